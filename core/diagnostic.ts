@@ -1,0 +1,23 @@
+/**
+ * The diagnostic as core produces it: a code of the catalogue, a severity, a message and a range of
+ * UTF-16 offsets. Adapters turn offsets into line/character positions.
+ */
+import type { Code, Severity } from './codes';
+
+export type DiagnosticTag = 'unnecessary' | 'deprecated';
+
+export interface CoreDiagnostic {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly message: string;
+  /** Start offset (UTF-16 code units, inclusive). */
+  readonly offset: number;
+  /** End offset (exclusive). */
+  readonly end: number;
+  readonly tags?: readonly DiagnosticTag[];
+}
+
+/** Orders diagnostics by position, then by code, so output is stable everywhere. */
+export function compareDiagnostics(a: CoreDiagnostic, b: CoreDiagnostic): number {
+  return a.offset - b.offset || a.end - b.end || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}

@@ -1,0 +1,128 @@
+/**
+ * The envelope contract (schema_version 1) as data: every core field with its type, whether it is
+ * required and mutable, and one sentence from the contract. Rules, hover, completion and quick
+ * fixes all read this one table.
+ */
+
+export type FieldType = 'string' | 'uuid' | 'urn' | 'object' | 'integer' | 'timestamp' | 'nullable-string' | 'enum';
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly required: boolean;
+  readonly mutable: boolean;
+  readonly doc: string;
+  /** For `enum` fields: the allowed values. */
+  readonly values?: readonly string[];
+  /** For `enum` fields: values outside the list are a warning (`unknown-lang`), not an error. */
+  readonly openEnum?: boolean;
+}
+
+export const SDK_LANGS = ['php', 'go', 'python', 'java', 'dotnet', 'node'] as const;
+export type SdkLang = (typeof SDK_LANGS)[number];
+
+export const DEAD_LETTER_REASONS = ['failed', 'unknown_urn', 'poison'] as const;
+
+export const ROOT_FIELDS: readonly FieldSpec[] = [
+  { name: 'job', type: 'urn', required: true, mutable: false, doc: 'The message URN (`urn:babel:<context>:<event>`): its language-agnostic identity, never a class name.' },
+  { name: 'trace_id', type: 'uuid', required: true, mutable: false, doc: 'Cross-service correlation id: minted by the first producer and forwarded unchanged on every hop.' },
+  { name: 'data', type: 'object', required: true, mutable: false, doc: 'The business payload as pure JSON: no language-specific types, money in integer minor units.' },
+  { name: 'meta', type: 'object', required: true, mutable: false, doc: 'Producer-set metadata (id, queue, lang, schema_version, created_at), immutable end to end.' },
+  { name: 'attempts', type: 'integer', required: true, mutable: true, doc: 'The transport retry counter, starting at 0; the one field a broker or worker may change.' },
+  { name: 'dead_letter', type: 'object', required: false, mutable: false, doc: 'Why the message failed; only on dead-letter-queue messages, additive, schema_version stays 1.' },
+];
+
+/** `urn` is not a field of its own: the inbound alias of `job`, read only when `job` is blank or absent. */
+export const URN_ALIAS_FIELD: FieldSpec = {
+  name: 'urn',
+  type: 'urn',
+  required: false,
+  mutable: false,
+  doc: 'Inbound alias for `job`: consumers accept it, producers write `job`. A re-emit writes `job` and never `urn`.',
+};
+
+export const META_FIELDS: readonly FieldSpec[] = [
+  { name: 'id', type: 'uuid', required: true, mutable: false, doc: 'Unique per message and distinct from trace_id: the idempotency and dedup key.' },
+  { name: 'queue', type: 'string', required: true, mutable: false, doc: 'The logical queue name (not the broker key); `default` in every SDK.' },
+  { name: 'lang', type: 'enum', values: SDK_LANGS, openEnum: true, required: true, mutable: false, doc: 'The producing SDK language; consumers accept and forward an unknown value unchanged.' },
+  { name: 'schema_version', type: 'integer', required: true, mutable: false, doc: 'The envelope version, the integer 1; consumers reject or quarantine versions they do not support.' },
+  { name: 'created_at', type: 'timestamp', required: true, mutable: false, doc: 'When the producer created the message, in Unix epoch milliseconds (UTC).' },
+];
+
+export const DEAD_LETTER_FIELDS: readonly FieldSpec[] = [
+  { name: 'reason', type: 'enum', values: DEAD_LETTER_REASONS, required: true, mutable: false, doc: 'Why the message was dead-lettered: `failed`, `unknown_urn` or `poison`.' },
+  { name: 'error', type: 'nullable-string', required: false, mutable: false, doc: 'The error message text, or null.' },
+  { name: 'exception', type: 'nullable-string', required: false, mutable: false, doc: 'The language-specific exception type name, or null.' },
+  { name: 'failed_at', type: 'timestamp', required: true, mutable: false, doc: 'When the message was dead-lettered, in Unix epoch milliseconds (UTC).' },
+  { name: 'original_queue', type: 'string', required: true, mutable: false, doc: 'The logical queue the message failed on.' },
+  { name: 'attempts', type: 'integer', required: true, mutable: false, doc: 'Attempts made before dead-lettering; may differ from the top-level counter.' },
+  { name: 'lang', type: 'enum', values: SDK_LANGS, openEnum: true, required: false, mutable: false, doc: 'The SDK that dead-lettered the message.' },
+];
+
+export interface ForbiddenKey {
+  /** Where the key is forbidden: at the top level or inside `meta`. */
+  readonly scope: 'root' | 'meta';
+  readonly key: string;
+  readonly replacement: string;
+}
+
+export const FORBIDDEN_KEYS: readonly ForbiddenKey[] = [
+  { scope: 'root', key: 'timestamp', replacement: '`meta.created_at` in Unix milliseconds' },
+  { scope: 'meta', key: 'max_retries', replacement: 'a consumer-side retry policy (per URN); retry policy is not the producer’s' },
+  { scope: 'meta', key: 'attempts', replacement: 'the top-level `attempts` counter' },
+  { scope: 'meta', key: 'source', replacement: '`meta.lang`' },
+  { scope: 'meta', key: 'ts', replacement: '`meta.created_at` in Unix milliseconds' },
+];
+
+/** The reserved Redis header-frame sentinel; a frozen envelope never carries it. */
+export const RESERVED_ROOT_KEY = '__bq_frame';
+
+/** The meta key that holds vendor extension blocks (`meta.ext.<vendor>`). */
+export const META_EXTENSION_KEY = 'ext';
+
+/** Where an object sits in the envelope, as far as the contract cares. */
+export type EnvelopeScope = 'root' | 'meta' | 'dead_letter';
+
+/** The field specs of a scope. */
+export function fieldsOf(scope: EnvelopeScope): readonly FieldSpec[] {
+  if (scope === 'root') return ROOT_FIELDS;
+  if (scope === 'meta') return META_FIELDS;
+  return DEAD_LETTER_FIELDS;
+}
+
+/** The spec of `key` in `scope` (including the `urn` alias at the root), if it is a core key. */
+export function fieldSpec(scope: EnvelopeScope, key: string): FieldSpec | undefined {
+  if (scope === 'root' && key === 'urn') return URN_ALIAS_FIELD;
+  return fieldsOf(scope).find((field) => field.name === key);
+}
+
+/** The forbidden-table entry for `key` in `scope`, if any (exact, case-sensitive). */
+export function forbiddenKey(scope: EnvelopeScope, key: string): ForbiddenKey | undefined {
+  return FORBIDDEN_KEYS.find((entry) => entry.scope === scope && entry.key === key);
+}
+
+/** Every key the contract names in a scope: core, alias, forbidden, reserved and `ext`. */
+export function knownKeys(scope: EnvelopeScope): string[] {
+  const keys = fieldsOf(scope).map((field) => field.name);
+  for (const entry of FORBIDDEN_KEYS) if (entry.scope === scope) keys.push(entry.key);
+  if (scope === 'root') keys.push('urn', RESERVED_ROOT_KEY);
+  if (scope === 'meta') keys.push(META_EXTENSION_KEY);
+  return keys;
+}
+
+/** ASCII whitespace as the SDK decoders trim it (space, \t, \n, \v, \f, \r). */
+export function isBlank(value: string): boolean {
+  return /^[ \t\n\v\f\r]*$/.test(value);
+}
+
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** True for the RFC 4122 text form (8-4-4-4-12 hex digits). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** Unix milliseconds below this look like seconds (10^11 ms is March 1973). */
+export const SECONDS_CEILING = 1e11;
+/** Unix milliseconds above this look like micro- or nanoseconds (10^14 ms is the year 5138). */
+export const MILLIS_CEILING = 1e14;

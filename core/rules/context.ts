@@ -1,0 +1,74 @@
+/**
+ * What every rule receives: the parsed document, the envelope's main blocks found once, the
+ * settings, and one `report` function. Rules never see a parser's own types.
+ */
+import type { Code, Severity } from '../codes';
+import type { CoreDiagnostic, DiagnosticTag } from '../diagnostic';
+import type { Settings } from '../settings';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode } from '../tree';
+
+export interface Range {
+  readonly offset: number;
+  readonly end: number;
+}
+
+/** The envelope's blocks, located once per analysis. Each is undefined when absent or not an object. */
+export interface EnvelopeView {
+  readonly root: ObjectNode | undefined;
+  readonly meta: ObjectNode | undefined;
+  readonly data: ObjectNode | undefined;
+  readonly deadLetter: ObjectNode | undefined;
+  readonly metaProperty: PropertyNode | undefined;
+  readonly deadLetterProperty: PropertyNode | undefined;
+}
+
+export interface RuleContext {
+  readonly doc: ParsedDocument;
+  readonly envelope: EnvelopeView;
+  readonly settings: Settings;
+  /** Records a finding; `severity` only where a code has two levels (unsafe-integer). */
+  report(code: Code, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[] }): void;
+}
+
+export type Rule = (context: RuleContext) => void;
+
+/** Locates the envelope's blocks in a parsed document. */
+export function viewEnvelope(doc: ParsedDocument): EnvelopeView {
+  const root = asObject(doc.root);
+  const metaProperty = getProperty(root, 'meta');
+  const deadLetterProperty = getProperty(root, 'dead_letter');
+  return {
+    root,
+    meta: asObject(metaProperty?.value),
+    data: asObject(getProperty(root, 'data')?.value),
+    deadLetter: asObject(deadLetterProperty?.value),
+    metaProperty,
+    deadLetterProperty,
+  };
+}
+
+/** The range of a property's key token. */
+export function keyRange(property: PropertyNode): Range {
+  return { offset: property.keyOffset, end: property.keyEnd };
+}
+
+/** Collects findings into diagnostics with the catalogue's default severity. */
+export function createCollector(doc: ParsedDocument, settings: Settings, defaults: (code: Code) => Severity) {
+  const diagnostics: CoreDiagnostic[] = [];
+  const context: RuleContext = {
+    doc,
+    envelope: viewEnvelope(doc),
+    settings,
+    report(code, range, message, options) {
+      diagnostics.push({
+        code,
+        severity: options?.severity ?? defaults(code),
+        message,
+        offset: range.offset,
+        end: range.end,
+        ...(options?.tags ? { tags: options.tags } : {}),
+      });
+    },
+  };
+  return { context, diagnostics };
+}

@@ -1,0 +1,148 @@
+/**
+ * Document and structure rules: not-an-object, duplicate-key, missing-field, wrong-type,
+ * invalid-value, reserved-key. (json-syntax comes straight from the parser.)
+ */
+import { DEAD_LETTER_REASONS, fieldsOf, isBlank, RESERVED_ROOT_KEY, type EnvelopeScope, type FieldSpec } from '../envelope';
+import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
+import { keyRange, type Range, type Rule, type RuleContext } from './context';
+import { describeValue } from './describe';
+
+export const checkRoot: Rule = (context) => {
+  const root = context.doc.root;
+  if (root && root.kind !== 'object') {
+    context.report('not-an-object', root, `The envelope must be a JSON object with job, trace_id, data, meta and attempts; this document is ${describeValue(root)}.`);
+  }
+};
+
+export const checkDuplicateKeys: Rule = (context) => {
+  const root = context.doc.root;
+  if (!root) return;
+  forEachValue(root, (node) => {
+    if (node.kind !== 'object' || node.properties.length < 2) return;
+    const seen = new Set<string>();
+    for (const property of node.properties) {
+      if (seen.has(property.key)) {
+        context.report('duplicate-key', keyRange(property), `Duplicate key "${property.key}": SDK decoders disagree on which copy wins (most keep the last, some the first). Keep one.`);
+      }
+      seen.add(property.key);
+    }
+  });
+};
+
+export const checkMissingFields: Rule = (context) => {
+  const { root, meta, deadLetter, metaProperty, deadLetterProperty } = context.envelope;
+  if (!root) return;
+  const rootAnchor: Range = { offset: root.offset, end: root.offset + 1 };
+  for (const field of fieldsOf('root')) {
+    if (!field.required || getProperty(root, field.name)) continue;
+    if (field.name === 'job' && getProperty(root, 'urn')) continue;
+    context.report('missing-field', rootAnchor, missingMessage('', field));
+  }
+  if (meta && metaProperty) reportMissingIn(context, meta, 'meta', keyRange(metaProperty));
+  if (deadLetter && deadLetterProperty) reportMissingIn(context, deadLetter, 'dead_letter', keyRange(deadLetterProperty));
+};
+
+function reportMissingIn(context: RuleContext, object: ObjectNode, scope: EnvelopeScope, anchor: Range): void {
+  for (const field of fieldsOf(scope)) {
+    if (field.required && !getProperty(object, field.name)) context.report('missing-field', anchor, missingMessage(`${scope}.`, field));
+  }
+}
+
+function missingMessage(prefix: string, field: FieldSpec): string {
+  const what = field.name === 'job' ? ' (or its inbound alias "urn")' : '';
+  return `Missing required field "${prefix}${field.name}"${what}: ${field.doc}`;
+}
+
+/** Checks the type and value of every core field in the root, meta and dead_letter blocks. */
+export const checkCoreFields: Rule = (context) => {
+  const { root, meta, deadLetter } = context.envelope;
+  if (!root) return;
+  checkScope(context, root, 'root');
+  if (meta) checkScope(context, meta, 'meta');
+  if (deadLetter) checkScope(context, deadLetter, 'dead_letter');
+  const reserved = getProperty(root, RESERVED_ROOT_KEY);
+  if (reserved) {
+    context.report('reserved-key', keyRange(reserved), `"${RESERVED_ROOT_KEY}" is reserved for the Redis header frame that wraps an envelope; a frozen envelope never carries it. Remove it.`);
+  }
+};
+
+function checkScope(context: RuleContext, object: ObjectNode, scope: EnvelopeScope): void {
+  const fields = scope === 'root' ? [...fieldsOf('root'), { name: 'urn', type: 'urn' } as FieldSpec] : fieldsOf(scope);
+  for (const field of fields) {
+    const property = getProperty(object, field.name);
+    if (!property?.value) continue;
+    const name = scope === 'root' ? field.name : `${scope}.${field.name}`;
+    if (!checkType(context, property, field, name)) continue;
+    checkValue(context, property.value, field, name);
+  }
+}
+
+/** Reports a wrong JSON type; returns true when the type is right. */
+function checkType(context: RuleContext, property: PropertyNode, field: FieldSpec, name: string): boolean {
+  const value = property.value!;
+  const expected = expectedType(field);
+  if (expected === 'string' && value.kind === 'string') return true;
+  if (expected === 'object' && value.kind === 'object') return true;
+  if (expected === 'nullable-string' && (value.kind === 'string' || value.kind === 'null')) return true;
+  if (expected === 'integer' && value.kind === 'number' && value.isIntegerLiteral) return true;
+  context.report('wrong-type', value, wrongTypeMessage(name, field, value));
+  return false;
+}
+
+function expectedType(field: FieldSpec): 'string' | 'object' | 'integer' | 'nullable-string' {
+  switch (field.type) {
+    case 'object':
+      return 'object';
+    case 'integer':
+    case 'timestamp':
+      return 'integer';
+    case 'nullable-string':
+      return 'nullable-string';
+    default:
+      return 'string';
+  }
+}
+
+function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): string {
+  const found = describeValue(value);
+  switch (field.type) {
+    case 'object':
+      if (name === 'data' && value.kind === 'array') return `"data" must be a JSON object, not an array (only PHP accepts \`[]\`); use {} for an empty payload.`;
+      return `"${name}" must be a JSON object, not ${found}.`;
+    case 'integer':
+      if (name === 'meta.schema_version') {
+        return value.kind === 'number'
+          ? `"meta.schema_version" must be the integer literal 1, not ${value.raw} (Go fails to decode it, PHP and .NET reject it).`
+          : `"meta.schema_version" must be the integer 1, not ${found}.`;
+      }
+      if (value.kind === 'number') return `"${name}" must be an integer literal such as ${Math.trunc(value.value) || 0}, not ${value.raw} (Go fails to decode a fraction or exponent).`;
+      return `"${name}" must be a non-negative integer, not ${found}.`;
+    case 'timestamp':
+      return `"${name}" must be an integer in Unix epoch milliseconds (UTC), not ${found}.`;
+    case 'nullable-string':
+      return `"${name}" must be a string or null, not ${found}.`;
+    case 'urn':
+      return `"${name}" must be a URN string such as "urn:babel:orders:created", not ${found}.`;
+    default:
+      return `"${name}" must be a string, not ${found}.`;
+  }
+}
+
+function checkValue(context: RuleContext, value: ValueNode, field: FieldSpec, name: string): void {
+  if (value.kind === 'number' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
+    context.report('invalid-value', value, `"${name}" cannot be negative (${value.raw}).`);
+    return;
+  }
+  if (value.kind !== 'string') return;
+  if (name === 'meta.queue' || name === 'dead_letter.original_queue') {
+    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" must name a queue; it is ${value.value === '' ? 'empty' : 'only whitespace'} (the SDK default is "default").`);
+    return;
+  }
+  if (name === 'trace_id' || name === 'meta.id') {
+    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" is ${value.value === '' ? 'empty' : 'only whitespace'}; it must be a UUID (Node, Go, Java and .NET consumers reject a blank one).`);
+    return;
+  }
+  if (name === 'dead_letter.reason' && !(DEAD_LETTER_REASONS as readonly string[]).includes(value.value)) {
+    context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${JSON.stringify(value.value)}.`);
+  }
+}

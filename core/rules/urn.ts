@@ -1,0 +1,71 @@
+/**
+ * URN rules: urn-alias, empty-urn, invalid-urn, urn-payload.
+ * Resolution follows the decoders: `job` unless it is blank or absent, then the `urn` alias.
+ */
+import { isBlank } from '../envelope';
+import { getProperty, type PropertyNode, type StringNode } from '../tree';
+import { checkUrnNaming, findUrnIdentifier } from '../urn';
+import { keyRange, type Range, type Rule } from './context';
+
+/** The URN the decoders would route on, and the property it came from. */
+export interface ResolvedUrn {
+  readonly node: StringNode;
+  readonly from: 'job' | 'urn';
+}
+
+/** Resolves the routing URN as the SDK decoders do; undefined when there is none. */
+export function resolveUrn(job: PropertyNode | undefined, urn: PropertyNode | undefined): ResolvedUrn | undefined {
+  if (job?.value?.kind === 'string' && !isBlank(job.value.value)) return { node: job.value, from: 'job' };
+  if (urn?.value?.kind === 'string' && !isBlank(urn.value.value)) return { node: urn.value, from: 'urn' };
+  return undefined;
+}
+
+export const checkUrn: Rule = (context) => {
+  const { root } = context.envelope;
+  if (!root) return;
+  const job = getProperty(root, 'job');
+  const urn = getProperty(root, 'urn');
+  const jobString = job?.value?.kind === 'string' ? job.value : undefined;
+  const urnString = urn?.value?.kind === 'string' ? urn.value : undefined;
+
+  if (urn) {
+    let message: string;
+    if (!job) message = 'Consumers accept "urn" as an inbound alias, but a producer writes "job" (the preview and the send write "job", never "urn"). Rename it to "job".';
+    else if (jobString && isBlank(jobString.value)) message = '"job" is blank, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the blank "job" and rename "urn" to "job".';
+    else message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
+    context.report('urn-alias', keyRange(urn), message);
+  }
+
+  const resolved = resolveUrn(job, urn);
+  if (!resolved) {
+    const blank = jobString ?? (!job ? urnString : undefined);
+    if (blank) {
+      const which = blank === jobString ? '"job"' : '"urn"';
+      context.report('empty-urn', blank, `${which} is ${blank.value === '' ? 'empty' : 'only whitespace'}: a message without a URN has no identity, and a producer must raise on it. Write a URN such as "urn:babel:orders:created".`);
+    }
+    return;
+  }
+
+  const problem = checkUrnNaming(resolved.node.value);
+  if (problem) {
+    context.report('invalid-urn', resolved.node, problem.message);
+    return;
+  }
+  const identifier = findUrnIdentifier(resolved.node.value);
+  if (identifier) {
+    context.report(
+      'urn-payload',
+      rangeInsideString(resolved.node, identifier.start, identifier.end),
+      `The URN segment "${identifier.segment}" looks like ${identifier.kind === 'number' ? 'a number' : `a ${identifier.kind}`}: a URN names a message type, and identifiers belong in "data".`,
+    );
+  }
+};
+
+/**
+ * The range of characters `start..end` of a string's value, when the source spells the value
+ * without escapes (so value offsets equal source offsets); else the whole string token.
+ */
+export function rangeInsideString(node: StringNode, start: number, end: number): Range {
+  if (node.end - node.offset === node.value.length + 2) return { offset: node.offset + 1 + start, end: node.offset + 1 + end };
+  return node;
+}

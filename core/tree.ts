@@ -1,0 +1,190 @@
+/**
+ * The document tree every rule, hover, completion and fix reads.
+ *
+ * It is our own small interface, not a parser library's types, so the parser underneath can be
+ * replaced (for speed) without touching a single rule. Offsets are UTF-16 code-unit offsets into
+ * the document text; `end` is exclusive.
+ */
+
+export type ValueNode = ObjectNode | ArrayNode | StringNode | NumberNode | BooleanNode | NullNode;
+export type ContainerNode = ObjectNode | ArrayNode;
+
+interface NodeBase {
+  readonly offset: number;
+  end: number;
+  /** The object or array that holds this value; undefined for the root. */
+  readonly parent: ContainerNode | undefined;
+  /** The property whose value this node is; undefined for the root and for array items. */
+  readonly property: PropertyNode | undefined;
+}
+
+export interface ObjectNode extends NodeBase {
+  readonly kind: 'object';
+  readonly properties: PropertyNode[];
+  /** False when the text ends (or a mismatched bracket comes) before the closing `}`. */
+  closed: boolean;
+}
+
+export interface ArrayNode extends NodeBase {
+  readonly kind: 'array';
+  readonly items: ValueNode[];
+  closed: boolean;
+}
+
+export interface StringNode extends NodeBase {
+  readonly kind: 'string';
+  /** The decoded string value (escapes resolved). */
+  readonly value: string;
+}
+
+export interface NumberNode extends NodeBase {
+  readonly kind: 'number';
+  /** The number exactly as written, e.g. `1.0`, `-0`, `1e21`. */
+  readonly raw: string;
+  readonly value: number;
+  /** True when the literal has neither a fraction nor an exponent (`1`, `-42`; not `1.0`, `1e2`). */
+  readonly isIntegerLiteral: boolean;
+}
+
+export interface BooleanNode extends NodeBase {
+  readonly kind: 'boolean';
+  readonly value: boolean;
+}
+
+export interface NullNode extends NodeBase {
+  readonly kind: 'null';
+}
+
+export interface PropertyNode {
+  readonly key: string;
+  /** Range of the key token including its quotes. */
+  readonly keyOffset: number;
+  readonly keyEnd: number;
+  /** Offset of the `:`; -1 when the colon is missing. */
+  colonOffset: number;
+  /** Undefined when the text has a key but no value yet (`"job":` while typing). */
+  value: ValueNode | undefined;
+  readonly parent: ObjectNode;
+}
+
+export interface SyntaxProblem {
+  readonly offset: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+/** A parsed document: the text, its root value (if any) and every syntax problem found. */
+export interface ParsedDocument {
+  readonly text: string;
+  readonly root: ValueNode | undefined;
+  readonly syntaxProblems: readonly SyntaxProblem[];
+}
+
+/** The end offset of a property: its value's end, else its colon, else its key. */
+export function propertyEnd(property: PropertyNode): number {
+  if (property.value) return property.value.end;
+  if (property.colonOffset >= 0) return property.colonOffset + 1;
+  return property.keyEnd;
+}
+
+/** The first property of `object` named `key` (byte-wise, case-sensitive), if any. */
+export function getProperty(object: ObjectNode | undefined, key: string): PropertyNode | undefined {
+  if (!object) return undefined;
+  for (const property of object.properties) if (property.key === key) return property;
+  return undefined;
+}
+
+/** The value of the first property named `key`, if the object has one. */
+export function getValue(object: ObjectNode | undefined, key: string): ValueNode | undefined {
+  return getProperty(object, key)?.value;
+}
+
+/** `value` when it is an object, else undefined. */
+export function asObject(value: ValueNode | undefined): ObjectNode | undefined {
+  return value?.kind === 'object' ? value : undefined;
+}
+
+/** The key path from the root to `node`, e.g. `["meta", "lang"]` or `["data", "items", 0]`. */
+export function pathOf(node: ValueNode): (string | number)[] {
+  const path: (string | number)[] = [];
+  let current: ValueNode = node;
+  while (current.parent) {
+    if (current.property) path.push(current.property.key);
+    else path.push(current.parent.kind === 'array' ? current.parent.items.indexOf(current) : -1);
+    current = current.parent;
+  }
+  return path.reverse();
+}
+
+/** The children of a container, in document order. */
+export function childrenOf(node: ValueNode): readonly ValueNode[] {
+  if (node.kind === 'array') return node.items;
+  if (node.kind === 'object') {
+    const values: ValueNode[] = [];
+    for (const property of node.properties) if (property.value) values.push(property.value);
+    return values;
+  }
+  return [];
+}
+
+/**
+ * Visits every value below (and including) `root` in document order without recursion, so a
+ * file nested 100,000 levels deep cannot overflow the stack.
+ */
+export function forEachValue(root: ValueNode, visit: (node: ValueNode) => void): void {
+  const stack: ValueNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    visit(node);
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+}
+
+/** Where an offset falls in the tree: the innermost value and, if any, the property around it. */
+export interface NodeLocation {
+  /** The innermost value whose range contains the offset (start inclusive, end inclusive). */
+  readonly node: ValueNode | undefined;
+  /** Set when the offset is inside a property's key token. */
+  readonly inKeyOf: PropertyNode | undefined;
+  /** The innermost property whose range contains the offset (key start to value end). */
+  readonly property: PropertyNode | undefined;
+}
+
+/** Finds the innermost node at `offset` (iterative; the end offset counts as inside). */
+export function locate(root: ValueNode | undefined, offset: number): NodeLocation {
+  let node: ValueNode | undefined;
+  let property: PropertyNode | undefined;
+  let inKeyOf: PropertyNode | undefined;
+  let current = root;
+  while (current && offset >= current.offset && offset <= current.end) {
+    node = current;
+    let next: ValueNode | undefined;
+    if (current.kind === 'object') {
+      for (const candidate of current.properties) {
+        if (offset < candidate.keyOffset) break;
+        if (offset <= candidate.keyEnd && offset > candidate.keyOffset) {
+          inKeyOf = candidate;
+          property = candidate;
+          break;
+        }
+        if (offset <= propertyEnd(candidate)) {
+          property = candidate;
+          if (candidate.value && offset >= candidate.value.offset) next = candidate.value;
+          break;
+        }
+      }
+    } else if (current.kind === 'array') {
+      for (const item of current.items) {
+        if (offset < item.offset) break;
+        if (offset <= item.end) {
+          next = item;
+          break;
+        }
+      }
+    }
+    if (inKeyOf || !next) break;
+    current = next;
+  }
+  return { node, inKeyOf, property };
+}

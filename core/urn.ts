@@ -1,0 +1,73 @@
+/**
+ * URN naming rules: `urn:babel:<context>:<event>`, lowercase ASCII, no class names, no payload.
+ */
+
+export interface UrnProblem {
+  /** Which rule the URN breaks, in a user's words. */
+  readonly message: string;
+}
+
+const CONTEXT = /^[a-z0-9-]+$/;
+const EVENT_PART = /^[a-z0-9_-]+$/;
+
+/** Checks a URN against the naming rules; returns the first rule it breaks, or undefined. */
+export function checkUrnNaming(urn: string): UrnProblem | undefined {
+  if (urn !== urn.trim()) return { message: 'The URN has leading or trailing whitespace; SDKs trim it differently (PHP and Python keep it padded).' };
+  if (/\s/.test(urn)) return { message: 'The URN contains whitespace; use lowercase letters, digits, `-`, `_` and `.` only.' };
+  if (/[^\x00-\x7f]/.test(urn)) return { message: 'The URN contains non-ASCII characters; URNs are lowercase ASCII from [a-z0-9:._-].' };
+  if (urn.includes('\\')) return { message: 'This looks like a PHP class name; the URN is language-agnostic: write `urn:babel:<context>:<event>`.' };
+  if (!urn.toLowerCase().startsWith('urn:babel:')) {
+    if (/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$/.test(urn) && /[A-Z]/.test(urn)) {
+      return { message: 'This looks like a Java/.NET class name; the URN is language-agnostic: write `urn:babel:<context>:<event>`.' };
+    }
+    return { message: 'A URN starts with `urn:babel:` followed by `<context>:<event>`.' };
+  }
+  if (/[A-Z]/.test(urn)) return { message: 'The URN contains uppercase letters; URNs are lowercase.' };
+  const parts = urn.split(':');
+  if (parts.length !== 4) return { message: `A URN has exactly four parts, \`urn:babel:<context>:<event>\`; this one has ${parts.length}.` };
+  const [, , context, event] = parts;
+  if (context === '') return { message: 'The bounded context (third part) is empty.' };
+  if (!CONTEXT.test(context)) return { message: `The context \`${context}\` may only use [a-z0-9-].` };
+  if (event === '') return { message: 'The event or command (fourth part) is empty.' };
+  const eventParts = event.split('.');
+  if (eventParts.some((part) => part === '')) return { message: `The event \`${event}\` has an empty dot-separated part.` };
+  const bad = eventParts.find((part) => !EVENT_PART.test(part));
+  if (bad !== undefined) return { message: `The event part \`${bad}\` may only use [a-z0-9_-] (dots separate parts).` };
+  return undefined;
+}
+
+/** A URN segment that carries an identifier, with its position inside the URN string. */
+export interface UrnIdentifier {
+  readonly segment: string;
+  readonly start: number;
+  readonly end: number;
+  readonly kind: 'number' | 'uuid' | 'hex id';
+}
+
+const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Finds the first context or event segment that is an identifier (digits, a UUID, a hex id). */
+export function findUrnIdentifier(urn: string): UrnIdentifier | undefined {
+  const parts = urn.split(':');
+  if (parts.length < 3 || parts[0] !== 'urn' || parts[1] !== 'babel') return undefined;
+  let cursor = parts[0].length + 1 + parts[1].length + 1;
+  for (let index = 2; index < parts.length; index++) {
+    const part = parts[index];
+    const segments = index === 2 ? [part] : part.split('.');
+    let inner = cursor;
+    for (const segment of segments) {
+      const kind = identifierKind(segment);
+      if (kind) return { segment, start: inner, end: inner + segment.length, kind };
+      inner += segment.length + 1;
+    }
+    cursor += part.length + 1;
+  }
+  return undefined;
+}
+
+function identifierKind(segment: string): UrnIdentifier['kind'] | undefined {
+  if (/^[0-9]+$/.test(segment)) return 'number';
+  if (UUID_SEGMENT.test(segment)) return 'uuid';
+  if (/^[0-9a-f]{8,}$/i.test(segment) && /[0-9]/.test(segment) && /[a-f]/i.test(segment)) return 'hex id';
+  return undefined;
+}
