@@ -15,6 +15,8 @@ export interface CoreDiagnostic {
   /** End offset (exclusive). */
   readonly end: number;
   readonly tags?: readonly DiagnosticTag[];
+  /** The field a finding is about when the range alone cannot say (missing-field: "meta.id"). */
+  readonly subject?: string;
 }
 
 /** Orders diagnostics by position, then by code, so output is stable everywhere. */

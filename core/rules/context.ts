@@ -27,7 +27,7 @@ export interface RuleContext {
   readonly envelope: EnvelopeView;
   readonly settings: Settings;
   /** Records a finding; `severity` only where a code has two levels (unsafe-integer). */
-  report(code: Code, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[] }): void;
+  report(code: Code, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[]; subject?: string }): void;
 }
 
 export type Rule = (context: RuleContext) => void;
@@ -67,6 +67,7 @@ export function createCollector(doc: ParsedDocument, settings: Settings, default
         offset: range.offset,
         end: range.end,
         ...(options?.tags ? { tags: options.tags } : {}),
+        ...(options?.subject ? { subject: options.subject } : {}),
       });
     },
   };

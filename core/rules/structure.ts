@@ -36,7 +36,7 @@ export const checkMissingFields: Rule = (context) => {
   for (const field of fieldsOf('root')) {
     if (!field.required || getProperty(root, field.name)) continue;
     if (field.name === 'job' && getProperty(root, 'urn')) continue;
-    context.report('missing-field', rootAnchor, missingMessage('', field));
+    context.report('missing-field', rootAnchor, missingMessage('', field), { subject: field.name });
   }
   if (meta && metaProperty) reportMissingIn(context, meta, 'meta', keyRange(metaProperty));
   if (deadLetter && deadLetterProperty) reportMissingIn(context, deadLetter, 'dead_letter', keyRange(deadLetterProperty));
@@ -44,7 +44,9 @@ export const checkMissingFields: Rule = (context) => {
 
 function reportMissingIn(context: RuleContext, object: ObjectNode, scope: EnvelopeScope, anchor: Range): void {
   for (const field of fieldsOf(scope)) {
-    if (field.required && !getProperty(object, field.name)) context.report('missing-field', anchor, missingMessage(`${scope}.`, field));
+    if (field.required && !getProperty(object, field.name)) {
+      context.report('missing-field', anchor, missingMessage(`${scope}.`, field), { subject: `${scope}.${field.name}` });
+    }
   }
 }
 

@@ -1,0 +1,59 @@
+/**
+ * The VS Code extension: starts the bundled language server over IPC, shows its state in a
+ * language status item, and logs to one output channel. Validation needs no trust, so it runs in
+ * Restricted Mode too (the manifest declares `untrustedWorkspaces: limited`).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { describeState } from './status';
+
+export const LANGUAGE_ID = 'babelqueue-envelope';
+const CLIENT_ID = 'babelqueue';
+const CLIENT_NAME = 'BabelQueue Language Server';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('BabelQueue', { log: true });
+  context.subscriptions.push(output);
+
+  const status = vscode.languages.createLanguageStatusItem('babelqueue.server', { language: LANGUAGE_ID });
+  status.name = 'BabelQueue';
+  status.command = { title: 'Show Output', command: 'babelqueue.showOutput' };
+  context.subscriptions.push(status);
+  context.subscriptions.push(vscode.commands.registerCommand('babelqueue.showOutput', () => output.show(true)));
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: LANGUAGE_ID }],
+    outputChannel: output,
+    synchronize: { configurationSection: 'babelqueue' },
+  };
+
+  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const show = (state: State) => {
+    const view = describeState(state === State.Running ? 'running' : state === State.Starting ? 'starting' : 'stopped');
+    status.text = view.text;
+    status.detail = view.detail;
+    status.severity = view.severity === 'error' ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
+    status.busy = view.busy;
+  };
+  show(State.Starting);
+  context.subscriptions.push(client.onDidChangeState((event) => show(event.newState)));
+  try {
+    await client.start();
+  } catch (error) {
+    show(State.Stopped);
+    output.error(`The language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

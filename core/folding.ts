@@ -1,0 +1,60 @@
+/**
+ * Folding ranges for objects and arrays, with the line rules of VS Code's JSON support: a range
+ * ends on the line before its closing bracket (so the bracket stays visible) and only exists when
+ * that leaves at least one line to hide.
+ */
+import type { LineIndex } from './positions';
+import type { ContainerNode, ParsedDocument } from './tree';
+
+/** A foldable block of lines (zero-based, both inclusive). */
+export interface FoldingLines {
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** VS Code's own default cap on folding ranges per document. */
+export const DEFAULT_FOLDING_LIMIT = 5000;
+
+/**
+ * Folding ranges of every multi-line object and array in document order, at most `limit`; of
+ * several blocks opening on one line the outermost wins, since an editor folds one block per line.
+ */
+export function foldingRanges(doc: ParsedDocument, lineIndex: LineIndex, limit: number = DEFAULT_FOLDING_LIMIT): FoldingLines[] {
+  const ranges: FoldingLines[] = [];
+  const root = doc.root;
+  if (!root || (root.kind !== 'object' && root.kind !== 'array') || limit <= 0) return ranges;
+  const stack: ContainerNode[] = [root];
+  let lastStartLine = -1;
+  while (stack.length > 0 && ranges.length < limit) {
+    const node = stack.pop()!;
+    // An unclosed container has no closing line to fold up to (and its `end` is only a guess).
+    if (node.closed) {
+      const startLine = lineIndex.positionAt(node.offset).line;
+      const closeLine = lineIndex.positionAt(node.end - 1).line;
+      // Everything inside a one-line container is on that line too: nothing below can fold.
+      if (closeLine === startLine) continue;
+      // Pre-order visits start lines in ascending order, so the first block per line is the outermost.
+      if (closeLine > startLine + 1 && startLine !== lastStartLine) {
+        ranges.push({ startLine, endLine: closeLine - 1 });
+        lastStartLine = startLine;
+      }
+    }
+    pushContainerChildren(node, stack);
+  }
+  return ranges;
+}
+
+/** Pushes the container children of `node` so that they pop in document order. */
+function pushContainerChildren(node: ContainerNode, stack: ContainerNode[]): void {
+  if (node.kind === 'object') {
+    for (let i = node.properties.length - 1; i >= 0; i--) {
+      const value = node.properties[i].value;
+      if (value && (value.kind === 'object' || value.kind === 'array')) stack.push(value);
+    }
+  } else {
+    for (let i = node.items.length - 1; i >= 0; i--) {
+      const item = node.items[i];
+      if (item.kind === 'object' || item.kind === 'array') stack.push(item);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Text edits on properties that keep the document valid JSON and in the file's own layout:
+ * removing a property with its comma, inserting one with the object's indentation, renaming a
+ * key, replacing a value. Quick fixes are built from these.
+ */
+import type { TextEdit } from './edits';
+import type { ObjectNode, ParsedDocument, PropertyNode, ValueNode } from './tree';
+import { propertyEnd } from './tree';
+
+/** The document's line break: CRLF when the text uses it, else LF. */
+export function eolOf(text: string): string {
+  const lf = text.indexOf('\n');
+  return lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/** Removes a property together with the comma that separates it from its neighbour. */
+export function removeProperty(property: PropertyNode): TextEdit {
+  const siblings = property.parent.properties;
+  const index = siblings.indexOf(property);
+  const end = propertyEnd(property);
+  if (index < siblings.length - 1) return { offset: property.keyOffset, end: siblings[index + 1].keyOffset, newText: '' };
+  if (index > 0) return { offset: propertyEnd(siblings[index - 1]), end, newText: '' };
+  // The only property: leave an empty object behind.
+  const object = property.parent;
+  return { offset: object.offset + 1, end: object.closed ? object.end - 1 : end, newText: '' };
+}
+
+/** Replaces a key token with another key, keeping the value. */
+export function renameKey(property: PropertyNode, key: string): TextEdit {
+  return { offset: property.keyOffset, end: property.keyEnd, newText: JSON.stringify(key) };
+}
+
+/** Replaces a value token with new JSON text. */
+export function replaceValue(value: ValueNode, json: string): TextEdit {
+  return { offset: value.offset, end: value.end, newText: json };
+}
+
+/** The whitespace that starts the line containing `offset`. */
+function indentOfLine(text: string, offset: number): string {
+  let lineStart = offset;
+  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  let end = lineStart;
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  return text.slice(lineStart, end);
+}
+
+/** True when only whitespace stands between the start of its line and `offset`. */
+function startsLine(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    const char = text[i];
+    if (char === '\n' || char === '\r') return true;
+    if (char !== ' ' && char !== '\t') return false;
+  }
+  return true;
+}
+
+/** The file's indentation unit, guessed from the first indented line (two spaces by default). */
+function indentUnit(text: string): string {
+  const match = /\n([ \t]+)\S/.exec(text);
+  if (!match) return '  ';
+  return match[1].startsWith('\t') ? '\t' : match[1].length >= 4 && match[1].length % 4 === 0 ? '    ' : '  ';
+}
+
+/** Serialises a value as JSON in the file's layout: pretty when the object is laid out on lines. */
+function renderValue(value: unknown, multiline: boolean, indent: string, unit: string, eol: string): string {
+  if (!multiline) return inlineJson(value);
+  return JSON.stringify(value, null, unit).split('\n').join(eol + indent);
+}
+
+/** One-line JSON with a space after colons and commas, as people write it inline. */
+function inlineJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${inlineJson(item)}`);
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Appends `"key": value` at the end of an object, matching its indentation and line breaks. */
+export function insertProperty(doc: ParsedDocument, object: ObjectNode, key: string, value: unknown): TextEdit {
+  const { text } = doc;
+  const eol = eolOf(text);
+  const unit = indentUnit(text);
+  const last = object.properties[object.properties.length - 1];
+  if (last) {
+    const multiline = startsLine(text, last.keyOffset);
+    const indent = multiline ? indentOfLine(text, last.keyOffset) : '';
+    const body = `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`;
+    return { offset: propertyEnd(last), end: propertyEnd(last), newText: multiline ? `,${eol}${indent}${body}` : `, ${body}` };
+  }
+  // An empty object: open it onto lines when the document itself is laid out on lines.
+  const multiline = text.includes('\n');
+  const closeIndent = indentOfLine(text, object.offset);
+  const indent = closeIndent + unit;
+  const body = `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`;
+  const inner = { offset: object.offset + 1, end: object.closed ? object.end - 1 : object.offset + 1 };
+  return { ...inner, newText: multiline ? `${eol}${indent}${body}${eol}${closeIndent}` : body };
+}

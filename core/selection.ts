@@ -1,0 +1,50 @@
+/**
+ * Smart-select ("expand selection") chains: from the token under the cursor outward through its
+ * property and every enclosing container up to the root.
+ */
+import { locate, propertyEnd, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+
+/** A range of UTF-16 offsets, `end` exclusive. */
+export interface OffsetRange {
+  readonly offset: number;
+  readonly end: number;
+}
+
+/**
+ * For each offset, the ranges that contain it, innermost first, each strictly containing the one
+ * before; a lone empty range where no value does (as VS Code answers), so the result stays 1:1.
+ */
+export function selectionRanges(doc: ParsedDocument, offsets: readonly number[]): OffsetRange[][] {
+  return offsets.map((offset) => selectionChain(doc, offset));
+}
+
+function selectionChain(doc: ParsedDocument, offset: number): OffsetRange[] {
+  const chain: OffsetRange[] = [];
+  const add = (start: number, end: number): void => {
+    const previous = chain[chain.length - 1];
+    // Ranges of a broken document can be odd; skip anything that would break the nesting promise.
+    if (previous && (start > previous.offset || end < previous.end || (start === previous.offset && end === previous.end))) return;
+    chain.push({ offset: start, end });
+  };
+  const location = locate(doc.root, offset);
+  let node: ValueNode | undefined = location.node;
+  if (!node) return [{ offset, end: offset }];
+
+  let keyOf: PropertyNode | undefined = location.inKeyOf;
+  const around = location.property;
+  // locate() does not count the opening quote's own offset as inside the key; a cursor there should.
+  if (!keyOf && around && around.parent === node && offset === around.keyOffset) keyOf = around;
+  if (keyOf) {
+    add(keyOf.keyOffset, keyOf.keyEnd);
+    add(keyOf.keyOffset, propertyEnd(keyOf));
+  } else if (around && around.parent === node) {
+    // On the colon or the whitespace around it: the property is the innermost thing selected.
+    add(around.keyOffset, propertyEnd(around));
+  }
+  while (node) {
+    add(node.offset, node.end);
+    if (node.property) add(node.property.keyOffset, propertyEnd(node.property));
+    node = node.parent;
+  }
+  return chain;
+}

@@ -1,0 +1,115 @@
+/**
+ * The document outline: one symbol per property (named by its key) and per array item (named by
+ * its index), nested like the document, in the shape of an LSP DocumentSymbol but in offsets.
+ */
+import { propertyEnd, type ContainerNode, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+
+/** A value kind, or `property` for a key still waiting for its value. */
+export type DocumentSymbolKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'property';
+
+/** One outline entry; `offset`/`end` span key and value, `selection*` the key (or the item). */
+export interface DocumentSymbolNode {
+  readonly name: string;
+  readonly detail?: string;
+  readonly kind: DocumentSymbolKind;
+  readonly offset: number;
+  readonly end: number;
+  readonly selectionOffset: number;
+  readonly selectionEnd: number;
+  readonly children: DocumentSymbolNode[];
+}
+
+/** VS Code's own default cap on outline entries per document. */
+export const DEFAULT_SYMBOL_LIMIT = 5000;
+
+/** Longest value preview shown next to a symbol, in UTF-16 units (including the ellipsis). */
+const MAX_DETAIL_LENGTH = 60;
+
+/**
+ * The outline of `doc`, at most `limit` symbols in total. Built breadth-first, like VS Code's JSON
+ * outline, so a document over the limit still shows its whole shallow structure.
+ */
+export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYMBOL_LIMIT): DocumentSymbolNode[] {
+  const result: DocumentSymbolNode[] = [];
+  const root = doc.root;
+  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return result;
+  const queue: { readonly node: ContainerNode; readonly into: DocumentSymbolNode[] }[] = [{ node: root, into: result }];
+  let count = 0;
+  for (let head = 0; head < queue.length; head++) {
+    const { node, into } = queue[head];
+    const entries = node.kind === 'object' ? node.properties.length : node.items.length;
+    for (let i = 0; i < entries; i++) {
+      if (count >= limit) return result;
+      const symbol = node.kind === 'object' ? propertySymbol(node.properties[i]) : itemSymbol(node.items[i], i);
+      into.push(symbol);
+      count++;
+      const value = node.kind === 'object' ? node.properties[i].value : node.items[i];
+      if (value && hasEntries(value)) queue.push({ node: value as ContainerNode, into: symbol.children });
+    }
+  }
+  return result;
+}
+
+function propertySymbol(property: PropertyNode): DocumentSymbolNode {
+  const value = property.value;
+  const detail = value ? detailOf(value) : undefined;
+  return {
+    // LSP rejects an empty symbol name, and `""` is what the user sees for an empty key anyway.
+    name: property.key === '' ? '""' : property.key,
+    ...(detail === undefined ? {} : { detail }),
+    kind: value ? value.kind : 'property',
+    offset: property.keyOffset,
+    end: propertyEnd(property),
+    selectionOffset: property.keyOffset,
+    selectionEnd: property.keyEnd,
+    children: [],
+  };
+}
+
+function itemSymbol(item: ValueNode, index: number): DocumentSymbolNode {
+  const detail = detailOf(item);
+  return {
+    name: `[${index}]`,
+    ...(detail === undefined ? {} : { detail }),
+    kind: item.kind,
+    offset: item.offset,
+    end: item.end,
+    selectionOffset: item.offset,
+    selectionEnd: item.end,
+    children: [],
+  };
+}
+
+function hasEntries(value: ValueNode): boolean {
+  return (value.kind === 'object' && value.properties.length > 0) || (value.kind === 'array' && value.items.length > 0);
+}
+
+function detailOf(value: ValueNode): string | undefined {
+  switch (value.kind) {
+    case 'string':
+      return preview(value.value);
+    case 'number':
+      return preview(value.raw);
+    case 'boolean':
+      return String(value.value);
+    case 'null':
+      return 'null';
+    // Empty containers get a detail so the outline does not suggest children that are not there.
+    case 'object':
+      return value.properties.length === 0 ? '{}' : undefined;
+    case 'array':
+      return value.items.length === 0 ? '[]' : undefined;
+  }
+}
+
+/** A one-line, bounded preview: a 5 MB string must not become a 5 MB outline label. */
+function preview(text: string): string {
+  const head = text.length > MAX_DETAIL_LENGTH * 2 ? text.slice(0, MAX_DETAIL_LENGTH * 2) : text;
+  const flat = head.replace(/[\u0000-\u001f\u2028\u2029]+/g, ' ');
+  if (head.length === text.length && flat.length <= MAX_DETAIL_LENGTH) return flat;
+  let cut = Math.min(flat.length, MAX_DETAIL_LENGTH - 1);
+  // Never cut a surrogate pair in half.
+  const last = flat.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--;
+  return `${flat.slice(0, cut)}…`;
+}

@@ -1,0 +1,14 @@
+/** What every handler shares: the connection, the open documents, the parse cache and settings. */
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Fresh } from '../core/fresh';
+import type { ParseCache } from './documents';
+import type { SettingsStore } from './settings';
+
+export interface ServerContext {
+  readonly connection: Connection;
+  readonly documents: TextDocuments<TextDocument>;
+  readonly cache: ParseCache;
+  readonly settings: SettingsStore;
+  readonly fresh: Fresh;
+}

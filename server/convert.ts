@@ -1,0 +1,60 @@
+/**
+ * Core's plain types ↔ LSP types. Core speaks UTF-16 offsets; LSP speaks line/character.
+ * Positions come from core's LineIndex so the server reports exactly what the CLI reports.
+ */
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Diagnostic,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { Severity } from '../core/codes';
+import { DIAGNOSTIC_SOURCE } from '../core/codes';
+import type { CoreDiagnostic } from '../core/diagnostic';
+import type { TextEdit as CoreTextEdit } from '../core/edits';
+import type { LineIndex } from '../core/positions';
+
+const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** An offset range as an LSP range. */
+export function toRange(lines: LineIndex, offset: number, end: number): Range {
+  return lines.rangeAt(offset, end);
+}
+
+/** A core diagnostic as an LSP diagnostic with `source: "babelqueue"` and its code. */
+export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex): Diagnostic {
+  const result: Diagnostic = {
+    range: toRange(lines, diagnostic.offset, diagnostic.end),
+    severity: SEVERITIES[diagnostic.severity],
+    code: diagnostic.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: diagnostic.message,
+  };
+  if (diagnostic.tags?.length) {
+    result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  }
+  return result;
+}
+
+/** A core edit as an LSP text edit. */
+export function toLspEdit(edit: CoreTextEdit, lines: LineIndex): TextEdit {
+  return { range: toRange(lines, edit.offset, edit.end), newText: edit.newText };
+}
+
+/** True when an LSP diagnostic sent back by the client is this core diagnostic. */
+export function sameDiagnostic(lsp: Diagnostic, core: CoreDiagnostic, lines: LineIndex): boolean {
+  if (lsp.code !== core.code) return false;
+  const range = toRange(lines, core.offset, core.end);
+  return (
+    range.start.line === lsp.range.start.line &&
+    range.start.character === lsp.range.start.character &&
+    range.end.line === lsp.range.end.line &&
+    range.end.character === lsp.range.end.character
+  );
+}

@@ -1,0 +1,86 @@
+/** Hover, completion and quick fixes: thin adapters from LSP requests to core. */
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  InsertTextFormat,
+  MarkupKind,
+  type CodeAction,
+  type CodeActionParams,
+  type CompletionParams,
+  type HoverParams,
+  type CompletionItem,
+  type Hover,
+} from 'vscode-languageserver/node';
+import { codeActions } from '../../core/actions';
+import { complete, type CoreCompletionItem } from '../../core/complete';
+import { hover } from '../../core/hover';
+import type { ServerContext } from '../context';
+import { sameDiagnostic, toLspEdit, toRange } from '../convert';
+import { guard } from '../guard';
+
+const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  enum: CompletionItemKind.EnumMember,
+};
+
+export function registerLanguageFeatures(context: ServerContext): void {
+  const { connection, documents, cache } = context;
+  const log = connection.console;
+
+  connection.onHover(
+    guard(log, 'hover', (params: HoverParams): Hover | null => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      const entry = cache.get(document);
+      const result = hover(entry.parsed, entry.lines.offsetAt(params.position));
+      if (!result) return null;
+      return { contents: { kind: MarkupKind.Markdown, value: result.contents }, range: toRange(entry.lines, result.offset, result.end) };
+    }, null),
+  );
+
+  connection.onCompletion(
+    guard(log, 'completion', (params: CompletionParams): CompletionItem[] => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const entry = cache.get(document);
+      const items = complete(entry.parsed, entry.lines.offsetAt(params.position), context.fresh);
+      const text = entry.parsed.text;
+      return items.map((item) => {
+        const range = toRange(entry.lines, item.offset, item.end);
+        const completion: CompletionItem = {
+          label: item.label,
+          kind: COMPLETION_KINDS[item.kind],
+          textEdit: { range, newText: item.insertText },
+          insertTextFormat: item.isSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+          // The editor filters on the text being replaced, quotes included.
+          filterText: text[item.offset] === '"' ? JSON.stringify(item.label) : item.label,
+        };
+        if (item.detail) completion.detail = item.detail;
+        if (item.documentation) completion.documentation = { kind: MarkupKind.Markdown, value: item.documentation };
+        if (item.sortText) completion.sortText = item.sortText;
+        if (item.preselect) completion.preselect = true;
+        return completion;
+      });
+    }, []),
+  );
+
+  connection.onCodeAction(
+    guard(log, 'codeAction', async (params: CodeActionParams): Promise<CodeAction[]> => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
+      const settings = await context.settings.forDocument(document.uri);
+      const { entry, diagnostics } = cache.diagnostics(document, settings);
+      const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === 'babelqueue');
+      const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, entry.lines)));
+      return codeActions(entry.parsed, matched, context.fresh).map((action) => ({
+        title: action.title,
+        kind: CodeActionKind.QuickFix,
+        isPreferred: action.isPreferred,
+        diagnostics: wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, entry.lines)),
+        edit: { changes: { [document.uri]: action.edits.map((edit) => toLspEdit(edit, entry.lines)) } },
+      }));
+    }, []),
+  );
+}

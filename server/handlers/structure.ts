@@ -1,0 +1,103 @@
+/**
+ * What VS Code's JSON support would give a plain `json` file, for the envelope language:
+ * formatting, folding ranges, the outline (document symbols) and selection ranges.
+ */
+import {
+  SymbolKind,
+  type DocumentFormattingParams,
+  type DocumentSymbol,
+  type DocumentSymbolParams,
+  type FoldingRange,
+  type FoldingRangeParams,
+  type SelectionRange,
+  type SelectionRangeParams,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import { foldingRanges } from '../../core/folding';
+import { formatDocument } from '../../core/format';
+import { selectionRanges } from '../../core/selection';
+import { documentSymbols, type DocumentSymbolNode } from '../../core/symbols';
+import type { LineIndex } from '../../core/positions';
+import type { ServerContext } from '../context';
+import { toLspEdit, toRange } from '../convert';
+import { guard } from '../guard';
+
+const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
+  object: SymbolKind.Module,
+  array: SymbolKind.Array,
+  string: SymbolKind.String,
+  number: SymbolKind.Number,
+  boolean: SymbolKind.Boolean,
+  null: SymbolKind.Null,
+  property: SymbolKind.Property,
+};
+
+export function registerStructureFeatures(context: ServerContext): void {
+  const { connection, documents, cache } = context;
+  const log = connection.console;
+
+  connection.onDocumentFormatting(
+    guard(log, 'formatting', (params: DocumentFormattingParams): TextEdit[] => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const entry = cache.get(document);
+      const edits = formatDocument(entry.parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: params.options.insertFinalNewline });
+      return edits.map((edit) => toLspEdit(edit, entry.lines));
+    }, []),
+  );
+
+  connection.onFoldingRanges(
+    guard(log, 'foldingRanges', (params: FoldingRangeParams): FoldingRange[] => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const entry = cache.get(document);
+      return foldingRanges(entry.parsed, entry.lines).map((range) => ({ startLine: range.startLine, endLine: range.endLine }));
+    }, []),
+  );
+
+  connection.onDocumentSymbol(
+    guard(log, 'documentSymbol', (params: DocumentSymbolParams): DocumentSymbol[] => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const entry = cache.get(document);
+      return toLspSymbols(documentSymbols(entry.parsed), entry.lines);
+    }, []),
+  );
+
+  connection.onSelectionRanges(
+    guard(log, 'selectionRanges', (params: SelectionRangeParams): SelectionRange[] => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const entry = cache.get(document);
+      const chains = selectionRanges(entry.parsed, params.positions.map((position) => entry.lines.offsetAt(position)));
+      return chains.map((chain, index) => {
+        let parent: SelectionRange | undefined;
+        for (let i = chain.length - 1; i >= 0; i--) parent = { range: toRange(entry.lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
+        return parent ?? { range: { start: params.positions[index], end: params.positions[index] } };
+      });
+    }, []),
+  );
+}
+
+/** Converts the symbol tree without recursion (a deep file must not overflow the stack). */
+function toLspSymbols(roots: DocumentSymbolNode[], lines: LineIndex): DocumentSymbol[] {
+  const convert = (node: DocumentSymbolNode): DocumentSymbol => ({
+    name: node.name || '""',
+    ...(node.detail ? { detail: node.detail } : {}),
+    kind: SYMBOL_KINDS[node.kind],
+    range: toRange(lines, node.offset, node.end),
+    selectionRange: toRange(lines, node.selectionOffset, node.selectionEnd),
+    children: [],
+  });
+  const result = roots.map(convert);
+  const stack: [DocumentSymbolNode, DocumentSymbol][] = roots.map((node, index) => [node, result[index]]);
+  while (stack.length > 0) {
+    const [node, symbol] = stack.pop()!;
+    for (const child of node.children) {
+      const converted = convert(child);
+      symbol.children!.push(converted);
+      stack.push([child, converted]);
+    }
+  }
+  return result;
+}

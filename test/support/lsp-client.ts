@@ -1,0 +1,119 @@
+/**
+ * A minimal LSP client for tests: spawns the built `dist/server.js` over stdio and speaks real
+ * JSON-RPC to it. It answers `workspace/configuration` from a settings object the test controls
+ * and records everything the server logs or publishes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER_PATH = resolve(__dirname, '../../dist/server.js');
+
+export interface TestClientOptions {
+  /** Announce pull-diagnostic support (default true). */
+  readonly pullDiagnostics?: boolean;
+  /** The `babelqueue` settings section the client answers with. */
+  settings?: Record<string, unknown>;
+}
+
+export class TestLspClient {
+  readonly connection: ProtocolConnection;
+  readonly process: ChildProcess;
+  readonly logs: string[] = [];
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly stderr: string[] = [];
+  settings: Record<string, unknown>;
+  configurationRequests = 0;
+  private exited: Promise<number | null>;
+
+  constructor(private readonly options: TestClientOptions = {}) {
+    this.settings = options.settings ?? {};
+    this.process = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.exited = new Promise((resolveExit) => this.process.on('exit', (code) => resolveExit(code)));
+    this.process.stderr!.on('data', (chunk) => this.stderr.push(String(chunk)));
+    this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
+      this.configurationRequests++;
+      return params.items.map(() => this.settings);
+    });
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/diagnostic/refresh', () => null);
+    this.connection.onNotification('window/logMessage', (params: { message: string }) => {
+      this.logs.push(params.message);
+    });
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.published.push(params);
+    });
+    this.connection.listen();
+  }
+
+  /** initialize + initialized, with the capabilities a VS Code client announces. */
+  async initialize(): Promise<any> {
+    const pull = this.options.pullDiagnostics ?? true;
+    const result = await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
+        textDocument: {
+          ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+          publishDiagnostics: { versionSupport: true },
+          completion: { completionItem: { snippetSupport: true } },
+          hover: { contentFormat: ['markdown'] },
+        },
+      },
+    });
+    await this.connection.sendNotification('initialized', {});
+    return result;
+  }
+
+  open(uri: string, text: string, version = 1): Promise<void> {
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'babelqueue-envelope', version, text } });
+  }
+
+  /** Replaces the whole text (a full-document change). */
+  change(uri: string, text: string, version: number): Promise<void> {
+    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+  }
+
+  close(uri: string): Promise<void> {
+    return this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  pullDiagnostics(uri: string): Promise<{ kind: string; items: any[] }> {
+    return this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  }
+
+  request<R = any>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params);
+  }
+
+  /** Waits until `predicate` holds for the published diagnostics (push mode), or fails. */
+  async waitForPublished(predicate: (all: PublishDiagnosticsParams[]) => boolean, timeoutMs = 5000): Promise<void> {
+    const started = Date.now();
+    while (!predicate(this.published)) {
+      if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for published diagnostics; got ${JSON.stringify(this.published)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** shutdown + exit; resolves with the server's exit code. */
+  async shutdown(): Promise<number | null> {
+    await this.connection.sendRequest('shutdown');
+    await this.connection.sendNotification('exit');
+    const code = await this.exited;
+    this.connection.dispose();
+    return code;
+  }
+
+  kill(): void {
+    this.connection.dispose();
+    this.process.kill();
+  }
+}
