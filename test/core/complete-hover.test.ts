@@ -1,0 +1,139 @@
+/**
+ * Completion and hover, written inline with a `|` cursor marker; completion tests assert the
+ * document text after the chosen item is applied.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { complete, type CoreCompletionItem } from '../../core/complete';
+import { applyEdits } from '../../core/edits';
+import type { Fresh } from '../../core/fresh';
+import { hover } from '../../core/hover';
+import { parseJson } from '../../core/parse/parser';
+
+const fresh: Fresh = { uuid: () => '11111111-2222-4333-8444-555555555555', now: () => 1764400000000 };
+
+/** Splits `text` at the `|` marker. */
+function withCursor(marked: string): { text: string; offset: number } {
+  const offset = marked.indexOf('|');
+  assert.ok(offset >= 0, 'the test text needs a | marker');
+  return { text: marked.slice(0, offset) + marked.slice(offset + 1), offset };
+}
+
+function completionsAt(marked: string): { text: string; items: CoreCompletionItem[] } {
+  const { text, offset } = withCursor(marked);
+  return { text, items: complete(parseJson(text), offset, fresh) };
+}
+
+/** Applies an item the way the editor does, resolving snippet placeholders to their defaults. */
+function applyItem(text: string, item: CoreCompletionItem): string {
+  const plain = item.isSnippet
+    ? item.insertText
+        .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+        .replace(/\$\d+/g, '')
+        .replace(/\\([\\$}])/g, '$1')
+    : item.insertText;
+  return applyEdits(text, [{ offset: item.offset, end: item.end, newText: plain }]);
+}
+
+describe('completion', () => {
+  test('root keys the object still lacks, required first, with value skeletons', () => {
+    const { text, items } = completionsAt('{\n  "job": "urn:babel:orders:created",\n  |\n}');
+    assert.deepEqual(items.map((i) => i.label), ['trace_id', 'data', 'meta', 'attempts', 'dead_letter']);
+    assert.deepEqual(
+      items.map((i) => i.sortText),
+      ['0_01', '0_02', '0_03', '0_04', '1_05'],
+    );
+    const meta = items.find((i) => i.label === 'meta')!;
+    const applied = applyItem(text, meta);
+    assert.deepEqual(JSON.parse(applied.replace(/"job": "urn:babel:orders:created",/, '"job": "urn:babel:orders:created",')).meta, {
+      id: '11111111-2222-4333-8444-555555555555',
+      queue: 'default',
+      lang: 'node',
+      schema_version: 1,
+      created_at: 1764400000000,
+    });
+  });
+
+  test('inside a partly typed key, the item replaces the key and adds the value', () => {
+    const { text, items } = completionsAt('{\n  "job": "urn:babel:orders:created",\n  "att|"\n}');
+    const attempts = items.find((i) => i.label === 'attempts')!;
+    assert.equal(applyItem(text, attempts), '{\n  "job": "urn:babel:orders:created",\n  "attempts": 0\n}');
+  });
+
+  test('a key that already has a colon is only renamed', () => {
+    const { text, items } = completionsAt('{ "a|": 0 }');
+    const attempts = items.find((i) => i.label === 'attempts')!;
+    assert.equal(applyItem(text, attempts), '{ "attempts": 0 }');
+  });
+
+  test('a comma is added when another property follows', () => {
+    const { text, items } = completionsAt('{ |\n "job": "urn:babel:a:b" }');
+    const data = items.find((i) => i.label === 'data')!;
+    assert.equal(applyItem(text, data), '{ "data": {},\n "job": "urn:babel:a:b" }');
+  });
+
+  test('job is not offered when the urn alias is present; urn is never offered', () => {
+    const { items } = completionsAt('{ "urn": "urn:babel:a:b", | }');
+    assert.equal(items.some((i) => i.label === 'job'), false);
+    assert.equal(items.some((i) => i.label === 'urn'), false);
+  });
+
+  test('meta keys, and the lang enum inside an empty string', () => {
+    const keys = completionsAt('{ "meta": { "id": "x", | } }').items.map((i) => i.label);
+    assert.deepEqual(keys, ['queue', 'lang', 'schema_version', 'created_at']);
+    const { text, items } = completionsAt('{ "meta": { "lang": "|" } }');
+    assert.deepEqual(items.map((i) => i.label), ['php', 'go', 'python', 'java', 'dotnet', 'node']);
+    assert.equal(applyItem(text, items[4]), '{ "meta": { "lang": "dotnet" } }');
+  });
+
+  test('dead_letter.reason enum after a colon with no value yet', () => {
+    const { text, items } = completionsAt('{ "dead_letter": { "reason": | } }');
+    assert.deepEqual(items.map((i) => i.label), ['failed', 'unknown_urn', 'poison']);
+    assert.equal(applyItem(text, items[2]), '{ "dead_letter": { "reason": "poison" } }');
+  });
+
+  test('1 for schema_version', () => {
+    const { text, items } = completionsAt('{ "meta": { "schema_version": | } }');
+    assert.deepEqual(items.map((i) => i.label), ['1']);
+    assert.equal(applyItem(text, items[0]), '{ "meta": { "schema_version": 1 } }');
+  });
+
+  test('nothing inside data, arrays or outside the root', () => {
+    assert.deepEqual(completionsAt('{ "data": { | } }').items, []);
+    assert.deepEqual(completionsAt('{ "data": [ | ] }').items, []);
+    assert.deepEqual(completionsAt('{ } |').items, []);
+  });
+});
+
+describe('hover', () => {
+  function hoverAt(marked: string) {
+    const { text, offset } = withCursor(marked);
+    return hover(parseJson(text), offset);
+  }
+
+  test('a core key explains type, required, mutability and the contract sentence', () => {
+    const result = hoverAt('{ "att|empts": 0 }')!;
+    assert.match(result.contents, /`attempts`/);
+    assert.match(result.contents, /integer/);
+    assert.match(result.contents, /required/);
+    assert.match(result.contents, /· mutable \(transport state\)/);
+    assert.match(result.contents, /retry counter/);
+    assert.deepEqual([result.offset, result.end], [2, 12]);
+  });
+
+  test('meta keys are immutable; dead_letter.reason lists its values', () => {
+    assert.match(hoverAt('{ "meta": { "q|ueue": "x" } }')!.contents, /immutable/);
+    assert.match(hoverAt('{ "dead_letter": { "rea|son": "failed" } }')!.contents, /`poison`/);
+  });
+
+  test('created_at and failed_at show the UTC date they mean, on the key and on the value', () => {
+    assert.match(hoverAt('{ "meta": { "created_at": 17491327|27000 } }')!.contents, /2025-06-05T14:12:07Z/);
+    assert.match(hoverAt('{ "dead_letter": { "fail|ed_at": 1749132730000 } }')!.contents, /2025-06-05T14:12:10Z/);
+  });
+
+  test('forbidden keys say what to use instead; data keys and unknown keys have no contract hover', () => {
+    assert.match(hoverAt('{ "meta": { "t|s": 1 } }')!.contents, /forbidden/);
+    assert.equal(hoverAt('{ "data": { "ord|er_id": 1 } }'), undefined);
+    assert.equal(hoverAt('{ "unkn|own": 1 }'), undefined);
+  });
+});
