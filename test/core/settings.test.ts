@@ -1,0 +1,58 @@
+/** Settings: code and manifest agree, and normalisation defaults and reports problems. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { ALL_CODES } from '../../core/codes';
+import { DEFAULT_MONEY_KEY_PATTERNS, DEFAULT_SETTINGS, normalizeSettings, SETTING_KEYS } from '../../core/settings';
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const properties = manifest.contributes.configuration.properties as Record<string, any>;
+
+describe('settings', () => {
+  test('every setting key in code is declared in package.json with an explicit scope, and vice versa', () => {
+    const inCode = Object.values(SETTING_KEYS).sort();
+    const inManifest = Object.keys(properties).filter((key) => inCode.includes(key as any) || key.startsWith('babelqueue.')).sort();
+    assert.deepEqual(inManifest.filter((key) => !inCode.includes(key as any)), [], 'declared in package.json but unknown to the code');
+    for (const key of inCode) {
+      assert.ok(properties[key], `${key} missing from package.json`);
+      assert.ok(['resource', 'window', 'application', 'machine', 'machine-overridable', 'language-overridable'].includes(properties[key].scope), `${key} scope`);
+    }
+  });
+
+  test('manifest defaults equal the code defaults', () => {
+    assert.equal(properties[SETTING_KEYS.validationEnable].default, DEFAULT_SETTINGS.validationEnabled);
+    assert.deepEqual(properties[SETTING_KEYS.moneyKeyPatterns].default, [...DEFAULT_MONEY_KEY_PATTERNS]);
+    assert.deepEqual(properties[SETTING_KEYS.diagnosticsSeverity].default, {});
+  });
+
+  test('the severity setting accepts exactly the five levels', () => {
+    assert.deepEqual(properties[SETTING_KEYS.diagnosticsSeverity].additionalProperties.enum, ['error', 'warning', 'information', 'hint', 'off']);
+  });
+
+  test('nested (VS Code) and dotted (config file) shapes give the same settings', () => {
+    const nested = normalizeSettings({ validation: { enable: false }, diagnostics: { severity: { 'urn-alias': 'error' } }, money: { keyPatterns: ['price'] } });
+    const dotted = normalizeSettings({ 'babelqueue.validation.enable': false, 'babelqueue.diagnostics.severity': { 'urn-alias': 'error' }, 'babelqueue.money.keyPatterns': ['price'] });
+    for (const { settings, problems } of [nested, dotted]) {
+      assert.deepEqual(problems, []);
+      assert.equal(settings.validationEnabled, false);
+      assert.equal(settings.severityOverrides.get('urn-alias'), 'error');
+      assert.deepEqual(settings.moneyKeyPatterns, ['price']);
+    }
+  });
+
+  test('unknown codes and bad values are reported, the rest still applies', () => {
+    const { settings, problems } = normalizeSettings({ diagnostics: { severity: { 'no-such-code': 'off', 'urn-alias': 'loud', 'invalid-uuid': 'off' } }, money: { keyPatterns: 'price' } });
+    assert.equal(problems.length, 3);
+    assert.match(problems[0].message, /no-such-code/);
+    assert.equal(settings.severityOverrides.get('invalid-uuid'), 'off');
+    assert.equal(settings.severityOverrides.has('urn-alias'), false);
+    assert.deepEqual(settings.moneyKeyPatterns, DEFAULT_MONEY_KEY_PATTERNS);
+  });
+
+  test('the project documents every code of the catalogue', () => {
+    const doc = readFileSync('docs/diagnostics.md', 'utf8');
+    const catalogue = doc.split('## Quick fixes')[0];
+    const documented = new Set([...catalogue.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]));
+    assert.deepEqual([...documented].sort(), [...ALL_CODES].sort());
+  });
+});
