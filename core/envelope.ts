@@ -68,7 +68,7 @@ export interface ForbiddenKey {
 
 export const FORBIDDEN_KEYS: readonly ForbiddenKey[] = [
   { scope: 'root', key: 'timestamp', replacement: '`meta.created_at` in Unix milliseconds' },
-  { scope: 'meta', key: 'max_retries', replacement: 'a consumer-side retry policy (per URN); retry policy is not the producer’s' },
+  { scope: 'meta', key: 'max_retries', replacement: 'a consumer-side retry policy per URN' },
   { scope: 'meta', key: 'attempts', replacement: 'the top-level `attempts` counter' },
   { scope: 'meta', key: 'source', replacement: '`meta.lang`' },
   { scope: 'meta', key: 'ts', replacement: '`meta.created_at` in Unix milliseconds' },

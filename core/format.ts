@@ -30,6 +30,11 @@ export const DEFAULT_MAX_OUTPUT_LENGTH = 64 * 1024 * 1024;
 /** Above this many edits one replacement is cheaper for the editor than a huge edit list. */
 const MAX_SEPARATE_EDITS = 10_000;
 
+/** Line-break-plus-indent strings are cached up to this depth (deeper ones are rare). */
+const INDENT_CACHE_SIZE = 128;
+
+const JOIN_CHUNK = 8192;
+
 /** Gap layouts other than "line break + indent at depth n" (n >= 0). */
 const NOTHING = -1;
 const SPACE = -2;
@@ -130,21 +135,30 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
     firstEnd = secondEnd;
   }
 
+  const indents: string[] = [];
   const layoutText = (layout: number): string => {
     if (layout === NOTHING) return '';
     if (layout === SPACE) return ' ';
     if (layout === FINAL_EOL) return eol;
-    return eol + unit.repeat(layout);
+    if (layout >= INDENT_CACHE_SIZE) return eol + unit.repeat(layout);
+    return (indents[layout] ??= eol + unit.repeat(layout));
   };
   if (gaps.length / 3 > MAX_SEPARATE_EDITS) {
     // One edit from the first change to the last, rebuilt from the untouched tokens between.
-    const parts: string[] = [];
+    // Joined in chunks: one join over millions of pieces is several times slower.
+    const chunks: string[] = [];
+    let parts: string[] = [];
     let position = gaps[0];
     for (let i = 0; i < gaps.length; i += 3) {
       parts.push(text.slice(position, gaps[i]), layoutText(gaps[i + 2]));
       position = gaps[i + 1];
+      if (parts.length >= JOIN_CHUNK) {
+        chunks.push(parts.join(''));
+        parts = [];
+      }
     }
-    return [{ offset: gaps[0], end: position, newText: parts.join('') }];
+    chunks.push(parts.join(''));
+    return [{ offset: gaps[0], end: position, newText: chunks.join('') }];
   }
   const edits: TextEdit[] = [];
   for (let i = 0; i < gaps.length; i += 3) edits.push({ offset: gaps[i], end: gaps[i + 1], newText: layoutText(gaps[i + 2]) });

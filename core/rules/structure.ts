@@ -52,7 +52,7 @@ function reportMissingIn(context: RuleContext, object: ObjectNode, scope: Envelo
 
 function missingMessage(prefix: string, field: FieldSpec): string {
   const what = field.name === 'job' ? ' (or its inbound alias "urn")' : '';
-  return `Missing required field "${prefix}${field.name}"${what}: ${field.doc}`;
+  return `Missing required field "${prefix}${field.name}"${what}. ${field.doc}`;
 }
 
 /** Checks the type and value of every core field in the root, meta and dead_letter blocks. */
