@@ -1,0 +1,75 @@
+/**
+ * Editor/CLI parity: for every fixture in the test tree and in examples/, the diagnostics the
+ * language server publishes equal `babelq lint --format json`, field for field.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { TestLspClient } from './support/lsp-client';
+
+const ROOT = resolve(__dirname, '..');
+const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'];
+
+function findFixtures(dir: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...findFixtures(path));
+    else if (name.endsWith('.babel.json')) found.push(path);
+  }
+  return found;
+}
+
+const files = [...findFixtures(join(ROOT, 'test/fixtures')), ...findFixtures(join(ROOT, 'examples'))];
+
+/** Text as both front ends see it: UTF-8, byte-order mark kept. Undefined for non-UTF-8 bytes. */
+function readText(file: string): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+describe('editor/CLI parity', () => {
+  const client = new TestLspClient();
+  let cliOutput: { file: string; diagnostics: unknown[] }[];
+
+  before(async () => {
+    await client.initialize();
+    // Exit status 1 (errors found) is expected; the JSON is on stdout either way.
+    let stdout: string;
+    try {
+      stdout = execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      stdout = (error as { stdout: string }).stdout;
+    }
+    cliOutput = JSON.parse(stdout);
+  });
+  after(() => client.kill());
+
+  test('there are fixtures to compare', () => {
+    assert.ok(files.length >= 20, `only ${files.length} fixtures found`);
+    assert.equal(cliOutput.length, files.length);
+  });
+
+  test('every fixture: server diagnostics equal the CLI json output', async () => {
+    let compared = 0;
+    for (const [index, file] of files.entries()) {
+      const text = readText(file);
+      assert.ok(text !== undefined, `${file} is not UTF-8; parity fixtures must be text the editor can open`);
+      const uri = pathToFileURL(file).href;
+      await client.open(uri, text);
+      const report = await client.pullDiagnostics(uri);
+      await client.close(uri);
+      const fromServer = report.items.map((d: any) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range }));
+      assert.deepEqual(fromServer, cliOutput[index].diagnostics, file);
+      for (const d of report.items) assert.equal(d.source, 'babelqueue');
+      compared++;
+    }
+    assert.equal(compared, files.length);
+  });
+});
