@@ -22,21 +22,28 @@ export interface DocumentSymbolNode {
 /** VS Code's own default cap on outline entries per document. */
 export const DEFAULT_SYMBOL_LIMIT = 5000;
 
+/**
+ * Symbols nest at most this deep by default: the LSP transport serialises with JSON.stringify,
+ * which overflows the stack at a few thousand levels, and no outline is read that deep.
+ */
+export const DEFAULT_SYMBOL_DEPTH = 1000;
+
 /** Longest value preview shown next to a symbol, in UTF-16 units (including the ellipsis). */
 const MAX_DETAIL_LENGTH = 60;
 
 /**
- * The outline of `doc`, at most `limit` symbols in total. Built breadth-first, like VS Code's JSON
- * outline, so a document over the limit still shows its whole shallow structure.
+ * The outline of `doc`: at most `limit` symbols, nested at most `maxDepth` deep. Built breadth-first,
+ * like VS Code's JSON outline, so a document over the limit still shows its whole shallow structure.
  */
-export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYMBOL_LIMIT): DocumentSymbolNode[] {
+export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): DocumentSymbolNode[] {
   const result: DocumentSymbolNode[] = [];
   const root = doc.root;
   if (!root || (root.kind !== 'object' && root.kind !== 'array')) return result;
-  const queue: { readonly node: ContainerNode; readonly into: DocumentSymbolNode[] }[] = [{ node: root, into: result }];
+  const queue: { readonly node: ContainerNode; readonly into: DocumentSymbolNode[]; readonly depth: number }[] = [{ node: root, into: result, depth: 1 }];
   let count = 0;
   for (let head = 0; head < queue.length; head++) {
-    const { node, into } = queue[head];
+    const { node, into, depth } = queue[head];
+    if (depth > maxDepth) break;
     const entries = node.kind === 'object' ? node.properties.length : node.items.length;
     for (let i = 0; i < entries; i++) {
       if (count >= limit) return result;
@@ -44,7 +51,7 @@ export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYM
       into.push(symbol);
       count++;
       const value = node.kind === 'object' ? node.properties[i].value : node.items[i];
-      if (value && hasEntries(value)) queue.push({ node: value as ContainerNode, into: symbol.children });
+      if (value && hasEntries(value)) queue.push({ node: value as ContainerNode, into: symbol.children, depth: depth + 1 });
     }
   }
   return result;

@@ -95,7 +95,7 @@ class Parser {
       const frame = this.stack[this.stack.length - 1];
       if (!frame) {
         if (this.root) {
-          this.problem(this.pos, text.length, 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
+          this.problem(this.pos, trimmedEnd(text), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
           break;
         }
         this.root = this.parseValue(undefined, undefined);
@@ -336,8 +336,10 @@ class Parser {
     const code = text.charCodeAt(this.pos);
     if (code === Char.Quote) return { value: this.readString(Char.Quote) };
     if (code === Char.Apostrophe) {
-      this.problem(this.pos, this.pos + 1, 'Property names must use double quotes, not single quotes.');
-      return { value: this.readString(Char.Apostrophe) };
+      const start = this.pos;
+      const value = this.readString(Char.Apostrophe);
+      this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.');
+      return { value };
     }
     if (isWordStart(code) || isDigit(code)) {
       const start = this.pos;
@@ -368,8 +370,8 @@ class Parser {
       return node;
     }
     if (code === Char.Quote || code === Char.Apostrophe) {
-      if (code === Char.Apostrophe) this.problem(start, start + 1, 'Strings must use double quotes, not single quotes.');
       const value = this.readString(code);
+      if (code === Char.Apostrophe) this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
       const node: StringNode = { kind: 'string', offset: start, end: this.pos, parent, property, value };
       return node;
     }
@@ -472,6 +474,13 @@ class Parser {
     this.pos = pos;
     return value;
   }
+}
+
+/** The end of the text without its trailing JSON whitespace. */
+function trimmedEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && ' \t\n\r'.includes(text[end - 1])) end--;
+  return end;
 }
 
 function findLineEnd(text: string, from: number): number {

@@ -47,7 +47,8 @@ export const checkIdentifiers: Rule = (context) => {
       context.report('invalid-uuid', value, `"${name}" is not a UUID (8-4-4-4-12 hex digits, e.g. "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"); SDKs accept any string on decode, but producers mint UUIDs.`);
     }
   }
-  if (traceId?.kind === 'string' && id?.kind === 'string' && !isBlank(id.value) && id.value === traceId.value) {
+  // UUIDs compare case-insensitively: "ABC…" and "abc…" are the same identifier.
+  if (traceId?.kind === 'string' && id?.kind === 'string' && !isBlank(id.value) && id.value.toLowerCase() === traceId.value.toLowerCase()) {
     context.report('id-equals-trace', id, '"meta.id" equals "trace_id": meta.id identifies this one message (the dedup key), trace_id correlates a whole chain. Mint a fresh meta.id.');
   }
 };
@@ -70,12 +71,17 @@ export const checkTimestamps: Rule = (context) => {
   const { meta, deadLetter } = context.envelope;
   const createdAt = integerValue(getValue(meta, 'created_at'));
   const failedAt = integerValue(getValue(deadLetter, 'failed_at'));
+  let unitsDiffer = false;
   for (const [name, node] of [['meta.created_at', createdAt], ['dead_letter.failed_at', failedAt]] as const) {
     if (!node || node.value < 0) continue;
     const message = timestampUnitMessage(name, node.value);
-    if (message) context.report('timestamp-unit', node, message);
+    if (message) {
+      unitsDiffer = true;
+      context.report('timestamp-unit', node, message);
+    }
   }
-  if (createdAt && failedAt && failedAt.value >= 0 && failedAt.value < createdAt.value) {
+  // Comparing seconds with milliseconds would only add noise to the unit warning.
+  if (!unitsDiffer && createdAt && failedAt && failedAt.value >= 0 && failedAt.value < createdAt.value) {
     context.report(
       'dead-letter-order',
       failedAt,

@@ -131,7 +131,8 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
 }
 
 function checkValue(context: RuleContext, value: ValueNode, field: FieldSpec, name: string): void {
-  if (value.kind === 'number' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
+  // A negative schema_version is an unsupported version, reported by its own rule.
+  if (value.kind === 'number' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
     context.report('invalid-value', value, `"${name}" cannot be negative (${value.raw}).`);
     return;
   }

@@ -1,0 +1,116 @@
+/**
+ * `babelq lint --config`: the VS Code settings shapes, normalised by core, and every settings
+ * problem as a usage error (exit 2) rather than a silently ignored setting.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, writeTree } from './helpers';
+
+let root: string;
+
+const config = (name: string, value: unknown): string => {
+  writeTree(root, { [name]: JSON.stringify(value) });
+  return name;
+};
+
+before(() => {
+  assertCliBuilt();
+  root = makeTree({
+    'forbidden.babel.json': FORBIDDEN_TIMESTAMP,
+    'money.babel.json': envelope({ data: '{ "weird_money": 1.5 }' }),
+  });
+});
+
+after(() => removeTree(root));
+
+describe('severity overrides', () => {
+  test('without a config, forbidden-key is an error', () => {
+    const { result, reports } = lintJson(['forbidden.babel.json'], root);
+    assert.equal(result.status, 1);
+    assert.deepEqual(
+      reports[0].diagnostics.map((d) => [d.code, d.severity]),
+      [['forbidden-key', 'error']],
+    );
+  });
+
+  test('"off" removes the diagnostic and the failure', () => {
+    const file = config('off.json', { 'babelqueue.diagnostics.severity': { 'forbidden-key': 'off' } });
+    const { result, reports } = lintJson(['--config', file, 'forbidden.babel.json'], root);
+    assert.equal(result.status, 0);
+    assert.deepEqual(reports[0].diagnostics, []);
+  });
+
+  // The same override in each accepted shape: flat dotted keys, a nested section, the section itself.
+  for (const [shape, value] of [
+    ['flat dotted keys', { 'babelqueue.diagnostics.severity': { 'forbidden-key': 'warning' } }],
+    ['a nested "babelqueue" object', { babelqueue: { diagnostics: { severity: { 'forbidden-key': 'warning' } } } }],
+    ['the section itself', { diagnostics: { severity: { 'forbidden-key': 'warning' } } }],
+    ['a VS Code settings.json with other extensions', { 'editor.tabSize': 2, 'babelqueue.diagnostics.severity': { 'forbidden-key': 'warning' } }],
+  ] as const) {
+    test(`"warning" changes the severity (${shape})`, () => {
+      const file = config(`warning-${shape.replace(/\W+/g, '-')}.json`, value);
+      const { result, reports } = lintJson(['--config', file, 'forbidden.babel.json'], root);
+      assert.equal(result.status, 0, result.stderr);
+      assert.deepEqual(
+        reports[0].diagnostics.map((d) => [d.code, d.severity]),
+        [['forbidden-key', 'warning']],
+      );
+      assert.equal(babelq(['lint', '--config', file, '--max-warnings', '0', 'forbidden.babel.json'], root).status, 1);
+    });
+  }
+
+  test('validation.enable false reports nothing', () => {
+    const file = config('disabled.json', { 'babelqueue.validation.enable': false });
+    const { result, reports } = lintJson(['--config', file, 'forbidden.babel.json'], root);
+    assert.equal(result.status, 0);
+    assert.deepEqual(reports[0].diagnostics, []);
+  });
+
+  test('money.keyPatterns replaces the built-in money keys', () => {
+    assert.deepEqual(lintJson(['money.babel.json'], root).reports[0].diagnostics, []);
+    const file = config('money.json', { 'babelqueue.money.keyPatterns': ['weird_money'] });
+    const { reports } = lintJson(['--config', file, 'money.babel.json'], root);
+    assert.deepEqual(
+      reports[0].diagnostics.map((d) => d.code),
+      ['float-currency'],
+    );
+  });
+});
+
+describe('bad configs are exit 2 with the reason', () => {
+  for (const [problem, value, reason] of [
+    ['an unknown code', { 'babelqueue.diagnostics.severity': { 'no-such-code': 'off' } }, /unknown diagnostic code "no-such-code"/],
+    ['a bad severity', { 'babelqueue.diagnostics.severity': { 'forbidden-key': 'fatal' } }, /"forbidden-key" must be one of/],
+    ['a misspelt setting', { 'babelqueue.diagnostic.severity': { 'forbidden-key': 'off' } }, /unknown setting "babelqueue\.diagnostic\.severity"/],
+    ['a setting given twice', { 'babelqueue.validation.enable': true, babelqueue: { validation: { enable: false } } }, /babelqueue\.validation\.enable is set twice/],
+    ['a wrong type', { 'babelqueue.validation.enable': 'yes' }, /babelqueue\.validation\.enable: must be true or false/],
+    ['not an object', ['babelqueue.validation.enable'], /must hold a JSON object/],
+  ] as const) {
+    test(problem, () => {
+      const file = config(`bad-${problem.replace(/\W+/g, '-')}.json`, value);
+      const result = babelq(['lint', '--format', 'json', '--config', file, 'forbidden.babel.json'], root);
+      assert.equal(result.status, 2);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, reason);
+    });
+  }
+
+  test('invalid JSON, with line and column', () => {
+    writeTree(root, { 'broken.json': '{\n  "babelqueue.validation.enable": true,\n}\n' });
+    const result = babelq(['lint', '--config', 'broken.json', 'forbidden.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /broken\.json' is not valid JSON: 2:39: Trailing comma/);
+  });
+
+  test('a config file that does not exist', () => {
+    const result = babelq(['lint', '--config', 'nowhere.json', 'forbidden.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /cannot read config file 'nowhere\.json': no such file or directory/);
+  });
+
+  test('--config without a file name', () => {
+    const result = babelq(['lint', 'forbidden.babel.json', '--config'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /'--config' needs a value/);
+  });
+});

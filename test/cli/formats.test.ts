@@ -1,0 +1,141 @@
+/** The stylish and SARIF formats, through the built CLI and, for colour, the formatter itself. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ALL_CODES, CODES } from '../../core/codes';
+import type { FileReport } from '../../cli/diagnostics';
+import { formatStylish, shouldUseColor } from '../../cli/formats/stylish';
+import { sarifLevel } from '../../cli/formats/sarif';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, URN_ALIAS_ONLY } from './helpers';
+
+let root: string;
+
+before(() => {
+  assertCliBuilt();
+  root = makeTree({
+    'dir/forbidden.babel.json': FORBIDDEN_TIMESTAMP,
+    'dir/alias.babel.json': URN_ALIAS_ONLY,
+    'dir/clean.babel.json': envelope(),
+    'dir/with space.babel.json': envelope({ extra: ',\n  "Attempts": 1' }),
+  });
+});
+
+after(() => removeTree(root));
+
+interface SarifLog {
+  $schema: string;
+  version: string;
+  runs: {
+    tool: { driver: { name: string; version: string; informationUri?: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } };
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> } }[];
+    }[];
+  }[];
+}
+
+describe('sarif', () => {
+  let log: SarifLog;
+  let status: number | null;
+
+  before(() => {
+    const result = babelq(['lint', '--format', 'sarif', 'dir'], root);
+    status = result.status;
+    log = JSON.parse(result.stdout) as SarifLog;
+  });
+
+  test('is SARIF 2.1.0 with one run by babelq and the same exit status as other formats', () => {
+    assert.equal(log.version, '2.1.0');
+    assert.match(log.$schema, /^https:\/\/.*sarif-schema-2\.1\.0\.json$/);
+    assert.equal(log.runs.length, 1);
+    assert.equal(log.runs[0].tool.driver.name, 'babelq');
+    assert.match(log.runs[0].tool.driver.version, /^\d+\.\d+\.\d+/);
+    assert.equal(log.runs[0].tool.driver.informationUri, undefined);
+    assert.equal(status, 1);
+  });
+
+  test('has one rule per catalogue code with its summary and default level', () => {
+    const { rules } = log.runs[0].tool.driver;
+    assert.deepEqual(
+      rules.map((rule) => rule.id),
+      ALL_CODES,
+    );
+    for (const rule of rules) {
+      const info = CODES[rule.id as keyof typeof CODES];
+      assert.equal(rule.shortDescription.text, info.summary);
+      assert.equal(rule.defaultConfiguration.level, sarifLevel(info.severity));
+    }
+  });
+
+  test('results carry rule, level, message and a 1-based region with a relative forward-slash uri', () => {
+    const { results, tool } = log.runs[0];
+    const forbidden = results.find((r) => r.ruleId === 'forbidden-key');
+    assert.ok(forbidden);
+    assert.equal(forbidden.level, 'error');
+    assert.equal(tool.driver.rules[forbidden.ruleIndex].id, 'forbidden-key');
+    assert.match(forbidden.message.text, /timestamp/);
+    assert.equal(forbidden.locations[0].physicalLocation.artifactLocation.uri, 'dir/forbidden.babel.json');
+    assert.deepEqual(forbidden.locations[0].physicalLocation.region, { startLine: 13, startColumn: 3, endLine: 13, endColumn: 14 });
+    assert.equal(results.find((r) => r.ruleId === 'urn-alias')?.level, 'warning');
+  });
+
+  test('information becomes note, and a space in a path is percent-encoded', () => {
+    const caseMismatch = log.runs[0].results.find((r) => r.ruleId === 'case-mismatch');
+    assert.ok(caseMismatch);
+    assert.equal(caseMismatch.level, 'note');
+    assert.equal(caseMismatch.locations[0].physicalLocation.artifactLocation.uri, 'dir/with%20space.babel.json');
+  });
+
+  test('maps every severity to a SARIF level', () => {
+    assert.deepEqual(
+      (['error', 'warning', 'information', 'hint'] as const).map(sarifLevel),
+      ['error', 'warning', 'note', 'note'],
+    );
+  });
+});
+
+describe('stylish', () => {
+  test('shows the file, a 1-based line:col, the severity, the code and a summary, without colour in a pipe', () => {
+    const result = babelq(['lint', 'dir/forbidden.babel.json', 'dir/alias.babel.json'], root);
+    assert.equal(result.status, 1);
+    const lines = result.stdout.split('\n');
+    assert.equal(lines[0], 'dir/forbidden.babel.json');
+    assert.match(lines[1], /^ {2}13:3 {2}error {2}.*timestamp.* {2}forbidden-key$/);
+    assert.ok(lines.includes('dir/alias.babel.json'));
+    assert.ok(lines.some((line) => /^ {2}2:3 {2}warning {2}.* {2}urn-alias$/.test(line)), result.stdout);
+    assert.ok(lines.includes('\u2716 2 problems (1 error, 1 warning, 0 infos, 0 hints)'), result.stdout);
+    assert.ok(!result.stdout.includes('\u001b['), 'no escape codes when stdout is not a terminal');
+  });
+
+  test('is the default format, and silent for clean files', () => {
+    const result = babelq(['lint', 'dir/clean.babel.json'], root);
+    assert.equal(result.status, 0);
+    assert.equal(result.stdout, '');
+  });
+
+  test('aligns the columns of one file', () => {
+    const reports: FileReport[] = [
+      {
+        file: 'x.babel.json',
+        diagnostics: [
+          { code: 'urn-alias', severity: 'warning', message: 'short', range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } } },
+          { code: 'forbidden-key', severity: 'error', message: 'a longer one', range: { start: { line: 11, character: 12 }, end: { line: 11, character: 13 } } },
+        ],
+      },
+    ];
+    const [, first, second] = formatStylish(reports, { color: false }).split('\n');
+    assert.equal(first, '  2:3    warning  short         urn-alias');
+    assert.equal(second, '  12:13  error    a longer one  forbidden-key');
+  });
+
+  test('colours only for a terminal without NO_COLOR', () => {
+    assert.equal(shouldUseColor(true, {}), true);
+    assert.equal(shouldUseColor(true, { NO_COLOR: '1' }), false);
+    assert.equal(shouldUseColor(false, {}), false);
+    const report: FileReport = { file: 'x', diagnostics: [{ code: 'json-syntax', severity: 'error', message: 'm', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }] };
+    assert.match(formatStylish([report], { color: true }), /\u001b\[31merror/);
+    assert.doesNotMatch(formatStylish([report], { color: false }), /\u001b/);
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * `babelq lint` end to end through the built CLI: the JSON contract of docs/diagnostics.md
+ * (shape, exact ranges, sorting, file order), path resolution and exit statuses.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT, URN_ALIAS_ONLY } from './helpers';
+
+let root: string;
+
+before(() => {
+  assertCliBuilt();
+  root = makeTree({
+    'clean.babel.json': envelope(),
+    'forbidden.babel.json': FORBIDDEN_TIMESTAMP,
+    'alias.babel.json': URN_ALIAS_ONLY,
+    // unknown-lang (reported by a later rule) sits above forbidden-key: output must follow position.
+    'unsorted.babel.json': envelope({ lang: 'cobol', extra: ',\n  "timestamp": 1749132727000' }),
+    'crlf.babel.json': FORBIDDEN_TIMESTAMP.replace(/\n/g, '\r\n'),
+    // One line, a non-BMP character before the key: characters are UTF-16 code units (the emoji counts 2).
+    'utf16.babel.json': envelope({ data: '{ "note": "\u{1F600}\u{1F600}" }' }).replace(/\n\s*/g, ' ').replace('"attempts": 0', '"timestamp": 1, "attempts": 0'),
+    'bom.babel.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(envelope())]),
+    'latin1.babel.json': Buffer.concat([Buffer.from('{\n  "job": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]),
+    'tree/B.babel.json': envelope(),
+    'tree/a.babel.json': envelope(),
+    'tree/b.babel.json': envelope(),
+    'tree/notes.json': '{}',
+    'tree/sub/c.babel.json': envelope(),
+    'tree/node_modules/pkg/x.babel.json': FORBIDDEN_TIMESTAMP,
+    'tree/.git/y.babel.json': FORBIDDEN_TIMESTAMP,
+    'empty/readme.txt': 'no fixtures here',
+  });
+});
+
+after(() => removeTree(root));
+
+describe('json output', () => {
+  test('reports forbidden-key at the exact range of the key, in the documented shape', () => {
+    const { result, reports } = lintJson(['forbidden.babel.json'], root);
+    assert.equal(result.status, 1);
+    assert.equal(reports.length, 1);
+    assert.deepEqual(Object.keys(reports[0]), ['file', 'diagnostics']);
+    assert.equal(reports[0].file, 'forbidden.babel.json');
+    assert.equal(reports[0].diagnostics.length, 1);
+    const [diagnostic] = reports[0].diagnostics;
+    assert.deepEqual(Object.keys(diagnostic), ['code', 'severity', 'message', 'range']);
+    assert.deepEqual(Object.keys(diagnostic.range), ['start', 'end']);
+    assert.deepEqual(Object.keys(diagnostic.range.start), ['line', 'character']);
+    assert.equal(diagnostic.code, 'forbidden-key');
+    assert.equal(diagnostic.severity, 'error');
+    assert.match(diagnostic.message, /timestamp/);
+    assert.deepEqual(diagnostic.range, { start: { line: 12, character: 2 }, end: { line: 12, character: 13 } });
+  });
+
+  test('is a single JSON document and nothing else on stdout', () => {
+    const { result } = lintJson(['forbidden.babel.json', 'clean.babel.json'], root);
+    assert.equal(result.stdout.trimEnd().split('\n').length, 1);
+    assert.equal(result.stderr, '');
+  });
+
+  test('sorts diagnostics by position, not by the rule that found them', () => {
+    const { reports } = lintJson(['unsorted.babel.json'], root);
+    const diagnostics = reports[0].diagnostics;
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['unknown-lang', 'forbidden-key'],
+    );
+    assert.deepEqual(diagnostics[0].range.start, { line: 7, character: 12 });
+    for (let i = 1; i < diagnostics.length; i++) {
+      const [a, b] = [diagnostics[i - 1].range.start, diagnostics[i].range.start];
+      assert.ok(a.line < b.line || (a.line === b.line && a.character <= b.character), `diagnostic ${i} is out of order`);
+    }
+  });
+
+  test('counts CRLF as one line break', () => {
+    const { reports } = lintJson(['crlf.babel.json'], root);
+    assert.deepEqual(reports[0].diagnostics[0].range, { start: { line: 12, character: 2 }, end: { line: 12, character: 13 } });
+  });
+
+  test('measures characters in UTF-16 code units', () => {
+    const text = readFileSync(join(root, 'utf16.babel.json'), 'utf8');
+    const { reports } = lintJson(['utf16.babel.json'], root);
+    const forbidden = reports[0].diagnostics.find((d) => d.code === 'forbidden-key');
+    assert.ok(forbidden, JSON.stringify(reports));
+    const start = text.indexOf('"timestamp"');
+    assert.deepEqual(forbidden.range, { start: { line: 0, character: start }, end: { line: 0, character: start + '"timestamp"'.length } });
+  });
+
+  test('a clean file has an empty diagnostics array and exit status 0', () => {
+    const { result, reports } = lintJson(['clean.babel.json'], root);
+    assert.equal(result.status, 0);
+    assert.deepEqual(reports, [{ file: 'clean.babel.json', diagnostics: [] }]);
+  });
+
+  test('a byte-order mark is json-syntax at 0:0-0:1', () => {
+    const { result, reports } = lintJson(['bom.babel.json'], root);
+    assert.equal(result.status, 1);
+    assert.deepEqual(
+      reports[0].diagnostics.map((d) => [d.code, d.severity, d.range]),
+      [['json-syntax', 'error', { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }]],
+    );
+  });
+
+  test('bytes that are not UTF-8 give one json-syntax error at 0:0-0:0', () => {
+    const { result, reports } = lintJson(['latin1.babel.json'], root);
+    assert.equal(result.status, 1);
+    assert.equal(reports[0].diagnostics.length, 1);
+    const [diagnostic] = reports[0].diagnostics;
+    assert.equal(diagnostic.code, 'json-syntax');
+    assert.equal(diagnostic.severity, 'error');
+    assert.match(diagnostic.message, /not valid UTF-8.*0xE9 at byte offset 15, line 2/);
+    assert.deepEqual(diagnostic.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+  });
+});
+
+describe('files and order', () => {
+  test('files come out in the order given', () => {
+    const { reports } = lintJson(['forbidden.babel.json', 'clean.babel.json', 'alias.babel.json'], root);
+    assert.deepEqual(
+      reports.map((r) => r.file),
+      ['forbidden.babel.json', 'clean.babel.json', 'alias.babel.json'],
+    );
+  });
+
+  test('a directory expands recursively, sorted by code unit, skipping node_modules, .git and other files', () => {
+    const { result, reports } = lintJson(['tree'], root);
+    assert.equal(result.status, 0);
+    assert.deepEqual(
+      reports.map((r) => r.file),
+      ['tree/B.babel.json', 'tree/a.babel.json', 'tree/b.babel.json', 'tree/sub/c.babel.json'],
+    );
+  });
+
+  test('a file given before its directory is reported once, first', () => {
+    const { reports } = lintJson(['tree/b.babel.json', 'tree'], root);
+    assert.deepEqual(
+      reports.map((r) => r.file),
+      ['tree/b.babel.json', 'tree/B.babel.json', 'tree/a.babel.json', 'tree/sub/c.babel.json'],
+    );
+  });
+
+  test('without paths, lints the current directory', () => {
+    const { reports } = lintJson([], join(root, 'tree'));
+    assert.deepEqual(
+      reports.map((r) => r.file),
+      ['B.babel.json', 'a.babel.json', 'b.babel.json', 'sub/c.babel.json'],
+    );
+  });
+
+  test('a recursive glob matches below its base and skips node_modules and .git', () => {
+    const { reports } = lintJson(['tree/**/*.babel.json'], root);
+    assert.deepEqual(
+      reports.map((r) => r.file),
+      ['tree/B.babel.json', 'tree/a.babel.json', 'tree/b.babel.json', 'tree/sub/c.babel.json'],
+    );
+  });
+
+  test('**/*.babel.json from the current directory finds files at every depth', () => {
+    const { reports } = lintJson(['**/*.babel.json'], join(root, 'tree'));
+    assert.deepEqual(
+      reports.map((r) => r.file),
+      ['B.babel.json', 'a.babel.json', 'b.babel.json', 'sub/c.babel.json'],
+    );
+  });
+
+  test('dir/*.babel.json stays in one directory; ? and {a,b} work', () => {
+    assert.deepEqual(
+      lintJson(['tree/*.babel.json'], root).reports.map((r) => r.file),
+      ['tree/B.babel.json', 'tree/a.babel.json', 'tree/b.babel.json'],
+    );
+    assert.deepEqual(
+      lintJson(['tree/{a,sub/c}.babel.json'], root).reports.map((r) => r.file),
+      ['tree/a.babel.json', 'tree/sub/c.babel.json'],
+    );
+    assert.deepEqual(
+      lintJson(['tree/?.babel.json'], root).reports.map((r) => r.file),
+      ['tree/B.babel.json', 'tree/a.babel.json', 'tree/b.babel.json'],
+    );
+  });
+
+  test('a path that does not exist is exit 2 with the path on stderr and nothing on stdout', () => {
+    const result = babelq(['lint', '--format', 'json', 'clean.babel.json', 'missing.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /missing\.babel\.json/);
+  });
+
+  test('a glob that matches nothing is exit 2', () => {
+    const result = babelq(['lint', 'tree/*.nothing'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /no files match the pattern 'tree\/\*\.nothing'/);
+  });
+
+  test('a directory without envelope files is exit 2', () => {
+    const result = babelq(['lint', 'empty'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /empty/);
+  });
+});
+
+describe('exit status', () => {
+  test('an error is exit 1', () => {
+    assert.equal(babelq(['lint', 'forbidden.babel.json'], root).status, 1);
+  });
+
+  test('warnings alone are exit 0, and exit 1 once they exceed --max-warnings', () => {
+    assert.equal(babelq(['lint', 'alias.babel.json'], root).status, 0);
+    assert.equal(babelq(['lint', 'alias.babel.json', '--max-warnings', '1'], root).status, 0);
+    const over = babelq(['lint', 'alias.babel.json', '--max-warnings', '0'], root);
+    assert.equal(over.status, 1);
+    assert.match(over.stderr, /max-warnings/);
+    assert.equal(babelq(['lint', 'alias.babel.json', '--max-warnings=0'], root).status, 1);
+  });
+
+  test('a clean file is exit 0', () => {
+    const result = babelq(['lint', 'clean.babel.json', '--max-warnings', '0'], root);
+    assert.equal(result.status, 0);
+    assert.equal(result.stderr, '');
+  });
+
+  for (const args of [
+    ['lint', '--format', 'xml', 'clean.babel.json'],
+    ['lint', '--max-warnings', '-1', 'clean.babel.json'],
+    ['lint', '--max-warnings', 'many', 'clean.babel.json'],
+    ['lint', '--max-warnings'],
+    ['lint', '--fix', 'clean.babel.json'],
+    ['frobnicate'],
+    ['preview', 'clean.babel.json'],
+    ['--frobnicate'],
+    [],
+  ]) {
+    test(`usage error is exit 2: babelq ${args.join(' ')}`, () => {
+      const result = babelq(args, root);
+      assert.equal(result.status, 2);
+      assert.equal(result.stdout, '');
+      assert.notEqual(result.stderr.trim(), '');
+    });
+  }
+});
+
+describe('help and version', () => {
+  test('--version prints the version of package.json', () => {
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const result = babelq(['--version'], root);
+    assert.equal(result.status, 0);
+    assert.equal(result.stdout, `${version}\n`);
+  });
+
+  test('--help lists the lint command on stdout', () => {
+    const result = babelq(['--help'], root);
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /^Usage: babelq <command>/);
+    assert.match(result.stdout, /\n {2}lint \[paths\.\.\.\]/);
+  });
+
+  test('lint --help lists every lint option', () => {
+    const result = babelq(['lint', '--help'], root);
+    assert.equal(result.status, 0);
+    for (const option of ['--format', '--max-warnings', '--config']) assert.ok(result.stdout.includes(option), option);
+  });
+});
