@@ -37,13 +37,19 @@ export function analyze(doc: ParsedDocument, settings: Settings = DEFAULT_SETTIN
   const { context, diagnostics } = createCollector(doc, settings, defaultSeverity);
   for (const problem of doc.syntaxProblems) context.report('json-syntax', problem, problem.message);
   for (const rule of RULES) rule(context);
+  return applySettings(diagnostics, settings).sort(compareDiagnostics);
+}
+
+/** Applies the on/off switch and the per-code severity overrides to findings made elsewhere too. */
+export function applySettings(diagnostics: readonly CoreDiagnostic[], settings: Settings): CoreDiagnostic[] {
+  if (!settings.validationEnabled) return [];
   const result: CoreDiagnostic[] = [];
   for (const diagnostic of diagnostics) {
     const override = settings.severityOverrides.get(diagnostic.code);
     if (override === 'off') continue;
     result.push(override ? { ...diagnostic, severity: override } : diagnostic);
   }
-  return result.sort(compareDiagnostics);
+  return result;
 }
 
 /** Parses and analyzes text in one call (for the CLI and tests). */

@@ -9,6 +9,7 @@ import {
   type DocumentSymbolParams,
   type FoldingRange,
   type FoldingRangeParams,
+  type FormattingOptions,
   type SelectionRange,
   type SelectionRangeParams,
   type TextEdit,
@@ -32,6 +33,19 @@ const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
   property: SymbolKind.Property,
 };
 
+/** Deeper selection chains would overflow JSON serialisation of the nested reply. */
+const MAX_SELECTION_DEPTH = 1000;
+
+/**
+ * The editor's final-newline options as the formatter's: insert one, trim extra ones, or leave
+ * the file's own ending alone (LSP's `insertFinalNewline: false` means "do not add", not "remove").
+ */
+function finalNewline(options: FormattingOptions): boolean | undefined {
+  if (options.insertFinalNewline) return true;
+  if (options.trimFinalNewlines) return false;
+  return undefined;
+}
+
 export function registerStructureFeatures(context: ServerContext): void {
   const { connection, documents, cache } = context;
   const log = connection.console;
@@ -41,7 +55,7 @@ export function registerStructureFeatures(context: ServerContext): void {
       const document = documents.get(params.textDocument.uri);
       if (!document) return [];
       const entry = cache.get(document);
-      const edits = formatDocument(entry.parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: params.options.insertFinalNewline });
+      const edits = formatDocument(entry.parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: finalNewline(params.options) });
       return edits.map((edit) => toLspEdit(edit, entry.lines));
     }, []),
   );
@@ -72,7 +86,8 @@ export function registerStructureFeatures(context: ServerContext): void {
       const chains = selectionRanges(entry.parsed, params.positions.map((position) => entry.lines.offsetAt(position)));
       return chains.map((chain, index) => {
         let parent: SelectionRange | undefined;
-        for (let i = chain.length - 1; i >= 0; i--) parent = { range: toRange(entry.lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
+        // The reply is serialised recursively: keep the innermost levels of a very deep chain.
+        for (let i = Math.min(chain.length, MAX_SELECTION_DEPTH) - 1; i >= 0; i--) parent = { range: toRange(entry.lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
         return parent ?? { range: { start: params.positions[index], end: params.positions[index] } };
       });
     }, []),

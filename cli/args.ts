@@ -1,0 +1,60 @@
+/**
+ * A small option parser: enough for `--name value`, `--name=value`, flags and `--`, with every
+ * unknown option an error. No dependency, so the bundle stays one small file.
+ */
+import { CliError } from './errors';
+
+export interface OptionSpec {
+  /** True when the option takes a value (`--format json`); false for a flag (`--help`). */
+  readonly value: boolean;
+  /** Short aliases such as `-h`. */
+  readonly aliases?: readonly string[];
+}
+
+export interface ParsedArgs {
+  readonly positionals: string[];
+  /** Flags map to `true`; a repeated option keeps its last value, as most CLIs do. */
+  readonly options: Map<string, string | true>;
+}
+
+/** Splits arguments into positionals and the options of `specs`; throws a usage CliError on anything else. */
+export function parseArgs(args: readonly string[], specs: Readonly<Record<string, OptionSpec>>): ParsedArgs {
+  const positionals: string[] = [];
+  const options = new Map<string, string | true>();
+  const byName = new Map<string, [string, OptionSpec]>();
+  for (const [name, spec] of Object.entries(specs)) {
+    byName.set(`--${name}`, [name, spec]);
+    for (const alias of spec.aliases ?? []) byName.set(alias, [name, spec]);
+  }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    // A lone `-` is a positional by convention (stdin), not an option.
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = equals >= 0 ? arg.slice(0, equals) : arg;
+    const entry = byName.get(flag);
+    if (!entry) throw new CliError(`unknown option '${flag}'`, true);
+    const [name, spec] = entry;
+    if (!spec.value) {
+      if (equals >= 0) throw new CliError(`option '${flag}' does not take a value`, true);
+      options.set(name, true);
+      continue;
+    }
+    if (equals >= 0) {
+      options.set(name, arg.slice(equals + 1));
+      continue;
+    }
+    const next = args[i + 1];
+    if (next === undefined) throw new CliError(`option '${flag}' needs a value`, true);
+    options.set(name, next);
+    i++;
+  }
+  return { positionals, options };
+}

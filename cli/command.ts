@@ -1,0 +1,27 @@
+/**
+ * What a subcommand gets and gives back. Commands return their output instead of writing it, so
+ * the entry point writes stdout once and sets the exit status only after everything succeeded.
+ */
+
+export interface CliEnvironment {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal (colour for people, plain text for pipes and files). */
+  readonly stdoutIsTTY: boolean;
+  /** The babelq version, for `--version` and SARIF's tool.driver.version. */
+  readonly version: string;
+}
+
+export interface CommandResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+}
+
+export interface Command {
+  /** The argument synopsis after the command name, for the help text. */
+  readonly synopsis: string;
+  /** One line for the command list of `babelq --help`. */
+  readonly summary: string;
+  run(args: readonly string[], environment: CliEnvironment): CommandResult;
+}

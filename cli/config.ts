@@ -1,0 +1,99 @@
+/**
+ * `babelq lint --config <file>`: the VS Code settings shape in a JSON file, normalised by the same
+ * core function the language server uses, so a config file and the editor settings cannot mean
+ * different things. Accepted shapes: flat dotted keys (`"babelqueue.diagnostics.severity"`), a
+ * nested `"babelqueue"` object, or the section itself (`{"diagnostics": {"severity": …}}`).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseJson } from '../core/parse/parser';
+import { LineIndex } from '../core/positions';
+import { normalizeSettings, SETTING_KEYS, type Settings } from '../core/settings';
+import { CliError, describeFsError } from './errors';
+
+const NAMESPACE = 'babelqueue';
+
+/** Setting keys relative to the `babelqueue` section (`diagnostics.severity`, …). */
+const KNOWN_KEYS = new Set<string>(Object.values(SETTING_KEYS).map((key) => key.slice(NAMESPACE.length + 1)));
+/** Their proper prefixes (`diagnostics`, …), where a nested object is walked instead of rejected. */
+const KNOWN_GROUPS = new Set<string>();
+for (const key of KNOWN_KEYS) {
+  const parts = key.split('.');
+  for (let i = 1; i < parts.length; i++) KNOWN_GROUPS.add(parts.slice(0, i).join('.'));
+}
+
+/** Reads, parses and normalises a settings file; throws a CliError (exit 2) with the reason on any problem. */
+export function loadConfig(file: string, cwd: string): Settings {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(resolve(cwd, file));
+  } catch (error) {
+    throw new CliError(`cannot read config file '${file}': ${describeFsError(error)}`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new CliError(`config file '${file}' is not valid UTF-8`);
+  }
+  // The BOM is not stripped by the decoder above; a settings file saved with one is still fine.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+
+  // The core parser gives line and column for the first problem, which JSON.parse does not.
+  const problem = parseJson(text).syntaxProblems[0];
+  if (problem) {
+    const { line, character } = new LineIndex(text).positionAt(problem.offset);
+    throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`);
+  }
+  const raw: unknown = JSON.parse(text);
+  if (!isRecord(raw)) throw new CliError(`config file '${file}' must hold a JSON object of babelqueue settings`);
+
+  const { section, problems } = flattenSection(raw);
+  const normalized = normalizeSettings(Object.fromEntries(section));
+  problems.push(...normalized.problems.map((p) => `${p.setting}: ${p.message}`));
+  if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
+  return normalized.settings;
+}
+
+/**
+ * Brings every accepted shape to flat relative keys (`diagnostics.severity`) and rejects unknown
+ * keys: a misspelt setting would otherwise be ignored in silence and CI would pass on defaults.
+ * Keys outside the `babelqueue` namespace are ignored when the file uses it, so a VS Code
+ * `settings.json` with other extensions' settings (strict JSON) works as is.
+ */
+function flattenSection(raw: Record<string, unknown>): { section: Map<string, unknown>; problems: string[] } {
+  const section = new Map<string, unknown>();
+  const problems: string[] = [];
+  const namespaced = Object.keys(raw).some((key) => key === NAMESPACE || key.startsWith(`${NAMESPACE}.`));
+  const label = (path: string): string => (namespaced ? `${NAMESPACE}.${path}` : path);
+  const visit = (object: Record<string, unknown>, prefix: string): void => {
+    for (const [key, value] of Object.entries(object)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (KNOWN_KEYS.has(path)) {
+        if (section.has(path)) problems.push(`${label(path)} is set twice`);
+        section.set(path, value);
+      } else if (KNOWN_GROUPS.has(path) && isRecord(value)) {
+        visit(value, path);
+      } else {
+        problems.push(`unknown setting "${label(path)}"`);
+      }
+    }
+  };
+  if (!namespaced) {
+    visit(raw, '');
+    return { section, problems };
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === NAMESPACE) {
+      if (isRecord(value)) visit(value, '');
+      else problems.push(`"${NAMESPACE}" must be an object of settings`);
+    } else if (key.startsWith(`${NAMESPACE}.`)) {
+      visit({ [key.slice(NAMESPACE.length + 1)]: value }, '');
+    }
+  }
+  return { section, problems };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

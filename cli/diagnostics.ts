@@ -1,0 +1,49 @@
+/**
+ * The published diagnostic shape of `babelq lint --format json` (docs/diagnostics.md, "Machine-readable
+ * output"): zero-based lines, UTF-16 characters, exactly the positions the language server publishes.
+ * One conversion function, so a parity test can hold the server to it.
+ */
+import type { Code, Severity } from '../core/codes';
+import type { CoreDiagnostic } from '../core/diagnostic';
+import type { LineIndex } from '../core/positions';
+
+export interface OutputPosition {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface OutputDiagnostic {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly range: { readonly start: OutputPosition; readonly end: OutputPosition };
+}
+
+/** One linted file: the path as given or found, and its diagnostics sorted by position. */
+export interface FileReport {
+  readonly file: string;
+  readonly diagnostics: readonly OutputDiagnostic[];
+}
+
+/** Converts a core diagnostic (UTF-16 offsets) into the published shape, with exactly these keys in this order. */
+export function toOutputDiagnostic(diagnostic: CoreDiagnostic, lineIndex: LineIndex): OutputDiagnostic {
+  // Built field by field: core diagnostics carry extra fields (tags, rule internals) that are not part of the contract.
+  const start = lineIndex.positionAt(diagnostic.offset);
+  const end = lineIndex.positionAt(diagnostic.end);
+  return {
+    code: diagnostic.code,
+    severity: diagnostic.severity,
+    message: diagnostic.message,
+    range: {
+      start: { line: start.line, character: start.character },
+      end: { line: end.line, character: end.character },
+    },
+  };
+}
+
+/** Counts the diagnostics of all reports per severity. */
+export function countBySeverity(reports: readonly FileReport[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const report of reports) for (const diagnostic of report.diagnostics) counts[diagnostic.severity]++;
+  return counts;
+}

@@ -1,0 +1,36 @@
+/**
+ * The one failure the CLI reports instead of a lint result: a usage or I/O problem, exit status 2.
+ * Anything else that throws is a bug and is reported as an internal error (also status 2).
+ */
+
+/** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */
+export class CliError extends Error {
+  /** Usage errors get a pointer to the help text; I/O errors do not need one. */
+  constructor(
+    message: string,
+    readonly usage = false,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** A file-system error in a user's words (`no such file or directory`), falling back to its message. */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'not a directory';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * `--format stylish` (the default): for people reading a terminal. A header per file with problems,
+ * one aligned row per diagnostic with a 1-based `line:col` (what editors show in their status
+ * bar), and a summary line. Files without problems get no header; a clean run prints one line
+ * saying how many files were checked, so a person can tell it ran.
+ */
+import type { Severity } from '../../core/codes';
+import { countBySeverity, type FileReport, type OutputDiagnostic } from '../diagnostics';
+
+export interface StylishOptions {
+  readonly color: boolean;
+}
+
+const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
+const SEVERITY_COLOR: Record<Severity, number> = { error: 31, warning: 33, information: 36, hint: 90 };
+
+/** Decides on colour: only for a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
+export function shouldUseColor(stdoutIsTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  return stdoutIsTTY && !env.NO_COLOR;
+}
+
+/** Renders the reports for a terminal. */
+export function formatStylish(reports: readonly FileReport[], options: StylishOptions): string {
+  const paint = (code: number, text: string): string => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const blocks: string[] = [];
+  for (const report of reports) {
+    if (report.diagnostics.length === 0) continue;
+    const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: oneLine(diagnostic.message) }));
+    // Pad the plain text first and colour afterwards: escape codes have no width on screen.
+    const locationWidth = Math.max(...rows.map((row) => row.location.length));
+    const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABEL[row.diagnostic.severity].length));
+    const messageWidth = Math.max(...rows.map((row) => row.message.length));
+    const lines = [paint(4, report.file)];
+    for (const { diagnostic, location, message } of rows) {
+      const severity = diagnostic.severity;
+      lines.push(
+        `  ${paint(2, location.padEnd(locationWidth))}  ${paint(SEVERITY_COLOR[severity], SEVERITY_LABEL[severity].padEnd(severityWidth))}  ${message.padEnd(messageWidth)}  ${paint(2, diagnostic.code)}`,
+      );
+    }
+    blocks.push(lines.join('\n'));
+  }
+  const checked = plural(reports.length, 'file');
+  if (blocks.length === 0) return `${paint(32, '\u2714')} ${checked} checked, no problems\n`;
+  const counts = countBySeverity(reports);
+  const total = counts.error + counts.warning + counts.information + counts.hint;
+  const summary =
+    `\u2716 ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ` +
+    `${plural(counts.information, 'info')}, ${plural(counts.hint, 'hint')}) in ${blocks.length} of ${checked}`;
+  const summaryColor = counts.error > 0 ? 31 : counts.warning > 0 ? 33 : 1;
+  return `${blocks.join('\n\n')}\n\n${paint(1, paint(summaryColor, summary))}\n`;
+}
+
+function location(diagnostic: OutputDiagnostic): string {
+  const { line, character } = diagnostic.range.start;
+  return `${line + 1}:${character + 1}`;
+}
+
+/** A message with a line break would break the table; a space reads the same. */
+function oneLine(message: string): string {
+  return message.replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * A small glob matcher for `babelq lint` patterns: `*` and `?` within one path segment, `**` for any
+ * number of directories, `{a,b}` alternatives (nestable). Shells usually expand globs before we see
+ * them; this is for quoted patterns (as CI configs write them) and for shells that do not expand `**`.
+ * No character classes and no dotfile rules: fixtures are plain names, and `.git` is never walked.
+ */
+
+const GLOB_CHARS = /[*?{]/;
+
+/** True when `path` contains a glob character we expand (`*`, `?`, `{`). */
+export function isGlobPattern(path: string): boolean {
+  return GLOB_CHARS.test(path);
+}
+
+export interface GlobParts {
+  /** The directory to walk: the pattern's leading segments without glob characters (`.` when none). */
+  readonly base: string;
+  /** The rest of the pattern, matched against paths relative to `base` with `/` separators. */
+  readonly pattern: string;
+}
+
+/** Splits a pattern into the literal directory to walk and the glob to match below it. */
+export function splitGlob(pattern: string, windows = process.platform === 'win32'): GlobParts {
+  const normalized = windows ? pattern.replace(/\\/g, '/') : pattern;
+  const segments = normalized.split('/');
+  const first = segments.findIndex((segment) => isGlobPattern(segment));
+  if (first < 0) return { base: '.', pattern: normalized };
+  const literal = segments.slice(0, first);
+  // `/x/*` splits into ['', 'x', '*']: the empty first segment is the root, so keep its slash.
+  const base = literal.length === 0 ? '.' : literal.join('/') || '/';
+  return { base, pattern: segments.slice(first).join('/') };
+}
+
+/** How deep below the base a match can be (Infinity with `**`), so a walk can stop early. */
+export function globDepth(pattern: string): number {
+  if (pattern.includes('**')) return Infinity;
+  // Braces may hold slashes (`{a,b/c}`), so counting every slash is an upper bound, not exact.
+  return pattern.split('/').length;
+}
+
+/** Compiles a glob (matched against a whole `/`-separated relative path) into an anchored RegExp. */
+export function globToRegExp(pattern: string): RegExp {
+  return new RegExp(`^(?:${compile(pattern)})$`);
+}
+
+/** True when the `/`-separated relative `path` matches the whole glob `pattern`. */
+export function matchGlob(pattern: string, path: string): boolean {
+  return globToRegExp(pattern).test(path);
+}
+
+function compile(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '*') {
+      let end = i;
+      while (pattern[end] === '*') end++;
+      const wholeSegment = end - i >= 2 && (i === 0 || pattern[i - 1] === '/') && (end === pattern.length || pattern[end] === '/');
+      if (!wholeSegment) {
+        out += '[^/]*';
+      } else if (end === pattern.length) {
+        out += '[\\s\\S]*';
+      } else {
+        // `**/` also matches no directory at all, so `**/x` matches `x` at the base.
+        out += '(?:[^/]*/)*';
+        end++;
+      }
+      i = end - 1;
+      continue;
+    }
+    if (char === '?') {
+      out += '[^/]';
+      continue;
+    }
+    if (char === '{') {
+      const close = closingBrace(pattern, i);
+      if (close > 0) {
+        out += `(?:${splitAlternatives(pattern.slice(i + 1, close)).map(compile).join('|')})`;
+        i = close;
+        continue;
+      }
+    }
+    out += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return out;
+}
+
+/** The index of the `}` that closes the `{` at `open`, or -1 (then the `{` is a literal). */
+function closingBrace(pattern: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < pattern.length; i++) {
+    if (pattern[i] === '{') depth++;
+    else if (pattern[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function splitAlternatives(body: string): string[] {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '{') depth++;
+    else if (body[i] === '}') depth--;
+    else if (body[i] === ',' && depth === 0) {
+      alternatives.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  alternatives.push(body.slice(start));
+  return alternatives;
+}

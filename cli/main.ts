@@ -1,0 +1,73 @@
+/**
+ * The `babelq` entry point (bundled to dist/cli.js): picks the command, runs it, writes stdout
+ * once and sets the exit status. Commands live in one table; `preview` and `send` join it later.
+ */
+import { version } from '../package.json';
+import type { CliEnvironment, Command, CommandResult } from './command';
+import { CliError } from './errors';
+import { lintCommand } from './lint';
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  lint: lintCommand,
+};
+
+/** The top-level help text, built from the command table so a new command lists itself. */
+export function usage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((command) => command.synopsis.length));
+  const commands = Object.values(COMMANDS).map((command) => `  ${command.synopsis.padEnd(width)}  ${command.summary}`);
+  return [
+    'Usage: babelq <command> [options]',
+    '',
+    'Tools for BabelQueue envelope fixtures (*.babel.json).',
+    '',
+    'Commands:',
+    ...commands,
+    '',
+    'Options:',
+    '  -h, --help     show this help',
+    '  -v, --version  print the version',
+    '',
+    "Run 'babelq <command> --help' for the options of a command.",
+    '',
+  ].join('\n');
+}
+
+/** Runs babelq with the arguments after the program name; never throws, every failure is exit status 2. */
+export function runCli(argv: readonly string[], environment: CliEnvironment): CommandResult {
+  const [name, ...rest] = argv;
+  const command = name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  try {
+    if (name === '-h' || name === '--help') return { stdout: usage(), stderr: '', exitCode: 0 };
+    if (name === '-v' || name === '--version') return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
+    if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
+    if (!command) throw new CliError(name.startsWith('-') ? `unknown option '${name}'` : `unknown command '${name}'`, true);
+    return command.run(rest, environment);
+  } catch (error) {
+    if (error instanceof CliError) {
+      const help = command ? `babelq ${name} --help` : 'babelq --help';
+      const hint = error.usage ? `\nRun '${help}' for usage.` : '';
+      return { stdout: '', stderr: `babelq: ${error.message.replace(/\n/g, '\nbabelq: ')}${hint}\n`, exitCode: 2 };
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return { stdout: '', stderr: `babelq: internal error, please report it:\n${detail}\n`, exitCode: 2 };
+  }
+}
+
+function main(): void {
+  const result = runCli(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    version,
+  });
+  // `babelq lint | head` closes the pipe early; that is the reader's choice, not a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  if (result.stderr) process.stderr.write(result.stderr);
+  if (result.stdout) process.stdout.write(result.stdout);
+  // No process.exit(): it could cut a large report short while stdout is still flushing to a pipe.
+  process.exitCode = result.exitCode;
+}
+
+main();

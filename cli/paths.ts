@@ -1,0 +1,109 @@
+/**
+ * Turns `babelq lint` path arguments into the list of files to lint: files as given, directories
+ * searched recursively for `*.babel.json`, glob patterns expanded. Order is part of the output
+ * contract: arguments in the order given, each directory or glob expanded in sorted tree order.
+ */
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CliError, describeFsError } from './errors';
+import { globDepth, globToRegExp, isGlobPattern, splitGlob } from './glob';
+
+/** The file name suffix a directory search picks up. */
+export const ENVELOPE_SUFFIX = '.babel.json';
+
+/** Never worth walking: dependencies and git internals hold no fixtures of ours and are huge. */
+const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+
+export interface InputFile {
+  /** The path as given, or as found below a given directory or glob base; shown in every format. */
+  readonly path: string;
+  readonly absolute: string;
+}
+
+/** Expands path arguments (relative to `cwd`) into files; throws a CliError naming every path that yields no file. */
+export function resolveInputs(inputs: readonly string[], cwd: string): InputFile[] {
+  const files: InputFile[] = [];
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const add = (path: string): void => {
+    const absolute = resolve(cwd, path);
+    // The same file reached twice (`a.babel.json .`) is linted once, at its first position.
+    if (seen.has(absolute)) return;
+    seen.add(absolute);
+    files.push({ path, absolute });
+  };
+
+  for (const input of inputs) {
+    const stats = statPath(resolve(cwd, input));
+    if (stats instanceof Error) {
+      problems.push(`cannot read '${input}': ${describeFsError(stats)}`);
+    } else if (stats?.isDirectory()) {
+      let found = 0;
+      walk(resolve(cwd, input), '', Infinity, (relative) => {
+        if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
+        found++;
+        add(join(input, relative));
+      });
+      // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
+      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'`);
+    } else if (stats) {
+      add(input);
+    } else if (isGlobPattern(input)) {
+      // A literal file whose name holds `*` or `{` was taken above; only now is it a pattern.
+      const { base, pattern } = splitGlob(input);
+      const matcher = globToRegExp(pattern);
+      let matched = 0;
+      const baseStats = statPath(resolve(cwd, base));
+      if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
+        walk(resolve(cwd, base), '', globDepth(pattern), (relative) => {
+          if (!matcher.test(relative)) return;
+          matched++;
+          add(join(base, relative));
+        });
+      }
+      if (matched === 0) problems.push(`no files match the pattern '${input}'`);
+    } else {
+      problems.push(`no such file or directory: '${input}'`);
+    }
+  }
+  if (problems.length > 0) throw new CliError(problems.join('\n'));
+  return files;
+}
+
+/** Stats or undefined when nothing is there; other failures (permissions) come back as the error. */
+function statPath(path: string): Stats | Error | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/**
+ * Visits every file below `directory` in tree order (names sorted by UTF-16 code unit, so the
+ * order does not depend on the locale), with its `/`-separated path relative to the start.
+ * Symbolic links to files count; symbolic links to directories are not followed, so a link
+ * cycle cannot make a lint run endless.
+ */
+function walk(directory: string, prefix: string, depth: number, visit: (relative: string) => void): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(directory, { withFileTypes: true });
+  } catch (error) {
+    throw new CliError(`cannot read directory '${directory}': ${describeFsError(error)}`);
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const relative = prefix + entry.name;
+    if (entry.isDirectory()) {
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name)) walk(join(directory, entry.name), `${relative}/`, depth - 1, visit);
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(join(directory, entry.name)))) {
+      visit(relative);
+    }
+  }
+}
+
+function isFileTarget(path: string): boolean {
+  const stats = statPath(path);
+  return stats !== undefined && !(stats instanceof Error) && stats.isFile();
+}
