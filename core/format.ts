@@ -9,6 +9,7 @@
  */
 import type { TextEdit } from './edits';
 import type { ParsedDocument } from './tree';
+import { Char } from './parse/chars';
 
 /** Formatting options; `eol` defaults to the document's first line break, else `\n`. */
 export interface FormatOptions {
@@ -48,20 +49,6 @@ const enum Token {
   Value,
 }
 
-const enum Char {
-  Tab = 0x09,
-  LineFeed = 0x0a,
-  CarriageReturn = 0x0d,
-  Space = 0x20,
-  Quote = 0x22,
-  Comma = 0x2c,
-  Colon = 0x3a,
-  OpenBracket = 0x5b,
-  Backslash = 0x5c,
-  CloseBracket = 0x5d,
-  OpenBrace = 0x7b,
-  CloseBrace = 0x7d,
-}
 
 /**
  * The edits that pretty-print `doc`: [] when it has syntax problems, is already formatted, or

@@ -17,32 +17,11 @@ import type {
   SyntaxProblem,
   ValueNode,
 } from '../tree';
+import { Char } from './chars';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
 
-const enum Char {
-  Tab = 0x09,
-  LineFeed = 0x0a,
-  CarriageReturn = 0x0d,
-  Space = 0x20,
-  Quote = 0x22,
-  Apostrophe = 0x27,
-  Plus = 0x2b,
-  Comma = 0x2c,
-  Minus = 0x2d,
-  Dot = 0x2e,
-  Slash = 0x2f,
-  Digit0 = 0x30,
-  Digit9 = 0x39,
-  Colon = 0x3a,
-  OpenBracket = 0x5b,
-  Backslash = 0x5c,
-  CloseBracket = 0x5d,
-  OpenBrace = 0x7b,
-  CloseBrace = 0x7d,
-  Bom = 0xfeff,
-}
 
 type ObjectState = 'key' | 'colon' | 'value' | 'comma';
 type ArrayState = 'value' | 'comma';
