@@ -1,0 +1,159 @@
+/**
+ * The extension's declarative parts: the manifest, the TextMate grammar (tokenised by the same
+ * engine VS Code uses), the snippets (expanded and linted) and the language configuration.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, test } from 'node:test';
+import * as oniguruma from 'vscode-oniguruma';
+import * as textmate from 'vscode-textmate';
+import { analyzeText } from '../../core/analyze';
+import { describeState } from '../../client/status';
+
+const ROOT = resolve(__dirname, '../..');
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+describe('manifest', () => {
+  test('one language for *.babel.json with grammar, snippets and configuration that exist', () => {
+    const [language] = manifest.contributes.languages;
+    assert.equal(language.id, 'babelqueue-envelope');
+    assert.deepEqual(language.filenamePatterns, ['*.babel.json']);
+    for (const path of [language.configuration, manifest.contributes.grammars[0].path, manifest.contributes.snippets[0].path, manifest.icon]) {
+      assert.doesNotThrow(() => readFileSync(join(ROOT, path)), path);
+    }
+  });
+
+  test('validation is allowed in Restricted Mode; no activation events beyond the inferred ones', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.equal(manifest.activationEvents, undefined);
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.bin.babelq, './bin/babelq.js');
+  });
+
+  test('engines.vscode matches what the language client library needs', () => {
+    const client = JSON.parse(readFileSync(join(ROOT, 'node_modules/vscode-languageclient/package.json'), 'utf8'));
+    assert.equal(manifest.engines.vscode, client.engines.vscode);
+  });
+
+  test('the status item describes every server state', () => {
+    assert.equal(describeState('running').severity, 'information');
+    assert.equal(describeState('starting').busy, true);
+    assert.equal(describeState('stopped').severity, 'error');
+    assert.match(describeState('stopped').detail, /output/);
+  });
+});
+
+describe('grammar', () => {
+  let grammar: textmate.IGrammar;
+
+  before(async () => {
+    const wasm = readFileSync(join(ROOT, 'node_modules/vscode-oniguruma/release/onig.wasm'));
+    await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer);
+    const registry = new textmate.Registry({
+      onigLib: Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) }),
+      loadGrammar: async () => textmate.parseRawGrammar(readFileSync(join(ROOT, manifest.contributes.grammars[0].path), 'utf8'), 'grammar.json'),
+    });
+    grammar = (await registry.loadGrammar('source.babelqueue-envelope'))!;
+  });
+
+  /** The scopes of the first token whose text is `text`, tokenising `source` line by line. */
+  function scopesOf(source: string, text: string): string[] {
+    let state = textmate.INITIAL;
+    for (const line of source.split('\n')) {
+      const result = grammar.tokenizeLine(line, state);
+      for (const token of result.tokens) {
+        if (line.slice(token.startIndex, token.endIndex) === text) return token.scopes;
+      }
+      state = result.ruleStack;
+    }
+    throw new Error(`no token "${text}"`);
+  }
+
+  const source = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+
+  test('the URN value is scoped so themes can colour it', () => {
+    const line = source.split('\n').find((l) => l.includes('"job"'))!;
+    const urnContext = /urn:babel:([a-z0-9-]+):/.exec(line)![1];
+    const scopes = scopesOf(source, urnContext);
+    assert.ok(scopes.some((scope) => scope.includes('urn')), scopes.join(' '));
+  });
+
+  test('core keys and forbidden keys have their own scopes; data keys stay plain', () => {
+    assert.ok(scopesOf(source, 'trace_id').some((s) => s.includes('core')), 'trace_id');
+    const bad = readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8');
+    assert.ok(scopesOf(bad, 'max_retries').some((s) => s.includes('forbidden')), 'meta.max_retries');
+    assert.ok(scopesOf(bad, 'timestamp').some((s) => s.includes('forbidden')), 'timestamp');
+    const dataKey = scopesOf('{ "data": { "timestamp": 1 } }', 'timestamp');
+    assert.equal(dataKey.some((s) => s.includes('forbidden')), false, dataKey.join(' '));
+  });
+
+  test('comments are marked illegal (strict JSON)', () => {
+    const scopes = scopesOf('{\n  // note\n  "job": "urn:babel:a:b"\n}', ' note');
+    assert.ok(scopes.some((s) => s.startsWith('invalid')), scopes.join(' '));
+  });
+});
+
+describe('snippets', () => {
+  const snippets = JSON.parse(readFileSync(join(ROOT, manifest.contributes.snippets[0].path), 'utf8')) as Record<string, { prefix: string | string[]; body: string[] }>;
+
+  /** Expands a snippet as VS Code would with every placeholder left at its default. */
+  function expand(body: string[]): string {
+    const defaults = new Map<string, string>();
+    let text = body.join('\n');
+    text = text.replace(/\$UUID|\$\{UUID\}/g, () => randomUUID());
+    text = text.replace(/\$\{CURRENT_SECONDS_UNIX\}|\$CURRENT_SECONDS_UNIX/g, () => String(Math.floor(Date.now() / 1000)));
+    text = text.replace(/\$\{(\d+)\|([^|]*)\|\}/g, (_, index: string, choices: string) => {
+      defaults.set(index, choices.split(',')[0]);
+      return choices.split(',')[0];
+    });
+    // Innermost placeholders first, so nested ones resolve.
+    for (let guard = 0; /\$\{\d+:[^{}]*\}/.test(text) && guard < 20; guard++) {
+      text = text.replace(/\$\{(\d+):([^{}]*)\}/g, (_, index: string, value: string) => {
+        defaults.set(index, value);
+        return value;
+      });
+    }
+    return text.replace(/\$\{(\d+)\}|\$(\d+)/g, (_, braced: string, bare: string) => defaults.get(braced ?? bare) ?? '').replace(/\\([$}\\])/g, '$1');
+  }
+
+  test('there are envelope snippets, and each expands to text the linter accepts', () => {
+    const prefixes = Object.values(snippets).flatMap((s) => (Array.isArray(s.prefix) ? s.prefix : [s.prefix]));
+    assert.ok(prefixes.includes('envelope'));
+    assert.ok(prefixes.includes('envelope-dlq'));
+    for (const [name, snippet] of Object.entries(snippets)) {
+      const expanded = expand(snippet.body);
+      if (!expanded.trimStart().startsWith('{')) {
+        // A fragment to paste inside an object (e.g. a meta.ext block): it must at least be valid there.
+        assert.doesNotThrow(() => JSON.parse(`{${expanded.replace(/,\s*$/, '')}}`), `${name}:\n${expanded}`);
+        continue;
+      }
+      const body = expanded;
+      const errors = analyzeText(body).filter((d) => d.severity === 'error' || d.severity === 'warning');
+      assert.deepEqual(errors.map((d) => `${d.code}: ${d.message}`), [], `${name}:\n${body}`);
+    }
+  });
+
+  test('trace_id and meta.id are fresh and different, created_at is now in ms', () => {
+    const envelope = Object.values(snippets).find((s) => [s.prefix].flat().includes('envelope'))!;
+    const parsed = JSON.parse(expand(envelope.body));
+    assert.notEqual(parsed.trace_id, parsed.meta.id);
+    assert.ok(Math.abs(parsed.meta.created_at - Date.now()) < 5000, String(parsed.meta.created_at));
+  });
+});
+
+describe('language configuration', () => {
+  const configuration = JSON.parse(readFileSync(join(ROOT, 'language-configuration.json'), 'utf8'));
+
+  test('a URN is one word, so completion replaces it whole', () => {
+    const pattern = new RegExp(configuration.wordPattern.pattern ?? configuration.wordPattern, 'g');
+    const words = '"job": "urn:babel:orders:created.v2"'.match(pattern);
+    assert.ok(words?.includes('urn:babel:orders:created.v2'), String(words));
+  });
+
+  test('brackets and auto-closing pairs', () => {
+    assert.deepEqual(configuration.brackets, [['{', '}'], ['[', ']']]);
+    assert.equal(configuration.comments, undefined, 'strict JSON has no comments');
+  });
+});
