@@ -46,16 +46,30 @@ export function classifyKey(moneyPatterns: readonly string[]): KeyClasses {
   const isBoolean = compileKeyPatterns(BOOLEAN_PATTERNS);
   const isTime = compileKeyPatterns(TIME_PATTERNS);
   const classes: KeyClasses = {
-    isMoney: (key) => {
+    isMoney: memoize((key) => {
       const snake = toSnakeCase(key);
       return !MINOR_UNIT_SUFFIXES.some((suffix) => snake.endsWith(suffix)) && money(snake);
-    },
-    isBoolean,
-    isTime,
+    }),
+    isBoolean: memoize(isBoolean),
+    isTime: memoize(isTime),
   };
   if (cache.size > 16) cache.clear();
   cache.set(cacheKey, classes);
   return classes;
+}
+
+/** Payload keys repeat across array items, so each distinct key is classified once. */
+function memoize(classify: (key: string) => boolean): (key: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (key) => {
+    let result = known.get(key);
+    if (result === undefined) {
+      result = classify(key);
+      if (known.size > 10_000) known.clear();
+      known.set(key, result);
+    }
+    return result;
+  };
 }
 
 function escapeRegExp(text: string): string {

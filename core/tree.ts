@@ -136,8 +136,16 @@ export function forEachValue(root: ValueNode, visit: (node: ValueNode) => void):
   while (stack.length > 0) {
     const node = stack.pop()!;
     visit(node);
-    const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    if (node.kind === 'object') {
+      const properties = node.properties;
+      for (let i = properties.length - 1; i >= 0; i--) {
+        const value = properties[i].value;
+        if (value) stack.push(value);
+      }
+    } else if (node.kind === 'array') {
+      const items = node.items;
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+    }
   }
 }
 
