@@ -1,6 +1,9 @@
 // Bundles the three entry points into dist/: the VS Code extension (client), the language server
 // and the babelq CLI. `vscode` is provided by the editor at run time and stays external.
+import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -15,6 +18,7 @@ const shared = {
   external: ['vscode'],
   logLevel: 'warning',
   legalComments: 'none',
+  define: { __SERVER_VERSION__: JSON.stringify(version) },
 };
 
 const entries = [

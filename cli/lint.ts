@@ -18,6 +18,8 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish, shouldUseColor } from './formats/stylish';
 import { resolveInputs } from './paths';
+import { CliRegistries } from './registry';
+import type { RegistryState } from '../core/registry/types';
 
 const FORMATS = ['stylish', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -33,6 +35,9 @@ Options:
   --format <stylish|json|sarif>  output format (default: stylish)
   --max-warnings <n>             fail when there are more than n warnings
   --config <file>                JSON settings file (the babelqueue.* settings of VS Code)
+  --registry <file>              the registry.json to check URNs and payloads against
+                                 (default: the nearest registry.json at or above each file,
+                                 inside the current directory, as the editor finds it)
   -h, --help                     show this help
 
 Exit status: 0 no errors, 1 errors or too many warnings, 2 usage or I/O problem.
@@ -42,6 +47,7 @@ const OPTIONS = {
   format: { value: true },
   'max-warnings': { value: true },
   config: { value: true },
+  registry: { value: true },
   help: { value: false, aliases: ['-h'] },
 } as const;
 
@@ -70,6 +76,9 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const config = options.get('config');
   const settings = typeof config === 'string' ? loadConfig(config, environment.cwd) : DEFAULT_SETTINGS;
 
+  const registryOption = options.get('registry');
+  const registries = new CliRegistries(environment.cwd, typeof registryOption === 'string' ? registryOption : undefined, settings);
+
   const files = resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd);
   // Read everything before printing anything: an unreadable file is exit 2 with no partial report.
   const contents = files.map((file) => {
@@ -79,7 +88,7 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
       throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
     }
   });
-  const reports: FileReport[] = files.map((file, i) => ({ file: file.path, diagnostics: lintBytes(contents[i], settings) }));
+  const reports: FileReport[] = files.map((file, i) => ({ file: file.path, diagnostics: lintBytes(contents[i], settings, registries.stateFor(file.absolute)) }));
 
   const counts = countBySeverity(reports);
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
@@ -99,7 +108,7 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
  * the BOM as json-syntax exactly as the editor does; bytes that are not UTF-8 give one json-syntax
  * diagnostic at the start instead of guesses about what the text was meant to be.
  */
-export function lintBytes(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {
+export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = { kind: 'none' }): OutputDiagnostic[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -107,7 +116,7 @@ export function lintBytes(bytes: Uint8Array, settings: Settings): OutputDiagnost
     return invalidUtf8(bytes, settings);
   }
   const lineIndex = new LineIndex(text);
-  return analyze(parseJson(text), settings).map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
+  return analyze(parseJson(text), settings, registry).map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
 }
 
 function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {

@@ -6,6 +6,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/protocol';
+import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { describeState } from './status';
 
 export const LANGUAGE_ID = 'babelqueue-envelope';
@@ -30,7 +32,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: LANGUAGE_ID }],
+    // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit
+    // re-validates at once; the server registers its editing features for envelopes only.
+    documentSelector: [{ language: LANGUAGE_ID }, { language: 'json', scheme: 'file' }],
     outputChannel: output,
     synchronize: { configurationSection: 'babelqueue' },
   };
@@ -45,8 +49,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   show(State.Starting);
   context.subscriptions.push(client.onDidChangeState((event) => show(event.newState)));
+  const registryStatus = new Map<string, RegistryStatusParams>();
+  const showRegistry = () => {
+    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const registry = uri ? registryStatus.get(uri) : undefined;
+    const view = describeState(client?.state === State.Running ? 'running' : 'stopped', registry);
+    status.text = view.text;
+    status.detail = view.detail;
+    status.severity = view.severity === 'error' ? vscode.LanguageStatusSeverity.Error : view.severity === 'warning' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+  };
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(showRegistry));
+  registerNewEnvelopeCommand(context, client);
   try {
     await client.start();
+    client.onNotification(REGISTRY_STATUS_METHOD, (params: RegistryStatusParams) => {
+      registryStatus.set(params.uri, params);
+      showRegistry();
+    });
   } catch (error) {
     show(State.Stopped);
     output.error(`The language server failed to start: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,12 +5,22 @@ export type ServerState = 'starting' | 'running' | 'stopped';
 export interface StatusView {
   readonly text: string;
   readonly detail: string;
-  readonly severity: 'information' | 'error';
+  readonly severity: 'information' | 'warning' | 'error';
   readonly busy: boolean;
 }
 
-/** The status item's text, detail and severity for a server state. */
-export function describeState(state: ServerState): StatusView {
+/** What the server last said about the active envelope's registry. */
+export interface RegistryView {
+  readonly state: 'none' | 'loaded' | 'broken';
+  readonly message: string;
+}
+
+/** The status item's text, detail and severity for a server state and the active registry. */
+export function describeState(state: ServerState, registry?: RegistryView): StatusView {
+  if (state === 'running' && registry) {
+    if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: registry.message, severity: 'error', busy: false };
+    return { text: 'BabelQueue', detail: registry.message, severity: 'information', busy: false };
+  }
   switch (state) {
     case 'starting':
       return { text: 'BabelQueue: starting', detail: 'The envelope language server is starting', severity: 'information', busy: true };

@@ -10,8 +10,12 @@ import { forbiddenKey, knownKeys, MILLIS_CEILING, RESERVED_ROOT_KEY, SDK_LANGS, 
 import type { Fresh } from './fresh';
 import { insertProperty, removeProperty, renameKey, replaceValue } from './property-edits';
 import { asEnvelopeScope, scopeOfObject } from './scope';
-import { skeletonValue, type SkeletonHints } from './skeletons';
+import { hintsFrom, skeletonValue } from './skeletons';
 import { asObject, getProperty, getValue, locate, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+import { maskValue } from './registry/pii';
+import { closest } from './registry/suggest';
+import type { Registry, RegistryState } from './registry/types';
+import { resolveUrn } from './rules/urn';
 import { checkUrnNaming } from './urn';
 
 export interface CoreCodeAction {
@@ -26,10 +30,10 @@ export interface CoreCodeAction {
 type Fix = { title: string; edits: TextEdit[] };
 
 /** The quick fixes for the given diagnostics of a document. */
-export function codeActions(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[], fresh: Fresh): CoreCodeAction[] {
+export function codeActions(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[], fresh: Fresh, registry?: RegistryState): CoreCodeAction[] {
   const actions: CoreCodeAction[] = [];
   for (const diagnostic of diagnostics) {
-    const fixes = fixesFor(doc, diagnostic, fresh);
+    const fixes = fixesFor(doc, diagnostic, fresh, registry);
     for (const [index, fix] of fixes.entries()) {
       actions.push({ title: fix.title, kind: 'quickfix', isPreferred: index === 0 && preferFirst(diagnostic, fixes), diagnostic, edits: fix.edits });
     }
@@ -37,14 +41,19 @@ export function codeActions(doc: ParsedDocument, diagnostics: readonly CoreDiagn
   return actions;
 }
 
-/** A fix is preferred when it is the only one, or the first of a pair whose first is exact. */
+/** A fix is preferred when it is the only one, or when the first of several is the obvious one. */
 function preferFirst(diagnostic: CoreDiagnostic, fixes: readonly Fix[]): boolean {
-  if (fixes.length === 1) return true;
-  return diagnostic.code === 'float-currency' || (diagnostic.code === 'forbidden-key' && fixes[0].title.startsWith('Move'));
+  if (fixes.length === 1) return diagnostic.code !== 'float-currency';
+  // Cents assume two decimal places (not JPY, not BHD), so no float-currency fix is preferred.
+  return diagnostic.code === 'forbidden-key' && fixes[0].title.startsWith('Move');
 }
 
-function fixesFor(doc: ParsedDocument, diagnostic: CoreDiagnostic, fresh: Fresh): Fix[] {
+function fixesFor(doc: ParsedDocument, diagnostic: CoreDiagnostic, fresh: Fresh, registry: RegistryState | undefined): Fix[] {
   switch (diagnostic.code) {
+    case 'unknown-urn':
+      return registry?.kind === 'loaded' ? unknownUrnFixes(doc, diagnostic, registry.registry) : [];
+    case 'pii-in-fixture':
+      return maskFixes(doc, diagnostic);
     case 'forbidden-key':
       return forbiddenKeyFixes(doc, diagnostic);
     case 'reserved-key':
@@ -84,7 +93,10 @@ function propertyAtKey(doc: ParsedDocument, diagnostic: CoreDiagnostic): Propert
 /** The value token the diagnostic covers exactly. */
 function valueAt(doc: ParsedDocument, diagnostic: CoreDiagnostic): ValueNode | undefined {
   const { node } = locate(doc.root, diagnostic.offset);
-  return node && node.offset === diagnostic.offset && node.end === diagnostic.end ? node : undefined;
+  if (!node || node.offset !== diagnostic.offset) return undefined;
+  // Diagnostics on an object or array cover only its opening bracket.
+  const container = node.kind === 'object' || node.kind === 'array';
+  return node.end === diagnostic.end || (container && diagnostic.end === node.offset + 1) ? node : undefined;
 }
 
 function scopeOfProperty(property: PropertyNode): EnvelopeScope | undefined {
@@ -102,10 +114,10 @@ function forbiddenKeyFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix
   const scope = scopeOfProperty(property);
   const name = scope === 'meta' ? `meta.${property.key}` : property.key;
   const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(property)] };
-  if (scope !== 'root' || !forbiddenKey('root', property.key) || property.key !== 'timestamp') return [remove];
+  if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const meta = asObject(getValue(asObject(doc.root), 'meta'));
   const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
-  if (!meta || getProperty(meta, 'created_at') || milliseconds === undefined) return [remove];
+  if (!meta || getProperty(meta, 'created_at') || milliseconds === undefined || !isMillisecondRange(milliseconds)) return [remove];
   // The removal is at the root and the insertion inside meta, so the two edits never overlap.
   return [
     { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(property), insertProperty(doc, meta, 'created_at', milliseconds)] },
@@ -118,10 +130,9 @@ function urnAliasFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix[] {
   if (!urn) return [];
   const job = getProperty(urn.parent, 'job');
   if (!job) return [{ title: 'Rename "urn" to "job"', edits: [renameKey(urn, 'job')] }];
-  if (job.value?.kind === 'string' && /^[ \t\n\v\f\r]*$/.test(job.value.value)) {
-    return [{ title: 'Remove the blank "job" and rename "urn" to "job"', edits: [removeProperty(job), renameKey(urn, 'job')] }];
-  }
-  return [{ title: 'Remove "urn" ("job" wins)', edits: [removeProperty(urn)] }];
+  if (resolveUrn(job, urn)?.from === 'job') return [{ title: 'Remove "urn" ("job" wins)', edits: [removeProperty(urn)] }];
+  // job is blank or not a string: the urn alias is what consumers route on, so it becomes job.
+  return [{ title: 'Replace the unusable "job" with "urn" renamed to "job"', edits: [removeProperty(job), renameKey(urn, 'job')] }];
 }
 
 function missingFieldFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic, fresh: Fresh): Fix[] {
@@ -132,7 +143,7 @@ function missingFieldFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic, fres
   const scope = scopeName as EnvelopeScope;
   const object: ObjectNode | undefined = scope === 'root' ? root : asObject(getValue(root, scopeName));
   if (!object || getProperty(object, field)) return [];
-  const value = skeletonValue(scope, field, fresh, hintsFrom(root));
+  const value = skeletonValue(scope, field, fresh, hintsFrom(doc));
   if (value === undefined) return [];
   return [{ title: `Add "${subject}": ${describeInsert(value)}`, edits: [insertProperty(doc, object, field, value)] }];
 }
@@ -140,19 +151,6 @@ function missingFieldFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic, fres
 function describeInsert(value: unknown): string {
   if (value !== null && typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}';
   return JSON.stringify(value);
-}
-
-/** Queue, attempts and lang the document already states, so added fields agree with them. */
-function hintsFrom(root: ObjectNode): SkeletonHints {
-  const meta = asObject(getValue(root, 'meta'));
-  const queue = getValue(meta, 'queue');
-  const lang = getValue(meta, 'lang');
-  const attempts = getValue(root, 'attempts');
-  return {
-    queue: queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined,
-    lang: lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value) ? lang.value : undefined,
-    attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && attempts.value >= 0 ? attempts.value : undefined,
-  };
 }
 
 function wrongTypeFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix[] {
@@ -190,20 +188,23 @@ function unknownLangFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix[
 
 function timestampUnitFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix[] {
   const value = valueAt(doc, diagnostic);
-  if (value?.kind !== 'number' || !value.isIntegerLiteral) return [];
+  if (value?.kind !== 'number' || !value.isIntegerLiteral || value.value <= 0) return [];
   const key = value.property?.key ?? 'timestamp';
-  if (value.value < SECONDS_CEILING) {
-    const converted = shiftToInteger(value.raw, 3);
-    return converted ? [{ title: `Convert "${key}" from seconds to milliseconds (${converted})`, edits: [replaceValue(value, converted)] }] : [];
-  }
-  if (value.value > MILLIS_CEILING) {
-    const digits = value.raw.replace(/^-/, '');
-    return [
-      { title: `Convert "${key}" from microseconds to milliseconds`, edits: [replaceValue(value, digits.slice(0, -3) || '0')] },
-      { title: `Convert "${key}" from nanoseconds to milliseconds`, edits: [replaceValue(value, digits.slice(0, -6) || '0')] },
-    ];
-  }
-  return [];
+  // Offer only the readings that land in the millisecond range, so the fix really fixes.
+  const readings: { unit: string; text: string | undefined }[] =
+    value.value < SECONDS_CEILING
+      ? [{ unit: 'seconds', text: shiftToInteger(value.raw, 3) }]
+      : [
+          { unit: 'microseconds', text: value.raw.slice(0, -3) },
+          { unit: 'nanoseconds', text: value.raw.slice(0, -6) },
+        ];
+  return readings
+    .filter((reading): reading is { unit: string; text: string } => reading.text !== undefined && reading.text !== '' && isMillisecondRange(Number(reading.text)))
+    .map((reading) => ({ title: `Convert "${key}" from ${reading.unit} to milliseconds (${reading.text})`, edits: [replaceValue(value, reading.text)] }));
+}
+
+function isMillisecondRange(value: number): boolean {
+  return value >= SECONDS_CEILING && value <= MILLIS_CEILING;
 }
 
 function caseMismatchFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix[] {
@@ -222,7 +223,7 @@ function floatCurrencyFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fi
   if (value?.kind !== 'number' || !property) return [];
   const fixes: Fix[] = [];
   const cents = shiftToInteger(value.raw, 2);
-  const centsKey = /[a-z0-9][A-Z]/.test(property.key) || /^[a-z]+[A-Z]/.test(property.key) ? `${property.key}Cents` : `${property.key}_cents`;
+  const centsKey = /[a-z0-9][A-Z]/.test(property.key) ? `${property.key}Cents` : `${property.key}_cents`;
   if (cents !== undefined && !getProperty(property.parent, centsKey)) {
     fixes.push({ title: `Convert to integer minor units: "${centsKey}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)] });
   }
@@ -242,4 +243,17 @@ function uuidFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic, fresh: Fresh
   if (value?.kind !== 'string') return [];
   const name = value.property?.parent.parent ? `meta.${value.property.key}` : value.property?.key ?? 'id';
   return [{ title: `Replace "${name}" with a fresh UUID`, edits: [replaceValue(value, JSON.stringify(fresh.uuid()))] }];
+}
+
+function unknownUrnFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic, registry: Registry): Fix[] {
+  const value = valueAt(doc, diagnostic);
+  if (value?.kind !== 'string') return [];
+  return closest(value.value, registry.byUrn.keys()).map((urn) => ({ title: `Change the URN to "${urn}"`, edits: [replaceValue(value, JSON.stringify(urn))] }));
+}
+
+function maskFixes(doc: ParsedDocument, diagnostic: CoreDiagnostic): Fix[] {
+  const value = valueAt(doc, diagnostic);
+  if (!value) return [];
+  const masked = maskValue(value.kind === 'string' ? value.value : undefined);
+  return [{ title: `Mask the value as ${JSON.stringify(masked)}`, edits: [replaceValue(value, JSON.stringify(masked))] }];
 }

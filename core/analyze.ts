@@ -9,7 +9,9 @@ import { createCollector, type Rule } from './rules/context';
 import { checkData } from './rules/data';
 import { checkForbiddenKeys, checkIdentifiers, checkKeyNames, checkLang, checkSchemaVersion, checkTimestamps } from './rules/contract';
 import { checkCoreFields, checkDuplicateKeys, checkMissingFields, checkRoot } from './rules/structure';
+import { checkRegistry } from './rules/registry';
 import { checkUrn } from './rules/urn';
+import type { RegistryState } from './registry/types';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 import type { ParsedDocument } from './tree';
 
@@ -27,14 +29,17 @@ const RULES: readonly Rule[] = [
   checkTimestamps,
   checkKeyNames,
   checkData,
+  checkRegistry,
 ];
+
+const NO_REGISTRY: RegistryState = { kind: 'none' };
 
 const defaultSeverity = (code: Code): Severity => CODES[code].severity;
 
-/** Runs every rule on a parsed document and applies the user's severity overrides. */
-export function analyze(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS): CoreDiagnostic[] {
+/** Runs every rule on a parsed document (with its registry, if any) and applies the user's severity overrides. */
+export function analyze(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): CoreDiagnostic[] {
   if (!settings.validationEnabled) return [];
-  const { context, diagnostics } = createCollector(doc, settings, defaultSeverity);
+  const { context, diagnostics } = createCollector(doc, settings, registry, defaultSeverity);
   for (const problem of doc.syntaxProblems) context.report('json-syntax', problem, problem.message);
   for (const rule of RULES) rule(context);
   return applySettings(diagnostics, settings).sort(compareDiagnostics);
@@ -53,6 +58,6 @@ export function applySettings(diagnostics: readonly CoreDiagnostic[], settings: 
 }
 
 /** Parses and analyzes text in one call (for the CLI and tests). */
-export function analyzeText(text: string, settings: Settings = DEFAULT_SETTINGS): CoreDiagnostic[] {
-  return analyze(parseJson(text), settings);
+export function analyzeText(text: string, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): CoreDiagnostic[] {
+  return analyze(parseJson(text), settings, registry);
 }

@@ -5,8 +5,12 @@
 import { fieldsOf, fieldSpec, URN_ALIAS_FIELD, type EnvelopeScope, type FieldSpec } from './envelope';
 import type { Fresh } from './fresh';
 import { asEnvelopeScope, scopeOfObject } from './scope';
-import { skeletonValue } from './skeletons';
-import { getProperty, locate, type ObjectNode, type ParsedDocument, type PropertyNode } from './tree';
+import { registryCompletions } from './registry/complete';
+import type { RegistryState } from './registry/types';
+import { hintsFrom, skeletonValue } from './skeletons';
+import { findSlot, nextSignificant, type Slot } from './completion-slot';
+import { valueSnippet } from './snippet';
+import { getProperty, type ParsedDocument } from './tree';
 
 export interface CoreCompletionItem {
   readonly label: string;
@@ -22,17 +26,16 @@ export interface CoreCompletionItem {
   readonly end: number;
   readonly sortText?: string;
   readonly preselect?: boolean;
+  /** Shown struck through (a deprecated URN). */
+  readonly deprecated?: boolean;
 }
 
-/** Where the cursor is, as far as completion cares. */
-type Slot =
-  | { kind: 'key'; object: ObjectNode; replacing: PropertyNode | undefined; offset: number; end: number }
-  | { kind: 'value'; property: PropertyNode; offset: number; end: number };
-
-/** The completion items at `offset`. */
-export function complete(doc: ParsedDocument, offset: number, fresh: Fresh): CoreCompletionItem[] {
+/** The completion items at `offset`; with a registry, also URNs and the payload schema's fields. */
+export function complete(doc: ParsedDocument, offset: number, fresh: Fresh, registry?: RegistryState): CoreCompletionItem[] {
   const slot = findSlot(doc, offset);
   if (!slot) return [];
+  const fromRegistry = registry?.kind === 'loaded' ? registryCompletions(doc, slot, registry.registry) : undefined;
+  if (fromRegistry) return fromRegistry;
   if (slot.kind === 'key') {
     const scope = asEnvelopeScope(scopeOfObject(slot.object));
     return scope ? keyItems(doc, slot, scope, fresh) : [];
@@ -41,51 +44,18 @@ export function complete(doc: ParsedDocument, offset: number, fresh: Fresh): Cor
   return scope ? valueItems(slot, scope, fresh) : [];
 }
 
-function findSlot(doc: ParsedDocument, offset: number): Slot | undefined {
-  const location = locate(doc.root, offset);
-  if (location.inKeyOf) {
-    const property = location.inKeyOf;
-    return { kind: 'key', object: property.parent, replacing: property, offset: property.keyOffset, end: property.keyEnd };
-  }
-  const node = location.node;
-  if (!node) return undefined;
-  if (node.kind !== 'object' && node.kind !== 'array') {
-    if (!node.property || offset < node.offset) return undefined;
-    return { kind: 'value', property: node.property, offset: node.offset, end: node.end };
-  }
-  if (node.kind !== 'object' || offset <= node.offset) return undefined;
-  const previous = previousSignificant(doc.text, offset);
-  if (previous === undefined) return undefined;
-  const char = doc.text[previous];
-  if (char === ':') {
-    const property = node.properties.find((candidate) => candidate.colonOffset === previous);
-    return property && !property.value ? { kind: 'value', property, offset, end: offset } : undefined;
-  }
-  if (char === '{' || char === ',') return { kind: 'key', object: node, replacing: undefined, offset, end: offset };
-  return undefined;
-}
-
-function previousSignificant(text: string, offset: number): number | undefined {
-  for (let i = offset - 1; i >= 0; i--) if (!/\s/.test(text[i])) return i;
-  return undefined;
-}
-
-function nextSignificant(text: string, offset: number): string | undefined {
-  for (let i = offset; i < text.length; i++) if (!/\s/.test(text[i])) return text[i];
-  return undefined;
-}
-
 function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, scope: EnvelopeScope, fresh: Fresh): CoreCompletionItem[] {
   const present = (key: string) => {
     const property = getProperty(slot.object, key);
     return property !== undefined && property !== slot.replacing;
   };
   const candidates: FieldSpec[] = fieldsOf(scope).filter((field) => !present(field.name));
-  if (scope === 'root' && present('urn')) candidates.splice(candidates.findIndex((field) => field.name === 'job'), 1);
+  // With the urn alias present, offering job would build the job+urn shape that drops one of them.
+  const offered = scope === 'root' && present('urn') ? candidates.filter((field) => field.name !== 'job') : candidates;
   const hasColon = slot.replacing !== undefined && slot.replacing.colonOffset >= 0;
   const needsComma = !hasColon && nextSignificant(doc.text, slot.end) === '"';
-  return candidates.map((field) => {
-    const value = skeletonValue(scope, field.name, fresh);
+  return offered.map((field) => {
+    const value = skeletonValue(scope, field.name, fresh, hintsFrom(doc));
     const keyText = JSON.stringify(field.name);
     const insertText = hasColon ? keyText : `${keyText}: ${valueSnippet(value)}${needsComma ? ',' : ''}`;
     return {
@@ -130,16 +100,4 @@ function describe(key: string): string {
   return 'default';
 }
 
-/** A value as snippet text: strings become a selected placeholder, objects a laid-out block. */
-function valueSnippet(value: unknown): string {
-  if (typeof value === 'string') return `"\${1:${escapeSnippet(JSON.stringify(value).slice(1, -1))}}"`;
-  if (value !== null && typeof value === 'object') {
-    if (Object.keys(value).length === 0) return '{$1}';
-    return escapeSnippet(JSON.stringify(value, null, '\t'));
-  }
-  return `\${1:${escapeSnippet(JSON.stringify(value))}}`;
-}
 
-function escapeSnippet(text: string): string {
-  return text.replace(/[\\$}]/g, '\\$&');
-}

@@ -3,6 +3,8 @@
  * from the contract); `created_at` and `failed_at` show the UTC date and time they mean.
  */
 import { fieldSpec, forbiddenKey, type EnvelopeScope, type FieldSpec } from './envelope';
+import { registryHover } from './registry/navigate';
+import type { RegistryState } from './registry/types';
 import { asEnvelopeScope, scopeOfObject } from './scope';
 import { formatUtc } from './time';
 import { locate, type ParsedDocument, type PropertyNode } from './tree';
@@ -25,8 +27,12 @@ const TYPE_NAMES: Record<FieldSpec['type'], string> = {
   enum: 'string (enum)',
 };
 
-/** The hover at `offset`, or undefined when there is nothing to explain there. */
-export function hover(doc: ParsedDocument, offset: number): CoreHover | undefined {
+/** The hover at `offset` (registry entries and payload fields first), or undefined. */
+export function hover(doc: ParsedDocument, offset: number, registry?: RegistryState): CoreHover | undefined {
+  if (registry?.kind === 'loaded') {
+    const fromRegistry = registryHover(doc, offset, registry.registry);
+    if (fromRegistry) return fromRegistry;
+  }
   const location = locate(doc.root, offset);
   const property = location.inKeyOf ?? (location.node?.property && location.node.kind !== 'object' && location.node.kind !== 'array' ? location.node.property : undefined);
   if (!property) return undefined;

@@ -29,10 +29,6 @@ export class LineIndex {
     }
   }
 
-  get lineCount(): number {
-    return this.starts.length;
-  }
-
   /** The position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));

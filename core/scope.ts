@@ -1,6 +1,6 @@
 /** Where an object sits in the envelope, for hover, completion and fixes. */
 import type { EnvelopeScope } from './envelope';
-import type { ObjectNode, ValueNode } from './tree';
+import type { ObjectNode } from './tree';
 
 export type ObjectScope = EnvelopeScope | 'data' | 'meta.ext' | 'other';
 
@@ -22,14 +22,4 @@ export function scopeOfObject(object: ObjectNode): ObjectScope {
 /** Narrows a scope to the three blocks the contract defines fields for. */
 export function asEnvelopeScope(scope: ObjectScope): EnvelopeScope | undefined {
   return scope === 'root' || scope === 'meta' || scope === 'dead_letter' ? scope : undefined;
-}
-
-/** True when `node` lies inside the envelope's `data` block (at any depth). */
-export function isInsideData(node: ValueNode): boolean {
-  let current: ValueNode | undefined = node;
-  while (current) {
-    if (current.kind === 'object' && scopeOfObject(current) === 'data') return true;
-    current = current.parent;
-  }
-  return false;
 }

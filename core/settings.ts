@@ -12,6 +12,7 @@ export const SETTING_KEYS = {
   diagnosticsSeverity: 'babelqueue.diagnostics.severity',
   moneyKeyPatterns: 'babelqueue.money.keyPatterns',
   traceServer: 'babelqueue.trace.server',
+  registryPath: 'babelqueue.registry.path',
 } as const;
 
 export const DEFAULT_MONEY_KEY_PATTERNS: readonly string[] = [
@@ -42,12 +43,15 @@ export interface Settings {
   readonly validationEnabled: boolean;
   readonly severityOverrides: ReadonlyMap<Code, SeveritySetting>;
   readonly moneyKeyPatterns: readonly string[];
+  /** The registry path relative to the workspace folder; undefined = find the nearest registry.json. */
+  readonly registryPath: string | undefined;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   validationEnabled: true,
   severityOverrides: new Map(),
   moneyKeyPatterns: DEFAULT_MONEY_KEY_PATTERNS,
+  registryPath: undefined,
 };
 
 /** A problem found in the settings themselves (an unknown code, a bad severity). */
@@ -107,7 +111,12 @@ export function normalizeSettings(raw: unknown): { settings: Settings; problems:
     problems.push({ setting: SETTING_KEYS.moneyKeyPatterns, message: 'must be an array of non-empty key patterns such as "amount" or "*_price"' });
   }
 
-  return { settings: { validationEnabled, severityOverrides, moneyKeyPatterns }, problems };
+  let registryPath: string | undefined;
+  const registry = read(SETTING_KEYS.registryPath);
+  if (typeof registry === 'string') registryPath = registry.trim() === '' ? undefined : registry.trim();
+  else if (registry !== undefined && registry !== null) problems.push({ setting: SETTING_KEYS.registryPath, message: 'must be a path relative to the workspace folder, e.g. "schemas/registry.json"' });
+
+  return { settings: { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath }, problems };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

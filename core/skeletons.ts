@@ -2,8 +2,9 @@
  * Sensible values for core fields, shared by completion (value skeletons) and quick fixes
  * (adding a missing field): a fresh UUID, now in ms, attempts 0, data {}, schema_version 1.
  */
-import type { EnvelopeScope } from './envelope';
 import type { Fresh } from './fresh';
+import { SDK_LANGS, type EnvelopeScope } from './envelope';
+import { asObject, getValue, type ParsedDocument } from './tree';
 
 /** Placeholder URN for a new envelope: valid by the naming rules, obviously to be replaced. */
 export const PLACEHOLDER_URN = 'urn:babel:context:event';
@@ -58,4 +59,18 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
     default:
       return undefined;
   }
+}
+
+/** Queue, attempts and lang the document already states, so added fields agree with them. */
+export function hintsFrom(doc: ParsedDocument): SkeletonHints {
+  const root = asObject(doc.root);
+  const meta = asObject(getValue(root, 'meta'));
+  const queue = getValue(meta, 'queue');
+  const lang = getValue(meta, 'lang');
+  const attempts = getValue(root, 'attempts');
+  return {
+    queue: queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined,
+    lang: lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value) ? lang.value : undefined,
+    attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && attempts.value >= 0 ? attempts.value : undefined,
+  };
 }

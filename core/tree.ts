@@ -104,29 +104,6 @@ export function asObject(value: ValueNode | undefined): ObjectNode | undefined {
   return value?.kind === 'object' ? value : undefined;
 }
 
-/** The key path from the root to `node`, e.g. `["meta", "lang"]` or `["data", "items", 0]`. */
-export function pathOf(node: ValueNode): (string | number)[] {
-  const path: (string | number)[] = [];
-  let current: ValueNode = node;
-  while (current.parent) {
-    if (current.property) path.push(current.property.key);
-    else path.push(current.parent.kind === 'array' ? current.parent.items.indexOf(current) : -1);
-    current = current.parent;
-  }
-  return path.reverse();
-}
-
-/** The children of a container, in document order. */
-export function childrenOf(node: ValueNode): readonly ValueNode[] {
-  if (node.kind === 'array') return node.items;
-  if (node.kind === 'object') {
-    const values: ValueNode[] = [];
-    for (const property of node.properties) if (property.value) values.push(property.value);
-    return values;
-  }
-  return [];
-}
-
 /**
  * Visits every value below (and including) `root` in document order without recursion, so a
  * file nested 100,000 levels deep cannot overflow the stack.

@@ -3,6 +3,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Fresh } from '../core/fresh';
 import type { ParseCache } from './documents';
+import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';
 
 export interface ServerContext {
@@ -10,5 +11,6 @@ export interface ServerContext {
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: ParseCache;
   readonly settings: SettingsStore;
+  readonly registries: RegistryService;
   readonly fresh: Fresh;
 }

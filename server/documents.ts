@@ -8,16 +8,19 @@ import { analyze } from '../core/analyze';
 import type { CoreDiagnostic } from '../core/diagnostic';
 import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/positions';
+import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/settings';
 import type { ParsedDocument } from '../core/tree';
+
+const NO_REGISTRY: RegistryState = { kind: 'none' };
 
 export interface CachedDocument {
   readonly uri: string;
   readonly version: number;
   readonly parsed: ParsedDocument;
   readonly lines: LineIndex;
-  /** Diagnostics for the settings object they were computed with. */
-  analysis?: { settings: Settings; diagnostics: CoreDiagnostic[] };
+  /** Diagnostics for the settings and registry values they were computed with. */
+  analysis?: { settings: Settings; registry: RegistryState; diagnostics: CoreDiagnostic[] };
 }
 
 export class ParseCache {
@@ -42,11 +45,12 @@ export class ParseCache {
     return entry;
   }
 
-  /** The diagnostics of a document version under `settings`, computed at most once. */
-  diagnostics(document: TextDocument, settings: Settings): { entry: CachedDocument; diagnostics: CoreDiagnostic[] } {
+  /** The diagnostics of a document version under `settings` and a registry, computed at most once. */
+  diagnostics(document: TextDocument, settings: Settings, registry: RegistryState = NO_REGISTRY): { entry: CachedDocument; diagnostics: CoreDiagnostic[] } {
     const entry = this.get(document);
-    if (!entry.analysis || entry.analysis.settings !== settings) {
-      entry.analysis = { settings, diagnostics: analyze(entry.parsed, settings) };
+    // Settings and registries are immutable values swapped on change, so identity says "unchanged".
+    if (!entry.analysis || entry.analysis.settings !== settings || entry.analysis.registry !== registry) {
+      entry.analysis = { settings, registry, diagnostics: analyze(entry.parsed, settings, registry) };
     }
     return { entry, diagnostics: entry.analysis.diagnostics };
   }

@@ -1,24 +1,49 @@
 /**
  * Wires the LSP connection to the handlers: capabilities, open documents, the parse cache,
- * settings, and pull or push diagnostics depending on what the client supports.
+ * settings, the registries, and pull or push diagnostics depending on what the client supports.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  CodeActionRequest,
+  CompletionRequest,
+  DefinitionRequest,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  DocumentFormattingRequest,
+  DocumentLinkRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  HoverRequest,
+  ReferencesRequest,
+  SelectionRangeRequest,
   TextDocuments,
   TextDocumentSyncKind,
+  type ClientCapabilities,
   type Connection,
+  type DocumentSelector,
   type InitializeResult,
+  type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context';
 import { ParseCache } from './documents';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
+import { registerNavigation } from './handlers/navigation';
+import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
+import { RegistryService, toPath } from './registry';
 import { SettingsStore } from './settings';
 
 export const SERVER_NAME = 'babelqueue-language-server';
+
+/** Envelope fixtures: every feature. */
+const ENVELOPES: DocumentSelector = [{ language: 'babelqueue-envelope' }];
+/** registry.json: diagnostics, references and links (VS Code's JSON support does the rest). */
+const REGISTRIES: DocumentSelector = [{ language: 'json', pattern: '**/registry.json' }];
+
+/** How long after a registry or schema edit the affected envelopes are re-validated. */
+const REGISTRY_REFRESH_MS = 100;
 
 /** Starts serving on a connection; returns when the handlers are registered. */
 export function startServer(connection: Connection): void {
@@ -27,16 +52,43 @@ export function startServer(connection: Connection): void {
   let canRegisterConfiguration = false;
   let pullDiagnostics = false;
   let canRefreshDiagnostics = false;
+  let canWatchFiles = false;
+  let canWatchFolders = false;
+  let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
+  const openText = (path: string): string | undefined => {
+    for (const document of documents.all()) if (toPath(document.uri) === path) return document.getText();
+    return undefined;
+  };
   const context: ServerContext = {
     connection,
     documents,
     cache: new ParseCache(),
     settings: new SettingsStore(connection, () => canPullConfiguration),
+    registries: new RegistryService(openText),
     fresh: { uuid: randomUUID, now: Date.now },
   };
 
+  // A client may answer any request with an error; an unhandled rejection would end the server.
+  const settle = (what: string, promise: Promise<unknown>) => {
+    promise.catch((error: unknown) => connection.console.warn(`${what} was refused by the client: ${error instanceof Error ? error.message : String(error)}`));
+  };
+
   let revalidateAll: () => void = () => undefined;
+  const refreshDiagnostics = () => {
+    if (pullDiagnostics) {
+      if (canRefreshDiagnostics) settle('Refreshing diagnostics', connection.languages.diagnostics.refresh());
+    } else {
+      revalidateAll();
+    }
+  };
+
+  let registryTimer: NodeJS.Timeout | undefined;
+  const registryFilesChanged = (uris: readonly string[]) => {
+    if (!context.registries.invalidate(uris)) return;
+    clearTimeout(registryTimer);
+    registryTimer = setTimeout(refreshDiagnostics, REGISTRY_REFRESH_MS);
+  };
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -44,47 +96,112 @@ export function startServer(connection: Connection): void {
     canRegisterConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
+    canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    canWatchFolders = capabilities.workspace?.workspaceFolders === true;
+    const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    context.registries.setWorkspaceFolders(folders);
     if (pullDiagnostics) registerPullDiagnostics(context);
     else revalidateAll = registerPushDiagnostics(context);
+    dynamic = dynamicFeatures(connection, capabilities);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
-        hoverProvider: true,
-        completionProvider: { triggerCharacters: ['"', ':'], resolveProvider: false },
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
-        documentFormattingProvider: true,
-        foldingRangeProvider: true,
-        documentSymbolProvider: true,
-        selectionRangeProvider: true,
+        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...staticFeatures(dynamic !== undefined),
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
     };
   });
 
   connection.onInitialized(() => {
-    if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' });
+    if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
+    if (canWatchFiles) settle('Watching JSON files', connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
+    dynamic?.register(settle);
+    if (canWatchFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(() => {
+        settle(
+          'Reading the workspace folders',
+          connection.workspace.getWorkspaceFolders().then((folders) => {
+            context.registries.setWorkspaceFolders((folders ?? []).map((folder) => folder.uri));
+            refreshDiagnostics();
+          }),
+        );
+      });
+    }
   });
 
   connection.onDidChangeConfiguration((change) => {
     const section = (change.settings as { babelqueue?: unknown } | undefined)?.babelqueue;
     context.settings.changed(section);
-    if (pullDiagnostics) {
-      if (canRefreshDiagnostics) void connection.languages.diagnostics.refresh();
-    } else {
-      revalidateAll();
-    }
+    refreshDiagnostics();
+  });
+
+  connection.onDidChangeWatchedFiles((params) => registryFilesChanged(params.changes.map((change) => change.uri)));
+
+  // An unsaved edit to registry.json or a schema counts as much as a saved one.
+  documents.onDidChangeContent((event) => {
+    if (event.document.languageId !== 'babelqueue-envelope' && context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
   documents.onDidClose((event) => {
     context.cache.delete(event.document.uri);
     context.settings.forget(event.document.uri);
+    // Closing an edited registry or schema without saving brings back what the disk says.
+    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
   registerLanguageFeatures(context);
   registerStructureFeatures(context);
+  registerNavigation(context);
+  registerRegistryRequests(context);
   documents.listen(connection);
   connection.listen();
+}
+
+/** Capabilities announced up front, for clients that cannot register them per document selector. */
+function staticFeatures(registeredDynamically: boolean): ServerCapabilities {
+  if (registeredDynamically) return {};
+  return {
+    hoverProvider: true,
+    completionProvider: { triggerCharacters: ['"', ':'], resolveProvider: false },
+    codeActionProvider: { codeActionKinds: ['quickfix'] },
+    documentFormattingProvider: true,
+    foldingRangeProvider: true,
+    documentSymbolProvider: true,
+    selectionRangeProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+  };
+}
+
+/**
+ * With dynamic registration each feature gets its own selector, so JSON files (synced only for
+ * registry.json and schema edits) get no second formatter or outline next to VS Code's own.
+ */
+function dynamicFeatures(connection: Connection, capabilities: ClientCapabilities): { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined {
+  const text = capabilities.textDocument;
+  const all = [text?.hover, text?.completion, text?.codeAction, text?.formatting, text?.foldingRange, text?.documentSymbol, text?.selectionRange, text?.definition, text?.references, text?.documentLink];
+  if (!all.every((feature) => feature?.dynamicRegistration === true)) return undefined;
+  return {
+    register: (settle) => {
+      const client = connection.client as unknown as { register(type: unknown, options: unknown): Promise<unknown> };
+      const features: [unknown, object][] = [
+        [HoverRequest.type, { documentSelector: ENVELOPES }],
+        [CompletionRequest.type, { documentSelector: ENVELOPES, triggerCharacters: ['"', ':'] }],
+        [CodeActionRequest.type, { documentSelector: ENVELOPES, codeActionKinds: ['quickfix'] }],
+        [DocumentFormattingRequest.type, { documentSelector: ENVELOPES }],
+        [FoldingRangeRequest.type, { documentSelector: ENVELOPES }],
+        [DocumentSymbolRequest.type, { documentSelector: ENVELOPES }],
+        [SelectionRangeRequest.type, { documentSelector: ENVELOPES }],
+        [DefinitionRequest.type, { documentSelector: ENVELOPES }],
+        [ReferencesRequest.type, { documentSelector: REGISTRIES }],
+        [DocumentLinkRequest.type, { documentSelector: REGISTRIES }],
+      ];
+      for (const [type, options] of features) settle('Registering a feature', client.register(type, options));
+    },
+  };
 }
 
 declare const __SERVER_VERSION__: string | undefined;

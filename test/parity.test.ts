@@ -35,7 +35,8 @@ function readText(file: string): string | undefined {
 }
 
 describe('editor/CLI parity', () => {
-  const client = new TestLspClient();
+  // The repository is the workspace folder for both: the CLI runs in it, the server is told so.
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(ROOT).href] });
   let cliOutput: { file: string; diagnostics: unknown[] }[];
 
   before(async () => {
@@ -43,7 +44,7 @@ describe('editor/CLI parity', () => {
     // Exit status 1 (errors found) is expected; the JSON is on stdout either way.
     let stdout: string;
     try {
-      stdout = execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      stdout = execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', '--format', 'json', ...files], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     } catch (error) {
       stdout = (error as { stdout: string }).stdout;
     }

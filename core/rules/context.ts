@@ -4,6 +4,7 @@
  */
 import type { Code, Severity } from '../codes';
 import type { CoreDiagnostic, DiagnosticTag } from '../diagnostic';
+import type { RegistryState } from '../registry/types';
 import type { Settings } from '../settings';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode } from '../tree';
 
@@ -26,6 +27,7 @@ export interface RuleContext {
   readonly doc: ParsedDocument;
   readonly envelope: EnvelopeView;
   readonly settings: Settings;
+  readonly registry: RegistryState;
   /** Records a finding; `severity` only where a code has two levels (unsafe-integer). */
   report(code: Code, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[]; subject?: string }): void;
 }
@@ -53,12 +55,13 @@ export function keyRange(property: PropertyNode): Range {
 }
 
 /** Collects findings into diagnostics with the catalogue's default severity. */
-export function createCollector(doc: ParsedDocument, settings: Settings, defaults: (code: Code) => Severity) {
+export function createCollector(doc: ParsedDocument, settings: Settings, registry: RegistryState, defaults: (code: Code) => Severity) {
   const diagnostics: CoreDiagnostic[] = [];
   const context: RuleContext = {
     doc,
     envelope: viewEnvelope(doc),
     settings,
+    registry,
     report(code, range, message, options) {
       diagnostics.push({
         code,

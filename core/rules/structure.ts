@@ -10,7 +10,7 @@ import { describeValue } from './describe';
 export const checkRoot: Rule = (context) => {
   const root = context.doc.root;
   if (root && root.kind !== 'object') {
-    context.report('not-an-object', root, `The envelope must be a JSON object with job, trace_id, data, meta and attempts; this document is ${describeValue(root)}.`);
+    context.report('not-an-object', tokenRange(root), `The envelope must be a JSON object with job, trace_id, data, meta and attempts; this document is ${describeValue(root)}.`);
   }
 };
 
@@ -87,7 +87,7 @@ function checkType(context: RuleContext, property: PropertyNode, field: FieldSpe
   if (expected === 'object' && value.kind === 'object') return true;
   if (expected === 'nullable-string' && (value.kind === 'string' || value.kind === 'null')) return true;
   if (expected === 'integer' && value.kind === 'number' && value.isIntegerLiteral) return true;
-  context.report('wrong-type', value, wrongTypeMessage(name, field, value));
+  context.report('wrong-type', tokenRange(value), wrongTypeMessage(name, field, value));
   return false;
 }
 
@@ -117,7 +117,7 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
           ? `"meta.schema_version" must be the integer literal 1, not ${value.raw} (Go fails to decode it, PHP and .NET reject it).`
           : `"meta.schema_version" must be the integer 1, not ${found}.`;
       }
-      if (value.kind === 'number') return `"${name}" must be an integer literal such as ${Math.trunc(value.value) || 0}, not ${value.raw} (Go fails to decode a fraction or exponent).`;
+      if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${value.raw} (Go fails to decode a fraction or exponent).`;
       return `"${name}" must be a non-negative integer, not ${found}.`;
     case 'timestamp':
       return `"${name}" must be an integer in Unix epoch milliseconds (UTC), not ${found}.`;
@@ -148,4 +148,14 @@ function checkValue(context: RuleContext, value: ValueNode, field: FieldSpec, na
   if (name === 'dead_letter.reason' && !(DEAD_LETTER_REASONS as readonly string[]).includes(value.value)) {
     context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${JSON.stringify(value.value)}.`);
   }
+}
+
+/** A scalar's whole token; only the opening bracket of an object or array, so a big block is not one long underline. */
+function tokenRange(value: ValueNode): Range {
+  return value.kind === 'object' || value.kind === 'array' ? { offset: value.offset, end: value.offset + 1 } : value;
+}
+
+/** A non-negative integer near `value` to suggest in a message. */
+function integerExample(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
 }

@@ -28,15 +28,16 @@ export const checkUrn: Rule = (context) => {
   const jobString = job?.value?.kind === 'string' ? job.value : undefined;
   const urnString = urn?.value?.kind === 'string' ? urn.value : undefined;
 
+  const resolved = resolveUrn(job, urn);
   if (urn) {
     let message: string;
     if (!job) message = 'Consumers accept "urn" as an inbound alias, but a producer writes "job" (the preview and the send write "job", never "urn"). Rename it to "job".';
-    else if (jobString && isBlank(jobString.value)) message = '"job" is blank, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the blank "job" and rename "urn" to "job".';
-    else message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
+    else if (resolved?.from === 'job') message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
+    else if (jobString) message = '"job" is blank, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the blank "job" and rename "urn" to "job".';
+    else message = '"job" is not a string, so no SDK can route on it; consumers that fall back read "urn". Remove "job" and rename "urn" to "job".';
     context.report('urn-alias', keyRange(urn), message);
   }
 
-  const resolved = resolveUrn(job, urn);
   if (!resolved) {
     const blank = jobString ?? (!job ? urnString : undefined);
     if (blank) {

@@ -8,15 +8,30 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from '../context';
 import { toLspDiagnostic } from '../convert';
 import { guard } from '../guard';
+import { sendRegistryStatus } from './registry-requests';
+import { registryFileDiagnostics } from '../../core/registry/registry-diagnostics';
 
 /** How long typing must pause before a pushed validation runs. */
 export const PUSH_DEBOUNCE_MS = 150;
 
-/** The LSP diagnostics of a document under its current settings. */
+/** Envelope fixtures get the envelope rules; registry.json its registry problems; other JSON nothing. */
+export function isEnvelopeDocument(document: TextDocument): boolean {
+  return document.languageId === 'babelqueue-envelope' || document.uri.endsWith('.babel.json');
+}
+
+/** The LSP diagnostics of a document under its current settings and registry. */
 export async function computeDiagnostics(context: ServerContext, document: TextDocument): Promise<Diagnostic[]> {
   const settings = await context.settings.forDocument(document.uri);
-  const { entry, diagnostics } = context.cache.diagnostics(document, settings);
-  return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines));
+  if (isEnvelopeDocument(document)) {
+    const registry = context.registries.stateFor(document.uri, settings);
+    sendRegistryStatus(context, document.uri, registry);
+    const { entry, diagnostics } = context.cache.diagnostics(document, settings, registry);
+    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines));
+  }
+  const registryState = context.registries.registryFileState(document.uri);
+  if (!registryState) return [];
+  const lines = context.cache.get(document).lines;
+  return registryFileDiagnostics(registryState, settings).map((diagnostic) => toLspDiagnostic(diagnostic, lines));
 }
 
 /** Registers pull diagnostics. */
@@ -59,7 +74,7 @@ export function registerPushDiagnostics(context: ServerContext): () => void {
   context.documents.onDidClose((event) => {
     clearTimeout(timers.get(event.document.uri));
     timers.delete(event.document.uri);
-    void context.connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    context.connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
   });
   return () => {
     for (const document of context.documents.all()) schedule(document);

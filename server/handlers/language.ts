@@ -2,6 +2,7 @@
 import {
   CodeActionKind,
   CompletionItemKind,
+  CompletionItemTag,
   InsertTextFormat,
   MarkupKind,
   type CodeAction,
@@ -12,11 +13,13 @@ import {
   type Hover,
 } from 'vscode-languageserver/node';
 import { codeActions } from '../../core/actions';
+import { DIAGNOSTIC_SOURCE } from '../../core/codes';
 import { complete, type CoreCompletionItem } from '../../core/complete';
 import { hover } from '../../core/hover';
 import type { ServerContext } from '../context';
 import { sameDiagnostic, toLspEdit, toRange } from '../convert';
 import { guard } from '../guard';
+import { isEnvelopeDocument } from './diagnostics';
 
 const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -29,22 +32,26 @@ export function registerLanguageFeatures(context: ServerContext): void {
   const log = connection.console;
 
   connection.onHover(
-    guard(log, 'hover', (params: HoverParams): Hover | null => {
+    guard(log, 'hover', async (params: HoverParams): Promise<Hover | null> => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return null;
+      if (!isEnvelopeDocument(document)) return null;
       const entry = cache.get(document);
-      const result = hover(entry.parsed, entry.lines.offsetAt(params.position));
+      const registry = context.registries.stateFor(document.uri, await context.settings.forDocument(document.uri));
+      const result = hover(entry.parsed, entry.lines.offsetAt(params.position), registry);
       if (!result) return null;
       return { contents: { kind: MarkupKind.Markdown, value: result.contents }, range: toRange(entry.lines, result.offset, result.end) };
     }, null),
   );
 
   connection.onCompletion(
-    guard(log, 'completion', (params: CompletionParams): CompletionItem[] => {
+    guard(log, 'completion', async (params: CompletionParams): Promise<CompletionItem[]> => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return [];
+      if (!isEnvelopeDocument(document)) return [];
       const entry = cache.get(document);
-      const items = complete(entry.parsed, entry.lines.offsetAt(params.position), context.fresh);
+      const registry = context.registries.stateFor(document.uri, await context.settings.forDocument(document.uri));
+      const items = complete(entry.parsed, entry.lines.offsetAt(params.position), context.fresh, registry);
       const text = entry.parsed.text;
       return items.map((item) => {
         const range = toRange(entry.lines, item.offset, item.end);
@@ -60,6 +67,7 @@ export function registerLanguageFeatures(context: ServerContext): void {
         if (item.documentation) completion.documentation = { kind: MarkupKind.Markdown, value: item.documentation };
         if (item.sortText) completion.sortText = item.sortText;
         if (item.preselect) completion.preselect = true;
+        if (item.deprecated) completion.tags = [CompletionItemTag.Deprecated];
         return completion;
       });
     }, []),
@@ -70,11 +78,13 @@ export function registerLanguageFeatures(context: ServerContext): void {
       const document = documents.get(params.textDocument.uri);
       if (!document) return [];
       if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
+      if (!isEnvelopeDocument(document)) return [];
       const settings = await context.settings.forDocument(document.uri);
-      const { entry, diagnostics } = cache.diagnostics(document, settings);
-      const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === 'babelqueue');
+      const registry = context.registries.stateFor(document.uri, settings);
+      const { entry, diagnostics } = cache.diagnostics(document, settings, registry);
+      const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
       const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, entry.lines)));
-      return codeActions(entry.parsed, matched, context.fresh).map((action) => ({
+      return codeActions(entry.parsed, matched, context.fresh, registry).map((action) => ({
         title: action.title,
         kind: CodeActionKind.QuickFix,
         isPreferred: action.isPreferred,

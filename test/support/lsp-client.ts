@@ -20,6 +20,8 @@ export interface TestClientOptions {
   readonly pullDiagnostics?: boolean;
   /** The `babelqueue` settings section the client answers with. */
   settings?: Record<string, unknown>;
+  /** Workspace folder URIs announced at initialize (registry discovery is bounded by them). */
+  readonly workspaceFolders?: readonly string[];
 }
 
 export class TestLspClient {
@@ -58,7 +60,8 @@ export class TestLspClient {
     const pull = this.options.pullDiagnostics ?? true;
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: null,
+      rootUri: this.options.workspaceFolders?.[0] ?? null,
+      workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
         textDocument: {

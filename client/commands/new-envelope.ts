@@ -1,0 +1,122 @@
+/**
+ * "BabelQueue: New Envelope…": pick a URN from the workspace's registry and open an untitled
+ * envelope for it. The server does the work (it owns the registry and its schemas); this side
+ * only asks, shows the picker and opens the result.
+ */
+import * as vscode from 'vscode';
+import { RequestType, type LanguageClient } from 'vscode-languageclient/node';
+import { pickOrder } from '../../core/new-envelope';
+import {
+  NEW_ENVELOPE_METHOD,
+  REGISTRY_ENTRIES_METHOD,
+  type NewEnvelopeParams,
+  type NewEnvelopeResult,
+  type RegistryEntriesParams,
+  type RegistryEntriesResult,
+  type RegistryEntrySummary,
+} from '../../core/protocol';
+
+export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
+// Not imported from extension.ts: that module registers this one, and a cycle would load it half-initialised.
+const ENVELOPE_LANGUAGE = 'babelqueue-envelope';
+const TITLE = 'BabelQueue: New Envelope';
+
+const registryEntriesRequest = new RequestType<RegistryEntriesParams, RegistryEntriesResult, void>(REGISTRY_ENTRIES_METHOD);
+const newEnvelopeRequest = new RequestType<NewEnvelopeParams, NewEnvelopeResult, void>(NEW_ENVELOPE_METHOD);
+
+interface EntryItem extends vscode.QuickPickItem {
+  readonly urn?: string;
+}
+
+/** Registers `babelqueue.newEnvelope` against the running language client. */
+export function registerNewEnvelopeCommand(context: vscode.ExtensionContext, client: LanguageClient): void {
+  context.subscriptions.push(vscode.commands.registerCommand(NEW_ENVELOPE_COMMAND, () => newEnvelope(client)));
+}
+
+async function newEnvelope(client: LanguageClient): Promise<void> {
+  if (!client.isRunning()) {
+    void vscode.window.showWarningMessage(`${TITLE}: the BabelQueue language server is not running; see the BabelQueue output.`);
+    return;
+  }
+  const target = await targetUri();
+  if (target === 'cancelled') return;
+  const uri = target?.toString();
+
+  let result: RegistryEntriesResult;
+  try {
+    result = await client.sendRequest(registryEntriesRequest, { uri });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`${TITLE}: could not read the registry: ${messageOf(error)}`);
+    return;
+  }
+  if (result.error) {
+    const which = result.registryPath ? `the registry ${result.registryPath}` : 'the registry';
+    void vscode.window.showWarningMessage(`${TITLE}: ${which} cannot be used: ${result.error}`);
+    return;
+  }
+  if (!result.registryPath) {
+    void vscode.window.showInformationMessage(
+      `${TITLE}: no registry.json found. Set "babelqueue.registry.path" or add a registry.json (bqschema format) at or above your fixtures in the workspace folder.`,
+    );
+    return;
+  }
+  if (result.entries.length === 0) {
+    void vscode.window.showInformationMessage(`${TITLE}: ${result.registryPath} has no entries; add one to its "schemas" list first.`);
+    return;
+  }
+
+  const picked = await vscode.window.showQuickPick(pickItems(result.entries), {
+    title: TITLE,
+    placeHolder: `Pick the message URN (from ${vscode.workspace.asRelativePath(result.registryPath)})`,
+    matchOnDescription: true,
+  });
+  if (!picked?.urn) return;
+
+  let created: NewEnvelopeResult;
+  try {
+    created = await client.sendRequest(newEnvelopeRequest, { uri, urn: picked.urn });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${picked.urn}: ${messageOf(error)}`);
+    return;
+  }
+  const document = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE, content: created.text });
+  await vscode.window.showTextDocument(document);
+}
+
+/** Active entries in registry order, then a separator and the deprecated ones, marked. */
+function pickItems(entries: readonly RegistryEntrySummary[]): EntryItem[] {
+  const items: EntryItem[] = [];
+  let separated = false;
+  for (const entry of pickOrder(entries)) {
+    if (entry.deprecated && !separated) {
+      items.push({ label: 'deprecated, retired or sunset', kind: vscode.QuickPickItemKind.Separator });
+      separated = true;
+    }
+    const description = [entry.owner, entry.status].filter((part) => part !== undefined && part !== '').join(' · ');
+    items.push({
+      label: entry.deprecated ? `$(warning) ${entry.urn}` : entry.urn,
+      description: description || undefined,
+      detail: entry.deprecated ? `Deprecated: producers should move to its successor URN.` : undefined,
+      urn: entry.urn,
+    });
+  }
+  return items;
+}
+
+/**
+ * The registry is found from a location: the active file's, else the workspace folder's (asked
+ * for in a multi-root workspace). Undefined when there is neither; 'cancelled' when the user
+ * dismissed the folder picker.
+ */
+async function targetUri(): Promise<vscode.Uri | undefined | 'cancelled'> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && active.scheme === 'file') return active;
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length <= 1) return folders[0]?.uri;
+  const folder = await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which workspace folder’s registry?' });
+  return folder ? folder.uri : 'cancelled';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

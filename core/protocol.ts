@@ -1,0 +1,56 @@
+/**
+ * Custom LSP requests between the VS Code client and the language server, as plain types and
+ * method names: both sides import this file (the client never imports server/), so a change to
+ * a request's shape breaks the build on both ends instead of failing at run time.
+ */
+
+/** `babelqueue/registryEntries`: the registry entries that apply to a document or folder. */
+export const REGISTRY_ENTRIES_METHOD = 'babelqueue/registryEntries';
+
+/** `babelqueue/newEnvelope`: the text of a new, valid envelope for one registered URN. */
+export const NEW_ENVELOPE_METHOD = 'babelqueue/newEnvelope';
+
+export interface RegistryEntriesParams {
+  /** The active document's or workspace folder's URI; the registry is found from it. */
+  readonly uri?: string;
+}
+
+export interface RegistryEntrySummary {
+  readonly urn: string;
+  readonly owner?: string;
+  readonly status?: string;
+  /** True when the status is deprecated, retired or sunset. */
+  readonly deprecated: boolean;
+}
+
+export interface RegistryEntriesResult {
+  /** Absolute path of the registry.json in use; absent when no registry was found. */
+  readonly registryPath?: string;
+  /** In registry order; empty when there is no registry or it cannot be used. */
+  readonly entries: readonly RegistryEntrySummary[];
+  /** Why the registry cannot be used (unreadable, not JSON, outside the workspace, …). */
+  readonly error?: string;
+}
+
+export interface NewEnvelopeParams {
+  /** The same URI as for the entries request, so the same registry is used. */
+  readonly uri?: string;
+  readonly urn: string;
+}
+
+export interface NewEnvelopeResult {
+  /** The complete envelope, pretty-printed, with a trailing newline. */
+  readonly text: string;
+}
+
+/** `babelqueue/registryStatus` (server → client notification): the registry an envelope uses. */
+export const REGISTRY_STATUS_METHOD = 'babelqueue/registryStatus';
+
+export interface RegistryStatusParams {
+  /** The envelope document the status is about. */
+  readonly uri: string;
+  readonly state: 'none' | 'loaded' | 'broken';
+  /** One line for the status item: "Registry: 5 URNs", "Registry error: …". */
+  readonly message: string;
+  readonly registryPath?: string;
+}

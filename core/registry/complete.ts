@@ -1,0 +1,119 @@
+/**
+ * Completion from the registry: URNs in `job`/`urn` (owner and status as detail, the schema's
+ * required fields as documentation, active first, deprecated tagged), and inside `data` the
+ * schema's properties not yet present (required first, with value skeletons), `enum`/`const`
+ * values and `true`/`false` for booleans.
+ */
+import type { CoreCompletionItem } from '../complete';
+import { nextSignificant, type Slot } from '../completion-slot';
+import { scopeOfObject } from '../scope';
+import { valueSnippet } from '../snippet';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../tree';
+import { exampleValue } from './example';
+import { payloadPathOf, subschemaAt } from './schema-path';
+import { describeSchemaType, requiredFieldsMarkdown } from './describe';
+import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from './types';
+
+/** Registry items for a slot, or undefined when the slot is not one the registry knows about. */
+export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: Registry): CoreCompletionItem[] | undefined {
+  const root = asObject(doc.root);
+  if (!root) return undefined;
+  if (slot.kind === 'value' && slot.property.parent === root && (slot.property.key === 'job' || slot.property.key === 'urn')) {
+    return urnItems(slot, registry);
+  }
+  const data = asObject(getProperty(root, 'data')?.value);
+  if (!data) return undefined;
+  const entry = urnEntry(root, registry);
+  const schema = entry?.schema?.value;
+  if (!schema) return undefined;
+  if (slot.kind === 'key') {
+    const path = payloadPathOf(slot.object, data);
+    return path ? keyItems(doc, slot, subschemaAt(schema, path)) : undefined;
+  }
+  const path = payloadPathOf(slot.property.parent, data);
+  if (!path) return undefined;
+  return valueItems(slot, subschemaAt(schema, [...path, slot.property.key]));
+}
+
+function urnEntry(root: ObjectNode, registry: Registry): RegistryEntry | undefined {
+  for (const key of ['job', 'urn']) {
+    const value = getProperty(root, key)?.value;
+    if (value?.kind === 'string' && registry.byUrn.has(value.value.trim())) return registry.byUrn.get(value.value.trim());
+  }
+  return undefined;
+}
+
+function isDeprecated(entry: RegistryEntry): boolean {
+  return entry.status !== undefined && DEPRECATED_STATUSES.includes(entry.status.toLowerCase());
+}
+
+function urnItems(slot: Extract<Slot, { kind: 'value' }>, registry: Registry): CoreCompletionItem[] {
+  return registry.entries.map((entry) => ({
+    label: entry.urn,
+    kind: 'value' as const,
+    detail: [entry.owner ? `owner: ${entry.owner}` : undefined, entry.status ? `status: ${entry.status}` : undefined].filter(Boolean).join(' · ') || 'registered',
+    documentation: requiredFieldsMarkdown(entry),
+    insertText: JSON.stringify(entry.urn),
+    isSnippet: false,
+    offset: slot.offset,
+    end: slot.end,
+    sortText: `${isDeprecated(entry) ? '1' : '0'}_${entry.urn}`,
+    ...(isDeprecated(entry) ? { deprecated: true } : {}),
+  }));
+}
+
+function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, schema: Record<string, unknown> | undefined): CoreCompletionItem[] | undefined {
+  const properties = schema?.properties;
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  // Only offer keys of the payload schema when the object is a payload object, not the envelope.
+  if (scopeOfObject(slot.object) !== 'data' && !isBelowData(slot.object)) return undefined;
+  const required = new Set(Array.isArray(schema!.required) ? (schema!.required as string[]) : []);
+  const present = (key: string) => slot.object.properties.some((property) => property.key === key && property !== slot.replacing);
+  const hasColon = slot.replacing !== undefined && slot.replacing.colonOffset >= 0;
+  const needsComma = !hasColon && nextSignificant(doc.text, slot.end) === '"';
+  return Object.entries(properties as Record<string, unknown>)
+    .filter(([key]) => !present(key))
+    .map(([key, propertySchema]) => {
+      const keyText = JSON.stringify(key);
+      const description = typeof (propertySchema as Record<string, unknown>)?.description === 'string' ? String((propertySchema as Record<string, unknown>).description) : undefined;
+      return {
+        label: key,
+        kind: 'property' as const,
+        detail: `${required.has(key) ? 'required' : 'optional'} · ${describeSchemaType(propertySchema)}`,
+        ...(description ? { documentation: description } : {}),
+        insertText: hasColon ? keyText : `${keyText}: ${valueSnippet(exampleValue(propertySchema))}${needsComma ? ',' : ''}`,
+        isSnippet: !hasColon,
+        offset: slot.offset,
+        end: slot.end,
+        sortText: `${required.has(key) ? '0' : '1'}_${key}`,
+      };
+    });
+}
+
+function isBelowData(object: ObjectNode): boolean {
+  let current: ObjectNode['parent'] = object.parent;
+  while (current) {
+    if (current.kind === 'object' && scopeOfObject(current) === 'data') return true;
+    current = current.parent;
+  }
+  return false;
+}
+
+function valueItems(slot: Extract<Slot, { kind: 'value' }>, schema: Record<string, unknown> | undefined): CoreCompletionItem[] | undefined {
+  if (!schema) return undefined;
+  const values: unknown[] = [];
+  if ('const' in schema) values.push(schema.const);
+  else if (Array.isArray(schema.enum)) values.push(...schema.enum);
+  else if (schema.type === 'boolean') values.push(true, false);
+  if (values.length === 0) return undefined;
+  return values.map((value, index) => ({
+    label: JSON.stringify(value),
+    kind: 'enum' as const,
+    detail: describeSchemaType(schema),
+    insertText: JSON.stringify(value),
+    isSnippet: false,
+    offset: slot.offset,
+    end: slot.end,
+    sortText: String(index).padStart(3, '0'),
+  }));
+}

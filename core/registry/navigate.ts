@@ -1,0 +1,108 @@
+/**
+ * Registry navigation and hovers: from an envelope's URN to its registry entry, from a `data` key
+ * to its property in the schema file, and from a registry entry back to its URN.
+ */
+import { resolveUrn } from '../rules/urn';
+import { asObject, getProperty, locate, type ObjectNode, type ParsedDocument, type StringNode } from '../tree';
+import { describeSchemaType, fieldsTable } from './describe';
+import { isSensitive, sensitiveCategory } from './pii';
+import { payloadPathOf, schemaKeyAt, subschemaAt } from './schema-path';
+import type { Registry, RegistryEntry } from './types';
+
+/** A place in another file: its absolute path and an offset range of that file's text. */
+export interface FileLocation {
+  readonly path: string;
+  /** The text of that file, so an adapter can turn offsets into positions. */
+  readonly text: string;
+  readonly offset: number;
+  readonly end: number;
+}
+
+/** What the cursor is on, as far as the registry cares. */
+type Target =
+  | { kind: 'urn'; node: StringNode; entry: RegistryEntry | undefined }
+  | { kind: 'data-key'; entry: RegistryEntry; path: (string | number)[]; offset: number; end: number };
+
+function targetAt(doc: ParsedDocument, offset: number, registry: Registry): Target | undefined {
+  const root = asObject(doc.root);
+  if (!root) return undefined;
+  const resolved = resolveUrn(getProperty(root, 'job'), getProperty(root, 'urn'));
+  const location = locate(doc.root, offset);
+  const node = location.node;
+  if (resolved && node === resolved.node && !location.inKeyOf) {
+    return { kind: 'urn', node: resolved.node, entry: registry.byUrn.get(resolved.node.value) };
+  }
+  const key = location.inKeyOf;
+  const data = asObject(getProperty(root, 'data')?.value);
+  const entry = resolved ? registry.byUrn.get(resolved.node.value) : undefined;
+  if (!key || !data || !entry) return undefined;
+  const parentPath = payloadPathOf(key.parent as ObjectNode, data);
+  if (!parentPath) return undefined;
+  return { kind: 'data-key', entry, path: [...parentPath, key.key], offset: key.keyOffset, end: key.keyEnd };
+}
+
+/** Go to definition: the URN's entry in registry.json, or a data key's property in the schema. */
+export function registryDefinition(doc: ParsedDocument, offset: number, registry: Registry): FileLocation | undefined {
+  const target = targetAt(doc, offset, registry);
+  if (!target) return undefined;
+  if (target.kind === 'urn') {
+    if (!target.entry) return undefined;
+    return { path: registry.path, text: registry.doc.text, offset: target.entry.urnOffset, end: target.entry.urnEnd };
+  }
+  const schema = target.entry.schema;
+  if (!schema?.doc) return undefined;
+  const property = schemaKeyAt(schema.doc, target.path);
+  return property ? { path: schema.path, text: schema.doc.text, offset: property.keyOffset, end: property.keyEnd } : undefined;
+}
+
+/** Hover markdown for a URN (its entry) or a data key (its field schema), with the range hovered. */
+export function registryHover(doc: ParsedDocument, offset: number, registry: Registry): { contents: string; offset: number; end: number } | undefined {
+  const target = targetAt(doc, offset, registry);
+  if (!target) return undefined;
+  if (target.kind === 'urn') {
+    const entry = target.entry;
+    if (!entry) return undefined;
+    const lines = [
+      `**\`${entry.urn}\`**`,
+      '',
+      `owner: ${entry.owner ?? '—'} · status: ${entry.status ?? '—'}`,
+      '',
+      entry.schema ? `schema: [${entry.schemaRef}](${fileUri(entry.schema.path)})` : `schema: ${entry.schemaRef}`,
+      '',
+      entry.schema?.error ? `⚠ ${entry.schema.error}` : fieldsTable(entry.schema?.value),
+    ];
+    return { contents: lines.join('\n'), offset: target.node.offset, end: target.node.end };
+  }
+  const field = subschemaAt(target.entry.schema?.value, target.path);
+  if (!field) return undefined;
+  const parent = subschemaAt(target.entry.schema?.value, target.path.slice(0, -1));
+  const required = Array.isArray(parent?.required) && (parent!.required as unknown[]).includes(target.path[target.path.length - 1]);
+  const name = target.path.map((step) => (typeof step === 'number' ? '[]' : step)).join('.').replace(/\.\[\]/g, '[]');
+  const lines = [`**\`data.${name}\`** · ${describeSchemaType(field)} · ${required ? 'required' : 'optional'}`];
+  if (typeof field.description === 'string') lines.push('', field.description);
+  if (typeof field.pattern === 'string') lines.push('', `pattern: \`${field.pattern}\``);
+  if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${sensitiveCategory(field)}` : ''} — mask it in fixtures.`);
+  lines.push('', `from the schema of \`${target.entry.urn}\``);
+  return { contents: lines.join('\n'), offset: target.offset, end: target.end };
+}
+
+/** The registry entry whose `urn` value (or object) holds `offset` in registry.json. */
+export function registryEntryAt(registry: Registry, offset: number): RegistryEntry | undefined {
+  return registry.entries.find((entry) => offset >= entry.offset && offset <= entry.end);
+}
+
+/** The URN an envelope routes on and where it is written, for find-references. */
+export function envelopeUrn(doc: ParsedDocument): { urn: string; offset: number; end: number } | undefined {
+  const root = asObject(doc.root);
+  const resolved = resolveUrn(getProperty(root, 'job'), getProperty(root, 'urn'));
+  return resolved ? { urn: resolved.node.value, offset: resolved.node.offset, end: resolved.node.end } : undefined;
+}
+
+/** Document links in registry.json: each entry's schema path to its file. */
+export function schemaLinks(registry: Registry): { offset: number; end: number; path: string }[] {
+  return registry.entries.flatMap((entry) => (entry.schema ? [{ offset: entry.schemaOffset + 1, end: entry.schemaEnd - 1, path: entry.schema.path }] : []));
+}
+
+function fileUri(path: string): string {
+  return `file://${path.split('/').map(encodeURIComponent).join('/')}`;
+}

@@ -1,0 +1,428 @@
+/**
+ * Compiles a registry payload schema (draft-07) into a `CompiledSchema` with ajv, once per schema.
+ *
+ * The registry tool ignores keywords it does not know, so we do too (`strict: false`): a schema
+ * that bqschema accepts must not be refused here for an `x-owner` or a `$comment`. What ajv cannot
+ * compile at all (a bad `type`, a regex the engine rejects, an unresolvable `$ref`) comes back as
+ * one sentence the schema's author can act on instead of an exception.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ValueNode } from '../tree';
+import { editDistance } from './suggest';
+import type { CompiledSchema, SchemaError } from './types';
+
+/** A compiled schema, or why it cannot be used. */
+export type CompileResult = { readonly compiled: CompiledSchema } | { readonly error: string };
+
+const GDPR_KEYWORD = 'x-gdpr-sensitive';
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
+const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+
+/**
+ * ajv keeps every validator it ever compiled reachable from the instance (its code-generation
+ * scope), so a long editing session that recompiles a schema on each save would grow without
+ * bound. Starting a fresh instance now and then caps that; validators already handed out keep
+ * working because they close over their own scope.
+ */
+const COMPILES_PER_INSTANCE = 200;
+/** Distinct schema texts remembered; the live schema of every registry entry fits easily. */
+const CONTENT_CACHE_SIZE = 256;
+
+let sharedAjv: Ajv | undefined;
+let compilesOnInstance = 0;
+
+function ajvInstance(): Ajv {
+  if (sharedAjv && compilesOnInstance < COMPILES_PER_INSTANCE) return sharedAjv;
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    // A root `$id` must not claim a global name: two registry schemas may share one.
+    addUsedSchema: false,
+    // Core prints nothing; an unknown `format` is ignored, as the registry tool ignores `format`.
+    logger: false,
+  });
+  addFormats(ajv);
+  // Metadata only: validation ignores it (facts §5); registered so a stricter setup still accepts it.
+  ajv.addKeyword({ keyword: GDPR_KEYWORD });
+  sharedAjv = ajv;
+  compilesOnInstance = 0;
+  return ajv;
+}
+
+const byIdentity = new WeakMap<object, CompileResult>();
+const byContent = new Map<string, CompileResult>();
+
+/** Compiles a draft-07 payload schema once (cached by identity and by content); never throws. */
+export function compileSchema(schema: unknown): CompileResult {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { error: `A payload schema must be a JSON object (draft-07), found ${kindOf(schema)}.` };
+  }
+  const known = byIdentity.get(schema);
+  if (known) return known;
+
+  let key: string;
+  try {
+    key = JSON.stringify(schema);
+  } catch {
+    // Circular or too deep to serialise: it did not come from a JSON file.
+    return remember(schema, undefined, { error: 'The payload schema is not plain JSON (it is circular or nested too deeply).' });
+  }
+  const cached = byContent.get(key);
+  if (cached) {
+    // Refresh its place in the LRU order.
+    byContent.delete(key);
+    byContent.set(key, cached);
+    return remember(schema, undefined, cached);
+  }
+  // ajv gets a private copy, so a caller that later mutates its object cannot change a validator.
+  const copy = JSON.parse(key) as Record<string, unknown>;
+  return remember(schema, key, compileCopy(copy));
+}
+
+function remember(schema: object, key: string | undefined, result: CompileResult): CompileResult {
+  byIdentity.set(schema, result);
+  if (key !== undefined) {
+    byContent.set(key, result);
+    if (byContent.size > CONTENT_CACHE_SIZE) byContent.delete(byContent.keys().next().value!);
+  }
+  return result;
+}
+
+function compileCopy(schema: Record<string, unknown>): CompileResult {
+  const declared = schema.$schema;
+  if (declared !== undefined) {
+    if (typeof declared !== 'string' || normalizeMetaSchema(declared) !== DRAFT_07) {
+      return { error: `"$schema" is ${JSON.stringify(declared)}, but a payload schema must be draft-07: write "${DRAFT_07}#" or leave "$schema" out.` };
+    }
+    // ajv knows draft-07 only under its http spelling; https or a missing `#` is the same draft.
+    delete schema.$schema;
+  }
+  if (schema.$async !== undefined) return { error: '"$async" is not supported in a payload schema; remove it.' };
+
+  try {
+    const ajv = ajvInstance();
+    if (!ajv.validateSchema(schema)) return { error: metaSchemaMessage(ajv.errors ?? []) };
+    const badRegex = findInvalidPattern(schema);
+    if (badRegex) return { error: badRegex };
+    compilesOnInstance++;
+    const validate = compileIsolated(ajv, schema);
+    return { compiled: wrap(validate) };
+  } catch (error) {
+    return { error: compileFailureMessage(error, schema) };
+  }
+}
+
+/**
+ * Compiles without leaving anything registered in the shared instance: nested `$id`s would
+ * otherwise stay as global names and make the next schema that reuses one throw ("resolves to
+ * more than one schema"), and ajv's own cache would keep every edited version alive.
+ */
+function compileIsolated(ajv: Ajv, schema: Record<string, unknown>): ValidateFunction {
+  const refs = { ...ajv.refs };
+  const schemas = { ...ajv.schemas };
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
+    restore(ajv.refs, refs);
+    restore(ajv.schemas, schemas);
+  }
+}
+
+function restore<T>(target: Record<string, T>, snapshot: Record<string, T>): void {
+  for (const key of Object.keys(target)) if (!(key in snapshot)) delete target[key];
+  // removeSchema drops the entry named by the root `$id`, which may be one that was there before.
+  for (const key of Object.keys(snapshot)) target[key] = snapshot[key];
+}
+
+function wrap(validate: ValidateFunction): CompiledSchema {
+  return {
+    validate(data: unknown): readonly SchemaError[] {
+      try {
+        if (validate(data)) return [];
+      } catch {
+        // Only a recursive `$ref` schema over absurdly deep data gets here (stack overflow).
+        return [{ keyword: 'depth', instancePath: '', params: {}, message: 'is nested too deeply to validate against this schema' }];
+      }
+      return (validate.errors ?? []).map(toSchemaError);
+    },
+  };
+}
+
+function toSchemaError(error: ErrorObject): SchemaError {
+  const parent = error.parentSchema;
+  return {
+    keyword: error.keyword,
+    instancePath: error.instancePath,
+    params: error.params as Record<string, unknown>,
+    message: error.message ?? `fails "${error.keyword}"`,
+    ...(parent && typeof parent === 'object' ? { parentSchema: parent as Record<string, unknown> } : {}),
+  };
+}
+
+/** `https://…/draft-07/schema#` and `http://…/draft-07/schema` name the same meta-schema. */
+function normalizeMetaSchema(uri: string): string {
+  return uri.trim().replace(/^https:/, 'http:').replace(/#$/, '');
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value === 'boolean' ? 'the boolean' : `a ${typeof value}`} ${String(value)}`;
+}
+
+/** `/properties/amount` → "at /properties/amount"; the root reads as such. */
+function where(pointer: string): string {
+  return pointer === '' ? 'at the schema root' : `at ${pointer}`;
+}
+
+function decodePointer(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** What each draft-07 keyword must hold, for meta-schema failures worded by keyword. */
+const KEYWORD_SHAPES: Readonly<Record<string, string>> = {
+  required: 'an array of distinct field names (strings)',
+  enum: 'a non-empty array of allowed values',
+  properties: 'an object mapping field names to schemas',
+  patternProperties: 'an object mapping regular expressions to schemas',
+  definitions: 'an object mapping names to schemas',
+  dependencies: 'an object whose values are schemas or arrays of field names',
+  items: 'a schema or an array of schemas',
+  additionalItems: 'a schema or a boolean',
+  additionalProperties: 'a schema or a boolean',
+  allOf: 'a non-empty array of schemas',
+  anyOf: 'a non-empty array of schemas',
+  oneOf: 'a non-empty array of schemas',
+  minimum: 'a number',
+  maximum: 'a number',
+  exclusiveMinimum: 'a number (draft-07; not a boolean as in draft-04)',
+  exclusiveMaximum: 'a number (draft-07; not a boolean as in draft-04)',
+  multipleOf: 'a number greater than 0',
+  minLength: 'a non-negative integer',
+  maxLength: 'a non-negative integer',
+  minItems: 'a non-negative integer',
+  maxItems: 'a non-negative integer',
+  minProperties: 'a non-negative integer',
+  maxProperties: 'a non-negative integer',
+  uniqueItems: 'a boolean',
+  pattern: 'a string holding a regular expression',
+  format: 'a string such as "email" or "date-time"',
+  $ref: 'a string (a JSON reference such as "#/definitions/name")',
+  $id: 'a string (a URI)',
+};
+
+/** One actionable sentence from ajv's meta-schema errors (it reports each problem several ways). */
+function metaSchemaMessage(errors: readonly ErrorObject[]): string {
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const error of errors) {
+    const list = byPath.get(error.instancePath);
+    if (list) list.push(error);
+    else byPath.set(error.instancePath, [error]);
+  }
+  const pointers = [...byPath.keys()];
+  const sentences: string[] = [];
+  for (const [pointer, group] of byPath) {
+    // `type: ["integer", "strin"]` fails both as a whole and at its element: name the element.
+    if (pointers.some((other) => other.startsWith(`${pointer}/`))) continue;
+    const sentence = metaSentence(pointer, group);
+    if (!sentences.includes(sentence)) sentences.push(sentence);
+  }
+  const shown = sentences.slice(0, 3);
+  const more = sentences.length - shown.length;
+  const text = `The payload schema is not valid draft-07: ${shown.join('; ')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`;
+  return /[.?]$/.test(text) ? text : `${text}.`;
+}
+
+function metaSentence(pointer: string, group: readonly ErrorObject[]): string {
+  const segments = decodePointer(pointer);
+  const roles = schemaRoles(segments);
+  const k = roles.lastIndexOf('keyword');
+  const found = group[0].data;
+  if (k >= 0) {
+    const keyword = segments[k];
+    const owner = where(segments.slice(0, k).length === 0 ? '' : '/' + segments.slice(0, k).map(encodeSegment).join('/'));
+    // Deeper than the keyword means one element of its value is wrong (`"required": ["a", 5]`).
+    const foundText = `${k === segments.length - 1 ? 'found' : 'it contains'} ${preview(found)}`;
+    if (keyword === 'type') {
+      const suggestion = typeof found === 'string' ? closest(found, TYPE_NAMES) : undefined;
+      return `"type" ${owner} must be a JSON type name (${TYPE_NAMES.join(', ')}) or an array of them, ${foundText}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+    }
+    if (keyword in KEYWORD_SHAPES) return `"${keyword}" ${owner} must be ${KEYWORD_SHAPES[keyword]}, ${foundText}`;
+  }
+  const useful = group.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf') ?? group[0];
+  return `the value ${where(pointer)} ${useful.message ?? 'is invalid'}`;
+}
+
+type SchemaRole = 'keyword' | 'name' | 'index' | 'value';
+
+/** Which pointer segments are keywords (`/properties/type/type`: only the last "type" is one). */
+function schemaRoles(segments: readonly string[]): SchemaRole[] {
+  const roles: SchemaRole[] = [];
+  let expect: 'schema' | 'name' | 'items' | 'index' | 'value' = 'schema';
+  const afterKeyword = (keyword: string): typeof expect =>
+    SCHEMA_MAP_KEYWORDS.includes(keyword) ? 'name' : keyword === 'items' ? 'items' : SCHEMA_ARRAY_KEYWORDS.includes(keyword) ? 'index' : SCHEMA_KEYWORDS.includes(keyword) ? 'schema' : 'value';
+  for (const segment of segments) {
+    if (expect === 'name') {
+      roles.push('name');
+      expect = 'schema';
+    } else if (expect === 'index' || (expect === 'items' && /^\d+$/.test(segment))) {
+      roles.push('index');
+      expect = 'schema';
+    } else if (expect === 'value') {
+      roles.push('value');
+    } else {
+      roles.push('keyword');
+      expect = afterKeyword(segment);
+    }
+  }
+  return roles;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function encodeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Draft-07 keywords whose value is a schema, an array of schemas or a map of schemas. */
+const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
+const SCHEMA_ARRAY_KEYWORDS = ['items', 'allOf', 'anyOf', 'oneOf'];
+const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
+
+/** Every subschema with its JSON pointer, iteratively (a schema can be nested arbitrarily deep). */
+function forEachSubschema(root: Record<string, unknown>, visit: (schema: Record<string, unknown>, pointer: string) => void): void {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [node, pointer] = stack.pop()!;
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
+    const schema = node as Record<string, unknown>;
+    visit(schema, pointer);
+    for (const keyword of SCHEMA_KEYWORDS) if (keyword in schema && !Array.isArray(schema[keyword])) stack.push([schema[keyword], `${pointer}/${keyword}`]);
+    for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
+      const list = schema[keyword];
+      if (Array.isArray(list)) list.forEach((item, i) => stack.push([item, `${pointer}/${keyword}/${i}`]));
+    }
+    for (const keyword of SCHEMA_MAP_KEYWORDS) {
+      const map = schema[keyword];
+      if (typeof map === 'object' && map !== null && !Array.isArray(map)) {
+        for (const [name, sub] of Object.entries(map)) stack.push([sub, `${pointer}/${keyword}/${encodeSegment(name)}`]);
+      }
+    }
+  }
+}
+
+/**
+ * ajv compiles `pattern` with the `u` flag, where some escapes that plain JS accepts (`\-` outside
+ * a class) are errors; the meta-schema does not check regexes at all, so we test each one here
+ * and say which.
+ */
+function findInvalidPattern(schema: Record<string, unknown>): string | undefined {
+  let problem: string | undefined;
+  forEachSubschema(schema, (sub, pointer) => {
+    if (problem) return;
+    const candidates: [string, string][] = [];
+    if (typeof sub.pattern === 'string') candidates.push([sub.pattern, `"pattern" ${where(pointer)}`]);
+    const patternProperties = sub.patternProperties;
+    if (typeof patternProperties === 'object' && patternProperties !== null) {
+      for (const key of Object.keys(patternProperties)) candidates.push([key, `the "patternProperties" key ${where(pointer)}`]);
+    }
+    for (const [source, label] of candidates) {
+      try {
+        new RegExp(source, 'u');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.replace(/^.*: /, '') : 'invalid';
+        problem = `${label} is not a valid regular expression: ${source} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`;
+        return;
+      }
+    }
+  });
+  return problem;
+}
+
+function compileFailureMessage(error: unknown, schema: Record<string, unknown>): string {
+  if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile.';
+  const missingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
+  if (typeof missingRef === 'string') {
+    let location = '';
+    forEachSubschema(schema, (sub, pointer) => {
+      if (!location && typeof sub.$ref === 'string' && (sub.$ref === missingRef || missingRef.endsWith(sub.$ref))) location = ` ${where(pointer)}`;
+    });
+    const hint = missingRef.startsWith('#')
+      ? `this schema has nothing at ${missingRef.slice(1) || 'its root'}; define it (e.g. under "definitions") or fix the reference`
+      : 'only references inside the same schema file ("#/definitions/name") are supported; other files are not loaded';
+    return `"$ref" ${JSON.stringify(missingRef)}${location} cannot be resolved: ${hint}.`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const ambiguous = /^reference "(.*)" resolves to more than one schema$/.exec(message);
+  if (ambiguous) {
+    return `"$id" ${JSON.stringify(ambiguous[1])} names two different subschemas (or one ajv already knows, such as the draft-07 meta-schema); give each a distinct "$id" or remove it.`;
+  }
+  return `ajv cannot compile the payload schema: ${message}`;
+}
+
+/** The candidate within edit distance 2 of `word`, if exactly one is closest. */
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Converts a tree value to the plain JS value `JSON.parse` would give (iterative; last duplicate key wins). */
+export function toJsValue(node: ValueNode): unknown {
+  const box: Record<string, unknown> = {};
+  const stack: [ValueNode, Record<string, unknown> | unknown[], string | number][] = [[node, box, 'value']];
+  while (stack.length > 0) {
+    const [current, target, key] = stack.pop()!;
+    let value: unknown;
+    switch (current.kind) {
+      case 'object': {
+        const object: Record<string, unknown> = {};
+        value = object;
+        // Pushed in reverse so keys are assigned in document order (first occurrence keeps its place).
+        for (let i = current.properties.length - 1; i >= 0; i--) {
+          const property = current.properties[i];
+          if (property.value) stack.push([property.value, object, property.key]);
+        }
+        break;
+      }
+      case 'array': {
+        const array: unknown[] = new Array(current.items.length);
+        value = array;
+        for (let i = current.items.length - 1; i >= 0; i--) stack.push([current.items[i], array, i]);
+        break;
+      }
+      case 'number':
+        value = Number(current.raw);
+        break;
+      case 'null':
+        value = null;
+        break;
+      default:
+        value = current.value;
+    }
+    assign(target, key, value);
+  }
+  return box.value;
+}
+
+function assign(target: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
+  if (Array.isArray(target)) target[key as number] = value;
+  // A plain assignment to "__proto__" would set the prototype; JSON.parse makes it an own key.
+  else if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}

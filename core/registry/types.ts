@@ -1,0 +1,78 @@
+/**
+ * The registry as a value: `registry.json` (bqschema format) with its entries, and each entry's
+ * payload schema, loaded and compiled once. Adapters read the files (core does no I/O) and swap
+ * the whole value when a file changes; rules, completion, hover and navigation only read it.
+ */
+import type { ParsedDocument } from '../tree';
+
+/** A payload schema that compiled, ready to validate a `data` value. */
+export interface CompiledSchema {
+  /** Validates a plain JS value; returns the ajv-style errors (empty when valid). */
+  validate(data: unknown): readonly SchemaError[];
+}
+
+/** One validation failure, in ajv's terms (draft-07 keyword, JSON-pointer instance path). */
+export interface SchemaError {
+  readonly keyword: string;
+  /** JSON pointer into `data`, e.g. `/items/0/sku` ("" for data itself). */
+  readonly instancePath: string;
+  readonly params: Record<string, unknown>;
+  /** ajv's own message, e.g. "must be integer". */
+  readonly message: string;
+  /** The subschema that failed (for types, enums and descriptions in messages). */
+  readonly parentSchema?: Record<string, unknown>;
+}
+
+export interface LoadedSchema {
+  /** Absolute path of the schema file. */
+  readonly path: string;
+  /** The file's text and parse, for go-to-definition into it (absent when unreadable). */
+  readonly doc?: ParsedDocument;
+  /** The schema as a JS value (absent when unreadable or not JSON). */
+  readonly value?: Record<string, unknown>;
+  readonly compiled?: CompiledSchema;
+  /** Why the schema cannot be used: unreadable, outside the workspace, not JSON, not draft-07. */
+  readonly error?: string;
+}
+
+export interface RegistryEntry {
+  readonly urn: string;
+  /** The `schema` path as written in registry.json. */
+  readonly schemaRef: string;
+  readonly owner?: string;
+  readonly status?: string;
+  /** Offsets in registry.json: the entry object, its `urn` value and its `schema` value. */
+  readonly offset: number;
+  readonly end: number;
+  readonly urnOffset: number;
+  readonly urnEnd: number;
+  readonly schemaOffset: number;
+  readonly schemaEnd: number;
+  readonly schema?: LoadedSchema;
+}
+
+/** A problem in registry.json itself, at a range of its text. */
+export interface RegistryProblem {
+  readonly offset: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+export interface Registry {
+  /** Absolute path of registry.json. */
+  readonly path: string;
+  readonly doc: ParsedDocument;
+  readonly entries: readonly RegistryEntry[];
+  /** First entry per URN (a duplicate is a problem and is ignored). */
+  readonly byUrn: ReadonlyMap<string, RegistryEntry>;
+  readonly problems: readonly RegistryProblem[];
+}
+
+/** The registry as an envelope sees it: a usable registry, or why there is none. */
+export type RegistryState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'loaded'; readonly registry: Registry }
+  | { readonly kind: 'broken'; readonly path: string; readonly error: string; readonly problems?: readonly RegistryProblem[] };
+
+/** Statuses that mark an entry as on its way out (tagged Deprecated in the editor). */
+export const DEPRECATED_STATUSES: readonly string[] = ['deprecated', 'retired', 'sunset'];

@@ -1,0 +1,83 @@
+/**
+ * The extension's custom requests about the registry: the entries for the "New Envelope…" picker,
+ * the text of a new envelope for a URN, and the registry status shown in the status item.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { newEnvelopeText } from '../../core/new-envelope';
+import {
+  NEW_ENVELOPE_METHOD,
+  REGISTRY_ENTRIES_METHOD,
+  REGISTRY_STATUS_METHOD,
+  type NewEnvelopeParams,
+  type NewEnvelopeResult,
+  type RegistryEntriesParams,
+  type RegistryEntriesResult,
+  type RegistryStatusParams,
+} from '../../core/protocol';
+import { DEPRECATED_STATUSES, type RegistryState } from '../../core/registry/types';
+import type { ServerContext } from '../context';
+import { guard } from '../guard';
+import { toPath, toUri } from '../registry';
+
+export function registerRegistryRequests(context: ServerContext): void {
+  const { connection } = context;
+  const log = connection.console;
+
+  /** A folder URI stands for a fixture directly inside it, so discovery starts there. */
+  const stateForUri = async (uri: string | undefined): Promise<RegistryState> => {
+    if (!uri) return { kind: 'none' };
+    const path = toPath(uri);
+    let probe = uri;
+    try {
+      if (path && statSync(path).isDirectory()) probe = toUri(join(path, 'new.babel.json'));
+    } catch {
+      // A path that does not exist yet (an unsaved file) is looked up as it is.
+    }
+    return context.registries.stateFor(probe, await context.settings.forDocument(probe));
+  };
+
+  connection.onRequest(
+    REGISTRY_ENTRIES_METHOD,
+    guard(log, REGISTRY_ENTRIES_METHOD, async (params: RegistryEntriesParams): Promise<RegistryEntriesResult> => {
+      const state = await stateForUri(params.uri);
+      if (state.kind === 'none') return { entries: [], error: 'No registry.json (bqschema format) was found for this folder.' };
+      if (state.kind === 'broken') return { registryPath: state.path, entries: [], error: state.error };
+      return {
+        registryPath: state.registry.path,
+        entries: state.registry.entries.map((entry) => ({
+          urn: entry.urn,
+          ...(entry.owner ? { owner: entry.owner } : {}),
+          ...(entry.status ? { status: entry.status } : {}),
+          deprecated: entry.status !== undefined && DEPRECATED_STATUSES.includes(entry.status.toLowerCase()),
+        })),
+      };
+    }, { entries: [], error: 'The registry could not be read; see the BabelQueue output.' }),
+  );
+
+  connection.onRequest(
+    NEW_ENVELOPE_METHOD,
+    guard(log, NEW_ENVELOPE_METHOD, async (params: NewEnvelopeParams): Promise<NewEnvelopeResult> => {
+      const state = await stateForUri(params.uri);
+      const entry = state.kind === 'loaded' ? state.registry.byUrn.get(params.urn) : undefined;
+      return { text: newEnvelopeText({ urn: params.urn, ...(entry?.schema?.value ? { schema: entry.schema.value } : {}), fresh: context.fresh }) };
+    }, { text: '' }),
+  );
+}
+
+/** Tells the client which registry an envelope uses (or why none), for the status item. */
+export function sendRegistryStatus(context: ServerContext, uri: string, state: RegistryState): void {
+  const params: RegistryStatusParams =
+    state.kind === 'none'
+      ? { uri, state: 'none', message: 'No registry.json found for this file' }
+      : state.kind === 'broken'
+        ? { uri, state: 'broken', message: `Registry error: ${state.error}`, registryPath: state.path }
+        : { uri, state: 'loaded', message: describeLoaded(state), registryPath: state.registry.path };
+  context.connection.sendNotification(REGISTRY_STATUS_METHOD, params).catch(() => undefined);
+}
+
+function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): string {
+  const { entries, problems } = state.registry;
+  const count = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
+  return problems.length === 0 ? `Registry: ${count}` : `Registry: ${count}, ${problems.length} problem${problems.length === 1 ? '' : 's'} in registry.json`;
+}

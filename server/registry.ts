@@ -1,0 +1,113 @@
+/**
+ * The registry per workspace folder, as the server sees it: found for each fixture, loaded once,
+ * swapped as a whole immutable value when any of its files changes (on disk or in an open editor),
+ * and the files it depends on remembered so a change re-validates only what it affects.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RegistryState } from '../core/registry/types';
+import type { Settings } from '../core/settings';
+import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
+
+export class RegistryService {
+  private readonly loaded = new Map<string, LoadResult>();
+  /** Which registry a directory's fixtures find; walking up the tree on every keystroke would be waste. */
+  private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
+  private folders: string[] = [];
+
+  /** `overlay` returns the text of an open editor for a path, if it holds one. */
+  constructor(private readonly overlay: (path: string) => string | undefined) {}
+
+  setWorkspaceFolders(uris: readonly string[]): void {
+    this.folders = uris.map(toPath).filter((path): path is string => path !== undefined).sort((a, b) => b.length - a.length);
+    this.loaded.clear();
+    this.found.clear();
+  }
+
+  /** The workspace folder that holds a file: the deepest one, else the file's own directory. */
+  folderOf(path: string): string {
+    return this.folders.find((folder) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`)) ?? dirname(path);
+  }
+
+  /** The registry state for a document URI under its settings. */
+  stateFor(documentUri: string, settings: Settings): RegistryState {
+    const path = toPath(documentUri);
+    if (!path) return { kind: 'none' };
+    const root = this.folderOf(path);
+    const cacheKey = `${root}\u0000${settings.registryPath ?? ''}\u0000${dirname(path)}`;
+    if (!this.found.has(cacheKey)) this.found.set(cacheKey, findRegistry(path, root, settings.registryPath, this.reader));
+    const found = this.found.get(cacheKey);
+    if (!found) return { kind: 'none' };
+    if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
+    let result = this.loaded.get(found.path);
+    if (!result) {
+      result = loadRegistry(found.path, root, this.reader);
+      this.loaded.set(found.path, result);
+    }
+    return result.state;
+  }
+
+  /** The loaded registry whose registry.json is this document, if it is one. */
+  registryFileState(documentUri: string): RegistryState | undefined {
+    const path = toPath(documentUri);
+    if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
+    let result = this.loaded.get(path);
+    if (!result) {
+      result = loadRegistry(path, this.folderOf(path), this.reader);
+      this.loaded.set(path, result);
+    }
+    return result.state;
+  }
+
+  /** Every loaded registry (for references and links). */
+  all(): RegistryState[] {
+    return [...this.loaded.values()].map((result) => result.state);
+  }
+
+  /**
+   * Forgets every registry that read one of these files (or could be newly found because a
+   * registry.json appeared); returns true when anything was forgotten.
+   */
+  invalidate(uris: readonly string[]): boolean {
+    const paths = uris.map(toPath).filter((path): path is string => path !== undefined);
+    let changed = paths.some((path) => path.endsWith(`/${REGISTRY_FILE_NAME}`));
+    for (const [key, result] of this.loaded) {
+      if (result.files.some((file) => paths.includes(file))) {
+        this.loaded.delete(key);
+        changed = true;
+      }
+    }
+    if (changed) {
+      // A new or removed registry.json can change which registry a fixture finds.
+      for (const path of paths) if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) this.loaded.delete(path);
+      this.found.clear();
+    }
+    return changed;
+  }
+
+  /** True when a file is one a loaded registry depends on. */
+  isRegistryFile(uri: string): boolean {
+    const path = toPath(uri);
+    if (!path) return false;
+    if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return true;
+    for (const result of this.loaded.values()) if (result.files.includes(path)) return true;
+    return false;
+  }
+
+  private readonly reader: TextReader = (path) => this.overlay(path) ?? readFromDisk(path);
+}
+
+/** A file URI as a path; undefined for other schemes (untitled documents have no registry). */
+export function toPath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path as a file URI. */
+export function toUri(path: string): string {
+  return pathToFileURL(path).href;
+}
