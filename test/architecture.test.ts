@@ -2,8 +2,9 @@
  * Layering: dependencies point inward only (see ARCHITECTURE.md).
  *
  *   core/   → nothing of ours, no Node built-ins, no vscode or LSP libraries (it is pure)
- *   server/ → core (never client/, cli/ or vscode)
- *   cli/    → core, broker (never server/, client/ or vscode)
+ *   workspace/ → core, Node I/O (finding and reading registry files; never vscode, server/, client/ or cli/)
+ *   server/ → core, workspace (never client/, cli/ or vscode)
+ *   cli/    → core, workspace, broker (never server/, client/ or vscode)
  *   client/ → core, broker (it starts the server as a process and never imports it or cli/)
  *   broker/ → Node I/O only (never vscode, server/, client/ or cli/)
  *
@@ -105,6 +106,10 @@ const RULES: readonly LayerRule[] = [
   {
     layer: 'client',
     check: (_specifier, folder) => notInto(['server', 'cli'])(folder),
+  },
+  {
+    layer: 'workspace',
+    check: (specifier, folder) => (isVscode(specifier) || isEditorLibrary(specifier) ? 'imports an editor/LSP library' : notInto(['server', 'client', 'cli', 'broker'])(folder)),
   },
   {
     layer: 'broker',

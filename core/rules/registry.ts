@@ -49,7 +49,7 @@ export const checkRegistry: Rule = (context) => {
 function reportUnknown(context: RuleContext, registry: Registry, urn: string, node: Range): void {
   const suggestions = closest(urn, registry.byUrn.keys());
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Register it, or check the spelling.';
-  context.report('unknown-urn', node, `"${urn}" is not in the registry ${registry.path}.${hint}`);
+  context.report('unknown-urn', node, `"${urn}" is not in the registry.${hint}`);
 }
 
 /** Walks data alongside its schema (iteratively) and reports unmasked sensitive values. */
