@@ -50,12 +50,14 @@ export function registerPullDiagnostics(context: ServerContext): void {
 export function registerPushDiagnostics(context: ServerContext): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
   const publish = async (document: TextDocument) => {
+    // The document object is updated in place by later changes: remember which version this run is for.
+    const version = document.version;
     try {
       const diagnostics = await computeDiagnostics(context, document);
       // The document may have changed or closed while settings were being fetched.
       const current = context.documents.get(document.uri);
-      if (!current || current.version !== document.version) return;
-      await context.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+      if (!current || current.version !== version) return;
+      await context.connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
     } catch (error) {
       context.connection.console.error(`[diagnostics] ${document.uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }

@@ -220,6 +220,18 @@ describe('quick fixes', () => {
     assert.deepEqual(JSON.parse(applyFix(envelope((e) => (e.data = [])), 'wrong-type').fixed).data, {});
   });
 
+  test('a fresh UUID for a trace_id that is not one', () => {
+    const { fixed } = applyFix(envelope((e) => (e.trace_id = 'trace-123')), 'invalid-uuid');
+    assert.equal(JSON.parse(fixed).trace_id, '00000000-0000-4000-8000-' + JSON.parse(fixed).trace_id.slice(24));
+    assert.match(JSON.parse(fixed).trace_id, /^00000000-0000-4000-8000-\d{12}$/);
+  });
+
+  test('nanoseconds convert to ms; a value that reads as no unit in range gets no fix', () => {
+    const nano = applyFix(envelope((e) => (e.meta.created_at = 0)).replace('"created_at": 0', '"created_at": 1749132727000000000'), 'timestamp-unit', /nanoseconds/);
+    assert.equal(JSON.parse(nano.fixed).meta.created_at, 1749132727000);
+    assert.deepEqual(actionsFor(envelope((e) => (e.meta.created_at = 0)), 'timestamp-unit'), []);
+  });
+
   test('a fresh meta.id when it equals trace_id', () => {
     const { fixed } = applyFix(envelope((e) => (e.meta.id = e.trace_id)), 'id-equals-trace');
     assert.notEqual(JSON.parse(fixed).meta.id, BASE.trace_id);

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { applyEdits } from '../../core/edits';
 import { LineIndex } from '../../core/positions';
-import { TestLspClient } from '../support/lsp-client';
+import { fork } from 'node:child_process';
+import { createProtocolConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver-protocol/node';
+import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
 
 const GOOD = `{
   "job": "urn:babel:orders:created",
@@ -94,8 +96,9 @@ describe('language server over stdio (pull diagnostics)', () => {
     const items: any[] = await client.request('textDocument/completion', { textDocument: { uri }, position: { line, character: 5 } });
     const labels = items.map((item) => item.label);
     assert.deepEqual(labels, ['schema_version']);
+    // The item is a snippet: resolve its placeholder to the default the editor would insert.
     const applied = applyLspEdits(text, [items[0].textEdit]).replace('${1:1}', '1');
-    assert.doesNotThrow(() => JSON.parse(applied.replace('"schema_version": 1,', '"schema_version": 1,')));
+    assert.equal(JSON.parse(applied).meta.schema_version, 1);
 
     const langText = GOOD.replace('"lang": "php"', '"lang": ""');
     await client.change(uri, langText, 6);
@@ -105,9 +108,8 @@ describe('language server over stdio (pull diagnostics)', () => {
   });
 
   test('code action removes a forbidden key or moves it into meta.created_at', async () => {
-    await client.change(uri, WITH_TIMESTAMP.replace('    "created_at": 1749132727000\n', '    "schema_extra": 1\n').replace('"schema_version": 1,', '"schema_version": 1,'), 7);
     const text = WITH_TIMESTAMP.replace(',\n    "created_at": 1749132727000', '');
-    await client.change(uri, text, 8);
+    await client.change(uri, text, 7);
     const report = await client.pullDiagnostics(uri);
     const forbidden = report.items.find((d) => d.code === 'forbidden-key');
     assert.ok(forbidden);
@@ -194,5 +196,46 @@ describe('language server over stdio (push diagnostics)', () => {
     assert.deepEqual(forUri.at(-1)!.diagnostics.map((d) => d.code), ['unknown-lang']);
     await client.close(uri);
     await client.waitForPublished((all) => all.at(-1)?.uri === uri && all.at(-1)!.diagnostics.length === 0);
+  });
+});
+
+describe('push diagnostics never publish a stale version', () => {
+  // Settings arrive slowly, so version 1 is still being validated when version 2 comes in.
+  const client = new TestLspClient({ pullDiagnostics: false, configurationDelayMs: 400 });
+  const uri = 'file:///workspace/stale.babel.json';
+  before(() => client.initialize());
+  after(() => client.kill());
+
+  test('a validation that finishes after a newer change is dropped', async () => {
+    await client.open(uri, WITH_TIMESTAMP, 1);
+    await new Promise((r) => setTimeout(r, 250));
+    await client.change(uri, GOOD, 2);
+    await client.waitForPublished((all) => all.some((p) => p.uri === uri));
+    await new Promise((r) => setTimeout(r, 500));
+    const forUri = client.published.filter((p) => p.uri === uri);
+    assert.deepEqual(forUri.map((p) => p.version), [2]);
+    assert.deepEqual(forUri[0].diagnostics, []);
+  });
+});
+
+describe('language server over IPC (the transport the extension uses)', () => {
+  test('initialize, diagnostics and shutdown over --node-ipc', async () => {
+    const child = fork(SERVER_PATH, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
+    connection.onRequest('client/registerCapability', () => null);
+    connection.listen();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const result: any = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { diagnostic: {} }, workspace: { configuration: true } } });
+    assert.ok(result.capabilities.diagnosticProvider);
+    await connection.sendNotification('initialized', {});
+    const uri = 'file:///ipc.babel.json';
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'babelqueue-envelope', version: 1, text: WITH_TIMESTAMP } });
+    const report: any = await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepEqual(report.items.map((d: any) => d.code), ['forbidden-key']);
+    await connection.sendRequest('shutdown');
+    await connection.sendNotification('exit');
+    assert.equal(await exited, 0);
+    connection.dispose();
   });
 });

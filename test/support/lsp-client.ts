@@ -22,6 +22,8 @@ export interface TestClientOptions {
   settings?: Record<string, unknown>;
   /** Workspace folder URIs announced at initialize (registry discovery is bounded by them). */
   readonly workspaceFolders?: readonly string[];
+  /** Delay before answering workspace/configuration, to widen race windows on purpose. */
+  readonly configurationDelayMs?: number;
 }
 
 export class TestLspClient {
@@ -40,8 +42,9 @@ export class TestLspClient {
     this.exited = new Promise((resolveExit) => this.process.on('exit', (code) => resolveExit(code)));
     this.process.stderr!.on('data', (chunk) => this.stderr.push(String(chunk)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
-    this.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
+    this.connection.onRequest('workspace/configuration', async (params: { items: { section?: string }[] }) => {
       this.configurationRequests++;
+      if (options.configurationDelayMs) await new Promise((r) => setTimeout(r, options.configurationDelayMs));
       return params.items.map(() => this.settings);
     });
     this.connection.onRequest('client/registerCapability', () => null);
