@@ -18,6 +18,7 @@ import { formatUtc } from '../time';
 import { getValue, type NumberNode, type ObjectNode, type ValueNode } from '../tree';
 import { keyRange, type Rule, type RuleContext } from './context';
 
+/** forbidden-key: the forbidden table, at the top level and in meta. */
 export const checkForbiddenKeys: Rule = (context) => {
   const { root, meta } = context.envelope;
   for (const [scope, object] of [['root', root], ['meta', meta]] as const) {
@@ -31,6 +32,7 @@ export const checkForbiddenKeys: Rule = (context) => {
   }
 };
 
+/** unsupported-schema-version: an integer schema_version other than 1. */
 export const checkSchemaVersion: Rule = (context) => {
   const version = getValue(context.envelope.meta, 'schema_version');
   if (version?.kind === 'number' && version.isIntegerLiteral && version.value !== 1) {
@@ -38,6 +40,7 @@ export const checkSchemaVersion: Rule = (context) => {
   }
 };
 
+/** invalid-uuid and id-equals-trace on trace_id and meta.id. */
 export const checkIdentifiers: Rule = (context) => {
   const { root, meta } = context.envelope;
   const traceId = getValue(root, 'trace_id');
@@ -53,6 +56,7 @@ export const checkIdentifiers: Rule = (context) => {
   }
 };
 
+/** unknown-lang on meta.lang and dead_letter.lang. */
 export const checkLang: Rule = (context) => {
   const { meta, deadLetter } = context.envelope;
   for (const [name, value] of [['meta.lang', getValue(meta, 'lang')], ['dead_letter.lang', getValue(deadLetter, 'lang')]] as const) {
@@ -67,6 +71,7 @@ export const checkLang: Rule = (context) => {
   }
 };
 
+/** timestamp-unit and dead-letter-order on created_at and failed_at. */
 export const checkTimestamps: Rule = (context) => {
   const { meta, deadLetter } = context.envelope;
   const createdAt = integerValue(getValue(meta, 'created_at'));
@@ -105,6 +110,7 @@ function integerValue(value: ValueNode | undefined): NumberNode | undefined {
   return value?.kind === 'number' && value.isIntegerLiteral ? value : undefined;
 }
 
+/** case-mismatch in the three blocks, extension-key in meta. */
 export const checkKeyNames: Rule = (context) => {
   const { root, meta, deadLetter } = context.envelope;
   if (root) checkCase(context, root, 'root');

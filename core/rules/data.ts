@@ -11,6 +11,7 @@ const MAX_SAFE = 2n ** 53n - 1n;
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
+/** The data rules, on every value inside data (iteratively). */
 export const checkData: Rule = (context) => {
   const { data } = context.envelope;
   if (!data) return;

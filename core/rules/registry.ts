@@ -11,6 +11,7 @@ import { getProperty, type ValueNode } from '../tree';
 import type { Range, Rule, RuleContext } from './context';
 import { resolveUrn } from './urn';
 
+/** The registry rules for the envelope's URN and payload. */
 export const checkRegistry: Rule = (context) => {
   const { root, data } = context.envelope;
   const state = context.registry;

@@ -7,6 +7,7 @@ import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type Val
 import { keyRange, type Range, type Rule, type RuleContext } from './context';
 import { describeValue } from './describe';
 
+/** not-an-object: the root must be an object. */
 export const checkRoot: Rule = (context) => {
   const root = context.doc.root;
   if (root && root.kind !== 'object') {
@@ -14,6 +15,7 @@ export const checkRoot: Rule = (context) => {
   }
 };
 
+/** duplicate-key in every object of the document. */
 export const checkDuplicateKeys: Rule = (context) => {
   const root = context.doc.root;
   if (!root) return;
@@ -29,6 +31,7 @@ export const checkDuplicateKeys: Rule = (context) => {
   });
 };
 
+/** missing-field for the root, meta and dead_letter blocks. */
 export const checkMissingFields: Rule = (context) => {
   const { root, meta, deadLetter, metaProperty, deadLetterProperty } = context.envelope;
   if (!root) return;

@@ -20,6 +20,7 @@ export function resolveUrn(job: PropertyNode | undefined, urn: PropertyNode | un
   return undefined;
 }
 
+/** urn-alias, empty-urn, invalid-urn and urn-payload. */
 export const checkUrn: Rule = (context) => {
   const { root } = context.envelope;
   if (!root) return;
