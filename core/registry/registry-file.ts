@@ -6,21 +6,7 @@
 import { parseJson } from '../parse/parser';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../tree';
 import { checkUrnNaming } from '../urn';
-import type { RegistryProblem } from './types';
-
-/** An entry as written, before its schema file is read. */
-export interface RegistryIndexEntry {
-  readonly urn: string;
-  readonly schemaRef: string;
-  readonly owner?: string;
-  readonly status?: string;
-  readonly offset: number;
-  readonly end: number;
-  readonly urnOffset: number;
-  readonly urnEnd: number;
-  readonly schemaOffset: number;
-  readonly schemaEnd: number;
-}
+import type { RegistryIndexEntry, RegistryProblem } from './types';
 
 export type RegistryIndex =
   | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[] }

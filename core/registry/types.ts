@@ -35,7 +35,8 @@ export interface LoadedSchema {
   readonly error?: string;
 }
 
-export interface RegistryEntry {
+/** An entry as written in registry.json, before its schema file is read. */
+export interface RegistryIndexEntry {
   readonly urn: string;
   /** The `schema` path as written in registry.json. */
   readonly schemaRef: string;
@@ -48,6 +49,10 @@ export interface RegistryEntry {
   readonly urnEnd: number;
   readonly schemaOffset: number;
   readonly schemaEnd: number;
+}
+
+/** An entry with its schema loaded. */
+export interface RegistryEntry extends RegistryIndexEntry {
   readonly schema?: LoadedSchema;
 }
 
