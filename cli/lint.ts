@@ -3,6 +3,7 @@
  * language server makes; this module only reads bytes, decodes them strictly and picks the format.
  */
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { analyze, applySettings } from '../core/analyze';
 import { CODES } from '../core/codes';
 import type { CoreDiagnostic } from '../core/diagnostic';
@@ -89,6 +90,12 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
     }
   });
   const reports: FileReport[] = files.map((file, i) => ({ file: file.path, diagnostics: lintBytes(contents[i], settings, registries.stateFor(file.absolute)) }));
+  // A registry the files used is reported after them when it has problems of its own.
+  for (const registry of registries.registryReports(settings)) {
+    const lineIndex = new LineIndex(registry.text);
+    const shown = relative(environment.cwd, registry.path);
+    reports.push({ file: shown.startsWith('..') ? registry.path : shown, diagnostics: registry.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex)) });
+  }
 
   const counts = countBySeverity(reports);
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;

@@ -5,6 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { CoreDiagnostic } from '../core/diagnostic';
+import { registryFileDiagnostics } from '../core/registry/registry-diagnostics';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/settings';
 import { findRegistry, isInside, loadRegistry, readFromDisk } from '../workspace/registry-loader';
@@ -54,5 +56,32 @@ export class CliRegistries {
       this.loaded.set(key, state);
     }
     return state;
+  }
+
+  /**
+   * The problems of every registry used in this run, as the editor shows them in registry.json
+   * (duplicate URNs, bad names, unusable schemas), so CI sees them too.
+   */
+  registryReports(settings: Settings): { path: string; text: string; diagnostics: CoreDiagnostic[] }[] {
+    const reports: { path: string; text: string; diagnostics: CoreDiagnostic[] }[] = [];
+    const seen = new Set<string>();
+    for (const state of this.loaded.values()) {
+      if (state.kind === 'none') continue;
+      const path = state.kind === 'loaded' ? state.registry.path : state.path;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const diagnostics = registryFileDiagnostics(state, settings);
+      if (diagnostics.length === 0) continue;
+      let text = state.kind === 'loaded' ? state.registry.doc.text : '';
+      if (state.kind === 'broken') {
+        try {
+          text = readFromDisk(path);
+        } catch {
+          // Unreadable: the diagnostic sits at the start.
+        }
+      }
+      reports.push({ path, text, diagnostics });
+    }
+    return reports;
   }
 }

@@ -5,7 +5,7 @@
  * path that escapes is refused before anything is read.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { compileSchema } from '../core/registry/schema-compiler';
 import { parseJson } from '../core/parse/parser';
@@ -28,7 +28,7 @@ export interface LoadResult {
 /** True when `target` is `root` or lies below it, after resolving symbolic links where they exist. */
 export function isInside(root: string, target: string): boolean {
   const lexical = relative(resolve(root), resolve(target));
-  if (lexical.startsWith('..') || isAbsolute(lexical)) return false;
+  if (leavesRoot(lexical)) return false;
   const real = (path: string) => {
     try {
       return realpathSync(path);
@@ -36,8 +36,12 @@ export function isInside(root: string, target: string): boolean {
       return resolve(path);
     }
   };
-  const physical = relative(real(root), real(target));
-  return !(physical.startsWith('..') || isAbsolute(physical));
+  return !leavesRoot(relative(real(root), real(target)));
+}
+
+/** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
+function leavesRoot(relativePath: string): boolean {
+  return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
 }
 
 /**
@@ -55,8 +59,10 @@ export function findRegistry(fixturePath: string, workspaceRoot: string, configu
   while (isInside(root, directory)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
     if (existsSync(candidate)) {
+      // Contain before reading: a registry.json that links out of the folder is never opened.
+      if (!isInside(root, candidate)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
-        if (looksLikeRegistry(read(candidate))) return isInside(root, candidate) ? { path: candidate } : { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
+        if (looksLikeRegistry(read(candidate))) return { path: candidate };
       } catch {
         // An unreadable candidate is not a registry; keep looking upwards.
       }

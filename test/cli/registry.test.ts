@@ -1,0 +1,570 @@
+/**
+ * `babelq lint` with a registry, end to end through the built CLI: the committed registry fixture
+ * workspaces (test/fixtures/registries/<case>, each its own registry.json) and temporary
+ * workspaces for discovery, `--registry`, `--config` and symbolic links. Codes, severities and
+ * exact ranges are asserted; expected ranges are computed from the fixture text. Messages are only
+ * checked where they must name something (the closest URN, the missing field).
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, symlinkSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { FileReport, OutputDiagnostic, OutputPosition } from '../../cli/diagnostics';
+import { assertCliBuilt, CLI_PATH, envelope, lintJson, makeTree, removeTree, REPO_ROOT, writeTree } from './helpers';
+
+const CASES = join(REPO_ROOT, 'test', 'fixtures', 'registries');
+/** FIFOs stand in for files that must never be read: opening one without a writer blocks forever. */
+const CAN_MAKE_FIFOS = process.platform !== 'win32';
+
+interface Range {
+  readonly start: OutputPosition;
+  readonly end: OutputPosition;
+}
+
+interface Expected {
+  readonly code: string;
+  readonly severity: string;
+  readonly range: Range;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranges from the text
+
+function positionAt(text: string, offset: number): OutputPosition {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/**
+ * The range of `needle` inside `context`, where `context` occurs exactly once in `text` (so the
+ * needle is found where the test means it, not at an earlier occurrence). Without a context, the
+ * needle itself must be unique.
+ */
+function at(text: string, needle: string, context: string = needle): Range {
+  const first = text.indexOf(context);
+  assert.ok(first >= 0, `${JSON.stringify(context)} is not in the fixture`);
+  assert.equal(text.indexOf(context, first + 1), -1, `${JSON.stringify(context)} occurs more than once in the fixture`);
+  const inner = context.indexOf(needle);
+  assert.ok(inner >= 0, `${JSON.stringify(needle)} is not inside ${JSON.stringify(context)}`);
+  const offset = first + inner;
+  return { start: positionAt(text, offset), end: positionAt(text, offset + needle.length) };
+}
+
+/** The `job` value, quotes included (where unknown-urn, deprecated-urn and registry-error go). */
+function jobValue(text: string): Range {
+  const job = /"job": ("[^"]*")/.exec(text);
+  assert.ok(job, 'the fixture has no "job"');
+  return at(text, job[1], job[0]);
+}
+
+/** The `data` key, quotes included (where a field missing from data itself is reported). */
+function dataKey(text: string): Range {
+  return at(text, '"data"', '"data": ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running the CLI
+
+function caseDir(name: string): string {
+  return join(CASES, name);
+}
+
+function caseText(name: string, file: string): string {
+  return readFileSync(join(caseDir(name), file), 'utf8');
+}
+
+/** Lints a fixture workspace with the case folder as the current directory (and so as the workspace folder). */
+function lintCase(name: string, args: readonly string[] = []): { status: number | null; stderr: string; reports: FileReport[] } {
+  const { result, reports } = lintJson(args, caseDir(name));
+  return { status: result.status, stderr: result.stderr, reports };
+}
+
+function diagnosticsOf(reports: readonly FileReport[], file: string): readonly OutputDiagnostic[] {
+  const report = reports.find((r) => r.file === file);
+  assert.ok(report, `no report for ${file}; reported: ${reports.map((r) => r.file).join(', ')}`);
+  return report.diagnostics;
+}
+
+function shape(diagnostics: readonly OutputDiagnostic[]): Expected[] {
+  return diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: d.range }));
+}
+
+function expected(code: string, severity: string, range: Range): Expected {
+  return { code, severity, range };
+}
+
+/** `lint --format json` with a hard deadline: a CLI that opens a FIFO blocks, and that is the failure. */
+function lintWithDeadline(args: readonly string[], cwd: string, timeout: number): { status: number | null; timedOut: boolean; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI_PATH, 'lint', '--format', 'json', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' }, timeout });
+  const timedOut = (result.error as { code?: string } | undefined)?.code === 'ETIMEDOUT';
+  if (result.error && !timedOut) throw result.error;
+  return { status: result.status, timedOut, stdout: result.stdout, stderr: result.stderr };
+}
+
+function makeFifo(path: string): void {
+  execFileSync('mkfifo', [path]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Temporary workspaces
+
+const ORDER_SCHEMA = JSON.stringify(
+  {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    required: ['order_id'],
+    properties: { order_id: { type: 'integer', minimum: 1 } },
+    additionalProperties: false,
+  },
+  null,
+  2,
+);
+
+/** A bqschema registry.json text: `[urn, schema path, status?]` per entry. */
+function registryText(entries: readonly (readonly [string, string, string?])[]): string {
+  return JSON.stringify({ schemas: entries.map(([urn, schema, status]) => ({ urn, schema, owner: 'shop', status: status ?? 'active' })) }, null, 2);
+}
+
+/** A valid envelope (helpers.envelope) for `urn` with `data`. */
+function envelopeFor(urn: string, data = '{ "order_id": 1042 }'): string {
+  return envelope({ data }).replace('"urn:babel:orders:created"', JSON.stringify(urn));
+}
+
+const PLACED = 'urn:babel:shop:order.placed';
+const SHIPPED = 'urn:babel:shop:order.shipped';
+
+const roots: string[] = [];
+function workspace(files: Readonly<Record<string, string>>): string {
+  const root = makeTree(files);
+  roots.push(root);
+  return root;
+}
+
+before(() => assertCliBuilt());
+after(() => {
+  for (const root of roots) removeTree(root);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The committed fixture workspaces
+
+describe('registry fixture "good" (discovered from the current directory)', () => {
+  let run: ReturnType<typeof lintCase>;
+  before(() => {
+    run = lintCase('good');
+  });
+
+  test('lints every envelope of the case and fails on the payload errors', () => {
+    assert.equal(run.status, 1);
+    assert.equal(run.stderr, '');
+    assert.deepEqual(
+      run.reports.map((r) => r.file),
+      ['deprecated.babel.json', 'payload-errors.babel.json', 'pii-masked.babel.json', 'pii-unmasked.babel.json', 'unknown.babel.json', 'valid.babel.json'],
+    );
+  });
+
+  test('a payload that passes its schema and masked sensitive values give no diagnostics', () => {
+    assert.deepEqual(diagnosticsOf(run.reports, 'valid.babel.json'), []);
+    assert.deepEqual(diagnosticsOf(run.reports, 'pii-masked.babel.json'), []);
+  });
+
+  test('a deprecated URN: deprecated-urn (warning) on the job value, and nothing else', () => {
+    const text = caseText('good', 'deprecated.babel.json');
+    assert.deepEqual(shape(diagnosticsOf(run.reports, 'deprecated.babel.json')), [expected('deprecated-urn', 'warning', jobValue(text))]);
+  });
+
+  test('an unknown URN: unknown-urn (warning) on the job value, naming the closest registered URN first', () => {
+    const text = caseText('good', 'unknown.babel.json');
+    const diagnostics = diagnosticsOf(run.reports, 'unknown.babel.json');
+    assert.deepEqual(shape(diagnostics), [expected('unknown-urn', 'warning', jobValue(text))]);
+    const message = diagnostics[0].message;
+    const closest = message.indexOf('"urn:babel:shop:order.placed"');
+    assert.ok(closest >= 0, `the closest URN is not named: ${message}`);
+    // One transposition away beats the other shop URN; the far-off accounts URN is no suggestion.
+    const farther = message.indexOf('"urn:babel:shop:order.legacy"');
+    assert.ok(farther === -1 || farther > closest, `order.placed must come first: ${message}`);
+    assert.ok(!message.includes('urn:babel:accounts:user.signed-up'), message);
+  });
+
+  test('payload-schema: one error per failure, each on its value, key or object key, in text order', () => {
+    const text = caseText('good', 'payload-errors.babel.json');
+    const diagnostics = diagnosticsOf(run.reports, 'payload-errors.babel.json');
+    assert.deepEqual(shape(diagnostics), [
+      // required: "placed_at" is missing from data itself → the "data" key.
+      expected('payload-schema', 'error', dataKey(text)),
+      // type: a string where an integer belongs → the value.
+      expected('payload-schema', 'error', at(text, '"1042"', '"order_id": "1042"')),
+      // format (email) → the value.
+      expected('payload-schema', 'error', at(text, '"buyer-at-example.com"')),
+      // enum → the value.
+      expected('payload-schema', 'error', at(text, '"SEK"')),
+      // minimum → the value.
+      expected('payload-schema', 'error', at(text, '-5', '"total_cents": -5')),
+      // pattern → the value.
+      expected('payload-schema', 'error', at(text, '"spring-24"')),
+      // additionalProperties → the extra key.
+      expected('payload-schema', 'error', at(text, '"note"', '"note": "leave')),
+      // nested object, required: "postal_code" is missing from shipping → the "shipping" key.
+      expected('payload-schema', 'error', at(text, '"shipping"', '"shipping": {')),
+      // nested object, pattern → the nested value.
+      expected('payload-schema', 'error', at(text, '"de"', '"country": "de"')),
+      // nested object, additionalProperties → the nested extra key.
+      expected('payload-schema', 'error', at(text, '"zip"')),
+      // array item, minimum → the value inside the item.
+      expected('payload-schema', 'error', at(text, '0', '"quantity": 0 }')),
+      // array item, required: "sku" is missing from an item (which has no key) → the item object.
+      expected('payload-schema', 'error', at(text, '{ "quantity": 2 }')),
+      // items, type: a string where an object belongs → the item.
+      expected('payload-schema', 'error', at(text, '"MUG-350"', '"MUG-350"\n')),
+    ]);
+    // A missing field must be named, or the user cannot tell which one to add.
+    assert.match(diagnostics[0].message, /"placed_at"/);
+    assert.match(diagnostics[7].message, /"postal_code"/);
+    assert.match(diagnostics[11].message, /"sku"/);
+  });
+
+  test('an unmasked x-gdpr-sensitive value: pii-in-fixture (information) on that value only', () => {
+    const text = caseText('good', 'pii-unmasked.babel.json');
+    // full_name is masked ("J***") in the same fixture and must not be reported.
+    assert.deepEqual(shape(diagnosticsOf(run.reports, 'pii-unmasked.babel.json')), [expected('pii-in-fixture', 'information', at(text, '"jane.doe@example.com"'))]);
+  });
+});
+
+describe('registry fixtures that are broken or hostile', () => {
+  test('broken-json: registry-error (error) on the job of every envelope, registered URN or not; exit 1', () => {
+    const run = lintCase('broken-json');
+    assert.equal(run.status, 1);
+    // The envelopes first, then the registry itself with its own problem, as the editor shows it there.
+    assert.deepEqual(
+      run.reports.map((r) => r.file),
+      ['registered.babel.json', 'unregistered.babel.json', 'registry.json'],
+    );
+    assert.deepEqual(run.reports[2].diagnostics.map((d) => d.code), ['registry-error']);
+    for (const report of run.reports.slice(0, 2)) {
+      const text = caseText('broken-json', report.file);
+      assert.deepEqual(shape(report.diagnostics), [expected('registry-error', 'error', jobValue(text))], report.file);
+    }
+  });
+
+  test('duplicate-urns: the first entry of a URN is the one used, the envelopes get no registry-error', () => {
+    const run = lintCase('duplicate-urns');
+    assert.equal(run.status, 1);
+    assert.deepEqual(diagnosticsOf(run.reports, 'first-entry.babel.json'), []);
+    assert.deepEqual(diagnosticsOf(run.reports, 'refunded.babel.json'), []);
+    // Valid against the second entry's schema only: checked against the first one.
+    const text = caseText('duplicate-urns', 'second-entry.babel.json');
+    const diagnostics = diagnosticsOf(run.reports, 'second-entry.babel.json');
+    assert.deepEqual(shape(diagnostics), [expected('payload-schema', 'error', dataKey(text)), expected('payload-schema', 'error', at(text, '"order_ref"'))]);
+    assert.match(diagnostics[0].message, /"order_id"/);
+    // The duplicate itself is reported in registry.json, so CI sees it too.
+    const inRegistry = diagnosticsOf(run.reports, 'registry.json');
+    assert.deepEqual(inRegistry.map((d) => d.code), ['registry-error']);
+    assert.match(inRegistry[0].message, /Duplicate URN/);
+  });
+
+  test('missing-schema: registry-error on the job of the envelopes of that URN; the other URN still validates', () => {
+    const run = lintCase('missing-schema');
+    assert.equal(run.status, 1);
+    assert.deepEqual(diagnosticsOf(run.reports, 'placed.babel.json'), []);
+    const text = caseText('missing-schema', 'shipped.babel.json');
+    assert.deepEqual(shape(diagnosticsOf(run.reports, 'shipped.babel.json')), [expected('registry-error', 'error', jobValue(text))]);
+  });
+
+  test('invalid-schema ("type": "integr"): registry-error on the job; the other URN still validates', () => {
+    const run = lintCase('invalid-schema');
+    assert.equal(run.status, 1);
+    assert.deepEqual(diagnosticsOf(run.reports, 'placed.babel.json'), []);
+    const text = caseText('invalid-schema', 'packed.babel.json');
+    assert.deepEqual(shape(diagnosticsOf(run.reports, 'packed.babel.json')), [expected('registry-error', 'error', jobValue(text))]);
+  });
+
+  test('escaping, case folder as workspace: a schema path through .. is refused, even one that stays in the repository', () => {
+    const run = lintCase('escaping');
+    assert.equal(run.status, 1);
+    assert.deepEqual(diagnosticsOf(run.reports, 'placed.babel.json'), []);
+    for (const file of ['leaked.babel.json', 'borrowed.babel.json']) {
+      const text = caseText('escaping', file);
+      assert.deepEqual(shape(diagnosticsOf(run.reports, file)), [expected('registry-error', 'error', jobValue(text))], file);
+    }
+  });
+
+  test('escaping, repository root as workspace (the parity setup): ../good stays inside and is used, /etc is refused', () => {
+    const files = ['borrowed.babel.json', 'leaked.babel.json', 'placed.babel.json'].map((file) => `test/fixtures/registries/escaping/${file}`);
+    const { result, reports } = lintJson(files, REPO_ROOT);
+    assert.equal(result.status, 1);
+    assert.deepEqual(diagnosticsOf(reports, files[0]), []);
+    assert.deepEqual(shape(diagnosticsOf(reports, files[1])), [expected('registry-error', 'error', jobValue(caseText('escaping', 'leaked.babel.json')))]);
+    assert.deepEqual(diagnosticsOf(reports, files[2]), []);
+  });
+
+  test('not-bqschema: a registry.json without "schemas" is not a registry; no registry diagnostics, exit 0', () => {
+    const run = lintCase('not-bqschema');
+    assert.equal(run.status, 0);
+    assert.deepEqual(
+      run.reports.map((r) => [r.file, r.diagnostics.length]),
+      [
+        ['order.babel.json', 0],
+        ['unlisted.babel.json', 0],
+      ],
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Discovery without --registry
+
+describe('discovery: the nearest registry.json at or above each file, inside the current directory', () => {
+  let root: string;
+  before(() => {
+    root = workspace({
+      'registry.json': registryText([[PLACED, 'schemas/order.json']]),
+      'schemas/order.json': ORDER_SCHEMA,
+      'top.babel.json': envelopeFor(PLACED),
+      // sub/ has its own registry, which only knows SHIPPED, with a stricter schema of its own.
+      'sub/registry.json': registryText([[SHIPPED, 'shipped.json']]),
+      'sub/shipped.json': ORDER_SCHEMA.replace('"minimum": 1', '"minimum": 5000'),
+      'sub/placed.babel.json': envelopeFor(PLACED),
+      'sub/deep/shipped.babel.json': envelopeFor(SHIPPED, '{ "order_id": 7000 }'),
+      'sub/deep/too-small.babel.json': envelopeFor(SHIPPED, '{ "order_id": 1042 }'),
+      // other/ holds a registry.json that is not in bqschema format: skipped, the root one applies.
+      'other/registry.json': '{ "name": "not a registry" }',
+      'other/bad-payload.babel.json': envelopeFor(PLACED, '{ "order_id": 0 }'),
+      // nested/ has no registry of its own.
+      'nested/unlisted.babel.json': envelopeFor('urn:babel:shop:order.vanished'),
+    });
+  });
+
+  test('each file uses its nearest registry; registries are not merged', () => {
+    const { result, reports } = lintJson([], root);
+    assert.equal(result.status, 1);
+    assert.deepEqual(diagnosticsOf(reports, 'top.babel.json'), []);
+    assert.deepEqual(diagnosticsOf(reports, 'sub/deep/shipped.babel.json'), []);
+    const placed = envelopeFor(PLACED);
+    const unknown = diagnosticsOf(reports, 'sub/placed.babel.json');
+    assert.deepEqual(shape(unknown), [expected('unknown-urn', 'warning', jobValue(placed))]);
+    assert.match(unknown[0].message, /urn:babel:shop:order\.shipped/);
+  });
+
+  test('schemas resolve relative to the registry that lists them', () => {
+    const { reports } = lintJson(['sub/deep/too-small.babel.json'], root);
+    const text = envelopeFor(SHIPPED, '{ "order_id": 1042 }');
+    assert.deepEqual(shape(diagnosticsOf(reports, 'sub/deep/too-small.babel.json')), [expected('payload-schema', 'error', at(text, '1042', '"order_id": 1042'))]);
+  });
+
+  test('a registry.json not in bqschema format is skipped for the next one up', () => {
+    const { reports } = lintJson(['other/bad-payload.babel.json'], root);
+    const text = envelopeFor(PLACED, '{ "order_id": 0 }');
+    assert.deepEqual(shape(diagnosticsOf(reports, 'other/bad-payload.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
+  });
+
+  test('a registry above the current directory is outside the workspace folder and not used', () => {
+    const text = envelopeFor('urn:babel:shop:order.vanished');
+    const fromRoot = lintJson(['nested/unlisted.babel.json'], root);
+    assert.deepEqual(shape(diagnosticsOf(fromRoot.reports, 'nested/unlisted.babel.json')), [expected('unknown-urn', 'warning', jobValue(text))]);
+    const fromNested = lintJson(['unlisted.babel.json'], join(root, 'nested'));
+    assert.equal(fromNested.result.status, 0);
+    assert.deepEqual(diagnosticsOf(fromNested.reports, 'unlisted.babel.json'), []);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// --registry
+
+describe('--registry <file>', () => {
+  let root: string;
+  before(() => {
+    root = workspace({
+      'registry.json': registryText([[PLACED, 'schemas/order.json']]),
+      'schemas/order.json': ORDER_SCHEMA,
+      'alt/other-registry.json': registryText([[SHIPPED, 'order.json']]),
+      'alt/order.json': ORDER_SCHEMA,
+      'placed.babel.json': envelopeFor(PLACED),
+      'shipped.babel.json': envelopeFor(SHIPPED),
+      'legacy.babel.json': envelopeFor('urn:babel:shop:order.legacy', '{ "order_id": 7, "total_cents": 1200 }'),
+    });
+  });
+
+  test('without it the nearest registry applies', () => {
+    const { reports } = lintJson(['placed.babel.json', 'shipped.babel.json'], root);
+    assert.deepEqual(diagnosticsOf(reports, 'placed.babel.json'), []);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'shipped.babel.json')), [expected('unknown-urn', 'warning', jobValue(envelopeFor(SHIPPED)))]);
+  });
+
+  test('an explicit registry wins over the nearest one', () => {
+    const { result, reports } = lintJson(['--registry', 'alt/other-registry.json', 'placed.babel.json', 'shipped.babel.json'], root);
+    assert.equal(result.status, 0);
+    assert.deepEqual(diagnosticsOf(reports, 'shipped.babel.json'), []);
+    const unknown = diagnosticsOf(reports, 'placed.babel.json');
+    assert.deepEqual(shape(unknown), [expected('unknown-urn', 'warning', jobValue(envelopeFor(PLACED)))]);
+    assert.match(unknown[0].message, /urn:babel:shop:order\.shipped/);
+  });
+
+  test('an explicit registry outside the current directory loads its own schemas', () => {
+    const { result, reports } = lintJson(['--registry', join(caseDir('good'), 'registry.json'), 'legacy.babel.json'], root);
+    assert.equal(result.status, 0);
+    const text = envelopeFor('urn:babel:shop:order.legacy', '{ "order_id": 7, "total_cents": 1200 }');
+    assert.deepEqual(shape(diagnosticsOf(reports, 'legacy.babel.json')), [expected('deprecated-urn', 'warning', jobValue(text))]);
+  });
+
+  test('a missing file: exit 2, the reason on stderr, nothing on stdout', () => {
+    const { status, stdout, stderr } = lintWithDeadline(['--registry', 'nowhere/registry.json', 'placed.babel.json'], root, 30_000);
+    assert.equal(status, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /nowhere\/registry\.json/);
+    assert.match(stderr, /does not exist/);
+  });
+
+  test('a directory: exit 2, the reason on stderr', () => {
+    const { status, stdout, stderr } = lintWithDeadline(['--registry', 'alt', 'placed.babel.json'], root, 30_000);
+    assert.equal(status, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /'alt'/);
+  });
+
+  test('a broken registry: exit 1 and registry-error on the job of every envelope', () => {
+    const { result, reports } = lintJson(['--registry', join(caseDir('broken-json'), 'registry.json'), 'placed.babel.json', 'shipped.babel.json'], root);
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr, '');
+    assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'shipped.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(SHIPPED)))]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// --config with babelqueue.registry.path
+
+describe('--config {"babelqueue.registry.path": …}', () => {
+  let root: string;
+  before(() => {
+    root = workspace({
+      // The nearest registry.json knows only PLACED; the configured one only SHIPPED.
+      'registry.json': registryText([[PLACED, 'schemas/order.json']]),
+      'schemas/order.json': ORDER_SCHEMA,
+      'config/bq-registry.json': registryText([[SHIPPED, 'shipped.json']]),
+      'config/shipped.json': ORDER_SCHEMA,
+      'settings.json': JSON.stringify({ 'babelqueue.registry.path': 'config/bq-registry.json' }),
+      'settings-missing.json': JSON.stringify({ 'babelqueue.registry.path': 'config/nope.json' }),
+      'fixtures/placed.babel.json': envelopeFor(PLACED),
+      'fixtures/shipped.babel.json': envelopeFor(SHIPPED),
+    });
+  });
+
+  test('the configured registry (relative to the current directory) replaces discovery', () => {
+    const { result, reports } = lintJson(['--config', 'settings.json', 'fixtures'], root);
+    assert.equal(result.status, 0);
+    assert.deepEqual(diagnosticsOf(reports, 'fixtures/shipped.babel.json'), []);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/placed.babel.json')), [expected('unknown-urn', 'warning', jobValue(envelopeFor(PLACED)))]);
+  });
+
+  test('a configured registry that does not exist: registry-error on every envelope, exit 1', () => {
+    const { result, reports } = lintJson(['--config', 'settings-missing.json', 'fixtures'], root);
+    assert.equal(result.status, 1);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/shipped.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(SHIPPED)))]);
+  });
+
+  test('a configured path that leaves the workspace folder: registry-error, and the file is not read', { skip: !CAN_MAKE_FIFOS && 'needs mkfifo' }, () => {
+    const outside = makeTree({});
+    roots.push(outside);
+    makeFifo(join(outside, 'registry.json'));
+    // Both are temporary directories side by side: `../<outside>/registry.json` leaves the workspace.
+    writeTree(root, { 'settings-escaping.json': JSON.stringify({ 'babelqueue.registry.path': `../${basename(outside)}/registry.json` }) });
+    const run = lintWithDeadline(['--config', 'settings-escaping.json', 'fixtures'], root, 10_000);
+    assert.equal(run.timedOut, false, 'babelq opened the registry outside the workspace folder');
+    assert.equal(run.status, 1);
+    const reports = JSON.parse(run.stdout) as FileReport[];
+    assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/shipped.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(SHIPPED)))]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Paths that leave the workspace folder: refused unread
+
+describe('schema paths that leave the workspace folder are refused unread', { skip: !CAN_MAKE_FIFOS && 'needs mkfifo and symbolic links' }, () => {
+  let outside: string;
+  before(() => {
+    outside = makeTree({ 'order.json': ORDER_SCHEMA });
+    roots.push(outside);
+    makeFifo(join(outside, 'secret.json'));
+  });
+
+  /** A workspace whose registry lists PLACED with `schemaRef`, plus extra files; returns its root. */
+  function hostile(schemaRef: string, files: Readonly<Record<string, string>> = {}): string {
+    return workspace({
+      'registry.json': registryText([
+        [PLACED, schemaRef],
+        [SHIPPED, 'schemas/shipped.json'],
+      ]),
+      'schemas/shipped.json': ORDER_SCHEMA,
+      'placed.babel.json': envelopeFor(PLACED),
+      'shipped.babel.json': envelopeFor(SHIPPED, '{ "order_id": 0 }'),
+      ...files,
+    });
+  }
+
+  function assertRefused(root: string): void {
+    const run = lintWithDeadline([], root, 10_000);
+    assert.equal(run.timedOut, false, 'babelq opened a schema outside the workspace folder');
+    assert.equal(run.status, 1);
+    const reports = JSON.parse(run.stdout) as FileReport[];
+    assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
+    // Everything else keeps working: the other URN's schema is still applied.
+    const other = envelopeFor(SHIPPED, '{ "order_id": 0 }');
+    assert.deepEqual(shape(diagnosticsOf(reports, 'shipped.babel.json')), [expected('payload-schema', 'error', at(other, '0', '"order_id": 0'))]);
+  }
+
+  test('a symbolic link inside the workspace pointing outside it', () => {
+    const root = hostile('schemas/order.json');
+    symlinkSync(join(outside, 'secret.json'), join(root, 'schemas', 'order.json'));
+    assertRefused(root);
+  });
+
+  test('a symbolic link to a directory outside, with the schema below it', () => {
+    const root = hostile('linked/secret.json');
+    symlinkSync(outside, join(root, 'linked'), 'dir');
+    assertRefused(root);
+  });
+
+  test('a relative path through ..', () => {
+    const root = hostile('');
+    // Rewrite the registry now that the workspace's location (and so the way out) is known.
+    const relativeWayOut = `../${basename(outside)}/secret.json`;
+    writeTree(root, { 'registry.json': registryText([[PLACED, relativeWayOut], [SHIPPED, 'schemas/shipped.json']]) });
+    assertRefused(root);
+  });
+
+  test('an absolute path', () => {
+    assertRefused(hostile(join(outside, 'secret.json')));
+  });
+
+  test('control: a symbolic link that stays inside the workspace is followed', () => {
+    const root = hostile('schemas/order.json', { 'shared/order.json': ORDER_SCHEMA });
+    symlinkSync(join(root, 'shared', 'order.json'), join(root, 'schemas', 'order.json'));
+    const text = envelopeFor(PLACED, '{ "order_id": 0 }');
+    writeTree(root, { 'placed.babel.json': text });
+    const { reports } = lintJson(['placed.babel.json'], root);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
+  });
+
+
+  test('a registry.json that is a symbolic link leaving the workspace is refused unread', () => {
+    const root = workspace({ 'placed.babel.json': envelopeFor(PLACED) });
+    symlinkSync(join(outside, 'secret.json'), join(root, 'registry.json'));
+    const run = lintWithDeadline([], root, 3_000);
+    assert.equal(run.timedOut, false, 'babelq opened registry.json outside the workspace folder');
+  });
+
+  test('a folder whose name starts with ".." is inside the workspace', () => {
+    const root = workspace({
+      'registry.json': registryText([[PLACED, '..schemas/order.json']]),
+      '..schemas/order.json': ORDER_SCHEMA,
+      'placed.babel.json': envelopeFor(PLACED, '{ "order_id": 0 }'),
+    });
+    const text = envelopeFor(PLACED, '{ "order_id": 0 }');
+    const { reports } = lintJson(['placed.babel.json'], root);
+    assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
+  });
+});
