@@ -23,5 +23,6 @@ export interface Command {
   readonly synopsis: string;
   /** One line for the command list of `babelq --help`. */
   readonly summary: string;
-  run(args: readonly string[], environment: CliEnvironment): CommandResult;
+  /** Network commands (send, peek) answer asynchronously. */
+  run(args: readonly string[], environment: CliEnvironment): CommandResult | Promise<CommandResult>;
 }

@@ -1,14 +1,20 @@
 /**
  * The `babelq` entry point (bundled to dist/cli.js): picks the command, runs it, writes stdout
- * once and sets the exit status. Commands live in one table; `preview` and `send` join it later.
+ * once and sets the exit status. Commands live in one table.
  */
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
+import { peekCommand } from './peek';
+import { previewCommand } from './preview';
+import { sendCommand } from './send';
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   lint: lintCommand,
+  preview: previewCommand,
+  send: sendCommand,
+  peek: peekCommand,
 };
 
 /** The top-level help text, built from the command table so a new command lists itself. */
@@ -33,7 +39,7 @@ export function usage(): string {
 }
 
 /** Runs babelq with the arguments after the program name; never throws, every failure is exit status 2. */
-export function runCli(argv: readonly string[], environment: CliEnvironment): CommandResult {
+export async function runCli(argv: readonly string[], environment: CliEnvironment): Promise<CommandResult> {
   const [name, ...rest] = argv;
   const command = name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
@@ -41,7 +47,7 @@ export function runCli(argv: readonly string[], environment: CliEnvironment): Co
     if (name === '-v' || name === '--version') return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
     if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
     if (!command) throw new CliError(name.startsWith('-') ? `unknown option '${name}'` : `unknown command '${name}'`, true);
-    return command.run(rest, environment);
+    return await command.run(rest, environment);
   } catch (error) {
     if (error instanceof CliError) {
       const help = command ? `babelq ${name} --help` : 'babelq --help';
@@ -53,8 +59,8 @@ export function runCli(argv: readonly string[], environment: CliEnvironment): Co
   }
 }
 
-function main(): void {
-  const result = runCli(process.argv.slice(2), {
+async function main(): Promise<void> {
+  const result = await runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
@@ -70,4 +76,4 @@ function main(): void {
   process.exitCode = result.exitCode;
 }
 
-main();
+void main();

@@ -7,7 +7,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/protocol';
+import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
+import { registerSendCommands, SEND_COMMAND } from './commands/send';
+import { FreshIds } from './fresh-ids';
+import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { describeState } from './status';
 
 export const LANGUAGE_ID = 'babelqueue-envelope';
@@ -60,6 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(showRegistry));
   registerNewEnvelopeCommand(context, client);
+  registerBytesCommands(context, output);
   try {
     await client.start();
     client.onNotification(REGISTRY_STATUS_METHOD, (params: RegistryStatusParams) => {
@@ -70,6 +75,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     show(State.Stopped);
     output.error(`The language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Preview, send and peek: they run in the extension host on core/ and broker/, not in the server. */
+function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
+  const freshIds = new FreshIds();
+  const previews = new PreviewProvider(freshIds);
+  context.subscriptions.push(
+    previews,
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    vscode.languages.registerCodeLensProvider({ language: LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND)),
+    vscode.commands.registerCommand(PREVIEW_COMMAND, (uri?: vscode.Uri) => {
+      const source = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (source) return showPreview(source);
+      return undefined;
+    }),
+  );
+  registerSendCommands({ context, output, freshIds, sent: (source) => previews.refresh(source) });
 }
 
 export async function deactivate(): Promise<void> {

@@ -7,6 +7,7 @@ import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
 import { parseJson } from './parse/parser';
 import { createCollector, type Rule } from './rules/context';
 import { checkData } from './rules/data';
+import { checkEncodingDivergence } from './rules/encoding';
 import { checkForbiddenKeys, checkIdentifiers, checkKeyNames, checkLang, checkSchemaVersion, checkTimestamps } from './rules/contract';
 import { checkCoreFields, checkDuplicateKeys, checkMissingFields, checkRoot } from './rules/structure';
 import { checkRegistry } from './rules/registry';
@@ -29,6 +30,7 @@ const RULES: readonly Rule[] = [
   checkTimestamps,
   checkKeyNames,
   checkData,
+  checkEncodingDivergence,
   checkRegistry,
 ];
 

@@ -227,7 +227,10 @@ describe('exit status', () => {
     ['lint', '--max-warnings'],
     ['lint', '--fix', 'clean.babel.json'],
     ['frobnicate'],
-    ['preview', 'clean.babel.json'],
+    ['preview', 'clean.babel.json', 'second.babel.json'],
+    ['preview', 'clean.babel.json', '--sdk', 'rust'],
+    ['send', 'clean.babel.json', '--timeout', 'soon'],
+    ['peek'],
     ['--frobnicate'],
     [],
   ]) {

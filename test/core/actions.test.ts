@@ -140,7 +140,9 @@ describe('quick fixes', () => {
       const value = field.startsWith('meta.') ? parsed.meta[field.slice(5)] : parsed[field];
       if (typeof expected === 'string' && expected.endsWith('-')) assert.ok(String(value).startsWith(expected), String(value));
       else assert.deepEqual(value, expected);
-      assert.equal(analyze(parseJson(fixed)).length, 0, fixed);
+      // An empty data object is valid, but PHP re-emits it as [], which the divergence rule says.
+      const remaining = analyze(parseJson(fixed)).filter((d) => !(field === 'data' && d.code === 'encoding-divergence'));
+      assert.deepEqual(remaining, [], fixed);
     });
   }
 

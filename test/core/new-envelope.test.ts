@@ -152,10 +152,10 @@ describe('newEnvelopeText: the envelope', () => {
     assert.ok(text.includes('\n\t"trace_id"') && text.includes('\n\t\t"queue": "orders"'), text);
   });
 
-  test('without a schema, data is {} and the envelope still lints clean', () => {
+  test('without a schema, data is {} and the envelope has no error (only PHP\'s [] for empty data is noted)', () => {
     const text = newEnvelopeText({ urn: 'urn:babel:billing:invoice.paid', fresh: counterFresh() });
     assert.deepEqual(JSON.parse(text).data, {});
-    assert.deepEqual(loud(analyzeText(text)), []);
+    assert.deepEqual(loud(analyzeText(text)).map((line) => line.split(':')[0]), ['encoding-divergence']);
   });
 
   test('a schema for something other than an object still yields an object data', () => {

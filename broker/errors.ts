@@ -1,0 +1,85 @@
+/**
+ * Broker failures in a user's words, and the scrubbing that keeps secrets out of them.
+ *
+ * Every message is built here from plain parts (a redacted target, a kind, a short detail) rather
+ * than passed through from a client library, because library messages may echo command arguments
+ * such as `AUTH <password>` or a full connection URL.
+ */
+
+/** What went wrong, coarse enough for a user to act on. */
+export type BrokerErrorKind =
+  | 'refused'
+  | 'unreachable'
+  | 'timeout'
+  | 'auth'
+  | 'wrong-protocol'
+  | 'missing-queue'
+  | 'tls'
+  | 'closed'
+  | 'invalid-url'
+  | 'rejected';
+
+/** A broker failure whose message names the target (never its password) and says what to check. */
+export class BrokerError extends Error {
+  readonly kind: BrokerErrorKind;
+  /** The target as people see it (redacted), or '' when the URL itself was unusable. */
+  readonly target: string;
+  /** The library's error code (`ECONNREFUSED`, `ERR_SSL_WRONG_VERSION_NUMBER`, 403, …) when one was seen. */
+  readonly code?: string;
+
+  /** `message` is redacted of URL credentials; text quoted from a library must go through scrub() first. */
+  constructor(kind: BrokerErrorKind, message: string, options: { target?: string; code?: string } = {}) {
+    // Redacted before super() so that the stack, which V8 builds from the message, is clean too.
+    super(redact(message));
+    this.kind = kind;
+    this.target = options.target === undefined ? '' : redact(options.target);
+    if (options.code !== undefined) this.code = options.code;
+  }
+}
+
+// On the prototype, not as a field, so the stack header V8 captures in Error() already says BrokerError.
+BrokerError.prototype.name = 'BrokerError';
+
+/** True when `value` is a BrokerError (also across duplicated module instances). */
+export function isBrokerError(value: unknown): value is BrokerError {
+  return value instanceof BrokerError || (value instanceof Error && value.name === 'BrokerError' && typeof (value as { kind?: unknown }).kind === 'string');
+}
+
+const MASK = '***';
+
+// Query parameters that carry credentials in broker URLs seen in the wild (AMQP `?password=`,
+// cloud tokens, SAS signatures).
+const SECRET_QUERY = /([?&;](?:password|passwd|pass|pwd|token|access_token|auth|auth_token|secret|api_key|apikey|key|sig|signature|sas)=)[^&#;\s'"]*/gi;
+
+// scheme://userinfo@ — the authority ends at the first '/', '?', '#' or space, and the userinfo at
+// the LAST '@' inside it, so a password typed with a raw '@' is still masked completely.
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#]*)@/gi;
+
+/**
+ * The text with every URL password (and credential-like query value) replaced by `***`.
+ * Works on a bare URL or on any text that contains URLs, so it is safe on log lines too.
+ */
+export function redact(text: string): string {
+  return text
+    .replace(USERINFO, (_match, scheme: string, userinfo: string) => {
+      const colon = userinfo.indexOf(':');
+      if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:${MASK}@`;
+      // `redis://secret@host` is read as a password by several Redis clients, so a lone Redis
+      // userinfo is masked whole; elsewhere it is a user name and stays.
+      return /^rediss?:\/\//i.test(scheme) ? `${scheme}${MASK}@` : `${scheme}${userinfo}@`;
+    })
+    .replace(SECRET_QUERY, `$1${MASK}`);
+}
+
+/**
+ * The text with each secret (raw and URL-encoded) replaced by `***`; empty secrets are ignored.
+ * For text quoted from a client library or a server, which could echo what it was sent.
+ */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join(MASK);
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * The one interface the client and the CLI use to reach a broker: open a target, publish an
+ * OutgoingMessage exactly as built, peek, close. Which broker sits behind it follows the URL scheme.
+ */
+import type { OutgoingMessage } from '../core/message/types';
+import { openAmqp, type PeekedAmqpProperties } from './amqp';
+import { openRedis } from './redis';
+import { parseTarget, type BrokerTarget } from './target';
+
+export { BrokerError, isBrokerError, redact, type BrokerErrorKind } from './errors';
+export { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from './target';
+
+/** Options for openBroker. */
+export interface BrokerOptions {
+  /** Deadline for connecting and for each broker round trip, in ms (default 5000). */
+  readonly timeoutMs?: number;
+}
+
+/** What a successful publish reports. */
+export interface PublishReceipt {
+  /** Wall time of the publish, from the first command to the broker's answer (for AMQP: queue check and confirm). */
+  readonly durationMs: number;
+  /** The target as people see it (no password). */
+  readonly target: string;
+  /** Redis only: the list length right after the push. */
+  readonly length?: number;
+}
+
+/** One message read back by peek. */
+export interface PeekedMessage {
+  /** The stored bytes, exactly. */
+  readonly body: Uint8Array;
+  /** AMQP only: the properties the message carries. */
+  readonly properties?: PeekedAmqpProperties;
+  /** AMQP only: true once the message has been delivered before (every peek sets it). */
+  readonly redelivered?: boolean;
+}
+
+/** A connected broker. */
+export interface Broker {
+  readonly kind: 'redis' | 'amqp';
+  /** The target as people see it (no password). */
+  readonly target: string;
+  /** Publishes exactly `message.bytes` as the message's projection for this broker says. */
+  publish(message: OutgoingMessage): Promise<PublishReceipt>;
+  /**
+   * Up to `count` messages without consuming them. Redis: the last `count` elements of the list
+   * `queue` (pass the projection's listKey, e.g. `queues:orders` for Laravel), oldest first.
+   * RabbitMQ: the first `count` at the head of the queue, got and requeued (their delivery order
+   * may change and they are marked redelivered).
+   */
+  peek(queue: string, count: number): Promise<PeekedMessage[]>;
+  /** RabbitMQ only: declares `queue` durable, non-exclusive, not auto-deleted (after a `missing-queue` error). */
+  declareQueue?(queue: string): Promise<void>;
+  /** Closes the connection; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Connects to the broker named by `target` (a parsed target or a URL); throws BrokerError in a user's words. */
+export async function openBroker(target: BrokerTarget | string, options: BrokerOptions = {}): Promise<Broker> {
+  const parsed = typeof target === 'string' ? parseTarget(target) : target;
+  if (parsed.kind === 'redis') {
+    const redis = await openRedis(parsed, options);
+    return {
+      kind: 'redis',
+      target: parsed.display,
+      async publish(message) {
+        const { durationMs, length } = await redis.publish(message);
+        return { durationMs, target: parsed.display, ...(length !== undefined ? { length } : {}) };
+      },
+      async peek(queue, count) {
+        return (await redis.peek(queue, count)).map((body) => ({ body }));
+      },
+      close: () => redis.close(),
+    };
+  }
+  const amqp = await openAmqp(parsed, options);
+  return {
+    kind: 'amqp',
+    target: parsed.display,
+    async publish(message) {
+      const { durationMs } = await amqp.publish(message);
+      return { durationMs, target: parsed.display };
+    },
+    peek: (queue, count) => amqp.peek(queue, count),
+    declareQueue: (queue) => amqp.declareQueue(queue),
+    close: () => amqp.close(),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Helpers shared by the broker modules: deadlines, and the classification of socket-level errors
+ * that Redis and AMQP clients surface the same way (they both sit on net/tls sockets).
+ */
+import { connect as tcpConnect } from 'node:net';
+import { BrokerError, scrub, type BrokerErrorKind } from './errors';
+import type { BrokerTarget } from './target';
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Resolves like `work`, or rejects with `onTimeout()` after `ms`; `onTimeout` should also tear the attempt down. */
+export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Milliseconds since `start` (from performance.now()), rounded to 0.1 ms. */
+export function elapsed(start: number): number {
+  return Math.round((performance.now() - start) * 10) / 10;
+}
+
+/** The string `code` of an error-like value (`ECONNREFUSED`, `ERR_SSL_…`), if any. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : typeof code === 'number' ? String(code) : undefined;
+}
+
+/** The message of an error-like value, '' when there is none. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+}
+
+const TLS_CODES = /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|HOSTNAME_MISMATCH$)/;
+
+/**
+ * A BrokerError for failures that happen below the broker protocol (socket and TLS), or undefined
+ * when the error is something the broker itself said.
+ */
+export function socketFailure(error: unknown, target: BrokerTarget, product: string, timeoutMs: number): BrokerError | undefined {
+  const code = errorCode(error);
+  const message = errorMessage(error);
+  const where = target.display;
+  const opts = { target: where, ...(code ? { code } : {}) };
+  const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, opts);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return make('refused', `Connection refused by ${where}: is ${product} running there?`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return make('unreachable', `Cannot reach ${where}: the host name "${target.host}" does not resolve.`);
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'EADDRNOTAVAIL':
+    case 'EHOSTDOWN':
+    case 'ENETDOWN':
+      return make('unreachable', `Cannot reach ${where}: there is no network route to that host.`);
+    case 'ETIMEDOUT':
+      return make('timeout', `${where} did not answer within ${timeoutMs} ms: is ${product} listening there, and is nothing dropping the packets?`);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return make('closed', `${where} closed the connection unexpectedly: is that port really ${product}?`);
+  }
+  if ((code && TLS_CODES.test(code)) || /\b(ssl|tls|certificate|wrong version number|handshake failure)\b/i.test(message)) {
+    return make('tls', `The TLS connection to ${where} failed (${quoted(tlsReason(code, message), target)}): ${tlsHint(target)}`);
+  }
+  return undefined;
+}
+
+/** The words to use when a TLS handshake never completes or fails. */
+export function tlsHint(target: BrokerTarget): string {
+  const plain = target.scheme === 'rediss' ? 'redis://' : 'amqp://';
+  return `does the server speak TLS on port ${target.port}? For a plain connection use ${plain}.`;
+}
+
+function tlsReason(code: string | undefined, message: string): string {
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(message)) return 'the server did not answer with TLS';
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') return 'its certificate is self-signed';
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return 'its certificate is for another host name';
+  if (code === 'CERT_HAS_EXPIRED') return 'its certificate has expired';
+  if (code?.startsWith('UNABLE_TO_')) return 'its certificate cannot be verified';
+  return code ?? 'handshake error';
+}
+
+/** Text from a library or a server, made safe to quote in an error about `target` (its password scrubbed). */
+export function quoted(text: string, target: BrokerTarget): string {
+  return scrub(text, target.password ? [target.password] : []);
+}
+
+/** True when a plain TCP connection to the target opens within `ms` (used to tell a TLS stall from a dead host). */
+export function tcpOpens(target: BrokerTarget, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect({ host: target.host, port: target.port });
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

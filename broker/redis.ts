@@ -1,0 +1,211 @@
+/**
+ * Redis publisher: pushes the exact body bytes onto the list the projection names, with
+ * Laravel's notify marker in the same MULTI/EXEC when the projection asks for it.
+ *
+ * The client is set up to fail fast rather than to be resilient: one connection attempt, no
+ * reconnects, no offline queue, a deadline on every step. A person is waiting for the answer, and
+ * "refused" after 5 ms is more useful than a retry loop that hides it.
+ */
+import { isIP } from 'node:net';
+import Redis from 'ioredis';
+import type { OutgoingMessage } from '../core/message/types';
+import { BrokerError, type BrokerErrorKind } from './errors';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tcpOpens, tlsHint, withDeadline } from './internal';
+import type { BrokerTarget } from './target';
+
+/** Options for a Redis connection. */
+export interface RedisPublisherOptions {
+  /** Deadline for connecting and for each command, in ms (default 5000). */
+  readonly timeoutMs?: number;
+}
+
+/** What a Redis publish reports: how long it took and the list length after the push. */
+export interface RedisPublishResult {
+  readonly durationMs: number;
+  readonly length?: number;
+}
+
+// Laravel's LuaScripts::push() pushes the integer 1 onto `:notify`; its blocking pop only counts entries.
+const NOTIFY_MARKER = '1';
+
+/** Marks a deadline that fired, as opposed to an error the client reported. */
+class Deadline extends Error {}
+
+type Phase = 'connect' | 'publish' | 'peek';
+
+/** A connected Redis client that publishes OutgoingMessages and peeks lists. */
+export class RedisPublisher {
+  /** The last error the client emitted: connect() itself only ever says "Connection is closed." */
+  private lastError: unknown;
+  /** Set once a command timed out: QUIT would only wait out another deadline. */
+  private stalled = false;
+
+  private constructor(
+    private readonly client: Redis,
+    /** The target this publisher is connected to (its password is not enumerable). */
+    readonly target: BrokerTarget,
+    private readonly timeoutMs: number,
+  ) {
+    client.on('error', (error: unknown) => {
+      this.lastError = error;
+    });
+  }
+
+  /** Connects, authenticates, selects the database and checks that the server answers PING like Redis. */
+  static async open(target: BrokerTarget, options: RedisPublisherOptions = {}): Promise<RedisPublisher> {
+    if (target.kind !== 'redis') throw new TypeError(`RedisPublisher needs a redis:// or rediss:// target, got ${target.display}`);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const client = new Redis({
+      host: target.host,
+      port: target.port,
+      ...(target.tls ? { tls: isIP(target.host) ? {} : { servername: target.host } } : {}),
+      lazyConnect: true,
+      retryStrategy: null,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      // AUTH, SELECT and the readiness probe are sent by open() instead of by ioredis: ioredis
+      // only warns (on the console) when a password is given to a server that has none, and a
+      // wrong password must be an error here. RESP2 keeps the handshake to what every Redis speaks.
+      protocol: 2,
+      enableReadyCheck: false,
+      disableClientInfo: true,
+    });
+    const publisher = new RedisPublisher(client, target, timeoutMs);
+    try {
+      await withDeadline(publisher.handshake(), timeoutMs, () => new Deadline());
+    } catch (error) {
+      const failure = await publisher.classify(error, 'connect');
+      client.disconnect();
+      throw failure;
+    }
+    return publisher;
+  }
+
+  /** RPUSHes `message.bytes` onto `message.redis.listKey` (with the notify marker, atomically, when there is a notifyKey). */
+  async publish(message: OutgoingMessage): Promise<RedisPublishResult> {
+    const { listKey, notifyKey } = message.redis;
+    // A view on the caller's bytes, not a re-encoding of `text`: what was previewed is what is sent.
+    const body = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+    const start = performance.now();
+    this.lastError = undefined;
+    try {
+      if (notifyKey === undefined) {
+        const length = await this.client.rpush(listKey, body);
+        return { durationMs: elapsed(start), length };
+      }
+      const results = await this.client.multi().rpush(listKey, body).rpush(notifyKey, NOTIFY_MARKER).exec();
+      if (!results) throw new BrokerError('rejected', `${this.target.display} aborted the transaction for ${listKey}: nothing was pushed.`, { target: this.target.display });
+      for (const [error] of results) if (error) throw error;
+      const length = results[0]?.[1];
+      return { durationMs: elapsed(start), ...(typeof length === 'number' ? { length } : {}) };
+    } catch (error) {
+      throw await this.classify(error, 'publish', listKey);
+    }
+  }
+
+  /** The last `count` elements of the list at `key`, oldest first, without removing them (LRANGE). */
+  async peek(key: string, count: number): Promise<Uint8Array[]> {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError(`peek count must be a whole number ≥ 0, got ${count}`);
+    if (count === 0) return [];
+    this.lastError = undefined;
+    try {
+      const items = await this.client.lrangeBuffer(key, -count, -1);
+      return items.map((item) => new Uint8Array(item.buffer, item.byteOffset, item.byteLength));
+    } catch (error) {
+      throw await this.classify(error, 'peek', key);
+    }
+  }
+
+  /** Closes the connection (QUIT, or a hard disconnect when the server does not answer in time). */
+  async close(): Promise<void> {
+    if (this.client.status === 'end') return;
+    if (this.stalled) {
+      this.client.disconnect();
+      return;
+    }
+    try {
+      await withDeadline(this.client.quit(), this.timeoutMs, () => new Deadline());
+    } catch {
+      // The server is gone or stalled: dropping the socket is all that is left to do.
+    } finally {
+      this.client.disconnect();
+    }
+  }
+
+  private async handshake(): Promise<void> {
+    await this.client.connect();
+    const { username, password, db } = this.target;
+    if (password !== undefined) {
+      if (username !== undefined) await this.client.auth(username, password);
+      else await this.client.auth(password);
+    }
+    if (db) await this.client.select(db);
+    const pong = await this.client.ping();
+    if (pong !== 'PONG') throw new BrokerError('wrong-protocol', `${this.target.display} answered PING with something other than PONG: is that port really Redis?`, { target: this.target.display });
+  }
+
+  /** Turns whatever ioredis threw into a BrokerError in a user's words. */
+  private async classify(error: unknown, phase: Phase, key?: string): Promise<BrokerError> {
+    if (error instanceof BrokerError) return error;
+    const where = this.target.display;
+    const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, { target: where });
+    // ioredis reports the real cause through the 'error' event and rejects the command with a
+    // generic "Connection is closed."; the event's error says more.
+    const generic = /Connection is closed|Stream isn't writeable|enableOfflineQueue/i.test(errorMessage(error));
+    const cause = generic && this.lastError !== undefined ? this.lastError : error;
+    const message = errorMessage(cause);
+    const timedOut = cause instanceof Deadline || /Command timed out|ETIMEDOUT/.test(message) || (cause as { code?: unknown }).code === 'ETIMEDOUT';
+    if (timedOut) {
+      this.stalled = true;
+      if (phase === 'connect' && this.target.tls && (await tcpOpens(this.target, Math.min(this.timeoutMs, 1000)))) {
+        return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${this.timeoutMs} ms: ${tlsHint(this.target)}`);
+      }
+      if (phase === 'publish') {
+        return make('timeout', `${where} did not confirm the push onto ${key} within ${this.timeoutMs} ms: it may or may not have been stored; check with peek before sending again.`);
+      }
+      return make('timeout', `${where} did not answer within ${this.timeoutMs} ms: is Redis listening there, and is nothing dropping the packets?`);
+    }
+    const socket = socketFailure(cause, this.target, 'Redis', this.timeoutMs);
+    if (socket) return socket;
+    if ((cause as { name?: unknown }).name === 'ParserError' || /Protocol error|Unknown RESP type/i.test(message)) {
+      return make('wrong-protocol', `${where} answered, but not in the Redis protocol: is that port really Redis (not RabbitMQ, HTTP, …)?`);
+    }
+    if (/without any password configured|no password is set/i.test(message)) {
+      return make('auth', `Authentication failed at ${where}: a password was given but the server has none configured. Remove the password, or check that this is the right server.`);
+    }
+    if (/^(WRONGPASS|ERR invalid password|ERR invalid username-password)/i.test(message)) {
+      return make('auth', `Authentication failed at ${where}: wrong user name or password.`);
+    }
+    if (/^NOAUTH/i.test(message)) {
+      return make('auth', `${where} requires a password, and none was given.`);
+    }
+    if (/^NOPERM/i.test(message)) {
+      return make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : 'write'} ${key ?? 'there'}: check the user's ACL.`);
+    }
+    if (/^WRONGTYPE/i.test(message)) {
+      return make('rejected', `${where} refused: the key ${key} exists but is not a list, so nothing was pushed.`);
+    }
+    if (/^ERR DB index is out of range|^ERR invalid DB index/i.test(message)) {
+      return make('rejected', `${where} has no database ${this.target.db}.`);
+    }
+    if (generic) {
+      return make('closed', phase === 'connect'
+        ? `${where} closed the connection before answering: is that port really Redis?`
+        : `The connection to ${where} closed before Redis answered: the ${phase} may not have happened.`);
+    }
+    // READONLY, OOM, MISCONF, LOADING, …: the server's own first line is the clearest explanation.
+    return make('rejected', `${where} refused the ${phase}: ${quoted(firstLine(message), this.target) || 'no reason given'}.`);
+  }
+}
+
+/** Connects a RedisPublisher to `target` (shorthand for RedisPublisher.open). */
+export function openRedis(target: BrokerTarget, options: RedisPublisherOptions = {}): Promise<RedisPublisher> {
+  return RedisPublisher.open(target, options);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]!.trim().replace(/\.$/, '');
+}

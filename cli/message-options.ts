@@ -1,0 +1,60 @@
+/**
+ * What `preview` and `send` share: reading the envelope file and turning the options into the
+ * same MessageOptions, so `send` publishes exactly the bytes `preview` prints.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SDK_NAMES } from '../core/encode';
+import type { MessageOptions, EncoderChoice } from '../core/message/build';
+import type { RedisLayout } from '../core/message/types';
+import { parseJson } from '../core/parse/parser';
+import type { ParsedDocument } from '../core/tree';
+import type { OptionSpec } from './args';
+import { CliError, describeFsError } from './errors';
+
+export const DEFAULT_BROKER_URL = 'redis://127.0.0.1:6379';
+
+/** Options every message-building command takes. */
+export const MESSAGE_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
+  sdk: { value: true },
+  'no-fresh-ids': { value: false },
+  layout: { value: true },
+  prefix: { value: true },
+  queue: { value: true },
+};
+
+/** Reads and parses an envelope file; a missing or unreadable file is a usage problem. */
+export function readEnvelope(file: string | undefined, cwd: string): { doc: ParsedDocument; path: string } {
+  if (!file) throw new CliError('name the envelope file, e.g. babelq preview examples/orders/order-created.babel.json', true);
+  const path = resolve(cwd, file);
+  try {
+    return { doc: parseJson(new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(path))), path };
+  } catch (error) {
+    throw new CliError(`cannot read '${file}': ${describeFsError(error)}`);
+  }
+}
+
+/** The encoder choice from `--sdk` (auto when absent); `allowAll` for preview's `--sdk all`. */
+export function sdkOption(value: string | true | undefined, allowAll: boolean): EncoderChoice | 'all' {
+  if (value === undefined) return 'auto';
+  const choices = [...SDK_NAMES, 'auto', ...(allowAll ? ['all'] : [])];
+  if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')}`, true);
+  return value as EncoderChoice | 'all';
+}
+
+/** MessageOptions from parsed command-line options. */
+export function messageOptions(options: Map<string, string | true>, sdk: EncoderChoice): MessageOptions {
+  const layout = options.get('layout') ?? 'babelqueue';
+  if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError(`--layout must be babelqueue or laravel, not '${String(layout)}'`, true);
+  const queue = options.get('queue');
+  const prefix = options.get('prefix');
+  return {
+    sdk,
+    freshIds: !options.has('no-fresh-ids'),
+    fresh: { uuid: randomUUID, now: Date.now },
+    redisLayout: layout as RedisLayout,
+    ...(typeof queue === 'string' ? { queue } : {}),
+    ...(typeof prefix === 'string' ? { redisPrefix: prefix } : {}),
+  };
+}

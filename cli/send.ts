@@ -1,0 +1,122 @@
+/**
+ * `babelq send <file>`: publishes exactly the bytes `babelq preview` prints (same options) to a
+ * Redis list or RabbitMQ queue. Guards as in the editor: an envelope with errors, or a broker
+ * that is not on this machine, needs `--yes`. A password never comes from the command line's
+ * output: put it in the URL or in BABELQ_BROKER_PASSWORD; every message is scrubbed of it.
+ */
+import { analyze } from '../core/analyze';
+import { DEFAULT_SETTINGS } from '../core/settings';
+import { CliRegistries } from './registry';
+import { buildMessage } from '../core/message/build';
+import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
+import { openBroker } from '../broker';
+import { isBrokerError } from '../broker/errors';
+import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
+import { parseArgs } from './args';
+import type { CliEnvironment, Command, CommandResult } from './command';
+import { CliError } from './errors';
+import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
+
+export const SEND_USAGE = `Usage: babelq send <file> [options]
+
+Publishes an envelope file to a local broker, exactly as 'babelq preview' prints it.
+
+Options:
+  --broker <url>        redis://host:port[/db] (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
+                        or amqp://user@host:port[/vhost]; the password comes from the URL or
+                        from the BABELQ_BROKER_PASSWORD environment variable
+  --layout <babelqueue|laravel>
+                        Redis: RPUSH to the bare queue (default), or Laravel's queues:<queue>
+                        plus its :notify marker; --prefix <p> adds Laravel's connection prefix
+  --queue <name>        override meta.queue
+  --sdk <node|php|python|go|java|dotnet|auto>   the encoder (default auto)
+  --no-fresh-ids        keep meta.id and meta.created_at as written
+  --declare             RabbitMQ: declare the queue (durable) when it does not exist
+  --timeout <ms>        give up after this long (default 5000)
+  --yes                 send even with errors in the envelope or to a host that is not loopback
+  -h, --help            show this help
+
+Exit status: 0 sent, 1 refused or the broker said no, 2 usage or connection problem.
+`;
+
+/** The send command for the command table. */
+export const sendCommand: Command = {
+  synopsis: 'send <file>',
+  summary: 'publish an envelope to a local Redis or RabbitMQ (what preview shows)',
+  run: runSend,
+};
+
+/** The broker target from --broker / BABELQ_BROKER_URL, with BABELQ_BROKER_PASSWORD applied. */
+export function brokerTarget(option: string | true | undefined, env: CliEnvironment['env']): BrokerTarget {
+  const url = typeof option === 'string' ? option : (env.BABELQ_BROKER_URL ?? DEFAULT_BROKER_URL);
+  const target = parseTarget(url);
+  return env.BABELQ_BROKER_PASSWORD ? withPassword(target, env.BABELQ_BROKER_PASSWORD) : target;
+}
+
+/** A timeout option in milliseconds. */
+export function timeoutOption(value: string | true | undefined): number {
+  if (value === undefined) return 5000;
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--timeout needs a number of milliseconds, not '${String(value)}'`, true);
+  return Number(value);
+}
+
+/** Runs `babelq send`. */
+export async function runSend(args: readonly string[], environment: CliEnvironment): Promise<CommandResult> {
+  const { positionals, options } = parseArgs(args, {
+    ...MESSAGE_OPTION_SPECS,
+    broker: { value: true },
+    declare: { value: false },
+    timeout: { value: true },
+    yes: { value: false },
+    help: { value: false, aliases: ['-h'] },
+  });
+  if (options.has('help')) return { stdout: SEND_USAGE, stderr: '', exitCode: 0 };
+  if (positionals.length > 1) throw new CliError('send takes one envelope file', true);
+  const { doc, path } = readEnvelope(positionals[0], environment.cwd);
+  const sdk = sdkOption(options.get('sdk'), false);
+  const timeoutMs = timeoutOption(options.get('timeout'));
+  let target: BrokerTarget;
+  try {
+    target = brokerTarget(options.get('broker'), environment.env);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), true);
+  }
+
+  const built = buildMessage(doc, messageOptions(options, sdk === 'all' ? 'auto' : sdk));
+  if (!built.ok) return { stdout: '', stderr: `babelq: ${built.error}\n`, exitCode: 1 };
+  const { message } = built;
+
+  // The same errors the editor would show, registry included, decide whether to ask.
+  const registry = new CliRegistries(environment.cwd, undefined, DEFAULT_SETTINGS).stateFor(path);
+  const errorCount = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.severity === 'error').length;
+  const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'remote'] : []);
+  const decision = decideSend({ trusted: true, errorCount, loopback: isLoopback(target.host), host: target.host, confirmed });
+  if (decision.action === 'refuse') return { stdout: '', stderr: `babelq: ${decision.reason}\n`, exitCode: 1 };
+  if (decision.action === 'confirm') return { stdout: '', stderr: `babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
+
+  const queueName = target.kind === 'redis' ? message.redis.listKey : message.queue;
+  const where = describeTarget(target, queueName);
+  let broker;
+  try {
+    broker = await openBroker(target, { timeoutMs });
+    try {
+      await broker.publish(message);
+    } catch (error) {
+      if (isBrokerError(error) && error.kind === 'missing-queue' && options.has('declare') && broker.declareQueue) {
+        await broker.declareQueue(message.queue);
+        await broker.publish(message);
+      } else {
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (isBrokerError(error)) {
+      const hint = error.kind === 'missing-queue' ? ' Pass --declare to create it (durable).' : '';
+      return { stdout: '', stderr: `babelq: not sent: ${error.message}${hint}\n`, exitCode: error.kind === 'missing-queue' || error.kind === 'rejected' ? 1 : 2 };
+    }
+    throw error;
+  } finally {
+    await broker?.close();
+  }
+  return { stdout: `Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}\n`, stderr: '', exitCode: 0 };
+}

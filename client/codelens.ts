@@ -1,0 +1,35 @@
+/** CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>". */
+import * as vscode from 'vscode';
+import { parseTarget } from '../broker/target';
+import { readSendSettings } from './send-settings';
+
+export const PREVIEW_COMMAND = 'babelqueue.previewBytes';
+
+export class EnvelopeCodeLenses implements vscode.CodeLensProvider {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(sendCommand: string) {
+    this.sendCommand = sendCommand;
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('babelqueue.broker')) this.changed.fire();
+    });
+  }
+
+  private readonly sendCommand: string;
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const top = new vscode.Range(0, 0, 0, 0);
+    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, document.uri).get(key));
+    let target = settings.brokerUrl;
+    try {
+      target = parseTarget(settings.brokerUrl).display;
+    } catch {
+      // An unusable URL is reported when the user sends; the lens still offers the command.
+    }
+    return [
+      new vscode.CodeLens(top, { title: 'Preview Published Bytes', command: PREVIEW_COMMAND, arguments: [document.uri] }),
+      new vscode.CodeLens(top, { title: `Send to ${target}`, command: this.sendCommand, arguments: [document.uri] }),
+    ];
+  }
+}

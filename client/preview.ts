@@ -1,0 +1,83 @@
+/**
+ * "BabelQueue: Preview Published Bytes": a read-only virtual document beside the editor that
+ * follows the envelope as it is edited: the body exactly as published, the target and
+ * projection, each SDK's bytes with the differences marked, and a hex view. The target is shown
+ * without credentials.
+ */
+import * as vscode from 'vscode';
+import { renderPreview } from '../core/message/preview';
+import { parseJson } from '../core/parse/parser';
+import { parseTarget } from '../broker/target';
+import type { FreshIds } from './fresh-ids';
+import { readSendSettings } from './send-settings';
+
+export const PREVIEW_SCHEME = 'babelqueue-preview';
+const REFRESH_MS = 150;
+
+/** The preview URI of an envelope document (the source URI travels in the query). */
+export function previewUri(source: vscode.Uri): vscode.Uri {
+  const name = source.path.split('/').pop() ?? 'envelope';
+  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name} — published bytes`, query: source.toString() });
+}
+
+export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly freshIds: FreshIds) {
+    // Follow edits of the source, and settings that change what is published.
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((event) => this.refreshLater(event.document.uri)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('babelqueue')) for (const document of vscode.workspace.textDocuments) this.refreshLater(document.uri);
+      }),
+    );
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const source = vscode.Uri.parse(uri.query);
+    const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source.toString());
+    if (!document) return `The envelope ${source.fsPath} is not open.\n`;
+    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, source).get(key));
+    let target: string;
+    try {
+      target = parseTarget(settings.brokerUrl).display;
+    } catch (error) {
+      target = `(babelqueue.broker.url is not usable: ${error instanceof Error ? error.message : String(error)})`;
+    }
+    return renderPreview(parseJson(document.getText()), {
+      sdk: settings.encoder,
+      freshIds: settings.freshIds,
+      fresh: this.freshIds.for(source.toString()),
+      redisLayout: settings.redisLayout,
+      redisPrefix: settings.redisPrefix,
+      target,
+    });
+  }
+
+  /** Re-renders the preview of a source document (after an edit, or new fresh ids). */
+  refresh(source: vscode.Uri): void {
+    this.changed.fire(previewUri(source));
+  }
+
+  private refreshLater(source: vscode.Uri): void {
+    if (source.scheme === PREVIEW_SCHEME) return;
+    const key = source.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => this.refresh(source), REFRESH_MS));
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Opens the preview of the active envelope beside it. */
+export async function showPreview(source: vscode.Uri): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(previewUri(source));
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
+}

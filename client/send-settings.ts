@@ -1,0 +1,57 @@
+/**
+ * The broker and preview settings of the extension, read through one function and defaulted in
+ * one place (no `vscode` import, so it is tested directly).
+ */
+import { SDK_NAMES } from '../core/encode';
+import type { EncoderChoice } from '../core/message/build';
+import type { RedisLayout } from '../core/message/types';
+
+export const SEND_SETTING_KEYS = {
+  brokerUrl: 'babelqueue.broker.url',
+  timeoutMs: 'babelqueue.broker.timeoutMs',
+  redisLayout: 'babelqueue.redis.layout',
+  redisPrefix: 'babelqueue.redis.prefix',
+  encoder: 'babelqueue.preview.sdk',
+  freshIds: 'babelqueue.send.freshIds',
+} as const;
+
+export interface SendSettings {
+  readonly brokerUrl: string;
+  readonly timeoutMs: number;
+  readonly redisLayout: RedisLayout;
+  readonly redisPrefix: string;
+  readonly encoder: EncoderChoice;
+  readonly freshIds: boolean;
+}
+
+export const DEFAULT_SEND_SETTINGS: SendSettings = {
+  brokerUrl: 'redis://127.0.0.1:6379',
+  timeoutMs: 5000,
+  redisLayout: 'babelqueue',
+  redisPrefix: '',
+  encoder: 'auto',
+  freshIds: true,
+};
+
+/** Reads the send settings through `get` (VS Code's configuration), falling back to defaults on bad values. */
+export function readSendSettings(get: (key: string) => unknown): SendSettings {
+  const url = get(SEND_SETTING_KEYS.brokerUrl);
+  const timeout = get(SEND_SETTING_KEYS.timeoutMs);
+  const layout = get(SEND_SETTING_KEYS.redisLayout);
+  const prefix = get(SEND_SETTING_KEYS.redisPrefix);
+  const encoder = get(SEND_SETTING_KEYS.encoder);
+  const fresh = get(SEND_SETTING_KEYS.freshIds);
+  return {
+    brokerUrl: typeof url === 'string' && url.trim() !== '' ? url.trim() : DEFAULT_SEND_SETTINGS.brokerUrl,
+    timeoutMs: typeof timeout === 'number' && timeout >= 100 && timeout <= 120_000 ? timeout : DEFAULT_SEND_SETTINGS.timeoutMs,
+    redisLayout: layout === 'laravel' ? 'laravel' : 'babelqueue',
+    redisPrefix: typeof prefix === 'string' ? prefix : '',
+    encoder: typeof encoder === 'string' && [...SDK_NAMES, 'auto'].includes(encoder) ? (encoder as EncoderChoice) : 'auto',
+    freshIds: typeof fresh === 'boolean' ? fresh : true,
+  };
+}
+
+/** The secret-storage key of a broker's password: the target without credentials. */
+export function passwordKey(display: string, username: string | undefined): string {
+  return `babelqueue.broker.password:${username ?? ''}@${display}`;
+}

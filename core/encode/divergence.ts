@@ -1,0 +1,248 @@
+/**
+ * `encoding-divergence` (docs/diagnostics.md): where the six SDK encoders would not write the
+ * same bytes for a value, and what each writes (facts §3, §8). Lossy differences (a consumer
+ * reads another value, or an SDK cannot relay the message, or drops a key) are warnings,
+ * text-only ones are information. Key order alone is never reported: the catalogue names
+ * integer-like keys (Node moves them first) and PHP's list-like maps, which are reported, but
+ * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
+ */
+import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../envelope';
+import { asObject, getProperty, type NumberNode, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
+import { dotnetModel } from './dotnet';
+import { goField, goModel } from './go';
+import { javaModel } from './java';
+import { isArrayIndexKey, nodeModel } from './node';
+import { sameNumber } from './numbers';
+import { phpModel } from './php';
+import { pythonModel } from './python';
+import { codePointLabel, escapeCodePoint, writtenAsIsByAll } from './strings';
+import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
+import type { ValueModel } from './writer';
+
+/** One place where the SDK encoders disagree. */
+export interface Divergence {
+  readonly offset: number;
+  readonly end: number;
+  readonly severity: 'information' | 'warning';
+  readonly message: string;
+}
+
+const MODELS: Readonly<Record<SdkName, ValueModel>> = {
+  php: phpModel,
+  python: pythonModel,
+  node: nodeModel,
+  go: goModel,
+  java: javaModel,
+  dotnet: dotnetModel,
+};
+
+/** What one SDK does with a value: writes some text, or (undefined) fails to relay it. */
+interface Outcome {
+  readonly text: string | undefined;
+}
+
+/** The encoding-divergence findings for a parsed envelope, in one linear pass. */
+export function findDivergences(doc: { readonly root: ValueNode | undefined }): Divergence[] {
+  const root = asObject(doc.root);
+  if (!root) return [];
+  const found: Divergence[] = [];
+  droppedKeyDivergences(root, found);
+  const dataProperty = getProperty(root, 'data');
+  const data = asObject(dataProperty?.value);
+  if (data) dataDivergences(data, found, new Map());
+  return found.sort((a, b) => a.offset - b.offset || a.end - b.end);
+}
+
+/** Unknown keys at the top level, in `meta` and in `dead_letter`: Go, Java and .NET drop them. */
+function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
+  const scan = (scope: EnvelopeScope, object: ObjectNode | undefined, prefix: string) => {
+    if (!object) return;
+    for (const property of object.properties) {
+      const key = property.key;
+      // Core keys are kept; forbidden and reserved keys have their own errors, `urn` its warning.
+      if (fieldSpec(scope, key) || forbiddenKey(scope, key) || (scope === 'root' && key === RESERVED_ROOT_KEY)) continue;
+      const goReads = goField(scope, key) ?? (scope === 'root' && key.toLowerCase() === 'urn' ? 'urn' : undefined);
+      const message = goReads
+        ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively), Java and .NET drop it on relay, PHP, Python and Node keep it`
+        : `${prefix}${key}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;
+      found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'warning', message });
+    }
+  };
+  scan('root', root, '');
+  scan('meta', asObject(getProperty(root, 'meta')?.value), 'meta.');
+  scan('dead_letter', asObject(getProperty(root, 'dead_letter')?.value), 'dead_letter.');
+}
+
+function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<string, Renderings>): void {
+  if (data.properties.length === 0) {
+    found.push({
+      offset: data.offset,
+      end: data.offset + 1,
+      severity: 'warning',
+      message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
+    });
+    return;
+  }
+  const stack: ValueNode[] = [data];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    switch (node.kind) {
+      case 'number':
+        numberDivergence(node, found);
+        break;
+      case 'string':
+        stringDivergence(node.value, node.offset, node.end, found, cache);
+        break;
+      case 'array':
+        for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+        break;
+      case 'object':
+        objectDivergences(node, node === data, found, cache);
+        for (let i = node.properties.length - 1; i >= 0; i--) {
+          const value = node.properties[i].value;
+          if (value) stack.push(value);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function objectDivergences(object: ObjectNode, isData: boolean, found: Divergence[], cache: Map<string, Renderings>): void {
+  const properties = object.properties;
+  if (properties.length === 0) {
+    found.push({ offset: object.offset, end: object.offset + 1, severity: 'warning', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
+    return;
+  }
+  for (const property of properties) stringDivergence(property.key, property.keyOffset, property.keyEnd, found, cache);
+  if (isListLike(properties)) {
+    found.push({
+      offset: properties[0].keyOffset,
+      end: properties[0].keyEnd,
+      severity: 'warning',
+      message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, Python, Node, Go, Java and .NET write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object)' : ''}`,
+    });
+    return;
+  }
+  // Node (JavaScript objects) writes array-index keys first, ascending; report each key it moves.
+  let sawName = false;
+  let largestIndex = -1;
+  for (const property of properties) {
+    if (!isArrayIndexKey(property.key)) {
+      sawName = true;
+      continue;
+    }
+    const index = Number(property.key);
+    if (sawName || index < largestIndex) {
+      found.push({
+        offset: property.keyOffset,
+        end: property.keyEnd,
+        severity: 'information',
+        message: `"${property.key}": Node writes integer-like keys first, in ascending order, PHP, Python, Java and .NET keep the written order (Go sorts every data key)`,
+      });
+    }
+    if (index > largestIndex) largestIndex = index;
+  }
+}
+
+/** Keys exactly "0", "1", …, "n-1" in order: PHP's json_encode writes such an array as a list. */
+function isListLike(properties: readonly PropertyNode[]): boolean {
+  for (let i = 0; i < properties.length; i++) if (properties[i].key !== String(i)) return false;
+  return true;
+}
+
+/** Integers every SDK writes as written: up to 15 digits (exact in a float64), never `-0`. */
+const PLAIN_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
+
+function numberDivergence(node: NumberNode, found: Divergence[]): void {
+  if (PLAIN_INTEGER.test(node.raw)) return;
+  const outcomes = new Map<SdkName, Outcome>();
+  let first: string | undefined;
+  let differs = false;
+  for (const sdk of SDK_NAMES) {
+    const result = MODELS[sdk].number(node.raw, node.isIntegerLiteral);
+    const text = 'error' in result ? undefined : result.text;
+    outcomes.set(sdk, { text });
+    if (sdk === SDK_NAMES[0]) first = text;
+    else if (text !== first) differs = true;
+  }
+  if (!differs) return;
+  // Lossy when the SDKs do not all write the same number (or one cannot write it at all).
+  const texts = [...outcomes.values()].map((outcome) => outcome.text);
+  const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
+  found.push({ offset: node.offset, end: node.end, severity: lossy ? 'warning' : 'information', message: `${node.raw}: ${describe(outcomes, (text) => text)}` });
+}
+
+/** What each SDK writes for one code point, or undefined when all six write the same. */
+type Renderings = Map<SdkName, Outcome> | undefined;
+
+/** The first code point the SDKs write differently, with a count of the others; on a value or key token. */
+function stringDivergence(value: string, offset: number, end: number, found: Divergence[], cache: Map<string, Renderings>): void {
+  let firstChar: string | undefined;
+  let firstOutcomes: Map<SdkName, Outcome> | undefined;
+  let others = 0;
+  let lossy = false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (writtenAsIsByAll(code)) continue;
+    const width = code >= 0xd800 && code <= 0xdbff && i + 1 < value.length && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    const char = value.slice(i, i + width);
+    i += width - 1;
+    const outcomes = cache.has(char) ? cache.get(char) : renderings(char, cache);
+    if (!outcomes) continue;
+    if (width === 1 && code >= 0xd800 && code <= 0xdfff) lossy = true;
+    if (firstChar === undefined) {
+      firstChar = char;
+      firstOutcomes = outcomes;
+    } else if (char !== firstChar) {
+      others++;
+    }
+  }
+  if (!firstChar || !firstOutcomes) return;
+  const shown = /[\p{L}\p{N}\p{P}\p{S}]/u.test(firstChar) ? ` ${firstChar}` : '';
+  const more = others > 0 ? ` (and ${others} more ${others === 1 ? 'character' : 'characters'})` : '';
+  const lone = firstChar.length === 1 && firstChar.charCodeAt(0) >= 0xd800 && firstChar.charCodeAt(0) <= 0xdfff;
+  const label = lone ? `lone surrogate ${codePointLabel(firstChar)}` : `${codePointLabel(firstChar)}${shown}`;
+  const message = `${label}: ${describe(firstOutcomes, (text) => (text === firstChar ? 'it as is' : text === '\ufffd' ? 'U+FFFD (�)' : text))}${more}`;
+  found.push({ offset, end, severity: lossy ? 'warning' : 'information', message });
+}
+
+/** Each SDK's text for one code point (cached per scan), or undefined when they all agree. */
+function renderings(char: string, cache: Map<string, Renderings>): Renderings {
+  const outcomes = new Map<SdkName, Outcome>();
+  let differs = false;
+  for (const sdk of SDK_NAMES) {
+    const text = escapeCodePoint(MODELS[sdk].style, char);
+    if (outcomes.size > 0 && text !== outcomes.get(SDK_NAMES[0])!.text) differs = true;
+    outcomes.set(sdk, { text });
+  }
+  const result = differs ? outcomes : undefined;
+  cache.set(char, result);
+  return result;
+}
+
+/** "Python and Java write 10.0, PHP, Node, Go and .NET write 10": smallest groups first. */
+function describe(outcomes: ReadonlyMap<SdkName, Outcome>, show: (text: string) => string): string {
+  const groups = new Map<string | undefined, SdkName[]>();
+  for (const sdk of SDK_NAMES) {
+    const { text } = outcomes.get(sdk)!;
+    const group = groups.get(text);
+    if (group) group.push(sdk);
+    else groups.set(text, [sdk]);
+  }
+  return [...groups.entries()]
+    .sort((a, b) => a[1].length - b[1].length || SDK_NAMES.indexOf(a[1][0]) - SDK_NAMES.indexOf(b[1][0]))
+    .map(([text, sdks]) => {
+      const names = list(sdks.map((sdk) => SDK_LABELS[sdk]));
+      if (text === undefined) return `${names} ${sdks.length === 1 ? 'fails' : 'fail'} to relay it`;
+      return `${names} ${sdks.length === 1 ? 'writes' : 'write'} ${show(text)}`;
+    })
+    .join(', ');
+}
+
+/** "A", "A and B", "A, B and C". */
+function list(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

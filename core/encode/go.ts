@@ -1,0 +1,311 @@
+/**
+ * Go (`babelqueue-go` envelope.go, Go 1.19 as measured): the relay is `json.Unmarshal` into the
+ * typed `Envelope` struct (fixed field order; `data` is `map[string]any`, so its numbers are
+ * float64 and its keys come out sorted), then a `json.Encoder` with SetEscapeHTML(false) and the
+ * trailing newline stripped (facts §3, §8). Unknown keys are dropped; `urn` becomes `job`.
+ */
+import type { EnvelopeScope } from '../envelope';
+import type { ObjectNode, ValueNode } from '../tree';
+import { fitsInt64, formatGo } from './numbers';
+import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep } from './relay';
+import type { EscapeStyle } from './strings';
+import { child, dottedPath, finish, Notes, type Entry, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
+
+/** encoding/json's scanner refuses nesting deeper than 10,000 ("exceeded max depth"). */
+export const GO_MAX_DEPTH = 10000;
+
+const GO_STYLE: EscapeStyle = {
+  // Go before 1.22 writes \b and \f as \u0008 and \u000c (verified on 1.19, facts §8).
+  shortBackspaceFormFeed: false,
+  upperHex: false,
+  lineSeparators: true,
+  dotnetBlockList: false,
+  // The decoder already turned a lone surrogate escape into U+FFFD, which is written as is.
+  loneSurrogate: 'replacement-char',
+};
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A decoded Go string: every unpaired surrogate escape becomes U+FFFD (encoding/json unquote). */
+export function goString(value: string): string {
+  return value.replace(LONE_SURROGATE, '\ufffd');
+}
+
+/** Orders strings as Go's sort does on UTF-8 bytes, i.e. by code point. */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (non-BMP code points) sort after every BMP code unit in UTF-8 order.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Go's view of JSON values inside `data`: float64 numbers, maps written with sorted keys. */
+export const goModel: ValueModel = {
+  sdk: 'go',
+  style: GO_STYLE,
+  number(raw) {
+    const x = Number(raw);
+    if (!Number.isFinite(x)) return { error: `Go's decoder fails: json: cannot unmarshal number ${raw} into Go value of type float64; the relay gets no envelope.` };
+    return { text: formatGo(x), why: 'Go decodes data numbers into float64' };
+  },
+  object(node) {
+    // map[string]any: the last duplicate wins; json.Marshal sorts map keys.
+    const byKey = new Map<string, Entry>();
+    for (const property of node.properties) if (property.value) byKey.set(goString(property.key), { key: goString(property.key), value: property.value });
+    return { kind: 'object', entries: [...byKey.values()].sort((a, b) => compareCodePoints(a.key, b.key)) };
+  },
+  escapeRemark: (char) => (char === '\b' || char === '\f' ? 'Go 1.19 as measured; Go 1.22 and later write \\b and \\f' : undefined),
+  loneSurrogateError: () => 'unreachable: Go replaces lone surrogates',
+  replacedSurrogateText: 'U+FFFD (Go decodes an unpaired surrogate escape as the replacement character)',
+};
+
+/**
+ * The struct field a key fills: an exact match, else encoding/json's case-insensitive one
+ * (ASCII letters fold, and U+017F and U+212A fold to s and k).
+ */
+export function goField(scope: EnvelopeScope, key: string): string | undefined {
+  const fields = TYPED_FIELDS[scope];
+  if (fields.includes(key)) return key;
+  const folded = key.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return fields.includes(folded) ? folded : undefined;
+}
+
+const isGoAlias = (key: string): boolean => key.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'urn';
+
+class GoDecodeError extends Error {}
+
+/** What encoding/json reports when a JSON value cannot go into a Go field. */
+function typeError(node: ValueNode, struct: string, field: string, type: string): GoDecodeError {
+  const value = node.kind === 'number' ? (type === 'int' || type === 'int64' ? `number ${node.raw}` : 'number') : node.kind === 'boolean' ? 'bool' : node.kind;
+  return new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct}.${field} of type ${type}`);
+}
+
+/** A string field: a string sets it, null leaves it, anything else fails. */
+function decodeString(node: ValueNode, struct: string, field: string): string | undefined {
+  if (node.kind === 'null') return undefined;
+  if (node.kind !== 'string') throw typeError(node, struct, field, 'string');
+  return goString(node.value);
+}
+
+/** An int or int64 field: an integer literal within 64 bits (strconv.ParseInt), null leaves it. */
+function decodeInt(node: ValueNode, struct: string, field: string, type: 'int' | 'int64'): bigint | undefined {
+  if (node.kind === 'null') return undefined;
+  if (node.kind !== 'number' || !node.isIntegerLiteral || !fitsInt64(BigInt(node.raw))) throw typeError(node, struct, field, type);
+  return BigInt(node.raw);
+}
+
+interface GoMeta {
+  id: string;
+  queue: string;
+  lang: string;
+  schema_version: bigint;
+  created_at: bigint;
+}
+
+interface GoDeadLetter {
+  reason: string;
+  error: string | null;
+  exception: string | null;
+  failed_at: bigint;
+  original_queue: string;
+  attempts: bigint;
+  lang: string;
+}
+
+/** What the Go SDK writes when it decodes this envelope and encodes it again. */
+export const encodeGo: SdkEncoder = ({ root, depth }) => {
+  const refused = tooDeep('go', depth, GO_MAX_DEPTH, `Go's encoding/json refuses nesting deeper than ${GO_MAX_DEPTH} levels ("exceeded max depth"), so Decode fails.`);
+  if (refused) return refused;
+  const notes = new Notes();
+  noteDuplicates(root, notes);
+
+  let job = '';
+  let traceId = '';
+  let data: Map<string, ValueNode> | null = null;
+  const meta: GoMeta = { id: '', queue: '', lang: '', schema_version: 0n, created_at: 0n };
+  let attempts = 0n;
+  let deadLetter: GoDeadLetter | null = null;
+  const metas: ObjectNode[] = [];
+  const deadLetters: ObjectNode[] = [];
+
+  const folded: Folded = (key, field, prefix) => {
+    if (key !== field) notes.add('lossy', `Go reads "${key}" as "${field}": encoding/json matches field names case-insensitively.`, prefix + key);
+  };
+
+  try {
+    // json.Unmarshal visits keys in document order; a repeated field is set again, a repeated
+    // object is decoded into the same struct or map (so its keys merge).
+    for (const property of root.properties) {
+      const value = property.value;
+      const field = goField('root', property.key);
+      if (!value || !field) continue;
+      folded(property.key, field, '');
+      switch (field) {
+        case 'job':
+          job = decodeString(value, 'Envelope', 'job') ?? job;
+          break;
+        case 'trace_id':
+          traceId = decodeString(value, 'Envelope', 'trace_id') ?? traceId;
+          break;
+        case 'data':
+          if (value.kind === 'null') data = null;
+          else if (value.kind !== 'object') throw typeError(value, 'Envelope', 'data', 'map[string]interface {}');
+          else {
+            data ??= new Map();
+            for (const entry of value.properties) if (entry.value) data.set(goString(entry.key), entry.value);
+          }
+          break;
+        case 'meta':
+          if (value.kind === 'null') break;
+          if (value.kind !== 'object') throw typeError(value, 'Envelope', 'meta', 'babelqueue.Meta');
+          metas.push(value);
+          decodeMeta(value, meta, folded);
+          break;
+        case 'attempts':
+          attempts = decodeInt(value, 'Envelope', 'attempts', 'int') ?? attempts;
+          break;
+        case 'dead_letter':
+          if (value.kind === 'null') deadLetter = null;
+          else if (value.kind !== 'object') throw typeError(value, 'Envelope', 'dead_letter', 'babelqueue.DeadLetter');
+          else {
+            deadLetter ??= { reason: '', error: null, exception: null, failed_at: 0n, original_queue: '', attempts: 0n, lang: '' };
+            deadLetters.push(value);
+            decodeDeadLetter(value, deadLetter, folded);
+          }
+          break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof GoDecodeError) return { ok: false, error: `Go's Decode fails: ${error.message}; the relay gets no envelope.`, notes: notes.finish() };
+    throw error;
+  }
+
+  // Decode: when Job is "", a second Unmarshal reads the alias and trims it (strings.TrimSpace).
+  if (job === '') {
+    let alias: string | undefined;
+    let failed = false;
+    for (const property of root.properties) {
+      if (!property.value || !isGoAlias(property.key)) continue;
+      if (property.value.kind === 'string') alias = goString(property.value.value);
+      else if (property.value.kind !== 'null') failed = true;
+    }
+    if (alias !== undefined && !failed) {
+      job = alias.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+      notes.add('representation', 'Go resolves the inbound alias "urn" into "job" (trimmed) and does not write "urn", as the contract asks.', 'job');
+    }
+  }
+
+  noteDropped('go', droppedKeys(root, goField, isGoAlias, metas, deadLetters), notes);
+  if (data === null) notes.add('contract', 'Go writes "data":null: data is absent or null (the contract says data is an object).', 'data');
+
+  const dataPath = child(undefined, 'data');
+  const dataOut: Out =
+    data === null
+      ? { kind: 'raw', text: 'null' }
+      : {
+          kind: 'object',
+          path: dataPath,
+          entries: [...data.entries()]
+            .sort((a, b) => compareCodePoints(a[0], b[0]))
+            .map(([key, node]) => ({ key, value: { kind: 'node', node, path: child(dataPath, key) } })),
+        };
+  const entries: OutEntry[] = [
+    { key: 'job', value: str(job, 'job') },
+    { key: 'trace_id', value: str(traceId, 'trace_id') },
+    { key: 'data', value: dataOut },
+    {
+      key: 'meta',
+      value: {
+        kind: 'object',
+        path: child(undefined, 'meta'),
+        entries: [
+          { key: 'id', value: str(meta.id, 'meta.id') },
+          { key: 'queue', value: str(meta.queue, 'meta.queue') },
+          { key: 'lang', value: str(meta.lang, 'meta.lang') },
+          { key: 'schema_version', value: raw(meta.schema_version) },
+          { key: 'created_at', value: raw(meta.created_at) },
+        ],
+      },
+    },
+    { key: 'attempts', value: raw(attempts) },
+  ];
+  if (deadLetter) {
+    entries.push({
+      key: 'dead_letter',
+      value: {
+        kind: 'object',
+        path: child(undefined, 'dead_letter'),
+        entries: [
+          { key: 'reason', value: str(deadLetter.reason, 'dead_letter.reason') },
+          { key: 'error', value: deadLetter.error === null ? raw('null') : str(deadLetter.error, 'dead_letter.error') },
+          { key: 'exception', value: deadLetter.exception === null ? raw('null') : str(deadLetter.exception, 'dead_letter.exception') },
+          { key: 'failed_at', value: raw(deadLetter.failed_at) },
+          { key: 'original_queue', value: str(deadLetter.original_queue, 'dead_letter.original_queue') },
+          { key: 'attempts', value: raw(deadLetter.attempts) },
+          { key: 'lang', value: str(deadLetter.lang, 'dead_letter.lang') },
+        ],
+      },
+    });
+  }
+  return finish({ kind: 'object', entries, path: undefined }, goModel, notes);
+};
+
+/** Notes a key that reached its field only through case folding. */
+type Folded = (key: string, field: string, prefix: string) => void;
+
+function decodeMeta(object: ObjectNode, meta: GoMeta, folded: Folded): void {
+  for (const property of object.properties) {
+    const value = property.value;
+    const field = goField('meta', property.key);
+    if (!value || !field) continue;
+    folded(property.key, field, 'meta.');
+    const path = `meta.${field}`;
+    if (field === 'schema_version') meta.schema_version = decodeInt(value, 'Meta', path, 'int') ?? meta.schema_version;
+    else if (field === 'created_at') meta.created_at = decodeInt(value, 'Meta', path, 'int64') ?? meta.created_at;
+    else if (field === 'id' || field === 'queue' || field === 'lang') meta[field] = decodeString(value, 'Meta', path) ?? meta[field];
+  }
+}
+
+function decodeDeadLetter(object: ObjectNode, deadLetter: GoDeadLetter, folded: Folded): void {
+  for (const property of object.properties) {
+    const value = property.value;
+    const field = goField('dead_letter', property.key);
+    if (!value || !field) continue;
+    folded(property.key, field, 'dead_letter.');
+    const path = `dead_letter.${field}`;
+    switch (field) {
+      case 'failed_at':
+        deadLetter.failed_at = decodeInt(value, 'DeadLetter', path, 'int64') ?? deadLetter.failed_at;
+        break;
+      case 'attempts':
+        deadLetter.attempts = decodeInt(value, 'DeadLetter', path, 'int') ?? deadLetter.attempts;
+        break;
+      case 'error':
+      case 'exception':
+        // *string: null makes it nil again.
+        deadLetter[field] = value.kind === 'null' ? null : (decodeString(value, 'DeadLetter', path) ?? null);
+        break;
+      case 'reason':
+      case 'original_queue':
+      case 'lang':
+        deadLetter[field] = decodeString(value, 'DeadLetter', path) ?? deadLetter[field];
+        break;
+    }
+  }
+}
+
+function str(value: string, path: string): Out {
+  return { kind: 'string', value, path: dottedPath(path) };
+}
+
+function raw(value: bigint | string): Out {
+  return { kind: 'raw', text: String(value) };
+}

@@ -1,0 +1,93 @@
+/**
+ * The per-SDK byte preview: what each of the six SDKs writes when it decodes an envelope and
+ * encodes it again (a relay: retry, dead-letter, redrive), byte for byte, from the facts' §3 and
+ * §8. The .NET encoder follows code and documentation only (UNVERIFIED).
+ */
+import { parseJson } from '../parse/parser';
+import { asObject, type ObjectNode, type ParsedDocument } from '../tree';
+import { encodeDotnet } from './dotnet';
+import { encodeGo } from './go';
+import { encodeJava } from './java';
+import { encodeNode } from './node';
+import { encodePhp } from './php';
+import { encodePython } from './python';
+import type { EncodeResult, SdkName } from './types';
+import { maxDepth, type SdkEncoder } from './writer';
+
+export { SDK_LABELS, SDK_NAMES } from './types';
+export type { EncodeNote, EncodeResult, SdkName } from './types';
+
+const ENCODERS: Readonly<Record<SdkName, SdkEncoder>> = {
+  node: encodeNode,
+  php: encodePhp,
+  python: encodePython,
+  go: encodeGo,
+  java: encodeJava,
+  dotnet: encodeDotnet,
+};
+
+/** Options of `encodeEnvelope`. */
+export interface EncodeOptions {
+  /** Values that replace `meta.id` and `meta.created_at` before encoding (the preview mints fresh ones). */
+  readonly overrides?: { readonly metaId?: string; readonly createdAt?: number };
+}
+
+/** The bytes (as text; encode as UTF-8) `sdk` writes when it relays this envelope, with notes. */
+export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: EncodeOptions): EncodeResult {
+  if (doc.syntaxProblems.length > 0) {
+    const count = doc.syntaxProblems.length;
+    return { ok: false, error: `Fix the JSON syntax errors first (${count} ${count === 1 ? 'problem' : 'problems'}): no SDK decodes a document that is not JSON.`, notes: [] };
+  }
+  if (!asObject(doc.root)) {
+    return { ok: false, error: 'The document is not a JSON object: an envelope is one JSON object, and every SDK decoder rejects anything else.', notes: [] };
+  }
+  const target = options?.overrides ? applyOverrides(doc, options.overrides) : doc;
+  const root = target.root as ObjectNode;
+  return ENCODERS[sdk]({ doc: target, root, depth: maxDepth(root) });
+}
+
+interface Splice {
+  readonly offset: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * The document with `meta.id` / `meta.created_at` replaced (every occurrence, so duplicates
+ * agree) or, when absent, appended to `meta`; without a `meta` object the overrides do nothing.
+ */
+function applyOverrides(doc: ParsedDocument, overrides: NonNullable<EncodeOptions['overrides']>): ParsedDocument {
+  const splices: Splice[] = [];
+  for (const property of (doc.root as ObjectNode).properties) {
+    const meta = property.key === 'meta' ? asObject(property.value) : undefined;
+    if (meta) overrideMeta(meta, overrides, splices);
+  }
+  if (splices.length === 0) return doc;
+  splices.sort((a, b) => b.offset - a.offset);
+  let text = doc.text;
+  for (const splice of splices) text = text.slice(0, splice.offset) + splice.text + text.slice(splice.end);
+  return parseJson(text);
+}
+
+function overrideMeta(meta: ObjectNode, overrides: NonNullable<EncodeOptions['overrides']>, splices: Splice[]): void {
+  const appended: string[] = [];
+  const replace = (key: string, text: string) => {
+    let found = false;
+    for (const property of meta.properties) {
+      if (property.key !== key || !property.value) continue;
+      found = true;
+      splices.push({ offset: property.value.offset, end: property.value.end, text });
+    }
+    if (!found) appended.push(`${JSON.stringify(key)}:${text}`);
+  };
+  if (overrides.metaId !== undefined) replace('id', JSON.stringify(overrides.metaId));
+  if (overrides.createdAt !== undefined) {
+    if (!Number.isFinite(overrides.createdAt)) throw new RangeError('overrides.createdAt must be a finite number');
+    replace('created_at', JSON.stringify(overrides.createdAt));
+  }
+  if (appended.length === 0) return;
+  const properties = meta.properties;
+  const last = properties[properties.length - 1];
+  const at = last ? (last.value?.end ?? last.keyEnd) : meta.offset + 1;
+  splices.push({ offset: at, end: at, text: (last ? ',' : '') + appended.join(',') });
+}

@@ -1,0 +1,62 @@
+/**
+ * PHP core (`php-sdk` EnvelopeCodec, also used by Laravel and Symfony): the relay is
+ * `json_decode($raw, true)` then `json_encode` with THROW_ON_ERROR | UNESCAPED_UNICODE |
+ * UNESCAPED_SLASHES and `serialize_precision = -1` (facts §3, §8).
+ */
+import { fitsInt64, formatPhp } from './numbers';
+import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
+import type { EscapeStyle } from './strings';
+import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './writer';
+
+/** json_decode's and json_encode's default depth: deeper nesting fails (JSON_ERROR_DEPTH). */
+export const PHP_MAX_DEPTH = 512;
+
+const PHP_STYLE: EscapeStyle = {
+  shortBackspaceFormFeed: true,
+  upperHex: false,
+  // Without JSON_UNESCAPED_LINE_TERMINATORS, json_encode escapes U+2028/2029 (facts §8).
+  lineSeparators: true,
+  dotnetBlockList: false,
+  // json_decode rejects an unpaired \uD800 escape (JSON_ERROR_UTF16).
+  loneSurrogate: 'error',
+};
+
+const LIST_KEY = /^(?:0|[1-9][0-9]*)$/;
+
+/** PHP's view of JSON values: an int64 or else a float, and arrays for every object. */
+export const phpModel: ValueModel = {
+  sdk: 'php',
+  style: PHP_STYLE,
+  number(raw, isIntegerLiteral) {
+    // The JSON scanner keeps an integer literal as int when it fits 64 bits, else it reads a double.
+    if (isIntegerLiteral) {
+      const value = BigInt(raw);
+      if (fitsInt64(value)) return { text: value.toString() };
+    }
+    const x = Number(raw);
+    if (!Number.isFinite(x)) return { error: `PHP reads ${raw} as INF and json_encode refuses it (JSON_ERROR_INF_OR_NAN); the relay throws.` };
+    return { text: formatPhp(x), why: isIntegerLiteral ? 'PHP reads an integer beyond 64 bits as a float' : 'a PHP float is a float64' };
+  },
+  object(node) {
+    const entries = dedupe(node);
+    if (entries.length === 0) return { kind: 'list', items: [], reason: 'empty' };
+    // json_encode writes an array whose keys are 0..n-1 in order as a JSON list.
+    let list = true;
+    for (let i = 0; i < entries.length && list; i++) list = LIST_KEY.test(entries[i].key) && entries[i].key === String(i);
+    if (list) return { kind: 'list', items: entries.map((entry) => entry.value), reason: 'list-like' };
+    return { kind: 'object', entries };
+  },
+  loneSurrogateError(code) {
+    return `PHP's json_decode rejects the unpaired surrogate \\u${code.toString(16)} (JSON_ERROR_UTF16), so decode() returns [] and there is no envelope to relay.`;
+  },
+};
+
+/** What the PHP core writes when it decodes this envelope and encodes it again. */
+export const encodePhp: SdkEncoder = ({ root, depth }) => {
+  const refused = tooDeep('php', depth, PHP_MAX_DEPTH, `PHP's json_decode stops at ${PHP_MAX_DEPTH} (its default depth, JSON_ERROR_DEPTH), so decode() returns [] and there is no envelope to relay.`);
+  if (refused) return refused;
+  const notes = new Notes();
+  noteMapRelay('php', root, notes);
+  noteDuplicates(root, notes);
+  return finish({ kind: 'node', node: root, path: undefined }, phpModel, notes);
+};

@@ -1,0 +1,93 @@
+/**
+ * The byte preview as text: the body exactly as published with its byte count, the broker target
+ * and projection, each SDK's bytes with the differences marked, and a hex view. The editor shows
+ * it beside the envelope and `babelq preview --sdk all` prints it.
+ */
+import { SDK_NAMES, type SdkName } from '../encode';
+import type { Fresh } from '../fresh';
+import type { ParsedDocument } from '../tree';
+import { buildMessage, type MessageOptions } from './build';
+
+/** How many bytes of the body the hex view shows before it stops. */
+export const HEX_LIMIT = 4096;
+
+export interface PreviewOptions extends MessageOptions {
+  /** The target as people see it, already without any password (e.g. `redis://127.0.0.1:6379`). */
+  readonly target: string;
+}
+
+/** Renders the full preview of an envelope, or the reason there is none. */
+export function renderPreview(doc: ParsedDocument, options: PreviewOptions): string {
+  // Every SDK gets the same fresh ids, so the sections differ only where the encoders do.
+  const fresh = pinned(options.fresh);
+  const built = buildMessage(doc, { ...options, fresh });
+  if (!built.ok) return `Nothing to publish: ${built.error}\n`;
+  const { message, notes } = built;
+  const lines: string[] = [];
+  lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${options.sdk === 'auto' ? ' (from meta.lang)' : ''}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
+  lines.push('');
+  lines.push(`── Body: ${message.bytes.length} bytes (UTF-8) ──`);
+  lines.push(message.text);
+  lines.push('');
+  lines.push('── Target ──');
+  lines.push(`Broker: ${options.target}`);
+  lines.push(`Redis (${message.redis.layout} layout): ${message.redis.commands.join('; ')}`);
+  const p = message.amqp.properties;
+  lines.push(`RabbitMQ: exchange "" (default), routing key "${message.amqp.routingKey}"`);
+  lines.push(`  properties: content_type=${p.contentType} content_encoding=${p.contentEncoding} delivery_mode=${p.deliveryMode} app_id=${p.appId}`);
+  lines.push(`              type=${p.type} correlation_id=${p.correlationId} message_id=${p.messageId}`);
+  lines.push(`  headers: x-schema-version=${p.headers['x-schema-version']} (int) x-source-lang=${p.headers['x-source-lang']} x-attempts=${p.headers['x-attempts']} (int)`);
+  for (const note of notes) lines.push(`Note (${note.kind}): ${note.message}`);
+  lines.push('');
+  lines.push('── Per SDK ──');
+  for (const sdk of SDK_NAMES) lines.push(...sdkSection(doc, options, fresh, sdk, message.text));
+  lines.push('');
+  lines.push(`── Hex (published body${message.bytes.length > HEX_LIMIT ? `, first ${HEX_LIMIT} of ${message.bytes.length} bytes` : ''}) ──`);
+  lines.push(hexDump(message.bytes.subarray(0, HEX_LIMIT)));
+  return lines.join('\n') + '\n';
+}
+
+function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, sdk: SdkName, published: string): string[] {
+  const built = buildMessage(doc, { ...options, fresh, sdk });
+  if (!built.ok) return [`${sdk.padEnd(7)} cannot encode: ${built.error}`];
+  const { text, bytes } = built.message;
+  const head = `${sdk.padEnd(7)} ${String(bytes.length).padStart(6)} bytes  ${text === published ? 'identical to the published body' : 'DIFFERS'}`;
+  const lines = [head];
+  for (const note of built.notes) lines.push(`        note (${note.kind}): ${note.message}`);
+  if (text !== published) lines.push(`        ${markDifference(published, text)}`);
+  return lines;
+}
+
+/** The text with its differing middle (against `base`) marked as ⟦…⟧, with some context around it. */
+export function markDifference(base: string, other: string, context = 24): string {
+  let start = 0;
+  while (start < base.length && start < other.length && base[start] === other[start]) start++;
+  let endBase = base.length;
+  let endOther = other.length;
+  while (endBase > start && endOther > start && base[endBase - 1] === other[endOther - 1]) {
+    endBase--;
+    endOther--;
+  }
+  const before = other.slice(Math.max(0, start - context), start);
+  const after = other.slice(endOther, endOther + context);
+  return `${start > context ? '…' : ''}${before}⟦${other.slice(start, endOther)}⟧${after}${endOther + context < other.length ? '…' : ''}  (published: ⟦${base.slice(start, endBase)}⟧)`;
+}
+
+/** Classic hex dump: offset, 16 bytes in hex, and the printable ASCII. */
+export function hexDump(bytes: Uint8Array): string {
+  const rows: string[] = [];
+  for (let offset = 0; offset < bytes.length; offset += 16) {
+    const chunk = bytes.subarray(offset, offset + 16);
+    const hex = Array.from(chunk, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+    const ascii = Array.from(chunk, (byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '.')).join('');
+    rows.push(`${offset.toString(16).padStart(8, '0')}  ${hex.padEnd(47)}  |${ascii}|`);
+  }
+  return rows.join('\n');
+}
+
+/** A Fresh that returns the same id and time on every call. */
+function pinned(fresh: Fresh): Fresh {
+  const id = fresh.uuid();
+  const now = fresh.now();
+  return { uuid: () => id, now: () => now };
+}

@@ -1,0 +1,40 @@
+/**
+ * When a send may go ahead. The broker send is the only network side effect of the tools, so the
+ * editor and the CLI walk the same steps: refuse in an untrusted workspace; ask before sending an
+ * envelope that consumers will reject; ask before sending to a host that is not this machine.
+ */
+
+export interface SendSituation {
+  /** False in VS Code's Restricted Mode. The CLI is always trusted: the user typed the command. */
+  readonly trusted: boolean;
+  /** Error-severity diagnostics in the envelope (consumers reject it). */
+  readonly errorCount: number;
+  /** The broker host is 127.0.0.0/8, ::1 or localhost. */
+  readonly loopback: boolean;
+  /** The host as people see it, for the question. */
+  readonly host: string;
+  /** Questions already answered yes (the CLI's --yes answers all of them). */
+  readonly confirmed: ReadonlySet<ConfirmationKind>;
+}
+
+export type ConfirmationKind = 'errors' | 'remote';
+
+export type SendDecision =
+  | { readonly action: 'send' }
+  | { readonly action: 'refuse'; readonly reason: string }
+  | { readonly action: 'confirm'; readonly kind: ConfirmationKind; readonly question: string; readonly confirmLabel: string };
+
+/** The next step for a send: go, refuse with a reason, or one question to ask first. */
+export function decideSend(situation: SendSituation): SendDecision {
+  if (!situation.trusted) {
+    return { action: 'refuse', reason: 'Sending is disabled in Restricted Mode: trust this workspace to send test envelopes to a broker.' };
+  }
+  if (situation.errorCount > 0 && !situation.confirmed.has('errors')) {
+    const problems = situation.errorCount === 1 ? '1 error' : `${situation.errorCount} errors`;
+    return { action: 'confirm', kind: 'errors', question: `This envelope has ${problems}: consumers will reject it. Send anyway?`, confirmLabel: 'Send Anyway' };
+  }
+  if (!situation.loopback && !situation.confirmed.has('remote')) {
+    return { action: 'confirm', kind: 'remote', question: `${situation.host} is not this machine. Send a test envelope to it?`, confirmLabel: 'Send' };
+  }
+  return { action: 'send' };
+}

@@ -1,0 +1,272 @@
+/**
+ * Faults, each through the same open → publish path the send command uses: nothing listening,
+ * a port that accepts and never answers, a wrong password, TLS against a plain server, the wrong
+ * protocol on the port. Each must give its own kind, publish nothing, finish within the deadline,
+ * and never show the password. Fake servers (loopback only) stand in where the real ones cannot
+ * misbehave on demand.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import { connect, type Channel, type ChannelModel } from 'amqplib';
+import Redis from 'ioredis';
+import { isBrokerError, openBroker, type BrokerErrorKind } from '../../broker';
+import { socketFailure } from '../../broker/internal';
+import { parseTarget, withPassword, type BrokerTarget } from '../../broker/target';
+import { AMQP_URL, FakeServer, freePort, leakedIn, outgoing, uniqueQueue, uniqueSecret } from './helpers';
+
+const TIMEOUT_MS = 500;
+// The deadline plus room for a loaded CI machine; a fault must never take the default 5 s.
+const LATEST_MS = TIMEOUT_MS + 1500;
+
+let redis: Redis;
+let amqpConnection: ChannelModel;
+let amqpChannel: Channel;
+const redisKeys = new Set<string>();
+const amqpQueues = new Set<string>();
+const fakes: FakeServer[] = [];
+
+before(async () => {
+  redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
+  await redis.connect();
+  amqpConnection = await connect(AMQP_URL);
+  amqpChannel = await amqpConnection.createChannel();
+});
+
+after(async () => {
+  if (redisKeys.size > 0) await redis.del(...redisKeys);
+  for (const queue of amqpQueues) await amqpChannel.deleteQueue(queue);
+  for (const fake of fakes) await fake.close();
+  await redis.quit();
+  await amqpConnection.close();
+});
+
+async function fake(onConnection?: Parameters<typeof FakeServer.start>[0]): Promise<FakeServer> {
+  const server = await FakeServer.start(onConnection);
+  fakes.push(server);
+  return server;
+}
+
+/** Open, publish, close as the send command does; the error it ends with, and how long all of it took (close included). */
+async function attempt(target: string | BrokerTarget, queue: string): Promise<{ error: unknown; ms: number }> {
+  const start = performance.now();
+  let broker;
+  let error: unknown;
+  try {
+    broker = await openBroker(target, { timeoutMs: TIMEOUT_MS });
+    await broker.publish(outgoing(queue));
+  } catch (caught) {
+    error = caught;
+  } finally {
+    await broker?.close();
+  }
+  return { error, ms: performance.now() - start };
+}
+
+/** The checks every fault shares: its kind, its speed, no secret in any rendering of it. */
+function assertFault(t: TestContext, result: { error: unknown; ms: number }, kind: BrokerErrorKind | readonly BrokerErrorKind[], secret: string): void {
+  const { error, ms } = result;
+  assert.ok(isBrokerError(error), `expected a BrokerError, got ${String(error)}`);
+  const kinds: readonly BrokerErrorKind[] = typeof kind === 'string' ? [kind] : kind;
+  assert.ok(kinds.includes(error.kind), `kind ${error.kind} (${error.message}), expected ${kinds.join(' or ')}`);
+  assert.ok(ms < LATEST_MS, `took ${Math.round(ms)} ms`);
+  assert.deepEqual(leakedIn(error, secret), [], `the password leaked in: ${error.message}`);
+  assert.doesNotMatch(error.message, /undefined|\[object /);
+  t.diagnostic(`${error.kind} after ${Math.round(ms)} ms: ${error.message}`);
+}
+
+async function redisQueue(): Promise<string> {
+  const queue = uniqueQueue();
+  redisKeys.add(queue);
+  return queue;
+}
+
+/** A real, declared queue, so a fault that wrongly let the publish through would show up in it. */
+async function amqpQueue(): Promise<string> {
+  const queue = uniqueQueue();
+  amqpQueues.add(queue);
+  await amqpChannel.assertQueue(queue, { durable: true });
+  return queue;
+}
+
+async function assertRedisEmpty(queue: string): Promise<void> {
+  assert.equal(await redis.llen(queue), 0, 'nothing was published');
+}
+
+async function assertAmqpEmpty(queue: string): Promise<void> {
+  assert.equal((await amqpChannel.checkQueue(queue)).messageCount, 0, 'nothing was published');
+}
+
+describe('redis faults', () => {
+  test('nothing listening on the port → refused', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    const result = await attempt(`redis://:${secret}@127.0.0.1:${await freePort()}`, queue);
+    assertFault(t, result, 'refused', secret);
+    assert.match((result.error as Error).message, /^Connection refused by redis:\/\/127\.0\.0\.1:\d+: is Redis running there\?$/);
+    await assertRedisEmpty(queue);
+  });
+
+  test('a port that accepts and never answers → timeout within the configured deadline', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    const silent = await fake();
+    const result = await attempt(`redis://:${secret}@127.0.0.1:${silent.port}`, queue);
+    assertFault(t, result, 'timeout', secret);
+    assert.ok(result.ms >= TIMEOUT_MS - 50, `gave up after ${Math.round(result.ms)} ms, before the deadline`);
+    assert.match((result.error as Error).message, /within 500 ms/);
+    await assertRedisEmpty(queue);
+  });
+
+  test('a server that answers PING but never the push → timeout that says the outcome is unknown', async (t) => {
+    const queue = await redisQueue();
+    const stall = await fake((socket) => socket.once('data', () => socket.write('+PONG\r\n')));
+    const result = await attempt(`redis://127.0.0.1:${stall.port}`, queue);
+    assertFault(t, result, 'timeout', 'unused-secret');
+    assert.match((result.error as Error).message, /may or may not have been stored/);
+    await assertRedisEmpty(queue);
+  });
+
+  test('a password against the passwordless local Redis → auth', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    assertFault(t, await attempt(`redis://:${secret}@127.0.0.1:6379`, queue), 'auth', secret);
+    // The editor's path: the password comes from secret storage, not the URL.
+    assertFault(t, await attempt(withPassword(parseTarget('redis://127.0.0.1:6379'), secret), queue), 'auth', secret);
+    await assertRedisEmpty(queue);
+  });
+
+  test('a wrong user and password → auth', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    const result = await attempt(`redis://nobody:${secret}@127.0.0.1:6379`, queue);
+    assertFault(t, result, 'auth', secret);
+    assert.match((result.error as Error).message, /wrong user name or password/);
+    await assertRedisEmpty(queue);
+  });
+
+  test('no password for a Redis that requires one (NOAUTH) → auth, asking for one', async (t) => {
+    const queue = await redisQueue();
+    const guarded = await fake((socket) => socket.on('data', () => socket.write('-NOAUTH Authentication required.\r\n')));
+    const result = await attempt(`redis://127.0.0.1:${guarded.port}`, queue);
+    assertFault(t, result, 'auth', 'unused-secret');
+    assert.match((result.error as Error).message, /requires a password/);
+    await assertRedisEmpty(queue);
+  });
+
+  test('rediss:// against the plain local Redis → tls', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    const result = await attempt(`rediss://:${secret}@127.0.0.1:6379`, queue);
+    assertFault(t, result, 'tls', secret);
+    assert.match((result.error as Error).message, /use redis:\/\//);
+    await assertRedisEmpty(queue);
+  });
+
+  test('redis:// against the RabbitMQ port → wrong-protocol', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    const result = await attempt(`redis://:${secret}@127.0.0.1:5672`, queue);
+    assertFault(t, result, 'wrong-protocol', secret);
+    assert.match((result.error as Error).message, /not in the Redis protocol/);
+    await assertRedisEmpty(queue);
+  });
+
+  test('a server that hangs up at once → closed', async (t) => {
+    const queue = await redisQueue();
+    const rude = await fake((socket) => socket.destroy());
+    assertFault(t, await attempt(`redis://127.0.0.1:${rude.port}`, queue), ['closed', 'refused'], 'unused-secret');
+    await assertRedisEmpty(queue);
+  });
+});
+
+describe('rabbitmq faults', () => {
+  test('nothing listening on the port → refused', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const result = await attempt(`amqp://guest:${secret}@127.0.0.1:${await freePort()}`, queue);
+    assertFault(t, result, 'refused', secret);
+    assert.match((result.error as Error).message, /^Connection refused by amqp:\/\/guest@127\.0\.0\.1:\d+: is RabbitMQ running there\?$/);
+    await assertAmqpEmpty(queue);
+  });
+
+  test('a port that accepts and never speaks AMQP → timeout within the configured deadline', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const silent = await fake();
+    const result = await attempt(`amqp://guest:${secret}@127.0.0.1:${silent.port}`, queue);
+    assertFault(t, result, 'timeout', secret);
+    assert.ok(result.ms >= TIMEOUT_MS - 50, `gave up after ${Math.round(result.ms)} ms, before the deadline`);
+    await assertAmqpEmpty(queue);
+  });
+
+  test('amqp:// against the Redis port (accepts, never answers the AMQP header) → timeout', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    assertFault(t, await attempt(`amqp://guest:${secret}@127.0.0.1:6379`, queue), 'timeout', secret);
+    await assertAmqpEmpty(queue);
+  });
+
+  test('guest with a wrong password → auth', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const result = await attempt(`amqp://guest:${secret}@127.0.0.1:5672`, queue);
+    assertFault(t, result, 'auth', secret);
+    assert.match((result.error as Error).message, /wrong user name or password/);
+    assertFault(t, await attempt(withPassword(parseTarget('amqp://guest@127.0.0.1:5672'), secret), queue), 'auth', secret);
+    await assertAmqpEmpty(queue);
+  });
+
+  test('amqps:// against the plain local RabbitMQ → tls', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const result = await attempt(`amqps://guest:${secret}@127.0.0.1:5672`, queue);
+    assertFault(t, result, 'tls', secret);
+    assert.match((result.error as Error).message, /use amqp:\/\//);
+    await assertAmqpEmpty(queue);
+  });
+
+  test('a server that answers with something else (HTTP) → wrong-protocol', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const http = await fake((socket) => socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n'));
+    assertFault(t, await attempt(`amqp://guest:${secret}@127.0.0.1:${http.port}`, queue), 'wrong-protocol', secret);
+    await assertAmqpEmpty(queue);
+  });
+
+  test('a virtual host that does not exist → rejected, naming the vhost', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const result = await attempt(`amqp://guest:guest@127.0.0.1:5672/${secret}`, queue);
+    // The vhost is not a secret, so this checks only the kind; the password case is above.
+    assertFault(t, result, 'rejected', 'unused-secret');
+    assert.match((result.error as Error).message, /virtual host/);
+    await assertAmqpEmpty(queue);
+  });
+});
+
+describe('faults that need no server', () => {
+  test('an unusable URL → invalid-url without echoing its password', () => {
+    const secret = uniqueSecret();
+    for (const url of [`http://user:${secret}@127.0.0.1`, `redis://:${secret}@127.0.0.1:99999`, `redis://:${secret}@127.0.0.1/not-a-db`, `amqp://u:${secret}@[::1`]) {
+      assert.throws(
+        () => parseTarget(url),
+        (error: unknown) => {
+          assert.ok(isBrokerError(error));
+          assert.equal(error.kind, 'invalid-url');
+          assert.deepEqual(leakedIn(error, secret), [], error.message);
+          return true;
+        },
+      );
+    }
+  });
+
+  test('name resolution and routing failures → unreachable', () => {
+    const target = withPassword(parseTarget('redis://queue.example.internal:6379'), 'pw-123456');
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']) {
+      const error = socketFailure(Object.assign(new Error(`getaddrinfo ${code} pw-123456`), { code }), target, 'Redis', TIMEOUT_MS);
+      assert.equal(error?.kind, 'unreachable', code);
+      assert.ok(!error!.message.includes('pw-123456'));
+      assert.match(error!.message, /redis:\/\/queue\.example\.internal:6379/);
+    }
+  });
+});

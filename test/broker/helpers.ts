@@ -1,0 +1,139 @@
+/**
+ * Shared pieces of the broker tests: unique names, hand-built OutgoingMessages (the tests must not
+ * depend on the encoder they are checking against), and loopback-only fake servers.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
+import { inspect } from 'node:util';
+import type { OutgoingMessage, RedisLayout } from '../../core/message/types';
+
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+export const AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+export const URN = 'urn:babel:orders:created';
+export const NOTE = 'Café — naïve ☕ 😀';
+
+/** A queue name no other test (or run) uses. */
+export function uniqueQueue(): string {
+  return `babelq-test-${randomBytes(6).toString('hex')}`;
+}
+
+/** A password-like secret that would be noticed anywhere it leaked. */
+export function uniqueSecret(): string {
+  return `S3cr3t-${randomBytes(6).toString('hex')}`;
+}
+
+export interface MessageOptions {
+  readonly layout?: RedisLayout;
+  /** Laravel's connection prefix, e.g. `laravel_database_`. */
+  readonly prefix?: string;
+  readonly orderId?: number;
+}
+
+/** An OutgoingMessage for `queue` built by hand from a realistic envelope with non-ASCII text. */
+export function outgoing(queue: string, options: MessageOptions = {}): OutgoingMessage {
+  const metaId = randomUUID();
+  const traceId = randomUUID();
+  const orderId = options.orderId ?? 1042;
+  // Written out as the wire text (PHP-style key order), not produced by an encoder under test.
+  const text =
+    `{"job":"${URN}","trace_id":"${traceId}",` +
+    `"data":{"order_id":${orderId},"note":"${NOTE}","total_cents":9990,"currency":"EUR"},` +
+    `"meta":{"id":"${metaId}","queue":"${queue}","lang":"php","schema_version":1,"created_at":1749132727000},"attempts":0}`;
+  const bytes = new TextEncoder().encode(text);
+  const layout = options.layout ?? 'babelqueue';
+  const listKey = layout === 'laravel' ? `${options.prefix ?? ''}queues:${queue}` : queue;
+  const notifyKey = layout === 'laravel' ? `${listKey}:notify` : undefined;
+  return {
+    text,
+    bytes,
+    sdk: 'php',
+    queue,
+    urn: URN,
+    metaId,
+    redis: {
+      layout,
+      listKey,
+      ...(notifyKey ? { notifyKey } : {}),
+      commands: notifyKey ? ['MULTI', `RPUSH ${listKey} <body>`, `RPUSH ${notifyKey} 1`, 'EXEC'] : [`RPUSH ${listKey} <body>`],
+    },
+    amqp: {
+      exchange: '',
+      routingKey: queue,
+      properties: {
+        contentType: 'application/json',
+        contentEncoding: 'utf-8',
+        deliveryMode: 2,
+        appId: 'babelqueue',
+        type: URN,
+        correlationId: traceId,
+        messageId: metaId,
+        headers: { 'x-schema-version': 1, 'x-source-lang': 'php', 'x-attempts': 0 },
+      },
+    },
+  };
+}
+
+/** A loopback port nothing listens on (bound, read, released). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await listen(server);
+  const port = portOf(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A loopback TCP server; `onConnection` decides what (if anything) it ever says. */
+export class FakeServer {
+  readonly sockets = new Set<Socket>();
+  private constructor(private readonly server: Server) {}
+
+  static async start(onConnection: (socket: Socket) => void = () => {}): Promise<FakeServer> {
+    const server = createServer();
+    const fake = new FakeServer(server);
+    server.on('connection', (socket) => {
+      fake.sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => fake.sockets.delete(socket));
+      onConnection(socket);
+    });
+    await listen(server);
+    return fake;
+  }
+
+  get port(): number {
+    return portOf(this.server);
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The ways of showing `error` (message, String, stack, JSON, inspect) in which `secret` appears. */
+export function leakedIn(error: unknown, secret: string): string[] {
+  const e = error as Error;
+  const views: Record<string, string> = {
+    message: e.message,
+    'String(error)': String(e),
+    stack: e.stack ?? '',
+    'JSON.stringify': JSON.stringify(e),
+    inspect: inspect(e, { depth: 5 }),
+  };
+  return Object.entries(views)
+    .filter(([, text]) => text.includes(secret) || text.includes(encodeURIComponent(secret)))
+    .map(([name]) => name);
+}
+
+function listen(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  return address.port;
+}

@@ -1,0 +1,162 @@
+/**
+ * Preview and send through the built CLI against the machine's real Redis and RabbitMQ: every
+ * example fixture is sent with the code the commands use, read back with a plain client, and the
+ * body must equal what `babelq preview` printed, byte for byte; AMQP properties and headers must
+ * equal the conformance projection. Unique queue names, cleaned up.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import * as amqplib from 'amqplib';
+import Redis from 'ioredis';
+
+const ROOT = resolve(__dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+
+function babelq(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: Buffer; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString() };
+}
+
+/** The valid example envelopes (the bad/ ones are refused without --yes, tested below). */
+function goodFixtures(): string[] {
+  const found: string[] = [];
+  for (const folder of ['orders', 'billing', 'identity']) {
+    for (const name of readdirSync(join(ROOT, 'examples', folder)).sort()) if (name.endsWith('.babel.json')) found.push(join('examples', folder, name));
+  }
+  return found;
+}
+
+const queues: string[] = [];
+const uniqueQueue = () => {
+  const queue = `babelq-send-${randomUUID().slice(0, 8)}`;
+  queues.push(queue);
+  return queue;
+};
+
+describe('babelq preview and send against the real brokers', () => {
+  let redis: Redis;
+  let amqp: amqplib.ChannelModel;
+  let channel: amqplib.Channel;
+
+  before(async () => {
+    redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    amqp = await amqplib.connect('amqp://guest:guest@127.0.0.1:5672');
+    channel = await amqp.createChannel();
+  });
+
+  after(async () => {
+    for (const queue of queues) {
+      await redis.del(queue, `queues:${queue}`, `queues:${queue}:notify`);
+      await channel.deleteQueue(queue).catch(() => undefined);
+    }
+    await channel.close().catch(() => undefined);
+    await amqp.close();
+    redis.disconnect();
+  });
+
+  test('preview of one SDK prints only the body bytes', () => {
+    const preview = babelq(['preview', 'examples/orders/order-created.babel.json', '--no-fresh-ids', '--sdk', 'node']);
+    assert.equal(preview.status, 0, preview.stderr);
+    const original = JSON.parse(readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
+    assert.equal(preview.stdout.toString(), JSON.stringify(original), 'Node re-emits JSON.stringify of the decoded envelope');
+    assert.notEqual(preview.stdout.at(-1), 0x0a, 'no trailing newline');
+  });
+
+  for (const fixture of goodFixtures()) {
+    test(`${fixture}: Redis (both layouts) and RabbitMQ receive exactly the previewed bytes`, async () => {
+      const queue = uniqueQueue();
+      const preview = babelq(['preview', fixture, '--no-fresh-ids', '--queue', queue]);
+      assert.equal(preview.status, 0, preview.stderr);
+      assert.ok(preview.stdout.length > 0);
+
+      const plain = babelq(['send', fixture, '--no-fresh-ids', '--queue', queue]);
+      assert.equal(plain.status, 0, plain.stderr);
+      assert.match(plain.stdout.toString(), new RegExp(`Sent ${preview.stdout.length} bytes .* to redis://127.0.0.1:6379 list ${queue}`));
+      assert.deepEqual(await redis.lrangeBuffer(queue, 0, -1), [preview.stdout]);
+
+      const laravel = babelq(['send', fixture, '--no-fresh-ids', '--queue', queue, '--layout', 'laravel']);
+      assert.equal(laravel.status, 0, laravel.stderr);
+      assert.deepEqual(await redis.lrangeBuffer(`queues:${queue}`, 0, -1), [preview.stdout]);
+      assert.equal(await redis.llen(`queues:${queue}:notify`), 1);
+
+      const missing = babelq(['send', fixture, '--no-fresh-ids', '--queue', queue, '--broker', 'amqp://guest:guest@127.0.0.1:5672']);
+      assert.equal(missing.status, 1, 'a missing queue is refused, not silently dropped');
+      assert.match(missing.stderr, /--declare/);
+      const rabbit = babelq(['send', fixture, '--no-fresh-ids', '--queue', queue, '--broker', 'amqp://guest@127.0.0.1:5672', '--declare'], { BABELQ_BROKER_PASSWORD: 'guest' });
+      assert.equal(rabbit.status, 0, rabbit.stderr);
+      const got = await channel.get(queue, { noAck: true });
+      assert.ok(got, 'one message on the queue');
+      assert.deepEqual(got.content, preview.stdout);
+      const envelope = JSON.parse(preview.stdout.toString());
+      assert.equal(got.properties.type, envelope.job);
+      assert.equal(got.properties.correlationId, envelope.trace_id);
+      assert.equal(got.properties.messageId, envelope.meta.id);
+      assert.equal(got.properties.appId, 'babelqueue');
+      assert.equal(got.properties.contentType, 'application/json');
+      assert.equal(got.properties.deliveryMode, 2);
+      assert.deepEqual(got.properties.headers, { 'x-schema-version': 1, 'x-source-lang': envelope.meta.lang, 'x-attempts': envelope.attempts });
+    });
+  }
+
+  test('the conformance fixture gets exactly the conformance property projection', async (t) => {
+    const dir = process.env.BABELQ_CONFORMANCE_DIR;
+    if (!dir) {
+      console.log('BABELQ_CONFORMANCE_DIR is not set: the RabbitMQ projection was not compared with the conformance manifest.');
+      t.skip('BABELQ_CONFORMANCE_DIR is not set');
+      return;
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const projection = manifest.rabbitmq.property_projection;
+    const queue = uniqueQueue();
+    const sent = babelq(['send', join(dir, projection.envelope_file), '--no-fresh-ids', '--queue', queue, '--broker', 'amqp://guest:guest@127.0.0.1:5672', '--declare', '--sdk', 'php']);
+    assert.equal(sent.status, 0, sent.stderr);
+    const got = await channel.get(queue, { noAck: true });
+    assert.ok(got);
+    const { properties } = got;
+    assert.deepEqual(
+      { type: properties.type, correlation_id: properties.correlationId, message_id: properties.messageId, app_id: properties.appId, content_type: properties.contentType },
+      projection.properties,
+    );
+    assert.deepEqual(properties.headers, projection.headers);
+  });
+
+  test('fresh ids: each send mints a new meta.id and keeps trace_id', async () => {
+    const queue = uniqueQueue();
+    for (let i = 0; i < 2; i++) assert.equal(babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue]).status, 0);
+    const [first, second] = (await redis.lrange(queue, 0, -1)).map((text) => JSON.parse(text));
+    const original = JSON.parse(readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
+    assert.notEqual(first.meta.id, second.meta.id);
+    assert.notEqual(first.meta.id, original.meta.id);
+    assert.equal(first.trace_id, original.trace_id);
+  });
+
+  test('guards: an envelope with errors needs --yes; a host that is not loopback needs --yes and is never contacted', async () => {
+    const queue = uniqueQueue();
+    const bad = babelq(['send', 'examples/bad/contract.babel.json', '--queue', queue, '--sdk', 'node']);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /consumers will reject it.*--yes/);
+    assert.equal(await redis.llen(queue), 0, 'nothing was published');
+    // 192.0.2.1 is TEST-NET-1: the refusal must come before any connection is tried.
+    const remote = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, '--broker', 'redis://192.0.2.1:6379', '--timeout', '200']);
+    assert.equal(remote.status, 1);
+    assert.match(remote.stderr, /192\.0\.2\.1 is not this machine.*--yes/);
+  });
+
+  test('faults: a closed port and a wrong password give their error, publish nothing, and never print the password', async () => {
+    const queue = uniqueQueue();
+    const refused = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, '--broker', 'redis://127.0.0.1:1', '--timeout', '1000']);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /refused/i);
+    const secret = `s3cret-${randomUUID()}`;
+    const wrong = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, '--broker', `amqp://guest:${secret}@127.0.0.1:5672`, '--declare', '--timeout', '3000']);
+    assert.equal(wrong.status, 2);
+    assert.match(wrong.stderr, /auth|credentials|password/i);
+    assert.equal(wrong.stderr.includes(secret) || wrong.stdout.toString().includes(secret), false, 'the password must never be printed');
+    assert.equal(await redis.llen(queue), 0);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * encoding-divergence (docs/diagnostics.md): exact ranges, severities and messages that name the
+ * SDKs and what each writes (facts §8). Key order alone never yields a finding.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { findDivergences, type Divergence } from '../../core/encode/divergence';
+import { parseJson } from '../../core/parse/parser';
+
+const META = '"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"php","schema_version":1,"created_at":1749132727000}';
+
+function envelope(data: string): string {
+  return `{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":${data},${META},"attempts":0}`;
+}
+
+function find(text: string): Divergence[] {
+  return findDivergences(parseJson(text));
+}
+
+/** The single finding in `text`, checked to cover exactly `token` (its first occurrence after `from`). */
+function single(text: string, token: string, from = text.indexOf('"data"')): Divergence {
+  const found = find(text);
+  assert.equal(found.length, 1, `expected one finding, got ${JSON.stringify(found, null, 1)}`);
+  const offset = text.indexOf(token, from);
+  assert.ok(offset >= 0);
+  assert.deepEqual([found[0].offset, found[0].end], [offset, offset + token.length], `range of ${token}`);
+  return found[0];
+}
+
+describe('numbers inside data', () => {
+  test('10.0: information, Python and Java against the rest', () => {
+    const d = single(envelope('{"v":10.0}'), '10.0');
+    assert.equal(d.severity, 'information');
+    assert.equal(d.message, '10.0: Python and Java write 10.0, PHP, Node, Go and .NET write 10');
+  });
+
+  test('9007199254740993: a warning, Node and Go round it', () => {
+    const d = single(envelope('{"v":9007199254740993}'), '9007199254740993');
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.message, '9007199254740993: Node and Go write 9007199254740992, PHP, Python, Java and .NET write 9007199254740993');
+  });
+
+  test('-0.0: a warning, Node writes 0', () => {
+    const d = single(envelope('{"v":-0.0}'), '-0.0');
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.message, '-0.0: Node writes 0, Python and Java write -0.0, PHP, Go and .NET write -0');
+  });
+
+  test('1e21: information, four spellings of one value', () => {
+    const d = single(envelope('{"v":1e21}'), '1e21');
+    assert.equal(d.severity, 'information');
+    assert.equal(d.message, '1e21: PHP writes 1.0e+21, Java writes 1.0E21, .NET writes 1E+21, Python, Node and Go write 1e+21');
+  });
+
+  test('1e-5: information', () => {
+    const d = single(envelope('{"v":1e-5}'), '1e-5');
+    assert.equal(d.severity, 'information');
+    assert.match(d.message, /PHP writes 1\.0e-5/);
+    assert.match(d.message, /Python writes 1e-05/);
+    assert.match(d.message, /Node and Go write 0\.00001/);
+  });
+
+  test('18446744073709551616: a warning naming all three readings', () => {
+    const d = single(envelope('{"v":18446744073709551616}'), '18446744073709551616');
+    assert.equal(d.severity, 'warning');
+    assert.equal(
+      d.message,
+      '18446744073709551616: PHP writes 1.8446744073709552e+19, .NET writes 1.8446744073709552E+19, Python and Java write 18446744073709551616, Node and Go write 18446744073709552000',
+    );
+  });
+
+  test('1e400: a warning, four SDKs fail to relay it', () => {
+    const d = single(envelope('{"v":1e400}'), '1e400');
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.message, '1e400: Python writes Infinity, Node writes null, PHP, Go, Java and .NET fail to relay it');
+  });
+
+  test('values every SDK writes alike give nothing (facts §8 byte-identical subset)', () => {
+    assert.deepEqual(find(envelope('{"a":1042,"b":0.5,"c":0.30000000000000004,"d":99.90,"e":-7,"f":true,"g":null,"h":"Café — naïve ☕","i":"</script>&/"}')), []);
+  });
+
+  test('inside arrays and nested objects, each value its own range', () => {
+    const text = envelope('{"list":[1,2.50,{"x":10.0}],"n":{"m":[1e7]}}');
+    const found = find(text);
+    assert.deepEqual(
+      found.map((d) => text.slice(d.offset, d.end)),
+      ['10.0', '1e7'],
+    );
+  });
+});
+
+describe('strings inside data', () => {
+  test('"😀": information on the string token, .NET escapes it', () => {
+    const d = single(envelope('{"v":"😀"}'), '"😀"');
+    assert.equal(d.severity, 'information');
+    assert.equal(d.message, 'U+1F600 😀: .NET writes \\uD83D\\uDE00, PHP, Python, Node, Go and Java write it as is');
+  });
+
+  test('U+2028 and U+2029: one finding per string, counting the other character', () => {
+    const d = single(envelope('{"v":"a\\u2028b\\u2029"}'), '"a\\u2028b\\u2029"');
+    assert.equal(d.severity, 'information');
+    assert.equal(d.message, 'U+2028: PHP, Go and .NET write \\u2028, Python, Node and Java write it as is (and 1 more character)');
+  });
+
+  test('NBSP, DEL, \\b and U+001F each name the SDKs that differ', () => {
+    assert.match(single(envelope('{"v":"\\u00a0"}'), '"\\u00a0"').message, /^U\+00A0: \.NET writes \\u00A0, PHP, Python, Node, Go and Java write it as is$/);
+    assert.match(single(envelope('{"v":"\\u007f"}'), '"\\u007f"').message, /^U\+007F: \.NET writes \\u007F/);
+    assert.match(single(envelope('{"v":"\\b"}'), '"\\b"').message, /^U\+0008: Go writes \\u0008, PHP, Python, Node, Java and \.NET write \\b$/);
+    assert.match(single(envelope('{"v":"\\u001f"}'), '"\\u001f"').message, /^U\+001F: \.NET writes \\u001F, PHP, Python, Node, Go and Java write \\u001f$/);
+  });
+
+  test('a lone surrogate is a warning: PHP and Python cannot relay it, the others replace or escape it', () => {
+    const d = single(envelope('{"v":"\\ud800"}'), '"\\ud800"');
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.message, 'lone surrogate U+D800: Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD, PHP and Python fail to relay it');
+  });
+
+  test('a key with a character the SDKs escape differently: the key token', () => {
+    const text = envelope('{"😀":1}');
+    const d = single(text, '"😀"');
+    assert.match(d.message, /\.NET writes \\uD83D\\uDE00/);
+  });
+});
+
+describe('keys, empty and list-like objects', () => {
+  test('key order only gives nothing: Go sorts {"b":1,"a":2}, nobody is told', () => {
+    assert.deepEqual(find(envelope('{"b":1,"a":2,"c":{"z":1,"y":2}}')), []);
+  });
+
+  test('an integer-like key already first and ascending gives nothing', () => {
+    assert.deepEqual(find(envelope('{"2":"x","10":"y","b":1}')), []);
+  });
+
+  test('an integer-like key that Node moves: information on that key token', () => {
+    const text = envelope('{"b":1,"a":2,"10":3}');
+    const d = single(text, '"10"');
+    assert.equal(d.severity, 'information');
+    assert.equal(d.message, '"10": Node writes integer-like keys first, in ascending order, PHP, Python, Java and .NET keep the written order (Go sorts every data key)');
+  });
+
+  test('integer-like keys out of ascending order: the smaller one is reported', () => {
+    const text = envelope('{"10":1,"2":2}');
+    single(text, '"2"');
+  });
+
+  test('empty data: a warning on the opening brace, PHP writes []', () => {
+    const text = envelope('{}');
+    const d = single(text, '{', text.indexOf('"data":') + 7);
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /^empty data: PHP writes \[\], Python, Node, Go, Java and \.NET write \{\} \(/);
+  });
+
+  test('a nested empty object: a warning on its brace', () => {
+    const text = envelope('{"a":{}}');
+    const d = single(text, '{', text.indexOf('"a":') + 4);
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /^\{\}: PHP writes \[\], Python, Node, Go, Java and \.NET write \{\}/);
+  });
+
+  test('list-like data: a warning on the first key, PHP writes a JSON array', () => {
+    const text = envelope('{"0":"a","1":"b"}');
+    const d = single(text, '"0"');
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /^data has the keys "0", "1", …: PHP writes it as a JSON array, Python, Node, Go, Java and \.NET write an object/);
+  });
+});
+
+describe('keys the typed SDKs drop', () => {
+  test('meta.ext and x_extra: warnings on the key tokens naming Go, Java and .NET', () => {
+    const text = `{"job":"urn:babel:orders:created","x_extra":1,"trace_id":"t","data":{"a":1},"meta":{"id":"m","queue":"q","ext":{"acme":{}},"lang":"php","schema_version":1,"created_at":1},"attempts":0}`;
+    const found = find(text);
+    assert.deepEqual(
+      found.map((d) => [text.slice(d.offset, d.end), d.severity]),
+      [
+        ['"x_extra"', 'warning'],
+        ['"ext"', 'warning'],
+      ],
+    );
+    assert.equal(found[0].message, 'x_extra: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
+    assert.equal(found[1].message, 'meta.ext: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
+  });
+
+  test('forbidden keys, urn and __bq_frame are left to their own rules', () => {
+    const text = `{"urn":"urn:babel:orders:created","timestamp":1,"__bq_frame":1,"trace_id":"t","data":{"a":1},"meta":{"id":"m","queue":"q","ts":1,"lang":"php","schema_version":1,"created_at":1},"attempts":0}`;
+    assert.deepEqual(find(text), []);
+  });
+
+  test('a case variant of a core key: Go reads it, Java and .NET drop it', () => {
+    const text = envelope('{"a":1}').replace('"attempts":0}', '"attempts":0,"Attempts":2}');
+    const d = single(text, '"Attempts"', 0);
+    assert.equal(d.message, 'Attempts: Go reads it as "attempts" (its decoder matches field names case-insensitively), Java and .NET drop it on relay, PHP, Python and Node keep it');
+  });
+});
+
+describe('the whole document', () => {
+  test('the conformance fixtures (inside the byte-identical subset) give nothing', () => {
+    assert.deepEqual(find(envelope('{"title":"Café — naïve ☕","qty":7,"price_cents":1299,"ratio":0.5,"active":true,"note":null}')), []);
+  });
+
+  test('not an object, or data not an object: nothing', () => {
+    assert.deepEqual(find('[1.0]'), []);
+    assert.deepEqual(find(envelope('[1.0, 10.0]')), []);
+  });
+
+  test('a 1 MB payload: one finding per 10.0, nothing else (a plain run, linear)', () => {
+    const items: string[] = [];
+    let size = 0;
+    while (size < 1_000_000) {
+      const item = `{"id":${items.length},"name":"item ${items.length} café","price_cents":1299,"weight":10.0,"tags":["a","b"]}`;
+      items.push(item);
+      size += item.length;
+    }
+    const found = find(envelope(`{"items":[${items.join(',')}]}`));
+    assert.equal(found.length, items.length);
+    assert.ok(found.every((d) => d.message.startsWith('10.0: ')));
+  });
+
+  test('nesting 100,000 levels inside data does not overflow', () => {
+    const deep = envelope(`{"a":${'['.repeat(100_000)}10.0${']'.repeat(100_000)}}`);
+    assert.equal(find(deep).length, 1);
+  });
+});

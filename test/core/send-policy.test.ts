@@ -1,0 +1,37 @@
+/** The send guards, as the editor and the CLI walk them, without VS Code. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { decideSend, type ConfirmationKind, type SendSituation } from '../../core/message/send-policy';
+
+const base: SendSituation = { trusted: true, errorCount: 0, loopback: true, host: '127.0.0.1', confirmed: new Set() };
+const withConfirmed = (situation: SendSituation, ...kinds: ConfirmationKind[]): SendSituation => ({ ...situation, confirmed: new Set(kinds) });
+
+describe('send guards', () => {
+  test('a clean envelope to loopback in a trusted workspace is sent without a question', () => {
+    assert.deepEqual(decideSend(base), { action: 'send' });
+  });
+
+  test('an untrusted workspace refuses, whatever was confirmed', () => {
+    const decision = decideSend(withConfirmed({ ...base, trusted: false }, 'errors', 'remote'));
+    assert.equal(decision.action, 'refuse');
+    assert.match((decision as { reason: string }).reason, /Restricted Mode/);
+  });
+
+  test('errors ask first; once confirmed, the send goes ahead', () => {
+    const decision = decideSend({ ...base, errorCount: 2 });
+    assert.equal(decision.action, 'confirm');
+    assert.equal((decision as { kind: string }).kind, 'errors');
+    assert.match((decision as { question: string }).question, /2 errors: consumers will reject it/);
+    assert.deepEqual(decideSend(withConfirmed({ ...base, errorCount: 2 }, 'errors')), { action: 'send' });
+  });
+
+  test('a host that is not loopback asks, naming the host; both questions come one after the other', () => {
+    const remote = { ...base, loopback: false, host: 'broker.example.com', errorCount: 1 };
+    const first = decideSend(remote);
+    assert.equal((first as { kind: string }).kind, 'errors');
+    const second = decideSend(withConfirmed(remote, 'errors'));
+    assert.equal((second as { kind: string }).kind, 'remote');
+    assert.match((second as { question: string }).question, /broker\.example\.com is not this machine/);
+    assert.deepEqual(decideSend(withConfirmed(remote, 'errors', 'remote')), { action: 'send' });
+  });
+});
