@@ -6,7 +6,7 @@
  *   server/ → core, workspace (never client/, cli/ or vscode)
  *   cli/    → core, workspace, broker (never server/, client/ or vscode)
  *   client/ → core, broker (it starts the server as a process and never imports it or cli/)
- *   broker/ → Node I/O only (never vscode, server/, client/ or cli/)
+ *   broker/ → core (the message types), Node I/O (never vscode, server/, client/, cli/ or workspace/)
  *
  * Imports are found with regular expressions over the source text (static and dynamic `import`,
  * `export … from`, `require`), so the check needs no compiler and runs in milliseconds.
@@ -113,7 +113,7 @@ const RULES: readonly LayerRule[] = [
   },
   {
     layer: 'broker',
-    check: (specifier, folder) => (isVscode(specifier) ? 'imports vscode' : notInto(['server', 'client', 'cli'])(folder)),
+    check: (specifier, folder) => (isVscode(specifier) || isEditorLibrary(specifier) ? 'imports an editor/LSP library' : notInto(['server', 'client', 'cli', 'workspace'])(folder)),
   },
 ];
 
