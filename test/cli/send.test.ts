@@ -125,6 +125,31 @@ describe('babelq preview and send against the real brokers', () => {
     assert.deepEqual(properties.headers, projection.headers);
   });
 
+  test('preview --sdk all compares the six encoders; --hex dumps the same bytes', () => {
+    const all = babelq(['preview', 'examples/orders/order-created.babel.json', '--sdk', 'all', '--no-fresh-ids']);
+    assert.equal(all.status, 0, all.stderr);
+    const text = all.stdout.toString();
+    for (const sdk of ['php', 'python', 'node', 'go', 'java', 'dotnet']) assert.match(text, new RegExp(`^${sdk}\\s+\\d+ bytes`, 'm'));
+    assert.match(text, /── Hex/);
+    const raw = babelq(['preview', 'examples/orders/order-created.babel.json', '--no-fresh-ids']).stdout;
+    const hex = babelq(['preview', 'examples/orders/order-created.babel.json', '--no-fresh-ids', '--hex']).stdout.toString();
+    const fromHex = Buffer.from(hex.split('\n').filter(Boolean).map((line) => line.slice(10, 57).replace(/ /g, '')).join(''), 'hex');
+    assert.deepEqual(fromHex, raw);
+  });
+
+  test('peek reads back without removing and validates each message', async () => {
+    const queue = uniqueQueue();
+    assert.equal(babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue]).status, 0);
+    await redis.rpush(queue, '{"job":"App\\\\Jobs\\\\X"}');
+    const peek = babelq(['peek', '--queue', queue, '--format', 'json']);
+    assert.equal(peek.status, 0, peek.stderr);
+    const messages = JSON.parse(peek.stdout.toString());
+    assert.equal(messages.length, 2);
+    assert.deepEqual(messages[0].diagnostics, []);
+    assert.ok(messages[1].diagnostics.some((d: { code: string }) => d.code === 'invalid-urn'));
+    assert.equal(await redis.llen(queue), 2, 'peek removed nothing');
+  });
+
   test('fresh ids: each send mints a new meta.id and keeps trace_id', async () => {
     const queue = uniqueQueue();
     for (let i = 0; i < 2; i++) assert.equal(babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue]).status, 0);

@@ -1,0 +1,83 @@
+/** The one path from document to bytes: buildMessage, the projections and the preview text. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildMessage, chooseSdk, redisProjection } from '../../core/message/build';
+import { hexDump, markDifference, renderPreview } from '../../core/message/preview';
+import { parseJson } from '../../core/parse/parser';
+
+const fresh = { uuid: () => '99999999-8888-4777-8666-555555555555', now: () => 1764400000000 };
+const ENVELOPE = `{
+  "job": "urn:babel:orders:created",
+  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
+  "data": { "order_id": 1042, "ratio": 10.0, "title": "Café ☕" },
+  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "python", "schema_version": 1, "created_at": 1749132727000 },
+  "attempts": 2
+}`;
+const options = { sdk: 'auto' as const, freshIds: false, fresh, redisLayout: 'babelqueue' as const };
+
+describe('buildMessage', () => {
+  test('auto picks the SDK of meta.lang; the body is that encoder\'s bytes, UTF-8', () => {
+    const doc = parseJson(ENVELOPE);
+    assert.equal(chooseSdk(doc, 'auto'), 'python');
+    const built = buildMessage(doc, options);
+    assert.ok(built.ok);
+    assert.equal(built.message.sdk, 'python');
+    assert.match(built.message.text, /"ratio":10\.0/, 'Python keeps 10.0');
+    assert.deepEqual(built.message.bytes, new TextEncoder().encode(built.message.text));
+    assert.ok(built.message.bytes.length > built.message.text.length, 'non-ASCII takes more bytes than characters');
+  });
+
+  test('fresh ids replace meta.id and created_at, keep trace_id; the projection follows', () => {
+    const built = buildMessage(parseJson(ENVELOPE), { ...options, freshIds: true, sdk: 'node' });
+    assert.ok(built.ok);
+    const sent = JSON.parse(built.message.text);
+    assert.equal(sent.meta.id, fresh.uuid());
+    assert.equal(sent.meta.created_at, fresh.now());
+    assert.equal(sent.trace_id, '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b');
+    const { properties } = built.message.amqp;
+    assert.deepEqual(
+      { type: properties.type, correlationId: properties.correlationId, messageId: properties.messageId, headers: properties.headers },
+      { type: 'urn:babel:orders:created', correlationId: sent.trace_id, messageId: fresh.uuid(), headers: { 'x-schema-version': 1, 'x-source-lang': 'python', 'x-attempts': 2 } },
+    );
+    assert.equal(built.message.amqp.routingKey, 'orders');
+  });
+
+  test('Redis layouts: the bare queue, or Laravel keys with the prefix and notify marker', () => {
+    assert.deepEqual(redisProjection('orders', 'babelqueue', 'ignored_'), { layout: 'babelqueue', listKey: 'orders', commands: ['RPUSH orders <body>'] });
+    const laravel = redisProjection('orders', 'laravel', 'laravel_database_');
+    assert.equal(laravel.listKey, 'laravel_database_queues:orders');
+    assert.equal(laravel.notifyKey, 'laravel_database_queues:orders:notify');
+  });
+
+  test('a queue override wins over meta.queue; no URN or broken JSON is refused with the reason', () => {
+    const built = buildMessage(parseJson(ENVELOPE), { ...options, queue: 'orders-test' });
+    assert.ok(built.ok && built.message.queue === 'orders-test' && built.message.redis.listKey === 'orders-test');
+    const noUrn = buildMessage(parseJson(ENVELOPE.replace('"job": "urn:babel:orders:created",', '')), options);
+    assert.equal(noUrn.ok, false);
+    assert.match((noUrn as { error: string }).error, /no URN/);
+    assert.equal(buildMessage(parseJson('{ "job": '), options).ok, false);
+  });
+});
+
+describe('preview text', () => {
+  test('shows the body with its byte count, the target without secrets, every SDK and a hex view', () => {
+    const text = renderPreview(parseJson(ENVELOPE), { ...options, target: 'redis://127.0.0.1:6379' });
+    const built = buildMessage(parseJson(ENVELOPE), options);
+    assert.ok(built.ok);
+    assert.ok(text.includes(`── Body: ${built.message.bytes.length} bytes (UTF-8) ──\n${built.message.text}\n`));
+    assert.match(text, /Broker: redis:\/\/127\.0\.0\.1:6379/);
+    for (const sdk of ['php', 'python', 'node', 'go', 'java', 'dotnet']) assert.match(text, new RegExp(`^${sdk}\\s+\\d+ bytes`, 'm'), sdk);
+    assert.match(text, /^node\s+\d+ bytes {2}DIFFERS/m, 'Node writes 10, Python 10.0');
+    assert.match(text, /^java\s+\d+ bytes {2}identical/m, 'Java writes 10.0 too');
+    assert.match(text, /"ratio":10⟦⟧,.*\(published: ⟦\.0⟧\)/);
+    assert.match(text, /^00000000 {2}7b 22 6a 6f 62 22/m);
+  });
+
+  test('markDifference brackets only the differing middle', () => {
+    assert.equal(markDifference('{"a":10.0}', '{"a":10}', 3), '…:10⟦⟧}  (published: ⟦.0⟧)');
+  });
+
+  test('hexDump: offset, 16 bytes, printable ASCII', () => {
+    assert.equal(hexDump(new TextEncoder().encode('{"a":1}\n')), '00000000  7b 22 61 22 3a 31 7d 0a                          |{"a":1}.|');
+  });
+});
