@@ -16,23 +16,94 @@ const MINOR_UNIT_SUFFIXES = ['_cents', '_minor', '_pence', '_in_cents', '_minor_
 const BOOLEAN_PATTERNS = ['is_*', 'has_*', 'can_*', 'should_*', '*_enabled', '*_disabled', '*_active', '*_flag', 'active', 'enabled', 'disabled', 'verified', 'deleted', 'archived'];
 const TIME_PATTERNS = ['*_at', '*_on', '*_date', '*_time', 'date', 'time', 'timestamp', 'datetime'];
 
-/** Converts `camelCase`/`PascalCase`/`kebab-case` to lowercase snake_case. */
+/**
+ * Converts `camelCase`/`PascalCase`/`kebab-case` to lowercase snake_case: `_` between a lowercase
+ * letter or digit and a capital, and before the last capital of a run followed by a lowercase
+ * letter (`HTTPServer` → `http_server`); runs of `-` and white space become one `_`.
+ *
+ * Written as scans, not as `/([A-Z]+)([A-Z][a-z])/g`: that regex is quadratic on a long run of
+ * capitals, and a fixture's key can be a megabyte long.
+ */
 export function toSnakeCase(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .replace(/[-\s]+/g, '_')
-    .toLowerCase();
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 1; i < key.length; i++) {
+    if (isUpper(key.charCodeAt(i)) && isLowerOrDigit(key.charCodeAt(i - 1))) {
+      parts.push(key.slice(from, i), '_');
+      from = i;
+    }
+  }
+  parts.push(key.slice(from));
+  const split = parts.join('');
+  const out: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < split.length) {
+    if (!isUpper(split.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < split.length && isUpper(split.charCodeAt(end))) end++;
+    if (end - i >= 2 && end < split.length && isLower(split.charCodeAt(end))) {
+      out.push(split.slice(start, end - 1), '_');
+      start = end - 1;
+    }
+    i = end;
+  }
+  out.push(split.slice(start));
+  return out.join('').replace(/[-\s]+/g, '_').toLowerCase();
 }
 
-/** Compiles glob-like key patterns (`*` matches any run of characters) into one matcher. */
+function isUpper(code: number): boolean {
+  return code >= 0x41 && code <= 0x5a;
+}
+
+function isLower(code: number): boolean {
+  return code >= 0x61 && code <= 0x7a;
+}
+
+function isLowerOrDigit(code: number): boolean {
+  return isLower(code) || (code >= 0x30 && code <= 0x39);
+}
+
+/**
+ * Compiles glob-like key patterns (`*` matches any run of characters but a line break) into one
+ * matcher. Matched by scanning, not by a regex: the patterns come from workspace settings, and
+ * `*a*a*a*a*b` as a backtracking regex takes seconds on a 40-character key. Each `*` takes the
+ * leftmost match of the literal after it, which for `*`-only globs is exact and O(key × pattern).
+ */
 export function compileKeyPatterns(patterns: readonly string[]): (key: string) => boolean {
   if (patterns.length === 0) return () => false;
-  const source = patterns
-    .map((pattern) => toSnakeCase(pattern).split('*').map(escapeRegExp).join('.*'))
-    .join('|');
-  const regex = new RegExp(`^(?:${source})$`);
-  return (key) => regex.test(toSnakeCase(key));
+  const globs = patterns.map((pattern) => toSnakeCase(pattern).split('*'));
+  return (key) => {
+    const snake = toSnakeCase(key);
+    return globs.some((segments) => globMatches(segments, snake));
+  };
+}
+
+/** Whether `text` is segments[0] * segments[1] * … (at least one segment; a `*` never spans a line break). */
+function globMatches(segments: readonly string[], text: string): boolean {
+  const first = segments[0];
+  if (segments.length === 1) return text === first;
+  const last = segments[segments.length - 1];
+  if (!text.startsWith(first) || text.length < first.length + last.length) return false;
+  let position = first.length;
+  for (let s = 1; s < segments.length - 1; s++) {
+    const found = text.indexOf(segments[s], position);
+    if (found < 0 || hasLineBreak(text, position, found)) return false;
+    position = found + segments[s].length;
+  }
+  const tail = text.length - last.length;
+  return tail >= position && text.endsWith(last) && !hasLineBreak(text, position, tail);
+}
+
+function hasLineBreak(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
 }
 
 const cache = new Map<string, KeyClasses>();
@@ -70,8 +141,4 @@ function memoize(classify: (key: string) => boolean): (key: string) => boolean {
     }
     return result;
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -7,7 +7,7 @@
  * Microsoft documentation as the facts do.
  */
 import { asObject, type ObjectNode } from '../tree';
-import { fitsInt32, fitsInt64, formatDotnet } from './numbers';
+import { formatDotnet, integerText, literalFitsInt32, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dedupe, dottedPath, finish, lastValue, Notes, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
@@ -29,7 +29,7 @@ export const dotnetModel: ValueModel = {
   sdk: 'dotnet',
   style: DOTNET_STYLE,
   number(raw, isIntegerLiteral) {
-    if (isIntegerLiteral && fitsInt64(BigInt(raw))) return { text: BigInt(raw).toString() };
+    if (isIntegerLiteral && literalFitsInt64(raw)) return { text: integerText(raw) };
     const x = Number(raw);
     if (!Number.isFinite(x)) return { error: `.NET's GetDouble refuses ${raw} (it is not a finite double) and throws FormatException; the relay fails.` };
     return { text: formatDotnet(x), why: isIntegerLiteral ? '.NET reads an integer beyond 64 bits as a double' : 'a .NET double is a float64' };
@@ -44,8 +44,7 @@ export const dotnetModel: ValueModel = {
 function tryGetInteger(object: ObjectNode | undefined, key: string, bits: 32 | 64): bigint {
   const node = lastValue(object, key);
   if (node?.kind !== 'number' || !node.isIntegerLiteral) return 0n;
-  const value = BigInt(node.raw);
-  return (bits === 32 ? fitsInt32(value) : fitsInt64(value)) ? value : 0n;
+  return (bits === 32 ? literalFitsInt32(node.raw) : literalFitsInt64(node.raw)) ? BigInt(node.raw) : 0n;
 }
 
 /** What the .NET SDK writes when it decodes this envelope and encodes it again (UNVERIFIED). */

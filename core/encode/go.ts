@@ -6,7 +6,7 @@
  */
 import type { EnvelopeScope } from '../envelope';
 import type { ObjectNode, ValueNode } from '../tree';
-import { fitsInt64, formatGo } from './numbers';
+import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dottedPath, finish, Notes, type Entry, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
@@ -98,7 +98,7 @@ function decodeString(node: ValueNode, struct: string, field: string): string | 
 /** An int or int64 field: an integer literal within 64 bits (strconv.ParseInt), null leaves it. */
 function decodeInt(node: ValueNode, struct: string, field: string, type: 'int' | 'int64'): bigint | undefined {
   if (node.kind === 'null') return undefined;
-  if (node.kind !== 'number' || !node.isIntegerLiteral || !fitsInt64(BigInt(node.raw))) throw typeError(node, struct, field, type);
+  if (node.kind !== 'number' || !node.isIntegerLiteral || !literalFitsInt64(node.raw)) throw typeError(node, struct, field, type);
   return BigInt(node.raw);
 }
 

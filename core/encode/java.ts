@@ -5,7 +5,7 @@
  * field order; `data` keeps its insertion order (facts §3, §8). Unknown keys are dropped.
  */
 import { asObject, type ObjectNode, type ValueNode } from '../tree';
-import { formatJava, JDK17_DOUBLE_TEXT, jdk17MayDiffer } from './numbers';
+import { formatJava, integerText, JDK17_DOUBLE_TEXT, jdk17MayDiffer, literalAsIntN } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dedupe, dottedPath, finish, lastValue, Notes, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
@@ -31,7 +31,7 @@ export const javaModel: ValueModel = {
   sdk: 'java',
   style: JAVA_STYLE,
   number(raw, isIntegerLiteral) {
-    if (isIntegerLiteral) return { text: BigInt(raw).toString() };
+    if (isIntegerLiteral) return { text: integerText(raw) };
     const x = Number(raw);
     if (!Number.isFinite(x)) return { error: `Java reads ${raw} as an infinite Double and its writer throws (Cannot encode non-finite number); the relay fails.` };
     return { text: formatJava(x), why: 'a Java Double is a float64' };
@@ -59,7 +59,7 @@ function isJavaBlank(value: string): boolean {
 /** Number.intValue() / longValue(): low bits of a Long or BigInteger, a saturating cast of a Double. */
 export function javaIntegral(node: ValueNode | undefined, bits: 32 | 64): bigint {
   if (node?.kind !== 'number') return 0n;
-  if (node.isIntegerLiteral) return BigInt.asIntN(bits, BigInt(node.raw));
+  if (node.isIntegerLiteral) return literalAsIntN(bits, node.raw);
   const x = Number(node.raw);
   const max = 2n ** BigInt(bits - 1) - 1n;
   if (Number.isNaN(x)) return 0n;

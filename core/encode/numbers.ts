@@ -193,6 +193,44 @@ export function fitsInt32(value: bigint): boolean {
   return value >= INT32_MIN && value <= INT32_MAX;
 }
 
+// Integer literals as text. BigInt() of a literal is superlinear in its length (seconds for a
+// 10 MB literal, and toString() again), so these answer from the digits where they can.
+
+const INTEGER_LITERAL = /^([-+]?)0*(\d+)$/;
+
+/** `BigInt(raw).toString()` for an integer literal (`-0` → `0`, leading zeros dropped), in linear time. */
+export function integerText(raw: string): string {
+  const match = INTEGER_LITERAL.exec(raw);
+  if (!match) return BigInt(raw).toString();
+  return match[2] === '0' ? '0' : `${match[1] === '-' ? '-' : ''}${match[2]}`;
+}
+
+/** `fitsInt64(BigInt(raw))` without parsing a literal too long to fit. */
+export function literalFitsInt64(raw: string): boolean {
+  const match = INTEGER_LITERAL.exec(raw);
+  if (match && match[2].length > 19) return false;
+  return fitsInt64(BigInt(raw));
+}
+
+/** `fitsInt32(BigInt(raw))` without parsing a literal too long to fit. */
+export function literalFitsInt32(raw: string): boolean {
+  const match = INTEGER_LITERAL.exec(raw);
+  if (match && match[2].length > 10) return false;
+  return fitsInt32(BigInt(raw));
+}
+
+/** `BigInt.asIntN(bits, BigInt(raw))`: the low bits, taken 15 digits at a time (linear in the literal). */
+export function literalAsIntN(bits: number, raw: string): bigint {
+  const match = INTEGER_LITERAL.exec(raw);
+  if (!match || match[2].length <= 30) return BigInt.asIntN(bits, BigInt(raw));
+  const modulus = 1n << BigInt(bits);
+  const digits = match[2];
+  let i = digits.length % 15 || 15;
+  let low = BigInt(digits.slice(0, i));
+  for (; i < digits.length; i += 15) low = (low * 1_000_000_000_000_000n + BigInt(digits.slice(i, i + 15))) % modulus;
+  return BigInt.asIntN(bits, match[1] === '-' ? modulus - low : low);
+}
+
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 /**

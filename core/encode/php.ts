@@ -3,7 +3,7 @@
  * `json_decode($raw, true)` then `json_encode` with THROW_ON_ERROR | UNESCAPED_UNICODE |
  * UNESCAPED_SLASHES and `serialize_precision = -1` (facts §3, §8).
  */
-import { fitsInt64, formatPhp } from './numbers';
+import { formatPhp, integerText, literalFitsInt64 } from './numbers';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
 import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './writer';
@@ -30,8 +30,7 @@ export const phpModel: ValueModel = {
   number(raw, isIntegerLiteral) {
     // The JSON scanner keeps an integer literal as int when it fits 64 bits, else it reads a double.
     if (isIntegerLiteral) {
-      const value = BigInt(raw);
-      if (fitsInt64(value)) return { text: value.toString() };
+      if (literalFitsInt64(raw)) return { text: integerText(raw) };
     }
     const x = Number(raw);
     if (!Number.isFinite(x)) return { error: `PHP reads ${raw} as INF and json_encode refuses it (JSON_ERROR_INF_OR_NAN); the relay throws.` };

@@ -2,7 +2,7 @@
  * Python (`babelqueue-python` codec.py): the relay is `json.loads` then
  * `json.dumps(ensure_ascii=False, separators=(",", ":"))`, allow_nan left on (facts §3, §8).
  */
-import { formatPython } from './numbers';
+import { formatPython, integerText } from './numbers';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
 import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './writer';
@@ -35,7 +35,7 @@ export const pythonModel: ValueModel = {
       if (digits > PYTHON_MAX_INT_DIGITS) {
         return { error: `Python's json.loads refuses an integer of ${digits} digits (ValueError: more than ${PYTHON_MAX_INT_DIGITS}), so decode() returns {} and there is no envelope to relay.` };
       }
-      return { text: BigInt(raw).toString() };
+      return { text: integerText(raw) };
     }
     const x = Number(raw);
     // allow_nan defaults to True: json.dumps writes the bare token, which is not JSON (facts §1.7).

@@ -4,6 +4,7 @@
  */
 import { DEAD_LETTER_FIELDS, forbiddenKey, META_FIELDS, ROOT_FIELDS, type EnvelopeScope } from '../envelope';
 import { asObject, type ObjectNode, type ValueNode } from '../tree';
+import { integerText } from './numbers';
 import { child, lastValue, type Notes, type Path } from './writer';
 import { SDK_LABELS, type EncodeResult, type SdkName } from './types';
 
@@ -122,7 +123,7 @@ export function noteIntegral(label: string, node: ValueNode | undefined, value: 
   if (!node) return;
   if (node.kind !== 'number') {
     notes.add('lossy', `${label} reads this ${node.kind} as the ${type} ${value}.`, path);
-  } else if (!node.isIntegerLiteral || BigInt(node.raw) !== value) {
+  } else if (!node.isIntegerLiteral || integerText(node.raw) !== value.toString()) {
     const same = Number(node.raw) === Number(value) && !Object.is(Number(node.raw), -0);
     notes.add(same ? 'representation' : 'lossy', `${label} reads ${node.raw} as the ${type} ${value}.`, path);
   }

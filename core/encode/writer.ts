@@ -21,15 +21,25 @@ export function child(parent: Path | undefined, key: string | number): Path {
 
 const SIMPLE_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
+/** Paths longer than this many steps keep their first and last steps only (a note per level of a deep file must not be megabytes). */
+const MAX_PATH_STEPS = 40;
+/** Keys longer than this are shown cut (a megabyte key in every note would make megabytes of notes). */
+const MAX_KEY_SHOWN = 100;
+
 /** `data.items[2].price`, `meta.ext`, `data["a.b"]`; built only when a note needs it. */
 export function pathText(path: Path | undefined): string {
   const parts: string[] = [];
   for (let p = path; p; p = p.parent) {
     if (typeof p.key === 'number') parts.push(`[${p.key}]`);
+    else if (p.key.length > MAX_KEY_SHOWN) parts.push(`[${JSON.stringify(p.key.slice(0, MAX_KEY_SHOWN))}…]`);
     else if (SIMPLE_KEY.test(p.key)) parts.push(p.parent ? `.${p.key}` : p.key);
     else parts.push(`[${JSON.stringify(p.key)}]`);
   }
-  return parts.reverse().join('');
+  parts.reverse();
+  if (parts.length <= MAX_PATH_STEPS) return parts.join('');
+  const head = MAX_PATH_STEPS / 4;
+  const tail = MAX_PATH_STEPS - head;
+  return `${parts.slice(0, head).join('')}…(${parts.length - MAX_PATH_STEPS} levels)…${parts.slice(-tail).join('')}`;
 }
 
 /** The path of a dotted envelope location such as `meta.id` (keys without dots only). */
@@ -226,10 +236,10 @@ export function encodeNumber(model: ValueModel, raw: string, isIntegerLiteral: b
   const result = model.number(raw, isIntegerLiteral);
   if ('error' in result) throw new RelayFailure(path ? `${pathText(path)}: ${result.error}` : result.error);
   const { text } = result;
-  if (!sameNumber(text, raw)) {
-    notes.add('lossy', `${raw} is written as ${text}${result.why ? ` (${result.why})` : ''}.`, path);
-  } else if (text !== raw) {
-    notes.add('representation', `${raw} is written as ${text}.`, path);
+  // Most numbers come back exactly as written: no exact-value comparison (BigInt) for those.
+  if (text !== raw) {
+    if (!sameNumber(text, raw)) notes.add('lossy', `${raw} is written as ${text}${result.why ? ` (${result.why})` : ''}.`, path);
+    else notes.add('representation', `${raw} is written as ${text}.`, path);
   }
   const extra = model.numberNote?.(raw, text);
   if (extra) notes.add('representation', extra, path);

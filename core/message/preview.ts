@@ -11,6 +11,15 @@ import { buildMessage, type MessageOptions } from './build';
 /** How many bytes of the body the hex view shows before it stops. */
 export const HEX_LIMIT = 4096;
 
+/**
+ * Above this body size the per-SDK comparison is left out: it encodes the body six more times,
+ * which on a 10 MB fixture would hold the editor for a minute on every edit.
+ */
+export const PER_SDK_LIMIT = 1024 * 1024;
+
+/** The longest differing middle `markDifference` shows, in UTF-16 units (per side). */
+const MAX_MARKED = 200;
+
 export interface PreviewOptions extends MessageOptions {
   /** The target as people see it, already without any password (e.g. `redis://127.0.0.1:6379`). */
   readonly target: string;
@@ -40,7 +49,11 @@ export function renderPreview(doc: ParsedDocument, options: PreviewOptions): str
   for (const note of notes) lines.push(`Note (${note.kind}): ${note.message}`);
   lines.push('');
   lines.push('── Per SDK ──');
-  for (const sdk of SDK_NAMES) lines.push(...sdkSection(doc, options, fresh, sdk, message.text));
+  if (message.bytes.length > PER_SDK_LIMIT) {
+    lines.push(`Left out: the body is ${message.bytes.length} bytes, and the comparison runs for bodies up to ${PER_SDK_LIMIT} bytes (\`babelq preview --sdk <name>\` prints one SDK's bytes).`);
+  } else {
+    for (const sdk of SDK_NAMES) lines.push(...sdkSection(doc, options, fresh, sdk, message.text));
+  }
   lines.push('');
   lines.push(`── Hex (published body${message.bytes.length > HEX_LIMIT ? `, first ${HEX_LIMIT} of ${message.bytes.length} bytes` : ''}) ──`);
   lines.push(hexDump(message.bytes.subarray(0, HEX_LIMIT)));
@@ -70,7 +83,14 @@ export function markDifference(base: string, other: string, context = 24): strin
   }
   const before = other.slice(Math.max(0, start - context), start);
   const after = other.slice(endOther, endOther + context);
-  return `${start > context ? '…' : ''}${before}⟦${other.slice(start, endOther)}⟧${after}${endOther + context < other.length ? '…' : ''}  (published: ⟦${base.slice(start, endBase)}⟧)`;
+  return `${start > context ? '…' : ''}${before}⟦${bounded(other.slice(start, endOther))}⟧${after}${endOther + context < other.length ? '…' : ''}  (published: ⟦${bounded(base.slice(start, endBase))}⟧)`;
+}
+
+/** A differing middle of at most MAX_MARKED units, shortened in the middle when longer. */
+function bounded(text: string): string {
+  if (text.length <= MAX_MARKED) return text;
+  const half = MAX_MARKED / 2;
+  return `${text.slice(0, half)}… (${text.length - MAX_MARKED} more) …${text.slice(-half)}`;
 }
 
 /** Classic hex dump: offset, 16 bytes in hex, and the printable ASCII. */

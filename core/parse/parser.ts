@@ -5,44 +5,29 @@
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
  * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
+ *
+ * Fast: one pass of `charCodeAt` loops that writes the document into columns (`./columns.ts`:
+ * typed arrays, no object per value); the node tree is built from them only where a reader
+ * looks (`./document.ts`). Well-formed tokens take a fast path (a string without escapes is one
+ * slice, short strings and keys are shared, a number is scanned by hand, literals are compared
+ * in place); anything unusual drops to the careful path that words the problem.
  */
-import type {
-  ArrayNode,
-  ContainerNode,
-  NumberNode,
-  ObjectNode,
-  ParsedDocument,
-  PropertyNode,
-  StringNode,
-  SyntaxProblem,
-  ValueNode,
-} from '../tree';
+import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
+import { Flag, Kind, type Columns } from './columns';
+import { ParsedText } from './document';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
 
-
-type ObjectState = 'key' | 'colon' | 'value' | 'comma';
-type ArrayState = 'value' | 'comma';
-
-interface ObjectFrame {
-  readonly node: ObjectNode;
-  state: ObjectState;
-  pending: PropertyNode | undefined;
-  /** Offset of the last comma, for the trailing-comma report; -1 after anything else. */
-  lastComma: number;
+/** What a container expects next. Arrays use only `Value` and `Comma`. */
+const enum State {
+  Key = 0,
+  Colon = 1,
+  Value = 2,
+  Comma = 3,
 }
 
-interface ArrayFrame {
-  readonly node: ArrayNode;
-  state: ArrayState;
-  lastComma: number;
-}
-
-type Frame = ObjectFrame | ArrayFrame;
-
-const STRICT_NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const LOOSE_NUMBER = /[-+.0-9A-Za-z_]+/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const VALID_ESCAPES = '"\\/bfnrt';
@@ -50,49 +35,376 @@ const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', 
 
 /** Parses `text` into the document tree; never throws. */
 export function parseJson(text: string): ParsedDocument {
+  return parseText(text);
+}
+
+/** `parseJson` with the concrete type, for readers of the columns. */
+export function parseText(text: string): ParsedText {
   return new Parser(text).run();
 }
 
 class Parser {
+  /** The scan position for the helpers; `run` keeps its own copy in a local and syncs it. */
   private pos = 0;
   private readonly problems: SyntaxProblem[] = [];
-  private readonly stack: Frame[] = [];
-  private root: ValueNode | undefined;
   private truncated = false;
 
-  constructor(private readonly text: string) {}
+  // The columns (see ./columns.ts), grown by doubling.
+  private count = 0;
+  private capacity: number;
+  private info: Uint8Array;
+  private start: Int32Array;
+  private end: Int32Array;
+  private parent: Int32Array;
+  private next: Int32Array;
+  private keyStart: Int32Array;
+  private keyEnd: Int32Array;
+  private colon: Int32Array;
+  private keys: (string | undefined)[];
+  private strings: (string | undefined)[];
 
-  run(): ParsedDocument {
-    const { text } = this;
+  /** The open containers (slots), innermost last, with what each expects next and its last comma (-1: none). */
+  private readonly containers: number[] = [];
+  private readonly states: State[] = [];
+  private readonly commas: number[] = [];
+
+  constructor(private readonly text: string) {
+    // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
+    const capacity = Math.max(16, Math.min(text.length >> 4, 1 << 20));
+    this.capacity = capacity;
+    this.info = new Uint8Array(capacity);
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.parent = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    this.keyStart = new Int32Array(capacity);
+    this.keyEnd = new Int32Array(capacity);
+    this.colon = new Int32Array(capacity);
+    this.keys = new Array<string | undefined>(capacity);
+    this.strings = new Array<string | undefined>(capacity);
+  }
+
+  run(): ParsedText {
+    const { text, containers, states, commas } = this;
+    const length = text.length;
+    let pos = 0;
     if (text.charCodeAt(0) === Char.Bom) {
       this.problem(0, 1, 'The file starts with a byte-order mark (U+FEFF); strict JSON must not. Save it as UTF-8 without BOM.');
-      this.pos = 1;
+      pos = 1;
     }
+    // The hot columns in locals; `slot()` may grow them, so they are reloaded after it.
+    let info = this.info;
+    let starts = this.start;
+    let ends = this.end;
+    let strings = this.strings;
     while (true) {
-      this.skipTrivia();
-      if (this.pos >= text.length) break;
-      const frame = this.stack[this.stack.length - 1];
-      if (!frame) {
-        if (this.root) {
-          this.problem(this.pos, trimmedEnd(text), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
+      let code = text.charCodeAt(pos);
+      while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+      if (code === Char.Slash) {
+        this.pos = pos;
+        this.skipTrivia();
+        pos = this.pos;
+        code = text.charCodeAt(pos);
+      }
+      if (pos >= length) break;
+      if (this.info !== info) {
+        info = this.info;
+        starts = this.start;
+        ends = this.end;
+        strings = this.strings;
+      }
+      const depth = containers.length - 1;
+      // The slot the value starting here goes into; `release` when a failed value gives it back.
+      let slot: number;
+      let release = false;
+      let container = -1;
+      let commaBefore = -1;
+      if (depth < 0) {
+        if (this.count > 0) {
+          this.problem(pos, trimmedEnd(text), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
           break;
         }
-        this.root = this.parseValue(undefined, undefined);
+        slot = this.slot(-1, 0);
+        release = true;
+      } else {
+        container = containers[depth];
+        let state = states[depth];
+        if ((info[container] & Flag.KindMask) === Kind.Object) {
+          if (state === State.Comma) {
+            if (code === Char.Comma) {
+              states[depth] = State.Key;
+              commas[depth] = pos;
+              // Fast path: `, "key"` goes straight on to the key.
+              code = text.charCodeAt(++pos);
+              while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+              if (code !== Char.Quote) continue;
+              state = State.Key;
+            } else if (code === Char.CloseBrace) {
+              pos = this.close(pos);
+              continue;
+            } else {
+              this.pos = pos;
+              if (code === Char.CloseBracket) {
+                this.closer(code);
+              } else if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
+                this.problem(pos, pos + 1, "Expected ',' between properties.");
+                states[depth] = State.Key;
+              } else {
+                this.unexpected("Expected ',' or '}'");
+              }
+              pos = this.pos;
+              continue;
+            }
+          }
+          if (state === State.Key) {
+            if (code !== Char.Quote) {
+              if (code === Char.CloseBrace) {
+                if (commas[depth] >= 0) this.trailingComma(commas[depth]);
+                pos = this.close(pos);
+                continue;
+              }
+              this.pos = pos;
+              if (code === Char.Comma) {
+                this.problem(pos, pos + 1, 'Unexpected comma: expected a property name in double quotes.');
+                this.pos++;
+              } else if (code === Char.CloseBracket) {
+                this.closer(code);
+              } else {
+                const key = this.readKey(code);
+                if (key !== undefined) {
+                  this.property(container, key, pos);
+                  states[depth] = State.Colon;
+                  commas[depth] = -1;
+                }
+              }
+              pos = this.pos;
+              continue;
+            }
+            const key = this.readKeyString(pos);
+            slot = this.property(container, key, pos);
+            pos = this.pos;
+            commas[depth] = -1;
+            // Fast path: `"key": value` goes straight on to the value.
+            code = text.charCodeAt(pos);
+            while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+            if (code !== Char.Colon) {
+              states[depth] = State.Colon;
+              continue;
+            }
+            this.colon[slot] = pos;
+            code = text.charCodeAt(++pos);
+            while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+            if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.Slash || pos >= length) {
+              states[depth] = State.Value;
+              continue;
+            }
+            states[depth] = State.Comma;
+          } else {
+            // In the colon and value states the pending property is the newest slot.
+            const pending = this.count - 1;
+            if (state === State.Colon) {
+              if (code === Char.Colon) {
+                this.colon[pending] = pos;
+                states[depth] = State.Value;
+                pos++;
+                continue;
+              }
+              this.problem(this.keyStart[pending], this.keyEnd[pending], `Expected ':' after the property name "${this.keys[pending]}".`);
+              states[depth] = code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket ? State.Comma : State.Value;
+              continue;
+            }
+            // State.Value
+            states[depth] = State.Comma;
+            if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
+              const colon = this.colon[pending];
+              this.problem(this.keyStart[pending], colon >= 0 ? colon + 1 : this.keyEnd[pending], `Expected a value for "${this.keys[pending]}".`);
+              continue;
+            }
+            slot = pending;
+          }
+        } else {
+          // An array.
+          if (state === State.Comma) {
+            if (code === Char.Comma) {
+              states[depth] = State.Value;
+              commas[depth] = pos;
+              // Fast path: `, value` goes straight on to the value.
+              code = text.charCodeAt(++pos);
+              while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+              if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.Slash || pos >= length) continue;
+            } else if (code === Char.CloseBracket) {
+              pos = this.close(pos);
+              continue;
+            } else if (code === Char.CloseBrace) {
+              this.pos = pos;
+              this.closer(code);
+              pos = this.pos;
+              continue;
+            } else {
+              this.problem(pos, pos + 1, "Expected ',' between array values.");
+              states[depth] = State.Value;
+              continue;
+            }
+          } else {
+            if (code === Char.CloseBracket) {
+              if (commas[depth] >= 0) this.trailingComma(commas[depth]);
+              pos = this.close(pos);
+              continue;
+            }
+            if (code === Char.Comma) {
+              this.problem(pos, pos + 1, 'Expected a value before this comma.');
+              pos++;
+              continue;
+            }
+            if (code === Char.CloseBrace) {
+              this.pos = pos;
+              this.closer(code);
+              pos = this.pos;
+              continue;
+            }
+          }
+          // The item's slot comes first, so a nested container's children follow it.
+          slot = this.slot(container, 0);
+          release = true;
+          commaBefore = commas[depth];
+          states[depth] = State.Comma;
+          commas[depth] = -1;
+        }
+      }
+      if (this.info !== info) {
+        info = this.info;
+        starts = this.start;
+        ends = this.end;
+        strings = this.strings;
+      }
+
+      // A value at `pos` into `slot`: the well-formed cases here, the rest in `value()`.
+      starts[slot] = pos;
+      if (code === Char.Quote) {
+        strings[slot] = this.readString(pos, Char.Quote);
+        pos = this.pos;
+        info[slot] |= Kind.String;
+        ends[slot] = pos;
         continue;
       }
-      if (frame.node.kind === 'object') this.stepObject(frame as ObjectFrame);
-      else this.stepArray(frame as ArrayFrame);
+      if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus) {
+        const end = cleanNumberEnd(text, pos);
+        if (end > 0) {
+          info[slot] |= end & INTEGER_BIT ? Kind.Number | Flag.Integer : Kind.Number;
+          pos = end & ~INTEGER_BIT;
+          ends[slot] = pos;
+          continue;
+        }
+      } else if (code === Char.OpenBrace || code === Char.OpenBracket) {
+        const object = code === Char.OpenBrace;
+        info[slot] |= object ? Kind.Object : Kind.Array;
+        ends[slot] = length;
+        containers.push(slot);
+        states.push(object ? State.Key : State.Value);
+        commas.push(-1);
+        pos++;
+        continue;
+      } else if (code === 0x74 /* t */ && text.startsWith('true', pos) && !isWordPart(text.charCodeAt(pos + 4))) {
+        info[slot] |= Kind.Boolean | Flag.True;
+        pos += 4;
+        ends[slot] = pos;
+        continue;
+      } else if (code === 0x66 /* f */ && text.startsWith('false', pos) && !isWordPart(text.charCodeAt(pos + 5))) {
+        info[slot] |= Kind.Boolean;
+        pos += 5;
+        ends[slot] = pos;
+        continue;
+      } else if (code === 0x6e /* n */ && text.startsWith('null', pos) && !isWordPart(text.charCodeAt(pos + 4))) {
+        info[slot] |= Kind.Null;
+        pos += 4;
+        ends[slot] = pos;
+        continue;
+      }
+      this.pos = pos;
+      if (!this.value(code, slot)) {
+        // No value here: an item or root slot is given back (and the array still expects a value).
+        if (release) {
+          this.count = slot;
+          if (container >= 0) {
+            states[depth] = State.Value;
+            commas[depth] = commaBefore;
+          }
+        }
+      }
+      pos = this.pos;
     }
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const { node } = this.stack[i];
-      node.end = text.length;
-      const closer = node.kind === 'object' ? "'}'" : "']'";
-      this.problem(node.offset, node.offset + 1, `This ${node.kind} is never closed: expected ${closer} before the end of the file.`);
+    while (containers.length > 0) {
+      const slot = containers[containers.length - 1];
+      this.end[slot] = length;
+      this.pop();
+      const kind = (this.info[slot] & Flag.KindMask) === Kind.Object ? 'object' : 'array';
+      const closer = kind === 'object' ? "'}'" : "']'";
+      this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`);
     }
-    if (this.root === undefined && this.problems.length === 0) {
-      this.problem(0, text.length, 'The file is empty; expected a JSON object (the envelope).');
+    if (this.count === 0 && this.problems.length === 0) {
+      this.problem(0, length, 'The file is empty; expected a JSON object (the envelope).');
     }
-    return { text, root: this.root, syntaxProblems: this.problems };
+    const columns: Columns = {
+      count: this.count,
+      info: this.info,
+      start: this.start,
+      end: this.end,
+      parent: this.parent,
+      next: this.next,
+      keyStart: this.keyStart,
+      keyEnd: this.keyEnd,
+      colon: this.colon,
+      keys: this.keys,
+      strings: this.strings,
+    };
+    return new ParsedText(text, columns, this.problems);
+  }
+
+  /** A new slot (kind None) under `parent`; every column is written, so a released slot is reused cleanly. */
+  private slot(parent: number, info: number): number {
+    const slot = this.count;
+    if (slot === this.capacity) this.grow();
+    this.count = slot + 1;
+    this.info[slot] = info;
+    this.start[slot] = -1;
+    this.end[slot] = -1;
+    this.parent[slot] = parent;
+    this.next[slot] = slot + 1;
+    this.keyStart[slot] = -1;
+    this.keyEnd[slot] = -1;
+    this.colon[slot] = -1;
+    return slot;
+  }
+
+  /** A property slot of `object`: its key token runs from `keyStart` to `this.pos`. */
+  private property(object: number, key: string, keyStart: number): number {
+    const slot = this.slot(object, Flag.Keyed);
+    this.keyStart[slot] = keyStart;
+    this.keyEnd[slot] = this.pos;
+    this.keys[slot] = key;
+    return slot;
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const int32 = (from: Int32Array) => {
+      const to = new Int32Array(capacity);
+      to.set(from);
+      return to;
+    };
+    const info = new Uint8Array(capacity);
+    info.set(this.info);
+    this.info = info;
+    this.start = int32(this.start);
+    this.end = int32(this.end);
+    this.parent = int32(this.parent);
+    this.next = int32(this.next);
+    this.keyStart = int32(this.keyStart);
+    this.keyEnd = int32(this.keyEnd);
+    this.colon = int32(this.colon);
+    this.keys.length = capacity;
+    this.strings.length = capacity;
+    this.capacity = capacity;
   }
 
   private problem(offset: number, end: number, message: string): void {
@@ -135,159 +447,44 @@ class Parser {
     }
   }
 
-  private stepObject(frame: ObjectFrame): void {
-    const { text } = this;
-    const code = text.charCodeAt(this.pos);
-    const start = this.pos;
-    switch (frame.state) {
-      case 'key': {
-        if (code === Char.CloseBrace) {
-          if (frame.lastComma >= 0) this.trailingComma(frame.lastComma);
-          this.close(frame, start);
-          return;
-        }
-        if (code === Char.Comma) {
-          this.problem(start, start + 1, 'Unexpected comma: expected a property name in double quotes.');
-          this.pos++;
-          return;
-        }
-        if (code === Char.CloseBracket) {
-          this.closer(code);
-          return;
-        }
-        const key = this.readKey();
-        if (key === undefined) return;
-        const property: PropertyNode = { key: key.value, keyOffset: start, keyEnd: this.pos, colonOffset: -1, value: undefined, parent: frame.node };
-        frame.node.properties.push(property);
-        frame.pending = property;
-        frame.state = 'colon';
-        frame.lastComma = -1;
-        return;
-      }
-      case 'colon': {
-        if (code === Char.Colon) {
-          frame.pending!.colonOffset = start;
-          frame.state = 'value';
-          this.pos++;
-          return;
-        }
-        this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${frame.pending!.key}".`);
-        if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
-          frame.state = 'comma';
-          return;
-        }
-        frame.state = 'value';
-        return;
-      }
-      case 'value': {
-        if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
-          const property = frame.pending!;
-          this.problem(property.keyOffset, property.colonOffset >= 0 ? property.colonOffset + 1 : property.keyEnd, `Expected a value for "${property.key}".`);
-          frame.state = 'comma';
-          return;
-        }
-        const property = frame.pending!;
-        const value = this.parseValue(frame.node, property);
-        if (value) property.value = value;
-        frame.state = 'comma';
-        return;
-      }
-      case 'comma': {
-        if (code === Char.Comma) {
-          frame.state = 'key';
-          frame.lastComma = start;
-          this.pos++;
-          return;
-        }
-        if (code === Char.CloseBrace) {
-          this.close(frame, start);
-          return;
-        }
-        if (code === Char.CloseBracket) {
-          this.closer(code);
-          return;
-        }
-        if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
-          this.problem(start, start + 1, "Expected ',' between properties.");
-          frame.state = 'key';
-          return;
-        }
-        this.unexpected("Expected ',' or '}'");
-        return;
-      }
-    }
-  }
-
-  private stepArray(frame: ArrayFrame): void {
-    const code = this.text.charCodeAt(this.pos);
-    const start = this.pos;
-    if (frame.state === 'value') {
-      if (code === Char.CloseBracket) {
-        if (frame.lastComma >= 0) this.trailingComma(frame.lastComma);
-        this.close(frame, start);
-        return;
-      }
-      if (code === Char.Comma) {
-        this.problem(start, start + 1, 'Expected a value before this comma.');
-        this.pos++;
-        return;
-      }
-      if (code === Char.CloseBrace) {
-        this.closer(code);
-        return;
-      }
-      const value = this.parseValue(frame.node, undefined);
-      if (value) {
-        frame.node.items.push(value);
-        frame.state = 'comma';
-        frame.lastComma = -1;
-      }
-      return;
-    }
-    if (code === Char.Comma) {
-      frame.state = 'value';
-      frame.lastComma = start;
-      this.pos++;
-      return;
-    }
-    if (code === Char.CloseBracket) {
-      this.close(frame, start);
-      return;
-    }
-    if (code === Char.CloseBrace) {
-      this.closer(code);
-      return;
-    }
-    this.problem(start, start + 1, "Expected ',' between array values.");
-    frame.state = 'value';
-  }
-
   private trailingComma(offset: number): void {
     this.problem(offset, offset + 1, 'Trailing comma: strict JSON does not allow a comma before a closing bracket.');
   }
 
-  private close(frame: Frame, at: number): void {
-    frame.node.end = at + 1;
-    frame.node.closed = true;
-    this.stack.pop();
-    this.pos = at + 1;
+  /** Closes the innermost container at the bracket at `at`; returns the position after it. */
+  private close(at: number): number {
+    const slot = this.containers[this.containers.length - 1];
+    this.end[slot] = at + 1;
+    this.info[slot] |= Flag.Closed;
+    this.pop();
+    return at + 1;
+  }
+
+  /** Takes the innermost container off the stack; its subtree ends here. */
+  private pop(): void {
+    const slot = this.containers.pop()!;
+    this.states.pop();
+    this.commas.pop();
+    this.next[slot] = this.count;
   }
 
   /** A closing bracket that does not match the innermost container. */
   private closer(code: number): void {
-    const wanted = code === Char.CloseBrace ? 'object' : 'array';
-    const matchIndex = findLastIndex(this.stack, (f) => f.node.kind === wanted);
-    const top = this.stack[this.stack.length - 1];
-    const expected = top.node.kind === 'object' ? "'}'" : "']'";
+    const wanted = code === Char.CloseBrace ? Kind.Object : Kind.Array;
+    const { containers } = this;
+    let matchIndex = containers.length - 1;
+    while (matchIndex >= 0 && (this.info[containers[matchIndex]] & Flag.KindMask) !== wanted) matchIndex--;
+    const top = containers[containers.length - 1];
+    const expected = (this.info[top] & Flag.KindMask) === Kind.Object ? "'}'" : "']'";
     this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`);
     if (matchIndex < 0) {
       this.pos++;
       return;
     }
     // Close the unclosed inner containers here and let the matching one take the bracket.
-    while (this.stack.length - 1 > matchIndex) {
-      const inner = this.stack.pop()!;
-      inner.node.end = this.pos;
+    while (containers.length - 1 > matchIndex) {
+      this.end[containers[containers.length - 1]] = this.pos;
+      this.pop();
     }
   }
 
@@ -310,102 +507,134 @@ class Parser {
     return end;
   }
 
-  private readKey(): { value: string } | undefined {
+  /** A key that does not start with a double quote (reported); undefined when there is none. */
+  private readKey(code: number): string | undefined {
     const { text } = this;
-    const code = text.charCodeAt(this.pos);
-    if (code === Char.Quote) return { value: this.readString(Char.Quote) };
+    const start = this.pos;
     if (code === Char.Apostrophe) {
-      const start = this.pos;
-      const value = this.readString(Char.Apostrophe);
+      const value = this.readString(start, Char.Apostrophe);
       this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.');
-      return { value };
+      return value;
     }
     if (isWordStart(code) || isDigit(code)) {
-      const start = this.pos;
       const end = this.tokenEnd(start);
       const word = text.slice(start, end);
       this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
       this.pos = end;
-      return { value: word };
+      return word;
     }
     this.unexpected('Expected a property name in double quotes');
     return undefined;
   }
 
-  private parseValue(parent: ContainerNode | undefined, property: PropertyNode | undefined): ValueNode | undefined {
-    const { text } = this;
+  /**
+   * The values the fast path of `run` leaves (all reported but an unclean number's careful
+   * reading): single-quoted strings, bad numbers, bare words, and no value at all (false; the
+   * slot keeps kind None). Starts at `this.pos`, whose first code unit is `code`.
+   */
+  private value(code: number, slot: number): boolean {
     const start = this.pos;
-    const code = text.charCodeAt(start);
-    if (code === Char.OpenBrace) {
-      const node: ObjectNode = { kind: 'object', offset: start, end: text.length, parent, property, properties: [], closed: false };
-      this.stack.push({ node, state: 'key', pending: undefined, lastComma: -1 });
-      this.pos++;
-      return node;
+    if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus || code === Char.Plus || code === Char.Dot) {
+      this.readNumber(slot);
+      return true;
     }
-    if (code === Char.OpenBracket) {
-      const node: ArrayNode = { kind: 'array', offset: start, end: text.length, parent, property, items: [], closed: false };
-      this.stack.push({ node, state: 'value', lastComma: -1 });
-      this.pos++;
-      return node;
+    if (code === Char.Apostrophe) {
+      this.strings[slot] = this.readString(start, code);
+      this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
+      this.scalar(slot, Kind.String);
+      return true;
     }
-    if (code === Char.Quote || code === Char.Apostrophe) {
-      const value = this.readString(code);
-      if (code === Char.Apostrophe) this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
-      const node: StringNode = { kind: 'string', offset: start, end: this.pos, parent, property, value };
-      return node;
-    }
-    if (code === Char.Minus || code === Char.Plus || code === Char.Dot || isDigit(code)) return this.readNumber(parent, property);
     if (isWordStart(code)) {
-      WORD.lastIndex = start;
-      WORD.exec(text);
-      const end = WORD.lastIndex;
-      const word = text.slice(start, end);
-      this.pos = end;
-      if (word === 'true' || word === 'false') return { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
-      if (word === 'null') return { kind: 'null', offset: start, end, parent, property };
-      if (word === 'NaN' || word === 'Infinity') {
-        this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`);
-        return { kind: 'number', offset: start, end, parent, property, raw: word, value: Number(word), isIntegerLiteral: false };
-      }
-      const lower = word.toLowerCase();
-      const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
-      this.problem(start, end, `Unexpected word '${word}'.${hint}`);
-      return { kind: 'string', offset: start, end, parent, property, value: word };
+      this.readWord(start, slot);
+      return true;
     }
+    this.start[slot] = -1;
     this.unexpected('Expected a JSON value');
-    return undefined;
+    return false;
   }
 
-  private readNumber(parent: ContainerNode | undefined, property: PropertyNode | undefined): NumberNode {
+  /** Completes a scalar slot that ends at `this.pos`. */
+  private scalar(slot: number, info: number): void {
+    this.info[slot] |= info;
+    this.end[slot] = this.pos;
+  }
+
+  /** A bare word: a misspelt literal, NaN, Infinity or an unquoted string (all reported). */
+  private readWord(start: number, slot: number): void {
+    const { text } = this;
+    WORD.lastIndex = start;
+    WORD.exec(text);
+    const end = WORD.lastIndex;
+    const word = text.slice(start, end);
+    this.pos = end;
+    if (word === 'true' || word === 'false') {
+      this.scalar(slot, word === 'true' ? Kind.Boolean | Flag.True : Kind.Boolean);
+      return;
+    }
+    if (word === 'null') {
+      this.scalar(slot, Kind.Null);
+      return;
+    }
+    if (word === 'NaN' || word === 'Infinity') {
+      this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`);
+      this.scalar(slot, Kind.Number);
+      return;
+    }
+    const lower = word.toLowerCase();
+    const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
+    this.problem(start, end, `Unexpected word '${word}'.${hint}`);
+    this.strings[slot] = word;
+    this.scalar(slot, Kind.String);
+  }
+
+  /** Any number-like token that is not clean JSON (reported), and `-Infinity`. */
+  private readNumber(slot: number): void {
     const { text } = this;
     const start = this.pos;
-    STRICT_NUMBER.lastIndex = start;
-    const strict = STRICT_NUMBER.exec(text);
-    let end = strict ? STRICT_NUMBER.lastIndex : start;
-    const next = text.charCodeAt(end);
-    const clean = strict !== null && !(isWordPart(next) || next === Char.Dot || next === Char.Plus || next === Char.Minus);
-    if (!clean) {
-      LOOSE_NUMBER.lastIndex = start;
-      LOOSE_NUMBER.exec(text);
-      end = Math.max(LOOSE_NUMBER.lastIndex, start + 1);
-    }
+    LOOSE_NUMBER.lastIndex = start;
+    LOOSE_NUMBER.exec(text);
+    const end = Math.max(LOOSE_NUMBER.lastIndex, start + 1);
     const raw = text.slice(start, end);
     this.pos = end;
-    if (raw === '-Infinity') {
-      this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.');
-      return { kind: 'number', offset: start, end, parent, property, raw, value: -Infinity, isIntegerLiteral: false };
-    }
-    if (!clean) this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
-    const isIntegerLiteral = clean && !/[.eE]/.test(raw);
-    return { kind: 'number', offset: start, end, parent, property, raw, value: Number(raw), isIntegerLiteral };
+    if (raw === '-Infinity') this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.');
+    else this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
+    this.scalar(slot, Kind.Number);
   }
 
-  /** Reads a string starting at the quote at `this.pos`; reports bad escapes and raw controls. */
-  private readString(quote: number): string {
+  /**
+   * Reads a string starting at the quote at `start`; leaves `this.pos` after it. A string without
+   * escapes or control characters is one slice (shared when short); anything else goes through
+   * `readEscapedString`.
+   */
+  private readString(start: number, quote: number): string {
     const { text } = this;
-    const start = this.pos;
     let pos = start + 1;
-    let chunkStart = pos;
+    let code = text.charCodeAt(pos);
+    while (code !== quote && code !== Char.Backslash && code >= Char.Space) code = text.charCodeAt(++pos);
+    if (code !== quote) return this.readEscapedString(start, pos, quote);
+    this.pos = pos + 1;
+    return text.slice(start + 1, pos);
+  }
+
+  /** `readString` for a key in double quotes: short keys are shared (see `shared`). */
+  private readKeyString(start: number): string {
+    const { text } = this;
+    let pos = start + 1;
+    let code = text.charCodeAt(pos);
+    let hash = 0;
+    while (code !== Char.Quote && code !== Char.Backslash && code >= Char.Space) {
+      hash = (Math.imul(hash, 31) + code) | 0;
+      code = text.charCodeAt(++pos);
+    }
+    if (code !== Char.Quote) return this.readEscapedString(start, pos, Char.Quote);
+    this.pos = pos + 1;
+    return pos - start <= MAX_SHARED_LENGTH ? shared(text, start + 1, pos, hash) : text.slice(start + 1, pos);
+  }
+
+  /** The careful path of `readString` from `pos` on (escapes, control characters, the end of the text). */
+  private readEscapedString(start: number, pos: number, quote: number): string {
+    const { text } = this;
+    let chunkStart = start + 1;
     let value = '';
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
@@ -455,6 +684,69 @@ class Parser {
   }
 }
 
+/** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */
+const INTEGER_BIT = 1 << 30;
+
+/**
+ * The end of a number in strict JSON syntax at `start` followed by a delimiter (with
+ * `INTEGER_BIT` set when it has neither fraction nor exponent); -1 when the token is anything
+ * else, which `readNumber` then words as a problem.
+ */
+function cleanNumberEnd(text: string, start: number): number {
+  let pos = start;
+  let code = text.charCodeAt(pos);
+  if (code === Char.Minus) code = text.charCodeAt(++pos);
+  if (code === Char.Digit0) {
+    code = text.charCodeAt(++pos);
+  } else if (code > Char.Digit0 && code <= Char.Digit9) {
+    do code = text.charCodeAt(++pos);
+    while (code >= Char.Digit0 && code <= Char.Digit9);
+  } else {
+    return -1;
+  }
+  let integer = INTEGER_BIT;
+  if (code === Char.Dot) {
+    const next = text.charCodeAt(pos + 1);
+    if (!(next >= Char.Digit0 && next <= Char.Digit9)) return -1;
+    pos++;
+    do code = text.charCodeAt(++pos);
+    while (code >= Char.Digit0 && code <= Char.Digit9);
+    integer = 0;
+  }
+  if (code === 0x65 || code === 0x45) {
+    let digit = pos + 1;
+    const sign = text.charCodeAt(digit);
+    if (sign === Char.Plus || sign === Char.Minus) digit++;
+    const first = text.charCodeAt(digit);
+    if (!(first >= Char.Digit0 && first <= Char.Digit9)) return -1;
+    pos = digit;
+    do code = text.charCodeAt(++pos);
+    while (code >= Char.Digit0 && code <= Char.Digit9);
+    integer = 0;
+  }
+  if (isWordPart(code) || code === Char.Dot || code === Char.Plus || code === Char.Minus) return -1;
+  return pos | integer;
+}
+
+/**
+ * Short keys seen before, by a hash of their characters:
+ * a key that repeats across 10,000 array items is one string, not 10,000, and the rules'
+ * per-key lookups hit a string whose hash is already computed. A slot holds the latest string
+ * that hashed to it; a miss costs one slice, as without the table.
+ */
+const MAX_SHARED_LENGTH = 32;
+const SHARED_SLOTS = 4096;
+const sharedStrings: (string | undefined)[] = new Array<string | undefined>(SHARED_SLOTS).fill(undefined);
+
+function shared(text: string, start: number, end: number, hash: number): string {
+  const slot = (hash ^ (hash >>> 12)) & (SHARED_SLOTS - 1);
+  const known = sharedStrings[slot];
+  if (known !== undefined && known.length === end - start && text.startsWith(known, start)) return known;
+  const fresh = text.slice(start, end);
+  sharedStrings[slot] = fresh;
+  return fresh;
+}
+
 /** The end of the text without its trailing JSON whitespace. */
 function trimmedEnd(text: string): number {
   let end = text.length;
@@ -468,11 +760,6 @@ function findLineEnd(text: string, from: number): number {
     if (code === Char.LineFeed || code === Char.CarriageReturn) return i;
   }
   return text.length;
-}
-
-function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i])) return i;
-  return -1;
 }
 
 function countHex(text: string): number {

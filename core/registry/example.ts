@@ -25,6 +25,7 @@
  */
 import { classifyKey } from '../keys';
 import { isSensitive, maskValue } from './pii';
+import { linearRegExp } from './linear-regex';
 
 /** Containers at this depth (the root is 0) are emitted empty. */
 export const EXAMPLE_MAX_DEPTH = 32;
@@ -592,13 +593,12 @@ function codePoints(value: string): number {
   return Array.from(value).length;
 }
 
-/** ajv compiles patterns with the `u` flag; a pattern it could not compile is ignored here too. */
-function safeRegExp(source: string): RegExp | undefined {
-  try {
-    return new RegExp(source, 'u');
-  } catch {
-    return undefined;
-  }
+/**
+ * ajv compiles patterns with the `u` flag on the linear-time engine; a pattern it could not compile
+ * is ignored here too. Never a backtracking RegExp: the schema comes from the repository.
+ */
+function safeRegExp(source: string): { test(input: string): boolean } | undefined {
+  return linearRegExp(source);
 }
 
 function cloneJson(value: unknown): unknown {

@@ -9,6 +9,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ValueNode } from '../tree';
+import { linearRegexProblem, linearRegExpEngine } from './linear-regex';
 import { editDistance } from './suggest';
 import type { CompiledSchema, SchemaError } from './types';
 
@@ -29,25 +30,35 @@ const COMPILES_PER_INSTANCE = 200;
 /** Distinct schema texts remembered; the live schema of every registry entry fits easily. */
 const CONTENT_CACHE_SIZE = 256;
 
-let sharedAjv: Ajv | undefined;
-let compilesOnInstance = 0;
+/**
+ * Two shared instances: every error (the normal case), and the first error only, for payloads so
+ * large that listing every error would take gigabytes (a 5 M-item array, each item wrong).
+ */
+const instances: Record<'all' | 'first', { ajv: Ajv | undefined; compiles: number }> = { all: { ajv: undefined, compiles: 0 }, first: { ajv: undefined, compiles: 0 } };
 
-function ajvInstance(): Ajv {
-  if (sharedAjv && compilesOnInstance < COMPILES_PER_INSTANCE) return sharedAjv;
+/** The shared instance for `mode`, renewed after COMPILES_PER_INSTANCE compiles; counts this compile. */
+function ajvInstance(mode: 'all' | 'first' = 'all'): Ajv {
+  const slot = instances[mode];
+  if (slot.ajv && slot.compiles < COMPILES_PER_INSTANCE) {
+    slot.compiles++;
+    return slot.ajv;
+  }
   const ajv = new Ajv({
-    allErrors: true,
+    allErrors: mode === 'all',
     verbose: true,
     strict: false,
     // A root `$id` must not claim a global name: two registry schemas may share one.
     addUsedSchema: false,
     // Core prints nothing; an unknown `format` is ignored, as the registry tool ignores `format`.
     logger: false,
+    // `pattern` and `patternProperties` run in linear time: `(a+)+$` must not freeze validation.
+    code: { regExp: linearRegExpEngine },
   });
   addFormats(ajv);
   // Metadata only: validation ignores it (facts §5); registered so a stricter setup still accepts it.
   ajv.addKeyword({ keyword: GDPR_KEYWORD });
-  sharedAjv = ajv;
-  compilesOnInstance = 0;
+  slot.ajv = ajv;
+  slot.compiles = 1;
   return ajv;
 }
 
@@ -106,9 +117,13 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     if (!ajv.validateSchema(schema)) return { error: metaSchemaMessage(ajv.errors ?? []) };
     const badRegex = findInvalidPattern(schema);
     if (badRegex) return { error: badRegex };
-    compilesOnInstance++;
+    const loop = findRefLoop(schema);
+    if (loop) return { error: loop };
+    // Without a root `$id` (and with addUsedSchema off) ajv cannot resolve `"$ref": "#"`, the usual
+    // recursive schema; a private base makes it resolve and is taken out of messages again.
+    if (schema.$id === undefined && schema.id === undefined) schema.$id = PRIVATE_BASE;
     const validate = compileIsolated(ajv, schema);
-    return { compiled: wrap(validate) };
+    return { compiled: wrap(validate, () => compileIsolated(ajvInstance('first'), schema)) };
   } catch (error) {
     return { error: compileFailureMessage(error, schema) };
   }
@@ -137,18 +152,71 @@ function restore<T>(target: Record<string, T>, snapshot: Record<string, T>): voi
   for (const key of Object.keys(snapshot)) target[key] = snapshot[key];
 }
 
-function wrap(validate: ValidateFunction): CompiledSchema {
+/**
+ * Data nested deeper than this is not validated: ajv validates recursively, so a recursive schema
+ * (`$ref` to itself) over a fixture nested 100,000 levels deep would exhaust the call stack. Real
+ * payloads are a few levels deep; the limit is far above them and far below the stack.
+ */
+export const MAX_VALIDATION_DEPTH = 512;
+
+/**
+ * Payloads with more values than this are checked up to their first error: with every error listed,
+ * an array of millions of wrong items costs gigabytes in ajv alone, then as many diagnostics.
+ */
+export const MAX_ALL_ERRORS_VALUES = 20_000;
+
+/** At most this many schema errors are reported per payload; one more finding says how many were left out. */
+export const MAX_SCHEMA_ERRORS = 500;
+
+function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunction): CompiledSchema {
+  let firstError: ValidateFunction | undefined;
   return {
     validate(data: unknown): readonly SchemaError[] {
-      try {
-        if (validate(data)) return [];
-      } catch {
-        // Only a recursive `$ref` schema over absurdly deep data gets here (stack overflow).
-        return [{ keyword: 'depth', instancePath: '', params: {}, message: 'is nested too deeply to validate against this schema' }];
+      const { depth, values } = measure(data, MAX_VALIDATION_DEPTH);
+      if (depth > MAX_VALIDATION_DEPTH) {
+        return [{ keyword: 'depth', instancePath: '', params: { limit: MAX_VALIDATION_DEPTH }, message: `is nested more than ${MAX_VALIDATION_DEPTH} levels deep, so it was not validated against the schema (validation stops at that depth)` }];
       }
-      return (validate.errors ?? []).map(toSchemaError);
+      const large = values > MAX_ALL_ERRORS_VALUES;
+      let run = validate;
+      try {
+        if (large) run = firstError ??= compileFirstError();
+        if (run(data)) return [];
+      } catch (error) {
+        // The depth limit keeps the stack safe; this is the last line of defence, not the plan.
+        const why = error instanceof RangeError ? 'is nested too deeply to validate against this schema' : `could not be validated: ${error instanceof Error ? error.message : String(error)}`;
+        return [{ keyword: 'depth', instancePath: '', params: {}, message: why }];
+      }
+      const errors = run.errors ?? [];
+      const result = errors.slice(0, MAX_SCHEMA_ERRORS).map(toSchemaError);
+      if (large) {
+        result.push({ keyword: 'limit', instancePath: '', params: { values }, message: `holds ${values} values, more than the ${MAX_ALL_ERRORS_VALUES} whose errors are all listed: validation stopped at the first error` });
+      } else if (errors.length > MAX_SCHEMA_ERRORS) {
+        result.push({ keyword: 'limit', instancePath: '', params: { errors: errors.length }, message: `has ${errors.length - MAX_SCHEMA_ERRORS} more schema errors that are not listed` });
+      }
+      return result;
     },
   };
+}
+
+/** How deeply containers nest in a plain JS value (1 for `{}`) and how many values it holds, iteratively; stops once deeper than `limit`. */
+function measure(value: unknown, limit: number): { depth: number; values: number } {
+  let deepest = 0;
+  let values = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    values++;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > deepest) {
+      deepest = depth;
+      if (deepest > limit) break;
+    }
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+      else values++;
+    }
+  }
+  return { depth: deepest, values };
 }
 
 function toSchemaError(error: ErrorObject): SchemaError {
@@ -342,14 +410,101 @@ function findInvalidPattern(schema: Record<string, unknown>): string | undefined
         problem = `${label} is not a valid regular expression: ${source} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`;
         return;
       }
+      const unsupported = linearRegexProblem(source);
+      if (unsupported) {
+        problem = `${label} cannot run on the linear-time regex engine used for schema patterns: ${source} (${unsupported}). Patterns are matched in linear time so that no pattern can freeze validation; rewrite it without lookaheads or backreferences.`;
+        return;
+      }
     }
   });
   return problem;
 }
 
+/** The base URI given to a schema without a root `$id` (never fetched; `.invalid` cannot resolve). */
+const PRIVATE_ORIGIN = 'https://babelqueue.invalid/';
+const PRIVATE_BASE = `${PRIVATE_ORIGIN}payload-schema.json`;
+
+/** A reference as the schema's author wrote it, without the private base ajv resolved it against. */
+function withoutPrivateBase(ref: string): string {
+  if (ref.startsWith(PRIVATE_BASE)) return ref.slice(PRIVATE_BASE.length) || '#';
+  return ref.startsWith(PRIVATE_ORIGIN) ? ref.slice(PRIVATE_ORIGIN.length) : ref;
+}
+
+/** Keywords that apply a subschema to the same value (no step into the data). */
+const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
+const IN_PLACE_SCHEMAS = ['not', 'if', 'then', 'else'];
+
+/**
+ * A `$ref` chain that comes back to where it started without stepping into the data (`{"$ref": "#"}`,
+ * a → b → a, `allOf: [{"$ref": "#"}]`) makes validation loop forever on any value; ajv compiles it
+ * lazily and would only fail by exhausting the stack. Found here, iteratively, before compiling.
+ */
+function findRefLoop(root: Record<string, unknown>): string | undefined {
+  const pointers = new Map<object, string>();
+  forEachSubschema(root, (sub, pointer) => {
+    if (!pointers.has(sub)) pointers.set(sub, pointer);
+  });
+  const next = (node: Record<string, unknown>): Record<string, unknown>[] => {
+    const out: Record<string, unknown>[] = [];
+    const push = (value: unknown) => {
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) out.push(value as Record<string, unknown>);
+    };
+    if (typeof node.$ref === 'string') push(resolveLocalRef(root, node.$ref));
+    for (const keyword of IN_PLACE_ARRAYS) if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(push);
+    for (const keyword of IN_PLACE_SCHEMAS) push(node[keyword]);
+    return out;
+  };
+  // Iterative depth-first search with colours: grey is on the current path, black is done.
+  const colour = new Map<object, 'grey' | 'black'>();
+  for (const start of pointers.keys()) {
+    if (colour.has(start)) continue;
+    const stack: { node: Record<string, unknown>; children: Record<string, unknown>[]; index: number }[] = [{ node: start as Record<string, unknown>, children: next(start as Record<string, unknown>), index: 0 }];
+    colour.set(start, 'grey');
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.children.length) {
+        colour.set(frame.node, 'black');
+        stack.pop();
+        continue;
+      }
+      const child = frame.children[frame.index++];
+      const state = colour.get(child);
+      if (state === 'grey') {
+        const name = (pointer: string | undefined) => (pointer ? pointer : 'the schema root');
+        return `the subschema at ${name(pointers.get(frame.node))} leads back to ${name(pointers.get(child))} through "$ref" (or allOf/anyOf/oneOf/not/if) without stepping into the data, so validation would never end; make the reference go through "properties" or "items".`;
+      }
+      if (state === undefined) {
+        colour.set(child, 'grey');
+        stack.push({ node: child, children: next(child), index: 0 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The subschema a local `$ref` (`#`, `#/definitions/x`) names, if any. */
+function resolveLocalRef(root: Record<string, unknown>, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (pointer === '') return root;
+  if (!pointer.startsWith('/')) return undefined;
+  let current: unknown = root;
+  for (const segment of decodePointer(pointer)) {
+    if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
 function compileFailureMessage(error: unknown, schema: Record<string, unknown>): string {
-  if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile.';
-  const missingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
+  if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile, or its "$ref"s form a cycle that never reaches a keyword (a → b → a).';
+  const rawMissingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
+  const missingRef = typeof rawMissingRef === 'string' ? withoutPrivateBase(rawMissingRef) : rawMissingRef;
   if (typeof missingRef === 'string') {
     let location = '';
     forEachSubschema(schema, (sub, pointer) => {

@@ -3,6 +3,8 @@
  * invalid-value, reserved-key. (json-syntax comes straight from the parser.)
  */
 import { DEAD_LETTER_REASONS, fieldsOf, isBlank, RESERVED_ROOT_KEY, type EnvelopeScope, type FieldSpec } from '../envelope';
+import { Flag, Kind, type Columns } from '../parse/columns';
+import { columnsOf } from '../parse/document';
 import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { keyRange, type Range, type Rule, type RuleContext } from './context';
 import { describeValue } from './describe';
@@ -15,21 +17,62 @@ export const checkRoot: Rule = (context) => {
   }
 };
 
+/** Objects with more properties than this use a set; smaller ones compare keys pairwise (no allocation). */
+const PAIRWISE_LIMIT = 12;
+
 /** duplicate-key in every object of the document. */
 export const checkDuplicateKeys: Rule = (context) => {
   const root = context.doc.root;
   if (!root) return;
+  const parsed = columnsOf(root);
+  if (parsed) {
+    duplicateKeysInColumns(context, parsed.columns, parsed.slot);
+    return;
+  }
   forEachValue(root, (node) => {
-    if (node.kind !== 'object' || node.properties.length < 2) return;
-    const seen = new Set<string>();
-    for (const property of node.properties) {
-      if (seen.has(property.key)) {
-        context.report('duplicate-key', keyRange(property), `Duplicate key "${property.key}": SDK decoders disagree on which copy wins (most keep the last, some the first). Keep one.`);
-      }
-      seen.add(property.key);
-    }
+    if (node.kind !== 'object') return;
+    reportDuplicates(context, node.properties.length, (i) => node.properties[i].key, (i) => keyRange(node.properties[i]));
   });
 };
+
+/** The same walk over the parser's columns: every object slot in document order, its property slots in order. */
+function duplicateKeysInColumns(context: RuleContext, columns: Columns, from: number): void {
+  const { info, next, keys, keyStart, keyEnd } = columns;
+  const children: number[] = [];
+  for (let object = from, last = next[from]; object < last; object++) {
+    if ((info[object] & Flag.KindMask) !== Kind.Object || next[object] - object < 3) continue;
+    children.length = 0;
+    for (let child = object + 1; child < next[object]; child = next[child]) children.push(child);
+    reportDuplicates(context, children.length, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }));
+  }
+}
+
+/** Reports each property whose key an earlier property of the same object already has. */
+function reportDuplicates(context: RuleContext, count: number, keyAt: (i: number) => string, rangeAt: (i: number) => Range): void {
+  if (count < 2) return;
+  if (count <= PAIRWISE_LIMIT) {
+    for (let i = 1; i < count; i++) {
+      const key = keyAt(i);
+      for (let j = 0; j < i; j++) {
+        if (keyAt(j) === key) {
+          reportDuplicate(context, key, rangeAt(i));
+          break;
+        }
+      }
+    }
+    return;
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const key = keyAt(i);
+    if (seen.has(key)) reportDuplicate(context, key, rangeAt(i));
+    seen.add(key);
+  }
+}
+
+function reportDuplicate(context: RuleContext, key: string, range: Range): void {
+  context.report('duplicate-key', range, `Duplicate key "${key}": SDK decoders disagree on which copy wins (most keep the last, some the first). Keep one.`);
+}
 
 /** missing-field for the root, meta and dead_letter blocks. */
 export const checkMissingFields: Rule = (context) => {

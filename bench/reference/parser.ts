@@ -1,0 +1,506 @@
+/**
+ * A strict (RFC 8259), error-tolerant JSON parser that builds the tree of `core/tree.ts`.
+ *
+ * Strict: comments, trailing commas, single quotes, unquoted keys, NaN/Infinity, a byte-order
+ * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
+ * problem is reported once and parsing goes on, so the rules still see everything that parsed.
+ * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
+ */
+import type {
+  ArrayNode,
+  ContainerNode,
+  NumberNode,
+  ObjectNode,
+  ParsedDocument,
+  PropertyNode,
+  StringNode,
+  SyntaxProblem,
+  ValueNode,
+} from '../../core/tree';
+import { Char } from '../../core/parse/chars';
+
+/** More problems than this in one file are summarised, so garbage input stays cheap to report. */
+const MAX_PROBLEMS = 1000;
+
+
+type ObjectState = 'key' | 'colon' | 'value' | 'comma';
+type ArrayState = 'value' | 'comma';
+
+interface ObjectFrame {
+  readonly node: ObjectNode;
+  state: ObjectState;
+  pending: PropertyNode | undefined;
+  /** Offset of the last comma, for the trailing-comma report; -1 after anything else. */
+  lastComma: number;
+}
+
+interface ArrayFrame {
+  readonly node: ArrayNode;
+  state: ArrayState;
+  lastComma: number;
+}
+
+type Frame = ObjectFrame | ArrayFrame;
+
+const STRICT_NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const LOOSE_NUMBER = /[-+.0-9A-Za-z_]+/y;
+const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+const VALID_ESCAPES = '"\\/bfnrt';
+const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** Parses `text` into the document tree; never throws. */
+export function parseJson(text: string): ParsedDocument {
+  return new Parser(text).run();
+}
+
+class Parser {
+  private pos = 0;
+  private readonly problems: SyntaxProblem[] = [];
+  private readonly stack: Frame[] = [];
+  private root: ValueNode | undefined;
+  private truncated = false;
+
+  constructor(private readonly text: string) {}
+
+  run(): ParsedDocument {
+    const { text } = this;
+    if (text.charCodeAt(0) === Char.Bom) {
+      this.problem(0, 1, 'The file starts with a byte-order mark (U+FEFF); strict JSON must not. Save it as UTF-8 without BOM.');
+      this.pos = 1;
+    }
+    while (true) {
+      this.skipTrivia();
+      if (this.pos >= text.length) break;
+      const frame = this.stack[this.stack.length - 1];
+      if (!frame) {
+        if (this.root) {
+          this.problem(this.pos, trimmedEnd(text), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
+          break;
+        }
+        this.root = this.parseValue(undefined, undefined);
+        continue;
+      }
+      if (frame.node.kind === 'object') this.stepObject(frame as ObjectFrame);
+      else this.stepArray(frame as ArrayFrame);
+    }
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const { node } = this.stack[i];
+      node.end = text.length;
+      const closer = node.kind === 'object' ? "'}'" : "']'";
+      this.problem(node.offset, node.offset + 1, `This ${node.kind} is never closed: expected ${closer} before the end of the file.`);
+    }
+    if (this.root === undefined && this.problems.length === 0) {
+      this.problem(0, text.length, 'The file is empty; expected a JSON object (the envelope).');
+    }
+    return { text, root: this.root, syntaxProblems: this.problems };
+  }
+
+  private problem(offset: number, end: number, message: string): void {
+    if (this.problems.length >= MAX_PROBLEMS) {
+      if (!this.truncated) {
+        this.truncated = true;
+        this.problems.push({ offset, end, message: `More than ${MAX_PROBLEMS} syntax problems; the rest are not listed.` });
+      }
+      return;
+    }
+    this.problems.push({ offset, end: Math.max(end, offset), message });
+  }
+
+  /** Skips JSON whitespace; reports and skips comments, which strict JSON does not allow. */
+  private skipTrivia(): void {
+    const { text } = this;
+    while (this.pos < text.length) {
+      const code = text.charCodeAt(this.pos);
+      if (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) {
+        this.pos++;
+        continue;
+      }
+      if (code === Char.Slash) {
+        const next = text.charCodeAt(this.pos + 1);
+        if (next === Char.Slash) {
+          const lineEnd = findLineEnd(text, this.pos);
+          this.problem(this.pos, lineEnd, 'Comments are not allowed in JSON; remove the comment.');
+          this.pos = lineEnd;
+          continue;
+        }
+        if (next === 0x2a) {
+          const close = text.indexOf('*/', this.pos + 2);
+          const end = close < 0 ? text.length : close + 2;
+          this.problem(this.pos, end, close < 0 ? 'Unterminated block comment; comments are not allowed in JSON.' : 'Comments are not allowed in JSON; remove the comment.');
+          this.pos = end;
+          continue;
+        }
+      }
+      return;
+    }
+  }
+
+  private stepObject(frame: ObjectFrame): void {
+    const { text } = this;
+    const code = text.charCodeAt(this.pos);
+    const start = this.pos;
+    switch (frame.state) {
+      case 'key': {
+        if (code === Char.CloseBrace) {
+          if (frame.lastComma >= 0) this.trailingComma(frame.lastComma);
+          this.close(frame, start);
+          return;
+        }
+        if (code === Char.Comma) {
+          this.problem(start, start + 1, 'Unexpected comma: expected a property name in double quotes.');
+          this.pos++;
+          return;
+        }
+        if (code === Char.CloseBracket) {
+          this.closer(code);
+          return;
+        }
+        const key = this.readKey();
+        if (key === undefined) return;
+        const property: PropertyNode = { key: key.value, keyOffset: start, keyEnd: this.pos, colonOffset: -1, value: undefined, parent: frame.node };
+        frame.node.properties.push(property);
+        frame.pending = property;
+        frame.state = 'colon';
+        frame.lastComma = -1;
+        return;
+      }
+      case 'colon': {
+        if (code === Char.Colon) {
+          frame.pending!.colonOffset = start;
+          frame.state = 'value';
+          this.pos++;
+          return;
+        }
+        this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${frame.pending!.key}".`);
+        if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
+          frame.state = 'comma';
+          return;
+        }
+        frame.state = 'value';
+        return;
+      }
+      case 'value': {
+        if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
+          const property = frame.pending!;
+          this.problem(property.keyOffset, property.colonOffset >= 0 ? property.colonOffset + 1 : property.keyEnd, `Expected a value for "${property.key}".`);
+          frame.state = 'comma';
+          return;
+        }
+        const property = frame.pending!;
+        const value = this.parseValue(frame.node, property);
+        if (value) property.value = value;
+        frame.state = 'comma';
+        return;
+      }
+      case 'comma': {
+        if (code === Char.Comma) {
+          frame.state = 'key';
+          frame.lastComma = start;
+          this.pos++;
+          return;
+        }
+        if (code === Char.CloseBrace) {
+          this.close(frame, start);
+          return;
+        }
+        if (code === Char.CloseBracket) {
+          this.closer(code);
+          return;
+        }
+        if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
+          this.problem(start, start + 1, "Expected ',' between properties.");
+          frame.state = 'key';
+          return;
+        }
+        this.unexpected("Expected ',' or '}'");
+        return;
+      }
+    }
+  }
+
+  private stepArray(frame: ArrayFrame): void {
+    const code = this.text.charCodeAt(this.pos);
+    const start = this.pos;
+    if (frame.state === 'value') {
+      if (code === Char.CloseBracket) {
+        if (frame.lastComma >= 0) this.trailingComma(frame.lastComma);
+        this.close(frame, start);
+        return;
+      }
+      if (code === Char.Comma) {
+        this.problem(start, start + 1, 'Expected a value before this comma.');
+        this.pos++;
+        return;
+      }
+      if (code === Char.CloseBrace) {
+        this.closer(code);
+        return;
+      }
+      const value = this.parseValue(frame.node, undefined);
+      if (value) {
+        frame.node.items.push(value);
+        frame.state = 'comma';
+        frame.lastComma = -1;
+      }
+      return;
+    }
+    if (code === Char.Comma) {
+      frame.state = 'value';
+      frame.lastComma = start;
+      this.pos++;
+      return;
+    }
+    if (code === Char.CloseBracket) {
+      this.close(frame, start);
+      return;
+    }
+    if (code === Char.CloseBrace) {
+      this.closer(code);
+      return;
+    }
+    this.problem(start, start + 1, "Expected ',' between array values.");
+    frame.state = 'value';
+  }
+
+  private trailingComma(offset: number): void {
+    this.problem(offset, offset + 1, 'Trailing comma: strict JSON does not allow a comma before a closing bracket.');
+  }
+
+  private close(frame: Frame, at: number): void {
+    frame.node.end = at + 1;
+    frame.node.closed = true;
+    this.stack.pop();
+    this.pos = at + 1;
+  }
+
+  /** A closing bracket that does not match the innermost container. */
+  private closer(code: number): void {
+    const wanted = code === Char.CloseBrace ? 'object' : 'array';
+    const matchIndex = findLastIndex(this.stack, (f) => f.node.kind === wanted);
+    const top = this.stack[this.stack.length - 1];
+    const expected = top.node.kind === 'object' ? "'}'" : "']'";
+    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`);
+    if (matchIndex < 0) {
+      this.pos++;
+      return;
+    }
+    // Close the unclosed inner containers here and let the matching one take the bracket.
+    while (this.stack.length - 1 > matchIndex) {
+      const inner = this.stack.pop()!;
+      inner.node.end = this.pos;
+    }
+  }
+
+  private unexpected(expectation: string): void {
+    const start = this.pos;
+    const end = this.tokenEnd(start);
+    this.problem(start, end, `${expectation}, found ${describe(this.text.slice(start, end))}.`);
+    this.pos = end;
+  }
+
+  /** The end of a run of non-structural characters, so one bad token is one problem. */
+  private tokenEnd(start: number): number {
+    const { text } = this;
+    let end = start + 1;
+    if (isWordStart(text.charCodeAt(start)) || isDigit(text.charCodeAt(start))) {
+      while (end < text.length && isWordPart(text.charCodeAt(end))) end++;
+    } else if (isHighSurrogate(text.charCodeAt(start)) && end < text.length) {
+      end++;
+    }
+    return end;
+  }
+
+  private readKey(): { value: string } | undefined {
+    const { text } = this;
+    const code = text.charCodeAt(this.pos);
+    if (code === Char.Quote) return { value: this.readString(Char.Quote) };
+    if (code === Char.Apostrophe) {
+      const start = this.pos;
+      const value = this.readString(Char.Apostrophe);
+      this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.');
+      return { value };
+    }
+    if (isWordStart(code) || isDigit(code)) {
+      const start = this.pos;
+      const end = this.tokenEnd(start);
+      const word = text.slice(start, end);
+      this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
+      this.pos = end;
+      return { value: word };
+    }
+    this.unexpected('Expected a property name in double quotes');
+    return undefined;
+  }
+
+  private parseValue(parent: ContainerNode | undefined, property: PropertyNode | undefined): ValueNode | undefined {
+    const { text } = this;
+    const start = this.pos;
+    const code = text.charCodeAt(start);
+    if (code === Char.OpenBrace) {
+      const node: ObjectNode = { kind: 'object', offset: start, end: text.length, parent, property, properties: [], closed: false };
+      this.stack.push({ node, state: 'key', pending: undefined, lastComma: -1 });
+      this.pos++;
+      return node;
+    }
+    if (code === Char.OpenBracket) {
+      const node: ArrayNode = { kind: 'array', offset: start, end: text.length, parent, property, items: [], closed: false };
+      this.stack.push({ node, state: 'value', lastComma: -1 });
+      this.pos++;
+      return node;
+    }
+    if (code === Char.Quote || code === Char.Apostrophe) {
+      const value = this.readString(code);
+      if (code === Char.Apostrophe) this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
+      const node: StringNode = { kind: 'string', offset: start, end: this.pos, parent, property, value };
+      return node;
+    }
+    if (code === Char.Minus || code === Char.Plus || code === Char.Dot || isDigit(code)) return this.readNumber(parent, property);
+    if (isWordStart(code)) {
+      WORD.lastIndex = start;
+      WORD.exec(text);
+      const end = WORD.lastIndex;
+      const word = text.slice(start, end);
+      this.pos = end;
+      if (word === 'true' || word === 'false') return { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
+      if (word === 'null') return { kind: 'null', offset: start, end, parent, property };
+      if (word === 'NaN' || word === 'Infinity') {
+        this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`);
+        return { kind: 'number', offset: start, end, parent, property, raw: word, value: Number(word), isIntegerLiteral: false };
+      }
+      const lower = word.toLowerCase();
+      const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
+      this.problem(start, end, `Unexpected word '${word}'.${hint}`);
+      return { kind: 'string', offset: start, end, parent, property, value: word };
+    }
+    this.unexpected('Expected a JSON value');
+    return undefined;
+  }
+
+  private readNumber(parent: ContainerNode | undefined, property: PropertyNode | undefined): NumberNode {
+    const { text } = this;
+    const start = this.pos;
+    STRICT_NUMBER.lastIndex = start;
+    const strict = STRICT_NUMBER.exec(text);
+    let end = strict ? STRICT_NUMBER.lastIndex : start;
+    const next = text.charCodeAt(end);
+    const clean = strict !== null && !(isWordPart(next) || next === Char.Dot || next === Char.Plus || next === Char.Minus);
+    if (!clean) {
+      LOOSE_NUMBER.lastIndex = start;
+      LOOSE_NUMBER.exec(text);
+      end = Math.max(LOOSE_NUMBER.lastIndex, start + 1);
+    }
+    const raw = text.slice(start, end);
+    this.pos = end;
+    if (raw === '-Infinity') {
+      this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.');
+      return { kind: 'number', offset: start, end, parent, property, raw, value: -Infinity, isIntegerLiteral: false };
+    }
+    if (!clean) this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
+    const isIntegerLiteral = clean && !/[.eE]/.test(raw);
+    return { kind: 'number', offset: start, end, parent, property, raw, value: Number(raw), isIntegerLiteral };
+  }
+
+  /** Reads a string starting at the quote at `this.pos`; reports bad escapes and raw controls. */
+  private readString(quote: number): string {
+    const { text } = this;
+    const start = this.pos;
+    let pos = start + 1;
+    let chunkStart = pos;
+    let value = '';
+    while (pos < text.length) {
+      const code = text.charCodeAt(pos);
+      if (code === quote) {
+        value += text.slice(chunkStart, pos);
+        this.pos = pos + 1;
+        return value;
+      }
+      if (code === Char.Backslash) {
+        value += text.slice(chunkStart, pos);
+        const escape = text[pos + 1];
+        if (escape === 'u') {
+          const hex = text.slice(pos + 2, pos + 6);
+          if (/^[0-9a-fA-F]{4}$/.test(hex)) {
+            value += String.fromCharCode(parseInt(hex, 16));
+            pos += 6;
+          } else {
+            this.problem(pos, Math.min(pos + 2 + countHex(hex), text.length), 'Invalid unicode escape: \\u must be followed by four hex digits.');
+            pos += 2;
+          }
+        } else if (escape !== undefined && VALID_ESCAPES.includes(escape)) {
+          value += ESCAPE_VALUES[escape];
+          pos += 2;
+        } else if (escape === undefined || escape === '\n' || escape === '\r') {
+          pos += 1;
+        } else if (quote === Char.Apostrophe && escape === "'") {
+          value += "'";
+          pos += 2;
+        } else {
+          this.problem(pos, pos + 2, `Invalid escape '\\${escape}'; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`);
+          value += escape;
+          pos += 2;
+        }
+        chunkStart = pos;
+        continue;
+      }
+      if (code === Char.LineFeed || code === Char.CarriageReturn) break;
+      if (code < Char.Space) {
+        this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`);
+      }
+      pos++;
+    }
+    value += text.slice(chunkStart, pos);
+    this.problem(start, pos, 'Unterminated string: add the closing double quote.');
+    this.pos = pos;
+    return value;
+  }
+}
+
+/** The end of the text without its trailing JSON whitespace. */
+function trimmedEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && ' \t\n\r'.includes(text[end - 1])) end--;
+  return end;
+}
+
+function findLineEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Char.LineFeed || code === Char.CarriageReturn) return i;
+  }
+  return text.length;
+}
+
+function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i])) return i;
+  return -1;
+}
+
+function countHex(text: string): number {
+  let count = 0;
+  while (count < text.length && /[0-9a-fA-F]/.test(text[count])) count++;
+  return count;
+}
+
+function isDigit(code: number): boolean {
+  return code >= Char.Digit0 && code <= Char.Digit9;
+}
+
+function isWordStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x24;
+}
+
+function isWordPart(code: number): boolean {
+  return isWordStart(code) || isDigit(code);
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function describe(token: string): string {
+  const code = token.charCodeAt(0);
+  if (code < 0x20 || code === 0x7f || code === 0xa0 || (code >= 0x2000 && code <= 0x200f) || code === 0x3000 || code === 0xfeff) {
+    return `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return `'${token}'`;
+}

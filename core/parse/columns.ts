@@ -1,0 +1,61 @@
+/**
+ * The parser's output: the document as columns (typed arrays indexed by slot) instead of one
+ * object per value. A slot is the root, an array item or an object property (with or without a
+ * value); slots are numbered in document order, so a slot's subtree is the run of slots from it
+ * up to `next[slot]`, and its children are `slot + 1`, then `next[child]` onwards.
+ *
+ * Rules that visit every value of a large payload read these columns directly; everything else
+ * reads the node tree of `core/tree.ts`, which is built from them lazily (`./document.ts`).
+ */
+
+/** The value kind of a slot (the low three bits of `info`). */
+export const enum Kind {
+  /** A property whose value is missing (`"job":` while typing). */
+  None = 0,
+  Object = 1,
+  Array = 2,
+  String = 3,
+  Number = 4,
+  Boolean = 5,
+  Null = 6,
+}
+
+/** Flags in `info` above the kind. */
+export const enum Flag {
+  KindMask = 7,
+  /** A container whose closing bracket was found. */
+  Closed = 8,
+  /** A number literal without fraction or exponent. */
+  Integer = 16,
+  /** The boolean `true`. */
+  True = 32,
+  /** The slot is an object property (it has a key). */
+  Keyed = 64,
+}
+
+export interface Columns {
+  /** Number of slots in use. */
+  readonly count: number;
+  /** Kind | flags. */
+  readonly info: Uint8Array;
+  /** The value's range (`end` exclusive); unused for `Kind.None`. */
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** The slot of the object or array that holds this one; -1 for the root. */
+  readonly parent: Int32Array;
+  /** The first slot after this slot's subtree. */
+  readonly next: Int32Array;
+  /** Keyed slots: the key token (quotes included) and the colon (-1 when missing). */
+  readonly keyStart: Int32Array;
+  readonly keyEnd: Int32Array;
+  readonly colon: Int32Array;
+  /** Keyed slots: the decoded key. */
+  readonly keys: readonly (string | undefined)[];
+  /** String slots: the decoded value. */
+  readonly strings: readonly (string | undefined)[];
+}
+
+/** The kind of a slot. */
+export function kindAt(columns: Columns, slot: number): Kind {
+  return (columns.info[slot] & Flag.KindMask) as Kind;
+}

@@ -1,0 +1,192 @@
+/**
+ * The parsed document: its columns (`./columns.ts`) and the node tree of `core/tree.ts`, built
+ * from them lazily. The root is made on first access and each object's properties (each array's
+ * items) when they are first read, one level at a time and once, so a hover deep in a 20 MB file
+ * makes the few hundred nodes on its path, not millions. Every node is made once: identity holds.
+ */
+import type { ArrayNode, ContainerNode, ObjectNode, ParsedDocument, PropertyNode, SyntaxProblem, ValueNode } from '../tree';
+import { Flag, Kind, type Columns } from './columns';
+
+export class ParsedText implements ParsedDocument {
+  private rootNode: ValueNode | undefined | null = null;
+
+  constructor(
+    readonly text: string,
+    readonly columns: Columns,
+    readonly syntaxProblems: readonly SyntaxProblem[],
+  ) {}
+
+  get root(): ValueNode | undefined {
+    if (this.rootNode === null) this.rootNode = this.columns.count > 0 ? this.node(0, undefined, undefined) : undefined;
+    return this.rootNode;
+  }
+
+  /** The node of a slot (made by the caller's parent, once). */
+  node(slot: number, parent: ContainerNode | undefined, property: PropertyNode | undefined): ValueNode {
+    const { info, start, end, strings } = this.columns;
+    const flags = info[slot];
+    const offset = start[slot];
+    switch (flags & Flag.KindMask) {
+      case Kind.Object:
+        return new LazyObject(this, slot, offset, end[slot], parent, property, (flags & Flag.Closed) !== 0);
+      case Kind.Array:
+        return new LazyArray(this, slot, offset, end[slot], parent, property, (flags & Flag.Closed) !== 0);
+      case Kind.String:
+        return { kind: 'string', offset, end: end[slot], parent, property, value: strings[slot]! };
+      case Kind.Number: {
+        const raw = this.text.slice(offset, end[slot]);
+        return { kind: 'number', offset, end: end[slot], parent, property, raw, value: Number(raw), isIntegerLiteral: (flags & Flag.Integer) !== 0 };
+      }
+      case Kind.Boolean:
+        return { kind: 'boolean', offset, end: end[slot], parent, property, value: (flags & Flag.True) !== 0 };
+      default:
+        return { kind: 'null', offset, end: end[slot], parent, property };
+    }
+  }
+
+  /** The properties of an object slot, as nodes. */
+  properties(object: LazyObject, slot: number): PropertyNode[] {
+    const { next, keys, keyStart, keyEnd, colon, info } = this.columns;
+    const properties: PropertyNode[] = [];
+    for (let child = slot + 1; child < next[slot]; child = next[child]) {
+      const property: PropertyNode = { key: keys[child]!, keyOffset: keyStart[child], keyEnd: keyEnd[child], colonOffset: colon[child], value: undefined, parent: object };
+      if ((info[child] & Flag.KindMask) !== Kind.None) property.value = this.node(child, object, property);
+      properties.push(property);
+    }
+    return properties;
+  }
+
+  /** The items of an array slot, as nodes. */
+  items(array: LazyArray, slot: number): ValueNode[] {
+    const { next } = this.columns;
+    const items: ValueNode[] = [];
+    for (let child = slot + 1; child < next[slot]; child = next[child]) items.push(this.node(child, array, undefined));
+    return items;
+  }
+}
+
+class LazyObject implements ObjectNode {
+  readonly kind = 'object' as const;
+  readonly #document: ParsedText;
+  readonly #slot: number;
+  #list: PropertyNode[] | undefined;
+
+  constructor(
+    document: ParsedText,
+    slot: number,
+    readonly offset: number,
+    public end: number,
+    readonly parent: ContainerNode | undefined,
+    readonly property: PropertyNode | undefined,
+    public closed: boolean,
+  ) {
+    this.#document = document;
+    this.#slot = slot;
+  }
+
+  get properties(): PropertyNode[] {
+    return (this.#list ??= this.#document.properties(this, this.#slot));
+  }
+
+  /** The document and slot of a node made here; undefined for any other node. */
+  static origin(node: ValueNode): { document: ParsedText; slot: number } | undefined {
+    return #slot in node ? { document: node.#document, slot: node.#slot } : undefined;
+  }
+}
+
+class LazyArray implements ArrayNode {
+  readonly kind = 'array' as const;
+  readonly #document: ParsedText;
+  readonly #slot: number;
+  #list: ValueNode[] | undefined;
+
+  constructor(
+    document: ParsedText,
+    slot: number,
+    readonly offset: number,
+    public end: number,
+    readonly parent: ContainerNode | undefined,
+    readonly property: PropertyNode | undefined,
+    public closed: boolean,
+  ) {
+    this.#document = document;
+    this.#slot = slot;
+  }
+
+  get items(): ValueNode[] {
+    return (this.#list ??= this.#document.items(this, this.#slot));
+  }
+
+  static origin(node: ValueNode): { document: ParsedText; slot: number } | undefined {
+    return #slot in node ? { document: node.#document, slot: node.#slot } : undefined;
+  }
+}
+
+/**
+ * The columns of the document a container node was parsed into, and its slot; undefined for a
+ * node this parser did not make (the caller then walks the tree).
+ */
+export function columnsOf(node: ValueNode): { columns: Columns; slot: number; text: string } | undefined {
+  const origin = LazyObject.origin(node) ?? LazyArray.origin(node);
+  return origin && { columns: origin.document.columns, slot: origin.slot, text: origin.document.text };
+}
+
+/**
+ * The plain JS value of a slot's subtree, as `JSON.parse` (and `toJsValue` on the tree) gives
+ * it: a duplicate key keeps its first position and its last value, `"__proto__"` is an own key,
+ * a property without a value is left out. Iterative, straight from the columns.
+ */
+export function plainValue(columns: Columns, text: string, slot: number): unknown {
+  const { info, start, end, next, parent, keys, strings } = columns;
+  const containerSlots: number[] = [];
+  const containers: (Record<string, unknown> | unknown[])[] = [];
+  let root: unknown;
+  for (let at = slot, last = next[slot]; at < last; at++) {
+    const flags = info[at];
+    let value: unknown;
+    switch (flags & Flag.KindMask) {
+      case Kind.None:
+        continue;
+      case Kind.Object:
+        value = {};
+        break;
+      case Kind.Array:
+        value = [];
+        break;
+      case Kind.String:
+        value = strings[at];
+        break;
+      case Kind.Number:
+        value = Number(text.slice(start[at], end[at]));
+        break;
+      case Kind.Boolean:
+        value = (flags & Flag.True) !== 0;
+        break;
+      default:
+        value = null;
+    }
+    if (at === slot) {
+      root = value;
+    } else {
+      const holder = parent[at];
+      while (containerSlots[containerSlots.length - 1] !== holder) {
+        containerSlots.pop();
+        containers.pop();
+      }
+      const target = containers[containers.length - 1];
+      if (flags & Flag.Keyed) {
+        const key = keys[at]!;
+        // A plain assignment to "__proto__" would set the prototype; JSON.parse makes it an own key.
+        if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+        else (target as Record<string, unknown>)[key] = value;
+      } else {
+        (target as unknown[]).push(value);
+      }
+    }
+    if (typeof value === 'object' && value !== null) {
+      containerSlots.push(at);
+      containers.push(value as Record<string, unknown> | unknown[]);
+    }
+  }
+  return root;
+}

@@ -1,0 +1,441 @@
+/**
+ * The packaged extension in a real VS Code (code-server 4.96.4 = VS Code 1.96.4) driven in Debian's
+ * Chromium, the way a person uses it. Run by `npm run test:e2e` (which builds the .vsix and
+ * prepares code-server first); `npm test` does not pick up *.e2e.ts files.
+ *
+ * Two fresh profiles, each on its own copy of examples/ in a temporary folder:
+ *   - trusted ("Yes, I trust the authors"): diagnostics and the Problems panel, a typed fix, the
+ *     grammar's URN colours, URN completion, hover, a quick fix, the byte preview, and a send to
+ *     the machine's Redis whose stored bytes are compared with the preview;
+ *   - Restricted Mode ("No, I don't trust the authors"): diagnostics still appear, the send is
+ *     refused with its message and nothing reaches Redis.
+ * Every scenario saves screenshots to test-results/ and its duration to test-results/e2e-summary.json.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Redis from 'ioredis';
+import type { Browser } from 'playwright-core';
+import { createProfile, installExtension, prepareCodeServer, ROOT, startCodeServer, vsixSize, type RunningCodeServer } from '../../scripts/e2e/code-server';
+import { launchChromium, RESULTS_DIR, waitUntil, Workbench, type TrustAnswer } from './support/workbench';
+
+const CLI = join(ROOT, 'dist', 'cli.js');
+const SCENARIO_TIMEOUT = 120_000;
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+
+const summary: {
+  vsixBytes?: number;
+  activationMs?: number;
+  firstDiagnosticMs?: number;
+  workbenchLoadMs: Record<string, number>;
+  scenarios: { name: string; ms: number; ok: boolean }[];
+} = { workbenchLoadMs: {}, scenarios: [] };
+
+let entry = '';
+let browser: Browser | undefined;
+const temporary: string[] = [];
+const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
+const queues: string[] = [];
+
+before(async () => {
+  rmSync(RESULTS_DIR, { recursive: true, force: true });
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  entry = prepareCodeServer();
+  summary.vsixBytes = vsixSize();
+  browser = await launchChromium();
+  await redis.connect();
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  if (queues.length > 0) await redis.del(...queues).catch(() => undefined);
+  redis.disconnect();
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+  writeFileSync(join(RESULTS_DIR, 'e2e-summary.json'), JSON.stringify(summary, null, 2) + '\n');
+  const lines = summary.scenarios.map((s) => `  ${s.ok ? 'ok  ' : 'FAIL'} ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.name}`);
+  console.log(
+    [
+      'Real-workbench summary (code-server 4.96.4 / VS Code 1.96.4, Chromium):',
+      `  .vsix ${summary.vsixBytes ?? '?'} bytes; activation ${summary.activationMs ?? '?'} ms (Running Extensions); open → first squiggle ${summary.firstDiagnosticMs ?? '?'} ms`,
+      `  workbench load: ${Object.entries(summary.workbenchLoadMs).map(([k, v]) => `${k} ${v} ms`).join(', ')}`,
+      ...lines,
+    ].join('\n'),
+  );
+});
+
+/** A profile: a fresh copy of examples/, fresh user data and extensions, code-server, a page. */
+interface Session {
+  readonly folder: string;
+  readonly server: RunningCodeServer;
+  readonly workbench: Workbench;
+}
+
+async function openSession(name: string, answer: TrustAnswer): Promise<Session> {
+  const base = mkdtempSync(join(tmpdir(), `babelq-e2e-${name}-`));
+  temporary.push(base);
+  const folder = join(base, 'examples');
+  cpSync(join(ROOT, 'examples'), folder, { recursive: true });
+  const profile = createProfile(join(base, 'profile'));
+  installExtension(entry, profile);
+  const server = await startCodeServer({ entry, profile, folder });
+  const started = Date.now();
+  try {
+    const workbench = await Workbench.open(browser!, server.url, answer);
+    summary.workbenchLoadMs[name] = Date.now() - started;
+    return { folder, server, workbench };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+async function closeSession(session: Session | undefined): Promise<void> {
+  if (!session) return;
+  await session.workbench.close().catch(() => undefined);
+  await session.server.stop();
+}
+
+/** A scenario: timed, recorded in the summary, with a screenshot when it fails. */
+function scenario(name: string, session: () => Session | undefined, body: (session: Session) => Promise<void>): void {
+  test(name, { timeout: SCENARIO_TIMEOUT }, async () => {
+    const current = session();
+    assert.ok(current, 'the workbench did not open (see the first failure)');
+    const started = Date.now();
+    let ok = false;
+    try {
+      await body(current);
+      ok = true;
+    } catch (error) {
+      const file = `FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+      await current.workbench.screenshot(file).catch(() => undefined);
+      console.error(`code-server log tail:\n${current.server.log().slice(-3000)}`);
+      throw error;
+    } finally {
+      summary.scenarios.push({ name, ms: Date.now() - started, ok });
+    }
+  });
+}
+
+/** 1-based line and column of `needle` in `text` (the first occurrence after `after`, if given). */
+function positionOf(text: string, needle: string, after = ''): { line: number; column: number } {
+  const start = after ? text.indexOf(after) : 0;
+  const offset = text.indexOf(needle, start < 0 ? 0 : start);
+  assert.ok(offset >= 0, `"${needle}" not found`);
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+interface CliDiagnostic {
+  readonly code: string;
+  readonly severity: string;
+}
+
+/** What `babelq lint` finds in one file (the same engine, run in a terminal). */
+function cliLint(folder: string, file: string): { status: number; diagnostics: CliDiagnostic[] } {
+  const run = spawnSync(process.execPath, [CLI, 'lint', file, '--format', 'json'], { cwd: folder, encoding: 'utf8' });
+  const report = JSON.parse(run.stdout) as { diagnostics: CliDiagnostic[] }[];
+  return { status: run.status ?? -1, diagnostics: report.flatMap((entry) => entry.diagnostics) };
+}
+
+/** The preview document's sections. */
+function parsePreview(text: string): { bodyBytes: number; body: string; sections: string[] } {
+  const lines = text.split('\n');
+  const header = lines.findIndex((line) => /^── Body: \d+ bytes/.test(line));
+  assert.ok(header >= 0, `no "Body:" section in the preview:\n${text.slice(0, 500)}`);
+  return {
+    bodyBytes: Number(/Body: (\d+) bytes/.exec(lines[header])![1]),
+    body: lines[header + 1],
+    sections: lines.filter((line) => line.startsWith('── ')).map((line) => line.replace(/^── | ──$/g, '')),
+  };
+}
+
+describe('trusted workspace ("Yes, I trust the authors")', () => {
+  let session: Session | undefined;
+  const get = () => session;
+  const queue = `babelq-e2e-${runId}`;
+  queues.push(queue);
+
+  before(async () => {
+    session = await openSession('trusted', 'Yes, I trust the authors');
+  });
+  after(async () => closeSession(session));
+
+  scenario('diagnostics: bad/contract.babel.json squiggles and Problems list the codes; a typed fix removes one', get, async ({ workbench, folder }) => {
+    const opened = Date.now();
+    await workbench.openFile('bad/contract.babel.json');
+    await waitUntil('the first error squiggle', async () => (await workbench.squiggles('error')) > 0, 60_000, 50);
+    summary.firstDiagnosticMs = Date.now() - opened;
+
+    const cli = cliLint(folder, 'bad/contract.babel.json');
+    const expected = {
+      errors: cli.diagnostics.filter((d) => d.severity === 'error').length,
+      warnings: cli.diagnostics.filter((d) => d.severity === 'warning').length,
+      infos: cli.diagnostics.filter((d) => d.severity === 'info' || d.severity === 'information').length,
+    };
+    // The status bar's counts are what the CLI finds in the same file (hints are not counted).
+    await waitUntil('the status bar to count the CLI\'s problems', async () => {
+      const counts = await workbench.problemCounts();
+      return counts.errors === expected.errors && counts.warnings === expected.warnings && counts.infos === expected.infos;
+    });
+    const problems = await workbench.problems('**/contract.babel.json', { all: true });
+    const codes = new Set(problems.map((p) => p.code));
+    for (const code of ['forbidden-key', 'invalid-urn', 'unsupported-schema-version', 'urn-alias', 'timestamp-unit', 'invalid-uuid', 'case-mismatch']) {
+      assert.ok(codes.has(code), `Problems lists ${code}: ${[...codes].join(', ')}`);
+    }
+    assert.ok(problems.every((p) => p.source === 'babelqueue'), 'every problem comes from babelqueue');
+    assert.equal(problems.filter((p) => p.code === 'forbidden-key').length, 5, 'timestamp, max_retries, source, ts, attempts');
+    assert.equal(problems.length, expected.errors + expected.warnings + expected.infos);
+    assert.equal(await workbench.problemTotal('**/contract.babel.json'), problems.length);
+    await workbench.screenshot('trusted-1-diagnostics');
+
+    // Type the fix: schema_version 2 → 1.
+    const text = readFileSync(join(folder, 'bad/contract.babel.json'), 'utf8');
+    const at = positionOf(text, '2', '"schema_version": ');
+    await workbench.goTo(at.line, at.column);
+    await workbench.page.keyboard.press('Shift+ArrowRight');
+    await workbench.page.keyboard.type('1');
+    await waitUntil('unsupported-schema-version to go away', async () => (await workbench.problemTotal('**/contract.babel.json')) === problems.length - 1);
+    const fixed = await workbench.problems('**/contract.babel.json', { all: true });
+    assert.equal(fixed.length, problems.length - 1);
+    assert.ok(!fixed.some((p) => p.code === 'unsupported-schema-version'));
+    assert.equal((await workbench.problemCounts()).errors, expected.errors - 1);
+    assert.ok((await workbench.visibleLines()).some((line) => line.includes('"schema_version": 1,')));
+    await workbench.screenshot('trusted-2-typed-fix');
+  });
+
+  scenario('grammar: the URN is coloured apart from plain strings (Inspect Editor Tokens and Scopes)', get, async ({ workbench, folder }) => {
+    await workbench.command('View: Hide Panel');
+    await workbench.focusGroup(0);
+    await workbench.goTo(1, 1);
+    const spans = await workbench.page.locator('.editor-group-container.active .monaco-editor .view-line span > span').evaluateAll((elements: any[]) =>
+      elements.map((element) => ({ text: String(element.textContent), className: String(element.className), color: String((globalThis as any).getComputedStyle(element).color) })),
+    );
+    const prefix = spans.find((span) => span.text === 'urn:babel:');
+    const context = spans.find((span) => span.text === 'orders');
+    const plain = spans.find((span) => span.text === '"checkout"');
+    assert.ok(prefix && context && plain, `tokens in view: ${spans.map((s) => s.text).join(' ')}`);
+    assert.notEqual(prefix.color, plain.color, 'the URN prefix is not coloured like a plain string');
+    assert.notEqual(context.color, plain.color, 'the URN context is not coloured like a plain string');
+
+    const text = readFileSync(join(folder, 'bad/contract.babel.json'), 'utf8');
+    const at = positionOf(text, 'urn:babel:orders:created');
+    await workbench.goTo(at.line, at.column + 2);
+    await workbench.command('Developer: Inspect Editor Tokens and Scopes');
+    const widget = workbench.page.locator('.token-inspect-widget');
+    await widget.waitFor({ state: 'visible', timeout: 10_000 });
+    const inspected = await waitUntil('the token scopes', async () => {
+      const value = await widget.innerText();
+      return value.includes('textmate scopes') ? value : undefined;
+    });
+    assert.match(inspected, /language\s+babelqueue-envelope/);
+    assert.match(inspected, /keyword\.other\.urn-prefix\.babelqueue/);
+    assert.match(inspected, /source\.babelqueue-envelope/);
+    await workbench.screenshot('trusted-3-grammar-scopes');
+    await workbench.page.keyboard.press('Escape');
+  });
+
+  scenario('completion: inside "job": "" the registry\'s URNs are offered; hover shows the owner', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    await workbench.openFile('orders/order-created.babel.json');
+    const text = readFileSync(join(folder, 'orders/order-created.babel.json'), 'utf8');
+    const urn = 'urn:babel:orders:created';
+    const at = positionOf(text, urn);
+    await workbench.goTo(at.line, at.column);
+    for (let i = 0; i < urn.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Delete');
+    await waitUntil('"job": "" in the editor', async () => (await workbench.visibleLines()).some((line) => line.includes('"job": "",')));
+
+    await page.keyboard.press('Control+Space');
+    const rows = page.locator('.suggest-widget .monaco-list-row');
+    const registered = (JSON.parse(readFileSync(join(folder, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
+    const offered = await waitUntil('the registry URNs in the suggestions', async () => {
+      const labels = (await rows.allInnerTexts()).map((row) => row.split('\n')[0].trim());
+      return registered.every((candidate) => labels.includes(candidate)) ? labels : undefined;
+    });
+    assert.ok(offered.length >= registered.length);
+    await workbench.screenshot('trusted-4-urn-completion');
+    await page.keyboard.type('orders:cre');
+    await waitUntil(`${urn} focused`, async () => (await page.locator('.suggest-widget .monaco-list-row.focused').innerText()).includes(urn));
+    const details = await page.locator('.suggest-widget .monaco-list-row.focused').innerText();
+    assert.match(details, /owner: orders/);
+    await page.keyboard.press('Enter');
+    await waitUntil('the URN inserted', async () => (await workbench.visibleLines()).some((line) => line.includes(`"job": "${urn}",`)));
+    await waitUntil('empty-urn to go away', async () => (await workbench.problems('**/order-created.babel.json')).length === 0);
+
+    await workbench.goTo(at.line, at.column + 12);
+    const hover = await workbench.hoverAtCursor();
+    assert.match(hover, /urn:babel:orders:created/);
+    assert.match(hover, /owner: orders/);
+    assert.match(hover, /status: active/);
+    await workbench.screenshot('trusted-5-hover');
+    await page.keyboard.press('Escape');
+  });
+
+  scenario('quick fix: created_at in seconds → "Convert … to milliseconds" applies and the file is valid', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    const text = readFileSync(join(folder, 'orders/order-created.babel.json'), 'utf8');
+    const at = positionOf(text, '1773480413412', '"created_at": ');
+    await workbench.goTo(at.line, at.column + '1773480413412'.length);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+    const problems = await waitUntil('timestamp-unit', async () => {
+      const now = await workbench.problems('**/order-created.babel.json');
+      return now.some((p) => p.code === 'timestamp-unit') ? now : undefined;
+    });
+    assert.equal(problems.length, 1, problems.map((p) => p.code).join(', '));
+    await workbench.goTo(at.line, at.column + 2);
+    const offered = await workbench.applyQuickFix('Convert "created_at" from seconds to milliseconds');
+    assert.ok(offered.some((title) => title.includes('(1773480413000)')), offered.join(' | '));
+    await waitUntil('the converted value', async () => (await workbench.visibleLines()).some((line) => line.includes('"created_at": 1773480413000')));
+    await waitUntil('no problems left in the file', async () => (await workbench.problems('**/order-created.babel.json')).length === 0);
+    assert.equal(await workbench.squiggles(), 0);
+    await workbench.screenshot('trusted-6-quick-fix-applied');
+    // Saved, the file passes the CLI too.
+    await page.keyboard.press('Control+S');
+    await waitUntil('the save', async () => readFileSync(join(folder, 'orders/order-created.babel.json'), 'utf8').includes('1773480413000'));
+    const cli = cliLint(folder, 'orders/order-created.babel.json');
+    assert.deepEqual(cli.diagnostics, []);
+    assert.equal(cli.status, 0);
+  });
+
+  scenario('preview: Preview Published Bytes opens beside the editor with the body and per-SDK bytes', get, async ({ workbench }) => {
+    await workbench.command('BabelQueue: Preview Published Bytes');
+    await waitUntil('a second editor group', async () => (await workbench.groupCount()) === 2);
+    await workbench.group(1).locator('.tab.active', { hasText: 'order-created.babel.json — published bytes' }).waitFor({ timeout: 10_000 });
+    await workbench.group(0).locator('.tab.active', { hasText: 'order-created.babel.json' }).waitFor({ timeout: 10_000 });
+    const text = await waitUntil('the preview content', async () => {
+      const value = await workbench.editorText(1);
+      return value.includes('── Per SDK ──') ? value : undefined;
+    });
+    const preview = parsePreview(text);
+    assert.deepEqual(preview.sections.slice(0, 3), [`Body: ${preview.bodyBytes} bytes (UTF-8)`, 'Target', 'Per SDK']);
+    assert.equal(Buffer.byteLength(preview.body), preview.bodyBytes);
+    const body = JSON.parse(preview.body) as { job: string; meta: { queue: string } };
+    assert.equal(body.job, 'urn:babel:orders:created');
+    for (const sdk of ['php', 'python', 'node', 'go', 'java', 'dotnet']) assert.match(text, new RegExp(`^${sdk}\\s+\\d+ bytes`, 'm'), `per-SDK line for ${sdk}`);
+    assert.match(text, /^Redis \(babelqueue layout\): RPUSH orders <body>$/m);
+    await workbench.focusGroup(0);
+    await workbench.screenshot('trusted-7-preview-beside');
+  });
+
+  scenario('send: Send Test Envelope to the local Redis; a plain client finds the previewed bytes', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    // A queue of this run's own: edit meta.queue in the editor (unsaved; the send uses the buffer).
+    const text = readFileSync(join(folder, 'orders/order-created.babel.json'), 'utf8');
+    const at = positionOf(text, 'orders', '"queue": ');
+    await workbench.focusGroup(0);
+    await workbench.goTo(at.line, at.column);
+    for (let i = 0; i < 'orders'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.type(queue);
+    const preview = await waitUntil('the preview to follow the edit', async () => {
+      const value = await workbench.editorText(1);
+      return value.includes(`RPUSH ${queue} <body>`) ? parsePreview(value) : undefined;
+    });
+    assert.equal(await redis.exists(queue), 0);
+
+    await workbench.focusGroup(0);
+    await workbench.command('BabelQueue: Send Test Envelope');
+    const toast = await waitUntil('the "Sent to" notification', async () => (await workbench.notifications()).find((n) => n.startsWith(`Sent to ${queue}:`)));
+    await workbench.screenshot('trusted-8-send-notification');
+    const stored = await redis.lrangeBuffer(queue, 0, -1);
+    assert.equal(stored.length, 1, 'one message on the queue');
+    // Byte-identical to the preview's Body section (the preview shows the ids the next send uses).
+    assert.ok(stored[0].equals(Buffer.from(preview.body, 'utf8')), `stored:\n${stored[0].toString()}\npreview:\n${preview.body}`);
+    assert.equal(stored[0].length, preview.bodyBytes);
+    const sent = JSON.parse(stored[0].toString('utf8')) as { job: string; trace_id: string; data: unknown; meta: { id: string; queue: string } };
+    assert.ok(toast.includes(`meta.id ${sent.meta.id}, ${stored[0].length} bytes`), toast);
+    assert.equal(sent.meta.queue, queue);
+    // The CLI's preview of the saved file (without fresh ids) agrees on everything but the ids.
+    const cli = JSON.parse(execFileSync(process.execPath, [CLI, 'preview', 'orders/order-created.babel.json', '--no-fresh-ids'], { cwd: folder, encoding: 'utf8' })) as typeof sent;
+    assert.equal(sent.job, cli.job);
+    assert.equal(sent.trace_id, cli.trace_id);
+    assert.deepEqual(sent.data, cli.data);
+    assert.notEqual(sent.meta.id, cli.meta.id, 'a fresh meta.id per send');
+  });
+
+  scenario('preview beside a file with data problems: squiggles, Problems and the SDKs that differ', get, async ({ workbench }) => {
+    await workbench.command('View: Toggle Primary Side Bar Visibility');
+    await workbench.focusGroup(0);
+    await workbench.openFile('bad/data.babel.json');
+    await waitUntil('squiggles in bad/data.babel.json', async () => (await workbench.squiggles()) > 0);
+    await workbench.command('BabelQueue: Preview Published Bytes');
+    await workbench.group(1).locator('.tab.active', { hasText: 'data.babel.json — published bytes' }).waitFor({ timeout: 10_000 });
+    const text = await waitUntil('the preview content', async () => {
+      const value = await workbench.editorText(1);
+      return value.includes('── Per SDK ──') ? value : undefined;
+    });
+    // The unsafe integer is rounded by Node and Go: the preview marks them, next to the squiggles.
+    assert.match(text, /^node\s+\d+ bytes\s+DIFFERS$/m);
+    assert.match(text, /^go\s+\d+ bytes\s+DIFFERS$/m);
+    assert.match(text, /9007199254740993 is written as 9007199254740992/);
+    const problems = await workbench.problems('**/data.babel.json', { all: true });
+    const codes = new Set(problems.map((p) => p.code));
+    for (const code of ['float-currency', 'unsafe-integer', 'non-json-boolean', 'non-iso-time']) assert.ok(codes.has(code), `Problems lists ${code}: ${[...codes].join(', ')}`);
+    await workbench.clearNotifications();
+    await workbench.focusGroup(0);
+    await workbench.goTo(1, 1);
+    await workbench.page.mouse.move(400, 540); // no tooltip in the picture
+    await workbench.screenshot('trusted-10-data-problems-and-preview', 800);
+    await workbench.command('View: Toggle Primary Side Bar Visibility');
+  });
+
+  scenario('activation: Developer: Show Running Extensions reports the activation time', get, async ({ workbench }) => {
+    await workbench.command('Developer: Show Running Extensions');
+    const row = workbench.page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: 'BabelQueue Envelope Tools' });
+    const text = await waitUntil('the BabelQueue row', async () => {
+      const value = await row.innerText().catch(() => '');
+      return /Activation: \d+ms/.test(value) ? value : undefined;
+    });
+    summary.activationMs = Number(/Activation: (\d+)ms/.exec(text)![1]);
+    assert.ok(summary.activationMs > 0 && summary.activationMs < 10_000, text);
+    await workbench.screenshot('trusted-9-running-extensions');
+  });
+});
+
+describe('Restricted Mode ("No, I don\'t trust the authors")', () => {
+  let session: Session | undefined;
+  const get = () => session;
+  const queue = `babelq-e2e-restricted-${runId}`;
+  queues.push(queue);
+
+  before(async () => {
+    session = await openSession('restricted', "No, I don't trust the authors");
+  });
+  after(async () => closeSession(session));
+
+  scenario('restricted: diagnostics still appear', get, async ({ workbench, folder }) => {
+    await workbench.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await workbench.openFile('bad/contract.babel.json');
+    await waitUntil('error squiggles', async () => (await workbench.squiggles('error')) > 0, 60_000, 50);
+    const cli = cliLint(folder, 'bad/contract.babel.json');
+    const problems = await waitUntil('the Problems panel', async () => {
+      const now = await workbench.problems('**/contract.babel.json', { all: true });
+      return now.some((p) => p.code === 'invalid-urn') ? now : undefined;
+    });
+    const codes = new Set(problems.map((p) => p.code));
+    for (const code of ['forbidden-key', 'invalid-urn', 'unsupported-schema-version']) assert.ok(codes.has(code), `Problems lists ${code}`);
+    // The registry inside the workspace is used in Restricted Mode too.
+    assert.ok(codes.has('unknown-urn'), 'registry diagnostics in Restricted Mode');
+    assert.equal((await workbench.problemCounts()).errors, cli.diagnostics.filter((d) => d.severity === 'error').length);
+    await workbench.screenshot('restricted-1-diagnostics');
+  });
+
+  scenario('restricted: Send Test Envelope is refused with its message; nothing reaches Redis', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    await workbench.openFile('orders/order-created.babel.json');
+    const text = readFileSync(join(folder, 'orders/order-created.babel.json'), 'utf8');
+    const at = positionOf(text, 'orders', '"queue": ');
+    await workbench.goTo(at.line, at.column);
+    for (let i = 0; i < 'orders'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.type(queue);
+    await waitUntil('the queue edit', async () => (await workbench.visibleLines()).some((line) => line.includes(queue)));
+    await workbench.command('BabelQueue: Send Test Envelope');
+    const refusal = await waitUntil('the refusal', async () => (await workbench.notifications()).find((n) => n.includes('Restricted Mode')));
+    assert.match(refusal, /Sending is disabled in Restricted Mode: trust this workspace to send test envelopes to a broker\./);
+    await workbench.screenshot('restricted-2-send-refused');
+    await new Promise((done) => setTimeout(done, 500));
+    assert.equal(await redis.exists(queue), 0, 'nothing was sent');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Hostile patterns must not freeze analysis, so the matchers that see user- or repository-written
+ * patterns run in linear time: schema `pattern`s on RE2 (core/registry/linear-regex.ts), the money
+ * key globs from workspace settings and snake_case conversion of a fixture's keys (core/keys.ts).
+ * Each is checked here against the backtracking version it replaced (seeded, differential) and
+ * timed on the inputs that made the old version take seconds or hours.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { classifyKey, compileKeyPatterns, toSnakeCase } from '../../core/keys';
+import { linearRegexProblem, linearRegExpEngine, toRe2Source } from '../../core/registry/linear-regex';
+import { compileSchema } from '../../core/registry/schema-compiler';
+
+const SEED = 20260315;
+
+/** The regex versions these matchers replaced: the oracle for short inputs. */
+function oldSnake(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
+}
+
+function oldKeyPatterns(patterns: readonly string[]): (key: string) => boolean {
+  if (patterns.length === 0) return () => false;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const regex = new RegExp(`^(?:${patterns.map((p) => oldSnake(p).split('*').map(escape).join('.*')).join('|')})$`);
+  return (key) => regex.test(oldSnake(key));
+}
+
+function elapsed(fn: () => unknown): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+const keyChar = fc.constantFrom('a', 'b', 'A', 'B', 'Z', 'z', '0', '9', '_', '-', ' ', '\t', '\n', '*', '.', 'é', 'É', '\u2028');
+const key = fc.array(keyChar, { maxLength: 14 }).map((chars) => chars.join(''));
+
+describe('key names in linear time', () => {
+  test('toSnakeCase agrees with the regex version it replaced', () => {
+    fc.assert(fc.property(key, (k) => assert.equal(toSnakeCase(k), oldSnake(k))), { seed: SEED, numRuns: 5000 });
+    for (const k of ['HTTPServer', 'totalPrice', 'TotalPrice', 'total-price', 'ABCdefGHIjk', 'a1B2C', 'already_snake', 'XMLHttpRequest']) assert.equal(toSnakeCase(k), oldSnake(k));
+  });
+
+  test('key globs agree with the regex version they replaced', () => {
+    const pattern = fc.array(fc.constantFrom('a', 'b', 'A', '_', '*', '-', '.', '\n'), { minLength: 1, maxLength: 6 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(fc.array(pattern, { minLength: 1, maxLength: 3 }), fc.array(key, { minLength: 1, maxLength: 5 }), (patterns, keys) => {
+        const now = compileKeyPatterns(patterns);
+        const before = oldKeyPatterns(patterns);
+        for (const k of keys) assert.equal(now(k), before(k), `${JSON.stringify(patterns)} on ${JSON.stringify(k)}`);
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+
+  test('a megabyte key of capitals and a glob with many stars stay fast (were quadratic and exponential)', () => {
+    const capitals = 'A'.repeat(1024 * 1024);
+    assert.ok(elapsed(() => toSnakeCase(capitals)) < 1000, 'toSnakeCase on a 1 MB run of capitals');
+    const stars = compileKeyPatterns(['*a*a*a*a*a*a*a*a*a*a*a*a*b']);
+    assert.ok(elapsed(() => assert.equal(stars('a'.repeat(10_000)), false)) < 500, 'a 13-star glob on a 10,000-character key');
+    const classes = classifyKey(['*a*a*a*a*a*a*a*a*a*a*a*a*b']);
+    assert.ok(elapsed(() => classes.isMoney('a'.repeat(100_000))) < 500, 'isMoney with a hostile money pattern');
+  });
+});
+
+describe('schema patterns on a linear-time engine', () => {
+  // Patterns from a small grammar of what JSON Schema authors write.
+  const atom = fc.constantFrom(
+    'a', 'b', 'Z', '0', '-', '_', 'é', '😀', '\\.', '\\/', '\\-', '\\d', '\\D', '\\w', '\\W', '\\s', '\\S', '\\b', '.', '\\u00e9', '\\u{1F600}',
+    '\\ud83d\\ude00', '\\x41', '\\t', '\\n', '\\cJ', '\\0', '[a-z]', '[^a-z]', '[\\s\\d]', '[\\S]', '[^\\s]', '[\\b]', '[^]', '[.]', '[\\]a]', '[a\\-z]',
+    '[\\u00e0-\\u00ff]', '\\p{L}', '\\p{Lu}', '\\P{L}', '\\p{Script=Greek}', '(?:a|b)', '(a)', '(?<n>b)', '(?<=a)b', '(?<!a)b', '[[]',
+  );
+  const quantifier = fc.constantFrom('', '', '', '*', '+', '?', '{2}', '{1,3}', '{0,}', '*?', '+?');
+  const piece = fc.tuple(atom, quantifier).map(([a, q]) => (a === '\\b' && q ? a : a + q));
+  const branch = fc.array(piece, { minLength: 1, maxLength: 5 }).map((pieces) => pieces.join(''));
+  const pattern = fc
+    .tuple(fc.boolean(), fc.array(branch, { minLength: 1, maxLength: 3 }), fc.boolean())
+    .map(([start, branches, end]) => `${start ? '^' : ''}${branches.join('|')}${end ? '$' : ''}`);
+  const inputChar = fc.constantFrom('a', 'b', 'Z', '0', '5', '-', '_', '.', ' ', '\t', '\n', '\r', '\u000b', '\u00a0', '\u2028', '\u3000', '\ufeff', 'é', 'α', 'Ω', '😀', '\ud800', '\u0000', '\u0008', ']', '[', '/');
+  const input = fc.array(inputChar, { maxLength: 10 }).map((chars) => chars.join(''));
+
+  test('matches exactly what the ECMAScript engine matches (differential, seeded)', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(pattern, fc.array(input, { minLength: 1, maxLength: 6 }), (source, inputs) => {
+        let native: RegExp;
+        try {
+          native = new RegExp(source, 'u');
+        } catch {
+          return; // ajv refuses what Unicode mode refuses, before the engine is asked
+        }
+        const linear = linearRegExpEngine(source, 'u');
+        for (const text of inputs) {
+          compared++;
+          assert.equal(linear.test(text), native.test(text), `/${source}/u on ${JSON.stringify(text)} (RE2: ${JSON.stringify(toRe2Source(source))})`);
+        }
+      }),
+      { seed: SEED, numRuns: 4000, includeErrorInReport: true },
+    );
+    assert.ok(compared > 5000, `only ${compared} comparisons`);
+  });
+
+  test('(a+)+$ against a long string: milliseconds, not forever', () => {
+    const result = compileSchema({ type: 'object', properties: { s: { type: 'string', pattern: '(a+)+$' } }, patternProperties: { '^(a|a)*$': { type: 'integer' } } });
+    assert.ok('compiled' in result);
+    const evil = 'a'.repeat(100_000) + '!';
+    const ms = elapsed(() => {
+      const errors = result.compiled.validate({ s: evil, [evil]: 'x', ['a'.repeat(50_000)]: 'not an integer' });
+      // `s` ends in "!", so (a+)+$ fails; the 50,000-a key matches ^(a|a)*$ and is not an integer.
+      assert.deepEqual(errors.map((e) => e.keyword).sort(), ['pattern', 'type']);
+    });
+    assert.ok(ms < 1000, `validation took ${ms.toFixed(0)} ms`);
+    const matching = compileSchema({ type: 'string', pattern: '^(a+)+$' });
+    assert.ok('compiled' in matching);
+    assert.deepEqual(matching.compiled.validate('a'.repeat(100_000)), []);
+    assert.deepEqual(matching.compiled.validate('a'.repeat(100_000) + 'b').map((e) => e.keyword), ['pattern']);
+  });
+
+  test('what RE2 cannot run is refused with a sentence that says why', () => {
+    for (const [source, why] of [
+      ['^(?=a)a', /lookahead/],
+      ['^(?!a)b', /lookahead/],
+      ['^(a)\\1$', /backreference/],
+      ['^(?<x>a)\\k<x>$', /backreference/],
+      ['^a{1,5000}$', /repeat count/],
+    ] as const) {
+      assert.match(linearRegexProblem(source) ?? '', why, source);
+      const result = compileSchema({ type: 'string', pattern: source });
+      assert.ok('error' in result && /linear-time/.test(result.error) && result.error.includes(source), JSON.stringify(result));
+    }
+    const keyed = compileSchema({ type: 'object', patternProperties: { '^(?=x)': {} } });
+    assert.ok('error' in keyed && /patternProperties/.test(keyed.error), JSON.stringify(keyed));
+  });
+});
