@@ -241,36 +241,47 @@ async function serverScenarios(texts: Record<string, string>): Promise<void> {
     await client.open(uri, big);
     const first = await client.pull(uri);
     if (first.items.length > 0) throw new Error(`the 5 MB file has diagnostics over LSP: ${JSON.stringify(first.items.slice(0, 2))}`);
-    // Type a letter into a string in the middle of the file, then delete it again, and so on.
-    const at = big.indexOf('"title": "', big.length >> 1) + '"title": "'.length;
-    const where = lines.positionAt(at);
-    const edit = (k: number): { range: { start: typeof where; end: typeof where }; text: string } =>
-      k % 2 === 0 ? { range: { start: where, end: where }, text: 'x' } : { range: { start: where, end: { line: where.line, character: where.character + 1 } }, text: '' };
+    // Type a character in the middle of the file, then delete it again, and so on (an even number
+    // of times, so the file is as it was afterwards); the anchor applies the same edits.
     let version = 1;
     let anchorDocument = TextDocument.create('file:///bench/5MB.babel.json', 'json', 1, big);
     let anchorVersion = 1;
-    let ourEdits = 0;
-    let anchorEdits = 0;
-    const keystroke = await compare(
-      {
-        ours: async () => {
-          const change = edit(ourEdits++);
-          await client.change(uri, ++version, change.range, change.text);
-          const report = await client.pull(uri);
-          if (report.items.length > 0) throw new Error('a keystroke produced diagnostics');
+    const keystrokes = async (at: number, typed: string): Promise<{ ours: Stats; anchor: Stats }> => {
+      const where = lines.positionAt(at);
+      const edit = (k: number) =>
+        k % 2 === 0 ? { range: { start: where, end: where }, text: typed } : { range: { start: where, end: { line: where.line, character: where.character + typed.length } }, text: '' };
+      let ourEdits = 0;
+      let anchorEdits = 0;
+      const result = await compare(
+        {
+          ours: async () => {
+            const change = edit(ourEdits++);
+            await client.change(uri, ++version, change.range, change.text);
+            const report = await client.pull(uri);
+            if (report.items.length > 0) throw new Error('a keystroke produced diagnostics');
+          },
+          anchor: async () => {
+            const change = edit(anchorEdits++);
+            anchorDocument = TextDocument.update(anchorDocument, [change as TextDocumentContentChangeEvent], ++anchorVersion);
+            await anchorValidate(anchorDocument);
+          },
         },
-        anchor: async () => {
-          const change = edit(anchorEdits++);
-          anchorDocument = TextDocument.update(anchorDocument, [change as TextDocumentContentChangeEvent], ++anchorVersion);
-          await anchorValidate(anchorDocument);
-        },
-      },
-      { warmup: 2, samples: QUICK ? 6 : 14 },
-    );
-    info('keystroke on 5 MB: ours (didChange → pull diagnostics answered)', range(keystroke.ours));
-    info('keystroke on 5 MB: vscode-json-languageservice (update + parse + validate, in process)', range(keystroke.anchor));
+        { warmup: 2, samples: QUICK ? 6 : 14 },
+      );
+      return { ours: result.ours, anchor: result.anchor };
+    };
+    // In a string value: the common keystroke, parsed and analysed incrementally.
+    const keystroke = await keystrokes(big.indexOf('"title": "', big.length >> 1) + '"title": "'.length, 'x');
+    info('keystroke on 5 MB, typing in a string: ours (didChange → pull diagnostics answered)', range(keystroke.ours));
+    info('keystroke on 5 MB, typing in a string: vscode-json-languageservice (update + parse + validate, in process)', range(keystroke.anchor));
     const speedUp = keystroke.anchor.median / keystroke.ours.median;
-    target('keystroke on a 5 MB file over LSP, speed-up over the anchor', ratio(speedUp), '≥ 4×', speedUp >= 4);
+    target('keystroke on a 5 MB file over LSP (typing in a string value), speed-up over the anchor', ratio(speedUp), '≥ 4×', speedUp >= 4);
+    // In a number: a full parse and analysis.
+    const digit = await keystrokes(big.indexOf('"quantity": ', big.length >> 1) + '"quantity": '.length, '1');
+    info(
+      'keystroke on 5 MB, typing a digit into a number (full parse and analysis): ours / anchor',
+      `${range(digit.ours)} / ${range(digit.anchor)}; ${ratio(digit.anchor.median / digit.ours.median)} faster`,
+    );
 
     // Completion and hover on the settled 5 MB file: inside data (registry fields) and in meta.
     const middle = big.length >> 1;
@@ -370,7 +381,9 @@ function cliScenario(): void {
   }
   const o = stats(times.ours);
   const a = stats(times.anchor);
+  const explicit = stats([0, 1].map(() => run([cli, 'lint', '.', '--format', 'json', '--registry', 'registry.json']).elapsed));
   info('babelq lint . --format json (registry found and used, payload schema checked)', range(o));
+  info('babelq lint . --format json --registry registry.json (no registry search per file)', range(explicit));
   info('ajv validate -s envelope.schema.json -d "**/*.babel.json"', range(a));
   target(`babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} files vs ajv-cli on the same files`, `${ratio(a.median / o.median)} faster`, '> 1× (faster)', o.median < a.median);
 }
@@ -429,6 +442,7 @@ function writeReadme(started: number, loadBefore: string, loadAfter: string): vo
     '| --- | --- | --- | --- |',
     ...targets.map((t) => `| ${t.name} | ${t.measured} | ${t.goal} | ${t.pass ? 'PASS' : 'FAIL'} |`),
     '',
+    ...notReached(),
     'Times are medians (min–max) over interleaved samples taken after warm-up runs. "Full analysis"',
     'is `analyzeText` with the registry: parse, every structure, contract, data and encoding rule,',
     'and the payload schema of the URN (ajv); the generated payload is clean, so every rule runs to',
@@ -455,6 +469,25 @@ function writeReadme(started: number, loadBefore: string, loadAfter: string): vo
     '| --- | --- | --- | --- | --- |',
     ...scaling,
     '',
+    '## What makes it fast',
+    '',
+    '- **One scan into columns.** `core/parse/parser.ts` writes the document into typed arrays (kind,',
+    '  offsets, parent, subtree end, key ranges per slot; `core/parse/columns.ts`) in one `charCodeAt`',
+    '  pass, with hand-written fast paths for well-formed tokens and repeated keys shared as one string.',
+    '  The node tree of `core/tree.ts` is built from the columns lazily, one level at a time, where a',
+    '  reader looks (`core/parse/document.ts`): a hover in a 20 MB file makes a few hundred nodes.',
+    '- **Rules on the columns.** duplicate-key, the data rules and encoding-divergence walk the',
+    '  columns of `data` instead of a tree (their tree walks remain for other documents); the payload',
+    '  for the schema is built straight from the columns; objects with a key sequence already found',
+    '  clean are skipped; plain decimals are settled from their characters.',
+    '- **Keystrokes.** A new version whose edit stays inside a string value is derived from the',
+    '  previous parse (`core/parse/incremental.ts`), and its analysis reuses the previous findings of',
+    '  the value-local rules and the previous payload value, checking only the edited string',
+    '  (`analyzeDocument` in `core/analyze.ts`); line starts are scanned only when a position is needed.',
+    '- **Checked.** `node --import tsx bench/differential.ts` (also run at the start of every bench) compares',
+    '  the parser with the reference parser it replaced, analysis through the columns with the tree walks,',
+    '  incremental with fresh parses and analyses, and the number fast path with the six SDK models.',
+    '',
     '## Inputs',
     '',
     '`bench/generate.ts` writes, deterministically: envelopes whose `data` holds an array of orders',
@@ -467,6 +500,23 @@ function writeReadme(started: number, loadBefore: string, loadAfter: string): vo
     '',
   ];
   writeFileSync(join(__dirname, 'README.md'), lines.join('\n'));
+}
+
+/** Where the time goes, for each target this run did not reach (as profiled while building the bench). */
+function notReached(): string[] {
+  const reasons: [string, string][] = [
+    [
+      '5 MB full analysis',
+      'Profiled on the 5 MB input (CPU time, in units of one `JSON.parse` of the same text): the scan into columns about 2.3, the payload as a plain value for ajv plus its validation against the URN\'s schema about 1.1 (schema patterns run on the linear-time RE2 engine), the data, encoding and duplicate-key checks over every value about 1.5, garbage collection the rest. Each part is linear, but together they stay above 3; the anchor does only the first kind of work, more slowly. The keystroke target, where the same file is re-analysed on every edit, is met by reusing the previous version\'s parse and analysis.',
+    ],
+    [
+      'babelq lint',
+      'Most of the time goes to finding the registry for each file (`CliRegistries.stateFor` and `findRegistry`: `realpathSync` for every directory level and registry.json read again per file) and to reading every file before the first is linted; with `--registry` given, the run is shown above. Analysis itself is about 50 µs per fixture.',
+    ],
+  ];
+  const lines: string[] = [];
+  for (const [prefix, reason] of reasons) if (targets.some((t) => !t.pass && t.name.startsWith(prefix))) lines.push(`**Not reached, ${prefix}.** ${reason}`, '');
+  return lines;
 }
 
 function loadAverage(): string {
@@ -491,6 +541,11 @@ async function main(): Promise<void> {
     }
   }
   await sanityChecks(texts, registry);
+  // What is measured must be right: the fast paths against their references (bench/differential.ts),
+  // in a process of its own so that it leaves nothing behind in this one.
+  const differential = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
+  if (differential.status !== 0) throw new Error(`the differential check failed:\n${differential.stderr || differential.stdout}`);
+  log(`Differential check: ${differential.stdout.trim()}`);
   if (runs('analysis')) await analysisScenarios(texts, registry);
   if (runs('server')) await serverScenarios(texts);
   if (runs('cli')) cliScenario();

@@ -63,6 +63,8 @@ export class AmqpPublisher {
   private closed = false;
   /** Set once the broker missed a deadline: a polite close would only wait out another one. */
   private stalled = false;
+  /** Why the broker closed the publish channel: amqplib fails the pending confirm with only "channel closed". */
+  private channelError: unknown;
 
   private constructor(
     private readonly model: ChannelModel,
@@ -136,11 +138,13 @@ export class AmqpPublisher {
     const start = performance.now();
     await this.checkQueue(routingKey);
     const body = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+    this.channelError = undefined;
     try {
       const channel = await this.confirmChannel();
       await withDeadline(confirmedPublish(channel, exchange, routingKey, body, properties), this.timeoutMs, () => new Deadline());
     } catch (error) {
-      throw await this.fail(error, 'publish', routingKey);
+      const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
+      throw await this.fail(generic ? this.channelError : error, 'publish', routingKey);
     }
     return { durationMs: elapsed(start) };
   }
@@ -198,7 +202,9 @@ export class AmqpPublisher {
     // The promise is cached, not the channel, so two publishes at once share one channel.
     if (this.confirm) return this.confirm;
     const pending = withDeadline(this.model.createConfirmChannel(), this.timeoutMs, () => new Deadline()).then((channel) => {
-      channel.on('error', () => {});
+      channel.on('error', (error: unknown) => {
+        this.channelError = error;
+      });
       channel.on('close', () => {
         if (this.confirm === pending) this.confirm = undefined;
       });
@@ -322,6 +328,9 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   // RabbitMQ's NOT_ALLOWED for the virtual host.
   if (/NOT.ALLOWED/i.test(message) || code === '530' || /Expected ConnectionOpenOk; got <ConnectionClose/.test(message)) {
     return make('rejected', `${where} refused the virtual host ${JSON.stringify(target.vhost ?? '/')}: it does not exist or this user has no access to it.`);
+  }
+  if (/NOT.FOUND - no exchange/i.test(message)) {
+    return make('rejected', `${where} has no exchange ${quoted(/no exchange '([^']*)'/.exec(message)?.[1] ?? '', target)}: nothing was published.`);
   }
   if (/NOT.FOUND/i.test(message) || code === '404') {
     return make('missing-queue', phase === 'peek' || phase === 'check'

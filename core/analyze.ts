@@ -5,9 +5,12 @@
 import { CODES, type Code, type Severity } from './codes';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
 import { parseJson } from './parse/parser';
-import { createCollector, type Rule } from './rules/context';
-import { checkData } from './rules/data';
-import { checkEncodingDivergence } from './rules/encoding';
+import { Flag } from './parse/columns';
+import { columnsOf, ParsedText } from './parse/document';
+import { createCollector, type Rule, type RuleContext } from './rules/context';
+import { checkData, checkDataAfterEdit } from './rules/data';
+import { checkEncodingDivergence, checkEncodingDivergenceAfterEdit } from './rules/encoding';
+import type { EditedString } from './rules/edit';
 import { checkForbiddenKeys, checkIdentifiers, checkKeyNames, checkLang, checkSchemaVersion, checkTimestamps } from './rules/contract';
 import { checkCoreFields, checkDuplicateKeys, checkMissingFields, checkRoot } from './rules/structure';
 import { checkRegistry } from './rules/registry';
@@ -40,11 +43,73 @@ const defaultSeverity = (code: Code): Severity => CODES[code].severity;
 
 /** Runs every rule on a parsed document (with its registry, if any) and applies the user's severity overrides. */
 export function analyze(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): CoreDiagnostic[] {
-  if (!settings.validationEnabled) return [];
+  return analyzeDocument(doc, settings, registry).diagnostics;
+}
+
+/** One analysis, kept so that the next version of the document can reuse parts of it. */
+export interface Analysis {
+  readonly doc: ParsedDocument;
+  readonly settings: Settings;
+  readonly registry: RegistryState;
+  readonly diagnostics: CoreDiagnostic[];
+  /** What each rule of RULES reported, before the settings applied. */
+  readonly byRule: readonly (readonly CoreDiagnostic[])[];
+}
+
+/** Rules whose findings are local to values: after a string edit, their previous findings are reused. */
+const AFTER_EDIT = new Map<Rule, (context: RuleContext, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void) => void>([
+  // Only keys and structure matter, and a string edit changes neither.
+  [checkDuplicateKeys, (_context, previous, edit, keep) => previous.forEach((diagnostic) => keep(edit.moved(diagnostic)))],
+  [checkData, checkDataAfterEdit],
+  [checkEncodingDivergence, checkEncodingDivergenceAfterEdit],
+]);
+
+/**
+ * `analyze` with its intermediate results. Given the analysis of the previous version of a
+ * document that `reparse` made from it (an edit inside one string value), the value-local rules
+ * reuse the previous findings and check only the edited string; every other rule runs again.
+ * The diagnostics are the same as a fresh analysis gives (bench/differential.ts checks it).
+ */
+export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY, previous?: Analysis): Analysis {
+  if (!settings.validationEnabled) return { doc, settings, registry, diagnostics: [], byRule: [] };
   const { context, diagnostics } = createCollector(doc, settings, registry, defaultSeverity);
   for (const problem of doc.syntaxProblems) context.report('json-syntax', problem, problem.message);
-  for (const rule of RULES) rule(context);
-  return applySettings(diagnostics, settings).sort(compareDiagnostics);
+  const edit = editSince(doc, settings, registry, previous, context);
+  const keep = (diagnostic: CoreDiagnostic) => {
+    diagnostics.push(diagnostic);
+  };
+  const byRule: CoreDiagnostic[][] = [];
+  for (let index = 0; index < RULES.length; index++) {
+    const rule = RULES[index];
+    const before = diagnostics.length;
+    const afterEdit = edit && AFTER_EDIT.get(rule);
+    if (afterEdit) afterEdit(context, previous!.byRule[index], edit, keep);
+    else rule(context);
+    byRule.push(diagnostics.slice(before));
+  }
+  return { doc, settings, registry, diagnostics: applySettings(diagnostics, settings).sort(compareDiagnostics), byRule };
+}
+
+/** The edit since `previous`, when `doc` was reparsed from exactly that analysed document under the same settings and registry. */
+function editSince(doc: ParsedDocument, settings: Settings, registry: RegistryState, previous: Analysis | undefined, context: RuleContext): EditedString | undefined {
+  if (!previous || !(doc instanceof ParsedText) || !doc.edit) return undefined;
+  const { previous: before, slot, threshold, delta } = doc.edit;
+  if (previous.doc !== before || previous.settings !== settings || previous.registry !== registry || previous.byRule.length !== RULES.length) return undefined;
+  const { info, start, end, next, keys, strings } = doc.columns;
+  const offset = start[slot];
+  const tokenEnd = end[slot];
+  const data = context.envelope.data && columnsOf(context.envelope.data);
+  const inData = data !== undefined && data.document === doc && data.slot < slot && slot < next[data.slot];
+  const shift = (at: number) => (at >= threshold ? at + delta : at);
+  return {
+    offset,
+    end: tokenEnd,
+    value: strings[slot]!,
+    key: info[slot] & Flag.Keyed ? keys[slot] : undefined,
+    inData,
+    wasAt: (diagnostic) => diagnostic.offset === offset && diagnostic.end === tokenEnd - delta,
+    moved: (diagnostic) => (diagnostic.offset >= threshold || diagnostic.end >= threshold ? { ...diagnostic, offset: shift(diagnostic.offset), end: shift(diagnostic.end) } : diagnostic),
+  };
 }
 
 /** Applies the on/off switch and the per-code severity overrides to findings made elsewhere too. */

@@ -12,15 +12,18 @@ export interface OffsetRange {
 
 /**
  * For each offset, the ranges that contain it, innermost first, each strictly containing the one
- * before; a lone empty range where no value does (as VS Code answers), so the result stays 1:1.
+ * before (the innermost `maxDepth` of them: the server keeps 1,000, since its reply nests one object
+ * per range and is serialised recursively); a lone empty range where no value does (as VS Code answers),
+ * so the result stays 1:1.
  */
-export function selectionRanges(doc: ParsedDocument, offsets: readonly number[]): OffsetRange[][] {
-  return offsets.map((offset) => selectionChain(doc, offset));
+export function selectionRanges(doc: ParsedDocument, offsets: readonly number[], maxDepth = Infinity): OffsetRange[][] {
+  return offsets.map((offset) => selectionChain(doc, offset, maxDepth));
 }
 
-function selectionChain(doc: ParsedDocument, offset: number): OffsetRange[] {
+function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): OffsetRange[] {
   const chain: OffsetRange[] = [];
   const add = (start: number, end: number): void => {
+    if (chain.length >= maxDepth) return;
     const previous = chain[chain.length - 1];
     // Ranges of a broken document can be odd; skip anything that would break the nesting promise.
     if (previous && (start > previous.offset || end < previous.end || (start === previous.offset && end === previous.end))) return;
@@ -41,7 +44,7 @@ function selectionChain(doc: ParsedDocument, offset: number): OffsetRange[] {
     // On the colon or the whitespace around it: the property is the innermost thing selected.
     add(around.keyOffset, propertyEnd(around));
   }
-  while (node) {
+  while (node && chain.length < maxDepth) {
     add(node.offset, node.end);
     if (node.property) add(node.property.keyOffset, propertyEnd(node.property));
     node = node.parent;

@@ -1,12 +1,16 @@
 /**
  * The parse cache: one parse per document URI and version, bounded so a workspace of thousands
  * of open fixtures cannot grow memory without limit. Every handler reads documents through it,
- * so a keystroke costs one parse however many requests follow it.
+ * so a keystroke costs one parse however many requests follow it. A new version is parsed from
+ * the previous one when the edit stays inside a string value (`core/parse/incremental.ts`), and
+ * then analysed reusing the previous version's analysis (`analyzeDocument` in core/analyze.ts).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze } from '../core/analyze';
+import { analyzeDocument, type Analysis } from '../core/analyze';
 import type { CoreDiagnostic } from '../core/diagnostic';
-import { parseJson } from '../core/parse/parser';
+import type { ParsedText } from '../core/parse/document';
+import { reparse } from '../core/parse/incremental';
+import { parseText } from '../core/parse/parser';
 import { LineIndex } from '../core/positions';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/settings';
@@ -23,8 +27,24 @@ export interface CachedDocument {
   analysis?: { settings: Settings; registry: RegistryState; diagnostics: CoreDiagnostic[] };
 }
 
+class Entry implements CachedDocument {
+  /** Line starts are scanned only when a position is first asked for (a clean file never needs them). */
+  readonly lines: LineIndex;
+  analysis?: Analysis;
+
+  constructor(
+    readonly uri: string,
+    readonly version: number,
+    readonly parsed: ParsedText,
+    /** The previous version's analysis, while this version can still reuse it. */
+    public previousAnalysis: Analysis | undefined,
+  ) {
+    this.lines = new LineIndex(parsed.text);
+  }
+}
+
 export class ParseCache {
-  private readonly entries = new Map<string, CachedDocument>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly capacity = 64) {}
 
@@ -38,7 +58,8 @@ export class ParseCache {
       return existing;
     }
     const text = document.getText();
-    const entry: CachedDocument = { uri: document.uri, version: document.version, parsed: parseJson(text), lines: new LineIndex(text) };
+    const reparsed = existing && reparse(existing.parsed, text);
+    const entry = reparsed ? new Entry(document.uri, document.version, reparsed, existing.analysis) : new Entry(document.uri, document.version, parseText(text), undefined);
     this.entries.delete(document.uri);
     this.entries.set(document.uri, entry);
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
@@ -49,10 +70,12 @@ export class ParseCache {
   diagnostics(document: TextDocument, settings: Settings, registry: RegistryState = NO_REGISTRY): { entry: CachedDocument; diagnostics: CoreDiagnostic[] } {
     const entry = this.get(document);
     // Settings and registries are immutable values swapped on change, so identity says "unchanged".
-    if (!entry.analysis || entry.analysis.settings !== settings || entry.analysis.registry !== registry) {
-      entry.analysis = { settings, registry, diagnostics: analyze(entry.parsed, settings, registry) };
+    const cached = entry as Entry;
+    if (!cached.analysis || cached.analysis.settings !== settings || cached.analysis.registry !== registry) {
+      cached.analysis = analyzeDocument(cached.parsed, settings, registry, cached.previousAnalysis);
+      cached.previousAnalysis = undefined;
     }
-    return { entry, diagnostics: entry.analysis.diagnostics };
+    return { entry, diagnostics: cached.analysis.diagnostics };
   }
 
   delete(uri: string): void {

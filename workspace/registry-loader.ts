@@ -7,11 +7,26 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
-import { compileSchema } from '../core/registry/schema-compiler';
+import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
 import { parseJson } from '../core/parse/parser';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
+
+/**
+ * Files above these sizes are refused unread, with a registry-error saying so: a payload schema is
+ * a few kilobytes and a registry of 100,000 entries about 10 MB, so the limits only ever stop a
+ * hostile or generated file that would stall the editor while it is parsed and compiled.
+ */
+export const MAX_SCHEMA_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_REGISTRY_FILE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * This many distinct schema files are compiled while the registry loads (their errors are listed
+ * on registry.json); the rest compile when a fixture first uses them. ajv takes about 2 ms per
+ * schema, so a registry of 100,000 schema files would otherwise hold the editor for minutes.
+ */
+export const EAGER_COMPILE_LIMIT = 500;
 
 /** Reads a file's text, preferring what an editor holds in memory over the disk. */
 export type TextReader = (absolutePath: string) => string;
@@ -26,17 +41,19 @@ export interface LoadResult {
 }
 
 /** True when `target` is `root` or lies below it, after resolving symbolic links where they exist. */
-export function isInside(root: string, target: string): boolean {
+export function isInside(root: string, target: string, realRoot: string = realPath(root)): boolean {
   const lexical = relative(resolve(root), resolve(target));
   if (leavesRoot(lexical)) return false;
-  const real = (path: string) => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return resolve(path);
-    }
-  };
-  return !leavesRoot(relative(real(root), real(target)));
+  return !leavesRoot(relative(realRoot, realPath(target)));
+}
+
+/** The path with symbolic links resolved; the path itself (resolved) when it does not exist. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
@@ -82,25 +99,35 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
   }
   let text: string;
   try {
+    const tooLarge = sizeProblem(registryPath, undefined, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
+    if (tooLarge) return { files, state: { kind: 'broken', path: registryPath, error: tooLarge } };
     text = read(registryPath);
   } catch (error) {
     return { files, state: { kind: 'broken', path: registryPath, error: `registry.json cannot be read: ${describeError(error)}` } };
   }
+  const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
+  if (tooLong) return { files, state: { kind: 'broken', path: registryPath, error: tooLong } };
   const index = readRegistryIndex(text);
   if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems } };
 
   const problems: RegistryProblem[] = [...index.problems];
   const base = dirname(registryPath);
-  const schemas = new Map<string, LoadedSchema>();
+  const schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
+  // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
+  const realRoot = realPath(workspaceRoot);
   const entries: RegistryEntry[] = index.entries.map((entry) => {
     const schemaPath = resolve(base, entry.schemaRef);
-    let schema = schemas.get(schemaPath);
-    if (!schema) {
+    let loaded = schemas.get(schemaPath);
+    if (!loaded) {
       files.push(schemaPath);
-      schema = loadSchema(schemaPath, workspaceRoot, read);
-      schemas.set(schemaPath, schema);
+      const lazy = schemas.size >= EAGER_COMPILE_LIMIT;
+      loaded = { schema: loadSchema(schemaPath, workspaceRoot, read, lazy, realRoot), lazy };
+      schemas.set(schemaPath, loaded);
     }
-    if (schema.error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: schema.error });
+    const { schema, lazy } = loaded;
+    // A lazily compiled schema reports compile errors where a fixture uses it, not here (asking would compile it).
+    const error = lazy ? schema.readError : schema.error;
+    if (error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error });
     return { ...entry, schema };
   });
   const byUrn = new Map(entries.map((entry) => [entry.urn, entry]));
@@ -108,27 +135,69 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
   return { files, state: { kind: 'loaded', registry } };
 }
 
-function loadSchema(path: string, workspaceRoot: string, read: TextReader): LoadedSchema {
-  if (!isInside(workspaceRoot, path)) return { path, error: `The schema path resolves outside the workspace folder (${path}); it was not read.` };
+/** A loaded schema, and (for a lazily compiled one) the error found before compiling, if any. */
+type SchemaLoad = LoadedSchema & { readonly readError?: string };
+
+function failed(path: string, error: string, extra: Partial<LoadedSchema> = {}): SchemaLoad {
+  return { path, ...extra, error, readError: error };
+}
+
+function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string): SchemaLoad {
+  if (!isInside(workspaceRoot, path, realRoot)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
   let text: string;
   try {
-    if (statSync(path).isDirectory()) return { path, error: `The schema path ${path} is a directory, not a JSON Schema file.` };
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) return failed(path, `The schema path ${path} is a directory, not a JSON Schema file.`);
+    const tooLarge = sizeProblem(path, undefined, MAX_SCHEMA_FILE_BYTES, 'The schema file');
+    if (tooLarge) return failed(path, tooLarge);
     text = read(path);
   } catch (error) {
-    return { path, error: `The schema file cannot be read: ${describeError(error)}` };
+    return failed(path, `The schema file cannot be read: ${describeError(error)}`);
   }
+  const tooLong = sizeProblem(path, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
+  if (tooLong) return failed(path, tooLong);
   const doc = parseJson(text);
-  if (doc.syntaxProblems.length > 0) return { path, doc, error: `The schema file ${path} is not valid JSON: ${doc.syntaxProblems[0].message}` };
+  if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${path} is not valid JSON: ${doc.syntaxProblems[0].message}`, { doc });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { path, doc, error: `The schema file ${path} is not valid JSON: ${describeError(error)}` };
+    return failed(path, `The schema file ${path} is not valid JSON: ${describeError(error)}`, { doc });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { path, doc, error: `The schema file ${path} must hold a JSON Schema object.` };
-  const compiled = compileSchema(value);
-  if ('error' in compiled) return { path, doc, value: value as Record<string, unknown>, error: `The schema ${path} is not a valid draft-07 JSON Schema: ${compiled.error}` };
-  return { path, doc, value: value as Record<string, unknown>, compiled: compiled.compiled };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return failed(path, `The schema file ${path} must hold a JSON Schema object.`, { doc });
+  const schema = value as Record<string, unknown>;
+  const outcome = (compiled: CompileResult): Pick<LoadedSchema, 'compiled' | 'error'> =>
+    'error' in compiled ? { error: `The schema ${path} is not a valid draft-07 JSON Schema: ${compiled.error}` } : { compiled: compiled.compiled };
+  if (!lazy) return { path, doc, value: schema, ...outcome(compileSchema(schema)) };
+  let result: Pick<LoadedSchema, 'compiled' | 'error'> | undefined;
+  const compileOnce = () => (result ??= outcome(compileSchema(schema)));
+  return {
+    path,
+    doc,
+    value: schema,
+    get compiled() {
+      return compileOnce().compiled;
+    },
+    get error() {
+      return compileOnce().error;
+    },
+  };
+}
+
+/** Why a file is too large to read (by its size on disk, or by the text an editor holds), if it is. */
+function sizeProblem(path: string, text: string | undefined, limit: number, what: string): string | undefined {
+  let size: number;
+  if (text === undefined) {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    size = stat.size;
+  } else {
+    // UTF-16 units: at most the UTF-8 size, except for text outside ASCII (close enough for a limit).
+    size = text.length;
+  }
+  if (size <= limit) return undefined;
+  const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${what} ${path} is ${mb(size)}, above the ${mb(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`;
 }
 
 function describeError(error: unknown): string {

@@ -7,7 +7,9 @@
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
 import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../envelope';
-import { asObject, getProperty, type NumberNode, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
+import { Flag, Kind, type Columns } from '../parse/columns';
+import { columnsOf } from '../parse/document';
+import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { dotnetModel } from './dotnet';
 import { goField, goModel } from './go';
 import { javaModel } from './java';
@@ -49,8 +51,20 @@ export function findDivergences(doc: { readonly root: ValueNode | undefined }): 
   droppedKeyDivergences(root, found);
   const dataProperty = getProperty(root, 'data');
   const data = asObject(dataProperty?.value);
-  if (data) dataDivergences(data, found, new Map());
+  const parsed = data && columnsOf(data);
+  if (parsed) dataDivergencesInColumns(parsed.columns, parsed.text, parsed.slot, found, sharedRenderings());
+  else if (data) dataDivergences(data, found, sharedRenderings());
   return found.sort((a, b) => a.offset - b.offset || a.end - b.end);
+}
+
+/**
+ * The divergence of one string value inside data, as `findDivergences` reports it (for a
+ * document that differs from an analysed one only in this string).
+ */
+export function stringValueDivergence(value: string, offset: number, end: number): Divergence | undefined {
+  const found: Divergence[] = [];
+  stringDivergence(value, offset, end, found, sharedRenderings());
+  return found[0];
 }
 
 /** Unknown keys at the top level, in `meta` and in `dead_letter`: Go, Java and .NET drop them. */
@@ -88,7 +102,7 @@ function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<strin
     const node = stack.pop()!;
     switch (node.kind) {
       case 'number':
-        numberDivergence(node, found);
+        numberDivergence(node.raw, 0, node.raw.length, node.isIntegerLiteral, node.offset, node.end, found);
         break;
       case 'string':
         stringDivergence(node.value, node.offset, node.end, found, cache);
@@ -97,7 +111,7 @@ function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<strin
         for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
         break;
       case 'object':
-        objectDivergences(node, node === data, found, cache);
+        objectDivergences(node, propertyKeys(node.properties), node === data, found, cache);
         for (let i = node.properties.length - 1; i >= 0; i--) {
           const value = node.properties[i].value;
           if (value) stack.push(value);
@@ -109,17 +123,40 @@ function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<strin
   }
 }
 
-function objectDivergences(object: ObjectNode, isData: boolean, found: Divergence[], cache: Map<string, Renderings>): void {
-  const properties = object.properties;
+/** The keys of an object's properties, from the tree or from the parser's columns. */
+interface KeyList {
+  readonly length: number;
+  key(index: number): string;
+  offset(index: number): number;
+  end(index: number): number;
+}
+
+function propertyKeys(properties: readonly PropertyNode[]): KeyList {
+  return {
+    length: properties.length,
+    key: (i) => properties[i].key,
+    offset: (i) => properties[i].keyOffset,
+    end: (i) => properties[i].keyEnd,
+  };
+}
+
+function objectDivergences(object: { readonly offset: number }, properties: KeyList, isData: boolean, found: Divergence[], cache: Map<string, Renderings>): void {
   if (properties.length === 0) {
     found.push({ offset: object.offset, end: object.offset + 1, severity: 'warning', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
     return;
   }
-  for (const property of properties) stringDivergence(property.key, property.keyOffset, property.keyEnd, found, cache);
+  for (let i = 0; i < properties.length; i++) {
+    const key = properties.key(i);
+    // Keys repeat across the items of an array: one that every SDK writes as is is checked once.
+    if (cleanKeys.has(key)) continue;
+    const before = found.length;
+    stringDivergence(key, properties.offset(i), properties.end(i), found, cache);
+    if (found.length === before) cleanKeys.add(key);
+  }
   if (isListLike(properties)) {
     found.push({
-      offset: properties[0].keyOffset,
-      end: properties[0].keyEnd,
+      offset: properties.offset(0),
+      end: properties.end(0),
       severity: 'warning',
       message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, Python, Node, Go, Java and .NET write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object)' : ''}`,
     });
@@ -128,18 +165,20 @@ function objectDivergences(object: ObjectNode, isData: boolean, found: Divergenc
   // Node (JavaScript objects) writes array-index keys first, ascending; report each key it moves.
   let sawName = false;
   let largestIndex = -1;
-  for (const property of properties) {
-    if (!isArrayIndexKey(property.key)) {
+  for (let i = 0; i < properties.length; i++) {
+    const key = properties.key(i);
+    const first = key.charCodeAt(0);
+    if (!(first >= 0x30 && first <= 0x39) || !isArrayIndexKey(key)) {
       sawName = true;
       continue;
     }
-    const index = Number(property.key);
+    const index = Number(key);
     if (sawName || index < largestIndex) {
       found.push({
-        offset: property.keyOffset,
-        end: property.keyEnd,
+        offset: properties.offset(i),
+        end: properties.end(i),
         severity: 'information',
-        message: `"${property.key}": Node writes integer-like keys first, in ascending order, PHP, Python, Java and .NET keep the written order (Go sorts every data key)`,
+        message: `"${key}": Node writes integer-like keys first, in ascending order, PHP, Python, Java and .NET keep the written order (Go sorts every data key)`,
       });
     }
     if (index > largestIndex) largestIndex = index;
@@ -147,21 +186,112 @@ function objectDivergences(object: ObjectNode, isData: boolean, found: Divergenc
 }
 
 /** Keys exactly "0", "1", …, "n-1" in order: PHP's json_encode writes such an array as a list. */
-function isListLike(properties: readonly PropertyNode[]): boolean {
-  for (let i = 0; i < properties.length; i++) if (properties[i].key !== String(i)) return false;
+function isListLike(properties: KeyList): boolean {
+  for (let i = 0; i < properties.length; i++) if (properties.key(i) !== String(i)) return false;
   return true;
+}
+
+/** The property slots of the object being checked (reused: the walk is not reentrant). */
+let scratch = new Int32Array(64);
+
+/**
+ * `dataDivergences` over the parser's columns: the same visits in the same order (every value
+ * below data, in document order), so a large payload is checked without building its node tree.
+ */
+function dataDivergencesInColumns(columns: Columns, text: string, data: number, found: Divergence[], cache: Map<string, Renderings>): void {
+  const { info, start, end, next, keys, keyStart, keyEnd, strings } = columns;
+  if (next[data] === data + 1) {
+    found.push({
+      offset: start[data],
+      end: start[data] + 1,
+      severity: 'warning',
+      message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
+    });
+    return;
+  }
+  let children = scratch;
+  let count = 0;
+  const childKeys: KeyList = {
+    get length() {
+      return count;
+    },
+    key: (i) => keys[children[i]]!,
+    offset: (i) => keyStart[children[i]],
+    end: (i) => keyEnd[children[i]],
+  };
+  for (let at = data, last = next[data]; at < last; at++) {
+    const flags = info[at];
+    switch (flags & Flag.KindMask) {
+      case Kind.Number:
+        numberDivergence(text, start[at], end[at], (flags & Flag.Integer) !== 0, start[at], end[at], found);
+        break;
+      case Kind.String:
+        stringDivergence(strings[at]!, start[at], end[at], found, cache);
+        break;
+      case Kind.Object: {
+        count = 0;
+        for (let child = at + 1; child < next[at]; child = next[child]) {
+          if (count === children.length) {
+            const grown = new Int32Array(count * 2);
+            grown.set(children);
+            children = scratch = grown;
+          }
+          children[count++] = child;
+        }
+        // Objects repeat key sequences (array items, and fixtures of one message type): a sequence found clean once is clean again.
+        if (count > 0 && sameKeys(cleanShapes.get(keys[children[0]]!), keys, children, count)) break;
+        const before = found.length;
+        objectDivergences({ offset: start[at] }, childKeys, at === data, found, cache);
+        if (count > 0 && found.length === before) cleanShapes.set(keys[children[0]]!, keysOf(keys, children, count));
+        break;
+      }
+      default:
+        break;
+    }
+  }
 }
 
 /** Integers every SDK writes as written: up to 15 digits (exact in a float64), never `-0`. */
 const PLAIN_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
 
-function numberDivergence(node: NumberNode, found: Divergence[]): void {
-  if (PLAIN_INTEGER.test(node.raw)) return;
+/**
+ * True when all six SDKs write the number token `text[from..to)` exactly as it is, decided from
+ * its characters alone: an integer literal PLAIN_INTEGER accepts, or a plain decimal
+ * `-?(0|[1-9]d{0,6}).d*[1-9]` with at most 15 significant digits and a magnitude of at least
+ * 0.001. Such a decimal is the shortest round-trip text of its double (15 digits always round-
+ * trip, and no shorter decimal is the same double), and every model prints that double in fixed
+ * notation in this range (PHP, Python, Node, Go and Java between 10^-3 and 10^7, .NET below 10^15).
+ */
+function writtenAsIsBySix(text: string, from: number, to: number, isIntegerLiteral: boolean): boolean {
+  let at = from;
+  if (text.charCodeAt(at) === 0x2d) at++;
+  const first = at;
+  while (at < to && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
+  const whole = at - first;
+  if (whole === 0 || (whole > 1 && text.charCodeAt(first) === 0x30)) return false;
+  if (isIntegerLiteral) return at === to && whole <= 15 && !(whole === 1 && text.charCodeAt(first) === 0x30 && first > from);
+  if (whole > 7 || at === to || text.charCodeAt(at) !== 0x2e) return false;
+  const point = at++;
+  while (at < to && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
+  if (at !== to || at === point + 1 || text.charCodeAt(to - 1) === 0x30) return false;
+  const fraction = to - point - 1;
+  if (text.charCodeAt(first) !== 0x30) return whole + fraction <= 15;
+  // 0.xxx: at least 0.001; the significant digits start at the first non-zero one.
+  let zeros = 0;
+  while (text.charCodeAt(point + 1 + zeros) === 0x30) zeros++;
+  return zeros <= 2 && fraction - zeros <= 15;
+}
+
+/** A number token, `source.slice(from, to)`, reported at `offset..end`. */
+function numberDivergence(source: string, from: number, to: number, isIntegerLiteral: boolean, offset: number, end: number, found: Divergence[]): void {
+  if (writtenAsIsBySix(source, from, to, isIntegerLiteral)) return;
+  const raw = from === 0 && to === source.length ? source : source.slice(from, to);
+  if (PLAIN_INTEGER.test(raw)) return;
   const outcomes = new Map<SdkName, Outcome>();
   let first: string | undefined;
   let differs = false;
   for (const sdk of SDK_NAMES) {
-    const result = MODELS[sdk].number(node.raw, node.isIntegerLiteral);
+    const result = MODELS[sdk].number(raw, isIntegerLiteral);
     const text = 'error' in result ? undefined : result.text;
     outcomes.set(sdk, { text });
     if (sdk === SDK_NAMES[0]) first = text;
@@ -171,8 +301,27 @@ function numberDivergence(node: NumberNode, found: Divergence[]): void {
   // Lossy when the SDKs do not all write the same number (or one cannot write it at all).
   const texts = [...outcomes.values()].map((outcome) => outcome.text);
   const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
-  found.push({ offset: node.offset, end: node.end, severity: lossy ? 'warning' : 'information', message: `${node.raw}: ${describe(outcomes, (text) => text)}` });
+  found.push({ offset, end, severity: lossy ? 'warning' : 'information', message: `${raw}: ${describe(outcomes, (text) => text)}` });
 }
+
+/**
+ * What the SDKs write for each code point seen so far: a pure function of the code point, kept
+ * across analyses (a tiny fixture with an "é" should not escape it six ways on every keystroke).
+ */
+const renderingCache = new Map<string, Renderings>();
+
+function sharedRenderings(): Map<string, Renderings> {
+  if (renderingCache.size > 10_000) renderingCache.clear();
+  if (cleanKeys.size > 10_000) cleanKeys.clear();
+  if (cleanShapes.size > 1_000) cleanShapes.clear();
+  return renderingCache;
+}
+
+/** Keys every SDK writes as is (pure in the key), so a key repeated across array items is checked once. */
+const cleanKeys = new Set<string>();
+
+/** Key sequences (by first key) of objects with no divergence at all: array items repeat one, fixtures too. */
+const cleanShapes = new Map<string, string[]>();
 
 /** What each SDK writes for one code point, or undefined when all six write the same. */
 type Renderings = Map<SdkName, Outcome> | undefined;
@@ -245,4 +394,18 @@ function describe(outcomes: ReadonlyMap<SdkName, Outcome>, show: (text: string) 
 function list(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
+function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
+  if (shape === undefined || shape.length !== count) return false;
+  for (let i = 0; i < count; i++) if (shape[i] !== keys[children[i]]) return false;
+  return true;
+}
+
+/** The keys of the first `count` slots in `children`. */
+function keysOf(keys: readonly (string | undefined)[], children: Int32Array, count: number): string[] {
+  const sequence = new Array<string>(count);
+  for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
+  return sequence;
 }

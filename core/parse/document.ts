@@ -7,6 +7,17 @@
 import type { ArrayNode, ContainerNode, ObjectNode, ParsedDocument, PropertyNode, SyntaxProblem, ValueNode } from '../tree';
 import { Flag, Kind, type Columns } from './columns';
 
+/**
+ * How a document was made from the previous version's parse (`./incremental.ts`): only the
+ * string value in `slot` changed, and every offset at or after `threshold` moved by `delta`.
+ */
+export interface StringEdit {
+  readonly previous: ParsedText;
+  readonly slot: number;
+  readonly threshold: number;
+  readonly delta: number;
+}
+
 export class ParsedText implements ParsedDocument {
   private rootNode: ValueNode | undefined | null = null;
 
@@ -14,7 +25,18 @@ export class ParsedText implements ParsedDocument {
     readonly text: string,
     readonly columns: Columns,
     readonly syntaxProblems: readonly SyntaxProblem[],
+    private madeBy?: StringEdit,
   ) {}
+
+  /** How this document was made from the previous version, while that is still known. */
+  get edit(): StringEdit | undefined {
+    return this.madeBy;
+  }
+
+  /** Drops the link to the previous version (so versions never chain in memory). */
+  forgetEdit(): void {
+    this.madeBy = undefined;
+  }
 
   get root(): ValueNode | undefined {
     if (this.rootNode === null) this.rootNode = this.columns.count > 0 ? this.node(0, undefined, undefined) : undefined;
@@ -126,9 +148,63 @@ class LazyArray implements ArrayNode {
  * The columns of the document a container node was parsed into, and its slot; undefined for a
  * node this parser did not make (the caller then walks the tree).
  */
-export function columnsOf(node: ValueNode): { columns: Columns; slot: number; text: string } | undefined {
+export function columnsOf(node: ValueNode): { columns: Columns; slot: number; text: string; document: ParsedText } | undefined {
   const origin = LazyObject.origin(node) ?? LazyArray.origin(node);
-  return origin && { columns: origin.document.columns, slot: origin.slot, text: origin.document.text };
+  return origin && { columns: origin.document.columns, slot: origin.slot, text: origin.document.text, document: origin.document };
+}
+
+/** The last plain value computed per document (the payload, for the schema), by slot. */
+const plainValues = new WeakMap<ParsedText, { readonly slot: number; readonly value: unknown }>();
+
+/**
+ * `plainValue` of a container slot, remembered per document. After a string edit it is derived
+ * from the previous version's value: the containers on the path to the string are copied, every
+ * other part is shared (nothing mutates these values: they are only validated).
+ */
+export function documentPlainValue(document: ParsedText, slot: number): unknown {
+  const cached = plainValues.get(document);
+  if (cached && cached.slot === slot) return cached.value;
+  const value = editedPlainValue(document, slot) ?? plainValue(document.columns, document.text, slot);
+  plainValues.set(document, { slot, value });
+  return value;
+}
+
+function editedPlainValue(document: ParsedText, slot: number): unknown {
+  const edit = document.edit;
+  const previous = edit && plainValues.get(edit.previous);
+  if (!edit || !previous || previous.slot !== slot) return undefined;
+  const { info, next, parent, keys, strings } = document.columns;
+  // An edit outside this subtree leaves its value as it was.
+  if (!(slot < edit.slot && edit.slot < next[slot])) return previous.value;
+  // The path from the subtree down to the string: a key or an index per step.
+  const steps: (string | number)[] = [];
+  for (let at = edit.slot; at !== slot; at = parent[at]) {
+    const holder = parent[at];
+    if (info[at] & Flag.Keyed) {
+      const key = keys[at]!;
+      // A later duplicate of the key holds the value; "__proto__" needs defineProperty: rebuild instead.
+      if (key === '__proto__') return undefined;
+      for (let sibling = next[at]; sibling < next[holder]; sibling = next[sibling]) if (keys[sibling] === key) return undefined;
+      steps.push(key);
+    } else {
+      let index = 0;
+      for (let sibling = holder + 1; sibling !== at; sibling = next[sibling]) if ((info[sibling] & Flag.KindMask) !== Kind.None) index++;
+      steps.push(index);
+    }
+  }
+  const root = copyContainer(previous.value);
+  let cursor = root as Record<string | number, unknown>;
+  for (let i = steps.length - 1; i > 0; i--) {
+    const copy = copyContainer(cursor[steps[i]]);
+    cursor[steps[i]] = copy;
+    cursor = copy as Record<string | number, unknown>;
+  }
+  cursor[steps[0]] = strings[edit.slot];
+  return root;
+}
+
+function copyContainer(value: unknown): unknown {
+  return Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
 }
 
 /**
@@ -157,7 +233,7 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
         value = strings[at];
         break;
       case Kind.Number:
-        value = Number(text.slice(start[at], end[at]));
+        value = flags & Flag.Integer ? integerValue(text, start[at], end[at]) : Number(text.slice(start[at], end[at]));
         break;
       case Kind.Boolean:
         value = (flags & Flag.True) !== 0;
@@ -189,4 +265,14 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
     }
   }
   return root;
+}
+
+/** `Number(text.slice(start, end))` for an integer literal, without the slice when it is short enough to be exact. */
+function integerValue(text: string, start: number, end: number): number {
+  const negative = text.charCodeAt(start) === 0x2d;
+  const first = negative ? start + 1 : start;
+  if (end - first > 15) return Number(text.slice(start, end));
+  let value = 0;
+  for (let i = first; i < end; i++) value = value * 10 + (text.charCodeAt(i) - 0x30);
+  return negative ? -value : value;
 }

@@ -70,18 +70,10 @@ class Parser {
 
   constructor(private readonly text: string) {
     // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
-    const capacity = Math.max(16, Math.min(text.length >> 4, 1 << 20));
-    this.capacity = capacity;
-    this.info = new Uint8Array(capacity);
-    this.start = new Int32Array(capacity);
-    this.end = new Int32Array(capacity);
-    this.parent = new Int32Array(capacity);
-    this.next = new Int32Array(capacity);
-    this.keyStart = new Int32Array(capacity);
-    this.keyEnd = new Int32Array(capacity);
-    this.colon = new Int32Array(capacity);
-    this.keys = new Array<string | undefined>(capacity);
-    this.strings = new Array<string | undefined>(capacity);
+    this.capacity = Math.max(16, Math.min(text.length >> 4, 1 << 20));
+    [this.info, this.start, this.end, this.parent, this.next, this.keyStart, this.keyEnd, this.colon] = allocate(this.capacity);
+    this.keys = new Array<string | undefined>(this.capacity);
+    this.strings = new Array<string | undefined>(this.capacity);
   }
 
   run(): ParsedText {
@@ -96,6 +88,12 @@ class Parser {
     let info = this.info;
     let starts = this.start;
     let ends = this.end;
+    let parents = this.parent;
+    let nexts = this.next;
+    let keyStarts = this.keyStart;
+    let keyEnds = this.keyEnd;
+    let colons = this.colon;
+    let keys = this.keys;
     let strings = this.strings;
     while (true) {
       let code = text.charCodeAt(pos);
@@ -111,6 +109,12 @@ class Parser {
         info = this.info;
         starts = this.start;
         ends = this.end;
+        parents = this.parent;
+        nexts = this.next;
+        keyStarts = this.keyStart;
+        keyEnds = this.keyEnd;
+        colons = this.colon;
+        keys = this.keys;
         strings = this.strings;
       }
       const depth = containers.length - 1;
@@ -181,8 +185,30 @@ class Parser {
               continue;
             }
             const key = this.readKeyString(pos);
-            slot = this.property(container, key, pos);
+            // A property slot (as `property` makes it, inline).
+            slot = this.count;
+            if (slot === this.capacity) {
+              this.grow();
+              info = this.info;
+              starts = this.start;
+              ends = this.end;
+              parents = this.parent;
+              nexts = this.next;
+              keyStarts = this.keyStart;
+              keyEnds = this.keyEnd;
+              colons = this.colon;
+              keys = this.keys;
+              strings = this.strings;
+            }
+            this.count = slot + 1;
+            info[slot] = Flag.Keyed;
+            parents[slot] = container;
+            nexts[slot] = slot + 1;
+            keyStarts[slot] = pos;
             pos = this.pos;
+            keyEnds[slot] = pos;
+            colons[slot] = -1;
+            keys[slot] = key;
             commas[depth] = -1;
             // Fast path: `"key": value` goes straight on to the value.
             code = text.charCodeAt(pos);
@@ -191,7 +217,7 @@ class Parser {
               states[depth] = State.Colon;
               continue;
             }
-            this.colon[slot] = pos;
+            colons[slot] = pos;
             code = text.charCodeAt(++pos);
             while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
             if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.Slash || pos >= length) {
@@ -275,6 +301,12 @@ class Parser {
         info = this.info;
         starts = this.start;
         ends = this.end;
+        parents = this.parent;
+        nexts = this.next;
+        keyStarts = this.keyStart;
+        keyEnds = this.keyEnd;
+        colons = this.colon;
+        keys = this.keys;
         strings = this.strings;
       }
 
@@ -360,19 +392,17 @@ class Parser {
     return new ParsedText(text, columns, this.problems);
   }
 
-  /** A new slot (kind None) under `parent`; every column is written, so a released slot is reused cleanly. */
+  /**
+   * A new slot (kind None) under `parent`. Only what every slot has is written here: a value's
+   * range is written when the value is read, a property's key fields by `property`.
+   */
   private slot(parent: number, info: number): number {
     const slot = this.count;
     if (slot === this.capacity) this.grow();
     this.count = slot + 1;
     this.info[slot] = info;
-    this.start[slot] = -1;
-    this.end[slot] = -1;
     this.parent[slot] = parent;
     this.next[slot] = slot + 1;
-    this.keyStart[slot] = -1;
-    this.keyEnd[slot] = -1;
-    this.colon[slot] = -1;
     return slot;
   }
 
@@ -381,27 +411,30 @@ class Parser {
     const slot = this.slot(object, Flag.Keyed);
     this.keyStart[slot] = keyStart;
     this.keyEnd[slot] = this.pos;
+    this.colon[slot] = -1;
     this.keys[slot] = key;
     return slot;
   }
 
   private grow(): void {
     const capacity = this.capacity * 2;
-    const int32 = (from: Int32Array) => {
-      const to = new Int32Array(capacity);
-      to.set(from);
-      return to;
-    };
-    const info = new Uint8Array(capacity);
+    const [info, start, end, parent, next, keyStart, keyEnd, colon] = allocate(capacity);
     info.set(this.info);
+    start.set(this.start);
+    end.set(this.end);
+    parent.set(this.parent);
+    next.set(this.next);
+    keyStart.set(this.keyStart);
+    keyEnd.set(this.keyEnd);
+    colon.set(this.colon);
     this.info = info;
-    this.start = int32(this.start);
-    this.end = int32(this.end);
-    this.parent = int32(this.parent);
-    this.next = int32(this.next);
-    this.keyStart = int32(this.keyStart);
-    this.keyEnd = int32(this.keyEnd);
-    this.colon = int32(this.colon);
+    this.start = start;
+    this.end = end;
+    this.parent = parent;
+    this.next = next;
+    this.keyStart = keyStart;
+    this.keyEnd = keyEnd;
+    this.colon = colon;
     this.keys.length = capacity;
     this.strings.length = capacity;
     this.capacity = capacity;
@@ -682,6 +715,31 @@ class Parser {
     this.pos = pos;
     return value;
   }
+}
+
+/** Small documents share 64 KB buffers (a buffer is an allocation the collector tracks apart). */
+const SLAB_BYTES = 1 << 16;
+let slab: ArrayBuffer | undefined;
+let slabUsed = 0;
+
+/** The typed columns for `capacity` slots, as views of one buffer region (zeroed, never shared between documents). */
+function allocate(capacity: number): [Uint8Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array] {
+  const bytes = (capacity * 29 + 7) & ~7;
+  let buffer: ArrayBuffer;
+  let base = 0;
+  if (bytes > SLAB_BYTES >> 3) {
+    buffer = new ArrayBuffer(bytes);
+  } else {
+    if (!slab || slabUsed + bytes > SLAB_BYTES) {
+      slab = new ArrayBuffer(SLAB_BYTES);
+      slabUsed = 0;
+    }
+    buffer = slab;
+    base = slabUsed;
+    slabUsed += bytes;
+  }
+  const int32 = (index: number) => new Int32Array(buffer, base + index * capacity * 4, capacity);
+  return [new Uint8Array(buffer, base + capacity * 28, capacity), int32(0), int32(1), int32(2), int32(3), int32(4), int32(5), int32(6)];
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */

@@ -3,19 +3,31 @@
 /** Levenshtein distance, with an early exit once it exceeds `limit` (the answer is then > limit). */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // Only cells within `limit` of the diagonal can stay within the limit (Ukkonen's band), and two
+  // reused rows keep a registry of 100,000 URNs from allocating a row per character per URN.
+  const band = Number.isFinite(limit) ? limit : Math.max(a.length, b.length);
+  const outside = band + 1;
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j <= band ? j : outside;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMinimum = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      rowMinimum = Math.min(rowMinimum, current[j]);
+    const from = Math.max(1, i - band);
+    const to = Math.min(b.length, i + band);
+    current[0] = i <= band ? i : outside;
+    if (from > 1) current[from - 1] = outside;
+    let rowMinimum = current[0];
+    const code = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const cost = code === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      current[j] = value > outside ? outside : value;
+      if (current[j] < rowMinimum) rowMinimum = current[j];
     }
+    if (to < b.length) current[to + 1] = outside;
     if (rowMinimum > limit) return limit + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length];
+  return previous[b.length] > limit ? limit + 1 : previous[b.length];
 }
 
 /** Up to `count` candidates within a distance that grows with the URN's length, closest first. */

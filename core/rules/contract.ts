@@ -121,10 +121,22 @@ export const checkKeyNames: Rule = (context) => {
   }
 };
 
+const lowerCaseKeyMaps = new Map<EnvelopeScope, ReadonlyMap<string, string>>();
+
+/** The known keys of a block by their lowercase spelling (made once per block). */
+function lowerCaseKeys(scope: EnvelopeScope, known: readonly string[]): ReadonlyMap<string, string> {
+  let map = lowerCaseKeyMaps.get(scope);
+  if (!map) {
+    map = new Map(known.map((key) => [key.toLowerCase(), key]));
+    lowerCaseKeyMaps.set(scope, map);
+  }
+  return map;
+}
+
 /** Reports case-mismatched keys in one block; returns the keys it reported. */
 function checkCase(context: RuleContext, object: ObjectNode, scope: EnvelopeScope): Set<string> {
   const known = knownKeys(scope);
-  const byLower = new Map(known.map((key) => [key.toLowerCase(), key]));
+  const byLower = lowerCaseKeys(scope, known);
   const reported = new Set<string>();
   for (const property of object.properties) {
     if (known.includes(property.key)) continue;

@@ -7,7 +7,9 @@ import { columnsOf } from '../parse/document';
 import { checkIsoTime } from '../time';
 import { forEachValue } from '../tree';
 import { classifyKey, type KeyClasses } from '../keys';
-import type { Range, Rule, RuleContext } from './context';
+import type { CoreDiagnostic } from '../diagnostic';
+import type { Rule, RuleContext } from './context';
+import type { EditedString } from './edit';
 
 const MAX_SAFE = 2n ** 53n - 1n;
 const INT64_MAX = 2n ** 63n - 1n;
@@ -15,12 +17,50 @@ const INT64_MIN = -(2n ** 63n);
 
 /** An integer literal with at most this many digits (and its sign) is within ±(2^53−1). */
 const SAFE_DIGITS = 15;
+/** An integer literal with more digits than this is beyond ±(2^63−1). */
+const INT64_DIGITS = 19;
+
+const MONEY = 1;
+const BOOLEAN = 2;
+const TIME = 4;
+
+/** The three key classes of a key as one mask, looked up once per distinct key in an analysis. */
+interface KeyMasks {
+  of(key: string): number;
+}
+
+function keyMasks(classes: KeyClasses): KeyMasks {
+  const masks = new Map<string, number>();
+  return {
+    of(key) {
+      let mask = masks.get(key);
+      if (mask === undefined) {
+        mask = (classes.isMoney(key) ? MONEY : 0) | (classes.isBoolean(key) ? BOOLEAN : 0) | (classes.isTime(key) ? TIME : 0);
+        if (masks.size > 10_000) masks.clear();
+        masks.set(key, mask);
+      }
+      return mask;
+    },
+  };
+}
+
+/** Per money-pattern list (settings are immutable values, so the same list comes back). */
+const masksByPatterns = new WeakMap<readonly string[], KeyMasks>();
+
+function keyMasksFor(moneyPatterns: readonly string[]): KeyMasks {
+  let masks = masksByPatterns.get(moneyPatterns);
+  if (!masks) {
+    masks = keyMasks(classifyKey(moneyPatterns));
+    masksByPatterns.set(moneyPatterns, masks);
+  }
+  return masks;
+}
 
 /** The data rules, on every value inside data (iteratively, in document order). */
 export const checkData: Rule = (context) => {
   const { data } = context.envelope;
   if (!data) return;
-  const classes = classifyKey(context.settings.moneyKeyPatterns);
+  const classes = keyMasksFor(context.settings.moneyKeyPatterns);
   const parsed = columnsOf(data);
   if (parsed) {
     // The same visit over the parser's columns: every slot below data, in document order.
@@ -30,58 +70,70 @@ export const checkData: Rule = (context) => {
       const flags = info[at];
       const kind = flags & Flag.KindMask;
       if (kind === Kind.Number) {
-        checkNumber(context, text, { offset: start[at], end: end[at] }, (flags & Flag.Integer) !== 0, flags & Flag.Keyed ? keys[at] : undefined, classes);
+        checkNumber(context, text, start[at], end[at], (flags & Flag.Integer) !== 0, flags & Flag.Keyed ? keys[at] : undefined, classes);
       } else if (kind === Kind.String && flags & Flag.Keyed) {
-        checkString(context, { offset: start[at], end: end[at] }, strings[at]!, keys[at]!, classes);
+        checkString(context, start[at], end[at], strings[at]!, keys[at]!, classes);
       }
     }
     return;
   }
   const text = context.doc.text;
   forEachValue(data, (node) => {
-    if (node.kind === 'number') checkNumber(context, text, node, node.isIntegerLiteral, node.property?.key, classes);
-    else if (node.kind === 'string' && node.property !== undefined) checkString(context, node, node.value, node.property.key, classes);
+    if (node.kind === 'number') checkNumber(context, text, node.offset, node.end, node.isIntegerLiteral, node.property?.key, classes);
+    else if (node.kind === 'string' && node.property !== undefined) checkString(context, node.offset, node.end, node.value, node.property.key, classes);
   });
 };
 
-/** A number token at `range` of `text` (its raw text is read only when a rule needs it). */
-function checkNumber(context: RuleContext, text: string, range: Range, isIntegerLiteral: boolean, key: string | undefined, classes: KeyClasses): void {
-  const length = range.end - range.offset;
-  if (isIntegerLiteral && length - (text.charCodeAt(range.offset) === 0x2d ? 1 : 0) > SAFE_DIGITS) {
-    const raw = text.slice(range.offset, range.end);
-    const big = BigInt(raw);
+/**
+ * The same findings for a document that differs from the analysed previous version only inside
+ * one string value: the previous findings (moved), the edited string checked again.
+ */
+export function checkDataAfterEdit(context: RuleContext, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void): void {
+  for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
+  if (edit.inData && edit.key !== undefined) checkString(context, edit.offset, edit.end, edit.value, edit.key, keyMasksFor(context.settings.moneyKeyPatterns));
+}
+
+/** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
+function checkNumber(context: RuleContext, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
+  const length = end - offset;
+  const digits = length - (text.charCodeAt(offset) === 0x2d ? 1 : 0);
+  if (isIntegerLiteral && digits > SAFE_DIGITS) {
+    const raw = text.slice(offset, end);
+    // More than 19 digits (no leading zeros in a literal) is beyond 64 bits; BigInt() of a huge literal is slow.
+    const big = digits > INT64_DIGITS ? INT64_MAX + 1n : BigInt(raw);
     if (big > INT64_MAX || big < INT64_MIN) {
-      context.report('unsafe-integer', range, `${raw} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
+      context.report('unsafe-integer', { offset, end }, `${raw} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
     } else if (big > MAX_SAFE || big < -MAX_SAFE) {
-      context.report('unsafe-integer', range, `${raw} is beyond ±(2^53−1): Node and Go consumers round it (9007199254740993 becomes …992). Carry it as a string.`);
+      context.report('unsafe-integer', { offset, end }, `${raw} is beyond ±(2^53−1): Node and Go consumers round it (9007199254740993 becomes …992). Carry it as a string.`);
     }
   }
   if (key === undefined) return;
-  if (!isIntegerLiteral && classes.isMoney(key)) {
-    const raw = text.slice(range.offset, range.end);
+  if (!isIntegerLiteral && classes.of(key) & MONEY) {
+    const raw = text.slice(offset, end);
     if (Number.isFinite(Number(raw))) {
-      context.report('float-currency', range, `"${key}" looks like money but holds the float ${raw}: floats cannot hold exact decimals. Use integer minor units ("${key}_cents": …) or a decimal string.`);
+      context.report('float-currency', { offset, end }, `"${key}" looks like money but holds the float ${raw}: floats cannot hold exact decimals. Use integer minor units ("${key}_cents": …) or a decimal string.`);
     }
   }
-  if (length === 1 && classes.isBoolean(key)) {
-    const raw = text[range.offset];
-    if (raw === '0' || raw === '1') context.report('non-json-boolean', range, `"${key}" looks like a boolean but holds ${raw}: use JSON ${raw === '1' ? 'true' : 'false'}.`);
+  if (length === 1 && classes.of(key) & BOOLEAN) {
+    const raw = text[offset];
+    if (raw === '0' || raw === '1') context.report('non-json-boolean', { offset, end }, `"${key}" looks like a boolean but holds ${raw}: use JSON ${raw === '1' ? 'true' : 'false'}.`);
   }
 }
 
-function checkString(context: RuleContext, range: Range, value: string, key: string, classes: KeyClasses): void {
-  if (classes.isBoolean(key)) {
+function checkString(context: RuleContext, offset: number, end: number, value: string, key: string, classes: KeyMasks): void {
+  const mask = classes.of(key);
+  if (mask & BOOLEAN) {
     const lower = value.toLowerCase();
     if (lower === 'true' || lower === 'false') {
-      context.report('non-json-boolean', range, `"${key}" holds the string ${JSON.stringify(value)}: use the JSON boolean ${lower}.`);
+      context.report('non-json-boolean', { offset, end }, `"${key}" holds the string ${JSON.stringify(value)}: use the JSON boolean ${lower}.`);
     }
     return;
   }
-  if (!classes.isTime(key)) return;
+  if (!(mask & TIME)) return;
   const check = checkIsoTime(value);
   if (check === 'no-offset') {
-    context.report('non-iso-time', range, `"${key}" has no UTC offset: ${JSON.stringify(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
+    context.report('non-iso-time', { offset, end }, `"${key}" has no UTC offset: ${JSON.stringify(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
   } else if (check === 'not-iso') {
-    context.report('non-iso-time', range, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, which is not RFC 3339 / ISO 8601: write "2025-06-05T14:12:07Z" or Unix milliseconds.`);
+    context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, which is not RFC 3339 / ISO 8601: write "2025-06-05T14:12:07Z" or Unix milliseconds.`);
   }
 }

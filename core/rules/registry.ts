@@ -7,7 +7,7 @@ import { mapSchemaErrors } from '../registry/schema-errors';
 import { toJsValue } from '../registry/schema-compiler';
 import { closest } from '../registry/suggest';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
-import { columnsOf, plainValue } from '../parse/document';
+import { columnsOf, documentPlainValue } from '../parse/document';
 import { getProperty, type ValueNode } from '../tree';
 import type { Range, Rule, RuleContext } from './context';
 import { resolveUrn } from './urn';
@@ -51,7 +51,7 @@ export const checkRegistry: Rule = (context) => {
 /** `toJsValue`, straight from the parser's columns when the node has them. */
 function plainValueOf(node: ValueNode): unknown {
   const parsed = columnsOf(node);
-  return parsed ? plainValue(parsed.columns, parsed.text, parsed.slot) : toJsValue(node);
+  return parsed ? documentPlainValue(parsed.document, parsed.slot) : toJsValue(node);
 }
 
 function reportUnknown(context: RuleContext, registry: Registry, urn: string, node: Range): void {

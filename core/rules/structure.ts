@@ -35,39 +35,84 @@ export const checkDuplicateKeys: Rule = (context) => {
   });
 };
 
+/** The property slots of the object being checked (reused: the walk is not reentrant). */
+let scratch = new Int32Array(64);
+
+/**
+ * Key sequences (by first key) known to hold no duplicate: the items of an array repeat one, so
+ * each is checked once. Pure in the keys, so it is kept across analyses (bounded).
+ */
+const distinctShapes = new Map<string, string[]>();
+
 /** The same walk over the parser's columns: every object slot in document order, its property slots in order. */
 function duplicateKeysInColumns(context: RuleContext, columns: Columns, from: number): void {
   const { info, next, keys, keyStart, keyEnd } = columns;
-  const children: number[] = [];
+  if (distinctShapes.size > 1_000) distinctShapes.clear();
+  let duplicates = 0;
+  let children = scratch;
   for (let object = from, last = next[from]; object < last; object++) {
     if ((info[object] & Flag.KindMask) !== Kind.Object || next[object] - object < 3) continue;
-    children.length = 0;
-    for (let child = object + 1; child < next[object]; child = next[child]) children.push(child);
-    reportDuplicates(context, children.length, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }));
+    let count = 0;
+    for (let child = object + 1; child < next[object]; child = next[child]) {
+      if (count === children.length) {
+        const grown = new Int32Array(count * 2);
+        grown.set(children);
+        children = scratch = grown;
+      }
+      children[count++] = child;
+    }
+    // The items of an array repeat one key sequence: a sequence found free of duplicates once is free again.
+    if (sameKeys(distinctShapes.get(keys[children[0]]!), keys, children, count)) continue;
+    const before = duplicates;
+    if (count > PAIRWISE_LIMIT) {
+      const slots = children;
+      duplicates += reportDuplicates(context, count, (i) => keys[slots[i]]!, (i) => ({ offset: keyStart[slots[i]], end: keyEnd[slots[i]] }));
+      if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
+      continue;
+    }
+    for (let i = 1; i < count; i++) {
+      const key = keys[children[i]]!;
+      for (let j = 0; j < i; j++) {
+        // Most keys differ in length; repeated keys are usually the very same string (the parser shares them).
+        const other = keys[children[j]]!;
+        if (other.length === key.length && other === key) {
+          reportDuplicate(context, key, { offset: keyStart[children[i]], end: keyEnd[children[i]] });
+          duplicates++;
+          break;
+        }
+      }
+    }
+    if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
   }
 }
 
-/** Reports each property whose key an earlier property of the same object already has. */
-function reportDuplicates(context: RuleContext, count: number, keyAt: (i: number) => string, rangeAt: (i: number) => Range): void {
-  if (count < 2) return;
+/** Reports each property whose key an earlier property of the same object already has; returns how many. */
+function reportDuplicates(context: RuleContext, count: number, keyAt: (i: number) => string, rangeAt: (i: number) => Range): number {
+  let reported = 0;
+  if (count < 2) return reported;
   if (count <= PAIRWISE_LIMIT) {
     for (let i = 1; i < count; i++) {
       const key = keyAt(i);
       for (let j = 0; j < i; j++) {
         if (keyAt(j) === key) {
           reportDuplicate(context, key, rangeAt(i));
+          reported++;
           break;
         }
       }
     }
-    return;
+    return reported;
   }
   const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
     const key = keyAt(i);
-    if (seen.has(key)) reportDuplicate(context, key, rangeAt(i));
+    if (seen.has(key)) {
+      reportDuplicate(context, key, rangeAt(i));
+      reported++;
+    }
     seen.add(key);
   }
+  return reported;
 }
 
 function reportDuplicate(context: RuleContext, key: string, range: Range): void {
@@ -204,4 +249,18 @@ function tokenRange(value: ValueNode): Range {
 /** A non-negative integer near `value` to suggest in a message. */
 function integerExample(value: number): number {
   return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
+}
+
+/** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
+function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
+  if (shape === undefined || shape.length !== count) return false;
+  for (let i = 0; i < count; i++) if (shape[i] !== keys[children[i]]) return false;
+  return true;
+}
+
+/** The keys of the first `count` slots in `children`. */
+function keysOf(keys: readonly (string | undefined)[], children: Int32Array, count: number): string[] {
+  const sequence = new Array<string>(count);
+  for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
+  return sequence;
 }

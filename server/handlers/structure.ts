@@ -23,6 +23,9 @@ import type { ServerContext } from '../context';
 import { toLspEdit, toRange } from '../convert';
 import { guard } from '../guard';
 
+/** Deeper selection chains would overflow JSON serialisation of the nested reply; core stops there. */
+const MAX_SELECTION_DEPTH = 1000;
+
 const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
   object: SymbolKind.Module,
   array: SymbolKind.Array,
@@ -33,8 +36,6 @@ const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
   property: SymbolKind.Property,
 };
 
-/** Deeper selection chains would overflow JSON serialisation of the nested reply. */
-const MAX_SELECTION_DEPTH = 1000;
 
 /**
  * The editor's final-newline options as the formatter's: insert one, trim extra ones, or leave
@@ -83,11 +84,11 @@ export function registerStructureFeatures(context: ServerContext): void {
       const document = documents.get(params.textDocument.uri);
       if (!document) return [];
       const entry = cache.get(document);
-      const chains = selectionRanges(entry.parsed, params.positions.map((position) => entry.lines.offsetAt(position)));
+      const chains = selectionRanges(entry.parsed, params.positions.map((position) => entry.lines.offsetAt(position)), MAX_SELECTION_DEPTH);
       return chains.map((chain, index) => {
         let parent: SelectionRange | undefined;
-        // The reply is serialised recursively: keep the innermost levels of a very deep chain.
-        for (let i = Math.min(chain.length, MAX_SELECTION_DEPTH) - 1; i >= 0; i--) parent = { range: toRange(entry.lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
+        // The reply is serialised recursively: core kept only the innermost levels of a very deep chain.
+        for (let i = chain.length - 1; i >= 0; i--) parent = { range: toRange(entry.lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
         return parent ?? { range: { start: params.positions[index], end: params.positions[index] } };
       });
     }, []),

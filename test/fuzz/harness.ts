@@ -9,8 +9,9 @@
  * an editor runs on each input, and the properties are checked:
  *
  * - nothing throws;
- * - each call finishes within a budget proportional to the input (50 ms + 2 µs per character,
- *   checked twice before failing so a GC pause on a busy 2-core machine does not fail a run);
+ * - each call finishes within a budget proportional to the input (50 ms + 2 µs per character;
+ *   the smaller of wall-clock and CPU time, tried three times before failing, so a GC pause or a
+ *   busy 2-core machine does not fail a run);
  * - every range (diagnostics, completion items, hovers, edits, symbols, folding, selection) lies
  *   inside the document;
  * - on input that parses as JSON, every quick fix and the formatting produce text that still parses
@@ -426,23 +427,35 @@ export class FuzzStats {
 }
 
 /**
- * Runs `fn`, failing when it takes longer than the budget twice in a row (one retry absorbs GC
- * pauses). The budget is for `length` characters of work, times `factor`; `extra` adds the size
- * of what was produced (formatting writes indentation that grows with depth, quadratic by design).
+ * How long `fn` took: the smaller of wall-clock and CPU time, so that neither being descheduled on
+ * a busy 2-core machine (wall ≫ CPU) nor parallel GC threads (CPU > wall) count against it.
+ */
+function measure<T>(fn: () => T): { value: T; ms: number } {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  const value = fn();
+  const wallMs = performance.now() - wall;
+  const used = process.cpuUsage(cpu);
+  return { value, ms: Math.min(wallMs, (used.user + used.system) / 1000) };
+}
+
+/**
+ * Runs `fn`, failing when it takes longer than the budget three times in a row (the retries absorb
+ * GC pauses and JIT warm-up). The budget is for `length` characters of work, times `factor`;
+ * `extra` adds the size of what was produced (formatting writes indentation that grows with depth).
  */
 function timed<T>(stats: FuzzStats, label: string, length: number, fn: () => T, factor = 1, extra?: (value: T) => number): { value: T; ms: number } {
   stats.calls++;
-  let started = performance.now();
-  let value = fn();
-  let ms = performance.now() - started;
+  let { value, ms } = measure(fn);
   const budget = budgetMs(length + (extra ? extra(value) : 0)) * factor;
-  if (ms > budget) {
-    started = performance.now();
-    value = fn();
-    const again = performance.now() - started;
-    assert.ok(again <= budget, `${label} took ${ms.toFixed(1)} ms, then ${again.toFixed(1)} ms, on ${length} characters (budget ${budget.toFixed(1)} ms)`);
-    ms = Math.min(ms, again);
+  const tries = [ms];
+  while (ms > budget && tries.length < 3) {
+    const again = measure(fn);
+    value = again.value;
+    tries.push(again.ms);
+    ms = Math.min(ms, again.ms);
   }
+  assert.ok(ms <= budget, `${label} took ${tries.map((t) => `${t.toFixed(1)} ms`).join(', then ')} on ${length} characters (budget ${budget.toFixed(1)} ms)`);
   const operation = label.replace(/ at \d+$/, '');
   stats.totals.set(operation, (stats.totals.get(operation) ?? 0) + ms);
   return { value, ms };
@@ -576,7 +589,8 @@ export function runCore(text: string, options: RunOptions): void {
   for (const fold of timed(stats, 'foldingRanges', length, () => foldingRanges(doc, lines)).value) {
     assert.ok(0 <= fold.startLine && fold.startLine < fold.endLine && fold.endLine <= lastLine, `folding range ${fold.startLine}–${fold.endLine} outside lines 0–${lastLine}`);
   }
-  const chains = timed(stats, 'selectionRanges', length, () => selectionRanges(doc, offsets)).value;
+  // As the server asks: the innermost 1,000 ranges per position.
+  const chains = timed(stats, 'selectionRanges', length, () => selectionRanges(doc, offsets, 1000)).value;
   chains.forEach((chain, i) => {
     let previous: { offset: number; end: number } | undefined;
     for (const range of chain) {

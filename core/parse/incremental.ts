@@ -1,0 +1,118 @@
+/**
+ * Parsing a new version of a document from the parse of the previous one, when the edit between
+ * them stays inside one string value: the usual keystroke in a fixture (typing in a value). The
+ * result is exactly what `parseJson(text)` gives (the differential check in bench/ compares
+ * them); anything else (an edit that touches structure, a key, a number, a file with syntax
+ * problems) answers undefined and the caller parses from scratch.
+ */
+import { Char } from './chars';
+import { Flag, Kind, type Columns } from './columns';
+import { ParsedText } from './document';
+
+/** Chunks compared at once while looking for the edit (native string comparison). */
+const CHUNK = 1 << 14;
+
+/** The parse of `text` built from `previous`, or undefined when the edit is not a simple one. */
+export function reparse(previous: ParsedText, text: string): ParsedText | undefined {
+  const old = previous.text;
+  if (previous.syntaxProblems.length > 0 || old === text) return undefined;
+  const columns = previous.columns;
+  if (columns.count === 0) return undefined;
+  // The edit: old[from, oldEnd) became text[from, newEnd).
+  const from = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - from);
+  const oldEnd = old.length - suffix;
+  const newEnd = text.length - suffix;
+  const slot = stringAround(columns, from, oldEnd);
+  if (slot < 0) return undefined;
+  const { start, end } = columns;
+  const delta = text.length - old.length;
+  // The new token must be a plain string: no quote, backslash or control character inside.
+  const contentStart = start[slot] + 1;
+  const contentEnd = end[slot] - 1 + delta;
+  for (let i = from; i < newEnd; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Char.Quote || code === Char.Backslash || code < Char.Space) return undefined;
+  }
+  // The rest of the token must have been plain too (an escape elsewhere in it decodes differently).
+  for (let i = contentStart; i < from; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Char.Backslash) return undefined;
+  }
+  for (let i = newEnd; i < contentEnd; i++) {
+    const code = text.charCodeAt(i);
+    if (code === Char.Backslash) return undefined;
+  }
+  const strings = columns.strings.slice(0, columns.count);
+  strings[slot] = text.slice(contentStart, contentEnd);
+  const next: Columns = {
+    count: columns.count,
+    info: columns.info,
+    parent: columns.parent,
+    next: columns.next,
+    keys: columns.keys,
+    strings,
+    start: shifted(columns.start, columns.count, oldEnd, delta),
+    end: shifted(columns.end, columns.count, oldEnd, delta),
+    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
+    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
+    colon: shifted(columns.colon, columns.count, oldEnd, delta),
+  };
+  // The previous version needs its own predecessor no longer: versions never chain in memory.
+  previous.forgetEdit();
+  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta });
+}
+
+/**
+ * The string value slot whose content (between its quotes) holds old[from, to), or -1. Walks down
+ * from the root through the children whose value range holds the edit.
+ */
+function stringAround(columns: Columns, from: number, to: number): number {
+  const { info, start, end, next } = columns;
+  let slot = 0;
+  if (!(start[0] <= from && to <= end[0])) return -1;
+  while (true) {
+    const kind = info[slot] & Flag.KindMask;
+    if (kind === Kind.String) return start[slot] < from && to < end[slot] ? slot : -1;
+    if (kind !== Kind.Object && kind !== Kind.Array) return -1;
+    let inner = -1;
+    for (let child = slot + 1; child < next[slot]; child = next[child]) {
+      if ((info[child] & Flag.KindMask) === Kind.None) continue;
+      if (start[child] > from) break;
+      if (to <= end[child]) {
+        inner = child;
+        break;
+      }
+    }
+    if (inner < 0) return -1;
+    slot = inner;
+  }
+}
+
+/** A copy of the first `count` offsets with every offset at or after `threshold` moved by `delta`. */
+function shifted(offsets: Int32Array, count: number, threshold: number, delta: number): Int32Array {
+  const copy = offsets.slice(0, count);
+  if (delta !== 0) for (let i = 0; i < count; i++) if (copy[i] >= threshold) copy[i] += delta;
+  return copy;
+}
+
+/** The length of the common prefix of two strings (chunks compared natively, then characters). */
+function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let at = 0;
+  for (let size = CHUNK; size >= 1; size >>= 4) {
+    while (at + size <= max && a.slice(at, at + size) === b.slice(at, at + size)) at += size;
+  }
+  while (at < max && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/** The length of the common suffix of two strings, at most `limit`. */
+function commonSuffix(a: string, b: string, limit: number): number {
+  let length = 0;
+  for (let size = CHUNK; size >= 1; size >>= 4) {
+    while (length + size <= limit && a.slice(a.length - length - size, a.length - length) === b.slice(b.length - length - size, b.length - length)) length += size;
+  }
+  while (length < limit && a.charCodeAt(a.length - 1 - length) === b.charCodeAt(b.length - 1 - length)) length++;
+  return length;
+}
