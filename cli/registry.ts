@@ -14,6 +14,7 @@ import { CliError } from './errors';
 
 export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
+  private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
   private readonly explicit: string | undefined;
 
   constructor(
@@ -42,7 +43,10 @@ export class CliRegistries {
       return this.load(this.explicit, root);
     }
     const root = isInside(this.cwd, fixture) ? this.cwd : dirname(fixture);
-    const found = findRegistry(fixture, root, this.settings.registryPath);
+    // Fixtures of one directory find the same registry: look it up once per directory.
+    const lookupKey = `${root}\u0000${dirname(fixture)}`;
+    if (!this.found.has(lookupKey)) this.found.set(lookupKey, findRegistry(fixture, root, this.settings.registryPath));
+    const found = this.found.get(lookupKey);
     if (!found) return { kind: 'none' };
     if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
     return this.load(found.path, root);
