@@ -1,7 +1,7 @@
 /**
  * A real VS Code for the end-to-end tests and `npm start`: code-server (VS Code's own server and
  * workbench, installed from the npm registry by prepare-code-server.sh), with our packaged
- * extension installed into an extensions folder of its own. See ../shared/docs/real-vscode.md.
+ * extension installed into an extensions folder of its own (README, "A real VS Code").
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';

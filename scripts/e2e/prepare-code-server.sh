@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepares a real VS Code for the end-to-end tests: code-server (VS Code's own server and
 # workbench, from the npm registry) in a git-ignored cache, plus the Debian packages it needs
-# (libkrb5-dev, ripgrep, chromium). See ../shared/docs/real-vscode.md for why and how.
+# (libkrb5-dev, ripgrep, chromium). The README section "A real VS Code" says why.
 #
 # Idempotent: missing Debian packages are installed, present ones are left alone; a prepared
 # code-server is recognised by its marker file and reused, so a second run takes about a second.
