@@ -185,7 +185,13 @@ export class AmqpPublisher {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const drop = () => (this.model.connection as unknown as { stream?: { destroy(): void } }).stream?.destroy();
+    const drop = () => {
+      const connection = this.model.connection as unknown as { stream?: { destroy(error?: Error): void }; heartbeater?: { clear(): void } | null };
+      // amqplib watches its socket for 'error' and 'end', not 'close': a plain destroy() leaves its
+      // heartbeat timers running, which kept a process alive for minutes after a half-open send.
+      connection.stream?.destroy(new Error('dropped after a missed deadline'));
+      connection.heartbeater?.clear();
+    };
     if (this.stalled) {
       drop();
       return;

@@ -10,6 +10,8 @@
  * printed while it ran.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
 import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
 import { format } from 'node:util';
 import { after, before, describe, test, type TestContext } from 'node:test';
@@ -20,6 +22,8 @@ import type { OutgoingMessage } from '../../core/message/types';
 import { AMQP_URL, FakeServer, leakedIn, outgoing, uniqueQueue, uniqueSecret } from './helpers';
 
 const TIMEOUT_MS = 500;
+const CLI = resolve(__dirname, '../../dist/cli.js');
+const FIXTURE = resolve(__dirname, '../../examples/orders/order-created.babel.json');
 const LATEST_MS = TIMEOUT_MS + 1500;
 
 type Action = 'cut-before' | 'cut-after' | 'blackhole-after';
@@ -292,6 +296,25 @@ describe('rabbitmq: faults in the middle of a send', () => {
     assertFault(t, result, ['timeout'], 'guest:guest', /may or may not have been stored/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal((await amqpChannel.checkQueue(queue)).messageCount, 1, 'stored once, never resent');
+  });
+
+  test('babelq send over a half-open connection reports the timeout and exits at once (no heartbeat timers left behind)', async () => {
+    const queue = await amqpQueue();
+    const silent = await proxy(5672, 'blackhole-after', isBasicPublish);
+    silent.armed = true;
+    const started = performance.now();
+    // Asynchronously: the proxy runs in this process and must keep forwarding meanwhile.
+    const run = await new Promise<{ status: number | null; signal: string | null; stdout: string; stderr: string }>((done) => {
+      const child = execFile(process.execPath, [CLI, 'send', FIXTURE, '--broker', `amqp://guest:guest@127.0.0.1:${silent.port}`, '--queue', queue, '--timeout', String(TIMEOUT_MS)], { encoding: 'utf8', timeout: 20_000 }, (_error, stdout, stderr) =>
+        done({ status: child.exitCode, signal: child.signalCode, stdout, stderr }),
+      );
+    });
+    const seconds = (performance.now() - started) / 1000;
+    assert.equal(run.signal, null, `babelq send was still running after ${seconds.toFixed(1)} s`);
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr, /may or may not have been stored/);
+    assert.ok(seconds < 8, `babelq send took ${seconds.toFixed(1)} s to exit`);
+    assert.doesNotMatch(run.stdout + run.stderr, /guest:guest|:guest@/);
   });
 
   test('RabbitMQ closes the publish channel (an error on it): a clear error, and the next publish on the same connection works', async (t) => {
