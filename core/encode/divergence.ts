@@ -7,7 +7,7 @@
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
 import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../envelope';
-import { Flag, Kind, type Columns } from '../parse/columns';
+import { Flag, keysOf, Kind, sameKeys, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { dotnetModel } from './dotnet';
@@ -394,18 +394,4 @@ function describe(outcomes: ReadonlyMap<SdkName, Outcome>, show: (text: string) 
 function list(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
-function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
-  if (shape === undefined || shape.length !== count) return false;
-  for (let i = 0; i < count; i++) if (shape[i] !== keys[children[i]]) return false;
-  return true;
-}
-
-/** The keys of the first `count` slots in `children`. */
-function keysOf(keys: readonly (string | undefined)[], children: Int32Array, count: number): string[] {
-  const sequence = new Array<string>(count);
-  for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
-  return sequence;
 }

@@ -59,3 +59,17 @@ export interface Columns {
 export function kindAt(columns: Columns, slot: number): Kind {
   return (columns.info[slot] & Flag.KindMask) as Kind;
 }
+
+/** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
+export function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
+  if (shape === undefined || shape.length !== count) return false;
+  for (let i = 0; i < count; i++) if (shape[i] !== keys[children[i]]) return false;
+  return true;
+}
+
+/** The keys of the first `count` slots in `children`. */
+export function keysOf(keys: readonly (string | undefined)[], children: Int32Array, count: number): string[] {
+  const sequence = new Array<string>(count);
+  for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
+  return sequence;
+}

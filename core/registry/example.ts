@@ -26,6 +26,7 @@
 import { classifyKey } from '../keys';
 import { isSensitive, maskValue } from './pii';
 import { linearRegExp } from './linear-regex';
+import { resolveLocalRef } from './schema-compiler';
 
 /** Containers at this depth (the root is 0) are emitted empty. */
 export const EXAMPLE_MAX_DEPTH = 32;
@@ -498,31 +499,11 @@ function resolveRef(schema: unknown, state: State): { ok: true; schema: unknown 
   // A chain of refs (a → b → c) is short in practice; the bound stops a → b → a.
   for (let hops = 0; hops < EXAMPLE_MAX_DEPTH; hops++) {
     if (!isRecord(current) || typeof current.$ref !== 'string') return { ok: true, schema: current };
-    const target = resolvePointer(state.root, current.$ref);
+    const target = resolveLocalRef(state.root, current.$ref);
     if (target === undefined) return { ok: false };
     current = target;
   }
   return { ok: false };
-}
-
-function resolvePointer(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (pointer === '') return root;
-  if (!pointer.startsWith('/')) return undefined;
-  let current: unknown = root;
-  for (const token of pointer.slice(1).split('/')) {
-    const name = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(current)) current = current[Number(name)];
-    else if (isRecord(current) && Object.prototype.hasOwnProperty.call(current, name)) current = current[name];
-    else return undefined;
-  }
-  return current;
 }
 
 /**

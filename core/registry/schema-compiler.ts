@@ -483,7 +483,7 @@ function findRefLoop(root: Record<string, unknown>): string | undefined {
 }
 
 /** The subschema a local `$ref` (`#`, `#/definitions/x`) names, if any. */
-function resolveLocalRef(root: Record<string, unknown>, ref: string): unknown {
+export function resolveLocalRef(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let pointer: string;
   try {

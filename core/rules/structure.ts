@@ -3,7 +3,7 @@
  * invalid-value, reserved-key. (json-syntax comes straight from the parser.)
  */
 import { DEAD_LETTER_REASONS, fieldsOf, isBlank, RESERVED_ROOT_KEY, type EnvelopeScope, type FieldSpec } from '../envelope';
-import { Flag, Kind, type Columns } from '../parse/columns';
+import { Flag, keysOf, Kind, sameKeys, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { keyRange, type Range, type Rule, type RuleContext } from './context';
@@ -249,18 +249,4 @@ function tokenRange(value: ValueNode): Range {
 /** A non-negative integer near `value` to suggest in a message. */
 function integerExample(value: number): number {
   return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
-}
-
-/** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
-function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
-  if (shape === undefined || shape.length !== count) return false;
-  for (let i = 0; i < count; i++) if (shape[i] !== keys[children[i]]) return false;
-  return true;
-}
-
-/** The keys of the first `count` slots in `children`. */
-function keysOf(keys: readonly (string | undefined)[], children: Int32Array, count: number): string[] {
-  const sequence = new Array<string>(count);
-  for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
-  return sequence;
 }
