@@ -3,8 +3,7 @@
  * OutgoingMessage exactly as built, peek, close. Which broker sits behind it follows the URL scheme.
  */
 import type { OutgoingMessage } from '../core/message/types';
-import { openAmqp, type PeekedAmqpProperties } from './amqp';
-import { openRedis } from './redis';
+import type { PeekedAmqpProperties } from './amqp';
 import { parseTarget, type BrokerTarget } from './target';
 
 export { BrokerError, isBrokerError, redact, type BrokerErrorKind } from './errors';
@@ -59,7 +58,9 @@ export interface Broker {
 /** Connects to the broker named by `target` (a parsed target or a URL); throws BrokerError in a user's words. */
 export async function openBroker(target: BrokerTarget | string, options: BrokerOptions = {}): Promise<Broker> {
   const parsed = typeof target === 'string' ? parseTarget(target) : target;
+  // The client libraries load on first use: `babelq lint` and the editor never pay for them.
   if (parsed.kind === 'redis') {
+    const { openRedis } = await import('./redis');
     const redis = await openRedis(parsed, options);
     return {
       kind: 'redis',
@@ -74,6 +75,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
       close: () => redis.close(),
     };
   }
+  const { openAmqp } = await import('./amqp');
   const amqp = await openAmqp(parsed, options);
   return {
     kind: 'amqp',

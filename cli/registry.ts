@@ -9,19 +9,23 @@ import type { CoreDiagnostic } from '../core/diagnostic';
 import { registryFileDiagnostics } from '../core/registry/registry-diagnostics';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/settings';
-import { findRegistry, isInside, loadRegistry, readFromDisk } from '../workspace/registry-loader';
+import { findRegistry, isInside, loadRegistry, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
 
 export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
-  private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
+  private readonly byDirectory = new Map<string, { root: string; found: ReturnType<typeof findRegistry> }>();
   private readonly explicit: string | undefined;
+  /** The current directory with links resolved, once per run rather than once per fixture. */
+  private readonly realCwd: string;
+  private explicitRoot: string | undefined;
 
   constructor(
     private readonly cwd: string,
     explicitPath: string | undefined,
     private readonly settings: Settings,
   ) {
+    this.realCwd = realPath(cwd);
     if (explicitPath !== undefined) {
       const path = resolve(cwd, explicitPath);
       // Asked for by name: a registry that cannot be read is a usage problem, not a lint finding.
@@ -39,14 +43,18 @@ export class CliRegistries {
   stateFor(fixture: string): RegistryState {
     if (this.explicit) {
       // An explicit registry outside the current directory is the user's choice: its own folder bounds its schemas.
-      const root = isInside(this.cwd, this.explicit) ? this.cwd : dirname(this.explicit);
-      return this.load(this.explicit, root);
+      this.explicitRoot ??= isInside(this.cwd, this.explicit, this.realCwd) ? this.cwd : dirname(this.explicit);
+      return this.load(this.explicit, this.explicitRoot);
     }
-    const root = isInside(this.cwd, fixture) ? this.cwd : dirname(fixture);
-    // Fixtures of one directory find the same registry: look it up once per directory.
-    const lookupKey = `${root}\u0000${dirname(fixture)}`;
-    if (!this.found.has(lookupKey)) this.found.set(lookupKey, findRegistry(fixture, root, this.settings.registryPath));
-    const found = this.found.get(lookupKey);
+    // Fixtures of one directory share the workspace folder and find the same registry: decide once per directory.
+    const directory = dirname(fixture);
+    let lookup = this.byDirectory.get(directory);
+    if (!lookup) {
+      const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
+      lookup = { root, found: findRegistry(fixture, root, this.settings.registryPath) };
+      this.byDirectory.set(directory, lookup);
+    }
+    const { root, found } = lookup;
     if (!found) return { kind: 'none' };
     if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
     return this.load(found.path, root);
