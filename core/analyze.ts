@@ -5,7 +5,7 @@
 import { CODES, type Code, type Severity } from './codes';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
 import { parseJson } from './parse/parser';
-import { Flag } from './parse/columns';
+import { Flag, stringValue } from './parse/columns';
 import { columnsOf, ParsedText } from './parse/document';
 import { createCollector, type Rule, type RuleContext } from './rules/context';
 import { checkData, checkDataAfterEdit } from './rules/data';
@@ -95,7 +95,7 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
   if (!previous || !(doc instanceof ParsedText) || !doc.edit) return undefined;
   const { previous: before, slot, threshold, delta } = doc.edit;
   if (previous.doc !== before || previous.settings !== settings || previous.registry !== registry || previous.byRule.length !== RULES.length) return undefined;
-  const { info, start, end, next, keys, strings } = doc.columns;
+  const { info, start, end, next, keys } = doc.columns;
   const offset = start[slot];
   const tokenEnd = end[slot];
   const data = context.envelope.data && columnsOf(context.envelope.data);
@@ -104,7 +104,7 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
   return {
     offset,
     end: tokenEnd,
-    value: strings[slot]!,
+    value: stringValue(doc.columns, doc.text, slot),
     key: info[slot] & Flag.Keyed ? keys[slot] : undefined,
     inData,
     wasAt: (diagnostic) => diagnostic.offset === offset && diagnostic.end === tokenEnd - delta,

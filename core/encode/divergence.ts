@@ -7,7 +7,7 @@
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
 import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../envelope';
-import { Flag, keysOf, Kind, sameKeys, type Columns } from '../parse/columns';
+import { Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { dotnetModel } from './dotnet';
@@ -199,7 +199,7 @@ let scratch = new Int32Array(64);
  * below data, in document order), so a large payload is checked without building its node tree.
  */
 function dataDivergencesInColumns(columns: Columns, text: string, data: number, found: Divergence[], cache: Map<string, Renderings>): void {
-  const { info, start, end, next, keys, keyStart, keyEnd, strings } = columns;
+  const { info, start, end, next, keys, keyStart, keyEnd } = columns;
   if (next[data] === data + 1) {
     found.push({
       offset: start[data],
@@ -226,7 +226,8 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
         numberDivergence(text, start[at], end[at], (flags & Flag.Integer) !== 0, start[at], end[at], found);
         break;
       case Kind.String:
-        stringDivergence(strings[at]!, start[at], end[at], found, cache);
+        // Plain printable ASCII is written as is by every SDK: most payload strings stop here.
+        if (!(flags & Flag.PlainAscii)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache);
         break;
       case Kind.Object: {
         count = 0;

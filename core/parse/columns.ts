@@ -31,13 +31,20 @@ export const enum Flag {
   True = 32,
   /** The slot is an object property (it has a key). */
   Keyed = 64,
+  /**
+   * A string whose value is not simply its text between the quotes (escapes, single quotes, a
+   * bare word, no closing quote): the value is in `decoded`.
+   */
+  Decoded = 128,
+  /** A string of printable ASCII only, without escapes: every SDK writes it exactly as it is. */
+  PlainAscii = 256,
 }
 
 export interface Columns {
   /** Number of slots in use. */
   readonly count: number;
   /** Kind | flags. */
-  readonly info: Uint8Array;
+  readonly info: Uint16Array;
   /** The value's range (`end` exclusive); unused for `Kind.None`. */
   readonly start: Int32Array;
   readonly end: Int32Array;
@@ -51,8 +58,13 @@ export interface Columns {
   readonly colon: Int32Array;
   /** Keyed slots: the decoded key. */
   readonly keys: readonly (string | undefined)[];
-  /** String slots: the decoded value. */
-  readonly strings: readonly (string | undefined)[];
+  /** The values of the `Flag.Decoded` string slots; every other string is its text between the quotes. */
+  readonly decoded: ReadonlyMap<number, string>;
+}
+
+/** The value of a String slot (not copied until asked for: most are never read). */
+export function stringValue(columns: Columns, text: string, slot: number): string {
+  return columns.info[slot] & Flag.Decoded ? columns.decoded.get(slot)! : text.slice(columns.start[slot] + 1, columns.end[slot] - 1);
 }
 
 /** The kind of a slot. */
@@ -72,4 +84,28 @@ export function keysOf(keys: readonly (string | undefined)[], children: Int32Arr
   const sequence = new Array<string>(count);
   for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
   return sequence;
+}
+
+/**
+ * How deeply containers nest in a slot's subtree (1 for `{}`, 0 for a scalar) and how many values
+ * it holds, read off the columns in one loop: what payload validation needs to know before it
+ * runs, without walking the plain value again.
+ */
+export function subtreeShape(columns: Columns, slot: number): { depth: number; values: number } {
+  const { info, next } = columns;
+  // The `next` of each open container, innermost last: a slot at or past it has left that container.
+  const open: number[] = [];
+  let depth = 0;
+  let values = 0;
+  for (let at = slot, last = next[slot]; at < last; at++) {
+    while (open.length > 0 && at >= open[open.length - 1]) open.pop();
+    const kind = info[at] & Flag.KindMask;
+    if (kind === Kind.None) continue;
+    values++;
+    if (kind === Kind.Object || kind === Kind.Array) {
+      open.push(next[at]);
+      if (open.length > depth) depth = open.length;
+    }
+  }
+  return { depth, values };
 }

@@ -5,7 +5,7 @@
  * makes the few hundred nodes on its path, not millions. Every node is made once: identity holds.
  */
 import type { ArrayNode, ContainerNode, ObjectNode, ParsedDocument, PropertyNode, SyntaxProblem, ValueNode } from '../tree';
-import { Flag, Kind, type Columns } from './columns';
+import { Flag, Kind, stringValue, type Columns } from './columns';
 
 /**
  * How a document was made from the previous version's parse (`./incremental.ts`): only the
@@ -45,7 +45,7 @@ export class ParsedText implements ParsedDocument {
 
   /** The node of a slot (made by the caller's parent, once). */
   node(slot: number, parent: ContainerNode | undefined, property: PropertyNode | undefined): ValueNode {
-    const { info, start, end, strings } = this.columns;
+    const { info, start, end } = this.columns;
     const flags = info[slot];
     const offset = start[slot];
     switch (flags & Flag.KindMask) {
@@ -54,7 +54,7 @@ export class ParsedText implements ParsedDocument {
       case Kind.Array:
         return new LazyArray(this, slot, offset, end[slot], parent, property, (flags & Flag.Closed) !== 0);
       case Kind.String:
-        return { kind: 'string', offset, end: end[slot], parent, property, value: strings[slot]! };
+        return { kind: 'string', offset, end: end[slot], parent, property, value: stringValue(this.columns, this.text, slot) };
       case Kind.Number: {
         const raw = this.text.slice(offset, end[slot]);
         return { kind: 'number', offset, end: end[slot], parent, property, raw, value: Number(raw), isIntegerLiteral: (flags & Flag.Integer) !== 0 };
@@ -173,7 +173,7 @@ function editedPlainValue(document: ParsedText, slot: number): unknown {
   const edit = document.edit;
   const previous = edit && plainValues.get(edit.previous);
   if (!edit || !previous || previous.slot !== slot) return undefined;
-  const { info, next, parent, keys, strings } = document.columns;
+  const { info, next, parent, keys } = document.columns;
   // An edit outside this subtree leaves its value as it was.
   if (!(slot < edit.slot && edit.slot < next[slot])) return previous.value;
   // The path from the subtree down to the string: a key or an index per step.
@@ -199,7 +199,7 @@ function editedPlainValue(document: ParsedText, slot: number): unknown {
     cursor[steps[i]] = copy;
     cursor = copy as Record<string | number, unknown>;
   }
-  cursor[steps[0]] = strings[edit.slot];
+  cursor[steps[0]] = stringValue(document.columns, document.text, edit.slot);
   return root;
 }
 
@@ -213,7 +213,7 @@ function copyContainer(value: unknown): unknown {
  * a property without a value is left out. Iterative, straight from the columns.
  */
 export function plainValue(columns: Columns, text: string, slot: number): unknown {
-  const { info, start, end, next, parent, keys, strings } = columns;
+  const { info, start, end, next, parent, keys, decoded } = columns;
   const containerSlots: number[] = [];
   const containers: (Record<string, unknown> | unknown[])[] = [];
   let root: unknown;
@@ -230,7 +230,7 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
         value = [];
         break;
       case Kind.String:
-        value = strings[at];
+        value = flags & Flag.Decoded ? decoded.get(at) : text.slice(start[at] + 1, end[at] - 1);
         break;
       case Kind.Number:
         value = flags & Flag.Integer ? integerValue(text, start[at], end[at]) : Number(text.slice(start[at], end[at]));

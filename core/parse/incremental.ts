@@ -27,31 +27,42 @@ export function reparse(previous: ParsedText, text: string): ParsedText | undefi
   if (slot < 0) return undefined;
   const { start, end } = columns;
   const delta = text.length - old.length;
-  // The new token must be a plain string: no quote, backslash or control character inside.
+  // The new token must be a clean string: no quote, backslash or control character inside, and
+  // (so that the previous version's columns stay true) not one the parser had to decode.
+  if (columns.info[slot] & Flag.Decoded) return undefined;
   const contentStart = start[slot] + 1;
   const contentEnd = end[slot] - 1 + delta;
+  // Every code + 1 ORed, as the parser does: below 0x80 when the string is plain printable ASCII.
+  let seen = 0;
   for (let i = from; i < newEnd; i++) {
     const code = text.charCodeAt(i);
     if (code === Char.Quote || code === Char.Backslash || code < Char.Space) return undefined;
+    seen |= code + 1;
   }
   // The rest of the token must have been plain too (an escape elsewhere in it decodes differently).
   for (let i = contentStart; i < from; i++) {
     const code = text.charCodeAt(i);
     if (code === Char.Backslash) return undefined;
+    seen |= code + 1;
   }
   for (let i = newEnd; i < contentEnd; i++) {
     const code = text.charCodeAt(i);
     if (code === Char.Backslash) return undefined;
+    seen |= code + 1;
   }
-  const strings = columns.strings.slice(0, columns.count);
-  strings[slot] = text.slice(contentStart, contentEnd);
+  const flags = seen < 0x80 ? columns.info[slot] | Flag.PlainAscii : columns.info[slot] & ~Flag.PlainAscii;
+  let info = columns.info;
+  if (flags !== info[slot]) {
+    info = info.slice(0, columns.count);
+    info[slot] = flags;
+  }
   const next: Columns = {
     count: columns.count,
-    info: columns.info,
+    info,
     parent: columns.parent,
     next: columns.next,
     keys: columns.keys,
-    strings,
+    decoded: columns.decoded,
     start: shifted(columns.start, columns.count, oldEnd, delta),
     end: shifted(columns.end, columns.count, oldEnd, delta),
     keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),

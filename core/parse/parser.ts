@@ -52,7 +52,7 @@ class Parser {
   // The columns (see ./columns.ts), grown by doubling.
   private count = 0;
   private capacity: number;
-  private info: Uint8Array;
+  private info: Uint16Array;
   private start: Int32Array;
   private end: Int32Array;
   private parent: Int32Array;
@@ -61,7 +61,8 @@ class Parser {
   private keyEnd: Int32Array;
   private colon: Int32Array;
   private keys: (string | undefined)[];
-  private strings: (string | undefined)[];
+  /** String slots whose value is not their text between the quotes (see `Flag.Decoded`). */
+  private readonly decoded = new Map<number, string>();
 
   /** The open containers (slots), innermost last, with what each expects next and its last comma (-1: none). */
   private readonly containers: number[] = [];
@@ -73,7 +74,6 @@ class Parser {
     this.capacity = Math.max(16, Math.min(text.length >> 4, 1 << 20));
     [this.info, this.start, this.end, this.parent, this.next, this.keyStart, this.keyEnd, this.colon] = allocate(this.capacity);
     this.keys = new Array<string | undefined>(this.capacity);
-    this.strings = new Array<string | undefined>(this.capacity);
   }
 
   run(): ParsedText {
@@ -94,7 +94,6 @@ class Parser {
     let keyEnds = this.keyEnd;
     let colons = this.colon;
     let keys = this.keys;
-    let strings = this.strings;
     while (true) {
       let code = text.charCodeAt(pos);
       while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
@@ -115,7 +114,6 @@ class Parser {
         keyEnds = this.keyEnd;
         colons = this.colon;
         keys = this.keys;
-        strings = this.strings;
       }
       const depth = containers.length - 1;
       // The slot the value starting here goes into; `release` when a failed value gives it back.
@@ -198,7 +196,6 @@ class Parser {
               keyEnds = this.keyEnd;
               colons = this.colon;
               keys = this.keys;
-              strings = this.strings;
             }
             this.count = slot + 1;
             info[slot] = Flag.Keyed;
@@ -307,15 +304,13 @@ class Parser {
         keyEnds = this.keyEnd;
         colons = this.colon;
         keys = this.keys;
-        strings = this.strings;
       }
 
       // A value at `pos` into `slot`: the well-formed cases here, the rest in `value()`.
       starts[slot] = pos;
       if (code === Char.Quote) {
-        strings[slot] = this.readString(pos, Char.Quote);
+        info[slot] |= this.readStringValue(pos, slot);
         pos = this.pos;
-        info[slot] |= Kind.String;
         ends[slot] = pos;
         continue;
       }
@@ -387,7 +382,7 @@ class Parser {
       keyEnd: this.keyEnd,
       colon: this.colon,
       keys: this.keys,
-      strings: this.strings,
+      decoded: this.decoded,
     };
     return new ParsedText(text, columns, this.problems);
   }
@@ -436,7 +431,6 @@ class Parser {
     this.keyEnd = keyEnd;
     this.colon = colon;
     this.keys.length = capacity;
-    this.strings.length = capacity;
     this.capacity = capacity;
   }
 
@@ -572,9 +566,9 @@ class Parser {
       return true;
     }
     if (code === Char.Apostrophe) {
-      this.strings[slot] = this.readString(start, code);
+      this.decoded.set(slot, this.readString(start, code));
       this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
-      this.scalar(slot, Kind.String);
+      this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
     }
     if (isWordStart(code)) {
@@ -616,8 +610,8 @@ class Parser {
     const lower = word.toLowerCase();
     const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
     this.problem(start, end, `Unexpected word '${word}'.${hint}`);
-    this.strings[slot] = word;
-    this.scalar(slot, Kind.String);
+    this.decoded.set(slot, word);
+    this.scalar(slot, Kind.String | Flag.Decoded);
   }
 
   /** Any number-like token that is not clean JSON (reported), and `-Infinity`. */
@@ -647,6 +641,30 @@ class Parser {
     if (code !== quote) return this.readEscapedString(start, pos, quote);
     this.pos = pos + 1;
     return text.slice(start + 1, pos);
+  }
+
+  /**
+   * A string value in double quotes at `start`, for `slot`: the kind and flags to set. A clean
+   * string (no escape, no control character, closed) is not copied at all: its value is its text
+   * between the quotes (`stringValue`), and the scan notes whether it is plain printable ASCII,
+   * which every SDK writes as is. Anything else is decoded once and kept (`Flag.Decoded`).
+   */
+  private readStringValue(start: number, slot: number): number {
+    const { text } = this;
+    let pos = start + 1;
+    let code = text.charCodeAt(pos);
+    // Every code + 1 ORed: the result stays below 0x80 exactly when all are below 0x7F (DEL is not plain).
+    let seen = 0;
+    while (code !== Char.Quote && code !== Char.Backslash && code >= Char.Space) {
+      seen |= code + 1;
+      code = text.charCodeAt(++pos);
+    }
+    if (code === Char.Quote) {
+      this.pos = pos + 1;
+      return seen < 0x80 ? Kind.String | Flag.PlainAscii : Kind.String;
+    }
+    this.decoded.set(slot, this.readEscapedString(start, pos, Char.Quote));
+    return Kind.String | Flag.Decoded;
   }
 
   /** `readString` for a key in double quotes: short keys are shared (see `shared`). */
@@ -723,8 +741,8 @@ let slab: ArrayBuffer | undefined;
 let slabUsed = 0;
 
 /** The typed columns for `capacity` slots, as views of one buffer region (zeroed, never shared between documents). */
-function allocate(capacity: number): [Uint8Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array] {
-  const bytes = (capacity * 29 + 7) & ~7;
+function allocate(capacity: number): [Uint16Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array] {
+  const bytes = (capacity * 30 + 7) & ~7;
   let buffer: ArrayBuffer;
   let base = 0;
   if (bytes > SLAB_BYTES >> 3) {
@@ -739,7 +757,7 @@ function allocate(capacity: number): [Uint8Array, Int32Array, Int32Array, Int32A
     slabUsed += bytes;
   }
   const int32 = (index: number) => new Int32Array(buffer, base + index * capacity * 4, capacity);
-  return [new Uint8Array(buffer, base + capacity * 28, capacity), int32(0), int32(1), int32(2), int32(3), int32(4), int32(5), int32(6)];
+  return [new Uint16Array(buffer, base + capacity * 28, capacity), int32(0), int32(1), int32(2), int32(3), int32(4), int32(5), int32(6)];
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */

@@ -171,8 +171,8 @@ export const MAX_SCHEMA_ERRORS = 500;
 function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunction): CompiledSchema {
   let firstError: ValidateFunction | undefined;
   return {
-    validate(data: unknown): readonly SchemaError[] {
-      const { depth, values } = measure(data, MAX_VALIDATION_DEPTH);
+    validate(data: unknown, shape?: { readonly depth: number; readonly values: number }): readonly SchemaError[] {
+      const { depth, values } = shape ?? measure(data, MAX_VALIDATION_DEPTH);
       if (depth > MAX_VALIDATION_DEPTH) {
         return [{ keyword: 'depth', instancePath: '', params: { limit: MAX_VALIDATION_DEPTH }, message: `is nested more than ${MAX_VALIDATION_DEPTH} levels deep, so it was not validated against the schema (validation stops at that depth)` }];
       }

@@ -7,8 +7,11 @@ import type { ParsedDocument } from '../tree';
 
 /** A payload schema that compiled, ready to validate a `data` value. */
 export interface CompiledSchema {
-  /** Validates a plain JS value; returns the ajv-style errors (empty when valid). */
-  validate(data: unknown): readonly SchemaError[];
+  /**
+   * Validates a plain JS value; returns the ajv-style errors (empty when valid). `shape` (its
+   * nesting depth and value count) is measured from the value when the caller does not know it.
+   */
+  validate(data: unknown, shape?: { readonly depth: number; readonly values: number }): readonly SchemaError[];
 }
 
 /** One validation failure, in ajv's terms (draft-07 keyword, JSON-pointer instance path). */

@@ -2,7 +2,7 @@
  * Data rules, inside `data`: float-currency, unsafe-integer, non-json-boolean, non-iso-time.
  * (encoding-divergence comes with the encoders.)
  */
-import { Flag, Kind } from '../parse/columns';
+import { Flag, Kind, stringValue } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { checkIsoTime } from '../time';
 import { forEachValue } from '../tree';
@@ -65,14 +65,15 @@ export const checkData: Rule = (context) => {
   if (parsed) {
     // The same visit over the parser's columns: every slot below data, in document order.
     const { columns, slot, text } = parsed;
-    const { info, start, end, keys, strings } = columns;
+    const { info, start, end, keys } = columns;
     for (let at = slot + 1, last = columns.next[slot]; at < last; at++) {
       const flags = info[at];
       const kind = flags & Flag.KindMask;
       if (kind === Kind.Number) {
         checkNumber(context, text, start[at], end[at], (flags & Flag.Integer) !== 0, flags & Flag.Keyed ? keys[at] : undefined, classes);
-      } else if (kind === Kind.String && flags & Flag.Keyed) {
-        checkString(context, start[at], end[at], strings[at]!, keys[at]!, classes);
+      } else if (kind === Kind.String && flags & Flag.Keyed && classes.of(keys[at]!) & (BOOLEAN | TIME)) {
+        // Only strings under boolean- or time-like keys are read (and copied out of the text).
+        checkString(context, start[at], end[at], stringValue(columns, text, at), keys[at]!, classes);
       }
     }
     return;

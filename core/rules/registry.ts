@@ -7,6 +7,7 @@ import { mapSchemaErrors } from '../registry/schema-errors';
 import { toJsValue } from '../registry/schema-compiler';
 import { closest } from '../registry/suggest';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
+import { subtreeShape } from '../parse/columns';
 import { columnsOf, documentPlainValue } from '../parse/document';
 import { getProperty, type ValueNode } from '../tree';
 import type { Range, Rule, RuleContext } from './context';
@@ -41,18 +42,14 @@ export const checkRegistry: Rule = (context) => {
   }
   const dataProperty = getProperty(root, 'data');
   if (!data || !dataProperty) return;
-  const errors = schema.compiled.validate(plainValueOf(data));
+  const parsed = columnsOf(data);
+  // Straight from the parser's columns when the node has them (the tree is not walked twice).
+  const errors = parsed ? schema.compiled.validate(documentPlainValue(parsed.document, parsed.slot), subtreeShape(parsed.columns, parsed.slot)) : schema.compiled.validate(toJsValue(data));
   for (const problem of mapSchemaErrors(data, dataProperty, errors)) {
     context.report('payload-schema', problem, `${problem.message} (schema of ${entry.urn})`);
   }
   checkSensitive(context, entry, data);
 };
-
-/** `toJsValue`, straight from the parser's columns when the node has them. */
-function plainValueOf(node: ValueNode): unknown {
-  const parsed = columnsOf(node);
-  return parsed ? documentPlainValue(parsed.document, parsed.slot) : toJsValue(node);
-}
 
 function reportUnknown(context: RuleContext, registry: Registry, urn: string, node: Range): void {
   const suggestions = closest(urn, registry.byUrn.keys());

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { classifyKey, compileKeyPatterns, toSnakeCase } from '../../core/keys';
-import { linearRegexProblem, linearRegExpEngine, toRe2Source } from '../../core/registry/linear-regex';
+import { isLinearOnBacktracking, linearRegexProblem, linearRegExpEngine, toRe2Source } from '../../core/registry/linear-regex';
 import { compileSchema } from '../../core/registry/schema-compiler';
 
 const SEED = 20260315;
@@ -118,6 +118,37 @@ describe('schema patterns on a linear-time engine', () => {
     assert.ok('compiled' in matching);
     assert.deepEqual(matching.compiled.validate('a'.repeat(100_000)), []);
     assert.deepEqual(matching.compiled.validate('a'.repeat(100_000) + 'b').map((e) => e.keyword), ['pattern']);
+  });
+
+  test('only start-anchored patterns without groups and with one varying quantifier skip RE2', () => {
+    for (const source of ['^ord-[0-9]+$', '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}$', '^a+?b$', '^SKU-\\d{1,6}$', '^[+*?(]*$', '^\\+\\?x*$']) {
+      assert.equal(isLinearOnBacktracking(source), true, source);
+    }
+    for (const source of ['^(a+)+$', '^(a|a)*$', '^a*a*$', '^a?a?$', '[0-9]+x', 'ord-[0-9]+$', '^[a-z]+@[a-z]+$', '^a{1,}b{2,3}$', '^(a)\\1$', '^a|b', '^(?=a)a', '^[a-z', '^\\p{L}+$']) {
+      assert.equal(isLinearOnBacktracking(source), false, source);
+    }
+  });
+
+  test('what skips RE2 stays fast on the inputs that make backtracking engines slow', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(pattern, (source) => {
+        if (!isLinearOnBacktracking(source)) return;
+        try {
+          new RegExp(source, 'u');
+        } catch {
+          return;
+        }
+        checked++;
+        const engine = linearRegExpEngine(source, 'u');
+        for (const filler of ['a', '0', ' ', 'é', '-']) {
+          const ms = elapsed(() => engine.test(filler.repeat(20_000) + '!'));
+          assert.ok(ms < 200, `/${source}/u took ${ms.toFixed(0)} ms on 20,000 × ${JSON.stringify(filler)}`);
+        }
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+    assert.ok(checked > 100, `only ${checked} fast-path patterns generated`);
   });
 
   test('what RE2 cannot run is refused with a sentence that says why', () => {
