@@ -233,7 +233,7 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
         value = flags & Flag.Decoded ? decoded.get(at) : text.slice(start[at] + 1, end[at] - 1);
         break;
       case Kind.Number:
-        value = flags & Flag.Integer ? integerValue(text, start[at], end[at]) : Number(text.slice(start[at], end[at]));
+        value = flags & Flag.Integer ? integerValue(text, start[at], end[at]) : decimalValue(text, start[at], end[at]);
         break;
       case Kind.Boolean:
         value = (flags & Flag.True) !== 0;
@@ -265,6 +265,34 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
     }
   }
   return root;
+}
+
+/** Exact powers of ten as doubles (10^22 is the largest). */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * `Number(text.slice(start, end))` for a number literal with a fraction, without the slice when
+ * it is short: with at most 15 digits the digits form an exact integer and 10^k is exact, so one
+ * division is the correctly rounded value, as Number() gives (IEEE 754 division rounds once).
+ */
+function decimalValue(text: string, start: number, end: number): number {
+  const negative = text.charCodeAt(start) === 0x2d;
+  let digits = 0;
+  let fraction = -1;
+  let value = 0;
+  for (let i = negative ? start + 1 : start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2e && fraction < 0) {
+      fraction = 0;
+      continue;
+    }
+    // An exponent, or too many digits to be exact: the general conversion.
+    if (code < 0x30 || code > 0x39 || ++digits > 15) return Number(text.slice(start, end));
+    value = value * 10 + (code - 0x30);
+    if (fraction >= 0) fraction++;
+  }
+  if (fraction > 0) value /= POWERS_OF_TEN[fraction];
+  return negative ? -value : value;
 }
 
 /** `Number(text.slice(start, end))` for an integer literal, without the slice when it is short enough to be exact. */
