@@ -15,6 +15,7 @@ import { goField, goModel } from './go';
 import { javaModel } from './java';
 import { isArrayIndexKey, nodeModel } from './node';
 import { sameNumber } from './numbers';
+import { writtenAsIsBySix } from './plain-number';
 import { phpModel } from './php';
 import { pythonModel } from './python';
 import { codePointLabel, escapeCodePoint, writtenAsIsByAll } from './strings';
@@ -223,7 +224,8 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
     const flags = info[at];
     switch (flags & Flag.KindMask) {
       case Kind.Number:
-        numberDivergence(text, start[at], end[at], (flags & Flag.Integer) !== 0, start[at], end[at], found);
+        // The parser marked the literals every SDK writes as written (without reading them again here).
+        if (!(flags & Flag.PlainNumber)) numberDivergence(text, start[at], end[at], (flags & Flag.Integer) !== 0, start[at], end[at], found);
         break;
       case Kind.String:
         // Plain printable ASCII is written as is by every SDK: most payload strings stop here.
@@ -254,34 +256,6 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
 
 /** Integers every SDK writes as written: up to 15 digits (exact in a float64), never `-0`. */
 const PLAIN_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
-
-/**
- * True when all six SDKs write the number token `text[from..to)` exactly as it is, decided from
- * its characters alone: an integer literal PLAIN_INTEGER accepts, or a plain decimal
- * `-?(0|[1-9]d{0,6}).d*[1-9]` with at most 15 significant digits and a magnitude of at least
- * 0.001. Such a decimal is the shortest round-trip text of its double (15 digits always round-
- * trip, and no shorter decimal is the same double), and every model prints that double in fixed
- * notation in this range (PHP, Python, Node, Go and Java between 10^-3 and 10^7, .NET below 10^15).
- */
-function writtenAsIsBySix(text: string, from: number, to: number, isIntegerLiteral: boolean): boolean {
-  let at = from;
-  if (text.charCodeAt(at) === 0x2d) at++;
-  const first = at;
-  while (at < to && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
-  const whole = at - first;
-  if (whole === 0 || (whole > 1 && text.charCodeAt(first) === 0x30)) return false;
-  if (isIntegerLiteral) return at === to && whole <= 15 && !(whole === 1 && text.charCodeAt(first) === 0x30 && first > from);
-  if (whole > 7 || at === to || text.charCodeAt(at) !== 0x2e) return false;
-  const point = at++;
-  while (at < to && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
-  if (at !== to || at === point + 1 || text.charCodeAt(to - 1) === 0x30) return false;
-  const fraction = to - point - 1;
-  if (text.charCodeAt(first) !== 0x30) return whole + fraction <= 15;
-  // 0.xxx: at least 0.001; the significant digits start at the first non-zero one.
-  let zeros = 0;
-  while (text.charCodeAt(point + 1 + zeros) === 0x30) zeros++;
-  return zeros <= 2 && fraction - zeros <= 15;
-}
 
 /** A number token, `source.slice(from, to)`, reported at `offset..end`. */
 function numberDivergence(source: string, from: number, to: number, isIntegerLiteral: boolean, offset: number, end: number, found: Divergence[]): void {

@@ -38,6 +38,8 @@ export const enum Flag {
   Decoded = 128,
   /** A string of printable ASCII only, without escapes: every SDK writes it exactly as it is. */
   PlainAscii = 256,
+  /** A number literal every SDK writes exactly as it is (`writtenAsIsBySix` in core/encode/plain-number.ts). */
+  PlainNumber = 512,
 }
 
 export interface Columns {

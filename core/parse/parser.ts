@@ -16,6 +16,7 @@ import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
 import { Flag, Kind, type Columns } from './columns';
 import { ParsedText } from './document';
+import { writtenAsIsBySix } from '../encode/plain-number';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -317,8 +318,12 @@ class Parser {
       if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus) {
         const end = cleanNumberEnd(text, pos);
         if (end > 0) {
-          info[slot] |= end & INTEGER_BIT ? Kind.Number | Flag.Integer : Kind.Number;
-          pos = end & ~INTEGER_BIT;
+          const integer = (end & INTEGER_BIT) !== 0;
+          const tokenEnd = end & ~INTEGER_BIT;
+          // Decided now, while the digits are at hand: most numbers of a payload need no other look.
+          const plain = writtenAsIsBySix(text, pos, tokenEnd, integer) ? Flag.PlainNumber : 0;
+          info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain;
+          pos = tokenEnd;
           ends[slot] = pos;
           continue;
         }

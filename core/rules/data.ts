@@ -97,7 +97,8 @@ export function checkDataAfterEdit(context: RuleContext, previous: readonly Core
 /** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
 function checkNumber(context: RuleContext, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
   const length = end - offset;
-  const digits = length - (text.charCodeAt(offset) === 0x2d ? 1 : 0);
+  // The text is read only for a literal long enough to matter (a large payload's numbers are mostly short).
+  const digits = length > SAFE_DIGITS ? length - (text.charCodeAt(offset) === 0x2d ? 1 : 0) : length;
   if (isIntegerLiteral && digits > SAFE_DIGITS) {
     const raw = text.slice(offset, end);
     // More than 19 digits (no leading zeros in a literal) is beyond 64 bits; BigInt() of a huge literal is slow.
