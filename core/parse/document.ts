@@ -291,6 +291,8 @@ function decimalValue(text: string, start: number, end: number): number {
     value = value * 10 + (code - 0x30);
     if (fraction >= 0) fraction++;
   }
+  // A malformed token the parser reported (".", "-"): whatever Number() makes of it.
+  if (digits === 0) return Number(text.slice(start, end));
   if (fraction > 0) value /= POWERS_OF_TEN[fraction];
   return negative ? -value : value;
 }

@@ -32,6 +32,15 @@ describe('plainValue agrees with JSON.parse', () => {
     }
   });
 
+  test('malformed number tokens (reported by the parser) are what Number() makes of them', () => {
+    for (const raw of ['.', '-', '1.', '.5', '-.5', '1.2.3', '01.5', '-0.', '1e', '0x1F']) {
+      const text = `[${raw}]`;
+      const parsed = parseText(text);
+      assert.ok(parsed.syntaxProblems.length > 0, raw);
+      assert.ok(Object.is((plainValue(parsed.columns, text, 0) as unknown[])[0], Number(raw)), raw);
+    }
+  });
+
   test('whole documents: objects, arrays, escapes, non-ASCII, duplicate and __proto__ keys', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => sameAsJsonParse(JSON.stringify(value, null, 1))), { seed: SEED, numRuns: 3000 });
     sameAsJsonParse('{"a": 1, "a": 2, "__proto__": {"x": "\\u00e9\\n"}, "s": "Zürich 抹茶 😀", "t": "a\\"b\\\\c"}');
