@@ -233,7 +233,7 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
         value = flags & Flag.Decoded ? decoded.get(at) : text.slice(start[at] + 1, end[at] - 1);
         break;
       case Kind.Number:
-        value = flags & Flag.Integer ? integerValue(text, start[at], end[at]) : decimalValue(text, start[at], end[at]);
+        value = numberValue(columns, text, at);
         break;
       case Kind.Boolean:
         value = (flags & Flag.True) !== 0;
@@ -265,6 +265,12 @@ export function plainValue(columns: Columns, text: string, slot: number): unknow
     }
   }
   return root;
+}
+
+/** The value of a Number slot, as `JSON.parse` (or `Number()`, for a malformed token) reads it. */
+export function numberValue(columns: Columns, text: string, slot: number): number {
+  const { info, start, end } = columns;
+  return info[slot] & Flag.Integer ? integerValue(text, start[slot], end[slot]) : decimalValue(text, start[slot], end[slot]);
 }
 
 /** Exact powers of ten as doubles (10^22 is the largest). */

@@ -9,6 +9,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ValueNode } from '../tree';
+import { subtreeShape, type Columns } from '../parse/columns';
+import { compileColumnCheck, type ColumnCheck } from './column-check';
 import { linearRegexProblem, linearRegExpEngine } from './linear-regex';
 import { editDistance } from './suggest';
 import type { CompiledSchema, SchemaError } from './types';
@@ -123,7 +125,7 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     // recursive schema; a private base makes it resolve and is taken out of messages again.
     if (schema.$id === undefined && schema.id === undefined) schema.$id = PRIVATE_BASE;
     const validate = compileIsolated(ajv, schema);
-    return { compiled: wrap(validate, () => compileIsolated(ajvInstance('first'), schema)) };
+    return { compiled: wrap(validate, () => compileIsolated(ajvInstance('first'), schema), () => compileColumnCheck(schema, resolveLocalRef)) };
   } catch (error) {
     return { error: compileFailureMessage(error, schema) };
   }
@@ -168,9 +170,20 @@ export const MAX_ALL_ERRORS_VALUES = 20_000;
 /** At most this many schema errors are reported per payload; one more finding says how many were left out. */
 export const MAX_SCHEMA_ERRORS = 500;
 
-function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunction): CompiledSchema {
+function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunction, compileColumns: () => ColumnCheck | undefined): CompiledSchema {
   let firstError: ValidateFunction | undefined;
+  // Compiled on first use; null when the schema needs ajv for every value.
+  let columnCheck: ColumnCheck | null | undefined;
   return {
+    validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[] {
+      const shape = subtreeShape(columns, slot);
+      if (shape.depth <= MAX_VALIDATION_DEPTH) {
+        if (columnCheck === undefined) columnCheck = compileColumns() ?? null;
+        // "Surely valid" ends here; anything else is ajv's to word.
+        if (columnCheck && columnCheck(columns, text, slot)) return [];
+      }
+      return this.validate(plain(), shape);
+    },
     validate(data: unknown, shape?: { readonly depth: number; readonly values: number }): readonly SchemaError[] {
       const { depth, values } = shape ?? measure(data, MAX_VALIDATION_DEPTH);
       if (depth > MAX_VALIDATION_DEPTH) {

@@ -3,6 +3,7 @@
  * payload schema, loaded and compiled once. Adapters read the files (core does no I/O) and swap
  * the whole value when a file changes; rules, completion, hover and navigation only read it.
  */
+import type { Columns } from '../parse/columns';
 import type { ParsedDocument } from '../tree';
 
 /** A payload schema that compiled, ready to validate a `data` value. */
@@ -12,6 +13,11 @@ export interface CompiledSchema {
    * nesting depth and value count) is measured from the value when the caller does not know it.
    */
   validate(data: unknown, shape?: { readonly depth: number; readonly values: number }): readonly SchemaError[];
+  /**
+   * `validate` for the value of a parsed subtree (`slot` in `columns`): answered from the columns
+   * when the schema allows it (core/registry/column-check.ts), else `validate(plain(), shape)`.
+   */
+  validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[];
 }
 
 /** One validation failure, in ajv's terms (draft-07 keyword, JSON-pointer instance path). */

@@ -7,7 +7,6 @@ import { mapSchemaErrors } from '../registry/schema-errors';
 import { toJsValue } from '../registry/schema-compiler';
 import { closest } from '../registry/suggest';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
-import { subtreeShape } from '../parse/columns';
 import { columnsOf, documentPlainValue } from '../parse/document';
 import { getProperty, type ValueNode } from '../tree';
 import type { Range, Rule, RuleContext } from './context';
@@ -44,7 +43,9 @@ export const checkRegistry: Rule = (context) => {
   if (!data || !dataProperty) return;
   const parsed = columnsOf(data);
   // Straight from the parser's columns when the node has them (the tree is not walked twice).
-  const errors = parsed ? schema.compiled.validate(documentPlainValue(parsed.document, parsed.slot), subtreeShape(parsed.columns, parsed.slot)) : schema.compiled.validate(toJsValue(data));
+  const errors = parsed
+    ? schema.compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot))
+    : schema.compiled.validate(toJsValue(data));
   for (const problem of mapSchemaErrors(data, dataProperty, errors)) {
     context.report('payload-schema', problem, `${problem.message} (schema of ${entry.urn})`);
   }

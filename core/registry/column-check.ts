@@ -1,0 +1,325 @@
+/**
+ * A payload check that reads the parser's columns instead of a plain JS value: for a schema made
+ * of the everyday draft-07 keywords, it answers "valid" without building the payload as objects
+ * for ajv (on a 5 MB fixture that copy and its garbage cost more than the whole check).
+ *
+ * It only ever answers "surely valid" or "ask ajv": `false` is not a verdict, the caller then runs
+ * ajv on the plain value for the real errors and messages. So every check here may be stricter
+ * than ajv (a duplicated key is checked in all its copies, a non-finite number is never vouched
+ * for) but never looser. A schema that uses any keyword outside the subset compiles to nothing
+ * and ajv does all the work, as before. test/core/column-check.test.ts holds this against ajv.
+ */
+import { Flag, Kind, stringValue, type Columns } from '../parse/columns';
+import { numberValue } from '../parse/document';
+import { linearRegExpEngine } from './linear-regex';
+
+/** True when the value in `slot` surely satisfies the schema it was compiled from. */
+export type ColumnCheck = (columns: Columns, text: string, slot: number) => boolean;
+
+type Check = (columns: Columns, text: string, slot: number) => boolean;
+
+/** Keywords that never change whether a value is valid. */
+const ANNOTATIONS = new Set(['$schema', '$id', 'id', '$comment', 'title', 'description', 'default', 'examples', 'definitions', '$defs', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding']);
+
+class Unsupported extends Error {}
+
+/**
+ * The column check for a draft-07 schema, or undefined when the schema uses anything outside the
+ * subset (`type`, `enum`, `const` of scalars, number bounds, string lengths, `pattern`, `items` as
+ * one schema, item counts, `required`, `properties`, `additionalProperties`, local `$ref`).
+ */
+export function compileColumnCheck(root: unknown, resolveRef: (root: unknown, ref: string) => unknown): ColumnCheck | undefined {
+  // One compiled check per schema object; a cell first, so a recursive `$ref` finds itself.
+  const compiled = new Map<object, { check: Check }>();
+  const compile = (schema: unknown): Check => {
+    if (schema === true) return ALWAYS;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Unsupported();
+    // A nested `$id` moves the base that `$ref`s inside it resolve against: ajv's business.
+    if (schema !== root && ('$id' in schema || 'id' in schema)) throw new Unsupported();
+    const known = compiled.get(schema);
+    if (known) return (columns, text, slot) => known.check(columns, text, slot);
+    const cell = { check: NEVER };
+    compiled.set(schema, cell);
+    cell.check = compileObject(schema as Record<string, unknown>, compile, root, resolveRef);
+    return cell.check;
+  };
+  try {
+    return compile(root);
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+}
+
+const ALWAYS: Check = () => true;
+const NEVER: Check = () => false;
+
+function compileObject(schema: Record<string, unknown>, compile: (schema: unknown) => Check, root: unknown, resolveRef: (root: unknown, ref: string) => unknown): Check {
+  const checks: Check[] = [];
+  const keywords = Object.keys(schema).filter((keyword) => !ANNOTATIONS.has(keyword) && !keyword.startsWith('x-'));
+  if (keywords.includes('$ref')) {
+    // Keywords beside a `$ref` are read differently by different drafts and settings: leave those to ajv.
+    if (keywords.length > 1 || typeof schema.$ref !== 'string') throw new Unsupported();
+    const target = resolveRef(root, schema.$ref);
+    if (target === undefined) throw new Unsupported();
+    return compile(target);
+  }
+  for (const keyword of keywords) {
+    const value = schema[keyword];
+    switch (keyword) {
+      case 'type':
+        checks.push(typeCheck(value));
+        break;
+      case 'enum':
+        if (!Array.isArray(value)) throw new Unsupported();
+        checks.push(scalarsCheck(value));
+        break;
+      case 'const':
+        checks.push(scalarsCheck([value]));
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        checks.push(boundCheck(keyword, value));
+        break;
+      case 'minLength':
+      case 'maxLength':
+        checks.push(lengthCheck(keyword, value));
+        break;
+      case 'pattern':
+        checks.push(patternCheck(value));
+        break;
+      case 'items':
+        if (Array.isArray(value)) throw new Unsupported();
+        checks.push(itemsCheck(compile(value)));
+        break;
+      case 'minItems':
+      case 'maxItems':
+        checks.push(itemCountCheck(keyword, value));
+        break;
+      case 'required':
+        checks.push(requiredCheck(value));
+        break;
+      case 'properties':
+      case 'additionalProperties':
+        // Both read together, once.
+        if (keyword === 'properties' || !('properties' in schema)) checks.push(propertiesCheck(schema.properties, schema.additionalProperties, compile));
+        break;
+      default:
+        throw new Unsupported();
+    }
+  }
+  if (checks.length === 0) return ALWAYS;
+  if (checks.length === 1) return checks[0];
+  return (columns, text, slot) => {
+    for (const check of checks) if (!check(columns, text, slot)) return false;
+    return true;
+  };
+}
+
+function kindOf(columns: Columns, slot: number): Kind {
+  return (columns.info[slot] & Flag.KindMask) as Kind;
+}
+
+/** The number in a Number slot when it is finite (ajv's view of the literal), else undefined. */
+function finiteNumber(columns: Columns, text: string, slot: number): number | undefined {
+  const value = numberValue(columns, text, slot);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function typeCheck(value: unknown): Check {
+  const names = Array.isArray(value) ? value : [value];
+  const kinds = new Set<Kind>();
+  let integer = false;
+  for (const name of names) {
+    switch (name) {
+      case 'object':
+        kinds.add(Kind.Object);
+        break;
+      case 'array':
+        kinds.add(Kind.Array);
+        break;
+      case 'string':
+        kinds.add(Kind.String);
+        break;
+      case 'number':
+        kinds.add(Kind.Number);
+        break;
+      case 'integer':
+        integer = true;
+        break;
+      case 'boolean':
+        kinds.add(Kind.Boolean);
+        break;
+      case 'null':
+        kinds.add(Kind.Null);
+        break;
+      default:
+        throw new Unsupported();
+    }
+  }
+  return (columns, text, slot) => {
+    const kind = kindOf(columns, slot);
+    if (kind === Kind.Number) {
+      const number = finiteNumber(columns, text, slot);
+      if (number === undefined) return false;
+      if (kinds.has(Kind.Number)) return true;
+      // ajv's integer: a number without a fractional part, so 1.0 and 1e2 count.
+      return integer && Number.isInteger(number);
+    }
+    return kinds.has(kind);
+  };
+}
+
+/** `enum` and `const` whose values are all strings, finite numbers, booleans or null. */
+function scalarsCheck(values: readonly unknown[]): Check {
+  const strings = new Set<string>();
+  const numbers = new Set<number>();
+  const booleans = new Set<boolean>();
+  let allowsNull = false;
+  for (const value of values) {
+    if (typeof value === 'string') strings.add(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) numbers.add(value === 0 ? 0 : value);
+    else if (typeof value === 'boolean') booleans.add(value);
+    else if (value === null) allowsNull = true;
+    else throw new Unsupported();
+  }
+  return (columns, text, slot) => {
+    switch (kindOf(columns, slot)) {
+      case Kind.String:
+        return strings.has(stringValue(columns, text, slot));
+      case Kind.Number: {
+        const number = finiteNumber(columns, text, slot);
+        // -0 equals 0 for ajv (===); the set holds +0 only.
+        return number !== undefined && numbers.has(number === 0 ? 0 : number);
+      }
+      case Kind.Boolean:
+        return booleans.has((columns.info[slot] & Flag.True) !== 0);
+      case Kind.Null:
+        return allowsNull;
+      default:
+        return false;
+    }
+  };
+}
+
+function boundCheck(keyword: string, limit: unknown): Check {
+  if (typeof limit !== 'number' || !Number.isFinite(limit)) throw new Unsupported();
+  const holds =
+    keyword === 'minimum' ? (n: number) => n >= limit : keyword === 'maximum' ? (n: number) => n <= limit : keyword === 'exclusiveMinimum' ? (n: number) => n > limit : (n: number) => n < limit;
+  return (columns, text, slot) => {
+    // Bounds apply to numbers only.
+    if (kindOf(columns, slot) !== Kind.Number) return true;
+    const number = finiteNumber(columns, text, slot);
+    return number !== undefined && holds(number);
+  };
+}
+
+function wholeCount(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Unsupported();
+  return value;
+}
+
+/** String length as ajv counts it: in code points (a surrogate pair is one). */
+function codePointLength(value: string): number {
+  let length = value.length;
+  for (let i = 0; i < value.length - 1; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length--;
+        i++;
+      }
+    }
+  }
+  return length;
+}
+
+function lengthCheck(keyword: string, value: unknown): Check {
+  const limit = wholeCount(value);
+  const minimum = keyword === 'minLength';
+  return (columns, text, slot) => {
+    if (kindOf(columns, slot) !== Kind.String) return true;
+    // Plain ASCII is its own length: no copy of the string.
+    const length = columns.info[slot] & Flag.PlainAscii ? columns.end[slot] - columns.start[slot] - 2 : codePointLength(stringValue(columns, text, slot));
+    return minimum ? length >= limit : length <= limit;
+  };
+}
+
+function patternCheck(value: unknown): Check {
+  if (typeof value !== 'string') throw new Unsupported();
+  let matcher: { test(input: string): boolean };
+  try {
+    // The engine ajv is given (core/registry/schema-compiler.ts), so both match alike.
+    matcher = linearRegExpEngine(value, 'u');
+  } catch {
+    throw new Unsupported();
+  }
+  return (columns, text, slot) => kindOf(columns, slot) !== Kind.String || matcher.test(stringValue(columns, text, slot));
+}
+
+function itemsCheck(item: Check): Check {
+  return (columns, text, slot) => {
+    if (kindOf(columns, slot) !== Kind.Array) return true;
+    const { next } = columns;
+    for (let child = slot + 1; child < next[slot]; child = next[child]) {
+      if (kindOf(columns, child) !== Kind.None && !item(columns, text, child)) return false;
+    }
+    return true;
+  };
+}
+
+function itemCountCheck(keyword: string, value: unknown): Check {
+  const limit = wholeCount(value);
+  const minimum = keyword === 'minItems';
+  return (columns, _text, slot) => {
+    if (kindOf(columns, slot) !== Kind.Array) return true;
+    const { next } = columns;
+    let count = 0;
+    for (let child = slot + 1; child < next[slot]; child = next[child]) if (kindOf(columns, child) !== Kind.None) count++;
+    return minimum ? count >= limit : count <= limit;
+  };
+}
+
+function requiredCheck(value: unknown): Check {
+  if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '__proto__')) throw new Unsupported();
+  const keys = value as string[];
+  if (keys.length === 0) return ALWAYS;
+  return (columns, _text, slot) => {
+    if (kindOf(columns, slot) !== Kind.Object) return true;
+    const { next } = columns;
+    for (const key of keys) {
+      let found = false;
+      for (let child = slot + 1; child < next[slot] && !found; child = next[child]) {
+        found = columns.keys[child] === key && kindOf(columns, child) !== Kind.None;
+      }
+      if (!found) return false;
+    }
+    return true;
+  };
+}
+
+function propertiesCheck(properties: unknown, additional: unknown, compile: (schema: unknown) => Check): Check {
+  const named = new Map<string, Check>();
+  if (properties !== undefined) {
+    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) throw new Unsupported();
+    for (const [key, schema] of Object.entries(properties)) {
+      if (key === '__proto__') throw new Unsupported();
+      named.set(key, compile(schema));
+    }
+  }
+  const other: Check | undefined = additional === undefined || additional === true ? undefined : additional === false ? NEVER : compile(additional);
+  return (columns, text, slot) => {
+    if (kindOf(columns, slot) !== Kind.Object) return true;
+    const { next, keys } = columns;
+    // Every copy of a duplicated key is checked: stricter than ajv, which sees only the last.
+    for (let child = slot + 1; child < next[slot]; child = next[child]) {
+      if (kindOf(columns, child) === Kind.None) continue;
+      const check = named.get(keys[child]!) ?? other;
+      if (check && !check(columns, text, child)) return false;
+    }
+    return true;
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * The column check (core/registry/column-check.ts) answers "surely valid" without ajv. Held here
+ * against ajv itself (through compileSchema, so with the same options and pattern engine) on
+ * seeded random schemas of the supported keywords and random payloads: it must never call an
+ * invalid payload valid, and on payloads without duplicate keys it must agree exactly (or the
+ * fast path would silently never be taken).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { parseText } from '../../core/parse/parser';
+import { compileColumnCheck } from '../../core/registry/column-check';
+import { compileSchema, resolveLocalRef } from '../../core/registry/schema-compiler';
+
+const SEED = 20261130;
+
+const KEYS = ['a', 'b', 'c', 'é'];
+const scalar = fc.oneof(
+  fc.constantFrom('', 'a', 'ab', 'abc', 'é', 'x😀', '😀😀', 'A1', '0'),
+  fc.integer({ min: -3, max: 3 }),
+  fc.constantFrom(0.5, -1.25, 2.0, 1e21),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+const { schema } = fc.letrec<{ schema: unknown }>((tie) => ({
+  schema: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(true),
+    // One to three keywords, so that most schemas can be met and each keyword decides often.
+    fc
+      .uniqueArray(
+        fc.oneof(
+          fc.tuple(fc.constant('type'), fc.oneof(fc.constantFrom('string', 'number', 'integer', 'boolean', 'null', 'object', 'array'), fc.uniqueArray(fc.constantFrom('string', 'integer', 'null', 'number'), { minLength: 1, maxLength: 2 }))),
+          fc.tuple(fc.constant('enum'), fc.uniqueArray(scalar, { minLength: 1, maxLength: 4 })),
+          fc.tuple(fc.constant('const'), scalar),
+          fc.tuple(fc.constant('minimum'), fc.integer({ min: -2, max: 2 })),
+          fc.tuple(fc.constant('maximum'), fc.constantFrom(-1, 0, 1.5, 3)),
+          fc.tuple(fc.constant('exclusiveMinimum'), fc.integer({ min: -2, max: 2 })),
+          fc.tuple(fc.constant('exclusiveMaximum'), fc.constantFrom(0, 2, 2.5)),
+          fc.tuple(fc.constant('minLength'), fc.integer({ min: 0, max: 3 })),
+          fc.tuple(fc.constant('maxLength'), fc.integer({ min: 0, max: 3 })),
+          fc.tuple(fc.constant('pattern'), fc.constantFrom('^a', 'b$', '^[a-z]+$', '\\d', '^.$', '😀')),
+          fc.tuple(fc.constant('title'), fc.constant('annotation')),
+          fc.tuple(fc.constant('x-gdpr-sensitive'), fc.constant(true)),
+        ),
+        { minLength: 1, maxLength: 3, selector: ([keyword]) => keyword },
+      )
+      .map((entries) => Object.fromEntries(entries) as unknown),
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.dictionary(fc.constantFrom(...KEYS), tie('schema'), { maxKeys: 3 }),
+        required: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }),
+        additionalProperties: fc.oneof(fc.boolean(), tie('schema')),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        type: fc.constant('array'),
+        items: tie('schema'),
+        minItems: fc.integer({ min: 0, max: 2 }),
+        maxItems: fc.integer({ min: 0, max: 3 }),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+}));
+
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 4 }),
+    fc.array(tie('value'), { maxLength: 4 }),
+  ),
+}));
+
+function ajvSaysValid(compiledSchema: unknown, payload: unknown): boolean {
+  const result = compileSchema(compiledSchema);
+  assert.ok('compiled' in result, JSON.stringify(result));
+  return result.compiled.validate(payload).length === 0;
+}
+
+function columnsSay(compiledSchema: unknown, text: string): boolean | undefined {
+  const check = compileColumnCheck(compiledSchema, resolveLocalRef);
+  if (!check) return undefined;
+  const parsed = parseText(text);
+  return check(parsed.columns, text, 0);
+}
+
+describe('the column check against ajv', () => {
+  test('agrees with ajv on random schemas and payloads (seeded)', () => {
+    let valid = 0;
+    let invalid = 0;
+    fc.assert(
+      fc.property(schema.filter((s) => typeof s === 'object'), value, (s, v) => {
+        const text = JSON.stringify(v, null, 1);
+        const fast = columnsSay(s, text);
+        assert.notEqual(fast, undefined, `the subset schema was refused: ${JSON.stringify(s)}`);
+        const expected = ajvSaysValid(s, JSON.parse(text));
+        assert.equal(fast, expected, `${JSON.stringify(s)} on ${text}`);
+        if (expected) valid++;
+        else invalid++;
+      }),
+      { seed: SEED, numRuns: 4000 },
+    );
+    // Both answers must be common, or the comparison proves little.
+    assert.ok(valid > 400 && invalid > 400, `valid ${valid}, invalid ${invalid}`);
+  });
+
+  test('never vouches for a payload ajv rejects, even with duplicate keys or odd numbers', () => {
+    const cases: [unknown, string][] = [
+      [{ type: 'object', properties: { a: { type: 'integer' } } }, '{"a": 1, "a": "x"}'],
+      [{ type: 'object', properties: { a: { type: 'integer' } } }, '{"a": "x", "a": 1}'],
+      [{ type: 'object', required: ['a'] }, '{"a": 1, "b": 2}'],
+      [{ type: 'integer' }, '1.0'],
+      [{ type: 'integer' }, '1e2'],
+      [{ type: 'integer' }, '1.5'],
+      [{ type: 'number', maximum: 1e308 }, '1e400'],
+      [{ type: 'integer', minimum: 0 }, '12345678901234567890'],
+      [{ enum: [0] }, '-0'],
+      [{ const: 'é' }, '"\\u00e9"'],
+      [{ maxLength: 1 }, '"😀"'],
+      [{ maxLength: 1 }, '"\\ud83d\\ude00"'],
+      [{ type: 'object', additionalProperties: false, properties: { a: true } }, '{"a": 1, "b": null}'],
+      [{ definitions: { n: { type: 'number' } }, type: 'array', items: { $ref: '#/definitions/n' } }, '[1, 2.5, "3"]'],
+      [{ definitions: { node: { type: 'object', properties: { next: { $ref: '#/definitions/node' } } } }, $ref: '#/definitions/node' }, '{"next": {"next": {"next": 1}}}'],
+    ];
+    for (const [s, text] of cases) {
+      const fast = columnsSay(s, text);
+      const expected = ajvSaysValid(s, JSON.parse(text));
+      assert.notEqual(fast, undefined, JSON.stringify(s));
+      if (fast) assert.equal(expected, true, `${JSON.stringify(s)} on ${text}: the column check said valid, ajv did not`);
+    }
+    // And where ajv accepts these, the columns do too (the fast path is taken).
+    assert.equal(columnsSay({ type: 'integer' }, '1.0'), true);
+    assert.equal(columnsSay({ enum: [0] }, '-0'), true);
+    assert.equal(columnsSay({ const: 'é' }, '"\\u00e9"'), true);
+    assert.equal(columnsSay({ maxLength: 1 }, '"😀"'), true);
+  });
+
+  test('anything outside the subset is left to ajv', () => {
+    for (const s of [
+      { type: 'string', format: 'email' },
+      { anyOf: [{ type: 'string' }] },
+      { type: 'object', patternProperties: { '^a': {} } },
+      { items: [{ type: 'string' }] },
+      { $ref: '#/definitions/x', type: 'object', definitions: { x: {} } },
+      { properties: { a: { $id: 'inner', type: 'string' } } },
+      { enum: [{ a: 1 }] },
+      JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}}}') as unknown,
+      { multipleOf: 2 },
+      false,
+    ]) {
+      assert.equal(compileColumnCheck(s, resolveLocalRef), undefined, JSON.stringify(s));
+    }
+  });
+});
