@@ -99,13 +99,13 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
         checks.push(itemCountCheck(keyword, value));
         break;
       case 'required':
-        checks.push(requiredCheck(value));
-        break;
       case 'properties':
-      case 'additionalProperties':
-        // Both read together, once.
-        if (keyword === 'properties' || !('properties' in schema)) checks.push(propertiesCheck(schema.properties, schema.additionalProperties, compile));
+      case 'additionalProperties': {
+        // The three are read together, in one pass over the object's properties.
+        const first = keywords.find((k) => k === 'required' || k === 'properties' || k === 'additionalProperties');
+        if (keyword === first) checks.push(objectCheck(schema.properties, schema.additionalProperties, schema.required, compile));
         break;
+      }
       default:
         throw new Unsupported();
     }
@@ -128,47 +128,52 @@ function finiteNumber(columns: Columns, text: string, slot: number): number | un
   return Number.isFinite(value) ? value : undefined;
 }
 
+/** Integer literals this long (sign included) are exact, finite doubles. */
+const SHORT_INTEGER = 15;
+
 function typeCheck(value: unknown): Check {
   const names = Array.isArray(value) ? value : [value];
-  const kinds = new Set<Kind>();
+  // A bit per Kind.
+  let kinds = 0;
   let integer = false;
   for (const name of names) {
     switch (name) {
       case 'object':
-        kinds.add(Kind.Object);
+        kinds |= 1 << Kind.Object;
         break;
       case 'array':
-        kinds.add(Kind.Array);
+        kinds |= 1 << Kind.Array;
         break;
       case 'string':
-        kinds.add(Kind.String);
+        kinds |= 1 << Kind.String;
         break;
       case 'number':
-        kinds.add(Kind.Number);
+        kinds |= 1 << Kind.Number;
         break;
       case 'integer':
         integer = true;
         break;
       case 'boolean':
-        kinds.add(Kind.Boolean);
+        kinds |= 1 << Kind.Boolean;
         break;
       case 'null':
-        kinds.add(Kind.Null);
+        kinds |= 1 << Kind.Null;
         break;
       default:
         throw new Unsupported();
     }
   }
+  const anyNumber = (kinds & (1 << Kind.Number)) !== 0;
   return (columns, text, slot) => {
     const kind = kindOf(columns, slot);
-    if (kind === Kind.Number) {
-      const number = finiteNumber(columns, text, slot);
-      if (number === undefined) return false;
-      if (kinds.has(Kind.Number)) return true;
-      // ajv's integer: a number without a fractional part, so 1.0 and 1e2 count.
-      return integer && Number.isInteger(number);
-    }
-    return kinds.has(kind);
+    if (kind !== Kind.Number) return (kinds & (1 << kind)) !== 0;
+    if (!anyNumber && !integer) return false;
+    // A short integer literal is a finite integer without converting it.
+    if (columns.info[slot] & Flag.Integer && columns.end[slot] - columns.start[slot] <= SHORT_INTEGER) return true;
+    const number = finiteNumber(columns, text, slot);
+    if (number === undefined) return false;
+    // ajv's integer: a number without a fractional part, so 1.0 and 1e2 count.
+    return anyNumber || Number.isInteger(number);
   };
 }
 
@@ -283,43 +288,46 @@ function itemCountCheck(keyword: string, value: unknown): Check {
   };
 }
 
-function requiredCheck(value: unknown): Check {
-  if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '__proto__')) throw new Unsupported();
-  const keys = value as string[];
-  if (keys.length === 0) return ALWAYS;
-  return (columns, _text, slot) => {
-    if (kindOf(columns, slot) !== Kind.Object) return true;
-    const { next } = columns;
-    for (const key of keys) {
-      let found = false;
-      for (let child = slot + 1; child < next[slot] && !found; child = next[child]) {
-        found = columns.keys[child] === key && kindOf(columns, child) !== Kind.None;
-      }
-      if (!found) return false;
-    }
-    return true;
-  };
-}
-
-function propertiesCheck(properties: unknown, additional: unknown, compile: (schema: unknown) => Check): Check {
-  const named = new Map<string, Check>();
+/**
+ * `properties`, `additionalProperties` and `required` in one pass over an object's properties:
+ * each key is looked up once, for its schema and its bit among the required keys.
+ */
+function objectCheck(properties: unknown, additional: unknown, required: unknown, compile: (schema: unknown) => Check): Check {
+  const other: Check | undefined = additional === undefined || additional === true ? undefined : additional === false ? NEVER : compile(additional);
+  const entries = new Map<string, { check: Check | undefined; bit: number }>();
   if (properties !== undefined) {
     if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) throw new Unsupported();
     for (const [key, schema] of Object.entries(properties)) {
       if (key === '__proto__') throw new Unsupported();
-      named.set(key, compile(schema));
+      entries.set(key, { check: compile(schema), bit: 0 });
     }
   }
-  const other: Check | undefined = additional === undefined || additional === true ? undefined : additional === false ? NEVER : compile(additional);
+  let allRequired = 0;
+  if (required !== undefined) {
+    if (!Array.isArray(required) || required.some((key) => typeof key !== 'string' || key === '__proto__')) throw new Unsupported();
+    const keys = [...new Set(required as string[])];
+    // One bit each in a 32-bit mask; longer lists are left to ajv.
+    if (keys.length > 30) throw new Unsupported();
+    keys.forEach((key, index) => {
+      const entry = entries.get(key);
+      // A required key without a schema of its own falls under additionalProperties.
+      if (entry) entry.bit = 1 << index;
+      else entries.set(key, { check: other, bit: 1 << index });
+      allRequired |= 1 << index;
+    });
+  }
   return (columns, text, slot) => {
     if (kindOf(columns, slot) !== Kind.Object) return true;
     const { next, keys } = columns;
+    let seen = 0;
     // Every copy of a duplicated key is checked: stricter than ajv, which sees only the last.
     for (let child = slot + 1; child < next[slot]; child = next[child]) {
       if (kindOf(columns, child) === Kind.None) continue;
-      const check = named.get(keys[child]!) ?? other;
+      const entry = entries.get(keys[child]!);
+      const check = entry ? entry.check : other;
       if (check && !check(columns, text, child)) return false;
+      if (entry) seen |= entry.bit;
     }
-    return true;
+    return seen === allRequired;
   };
 }
