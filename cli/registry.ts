@@ -12,6 +12,13 @@ import type { Settings } from '../core/settings';
 import { findRegistry, isInside, loadRegistry, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
 
+/** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
+export interface RegistryReport {
+  readonly path: string;
+  readonly text: string;
+  readonly diagnostics: CoreDiagnostic[];
+}
+
 export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
   private readonly byDirectory = new Map<string, { root: string; found: ReturnType<typeof findRegistry> }>();
@@ -74,8 +81,8 @@ export class CliRegistries {
    * The problems of every registry used in this run, as the editor shows them in registry.json
    * (duplicate URNs, bad names, unusable schemas), so CI sees them too.
    */
-  registryReports(settings: Settings): { path: string; text: string; diagnostics: CoreDiagnostic[] }[] {
-    const reports: { path: string; text: string; diagnostics: CoreDiagnostic[] }[] = [];
+  registryReports(settings: Settings): RegistryReport[] {
+    const reports: RegistryReport[] = [];
     const seen = new Set<string>();
     for (const state of this.loaded.values()) {
       if (state.kind === 'none') continue;

@@ -1,0 +1,114 @@
+/**
+ * Linting one file for `babelq lint`: read, decode strictly, analyse (core's `analyze`, the call
+ * the language server makes) and turn the findings into output diagnostics.
+ */
+import { readFileSync } from 'node:fs';
+import { analyze, applySettings } from '../core/analyze';
+import { CODES } from '../core/codes';
+import type { CoreDiagnostic } from '../core/diagnostic';
+import { parseJson } from '../core/parse/parser';
+import { LineIndex } from '../core/positions';
+import type { RegistryState } from '../core/registry/types';
+import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
+import { loadConfig } from './config';
+import { toOutputDiagnostic, type FileReport, type OutputDiagnostic } from './diagnostics';
+import { CliError, describeFsError } from './errors';
+import type { InputFile } from './paths';
+import { CliRegistries } from './registry';
+
+/** What a lint run is set up from: the current directory and the options as given. */
+export interface LintSetup {
+  readonly cwd: string;
+  /** `--config`, as given. */
+  readonly config: string | undefined;
+  /** `--registry`, as given. */
+  readonly registry: string | undefined;
+}
+
+/** The settings and registries of a lint run, made from its setup once. */
+export interface LintContext {
+  readonly settings: Settings;
+  readonly registries: CliRegistries;
+}
+
+export function lintContext(setup: LintSetup): LintContext {
+  const settings = setup.config !== undefined ? loadConfig(setup.config, setup.cwd) : DEFAULT_SETTINGS;
+  return { settings, registries: new CliRegistries(setup.cwd, setup.registry, settings) };
+}
+
+/** Reads and lints one file; an unreadable file is a CliError (exit 2, no partial report). */
+export function lintFile(file: InputFile, context: LintContext): FileReport {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file.absolute);
+  } catch (error) {
+    throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
+  }
+  return { file: file.path, diagnostics: lintBytes(bytes, context.settings, context.registries.stateFor(file.absolute)) };
+}
+
+/** One decoder for every file: strict (an invalid byte throws) and keeping a BOM in the text. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Lints one file's bytes. Decoding is strict UTF-8 and keeps a BOM in the text, so core reports
+ * the BOM as json-syntax exactly as the editor does; bytes that are not UTF-8 give one json-syntax
+ * diagnostic at the start instead of guesses about what the text was meant to be.
+ */
+export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = { kind: 'none' }): OutputDiagnostic[] {
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    return invalidUtf8(bytes, settings);
+  }
+  const lineIndex = new LineIndex(text);
+  return analyze(parseJson(text), settings, registry).map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
+}
+
+function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {
+  // analyze() never sees this file, so the same on/off switch and severity override apply here.
+  const diagnostic: CoreDiagnostic = {
+    code: 'json-syntax',
+    severity: CODES['json-syntax'].severity,
+    message: `The file is not valid UTF-8 (${describeInvalidUtf8(bytes)}); strict JSON is UTF-8. Save it as UTF-8 without BOM.`,
+    offset: 0,
+    end: 0,
+  };
+  const lineIndex = new LineIndex('');
+  return applySettings([diagnostic], settings).map((kept) => toOutputDiagnostic(kept, lineIndex));
+}
+
+/** Where decoding fails, for a message that lets a person find the bad byte. */
+function describeInvalidUtf8(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte-order mark';
+  // A streaming decode fails only at a byte that cannot go on, so bisection finds the longest
+  // prefix that still decodes; the failing byte is the next one.
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (decodes(bytes.subarray(0, middle), true)) low = middle;
+    else high = middle - 1;
+  }
+  if (low >= bytes.length) return 'it ends in the middle of a character';
+  // When that prefix ends inside an unfinished character (`caf\xE9"`), the culprit is the byte that
+  // started it, which is what a person looking at the file needs to find.
+  let bad = low;
+  if (!decodes(bytes.subarray(0, low), false)) {
+    while (bad > 0 && low - bad < 3 && (bytes[bad - 1] & 0xc0) === 0x80) bad--;
+    bad--;
+  }
+  let line = 1;
+  for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+  return `an invalid sequence starts with byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${bad}, line ${line}`;
+}
+
+function decodes(bytes: Uint8Array, stream: boolean): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream });
+    return true;
+  } catch {
+    return false;
+  }
+}
