@@ -112,6 +112,10 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
   }
   if (checks.length === 0) return ALWAYS;
   if (checks.length === 1) return checks[0];
+  if (checks.length === 2) {
+    const [first, second] = checks;
+    return (columns, text, slot) => first(columns, text, slot) && second(columns, text, slot);
+  }
   return (columns, text, slot) => {
     for (const check of checks) if (!check(columns, text, slot)) return false;
     return true;
@@ -168,8 +172,11 @@ function typeCheck(value: unknown): Check {
     const kind = kindOf(columns, slot);
     if (kind !== Kind.Number) return (kinds & (1 << kind)) !== 0;
     if (!anyNumber && !integer) return false;
-    // A short integer literal is a finite integer without converting it.
-    if (columns.info[slot] & Flag.Integer && columns.end[slot] - columns.start[slot] <= SHORT_INTEGER) return true;
+    const flags = columns.info[slot];
+    // Read off the parser's flags without converting: a short integer literal is a finite
+    // integer; a plain one (core/encode/plain-number.ts) is finite, and whole only without a fraction.
+    if (flags & Flag.Integer && columns.end[slot] - columns.start[slot] <= SHORT_INTEGER) return true;
+    if (flags & Flag.PlainNumber) return anyNumber || (flags & Flag.Integer) !== 0;
     const number = finiteNumber(columns, text, slot);
     if (number === undefined) return false;
     // ajv's integer: a number without a fractional part, so 1.0 and 1e2 count.
@@ -316,14 +323,29 @@ function objectCheck(properties: unknown, additional: unknown, required: unknown
       allRequired |= 1 << index;
     });
   }
+  // The key seen last at each position, and its entry: array items repeat one key sequence, and
+  // the parser shares repeated keys, so most lookups are one comparison of the same string.
+  const recentKeys: (string | undefined)[] = [];
+  const recentEntries: ({ check: Check | undefined; bit: number } | undefined)[] = [];
   return (columns, text, slot) => {
     if (kindOf(columns, slot) !== Kind.Object) return true;
     const { next, keys } = columns;
     let seen = 0;
+    let position = 0;
     // Every copy of a duplicated key is checked: stricter than ajv, which sees only the last.
-    for (let child = slot + 1; child < next[slot]; child = next[child]) {
+    for (let child = slot + 1; child < next[slot]; child = next[child], position++) {
       if (kindOf(columns, child) === Kind.None) continue;
-      const entry = entries.get(keys[child]!);
+      const key = keys[child]!;
+      let entry: { check: Check | undefined; bit: number } | undefined;
+      if (recentKeys[position] === key) {
+        entry = recentEntries[position];
+      } else {
+        entry = entries.get(key);
+        if (position < 64) {
+          recentKeys[position] = key;
+          recentEntries[position] = entry;
+        }
+      }
       const check = entry ? entry.check : other;
       if (check && !check(columns, text, child)) return false;
       if (entry) seen |= entry.bit;
