@@ -2,10 +2,14 @@
 // and the babelq CLI. `vscode` is provided by the editor at run time and stays external.
 import { readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { writeMetaValidator } from './scripts/generate-meta-validator.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
+
+// Generated source that core imports (git-ignored): made before anything is bundled.
+writeMetaValidator();
 const watch = process.argv.includes('--watch');
 
 const shared = {

@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import type { ValueNode } from '../tree';
 import { subtreeShape, type Columns } from '../parse/columns';
 import { compileColumnCheck, type ColumnCheck } from './column-check';
+import validateDraft07 from './draft07-meta-validator';
 import { linearRegexProblem, linearRegExpEngine } from './linear-regex';
 import { editDistance } from './suggest';
 import type { CompiledSchema, SchemaError } from './types';
@@ -53,6 +54,8 @@ function ajvInstance(mode: 'all' | 'first' = 'all'): Ajv {
     addUsedSchema: false,
     // Core prints nothing; an unknown `format` is ignored, as the registry tool ignores `format`.
     logger: false,
+    // compileCopy checks every schema against the meta-schema first (draft07-meta-validator.js).
+    validateSchema: false,
     // `pattern` and `patternProperties` run in linear time: `(a+)+$` must not freeze validation.
     code: { regExp: linearRegExpEngine },
   });
@@ -116,7 +119,8 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
 
   try {
     const ajv = ajvInstance();
-    if (!ajv.validateSchema(schema)) return { error: metaSchemaMessage(ajv.errors ?? []) };
+    // Against the draft-07 meta-schema, with a validator generated ahead of time (not compiled at each start).
+    if (!validateDraft07(schema)) return { error: metaSchemaMessage(validateDraft07.errors ?? []) };
     const badRegex = findInvalidPattern(schema);
     if (badRegex) return { error: badRegex };
     const loop = findRefLoop(schema);
