@@ -7,6 +7,7 @@ import { mapSchemaErrors } from '../registry/schema-errors';
 import { toJsValue } from '../registry/schema-compiler';
 import { closest } from '../registry/suggest';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
+import { subtreeShape } from '../parse/columns';
 import { columnsOf, documentPlainValue } from '../parse/document';
 import { getProperty, type ValueNode } from '../tree';
 import type { Range, Rule, RuleContext } from './context';
@@ -42,10 +43,17 @@ export const checkRegistry: Rule = (context) => {
   const dataProperty = getProperty(root, 'data');
   if (!data || !dataProperty) return;
   const parsed = columnsOf(data);
-  // Straight from the parser's columns when the node has them (the tree is not walked twice).
-  const errors = parsed
-    ? schema.compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot))
-    : schema.compiled.validate(toJsValue(data));
+  let errors;
+  if (!parsed) {
+    errors = schema.compiled.validate(toJsValue(data));
+  } else if (parsed.document.edit) {
+    // Typing in a string value: the payload value is derived from the previous version's (only the
+    // containers on the path to the string are new), which ajv checks faster than the columns are walked.
+    errors = schema.compiled.validate(documentPlainValue(parsed.document, parsed.slot), subtreeShape(parsed.columns, parsed.slot));
+  } else {
+    // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch for it.
+    errors = schema.compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot));
+  }
   for (const problem of mapSchemaErrors(data, dataProperty, errors)) {
     context.report('payload-schema', problem, `${problem.message} (schema of ${entry.urn})`);
   }
