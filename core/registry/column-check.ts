@@ -16,7 +16,8 @@ import { linearRegExpEngine } from './linear-regex';
 /** True when the value in `slot` surely satisfies the schema it was compiled from. */
 export type ColumnCheck = (columns: Columns, text: string, slot: number) => boolean;
 
-type Check = (columns: Columns, text: string, slot: number) => boolean;
+/** A function of one slot's value; most answer whether it passes. */
+type Check<T = boolean> = (columns: Columns, text: string, slot: number) => T;
 
 /** Keywords that never change whether a value is valid. */
 const ANNOTATIONS = new Set(['$schema', '$id', 'id', '$comment', 'title', 'description', 'default', 'examples', 'definitions', '$defs', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding']);
@@ -85,7 +86,7 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
         break;
       case 'minLength':
       case 'maxLength':
-        checks.push(lengthCheck(keyword, value));
+        checks.push(countCheck(keyword, value, Kind.String, stringLength));
         break;
       case 'pattern':
         checks.push(patternCheck(value));
@@ -96,7 +97,7 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
         break;
       case 'minItems':
       case 'maxItems':
-        checks.push(itemCountCheck(keyword, value));
+        checks.push(countCheck(keyword, value, Kind.Array, itemCount));
         break;
       case 'required':
       case 'properties':
@@ -249,16 +250,28 @@ function codePointLength(value: string): number {
   return length;
 }
 
-function lengthCheck(keyword: string, value: unknown): Check {
+/** `minLength`/`maxLength` and `minItems`/`maxItems`: a count of a string or an array against a limit. */
+function countCheck(keyword: string, value: unknown, kind: Kind, count: Check<number>): Check {
   const limit = wholeCount(value);
-  const minimum = keyword === 'minLength';
+  const minimum = keyword.startsWith('min');
   return (columns, text, slot) => {
-    if (kindOf(columns, slot) !== Kind.String) return true;
-    // Plain ASCII is its own length: no copy of the string.
-    const length = columns.info[slot] & Flag.PlainAscii ? columns.end[slot] - columns.start[slot] - 2 : codePointLength(stringValue(columns, text, slot));
-    return minimum ? length >= limit : length <= limit;
+    if (kindOf(columns, slot) !== kind) return true;
+    const counted = count(columns, text, slot);
+    return minimum ? counted >= limit : counted <= limit;
   };
 }
+
+/** A string's length as ajv counts it; plain ASCII is its own length, with no copy of the string. */
+const stringLength: Check<number> = (columns, text, slot) =>
+  columns.info[slot] & Flag.PlainAscii ? columns.end[slot] - columns.start[slot] - 2 : codePointLength(stringValue(columns, text, slot));
+
+/** The number of items of an array. */
+const itemCount: Check<number> = (columns, _text, slot) => {
+  const { next } = columns;
+  let count = 0;
+  for (let child = slot + 1; child < next[slot]; child = next[child]) if (kindOf(columns, child) !== Kind.None) count++;
+  return count;
+};
 
 function patternCheck(value: unknown): Check {
   if (typeof value !== 'string') throw new Unsupported();
@@ -280,18 +293,6 @@ function itemsCheck(item: Check): Check {
       if (kindOf(columns, child) !== Kind.None && !item(columns, text, child)) return false;
     }
     return true;
-  };
-}
-
-function itemCountCheck(keyword: string, value: unknown): Check {
-  const limit = wholeCount(value);
-  const minimum = keyword === 'minItems';
-  return (columns, _text, slot) => {
-    if (kindOf(columns, slot) !== Kind.Array) return true;
-    const { next } = columns;
-    let count = 0;
-    for (let child = slot + 1; child < next[slot]; child = next[child]) if (kindOf(columns, child) !== Kind.None) count++;
-    return minimum ? count >= limit : count <= limit;
   };
 }
 
