@@ -91,7 +91,8 @@ export function keysOf(keys: readonly (string | undefined)[], children: Int32Arr
 /**
  * How deeply containers nest in a slot's subtree (1 for `{}`, 0 for a scalar) and how many values
  * it holds, read off the columns in one loop: what payload validation needs to know before it
- * runs, without walking the plain value again.
+ * runs, without walking the plain value again. Every copy of a duplicated key counts (the plain
+ * value keeps one), which only matters for a payload near the all-errors limit.
  */
 export function subtreeShape(columns: Columns, slot: number): { depth: number; values: number } {
   const { info, next } = columns;

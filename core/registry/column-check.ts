@@ -52,6 +52,19 @@ export function compileColumnCheck(root: unknown, resolveRef: (root: unknown, re
   }
 }
 
+/**
+ * True when the path of a local `$ref` passes through a subschema with its own `$id` (below the
+ * root): `$ref`s inside that subschema resolve against its `$id`, not against the root.
+ */
+function crossesId(root: unknown, ref: string, resolveRef: (root: unknown, ref: string) => unknown): boolean {
+  const segments = ref.slice(1).split('/');
+  for (let length = 2; length < segments.length; length++) {
+    const step = resolveRef(root, `#${segments.slice(0, length).join('/')}`);
+    if (typeof step === 'object' && step !== null && step !== root && ('$id' in step || 'id' in step)) return true;
+  }
+  return false;
+}
+
 const ALWAYS: Check = () => true;
 const NEVER: Check = () => false;
 
@@ -62,7 +75,7 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
     // Keywords beside a `$ref` are read differently by different drafts and settings: leave those to ajv.
     if (keywords.length > 1 || typeof schema.$ref !== 'string') throw new Unsupported();
     const target = resolveRef(root, schema.$ref);
-    if (target === undefined) throw new Unsupported();
+    if (target === undefined || crossesId(root, schema.$ref, resolveRef)) throw new Unsupported();
     return compile(target);
   }
   for (const keyword of keywords) {
@@ -306,7 +319,9 @@ function objectCheck(properties: unknown, additional: unknown, required: unknown
   if (properties !== undefined) {
     if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) throw new Unsupported();
     for (const [key, schema] of Object.entries(properties)) {
-      if (key === '__proto__') throw new Unsupported();
+      // ajv reads `data[key]`, so a name every object inherits (`toString`, `constructor`) is
+      // validated even when the payload lacks it; the columns see only own keys.
+      if (key in Object.prototype) throw new Unsupported();
       entries.set(key, { check: compile(schema), bit: 0 });
     }
   }

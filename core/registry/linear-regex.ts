@@ -166,7 +166,8 @@ export function isLinearOnBacktracking(source: string): boolean {
       varying++;
     } else if (c === '{') {
       const count = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
-      if (!count) return false;
+      // RE2's limit on repeat counts (1,000) applies here too, so both engines refuse the same patterns.
+      if (!count || Number(count[1]) > 1000 || (count[3] !== undefined && count[3] !== '' && Number(count[3]) > 1000)) return false;
       if (count[2] !== undefined && count[3] !== count[1]) varying++;
       i += count[0].length - 1;
     }

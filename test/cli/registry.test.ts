@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FileReport, OutputDiagnostic, OutputPosition } from '../../cli/diagnostics';
@@ -357,6 +357,21 @@ describe('discovery: the nearest registry.json at or above each file, inside the
     const { reports } = lintJson(['other/bad-payload.babel.json'], root);
     const text = envelopeFor(PLACED, '{ "order_id": 0 }');
     assert.deepEqual(shape(diagnosticsOf(reports, 'other/bad-payload.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
+  });
+
+  test('a fixture that is a link to a file outside uses the registry of where it is linked, as in the editor', () => {
+    // The editor finds the registry from the document's path in the workspace; the CLI does the same.
+    const outside = makeTree({ 'elsewhere.babel.json': envelopeFor('urn:babel:shop:order.vanished') });
+    const link = join(root, 'nested', 'linked.babel.json');
+    try {
+      symlinkSync(join(outside, 'elsewhere.babel.json'), link);
+      const { reports } = lintJson(['nested/linked.babel.json'], root);
+      const text = envelopeFor('urn:babel:shop:order.vanished');
+      assert.deepEqual(shape(diagnosticsOf(reports, 'nested/linked.babel.json')), [expected('unknown-urn', 'warning', jobValue(text))]);
+    } finally {
+      rmSync(link, { force: true });
+      removeTree(outside);
+    }
   });
 
   test('a registry above the current directory is outside the workspace folder and not used', () => {

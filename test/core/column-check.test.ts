@@ -141,6 +141,21 @@ describe('the column check against ajv', () => {
     assert.equal(columnsSay({ maxLength: 1 }, '"😀"'), true);
   });
 
+  test('schemas ajv reads differently from the columns fall back to ajv, which then finds the error', () => {
+    const cases: [unknown, string][] = [
+      [{ type: 'object', properties: { toString: { type: 'string' } } }, '{}'],
+      [{ definitions: { x: { type: 'string' }, a: { $id: 'http://other.example/a.json', definitions: { x: { type: 'number' }, b: { properties: { p: { $ref: '#/definitions/x' } } } } } }, $ref: '#/definitions/a/definitions/b' }, '{"p": "hello"}'],
+    ];
+    for (const [s, text] of cases) {
+      const result = compileSchema(s);
+      assert.ok('compiled' in result);
+      const parsed = parseText(text);
+      const errors = result.compiled.validateParsed(parsed.columns, text, 0, () => JSON.parse(text));
+      assert.ok(errors.length > 0, `${JSON.stringify(s)} on ${text}: no error`);
+      assert.deepEqual(errors, result.compiled.validate(JSON.parse(text)));
+    }
+  });
+
   test('anything outside the subset is left to ajv', () => {
     for (const s of [
       { type: 'string', format: 'email' },
@@ -153,6 +168,14 @@ describe('the column check against ajv', () => {
       JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}}}') as unknown,
       { multipleOf: 2 },
       false,
+      // ajv validates an inherited member (`{}.toString`) against its property schema; the columns see own keys only.
+      { type: 'object', properties: { toString: { type: 'string' } } },
+      { properties: { constructor: { type: 'object' } } },
+      // `$ref`s inside a subschema with its own `$id` resolve against that `$id`.
+      {
+        definitions: { x: { type: 'string' }, a: { $id: 'http://other.example/a.json', definitions: { x: { type: 'number' }, b: { properties: { p: { $ref: '#/definitions/x' } } } } } },
+        $ref: '#/definitions/a/definitions/b',
+      },
     ]) {
       assert.equal(compileColumnCheck(s, resolveLocalRef), undefined, JSON.stringify(s));
     }
