@@ -8,9 +8,10 @@
  *
  * Fast: one pass of `charCodeAt` loops that writes the document into columns (`./columns.ts`:
  * typed arrays, no object per value); the node tree is built from them only where a reader
- * looks (`./document.ts`). Well-formed tokens take a fast path (a string without escapes is one
- * slice, short strings and keys are shared, a number is scanned by hand, literals are compared
- * in place); anything unusual drops to the careful path that words the problem.
+ * looks (`./document.ts`). Well-formed tokens take a fast path (a string value without escapes
+ * is not copied at all, short keys are shared, a number is scanned by hand and marked when every
+ * SDK writes it as written, literals are compared in place); anything unusual drops to the
+ * careful path that words the problem.
  */
 import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
@@ -634,9 +635,9 @@ class Parser {
   }
 
   /**
-   * Reads a string starting at the quote at `start`; leaves `this.pos` after it. A string without
-   * escapes or control characters is one slice (shared when short); anything else goes through
-   * `readEscapedString`.
+   * Reads a string starting at the quote at `start` (a single-quoted value or key, which is then
+   * reported); leaves `this.pos` after it. A string without escapes or control characters is one
+   * slice; anything else goes through `readEscapedString`.
    */
   private readString(start: number, quote: number): string {
     const { text } = this;
