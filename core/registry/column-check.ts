@@ -149,37 +149,18 @@ function finiteNumber(columns: Columns, text: string, slot: number): number | un
 /** Integer literals this long (sign included) are exact, finite doubles. */
 const SHORT_INTEGER = 15;
 
+/** JSON Schema type names and the parser's kinds (`integer` is a number without a fraction). */
+const TYPE_KINDS: Readonly<Record<string, Kind>> = { object: Kind.Object, array: Kind.Array, string: Kind.String, number: Kind.Number, boolean: Kind.Boolean, null: Kind.Null };
+
 function typeCheck(value: unknown): Check {
   const names = Array.isArray(value) ? value : [value];
   // A bit per Kind.
   let kinds = 0;
   let integer = false;
   for (const name of names) {
-    switch (name) {
-      case 'object':
-        kinds |= 1 << Kind.Object;
-        break;
-      case 'array':
-        kinds |= 1 << Kind.Array;
-        break;
-      case 'string':
-        kinds |= 1 << Kind.String;
-        break;
-      case 'number':
-        kinds |= 1 << Kind.Number;
-        break;
-      case 'integer':
-        integer = true;
-        break;
-      case 'boolean':
-        kinds |= 1 << Kind.Boolean;
-        break;
-      case 'null':
-        kinds |= 1 << Kind.Null;
-        break;
-      default:
-        throw new Unsupported();
-    }
+    if (name === 'integer') integer = true;
+    else if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(TYPE_KINDS, name)) kinds |= 1 << TYPE_KINDS[name];
+    else throw new Unsupported();
   }
   const anyNumber = (kinds & (1 << Kind.Number)) !== 0;
   return (columns, text, slot) => {
