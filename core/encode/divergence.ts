@@ -7,7 +7,7 @@
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
 import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../envelope';
-import { Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
+import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { dotnetModel } from './dotnet';
@@ -192,8 +192,8 @@ function isListLike(properties: KeyList): boolean {
   return true;
 }
 
-/** The property slots of the object being checked (reused: the walk is not reentrant). */
-let scratch = new Int32Array(64);
+/** The property slots of the object being checked. */
+const children = new ChildSlots();
 
 /**
  * `dataDivergences` over the parser's columns: the same visits in the same order (every value
@@ -210,15 +210,14 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
     });
     return;
   }
-  let children = scratch;
   let count = 0;
   const childKeys: KeyList = {
     get length() {
       return count;
     },
-    key: (i) => keys[children[i]]!,
-    offset: (i) => keyStart[children[i]],
-    end: (i) => keyEnd[children[i]],
+    key: (i) => keys[children.slots[i]]!,
+    offset: (i) => keyStart[children.slots[i]],
+    end: (i) => keyEnd[children.slots[i]],
   };
   for (let at = data, last = next[data]; at < last; at++) {
     const flags = info[at];
@@ -232,20 +231,13 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
         if (!(flags & Flag.PlainAscii)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache);
         break;
       case Kind.Object: {
-        count = 0;
-        for (let child = at + 1; child < next[at]; child = next[child]) {
-          if (count === children.length) {
-            const grown = new Int32Array(count * 2);
-            grown.set(children);
-            children = scratch = grown;
-          }
-          children[count++] = child;
-        }
+        count = children.collect(next, at);
+        const slots = children.slots;
         // Objects repeat key sequences (array items, and fixtures of one message type): a sequence found clean once is clean again.
-        if (count > 0 && sameKeys(cleanShapes.get(keys[children[0]]!), keys, children, count)) break;
+        if (count > 0 && sameKeys(cleanShapes.get(keys[slots[0]]!), keys, slots, count)) break;
         const before = found.length;
         objectDivergences({ offset: start[at] }, childKeys, at === data, found, cache);
-        if (count > 0 && found.length === before) cleanShapes.set(keys[children[0]]!, keysOf(keys, children, count));
+        if (count > 0 && found.length === before) cleanShapes.set(keys[slots[0]]!, keysOf(keys, slots, count));
         break;
       }
       default:

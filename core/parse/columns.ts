@@ -74,6 +74,25 @@ export function kindAt(columns: Columns, slot: number): Kind {
   return (columns.info[slot] & Flag.KindMask) as Kind;
 }
 
+/** The child slots of one container at a time, in a buffer that grows as needed and is reused by a walk that is not reentrant. */
+export class ChildSlots {
+  slots = new Int32Array(64);
+
+  /** Puts the child slots of `container` into `slots`, in order; returns how many there are. */
+  collect(next: Int32Array, container: number): number {
+    let count = 0;
+    for (let child = container + 1; child < next[container]; child = next[child]) {
+      if (count === this.slots.length) {
+        const grown = new Int32Array(count * 2);
+        grown.set(this.slots);
+        this.slots = grown;
+      }
+      this.slots[count++] = child;
+    }
+    return count;
+  }
+}
+
 /** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
 export function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
   if (shape === undefined || shape.length !== count) return false;

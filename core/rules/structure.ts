@@ -3,7 +3,7 @@
  * invalid-value, reserved-key. (json-syntax comes straight from the parser.)
  */
 import { DEAD_LETTER_REASONS, fieldsOf, isBlank, RESERVED_ROOT_KEY, type EnvelopeScope, type FieldSpec } from '../envelope';
-import { Flag, keysOf, Kind, sameKeys, type Columns } from '../parse/columns';
+import { ChildSlots, Flag, keysOf, Kind, sameKeys, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
 import { keyRange, type Range, type Rule, type RuleContext } from './context';
@@ -35,8 +35,8 @@ export const checkDuplicateKeys: Rule = (context) => {
   });
 };
 
-/** The property slots of the object being checked (reused: the walk is not reentrant). */
-let scratch = new Int32Array(64);
+/** The property slots of the object being checked. */
+const childSlots = new ChildSlots();
 
 /**
  * Key sequences (by first key) known to hold no duplicate: the items of an array repeat one, so
@@ -49,24 +49,15 @@ function duplicateKeysInColumns(context: RuleContext, columns: Columns, from: nu
   const { info, next, keys, keyStart, keyEnd } = columns;
   if (distinctShapes.size > 1_000) distinctShapes.clear();
   let duplicates = 0;
-  let children = scratch;
   for (let object = from, last = next[from]; object < last; object++) {
     if ((info[object] & Flag.KindMask) !== Kind.Object || next[object] - object < 3) continue;
-    let count = 0;
-    for (let child = object + 1; child < next[object]; child = next[child]) {
-      if (count === children.length) {
-        const grown = new Int32Array(count * 2);
-        grown.set(children);
-        children = scratch = grown;
-      }
-      children[count++] = child;
-    }
+    const count = childSlots.collect(next, object);
+    const children = childSlots.slots;
     // The items of an array repeat one key sequence: a sequence found free of duplicates once is free again.
     if (sameKeys(distinctShapes.get(keys[children[0]]!), keys, children, count)) continue;
     const before = duplicates;
     if (count > PAIRWISE_LIMIT) {
-      const slots = children;
-      duplicates += reportDuplicates(context, count, (i) => keys[slots[i]]!, (i) => ({ offset: keyStart[slots[i]], end: keyEnd[slots[i]] }));
+      duplicates += reportDuplicates(context, count, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }));
       if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
       continue;
     }
