@@ -4,21 +4,12 @@
  */
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { BOUNDED_SCALE, caseArbitrary, FuzzStats, loadRegistryStates, loadSeeds, runCore, soupArbitrary, applyMutations } from './harness';
+import { BOUNDED_SCALE, caseArbitrary, FuzzStats, loadRegistryStates, loadSeeds, runCore, soupArbitrary, applyMutations, parsesAsJson } from './harness';
 
 const SEED = 20260314;
 const seeds = loadSeeds();
 const registries = loadRegistryStates();
 const stats = new FuzzStats();
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('core fuzzing (bounded, seeded)', () => {
   test('mutated fixtures: no exception, within budget, ranges inside, fixes and formatting keep JSON', () => {
@@ -32,7 +23,7 @@ describe('core fuzzing (bounded, seeded)', () => {
   });
 
   test('fixtures mutated value by value (still JSON): quick fixes, formatting and encoders on valid input', () => {
-    const valid = seeds.map((seed, index) => ({ seed, index })).filter(({ seed }) => isJson(seed.text));
+    const valid = seeds.map((seed, index) => ({ seed, index })).filter(({ seed }) => parsesAsJson(seed.text));
     fc.assert(
       fc.property(caseArbitrary(valid.length, registries.length, BOUNDED_SCALE, { keepJson: true }), (c) => {
         const text = applyMutations(valid[c.seed].seed.text, c.mutations);

@@ -486,7 +486,8 @@ function tokensOf(text: string): string {
   return parts.join('');
 }
 
-function parsesAsJson(text: string): boolean {
+/** True when JSON.parse accepts the text. */
+export function parsesAsJson(text: string): boolean {
   try {
     JSON.parse(text);
     return true;

@@ -6,7 +6,7 @@
  *   FUZZ_RUNS=5000 FUZZ_SEED=1 npm run fuzz   (defaults: 5,000 runs per section, seed 20260314)
  */
 import fc from 'fast-check';
-import { applyMutations, caseArbitrary, deepText, FuzzStats, LONG_SCALE, loadRegistryStates, loadSeeds, runCore, soupArbitrary } from './harness';
+import { applyMutations, caseArbitrary, deepText, FuzzStats, LONG_SCALE, loadRegistryStates, loadSeeds, parsesAsJson, runCore, soupArbitrary } from './harness';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 5_000);
 const seed = Number(process.env.FUZZ_SEED ?? 20260314);
@@ -19,15 +19,6 @@ function section(name: string, body: () => void): void {
   const t = Date.now();
   body();
   console.log(`${name}: done in ${((Date.now() - t) / 1000).toFixed(1)} s (${stats.cases} cases so far)`);
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const ENVELOPE_HEAD = '{"job":"urn:babel:orders:created","trace_id":"879d3f59-ee5b-4906-a1ca-d48ee72daa1d","data":{"items":';
@@ -77,7 +68,7 @@ section(`mutated fixtures (${runs} runs)`, () => {
 });
 
 section(`fixtures mutated value by value, still JSON (${runs} runs)`, () => {
-  const valid = seeds.filter((s) => isJson(s.text));
+  const valid = seeds.filter((s) => parsesAsJson(s.text));
   fc.assert(
     fc.property(caseArbitrary(valid.length, registries.length, LONG_SCALE, { keepJson: true }), (c) => {
       runCore(applyMutations(valid[c.seed].text, c.mutations), { registries, stats, offsets: c.offsets, registry: c.registry, settings: c.settings, tabSize: c.tabSize, insertSpaces: c.insertSpaces });
