@@ -9,21 +9,9 @@ import { LineIndex } from '../../core/positions';
 import { fork } from 'node:child_process';
 import { createProtocolConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver-protocol/node';
 import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
+import { GOOD_ENVELOPE } from '../support/envelopes';
 
-const GOOD = `{
-  "job": "urn:babel:orders:created",
-  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-  "data": { "order_id": 1042 },
-  "meta": {
-    "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "queue": "orders",
-    "lang": "php",
-    "schema_version": 1,
-    "created_at": 1749132727000
-  },
-  "attempts": 0
-}
-`;
+const GOOD = GOOD_ENVELOPE;
 
 const WITH_TIMESTAMP = GOOD.replace('"attempts": 0', '"attempts": 0,\n  "timestamp": 1749132727');
 
