@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { inspect } from 'node:util';
 import type { OutgoingMessage, RedisLayout } from '../../core/message/types';
+import { redisProjection } from '../../core/message/build';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 export const AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
@@ -40,9 +41,6 @@ export function outgoing(queue: string, options: MessageOptions = {}): OutgoingM
     `"data":{"order_id":${orderId},"note":"${NOTE}","total_cents":9990,"currency":"EUR"},` +
     `"meta":{"id":"${metaId}","queue":"${queue}","lang":"php","schema_version":1,"created_at":1749132727000},"attempts":0}`;
   const bytes = new TextEncoder().encode(text);
-  const layout = options.layout ?? 'babelqueue';
-  const listKey = layout === 'laravel' ? `${options.prefix ?? ''}queues:${queue}` : queue;
-  const notifyKey = layout === 'laravel' ? `${listKey}:notify` : undefined;
   return {
     text,
     bytes,
@@ -50,12 +48,8 @@ export function outgoing(queue: string, options: MessageOptions = {}): OutgoingM
     queue,
     urn: URN,
     metaId,
-    redis: {
-      layout,
-      listKey,
-      ...(notifyKey ? { notifyKey } : {}),
-      commands: notifyKey ? ['MULTI', `RPUSH ${listKey} <body>`, `RPUSH ${notifyKey} 1`, 'EXEC'] : [`RPUSH ${listKey} <body>`],
-    },
+    // The key layout is core's (tested in test/core/message.test.ts); the broker adapters are under test here.
+    redis: redisProjection(queue, options.layout ?? 'babelqueue', options.prefix ?? ''),
     amqp: {
       exchange: '',
       routingKey: queue,
