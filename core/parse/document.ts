@@ -87,11 +87,10 @@ export class ParsedText implements ParsedDocument {
   }
 }
 
-class LazyObject implements ObjectNode {
-  readonly kind = 'object' as const;
+/** What the lazy object and array nodes share: the document and slot they were made from. */
+abstract class LazyContainer {
   readonly #document: ParsedText;
   readonly #slot: number;
-  #list: PropertyNode[] | undefined;
 
   constructor(
     document: ParsedText,
@@ -106,8 +105,12 @@ class LazyObject implements ObjectNode {
     this.#slot = slot;
   }
 
-  get properties(): PropertyNode[] {
-    return (this.#list ??= this.#document.properties(this, this.#slot));
+  protected get document(): ParsedText {
+    return this.#document;
+  }
+
+  protected get slot(): number {
+    return this.#slot;
   }
 
   /** The document and slot of a node made here; undefined for any other node. */
@@ -116,31 +119,21 @@ class LazyObject implements ObjectNode {
   }
 }
 
-class LazyArray implements ArrayNode {
+class LazyObject extends LazyContainer implements ObjectNode {
+  readonly kind = 'object' as const;
+  #list: PropertyNode[] | undefined;
+
+  get properties(): PropertyNode[] {
+    return (this.#list ??= this.document.properties(this, this.slot));
+  }
+}
+
+class LazyArray extends LazyContainer implements ArrayNode {
   readonly kind = 'array' as const;
-  readonly #document: ParsedText;
-  readonly #slot: number;
   #list: ValueNode[] | undefined;
 
-  constructor(
-    document: ParsedText,
-    slot: number,
-    readonly offset: number,
-    public end: number,
-    readonly parent: ContainerNode | undefined,
-    readonly property: PropertyNode | undefined,
-    public closed: boolean,
-  ) {
-    this.#document = document;
-    this.#slot = slot;
-  }
-
   get items(): ValueNode[] {
-    return (this.#list ??= this.#document.items(this, this.#slot));
-  }
-
-  static origin(node: ValueNode): { document: ParsedText; slot: number } | undefined {
-    return #slot in node ? { document: node.#document, slot: node.#slot } : undefined;
+    return (this.#list ??= this.document.items(this, this.slot));
   }
 }
 
@@ -149,7 +142,7 @@ class LazyArray implements ArrayNode {
  * node this parser did not make (the caller then walks the tree).
  */
 export function columnsOf(node: ValueNode): { columns: Columns; slot: number; text: string; document: ParsedText } | undefined {
-  const origin = LazyObject.origin(node) ?? LazyArray.origin(node);
+  const origin = LazyContainer.origin(node);
   return origin && { columns: origin.document.columns, slot: origin.slot, text: origin.document.text, document: origin.document };
 }
 
