@@ -8,7 +8,7 @@
  * Inputs are generated (deterministically) under bench/out/, which git ignores.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -16,6 +16,7 @@ import * as jsonc from 'jsonc-parser';
 import { getLanguageService, TextDocument, type TextDocumentContentChangeEvent } from 'vscode-json-languageservice';
 import { LineIndex } from '../core/positions';
 import type { RegistryState } from '../core/registry/types';
+import { findFixtureFiles } from '../workspace/fixture-files';
 import { envelopeText, tinyText, writeRegistry, writeWorkspace } from './generate';
 import { BenchClient } from './lsp';
 import { bytes, compare, ms, now, range, stats, type Stats } from './measure';
@@ -317,7 +318,7 @@ async function serverScenarios(texts: Record<string, string>): Promise<void> {
   }
 
   // Memory with 10,000 open tiny documents.
-  const files = listFixtures(WORKSPACE);
+  const files = findFixtureFiles(WORKSPACE);
   const probe = new BenchClient({ probe: true });
   try {
     await probe.initialize(WORKSPACE);
@@ -338,16 +339,6 @@ async function serverScenarios(texts: Record<string, string>): Promise<void> {
   } finally {
     await probe.shutdown();
   }
-}
-
-function listFixtures(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...listFixtures(path));
-    else if (name.endsWith('.babel.json')) found.push(path);
-  }
-  return found;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,7 +543,7 @@ async function main(): Promise<void> {
   log('Preparing inputs in bench/out/ …');
   const { texts, registry } = prepare();
   if (runs('cli') || runs('server')) {
-    if (!existsSync(join(WORKSPACE, 'registry.json')) || listFixtures(WORKSPACE).length !== WORKSPACE_FILES) {
+    if (!existsSync(join(WORKSPACE, 'registry.json')) || findFixtureFiles(WORKSPACE).length !== WORKSPACE_FILES) {
       writeWorkspace(WORKSPACE, WORKSPACE_FILES);
       writeRegistry(WORKSPACE);
     }

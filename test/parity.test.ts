@@ -4,26 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { TestLspClient } from './support/lsp-client';
+import { findFixtureFiles } from '../workspace/fixture-files';
 
 const ROOT = resolve(__dirname, '..');
 const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'];
 
-function findFixtures(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...findFixtures(path));
-    else if (name.endsWith('.babel.json')) found.push(path);
-  }
-  return found;
-}
-
-const files = [...findFixtures(join(ROOT, 'test/fixtures')), ...findFixtures(join(ROOT, 'examples'))];
+const files = [...findFixtureFiles(join(ROOT, 'test/fixtures')), ...findFixtureFiles(join(ROOT, 'examples'))];
 
 /** Text as both front ends see it: UTF-8, byte-order mark kept. Undefined for non-UTF-8 bytes. */
 function readText(file: string): string | undefined {
