@@ -3,10 +3,9 @@
  * the language server makes) and turn the findings into output diagnostics.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { analyze, applySettings } from '../core/analyze';
+import { analyzeText, applySettings } from '../core/analyze';
 import { CODES } from '../core/codes';
 import type { CoreDiagnostic } from '../core/diagnostic';
-import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/positions';
 import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
@@ -89,7 +88,7 @@ export function lintBytes(bytes: Uint8Array, settings: Settings, registry: Regis
     return invalidUtf8(bytes, settings);
   }
   const lineIndex = new LineIndex(text);
-  return analyze(parseJson(text), settings, registry).map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
+  return analyzeText(text, settings, registry).map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
 }
 
 function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {

@@ -4,7 +4,8 @@
  */
 import { CODES, type Code, type Severity } from './codes';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
-import { parseJson } from './parse/parser';
+import { parseText } from './parse/parser';
+import { recycleColumns } from './parse/column-storage';
 import { Flag, stringValue } from './parse/columns';
 import { columnsOf, ParsedText } from './parse/document';
 import { createCollector, type Rule, type RuleContext } from './rules/context';
@@ -126,5 +127,9 @@ export function applySettings(diagnostics: readonly CoreDiagnostic[], settings: 
 
 /** Parses and analyzes text in one call (for the CLI and tests). */
 export function analyzeText(text: string, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): CoreDiagnostic[] {
-  return analyze(parseJson(text), settings, registry);
+  const doc = parseText(text);
+  const diagnostics = analyze(doc, settings, registry);
+  // Nothing keeps the document (diagnostics are plain data), so its columns serve the next parse.
+  recycleColumns(doc.columns);
+  return diagnostics;
 }

@@ -16,6 +16,7 @@
 import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
 import { Flag, Kind, type Columns } from './columns';
+import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
 import { writtenAsIsBySix } from '../encode/plain-number';
 
@@ -73,9 +74,9 @@ class Parser {
 
   constructor(private readonly text: string) {
     // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
-    this.capacity = Math.max(16, Math.min(text.length >> 4, 1 << 20));
-    [this.info, this.start, this.end, this.parent, this.next, this.keyStart, this.keyEnd, this.colon] = allocate(this.capacity);
-    this.keys = new Array<string | undefined>(this.capacity);
+    const storage = takeColumnStorage(Math.max(16, Math.min(text.length >> 4, 1 << 20)));
+    this.capacity = storage.capacity;
+    ({ info: this.info, start: this.start, end: this.end, parent: this.parent, next: this.next, keyStart: this.keyStart, keyEnd: this.keyEnd, colon: this.colon, keys: this.keys } = storage);
   }
 
   run(): ParsedText {
@@ -419,7 +420,8 @@ class Parser {
 
   private grow(): void {
     const capacity = this.capacity * 2;
-    const [info, start, end, parent, next, keyStart, keyEnd, colon] = allocate(capacity);
+    this.keys.length = capacity;
+    const { info, start, end, parent, next, keyStart, keyEnd, colon } = newColumnStorage(capacity, this.keys);
     info.set(this.info);
     start.set(this.start);
     end.set(this.end);
@@ -436,7 +438,6 @@ class Parser {
     this.keyStart = keyStart;
     this.keyEnd = keyEnd;
     this.colon = colon;
-    this.keys.length = capacity;
     this.capacity = capacity;
   }
 
@@ -739,31 +740,6 @@ class Parser {
     this.pos = pos;
     return value;
   }
-}
-
-/** Small documents share 64 KB buffers (a buffer is an allocation the collector tracks apart). */
-const SLAB_BYTES = 1 << 16;
-let slab: ArrayBuffer | undefined;
-let slabUsed = 0;
-
-/** The typed columns for `capacity` slots, as views of one buffer region (zeroed, never shared between documents). */
-function allocate(capacity: number): [Uint16Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array] {
-  const bytes = (capacity * 30 + 7) & ~7;
-  let buffer: ArrayBuffer;
-  let base = 0;
-  if (bytes > SLAB_BYTES >> 3) {
-    buffer = new ArrayBuffer(bytes);
-  } else {
-    if (!slab || slabUsed + bytes > SLAB_BYTES) {
-      slab = new ArrayBuffer(SLAB_BYTES);
-      slabUsed = 0;
-    }
-    buffer = slab;
-    base = slabUsed;
-    slabUsed += bytes;
-  }
-  const int32 = (index: number) => new Int32Array(buffer, base + index * capacity * 4, capacity);
-  return [new Uint16Array(buffer, base + capacity * 28, capacity), int32(0), int32(1), int32(2), int32(3), int32(4), int32(5), int32(6)];
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */
