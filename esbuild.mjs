@@ -1,6 +1,7 @@
 // Bundles the three entry points into dist/: the VS Code extension (client), the language server
 // and the babelq CLI. `vscode` is provided by the editor at run time and stays external.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { writeMetaValidator } from './scripts/generate-meta-validator.mjs';
 
@@ -25,10 +26,28 @@ const shared = {
   define: { __SERVER_VERSION__: JSON.stringify(version) },
 };
 
+/**
+ * The broker clients (ioredis, amqplib: about half of what the CLI would bundle) are bundles of
+ * their own, which broker/index.ts loads on the first send or peek. Inside the CLI's bundle they
+ * would still be read and compiled at every start, `babelq lint` included.
+ */
+const BROKER_CLIENTS = { './redis': './broker-redis.js', './amqp': './broker-amqp.js' };
+const brokerClientsApart = {
+  name: 'broker-clients-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(redis|amqp)$/ }, (args) =>
+      args.importer.endsWith('broker/index.ts') ? { path: BROKER_CLIENTS[args.path], external: true } : undefined,
+    );
+  },
+};
+
 const entries = [
-  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js' },
+  // `require`, not `import()`, loads them: the same CommonJS loading as every other module here.
+  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js' },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
+  { entryPoints: ['cli/start.ts'], outfile: 'dist/cli.js' },
+  { entryPoints: { 'broker-redis': 'broker/redis.ts', 'broker-amqp': 'broker/amqp.ts' }, outdir: 'dist' },
 ];
 
 if (watch) {
@@ -38,4 +57,18 @@ if (watch) {
   }
 } else {
   await Promise.all(entries.map((entry) => esbuild.build({ ...shared, ...entry })));
+  writeCliCodeCache();
+}
+
+/**
+ * V8's code cache of the CLI bundle (cli/code-cache.ts), made by one lint of examples/: what a lint
+ * compiles is then compiled already when `babelq` starts. A cache that does not fit the Node that
+ * runs it later is ignored, so a failure here is only reported.
+ */
+function writeCliCodeCache() {
+  rmSync('dist/cli-main.cache', { force: true });
+  const run = spawnSync(process.execPath, ['dist/cli.js', 'lint', 'examples', '--format', 'json'], { env: { ...process.env, BABELQ_WRITE_CODE_CACHE: '1' }, encoding: 'utf8' });
+  if (run.status === null || run.status > 1 || !existsSync('dist/cli-main.cache')) {
+    console.warn(`The CLI's code cache was not made (babelq lint examples: exit ${run.status}): babelq works, it starts slower.\n${run.stderr}`);
+  }
 }

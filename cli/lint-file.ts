@@ -87,8 +87,11 @@ export function lintBytes(bytes: Uint8Array, settings: Settings, registry: Regis
   } catch {
     return invalidUtf8(bytes, settings);
   }
+  const diagnostics = analyzeText(text, settings, registry);
+  // Lines are counted only for a file with something to report (most files in CI have nothing).
+  if (diagnostics.length === 0) return [];
   const lineIndex = new LineIndex(text);
-  return analyzeText(text, settings, registry).map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
+  return diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
 }
 
 function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {

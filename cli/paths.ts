@@ -4,7 +4,7 @@
  * contract: arguments in the order given, each directory or glob expanded in sorted tree order.
  */
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from './glob';
 
@@ -25,8 +25,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string): InputFile
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const problems: string[] = [];
-  const add = (path: string): void => {
-    const absolute = resolve(cwd, path);
+  const add = (path: string, absolute = resolve(cwd, path)): void => {
     // The same file reached twice (`a.babel.json .`) is linted once, at its first position.
     if (seen.has(absolute)) return;
     seen.add(absolute);
@@ -39,10 +38,10 @@ export function resolveInputs(inputs: readonly string[], cwd: string): InputFile
       problems.push(`cannot read '${input}': ${describeFsError(stats)}`);
     } else if (stats?.isDirectory()) {
       let found = 0;
-      walk(resolve(cwd, input), '', Infinity, (relative) => {
+      walk(resolve(cwd, input), '', Infinity, (relative, absolute) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
         found++;
-        add(join(input, relative));
+        add(join(input, relative), absolute);
       });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
       if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'`);
@@ -55,10 +54,10 @@ export function resolveInputs(inputs: readonly string[], cwd: string): InputFile
       let matched = 0;
       const baseStats = statPath(resolve(cwd, base));
       if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
-        walk(resolve(cwd, base), '', globDepth(pattern), (relative) => {
+        walk(resolve(cwd, base), '', globDepth(pattern), (relative, absolute) => {
           if (!matcher.test(relative)) return;
           matched++;
-          add(join(base, relative));
+          add(join(base, relative), absolute);
         });
       }
       if (matched === 0) problems.push(`no files match the pattern '${input}'`);
@@ -85,7 +84,12 @@ function statPath(path: string): Stats | Error | undefined {
  * Symbolic links to files count; symbolic links to directories are not followed, so a link
  * cycle cannot make a lint run endless.
  */
-function walk(directory: string, prefix: string, depth: number, visit: (relative: string) => void): void {
+/**
+ * Visits the files under `directory` (absolute and normalized) in name order, with their path
+ * relative to it ('/'-separated) and their absolute path, made by appending names: thousands of
+ * files need no path normalized each.
+ */
+function walk(directory: string, prefix: string, depth: number, visit: (relative: string, absolute: string) => void): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -93,12 +97,14 @@ function walk(directory: string, prefix: string, depth: number, visit: (relative
     throw new CliError(`cannot read directory '${directory}': ${describeFsError(error)}`);
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const base = directory.endsWith(sep) ? directory : directory + sep;
   for (const entry of entries) {
     const relative = prefix + entry.name;
+    const absolute = base + entry.name;
     if (entry.isDirectory()) {
-      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name)) walk(join(directory, entry.name), `${relative}/`, depth - 1, visit);
-    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(join(directory, entry.name)))) {
-      visit(relative);
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name)) walk(absolute, `${relative}/`, depth - 1, visit);
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute))) {
+      visit(relative, absolute);
     }
   }
 }
