@@ -94,9 +94,12 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
       case 'minimum':
       case 'maximum':
       case 'exclusiveMinimum':
-      case 'exclusiveMaximum':
-        checks.push(boundCheck(keyword, value));
+      case 'exclusiveMaximum': {
+        // The bounds of one schema are read together, with one conversion of the number.
+        const first = keywords.find((k) => k === 'minimum' || k === 'maximum' || k === 'exclusiveMinimum' || k === 'exclusiveMaximum');
+        if (keyword === first) checks.push(boundsCheck(schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum));
         break;
+      }
       case 'minLength':
       case 'maxLength':
         checks.push(countCheck(keyword, value, Kind.String, stringLength));
@@ -211,15 +214,40 @@ function scalarsCheck(values: readonly unknown[]): Check {
   };
 }
 
-function boundCheck(keyword: string, limit: unknown): Check {
-  if (typeof limit !== 'number' || !Number.isFinite(limit)) throw new Unsupported();
-  const holds =
-    keyword === 'minimum' ? (n: number) => n >= limit : keyword === 'maximum' ? (n: number) => n <= limit : keyword === 'exclusiveMinimum' ? (n: number) => n > limit : (n: number) => n < limit;
+/** A bound keyword's limit (undefined when absent); anything but a finite number is ajv's business. */
+function limitOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Unsupported();
+  return value;
+}
+
+/**
+ * `minimum`, `exclusiveMinimum`, `maximum` and `exclusiveMaximum` of one schema. A payload's
+ * bounds are mostly `minimum: 0`, which the sign of the literal settles without converting it:
+ * a literal without a minus is at least 0 (and one with a minus, "-0" included, at most 0).
+ */
+function boundsCheck(minimumValue: unknown, exclusiveMinimumValue: unknown, maximumValue: unknown, exclusiveMaximumValue: unknown): Check {
+  const minimum = limitOf(minimumValue);
+  const exclusiveMinimum = limitOf(exclusiveMinimumValue);
+  const maximum = limitOf(maximumValue);
+  const exclusiveMaximum = limitOf(exclusiveMaximumValue);
+  // Whatever the number, when its sign alone satisfies every bound there is.
+  const nonNegativeSuffices = (minimum === undefined || minimum <= 0) && (exclusiveMinimum === undefined || exclusiveMinimum < 0) && maximum === undefined && exclusiveMaximum === undefined;
+  const nonPositiveSuffices = (maximum === undefined || maximum >= 0) && (exclusiveMaximum === undefined || exclusiveMaximum > 0) && minimum === undefined && exclusiveMinimum === undefined;
   return (columns, text, slot) => {
     // Bounds apply to numbers only.
     if (kindOf(columns, slot) !== Kind.Number) return true;
+    const negative = text.charCodeAt(columns.start[slot]) === 0x2d;
+    // Signed literals are finite only when converted; the parser vouches for the syntax of plain ones.
+    if (columns.info[slot] & Flag.PlainNumber && (negative ? nonPositiveSuffices : nonNegativeSuffices)) return true;
     const number = finiteNumber(columns, text, slot);
-    return number !== undefined && holds(number);
+    return (
+      number !== undefined &&
+      (minimum === undefined || number >= minimum) &&
+      (exclusiveMinimum === undefined || number > exclusiveMinimum) &&
+      (maximum === undefined || number <= maximum) &&
+      (exclusiveMaximum === undefined || number < exclusiveMaximum)
+    );
   };
 }
 
