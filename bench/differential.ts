@@ -225,7 +225,9 @@ function typingEdit(text: string, rand: () => number): string {
     const quote = text.indexOf('"', at);
     if (quote >= 0) at = quote + 1 + Math.floor(rand() * 3);
   }
-  const inserted = rand() < 0.5 ? '' : ['x', 'é', '抹', ' ', '"', '\\', '\\n', '\n', '}', ',', '1', 'ab'][Math.floor(rand() * 12)];
+  // Letters every SDK writes as is, and characters some escape (U+2028, a C1 control, an emoji's surrogate pair).
+  const typed = ['x', 'é', '抹', ' ', '"', '\\', '\\n', '\n', '}', ',', '1', 'ab', '\u2028', '\u0085', '😀'];
+  const inserted = rand() < 0.5 ? '' : typed[Math.floor(rand() * typed.length)];
   const removed = rand() < 0.5 ? 0 : Math.floor(rand() * 3);
   return text.slice(0, at) + inserted + text.slice(at + removed);
 }

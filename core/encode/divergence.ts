@@ -227,8 +227,8 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
         if (!(flags & Flag.PlainNumber)) numberDivergence(text, start[at], end[at], (flags & Flag.Integer) !== 0, start[at], end[at], found);
         break;
       case Kind.String:
-        // Plain printable ASCII is written as is by every SDK: most payload strings stop here.
-        if (!(flags & Flag.PlainAscii)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache);
+        // The parser marked the strings every SDK writes as is: most payload strings stop here.
+        if (!(flags & Flag.WrittenAsIs)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache);
         break;
       case Kind.Object: {
         count = children.collect(next, at);

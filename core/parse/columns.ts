@@ -8,6 +8,8 @@
  * reads the node tree of `core/tree.ts`, which is built from them lazily (`./document.ts`).
  */
 
+import { writtenAsIsByAll } from '../encode/strings';
+
 /** The value kind of a slot (the low three bits of `info`). */
 export const enum Kind {
   /** A property whose value is missing (`"job":` while typing). */
@@ -40,6 +42,25 @@ export const enum Flag {
   PlainAscii = 256,
   /** A number literal every SDK writes exactly as it is (`writtenAsIsBySix` in core/encode/plain-number.ts). */
   PlainNumber = 512,
+  /**
+   * A string without escapes whose every code unit all six SDKs write as is (`writtenAsIsByAll` in
+   * core/encode/strings.ts): every `PlainAscii` string, and one with letters such as "é" or "抹"
+   * but no surrogates, controls or characters an encoder escapes. Decided while the parser (or an
+   * incremental reparse) has the characters at hand, so the rules need not read them again.
+   */
+  WrittenAsIs = 1024,
+  /** A number literal that starts with a minus sign. */
+  Negative = 2048,
+}
+
+/**
+ * The flags of a string token's content `text[from..to)` without escapes, given `seen`: every code
+ * unit + 1 ORed together (below 0x80 exactly when all are printable ASCII, DEL excluded).
+ */
+export function plainStringFlags(text: string, from: number, to: number, seen: number): number {
+  if (seen < 0x80) return Flag.PlainAscii | Flag.WrittenAsIs;
+  for (let i = from; i < to; i++) if (!writtenAsIsByAll(text.charCodeAt(i))) return 0;
+  return Flag.WrittenAsIs;
 }
 
 export interface Columns {

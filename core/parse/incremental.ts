@@ -6,7 +6,7 @@
  * problems) answers undefined and the caller parses from scratch.
  */
 import { Char } from './chars';
-import { Flag, Kind, type Columns } from './columns';
+import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { ParsedText } from './document';
 
 /** Chunks compared at once while looking for the edit (native string comparison). */
@@ -50,7 +50,7 @@ export function reparse(previous: ParsedText, text: string): ParsedText | undefi
     if (code === Char.Backslash) return undefined;
     seen |= code + 1;
   }
-  const flags = seen < 0x80 ? columns.info[slot] | Flag.PlainAscii : columns.info[slot] & ~Flag.PlainAscii;
+  const flags = (columns.info[slot] & ~(Flag.PlainAscii | Flag.WrittenAsIs)) | plainStringFlags(text, contentStart, contentEnd, seen);
   let info = columns.info;
   if (flags !== info[slot]) {
     info = info.slice(0, columns.count);

@@ -15,7 +15,7 @@
  */
 import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
-import { Flag, Kind, type Columns } from './columns';
+import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
 import { writtenAsIsBySix } from '../encode/plain-number';
@@ -324,7 +324,8 @@ class Parser {
           const tokenEnd = end & ~INTEGER_BIT;
           // Decided now, while the digits are at hand: most numbers of a payload need no other look.
           const plain = writtenAsIsBySix(text, pos, tokenEnd, integer) ? Flag.PlainNumber : 0;
-          info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain;
+          const negative = code === Char.Minus ? Flag.Negative : 0;
+          info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain | negative;
           pos = tokenEnd;
           ends[slot] = pos;
           continue;
@@ -632,7 +633,7 @@ class Parser {
     this.pos = end;
     if (raw === '-Infinity') this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.');
     else this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
-    this.scalar(slot, Kind.Number);
+    this.scalar(slot, raw.startsWith('-') ? Kind.Number | Flag.Negative : Kind.Number);
   }
 
   /**
@@ -668,7 +669,7 @@ class Parser {
     }
     if (code === Char.Quote) {
       this.pos = pos + 1;
-      return seen < 0x80 ? Kind.String | Flag.PlainAscii : Kind.String;
+      return Kind.String | plainStringFlags(text, start + 1, pos, seen);
     }
     this.decoded.set(slot, this.readEscapedString(start, pos, Char.Quote));
     return Kind.String | Flag.Decoded;

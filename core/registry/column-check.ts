@@ -237,7 +237,7 @@ function boundsCheck(minimumValue: unknown, exclusiveMinimumValue: unknown, maxi
   return (columns, text, slot) => {
     // Bounds apply to numbers only.
     if (kindOf(columns, slot) !== Kind.Number) return true;
-    const negative = text.charCodeAt(columns.start[slot]) === 0x2d;
+    const negative = (columns.info[slot] & Flag.Negative) !== 0;
     // Signed literals are finite only when converted; the parser vouches for the syntax of plain ones.
     if (columns.info[slot] & Flag.PlainNumber && (negative ? nonPositiveSuffices : nonNegativeSuffices)) return true;
     const number = finiteNumber(columns, text, slot);
@@ -285,7 +285,8 @@ function countCheck(keyword: string, value: unknown, kind: Kind, count: Check<nu
 
 /** A string's length as ajv counts it; plain ASCII is its own length, with no copy of the string. */
 const stringLength: Check<number> = (columns, text, slot) =>
-  columns.info[slot] & Flag.PlainAscii ? columns.end[slot] - columns.start[slot] - 2 : codePointLength(stringValue(columns, text, slot));
+  // Such a string has no escapes and no surrogates: one code unit per code point.
+  columns.info[slot] & Flag.WrittenAsIs ? columns.end[slot] - columns.start[slot] - 2 : codePointLength(stringValue(columns, text, slot));
 
 /** The number of items of an array. */
 const itemCount: Check<number> = (columns, _text, slot) => {
