@@ -1,7 +1,7 @@
 /**
  * Where the parser's columns (`./columns.ts`) live, and the reuse of that memory between parses.
  *
- * A parse writes about 30 bytes per slot into typed arrays and one `keys` entry per slot. Memory a
+ * A parse writes about 38 bytes per slot into typed arrays and one `keys` entry per slot. Memory a
  * process touches for the first time costs a page fault per 4 KB, and on a virtual machine that can
  * be ~10 µs a page: the columns of a 5 MB document are ~1,800 fresh pages, about as long as the
  * whole scan. So a caller that is done with a parse (`recycleColumns`) hands its storage back, and
@@ -22,18 +22,19 @@ export interface ColumnStorage {
   readonly keyStart: Int32Array;
   readonly keyEnd: Int32Array;
   readonly colon: Int32Array;
+  readonly values: Float64Array;
   readonly keys: (string | undefined)[];
 }
 
-/** Bytes per slot: `info` (2) and seven Int32 columns (28). */
-const BYTES_PER_SLOT = 30;
+/** Bytes per slot: `values` (8), seven Int32 columns (28) and `info` (2), in that order (each aligned). */
+const BYTES_PER_SLOT = 38;
 
 /** Small documents share 64 KB buffers (a buffer is an allocation the collector tracks apart). */
 const SLAB_BYTES = 1 << 16;
 let slab: ArrayBuffer | undefined;
 let slabUsed = 0;
 
-/** The largest storage kept for reuse (2M slots, about 60 MB with keys): beyond that, memory goes back to the system. */
+/** The largest storage kept for reuse (2M slots, about 90 MB with keys): beyond that, memory goes back to the system. */
 const MAX_SPARE_SLOTS = 1 << 21;
 
 /** Storage handed back by `recycleColumns`, with the number of slots its last parse wrote. */
@@ -46,6 +47,7 @@ export function takeColumnStorage(capacity: number): ColumnStorage {
     spare = undefined;
     // Only the slots the last parse wrote can be dirty.
     storage.info.fill(0, 0, used);
+    storage.values.fill(0, 0, used);
     for (const column of [storage.start, storage.end, storage.parent, storage.next, storage.keyStart, storage.keyEnd, storage.colon]) column.fill(0, 0, used);
     storage.keys.fill(undefined, 0, used);
     return storage;
@@ -69,9 +71,11 @@ export function newColumnStorage(capacity: number, keys = new Array<string | und
     base = slabUsed;
     slabUsed += bytes;
   }
-  const int32 = (index: number) => new Int32Array(buffer, base + index * capacity * 4, capacity);
+  // `base` is a multiple of 8 (slab regions are rounded up to 8 bytes), so `values` is aligned.
+  const int32 = (index: number) => new Int32Array(buffer, base + capacity * 8 + index * capacity * 4, capacity);
   return {
     capacity,
+    values: new Float64Array(buffer, base, capacity),
     start: int32(0),
     end: int32(1),
     parent: int32(2),
@@ -79,7 +83,7 @@ export function newColumnStorage(capacity: number, keys = new Array<string | und
     keyStart: int32(4),
     keyEnd: int32(5),
     colon: int32(6),
-    info: new Uint16Array(buffer, base + capacity * 28, capacity),
+    info: new Uint16Array(buffer, base + capacity * 36, capacity),
     keys,
   };
 }
@@ -90,9 +94,9 @@ export function newColumnStorage(capacity: number, keys = new Array<string | und
  * nothing reads them again: the document that holds them is dropped.
  */
 export function recycleColumns(columns: Columns): void {
-  const { info, start, end, parent, next, keyStart, keyEnd, colon } = columns;
+  const { info, start, end, parent, next, keyStart, keyEnd, colon, values } = columns;
   const keys = columns.keys as (string | undefined)[];
   const capacity = info.length;
   if (capacity > MAX_SPARE_SLOTS || (spare !== undefined && spare.storage.capacity >= capacity)) return;
-  spare = { storage: { capacity, info, start, end, parent, next, keyStart, keyEnd, colon, keys }, used: columns.count };
+  spare = { storage: { capacity, info, start, end, parent, next, keyStart, keyEnd, colon, values, keys }, used: columns.count };
 }

@@ -79,6 +79,8 @@ export interface Columns {
   readonly keyStart: Int32Array;
   readonly keyEnd: Int32Array;
   readonly colon: Int32Array;
+  /** Number slots marked `Flag.PlainNumber`: the value (the parser converts those while their digits are at hand). */
+  readonly values: Float64Array;
   /** Keyed slots: the decoded key. */
   readonly keys: readonly (string | undefined)[];
   /** The values of the `Flag.Decoded` string slots; every other string is its text between the quotes. */

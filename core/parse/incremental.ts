@@ -62,6 +62,7 @@ export function reparse(previous: ParsedText, text: string): ParsedText | undefi
     parent: columns.parent,
     next: columns.next,
     keys: columns.keys,
+    values: columns.values,
     decoded: columns.decoded,
     start: shifted(columns.start, columns.count, oldEnd, delta),
     end: shifted(columns.end, columns.count, oldEnd, delta),

@@ -17,6 +17,7 @@ import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
 import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
+import { decimalValue, integerValue } from './number-value';
 import { ParsedText } from './document';
 import { writtenAsIsBySix } from '../encode/plain-number';
 
@@ -63,6 +64,7 @@ class Parser {
   private keyStart: Int32Array;
   private keyEnd: Int32Array;
   private colon: Int32Array;
+  private values: Float64Array;
   private keys: (string | undefined)[];
   /** String slots whose value is not their text between the quotes (see `Flag.Decoded`). */
   private readonly decoded = new Map<number, string>();
@@ -76,7 +78,7 @@ class Parser {
     // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
     const storage = takeColumnStorage(Math.max(16, Math.min(text.length >> 4, 1 << 20)));
     this.capacity = storage.capacity;
-    ({ info: this.info, start: this.start, end: this.end, parent: this.parent, next: this.next, keyStart: this.keyStart, keyEnd: this.keyEnd, colon: this.colon, keys: this.keys } = storage);
+    ({ info: this.info, start: this.start, end: this.end, parent: this.parent, next: this.next, keyStart: this.keyStart, keyEnd: this.keyEnd, colon: this.colon, values: this.values, keys: this.keys } = storage);
   }
 
   run(): ParsedText {
@@ -326,6 +328,8 @@ class Parser {
           const plain = writtenAsIsBySix(text, pos, tokenEnd, integer) ? Flag.PlainNumber : 0;
           const negative = code === Char.Minus ? Flag.Negative : 0;
           info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain | negative;
+          // Converted now, with the digits in cache: schema bounds and enums read plain numbers' values.
+          if (plain) this.values[slot] = integer ? integerValue(text, pos, tokenEnd) : decimalValue(text, pos, tokenEnd);
           pos = tokenEnd;
           ends[slot] = pos;
           continue;
@@ -389,6 +393,7 @@ class Parser {
       keyStart: this.keyStart,
       keyEnd: this.keyEnd,
       colon: this.colon,
+      values: this.values,
       keys: this.keys,
       decoded: this.decoded,
     };
@@ -422,7 +427,7 @@ class Parser {
   private grow(): void {
     const capacity = this.capacity * 2;
     this.keys.length = capacity;
-    const { info, start, end, parent, next, keyStart, keyEnd, colon } = newColumnStorage(capacity, this.keys);
+    const { info, start, end, parent, next, keyStart, keyEnd, colon, values } = newColumnStorage(capacity, this.keys);
     info.set(this.info);
     start.set(this.start);
     end.set(this.end);
@@ -431,6 +436,7 @@ class Parser {
     keyStart.set(this.keyStart);
     keyEnd.set(this.keyEnd);
     colon.set(this.colon);
+    values.set(this.values);
     this.info = info;
     this.start = start;
     this.end = end;
@@ -439,6 +445,7 @@ class Parser {
     this.keyStart = keyStart;
     this.keyEnd = keyEnd;
     this.colon = colon;
+    this.values = values;
     this.capacity = capacity;
   }
 

@@ -25,6 +25,7 @@ function snapshot(columns: Columns, slots: number): unknown {
     keyStart: up(columns.keyStart),
     keyEnd: up(columns.keyEnd),
     colon: up(columns.colon),
+    values: up(columns.values),
     keys: up(columns.keys),
     decoded: [...columns.decoded],
   };
@@ -42,7 +43,7 @@ describe('column storage reuse', () => {
     assert.deepStrictEqual(snapshot(reused.columns, reused.columns.count), freshSnapshot);
     // Beyond the small document's slots, what the big one wrote there is gone.
     const beyond = snapshot(reused.columns, first.columns.count) as Record<string, unknown[]>;
-    for (const name of ['info', 'start', 'end', 'parent', 'next', 'keyStart', 'keyEnd', 'colon']) {
+    for (const name of ['info', 'start', 'end', 'parent', 'next', 'keyStart', 'keyEnd', 'colon', 'values']) {
       assert.ok(beyond[name].slice(reused.columns.count).every((value) => value === 0), name);
     }
     assert.ok(beyond.keys.slice(reused.columns.count).every((value) => value === undefined));
