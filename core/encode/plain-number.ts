@@ -14,22 +14,54 @@
  * notation in this range (PHP, Python, Node, Go and Java between 10^-3 and 10^7, .NET below 10^15).
  */
 export function writtenAsIsBySix(text: string, from: number, to: number, isIntegerLiteral: boolean): boolean {
-  let at = from;
-  if (text.charCodeAt(at) === 0x2d) at++;
-  const first = at;
-  while (at < to && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
-  const whole = at - first;
-  if (whole === 0 || (whole > 1 && text.charCodeAt(first) === 0x30)) return false;
-  if (isIntegerLiteral) return at === to && whole <= 15 && !(whole === 1 && text.charCodeAt(first) === 0x30 && first > from);
-  if (whole > 7 || at === to || text.charCodeAt(at) !== 0x2e) return false;
-  const point = at++;
-  while (at < to && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39) at++;
-  if (at !== to || at === point + 1 || text.charCodeAt(to - 1) === 0x30) return false;
-  const fraction = to - point - 1;
-  if (text.charCodeAt(first) !== 0x30) return whole + fraction <= 15;
-  // 0.xxx: at least 0.001; the significant digits start at the first non-zero one.
-  let zeros = 0;
-  while (text.charCodeAt(point + 1 + zeros) === 0x30) zeros++;
-  return zeros <= 2 && fraction - zeros <= 15;
+  return !Number.isNaN(plainNumberValue(text, from, to, isIntegerLiteral));
 }
 
+/** Exact powers of ten as doubles (10^22 is the largest). */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * The value of the number token `text[from..to)` when all six SDKs write it exactly as it is
+ * (`writtenAsIsBySix`), NaN when they do not: one pass over the digits decides both, so the parser
+ * keeps the value of such a literal at no second read. The value is exact: the significant digits
+ * (at most 15) form an integer below 2^53, 10^k is exact for k ≤ 22, and one division rounds once,
+ * as `Number()` does.
+ */
+export function plainNumberValue(text: string, from: number, to: number, isIntegerLiteral: boolean): number {
+  let at = from;
+  const negative = text.charCodeAt(at) === 0x2d;
+  if (negative) at++;
+  const first = at;
+  let value = 0;
+  let code = text.charCodeAt(at);
+  while (at < to && code >= 0x30 && code <= 0x39) {
+    value = value * 10 + (code - 0x30);
+    code = text.charCodeAt(++at);
+  }
+  const whole = at - first;
+  if (whole === 0 || (whole > 1 && text.charCodeAt(first) === 0x30)) return NaN;
+  if (isIntegerLiteral) {
+    // No `-0`: some SDKs write it as 0.
+    if (at !== to || whole > 15 || (negative && value === 0)) return NaN;
+    return negative ? -value : value;
+  }
+  if (whole > 7 || at === to || code !== 0x2e) return NaN;
+  const point = at++;
+  code = text.charCodeAt(at);
+  while (at < to && code >= 0x30 && code <= 0x39) {
+    value = value * 10 + (code - 0x30);
+    code = text.charCodeAt(++at);
+  }
+  if (at !== to || at === point + 1 || text.charCodeAt(to - 1) === 0x30) return NaN;
+  const fraction = to - point - 1;
+  if (text.charCodeAt(first) !== 0x30) {
+    if (whole + fraction > 15) return NaN;
+  } else {
+    // 0.xxx: at least 0.001; the significant digits start at the first non-zero one.
+    let zeros = 0;
+    while (text.charCodeAt(point + 1 + zeros) === 0x30) zeros++;
+    if (zeros > 2 || fraction - zeros > 15) return NaN;
+  }
+  const magnitude = value / POWERS_OF_TEN[fraction];
+  return negative ? -magnitude : magnitude;
+}

@@ -85,6 +85,8 @@ export interface Columns {
   readonly keys: readonly (string | undefined)[];
   /** The values of the `Flag.Decoded` string slots; every other string is its text between the quotes. */
   readonly decoded: ReadonlyMap<number, string>;
+  /** The deepest nesting of containers in the document (1 for `{}`, 0 without any): a bound on every subtree's. */
+  readonly depth: number;
 }
 
 /** The value of a String slot (not copied until asked for: most are never read). */

@@ -64,6 +64,7 @@ export function reparse(previous: ParsedText, text: string): ParsedText | undefi
     keys: columns.keys,
     values: columns.values,
     decoded: columns.decoded,
+    depth: columns.depth,
     start: shifted(columns.start, columns.count, oldEnd, delta),
     end: shifted(columns.end, columns.count, oldEnd, delta),
     keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),

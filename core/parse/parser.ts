@@ -17,9 +17,8 @@ import type { ParsedDocument, SyntaxProblem } from '../tree';
 import { Char } from './chars';
 import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
-import { decimalValue, integerValue } from './number-value';
 import { ParsedText } from './document';
-import { writtenAsIsBySix } from '../encode/plain-number';
+import { plainNumberValue } from '../encode/plain-number';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -52,6 +51,8 @@ class Parser {
   private pos = 0;
   private readonly problems: SyntaxProblem[] = [];
   private truncated = false;
+  /** The deepest nesting of containers seen. */
+  private depth = 0;
 
   // The columns (see ./columns.ts), grown by doubling.
   private count = 0;
@@ -325,11 +326,12 @@ class Parser {
           const integer = (end & INTEGER_BIT) !== 0;
           const tokenEnd = end & ~INTEGER_BIT;
           // Decided now, while the digits are at hand: most numbers of a payload need no other look.
-          const plain = writtenAsIsBySix(text, pos, tokenEnd, integer) ? Flag.PlainNumber : 0;
+          // Whether every SDK writes it as written, and then its value (schema bounds and enums read it), in one pass.
+          const value = plainNumberValue(text, pos, tokenEnd, integer);
+          const plain = Number.isNaN(value) ? 0 : Flag.PlainNumber;
+          if (plain) this.values[slot] = value;
           const negative = code === Char.Minus ? Flag.Negative : 0;
           info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain | negative;
-          // Converted now, with the digits in cache: schema bounds and enums read plain numbers' values.
-          if (plain) this.values[slot] = integer ? integerValue(text, pos, tokenEnd) : decimalValue(text, pos, tokenEnd);
           pos = tokenEnd;
           ends[slot] = pos;
           continue;
@@ -339,6 +341,7 @@ class Parser {
         info[slot] |= object ? Kind.Object : Kind.Array;
         ends[slot] = length;
         containers.push(slot);
+        if (containers.length > this.depth) this.depth = containers.length;
         states.push(object ? State.Key : State.Value);
         commas.push(-1);
         pos++;
@@ -396,6 +399,7 @@ class Parser {
       values: this.values,
       keys: this.keys,
       decoded: this.decoded,
+      depth: this.depth,
     };
     return new ParsedText(text, columns, this.problems);
   }

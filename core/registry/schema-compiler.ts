@@ -180,13 +180,13 @@ function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunct
   let columnCheck: ColumnCheck | null | undefined;
   return {
     validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[] {
-      const shape = subtreeShape(columns, slot);
-      if (shape.depth <= MAX_VALIDATION_DEPTH) {
+      // The document's nesting bounds the payload's: only a deep document needs the payload walked first.
+      if (columns.depth <= MAX_VALIDATION_DEPTH || subtreeShape(columns, slot).depth <= MAX_VALIDATION_DEPTH) {
         if (columnCheck === undefined) columnCheck = compileColumns() ?? null;
         // "Surely valid" ends here; anything else is ajv's to word.
         if (columnCheck && columnCheck(columns, text, slot)) return [];
       }
-      return this.validate(plain(), shape);
+      return this.validate(plain(), subtreeShape(columns, slot));
     },
     validate(data: unknown, shape?: { readonly depth: number; readonly values: number }): readonly SchemaError[] {
       const { depth, values } = shape ?? measure(data, MAX_VALIDATION_DEPTH);

@@ -67,3 +67,11 @@ describe('parser flags', () => {
     );
   });
 });
+
+describe('document depth', () => {
+  test('the deepest nesting of containers, which bounds every subtree', () => {
+    for (const [text, depth] of [['1', 0], ['{}', 1], ['{"a": [1, {"b": []}], "c": {}}', 4], ['[[[[]]], []]', 4], ['{"a": [[', 3]] as const) {
+      assert.equal(parseText(text).columns.depth, depth, text);
+    }
+  });
+});
