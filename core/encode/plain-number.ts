@@ -14,20 +14,23 @@
  * notation in this range (PHP, Python, Node, Go and Java between 10^-3 and 10^7, .NET below 10^15).
  */
 export function writtenAsIsBySix(text: string, from: number, to: number, isIntegerLiteral: boolean): boolean {
-  return !Number.isNaN(plainNumberValue(text, from, to, isIntegerLiteral));
+  return readPlainNumber(text, from, to, isIntegerLiteral, scratch, 0);
 }
+
+/** Where `writtenAsIsBySix` lets the value go. */
+const scratch = new Float64Array(1);
 
 /** Exact powers of ten as doubles (10^22 is the largest). */
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
- * The value of the number token `text[from..to)` when all six SDKs write it exactly as it is
- * (`writtenAsIsBySix`), NaN when they do not: one pass over the digits decides both, so the parser
- * keeps the value of such a literal at no second read. The value is exact: the significant digits
- * (at most 15) form an integer below 2^53, 10^k is exact for k ≤ 22, and one division rounds once,
- * as `Number()` does.
+ * True when all six SDKs write the number token `text[from..to)` exactly as it is
+ * (`writtenAsIsBySix`), and then its value is in `into[at]`: one pass over the digits decides both,
+ * so the parser keeps the value of such a literal at no second read (written into its column, the
+ * double needs no box either). The value is exact: the significant digits (at most 15) form an
+ * integer below 2^53, 10^k is exact for k ≤ 22, and one division rounds once, as `Number()` does.
  */
-export function plainNumberValue(text: string, from: number, to: number, isIntegerLiteral: boolean): number {
+export function readPlainNumber(text: string, from: number, to: number, isIntegerLiteral: boolean, into: Float64Array, slot: number): boolean {
   let at = from;
   const negative = text.charCodeAt(at) === 0x2d;
   if (negative) at++;
@@ -39,29 +42,31 @@ export function plainNumberValue(text: string, from: number, to: number, isInteg
     code = text.charCodeAt(++at);
   }
   const whole = at - first;
-  if (whole === 0 || (whole > 1 && text.charCodeAt(first) === 0x30)) return NaN;
+  if (whole === 0 || (whole > 1 && text.charCodeAt(first) === 0x30)) return false;
   if (isIntegerLiteral) {
     // No `-0`: some SDKs write it as 0.
-    if (at !== to || whole > 15 || (negative && value === 0)) return NaN;
-    return negative ? -value : value;
+    if (at !== to || whole > 15 || (negative && value === 0)) return false;
+    into[slot] = negative ? -value : value;
+    return true;
   }
-  if (whole > 7 || at === to || code !== 0x2e) return NaN;
+  if (whole > 7 || at === to || code !== 0x2e) return false;
   const point = at++;
   code = text.charCodeAt(at);
   while (at < to && code >= 0x30 && code <= 0x39) {
     value = value * 10 + (code - 0x30);
     code = text.charCodeAt(++at);
   }
-  if (at !== to || at === point + 1 || text.charCodeAt(to - 1) === 0x30) return NaN;
+  if (at !== to || at === point + 1 || text.charCodeAt(to - 1) === 0x30) return false;
   const fraction = to - point - 1;
   if (text.charCodeAt(first) !== 0x30) {
-    if (whole + fraction > 15) return NaN;
+    if (whole + fraction > 15) return false;
   } else {
     // 0.xxx: at least 0.001; the significant digits start at the first non-zero one.
     let zeros = 0;
     while (text.charCodeAt(point + 1 + zeros) === 0x30) zeros++;
-    if (zeros > 2 || fraction - zeros > 15) return NaN;
+    if (zeros > 2 || fraction - zeros > 15) return false;
   }
   const magnitude = value / POWERS_OF_TEN[fraction];
-  return negative ? -magnitude : magnitude;
+  into[slot] = negative ? -magnitude : magnitude;
+  return true;
 }

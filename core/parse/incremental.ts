@@ -56,20 +56,21 @@ export function reparse(previous: ParsedText, text: string): ParsedText | undefi
     info = info.slice(0, columns.count);
     info[slot] = flags;
   }
+  // The parser's property order exactly (core/parse/parser.ts), so that every reader of columns sees one object shape.
   const next: Columns = {
     count: columns.count,
     info,
-    parent: columns.parent,
-    next: columns.next,
-    keys: columns.keys,
-    values: columns.values,
-    decoded: columns.decoded,
-    depth: columns.depth,
     start: shifted(columns.start, columns.count, oldEnd, delta),
     end: shifted(columns.end, columns.count, oldEnd, delta),
+    parent: columns.parent,
+    next: columns.next,
     keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
     keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
     colon: shifted(columns.colon, columns.count, oldEnd, delta),
+    values: columns.values,
+    keys: columns.keys,
+    decoded: columns.decoded,
+    depth: columns.depth,
   };
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   previous.forgetEdit();

@@ -18,7 +18,7 @@ import { Char } from './chars';
 import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
-import { plainNumberValue } from '../encode/plain-number';
+import { readPlainNumber } from '../encode/plain-number';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -327,9 +327,7 @@ class Parser {
           const tokenEnd = end & ~INTEGER_BIT;
           // Decided now, while the digits are at hand: most numbers of a payload need no other look.
           // Whether every SDK writes it as written, and then its value (schema bounds and enums read it), in one pass.
-          const value = plainNumberValue(text, pos, tokenEnd, integer);
-          const plain = Number.isNaN(value) ? 0 : Flag.PlainNumber;
-          if (plain) this.values[slot] = value;
+          const plain = readPlainNumber(text, pos, tokenEnd, integer, this.values, slot) ? Flag.PlainNumber : 0;
           const negative = code === Char.Minus ? Flag.Negative : 0;
           info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain | negative;
           pos = tokenEnd;
@@ -386,6 +384,7 @@ class Parser {
     if (this.count === 0 && this.problems.length === 0) {
       this.problem(0, length, 'The file is empty; expected a JSON object (the envelope).');
     }
+    // core/parse/incremental.ts builds its columns in this property order too: one object shape for every reader.
     const columns: Columns = {
       count: this.count,
       info: this.info,

@@ -57,7 +57,7 @@ function duplicateKeysInColumns(context: RuleContext, columns: Columns, from: nu
     if (sameKeys(distinctShapes.get(keys[children[0]]!), keys, children, count)) continue;
     const before = duplicates;
     if (count > PAIRWISE_LIMIT) {
-      duplicates += reportDuplicates(context, count, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }));
+      duplicates += reportManyDuplicates(context, columns, children, count);
       if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
       continue;
     }
@@ -75,6 +75,16 @@ function duplicateKeysInColumns(context: RuleContext, columns: Columns, from: nu
     }
     if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
   }
+}
+
+/**
+ * `reportDuplicates` for the property slots `children[0..count)` of a large object. A function of
+ * its own: closures made in the loop above would make every turn of it allocate their scope, and
+ * that loop turns once per slot of the document.
+ */
+function reportManyDuplicates(context: RuleContext, columns: Columns, children: Int32Array, count: number): number {
+  const { keys, keyStart, keyEnd } = columns;
+  return reportDuplicates(context, count, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }));
 }
 
 /** Reports each property whose key an earlier property of the same object already has; returns how many. */
