@@ -22,11 +22,13 @@ export function now(): number {
 /**
  * Runs each contender `warmup` times, then `samples` rounds in which every contender runs once
  * (interleaved, so a busy moment on the machine hits all of them alike). A contender may be
- * async; `repeat` runs it that many times per sample and reports the time per run.
+ * async; `repeat` runs it that many times per sample and reports the time per run. With
+ * `settle`, each contender first runs that many times untimed in every round: the collector then
+ * finishes with the previous contender's garbage before the timed run, which pays only for its own.
  */
 export async function compare(
   contenders: Record<string, () => unknown>,
-  options: { warmup: number; samples: number; repeat?: number; beforeSample?: () => void },
+  options: { warmup: number; samples: number; repeat?: number; settle?: number; beforeSample?: () => void },
 ): Promise<Record<string, Stats>> {
   const repeat = options.repeat ?? 1;
   const names = Object.keys(contenders);
@@ -36,6 +38,7 @@ export async function compare(
     // Rotate the order so no contender always runs right after another's garbage.
     for (let k = 0; k < names.length; k++) {
       const name = names[(i + k) % names.length];
+      for (let r = 0; r < (options.settle ?? 0); r++) await contenders[name]();
       options.beforeSample?.();
       const started = now();
       for (let r = 0; r < repeat; r++) await contenders[name]();

@@ -159,7 +159,9 @@ async function analysisScenarios(texts: Record<string, string>, registry: Regist
       'jsonc-parser parseTree': () => jsonc.parseTree(big),
       'jsonc-parser scanner': () => jsoncScan(big),
     },
-    { warmup: 5, samples: QUICK ? 5 : 11, beforeSample: emptyYoungGeneration },
+    // Each contender runs once untimed before each timed run: the anchors leave hundreds of megabytes
+    // of garbage that would otherwise be collected during whatever runs next.
+    { warmup: 5, samples: QUICK ? 5 : 11, settle: 1, beforeSample: emptyYoungGeneration },
   );
   anchorsTable.push(`| 5 MB | ${Object.entries(r5).map(([, s]) => range(s)).join(' | ')} |`);
   for (const [name, s] of Object.entries(r5)) info(`5 MB: ${name}`, range(s));
@@ -198,7 +200,7 @@ async function analysisScenarios(texts: Record<string, string>, registry: Regist
     const text = texts[name];
     const r = await compare(
       { ours: ours(text), 'JSON.parse': () => JSON.parse(text), 'vscode-json-languageservice': () => anchorText(text) },
-      name === '20 MB' ? { warmup: 1, samples: QUICK ? 3 : 5, beforeSample: emptyYoungGeneration } : { warmup: 5, samples: QUICK ? 9 : 21 },
+      name === '20 MB' ? { warmup: 1, samples: QUICK ? 3 : 5, settle: 1, beforeSample: emptyYoungGeneration } : { warmup: 5, samples: QUICK ? 9 : 21 },
     );
     anchorsTable.push(`| ${name} | ${range(r.ours)} | ${range(r['JSON.parse'])} | ${range(r['vscode-json-languageservice'])} | – | – |`);
     info(`${name}: ours / JSON.parse / anchor`, `${range(r.ours)} / ${range(r['JSON.parse'])} / ${range(r['vscode-json-languageservice'])}; ${ratio(r.ours.median / r['JSON.parse'].median)} JSON.parse, ${ratio(r['vscode-json-languageservice'].median / r.ours.median)} faster than the anchor`);
