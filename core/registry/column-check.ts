@@ -78,11 +78,20 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
     if (target === undefined || crossesId(root, schema.$ref, resolveRef)) throw new Unsupported();
     return compile(target);
   }
+  // A `type` of one kind that another keyword here also reads (an object's properties, a string's
+  // pattern, a number's bounds): that keyword's check then also answers "no" for every other kind,
+  // and the type needs no check of its own (one call per value instead of two).
+  const only = typeof schema.type === 'string' && Object.prototype.hasOwnProperty.call(TYPE_KINDS, schema.type) ? TYPE_KINDS[schema.type] : schema.type === 'integer' ? Kind.Number : undefined;
+  let typeCovered = false;
+  const othersPass = (kind: Kind): boolean => {
+    if (only !== kind) return true;
+    typeCovered = true;
+    return false;
+  };
   for (const keyword of keywords) {
     const value = schema[keyword];
     switch (keyword) {
       case 'type':
-        checks.push(typeCheck(value));
         break;
       case 'enum':
         if (!Array.isArray(value)) throw new Unsupported();
@@ -97,36 +106,37 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
       case 'exclusiveMaximum': {
         // The bounds of one schema are read together, with one conversion of the number.
         const first = keywords.find((k) => k === 'minimum' || k === 'maximum' || k === 'exclusiveMinimum' || k === 'exclusiveMaximum');
-        if (keyword === first) checks.push(boundsCheck(schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum));
+        if (keyword === first) checks.push(boundsCheck(schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum, othersPass(Kind.Number), schema.type === 'integer'));
         break;
       }
       case 'minLength':
       case 'maxLength':
-        checks.push(countCheck(keyword, value, Kind.String, stringLength));
+        checks.push(countCheck(keyword, value, Kind.String, stringLength, othersPass(Kind.String)));
         break;
       case 'pattern':
-        checks.push(patternCheck(value));
+        checks.push(patternCheck(value, othersPass(Kind.String)));
         break;
       case 'items':
         if (Array.isArray(value)) throw new Unsupported();
-        checks.push(itemsCheck(compile(value)));
+        checks.push(itemsCheck(compile(value), othersPass(Kind.Array)));
         break;
       case 'minItems':
       case 'maxItems':
-        checks.push(countCheck(keyword, value, Kind.Array, itemCount));
+        checks.push(countCheck(keyword, value, Kind.Array, itemCount, othersPass(Kind.Array)));
         break;
       case 'required':
       case 'properties':
       case 'additionalProperties': {
         // The three are read together, in one pass over the object's properties.
         const first = keywords.find((k) => k === 'required' || k === 'properties' || k === 'additionalProperties');
-        if (keyword === first) checks.push(objectCheck(schema.properties, schema.additionalProperties, schema.required, compile));
+        if (keyword === first) checks.push(objectCheck(schema.properties, schema.additionalProperties, schema.required, compile, othersPass(Kind.Object)));
         break;
       }
       default:
         throw new Unsupported();
     }
   }
+  if (keywords.includes('type') && !typeCovered) checks.push(typeCheck(schema.type));
   if (checks.length === 0) return ALWAYS;
   if (checks.length === 1) return checks[0];
   if (checks.length === 2) {
@@ -170,16 +180,21 @@ function typeCheck(value: unknown): Check {
     const kind = kindOf(columns, slot);
     if (kind !== Kind.Number) return (kinds & (1 << kind)) !== 0;
     if (!anyNumber && !integer) return false;
-    const flags = columns.info[slot];
-    // Read off the parser's flags without converting: a short integer literal is a finite
-    // integer; a plain one (core/encode/plain-number.ts) is finite, and whole only without a fraction.
-    if (flags & Flag.Integer && columns.end[slot] - columns.start[slot] <= SHORT_INTEGER) return true;
-    if (flags & Flag.PlainNumber) return anyNumber || (flags & Flag.Integer) !== 0;
-    const number = finiteNumber(columns, text, slot);
-    if (number === undefined) return false;
-    // ajv's integer: a number without a fractional part, so 1.0 and 1e2 count.
-    return anyNumber || Number.isInteger(number);
+    return isNumberOfType(columns, text, slot, !anyNumber);
   };
+}
+
+/** True when the Number slot is a finite number (ajv's `number`), and a whole one when `integerOnly` (ajv's `integer`). */
+function isNumberOfType(columns: Columns, text: string, slot: number, integerOnly: boolean): boolean {
+  const flags = columns.info[slot];
+  // Read off the parser's flags without converting: a short integer literal is a finite
+  // integer; a plain one (core/encode/plain-number.ts) is finite, and whole only without a fraction.
+  if (flags & Flag.Integer && columns.end[slot] - columns.start[slot] <= SHORT_INTEGER) return true;
+  if (flags & Flag.PlainNumber) return !integerOnly || (flags & Flag.Integer) !== 0;
+  const number = finiteNumber(columns, text, slot);
+  if (number === undefined) return false;
+  // ajv's integer: a number without a fractional part, so 1.0 and 1e2 count.
+  return !integerOnly || Number.isInteger(number);
 }
 
 /** `enum` and `const` whose values are all strings, finite numbers, booleans or null. */
@@ -226,7 +241,7 @@ function limitOf(value: unknown): number | undefined {
  * bounds are mostly `minimum: 0`, which the sign of the literal settles without converting it:
  * a literal without a minus is at least 0 (and one with a minus, "-0" included, at most 0).
  */
-function boundsCheck(minimumValue: unknown, exclusiveMinimumValue: unknown, maximumValue: unknown, exclusiveMaximumValue: unknown): Check {
+function boundsCheck(minimumValue: unknown, exclusiveMinimumValue: unknown, maximumValue: unknown, exclusiveMaximumValue: unknown, othersPass: boolean, integerOnly: boolean): Check {
   const minimum = limitOf(minimumValue);
   const exclusiveMinimum = limitOf(exclusiveMinimumValue);
   const maximum = limitOf(maximumValue);
@@ -235,8 +250,9 @@ function boundsCheck(minimumValue: unknown, exclusiveMinimumValue: unknown, maxi
   const nonNegativeSuffices = (minimum === undefined || minimum <= 0) && (exclusiveMinimum === undefined || exclusiveMinimum < 0) && maximum === undefined && exclusiveMaximum === undefined;
   const nonPositiveSuffices = (maximum === undefined || maximum >= 0) && (exclusiveMaximum === undefined || exclusiveMaximum > 0) && minimum === undefined && exclusiveMinimum === undefined;
   return (columns, text, slot) => {
-    // Bounds apply to numbers only.
-    if (kindOf(columns, slot) !== Kind.Number) return true;
+    // Bounds apply to numbers only (the schema's `type` when it is `number` or `integer`, folded in here).
+    if (kindOf(columns, slot) !== Kind.Number) return othersPass;
+    if (!othersPass && !isNumberOfType(columns, text, slot, integerOnly)) return false;
     const negative = (columns.info[slot] & Flag.Negative) !== 0;
     // Signed literals are finite only when converted; the parser vouches for the syntax of plain ones.
     if (columns.info[slot] & Flag.PlainNumber && (negative ? nonPositiveSuffices : nonNegativeSuffices)) return true;
@@ -273,11 +289,11 @@ function codePointLength(value: string): number {
 }
 
 /** `minLength`/`maxLength` and `minItems`/`maxItems`: a count of a string or an array against a limit. */
-function countCheck(keyword: string, value: unknown, kind: Kind, count: Check<number>): Check {
+function countCheck(keyword: string, value: unknown, kind: Kind, count: Check<number>, othersPass: boolean): Check {
   const limit = wholeCount(value);
   const minimum = keyword.startsWith('min');
   return (columns, text, slot) => {
-    if (kindOf(columns, slot) !== kind) return true;
+    if (kindOf(columns, slot) !== kind) return othersPass;
     const counted = count(columns, text, slot);
     return minimum ? counted >= limit : counted <= limit;
   };
@@ -296,7 +312,7 @@ const itemCount: Check<number> = (columns, _text, slot) => {
   return count;
 };
 
-function patternCheck(value: unknown): Check {
+function patternCheck(value: unknown, othersPass: boolean): Check {
   if (typeof value !== 'string') throw new Unsupported();
   let matcher: { test(input: string): boolean };
   try {
@@ -305,12 +321,12 @@ function patternCheck(value: unknown): Check {
   } catch {
     throw new Unsupported();
   }
-  return (columns, text, slot) => kindOf(columns, slot) !== Kind.String || matcher.test(stringValue(columns, text, slot));
+  return (columns, text, slot) => (kindOf(columns, slot) !== Kind.String ? othersPass : matcher.test(stringValue(columns, text, slot)));
 }
 
-function itemsCheck(item: Check): Check {
+function itemsCheck(item: Check, othersPass: boolean): Check {
   return (columns, text, slot) => {
-    if (kindOf(columns, slot) !== Kind.Array) return true;
+    if (kindOf(columns, slot) !== Kind.Array) return othersPass;
     const { next } = columns;
     for (let child = slot + 1; child < next[slot]; child = next[child]) {
       if (kindOf(columns, child) !== Kind.None && !item(columns, text, child)) return false;
@@ -323,7 +339,7 @@ function itemsCheck(item: Check): Check {
  * `properties`, `additionalProperties` and `required` in one pass over an object's properties:
  * each key is looked up once, for its schema and its bit among the required keys.
  */
-function objectCheck(properties: unknown, additional: unknown, required: unknown, compile: (schema: unknown) => Check): Check {
+function objectCheck(properties: unknown, additional: unknown, required: unknown, compile: (schema: unknown) => Check, othersPass: boolean): Check {
   const other: Check | undefined = additional === undefined || additional === true ? undefined : additional === false ? NEVER : compile(additional);
   const entries = new Map<string, { check: Check | undefined; bit: number }>();
   if (properties !== undefined) {
@@ -354,7 +370,7 @@ function objectCheck(properties: unknown, additional: unknown, required: unknown
   const recentKeys: (string | undefined)[] = [];
   const recentEntries: ({ check: Check | undefined; bit: number } | undefined)[] = [];
   return (columns, text, slot) => {
-    if (kindOf(columns, slot) !== Kind.Object) return true;
+    if (kindOf(columns, slot) !== Kind.Object) return othersPass;
     const { next, keys } = columns;
     let seen = 0;
     let position = 0;

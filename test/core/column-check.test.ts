@@ -141,6 +141,25 @@ describe('the column check against ajv', () => {
     assert.equal(columnsSay({ maxLength: 1 }, '"😀"'), true);
   });
 
+  test('a type of one kind folded into the check of another keyword: the same verdicts for values of every kind', () => {
+    const types = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'];
+    const keywords = [{ properties: { a: {} } }, { required: [] }, { items: {} }, { minItems: 0 }, { maxLength: 5 }, { pattern: '^s' }, { minimum: -10 }, { maximum: 10 }, { minimum: 0, maximum: 3 }];
+    const values = ['{}', '{"a": 1}', '[]', '[1]', '"s"', '"t"', '1', '2.5', '-2', '0', 'true', 'null', '12345678901234567890'];
+    let compared = 0;
+    for (const type of types) {
+      for (const keyword of keywords) {
+        const s = { type, ...keyword };
+        for (const text of values) {
+          const fast = columnsSay(s, text);
+          assert.notEqual(fast, undefined, JSON.stringify(s));
+          assert.equal(fast, ajvSaysValid(s, JSON.parse(text)), `${JSON.stringify(s)} on ${text}`);
+          compared++;
+        }
+      }
+    }
+    assert.equal(compared, types.length * keywords.length * values.length);
+  });
+
   test('schemas ajv reads differently from the columns fall back to ajv, which then finds the error', () => {
     const cases: [unknown, string][] = [
       [{ type: 'object', properties: { toString: { type: 'string' } } }, '{}'],
