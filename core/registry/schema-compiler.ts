@@ -118,7 +118,6 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
   if (schema.$async !== undefined) return { error: '"$async" is not supported in a payload schema; remove it.' };
 
   try {
-    const ajv = ajvInstance();
     // Against the draft-07 meta-schema, with a validator generated ahead of time (not compiled at each start).
     if (!validateDraft07(schema)) return { error: metaSchemaMessage(validateDraft07.errors ?? []) };
     const badRegex = findInvalidPattern(schema);
@@ -128,8 +127,22 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     // Without a root `$id` (and with addUsedSchema off) ajv cannot resolve `"$ref": "#"`, the usual
     // recursive schema; a private base makes it resolve and is taken out of messages again.
     if (schema.$id === undefined && schema.id === undefined) schema.$id = PRIVATE_BASE;
-    const validate = compileIsolated(ajv, schema);
-    return { compiled: wrap(validate, () => compileIsolated(ajvInstance('first'), schema), () => compileColumnCheck(schema, resolveLocalRef)) };
+    const columnCheck = compileColumnCheck(schema, resolveLocalRef);
+    // ajv's code generation is the costly part of loading a registry (tens of milliseconds a
+    // schema). A schema the column check covers (everyday keywords, every `$ref` local and found)
+    // compiles in ajv too; it is compiled when a payload first needs ajv's errors, which in CI and
+    // while typing a valid fixture may be never. Any other schema compiles now, so that whatever
+    // ajv refuses in it is reported with the registry.
+    const validate = columnCheck ? undefined : compileIsolated(ajvInstance(), schema);
+    return {
+      compiled: wrap(
+        validate,
+        () => compileIsolated(ajvInstance(), schema),
+        () => compileIsolated(ajvInstance('first'), schema),
+        columnCheck,
+        (error) => compileFailureMessage(error, schema),
+      ),
+    };
   } catch (error) {
     return { error: compileFailureMessage(error, schema) };
   }
@@ -174,17 +187,25 @@ export const MAX_ALL_ERRORS_VALUES = 20_000;
 /** At most this many schema errors are reported per payload; one more finding says how many were left out. */
 export const MAX_SCHEMA_ERRORS = 500;
 
-function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunction, compileColumns: () => ColumnCheck | undefined): CompiledSchema {
+/**
+ * The compiled schema: ajv's validator (`validate`, or made by `compileAll` on first use), and the
+ * column check, which answers first for a parsed payload when the schema has one.
+ */
+function wrap(
+  validate: ValidateFunction | undefined,
+  compileAll: () => ValidateFunction,
+  compileFirstError: () => ValidateFunction,
+  columnCheck: ColumnCheck | undefined,
+  describeFailure: (error: unknown) => string,
+): CompiledSchema {
   let firstError: ValidateFunction | undefined;
-  // Compiled on first use; null when the schema needs ajv for every value.
-  let columnCheck: ColumnCheck | null | undefined;
+  let compiled = validate;
   return {
     validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[] {
       // The document's nesting bounds the payload's: only a deep document needs the payload walked first.
-      if (columns.depth <= MAX_VALIDATION_DEPTH || subtreeShape(columns, slot).depth <= MAX_VALIDATION_DEPTH) {
-        if (columnCheck === undefined) columnCheck = compileColumns() ?? null;
+      if (columnCheck && (columns.depth <= MAX_VALIDATION_DEPTH || subtreeShape(columns, slot).depth <= MAX_VALIDATION_DEPTH)) {
         // "Surely valid" ends here; anything else is ajv's to word.
-        if (columnCheck && columnCheck(columns, text, slot)) return [];
+        if (columnCheck(columns, text, slot)) return [];
       }
       return this.validate(plain(), subtreeShape(columns, slot));
     },
@@ -194,9 +215,14 @@ function wrap(validate: ValidateFunction, compileFirstError: () => ValidateFunct
         return [{ keyword: 'depth', instancePath: '', params: { limit: MAX_VALIDATION_DEPTH }, message: `is nested more than ${MAX_VALIDATION_DEPTH} levels deep, so it was not validated against the schema (validation stops at that depth)` }];
       }
       const large = values > MAX_ALL_ERRORS_VALUES;
-      let run = validate;
+      let run: ValidateFunction;
       try {
-        if (large) run = firstError ??= compileFirstError();
+        run = large ? (firstError ??= compileFirstError()) : (compiled ??= compileAll());
+      } catch (error) {
+        // A schema compiled on first use that ajv refuses after all (the registry did not know then).
+        return [{ keyword: 'schema', instancePath: '', params: {}, message: `could not be validated: the schema does not compile (${describeFailure(error)})` }];
+      }
+      try {
         if (run(data)) return [];
       } catch (error) {
         // The depth limit keeps the stack safe; this is the last line of defence, not the plan.
