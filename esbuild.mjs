@@ -1,7 +1,8 @@
 // Bundles the three entry points into dist/: the VS Code extension (client), the language server
 // and the babelq CLI. `vscode` is provided by the editor at run time and stays external.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { writeMetaValidator } from './scripts/generate-meta-validator.mjs';
 
@@ -67,6 +68,9 @@ if (watch) {
  */
 function writeCliCodeCache() {
   rmSync('dist/cli-main.cache', { force: true });
+  // The build mark that ties the cache to this build (BUILD_MARK in cli/code-cache.ts).
+  const bundle = readFileSync('dist/cli-main.js', 'utf8');
+  writeFileSync('dist/cli-main.js', `${bundle}//# babelq-build=${createHash('sha1').update(bundle).digest('hex')}\n`);
   const run = spawnSync(process.execPath, ['dist/cli.js', 'lint', 'examples', '--format', 'json'], { env: { ...process.env, BABELQ_WRITE_CODE_CACHE: '1' }, encoding: 'utf8' });
   if (run.status === null || run.status > 1 || !existsSync('dist/cli-main.cache')) {
     console.warn(`The CLI's code cache was not made (babelq lint examples: exit ${run.status}): babelq works, it starts slower.\n${run.stderr}`);

@@ -4,11 +4,10 @@
  * process in CI each time, and for a workspace of small fixtures compiling its own code is a
  * good part of the work: the cache takes about 5% off linting 10,000 files (bench/README.md).
  *
- * The cache is only an optimisation: it is used only for the exact bundle it was made from (see
- * DIGEST_BYTES), V8 refuses one made by another version or with other flags, and a missing or
+ * The cache is only an optimisation: it is used only for the build of the bundle it was made from
+ * (see BUILD_MARK), V8 refuses one made by another version or with other flags, and a missing or
  * unreadable one is no cache. Whatever the cache, the bundle runs the same.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -21,10 +20,21 @@ import { Script } from 'node:vm';
 export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'absent';
 
 /**
- * The cache file starts with the SHA-1 of the bundle it was made from. V8 itself compares only
- * the source's length, and a rebuilt bundle of the same length would run the old bytecode.
+ * The build marks the bundle's last line with the SHA-1 of everything before it (esbuild.mjs), and
+ * the cache file starts with the mark of the bundle it was made from. V8 itself compares only the
+ * source's length, so a rebuilt bundle of the same length would otherwise run the old bytecode;
+ * reading the mark instead of hashing the bundle at every start spares loading node:crypto.
  */
-const DIGEST_BYTES = 20;
+export const BUILD_MARK = '//# babelq-build=';
+const BUILD_ID_LENGTH = 40;
+
+/** The build id in the bundle's mark, or undefined for a bundle built without one (`--watch`). */
+export function buildIdOf(source: string): string | undefined {
+  const at = source.lastIndexOf(BUILD_MARK);
+  if (at < 0) return undefined;
+  const id = source.slice(at + BUILD_MARK.length, at + BUILD_MARK.length + BUILD_ID_LENGTH);
+  return /^[0-9a-f]{40}$/.test(id) ? id : undefined;
+}
 
 /** CommonJS's module wrapper, written once so that the cache's producer and its readers compile the same source. */
 const wrap = (source: string) => `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
@@ -40,17 +50,17 @@ export interface CompiledBundle {
 
 /** Compiles `bundle`, with the code cache in `cacheFile` when there is one that fits. */
 export function compileWithCodeCache(bundle: string, cacheFile: string): CompiledBundle {
-  const bytes = readFileSync(bundle);
-  const digest = createHash('sha1').update(bytes).digest();
+  const source = readFileSync(bundle, 'utf8');
+  const build = buildIdOf(source);
   let file: Buffer | undefined;
   try {
     file = readFileSync(cacheFile);
   } catch {
     // No cache built (or not readable): compile as usual.
   }
-  const fits = file !== undefined && file.length > DIGEST_BYTES && digest.equals(file.subarray(0, DIGEST_BYTES));
-  const cachedData = fits ? file!.subarray(DIGEST_BYTES) : undefined;
-  const script = new Script(wrap(bytes.toString('utf8')), { filename: bundle, cachedData });
+  const fits = build !== undefined && file !== undefined && file.length > BUILD_ID_LENGTH && file.toString('latin1', 0, BUILD_ID_LENGTH) === build;
+  const cachedData = fits ? file!.subarray(BUILD_ID_LENGTH) : undefined;
+  const script = new Script(wrap(source), { filename: bundle, cachedData });
   return {
     use: file === undefined ? 'absent' : !fits ? 'stale' : script.cachedDataRejected ? 'rejected' : 'accepted',
     run() {
@@ -58,7 +68,8 @@ export function compileWithCodeCache(bundle: string, cacheFile: string): Compile
       const exported = {};
       moduleFunction.call(exported, exported, createRequire(bundle), { exports: exported }, bundle, dirname(bundle));
     },
-    codeCache: () => Buffer.concat([digest, script.createCachedData()]),
+    // Without a build mark there is nothing to tie a cache to: an empty one, which never fits.
+    codeCache: () => (build === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from(build, 'latin1'), script.createCachedData()])),
   };
 }
 

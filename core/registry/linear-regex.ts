@@ -178,6 +178,16 @@ export function isLinearOnBacktracking(source: string): boolean {
 
 /** Why a pattern cannot run on the linear-time engine, or undefined when it can. */
 export function linearRegexProblem(source: string): string | undefined {
+  // Such a pattern runs on V8's engine (see linearRegExpEngine): its own compile is the whole check,
+  // and much cheaper than compiling it for RE2 (a registry's patterns are checked when it loads).
+  if (isLinearOnBacktracking(source)) {
+    try {
+      new RegExp(source, 'u');
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
+    }
+  }
   const translated = toRe2Source(source);
   if ('error' in translated) return translated.error;
   try {

@@ -4,22 +4,26 @@
  * or none, and the cache the build made fits the bundle it was made for.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { compileWithCodeCache } from '../../cli/code-cache';
+import { BUILD_MARK, buildIdOf, compileWithCodeCache } from '../../cli/code-cache';
 
 const ROOT = resolve(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'babelq-code-cache-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The build's mark, as esbuild.mjs appends it: the SHA-1 of everything before it. */
+const marked = (source: string) => `${source}${BUILD_MARK}${createHash('sha1').update(source).digest('hex')}\n`;
+
 /** A bundle that requires a file beside it and reports through a global what it saw. */
-function writeBundle(name: string, body = ''): string {
+function writeBundle(name: string, twice = 'n * 2'): string {
   writeFileSync(join(dir, 'beside.js'), 'module.exports = { answer: 42 };\n');
   const bundle = join(dir, name);
-  writeFileSync(bundle, `const beside = require('./beside.js');\nfunction twice(n) { return n * 2; }\nglobalThis.bundleRan = { answer: beside.answer, twice: twice(21), file: __filename, exportsIsThis: this === exports };\nmodule.exports.done = true;${body}\n`);
+  writeFileSync(bundle, marked(`const beside = require('./beside.js');\nfunction twice(n) { return ${twice}; }\nglobalThis.bundleRan = { answer: beside.answer, twice: twice(21), file: __filename, exportsIsThis: this === exports };\nmodule.exports.done = true;\n`));
   return bundle;
 }
 
@@ -53,19 +57,29 @@ describe('code cache', () => {
 
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'accepted', ran: expected });
 
-    // The right bundle's digest in front of bytes V8 cannot use.
-    writeFileSync(cacheFile, Buffer.concat([cache.subarray(0, 20), Buffer.from('not a code cache')]));
+    // The right build's mark in front of bytes V8 cannot use.
+    writeFileSync(cacheFile, Buffer.concat([cache.subarray(0, 40), Buffer.from('not a code cache')]));
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'rejected', ran: expected });
 
     // A rebuilt bundle of the very same length with the old cache beside it (V8 alone would take it).
     writeFileSync(cacheFile, cache);
-    writeFileSync(bundle, readFileSync(bundle, 'utf8').replace('n * 2', 'n + n'));
+    const before = readFileSync(bundle, 'utf8');
+    writeBundle('bundle.js', 'n + n');
+    assert.equal(readFileSync(bundle, 'utf8').length, before.length);
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
     writeFileSync(cacheFile, 'short');
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
+
+    // A bundle built without a mark (esbuild --watch) runs without a cache.
+    writeFileSync(bundle, readFileSync(bundle, 'utf8').replace(BUILD_MARK, '// no build mark: '));
+    writeFileSync(cacheFile, cache);
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
   });
 
-  test('the build made a cache that fits the CLI bundle in this Node', () => {
+  test('the build marked the CLI bundle with its digest and made a cache that fits it in this Node', () => {
+    const source = readFileSync(join(ROOT, 'dist/cli-main.js'), 'utf8');
+    const mark = source.lastIndexOf(BUILD_MARK);
+    assert.equal(buildIdOf(source), createHash('sha1').update(source.slice(0, mark)).digest('hex'));
     const compiled = compileWithCodeCache(join(ROOT, 'dist/cli-main.js'), join(ROOT, 'dist/cli-main.cache'));
     assert.equal(compiled.use, 'accepted');
   });

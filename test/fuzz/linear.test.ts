@@ -166,4 +166,20 @@ describe('schema patterns on a linear-time engine', () => {
     const keyed = compileSchema({ type: 'object', patternProperties: { '^(?=x)': {} } });
     assert.ok('error' in keyed && /patternProperties/.test(keyed.error), JSON.stringify(keyed));
   });
+
+  test('a pattern that runs on V8\'s engine is checked by V8\'s own compile, and refused when that fails', () => {
+    for (const source of ['^ord-[0-9]+$', '^[a-z]{2,3}$', '^\\d{4}-\\d{2}$', '^x?$', '^[^\\]]*$']) {
+      assert.ok(isLinearOnBacktracking(source), source);
+      assert.equal(linearRegexProblem(source), undefined, source);
+      assert.equal(linearRegExpEngine(source, 'u').test(''), new RegExp(source, 'u').test(''), source);
+    }
+    for (const [source, why] of [['^a{2,1}$', /out of order/], ['^[b-a]$', /out of order/], ['^\\c$', /escape/]] as const) {
+      assert.ok(isLinearOnBacktracking(source), source);
+      assert.match(linearRegexProblem(source) ?? '', why, source);
+      const result = compileSchema({ type: 'string', pattern: source });
+      assert.ok('error' in result && result.error.includes(source), JSON.stringify(result));
+      // The engine ajv uses refuses it too, so the check and the validation agree.
+      assert.throws(() => linearRegExpEngine(source, 'u'), source);
+    }
+  });
 });
