@@ -4,7 +4,7 @@
  * contract: arguments in the order given, each directory or glob expanded in sorted tree order.
  */
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, normalize, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from './glob';
 
@@ -38,10 +38,11 @@ export function resolveInputs(inputs: readonly string[], cwd: string): InputFile
       problems.push(`cannot read '${input}': ${describeFsError(stats)}`);
     } else if (stats?.isDirectory()) {
       let found = 0;
+      const shown = displayPrefix(input);
       walk(resolve(cwd, input), '', Infinity, (relative, absolute) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
         found++;
-        add(join(input, relative), absolute);
+        add(shown === undefined ? join(input, relative) : shown + relative, absolute);
       });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
       if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'`);
@@ -84,6 +85,17 @@ function statPath(path: string): Stats | Error | undefined {
  * Symbolic links to files count; symbolic links to directories are not followed, so a link
  * cycle cannot make a lint run endless.
  */
+/**
+ * What `join(input, relative)` puts before a '/'-separated relative path, when that is plain text
+ * (POSIX paths): `join` normalises, and a walk of thousands of files would normalise each path.
+ * Undefined where `join` must do the work (Windows, where it also turns '/' into '\\').
+ */
+function displayPrefix(input: string): string | undefined {
+  if (sep !== '/') return undefined;
+  const base = normalize(input);
+  return base === '.' || base === './' ? '' : base.endsWith('/') ? base : `${base}/`;
+}
+
 /**
  * Visits the files under `directory` (absolute and normalized) in name order, with their path
  * relative to it ('/'-separated) and their absolute path, made by appending names: thousands of
