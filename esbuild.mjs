@@ -1,5 +1,6 @@
-// Bundles the three entry points into dist/: the VS Code extension (client), the language server
-// and the babelq CLI. `vscode` is provided by the editor at run time and stays external.
+// Bundles the three entry points into dist/ (or --outdir=<dir>): the VS Code extension (client),
+// the language server and the babelq CLI. `vscode` is provided by the editor at run time and stays
+// external. --production minifies, as `npm run package` ships them.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { writeMetaValidator } from './scripts/generate-meta-validator.mjs';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 // Generated source that core imports (git-ignored): made before anything is bundled.
 writeMetaValidator();
@@ -44,11 +46,11 @@ const brokerClientsApart = {
 
 const entries = [
   // `require`, not `import()`, loads them: the same CommonJS loading as every other module here.
-  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
-  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
-  { entryPoints: ['cli/start.ts'], outfile: 'dist/cli.js' },
-  { entryPoints: { 'broker-redis': 'broker/redis.ts', 'broker-amqp': 'broker/amqp.ts' }, outdir: 'dist' },
+  { entryPoints: ['client/extension.ts'], outfile: `${outdir}/extension.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
+  { entryPoints: ['server/main.ts'], outfile: `${outdir}/server.js` },
+  { entryPoints: ['cli/main.ts'], outfile: `${outdir}/cli-main.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
+  { entryPoints: ['cli/start.ts'], outfile: `${outdir}/cli.js` },
+  { entryPoints: { 'broker-redis': 'broker/redis.ts', 'broker-amqp': 'broker/amqp.ts' }, outdir },
 ];
 
 if (watch) {
@@ -67,12 +69,12 @@ if (watch) {
  * runs it later is ignored, so a failure here is only reported.
  */
 function writeCliCodeCache() {
-  rmSync('dist/cli-main.cache', { force: true });
+  rmSync(`${outdir}/cli-main.cache`, { force: true });
   // The build mark that ties the cache to this build (BUILD_MARK in cli/code-cache.ts).
-  const bundle = readFileSync('dist/cli-main.js', 'utf8');
-  writeFileSync('dist/cli-main.js', `${bundle}//# babelq-build=${createHash('sha1').update(bundle).digest('hex')}\n`);
-  const run = spawnSync(process.execPath, ['dist/cli.js', 'lint', 'examples', '--format', 'json'], { env: { ...process.env, BABELQ_WRITE_CODE_CACHE: '1' }, encoding: 'utf8' });
-  if (run.status === null || run.status > 1 || !existsSync('dist/cli-main.cache')) {
+  const bundle = readFileSync(`${outdir}/cli-main.js`, 'utf8');
+  writeFileSync(`${outdir}/cli-main.js`, `${bundle}//# babelq-build=${createHash('sha1').update(bundle).digest('hex')}\n`);
+  const run = spawnSync(process.execPath, [`${outdir}/cli.js`, 'lint', 'examples', '--format', 'json'], { env: { ...process.env, BABELQ_WRITE_CODE_CACHE: '1' }, encoding: 'utf8' });
+  if (run.status === null || run.status > 1 || !existsSync(`${outdir}/cli-main.cache`)) {
     console.warn(`The CLI's code cache was not made (babelq lint examples: exit ${run.status}): babelq works, it starts slower.\n${run.stderr}`);
   }
 }

@@ -22,8 +22,9 @@ export class BenchClient {
   private readonly memoryFile = join(tmpdir(), `babelq-bench-memory-${process.pid}-${Date.now()}.json`);
   private readonly exited: Promise<void>;
 
-  constructor(options: { probe?: boolean } = {}) {
-    const args = options.probe ? ['--expose-gc', '--require', PROBE, SERVER, '--stdio'] : [SERVER, '--stdio'];
+  constructor(options: { probe?: boolean; server?: string } = {}) {
+    const server = options.server ?? SERVER;
+    const args = options.probe ? ['--expose-gc', '--require', PROBE, server, '--stdio'] : [server, '--stdio'];
     this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, BENCH_MEMORY_FILE: this.memoryFile } });
     this.exited = new Promise((done) => this.process.on('exit', () => done()));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));

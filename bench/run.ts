@@ -243,12 +243,12 @@ function positionOf(text: string, lines: LineIndex, needle: string, from: number
 }
 
 async function serverScenarios(texts: Record<string, string>): Promise<void> {
-  log('\nLanguage server over stdio');
+  log('\nLanguage server over stdio (the production bundle, as the .vsix ships it)');
   // Start to first diagnostics on a tiny file.
   const starts: number[] = [];
   for (let i = 0; i < (QUICK ? 3 : 7); i++) {
     const started = now();
-    const client = new BenchClient();
+    const client = new BenchClient({ server: SHIPPED_SERVER });
     await client.initialize(FILES);
     const uri = `file://${join(FILES, 'tiny.babel.json')}`;
     await client.open(uri, texts.tiny);
@@ -262,7 +262,7 @@ async function serverScenarios(texts: Record<string, string>): Promise<void> {
   // A keystroke in the 5 MB file.
   const big = texts['5 MB'];
   const lines = new LineIndex(big);
-  const client = new BenchClient();
+  const client = new BenchClient({ server: SHIPPED_SERVER });
   try {
     await client.initialize(FILES);
     const uri = `file://${join(FILES, '5MB.babel.json')}`;
@@ -341,7 +341,7 @@ async function serverScenarios(texts: Record<string, string>): Promise<void> {
 
   // Memory with 10,000 open tiny documents.
   const files = findFixtureFiles(WORKSPACE);
-  const probe = new BenchClient({ probe: true });
+  const probe = new BenchClient({ probe: true, server: SHIPPED_SERVER });
   try {
     await probe.initialize(WORKSPACE);
     const before = await probe.memory();
@@ -415,18 +415,22 @@ function cliScenario(): void {
 // ---------------------------------------------------------------------------------------------
 // Sizes: the server bundle as built, minified as `npm run package` builds it, and the .vsix.
 
+/** Where the production bundles are built (`npm run package`'s build, into a staging copy so dist/ is left alone). */
+const STAGE = join(OUT, 'vsix');
+/** The language server as the .vsix ships it: what the server scenarios start. */
+const SHIPPED_SERVER = join(STAGE, 'dist/server.js');
+
+function buildProduction(): void {
+  rmSync(STAGE, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${join(STAGE, 'dist')}`], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0 || !existsSync(SHIPPED_SERVER)) throw new Error(`the production build failed:\n${result.stderr || result.stdout}`);
+}
+
 async function sizeScenario(): Promise<void> {
   log('\nSizes');
   info('dist/server.js (npm run build: unminified, source map linked)', bytes(statSync(join(ROOT, 'dist/server.js')).size));
-  const stage = join(OUT, 'vsix');
-  rmSync(stage, { recursive: true, force: true });
-  mkdirSync(join(stage, 'dist'), { recursive: true });
-  const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-  // The production bundles of `npm run package`, built into a staging copy so dist/ is left alone.
-  const shared = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node20', minify: true, external: ['vscode'], logLevel: 'warning' as const, legalComments: 'none' as const, define: { __SERVER_VERSION__: JSON.stringify(version) } };
-  await esbuild.build({ ...shared, entryPoints: [join(ROOT, 'server/main.ts')], outfile: join(stage, 'dist/server.js') });
-  await esbuild.build({ ...shared, entryPoints: [join(ROOT, 'client/extension.ts')], outfile: join(stage, 'dist/extension.js') });
-  info('server bundle, production (minified, as npm run package builds it)', bytes(statSync(join(stage, 'dist/server.js')).size));
+  const stage = STAGE;
+  info('server bundle, production (minified, as npm run package builds it)', bytes(statSync(SHIPPED_SERVER).size));
   for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore']) copyFileSync(join(ROOT, entry), join(stage, entry));
   for (const dir of ['syntaxes', 'snippets', 'schemas', 'images']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
   const vsix = join(OUT, 'babelqueue-envelope-tools.vsix');
@@ -576,6 +580,7 @@ async function main(): Promise<void> {
   const differential = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
   if (differential.status !== 0) throw new Error(`the differential check failed:\n${differential.stderr || differential.stdout}`);
   log(`Differential check: ${differential.stdout.trim()}`);
+  if (runs('server') || runs('sizes')) buildProduction();
   if (runs('analysis')) await analysisScenarios(texts, registry);
   if (runs('server')) await serverScenarios(texts);
   if (runs('cli')) cliScenario();
