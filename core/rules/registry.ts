@@ -7,7 +7,6 @@ import { mapSchemaErrors } from '../registry/schema-errors';
 import { toJsValue } from '../registry/schema-compiler';
 import { closest } from '../registry/suggest';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
-import { subtreeShape } from '../parse/columns';
 import { columnsOf, documentPlainValue } from '../parse/document';
 import { getProperty, type ValueNode } from '../tree';
 import type { Range, Rule, RuleContext } from './context';
@@ -46,12 +45,9 @@ export const checkRegistry: Rule = (context) => {
   let errors;
   if (!parsed) {
     errors = schema.compiled.validate(toJsValue(data));
-  } else if (parsed.document.edit) {
-    // Typing in a string value: the payload value is derived from the previous version's (only the
-    // containers on the path to the string are new), which ajv checks faster than the columns are walked.
-    errors = schema.compiled.validate(documentPlainValue(parsed.document, parsed.slot), subtreeShape(parsed.columns, parsed.slot));
   } else {
-    // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch for it.
+    // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch
+    // for it (after typing in a string value, derived from the previous version's where there is one).
     errors = schema.compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot));
   }
   for (const problem of mapSchemaErrors(data, dataProperty, errors)) {
