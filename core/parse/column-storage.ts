@@ -12,19 +12,10 @@
 import type { Columns } from './columns';
 
 /** The typed columns and the keys for `capacity` slots, zeroed (keys unset). */
-export interface ColumnStorage {
+export type ColumnStorage = Pick<Columns, 'info' | 'start' | 'end' | 'parent' | 'next' | 'keyStart' | 'keyEnd' | 'colon' | 'values'> & {
   readonly capacity: number;
-  readonly info: Uint16Array;
-  readonly start: Int32Array;
-  readonly end: Int32Array;
-  readonly parent: Int32Array;
-  readonly next: Int32Array;
-  readonly keyStart: Int32Array;
-  readonly keyEnd: Int32Array;
-  readonly colon: Int32Array;
-  readonly values: Float64Array;
   readonly keys: (string | undefined)[];
-}
+};
 
 /** Bytes per slot: `values` (8), seven Int32 columns (28) and `info` (2), in that order (each aligned). */
 const BYTES_PER_SLOT = 38;
