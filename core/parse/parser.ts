@@ -325,8 +325,8 @@ class Parser {
         if (end > 0) {
           const integer = (end & INTEGER_BIT) !== 0;
           const tokenEnd = end & ~INTEGER_BIT;
-          // Decided now, while the digits are at hand: most numbers of a payload need no other look.
-          // Whether every SDK writes it as written, and then its value (schema bounds and enums read it), in one pass.
+          // Decided now, while the digits are at hand, so most numbers of a payload need no other look:
+          // whether every SDK writes it as written and then its value (schema bounds and enums read it).
           const plain = readPlainNumber(text, pos, tokenEnd, integer, this.values, slot) ? Flag.PlainNumber : 0;
           const negative = code === Char.Minus ? Flag.Negative : 0;
           info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain | negative;
