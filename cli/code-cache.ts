@@ -79,7 +79,16 @@ export function compileWithCodeCache(bundle: string, cacheFile: string): Compile
  */
 export function runWithCodeCache(bundle: string, cacheFile: string, writeCache = false): CodeCacheUse {
   const compiled = compileWithCodeCache(bundle, cacheFile);
-  if (writeCache) process.once('exit', () => writeFileSync(cacheFile, compiled.codeCache()));
+  if (writeCache) {
+    process.once('exit', () => {
+      try {
+        writeFileSync(cacheFile, compiled.codeCache());
+      } catch (error) {
+        // The build reports a missing cache; a run that cannot write one has done its work all the same.
+        process.stderr.write(`babelq: the code cache was not written to ${cacheFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    });
+  }
   compiled.run();
   return compiled.use;
 }
