@@ -130,10 +130,11 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     const columnCheck = compileColumnCheck(schema, resolveLocalRef);
     // ajv's code generation is the costly part of loading a registry (tens of milliseconds a
     // schema). A schema the column check covers (everyday keywords, every `$ref` local and found)
-    // compiles in ajv too; it is compiled when a payload first needs ajv's errors, which in CI and
-    // while typing a valid fixture may be never. Any other schema compiles now, so that whatever
-    // ajv refuses in it is reported with the registry.
-    const validate = columnCheck ? undefined : compileIsolated(ajvInstance(), schema);
+    // compiles in ajv too, unless a nested `$id` trips ajv's check of ids over the whole schema
+    // (unused definitions included, which the column check never reads); it is compiled when a
+    // payload first needs ajv's errors, which in CI and while typing a valid fixture may be never.
+    // Any other schema compiles now, so that whatever ajv refuses in it is reported with the registry.
+    const validate = columnCheck && !hasNestedId(schema) ? undefined : compileIsolated(ajvInstance(), schema);
     return {
       compiled: wrap(
         validate,
@@ -200,6 +201,8 @@ function wrap(
 ): CompiledSchema {
   let firstError: ValidateFunction | undefined;
   let compiled = validate;
+  // Why the compile on first use failed, so that it is not tried again for every payload.
+  let failure: string | undefined;
   return {
     validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[] {
       // The document's nesting bounds the payload's: only a deep document needs the payload walked first.
@@ -217,10 +220,12 @@ function wrap(
       const large = values > MAX_ALL_ERRORS_VALUES;
       let run: ValidateFunction;
       try {
+        if (failure !== undefined) throw failure;
         run = large ? (firstError ??= compileFirstError()) : (compiled ??= compileAll());
       } catch (error) {
         // A schema compiled on first use that ajv refuses after all (the registry did not know then).
-        return [{ keyword: 'schema', instancePath: '', params: {}, message: `could not be validated: the schema does not compile (${describeFailure(error)})` }];
+        failure ??= describeFailure(error);
+        return [{ keyword: 'schema', instancePath: '', params: {}, message: `could not be validated: the schema does not compile (${failure})` }];
       }
       try {
         if (run(data)) return [];
@@ -407,6 +412,22 @@ function encodeSegment(segment: string): string {
 const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
 const SCHEMA_ARRAY_KEYWORDS = ['items', 'allOf', 'anyOf', 'oneOf'];
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
+
+/**
+ * True when any object below the root has a `$id`: ajv collects ids over the whole schema when it
+ * compiles, and refuses some (two subschemas with one id, the meta-schema's own). Read over every
+ * nested value, not only the subschemas, so that it errs on the side of compiling early.
+ */
+function hasNestedId(root: Record<string, unknown>): boolean {
+  const stack: unknown[] = Object.values(root);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, '$id')) return true;
+    for (const value of Array.isArray(node) ? node : Object.values(node)) stack.push(value);
+  }
+  return false;
+}
 
 /** Every subschema with its JSON pointer, iteratively (a schema can be nested arbitrarily deep). */
 function forEachSubschema(root: Record<string, unknown>, visit: (schema: Record<string, unknown>, pointer: string) => void): void {

@@ -160,6 +160,25 @@ describe('the column check against ajv', () => {
     assert.equal(compared, types.length * keywords.length * values.length);
   });
 
+  test('a schema ajv refuses is reported when the registry loads, even where the column check could read it', () => {
+    // The column check never reads unused definitions; ajv checks every `$id` in the schema when it compiles.
+    for (const schema of [
+      { type: 'object', definitions: { a: { $id: '#x', type: 'string' }, b: { $id: '#x', type: 'number' } } },
+      { type: 'string', $defs: { a: { $id: '#x' }, b: { $id: '#x', type: 'number' } } },
+      { type: 'object', definitions: { a: { $id: 'http://json-schema.org/draft-07/schema' } } },
+    ]) {
+      const result = compileSchema(schema);
+      assert.ok('error' in result && /\$id/.test(result.error), `${JSON.stringify(schema)}: ${JSON.stringify(result)}`);
+    }
+    // A schema the column check covers, compiled by ajv only when a payload needs its errors: they are ajv's own.
+    const lazy = compileSchema({ type: 'object', required: ['a'], properties: { a: { type: 'integer', minimum: 1 } } });
+    assert.ok('compiled' in lazy && lazy.compiled);
+    assert.deepEqual(lazy.compiled.validate({ a: 2 }), []);
+    const errors = lazy.compiled.validate({ a: 0 });
+    assert.equal(errors.length, 1);
+    assert.equal(errors[0].keyword, 'minimum');
+  });
+
   test('schemas ajv reads differently from the columns fall back to ajv, which then finds the error', () => {
     const cases: [unknown, string][] = [
       [{ type: 'object', properties: { toString: { type: 'string' } } }, '{}'],
