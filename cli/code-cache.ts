@@ -2,7 +2,7 @@
  * Runs a CommonJS bundle through V8 with a code cache: the bytecode of every function an earlier
  * run compiled, so this run need not parse and compile them again. `babelq lint` starts a fresh
  * process in CI each time, and for a workspace of small fixtures compiling its own code is a
- * good part of the work: the cache takes about 5% off linting 10,000 files (bench/README.md).
+ * good part of the work: the cache took about 5% off linting 10,000 files when it was measured.
  *
  * The cache is only an optimisation: it is used only for the build of the bundle it was made from
  * (see BUILD_MARK), V8 refuses one made by another version or with other flags, and a missing or

@@ -1,9 +1,10 @@
 /**
  * Number literals that every SDK encoder writes back exactly as they are written, decided from
- * their characters alone. A leaf module: the parser marks such literals while their characters
+ * their characters alone (it needs only ../parse/number-value.ts): the parser marks such literals while their characters
  * are at hand (`Flag.PlainNumber`), so the data and encoding rules skip most numbers of a large
  * payload without reading the text again.
  */
+import { POWERS_OF_TEN } from '../parse/number-value';
 
 /**
  * True when all six SDKs write the number token `text[from..to)` exactly as it is, decided from
@@ -19,9 +20,6 @@ export function writtenAsIsBySix(text: string, from: number, to: number, isInteg
 
 /** Where `writtenAsIsBySix` lets the value go. */
 const scratch = new Float64Array(1);
-
-/** Exact powers of ten as doubles (10^22 is the largest). */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * True when all six SDKs write the number token `text[from..to)` exactly as it is

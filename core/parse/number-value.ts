@@ -5,7 +5,7 @@
  */
 
 /** Exact powers of ten as doubles (10^22 is the largest). */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+export const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * `Number(text.slice(start, end))` for a number literal with a fraction, without the slice when

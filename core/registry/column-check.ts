@@ -105,8 +105,7 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
       case 'exclusiveMinimum':
       case 'exclusiveMaximum': {
         // The bounds of one schema are read together, with one conversion of the number.
-        const first = keywords.find((k) => k === 'minimum' || k === 'maximum' || k === 'exclusiveMinimum' || k === 'exclusiveMaximum');
-        if (keyword === first) checks.push(boundsCheck(schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum, othersPass(Kind.Number), schema.type === 'integer'));
+        if (keyword === firstOf(keywords, BOUND_KEYWORDS)) checks.push(boundsCheck(schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum, othersPass(Kind.Number), schema.type === 'integer'));
         break;
       }
       case 'minLength':
@@ -128,8 +127,7 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
       case 'properties':
       case 'additionalProperties': {
         // The three are read together, in one pass over the object's properties.
-        const first = keywords.find((k) => k === 'required' || k === 'properties' || k === 'additionalProperties');
-        if (keyword === first) checks.push(objectCheck(schema.properties, schema.additionalProperties, schema.required, compile, othersPass(Kind.Object)));
+        if (keyword === firstOf(keywords, OBJECT_KEYWORDS)) checks.push(objectCheck(schema.properties, schema.additionalProperties, schema.required, compile, othersPass(Kind.Object)));
         break;
       }
       default:
@@ -147,6 +145,14 @@ function compileObject(schema: Record<string, unknown>, compile: (schema: unknow
     for (const check of checks) if (!check(columns, text, slot)) return false;
     return true;
   };
+}
+
+/** Keywords read together by one check, which the first of them in the schema builds. */
+const BOUND_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+const OBJECT_KEYWORDS = ['required', 'properties', 'additionalProperties'];
+
+function firstOf(keywords: readonly string[], group: readonly string[]): string | undefined {
+  return keywords.find((keyword) => group.includes(keyword));
 }
 
 function kindOf(columns: Columns, slot: number): Kind {

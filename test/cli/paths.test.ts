@@ -11,14 +11,14 @@ import { resolveInputs } from '../../cli/paths';
 
 const root = mkdtempSync(join(tmpdir(), 'babelq-paths-'));
 after(() => rmSync(root, { recursive: true, force: true }));
-const cwd = join(root, 'work');
+const cwd = join(root, 'project');
 for (const file of ['sub/a.babel.json', 'sub/deeper/b.babel.json', 'top.babel.json']) {
   mkdirSync(join(cwd, file, '..'), { recursive: true });
   writeFileSync(join(cwd, file), '{}');
 }
 
 test('every spelling of a directory input reports the paths join() gives, with the right absolute paths', () => {
-  for (const input of ['.', './', 'sub', 'sub/', './sub', 'sub/../sub', 'sub//deeper', '../work/sub', join(cwd, 'sub')]) {
+  for (const input of ['.', './', 'sub', 'sub/', './sub', 'sub/../sub', 'sub//deeper', '../project/sub', join(cwd, 'sub')]) {
     const files = resolveInputs([input], cwd);
     assert.ok(files.length > 0, input);
     for (const file of files) {
