@@ -17,13 +17,13 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, analyzeDocument } from '../core/analyze';
+import { analyze, analyzeDocument } from '../core/rules/analyze';
 import { reparse } from '../core/parse/incremental';
 import { parseJson, parseText } from '../core/parse/parser';
 import { toJsValue } from '../core/registry/schema-compiler';
 import type { RegistryState } from '../core/registry/types';
-import { DEFAULT_SETTINGS } from '../core/settings';
-import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../core/tree';
+import { DEFAULT_SETTINGS } from '../core/rules/settings';
+import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../core/model/tree';
 import { loadRegistry } from '../workspace/registry-loader';
 import { findDivergences } from '../core/encode/divergence';
 import { dotnetModel } from '../core/encode/dotnet';

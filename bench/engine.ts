@@ -4,6 +4,6 @@
  * Measuring the TypeScript sources through a per-file loader instead would time a build nobody
  * runs: there every `Flag.*` and `Kind.*` in the hot loops is a property lookup.
  */
-export { analyzeText } from '../core/analyze';
-export { DEFAULT_SETTINGS } from '../core/settings';
+export { analyzeText } from '../core/rules/analyze';
+export { DEFAULT_SETTINGS } from '../core/rules/settings';
 export { loadRegistry } from '../workspace/registry-loader';

@@ -14,7 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import * as jsonc from 'jsonc-parser';
 import { getLanguageService, TextDocument, type TextDocumentContentChangeEvent } from 'vscode-json-languageservice';
-import { LineIndex } from '../core/positions';
+import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
 import { findFixtureFiles } from '../workspace/fixture-files';
 import { envelopeText, tinyText, writeRegistry, writeWorkspace } from './generate';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseJson } from '../core/parse/parser';
-import { LineIndex } from '../core/positions';
-import { normalizeSettings, SETTING_KEYS, type Settings } from '../core/settings';
+import { LineIndex } from '../core/model/positions';
+import { normalizeSettings, SETTING_KEYS, type Settings } from '../core/rules/settings';
 import { CliError, describeFsError } from './errors';
 
 const NAMESPACE = 'babelqueue';

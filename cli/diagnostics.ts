@@ -3,9 +3,9 @@
  * output"): zero-based lines, UTF-16 characters, exactly the positions the language server publishes.
  * One conversion function, so a parity test can hold the server to it.
  */
-import type { Code, Severity } from '../core/codes';
-import type { CoreDiagnostic } from '../core/diagnostic';
-import type { LineIndex } from '../core/positions';
+import type { Code, Severity } from '../core/rules/codes';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import type { LineIndex } from '../core/model/positions';
 
 export interface OutputPosition {
   readonly line: number;

@@ -3,12 +3,12 @@
  * the language server makes) and turn the findings into output diagnostics.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { analyzeText, applySettings } from '../core/analyze';
-import { CODES } from '../core/codes';
-import type { CoreDiagnostic } from '../core/diagnostic';
-import { LineIndex } from '../core/positions';
+import { analyzeText, applySettings } from '../core/rules/analyze';
+import { CODES } from '../core/rules/codes';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
-import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings';
 import { loadConfig } from './config';
 import { toOutputDiagnostic, type FileReport, type OutputDiagnostic } from './diagnostics';
 import { CliError, describeFsError } from './errors';

@@ -3,7 +3,7 @@
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
 import { relative } from 'node:path';
-import { LineIndex } from '../core/positions';
+import { LineIndex } from '../core/model/positions';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';

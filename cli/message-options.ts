@@ -9,7 +9,7 @@ import { SDK_NAMES } from '../core/encode';
 import type { MessageOptions, EncoderChoice } from '../core/message/build';
 import type { RedisLayout } from '../core/message/types';
 import { parseJson } from '../core/parse/parser';
-import type { ParsedDocument } from '../core/tree';
+import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
 

@@ -3,7 +3,7 @@
  * Redis reads without removing anything; RabbitMQ gets and requeues, which changes the order in
  * which consumers will receive those messages (said in the output).
  */
-import { analyzeText } from '../core/analyze';
+import { analyzeText } from '../core/rules/analyze';
 import { redisProjection } from '../core/message/build';
 import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';

@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { CoreDiagnostic } from '../core/diagnostic';
-import { registryFileDiagnostics } from '../core/registry/registry-diagnostics';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { registryFileDiagnostics } from '../core/rules/registry-file-diagnostics';
 import type { RegistryState } from '../core/registry/types';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/rules/settings';
 import { findRegistry, isInside, loadRegistry, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
 

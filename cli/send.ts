@@ -4,8 +4,8 @@
  * that is not on this machine, needs `--yes`. A password never comes from the command line's
  * output: put it in the URL or in BABELQ_BROKER_PASSWORD; every message is scrubbed of it.
  */
-import { analyze } from '../core/analyze';
-import { DEFAULT_SETTINGS } from '../core/settings';
+import { analyze } from '../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../core/rules/settings';
 import { CliRegistries } from './registry';
 import { buildMessage } from '../core/message/build';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';

@@ -3,7 +3,7 @@
  * send uses the same ones, then mints new ones for the next send: what you saw is what was sent.
  */
 import { randomUUID } from 'node:crypto';
-import type { Fresh } from '../core/fresh';
+import type { Fresh } from '../core/model/fresh';
 
 export class FreshIds {
   private readonly byDocument = new Map<string, { id: string; now: number }>();

@@ -1,7 +1,7 @@
 /** What every handler shares: the connection, the open documents, the parse cache and settings. */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Fresh } from '../core/fresh';
+import type { Fresh } from '../core/model/fresh';
 import type { ParseCache } from './documents';
 import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';

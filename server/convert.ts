@@ -9,11 +9,11 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver/node';
-import type { Severity } from '../core/codes';
-import { DIAGNOSTIC_SOURCE } from '../core/codes';
-import type { CoreDiagnostic } from '../core/diagnostic';
-import type { TextEdit as CoreTextEdit } from '../core/edits';
-import type { LineIndex } from '../core/positions';
+import type { Severity } from '../core/rules/codes';
+import { DIAGNOSTIC_SOURCE } from '../core/rules/codes';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import type { TextEdit as CoreTextEdit } from '../core/model/edits';
+import type { LineIndex } from '../core/model/positions';
 
 const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

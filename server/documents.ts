@@ -6,15 +6,15 @@
  * then analysed reusing the previous version's analysis (`analyzeDocument` in core/analyze.ts).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, type Analysis } from '../core/analyze';
-import type { CoreDiagnostic } from '../core/diagnostic';
+import { analyzeDocument, type Analysis } from '../core/rules/analyze';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { ParsedText } from '../core/parse/document';
 import { reparse } from '../core/parse/incremental';
 import { parseText } from '../core/parse/parser';
-import { LineIndex } from '../core/positions';
+import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
-import type { Settings } from '../core/settings';
-import type { ParsedDocument } from '../core/tree';
+import type { Settings } from '../core/rules/settings';
+import type { ParsedDocument } from '../core/model/tree';
 
 const NO_REGISTRY: RegistryState = { kind: 'none' };
 

@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RegistryState } from '../core/registry/types';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/rules/settings';
 import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
 
 export class RegistryService {

@@ -3,7 +3,7 @@
  * differ), normalised by core, cached until the client says the configuration changed.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../core/settings';
+import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../core/rules/settings';
 
 export class SettingsStore {
   private readonly byUri = new Map<string, Promise<Settings>>();

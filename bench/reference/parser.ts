@@ -21,7 +21,7 @@ import type {
   StringNode,
   SyntaxProblem,
   ValueNode,
-} from '../../core/tree';
+} from '../../core/model/tree';
 import { Char } from '../../core/parse/chars';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */

@@ -5,7 +5,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_CODES, CODES, type Severity } from '../../core/codes';
+import { ALL_CODES, CODES, type Severity } from '../../core/rules/codes';
 import type { FileReport } from '../diagnostics';
 
 export interface SarifOptions {

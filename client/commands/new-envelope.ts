@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { RequestType, type LanguageClient } from 'vscode-languageclient/node';
-import { pickOrder } from '../../core/new-envelope';
+import { pickOrder } from '../../core/language/new-envelope';
 import {
   NEW_ENVELOPE_METHOD,
   REGISTRY_ENTRIES_METHOD,
@@ -14,7 +14,7 @@ import {
   type RegistryEntriesParams,
   type RegistryEntriesResult,
   type RegistryEntrySummary,
-} from '../../core/protocol';
+} from '../../core/language/protocol';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 // Not imported from extension.ts: that module registers this one, and a cycle would load it half-initialised.

@@ -4,7 +4,7 @@
  * host); passwords live in VS Code's secret storage and never reach settings, logs or messages.
  */
 import * as vscode from 'vscode';
-import { analyzeText } from '../../core/analyze';
+import { analyzeText } from '../../core/rules/analyze';
 import { buildMessage, redisProjection } from '../../core/message/build';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import type { OutgoingMessage } from '../../core/message/types';

@@ -6,19 +6,19 @@
  * integer-like keys (Node moves them first) and PHP's list-like maps, which are reported, but
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
-import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../envelope';
+import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../contract/envelope';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
-import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
+import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { dotnetModel } from './dotnet';
 import { goField, goModel } from './go';
 import { javaModel } from './java';
 import { isArrayIndexKey, nodeModel } from './node';
 import { sameNumber } from './numbers';
-import { writtenAsIsBySix } from './plain-number';
+import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
 import { phpModel } from './php';
 import { pythonModel } from './python';
-import { codePointLabel, escapeCodePoint, writtenAsIsByAll } from './strings';
+import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
 

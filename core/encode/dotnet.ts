@@ -6,7 +6,7 @@
  * (facts §3, §8). UNVERIFIED: no .NET runtime was available; this follows the code and the
  * Microsoft documentation as the facts do.
  */
-import { asObject, type ObjectNode } from '../tree';
+import { asObject, type ObjectNode } from '../model/tree';
 import { formatDotnet, integerText, literalFitsInt32, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';

@@ -4,8 +4,8 @@
  * float64 and its keys come out sorted), then a `json.Encoder` with SetEscapeHTML(false) and the
  * trailing newline stripped (facts §3, §8). Unknown keys are dropped; `urn` becomes `job`.
  */
-import type { EnvelopeScope } from '../envelope';
-import type { ObjectNode, ValueNode } from '../tree';
+import type { EnvelopeScope } from '../contract/envelope';
+import type { ObjectNode, ValueNode } from '../model/tree';
 import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';

@@ -4,7 +4,7 @@
  * §8. The .NET encoder follows code and documentation only (UNVERIFIED).
  */
 import { parseJson } from '../parse/parser';
-import { asObject, type ObjectNode, type ParsedDocument } from '../tree';
+import { asObject, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { encodeDotnet } from './dotnet';
 import { encodeGo } from './go';
 import { encodeJava } from './java';

@@ -4,7 +4,7 @@
  * the typed fields with `map.get` (`intValue()`/`longValue()` for numbers), and writes the fixed
  * field order; `data` keeps its insertion order (facts §3, §8). Unknown keys are dropped.
  */
-import { asObject, type ObjectNode, type ValueNode } from '../tree';
+import { asObject, type ObjectNode, type ValueNode } from '../model/tree';
 import { formatJava, integerText, JDK17_DOUBLE_TEXT, jdk17MayDiffer, literalAsIntN } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';

@@ -2,7 +2,7 @@
  * Node core (`babelqueue-node` codec.ts): the relay is `JSON.parse`, then `decode()` copies
  * `urn` into `job` when `job` is falsy (keeping `urn`), then `JSON.stringify` (facts §3, §8).
  */
-import type { ValueNode } from '../tree';
+import type { ValueNode } from '../model/tree';
 import { formatNode } from './numbers';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
 import { JSON_STRINGIFY_STYLE } from './strings';

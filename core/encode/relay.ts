@@ -2,8 +2,8 @@
  * Envelope-level helpers the SDK encoders share: the keys each scope knows, what a typed SDK
  * drops, the notes on `urn` and forbidden keys, and the depth refusal.
  */
-import { DEAD_LETTER_FIELDS, forbiddenKey, META_FIELDS, ROOT_FIELDS, type EnvelopeScope } from '../envelope';
-import { asObject, type ObjectNode, type ValueNode } from '../tree';
+import { DEAD_LETTER_FIELDS, forbiddenKey, META_FIELDS, ROOT_FIELDS, type EnvelopeScope } from '../contract/envelope';
+import { asObject, type ObjectNode, type ValueNode } from '../model/tree';
 import { integerText } from './numbers';
 import { child, lastValue, type Notes, type Path } from './writer';
 import { SDK_LABELS, type EncodeResult, type SdkName } from './types';

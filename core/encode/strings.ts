@@ -2,6 +2,7 @@
  * String escaping as each SDK's encoder writes it (facts §3 and §8). Input is the decoded string
  * (UTF-16, as the parser resolved it); output is the JSON string token, quotes included.
  */
+import { dotnetAllows } from '../contract/written-as-is';
 
 /** How one SDK escapes; see the SDK modules for the sources. */
 export interface EscapeStyle {
@@ -41,29 +42,6 @@ function hex4(code: number, upper: boolean): string {
   const digits = upper ? HEX_UPPER : HEX_LOWER;
   return `\\u${digits[(code >> 12) & 15]}${digits[(code >> 8) & 15]}${digits[(code >> 4) & 15]}${digits[code & 15]}`;
 }
-
-let dotnetAllowed: Uint8Array | undefined;
-
-/**
- * The BMP code units the .NET relaxed encoder writes as is: U+0020 and the general categories
- * L, M, N, P, S and Cf (System.Text.Encodings.Web's GenDefinedCharList); everything else (controls,
- * DEL and C1, space separators but U+0020, U+2028/2029, private use, unassigned) is escaped.
- */
-function dotnetAllows(code: number): boolean {
-  // Decided per code unit on first sight and remembered (2: allowed, 1: escaped): a fixture meets
-  // a handful of distinct characters, and deciding all 65,536 up front took longer than linting it.
-  dotnetAllowed ??= new Uint8Array(0x10000);
-  let known = dotnetAllowed[code];
-  if (known === 0) {
-    const allowed = code === 0x20 || (code > 0x20 && (code < 0xd800 || code > 0xdfff) && DOTNET_ALLOWED.test(String.fromCharCode(code)));
-    known = allowed ? 2 : 1;
-    dotnetAllowed[code] = known;
-  }
-  return known === 2;
-}
-
-/** The general categories the .NET relaxed encoder writes as is (see `dotnetAllows`). */
-const DOTNET_ALLOWED = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}]$/u;
 
 /**
  * The escape for one BMP code unit that is not a surrogate, or undefined when it is written
@@ -150,21 +128,6 @@ export function escapeString(style: EscapeStyle, value: string): EscapeResult {
 export function escapeCodePoint(style: EscapeStyle, char: string): string | undefined {
   const result = escapeString(style, char);
   return 'error' in result ? undefined : result.text.slice(1, -1);
-}
-
-/**
- * True when every SDK style writes this BMP code unit as is: printable ASCII but `"` and `\`, or
- * a character the .NET block list allows that no other style escapes (a fast path for scans).
- */
-export function writtenAsIsByAll(code: number): boolean {
-  if (code < 0x7f) return isPlainAscii(code);
-  if (code < 0xa0 || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029) return false;
-  return dotnetAllows(code);
-}
-
-/** True when every SDK writes this code unit of a string as is (printable ASCII but `"` and `\`). */
-export function isPlainAscii(code: number): boolean {
-  return code >= 0x20 && code < 0x7f && code !== 0x22 && code !== 0x5c;
 }
 
 /** `U+2028`, `U+1F600`: the code point of a one-character string. */

@@ -3,9 +3,10 @@
  * JSON value), an iterative writer (explicit stack: documents can nest 100,000 levels), paths
  * for notes, and the note collector.
  */
-import type { ObjectNode, ParsedDocument, ValueNode } from '../tree';
+import type { ObjectNode, ParsedDocument, ValueNode } from '../model/tree';
 import { sameNumber } from './numbers';
-import { codePointLabel, escapeCodePoint, escapeString, isPlainAscii, JSON_STRINGIFY_STYLE, type EscapeResult, type EscapeStyle } from './strings';
+import { isPlainAscii } from '../contract/written-as-is';
+import { codePointLabel, escapeCodePoint, escapeString, JSON_STRINGIFY_STYLE, type EscapeResult, type EscapeStyle } from './strings';
 import { SDK_LABELS, type EncodeNote, type EncodeResult, type NumberText, type SdkName } from './types';
 
 /** Where a value sits: a chain of keys and indexes from the root (the root itself is undefined). */

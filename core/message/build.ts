@@ -4,9 +4,9 @@
  * this value and the send publishes it, so they cannot disagree.
  */
 import { encodeEnvelope, SDK_NAMES, type EncodeNote, type SdkName } from '../encode';
-import type { Fresh } from '../fresh';
-import { resolveUrn } from '../rules/urn';
-import { asObject, getProperty, getValue, type ParsedDocument } from '../tree';
+import type { Fresh } from '../model/fresh';
+import { routingUrn } from '../contract/urn';
+import { asObject, getValue, type ParsedDocument } from '../model/tree';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
 export type EncoderChoice = SdkName | 'auto';
@@ -38,7 +38,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
   if (doc.syntaxProblems.length > 0) return { ok: false, error: 'The file has JSON syntax errors; fix them before previewing or sending.' };
   const root = asObject(doc.root);
   if (!root) return { ok: false, error: 'The document is not an envelope object.' };
-  const resolved = resolveUrn(getProperty(root, 'job'), getProperty(root, 'urn'));
+  const resolved = routingUrn(root);
   if (!resolved) return { ok: false, error: 'The envelope has no URN (job): a message without identity cannot be sent.' };
   const meta = asObject(getValue(root, 'meta'));
   const metaQueue = getValue(meta, 'queue');

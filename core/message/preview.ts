@@ -4,8 +4,8 @@
  * it beside the envelope and `babelq preview --sdk all` prints it.
  */
 import { SDK_NAMES, type SdkName } from '../encode';
-import type { Fresh } from '../fresh';
-import type { ParsedDocument } from '../tree';
+import type { Fresh } from '../model/fresh';
+import type { ParsedDocument } from '../model/tree';
 import { buildMessage, type MessageOptions } from './build';
 
 /** How many bytes of the body the hex view shows before it stops. */

@@ -8,7 +8,7 @@
  * reads the node tree of `core/tree.ts`, which is built from them lazily (`./document.ts`).
  */
 
-import { writtenAsIsByAll } from '../encode/strings';
+import { writtenAsIsByAll } from '../contract/written-as-is';
 
 /** The value kind of a slot (the low three bits of `info`). */
 export const enum Kind {

@@ -4,9 +4,9 @@
  * items) when they are first read, one level at a time and once, so a hover deep in a 20 MB file
  * makes the few hundred nodes on its path, not millions. Every node is made once: identity holds.
  */
-import type { ArrayNode, ContainerNode, ObjectNode, ParsedDocument, PropertyNode, SyntaxProblem, ValueNode } from '../tree';
+import type { ArrayNode, ContainerNode, ObjectNode, ParsedDocument, PropertyNode, SyntaxProblem, ValueNode } from '../model/tree';
 import { Flag, Kind, stringValue, type Columns } from './columns';
-import { decimalValue, integerValue } from './number-value';
+import { decimalValue, integerValue } from '../model/number-value';
 
 /**
  * How a document was made from the previous version's parse (`./incremental.ts`): only the

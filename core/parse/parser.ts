@@ -13,12 +13,12 @@
  * SDK writes it as written, literals are compared in place); anything unusual drops to the
  * careful path that words the problem.
  */
-import type { ParsedDocument, SyntaxProblem } from '../tree';
+import type { ParsedDocument, SyntaxProblem } from '../model/tree';
 import { Char } from './chars';
 import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
-import { readPlainNumber } from '../encode/plain-number';
+import { readPlainNumber } from '../contract/written-as-is';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;

@@ -23,7 +23,7 @@
  * on the current path (a self-`$ref` or a cyclic object graph) is emitted in its shallow form
  * (`{}`, `[]`) instead of being expanded again.
  */
-import { classifyKey } from '../keys';
+import { classifyKey } from '../contract/keys';
 import { isSensitive, maskValue } from './pii';
 import { linearRegExp } from './linear-regex';
 import { resolveLocalRef } from './schema-compiler';

@@ -4,8 +4,8 @@
  * duplicate URNs and URNs that break the naming rules.
  */
 import { parseJson } from '../parse/parser';
-import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../tree';
-import { checkUrnNaming } from '../urn';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
+import { checkUrnNaming } from '../contract/urn';
 import type { RegistryIndexEntry, RegistryProblem } from './types';
 
 export type RegistryIndex =

@@ -8,12 +8,12 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { ValueNode } from '../tree';
+import type { ValueNode } from '../model/tree';
 import { subtreeShape, type Columns } from '../parse/columns';
 import { compileColumnCheck, type ColumnCheck } from './column-check';
 import validateDraft07 from './draft07-meta-validator';
 import { linearRegexProblem, linearRegExpEngine } from './linear-regex';
-import { editDistance } from './suggest';
+import { editDistance } from '../model/edit-distance';
 import type { CompiledSchema, SchemaError } from './types';
 
 /** A compiled schema, or why it cannot be used. */

@@ -7,8 +7,8 @@
  * missing. With `allErrors`, ajv also reports the wrappers (`if`, `anyOf`, `propertyNames`,
  * `contains`) next to the errors inside them; one finding per actual problem survives.
  */
-import type { ObjectNode, PropertyNode, ValueNode } from '../tree';
-import { editDistance } from './suggest';
+import type { ObjectNode, PropertyNode, ValueNode } from '../model/tree';
+import { editDistance } from '../model/edit-distance';
 import type { SchemaError } from './types';
 
 /** One payload-schema problem at a range of the fixture text. */

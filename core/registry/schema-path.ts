@@ -3,7 +3,7 @@
  * completion, hover and sensitivity) and to the key in the schema file (for go-to-definition).
  * Only `properties` and `items` are followed, the subset the registry's validators share.
  */
-import { asObject, getProperty, type ParsedDocument, type PropertyNode, type ValueNode } from '../tree';
+import { asObject, getProperty, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 export type PayloadPath = readonly (string | number)[];
 

@@ -4,7 +4,7 @@
  * the whole value when a file changes; rules, completion, hover and navigation only read it.
  */
 import type { Columns } from '../parse/columns';
-import type { ParsedDocument } from '../tree';
+import type { ParsedDocument } from '../model/tree';
 
 /** A payload schema that compiled, ready to validate a `data` value. */
 export interface CompiledSchema {

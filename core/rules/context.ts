@@ -2,11 +2,11 @@
  * What every rule receives: the parsed document, the envelope's main blocks found once, the
  * settings, and one `report` function. Rules never see a parser's own types.
  */
-import type { Code, Severity } from '../codes';
-import type { CoreDiagnostic, DiagnosticTag } from '../diagnostic';
+import type { Code, Severity } from './codes';
+import type { CoreDiagnostic, DiagnosticTag } from './diagnostic';
 import type { RegistryState } from '../registry/types';
-import type { Settings } from '../settings';
-import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode } from '../tree';
+import type { Settings } from './settings';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 export interface Range {
   readonly offset: number;

@@ -13,9 +13,9 @@ import {
   SDK_LANGS,
   SECONDS_CEILING,
   type EnvelopeScope,
-} from '../envelope';
-import { formatUtc } from '../time';
-import { getValue, type NumberNode, type ObjectNode, type ValueNode } from '../tree';
+} from '../contract/envelope';
+import { formatUtc } from '../contract/time';
+import { getValue, type NumberNode, type ObjectNode, type ValueNode } from '../model/tree';
 import { keyRange, type Rule, type RuleContext } from './context';
 
 /** forbidden-key: the forbidden table, at the top level and in meta. */

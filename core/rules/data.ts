@@ -4,10 +4,10 @@
  */
 import { Flag, Kind, stringValue } from '../parse/columns';
 import { columnsOf } from '../parse/document';
-import { checkIsoTime } from '../time';
-import { forEachValue } from '../tree';
-import { classifyKey, type KeyClasses } from '../keys';
-import type { CoreDiagnostic } from '../diagnostic';
+import { checkIsoTime } from '../contract/time';
+import { forEachValue } from '../model/tree';
+import { classifyKey, type KeyClasses } from '../contract/keys';
+import type { CoreDiagnostic } from './diagnostic';
 import type { Rule, RuleContext } from './context';
 import type { EditedString } from './edit';
 

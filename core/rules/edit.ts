@@ -2,7 +2,7 @@
  * A document that differs from an analysed previous version only inside one string value (see
  * `core/parse/incremental.ts`), as the rules that reuse the previous findings see it.
  */
-import type { CoreDiagnostic } from '../diagnostic';
+import type { CoreDiagnostic } from './diagnostic';
 
 export interface EditedString {
   /** The string token in the new document (quotes included) and its decoded value. */

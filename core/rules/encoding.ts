@@ -1,5 +1,5 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
-import type { CoreDiagnostic } from '../diagnostic';
+import type { CoreDiagnostic } from './diagnostic';
 import { findDivergences, stringValueDivergence, type Divergence } from '../encode/divergence';
 import type { RuleContext, Rule } from './context';
 import type { EditedString } from './edit';

@@ -5,12 +5,12 @@
 import { isMasked, isSensitive, sensitiveCategory } from '../registry/pii';
 import { mapSchemaErrors } from '../registry/schema-errors';
 import { toJsValue } from '../registry/schema-compiler';
-import { closest } from '../registry/suggest';
+import { closest } from '../model/edit-distance';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
 import { columnsOf, documentPlainValue } from '../parse/document';
-import { getProperty, type ValueNode } from '../tree';
+import { getProperty, type ValueNode } from '../model/tree';
 import type { Range, Rule, RuleContext } from './context';
-import { resolveUrn } from './urn';
+import { resolveUrn } from '../contract/urn';
 
 /** The registry rules for the envelope's URN and payload. */
 export const checkRegistry: Rule = (context) => {

@@ -2,12 +2,12 @@
  * Document and structure rules: not-an-object, duplicate-key, missing-field, wrong-type,
  * invalid-value, reserved-key. (json-syntax comes straight from the parser.)
  */
-import { DEAD_LETTER_REASONS, fieldsOf, isBlank, RESERVED_ROOT_KEY, type EnvelopeScope, type FieldSpec } from '../envelope';
+import { DEAD_LETTER_REASONS, fieldsOf, isBlank, RESERVED_ROOT_KEY, type EnvelopeScope, type FieldSpec } from '../contract/envelope';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
-import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../tree';
+import { forEachValue, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { keyRange, type Range, type Rule, type RuleContext } from './context';
-import { describeValue } from './describe';
+import { describeValue } from '../model/describe-value';
 
 /** not-an-object: the root must be an object. */
 export const checkRoot: Rule = (context) => {

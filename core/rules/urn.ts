@@ -2,23 +2,9 @@
  * URN rules: urn-alias, empty-urn, invalid-urn, urn-payload.
  * Resolution follows the decoders: `job` unless it is blank or absent, then the `urn` alias.
  */
-import { isBlank } from '../envelope';
-import { getProperty, type PropertyNode, type StringNode } from '../tree';
-import { checkUrnNaming, findUrnIdentifier } from '../urn';
+import { getProperty, type StringNode } from '../model/tree';
+import { checkUrnNaming, findUrnIdentifier, resolveUrn } from '../contract/urn';
 import { keyRange, type Range, type Rule } from './context';
-
-/** The URN the decoders would route on, and the property it came from. */
-export interface ResolvedUrn {
-  readonly node: StringNode;
-  readonly from: 'job' | 'urn';
-}
-
-/** Resolves the routing URN as the SDK decoders do; undefined when there is none. */
-export function resolveUrn(job: PropertyNode | undefined, urn: PropertyNode | undefined): ResolvedUrn | undefined {
-  if (job?.value?.kind === 'string' && !isBlank(job.value.value)) return { node: job.value, from: 'job' };
-  if (urn?.value?.kind === 'string' && !isBlank(urn.value.value)) return { node: urn.value, from: 'urn' };
-  return undefined;
-}
 
 /** urn-alias, empty-urn, invalid-urn and urn-payload. */
 export const checkUrn: Rule = (context) => {

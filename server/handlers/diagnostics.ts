@@ -9,7 +9,7 @@ import type { ServerContext } from '../context';
 import { toLspDiagnostic } from '../convert';
 import { guard } from '../guard';
 import { sendRegistryStatus } from './registry-requests';
-import { registryFileDiagnostics } from '../../core/registry/registry-diagnostics';
+import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
 
 /** How long typing must pause before a pushed validation runs. */
 export const PUSH_DEBOUNCE_MS = 150;

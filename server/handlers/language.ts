@@ -12,10 +12,10 @@ import {
   type CompletionItem,
   type Hover,
 } from 'vscode-languageserver/node';
-import { codeActions } from '../../core/actions';
-import { DIAGNOSTIC_SOURCE } from '../../core/codes';
-import { complete, type CoreCompletionItem } from '../../core/complete';
-import { hover } from '../../core/hover';
+import { codeActions } from '../../core/language/code-actions';
+import { DIAGNOSTIC_SOURCE } from '../../core/rules/codes';
+import { complete, type CoreCompletionItem } from '../../core/language/complete';
+import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
 import { sameDiagnostic, toLspEdit, toRange } from '../convert';
 import { guard } from '../guard';

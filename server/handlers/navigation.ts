@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { DefinitionParams, DocumentLink, DocumentLinkParams, Location, ReferenceParams } from 'vscode-languageserver/node';
 import { parseJson } from '../../core/parse/parser';
-import { LineIndex } from '../../core/positions';
-import { envelopeUrn, registryDefinition, registryEntryAt, schemaLinks } from '../../core/registry/navigate';
+import { LineIndex } from '../../core/model/positions';
+import { envelopeUrn, registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
 import { findFixtureFiles } from '../../workspace/fixture-files';
 import type { ServerContext } from '../context';
 import { toRange } from '../convert';

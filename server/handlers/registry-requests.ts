@@ -4,7 +4,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { newEnvelopeText } from '../../core/new-envelope';
+import { newEnvelopeText } from '../../core/language/new-envelope';
 import {
   NEW_ENVELOPE_METHOD,
   REGISTRY_ENTRIES_METHOD,
@@ -14,7 +14,7 @@ import {
   type RegistryEntriesParams,
   type RegistryEntriesResult,
   type RegistryStatusParams,
-} from '../../core/protocol';
+} from '../../core/language/protocol';
 import { DEPRECATED_STATUSES, type RegistryState } from '../../core/registry/types';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';

@@ -14,11 +14,11 @@ import {
   type SelectionRangeParams,
   type TextEdit,
 } from 'vscode-languageserver/node';
-import { foldingRanges } from '../../core/folding';
-import { formatDocument } from '../../core/format';
-import { selectionRanges } from '../../core/selection';
-import { documentSymbols, type DocumentSymbolNode } from '../../core/symbols';
-import type { LineIndex } from '../../core/positions';
+import { foldingRanges } from '../../core/language/folding';
+import { formatDocument } from '../../core/language/format';
+import { selectionRanges } from '../../core/language/selection';
+import { documentSymbols, type DocumentSymbolNode } from '../../core/language/symbols';
+import type { LineIndex } from '../../core/model/positions';
 import type { ServerContext } from '../context';
 import { toLspEdit, toRange } from '../convert';
 import { guard } from '../guard';

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { CoreDiagnostic } from '../../core/diagnostic';
-import { LineIndex } from '../../core/positions';
-import { normalizeSettings } from '../../core/settings';
-import { DEFAULT_SETTINGS } from '../../core/settings';
+import type { CoreDiagnostic } from '../../core/rules/diagnostic';
+import { LineIndex } from '../../core/model/positions';
+import { normalizeSettings } from '../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings';
 import { countBySeverity, toOutputDiagnostic } from '../../cli/diagnostics';
 import { lintBytes } from '../../cli/lint';
 import { FORBIDDEN_TIMESTAMP } from './helpers';

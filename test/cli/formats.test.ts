@@ -1,7 +1,7 @@
 /** The stylish and SARIF formats, through the built CLI and, for colour, the formatter itself. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ALL_CODES, CODES } from '../../core/codes';
+import { ALL_CODES, CODES } from '../../core/rules/codes';
 import type { FileReport } from '../../cli/diagnostics';
 import { formatStylish, shouldUseColor } from '../../cli/formats/stylish';
 import { sarifLevel } from '../../cli/formats/sarif';

@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { codeActions, type CoreCodeAction } from '../../core/actions';
-import { analyze } from '../../core/analyze';
-import type { Code } from '../../core/codes';
-import { applyEdits } from '../../core/edits';
-import type { Fresh } from '../../core/fresh';
+import { codeActions, type CoreCodeAction } from '../../core/language/code-actions';
+import { analyze } from '../../core/rules/analyze';
+import type { Code } from '../../core/rules/codes';
+import { applyEdits } from '../../core/model/edits';
+import type { Fresh } from '../../core/model/fresh';
 import { parseJson } from '../../core/parse/parser';
 
 const NOW = 1764400000000;

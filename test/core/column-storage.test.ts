@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, analyzeText } from '../../core/analyze';
+import { analyze, analyzeText } from '../../core/rules/analyze';
 import { parseText } from '../../core/parse/parser';
 import { recycleColumns } from '../../core/parse/column-storage';
 import type { Columns } from '../../core/parse/columns';

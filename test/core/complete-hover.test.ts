@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { complete, type CoreCompletionItem } from '../../core/complete';
-import { applyEdits } from '../../core/edits';
-import type { Fresh } from '../../core/fresh';
-import { hover } from '../../core/hover';
+import { complete, type CoreCompletionItem } from '../../core/language/complete';
+import { applyEdits } from '../../core/model/edits';
+import type { Fresh } from '../../core/model/fresh';
+import { hover } from '../../core/language/hover';
 import { parseJson } from '../../core/parse/parser';
 
 const fresh: Fresh = { uuid: () => '11111111-2222-4333-8444-555555555555', now: () => 1764400000000 };

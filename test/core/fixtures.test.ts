@@ -12,10 +12,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyzeText } from '../../core/analyze';
-import { ALL_CODES, CODES, isCode, type Code } from '../../core/codes';
-import type { CoreDiagnostic } from '../../core/diagnostic';
-import { LineIndex } from '../../core/positions';
+import { analyzeText } from '../../core/rules/analyze';
+import { ALL_CODES, CODES, isCode, type Code } from '../../core/rules/codes';
+import type { CoreDiagnostic } from '../../core/rules/diagnostic';
+import { LineIndex } from '../../core/model/positions';
 
 const REPO_ROOT = join(__dirname, '..', '..');
 const FIXTURES_DIR = join(REPO_ROOT, 'test', 'fixtures', 'diagnostics');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { writtenAsIsByAll } from '../../core/encode/strings';
+import { writtenAsIsByAll } from '../../core/contract/written-as-is';
 import { Flag, Kind } from '../../core/parse/columns';
 import { reparse } from '../../core/parse/incremental';
 import { parseText } from '../../core/parse/parser';

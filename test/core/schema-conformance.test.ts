@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { parseJson } from '../../core/parse/parser';
 import { compileSchema, toJsValue } from '../../core/registry/schema-compiler';
 import { mapSchemaErrors } from '../../core/registry/schema-errors';
-import { asObject, getProperty } from '../../core/tree';
+import { asObject, getProperty } from '../../core/model/tree';
 
 const ENV_VAR = 'BABELQ_CONFORMANCE_DIR';
 

@@ -10,7 +10,7 @@ import { parseJson } from '../../core/parse/parser';
 import { compileSchema, toJsValue } from '../../core/registry/schema-compiler';
 import { mapSchemaErrors, type MappedSchemaError } from '../../core/registry/schema-errors';
 import type { CompiledSchema, SchemaError } from '../../core/registry/types';
-import { asObject, getProperty, type PropertyNode, type ValueNode } from '../../core/tree';
+import { asObject, getProperty, type PropertyNode, type ValueNode } from '../../core/model/tree';
 
 const OPEN = '⟦';
 const CLOSE = '⟧';

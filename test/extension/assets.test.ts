@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, test } from 'node:test';
 import * as oniguruma from 'vscode-oniguruma';
 import * as textmate from 'vscode-textmate';
-import { analyzeText } from '../../core/analyze';
+import { analyzeText } from '../../core/rules/analyze';
 import { describeState } from '../../client/status';
 
 const ROOT = resolve(__dirname, '../..');

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { classifyKey, compileKeyPatterns, toSnakeCase } from '../../core/keys';
+import { classifyKey, compileKeyPatterns, toSnakeCase } from '../../core/contract/keys';
 import { isLinearOnBacktracking, linearRegexProblem, linearRegExpEngine, toRe2Source } from '../../core/registry/linear-regex';
 import { compileSchema } from '../../core/registry/schema-compiler';
 

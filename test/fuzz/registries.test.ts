@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { analyzeText } from '../../core/analyze';
-import { complete } from '../../core/complete';
-import { hover } from '../../core/hover';
-import { newEnvelopeText } from '../../core/new-envelope';
+import { analyzeText } from '../../core/rules/analyze';
+import { complete } from '../../core/language/complete';
+import { hover } from '../../core/language/hover';
+import { newEnvelopeText } from '../../core/language/new-envelope';
 import { parseJson } from '../../core/parse/parser';
 import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/schema-compiler';
 import type { RegistryState } from '../../core/registry/types';

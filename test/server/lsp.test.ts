@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { applyEdits } from '../../core/edits';
-import { LineIndex } from '../../core/positions';
+import { applyEdits } from '../../core/model/edits';
+import { LineIndex } from '../../core/model/positions';
 import { fork } from 'node:child_process';
 import { createProtocolConnection, IPCMessageReader, IPCMessageWriter } from 'vscode-languageserver-protocol/node';
 import { SERVER_PATH, TestLspClient } from '../support/lsp-client';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { applyEdits } from '../../core/edits';
-import { LineIndex } from '../../core/positions';
+import { applyEdits } from '../../core/model/edits';
+import { LineIndex } from '../../core/model/positions';
 import { TestLspClient } from '../support/lsp-client';
 
 const root = mkdtempSync(join(tmpdir(), 'babelq-lsp-registry-'));

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/settings';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings';
 import { ParseCache } from '../../server/documents';
 import { guard } from '../../server/guard';
 

@@ -7,13 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { analyzeText } from '../../core/analyze';
-import { codeActions } from '../../core/actions';
-import { applyEdits } from '../../core/edits';
+import { analyzeText } from '../../core/rules/analyze';
+import { codeActions } from '../../core/language/code-actions';
+import { applyEdits } from '../../core/model/edits';
 import { parseJson } from '../../core/parse/parser';
-import { registryFileDiagnostics } from '../../core/registry/registry-diagnostics';
+import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
 import type { RegistryState } from '../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../core/settings';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings';
 import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
 
 const ORDER_SCHEMA = {

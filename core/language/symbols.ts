@@ -2,7 +2,7 @@
  * The document outline: one symbol per property (named by its key) and per array item (named by
  * its index), nested like the document, in the shape of an LSP DocumentSymbol but in offsets.
  */
-import { propertyEnd, type ContainerNode, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+import { propertyEnd, type ContainerNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 /** A value kind, or `property` for a key still waiting for its value. */
 export type DocumentSymbolKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'property';

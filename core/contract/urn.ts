@@ -1,6 +1,11 @@
 /**
- * URN naming rules: `urn:babel:<context>:<event>`, lowercase ASCII, no class names, no payload.
+ * The URN, as the contract and the fleet see it: which one an envelope routes on (as the SDK
+ * decoders resolve it), its naming rules (`urn:babel:<context>:<event>`, lowercase ASCII, no class
+ * names, no payload) and its parts.
  */
+import { getProperty, type ObjectNode, type PropertyNode, type StringNode } from '../model/tree';
+import { isBlank } from './envelope';
+
 
 export interface UrnProblem {
   /** Which rule the URN breaks, in a user's words. */
@@ -70,4 +75,29 @@ function identifierKind(segment: string): UrnIdentifier['kind'] | undefined {
   if (UUID_SEGMENT.test(segment)) return 'uuid';
   if (/^[0-9a-f]{8,}$/i.test(segment) && /[0-9]/.test(segment) && /[a-f]/i.test(segment)) return 'hex id';
   return undefined;
+}
+
+/** The URN the decoders would route on, and the property it came from. */
+export interface ResolvedUrn {
+  readonly node: StringNode;
+  readonly from: 'job' | 'urn';
+}
+
+/** Resolves the routing URN as the SDK decoders do; undefined when there is none. */
+export function resolveUrn(job: PropertyNode | undefined, urn: PropertyNode | undefined): ResolvedUrn | undefined {
+  if (job?.value?.kind === 'string' && !isBlank(job.value.value)) return { node: job.value, from: 'job' };
+  if (urn?.value?.kind === 'string' && !isBlank(urn.value.value)) return { node: urn.value, from: 'urn' };
+  return undefined;
+}
+
+/** The URN an envelope's root routes on (`job`, else the `urn` alias); undefined when there is none. */
+export function routingUrn(root: ObjectNode | undefined): ResolvedUrn | undefined {
+  return resolveUrn(getProperty(root, 'job'), getProperty(root, 'urn'));
+}
+
+/** The bounded context of a URN (`urn:babel:orders:created` → `orders`), if it has one. */
+export function urnContext(urn: string): string | undefined {
+  const parts = urn.trim().split(':');
+  if (parts.length < 4 || parts[0] !== 'urn' || parts[1] !== 'babel' || parts[2] === '') return undefined;
+  return parts[2];
 }

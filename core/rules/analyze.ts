@@ -4,21 +4,21 @@
  */
 import { CODES, type Code, type Severity } from './codes';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
-import { parseText } from './parse/parser';
-import { recycleColumns } from './parse/column-storage';
-import { Flag, stringValue } from './parse/columns';
-import { columnsOf, ParsedText } from './parse/document';
-import { createCollector, type Rule, type RuleContext } from './rules/context';
-import { checkData, checkDataAfterEdit } from './rules/data';
-import { checkEncodingDivergence, checkEncodingDivergenceAfterEdit } from './rules/encoding';
-import type { EditedString } from './rules/edit';
-import { checkForbiddenKeys, checkIdentifiers, checkKeyNames, checkLang, checkSchemaVersion, checkTimestamps } from './rules/contract';
-import { checkCoreFields, checkDuplicateKeys, checkMissingFields, checkRoot } from './rules/structure';
-import { checkRegistry } from './rules/registry';
-import { checkUrn } from './rules/urn';
-import type { RegistryState } from './registry/types';
+import { parseText } from '../parse/parser';
+import { recycleColumns } from '../parse/column-storage';
+import { Flag, stringValue } from '../parse/columns';
+import { columnsOf, ParsedText } from '../parse/document';
+import { createCollector, type Rule, type RuleContext } from './context';
+import { checkData, checkDataAfterEdit } from './data';
+import { checkEncodingDivergence, checkEncodingDivergenceAfterEdit } from './encoding';
+import type { EditedString } from './edit';
+import { checkForbiddenKeys, checkIdentifiers, checkKeyNames, checkLang, checkSchemaVersion, checkTimestamps } from './contract';
+import { checkCoreFields, checkDuplicateKeys, checkMissingFields, checkRoot } from './structure';
+import { checkRegistry } from './registry';
+import { checkUrn } from './urn';
+import type { RegistryState } from '../registry/types';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
-import type { ParsedDocument } from './tree';
+import type { ParsedDocument } from '../model/tree';
 
 /** Every rule, by catalogue family. */
 const RULES: readonly Rule[] = [

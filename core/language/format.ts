@@ -7,9 +7,9 @@
  * Broken documents are never touched, because re-indenting text the parser misread could move or
  * lose what the user typed.
  */
-import type { TextEdit } from './edits';
-import type { ParsedDocument } from './tree';
-import { Char } from './parse/chars';
+import type { TextEdit } from '../model/edits';
+import type { ParsedDocument } from '../model/tree';
+import { Char } from '../parse/chars';
 
 /** Formatting options; `eol` defaults to the document's first line break, else `\n`. */
 export interface FormatOptions {

@@ -2,33 +2,18 @@
  * Completion for the contract: the keys an object still lacks (with value skeletons), the
  * `meta.lang` and `dead_letter.reason` enums, and `1` for `schema_version`.
  */
-import { fieldsOf, fieldSpec, URN_ALIAS_FIELD, type EnvelopeScope, type FieldSpec } from './envelope';
-import type { Fresh } from './fresh';
-import { asEnvelopeScope, scopeOfObject } from './scope';
-import { registryCompletions } from './registry/complete';
-import type { RegistryState } from './registry/types';
-import { hintsFrom, skeletonValue } from './skeletons';
+import { fieldsOf, fieldSpec, URN_ALIAS_FIELD, type EnvelopeScope, type FieldSpec } from '../contract/envelope';
+import type { Fresh } from '../model/fresh';
+import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
+import { registryCompletions } from './registry-completion';
+import type { RegistryState } from '../registry/types';
+import { hintsFrom, skeletonValue } from '../contract/skeletons';
 import { findSlot, nextSignificant, type Slot } from './completion-slot';
 import { valueSnippet } from './snippet';
-import { getProperty, type ParsedDocument } from './tree';
+import { getProperty, type ParsedDocument } from '../model/tree';
+import type { CoreCompletionItem } from './completion-item';
 
-export interface CoreCompletionItem {
-  readonly label: string;
-  readonly kind: 'property' | 'value' | 'enum';
-  readonly detail?: string;
-  /** Markdown. */
-  readonly documentation?: string;
-  /** Snippet syntax when `isSnippet`, plain text otherwise. */
-  readonly insertText: string;
-  readonly isSnippet: boolean;
-  /** The range the item replaces. */
-  readonly offset: number;
-  readonly end: number;
-  readonly sortText?: string;
-  readonly preselect?: boolean;
-  /** Shown struck through (a deprecated URN). */
-  readonly deprecated?: boolean;
-}
+export type { CoreCompletionItem } from './completion-item';
 
 /** The completion items at `offset`; with a registry, also URNs and the payload schema's fields. */
 export function complete(doc: ParsedDocument, offset: number, fresh: Fresh, registry?: RegistryState): CoreCompletionItem[] {

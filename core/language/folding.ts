@@ -3,8 +3,8 @@
  * ends on the line before its closing bracket (so the bracket stays visible) and only exists when
  * that leaves at least one line to hide.
  */
-import type { LineIndex } from './positions';
-import type { ContainerNode, ParsedDocument } from './tree';
+import type { LineIndex } from '../model/positions';
+import type { ContainerNode, ParsedDocument } from '../model/tree';
 
 /** A foldable block of lines (zero-based, both inclusive). */
 export interface FoldingLines {

@@ -2,12 +2,12 @@
  * Registry navigation and hovers: from an envelope's URN to its registry entry, from a `data` key
  * to its property in the schema file, and from a registry entry back to its URN.
  */
-import { resolveUrn } from '../rules/urn';
-import { asObject, getProperty, locate, type ObjectNode, type ParsedDocument, type StringNode } from '../tree';
-import { describeSchemaType, fieldsTable } from './describe';
-import { isSensitive, sensitiveCategory } from './pii';
-import { payloadPathOf, schemaKeyAt, subschemaAt } from './schema-path';
-import type { Registry, RegistryEntry } from './types';
+import { routingUrn } from '../contract/urn';
+import { asObject, getProperty, locate, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
+import { describeSchemaType, fieldsTable } from '../registry/describe';
+import { isSensitive, sensitiveCategory } from '../registry/pii';
+import { payloadPathOf, schemaKeyAt, subschemaAt } from '../registry/schema-path';
+import type { Registry, RegistryEntry } from '../registry/types';
 
 /** A place in another file: its absolute path and an offset range of that file's text. */
 export interface FileLocation {
@@ -26,7 +26,7 @@ type Target =
 function targetAt(doc: ParsedDocument, offset: number, registry: Registry): Target | undefined {
   const root = asObject(doc.root);
   if (!root) return undefined;
-  const resolved = resolveUrn(getProperty(root, 'job'), getProperty(root, 'urn'));
+  const resolved = routingUrn(root);
   const location = locate(doc.root, offset);
   const node = location.node;
   if (resolved && node === resolved.node && !location.inKeyOf) {
@@ -94,7 +94,7 @@ export function registryEntryAt(registry: Registry, offset: number): RegistryEnt
 /** The URN an envelope routes on and where it is written, for find-references. */
 export function envelopeUrn(doc: ParsedDocument): { urn: string; offset: number; end: number } | undefined {
   const root = asObject(doc.root);
-  const resolved = resolveUrn(getProperty(root, 'job'), getProperty(root, 'urn'));
+  const resolved = routingUrn(root);
   return resolved ? { urn: resolved.node.value, offset: resolved.node.offset, end: resolved.node.end } : undefined;
 }
 

@@ -2,21 +2,20 @@
  * Quick fixes for diagnostics. Each fix is a list of non-overlapping text edits whose result is
  * valid JSON; `isPreferred` marks the one obvious fix when there is exactly one.
  */
-import { decodeTimestampToMs } from './timestamps';
-import { shiftToInteger } from './decimal';
-import type { CoreDiagnostic } from './diagnostic';
-import type { TextEdit } from './edits';
-import { forbiddenKey, knownKeys, MILLIS_CEILING, RESERVED_ROOT_KEY, SDK_LANGS, SECONDS_CEILING, type EnvelopeScope } from './envelope';
-import type { Fresh } from './fresh';
-import { insertProperty, removeProperty, renameKey, replaceValue } from './property-edits';
-import { asEnvelopeScope, scopeOfObject } from './scope';
-import { hintsFrom, skeletonValue } from './skeletons';
-import { asObject, getProperty, getValue, locate, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
-import { maskValue } from './registry/pii';
-import { closest } from './registry/suggest';
-import type { Registry, RegistryState } from './registry/types';
-import { resolveUrn } from './rules/urn';
-import { checkUrnNaming } from './urn';
+import { decodeTimestampToMs } from '../contract/timestamps';
+import { shiftToInteger } from '../model/decimal';
+import type { CoreDiagnostic } from '../rules/diagnostic';
+import type { TextEdit } from '../model/edits';
+import { forbiddenKey, knownKeys, MILLIS_CEILING, RESERVED_ROOT_KEY, SDK_LANGS, SECONDS_CEILING, type EnvelopeScope } from '../contract/envelope';
+import type { Fresh } from '../model/fresh';
+import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
+import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
+import { hintsFrom, skeletonValue } from '../contract/skeletons';
+import { asObject, getProperty, getValue, locate, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
+import { maskValue } from '../registry/pii';
+import { closest } from '../model/edit-distance';
+import type { Registry, RegistryState } from '../registry/types';
+import { checkUrnNaming, resolveUrn } from '../contract/urn';
 
 export interface CoreCodeAction {
   readonly title: string;

@@ -4,15 +4,15 @@
  * schema's properties not yet present (required first, with value skeletons), `enum`/`const`
  * values and `true`/`false` for booleans.
  */
-import type { CoreCompletionItem } from '../complete';
-import { nextSignificant, type Slot } from '../completion-slot';
-import { scopeOfObject } from '../scope';
-import { valueSnippet } from '../snippet';
-import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../tree';
-import { exampleValue } from './example';
-import { payloadPathOf, subschemaAt } from './schema-path';
-import { describeSchemaType, requiredFieldsMarkdown } from './describe';
-import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from './types';
+import type { CoreCompletionItem } from './completion-item';
+import { nextSignificant, type Slot } from './completion-slot';
+import { scopeOfObject } from '../contract/scope';
+import { valueSnippet } from './snippet';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { exampleValue } from '../registry/example';
+import { payloadPathOf, subschemaAt } from '../registry/schema-path';
+import { describeSchemaType, requiredFieldsMarkdown } from '../registry/describe';
+import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
 
 /** Registry items for a slot, or undefined when the slot is not one the registry knows about. */
 export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: Registry): CoreCompletionItem[] | undefined {

@@ -2,10 +2,11 @@
  * "New Envelope…": the text of a complete, valid envelope for a URN, with `data` filled from the
  * URN's payload schema so the new fixture lints clean and is ready to send.
  */
-import type { Fresh } from './fresh';
+import type { Fresh } from '../model/fresh';
 import type { RegistryEntrySummary } from './protocol';
-import { exampleValue } from './registry/example';
-import { DEFAULT_LANG, DEFAULT_QUEUE } from './skeletons';
+import { exampleValue } from '../registry/example';
+import { DEFAULT_LANG, DEFAULT_QUEUE } from '../contract/skeletons';
+import { urnContext } from '../contract/urn';
 
 export interface NewEnvelopeOptions {
   /** The message URN, written to `job`. */
@@ -45,13 +46,6 @@ export function newEnvelopeText(options: NewEnvelopeOptions): string {
     attempts: 0,
   };
   return `${JSON.stringify(envelope, null, options.indent ?? '  ')}\n`;
-}
-
-/** The bounded context of a URN (`urn:babel:orders:created` → `orders`), if it has one. */
-export function urnContext(urn: string): string | undefined {
-  const parts = urn.trim().split(':');
-  if (parts.length < 4 || parts[0] !== 'urn' || parts[1] !== 'babel' || parts[2] === '') return undefined;
-  return parts[2];
 }
 
 /** Entries in the order a picker shows them: registry order, deprecated ones last. */

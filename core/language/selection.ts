@@ -2,7 +2,7 @@
  * Smart-select ("expand selection") chains: from the token under the cursor outward through its
  * property and every enclosing container up to the root.
  */
-import { locate, propertyEnd, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+import { locate, propertyEnd, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 /** A range of UTF-16 offsets, `end` exclusive. */
 export interface OffsetRange {

@@ -1,6 +1,6 @@
 /** Where an object sits in the envelope, for hover, completion and fixes. */
 import type { EnvelopeScope } from './envelope';
-import type { ObjectNode } from './tree';
+import type { ObjectNode } from '../model/tree';
 
 export type ObjectScope = EnvelopeScope | 'data' | 'meta.ext' | 'other';
 

@@ -2,12 +2,12 @@
  * Hovers for the contract: a core key explains its field (type, required, mutable, one sentence
  * from the contract); `created_at` and `failed_at` show the UTC date and time they mean.
  */
-import { fieldSpec, forbiddenKey, type EnvelopeScope, type FieldSpec } from './envelope';
-import { registryHover } from './registry/navigate';
-import type { RegistryState } from './registry/types';
-import { asEnvelopeScope, scopeOfObject } from './scope';
-import { formatUtc } from './time';
-import { locate, type ParsedDocument, type PropertyNode } from './tree';
+import { fieldSpec, forbiddenKey, type EnvelopeScope, type FieldSpec } from '../contract/envelope';
+import { registryHover } from './registry-navigation';
+import type { RegistryState } from '../registry/types';
+import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
+import { formatUtc } from '../contract/time';
+import { locate, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 export interface CoreHover {
   /** Markdown. */

@@ -1,9 +1,9 @@
 /** Diagnostics for registry.json itself: every problem of the registry as a `registry-error`. */
-import { applySettings } from '../analyze';
-import { CODES } from '../codes';
-import { compareDiagnostics, type CoreDiagnostic } from '../diagnostic';
-import type { Settings } from '../settings';
-import type { RegistryState } from './types';
+import { applySettings } from './analyze';
+import { CODES } from './codes';
+import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
+import type { Settings } from './settings';
+import type { RegistryState } from '../registry/types';
 
 /** The registry-error diagnostics to show in registry.json. */
 export function registryFileDiagnostics(state: RegistryState, settings: Settings): CoreDiagnostic[] {

@@ -2,7 +2,7 @@
  * Where a completion request's cursor sits: in a key of an object (typed or about to be) or in a
  * property's value. Contract and registry completion both start from this.
  */
-import { locate, type ObjectNode, type ParsedDocument, type PropertyNode } from './tree';
+import { locate, type ObjectNode, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 /** Where the cursor is, as far as completion cares. */
 export type Slot =

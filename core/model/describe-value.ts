@@ -1,5 +1,5 @@
 /** Short descriptions of values for messages ("the string \"0\"", "an array"). */
-import type { ValueNode } from '../tree';
+import type { ValueNode } from './tree';
 
 const MAX_SHOWN = 40;
 

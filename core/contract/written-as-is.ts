@@ -1,10 +1,10 @@
 /**
- * Number literals that every SDK encoder writes back exactly as they are written, decided from
- * their characters alone (it needs only ../parse/number-value.ts): the parser marks such literals while their characters
- * are at hand (`Flag.PlainNumber`), so the data and encoding rules skip most numbers of a large
- * payload without reading the text again.
+ * What all six SDK encoders write back exactly as written (the fleet's byte-identical subset,
+ * facts §8), decided from the characters alone: number literals and string code units. The parser
+ * marks such tokens while their characters are at hand (`Flag.PlainNumber`, `Flag.WrittenAsIs`), so
+ * the data and encoding rules skip most values of a large payload without reading the text again.
  */
-import { POWERS_OF_TEN } from '../parse/number-value';
+import { POWERS_OF_TEN } from '../model/number-value';
 
 /**
  * True when all six SDKs write the number token `text[from..to)` exactly as it is, decided from
@@ -67,4 +67,42 @@ export function readPlainNumber(text: string, from: number, to: number, isIntege
   const magnitude = value / POWERS_OF_TEN[fraction];
   into[slot] = negative ? -magnitude : magnitude;
   return true;
+}
+
+let dotnetAllowed: Uint8Array | undefined;
+
+/**
+ * The BMP code units the .NET relaxed encoder writes as is: U+0020 and the general categories
+ * L, M, N, P, S and Cf (System.Text.Encodings.Web's GenDefinedCharList); everything else (controls,
+ * DEL and C1, space separators but U+0020, U+2028/2029, private use, unassigned) is escaped.
+ */
+export function dotnetAllows(code: number): boolean {
+  // Decided per code unit on first sight and remembered (2: allowed, 1: escaped): a fixture meets
+  // a handful of distinct characters, and deciding all 65,536 up front took longer than linting it.
+  dotnetAllowed ??= new Uint8Array(0x10000);
+  let known = dotnetAllowed[code];
+  if (known === 0) {
+    const allowed = code === 0x20 || (code > 0x20 && (code < 0xd800 || code > 0xdfff) && DOTNET_ALLOWED.test(String.fromCharCode(code)));
+    known = allowed ? 2 : 1;
+    dotnetAllowed[code] = known;
+  }
+  return known === 2;
+}
+
+/** The general categories the .NET relaxed encoder writes as is (see `dotnetAllows`). */
+const DOTNET_ALLOWED = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Cf}]$/u;
+
+/**
+ * True when every SDK style writes this BMP code unit as is: printable ASCII but `"` and `\`, or
+ * a character the .NET block list allows that no other style escapes (a fast path for scans).
+ */
+export function writtenAsIsByAll(code: number): boolean {
+  if (code < 0x7f) return isPlainAscii(code);
+  if (code < 0xa0 || (code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029) return false;
+  return dotnetAllows(code);
+}
+
+/** True when every SDK writes this code unit of a string as is (printable ASCII but `"` and `\`). */
+export function isPlainAscii(code: number): boolean {
+  return code >= 0x20 && code < 0x7f && code !== 0x22 && code !== 0x5c;
 }

@@ -2,9 +2,9 @@
  * Sensible values for core fields, shared by completion (value skeletons) and quick fixes
  * (adding a missing field): a fresh UUID, now in ms, attempts 0, data {}, schema_version 1.
  */
-import type { Fresh } from './fresh';
+import type { Fresh } from '../model/fresh';
 import { SDK_LANGS, type EnvelopeScope } from './envelope';
-import { asObject, getValue, type ParsedDocument } from './tree';
+import { asObject, getValue, type ParsedDocument } from '../model/tree';
 
 /** Placeholder URN for a new envelope: valid by the naming rules, obviously to be replaced. */
 export const PLACEHOLDER_URN = 'urn:babel:context:event';

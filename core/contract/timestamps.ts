@@ -1,7 +1,7 @@
 /** Reading a legacy time value (seconds, milliseconds or an ISO string) as Unix milliseconds. */
 import { SECONDS_CEILING } from './envelope';
 import { checkIsoTime } from './time';
-import type { ValueNode } from './tree';
+import type { ValueNode } from '../model/tree';
 
 /** The Unix-millisecond value a legacy `timestamp` means, or undefined when it cannot be read. */
 export function decodeTimestampToMs(value: ValueNode): number | undefined {
