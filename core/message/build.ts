@@ -5,6 +5,7 @@
  */
 import { encodeEnvelope, SDK_NAMES, type EncodeNote, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
+import { utf8Bytes } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
@@ -57,7 +58,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
   const attempts = getValue(root, 'attempts');
   const message: OutgoingMessage = {
     text: encoded.text,
-    bytes: new TextEncoder().encode(encoded.text),
+    bytes: utf8Bytes(encoded.text),
     sdk,
     queue,
     urn: resolved.node.value,
