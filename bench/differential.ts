@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { analyze, analyzeDocument } from '../core/rules/analyze';
 import { reparse } from '../core/parse/incremental';
 import { parseJson, parseText } from '../core/parse/parser';
-import { toJsValue } from '../core/registry/schema-compiler';
+import { toJsValue } from '../core/model/js-value';
 import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS } from '../core/rules/settings';
 import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../core/model/tree';

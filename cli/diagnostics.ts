@@ -3,7 +3,8 @@
  * output"): zero-based lines, UTF-16 characters, exactly the positions the language server publishes.
  * One conversion function, so a parity test can hold the server to it.
  */
-import type { Code, Severity } from '../core/rules/codes';
+import type { Code } from '../core/rules/code-names';
+import type { Severity } from '../core/rules/diagnostic';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { LineIndex } from '../core/model/positions';
 

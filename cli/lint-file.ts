@@ -4,7 +4,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { analyzeText, applySettings } from '../core/rules/analyze';
-import { CODES } from '../core/rules/codes';
+import { definitionOf } from '../core/rules/catalogue';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
@@ -98,7 +98,7 @@ function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] 
   // analyze() never sees this file, so the same on/off switch and severity override apply here.
   const diagnostic: CoreDiagnostic = {
     code: 'json-syntax',
-    severity: CODES['json-syntax'].severity,
+    severity: definitionOf('json-syntax').severity,
     message: `The file is not valid UTF-8 (${describeInvalidUtf8(bytes)}); strict JSON is UTF-8. Save it as UTF-8 without BOM.`,
     offset: 0,
     end: 0,

@@ -9,9 +9,7 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver/node';
-import type { Severity } from '../core/rules/codes';
-import { DIAGNOSTIC_SOURCE } from '../core/rules/codes';
-import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/rules/diagnostic';
 import type { TextEdit as CoreTextEdit } from '../core/model/edits';
 import type { LineIndex } from '../core/model/positions';
 

@@ -5,7 +5,8 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ALL_CODES, CODES, type Severity } from '../../core/rules/codes';
+import { DEFINITIONS } from '../../core/rules/catalogue';
+import type { Severity } from '../../core/rules/diagnostic';
 import type { FileReport } from '../diagnostics';
 
 export interface SarifOptions {
@@ -25,7 +26,7 @@ export function sarifLevel(severity: Severity): SarifLevel {
 
 /** Renders the reports as one SARIF 2.1.0 log (pretty-printed; SARIF files are often read by people too). */
 export function formatSarif(reports: readonly FileReport[], options: SarifOptions): string {
-  const ruleIndex = new Map(ALL_CODES.map((code, index) => [code, index]));
+  const ruleIndex = new Map(DEFINITIONS.map((definition, index) => [definition.code, index]));
   const results = reports.flatMap((report) => {
     const uri = artifactUri(report.file, options.cwd);
     return report.diagnostics.map((diagnostic) => ({
@@ -57,10 +58,10 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
           driver: {
             name: 'babelq',
             version: options.version,
-            rules: ALL_CODES.map((code) => ({
-              id: code,
-              shortDescription: { text: CODES[code].summary },
-              defaultConfiguration: { level: sarifLevel(CODES[code].severity) },
+            rules: DEFINITIONS.map((definition) => ({
+              id: definition.code,
+              shortDescription: { text: definition.summary },
+              defaultConfiguration: { level: sarifLevel(definition.severity) },
             })),
           },
         },

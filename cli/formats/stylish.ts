@@ -4,7 +4,7 @@
  * bar), and a summary line. Files without problems get no header; a clean run prints one line
  * saying how many files were checked, so a person can tell it ran.
  */
-import type { Severity } from '../../core/rules/codes';
+import type { Severity } from '../../core/rules/diagnostic';
 import { countBySeverity, type FileReport, type OutputDiagnostic } from '../diagnostics';
 
 export interface StylishOptions {

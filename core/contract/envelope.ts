@@ -126,3 +126,8 @@ export function isUuid(value: string): boolean {
 export const SECONDS_CEILING = 1e11;
 /** Unix milliseconds above this look like micro- or nanoseconds (10^14 ms is the year 5138). */
 export const MILLIS_CEILING = 1e14;
+
+/** True for a value that reads as Unix milliseconds (neither seconds nor micro- or nanoseconds). */
+export function isMillisecondRange(value: number): boolean {
+  return value >= SECONDS_CEILING && value <= MILLIS_CEILING;
+}

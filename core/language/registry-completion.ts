@@ -12,7 +12,7 @@ import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../
 import { exampleValue } from '../registry/example';
 import { payloadPathOf, subschemaAt } from '../registry/schema-path';
 import { describeSchemaType, requiredFieldsMarkdown } from '../registry/describe';
-import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
+import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../registry/types';
 
 /** Registry items for a slot, or undefined when the slot is not one the registry knows about. */
 export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: Registry): CoreCompletionItem[] | undefined {
@@ -44,7 +44,7 @@ function urnEntry(root: ObjectNode, registry: Registry): RegistryEntry | undefin
 }
 
 function isDeprecated(entry: RegistryEntry): boolean {
-  return entry.status !== undefined && DEPRECATED_STATUSES.includes(entry.status.toLowerCase());
+  return isDeprecatedStatus(entry.status);
 }
 
 function urnItems(slot: Extract<Slot, { kind: 'value' }>, registry: Registry): CoreCompletionItem[] {

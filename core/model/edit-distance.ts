@@ -1,4 +1,4 @@
-/** "Did you mean": the registered URNs closest to a typed one, by edit distance. */
+/** "Did you mean": the candidates closest to a typed word (a URN, a JSON type name), by edit distance. */
 
 /** Levenshtein distance, with an early exit once it exceeds `limit` (the answer is then > limit). */
 export function editDistance(a: string, b: string, limit = Infinity): number {
@@ -42,4 +42,18 @@ export function closest(target: string, candidates: Iterable<string>, count = 3)
     .sort((x, y) => x.distance - y.distance || (x.candidate < y.candidate ? -1 : 1))
     .slice(0, count)
     .map((entry) => entry.candidate);
+}
+
+/** The one candidate within edit distance 2 of `word` (compared in lowercase), the first of the closest. */
+export function closestWord(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate, bestDistance);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }

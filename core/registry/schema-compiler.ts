@@ -8,12 +8,11 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { ValueNode } from '../model/tree';
 import { subtreeShape, type Columns } from '../parse/columns';
 import { compileColumnCheck, type ColumnCheck } from './column-check';
 import validateDraft07 from './draft07-meta-validator';
 import { linearRegexProblem, linearRegExpEngine } from './linear-regex';
-import { editDistance } from '../model/edit-distance';
+import { closestWord } from '../model/edit-distance';
 import type { CompiledSchema, SchemaError } from './types';
 
 /** A compiled schema, or why it cannot be used. */
@@ -365,7 +364,7 @@ function metaSentence(pointer: string, group: readonly ErrorObject[]): string {
     // Deeper than the keyword means one element of its value is wrong (`"required": ["a", 5]`).
     const foundText = `${k === segments.length - 1 ? 'found' : 'it contains'} ${preview(found)}`;
     if (keyword === 'type') {
-      const suggestion = typeof found === 'string' ? closest(found, TYPE_NAMES) : undefined;
+      const suggestion = typeof found === 'string' ? closestWord(found, TYPE_NAMES) : undefined;
       return `"type" ${owner} must be a JSON type name (${TYPE_NAMES.join(', ')}) or an array of them, ${foundText}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
     }
     if (keyword in KEYWORD_SHAPES) return `"${keyword}" ${owner} must be ${KEYWORD_SHAPES[keyword]}, ${foundText}`;
@@ -587,61 +586,3 @@ function compileFailureMessage(error: unknown, schema: Record<string, unknown>):
   return `ajv cannot compile the payload schema: ${message}`;
 }
 
-/** The candidate within edit distance 2 of `word`, if exactly one is closest. */
-function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-/** Converts a tree value to the plain JS value `JSON.parse` would give (iterative; last duplicate key wins). */
-export function toJsValue(node: ValueNode): unknown {
-  const box: Record<string, unknown> = {};
-  const stack: [ValueNode, Record<string, unknown> | unknown[], string | number][] = [[node, box, 'value']];
-  while (stack.length > 0) {
-    const [current, target, key] = stack.pop()!;
-    let value: unknown;
-    switch (current.kind) {
-      case 'object': {
-        const object: Record<string, unknown> = {};
-        value = object;
-        // Pushed in reverse so keys are assigned in document order (first occurrence keeps its place).
-        for (let i = current.properties.length - 1; i >= 0; i--) {
-          const property = current.properties[i];
-          if (property.value) stack.push([property.value, object, property.key]);
-        }
-        break;
-      }
-      case 'array': {
-        const array: unknown[] = new Array(current.items.length);
-        value = array;
-        for (let i = current.items.length - 1; i >= 0; i--) stack.push([current.items[i], array, i]);
-        break;
-      }
-      case 'number':
-        value = Number(current.raw);
-        break;
-      case 'null':
-        value = null;
-        break;
-      default:
-        value = current.value;
-    }
-    assign(target, key, value);
-  }
-  return box.value;
-}
-
-function assign(target: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
-  if (Array.isArray(target)) target[key as number] = value;
-  // A plain assignment to "__proto__" would set the prototype; JSON.parse makes it an own key.
-  else if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
-}

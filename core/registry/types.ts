@@ -90,3 +90,8 @@ export type RegistryState =
 
 /** Statuses that mark an entry as on its way out (tagged Deprecated in the editor). */
 export const DEPRECATED_STATUSES: readonly string[] = ['deprecated', 'retired', 'sunset'];
+
+/** True when a registry status marks its entry deprecated, retired or sunset (case-insensitive). */
+export function isDeprecatedStatus(status: string | undefined): boolean {
+  return status !== undefined && DEPRECATED_STATUSES.includes(status.toLowerCase());
+}

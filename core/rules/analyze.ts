@@ -2,45 +2,23 @@
  * The linter's entry point: parsed document + settings → diagnostics, sorted by position.
  * The editor and the CLI both call this, so they report exactly the same thing.
  */
-import { CODES, type Code, type Severity } from './codes';
-import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
-import { parseText } from '../parse/parser';
 import { recycleColumns } from '../parse/column-storage';
 import { Flag, stringValue } from '../parse/columns';
 import { columnsOf, ParsedText } from '../parse/document';
-import { createCollector, type Rule, type RuleContext } from './context';
-import { checkData, checkDataAfterEdit } from './data';
-import { checkEncodingDivergence, checkEncodingDivergenceAfterEdit } from './encoding';
-import type { EditedString } from './edit';
-import { checkForbiddenKeys, checkIdentifiers, checkKeyNames, checkLang, checkSchemaVersion, checkTimestamps } from './contract';
-import { checkCoreFields, checkDuplicateKeys, checkMissingFields, checkRoot } from './structure';
-import { checkRegistry } from './registry';
-import { checkUrn } from './urn';
-import type { RegistryState } from '../registry/types';
-import { DEFAULT_SETTINGS, type Settings } from './settings';
+import { parseText } from '../parse/parser';
 import type { ParsedDocument } from '../model/tree';
-
-/** Every rule, by catalogue family. */
-const RULES: readonly Rule[] = [
-  checkRoot,
-  checkDuplicateKeys,
-  checkMissingFields,
-  checkCoreFields,
-  checkForbiddenKeys,
-  checkUrn,
-  checkSchemaVersion,
-  checkIdentifiers,
-  checkLang,
-  checkTimestamps,
-  checkKeyNames,
-  checkData,
-  checkEncodingDivergence,
-  checkRegistry,
-];
+import type { RegistryState } from '../registry/types';
+import { definitionOf } from './catalogue';
+import type { Code } from './code-names';
+import { createCollector, type RuleContext } from './context';
+import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
+import type { EditedString } from './edited-string';
+import { RULE_MODULES } from './modules';
+import { DEFAULT_SETTINGS, type Settings } from './settings';
 
 const NO_REGISTRY: RegistryState = { kind: 'none' };
 
-const defaultSeverity = (code: Code): Severity => CODES[code].severity;
+const defaultSeverity = (code: Code): Severity => definitionOf(code).severity;
 
 /** Runs every rule on a parsed document (with its registry, if any) and applies the user's severity overrides. */
 export function analyze(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): CoreDiagnostic[] {
@@ -53,17 +31,9 @@ export interface Analysis {
   readonly settings: Settings;
   readonly registry: RegistryState;
   readonly diagnostics: CoreDiagnostic[];
-  /** What each rule of RULES reported, before the settings applied. */
+  /** What each module of RULE_MODULES reported, before the settings applied. */
   readonly byRule: readonly (readonly CoreDiagnostic[])[];
 }
-
-/** Rules whose findings are local to values: after a string edit, their previous findings are reused. */
-const AFTER_EDIT = new Map<Rule, (context: RuleContext, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void) => void>([
-  // Only keys and structure matter, and a string edit changes neither.
-  [checkDuplicateKeys, (_context, previous, edit, keep) => previous.forEach((diagnostic) => keep(edit.moved(diagnostic)))],
-  [checkData, checkDataAfterEdit],
-  [checkEncodingDivergence, checkEncodingDivergenceAfterEdit],
-]);
 
 /**
  * `analyze` with its intermediate results. Given the analysis of the previous version of a
@@ -74,18 +44,16 @@ const AFTER_EDIT = new Map<Rule, (context: RuleContext, previous: readonly CoreD
 export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY, previous?: Analysis): Analysis {
   if (!settings.validationEnabled) return { doc, settings, registry, diagnostics: [], byRule: [] };
   const { context, diagnostics } = createCollector(doc, settings, registry, defaultSeverity);
-  for (const problem of doc.syntaxProblems) context.report('json-syntax', problem, problem.message);
   const edit = editSince(doc, settings, registry, previous, context);
   const keep = (diagnostic: CoreDiagnostic) => {
     diagnostics.push(diagnostic);
   };
   const byRule: CoreDiagnostic[][] = [];
-  for (let index = 0; index < RULES.length; index++) {
-    const rule = RULES[index];
+  for (let index = 0; index < RULE_MODULES.length; index++) {
+    const module = RULE_MODULES[index];
     const before = diagnostics.length;
-    const afterEdit = edit && AFTER_EDIT.get(rule);
-    if (afterEdit) afterEdit(context, previous!.byRule[index], edit, keep);
-    else rule(context);
+    if (edit && module.afterEdit) module.afterEdit(context, previous!.byRule[index], edit, keep);
+    else module.check(context);
     byRule.push(diagnostics.slice(before));
   }
   return { doc, settings, registry, diagnostics: applySettings(diagnostics, settings).sort(compareDiagnostics), byRule };
@@ -95,7 +63,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
 function editSince(doc: ParsedDocument, settings: Settings, registry: RegistryState, previous: Analysis | undefined, context: RuleContext): EditedString | undefined {
   if (!previous || !(doc instanceof ParsedText) || !doc.edit) return undefined;
   const { previous: before, slot, threshold, delta } = doc.edit;
-  if (previous.doc !== before || previous.settings !== settings || previous.registry !== registry || previous.byRule.length !== RULES.length) return undefined;
+  if (previous.doc !== before || previous.settings !== settings || previous.registry !== registry || previous.byRule.length !== RULE_MODULES.length) return undefined;
   const { info, start, end, next, keys } = doc.columns;
   const offset = start[slot];
   const tokenEnd = end[slot];

@@ -2,8 +2,8 @@
  * What every rule receives: the parsed document, the envelope's main blocks found once, the
  * settings, and one `report` function. Rules never see a parser's own types.
  */
-import type { Code, Severity } from './codes';
-import type { CoreDiagnostic, DiagnosticTag } from './diagnostic';
+import type { Code } from './code-names';
+import type { CoreDiagnostic, DiagnosticTag, Severity } from './diagnostic';
 import type { RegistryState } from '../registry/types';
 import type { Settings } from './settings';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode } from '../model/tree';
@@ -23,16 +23,15 @@ export interface EnvelopeView {
   readonly deadLetterProperty: PropertyNode | undefined;
 }
 
-export interface RuleContext {
+/** What a check sees; `report` takes the codes its module defines (`C`), and no others. */
+export interface RuleContext<C extends Code = Code> {
   readonly doc: ParsedDocument;
   readonly envelope: EnvelopeView;
   readonly settings: Settings;
   readonly registry: RegistryState;
   /** Records a finding; `severity` only where a code has two levels (unsafe-integer). */
-  report(code: Code, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[]; subject?: string }): void;
+  report(code: C, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[]; subject?: string }): void;
 }
-
-export type Rule = (context: RuleContext) => void;
 
 /** Locates the envelope's blocks in a parsed document. */
 export function viewEnvelope(doc: ParsedDocument): EnvelopeView {

@@ -2,7 +2,13 @@
  * The diagnostic as core produces it: a code of the catalogue, a severity, a message and a range of
  * UTF-16 offsets. Adapters turn offsets into line/character positions.
  */
-import type { Code, Severity } from './codes';
+import type { Code } from './code-names';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeveritySetting = Severity | 'off';
+
+/** The diagnostic `source` every diagnostic carries. */
+export const DIAGNOSTIC_SOURCE = 'babelqueue';
 
 export type DiagnosticTag = 'unnecessary' | 'deprecated';
 

@@ -1,6 +1,6 @@
 /** Diagnostics for registry.json itself: every problem of the registry as a `registry-error`. */
 import { applySettings } from './analyze';
-import { CODES } from './codes';
+import { definitionOf } from './catalogue';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
 import type { Settings } from './settings';
 import type { RegistryState } from '../registry/types';
@@ -11,7 +11,7 @@ export function registryFileDiagnostics(state: RegistryState, settings: Settings
   const problems = state.kind === 'loaded' ? state.registry.problems : (state.problems ?? [{ offset: 0, end: 0, message: state.error }]);
   const diagnostics: CoreDiagnostic[] = problems.map((problem) => ({
     code: 'registry-error',
-    severity: CODES['registry-error'].severity,
+    severity: definitionOf('registry-error').severity,
     message: problem.message,
     offset: problem.offset,
     end: problem.end,

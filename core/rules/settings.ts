@@ -5,7 +5,8 @@
  * both go through `normalizeSettings`, so the editor and the CLI cannot disagree on defaults.
  * Key names are declared once here and checked against package.json by a test.
  */
-import { isCode, type Code, type SeveritySetting } from './codes';
+import { isCode, type Code } from './code-names';
+import type { SeveritySetting } from './diagnostic';
 
 export const SETTING_KEYS = {
   validationEnable: 'babelqueue.validation.enable',

@@ -13,7 +13,7 @@ import {
   type Hover,
 } from 'vscode-languageserver/node';
 import { codeActions } from '../../core/language/code-actions';
-import { DIAGNOSTIC_SOURCE } from '../../core/rules/codes';
+import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { complete, type CoreCompletionItem } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';

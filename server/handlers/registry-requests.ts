@@ -15,7 +15,7 @@ import {
   type RegistryEntriesResult,
   type RegistryStatusParams,
 } from '../../core/language/protocol';
-import { DEPRECATED_STATUSES, type RegistryState } from '../../core/registry/types';
+import { isDeprecatedStatus, type RegistryState } from '../../core/registry/types';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';
 import { toPath, toUri } from '../registry';
@@ -49,7 +49,7 @@ export function registerRegistryRequests(context: ServerContext): void {
           urn: entry.urn,
           ...(entry.owner ? { owner: entry.owner } : {}),
           ...(entry.status ? { status: entry.status } : {}),
-          deprecated: entry.status !== undefined && DEPRECATED_STATUSES.includes(entry.status.toLowerCase()),
+          deprecated: isDeprecatedStatus(entry.status),
         })),
       };
     }, { entries: [], error: 'The registry could not be read; see the BabelQueue output.' }),

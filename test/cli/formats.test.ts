@@ -1,7 +1,8 @@
 /** The stylish and SARIF formats, through the built CLI and, for colour, the formatter itself. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ALL_CODES, CODES } from '../../core/rules/codes';
+import { definitionOf } from '../../core/rules/catalogue';
+import { CODE_NAMES, type Code } from '../../core/rules/code-names';
 import type { FileReport } from '../../cli/diagnostics';
 import { formatStylish, shouldUseColor } from '../../cli/formats/stylish';
 import { sarifLevel } from '../../cli/formats/sarif';
@@ -60,10 +61,10 @@ describe('sarif', () => {
     const { rules } = log.runs[0].tool.driver;
     assert.deepEqual(
       rules.map((rule) => rule.id),
-      ALL_CODES,
+      CODE_NAMES,
     );
     for (const rule of rules) {
-      const info = CODES[rule.id as keyof typeof CODES];
+      const info = definitionOf(rule.id as Code);
       assert.equal(rule.shortDescription.text, info.summary);
       assert.equal(rule.defaultConfiguration.level, sarifLevel(info.severity));
     }

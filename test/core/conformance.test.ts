@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { analyze } from '../../core/rules/analyze';
-import type { Code } from '../../core/rules/codes';
+import type { Code } from '../../core/rules/code-names';
 import type { CoreDiagnostic } from '../../core/rules/diagnostic';
 import { parseJson } from '../../core/parse/parser';
 import { resolveUrn } from '../../core/contract/urn';

@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { parseJson } from '../../core/parse/parser';
-import { compileSchema, toJsValue } from '../../core/registry/schema-compiler';
+import { toJsValue } from '../../core/model/js-value';
+import { compileSchema } from '../../core/registry/schema-compiler';
 import { mapSchemaErrors } from '../../core/registry/schema-errors';
 import { asObject, getProperty } from '../../core/model/tree';
 

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseJson } from '../../core/parse/parser';
-import { compileSchema, toJsValue } from '../../core/registry/schema-compiler';
+import { toJsValue } from '../../core/model/js-value';
+import { compileSchema } from '../../core/registry/schema-compiler';
 import { mapSchemaErrors, type MappedSchemaError } from '../../core/registry/schema-errors';
 import type { CompiledSchema, SchemaError } from '../../core/registry/types';
 import { asObject, getProperty, type PropertyNode, type ValueNode } from '../../core/model/tree';

@@ -25,7 +25,7 @@ import { join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { codeActions } from '../../core/language/code-actions';
 import { analyze } from '../../core/rules/analyze';
-import { CODES } from '../../core/rules/codes';
+import { isCode } from '../../core/rules/code-names';
 import { complete } from '../../core/language/complete';
 import type { CoreDiagnostic } from '../../core/rules/diagnostic';
 import { applyEdits, type TextEdit } from '../../core/model/edits';
@@ -533,7 +533,7 @@ export function runCore(text: string, options: RunOptions): void {
   for (const list of [diagnostics, plain.value]) {
     for (const d of list) {
       assertRange(`diagnostic ${d.code}`, d.offset, d.end, length);
-      assert.ok(d.code in CODES, `unknown diagnostic code ${d.code}`);
+      assert.ok(isCode(d.code), `unknown diagnostic code ${d.code}`);
       assert.equal(typeof d.message, 'string');
     }
   }

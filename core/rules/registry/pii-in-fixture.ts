@@ -1,66 +1,39 @@
-/**
- * Registry rules: unknown-urn, deprecated-urn, payload-schema, registry-error, pii-in-fixture.
- * They run only when the envelope has a registry (found by the adapters, passed in as a value).
- */
-import { isMasked, isSensitive, sensitiveCategory } from '../registry/pii';
-import { mapSchemaErrors } from '../registry/schema-errors';
-import { toJsValue } from '../registry/schema-compiler';
-import { closest } from '../model/edit-distance';
-import { DEPRECATED_STATUSES, type Registry, type RegistryEntry } from '../registry/types';
-import { columnsOf, documentPlainValue } from '../parse/document';
-import { getProperty, type ValueNode } from '../model/tree';
-import type { Range, Rule, RuleContext } from './context';
-import { resolveUrn } from '../contract/urn';
+/** pii-in-fixture: a value the URN's schema marks x-gdpr-sensitive that is not masked. */
+import { toJsValue } from '../../model/js-value';
+import { replaceValue } from '../../model/property-edits';
+import type { ValueNode } from '../../model/tree';
+import { isMasked, isSensitive, maskValue, sensitiveCategory } from '../../registry/pii';
+import type { RegistryEntry } from '../../registry/types';
+import type { RuleContext } from '../context';
+import { defineRule } from '../definition';
+import { payloadEntry } from './payload-entry';
 
-/** The registry rules for the envelope's URN and payload. */
-export const checkRegistry: Rule = (context) => {
-  const { root, data } = context.envelope;
-  const state = context.registry;
-  if (!root || state.kind === 'none') return;
-  const job = getProperty(root, 'job');
-  const urn = getProperty(root, 'urn');
-  const resolved = resolveUrn(job, urn);
-  const anchor: Range = resolved?.node ?? job?.value ?? { offset: root.offset, end: root.offset + 1 };
-  if (state.kind === 'broken') {
-    context.report('registry-error', anchor, `The registry ${state.path} cannot be used: ${state.error}`);
-    return;
-  }
-  if (!resolved) return;
-  const entry = state.registry.byUrn.get(resolved.node.value);
-  if (!entry) {
-    reportUnknown(context, state.registry, resolved.node.value, resolved.node);
-    return;
-  }
-  if (entry.status && DEPRECATED_STATUSES.includes(entry.status.toLowerCase())) {
-    context.report('deprecated-urn', resolved.node, `"${entry.urn}" is ${entry.status} in the registry${entry.owner ? ` (owner: ${entry.owner})` : ''}: mint or move to its successor URN.`, { tags: ['deprecated'] });
-  }
-  const schema = entry.schema;
-  if (!schema?.compiled) {
-    context.report('registry-error', resolved.node, `The schema for "${entry.urn}" cannot be used: ${schema?.error ?? 'it was not loaded'}`);
-    return;
-  }
-  const dataProperty = getProperty(root, 'data');
-  if (!data || !dataProperty) return;
-  const parsed = columnsOf(data);
-  let errors;
-  if (!parsed) {
-    errors = schema.compiled.validate(toJsValue(data));
-  } else {
-    // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch
-    // for it (after typing in a string value, derived from the previous version's where there is one).
-    errors = schema.compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot));
-  }
-  for (const problem of mapSchemaErrors(data, dataProperty, errors)) {
-    context.report('payload-schema', problem, `${problem.message} (schema of ${entry.urn})`);
-  }
-  checkSensitive(context, entry, data);
-};
-
-function reportUnknown(context: RuleContext, registry: Registry, urn: string, node: Range): void {
-  const suggestions = closest(urn, registry.byUrn.keys());
-  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Register it, or check the spelling.';
-  context.report('unknown-urn', node, `"${urn}" is not in the registry.${hint}`);
-}
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'pii-in-fixture',
+      family: 'registry',
+      severity: 'information',
+      summary: 'A field marked x-gdpr-sensitive holds an unmasked value.',
+      docs: {
+        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git.',
+        instead: 'The value masked as the registry tool masks it: the first character then `***` for a string, `"***"` otherwise.',
+        example: { fires: '"email": "ada@example.com"', clean: '"email": "a***"' },
+        fixes: 'Mask the value as the registry tool does: first character then `***` for strings, `"***"` otherwise.',
+      },
+      fixes: ({ valueAt }) => {
+        const value = valueAt();
+        if (!value) return [];
+        const masked = maskValue(value.kind === 'string' ? value.value : undefined);
+        return [{ title: `Mask the value as ${JSON.stringify(masked)}`, edits: [replaceValue(value, JSON.stringify(masked))] }];
+      },
+    },
+  ],
+  check: (context) => {
+    const found = payloadEntry(context);
+    if (found) checkSensitive(context, found.entry, found.data);
+  },
+});
 
 /**
  * Where a value sits in data, as a chain of steps joined into text only for a report: a property
@@ -96,7 +69,7 @@ function pathText(step: PathStep): string {
 }
 
 /** Walks data alongside its schema (iteratively) and reports unmasked sensitive values. */
-function checkSensitive(context: RuleContext, entry: RegistryEntry, data: ValueNode): void {
+function checkSensitive(context: RuleContext<'pii-in-fixture'>, entry: RegistryEntry, data: ValueNode): void {
   if (!reachesSensitive(entry.schema?.value)) return;
   const stack: { node: ValueNode; schema: unknown; path: PathStep }[] = [{ node: data, schema: entry.schema?.value, path: ROOT_PATH }];
   while (stack.length > 0) {

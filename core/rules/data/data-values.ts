@@ -1,15 +1,79 @@
 /**
- * Data rules, inside `data`: float-currency, unsafe-integer, non-json-boolean, non-iso-time.
- * (encoding-divergence comes with the encoders.)
+ * The data rules, inside `data`, in one pass over its values: float-currency, unsafe-integer,
+ * non-json-boolean, non-iso-time. (encoding-divergence comes with the encoders.)
  */
-import { Flag, Kind, stringValue } from '../parse/columns';
-import { columnsOf } from '../parse/document';
-import { checkIsoTime } from '../contract/time';
-import { forEachValue } from '../model/tree';
-import { classifyKey, type KeyClasses } from '../contract/keys';
-import type { CoreDiagnostic } from './diagnostic';
-import type { Rule, RuleContext } from './context';
-import type { EditedString } from './edit';
+import { classifyKey, type KeyClasses } from '../../contract/keys';
+import { checkIsoTime } from '../../contract/time';
+import { shiftToInteger } from '../../model/decimal';
+import { renameKey, replaceValue } from '../../model/property-edits';
+import { forEachValue, getProperty } from '../../model/tree';
+import { Flag, Kind, stringValue } from '../../parse/columns';
+import { columnsOf } from '../../parse/document';
+import type { RuleContext } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
+import type { CoreDiagnostic } from '../diagnostic';
+import type { EditedString } from '../edited-string';
+
+type DataCode = 'float-currency' | 'unsafe-integer' | 'non-json-boolean' | 'non-iso-time';
+
+export const rule = defineRule<DataCode>({
+  codes: [
+    {
+      code: 'float-currency',
+      family: 'data',
+      severity: 'warning',
+      summary: 'A money-like key holds a floating-point number.',
+      docs: {
+        fires:
+          'A money-like key (`babelqueue.money.keyPatterns`; by default amount, price, cost, total, subtotal, tax, fee, balance, discount, refund, payment and `*_amount`, `*_price`, …; camelCase keys count too) holds a number with a fraction or exponent. `*_cents`, `*_minor`, `*_pence` never fire.',
+        instead: 'Integer minor units (`"amount_cents": 9990`) or a decimal string (`"amount": "99.90"`): no SDK\'s float writes `99.90` back.',
+        example: { fires: '"amount": 99.90', clean: '"amount_cents": 9990' },
+        fixes: '`"<key>_cents": <integer>` when exact, or the amount as a decimal string (neither is preferred: cents assume two decimal places).',
+      },
+      fixes: floatCurrencyFixes,
+    },
+    {
+      code: 'unsafe-integer',
+      family: 'data',
+      severity: 'warning',
+      otherSeverities: ['error'],
+      summary: 'An integer beyond ±(2^53−1) (an error beyond signed 64-bit).',
+      docs: {
+        fires: 'An integer beyond ±(2^53−1) (Node and Go round it); beyond the signed 64-bit range it is an **error**.',
+        instead: 'The number as a string (`"9007199254740993"`): Node and Go decode integers into doubles.',
+        example: { fires: '"ledger_id": 9007199254740993', clean: '"ledger_id": "9007199254740993"' },
+      },
+    },
+    {
+      code: 'non-json-boolean',
+      family: 'data',
+      severity: 'warning',
+      summary: 'A boolean-like key holds 0/1 or "true"/"false".',
+      docs: {
+        fires:
+          'A boolean-like key (`is_*`, `has_*`, `can_*`, `should_*`, `*_enabled`, `*_disabled`, `*_active`, `*_flag`, `active`, `enabled`, `disabled`, `verified`, `deleted`, `archived`) holds `0`/`1` or `"true"`/`"false"`.',
+        instead: 'The JSON booleans `true` and `false`.',
+        example: { fires: '"is_active": 1', clean: '"is_active": true' },
+        fixes: 'Write `true`/`false`.',
+      },
+      fixes: booleanFixes,
+    },
+    {
+      code: 'non-iso-time',
+      family: 'data',
+      severity: 'warning',
+      summary: 'A time-like key holds a string that is not RFC 3339 / ISO 8601 with a UTC offset.',
+      docs: {
+        fires:
+          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that is not RFC 3339 / ISO 8601, or a date-time without a UTC offset. A plain date (`2025-06-05`) is fine.',
+        instead: 'RFC 3339 with `Z` or an offset (`"2025-06-05T14:12:07Z"`), or Unix milliseconds.',
+        example: { fires: '"shipped_at": "06/05/2025 14:12"', clean: '"shipped_at": "2025-06-05T14:12:00Z"' },
+      },
+    },
+  ],
+  check: checkData,
+  afterEdit: checkDataAfterEdit,
+});
 
 const MAX_SAFE = 2n ** 53n - 1n;
 const INT64_MAX = 2n ** 63n - 1n;
@@ -57,7 +121,7 @@ function keyMasksFor(moneyPatterns: readonly string[]): KeyMasks {
 }
 
 /** The data rules, on every value inside data (iteratively, in document order). */
-export const checkData: Rule = (context) => {
+function checkData(context: RuleContext<DataCode>): void {
   const { data } = context.envelope;
   if (!data) return;
   const classes = keyMasksFor(context.settings.moneyKeyPatterns);
@@ -83,19 +147,19 @@ export const checkData: Rule = (context) => {
     if (node.kind === 'number') checkNumber(context, text, node.offset, node.end, node.isIntegerLiteral, node.property?.key, classes);
     else if (node.kind === 'string' && node.property !== undefined) checkString(context, node.offset, node.end, node.value, node.property.key, classes);
   });
-};
+}
 
 /**
  * The same findings for a document that differs from the analysed previous version only inside
  * one string value: the previous findings (moved), the edited string checked again.
  */
-export function checkDataAfterEdit(context: RuleContext, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void): void {
+function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void): void {
   for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
   if (edit.inData && edit.key !== undefined) checkString(context, edit.offset, edit.end, edit.value, edit.key, keyMasksFor(context.settings.moneyKeyPatterns));
 }
 
 /** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
-function checkNumber(context: RuleContext, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
+function checkNumber(context: RuleContext<DataCode>, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
   const length = end - offset;
   // The text is read only for a literal long enough to matter (a large payload's numbers are mostly short).
   const digits = length > SAFE_DIGITS ? length - (text.charCodeAt(offset) === 0x2d ? 1 : 0) : length;
@@ -122,7 +186,7 @@ function checkNumber(context: RuleContext, text: string, offset: number, end: nu
   }
 }
 
-function checkString(context: RuleContext, offset: number, end: number, value: string, key: string, classes: KeyMasks): void {
+function checkString(context: RuleContext<DataCode>, offset: number, end: number, value: string, key: string, classes: KeyMasks): void {
   const mask = classes.of(key);
   if (mask & BOOLEAN) {
     const lower = value.toLowerCase();
@@ -138,4 +202,26 @@ function checkString(context: RuleContext, offset: number, end: number, value: s
   } else if (check === 'not-iso') {
     context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, which is not RFC 3339 / ISO 8601: write "2025-06-05T14:12:07Z" or Unix milliseconds.`);
   }
+}
+
+function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
+  const value = valueAt();
+  const property = value?.property;
+  if (value?.kind !== 'number' || !property) return [];
+  // Cents assume two decimal places (not JPY, not BHD), so neither fix is the obvious one.
+  const fixes: Fix[] = [];
+  const cents = shiftToInteger(value.raw, 2);
+  const centsKey = /[a-z0-9][A-Z]/.test(property.key) ? `${property.key}Cents` : `${property.key}_cents`;
+  if (cents !== undefined && !getProperty(property.parent, centsKey)) {
+    fixes.push({ title: `Convert to integer minor units: "${centsKey}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)], preferred: false });
+  }
+  fixes.push({ title: `Carry the amount as a decimal string: "${value.raw}"`, edits: [replaceValue(value, JSON.stringify(value.raw))], preferred: false });
+  return fixes;
+}
+
+function booleanFixes({ valueAt }: FixContext): Fix[] {
+  const value = valueAt();
+  if (!value) return [];
+  const truthy = value.kind === 'number' ? value.raw === '1' : value.kind === 'string' && value.value.toLowerCase() === 'true';
+  return [{ title: `Write the JSON boolean ${truthy}`, edits: [replaceValue(value, String(truthy))] }];
 }

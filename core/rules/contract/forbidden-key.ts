@@ -1,0 +1,55 @@
+/** forbidden-key: the contract's forbidden table, at the top level and in meta. */
+import { forbiddenKey, isMillisecondRange } from '../../contract/envelope';
+import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
+import { decodeTimestampToMs } from '../../contract/timestamps';
+import { insertProperty, removeProperty } from '../../model/property-edits';
+import { asObject, getProperty, getValue } from '../../model/tree';
+import { defineRule, type Fix, type FixContext } from '../definition';
+import { keyRange } from '../ranges';
+
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'forbidden-key',
+      family: 'contract',
+      severity: 'error',
+      summary: 'A key from the forbidden table (timestamp, meta.max_retries, meta.attempts, meta.source, meta.ts).',
+      docs: {
+        fires: 'Top-level `timestamp`; `meta.max_retries`, `meta.attempts`, `meta.source`, `meta.ts` (exact, case-sensitive). The message names the replacement.',
+        instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy: encoders reject the forbidden keys and decoders drop them.',
+        example: { fires: '"meta": { …, "ts": 1749132727 }', clean: '"meta": { …, "created_at": 1749132727000 }' },
+        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms) when `created_at` is absent (preferred).',
+      },
+      fixes: forbiddenKeyFixes,
+    },
+  ],
+  check: (context) => {
+    const { root, meta } = context.envelope;
+    for (const [scope, object] of [['root', root], ['meta', meta]] as const) {
+      if (!object) continue;
+      for (const property of object.properties) {
+        const entry = forbiddenKey(scope, property.key);
+        if (!entry) continue;
+        const where = scope === 'root' ? `"${entry.key}"` : `"meta.${entry.key}"`;
+        context.report('forbidden-key', keyRange(property), `${where} is forbidden by the envelope contract (consumers drop it with a warning, encoders reject it). Use ${entry.replacement} instead.`);
+      }
+    }
+  },
+});
+
+function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
+  const property = propertyAtKey();
+  if (!property) return [];
+  const scope = asEnvelopeScope(scopeOfObject(property.parent));
+  const name = scope === 'meta' ? `meta.${property.key}` : property.key;
+  const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(property)] };
+  if (scope !== 'root' || property.key !== 'timestamp') return [remove];
+  const meta = asObject(getValue(asObject(doc.root), 'meta'));
+  const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
+  if (!meta || getProperty(meta, 'created_at') || milliseconds === undefined || !isMillisecondRange(milliseconds)) return [remove];
+  // The removal is at the root and the insertion inside meta, so the two edits never overlap.
+  return [
+    { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
+    remove,
+  ];
+}

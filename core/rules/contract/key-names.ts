@@ -1,0 +1,124 @@
+/** case-mismatch in the three blocks, extension-key in meta (a key reported for its case is not reported again). */
+import { forbiddenKey, knownKeys, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type EnvelopeScope } from '../../contract/envelope';
+import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
+import { renameKey } from '../../model/property-edits';
+import { getProperty, type ObjectNode } from '../../model/tree';
+import type { RuleContext } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
+import { keyRange } from '../ranges';
+
+type KeyNameCode = 'case-mismatch' | 'extension-key';
+
+export const rule = defineRule<KeyNameCode>({
+  codes: [
+    {
+      code: 'case-mismatch',
+      family: 'contract',
+      severity: 'information',
+      summary: 'An unknown key equals a known key except for case.',
+      docs: {
+        fires: 'An unknown key equals a known, core or forbidden key except for case (`TS`, `Attempts`, `JOB`).',
+        instead: 'The key in its exact spelling: keys match byte-wise and case-sensitively, so `JOB` is an unknown key (preserved on re-emit), not `job`.',
+        example: { fires: '"Attempts": 0', clean: '"attempts": 0' },
+        fixes: 'Rename to the known key (never onto a forbidden key or a key already present).',
+      },
+      fixes: caseMismatchFixes,
+    },
+    {
+      code: 'extension-key',
+      family: 'contract',
+      severity: 'hint',
+      summary: 'An extra meta key outside meta.ext.<vendor>, or an extension key that is not snake_case.',
+      docs: {
+        fires: 'An extra `meta.*` key outside `meta.ext.<vendor>`; a vendor name or extension key that is not snake_case; a `meta.ext` that is not an object of vendor objects.',
+        instead: 'Vendor data under `meta.ext.<vendor>`, in snake_case, so it never collides with a future core key.',
+        example: { fires: '"meta": { …, "tier": "gold" }', clean: '"meta": { …, "ext": { "acme": { "tier": "gold" } } }' },
+      },
+    },
+  ],
+  check: checkKeyNames,
+});
+
+/** case-mismatch in the three blocks, extension-key in meta. */
+function checkKeyNames(context: RuleContext<KeyNameCode>): void {
+  const { root, meta, deadLetter } = context.envelope;
+  if (root) checkCase(context, root, 'root');
+  if (deadLetter) checkCase(context, deadLetter, 'dead_letter');
+  if (meta) {
+    const mismatched = checkCase(context, meta, 'meta');
+    checkExtensionKeys(context, meta, mismatched);
+  }
+}
+
+const lowerCaseKeyMaps = new Map<EnvelopeScope, ReadonlyMap<string, string>>();
+
+/** The known keys of a block by their lowercase spelling (made once per block). */
+function lowerCaseKeys(scope: EnvelopeScope, known: readonly string[]): ReadonlyMap<string, string> {
+  let map = lowerCaseKeyMaps.get(scope);
+  if (!map) {
+    map = new Map(known.map((key) => [key.toLowerCase(), key]));
+    lowerCaseKeyMaps.set(scope, map);
+  }
+  return map;
+}
+
+/** Reports case-mismatched keys in one block; returns the keys it reported. */
+function checkCase(context: RuleContext<KeyNameCode>, object: ObjectNode, scope: EnvelopeScope): Set<string> {
+  const known = knownKeys(scope);
+  const byLower = lowerCaseKeys(scope, known);
+  const reported = new Set<string>();
+  for (const property of object.properties) {
+    if (known.includes(property.key)) continue;
+    const meant = byLower.get(property.key.toLowerCase());
+    if (!meant) continue;
+    reported.add(property.key);
+    const where = scope === 'root' ? '' : `${scope}.`;
+    context.report(
+      'case-mismatch',
+      keyRange(property),
+      `"${where}${property.key}" is not "${where}${meant}": keys match byte-wise and case-sensitively, so this is an unknown key (preserved on re-emit). Did you mean "${meant}"?`,
+    );
+  }
+  return reported;
+}
+
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode, skip: Set<string>): void {
+  const known = knownKeys('meta');
+  for (const property of meta.properties) {
+    if (known.includes(property.key) || skip.has(property.key)) continue;
+    const naming = SNAKE_CASE.test(property.key) ? '' : ' It is not snake_case either.';
+    context.report(
+      'extension-key',
+      keyRange(property),
+      `Extra meta key "${property.key}": typed SDKs (Go, Java, .NET) drop unknown keys when they relay a message. Put vendor data under "meta.ext.<vendor>".${naming}`,
+    );
+  }
+  const ext = meta.properties.find((property) => property.key === META_EXTENSION_KEY)?.value;
+  if (!ext) return;
+  if (ext.kind !== 'object') {
+    context.report('extension-key', ext, '"meta.ext" holds vendor blocks: an object such as { "acme": { "tier": "gold" } }.');
+    return;
+  }
+  for (const vendor of ext.properties) {
+    if (!SNAKE_CASE.test(vendor.key)) context.report('extension-key', keyRange(vendor), `Vendor name "${vendor.key}" should be snake_case.`);
+    if (vendor.value && vendor.value.kind !== 'object') {
+      context.report('extension-key', vendor.value, `"meta.ext.${vendor.key}" should be an object of the vendor's keys.`);
+      continue;
+    }
+    for (const key of vendor.value?.kind === 'object' ? vendor.value.properties : []) {
+      if (!SNAKE_CASE.test(key.key)) context.report('extension-key', keyRange(key), `Extension key "${key.key}" should be snake_case.`);
+    }
+  }
+}
+
+function caseMismatchFixes({ propertyAtKey }: FixContext): Fix[] {
+  const property = propertyAtKey();
+  const scope = property && asEnvelopeScope(scopeOfObject(property.parent));
+  if (!property || !scope) return [];
+  const meant = knownKeys(scope).find((key) => key.toLowerCase() === property.key.toLowerCase());
+  // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
+  if (!meant || forbiddenKey(scope, meant) || meant === RESERVED_ROOT_KEY || getProperty(property.parent, meant)) return [];
+  return [{ title: `Rename "${property.key}" to "${meant}"`, edits: [renameKey(property, meant)] }];
+}

@@ -1,0 +1,42 @@
+/** unknown-lang on meta.lang and dead_letter.lang. */
+import { SDK_LANGS } from '../../contract/envelope';
+import { replaceValue } from '../../model/property-edits';
+import { getValue } from '../../model/tree';
+import { defineRule } from '../definition';
+
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'unknown-lang',
+      family: 'contract',
+      severity: 'warning',
+      summary: 'meta.lang is not one of the six SDK languages.',
+      docs: {
+        fires: '`meta.lang` (or `dead_letter.lang`) is not `php`, `go`, `python`, `java`, `dotnet` or `node`.',
+        instead: 'The producing SDK\'s language, lowercase. Consumers accept and forward an unknown value, but a producer may not emit one.',
+        example: { fires: '"lang": "PHP"', clean: '"lang": "php"' },
+        fixes: 'Lowercase a known language (`"PHP"` → `"php"`).',
+      },
+      fixes: ({ valueAt }) => {
+        const value = valueAt();
+        if (value?.kind !== 'string') return [];
+        const lower = value.value.trim().toLowerCase();
+        if (!(SDK_LANGS as readonly string[]).includes(lower)) return [];
+        return [{ title: `Write "${lower}"`, edits: [replaceValue(value, JSON.stringify(lower))] }];
+      },
+    },
+  ],
+  check: (context) => {
+    const { meta, deadLetter } = context.envelope;
+    for (const [name, value] of [['meta.lang', getValue(meta, 'lang')], ['dead_letter.lang', getValue(deadLetter, 'lang')]] as const) {
+      if (value?.kind !== 'string' || (SDK_LANGS as readonly string[]).includes(value.value)) continue;
+      const lower = value.value.trim().toLowerCase();
+      const hint = (SDK_LANGS as readonly string[]).includes(lower) ? ` Did you mean "${lower}"?` : '';
+      context.report(
+        'unknown-lang',
+        value,
+        `"${name}" ${JSON.stringify(value.value)} is not one of ${SDK_LANGS.join(', ')}. Consumers accept and forward it, but a producer may not emit it.${hint}`,
+      );
+    }
+  },
+});

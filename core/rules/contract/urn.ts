@@ -1,0 +1,136 @@
+/**
+ * URN rules: urn-alias, empty-urn, invalid-urn, urn-payload.
+ * Resolution follows the decoders: `job` unless it is blank or absent, then the `urn` alias.
+ */
+import { checkUrnNaming, findUrnIdentifier, resolveUrn } from '../../contract/urn';
+import { removeProperty, renameKey, replaceValue } from '../../model/property-edits';
+import { getProperty, type StringNode } from '../../model/tree';
+import type { Range, RuleContext } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
+import { keyRange } from '../ranges';
+
+type UrnCode = 'urn-alias' | 'empty-urn' | 'invalid-urn' | 'urn-payload';
+
+export const rule = defineRule<UrnCode>({
+  codes: [
+    {
+      code: 'urn-alias',
+      family: 'contract',
+      severity: 'warning',
+      summary: 'The inbound alias urn is present; producers write job.',
+      docs: {
+        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside a blank `job` (PHP rejects the shape).',
+        instead: '`job` alone: consumers accept `urn` only as an inbound alias, and a re-emit writes `job`.',
+        example: { fires: '{ "urn": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
+        fixes: 'Rename `urn` to `job`; remove `urn` beside a `job`; remove a blank `job` and rename `urn`.',
+      },
+      fixes: urnAliasFixes,
+    },
+    {
+      code: 'empty-urn',
+      family: 'contract',
+      severity: 'error',
+      summary: 'The URN is empty or only whitespace.',
+      docs: {
+        fires: '`job` is empty or only ASCII whitespace and no non-blank `urn` alias exists; or `job` is absent and `urn` is blank.',
+        instead: 'A URN such as `urn:babel:orders:created`: a message without one has no identity, and a producer must raise on it.',
+        example: { fires: '"job": ""', clean: '"job": "urn:babel:orders:created"' },
+      },
+    },
+    {
+      code: 'invalid-urn',
+      family: 'contract',
+      severity: 'error',
+      summary: 'The URN breaks the naming rules urn:babel:<context>:<event>.',
+      docs: {
+        fires: 'Not `urn:babel:<context>:<event>`: context outside `[a-z0-9-]`, event parts outside `[a-z0-9_-]`, uppercase, whitespace, non-ASCII, a class name, padding. The message says which rule.',
+        instead: '`urn:babel:<context>:<event>` in lowercase ASCII, the event in the past tense for events (`orders:created`), dot-separated parts allowed (`invoice.requested`).',
+        example: { fires: '"job": "App\\\\Jobs\\\\OrderCreated"', clean: '"job": "urn:babel:orders:created"' },
+        fixes: 'Trim and lowercase the URN when that makes it valid.',
+      },
+      fixes: invalidUrnFixes,
+    },
+    {
+      code: 'urn-payload',
+      family: 'contract',
+      severity: 'warning',
+      summary: 'A URN segment carries an identifier; identifiers belong in data.',
+      docs: {
+        fires: 'A URN segment is an identifier (all digits, a UUID, a hex id); the range is the segment.',
+        instead: 'A URN that names the message type; the identifier goes into `data`.',
+        example: { fires: '"job": "urn:babel:orders:1042"', clean: '"job": "urn:babel:orders:created", "data": { "order_id": 1042 }' },
+      },
+    },
+  ],
+  check: checkUrn,
+});
+
+/** urn-alias, empty-urn, invalid-urn and urn-payload. */
+function checkUrn(context: RuleContext<UrnCode>): void {
+  const { root } = context.envelope;
+  if (!root) return;
+  const job = getProperty(root, 'job');
+  const urn = getProperty(root, 'urn');
+  const jobString = job?.value?.kind === 'string' ? job.value : undefined;
+  const urnString = urn?.value?.kind === 'string' ? urn.value : undefined;
+
+  const resolved = resolveUrn(job, urn);
+  if (urn) {
+    let message: string;
+    if (!job) message = 'Consumers accept "urn" as an inbound alias, but a producer writes "job" (the preview and the send write "job", never "urn"). Rename it to "job".';
+    else if (resolved?.from === 'job') message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
+    else if (jobString) message = '"job" is blank, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the blank "job" and rename "urn" to "job".';
+    else message = '"job" is not a string, so no SDK can route on it; consumers that fall back read "urn". Remove "job" and rename "urn" to "job".';
+    context.report('urn-alias', keyRange(urn), message);
+  }
+
+  if (!resolved) {
+    const blank = jobString ?? (!job ? urnString : undefined);
+    if (blank) {
+      const which = blank === jobString ? '"job"' : '"urn"';
+      context.report('empty-urn', blank, `${which} is ${blank.value === '' ? 'empty' : 'only whitespace'}: a message without a URN has no identity, and a producer must raise on it. Write a URN such as "urn:babel:orders:created".`);
+    }
+    return;
+  }
+
+  const problem = checkUrnNaming(resolved.node.value);
+  if (problem) {
+    context.report('invalid-urn', resolved.node, problem.message);
+    return;
+  }
+  const identifier = findUrnIdentifier(resolved.node.value);
+  if (identifier) {
+    context.report(
+      'urn-payload',
+      rangeInsideString(resolved.node, identifier.start, identifier.end),
+      `The URN segment "${identifier.segment}" looks like ${identifier.kind === 'number' ? 'a number' : `a ${identifier.kind}`}: a URN names a message type, and identifiers belong in "data".`,
+    );
+  }
+}
+
+/**
+ * The range of characters `start..end` of a string's value, when the source spells the value
+ * without escapes (so value offsets equal source offsets); else the whole string token.
+ */
+export function rangeInsideString(node: StringNode, start: number, end: number): Range {
+  if (node.end - node.offset === node.value.length + 2) return { offset: node.offset + 1 + start, end: node.offset + 1 + end };
+  return node;
+}
+
+function urnAliasFixes({ propertyAtKey }: FixContext): Fix[] {
+  const urn = propertyAtKey();
+  if (!urn) return [];
+  const job = getProperty(urn.parent, 'job');
+  if (!job) return [{ title: 'Rename "urn" to "job"', edits: [renameKey(urn, 'job')] }];
+  if (resolveUrn(job, urn)?.from === 'job') return [{ title: 'Remove "urn" ("job" wins)', edits: [removeProperty(urn)] }];
+  // job is blank or not a string: the urn alias is what consumers route on, so it becomes job.
+  return [{ title: 'Replace the unusable "job" with "urn" renamed to "job"', edits: [removeProperty(job), renameKey(urn, 'job')] }];
+}
+
+function invalidUrnFixes({ valueAt }: FixContext): Fix[] {
+  const value = valueAt();
+  if (value?.kind !== 'string') return [];
+  const repaired = value.value.trim().toLowerCase();
+  if (repaired === value.value || checkUrnNaming(repaired)) return [];
+  return [{ title: `Trim and lowercase the URN to "${repaired}"`, edits: [replaceValue(value, JSON.stringify(repaired))] }];
+}

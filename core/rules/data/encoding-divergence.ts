@@ -1,0 +1,38 @@
+/** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
+import { findDivergences, stringValueDivergence, type Divergence } from '../../encode/divergence';
+import type { RuleContext } from '../context';
+import { defineRule } from '../definition';
+
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'encoding-divergence',
+      family: 'data',
+      severity: 'information',
+      otherSeverities: ['warning'],
+      summary: 'The six SDK encoders would not write the same bytes for this value.',
+      docs: {
+        fires:
+          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`). The message names which SDKs differ and what each writes. Lossy differences (precision, `-0` becoming `0`, keys the typed SDKs drop on relay) are **warnings**. Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
+        instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`.',
+        example: { fires: '"weight": 10.0', clean: '"weight": 10' },
+      },
+    },
+  ],
+  // Where the SDK encoders disagree in a way a consumer can notice (never key order alone).
+  check: (context) => {
+    if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
+    for (const divergence of findDivergences(context.doc)) report(context, divergence);
+  },
+  // The previous findings (moved), but the edited string's own checked again.
+  afterEdit: (context, previous, edit, keep) => {
+    for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
+    if (!edit.inData) return;
+    const divergence = stringValueDivergence(edit.value, edit.offset, edit.end);
+    if (divergence) report(context, divergence);
+  },
+});
+
+function report(context: RuleContext<'encoding-divergence'>, divergence: Divergence): void {
+  context.report('encoding-divergence', divergence, divergence.message, divergence.severity === 'warning' ? { severity: 'warning' } : undefined);
+}

@@ -1,0 +1,85 @@
+/**
+ * The envelope's URN against the registry: unknown-urn (with "did you mean"), deprecated-urn, and
+ * registry-error where the registry or the URN's schema cannot be used.
+ */
+import { isDeprecatedStatus } from '../../registry/types';
+import { closest } from '../../model/edit-distance';
+import { replaceValue } from '../../model/property-edits';
+import { getProperty } from '../../model/tree';
+import { resolveUrn } from '../../contract/urn';
+import type { Range } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
+
+export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-error'>({
+  codes: [
+    {
+      code: 'unknown-urn',
+      family: 'registry',
+      severity: 'warning',
+      summary: 'The URN has no entry in the registry.',
+      docs: {
+        fires: 'The URN has no entry in the registry; the message offers the closest registered URNs (edit distance).',
+        instead: 'A registered URN, or a new entry in `registry.json` for a new message type.',
+        example: { fires: '"job": "urn:babel:orders:craeted"', clean: '"job": "urn:babel:orders:created"' },
+        fixes: 'Change the URN to one of the closest registered URNs (one fix each).',
+      },
+      fixes: unknownUrnFixes,
+    },
+    {
+      code: 'deprecated-urn',
+      family: 'registry',
+      severity: 'warning',
+      summary: 'The registry marks this URN deprecated, retired or sunset.',
+      docs: {
+        fires: 'The registry entry\'s status is `deprecated`, `retired` or `sunset` (tagged Deprecated: struck through).',
+        instead: 'The URN that succeeds it: a breaking change mints a new URN (`…:created.v2`) and retires the old one.',
+        example: { fires: '"job": "urn:babel:orders:placed"', clean: '"job": "urn:babel:orders:created"' },
+      },
+    },
+    {
+      code: 'registry-error',
+      family: 'registry',
+      severity: 'error',
+      summary: 'The registry or the URN’s schema cannot be read, parsed or compiled.',
+      docs: {
+        fires:
+          'The registry or the URN\'s schema cannot be read, parsed or compiled, or its path leaves the workspace folder. On the `job` value of affected envelopes, and in `registry.json` at the offending entry (also: duplicate URNs, URNs that break the naming rules, entries without `urn` or `schema`).',
+        instead: 'A `registry.json` in the bqschema format whose schema paths stay inside the workspace and hold draft-07 schemas.',
+        example: { fires: '{ "schemas": [{ "urn": "urn:babel:orders:created", "schema": "../elsewhere/order.json" }] }', clean: '{ "schemas": [{ "urn": "urn:babel:orders:created", "schema": "schemas/order-created.json" }] }' },
+      },
+    },
+  ],
+  check: (context) => {
+    const { root } = context.envelope;
+    const state = context.registry;
+    if (!root || state.kind === 'none') return;
+    const job = getProperty(root, 'job');
+    const resolved = resolveUrn(job, getProperty(root, 'urn'));
+    const anchor: Range = resolved?.node ?? job?.value ?? { offset: root.offset, end: root.offset + 1 };
+    if (state.kind === 'broken') {
+      context.report('registry-error', anchor, `The registry ${state.path} cannot be used: ${state.error}`);
+      return;
+    }
+    if (!resolved) return;
+    const urn = resolved.node.value;
+    const entry = state.registry.byUrn.get(urn);
+    if (!entry) {
+      const suggestions = closest(urn, state.registry.byUrn.keys());
+      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Register it, or check the spelling.';
+      context.report('unknown-urn', resolved.node, `"${urn}" is not in the registry.${hint}`);
+      return;
+    }
+    if (isDeprecatedStatus(entry.status)) {
+      context.report('deprecated-urn', resolved.node, `"${entry.urn}" is ${entry.status} in the registry${entry.owner ? ` (owner: ${entry.owner})` : ''}: mint or move to its successor URN.`, { tags: ['deprecated'] });
+    }
+    if (!entry.schema?.compiled) {
+      context.report('registry-error', resolved.node, `The schema for "${entry.urn}" cannot be used: ${entry.schema?.error ?? 'it was not loaded'}`);
+    }
+  },
+});
+
+function unknownUrnFixes({ valueAt, registry }: FixContext): Fix[] {
+  const value = valueAt();
+  if (value?.kind !== 'string' || registry?.kind !== 'loaded') return [];
+  return closest(value.value, registry.registry.byUrn.keys()).map((urn) => ({ title: `Change the URN to "${urn}"`, edits: [replaceValue(value, JSON.stringify(urn))] }));
+}

@@ -1,0 +1,156 @@
+/**
+ * The type and value of every core field in the root, meta and dead_letter blocks: wrong-type,
+ * then (for a field of the right type) invalid-value.
+ */
+import { DEAD_LETTER_REASONS, fieldsOf, isBlank, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { describeValue } from '../../model/describe-value';
+import { replaceValue } from '../../model/property-edits';
+import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
+import { getProperty } from '../../model/tree';
+import type { RuleContext } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
+import { tokenRange } from '../ranges';
+
+type CoreFieldCode = 'wrong-type' | 'invalid-value';
+
+export const rule = defineRule<CoreFieldCode>({
+  codes: [
+    {
+      code: 'wrong-type',
+      family: 'structure',
+      severity: 'error',
+      summary: 'A core field has the wrong JSON type.',
+      docs: {
+        fires:
+          'A core field has the wrong JSON type: `attempts: "0"`, `data: []`, `schema_version: 1.0` (must be the integer literal `1`), `attempts: 1.0`, `job: 123`, `created_at: "2025-06-05"`, `dead_letter.error: 5`.',
+        instead: 'The type the contract gives the field, written as a plain literal: integers without a fraction or exponent (Go fails to decode `1.0` into an integer), `data` as an object.',
+        example: { fires: '"attempts": "0"', clean: '"attempts": 0' },
+        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields; `data: []` → `{}`.',
+      },
+      fixes: wrongTypeFixes,
+    },
+    {
+      code: 'invalid-value',
+      family: 'structure',
+      severity: 'error',
+      summary: 'A core field has the right type but an impossible value.',
+      docs: {
+        fires:
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
+        instead: 'A value the field can hold: a counter from 0, a queue name, a UUID, one of the dead-letter reasons.',
+        example: { fires: '"queue": ""', clean: '"queue": "orders"' },
+      },
+    },
+  ],
+  check: (context) => {
+    const { root, meta, deadLetter } = context.envelope;
+    if (!root) return;
+    checkScope(context, root, 'root');
+    if (meta) checkScope(context, meta, 'meta');
+    if (deadLetter) checkScope(context, deadLetter, 'dead_letter');
+  },
+});
+
+function checkScope(context: RuleContext<CoreFieldCode>, object: ObjectNode, scope: EnvelopeScope): void {
+  const fields = scope === 'root' ? [...fieldsOf('root'), { name: 'urn', type: 'urn' } as FieldSpec] : fieldsOf(scope);
+  for (const field of fields) {
+    const property = getProperty(object, field.name);
+    if (!property?.value) continue;
+    const name = scope === 'root' ? field.name : `${scope}.${field.name}`;
+    if (!checkType(context, property, field, name)) continue;
+    checkValue(context, property.value, field, name);
+  }
+}
+
+/** Reports a wrong JSON type; returns true when the type is right. */
+function checkType(context: RuleContext<CoreFieldCode>, property: PropertyNode, field: FieldSpec, name: string): boolean {
+  const value = property.value!;
+  const expected = expectedType(field);
+  if (expected === 'string' && value.kind === 'string') return true;
+  if (expected === 'object' && value.kind === 'object') return true;
+  if (expected === 'nullable-string' && (value.kind === 'string' || value.kind === 'null')) return true;
+  if (expected === 'integer' && value.kind === 'number' && value.isIntegerLiteral) return true;
+  context.report('wrong-type', tokenRange(value), wrongTypeMessage(name, field, value));
+  return false;
+}
+
+function expectedType(field: FieldSpec): 'string' | 'object' | 'integer' | 'nullable-string' {
+  switch (field.type) {
+    case 'object':
+      return 'object';
+    case 'integer':
+    case 'timestamp':
+      return 'integer';
+    case 'nullable-string':
+      return 'nullable-string';
+    default:
+      return 'string';
+  }
+}
+
+function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): string {
+  const found = describeValue(value);
+  switch (field.type) {
+    case 'object':
+      if (name === 'data' && value.kind === 'array') return `"data" must be a JSON object, not an array (only PHP accepts \`[]\`); use {} for an empty payload.`;
+      return `"${name}" must be a JSON object, not ${found}.`;
+    case 'integer':
+      if (name === 'meta.schema_version') {
+        return value.kind === 'number'
+          ? `"meta.schema_version" must be the integer literal 1, not ${value.raw} (Go fails to decode it, PHP and .NET reject it).`
+          : `"meta.schema_version" must be the integer 1, not ${found}.`;
+      }
+      if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${value.raw} (Go fails to decode a fraction or exponent).`;
+      return `"${name}" must be a non-negative integer, not ${found}.`;
+    case 'timestamp':
+      return `"${name}" must be an integer in Unix epoch milliseconds (UTC), not ${found}.`;
+    case 'nullable-string':
+      return `"${name}" must be a string or null, not ${found}.`;
+    case 'urn':
+      return `"${name}" must be a URN string such as "urn:babel:orders:created", not ${found}.`;
+    default:
+      return `"${name}" must be a string, not ${found}.`;
+  }
+}
+
+function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field: FieldSpec, name: string): void {
+  // A negative schema_version is an unsupported version, reported by its own rule.
+  if (value.kind === 'number' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
+    context.report('invalid-value', value, `"${name}" cannot be negative (${value.raw}).`);
+    return;
+  }
+  if (value.kind !== 'string') return;
+  if (name === 'meta.queue' || name === 'dead_letter.original_queue') {
+    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" must name a queue; it is ${value.value === '' ? 'empty' : 'only whitespace'} (the SDK default is "default").`);
+    return;
+  }
+  if (name === 'trace_id' || name === 'meta.id') {
+    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" is ${value.value === '' ? 'empty' : 'only whitespace'}; it must be a UUID (Node, Go, Java and .NET consumers reject a blank one).`);
+    return;
+  }
+  if (name === 'dead_letter.reason' && !(DEAD_LETTER_REASONS as readonly string[]).includes(value.value)) {
+    context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${JSON.stringify(value.value)}.`);
+  }
+}
+
+/** A non-negative integer near `value` to suggest in a message. */
+function integerExample(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
+}
+
+function wrongTypeFixes({ valueAt }: FixContext): Fix[] {
+  const value = valueAt();
+  const key = value?.property?.key;
+  if (!value || !key) return [];
+  const integerField = ['attempts', 'schema_version', 'created_at', 'failed_at'].includes(key);
+  if (integerField && value.kind === 'string' && /^\d+$/.test(value.value) && Number.isSafeInteger(Number(value.value))) {
+    return [{ title: `Write "${key}" as the integer ${Number(value.value)}`, edits: [replaceValue(value, String(Number(value.value)))] }];
+  }
+  if (integerField && value.kind === 'number' && Number.isSafeInteger(value.value) && !Object.is(value.value, -0)) {
+    return [{ title: `Write "${key}" as the integer literal ${value.value}`, edits: [replaceValue(value, String(value.value))] }];
+  }
+  if (key === 'data' && value.kind === 'array' && value.items.length === 0) {
+    return [{ title: 'Replace the empty array with an empty object {}', edits: [replaceValue(value, '{}')] }];
+  }
+  return [];
+}

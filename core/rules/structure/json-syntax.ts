@@ -1,0 +1,22 @@
+/** json-syntax: the problems the strict parser found (it reports each once and keeps going). */
+import { defineRule } from '../definition';
+
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'json-syntax',
+      family: 'structure',
+      severity: 'error',
+      summary: 'The text is not strict UTF-8 JSON (RFC 8259).',
+      docs: {
+        fires:
+          'The text is not strict JSON (RFC 8259): comments, trailing commas, single quotes, `NaN`/`Infinity`, unquoted keys, leading zeros, a byte-order mark, raw control characters or bad escapes in strings, unterminated tokens, text after the value. One diagnostic per problem; analysis goes on with what parsed. The CLI also reports bytes that are not UTF-8.',
+        instead: 'Strict JSON, saved as UTF-8 without a byte-order mark: every SDK decoder rejects the rest, and some reject it differently.',
+        example: { fires: '{ "attempts": 0, }', clean: '{ "attempts": 0 }' },
+      },
+    },
+  ],
+  check: (context) => {
+    for (const problem of context.doc.syntaxProblems) context.report('json-syntax', problem, problem.message);
+  },
+});

@@ -1,0 +1,70 @@
+/** missing-field for the root, meta and dead_letter blocks, with a fix that adds the field. */
+import { fieldsOf, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { hintsFrom, skeletonValue } from '../../contract/skeletons';
+import { insertProperty } from '../../model/property-edits';
+import { asObject, getProperty, getValue, type ObjectNode } from '../../model/tree';
+import type { Range, RuleContext } from '../context';
+import { defineRule, type FixContext, type Fix } from '../definition';
+import { keyRange } from '../ranges';
+
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'missing-field',
+      family: 'structure',
+      severity: 'error',
+      summary: 'A required envelope field is absent.',
+      docs: {
+        fires:
+          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field.',
+        instead: 'Every required field: consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`, and a message without `meta.id` has no dedup key.',
+        example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
+        fixes: 'Add the field: a fresh UUID, now in ms, `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts.',
+      },
+      fixes: missingFieldFixes,
+    },
+  ],
+  check: (context) => {
+    const { root, meta, deadLetter, metaProperty, deadLetterProperty } = context.envelope;
+    if (!root) return;
+    const rootAnchor: Range = { offset: root.offset, end: root.offset + 1 };
+    for (const field of fieldsOf('root')) {
+      if (!field.required || getProperty(root, field.name)) continue;
+      if (field.name === 'job' && getProperty(root, 'urn')) continue;
+      context.report('missing-field', rootAnchor, missingMessage('', field), { subject: field.name });
+    }
+    if (meta && metaProperty) reportMissingIn(context, meta, 'meta', keyRange(metaProperty));
+    if (deadLetter && deadLetterProperty) reportMissingIn(context, deadLetter, 'dead_letter', keyRange(deadLetterProperty));
+  },
+});
+
+function reportMissingIn(context: RuleContext<'missing-field'>, object: ObjectNode, scope: EnvelopeScope, anchor: Range): void {
+  for (const field of fieldsOf(scope)) {
+    if (field.required && !getProperty(object, field.name)) {
+      context.report('missing-field', anchor, missingMessage(`${scope}.`, field), { subject: `${scope}.${field.name}` });
+    }
+  }
+}
+
+function missingMessage(prefix: string, field: FieldSpec): string {
+  const what = field.name === 'job' ? ' (or its inbound alias "urn")' : '';
+  return `Missing required field "${prefix}${field.name}"${what}. ${field.doc}`;
+}
+
+function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
+  const subject = diagnostic.subject;
+  const root = asObject(doc.root);
+  if (!subject || !root) return [];
+  const [scopeName, field] = subject.includes('.') ? subject.split('.', 2) : ['root', subject];
+  const scope = scopeName as EnvelopeScope;
+  const object: ObjectNode | undefined = scope === 'root' ? root : asObject(getValue(root, scopeName));
+  if (!object || getProperty(object, field)) return [];
+  const value = skeletonValue(scope, field, fresh, hintsFrom(doc));
+  if (value === undefined) return [];
+  return [{ title: `Add "${subject}": ${describeInsert(value)}`, edits: [insertProperty(doc, object, field, value)] }];
+}
+
+function describeInsert(value: unknown): string {
+  if (value !== null && typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}';
+  return JSON.stringify(value);
+}
