@@ -11,7 +11,8 @@ import { valueSnippet } from './snippet';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { exampleValue } from '../registry/example';
 import { payloadPathOf, subschemaAt } from '../registry/schema-path';
-import { describeSchemaType, requiredFieldsMarkdown } from '../registry/describe';
+import { schemaSummary } from '../registry/schema-words';
+import { requiredFieldsMarkdown } from './schema-markdown';
 import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../registry/types';
 
 /** Registry items for a slot, or undefined when the slot is not one the registry knows about. */
@@ -79,7 +80,7 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
       return {
         label: key,
         kind: 'property' as const,
-        detail: `${required.has(key) ? 'required' : 'optional'} · ${describeSchemaType(propertySchema)}`,
+        detail: `${required.has(key) ? 'required' : 'optional'} · ${schemaSummary(propertySchema)}`,
         ...(description ? { documentation: description } : {}),
         insertText: hasColon ? keyText : `${keyText}: ${valueSnippet(exampleValue(propertySchema))}${needsComma ? ',' : ''}`,
         isSnippet: !hasColon,
@@ -109,7 +110,7 @@ function valueItems(slot: Extract<Slot, { kind: 'value' }>, schema: Record<strin
   return values.map((value, index) => ({
     label: JSON.stringify(value),
     kind: 'enum' as const,
-    detail: describeSchemaType(schema),
+    detail: schemaSummary(schema),
     insertText: JSON.stringify(value),
     isSnippet: false,
     offset: slot.offset,

@@ -4,7 +4,8 @@
  */
 import { routingUrn } from '../contract/urn';
 import { asObject, getProperty, locate, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
-import { describeSchemaType, fieldsTable } from '../registry/describe';
+import { schemaSummary } from '../registry/schema-words';
+import { fieldsTable } from './schema-markdown';
 import { isSensitive, sensitiveCategory } from '../registry/pii';
 import { payloadPathOf, schemaKeyAt, subschemaAt } from '../registry/schema-path';
 import type { Registry, RegistryEntry } from '../registry/types';
@@ -78,7 +79,7 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
   const parent = subschemaAt(target.entry.schema?.value, target.path.slice(0, -1));
   const required = Array.isArray(parent?.required) && (parent!.required as unknown[]).includes(target.path[target.path.length - 1]);
   const name = target.path.map((step) => (typeof step === 'number' ? '[]' : step)).join('.').replace(/\.\[\]/g, '[]');
-  const lines = [`**\`data.${name}\`** · ${describeSchemaType(field)} · ${required ? 'required' : 'optional'}`];
+  const lines = [`**\`data.${name}\`** · ${schemaSummary(field)} · ${required ? 'required' : 'optional'}`];
   if (typeof field.description === 'string') lines.push('', field.description);
   if (typeof field.pattern === 'string') lines.push('', `pattern: \`${field.pattern}\``);
   if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${sensitiveCategory(field)}` : ''} — mask it in fixtures.`);

@@ -44,12 +44,13 @@ export function closest(target: string, candidates: Iterable<string>, count = 3)
     .map((entry) => entry.candidate);
 }
 
-/** The one candidate within edit distance 2 of `word` (compared in lowercase), the first of the closest. */
-export function closestWord(word: string, candidates: readonly string[]): string | undefined {
+/** The candidate within `maxDistance` edits of `word` (compared in lowercase), the first of the closest. */
+export function closestWord(word: string, candidates: readonly string[], maxDistance = 2): string | undefined {
+  const target = word.toLowerCase();
   let best: string | undefined;
-  let bestDistance = 3;
+  let bestDistance = maxDistance + 1;
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate, bestDistance);
+    const distance = editDistance(target, candidate.toLowerCase(), bestDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

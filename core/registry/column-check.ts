@@ -322,7 +322,7 @@ function patternCheck(value: unknown, othersPass: boolean): Check {
   if (typeof value !== 'string') throw new Unsupported();
   let matcher: { test(input: string): boolean };
   try {
-    // The engine ajv is given (core/registry/schema-compiler.ts), so both match alike.
+    // The engine ajv is given (core/registry/ajv-instances.ts), so both match alike.
     matcher = linearRegExpEngine(value, 'u');
   } catch {
     throw new Unsupported();

@@ -10,7 +10,8 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { parseText } from '../../core/parse/parser';
 import { compileColumnCheck } from '../../core/registry/column-check';
-import { compileSchema, resolveLocalRef } from '../../core/registry/schema-compiler';
+import { compileSchema } from '../../core/registry/schema-compiler';
+import { resolveLocalRef } from '../../core/registry/schema-walk';
 
 const SEED = 20261130;
 

@@ -14,7 +14,7 @@ import { complete } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';
 import { newEnvelopeText } from '../../core/language/new-envelope';
 import { parseJson } from '../../core/parse/parser';
-import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/schema-compiler';
+import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/compiled-schema';
 import type { RegistryState } from '../../core/registry/types';
 import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_FILE_BYTES } from '../../workspace/registry-loader';
 import { FRESH } from './harness';

@@ -1,0 +1,203 @@
+/**
+ * Why a payload schema cannot be used, in sentences its author can act on: meta-schema failures
+ * worded per keyword, patterns the linear-time engine cannot run, and ajv's compile failures
+ * (references it cannot resolve, ambiguous ids) without the private base URI ajv saw.
+ */
+import type { ErrorObject } from 'ajv';
+import { closestWord } from '../model/edit-distance';
+import { linearRegexProblem } from './linear-regex';
+import { decodePointer, encodeSegment, forEachSubschema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-walk';
+
+/** `/properties/amount` → "at /properties/amount"; the root reads as such. */
+function where(pointer: string): string {
+  return pointer === '' ? 'at the schema root' : `at ${pointer}`;
+}
+
+const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+
+/** `https://…/draft-07/schema#` and `http://…/draft-07/schema` name the same meta-schema. */
+export function normalizeMetaSchema(uri: string): string {
+  return uri.trim().replace(/^https:/, 'http:').replace(/#$/, '');
+}
+
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value === 'boolean' ? 'the boolean' : `a ${typeof value}`} ${String(value)}`;
+}
+
+
+/** What each draft-07 keyword must hold, for meta-schema failures worded by keyword. */
+const KEYWORD_SHAPES: Readonly<Record<string, string>> = {
+  required: 'an array of distinct field names (strings)',
+  enum: 'a non-empty array of allowed values',
+  properties: 'an object mapping field names to schemas',
+  patternProperties: 'an object mapping regular expressions to schemas',
+  definitions: 'an object mapping names to schemas',
+  dependencies: 'an object whose values are schemas or arrays of field names',
+  items: 'a schema or an array of schemas',
+  additionalItems: 'a schema or a boolean',
+  additionalProperties: 'a schema or a boolean',
+  allOf: 'a non-empty array of schemas',
+  anyOf: 'a non-empty array of schemas',
+  oneOf: 'a non-empty array of schemas',
+  minimum: 'a number',
+  maximum: 'a number',
+  exclusiveMinimum: 'a number (draft-07; not a boolean as in draft-04)',
+  exclusiveMaximum: 'a number (draft-07; not a boolean as in draft-04)',
+  multipleOf: 'a number greater than 0',
+  minLength: 'a non-negative integer',
+  maxLength: 'a non-negative integer',
+  minItems: 'a non-negative integer',
+  maxItems: 'a non-negative integer',
+  minProperties: 'a non-negative integer',
+  maxProperties: 'a non-negative integer',
+  uniqueItems: 'a boolean',
+  pattern: 'a string holding a regular expression',
+  format: 'a string such as "email" or "date-time"',
+  $ref: 'a string (a JSON reference such as "#/definitions/name")',
+  $id: 'a string (a URI)',
+};
+
+/** One actionable sentence from ajv's meta-schema errors (it reports each problem several ways). */
+export function metaSchemaMessage(errors: readonly ErrorObject[]): string {
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const error of errors) {
+    const list = byPath.get(error.instancePath);
+    if (list) list.push(error);
+    else byPath.set(error.instancePath, [error]);
+  }
+  const pointers = [...byPath.keys()];
+  const sentences: string[] = [];
+  for (const [pointer, group] of byPath) {
+    // `type: ["integer", "strin"]` fails both as a whole and at its element: name the element.
+    if (pointers.some((other) => other.startsWith(`${pointer}/`))) continue;
+    const sentence = metaSentence(pointer, group);
+    if (!sentences.includes(sentence)) sentences.push(sentence);
+  }
+  const shown = sentences.slice(0, 3);
+  const more = sentences.length - shown.length;
+  const text = `The payload schema is not valid draft-07: ${shown.join('; ')}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`;
+  return /[.?]$/.test(text) ? text : `${text}.`;
+}
+
+function metaSentence(pointer: string, group: readonly ErrorObject[]): string {
+  const segments = decodePointer(pointer);
+  const roles = schemaRoles(segments);
+  const k = roles.lastIndexOf('keyword');
+  const found = group[0].data;
+  if (k >= 0) {
+    const keyword = segments[k];
+    const owner = where(segments.slice(0, k).length === 0 ? '' : '/' + segments.slice(0, k).map(encodeSegment).join('/'));
+    // Deeper than the keyword means one element of its value is wrong (`"required": ["a", 5]`).
+    const foundText = `${k === segments.length - 1 ? 'found' : 'it contains'} ${preview(found)}`;
+    if (keyword === 'type') {
+      const suggestion = typeof found === 'string' ? closestWord(found, TYPE_NAMES) : undefined;
+      return `"type" ${owner} must be a JSON type name (${TYPE_NAMES.join(', ')}) or an array of them, ${foundText}${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+    }
+    if (keyword in KEYWORD_SHAPES) return `"${keyword}" ${owner} must be ${KEYWORD_SHAPES[keyword]}, ${foundText}`;
+  }
+  const useful = group.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf') ?? group[0];
+  return `the value ${where(pointer)} ${useful.message ?? 'is invalid'}`;
+}
+
+type SchemaRole = 'keyword' | 'name' | 'index' | 'value';
+
+/** Which pointer segments are keywords (`/properties/type/type`: only the last "type" is one). */
+function schemaRoles(segments: readonly string[]): SchemaRole[] {
+  const roles: SchemaRole[] = [];
+  let expect: 'schema' | 'name' | 'items' | 'index' | 'value' = 'schema';
+  const afterKeyword = (keyword: string): typeof expect =>
+    SCHEMA_MAP_KEYWORDS.includes(keyword) ? 'name' : keyword === 'items' ? 'items' : SCHEMA_ARRAY_KEYWORDS.includes(keyword) ? 'index' : SCHEMA_KEYWORDS.includes(keyword) ? 'schema' : 'value';
+  for (const segment of segments) {
+    if (expect === 'name') {
+      roles.push('name');
+      expect = 'schema';
+    } else if (expect === 'index' || (expect === 'items' && /^\d+$/.test(segment))) {
+      roles.push('index');
+      expect = 'schema';
+    } else if (expect === 'value') {
+      roles.push('value');
+    } else {
+      roles.push('keyword');
+      expect = afterKeyword(segment);
+    }
+  }
+  return roles;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+
+/**
+ * ajv compiles `pattern` with the `u` flag, where some escapes that plain JS accepts (`\-` outside
+ * a class) are errors; the meta-schema does not check regexes at all, so we test each one here
+ * and say which.
+ */
+export function findInvalidPattern(schema: Record<string, unknown>): string | undefined {
+  let problem: string | undefined;
+  forEachSubschema(schema, (sub, pointer) => {
+    if (problem) return;
+    const candidates: [string, string][] = [];
+    if (typeof sub.pattern === 'string') candidates.push([sub.pattern, `"pattern" ${where(pointer)}`]);
+    const patternProperties = sub.patternProperties;
+    if (typeof patternProperties === 'object' && patternProperties !== null) {
+      for (const key of Object.keys(patternProperties)) candidates.push([key, `the "patternProperties" key ${where(pointer)}`]);
+    }
+    for (const [source, label] of candidates) {
+      try {
+        new RegExp(source, 'u');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.replace(/^.*: /, '') : 'invalid';
+        problem = `${label} is not a valid regular expression: ${source} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`;
+        return;
+      }
+      const unsupported = linearRegexProblem(source);
+      if (unsupported) {
+        problem = `${label} cannot run on the linear-time regex engine used for schema patterns: ${source} (${unsupported}). Patterns are matched in linear time so that no pattern can freeze validation; rewrite it without lookaheads or backreferences.`;
+        return;
+      }
+    }
+  });
+  return problem;
+}
+
+/** The base URI given to a schema without a root `$id` (never fetched; `.invalid` cannot resolve). */
+const PRIVATE_ORIGIN = 'https://babelqueue.invalid/';
+export const PRIVATE_BASE = `${PRIVATE_ORIGIN}payload-schema.json`;
+
+/** A reference as the schema's author wrote it, without the private base ajv resolved it against. */
+function withoutPrivateBase(ref: string): string {
+  if (ref.startsWith(PRIVATE_BASE)) return ref.slice(PRIVATE_BASE.length) || '#';
+  return ref.startsWith(PRIVATE_ORIGIN) ? ref.slice(PRIVATE_ORIGIN.length) : ref;
+}
+
+
+
+export function compileFailureMessage(error: unknown, schema: Record<string, unknown>): string {
+  if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile, or its "$ref"s form a cycle that never reaches a keyword (a → b → a).';
+  const rawMissingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
+  const missingRef = typeof rawMissingRef === 'string' ? withoutPrivateBase(rawMissingRef) : rawMissingRef;
+  if (typeof missingRef === 'string') {
+    let location = '';
+    forEachSubschema(schema, (sub, pointer) => {
+      if (!location && typeof sub.$ref === 'string' && (sub.$ref === missingRef || missingRef.endsWith(sub.$ref))) location = ` ${where(pointer)}`;
+    });
+    const hint = missingRef.startsWith('#')
+      ? `this schema has nothing at ${missingRef.slice(1) || 'its root'}; define it (e.g. under "definitions") or fix the reference`
+      : 'only references inside the same schema file ("#/definitions/name") are supported; other files are not loaded';
+    return `"$ref" ${JSON.stringify(missingRef)}${location} cannot be resolved: ${hint}.`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const ambiguous = /^reference "(.*)" resolves to more than one schema$/.exec(message);
+  if (ambiguous) {
+    return `"$id" ${JSON.stringify(ambiguous[1])} names two different subschemas (or one ajv already knows, such as the draft-07 meta-schema); give each a distinct "$id" or remove it.`;
+  }
+  return `ajv cannot compile the payload schema: ${message}`;
+}
+

@@ -1,0 +1,130 @@
+/**
+ * Walking a draft-07 schema as data: its subschemas with their JSON pointers, local `$ref`s,
+ * nested `$id`s, and `$ref` loops that never step into the data. Iterative throughout: a schema
+ * can be nested arbitrarily deep.
+ */
+
+/** The segments of a JSON pointer (`/a~1b/c` → `a/b`, `c`). */
+export function decodePointer(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** One segment of a JSON pointer, escaped. */
+export function encodeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Draft-07 keywords whose value is a schema, an array of schemas or a map of schemas. */
+export const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'contains', 'additionalProperties', 'propertyNames', 'if', 'then', 'else', 'not'];
+export const SCHEMA_ARRAY_KEYWORDS = ['items', 'allOf', 'anyOf', 'oneOf'];
+export const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
+
+/**
+ * True when any object below the root has a `$id`: ajv collects ids over the whole schema when it
+ * compiles, and refuses some (two subschemas with one id, the meta-schema's own). Read over every
+ * nested value, not only the subschemas, so that it errs on the side of compiling early.
+ */
+export function hasNestedId(root: Record<string, unknown>): boolean {
+  const stack: unknown[] = Object.values(root);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, '$id')) return true;
+    for (const value of Array.isArray(node) ? node : Object.values(node)) stack.push(value);
+  }
+  return false;
+}
+
+/** Every subschema with its JSON pointer, iteratively (a schema can be nested arbitrarily deep). */
+export function forEachSubschema(root: Record<string, unknown>, visit: (schema: Record<string, unknown>, pointer: string) => void): void {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [node, pointer] = stack.pop()!;
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
+    const schema = node as Record<string, unknown>;
+    visit(schema, pointer);
+    for (const keyword of SCHEMA_KEYWORDS) if (keyword in schema && !Array.isArray(schema[keyword])) stack.push([schema[keyword], `${pointer}/${keyword}`]);
+    for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
+      const list = schema[keyword];
+      if (Array.isArray(list)) list.forEach((item, i) => stack.push([item, `${pointer}/${keyword}/${i}`]));
+    }
+    for (const keyword of SCHEMA_MAP_KEYWORDS) {
+      const map = schema[keyword];
+      if (typeof map === 'object' && map !== null && !Array.isArray(map)) {
+        for (const [name, sub] of Object.entries(map)) stack.push([sub, `${pointer}/${keyword}/${encodeSegment(name)}`]);
+      }
+    }
+  }
+}
+
+
+/** Keywords that apply a subschema to the same value (no step into the data). */
+const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
+const IN_PLACE_SCHEMAS = ['not', 'if', 'then', 'else'];
+
+/**
+ * A `$ref` chain that comes back to where it started without stepping into the data (`{"$ref": "#"}`,
+ * a → b → a, `allOf: [{"$ref": "#"}]`) makes validation loop forever on any value; ajv compiles it
+ * lazily and would only fail by exhausting the stack. Found here, iteratively, before compiling.
+ */
+export function findRefLoop(root: Record<string, unknown>): string | undefined {
+  const pointers = new Map<object, string>();
+  forEachSubschema(root, (sub, pointer) => {
+    if (!pointers.has(sub)) pointers.set(sub, pointer);
+  });
+  const next = (node: Record<string, unknown>): Record<string, unknown>[] => {
+    const out: Record<string, unknown>[] = [];
+    const push = (value: unknown) => {
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) out.push(value as Record<string, unknown>);
+    };
+    if (typeof node.$ref === 'string') push(resolveLocalRef(root, node.$ref));
+    for (const keyword of IN_PLACE_ARRAYS) if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(push);
+    for (const keyword of IN_PLACE_SCHEMAS) push(node[keyword]);
+    return out;
+  };
+  // Iterative depth-first search with colours: grey is on the current path, black is done.
+  const colour = new Map<object, 'grey' | 'black'>();
+  for (const start of pointers.keys()) {
+    if (colour.has(start)) continue;
+    const stack: { node: Record<string, unknown>; children: Record<string, unknown>[]; index: number }[] = [{ node: start as Record<string, unknown>, children: next(start as Record<string, unknown>), index: 0 }];
+    colour.set(start, 'grey');
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.index >= frame.children.length) {
+        colour.set(frame.node, 'black');
+        stack.pop();
+        continue;
+      }
+      const child = frame.children[frame.index++];
+      const state = colour.get(child);
+      if (state === 'grey') {
+        const name = (pointer: string | undefined) => (pointer ? pointer : 'the schema root');
+        return `the subschema at ${name(pointers.get(frame.node))} leads back to ${name(pointers.get(child))} through "$ref" (or allOf/anyOf/oneOf/not/if) without stepping into the data, so validation would never end; make the reference go through "properties" or "items".`;
+      }
+      if (state === undefined) {
+        colour.set(child, 'grey');
+        stack.push({ node: child, children: next(child), index: 0 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The subschema a local `$ref` (`#`, `#/definitions/x`) names, if any. */
+export function resolveLocalRef(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (pointer === '') return root;
+  if (!pointer.startsWith('/')) return undefined;
+  let current: unknown = root;
+  for (const segment of decodePointer(pointer)) {
+    if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
