@@ -1,50 +1,53 @@
 /**
- * Per-code diagnostic fixtures: `test/fixtures/diagnostics/<code>/`.
+ * Per-code diagnostic fixtures: `test/fixtures/diagnostics/<code>/`, one folder for every code.
  *
  * - `fires-<what>.babel.json` must produce at least one diagnostic of the folder's code,
  *   `ok-<what>.babel.json` must produce none of it (other codes may appear).
- * - `<file>.expected` snapshots every diagnostic of the whole file, one per line, as
- *   `line:col-line:col severity code` (zero-based line and UTF-16 character, like LSP), in the
- *   order `analyze` returns them. Snapshots are written only with `UPDATE_SNAPSHOTS=1`; a missing
- *   or different snapshot fails otherwise, so a behaviour change is always a reviewed diff.
+ * - A folder with a `registry.json` (and its `schemas/`) lints its fixtures against that registry,
+ *   as the editor and `babelq lint` would find it.
+ * - `<file>.expected` snapshots every diagnostic of the whole file in the order `analyze` returns
+ *   them: `line:col-line:col severity code  message` (zero-based line and UTF-16 character, like
+ *   LSP), then one indented line per quick fix offered, `fix: <title>`, or `fix*: <title>` for the
+ *   preferred one. Snapshots are written only by `npm run test:update`; a missing or different
+ *   snapshot fails otherwise, so a change of a range, message or fix is always a reviewed diff.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { analyzeText } from '../../core/rules/analyze';
-import { definitionOf } from '../../core/rules/catalogue';
-import { CODE_NAMES, isCode, type Code } from '../../core/rules/code-names';
-import type { CoreDiagnostic } from '../../core/rules/diagnostic';
-import { LineIndex } from '../../core/model/positions';
+import { codeActions } from '../../../core/language/code-actions';
+import { LineIndex } from '../../../core/model/positions';
+import { parseText } from '../../../core/parse/parser';
+import type { RegistryState } from '../../../core/registry/types';
+import { analyze } from '../../../core/rules/analyze';
+import { definitionOf } from '../../../core/rules/catalogue';
+import { CODE_NAMES, isCode, type Code } from '../../../core/rules/code-names';
+import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { loadRegistry } from '../../../workspace/registry-loader';
+import { stableFresh } from '../../support/fresh';
 
-const REPO_ROOT = join(__dirname, '..', '..');
+const REPO_ROOT = join(__dirname, '..', '..', '..');
 const FIXTURES_DIR = join(REPO_ROOT, 'test', 'fixtures', 'diagnostics');
 const FIXTURE_SUFFIX = '.babel.json';
 const SNAPSHOT_SUFFIX = '.expected';
+/** What a code folder may hold besides fixtures and snapshots: its registry. */
+const REGISTRY_FILES = new Set(['registry.json', 'schemas']);
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 
-/**
- * Codes that need no fixture folder here, and why. Registry codes need a loaded registry (their
- * tests live with the registry); encoding-divergence comes with the encoders and is tested there.
- */
-const NOT_COVERED_HERE: ReadonlyMap<Code, string> = new Map<Code, string>([
-  ['encoding-divergence', 'tested with the encoders (core/encode)'],
-]);
-
-/** The codes this suite must cover: every non-registry code of the catalogue, minus the exclusions. */
-const IN_SCOPE: readonly Code[] = CODE_NAMES.filter((code) => definitionOf(code).family !== 'registry' && !NOT_COVERED_HERE.has(code));
-
-/** One snapshot line: `line:col-line:col severity code`. */
-function formatDiagnostics(text: string, diagnostics: readonly CoreDiagnostic[]): string {
+/** The snapshot of a file's diagnostics and the titles of their fixes. */
+function formatSnapshot(text: string, diagnostics: readonly CoreDiagnostic[], registry: RegistryState, folder: string): string {
   const index = new LineIndex(text);
-  return diagnostics
-    .map((diagnostic) => {
-      const { start, end } = index.rangeAt(diagnostic.offset, diagnostic.end);
-      return `${start.line}:${start.character}-${end.line}:${end.character} ${diagnostic.severity} ${diagnostic.code}`;
-    })
-    .map((line) => `${line}\n`)
-    .join('');
+  const doc = parseText(text);
+  const lines: string[] = [];
+  for (const diagnostic of diagnostics) {
+    const { start, end } = index.rangeAt(diagnostic.offset, diagnostic.end);
+    // Paths in messages (a broken registry's) are shown relative to the code folder, so snapshots travel.
+    const message = diagnostic.message.split(folder).join('<folder>').replace(/\r?\n/g, ' ⏎ ');
+    lines.push(`${start.line}:${start.character}-${end.line}:${end.character} ${diagnostic.severity} ${diagnostic.code}  ${message}`);
+    for (const action of codeActions(doc, [diagnostic], stableFresh(), registry)) lines.push(`  ${action.isPreferred ? 'fix*' : 'fix'}: ${action.title}`);
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 function codeFolders(): string[] {
@@ -60,6 +63,12 @@ function fixturesIn(folder: string): string[] {
     .sort();
 }
 
+/** The registry a code folder's fixtures use: its own registry.json, or none. */
+function registryOf(folder: string): RegistryState {
+  const path = join(FIXTURES_DIR, folder, 'registry.json');
+  return existsSync(path) ? loadRegistry(path, join(FIXTURES_DIR, folder)).state : { kind: 'none' };
+}
+
 /** Reads a fixture byte-exactly as text (a BOM stays a U+FEFF character, CRLF stays CRLF). */
 function readFixture(path: string): string {
   return readFileSync(path).toString('utf8');
@@ -67,9 +76,9 @@ function readFixture(path: string): string {
 
 const folders = codeFolders();
 
-test('every in-scope code has a fixture folder with at least one fires- and one ok- file', () => {
+test('every code of the catalogue has a fixture folder with at least one fires- and one ok- file', () => {
   const problems: string[] = [];
-  for (const code of IN_SCOPE) {
+  for (const code of CODE_NAMES) {
     if (!folders.includes(code)) {
       problems.push(`${code}: no folder test/fixtures/diagnostics/${code}/`);
       continue;
@@ -81,23 +90,18 @@ test('every in-scope code has a fixture folder with at least one fires- and one 
   assert.deepEqual(problems, [], `fixture coverage is incomplete:\n${problems.join('\n')}`);
 });
 
-test('the coverage exclusions name real codes of the catalogue', () => {
-  for (const code of NOT_COVERED_HERE.keys()) assert.ok(isCode(code), `"${code}" is excluded from fixture coverage but is not a code of core/codes.ts`);
-  assert.ok(IN_SCOPE.length > 0, 'no code is in scope: the catalogue families changed?');
-});
-
-test('every fixture folder is a code, and holds only fixtures and their snapshots', () => {
+test('every fixture folder is a code, and holds only fixtures, their snapshots and a registry', () => {
   const problems: string[] = [];
   for (const folder of folders) {
-    if (!isCode(folder)) problems.push(`${folder}/: not a code of core/codes.ts`);
+    if (!isCode(folder)) problems.push(`${folder}/: not a code of the catalogue`);
     for (const name of readdirSync(join(FIXTURES_DIR, folder)).sort()) {
       if (name.endsWith(FIXTURE_SUFFIX)) {
         if (!name.startsWith('fires-') && !name.startsWith('ok-')) problems.push(`${folder}/${name}: name must start with fires- or ok-`);
       } else if (name.endsWith(SNAPSHOT_SUFFIX)) {
         const fixture = name.slice(0, -SNAPSHOT_SUFFIX.length);
         if (!fixture.endsWith(FIXTURE_SUFFIX) || !existsSync(join(FIXTURES_DIR, folder, fixture))) problems.push(`${folder}/${name}: snapshot without a fixture (stale?)`);
-      } else {
-        problems.push(`${folder}/${name}: neither a *${FIXTURE_SUFFIX} fixture nor a *${FIXTURE_SUFFIX}${SNAPSHOT_SUFFIX} snapshot`);
+      } else if (!REGISTRY_FILES.has(name)) {
+        problems.push(`${folder}/${name}: neither a *${FIXTURE_SUFFIX} fixture, a snapshot, nor registry.json and schemas/`);
       }
     }
   }
@@ -117,11 +121,12 @@ for (const folder of folders) {
   if (!isCode(folder)) continue;
   const code: Code = folder;
   describe(code, () => {
+    const registry = registryOf(folder);
     for (const file of fixturesIn(folder)) {
       test(file, () => {
         const path = join(FIXTURES_DIR, folder, file);
         const text = readFixture(path);
-        const diagnostics = analyzeText(text);
+        const diagnostics = analyze(parseText(text), DEFAULT_SETTINGS, registry);
 
         for (const diagnostic of diagnostics) {
           assert.ok(0 <= diagnostic.offset && diagnostic.offset <= diagnostic.end && diagnostic.end <= text.length, `range ${diagnostic.offset}..${diagnostic.end} of ${diagnostic.code} lies outside the text`);
@@ -139,19 +144,19 @@ for (const folder of folders) {
           assert.deepEqual(ofCode.map((d) => d.message), [], `${folder}/${file} must not produce ${code}`);
         }
 
-        const actual = formatDiagnostics(text, diagnostics);
+        const actual = formatSnapshot(text, diagnostics, registry, join(FIXTURES_DIR, folder));
         const snapshotPath = `${path}${SNAPSHOT_SUFFIX}`;
         const shown = relative(REPO_ROOT, snapshotPath);
         const expected = existsSync(snapshotPath) ? readFileSync(snapshotPath, 'utf8').replace(/\r\n/g, '\n') : undefined;
         if (UPDATE) {
           if (expected !== actual) {
             writeFileSync(snapshotPath, actual, 'utf8');
-            console.log(`UPDATE_SNAPSHOTS: wrote ${shown}`);
+            console.log(`npm run test:update: wrote ${shown}`);
           }
           return;
         }
-        assert.notEqual(expected, undefined, `missing snapshot ${shown}: run UPDATE_SNAPSHOTS=1 node scripts/run-tests.mjs fixtures, then review it`);
-        assert.equal(actual, expected, `${shown} differs from the diagnostics (rerun with UPDATE_SNAPSHOTS=1 only if the change is intended)`);
+        assert.notEqual(expected, undefined, `missing snapshot ${shown}: run npm run test:update, then review the diff`);
+        assert.equal(actual, expected, `${shown} differs from the diagnostics (run npm run test:update only if the change is intended, and review the diff)`);
       });
     }
   });
