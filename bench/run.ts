@@ -9,7 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import * as jsonc from 'jsonc-parser';
@@ -20,6 +19,7 @@ import { findFixtureFiles } from '../workspace/fixture-files';
 import { envelopeText, tinyText, writeRegistry, writeWorkspace } from './generate';
 import { BenchClient } from './lsp';
 import { bytes, compare, ms, now, range, stats, type Stats } from './measure';
+import { loadAverage, machine, writeBenchReadme, type Info, type Target } from './report';
 
 const ROOT = resolve(__dirname, '..');
 const OUT = join(__dirname, 'out');
@@ -47,18 +47,6 @@ const gc = (globalThis as { gc?: (options?: { type: 'minor' | 'major' }) => void
  * optimised code (V8 deoptimises code whose embedded objects a forced full collection clears).
  */
 const emptyYoungGeneration = () => gc?.({ type: 'minor' });
-
-interface Target {
-  readonly name: string;
-  readonly measured: string;
-  readonly goal: string;
-  readonly pass: boolean;
-}
-
-interface Info {
-  readonly name: string;
-  readonly value: string;
-}
 
 const targets: Target[] = [];
 const infos: Info[] = [];
@@ -441,136 +429,6 @@ async function sizeScenario(): Promise<void> {
   else info('.vsix', `not built: ${(result.stderr || result.stdout || String(result.error)).trim().split('\n')[0]}`);
 }
 
-// ---------------------------------------------------------------------------------------------
-
-function machine(): string {
-  const cpu = cpus();
-  return `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GB RAM, Node ${process.version} (${process.platform} ${process.arch})`;
-}
-
-function writeReadme(started: number, loadBefore: string, loadAfter: string): void {
-  const passed = targets.filter((t) => t.pass).length;
-  const lines = [
-    '# Benchmarks',
-    '',
-    'Every performance target of issue 6, measured in one run against its anchors on the same',
-    'generated inputs, so each ratio compares numbers taken on the same machine at the same time.',
-    '',
-    '```sh',
-    'npm run bench              # builds, generates bench/out/ (git-ignored), measures, rewrites this file',
-    'npm run bench -- --quick   # fewer samples',
-    '```',
-    '',
-    `Machine: ${machine()}. Load average before/after the run: ${loadBefore} / ${loadAfter}.`,
-    `Run: ${new Date().toISOString().slice(0, 10)}, ${((now() - started) / 1000).toFixed(0)} s. ${passed} of ${targets.length} targets pass.`,
-    '',
-    '## Targets',
-    '',
-    '| target | measured | goal | |',
-    '| --- | --- | --- | --- |',
-    ...targets.map((t) => `| ${t.name} | ${t.measured} | ${t.goal} | ${t.pass ? 'PASS' : 'FAIL'} |`),
-    '',
-    ...notReached(),
-    'Times are medians (min–max) over interleaved samples taken after warm-up runs; the in-process',
-    'scenarios time `bench/engine.ts` bundled by esbuild as the shipped bundles are, and the server',
-    'scenarios start the production server bundle the .vsix ships. Inputs are what an editor or',
-    '`babelq` receives: one flat string decoded from UTF-8. For the large inputs each contender runs',
-    'once untimed before each timed run and the young generation is collected first, so no run pays',
-    'for another contender\'s garbage. "Full analysis" is `analyzeText` with the registry: parse, every',
-    'structure, contract, data and encoding rule, and the payload schema of the URN; the generated',
-    'payload is clean, so every rule runs to the end. The anchor is `vscode-json-languageservice` (what',
-    'VS Code runs for a `json.schemas` mapping): `parseJSONDocument` + `doValidation` with',
-    '`schemas/envelope.schema.json`.',
-    '',
-    '## Anchors, same run',
-    '',
-    '| input | ours, full analysis | JSON.parse | vscode-json-languageservice | jsonc-parser parseTree | jsonc-parser scanner loop |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...anchorsTable,
-    '',
-    '## Everything else measured',
-    '',
-    '| what | value |',
-    '| --- | --- |',
-    ...infos.map((i) => `| ${i.name} | ${i.value} |`),
-    '',
-    '## Scaling: full analysis from 16 KB to 20 MB',
-    '',
-    'Cost per megabyte stays flat: the analysis is linear in the size of the file.',
-    '',
-    '| size | full analysis | per MB | JSON.parse | ratio |',
-    '| --- | --- | --- | --- | --- |',
-    ...scaling,
-    '',
-    '## What makes it fast',
-    '',
-    '- **One scan into columns.** `core/parse/parser.ts` writes the document into typed arrays (kind,',
-    '  flags, offsets, parent, subtree end, key ranges per slot; `core/parse/columns.ts`) in one `charCodeAt`',
-    '  pass, with hand-written fast paths for well-formed tokens and repeated keys shared as one string.',
-    '  A string without escapes is not copied (its value is the text between its quotes, sliced when',
-    '  read). What the rules need of a value is decided while its characters are in cache: strings every',
-    '  SDK writes as is (non-ASCII letters included), negative numbers, numbers every SDK writes as',
-    '  written and their values, the deepest nesting; the rules read no value\'s text a second time.',
-    '- **Memory reused.** A one-shot parse (`analyzeText`, `babelq lint`) hands its column storage back',
-    '  for the next (`core/parse/column-storage.ts`): on this virtual machine a page of memory touched for',
-    '  the first time costs about 10 µs, and a 5 MB document\'s columns are some 1,800 pages. The 5 MB',
-    '  analysis allocates about 0.6 MB of objects.',
-    '  The node tree of `core/tree.ts` is built from the columns lazily, one level at a time, where a',
-    '  reader looks (`core/parse/document.ts`): a hover in a 20 MB file makes a few hundred nodes.',
-    '- **Rules on the columns.** duplicate-key, the data rules and encoding-divergence walk the',
-    '  columns of `data` instead of a tree (their tree walks remain for other documents); flagged',
-    '  values need no second look; objects with a key sequence already found clean are skipped.',
-    '- **The payload schema without a copy.** A schema of the everyday draft-07 keywords compiles to',
-    '  a column check (`core/registry/column-check.ts`) that says "surely valid" without building the',
-    '  payload for ajv (a `type` folded into the keyword that reads that kind, bounds settled by the',
-    '  sign when they can be); ajv runs (on the plain value built from the columns) only when it cannot,',
-    '  and words the errors, and for such a schema ajv compiles only then. Simple anchored `pattern`s',
-    '  run on V8\'s engine, the rest on RE2.',
-    '- **A quick start for `babelq`.** dist/cli.js runs the CLI bundle with the V8 code cache the build',
-    '  made for it (`cli/code-cache.ts`), the broker clients are bundles of their own that only `send`',
-    '  and `peek` load, the registry is found once per directory, and nothing is compiled or tabulated',
-    '  ahead of need.',
-    '- **Keystrokes.** A new version whose edit stays inside a string value is derived from the',
-    '  previous parse (`core/parse/incremental.ts`), and its analysis (`analyzeDocument` in',
-    '  `core/analyze.ts`) reuses the previous findings of the value-local rules, checking only the edited',
-    '  string; the payload schema runs as the column check (a payload built for ajv, when one is needed,',
-    '  is derived from the previous version\'s); line starts are scanned only when a position is needed.',
-    '- **Checked.** `node --import tsx bench/differential.ts` (also run at the start of every bench) compares',
-    '  the parser with the reference parser it replaced, analysis through the columns with the tree walks,',
-    '  incremental with fresh parses and analyses, and the number fast path with the six SDK models.',
-    '',
-    '## Inputs',
-    '',
-    '`bench/generate.ts` writes, deterministically: envelopes whose `data` holds an array of orders',
-    '(nested customer and address objects, line arrays, strings with non-ASCII letters such as',
-    '"Łukasz Müller" and "Matcha 抹茶 30 g", integers, floats in non-money keys such as `weight_kg`',
-    'and `lat`, booleans, nulls, RFC 3339 times), pretty-printed as fixtures are kept in git; a',
-    '`registry.json` with a draft-07 schema for every field of that payload; and a workspace of',
-    '10,000 tiny fixtures in folders of 100 with the same registry. `bench/differential.ts` checks',
-    'the parser against the straightforward reference parser it replaced (same tree, same problems).',
-    '',
-  ];
-  writeFileSync(join(__dirname, 'README.md'), lines.join('\n'));
-}
-
-/** What a failed target in this run means, and what to do about it. */
-function notReached(): string[] {
-  const failed = targets.filter((t) => !t.pass);
-  if (failed.length === 0) return [];
-  return [
-    `**Missed in this run: ${failed.map((t) => t.name).join('; ')}.** This machine's two cores are shared, and in a busy moment every timing here rises by a third or more (the load averages above say how busy it was); a target whose margin is thinner than that can miss in one run and pass in the next. Run \`npm run bench\` again, or the scenario alone with \`--only=analysis\`, \`--only=server\` or \`--only=cli\`.`,
-    '',
-  ];
-}
-
-function loadAverage(): string {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return 'n/a';
-  }
-}
-
 async function main(): Promise<void> {
   const started = now();
   const loadBefore = loadAverage();
@@ -585,9 +443,9 @@ async function main(): Promise<void> {
     }
   }
   await sanityChecks(texts, registry);
-  // What is measured must be right: the fast paths against their references (bench/differential.ts),
+  // What is measured must be right: the fast paths against their references (test/oracle/differential.ts),
   // in a process of its own so that it leaves nothing behind in this one.
-  const differential = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
+  const differential = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/oracle/differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
   if (differential.status !== 0) throw new Error(`the differential check failed:\n${differential.stderr || differential.stdout}`);
   log(`Differential check: ${differential.stdout.trim()}`);
   if (runs('server') || runs('sizes')) buildProduction();
@@ -598,7 +456,7 @@ async function main(): Promise<void> {
   const failed = targets.filter((t) => !t.pass);
   log(`\n${targets.length - failed.length} of ${targets.length} targets pass${failed.length ? `; failing: ${failed.map((t) => t.name).join('; ')}` : ''}.`);
   if (WRITE_README && !ONLY) {
-    writeReadme(started, loadBefore, loadAverage());
+    writeBenchReadme(join(__dirname, 'README.md'), { targets, infos, scaling, anchorsTable, started, loadBefore, loadAfter: loadAverage() });
     log(`Wrote ${relative(process.cwd(), join(__dirname, 'README.md'))}.`);
   }
   log(`Took ${((now() - started) / 1000).toFixed(0)} s.`);

@@ -1,7 +1,7 @@
 /**
  * Parsing a new version of a document from the parse of the previous one, when the edit between
  * them stays inside one string value: the usual keystroke in a fixture (typing in a value). The
- * result is exactly what `parseJson(text)` gives (the differential check in bench/ compares
+ * result is exactly what `parseJson(text)` gives (the differential check in test/oracle/ compares
  * them); anything else (an edit that touches structure, a key, a number, a file with syntax
  * problems) answers undefined and the caller parses from scratch.
  */

@@ -39,7 +39,7 @@ export interface Analysis {
  * `analyze` with its intermediate results. Given the analysis of the previous version of a
  * document that `reparse` made from it (an edit inside one string value), the value-local rules
  * reuse the previous findings and check only the edited string; every other rule runs again.
- * The diagnostics are the same as a fresh analysis gives (bench/differential.ts checks it).
+ * The diagnostics are the same as a fresh analysis gives (test/oracle/differential.ts checks it).
  */
 export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY, previous?: Analysis): Analysis {
   if (!settings.validationEnabled) return { doc, settings, registry, diagnostics: [], byRule: [] };

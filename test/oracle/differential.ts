@@ -1,7 +1,7 @@
 /**
  * Differential checks for the fast paths, on every fixture and on many mutated and random texts:
  *
- * - core/parse/parser.ts against the reference parser it replaced (bench/reference/parser.ts):
+ * - core/parse/parser.ts against the reference parser it replaced (test/oracle/reference-parser.ts):
  *   the same tree (kinds, offsets, keys, values, raw text, parents, closed flags) and the same
  *   syntax problems;
  * - analysis through the parser's columns (the rules' fast paths) against analysis of a plain
@@ -13,30 +13,30 @@
  * - encoding-divergence on numbers (its fast path decides from the characters alone) against the
  *   six SDK models themselves: a number is reported exactly when the models write it differently.
  *
- * Run: node --import tsx bench/differential.ts [iterations]
+ * Run: node --import tsx test/oracle/differential.ts [iterations]
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { analyze, analyzeDocument } from '../core/rules/analyze';
-import { reparse } from '../core/parse/incremental';
-import { parseJson, parseText } from '../core/parse/parser';
-import { toJsValue } from '../core/model/js-value';
-import type { RegistryState } from '../core/registry/types';
-import { DEFAULT_SETTINGS } from '../core/rules/settings';
-import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../core/model/tree';
-import { loadRegistry } from '../workspace/registry-loader';
-import { findDivergences } from '../core/encode/divergence';
-import { dotnetModel } from '../core/encode/dotnet';
-import { goModel } from '../core/encode/go';
-import { javaModel } from '../core/encode/java';
-import { nodeModel } from '../core/encode/node';
-import { phpModel } from '../core/encode/php';
-import { pythonModel } from '../core/encode/python';
-import { columnsOf, plainValue } from '../core/parse/document';
-import { envelopeText, random, tinyText } from './generate';
-import { parseJson as referenceParse } from './reference/parser';
+import { analyze, analyzeDocument } from '../../core/rules/analyze';
+import { reparse } from '../../core/parse/incremental';
+import { parseJson, parseText } from '../../core/parse/parser';
+import { toJsValue } from '../../core/model/js-value';
+import type { RegistryState } from '../../core/registry/types';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings';
+import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../../core/model/tree';
+import { loadRegistry } from '../../workspace/registry-loader';
+import { findDivergences } from '../../core/encode/divergence';
+import { dotnetModel } from '../../core/encode/dotnet';
+import { goModel } from '../../core/encode/go';
+import { javaModel } from '../../core/encode/java';
+import { nodeModel } from '../../core/encode/node';
+import { phpModel } from '../../core/encode/php';
+import { pythonModel } from '../../core/encode/python';
+import { columnsOf, plainValue } from '../../core/parse/document';
+import { envelopeText, random, tinyText } from '../../bench/generate';
+import { parseJson as referenceParse } from './reference-parser';
 
-const ROOT = resolve(__dirname, '..');
+const ROOT = resolve(__dirname, '../..');
 
 /** A canonical, comparable rendering of a parse. */
 export function canonical(doc: ParsedDocument): string {

@@ -1,5 +1,5 @@
 /*
- * The reference for bench/differential.ts: the straightforward parser that core/parse/parser.ts
+ * The reference for test/oracle/differential.ts: the straightforward parser that core/parse/parser.ts
  * replaced (one object per value, regular expressions for numbers), kept verbatim apart from its
  * import paths. The fast parser must produce the same tree and the same problems.
  */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkIsoTime, checkIsoTimeByExpressions, type IsoCheck } from '../../core/contract/time';
+import { checkIsoTime, checkIsoTimeByExpressions, type IsoCheck } from '../../../core/contract/time';
 
 const SEED = 20261130;
 

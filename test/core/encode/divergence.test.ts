@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findDivergences, type Divergence } from '../../core/encode/divergence';
-import { parseJson } from '../../core/parse/parser';
+import { findDivergences, type Divergence } from '../../../core/encode/divergence';
+import { parseJson } from '../../../core/parse/parser';
 
 const META = '"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"php","schema_version":1,"created_at":1749132727000}';
 

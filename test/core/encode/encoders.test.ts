@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { encodeEnvelope, SDK_NAMES, type EncodeResult, type SdkName } from '../../core/encode';
-import { parseJson } from '../../core/parse/parser';
+import { encodeEnvelope, SDK_NAMES, type EncodeResult, type SdkName } from '../../../core/encode';
+import { parseJson } from '../../../core/parse/parser';
 
 const TRACE = '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b';
 const META = '"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"php","schema_version":1,"created_at":1749132727000}';

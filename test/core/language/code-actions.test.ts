@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { codeActions, type CoreCodeAction } from '../../core/language/code-actions';
-import { analyze } from '../../core/rules/analyze';
-import type { Code } from '../../core/rules/code-names';
-import { applyEdits } from '../../core/model/edits';
-import type { Fresh } from '../../core/model/fresh';
-import { parseJson } from '../../core/parse/parser';
+import { codeActions, type CoreCodeAction } from '../../../core/language/code-actions';
+import { analyze } from '../../../core/rules/analyze';
+import type { Code } from '../../../core/rules/code-names';
+import { applyEdits } from '../../../core/model/edits';
+import type { Fresh } from '../../../core/model/fresh';
+import { parseJson } from '../../../core/parse/parser';
 
 const NOW = 1764400000000;
 let counter = 0;

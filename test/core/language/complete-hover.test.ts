@@ -4,35 +4,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { complete, type CoreCompletionItem } from '../../core/language/complete';
-import { applyEdits } from '../../core/model/edits';
-import type { Fresh } from '../../core/model/fresh';
-import { hover } from '../../core/language/hover';
-import { parseJson } from '../../core/parse/parser';
+import { complete, type CoreCompletionItem } from '../../../core/language/complete';
+import type { Fresh } from '../../../core/model/fresh';
+import { hover } from '../../../core/language/hover';
+import { parseJson } from '../../../core/parse/parser';
+import { applyItem, withCursor } from '../../support/cursor';
 
 const fresh: Fresh = { uuid: () => '11111111-2222-4333-8444-555555555555', now: () => 1764400000000 };
-
-/** Splits `text` at the `|` marker. */
-function withCursor(marked: string): { text: string; offset: number } {
-  const offset = marked.indexOf('|');
-  assert.ok(offset >= 0, 'the test text needs a | marker');
-  return { text: marked.slice(0, offset) + marked.slice(offset + 1), offset };
-}
 
 function completionsAt(marked: string): { text: string; items: CoreCompletionItem[] } {
   const { text, offset } = withCursor(marked);
   return { text, items: complete(parseJson(text), offset, fresh) };
-}
-
-/** Applies an item the way the editor does, resolving snippet placeholders to their defaults. */
-function applyItem(text: string, item: CoreCompletionItem): string {
-  const plain = item.isSnippet
-    ? item.insertText
-        .replace(/\$\{\d+:([^}]*)\}/g, '$1')
-        .replace(/\$\d+/g, '')
-        .replace(/\\([\\$}])/g, '$1')
-    : item.insertText;
-  return applyEdits(text, [{ offset: item.offset, end: item.end, newText: plain }]);
 }
 
 describe('completion', () => {

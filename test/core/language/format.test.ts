@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyEdits as jsoncApplyEdits, format as jsoncFormat } from 'jsonc-parser';
-import { applyEdits, type TextEdit } from '../../core/model/edits';
-import { formatDocument, type FormatOptions } from '../../core/language/format';
-import { parseJson } from '../../core/parse/parser';
+import { applyEdits, type TextEdit } from '../../../core/model/edits';
+import { formatDocument, type FormatOptions } from '../../../core/language/format';
+import { parseJson } from '../../../core/parse/parser';
 
 const SPACES_2: FormatOptions = { tabSize: 2, insertSpaces: true };
 

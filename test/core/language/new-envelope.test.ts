@@ -8,16 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv from 'ajv';
-import { analyzeText } from '../../core/rules/analyze';
-import type { CoreDiagnostic } from '../../core/rules/diagnostic';
-import { isUuid } from '../../core/contract/envelope';
-import type { Fresh } from '../../core/model/fresh';
-import { urnContext } from '../../core/contract/urn';
-import { newEnvelopeText, pickOrder } from '../../core/language/new-envelope';
-import { parseJson } from '../../core/parse/parser';
-import { compileSchema } from '../../core/registry/schema-compiler';
-import { DEPRECATED_STATUSES, type Registry, type RegistryEntry, type RegistryState } from '../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../core/rules/settings';
+import { analyzeText } from '../../../core/rules/analyze';
+import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
+import { isUuid } from '../../../core/contract/envelope';
+import type { Fresh } from '../../../core/model/fresh';
+import { urnContext } from '../../../core/contract/urn';
+import { newEnvelopeText, pickOrder } from '../../../core/language/new-envelope';
+import { parseJson } from '../../../core/parse/parser';
+import { compileSchema } from '../../../core/registry/schema-compiler';
+import { DEPRECATED_STATUSES, type Registry, type RegistryEntry, type RegistryState } from '../../../core/registry/types';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
 
 const NOW = Date.UTC(2026, 2, 14, 9, 26, 51);
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { foldingRanges } from '../../core/language/folding';
-import { parseJson } from '../../core/parse/parser';
-import { LineIndex } from '../../core/model/positions';
-import { selectionRanges, type OffsetRange } from '../../core/language/selection';
-import { documentSymbols, type DocumentSymbolNode } from '../../core/language/symbols';
+import { foldingRanges } from '../../../core/language/folding';
+import { parseJson } from '../../../core/parse/parser';
+import { LineIndex } from '../../../core/model/positions';
+import { selectionRanges, type OffsetRange } from '../../../core/language/selection';
+import { documentSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
 
 const DEPTH = 100_000;
 

@@ -1,9 +1,9 @@
 /** The one path from document to bytes: buildMessage, the projections and the preview text. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildMessage, chooseSdk, redisProjection } from '../../core/message/build';
-import { hexDump, markDifference, renderPreview } from '../../core/message/preview';
-import { parseJson } from '../../core/parse/parser';
+import { buildMessage, chooseSdk, redisProjection } from '../../../core/message/build';
+import { hexDump, markDifference, renderPreview } from '../../../core/message/preview';
+import { parseJson } from '../../../core/parse/parser';
 
 const fresh = { uuid: () => '99999999-8888-4777-8666-555555555555', now: () => 1764400000000 };
 const ENVELOPE = `{

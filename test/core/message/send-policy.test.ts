@@ -1,7 +1,7 @@
 /** The send guards, as the editor and the CLI walk them, without VS Code. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decideSend, type ConfirmationKind, type SendSituation } from '../../core/message/send-policy';
+import { decideSend, type ConfirmationKind, type SendSituation } from '../../../core/message/send-policy';
 
 const base: SendSituation = { trusted: true, errorCount: 0, loopback: true, host: '127.0.0.1', confirmed: new Set() };
 const withConfirmed = (situation: SendSituation, ...kinds: ConfirmationKind[]): SendSituation => ({ ...situation, confirmed: new Set(kinds) });

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, analyzeText } from '../../core/rules/analyze';
-import { parseText } from '../../core/parse/parser';
-import { recycleColumns } from '../../core/parse/column-storage';
-import type { Columns } from '../../core/parse/columns';
+import { analyze, analyzeText } from '../../../core/rules/analyze';
+import { parseText } from '../../../core/parse/parser';
+import { recycleColumns } from '../../../core/parse/column-storage';
+import type { Columns } from '../../../core/parse/columns';
 
 const big = JSON.stringify({ job: 'urn:babel:orders:created', data: { items: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `n${i}`, tags: ['a', 'b'] })) } }, null, 2);
 const small = '{"job": "urn:babel:orders:created", "trace_id": "x", "data": [1, "two", {"three": 3}], "meta": {}, "attempts": 0}';

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { writtenAsIsByAll } from '../../core/contract/written-as-is';
-import { Flag, Kind } from '../../core/parse/columns';
-import { reparse } from '../../core/parse/incremental';
-import { parseText } from '../../core/parse/parser';
+import { writtenAsIsByAll } from '../../../core/contract/written-as-is';
+import { Flag, Kind } from '../../../core/parse/columns';
+import { reparse } from '../../../core/parse/incremental';
+import { parseText } from '../../../core/parse/parser';
 
 const SEED = 20261130;
 

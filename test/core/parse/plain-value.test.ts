@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { stringValue } from '../../core/parse/columns';
-import { plainValue } from '../../core/parse/document';
-import { parseText } from '../../core/parse/parser';
+import { stringValue } from '../../../core/parse/columns';
+import { plainValue } from '../../../core/parse/document';
+import { parseText } from '../../../core/parse/parser';
 
 const SEED = 20261130;
 

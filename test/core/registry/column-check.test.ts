@@ -8,10 +8,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { parseText } from '../../core/parse/parser';
-import { compileColumnCheck } from '../../core/registry/column-check';
-import { compileSchema } from '../../core/registry/schema-compiler';
-import { resolveLocalRef } from '../../core/registry/schema-walk';
+import { parseText } from '../../../core/parse/parser';
+import { compileColumnCheck } from '../../../core/registry/column-check';
+import { compileSchema } from '../../../core/registry/schema-compiler';
+import { resolveLocalRef } from '../../../core/registry/schema-walk';
 
 const SEED = 20261130;
 

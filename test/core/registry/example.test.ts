@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isUuid } from '../../core/contract/envelope';
-import { EXAMPLE_MAX_DEPTH, EXAMPLE_MAX_VALUES, EXAMPLE_UUID, exampleValue } from '../../core/registry/example';
-import { isMasked } from '../../core/registry/pii';
-import { compileSchema } from '../../core/registry/schema-compiler';
-import { checkIsoTime } from '../../core/contract/time';
+import { isUuid } from '../../../core/contract/envelope';
+import { EXAMPLE_MAX_DEPTH, EXAMPLE_MAX_VALUES, EXAMPLE_UUID, exampleValue } from '../../../core/registry/example';
+import { isMasked } from '../../../core/registry/pii';
+import { compileSchema } from '../../../core/registry/schema-compiler';
+import { checkIsoTime } from '../../../core/contract/time';
 
 const NOW = Date.UTC(2026, 2, 14, 9, 26, 51, 123);
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Ajv from 'ajv';
-import validateDraft07 from '../../core/registry/draft07-meta-validator';
+import validateDraft07 from '../../../core/registry/draft07-meta-validator';
 
 test('it answers as ajv.validateSchema does, errors included', () => {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false });

@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { parseJson } from '../../core/parse/parser';
-import { toJsValue } from '../../core/model/js-value';
-import { compileSchema } from '../../core/registry/schema-compiler';
-import { mapSchemaErrors } from '../../core/registry/schema-errors';
-import { asObject, getProperty } from '../../core/model/tree';
+import { parseJson } from '../../../core/parse/parser';
+import { toJsValue } from '../../../core/model/js-value';
+import { compileSchema } from '../../../core/registry/schema-compiler';
+import { mapSchemaErrors } from '../../../core/registry/schema-errors';
+import { asObject, getProperty } from '../../../core/model/tree';
 
 const ENV_VAR = 'BABELQ_CONFORMANCE_DIR';
 

@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseJson } from '../../core/parse/parser';
-import { toJsValue } from '../../core/model/js-value';
-import { compileSchema } from '../../core/registry/schema-compiler';
-import { mapSchemaErrors, type MappedSchemaError } from '../../core/registry/schema-errors';
-import type { CompiledSchema, SchemaError } from '../../core/registry/types';
-import { asObject, getProperty, type PropertyNode, type ValueNode } from '../../core/model/tree';
+import { parseJson } from '../../../core/parse/parser';
+import { toJsValue } from '../../../core/model/js-value';
+import { compileSchema } from '../../../core/registry/schema-compiler';
+import { mapSchemaErrors, type MappedSchemaError } from '../../../core/registry/schema-errors';
+import type { CompiledSchema, SchemaError } from '../../../core/registry/types';
+import { asObject, getProperty, type PropertyNode, type ValueNode } from '../../../core/model/tree';
 
 const OPEN = '⟦';
 const CLOSE = '⟧';

@@ -12,12 +12,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { analyze } from '../../core/rules/analyze';
-import type { Code } from '../../core/rules/code-names';
-import type { CoreDiagnostic } from '../../core/rules/diagnostic';
-import { parseJson } from '../../core/parse/parser';
-import { resolveUrn } from '../../core/contract/urn';
-import { asObject, getProperty } from '../../core/model/tree';
+import { analyze } from '../../../core/rules/analyze';
+import type { Code } from '../../../core/rules/code-names';
+import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
+import { parseJson } from '../../../core/parse/parser';
+import { resolveUrn } from '../../../core/contract/urn';
+import { asObject, getProperty } from '../../../core/model/tree';
 
 const ENV_VAR = 'BABELQ_CONFORMANCE_DIR';
 

@@ -1,0 +1,139 @@
+/**
+ * What the registry adds to completion, hover and go to definition, in core, written inline with a
+ * `|` cursor marker: registered URNs in `job` (deprecated ones last and tagged), the schema's
+ * fields inside `data` (required first, with example values), enum and boolean values, the URN's
+ * entry and a field's schema on hover, and definitions into registry.json and the schema file.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { complete } from '../../../core/language/complete';
+import { hover } from '../../../core/language/hover';
+import { registryDefinition } from '../../../core/language/registry-navigation';
+import { parseJson } from '../../../core/parse/parser';
+import type { RegistryState } from '../../../core/registry/types';
+import { loadRegistry } from '../../../workspace/registry-loader';
+import { applyItem, withCursor } from '../../support/cursor';
+import { stableFresh } from '../../support/fresh';
+
+const ORDER_SCHEMA = {
+  type: 'object',
+  required: ['order_id', 'currency'],
+  properties: {
+    order_id: { type: 'integer', minimum: 1, description: 'The order number.' },
+    currency: { enum: ['USD', 'EUR'] },
+    gift: { type: 'boolean' },
+    email: { type: 'string', format: 'email', 'x-gdpr-sensitive': 'email' },
+    lines: { type: 'array', items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string', pattern: '^[A-Z]{3}-\\d{3}$' } } } },
+  },
+};
+
+const scratch = mkdtempSync(join(tmpdir(), 'babelq-registry-features-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+mkdirSync(join(scratch, 'schemas'));
+writeFileSync(join(scratch, 'schemas', 'order-created.json'), JSON.stringify(ORDER_SCHEMA, null, 2));
+writeFileSync(
+  join(scratch, 'registry.json'),
+  JSON.stringify({
+    schemas: [
+      { urn: 'urn:babel:orders:placed', schema: 'schemas/order-created.json', owner: 'orders-team', status: 'deprecated' },
+      { urn: 'urn:babel:orders:created', schema: 'schemas/order-created.json', owner: 'orders-team', status: 'active' },
+    ],
+  }),
+);
+const registry: RegistryState = loadRegistry(join(scratch, 'registry.json'), scratch).state;
+
+/** An envelope around `data`, with the cursor somewhere in `marked` (the whole document). */
+function envelope(job: string, data: string): string {
+  return `{\n  "job": ${job},\n  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",\n  "data": ${data},\n  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 },\n  "attempts": 0\n}\n`;
+}
+
+function itemsAt(marked: string) {
+  const { text, offset } = withCursor(marked);
+  return { text, items: complete(parseJson(text), offset, stableFresh(), registry) };
+}
+
+describe('registry completion', () => {
+  test('the registry loaded', () => {
+    assert.equal(registry.kind, 'loaded');
+  });
+
+  test('job completes to the registered URNs, active first, the deprecated one last and tagged', () => {
+    const { text, items } = itemsAt(envelope('"|"', '{}'));
+    const ordered = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+    assert.deepEqual(ordered.map((item) => item.label), ['urn:babel:orders:created', 'urn:babel:orders:placed']);
+    assert.equal(ordered[1].deprecated, true);
+    assert.equal(ordered[0].deprecated, undefined);
+    assert.match(ordered[0].detail ?? '', /owner: orders-team · status: active/);
+    assert.match(ordered[0].documentation ?? '', /Required `data` fields:[\s\S]*`order_id`: integer ≥ 1/);
+    assert.equal(JSON.parse(applyItem(text, ordered[0])).job, 'urn:babel:orders:created');
+  });
+
+  test('a key inside data completes to the schema fields not yet present, required first, with example values', () => {
+    const { text, items } = itemsAt(envelope('"urn:babel:orders:created"', '{ "order_id": 7, | }'));
+    const labels = [...items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((item) => item.label);
+    assert.deepEqual(labels, ['currency', 'email', 'gift', 'lines']);
+    const currency = items.find((item) => item.label === 'currency')!;
+    assert.match(currency.detail ?? '', /^required · one of "USD", "EUR"$/);
+    assert.deepEqual(JSON.parse(applyItem(text, currency)).data, { order_id: 7, currency: 'USD' });
+    const orderId = itemsAt(envelope('"urn:babel:orders:created"', '{ | }')).items.find((item) => item.label === 'order_id')!;
+    assert.equal(orderId.documentation, 'The order number.');
+  });
+
+  test('keys of an object inside an array item follow the items schema', () => {
+    const { items } = itemsAt(envelope('"urn:babel:orders:created"', '{ "lines": [ { | } ] }'));
+    assert.deepEqual(items.map((item) => item.label), ['sku']);
+  });
+
+  test('a value completes to the enum values, or true and false for a boolean', () => {
+    assert.deepEqual(itemsAt(envelope('"urn:babel:orders:created"', '{ "currency": "|" }')).items.map((item) => item.label), ['"USD"', '"EUR"']);
+    assert.deepEqual(itemsAt(envelope('"urn:babel:orders:created"', '{ "gift": | }')).items.map((item) => item.label), ['true', 'false']);
+  });
+
+  test('an unregistered URN gets no payload completion', () => {
+    assert.deepEqual(itemsAt(envelope('"urn:babel:orders:unknown"', '{ | }')).items, []);
+  });
+});
+
+describe('registry hover and definition', () => {
+  const hoverAt = (marked: string) => {
+    const { text, offset } = withCursor(marked);
+    return hover(parseJson(text), offset, registry);
+  };
+
+  test('on the URN: its owner, status, schema link and a table of its fields', () => {
+    const shown = hoverAt(envelope('"urn:babel:or|ders:created"', '{}'));
+    assert.ok(shown);
+    assert.match(shown.contents, /\*\*`urn:babel:orders:created`\*\*/);
+    assert.match(shown.contents, /owner: orders-team · status: active/);
+    assert.match(shown.contents, /schema: \[schemas\/order-created\.json\]\(file:\/\/.*order-created\.json\)/);
+    assert.match(shown.contents, /\| `order_id` \| integer ≥ 1 \| yes \|/);
+    assert.match(shown.contents, /\| `email` \| string, email address \| {2}\| {2}\| email \|/);
+  });
+
+  test('on a data key: the field schema, required or not, and the sensitivity mark', () => {
+    const shown = hoverAt(envelope('"urn:babel:orders:created"', '{ "em|ail": "a***" }'));
+    assert.ok(shown);
+    assert.match(shown.contents, /\*\*`data\.email`\*\* · string, email address · optional/);
+    assert.match(shown.contents, /x-gdpr-sensitive: email — mask it in fixtures/);
+    const nested = hoverAt(envelope('"urn:babel:orders:created"', '{ "lines": [ { "s|ku": "ABC-123" } ] }'));
+    assert.match(nested?.contents ?? '', /\*\*`data\.lines\[\]\.sku`\*\* · string, matching \^\[A-Z\]\{3\}-\\d\{3\}\$ · required/);
+  });
+
+  test('go to definition: from the URN to its registry entry, from a data key to its property in the schema file', () => {
+    assert.equal(registry.kind, 'loaded');
+    if (registry.kind !== 'loaded') return;
+    const onUrn = withCursor(envelope('"urn:babel:orders:cre|ated"', '{}'));
+    const toEntry = registryDefinition(parseJson(onUrn.text), onUrn.offset, registry.registry);
+    assert.ok(toEntry);
+    assert.equal(toEntry.path, join(scratch, 'registry.json'));
+    assert.equal(toEntry.text.slice(toEntry.offset, toEntry.end), '"urn:babel:orders:created"');
+    const onKey = withCursor(envelope('"urn:babel:orders:created"', '{ "curr|ency": "USD" }'));
+    const toSchema = registryDefinition(parseJson(onKey.text), onKey.offset, registry.registry);
+    assert.ok(toSchema);
+    assert.equal(toSchema.path, join(scratch, 'schemas', 'order-created.json'));
+    assert.equal(toSchema.text.slice(toSchema.offset, toSchema.end), '"currency"');
+  });
+});
