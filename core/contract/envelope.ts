@@ -19,7 +19,6 @@ export interface FieldSpec {
 }
 
 export const SDK_LANGS = ['php', 'go', 'python', 'java', 'dotnet', 'node'] as const;
-export type SdkLang = (typeof SDK_LANGS)[number];
 
 export const DEAD_LETTER_REASONS = ['failed', 'unknown_urn', 'poison'] as const;
 

@@ -94,11 +94,6 @@ export function stringValue(columns: Columns, text: string, slot: number): strin
   return columns.info[slot] & Flag.Decoded ? columns.decoded.get(slot)! : text.slice(columns.start[slot] + 1, columns.end[slot] - 1);
 }
 
-/** The kind of a slot. */
-export function kindAt(columns: Columns, slot: number): Kind {
-  return (columns.info[slot] & Flag.KindMask) as Kind;
-}
-
 /** The child slots of one container at a time, in a buffer that grows as needed and is reused by a walk that is not reentrant. */
 export class ChildSlots {
   slots = new Int32Array(64);
