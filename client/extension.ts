@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
@@ -14,7 +14,6 @@ import { FreshIds } from './fresh-ids';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { describeState } from './status';
 
-export const LANGUAGE_ID = 'babelqueue-envelope';
 const CLIENT_ID = 'babelqueue';
 const CLIENT_NAME = 'BabelQueue Language Server';
 
@@ -24,7 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const output = vscode.window.createOutputChannel('BabelQueue', { log: true });
   context.subscriptions.push(output);
 
-  const status = vscode.languages.createLanguageStatusItem('babelqueue.server', { language: LANGUAGE_ID });
+  const status = vscode.languages.createLanguageStatusItem('babelqueue.server', { language: ENVELOPE_LANGUAGE_ID });
   status.name = 'BabelQueue';
   status.command = { title: 'Show Output', command: 'babelqueue.showOutput' };
   context.subscriptions.push(status);
@@ -38,7 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit
     // re-validates at once; the server registers its editing features for envelopes only.
-    documentSelector: [{ language: LANGUAGE_ID }, { language: 'json', scheme: 'file' }],
+    documentSelector: [{ language: ENVELOPE_LANGUAGE_ID }, { language: 'json', scheme: 'file' }],
     outputChannel: output,
     synchronize: { configurationSection: 'babelqueue' },
   };
@@ -84,7 +83,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   context.subscriptions.push(
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    vscode.languages.registerCodeLensProvider({ language: LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND)),
+    vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND)),
     vscode.commands.registerCommand(PREVIEW_COMMAND, (uri?: vscode.Uri) => {
       const source = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (source) return showPreview(source);

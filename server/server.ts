@@ -25,6 +25,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { ParseCache } from './documents';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
@@ -38,7 +39,7 @@ import { SettingsStore } from './settings';
 export const SERVER_NAME = 'babelqueue-language-server';
 
 /** Envelope fixtures: every feature. */
-const ENVELOPES: DocumentSelector = [{ language: 'babelqueue-envelope' }];
+const ENVELOPES: DocumentSelector = [{ language: ENVELOPE_LANGUAGE_ID }];
 /** registry.json: diagnostics, references and links (VS Code's JSON support does the rest). */
 const REGISTRIES: DocumentSelector = [{ language: 'json', pattern: '**/registry.json' }];
 
@@ -141,7 +142,7 @@ export function startServer(connection: Connection): void {
 
   // An unsaved edit to registry.json or a schema counts as much as a saved one.
   documents.onDidChangeContent((event) => {
-    if (event.document.languageId !== 'babelqueue-envelope' && context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
+    if (event.document.languageId !== ENVELOPE_LANGUAGE_ID && context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
   documents.onDidClose((event) => {

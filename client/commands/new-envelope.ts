@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { RequestType, type LanguageClient } from 'vscode-languageclient/node';
 import { pickOrder } from '../../core/language/new-envelope';
 import {
+  ENVELOPE_LANGUAGE_ID,
   NEW_ENVELOPE_METHOD,
   REGISTRY_ENTRIES_METHOD,
   type NewEnvelopeParams,
@@ -17,8 +18,6 @@ import {
 } from '../../core/language/protocol';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
-// Not imported from extension.ts: that module registers this one, and a cycle would load it half-initialised.
-const ENVELOPE_LANGUAGE = 'babelqueue-envelope';
 const TITLE = 'BabelQueue: New Envelope';
 
 const registryEntriesRequest = new RequestType<RegistryEntriesParams, RegistryEntriesResult, void>(REGISTRY_ENTRIES_METHOD);
@@ -79,7 +78,7 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
     void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${picked.urn}: ${messageOf(error)}`);
     return;
   }
-  const document = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE, content: created.text });
+  const document = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: created.text });
   await vscode.window.showTextDocument(document);
 }
 

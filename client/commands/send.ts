@@ -8,6 +8,7 @@ import { analyzeText } from '../../core/rules/analyze';
 import { buildMessage, redisProjection } from '../../core/message/build';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import type { OutgoingMessage } from '../../core/message/types';
+import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { parseJson } from '../../core/parse/parser';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
@@ -17,7 +18,6 @@ import { passwordKey, readSendSettings, type SendSettings } from '../send-settin
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 export const PEEK_COMMAND = 'babelqueue.peekQueue';
-const LANGUAGE_ID = 'babelqueue-envelope';
 
 interface SendServices {
   readonly context: vscode.ExtensionContext;
@@ -38,7 +38,7 @@ export function registerSendCommands(services: SendServices): void {
 function envelopeDocument(uri?: vscode.Uri): vscode.TextDocument | undefined {
   if (uri) return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   const document = vscode.window.activeTextEditor?.document;
-  return document?.languageId === LANGUAGE_ID ? document : undefined;
+  return document?.languageId === ENVELOPE_LANGUAGE_ID ? document : undefined;
 }
 
 function settingsFor(uri: vscode.Uri | undefined): SendSettings {
@@ -190,7 +190,7 @@ async function peekQueue(services: SendServices): Promise<void> {
   const note = target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : '';
   const picked = await vscode.window.showQuickPick(items, { title: `${items.length} message(s) on ${describeTarget(target, key)}${note}`, placeHolder: 'Open a message as an envelope document' });
   if (!picked) return;
-  const opened = await vscode.workspace.openTextDocument({ language: LANGUAGE_ID, content: picked.text });
+  const opened = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: picked.text });
   await vscode.window.showTextDocument(opened);
 }
 

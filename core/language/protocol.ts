@@ -4,6 +4,9 @@
  * a request's shape breaks the build on both ends instead of failing at run time.
  */
 
+/** The language id of envelope fixtures; package.json declares the same one under contributes.languages. */
+export const ENVELOPE_LANGUAGE_ID = 'babelqueue-envelope';
+
 /** `babelqueue/registryEntries`: the registry entries that apply to a document or folder. */
 export const REGISTRY_ENTRIES_METHOD = 'babelqueue/registryEntries';
 
