@@ -6,12 +6,15 @@ import {
   DiagnosticSeverity,
   DiagnosticTag,
   type Diagnostic,
+  type Location,
   type Range,
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/rules/diagnostic';
+import type { FileLocation } from '../core/language/registry-navigation';
 import type { TextEdit as CoreTextEdit } from '../core/model/edits';
-import type { LineIndex } from '../core/model/positions';
+import { LineIndex } from '../core/model/positions';
+import { toUri } from './registry';
 
 const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -23,6 +26,11 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 /** An offset range as an LSP range. */
 export function toRange(lines: LineIndex, offset: number, end: number): Range {
   return lines.rangeAt(offset, end);
+}
+
+/** A place in another file, given with its text, as an LSP location. */
+export function toLocation(location: FileLocation): Location {
+  return { uri: toUri(location.path), range: toRange(new LineIndex(location.text), location.offset, location.end) };
 }
 
 /** A core diagnostic as an LSP diagnostic with `source: "babelqueue"` and its code. */

@@ -3,14 +3,12 @@
  * references (registry entry → the fixtures that use its URN) and document links on the schema
  * paths of registry.json.
  */
-import { readFileSync } from 'node:fs';
 import type { DefinitionParams, DocumentLink, DocumentLinkParams, Location, ReferenceParams } from 'vscode-languageserver/node';
-import { parseJson } from '../../core/parse/parser';
-import { LineIndex } from '../../core/model/positions';
-import { envelopeUrn, registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
-import { findFixtureFiles } from '../../workspace/fixture-files';
+import { registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
+import { readFromDisk, type TextReader } from '../../workspace/registry-loader';
+import { findUrnReferences } from '../../workspace/urn-references';
 import type { ServerContext } from '../context';
-import { toRange } from '../convert';
+import { toLocation, toRange } from '../convert';
 import { guard } from '../guard';
 import { toPath, toUri } from '../registry';
 import { isEnvelopeDocument } from './diagnostics';
@@ -18,6 +16,8 @@ import { isEnvelopeDocument } from './diagnostics';
 export function registerNavigation(context: ServerContext): void {
   const { connection, documents, cache } = context;
   const log = connection.console;
+  /** An open fixture is read as its editor holds it, unsaved edits included. */
+  const readOpenFirst: TextReader = (path) => documents.get(toUri(path))?.getText() ?? readFromDisk(path);
 
   connection.onDefinition(
     guard(log, 'definition', async (params: DefinitionParams): Promise<Location[]> => {
@@ -27,8 +27,7 @@ export function registerNavigation(context: ServerContext): void {
       if (state.kind !== 'loaded') return [];
       const entry = cache.get(document);
       const target = registryDefinition(entry.parsed, entry.lines.offsetAt(params.position), state.registry);
-      if (!target) return [];
-      return [{ uri: toUri(target.path), range: toRange(new LineIndex(target.text), target.offset, target.end) }];
+      return target ? [toLocation(target)] : [];
     }, []),
   );
 
@@ -40,23 +39,8 @@ export function registerNavigation(context: ServerContext): void {
       const lines = cache.get(document).lines;
       const entry = registryEntryAt(state.registry, lines.offsetAt(params.position));
       if (!entry) return [];
-      const registryPath = toPath(document.uri)!;
-      const locations: Location[] = [];
-      for (const path of findFixtureFiles(context.registries.folderOf(registryPath))) {
-        const uri = toUri(path);
-        const open = documents.get(uri);
-        let text: string;
-        try {
-          text = open ? open.getText() : readFileSync(path, 'utf8');
-        } catch {
-          continue;
-        }
-        // A cheap text test first: most fixtures do not mention the URN at all.
-        if (!text.includes(entry.urn)) continue;
-        const found = envelopeUrn(parseJson(text));
-        if (found?.urn !== entry.urn) continue;
-        locations.push({ uri, range: toRange(new LineIndex(text), found.offset, found.end) });
-      }
+      const root = context.registries.folderOf(toPath(document.uri)!);
+      const locations = findUrnReferences(root, entry.urn, readOpenFirst).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
       return locations;
     }, []),

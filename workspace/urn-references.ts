@@ -1,0 +1,44 @@
+/**
+ * Find-references for a registry entry: the fixtures below a folder that route on its URN (`job`,
+ * else the `urn` alias, as the SDK decoders resolve it) and where each writes it. A fixture that
+ * only mentions the URN elsewhere (in `data`, say) does not count.
+ */
+import { lstatSync } from 'node:fs';
+import { routingUrn } from '../core/contract/urn';
+import type { FileLocation } from '../core/language/registry-navigation';
+import { asObject } from '../core/model/tree';
+import { parseJson } from '../core/parse/parser';
+import { findFixtureFiles } from './fixture-files';
+import { MAX_SCHEMA_FILE_BYTES, readFromDisk, type TextReader } from './registry-loader';
+
+/**
+ * Fixtures above this size are skipped unread, the limit schema files have: one generated file
+ * that large would hold the editor for longer than a list of references is worth.
+ */
+export const MAX_FIXTURE_FILE_BYTES = MAX_SCHEMA_FILE_BYTES;
+
+/** The fixtures below `root` that route on `urn`, each with where it writes it, in path order. */
+export function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk): FileLocation[] {
+  const references: FileLocation[] = [];
+  for (const path of findFixtureFiles(root)) {
+    const text = readFixture(path, read);
+    // A cheap text test first: most fixtures do not mention the URN at all.
+    if (text === undefined || !text.includes(urn)) continue;
+    const routed = routingUrn(asObject(parseJson(text).root));
+    if (routed?.node.value === urn) references.push({ path, text, offset: routed.node.offset, end: routed.node.end });
+  }
+  return references;
+}
+
+/** The text of a regular file within the size limit (by its size on disk, then by the text read), else undefined. */
+function readFixture(path: string, read: TextReader): string | undefined {
+  try {
+    const stat = lstatSync(path);
+    if (!stat.isFile() || stat.size > MAX_FIXTURE_FILE_BYTES) return undefined;
+    const text = read(path);
+    // An open editor may hold more than the disk does (UTF-16 units: close enough for a limit).
+    return text.length > MAX_FIXTURE_FILE_BYTES ? undefined : text;
+  } catch {
+    return undefined; // Removed or unreadable since the walk: nothing to show.
+  }
+}
