@@ -18,8 +18,7 @@ import { complete, type CoreCompletionItem } from '../../core/language/complete'
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
 import { sameDiagnostic, toLspEdit, toRange } from '../convert';
-import { guard } from '../guard';
-import { isEnvelopeDocument } from './diagnostics';
+import { envelopes, requestHandler } from '../request';
 
 const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -28,33 +27,22 @@ const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> =
 };
 
 export function registerLanguageFeatures(context: ServerContext): void {
-  const { connection, documents, cache } = context;
-  const log = connection.console;
+  const { connection } = context;
 
   connection.onHover(
-    guard(log, 'hover', async (params: HoverParams): Promise<Hover | null> => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return null;
-      if (!isEnvelopeDocument(document)) return null;
-      const entry = cache.get(document);
-      const registry = context.registries.stateFor(document.uri, await context.settings.forDocument(document.uri));
-      const result = hover(entry.parsed, entry.lines.offsetAt(params.position), registry);
+    requestHandler(context, 'hover', envelopes, null, ({ parsed, lines, registry }, params: HoverParams): Hover | null => {
+      const result = hover(parsed, lines.offsetAt(params.position), registry);
       if (!result) return null;
-      return { contents: { kind: MarkupKind.Markdown, value: result.contents }, range: toRange(entry.lines, result.offset, result.end) };
-    }, null),
+      return { contents: { kind: MarkupKind.Markdown, value: result.contents }, range: toRange(lines, result.offset, result.end) };
+    }),
   );
 
   connection.onCompletion(
-    guard(log, 'completion', async (params: CompletionParams): Promise<CompletionItem[]> => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return [];
-      if (!isEnvelopeDocument(document)) return [];
-      const entry = cache.get(document);
-      const registry = context.registries.stateFor(document.uri, await context.settings.forDocument(document.uri));
-      const items = complete(entry.parsed, entry.lines.offsetAt(params.position), context.fresh, registry);
-      const text = entry.parsed.text;
+    requestHandler(context, 'completion', envelopes, [], ({ parsed, lines, registry }, params: CompletionParams): CompletionItem[] => {
+      const items = complete(parsed, lines.offsetAt(params.position), context.fresh, registry);
+      const text = parsed.text;
       return items.map((item) => {
-        const range = toRange(entry.lines, item.offset, item.end);
+        const range = toRange(lines, item.offset, item.end);
         const completion: CompletionItem = {
           label: item.label,
           kind: COMPLETION_KINDS[item.kind],
@@ -70,27 +58,22 @@ export function registerLanguageFeatures(context: ServerContext): void {
         if (item.deprecated) completion.tags = [CompletionItemTag.Deprecated];
         return completion;
       });
-    }, []),
+    }),
   );
 
   connection.onCodeAction(
-    guard(log, 'codeAction', async (params: CodeActionParams): Promise<CodeAction[]> => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return [];
+    requestHandler(context, 'codeAction', envelopes, [], ({ document, parsed, lines, settings, registry }, params: CodeActionParams): CodeAction[] => {
       if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
-      if (!isEnvelopeDocument(document)) return [];
-      const settings = await context.settings.forDocument(document.uri);
-      const registry = context.registries.stateFor(document.uri, settings);
-      const { entry, diagnostics } = cache.diagnostics(document, settings, registry);
+      const { diagnostics } = context.cache.diagnostics(document, settings, registry);
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
-      const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, entry.lines)));
-      return codeActions(entry.parsed, matched, context.fresh, registry).map((action) => ({
+      const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
+      return codeActions(parsed, matched, context.fresh, registry).map((action) => ({
         title: action.title,
         kind: CodeActionKind.QuickFix,
         isPreferred: action.isPreferred,
-        diagnostics: wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, entry.lines)),
-        edit: { changes: { [document.uri]: action.edits.map((edit) => toLspEdit(edit, entry.lines)) } },
+        diagnostics: wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)),
+        edit: { changes: { [document.uri]: action.edits.map((edit) => toLspEdit(edit, lines)) } },
       }));
-    }, []),
+    }),
   );
 }

@@ -6,9 +6,7 @@ import {
   SymbolKind,
   type DocumentFormattingParams,
   type DocumentSymbol,
-  type DocumentSymbolParams,
   type FoldingRange,
-  type FoldingRangeParams,
   type FormattingOptions,
   type SelectionRange,
   type SelectionRangeParams,
@@ -21,7 +19,7 @@ import { documentSymbols, type DocumentSymbolNode } from '../../core/language/sy
 import type { LineIndex } from '../../core/model/positions';
 import type { ServerContext } from '../context';
 import { toLspEdit, toRange } from '../convert';
-import { guard } from '../guard';
+import { envelopes, requestHandler } from '../request';
 
 /** Deeper selection chains would overflow JSON serialisation of the nested reply; core stops there. */
 const MAX_SELECTION_DEPTH = 1000;
@@ -36,7 +34,6 @@ const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
   property: SymbolKind.Property,
 };
 
-
 /**
  * The editor's final-newline options as the formatter's: insert one, trim extra ones, or leave
  * the file's own ending alone (LSP's `insertFinalNewline: false` means "do not add", not "remove").
@@ -48,50 +45,35 @@ function finalNewline(options: FormattingOptions): boolean | undefined {
 }
 
 export function registerStructureFeatures(context: ServerContext): void {
-  const { connection, documents, cache } = context;
-  const log = connection.console;
+  const { connection } = context;
 
   connection.onDocumentFormatting(
-    guard(log, 'formatting', (params: DocumentFormattingParams): TextEdit[] => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return [];
-      const entry = cache.get(document);
-      const edits = formatDocument(entry.parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: finalNewline(params.options) });
-      return edits.map((edit) => toLspEdit(edit, entry.lines));
-    }, []),
+    requestHandler(context, 'formatting', envelopes, [], ({ parsed, lines }, params: DocumentFormattingParams): TextEdit[] => {
+      const edits = formatDocument(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: finalNewline(params.options) });
+      return edits.map((edit) => toLspEdit(edit, lines));
+    }),
   );
 
   connection.onFoldingRanges(
-    guard(log, 'foldingRanges', (params: FoldingRangeParams): FoldingRange[] => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return [];
-      const entry = cache.get(document);
-      return foldingRanges(entry.parsed, entry.lines).map((range) => ({ startLine: range.startLine, endLine: range.endLine }));
-    }, []),
+    requestHandler(context, 'foldingRanges', envelopes, [], ({ parsed, lines }): FoldingRange[] =>
+      foldingRanges(parsed, lines).map((range) => ({ startLine: range.startLine, endLine: range.endLine })),
+    ),
   );
 
   connection.onDocumentSymbol(
-    guard(log, 'documentSymbol', (params: DocumentSymbolParams): DocumentSymbol[] => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return [];
-      const entry = cache.get(document);
-      return toLspSymbols(documentSymbols(entry.parsed), entry.lines);
-    }, []),
+    requestHandler(context, 'documentSymbol', envelopes, [], ({ parsed, lines }): DocumentSymbol[] => toLspSymbols(documentSymbols(parsed), lines)),
   );
 
   connection.onSelectionRanges(
-    guard(log, 'selectionRanges', (params: SelectionRangeParams): SelectionRange[] => {
-      const document = documents.get(params.textDocument.uri);
-      if (!document) return [];
-      const entry = cache.get(document);
-      const chains = selectionRanges(entry.parsed, params.positions.map((position) => entry.lines.offsetAt(position)), MAX_SELECTION_DEPTH);
+    requestHandler(context, 'selectionRanges', envelopes, [], ({ parsed, lines }, params: SelectionRangeParams): SelectionRange[] => {
+      const chains = selectionRanges(parsed, params.positions.map((position) => lines.offsetAt(position)), MAX_SELECTION_DEPTH);
       return chains.map((chain, index) => {
         let parent: SelectionRange | undefined;
         // The reply is serialised recursively: core kept only the innermost levels of a very deep chain.
-        for (let i = chain.length - 1; i >= 0; i--) parent = { range: toRange(entry.lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
+        for (let i = chain.length - 1; i >= 0; i--) parent = { range: toRange(lines, chain[i].offset, chain[i].end), ...(parent ? { parent } : {}) };
         return parent ?? { range: { start: params.positions[index], end: params.positions[index] } };
       });
-    }, []),
+    }),
   );
 }
 

@@ -1,0 +1,100 @@
+/**
+ * The one path every document request takes: the open document, the gate (which documents the
+ * request answers for), its settings, the cached parse and the registry, resolved once, then an
+ * answer that only converts between core and LSP. A document that is not open or does not pass
+ * the gate, a cancelled request and a failing one are all answered with the request's empty result.
+ */
+import { CancellationToken, type TextDocumentIdentifier } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
+import type { LineIndex } from '../core/model/positions';
+import type { ParsedDocument } from '../core/model/tree';
+import type { RegistryState } from '../core/registry/types';
+import type { Settings } from '../core/rules/settings';
+import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
+import type { ServerContext } from './context';
+import { guard } from './guard';
+
+interface ResolvedDocument {
+  readonly document: TextDocument;
+  /** This version's parse, shared with every other request through the parse cache. */
+  readonly parsed: ParsedDocument;
+  readonly lines: LineIndex;
+  readonly settings: Settings;
+}
+
+/** An envelope fixture, with the registry its URN is looked up in (kind 'none' when there is none). */
+export interface EnvelopeRequest extends ResolvedDocument {
+  readonly kind: 'envelope';
+  readonly registry: RegistryState;
+}
+
+/** A registry.json, with the registry it defines (loaded, or broken and why). */
+export interface RegistryFileRequest extends ResolvedDocument {
+  readonly kind: 'registry file';
+  readonly registry: RegistryState;
+}
+
+export type DocumentRequest = EnvelopeRequest | RegistryFileRequest;
+
+/** Which documents a request answers for, and what it needs of them; undefined answers empty. */
+export type Gate<T extends DocumentRequest> = (context: ServerContext, document: TextDocument, token: CancellationToken) => Promise<T | undefined>;
+
+/** Envelope fixtures by language or by name (a fixture opened as plain JSON is still one). */
+export function isEnvelopeDocument(document: TextDocument): boolean {
+  return document.languageId === ENVELOPE_LANGUAGE_ID || document.uri.endsWith(ENVELOPE_SUFFIX);
+}
+
+/** Envelope fixtures; other JSON gets nothing, and asks for no settings. */
+export const envelopes: Gate<EnvelopeRequest> = async (context, document, token) => {
+  if (!isEnvelopeDocument(document)) return undefined;
+  const settings = await context.settings.forDocument(document.uri);
+  if (!stillWanted(context, document, token)) return undefined;
+  const { parsed, lines } = context.cache.get(document);
+  // Found after the settings: the registry path is a setting.
+  return { kind: 'envelope', document, parsed, lines, settings, registry: context.registries.stateFor(document.uri, settings) };
+};
+
+/** registry.json files, which references, links and their diagnostics work on. */
+export const registryFiles: Gate<RegistryFileRequest> = async (context, document, token) => {
+  const settings = await context.settings.forDocument(document.uri);
+  if (!stillWanted(context, document, token)) return undefined;
+  // Read after the await, so an edit of the registry made meanwhile is seen.
+  const registry = context.registries.registryFileState(document.uri);
+  if (!registry) return undefined;
+  const { parsed, lines } = context.cache.get(document);
+  return { kind: 'registry file', document, parsed, lines, settings, registry };
+};
+
+/** Both, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
+export const envelopesAndRegistryFiles: Gate<DocumentRequest> = (context, document, token) =>
+  isEnvelopeDocument(document) ? envelopes(context, document, token) : registryFiles(context, document, token);
+
+/**
+ * False once the request was cancelled or its document closed while it waited: its answer would
+ * be thrown away, and parsing a closed document would only put it back into the cache.
+ */
+function stillWanted(context: ServerContext, document: TextDocument, token: CancellationToken): boolean {
+  return !token.isCancellationRequested && context.documents.get(document.uri) === document;
+}
+
+/**
+ * An LSP request handler for the documents `gate` lets through. `answer` is synchronous, so
+ * every await is here and checked for cancellation: a cancellation arrives as a message, and no
+ * message is read while the answer runs, so the check after the last await is the last one needed.
+ */
+export function requestHandler<P extends { readonly textDocument: TextDocumentIdentifier }, T extends DocumentRequest, R>(
+  context: ServerContext,
+  name: string,
+  gate: Gate<T>,
+  empty: R,
+  answer: (request: T, params: P) => R,
+): (params: P, token?: CancellationToken) => Promise<R> {
+  return guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
+    const document = context.documents.get(params.textDocument.uri);
+    if (!document) return empty;
+    const request = await gate(context, document, token);
+    if (!request || token.isCancellationRequested) return empty;
+    return answer(request, params);
+  }, empty);
+}
