@@ -7,6 +7,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 
 export const SERVER = resolve(__dirname, '../dist/server.js');
 const PROBE = resolve(__dirname, 'memory-probe.cjs');
@@ -56,7 +57,7 @@ export class BenchClient {
   }
 
   open(uri: string, text: string, version = 1): Promise<void> {
-    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'babelqueue-envelope', version, text } });
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: ENVELOPE_LANGUAGE_ID, version, text } });
   }
 
   /** One incremental change: `text` replaces `range`. */

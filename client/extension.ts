@@ -12,10 +12,16 @@ import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
-import { describeState } from './status';
+import { describeState, type ServerState, type StatusView } from './status';
 
 const CLIENT_ID = 'babelqueue';
 const CLIENT_NAME = 'BabelQueue Language Server';
+
+const STATUS_SEVERITIES: Record<StatusView['severity'], vscode.LanguageStatusSeverity> = {
+  information: vscode.LanguageStatusSeverity.Information,
+  warning: vscode.LanguageStatusSeverity.Warning,
+  error: vscode.LanguageStatusSeverity.Error,
+};
 
 let client: LanguageClient | undefined;
 
@@ -43,35 +49,37 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
-  const show = (state: State) => {
-    const view = describeState(state === State.Running ? 'running' : state === State.Starting ? 'starting' : 'stopped');
+  // The status item shows one view of two facts: the server's state, and what the server last said
+  // about the active envelope's registry. Every change of either renders it here, and only here.
+  let serverState: ServerState = 'starting';
+  const registryStatus = new Map<string, RegistryStatusParams>();
+  const render = () => {
+    const uri = vscode.window.activeTextEditor?.document.uri.toString();
+    const view = describeState(serverState, uri ? registryStatus.get(uri) : undefined);
     status.text = view.text;
     status.detail = view.detail;
-    status.severity = view.severity === 'error' ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
+    status.severity = STATUS_SEVERITIES[view.severity];
     status.busy = view.busy;
   };
-  show(State.Starting);
-  context.subscriptions.push(client.onDidChangeState((event) => show(event.newState)));
-  const registryStatus = new Map<string, RegistryStatusParams>();
-  const showRegistry = () => {
-    const uri = vscode.window.activeTextEditor?.document.uri.toString();
-    const registry = uri ? registryStatus.get(uri) : undefined;
-    const view = describeState(client?.state === State.Running ? 'running' : 'stopped', registry);
-    status.text = view.text;
-    status.detail = view.detail;
-    status.severity = view.severity === 'error' ? vscode.LanguageStatusSeverity.Error : view.severity === 'warning' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
-  };
-  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(showRegistry));
+  render();
+  context.subscriptions.push(
+    client.onDidChangeState((event) => {
+      serverState = event.newState === State.Running ? 'running' : event.newState === State.Starting ? 'starting' : 'stopped';
+      render();
+    }),
+    vscode.window.onDidChangeActiveTextEditor(render),
+  );
   registerNewEnvelopeCommand(context, client);
   registerBytesCommands(context, output);
   try {
     await client.start();
     client.onNotification(REGISTRY_STATUS_METHOD, (params: RegistryStatusParams) => {
       registryStatus.set(params.uri, params);
-      showRegistry();
+      render();
     });
   } catch (error) {
-    show(State.Stopped);
+    serverState = 'stopped';
+    render();
     output.error(`The language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -92,13 +92,6 @@ export function registryEntryAt(registry: Registry, offset: number): RegistryEnt
   return registry.entries.find((entry) => offset >= entry.offset && offset <= entry.end);
 }
 
-/** The URN an envelope routes on and where it is written, for find-references. */
-export function envelopeUrn(doc: ParsedDocument): { urn: string; offset: number; end: number } | undefined {
-  const root = asObject(doc.root);
-  const resolved = routingUrn(root);
-  return resolved ? { urn: resolved.node.value, offset: resolved.node.offset, end: resolved.node.end } : undefined;
-}
-
 /** Document links in registry.json: each entry's schema path to its file. */
 export function schemaLinks(registry: Registry): { offset: number; end: number; path: string }[] {
   return registry.entries.flatMap((entry) => (entry.schema ? [{ offset: entry.schemaOffset + 1, end: entry.schemaEnd - 1, path: entry.schema.path }] : []));

@@ -12,6 +12,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 
 export const SERVER_PATH = resolve(__dirname, '../../dist/server.js');
 
@@ -80,7 +81,7 @@ export class TestLspClient {
   }
 
   open(uri: string, text: string, version = 1): Promise<void> {
-    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'babelqueue-envelope', version, text } });
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: ENVELOPE_LANGUAGE_ID, version, text } });
   }
 
   /** Replaces the whole text (a full-document change). */
