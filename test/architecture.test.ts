@@ -294,3 +294,50 @@ test('no file of core/ or the adapters imports itself through others', () => {
   const cycles = importCycles(projectSources());
   assert.deepEqual(cycles, [], `import cycles:\n${cycles.join('\n')}`);
 });
+
+/** ARCHITECTURE.md's file map: each folder's entry (its first line and the indented lines after it). */
+function fileMapEntries(markdown: string): Map<string, string> {
+  const section = markdown.split(/^## Files$/m)[1] ?? '';
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const entries = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of block.split('\n')) {
+    if (line.trim() === '') continue;
+    if (!/^\s/.test(line)) {
+      current = line.split(/\s+/, 1)[0];
+      entries.set(current, line);
+    } else if (current) {
+      entries.set(current, `${entries.get(current)} ${line.trim()}`);
+    }
+  }
+  return entries;
+}
+
+test('ARCHITECTURE.md names every source file in its folder\'s entry of the file map', () => {
+  const entries = fileMapEntries(readFileSync(join(REPO_ROOT, 'ARCHITECTURE.md'), 'utf8'));
+  assert.ok(entries.size > 10, 'the file map of ARCHITECTURE.md was not found');
+  const missing: string[] = [];
+  for (const top of ['core', ...ADAPTERS, 'scripts', 'bench']) {
+    const stack = [top];
+    while (stack.length > 0) {
+      const folder = stack.pop()!;
+      const names = readdirSync(join(REPO_ROOT, folder), { withFileTypes: true });
+      for (const entry of names) if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'out') stack.push(`${folder}/${entry.name}`);
+      const files = names.filter((entry) => entry.isFile() && /\.(ts|mjs|cjs|js|sh)$/.test(entry.name) && !entry.name.endsWith('.d.ts')).map((entry) => entry.name);
+      if (files.length === 0) continue;
+      const text = entries.get(`${folder}/`);
+      if (text === undefined) {
+        missing.push(`${folder}/ has no entry`);
+        continue;
+      }
+      for (const file of files) if (!new RegExp(`(^|[\\s(,/])${file.replace(/\./g, '\\.')}\\b`).test(text)) missing.push(`${folder}/${file}`);
+    }
+  }
+  assert.deepEqual(missing, [], `add these to the file map of ARCHITECTURE.md:\n${missing.join('\n')}`);
+});
+
+test('the file map reader finds entries and their continuation lines', () => {
+  const entries = fileMapEntries('# A\n\n## Files\n\n```\ncore/model/   tree.ts, edits.ts\n              positions.ts\ncli/          main.ts\n```\n');
+  assert.deepEqual([...entries.keys()], ['core/model/', 'cli/']);
+  assert.match(entries.get('core/model/')!, /positions\.ts/);
+});
