@@ -16,8 +16,15 @@ import { Transform, type TransformCallback } from 'node:stream';
 /** A header block longer than this without its blank line is not a header. */
 const MAX_HEADER_BYTES = 8192;
 const HEADER_END = Buffer.from('\r\n\r\n', 'ascii');
-/** A header right after a raw line break (never inside valid JSON) or after a `}` (the end of a message, or text in a string). */
-const CANDIDATE = /[\n}]content-length:/gi;
+/**
+ * Where the next message may start inside a body: a header right after a raw line break (never
+ * inside valid JSON) or after a `}` (the end of a message, or text in a string), or anywhere a
+ * `Content-Length:` line with its number and a raw CRLF stands, which no valid JSON text holds
+ * (outside a string it is not a token; inside one, a raw CR is not allowed).
+ */
+const CANDIDATE = /([\n}])content-length:|content-length:[ \t]*\d{1,10}\r\n/gi;
+/** Bytes of a body kept for matching a header that starts in one chunk and ends in the next. */
+const TAIL_BYTES = 48;
 /** How many `}Content-Length:` candidates per frame are checked by parsing what comes before them. */
 const MAX_PREFIX_CHECKS = 8;
 const PARTIAL_HEADER = 'content-length:';
@@ -54,7 +61,7 @@ export class FramingRepair extends Transform {
       }
       const end = this.pending.indexOf(HEADER_END);
       if (end < 0) {
-        if (this.pending.length > MAX_HEADER_BYTES) this.resync(1, 'a header block without its blank line');
+        if (this.pending.length > MAX_HEADER_BYTES) this.resyncToLast('a header block without its blank line');
         return;
       }
       const length = contentLength(this.pending.subarray(0, end).toString('latin1'));
@@ -85,14 +92,16 @@ export class FramingRepair extends Transform {
       if (body.size === 0 && /^content-length:/i.test(window)) return this.restart([chunk], 0, false);
       CANDIDATE.lastIndex = 0;
       for (let match = CANDIDATE.exec(window); match; match = CANDIDATE.exec(window)) {
-        const at = base + match.index + 1;
+        const prefixed = match[1] !== undefined;
+        const at = base + match.index + (prefixed ? 1 : 0);
         if (at >= body.length) break;
         // Entirely inside the carried-over tail: looked at with the previous chunk already.
         if (match.index + match[0].length <= body.tail.length) continue;
-        if (match[0][0] === '\n') return this.restart([...body.chunks, chunk], at, false);
+        // A whole header line inside the body: the declared length was wrong (a cut frame), whatever precedes it.
+        if (!prefixed || match[1] === '\n') return this.restart([...body.chunks, chunk], at, false);
         if (body.checks++ < MAX_PREFIX_CHECKS && parses(Buffer.concat([...body.chunks, chunk]).subarray(0, at))) return this.restart([...body.chunks, chunk], at, true);
       }
-      body.tail = window.slice(-16);
+      body.tail = window.slice(-TAIL_BYTES);
     }
     body.chunks.push(chunk);
     body.size += chunk.length;
@@ -122,6 +131,22 @@ export class FramingRepair extends Transform {
     this.pending = all.subarray(at);
     this.dropped++;
     this.onDrop(`a frame whose Content-Length (${body.length}) runs into the next message${deliver ? ' (its message was read up to there)' : ''}`);
+  }
+
+  /**
+   * Drops a header block that never ends up to its last `Content-Length:`: a flood of header lines
+   * then costs each byte one look, where dropping one line at a time would scan the block again per line.
+   */
+  private resyncToLast(reason: string): void {
+    const text = this.pending.toString('latin1');
+    const last = text.toLowerCase().lastIndexOf(PARTIAL_HEADER);
+    if (last > 0) {
+      this.dropped++;
+      this.onDrop(reason);
+      this.pending = this.pending.subarray(last);
+      return;
+    }
+    this.resync(1, reason);
   }
 
   /** Drops pending bytes up to the next `Content-Length:` at or after `from` (keeps a possible partial one). */

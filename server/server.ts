@@ -27,6 +27,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import type { ServerContext } from './context';
+import { checkedDocumentSync } from './document-sync-guard';
 import { ParseCache } from './documents';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
@@ -156,7 +157,7 @@ export function startServer(connection: Connection): void {
   registerStructureFeatures(context);
   registerNavigation(context);
   registerRegistryRequests(context);
-  documents.listen(connection);
+  documents.listen(checkedDocumentSync(connection, (message) => connection.console.warn(message)));
   connection.listen();
 }
 

@@ -84,4 +84,30 @@ describe('FramingRepair', () => {
     assert.equal(run(bytes, cuts)[0].length, big.length);
     assert.ok(performance.now() - started < 3000);
   });
+
+  test('a frame cut short under a huge Content-Length does not swallow the messages after it', () => {
+    fc.assert(
+      fc.property(message, fc.nat({ max: 60 }), fc.array(message, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { maxLength: 8 }), (cut, keep, after, cuts) => {
+        // The start of a message, cut anywhere (mid-string, mid-object), under a length it never reaches.
+        const truncated = Buffer.from(`Content-Length: 999999999\r\n\r\n${cut.slice(0, keep)}`, 'utf8');
+        const bodies = run(Buffer.concat([truncated, ...after.map((m) => frame(m))]), cuts);
+        assert.deepEqual(bodies.slice(-after.length), after, JSON.stringify(bodies));
+      }),
+      { seed: SEED + 2, numRuns: 1000 },
+    );
+  });
+
+  test('a flood of header lines without their blank line costs linear time, and the next message still arrives', () => {
+    const line = Buffer.from('Content-Length: 12\r\n', 'ascii');
+    const flood = Buffer.concat(Array.from({ length: 200_000 }, () => line));
+    const next = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'shutdown' });
+    const bytes = Buffer.concat([flood, frame(next)]);
+    // Small chunks, as a pipe may deliver them: each chunk must not make the repair rescan what it held.
+    const cuts = Array.from({ length: Math.ceil(bytes.length / 256) }, (_, i) => i * 256);
+    const started = performance.now();
+    const bodies = run(bytes, cuts);
+    const elapsed = performance.now() - started;
+    assert.equal(bodies[bodies.length - 1], next);
+    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms for ${bytes.length} bytes`);
+  });
 });
