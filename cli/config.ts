@@ -4,7 +4,7 @@
  * different things. Accepted shapes: flat dotted keys (`"babelqueue.diagnostics.severity"`), a
  * nested `"babelqueue"` object, or the section itself (`{"diagnostics": {"severity": …}}`).
  */
-import { readFileSync } from 'node:fs';
+import { readBoundedBytes } from '../workspace/bounded-read';
 import { resolve } from 'node:path';
 import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
@@ -22,11 +22,14 @@ for (const key of KNOWN_KEYS) {
   for (let i = 1; i < parts.length; i++) KNOWN_GROUPS.add(parts.slice(0, i).join('.'));
 }
 
+/** A settings file is a few lines; anything this large is not one. */
+const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
 /** Reads, parses and normalises a settings file; throws a CliError (exit 2) with the reason on any problem. */
 export function loadConfig(file: string, cwd: string): Settings {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(resolve(cwd, file));
+    bytes = readBoundedBytes(resolve(cwd, file), MAX_CONFIG_FILE_BYTES);
   } catch (error) {
     throw new CliError(`cannot read config file '${file}': ${describeFsError(error)}`);
   }

@@ -2,6 +2,7 @@
  * The one failure the CLI reports instead of a lint result: a usage or I/O problem, exit status 2.
  * Anything else that throws is a bug and is reported as an internal error (also status 2).
  */
+import { UnreadableFile } from '../workspace/bounded-read';
 
 /** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */
 export class CliError extends Error {
@@ -18,6 +19,8 @@ export class CliError extends Error {
 /** A file-system error in a user's words (`no such file or directory`), falling back to its message. */
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // A file refused unread (a named pipe, a device, too large) says why in its own words.
+  if (error instanceof UnreadableFile && code === undefined) return error.detail.replace(/\.$/, '');
   switch (code) {
     case 'ENOENT':
       return 'no such file or directory';

@@ -2,7 +2,6 @@
  * Linting one file for `babelq lint`: read, decode strictly, analyse (core's `analyze`, the call
  * the language server makes) and turn the findings into output diagnostics.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { analyzeText, applySettings } from '../core/rules/analyze';
 import { definitionOf } from '../core/rules/catalogue';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
@@ -14,6 +13,7 @@ import { toOutputDiagnostic, type FileReport, type OutputDiagnostic } from './di
 import { CliError, describeFsError } from './errors';
 import type { InputFile } from './paths';
 import { CliRegistries } from './registry';
+import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 
 /** What a lint run is set up from: the current directory and the options as given. */
 export interface LintSetup {
@@ -39,7 +39,8 @@ export function lintContext(setup: LintSetup): LintContext {
 export function lintFile(file: InputFile, context: LintContext): FileReport {
   let bytes: Uint8Array;
   try {
-    bytes = readWhole(file.absolute);
+    // Bounded, regular files only: a named pipe or a device among the paths must not hang the run.
+    bytes = readBoundedBytes(file.absolute, MAX_ENVELOPE_FILE_BYTES, readInto);
   } catch (error) {
     throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
   }
@@ -47,30 +48,7 @@ export function lintFile(file: InputFile, context: LintContext): FileReport {
 }
 
 /** The buffer every file is read into (grown when a file is larger); its bytes are decoded before the next read. */
-let readBuffer = Buffer.allocUnsafe(1 << 16);
-
-/**
- * The bytes of a file, in `readBuffer`: valid until the next call. One open, reads until the end
- * and one close, without the size query and the fresh buffer per file of `readFileSync`.
- */
-function readWhole(path: string): Uint8Array {
-  const descriptor = openSync(path, 'r');
-  try {
-    let length = 0;
-    while (true) {
-      if (length === readBuffer.length) {
-        const grown = Buffer.allocUnsafe(readBuffer.length * 2);
-        readBuffer.copy(grown, 0, 0, length);
-        readBuffer = grown;
-      }
-      const read = readSync(descriptor, readBuffer, length, readBuffer.length - length, null);
-      if (read === 0) return readBuffer.subarray(0, length);
-      length += read;
-    }
-  } finally {
-    closeSync(descriptor);
-  }
-}
+const readInto = { buffer: Buffer.allocUnsafe(1 << 16) };
 
 /** One decoder for every file: strict (an invalid byte throws) and keeping a BOM in the text. */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -9,7 +9,7 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { registryFileDiagnostics } from '../core/rules/registry-file-diagnostics';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
-import { findRegistry, isInside, loadRegistry, readFromDisk, realPath } from '../workspace/registry-loader';
+import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
@@ -38,7 +38,7 @@ export class CliRegistries {
       // Asked for by name: a registry that cannot be read is a usage problem, not a lint finding.
       if (!existsSync(path)) throw new CliError(`cannot read registry '${explicitPath}': the file does not exist`);
       try {
-        readFromDisk(path);
+        readFromDisk(path, MAX_REGISTRY_FILE_BYTES);
       } catch (error) {
         throw new CliError(`cannot read registry '${explicitPath}': ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -94,7 +94,7 @@ export class CliRegistries {
       let text = state.kind === 'loaded' ? state.registry.doc.text : '';
       if (state.kind === 'broken') {
         try {
-          text = readFromDisk(path);
+          text = readFromDisk(path, MAX_REGISTRY_FILE_BYTES);
         } catch {
           // Unreadable: the diagnostic sits at the start.
         }

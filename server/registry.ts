@@ -94,7 +94,7 @@ export class RegistryService {
     return false;
   }
 
-  private readonly reader: TextReader = (path) => this.overlay(path) ?? readFromDisk(path);
+  private readonly reader: TextReader = (path, limit) => this.overlay(path) ?? readFromDisk(path, limit);
 }
 
 /** A file URI as a path; undefined for other schemes (untitled documents have no registry). */

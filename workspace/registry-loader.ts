@@ -4,9 +4,10 @@
  * to stay inside the workspace folder, through `..`, absolute paths and symbolic links alike; a
  * path that escapes is refused before anything is read.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
+import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
 import { parseJson } from '../core/parse/parser';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
@@ -28,11 +29,14 @@ export const MAX_REGISTRY_FILE_BYTES = 32 * 1024 * 1024;
  */
 export const EAGER_COMPILE_LIMIT = 500;
 
-/** Reads a file's text, preferring what an editor holds in memory over the disk. */
-export type TextReader = (absolutePath: string) => string;
+/**
+ * Reads a file's text, preferring what an editor holds in memory over the disk, refusing what is
+ * not a regular file or is above `limit` bytes (UnreadableFile) before reading it.
+ */
+export type TextReader = (absolutePath: string, limit: number) => string;
 
-/** The default reader: the disk, as UTF-8. */
-export const readFromDisk: TextReader = (path) => readFileSync(path, 'utf8');
+/** The default reader: the disk, as UTF-8, bounded (workspace/bounded-read.ts). */
+export const readFromDisk: TextReader = (path, limit) => readBoundedText(path, limit);
 
 /** A loaded registry state and every file it depends on (to know when to load it again). */
 export interface LoadResult {
@@ -80,9 +84,11 @@ export function findRegistry(fixturePath: string, workspaceRoot: string, configu
       // Contain before reading: a registry.json that links out of the folder is never opened.
       if (!isInside(root, candidate)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
-        if (looksLikeRegistry(read(candidate))) return { path: candidate };
-      } catch {
-        // An unreadable candidate is not a registry; keep looking upwards.
+        if (looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES))) return { path: candidate };
+      } catch (error) {
+        // Fail closed: a registry.json that cannot be read may well be the registry, and linting
+        // its fixtures without it would pass what it rejects. Only one that vanished is passed over.
+        if (!(error instanceof UnreadableFile && error.reason === 'missing')) return { path: candidate, error: `registry.json ${unreadable(error)}` };
       }
     }
     const parent = dirname(directory);
@@ -100,11 +106,9 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
   }
   let text: string;
   try {
-    const tooLarge = sizeProblem(registryPath, undefined, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
-    if (tooLarge) return { files, state: { kind: 'broken', path: registryPath, error: tooLarge } };
-    text = read(registryPath);
+    text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    return { files, state: { kind: 'broken', path: registryPath, error: `registry.json cannot be read: ${describeError(error)}` } };
+    return { files, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
   }
   const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
   if (tooLong) return { files, state: { kind: 'broken', path: registryPath, error: tooLong } };
@@ -147,13 +151,9 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   if (!isInside(workspaceRoot, path, realRoot)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
   let text: string;
   try {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) return failed(path, `The schema path ${path} is a directory, not a JSON Schema file.`);
-    const tooLarge = sizeProblem(path, undefined, MAX_SCHEMA_FILE_BYTES, 'The schema file');
-    if (tooLarge) return failed(path, tooLarge);
-    text = read(path);
+    text = read(path, MAX_SCHEMA_FILE_BYTES);
   } catch (error) {
-    return failed(path, `The schema file cannot be read: ${describeError(error)}`);
+    return failed(path, `The schema file ${unreadable(error)}`);
   }
   const tooLong = sizeProblem(path, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
   if (tooLong) return failed(path, tooLong);
@@ -185,20 +185,17 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   };
 }
 
-/** Why a file is too large to read (by its size on disk, or by the text an editor holds), if it is. */
-function sizeProblem(path: string, text: string | undefined, limit: number, what: string): string | undefined {
-  let size: number;
-  if (text === undefined) {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    size = stat.size;
-  } else {
-    // UTF-16 units: at most the UTF-8 size, except for text outside ASCII (close enough for a limit).
-    size = text.length;
-  }
-  if (size <= limit) return undefined;
-  const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${what} ${path} is ${mb(size)}, above the ${mb(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`;
+/** Why the text an editor holds for a file is too large to use, if it is (the disk is bounded by the read). */
+function sizeProblem(path: string, text: string, limit: number, what: string): string | undefined {
+  // UTF-16 units: at most the UTF-8 size, except for text outside ASCII (close enough for a limit).
+  if (text.length <= limit) return undefined;
+  return `${what} ${path} is ${megabytes(text.length)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`;
+}
+
+/** Why a file was not read, after its name: "cannot be read: the file does not exist", "/x is a named pipe, …". */
+function unreadable(error: unknown): string {
+  if (error instanceof UnreadableFile) return error.reason === 'missing' ? 'cannot be read: the file does not exist' : error.message;
+  return `cannot be read: ${describeError(error)}`;
 }
 
 function describeError(error: unknown): string {

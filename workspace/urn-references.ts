@@ -30,12 +30,12 @@ export function findUrnReferences(root: string, urn: string, read: TextReader = 
   return references;
 }
 
-/** The text of a regular file within the size limit (by its size on disk, then by the text read), else undefined. */
+/** The text of a regular file within the size limit (on disk, or as an editor holds it), else undefined. */
 function readFixture(path: string, read: TextReader): string | undefined {
   try {
-    const stat = lstatSync(path);
-    if (!stat.isFile() || stat.size > MAX_FIXTURE_FILE_BYTES) return undefined;
-    const text = read(path);
+    // Links are left out (the walk lists each file where it really is); the read refuses the rest.
+    if (lstatSync(path).isSymbolicLink()) return undefined;
+    const text = read(path, MAX_FIXTURE_FILE_BYTES);
     // An open editor may hold more than the disk does (UTF-16 units: close enough for a limit).
     return text.length > MAX_FIXTURE_FILE_BYTES ? undefined : text;
   } catch {

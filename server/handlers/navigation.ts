@@ -15,7 +15,7 @@ import { envelopes, registryFiles, requestHandler } from '../request';
 export function registerNavigation(context: ServerContext): void {
   const { connection, documents } = context;
   /** An open fixture is read as its editor holds it, unsaved edits included. */
-  const readOpenFirst: TextReader = (path) => documents.get(toUri(path))?.getText() ?? readFromDisk(path);
+  const readOpenFirst: TextReader = (path, limit) => documents.get(toUri(path))?.getText() ?? readFromDisk(path, limit);
 
   connection.onDefinition(
     requestHandler(context, 'definition', envelopes, [], ({ parsed, lines, registry }, params: DefinitionParams): Location[] => {

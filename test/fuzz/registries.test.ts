@@ -197,6 +197,6 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:t:loop', schema: 'schemas/a.json' }] }));
     const registry = loaded(load(root));
     assert.equal(registry.problems.length, 1);
-    assert.match(registry.problems[0].message, /cannot be read|too many (levels of )?symbolic links|ELOOP/i);
+    assert.match(registry.problems[0].message, /cannot be read|symbolic link that loops/i);
   });
 });

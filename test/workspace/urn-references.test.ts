@@ -55,7 +55,7 @@ describe('findUrnReferences', () => {
   test('the reader is asked for the text: an open editor wins over the disk', () => {
     // Unsaved: on disk this fixture still routes on the other URN.
     const edited = envelope({ urn: URN }, '{ "note": "not saved yet" }');
-    const editorOpen = (path: string) => (path.endsWith('data-only.babel.json') ? edited : readFromDisk(path));
+    const editorOpen = (path: string, limit: number) => (path.endsWith('data-only.babel.json') ? edited : readFromDisk(path, limit));
     assert.deepEqual(found(editorOpen), ['by-alias.babel.json', 'by-job.babel.json', 'data-only.babel.json', 'nested/deeper/in-subfolder.babel.json']);
     const [reference] = findUrnReferences(root, URN, editorOpen).filter((each) => each.path.endsWith('data-only.babel.json'));
     assert.equal(reference.text, edited);
@@ -64,7 +64,7 @@ describe('findUrnReferences', () => {
 
   test('an editor text above the limit is skipped like a file that large', () => {
     const huge = envelope({ job: URN }, `{ "padding": "${'x'.repeat(MAX_FIXTURE_FILE_BYTES)}" }`);
-    const editorOpen = (path: string) => (path.endsWith('by-job.babel.json') ? huge : readFromDisk(path));
+    const editorOpen = (path: string, limit: number) => (path.endsWith('by-job.babel.json') ? huge : readFromDisk(path, limit));
     assert.deepEqual(found(editorOpen), ['by-alias.babel.json', 'nested/deeper/in-subfolder.babel.json']);
   });
 

@@ -1,0 +1,137 @@
+/**
+ * A hostile checkout cannot stall or fool the registry: a named pipe where registry.json or a
+ * schema is expected, a sparse file of gigabytes, a directory named registry.json. Each is refused
+ * unread, on the open descriptor, and reported (fail closed: a fixture is never linted as if the
+ * registry it should use did not exist). The CLI and the language server stay responsive.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
+import { readBoundedText, UnreadableFile } from '../../workspace/bounded-read';
+import { TestLspClient } from '../support/lsp-client';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+
+const CLI = resolve(__dirname, '../../dist/cli.js');
+const scratch = mkdtempSync(join(tmpdir(), 'babelq-hostile-files-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+let counter = 0;
+function folder(): string {
+  const root = join(scratch, `ws${++counter}`);
+  mkdirSync(join(root, 'schemas'), { recursive: true });
+  writeFileSync(join(root, 'a.babel.json'), GOOD_ENVELOPE);
+  return root;
+}
+
+const fifo = (path: string) => execFileSync('mkfifo', [path]);
+const REGISTRY = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/order.json' }] });
+
+/** Runs `fn` and fails when it takes longer than `ms` (a blocking read would never return). */
+function within<T>(ms: number, what: string, fn: () => T): T {
+  const started = performance.now();
+  const result = fn();
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < ms, `${what} took ${elapsed.toFixed(0)} ms`);
+  return result;
+}
+
+describe('hostile files where the registry and its schemas are expected', () => {
+  test('the bounded reader refuses a named pipe and a directory on the descriptor, and a file above the limit unread', () => {
+    const root = folder();
+    fifo(join(root, 'pipe'));
+    const refused = (path: string, limit = 1024) => {
+      try {
+        readBoundedText(path, limit);
+      } catch (error) {
+        assert.ok(error instanceof UnreadableFile);
+        return error;
+      }
+      assert.fail(`${path} was read`);
+    };
+    assert.equal(within(1000, 'reading a FIFO', () => refused(join(root, 'pipe'))).reason, 'not-a-file');
+    assert.match(refused(join(root, 'pipe')).message, /is a named pipe, not a regular file/);
+    assert.equal(refused(join(root, 'schemas')).reason, 'not-a-file');
+    assert.equal(refused(join(root, 'a.babel.json'), 10).reason, 'too-large');
+    assert.equal(refused(join(root, 'nothing-here')).reason, 'missing');
+    assert.equal(readBoundedText(join(root, 'a.babel.json'), 1 << 20), GOOD_ENVELOPE);
+  });
+
+  test('a named pipe as registry.json is found, refused unread and reported, not skipped', () => {
+    const root = folder();
+    fifo(join(root, 'registry.json'));
+    const found = within(1000, 'finding the registry', () => findRegistry(join(root, 'a.babel.json'), root, undefined));
+    assert.ok(found && 'error' in found, JSON.stringify(found));
+    assert.match(found.error, /named pipe/);
+    const loaded = within(1000, 'loading it', () => loadRegistry(join(root, 'registry.json'), root).state);
+    assert.equal(loaded.kind, 'broken');
+  });
+
+  test('a directory named registry.json fails closed too', () => {
+    const root = folder();
+    mkdirSync(join(root, 'registry.json'));
+    const found = findRegistry(join(root, 'a.babel.json'), root, undefined);
+    assert.ok(found && 'error' in found);
+    assert.match(found.error, /a directory, not a regular file/);
+  });
+
+  test('a named pipe as a schema file is a problem of that entry; the registry still loads', () => {
+    const root = folder();
+    writeFileSync(join(root, 'registry.json'), REGISTRY);
+    fifo(join(root, 'schemas', 'order.json'));
+    const state = within(1000, 'loading the registry', () => loadRegistry(join(root, 'registry.json'), root).state);
+    assert.equal(state.kind, 'loaded');
+    if (state.kind !== 'loaded') return;
+    assert.match(state.registry.problems[0].message, /named pipe, not a regular file; it was not read/);
+  });
+
+  test('a sparse registry.json of 2 GB is refused by its size before a byte is read', () => {
+    const root = folder();
+    const path = join(root, 'registry.json');
+    writeFileSync(path, '');
+    truncateSync(path, 2 * 1024 ** 3 + 100 * 1024 ** 2);
+    const before = process.memoryUsage().rss;
+    const found = within(1000, 'finding it', () => findRegistry(join(root, 'a.babel.json'), root, undefined));
+    assert.ok(found && 'error' in found);
+    assert.match(found.error, /is 2148\.0 MB, above the 32\.0 MB/);
+    assert.ok(process.memoryUsage().rss - before < 64 * 1024 ** 2, 'the file was read into memory');
+  });
+});
+
+describe('babelq and the language server in a hostile checkout', () => {
+  test('babelq lint: a named pipe given as a fixture is exit 2 with the reason; a fixture whose registry.json is a pipe gets a registry-error (exit 1)', () => {
+    const root = folder();
+    fifo(join(root, 'pipe.babel.json'));
+    const named = spawnSync(process.execPath, [CLI, 'lint', 'pipe.babel.json'], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+    assert.equal(named.status, 2, named.stderr);
+    assert.match(named.stderr, /cannot read 'pipe\.babel\.json': is a named pipe, not a regular file/);
+
+    const other = folder();
+    fifo(join(other, 'registry.json'));
+    const linted = spawnSync(process.execPath, [CLI, 'lint', 'a.babel.json', '--format', 'json'], { cwd: other, encoding: 'utf8', timeout: 10_000 });
+    assert.equal(linted.status, 1, linted.stderr);
+    const codes = (JSON.parse(linted.stdout) as { diagnostics: { code: string }[] }[])[0].diagnostics.map((d) => d.code);
+    assert.deepEqual(codes, ['registry-error']);
+  });
+
+  test('the server keeps answering when the registry.json of an open fixture is a pipe', async () => {
+    const root = folder();
+    fifo(join(root, 'registry.json'));
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    try {
+      await client.initialize();
+      const uri = pathToFileURL(join(root, 'a.babel.json')).href;
+      await client.open(uri, GOOD_ENVELOPE);
+      const codes = (await client.pullDiagnostics(uri)).items.map((d: { code: string }) => d.code);
+      assert.deepEqual(codes, ['registry-error']);
+      const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+      assert.match(hover?.contents?.value ?? '', /`job`/);
+    } finally {
+      client.kill();
+    }
+  });
+});

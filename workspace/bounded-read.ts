@@ -1,0 +1,98 @@
+/**
+ * Reading a workspace file without letting the file decide how long it takes. A checkout can hold
+ * a named pipe where a schema is expected (a plain read blocks the event loop forever), a device
+ * (`/dev/zero` never ends), or a sparse file of gigabytes: the file is opened without blocking,
+ * checked on the open descriptor to be a regular file within the limit before any byte is read,
+ * and read no further than the limit even if it grows meanwhile.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+
+/** Why a file was not read, in words for a diagnostic or a CLI message. */
+export class UnreadableFile extends Error {
+  constructor(
+    path: string,
+    /** What is wrong, after the path: "is a named pipe, not a regular file; it was not read." */
+    readonly detail: string,
+    /** `missing`: there is no such file; the rest say why an existing file was not read. */
+    readonly reason: 'missing' | 'not-a-file' | 'too-large' | 'unreadable',
+    /** The system error code behind it (`ENOENT`, `EACCES`), when there is one. */
+    readonly code?: string,
+  ) {
+    super(`${path} ${detail}`);
+  }
+}
+
+/** The bytes of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. */
+export function readBoundedBytes(path: string, limit: number, into?: { buffer: Buffer }): Buffer {
+  let descriptor: number;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading waits for a writer without it.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw fromSystemError(path, error);
+  }
+  try {
+    const stat = fstatSync(descriptor);
+    if (!stat.isFile()) throw new UnreadableFile(path, `is ${kindOf(stat)}, not a regular file; it was not read.`, 'not-a-file');
+    if (stat.size > limit) throw tooLarge(path, stat.size, limit);
+    // One byte more than the limit tells a file that grew past it since the fstat.
+    const capacity = Math.min(limit + 1, Math.max(stat.size + 1, 4096));
+    let buffer = into && into.buffer.length >= capacity ? into.buffer : Buffer.allocUnsafe(capacity);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > limit) throw tooLarge(path, length, limit);
+        const grown = Buffer.allocUnsafe(Math.min(limit + 1, buffer.length * 2));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const read = readSync(descriptor, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    if (length > limit) throw tooLarge(path, length, limit);
+    if (into) into.buffer = buffer;
+    return buffer.subarray(0, length);
+  } catch (error) {
+    throw error instanceof UnreadableFile ? error : fromSystemError(path, error);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** The UTF-8 text of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. */
+export function readBoundedText(path: string, limit: number): string {
+  return readBoundedBytes(path, limit).toString('utf8');
+}
+
+/**
+ * The most an envelope fixture may hold for `babelq` to read it: far above any real fixture (the
+ * benchmark's largest is 20 MB), far below what would exhaust memory.
+ */
+export const MAX_ENVELOPE_FILE_BYTES = 64 * 1024 * 1024;
+
+/** `5.0 MB` */
+export function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function tooLarge(path: string, size: number, limit: number): UnreadableFile {
+  return new UnreadableFile(path, `is ${megabytes(size)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`, 'too-large');
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+function fromSystemError(path: string, error: unknown): UnreadableFile {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new UnreadableFile(path, 'does not exist.', 'missing', code);
+  if (code === 'EACCES' || code === 'EPERM') return new UnreadableFile(path, 'cannot be read: permission denied.', 'unreadable', code);
+  if (code === 'EISDIR') return new UnreadableFile(path, 'is a directory, not a regular file; it was not read.', 'not-a-file', code);
+  if (code === 'ELOOP') return new UnreadableFile(path, 'is a symbolic link that loops; it was not read.', 'unreadable', code);
+  return new UnreadableFile(path, `cannot be read: ${error instanceof Error ? error.message : String(error)}`, 'unreadable', code);
+}
