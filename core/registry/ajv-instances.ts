@@ -5,6 +5,7 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { addLinearKeywords } from './linear-keywords';
 import { linearRegExpEngine } from './linear-regex';
 
 const GDPR_KEYWORD = 'x-gdpr-sensitive';
@@ -41,8 +42,11 @@ export function ajvInstance(mode: 'all' | 'first' = 'all'): Ajv {
     validateSchema: false,
     // `pattern` and `patternProperties` run in linear time: `(a+)+$` must not freeze validation.
     code: { regExp: linearRegExpEngine },
+    // `required: ["toString"]` is missing from `{}`: names that Object.prototype has are not present.
+    ownProperties: true,
   });
   addFormats(ajv);
+  addLinearKeywords(ajv);
   // Metadata only: validation ignores it (facts §5); registered so a stricter setup still accepts it.
   ajv.addKeyword({ keyword: GDPR_KEYWORD });
   slot.ajv = ajv;

@@ -134,15 +134,20 @@ export function toRe2Source(source: string): { readonly source: string } | { rea
   return { source: out };
 }
 
+/** Patterns longer than this run on RE2 whatever their shape (see isLinearOnBacktracking). */
+const MAX_BACKTRACKING_SOURCE = 128;
+
 /**
  * True for a pattern that a backtracking engine also matches in linear time: anchored at the start
  * (`^`, so only one starting position is tried), no groups or alternatives (so no nesting), and at
  * most one quantifier whose count varies (`*`, `+`, `?`, `{m,}`, `{m,n}`): with a single such
  * choice point each backtracking step is one retry of the fixed-length rest. `^ord-[0-9]+$` and
- * `^[0-9a-f]{8}-[0-9a-f]{4}$` qualify; `^(a+)+$`, `^a*a*$` and `[0-9]+x` do not.
+ * `^[0-9a-f]{8}-[0-9a-f]{4}$` qualify; `^(a+)+$`, `^a*a*$` and `[0-9]+x` do not. Each retry costs the
+ * rest's length, so the pattern must also be short: `^a*` before a tail of thousands of characters
+ * is linear in the input only by a factor as long as the tail.
  */
 export function isLinearOnBacktracking(source: string): boolean {
-  if (!source.startsWith('^')) return false;
+  if (!source.startsWith('^') || source.length > MAX_BACKTRACKING_SOURCE) return false;
   let varying = 0;
   let inClass = false;
   for (let i = 1; i < source.length; i++) {

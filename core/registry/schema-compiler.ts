@@ -10,14 +10,19 @@ import { compileColumnCheck } from './column-check';
 import { ajvInstance, compileIsolated } from './ajv-instances';
 import { compiledSchema } from './compiled-schema';
 import validateDraft07 from './draft07-meta-validator';
-import { hasNestedId, findRefLoop, resolveLocalRef } from './schema-walk';
-import { compileFailureMessage, findInvalidPattern, kindOf, metaSchemaMessage, normalizeMetaSchema, PRIVATE_BASE } from './schema-problems';
+import { findRefLoop, hasNestedId, inPlaceBranching, resolveLocalRef } from './schema-walk';
+import { compileFailureMessage, DISTINCT_CHECK_LIMIT, findInvalidPattern, kindOf, longDistinctArrays, metaSchemaMessage, normalizeMetaSchema, PRIVATE_BASE } from './schema-problems';
 import type { CompiledSchema } from './types';
 
 /** A compiled schema, or why it cannot be used. */
 export type CompileResult = { readonly compiled: CompiledSchema } | { readonly error: string };
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
+/**
+ * The most subschemas one value may be checked against in place (through `$ref` and the
+ * combinators): real schemas stay in the tens; the bound keeps any schema's cost per value small.
+ */
+const MAX_IN_PLACE_BRANCHING = 10_000;
 /** Distinct schema texts remembered; the live schema of every registry entry fits easily. */
 const CONTENT_CACHE_SIZE = 256;
 
@@ -72,12 +77,21 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
   if (schema.$async !== undefined) return { error: '"$async" is not supported in a payload schema; remove it.' };
 
   try {
-    // Against the draft-07 meta-schema, with a validator generated ahead of time (not compiled at each start).
-    if (!validateDraft07(schema)) return { error: metaSchemaMessage(validateDraft07.errors ?? []) };
+    // Against the draft-07 meta-schema, with a validator generated ahead of time (not compiled at each start);
+    // long arrays whose items must be distinct are checked in linear time and shown to it cut short.
+    const distinct = longDistinctArrays(schema);
+    if (distinct.error) return { error: distinct.error };
+    for (const { owner, keyword, items } of distinct.arrays) owner[keyword] = items.slice(0, DISTINCT_CHECK_LIMIT);
+    const valid = validateDraft07(schema);
+    for (const { owner, keyword, items } of distinct.arrays) owner[keyword] = items;
+    if (!valid) return { error: metaSchemaMessage(validateDraft07.errors ?? []) };
     const badRegex = findInvalidPattern(schema);
     if (badRegex) return { error: badRegex };
     const loop = findRefLoop(schema);
     if (loop) return { error: loop };
+    if (inPlaceBranching(schema, MAX_IN_PLACE_BRANCHING) > MAX_IN_PLACE_BRANCHING) {
+      return { error: `one value may be checked against more than ${MAX_IN_PLACE_BRANCHING} subschemas through "$ref", "anyOf", "oneOf" and "allOf" nested in each other, so validating it could take minutes; flatten the alternatives or merge the shared definitions.` };
+    }
     // Without a root `$id` (and with addUsedSchema off) ajv cannot resolve `"$ref": "#"`, the usual
     // recursive schema; a private base makes it resolve and is taken out of messages again.
     if (schema.$id === undefined && schema.id === undefined) schema.$id = PRIVATE_BASE;

@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { closestWord } from '../model/edit-distance';
+import { firstDuplicate } from './linear-keywords';
 import { linearRegexProblem } from './linear-regex';
 import { decodePointer, encodeSegment, forEachSubschema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-walk';
 
@@ -201,3 +202,35 @@ export function compileFailureMessage(error: unknown, schema: Record<string, unk
   return `ajv cannot compile the payload schema: ${message}`;
 }
 
+/** Arrays the draft-07 meta-schema requires to hold distinct items: longer ones are checked here. */
+const DISTINCT_ARRAYS = ['enum', 'required', 'type'];
+/** Up to this many items the generated meta-schema validator compares pairs itself, in milliseconds. */
+export const DISTINCT_CHECK_LIMIT = 256;
+
+/**
+ * The long `enum`, `required` and `type` arrays of a schema (their owner, keyword and items), and
+ * why one of them is not valid draft-07: the meta-schema wants their items distinct, and the
+ * validator generated from it compares every pair (an `enum` of 100,000 values took a minute).
+ * Here each item is compared once; the meta-schema then sees them cut short (see compileCopy).
+ */
+export function longDistinctArrays(schema: Record<string, unknown>): { readonly arrays: readonly { owner: Record<string, unknown>; keyword: string; items: unknown[] }[]; readonly error?: string } {
+  const arrays: { owner: Record<string, unknown>; keyword: string; items: unknown[] }[] = [];
+  let error: string | undefined;
+  forEachSubschema(schema, (sub, pointer) => {
+    for (const keyword of DISTINCT_ARRAYS) {
+      const items = sub[keyword];
+      if (error || !Array.isArray(items) || items.length <= DISTINCT_CHECK_LIMIT) continue;
+      if (keyword === 'required' && items.some((item) => typeof item !== 'string')) {
+        error = `The payload schema is not valid draft-07: "required" ${where(pointer)} must be an array of distinct field names (strings), and it holds ${preview(items.find((item) => typeof item !== 'string'))}.`;
+        continue;
+      }
+      const pair = firstDuplicate(items);
+      if (pair) {
+        error = `The payload schema is not valid draft-07: "${keyword}" ${where(pointer)} holds ${preview(items[pair.i])} twice (items ${pair.j} and ${pair.i}); its values must be distinct.`;
+        continue;
+      }
+      arrays.push({ owner: sub, keyword, items });
+    }
+  });
+  return error ? { arrays, error } : { arrays };
+}

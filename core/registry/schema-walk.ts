@@ -128,3 +128,57 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   }
   return current;
 }
+
+/** Keywords that apply subschemas to the value in place (no step into the data), through `$ref` too. */
+const BRANCHING_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
+const BRANCHING_SCHEMAS = ['not', 'if', 'then', 'else'];
+
+/**
+ * How many subschemas validating one value can visit, counted through `$ref`, `allOf`/`anyOf`/
+ * `oneOf` and `not`/`if`/`then`/`else`, up to `cap`. A validator must try every alternative when all
+ * fail, so `anyOf` nested 24 deep through `$ref` (2^24 paths) takes minutes on any value, errors
+ * or not; a schema over the cap is refused before it is compiled. Shared subschemas count once
+ * per path, which is what a validator pays; steps into the data (`properties`, `items`) are bounded
+ * by the payload instead and do not count.
+ */
+export function inPlaceBranching(root: Record<string, unknown>, cap: number): number {
+  const counted = new Map<object, number>();
+  const entered = new Set<object>();
+  const children = (node: Record<string, unknown>): Record<string, unknown>[] => {
+    const out: Record<string, unknown>[] = [];
+    const push = (value: unknown) => {
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) out.push(value as Record<string, unknown>);
+    };
+    if (typeof node.$ref === 'string') push(resolveLocalRef(root, node.$ref));
+    for (const keyword of BRANCHING_ARRAYS) if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(push);
+    for (const keyword of BRANCHING_SCHEMAS) push(node[keyword]);
+    return out;
+  };
+  // Post-order, iteratively: a node's count is 1 plus its children's, once all of them are known.
+  const stack: { node: Record<string, unknown>; leaving: boolean }[] = [{ node: root, leaving: false }];
+  const roots: Record<string, unknown>[] = [];
+  forEachSubschema(root, (sub) => roots.push(sub));
+  let worst = 0;
+  for (const start of roots) {
+    if (counted.has(start)) continue;
+    stack.push({ node: start, leaving: false });
+    while (stack.length > 0) {
+      const { node, leaving } = stack.pop()!;
+      if (leaving) {
+        let total = 1;
+        // A child still being counted is a loop without a step into the data, refused elsewhere (findRefLoop).
+        for (const child of children(node)) total = Math.min(cap + 1, total + (counted.get(child) ?? 1));
+        counted.set(node, total);
+        entered.delete(node);
+        continue;
+      }
+      if (counted.has(node) || entered.has(node)) continue;
+      entered.add(node);
+      stack.push({ node, leaving: true });
+      for (const child of children(node)) if (!counted.has(child)) stack.push({ node: child, leaving: false });
+    }
+    worst = Math.max(worst, counted.get(start) ?? 1);
+    if (worst > cap) return worst;
+  }
+  return worst;
+}

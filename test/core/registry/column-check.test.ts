@@ -180,9 +180,22 @@ describe('the column check against ajv', () => {
     assert.equal(errors[0].keyword, 'minimum');
   });
 
+  test('names that Object.prototype has are not present in a payload that lacks them, for ajv and the columns alike', () => {
+    const result = compileSchema({ type: 'object', required: ['toString', 'constructor', '__proto__'], properties: { toString: { type: 'string' } } });
+    assert.ok('compiled' in result);
+    for (const text of ['{}', '{"toString": 1}']) {
+      const parsed = parseText(text);
+      const errors = result.compiled.validateParsed(parsed.columns, text, 0, () => JSON.parse(text));
+      assert.deepEqual(errors, result.compiled.validate(JSON.parse(text)));
+    }
+    const missing = result.compiled.validate({}).filter((error) => error.keyword === 'required').map((error) => error.params.missingProperty);
+    assert.deepEqual(missing, ['toString', 'constructor', '__proto__']);
+    assert.ok(result.compiled.validate({ toString: 1 }).some((error) => error.keyword === 'type' && error.instancePath === '/toString'));
+  });
+
   test('schemas ajv reads differently from the columns fall back to ajv, which then finds the error', () => {
     const cases: [unknown, string][] = [
-      [{ type: 'object', properties: { toString: { type: 'string' } } }, '{}'],
+      [{ type: 'object', properties: { toString: { type: 'string' } } }, '{"toString": 1}'],
       [{ definitions: { x: { type: 'string' }, a: { $id: 'http://other.example/a.json', definitions: { x: { type: 'number' }, b: { properties: { p: { $ref: '#/definitions/x' } } } } } }, $ref: '#/definitions/a/definitions/b' }, '{"p": "hello"}'],
     ];
     for (const [s, text] of cases) {
