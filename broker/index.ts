@@ -4,6 +4,7 @@
  */
 import type { OutgoingMessage } from '../core/message/types';
 import type { PeekedAmqpProperties } from './amqp';
+import { loadQuietly } from './quiet-debug';
 import { parseTarget, type BrokerTarget } from './target';
 
 export { BrokerError, isBrokerError, redact, type BrokerErrorKind } from './errors';
@@ -60,7 +61,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
   const parsed = typeof target === 'string' ? parseTarget(target) : target;
   // The client libraries load on first use: `babelq lint` and the editor never pay for them.
   if (parsed.kind === 'redis') {
-    const { openRedis } = await import('./redis');
+    const { openRedis } = await loadQuietly(() => import('./redis'));
     const redis = await openRedis(parsed, options);
     return {
       kind: 'redis',
@@ -75,7 +76,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
       close: () => redis.close(),
     };
   }
-  const { openAmqp } = await import('./amqp');
+  const { openAmqp } = await loadQuietly(() => import('./amqp'));
   const amqp = await openAmqp(parsed, options);
   return {
     kind: 'amqp',
