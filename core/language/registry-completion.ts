@@ -12,6 +12,7 @@ import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../
 import { exampleValue } from '../registry/example';
 import { payloadPathOf, subschemaAt } from '../registry/schema-path';
 import { schemaSummary } from '../registry/schema-words';
+import { escapeMarkdown } from './markdown';
 import { requiredFieldsMarkdown } from './schema-markdown';
 import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../registry/types';
 
@@ -81,7 +82,7 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
         label: key,
         kind: 'property' as const,
         detail: `${required.has(key) ? 'required' : 'optional'} · ${schemaSummary(propertySchema)}`,
-        ...(description ? { documentation: description } : {}),
+        ...(description ? { documentation: escapeMarkdown(description) } : {}),
         insertText: hasColon ? keyText : `${keyText}: ${valueSnippet(exampleValue(propertySchema))}${needsComma ? ',' : ''}`,
         isSnippet: !hasColon,
         offset: slot.offset,

@@ -5,6 +5,7 @@
 import { routingUrn } from '../contract/urn';
 import { asObject, getProperty, locate, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
 import { schemaSummary } from '../registry/schema-words';
+import { codeSpan, escapeMarkdown, linkTarget } from './markdown';
 import { fieldsTable } from './schema-markdown';
 import { isSensitive, sensitiveCategory } from '../registry/pii';
 import { payloadPathOf, schemaKeyAt, subschemaAt } from '../registry/schema-path';
@@ -64,13 +65,13 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
     const entry = target.entry;
     if (!entry) return undefined;
     const lines = [
-      `**\`${entry.urn}\`**`,
+      `**${codeSpan(entry.urn)}**`,
       '',
-      `owner: ${entry.owner ?? '—'} · status: ${entry.status ?? '—'}`,
+      `owner: ${escapeMarkdown(entry.owner ?? '—')} · status: ${escapeMarkdown(entry.status ?? '—')}`,
       '',
-      entry.schema ? `schema: [${entry.schemaRef}](${fileUri(entry.schema.path)})` : `schema: ${entry.schemaRef}`,
+      entry.schema ? `schema: [${escapeMarkdown(entry.schemaRef)}](${linkTarget(entry.schema.path)})` : `schema: ${escapeMarkdown(entry.schemaRef)}`,
       '',
-      entry.schema?.error ? `⚠ ${entry.schema.error}` : fieldsTable(entry.schema?.value),
+      entry.schema?.error ? `⚠ ${escapeMarkdown(entry.schema.error)}` : fieldsTable(entry.schema?.value),
     ];
     return { contents: lines.join('\n'), offset: target.node.offset, end: target.node.end };
   }
@@ -79,11 +80,11 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
   const parent = subschemaAt(target.entry.schema?.value, target.path.slice(0, -1));
   const required = Array.isArray(parent?.required) && (parent!.required as unknown[]).includes(target.path[target.path.length - 1]);
   const name = target.path.map((step) => (typeof step === 'number' ? '[]' : step)).join('.').replace(/\.\[\]/g, '[]');
-  const lines = [`**\`data.${name}\`** · ${schemaSummary(field)} · ${required ? 'required' : 'optional'}`];
-  if (typeof field.description === 'string') lines.push('', field.description);
-  if (typeof field.pattern === 'string') lines.push('', `pattern: \`${field.pattern}\``);
-  if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${sensitiveCategory(field)}` : ''} — mask it in fixtures.`);
-  lines.push('', `from the schema of \`${target.entry.urn}\``);
+  const lines = [`**${codeSpan(`data.${name}`)}** · ${escapeMarkdown(schemaSummary(field))} · ${required ? 'required' : 'optional'}`];
+  if (typeof field.description === 'string') lines.push('', escapeMarkdown(field.description));
+  if (typeof field.pattern === 'string') lines.push('', `pattern: ${codeSpan(field.pattern)}`);
+  if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${escapeMarkdown(sensitiveCategory(field)!)}` : ''} — mask it in fixtures.`);
+  lines.push('', `from the schema of ${codeSpan(target.entry.urn)}`);
   return { contents: lines.join('\n'), offset: target.offset, end: target.end };
 }
 
@@ -95,8 +96,4 @@ export function registryEntryAt(registry: Registry, offset: number): RegistryEnt
 /** Document links in registry.json: each entry's schema path to its file. */
 export function schemaLinks(registry: Registry): { offset: number; end: number; path: string }[] {
   return registry.entries.flatMap((entry) => (entry.schema ? [{ offset: entry.schemaOffset + 1, end: entry.schemaEnd - 1, path: entry.schema.path }] : []));
-}
-
-function fileUri(path: string): string {
-  return `file://${path.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -1,6 +1,7 @@
-/** Markdown about payload schemas for hovers and completion documentation, in the words of ../registry/schema-words.ts. */
+/** Markdown about payload schemas for hovers and completion documentation, in the words of ../registry/schema-words.ts; the schema's own text escaped (./markdown.ts). */
 import { isSensitive, sensitiveCategory } from '../registry/pii';
 import { schemaSummary } from '../registry/schema-words';
+import { codeSpan, escapeMarkdown, tableCode } from './markdown';
 import type { RegistryEntry } from '../registry/types';
 
 /** A markdown table of a schema's top-level fields: type, required, enum, x-gdpr-sensitive. */
@@ -10,9 +11,9 @@ export function fieldsTable(schema: Record<string, unknown> | undefined): string
   const required = new Set(Array.isArray(schema!.required) ? (schema!.required as string[]) : []);
   const rows = Object.entries(properties as Record<string, unknown>).map(([key, field]) => {
     const f = (field ?? {}) as Record<string, unknown>;
-    const enumText = Array.isArray(f.enum) ? f.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' ') : '';
-    const sensitive = isSensitive(f) ? (sensitiveCategory(f) ?? 'yes') : '';
-    return `| \`${key}\` | ${schemaSummary({ ...f, enum: undefined })} | ${required.has(key) ? 'yes' : ''} | ${enumText} | ${sensitive} |`;
+    const enumText = Array.isArray(f.enum) ? f.enum.map((v) => tableCode(JSON.stringify(v))).join(' ') : '';
+    const sensitive = isSensitive(f) ? escapeMarkdown(sensitiveCategory(f) ?? 'yes') : '';
+    return `| ${tableCode(key)} | ${escapeMarkdown(schemaSummary({ ...f, enum: undefined }))} | ${required.has(key) ? 'yes' : ''} | ${enumText} | ${sensitive} |`;
   });
   return ['| field | type | required | enum | x-gdpr-sensitive |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
@@ -20,9 +21,9 @@ export function fieldsTable(schema: Record<string, unknown> | undefined): string
 /** The required fields of an entry's schema, as markdown (completion documentation). */
 export function requiredFieldsMarkdown(entry: RegistryEntry): string {
   const schema = entry.schema?.value;
-  if (!schema) return entry.schema?.error ? `Schema unusable: ${entry.schema.error}` : 'No schema loaded.';
+  if (!schema) return entry.schema?.error ? `Schema unusable: ${escapeMarkdown(entry.schema.error)}` : 'No schema loaded.';
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   if (required.length === 0) return 'No required `data` fields.';
-  return ['Required `data` fields:', ...required.map((key) => `- \`${key}\`: ${schemaSummary(properties[key])}`)].join('\n');
+  return ['Required `data` fields:', ...required.map((key) => `- ${codeSpan(String(key))}: ${escapeMarkdown(schemaSummary(properties[key]))}`)].join('\n');
 }

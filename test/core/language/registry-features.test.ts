@@ -119,7 +119,8 @@ describe('registry hover and definition', () => {
     assert.match(shown.contents, /\*\*`data\.email`\*\* · string, email address · optional/);
     assert.match(shown.contents, /x-gdpr-sensitive: email — mask it in fixtures/);
     const nested = hoverAt(envelope('"urn:babel:orders:created"', '{ "lines": [ { "s|ku": "ABC-123" } ] }'));
-    assert.match(nested?.contents ?? '', /\*\*`data\.lines\[\]\.sku`\*\* · string, matching \^\[A-Z\]\{3\}-\\d\{3\}\$ · required/);
+    // The schema's pattern is schema text: escaped, so it renders as written and cannot open markup.
+    assert.ok((nested?.contents ?? '').includes('**`data.lines[].sku`** · string, matching ^\\[A-Z\\]\\{3\\}-\\\\d\\{3\\}$ · required'), nested?.contents);
   });
 
   test('go to definition: from the URN to its registry entry, from a data key to its property in the schema file', () => {
@@ -135,5 +136,37 @@ describe('registry hover and definition', () => {
     assert.ok(toSchema);
     assert.equal(toSchema.path, join(scratch, 'schemas', 'order-created.json'));
     assert.equal(toSchema.text.slice(toSchema.offset, toSchema.end), '"currency"');
+  });
+});
+
+describe('registry text in Markdown is escaped', () => {
+  const root = join(scratch, 'hostile');
+  mkdirSync(join(root, 'schemas'), { recursive: true });
+  const hostile = {
+    type: 'object',
+    required: ['a`b'],
+    properties: {
+      'a`b': { type: 'string', description: 'see ![x](https://evil.example/x.png) <img src=x onerror=alert(1)> [run](command:workbench.action.terminal.new)', pattern: '^`x`$', 'x-gdpr-sensitive': '<b>mail</b>' },
+      'p|q': { enum: ['a|b'] },
+    },
+  };
+  writeFileSync(join(root, 'schemas', 'h.json'), JSON.stringify(hostile));
+  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:h:e', schema: 'schemas/h(1).json'.replace('(1)', ''), owner: '![o](https://evil.example/o.png) [c](command:x)', status: '<script>alert(1)</script>' }] }));
+  const state: RegistryState = loadRegistry(join(root, 'registry.json'), root).state;
+
+  test('owner, status, descriptions, patterns and names cannot add images, HTML, command links or leave a code span', () => {
+    const onUrn = withCursor(envelope('"urn:babel:h:|e"', '{}'));
+    const urnHover = hover(parseJson(onUrn.text), onUrn.offset, state)!.contents;
+    const onKey = withCursor(envelope('"urn:babel:h:e"', '{ "a`|b": "x" }'));
+    const keyHover = hover(parseJson(onKey.text), onKey.offset, state)!.contents;
+    const docs = complete(parseJson(withCursor(envelope('"|"', '{}')).text), withCursor(envelope('"|"', '{}')).offset, stableFresh(), state).map((item) => item.documentation ?? '').join('\n');
+    for (const markdown of [urnHover, keyHover, docs]) {
+      assert.doesNotMatch(markdown, /(?<!\\)!\[|<img|<script|<b>|(?<!\\)\]\(command:/, markdown);
+    }
+    // A name with a backtick is one code span fenced by two; a pipe in a table cell does not split it.
+    assert.ok(keyHover.includes('**``data.a`b``**'), keyHover);
+    assert.ok(urnHover.includes('| ``a`b`` |'), urnHover);
+    assert.ok(urnHover.includes('`p\\|q`') && urnHover.includes('`"a\\|b"`'), urnHover);
+    assert.ok(keyHover.includes('pattern: ``^`x`$``'), keyHover);
   });
 });

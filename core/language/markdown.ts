@@ -1,0 +1,35 @@
+/**
+ * Text from a registry or a schema file in Markdown that the editor renders: a hostile checkout
+ * writes the owner, status, descriptions, patterns and field names, and must not get images,
+ * HTML, `command:` links or a backtick out of a code span into a hover.
+ */
+
+/**
+ * `text` as literal Markdown text inside a line: lines joined, and every character that could open
+ * markup mid-line (emphasis, code, links and images, HTML, tables, strikethrough) escaped. Marks
+ * that only count at the start of a line (`-`, `+`, `.`) need nothing: the text never starts one.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#|<>~&!]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : `\\${char}`));
+}
+
+/** `text` as one inline code span: fenced by more backticks than any run inside it, on one line. */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  let longest = 0;
+  for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  // A span that starts or ends with a backtick needs a space inside the fence to be read as one.
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** A code span inside a table cell, where a `|` would end the cell even inside the span. */
+export function tableCode(text: string): string {
+  return codeSpan(text).replace(/\|/g, '\\|');
+}
+
+/** A `file:` URI as a Markdown link target: every character that could end the target encoded. */
+export function linkTarget(path: string): string {
+  return `file://${path.split('/').map((part) => encodeURIComponent(part).replace(/[()'!*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)).join('/')}`;
+}
