@@ -4,6 +4,7 @@
  * them; this is for quoted patterns (as CI configs write them) and for shells that do not expand `**`.
  * No character classes and no dotfile rules: fixtures are plain names, and `.git` is never walked.
  */
+import { linearRegExp } from '../core/registry/linear-regex';
 
 const GLOB_CHARS = /[*?{]/;
 
@@ -38,9 +39,22 @@ export function globDepth(pattern: string): number {
   return pattern.split('/').length;
 }
 
-/** Compiles a glob (matched against a whole `/`-separated relative path) into an anchored RegExp. */
-export function globToRegExp(pattern: string): RegExp {
-  return new RegExp(`^(?:${compile(pattern)})$`);
+/** What a compiled glob answers. */
+export interface GlobMatcher {
+  test(path: string): boolean;
+}
+
+/**
+ * Compiles a glob (matched against a whole `/`-separated relative path) into an anchored matcher
+ * that runs in linear time: a pattern such as `**\/**\/**\/x` or `*a*a*a*b` on V8's backtracking
+ * engine takes time exponential in its stars over a deep tree, so the expression runs on the
+ * linear-time engine schema patterns use (core/registry/linear-regex.ts).
+ */
+export function globToRegExp(pattern: string): GlobMatcher {
+  const source = `^(?:${compile(pattern)})$`;
+  const linear = linearRegExp(source);
+  if (!linear) throw new Error(`the glob ${JSON.stringify(pattern)} does not compile`);
+  return linear;
 }
 
 /** True when the `/`-separated relative `path` matches the whole glob `pattern`. */

@@ -71,3 +71,20 @@ describe('isGlobPattern and globDepth', () => {
     assert.equal(globDepth('**/*.json'), Infinity);
   });
 });
+
+describe('globs cost linear time', () => {
+  test('repeated **/ and *a* patterns against deep and long paths answer at once', () => {
+    const cases: [string, string, boolean][] = [
+      ['**/'.repeat(12) + 'x.babel.json', 'a/'.repeat(200) + 'y.babel.json', false],
+      ['**/'.repeat(12) + 'x.babel.json', 'a/'.repeat(200) + 'x.babel.json', true],
+      ['*a*a*a*a*a*a*a*a*a*b', 'a'.repeat(5000), false],
+      ['{**/,**/}'.repeat(6) + '*.babel.json', 'd/'.repeat(300) + 'e.json', false],
+    ];
+    for (const [pattern, path, expected] of cases) {
+      const started = performance.now();
+      assert.equal(matchGlob(pattern, path), expected, pattern);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed < 500, `${pattern}: ${elapsed.toFixed(0)} ms`);
+    }
+  });
+});
