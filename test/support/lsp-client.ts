@@ -23,6 +23,10 @@ export interface TestClientOptions {
   settings?: Record<string, unknown>;
   /** Workspace folder URIs announced at initialize (registry discovery is bounded by them). */
   readonly workspaceFolders?: readonly string[];
+  /** The root announced without workspace folders (an editor started on a folder, or on one file when both are absent). */
+  readonly root?: { readonly rootUri?: string; readonly rootPath?: string };
+  /** Announce only what a plain editor does: no configuration requests, no dynamic registration. */
+  readonly plainClient?: boolean;
   /** Delay before answering workspace/configuration, to widen race windows on purpose. */
   readonly configurationDelayMs?: number;
 }
@@ -32,6 +36,8 @@ export class TestLspClient {
   readonly process: ChildProcess;
   readonly logs: string[] = [];
   readonly published: PublishDiagnosticsParams[] = [];
+  /** window/showMessage notifications, as an editor would pop them up. */
+  readonly shown: { type: number; message: string }[] = [];
   readonly stderr: string[] = [];
   settings: Record<string, unknown>;
   configurationRequests = 0;
@@ -53,6 +59,9 @@ export class TestLspClient {
     this.connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logs.push(params.message);
     });
+    this.connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      this.shown.push(params);
+    });
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
     });
@@ -62,11 +71,13 @@ export class TestLspClient {
   /** initialize + initialized, with the capabilities a VS Code client announces. */
   async initialize(): Promise<any> {
     const pull = this.options.pullDiagnostics ?? true;
+    const root = this.options.root;
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: this.options.workspaceFolders?.[0] ?? null,
+      rootUri: root ? (root.rootUri ?? null) : (this.options.workspaceFolders?.[0] ?? null),
+      ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
-      capabilities: {
+      capabilities: this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
