@@ -27,6 +27,8 @@ export interface TestClientOptions {
   readonly root?: { readonly rootUri?: string; readonly rootPath?: string };
   /** Announce only what a plain editor does: no configuration requests, no dynamic registration. */
   readonly plainClient?: boolean;
+  /** The server command after `node` (default: dist/server.js --stdio). */
+  readonly command?: readonly string[];
   /** Delay before answering workspace/configuration, to widen race windows on purpose. */
   readonly configurationDelayMs?: number;
 }
@@ -45,7 +47,7 @@ export class TestLspClient {
 
   constructor(private readonly options: TestClientOptions = {}) {
     this.settings = options.settings ?? {};
-    this.process = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process = spawn(process.execPath, [...(options.command ?? [SERVER_PATH, '--stdio'])], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.exited = new Promise((resolveExit) => this.process.on('exit', (code) => resolveExit(code)));
     this.process.stderr!.on('data', (chunk) => this.stderr.push(String(chunk)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
