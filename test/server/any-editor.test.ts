@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
+import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 
 const base = mkdtempSync(join(tmpdir(), 'babelq-any-editor-'));
@@ -26,22 +27,8 @@ function write(path: string, content: unknown): void {
   writeFileSync(at(path), typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
 }
 
-const envelope = (job: string, extra = '') => `{
-  "job": "${job}",
-  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",
-  "data": {
-    "order_id": 7
-  },
-  "meta": {
-    "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567",
-    "queue": "orders",
-    "lang": "go",
-    "schema_version": 1,
-    "created_at": 1749132727000
-  },${extra}
-  "attempts": 0
-}
-`;
+/** The shared valid envelope with another `job`, and `extra` members before "attempts". */
+const envelope = (job: string, extra = '') => GOOD_ENVELOPE.replace('"urn:babel:orders:created"', JSON.stringify(job)).replace('\n  "attempts"', `${extra}\n  "attempts"`);
 
 // A registry above the project that must never be read for the project's files.
 write('outer/registry.json', { schemas: [{ urn: 'urn:babel:outer:only', schema: 'schemas/any.json' }] });
@@ -114,7 +101,7 @@ test('a broken registry is logged on every load and shown once, not on every edi
     const uri = uriOf('broken/a.babel.json');
     await client.open(uri, fileText('broken/a.babel.json'));
     for (let version = 1; version <= 4; version++) {
-      if (version > 1) await client.change(uri, envelope('urn:babel:orders:created').replace('"order_id": 7', `"order_id": ${version}`), version);
+      if (version > 1) await client.change(uri, envelope('urn:babel:orders:created').replace('"order_id": 1042', `"order_id": ${version}`), version);
       await client.pullDiagnostics(uri);
     }
     // registry.json open and edited in the editor: each edit reloads it, still broken the same way.
@@ -156,7 +143,7 @@ test('a plain client (push diagnostics, no configuration, no registration) gets 
     assert.deepEqual(symbols.map((symbol: { name: string }) => symbol.name), ['job', 'trace_id', 'data', 'meta', 'attempts']);
     const folding = await client.request('textDocument/foldingRange', { textDocument: { uri: known } });
     assert.ok(folding.some((range: { startLine: number }) => range.startLine === 0), JSON.stringify(folding));
-    const squeezed = fileText('outer/project/fixtures/deep/known.babel.json').replace('"order_id": 7', '"order_id":7');
+    const squeezed = fileText('outer/project/fixtures/deep/known.babel.json').replace('"order_id": 1042', '"order_id":1042');
     await client.change(known, squeezed, 2);
     const edits = await client.request('textDocument/formatting', { textDocument: { uri: known }, options: { tabSize: 2, insertSpaces: true } });
     assert.ok(edits.length > 0 && edits.every((edit: { newText: string }) => /^\s*$/.test(edit.newText)), JSON.stringify(edits));
