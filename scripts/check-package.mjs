@@ -102,15 +102,18 @@ if (await redisAnswers()) {
 const workspace = join(project, 'examples');
 for (const [name, args, transport] of [
   ['babelq', ['lsp', '--stdio'], 'stdio'],
+  ['babelq', ['lsp', '--node-ipc'], 'ipc'],
+  ['babelq-language-server', [], 'stdio'],
   ['babelq-language-server', ['--node-ipc'], 'ipc'],
 ]) {
+  const label = `${name} ${args.join(' ')}`.trim();
   const session = await lspSession(bin(name), args, transport, workspace);
   const capabilities = session.initialize.capabilities;
-  check(session.initialize.serverInfo?.name === 'babelqueue-language-server', `${name} ${args.join(' ')}: initialize answered by ${session.initialize.serverInfo?.name} ${session.initialize.serverInfo?.version}`);
-  check(capabilities.hoverProvider === true && capabilities.completionProvider !== undefined && capabilities.diagnosticProvider !== undefined, `${name}: hover, completion and pull diagnostics announced`);
-  check(capabilities.executeCommandProvider?.commands?.includes('babelqueue.preview') === true, `${name}: executeCommandProvider announces babelqueue.preview`);
-  check(session.codes.includes('forbidden-key'), `${name}: diagnostics of bad/contract.babel.json: ${session.codes.join(', ')}`);
-  check(session.exitCode === 0, `${name}: shutdown and exit, exit status ${session.exitCode}`);
+  check(session.initialize.serverInfo?.name === 'babelqueue-language-server', `${label}: initialize answered by ${session.initialize.serverInfo?.name} ${session.initialize.serverInfo?.version}`);
+  check(capabilities.hoverProvider === true && capabilities.completionProvider !== undefined && capabilities.diagnosticProvider !== undefined, `${label}: hover, completion and pull diagnostics announced`);
+  check(capabilities.executeCommandProvider?.commands?.includes('babelqueue.preview') === true, `${label}: executeCommandProvider announces babelqueue.preview`);
+  check(session.codes.includes('forbidden-key'), `${label}: diagnostics of bad/contract.babel.json: ${session.codes.join(', ')}`);
+  check(session.exitCode === 0, `${label}: shutdown and exit, exit status ${session.exitCode}`);
 }
 
 if (outArg < 0) rmSync(scratch, { recursive: true, force: true });
