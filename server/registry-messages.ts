@@ -1,16 +1,18 @@
 /**
  * The registry's state in standard LSP, for editors that show nothing of the custom
  * `babelqueue/registryStatus` notification: a `window/logMessage` line each time a registry is
- * loaded, found broken or not found, and one `window/showMessage` per broken registry and reason,
- * not one per keystroke (the same break is shown again only after the registry has worked).
+ * loaded, found broken or not found, and one `window/showMessage` per broken registry file for
+ * the server's life: while registry.json is edited it breaks and mends at many keystrokes, and a
+ * message at each would bury the editor; every later state is in the log and in the diagnostics
+ * of registry.json itself.
  */
 import { MessageType, type Connection } from 'vscode-languageserver/node';
 import type { RegistryState } from '../core/registry/types';
 import type { RegistryListener } from './registry';
 
 export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
-  /** Broken registries already shown, by path, with the reason shown. */
-  const shown = new Map<string, string>();
+  /** Registry files whose break has been shown. */
+  const shown = new Set<string>();
   const log = (type: MessageType, message: string) => void connection.sendNotification('window/logMessage', { type, message }).catch(() => undefined);
   const show = (type: MessageType, message: string) => void connection.sendNotification('window/showMessage', { type, message }).catch(() => undefined);
   return (state: RegistryState, searched) => {
@@ -21,13 +23,12 @@ export function registryMessages(connection: Pick<Connection, 'sendNotification'
     if (state.kind === 'broken') {
       const message = `BabelQueue registry ${state.path} cannot be used: ${state.error}`;
       log(MessageType.Error, message);
-      if (shown.get(state.path) !== state.error) {
-        shown.set(state.path, state.error);
-        show(MessageType.Error, message);
+      if (!shown.has(state.path)) {
+        shown.add(state.path);
+        show(MessageType.Error, `${message} (later changes are in the language server's log)`);
       }
       return;
     }
-    shown.delete(state.registry.path);
     log(MessageType.Info, describeLoaded(state));
   };
 }
