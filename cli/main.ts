@@ -6,6 +6,7 @@ import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
+import { lspCommand } from './lsp';
 import { peekCommand } from './peek';
 import { previewCommand } from './preview';
 import { sendCommand } from './send';
@@ -15,6 +16,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   preview: previewCommand,
   send: sendCommand,
   peek: peekCommand,
+  lsp: lspCommand,
 };
 
 /** The top-level help text, built from the command table so a new command lists itself. */

@@ -13,7 +13,7 @@ import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
 
-export const DEFAULT_BROKER_URL = 'redis://127.0.0.1:6379';
+export { DEFAULT_BROKER_URL } from '../core/message/build';
 
 /** Options every message-building command takes. */
 export const MESSAGE_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {

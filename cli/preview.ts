@@ -3,8 +3,7 @@
  * holds those bytes and nothing else (no trailing newline), so `babelq preview f > body` is the
  * body; `--hex` dumps them; `--sdk all` prints the full comparison of the six encoders.
  */
-import { buildMessage } from '../core/message/build';
-import { hexDump, renderPreview } from '../core/message/preview';
+import { previewOutput } from '../core/message/preview';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
@@ -39,13 +38,8 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   if (positionals.length > 1) throw new CliError('preview takes one envelope file', true);
   const { doc } = readEnvelope(positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), true);
-  if (sdk === 'all') {
-    const text = renderPreview(doc, { ...messageOptions(options, 'auto'), target: environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL });
-    return { stdout: text, stderr: '', exitCode: text.startsWith('Nothing to publish') ? 1 : 0 };
-  }
-  const built = buildMessage(doc, messageOptions(options, sdk));
-  if (!built.ok) return { stdout: '', stderr: `babelq: ${built.error}\n`, exitCode: 1 };
-  const notes = built.notes.map((note) => `babelq: note (${built.message.sdk}, ${note.kind}): ${note.message}\n`).join('');
-  const stdout = options.has('hex') ? `${hexDump(built.message.bytes)}\n` : built.message.text;
-  return { stdout, stderr: notes, exitCode: 0 };
+  const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;
+  const output = previewOutput(doc, { ...messageOptions(options, 'auto'), sdk, hex: options.has('hex'), target });
+  if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${output.error}\n`, exitCode: 1 };
+  return { stdout: output.text, stderr: output.notes.map((note) => `babelq: ${note}\n`).join(''), exitCode: 0 };
 }

@@ -7,26 +7,52 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
+import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
+
+/**
+ * Told once per registry state the service computes: a registry loaded (or reloaded after a
+ * change), one that cannot be used, or none found for a folder of fixtures (with the root searched).
+ */
+export type RegistryListener = (state: RegistryState, searched: { readonly directory: string; readonly root: string }) => void;
 
 export class RegistryService {
   private readonly loaded = new Map<string, LoadResult>();
   /** Which registry a directory's fixtures find; walking up the tree on every keystroke would be waste. */
   private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
   private folders: string[] = [];
+  /** Roots of files opened without any workspace folder, by the file's directory. */
+  private readonly projectRoots = new Map<string, string>();
 
   /** `overlay` returns the text of an open editor for a path, if it holds one. */
-  constructor(private readonly overlay: (path: string) => string | undefined) {}
+  constructor(
+    private readonly overlay: (path: string) => string | undefined,
+    private readonly listener: RegistryListener = () => undefined,
+  ) {}
 
   setWorkspaceFolders(uris: readonly string[]): void {
     this.folders = uris.map(toPath).filter((path): path is string => path !== undefined).sort((a, b) => b.length - a.length);
     this.loaded.clear();
     this.found.clear();
+    this.projectRoots.clear();
   }
 
-  /** The workspace folder that holds a file: the deepest one, else the file's own directory. */
+  /**
+   * The workspace folder that holds a file: the deepest one; a file outside every folder gets its
+   * own directory. With no folder at all (an editor started without a root), the file's project:
+   * the nearest folder above it holding `.git`, else its own directory (workspace/project-root.ts).
+   */
   folderOf(path: string): string {
-    return this.folders.find((folder) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`)) ?? dirname(path);
+    const folder = this.folders.find((candidate) => path === candidate || path.startsWith(candidate.endsWith('/') ? candidate : `${candidate}/`));
+    if (folder) return folder;
+    if (this.folders.length > 0) return dirname(path);
+    const directory = dirname(path);
+    let root = this.projectRoots.get(directory);
+    if (root === undefined) {
+      root = projectRootOf(path);
+      this.projectRoots.set(directory, root);
+    }
+    return root;
   }
 
   /** The registry state for a document URI under its settings. */
@@ -35,26 +61,34 @@ export class RegistryService {
     if (!path) return { kind: 'none' };
     const root = this.folderOf(path);
     const cacheKey = `${root}\u0000${settings.registryPath ?? ''}\u0000${dirname(path)}`;
-    if (!this.found.has(cacheKey)) this.found.set(cacheKey, findRegistry(path, root, settings.registryPath, this.reader));
+    const searched = { directory: dirname(path), root };
+    if (!this.found.has(cacheKey)) {
+      const found = findRegistry(path, root, settings.registryPath, this.reader);
+      this.found.set(cacheKey, found);
+      if (!found) this.listener({ kind: 'none' }, searched);
+      else if ('error' in found) this.listener({ kind: 'broken', path: found.path, error: found.error }, searched);
+    }
     const found = this.found.get(cacheKey);
     if (!found) return { kind: 'none' };
     if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
-    let result = this.loaded.get(found.path);
-    if (!result) {
-      result = loadRegistry(found.path, root, this.reader);
-      this.loaded.set(found.path, result);
-    }
-    return result.state;
+    return this.load(found.path, root, searched);
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */
   registryFileState(documentUri: string): RegistryState | undefined {
     const path = toPath(documentUri);
     if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
+    const root = this.folderOf(path);
+    return this.load(path, root, { directory: dirname(path), root });
+  }
+
+  /** The registry at `path`, loaded once (and again after a change to a file it read). */
+  private load(path: string, root: string, searched: { directory: string; root: string }): RegistryState {
     let result = this.loaded.get(path);
     if (!result) {
-      result = loadRegistry(path, this.folderOf(path), this.reader);
+      result = loadRegistry(path, root, this.reader);
       this.loaded.set(path, result);
+      this.listener(result.state, searched);
     }
     return result.state;
   }

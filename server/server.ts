@@ -25,16 +25,18 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { ParseCache } from './documents';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
 import { registerNavigation } from './handlers/navigation';
+import { registerPreview } from './handlers/preview';
 import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
-import { RegistryService, toPath } from './registry';
+import { RegistryService, toPath, toUri } from './registry';
+import { registryMessages } from './registry-messages';
 import { SettingsStore } from './settings';
 
 export const SERVER_NAME = 'babelqueue-language-server';
@@ -67,7 +69,7 @@ export function startServer(connection: Connection): void {
     documents,
     cache: new ParseCache(),
     settings: new SettingsStore(connection, () => canPullConfiguration),
-    registries: new RegistryService(openText),
+    registries: new RegistryService(openText, registryMessages(connection)),
     fresh: { uuid: randomUUID, now: Date.now },
   };
 
@@ -100,7 +102,14 @@ export function startServer(connection: Connection): void {
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canWatchFolders = capabilities.workspace?.workspaceFolders === true;
-    const folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    // Without workspace folders: the root URI, else the root path, else each file's project (server/registry.ts).
+    const folders = params.workspaceFolders?.length
+      ? params.workspaceFolders.map((folder) => folder.uri)
+      : params.rootUri
+        ? [params.rootUri]
+        : params.rootPath
+          ? [toUri(params.rootPath)]
+          : [];
     context.registries.setWorkspaceFolders(folders);
     if (pullDiagnostics) registerPullDiagnostics(context);
     else revalidateAll = registerPushDiagnostics(context);
@@ -110,6 +119,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         ...staticFeatures(dynamic !== undefined),
+        executeCommandProvider: { commands: [PREVIEW_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -157,6 +167,7 @@ export function startServer(connection: Connection): void {
   registerStructureFeatures(context);
   registerNavigation(context);
   registerRegistryRequests(context);
+  registerPreview(context);
   documents.listen(checkedDocumentSync(connection, (message) => connection.console.warn(message)));
   connection.listen();
 }

@@ -57,3 +57,35 @@ export interface RegistryStatusParams {
   readonly message: string;
   readonly registryPath?: string;
 }
+
+/**
+ * `babelqueue/preview` (client → server request): the bytes an envelope is published as, the text
+ * `babelq preview` prints for the same options. The document must be open.
+ */
+export const PREVIEW_METHOD = 'babelqueue/preview';
+
+/** `workspace/executeCommand` command with arguments `[uri, options?]`: the preview text alone. */
+export const PREVIEW_COMMAND = 'babelqueue.preview';
+
+export interface PreviewRequestOptions {
+  /** An SDK encoder, `auto` (meta.lang, else node; the default) or `all` (the full comparison). */
+  readonly sdk?: 'node' | 'php' | 'python' | 'go' | 'java' | 'dotnet' | 'auto' | 'all';
+  /** A fresh meta.id and created_at, as a send mints them (default true). */
+  readonly freshIds?: boolean;
+  /** A hex dump of the body instead of its text (one encoder only). */
+  readonly hex?: boolean;
+  /** Overrides meta.queue. */
+  readonly queue?: string;
+  /** The Redis key layout shown with `all` (default babelqueue). */
+  readonly layout?: 'babelqueue' | 'laravel';
+  /** Laravel's connection prefix, for the laravel layout. */
+  readonly prefix?: string;
+}
+
+export interface PreviewParams extends PreviewRequestOptions {
+  readonly textDocument: { readonly uri: string };
+}
+
+export type PreviewResult =
+  | { readonly ok: true; readonly text: string; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly error: string };

@@ -12,6 +12,9 @@ import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
 export type EncoderChoice = SdkName | 'auto';
 
+/** The broker a send goes to unless told otherwise: the local Redis. */
+export const DEFAULT_BROKER_URL = 'redis://127.0.0.1:6379';
+
 export interface MessageOptions {
   /** `auto`: the SDK named in meta.lang, else node. */
   readonly sdk: EncoderChoice;

@@ -6,7 +6,7 @@
 import { SDK_NAMES, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
 import type { ParsedDocument } from '../model/tree';
-import { buildMessage, type MessageOptions } from './build';
+import { buildMessage, type EncoderChoice, type MessageOptions } from './build';
 
 /** How many bytes of the body the hex view shows before it stops. */
 export const HEX_LIMIT = 4096;
@@ -58,6 +58,34 @@ export function renderPreview(doc: ParsedDocument, options: PreviewOptions): str
   lines.push(`── Hex (published body${message.bytes.length > HEX_LIMIT ? `, first ${HEX_LIMIT} of ${message.bytes.length} bytes` : ''}) ──`);
   lines.push(hexDump(message.bytes.subarray(0, HEX_LIMIT)));
   return lines.join('\n') + '\n';
+}
+
+/** What `babelq preview` prints and the server's preview request answers, from the same options. */
+export interface PreviewOutputOptions extends Omit<PreviewOptions, 'sdk'> {
+  /** One encoder (its exact body bytes, nothing else), or `all` for the full comparison. */
+  readonly sdk: EncoderChoice | 'all';
+  /** A hex dump of the body instead of its text (one encoder only). */
+  readonly hex?: boolean;
+}
+
+export type PreviewOutput =
+  | { readonly ok: true; readonly text: string; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * The preview text for one encoder (the body exactly as published, or its hex dump) or for all of
+ * them (renderPreview); a document that cannot be published gives the reason instead.
+ */
+export function previewOutput(doc: ParsedDocument, options: PreviewOutputOptions): PreviewOutput {
+  if (options.sdk === 'all') {
+    const built = buildMessage(doc, { ...options, sdk: 'auto' });
+    if (!built.ok) return { ok: false, error: built.error };
+    return { ok: true, text: renderPreview(doc, { ...options, sdk: 'auto' }), notes: [] };
+  }
+  const built = buildMessage(doc, { ...options, sdk: options.sdk });
+  if (!built.ok) return { ok: false, error: built.error };
+  const notes = built.notes.map((note) => `note (${built.message.sdk}, ${note.kind}): ${note.message}`);
+  return { ok: true, text: options.hex ? `${hexDump(built.message.bytes)}\n` : built.message.text, notes };
 }
 
 function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, sdk: SdkName, published: string): string[] {

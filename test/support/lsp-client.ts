@@ -23,6 +23,12 @@ export interface TestClientOptions {
   settings?: Record<string, unknown>;
   /** Workspace folder URIs announced at initialize (registry discovery is bounded by them). */
   readonly workspaceFolders?: readonly string[];
+  /** The root announced without workspace folders (an editor started on a folder, or on one file when both are absent). */
+  readonly root?: { readonly rootUri?: string; readonly rootPath?: string };
+  /** Announce only what a plain editor does: no configuration requests, no dynamic registration. */
+  readonly plainClient?: boolean;
+  /** The server command after `node` (default: dist/server.js --stdio). */
+  readonly command?: readonly string[];
   /** Delay before answering workspace/configuration, to widen race windows on purpose. */
   readonly configurationDelayMs?: number;
 }
@@ -32,6 +38,8 @@ export class TestLspClient {
   readonly process: ChildProcess;
   readonly logs: string[] = [];
   readonly published: PublishDiagnosticsParams[] = [];
+  /** window/showMessage notifications, as an editor would pop them up. */
+  readonly shown: { type: number; message: string }[] = [];
   readonly stderr: string[] = [];
   settings: Record<string, unknown>;
   configurationRequests = 0;
@@ -39,7 +47,7 @@ export class TestLspClient {
 
   constructor(private readonly options: TestClientOptions = {}) {
     this.settings = options.settings ?? {};
-    this.process = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process = spawn(process.execPath, [...(options.command ?? [SERVER_PATH, '--stdio'])], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.exited = new Promise((resolveExit) => this.process.on('exit', (code) => resolveExit(code)));
     this.process.stderr!.on('data', (chunk) => this.stderr.push(String(chunk)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
@@ -53,6 +61,9 @@ export class TestLspClient {
     this.connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logs.push(params.message);
     });
+    this.connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      this.shown.push(params);
+    });
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
     });
@@ -62,11 +73,13 @@ export class TestLspClient {
   /** initialize + initialized, with the capabilities a VS Code client announces. */
   async initialize(): Promise<any> {
     const pull = this.options.pullDiagnostics ?? true;
+    const root = this.options.root;
     const result = await this.connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: this.options.workspaceFolders?.[0] ?? null,
+      rootUri: root ? (root.rootUri ?? null) : (this.options.workspaceFolders?.[0] ?? null),
+      ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
-      capabilities: {
+      capabilities: this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),

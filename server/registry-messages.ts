@@ -1,0 +1,41 @@
+/**
+ * The registry's state in standard LSP, for editors that show nothing of the custom
+ * `babelqueue/registryStatus` notification: a `window/logMessage` line each time a registry is
+ * loaded, found broken or not found, and one `window/showMessage` per broken registry file for
+ * the server's life: while registry.json is edited it breaks and mends at many keystrokes, and a
+ * message at each would bury the editor; every later state is in the log and in the diagnostics
+ * of registry.json itself.
+ */
+import { MessageType, type Connection } from 'vscode-languageserver/node';
+import type { RegistryState } from '../core/registry/types';
+import type { RegistryListener } from './registry';
+
+export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
+  /** Registry files whose break has been shown. */
+  const shown = new Set<string>();
+  const log = (type: MessageType, message: string) => void connection.sendNotification('window/logMessage', { type, message }).catch(() => undefined);
+  const show = (type: MessageType, message: string) => void connection.sendNotification('window/showMessage', { type, message }).catch(() => undefined);
+  return (state: RegistryState, searched) => {
+    if (state.kind === 'none') {
+      log(MessageType.Info, `No registry.json (bqschema format) at or above ${searched.directory} inside ${searched.root}: URNs and payloads are not checked against a registry.`);
+      return;
+    }
+    if (state.kind === 'broken') {
+      const message = `BabelQueue registry ${state.path} cannot be used: ${state.error}`;
+      log(MessageType.Error, message);
+      if (!shown.has(state.path)) {
+        shown.add(state.path);
+        show(MessageType.Error, `${message} (later changes are in the language server's log)`);
+      }
+      return;
+    }
+    log(MessageType.Info, describeLoaded(state));
+  };
+}
+
+function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): string {
+  const { path, entries, problems } = state.registry;
+  const urns = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
+  const found = problems.length === 0 ? '' : `, ${problems.length} problem${problems.length === 1 ? '' : 's'} (shown as diagnostics on registry.json)`;
+  return `BabelQueue registry ${path} loaded: ${urns}${found}.`;
+}

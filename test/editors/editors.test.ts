@@ -1,0 +1,109 @@
+/**
+ * Real editors against the installed package's server: headless Neovim (vim.lsp.start_client,
+ * neovim.lua) and Emacs with eglot (eglot.el) open fixtures of a copy of examples/, and what each
+ * editor saw is checked: the diagnostics (codes and positions, the same as the installed
+ * `babelq lint` reports), the registry's URNs offered as completion, the URN's hover and the quick
+ * fix of a forbidden key.
+ *
+ * Needs the package installed by `node scripts/check-package.mjs --out <dir>`, named by
+ * BABELQ_INSTALLED_PACKAGE=<dir>/project (.ci/run does both), and `nvim` / `emacs` with eglot
+ * (.ci/run installs Debian's neovim, emacs-nox and elpa-eglot). Without them each test says what
+ * is missing and is skipped when BABELQ_INSTALLED_PACKAGE is unset, and fails when it is set. What each editor saw is kept in test-results/editors/.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, test, type TestContext } from 'node:test';
+
+const REPO = resolve(__dirname, '../..');
+const INSTALLED = process.env.BABELQ_INSTALLED_PACKAGE;
+/** An editor run that takes longer than this is stopped and fails. */
+const EDITOR_TIMEOUT_MS = 90_000;
+
+interface Seen {
+  readonly editor: string;
+  readonly error?: string;
+  readonly diagnostics?: { code: string; line: number; character: number }[];
+  readonly completion?: string[];
+  readonly hover?: string;
+  readonly codeActions?: string[];
+}
+
+const workspace = mkdtempSync(join(tmpdir(), 'babelq-editors-'));
+cpSync(join(REPO, 'examples'), workspace, { recursive: true });
+// A project root as editors find one (eglot asks project.el, which looks for version control).
+if (spawnSync('git', ['init', '-q'], { cwd: workspace }).status !== 0) mkdirSync(join(workspace, '.git'));
+after(() => rmSync(workspace, { recursive: true, force: true }));
+
+const commandExists = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+const emacsHasEglot = () => spawnSync('emacs', ['--batch', '--eval', "(progn (require 'package) (package-initialize) (require 'eglot))"], { timeout: 30_000 }).status === 0;
+
+/** What is missing for an editor run, or undefined when it can run. */
+function missing(editor: 'nvim' | 'emacs'): string | undefined {
+  if (!INSTALLED) return 'BABELQ_INSTALLED_PACKAGE is not set (node scripts/check-package.mjs --out <dir> installs the package; point it at <dir>/project)';
+  if (!existsSync(serverBin())) return `no installed server at ${serverBin()} (run node scripts/check-package.mjs --out <dir>)`;
+  if (!commandExists(editor)) return `${editor} is not installed (apt-get install ${editor === 'nvim' ? 'neovim' : 'emacs-nox elpa-eglot'})`;
+  if (editor === 'emacs' && !emacsHasEglot()) return 'eglot is not available to emacs (apt-get install elpa-eglot)';
+  return undefined;
+}
+
+const serverBin = () => join(INSTALLED ?? '', 'node_modules', '.bin', 'babelq-language-server');
+
+function runEditor(name: string, command: string, args: string[]): Seen {
+  const out = join(workspace, `${name}-seen.json`);
+  const run = spawnSync(command, args, {
+    cwd: workspace,
+    env: { ...process.env, BABELQ_SERVER: serverBin(), BABELQ_WORKSPACE: workspace, BABELQ_OUT: out },
+    encoding: 'utf8',
+    timeout: EDITOR_TIMEOUT_MS,
+  });
+  assert.ok(run.signal === null, `${name} was stopped after ${EDITOR_TIMEOUT_MS} ms (${run.signal})\n${run.stderr}`);
+  assert.ok(existsSync(out), `${name} wrote nothing (exit ${run.status})\n${run.stdout}\n${run.stderr}`);
+  const seen = JSON.parse(readFileSync(out, 'utf8')) as Seen;
+  mkdirSync(join(REPO, 'test-results', 'editors'), { recursive: true });
+  writeFileSync(join(REPO, 'test-results', 'editors', `${name}.json`), JSON.stringify(seen, null, 2) + '\n');
+  return seen;
+}
+
+/** The installed CLI's findings for a fixture, as code@line:character (0-based), sorted. */
+function lintFindings(file: string): string[] {
+  const lint = spawnSync(join(INSTALLED!, 'node_modules', '.bin', 'babelq'), ['lint', file, '--format', 'json'], { cwd: workspace, encoding: 'utf8', timeout: 30_000 });
+  const [report] = JSON.parse(lint.stdout) as { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[];
+  return report.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort();
+}
+
+function assertSeen(seen: Seen): void {
+  assert.equal(seen.error, undefined, `${seen.editor} reported: ${seen.error}`);
+  const diagnostics = (seen.diagnostics ?? []).map((d) => `${d.code}@${d.line}:${d.character}`).sort();
+  assert.ok(diagnostics.includes('forbidden-key@4:2'), `${seen.editor} shows "timestamp" as forbidden: ${diagnostics.join(', ')}`);
+  assert.deepEqual(diagnostics, lintFindings('bad/contract.babel.json'), `${seen.editor} shows the diagnostics babelq lint reports`);
+  const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
+  assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs`);
+  assert.match(seen.hover ?? '', /urn:babel:orders:created[\s\S]*owner: orders · status: active/, `${seen.editor} shows the URN's registry entry on hover`);
+  assert.ok(seen.codeActions?.some((title) => /^Remove forbidden key "/.test(title)), `${seen.editor} offers to remove a forbidden key: ${JSON.stringify(seen.codeActions)}`);
+}
+
+function editorTest(t: TestContext, editor: 'nvim' | 'emacs', run: () => Seen): void {
+  const absent = missing(editor);
+  // Without an installed package this is a developer's `npm test`: say so and skip. With one
+  // (.ci/run), a missing editor is a failure, not a quiet skip.
+  if (absent && !INSTALLED) {
+    t.diagnostic(`not run: ${absent}`);
+    t.skip(absent);
+    return;
+  }
+  if (absent) assert.fail(`BABELQ_INSTALLED_PACKAGE is set but the ${editor} run cannot start: ${absent}`);
+  const seen = run();
+  t.diagnostic(`${seen.editor}: ${seen.diagnostics?.length} diagnostics, ${seen.completion?.length} completions, code actions ${JSON.stringify(seen.codeActions)}`);
+  assertSeen(seen);
+}
+
+test('Neovim (vim.lsp.start_client) shows the installed server\'s diagnostics, URN completion, hover and quick fix', (t) => {
+  editorTest(t, 'nvim', () => runEditor('neovim', 'nvim', ['--headless', '--clean', '-c', `luafile ${join(__dirname, 'neovim.lua')}`]));
+});
+
+test('Emacs (eglot) shows the installed server\'s diagnostics, URN completion, hover and quick fix', (t) => {
+  editorTest(t, 'emacs', () => runEditor('emacs', 'emacs', ['--batch', '-l', join(__dirname, 'eglot.el')]));
+});

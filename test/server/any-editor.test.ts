@@ -1,0 +1,204 @@
+/**
+ * The server as editors other than VS Code use it, over stdio against dist/server.js: a root from
+ * rootUri or rootPath and, with neither, from the file (the nearest folder holding .git, else its
+ * own folder), never reading a registry above that root; the registry's state as
+ * window/logMessage and one window/showMessage per broken registry; every feature from a plain
+ * client (push diagnostics, no configuration requests, no dynamic registration); and the byte
+ * preview through babelqueue/preview and the babelqueue.preview command, equal to babelq preview.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { TestLspClient } from '../support/lsp-client';
+
+const base = mkdtempSync(join(tmpdir(), 'babelq-any-editor-'));
+after(() => rmSync(base, { recursive: true, force: true }));
+const at = (path: string) => join(base, path);
+const uriOf = (path: string) => pathToFileURL(at(path)).href;
+const CLI = resolve(__dirname, '../../dist/cli.js');
+
+function write(path: string, content: unknown): void {
+  mkdirSync(join(at(path), '..'), { recursive: true });
+  writeFileSync(at(path), typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
+}
+
+/** The shared valid envelope with another `job`, and `extra` members before "attempts". */
+const envelope = (job: string, extra = '') => GOOD_ENVELOPE.replace('"urn:babel:orders:created"', JSON.stringify(job)).replace('\n  "attempts"', `${extra}\n  "attempts"`);
+
+// A registry above the project that must never be read for the project's files.
+write('outer/registry.json', { schemas: [{ urn: 'urn:babel:outer:only', schema: 'schemas/any.json' }] });
+write('outer/schemas/any.json', { type: 'object' });
+mkdirSync(at('outer/project/.git'), { recursive: true });
+write('outer/project/registry.json', { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders-team', status: 'active' }] });
+write('outer/project/schemas/orders.json', { type: 'object', required: ['order_id'], properties: { order_id: { type: 'integer' } } });
+write('outer/project/fixtures/deep/known.babel.json', envelope('urn:babel:orders:created'));
+write('outer/project/fixtures/deep/outer.babel.json', envelope('urn:babel:outer:only'));
+write('outer/project/fixtures/deep/legacy.babel.json', envelope('urn:babel:orders:created', '\n  "timestamp": 1749132727,'));
+// No .git anywhere above: the file's own folder is the root, and the registry one level up is out of it.
+write('loose/registry.json', { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json' }] });
+write('loose/schemas/orders.json', { type: 'object' });
+write('loose/sub/known.babel.json', envelope('urn:babel:orders:created'));
+// A broken registry (not JSON) in a project of its own.
+mkdirSync(at('broken/.git'), { recursive: true });
+write('broken/registry.json', '{"schemas": [');
+write('broken/a.babel.json', envelope('urn:babel:orders:created'));
+
+const fileText = (path: string) => readFileSync(at(path), 'utf8');
+
+async function codesOf(client: TestLspClient, path: string): Promise<string[]> {
+  await client.open(uriOf(path), fileText(path));
+  const report = await client.pullDiagnostics(uriOf(path));
+  return report.items.map((item) => item.code);
+}
+
+async function withClient<T>(options: ConstructorParameters<typeof TestLspClient>[0], run: (client: TestLspClient) => Promise<T>): Promise<T> {
+  const client = new TestLspClient(options);
+  try {
+    await client.initialize();
+    return await run(client);
+  } finally {
+    await client.shutdown();
+  }
+}
+
+describe('the root without workspace folders', () => {
+  test('rootUri is the root: the registry inside it is used, one above it is not', async () => {
+    await withClient({ root: { rootUri: uriOf('outer/project') } }, async (client) => {
+      assert.ok(!(await codesOf(client, 'outer/project/fixtures/deep/known.babel.json')).includes('unknown-urn'));
+      assert.ok((await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json')).includes('unknown-urn'), 'outer/registry.json is above the root');
+    });
+    await withClient({ root: { rootUri: uriOf('outer/project/fixtures') } }, async (client) => {
+      assert.ok(!(await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json')).includes('unknown-urn'), 'no registry inside the root: no URN check');
+      assert.ok(client.logs.some((line) => line.includes('No registry.json') && line.includes(at('outer/project/fixtures'))), client.logs.join('\n'));
+    });
+  });
+
+  test('rootPath stands for rootUri when that is absent', async () => {
+    await withClient({ root: { rootPath: at('outer/project') } }, async (client) => {
+      assert.ok((await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json')).includes('unknown-urn'));
+      assert.ok(client.logs.some((line) => line.includes(`registry ${at('outer/project/registry.json')} loaded: 1 URN`)), client.logs.join('\n'));
+    });
+  });
+
+  test('with neither, the nearest folder holding .git, else the file\'s own folder', async () => {
+    await withClient({ root: {} }, async (client) => {
+      assert.ok(!(await codesOf(client, 'outer/project/fixtures/deep/known.babel.json')).includes('unknown-urn'), 'the project registry is found from two levels down');
+      assert.ok((await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json')).includes('unknown-urn'), 'the registry above .git is not read');
+      await codesOf(client, 'loose/sub/known.babel.json');
+      assert.ok(client.logs.some((line) => line.includes('No registry.json') && line.includes(`inside ${at('loose/sub')}`)), client.logs.join('\n'));
+      assert.ok(!client.logs.some((line) => line.includes(at('loose/registry.json'))), 'loose/registry.json is outside the file\'s root');
+    });
+  });
+});
+
+test('a broken registry is logged on every load and shown once per file, not on every edit', async () => {
+  await withClient({ root: {} }, async (client) => {
+    const uri = uriOf('broken/a.babel.json');
+    await client.open(uri, fileText('broken/a.babel.json'));
+    for (let version = 1; version <= 4; version++) {
+      if (version > 1) await client.change(uri, envelope('urn:babel:orders:created').replace('"order_id": 1042', `"order_id": ${version}`), version);
+      await client.pullDiagnostics(uri);
+    }
+    // registry.json open and edited in the editor: each edit reloads it, still broken the same way.
+    const registryUri = uriOf('broken/registry.json');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: '{"schemas": [' } });
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: registryUri, version: 2 }, contentChanges: [{ text: '{"schemas": [ ' }] });
+    await client.pullDiagnostics(registryUri);
+    // Mended, then broken another way: still no second message.
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: registryUri, version: 3 }, contentChanges: [{ text: '{"schemas": []}' }] });
+    await client.pullDiagnostics(registryUri);
+    await client.pullDiagnostics(uri);
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: registryUri, version: 4 }, contentChanges: [{ text: '{"schemas": {' }] });
+    const registryReport = await client.pullDiagnostics(registryUri);
+    await client.pullDiagnostics(uri);
+    assert.ok(registryReport.items.some((item) => item.code === 'registry-error'), 'registry.json carries its own diagnostic');
+    const shown = client.shown.filter((message) => message.message.includes(at('broken/registry.json')));
+    assert.equal(shown.length, 1, JSON.stringify(client.shown));
+    assert.equal(shown[0].type, 1, 'shown as an error');
+    assert.match(shown[0].message, /cannot be used/);
+    assert.ok(client.logs.filter((line) => line.includes(`${at('broken/registry.json')} cannot be used`)).length >= 3, 'every reload is logged');
+    assert.ok(client.logs.some((line) => line.includes(`${at('broken/registry.json')} loaded: 0 URNs`)), 'the mended registry is logged');
+  });
+});
+
+test('a plain client (push diagnostics, no configuration, no registration) gets every feature', async () => {
+  await withClient({ root: { rootUri: uriOf('outer/project') }, pullDiagnostics: false, plainClient: true }, async (client) => {
+    assert.equal(client.configurationRequests, 0);
+    const legacy = uriOf('outer/project/fixtures/deep/legacy.babel.json');
+    const known = uriOf('outer/project/fixtures/deep/known.babel.json');
+    await client.open(legacy, fileText('outer/project/fixtures/deep/legacy.babel.json'));
+    await client.open(known, fileText('outer/project/fixtures/deep/known.babel.json'));
+    await client.waitForPublished((all) => all.some((p) => p.uri === legacy && p.diagnostics.some((d) => d.code === 'forbidden-key')));
+    const forbidden = client.published.find((p) => p.uri === legacy)!.diagnostics.find((d) => d.code === 'forbidden-key')!;
+    const actions = await client.request('textDocument/codeAction', { textDocument: { uri: legacy }, range: forbidden.range, context: { diagnostics: [forbidden] } });
+    assert.ok(actions.some((action: { title: string }) => action.title === 'Remove forbidden key "timestamp"'), JSON.stringify(actions));
+
+    const onUrn = { textDocument: { uri: known }, position: { line: 1, character: 14 } };
+    const completion = await client.request('textDocument/completion', onUrn);
+    assert.deepEqual((completion.items ?? completion).map((item: { label: string }) => item.label), ['urn:babel:orders:created']);
+    const hover = await client.request('textDocument/hover', onUrn);
+    assert.match(hover.contents.value, /owner: orders-team · status: active/);
+    const definition = await client.request('textDocument/definition', onUrn);
+    assert.equal((Array.isArray(definition) ? definition[0] : definition).uri, uriOf('outer/project/registry.json'));
+
+    const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri: known } });
+    assert.deepEqual(symbols.map((symbol: { name: string }) => symbol.name), ['job', 'trace_id', 'data', 'meta', 'attempts']);
+    const folding = await client.request('textDocument/foldingRange', { textDocument: { uri: known } });
+    assert.ok(folding.some((range: { startLine: number }) => range.startLine === 0), JSON.stringify(folding));
+    const squeezed = fileText('outer/project/fixtures/deep/known.babel.json').replace('"order_id": 1042', '"order_id":1042');
+    await client.change(known, squeezed, 2);
+    const edits = await client.request('textDocument/formatting', { textDocument: { uri: known }, options: { tabSize: 2, insertSpaces: true } });
+    assert.ok(edits.length > 0 && edits.every((edit: { newText: string }) => /^\s*$/.test(edit.newText)), JSON.stringify(edits));
+
+    const registryUri = uriOf('outer/project/registry.json');
+    const registryText = fileText('outer/project/registry.json');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+    const line = registryText.split('\n').findIndex((text) => text.includes('urn:babel:orders:created'));
+    const references = await client.request('textDocument/references', { textDocument: { uri: registryUri }, position: { line, character: registryText.split('\n')[line].indexOf('urn:babel') + 3 }, context: { includeDeclaration: false } });
+    const referring = references.map((location: { uri: string }) => location.uri).sort();
+    assert.ok(referring.includes(known) && referring.includes(legacy) && !referring.includes(uriOf('outer/project/fixtures/deep/outer.babel.json')), JSON.stringify(referring));
+  });
+});
+
+describe('the byte preview for any editor', () => {
+  const path = 'outer/project/fixtures/deep/known.babel.json';
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, 'preview', at(path), '--no-fresh-ids', ...args], { encoding: 'utf8' }).stdout;
+
+  test('babelqueue/preview answers the text babelq preview prints, for one SDK and for all', async () => {
+    await withClient({ root: {}, plainClient: true }, async (client) => {
+      await client.open(uriOf(path), fileText(path));
+      const one = await client.request('babelqueue/preview', { textDocument: { uri: uriOf(path) }, freshIds: false, sdk: 'php' });
+      assert.deepEqual(one, { ok: true, text: cli('--sdk', 'php'), notes: [] });
+      const all = await client.request('babelqueue/preview', { textDocument: { uri: uriOf(path) }, freshIds: false, sdk: 'all', layout: 'laravel' });
+      assert.equal(all.text, cli('--sdk', 'all', '--layout', 'laravel'));
+      const hex = await client.request('babelqueue/preview', { textDocument: { uri: uriOf(path) }, freshIds: false, hex: true });
+      assert.equal(hex.text, cli('--hex'));
+      const fresh = await client.request('babelqueue/preview', { textDocument: { uri: uriOf(path) } });
+      assert.notEqual(JSON.parse(fresh.text).meta.id, 'f1e2d3c4-b5a6-4789-90ab-cdef01234567', 'fresh ids by default, as babelq preview');
+      const refused = await client.request('babelqueue/preview', { textDocument: { uri: uriOf(path) }, sdk: 'cobol' });
+      assert.equal(refused.ok, false);
+      assert.match(refused.error, /^sdk must be one of (\w+, ){6}auto, all$/);
+      const closed = await client.request('babelqueue/preview', { textDocument: { uri: uriOf('outer/project/fixtures/deep/outer.babel.json') } });
+      assert.equal(closed.ok, false);
+      assert.match(closed.error, /not open/);
+    });
+  });
+
+  test('the babelqueue.preview command returns the same text, and says what is wrong with its arguments', async () => {
+    await withClient({ root: {}, plainClient: true }, async (client) => {
+      await client.open(uriOf(path), fileText(path));
+      const text = await client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [uriOf(path), { freshIds: false, sdk: 'go' }] });
+      assert.equal(text, cli('--sdk', 'go'));
+      await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [] }), /takes \[uri, options\?\]/);
+      await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [uriOf(path), { layout: 'x' }] }), /layout must be babelqueue or laravel/);
+      await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.other', arguments: [] }), /Unknown command babelqueue.other/);
+      await client.change(uriOf(path), '{"job": ', 2);
+      await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [uriOf(path)] }), /syntax errors/);
+    });
+  });
+});
