@@ -6,10 +6,12 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LineIndex } from '../core/model/positions';
+import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError } from './errors';
+import { findingDetails } from './finding-details';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
@@ -94,7 +96,10 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   for (const registryReport of context.registries.registryReports(context.settings)) {
     const lineIndex = new LineIndex(registryReport.text);
     const shown = relative(environment.cwd, registryReport.path);
-    reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics: registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex)) });
+    const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
+    // SARIF fingerprints registry.json's findings too; the text is parsed again only for that.
+    const details = context.details ? findingDetails(parseText(registryReport.text), registryReport.diagnostics, { kind: 'none' }, lineIndex) : undefined;
+    reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics, ...(details ? { details } : {}) });
   }
 
   const counts = countBySeverity(reports);

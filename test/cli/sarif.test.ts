@@ -110,6 +110,22 @@ describe('sarif', () => {
     assert.equal(new Set(prints).size, prints.length);
   });
 
+  test("registry.json's own findings are fingerprinted too", () => {
+    const registryRoot = makeTree({
+      'registry.json': '{"schemas": [{"urn": "urn:babel:orders:created", "schema": "missing.json", "owner": "orders", "status": "active"}]}',
+      'f.babel.json': envelope(),
+    });
+    try {
+      const result = babelq(['lint', '--format', 'sarif', 'f.babel.json'], registryRoot);
+      const results = (JSON.parse(result.stdout) as SarifLog).runs[0].results;
+      const fromRegistry = results.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri === 'registry.json');
+      assert.ok(fromRegistry.length > 0, result.stdout);
+      for (const r of fromRegistry) assert.match(r.partialFingerprints?.[FINGERPRINT_KEY] ?? '', /^[0-9a-f]{32}:\d+$/);
+    } finally {
+      removeTree(registryRoot);
+    }
+  });
+
   test('a finding with a preferred fix carries it; applying the replacements removes the finding', () => {
     const results = lintSarif('a/many.babel.json').runs[0].results;
     const byCode = new Map(results.map((result) => [result.ruleId, result]));
