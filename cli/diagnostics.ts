@@ -20,10 +20,25 @@ export interface OutputDiagnostic {
   readonly range: { readonly start: OutputPosition; readonly end: OutputPosition };
 }
 
+export interface OutputEdit {
+  readonly range: { readonly start: OutputPosition; readonly end: OutputPosition };
+  readonly newText: string;
+}
+
+/** What SARIF says about a finding beyond this shape (cli/finding-details.ts makes it). */
+export interface FindingDetail {
+  /** The JSON Pointer of the value or key the finding starts at (`""`: the root). */
+  readonly pointer: string;
+  /** The preferred quick fix, when the code offers one for this finding. */
+  readonly fix?: { readonly title: string; readonly edits: readonly OutputEdit[] };
+}
+
 /** One linted file: the path as given or found, and its diagnostics sorted by position. */
 export interface FileReport {
   readonly file: string;
   readonly diagnostics: readonly OutputDiagnostic[];
+  /** For SARIF only (not part of the published shape): one entry per diagnostic, in the same order. */
+  readonly details?: readonly FindingDetail[];
 }
 
 /** Converts a core diagnostic (UTF-16 offsets) into the published shape, with exactly these keys in this order. */
@@ -47,4 +62,9 @@ export function countBySeverity(reports: readonly FileReport[]): Record<Severity
   const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const report of reports) for (const diagnostic of report.diagnostics) counts[diagnostic.severity]++;
   return counts;
+}
+
+/** A message on one line, for line-based formats: a line break would start a new row; a space reads the same. */
+export function singleLine(message: string): string {
+  return message.replace(/\s*[\r\n]+\s*/g, ' ');
 }

@@ -2,15 +2,18 @@
  * Linting one file for `babelq lint`: read, decode strictly, analyse (core's `analyze`, the call
  * the language server makes) and turn the findings into output diagnostics.
  */
-import { analyzeText, applySettings } from '../core/rules/analyze';
+import { analyze, analyzeText, applySettings } from '../core/rules/analyze';
 import { definitionOf } from '../core/rules/catalogue';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { LineIndex } from '../core/model/positions';
+import { recycleColumns } from '../core/parse/column-storage';
+import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings';
 import { loadConfig } from './config';
 import { toOutputDiagnostic, type FileReport, type OutputDiagnostic } from './diagnostics';
 import { CliError, describeFsError } from './errors';
+import { findingDetails } from './finding-details';
 import type { InputFile } from './paths';
 import { CliRegistries } from './registry';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
@@ -22,17 +25,20 @@ export interface LintSetup {
   readonly config: string | undefined;
   /** `--registry`, as given. */
   readonly registry: string | undefined;
+  /** Whether each report also carries its findings' pointers and fixes (for SARIF). */
+  readonly details?: boolean;
 }
 
 /** The settings and registries of a lint run, made from its setup once. */
 export interface LintContext {
   readonly settings: Settings;
   readonly registries: CliRegistries;
+  readonly details: boolean;
 }
 
 export function lintContext(setup: LintSetup): LintContext {
   const settings = setup.config !== undefined ? loadConfig(setup.config, setup.cwd) : DEFAULT_SETTINGS;
-  return { settings, registries: new CliRegistries(setup.cwd, setup.registry, settings) };
+  return { settings, registries: new CliRegistries(setup.cwd, setup.registry, settings), details: setup.details === true };
 }
 
 /** Reads and lints one file; an unreadable file is a CliError (exit 2, no partial report). */
@@ -44,7 +50,9 @@ export function lintFile(file: InputFile, context: LintContext): FileReport {
   } catch (error) {
     throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
   }
-  return { file: file.path, diagnostics: lintBytes(bytes, context.settings, context.registries.stateFor(file.absolute)) };
+  const registry = context.registries.stateFor(file.absolute);
+  if (context.details) return { file: file.path, ...lintBytesWithDetails(bytes, context.settings, registry) };
+  return { file: file.path, diagnostics: lintBytes(bytes, context.settings, registry) };
 }
 
 /** The buffer every file is read into (grown when a file is larger); its bytes are decoded before the next read. */
@@ -70,6 +78,23 @@ export function lintBytes(bytes: Uint8Array, settings: Settings, registry: Regis
   if (diagnostics.length === 0) return [];
   const lineIndex = new LineIndex(text);
   return diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
+}
+
+/** lintBytes, plus each finding's pointer and preferred fix: a second parse, paid only by SARIF runs. */
+function lintBytesWithDetails(bytes: Uint8Array, settings: Settings, registry: RegistryState): Pick<FileReport, 'diagnostics' | 'details'> {
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(bytes);
+  } catch {
+    const diagnostics = invalidUtf8(bytes, settings);
+    return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })) };
+  }
+  const doc = parseText(text);
+  const found = analyze(doc, settings, registry);
+  const lineIndex = new LineIndex(text);
+  const result = { diagnostics: found.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex)), details: findingDetails(doc, found, registry, lineIndex) };
+  recycleColumns(doc.columns);
+  return result;
 }
 
 function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {

@@ -2,12 +2,18 @@
  * `babelq lint`: files in, diagnostics out. All linting is core's `analyze`, the same call the
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LineIndex } from '../core/model/positions';
+import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError } from './errors';
+import { findingDetails } from './finding-details';
+import { formatCompact } from './formats/compact';
+import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish, shouldUseColor } from './formats/stylish';
@@ -16,7 +22,7 @@ import { resolveInputs } from './paths';
 
 export { lintBytes } from './lint-file';
 
-const FORMATS = ['stylish', 'json', 'sarif'] as const;
+const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** The text of `babelq lint --help`. */
@@ -27,7 +33,12 @@ A path is a file, a directory (searched recursively for *.babel.json, skipping
 node_modules and .git) or a quoted glob (*, **, ?, {a,b}). Default: the current directory.
 
 Options:
-  --format <stylish|json|sarif>  output format (default: stylish)
+  --format <name>                output format (default: stylish):
+                                 stylish  a table per file, for people
+                                 json     [{"file", "diagnostics"}], for tools
+                                 sarif    SARIF 2.1.0, for code-scanning dashboards
+                                 github   GitHub Actions annotations (::error file=…)
+                                 compact  file:line:col-endLine:endCol: severity code: message
   --max-warnings <n>             fail when there are more than n warnings
   --config <file>                JSON settings file (the babelqueue.* settings of VS Code)
   --registry <file>              the registry.json to check URNs and payloads against
@@ -71,7 +82,12 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const config = options.get('config');
   const registry = options.get('registry');
   // Set up before any file is read: a bad --config or --registry is a usage problem.
-  const context = lintContext({ cwd: environment.cwd, config: typeof config === 'string' ? config : undefined, registry: typeof registry === 'string' ? registry : undefined });
+  const context = lintContext({
+    cwd: environment.cwd,
+    config: typeof config === 'string' ? config : undefined,
+    registry: typeof registry === 'string' ? registry : undefined,
+    details: format === 'sarif',
+  });
 
   const files = resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd);
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
@@ -80,19 +96,41 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   for (const registryReport of context.registries.registryReports(context.settings)) {
     const lineIndex = new LineIndex(registryReport.text);
     const shown = relative(environment.cwd, registryReport.path);
-    reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics: registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex)) });
+    const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
+    // SARIF fingerprints registry.json's findings too; the text is parsed again only for that.
+    const details = context.details ? findingDetails(parseText(registryReport.text), registryReport.diagnostics, { kind: 'none' }, lineIndex) : undefined;
+    reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics, ...(details ? { details } : {}) });
   }
 
   const counts = countBySeverity(reports);
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
-  const stdout =
-    format === 'json'
-      ? formatJson(reports)
-      : format === 'sarif'
-        ? formatSarif(reports, { cwd: environment.cwd, version: environment.version })
-        : formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env) });
+  const stdout = render(format as Format, reports, environment);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   const stderr = tooManyWarnings ? `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n` : '';
   return { stdout, stderr, exitCode: counts.error > 0 || tooManyWarnings ? 1 : 0 };
 }
 
+
+function render(format: Format, reports: readonly FileReport[], environment: CliEnvironment): string {
+  switch (format) {
+    case 'json':
+      return formatJson(reports);
+    case 'sarif':
+      return formatSarif(reports, { cwd: environment.cwd, version: environment.version, catalogueUri: catalogueUri() });
+    case 'github':
+      return formatGithub(reports);
+    case 'compact':
+      return formatCompact(reports);
+    case 'stylish':
+      return formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env) });
+  }
+}
+
+/**
+ * The diagnostic catalogue shipped beside the CLI (docs/diagnostics.md one folder above the bundle,
+ * in the npm package, the .vsix and a checkout alike) as a file: URI; undefined when it is absent.
+ */
+function catalogueUri(): string | undefined {
+  const path = join(__dirname, '..', 'docs', 'diagnostics.md');
+  return existsSync(path) ? pathToFileURL(path).href : undefined;
+}

@@ -13,6 +13,7 @@ import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { describeState, type ServerState, type StatusView } from './status';
+import { registerLintTasks } from './tasks';
 
 const CLIENT_ID = 'babelqueue';
 const CLIENT_NAME = 'BabelQueue Language Server';
@@ -71,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   registerNewEnvelopeCommand(context, client);
   registerBytesCommands(context, output);
+  registerLintTasks(context);
   try {
     await client.start();
     client.onNotification(REGISTRY_STATUS_METHOD, (params: RegistryStatusParams) => {

@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FAMILIES, type CodeDefinition, type RuleModule } from '../core/rules/definition';
+import { codeHelpMarkdownLines } from '../core/rules/code-docs';
 
 const REPO_ROOT = join(__dirname, '..');
 const RULES_DIR = join(REPO_ROOT, 'core', 'rules');
@@ -115,9 +116,7 @@ function catalogueMarkdown(definitions: readonly CodeDefinition[]): string {
     for (const definition of members) {
       const { docs } = definition;
       lines.push(`<a id="${definition.code}"></a>`, '', `### \`${definition.code}\``, '', `${levels(definition)} · ${family}`, '');
-      lines.push(`**Fires when:** ${docs.fires}`, '', `**Write instead:** ${docs.instead}`, '');
-      lines.push('```jsonc', `// fires`, docs.example.fires, `// clean`, docs.example.clean, '```', '');
-      if (docs.fixes) lines.push(`**Quick fixes:** ${docs.fixes}`, '');
+      lines.push(...codeHelpMarkdownLines(docs));
     }
   }
   return lines.join('\n');

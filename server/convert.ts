@@ -2,6 +2,9 @@
  * Core's plain types ↔ LSP types. Core speaks UTF-16 offsets; LSP speaks line/character.
  * Positions come from core's LineIndex so the server reports exactly what the CLI reports.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   DiagnosticSeverity,
   DiagnosticTag,
@@ -23,6 +26,13 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/**
+ * The diagnostic catalogue shipped beside the server bundle (docs/diagnostics.md one folder above
+ * dist/, in the .vsix and the npm package alike), as a file: URI whose anchors are the codes;
+ * undefined when the bundle was copied without it, and then diagnostics carry no link.
+ */
+const CATALOGUE_URI = ((path) => (existsSync(path) ? pathToFileURL(path).href : undefined))(join(__dirname, '..', 'docs', 'diagnostics.md'));
+
 /** An offset range as an LSP range. */
 export function toRange(lines: LineIndex, offset: number, end: number): Range {
   return lines.rangeAt(offset, end);
@@ -42,6 +52,8 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex): D
     source: DIAGNOSTIC_SOURCE,
     message: diagnostic.message,
   };
+  // The Problems panel and hovers link the code to its entry in the catalogue.
+  if (CATALOGUE_URI) result.codeDescription = { href: `${CATALOGUE_URI}#${diagnostic.code}` };
   if (diagnostic.tags?.length) {
     result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   }

@@ -1,27 +1,44 @@
 /**
  * `--format sarif`: SARIF 2.1.0 for code-scanning dashboards (GitHub, Azure DevOps). One run, one
- * rule per catalogue code (so a dashboard can list rules that did not fire), results with 1-based
- * regions in UTF-16 columns, which is SARIF's default column kind and what core measures.
+ * rule per catalogue code (so a dashboard can list rules that did not fire) with the catalogue's
+ * words as its help, results with 1-based regions in UTF-16 columns (SARIF's default column kind
+ * and what core measures), a fingerprint per result that does not change when lines move, and
+ * the preferred quick fix as a SARIF fix.
  */
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFINITIONS } from '../../core/rules/catalogue';
+import { codeHelpMarkdownLines, codeHelpText } from '../../core/rules/code-docs';
 import type { Severity } from '../../core/rules/diagnostic';
-import type { FileReport } from '../diagnostics';
+import type { FileReport, FindingDetail, OutputPosition } from '../diagnostics';
 
 export interface SarifOptions {
   /** File paths are made relative to this directory for `artifactLocation.uri`. */
   readonly cwd: string;
   readonly version: string;
+  /** The diagnostic catalogue (docs/diagnostics.md) as a URI; each rule's helpUri is its anchor there. */
+  readonly catalogueUri?: string;
 }
 
 type SarifLevel = 'error' | 'warning' | 'note';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
+/** The partialFingerprints key; its version changes whenever what is hashed changes. */
+export const FINGERPRINT_KEY = 'babelqFinding/v1';
+
 /** Maps a severity to a SARIF level; SARIF has no hint, and `note` is the closest that still shows. */
 export function sarifLevel(severity: Severity): SarifLevel {
   return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'note';
+}
+
+/**
+ * A finding's identity across runs: its code, where it is in the document (the JSON Pointer, not
+ * the line) and its message, plus which occurrence of that triple it is in its file.
+ */
+export function findingFingerprint(code: string, pointer: string, message: string, occurrence: number): string {
+  return `${createHash('sha256').update(`${code}\0${pointer}\0${message}`).digest('hex').slice(0, 32)}:${occurrence}`;
 }
 
 /** Renders the reports as one SARIF 2.1.0 log (pretty-printed; SARIF files are often read by people too). */
@@ -29,25 +46,25 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
   const ruleIndex = new Map(DEFINITIONS.map((definition, index) => [definition.code, index]));
   const results = reports.flatMap((report) => {
     const uri = artifactUri(report.file, options.cwd);
-    return report.diagnostics.map((diagnostic) => ({
-      ruleId: diagnostic.code,
-      ruleIndex: ruleIndex.get(diagnostic.code),
-      level: sarifLevel(diagnostic.severity),
-      message: { text: diagnostic.message },
-      locations: [
-        {
-          physicalLocation: {
-            artifactLocation: { uri },
-            region: {
-              startLine: diagnostic.range.start.line + 1,
-              startColumn: diagnostic.range.start.character + 1,
-              endLine: diagnostic.range.end.line + 1,
-              endColumn: diagnostic.range.end.character + 1,
-            },
-          },
-        },
-      ],
-    }));
+    const occurrences = new Map<string, number>();
+    return report.diagnostics.map((diagnostic, index) => {
+      const detail: FindingDetail | undefined = report.details?.[index];
+      const result: Record<string, unknown> = {
+        ruleId: diagnostic.code,
+        ruleIndex: ruleIndex.get(diagnostic.code),
+        level: sarifLevel(diagnostic.severity),
+        message: { text: diagnostic.message },
+        locations: [{ physicalLocation: { artifactLocation: { uri }, region: region(diagnostic.range) } }],
+      };
+      if (detail) {
+        const key = `${diagnostic.code}\0${detail.pointer}\0${diagnostic.message}`;
+        const occurrence = (occurrences.get(key) ?? 0) + 1;
+        occurrences.set(key, occurrence);
+        result.partialFingerprints = { [FINGERPRINT_KEY]: findingFingerprint(diagnostic.code, detail.pointer, diagnostic.message, occurrence) };
+        if (detail.fix) result.fixes = [sarifFix(uri, detail.fix)];
+      }
+      return result;
+    });
   });
   const log = {
     $schema: SARIF_SCHEMA,
@@ -61,6 +78,9 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
             rules: DEFINITIONS.map((definition) => ({
               id: definition.code,
               shortDescription: { text: definition.summary },
+              fullDescription: { text: `${definition.docs.fires} ${definition.docs.instead}` },
+              help: { text: codeHelpText(definition.docs), markdown: codeHelpMarkdownLines(definition.docs).join('\n').trimEnd() },
+              ...(options.catalogueUri ? { helpUri: `${options.catalogueUri}#${definition.code}` } : {}),
               defaultConfiguration: { level: sarifLevel(definition.severity) },
             })),
           },
@@ -71,6 +91,22 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function region(range: { readonly start: OutputPosition; readonly end: OutputPosition }) {
+  return { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 };
+}
+
+function sarifFix(uri: string, fix: NonNullable<FindingDetail['fix']>) {
+  return {
+    description: { text: fix.title },
+    artifactChanges: [
+      {
+        artifactLocation: { uri },
+        replacements: fix.edits.map((edit) => ({ deletedRegion: region(edit.range), insertedContent: { text: edit.newText } })),
+      },
+    ],
+  };
 }
 
 /**

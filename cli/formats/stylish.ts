@@ -5,7 +5,7 @@
  * saying how many files were checked, so a person can tell it ran.
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { countBySeverity, type FileReport, type OutputDiagnostic } from '../diagnostics';
+import { countBySeverity, singleLine, type FileReport, type OutputDiagnostic } from '../diagnostics';
 
 export interface StylishOptions {
   readonly color: boolean;
@@ -25,7 +25,7 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
   const blocks: string[] = [];
   for (const report of reports) {
     if (report.diagnostics.length === 0) continue;
-    const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: oneLine(diagnostic.message) }));
+    const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: singleLine(diagnostic.message) }));
     // Pad the plain text first and colour afterwards: escape codes have no width on screen.
     const locationWidth = Math.max(...rows.map((row) => row.location.length));
     const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABEL[row.diagnostic.severity].length));
@@ -53,11 +53,6 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
 function location(diagnostic: OutputDiagnostic): string {
   const { line, character } = diagnostic.range.start;
   return `${line + 1}:${character + 1}`;
-}
-
-/** A message with a line break would break the table; a space reads the same. */
-function oneLine(message: string): string {
-  return message.replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
 function plural(count: number, noun: string): string {

@@ -25,9 +25,10 @@ describe('manifest', () => {
     }
   });
 
-  test('validation is allowed in Restricted Mode; no activation events beyond the inferred ones', () => {
+  test('validation is allowed in Restricted Mode; one activation event beyond the inferred ones', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
-    assert.equal(manifest.activationEvents, undefined);
+    // The babelq task must be runnable before any envelope has been opened.
+    assert.deepEqual(manifest.activationEvents, ['onTaskType:babelq']);
     assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.bin.babelq, './bin/babelq.js');
   });

@@ -392,6 +392,30 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.ok(summary.activationMs > 0 && summary.activationMs < 10_000, text);
     await workbench.screenshot('trusted-9-running-extensions');
   });
+
+  // Last in this profile: from here on, opened files have the task's problems beside the server's.
+  scenario('task: Run Task ▸ babelq: lint fills the Problems panel for fixtures that are not open', get, async ({ workbench, folder }) => {
+    const files = ['bad/structure.babel.json', 'bad/registry.babel.json'];
+    await workbench.command('Tasks: Run Task', { opensPick: true });
+    await workbench.pick('babelq', 'babelq', { next: true });
+    await workbench.pick('lint', 'babelq: lint');
+    for (const file of files) {
+      // All of them: a problem matcher shows a hint as information (the server's hints are not listed).
+      const expected = cliLint(folder, file).diagnostics;
+      assert.ok(expected.length > 0, `${file} has findings`);
+      const problems = await waitUntil(`the task's problems for ${file}`, async () => {
+        const rows = await workbench.problems(`**/${file}`, { all: true });
+        return rows.length === expected.length ? rows : undefined;
+      }, 60_000);
+      assert.ok(problems.every((p) => p.source === 'babelq'), `the problem matcher's rows: ${JSON.stringify(problems)}`);
+      assert.deepEqual(problems.map((p) => p.code).sort(), expected.map((d) => d.code).sort());
+    }
+    const tabs = await workbench.page.locator('.tabs-container .tab').allInnerTexts();
+    assert.ok(!tabs.some((tab) => /structure|registry\.babel/.test(tab)), `the files are not open: ${tabs.join(', ')}`);
+    await workbench.command('View: Close All Editors');
+    await workbench.problems('**/bad/*.babel.json');
+    await workbench.screenshot('trusted-11-task-problems');
+  });
 });
 
 describe('Restricted Mode ("No, I don\'t trust the authors")', () => {

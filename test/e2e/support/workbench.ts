@@ -75,10 +75,10 @@ export class Workbench {
     return path;
   }
 
-  /** Types into a quick input opened by `key`, checks the focused row and accepts it. */
-  private async quickInput(key: string, text: string, expected: string): Promise<void> {
+  /** Types into a quick input opened by `key` (or the one already open), checks the focused row and accepts it. */
+  private async quickInput(key: string | undefined, text: string, expected: string, closes = true): Promise<void> {
     const { page } = this;
-    await page.keyboard.press(key);
+    if (key) await page.keyboard.press(key);
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await page.keyboard.type(text);
@@ -92,12 +92,19 @@ export class Workbench {
       return false;
     });
     await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 10_000 });
+    if (closes) await input.waitFor({ state: 'hidden', timeout: 10_000 });
+    // A row that leads to another pick: wait until the list no longer shows what was typed.
+    else await waitUntil(`the next pick after "${expected}"`, async () => (await input.inputValue()) === '');
   }
 
-  /** Runs a command from the command palette (F1), by its title as the palette shows it. */
-  async command(title: string): Promise<void> {
-    await this.quickInput('F1', title, title);
+  /** Picks the row showing `expected` in the quick pick that is open, after typing `text`. */
+  async pick(text: string, expected: string, options: { next?: boolean } = {}): Promise<void> {
+    await this.quickInput(undefined, text, expected, !options.next);
+  }
+
+  /** Runs a command from the command palette (F1), by its title as the palette shows it; `opensPick`: it opens a quick pick of its own. */
+  async command(title: string, options: { opensPick?: boolean } = {}): Promise<void> {
+    await this.quickInput('F1', title, title, !options.opensPick);
   }
 
   /** Opens a workspace file with Quick Open (Ctrl+P) and waits for its tab to be active. */

@@ -1,0 +1,25 @@
+/**
+ * `--format compact`: one line per diagnostic, `file:line:col-endLine:endCol: severity code: message`,
+ * 1-based, nothing else. It is the format the extension's `$babelq` problem matcher reads
+ * (package.json's `problemMatchers` holds its pattern), and it suits grep and editors' "go to file:line".
+ */
+import type { Severity } from '../../core/rules/diagnostic';
+import { singleLine, type FileReport } from '../diagnostics';
+
+const SEVERITY_WORD: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
+
+/**
+ * Renders the reports one diagnostic a line. A line break in a message becomes a space; one in a
+ * file name (possible on Linux) is written as `\r` / `\n`, so it cannot start a row of its own.
+ */
+export function formatCompact(reports: readonly FileReport[]): string {
+  let out = '';
+  for (const report of reports) {
+    const file = report.file.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+    for (const diagnostic of report.diagnostics) {
+      const { start, end } = diagnostic.range;
+      out += `${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}: ${SEVERITY_WORD[diagnostic.severity]} ${diagnostic.code}: ${singleLine(diagnostic.message)}\n`;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+/**
+ * `--format github`: GitHub Actions workflow commands, one `::error`, `::warning` or `::notice`
+ * line per diagnostic, which the runner turns into annotations on the pull request's files.
+ * Lines and columns are 1-based. Data and property values are escaped as the runner unescapes
+ * them (`%`, CR and LF everywhere; `:` and `,` also in properties), so no file name or message
+ * can end a command early or start another one.
+ */
+import type { Severity } from '../../core/rules/diagnostic';
+import { countBySeverity, type FileReport } from '../diagnostics';
+
+type Command = 'error' | 'warning' | 'notice';
+
+/** GitHub has three annotation levels; information and hint are notices. */
+const COMMANDS: Record<Severity, Command> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/** Escapes a command's message (its data), as the runner expects. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a property value: the data escapes plus `:` and `,`, which separate properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Renders the reports as workflow commands, then one plain summary line for the log. */
+export function formatGithub(reports: readonly FileReport[]): string {
+  const lines: string[] = [];
+  for (const report of reports) {
+    const file = report.file.replace(/\\/g, '/');
+    for (const diagnostic of report.diagnostics) {
+      const { start, end } = diagnostic.range;
+      const properties = [
+        ['file', file],
+        ['line', String(start.line + 1)],
+        ['col', String(start.character + 1)],
+        ['endLine', String(end.line + 1)],
+        ['endColumn', String(end.character + 1)],
+        ['title', `babelq ${diagnostic.code}`],
+      ]
+        .map(([name, value]) => `${name}=${escapeProperty(value)}`)
+        .join(',');
+      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(diagnostic.message)}`);
+    }
+  }
+  const counts = countBySeverity(reports);
+  const files = `${reports.length} file${reports.length === 1 ? '' : 's'}`;
+  lines.push(`babelq: ${files} checked: ${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} notices`);
+  return `${lines.join('\n')}\n`;
+}

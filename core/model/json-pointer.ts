@@ -1,0 +1,28 @@
+/**
+ * The JSON Pointer (RFC 6901) of the value or key at an offset: a name for a place in a document
+ * that does not change when lines above it move, so reports can follow a finding across edits.
+ */
+import { locate, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+
+/** Escapes one reference token: `~` as `~0` and `/` as `~1` (RFC 6901, section 3). */
+export function encodePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * The pointer of the innermost value at `offset`, or of the property whose key is there; `""`
+ * for the root, or for a document without one. Walks parent links, so depth costs no stack.
+ */
+export function pointerAt(doc: ParsedDocument, offset: number): string {
+  const { node, inKeyOf } = locate(doc.root, offset);
+  const tokens: string[] = [];
+  let property: PropertyNode | undefined = inKeyOf;
+  let value: ValueNode | undefined = inKeyOf ? inKeyOf.parent : node;
+  if (property) tokens.push(property.key);
+  while (value?.parent) {
+    property = value.property;
+    tokens.push(property ? property.key : String(value.parent.kind === 'array' ? value.parent.items.indexOf(value) : 0));
+    value = value.parent;
+  }
+  return tokens.reverse().map((token) => `/${encodePointerToken(token)}`).join('');
+}

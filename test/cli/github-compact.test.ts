@@ -1,0 +1,102 @@
+/** `--format github` (workflow commands) and `--format compact` (the problem matcher's lines), exact text. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FileReport } from '../../cli/diagnostics';
+import { escapeData, escapeProperty, formatGithub } from '../../cli/formats/github';
+import { formatCompact } from '../../cli/formats/compact';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, URN_ALIAS_ONLY } from './helpers';
+
+const HOSTILE: FileReport[] = [
+  {
+    file: 'odd, name: 100%\r\n::error::.babel.json',
+    diagnostics: [
+      { code: 'forbidden-key', severity: 'error', message: 'first line\nsecond: 50%, done\r\n::warning::injected', range: { start: { line: 0, character: 0 }, end: { line: 2, character: 4 } } },
+      { code: 'case-mismatch', severity: 'information', message: 'info', range: { start: { line: 4, character: 1 }, end: { line: 4, character: 9 } } },
+      { code: 'extension-key', severity: 'hint', message: 'hint', range: { start: { line: 5, character: 2 }, end: { line: 5, character: 3 } } },
+    ],
+  },
+  { file: 'dir\\win.babel.json', diagnostics: [{ code: 'urn-alias', severity: 'warning', message: 'w', range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } } }] },
+];
+
+describe('github', () => {
+  test('escapes data as the runner unescapes it, and properties also for : and ,', () => {
+    assert.equal(escapeData('a%b\rc\nd:e,f'), 'a%25b%0Dc%0Ad:e,f');
+    assert.equal(escapeProperty('a%b\rc\nd:e,f'), 'a%25b%0Dc%0Ad%3Ae%2Cf');
+    // % first, so an escape already in the text is not read back as one.
+    assert.equal(escapeData('%0A'), '%250A');
+  });
+
+  test('writes one workflow command per diagnostic with 1-based positions, then a summary', () => {
+    assert.equal(
+      formatGithub(HOSTILE),
+      [
+        '::error file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=1,col=1,endLine=3,endColumn=5,title=babelq forbidden-key::first line%0Asecond: 50%25, done%0D%0A::warning::injected',
+        '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=5,col=2,endLine=5,endColumn=10,title=babelq case-mismatch::info',
+        '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=6,col=3,endLine=6,endColumn=4,title=babelq extension-key::hint',
+        '::warning file=dir/win.babel.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::w',
+        'babelq: 2 files checked: 1 errors, 1 warnings, 2 notices',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('no line of the output starts a command that the diagnostics did not', () => {
+    const commands = formatGithub(HOSTILE).split('\n').filter((line) => line.startsWith('::'));
+    assert.equal(commands.length, 4);
+  });
+});
+
+describe('compact', () => {
+  test('one line per diagnostic: file:line:col-endLine:endCol: severity code: message', () => {
+    assert.equal(
+      formatCompact(HOSTILE.slice(1)),
+      'dir\\win.babel.json:2:3-2:8: warning urn-alias: w\n',
+    );
+    const lines = formatCompact(HOSTILE).split('\n');
+    assert.equal(lines.length, 5, 'a line break in a message or a file name does not add a row');
+    assert.equal(lines[0], 'odd, name: 100%\\r\\n::error::.babel.json:1:1-3:5: error forbidden-key: first line second: 50%, done ::warning::injected');
+    assert.equal(lines[1], 'odd, name: 100%\\r\\n::error::.babel.json:5:2-5:10: info case-mismatch: info');
+    assert.equal(lines[2], 'odd, name: 100%\\r\\n::error::.babel.json:6:3-6:4: hint extension-key: hint');
+  });
+});
+
+describe('through the CLI', () => {
+  let root: string;
+  before(() => {
+    assertCliBuilt();
+    root = makeTree({
+      'fixtures/forbidden.babel.json': FORBIDDEN_TIMESTAMP,
+      'fixtures/a,b:c%d.babel.json': URN_ALIAS_ONLY,
+      'fixtures/clean.babel.json': envelope(),
+    });
+  });
+  after(() => removeTree(root));
+
+  test('--format github annotates each file, keeps the exit status, and escapes the file name', () => {
+    const result = babelq(['lint', '--format', 'github', 'fixtures'], root);
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr, '');
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 3, result.stdout);
+    assert.match(lines[0], /^::warning file=fixtures\/a%2Cb%3Ac%25d\.babel\.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::.*"urn"/);
+    assert.match(lines[1], /^::error file=fixtures\/forbidden\.babel\.json,line=13,col=3,endLine=13,endColumn=14,title=babelq forbidden-key::.*timestamp/);
+    assert.equal(lines[2], 'babelq: 3 files checked: 1 errors, 1 warnings, 0 notices');
+  });
+
+  test('--format compact prints the same findings, one a line', () => {
+    const result = babelq(['lint', '--format', 'compact', 'fixtures'], root);
+    assert.equal(result.status, 1);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.map((line) => line.replace(/: [^:]*$/, '').replace(/(forbidden-key|urn-alias): .*/, '$1')),
+      ['fixtures/a,b:c%d.babel.json:2:3-2:8: warning urn-alias', 'fixtures/forbidden.babel.json:13:3-13:14: error forbidden-key'],
+    );
+  });
+
+  test('a clean run prints only the summary in github and nothing in compact', () => {
+    assert.equal(babelq(['lint', '--format', 'github', 'fixtures/clean.babel.json'], root).stdout, 'babelq: 1 file checked: 0 errors, 0 warnings, 0 notices\n');
+    const compact = babelq(['lint', '--format', 'compact', 'fixtures/clean.babel.json'], root);
+    assert.equal(compact.status, 0);
+    assert.equal(compact.stdout, '');
+  });
+});

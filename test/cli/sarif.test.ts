@@ -1,0 +1,157 @@
+/**
+ * `--format sarif` against the SARIF 2.1.0 JSON Schema, and what a dashboard uses beyond the
+ * results: each rule's help and catalogue link, fingerprints that survive lines moving, and fixes.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { DEFINITIONS } from '../../core/rules/catalogue';
+import { FINGERPRINT_KEY } from '../../cli/formats/sarif';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, makeTree, REPO_ROOT, removeTree, URN_ALIAS_ONLY } from './helpers';
+
+interface Region {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+interface SarifResult {
+  ruleId: string;
+  message: { text: string };
+  locations: { physicalLocation: { artifactLocation: { uri: string }; region: Region } }[];
+  partialFingerprints?: Record<string, string>;
+  fixes?: { description: { text: string }; artifactChanges: { artifactLocation: { uri: string }; replacements: { deletedRegion: Region; insertedContent: { text: string } }[] }[] }[];
+}
+interface SarifRule {
+  id: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string; markdown: string };
+  helpUri?: string;
+  defaultConfiguration: { level: string };
+}
+interface SarifLog {
+  runs: { tool: { driver: { rules: SarifRule[] } }; results: SarifResult[] }[];
+}
+
+/** The OASIS schema (draft-04) for ajv's draft-07: the root `id` becomes `$id`; nothing else differs for this schema. */
+function sarifValidator() {
+  const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+  const { id, $schema: _draft04, ...rest } = schema;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile({ ...rest, $id: id as string });
+}
+
+/** Two envelopes with findings that have preferred fixes (urn-alias, forbidden-key) and one without (case-mismatch). */
+const MANY_FINDINGS = envelope({ jobKey: 'urn', extra: ',\n  "timestamp": 1749132727000,\n  "Attempts": 1' });
+
+let root: string;
+function lintSarif(...paths: string[]): SarifLog {
+  const result = babelq(['lint', '--format', 'sarif', ...paths], root);
+  assert.ok(result.status === 0 || result.status === 1, result.stderr);
+  return JSON.parse(result.stdout) as SarifLog;
+}
+
+before(() => {
+  assertCliBuilt();
+  root = makeTree({ 'a/many.babel.json': MANY_FINDINGS, 'a/forbidden.babel.json': FORBIDDEN_TIMESTAMP, 'a/alias.babel.json': URN_ALIAS_ONLY, 'a/bad.babel.json': '{"job": ' });
+});
+after(() => removeTree(root));
+
+describe('sarif', () => {
+  test('validates against the SARIF 2.1.0 schema, with results, fingerprints and fixes in it', () => {
+    const text = babelq(['lint', '--format', 'sarif', 'a'], root).stdout;
+    const log = JSON.parse(text) as SarifLog;
+    assert.ok(log.runs[0].results.some((result) => result.fixes), 'the log under test has fixes');
+    const validate = sarifValidator();
+    assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
+    // The validator is not vacuous: a result without a message is refused.
+    const broken = JSON.parse(text) as SarifLog;
+    delete (broken.runs[0].results[0] as Partial<SarifResult>).message;
+    assert.equal(validate(broken), false);
+  });
+
+  test('each rule has the catalogue entry as help and a link to its anchor in the shipped catalogue', () => {
+    const { rules } = lintSarif('a/alias.babel.json').runs[0].tool.driver;
+    const catalogue = readFileSync(join(REPO_ROOT, 'docs', 'diagnostics.md'), 'utf8');
+    assert.equal(rules.length, DEFINITIONS.length);
+    for (const [index, rule] of rules.entries()) {
+      const { docs } = DEFINITIONS[index];
+      assert.equal(rule.fullDescription.text, `${docs.fires} ${docs.instead}`);
+      assert.ok(rule.help.text.startsWith(`Fires when: ${docs.fires}`), rule.id);
+      assert.ok(rule.help.markdown.includes(docs.example.clean), rule.id);
+      // The help's Markdown is the catalogue's own text for the code.
+      assert.ok(catalogue.includes(rule.help.markdown), `${rule.id}: help.markdown is not the catalogue's entry`);
+      assert.ok(rule.helpUri, rule.id);
+      const url = new URL(rule.helpUri);
+      assert.equal(url.hash, `#${rule.id}`);
+      assert.equal(fileURLToPath(url), join(REPO_ROOT, 'docs', 'diagnostics.md'));
+      assert.ok(catalogue.includes(`<a id="${rule.id}"></a>`), `the catalogue has the anchor of ${rule.id}`);
+    }
+  });
+
+  test('fingerprints stay when lines move above a finding, and differ between findings', () => {
+    const before = lintSarif('a/many.babel.json').runs[0].results;
+    // The same envelope, reformatted onto different lines: two blank lines at the top and the
+    // meta block collapsed.
+    const moved = `\n\n${MANY_FINDINGS.replace(/"meta": \{[^}]*\}/, (meta) => meta.replace(/\s*\n\s*/g, ' '))}`;
+    writeFileSync(join(root, 'a', 'moved.babel.json'), moved);
+    const after = lintSarif('a/moved.babel.json').runs[0].results;
+    assert.deepEqual(after.map((result) => result.ruleId), before.map((result) => result.ruleId));
+    assert.notDeepEqual(after.map((result) => result.locations[0].physicalLocation.region.startLine), before.map((result) => result.locations[0].physicalLocation.region.startLine));
+    assert.deepEqual(after.map((result) => result.partialFingerprints), before.map((result) => result.partialFingerprints));
+    const prints = before.map((result) => result.partialFingerprints?.[FINGERPRINT_KEY]);
+    assert.ok(prints.every((print) => typeof print === 'string' && /^[0-9a-f]{32}:\d+$/.test(print)), String(prints));
+    assert.equal(new Set(prints).size, prints.length);
+  });
+
+  test("registry.json's own findings are fingerprinted too", () => {
+    const registryRoot = makeTree({
+      'registry.json': '{"schemas": [{"urn": "urn:babel:orders:created", "schema": "missing.json", "owner": "orders", "status": "active"}]}',
+      'f.babel.json': envelope(),
+    });
+    try {
+      const result = babelq(['lint', '--format', 'sarif', 'f.babel.json'], registryRoot);
+      const results = (JSON.parse(result.stdout) as SarifLog).runs[0].results;
+      const fromRegistry = results.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri === 'registry.json');
+      assert.ok(fromRegistry.length > 0, result.stdout);
+      for (const r of fromRegistry) assert.match(r.partialFingerprints?.[FINGERPRINT_KEY] ?? '', /^[0-9a-f]{32}:\d+$/);
+    } finally {
+      removeTree(registryRoot);
+    }
+  });
+
+  test('a finding with a preferred fix carries it; applying the replacements removes the finding', () => {
+    const results = lintSarif('a/many.babel.json').runs[0].results;
+    const byCode = new Map(results.map((result) => [result.ruleId, result]));
+    assert.equal(byCode.get('case-mismatch')?.fixes, undefined, 'case-mismatch offers no preferred fix');
+    for (const code of ['urn-alias', 'forbidden-key']) {
+      const result = byCode.get(code);
+      assert.ok(result?.fixes?.length === 1, `${code} has one fix`);
+      const [change] = result.fixes[0].artifactChanges;
+      assert.equal(change.artifactLocation.uri, 'a/many.babel.json');
+      const fixed = applyReplacements(MANY_FINDINGS, change.replacements);
+      writeFileSync(join(root, 'a', `fixed-${code}.babel.json`), fixed);
+      const remaining = lintSarif(`a/fixed-${code}.babel.json`).runs[0].results.map((r) => r.ruleId);
+      assert.ok(!remaining.includes(code), `${code} is gone after its fix: ${remaining.join(', ')}`);
+      assert.equal(remaining.length, results.length - 1);
+    }
+  });
+});
+
+/** Applies SARIF replacements (1-based lines and UTF-16 columns) to a text, last first. */
+function applyReplacements(text: string, replacements: readonly { deletedRegion: Region; insertedContent: { text: string } }[]): string {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const offset = (line: number, column: number) => lineStarts[line - 1] + column - 1;
+  const edits = replacements.map((r) => ({ start: offset(r.deletedRegion.startLine, r.deletedRegion.startColumn), end: offset(r.deletedRegion.endLine, r.deletedRegion.endColumn), text: r.insertedContent.text }));
+  edits.sort((a, b) => b.start - a.start);
+  let result = text;
+  for (const edit of edits) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  return result;
+}

@@ -1,0 +1,85 @@
+/**
+ * The `babelq` task and the `$babelq` problem matcher: the manifest declares both, the task's
+ * arguments come from its definition, and the matcher's pattern, applied as VS Code applies it,
+ * reads exactly what the CLI prints for the task: every finding, with its file, range, severity,
+ * code and message, and nothing else.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE } from '../../client/task-command';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree } from '../cli/helpers';
+
+const ROOT = resolve(__dirname, '../..');
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const matcher = manifest.contributes.problemMatchers.find((m: { name: string }) => `$${m.name}` === PROBLEM_MATCHER);
+const pattern = new RegExp(matcher.pattern.regexp);
+
+/** VS Code's severity words for the matcher's severity group (hint is shown as information). */
+const SEVERITY_OF: Record<string, string> = { error: 'error', warning: 'warning', info: 'information', hint: 'hint' };
+
+let root: string;
+before(() => {
+  assertCliBuilt();
+  root = makeTree({
+    'fixtures/forbidden.babel.json': FORBIDDEN_TIMESTAMP,
+    // A colon in the file name, and a key that makes the message itself look like a matcher line.
+    'fixtures/odd: name.babel.json': envelope({ extra: ',\n  "Attempts": 1,\n  "x:1:2-3:4: error json-syntax: y": true', jobKey: 'urn' }),
+    'fixtures/clean.babel.json': envelope(),
+  });
+});
+after(() => removeTree(root));
+
+describe('the babelq task type', () => {
+  test('the manifest declares the task type, the matcher and the activation on the task type', () => {
+    const [definition] = manifest.contributes.taskDefinitions;
+    assert.equal(definition.type, TASK_TYPE);
+    assert.deepEqual(Object.keys(definition.properties), ['paths', 'registry', 'config', 'maxWarnings']);
+    assert.ok(manifest.activationEvents.includes(`onTaskType:${TASK_TYPE}`));
+    assert.deepEqual(matcher.fileLocation, ['autoDetect', '${workspaceFolder}']);
+    assert.equal(matcher.owner, 'babelq');
+  });
+
+  test('arguments: the paths (default the folder), the options, always --format compact; wrong types left out', () => {
+    assert.deepEqual(lintTaskArgs({}), ['lint', '.', '--format', 'compact']);
+    assert.deepEqual(lintTaskArgs({ paths: ['a', 'b/**/*.babel.json'], registry: 'schemas/registry.json', config: 'babelq.json', maxWarnings: 0 }), [
+      'lint', 'a', 'b/**/*.babel.json', '--format', 'compact', '--registry', 'schemas/registry.json', '--config', 'babelq.json', '--max-warnings', '0',
+    ]);
+    assert.deepEqual(lintTaskArgs({ paths: 'a' as unknown as string[], maxWarnings: -1, registry: 3 as unknown as string }), ['lint', '.', '--format', 'compact']);
+  });
+
+  test("the matcher reads every line of the task's real output as the finding it is", () => {
+    const args = lintTaskArgs({ paths: ['fixtures'] });
+    const result = babelq(args, root);
+    assert.equal(result.status, 1, result.stderr);
+    const lines = result.stdout.trimEnd().split('\n');
+    const expected = lintJson(args.slice(1).filter((arg) => arg !== '--format' && arg !== 'compact'), root).reports.flatMap((report) =>
+      report.diagnostics.map((d) => ({ file: report.file, ...d })),
+    );
+    assert.ok(expected.length >= 5, 'the fixtures have findings of several codes and levels');
+    assert.equal(lines.length, expected.length, result.stdout);
+    for (const [index, line] of lines.entries()) {
+      const match = pattern.exec(line);
+      assert.ok(match, `the matcher reads: ${line}`);
+      const want = expected[index];
+      const get = (group: string) => match[matcher.pattern[group]];
+      assert.equal(get('file'), want.file);
+      assert.deepEqual(
+        [get('line'), get('column'), get('endLine'), get('endColumn')].map(Number),
+        [want.range.start.line + 1, want.range.start.character + 1, want.range.end.line + 1, want.range.end.character + 1],
+      );
+      assert.equal(SEVERITY_OF[get('severity')], want.severity);
+      assert.equal(get('code'), want.code);
+      assert.equal(get('message'), want.message.replace(/\s*[\r\n]+\s*/g, ' '));
+    }
+    assert.ok(expected.some((d) => d.file === 'fixtures/odd: name.babel.json' && d.message.includes('x:1:2-3:4: error json-syntax')), 'the hostile message is in the output');
+    assert.ok(new Set(expected.map((d) => d.severity)).size >= 3);
+  });
+
+  test('a clean run prints nothing for the matcher to read', () => {
+    const result = babelq(lintTaskArgs({ paths: ['fixtures/clean.babel.json'] }), root);
+    assert.equal(result.status, 0);
+    assert.equal(result.stdout, '');
+  });
+});

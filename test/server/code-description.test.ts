@@ -1,0 +1,54 @@
+/**
+ * Every published diagnostic links its code to its entry in the diagnostic catalogue shipped
+ * beside the server bundle (docs/diagnostics.md one folder above dist/server.js), pulled and pushed.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
+
+const CATALOGUE = join(dirname(SERVER_PATH), '..', 'docs', 'diagnostics.md');
+/** Findings of several codes and levels: forbidden-key (error), urn-alias (warning), case-mismatch (information), and others. */
+const MANY = GOOD_ENVELOPE.replace('"job"', '"urn"').replace('"attempts": 0', '"attempts": 0,\n  "timestamp": 1749132727000,\n  "Attempts": 1');
+
+function assertLinked(diagnostics: readonly any[]): void {
+  const catalogue = readFileSync(CATALOGUE, 'utf8');
+  assert.ok(diagnostics.length >= 3, JSON.stringify(diagnostics));
+  for (const diagnostic of diagnostics) {
+    const href = new URL(diagnostic.codeDescription?.href);
+    assert.equal(href.protocol, 'file:');
+    assert.equal(fileURLToPath(href), CATALOGUE);
+    assert.equal(href.hash, `#${diagnostic.code}`);
+    assert.ok(catalogue.includes(`<a id="${diagnostic.code}"></a>`), `the catalogue has an anchor for ${diagnostic.code}`);
+  }
+}
+
+describe('codeDescription', () => {
+  const clients: TestLspClient[] = [];
+  after(() => clients.forEach((client) => client.kill()));
+
+  test('pulled diagnostics link to their catalogue entry', async () => {
+    const client = new TestLspClient();
+    clients.push(client);
+    await client.initialize();
+    const uri = 'file:///workspace/linked.babel.json';
+    await client.open(uri, MANY);
+    const report = await client.pullDiagnostics(uri);
+    const codes = new Set(report.items.map((item) => item.code));
+    for (const code of ['urn-alias', 'forbidden-key', 'case-mismatch']) assert.ok(codes.has(code), `${code} in ${[...codes].join(', ')}`);
+    assertLinked(report.items);
+  });
+
+  test('pushed diagnostics carry the same links', async () => {
+    const client = new TestLspClient({ pullDiagnostics: false });
+    clients.push(client);
+    await client.initialize();
+    const uri = 'file:///workspace/pushed.babel.json';
+    await client.open(uri, MANY);
+    await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= 3));
+    assertLinked(client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics);
+  });
+});
