@@ -3,6 +3,7 @@
  * holds those bytes and nothing else (no trailing newline), so `babelq preview f > body` is the
  * body; `--hex` dumps them; `--sdk all` prints the full comparison of the six encoders.
  */
+import { rejecting, verdictLines } from '../core/message/acceptance';
 import { buildMessage } from '../core/message/build';
 import { hexDump, renderPreview } from '../core/message/preview';
 import { parseArgs } from './args';
@@ -20,7 +21,7 @@ Options:
                         'all' prints every SDK's bytes with the differences marked
   --hex                 a hex dump instead of the raw bytes
   --no-fresh-ids        keep meta.id and meta.created_at as written (default: fresh ones)
-  --queue <name>        override meta.queue (shown in the projection with --sdk all)
+  --queue <name>        the queue 'send --queue' publishes to, written as meta.queue in the body
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout shown with --sdk all
   -h, --help            show this help
 `;
@@ -45,7 +46,9 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   }
   const built = buildMessage(doc, messageOptions(options, sdk));
   if (!built.ok) return { stdout: '', stderr: `babelq: ${built.error}\n`, exitCode: 1 };
-  const notes = built.notes.map((note) => `babelq: note (${built.message.sdk}, ${note.kind}): ${note.message}\n`).join('');
+  const notes =
+    built.notes.map((note) => `babelq: note (${built.message.sdk}, ${note.kind}): ${note.message}\n`).join('') +
+    verdictLines(rejecting(built.consumers)).map((line) => `babelq: consumer ${line}\n`).join('');
   const stdout = options.has('hex') ? `${hexDump(built.message.bytes)}\n` : built.message.text;
   return { stdout, stderr: notes, exitCode: 0 };
 }
