@@ -138,7 +138,6 @@ function bodyFacts(doc: ParsedDocument): BodyFacts {
           const digits = node.raw.replace(/^-/, '');
           if (digits.length > PYTHON_MAX_INT_DIGITS) hugeInteger = true;
           if (!literalFitsInt64(node.raw)) beyondInt64 = true;
-
         }
       }
     });
