@@ -137,7 +137,7 @@ const meta: Text = fc
   });
 
 /** A whole envelope text, fields in any order, with the odd extra, alias or dead_letter block. */
-export const envelopeText: Text = fc
+const wellFormedText: Text = fc
   .tuple(
     field(pick('"urn:babel:orders:created"', '" urn:babel:orders:created "'), fc.oneof(jsonValue(0), pick('""', '"   "'))),
     fc.option(pick('"urn:babel:orders:created"', '"  urn:babel:x:y  "', '""', '7'), { nil: undefined }),
@@ -166,3 +166,24 @@ export const envelopeText: Text = fc
       { weight: 1, arbitrary: fc.shuffledSubarray(entries, { minLength: entries.length, maxLength: entries.length }).map(members) },
     );
   });
+
+/**
+ * Ways to break a text that some decoders tolerate and others do not (facts part 2, §2): a bare
+ * NaN, a raw TAB in a string, a leading zero, a BOM, trailing text, nesting of 600 levels (PHP's
+ * limit is 512) and of 1,100 (Python's recursion limit).
+ */
+const BREAKS: readonly ((text: string) => string)[] = [
+  (text) => text.replace('{', '{"nan":NaN,'),
+  (text) => text.replace('{', '{"tab":"a\tb",'),
+  (text) => text.replace('{', '{"zero":00,'),
+  (text) => `\ufeff${text}`,
+  (text) => `${text} x`,
+  (text) => text.replace('{', `{"deep":${'['.repeat(600)}${']'.repeat(600)},`),
+  (text) => text.replace('{', `{"deep":${'['.repeat(1100)}${']'.repeat(1100)},`),
+];
+
+/** Envelope texts: mostly well-formed, one in twenty broken in a way some decoder tolerates. */
+export const envelopeText: Text = fc.oneof(
+  { weight: 19, arbitrary: wellFormedText },
+  { weight: 1, arbitrary: fc.tuple(wellFormedText, fc.nat({ max: BREAKS.length - 1 })).map(([text, i]) => BREAKS[i](text)) },
+);
