@@ -30,9 +30,11 @@ export interface Divergence {
   readonly message: string;
   /**
    * `php-data-array`: PHP writes `data` as a JSON array (empty or list-like), which the other
-   * consumers reject; when PHP is the fixture's own encoder, consumer-rejects reports it instead.
+   * consumers reject; `python-non-finite`: Python writes a number beyond the double range as bare
+   * Infinity, which is not JSON. When that SDK is the fixture's own encoder, consumer-rejects
+   * reports the value instead.
    */
-  readonly cause?: 'php-data-array';
+  readonly cause?: 'php-data-array' | 'python-non-finite';
 }
 
 const MODELS: Readonly<Record<SdkName, ValueModel>> = {
@@ -276,7 +278,15 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
   // Lossy when the SDKs do not all write the same number (or one cannot write it at all).
   const texts = [...outcomes.values()].map((outcome) => outcome.text);
   const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
-  found.push({ offset, end, severity: lossy ? 'warning' : 'information', message: `${raw}: ${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')!.text)}` });
+  const python = outcomes.get('python')!.text;
+  const nonFinite = python === 'Infinity' || python === '-Infinity';
+  found.push({
+    offset,
+    end,
+    severity: lossy ? 'warning' : 'information',
+    ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
+    message: `${raw}: ${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')!.text)}`,
+  });
 }
 
 /** Java's text is JDK 17's (what the SDK runs on); where JDK 19+ writes other digits, say both. */

@@ -12,7 +12,10 @@ import { asObject, getValue, type ObjectNode, type ValueNode } from '../../model
 import { defineRule } from '../definition';
 import { tokenRange } from '../ranges';
 
-/** Above this size the fixture is not encoded again on every analysis (the preview still shows the verdicts). */
+/**
+ * Above this size the fixture is not encoded again on every analysis (the preview still shows the
+ * verdicts), and encoding-divergence keeps reporting the causes this code would carry.
+ */
 export const CONSUMER_CHECK_LIMIT = 256 * 1024;
 
 export const rule = defineRule({

@@ -2,6 +2,7 @@
 import { findDivergences, stringValueDivergence, type Divergence } from '../../encode/divergence';
 import { getValue } from '../../model/tree';
 import type { RuleContext } from '../context';
+import { CONSUMER_CHECK_LIMIT } from '../contract/consumer-rejects';
 import { defineRule } from '../definition';
 
 export const rule = defineRule({
@@ -23,10 +24,14 @@ export const rule = defineRule({
   // Where the SDK encoders disagree in a way a consumer can notice (never key order alone).
   check: (context) => {
     if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
-    // With PHP as the fixture's own encoder, consumer-rejects names who rejects PHP's data array.
+    // With PHP (Python) as the fixture's own encoder, consumer-rejects names who rejects PHP's
+    // data array (Python's bare Infinity): one finding for the one cause.
     const lang = getValue(context.envelope.meta, 'lang');
-    const phpEncodes = lang?.kind === 'string' && lang.value === 'php';
-    for (const divergence of findDivergences(context.doc)) if (!(phpEncodes && divergence.cause === 'php-data-array')) report(context, divergence);
+    const own = lang?.kind === 'string' && context.doc.text.length <= CONSUMER_CHECK_LIMIT ? lang.value : undefined;
+    for (const divergence of findDivergences(context.doc)) {
+      if ((own === 'php' && divergence.cause === 'php-data-array') || (own === 'python' && divergence.cause === 'python-non-finite')) continue;
+      report(context, divergence);
+    }
   },
   // The previous findings (moved), but the edited string's own checked again.
   afterEdit: (context, previous, edit, keep) => {
