@@ -27,7 +27,7 @@ export const rule = defineRule({
       summary: "The SDK in meta.lang writes this envelope as bytes that other SDKs' consumers reject.",
       docs: {
         fires:
-          "The SDK named in `meta.lang` decodes and re-encodes envelopes (retry, dead-letter, redrive, a relay) as bytes that another SDK's consumer rejects, although that consumer accepts the fixture as written. The measured case: PHP writes an empty `data` (`{}`) or one with the keys `\"0\"`, `\"1\"`, … as a JSON array, which the Python, Node, Go and Java consumers reject. The message names the consumers and why; the byte preview shows every consumer's verdict.",
+          "The SDK named in `meta.lang` decodes and re-encodes envelopes (retry, dead-letter, redrive, a relay) as bytes that another SDK's consumer rejects, although that consumer accepts the fixture as written. The measured cases: PHP writes an empty `data` (`{}`) or one with the keys `\"0\"`, `\"1\"`, … as a JSON array, which the Python, Node, Go and Java consumers reject; Python writes a number beyond the double range as bare `Infinity`, which the PHP, Node and Java consumers cannot decode. The message names the consumers and why; the byte preview shows every consumer's verdict. Where the fixture's own encoder causes it, this code carries the value instead of `encoding-divergence`.",
         instead: 'A `data` that every encoder writes as an object: not empty, and not keyed `"0"`, `"1"`, … (add a field, or name the keys).',
         example: { fires: '"data": {}, "meta": { …, "lang": "php", … }', clean: '"data": { "order_id": 1042 }, "meta": { …, "lang": "php", … }' },
       },
