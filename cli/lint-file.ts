@@ -67,12 +67,9 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * diagnostic at the start instead of guesses about what the text was meant to be.
  */
 export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = { kind: 'none' }): OutputDiagnostic[] {
-  let text: string;
-  try {
-    text = STRICT_UTF8.decode(bytes);
-  } catch {
-    return invalidUtf8(bytes, settings);
-  }
+  const decoded = decodeStrictly(bytes);
+  if (!decoded.ok) return invalidUtf8(decoded.message, settings);
+  const text = decoded.text;
   const diagnostics = analyzeText(text, settings, registry);
   // Lines are counted only for a file with something to report (most files in CI have nothing).
   if (diagnostics.length === 0) return [];
@@ -82,13 +79,12 @@ export function lintBytes(bytes: Uint8Array, settings: Settings, registry: Regis
 
 /** lintBytes, plus each finding's pointer and preferred fix: a second parse, paid only by SARIF runs. */
 function lintBytesWithDetails(bytes: Uint8Array, settings: Settings, registry: RegistryState): Pick<FileReport, 'diagnostics' | 'details'> {
-  let text: string;
-  try {
-    text = STRICT_UTF8.decode(bytes);
-  } catch {
-    const diagnostics = invalidUtf8(bytes, settings);
+  const decoded = decodeStrictly(bytes);
+  if (!decoded.ok) {
+    const diagnostics = invalidUtf8(decoded.message, settings);
     return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })) };
   }
+  const text = decoded.text;
   const doc = parseText(text);
   const found = analyze(doc, settings, registry);
   const lineIndex = new LineIndex(text);
@@ -97,12 +93,25 @@ function lintBytesWithDetails(bytes: Uint8Array, settings: Settings, registry: R
   return result;
 }
 
-function invalidUtf8(bytes: Uint8Array, settings: Settings): OutputDiagnostic[] {
+/**
+ * A file's text, decoded as `babelq lint` decodes it (strict UTF-8, a BOM kept), or the message
+ * lint reports for bytes that are not UTF-8. `preview` and `send` read envelopes through this too,
+ * so they refuse what lint refuses instead of replacing bad bytes.
+ */
+export function decodeStrictly(bytes: Uint8Array): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
+  try {
+    return { ok: true, text: STRICT_UTF8.decode(bytes) };
+  } catch {
+    return { ok: false, message: `The file is not valid UTF-8 (${describeInvalidUtf8(bytes)}); strict JSON is UTF-8. Save it as UTF-8 without BOM.` };
+  }
+}
+
+function invalidUtf8(message: string, settings: Settings): OutputDiagnostic[] {
   // analyze() never sees this file, so the same on/off switch and severity override apply here.
   const diagnostic: CoreDiagnostic = {
     code: 'json-syntax',
     severity: definitionOf('json-syntax').severity,
-    message: `The file is not valid UTF-8 (${describeInvalidUtf8(bytes)}); strict JSON is UTF-8. Save it as UTF-8 without BOM.`,
+    message,
     offset: 0,
     end: 0,
   };

@@ -12,6 +12,7 @@ import { parseJson } from '../core/parse/parser';
 import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
+import { decodeStrictly } from './lint-file';
 
 export { DEFAULT_BROKER_URL } from '../core/message/build';
 
@@ -24,15 +25,23 @@ export const MESSAGE_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
   queue: { value: true },
 };
 
-/** Reads and parses an envelope file; a missing or unreadable file is a usage problem. */
+/**
+ * Reads and parses an envelope file; a missing or unreadable file is a usage problem. Bytes that
+ * are not UTF-8 are refused with lint's message (no `--yes` overrides it): publishing them would
+ * mean replacing bytes the user wrote, and no consumer would see what the file says.
+ */
 export function readEnvelope(file: string | undefined, cwd: string): { doc: ParsedDocument; path: string } {
   if (!file) throw new CliError('name the envelope file, e.g. babelq preview examples/orders/order-created.babel.json', true);
   const path = resolve(cwd, file);
+  let bytes: Uint8Array;
   try {
-    return { doc: parseJson(new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(path))), path };
+    bytes = readFileSync(path);
   } catch (error) {
     throw new CliError(`cannot read '${file}': ${describeFsError(error)}`);
   }
+  const decoded = decodeStrictly(bytes);
+  if (!decoded.ok) throw new CliError(`${file}: ${decoded.message} Nothing was previewed or sent.`);
+  return { doc: parseJson(decoded.text), path };
 }
 
 /** The encoder choice from `--sdk` (auto when absent); `allowAll` for preview's `--sdk all`. */
@@ -48,6 +57,7 @@ export function messageOptions(options: Map<string, string | true>, sdk: Encoder
   const layout = options.get('layout') ?? 'babelqueue';
   if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError(`--layout must be babelqueue or laravel, not '${String(layout)}'`, true);
   const queue = options.get('queue');
+  if (queue !== undefined && (typeof queue !== 'string' || queue.trim() === '')) throw new CliError('--queue needs a queue name', true);
   const prefix = options.get('prefix');
   return {
     sdk,

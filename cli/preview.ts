@@ -19,7 +19,7 @@ Options:
                         'all' prints every SDK's bytes with the differences marked
   --hex                 a hex dump instead of the raw bytes
   --no-fresh-ids        keep meta.id and meta.created_at as written (default: fresh ones)
-  --queue <name>        override meta.queue (shown in the projection with --sdk all)
+  --queue <name>        the queue 'send --queue' publishes to, written as meta.queue in the body
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout shown with --sdk all
   -h, --help            show this help
 `;

@@ -1,12 +1,13 @@
 /**
  * `babelq send <file>`: publishes exactly the bytes `babelq preview` prints (same options) to a
- * Redis list or RabbitMQ queue. Guards as in the editor: an envelope with errors, or a broker
- * that is not on this machine, needs `--yes`. A password never comes from the command line's
+ * Redis list or RabbitMQ queue. Guards as in the editor: an envelope with errors, bytes that some
+ * SDK consumer rejects, or a broker that is not on this machine, needs `--yes`. A password never comes from the command line's
  * output: put it in the URL or in BABELQ_BROKER_PASSWORD; every message is scrubbed of it.
  */
 import { analyze } from '../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../core/rules/settings';
 import { CliRegistries } from './registry';
+import { describeRejections } from '../core/message/acceptance';
 import { buildMessage } from '../core/message/build';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import { openBroker } from '../broker';
@@ -28,12 +29,14 @@ Options:
   --layout <babelqueue|laravel>
                         Redis: RPUSH to the bare queue (default), or Laravel's queues:<queue>
                         plus its :notify marker; --prefix <p> adds Laravel's connection prefix
-  --queue <name>        override meta.queue
+  --queue <name>        publish to this queue, and write it as meta.queue in the body (consumers
+                        take meta.queue as original_queue when they dead-letter)
   --sdk <node|php|python|go|java|dotnet|auto>   the encoder (default auto)
   --no-fresh-ids        keep meta.id and meta.created_at as written
   --declare             RabbitMQ: declare the queue (durable) when it does not exist
   --timeout <ms>        give up after this long (default 5000)
-  --yes                 send even with errors in the envelope or to a host that is not loopback
+  --yes                 send even with errors in the envelope, bytes that some SDK consumer
+                        rejects, or to a host that is not loopback
   -h, --help            show this help
 
 Exit status: 0 sent, 1 refused or the broker said no, 2 usage or connection problem.
@@ -85,12 +88,13 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const built = buildMessage(doc, messageOptions(options, sdk === 'all' ? 'auto' : sdk));
   if (!built.ok) return { stdout: '', stderr: `babelq: ${built.error}\n`, exitCode: 1 };
   const { message } = built;
+  const rejectedBy = describeRejections(built.consumers);
 
   // The same errors the editor would show, registry included, decide whether to ask.
   const registry = new CliRegistries(environment.cwd, undefined, DEFAULT_SETTINGS).stateFor(path);
   const errorCount = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.severity === 'error').length;
-  const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCount, loopback: isLoopback(target.host), host: target.host, confirmed });
+  const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'rejected', 'remote'] : []);
+  const decision = decideSend({ trusted: true, errorCount, rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
 

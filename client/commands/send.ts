@@ -1,10 +1,11 @@
 /**
  * "BabelQueue: Send Test Envelope" and "BabelQueue: Peek Queue". The send publishes exactly the
- * previewed bytes after the guards of core/message/send-policy.ts (trust, errors, non-loopback
- * host); passwords live in VS Code's secret storage and never reach settings, logs or messages.
+ * previewed bytes after the guards of core/message/send-policy.ts (trust, errors, consumers that
+ * reject the bytes, non-loopback host); passwords live in VS Code's secret storage and never reach settings, logs or messages.
  */
 import * as vscode from 'vscode';
 import { analyzeText } from '../../core/rules/analyze';
+import { describeRejections } from '../../core/message/acceptance';
 import { buildMessage, redisProjection } from '../../core/message/build';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import type { OutgoingMessage } from '../../core/message/types';
@@ -84,22 +85,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
     return;
   }
-  const errorCount = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'babelqueue' && d.severity === vscode.DiagnosticSeverity.Error).length;
-  const confirmed = new Set<ConfirmationKind>();
-  for (;;) {
-    const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCount, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
-    if (decision.action === 'send') break;
-    if (decision.action === 'refuse') {
-      void vscode.window.showWarningMessage(decision.reason);
-      return;
-    }
-    const answer = await vscode.window.showWarningMessage(decision.question, { modal: true }, decision.confirmLabel);
-    if (answer !== decision.confirmLabel) return;
-    confirmed.add(decision.kind);
-  }
-  const target = await resolveTarget(services, settings);
-  if (!target) return;
-
+  // Built before the questions, so they can name the consumers that reject these exact bytes.
   const source = document.uri.toString();
   const built = buildMessage(parseJson(document.getText()), {
     sdk: settings.encoder,
@@ -113,6 +99,23 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     return;
   }
   const message = built.message;
+  const rejectedBy = describeRejections(built.consumers);
+  const errorCount = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'babelqueue' && d.severity === vscode.DiagnosticSeverity.Error).length;
+  const confirmed = new Set<ConfirmationKind>();
+  for (;;) {
+    const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCount, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
+    if (decision.action === 'send') break;
+    if (decision.action === 'refuse') {
+      void vscode.window.showWarningMessage(decision.reason);
+      return;
+    }
+    const answer = await vscode.window.showWarningMessage(decision.question, { modal: true }, decision.confirmLabel);
+    if (answer !== decision.confirmLabel) return;
+    confirmed.add(decision.kind);
+  }
+  const target = await resolveTarget(services, settings);
+  if (!target) return;
+
   const where = describeTarget(target, target.kind === 'redis' ? message.redis.listKey : message.queue);
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending to ${where}…` }, () => publish(target, settings, message));

@@ -14,7 +14,7 @@ import { dotnetModel } from './dotnet';
 import { goField, goModel } from './go';
 import { javaModel } from './java';
 import { isArrayIndexKey, nodeModel } from './node';
-import { sameNumber } from './numbers';
+import { formatJava19, sameNumber } from './numbers';
 import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
 import { phpModel } from './php';
 import { pythonModel } from './python';
@@ -28,6 +28,13 @@ export interface Divergence {
   readonly end: number;
   readonly severity: 'information' | 'warning';
   readonly message: string;
+  /**
+   * `php-data-array`: PHP writes `data` as a JSON array (empty or list-like), which the other
+   * consumers reject; `python-non-finite`: Python writes a number beyond the double range as bare
+   * Infinity, which is not JSON. When that SDK is the fixture's own encoder, consumer-rejects
+   * reports the value instead.
+   */
+  readonly cause?: 'php-data-array' | 'python-non-finite';
 }
 
 const MODELS: Readonly<Record<SdkName, ValueModel>> = {
@@ -94,6 +101,7 @@ function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<strin
       offset: data.offset,
       end: data.offset + 1,
       severity: 'warning',
+      cause: 'php-data-array',
       message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
     });
     return;
@@ -159,6 +167,7 @@ function objectDivergences(object: { readonly offset: number }, properties: KeyL
       offset: properties.offset(0),
       end: properties.end(0),
       severity: 'warning',
+      ...(isData ? { cause: 'php-data-array' as const } : {}),
       message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, Python, Node, Go, Java and .NET write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object)' : ''}`,
     });
     return;
@@ -206,6 +215,7 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
       offset: start[data],
       end: start[data] + 1,
       severity: 'warning',
+      cause: 'php-data-array',
       message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
     });
     return;
@@ -268,7 +278,22 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
   // Lossy when the SDKs do not all write the same number (or one cannot write it at all).
   const texts = [...outcomes.values()].map((outcome) => outcome.text);
   const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
-  found.push({ offset, end, severity: lossy ? 'warning' : 'information', message: `${raw}: ${describe(outcomes, (text) => text)}` });
+  const python = outcomes.get('python')!.text;
+  const nonFinite = python === 'Infinity' || python === '-Infinity';
+  found.push({
+    offset,
+    end,
+    severity: lossy ? 'warning' : 'information',
+    ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
+    message: `${raw}: ${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')!.text)}`,
+  });
+}
+
+/** Java's text is JDK 17's (what the SDK runs on); where JDK 19+ writes other digits, say both. */
+function jdk17Remark(raw: string, java: string | undefined): string {
+  if (java === undefined || !/[.eE]/.test(raw)) return '';
+  const newer = formatJava19(Number(raw));
+  return newer === java ? '' : ` (Java as on JDK 17; JDK 19+ writes ${newer})`;
 }
 
 /**
@@ -358,7 +383,7 @@ function describe(outcomes: ReadonlyMap<SdkName, Outcome>, show: (text: string) 
 }
 
 /** "A", "A and B", "A, B and C". */
-function list(names: readonly string[]): string {
+export function list(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

@@ -5,7 +5,7 @@
  * trailing newline stripped (facts §3, §8). Unknown keys are dropped; `urn` becomes `job`.
  */
 import type { EnvelopeScope } from '../contract/envelope';
-import type { ObjectNode, ValueNode } from '../model/tree';
+import { forEachValue, type ObjectNode, type ValueNode } from '../model/tree';
 import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
@@ -159,6 +159,9 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
           if (value.kind === 'null') data = null;
           else if (value.kind !== 'object') throw typeError(value, 'Envelope', 'data', 'map[string]interface {}');
           else {
+            // Every number below data is converted to float64 as it is read, a replaced duplicate's too.
+            const infinite = firstInfinite(value);
+            if (infinite) throw new GoDecodeError(`json: cannot unmarshal number ${infinite} into Go struct field Envelope.data of type float64`);
             data ??= new Map();
             for (const entry of value.properties) if (entry.value) data.set(goString(entry.key), entry.value);
           }
@@ -308,4 +311,13 @@ function str(value: string, path: string): Out {
 
 function raw(value: bigint | string): Out {
   return { kind: 'raw', text: String(value) };
+}
+
+/** The text of the first number below `value` beyond the float64 range, if any. */
+function firstInfinite(value: ValueNode): string | undefined {
+  let found: string | undefined;
+  forEachValue(value, (node) => {
+    if (found === undefined && node.kind === 'number' && !Number.isFinite(node.value)) found = node.raw;
+  });
+  return found;
 }

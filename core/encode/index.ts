@@ -28,8 +28,11 @@ const ENCODERS: Readonly<Record<SdkName, SdkEncoder>> = {
 
 /** Options of `encodeEnvelope`. */
 export interface EncodeOptions {
-  /** Values that replace `meta.id` and `meta.created_at` before encoding (the preview mints fresh ones). */
-  readonly overrides?: { readonly metaId?: string; readonly createdAt?: number };
+  /**
+   * Values that replace `meta.id`, `meta.created_at` and `meta.queue` before encoding (the preview
+   * mints fresh ids; a send to another queue names it in the body too).
+   */
+  readonly overrides?: { readonly metaId?: string; readonly createdAt?: number; readonly queue?: string };
 }
 
 /** The bytes (as text; encode as UTF-8) `sdk` writes when it relays this envelope, with notes. */
@@ -53,7 +56,7 @@ interface Splice {
 }
 
 /**
- * The document with `meta.id` / `meta.created_at` replaced (every occurrence, so duplicates
+ * The document with `meta.id` / `meta.created_at` / `meta.queue` replaced (every occurrence, so duplicates
  * agree) or, when absent, appended to `meta`; without a `meta` object the overrides do nothing.
  */
 function applyOverrides(doc: ParsedDocument, overrides: NonNullable<EncodeOptions['overrides']>): ParsedDocument {
@@ -81,6 +84,7 @@ function overrideMeta(meta: ObjectNode, overrides: NonNullable<EncodeOptions['ov
     if (!found) appended.push(`${JSON.stringify(key)}:${text}`);
   };
   if (overrides.metaId !== undefined) replace('id', JSON.stringify(overrides.metaId));
+  if (overrides.queue !== undefined) replace('queue', JSON.stringify(overrides.queue));
   if (overrides.createdAt !== undefined) {
     if (!Number.isFinite(overrides.createdAt)) throw new RangeError('overrides.createdAt must be a finite number');
     replace('created_at', JSON.stringify(overrides.createdAt));

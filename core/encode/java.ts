@@ -5,7 +5,8 @@
  * field order; `data` keeps its insertion order (facts §3, §8). Unknown keys are dropped.
  */
 import { asObject, type ObjectNode, type ValueNode } from '../model/tree';
-import { formatJava, integerText, JDK17_DOUBLE_TEXT, jdk17MayDiffer, literalAsIntN } from './numbers';
+import { jdk17DoubleToString } from './java-double';
+import { formatJava19, integerText, literalAsIntN } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dedupe, dottedPath, finish, lastValue, Notes, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
@@ -34,17 +35,12 @@ export const javaModel: ValueModel = {
     if (isIntegerLiteral) return { text: integerText(raw) };
     const x = Number(raw);
     if (!Number.isFinite(x)) return { error: `Java reads ${raw} as an infinite Double and its writer throws (Cannot encode non-finite number); the relay fails.` };
-    return { text: formatJava(x), why: 'a Java Double is a float64' };
+    return { text: jdk17DoubleToString(x), why: 'a Java Double is a float64' };
   },
   numberNote(raw, text) {
     if (!/[.eE]/.test(raw)) return undefined;
-    const x = Number(raw);
-    if (!jdk17MayDiffer(x)) return undefined;
-    const jdk17 = JDK17_DOUBLE_TEXT.get(Math.abs(x));
-    const exact = jdk17 === undefined ? undefined : (x < 0 ? '-' : '') + jdk17;
-    return exact
-      ? `JDK 17 writes ${exact} here; ${text} is the JDK 19+ text (shortest digits).`
-      : `JDK 17 may write more digits than ${text} for a double of this size (it writes 1e23 as 9.999999999999999E22); ${text} is the JDK 19+ text.`;
+    const newer = formatJava19(Number(raw));
+    return newer === text ? undefined : `${text} is Double.toString on JDK 17, which the Java SDK is built and run on; JDK 19+ writes ${newer} (shortest digits).`;
   },
   object: (node) => ({ kind: 'object', entries: dedupe(node) }),
   loneSurrogateError: () => 'unreachable: Java writes ? for lone surrogates',

@@ -78,7 +78,7 @@ export const encodeNode: SdkEncoder = ({ root, depth }) => {
 };
 
 /** JavaScript falsiness of a decoded JSON value. */
-function isFalsy(node: ValueNode): boolean {
+export function isFalsy(node: ValueNode): boolean {
   switch (node.kind) {
     case 'null':
       return true;

@@ -3,7 +3,7 @@
  *
  * Every SDK parses a JSON number with a correctly rounded strtod, so JavaScript's `Number(raw)`
  * is the double each of them holds; what differs is the text they print (facts §8). All six
- * print the shortest round-trip digits (Java since JDK 19, see `JDK17_DOUBLE_TEXT`); they differ
+ * print the shortest round-trip digits (Java since JDK 19; JDK 17's are in `java-double.ts`); they differ
  * in where they switch to exponent notation and how they spell it.
  */
 
@@ -83,12 +83,13 @@ export function formatPython(x: number): string {
 }
 
 /**
- * Java `Double.toString`: plain text for 10^-3 ≤ |x| < 10^7 and computerized scientific notation
+ * Java `Double.toString` on JDK 19 and later (the Java column writes JDK 17's, `java-double.ts`,
+ * and notes this text where it differs): plain text for 10^-3 ≤ |x| < 10^7 and computerized scientific notation
  * otherwise (`1.0E21`, `1.0E-4`), always with a fraction digit. Digits are the JDK 19+ ones: the
  * shortest, except that a one-digit result is replaced by the closest two-digit decimal when that
  * one also round-trips (`Double.MIN_VALUE` prints `4.9E-324`).
  */
-export function formatJava(x: number): string {
+export function formatJava19(x: number): string {
   if (x === 0) return sign(x) + '0.0';
   const { digits, exponent } = javaDigits(x);
   if (exponent >= -3 && exponent < 7) {
@@ -96,26 +97,6 @@ export function formatJava(x: number): string {
     return `${sign(x)}${whole}.${fraction || '0'}`;
   }
   return `${sign(x)}${digits[0]}.${digits.length > 1 ? digits.slice(1) : '0'}E${exponent}`;
-}
-
-/**
- * JDK 17 (the version the facts measured) prints some doubles with more digits than the shortest
- * (its FloatingDecimal predates JDK-4511638's fix in JDK 19); the encoder writes the JDK 19+ text
- * and notes the JDK 17 one. Known exact cases, measured on OpenJDK 17.0.15.
- */
-export const JDK17_DOUBLE_TEXT: ReadonlyMap<number, string> = new Map([
-  [1e23, '9.999999999999999E22'],
-  [5e22, '4.9999999999999996E22'],
-  [2e23, '1.9999999999999998E23'],
-]);
-
-/**
- * True where JDK 17 may print non-shortest digits: comparing 100,000 doubles against OpenJDK
- * 17.0.15, every difference had 2^53 ≤ |x| < 10^25 or was subnormal.
- */
-export function jdk17MayDiffer(x: number): boolean {
-  const a = Math.abs(x);
-  return (a >= 2 ** 53 && a < 1e25) || (a > 0 && a < 2 ** -1022);
 }
 
 function javaDigits(x: number): ShortestDigits {
@@ -126,9 +107,11 @@ function javaDigits(x: number): ShortestDigits {
   const text = Math.abs(x).toExponential(1);
   const e = text.indexOf('e');
   const two = text.slice(0, e).replace('.', '');
-  if (two.endsWith('0') || Number(text) !== Math.abs(x) || Number(text.slice(e + 1)) !== shortest.exponent) return shortest;
-  const closer = compareDistance(Math.abs(x), BigInt(two), shortest.exponent - 1, BigInt(shortest.digits), shortest.exponent);
-  return closer < 0 ? { digits: two, exponent: shortest.exponent } : shortest;
+  // Its exponent may be one below the shortest's (2 × Double.MIN_VALUE is 9.9E-324, not 1.0E-323).
+  const exponent = Number(text.slice(e + 1));
+  if (two.endsWith('0') || Number(text) !== Math.abs(x)) return shortest;
+  const closer = compareDistance(Math.abs(x), BigInt(two), exponent - 1, BigInt(shortest.digits), shortest.exponent);
+  return closer < 0 ? { digits: two, exponent } : shortest;
 }
 
 /** Sign of |a·10^ea − x| − |b·10^eb − x|, exactly (x a positive finite double). */

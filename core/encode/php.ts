@@ -5,8 +5,9 @@
  */
 import { formatPhp, integerText, literalFitsInt64 } from './numbers';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
-import type { EscapeStyle } from './strings';
+import { firstLoneSurrogate, type EscapeStyle } from './strings';
 import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './writer';
+import { forEachValue, type ObjectNode } from '../model/tree';
 
 /** json_decode's and json_encode's default depth: deeper nesting fails (JSON_ERROR_DEPTH). */
 export const PHP_MAX_DEPTH = 512;
@@ -54,8 +55,25 @@ export const phpModel: ValueModel = {
 export const encodePhp: SdkEncoder = ({ root, depth }) => {
   const refused = tooDeep('php', depth, PHP_MAX_DEPTH, `PHP's json_decode stops at ${PHP_MAX_DEPTH} (its default depth, JSON_ERROR_DEPTH), so decode() returns [] and there is no envelope to relay.`);
   if (refused) return refused;
+  // json_decode refuses the whole document for one unpaired surrogate escape anywhere, even in a
+  // value a later duplicate key replaces (measured against php-cli in test/oracle/runtimes.test.ts).
+  const lone = firstLoneSurrogateIn(root);
+  if (lone !== undefined) return { ok: false, error: phpModel.loneSurrogateError(lone), notes: [] };
   const notes = new Notes();
   noteMapRelay('php', root, notes);
   noteDuplicates(root, notes);
   return finish({ kind: 'node', node: root, path: undefined }, phpModel, notes);
 };
+
+/** The code unit of the first unpaired surrogate in any string or key of the document. */
+function firstLoneSurrogateIn(root: ObjectNode): number | undefined {
+  let found: number | undefined;
+  const check = (text: string) => {
+    found ??= firstLoneSurrogate(text);
+  };
+  forEachValue(root, (node) => {
+    if (node.kind === 'string') check(node.value);
+    else if (node.kind === 'object') for (const property of node.properties) check(property.key);
+  });
+  return found;
+}

@@ -134,3 +134,11 @@ export function escapeCodePoint(style: EscapeStyle, char: string): string | unde
 export function codePointLabel(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The code unit of the first unpaired surrogate in `text`, if it has one. */
+export function firstLoneSurrogate(text: string): number | undefined {
+  const match = LONE_SURROGATE.exec(text);
+  return match ? match[0].charCodeAt(0) : undefined;
+}

@@ -8,6 +8,7 @@ import type { Fresh } from '../model/fresh';
 import { utf8Bytes } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
+import { consumerVerdicts, type ConsumerVerdict } from './acceptance';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
 export type EncoderChoice = SdkName | 'auto';
@@ -21,14 +22,25 @@ export interface MessageOptions {
   /** Mint a new meta.id and created_at = now (trace_id is kept: it is a correlation id). */
   readonly freshIds: boolean;
   readonly fresh: Fresh;
-  /** Overrides meta.queue. */
+  /**
+   * The queue to publish to. It also replaces meta.queue in the body, so the target and the body
+   * agree: consumers use meta.queue as dead_letter.original_queue when they dead-letter.
+   */
   readonly queue?: string;
   readonly redisLayout: RedisLayout;
   /** Laravel's connection prefix (e.g. `laravel_database_`), for the laravel layout only. */
   readonly redisPrefix?: string;
 }
 
-export type BuildResult = { readonly ok: true; readonly message: OutgoingMessage; readonly notes: readonly EncodeNote[] } | { readonly ok: false; readonly error: string };
+export type BuildResult =
+  | {
+      readonly ok: true;
+      readonly message: OutgoingMessage;
+      readonly notes: readonly EncodeNote[];
+      /** Each SDK consumer's verdict on exactly these bytes. */
+      readonly consumers: readonly ConsumerVerdict[];
+    }
+  | { readonly ok: false; readonly error: string };
 
 /** The SDK an `auto` choice means for this document. */
 export function chooseSdk(doc: ParsedDocument, choice: EncoderChoice): SdkName {
@@ -51,8 +63,12 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
   const sdk = chooseSdk(doc, options.sdk);
   const existingId = getValue(meta, 'id');
   const metaId = options.freshIds ? options.fresh.uuid() : existingId?.kind === 'string' ? existingId.value : '';
-  const overrides = options.freshIds ? { metaId, createdAt: options.fresh.now() } : undefined;
-  const encoded = encodeEnvelope(doc, sdk, overrides ? { overrides } : undefined);
+  const requestedQueue = options.queue?.trim();
+  const overrides = {
+    ...(options.freshIds ? { metaId, createdAt: options.fresh.now() } : {}),
+    ...(requestedQueue ? { queue: requestedQueue } : {}),
+  };
+  const encoded = encodeEnvelope(doc, sdk, Object.keys(overrides).length > 0 ? { overrides } : undefined);
   if (!encoded.ok) return { ok: false, error: `The ${sdk} encoder cannot write this envelope: ${encoded.error}` };
 
   const traceId = getValue(root, 'trace_id');
@@ -86,7 +102,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
       },
     },
   };
-  return { ok: true, message, notes: encoded.notes };
+  return { ok: true, message, notes: encoded.notes, consumers: consumerVerdicts(encoded.text) };
 }
 
 /** Where each Redis layout puts a queue's messages (facts §4.1). */

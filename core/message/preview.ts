@@ -1,11 +1,13 @@
 /**
- * The byte preview as text: the body exactly as published with its byte count, the broker target
- * and projection, each SDK's bytes with the differences marked, and a hex view. The editor shows
+ * The byte preview as text: the body exactly as published with its byte count, each SDK
+ * consumer's verdict on it, the broker target and projection, each SDK's bytes with the
+ * differences marked and the consumers that reject them, and a hex view. The editor shows
  * it beside the envelope and `babelq preview --sdk all` prints it.
  */
 import { SDK_NAMES, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
 import type { ParsedDocument } from '../model/tree';
+import { rejecting, verdictLines } from './acceptance';
 import { buildMessage, type EncoderChoice, type MessageOptions } from './build';
 
 /** How many bytes of the body the hex view shows before it stops. */
@@ -31,15 +33,19 @@ export function renderPreview(doc: ParsedDocument, options: PreviewOptions): str
   const fresh = pinned(options.fresh);
   const built = buildMessage(doc, { ...options, fresh });
   if (!built.ok) return `Nothing to publish: ${built.error}\n`;
-  const { message, notes } = built;
+  const { message, notes, consumers } = built;
   const lines: string[] = [];
   lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${options.sdk === 'auto' ? ' (from meta.lang)' : ''}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
   lines.push('');
   lines.push(`── Body: ${message.bytes.length} bytes (UTF-8) ──`);
   lines.push(message.text);
   lines.push('');
+  lines.push('── Consumers (each SDK decoding the body above) ──');
+  lines.push(...verdictLines(consumers));
+  lines.push('');
   lines.push('── Target ──');
   lines.push(`Broker: ${options.target}`);
+  if (options.queue?.trim()) lines.push(`Queue: ${message.queue} (chosen for this send, and written as meta.queue in the body)`);
   lines.push(`Redis (${message.redis.layout} layout): ${message.redis.commands.join('; ')}`);
   const p = message.amqp.properties;
   lines.push(`RabbitMQ: exchange "" (default), routing key "${message.amqp.routingKey}"`);
@@ -84,7 +90,11 @@ export function previewOutput(doc: ParsedDocument, options: PreviewOutputOptions
   }
   const built = buildMessage(doc, { ...options, sdk: options.sdk });
   if (!built.ok) return { ok: false, error: built.error };
-  const notes = built.notes.map((note) => `note (${built.message.sdk}, ${note.kind}): ${note.message}`);
+  const notes = [
+    ...built.notes.map((note) => `note (${built.message.sdk}, ${note.kind}): ${note.message}`),
+    // The consumers that would reject exactly these bytes, so a preview warns before a send asks.
+    ...verdictLines(rejecting(built.consumers)).map((line) => `consumer ${line}`),
+  ];
   return { ok: true, text: options.hex ? `${hexDump(built.message.bytes)}\n` : built.message.text, notes };
 }
 
@@ -95,7 +105,11 @@ function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, 
   const head = `${sdk.padEnd(7)} ${String(bytes.length).padStart(6)} bytes  ${text === published ? 'identical to the published body' : 'DIFFERS'}`;
   const lines = [head];
   for (const note of built.notes) lines.push(`        note (${note.kind}): ${note.message}`);
-  if (text !== published) lines.push(`        ${markDifference(published, text)}`);
+  if (text !== published) {
+    lines.push(`        ${markDifference(published, text)}`);
+    const rejected = rejecting(built.consumers);
+    if (rejected.length > 0) lines.push(...verdictLines(rejected, '        consumer '));
+  }
   return lines;
 }
 

@@ -1,7 +1,8 @@
 /**
  * When a send may go ahead. The broker send is the only network side effect of the tools, so the
  * editor and the CLI walk the same steps: refuse in an untrusted workspace; ask before sending an
- * envelope that consumers will reject; ask before sending to a host that is not this machine.
+ * envelope with errors, and before publishing bytes that some SDK consumer rejects (naming which
+ * and why); ask before sending to a host that is not this machine.
  */
 
 export interface SendSituation {
@@ -9,6 +10,11 @@ export interface SendSituation {
   readonly trusted: boolean;
   /** Error-severity diagnostics in the envelope (consumers reject it). */
   readonly errorCount: number;
+  /**
+   * The consumers that reject the bytes about to be published, with why (`describeRejections` of
+   * core/message/acceptance.ts); empty when every measured consumer accepts them.
+   */
+  readonly rejectedBy?: string;
   /** The broker host is 127.0.0.0/8, ::1 or localhost. */
   readonly loopback: boolean;
   /** The host as people see it, for the question. */
@@ -17,7 +23,7 @@ export interface SendSituation {
   readonly confirmed: ReadonlySet<ConfirmationKind>;
 }
 
-export type ConfirmationKind = 'errors' | 'remote';
+export type ConfirmationKind = 'errors' | 'rejected' | 'remote';
 
 export type SendDecision =
   | { readonly action: 'send' }
@@ -32,6 +38,9 @@ export function decideSend(situation: SendSituation): SendDecision {
   if (situation.errorCount > 0 && !situation.confirmed.has('errors')) {
     const problems = situation.errorCount === 1 ? '1 error' : `${situation.errorCount} errors`;
     return { action: 'confirm', kind: 'errors', question: `This envelope has ${problems}: consumers will reject it. Send anyway?`, confirmLabel: 'Send Anyway' };
+  }
+  if (situation.rejectedBy && !situation.confirmed.has('rejected')) {
+    return { action: 'confirm', kind: 'rejected', question: `Some SDK consumers reject these bytes: ${situation.rejectedBy}. Send anyway?`, confirmLabel: 'Send Anyway' };
   }
   if (!situation.loopback && !situation.confirmed.has('remote')) {
     return { action: 'confirm', kind: 'remote', question: `${situation.host} is not this machine. Send a test envelope to it?`, confirmLabel: 'Send' };

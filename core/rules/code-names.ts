@@ -11,6 +11,7 @@ export const CODE_NAMES = [
   'reserved-key',
   'wrong-type',
   'case-mismatch',
+  'consumer-rejects',
   'dead-letter-order',
   'empty-urn',
   'extension-key',

@@ -7,6 +7,7 @@ import { rule as missingField } from './structure/missing-field';
 import { rule as notAnObject } from './structure/not-an-object';
 import { rule as reservedKey } from './structure/reserved-key';
 import { rule as keyNames } from './contract/key-names';
+import { rule as consumerRejects } from './contract/consumer-rejects';
 import { rule as timestamps } from './contract/timestamps';
 import { rule as urn } from './contract/urn';
 import { rule as forbiddenKey } from './contract/forbidden-key';
@@ -28,6 +29,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   notAnObject,
   reservedKey,
   keyNames,
+  consumerRejects,
   timestamps,
   urn,
   forbiddenKey,

@@ -310,7 +310,9 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
       return value.includes('── Per SDK ──') ? value : undefined;
     });
     const preview = parsePreview(text);
-    assert.deepEqual(preview.sections.slice(0, 3), [`Body: ${preview.bodyBytes} bytes (UTF-8)`, 'Target', 'Per SDK']);
+    assert.deepEqual(preview.sections.slice(0, 4), [`Body: ${preview.bodyBytes} bytes (UTF-8)`, 'Consumers (each SDK decoding the body above)', 'Target', 'Per SDK']);
+    // Each measured consumer accepts the example (.NET was never measured).
+    assert.match(text, /── Consumers[^\n]*\nPHP +accepts\nPython +accepts\nNode +accepts\nGo +accepts\nJava +accepts\n\.NET +not measured\n/);
     assert.equal(Buffer.byteLength(preview.body), preview.bodyBytes);
     const body = JSON.parse(preview.body) as { job: string; meta: { queue: string } };
     assert.equal(body.job, 'urn:babel:orders:created');

@@ -5,6 +5,7 @@
  *
  *   FUZZ_RUNS=5000 FUZZ_SEED=1 npm run fuzz   (defaults: 5,000 runs per section, seed 20260314)
  */
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { applyMutations, caseArbitrary, deepText, FuzzStats, LONG_SCALE, loadRegistryStates, loadSeeds, parsesAsJson, runCore, soupArbitrary } from './harness';
 
@@ -82,6 +83,15 @@ section(`token soup (${Math.ceil(runs / 4)} runs)`, () => {
     fc.property(soupArbitrary(), fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), fc.nat(), (text, offsets, registry) => runCore(text, { registries, stats, offsets, registry })),
     { seed: seed + 1, numRuns: Math.ceil(runs / 4), includeErrorInReport: true },
   );
+});
+
+section(`the real runtimes as the oracle (${runs * 4} envelopes per SDK)`, () => {
+  // The differential of test/oracle/runtimes.test.ts, at fuzz scale (ORACLE_CASES); its output says which runtimes ran.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', 'test/oracle/runtimes.test.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, ORACLE_CASES: process.env.ORACLE_CASES ?? String(runs * 4), ORACLE_SEED: String(seed) },
+  });
+  if (result.status !== 0) throw new Error('the runtime differential failed (see its output above)');
 });
 
 console.log(`\nfuzz: seed ${seed}, ${((Date.now() - started) / 1000).toFixed(0)} s, no property failed`);

@@ -25,6 +25,15 @@ describe('send guards', () => {
     assert.deepEqual(decideSend(withConfirmed({ ...base, errorCount: 2 }, 'errors')), { action: 'send' });
   });
 
+  test('bytes some consumer rejects ask first, naming the consumers and why; once confirmed, the send goes ahead', () => {
+    const rejected = { ...base, rejectedBy: 'Node (data must be an object)' };
+    const decision = decideSend(rejected);
+    assert.equal((decision as { kind: string }).kind, 'rejected');
+    assert.match((decision as { question: string }).question, /Some SDK consumers reject these bytes: Node \(data must be an object\)\. Send anyway\?/);
+    assert.deepEqual(decideSend(withConfirmed(rejected, 'rejected')), { action: 'send' });
+    assert.deepEqual(decideSend({ ...base, rejectedBy: '' }), { action: 'send' }, 'no rejecting consumer, no question');
+  });
+
   test('a host that is not loopback asks, naming the host; both questions come one after the other', () => {
     const remote = { ...base, loopback: false, host: 'broker.example.com', errorCount: 1 };
     const first = decideSend(remote);

@@ -1,0 +1,81 @@
+/**
+ * Each SDK consumer's verdict on exact bytes (core/message/acceptance.ts), row by row from the
+ * facts' decode-acceptance table (part 2, §2; part 1, §1.5), written out by hand: A accepts, N
+ * accepts with a note, R rejects. The decoders' own failures are also checked against the real
+ * PHP, Python and Go in test/oracle/runtimes.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { consumerVerdicts, describeRejections } from '../../../core/message/acceptance';
+
+const META = '"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"php","schema_version":1,"created_at":1749132727000}';
+const TRACE = '"trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"';
+
+/** The canonical envelope with one part replaced: `job`, `trace`, `data`, `meta`, `attempts` or `extra`. */
+function body(parts: { job?: string; trace?: string; data?: string; meta?: string; attempts?: string; extra?: string } = {}): string {
+  const fields = [
+    parts.job ?? '"job":"urn:babel:orders:created"',
+    parts.trace ?? TRACE,
+    parts.data ?? '"data":{"a":1}',
+    parts.meta ?? META,
+    parts.attempts ?? '"attempts":0',
+    parts.extra ?? '',
+  ].filter((field) => field !== '');
+  return `{${fields.join(',')}}`;
+}
+
+/** PHP, Python, Node, Go, Java. */
+type Row = readonly [label: string, body: string, verdicts: string];
+
+const ROWS: readonly Row[] = [
+  ['canonical', body(), 'AAAAA'],
+  ['data: []', body({ data: '"data":[]' }), 'ARRRR'],
+  ['data: {}', body({ data: '"data":{}' }), 'NAAAA'],
+  ['data: null', body({ data: '"data":null' }), 'RRRRR'],
+  ['data missing', body({ data: '"x":1' }), 'RRRRR'],
+  ['data: [1]', body({ data: '"data":[1]' }), 'ARRRR'],
+  ['schema_version: 2', body({ meta: META.replace('"schema_version":1', '"schema_version":2') }), 'RRRRR'],
+  ['schema_version: "1"', body({ meta: META.replace('"schema_version":1', '"schema_version":"1"') }), 'RRRRR'],
+  ['schema_version: 1.0', body({ meta: META.replace('"schema_version":1', '"schema_version":1.0') }), 'RAARN'],
+  ['schema_version: 4294967297', body({ meta: META.replace('"schema_version":1', '"schema_version":4294967297') }), 'RRRRN'],
+  ['meta: {"schema_version":1} only', body({ meta: '"meta":{"schema_version":1}' }), 'AAAAA'],
+  ['meta: {}', body({ meta: '"meta":{}' }), 'RRRRR'],
+  ['attempts missing', body({ attempts: '"x":0' }), 'RRRNN'],
+  ['attempts: -1', body({ attempts: '"attempts":-1' }), 'AAAAA'],
+  ['attempts: "0"', body({ attempts: '"attempts":"0"' }), 'RRRRN'],
+  ['attempts: 1.0', body({ attempts: '"attempts":1.0' }), 'RRARN'],
+  ['attempts: 9223372036854775808', body({ attempts: '"attempts":9223372036854775808' }), 'RAARN'],
+  ['9007199254740993 in data (Node and Go round it)', body({ data: '"data":{"a":9007199254740993}' }), 'AANNA'],
+  ['18446744073709551616 in data', body({ data: '"data":{"a":18446744073709551616}' }), 'NANNA'],
+  ['job "" + urn', body({ job: '"job":"","urn":"urn:babel:orders:created"' }), 'RAAAA'],
+  ['job "   " + urn', body({ job: '"job":"   ","urn":"urn:babel:orders:created"' }), 'AARAA'],
+  ['job: 123', body({ job: '"job":123' }), 'RNRRR'],
+  ['trace_id: "  "', body({ trace: '"trace_id":"  "' }), 'AARRR'],
+  ['trace_id missing', body({ trace: '"x":"y"' }), 'RRRRR'],
+  ['key "JOB" instead of job', body({ job: '"JOB":"urn:babel:orders:created"' }), 'RRRNR'],
+  ['1e400 in data', body({ data: '"data":{"a":1e400}' }), 'NNNRN'],
+  ['NaN in data (Python accepts it, and notes it)', body({ data: '"data":{"a":NaN}' }), 'RNRRR'],
+  ['lone surrogate escape', body({ data: '"data":{"a":"\\ud800"}' }), 'RAANA'],
+  ['raw TAB in a string', body({ data: '"data":{"a":"x\ty"}' }), 'RRRRA'],
+  ['trailing garbage', `${body()} x`, 'RRRRR'],
+  ['nesting depth 600', body({ data: `"data":{"a":${'['.repeat(600)}${']'.repeat(600)}}` }), 'RAAAA'],
+];
+
+const LETTER = { accepts: 'A', 'accepts-with-note': 'N', rejects: 'R', 'not-measured': '?' } as const;
+
+for (const [label, text, expected] of ROWS) {
+  test(`${label}: PHP, Python, Node, Go, Java = ${expected}; .NET not measured`, () => {
+    const verdicts = consumerVerdicts(text);
+    assert.deepEqual(verdicts.map((v) => v.sdk), ['php', 'python', 'node', 'go', 'java', 'dotnet']);
+    assert.equal(verdicts.slice(0, 5).map((v) => LETTER[v.kind]).join(''), expected, JSON.stringify(verdicts, null, 1));
+    assert.equal(verdicts[5].kind, 'not-measured');
+    for (const verdict of verdicts) assert.equal(verdict.kind === 'accepts', verdict.reasons.length === 0, `${verdict.sdk}: a reason for every verdict but a plain accept`);
+  });
+}
+
+test("PHP's []: the rejections name each consumer with its reason", () => {
+  assert.equal(
+    describeRejections(consumerVerdicts(body({ data: '"data":[]' }))),
+    'Python (data must be an object (a dict)), Node (data must be an object), Go (json.Unmarshal fails: data is an array, not an object), Java (data must be an object (it decodes to null))',
+  );
+});
