@@ -14,6 +14,11 @@ export class RegistryService {
   /** Which registry a directory's fixtures find; walking up the tree on every keystroke would be waste. */
   private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
   private folders: string[] = [];
+  /**
+   * The schema files each registry read when it last loaded. Unlike `loaded`, an edit does not
+   * forget them (opening a schema file counts as one): they say which open JSON files are schemas.
+   */
+  private readonly schemaFilesOf = new Map<string, readonly string[]>();
 
   /** `overlay` returns the text of an open editor for a path, if it holds one. */
   constructor(private readonly overlay: (path: string) => string | undefined) {}
@@ -22,6 +27,7 @@ export class RegistryService {
     this.folders = uris.map(toPath).filter((path): path is string => path !== undefined).sort((a, b) => b.length - a.length);
     this.loaded.clear();
     this.found.clear();
+    this.schemaFilesOf.clear();
   }
 
   /** The workspace folder that holds a file: the deepest one, else the file's own directory. */
@@ -39,24 +45,14 @@ export class RegistryService {
     const found = this.found.get(cacheKey);
     if (!found) return { kind: 'none' };
     if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
-    let result = this.loaded.get(found.path);
-    if (!result) {
-      result = loadRegistry(found.path, root, this.reader);
-      this.loaded.set(found.path, result);
-    }
-    return result.state;
+    return (this.loaded.get(found.path) ?? this.load(found.path, root)).state;
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */
   registryFileState(documentUri: string): RegistryState | undefined {
     const path = toPath(documentUri);
     if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
-    let result = this.loaded.get(path);
-    if (!result) {
-      result = loadRegistry(path, this.folderOf(path), this.reader);
-      this.loaded.set(path, result);
-    }
-    return result.state;
+    return (this.loaded.get(path) ?? this.load(path, this.folderOf(path))).state;
   }
 
   /** Every loaded registry (for references and links). */
@@ -92,6 +88,21 @@ export class RegistryService {
     if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return true;
     for (const result of this.loaded.values()) if (result.files.includes(path)) return true;
     return false;
+  }
+
+  /** True when a registry loaded in this workspace reads this file as one of its schemas. */
+  isSchemaFile(uri: string): boolean {
+    const path = toPath(uri);
+    if (!path || path.endsWith(`/${REGISTRY_FILE_NAME}`)) return false;
+    for (const files of this.schemaFilesOf.values()) if (files.includes(path)) return true;
+    return false;
+  }
+
+  private load(path: string, root: string): LoadResult {
+    const result = loadRegistry(path, root, this.reader);
+    this.loaded.set(path, result);
+    this.schemaFilesOf.set(path, result.files.filter((file) => file !== path));
+    return result;
   }
 
   private readonly reader: TextReader = (path) => this.overlay(path) ?? readFromDisk(path);
