@@ -15,6 +15,8 @@ const NAMESPACE = 'babelqueue';
 
 /** Setting keys relative to the `babelqueue` section (`diagnostics.severity`, …). */
 const KNOWN_KEYS = new Set<string>(Object.values(SETTING_KEYS).map((key) => key.slice(NAMESPACE.length + 1)));
+/** Short names a config file may use at its top level: `validator` is `registry.validator`. */
+const SHORT_KEYS = new Map<string, string>([['validator', 'registry.validator']]);
 /** Their proper prefixes (`diagnostics`, …), where a nested object is walked instead of rejected. */
 const KNOWN_GROUPS = new Set<string>();
 for (const key of KNOWN_KEYS) {
@@ -71,7 +73,7 @@ function flattenSection(raw: Record<string, unknown>): { section: Map<string, un
   const label = (path: string): string => (namespaced ? `${NAMESPACE}.${path}` : path);
   const visit = (object: Record<string, unknown>, prefix: string): void => {
     for (const [key, value] of Object.entries(object)) {
-      const path = prefix ? `${prefix}.${key}` : key;
+      const path = SHORT_KEYS.get(prefix ? `${prefix}.${key}` : key) ?? (prefix ? `${prefix}.${key}` : key);
       if (KNOWN_KEYS.has(path)) {
         if (section.has(path)) problems.push(`${label(path)} is set twice`);
         section.set(path, value);

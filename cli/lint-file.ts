@@ -10,6 +10,7 @@ import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings';
+import type { PayloadVerdict } from '../core/registry/validators/verdicts';
 import { loadConfig } from './config';
 import { toOutputDiagnostic, type FileReport, type OutputDiagnostic } from './diagnostics';
 import { CliError, describeFsError } from './errors';
@@ -27,6 +28,8 @@ export interface LintSetup {
   readonly registry: string | undefined;
   /** Whether each report also carries its findings' pointers and fixes (for SARIF). */
   readonly details?: boolean;
+  /** `--validator`: whose verdict payload-schema follows, over the config file's. */
+  readonly validator?: PayloadVerdict;
 }
 
 /** The settings and registries of a lint run, made from its setup once. */
@@ -37,7 +40,9 @@ export interface LintContext {
 }
 
 export function lintContext(setup: LintSetup): LintContext {
-  const settings = setup.config !== undefined ? loadConfig(setup.config, setup.cwd) : DEFAULT_SETTINGS;
+  const configured = setup.config !== undefined ? loadConfig(setup.config, setup.cwd) : DEFAULT_SETTINGS;
+  // --validator overrides the config file's choice.
+  const settings = setup.validator !== undefined ? { ...configured, registryValidator: setup.validator } : configured;
   return { settings, registries: new CliRegistries(setup.cwd, setup.registry, settings), details: setup.details === true };
 }
 

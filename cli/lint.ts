@@ -18,6 +18,7 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish, shouldUseColor } from './formats/stylish';
 import { lintContext, lintFile } from './lint-file';
+import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
 import { resolveInputs } from './paths';
 
 export { lintBytes } from './lint-file';
@@ -44,6 +45,9 @@ Options:
   --registry <file>              the registry.json to check URNs and payloads against
                                  (default: the nearest registry.json at or above each file,
                                  inside the current directory, as the editor finds it)
+  --validator <draft-07|bqschema>  whose verdict payload-schema errors follow (default:
+                                 draft-07; bqschema = CI's gate); the other is a
+                                 validator-divergence warning
   -h, --help                     show this help
 
 Exit status: 0 no errors, 1 errors or too many warnings, 2 usage or I/O problem.
@@ -54,6 +58,7 @@ const OPTIONS = {
   'max-warnings': { value: true },
   config: { value: true },
   registry: { value: true },
+  validator: { value: true },
   help: { value: false, aliases: ['-h'] },
 } as const;
 
@@ -81,19 +86,24 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   }
   const config = options.get('config');
   const registry = options.get('registry');
+  const validator = options.get('validator');
+  if (validator !== undefined && !PAYLOAD_VERDICTS.includes(validator as PayloadVerdict)) {
+    throw new CliError(`--validator must be one of ${PAYLOAD_VERDICTS.join(', ')}, not '${String(validator)}'`, true);
+  }
   // Set up before any file is read: a bad --config or --registry is a usage problem.
   const context = lintContext({
     cwd: environment.cwd,
     config: typeof config === 'string' ? config : undefined,
     registry: typeof registry === 'string' ? registry : undefined,
     details: format === 'sarif',
+    ...(validator !== undefined ? { validator: validator as PayloadVerdict } : {}),
   });
 
   const files = resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd);
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
   const reports: FileReport[] = files.map((file) => lintFile(file, context));
-  // A registry the files used is reported after them when it has problems of its own.
-  for (const registryReport of context.registries.registryReports(context.settings)) {
+  // A registry the files used is reported after them when it has problems of its own, then its schema files' keyword findings.
+  for (const registryReport of [...context.registries.registryReports(context.settings), ...context.registries.schemaReports(context.settings)]) {
     const lineIndex = new LineIndex(registryReport.text);
     const shown = relative(environment.cwd, registryReport.path);
     const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));

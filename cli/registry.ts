@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { registryFileDiagnostics } from '../core/rules/registry-file-diagnostics';
+import { schemaFileDiagnostics } from '../core/rules/schema-file-diagnostics';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
 import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
@@ -100,6 +101,23 @@ export class CliRegistries {
         }
       }
       reports.push({ path, text, diagnostics });
+    }
+    return reports;
+  }
+
+  /** The keyword findings of every schema file the registries of this run read (each file once). */
+  schemaReports(settings: Settings): RegistryReport[] {
+    const reports: RegistryReport[] = [];
+    const seen = new Set<string>();
+    for (const state of this.loaded.values()) {
+      if (state.kind !== 'loaded') continue;
+      for (const entry of state.registry.entries) {
+        const schema = entry.schema;
+        if (!schema?.doc || seen.has(schema.path)) continue;
+        seen.add(schema.path);
+        const diagnostics = schemaFileDiagnostics(schema.doc, settings);
+        if (diagnostics.length > 0) reports.push({ path: schema.path, text: schema.doc.text, diagnostics });
+      }
     }
     return reports;
   }

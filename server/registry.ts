@@ -23,6 +23,11 @@ export class RegistryService {
   private folders: string[] = [];
   /** Roots of files opened without any workspace folder, by the file's directory. */
   private readonly projectRoots = new Map<string, string>();
+  /**
+   * The schema files each registry read when it last loaded. Unlike `loaded`, an edit does not
+   * forget them (opening a schema file counts as one): they say which open JSON files are schemas.
+   */
+  private readonly schemaFilesOf = new Map<string, readonly string[]>();
 
   /** `overlay` returns the text of an open editor for a path, if it holds one. */
   constructor(
@@ -35,6 +40,7 @@ export class RegistryService {
     this.loaded.clear();
     this.found.clear();
     this.projectRoots.clear();
+    this.schemaFilesOf.clear();
   }
 
   /**
@@ -82,12 +88,21 @@ export class RegistryService {
     return this.load(path, root, { directory: dirname(path), root });
   }
 
+  /** True when a registry loaded in this workspace reads this file as one of its schemas. */
+  isSchemaFile(uri: string): boolean {
+    const path = toPath(uri);
+    if (!path || path.endsWith(`/${REGISTRY_FILE_NAME}`)) return false;
+    for (const files of this.schemaFilesOf.values()) if (files.includes(path)) return true;
+    return false;
+  }
+
   /** The registry at `path`, loaded once (and again after a change to a file it read). */
   private load(path: string, root: string, searched: { directory: string; root: string }): RegistryState {
     let result = this.loaded.get(path);
     if (!result) {
       result = loadRegistry(path, root, this.reader);
       this.loaded.set(path, result);
+      this.schemaFilesOf.set(path, result.files.filter((file) => file !== path));
       this.listener(result.state, searched);
     }
     return result.state;

@@ -35,7 +35,12 @@ export interface RegistryFileRequest extends ResolvedDocument {
   readonly registry: RegistryState;
 }
 
-export type DocumentRequest = EnvelopeRequest | RegistryFileRequest;
+/** A schema file that a loaded registry reads, checked as BabelQueue's validators read it. */
+export interface SchemaFileRequest extends ResolvedDocument {
+  readonly kind: 'schema file';
+}
+
+export type DocumentRequest = EnvelopeRequest | RegistryFileRequest | SchemaFileRequest;
 
 /** Which documents a request answers for, and what it needs of them; undefined answers empty. */
 export type Gate<T extends DocumentRequest> = (context: ServerContext, document: TextDocument, token: CancellationToken) => Promise<T | undefined>;
@@ -66,9 +71,18 @@ export const registryFiles: Gate<RegistryFileRequest> = async (context, document
   return { kind: 'registry file', document, parsed, lines, settings, registry };
 };
 
-/** Both, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
-export const envelopesAndRegistryFiles: Gate<DocumentRequest> = (context, document, token) =>
-  isEnvelopeDocument(document) ? envelopes(context, document, token) : registryFiles(context, document, token);
+/** The schema files of the registries loaded so far (their keywords get diagnostics). */
+export const schemaFiles: Gate<SchemaFileRequest> = async (context, document, token) => {
+  if (!context.registries.isSchemaFile(document.uri)) return undefined;
+  const settings = await context.settings.forDocument(document.uri);
+  if (!stillWanted(context, document, token)) return undefined;
+  const { parsed, lines } = context.cache.get(document);
+  return { kind: 'schema file', document, parsed, lines, settings };
+};
+
+/** All three, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
+export const envelopesAndRegistryFiles: Gate<DocumentRequest> = async (context, document, token) =>
+  isEnvelopeDocument(document) ? envelopes(context, document, token) : ((await registryFiles(context, document, token)) ?? schemaFiles(context, document, token));
 
 /**
  * False once the request was cancelled or its document closed while it waited: its answer would

@@ -43,25 +43,27 @@ describe('editor/CLI parity', () => {
   });
   after(() => client.kill());
 
+  /** Opens a JSON file the CLI reported after the fixtures (registry.json, a schema) as plain JSON and compares its diagnostics. */
+  async function compareJsonFile(report: { file: string; diagnostics: unknown[] }): Promise<void> {
+    const path = resolve(ROOT, report.file);
+    const uri = pathToFileURL(path).href;
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: readFileSync(path, 'utf8') } });
+    const items = (await client.pullDiagnostics(uri)).items;
+    await client.close(uri);
+    const fromServer = items.map((d: any) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range }));
+    assert.ok(fromServer.length > 0, report.file);
+    assert.deepEqual(fromServer, report.diagnostics, report.file);
+  }
+
   test('there are fixtures to compare', () => {
     assert.ok(files.length >= 20, `only ${files.length} fixtures found`);
-    // After the envelopes, the CLI reports every registry.json it used that has problems of its own.
+    // After the envelopes, the CLI reports every registry.json it used that has problems of its own, then their schema files' keyword findings.
     assert.ok(cliOutput.length > files.length, 'the broken test registries are reported');
     assert.deepEqual(cliOutput.slice(0, files.length).map((r) => resolve(ROOT, r.file)), files);
   });
 
   test('every registry.json with problems: server diagnostics equal the CLI report', async () => {
-    for (const report of cliOutput.slice(files.length)) {
-      const path = resolve(ROOT, report.file);
-      assert.ok(path.endsWith('registry.json'), report.file);
-      const uri = pathToFileURL(path).href;
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: readFileSync(path, 'utf8') } });
-      const items = (await client.pullDiagnostics(uri)).items;
-      await client.close(uri);
-      const fromServer = items.map((d: any) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range }));
-      assert.ok(fromServer.length > 0, report.file);
-      assert.deepEqual(fromServer, report.diagnostics, report.file);
-    }
+    for (const report of cliOutput.slice(files.length).filter((r) => r.file.endsWith('registry.json'))) await compareJsonFile(report);
   });
 
   test('every fixture: server diagnostics equal the CLI json output', async () => {
@@ -79,5 +81,12 @@ describe('editor/CLI parity', () => {
       compared++;
     }
     assert.equal(compared, files.length);
+  });
+
+  // After the fixtures, so the server has loaded every registry they use (and knows its schema files).
+  test('every schema file with keyword findings: server diagnostics equal the CLI report', async () => {
+    const schemaReports = cliOutput.slice(files.length).filter((r) => !r.file.endsWith('registry.json'));
+    assert.ok(schemaReports.length >= 2, `schema files reported: ${schemaReports.map((r) => r.file).join(', ')}`);
+    for (const report of schemaReports) await compareJsonFile(report);
   });
 });

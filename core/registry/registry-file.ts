@@ -1,7 +1,8 @@
 /**
  * Reading `registry.json` (bqschema format: `{"schemas":[{"urn","schema","owner","status"}]}`)
  * into entries and problems. What a JSON Schema for the file cannot say is checked here:
- * duplicate URNs and URNs that break the naming rules.
+ * duplicate URNs and URNs that break the naming rules; and everything that makes `bqschema check`
+ * refuse the registry (an `owner` or `status` that is not a string, too) is a problem.
  */
 import { parseJson } from '../parse/parser';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
@@ -61,6 +62,12 @@ function readEntry(item: ValueNode, problems: RegistryProblem[]): RegistryIndexE
   if (!urn || !schema) return undefined;
   const owner = getProperty(item, 'owner')?.value;
   const status = getProperty(item, 'status')?.value;
+  for (const [key, value] of [['owner', owner], ['status', status]] as const) {
+    // bqschema decodes the entry into Go strings: any other JSON type (null aside) fails the whole registry.
+    if (value && value.kind !== 'string' && value.kind !== 'null') {
+      problems.push({ offset: value.offset, end: value.end, message: `"${key}" must be a string (free text) or left out: bqschema cannot decode ${describeKind(value)} into it and refuses the whole registry (\`bqschema check\` and \`validate\` fail).` });
+    }
+  }
   return {
     urn: urn.value,
     schemaRef: schema.value,
@@ -83,4 +90,8 @@ function stringField(item: ObjectNode, key: string, problems: RegistryProblem[])
   const where = value ? { offset: at.offset, end: at.end } : { offset: item.offset, end: item.offset + 1 };
   problems.push({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.` });
   return undefined;
+}
+
+function describeKind(value: ValueNode): string {
+  return value.kind === 'array' || value.kind === 'object' ? `an ${value.kind}` : `a ${value.kind}`;
 }

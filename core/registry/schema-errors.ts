@@ -23,11 +23,9 @@ export interface MappedSchemaError {
 
 /** Maps ajv errors on `dataNode` to precise fixture ranges with actionable messages (deduplicated, in text order). */
 export function mapSchemaErrors(dataNode: ValueNode, dataProperty: PropertyNode | undefined, errors: readonly SchemaError[]): MappedSchemaError[] {
-  const mapper = new Mapper(dataNode, dataProperty);
   const seen = new Set<string>();
   const mapped: MappedSchemaError[] = [];
-  for (const finding of reduceNoise(errors)) {
-    const result = mapper.map(finding);
+  for (const { result } of mapEachSchemaError(dataNode, dataProperty, errors)) {
     const id = `${result.offset}:${result.end}:${result.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
@@ -35,6 +33,12 @@ export function mapSchemaErrors(dataNode: ValueNode, dataProperty: PropertyNode 
   }
   // Array.prototype.sort is stable, so findings on one range keep ajv's order.
   return mapped.sort((a, b) => a.offset - b.offset || a.end - b.end);
+}
+
+/** Each error that survives the noise filter with its mapped range and message, in ajv's order, not deduplicated. */
+export function mapEachSchemaError(dataNode: ValueNode, dataProperty: PropertyNode | undefined, errors: readonly SchemaError[]): { readonly error: SchemaError; readonly result: MappedSchemaError }[] {
+  const mapper = new Mapper(dataNode, dataProperty);
+  return reduceNoise(errors).map((finding) => ({ error: finding.error, result: mapper.map(finding) }));
 }
 
 

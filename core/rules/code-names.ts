@@ -30,10 +30,13 @@ export const CODE_NAMES = [
   'non-json-boolean',
   'unsafe-integer',
   'deprecated-urn',
+  'misread-keyword',
   'payload-schema',
   'pii-in-fixture',
   'registry-error',
+  'unenforced-keyword',
   'unknown-urn',
+  'validator-divergence',
 ] as const;
 
 export type Code = (typeof CODE_NAMES)[number];

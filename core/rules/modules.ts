@@ -17,6 +17,7 @@ import { rule as schemaVersion } from './contract/schema-version';
 import { rule as encodingDivergence } from './data/encoding-divergence';
 import { rule as dataValues } from './data/data-values';
 import { rule as urnEntry } from './registry/urn-entry';
+import { rule as schemaKeywords } from './registry/schema-keywords';
 import { rule as payloadSchema } from './registry/payload-schema';
 import { rule as piiInFixture } from './registry/pii-in-fixture';
 
@@ -39,6 +40,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   encodingDivergence,
   dataValues,
   urnEntry,
+  schemaKeywords,
   payloadSchema,
   piiInFixture,
 ];

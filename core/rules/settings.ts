@@ -7,6 +7,7 @@
  */
 import { isCode, type Code } from './code-names';
 import type { SeveritySetting } from './diagnostic';
+import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../registry/validators/verdicts';
 
 export const SETTING_KEYS = {
   validationEnable: 'babelqueue.validation.enable',
@@ -14,6 +15,7 @@ export const SETTING_KEYS = {
   moneyKeyPatterns: 'babelqueue.money.keyPatterns',
   traceServer: 'babelqueue.trace.server',
   registryPath: 'babelqueue.registry.path',
+  registryValidator: 'babelqueue.registry.validator',
 } as const;
 
 export const DEFAULT_MONEY_KEY_PATTERNS: readonly string[] = [
@@ -46,6 +48,8 @@ export interface Settings {
   readonly moneyKeyPatterns: readonly string[];
   /** The registry path relative to the workspace folder; undefined = find the nearest registry.json. */
   readonly registryPath: string | undefined;
+  /** Whose verdict the payload-schema errors follow: draft-07 (ajv) or bqschema (CI's gate); the other is a validator-divergence. */
+  readonly registryValidator: PayloadVerdict;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -53,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   severityOverrides: new Map(),
   moneyKeyPatterns: DEFAULT_MONEY_KEY_PATTERNS,
   registryPath: undefined,
+  registryValidator: 'draft-07',
 };
 
 /** A problem found in the settings themselves (an unknown code, a bad severity). */
@@ -117,7 +122,12 @@ export function normalizeSettings(raw: unknown): { settings: Settings; problems:
   if (typeof registry === 'string') registryPath = registry.trim() === '' ? undefined : registry.trim();
   else if (registry !== undefined && registry !== null) problems.push({ setting: SETTING_KEYS.registryPath, message: 'must be a path relative to the workspace folder, e.g. "schemas/registry.json"' });
 
-  return { settings: { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath }, problems };
+  let registryValidator: PayloadVerdict = 'draft-07';
+  const validator = read(SETTING_KEYS.registryValidator);
+  if (typeof validator === 'string' && (PAYLOAD_VERDICTS as readonly string[]).includes(validator)) registryValidator = validator as PayloadVerdict;
+  else if (validator !== undefined && validator !== null) problems.push({ setting: SETTING_KEYS.registryValidator, message: `must be one of ${PAYLOAD_VERDICTS.map((v) => `"${v}"`).join(', ')}` });
+
+  return { settings: { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator }, problems };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

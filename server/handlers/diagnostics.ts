@@ -11,17 +11,19 @@ import { guard } from '../guard';
 import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest } from '../request';
 import { sendRegistryStatus } from './registry-requests';
 import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
+import { schemaFileDiagnostics } from '../../core/rules/schema-file-diagnostics';
 
 /** How long typing must pause before a pushed validation runs. */
 export const PUSH_DEBOUNCE_MS = 150;
 
-/** Envelope fixtures get the envelope rules; registry.json its registry problems (other JSON never gets here). */
+/** Envelope fixtures get the envelope rules; registry.json its registry problems; a schema file its keywords (other JSON never gets here). */
 function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagnostic[] {
   if (request.kind === 'envelope') {
     sendRegistryStatus(context, request.document.uri, request.registry);
     const { diagnostics } = context.cache.diagnostics(request.document, request.settings, request.registry);
     return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   }
+  if (request.kind === 'schema file') return schemaFileDiagnostics(request.parsed, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   return registryFileDiagnostics(request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
 }
 

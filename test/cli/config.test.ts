@@ -95,6 +95,24 @@ describe('bad configs are exit 2 with the reason', () => {
     });
   }
 
+  test('the registry validator: "validator", its dotted name, and --validator over both', () => {
+    writeTree(root, {
+      'verdicts/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/order.json' }] }),
+      'verdicts/schemas/order.json': JSON.stringify({ type: 'object', properties: { order_id: { type: 'integer', maximum: 10 } } }),
+      'verdicts/order.babel.json': envelope(),
+    });
+    const codes = (args: string[]) => lintJson([...args, 'verdicts/order.babel.json'], root).reports[0].diagnostics.map((d) => d.code);
+    // draft-07 (the default): maximum fails, bqschema ignores it.
+    assert.deepEqual(codes([]), ['payload-schema', 'validator-divergence']);
+    for (const file of [config('short.json', { validator: 'bqschema' }), config('dotted.json', { 'babelqueue.registry.validator': 'bqschema' })]) {
+      assert.deepEqual(codes(['--config', file]), ['validator-divergence'], file);
+    }
+    assert.deepEqual(codes(['--config', 'short.json', '--validator', 'draft-07']), ['payload-schema', 'validator-divergence']);
+    const bad = babelq(['lint', '--config', config('bad-validator.json', { validator: 'ajv' }), 'verdicts/order.babel.json'], root);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /babelqueue\.registry\.validator: must be one of "draft-07", "bqschema"/);
+  });
+
   test('invalid JSON, with line and column', () => {
     writeTree(root, { 'broken.json': '{\n  "babelqueue.validation.enable": true,\n}\n' });
     const result = babelq(['lint', '--config', 'broken.json', 'forbidden.babel.json'], root);

@@ -11,7 +11,7 @@ import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FileReport, OutputDiagnostic, OutputPosition } from '../../cli/diagnostics';
-import { assertCliBuilt, CLI_PATH, envelope, lintJson, makeTree, removeTree, REPO_ROOT, writeTree } from './helpers';
+import { assertCliBuilt, babelq, CLI_PATH, envelope, lintJson, makeTree, removeTree, REPO_ROOT, writeTree } from './helpers';
 
 const CASES = join(REPO_ROOT, 'test', 'fixtures', 'registries');
 /** FIFOs stand in for files that must never be read: opening one without a writer blocks forever. */
@@ -161,8 +161,54 @@ describe('registry fixture "good" (discovered from the current directory)', () =
     assert.equal(run.stderr, '');
     assert.deepEqual(
       run.reports.map((r) => r.file),
-      ['deprecated.babel.json', 'payload-errors.babel.json', 'pii-masked.babel.json', 'pii-unmasked.babel.json', 'unknown.babel.json', 'valid.babel.json'],
+      // After the fixtures, the schema file with keywords BabelQueue's validators do not enforce.
+      ['deprecated.babel.json', 'payload-errors.babel.json', 'pii-masked.babel.json', 'pii-unmasked.babel.json', 'unknown.babel.json', 'valid.babel.json', join('schemas', 'order-placed.json')],
     );
+  });
+
+  test('the schema files the registry reads: unenforced-keyword on each keyword no BabelQueue validator enforces', () => {
+    const text = caseText('good', join('schemas', 'order-placed.json'));
+    const diagnostics = diagnosticsOf(run.reports, join('schemas', 'order-placed.json'));
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.severity, text.split('\n')[d.range.start.line].slice(d.range.start.character, d.range.end.character)]),
+      [
+        ['unenforced-keyword', 'information', '"format"'],
+        ['unenforced-keyword', 'information', '"pattern"'],
+        ['unenforced-keyword', 'information', '"pattern"'],
+        ['unenforced-keyword', 'information', '"minItems"'],
+        ['unenforced-keyword', 'information', '"format"'],
+      ],
+    );
+  });
+
+  test('validator-divergence: where bqschema and the SDKs ignore what payload-schema reports (pattern, format)', () => {
+    const text = caseText('good', 'payload-errors.babel.json');
+    const divergences = diagnosticsOf(run.reports, 'payload-errors.babel.json').filter((d) => d.code === 'validator-divergence');
+    assert.deepEqual(shape(divergences), [
+      expected('validator-divergence', 'warning', at(text, '"buyer-at-example.com"')),
+      expected('validator-divergence', 'warning', at(text, '"spring-24"')),
+      expected('validator-divergence', 'warning', at(text, '"de"', '"country": "de"')),
+    ]);
+    assert.match(divergences[0].message, /^bqschema \(CI\) and the Go, PHP, Python, Node and Java SDKs accept it: they ignore "format"\./);
+  });
+
+  test('--validator bqschema: payload-schema follows bqschema, and draft-07 is the divergence', () => {
+    const { result, reports } = lintJson(['--validator', 'bqschema'], caseDir('good'));
+    assert.equal(result.status, 1);
+    const text = caseText('good', 'payload-errors.babel.json');
+    const diagnostics = diagnosticsOf(reports, 'payload-errors.babel.json');
+    const payload = diagnostics.filter((d) => d.code === 'payload-schema');
+    // The pattern and format failures are not bqschema's; they are now divergences naming draft-07.
+    assert.ok(!payload.some((d) => d.range.start.line === at(text, '"spring-24"').start.line), JSON.stringify(payload));
+    const coupon = diagnostics.find((d) => d.code === 'validator-divergence' && d.range.start.line === at(text, '"spring-24"').start.line);
+    assert.match(coupon?.message ?? '', /^draft-07 \(ajv\) rejects it: it says "coupon" must match the pattern .*payload-schema follows bqschema \(CI\) and the Go SDK, which accept it\.$/);
+    assert.ok(payload.some((d) => /bqschema's verdict/.test(d.message)));
+  });
+
+  test('--validator with an unknown verdict is a usage error', () => {
+    const result = babelq(['lint', '--validator', 'json-schema'], caseDir('good'));
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--validator must be one of draft-07, bqschema/);
   });
 
   test('a payload that passes its schema and masked sensitive values give no diagnostics', () => {
@@ -190,7 +236,8 @@ describe('registry fixture "good" (discovered from the current directory)', () =
 
   test('payload-schema: one error per failure, each on its value, key or object key, in text order', () => {
     const text = caseText('good', 'payload-errors.babel.json');
-    const diagnostics = diagnosticsOf(run.reports, 'payload-errors.babel.json');
+    // The validator-divergence findings beside them (what bqschema and the SDKs ignore) are checked in their own test.
+    const diagnostics = diagnosticsOf(run.reports, 'payload-errors.babel.json').filter((d) => d.code === 'payload-schema');
     assert.deepEqual(shape(diagnostics), [
       // required: "placed_at" is missing from data itself → the "data" key.
       expected('payload-schema', 'error', dataKey(text)),
@@ -262,6 +309,17 @@ describe('registry fixtures that are broken or hostile', () => {
     const inRegistry = diagnosticsOf(run.reports, 'registry.json');
     assert.deepEqual(inRegistry.map((d) => d.code), ['registry-error']);
     assert.match(inRegistry[0].message, /Duplicate URN/);
+  });
+
+  test('bqschema-refusals: an owner or status that is not a string is a registry-error where bqschema check refuses the registry, and lint exits 1', () => {
+    const run = lintCase('bqschema-refusals');
+    assert.equal(run.status, 1);
+    assert.deepEqual(diagnosticsOf(run.reports, 'refunded.babel.json'), []);
+    const text = caseText('bqschema-refusals', 'registry.json');
+    const inRegistry = diagnosticsOf(run.reports, 'registry.json');
+    assert.deepEqual(shape(inRegistry), [expected('registry-error', 'error', at(text, '42')), expected('registry-error', 'error', at(text, 'true'))]);
+    assert.match(inRegistry[0].message, /"owner" must be a string .*bqschema .*refuses the whole registry/);
+    assert.match(inRegistry[1].message, /"status" must be a string/);
   });
 
   test('missing-schema: registry-error on the job of the envelopes of that URN; the other URN still validates', () => {

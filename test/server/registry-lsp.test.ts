@@ -205,6 +205,28 @@ describe('registry over LSP', () => {
     assert.deepEqual((await client.pullDiagnostics(fixture)).items, []);
   });
 
+  test('an open schema file of the registry: unenforced-keyword and misread-keyword on its unsaved text; other JSON gets none', async () => {
+    await client.open(fixture, VALID);
+    await client.pullDiagnostics(fixture);
+    const schemaUri = uriOf('schemas/orders-created.json');
+    const schemaText = readFileSync(join(root, 'schemas/orders-created.json'), 'utf8');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: schemaUri, languageId: 'json', version: 1, text: schemaText } });
+    // The schema as written uses only what BabelQueue's validators enforce.
+    assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
+    const edited = schemaText.replace('"minimum": 1,', '"minimum": 1, "maximum": 99,').replace('"type": "boolean"', '"type": ["boolean", "null"]');
+    await client.change(schemaUri, edited, 2);
+    const items = (await client.pullDiagnostics(schemaUri)).items;
+    assert.deepEqual(items.map((d: any) => [d.code, d.severity, d.range.start]), [
+      ['unenforced-keyword', 3, positionOf(edited, '"maximum"')],
+      ['misread-keyword', 2, positionOf(edited, '"type": ["boolean"')],
+    ]);
+    await client.close(schemaUri);
+    const other = uriOf('schemas/unrelated.json');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'json', version: 1, text: '{ "type": "object", "pattern": "x" }' } });
+    assert.deepEqual((await client.pullDiagnostics(other)).items, []);
+    await client.close(other);
+  });
+
   test('a broken registry.json yields registry-error in it and on the job of envelopes', async () => {
     const registryUri = uriOf('registry.json');
     const good = readFileSync(join(root, 'registry.json'), 'utf8');

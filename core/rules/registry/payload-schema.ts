@@ -1,11 +1,18 @@
-/** payload-schema: `data` against the URN's registered draft-07 schema, each failure on its exact token. */
+/**
+ * payload-schema: `data` against the URN's registered schema, each failure on its exact token, by
+ * the verdict the settings follow (draft-07, or bqschema); validator-divergence: where another of
+ * BabelQueue's validators (bqschema in CI, the SDKs' runtime checks, or draft-07) decides otherwise.
+ * One check, because both read the same verdicts and ajv should run once.
+ */
 import { toJsValue } from '../../model/js-value';
 import { columnsOf, documentPlainValue } from '../../parse/document';
-import { mapSchemaErrors } from '../../registry/schema-errors';
+import { forEachValue, type ValueNode } from '../../model/tree';
+import { holdsHugeNumber } from '../../registry/validators/huge-numbers';
+import { judgePayload } from '../../registry/validators/verdicts';
 import { defineRule } from '../definition';
 import { payloadEntry } from './payload-entry';
 
-export const rule = defineRule({
+export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
   codes: [
     {
       code: 'payload-schema',
@@ -14,9 +21,21 @@ export const rule = defineRule({
       summary: 'data fails the URN’s registered JSON Schema.',
       docs: {
         fires:
-          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field.',
+          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce).',
         instead: 'A payload the schema accepts; the message says what the schema asks for at that place.',
         example: { fires: '"data": { "order_id": "1042" }', clean: '"data": { "order_id": 1042 }' },
+      },
+    },
+    {
+      code: 'validator-divergence',
+      family: 'registry',
+      severity: 'warning',
+      summary: 'One of BabelQueue’s validators (bqschema, an SDK’s runtime check) decides this value otherwise than the verdict payload-schema follows.',
+      docs: {
+        fires:
+          'bqschema (CI; the Go SDK runs the same code) or the payload-schema check of the PHP, Python, Node or Java SDK accepts what the followed verdict rejects, or rejects what it accepts: they enforce a small subset of draft-07 (no `pattern`, `format`, `maximum`, `minItems`, `$ref`, type lists, …), count `minLength` in UTF-8 bytes (bqschema), code points (PHP, Python) or UTF-16 units (Node, Java), compare `enum`/`const` in their own types, and read `required`/`properties` only beside `"type": "object"`. On the value or key, naming the validators (agreeing ones together) and why. With the `bqschema` setting, draft-07\'s verdict is the divergence.',
+        instead: 'A schema whose constraints BabelQueue\'s validators enforce as written (see `unenforced-keyword` in the schema file), or a fixture that every validator judges alike.',
+        example: { fires: '"data": { "sku": "ab" }  (schema: "sku": {"type": "string", "pattern": "^[A-Z]+$"})', clean: '"data": { "sku": "AB" }' },
       },
     },
   ],
@@ -30,8 +49,19 @@ export const rule = defineRule({
     const errors = parsed
       ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot))
       : compiled.validate(toJsValue(data));
-    for (const problem of mapSchemaErrors(data, dataProperty, errors)) {
-      context.report('payload-schema', problem, `${problem.message} (schema of ${entry.urn})`);
-    }
+    const follow = context.settings.registryValidator;
+    const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot) : () => treeHoldsHugeNumber(data);
+    const { findings, divergences } = judgePayload({ data, dataProperty, schema: entry.schema?.doc?.root, draft07: errors, follow, holdsHugeNumber: huge });
+    const whose = follow === 'bqschema' ? `bqschema's verdict on the schema of ${entry.urn}` : `schema of ${entry.urn}`;
+    for (const problem of findings) context.report('payload-schema', problem, `${problem.message} (${whose})`);
+    for (const divergence of divergences) context.report('validator-divergence', divergence, divergence.message);
   },
 });
+
+function treeHoldsHugeNumber(data: ValueNode): boolean {
+  let found = false;
+  forEachValue(data, (node) => {
+    if (node.kind === 'number' && !Number.isFinite(node.value)) found = true;
+  });
+  return found;
+}

@@ -2,7 +2,8 @@
  * Per-code diagnostic fixtures: `test/fixtures/diagnostics/<code>/`, one folder for every code.
  *
  * - `fires-<what>.babel.json` must produce at least one diagnostic of the folder's code,
- *   `ok-<what>.babel.json` must produce none of it (other codes may appear).
+ *   `ok-<what>.babel.json` must produce none of it (other codes may appear). A code found in a
+ *   registry's schema files has `fires-<what>.schema.json` and `ok-<what>.schema.json` instead.
  * - A folder with a `registry.json` (and its `schemas/`) lints its fixtures against that registry,
  *   as the editor and `babelq lint` would find it.
  * - `<file>.expected` snapshots every diagnostic of the whole file in the order `analyze` returns
@@ -23,6 +24,7 @@ import { analyze } from '../../../core/rules/analyze';
 import { definitionOf } from '../../../core/rules/catalogue';
 import { CODE_NAMES, isCode, type Code } from '../../../core/rules/code-names';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
+import { schemaFileDiagnostics } from '../../../core/rules/schema-file-diagnostics';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 import { stableFresh } from '../../support/fresh';
@@ -30,6 +32,9 @@ import { stableFresh } from '../../support/fresh';
 const REPO_ROOT = join(__dirname, '..', '..', '..');
 const FIXTURES_DIR = join(REPO_ROOT, 'test', 'fixtures', 'diagnostics');
 const FIXTURE_SUFFIX = '.babel.json';
+/** A schema-file code's fixtures are schema documents, checked as a registry's schema files are. */
+const SCHEMA_FIXTURE_SUFFIX = '.schema.json';
+const isFixture = (name: string): boolean => name.endsWith(FIXTURE_SUFFIX) || name.endsWith(SCHEMA_FIXTURE_SUFFIX);
 const SNAPSHOT_SUFFIX = '.expected';
 /** What a code folder may hold besides fixtures and snapshots: its registry. */
 const REGISTRY_FILES = new Set(['registry.json', 'schemas']);
@@ -59,7 +64,7 @@ function codeFolders(): string[] {
 
 function fixturesIn(folder: string): string[] {
   return readdirSync(join(FIXTURES_DIR, folder))
-    .filter((name) => name.endsWith(FIXTURE_SUFFIX))
+    .filter(isFixture)
     .sort();
 }
 
@@ -95,11 +100,11 @@ test('every fixture folder is a code, and holds only fixtures, their snapshots a
   for (const folder of folders) {
     if (!isCode(folder)) problems.push(`${folder}/: not a code of the catalogue`);
     for (const name of readdirSync(join(FIXTURES_DIR, folder)).sort()) {
-      if (name.endsWith(FIXTURE_SUFFIX)) {
+      if (isFixture(name)) {
         if (!name.startsWith('fires-') && !name.startsWith('ok-')) problems.push(`${folder}/${name}: name must start with fires- or ok-`);
       } else if (name.endsWith(SNAPSHOT_SUFFIX)) {
         const fixture = name.slice(0, -SNAPSHOT_SUFFIX.length);
-        if (!fixture.endsWith(FIXTURE_SUFFIX) || !existsSync(join(FIXTURES_DIR, folder, fixture))) problems.push(`${folder}/${name}: snapshot without a fixture (stale?)`);
+        if (!isFixture(fixture) || !existsSync(join(FIXTURES_DIR, folder, fixture))) problems.push(`${folder}/${name}: snapshot without a fixture (stale?)`);
       } else if (!REGISTRY_FILES.has(name)) {
         problems.push(`${folder}/${name}: neither a *${FIXTURE_SUFFIX} fixture, a snapshot, nor registry.json and schemas/`);
       }
@@ -126,7 +131,7 @@ for (const folder of folders) {
       test(file, () => {
         const path = join(FIXTURES_DIR, folder, file);
         const text = readFixture(path);
-        const diagnostics = analyze(parseText(text), DEFAULT_SETTINGS, registry);
+        const diagnostics = file.endsWith(SCHEMA_FIXTURE_SUFFIX) ? schemaFileDiagnostics(parseText(text), DEFAULT_SETTINGS) : analyze(parseText(text), DEFAULT_SETTINGS, registry);
 
         for (const diagnostic of diagnostics) {
           assert.ok(0 <= diagnostic.offset && diagnostic.offset <= diagnostic.end && diagnostic.end <= text.length, `range ${diagnostic.offset}..${diagnostic.end} of ${diagnostic.code} lies outside the text`);

@@ -28,6 +28,16 @@ describe('settings', () => {
     assert.equal(severity.additionalProperties, false);
   });
 
+  test('registry.validator: draft-07 by default, bqschema when set, a problem otherwise', () => {
+    assert.equal(DEFAULT_SETTINGS.registryValidator, 'draft-07');
+    assert.equal(properties[SETTING_KEYS.registryValidator].default, DEFAULT_SETTINGS.registryValidator);
+    assert.deepEqual(properties[SETTING_KEYS.registryValidator].enum, ['draft-07', 'bqschema']);
+    assert.equal(normalizeSettings({ registry: { validator: 'bqschema' } }).settings.registryValidator, 'bqschema');
+    const wrong = normalizeSettings({ registry: { validator: 'ajv' } });
+    assert.equal(wrong.settings.registryValidator, 'draft-07');
+    assert.deepEqual(wrong.problems.map((p) => p.setting), [SETTING_KEYS.registryValidator]);
+  });
+
   test('nested (VS Code) and dotted (config file) shapes give the same settings', () => {
     const nested = normalizeSettings({ validation: { enable: false }, diagnostics: { severity: { 'urn-alias': 'error' } }, money: { keyPatterns: ['price'] } });
     const dotted = normalizeSettings({ 'babelqueue.validation.enable': false, 'babelqueue.diagnostics.severity': { 'urn-alias': 'error' }, 'babelqueue.money.keyPatterns': ['price'] });
