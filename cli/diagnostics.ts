@@ -66,5 +66,15 @@ export function countBySeverity(reports: readonly FileReport[]): Record<Severity
 
 /** A message on one line, for line-based formats: a line break would start a new row; a space reads the same. */
 export function singleLine(message: string): string {
-  return message.replace(/\s*[\r\n]+\s*/g, ' ');
+  return printable(message.replace(/\s*[\r\n]+\s*/g, ' '));
+}
+
+/**
+ * Text from a file (its name, its keys inside a message) made safe for a terminal: control
+ * characters, line and paragraph separators and bidirectional overrides become visible `\uXXXX`,
+ * so no name can move the cursor, retitle or clear the terminal, forge a result line or reorder one.
+ */
+export function printable(text: string, keepLineBreaks = false): string {
+  const unsafe = keepLineBreaks ? /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -4,6 +4,7 @@
  */
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
+import { printable } from './diagnostics';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
 import { lspCommand } from './lsp';
@@ -54,7 +55,8 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
     if (error instanceof CliError) {
       const help = command ? `babelq ${name} --help` : 'babelq --help';
       const hint = error.usage ? `\nRun '${help}' for usage.` : '';
-      return { stdout: '', stderr: `babelq: ${error.message.replace(/\n/g, '\nbabelq: ')}${hint}\n`, exitCode: 2 };
+      // Names in the message (a file's, a queue's) come from the user's files: printable, line by line.
+      return { stdout: '', stderr: `babelq: ${error.message.split('\n').map(printable).join('\nbabelq: ')}${hint}\n`, exitCode: 2 };
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     return { stdout: '', stderr: `babelq: internal error, please report it:\n${detail}\n`, exitCode: 2 };

@@ -4,7 +4,7 @@
  * (package.json's `problemMatchers` holds its pattern), and it suits grep and editors' "go to file:line".
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { singleLine, type FileReport } from '../diagnostics';
+import { printable, singleLine, type FileReport } from '../diagnostics';
 
 const SEVERITY_WORD: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
 
@@ -15,7 +15,7 @@ const SEVERITY_WORD: Record<Severity, string> = { error: 'error', warning: 'warn
 export function formatCompact(reports: readonly FileReport[]): string {
   let out = '';
   for (const report of reports) {
-    const file = report.file.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+    const file = printable(report.file.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
     for (const diagnostic of report.diagnostics) {
       const { start, end } = diagnostic.range;
       out += `${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}: ${SEVERITY_WORD[diagnostic.severity]} ${diagnostic.code}: ${singleLine(diagnostic.message)}\n`;

@@ -6,7 +6,7 @@
  * can end a command early or start another one.
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { countBySeverity, type FileReport } from '../diagnostics';
+import { countBySeverity, printable, type FileReport } from '../diagnostics';
 
 type Command = 'error' | 'warning' | 'notice';
 
@@ -23,11 +23,11 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** Renders the reports as workflow commands, then one plain summary line for the log. */
+/** Renders the reports as workflow commands, then one plain summary line for the log (other control characters made visible: the log is a terminal). */
 export function formatGithub(reports: readonly FileReport[]): string {
   const lines: string[] = [];
   for (const report of reports) {
-    const file = report.file.replace(/\\/g, '/');
+    const file = printable(report.file.replace(/\\/g, '/'), true);
     for (const diagnostic of report.diagnostics) {
       const { start, end } = diagnostic.range;
       const properties = [
@@ -40,7 +40,7 @@ export function formatGithub(reports: readonly FileReport[]): string {
       ]
         .map(([name, value]) => `${name}=${escapeProperty(value)}`)
         .join(',');
-      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(diagnostic.message)}`);
+      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(printable(diagnostic.message, true))}`);
     }
   }
   const counts = countBySeverity(reports);

@@ -5,7 +5,7 @@
  * saying how many files were checked, so a person can tell it ran.
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { countBySeverity, singleLine, type FileReport, type OutputDiagnostic } from '../diagnostics';
+import { countBySeverity, printable, singleLine, type FileReport, type OutputDiagnostic } from '../diagnostics';
 
 export interface StylishOptions {
   readonly color: boolean;
@@ -30,7 +30,7 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
     const locationWidth = Math.max(...rows.map((row) => row.location.length));
     const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABEL[row.diagnostic.severity].length));
     const messageWidth = Math.max(...rows.map((row) => row.message.length));
-    const lines = [paint(4, report.file)];
+    const lines = [paint(4, printable(report.file))];
     for (const { diagnostic, location, message } of rows) {
       const severity = diagnostic.severity;
       lines.push(

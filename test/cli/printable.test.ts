@@ -1,0 +1,43 @@
+/**
+ * Terminal output cannot be steered by the files it reports on: a file name or a key (inside a
+ * message) holding an escape sequence, a bell, a carriage return, a line separator or a
+ * bidirectional override is printed with those characters made visible, in every text format.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { printable, type FileReport } from '../../cli/diagnostics';
+import { formatCompact } from '../../cli/formats/compact';
+import { formatGithub } from '../../cli/formats/github';
+import { formatStylish } from '../../cli/formats/stylish';
+
+const HOSTILE = 'x\u001b]0;owned\u0007\u001b[2J\u009b31m\u202eevil\u2028\r\nfake.babel.json:1:1 error';
+
+const reports: FileReport[] = [
+  {
+    file: `fixtures/${HOSTILE}.babel.json`,
+    diagnostics: [{ code: 'case-mismatch', severity: 'information', message: `"meta.${HOSTILE}" is not "meta.ts"`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }],
+  },
+];
+
+/** Raw controls a terminal acts on: C0 but line feed, DEL, C1, the separators and the bidi overrides. */
+const ACTING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+test('stylish, compact and github output hold no raw control character from a name or key', () => {
+  for (const [name, output] of [
+    ['stylish', formatStylish(reports, { color: false })],
+    ['stylish (colour)', formatStylish(reports, { color: true }).replace(/\u001b\[[0-9;]*m/g, '')],
+    ['compact', formatCompact(reports)],
+    ['github', formatGithub(reports)],
+  ] as const) {
+    assert.doesNotMatch(output, ACTING, `${name}: ${JSON.stringify(output)}`);
+    // No forged row: the hostile text stays on the finding's own line.
+    assert.ok(!output.split('\n').some((line) => line.startsWith('fake.babel.json')), `${name}: ${output}`);
+  }
+});
+
+test('printable shows what it escapes, and keeps line breaks only when asked', () => {
+  assert.equal(printable('a\u001bb\u0007c'), 'a\\u001bb\\u0007c');
+  assert.equal(printable('a\nb'), 'a\\u000ab');
+  assert.equal(printable('a\nb\u202e', true), 'a\nb\\u202e');
+  assert.equal(printable('café — ☕'), 'café — ☕');
+});
