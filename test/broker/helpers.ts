@@ -131,3 +131,17 @@ function portOf(server: Server): number {
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   return address.port;
 }
+
+/**
+ * The body the Node Redis and RabbitMQ consumers push to `<queue>.dlq` after `maxTries` 3 failed
+ * runs (facts part 2 §3.1): a spread copy of the envelope with `attempts` 2 and the block. Built
+ * here with JSON.stringify as that consumer does, not by the code under test.
+ */
+export function deadLettered(envelopeText: string, queue: string, error: string, failedAt = 1749132730000): string {
+  const envelope = JSON.parse(envelopeText) as Record<string, unknown> & { meta?: { queue?: string } };
+  return JSON.stringify({
+    ...envelope,
+    attempts: 2,
+    dead_letter: { reason: 'failed', error, exception: 'Error', failed_at: failedAt, original_queue: envelope.meta?.queue ?? queue, attempts: 2, lang: 'node' },
+  });
+}
