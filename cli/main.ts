@@ -4,6 +4,7 @@
  */
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
+import { dlqCommand } from './dlq';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
 import { peekCommand } from './peek';
@@ -15,6 +16,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   preview: previewCommand,
   send: sendCommand,
   peek: peekCommand,
+  dlq: dlqCommand,
 };
 
 /** The top-level help text, built from the command table so a new command lists itself. */
