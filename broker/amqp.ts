@@ -240,7 +240,9 @@ export class AmqpPublisher {
       channel?.close().catch(() => {});
       const where = inFlight
         ? ` meta.id ${inFlight.message.metaId} was being published to ${inFlight.message.amqp.routingKey}: it is still in ${dlq} and may also be on ${inFlight.message.amqp.routingKey} (its meta.id lets an idempotent consumer drop the second copy);`
-        : '';
+        : moved > 0
+          ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
+          : '';
       throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where} every message not moved is still in ${dlq}.`);
     }
     return { durationMs: elapsed(start), moved, missing: pending.length };
