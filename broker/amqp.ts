@@ -53,6 +53,9 @@ export interface QueueInfo {
 
 class Deadline extends Error {}
 
+/** Redrive publishes awaiting their confirm at once. */
+const CONFIRM_WINDOW = 64;
+
 type Phase = 'connect' | 'check' | 'declare' | 'publish' | 'peek' | 'redrive';
 
 /** What an AMQP redrive reports. */
@@ -203,43 +206,62 @@ export class AmqpPublisher {
     const { messageCount } = await this.checkQueue(dlq);
     const pending = [...moves];
     const held: GetMessage[] = [];
+    // Published, not yet confirmed: each is acked in the DLQ only once its own confirm arrives.
+    const unconfirmed = new Map<RedriveMove, Promise<void>>();
     let moved = 0;
-    let inFlight: RedriveMove | undefined;
+    let failure: unknown;
     let channel: Channel | undefined;
     this.channelError = undefined;
     try {
       channel = await withDeadline(this.model.createChannel(), this.timeoutMs, () => new Deadline());
       channel.on('error', () => {});
+      const getChannel = channel;
       const confirm = await this.confirmChannel();
+      // One 'return' listener per message in flight.
+      confirm.setMaxListeners(CONFIRM_WINDOW + 10);
       // At most the depth seen at the start plus what arrives meanwhile, read once each.
-      for (let reads = 0; pending.length > 0 && reads < messageCount + moves.length; reads++) {
-        const got = await withDeadline(channel.get(dlq, { noAck: false }), this.timeoutMs, () => new Deadline());
+      for (let reads = 0; pending.length > 0 && reads < messageCount + moves.length && failure === undefined; reads++) {
+        const got = await withDeadline(getChannel.get(dlq, { noAck: false }), this.timeoutMs, () => new Deadline());
         if (got === false) break;
         const index = pending.findIndex((move) => sameBytes(move.original, got.content));
         if (index < 0) {
           held.push(got);
           continue;
         }
-        inFlight = pending.splice(index, 1)[0]!;
-        const { exchange, routingKey, properties } = inFlight.message.amqp;
-        const bytes = inFlight.message.bytes;
-        await withDeadline(confirmedPublish(confirm, exchange, routingKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), properties), this.timeoutMs, () => new Deadline());
-        channel.ack(got);
-        moved++;
-        inFlight = undefined;
+        const move = pending.splice(index, 1)[0]!;
+        const { exchange, routingKey, properties } = move.message.amqp;
+        const bytes = move.message.bytes;
+        const confirmed = withDeadline(confirmedPublish(confirm, exchange, routingKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), properties), this.timeoutMs, () => new Deadline()).then(
+          () => {
+            unconfirmed.delete(move);
+            if (failure !== undefined) return;
+            getChannel.ack(got);
+            moved++;
+          },
+          (error: unknown) => {
+            failure ??= error;
+          },
+        );
+        unconfirmed.set(move, confirmed);
+        // A window of publishes in flight: one confirm round trip per message would cost a disk sync each.
+        if (unconfirmed.size >= CONFIRM_WINDOW) await Promise.race(unconfirmed.values());
       }
-      for (const message of held) channel.nack(message, false, true);
+      await Promise.all(unconfirmed.values());
+      if (failure !== undefined) throw failure;
+      for (const message of held) getChannel.nack(message, false, true);
       held.length = 0;
       // close-ok comes after the broker has processed every ack and nack sent before it.
-      await withDeadline(channel.close(), this.timeoutMs, () => new Deadline());
+      await withDeadline(getChannel.close(), this.timeoutMs, () => new Deadline());
       channel = undefined;
     } catch (error) {
       const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
-      const cause = await this.fail(generic ? this.channelError : error, 'redrive', inFlight?.message.amqp.routingKey ?? dlq);
+      const inFlight = [...unconfirmed.keys()];
+      const cause = await this.fail(generic ? this.channelError : error, 'redrive', inFlight[0]?.message.amqp.routingKey ?? dlq);
       // Closing the get channel requeues every unacked message (held and in flight).
       channel?.close().catch(() => {});
-      const where = inFlight
-        ? ` meta.id ${inFlight.message.metaId} was being published to ${inFlight.message.amqp.routingKey}: it is still in ${dlq} and may also be on ${inFlight.message.amqp.routingKey} (its meta.id lets an idempotent consumer drop the second copy);`
+      const ids = inFlight.map((move) => move.message.metaId).join(', ');
+      const where = inFlight.length > 0
+        ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${dlq}, and perhaps also on ${inFlight[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`
         : moved > 0
           ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
           : '';
@@ -424,7 +446,7 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   if (phase === 'connect' && /Expected|Frame|Unexpected|Unknown|handshake|Invalid|unrecognised/i.test(message)) {
     return make('wrong-protocol', `${where} answered, but not in AMQP 0-9-1: is that port really RabbitMQ?`);
   }
-  if ((/closed|CONNECTION.FORCED/i.test(message) || code === '320') && phase === 'redrive') {
+  if ((/closed|Channel ended|CONNECTION.FORCED/i.test(message) || code === '320') && phase === 'redrive') {
     return make('closed', `The connection to ${where} closed in the middle of the redrive.`);
   }
   if (/closed|CONNECTION.FORCED/i.test(message) || code === '320') {

@@ -126,3 +126,55 @@ describe('rabbitmq: redrive', () => {
     assert.equal((await amqpChannel.checkQueue(dlq)).messageCount, 1);
   });
 });
+
+describe('a redrive of 1,000 dead letters', () => {
+  const bodiesOf = (queue: string) => Array.from({ length: 1000 }, (_, orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+
+  test('Redis: all moved, in order, none left', async (t) => {
+    const queue = uniqueQueue();
+    redisKeys.add(queue).add(`${queue}.dlq`);
+    const bodies = bodiesOf(queue);
+    await redis.rpush(`${queue}.dlq`, ...bodies);
+    const broker = await openBroker(REDIS_URL, { timeoutMs: 5000 });
+    try {
+      const moves = bodies.map((body) => move(body, 'babelqueue'));
+      const receipt = await broker.redrive(`${queue}.dlq`, moves);
+      t.diagnostic(`1,000 moved in ${receipt.durationMs} ms`);
+      assert.equal(receipt.moved, 1000);
+      assert.deepEqual(await redis.lrange(queue, 0, -1), moves.map((m) => m.message.text));
+      assert.equal(await redis.llen(`${queue}.dlq`), 0);
+    } finally {
+      await broker.close();
+    }
+  });
+
+  test('RabbitMQ: all moved with a window of confirms, each exactly once, none left', async (t) => {
+    const queue = uniqueQueue();
+    for (const name of [queue, `${queue}.dlq`]) {
+      amqpQueues.add(name);
+      await amqpChannel.assertQueue(name, { durable: true });
+    }
+    const bodies = bodiesOf(queue);
+    for (const body of bodies) amqpChannel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 5000 });
+    let moves: RedriveMove[];
+    try {
+      moves = bodies.map((body) => move(body, 'babelqueue'));
+      const receipt = await broker.redrive(`${queue}.dlq`, moves);
+      t.diagnostic(`1,000 moved in ${receipt.durationMs} ms`);
+      assert.equal(receipt.moved, 1000);
+    } finally {
+      await broker.close();
+    }
+    const got = new Set<string>();
+    for (;;) {
+      const message = await amqpChannel.get(queue, { noAck: true });
+      if (message === false) break;
+      got.add(message.content.toString('utf8'));
+    }
+    assert.equal(got.size, 1000);
+    for (const m of moves) assert.ok(got.has(m.message.text));
+    assert.equal((await amqpChannel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+  });
+});
