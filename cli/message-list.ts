@@ -24,7 +24,8 @@ export function countOption(value: string | true | undefined, name: string, fall
 export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<LintedRow[]> {
   const broker = await openBroker(target, { timeoutMs });
   try {
-    return lintedRows((await broker.peek(key, count)).map((message) => message.body));
+    const utf8 = new TextDecoder('utf-8');
+    return lintedRows((await broker.peek(key, count)).map(({ body }) => ({ text: utf8.decode(body), bytes: body.byteLength })));
   } finally {
     await broker.close();
   }
