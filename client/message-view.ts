@@ -13,6 +13,9 @@ import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 export const MESSAGE_SCHEME = 'babelqueue-message';
 export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
 
+/** How many opened messages are remembered (their text and source). */
+const MAX_SHOWN = 200;
+
 /** Where a message was read: the logical queue shown in the title, the list or queue read, whether it is a DLQ. */
 export interface MessageSource {
   readonly queue: string;
@@ -48,13 +51,13 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
     // The query keeps two reads of the same message apart (the DLQ may have changed in between).
     const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${message.source.queue} · ${message.row.metaId}`, query: String(++this.counter) });
     this.shown.set(uri.toString(), message);
+    // Bounded, oldest first out. Not forgotten on close: setting the language closes and reopens the document.
+    for (const key of this.shown.keys()) {
+      if (this.shown.size <= MAX_SHOWN) break;
+      this.shown.delete(key);
+    }
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ENVELOPE_LANGUAGE_ID);
     return vscode.window.showTextDocument(document, { preview: false });
-  }
-
-  /** Forgets the views of closed documents. */
-  forget(uri: vscode.Uri): void {
-    this.shown.delete(uri.toString());
   }
 }
 
@@ -62,7 +65,6 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
 export function registerMessageViews(context: vscode.ExtensionContext, views: MessageViews): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, views),
-    vscode.workspace.onDidCloseTextDocument((document) => views.forget(document.uri)),
     vscode.commands.registerCommand(SAVE_AS_FIXTURE_COMMAND, () => saveAsFixture(views)),
   );
 }

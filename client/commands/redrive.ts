@@ -38,6 +38,10 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
       const document = vscode.window.activeTextEditor?.document;
       const viewed = document && services.views.messageOf(document.uri);
       const copy = document && edited.get(document.uri.toString());
+      if (viewed && !viewed.source.deadLetters) {
+        void vscode.window.showInformationMessage(`${viewed.source.queue} is not a dead-letter queue: only dead letters are redriven (open one with BabelQueue: Dead Letters).`);
+        return false;
+      }
       if (viewed) return redrive(services, [{ message: viewed }]);
       if (copy && document) {
         const done = await redrive(services, [{ message: copy, editedText: document.getText() }]);
@@ -50,7 +54,7 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
     vscode.commands.registerCommand(EDIT_THEN_REDRIVE_COMMAND, async () => {
       const document = vscode.window.activeTextEditor?.document;
       const viewed = document && services.views.messageOf(document.uri);
-      if (!viewed) {
+      if (!viewed || !viewed.source.deadLetters) {
         void vscode.window.showInformationMessage('Open a dead letter (BabelQueue: Dead Letters) to edit and redrive it.');
         return;
       }

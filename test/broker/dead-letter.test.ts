@@ -5,33 +5,14 @@
  * and read back there by a plain client; messages not picked stay in the DLQ, in order.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { connect, type Channel, type ChannelModel } from 'amqplib';
-import Redis from 'ioredis';
+import { describe, test } from 'node:test';
 import { openBroker } from '../../broker';
 import { deadLetterLocation, redriveMessage } from '../../core/message/dead-letter';
 import type { RedisLayout, RedriveMove } from '../../core/message/types';
-import { AMQP_URL, REDIS_URL, deadLettered, outgoing, uniqueQueue } from './helpers';
+import { AMQP_URL, REDIS_URL, deadLettered, outgoing, uniqueQueue, useRealBrokers } from './helpers';
 
-let redis: Redis;
-let amqpConnection: ChannelModel;
-let amqpChannel: Channel;
-const redisKeys = new Set<string>();
-const amqpQueues = new Set<string>();
-
-before(async () => {
-  redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
-  await redis.connect();
-  amqpConnection = await connect(AMQP_URL);
-  amqpChannel = await amqpConnection.createChannel();
-});
-
-after(async () => {
-  if (redisKeys.size > 0) await redis.del(...redisKeys);
-  for (const queue of amqpQueues) await amqpChannel.deleteQueue(queue);
-  await redis.quit();
-  await amqpConnection.close();
-});
+const brokers = useRealBrokers();
+const { redis, redisKeys, amqpQueues } = brokers;
 
 function move(body: string, layout: RedisLayout): RedriveMove {
   const redriven = redriveMessage(body, { sdk: 'node', redisLayout: layout });
@@ -83,10 +64,10 @@ describe('rabbitmq: redrive', () => {
     assert.equal(dlq.key, `${queue}.dlq`);
     for (const name of [queue, dlq.key]) {
       amqpQueues.add(name);
-      await amqpChannel.assertQueue(name, { durable: true });
+      await brokers.channel.assertQueue(name, { durable: true });
     }
     const bodies = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
-    for (const body of bodies) amqpChannel.sendToQueue(dlq.key, Buffer.from(body), { persistent: true });
+    for (const body of bodies) brokers.channel.sendToQueue(dlq.key, Buffer.from(body), { persistent: true });
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
@@ -98,32 +79,32 @@ describe('rabbitmq: redrive', () => {
     } finally {
       await broker.close();
     }
-    const onQueue = await amqpChannel.get(queue, { noAck: true });
+    const onQueue = await brokers.channel.get(queue, { noAck: true });
     assert.ok(onQueue, 'the message is on the work queue');
     assert.equal(onQueue.content.toString('utf8'), expected.message.text);
     assert.equal(onQueue.properties.messageId, JSON.parse(bodies[1]!).meta.id);
     assert.equal(onQueue.properties.headers?.['x-attempts'], 0);
-    assert.equal(await amqpChannel.get(queue, { noAck: true }), false, 'exactly one copy');
-    const left = await amqpChannel.get(dlq.key, { noAck: true });
+    assert.equal(await brokers.channel.get(queue, { noAck: true }), false, 'exactly one copy');
+    const left = await brokers.channel.get(dlq.key, { noAck: true });
     assert.ok(left);
     assert.equal(left.content.toString('utf8'), bodies[0]);
-    assert.equal(await amqpChannel.get(dlq.key, { noAck: true }), false);
+    assert.equal(await brokers.channel.get(dlq.key, { noAck: true }), false);
   });
 
   test('a missing target queue stops the redrive before anything moves', async () => {
     const queue = uniqueQueue();
     const dlq = `${queue}.dlq`;
     amqpQueues.add(dlq);
-    await amqpChannel.assertQueue(dlq, { durable: true });
+    await brokers.channel.assertQueue(dlq, { durable: true });
     const body = deadLettered(outgoing(queue).text, queue, 'boom');
-    amqpChannel.sendToQueue(dlq, Buffer.from(body));
+    brokers.channel.sendToQueue(dlq, Buffer.from(body));
     const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
     try {
       await assert.rejects(broker.redrive(dlq, [move(body, 'babelqueue')]), (error: Error & { kind?: string }) => error.kind === 'missing-queue' && error.message.includes(queue));
     } finally {
       await broker.close();
     }
-    assert.equal((await amqpChannel.checkQueue(dlq)).messageCount, 1);
+    assert.equal((await brokers.channel.checkQueue(dlq)).messageCount, 1);
   });
 });
 
@@ -152,10 +133,10 @@ describe('a redrive of 1,000 dead letters', () => {
     const queue = uniqueQueue();
     for (const name of [queue, `${queue}.dlq`]) {
       amqpQueues.add(name);
-      await amqpChannel.assertQueue(name, { durable: true });
+      await brokers.channel.assertQueue(name, { durable: true });
     }
     const bodies = bodiesOf(queue);
-    for (const body of bodies) amqpChannel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    for (const body of bodies) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const broker = await openBroker(AMQP_URL, { timeoutMs: 5000 });
     let moves: RedriveMove[];
@@ -169,12 +150,12 @@ describe('a redrive of 1,000 dead letters', () => {
     }
     const got = new Set<string>();
     for (;;) {
-      const message = await amqpChannel.get(queue, { noAck: true });
+      const message = await brokers.channel.get(queue, { noAck: true });
       if (message === false) break;
       got.add(message.content.toString('utf8'));
     }
     assert.equal(got.size, 1000);
     for (const m of moves) assert.ok(got.has(m.message.text));
-    assert.equal((await amqpChannel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+    assert.equal((await brokers.channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
   });
 });

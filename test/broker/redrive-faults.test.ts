@@ -6,38 +6,17 @@
  * the failed one are untouched in the DLQ, and the error says how far the redrive got.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { connect, type Channel, type ChannelModel } from 'amqplib';
-import Redis from 'ioredis';
+import { describe, test } from 'node:test';
 import { isBrokerError, openBroker, RedriveInterrupted, type Broker } from '../../broker';
 import { redriveMessage } from '../../core/message/dead-letter';
 import type { RedriveMove } from '../../core/message/types';
-import { AMQP_URL, deadLettered, outgoing, uniqueQueue, uniqueSecret, leakedIn } from './helpers';
+import { deadLettered, leakedIn, outgoing, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
 import { fakeAuth, isAmqpMethod, isBasicPublish, Proxy, respCommand, type Action } from './proxy';
 
 const TIMEOUT_MS = 500;
 
-let redis: Redis;
-let amqpConnection: ChannelModel;
-let amqpChannel: Channel;
-const redisKeys = new Set<string>();
-const amqpQueues = new Set<string>();
-const proxies: Proxy[] = [];
-
-before(async () => {
-  redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
-  await redis.connect();
-  amqpConnection = await connect(AMQP_URL);
-  amqpChannel = await amqpConnection.createChannel();
-});
-
-after(async () => {
-  for (const proxy of proxies) await proxy.close();
-  if (redisKeys.size > 0) await redis.del(...redisKeys);
-  for (const queue of amqpQueues) await amqpChannel.deleteQueue(queue);
-  await redis.quit();
-  await amqpConnection.close();
-});
+const brokers = useRealBrokers();
+const { redis, redisKeys, amqpQueues } = brokers;
 
 /** Three dead letters of a fresh queue and their moves. */
 function deadLetters(queue: string): { bodies: string[]; moves: RedriveMove[] } {
@@ -87,7 +66,7 @@ describe('redis: faults in the middle of a redrive', () => {
       const { bodies, moves } = deadLetters(queue);
       await redis.rpush(dlq, ...bodies);
       const proxy = await Proxy.start(6379, action, nth(2, respCommand('EVAL')), fakeAuth);
-      proxies.push(proxy);
+      brokers.closers.push(() => proxy.close());
       const error = await redriveThrough(`redis://:${secret}@127.0.0.1:${proxy.port}`, proxy, dlq, moves);
       assert.equal(error.moved, 1, 'the client saw one move confirmed');
       assert.ok(action === 'blackhole-after' ? error.kind === 'timeout' : ['closed', 'timeout'].includes(error.kind), `${error.kind}: ${error.message}`);
@@ -111,7 +90,7 @@ describe('rabbitmq: faults in the middle of a redrive', () => {
     const dlq = `${queue}.dlq`;
     for (const name of [queue, dlq]) {
       amqpQueues.add(name);
-      await amqpChannel.assertQueue(name, { durable: true });
+      await brokers.channel.assertQueue(name, { durable: true });
     }
     return { queue, dlq };
   }
@@ -119,7 +98,7 @@ describe('rabbitmq: faults in the middle of a redrive', () => {
   async function bodiesIn(queue: string): Promise<string[]> {
     const got: string[] = [];
     for (;;) {
-      const message = await amqpChannel.get(queue, { noAck: true });
+      const message = await brokers.channel.get(queue, { noAck: true });
       if (message === false) return got;
       got.push(message.content.toString('utf8'));
     }
@@ -135,10 +114,10 @@ describe('rabbitmq: faults in the middle of a redrive', () => {
     test(name, async () => {
       const { queue, dlq } = await queuesFor();
       const { bodies, moves } = deadLetters(queue);
-      for (const body of bodies) amqpChannel.sendToQueue(dlq, Buffer.from(body), { persistent: true });
+      for (const body of bodies) brokers.channel.sendToQueue(dlq, Buffer.from(body), { persistent: true });
       await new Promise((done) => setTimeout(done, 100));
       const proxy = await Proxy.start(5672, action, trigger);
-      proxies.push(proxy);
+      brokers.closers.push(() => proxy.close());
       const error = await redriveThrough(url(proxy.port), proxy, dlq, moves);
       assert.equal(error.moved, counted);
       assert.match(error.message, new RegExp(`Redrive stopped after ${counted} of 3 message\\(s\\)`));

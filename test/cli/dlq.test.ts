@@ -7,10 +7,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import * as amqplib from 'amqplib';
-import Redis from 'ioredis';
-import { deadLettered, outgoing, uniqueQueue } from '../broker/helpers';
+import { describe, test } from 'node:test';
+import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
 import { contractRejection } from '../support/contract-consumer';
 
 const ROOT = resolve(__dirname, '../..');
@@ -29,25 +27,8 @@ function dryRunBody(stdout: string, id: string): string {
   return lines[at + 1]!;
 }
 
-let redis: Redis;
-let amqp: amqplib.ChannelModel;
-let channel: amqplib.Channel;
-const keys = new Set<string>();
-const queues = new Set<string>();
-
-before(async () => {
-  redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
-  await redis.connect();
-  amqp = await amqplib.connect('amqp://guest:guest@127.0.0.1:5672');
-  channel = await amqp.createChannel();
-});
-
-after(async () => {
-  if (keys.size > 0) await redis.del(...keys);
-  for (const queue of queues) await channel.deleteQueue(queue);
-  await redis.quit();
-  await amqp.close();
-});
+const brokers = useRealBrokers();
+const { redis, redisKeys: keys, amqpQueues: queues } = brokers;
 
 for (const layout of ['babelqueue', 'laravel'] as const) {
   describe(`babelq dlq on Redis (${layout} layout)`, () => {
@@ -125,10 +106,10 @@ describe('babelq dlq on RabbitMQ', () => {
     const queue = uniqueQueue();
     for (const name of [queue, `${queue}.dlq`]) {
       queues.add(name);
-      await channel.assertQueue(name, { durable: true });
+      await brokers.channel.assertQueue(name, { durable: true });
     }
     const bodies = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
-    for (const body of bodies) channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    for (const body of bodies) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
     const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
     await new Promise((done) => setTimeout(done, 100));
 
@@ -143,14 +124,14 @@ describe('babelq dlq on RabbitMQ', () => {
     assert.doesNotMatch(moved.stdout + moved.stderr, /guest:guest/);
     const got: string[] = [];
     for (;;) {
-      const message = await channel.get(queue, { noAck: true });
+      const message = await brokers.channel.get(queue, { noAck: true });
       if (message === false) break;
       got.push(message.content.toString('utf8'));
       assert.equal(message.properties.type, 'urn:babel:orders:created');
     }
     assert.deepEqual(got.sort(), [...expected].sort());
     for (const body of got) assert.equal(contractRejection(body), undefined);
-    assert.equal((await channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+    assert.equal((await brokers.channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
   });
 });
 
