@@ -9,8 +9,8 @@
  */
 import { connect, type Channel, type ChannelModel, type ConfirmChannel, type GetMessage } from 'amqplib';
 import { isIP } from 'node:net';
-import type { AmqpProperties, OutgoingMessage } from '../core/message/types';
-import { BrokerError, type BrokerErrorKind } from './errors';
+import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
+import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
 import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tcpOpens, tlsHint, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
@@ -53,7 +53,18 @@ export interface QueueInfo {
 
 class Deadline extends Error {}
 
-type Phase = 'connect' | 'check' | 'declare' | 'publish' | 'peek';
+/** Redrive publishes awaiting their confirm at once. */
+const CONFIRM_WINDOW = 64;
+
+type Phase = 'connect' | 'check' | 'declare' | 'publish' | 'peek' | 'redrive';
+
+/** What an AMQP redrive reports. */
+export interface AmqpRedriveResult {
+  readonly durationMs: number;
+  readonly moved: number;
+  /** Moves whose exact bytes were not found in the DLQ (another consumer took them). */
+  readonly missing: number;
+}
 
 /** A connected AMQP client that publishes OutgoingMessages with confirms and peeks queues. */
 export class AmqpPublisher {
@@ -181,6 +192,84 @@ export class AmqpPublisher {
     });
   }
 
+  /**
+   * Moves dead letters from `dlq` to their messages' queues. Each DLQ message is got without ack;
+   * one whose body is exactly a move's `original` is published to its target with a confirm, and
+   * only then acked; every other message got is requeued at the end. A failure closes the get
+   * channel, which requeues whatever is not acked: the messages not yet moved stay in the DLQ, and
+   * the one in flight is in the DLQ and perhaps also on its target (never in neither).
+   */
+  async redrive(dlq: string, moves: readonly RedriveMove[]): Promise<AmqpRedriveResult> {
+    const start = performance.now();
+    // Every target must exist first: the default exchange would drop a message for a missing queue.
+    for (const queue of new Set(moves.map((move) => move.message.amqp.routingKey))) await this.checkQueue(queue);
+    const { messageCount } = await this.checkQueue(dlq);
+    const pending = [...moves];
+    const held: GetMessage[] = [];
+    // Published, not yet confirmed: each is acked in the DLQ only once its own confirm arrives.
+    const unconfirmed = new Map<RedriveMove, Promise<void>>();
+    let moved = 0;
+    let failure: unknown;
+    let channel: Channel | undefined;
+    this.channelError = undefined;
+    try {
+      channel = await withDeadline(this.model.createChannel(), this.timeoutMs, () => new Deadline());
+      channel.on('error', () => {});
+      const getChannel = channel;
+      const confirm = await this.confirmChannel();
+      // One 'return' listener per message in flight.
+      confirm.setMaxListeners(CONFIRM_WINDOW + 10);
+      // At most the depth seen at the start plus what arrives meanwhile, read once each.
+      for (let reads = 0; pending.length > 0 && reads < messageCount + moves.length && failure === undefined; reads++) {
+        const got = await withDeadline(getChannel.get(dlq, { noAck: false }), this.timeoutMs, () => new Deadline());
+        if (got === false) break;
+        const index = pending.findIndex((move) => sameBytes(move.original, got.content));
+        if (index < 0) {
+          held.push(got);
+          continue;
+        }
+        const move = pending.splice(index, 1)[0]!;
+        const { exchange, routingKey, properties } = move.message.amqp;
+        const bytes = move.message.bytes;
+        const confirmed = withDeadline(confirmedPublish(confirm, exchange, routingKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), properties), this.timeoutMs, () => new Deadline()).then(
+          () => {
+            unconfirmed.delete(move);
+            if (failure !== undefined) return;
+            getChannel.ack(got);
+            moved++;
+          },
+          (error: unknown) => {
+            failure ??= error;
+          },
+        );
+        unconfirmed.set(move, confirmed);
+        // A window of publishes in flight: one confirm round trip per message would cost a disk sync each.
+        if (unconfirmed.size >= CONFIRM_WINDOW) await Promise.race(unconfirmed.values());
+      }
+      await Promise.all(unconfirmed.values());
+      if (failure !== undefined) throw failure;
+      for (const message of held) getChannel.nack(message, false, true);
+      held.length = 0;
+      // close-ok comes after the broker has processed every ack and nack sent before it.
+      await withDeadline(getChannel.close(), this.timeoutMs, () => new Deadline());
+      channel = undefined;
+    } catch (error) {
+      const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
+      const inFlight = [...unconfirmed.keys()];
+      const cause = await this.fail(generic ? this.channelError : error, 'redrive', inFlight[0]?.message.amqp.routingKey ?? dlq);
+      // Closing the get channel requeues every unacked message (held and in flight).
+      channel?.close().catch(() => {});
+      const ids = inFlight.map((move) => move.message.metaId).join(', ');
+      const where = inFlight.length > 0
+        ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${dlq}, and perhaps also on ${inFlight[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`
+        : moved > 0
+          ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
+          : '';
+      throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where} every message not moved is still in ${dlq}.`);
+    }
+    return { durationMs: elapsed(start), moved, missing: pending.length };
+  }
+
   /** Closes the channels and the connection; a stalled broker gets its socket dropped after the deadline. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -293,6 +382,10 @@ function confirmedPublish(channel: ConfirmChannel, exchange: string, routingKey:
   });
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), b) === 0;
+}
+
 function peekedProperties(raw: Record<string, unknown>): PeekedAmqpProperties {
   const out: Record<string, unknown> = {};
   for (const key of ['contentType', 'contentEncoding', 'deliveryMode', 'appId', 'type', 'correlationId', 'messageId', 'timestamp', 'headers']) {
@@ -321,6 +414,7 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
     if (phase === 'publish') {
       return make('timeout', `${where} did not confirm the message for ${queue} within ${timeoutMs} ms: it may or may not have been stored; peek before sending again.`);
     }
+    if (phase === 'redrive') return make('timeout', `${where} did not answer within ${timeoutMs} ms while moving messages onto ${queue}.`);
     return make('timeout', `${where} did not answer within ${timeoutMs} ms.`);
   }
   const socket = socketFailure(error, target, 'RabbitMQ', timeoutMs);
@@ -351,6 +445,9 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   }
   if (phase === 'connect' && /Expected|Frame|Unexpected|Unknown|handshake|Invalid|unrecognised/i.test(message)) {
     return make('wrong-protocol', `${where} answered, but not in AMQP 0-9-1: is that port really RabbitMQ?`);
+  }
+  if ((/closed|Channel ended|CONNECTION.FORCED/i.test(message) || code === '320') && phase === 'redrive') {
+    return make('closed', `The connection to ${where} closed in the middle of the redrive.`);
   }
   if (/closed|CONNECTION.FORCED/i.test(message) || code === '320') {
     return make('closed', `The connection to ${where} closed before RabbitMQ answered: the ${phase} may not have happened.`);

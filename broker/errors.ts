@@ -40,6 +40,20 @@ export class BrokerError extends Error {
 // On the prototype, not as a field, so the stack header V8 captures in Error() already says BrokerError.
 BrokerError.prototype.name = 'BrokerError';
 
+/**
+ * A redrive that stopped part-way: how many messages were moved before the failure, and what
+ * the failure was (its kind and words, with where the message in flight can be).
+ */
+export class RedriveInterrupted extends BrokerError {
+  /** Messages moved before the failure; every message after them is still in the DLQ. */
+  readonly moved: number;
+
+  constructor(cause: BrokerError, moved: number, message: string) {
+    super(cause.kind, message, { target: cause.target, ...(cause.code !== undefined ? { code: cause.code } : {}) });
+    this.moved = moved;
+  }
+}
+
 /** True when `value` is a BrokerError (also across duplicated module instances). */
 export function isBrokerError(value: unknown): value is BrokerError {
   return value instanceof BrokerError || (value instanceof Error && value.name === 'BrokerError' && typeof (value as { kind?: unknown }).kind === 'string');

@@ -2,12 +2,12 @@
  * The one interface the client and the CLI use to reach a broker: open a target, publish an
  * OutgoingMessage exactly as built, peek, close. Which broker sits behind it follows the URL scheme.
  */
-import type { OutgoingMessage } from '../core/message/types';
+import type { OutgoingMessage, RedriveMove } from '../core/message/types';
 import type { PeekedAmqpProperties } from './amqp';
 import { loadQuietly } from './quiet-debug';
 import { parseTarget, type BrokerTarget } from './target';
 
-export { BrokerError, isBrokerError, redact, type BrokerErrorKind } from './errors';
+export { BrokerError, isBrokerError, redact, RedriveInterrupted, type BrokerErrorKind } from './errors';
 export { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from './target';
 
 /** Options for openBroker. */
@@ -36,6 +36,15 @@ export interface PeekedMessage {
   readonly redelivered?: boolean;
 }
 
+/** What a redrive reports. */
+export interface RedriveReceipt {
+  readonly durationMs: number;
+  /** Messages now on their target queue and gone from the DLQ. */
+  readonly moved: number;
+  /** Moves whose exact bytes were no longer in the DLQ (another reader took them): nothing was published for them. */
+  readonly missing: number;
+}
+
 /** A connected broker. */
 export interface Broker {
   readonly kind: 'redis' | 'amqp';
@@ -50,6 +59,13 @@ export interface Broker {
    * may change and they are marked redelivered).
    */
   peek(queue: string, count: number): Promise<PeekedMessage[]>;
+  /**
+   * Moves dead letters, each found by its exact stored bytes in `dlq` (a Redis list key or a
+   * RabbitMQ queue), to its message's queue, one at a time. Redis: one atomic script per message.
+   * RabbitMQ: published with a confirm, then acked. A failure throws RedriveInterrupted and leaves
+   * every message not yet moved in the DLQ.
+   */
+  redrive(dlq: string, moves: readonly RedriveMove[]): Promise<RedriveReceipt>;
   /** RabbitMQ only: declares `queue` durable, non-exclusive, not auto-deleted (after a `missing-queue` error). */
   declareQueue?(queue: string): Promise<void>;
   /** Closes the connection; safe to call twice. */
@@ -73,6 +89,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
       async peek(queue, count) {
         return (await redis.peek(queue, count)).map((body) => ({ body }));
       },
+      redrive: (dlq, moves) => redis.redrive(dlq, moves),
       close: () => redis.close(),
     };
   }
@@ -86,6 +103,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
       return { durationMs, target: parsed.display };
     },
     peek: (queue, count) => amqp.peek(queue, count),
+    redrive: (dlq, moves) => amqp.redrive(dlq, moves),
     declareQueue: (queue) => amqp.declareQueue(queue),
     close: () => amqp.close(),
   };

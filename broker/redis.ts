@@ -8,8 +8,8 @@
  */
 import { isIP } from 'node:net';
 import Redis from 'ioredis';
-import type { OutgoingMessage } from '../core/message/types';
-import { BrokerError, type BrokerErrorKind } from './errors';
+import type { OutgoingMessage, RedriveMove } from '../core/message/types';
+import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
 import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tcpOpens, tlsHint, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
@@ -31,7 +31,34 @@ const NOTIFY_MARKER = '1';
 /** Marks a deadline that fired, as opposed to an error the client reported. */
 class Deadline extends Error {}
 
-type Phase = 'connect' | 'publish' | 'peek';
+type Phase = 'connect' | 'publish' | 'peek' | 'redrive';
+
+/** What a Redis redrive reports. */
+export interface RedisRedriveResult {
+  readonly durationMs: number;
+  readonly moved: number;
+  /** Moves whose exact bytes were no longer in the DLQ (another reader took them). */
+  readonly missing: number;
+}
+
+/**
+ * One dead letter moved as one atomic step: LREM of the exact stored element (one copy), and
+ * only when it was there, RPUSH of the redriven body (plus Laravel's notify marker). A script
+ * stops at the first failing command without undoing earlier ones, so the target's type is
+ * checked before anything is written. Returns 1 moved, 0 gone.
+ */
+const MOVE_SCRIPT = `
+for i = 2, #KEYS do
+  local kind = redis.call('TYPE', KEYS[i]).ok
+  if kind ~= 'list' and kind ~= 'none' then
+    return redis.error_reply('WRONGTYPE the key ' .. KEYS[i] .. ' holds a ' .. kind .. ', not a list')
+  end
+end
+if redis.call('LREM', KEYS[1], 1, ARGV[1]) == 0 then return 0 end
+redis.call('RPUSH', KEYS[2], ARGV[2])
+if #KEYS > 2 then redis.call('RPUSH', KEYS[3], ARGV[3]) end
+return 1
+`;
 
 /** A connected Redis client that publishes OutgoingMessages and peeks lists. */
 export class RedisPublisher {
@@ -119,6 +146,37 @@ export class RedisPublisher {
     }
   }
 
+  /**
+   * Moves each dead letter from the list `dlqKey` to its message's list, one atomic script per
+   * message, in order, stopping at the first failure: every message not yet moved stays in the DLQ,
+   * and the one in flight is in exactly one of the two lists.
+   */
+  async redrive(dlqKey: string, moves: readonly RedriveMove[]): Promise<RedisRedriveResult> {
+    const start = performance.now();
+    let moved = 0;
+    let missing = 0;
+    for (const move of moves) {
+      const { listKey, notifyKey } = move.message.redis;
+      const keys = notifyKey === undefined ? [dlqKey, listKey] : [dlqKey, listKey, notifyKey];
+      const args = [view(move.original), view(move.message.bytes), ...(notifyKey === undefined ? [] : [NOTIFY_MARKER])];
+      this.lastError = undefined;
+      try {
+        const result = await this.client.eval(MOVE_SCRIPT, keys.length, ...keys, ...args);
+        if (result === 1) moved++;
+        else missing++;
+      } catch (error) {
+        const cause = await this.classify(error, 'redrive', listKey);
+        const left = moves.length - moved - missing;
+        throw new RedriveInterrupted(
+          cause,
+          moved,
+          `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message} The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither; the ${left - 1} after it were not touched and are still in ${dlqKey}.`,
+        );
+      }
+    }
+    return { durationMs: elapsed(start), moved, missing };
+  }
+
   /** Closes the connection (QUIT, or a hard disconnect when the server does not answer in time). */
   async close(): Promise<void> {
     if (this.client.status === 'end') return;
@@ -166,6 +224,7 @@ export class RedisPublisher {
       if (phase === 'publish') {
         return make('timeout', `${where} did not confirm the push onto ${key} within ${this.timeoutMs} ms: it may or may not have been stored; check with peek before sending again.`);
       }
+      if (phase === 'redrive') return make('timeout', `${where} did not answer the move onto ${key} within ${this.timeoutMs} ms.`);
       return make('timeout', `${where} did not answer within ${this.timeoutMs} ms: is Redis listening there, and is nothing dropping the packets?`);
     }
     const socket = socketFailure(cause, this.target, 'Redis', this.timeoutMs);
@@ -186,7 +245,7 @@ export class RedisPublisher {
       return make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : 'write'} ${key ?? 'there'}: check the user's ACL.`);
     }
     if (/^WRONGTYPE/i.test(message)) {
-      return make('rejected', `${where} refused: the key ${key} exists but is not a list, so nothing was pushed.`);
+      return make('rejected', `${where} refused: the key ${key} exists but is not a list, so nothing was ${phase === 'redrive' ? 'moved' : phase === 'peek' ? 'read' : 'pushed'}.`);
     }
     if (/^ERR DB index is out of range|^ERR invalid DB index/i.test(message)) {
       return make('rejected', `${where} has no database ${this.target.db}.`);
@@ -194,7 +253,9 @@ export class RedisPublisher {
     if (generic) {
       return make('closed', phase === 'connect'
         ? `${where} closed the connection before answering: is that port really Redis?`
-        : `The connection to ${where} closed before Redis answered: the ${phase} may not have happened.`);
+        : phase === 'redrive'
+          ? `The connection to ${where} closed before Redis answered the move onto ${key}.`
+          : `The connection to ${where} closed before Redis answered: the ${phase} may not have happened.`);
     }
     // READONLY, OOM, MISCONF, LOADING, …: the server's own first line is the clearest explanation.
     return make('rejected', `${where} refused the ${phase}: ${quoted(firstLine(message), this.target) || 'no reason given'}.`);
@@ -204,6 +265,10 @@ export class RedisPublisher {
 /** Connects a RedisPublisher to `target` (shorthand for RedisPublisher.open). */
 export function openRedis(target: BrokerTarget, options: RedisPublisherOptions = {}): Promise<RedisPublisher> {
   return RedisPublisher.open(target, options);
+}
+
+function view(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function firstLine(text: string): string {

@@ -15,12 +15,19 @@ export interface ParsedArgs {
   readonly positionals: string[];
   /** Flags map to `true`; a repeated option keeps its last value, as most CLIs do. */
   readonly options: Map<string, string | true>;
+  /** Every value of each valued option, in order, for options that may be given more than once (`--id a --id b`). */
+  readonly repeated: Map<string, string[]>;
 }
 
 /** Splits arguments into positionals and the options of `specs`; throws a usage CliError on anything else. */
 export function parseArgs(args: readonly string[], specs: Readonly<Record<string, OptionSpec>>): ParsedArgs {
   const positionals: string[] = [];
   const options = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
+  const setValue = (name: string, value: string) => {
+    options.set(name, value);
+    repeated.set(name, [...(repeated.get(name) ?? []), value]);
+  };
   const byName = new Map<string, [string, OptionSpec]>();
   for (const [name, spec] of Object.entries(specs)) {
     byName.set(`--${name}`, [name, spec]);
@@ -48,13 +55,13 @@ export function parseArgs(args: readonly string[], specs: Readonly<Record<string
       continue;
     }
     if (equals >= 0) {
-      options.set(name, arg.slice(equals + 1));
+      setValue(name, arg.slice(equals + 1));
       continue;
     }
     const next = args[i + 1];
     if (next === undefined) throw new CliError(`option '${flag}' needs a value`, true);
-    options.set(name, next);
+    setValue(name, next);
     i++;
   }
-  return { positionals, options };
+  return { positionals, options, repeated };
 }

@@ -5,6 +5,7 @@
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
+import { dlqCommand } from './dlq';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
 import { lspCommand } from './lsp';
@@ -18,6 +19,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   send: sendCommand,
   peek: peekCommand,
   lsp: lspCommand,
+  dlq: dlqCommand,
 };
 
 /** The top-level help text, built from the command table so a new command lists itself. */
@@ -56,7 +58,7 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
       const help = command ? `babelq ${name} --help` : 'babelq --help';
       const hint = error.usage ? `\nRun '${help}' for usage.` : '';
       // Names in the message (a file's, a queue's) come from the user's files: printable, line by line.
-      return { stdout: '', stderr: `babelq: ${error.message.split('\n').map(printable).join('\nbabelq: ')}${hint}\n`, exitCode: 2 };
+      return { stdout: '', stderr: `babelq: ${error.message.split('\n').map((line) => printable(line)).join('\nbabelq: ')}${hint}\n`, exitCode: 2 };
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     return { stdout: '', stderr: `babelq: internal error, please report it:\n${detail}\n`, exitCode: 2 };

@@ -1,28 +1,32 @@
 /**
- * `babelq peek`: the last messages on a queue, each decoded and validated with the same engine.
+ * `babelq peek`: the messages on a queue (or its dead-letter queue) as a message viewer lists
+ * them, newest first: URN, meta.id, created at, attempts, size and the lint verdict, with a
+ * filter; `--format json` gives the same rows with each body and its diagnostics for scripts.
  * Redis reads without removing anything; RabbitMQ gets and requeues, which changes the order in
  * which consumers will receive those messages (said in the output).
  */
-import { analyzeText } from '../core/rules/analyze';
+import { deadLetterLocation, matchesFilter, newestFirst } from '../core/message/dead-letter';
 import { redisProjection } from '../core/message/build';
-import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';
 import { describeTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
+import { countOption, readRows, rowJson, rowLine } from './message-list';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, timeoutOption } from './send';
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
 
-Shows the last messages on a queue, each validated like a fixture.
+Lists the messages on a queue, newest first, each validated like a fixture.
 
 Options:
   --queue <name>        the logical queue (required)
+  --dlq                 read the queue's dead-letter queue instead (<queue>.dlq in the layout)
   --broker <url>        as for send (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
-  --count <n>           how many messages (default 5)
+  --count <n>           how many messages to read (default 5; Redis: the newest n)
+  --filter <text>       only messages whose URN, meta.id, dead-letter reason, error or exception contain it
   --format <text|json>  output format (default text)
   --timeout <ms>        give up after this long (default 5000)
   -h, --help            show this help
@@ -31,7 +35,7 @@ Options:
 /** The peek command for the command table. */
 export const peekCommand: Command = {
   synopsis: 'peek --queue <name>',
-  summary: 'show and validate the last messages on a queue',
+  summary: 'list and validate the messages on a queue or its DLQ, newest first',
   run: runPeek,
 };
 
@@ -39,10 +43,12 @@ export const peekCommand: Command = {
 export async function runPeek(args: readonly string[], environment: CliEnvironment): Promise<CommandResult> {
   const { positionals, options } = parseArgs(args, {
     queue: { value: true },
+    dlq: { value: false },
     broker: { value: true },
     layout: { value: true },
     prefix: { value: true },
     count: { value: true },
+    filter: { value: true },
     format: { value: true },
     timeout: { value: true },
     help: { value: false, aliases: ['-h'] },
@@ -51,37 +57,37 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   if (positionals.length > 0) throw new CliError('peek takes no file arguments', true);
   const queue = options.get('queue');
   if (typeof queue !== 'string' || queue.trim() === '') throw new CliError('--queue is required', true);
-  const countText = options.get('count') ?? '5';
-  if (typeof countText !== 'string' || !/^\d+$/.test(countText) || Number(countText) < 1) throw new CliError('--count needs a whole number of 1 or more', true);
+  const count = countOption(options.get('count'), 'count', 5);
   const format = options.get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
   const layout = options.get('layout') ?? 'babelqueue';
   if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError('--layout must be babelqueue or laravel', true);
-  const prefix = options.get('prefix');
+  const prefixOption = options.get('prefix');
+  const prefix = typeof prefixOption === 'string' ? prefixOption : '';
+  const filterOption = options.get('filter');
+  const filter = typeof filterOption === 'string' ? filterOption : '';
   const target = brokerTarget(options.get('broker'), environment.env);
-  const key = target.kind === 'redis' ? redisProjection(queue, layout, typeof prefix === 'string' ? prefix : '').listKey : queue;
+  const key = options.has('dlq')
+    ? deadLetterLocation(queue, target.kind, layout, prefix).key
+    : target.kind === 'redis'
+      ? redisProjection(queue, layout, prefix).listKey
+      : queue;
 
-  let broker;
-  let messages;
+  let linted;
   try {
-    broker = await openBroker(target, { timeoutMs: timeoutOption(options.get('timeout')) });
-    messages = await broker.peek(key, Number(countText));
+    linted = await readRows(target, key, count, timeoutOption(options.get('timeout')));
   } catch (error) {
     if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: 2 };
     throw error;
-  } finally {
-    await broker?.close();
   }
-  const decoded = messages.map((message) => {
-    const text = new TextDecoder().decode(message.body);
-    const diagnostics = analyzeText(text).map((d) => ({ code: d.code, severity: d.severity, message: d.message }));
-    return { text, diagnostics };
-  });
-  if (format === 'json') return { stdout: `${JSON.stringify(decoded, null, 2)}\n`, stderr: '', exitCode: 0 };
-  const lines = [`${decoded.length} message${decoded.length === 1 ? '' : 's'} on ${describeTarget(target, key)}${target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
-  decoded.forEach((entry, index) => {
-    lines.push('', `#${index + 1} ${entry.diagnostics.length === 0 ? 'valid' : `${entry.diagnostics.length} problem(s)`}`, entry.text);
-    for (const d of entry.diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
-  });
+  const byRow = new Map(linted.map((entry) => [entry.row, entry]));
+  const shown = newestFirst(linted.map((entry) => entry.row)).filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
+  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: '', exitCode: 0 };
+  const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';
+  const lines = [`${shown.length} message${shown.length === 1 ? '' : 's'} on ${describeTarget(target, key)}, newest first${filtered}${target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
+  for (const { row, diagnostics } of shown) {
+    lines.push('', rowLine(row), `  ${row.text}`);
+    for (const d of diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
+  }
   return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
 }

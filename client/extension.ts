@@ -9,8 +9,11 @@ import { LanguageClient, State, TransportKind, type LanguageClientOptions, type 
 import { ENVELOPE_LANGUAGE_ID, REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
+import { registerMessageCommands } from './commands/messages';
+import { registerRedriveCommands } from './commands/redrive';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
+import { MessageViews, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { describeState, type ServerState, type StatusView } from './status';
 import { registerLintTasks } from './tasks';
@@ -86,7 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   }
 }
 
-/** Preview, send and peek: they run in the extension host on core/ and broker/, not in the server. */
+/** Preview, send, peek, dead letters and redrive: they run in the extension host on core/ and broker/, not in the server. */
 function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
   const freshIds = new FreshIds();
   const previews = new PreviewProvider(freshIds);
@@ -101,6 +104,10 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
     }),
   );
   registerSendCommands({ context, output, freshIds, sent: (source) => previews.refresh(source) });
+  const views = new MessageViews();
+  registerMessageViews(context, views);
+  registerMessageCommands({ context, output, views });
+  registerRedriveCommands({ context, output, views });
 }
 
 export async function deactivate(): Promise<void> {

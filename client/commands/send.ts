@@ -1,12 +1,11 @@
 /**
- * "BabelQueue: Send Test Envelope" and "BabelQueue: Peek Queue". The send publishes exactly the
- * previewed bytes after the guards of core/message/send-policy.ts (trust, errors, consumers that
- * reject the bytes, non-loopback host); passwords live in VS Code's secret storage and never reach settings, logs or messages.
+ * "BabelQueue: Send Test Envelope". The send publishes exactly the previewed bytes after the
+ * guards of core/message/send-policy.ts (trust, errors, consumers that reject the bytes,
+ * non-loopback host); passwords live in VS Code's secret storage and never reach settings, logs or messages.
  */
 import * as vscode from 'vscode';
-import { analyzeText } from '../../core/rules/analyze';
 import { describeRejections } from '../../core/message/acceptance';
-import { buildMessage, redisProjection } from '../../core/message/build';
+import { buildMessage } from '../../core/message/build';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import type { OutgoingMessage } from '../../core/message/types';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
@@ -18,9 +17,8 @@ import type { FreshIds } from '../fresh-ids';
 import { passwordKey, readSendSettings, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
-export const PEEK_COMMAND = 'babelqueue.peekQueue';
 
-interface SendServices {
+export interface SendServices {
   readonly context: vscode.ExtensionContext;
   readonly output: vscode.LogOutputChannel;
   readonly freshIds: FreshIds;
@@ -28,26 +26,25 @@ interface SendServices {
   readonly sent: (source: vscode.Uri) => void;
 }
 
-/** Registers the send and peek commands. */
+/** Registers the send command. */
 export function registerSendCommands(services: SendServices): void {
   services.context.subscriptions.push(
     vscode.commands.registerCommand(SEND_COMMAND, (uri?: vscode.Uri) => sendTestEnvelope(services, uri)),
-    vscode.commands.registerCommand(PEEK_COMMAND, () => peekQueue(services)),
   );
 }
 
-function envelopeDocument(uri?: vscode.Uri): vscode.TextDocument | undefined {
+export function envelopeDocument(uri?: vscode.Uri): vscode.TextDocument | undefined {
   if (uri) return vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   const document = vscode.window.activeTextEditor?.document;
   return document?.languageId === ENVELOPE_LANGUAGE_ID ? document : undefined;
 }
 
-function settingsFor(uri: vscode.Uri | undefined): SendSettings {
+export function settingsFor(uri: vscode.Uri | undefined): SendSettings {
   return readSendSettings((key) => vscode.workspace.getConfiguration(undefined, uri).get(key));
 }
 
 /** The target from the settings with the password from secret storage (asked once when needed). */
-async function resolveTarget(services: SendServices, settings: SendSettings): Promise<BrokerTarget | undefined> {
+export async function resolveTarget(services: Pick<SendServices, 'context'>, settings: SendSettings): Promise<BrokerTarget | undefined> {
   let target: BrokerTarget;
   try {
     target = parseTarget(settings.brokerUrl);
@@ -149,68 +146,5 @@ async function publish(target: BrokerTarget, settings: SendSettings, message: Ou
     }
   } finally {
     await broker?.close();
-  }
-}
-
-async function peekQueue(services: SendServices): Promise<void> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Peeking a broker is disabled in Restricted Mode: trust this workspace first.');
-    return;
-  }
-  const document = envelopeDocument();
-  const settings = settingsFor(document?.uri);
-  const defaultQueue = document ? metaQueue(document.getText()) : 'default';
-  const queue = await vscode.window.showInputBox({ title: 'BabelQueue: Peek Queue', prompt: 'Logical queue name', value: defaultQueue });
-  if (!queue) return;
-  const target = await resolveTarget(services, settings);
-  if (!target) return;
-  if (!isLoopback(target.host)) {
-    const answer = await vscode.window.showWarningMessage(`${target.host} is not this machine. Read its queue "${queue}"?`, { modal: true }, 'Peek');
-    if (answer !== 'Peek') return;
-  }
-  const key = target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue;
-  let broker: Broker | undefined;
-  let bodies: Uint8Array[];
-  try {
-    broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
-    bodies = (await broker.peek(key, 10)).map((entry) => entry.body);
-  } catch (error) {
-    void vscode.window.showErrorMessage(`Cannot peek: ${isBrokerError(error) ? error.message : String(error)}`);
-    return;
-  } finally {
-    await broker?.close();
-  }
-  if (bodies.length === 0) {
-    void vscode.window.showInformationMessage(`No messages on ${describeTarget(target, key)}.`);
-    return;
-  }
-  const items = bodies.map((body, index) => {
-    const text = new TextDecoder().decode(body);
-    const problems = analyzeText(text);
-    const errors = problems.filter((d) => d.severity === 'error').length;
-    return { label: `#${index + 1} ${jobOf(text)}`, description: `${body.length} bytes`, detail: errors > 0 ? `${errors} error(s): ${problems[0].message}` : problems.length > 0 ? `${problems.length} warning(s)` : 'valid', text };
-  });
-  const note = target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : '';
-  const picked = await vscode.window.showQuickPick(items, { title: `${items.length} message(s) on ${describeTarget(target, key)}${note}`, placeHolder: 'Open a message as an envelope document' });
-  if (!picked) return;
-  const opened = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: picked.text });
-  await vscode.window.showTextDocument(opened);
-}
-
-function metaQueue(text: string): string {
-  try {
-    const queue = (JSON.parse(text) as { meta?: { queue?: unknown } }).meta?.queue;
-    return typeof queue === 'string' && queue.trim() !== '' ? queue : 'default';
-  } catch {
-    return 'default';
-  }
-}
-
-function jobOf(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { job?: unknown; urn?: unknown };
-    return typeof parsed.job === 'string' ? parsed.job : typeof parsed.urn === 'string' ? parsed.urn : '(no URN)';
-  } catch {
-    return '(not JSON)';
   }
 }

@@ -58,3 +58,9 @@ export interface OutgoingMessage {
   readonly redis: RedisProjection;
   readonly amqp: AmqpProjection;
 }
+
+/** One dead letter to move: its exact stored bytes in the DLQ, and the message to publish instead. */
+export interface RedriveMove {
+  readonly original: Uint8Array;
+  readonly message: OutgoingMessage;
+}

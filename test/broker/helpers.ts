@@ -5,6 +5,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { inspect } from 'node:util';
+import { after, before } from 'node:test';
+import { connect, type Channel, type ChannelModel } from 'amqplib';
+import Redis from 'ioredis';
 import type { OutgoingMessage, RedisLayout } from '../../core/message/types';
 import { redisProjection } from '../../core/message/build';
 
@@ -130,4 +133,49 @@ function portOf(server: Server): number {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   return address.port;
+}
+
+/**
+ * The body the Node Redis and RabbitMQ consumers push to `<queue>.dlq` after `maxTries` 3 failed
+ * runs (facts part 2 §3.1): a spread copy of the envelope with `attempts` 2 and the block. Built
+ * here with JSON.stringify as that consumer does, not by the code under test.
+ */
+export function deadLettered(envelopeText: string, queue: string, error: string, failedAt = 1749132730000): string {
+  const envelope = JSON.parse(envelopeText) as Record<string, unknown> & { meta?: { queue?: string } };
+  return JSON.stringify({
+    ...envelope,
+    attempts: 2,
+    dead_letter: { reason: 'failed', error, exception: 'Error', failed_at: failedAt, original_queue: envelope.meta?.queue ?? queue, attempts: 2, lang: 'node' },
+  });
+}
+
+/** Plain clients of the machine's Redis and RabbitMQ for a test file, and what it leaves to clean up. */
+export interface RealBrokers {
+  readonly redis: Redis;
+  readonly channel: Channel;
+  /** Redis keys and RabbitMQ queues deleted after the file's tests. */
+  readonly redisKeys: Set<string>;
+  readonly amqpQueues: Set<string>;
+  /** Run before the deletions (proxies to close, …). */
+  readonly closers: (() => Promise<void>)[];
+}
+
+/** Connects before the file's tests and cleans up after them (registers the hooks). */
+export function useRealBrokers(): RealBrokers {
+  const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
+  let connection: ChannelModel | undefined;
+  const brokers = { redis, channel: undefined as unknown as Channel, redisKeys: new Set<string>(), amqpQueues: new Set<string>(), closers: [] as (() => Promise<void>)[] };
+  before(async () => {
+    await redis.connect();
+    connection = await connect(AMQP_URL);
+    brokers.channel = await connection.createChannel();
+  });
+  after(async () => {
+    for (const close of brokers.closers) await close();
+    if (brokers.redisKeys.size > 0) await redis.del(...brokers.redisKeys);
+    for (const queue of brokers.amqpQueues) await brokers.channel.deleteQueue(queue);
+    await redis.quit();
+    await connection?.close();
+  });
+  return brokers;
 }

@@ -145,8 +145,12 @@ describe('babelq preview and send against the real brokers', () => {
     assert.equal(peek.status, 0, peek.stderr);
     const messages = JSON.parse(peek.stdout.toString());
     assert.equal(messages.length, 2);
-    assert.deepEqual(messages[0].diagnostics, []);
-    assert.ok(messages[1].diagnostics.some((d: { code: string }) => d.code === 'invalid-urn'));
+    // Newest first: the raw push came last.
+    assert.ok(messages[0].diagnostics.some((d: { code: string }) => d.code === 'invalid-urn'));
+    assert.deepEqual(messages[1].diagnostics, []);
+    assert.equal(messages[1].urn, 'urn:babel:orders:created');
+    assert.match(messages[1].createdAtText, /^\d{4}-\d\d-\d\dT/);
+    assert.equal(messages[1].attempts, 0);
     assert.equal(await redis.llen(queue), 2, 'peek removed nothing');
   });
 

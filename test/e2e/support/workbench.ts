@@ -102,6 +102,33 @@ export class Workbench {
     await this.quickInput(undefined, text, expected, !options.next);
   }
 
+  /** In the quick input already open, types `filter`, focuses the row containing `expected` and accepts it (what comes next may be another pick or a dialog). */
+  async choose(expected: string, filter = ''): Promise<void> {
+    const { page } = this;
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    if (filter) await page.keyboard.type(filter);
+    const focused = page.locator('.quick-input-list .monaco-list-row.focused');
+    await waitUntil(`"${expected}" focused in the quick input`, async () => {
+      const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      if (!rows.some((row) => row.includes(expected))) return false;
+      if ((await focused.innerText().catch(() => '')).includes(expected)) return true;
+      await page.keyboard.press('ArrowDown');
+      return false;
+    });
+    await page.keyboard.press('Enter');
+  }
+
+  /** Clicks `button` in the modal dialog on screen and waits for the dialog to close. */
+  async answerDialog(button: string): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    const text = await dialog.innerText();
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    return text;
+  }
+
   /** Runs a command from the command palette (F1), by its title as the palette shows it; `opensPick`: it opens a quick pick of its own. */
   async command(title: string, options: { opensPick?: boolean } = {}): Promise<void> {
     await this.quickInput('F1', title, title, !options.opensPick);

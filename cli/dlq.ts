@@ -1,0 +1,224 @@
+/**
+ * `babelq dlq list` and `babelq dlq redrive`: a work queue's dead letters (its DLQ by the
+ * layout's convention), grouped by reason and error, and the redrive of one, some or all of them
+ * back to `original_queue` with exactly the changes the chosen SDK's redrive makes. The guards of
+ * `send` apply (an envelope with errors, a host that is not loopback: --yes); `--dry-run` prints
+ * the bytes that would be published and moves nothing.
+ */
+import { analyzeText } from '../core/rules/analyze';
+import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../core/message/dead-letter';
+import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
+import type { RedisLayout, RedriveMove } from '../core/message/types';
+import type { LintedRow } from '../core/rules/message-rows';
+import { openBroker } from '../broker';
+import { isBrokerError } from '../broker/errors';
+import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
+import { parseArgs, type ParsedArgs } from './args';
+import type { CliEnvironment, Command, CommandResult } from './command';
+import { CliError } from './errors';
+import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine } from './message-list';
+import { DEFAULT_BROKER_URL } from './message-options';
+import { brokerTarget, timeoutOption } from './send';
+
+export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
+       babelq dlq redrive --queue <name> (--id <meta.id> ... | --all | --reason <text>) [options]
+
+The dead letters of a work queue, read from its dead-letter queue by the layout's convention
+(Redis: <queue>.dlq, Laravel layout: queues:<queue>.dlq; RabbitMQ: queue <queue>.dlq).
+
+list: every dead letter with its dead_letter block in words, grouped by reason and error.
+redrive: moves messages back to dead_letter.original_queue (else meta.queue) as the SDK's redrive
+does: dead_letter removed, attempts 0, meta.id, trace_id and created_at kept. Redis moves each
+message in one atomic step; RabbitMQ publishes with a confirm before it acknowledges the DLQ copy.
+A failure part-way leaves every message not yet moved in the DLQ.
+
+Options:
+  --queue <name>        the work queue (required)
+  --broker <url>        as for send (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
+  --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
+  --limit <n>           read at most n dead letters (default 1000, at most ${MAX_READ})
+  --format <text|json>  output format (default text)
+  --timeout <ms>        give up after this long (default 5000)
+redrive only:
+  --id <meta.id>        a message to redrive (repeat for more)
+  --all                 every dead letter read
+  --reason <text>       the dead letters whose reason or error contains the text
+  --sdk <auto|${REDRIVE_SDKS.join('|')}>
+                        whose redrive to reproduce (default auto: dead_letter.lang when that
+                        SDK has a redrive, else node). node, go and java drop top-level keys
+                        outside the contract and rename a lone "urn" to "job"; python and php
+                        keep them; each SDK's encoder writes the bytes (number text, key order)
+  --dry-run             print what would be published, move nothing
+  --yes                 redrive even with errors in an envelope or to a host that is not loopback
+  -h, --help            show this help
+
+Exit status: 0 done, 1 refused, nothing to redrive or the broker said no, 2 usage or connection
+problem (also part-way through a redrive: the message says how many moved and where the rest are).
+`;
+
+/** The dlq command for the command table. */
+export const dlqCommand: Command = {
+  synopsis: 'dlq list|redrive --queue <name>',
+  summary: 'list a queue\'s dead letters by reason, and redrive them to their original queue',
+  run: runDlq,
+};
+
+interface DlqContext {
+  readonly queue: string;
+  readonly target: BrokerTarget;
+  readonly layout: RedisLayout;
+  readonly prefix: string;
+  readonly dlqKey: string;
+  readonly limit: number;
+  readonly timeoutMs: number;
+  readonly format: 'text' | 'json';
+}
+
+/** Runs `babelq dlq`. */
+export async function runDlq(args: readonly string[], environment: CliEnvironment): Promise<CommandResult> {
+  const parsed = parseArgs(args, {
+    queue: { value: true },
+    broker: { value: true },
+    layout: { value: true },
+    prefix: { value: true },
+    limit: { value: true },
+    format: { value: true },
+    timeout: { value: true },
+    id: { value: true },
+    all: { value: false },
+    reason: { value: true },
+    sdk: { value: true },
+    'dry-run': { value: false },
+    yes: { value: false },
+    help: { value: false, aliases: ['-h'] },
+  });
+  const { positionals, options } = parsed;
+  if (options.has('help')) return { stdout: DLQ_USAGE, stderr: '', exitCode: 0 };
+  const [action, ...extra] = positionals;
+  if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
+  if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
+  const context = dlqContext(options, environment);
+  try {
+    return action === 'list' ? await list(context) : await redrive(context, parsed);
+  } catch (error) {
+    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: 2 };
+    throw error;
+  }
+}
+
+function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment): DlqContext {
+  const queue = options.get('queue');
+  if (typeof queue !== 'string' || queue.trim() === '') throw new CliError('--queue is required (the work queue; its DLQ follows the layout)', true);
+  const layout = options.get('layout') ?? 'babelqueue';
+  if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError('--layout must be babelqueue or laravel', true);
+  const format = options.get('format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
+  const prefixOption = options.get('prefix');
+  const prefix = typeof prefixOption === 'string' ? prefixOption : '';
+  let target: BrokerTarget;
+  try {
+    target = brokerTarget(options.get('broker'), environment.env);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), true);
+  }
+  return {
+    queue,
+    target,
+    layout,
+    prefix,
+    dlqKey: deadLetterLocation(queue, target.kind, layout, prefix).key,
+    limit: countOption(options.get('limit'), 'limit', 1000),
+    timeoutMs: timeoutOption(options.get('timeout')),
+    format,
+  };
+}
+
+async function list(context: DlqContext): Promise<CommandResult> {
+  const linted = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const byRow = new Map(linted.map((entry) => [entry.row, entry]));
+  const groups = groupDeadLetters(newestFirst(linted.map((entry) => entry.row)));
+  const where = describeTarget(context.target, context.dlqKey);
+  if (context.format === 'json') {
+    const document = { dlq: context.dlqKey, target: context.target.display, count: linted.length, groups: groups.map((group) => ({ reason: group.reason, error: group.error, count: group.count, messages: group.rows.map((row) => rowJson(byRow.get(row)!)) })) };
+    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: '', exitCode: 0 };
+  }
+  const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
+  for (const group of groups) {
+    lines.push('', `${group.count} × ${group.reason}: ${group.error}`);
+    for (const row of group.rows) lines.push(`  ${rowLine(row)}`, ...deadLetterLines(row));
+  }
+  return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
+}
+
+function selection(parsed: ParsedArgs): (entry: LintedRow) => boolean {
+  const ids = parsed.repeated.get('id') ?? [];
+  const reason = parsed.options.get('reason');
+  const chosen = [ids.length > 0, parsed.options.has('all'), reason !== undefined].filter(Boolean).length;
+  if (chosen !== 1) throw new CliError('say which dead letters to redrive: --id <meta.id> (repeatable), --all or --reason <text>, exactly one of them', true);
+  if (ids.length > 0) {
+    const wanted = new Set(ids);
+    return ({ row }) => wanted.has(row.metaId);
+  }
+  if (typeof reason === 'string') return ({ row }) => matchesReason(row, reason);
+  return () => true;
+}
+
+function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
+  if (value === undefined) return 'auto';
+  const choices: readonly string[] = ['auto', ...REDRIVE_SDKS];
+  if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')} (the SDKs that ship a redrive)`, true);
+  return value as RedriveSdk | 'auto';
+}
+
+async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<CommandResult> {
+  const select = selection(parsed);
+  const sdk = sdkChoice(parsed.options.get('sdk'));
+  const linted = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const picked = linted.filter(select);
+  const wantedIds = parsed.repeated.get('id') ?? [];
+  const notFound = wantedIds.filter((id) => !picked.some(({ row }) => row.metaId === id));
+  const lines: string[] = [];
+  const skipped: string[] = [];
+  const moves: RedriveMove[] = [];
+  let errorCount = 0;
+  for (const { row } of picked) {
+    const redriven = redriveMessage(row.text, { sdk, redisLayout: context.layout, redisPrefix: context.prefix });
+    if (!redriven.ok) {
+      skipped.push(`meta.id ${row.metaId}: ${redriven.error}`);
+      continue;
+    }
+    errorCount += analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
+    moves.push({ original: new TextEncoder().encode(row.text), message: redriven.message });
+  }
+  for (const id of notFound) skipped.push(`meta.id ${id}: not among the ${linted.length} dead letter(s) read from ${context.dlqKey}`);
+  const notes = skipped.map((line) => `babelq: left in the DLQ: ${line}\n`).join('');
+  if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeTarget(context.target, context.dlqKey)}.\n`, exitCode: 1 };
+
+  if (parsed.options.has('dry-run')) {
+    for (const move of moves) {
+      const { message } = move;
+      const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;
+      lines.push(`meta.id ${message.metaId} → ${to} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
+    }
+    lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${context.dlqKey}; nothing was moved.`);
+    return { stdout: `${lines.join('\n')}\n`, stderr: notes, exitCode: 0 };
+  }
+
+  const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
+  const decision = decideSend({ trusted: true, errorCount, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
+  if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };
+  if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${decision.question} Pass --yes to redrive.\n`, exitCode: 1 };
+
+  const broker = await openBroker(context.target, { timeoutMs: context.timeoutMs });
+  try {
+    const receipt = await broker.redrive(context.dlqKey, moves);
+    const targets = [...new Set(moves.map((move) => (context.target.kind === 'redis' ? move.message.redis.listKey : move.message.amqp.routingKey)))].join(', ');
+    const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
+    return { stdout: `Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}.\n`, stderr: notes, exitCode: 0 };
+  } catch (error) {
+    if (isBrokerError(error)) return { stdout: '', stderr: `${notes}babelq: ${error.message}\n`, exitCode: error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2 };
+    throw error;
+  } finally {
+    await broker.close();
+  }
+}

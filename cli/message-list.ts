@@ -1,0 +1,60 @@
+/**
+ * What `peek` and `dlq` share: reading a queue's messages (bounded) and printing them as rows
+ * (URN, meta.id, created at, attempts, size, lint verdict) or as JSON for scripts.
+ */
+import { openBroker } from '../broker';
+import type { BrokerTarget } from '../broker/target';
+import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
+import { lintedRows, type LintedRow } from '../core/rules/message-rows';
+import { CliError } from './errors';
+
+/** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */
+export const MAX_READ = 10_000;
+
+/** A whole number option between 1 and MAX_READ. */
+export function countOption(value: string | true | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_READ) {
+    throw new CliError(`--${name} needs a whole number from 1 to ${MAX_READ}`, true);
+  }
+  return Number(value);
+}
+
+/** Reads up to `count` messages of `key` (Redis: the newest `count`; RabbitMQ: got and requeued) and lints each. */
+export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<LintedRow[]> {
+  const broker = await openBroker(target, { timeoutMs });
+  try {
+    const utf8 = new TextDecoder('utf-8');
+    return lintedRows((await broker.peek(key, count)).map(({ body }) => ({ text: utf8.decode(body), bytes: body.byteLength })));
+  } finally {
+    await broker.close();
+  }
+}
+
+/** One row as a line for people. */
+export function rowLine(row: MessageRow): string {
+  const attempts = row.attempts === undefined ? 'attempts —' : `attempts ${row.attempts}`;
+  return `${row.urn}  meta.id ${row.metaId}  created ${dateText(row.createdAt)}  ${attempts}  ${row.bytes} bytes  ${verdictText(row)}`;
+}
+
+/** A row's dead-letter block, indented under its line. */
+export function deadLetterLines(row: MessageRow): string[] {
+  return deadLetterWords(row.deadLetter).map((line) => `    ${line}`);
+}
+
+/** A row for scripts: the fields, the body text and the diagnostics. */
+export function rowJson({ row, diagnostics }: LintedRow): Record<string, unknown> {
+  return {
+    urn: row.urn,
+    metaId: row.metaId,
+    createdAt: row.createdAt ?? null,
+    createdAtText: row.createdAt === undefined ? null : dateText(row.createdAt),
+    attempts: row.attempts ?? null,
+    bytes: row.bytes,
+    errors: row.errors,
+    warnings: row.warnings,
+    ...(row.deadLetter ? { deadLetter: row.deadLetter } : {}),
+    text: row.text,
+    diagnostics: diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message })),
+  };
+}

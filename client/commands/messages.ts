@@ -1,0 +1,171 @@
+/**
+ * "BabelQueue: Peek Queue" and "BabelQueue: Dead Letters": a queue's messages as a message viewer
+ * lists them (URN, meta.id, created at, attempts, size, lint verdict; newest first; the quick
+ * pick's filter matches all of it), the queue defaulting to the open envelope's `meta.queue` with
+ * its DLQ one pick away. Dead letters are grouped by reason and error, can be picked several at
+ * a time, and opened or redriven. Reading a broker needs a trusted workspace, and asks first when
+ * the host is not this machine.
+ */
+import * as vscode from 'vscode';
+import { dateText, deadLetterLocation, groupDeadLetters, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
+import { redisProjection } from '../../core/message/build';
+import { lintedRows } from '../../core/rules/message-rows';
+import { openBroker, type Broker } from '../../broker';
+import { isBrokerError } from '../../broker/errors';
+import { describeTarget, isLoopback } from '../../broker/target';
+import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
+import { redrive } from './redrive';
+import { envelopeDocument, resolveTarget, settingsFor, type SendServices } from './send';
+
+export const PEEK_COMMAND = 'babelqueue.peekQueue';
+export const DEAD_LETTERS_COMMAND = 'babelqueue.deadLetters';
+
+/** How many messages a list reads at most (Redis: the newest; RabbitMQ: got and requeued). */
+const LIST_LIMIT = 1000;
+
+export interface MessageServices extends Pick<SendServices, 'context' | 'output'> {
+  readonly views: MessageViews;
+}
+
+/** Registers Peek Queue and Dead Letters. */
+export function registerMessageCommands(services: MessageServices): void {
+  services.context.subscriptions.push(
+    vscode.commands.registerCommand(PEEK_COMMAND, () => peekQueue(services)),
+    vscode.commands.registerCommand(DEAD_LETTERS_COMMAND, () => deadLetters(services)),
+  );
+}
+
+interface RowItem extends vscode.QuickPickItem {
+  readonly row?: MessageRow;
+}
+
+function rowItem(row: MessageRow): RowItem {
+  const attempts = row.attempts === undefined ? '' : ` · attempts ${row.attempts}`;
+  const block = row.deadLetter;
+  return {
+    label: row.urn,
+    description: `${row.metaId} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
+    detail: block ? [block.exception, block.originalQueue === undefined ? undefined : `original queue ${JSON.stringify(block.originalQueue)}`, block.lang ? `by ${block.lang}` : undefined].filter(Boolean).join(' · ') : undefined,
+    row,
+  };
+}
+
+/** The work queue, defaulting to the open envelope's meta.queue; `dlqFirst` offers its DLQ first. */
+async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: string; deadLetters: boolean } | undefined> {
+  const document = envelopeDocument();
+  const queue = document ? metaQueue(document.getText()) : undefined;
+  if (queue !== undefined) {
+    const work = { label: queue, description: 'meta.queue of the open envelope', deadLetters: false };
+    const dlq = { label: `${queue}.dlq`, description: 'its dead-letter queue', deadLetters: true };
+    const other = { label: 'Another queue…', deadLetters: dlqFirst };
+    const picked = await vscode.window.showQuickPick(dlqFirst ? [dlq, work, other] : [work, dlq, other], { title });
+    if (!picked) return undefined;
+    if (picked !== other) return { queue, deadLetters: picked.deadLetters };
+  }
+  const typed = await vscode.window.showInputBox({ title, prompt: dlqFirst ? 'The work queue (its DLQ follows the layout: <queue>.dlq)' : 'Logical queue name', value: queue ?? 'default' });
+  return typed ? { queue: typed.trim(), deadLetters: dlqFirst } : undefined;
+}
+
+/** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
+async function readQueue(services: MessageServices, queue: string, deadLetters: boolean): Promise<{ rows: MessageRow[]; source: MessageSource; where: string; requeued: boolean } | undefined> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
+    return undefined;
+  }
+  const settingsUri = envelopeDocument()?.uri;
+  const settings = settingsFor(settingsUri);
+  const target = await resolveTarget(services, settings);
+  if (!target) return undefined;
+  if (!isLoopback(target.host)) {
+    const answer = await vscode.window.showWarningMessage(`${target.host} is not this machine. Read its queue "${queue}"?`, { modal: true }, 'Read');
+    if (answer !== 'Read') return undefined;
+  }
+  const location = deadLetters ? deadLetterLocation(queue, target.kind, settings.redisLayout, settings.redisPrefix) : undefined;
+  const key = location?.key ?? (target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue);
+  const where = describeTarget(target, key);
+  let broker: Broker | undefined;
+  try {
+    broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
+    const utf8 = new TextDecoder('utf-8');
+    const bodies = (await broker.peek(key, LIST_LIMIT)).map(({ body }) => ({ text: utf8.decode(body), bytes: body.byteLength }));
+    const rows = lintedRows(bodies).map((entry) => entry.row);
+    return { rows, where, requeued: target.kind === 'amqp', source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Cannot read ${where}: ${isBrokerError(error) ? error.message : String(error)}`);
+    return undefined;
+  } finally {
+    await broker?.close();
+  }
+}
+
+async function peekQueue(services: MessageServices): Promise<void> {
+  const chosen = await chooseQueue('BabelQueue: Peek Queue', false);
+  if (!chosen) return;
+  const read = await readQueue(services, chosen.queue, chosen.deadLetters);
+  if (!read) return;
+  if (read.rows.length === 0) {
+    void vscode.window.showInformationMessage(`No messages on ${read.where}.`);
+    return;
+  }
+  const note = read.requeued ? ' (got and requeued: their delivery order changed)' : '';
+  const picked = await vscode.window.showQuickPick(newestFirst(read.rows).map(rowItem), {
+    title: `${read.rows.length} message(s) on ${read.where}, newest first${note}`,
+    placeHolder: 'Filter by URN, meta.id, date, verdict…; Enter opens the message',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (picked?.row) await services.views.open({ row: picked.row, source: read.source });
+}
+
+async function deadLetters(services: MessageServices): Promise<void> {
+  const chosen = await chooseQueue('BabelQueue: Dead Letters', true);
+  if (!chosen) return;
+  const read = await readQueue(services, chosen.queue, true);
+  if (!read) return;
+  if (read.rows.length === 0) {
+    void vscode.window.showInformationMessage(`No dead letters on ${read.where}.`);
+    return;
+  }
+  const groups = groupDeadLetters(newestFirst(read.rows));
+  const items: RowItem[] = [];
+  for (const group of groups) {
+    items.push({ label: `${group.count} × ${group.reason}: ${group.error}`, kind: vscode.QuickPickItemKind.Separator });
+    items.push(...group.rows.map(rowItem));
+  }
+  const picker = vscode.window.createQuickPick<RowItem>();
+  picker.title = `${read.rows.length} dead letter(s) on ${read.where}, by reason and error${read.requeued ? ' (got and requeued)' : ''}`;
+  picker.placeholder = 'Filter; check messages to redrive several, or Enter on one to open or redrive it';
+  picker.items = items;
+  picker.canSelectMany = true;
+  picker.matchOnDescription = true;
+  picker.matchOnDetail = true;
+  const selection = await new Promise<{ rows: MessageRow[]; filter: string } | undefined>((resolve) => {
+    picker.onDidAccept(() => {
+      const checked = picker.selectedItems.length > 0 ? picker.selectedItems : picker.activeItems;
+      resolve({ rows: checked.flatMap((item) => (item.row ? [item.row] : [])), filter: picker.value });
+      picker.hide();
+    });
+    picker.onDidHide(() => resolve(undefined));
+    picker.show();
+  });
+  picker.dispose();
+  if (!selection || selection.rows.length === 0) return;
+  const shown: ShownMessage[] = selection.rows.map((row) => ({ row, source: read.source }));
+  const actions = [
+    ...(shown.length === 1 ? [{ label: 'Open', description: 'read-only, diagnosed; redrive, edit then redrive, or save as a fixture from there', action: 'open' as const }] : []),
+    { label: shown.length === 1 ? 'Redrive…' : `Redrive ${shown.length} messages…`, description: 'back to dead_letter.original_queue, after a preview of the bytes', action: 'redrive' as const },
+  ];
+  const action = await vscode.window.showQuickPick(actions, { title: shown.length === 1 ? `meta.id ${shown[0]!.row.metaId}` : `${shown.length} dead letters` });
+  if (!action) return;
+  if (action.action === 'open') await services.views.open(shown[0]!);
+  else await redrive(services, shown.map((message) => ({ message })));
+}
+
+function metaQueue(text: string): string | undefined {
+  try {
+    const queue = (JSON.parse(text) as { meta?: { queue?: unknown } }).meta?.queue;
+    return typeof queue === 'string' && queue.trim() !== '' ? queue : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Redrive from the editor: one message (from its view), several (from Dead Letters), or an
+ * edited copy ("Edit, then Redrive": the edited, re-linted envelope is published instead, and the
+ * stored original leaves the DLQ in the same move). The bytes are shown before anything moves;
+ * the send guards apply (trust, errors, non-loopback host); broker/ does the move without loss.
+ */
+import * as vscode from 'vscode';
+import { REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../../core/message/dead-letter';
+import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
+import type { RedriveMove } from '../../core/message/types';
+import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
+import { formattedMessage } from '../../core/language/message-text';
+import { analyzeText } from '../../core/rules/analyze';
+import { openBroker, type Broker } from '../../broker';
+import { isBrokerError } from '../../broker/errors';
+import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
+import type { MessageViews, ShownMessage } from '../message-view';
+import { resolveTarget, settingsFor, type SendServices } from './send';
+
+export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
+export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
+
+/** A message to redrive, with the edited text when the user changed it first. */
+export interface RedriveRequest {
+  readonly message: ShownMessage;
+  readonly editedText?: string;
+}
+
+type RedriveServices = Pick<SendServices, 'context' | 'output'>;
+
+/** Registers Redrive and Edit, then Redrive. */
+export function registerRedriveCommands(services: RedriveServices & { readonly views: MessageViews }): void {
+  // Edited copies (untitled envelopes) and the dead letter each one replaces.
+  const edited = new Map<string, ShownMessage>();
+  services.context.subscriptions.push(
+    vscode.workspace.onDidCloseTextDocument((document) => edited.delete(document.uri.toString())),
+    vscode.commands.registerCommand(REDRIVE_COMMAND, async () => {
+      const document = vscode.window.activeTextEditor?.document;
+      const viewed = document && services.views.messageOf(document.uri);
+      const copy = document && edited.get(document.uri.toString());
+      if (viewed && !viewed.source.deadLetters) {
+        void vscode.window.showInformationMessage(`${viewed.source.queue} is not a dead-letter queue: only dead letters are redriven (open one with BabelQueue: Dead Letters).`);
+        return false;
+      }
+      if (viewed) return redrive(services, [{ message: viewed }]);
+      if (copy && document) {
+        const done = await redrive(services, [{ message: copy, editedText: document.getText() }]);
+        if (done) edited.delete(document.uri.toString());
+        return done;
+      }
+      void vscode.window.showInformationMessage('Open a dead letter (BabelQueue: Dead Letters) or its edited copy to redrive it.');
+      return false;
+    }),
+    vscode.commands.registerCommand(EDIT_THEN_REDRIVE_COMMAND, async () => {
+      const document = vscode.window.activeTextEditor?.document;
+      const viewed = document && services.views.messageOf(document.uri);
+      if (!viewed || !viewed.source.deadLetters) {
+        void vscode.window.showInformationMessage('Open a dead letter (BabelQueue: Dead Letters) to edit and redrive it.');
+        return;
+      }
+      const copy = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: formattedMessage(viewed.row.text) });
+      edited.set(copy.uri.toString(), viewed);
+      await vscode.window.showTextDocument(copy, { preview: false });
+      void vscode.window.showInformationMessage(`Edit the envelope, then run "BabelQueue: Redrive" to publish it in place of meta.id ${viewed.row.metaId}.`);
+    }),
+  );
+}
+
+/** Redrives `requests` after the preview and the guards; true when they were moved. */
+export async function redrive(services: RedriveServices, requests: readonly RedriveRequest[], sdk: RedriveSdk | 'auto' = 'auto'): Promise<boolean> {
+  if (requests.length === 0) return false;
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Redrive is disabled in Restricted Mode: trust this workspace to move messages on a broker.');
+    return false;
+  }
+  const { source } = requests[0]!.message;
+  const settings = settingsFor(source.settingsUri);
+  const moves: RedriveMove[] = [];
+  const refused: string[] = [];
+  let errorCount = 0;
+  for (const request of requests) {
+    const redriven = redriveMessage(request.editedText ?? request.message.row.text, { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix });
+    if (!redriven.ok) {
+      refused.push(`meta.id ${request.message.row.metaId}: ${redriven.error}`);
+      continue;
+    }
+    // Re-linted as sent: an edit can fix errors, or make new ones.
+    errorCount += analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
+    moves.push({ original: new TextEncoder().encode(request.message.row.text), message: redriven.message });
+  }
+  if (moves.length === 0) {
+    void vscode.window.showErrorMessage(`Nothing to redrive: ${refused.join('; ')}`);
+    return false;
+  }
+
+  let host: string;
+  let kind: 'redis' | 'amqp';
+  try {
+    ({ host, kind } = parseTarget(settings.brokerUrl));
+  } catch (error) {
+    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    return false;
+  }
+  const destinations = [...new Set(moves.map(({ message }) => (kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)))].join(', ');
+  const preview = moves.slice(0, 3).map(({ message }) => `meta.id ${message.metaId} → ${kind === 'redis' ? message.redis.listKey : message.amqp.routingKey}, ${message.bytes.length} bytes:\n${message.text}`);
+  const more = moves.length > 3 ? `\n… and ${moves.length - 3} more` : '';
+  const skipped = refused.length > 0 ? `\n\nLeft in the DLQ: ${refused.join('; ')}` : '';
+  const anotherSdk = 'Another SDK…';
+  const answer = await vscode.window.showInformationMessage(
+    `Redrive ${moves.length} message(s) from ${source.key} to ${destinations} (${moves[0]!.message.sdk} redrive: dead_letter removed, attempts 0)?`,
+    { modal: true, detail: `${preview.join('\n\n')}${more}${skipped}` },
+    'Redrive',
+    anotherSdk,
+  );
+  if (answer === anotherSdk) {
+    const picked = await vscode.window.showQuickPick(
+      REDRIVE_SDKS.map((name) => ({ label: name, description: name === 'python' || name === 'php' ? 'keeps top-level keys outside the contract' : 'drops top-level keys outside the contract' })),
+      { title: 'Whose redrive to reproduce' },
+    );
+    return picked ? redrive(services, requests, picked.label as RedriveSdk) : false;
+  }
+  if (answer !== 'Redrive') return false;
+
+  const confirmed = new Set<ConfirmationKind>();
+  for (;;) {
+    const decision = decideSend({ trusted: true, errorCount, loopback: isLoopback(host), host, confirmed });
+    if (decision.action === 'send') break;
+    if (decision.action === 'refuse') {
+      void vscode.window.showWarningMessage(decision.reason);
+      return false;
+    }
+    const yes = await vscode.window.showWarningMessage(decision.question, { modal: true }, decision.confirmLabel);
+    if (yes !== decision.confirmLabel) return false;
+    confirmed.add(decision.kind);
+  }
+  const target = await resolveTarget(services, settings);
+  if (!target) return false;
+  const where = describeTarget(target, source.key);
+  let broker: Broker | undefined;
+  try {
+    const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Redriving from ${where}…` }, async () => {
+      broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
+      return broker.redrive(source.key, moves);
+    });
+    services.output.info(`${new Date().toISOString()} redrove ${receipt.moved} message(s) from ${where} to ${destinations} in ${receipt.durationMs} ms${receipt.missing ? `, ${receipt.missing} already gone` : ''}`);
+    const gone = receipt.missing > 0 ? ` ${receipt.missing} had already left the DLQ: nothing was published for them.` : '';
+    void vscode.window.showInformationMessage(`Redrove ${receipt.moved} message(s) to ${destinations}.${gone}`);
+    return receipt.moved > 0;
+  } catch (error) {
+    const text = isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.';
+    services.output.error(`Redrive from ${where} failed: ${text}`);
+    void vscode.window.showErrorMessage(text);
+    return false;
+  } finally {
+    await (broker as Broker | undefined)?.close();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * A message read from a queue, shown as a read-only envelope document titled `<queue> · <meta.id>`:
+ * pretty-printed, in the envelope language (so the server diagnoses it like any fixture), with
+ * "Save as Fixture…" (file named from the URN, ids and time kept or renewed as the user picks).
+ * The view remembers where each message came from, so a redrive can find its exact stored bytes.
+ */
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { MessageRow } from '../core/message/dead-letter';
+import { fixtureFileName, formattedMessage, withRenewedIds } from '../core/language/message-text';
+import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
+
+export const MESSAGE_SCHEME = 'babelqueue-message';
+export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
+
+/** How many opened messages are remembered (their text and source). */
+const MAX_SHOWN = 200;
+
+/** Where a message was read: the logical queue shown in the title, the list or queue read, whether it is a DLQ. */
+export interface MessageSource {
+  readonly queue: string;
+  readonly key: string;
+  readonly deadLetters: boolean;
+  /** The document whose settings (broker, layout) were used, if any. */
+  readonly settingsUri?: vscode.Uri;
+}
+
+/** One message on display. */
+export interface ShownMessage {
+  readonly row: MessageRow;
+  readonly source: MessageSource;
+}
+
+/** The read-only message documents, and what each one shows. */
+export class MessageViews implements vscode.TextDocumentContentProvider {
+  private readonly shown = new Map<string, ShownMessage>();
+  private counter = 0;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const message = this.shown.get(uri.toString());
+    return message ? formattedMessage(message.row.text) : '';
+  }
+
+  /** The message a document shows, if it is one of these views. */
+  messageOf(uri: vscode.Uri): ShownMessage | undefined {
+    return this.shown.get(uri.toString());
+  }
+
+  /** Opens `message` read-only, formatted and diagnosed, titled `<queue> · <meta.id>`. */
+  async open(message: ShownMessage): Promise<vscode.TextEditor> {
+    // The query keeps two reads of the same message apart (the DLQ may have changed in between).
+    const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${message.source.queue} · ${message.row.metaId}`, query: String(++this.counter) });
+    this.shown.set(uri.toString(), message);
+    // Bounded, oldest first out. Not forgotten on close: setting the language closes and reopens the document.
+    for (const key of this.shown.keys()) {
+      if (this.shown.size <= MAX_SHOWN) break;
+      this.shown.delete(key);
+    }
+    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ENVELOPE_LANGUAGE_ID);
+    return vscode.window.showTextDocument(document, { preview: false });
+  }
+}
+
+/** Registers the provider and "Save as Fixture…". */
+export function registerMessageViews(context: vscode.ExtensionContext, views: MessageViews): void {
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, views),
+    vscode.commands.registerCommand(SAVE_AS_FIXTURE_COMMAND, () => saveAsFixture(views)),
+  );
+}
+
+async function saveAsFixture(views: MessageViews): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const message = editor && views.messageOf(editor.document.uri);
+  if (!editor || !message) {
+    void vscode.window.showInformationMessage('Open a message from Peek Queue or Dead Letters to save it as a fixture.');
+    return;
+  }
+  const keep = { label: 'Keep meta.id, trace_id and created_at', description: 'the fixture is this exact message', renew: false };
+  const renew = { label: 'Renew meta.id and created_at', description: 'trace_id is kept: it correlates', renew: true };
+  const choice = await vscode.window.showQuickPick([keep, renew], { title: 'Save as Fixture: ids and time' });
+  if (!choice) return;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = fixtureFileName(message.row.urn);
+  const target = await vscode.window.showSaveDialog({
+    title: 'Save as Fixture',
+    filters: { 'BabelQueue envelope': ['babel.json'] },
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+  });
+  if (!target) return;
+  const text = editor.document.getText();
+  const content = choice.renew ? withRenewedIds(text, { uuid: randomUUID, now: Date.now }) : text;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
+  await vscode.window.showTextDocument(target);
+}

@@ -1,0 +1,305 @@
+/**
+ * Dead letters, the pure part: where each layout keeps a queue's dead-letter queue, the
+ * `dead_letter` block in words, the rows of a message list, grouping by reason and error, and
+ * the redrive transformation (what an SDK's redrive changes before it publishes the message back
+ * to `original_queue`). The CLI and the editor both use these; broker/ only moves the bytes.
+ *
+ * Facts (part 2 §3): every SDK's DLQ is `<queue>.dlq` (Redis bare `Q.dlq`, Laravel layout
+ * `queues:Q.dlq`, RabbitMQ queue `Q.dlq`); a redrive removes `dead_letter`, sets `attempts` to 0
+ * and keeps `job`, `trace_id`, `meta.id`, `meta.created_at`, `meta.lang`, `meta.queue`. Where the
+ * SDKs differ (unknown top-level keys, the `urn` alias, number text, `{}` vs `[]`), the redrive
+ * follows the SDK the user picks, and its relay encoder writes the bytes.
+ */
+import { formatUtc } from '../contract/time';
+import { applyEdits, type TextEdit } from '../model/edits';
+import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
+import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { parseJson } from '../parse/parser';
+import { buildMessage, redisProjection } from './build';
+import type { OutgoingMessage, RedisLayout } from './types';
+
+/** The SDKs that ship a redrive, each with its own idea of what to keep (facts part 2 §3.2). */
+export const REDRIVE_SDKS = ['node', 'go', 'python', 'php', 'java'] as const;
+export type RedriveSdk = (typeof REDRIVE_SDKS)[number];
+
+/** The suffix every SDK's dead-letter queue carries by default. */
+export const DLQ_SUFFIX = '.dlq';
+
+/** Where a work queue's dead letters are, per broker and Redis layout. */
+export interface DeadLetterLocation {
+  /** The logical DLQ name (`orders.dlq`). */
+  readonly queue: string;
+  /** What is read: the Redis list key (`orders.dlq`, `queues:orders.dlq`) or the RabbitMQ queue. */
+  readonly key: string;
+}
+
+/** The DLQ of `queue`: `Q.dlq` on bare Redis and RabbitMQ, `<prefix>queues:Q.dlq` in the Laravel layout. */
+export function deadLetterLocation(queue: string, broker: 'redis' | 'amqp', layout: RedisLayout, prefix = ''): DeadLetterLocation {
+  const dlq = `${queue}${DLQ_SUFFIX}`;
+  return { queue: dlq, key: broker === 'redis' ? redisProjection(dlq, layout, prefix).listKey : dlq };
+}
+
+/** The `dead_letter` block as read (each field undefined when absent or of the wrong type). */
+export interface DeadLetterBlock {
+  readonly reason?: string;
+  readonly error?: string | null;
+  readonly exception?: string | null;
+  readonly failedAt?: number;
+  readonly originalQueue?: string;
+  readonly attempts?: number;
+  readonly lang?: string;
+}
+
+/** One message of a list, as the list shows it. */
+export interface MessageRow {
+  /** Position in the list as read (0 = the oldest read). */
+  readonly position: number;
+  readonly bytes: number;
+  /** The URN (`job`, else the `urn` alias), or a placeholder saying why there is none. */
+  readonly urn: string;
+  readonly metaId: string;
+  /** `meta.created_at` in Unix ms, when it is a number. */
+  readonly createdAt?: number;
+  readonly attempts?: number;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly deadLetter?: DeadLetterBlock;
+  /** The body as UTF-8 text. */
+  readonly text: string;
+}
+
+/** The lint counts of one message, computed by the caller (core/rules sits above this layer). */
+export interface LintCounts {
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** A row for a message body; never throws, whatever the bytes are. */
+export function messageRow(text: string, bytes: number, position: number, lint: LintCounts): MessageRow {
+  const parsed = parseJson(text);
+  const root = parsed.syntaxProblems.length === 0 ? asObject(parsed.root) : undefined;
+  const meta = asObject(getValue(root, 'meta'));
+  const job = getValue(root, 'job') ?? getValue(root, 'urn');
+  const metaId = getValue(meta, 'id');
+  const createdAt = getValue(meta, 'created_at');
+  const attempts = getValue(root, 'attempts');
+  const block = deadLetterBlock(root);
+  return {
+    position,
+    bytes,
+    urn: !root ? '(not an envelope)' : job?.kind === 'string' ? job.value : '(no URN)',
+    metaId: metaId?.kind === 'string' ? metaId.value : '(no meta.id)',
+    ...(createdAt?.kind === 'number' ? { createdAt: createdAt.value } : {}),
+    ...(attempts?.kind === 'number' ? { attempts: attempts.value } : {}),
+    errors: lint.errors,
+    warnings: lint.warnings,
+    ...(block ? { deadLetter: block } : {}),
+    text,
+  };
+}
+
+function deadLetterBlock(root: ObjectNode | undefined): DeadLetterBlock | undefined {
+  const block = asObject(getValue(root, 'dead_letter'));
+  if (!block) return undefined;
+  const text = (key: string) => {
+    const value = getValue(block, key);
+    return value?.kind === 'string' ? value.value : value?.kind === 'null' ? null : undefined;
+  };
+  const number = (key: string) => {
+    const value = getValue(block, key);
+    return value?.kind === 'number' ? value.value : undefined;
+  };
+  const entries: [string, unknown][] = [
+    ['reason', text('reason') ?? undefined],
+    ['error', text('error')],
+    ['exception', text('exception')],
+    ['failedAt', number('failed_at')],
+    ['originalQueue', text('original_queue') ?? undefined],
+    ['attempts', number('attempts')],
+    ['lang', text('lang') ?? undefined],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as DeadLetterBlock;
+}
+
+/** A Unix-ms time as people read it, or a dash. */
+export function dateText(ms: number | undefined): string {
+  return ms === undefined ? '—' : formatUtc(ms);
+}
+
+/** The lint verdict in a few words: `valid`, `2 errors`, `1 warning`, `1 error, 2 warnings`. */
+export function verdictText(row: LintCounts): string {
+  const parts: string[] = [];
+  if (row.errors > 0) parts.push(`${row.errors} error${row.errors === 1 ? '' : 's'}`);
+  if (row.warnings > 0) parts.push(`${row.warnings} warning${row.warnings === 1 ? '' : 's'}`);
+  return parts.length === 0 ? 'valid' : parts.join(', ');
+}
+
+/** The `dead_letter` block in words, one line per field that is there. */
+export function deadLetterWords(block: DeadLetterBlock | undefined): string[] {
+  if (!block) return ['no dead_letter block (a raw dead letter: the consumer could not read it as an envelope)'];
+  const lines = [`reason: ${block.reason ?? '(none)'}${REASON_WORDS[block.reason ?? ''] ? ` (${REASON_WORDS[block.reason ?? '']})` : ''}`];
+  lines.push(`error: ${block.error ?? '(none)'}`);
+  if (block.exception) lines.push(`exception: ${block.exception}`);
+  lines.push(`failed at: ${dateText(block.failedAt)}`);
+  lines.push(`original queue: ${block.originalQueue === undefined ? '(none)' : JSON.stringify(block.originalQueue)}`);
+  if (block.attempts !== undefined) lines.push(`attempts before the DLQ: ${block.attempts}`);
+  if (block.lang) lines.push(`dead-lettered by: ${block.lang}`);
+  return lines;
+}
+
+const REASON_WORDS: Readonly<Record<string, string>> = {
+  failed: 'the handler failed on every attempt',
+  unknown_urn: 'no handler is registered for the URN',
+  poison: 'the message could not be processed at all',
+};
+
+/** Rows newest first: dead letters by `failed_at`, then everything by list position (the newest last in). */
+export function newestFirst(rows: readonly MessageRow[]): MessageRow[] {
+  return [...rows].sort((a, b) => (b.deadLetter?.failedAt ?? -Infinity) - (a.deadLetter?.failedAt ?? -Infinity) || b.position - a.position);
+}
+
+/** True when `filter` (case-insensitive) occurs in the URN, meta.id, the reason, the error or the exception. */
+export function matchesFilter(row: MessageRow, filter: string): boolean {
+  const needle = filter.trim().toLowerCase();
+  if (needle === '') return true;
+  const haystack = [row.urn, row.metaId, row.deadLetter?.reason, row.deadLetter?.error, row.deadLetter?.exception];
+  return haystack.some((value) => typeof value === 'string' && value.toLowerCase().includes(needle));
+}
+
+/** True when `text` occurs (case-insensitive) in the row's dead-letter reason or error: `--reason`. */
+export function matchesReason(row: MessageRow, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  return [row.deadLetter?.reason, row.deadLetter?.error].some((value) => typeof value === 'string' && value.toLowerCase().includes(needle));
+}
+
+/** Dead letters with the same reason and error. */
+export interface DeadLetterGroup {
+  readonly reason: string;
+  readonly error: string;
+  readonly count: number;
+  readonly rows: readonly MessageRow[];
+}
+
+/** Groups rows by reason and error, the largest group first (ties by reason, then error). */
+export function groupDeadLetters(rows: readonly MessageRow[]): DeadLetterGroup[] {
+  const groups = new Map<string, { reason: string; error: string; rows: MessageRow[] }>();
+  for (const row of rows) {
+    const reason = row.deadLetter?.reason ?? '(no dead_letter block)';
+    const error = row.deadLetter?.error ?? '(no error)';
+    const key = JSON.stringify([reason, error]);
+    const group = groups.get(key) ?? { reason, error, rows: [] };
+    group.rows.push(row);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .map((group) => ({ ...group, count: group.rows.length }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason) || a.error.localeCompare(b.error));
+}
+
+/** Options of a redrive. */
+export interface RedriveOptions {
+  /** Whose redrive to reproduce; `auto` = `dead_letter.lang` when that SDK has one, else node. */
+  readonly sdk: RedriveSdk | 'auto';
+  readonly redisLayout: RedisLayout;
+  readonly redisPrefix?: string;
+}
+
+export type RedriveResult =
+  | { readonly ok: true; readonly message: OutgoingMessage; readonly sdk: RedriveSdk; readonly target: string }
+  | { readonly ok: false; readonly error: string };
+
+// The top-level keys of the contract; Go, Node and Java drop any other key on redrive.
+const CORE_KEYS = new Set(['job', 'trace_id', 'data', 'meta', 'attempts']);
+const DROPS_UNKNOWN_KEYS: ReadonlySet<RedriveSdk> = new Set(['node', 'go', 'java']);
+
+/** The SDK an `auto` redrive follows for this message. */
+export function chooseRedriveSdk(row: Pick<MessageRow, 'deadLetter'>, choice: RedriveSdk | 'auto'): RedriveSdk {
+  if (choice !== 'auto') return choice;
+  const lang = row.deadLetter?.lang;
+  return (REDRIVE_SDKS as readonly string[]).includes(lang ?? '') ? (lang as RedriveSdk) : 'node';
+}
+
+/** The queue a redrive sends the message to: `dead_letter.original_queue`, else `meta.queue`. */
+export function redriveTarget(doc: ParsedDocument): string | undefined {
+  const root = asObject(doc.root);
+  const original = getValue(asObject(getValue(root, 'dead_letter')), 'original_queue');
+  if (original?.kind === 'string' && original.value.trim() !== '') return original.value;
+  const queue = getValue(asObject(getValue(root, 'meta')), 'queue');
+  return queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined;
+}
+
+/**
+ * The message a redrive publishes for a dead-lettered body: `dead_letter` removed, `attempts` 0,
+ * ids and times unchanged, unknown top-level keys dropped or kept and the `urn` alias renamed or
+ * kept as the chosen SDK does, then written by that SDK's encoder, to `original_queue`.
+ * "Edit, then redrive" passes the edited text: the same steps apply to it.
+ */
+export function redriveMessage(text: string, options: RedriveOptions): RedriveResult {
+  const doc = parseJson(text);
+  if (doc.syntaxProblems.length > 0) return { ok: false, error: 'The message is not valid JSON: no SDK redrives it (fix it first, then redrive the edited envelope).' };
+  const root = asObject(doc.root);
+  if (!root) return { ok: false, error: 'The message is not a JSON object, so it is not an envelope.' };
+  const raw = getProperty(root, 'raw');
+  if (raw && !getProperty(root, 'job') && !getProperty(root, 'urn')) {
+    return { ok: false, error: 'This is a raw dead letter (the consumer could not parse the body): open it, rebuild the envelope, then redrive the edited envelope.' };
+  }
+  const block = deadLetterBlock(root);
+  const sdk = chooseRedriveSdk({ ...(block ? { deadLetter: block } : {}) }, options.sdk);
+  const target = redriveTarget(doc);
+  if (target === undefined) {
+    return { ok: false, error: 'Neither dead_letter.original_queue nor meta.queue names a queue: the SDKs would publish to the queue named "", so this redrive refuses.' };
+  }
+  const job = getValue(root, 'job');
+  if (sdk === 'python' && job?.kind !== 'string') {
+    return { ok: false, error: 'The Python redrive needs a string "job" and puts anything else back on the DLQ: pick another SDK or add "job".' };
+  }
+
+  const reset = resetForRedrive(doc, DROPS_UNKNOWN_KEYS.has(sdk));
+  const built = buildMessage(reset, {
+    sdk,
+    freshIds: false,
+    fresh: NO_FRESH_VALUES,
+    queue: target,
+    redisLayout: options.redisLayout,
+    ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
+  });
+  if (!built.ok) return { ok: false, error: built.error };
+  return { ok: true, message: built.message, sdk, target };
+}
+
+// A redrive keeps meta.id and created_at: nothing is minted.
+const NO_FRESH_VALUES = {
+  uuid: () => {
+    throw new Error('a redrive mints no ids');
+  },
+  now: () => {
+    throw new Error('a redrive reads no clock');
+  },
+};
+
+/**
+ * The document with `dead_letter` removed and `attempts` 0 (inserted when absent); with
+ * `dropUnknown`, every other non-contract top-level key removed too, and a lone `urn` alias
+ * renamed `job`. One edit at a time, each on a fresh parse, so neighbouring removals never
+ * fight over the comma between them (envelopes have a handful of top-level keys).
+ */
+function resetForRedrive(doc: ParsedDocument, dropUnknown: boolean): ParsedDocument {
+  let current = doc;
+  for (;;) {
+    const edit = nextResetEdit(current, dropUnknown);
+    if (!edit) return current;
+    current = parseJson(applyEdits(current.text, [edit]));
+  }
+}
+
+function nextResetEdit(doc: ParsedDocument, dropUnknown: boolean): TextEdit | undefined {
+  const root = asObject(doc.root)!;
+  const hasJob = getProperty(root, 'job') !== undefined;
+  for (const property of root.properties) {
+    if (property.key === 'dead_letter') return removeProperty(property);
+    const value = property.value;
+    if (property.key === 'attempts' && value && !(value.kind === 'number' && value.raw === '0')) return replaceValue(value, '0');
+    if (dropUnknown && !CORE_KEYS.has(property.key)) return property.key === 'urn' && !hasJob ? renameKey(property, 'job') : removeProperty(property);
+  }
+  return getProperty(root, 'attempts') ? undefined : insertProperty(doc, root, 'attempts', 0);
+}

@@ -1,0 +1,161 @@
+/**
+ * Redrive against the real local Redis (both layouts) and RabbitMQ: a message dead-lettered the
+ * way the Node consumer does it (spread copy, `dead_letter` block, `<queue>.dlq`), found by its
+ * exact bytes, moved back to `original_queue` with the bytes the redrive transformation wrote,
+ * and read back there by a plain client; messages not picked stay in the DLQ, in order.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { openBroker } from '../../broker';
+import { deadLetterLocation, redriveMessage } from '../../core/message/dead-letter';
+import type { RedisLayout, RedriveMove } from '../../core/message/types';
+import { AMQP_URL, REDIS_URL, deadLettered, outgoing, uniqueQueue, useRealBrokers } from './helpers';
+
+const brokers = useRealBrokers();
+const { redis, redisKeys, amqpQueues } = brokers;
+
+function move(body: string, layout: RedisLayout): RedriveMove {
+  const redriven = redriveMessage(body, { sdk: 'node', redisLayout: layout });
+  assert.ok(redriven.ok, redriven.ok ? '' : redriven.error);
+  return { original: new TextEncoder().encode(body), message: redriven.message };
+}
+
+for (const layout of ['babelqueue', 'laravel'] as const) {
+  describe(`redis (${layout} layout): redrive`, () => {
+    test('moves the picked dead letters back to original_queue with the redriven bytes; the others stay, in order', async () => {
+      const queue = uniqueQueue();
+      const dlq = deadLetterLocation(queue, 'redis', layout);
+      const work = layout === 'laravel' ? `queues:${queue}` : queue;
+      redisKeys.add(dlq.key).add(work).add(`${work}:notify`);
+      assert.equal(dlq.key, layout === 'laravel' ? `queues:${queue}.dlq` : `${queue}.dlq`);
+      const bodies = [1, 2, 3].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+      await redis.rpush(dlq.key, ...bodies);
+
+      const broker = await openBroker(REDIS_URL, { timeoutMs: 2000 });
+      try {
+        const moves = [move(bodies[0]!, layout), move(bodies[2]!, layout)];
+        const receipt = await broker.redrive(dlq.key, moves);
+        assert.equal(receipt.moved, 2);
+        assert.equal(receipt.missing, 0);
+        assert.deepEqual(await redis.lrange(work, 0, -1), moves.map((m) => m.message.text));
+        assert.deepEqual(await redis.lrange(dlq.key, 0, -1), [bodies[1]]);
+        if (layout === 'laravel') assert.equal(await redis.llen(`${work}:notify`), 2, 'one notify marker per message');
+        // The moved message reads as the contract says a redriven message does.
+        const back = JSON.parse((await redis.lindex(work, 0))!);
+        assert.equal(back.attempts, 0);
+        assert.equal(back.dead_letter, undefined);
+        assert.equal(back.meta.id, JSON.parse(bodies[0]!).meta.id);
+
+        // A second run finds nothing to move for the same bytes, and publishes nothing.
+        const again = await broker.redrive(dlq.key, [moves[0]!]);
+        assert.deepEqual([again.moved, again.missing], [0, 1]);
+        assert.equal(await redis.llen(work), 2);
+      } finally {
+        await broker.close();
+      }
+    });
+  });
+}
+
+describe('rabbitmq: redrive', () => {
+  test('publishes with a confirm, then acks; the message not picked stays in the DLQ', async () => {
+    const queue = uniqueQueue();
+    const dlq = deadLetterLocation(queue, 'amqp', 'babelqueue');
+    assert.equal(dlq.key, `${queue}.dlq`);
+    for (const name of [queue, dlq.key]) {
+      amqpQueues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    const bodies = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+    for (const body of bodies) brokers.channel.sendToQueue(dlq.key, Buffer.from(body), { persistent: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    let expected: RedriveMove;
+    try {
+      expected = move(bodies[1]!, 'babelqueue');
+      const receipt = await broker.redrive(dlq.key, [expected]);
+      assert.deepEqual([receipt.moved, receipt.missing], [1, 0]);
+    } finally {
+      await broker.close();
+    }
+    const onQueue = await brokers.channel.get(queue, { noAck: true });
+    assert.ok(onQueue, 'the message is on the work queue');
+    assert.equal(onQueue.content.toString('utf8'), expected.message.text);
+    assert.equal(onQueue.properties.messageId, JSON.parse(bodies[1]!).meta.id);
+    assert.equal(onQueue.properties.headers?.['x-attempts'], 0);
+    assert.equal(await brokers.channel.get(queue, { noAck: true }), false, 'exactly one copy');
+    const left = await brokers.channel.get(dlq.key, { noAck: true });
+    assert.ok(left);
+    assert.equal(left.content.toString('utf8'), bodies[0]);
+    assert.equal(await brokers.channel.get(dlq.key, { noAck: true }), false);
+  });
+
+  test('a missing target queue stops the redrive before anything moves', async () => {
+    const queue = uniqueQueue();
+    const dlq = `${queue}.dlq`;
+    amqpQueues.add(dlq);
+    await brokers.channel.assertQueue(dlq, { durable: true });
+    const body = deadLettered(outgoing(queue).text, queue, 'boom');
+    brokers.channel.sendToQueue(dlq, Buffer.from(body));
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      await assert.rejects(broker.redrive(dlq, [move(body, 'babelqueue')]), (error: Error & { kind?: string }) => error.kind === 'missing-queue' && error.message.includes(queue));
+    } finally {
+      await broker.close();
+    }
+    assert.equal((await brokers.channel.checkQueue(dlq)).messageCount, 1);
+  });
+});
+
+describe('a redrive of 1,000 dead letters', () => {
+  const bodiesOf = (queue: string) => Array.from({ length: 1000 }, (_, orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+
+  test('Redis: all moved, in order, none left', async (t) => {
+    const queue = uniqueQueue();
+    redisKeys.add(queue).add(`${queue}.dlq`);
+    const bodies = bodiesOf(queue);
+    await redis.rpush(`${queue}.dlq`, ...bodies);
+    const broker = await openBroker(REDIS_URL, { timeoutMs: 5000 });
+    try {
+      const moves = bodies.map((body) => move(body, 'babelqueue'));
+      const receipt = await broker.redrive(`${queue}.dlq`, moves);
+      t.diagnostic(`1,000 moved in ${receipt.durationMs} ms`);
+      assert.equal(receipt.moved, 1000);
+      assert.deepEqual(await redis.lrange(queue, 0, -1), moves.map((m) => m.message.text));
+      assert.equal(await redis.llen(`${queue}.dlq`), 0);
+    } finally {
+      await broker.close();
+    }
+  });
+
+  test('RabbitMQ: all moved with a window of confirms, each exactly once, none left', async (t) => {
+    const queue = uniqueQueue();
+    for (const name of [queue, `${queue}.dlq`]) {
+      amqpQueues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    const bodies = bodiesOf(queue);
+    for (const body of bodies) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 5000 });
+    let moves: RedriveMove[];
+    try {
+      moves = bodies.map((body) => move(body, 'babelqueue'));
+      const receipt = await broker.redrive(`${queue}.dlq`, moves);
+      t.diagnostic(`1,000 moved in ${receipt.durationMs} ms`);
+      assert.equal(receipt.moved, 1000);
+    } finally {
+      await broker.close();
+    }
+    const got = new Set<string>();
+    for (;;) {
+      const message = await brokers.channel.get(queue, { noAck: true });
+      if (message === false) break;
+      got.add(message.content.toString('utf8'));
+    }
+    assert.equal(got.size, 1000);
+    for (const m of moves) assert.ok(got.has(m.message.text));
+    assert.equal((await brokers.channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * `babelq dlq list | redrive` and `babelq peek --dlq` through the built CLI against the real Redis
+ * (both layouts) and RabbitMQ: dead letters written as the Node consumer writes them are listed
+ * by reason and error, redriven back to original_queue, and read there by a plain client with the
+ * bytes the dry run printed; a consumer written from the contract accepts them.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { contractRejection } from '../support/contract-consumer';
+
+const ROOT = resolve(__dirname, '../..');
+const CLI = join(ROOT, 'dist/cli.js');
+
+function babelq(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: process.env, timeout: 30_000, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The body a dry run prints for meta.id `id` (the line after its header). */
+function dryRunBody(stdout: string, id: string): string {
+  const lines = stdout.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(`meta.id ${id} → `));
+  assert.ok(at >= 0, `no dry-run entry for ${id}:\n${stdout}`);
+  return lines[at + 1]!;
+}
+
+const brokers = useRealBrokers();
+const { redis, redisKeys: keys, amqpQueues: queues } = brokers;
+
+for (const layout of ['babelqueue', 'laravel'] as const) {
+  describe(`babelq dlq on Redis (${layout} layout)`, () => {
+    const work = (queue: string) => (layout === 'laravel' ? `queues:${queue}` : queue);
+    const dlqKey = (queue: string) => `${work(queue)}.dlq`;
+
+    test('list groups by reason and error; redrive --id moves exactly that one, with the dry run\'s bytes', async () => {
+      const queue = uniqueQueue();
+      keys.add(work(queue)).add(dlqKey(queue)).add(`${work(queue)}:notify`);
+      const down = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down', 1749132730000 + orderId));
+      const other = deadLettered(outgoing(queue, { orderId: 3 }).text, queue, 'card declined', 1749132730003);
+      await redis.rpush(dlqKey(queue), ...down, other);
+
+      const listed = babelq(['dlq', 'list', '--queue', queue, '--layout', layout, '--format', 'json']);
+      assert.equal(listed.status, 0, listed.stderr);
+      const document = JSON.parse(listed.stdout);
+      assert.equal(document.dlq, dlqKey(queue));
+      assert.deepEqual(document.groups.map((g: { reason: string; error: string; count: number }) => [g.reason, g.error, g.count]), [['failed', 'gateway down', 2], ['failed', 'card declined', 1]]);
+      // Newest first inside a group (by failed_at).
+      assert.deepEqual(document.groups[0].messages.map((m: { metaId: string }) => m.metaId), [JSON.parse(down[1]!).meta.id, JSON.parse(down[0]!).meta.id]);
+      assert.equal(document.groups[0].messages[0].deadLetter.originalQueue, queue);
+
+      const text = babelq(['dlq', 'list', '--queue', queue, '--layout', layout]).stdout;
+      assert.match(text, /^3 dead letters on .*, 2 groups/);
+      assert.match(text, /2 × failed: gateway down/);
+      assert.match(text, /failed at: 2025-06-05T14:12:10\.001Z/);
+      assert.match(text, new RegExp(`original queue: "${queue}"`));
+
+      const id = JSON.parse(down[0]!).meta.id as string;
+      const dry = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--id', id, '--dry-run']);
+      assert.equal(dry.status, 0, dry.stderr);
+      const expected = dryRunBody(dry.stdout, id);
+      assert.equal(await redis.llen(dlqKey(queue)), 3, 'a dry run moves nothing');
+
+      const moved = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--id', id]);
+      assert.equal(moved.status, 0, moved.stderr);
+      assert.match(moved.stdout, /^Redrove 1 message\(s\)/);
+      assert.deepEqual(await redis.lrange(work(queue), 0, -1), [expected]);
+      assert.equal(contractRejection(expected), undefined);
+      const back = JSON.parse(expected);
+      assert.equal(back.attempts, 0);
+      assert.equal(back.dead_letter, undefined);
+      assert.equal(back.meta.id, id);
+      assert.equal(back.trace_id, JSON.parse(down[0]!).trace_id);
+      assert.deepEqual(await redis.lrange(dlqKey(queue), 0, -1), [down[1], other]);
+      if (layout === 'laravel') assert.equal(await redis.llen(`${work(queue)}:notify`), 1);
+
+      const peek = babelq(['peek', '--queue', queue, '--layout', layout, '--dlq', '--filter', 'declined', '--format', 'json']);
+      assert.equal(peek.status, 0, peek.stderr);
+      assert.deepEqual(JSON.parse(peek.stdout).map((m: { metaId: string }) => m.metaId), [JSON.parse(other).meta.id]);
+    });
+
+    test('redrive --reason moves the matching group; an unknown --id is said and nothing moves', async () => {
+      const queue = uniqueQueue();
+      keys.add(work(queue)).add(dlqKey(queue)).add(`${work(queue)}:notify`);
+      const down = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down');
+      const other = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'card declined');
+      await redis.rpush(dlqKey(queue), down, other);
+
+      const none = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--id', '00000000-0000-4000-8000-000000000000']);
+      assert.equal(none.status, 1);
+      assert.match(none.stderr, /not among the 2 dead letter\(s\) read/);
+      assert.match(none.stderr, /nothing to redrive/);
+
+      const moved = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--reason', 'GATEWAY']);
+      assert.equal(moved.status, 0, moved.stderr);
+      assert.equal(await redis.llen(work(queue)), 1);
+      assert.deepEqual(await redis.lrange(dlqKey(queue), 0, -1), [other]);
+    });
+  });
+}
+
+describe('babelq dlq on RabbitMQ', () => {
+  test('redrive --all publishes each to its original queue and empties the DLQ', async () => {
+    const queue = uniqueQueue();
+    for (const name of [queue, `${queue}.dlq`]) {
+      queues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    const bodies = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+    for (const body of bodies) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
+    await new Promise((done) => setTimeout(done, 100));
+
+    const listed = babelq(['dlq', 'list', '--queue', queue, ...broker, '--format', 'json']);
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.equal(JSON.parse(listed.stdout).count, 2);
+    const dry = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all', '--dry-run']);
+    const expected = bodies.map((body) => dryRunBody(dry.stdout, JSON.parse(body).meta.id));
+
+    const moved = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all']);
+    assert.equal(moved.status, 0, moved.stderr);
+    assert.doesNotMatch(moved.stdout + moved.stderr, /guest:guest/);
+    const got: string[] = [];
+    for (;;) {
+      const message = await brokers.channel.get(queue, { noAck: true });
+      if (message === false) break;
+      got.push(message.content.toString('utf8'));
+      assert.equal(message.properties.type, 'urn:babel:orders:created');
+    }
+    assert.deepEqual(got.sort(), [...expected].sort());
+    for (const body of got) assert.equal(contractRejection(body), undefined);
+    assert.equal((await brokers.channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+  });
+});
+
+describe('babelq dlq usage', () => {
+  test('a redrive needs exactly one of --id, --all, --reason', () => {
+    const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--reason', 'x']);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /exactly one of them/);
+  });
+
+  test('an unknown --sdk names the SDKs that ship a redrive', () => {
+    const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--sdk', 'dotnet']);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /auto, node, go, python, php, java/);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The pure side of dead letters: DLQ names per layout, the redrive transformation per SDK (the
+ * D1/D2 cases of facts part 2 §3.2), rows, grouping, filters and the block in words.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  deadLetterLocation,
+  deadLetterWords,
+  groupDeadLetters,
+  matchesFilter,
+  matchesReason,
+  messageRow,
+  newestFirst,
+  redriveMessage,
+  verdictText,
+} from '../../../core/message/dead-letter';
+
+const TRACE = '5f0c6c1e-1d6f-4d55-9a8e-0a4d43e4a1a1';
+const ID = '7d7f1c1e-1d6f-4d55-9a8e-0a4d43e4a1a2';
+const META = `{"id":"${ID}","queue":"orders","lang":"node","schema_version":1,"created_at":1749132727000}`;
+const BLOCK = (error: string, failedAt = 1749132728000, lang = 'node') =>
+  `{"reason":"failed","error":"${error}","exception":"TypeError","failed_at":${failedAt},"original_queue":"facts-orders","attempts":2,"lang":"${lang}"}`;
+/** D1: an extra top-level key and data {"b":1,"a":2.0}, dead-lettered by Node. */
+const D1 = `{"job":"urn:babel:orders:created","trace_id":"${TRACE}","data":{"b":1,"a":2.0},"meta":${META},"attempts":2,"x_extra":true,"dead_letter":${BLOCK('gateway down')}}`;
+/** D2: only the `urn` alias, empty data. */
+const D2 = `{"urn":"urn:babel:orders:created","trace_id":"${TRACE}","data":{},"meta":${META},"attempts":2,"dead_letter":${BLOCK('gateway down')}}`;
+const REST = `"trace_id":"${TRACE}"`;
+
+describe('where the dead letters are', () => {
+  test('Q.dlq on bare Redis and RabbitMQ, queues:Q.dlq (with the prefix) in the Laravel layout', () => {
+    assert.deepEqual(deadLetterLocation('orders', 'redis', 'babelqueue'), { queue: 'orders.dlq', key: 'orders.dlq' });
+    assert.deepEqual(deadLetterLocation('orders', 'redis', 'laravel', 'laravel_database_'), { queue: 'orders.dlq', key: 'laravel_database_queues:orders.dlq' });
+    assert.deepEqual(deadLetterLocation('orders', 'amqp', 'laravel'), { queue: 'orders.dlq', key: 'orders.dlq' });
+  });
+});
+
+describe('the redrive transformation, SDK by SDK', () => {
+  const redrive = (text: string, sdk: 'auto' | 'node' | 'go' | 'python' | 'php' | 'java') => redriveMessage(text, { sdk, redisLayout: 'babelqueue' });
+
+  test('D1: dead_letter removed and attempts 0 everywhere; x_extra dropped by node, go, java and kept by python, php; data as each encoder writes it', () => {
+    const expected: Record<string, string> = {
+      node: `{"job":"urn:babel:orders:created",${REST},"data":{"b":1,"a":2},"meta":${META},"attempts":0}`,
+      go: `{"job":"urn:babel:orders:created",${REST},"data":{"a":2,"b":1},"meta":${META},"attempts":0}`,
+      java: `{"job":"urn:babel:orders:created",${REST},"data":{"b":1,"a":2.0},"meta":${META},"attempts":0}`,
+      python: `{"job":"urn:babel:orders:created",${REST},"data":{"b":1,"a":2.0},"meta":${META},"attempts":0,"x_extra":true}`,
+      php: `{"job":"urn:babel:orders:created",${REST},"data":{"b":1,"a":2},"meta":${META},"attempts":0,"x_extra":true}`,
+    };
+    for (const [sdk, text] of Object.entries(expected)) {
+      const result = redrive(D1, sdk as 'node');
+      assert.ok(result.ok, sdk);
+      assert.equal(result.message.text, text, sdk);
+      assert.equal(result.target, 'facts-orders');
+      assert.equal(result.message.metaId, ID);
+      assert.equal(result.message.amqp.properties.headers['x-attempts'], 0);
+      assert.equal(result.message.redis.listKey, 'facts-orders');
+    }
+  });
+
+  test('D2: node, go and java write job and data {}; php keeps urn and writes data []; python refuses (it puts such a message back)', () => {
+    for (const sdk of ['node', 'go', 'java'] as const) {
+      const result = redrive(D2, sdk);
+      assert.ok(result.ok, sdk);
+      assert.equal(result.message.text, `{"job":"urn:babel:orders:created",${REST},"data":{},"meta":${META},"attempts":0}`, sdk);
+    }
+    const php = redrive(D2, 'php');
+    assert.ok(php.ok);
+    assert.equal(php.message.text, `{"urn":"urn:babel:orders:created",${REST},"data":[],"meta":${META},"attempts":0}`);
+    const python = redrive(D2, 'python');
+    assert.equal(python.ok, false);
+    assert.match(python.ok ? '' : python.error, /Python redrive needs a string "job"/);
+  });
+
+  test('auto follows dead_letter.lang when that SDK ships a redrive, else node', () => {
+    const byGo = D1.replace('"lang":"node"}}', '"lang":"go"}}');
+    const go = redrive(byGo, 'auto');
+    assert.ok(go.ok);
+    assert.equal(go.sdk, 'go');
+    const byDotnet = D1.replace('"lang":"node"}}', '"lang":"dotnet"}}');
+    const dotnet = redrive(byDotnet, 'auto');
+    assert.ok(dotnet.ok);
+    assert.equal(dotnet.sdk, 'node');
+  });
+
+  test('the target: original_queue, else meta.queue; with neither, a refusal instead of the queue named ""', () => {
+    const noOriginal = D1.replace('"original_queue":"facts-orders"', '"original_queue":""');
+    const fallback = redrive(noOriginal, 'node');
+    assert.ok(fallback.ok);
+    assert.equal(fallback.target, 'orders');
+    const neither = redrive(noOriginal.replace('"queue":"orders"', '"queue":""'), 'node');
+    assert.equal(neither.ok, false);
+    assert.match(neither.ok ? '' : neither.error, /queue named ""/);
+  });
+
+  test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
+    const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
+    const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' });
+    assert.ok(result.ok, result.ok ? '' : result.error);
+    assert.equal(result.message.text, `{"job":"urn:babel:orders:created",${REST},"data":{"b":1},"meta":${META},"attempts":0}`);
+    assert.equal(result.message.redis.listKey, 'queues:facts-orders');
+    assert.equal(result.message.redis.notifyKey, 'queues:facts-orders:notify');
+  });
+
+  test('what cannot be redriven says why: broken JSON, a raw dead letter, not an object', () => {
+    assert.match(String((redrive('{"job":', 'node') as { error: string }).error), /not valid JSON/);
+    assert.match(String((redrive(`{"raw":"{oops","dead_letter":${BLOCK('x')}}`, 'node') as { error: string }).error), /raw dead letter/);
+    assert.match(String((redrive('[1]', 'node') as { error: string }).error), /not a JSON object/);
+  });
+});
+
+describe('rows, groups and words', () => {
+  const row = (text: string, position: number) => messageRow(text, text.length, position, { errors: 0, warnings: position });
+
+  test('a row reads the URN, meta.id, created_at, attempts and the block; garbage gives placeholders, never a throw', () => {
+    const r = row(D1, 0);
+    assert.deepEqual([r.urn, r.metaId, r.createdAt, r.attempts, r.deadLetter?.reason, r.deadLetter?.failedAt, r.deadLetter?.originalQueue], ['urn:babel:orders:created', ID, 1749132727000, 2, 'failed', 1749132728000, 'facts-orders']);
+    const garbage = row('\u0000not json', 1);
+    assert.deepEqual([garbage.urn, garbage.metaId, garbage.deadLetter], ['(not an envelope)', '(no meta.id)', undefined]);
+  });
+
+  test('grouped by reason and error, largest first; newest first by failed_at, then by position', () => {
+    const rows = [row(D1, 0), row(D1.replace(BLOCK('gateway down'), BLOCK('declined', 1749132729000)), 1), row(D1.replace(BLOCK('gateway down'), BLOCK('gateway down', 1749132730000)), 2)];
+    const groups = groupDeadLetters(newestFirst(rows));
+    assert.deepEqual(groups.map((g) => [g.reason, g.error, g.count]), [['failed', 'gateway down', 2], ['failed', 'declined', 1]]);
+    assert.deepEqual(groups[0]!.rows.map((r) => r.position), [2, 0]);
+    assert.deepEqual(newestFirst([row('{}', 0), row('{}', 1)]).map((r) => r.position), [1, 0]);
+  });
+
+  test('the filter looks at URN, meta.id, reason, error and exception; --reason at reason and error only', () => {
+    const r = row(D1, 0);
+    assert.ok(matchesFilter(r, 'ORDERS:CREATED'));
+    assert.ok(matchesFilter(r, ID.slice(0, 8)));
+    assert.ok(matchesFilter(r, 'typeerror'));
+    assert.ok(!matchesFilter(r, 'declined'));
+    assert.ok(matchesReason(r, 'Gateway'));
+    assert.ok(!matchesReason(r, 'TypeError'));
+  });
+
+  test('the block in words, and the verdict', () => {
+    const words = deadLetterWords(row(D1, 0).deadLetter);
+    assert.deepEqual(words, [
+      'reason: failed (the handler failed on every attempt)',
+      'error: gateway down',
+      'exception: TypeError',
+      'failed at: 2025-06-05T14:12:08Z',
+      'original queue: "facts-orders"',
+      'attempts before the DLQ: 2',
+      'dead-lettered by: node',
+    ]);
+    assert.match(deadLetterWords(undefined)[0]!, /raw dead letter/);
+    assert.equal(verdictText({ errors: 0, warnings: 0 }), 'valid');
+    assert.equal(verdictText({ errors: 1, warnings: 2 }), '1 error, 2 warnings');
+  });
+});
