@@ -27,6 +27,11 @@ export interface MessageOptions {
    * agree: consumers use meta.queue as dead_letter.original_queue when they dead-letter.
    */
   readonly queue?: string;
+  /**
+   * Publish to `queue` but keep the body's meta.queue as written: a redrive re-emits the same
+   * message (meta is immutable end to end), and the SDKs' redrives leave meta.queue alone.
+   */
+  readonly keepMetaQueue?: boolean;
   readonly redisLayout: RedisLayout;
   /** Laravel's connection prefix (e.g. `laravel_database_`), for the laravel layout only. */
   readonly redisPrefix?: string;
@@ -66,7 +71,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
   const requestedQueue = options.queue?.trim();
   const overrides = {
     ...(options.freshIds ? { metaId, createdAt: options.fresh.now() } : {}),
-    ...(requestedQueue ? { queue: requestedQueue } : {}),
+    ...(requestedQueue && !options.keepMetaQueue ? { queue: requestedQueue } : {}),
   };
   const encoded = encodeEnvelope(doc, sdk, Object.keys(overrides).length > 0 ? { overrides } : undefined);
   if (!encoded.ok) return { ok: false, error: `The ${sdk} encoder cannot write this envelope: ${encoded.error}` };

@@ -260,6 +260,7 @@ export function redriveMessage(text: string, options: RedriveOptions): RedriveRe
     freshIds: false,
     fresh: NO_FRESH_VALUES,
     queue: target,
+    keepMetaQueue: true,
     redisLayout: options.redisLayout,
     ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
   });
