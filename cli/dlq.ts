@@ -18,7 +18,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine } from './message-list';
 import { DEFAULT_BROKER_URL } from './message-options';
-import { brokerTarget, timeoutOption } from './send';
+import { brokerTarget, remoteReadRefusal, timeoutOption } from './send';
 
 export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
        babelq dlq redrive --queue <name> (--id <meta.id> ... | --all | --reason <text>) [options]
@@ -50,6 +50,7 @@ redrive only:
                         keep them; each SDK's encoder writes the bytes (number text, key order)
   --dry-run             print what would be published, move nothing
   --yes                 redrive even with errors in an envelope or to a host that is not loopback
+                        (list: read a host that is not loopback)
   -h, --help            show this help
 
 Exit status: 0 done, 1 refused, nothing to redrive or the broker said no, 2 usage or connection
@@ -98,6 +99,9 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
   const context = dlqContext(options, environment);
+  // list only reads, but it logs in all the same; redrive asks its own questions below.
+  const refusal = action === 'list' ? remoteReadRefusal(context.target, options.has('yes')) : undefined;
+  if (refusal) return refusal;
   try {
     return action === 'list' ? await list(context) : await redrive(context, parsed);
   } catch (error) {
@@ -115,12 +119,7 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
   const prefixOption = options.get('prefix');
   const prefix = typeof prefixOption === 'string' ? prefixOption : '';
-  let target: BrokerTarget;
-  try {
-    target = brokerTarget(options.get('broker'), environment.env);
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error), true);
-  }
+  const target = brokerTarget(options.get('broker'), environment.env);
   return {
     queue,
     target,

@@ -14,7 +14,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { countOption, readRows, rowJson, rowLine } from './message-list';
 import { DEFAULT_BROKER_URL } from './message-options';
-import { brokerTarget, timeoutOption } from './send';
+import { brokerTarget, remoteReadRefusal, timeoutOption } from './send';
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
 
@@ -29,6 +29,7 @@ Options:
   --filter <text>       only messages whose URN, meta.id, dead-letter reason, error or exception contain it
   --format <text|json>  output format (default text)
   --timeout <ms>        give up after this long (default 5000)
+  --yes                 read a host that is not loopback (peek logs in with your credentials)
   -h, --help            show this help
 `;
 
@@ -51,6 +52,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     filter: { value: true },
     format: { value: true },
     timeout: { value: true },
+    yes: { value: false },
     help: { value: false, aliases: ['-h'] },
   });
   if (options.has('help')) return { stdout: PEEK_USAGE, stderr: '', exitCode: 0 };
@@ -67,6 +69,8 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   const filterOption = options.get('filter');
   const filter = typeof filterOption === 'string' ? filterOption : '';
   const target = brokerTarget(options.get('broker'), environment.env);
+  const refusal = remoteReadRefusal(target, options.has('yes'));
+  if (refusal) return refusal;
   const key = options.has('dlq')
     ? deadLetterLocation(queue, target.kind, layout, prefix).key
     : target.kind === 'redis'

@@ -52,8 +52,24 @@ export const sendCommand: Command = {
 /** The broker target from --broker / BABELQ_BROKER_URL, with BABELQ_BROKER_PASSWORD applied. */
 export function brokerTarget(option: string | true | undefined, env: CliEnvironment['env']): BrokerTarget {
   const url = typeof option === 'string' ? option : (env.BABELQ_BROKER_URL ?? DEFAULT_BROKER_URL);
-  const target = parseTarget(url);
+  let target: BrokerTarget;
+  try {
+    target = parseTarget(url);
+  } catch (error) {
+    // A URL that cannot be parsed is the user's typing, not a broker failure: a usage error.
+    if (isBrokerError(error)) throw new CliError(error.message, true);
+    throw error;
+  }
   return env.BABELQ_BROKER_PASSWORD ? withPassword(target, env.BABELQ_BROKER_PASSWORD) : target;
+}
+
+/**
+ * Reading a queue logs in to the broker with the user's credentials, so the verbs that only read
+ * (peek, dlq list) ask before a host that is not this machine, as a send does; `--yes` answers.
+ */
+export function remoteReadRefusal(target: BrokerTarget, yes: boolean): CommandResult | undefined {
+  if (yes || isLoopback(target.host)) return undefined;
+  return { stdout: '', stderr: `babelq: ${target.host} is not this machine. Pass --yes to log in to it and read its queues.\n`, exitCode: 1 };
 }
 
 /** A timeout option in milliseconds. */
@@ -78,12 +94,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const { doc, path } = readEnvelope(positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), false);
   const timeoutMs = timeoutOption(options.get('timeout'));
-  let target: BrokerTarget;
-  try {
-    target = brokerTarget(options.get('broker'), environment.env);
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error), true);
-  }
+  const target = brokerTarget(options.get('broker'), environment.env);
 
   const built = buildMessage(doc, messageOptions(options, sdk === 'all' ? 'auto' : sdk));
   if (!built.ok) return { stdout: '', stderr: `babelq: ${built.error}\n`, exitCode: 1 };

@@ -5,7 +5,9 @@
  * equal the conformance projection. Unique queue names, cleaned up.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,16 @@ import Redis from 'ioredis';
 
 const ROOT = resolve(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
+
+/** As babelq, without blocking this process's event loop (a test's own listener must answer meanwhile). */
+function babelqAsync(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, timeout: 30_000 });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => done({ status, stderr }));
+  });
+}
 
 function babelq(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: Buffer; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 });
@@ -174,6 +186,45 @@ describe('babelq preview and send against the real brokers', () => {
     const remote = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, '--broker', 'redis://192.0.2.1:6379', '--timeout', '200']);
     assert.equal(remote.status, 1);
     assert.match(remote.stderr, /192\.0\.2\.1 is not this machine.*--yes/);
+  });
+
+  test('peek and dlq list ask before a host that is not loopback, and never connect to it without --yes', async () => {
+    // A listener on this machine's own non-loopback address: the guard must decide on the host
+    // the user named, and the listener proves no connection was opened.
+    const address = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    assert.ok(address, 'this machine needs a non-loopback IPv4 address for this test');
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((done) => listener.listen(0, '0.0.0.0', done));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const args of [['peek'], ['dlq', 'list']]) {
+        const result = await babelqAsync([...args, '--queue', uniqueQueue(), '--broker', `redis://${address}:${port}`, '--timeout', '500']);
+        assert.equal(result.status, 1, result.stderr);
+        assert.match(result.stderr, new RegExp(`${address.replace(/\./g, '\\.')} is not this machine\\. Pass --yes`));
+      }
+      assert.equal(connections, 0, 'nothing connected before the question was answered');
+      const answered = await babelqAsync(['peek', '--queue', uniqueQueue(), '--broker', `redis://${address}:${port}`, '--timeout', '500', '--yes']);
+      assert.equal(answered.status, 2, 'with --yes it connects (and this listener is no Redis)');
+      assert.ok(connections >= 1);
+    } finally {
+      listener.close();
+    }
+  });
+
+  test('a broker URL that cannot be parsed is a usage error for every broker verb, not an internal error', () => {
+    for (const args of [['peek', '--queue', 'q'], ['dlq', 'list', '--queue', 'q'], ['send', 'examples/orders/order-created.babel.json', '--queue', 'q']]) {
+      for (const url of ['redis://:x@[bad', 'not a url', 'redis://127.0.0.1:99999']) {
+        const result = babelq([...args, '--broker', url]);
+        assert.equal(result.status, 2, `${args[0]} ${url}: ${result.stderr}`);
+        assert.match(result.stderr, /cannot be used/);
+        assert.doesNotMatch(result.stderr, /internal error|\n\s+at /);
+        assert.match(result.stderr, /--help' for usage/);
+      }
+    }
   });
 
   test('faults: a closed port and a wrong password give their error, publish nothing, and never print the password', async () => {
