@@ -147,7 +147,11 @@ export class Workbench {
     await page.keyboard.press('Control+G');
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await page.keyboard.type(`${line}:${column}`);
+    // Keys typed while the widget is still taking focus can land in the editor instead (seen on a
+    // loaded CI machine): write the value into the input itself and wait until the widget shows it.
+    const wanted = `:${line}:${column}`;
+    await input.fill(wanted);
+    await waitUntil(`"${wanted}" in Go to Line`, async () => (await input.inputValue()) === wanted);
     await page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: 10_000 });
   }
