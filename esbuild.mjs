@@ -24,6 +24,8 @@ const shared = {
   sourcemap: production ? false : 'linked',
   minify: production,
   external: ['vscode'],
+  // ES modules first: jsonc-parser's UMD build loads its parts with a require() that no bundler can follow.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
   legalComments: 'none',
   define: { __SERVER_VERSION__: JSON.stringify(version) },

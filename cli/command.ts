@@ -10,6 +10,10 @@ export interface CliEnvironment {
   readonly stdoutIsTTY: boolean;
   /** The babelq version, for `--version` and SARIF's tool.driver.version. */
   readonly version: string;
+  /** Standard input's bytes, at most `limit` (more throws); for `babelq lint --stdin`. */
+  readonly readStdin?: (limit: number) => Uint8Array;
+  /** Today as YYYY-MM-DD (a suppression's `until` is compared with it); the clock's date in UTC when unset. */
+  readonly today?: string;
 }
 
 export interface CommandResult {

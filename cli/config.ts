@@ -8,7 +8,7 @@ import { readBoundedBytes } from '../workspace/bounded-read';
 import { resolve } from 'node:path';
 import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
-import { normalizeSettings, SETTING_KEYS, type Settings } from '../core/rules/settings';
+import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings';
 import { CliError, describeFsError } from './errors';
 
 const NAMESPACE = 'babelqueue';
@@ -27,8 +27,11 @@ for (const key of KNOWN_KEYS) {
 /** A settings file is a few lines; anything this large is not one. */
 const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
-/** Reads, parses and normalises a settings file; throws a CliError (exit 2) with the reason on any problem. */
-export function loadConfig(file: string, cwd: string): Settings {
+/**
+ * Reads, parses and checks a settings file into the settings it sets (applied over babelq.json,
+ * as editor settings are); throws a CliError (exit 2) with the reason on any problem.
+ */
+export function loadConfig(file: string, cwd: string): SettingsLayer {
   let bytes: Uint8Array;
   try {
     bytes = readBoundedBytes(resolve(cwd, file), MAX_CONFIG_FILE_BYTES);
@@ -54,10 +57,10 @@ export function loadConfig(file: string, cwd: string): Settings {
   if (!isRecord(raw)) throw new CliError(`config file '${file}' must hold a JSON object of babelqueue settings`);
 
   const { section, problems } = flattenSection(raw);
-  const normalized = normalizeSettings(Object.fromEntries(section));
-  problems.push(...normalized.problems.map((p) => `${p.setting}: ${p.message}`));
+  const read = readSettingsLayer(Object.fromEntries(section));
+  problems.push(...read.problems.map((p) => `${p.setting}: ${p.message}`));
   if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
-  return normalized.settings;
+  return read.layer;
 }
 
 /**

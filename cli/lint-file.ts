@@ -9,10 +9,13 @@ import { LineIndex } from '../core/model/positions';
 import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
-import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings';
+import { DEFAULT_SETTINGS, type Settings, type SettingsLayer } from '../core/rules/settings';
+import { applySuppressions, type Suppression } from '../core/rules/suppressions';
+import { pointerAt } from '../core/model/json-pointer';
+import { ProjectConfigs } from '../workspace/project-config';
 import type { PayloadVerdict } from '../core/registry/validators/verdicts';
 import { loadConfig } from './config';
-import { toOutputDiagnostic, type FileReport, type OutputDiagnostic } from './diagnostics';
+import { toOutputDiagnostic, type FileReport, type FindingDetail, type OutputDiagnostic } from './diagnostics';
 import { CliError, describeFsError } from './errors';
 import { findingDetails } from './finding-details';
 import type { InputFile } from './paths';
@@ -28,36 +31,73 @@ export interface LintSetup {
   readonly registry: string | undefined;
   /** Whether each report also carries its findings' pointers and fixes (for SARIF). */
   readonly details?: boolean;
-  /** `--validator`: whose verdict payload-schema follows, over the config file's. */
+  /** `--validator`: whose verdict payload-schema follows, over the config files'. */
   readonly validator?: PayloadVerdict;
+  /** Today as YYYY-MM-DD, for the suppressions' `until` (default: the clock's date in UTC). */
+  readonly today?: string;
 }
 
-/** The settings and registries of a lint run, made from its setup once. */
+/** The settings, configs, registries and suppressions of a lint run, made from its setup once. */
 export interface LintContext {
-  readonly settings: Settings;
+  readonly cwd: string;
+  readonly configs: ProjectConfigs;
+  /** What applies over every babelq.json: `--config`, then `--validator`. */
+  readonly top: readonly SettingsLayer[];
   readonly registries: CliRegistries;
   readonly details: boolean;
+  readonly today: string;
+  /** Filled while files are linted: the suppressions that matched, the files checked, how many findings were hidden. */
+  readonly run: { readonly used: Set<Suppression>; readonly checked: Set<string>; suppressed: number };
 }
 
 export function lintContext(setup: LintSetup): LintContext {
-  const configured = setup.config !== undefined ? loadConfig(setup.config, setup.cwd) : DEFAULT_SETTINGS;
-  // --validator overrides the config file's choice.
-  const settings = setup.validator !== undefined ? { ...configured, registryValidator: setup.validator } : configured;
-  return { settings, registries: new CliRegistries(setup.cwd, setup.registry, settings), details: setup.details === true };
+  const top: SettingsLayer[] = [];
+  if (setup.config !== undefined) top.push(loadConfig(setup.config, setup.cwd));
+  if (setup.validator !== undefined) top.push({ registryValidator: setup.validator });
+  return {
+    cwd: setup.cwd,
+    configs: new ProjectConfigs(),
+    top,
+    registries: new CliRegistries(setup.cwd, setup.registry),
+    details: setup.details === true,
+    today: setup.today ?? new Date().toISOString().slice(0, 10),
+    run: { used: new Set(), checked: new Set(), suppressed: 0 },
+  };
+}
+
+/** The settings for one file: defaults, its babelq.json files and their overrides, then the command line. */
+export function settingsFor(context: LintContext, absolute: string): Settings {
+  return context.configs.settingsFor(absolute, DEFAULT_SETTINGS, context.top);
 }
 
 /** Reads and lints one file; an unreadable file is a CliError (exit 2, no partial report). */
 export function lintFile(file: InputFile, context: LintContext): FileReport {
-  let bytes: Uint8Array;
+  return lintFileBytes(file, readFixture(file), context);
+}
+
+/**
+ * A fixture's bytes, bounded, regular files only (a named pipe or a device among the paths must not
+ * hang the run); an unreadable file is a CliError. The bytes live in a buffer the next read reuses.
+ */
+export function readFixture(file: InputFile): Uint8Array {
   try {
-    // Bounded, regular files only: a named pipe or a device among the paths must not hang the run.
-    bytes = readBoundedBytes(file.absolute, MAX_ENVELOPE_FILE_BYTES, readInto);
+    return readBoundedBytes(file.absolute, MAX_ENVELOPE_FILE_BYTES, readInto);
   } catch (error) {
     throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
   }
-  const registry = context.registries.stateFor(file.absolute);
-  if (context.details) return { file: file.path, ...lintBytesWithDetails(bytes, context.settings, registry) };
-  return { file: file.path, diagnostics: lintBytes(bytes, context.settings, registry) };
+}
+
+/** Lints bytes read for `file` (from disk, or standard input for `--stdin-filename`). */
+export function lintFileBytes(file: InputFile, bytes: Uint8Array, context: LintContext): FileReport {
+  const settings = settingsFor(context, file.absolute);
+  const registry = context.registries.stateFor(file.absolute, settings.registryPath);
+  const suppressions = context.configs.suppressionsFor(file.absolute);
+  context.run.checked.add(file.absolute);
+  if (!context.details && suppressions.length === 0) return { file: file.path, diagnostics: lintBytes(bytes, settings, registry) };
+  const result = lintBytesWithDetails(bytes, settings, registry, suppressions, context.today);
+  for (const entry of result.used) context.run.used.add(entry);
+  context.run.suppressed += result.suppressed;
+  return { file: file.path, diagnostics: result.diagnostics, ...(context.details ? { details: result.details } : {}) };
 }
 
 /** The buffer every file is read into (grown when a file is larger); its bytes are decoded before the next read. */
@@ -82,18 +122,34 @@ export function lintBytes(bytes: Uint8Array, settings: Settings, registry: Regis
   return diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex));
 }
 
-/** lintBytes, plus each finding's pointer and preferred fix: a second parse, paid only by SARIF runs. */
-function lintBytesWithDetails(bytes: Uint8Array, settings: Settings, registry: RegistryState): Pick<FileReport, 'diagnostics' | 'details'> {
+/**
+ * lintBytes, plus each finding's pointer and preferred fix, with the file's suppressions applied
+ * (they match by pointer): a parse that is kept, paid only by SARIF runs and suppressed files.
+ */
+export function lintBytesWithDetails(
+  bytes: Uint8Array,
+  settings: Settings,
+  registry: RegistryState,
+  suppressions: readonly Suppression[] = [],
+  today = '',
+): Pick<FileReport, 'diagnostics'> & { details: FindingDetail[]; pointers: string[]; used: ReadonlySet<Suppression>; suppressed: number } {
   const decoded = decodeStrictly(bytes);
   if (!decoded.ok) {
     const diagnostics = invalidUtf8(decoded.message, settings);
-    return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })) };
+    return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })), pointers: diagnostics.map(() => ''), used: new Set(), suppressed: 0 };
   }
   const text = decoded.text;
   const doc = parseText(text);
-  const found = analyze(doc, settings, registry);
+  const outcome = applySuppressions(analyze(doc, settings, registry), (diagnostic) => pointerAt(doc, diagnostic.offset), suppressions, today);
   const lineIndex = new LineIndex(text);
-  const result = { diagnostics: found.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex)), details: findingDetails(doc, found, registry, lineIndex) };
+  const details = findingDetails(doc, outcome.kept, registry, lineIndex);
+  const result = {
+    diagnostics: outcome.kept.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex)),
+    details,
+    pointers: details.map((detail) => detail.pointer),
+    used: outcome.used,
+    suppressed: outcome.suppressed,
+  };
   recycleColumns(doc.columns);
   return result;
 }

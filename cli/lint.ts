@@ -3,23 +3,28 @@
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
-import { CliError } from './errors';
 import { findingDetails } from './finding-details';
 import { formatCompact } from './formats/compact';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish, shouldUseColor } from './formats/stylish';
-import { lintContext, lintFile } from './lint-file';
+import { lintContext, lintFileBytes, readFixture, settingsFor } from './lint-file';
+import { fixFile, type FixMode } from './fix';
+import { projectFileReports, pruneSuppressions, staleSuppressions, writeBaseline } from './suppressions';
+import { GitIgnores } from '../workspace/gitignore';
+import { NO_IGNORES, projectIgnores } from '../workspace/ignores';
+import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
+import { CliError } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
-import { resolveInputs } from './paths';
+import { resolveInputs, type InputFile } from './paths';
 
 export { lintBytes } from './lint-file';
 
@@ -31,7 +36,10 @@ export const LINT_USAGE = `Usage: babelq lint [paths...] [options]
 
 Checks BabelQueue envelope fixtures and reports the diagnostics the editor shows.
 A path is a file, a directory (searched recursively for *.babel.json, skipping
-node_modules and .git) or a quoted glob (*, **, ?, {a,b}). Default: the current directory.
+node_modules, .git, what .gitignore ignores and babelq.json's "ignore") or a
+quoted glob (*, **, ?, {a,b}). A file named as such is always linted.
+Default: the current directory. Each fixture's settings come from the
+babelq.json files above it (the nearest wins; "root": true stops the walk).
 
 Options:
   --format <name>                output format (default: stylish):
@@ -41,10 +49,23 @@ Options:
                                  github   GitHub Actions annotations (::error file=…)
                                  compact  file:line:col-endLine:endCol: severity code: message
   --max-warnings <n>             fail when there are more than n warnings
-  --config <file>                JSON settings file (the babelqueue.* settings of VS Code)
+  --fix                          apply the safe fixes (each finding's preferred quick
+                                 fix) and write the files; report what remains
+  --fix-dry-run                  print the fixes as a unified diff; write nothing
+  --no-ignore                    lint what .gitignore and "ignore" leave out too
+  --stdin                        lint standard input instead of files
+  --stdin-filename <path>        the path standard input stands for (its babelq.json,
+                                 registry and suppressions apply; default: stdin.babel.json)
+  --suppress-all                 write every finding into babelq-suppressions.json
+                                 (a baseline); needs --reason
+  --reason <text>                the reason written with --suppress-all
+  --prune-suppressions           remove suppressions that match no finding any more
+  --config <file>                JSON settings file (the babelqueue.* settings of VS Code),
+                                 applied over babelq.json as editor settings are
   --registry <file>              the registry.json to check URNs and payloads against
-                                 (default: the nearest registry.json at or above each file,
-                                 inside the current directory, as the editor finds it)
+                                 (default: babelq.json's "registry", else the nearest
+                                 registry.json at or above each file, inside the current
+                                 directory, as the editor finds it)
   --validator <draft-07|bqschema>  whose verdict payload-schema errors follow (default:
                                  draft-07; bqschema = CI's gate); the other is a
                                  validator-divergence warning
@@ -59,8 +80,19 @@ const OPTIONS = {
   config: { value: true },
   registry: { value: true },
   validator: { value: true },
+  fix: { value: false },
+  'fix-dry-run': { value: false },
+  'no-ignore': { value: false },
+  stdin: { value: false },
+  'stdin-filename': { value: true },
+  'suppress-all': { value: false },
+  reason: { value: true },
+  'prune-suppressions': { value: false },
   help: { value: false, aliases: ['-h'] },
 } as const;
+
+/** What standard input is called when --stdin-filename does not say. */
+const STDIN_NAME = 'stdin.babel.json';
 
 /** The lint command for the command table of cli/main.ts. */
 export const lintCommand: Command = {
@@ -90,20 +122,63 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   if (validator !== undefined && !PAYLOAD_VERDICTS.includes(validator as PayloadVerdict)) {
     throw new CliError(`--validator must be one of ${PAYLOAD_VERDICTS.join(', ')}, not '${String(validator)}'`, true);
   }
+  const fixMode: FixMode | undefined = options.has('fix') ? 'fix' : options.has('fix-dry-run') ? 'dry-run' : undefined;
+  if (options.has('fix') && options.has('fix-dry-run')) throw new CliError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run shows', true);
+  const stdin = options.has('stdin');
+  if (stdin && positionals.length > 0) throw new CliError('--stdin lints standard input; give no paths beside it', true);
+  if (options.has('stdin-filename') && !stdin) throw new CliError('--stdin-filename names standard input; add --stdin', true);
+  if (stdin && fixMode === 'fix') throw new CliError('--fix writes files; for standard input use --fix-dry-run, which prints the diff', true);
+  const suppressAll = options.has('suppress-all');
+  const reason = options.get('reason');
+  if (suppressAll && (typeof reason !== 'string' || reason.trim() === '')) throw new CliError('--suppress-all needs --reason "<why these findings are accepted>"', true);
+  if (reason !== undefined && !suppressAll) throw new CliError('--reason goes with --suppress-all', true);
+
   // Set up before any file is read: a bad --config or --registry is a usage problem.
   const context = lintContext({
     cwd: environment.cwd,
     config: typeof config === 'string' ? config : undefined,
     registry: typeof registry === 'string' ? registry : undefined,
-    details: format === 'sarif',
+    // Pointers are needed for SARIF and for a baseline.
+    details: format === 'sarif' || suppressAll,
     ...(validator !== undefined ? { validator: validator as PayloadVerdict } : {}),
+    ...(environment.today ? { today: environment.today } : {}),
   });
 
-  const files = resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd);
+  const files: InputFile[] = stdin ? [stdinFile(options.get('stdin-filename'), environment.cwd)] : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, new GitIgnores()));
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
-  const reports: FileReport[] = files.map((file) => lintFile(file, context));
+  const reports: FileReport[] = [];
+  const diffs: string[] = [];
+  let fixed = 0;
+  for (const file of files) {
+    let bytes = stdin ? readStandardInput(environment) : readFixture(file);
+    if (fixMode) {
+      const outcome = fixFile(file, bytes, context, fixMode);
+      bytes = outcome.bytes;
+      fixed += outcome.applied;
+      if (outcome.diff) diffs.push(outcome.diff);
+    }
+    reports.push(lintFileBytes(file, bytes, context));
+  }
+
+  let stderr = '';
+  if (suppressAll) {
+    const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: files[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
+    const written = writeBaseline(context, findings, (reason as string).trim());
+    for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${relative(environment.cwd, path) || path}\n`;
+    // What was just written is suppressed from now on, this run included.
+    context.run.suppressed += findings.length;
+    for (let index = 0; index < reports.length; index++) reports[index] = { file: reports[index].file, diagnostics: [] };
+  }
+  const stale = suppressAll ? new Map() : staleSuppressions(context);
+  if (options.has('prune-suppressions')) {
+    const removed = pruneSuppressions(stale);
+    stderr += `babelq: ${removed} stale suppression${removed === 1 ? '' : 's'} removed\n`;
+    stale.clear();
+  }
+  reports.push(...projectFileReports(context, stale));
   // A registry the files used is reported after them when it has problems of its own, then its schema files' keyword findings.
-  for (const registryReport of [...context.registries.registryReports(context.settings), ...context.registries.schemaReports(context.settings)]) {
+  const registrySettings = (path: string) => settingsFor(context, path);
+  for (const registryReport of [...context.registries.registryReports(registrySettings), ...context.registries.schemaReports(registrySettings)]) {
     const lineIndex = new LineIndex(registryReport.text);
     const shown = relative(environment.cwd, registryReport.path);
     const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
@@ -114,14 +189,27 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
 
   const counts = countBySeverity(reports);
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
-  const stdout = render(format as Format, reports, environment);
+  if (fixMode === 'fix' && fixed > 0) stderr += `babelq: ${fixed} fix${fixed === 1 ? '' : 'es'} applied\n`;
+  // A dry run's diff is the output (as `git diff` prints it); the findings that would remain go to stderr in stylish.
+  const stdout = fixMode === 'dry-run' ? diffs.join('') : render(format as Format, reports, environment, context.run.suppressed);
+  if (fixMode === 'dry-run') stderr += render('stylish', reports, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
-  const stderr = tooManyWarnings ? `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n` : '';
+  if (tooManyWarnings) stderr += `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n`;
   return { stdout, stderr, exitCode: counts.error > 0 || tooManyWarnings ? 1 : 0 };
 }
 
+function readStandardInput(environment: CliEnvironment): Uint8Array {
+  if (!environment.readStdin) throw new CliError('standard input cannot be read here');
+  return environment.readStdin(MAX_ENVELOPE_FILE_BYTES);
+}
 
-function render(format: Format, reports: readonly FileReport[], environment: CliEnvironment): string {
+/** The file standard input stands for: its path decides config, registry, ignores and suppressions. */
+function stdinFile(name: string | true | undefined, cwd: string): InputFile {
+  const path = typeof name === 'string' && name.trim() !== '' ? name : STDIN_NAME;
+  return { path, absolute: resolve(cwd, path) };
+}
+
+function render(format: Format, reports: readonly FileReport[], environment: CliEnvironment, suppressed: number): string {
   switch (format) {
     case 'json':
       return formatJson(reports);
@@ -132,7 +220,7 @@ function render(format: Format, reports: readonly FileReport[], environment: Cli
     case 'compact':
       return formatCompact(reports);
     case 'stylish':
-      return formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env) });
+      return formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env), suppressed });
   }
 }
 

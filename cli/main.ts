@@ -2,6 +2,7 @@
  * The `babelq` entry point (bundled to dist/cli.js): picks the command, runs it, writes stdout
  * once and sets the exit status. Commands live in one table.
  */
+import { readSync } from 'node:fs';
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
@@ -65,12 +66,39 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
   }
 }
 
+/** Standard input, read to its end but never more than `limit` bytes (a stream that never ends is cut off, not waited for forever: its size is). */
+function readStdin(limit: number): Uint8Array {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const chunk = Buffer.allocUnsafe(1 << 16);
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      // A non-blocking stdin (a pipe set up so by the parent) says "try again"; wait for it.
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+        continue;
+      }
+      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      throw error;
+    }
+    if (read === 0) break;
+    total += read;
+    if (total > limit) throw new CliError(`standard input holds more than ${limit} bytes, the limit for one envelope file`);
+    chunks.push(Buffer.from(chunk.subarray(0, read)));
+  }
+  return Buffer.concat(chunks);
+}
+
 async function main(): Promise<void> {
   const result = await runCli(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     version,
+    readStdin,
   });
   // `babelq lint | head` closes the pipe early; that is the reader's choice, not a crash.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

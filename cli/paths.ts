@@ -6,7 +6,8 @@
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
-import { globDepth, globToRegExp, isGlobPattern, splitGlob } from './glob';
+import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
+import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
 
 /** The file name suffix a directory search picks up. */
 export const ENVELOPE_SUFFIX = '.babel.json';
@@ -20,8 +21,12 @@ export interface InputFile {
   readonly absolute: string;
 }
 
-/** Expands path arguments (relative to `cwd`) into files; throws a CliError naming every path that yields no file. */
-export function resolveInputs(inputs: readonly string[], cwd: string): InputFile[] {
+/**
+ * Expands path arguments (relative to `cwd`) into files; throws a CliError naming every path that
+ * yields no file. Directory and glob walks leave out what `ignores` says; a file named as such is
+ * always taken.
+ */
+export function resolveInputs(inputs: readonly string[], cwd: string, ignores: IgnoreFilter = NO_IGNORES): InputFile[] {
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const problems: string[] = [];
@@ -38,14 +43,19 @@ export function resolveInputs(inputs: readonly string[], cwd: string): InputFile
       problems.push(`cannot read '${input}': ${describeFsError(stats)}`);
     } else if (stats?.isDirectory()) {
       let found = 0;
+      let ignored = 0;
       const shown = displayPrefix(input);
-      walk(resolve(cwd, input), '', Infinity, (relative, absolute) => {
+      walk(resolve(cwd, input), '', Infinity, ignores, (relative, absolute) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
+        if (ignores.skipFile(absolute)) {
+          ignored++;
+          return;
+        }
         found++;
         add(shown === undefined ? join(input, relative) : shown + relative, absolute);
       });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
-      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'`);
+      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored)}`);
     } else if (stats) {
       add(input);
     } else if (isGlobPattern(input)) {
@@ -53,21 +63,31 @@ export function resolveInputs(inputs: readonly string[], cwd: string): InputFile
       const { base, pattern } = splitGlob(input);
       const matcher = globToRegExp(pattern);
       let matched = 0;
+      let ignored = 0;
       const baseStats = statPath(resolve(cwd, base));
       if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
-        walk(resolve(cwd, base), '', globDepth(pattern), (relative, absolute) => {
+        walk(resolve(cwd, base), '', globDepth(pattern), ignores, (relative, absolute) => {
           if (!matcher.test(relative)) return;
+          if (ignores.skipFile(absolute)) {
+            ignored++;
+            return;
+          }
           matched++;
           add(join(base, relative), absolute);
         });
       }
-      if (matched === 0) problems.push(`no files match the pattern '${input}'`);
+      if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored)}`);
     } else {
       problems.push(`no such file or directory: '${input}'`);
     }
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
   return files;
+}
+
+/** Why a walk found nothing when it left files out. */
+function ignoredNote(ignored: number): string {
+  return ignored === 0 ? '' : ` (${ignored} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
 }
 
 /** Stats or undefined when nothing is there; other failures (permissions) come back as the error. */
@@ -101,7 +121,7 @@ function displayPrefix(input: string): string | undefined {
  * relative to it ('/'-separated) and their absolute path, made by appending names: thousands of
  * files need no path normalized each.
  */
-function walk(directory: string, prefix: string, depth: number, visit: (relative: string, absolute: string) => void): void {
+function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -114,7 +134,7 @@ function walk(directory: string, prefix: string, depth: number, visit: (relative
     const relative = prefix + entry.name;
     const absolute = base + entry.name;
     if (entry.isDirectory()) {
-      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name)) walk(absolute, `${relative}/`, depth - 1, visit);
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit);
     } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute))) {
       visit(relative, absolute);
     }

@@ -31,7 +31,6 @@ export class CliRegistries {
   constructor(
     private readonly cwd: string,
     explicitPath: string | undefined,
-    private readonly settings: Settings,
   ) {
     this.realCwd = realPath(cwd);
     if (explicitPath !== undefined) {
@@ -47,8 +46,8 @@ export class CliRegistries {
     }
   }
 
-  /** The registry state for a fixture (absolute path). */
-  stateFor(fixture: string): RegistryState {
+  /** The registry state for a fixture (absolute path), whose settings name `registryPath` (or none: the nearest registry.json). */
+  stateFor(fixture: string, registryPath: string | undefined): RegistryState {
     if (this.explicit) {
       // An explicit registry outside the current directory is the user's choice: its own folder bounds its schemas.
       this.explicitRoot ??= isInside(this.cwd, this.explicit, this.realCwd) ? this.cwd : dirname(this.explicit);
@@ -56,11 +55,12 @@ export class CliRegistries {
     }
     // Fixtures of one directory share the workspace folder and find the same registry: decide once per directory.
     const directory = dirname(fixture);
-    let lookup = this.byDirectory.get(directory);
+    const key = `${directory}\u0000${registryPath ?? ''}`;
+    let lookup = this.byDirectory.get(key);
     if (!lookup) {
       const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
-      lookup = { root, found: findRegistry(fixture, root, this.settings.registryPath) };
-      this.byDirectory.set(directory, lookup);
+      lookup = { root, found: findRegistry(fixture, root, registryPath) };
+      this.byDirectory.set(key, lookup);
     }
     const { root, found } = lookup;
     if (!found) return { kind: 'none' };
@@ -82,7 +82,7 @@ export class CliRegistries {
    * The problems of every registry used in this run, as the editor shows them in registry.json
    * (duplicate URNs, bad names, unusable schemas), so CI sees them too.
    */
-  registryReports(settings: Settings): RegistryReport[] {
+  registryReports(settingsOf: (path: string) => Settings): RegistryReport[] {
     const reports: RegistryReport[] = [];
     const seen = new Set<string>();
     for (const state of this.loaded.values()) {
@@ -90,7 +90,7 @@ export class CliRegistries {
       const path = state.kind === 'loaded' ? state.registry.path : state.path;
       if (seen.has(path)) continue;
       seen.add(path);
-      const diagnostics = registryFileDiagnostics(state, settings);
+      const diagnostics = registryFileDiagnostics(state, settingsOf(path));
       if (diagnostics.length === 0) continue;
       let text = state.kind === 'loaded' ? state.registry.doc.text : '';
       if (state.kind === 'broken') {
@@ -106,7 +106,7 @@ export class CliRegistries {
   }
 
   /** The keyword findings of every schema file the registries of this run read (each file once). */
-  schemaReports(settings: Settings): RegistryReport[] {
+  schemaReports(settingsOf: (path: string) => Settings): RegistryReport[] {
     const reports: RegistryReport[] = [];
     const seen = new Set<string>();
     for (const state of this.loaded.values()) {
@@ -115,7 +115,7 @@ export class CliRegistries {
         const schema = entry.schema;
         if (!schema?.doc || seen.has(schema.path)) continue;
         seen.add(schema.path);
-        const diagnostics = schemaFileDiagnostics(schema.doc, settings);
+        const diagnostics = schemaFileDiagnostics(schema.doc, settingsOf(schema.path));
         if (diagnostics.length > 0) reports.push({ path: schema.path, text: schema.doc.text, diagnostics });
       }
     }

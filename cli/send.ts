@@ -7,6 +7,7 @@
 import { analyze } from '../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../core/rules/settings';
 import { CliRegistries } from './registry';
+import { ProjectConfigs } from '../workspace/project-config';
 import { describeRejections } from '../core/message/acceptance';
 import { buildMessage } from '../core/message/build';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
@@ -102,8 +103,10 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const rejectedBy = describeRejections(built.consumers);
 
   // The same errors the editor would show, registry included, decide whether to ask.
-  const registry = new CliRegistries(environment.cwd, undefined, DEFAULT_SETTINGS).stateFor(path);
-  const errorCount = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.severity === 'error').length;
+  // babelq.json applies as it does to lint and in the editor.
+  const settings = new ProjectConfigs().settingsFor(path, DEFAULT_SETTINGS, []);
+  const registry = new CliRegistries(environment.cwd, undefined).stateFor(path, settings.registryPath);
+  const errorCount = analyze(doc, settings, registry).filter((d) => d.severity === 'error').length;
   const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'rejected', 'remote'] : []);
   const decision = decideSend({ trusted: true, errorCount, rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `babelq: ${decision.reason}\n`, exitCode: 1 };

@@ -16,6 +16,7 @@ import { FreshIds } from './fresh-ids';
 import { MessageViews, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { describeState, type ServerState, type StatusView } from './status';
+import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
 
 const CLIENT_ID = 'babelqueue';
@@ -47,9 +48,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit
     // re-validates at once; the server registers its editing features for envelopes only.
-    documentSelector: [{ language: ENVELOPE_LANGUAGE_ID }, { language: 'json', scheme: 'file' }],
+    // babelq.json and babelq-suppressions.json are JSON with comments (contributed as jsonc).
+    documentSelector: [{ language: ENVELOPE_LANGUAGE_ID }, { language: 'json', scheme: 'file' }, { language: 'jsonc', scheme: 'file', pattern: '**/{babelq.json,babelq-suppressions.json}' }],
     outputChannel: output,
     synchronize: { configurationSection: 'babelqueue' },
+    middleware: {
+      workspace: {
+        // Only what the user set goes to the server, so babelq.json decides everything else (client/explicit-settings.ts).
+        configuration: (params) =>
+          params.items.map((item) => {
+            if (item.section !== 'babelqueue') return vscode.workspace.getConfiguration(item.section, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+            const configuration = vscode.workspace.getConfiguration('babelqueue', item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+            return explicitSettings((key) => configuration.inspect(key));
+          }),
+      },
+    },
   };
 
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

@@ -6,6 +6,7 @@
  *   core/rules/modules.ts      every rule module, imported in catalogue order
  *   docs/diagnostics.md        the catalogue between its `generated` markers
  *   package.json               the codes of the `babelqueue.diagnostics.severity` setting
+ *   schemas/babelq.schema.json the JSON Schema of babelq.json (its severity codes), contributed for completion
  *
  * `--check` writes nothing and exits 1 when a file is stale; test/rules/catalogue.test.ts runs the
  * same comparison. Modules are read by importing them (tsx), not by parsing their text.
@@ -147,6 +148,43 @@ function manifest(current: string, definitions: readonly CodeDefinition[]): stri
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
+/** babelq.json's schema (core/rules/project-config.ts reads the same keys), with every code for `severity`. */
+function projectConfigSchema(definitions: readonly CodeDefinition[]): string {
+  const severity = {
+    type: 'object',
+    description: 'The level of each diagnostic code for the files below this babelq.json ("off" hides it).',
+    properties: Object.fromEntries(definitions.map((definition) => [definition.code, { enum: LEVELS, markdownDescription: `${definition.summary} Default: \`${definition.severity}\`.` }])),
+    additionalProperties: false,
+  };
+  const globs = { type: 'array', items: { type: 'string', minLength: 1, pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))' } };
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'babelq.json',
+    description: 'The BabelQueue project config, read by the language server and babelq lint alike; found by walking up from each fixture.',
+    type: 'object',
+    properties: {
+      $schema: { type: 'string' },
+      root: { type: 'boolean', description: 'Stop here: babelq.json files above this one are not read.' },
+      severity,
+      moneyKeyPatterns: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Keys that hold money (float-currency): names or `*_suffix` patterns.' },
+      registry: { type: 'string', minLength: 1, description: 'The registry.json, relative to this file.' },
+      validator: { enum: ['draft-07', 'bqschema'], description: 'Whose verdict payload-schema errors follow.' },
+      ignore: { ...globs, description: 'Globs, relative to this file, of fixtures that directory walks leave out (a file named on the command line is still linted).' },
+      overrides: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['files'],
+          properties: { files: { ...globs, description: 'Globs relative to this file.' }, severity, moneyKeyPatterns: { type: 'array', items: { type: 'string', minLength: 1 } }, validator: { enum: ['draft-07', 'bqschema'] } },
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+  };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
 /** What every generated file should hold now. */
 export async function generatedFiles(): Promise<GeneratedFile[]> {
   const modules = await findRuleModules();
@@ -157,6 +195,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'core/rules/modules.ts', text: modulesFile(modules) },
     { path: 'docs/diagnostics.md', text: diagnosticsDoc(read('docs/diagnostics.md'), definitions) },
     { path: 'package.json', text: manifest(read('package.json'), definitions) },
+    { path: 'schemas/babelq.schema.json', text: projectConfigSchema(definitions) },
   ];
 }
 

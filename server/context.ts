@@ -5,6 +5,7 @@ import type { Fresh } from '../core/model/fresh';
 import type { ParseCache } from './documents';
 import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';
+import type { ProjectConfigs } from '../workspace/project-config';
 
 export interface ServerContext {
   readonly connection: Connection;
@@ -12,5 +13,7 @@ export interface ServerContext {
   readonly cache: ParseCache;
   readonly settings: SettingsStore;
   readonly registries: RegistryService;
+  /** The babelq.json and suppressions files, read through open editors first. */
+  readonly configs: ProjectConfigs;
   readonly fresh: Fresh;
 }

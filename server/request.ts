@@ -12,6 +12,10 @@ import type { ParsedDocument } from '../core/model/tree';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
+import { PROJECT_CONFIG_FILE } from '../core/rules/project-config';
+import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/suppressions';
+import { staleSuppressions, type ProjectFileKind } from './project-files';
+import { toPath } from './registry';
 import type { ServerContext } from './context';
 import { guard } from './guard';
 
@@ -40,7 +44,21 @@ export interface SchemaFileRequest extends ResolvedDocument {
   readonly kind: 'schema file';
 }
 
-export type DocumentRequest = EnvelopeRequest | RegistryFileRequest | SchemaFileRequest;
+/** babelq.json or babelq-suppressions.json: the project's own files, with their findings. */
+export interface ProjectFileRequest extends Omit<ResolvedDocument, 'parsed'> {
+  readonly kind: 'project file';
+  readonly file: ProjectFileKind;
+  /** For a suppressions file: the entries that match no finding any more. */
+  readonly stale: readonly Suppression[];
+}
+
+export type DocumentRequest = EnvelopeRequest | RegistryFileRequest | SchemaFileRequest | ProjectFileRequest;
+
+/** Which project file a URI names, by its file name. */
+export function projectFileKind(uri: string): ProjectFileKind | undefined {
+  const name = uri.slice(uri.lastIndexOf('/') + 1);
+  return name === PROJECT_CONFIG_FILE ? 'config' : name === SUPPRESSIONS_FILE ? 'suppressions' : undefined;
+}
 
 /** Which documents a request answers for, and what it needs of them; undefined answers empty. */
 export type Gate<T extends DocumentRequest> = (context: ServerContext, document: TextDocument, token: CancellationToken) => Promise<T | undefined>;
@@ -80,9 +98,24 @@ export const schemaFiles: Gate<SchemaFileRequest> = async (context, document, to
   return { kind: 'schema file', document, parsed, lines, settings };
 };
 
-/** All three, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
+/** babelq.json and babelq-suppressions.json (read as JSON with comments, not parsed as envelopes). */
+export const projectFiles: Gate<ProjectFileRequest> = async (context, document, token) => {
+  const file = projectFileKind(document.uri);
+  if (!file) return undefined;
+  const settings = await context.settings.forDocument(document.uri);
+  const path = toPath(document.uri);
+  const stale = file === 'suppressions' && path ? await staleSuppressions(context, path, document.getText()) : [];
+  if (!stillWanted(context, document, token)) return undefined;
+  return { kind: 'project file', file, document, lines: context.cache.get(document).lines, settings, stale };
+};
+
+/** All four, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
 export const envelopesAndRegistryFiles: Gate<DocumentRequest> = async (context, document, token) =>
-  isEnvelopeDocument(document) ? envelopes(context, document, token) : ((await registryFiles(context, document, token)) ?? schemaFiles(context, document, token));
+  isEnvelopeDocument(document)
+    ? envelopes(context, document, token)
+    : projectFileKind(document.uri)
+      ? projectFiles(context, document, token)
+      : ((await registryFiles(context, document, token)) ?? schemaFiles(context, document, token));
 
 /**
  * False once the request was cancelled or its document closed while it waited: its answer would

@@ -38,6 +38,10 @@ import { registerStructureFeatures } from './handlers/structure';
 import { RegistryService, toPath, toUri } from './registry';
 import { registryMessages } from './registry-messages';
 import { SettingsStore } from './settings';
+import { CODE_ACTION_KINDS } from './handlers/language';
+import { projectFileKind } from './request';
+import { ProjectConfigs } from '../workspace/project-config';
+import { readFromDisk } from '../workspace/registry-loader';
 
 export const SERVER_NAME = 'babelqueue-language-server';
 
@@ -64,12 +68,16 @@ export function startServer(connection: Connection): void {
     for (const document of documents.all()) if (toPath(document.uri) === path) return document.getText();
     return undefined;
   };
+  const registries = new RegistryService(openText, registryMessages(connection));
+  // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
+  const configs = new ProjectConfigs((path, limit) => openText(path) ?? readFromDisk(path, limit));
   const context: ServerContext = {
     connection,
     documents,
     cache: new ParseCache(),
-    settings: new SettingsStore(connection, () => canPullConfiguration),
-    registries: new RegistryService(openText, registryMessages(connection)),
+    settings: new SettingsStore(connection, () => canPullConfiguration, configs, (path) => registries.folderOf(path)),
+    registries,
+    configs,
     fresh: { uuid: randomUUID, now: Date.now },
   };
 
@@ -149,17 +157,36 @@ export function startServer(connection: Connection): void {
     refreshDiagnostics();
   });
 
-  connection.onDidChangeWatchedFiles((params) => registryFilesChanged(params.changes.map((change) => change.uri)));
+  // babelq.json or its suppressions changed (on disk, in an editor, or closed unsaved): every setting is worked out again.
+  let projectTimer: NodeJS.Timeout | undefined;
+  const projectFilesChanged = (uris: readonly string[]): boolean => {
+    const paths = uris.filter((uri) => projectFileKind(uri) !== undefined).map(toPath).filter((path): path is string => path !== undefined);
+    if (paths.length === 0) return false;
+    for (const path of paths) configs.forget(path);
+    context.settings.projectChanged();
+    clearTimeout(projectTimer);
+    projectTimer = setTimeout(refreshDiagnostics, REGISTRY_REFRESH_MS);
+    return true;
+  };
+
+  connection.onDidChangeWatchedFiles((params) => {
+    const uris = params.changes.map((change) => change.uri);
+    projectFilesChanged(uris);
+    registryFilesChanged(uris);
+  });
 
   // An unsaved edit to registry.json or a schema counts as much as a saved one.
   documents.onDidChangeContent((event) => {
-    if (event.document.languageId !== ENVELOPE_LANGUAGE_ID && context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
+    if (event.document.languageId === ENVELOPE_LANGUAGE_ID) return;
+    if (projectFilesChanged([event.document.uri])) return;
+    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
   documents.onDidClose((event) => {
     context.cache.delete(event.document.uri);
     context.settings.forget(event.document.uri);
-    // Closing an edited registry or schema without saving brings back what the disk says.
+    // Closing an edited registry, schema or babelq.json without saving brings back what the disk says.
+    projectFilesChanged([event.document.uri]);
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
@@ -178,7 +205,7 @@ function staticFeatures(registeredDynamically: boolean): ServerCapabilities {
   return {
     hoverProvider: true,
     completionProvider: { triggerCharacters: ['"', ':'], resolveProvider: false },
-    codeActionProvider: { codeActionKinds: ['quickfix'] },
+    codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS },
     documentFormattingProvider: true,
     foldingRangeProvider: true,
     documentSymbolProvider: true,
@@ -203,7 +230,7 @@ function dynamicFeatures(connection: Connection, capabilities: ClientCapabilitie
       const features: [unknown, object][] = [
         [HoverRequest.type, { documentSelector: ENVELOPES }],
         [CompletionRequest.type, { documentSelector: ENVELOPES, triggerCharacters: ['"', ':'] }],
-        [CodeActionRequest.type, { documentSelector: ENVELOPES, codeActionKinds: ['quickfix'] }],
+        [CodeActionRequest.type, { documentSelector: ENVELOPES, codeActionKinds: CODE_ACTION_KINDS }],
         [DocumentFormattingRequest.type, { documentSelector: ENVELOPES }],
         [FoldingRangeRequest.type, { documentSelector: ENVELOPES }],
         [DocumentSymbolRequest.type, { documentSelector: ENVELOPES }],

@@ -1,29 +1,38 @@
 /**
- * Settings pulled from the client per document (resource scope, so each workspace folder can
- * differ), normalised by core, cached until the client says the configuration changed.
+ * Settings per document: what the user set in the editor (pulled from the client per document,
+ * resource scope, so each workspace folder can differ) applied over the babelq.json files above
+ * the document (workspace/project-config.ts), exactly as `babelq lint` applies `--config` over
+ * them. Cached until the client says the configuration changed or a babelq.json changes.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../core/rules/settings';
+import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings';
+import type { ProjectConfigs } from '../workspace/project-config';
+import { toPath } from './registry';
 
 export class SettingsStore {
   private readonly byUri = new Map<string, Promise<Settings>>();
-  private pushed: Settings = DEFAULT_SETTINGS;
+  private pushed: SettingsLayer = {};
   private readonly reported = new Set<string>();
 
+  /** `folderOf` names the workspace folder of a path: babelq.json is never read above it. */
   constructor(
     private readonly connection: Connection,
     private readonly canPull: () => boolean,
+    private readonly configs: ProjectConfigs,
+    private readonly folderOf: (path: string) => string,
   ) {}
 
   /** The settings that apply to a document. */
   forDocument(uri: string): Promise<Settings> {
-    if (!this.canPull()) return Promise.resolve(this.pushed);
     let settings = this.byUri.get(uri);
     if (!settings) {
-      settings = this.connection.workspace
-        .getConfiguration({ scopeUri: uri, section: 'babelqueue' })
-        .then((raw) => this.normalize(raw))
-        .catch(() => DEFAULT_SETTINGS);
+      const layer = this.canPull()
+        ? this.connection.workspace
+            .getConfiguration({ scopeUri: uri, section: 'babelqueue' })
+            .then((raw) => this.read(raw))
+            .catch(() => ({}))
+        : Promise.resolve(this.pushed);
+      settings = layer.then((user) => this.withProject(uri, user));
       this.byUri.set(uri, settings);
     }
     return settings;
@@ -33,15 +42,27 @@ export class SettingsStore {
   changed(pushedSection: unknown): void {
     this.byUri.clear();
     this.reported.clear();
-    if (!this.canPull()) this.pushed = this.normalize(pushedSection);
+    if (!this.canPull()) this.pushed = this.read(pushedSection);
+  }
+
+  /** A babelq.json or suppressions file changed: every document's settings are worked out again. */
+  projectChanged(): void {
+    this.byUri.clear();
   }
 
   forget(uri: string): void {
     this.byUri.delete(uri);
   }
 
-  private normalize(raw: unknown): Settings {
-    const { settings, problems } = normalizeSettings(raw);
+  private withProject(uri: string, user: SettingsLayer): Settings {
+    const path = toPath(uri);
+    // An untitled document has no folder, hence no babelq.json.
+    if (path === undefined) return layerSettings(DEFAULT_SETTINGS, [user]);
+    return this.configs.settingsFor(path, DEFAULT_SETTINGS, [user], this.folderOf(path));
+  }
+
+  private read(raw: unknown): SettingsLayer {
+    const { layer, problems } = readSettingsLayer(raw);
     for (const problem of problems) {
       const line = `Setting ${problem.setting}: ${problem.message}; the rest of the settings still apply.`;
       if (!this.reported.has(line)) {
@@ -49,6 +70,6 @@ export class SettingsStore {
         this.connection.console.warn(line);
       }
     }
-    return settings;
+    return layer;
   }
 }

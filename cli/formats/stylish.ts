@@ -9,6 +9,8 @@ import { countBySeverity, printable, singleLine, type FileReport, type OutputDia
 
 export interface StylishOptions {
   readonly color: boolean;
+  /** Findings hidden by babelq-suppressions.json, counted in the summary so they stay visible as a number. */
+  readonly suppressed?: number;
 }
 
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
@@ -40,12 +42,13 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
     blocks.push(lines.join('\n'));
   }
   const checked = plural(reports.length, 'file');
-  if (blocks.length === 0) return `${paint(32, '\u2714')} ${checked} checked, no problems\n`;
+  const suppressed = options.suppressed ? `, ${options.suppressed} suppressed` : '';
+  if (blocks.length === 0) return `${paint(32, '\u2714')} ${checked} checked, no problems${suppressed}\n`;
   const counts = countBySeverity(reports);
   const total = counts.error + counts.warning + counts.information + counts.hint;
   const summary =
     `\u2716 ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ` +
-    `${plural(counts.information, 'info')}, ${plural(counts.hint, 'hint')}) in ${blocks.length} of ${checked}`;
+    `${plural(counts.information, 'info')}, ${plural(counts.hint, 'hint')}) in ${blocks.length} of ${checked}${suppressed}`;
   const summaryColor = counts.error > 0 ? 31 : counts.warning > 0 ? 33 : 1;
   return `${blocks.join('\n\n')}\n\n${paint(1, paint(summaryColor, summary))}\n`;
 }

@@ -14,7 +14,10 @@ export function encodePointerToken(token: string): string {
  * for the root, or for a document without one. Walks parent links, so depth costs no stack.
  */
 export function pointerAt(doc: ParsedDocument, offset: number): string {
-  const { node, inKeyOf } = locate(doc.root, offset);
+  const located = locate(doc.root, offset);
+  const node = located.node;
+  // A finding on a key starts at its opening quote, which a cursor there is not yet inside.
+  const inKeyOf = located.inKeyOf ?? (located.property?.keyOffset === offset ? located.property : undefined);
   const tokens: string[] = [];
   let property: PropertyNode | undefined = inKeyOf;
   let value: ValueNode | undefined = inKeyOf ? inKeyOf.parent : node;

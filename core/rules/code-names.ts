@@ -37,6 +37,9 @@ export const CODE_NAMES = [
   'unenforced-keyword',
   'unknown-urn',
   'validator-divergence',
+  'config-error',
+  'stale-suppression',
+  'unexplained-suppression',
 ] as const;
 
 export type Code = (typeof CODE_NAMES)[number];

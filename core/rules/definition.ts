@@ -15,7 +15,7 @@ import type { RuleContext } from './context';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import type { EditedString } from './edited-string';
 
-export type CodeFamily = 'structure' | 'contract' | 'data' | 'registry';
+export type CodeFamily = 'structure' | 'contract' | 'data' | 'registry' | 'project';
 
 /** The catalogue's families in the order the documentation lists them. */
 export const FAMILIES: readonly { readonly family: CodeFamily; readonly title: string; readonly intro?: string }[] = [
@@ -27,6 +27,12 @@ export const FAMILIES: readonly { readonly family: CodeFamily; readonly title: s
     title: 'Registry rules (when a registry is loaded)',
     intro:
       'The registry is `registry.json` in the bqschema format. Each fixture uses the setting `babelqueue.registry.path` (relative to the workspace folder) or, without it, the nearest `registry.json` at or above the fixture inside its workspace folder (`babelq lint`: `--registry`, or the same search with the current directory as the folder). Paths that leave the folder (through `..`, an absolute path or a symbolic link) are refused unread.',
+  },
+  {
+    family: 'project',
+    title: 'Project files (`babelq.json`, `babelq-suppressions.json`)',
+    intro:
+      '`babelq.json` is the project config that the editor and `babelq lint` both read, found by walking up from each fixture; `babelq-suppressions.json` beside it silences single findings, each with a reason. These codes sit in those two files.',
   },
 ];
 

@@ -20,6 +20,8 @@ import { rule as urnEntry } from './registry/urn-entry';
 import { rule as schemaKeywords } from './registry/schema-keywords';
 import { rule as payloadSchema } from './registry/payload-schema';
 import { rule as piiInFixture } from './registry/pii-in-fixture';
+import { rule as configError } from './project/config-error';
+import { rule as suppressions } from './project/suppressions';
 
 /** Every rule module, in catalogue order; core/rules/analyze.ts runs their checks. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -43,4 +45,6 @@ export const RULE_MODULES: readonly RuleModule[] = [
   schemaKeywords,
   payloadSchema,
   piiInFixture,
+  configError,
+  suppressions,
 ];

@@ -69,11 +69,46 @@ export interface SettingsProblem {
 const SEVERITY_VALUES = new Set(['error', 'warning', 'information', 'hint', 'off']);
 
 /**
+ * The settings one source sets (a babelq.json, an override, what a user set in the editor, a
+ * `--config` file): only the keys it names. Sources are applied over the defaults in order with
+ * `layerSettings`; a later source wins per key, and per code for severities.
+ */
+export interface SettingsLayer {
+  readonly validationEnabled?: boolean;
+  readonly severityOverrides?: ReadonlyMap<Code, SeveritySetting>;
+  readonly moneyKeyPatterns?: readonly string[];
+  /** Relative to the workspace folder (editor settings) or absolute (babelq.json, resolved from its folder). */
+  readonly registryPath?: string;
+  readonly registryValidator?: PayloadVerdict;
+}
+
+/** `layers` applied over `base` in order: a later layer wins per key, and per code for severities. */
+export function layerSettings(base: Settings, layers: readonly SettingsLayer[]): Settings {
+  if (layers.length === 0) return base;
+  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator } = base;
+  let severityOverrides = base.severityOverrides;
+  for (const layer of layers) {
+    if (layer.validationEnabled !== undefined) validationEnabled = layer.validationEnabled;
+    if (layer.moneyKeyPatterns !== undefined) moneyKeyPatterns = layer.moneyKeyPatterns;
+    if (layer.registryPath !== undefined) registryPath = layer.registryPath;
+    if (layer.registryValidator !== undefined) registryValidator = layer.registryValidator;
+    if (layer.severityOverrides !== undefined && layer.severityOverrides.size > 0) severityOverrides = new Map([...severityOverrides, ...layer.severityOverrides]);
+  }
+  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator };
+}
+
+/**
  * Turns the `babelqueue` settings section (nested `{validation: {enable}, ...}` as VS Code gives
  * it, or flat dotted keys as a config file may write them) into `Settings`, collecting problems
  * instead of throwing.
  */
 export function normalizeSettings(raw: unknown): { settings: Settings; problems: SettingsProblem[] } {
+  const { layer, problems } = readSettingsLayer(raw);
+  return { settings: layerSettings(DEFAULT_SETTINGS, [layer]), problems };
+}
+
+/** The keys a settings section sets, each checked; a key with a bad value is left out and named in `problems`. */
+export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
   const section = isRecord(raw) ? raw : {};
   const read = (dotted: string): unknown => {
@@ -87,47 +122,68 @@ export function normalizeSettings(raw: unknown): { settings: Settings; problems:
     }
     return current;
   };
+  const layer: { -readonly [K in keyof SettingsLayer]: SettingsLayer[K] } = {};
 
   const enable = read(SETTING_KEYS.validationEnable);
-  let validationEnabled = true;
-  if (typeof enable === 'boolean') validationEnabled = enable;
-  else if (enable !== undefined) problems.push({ setting: SETTING_KEYS.validationEnable, message: 'must be true or false' });
+  if (typeof enable === 'boolean') layer.validationEnabled = enable;
+  else if (enable !== undefined && enable !== null) problems.push({ setting: SETTING_KEYS.validationEnable, message: 'must be true or false' });
 
-  const severityOverrides = new Map<Code, SeveritySetting>();
   const severity = read(SETTING_KEYS.diagnosticsSeverity);
   if (isRecord(severity)) {
-    for (const [code, value] of Object.entries(severity)) {
-      if (!isCode(code)) {
-        problems.push({ setting: SETTING_KEYS.diagnosticsSeverity, message: `unknown diagnostic code "${code}"` });
-      } else if (typeof value !== 'string' || !SEVERITY_VALUES.has(value)) {
-        problems.push({ setting: SETTING_KEYS.diagnosticsSeverity, message: `"${code}" must be one of error, warning, information, hint, off` });
-      } else {
-        severityOverrides.set(code, value as SeveritySetting);
-      }
-    }
-  } else if (severity !== undefined) {
-    problems.push({ setting: SETTING_KEYS.diagnosticsSeverity, message: 'must be an object of { "<code>": "error|warning|information|hint|off" }' });
+    const read = readSeverities(severity);
+    layer.severityOverrides = read.severities;
+    problems.push(...read.problems.map((message) => ({ setting: SETTING_KEYS.diagnosticsSeverity, message })));
+  } else if (severity !== undefined && severity !== null) {
+    problems.push({ setting: SETTING_KEYS.diagnosticsSeverity, message: SEVERITY_SHAPE });
   }
 
-  let moneyKeyPatterns = DEFAULT_MONEY_KEY_PATTERNS;
   const money = read(SETTING_KEYS.moneyKeyPatterns);
-  if (Array.isArray(money) && money.every((p) => typeof p === 'string' && p.trim() !== '')) {
-    moneyKeyPatterns = money.map((p: string) => p.trim());
-  } else if (money !== undefined) {
-    problems.push({ setting: SETTING_KEYS.moneyKeyPatterns, message: 'must be an array of non-empty key patterns such as "amount" or "*_price"' });
+  const patterns = readMoneyKeyPatterns(money);
+  if (patterns) layer.moneyKeyPatterns = patterns;
+  else if (money !== undefined && money !== null) problems.push({ setting: SETTING_KEYS.moneyKeyPatterns, message: MONEY_SHAPE });
+
+  const registry = read(SETTING_KEYS.registryPath);
+  if (typeof registry === 'string') {
+    if (registry.trim() !== '') layer.registryPath = registry.trim();
+  } else if (registry !== undefined && registry !== null) {
+    problems.push({ setting: SETTING_KEYS.registryPath, message: 'must be a path relative to the workspace folder, e.g. "schemas/registry.json"' });
   }
 
-  let registryPath: string | undefined;
-  const registry = read(SETTING_KEYS.registryPath);
-  if (typeof registry === 'string') registryPath = registry.trim() === '' ? undefined : registry.trim();
-  else if (registry !== undefined && registry !== null) problems.push({ setting: SETTING_KEYS.registryPath, message: 'must be a path relative to the workspace folder, e.g. "schemas/registry.json"' });
-
-  let registryValidator: PayloadVerdict = 'draft-07';
   const validator = read(SETTING_KEYS.registryValidator);
-  if (typeof validator === 'string' && (PAYLOAD_VERDICTS as readonly string[]).includes(validator)) registryValidator = validator as PayloadVerdict;
-  else if (validator !== undefined && validator !== null) problems.push({ setting: SETTING_KEYS.registryValidator, message: `must be one of ${PAYLOAD_VERDICTS.map((v) => `"${v}"`).join(', ')}` });
+  if (isPayloadVerdict(validator)) layer.registryValidator = validator;
+  else if (validator !== undefined && validator !== null) problems.push({ setting: SETTING_KEYS.registryValidator, message: VALIDATOR_SHAPE });
 
-  return { settings: { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator }, problems };
+  return { layer, problems };
+}
+
+export const SEVERITY_SHAPE = 'must be an object of { "<code>": "error|warning|information|hint|off" }';
+export const MONEY_SHAPE = 'must be an array of non-empty key patterns such as "amount" or "*_price"';
+export const VALIDATOR_SHAPE = `must be one of ${PAYLOAD_VERDICTS.map((v) => `"${v}"`).join(', ')}`;
+
+/** A `{code: level}` object read code by code: unknown codes and levels are problems, the rest apply. */
+export function readSeverities(severity: Record<string, unknown>): { severities: Map<Code, SeveritySetting>; problems: string[] } {
+  const severities = new Map<Code, SeveritySetting>();
+  const problems: string[] = [];
+  for (const [code, value] of Object.entries(severity)) {
+    if (!isCode(code)) problems.push(`unknown diagnostic code "${code}"`);
+    else if (!isSeveritySetting(value)) problems.push(`"${code}" must be one of error, warning, information, hint, off`);
+    else severities.set(code, value);
+  }
+  return { severities, problems };
+}
+
+export function isSeveritySetting(value: unknown): value is SeveritySetting {
+  return typeof value === 'string' && SEVERITY_VALUES.has(value);
+}
+
+export function isPayloadVerdict(value: unknown): value is PayloadVerdict {
+  return typeof value === 'string' && (PAYLOAD_VERDICTS as readonly string[]).includes(value);
+}
+
+/** Trimmed patterns, or undefined when `value` is not a list of non-empty strings. */
+export function readMoneyKeyPatterns(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.trim() !== '')) return undefined;
+  return value.map((p: string) => p.trim());
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -12,17 +12,23 @@ import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest } from 
 import { sendRegistryStatus } from './registry-requests';
 import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
 import { schemaFileDiagnostics } from '../../core/rules/schema-file-diagnostics';
+import { projectFileDiagnostics, withSuppressions } from '../project-files';
 
 /** How long typing must pause before a pushed validation runs. */
 export const PUSH_DEBOUNCE_MS = 150;
 
-/** Envelope fixtures get the envelope rules; registry.json its registry problems; a schema file its keywords (other JSON never gets here). */
+/**
+ * Envelope fixtures get the envelope rules (less what babelq-suppressions.json hides); registry.json
+ * its registry problems; a schema file its keywords; babelq.json and the suppressions file their
+ * own findings (other JSON never gets here).
+ */
 function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagnostic[] {
   if (request.kind === 'envelope') {
     sendRegistryStatus(context, request.document.uri, request.registry);
     const { diagnostics } = context.cache.diagnostics(request.document, request.settings, request.registry);
-    return diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
+    return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   }
+  if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.stale).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   if (request.kind === 'schema file') return schemaFileDiagnostics(request.parsed, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   return registryFileDiagnostics(request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
 }

@@ -13,6 +13,10 @@ import {
   type Hover,
 } from 'vscode-languageserver/node';
 import { codeActions } from '../../core/language/code-actions';
+import { fixAll } from '../../core/language/fix-all';
+import type { LineIndex } from '../../core/model/positions';
+import type { RegistryState } from '../../core/registry/types';
+import type { Settings } from '../../core/rules/settings';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { complete, type CoreCompletionItem } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';
@@ -25,6 +29,28 @@ const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> =
   value: CompletionItemKind.Value,
   enum: CompletionItemKind.EnumMember,
 };
+
+/** The kind of "fix all safe problems" (ESLint's is source.fixAll.eslint). */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.babelqueue`;
+
+/** The code action kinds the server offers. */
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
+
+/**
+ * The document with every safe fix applied (core/language/fix-all.ts, what `babelq lint --fix`
+ * writes), as one edit from the first changed character to the last, so the cursor and the
+ * unchanged text around it stay where they are.
+ */
+function fixAllAction(uri: string, text: string, lines: LineIndex, settings: Settings, registry: RegistryState, context: ServerContext): CodeAction[] {
+  const result = fixAll(text, settings, registry, context.fresh);
+  if (result.applied === 0) return [];
+  let start = 0;
+  while (start < text.length && start < result.text.length && text[start] === result.text[start]) start++;
+  let end = 0;
+  while (end < text.length - start && end < result.text.length - start && text[text.length - 1 - end] === result.text[result.text.length - 1 - end]) end++;
+  const edit = { offset: start, end: text.length - end, newText: result.text.slice(start, result.text.length - end) };
+  return [{ title: `Fix all safe BabelQueue problems (${result.applied})`, kind: FIX_ALL_KIND, edit: { changes: { [uri]: [toLspEdit(edit, lines)] } } }];
+}
 
 export function registerLanguageFeatures(context: ServerContext): void {
   const { connection } = context;
@@ -63,7 +89,10 @@ export function registerLanguageFeatures(context: ServerContext): void {
 
   connection.onCodeAction(
     requestHandler(context, 'codeAction', envelopes, [], ({ document, parsed, lines, settings, registry }, params: CodeActionParams): CodeAction[] => {
-      if (params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
+      const only = params.context.only;
+      // `editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }` (or "source.fixAll") asks for this kind only.
+      if (only?.some((kind) => FIX_ALL_KIND.startsWith(kind) && kind.startsWith(CodeActionKind.SourceFixAll))) return fixAllAction(document.uri, parsed.text, lines, settings, registry, context);
+      if (only && !only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
       const { diagnostics } = context.cache.diagnostics(document, settings, registry);
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
       const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));

@@ -38,10 +38,11 @@ export interface RunResult {
 }
 
 /** Runs `babelq <args>` in `cwd` and waits for it. NO_COLOR is cleared so colour depends on the TTY alone. */
-export function babelq(args: readonly string[], cwd: string, env: Record<string, string> = {}): RunResult {
+export function babelq(args: readonly string[], cwd: string, env: Record<string, string> = {}, input?: string): RunResult {
   const result = spawnSync(process.execPath, [CLI_PATH, ...args], {
     cwd,
     encoding: 'utf8',
+    ...(input !== undefined ? { input } : {}),
     env: { ...process.env, NO_COLOR: '', ...env },
     timeout: 30_000,
   });

@@ -3,7 +3,9 @@
  *
  * - `fires-<what>.babel.json` must produce at least one diagnostic of the folder's code,
  *   `ok-<what>.babel.json` must produce none of it (other codes may appear). A code found in a
- *   registry's schema files has `fires-<what>.schema.json` and `ok-<what>.schema.json` instead.
+ *   registry's schema files has `fires-<what>.schema.json` and `ok-<what>.schema.json` instead; one
+ *   found in babelq.json has `*.babelq.json` (a babelq.json's text), one found in
+ *   babelq-suppressions.json has `*.suppressions.json`, whose entries name the folder's fixtures.
  * - A folder with a `registry.json` (and its `schemas/`) lints its fixtures against that registry,
  *   as the editor and `babelq lint` would find it.
  * - `<file>.expected` snapshots every diagnostic of the whole file in the order `analyze` returns
@@ -26,6 +28,10 @@ import { CODE_NAMES, isCode, type Code } from '../../../core/rules/code-names';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 import { schemaFileDiagnostics } from '../../../core/rules/schema-file-diagnostics';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { pointerAt } from '../../../core/model/json-pointer';
+import { readProjectConfig } from '../../../core/rules/project-config';
+import { configFileDiagnostics, suppressionFileDiagnostics } from '../../../core/rules/project-file-diagnostics';
+import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/suppressions';
 import { loadRegistry } from '../../../workspace/registry-loader';
 import { stableFresh } from '../../support/fresh';
 
@@ -34,7 +40,30 @@ const FIXTURES_DIR = join(REPO_ROOT, 'test', 'fixtures', 'diagnostics');
 const FIXTURE_SUFFIX = '.babel.json';
 /** A schema-file code's fixtures are schema documents, checked as a registry's schema files are. */
 const SCHEMA_FIXTURE_SUFFIX = '.schema.json';
-const isFixture = (name: string): boolean => name.endsWith(FIXTURE_SUFFIX) || name.endsWith(SCHEMA_FIXTURE_SUFFIX);
+/** A project-file code's fixtures: a babelq.json's text, or a suppressions file naming the folder's fixtures. */
+const CONFIG_FIXTURE_SUFFIX = '.babelq.json';
+const SUPPRESSIONS_FIXTURE_SUFFIX = '.suppressions.json';
+const isFixture = (name: string): boolean => [FIXTURE_SUFFIX, SCHEMA_FIXTURE_SUFFIX, CONFIG_FIXTURE_SUFFIX, SUPPRESSIONS_FIXTURE_SUFFIX].some((suffix) => name.endsWith(suffix));
+
+/** The diagnostics of one fixture file, checked as the kind of file its name says. */
+function fixtureDiagnostics(folder: string, file: string, text: string, registry: RegistryState): CoreDiagnostic[] {
+  if (file.endsWith(SCHEMA_FIXTURE_SUFFIX)) return schemaFileDiagnostics(parseText(text), DEFAULT_SETTINGS);
+  if (file.endsWith(CONFIG_FIXTURE_SUFFIX)) return configFileDiagnostics(readProjectConfig(text), DEFAULT_SETTINGS);
+  if (file.endsWith(SUPPRESSIONS_FIXTURE_SUFFIX)) {
+    const suppressions = readSuppressions(text);
+    const used = new Set<Suppression>();
+    const checked = new Set<string>();
+    for (const entry of suppressions.entries) {
+      const fixture = join(FIXTURES_DIR, folder, entry.file);
+      if (!existsSync(fixture)) continue;
+      checked.add(entry.file);
+      const doc = parseText(readFixture(fixture));
+      for (const hit of applySuppressions(analyze(doc, DEFAULT_SETTINGS, registry), (d) => pointerAt(doc, d.offset), [entry], '2026-01-01').used) used.add(hit);
+    }
+    return suppressionFileDiagnostics(suppressions, suppressions.entries.filter((entry) => !used.has(entry)), DEFAULT_SETTINGS);
+  }
+  return analyze(parseText(text), DEFAULT_SETTINGS, registry);
+}
 const SNAPSHOT_SUFFIX = '.expected';
 /** What a code folder may hold besides fixtures and snapshots: its registry. */
 const REGISTRY_FILES = new Set(['registry.json', 'schemas']);
@@ -131,7 +160,7 @@ for (const folder of folders) {
       test(file, () => {
         const path = join(FIXTURES_DIR, folder, file);
         const text = readFixture(path);
-        const diagnostics = file.endsWith(SCHEMA_FIXTURE_SUFFIX) ? schemaFileDiagnostics(parseText(text), DEFAULT_SETTINGS) : analyze(parseText(text), DEFAULT_SETTINGS, registry);
+        const diagnostics = fixtureDiagnostics(folder, file, text, registry);
 
         for (const diagnostic of diagnostics) {
           assert.ok(0 <= diagnostic.offset && diagnostic.offset <= diagnostic.end && diagnostic.end <= text.length, `range ${diagnostic.offset}..${diagnostic.end} of ${diagnostic.code} lies outside the text`);

@@ -1,5 +1,5 @@
 /**
- * A small glob matcher for `babelq lint` patterns: `*` and `?` within one path segment, `**` for any
+ * A small glob matcher for `babelq lint` patterns and babelq.json's `ignore`/`overrides`: `*` and `?` within one path segment, `**` for any
  * number of directories, `{a,b}` alternatives (nestable). Shells usually expand globs before we see
  * them; this is for quoted patterns (as CI configs write them) and for shells that do not expand `**`.
  * No character classes and no dotfile rules: fixtures are plain names, and `.git` is never walked.

@@ -1,7 +1,7 @@
 /** The glob matcher of `babelq lint`, tested directly (no files involved). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { globDepth, isGlobPattern, matchGlob, splitGlob } from '../../cli/glob';
+import { globDepth, isGlobPattern, matchGlob, splitGlob } from '../../workspace/glob';
 
 describe('matchGlob', () => {
   const cases: [pattern: string, path: string, expected: boolean][] = [

@@ -1,0 +1,73 @@
+/**
+ * Fix all: the safe fixes (each finding's preferred quick fix, the one the editor offers as
+ * obvious) applied together, then the document checked again and the new findings' preferred
+ * fixes applied, until nothing changes. `babelq lint --fix` and the editor's
+ * `source.fixAll.babelqueue` both run this, so they change the same bytes.
+ *
+ * A document with syntax errors is never touched (a fix computed on a guess at what was meant
+ * could destroy it). A byte-order mark is set aside and put back, and every line break a fix
+ * inserts is written the way the document already writes its line breaks.
+ */
+import { applyEdits, type TextEdit } from '../model/edits';
+import type { Fresh } from '../model/fresh';
+import { parseText } from '../parse/parser';
+import type { RegistryState } from '../registry/types';
+import { analyze } from '../rules/analyze';
+import type { Settings } from '../rules/settings';
+import { codeActions } from './code-actions';
+
+/** Enough for fixes that make room for others (a renamed key, then its value); more means a loop. */
+const MAX_ROUNDS = 10;
+
+export interface FixAllResult {
+  /** The fixed text (the input itself when nothing applied). */
+  readonly text: string;
+  /** How many fixes applied, over all rounds. */
+  readonly applied: number;
+  /** Why nothing was applied, when that is not because there was nothing to fix. */
+  readonly refused?: 'syntax errors';
+}
+
+export function fixAll(text: string, settings: Settings, registry: RegistryState, fresh: Fresh): FixAllResult {
+  const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  let current = bom ? text.slice(1) : text;
+  let applied = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const doc = parseText(current);
+    if (doc.syntaxProblems.length > 0) {
+      if (round === 0) return { text, applied: 0, refused: 'syntax errors' };
+      break;
+    }
+    const diagnostics = analyze(doc, settings, registry);
+    const edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred).map((action) => action.edits));
+    if (edits.length === 0) break;
+    const next = applyEdits(current, edits.flat().map((edit) => (eol === '\r\n' ? { ...edit, newText: edit.newText.replace(/\r?\n/g, '\r\n') } : edit)));
+    // A fix whose result no longer parses is a defect of that fix; the document stays as the last good round left it.
+    if (next === current || parseText(next).syntaxProblems.length > 0) break;
+    applied += edits.length;
+    current = next;
+  }
+  return { text: applied === 0 ? text : bom + current, applied };
+}
+
+/**
+ * Whole fixes that do not overlap one another, in document order: a fix whose edits touch a
+ * range another already took waits for the next round, when it is computed on the new text.
+ */
+function nonOverlapping(fixes: readonly (readonly TextEdit[])[]): (readonly TextEdit[])[] {
+  const taken: { offset: number; end: number }[] = [];
+  const chosen: (readonly TextEdit[])[] = [];
+  const sorted = [...fixes].filter((edits) => edits.length > 0).sort((a, b) => start(a) - start(b));
+  for (const edits of sorted) {
+    const clashes = edits.some((edit) => taken.some((range) => edit.offset < range.end && range.offset < edit.end || (edit.offset === edit.end && edit.offset >= range.offset && edit.offset <= range.end) || (range.offset === range.end && range.offset >= edit.offset && range.offset <= edit.end)));
+    if (clashes) continue;
+    chosen.push(edits);
+    for (const edit of edits) taken.push({ offset: edit.offset, end: edit.end });
+  }
+  return chosen;
+}
+
+function start(edits: readonly TextEdit[]): number {
+  return Math.min(...edits.map((edit) => edit.offset));
+}

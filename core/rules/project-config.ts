@@ -1,0 +1,210 @@
+/**
+ * babelq.json, the project config that the language server and `babelq lint` both read: what the
+ * settings hold (severity per code, money key patterns, the registry, the validator) plus `ignore`
+ * globs and `overrides` by glob. It is a config file, not an envelope, so comments and trailing
+ * commas are accepted (jsonc-parser reads it, with offsets for every problem). Every key is checked:
+ * a misspelt key would otherwise be ignored in silence and CI would pass on defaults. This module
+ * only reads the text; finding the files and matching globs is workspace/project-config.ts.
+ */
+import { parseTree, printParseErrorCode, type Node as JsoncNode, type ParseError } from 'jsonc-parser';
+import type { Code } from './code-names';
+import type { SeveritySetting } from './diagnostic';
+import { isPayloadVerdict, MONEY_SHAPE, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
+
+export const PROJECT_CONFIG_FILE = 'babelq.json';
+
+/** A problem in a config file, at the key or value it is about. */
+export interface ConfigProblem {
+  readonly offset: number;
+  readonly end: number;
+  readonly message: string;
+}
+
+/** One `overrides` entry: settings for the files its globs match. */
+export interface ConfigOverride {
+  /** Globs relative to the config file's folder. */
+  readonly files: readonly string[];
+  readonly layer: SettingsLayer;
+}
+
+export interface ProjectConfig {
+  /** `"root": true`: configs above this one are not read. */
+  readonly root: boolean;
+  /** What it sets for every file below it; `registryPath` as written, relative to the config's folder. */
+  readonly layer: SettingsLayer;
+  /** Globs relative to the config's folder of fixtures a directory walk leaves out. */
+  readonly ignore: readonly string[];
+  readonly overrides: readonly ConfigOverride[];
+  readonly problems: readonly ConfigProblem[];
+}
+
+const TOP_KEYS = ['$schema', 'root', 'severity', 'moneyKeyPatterns', 'registry', 'validator', 'ignore', 'overrides'];
+const OVERRIDE_KEYS = ['files', 'severity', 'moneyKeyPatterns', 'validator'];
+
+/** Reads babelq.json's text; what cannot be used is left out and named in `problems`. */
+export function readProjectConfig(text: string): ProjectConfig {
+  const problems: ConfigProblem[] = [];
+  const tree = parseConfigText(text, problems);
+  const empty: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems };
+  if (!tree) return empty;
+  if (tree.type !== 'object') {
+    problems.push(at(tree, 'babelq.json must hold one object, such as { "severity": { "extension-key": "off" } }'));
+    return empty;
+  }
+  let root = false;
+  let layer: SettingsLayer = {};
+  let ignore: string[] = [];
+  const overrides: ConfigOverride[] = [];
+  for (const [key, keyNode, value] of properties(tree, problems)) {
+    switch (key) {
+      case '$schema':
+        break;
+      case 'root':
+        if (value.type === 'boolean') root = value.value === true;
+        else problems.push(at(value, '"root" must be true or false'));
+        break;
+      case 'registry':
+        if (typeof value.value === 'string' && value.value.trim() !== '') layer = { ...layer, registryPath: value.value.trim() };
+        else problems.push(at(value, '"registry" must be the path of a registry.json, relative to this file'));
+        break;
+      case 'ignore': {
+        ignore = readGlobs(value, 'ignore', problems);
+        break;
+      }
+      case 'overrides':
+        if (value.type !== 'array') problems.push(at(value, '"overrides" must be a list of { "files": [globs], "severity": { … } }'));
+        else for (const entry of value.children ?? []) {
+          const override = readOverride(entry, problems);
+          if (override) overrides.push(override);
+        }
+        break;
+      default:
+        if (!TOP_KEYS.includes(key)) {
+          problems.push(at(keyNode, `Unknown key "${key}" in babelq.json; the keys are ${TOP_KEYS.filter((k) => k !== '$schema').join(', ')}.`));
+          break;
+        }
+        layer = { ...layer, ...readSettingKey(key, value, problems) };
+    }
+  }
+  return { root, layer, ignore, overrides, problems };
+}
+
+function readOverride(entry: JsoncNode, problems: ConfigProblem[]): ConfigOverride | undefined {
+  if (entry.type !== 'object') {
+    problems.push(at(entry, 'An override must be an object: { "files": ["legacy/**"], "severity": { "float-currency": "off" } }'));
+    return undefined;
+  }
+  let files: string[] | undefined;
+  let layer: SettingsLayer = {};
+  for (const [key, keyNode, value] of properties(entry, problems)) {
+    if (key === 'files') files = readGlobs(value, 'files', problems);
+    else if (OVERRIDE_KEYS.includes(key)) layer = { ...layer, ...readSettingKey(key, value, problems) };
+    else problems.push(at(keyNode, `Unknown key "${key}" in an override; an override holds ${OVERRIDE_KEYS.join(', ')}.`));
+  }
+  if (files === undefined) {
+    problems.push({ offset: entry.offset, end: entry.offset + 1, message: 'This override has no "files": name the globs it applies to.' });
+    return undefined;
+  }
+  return { files, layer };
+}
+
+/** severity, moneyKeyPatterns and validator: the settings' own checks, with the problem on the value. */
+function readSettingKey(key: string, value: JsoncNode, problems: ConfigProblem[]): SettingsLayer {
+  const plain = plainValue(value);
+  if (key === 'severity') {
+    if (value.type !== 'object') {
+      problems.push(at(value, `"severity" ${SEVERITY_SHAPE}`));
+      return {};
+    }
+    const severities = new Map<Code, SeveritySetting>();
+    for (const [code, codeNode, level] of properties(value, problems)) {
+      const read = readSeverities({ [code]: plainValue(level) });
+      for (const message of read.problems) problems.push(at(isUnknownCodeProblem(message) ? codeNode : level, message));
+      for (const [known, setting] of read.severities) severities.set(known, setting);
+    }
+    return { severityOverrides: severities };
+  }
+  if (key === 'moneyKeyPatterns') {
+    const patterns = readMoneyKeyPatterns(plain);
+    if (patterns) return { moneyKeyPatterns: patterns };
+    problems.push(at(value, `"moneyKeyPatterns" ${MONEY_SHAPE}`));
+    return {};
+  }
+  if (isPayloadVerdict(plain)) return { registryValidator: plain };
+  problems.push(at(value, `"validator" ${VALIDATOR_SHAPE}`));
+  return {};
+}
+
+/** An unknown code is about the key; a bad level about the value. */
+function isUnknownCodeProblem(message: string): boolean {
+  return message.startsWith('unknown diagnostic code');
+}
+
+/**
+ * A list of globs relative to the config's folder. A glob that is absolute or climbs out with `..`
+ * could only ever match files the config does not govern, so it is refused rather than ignored.
+ */
+function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[]): string[] {
+  if (value.type !== 'array') {
+    problems.push(at(value, `"${key}" must be a list of globs relative to this file, such as ["fixtures/negative/**"]`));
+    return [];
+  }
+  const globs: string[] = [];
+  for (const item of value.children ?? []) {
+    const glob = typeof item.value === 'string' ? item.value.trim().replace(/^\.\//, '') : undefined;
+    if (glob === undefined || glob === '') problems.push(at(item, `"${key}" holds globs (non-empty strings)`));
+    else if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split('/').includes('..')) problems.push(at(item, `The glob "${glob}" must stay below this file's folder (no leading "/", no "..").`));
+    else globs.push(glob);
+  }
+  return globs;
+}
+
+/** The tree of a config text, its syntax errors worded with a position each; undefined when empty. */
+export function parseConfigText(text: string, problems: ConfigProblem[]): JsoncNode | undefined {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  for (const error of errors) problems.push({ offset: error.offset, end: error.offset + Math.max(error.length, 1), message: `Not valid JSON with comments: ${syntaxWords(printParseErrorCode(error.error))}.` });
+  if (!tree) {
+    if (errors.length === 0) problems.push({ offset: 0, end: 0, message: 'The file is empty; write an object such as { "root": true }.' });
+    return undefined;
+  }
+  return errors.length > 0 && tree.type !== 'object' ? undefined : tree;
+}
+
+/** jsonc-parser's error names (`PropertyNameExpected`) as words (`property name expected`). */
+function syntaxWords(name: string): string {
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** An object node's properties as [key, key node, value node]; a key given twice is a problem (the last wins, as in JSON.parse). */
+export function properties(object: JsoncNode, problems: ConfigProblem[]): [string, JsoncNode, JsoncNode][] {
+  const result: [string, JsoncNode, JsoncNode][] = [];
+  const seen = new Set<string>();
+  for (const property of object.children ?? []) {
+    const [keyNode, value] = property.children ?? [];
+    if (!keyNode || !value || typeof keyNode.value !== 'string') continue;
+    const key = keyNode.value;
+    if (seen.has(key)) problems.push(at(keyNode, `"${key}" is set twice; the last one applies.`));
+    seen.add(key);
+    result.push([key, keyNode, value]);
+  }
+  return result;
+}
+
+/** A node's value as JSON.parse would give it (objects and arrays rebuilt from their children). */
+export function plainValue(node: JsoncNode): unknown {
+  if (node.type === 'object') {
+    const object: Record<string, unknown> = {};
+    for (const property of node.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (key && value && typeof key.value === 'string') Object.defineProperty(object, key.value, { value: plainValue(value), enumerable: true, configurable: true, writable: true });
+    }
+    return object;
+  }
+  if (node.type === 'array') return (node.children ?? []).map(plainValue);
+  return node.value;
+}
+
+export function at(node: JsoncNode, message: string): ConfigProblem {
+  return { offset: node.offset, end: node.offset + node.length, message };
+}

@@ -1,0 +1,148 @@
+/**
+ * babelq-suppressions.json: single findings silenced in single files, each with a reason. An entry
+ * names the file (relative to the suppressions file), the code and the JSON Pointer of the value
+ * the finding is on, so it keeps matching when lines above it move. This module reads the file and
+ * decides which findings an entry hides; the adapters (workspace/project-config.ts) find the file.
+ */
+import type { Code } from './code-names';
+import { isCode } from './code-names';
+import type { CoreDiagnostic } from './diagnostic';
+import { at, parseConfigText, properties, type ConfigProblem } from './project-config';
+
+export const SUPPRESSIONS_FILE = 'babelq-suppressions.json';
+
+export interface Suppression {
+  /** As written: relative to the suppressions file's folder, `/`-separated. */
+  readonly file: string;
+  readonly code: Code;
+  readonly pointer: string;
+  readonly reason: string | undefined;
+  /** `YYYY-MM-DD`: the last day it hides its finding. */
+  readonly until: string | undefined;
+  /** The entry's object in the suppressions file, where its own findings go. */
+  readonly offset: number;
+  readonly end: number;
+}
+
+export interface SuppressionsFile {
+  readonly entries: readonly Suppression[];
+  readonly problems: readonly ConfigProblem[];
+}
+
+const ENTRY_KEYS = ['file', 'code', 'pointer', 'reason', 'until'];
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Reads the suppressions file's text; entries that cannot be used are left out and named in `problems`. */
+export function readSuppressions(text: string): SuppressionsFile {
+  const problems: ConfigProblem[] = [];
+  const entries: Suppression[] = [];
+  const tree = parseConfigText(text, problems);
+  if (!tree) return { entries, problems };
+  if (tree.type !== 'object') {
+    problems.push(at(tree, 'babelq-suppressions.json must hold { "suppressions": [ … ] }'));
+    return { entries, problems };
+  }
+  for (const [key, keyNode, value] of properties(tree, problems)) {
+    if (key === '$schema') continue;
+    if (key !== 'suppressions') {
+      problems.push(at(keyNode, `Unknown key "${key}"; babelq-suppressions.json holds "suppressions".`));
+      continue;
+    }
+    if (value.type !== 'array') {
+      problems.push(at(value, '"suppressions" must be a list of { "file", "code", "pointer", "reason", "until"? }'));
+      continue;
+    }
+    for (const entry of value.children ?? []) {
+      if (entry.type !== 'object') {
+        problems.push(at(entry, 'A suppression is an object: { "file", "code", "pointer", "reason", "until"? }'));
+        continue;
+      }
+      const fields = new Map<string, unknown>();
+      let usable = true;
+      for (const [name, nameNode, field] of properties(entry, problems)) {
+        if (!ENTRY_KEYS.includes(name)) {
+          problems.push(at(nameNode, `Unknown key "${name}" in a suppression; it holds ${ENTRY_KEYS.join(', ')}.`));
+          continue;
+        }
+        const problem = fieldProblem(name, field.value);
+        if (problem) {
+          problems.push(at(field, problem));
+          usable = false;
+        }
+        fields.set(name, field.value);
+      }
+      const missing = ['file', 'code', 'pointer'].filter((name) => !fields.has(name));
+      if (missing.length > 0) {
+        problems.push({ offset: entry.offset, end: entry.offset + 1, message: `This suppression has no ${missing.map((name) => `"${name}"`).join(', ')}: it names the file, the code and the JSON Pointer of the value.` });
+        continue;
+      }
+      if (!usable) continue;
+      const reason = typeof fields.get('reason') === 'string' && (fields.get('reason') as string).trim() !== '' ? (fields.get('reason') as string) : undefined;
+      entries.push({
+        file: (fields.get('file') as string).replace(/\\/g, '/').replace(/^\.\//, ''),
+        code: fields.get('code') as Code,
+        pointer: fields.get('pointer') as string,
+        reason,
+        until: fields.get('until') as string | undefined,
+        offset: entry.offset,
+        end: entry.offset + 1,
+      });
+    }
+  }
+  return { entries, problems };
+}
+
+function fieldProblem(name: string, value: unknown): string | undefined {
+  switch (name) {
+    case 'file':
+      if (typeof value !== 'string' || value.trim() === '') return '"file" is the fixture\'s path relative to this file';
+      if (value.startsWith('/') || value.split(/[\\/]/).includes('..')) return `"file" must stay below this file's folder, not "${value}"`;
+      return undefined;
+    case 'code':
+      return typeof value === 'string' && isCode(value) ? undefined : `"code" must be a diagnostic code, not ${JSON.stringify(value)}`;
+    case 'pointer':
+      return typeof value === 'string' && (value === '' || value.startsWith('/')) ? undefined : '"pointer" is a JSON Pointer: "" for the root, else starting with "/" (such as "/meta/ts")';
+    case 'reason':
+      return value === undefined || typeof value === 'string' ? undefined : '"reason" is text saying why the finding is accepted';
+    case 'until':
+      return typeof value === 'string' && DATE.test(value) ? undefined : '"until" is the last day the suppression holds, as YYYY-MM-DD';
+  }
+  return undefined;
+}
+
+/** What the suppressions did to one file's findings. */
+export interface SuppressionOutcome {
+  /** The findings still shown (an expired suppression's finding among them, saying so). */
+  readonly kept: CoreDiagnostic[];
+  /** How many findings were hidden. */
+  readonly suppressed: number;
+  /** The entries that matched a finding (expired ones too: they are not stale). */
+  readonly used: ReadonlySet<Suppression>;
+}
+
+/**
+ * Hides each finding that an entry matches by code and pointer; `today` is `YYYY-MM-DD` (core
+ * has no clock). An entry whose `until` is before today hides nothing, and its finding says so.
+ */
+export function applySuppressions(diagnostics: readonly CoreDiagnostic[], pointerOf: (diagnostic: CoreDiagnostic) => string, entries: readonly Suppression[], today: string): SuppressionOutcome {
+  const used = new Set<Suppression>();
+  if (entries.length === 0) return { kept: [...diagnostics], suppressed: 0, used };
+  const kept: CoreDiagnostic[] = [];
+  let suppressed = 0;
+  for (const diagnostic of diagnostics) {
+    const candidates = entries.filter((entry) => entry.code === diagnostic.code);
+    const pointer = candidates.length > 0 ? pointerOf(diagnostic) : undefined;
+    const entry = candidates.find((candidate) => candidate.pointer === pointer);
+    if (!entry) {
+      kept.push(diagnostic);
+      continue;
+    }
+    used.add(entry);
+    if (entry.until !== undefined && entry.until < today) {
+      kept.push({ ...diagnostic, message: `${diagnostic.message} (Its suppression expired on ${entry.until}${entry.reason ? `: "${entry.reason}"` : ''}.)` });
+    } else {
+      suppressed++;
+    }
+  }
+  return { kept, suppressed, used };
+}

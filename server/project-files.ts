@@ -1,0 +1,81 @@
+/**
+ * The project files in the editor: babelq.json's and babelq-suppressions.json's own findings, and
+ * the suppressions applied to an envelope's findings, as `babelq lint` applies them
+ * (cli/suppressions.ts), so the editor and CI hide the same findings and flag the same entries.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pointerAt } from '../core/model/json-pointer';
+import type { ParsedDocument } from '../core/model/tree';
+import { parseText } from '../core/parse/parser';
+import { analyze } from '../core/rules/analyze';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { readProjectConfig } from '../core/rules/project-config';
+import { configFileDiagnostics, suppressionFileDiagnostics } from '../core/rules/project-file-diagnostics';
+import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/suppressions';
+import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
+import { readFromDisk } from '../workspace/registry-loader';
+import type { ServerContext } from './context';
+import { toPath, toUri } from './registry';
+import type { Settings } from '../core/rules/settings';
+
+/** Which project file a document is. */
+export type ProjectFileKind = 'config' | 'suppressions';
+
+/** A suppressions file naming more fixtures than this has the rest judged by `babelq lint` only (each is read and analysed). */
+const MAX_FIXTURES_JUDGED = 2_000;
+
+/** Today in UTC as YYYY-MM-DD, what a suppression's `until` is compared with. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The findings of an open babelq.json, or of a suppressions file with its stale entries worked out (staleSuppressions). */
+export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, stale: readonly Suppression[]): CoreDiagnostic[] {
+  if (file === 'config') return configFileDiagnostics(readProjectConfig(text), settings);
+  return suppressionFileDiagnostics(readSuppressions(text), stale, settings);
+}
+
+/** The entries of the suppressions file at `path` (its text given) that match no finding any more. */
+export function staleSuppressions(context: ServerContext, path: string, text: string): Promise<Suppression[]> {
+  return staleEntries(context, dirname(path), readSuppressions(text).entries);
+}
+
+/** The entries that match no finding of their fixture (a fixture that is gone makes its entries stale). */
+async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[]): Promise<Suppression[]> {
+  const byFixture = new Map<string, Suppression[]>();
+  for (const entry of entries) {
+    const fixture = resolve(directory, entry.file);
+    byFixture.set(fixture, [...(byFixture.get(fixture) ?? []), entry]);
+  }
+  const stale: Suppression[] = [];
+  let judged = 0;
+  for (const [fixture, named] of byFixture) {
+    if (!existsSync(fixture)) {
+      stale.push(...named);
+      continue;
+    }
+    if (++judged > MAX_FIXTURES_JUDGED) break;
+    let text: string;
+    try {
+      text = context.documents.all().find((document) => toPath(document.uri) === fixture)?.getText() ?? readFromDisk(fixture, MAX_ENVELOPE_FILE_BYTES);
+    } catch {
+      continue; // Unreadable: not judged.
+    }
+    const uri = toUri(fixture);
+    const settings = await context.settings.forDocument(uri);
+    const doc = parseText(text);
+    const { used } = applySuppressions(analyze(doc, settings, context.registries.stateFor(uri, settings)), (d) => pointerAt(doc, d.offset), named, today());
+    stale.push(...named.filter((entry) => !used.has(entry)));
+  }
+  return stale;
+}
+
+/** An envelope's findings with its suppressions applied (what the editor shows). */
+export function withSuppressions(context: ServerContext, uri: string, doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[]): readonly CoreDiagnostic[] {
+  const path = toPath(uri);
+  if (!path || diagnostics.length === 0) return diagnostics;
+  const entries = context.configs.suppressionsFor(path, context.registries.folderOf(path));
+  if (entries.length === 0) return diagnostics;
+  return applySuppressions(diagnostics, (d) => pointerAt(doc, d.offset), entries, today()).kept;
+}

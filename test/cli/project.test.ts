@@ -1,0 +1,197 @@
+/**
+ * A real repository as `babelq lint` meets it (issue: one project config, ignores, suppressions,
+ * --fix, standard input): babelq.json found upward with `root`, overrides by glob, `.gitignore`
+ * and `ignore` on directory walks, a file named as such always linted, suppressions with reasons,
+ * expiry, staleness, a baseline and pruning, and the safe fixes written atomically.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
+
+before(assertCliBuilt);
+
+const MONEY = envelope({ data: '{ "amount": 49.9 }' });
+const codesOf = (reports: readonly { readonly file: string; readonly diagnostics: readonly { readonly code: string }[] }[], file: string): string[] => (reports.find((report) => report.file === file)?.diagnostics ?? []).map((d) => d.code);
+
+describe('babelq.json, found upward from each fixture', () => {
+  let root: string;
+  before(() => {
+    root = makeTree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'babelq.json': '// the project\n{ "root": true, "severity": { "float-currency": "error" }, "ignore": ["fixtures/negative/**"], "overrides": [{ "files": ["legacy/**"], "severity": { "float-currency": "off" } },], }\n',
+      '.gitignore': 'generated/\n',
+      'fixtures/money.babel.json': MONEY,
+      'fixtures/negative/broken.babel.json': FORBIDDEN_TIMESTAMP,
+      'generated/out.babel.json': FORBIDDEN_TIMESTAMP,
+      'legacy/old.babel.json': MONEY,
+      'team/babelq.json': '{ "severity": { "float-currency": "hint" } }',
+      'team/money.babel.json': MONEY,
+    });
+  });
+  after(() => removeTree(root));
+
+  test('a directory walk leaves out what .gitignore and "ignore" say; the config and its overrides set each file\'s severities', () => {
+    const { result, reports } = lintJson(['.'], root);
+    assert.equal(result.status, 1, result.stderr);
+    assert.deepEqual(reports.map((report) => report.file).sort(), ['fixtures/money.babel.json', 'legacy/old.babel.json', 'team/money.babel.json']);
+    assert.deepEqual(reports.find((r) => r.file === 'fixtures/money.babel.json')!.diagnostics.map((d) => `${d.code}:${d.severity}`), ['float-currency:error']);
+    assert.deepEqual(codesOf(reports, 'legacy/old.babel.json'), [], 'the override turns float-currency off under legacy/');
+    // The nearer config wins per code; the root one still applies for the rest.
+    assert.deepEqual(reports.find((r) => r.file === 'team/money.babel.json')!.diagnostics.map((d) => `${d.code}:${d.severity}`), ['float-currency:hint']);
+  });
+
+  test('--no-ignore lints everything; a file named as such is always linted', () => {
+    const all = lintJson(['.', '--no-ignore'], root);
+    assert.ok(all.reports.some((r) => r.file === 'generated/out.babel.json'));
+    assert.ok(all.reports.some((r) => r.file === 'fixtures/negative/broken.babel.json'));
+    const named = lintJson(['generated/out.babel.json', 'fixtures/negative/broken.babel.json'], root);
+    assert.deepEqual(named.reports.map((r) => codesOf(named.reports, r.file).includes('forbidden-key')), [true, true]);
+  });
+
+  test('a directory holding only ignored fixtures says why it found nothing', () => {
+    const result = babelq(['lint', 'generated'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /no \*\.babel\.json files in directory 'generated' \(1 left out by \.gitignore or babelq\.json "ignore"; --no-ignore lints them\)/);
+  });
+
+  test('--config applies over babelq.json, as the editor\'s settings do', () => {
+    writeFileSync(join(root, 'settings.json'), JSON.stringify({ 'babelqueue.diagnostics.severity': { 'float-currency': 'warning' } }));
+    const { reports } = lintJson(['fixtures/money.babel.json', '--config', 'settings.json'], root);
+    assert.deepEqual(reports[0].diagnostics.map((d) => `${d.code}:${d.severity}`), ['float-currency:warning']);
+  });
+
+  test('a babelq.json that cannot be used as written is a config-error on its key, and the run fails', () => {
+    const bad = makeTree({ 'babelq.json': '{\n  "severty": { "float-currency": "off" }\n}\n', 'a.babel.json': MONEY });
+    try {
+      const { result, reports } = lintJson(['.'], bad);
+      assert.equal(result.status, 1);
+      const config = reports.find((r) => r.file === 'babelq.json')!;
+      assert.deepEqual(config.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['config-error', 1, 2]]);
+      assert.match(config.diagnostics[0].message, /Unknown key "severty"/);
+    } finally {
+      removeTree(bad);
+    }
+  });
+
+  test('standard input is linted as the file --stdin-filename names (its config applies)', () => {
+    const legacy = babelq(['lint', '--stdin', '--stdin-filename', 'legacy/x.babel.json', '--format', 'json'], root, {}, MONEY);
+    assert.deepEqual(JSON.parse(legacy.stdout), [{ file: 'legacy/x.babel.json', diagnostics: [] }]);
+    const plain = babelq(['lint', '--stdin', '--stdin-filename', 'fixtures/x.babel.json', '--format', 'compact'], root, {}, MONEY);
+    assert.equal(plain.status, 1);
+    assert.match(plain.stdout, /^fixtures\/x\.babel\.json:\d+:\d+-\d+:\d+: error float-currency: /);
+  });
+});
+
+describe('suppressions with reasons', () => {
+  let root: string;
+  before(() => {
+    root = makeTree({ 'babelq.json': '{ "root": true }', 'a.babel.json': FORBIDDEN_TIMESTAMP, 'b.babel.json': MONEY });
+  });
+  after(() => removeTree(root));
+
+  test('--suppress-all --reason writes a baseline that hides today\'s findings, counted in the summary', () => {
+    const written = babelq(['lint', '--suppress-all', '--reason', 'legacy producer, removed in 2027'], root);
+    assert.equal(written.status, 0, written.stdout + written.stderr);
+    assert.match(written.stderr, /suppressions? written to babelq-suppressions\.json/);
+    const file = JSON.parse(readFileSync(join(root, 'babelq-suppressions.json'), 'utf8')) as { suppressions: { file: string; code: string; pointer: string; reason: string }[] };
+    assert.ok(file.suppressions.some((s) => s.file === 'a.babel.json' && s.code === 'forbidden-key' && s.pointer === '/timestamp' && s.reason === 'legacy producer, removed in 2027'));
+    const again = babelq(['lint'], root);
+    assert.equal(again.status, 0, again.stdout);
+    assert.match(again.stdout, /2 files checked, no problems, \d+ suppressed/);
+  });
+
+  test('an expired suppression fires again, saying so; one without a reason is an error of its own; a stale one is reported and pruned', () => {
+    const entries = [
+      { file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'old', until: '2020-01-31' },
+      { file: 'b.babel.json', code: 'float-currency', pointer: '/data/amount' },
+      { file: 'b.babel.json', code: 'forbidden-key', pointer: '/meta/ts', reason: 'fixed since' },
+    ];
+    writeFileSync(join(root, 'babelq-suppressions.json'), `// kept by --prune-suppressions\n${JSON.stringify({ suppressions: entries }, null, 2)}\n`);
+    const { result, reports } = lintJson([], root);
+    assert.equal(result.status, 1);
+    const expired = reports.find((r) => r.file === 'a.babel.json')!.diagnostics.find((d) => d.code === 'forbidden-key')!;
+    assert.match(expired.message, /Its suppression expired on 2020-01-31: "old"/);
+    assert.deepEqual(codesOf(reports, 'b.babel.json'), [], 'a suppression without a reason still hides its finding');
+    assert.deepEqual(codesOf(reports, 'babelq-suppressions.json').sort(), ['stale-suppression', 'unexplained-suppression']);
+
+    const pruned = babelq(['lint', '--prune-suppressions'], root);
+    assert.match(pruned.stderr, /1 stale suppression removed/);
+    const text = readFileSync(join(root, 'babelq-suppressions.json'), 'utf8');
+    assert.ok(text.startsWith('// kept by --prune-suppressions\n'), 'the comment the user wrote stays');
+    assert.deepEqual((JSON.parse(text.slice(text.indexOf('{'))) as { suppressions: unknown[] }).suppressions.length, 2);
+  });
+});
+
+describe('--fix and --fix-dry-run', () => {
+  let root: string;
+  const examples = join(REPO_ROOT, 'examples', 'bad');
+  before(() => {
+    root = makeTree({});
+    for (const name of readdirSync(examples)) writeFileSync(join(root, name), readFileSync(join(examples, name)));
+  });
+  after(() => removeTree(root));
+
+  test('--fix on every example under examples/bad: the fixed codes are gone, every other byte stays, a file with syntax errors is untouched', () => {
+    const before = new Map(readdirSync(root).map((name) => [name, readFileSync(join(root, name), 'utf8')]));
+    const preferred = new Map<string, Set<string>>();
+    const sarif = JSON.parse(babelq(['lint', '--format', 'sarif', '.'], root).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; fixes?: unknown[] }[] }[] };
+    for (const result of sarif.runs[0].results) {
+      if (!result.fixes) continue;
+      const file = result.locations[0].physicalLocation.artifactLocation.uri.split('/').pop()!;
+      preferred.set(file, (preferred.get(file) ?? new Set()).add(result.ruleId));
+    }
+    assert.ok(preferred.size >= 3, 'several examples have safe fixes');
+    const fixed = babelq(['lint', '--fix', '.'], root);
+    assert.match(fixed.stderr, /\d+ fix(es)? applied/);
+    for (const [name, text] of before) {
+      const after = readFileSync(join(root, name), 'utf8');
+      if (name === 'syntax.babel.json') {
+        assert.equal(after, text, 'a file with syntax errors is never touched');
+        continue;
+      }
+      // Only the fixed tokens changed: indentation and the final newline stay.
+      assert.equal(after.endsWith('\n'), text.endsWith('\n'), `${name}: final newline kept`);
+      for (const line of after.split('\n')) assert.ok(/^( {2})*( ?[^ ]|$)/.test(line), `${name}: indentation kept: ${JSON.stringify(line)}`);
+      const relinted = lintJson([name], root).reports[0];
+      for (const code of preferred.get(name) ?? []) {
+        const remaining = relinted.diagnostics.filter((d) => d.code === code);
+        // missing-field's fix adds a placeholder that can be a finding of another code; the fixed code itself must be gone.
+        assert.equal(remaining.length, 0, `${name}: ${code} is fixed, yet ${remaining.map((d) => d.message).join('; ')}`);
+      }
+    }
+    assert.deepEqual(readdirSync(root).filter((name) => name.includes('babelq-fix')), [], 'no temporary file is left');
+  });
+
+  test('CRLF line breaks and a missing final newline survive --fix', () => {
+    const dir = makeTree({ 'crlf.babel.json': FORBIDDEN_TIMESTAMP.replace(/\n/g, '\r\n').trimEnd() });
+    try {
+      babelq(['lint', '--fix', 'crlf.babel.json'], dir);
+      const after = readFileSync(join(dir, 'crlf.babel.json'), 'utf8');
+      assert.ok(!/[^\r]\n/.test(after), 'every line break is CRLF');
+      assert.ok(!after.endsWith('\n'));
+      assert.ok(!after.includes('"timestamp"'));
+    } finally {
+      removeTree(dir);
+    }
+  });
+
+  test('--fix-dry-run writes nothing and prints a diff that git apply turns into what --fix writes', () => {
+    const dir = makeTree({ 'a.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      const dry = babelq(['lint', '--fix-dry-run', 'a.babel.json'], dir);
+      assert.equal(readFileSync(join(dir, 'a.babel.json'), 'utf8'), FORBIDDEN_TIMESTAMP);
+      assert.match(dry.stdout, /^--- a\/a\.babel\.json\n\+\+\+ b\/a\.babel\.json\n@@ /);
+      writeFileSync(join(dir, 'fix.patch'), dry.stdout);
+      execFileSync('git', ['apply', 'fix.patch'], { cwd: dir });
+      const applied = readFileSync(join(dir, 'a.babel.json'), 'utf8');
+      writeFileSync(join(dir, 'b.babel.json'), FORBIDDEN_TIMESTAMP);
+      babelq(['lint', '--fix', 'b.babel.json'], dir);
+      assert.equal(applied, readFileSync(join(dir, 'b.babel.json'), 'utf8'));
+    } finally {
+      removeTree(dir);
+    }
+  });
+});

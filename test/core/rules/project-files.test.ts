@@ -1,0 +1,64 @@
+/**
+ * babelq.json and babelq-suppressions.json as core reads them: the documented format passes the
+ * reader and the contributed schema alike, each problem sits on its key, and suppressions hide
+ * exactly what they name until their day has passed.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import Ajv from 'ajv';
+import { parse } from 'jsonc-parser';
+import { readProjectConfig } from '../../../core/rules/project-config';
+import { applySuppressions, readSuppressions } from '../../../core/rules/suppressions';
+import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'diagnostics', 'config-error');
+const schema = (name: string) => new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')));
+
+test('the documented babelq.json reads without a problem and passes the contributed schema; the broken ones fail both', () => {
+  const validate = schema('babelq.schema.json');
+  const ok = readFileSync(join(FIXTURES, 'ok-documented-format.babelq.json'), 'utf8');
+  const config = readProjectConfig(ok);
+  assert.deepEqual(config.problems, []);
+  assert.equal(config.root, true);
+  assert.deepEqual(config.ignore, ['fixtures/negative/**']);
+  assert.equal(config.overrides[0].layer.severityOverrides?.get('float-currency'), 'off');
+  assert.equal(config.layer.registryValidator, 'bqschema');
+  assert.equal(validate(parse(ok)), true, JSON.stringify(validate.errors));
+  for (const name of ['fires-bad-values.babelq.json', 'fires-misspelt-key.babelq.json']) {
+    const text = readFileSync(join(FIXTURES, name), 'utf8');
+    assert.ok(readProjectConfig(text).problems.length > 0);
+    assert.equal(validate(parse(text)), false, `${name} must fail the schema too`);
+  }
+});
+
+test('a key given twice is a problem, and the last one applies as in JSON.parse', () => {
+  const config = readProjectConfig('{ "severity": { "unknown-urn": "off" }, "severity": { "unknown-urn": "hint" } }');
+  assert.match(config.problems[0].message, /set twice/);
+  assert.equal(config.layer.severityOverrides?.get('unknown-urn'), 'hint');
+});
+
+test('suppressions: the documented entry passes the schema; a match hides by code and pointer; an expired one fires again', () => {
+  const text = '{ "suppressions": [ { "file": "fixtures/a.babel.json", "code": "forbidden-key", "pointer": "/meta/ts", "reason": "legacy producer, removed in 2027", "until": "2027-06-30" } ] }';
+  assert.equal(schema('babelq-suppressions.schema.json')(JSON.parse(text)), true);
+  const { entries, problems } = readSuppressions(text);
+  assert.deepEqual(problems, []);
+  const finding = (code: CoreDiagnostic['code'], offset: number): CoreDiagnostic => ({ code, severity: 'error', message: 'm', offset, end: offset + 1 });
+  const pointers = new Map([[1, '/meta/ts'], [2, '/meta/source']]);
+  const findings = [finding('forbidden-key', 1), finding('forbidden-key', 2), finding('invalid-urn', 1)];
+  const before = applySuppressions(findings, (d) => pointers.get(d.offset)!, entries, '2027-06-30');
+  assert.deepEqual(before.kept.map((d) => `${d.code}@${d.offset}`), ['forbidden-key@2', 'invalid-urn@1']);
+  assert.equal(before.suppressed, 1);
+  const afterDay = applySuppressions(findings, (d) => pointers.get(d.offset)!, entries, '2027-07-01');
+  assert.equal(afterDay.kept.length, 3);
+  assert.match(afterDay.kept[0].message, /Its suppression expired on 2027-06-30: "legacy producer, removed in 2027"/);
+  assert.equal(afterDay.used.size, 1, 'an expired entry is not stale');
+});
+
+test('entries that cannot be used are named: a bad pointer, an unknown code, a path that climbs out, a bad date', () => {
+  const { entries, problems } = readSuppressions('{ "suppressions": [ { "file": "../x.babel.json", "code": "nope", "pointer": "meta", "until": "30/06/2027", "reason": "r" }, 3 ] }');
+  assert.equal(entries.length, 0);
+  assert.deepEqual(problems.map((p) => p.message.slice(0, 12)), ['"file" must ', '"code" must ', '"pointer" is', '"until" is t', 'A suppressio']);
+});

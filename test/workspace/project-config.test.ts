@@ -1,0 +1,125 @@
+/**
+ * workspace/project-config.ts and workspace/gitignore.ts on real folders: the walk up (nearest
+ * first, `root`, the `.git` folder, the editor's workspace folder), the order settings apply in,
+ * overrides and ignore globs relative to their config, `.gitignore` as git reads it.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings';
+import { GitIgnores, parseGitignore } from '../../workspace/gitignore';
+import { ProjectConfigs } from '../../workspace/project-config';
+
+let root: string;
+const write = (files: Record<string, string>) => {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+};
+
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'babelq-project-'));
+  write({
+    'babelq.json': '{ "severity": { "extension-key": "off", "float-currency": "error" } }',
+    'repo/.git/HEAD': 'ref: refs/heads/main\n',
+    'repo/babelq.json': '{ "severity": { "float-currency": "hint" }, "registry": "schemas/registry.json", "overrides": [{ "files": ["legacy/**"], "severity": { "float-currency": "off" } }] }',
+    'repo/team/babelq.json': '/* nearer */ { "severity": { "float-currency": "warning" }, "moneyKeyPatterns": ["amount"], "ignore": ["negative/**"] }',
+    'repo/sealed/babelq.json': '{ "root": true }',
+  });
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the babelq.json files above a file', () => {
+  test('the walk stops at the folder holding .git: a config above the repository is not the project\'s', () => {
+    const configs = new ProjectConfigs();
+    assert.deepEqual(configs.chainFor(join(root, 'repo/team/a.babel.json')).map((c) => c.path), [join(root, 'repo/babelq.json'), join(root, 'repo/team/babelq.json')]);
+  });
+
+  test('"root": true stops the walk', () => {
+    assert.deepEqual(new ProjectConfigs().chainFor(join(root, 'repo/sealed/x/a.babel.json')).map((c) => c.path), [join(root, 'repo/sealed/babelq.json')]);
+  });
+
+  test('nothing above the editor\'s workspace folder is read', () => {
+    assert.deepEqual(new ProjectConfigs().chainFor(join(root, 'repo/team/a.babel.json'), join(root, 'repo/team')).map((c) => c.path), [join(root, 'repo/team/babelq.json')]);
+  });
+
+  test('settings apply farthest first, each config\'s overrides after it, the user\'s settings last', () => {
+    const configs = new ProjectConfigs();
+    const team = configs.settingsFor(join(root, 'repo/team/a.babel.json'), DEFAULT_SETTINGS, []);
+    assert.equal(team.severityOverrides.get('float-currency'), 'warning');
+    assert.deepEqual(team.moneyKeyPatterns, ['amount']);
+    assert.equal(team.registryPath, join(root, 'repo/schemas/registry.json'), 'a config\'s registry path is relative to the config');
+    assert.equal(configs.settingsFor(join(root, 'repo/legacy/a.babel.json'), DEFAULT_SETTINGS, []).severityOverrides.get('float-currency'), 'off');
+    assert.equal(configs.settingsFor(join(root, 'repo/other/a.babel.json'), DEFAULT_SETTINGS, []).severityOverrides.get('float-currency'), 'hint');
+    const user = configs.settingsFor(join(root, 'repo/legacy/a.babel.json'), DEFAULT_SETTINGS, [{ severityOverrides: new Map([['float-currency', 'error']]) }]);
+    assert.equal(user.severityOverrides.get('float-currency'), 'error', 'what the user set wins over the config and its overrides');
+  });
+
+  test('ignore globs are relative to their config', () => {
+    const configs = new ProjectConfigs();
+    assert.equal(configs.isIgnored(join(root, 'repo/team/negative/a.babel.json')), true);
+    assert.equal(configs.isIgnored(join(root, 'repo/negative/a.babel.json')), false);
+  });
+
+  test('a changed config is read again once forgotten', () => {
+    const configs = new ProjectConfigs();
+    const file = join(root, 'repo/sealed/a.babel.json');
+    assert.equal(configs.settingsFor(file, DEFAULT_SETTINGS, []).severityOverrides.size, 0);
+    write({ 'repo/sealed/babelq.json': '{ "root": true, "severity": { "unknown-urn": "off" } }' });
+    assert.equal(configs.settingsFor(file, DEFAULT_SETTINGS, []).severityOverrides.size, 0, 'cached until told');
+    configs.forget(join(root, 'repo/sealed/babelq.json'));
+    assert.equal(configs.settingsFor(file, DEFAULT_SETTINGS, []).severityOverrides.get('unknown-urn'), 'off');
+  });
+
+  test('a named pipe where babelq.json is expected is refused unread, as a config-error, and the walk goes on', { skip: process.platform === 'win32' ? 'no mkfifo' : false }, async () => {
+    const { execFileSync } = await import('node:child_process');
+    mkdirSync(join(root, 'repo/piped'), { recursive: true });
+    execFileSync('mkfifo', [join(root, 'repo/piped/babelq.json')]);
+    const chain = new ProjectConfigs().chainFor(join(root, 'repo/piped/a.babel.json'));
+    const piped = chain.find((c) => c.path.endsWith('piped/babelq.json'))!;
+    assert.match(piped.config.problems[0].message, /cannot be read/);
+    assert.equal(chain.length, 2);
+  });
+});
+
+describe('.gitignore as git reads it', () => {
+  test('patterns: anchored, any depth, directories only, negation, classes, escapes, **', () => {
+    const rules = parseGitignore('# comment\n/build\n*.tmp\nout/\n!keep.tmp\ndocs/**/draft-[0-9].babel.json\n\\#hash.babel.json\n');
+    const ignored = (path: string, isDirectory = false) => {
+      let verdict = false;
+      for (const rule of rules) if ((!rule.directoryOnly || isDirectory) && rule.matcher.test(path)) verdict = !rule.negated;
+      return verdict;
+    };
+    assert.equal(ignored('build'), true);
+    assert.equal(ignored('sub/build'), false, 'a leading slash anchors');
+    assert.equal(ignored('a/b/c.tmp'), true);
+    assert.equal(ignored('keep.tmp'), false, '! re-includes');
+    assert.equal(ignored('out', true), true);
+    assert.equal(ignored('out'), false, 'a trailing slash matches folders only');
+    assert.equal(ignored('docs/draft-1.babel.json'), true, '**/ matches no folder too');
+    assert.equal(ignored('docs/a/b/draft-7.babel.json'), true);
+    assert.equal(ignored('docs/a/draft-x.babel.json'), false);
+    assert.equal(ignored('#hash.babel.json'), true);
+  });
+
+  test('inside a work tree every .gitignore from the top down applies; a file below an ignored folder cannot be re-included; outside one nothing is ignored', () => {
+    write({ 'git/.git/HEAD': 'x', 'git/.gitignore': 'gen/\n*.local.babel.json\n', 'git/sub/.gitignore': '!mine.local.babel.json\n', 'git/gen/.gitignore': '!*\n', 'plain/.gitignore': '*\n' });
+    const ignores = new GitIgnores();
+    assert.equal(ignores.isIgnored(join(root, 'git/gen'), true), true);
+    assert.equal(ignores.isIgnored(join(root, 'git/gen/a.babel.json'), false), true);
+    assert.equal(ignores.isIgnored(join(root, 'git/x.local.babel.json'), false), true);
+    assert.equal(ignores.isIgnored(join(root, 'git/sub/mine.local.babel.json'), false), false, 'a deeper .gitignore re-includes');
+    assert.equal(ignores.isIgnored(join(root, 'git/a.babel.json'), false), false);
+    assert.equal(ignores.isIgnored(join(root, 'plain/a.babel.json'), false), false, 'not a Git work tree');
+  });
+
+  test('a hostile pattern runs in linear time', () => {
+    const rules = parseGitignore(`${'*a'.repeat(30)}b\n${'**/'.repeat(40)}x\n`);
+    const started = performance.now();
+    for (const rule of rules) rule.matcher.test(`${'a'.repeat(5_000)}/${'a/'.repeat(200)}c`);
+    assert.ok(performance.now() - started < 1_000, `took ${Math.round(performance.now() - started)} ms`);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * `.gitignore` as git reads it, for directory walks (`babelq lint <dir>` and the editor's scan of
+ * the workspace): inside a Git work tree (a folder at or above holding `.git`), every `.gitignore`
+ * from the top of the tree down to a file's folder applies, deeper files after shallower ones and
+ * the last matching line deciding; `!` re-includes, except below an ignored folder (git does not
+ * look inside one either). Outside a work tree nothing is ignored, as for git itself.
+ * `.git/info/exclude` and the global excludes file are personal, not the project's, and are not read.
+ *
+ * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { linearRegExp } from '../core/registry/linear-regex';
+import { readBoundedText } from './bounded-read';
+import { PROJECT_MARKER } from './project-root';
+
+export const GITIGNORE_FILE = '.gitignore';
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+const MAX_LEVELS = 64;
+
+interface IgnoreRule {
+  readonly negated: boolean;
+  readonly directoryOnly: boolean;
+  readonly matcher: { test(path: string): boolean };
+}
+
+export class GitIgnores {
+  private readonly rules = new Map<string, readonly IgnoreRule[]>();
+  private readonly tops = new Map<string, string | undefined>();
+  private readonly directoryVerdicts = new Map<string, boolean>();
+
+  constructor(
+    private readonly read: (path: string) => string | undefined = readIgnoreFile,
+    private readonly exists: (path: string) => boolean = existsSync,
+  ) {}
+
+  /** True when git would ignore `path` (absolute): the path itself or a folder above it matches. */
+  isIgnored(path: string, isDirectory: boolean): boolean {
+    const absolute = resolve(path);
+    const top = this.workTreeTop(dirname(absolute));
+    if (top === undefined || absolute === top) return false;
+    if (this.isDirectoryIgnored(dirname(absolute), top)) return true;
+    return this.decide(absolute, isDirectory, top);
+  }
+
+  /** Forgets a `.gitignore` that changed (or every one). */
+  forget(path?: string): void {
+    if (path === undefined) this.rules.clear();
+    else this.rules.delete(dirname(resolve(path)));
+    this.directoryVerdicts.clear();
+  }
+
+  private isDirectoryIgnored(directory: string, top: string): boolean {
+    if (directory === top || !directory.startsWith(top)) return false;
+    let verdict = this.directoryVerdicts.get(directory);
+    if (verdict === undefined) {
+      verdict = this.isDirectoryIgnored(dirname(directory), top) || this.decide(directory, true, top);
+      this.directoryVerdicts.set(directory, verdict);
+    }
+    return verdict;
+  }
+
+  /** The last matching rule of the `.gitignore` files from `top` down to the path's folder. */
+  private decide(absolute: string, isDirectory: boolean, top: string): boolean {
+    const folders: string[] = [];
+    for (let folder = dirname(absolute); ; folder = dirname(folder)) {
+      folders.push(folder);
+      if (folder === top || dirname(folder) === folder) break;
+    }
+    let ignored = false;
+    for (const folder of folders.reverse()) {
+      const rules = this.rulesIn(folder);
+      if (rules.length === 0) continue;
+      const path = slashes(relative(folder, absolute));
+      for (const rule of rules) {
+        if (rule.directoryOnly && !isDirectory) continue;
+        if (rule.matcher.test(path)) ignored = !rule.negated;
+      }
+    }
+    return ignored;
+  }
+
+  private rulesIn(folder: string): readonly IgnoreRule[] {
+    let rules = this.rules.get(folder);
+    if (!rules) {
+      const text = this.read(join(folder, GITIGNORE_FILE));
+      rules = text === undefined ? [] : parseGitignore(text);
+      this.rules.set(folder, rules);
+    }
+    return rules;
+  }
+
+  private workTreeTop(directory: string): string | undefined {
+    if (this.tops.has(directory)) return this.tops.get(directory);
+    let top: string | undefined;
+    let folder = directory;
+    for (let level = 0; level < MAX_LEVELS; level++) {
+      if (this.exists(join(folder, PROJECT_MARKER))) {
+        top = folder;
+        break;
+      }
+      const parent = dirname(folder);
+      if (parent === folder) break;
+      folder = parent;
+    }
+    this.tops.set(directory, top);
+    return top;
+  }
+}
+
+/** A `.gitignore` file's text, bounded; undefined when there is none or it cannot be read. */
+function readIgnoreFile(path: string): string | undefined {
+  try {
+    return readBoundedText(path, MAX_GITIGNORE_BYTES);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped). */
+export function parseGitignore(text: string): IgnoreRule[] {
+  const rules: IgnoreRule[] = [];
+  for (let line of text.split(/\r?\n/)) {
+    // Trailing spaces are dropped unless escaped with a backslash.
+    line = line.replace(/(?<!\\)\s+$/, '');
+    if (line === '' || line.startsWith('#')) continue;
+    let negated = false;
+    if (line.startsWith('!')) {
+      negated = true;
+      line = line.slice(1);
+    } else if (line.startsWith('\\!') || line.startsWith('\\#')) {
+      line = line.slice(1);
+    }
+    let directoryOnly = false;
+    if (line.endsWith('/') && !line.endsWith('\\/')) {
+      directoryOnly = true;
+      line = line.slice(0, -1);
+    }
+    if (line === '') continue;
+    // A slash at the start or in the middle anchors the pattern to this file's folder; otherwise it matches at any depth.
+    const anchored = line.includes('/');
+    if (line.startsWith('/')) line = line.slice(1);
+    const source = `^${anchored ? '' : '(?:[^/]*/)*'}${compileGitGlob(line)}$`;
+    const matcher = linearRegExp(source);
+    if (matcher) rules.push({ negated, directoryOnly, matcher });
+  }
+  return rules;
+}
+
+/** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, and `**` as whole segments. */
+function compileGitGlob(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\' && i + 1 < pattern.length) {
+      out += escapeRegExp(pattern[++i]);
+    } else if (char === '*') {
+      let end = i;
+      while (pattern[end] === '*') end++;
+      const wholeSegment = end - i === 2 && (i === 0 || pattern[i - 1] === '/') && (end === pattern.length || pattern[end] === '/');
+      if (!wholeSegment) out += '[^/]*';
+      else if (end === pattern.length) out += '.*';
+      else {
+        out += '(?:[^/]*/)*';
+        end++;
+      }
+      i = end - 1;
+    } else if (char === '?') {
+      out += '[^/]';
+    } else if (char === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      if (close < 0) {
+        out += '\\[';
+        continue;
+      }
+      let body = pattern.slice(i + 1, close);
+      const negate = body.startsWith('!') || body.startsWith('^');
+      if (negate) body = body.slice(1);
+      out += `[${negate ? '^/' : ''}${body.replace(/[\\\]\[]/g, '\\$&')}]`;
+      i = close;
+    } else {
+      out += escapeRegExp(char);
+    }
+  }
+  return out;
+}
+
+function escapeRegExp(char: string): string {
+  return char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function slashes(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}

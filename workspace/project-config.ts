@@ -1,0 +1,216 @@
+/**
+ * Finding and applying babelq.json for a file, the same way for the language server and the CLI.
+ *
+ * The walk goes up from the file's folder and collects every babelq.json it passes, until one says
+ * `"root": true`, until the folder that holds `.git` (a config above the repository is not the
+ * project's), until the editor's workspace folder (nothing above it is read), or the file system's
+ * root. Settings then apply in this order, later winning per key (and per code for severities):
+ *
+ *   defaults < the farthest babelq.json < its overrides that match < … < the nearest babelq.json
+ *   < its overrides that match < what the user set in the editor (or `--config`) < CLI flags
+ *
+ * Paths and globs in a config are relative to its own folder. Each folder's config is read once
+ * (bounded, regular files only) and kept until `forget` is told its file changed.
+ */
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/project-config';
+import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/suppressions';
+import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings';
+import { globToRegExp, type GlobMatcher } from './glob';
+import { PROJECT_MARKER } from './project-root';
+import { readFromDisk, type TextReader } from './registry-loader';
+import { UnreadableFile } from './bounded-read';
+
+const EMPTY_CONFIG: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [] };
+
+/** A config is a few dozen lines; a larger file is not one and is refused unread. */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
+/** A baseline of a large legacy repository can list tens of thousands of findings. */
+export const MAX_SUPPRESSIONS_FILE_BYTES = 32 * 1024 * 1024;
+
+/** How many folders a walk looks at before it gives up (no real project is deeper). */
+const MAX_LEVELS = 64;
+
+/** One babelq.json as read: its path, its folder, what it says, and its globs compiled. */
+export interface LoadedConfig {
+  /** Where babelq.json is, or would be when `present` is false (a folder with only a suppressions file). */
+  readonly path: string;
+  readonly present: boolean;
+  readonly directory: string;
+  readonly config: ProjectConfig;
+  /** Set when the file could not be read at all (a pipe, too large, permissions). */
+  readonly unreadable?: string;
+  readonly text: string;
+  readonly ignore: readonly GlobMatcher[];
+  readonly overrides: readonly { readonly files: readonly GlobMatcher[]; readonly layer: SettingsLayer }[];
+  /** The babelq-suppressions.json beside it, when there is one. */
+  readonly suppressions?: LoadedSuppressions;
+}
+
+export interface LoadedSuppressions {
+  readonly path: string;
+  readonly text: string;
+  readonly file: SuppressionsFile;
+  /** The entries by the absolute path of the fixture they name. */
+  readonly byFile: ReadonlyMap<string, readonly Suppression[]>;
+}
+
+export class ProjectConfigs {
+  /** The config in each folder (undefined: none), read once. */
+  private readonly byDirectory = new Map<string, LoadedConfig | undefined>();
+  private readonly markers = new Map<string, boolean>();
+
+  constructor(
+    private readonly read: TextReader = readFromDisk,
+    private readonly exists: (path: string) => boolean = existsSync,
+  ) {}
+
+  /**
+   * The configs that govern `file`, farthest first (the order they apply in). `stopAt`, when
+   * given, is the highest folder read (the editor's workspace folder).
+   */
+  chainFor(file: string, stopAt?: string): LoadedConfig[] {
+    const chain: LoadedConfig[] = [];
+    const limit = stopAt === undefined ? undefined : resolve(stopAt);
+    let directory = dirname(resolve(file));
+    for (let level = 0; level < MAX_LEVELS; level++) {
+      const config = this.configIn(directory);
+      if (config) chain.push(config);
+      if (config?.config.root || directory === limit || this.isProjectTop(directory)) break;
+      const parent = dirname(directory);
+      if (parent === directory || (limit !== undefined && !isBelow(limit, parent))) break;
+      directory = parent;
+    }
+    return chain.reverse();
+  }
+
+  /** The settings for `file`: `base`, then its configs and their overrides, then `top` (the user's and the command line's). */
+  settingsFor(file: string, base: Settings, top: readonly SettingsLayer[], stopAt?: string): Settings {
+    return layerSettings(base, [...this.layersFor(file, stopAt), ...top]);
+  }
+
+  /** What the configs set for `file`, in the order they apply. */
+  layersFor(file: string, stopAt?: string): SettingsLayer[] {
+    const layers: SettingsLayer[] = [];
+    const absolute = resolve(file);
+    for (const loaded of this.chainFor(absolute, stopAt)) {
+      const { registryPath } = loaded.config.layer;
+      // A config's registry path is relative to the config itself; made absolute, it means the same from any folder.
+      layers.push(registryPath === undefined ? loaded.config.layer : { ...loaded.config.layer, registryPath: resolve(loaded.directory, registryPath) });
+      const path = relativePath(loaded.directory, absolute);
+      for (const override of loaded.overrides) if (override.files.some((glob) => glob.test(path))) layers.push(override.layer);
+    }
+    return layers;
+  }
+
+  /** True when an `ignore` glob of a config that governs `file` matches it. */
+  isIgnored(file: string, stopAt?: string): boolean {
+    const absolute = resolve(file);
+    return this.chainFor(absolute, stopAt).some((loaded) => {
+      if (loaded.ignore.length === 0) return false;
+      const path = relativePath(loaded.directory, absolute);
+      return loaded.ignore.some((glob) => glob.test(path));
+    });
+  }
+
+  /** The suppressions that name `file`, from every suppressions file beside a config that governs it. */
+  suppressionsFor(file: string, stopAt?: string): Suppression[] {
+    const absolute = resolve(file);
+    const entries: Suppression[] = [];
+    for (const loaded of this.chainFor(absolute, stopAt)) entries.push(...(loaded.suppressions?.byFile.get(absolute) ?? []));
+    return entries;
+  }
+
+  /** Every config read so far (for reporting their problems). */
+  loaded(): LoadedConfig[] {
+    return [...this.byDirectory.values()].filter((config): config is LoadedConfig => config !== undefined);
+  }
+
+  /** Forgets what was read from `path` (a babelq.json or its suppressions file that changed, was created or deleted). */
+  forget(path: string): void {
+    this.byDirectory.delete(dirname(resolve(path)));
+  }
+
+  clear(): void {
+    this.byDirectory.clear();
+    this.markers.clear();
+  }
+
+  /** The babelq.json in one folder, read on first use. */
+  configIn(directory: string): LoadedConfig | undefined {
+    if (this.byDirectory.has(directory)) return this.byDirectory.get(directory);
+    const path = join(directory, PROJECT_CONFIG_FILE);
+    let loaded: LoadedConfig | undefined;
+    // A suppressions file counts on its own too: a baseline needs no babelq.json beside it.
+    if (this.exists(path)) loaded = this.load(path, directory);
+    else if (this.exists(join(directory, SUPPRESSIONS_FILE))) loaded = { path, directory, present: false, config: EMPTY_CONFIG, text: '', ignore: [], overrides: [], suppressions: this.loadSuppressions(directory) };
+    this.byDirectory.set(directory, loaded);
+    return loaded;
+  }
+
+  private load(path: string, directory: string): LoadedConfig {
+    let text: string;
+    try {
+      text = this.read(path, MAX_CONFIG_FILE_BYTES);
+    } catch (error) {
+      const reason = error instanceof UnreadableFile || error instanceof Error ? error.message : String(error);
+      const config: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [{ offset: 0, end: 0, message: `babelq.json cannot be read: ${reason}` }] };
+      return { path, directory, present: true, config, unreadable: reason, text: '', ignore: [], overrides: [] };
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`; // a BOM is fine in a config; a space keeps the offsets
+    const config = readProjectConfig(text);
+    const suppressions = this.loadSuppressions(directory);
+    return {
+      path,
+      directory,
+      present: true,
+      config,
+      text,
+      ignore: config.ignore.map(globToRegExp),
+      overrides: config.overrides.map((override) => ({ files: override.files.map(globToRegExp), layer: override.layer })),
+      ...(suppressions ? { suppressions } : {}),
+    };
+  }
+
+  private loadSuppressions(directory: string): LoadedSuppressions | undefined {
+    const path = join(directory, SUPPRESSIONS_FILE);
+    if (!this.exists(path)) return undefined;
+    let text: string;
+    let file: SuppressionsFile;
+    try {
+      text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
+      file = readSuppressions(text);
+    } catch (error) {
+      text = '';
+      file = { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+    const byFile = new Map<string, Suppression[]>();
+    for (const entry of file.entries) {
+      const fixture = resolve(directory, entry.file);
+      byFile.set(fixture, [...(byFile.get(fixture) ?? []), entry]);
+    }
+    return { path, text, file, byFile };
+  }
+
+  private isProjectTop(directory: string): boolean {
+    let marked = this.markers.get(directory);
+    if (marked === undefined) {
+      marked = this.exists(join(directory, PROJECT_MARKER));
+      this.markers.set(directory, marked);
+    }
+    return marked;
+  }
+}
+
+/** `file` relative to `directory`, with `/` separators (what globs are matched against). */
+export function relativePath(directory: string, file: string): string {
+  const path = relative(directory, file);
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+function isBelow(root: string, directory: string): boolean {
+  const path = relative(root, directory);
+  return path === '' || (!path.startsWith('..') && !path.startsWith(sep) && !/^[A-Za-z]:/.test(path));
+}
