@@ -55,12 +55,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     middleware: {
       workspace: {
         // Only what the user set goes to the server, so babelq.json decides everything else (client/explicit-settings.ts).
-        configuration: (params) =>
-          params.items.map((item) => {
-            if (item.section !== 'babelqueue') return vscode.workspace.getConfiguration(item.section, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+        configuration: (params, token, next) => {
+          if (!params.items.every((item) => item.section === 'babelqueue')) return next(params, token);
+          return params.items.map((item) => {
             const configuration = vscode.workspace.getConfiguration('babelqueue', item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
             return explicitSettings((key) => configuration.inspect(key));
-          }),
+          });
+        },
       },
     },
   };

@@ -7,6 +7,7 @@
  * only reads the text; finding the files and matching globs is workspace/project-config.ts.
  */
 import { parseTree, printParseErrorCode, type Node as JsoncNode, type ParseError } from 'jsonc-parser';
+import { closestWord } from '../model/edit-distance';
 import type { Code } from './code-names';
 import type { SeveritySetting } from './diagnostic';
 import { isPayloadVerdict, MONEY_SHAPE, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
@@ -80,7 +81,8 @@ export function readProjectConfig(text: string): ProjectConfig {
         break;
       default:
         if (!TOP_KEYS.includes(key)) {
-          problems.push(at(keyNode, `Unknown key "${key}" in babelq.json; the keys are ${TOP_KEYS.filter((k) => k !== '$schema').join(', ')}.`));
+          const near = closestWord(key, TOP_KEYS);
+          problems.push(at(keyNode, `Unknown key "${key}" in babelq.json${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${TOP_KEYS.filter((k) => k !== '$schema').join(', ')}.`));
           break;
         }
         layer = { ...layer, ...readSettingKey(key, value, problems) };
@@ -99,7 +101,10 @@ function readOverride(entry: JsoncNode, problems: ConfigProblem[]): ConfigOverri
   for (const [key, keyNode, value] of properties(entry, problems)) {
     if (key === 'files') files = readGlobs(value, 'files', problems);
     else if (OVERRIDE_KEYS.includes(key)) layer = { ...layer, ...readSettingKey(key, value, problems) };
-    else problems.push(at(keyNode, `Unknown key "${key}" in an override; an override holds ${OVERRIDE_KEYS.join(', ')}.`));
+    else {
+      const near = closestWord(key, OVERRIDE_KEYS);
+      problems.push(at(keyNode, `Unknown key "${key}" in an override${near ? ` (did you mean "${near}"?)` : ''}; an override holds ${OVERRIDE_KEYS.join(', ')}.`));
+    }
   }
   if (files === undefined) {
     problems.push({ offset: entry.offset, end: entry.offset + 1, message: 'This override has no "files": name the globs it applies to.' });
