@@ -17,6 +17,7 @@ import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
 import { findFixtureFiles } from '../workspace/fixture-files';
 import { envelopeText, tinyText, writeRegistry, writeWorkspace } from './generate';
+import { BROKEN_COUNT, measureWorkspace, URN_COUNT, writeRegisteredWorkspace } from './workspace-diagnostics';
 import { BenchClient } from './lsp';
 import { bytes, compare, ms, now, range, stats, type Stats } from './measure';
 import { loadAverage, machine, writeBenchReadme, type Info, type Target } from './report';
@@ -352,6 +353,31 @@ async function serverScenarios(texts: Record<string, string>): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Every fixture's problems in the editor: workspace/diagnostic on 10,000 fixtures.
+
+async function workspaceScenario(): Promise<void> {
+  log(`\nworkspace/diagnostic on ${WORKSPACE_FILES.toLocaleString('en')} fixtures over ${URN_COUNT} registered URNs (production server over stdio)`);
+  const dir = join(OUT, 'workspace-registered-10k');
+  writeRegisteredWorkspace(dir, WORKSPACE_FILES);
+  const cli = join(ROOT, 'dist/cli.js');
+  const runs = [];
+  for (let i = 0; i < (QUICK ? 1 : 3); i++) runs.push(await measureWorkspace(dir, SHIPPED_SERVER, cli));
+  const last = runs[runs.length - 1];
+  if (last.reported !== WORKSPACE_FILES || last.withProblems !== BROKEN_COUNT || last.cliWithProblems !== BROKEN_COUNT) {
+    throw new Error(`the workspace report is wrong: ${JSON.stringify(last)}`);
+  }
+  // The edited schema is URN number 7's: every fixture i with i % URN_COUNT === 7.
+  let expectedRejected = 0;
+  for (let i = 0; i < WORKSPACE_FILES; i++) if (i % URN_COUNT === 7) expectedRejected++;
+  if (last.rejectedAfterEdit !== expectedRejected || last.reportedAfterEdit !== expectedRejected) throw new Error(`the report after the schema edit is wrong: ${JSON.stringify(last)} (expected ${expectedRejected})`);
+  const first = stats(runs.map((run) => run.startToFirstReport));
+  const edit = stats(runs.map((run) => run.schemaEditToReport));
+  info('babelq lint . on the same folder (the anchor: the same findings, cold process)', `${(stats(runs.map((run) => run.cliLint)).median / 1000).toFixed(2)} s, ${last.cliWithProblems} files with problems`);
+  target(`server start → first full workspace report (${last.reported.toLocaleString('en')} fixtures, ${last.withProblems} with problems)`, range(first), '< 2 s', first.median < 2000);
+  target(`unsaved schema edit → report of the ${last.rejectedAfterEdit} fixtures it now rejects (only those sent)`, range(edit), '< 300 ms', edit.median < 300);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The CLI against ajv-cli on 10,000 files.
 
 function cliScenario(): void {
@@ -448,10 +474,11 @@ async function main(): Promise<void> {
   const differential = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/oracle/differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
   if (differential.status !== 0) throw new Error(`the differential check failed:\n${differential.stderr || differential.stdout}`);
   log(`Differential check: ${differential.stdout.trim()}`);
-  if (runs('server') || runs('sizes')) buildProduction();
+  if (runs('server') || runs('sizes') || runs('workspace')) buildProduction();
   if (runs('analysis')) await analysisScenarios(texts, registry);
   if (runs('server')) await serverScenarios(texts);
   if (runs('cli')) cliScenario();
+  if (runs('workspace')) await workspaceScenario();
   if (runs('sizes')) await sizeScenario();
   const failed = targets.filter((t) => !t.pass);
   log(`\n${targets.length - failed.length} of ${targets.length} targets pass${failed.length ? `; failing: ${failed.map((t) => t.name).join('; ')}` : ''}.`);

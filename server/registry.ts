@@ -43,6 +43,11 @@ export class RegistryService {
     this.schemaFilesOf.clear();
   }
 
+  /** The workspace folders' paths (none when the editor named no root). */
+  workspaceFolders(): readonly string[] {
+    return this.folders;
+  }
+
   /**
    * The workspace folder that holds a file: the deepest one; a file outside every folder gets its
    * own directory. With no folder at all (an editor started without a root), the file's project:

@@ -38,6 +38,7 @@ import { registerStructureFeatures } from './handlers/structure';
 import { RegistryService, toPath, toUri } from './registry';
 import { registryMessages } from './registry-messages';
 import { SettingsStore } from './settings';
+import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
@@ -81,6 +82,8 @@ export function startServer(connection: Connection): void {
     fresh: { uuid: randomUUID, now: Date.now },
   };
 
+  const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
+
   // A client may answer any request with an error; an unhandled rejection would end the server.
   const settle = (what: string, promise: Promise<unknown>) => {
     promise.catch((error: unknown) => connection.console.warn(`${what} was refused by the client: ${error instanceof Error ? error.message : String(error)}`));
@@ -98,6 +101,7 @@ export function startServer(connection: Connection): void {
   let registryTimer: NodeJS.Timeout | undefined;
   const registryFilesChanged = (uris: readonly string[]) => {
     if (!context.registries.invalidate(uris)) return;
+    workspaceFixtures.changed();
     clearTimeout(registryTimer);
     registryTimer = setTimeout(refreshDiagnostics, REGISTRY_REFRESH_MS);
   };
@@ -119,13 +123,13 @@ export function startServer(connection: Connection): void {
           ? [toUri(params.rootPath)]
           : [];
     context.registries.setWorkspaceFolders(folders);
-    if (pullDiagnostics) registerPullDiagnostics(context);
+    if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures);
     else revalidateAll = registerPushDiagnostics(context);
     dynamic = dynamicFeatures(connection, capabilities);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         ...staticFeatures(dynamic !== undefined),
         executeCommandProvider: { commands: [PREVIEW_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -136,7 +140,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(() => {
     if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
-    if (canWatchFiles) settle('Watching JSON files', connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] }));
+    if (canWatchFiles) settle('Watching JSON files', connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }));
     dynamic?.register(settle);
     if (canWatchFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(() => {
@@ -144,6 +148,7 @@ export function startServer(connection: Connection): void {
           'Reading the workspace folders',
           connection.workspace.getWorkspaceFolders().then((folders) => {
             context.registries.setWorkspaceFolders((folders ?? []).map((folder) => folder.uri));
+            workspaceFixtures.rescan();
             refreshDiagnostics();
           }),
         );
@@ -154,6 +159,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeConfiguration((change) => {
     const section = (change.settings as { babelqueue?: unknown } | undefined)?.babelqueue;
     context.settings.changed(section);
+    workspaceFixtures.changed();
     refreshDiagnostics();
   });
 
@@ -164,6 +170,8 @@ export function startServer(connection: Connection): void {
     if (paths.length === 0) return false;
     for (const path of paths) configs.forget(path);
     context.settings.projectChanged();
+    // A babelq.json's "ignore" decides which fixtures the workspace has.
+    workspaceFixtures.rescan();
     clearTimeout(projectTimer);
     projectTimer = setTimeout(refreshDiagnostics, REGISTRY_REFRESH_MS);
     return true;
@@ -171,6 +179,11 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeWatchedFiles((params) => {
     const uris = params.changes.map((change) => change.uri);
+    for (const uri of uris) {
+      const path = toPath(uri);
+      if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
+      else if (path && isFixturePath(uri)) workspaceFixtures.fileChanged(path);
+    }
     projectFilesChanged(uris);
     registryFilesChanged(uris);
   });

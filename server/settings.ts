@@ -7,10 +7,12 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings';
 import type { ProjectConfigs } from '../workspace/project-config';
-import { toPath } from './registry';
+import { toPath, toUri } from './registry';
 
 export class SettingsStore {
   private readonly byUri = new Map<string, Promise<Settings>>();
+  /** What the user set, per workspace folder: files that are not open are asked for once per folder, not once each. */
+  private readonly byFolder = new Map<string, Promise<SettingsLayer>>();
   private pushed: SettingsLayer = {};
   private readonly reported = new Set<string>();
 
@@ -38,9 +40,25 @@ export class SettingsStore {
     return settings;
   }
 
+  /** The settings of a fixture that is not open (the workspace's diagnostics), with its folder's user settings. */
+  async forWorkspaceFile(path: string, folder: string): Promise<Settings> {
+    let layer = this.byFolder.get(folder);
+    if (!layer) {
+      layer = this.canPull()
+        ? this.connection.workspace
+            .getConfiguration({ scopeUri: toUri(folder), section: 'babelqueue' })
+            .then((raw) => this.read(raw))
+            .catch(() => ({}))
+        : Promise.resolve(this.pushed);
+      this.byFolder.set(folder, layer);
+    }
+    return this.configs.settingsFor(path, DEFAULT_SETTINGS, [await layer], folder);
+  }
+
   /** Forgets cached settings; `pushedSection` is used by clients that cannot be asked. */
   changed(pushedSection: unknown): void {
     this.byUri.clear();
+    this.byFolder.clear();
     this.reported.clear();
     if (!this.canPull()) this.pushed = this.read(pushedSection);
   }

@@ -1,12 +1,16 @@
-/** Finding the envelope fixtures of a workspace folder on disk (for find-references). */
+/** Finding the envelope fixtures of a workspace folder on disk (find-references, the workspace's diagnostics). */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { NO_IGNORES, type IgnoreFilter } from './ignores';
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 export const ENVELOPE_SUFFIX = '.babel.json';
 
-/** Every `*.babel.json` below `root`, sorted, at most `limit` (a huge tree cannot stall the server). */
-export function findFixtureFiles(root: string, limit = 20_000): string[] {
+/**
+ * Every `*.babel.json` below `root`, sorted, at most `limit` (a huge tree cannot stall the server),
+ * leaving out what `ignores` says (.gitignore and babelq.json's `ignore`, for the diagnostics).
+ */
+export function findFixtureFiles(root: string, limit = 20_000, ignores: IgnoreFilter = NO_IGNORES): string[] {
   const found: string[] = [];
   const stack = [root];
   while (stack.length > 0 && found.length < limit) {
@@ -19,8 +23,11 @@ export function findFixtureFiles(root: string, limit = 20_000): string[] {
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? 1 : -1))) {
       const path = join(directory, entry.name);
-      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) stack.push(path);
-      else if (entry.isFile() && entry.name.endsWith(ENVELOPE_SUFFIX)) found.push(path);
+      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) {
+        if (!ignores.skipDirectory(path)) stack.push(path);
+      } else if (entry.isFile() && entry.name.endsWith(ENVELOPE_SUFFIX) && !ignores.skipFile(path)) {
+        found.push(path);
+      }
     }
   }
   return found.sort().slice(0, limit);

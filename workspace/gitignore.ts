@@ -1,9 +1,11 @@
 /**
  * `.gitignore` as git reads it, for directory walks (`babelq lint <dir>` and the editor's scan of
  * the workspace): inside a Git work tree (a folder at or above holding `.git`), every `.gitignore`
- * from the top of the tree down to a file's folder applies, deeper files after shallower ones and
- * the last matching line deciding; `!` re-includes, except below an ignored folder (git does not
- * look inside one either). Outside a work tree nothing is ignored, as for git itself.
+ * from the top of the tree down to a path's folder applies, deeper files after shallower ones and
+ * the last matching line deciding; `!` re-includes. A walk does not enter an ignored folder, so
+ * nothing below one can be re-included (git does not look inside one either); the folder a walk
+ * starts from is walked even when it is ignored itself (as ripgrep does: it was asked for).
+ * Outside a work tree nothing is ignored, as for git itself.
  * `.git/info/exclude` and the global excludes file are personal, not the project's, and are not read.
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
@@ -27,19 +29,20 @@ interface IgnoreRule {
 export class GitIgnores {
   private readonly rules = new Map<string, readonly IgnoreRule[]>();
   private readonly tops = new Map<string, string | undefined>();
-  private readonly directoryVerdicts = new Map<string, boolean>();
 
   constructor(
     private readonly read: (path: string) => string | undefined = readIgnoreFile,
     private readonly exists: (path: string) => boolean = existsSync,
   ) {}
 
-  /** True when git would ignore `path` (absolute): the path itself or a folder above it matches. */
+  /**
+   * True when the rules ignore `path` (absolute) itself. Its folders are not looked at: a walk
+   * asks for each folder before it enters it.
+   */
   isIgnored(path: string, isDirectory: boolean): boolean {
     const absolute = resolve(path);
     const top = this.workTreeTop(dirname(absolute));
     if (top === undefined || absolute === top) return false;
-    if (this.isDirectoryIgnored(dirname(absolute), top)) return true;
     return this.decide(absolute, isDirectory, top);
   }
 
@@ -47,17 +50,6 @@ export class GitIgnores {
   forget(path?: string): void {
     if (path === undefined) this.rules.clear();
     else this.rules.delete(dirname(resolve(path)));
-    this.directoryVerdicts.clear();
-  }
-
-  private isDirectoryIgnored(directory: string, top: string): boolean {
-    if (directory === top || !directory.startsWith(top)) return false;
-    let verdict = this.directoryVerdicts.get(directory);
-    if (verdict === undefined) {
-      verdict = this.isDirectoryIgnored(dirname(directory), top) || this.decide(directory, true, top);
-      this.directoryVerdicts.set(directory, verdict);
-    }
-    return verdict;
   }
 
   /** The last matching rule of the `.gitignore` files from `top` down to the path's folder. */

@@ -16,7 +16,12 @@ export const SETTING_KEYS = {
   traceServer: 'babelqueue.trace.server',
   registryPath: 'babelqueue.registry.path',
   registryValidator: 'babelqueue.registry.validator',
+  diagnosticsScope: 'babelqueue.diagnostics.scope',
 } as const;
+
+/** Which fixtures the editor reports: every one under the workspace folders, or the open ones only. */
+export type DiagnosticsScope = 'workspace' | 'openFiles';
+export const DIAGNOSTICS_SCOPES: readonly DiagnosticsScope[] = ['workspace', 'openFiles'];
 
 export const DEFAULT_MONEY_KEY_PATTERNS: readonly string[] = [
   'amount',
@@ -50,6 +55,8 @@ export interface Settings {
   readonly registryPath: string | undefined;
   /** Whose verdict the payload-schema errors follow: draft-07 (ajv) or bqschema (CI's gate); the other is a validator-divergence. */
   readonly registryValidator: PayloadVerdict;
+  /** The editor's reach (not a babelq.json key: it is how one person works, not what the project checks). */
+  readonly diagnosticsScope: DiagnosticsScope;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -58,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   moneyKeyPatterns: DEFAULT_MONEY_KEY_PATTERNS,
   registryPath: undefined,
   registryValidator: 'draft-07',
+  diagnosticsScope: 'workspace',
 };
 
 /** A problem found in the settings themselves (an unknown code, a bad severity). */
@@ -80,21 +88,23 @@ export interface SettingsLayer {
   /** Relative to the workspace folder (editor settings) or absolute (babelq.json, resolved from its folder). */
   readonly registryPath?: string;
   readonly registryValidator?: PayloadVerdict;
+  readonly diagnosticsScope?: DiagnosticsScope;
 }
 
 /** `layers` applied over `base` in order: a later layer wins per key, and per code for severities. */
 export function layerSettings(base: Settings, layers: readonly SettingsLayer[]): Settings {
   if (layers.length === 0) return base;
-  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator } = base;
+  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope } = base;
   let severityOverrides = base.severityOverrides;
   for (const layer of layers) {
     if (layer.validationEnabled !== undefined) validationEnabled = layer.validationEnabled;
     if (layer.moneyKeyPatterns !== undefined) moneyKeyPatterns = layer.moneyKeyPatterns;
     if (layer.registryPath !== undefined) registryPath = layer.registryPath;
     if (layer.registryValidator !== undefined) registryValidator = layer.registryValidator;
+    if (layer.diagnosticsScope !== undefined) diagnosticsScope = layer.diagnosticsScope;
     if (layer.severityOverrides !== undefined && layer.severityOverrides.size > 0) severityOverrides = new Map([...severityOverrides, ...layer.severityOverrides]);
   }
-  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator };
+  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope };
 }
 
 /**
@@ -152,6 +162,10 @@ export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problem
   const validator = read(SETTING_KEYS.registryValidator);
   if (isPayloadVerdict(validator)) layer.registryValidator = validator;
   else if (validator !== undefined && validator !== null) problems.push({ setting: SETTING_KEYS.registryValidator, message: VALIDATOR_SHAPE });
+
+  const scope = read(SETTING_KEYS.diagnosticsScope);
+  if (typeof scope === 'string' && (DIAGNOSTICS_SCOPES as readonly string[]).includes(scope)) layer.diagnosticsScope = scope as DiagnosticsScope;
+  else if (scope !== undefined && scope !== null) problems.push({ setting: SETTING_KEYS.diagnosticsScope, message: 'must be "workspace" or "openFiles"' });
 
   return { layer, problems };
 }

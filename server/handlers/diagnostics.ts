@@ -3,7 +3,16 @@
  * otherwise. A push is never sent for a stale document version, and a closed document's
  * diagnostics are cleared.
  */
-import { CancellationToken, DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver/node';
+import {
+  CancellationToken,
+  DocumentDiagnosticReportKind,
+  type Diagnostic,
+  type DocumentDiagnosticReport,
+  type ResultProgressReporter,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReportPartialResult,
+} from 'vscode-languageserver/node';
+import type { WorkspaceFixtures } from '../workspace-diagnostics';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from '../context';
 import { toLspDiagnostic } from '../convert';
@@ -33,14 +42,19 @@ function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagno
   return registryFileDiagnostics(request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
 }
 
-/** Registers pull diagnostics. */
-export function registerPullDiagnostics(context: ServerContext): void {
+/** Registers pull diagnostics: per document, and for the whole workspace (`workspace/diagnostic`). */
+export function registerPullDiagnostics(context: ServerContext, workspace: WorkspaceFixtures): void {
   const empty: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   context.connection.languages.diagnostics.on(
     requestHandler(context, 'diagnostics', envelopesAndRegistryFiles, empty, (request): DocumentDiagnosticReport => ({
       kind: DocumentDiagnosticReportKind.Full,
       items: diagnosticsOf(context, request),
     })),
+  );
+  context.connection.languages.diagnostics.onWorkspace(
+    guard(context.connection.console, 'workspace diagnostics', (params: WorkspaceDiagnosticParams, token: CancellationToken = CancellationToken.None, _work?: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) =>
+      workspace.answer(new Map(params.previousResultIds.map((previous) => [previous.uri, previous.value])), token, progress),
+    { items: [] }),
   );
 }
 

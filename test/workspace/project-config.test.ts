@@ -11,6 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../core/rules/settings';
 import { GitIgnores, parseGitignore } from '../../workspace/gitignore';
 import { ProjectConfigs } from '../../workspace/project-config';
+import { findFixtureFiles } from '../../workspace/fixture-files';
+import { projectIgnores } from '../../workspace/ignores';
 
 let root: string;
 const write = (files: Record<string, string>) => {
@@ -105,15 +107,23 @@ describe('.gitignore as git reads it', () => {
     assert.equal(ignored('#hash.babel.json'), true);
   });
 
-  test('inside a work tree every .gitignore from the top down applies; a file below an ignored folder cannot be re-included; outside one nothing is ignored', () => {
-    write({ 'git/.git/HEAD': 'x', 'git/.gitignore': 'gen/\n*.local.babel.json\n', 'git/sub/.gitignore': '!mine.local.babel.json\n', 'git/gen/.gitignore': '!*\n', 'plain/.gitignore': '*\n' });
-    const ignores = new GitIgnores();
-    assert.equal(ignores.isIgnored(join(root, 'git/gen'), true), true);
-    assert.equal(ignores.isIgnored(join(root, 'git/gen/a.babel.json'), false), true);
-    assert.equal(ignores.isIgnored(join(root, 'git/x.local.babel.json'), false), true);
-    assert.equal(ignores.isIgnored(join(root, 'git/sub/mine.local.babel.json'), false), false, 'a deeper .gitignore re-includes');
-    assert.equal(ignores.isIgnored(join(root, 'git/a.babel.json'), false), false);
-    assert.equal(ignores.isIgnored(join(root, 'plain/a.babel.json'), false), false, 'not a Git work tree');
+  test('inside a work tree every .gitignore from the top down applies; a walk does not enter an ignored folder (nothing below it comes back); outside one nothing is ignored', () => {
+    write({
+      'git/.git/HEAD': 'x',
+      'git/.gitignore': 'gen/\n*.local.babel.json\n',
+      'git/sub/.gitignore': '!mine.local.babel.json\n',
+      'git/gen/.gitignore': '!*\n',
+      'git/gen/a.babel.json': '{}',
+      'git/x.local.babel.json': '{}',
+      'git/sub/mine.local.babel.json': '{}',
+      'git/a.babel.json': '{}',
+      'plain/.gitignore': '*\n',
+      'plain/a.babel.json': '{}',
+    });
+    const walk = (folder: string) => findFixtureFiles(join(root, folder), undefined, projectIgnores(new ProjectConfigs(), new GitIgnores())).map((path) => path.slice(root.length + 1));
+    assert.deepEqual(walk('git'), ['git/a.babel.json', 'git/sub/mine.local.babel.json']);
+    assert.deepEqual(walk('git/gen'), ['git/gen/a.babel.json'], 'the folder a walk starts from is walked, as asked');
+    assert.deepEqual(walk('plain'), ['plain/a.babel.json'], 'not a Git work tree');
   });
 
   test('a hostile pattern runs in linear time', () => {

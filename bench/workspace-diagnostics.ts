@@ -1,0 +1,88 @@
+/**
+ * The workspace's diagnostics as a VS Code client gets them (`workspace/diagnostic` over stdio from
+ * the production server bundle): a folder of 10,000 fixtures over 46 registered URNs, 104 of
+ * them broken. Measured: from starting the server process to the first full report, and from an
+ * unsaved schema edit (one URN's schema gains a required field) to the report of the fixtures it
+ * now rejects, with the counts that say the report is the right one. Anchor: `babelq lint .` on
+ * the same folder, the same findings from a cold process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BenchClient } from './lsp';
+import { tinyText, URN } from './generate';
+
+export const URN_COUNT = 46;
+export const BROKEN_COUNT = 104;
+
+type Item = { kind: 'full' | 'unchanged'; uri: string; resultId?: string; items?: { code: string; message: string }[] };
+
+/** URN number `n` (0-based) and its schema file. */
+const urnOf = (n: number) => `urn:babel:orders:imported-${String(n).padStart(2, '0')}`;
+const schemaFile = (n: number) => `schemas/imported-${String(n).padStart(2, '0')}.json`;
+const schemaOf = (required: readonly string[]) => ({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required, properties: { batch_id: { type: 'string' }, source: { type: 'string' }, orders: { type: 'array' } } });
+
+/** 10,000 fixtures in folders of 100, URNs round-robin, every 96th with a forbidden key. */
+export function writeRegisteredWorkspace(dir: string, count: number): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'schemas'), { recursive: true });
+  const schemas = Array.from({ length: URN_COUNT }, (_, n) => ({ urn: urnOf(n), schema: schemaFile(n), owner: 'orders', status: 'active' }));
+  writeFileSync(join(dir, 'registry.json'), `${JSON.stringify({ schemas }, null, 2)}\n`);
+  for (let n = 0; n < URN_COUNT; n++) writeFileSync(join(dir, schemaFile(n)), `${JSON.stringify(schemaOf(['batch_id']), null, 2)}\n`);
+  let broken = 0;
+  for (let i = 0; i < count; i++) {
+    const folder = join(dir, `batch-${String(Math.floor(i / 100)).padStart(3, '0')}`);
+    if (i % 100 === 0) mkdirSync(folder, { recursive: true });
+    let text = tinyText(i + 1).replace(URN, urnOf(i % URN_COUNT));
+    if (broken < BROKEN_COUNT && i % 96 === 5) {
+      text = text.replace('"attempts": 0', '"attempts": 0,\n  "timestamp": 1750000000');
+      broken++;
+    }
+    writeFileSync(join(folder, `message-${String(i).padStart(5, '0')}.babel.json`), text);
+  }
+}
+
+export interface WorkspaceTimings {
+  readonly startToFirstReport: number;
+  readonly reported: number;
+  readonly withProblems: number;
+  readonly schemaEditToReport: number;
+  readonly reportedAfterEdit: number;
+  readonly rejectedAfterEdit: number;
+  readonly cliLint: number;
+  readonly cliWithProblems: number;
+}
+
+export async function measureWorkspace(dir: string, server: string, cli: string): Promise<WorkspaceTimings> {
+  const started = performance.now();
+  const client = new BenchClient({ server });
+  try {
+    await client.initialize(dir);
+    const first = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] })).items;
+    const startToFirstReport = performance.now() - started;
+    const withProblems = first.filter((item) => (item.items ?? []).length > 0).length;
+
+    // Held open (nothing changed), then one schema tightened in an editor, unsaved.
+    const pending = client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: first.map((item) => ({ uri: item.uri, value: item.resultId })) });
+    await new Promise((done) => setTimeout(done, 300));
+    const uri = pathToFileURL(join(dir, schemaFile(7))).href;
+    const text = readFileSync(join(dir, schemaFile(7)), 'utf8');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+    await new Promise((done) => setTimeout(done, 300));
+    const edited = performance.now();
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: JSON.stringify(schemaOf(['batch_id', 'warehouse_code']), null, 2) }] });
+    const after = (await pending).items;
+    const schemaEditToReport = performance.now() - edited;
+    const full = after.filter((item) => item.kind === 'full');
+    const rejectedAfterEdit = full.filter((item) => (item.items ?? []).some((d) => d.code === 'payload-schema' && d.message.includes('warehouse_code'))).length;
+
+    const cliStarted = performance.now();
+    const lint = spawnSync(process.execPath, [cli, 'lint', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const cliLint = performance.now() - cliStarted;
+    const cliWithProblems = (JSON.parse(lint.stdout) as { diagnostics: unknown[] }[]).filter((report) => report.diagnostics.length > 0).length;
+    return { startToFirstReport, reported: first.length, withProblems, schemaEditToReport, reportedAfterEdit: full.length, rejectedAfterEdit, cliLint, cliWithProblems };
+  } finally {
+    await client.shutdown();
+  }
+}

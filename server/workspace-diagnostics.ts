@@ -1,0 +1,249 @@
+/**
+ * Every fixture's problems in the editor, open or not: LSP 3.17 `workspace/diagnostic` for every
+ * `*.babel.json` under the workspace folders (what `.gitignore` and babelq.json's `ignore` leave
+ * out excepted), unless `babelqueue.diagnostics.scope` is `openFiles`.
+ *
+ * Each fixture's text is read once (bounded) and kept; a file is read again only when a watched
+ * file event names it (or, for clients that cannot watch, when its size or time changed). Its
+ * findings are kept with a key made of what they depend on: the text's version, the settings, the
+ * suppressions naming it, and the registry entry of its URN (the entry's status and compiled
+ * schema; the whole registry when the URN has no entry, for "did you mean"). After an edit of
+ * registry.json or a schema, saved or not, only the fixtures whose key changed are analysed again.
+ *
+ * The client asks again 2 s after each answer (vscode-languageclient). An answer with nothing new
+ * is held open instead, and what changes meanwhile goes out at once as a partial result, so a
+ * schema edit reaches the Problems panel without waiting for the next poll.
+ */
+import { statSync } from 'node:fs';
+import type { CancellationToken, Diagnostic, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
+import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
+import { routingUrn } from '../core/contract/urn';
+import { LineIndex } from '../core/model/positions';
+import type { ObjectNode } from '../core/model/tree';
+import { recycleColumns } from '../core/parse/column-storage';
+import { parseText } from '../core/parse/parser';
+import type { RegistryState } from '../core/registry/types';
+import { analyze } from '../core/rules/analyze';
+import type { Settings } from '../core/rules/settings';
+import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
+import { findFixtureFiles } from '../workspace/fixture-files';
+import { GitIgnores } from '../workspace/gitignore';
+import { projectIgnores } from '../workspace/ignores';
+import { readFromDisk } from '../workspace/registry-loader';
+import type { ServerContext } from './context';
+import { toLspDiagnostic } from './convert';
+import { today, withSuppressions } from './project-files';
+import { toPath, toUri } from './registry';
+
+/** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
+const HOLD_MS = 5 * 60_000;
+
+interface TrackedFixture {
+  readonly path: string;
+  readonly uri: string;
+  readonly folder: string;
+  /** Size and modification time when the text was read; undefined: read it (again). */
+  stamp?: string;
+  text?: string;
+  unreadable?: string;
+  /** The URN it routes on, from its last analysis (the text decides it). */
+  urn?: string;
+  key?: string;
+  resultId?: string;
+  items?: Diagnostic[];
+}
+
+export class WorkspaceFixtures {
+  private readonly fixtures = new Map<string, TrackedFixture>();
+  /** URIs reported before that are gone (deleted, newly ignored, scope turned off): reported empty once. */
+  private readonly gone = new Set<string>();
+  private scanned = false;
+  private readonly gitignores = new GitIgnores();
+  private readonly waiters = new Set<() => void>();
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 0;
+  private nextResult = 0;
+  /** Counts changes, so one that arrives while a report is being made is not missed. */
+  private generation = 0;
+
+  /** `watched`: the client sends file events, so a file is not looked at again until one names it. */
+  constructor(
+    private readonly context: ServerContext,
+    private readonly folders: () => readonly string[],
+    private readonly watched: () => boolean,
+  ) {}
+
+  /** The workspace folders, .gitignore or ignore globs changed: the next report walks the folders again. */
+  rescan(): void {
+    this.scanned = false;
+    this.gitignores.forget();
+    this.changed();
+  }
+
+  /** A fixture changed on disk (created, changed or deleted). */
+  fileChanged(path: string): void {
+    const fixture = this.fixtures.get(path);
+    if (fixture) fixture.stamp = undefined;
+    else this.scanned = false; // created: found by the next walk (which applies the ignores)
+    this.changed();
+  }
+
+  /** Something every key may depend on changed (a registry, a schema, settings, babelq.json): wake a held request. */
+  changed(): void {
+    this.generation++;
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  /** Answers `workspace/diagnostic`: what changed since `previous` (uri → resultId) at once, else held and streamed. */
+  async answer(previous: ReadonlyMap<string, string>, token: CancellationToken, progress: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult> | undefined): Promise<WorkspaceDiagnosticReport> {
+    const known = new Map(previous);
+    let seen = this.generation;
+    const first = await this.report(known);
+    if (first.some((item) => item.kind === DocumentDiagnosticReportKind.Full) || token.isCancellationRequested) return { items: first };
+    const started = Date.now();
+    while (!token.isCancellationRequested && Date.now() - started < HOLD_MS) {
+      await this.nextChange(token, HOLD_MS - (Date.now() - started), seen);
+      if (token.isCancellationRequested) break;
+      seen = this.generation;
+      const delta = (await this.report(known)).filter((item) => item.kind === DocumentDiagnosticReportKind.Full);
+      if (delta.length === 0) continue;
+      if (!progress) return { items: delta };
+      progress.report({ items: delta });
+      for (const item of delta) if (item.resultId) known.set(item.uri, item.resultId);
+    }
+    return { items: [] };
+  }
+
+  /** One report of every tracked fixture against what the client holds (`known`, updated in place by the caller). */
+  async report(known: ReadonlyMap<string, string>): Promise<WorkspaceDocumentDiagnosticReport[]> {
+    if (!this.scanned) await this.scan();
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const uri of this.gone) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
+    this.gone.clear();
+    const stampEveryFile = !this.watched();
+    for (const fixture of this.fixtures.values()) {
+      const settings = await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
+      if (settings.diagnosticsScope === 'openFiles') {
+        if (fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: null, items: [] });
+        fixture.resultId = undefined;
+        fixture.key = undefined;
+        continue;
+      }
+      const open = this.context.documents.get(fixture.uri);
+      const version = open ? `open:${open.version}` : this.diskVersion(fixture, stampEveryFile);
+      const registry = this.context.registries.stateFor(fixture.uri, settings);
+      const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
+      const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
+      if (fixture.key !== dependsOn() || fixture.items === undefined) {
+        const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
+        this.analyse(fixture, open?.getText() ?? fixture.text, settings, registry);
+        fixture.key = dependsOn();
+        // Findings that came out the same keep their id: the client is not sent what it already shows.
+        if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
+      }
+      if (known.get(fixture.uri) === fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: fixture.uri, version: null, resultId: fixture.resultId! });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: open ? open.version : null, resultId: fixture.resultId, items: fixture.items! });
+    }
+    return items;
+  }
+
+  private analyse(fixture: TrackedFixture, text: string | undefined, settings: Settings, registry: RegistryState): void {
+    if (text === undefined) {
+      fixture.items = [];
+      return;
+    }
+    const doc = parseText(text);
+    const root = doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined;
+    const urn = routingUrn(root)?.node;
+    fixture.urn = urn?.kind === 'string' ? urn.value : undefined;
+    const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
+    const lines = new LineIndex(text);
+    fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    recycleColumns(doc.columns);
+  }
+
+  /** The text's version on disk: read when unknown, and looked at again when the client cannot watch files. */
+  private diskVersion(fixture: TrackedFixture, stampAgain: boolean): string {
+    if (fixture.stamp !== undefined && !stampAgain) return fixture.stamp;
+    let stamp: string;
+    try {
+      const stats = statSync(fixture.path);
+      stamp = `${stats.size}:${stats.mtimeMs}`;
+    } catch {
+      stamp = 'missing';
+    }
+    if (stamp !== fixture.stamp) {
+      try {
+        fixture.text = readFromDisk(fixture.path, MAX_ENVELOPE_FILE_BYTES);
+        fixture.unreadable = undefined;
+      } catch (error) {
+        // Unreadable (too large, a pipe, gone): nothing to report; the editor shows it once opened.
+        fixture.text = undefined;
+        fixture.unreadable = error instanceof Error ? error.message : String(error);
+      }
+      fixture.stamp = stamp;
+    }
+    return stamp;
+  }
+
+  /** The fixtures under every folder, ignores applied; what is no longer there is reported empty once. */
+  private async scan(): Promise<void> {
+    this.scanned = true;
+    const found = new Map<string, string>();
+    for (const folder of this.folders()) {
+      const ignores = projectIgnores(this.context.configs, this.gitignores, folder);
+      for (const path of findFixtureFiles(folder, undefined, ignores)) if (!found.has(path)) found.set(path, folder);
+    }
+    for (const [path, fixture] of this.fixtures) {
+      if (found.has(path)) continue;
+      this.fixtures.delete(path);
+      if (fixture.resultId) this.gone.add(fixture.uri);
+    }
+    for (const [path, folder] of found) if (!this.fixtures.has(path)) this.fixtures.set(path, { path, uri: toUri(path), folder });
+  }
+
+  /** What a fixture's registry findings depend on: its URN's entry, or the whole registry when it has none. */
+  private registryKey(state: RegistryState, urn: string | undefined): string {
+    if (state.kind === 'none') return 'none';
+    if (state.kind === 'broken') return `broken:${this.idOf(state)}`;
+    const entry = urn === undefined ? undefined : state.registry.byUrn.get(urn);
+    if (!entry) return `registry:${this.idOf(state.registry)}`;
+    const schema = entry.schema?.compiled ? `s${this.idOf(entry.schema.compiled)}` : `e:${entry.schema?.error ?? ''}`;
+    return `entry:${entry.status ?? ''}:${entry.owner ?? ''}:${schema}`;
+  }
+
+  private idOf(value: object): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = ++this.nextId;
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  /** Resolves at the next change after generation `seen` (at once if one came meanwhile), a cancellation or the timeout. */
+  private nextChange(token: CancellationToken, timeoutMs: number, seen: number): Promise<void> {
+    if (this.generation !== seen) return Promise.resolve();
+    return new Promise((done) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.waiters.delete(finish);
+        cancel.dispose();
+        done();
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      const cancel = token.onCancellationRequested(finish);
+      this.waiters.add(finish);
+    });
+  }
+}
+
+/** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */
+function settingsKey(settings: Settings): string {
+  return [settings.validationEnabled, [...settings.severityOverrides].join(','), settings.moneyKeyPatterns.join(','), settings.registryPath ?? '', settings.registryValidator].join(';');
+}
+
+/** True for the path of a fixture (what the index tracks). */
+export function isFixturePath(uri: string): boolean {
+  return toPath(uri)?.endsWith('.babel.json') === true;
+}

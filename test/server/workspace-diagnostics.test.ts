@@ -1,0 +1,101 @@
+/**
+ * `workspace/diagnostic` over real JSON-RPC against dist/server.js: every fixture under the
+ * folder, open or not, with what `.gitignore` and babelq.json's `ignore` leave out excepted; the
+ * same findings `babelq lint` reports; unchanged results as `unchanged`; an answer with nothing
+ * new held until something changes (a schema edited in an editor, unsaved; a fixture created on
+ * disk); `babelqueue.diagnostics.scope: "openFiles"` empties the report.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { TestLspClient } from '../support/lsp-client';
+
+const ROOT = resolve(__dirname, '..', '..');
+const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'];
+
+describe('every fixture\'s problems in the editor (workspace/diagnostic)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-'));
+  const uriOf = (path: string) => pathToFileURL(join(root, path)).href;
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  cpSync(join(ROOT, 'examples'), root, { recursive: true });
+  write('.git/HEAD', 'ref: refs/heads/main\n');
+  write('.gitignore', 'generated/\n');
+  write('babelq.json', '{ "ignore": ["bad/syntax.babel.json"] }\n');
+  write('generated/copy.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8'));
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  type Item = { kind: 'full' | 'unchanged'; uri: string; resultId?: string; items?: any[] };
+  let first: Item[];
+
+  before(async () => {
+    await client.initialize();
+    first = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] })).items;
+  });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the report holds every fixture the walk keeps, with exactly what babelq lint reports', () => {
+    let stdout: string;
+    try {
+      stdout = execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+    } catch (error) {
+      stdout = (error as { stdout: string }).stdout;
+    }
+    const cli = (JSON.parse(stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json'));
+    assert.deepEqual(first.map((item) => item.uri).sort(), cli.map((report) => uriOf(report.file)).sort());
+    assert.ok(!first.some((item) => item.uri.includes('/generated/') || item.uri.endsWith('/bad/syntax.babel.json')));
+    for (const report of cli) {
+      const item = first.find((candidate) => candidate.uri === uriOf(report.file))!;
+      assert.equal(item.kind, 'full');
+      assert.deepEqual(item.items!.map((d) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range })), report.diagnostics, report.file);
+    }
+    assert.ok(first.some((item) => (item.items ?? []).length > 0), 'some fixtures have problems');
+  });
+
+  test('asked again with the result ids it holds, an unchanged workspace is held open, then the schema edit (unsaved) is reported at once, only for the fixtures it changes', async () => {
+    const previousResultIds = first.map((item) => ({ uri: item.uri, value: item.resultId! }));
+    const pending = client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds });
+    let answered = false;
+    void pending.then(() => (answered = true));
+    await new Promise((done) => setTimeout(done, 400));
+    assert.equal(answered, false, 'nothing changed: the answer waits');
+    // Tighten orders-created: a new required field every existing order fixture lacks.
+    const schemaPath = 'schemas/orders-created.json';
+    const schema = JSON.parse(readFileSync(join(root, schemaPath), 'utf8'));
+    schema.required = [...(schema.required ?? []), 'warehouse_code'];
+    const started = performance.now();
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(schemaPath), languageId: 'json', version: 1, text: readFileSync(join(root, schemaPath), 'utf8') } });
+    await client.change(uriOf(schemaPath), JSON.stringify(schema, null, 2), 2);
+    const { items } = await pending;
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 3_000, `answered ${Math.round(elapsed)} ms after the edit`);
+    const full = items.filter((item) => item.kind === 'full');
+    assert.ok(full.length > 0);
+    assert.ok(full.every((item) => (item.items ?? []).some((d) => d.code === 'payload-schema' && /warehouse_code/.test(d.message))), `only fixtures the edit changes are sent again: ${JSON.stringify(full.map((i) => [i.uri.split('/').slice(-2).join('/'), (i.items ?? []).map((d) => d.code + ':' + d.message.slice(0, 60))]))}`);
+    assert.ok(full.some((item) => item.uri.endsWith('/orders/order-created.babel.json')));
+    await client.close(uriOf(schemaPath));
+  });
+
+  test('a fixture created on disk appears after the file event; scope "openFiles" empties the report', async () => {
+    write('orders/new.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('orders/new.babel.json'), type: 1 }] });
+    const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
+    const created = items.find((item) => item.uri === uriOf('orders/new.babel.json'));
+    assert.ok(created && (created.items ?? []).some((d) => d.code === 'invalid-urn'));
+
+    client.settings = { diagnostics: { scope: 'openFiles' } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    const held = items.map((item) => ({ uri: item.uri, value: item.resultId! }));
+    const after = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: held })).items;
+    assert.ok(after.length > 0 && after.every((item) => item.kind === 'full' && (item.items ?? []).length === 0), 'every fixture reported before is cleared');
+    client.settings = {};
+  });
+});
