@@ -9,6 +9,7 @@ import {
   DefinitionRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  FileChangeType,
   DocumentFormattingRequest,
   DocumentLinkRequest,
   DocumentSymbolRequest,
@@ -179,10 +180,10 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeWatchedFiles((params) => {
     const uris = params.changes.map((change) => change.uri);
-    for (const uri of uris) {
-      const path = toPath(uri);
+    for (const change of params.changes) {
+      const path = toPath(change.uri);
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
-      else if (path && isFixturePath(uri)) workspaceFixtures.fileChanged(path);
+      else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
     }
     projectFilesChanged(uris);
     registryFilesChanged(uris);

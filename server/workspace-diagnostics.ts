@@ -25,7 +25,6 @@ import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
 import type { Settings } from '../core/rules/settings';
-import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
@@ -38,14 +37,24 @@ import { toPath, toUri } from './registry';
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
 const HOLD_MS = 5 * 60_000;
 
+/**
+ * A fixture above this size is checked when it is opened, not in the workspace's report: 20,000
+ * files (the walk's limit) of 1 MB are already 20 GB to parse. No text is kept between reports
+ * either: a fixture is read again only when something it depends on changed.
+ */
+export const MAX_WORKSPACE_FIXTURE_BYTES = 1024 * 1024;
+
+/** A report gives the event loop back this often, so hovers and keystrokes are answered while it runs. */
+const YIELD_EVERY_MS = 20;
+
 interface TrackedFixture {
   readonly path: string;
   readonly uri: string;
   readonly folder: string;
-  /** Size and modification time when the text was read; undefined: read it (again). */
+  /** Size and modification time when last looked at; undefined: look again. */
   stamp?: string;
-  text?: string;
-  unreadable?: string;
+  /** Set when the file is not reported here (too large for the workspace's report, unreadable). */
+  skipped?: string;
   /** The URN it routes on, from its last analysis (the text decides it). */
   urn?: string;
   key?: string;
@@ -63,6 +72,7 @@ export class WorkspaceFixtures {
   private readonly ids = new WeakMap<object, number>();
   private nextId = 0;
   private nextResult = 0;
+  private skipsLogged = 0;
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
 
@@ -80,11 +90,11 @@ export class WorkspaceFixtures {
     this.changed();
   }
 
-  /** A fixture changed on disk (created, changed or deleted). */
-  fileChanged(path: string): void {
+  /** A fixture changed on disk; `deleted` (or renamed away): the next report walks again and clears it. */
+  fileChanged(path: string, deleted: boolean): void {
     const fixture = this.fixtures.get(path);
-    if (fixture) fixture.stamp = undefined;
-    else this.scanned = false; // created: found by the next walk (which applies the ignores)
+    if (fixture && !deleted) fixture.stamp = undefined;
+    else this.scanned = false; // created or deleted: the next walk (which applies the ignores) says what is there
     this.changed();
   }
 
@@ -121,7 +131,12 @@ export class WorkspaceFixtures {
     for (const uri of this.gone) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     this.gone.clear();
     const stampEveryFile = !this.watched();
+    let slice = Date.now();
     for (const fixture of this.fixtures.values()) {
+      if (Date.now() - slice > YIELD_EVERY_MS) {
+        await new Promise((resume) => setImmediate(resume));
+        slice = Date.now();
+      }
       const settings = await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
       if (settings.diagnosticsScope === 'openFiles') {
         if (fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: null, items: [] });
@@ -136,7 +151,7 @@ export class WorkspaceFixtures {
       const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
       if (fixture.key !== dependsOn() || fixture.items === undefined) {
         const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
-        this.analyse(fixture, open?.getText() ?? fixture.text, settings, registry);
+        this.analyse(fixture, open?.getText() ?? this.readText(fixture), settings, registry);
         fixture.key = dependsOn();
         // Findings that came out the same keep their id: the client is not sent what it already shows.
         if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
@@ -162,28 +177,31 @@ export class WorkspaceFixtures {
     recycleColumns(doc.columns);
   }
 
-  /** The text's version on disk: read when unknown, and looked at again when the client cannot watch files. */
+  /** The text's version on disk (size and time), looked at again when a file event names it or the client cannot watch. */
   private diskVersion(fixture: TrackedFixture, stampAgain: boolean): string {
     if (fixture.stamp !== undefined && !stampAgain) return fixture.stamp;
-    let stamp: string;
     try {
       const stats = statSync(fixture.path);
-      stamp = `${stats.size}:${stats.mtimeMs}`;
+      fixture.stamp = `${stats.size}:${stats.mtimeMs}`;
     } catch {
-      stamp = 'missing';
+      fixture.stamp = 'missing';
     }
-    if (stamp !== fixture.stamp) {
-      try {
-        fixture.text = readFromDisk(fixture.path, MAX_ENVELOPE_FILE_BYTES);
-        fixture.unreadable = undefined;
-      } catch (error) {
-        // Unreadable (too large, a pipe, gone): nothing to report; the editor shows it once opened.
-        fixture.text = undefined;
-        fixture.unreadable = error instanceof Error ? error.message : String(error);
-      }
-      fixture.stamp = stamp;
+    return fixture.stamp;
+  }
+
+  /** The fixture's text from disk, bounded; undefined (nothing to report until it is opened) when too large or unreadable. */
+  private readText(fixture: TrackedFixture): string | undefined {
+    try {
+      const text = readFromDisk(fixture.path, MAX_WORKSPACE_FIXTURE_BYTES);
+      fixture.skipped = undefined;
+      return text;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // Said for the first few only: a hostile checkout of 20,000 such files must not flood the log.
+      if (fixture.skipped !== reason && this.skipsLogged++ < 20) this.context.connection.console.info(`${fixture.path} is checked when it is opened, not in the workspace's problems: ${reason}`);
+      fixture.skipped = reason;
+      return undefined;
     }
-    return stamp;
   }
 
   /** The fixtures under every folder, ignores applied; what is no longer there is reported empty once. */

@@ -11,7 +11,7 @@
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText } from './bounded-read';
 import { PROJECT_MARKER } from './project-root';
@@ -29,6 +29,7 @@ interface IgnoreRule {
 export class GitIgnores {
   private readonly rules = new Map<string, readonly IgnoreRule[]>();
   private readonly tops = new Map<string, string | undefined>();
+  private readonly chains = new Map<string, readonly { readonly folder: string; readonly rules: readonly IgnoreRule[] }[]>();
 
   constructor(
     private readonly read: (path: string) => string | undefined = readIgnoreFile,
@@ -50,26 +51,33 @@ export class GitIgnores {
   forget(path?: string): void {
     if (path === undefined) this.rules.clear();
     else this.rules.delete(dirname(resolve(path)));
+    this.chains.clear();
   }
 
   /** The last matching rule of the `.gitignore` files from `top` down to the path's folder. */
   private decide(absolute: string, isDirectory: boolean, top: string): boolean {
-    const folders: string[] = [];
-    for (let folder = dirname(absolute); ; folder = dirname(folder)) {
-      folders.push(folder);
-      if (folder === top || dirname(folder) === folder) break;
-    }
     let ignored = false;
-    for (const folder of folders.reverse()) {
-      const rules = this.rulesIn(folder);
-      if (rules.length === 0) continue;
-      const path = slashes(relative(folder, absolute));
+    for (const { folder, rules } of this.rulesAbove(dirname(absolute), top)) {
+      // `absolute` lies below `folder`: the path relative to it is a slice, '/'-separated.
+      const path = slashes(absolute.slice(folder.length + (folder.endsWith(sep) ? 0 : 1)));
       for (const rule of rules) {
         if (rule.directoryOnly && !isDirectory) continue;
         if (rule.matcher.test(path)) ignored = !rule.negated;
       }
     }
     return ignored;
+  }
+
+  /** The folders from `top` down to `directory` that have rules, with their rules; kept per folder. */
+  private rulesAbove(directory: string, top: string): readonly { readonly folder: string; readonly rules: readonly IgnoreRule[] }[] {
+    let chain = this.chains.get(directory);
+    if (!chain) {
+      const parent = directory === top || dirname(directory) === directory ? [] : this.rulesAbove(dirname(directory), top);
+      const own = this.rulesIn(directory);
+      chain = own.length > 0 ? [...parent, { folder: directory, rules: own }] : parent;
+      this.chains.set(directory, chain);
+    }
+    return chain;
   }
 
   private rulesIn(folder: string): readonly IgnoreRule[] {
@@ -132,11 +140,22 @@ export function parseGitignore(text: string): IgnoreRule[] {
     // A slash at the start or in the middle anchors the pattern to this file's folder; otherwise it matches at any depth.
     const anchored = line.includes('/');
     if (line.startsWith('/')) line = line.slice(1);
-    const source = `^${anchored ? '' : '(?:[^/]*/)*'}${compileGitGlob(line)}$`;
-    const matcher = linearRegExp(source);
+    const matcher = plainMatcher(line, anchored) ?? linearRegExp(`^${anchored ? '' : '(?:[^/]*/)*'}${compileGitGlob(line)}$`);
     if (matcher) rules.push({ negated, directoryOnly, matcher });
   }
   return rules;
+}
+
+/**
+ * The lines most .gitignore files are made of, matched without a regular expression: a plain name
+ * (`node_modules`, `dist`), a plain path (`bench/out`) and `*.ext`. A walk asks about every file
+ * and folder, so this is most of what ignoring costs.
+ */
+function plainMatcher(pattern: string, anchored: boolean): { test(path: string): boolean } | undefined {
+  if (!/[*?[\\]/.test(pattern)) return anchored ? { test: (path) => path === pattern } : { test: (path) => path === pattern || path.endsWith(`/${pattern}`) };
+  if (anchored || !/^\*[^*?[\\/]+$/.test(pattern)) return undefined;
+  const suffix = pattern.slice(1);
+  return { test: (path) => path.slice(path.lastIndexOf('/') + 1).endsWith(suffix) };
 }
 
 /** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, and `**` as whole segments. */

@@ -29,6 +29,8 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
   write('.gitignore', 'generated/\n');
   write('babelq.json', '{ "ignore": ["bad/syntax.babel.json"] }\n');
   write('generated/copy.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8'));
+  // Above the workspace report's 1 MB: checked when opened, not read into the report.
+  write('huge/big.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8').replace('"attempts": 0', `"attempts": 0, "pad": "${'x'.repeat(1_100_000)}"`));
   const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
   type Item = { kind: 'full' | 'unchanged'; uri: string; resultId?: string; items?: any[] };
   let first: Item[];
@@ -49,8 +51,10 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     } catch (error) {
       stdout = (error as { stdout: string }).stdout;
     }
-    const cli = (JSON.parse(stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json'));
-    assert.deepEqual(first.map((item) => item.uri).sort(), cli.map((report) => uriOf(report.file)).sort());
+    const cli = (JSON.parse(stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json') && report.file !== 'huge/big.babel.json');
+    const big = first.find((item) => item.uri === uriOf('huge/big.babel.json'));
+    assert.deepEqual(big?.items, [], 'a fixture above 1 MB is listed when it is opened, not read into the workspace report');
+    assert.deepEqual(first.map((item) => item.uri).filter((uri) => uri !== uriOf('huge/big.babel.json')).sort(), cli.map((report) => uriOf(report.file)).sort());
     assert.ok(!first.some((item) => item.uri.includes('/generated/') || item.uri.endsWith('/bad/syntax.babel.json')));
     for (const report of cli) {
       const item = first.find((candidate) => candidate.uri === uriOf(report.file))!;
@@ -90,6 +94,13 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
     const created = items.find((item) => item.uri === uriOf('orders/new.babel.json'));
     assert.ok(created && (created.items ?? []).some((d) => d.code === 'invalid-urn'));
+    // Deleted: reported once with no problems (so the panel clears it), then no longer listed.
+    rmSync(join(root, 'orders/new.babel.json'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('orders/new.babel.json'), type: 3 }] });
+    const afterDelete = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] })).items;
+    assert.deepEqual(afterDelete.filter((item) => item.uri === uriOf('orders/new.babel.json')).map((item) => item.items), [[]]);
+    const later = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] })).items;
+    assert.ok(!later.some((item) => item.uri === uriOf('orders/new.babel.json')));
 
     client.settings = { diagnostics: { scope: 'openFiles' } };
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
