@@ -18,6 +18,14 @@ export interface OutputDiagnostic {
   readonly severity: Severity;
   readonly message: string;
   readonly range: { readonly start: OutputPosition; readonly end: OutputPosition };
+  /** Only when present: findings of the same cause on the same token, folded into this one (LSP's relatedInformation). */
+  readonly related?: readonly OutputRelated[];
+}
+
+export interface OutputRelated {
+  readonly code: Code;
+  readonly message: string;
+  readonly range: { readonly start: OutputPosition; readonly end: OutputPosition };
 }
 
 export interface OutputEdit {
@@ -44,17 +52,26 @@ export interface FileReport {
 /** Converts a core diagnostic (UTF-16 offsets) into the published shape, with exactly these keys in this order. */
 export function toOutputDiagnostic(diagnostic: CoreDiagnostic, lineIndex: LineIndex): OutputDiagnostic {
   // Built field by field: core diagnostics carry extra fields (tags, rule internals) that are not part of the contract.
-  const start = lineIndex.positionAt(diagnostic.offset);
-  const end = lineIndex.positionAt(diagnostic.end);
-  return {
+  const output: OutputDiagnostic = {
     code: diagnostic.code,
     severity: diagnostic.severity,
     message: diagnostic.message,
-    range: {
-      start: { line: start.line, character: start.character },
-      end: { line: end.line, character: end.character },
-    },
+    range: outputRange(diagnostic.offset, diagnostic.end, lineIndex),
   };
+  if (!diagnostic.related?.length) return output;
+  return { ...output, related: diagnostic.related.map((related) => ({ code: related.code, message: related.message, range: outputRange(related.offset, related.end, lineIndex) })) };
+}
+
+function outputRange(offset: number, endOffset: number, lineIndex: LineIndex): OutputDiagnostic['range'] {
+  const start = lineIndex.positionAt(offset);
+  const end = lineIndex.positionAt(endOffset);
+  return { start: { line: start.line, character: start.character }, end: { line: end.line, character: end.character } };
+}
+
+/** The message with the findings folded into it, for the one-line formats: "… (also unknown-urn: …)". */
+export function withRelated(diagnostic: OutputDiagnostic): string {
+  if (!diagnostic.related?.length) return diagnostic.message;
+  return `${diagnostic.message} ${diagnostic.related.map((related) => `(also ${related.code}: ${related.message})`).join(' ')}`;
 }
 
 /** Counts the diagnostics of all reports per severity. */

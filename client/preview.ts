@@ -76,8 +76,13 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 }
 
+/** The preview document's language: no grammar, word wrap on by default. */
+export const PREVIEW_LANGUAGE_ID = 'babelqueue-preview';
+
 /** Opens the preview of the active envelope beside it. */
 export async function showPreview(source: vscode.Uri): Promise<void> {
-  const document = await vscode.workspace.openTextDocument(previewUri(source));
+  const opened = await vscode.workspace.openTextDocument(previewUri(source));
+  // Its own language, whose defaults (package.json configurationDefaults) wrap the long body line instead of cutting it off at the window's edge.
+  const document = opened.languageId === PREVIEW_LANGUAGE_ID ? opened : await vscode.languages.setTextDocumentLanguage(opened, PREVIEW_LANGUAGE_ID);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
 }

@@ -44,7 +44,7 @@ export function toLocation(location: FileLocation): Location {
 }
 
 /** A core diagnostic as an LSP diagnostic with `source: "babelqueue"` and its code. */
-export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex): Diagnostic {
+export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, uri?: string): Diagnostic {
   const result: Diagnostic = {
     range: toRange(lines, diagnostic.offset, diagnostic.end),
     severity: SEVERITIES[diagnostic.severity],
@@ -56,6 +56,10 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex): D
   if (CATALOGUE_URI) result.codeDescription = { href: `${CATALOGUE_URI}#${diagnostic.code}` };
   if (diagnostic.tags?.length) {
     result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  }
+  // The same cause's other finding on this token (core/rules/same-cause.ts), shown beneath it.
+  if (diagnostic.related?.length && uri) {
+    result.relatedInformation = diagnostic.related.map((related) => ({ location: { uri, range: toRange(lines, related.offset, related.end) }, message: `${related.code}: ${related.message}` }));
   }
   return result;
 }

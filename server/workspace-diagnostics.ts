@@ -173,7 +173,7 @@ export class WorkspaceFixtures {
     fixture.urn = urn?.kind === 'string' ? urn.value : undefined;
     const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
     const lines = new LineIndex(text);
-    fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines));
+    fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines, fixture.uri));
     recycleColumns(doc.columns);
   }
 

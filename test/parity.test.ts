@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { asPublished } from './support/published';
 import { TestLspClient } from './support/lsp-client';
 import { findFixtureFiles } from '../workspace/fixture-files';
 
 const ROOT = resolve(__dirname, '..');
-const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'];
 
 const files = [...findFixtureFiles(join(ROOT, 'test/fixtures')), ...findFixtureFiles(join(ROOT, 'examples'))];
 
@@ -50,7 +50,7 @@ describe('editor/CLI parity', () => {
     await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: readFileSync(path, 'utf8') } });
     const items = (await client.pullDiagnostics(uri)).items;
     await client.close(uri);
-    const fromServer = items.map((d: any) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range }));
+    const fromServer = items.map(asPublished);
     assert.ok(fromServer.length > 0, report.file);
     assert.deepEqual(fromServer, report.diagnostics, report.file);
   }
@@ -75,7 +75,7 @@ describe('editor/CLI parity', () => {
       await client.open(uri, text);
       const report = await client.pullDiagnostics(uri);
       await client.close(uri);
-      const fromServer = report.items.map((d: any) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range }));
+      const fromServer = report.items.map(asPublished);
       assert.deepEqual(fromServer, cliOutput[index].diagnostics, file);
       for (const d of report.items) assert.equal(d.source, 'babelqueue');
       compared++;

@@ -4,7 +4,7 @@
  * (package.json's `problemMatchers` holds its pattern), and it suits grep and editors' "go to file:line".
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { printable, singleLine, type FileReport } from '../diagnostics';
+import { printable, singleLine, withRelated, type FileReport } from '../diagnostics';
 
 const SEVERITY_WORD: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
 
@@ -18,7 +18,7 @@ export function formatCompact(reports: readonly FileReport[]): string {
     const file = printable(report.file.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
     for (const diagnostic of report.diagnostics) {
       const { start, end } = diagnostic.range;
-      out += `${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}: ${SEVERITY_WORD[diagnostic.severity]} ${diagnostic.code}: ${singleLine(diagnostic.message)}\n`;
+      out += `${file}:${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1}: ${SEVERITY_WORD[diagnostic.severity]} ${diagnostic.code}: ${singleLine(withRelated(diagnostic))}\n`;
     }
   }
   return out;

@@ -6,7 +6,7 @@
  * can end a command early or start another one.
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { countBySeverity, printable, type FileReport } from '../diagnostics';
+import { countBySeverity, printable, withRelated, type FileReport } from '../diagnostics';
 
 type Command = 'error' | 'warning' | 'notice';
 
@@ -40,7 +40,7 @@ export function formatGithub(reports: readonly FileReport[]): string {
       ]
         .map(([name, value]) => `${name}=${escapeProperty(value)}`)
         .join(',');
-      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(printable(diagnostic.message, true))}`);
+      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(printable(withRelated(diagnostic), true))}`);
     }
   }
   const counts = countBySeverity(reports);

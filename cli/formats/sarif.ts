@@ -56,6 +56,8 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
         message: { text: diagnostic.message },
         locations: [{ physicalLocation: { artifactLocation: { uri }, region: region(diagnostic.range) } }],
       };
+      // The same cause's other finding on this token, as SARIF's related locations.
+      if (diagnostic.related?.length) result.relatedLocations = diagnostic.related.map((related, id) => ({ id, message: { text: `${related.code}: ${related.message}` }, physicalLocation: { artifactLocation: { uri }, region: region(related.range) } }));
       if (detail) {
         const key = `${diagnostic.code}\0${detail.pointer}\0${diagnostic.message}`;
         const occurrence = (occurrences.get(key) ?? 0) + 1;

@@ -5,7 +5,7 @@
  * saying how many files were checked, so a person can tell it ran.
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { countBySeverity, printable, singleLine, type FileReport, type OutputDiagnostic } from '../diagnostics';
+import { countBySeverity, printable, singleLine, withRelated, type FileReport, type OutputDiagnostic } from '../diagnostics';
 
 export interface StylishOptions {
   readonly color: boolean;
@@ -27,7 +27,7 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
   const blocks: string[] = [];
   for (const report of reports) {
     if (report.diagnostics.length === 0) continue;
-    const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: singleLine(diagnostic.message) }));
+    const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: singleLine(withRelated(diagnostic)) }));
     // Pad the plain text first and colour afterwards: escape codes have no width on screen.
     const locationWidth = Math.max(...rows.map((row) => row.location.length));
     const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABEL[row.diagnostic.severity].length));

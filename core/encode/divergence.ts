@@ -6,7 +6,7 @@
  * integer-like keys (Node moves them first) and PHP's list-like maps, which are reported, but
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
-import { fieldSpec, forbiddenKey, RESERVED_ROOT_KEY, type EnvelopeScope } from '../contract/envelope';
+import { fieldSpec, forbiddenKey, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type EnvelopeScope } from '../contract/envelope';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
@@ -84,6 +84,12 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
       // Core keys are kept; forbidden and reserved keys have their own errors, `urn` its warning.
       if (fieldSpec(scope, key) || forbiddenKey(scope, key) || (scope === 'root' && key === RESERVED_ROOT_KEY)) continue;
       const goReads = goField(scope, key) ?? (scope === 'root' && key.toLowerCase() === 'urn' ? 'urn' : undefined);
+      // meta.ext is where the contract puts vendor keys (the extension-key hint says so): that the
+      // typed SDKs drop it on relay is their departure, which the fixture's author cannot avoid.
+      if (scope === 'meta' && key === META_EXTENSION_KEY) {
+        found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'information', message: `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message, PHP, Python and Node keep it` });
+        continue;
+      }
       const message = goReads
         ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively), Java and .NET drop it on relay, PHP, Python and Node keep it`
         : `${prefix}${key}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;

@@ -24,10 +24,13 @@ export interface CoreCodeAction {
 export function codeActions(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[], fresh: Fresh, registry?: RegistryState): CoreCodeAction[] {
   const actions: CoreCodeAction[] = [];
   for (const diagnostic of diagnostics) {
-    const fixes = definitionOf(diagnostic.code).fixes?.(fixContext(doc, diagnostic, fresh, registry)) ?? [];
-    for (const fix of fixes) {
-      // Unless the definition says, a fix is the obvious one exactly when it is the only one.
-      actions.push({ title: fix.title, kind: 'quickfix', isPreferred: fix.preferred ?? fixes.length === 1, diagnostic, edits: fix.edits });
+    // A finding folded into this one (the same cause on the same token) keeps its fixes.
+    for (const finding of [diagnostic, ...(diagnostic.related ?? [])]) {
+      const fixes = definitionOf(finding.code).fixes?.(fixContext(doc, finding === diagnostic ? diagnostic : { ...finding }, fresh, registry)) ?? [];
+      for (const fix of fixes) {
+        // Unless the definition says, a fix is the obvious one exactly when it is the only one.
+        actions.push({ title: fix.title, kind: 'quickfix', isPreferred: fix.preferred ?? fixes.length === 1, diagnostic, edits: fix.edits });
+      }
     }
   }
   return actions;

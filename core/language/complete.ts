@@ -6,7 +6,7 @@ import { fieldsOf, fieldSpec, URN_ALIAS_FIELD, type EnvelopeScope, type FieldSpe
 import type { Fresh } from '../model/fresh';
 import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
 import { registryCompletions } from './registry-completion';
-import type { RegistryState } from '../registry/types';
+import { isDeprecatedStatus, type RegistryState } from '../registry/types';
 import { hintsFrom, skeletonValue } from '../contract/skeletons';
 import { findSlot, nextSignificant, type Slot } from './completion-slot';
 import { valueSnippet } from './snippet';
@@ -23,13 +23,13 @@ export function complete(doc: ParsedDocument, offset: number, fresh: Fresh, regi
   if (fromRegistry) return fromRegistry;
   if (slot.kind === 'key') {
     const scope = asEnvelopeScope(scopeOfObject(slot.object));
-    return scope ? keyItems(doc, slot, scope, fresh) : [];
+    return scope ? keyItems(doc, slot, scope, fresh, registry) : [];
   }
   const scope = asEnvelopeScope(scopeOfObject(slot.property.parent));
   return scope ? valueItems(slot, scope, fresh) : [];
 }
 
-function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, scope: EnvelopeScope, fresh: Fresh): CoreCompletionItem[] {
+function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, scope: EnvelopeScope, fresh: Fresh, registry: RegistryState | undefined): CoreCompletionItem[] {
   const present = (key: string) => {
     const property = getProperty(slot.object, key);
     return property !== undefined && property !== slot.replacing;
@@ -42,7 +42,9 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sco
   return offered.map((field) => {
     const value = skeletonValue(scope, field.name, fresh, hintsFrom(doc));
     const keyText = JSON.stringify(field.name);
-    const insertText = hasColon ? keyText : `${keyText}: ${valueSnippet(value)}${needsComma ? ',' : ''}`;
+    // With a registry, `job` offers its URNs as the snippet's choice (active first) instead of a placeholder URN.
+    const urns = scope === 'root' && field.name === 'job' ? registeredUrnChoice(registry) : undefined;
+    const insertText = hasColon ? keyText : `${keyText}: ${urns ?? valueSnippet(value)}${needsComma ? ',' : ''}`;
     return {
       label: field.name,
       kind: 'property' as const,
@@ -55,6 +57,15 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sco
       sortText: `${field.required ? '0' : '1'}_${String(fieldsOf(scope).indexOf(field)).padStart(2, '0')}`,
     };
   });
+}
+
+/** `"${1|urn:a,urn:b|}"`: the registry's URNs as a snippet choice, active ones first; undefined without a usable one. */
+function registeredUrnChoice(registry: RegistryState | undefined): string | undefined {
+  if (registry?.kind !== 'loaded') return undefined;
+  const entries = [...registry.registry.byUrn.values()];
+  // A choice cannot hold these characters unescaped; a URN that does is left to value completion.
+  const urns = [...entries.filter((entry) => !isDeprecatedStatus(entry.status)), ...entries.filter((entry) => isDeprecatedStatus(entry.status))].map((entry) => entry.urn).filter((urn) => !/[,|\\$}"]/.test(urn));
+  return urns.length > 0 ? `"\${1|${urns.join(',')}|}"` : undefined;
 }
 
 function valueItems(slot: Extract<Slot, { kind: 'value' }>, scope: EnvelopeScope, fresh: Fresh): CoreCompletionItem[] {

@@ -8,6 +8,7 @@ import { SDK_NAMES, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
 import type { ParsedDocument } from '../model/tree';
 import { rejecting, verdictLines } from './acceptance';
+import { whyDifferent } from './difference';
 import { buildMessage, type EncoderChoice, type MessageOptions } from './build';
 
 /** How many bytes of the body the hex view shows before it stops. */
@@ -102,7 +103,7 @@ function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, 
   const built = buildMessage(doc, { ...options, fresh, sdk });
   if (!built.ok) return [`${sdk.padEnd(7)} cannot encode: ${built.error}`];
   const { text, bytes } = built.message;
-  const head = `${sdk.padEnd(7)} ${String(bytes.length).padStart(6)} bytes  ${text === published ? 'identical to the published body' : 'DIFFERS'}`;
+  const head = `${sdk.padEnd(7)} ${String(bytes.length).padStart(6)} bytes  ${text === published ? 'identical to the published body' : `DIFFERS: ${whyDifferent(published, text)}`}`;
   const lines = [head];
   for (const note of built.notes) lines.push(`        note (${note.kind}): ${note.message}`);
   if (text !== published) {

@@ -79,6 +79,11 @@ function inlineJson(value: unknown): string {
 
 /** Appends `"key": value` at the end of an object, matching its indentation and line breaks. */
 export function insertProperty(doc: ParsedDocument, object: ObjectNode, key: string, value: unknown): TextEdit {
+  return insertProperties(doc, object, [[key, value]]);
+}
+
+/** Appends several properties at the end of an object, in order, as one edit in the object's layout. */
+export function insertProperties(doc: ParsedDocument, object: ObjectNode, entries: readonly (readonly [string, unknown])[]): TextEdit {
   const { text } = doc;
   const eol = eolOf(text);
   const unit = indentUnit(text);
@@ -86,14 +91,14 @@ export function insertProperty(doc: ParsedDocument, object: ObjectNode, key: str
   if (last) {
     const multiline = startsLine(text, last.keyOffset);
     const indent = multiline ? indentOfLine(text, last.keyOffset) : '';
-    const body = `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`;
-    return { offset: propertyEnd(last), end: propertyEnd(last), newText: multiline ? `,${eol}${indent}${body}` : `, ${body}` };
+    const bodies = entries.map(([key, value]) => `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`);
+    return { offset: propertyEnd(last), end: propertyEnd(last), newText: bodies.map((body) => (multiline ? `,${eol}${indent}${body}` : `, ${body}`)).join('') };
   }
   // An empty object: open it onto lines when the document itself is laid out on lines.
   const multiline = text.includes('\n');
   const closeIndent = indentOfLine(text, object.offset);
   const indent = closeIndent + unit;
-  const body = `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`;
+  const bodies = entries.map(([key, value]) => `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`);
   const inner = { offset: object.offset + 1, end: object.closed ? object.end - 1 : object.offset + 1 };
-  return { ...inner, newText: multiline ? `${eol}${indent}${body}${eol}${closeIndent}` : body };
+  return { ...inner, newText: multiline ? `${eol}${indent}${bodies.join(`,${eol}${indent}`)}${eol}${closeIndent}` : bodies.join(', ') };
 }

@@ -11,6 +11,7 @@ import type { RegistryState } from '../registry/types';
 import { definitionOf } from './catalogue';
 import type { Code } from './code-names';
 import { createCollector, type RuleContext } from './context';
+import { foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
 import type { EditedString } from './edited-string';
 import { RULE_MODULES } from './modules';
@@ -56,7 +57,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
     else module.check(context);
     byRule.push(diagnostics.slice(before));
   }
-  return { doc, settings, registry, diagnostics: applySettings(diagnostics, settings).sort(compareDiagnostics), byRule };
+  return { doc, settings, registry, diagnostics: foldSameCause(applySettings(diagnostics, settings).sort(compareDiagnostics)), byRule };
 }
 
 /** The edit since `previous`, when `doc` was reparsed from exactly that analysed document under the same settings and registry. */

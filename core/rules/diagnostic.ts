@@ -23,6 +23,17 @@ export interface CoreDiagnostic {
   readonly tags?: readonly DiagnosticTag[];
   /** The field a finding is about when the range alone cannot say (missing-field: "meta.id"). */
   readonly subject?: string;
+  /** Findings of the same cause on the same token, folded into this one (core/rules/same-cause.ts). */
+  readonly related?: readonly RelatedFinding[];
+}
+
+/** A finding carried by another one on the same token: shown as related information. */
+export interface RelatedFinding {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly offset: number;
+  readonly end: number;
 }
 
 /** Orders diagnostics by position, then by code, so output is stable everywhere. */

@@ -35,7 +35,7 @@ function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagno
   if (request.kind === 'envelope') {
     sendRegistryStatus(context, request.document.uri, request.registry);
     const { diagnostics } = context.cache.diagnostics(request.document, request.settings, request.registry);
-    return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
+    return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }
   if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.stale).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   if (request.kind === 'schema file') return schemaFileDiagnostics(request.parsed, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));

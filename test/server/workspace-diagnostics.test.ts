@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { asPublished } from '../support/published';
 import { TestLspClient } from '../support/lsp-client';
 
 const ROOT = resolve(__dirname, '..', '..');
-const SEVERITY_NAMES = ['', 'error', 'warning', 'information', 'hint'];
 
 describe('every fixture\'s problems in the editor (workspace/diagnostic)', () => {
   const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-'));
@@ -59,7 +59,7 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     for (const report of cli) {
       const item = first.find((candidate) => candidate.uri === uriOf(report.file))!;
       assert.equal(item.kind, 'full');
-      assert.deepEqual(item.items!.map((d) => ({ code: d.code, severity: SEVERITY_NAMES[d.severity], message: d.message, range: d.range })), report.diagnostics, report.file);
+      assert.deepEqual(item.items!.map(asPublished), report.diagnostics, report.file);
     }
     assert.ok(first.some((item) => (item.items ?? []).length > 0), 'some fixtures have problems');
   });

@@ -6,11 +6,18 @@
  */
 import { toJsValue } from '../../model/js-value';
 import { columnsOf, documentPlainValue } from '../../parse/document';
-import { forEachValue, type ValueNode } from '../../model/tree';
+import { asObject, forEachValue, getProperty, type ValueNode } from '../../model/tree';
+import { insertProperties } from '../../model/property-edits';
+import { routingUrn } from '../../contract/urn';
+import { exampleValue } from '../../registry/example';
 import { holdsHugeNumber } from '../../registry/validators/huge-numbers';
 import { judgePayload } from '../../registry/validators/verdicts';
-import { defineRule } from '../definition';
+import { keyRange } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
 import { payloadEntry } from './payload-entry';
+
+/** ajv's notes that are not a verdict on a value: where validation stopped or could not go. */
+const LIMIT_NOTES = new Set(['limit', 'depth']);
 
 export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
   codes: [
@@ -18,13 +25,16 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
       code: 'payload-schema',
       family: 'registry',
       severity: 'error',
+      otherSeverities: ['information'],
       summary: 'data fails the URN’s registered JSON Schema.',
       docs: {
         fires:
-          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce).',
+          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce). Where validation stopped early (a payload above 20,000 values is validated up to its first error) or could not go deeper, that note is information on the `data` key.',
         instead: 'A payload the schema accepts; the message says what the schema asks for at that place.',
         example: { fires: '"data": { "order_id": "1042" }', clean: '"data": { "order_id": 1042 }' },
+        fixes: 'On a missing required field of `data` itself: add every missing required field of `data` with a type-correct example value from the schema (as New Envelope… does); never applied by `--fix`, since the values are examples.',
       },
+      fixes: missingFieldsFix,
     },
     {
       code: 'validator-divergence',
@@ -53,10 +63,37 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot) : () => treeHoldsHugeNumber(data);
     const { findings, divergences } = judgePayload({ data, dataProperty, schema: entry.schema?.doc?.root, draft07: errors, follow, holdsHugeNumber: huge });
     const whose = follow === 'bqschema' ? `bqschema's verdict on the schema of ${entry.urn}` : `schema of ${entry.urn}`;
-    for (const problem of findings) context.report('payload-schema', problem, `${problem.message} (${whose})`);
+    for (const problem of findings) {
+      // A note about a limit (validation stopped early, nesting too deep) is information on the `data` key, never an error over the whole payload.
+      if (LIMIT_NOTES.has(problem.keyword) && dataProperty) context.report('payload-schema', keyRange(dataProperty), `data ${problem.message.replace(/^data /, '')} (${whose})`, { severity: 'information' });
+      else context.report('payload-schema', problem, `${problem.message} (${whose})`);
+    }
     for (const divergence of divergences) context.report('validator-divergence', divergence, divergence.message);
   },
 });
+
+/** "Add the missing required data fields": every top-level required field `data` lacks, with the schema's example value. */
+function missingFieldsFix({ doc, diagnostic, registry }: FixContext): Fix[] {
+  if (!diagnostic.message.startsWith('missing required field') || registry?.kind !== 'loaded') return [];
+  const root = asObject(doc.root);
+  const dataProperty = getProperty(root, 'data');
+  const data = asObject(dataProperty?.value);
+  // Only a finding on `data` itself (its key or its brace): a nested object's missing field has its own place.
+  if (!data || !dataProperty || !((diagnostic.offset === dataProperty.keyOffset && diagnostic.end === dataProperty.keyEnd) || diagnostic.offset === data.offset)) return [];
+  const urn = routingUrn(root)?.node.value;
+  const schema = urn === undefined ? undefined : registry.registry.byUrn.get(urn)?.schema?.value;
+  const example = schema === undefined ? undefined : exampleValue(schema);
+  if (typeof example !== 'object' || example === null || Array.isArray(example)) return [];
+  const missing = Object.entries(example as Record<string, unknown>).filter(([key]) => !getProperty(data, key));
+  if (missing.length === 0) return [];
+  return [
+    {
+      title: `Add the missing required data field${missing.length === 1 ? '' : 's'} ${missing.map(([key]) => `"${key}"`).join(', ')} with example values`,
+      edits: [insertProperties(doc, data, missing)],
+      preferred: false,
+    },
+  ];
+}
 
 function treeHoldsHugeNumber(data: ValueNode): boolean {
   let found = false;

@@ -2,7 +2,7 @@
  * The envelope's URN against the registry: unknown-urn (with "did you mean"), deprecated-urn, and
  * registry-error where the registry or the URN's schema cannot be used.
  */
-import { isDeprecatedStatus } from '../../registry/types';
+import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../../registry/types';
 import { closest } from '../../model/edit-distance';
 import { replaceValue } from '../../model/property-edits';
 import { getProperty } from '../../model/tree';
@@ -64,8 +64,8 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
     const urn = resolved.node.value;
     const entry = state.registry.byUrn.get(urn);
     if (!entry) {
-      const suggestions = closest(urn, state.registry.byUrn.keys());
-      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Register it, or check the spelling.';
+      const suggestions = suggestedUrns(urn, state.registry);
+      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s.urn}"${isDeprecatedStatus(s.status) ? ` (${s.status})` : ''}`).join(', ')}?` : ' Register it, or check the spelling.';
       context.report('unknown-urn', resolved.node, `"${urn}" is not in the registry.${hint}`);
       return;
     }
@@ -81,5 +81,16 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
 function unknownUrnFixes({ valueAt, registry }: FixContext): Fix[] {
   const value = valueAt();
   if (value?.kind !== 'string' || registry?.kind !== 'loaded') return [];
-  return closest(value.value, registry.registry.byUrn.keys()).map((urn) => ({ title: `Change the URN to "${urn}"`, edits: [replaceValue(value, JSON.stringify(urn))] }));
+  return suggestedUrns(value.value, registry.registry).map((entry) => ({
+    title: isDeprecatedStatus(entry.status) ? `Change the URN to "${entry.urn}" (${entry.status})` : `Change the URN to "${entry.urn}"`,
+    edits: [replaceValue(value, JSON.stringify(entry.urn))],
+    // Never the obvious fix: a near name is a guess, and `--fix` must not rename a message type.
+    preferred: false,
+  }));
+}
+
+/** The closest registered URNs, active ones first: a deprecated URN is offered last and marked, never as the first guess. */
+function suggestedUrns(urn: string, registry: Registry): RegistryEntry[] {
+  const entries = closest(urn, registry.byUrn.keys()).map((candidate) => registry.byUrn.get(candidate)!);
+  return [...entries.filter((entry) => !isDeprecatedStatus(entry.status)), ...entries.filter((entry) => isDeprecatedStatus(entry.status))];
 }

@@ -10,8 +10,8 @@
  *   as the editor and `babelq lint` would find it.
  * - `<file>.expected` snapshots every diagnostic of the whole file in the order `analyze` returns
  *   them: `line:col-line:col severity code  message` (zero-based line and UTF-16 character, like
- *   LSP), then one indented line per quick fix offered, `fix: <title>`, or `fix*: <title>` for the
- *   preferred one. Snapshots are written only by `npm run test:update`; a missing or different
+ *   LSP), then one indented line per finding folded into it (`related: severity code  message`)
+ *   and per quick fix offered, `fix: <title>`, or `fix*: <title>` for the preferred one. Snapshots are written only by `npm run test:update`; a missing or different
  *   snapshot fails otherwise, so a change of a range, message or fix is always a reviewed diff.
  */
 import assert from 'node:assert/strict';
@@ -79,6 +79,8 @@ function formatSnapshot(text: string, diagnostics: readonly CoreDiagnostic[], re
     // Paths in messages (a broken registry's) are shown relative to the code folder, so snapshots travel.
     const message = diagnostic.message.split(folder).join('<folder>').replace(/\r?\n/g, ' ⏎ ');
     lines.push(`${start.line}:${start.character}-${end.line}:${end.character} ${diagnostic.severity} ${diagnostic.code}  ${message}`);
+    // A finding of the same cause folded into this one (core/rules/same-cause.ts).
+    for (const related of diagnostic.related ?? []) lines.push(`  related: ${related.severity} ${related.code}  ${related.message.split(folder).join('<folder>')}`);
     for (const action of codeActions(doc, [diagnostic], stableFresh(), registry)) lines.push(`  ${action.isPreferred ? 'fix*' : 'fix'}: ${action.title}`);
   }
   return lines.map((line) => `${line}\n`).join('');

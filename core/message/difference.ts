@@ -1,0 +1,93 @@
+/**
+ * Why an SDK's bytes differ from the published ones, in words: "key order only" when both bodies
+ * hold the same keys and values (Go writes a map's keys sorted), else what differs where: a key
+ * dropped or added, a number written otherwise, a different value. Both bodies are read with the
+ * strict parser, so `1.0` and `1` stay different texts and big numbers keep every digit.
+ */
+import type { ArrayNode, ObjectNode, ValueNode } from '../model/tree';
+import { parseText } from '../parse/parser';
+
+/** At most this many reasons are named; the rest are counted. */
+const MAX_REASONS = 3;
+
+export function whyDifferent(published: string, other: string): string {
+  const a = parseText(published).root;
+  const b = parseText(other).root;
+  if (!a || !b) return 'not the same JSON';
+  const reasons: string[] = [];
+  let reordered = false;
+  const stack: [ValueNode, ValueNode, string][] = [[a, b, '']];
+  while (stack.length > 0) {
+    const [left, right, path] = stack.pop()!;
+    if (left.kind !== right.kind) {
+      reasons.push(`${path || 'the body'} is ${describe(right)}, not ${describe(left)}`);
+      continue;
+    }
+    switch (left.kind) {
+      case 'object': {
+        const rightObject = right as ObjectNode;
+        const leftKeys = left.properties.map((property) => property.key);
+        const rightKeys = rightObject.properties.map((property) => property.key);
+        for (const key of leftKeys) if (!rightKeys.includes(key)) reasons.push(`drops ${join(path, key)}`);
+        for (const key of rightKeys) if (!leftKeys.includes(key)) reasons.push(`adds ${join(path, key)}`);
+        const shared = leftKeys.filter((key) => rightKeys.includes(key));
+        if (shared.join('\u0000') !== rightKeys.filter((key) => leftKeys.includes(key)).join('\u0000')) reordered = true;
+        for (const key of shared) {
+          const l = left.properties.find((property) => property.key === key)?.value;
+          const r = rightObject.properties.find((property) => property.key === key)?.value;
+          if (l && r) stack.push([l, r, join(path, key)]);
+        }
+        break;
+      }
+      case 'array': {
+        const rightArray = right as ArrayNode;
+        if (left.items.length !== rightArray.items.length) reasons.push(`${path} has ${rightArray.items.length} items, not ${left.items.length}`);
+        for (let i = Math.min(left.items.length, rightArray.items.length) - 1; i >= 0; i--) stack.push([left.items[i], rightArray.items[i], `${path}[${i}]`]);
+        break;
+      }
+      case 'number': {
+        const r = right as Extract<ValueNode, { kind: 'number' }>;
+        if (left.raw !== r.raw) reasons.push(`${path} is written ${r.raw}, not ${left.raw}${sameDecimal(left.raw, r.raw) ? ' (the same number)' : ' (a different number)'}`);
+        break;
+      }
+      case 'string': {
+        if (left.value !== (right as Extract<ValueNode, { kind: 'string' }>).value) reasons.push(`${path} holds a different string`);
+        else if (published.slice(left.offset, left.end) !== other.slice(right.offset, right.end)) reasons.push(`${path}: the same string, escaped otherwise`);
+        break;
+      }
+      default:
+        if (published.slice(left.offset, left.end) !== other.slice(right.offset, right.end)) reasons.push(`${path} is ${describe(right)}, not ${describe(left)}`);
+    }
+  }
+  if (reasons.length === 0) return reordered ? 'key order only: the same keys and values, in another order' : 'whitespace only';
+  const named = reasons.slice(0, MAX_REASONS).join('; ');
+  const more = reasons.length > MAX_REASONS ? `; and ${reasons.length - MAX_REASONS} more` : '';
+  return `${named}${more}${reordered ? '; keys in another order too' : ''}`;
+}
+
+/** True when two JSON number texts are the same decimal number (`1.50` and `1.5e0`; not 2^53+1 and 2^53). */
+function sameDecimal(a: string, b: string): boolean {
+  return canonicalDecimal(a) === canonicalDecimal(b);
+}
+
+/** sign, significant digits and exponent of a JSON number text: `-0.0150` → `-15e-3`. */
+function canonicalDecimal(raw: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(raw);
+  if (!match) return raw;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  let digits = (whole + fraction).replace(/^0+/, '');
+  let power = Number(exponent) - fraction.length;
+  if (digits === '') return '0';
+  const trailing = /0*$/.exec(digits)![0].length;
+  digits = digits.slice(0, digits.length - trailing);
+  power += trailing;
+  return `${sign}${digits}e${power}`;
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+function describe(node: ValueNode): string {
+  return node.kind === 'object' ? 'an object' : node.kind === 'array' ? 'an array' : node.kind;
+}

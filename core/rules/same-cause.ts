@@ -1,0 +1,45 @@
+/**
+ * One token, one finding: where two codes fire on exactly the same token for one cause, the
+ * stronger one is shown and carries the other as related information (its message, and its
+ * quick fixes: core/language/code-actions.ts offers them too). A user who turned the stronger
+ * code off still sees the other one, since this runs after the settings.
+ */
+import type { Code } from './code-names';
+import type { CoreDiagnostic, RelatedFinding } from './diagnostic';
+
+/** [shown, carried]: the number beyond 2^53 (and so written differently), the URN that is malformed (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema). */
+const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
+  ['unsafe-integer', 'encoding-divergence'],
+  ['invalid-urn', 'unknown-urn'],
+  ['payload-schema', 'non-json-boolean'],
+];
+
+/** The diagnostics (sorted by position) with each carried finding folded into the one shown on its token. */
+export function foldSameCause(diagnostics: readonly CoreDiagnostic[]): CoreDiagnostic[] {
+  const result: CoreDiagnostic[] = [];
+  let index = 0;
+  while (index < diagnostics.length) {
+    // Sorted by offset, then end: one token's findings are neighbours.
+    let last = index + 1;
+    while (last < diagnostics.length && diagnostics[last].offset === diagnostics[index].offset && diagnostics[last].end === diagnostics[index].end) last++;
+    if (last - index === 1) result.push(diagnostics[index]);
+    else result.push(...foldToken(diagnostics.slice(index, last)));
+    index = last;
+  }
+  return result;
+}
+
+function foldToken(token: readonly CoreDiagnostic[]): CoreDiagnostic[] {
+  const carried = new Map<CoreDiagnostic, RelatedFinding[]>();
+  const folded = new Set<CoreDiagnostic>();
+  for (const [shown, other] of SAME_CAUSE) {
+    const primary = token.find((d) => d.code === shown && !folded.has(d));
+    if (!primary) continue;
+    for (const candidate of token) {
+      if (candidate.code !== other || folded.has(candidate) || candidate === primary) continue;
+      folded.add(candidate);
+      carried.set(primary, [...(carried.get(primary) ?? []), { code: candidate.code, severity: candidate.severity, message: candidate.message, offset: candidate.offset, end: candidate.end }]);
+    }
+  }
+  return token.filter((d) => !folded.has(d)).map((d) => (carried.has(d) ? { ...d, related: [...(d.related ?? []), ...carried.get(d)!] } : d));
+}

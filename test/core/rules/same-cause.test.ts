@@ -1,0 +1,98 @@
+/**
+ * No noise: one token, one finding (core/rules/same-cause.ts), a limit note as information on the
+ * `data` key, and the examples the examples README calls valid linting clean.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { codeActions } from '../../../core/language/code-actions';
+import { parseText } from '../../../core/parse/parser';
+import { analyze } from '../../../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { loadRegistry } from '../../../workspace/registry-loader';
+import { stableFresh } from '../../support/fresh';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const EXAMPLES = join(ROOT, 'examples');
+const registry = loadRegistry(join(EXAMPLES, 'registry.json'), EXAMPLES).state;
+const order = readFileSync(join(EXAMPLES, 'orders/order-created.babel.json'), 'utf8');
+
+test('a number beyond 2^53: unsafe-integer carries the encoders\' divergence; turned off, the divergence shows on its own', () => {
+  const text = order.replace('"order_id": 1042', '"order_id": 9007199254740993');
+  const found = analyze(parseText(text), DEFAULT_SETTINGS, registry);
+  const onToken = found.filter((d) => text.slice(d.offset, d.end) === '9007199254740993');
+  assert.deepEqual(onToken.map((d) => d.code), ['unsafe-integer']);
+  assert.deepEqual(onToken[0].related?.map((r) => r.code), ['encoding-divergence']);
+  const off = analyze(parseText(text), { ...DEFAULT_SETTINGS, severityOverrides: new Map([['unsafe-integer', 'off']]) }, registry);
+  assert.deepEqual(off.filter((d) => text.slice(d.offset, d.end) === '9007199254740993').map((d) => d.code), ['encoding-divergence']);
+});
+
+test('a malformed URN: invalid-urn carries unknown-urn, and both codes\' fixes are offered', () => {
+  const text = order.replace('"urn:babel:orders:created"', '" URN:babel:orders:created"');
+  const doc = parseText(text);
+  const found = analyze(doc, DEFAULT_SETTINGS, registry);
+  const onJob = found.filter((d) => text.slice(d.offset, d.end) === '" URN:babel:orders:created"');
+  assert.deepEqual(onJob.map((d) => d.code), ['invalid-urn']);
+  assert.deepEqual(onJob[0].related?.map((r) => r.code), ['unknown-urn']);
+  const titles = codeActions(doc, onJob, stableFresh(), registry).map((action) => action.title);
+  assert.ok(titles.some((title) => /Trim and lowercase/.test(title)), titles.join('; '));
+  assert.ok(titles.some((title) => title === 'Change the URN to "urn:babel:orders:created"'), titles.join('; '));
+});
+
+test('a boolean written as 0 against a boolean schema field: payload-schema carries non-json-boolean and its fix', () => {
+  const text = order.replace('"is_gift": false', '"is_gift": 0');
+  const doc = parseText(text);
+  const found = analyze(doc, DEFAULT_SETTINGS, registry);
+  const onValue = found.filter((d) => d.offset === text.indexOf('"is_gift": 0') + '"is_gift": '.length);
+  assert.deepEqual(onValue.map((d) => d.code), ['payload-schema']);
+  assert.deepEqual(onValue[0].related?.map((r) => r.code), ['non-json-boolean']);
+  assert.ok(codeActions(doc, onValue, stableFresh(), registry).some((action) => action.title === 'Write the JSON boolean false'));
+});
+
+test('"did you mean" offers active URNs first, a deprecated one last and marked, and never as the obvious fix', () => {
+  const text = order.replace('"urn:babel:orders:created"', '"urn:babel:orders:creatd"');
+  const doc = parseText(text);
+  const unknown = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.code === 'unknown-urn');
+  assert.match(unknown[0].message, /Did you mean "urn:babel:orders:created", .*"urn:babel:orders:placed" \(deprecated\)\?/);
+  const actions = codeActions(doc, unknown, stableFresh(), registry);
+  assert.equal(actions[actions.length - 1].title, 'Change the URN to "urn:babel:orders:placed" (deprecated)');
+  assert.ok(actions.every((action) => !action.isPreferred));
+});
+
+test('a missing required data field: one fix adds every missing one with type-correct example values, and the result passes the schema', () => {
+  const text = order.replace(/\n\s*"currency": "EUR",/, '').replace(/\n\s*"total_cents": \d+,/, '');
+  const doc = parseText(text);
+  const missing = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.code === 'payload-schema');
+  assert.ok(missing.length >= 2, missing.map((d) => d.message).join('; '));
+  const fix = codeActions(doc, missing, stableFresh(), registry).find((action) => action.title.startsWith('Add the missing required data fields'));
+  assert.ok(fix, 'the fix is offered');
+  const edit = fix.edits[0];
+  const fixed = text.slice(0, edit.offset) + edit.newText + text.slice(edit.end);
+  assert.deepEqual(analyze(parseText(fixed), DEFAULT_SETTINGS, registry).filter((d) => d.code === 'payload-schema').map((d) => d.message), []);
+  assert.ok(!fix.isPreferred, 'example values are never applied by --fix');
+});
+
+test('a payload above 20,000 values with one wrong value: one error on that value, and the limit is information on the data key', () => {
+  const items = Array.from({ length: 7_000 }, (_, i) => `{ "sku": "SKU-${i}", "quantity": 1, "unit_price_cents": 100 }`);
+  items[3_500] = '{ "sku": "SKU-x", "quantity": "one", "unit_price_cents": 100 }';
+  const text = order.replace(/"items": \[[\s\S]*?\]/, `"items": [${items.join(', ')}]`);
+  const doc = parseText(text);
+  const found = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.code === 'payload-schema');
+  const dataKey = text.indexOf('"data"');
+  assert.deepEqual(found.map((d) => d.severity).sort(), ['error', 'information']);
+  const note = found.find((d) => d.severity === 'information')!;
+  assert.deepEqual([note.offset, note.end], [dataKey, dataKey + '"data"'.length]);
+  assert.match(note.message, /validation stopped at the first error/);
+  const error = found.find((d) => d.severity === 'error')!;
+  assert.equal(text.slice(error.offset, error.end), '"one"');
+});
+
+test('every example the examples README calls valid (orders/, billing/, identity/) lints clean, with the registry', () => {
+  for (const folder of ['orders', 'billing', 'identity']) {
+    for (const name of readdirSync(join(EXAMPLES, folder)).filter((file) => file.endsWith('.babel.json'))) {
+      const found = analyze(parseText(readFileSync(join(EXAMPLES, folder, name), 'utf8')), DEFAULT_SETTINGS, registry).filter((d) => d.severity === 'error' || d.severity === 'warning');
+      assert.deepEqual(found.map((d) => `${d.code}: ${d.message}`), [], `${folder}/${name}`);
+    }
+  }
+});
