@@ -456,8 +456,9 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
       return value.includes('── Per SDK ──') ? value : undefined;
     });
     // The unsafe integer is rounded by Node and Go: the preview marks them, next to the squiggles.
-    assert.match(text, /^node\s+\d+ bytes\s+DIFFERS$/m);
-    assert.match(text, /^go\s+\d+ bytes\s+DIFFERS$/m);
+    // Each difference said in words: the rounded integer, and Go's key order besides.
+    assert.match(text, /^node\s+\d+ bytes\s+DIFFERS: data\.ledger_entry_id is written 9007199254740992, not 9007199254740993 \(a different number\)$/m);
+    assert.match(text, /^go\s+\d+ bytes\s+DIFFERS: data\.ledger_entry_id is written 9007199254740992, not 9007199254740993 \(a different number\); keys in another order too$/m);
     assert.match(text, /9007199254740993 is written as 9007199254740992/);
     const problems = await workbench.problems('**/data.babel.json', { all: true });
     const codes = new Set(problems.map((p) => p.code));
@@ -482,7 +483,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await workbench.screenshot('trusted-9-running-extensions');
   });
 
-  scenario('workspace: fixtures that are not open are in Problems; tightening a schema (unsaved) lists the fixtures it now rejects', get, async ({ workbench, folder }) => {
+  scenario('workspace: fixtures that are not open are in Problems; tightening a schema lists the fixtures it now rejects', get, async ({ workbench, folder }) => {
     const fixture = 'orders/order-created.babel.json';
     await closeAllEditors(workbench);
     const listed = await waitUntil('bad/structure.babel.json listed without being opened', async () => {
@@ -503,15 +504,14 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     }, 30_000);
     summary.scenarioNotes.push(`schema edit → the not-open fixture it rejects in Problems: ${Date.now() - edited} ms`);
     assert.ok(rejected);
-    assert.equal(readFileSync(join(folder, 'schemas/orders-created.json'), 'utf8'), text, 'the edit is unsaved: the server read it from the editor');
     await workbench.screenshot('trusted-11-workspace-schema-edit');
-    // Undone, unsaved: the finding goes away again and the schema file is as it was on disk.
-    for (let i = 0; i < 3 && (await workbench.problems(`**/${fixture}`)).some((row) => row.code === 'payload-schema'); i++) {
-      await workbench.page.keyboard.press('Control+Z');
-      await workbench.page.waitForTimeout(300);
-    }
+    // Undone: the finding goes away again. (The web workbench saves after a second by default,
+    // files.autoSave "afterDelay"; an unsaved edit is test/server/workspace-diagnostics.test.ts's.)
+    await workbench.goTo(at.line, at.column);
+    for (let i = 0; i < '"warehouse_code", '.length; i++) await workbench.page.keyboard.press('Shift+ArrowRight');
+    await workbench.page.keyboard.press('Delete');
     await waitUntil('the payload-schema problem to go away after the undo', async () => !(await workbench.problems(`**/${fixture}`)).some((row) => row.code === 'payload-schema'), 30_000);
-    assert.equal(readFileSync(join(folder, 'schemas/orders-created.json'), 'utf8'), text, 'nothing was saved');
+    await waitUntil('the schema file back as it was', async () => readFileSync(join(folder, 'schemas/orders-created.json'), 'utf8') === text, 15_000);
     await closeAllEditors(workbench);
   });
 
@@ -563,8 +563,11 @@ describe('Restricted Mode ("No, I don\'t trust the authors")', () => {
     });
     const codes = new Set(problems.map((p) => p.code));
     for (const code of ['forbidden-key', 'invalid-urn', 'unsupported-schema-version']) assert.ok(codes.has(code), `Problems lists ${code}`);
-    // The registry inside the workspace is used in Restricted Mode too.
-    assert.ok(codes.has('unknown-urn'), 'registry diagnostics in Restricted Mode');
+    // The registry inside the workspace is used in Restricted Mode too (contract's unknown URN is carried by invalid-urn; bad/registry has its own codes).
+    await waitUntil('registry diagnostics in Restricted Mode', async () => {
+      const registryCodes = new Set((await workbench.problems('**/bad/registry.babel.json', { all: true })).map((p) => p.code));
+      return registryCodes.has('deprecated-urn') && registryCodes.has('payload-schema');
+    });
     assert.equal(cli.status, 1);
     await waitUntil('every fixture\'s errors in the status bar', async () => (await workbench.problemCounts()).errors === cliWorkspaceCounts(folder).errors);
     await workbench.screenshot('restricted-1-diagnostics');
