@@ -140,7 +140,17 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
     'the parser against the straightforward reference parser it replaced (same tree, same problems).',
     '',
   ];
-  writeFileSync(path, lines.join('\n'));
+  // The real-workbench table is bench/workbench.ts's (npm run bench:workbench): kept as it was.
+  let previous = '';
+  try {
+    previous = readFileSync(path, 'utf8');
+  } catch {
+    // No README yet.
+  }
+  const start = previous.indexOf('<!-- workbench:start -->');
+  const end = previous.indexOf('<!-- workbench:end -->');
+  const workbench = start >= 0 && end > start ? `\n${previous.slice(start, end + '<!-- workbench:end -->'.length)}\n` : '';
+  writeFileSync(path, lines.join('\n') + workbench);
 }
 
 /** What a failed target in this run means, and what to do about it. */
