@@ -25,11 +25,21 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   readonly onDidChange = this.changed.event;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Sources whose preview is open but hidden and out of date. */
+  private readonly stale = new Set<string>();
 
   constructor(private readonly freshIds: FreshIds) {
     // Follow edits of the source, and settings that change what is published.
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((event) => this.refreshLater(event.document.uri)),
+      // A preview that was hidden while its envelope changed is rendered again when it is shown.
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const editor of editors) {
+          if (editor.document.uri.scheme !== PREVIEW_SCHEME) continue;
+          const source = editor.document.uri.query;
+          if (this.stale.delete(source)) this.refresh(vscode.Uri.parse(source));
+        }
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('babelqueue')) for (const document of vscode.workspace.textDocuments) this.refreshLater(document.uri);
       }),
@@ -65,6 +75,13 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private refreshLater(source: vscode.Uri): void {
     if (source.scheme === PREVIEW_SCHEME) return;
     const key = source.toString();
+    // Only a preview on screen is rendered again: VS Code keeps a closed one alive for minutes, and
+    // rendering a large envelope's preview in the extension host would hold up hovers and
+    // completion (the language client lives there too) on every pause in typing.
+    if (!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === PREVIEW_SCHEME && editor.document.uri.query === key)) {
+      if (vscode.workspace.textDocuments.some((document) => document.uri.scheme === PREVIEW_SCHEME && document.uri.query === key)) this.stale.add(key);
+      return;
+    }
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => this.refresh(source), REFRESH_MS));
   }
