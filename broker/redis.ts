@@ -93,6 +93,9 @@ export class RedisPublisher {
       autoResendUnfulfilledCommands: false,
       connectTimeout: timeoutMs,
       commandTimeout: timeoutMs,
+      // After end(), ioredis destroys a socket that has not closed only after 2 s; a refused or
+      // failed connection would keep the process (and `babelq send --timeout 500`) alive that long.
+      disconnectTimeout: Math.min(timeoutMs, 200),
       // AUTH, SELECT and the readiness probe are sent by open() instead of by ioredis: ioredis
       // only warns (on the console) when a password is given to a server that has none, and a
       // wrong password must be an error here. RESP2 keeps the handshake to what every Redis speaks.

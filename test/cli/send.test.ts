@@ -229,9 +229,13 @@ describe('babelq preview and send against the real brokers', () => {
 
   test('faults: a closed port and a wrong password give their error, publish nothing, and never print the password', async () => {
     const queue = uniqueQueue();
+    const started = performance.now();
     const refused = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, '--broker', 'redis://127.0.0.1:1', '--timeout', '1000']);
+    const took = performance.now() - started;
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /refused/i);
+    // The process ends within its --timeout: the client's 2 s wait for a socket that never opened is not waited out.
+    assert.ok(took < 1500, `babelq send took ${Math.round(took)} ms with --timeout 1000`);
     const secret = `s3cret-${randomUUID()}`;
     const wrong = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, '--broker', `amqp://guest:${secret}@127.0.0.1:5672`, '--declare', '--timeout', '3000']);
     assert.equal(wrong.status, 2);
