@@ -230,6 +230,9 @@ export class RedisPublisher {
       if (phase === 'redrive') return make('timeout', `${where} did not answer the move onto ${key} within ${this.timeoutMs} ms.`);
       return make('timeout', `${where} did not answer within ${this.timeoutMs} ms: is Redis listening there, and is nothing dropping the packets?`);
     }
+    // Lost after the command left (a reset or a broken pipe once connected): it may have been stored.
+    const code = (cause as { code?: unknown }).code;
+    if ((phase === 'publish' || phase === 'redrive') && (generic || code === 'ECONNRESET' || code === 'EPIPE')) return make('closed', outcomeUnknown(where, phase, key));
     const socket = socketFailure(cause, this.target, 'Redis', this.timeoutMs);
     if (socket) return socket;
     if ((cause as { name?: unknown }).name === 'ParserError' || /Protocol error|Unknown RESP type/i.test(message)) {
@@ -254,15 +257,19 @@ export class RedisPublisher {
       return make('rejected', `${where} has no database ${this.target.db}.`);
     }
     if (generic) {
-      return make('closed', phase === 'connect'
-        ? `${where} closed the connection before answering: is that port really Redis?`
-        : phase === 'redrive'
-          ? `The connection to ${where} closed before Redis answered the move onto ${key}.`
-          : `The connection to ${where} closed before Redis answered: the ${phase} may not have happened.`);
+      return make('closed', phase === 'connect' ? `${where} closed the connection before answering: is that port really Redis?` : `The connection to ${where} closed before Redis answered the ${phase}.`);
     }
     // READONLY, OOM, MISCONF, LOADING, …: the server's own first line is the clearest explanation.
     return make('rejected', `${where} refused the ${phase}: ${quoted(firstLine(message), this.target) || 'no reason given'}.`);
   }
+}
+
+/** What a lost connection after a push or a move means to the user: nobody knows whether Redis did it. */
+function outcomeUnknown(where: string, phase: 'publish' | 'redrive', key: string | undefined): string {
+  if (phase === 'redrive') {
+    return `The connection to ${where} closed before Redis answered the move onto ${key ?? 'the queue'}: its outcome is unknown (the move is atomic: the message is on one queue or the other). Check both with peek before redriving again.`;
+  }
+  return `The connection to ${where} closed before Redis answered the push onto ${key ?? 'the queue'}: its outcome is unknown (it may have been stored). Check with peek before sending again.`;
 }
 
 /** Connects a RedisPublisher to `target` (shorthand for RedisPublisher.open). */
