@@ -84,7 +84,8 @@ async function saveAsFixture(views: MessageViews): Promise<void> {
   const name = fixtureFileName(message.row.urn);
   const target = await vscode.window.showSaveDialog({
     title: 'Save as Fixture',
-    filters: { 'BabelQueue envelope': ['babel.json'] },
+    // `json`, not `babel.json`: a save dialog appends a multi-part filter extension to a name that already ends in it ("….babel.json.babel.json").
+    filters: { 'BabelQueue envelope (*.babel.json)': ['json'] },
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
   });
   if (!target) return;

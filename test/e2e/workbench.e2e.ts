@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -384,7 +384,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.notEqual(sent.meta.id, cli.meta.id, 'a fresh meta.id per send');
   });
 
-  scenario('dead letters: peek the DLQ, open the message, fix it in an editable copy, redrive; a plain client reads it on the original queue', get, async ({ workbench }) => {
+  scenario('dead letters: peek the DLQ, open the message, save it as a fixture, fix it in an editable copy, redrive; a plain client reads it on the original queue', get, async ({ workbench, folder }) => {
     const { page } = workbench;
     queues.push(`${queue}.dlq`);
     // Dead-lettered as the Node consumers do, by the example script (is_gift: 0 made the handler throw).
@@ -414,6 +414,22 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await waitUntil('the warning squiggle on is_gift', async () => (await workbench.squiggles('warning')) > 0, 30_000);
     assert.ok((await workbench.visibleLines()).some((line) => line.includes('"is_gift": 0,')), 'formatted, one key a line');
     await workbench.screenshot('trusted-12-dead-letter-view');
+
+    // Save as Fixture…: renewed ids, named from the URN, written where the save dialog (code-server's own) proposes.
+    const fixturePath = join(folder, 'orders-created.babel.json');
+    await page.keyboard.press('F1');
+    await workbench.choose('BabelQueue: Save as Fixture…', 'BabelQueue: Save as Fixture');
+    await workbench.choose('Renew meta.id and created_at', 'Renew');
+    const saveInput = page.locator('.quick-input-widget .quick-input-box input');
+    await waitUntil('the save dialog proposing the URN\'s name', async () => (await saveInput.inputValue().catch(() => '')).endsWith('orders-created.babel.json'));
+    await page.keyboard.press('Enter');
+    const saved = await waitUntil('the fixture on disk', async () => (existsSync(fixturePath) ? (JSON.parse(readFileSync(fixturePath, 'utf8')) as { trace_id: string; meta: { id: string }; dead_letter?: unknown; data: { is_gift: unknown } }) : undefined));
+    assert.notEqual(saved.meta.id, metaId, 'meta.id renewed');
+    assert.ok(saved.dead_letter, 'the message as it sits on the DLQ, dead_letter block included');
+    assert.equal(saved.data.is_gift, 0);
+    await page.locator('.tab.active', { hasText: 'orders-created.babel.json' }).waitFor({ timeout: 10_000 });
+    await page.locator('.tab', { hasText: `${queue}.dlq · ${metaId}` }).click();
+    await page.locator('.tab.active', { hasText: `${queue}.dlq · ${metaId}` }).waitFor({ timeout: 10_000 });
 
     await workbench.command('BabelQueue: Edit, then Redrive');
     await page.locator('.tab.active', { hasText: 'Untitled-' }).waitFor({ timeout: 10_000 });
