@@ -2,20 +2,14 @@
  * `babelq lint`: files in, diagnostics out. All linting is core's `analyze`, the same call the
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { findingDetails } from './finding-details';
-import { formatCompact } from './formats/compact';
-import { formatGithub } from './formats/github';
-import { formatJson } from './formats/json';
-import { formatSarif } from './formats/sarif';
-import { formatStylish, shouldUseColor } from './formats/stylish';
+import { formatOption, renderReports } from './formats/render';
 import { lintContext, lintFileBytes, readFixture, settingsFor } from './lint-file';
 import { fixFile, type FixMode } from './fix';
 import { projectFileReports, pruneSuppressions, staleSuppressions, writeBaseline } from './suppressions';
@@ -27,9 +21,6 @@ import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validato
 import { resolveInputs, type InputFile } from './paths';
 
 export { lintBytes } from './lint-file';
-
-const FORMATS = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
-type Format = (typeof FORMATS)[number];
 
 /** The text of `babelq lint --help`. */
 export const LINT_USAGE = `Usage: babelq lint [paths...] [options]
@@ -106,8 +97,7 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const { positionals, options } = parseArgs(args, OPTIONS);
   if (options.has('help')) return { stdout: LINT_USAGE, stderr: '', exitCode: 0 };
 
-  const format = options.get('format') ?? 'stylish';
-  if (!FORMATS.includes(format as Format)) throw new CliError(`--format must be one of ${FORMATS.join(', ')}, not '${String(format)}'`, true);
+  const format = formatOption(options.get('format'));
   const maxWarningsText = options.get('max-warnings');
   let maxWarnings: number | undefined;
   if (maxWarningsText !== undefined) {
@@ -191,8 +181,8 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (fixMode === 'fix' && fixed > 0) stderr += `babelq: ${fixed} fix${fixed === 1 ? '' : 'es'} applied\n`;
   // A dry run's diff is the output (as `git diff` prints it); the findings that would remain go to stderr in stylish.
-  const stdout = fixMode === 'dry-run' ? diffs.join('') : render(format as Format, reports, environment, context.run.suppressed);
-  if (fixMode === 'dry-run') stderr += render('stylish', reports, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
+  const stdout = fixMode === 'dry-run' ? diffs.join('') : renderReports(format, reports, environment, context.run.suppressed);
+  if (fixMode === 'dry-run') stderr += renderReports('stylish', reports, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n`;
   return { stdout, stderr, exitCode: counts.error > 0 || tooManyWarnings ? 1 : 0 };
@@ -207,28 +197,4 @@ function readStandardInput(environment: CliEnvironment): Uint8Array {
 function stdinFile(name: string | true | undefined, cwd: string): InputFile {
   const path = typeof name === 'string' && name.trim() !== '' ? name : STDIN_NAME;
   return { path, absolute: resolve(cwd, path) };
-}
-
-function render(format: Format, reports: readonly FileReport[], environment: CliEnvironment, suppressed: number): string {
-  switch (format) {
-    case 'json':
-      return formatJson(reports);
-    case 'sarif':
-      return formatSarif(reports, { cwd: environment.cwd, version: environment.version, catalogueUri: catalogueUri() });
-    case 'github':
-      return formatGithub(reports);
-    case 'compact':
-      return formatCompact(reports);
-    case 'stylish':
-      return formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env), suppressed });
-  }
-}
-
-/**
- * The diagnostic catalogue shipped beside the CLI (docs/diagnostics.md one folder above the bundle,
- * in the npm package, the .vsix and a checkout alike) as a file: URI; undefined when it is absent.
- */
-function catalogueUri(): string | undefined {
-  const path = join(__dirname, '..', 'docs', 'diagnostics.md');
-  return existsSync(path) ? pathToFileURL(path).href : undefined;
 }

@@ -6,6 +6,7 @@ import { readSync } from 'node:fs';
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
+import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   peek: peekCommand,
   lsp: lspCommand,
   dlq: dlqCommand,
+  compat: compatCommand,
 };
 
 /** The top-level help text, built from the command table so a new command lists itself. */

@@ -29,6 +29,7 @@ export const CODE_NAMES = [
   'non-iso-time',
   'non-json-boolean',
   'unsafe-integer',
+  'breaking-change',
   'deprecated-urn',
   'misread-keyword',
   'payload-schema',

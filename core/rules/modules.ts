@@ -16,6 +16,7 @@ import { rule as lang } from './contract/lang';
 import { rule as schemaVersion } from './contract/schema-version';
 import { rule as encodingDivergence } from './data/encoding-divergence';
 import { rule as dataValues } from './data/data-values';
+import { rule as breakingChange } from './registry/breaking-change';
 import { rule as urnEntry } from './registry/urn-entry';
 import { rule as schemaKeywords } from './registry/schema-keywords';
 import { rule as payloadSchema } from './registry/payload-schema';
@@ -41,6 +42,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   schemaVersion,
   encodingDivergence,
   dataValues,
+  breakingChange,
   urnEntry,
   schemaKeywords,
   payloadSchema,

@@ -5,7 +5,8 @@
  *   `ok-<what>.babel.json` must produce none of it (other codes may appear). A code found in a
  *   registry's schema files has `fires-<what>.schema.json` and `ok-<what>.schema.json` instead; one
  *   found in babelq.json has `*.babelq.json` (a babelq.json's text), one found in
- *   babelq-suppressions.json has `*.suppressions.json`, whose entries name the folder's fixtures.
+ *   babelq-suppressions.json has `*.suppressions.json`, whose entries name the folder's fixtures; a
+ *   schema fixture with `<name>.base.json` beside it is compared with that earlier version too.
  * - A folder with a `registry.json` (and its `schemas/`) lints its fixtures against that registry,
  *   as the editor and `babelq lint` would find it.
  * - `<file>.expected` snapshots every diagnostic of the whole file in the order `analyze` returns
@@ -26,7 +27,8 @@ import { analyze } from '../../../core/rules/analyze';
 import { definitionOf } from '../../../core/rules/catalogue';
 import { CODE_NAMES, isCode, type Code } from '../../../core/rules/code-names';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
-import { schemaFileDiagnostics } from '../../../core/rules/schema-file-diagnostics';
+import { schemaCompatDiagnostics, schemaFileDiagnostics } from '../../../core/rules/schema-file-diagnostics';
+import { compareDiagnostics } from '../../../core/rules/diagnostic';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
 import { pointerAt } from '../../../core/model/json-pointer';
 import { readProjectConfig } from '../../../core/rules/project-config';
@@ -47,7 +49,13 @@ const isFixture = (name: string): boolean => [FIXTURE_SUFFIX, SCHEMA_FIXTURE_SUF
 
 /** The diagnostics of one fixture file, checked as the kind of file its name says. */
 function fixtureDiagnostics(folder: string, file: string, text: string, registry: RegistryState): CoreDiagnostic[] {
-  if (file.endsWith(SCHEMA_FIXTURE_SUFFIX)) return schemaFileDiagnostics(parseText(text), DEFAULT_SETTINGS);
+  if (file.endsWith(SCHEMA_FIXTURE_SUFFIX)) {
+    // A schema fixture with a `<name>.base.json` beside it is also compared with that earlier version (breaking-change).
+    const basePath = join(FIXTURES_DIR, folder, `${file.slice(0, -SCHEMA_FIXTURE_SUFFIX.length)}${BASE_SUFFIX}`);
+    const current = parseText(text);
+    const compat = existsSync(basePath) ? schemaCompatDiagnostics(parseText(readFixture(basePath)), current, DEFAULT_SETTINGS) : [];
+    return [...schemaFileDiagnostics(current, DEFAULT_SETTINGS), ...compat].sort(compareDiagnostics);
+  }
   if (file.endsWith(CONFIG_FIXTURE_SUFFIX)) return configFileDiagnostics(readProjectConfig(text), DEFAULT_SETTINGS);
   if (file.endsWith(SUPPRESSIONS_FIXTURE_SUFFIX)) {
     const suppressions = readSuppressions(text);
@@ -65,6 +73,8 @@ function fixtureDiagnostics(folder: string, file: string, text: string, registry
   return analyze(parseText(text), DEFAULT_SETTINGS, registry);
 }
 const SNAPSHOT_SUFFIX = '.expected';
+/** The earlier version of a schema fixture, for breaking-change. */
+const BASE_SUFFIX = '.base.json';
 /** What a code folder may hold besides fixtures and snapshots: its registry. */
 const REGISTRY_FILES = new Set(['registry.json', 'schemas']);
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
@@ -136,7 +146,7 @@ test('every fixture folder is a code, and holds only fixtures, their snapshots a
       } else if (name.endsWith(SNAPSHOT_SUFFIX)) {
         const fixture = name.slice(0, -SNAPSHOT_SUFFIX.length);
         if (!isFixture(fixture) || !existsSync(join(FIXTURES_DIR, folder, fixture))) problems.push(`${folder}/${name}: snapshot without a fixture (stale?)`);
-      } else if (!REGISTRY_FILES.has(name)) {
+      } else if (!REGISTRY_FILES.has(name) && !name.endsWith(BASE_SUFFIX)) {
         problems.push(`${folder}/${name}: neither a *${FIXTURE_SUFFIX} fixture, a snapshot, nor registry.json and schemas/`);
       }
     }

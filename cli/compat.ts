@@ -1,0 +1,153 @@
+/**
+ * `babelq compat OLD NEW` and `babelq compat --base REF [--registry R]`: the schema changes that
+ * `bqschema compat` rejects (core/rules/registry/breaking-change.ts), each on the NEW file's exact
+ * key, in the lint formats, with bqschema's exit codes (0 compatible, 1 breaking, 2 usage or I/O).
+ * With `--base`, every schema the registry references is compared with its version at that git
+ * revision, read with `git show` (no checkout): a URN new since the base is no break, one that
+ * vanished is, and an entry the registry marks deprecated is left alone (its successor is the new URN).
+ */
+import { execFileSync } from 'node:child_process';
+import { dirname, relative, resolve } from 'node:path';
+import { LineIndex } from '../core/model/positions';
+import { parseText } from '../core/parse/parser';
+import { readRegistryIndex } from '../core/registry/registry-file';
+import { isDeprecatedStatus } from '../core/registry/types';
+import { definitionOf } from '../core/rules/catalogue';
+import { schemaCompatDiagnostics } from '../core/rules/schema-file-diagnostics';
+import { DEFAULT_SETTINGS } from '../core/rules/settings';
+import { readBoundedText } from '../workspace/bounded-read';
+import { isInside, MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { parseArgs } from './args';
+import type { CliEnvironment, Command, CommandResult } from './command';
+import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
+import { CliError, describeFsError } from './errors';
+import { formatOption, renderReports, type Format } from './formats/render';
+
+export const COMPAT_USAGE = `Usage: babelq compat OLD NEW [options]
+       babelq compat --base REF [--registry registry.json] [options]
+
+Lists the schema changes that bqschema compat rejects (data valid under the old
+schema that the new one can fail), each on the new file's key: a changed type,
+an enum added or a value removed, minLength or minimum tightened, a newly
+required field, additionalProperties closed, a property removed while it is
+closed. A breaking change is not made in place: mint a new URN (…:created.v2).
+
+Options:
+  --base <ref>          compare every schema the registry references with its
+                        version at this git revision (git show; no checkout)
+  --registry <file>     the registry for --base (default: ./registry.json)
+  --format <name>       stylish (default), json, sarif, github, compact
+  -h, --help            show this help
+
+Exit status: 0 compatible, 1 breaking, 2 usage or I/O problem.
+`;
+
+const OPTIONS = { base: { value: true }, registry: { value: true }, format: { value: true }, help: { value: false, aliases: ['-h'] } } as const;
+
+/** git show of one file may not take longer than this (a huge history must not hang CI). */
+const GIT_TIMEOUT_MS = 20_000;
+
+export const compatCommand: Command = {
+  synopsis: 'compat OLD NEW | --base REF',
+  summary: 'the schema changes bqschema compat rejects (breaking changes need a new URN)',
+  run: runCompat,
+};
+
+export function runCompat(args: readonly string[], environment: CliEnvironment): CommandResult {
+  const { positionals, options } = parseArgs(args, OPTIONS);
+  if (options.has('help')) return { stdout: COMPAT_USAGE, stderr: '', exitCode: 0 };
+  const format = formatOption(options.get('format'));
+  const base = options.get('base');
+  let reports: FileReport[];
+  if (base !== undefined) {
+    if (positionals.length > 0) throw new CliError('--base compares the registry\'s schemas; give no files beside it', true);
+    if (typeof base !== 'string' || base.trim() === '' || base.startsWith('-')) throw new CliError('--base needs a git revision, such as HEAD or origin/main', true);
+    const registry = options.get('registry');
+    reports = compareWithBase(environment.cwd, base, typeof registry === 'string' ? registry : REGISTRY_FILE_NAME);
+  } else {
+    if (positionals.length !== 2) throw new CliError('compat takes two schema files: OLD NEW (or --base REF)', true);
+    const [oldPath, newPath] = positionals as [string, string];
+    reports = [compareTexts(readSchema(environment.cwd, oldPath), readSchema(environment.cwd, newPath), newPath)];
+  }
+  const counts = countBySeverity(reports);
+  return { stdout: render(format, reports, environment), stderr: '', exitCode: counts.error > 0 ? 1 : 0 };
+}
+
+function compareTexts(oldText: string, newText: string, shownAs: string, urn?: string): FileReport {
+  const before = parseText(oldText);
+  const after = parseText(newText);
+  for (const [doc, which] of [[before, 'old'], [after, 'new']] as const) {
+    const problem = doc.syntaxProblems[0];
+    if (problem) throw new CliError(`the ${which} schema${which === 'new' ? ` '${shownAs}'` : ''} is not valid JSON: ${problem.message}`);
+  }
+  const lines = new LineIndex(newText);
+  return { file: shownAs, diagnostics: schemaCompatDiagnostics(before, after, DEFAULT_SETTINGS, urn).map((d) => toOutputDiagnostic(d, lines)) };
+}
+
+function readSchema(cwd: string, path: string): string {
+  try {
+    return readBoundedText(resolve(cwd, path), MAX_SCHEMA_FILE_BYTES);
+  } catch (error) {
+    throw new CliError(`cannot read '${path}': ${describeFsError(error)}`);
+  }
+}
+
+/** Every registered schema against its version at `ref`; the registry's own vanished URNs as breaks on registry.json. */
+function compareWithBase(cwd: string, ref: string, registryArg: string): FileReport[] {
+  const registryPath = resolve(cwd, registryArg);
+  let registryText: string;
+  try {
+    registryText = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
+  } catch (error) {
+    throw new CliError(`cannot read registry '${registryArg}': ${describeFsError(error)}`);
+  }
+  const top = git(cwd, ['rev-parse', '--show-toplevel']);
+  if (top === undefined) throw new CliError(`'${cwd}' is not inside a git work tree (or git is not installed): --base needs one`);
+  const repository = top.trim();
+  if (git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]) === undefined) throw new CliError(`'${ref}' is not a git revision of this repository`);
+  const atBase = (path: string): string | undefined => git(repository, ['show', `${ref}:${relative(repository, path).split('\\').join('/')}`]);
+  const index = readRegistryIndex(registryText);
+  if (!index.ok) throw new CliError(`registry '${registryArg}' cannot be used: ${index.error}`);
+  const { entries } = index;
+  const root = index.doc.root;
+  const reports: FileReport[] = [];
+  for (const entry of entries) {
+    if (isDeprecatedStatus(entry.status)) continue;
+    const schemaPath = resolve(dirname(registryPath), entry.schemaRef);
+    if (!isInside(repository, schemaPath)) continue; // registry-error territory; never read outside the repository
+    const before = atBase(schemaPath);
+    if (before === undefined) continue; // new since the base: no break
+    const shown = relative(cwd, schemaPath) || schemaPath;
+    const report = compareTexts(before, readSchema(cwd, schemaPath), shown, entry.urn);
+    if (report.diagnostics.length > 0) reports.push(report);
+  }
+  // A URN registered at the base and gone now breaks its producers and consumers.
+  const baseRegistry = atBase(registryPath);
+  if (baseRegistry !== undefined) {
+    const now = new Set(entries.map((entry) => entry.urn));
+    const lines = new LineIndex(registryText);
+    const was = readRegistryIndex(baseRegistry);
+    const vanished = was.ok ? was.entries.filter((entry) => !now.has(entry.urn)) : [];
+    if (vanished.length > 0 && root) {
+      const diagnostics = vanished.map((entry) =>
+        toOutputDiagnostic({ code: 'breaking-change', severity: definitionOf('breaking-change').severity, message: `"${entry.urn}" was registered at ${ref} and is gone: its producers and consumers still use it. Keep the entry, marked "deprecated", until nothing sends it.`, offset: root.offset, end: root.offset + 1 }, lines),
+      );
+      reports.push({ file: relative(cwd, registryPath) || registryPath, diagnostics });
+    }
+  }
+  return reports;
+}
+
+/** A git command's standard output, or undefined when it fails (not a repository, no such file at the revision). */
+function git(cwd: string, args: readonly string[]): string | undefined {
+  try {
+    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_SCHEMA_FILE_BYTES * 8 });
+  } catch {
+    return undefined;
+  }
+}
+
+function render(format: Format, reports: readonly FileReport[], environment: CliEnvironment): string {
+  if (format === 'stylish' && reports.every((report) => report.diagnostics.length === 0)) return 'compatible: no breaking changes\n';
+  return renderReports(format, reports, environment);
+}

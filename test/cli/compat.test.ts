@@ -1,0 +1,81 @@
+/** `babelq compat OLD NEW` and `--base REF` against a real git repository: bqschema's exit codes, breaks on the new file's keys. */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { assertCliBuilt, babelq, makeTree, removeTree } from './helpers';
+
+before(assertCliBuilt);
+
+const schema = (properties: Record<string, unknown>, required: string[] = []) => `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required, properties }, null, 2)}\n`;
+
+describe('babelq compat', () => {
+  let root: string;
+  before(() => {
+    root = makeTree({
+      'old.json': schema({ order_id: { type: 'integer' } }),
+      'new.json': schema({ order_id: { type: 'string' } }),
+      'additive.json': schema({ order_id: { type: 'integer' }, note: { type: 'string' } }),
+    });
+  });
+  after(() => removeTree(root));
+
+  test('OLD NEW: exit 1 with each break on the new file\'s key; an additive change exits 0', () => {
+    const breaking = babelq(['compat', 'old.json', 'new.json', '--format', 'json'], root);
+    assert.equal(breaking.status, 1, breaking.stderr);
+    const [report] = JSON.parse(breaking.stdout) as { file: string; diagnostics: { code: string; message: string; range: { start: { line: number } } }[] }[];
+    assert.equal(report.file, 'new.json');
+    assert.equal(report.diagnostics[0].code, 'breaking-change');
+    assert.match(report.diagnostics[0].message, /^type changed "integer" → "string" \(at order_id\)/);
+    const fine = babelq(['compat', 'old.json', 'additive.json'], root);
+    assert.equal(fine.status, 0);
+    assert.match(fine.stdout, /compatible: no breaking changes/);
+  });
+
+  test('usage and I/O problems exit 2', () => {
+    assert.equal(babelq(['compat', 'old.json'], root).status, 2);
+    assert.equal(babelq(['compat', 'old.json', 'missing.json'], root).status, 2);
+  });
+
+  test('--base REF: each registered schema against git show REF:path; a new URN is no break, a vanished one is, a deprecated one is left alone; the message names the URN to mint', () => {
+    const repo = makeTree({
+      'registry.json': JSON.stringify({ schemas: [
+        { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },
+        { urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'active' },
+        { urn: 'urn:babel:orders:gone', schema: 'schemas/gone.json', owner: 'orders', status: 'active' },
+      ] }),
+      'schemas/created.json': schema({ order_id: { type: 'integer' } }),
+      'schemas/placed.json': schema({ order_id: { type: 'integer' } }),
+      'schemas/gone.json': schema({ id: { type: 'string' } }),
+    });
+    try {
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+      git('init', '-q');
+      git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'empty');
+      git('add', '.');
+      git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+      // At HEAD (working tree): created tightened in place, placed deprecated and changed, gone removed, a new URN added.
+      writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+      writeFileSync(join(repo, 'schemas/placed.json'), schema({ order_id: { type: 'string' } }));
+      writeFileSync(join(repo, 'schemas/new.json'), schema({ x: { type: 'string' } }, ['x']));
+      writeFileSync(join(repo, 'registry.json'), JSON.stringify({ schemas: [
+        { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },
+        { urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'deprecated' },
+        { urn: 'urn:babel:orders:fresh', schema: 'schemas/new.json', owner: 'orders', status: 'active' },
+      ] }, null, 2));
+      const result = babelq(['compat', '--base', 'HEAD', '--format', 'json'], repo);
+      assert.equal(result.status, 1, result.stderr);
+      const reports = JSON.parse(result.stdout) as { file: string; diagnostics: { message: string }[] }[];
+      assert.deepEqual(reports.map((r) => r.file).sort(), ['registry.json', 'schemas/created.json']);
+      assert.match(reports.find((r) => r.file === 'schemas/created.json')!.diagnostics[0].message, /property "order_id" is now required.*Mint a new URN \(`urn:babel:orders:created\.v2`\)/);
+      assert.match(reports.find((r) => r.file === 'registry.json')!.diagnostics[0].message, /"urn:babel:orders:gone" was registered at HEAD and is gone/);
+      const notGit = babelq(['compat', '--base', 'HEAD'], root);
+      assert.equal(notGit.status, 2);
+      assert.match(notGit.stderr, /registry|git/);
+      assert.equal(babelq(['compat', '--base', 'no-such-ref'], repo).status, 2);
+    } finally {
+      removeTree(repo);
+    }
+  });
+});
