@@ -34,6 +34,7 @@ export const CODE_NAMES = [
   'misread-keyword',
   'payload-schema',
   'pii-in-fixture',
+  'pii-unmarked',
   'registry-error',
   'unenforced-keyword',
   'unknown-urn',

@@ -21,6 +21,7 @@ import { rule as urnEntry } from './registry/urn-entry';
 import { rule as schemaKeywords } from './registry/schema-keywords';
 import { rule as payloadSchema } from './registry/payload-schema';
 import { rule as piiInFixture } from './registry/pii-in-fixture';
+import { rule as piiUnmarked } from './registry/pii-unmarked';
 import { rule as configError } from './project/config-error';
 import { rule as suppressions } from './project/suppressions';
 
@@ -47,6 +48,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   schemaKeywords,
   payloadSchema,
   piiInFixture,
+  piiUnmarked,
   configError,
   suppressions,
 ];

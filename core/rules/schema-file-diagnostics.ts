@@ -1,5 +1,6 @@
 /** Diagnostics for a schema file a registry references: its keywords as BabelQueue's validators read them. */
-import type { ParsedDocument } from '../model/tree';
+import { asObject, type ParsedDocument } from '../model/tree';
+import { piiUnmarkedFindings } from './registry/pii-unmarked';
 import { applySettings } from './analyze';
 import { definitionOf } from './catalogue';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
@@ -7,7 +8,7 @@ import { schemaKeywordFindings } from './registry/schema-keywords';
 import { compatibilityBreaks } from './registry/breaking-change';
 import type { Settings } from './settings';
 
-/** The unenforced-keyword and misread-keyword diagnostics to show in a schema file (none for a file that is not JSON). */
+/** The unenforced-keyword, misread-keyword and pii-unmarked diagnostics to show in a schema file (none for a file that is not JSON). */
 export function schemaFileDiagnostics(doc: ParsedDocument, settings: Settings): CoreDiagnostic[] {
   if (doc.syntaxProblems.length > 0) return [];
   const diagnostics: CoreDiagnostic[] = schemaKeywordFindings(doc).map((finding) => ({
@@ -17,6 +18,7 @@ export function schemaFileDiagnostics(doc: ParsedDocument, settings: Settings): 
     offset: finding.offset,
     end: finding.end,
   }));
+  for (const finding of piiUnmarkedFindings(asObject(doc.root))) diagnostics.push({ code: 'pii-unmarked', severity: definitionOf('pii-unmarked').severity, message: finding.message, offset: finding.offset, end: finding.end });
   return applySettings(diagnostics, settings).sort(compareDiagnostics);
 }
 

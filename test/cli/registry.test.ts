@@ -166,12 +166,13 @@ describe('registry fixture "good" (discovered from the current directory)', () =
     );
   });
 
-  test('the schema files the registry reads: unenforced-keyword on each keyword no BabelQueue validator enforces', () => {
+  test('the schema files the registry reads: unenforced-keyword on each keyword no BabelQueue validator enforces, pii-unmarked on an unmarked e-mail', () => {
     const text = caseText('good', join('schemas', 'order-placed.json'));
     const diagnostics = diagnosticsOf(run.reports, join('schemas', 'order-placed.json'));
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.severity, text.split('\n')[d.range.start.line].slice(d.range.start.character, d.range.end.character)]),
       [
+        ['pii-unmarked', 'warning', '"customer_email"'],
         ['unenforced-keyword', 'information', '"format"'],
         ['unenforced-keyword', 'information', '"pattern"'],
         ['unenforced-keyword', 'information', '"pattern"'],

@@ -1,0 +1,92 @@
+/**
+ * pii-unmarked: in a schema file, a property whose name looks like personal data and that is not
+ * marked `x-gdpr-sensitive`, exactly where `bqschema gdpr --require` fails (../shared docs,
+ * section 6): bqschema's name pattern as a case-insensitive substring of the property name,
+ * anywhere in the schema (objects and arrays included), containers whose own name matches left
+ * alone, the mark being `true` or a non-empty category string. The fix adds the mark, so the
+ * fixtures' values get `pii-in-fixture` and the SDKs' masking applies to them.
+ */
+import { insertProperty } from '../../model/property-edits';
+import { asObject, getProperty, type ObjectNode } from '../../model/tree';
+import { keyRange, type Range } from '../context';
+import { defineRule, type Fix, type FixContext } from '../definition';
+
+/** bqschema gdpr's default name pattern. */
+export const PII_NAME_PATTERN = /email|e_mail|mail|ssn|phone|msisdn|tckn|national_id|passport|iban|credit_card|card_number|cvv|address|birth|dob/i;
+
+export const rule = defineRule<'pii-unmarked'>({
+  codes: [
+    {
+      code: 'pii-unmarked',
+      family: 'registry',
+      severity: 'warning',
+      summary: 'A schema property named like personal data without x-gdpr-sensitive: bqschema gdpr --require fails on it.',
+      docs: {
+        fires:
+          'In a schema file, on the key of a property whose name contains `email`, `mail`, `ssn`, `phone`, `msisdn`, `tckn`, `national_id`, `passport`, `iban`, `credit_card`, `card_number`, `cvv`, `address`, `birth` or `dob` (any case; bqschema gdpr\'s pattern) and whose schema has no `x-gdpr-sensitive` (`true` or a category such as `"email"`). An object or array whose own name matches is not flagged; its fields are.',
+        instead: '`"x-gdpr-sensitive": true` (or a category) on the property, so BabelQueue\'s SDKs mask it and fixtures must hold masked values.',
+        example: { fires: '"buyer_email": { "type": "string" }', clean: '"buyer_email": { "type": "string", "x-gdpr-sensitive": "email" }' },
+        fixes: 'Mark the property `"x-gdpr-sensitive": true`.',
+      },
+      fixes: markSensitive,
+    },
+  ],
+  check: () => {
+    // Envelopes hold no schema; schema files are checked by piiUnmarkedFindings.
+  },
+});
+
+/** The properties `bqschema gdpr --require` would fail on, on their keys, in document order. */
+export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { readonly message: string })[] {
+  const findings: (Range & { readonly message: string })[] = [];
+  const stack: ObjectNode[] = root ? [root] : [];
+  while (stack.length > 0) {
+    const schema = stack.pop()!;
+    for (const property of asObject(getProperty(schema, 'properties')?.value)?.properties ?? []) {
+      const value = asObject(property.value);
+      if (!value) continue;
+      stack.push(value);
+      const match = PII_NAME_PATTERN.exec(property.key);
+      if (!match || isContainer(value) || isMarked(value)) continue;
+      const type = scalarType(value);
+      findings.push({
+        ...keyRange(property),
+        message:
+          type === undefined || type === 'string'
+            ? `"${property.key}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs do not mask it.`
+            : `"${property.key}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${type}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
+      });
+    }
+    const items = asObject(getProperty(schema, 'items')?.value);
+    if (items) stack.push(items);
+    for (const block of ['definitions', '$defs']) for (const definition of asObject(getProperty(schema, block)?.value)?.properties ?? []) {
+      const value = asObject(definition.value);
+      if (value) stack.push(value);
+    }
+  }
+  return findings.sort((a, b) => a.offset - b.offset);
+}
+
+function isContainer(schema: ObjectNode): boolean {
+  const type = getProperty(schema, 'type')?.value;
+  return (type?.kind === 'string' && (type.value === 'object' || type.value === 'array')) || getProperty(schema, 'properties') !== undefined || getProperty(schema, 'items') !== undefined;
+}
+
+function isMarked(schema: ObjectNode): boolean {
+  const mark = getProperty(schema, 'x-gdpr-sensitive')?.value;
+  return (mark?.kind === 'boolean' && mark.value) || (mark?.kind === 'string' && mark.value.trim() !== '');
+}
+
+/** The schema's single scalar `type`, if it names one. */
+function scalarType(schema: ObjectNode): string | undefined {
+  const type = getProperty(schema, 'type')?.value;
+  return type?.kind === 'string' ? type.value : undefined;
+}
+
+function markSensitive({ doc, propertyAtKey }: FixContext): Fix[] {
+  const property = propertyAtKey();
+  const schema = asObject(property?.value);
+  // Only a text value is masked as "x***"; a boolean or number marked would be masked to "***", which breaks its type.
+  if (!schema || (scalarType(schema) !== undefined && scalarType(schema) !== 'string')) return [];
+  return [{ title: `Mark "${property!.key}" "x-gdpr-sensitive": true`, edits: [insertProperty(doc, schema, 'x-gdpr-sensitive', true)] }];
+}
