@@ -8,6 +8,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
 import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
+import { gdprCommand } from './gdpr';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
 import { lspCommand } from './lsp';
@@ -23,6 +24,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   lsp: lspCommand,
   dlq: dlqCommand,
   compat: compatCommand,
+  gdpr: gdprCommand,
 };
 
 /** The top-level help text, built from the command table so a new command lists itself. */

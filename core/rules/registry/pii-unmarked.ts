@@ -7,7 +7,7 @@
  * fixtures' values get `pii-in-fixture` and the SDKs' masking applies to them.
  */
 import { insertProperty } from '../../model/property-edits';
-import { asObject, getProperty, type ObjectNode } from '../../model/tree';
+import { asObject, getProperty, type ObjectNode, type PropertyNode } from '../../model/tree';
 import { keyRange, type Range } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 
@@ -36,34 +36,65 @@ export const rule = defineRule<'pii-unmarked'>({
   },
 });
 
-/** The properties `bqschema gdpr --require` would fail on, on their keys, in document order. */
-export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { readonly message: string })[] {
-  const findings: (Range & { readonly message: string })[] = [];
-  const stack: ObjectNode[] = root ? [root] : [];
+/** A field the schema marks `x-gdpr-sensitive`, by its path in the payload (`a.b`, `a[].b`). */
+export interface SensitiveField {
+  readonly path: string;
+  /** The mark's category, or undefined for `true`. */
+  readonly category: string | undefined;
+}
+
+/** The fields marked `x-gdpr-sensitive` anywhere in the schema (what `babelq gdpr` lists per URN). */
+export function sensitiveFields(root: ObjectNode | undefined): SensitiveField[] {
+  const fields: SensitiveField[] = [];
+  walkProperties(root, (path, schema) => {
+    const mark = getProperty(schema, 'x-gdpr-sensitive')?.value;
+    if (mark?.kind === 'boolean' && mark.value) fields.push({ path, category: undefined });
+    else if (mark?.kind === 'string' && mark.value.trim() !== '') fields.push({ path, category: mark.value });
+  });
+  return fields;
+}
+
+/** Every property schema under `properties` and `items` (and definitions), with its path, depth first in document order. */
+function walkProperties(root: ObjectNode | undefined, visit: (path: string, schema: ObjectNode, property: PropertyNode) => void): void {
+  const stack: [ObjectNode, string][] = root ? [[root, '']] : [];
   while (stack.length > 0) {
-    const schema = stack.pop()!;
+    const [schema, prefix] = stack.pop()!;
+    const later: [ObjectNode, string][] = [];
     for (const property of asObject(getProperty(schema, 'properties')?.value)?.properties ?? []) {
       const value = asObject(property.value);
       if (!value) continue;
-      stack.push(value);
+      const path = prefix ? `${prefix}.${property.key}` : property.key;
+      visit(path, value, property);
+      later.push([value, path]);
+    }
+    const items = asObject(getProperty(schema, 'items')?.value);
+    if (items) later.push([items, `${prefix}[]`]);
+    for (const block of ['definitions', '$defs']) for (const definition of asObject(getProperty(schema, block)?.value)?.properties ?? []) {
+      const value = asObject(definition.value);
+      if (value) later.push([value, `#/${block}/${definition.key}`]);
+    }
+    for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]);
+  }
+}
+
+/** The properties `bqschema gdpr --require` would fail on, on their keys, in document order. */
+export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { readonly message: string; readonly path: string })[] {
+  const findings: (Range & { readonly message: string; readonly path: string })[] = [];
+  walkProperties(root, (path, value, property) => {
+    {
       const match = PII_NAME_PATTERN.exec(property.key);
-      if (!match || isContainer(value) || isMarked(value)) continue;
+      if (!match || isContainer(value) || isMarked(value)) return;
       const type = scalarType(value);
       findings.push({
         ...keyRange(property),
+        path,
         message:
           type === undefined || type === 'string'
             ? `"${property.key}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs do not mask it.`
             : `"${property.key}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${type}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
       });
     }
-    const items = asObject(getProperty(schema, 'items')?.value);
-    if (items) stack.push(items);
-    for (const block of ['definitions', '$defs']) for (const definition of asObject(getProperty(schema, block)?.value)?.properties ?? []) {
-      const value = asObject(definition.value);
-      if (value) stack.push(value);
-    }
-  }
+  });
   return findings.sort((a, b) => a.offset - b.offset);
 }
 

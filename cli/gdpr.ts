@@ -1,0 +1,102 @@
+/**
+ * `babelq gdpr [--registry R] [--require]`: the personal data of a registry, per URN: the fields
+ * its schema marks `x-gdpr-sensitive` (with their category), and the fields named like personal
+ * data that are not marked (`pii-unmarked`, where `bqschema gdpr --require` fails). With
+ * `--require` an unmarked field fails the run (exit 1), as bqschema's does; 2 is a usage or I/O problem.
+ */
+import { dirname, relative, resolve } from 'node:path';
+import { LineIndex } from '../core/model/positions';
+import { asObject } from '../core/model/tree';
+import { parseText } from '../core/parse/parser';
+import { readRegistryIndex } from '../core/registry/registry-file';
+import { piiUnmarkedFindings, sensitiveFields } from '../core/rules/registry/pii-unmarked';
+import { readBoundedText } from '../workspace/bounded-read';
+import { isInside, MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { parseArgs } from './args';
+import type { CliEnvironment, Command, CommandResult } from './command';
+import { printable } from './diagnostics';
+import { CliError, describeFsError } from './errors';
+
+export const GDPR_USAGE = `Usage: babelq gdpr [--registry registry.json] [--require] [--format stylish|json]
+
+Lists, per registered URN, the data fields its schema marks x-gdpr-sensitive
+(BabelQueue's SDKs mask them), and the fields named like personal data (email,
+phone, iban, address, … anywhere in the name: bqschema gdpr's pattern) that are
+not marked. With --require, an unmarked one fails the run, as
+bqschema gdpr --require does.
+
+Exit status: 0 (with --require: every such field marked), 1 unmarked fields
+with --require, 2 usage or I/O problem.
+`;
+
+const OPTIONS = { registry: { value: true }, require: { value: false }, format: { value: true }, help: { value: false, aliases: ['-h'] } } as const;
+
+export const gdprCommand: Command = {
+  synopsis: 'gdpr [--require]',
+  summary: 'the personal-data fields of each URN, and those not marked x-gdpr-sensitive',
+  run: runGdpr,
+};
+
+interface UrnReport {
+  readonly urn: string;
+  readonly schema: string;
+  readonly sensitive: readonly { readonly path: string; readonly category?: string }[];
+  readonly unmarked: readonly { readonly path: string; readonly line: number; readonly character: number; readonly message: string }[];
+}
+
+export function runGdpr(args: readonly string[], environment: CliEnvironment): CommandResult {
+  const { positionals, options } = parseArgs(args, OPTIONS);
+  if (options.has('help')) return { stdout: GDPR_USAGE, stderr: '', exitCode: 0 };
+  if (positionals.length > 0) throw new CliError('gdpr reads the registry; give no files (--registry names another one)', true);
+  const format = options.get('format') ?? 'stylish';
+  if (format !== 'stylish' && format !== 'json') throw new CliError(`--format must be stylish or json, not '${String(format)}'`, true);
+  const registryArg = options.get('registry');
+  const registryPath = resolve(environment.cwd, typeof registryArg === 'string' ? registryArg : REGISTRY_FILE_NAME);
+  let text: string;
+  try {
+    text = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
+  } catch (error) {
+    throw new CliError(`cannot read registry '${relative(environment.cwd, registryPath) || registryPath}': ${describeFsError(error)}`);
+  }
+  const index = readRegistryIndex(text);
+  if (!index.ok) throw new CliError(`the registry cannot be used: ${index.error}`);
+  const root = dirname(registryPath);
+  const reports: UrnReport[] = [];
+  for (const entry of index.entries) {
+    const schemaPath = resolve(root, entry.schemaRef);
+    // Never read outside the registry's folder, as for every registry read.
+    if (!isInside(root, schemaPath)) throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') leaves the registry's folder; it was not read`);
+    let schemaText: string;
+    try {
+      schemaText = readBoundedText(schemaPath, MAX_SCHEMA_FILE_BYTES);
+    } catch (error) {
+      throw new CliError(`cannot read the schema of ${entry.urn} ('${entry.schemaRef}'): ${describeFsError(error)}`);
+    }
+    const doc = parseText(schemaText);
+    if (doc.syntaxProblems.length > 0) throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${doc.syntaxProblems[0].message}`);
+    const lines = new LineIndex(schemaText);
+    const schema = asObject(doc.root);
+    reports.push({
+      urn: entry.urn,
+      schema: relative(environment.cwd, schemaPath) || schemaPath,
+      sensitive: sensitiveFields(schema).map((field) => (field.category === undefined ? { path: field.path } : { path: field.path, category: field.category })),
+      unmarked: piiUnmarkedFindings(schema).map((finding) => ({ path: finding.path, ...lines.positionAt(finding.offset), message: finding.message })),
+    });
+  }
+  const unmarked = reports.reduce((sum, report) => sum + report.unmarked.length, 0);
+  const failed = options.has('require') && unmarked > 0;
+  const stdout = format === 'json' ? `${JSON.stringify(reports, null, 2)}\n` : stylish(reports);
+  const stderr = failed ? `babelq: ${unmarked} field${unmarked === 1 ? '' : 's'} named like personal data ${unmarked === 1 ? 'is' : 'are'} not marked x-gdpr-sensitive\n` : '';
+  return { stdout, stderr, exitCode: failed ? 1 : 0 };
+}
+
+function stylish(reports: readonly UrnReport[]): string {
+  const lines: string[] = [];
+  for (const report of reports) {
+    lines.push(`${printable(report.urn)}  ${printable(report.schema)}`);
+    for (const field of report.sensitive) lines.push(`  sensitive  ${printable(field.path)}${field.category ? ` (${printable(field.category)})` : ''}`);
+    for (const field of report.unmarked) lines.push(`  UNMARKED   ${printable(field.path)}  ${report.schema}:${field.line + 1}:${field.character + 1}`);
+    if (report.sensitive.length === 0 && report.unmarked.length === 0) lines.push('  no personal data');
+  }
+  return `${lines.join('\n')}\n`;
+}

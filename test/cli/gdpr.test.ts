@@ -1,0 +1,37 @@
+/** `babelq gdpr`: the marked fields per URN, the unmarked personal-data names, and --require failing exactly on those. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { assertCliBuilt, babelq, makeTree, removeTree } from './helpers';
+
+before(assertCliBuilt);
+
+let root: string;
+before(() => {
+  root = makeTree({
+    'registry.json': JSON.stringify({ schemas: [
+      { urn: 'urn:babel:identity:user.registered', schema: 'schemas/user.json', owner: 'identity', status: 'active' },
+      { urn: 'urn:babel:orders:created', schema: 'schemas/order.json', owner: 'orders', status: 'active' },
+    ] }),
+    'schemas/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string', 'x-gdpr-sensitive': 'email' }, contacts: { type: 'array', items: { type: 'object', properties: { mobile_phone: { type: 'string' } } } } } }),
+    'schemas/order.json': JSON.stringify({ type: 'object', properties: { order_id: { type: 'integer' } } }),
+  });
+});
+after(() => removeTree(root));
+
+test('lists the marked fields and the unmarked ones per URN; exit 0 without --require', () => {
+  const result = babelq(['gdpr', '--format', 'json'], root);
+  assert.equal(result.status, 0, result.stderr);
+  const reports = JSON.parse(result.stdout) as { urn: string; sensitive: { path: string; category?: string }[]; unmarked: { path: string }[] }[];
+  assert.deepEqual(reports.map((r) => [r.urn, r.sensitive, r.unmarked.map((u) => u.path)]), [
+    ['urn:babel:identity:user.registered', [{ path: 'email', category: 'email' }], ['contacts[].mobile_phone']],
+    ['urn:babel:orders:created', [], []],
+  ]);
+});
+
+test('--require fails on an unmarked field, as bqschema gdpr --require does; a missing registry is exit 2', () => {
+  const result = babelq(['gdpr', '--require'], root);
+  assert.equal(result.status, 1);
+  assert.match(result.stdout, /UNMARKED {3}contacts\[\]\.mobile_phone {2}schemas\/user\.json:1:\d+/);
+  assert.match(result.stderr, /1 field named like personal data is not marked x-gdpr-sensitive/);
+  assert.equal(babelq(['gdpr', '--registry', 'nope.json'], root).status, 2);
+});
