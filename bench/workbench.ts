@@ -70,12 +70,6 @@ async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, 
   return performance.now() - started;
 }
 
-/** Open (Quick Open, Enter) until `seen`; then close the editor again for the next run. */
-async function openUntil(workbench: Workbench, file: string, seen: () => Promise<boolean>): Promise<number> {
-  const ms = await timed(() => workbench.openFile(file), seen, `${file} open`);
-  return ms;
-}
-
 async function closeEditors(workbench: Workbench): Promise<void> {
   await workbench.command('View: Close All Editors');
   await workbench.page.waitForTimeout(500);
@@ -147,7 +141,7 @@ async function main(): Promise<void> {
             who === 'floor'
               ? async () => (await workbench.visibleLines()).some((line) => line.includes('"schema_version"'))
               : async () => (await workbench.squiggles('any')) > 0;
-          push(0, who, await openUntil(workbench, file, seen));
+          push(0, who, await timed(() => workbench.openFile(file), seen, `${file} open`));
           if (who !== 'floor') {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));

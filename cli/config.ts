@@ -5,6 +5,7 @@
  * nested `"babelqueue"` object, or the section itself (`{"diagnostics": {"severity": …}}`).
  */
 import { readBoundedBytes } from '../workspace/bounded-read';
+import { MAX_CONFIG_FILE_BYTES } from '../workspace/project-config';
 import { resolve } from 'node:path';
 import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
@@ -23,9 +24,6 @@ for (const key of KNOWN_KEYS) {
   const parts = key.split('.');
   for (let i = 1; i < parts.length; i++) KNOWN_GROUPS.add(parts.slice(0, i).join('.'));
 }
-
-/** A settings file is a few lines; anything this large is not one. */
-const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
 /**
  * Reads, parses and checks a settings file into the settings it sets (applied over babelq.json,

@@ -132,11 +132,11 @@ export function lintBytesWithDetails(
   registry: RegistryState,
   suppressions: readonly Suppression[] = [],
   today = '',
-): Pick<FileReport, 'diagnostics'> & { details: FindingDetail[]; pointers: string[]; used: ReadonlySet<Suppression>; suppressed: number } {
+): Pick<FileReport, 'diagnostics'> & { details: FindingDetail[]; used: ReadonlySet<Suppression>; suppressed: number } {
   const decoded = decodeStrictly(bytes);
   if (!decoded.ok) {
     const diagnostics = invalidUtf8(decoded.message, settings);
-    return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })), pointers: diagnostics.map(() => ''), used: new Set(), suppressed: 0 };
+    return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })), used: new Set(), suppressed: 0 };
   }
   const text = decoded.text;
   const doc = parseText(text);
@@ -146,7 +146,6 @@ export function lintBytesWithDetails(
   const result = {
     diagnostics: outcome.kept.map((diagnostic) => toOutputDiagnostic(diagnostic, lineIndex)),
     details,
-    pointers: details.map((detail) => detail.pointer),
     used: outcome.used,
     suppressed: outcome.suppressed,
   };

@@ -4,7 +4,7 @@
  * (`--suppress-all --reason`) and removing stale entries (`--prune-suppressions`). Edits to the
  * suppressions file go through jsonc-parser's `modify`, so comments and layout the user wrote stay.
  */
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { LineIndex } from '../core/model/positions';
@@ -12,8 +12,9 @@ import { configFileDiagnostics, suppressionFileDiagnostics } from '../core/rules
 import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/suppressions';
 import { relativePath, type LoadedConfig } from '../workspace/project-config';
 import { toOutputDiagnostic, type FileReport } from './diagnostics';
-import { CliError, describeFsError } from './errors';
+import { CliError } from './errors';
 import { settingsFor, type LintContext } from './lint-file';
+import { writeFileAtomically } from './write-file';
 
 /** The entries of every suppressions file read in this run that matched nothing although their file was checked (or is gone). */
 export function staleSuppressions(context: LintContext): Map<LoadedConfig, Suppression[]> {
@@ -94,7 +95,7 @@ export function writeBaseline(context: LintContext, findings: readonly BaselineF
       added++;
     }
     if (added > 0) {
-      writeText(path, text);
+      writeFileAtomically(path, text);
       written.push({ path, added });
     }
   }
@@ -113,7 +114,7 @@ export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Supp
       text = applyEdits(text, modify(text, ['suppressions', index], undefined, { formattingOptions: formattingOf(text) }));
       removed++;
     }
-    writeText(suppressions.path, text);
+    writeFileAtomically(suppressions.path, text);
   }
   return removed;
 }
@@ -135,15 +136,4 @@ function suppressionsFileFor(context: LintContext, fixture: string): string {
 function formattingOf(text: string): FormattingOptions {
   const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
   return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
-}
-
-function writeText(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.babelq-tmp`;
-  try {
-    writeFileSync(temporary, text, { flag: 'wx' });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new CliError(`cannot write '${path}': ${describeFsError(error)}`);
-  }
 }

@@ -28,13 +28,7 @@ export class SettingsStore {
   forDocument(uri: string): Promise<Settings> {
     let settings = this.byUri.get(uri);
     if (!settings) {
-      const layer = this.canPull()
-        ? this.connection.workspace
-            .getConfiguration({ scopeUri: uri, section: 'babelqueue' })
-            .then((raw) => this.read(raw))
-            .catch(() => ({}))
-        : Promise.resolve(this.pushed);
-      settings = layer.then((user) => this.withProject(uri, user));
+      settings = this.userLayer(uri).then((user) => this.withProject(uri, user));
       this.byUri.set(uri, settings);
     }
     return settings;
@@ -44,12 +38,7 @@ export class SettingsStore {
   async forWorkspaceFile(path: string, folder: string): Promise<Settings> {
     let layer = this.byFolder.get(folder);
     if (!layer) {
-      layer = this.canPull()
-        ? this.connection.workspace
-            .getConfiguration({ scopeUri: toUri(folder), section: 'babelqueue' })
-            .then((raw) => this.read(raw))
-            .catch(() => ({}))
-        : Promise.resolve(this.pushed);
+      layer = this.userLayer(toUri(folder));
       this.byFolder.set(folder, layer);
     }
     return this.configs.settingsFor(path, DEFAULT_SETTINGS, [await layer], folder);
@@ -70,6 +59,15 @@ export class SettingsStore {
 
   forget(uri: string): void {
     this.byUri.delete(uri);
+  }
+
+  /** What the user set for `scopeUri`, asked of the client (or what it pushed, when it cannot be asked). */
+  private userLayer(scopeUri: string): Promise<SettingsLayer> {
+    if (!this.canPull()) return Promise.resolve(this.pushed);
+    return this.connection.workspace
+      .getConfiguration({ scopeUri, section: 'babelqueue' })
+      .then((raw) => this.read(raw))
+      .catch(() => ({}));
   }
 
   private withProject(uri: string, user: SettingsLayer): Settings {

@@ -25,7 +25,7 @@ import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
 import type { Settings } from '../core/rules/settings';
-import { findFixtureFiles } from '../workspace/fixture-files';
+import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
 import { readFromDisk } from '../workspace/registry-loader';
@@ -263,5 +263,5 @@ function settingsKey(settings: Settings): string {
 
 /** True for the path of a fixture (what the index tracks). */
 export function isFixturePath(uri: string): boolean {
-  return toPath(uri)?.endsWith('.babel.json') === true;
+  return toPath(uri)?.endsWith(ENVELOPE_SUFFIX) === true;
 }

@@ -40,8 +40,6 @@ export interface LoadedConfig {
   readonly present: boolean;
   readonly directory: string;
   readonly config: ProjectConfig;
-  /** Set when the file could not be read at all (a pipe, too large, permissions). */
-  readonly unreadable?: string;
   readonly text: string;
   readonly ignore: readonly GlobMatcher[];
   readonly overrides: readonly { readonly files: readonly GlobMatcher[]; readonly layer: SettingsLayer }[];
@@ -172,7 +170,7 @@ export class ProjectConfigs {
     } catch (error) {
       const reason = error instanceof UnreadableFile || error instanceof Error ? error.message : String(error);
       const config: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [{ offset: 0, end: 0, message: `babelq.json cannot be read: ${reason}` }] };
-      return { path, directory, present: true, config, unreadable: reason, text: '', ignore: [], overrides: [] };
+      return { path, directory, present: true, config, text: '', ignore: [], overrides: [] };
     }
     if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`; // a BOM is fine in a config; a space keeps the offsets
     const config = readProjectConfig(text);

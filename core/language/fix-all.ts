@@ -60,12 +60,18 @@ function nonOverlapping(fixes: readonly (readonly TextEdit[])[]): (readonly Text
   const chosen: (readonly TextEdit[])[] = [];
   const sorted = [...fixes].filter((edits) => edits.length > 0).sort((a, b) => start(a) - start(b));
   for (const edits of sorted) {
-    const clashes = edits.some((edit) => taken.some((range) => edit.offset < range.end && range.offset < edit.end || (edit.offset === edit.end && edit.offset >= range.offset && edit.offset <= range.end) || (range.offset === range.end && range.offset >= edit.offset && range.offset <= edit.end)));
+    const clashes = edits.some((edit) => taken.some((range) => touches(edit, range)));
     if (clashes) continue;
     chosen.push(edits);
     for (const edit of edits) taken.push({ offset: edit.offset, end: edit.end });
   }
   return chosen;
+}
+
+/** True when two edits overlap, or one inserts at a place the other replaces or inserts at too. */
+function touches(a: { offset: number; end: number }, b: { offset: number; end: number }): boolean {
+  if (a.offset === a.end || b.offset === b.end) return a.offset <= b.end && b.offset <= a.end;
+  return a.offset < b.end && b.offset < a.end;
 }
 
 function start(edits: readonly TextEdit[]): number {

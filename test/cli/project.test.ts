@@ -164,7 +164,7 @@ describe('--fix and --fix-dry-run', () => {
         assert.equal(remaining.length, 0, `${name}: ${code} is fixed, yet ${remaining.map((d) => d.message).join('; ')}`);
       }
     }
-    assert.deepEqual(readdirSync(root).filter((name) => name.includes('babelq-fix')), [], 'no temporary file is left');
+    assert.deepEqual(readdirSync(root).filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');
   });
 
   test('CRLF line breaks and a missing final newline survive --fix', () => {

@@ -1,6 +1,6 @@
 /**
  * breaking-change: a schema edit that `bqschema compat OLD NEW` rejects, on the NEW schema file's
- * exact key. The rules are bqschema's (../shared docs, section 6), on the validators' subset:
+ * exact key. The rules are bqschema's (measured from bqschema's compat code: its rule table), on the validators' subset:
  * from the root and recursively into `properties` (path `a.b`) and `items` (path `a[]`), a changed
  * `type`, an `enum` added or a value of it removed (values compared as printed text), `minLength`
  * or `minimum` tightened, a newly `required` name, `additionalProperties` closed, a property

@@ -1,7 +1,7 @@
 /**
  * pii-unmarked: in a schema file, a property whose name looks like personal data and that is not
- * marked `x-gdpr-sensitive`, exactly where `bqschema gdpr --require` fails (../shared docs,
- * section 6): bqschema's name pattern as a case-insensitive substring of the property name,
+ * marked `x-gdpr-sensitive`, exactly where `bqschema gdpr --require` fails (as measured from bqschema's
+ * gdpr audit): its name pattern as a case-insensitive substring of the property name,
  * anywhere in the schema (objects and arrays included), containers whose own name matches left
  * alone, the mark being `true` or a non-empty category string. The fix adds the mark, so the
  * fixtures' values get `pii-in-fixture` and the SDKs' masking applies to them.

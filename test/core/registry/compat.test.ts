@@ -1,6 +1,6 @@
 /**
  * breaking-change (core/rules/registry/breaking-change.ts): bqschema compat's rules, one case per
- * row of its table (../shared docs, section 6), each break on the NEW schema's key with bqschema's words.
+ * row of its table (measured from bqschema's compat code), each break on the NEW schema's key with bqschema's words.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
