@@ -22,6 +22,10 @@ import { envelopeText, writeRegistry } from './generate';
 import { range, stats } from './measure';
 
 const RUNS = process.argv.includes('--quick') ? 2 : 5;
+/** `--only=ours` (or anchor, floor) measures one contender; the table is then printed, not written. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** `--trace` logs every LSP message with its time in the BabelQueue output and keeps the profiles to read it. */
+const TRACE = process.argv.includes('--trace');
 const README = join(__dirname, 'README.md');
 export const WORKBENCH_START = '<!-- workbench:start -->';
 export const WORKBENCH_END = '<!-- workbench:end -->';
@@ -55,7 +59,7 @@ async function open(browser: Browser, entry: string, base: string, name: Contend
       ? { 'json.schemas': [{ fileMatch: ['/big.json'], url: `file://${join(folder, 'envelope.schema.json')}` }], 'json.maxItemsComputed': 5000, 'files.autoSave': 'off' }
       : name === 'floor'
         ? { 'files.associations': { '*.babel.json': 'plaintext', '*.json': 'plaintext' }, 'files.autoSave': 'off' }
-        : { 'files.autoSave': 'off' };
+        : { 'files.autoSave': 'off', ...(TRACE ? { 'babelqueue.trace.server': 'messages' } : {}) };
   const profile = createProfile(join(base, `profile-${name}`), settings);
   if (name === 'ours') installExtension(entry, profile);
   const server = await startCodeServer({ entry, profile, folder });
@@ -65,8 +69,10 @@ async function open(browser: Browser, entry: string, base: string, name: Contend
 
 async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<number> {
   const started = performance.now();
+  const wall = Date.now();
   await action();
   await waitUntil(what, async () => (await seen()) || undefined, timeoutMs, POLL_MS);
+  if (TRACE) process.stdout.write(`${what}: ${wall} → ${Date.now()}\n`);
   return performance.now() - started;
 }
 
@@ -132,7 +138,7 @@ async function main(): Promise<void> {
   ];
   const push = (row: number, who: Contender, ms: number) => ((rows[row].values[who] ??= []).push(ms));
   try {
-    for (const who of ['floor', 'anchor', 'ours'] as const) {
+    for (const who of (['floor', 'anchor', 'ours'] as const).filter((name) => !ONLY || name === ONLY)) {
       const { server, workbench } = await open(browser, entry, base, who, folder);
       const file = who === 'anchor' ? 'big.json' : 'big.babel.json';
       try {
@@ -164,9 +170,10 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close().catch(() => undefined);
-    rmSync(base, { recursive: true, force: true });
+    if (TRACE) process.stdout.write(`Profiles and logs kept in ${base}\n`);
+    else rmSync(base, { recursive: true, force: true });
   }
-  writeTable(rows);
+  writeTable(rows, ONLY === undefined);
 }
 
 function cell(values: number[] | undefined): string {
@@ -174,7 +181,7 @@ function cell(values: number[] | undefined): string {
   return range(stats(values));
 }
 
-function writeTable(rows: readonly Row[]): void {
+function writeTable(rows: readonly Row[], intoReadme: boolean): void {
   const floorOpen = rows[0].values.floor?.length ? stats(rows[0].values.floor).median : 0;
   const lines = [
     WORKBENCH_START,
@@ -196,13 +203,14 @@ function writeTable(rows: readonly Row[]): void {
     '',
     WORKBENCH_END,
   ];
+  const block = lines.join('\n');
+  process.stdout.write(`${block}\n`);
+  if (!intoReadme) return;
   const readme = readFileSync(README, 'utf8');
   const start = readme.indexOf(WORKBENCH_START);
   const end = readme.indexOf(WORKBENCH_END);
-  const block = lines.join('\n');
   const next = start >= 0 && end > start ? `${readme.slice(0, start)}${block}${readme.slice(end + WORKBENCH_END.length)}` : `${readme.trimEnd()}\n\n${block}\n`;
   writeFileSync(README, next);
-  process.stdout.write(`${block}\n`);
 }
 
 main().catch((error: unknown) => {

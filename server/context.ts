@@ -2,6 +2,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Fresh } from '../core/model/fresh';
+import type { DiagnosticsFirst } from './diagnostics-first';
 import type { ParseCache } from './documents';
 import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';
@@ -16,4 +17,6 @@ export interface ServerContext {
   /** The babelq.json and suppressions files, read through open editors first. */
   readonly configs: ProjectConfigs;
   readonly fresh: Fresh;
+  /** Outline and folding of a large document wait for its diagnostics. */
+  readonly diagnosticsFirst: DiagnosticsFirst;
 }

@@ -45,6 +45,8 @@ class Entry implements CachedDocument {
 
 export class ParseCache {
   private readonly entries = new Map<string, Entry>();
+  /** Called once a document version's diagnostics are computed (server/diagnostics-first.ts listens). */
+  onAnalysed: (uri: string, version: number) => void = () => undefined;
 
   constructor(private readonly capacity = 64) {}
 
@@ -74,8 +76,15 @@ export class ParseCache {
     if (!cached.analysis || cached.analysis.settings !== settings || cached.analysis.registry !== registry) {
       cached.analysis = analyzeDocument(cached.parsed, settings, registry, cached.previousAnalysis);
       cached.previousAnalysis = undefined;
+      this.onAnalysed(entry.uri, entry.version);
     }
     return { entry, diagnostics: cached.analysis.diagnostics };
+  }
+
+  /** True when this exact version's diagnostics are computed (under whatever settings). */
+  isAnalysed(document: TextDocument): boolean {
+    const existing = this.entries.get(document.uri);
+    return existing !== undefined && existing.version === document.version && existing.analysis !== undefined;
   }
 
   delete(uri: string): void {

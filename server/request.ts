@@ -78,6 +78,12 @@ export const envelopes: Gate<EnvelopeRequest> = async (context, document, token)
   return { kind: 'envelope', document, parsed, lines, settings, registry: context.registries.stateFor(document.uri, settings) };
 };
 
+/** Envelope fixtures, answered once a large one's diagnostics are (the outline, folding: server/diagnostics-first.ts). */
+export const envelopesAfterDiagnostics: Gate<EnvelopeRequest> = async (context, document, token) => {
+  await context.diagnosticsFirst.wait(document);
+  return envelopes(context, document, token);
+};
+
 /** registry.json files, which references, links and their diagnostics work on. */
 export const registryFiles: Gate<RegistryFileRequest> = async (context, document, token) => {
   const settings = await context.settings.forDocument(document.uri);

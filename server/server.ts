@@ -29,6 +29,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
+import { DiagnosticsFirst } from './diagnostics-first';
 import { ParseCache } from './documents';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
@@ -73,14 +74,16 @@ export function startServer(connection: Connection): void {
   const registries = new RegistryService(openText, registryMessages(connection));
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
   const configs = new ProjectConfigs((path, limit) => openText(path) ?? readFromDisk(path, limit));
+  const cache = new ParseCache();
   const context: ServerContext = {
     connection,
     documents,
-    cache: new ParseCache(),
+    cache,
     settings: new SettingsStore(connection, () => canPullConfiguration, configs, (path) => registries.folderOf(path)),
     registries,
     configs,
     fresh: { uuid: randomUUID, now: Date.now },
+    diagnosticsFirst: new DiagnosticsFirst(cache, () => pullDiagnostics),
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);

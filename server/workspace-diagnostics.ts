@@ -17,9 +17,10 @@
 import { statSync } from 'node:fs';
 import type { CancellationToken, Diagnostic, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { routingUrn } from '../core/contract/urn';
 import { LineIndex } from '../core/model/positions';
-import type { ObjectNode } from '../core/model/tree';
+import type { ObjectNode, ParsedDocument } from '../core/model/tree';
 import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
@@ -137,21 +138,23 @@ export class WorkspaceFixtures {
         await new Promise((resume) => setImmediate(resume));
         slice = Date.now();
       }
-      const settings = await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
+      const open = this.context.documents.get(fixture.uri);
+      // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
+      const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
       if (settings.diagnosticsScope === 'openFiles') {
         if (fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: null, items: [] });
         fixture.resultId = undefined;
         fixture.key = undefined;
         continue;
       }
-      const open = this.context.documents.get(fixture.uri);
       const version = open ? `open:${open.version}` : this.diskVersion(fixture, stampEveryFile);
       const registry = this.context.registries.stateFor(fixture.uri, settings);
       const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
       const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
       if (fixture.key !== dependsOn() || fixture.items === undefined) {
         const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
-        this.analyse(fixture, open?.getText() ?? this.readText(fixture), settings, registry);
+        if (open) this.analyseOpen(fixture, open, settings, registry);
+        else this.analyse(fixture, this.readText(fixture), settings, registry);
         fixture.key = dependsOn();
         // Findings that came out the same keep their id: the client is not sent what it already shows.
         if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
@@ -168,13 +171,21 @@ export class WorkspaceFixtures {
       return;
     }
     const doc = parseText(text);
-    const root = doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined;
-    const urn = routingUrn(root)?.node;
-    fixture.urn = urn?.kind === 'string' ? urn.value : undefined;
+    fixture.urn = routedUrn(doc);
     const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
     const lines = new LineIndex(text);
     fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines, fixture.uri));
     recycleColumns(doc.columns);
+  }
+
+  /**
+   * An open fixture's findings are the ones its editor pulls: one parse and one analysis of the
+   * version, shared through the parse cache (a 5 MB fixture is not analysed twice per keystroke).
+   */
+  private analyseOpen(fixture: TrackedFixture, document: TextDocument, settings: Settings, registry: RegistryState): void {
+    const { entry, diagnostics } = this.context.cache.diagnostics(document, settings, registry);
+    fixture.urn = routedUrn(entry.parsed);
+    fixture.items = withSuppressions(this.context, fixture.uri, entry.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines, fixture.uri));
   }
 
   /** The text's version on disk (size and time), looked at again when a file event names it or the client cannot watch. */
@@ -254,6 +265,12 @@ export class WorkspaceFixtures {
       this.waiters.add(finish);
     });
   }
+}
+
+/** The URN a fixture routes on, which decides the registry entry its findings depend on. */
+function routedUrn(doc: ParsedDocument): string | undefined {
+  const urn = routingUrn(doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined)?.node;
+  return urn?.kind === 'string' ? urn.value : undefined;
 }
 
 /** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */

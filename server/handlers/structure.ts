@@ -19,7 +19,7 @@ import { documentSymbols, type DocumentSymbolNode } from '../../core/language/sy
 import type { LineIndex } from '../../core/model/positions';
 import type { ServerContext } from '../context';
 import { toLspEdit, toRange } from '../convert';
-import { envelopes, requestHandler } from '../request';
+import { envelopes, envelopesAfterDiagnostics, requestHandler } from '../request';
 
 /** Deeper selection chains would overflow JSON serialisation of the nested reply; core stops there. */
 const MAX_SELECTION_DEPTH = 1000;
@@ -55,13 +55,13 @@ export function registerStructureFeatures(context: ServerContext): void {
   );
 
   connection.onFoldingRanges(
-    requestHandler(context, 'foldingRanges', envelopes, [], ({ parsed, lines }): FoldingRange[] =>
+    requestHandler(context, 'foldingRanges', envelopesAfterDiagnostics, [], ({ parsed, lines }): FoldingRange[] =>
       foldingRanges(parsed, lines).map((range) => ({ startLine: range.startLine, endLine: range.endLine })),
     ),
   );
 
   connection.onDocumentSymbol(
-    requestHandler(context, 'documentSymbol', envelopes, [], ({ parsed, lines }): DocumentSymbol[] => toLspSymbols(documentSymbols(parsed), lines)),
+    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ parsed, lines }): DocumentSymbol[] => toLspSymbols(documentSymbols(parsed), lines)),
   );
 
   connection.onSelectionRanges(

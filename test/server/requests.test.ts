@@ -125,3 +125,43 @@ describe('cancellation', () => {
     noFailures(client);
   });
 });
+
+describe('diagnostics first on a large document (server/diagnostics-first.ts)', () => {
+  const client = new TestLspClient();
+  before(() => client.initialize());
+  after(() => client.kill());
+
+  /** An envelope of about 2 MB: many orders, and one wrong value near the top. */
+  function largeEnvelope(): string {
+    const orders = Array.from({ length: 20_000 }, (_, index) => ({ order_id: index, sku: `SKU-${index}`, quantity: 2, note: 'gift wrap' }));
+    return JSON.stringify({ job: 'urn:babel:orders:created', trace_id: 'not-a-uuid', meta: { schema_version: 1 }, attempts: 0, data: { orders } }, null, 2);
+  }
+
+  test('the outline and folding asked before the diagnostics are answered after them', async () => {
+    const uri = 'file:///workspace/large-order.babel.json';
+    const text = largeEnvelope();
+    assert.ok(text.length > 1024 * 1024);
+    await client.open(uri, text);
+    const order: string[] = [];
+    const textDocument = { uri };
+    // As VS Code sends them on opening a file: the outline and folding first, the diagnostics last.
+    const symbols = client.request('textDocument/documentSymbol', { textDocument }).then((answer: unknown[]) => (order.push('symbols'), answer));
+    const folding = client.request('textDocument/foldingRange', { textDocument }).then((answer: unknown[]) => (order.push('folding'), answer));
+    const diagnostics = client.pullDiagnostics(uri).then((answer) => (order.push('diagnostics'), answer));
+    const [outline, folds, report] = await Promise.all([symbols, folding, diagnostics]);
+    assert.equal(order[0], 'diagnostics', `answered in the order ${order.join(', ')}`);
+    assert.ok(report.items.some((item) => item.code === 'trace-id-format' || /trace_id/.test(item.message)), JSON.stringify(report.items.map((item) => item.code)));
+    assert.ok(outline.length > 0 && folds.length > 0, 'the outline and folding still come');
+  });
+
+  test('a small document answers in arrival order, without waiting', async () => {
+    const uri = 'file:///workspace/small-order.babel.json';
+    await client.open(uri, UNFORMATTED);
+    const order: string[] = [];
+    const textDocument = { uri };
+    const symbols = client.request('textDocument/documentSymbol', { textDocument }).then(() => order.push('symbols'));
+    const diagnostics = client.pullDiagnostics(uri).then(() => order.push('diagnostics'));
+    await Promise.all([symbols, diagnostics]);
+    assert.deepEqual(order, ['symbols', 'diagnostics']);
+  });
+});
