@@ -24,7 +24,7 @@ import { range, stats } from './measure';
 const RUNS = process.argv.includes('--quick') ? 2 : 5;
 /** `--only=ours` (or anchor, floor) measures one contender; the table is then printed, not written. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-/** `--trace` logs every LSP message with its time in the BabelQueue output and keeps the profiles to read it. */
+/** `--trace` prints each action's start and end (wall clock, to line up with logs) and keeps the profiles and their logs. */
 const TRACE = process.argv.includes('--trace');
 const README = join(__dirname, 'README.md');
 export const WORKBENCH_START = '<!-- workbench:start -->';
@@ -59,7 +59,7 @@ async function open(browser: Browser, entry: string, base: string, name: Contend
       ? { 'json.schemas': [{ fileMatch: ['/big.json'], url: `file://${join(folder, 'envelope.schema.json')}` }], 'json.maxItemsComputed': 5000, 'files.autoSave': 'off' }
       : name === 'floor'
         ? { 'files.associations': { '*.babel.json': 'plaintext', '*.json': 'plaintext' }, 'files.autoSave': 'off' }
-        : { 'files.autoSave': 'off', ...(TRACE ? { 'babelqueue.trace.server': 'messages' } : {}) };
+        : { 'files.autoSave': 'off' };
   const profile = createProfile(join(base, `profile-${name}`), settings);
   if (name === 'ours') installExtension(entry, profile);
   const server = await startCodeServer({ entry, profile, folder });
