@@ -18,6 +18,7 @@ import type { RegistryState } from '../core/registry/types';
 import { findFixtureFiles } from '../workspace/fixture-files';
 import { envelopeText, tinyText, writeRegistry, writeWorkspace } from './generate';
 import { BROKEN_COUNT, measureWorkspace, URN_COUNT, writeRegisteredWorkspace } from './workspace-diagnostics';
+import { COMPAT_SCHEMAS, measureSchemaCompat, writeCompatRepository } from './schema-compat';
 import { BenchClient } from './lsp';
 import { bytes, compare, ms, now, range, stats, type Stats } from './measure';
 import { loadAverage, machine, writeBenchReadme, type Info, type Target } from './report';
@@ -378,6 +379,20 @@ async function workspaceScenario(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A breaking schema change while it is typed, on a 100-schema registry in git.
+
+async function compatScenario(): Promise<void> {
+  log(`\nbreaking-change while a schema is typed: ${COMPAT_SCHEMAS} schemas in git, 20 fixtures each (production server over stdio)`);
+  const dir = join(OUT, 'compat-100');
+  writeCompatRepository(dir);
+  const { keystrokeToBreak, message } = await measureSchemaCompat(dir, SHIPPED_SERVER, QUICK ? 5 : 15);
+  if (!message.includes('20 of the 20 fixtures')) throw new Error(`the break does not count the URN's fixtures: ${message}`);
+  // The first edit pays git's start (rev-parse, cat-file); the rest are the keystroke as typed.
+  info(`unsaved schema edit → breaking-change with the fixtures it breaks counted (${COMPAT_SCHEMAS} schemas; first edit, git read)`, `${keystrokeToBreak[0].toFixed(1)} ms`);
+  info(`unsaved schema edit → breaking-change with the fixtures it breaks counted (${COMPAT_SCHEMAS} schemas; later edits)`, range(stats(keystrokeToBreak.slice(1))));
+}
+
+// ---------------------------------------------------------------------------------------------
 // The CLI against ajv-cli on 10,000 files.
 
 function cliScenario(): void {
@@ -475,11 +490,12 @@ async function main(): Promise<void> {
   const differential = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/oracle/differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
   if (differential.status !== 0) throw new Error(`the differential check failed:\n${differential.stderr || differential.stdout}`);
   log(`Differential check: ${differential.stdout.trim()}`);
-  if (runs('server') || runs('sizes') || runs('workspace')) buildProduction();
+  if (runs('server') || runs('sizes') || runs('workspace') || runs('compat')) buildProduction();
   if (runs('analysis')) await analysisScenarios(texts, registry);
   if (runs('server')) await serverScenarios(texts);
   if (runs('cli')) cliScenario();
   if (runs('workspace')) await workspaceScenario();
+  if (runs('compat')) await compatScenario();
   if (runs('sizes')) await sizeScenario();
   const failed = targets.filter((t) => !t.pass);
   log(`\n${targets.length - failed.length} of ${targets.length} targets pass${failed.length ? `; failing: ${failed.map((t) => t.name).join('; ')}` : ''}.`);

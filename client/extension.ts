@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { ENVELOPE_LANGUAGE_ID, REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { registerMessageCommands } from './commands/messages';
@@ -51,6 +51,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // babelq.json and babelq-suppressions.json are JSON with comments (contributed as jsonc).
     documentSelector: [{ language: ENVELOPE_LANGUAGE_ID }, { language: 'json', scheme: 'file' }, { language: 'jsonc', scheme: 'file', pattern: '**/{babelq.json,babelq-suppressions.json}' }],
     outputChannel: output,
+    // In Restricted Mode the server runs no git (a checkout's git config could run commands).
+    initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
       workspace: {
@@ -92,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerLintTasks(context);
   try {
     await client.start();
+    context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD)));
     client.onNotification(REGISTRY_STATUS_METHOD, (params: RegistryStatusParams) => {
       registryStatus.set(params.uri, params);
       render();

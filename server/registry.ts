@@ -5,7 +5,7 @@
  */
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RegistryState } from '../core/registry/types';
+import type { Registry, RegistryEntry, RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
 import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
@@ -99,6 +99,21 @@ export class RegistryService {
     if (!path || path.endsWith(`/${REGISTRY_FILE_NAME}`)) return false;
     for (const files of this.schemaFilesOf.values()) if (files.includes(path)) return true;
     return false;
+  }
+
+  /** The registry entries whose schema is this file, each with its registry (loaded, with unsaved edits). */
+  schemaOwners(uri: string): { readonly registry: Registry; readonly entry: RegistryEntry }[] {
+    const path = toPath(uri);
+    if (!path) return [];
+    const owners: { registry: Registry; entry: RegistryEntry }[] = [];
+    for (const [registryPath, files] of this.schemaFilesOf) {
+      if (!files.includes(path)) continue;
+      const root = this.folderOf(registryPath);
+      const state = this.load(registryPath, root, { directory: dirname(registryPath), root });
+      if (state.kind !== 'loaded') continue;
+      for (const entry of state.registry.entries) if (entry.schema?.path === path) owners.push({ registry: state.registry, entry });
+    }
+    return owners;
   }
 
   /** The registry at `path`, loaded once (and again after a change to a file it read). */

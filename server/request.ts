@@ -10,6 +10,7 @@ import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import type { LineIndex } from '../core/model/positions';
 import type { ParsedDocument } from '../core/model/tree';
 import type { RegistryState } from '../core/registry/types';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { Settings } from '../core/rules/settings';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
 import { PROJECT_CONFIG_FILE } from '../core/rules/project-config';
@@ -42,6 +43,8 @@ export interface RegistryFileRequest extends ResolvedDocument {
 /** A schema file that a loaded registry reads, checked as BabelQueue's validators read it. */
 export interface SchemaFileRequest extends ResolvedDocument {
   readonly kind: 'schema file';
+  /** Its breaking changes against the compat base, when the diagnostics asked for them (server/schema-compat.ts). */
+  readonly breaks?: readonly CoreDiagnostic[];
 }
 
 /** babelq.json or babelq-suppressions.json: the project's own files, with their findings. */
@@ -97,8 +100,14 @@ export const registryFiles: Gate<RegistryFileRequest> = async (context, document
 
 /** The schema files of the registries loaded so far (their keywords get diagnostics). */
 export const schemaFiles: Gate<SchemaFileRequest> = async (context, document, token) => {
-  if (!context.registries.isSchemaFile(document.uri)) return undefined;
+  const known = context.registries.isSchemaFile(document.uri);
+  if (!known && !document.uri.endsWith('.json')) return undefined;
   const settings = await context.settings.forDocument(document.uri);
+  // A schema file opened before any fixture: the registry it belongs to is the one its folder finds.
+  if (!known) {
+    context.registries.stateFor(document.uri, settings);
+    if (!context.registries.isSchemaFile(document.uri)) return undefined;
+  }
   if (!stillWanted(context, document, token)) return undefined;
   const { parsed, lines } = context.cache.get(document);
   return { kind: 'schema file', document, parsed, lines, settings };
@@ -114,6 +123,10 @@ export const projectFiles: Gate<ProjectFileRequest> = async (context, document, 
   if (!stillWanted(context, document, token)) return undefined;
   return { kind: 'project file', file, document, lines: context.cache.get(document).lines, settings, stale };
 };
+
+/** Envelopes and the registry's schema files (quick fixes). */
+export const envelopesAndSchemaFiles: Gate<EnvelopeRequest | SchemaFileRequest> = async (context, document, token) =>
+  isEnvelopeDocument(document) ? envelopes(context, document, token) : schemaFiles(context, document, token);
 
 /** All four, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
 export const envelopesAndRegistryFiles: Gate<DocumentRequest> = async (context, document, token) =>

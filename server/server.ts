@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  CodeActionKind,
   CodeActionRequest,
   CompletionRequest,
   DefinitionRequest,
@@ -26,7 +27,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
@@ -39,6 +40,7 @@ import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
 import { RegistryService, toPath, toUri } from './registry';
 import { registryMessages } from './registry-messages';
+import { SchemaCompat } from './schema-compat';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
@@ -50,6 +52,8 @@ export const SERVER_NAME = 'babelqueue-language-server';
 
 /** Envelope fixtures: every feature. */
 const ENVELOPES: DocumentSelector = [{ language: ENVELOPE_LANGUAGE_ID }];
+/** JSON files, of which the server answers quick fixes for the registry's schema files only. */
+const SCHEMA_FILES: DocumentSelector = [{ language: 'json', scheme: 'file' }];
 /** registry.json: diagnostics, references and links (VS Code's JSON support does the rest). */
 const REGISTRIES: DocumentSelector = [{ language: 'json', pattern: '**/registry.json' }];
 
@@ -65,6 +69,7 @@ export function startServer(connection: Connection): void {
   let canRefreshDiagnostics = false;
   let canWatchFiles = false;
   let canWatchFolders = false;
+  let canCreateFiles = false;
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
   const openText = (path: string): string | undefined => {
@@ -87,6 +92,7 @@ export function startServer(connection: Connection): void {
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
+  let schemaCompat: SchemaCompat | undefined;
 
   // A client may answer any request with an error; an unhandled rejection would end the server.
   const settle = (what: string, promise: Promise<unknown>) => {
@@ -118,6 +124,7 @@ export function startServer(connection: Connection): void {
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canWatchFolders = capabilities.workspace?.workspaceFolders === true;
+    canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && capabilities.workspace.workspaceEdit.resourceOperations?.includes('create') === true;
     // Without workspace folders: the root URI, else the root path, else each file's project (server/registry.ts).
     const folders = params.workspaceFolders?.length
       ? params.workspaceFolders.map((folder) => folder.uri)
@@ -127,8 +134,11 @@ export function startServer(connection: Connection): void {
           ? [toUri(params.rootPath)]
           : [];
     context.registries.setWorkspaceFolders(folders);
-    if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures);
-    else revalidateAll = registerPushDiagnostics(context);
+    // VS Code says whether the workspace is trusted (git is not run in one that is not); other editors trust what they open.
+    const trusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
+    schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
+    if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures, schemaCompat);
+    else revalidateAll = registerPushDiagnostics(context, schemaCompat);
     dynamic = dynamicFeatures(connection, capabilities);
     return {
       capabilities: {
@@ -158,6 +168,11 @@ export function startServer(connection: Connection): void {
         );
       });
     }
+  });
+
+  connection.onNotification(WORKSPACE_TRUSTED_METHOD, () => {
+    schemaCompat?.trust();
+    refreshDiagnostics();
   });
 
   connection.onDidChangeConfiguration((change) => {
@@ -207,7 +222,7 @@ export function startServer(connection: Connection): void {
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
-  registerLanguageFeatures(context);
+  registerLanguageFeatures(context, () => canCreateFiles);
   registerStructureFeatures(context);
   registerNavigation(context);
   registerRegistryRequests(context);
@@ -248,6 +263,8 @@ function dynamicFeatures(connection: Connection, capabilities: ClientCapabilitie
         [HoverRequest.type, { documentSelector: ENVELOPES }],
         [CompletionRequest.type, { documentSelector: ENVELOPES, triggerCharacters: ['"', ':'] }],
         [CodeActionRequest.type, { documentSelector: ENVELOPES, codeActionKinds: CODE_ACTION_KINDS }],
+        // The registry's schema files (the server answers for those alone): pii-unmarked, "Register as a new URN…".
+        [CodeActionRequest.type, { documentSelector: SCHEMA_FILES, codeActionKinds: [CodeActionKind.QuickFix] }],
         [DocumentFormattingRequest.type, { documentSelector: ENVELOPES }],
         [FoldingRangeRequest.type, { documentSelector: ENVELOPES }],
         [DocumentSymbolRequest.type, { documentSelector: ENVELOPES }],

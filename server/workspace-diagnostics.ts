@@ -138,31 +138,67 @@ export class WorkspaceFixtures {
         await new Promise((resume) => setImmediate(resume));
         slice = Date.now();
       }
-      const open = this.context.documents.get(fixture.uri);
-      // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
-      const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
-      if (settings.diagnosticsScope === 'openFiles') {
+      const update = await this.update(fixture, stampEveryFile);
+      if (update === 'out of scope') {
         if (fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: null, items: [] });
         fixture.resultId = undefined;
         fixture.key = undefined;
         continue;
       }
-      const version = open ? `open:${open.version}` : this.diskVersion(fixture, stampEveryFile);
-      const registry = this.context.registries.stateFor(fixture.uri, settings);
-      const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
-      const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
-      if (fixture.key !== dependsOn() || fixture.items === undefined) {
-        const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
-        if (open) this.analyseOpen(fixture, open, settings, registry);
-        else this.analyse(fixture, this.readText(fixture), settings, registry);
-        fixture.key = dependsOn();
-        // Findings that came out the same keep their id: the client is not sent what it already shows.
-        if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
-      }
+      const open = update.open;
       if (known.get(fixture.uri) === fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: fixture.uri, version: null, resultId: fixture.resultId! });
       else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: open ? open.version : null, resultId: fixture.resultId, items: fixture.items! });
     }
     return items;
+  }
+
+  /**
+   * Of the fixtures routing on `urn`, how many have findings (with the registry as it is now,
+   * unsaved edits included) that hold a payload-schema error: what a schema edit breaks.
+   * Undefined when the workspace's fixtures are not checked (scope openFiles).
+   */
+  async rejectedBy(urn: string): Promise<{ rejected: number; total: number } | undefined> {
+    if (!this.scanned) await this.scan();
+    let rejected = 0;
+    let total = 0;
+    let slice = Date.now();
+    let checked = false;
+    for (const fixture of this.fixtures.values()) {
+      if (Date.now() - slice > YIELD_EVERY_MS) {
+        await new Promise((resume) => setImmediate(resume));
+        slice = Date.now();
+      }
+      // Only a fixture that routed on this URN when last read can: the others need no fresh analysis.
+      if (fixture.items !== undefined && fixture.urn !== urn) continue;
+      const update = await this.update(fixture, !this.watched());
+      if (update === 'out of scope') continue;
+      checked = true;
+      if (fixture.urn !== urn) continue;
+      total++;
+      if (fixture.items!.some((item) => item.code === 'payload-schema')) rejected++;
+    }
+    return checked || this.fixtures.size === 0 ? { rejected, total } : undefined;
+  }
+
+  /** Brings one fixture's findings up to date with what they depend on (analysed again only when that changed). */
+  private async update(fixture: TrackedFixture, stampEveryFile: boolean): Promise<'out of scope' | { open: TextDocument | undefined }> {
+    const open = this.context.documents.get(fixture.uri);
+    // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
+    const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
+    if (settings.diagnosticsScope === 'openFiles') return 'out of scope';
+    const version = open ? `open:${open.version}` : this.diskVersion(fixture, stampEveryFile);
+    const registry = this.context.registries.stateFor(fixture.uri, settings);
+    const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
+    const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
+    if (fixture.key !== dependsOn() || fixture.items === undefined) {
+      const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
+      if (open) this.analyseOpen(fixture, open, settings, registry);
+      else this.analyse(fixture, this.readText(fixture), settings, registry);
+      fixture.key = dependsOn();
+      // Findings that came out the same keep their id: the client is not sent what it already shows.
+      if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
+    }
+    return { open };
   }
 
   private analyse(fixture: TrackedFixture, text: string | undefined, settings: Settings, registry: RegistryState): void {

@@ -47,6 +47,9 @@ export interface NewEnvelopeResult {
 }
 
 /** `babelqueue/registryStatus` (server → client notification): the registry an envelope uses. */
+/** Client → server, VS Code only: the user trusted the workspace (git may now be run for schema compat). */
+export const WORKSPACE_TRUSTED_METHOD = 'babelqueue/workspaceTrusted';
+
 export const REGISTRY_STATUS_METHOD = 'babelqueue/registryStatus';
 
 export interface RegistryStatusParams {

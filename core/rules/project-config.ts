@@ -10,7 +10,7 @@ import { parseTree, printParseErrorCode, type Node as JsoncNode, type ParseError
 import { closestWord } from '../model/edit-distance';
 import type { Code } from './code-names';
 import type { SeveritySetting } from './diagnostic';
-import { isPayloadVerdict, MONEY_SHAPE, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
+import { COMPAT_BASE_SHAPE, isPayloadVerdict, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
 
 export const PROJECT_CONFIG_FILE = 'babelq.json';
 
@@ -39,7 +39,7 @@ export interface ProjectConfig {
   readonly problems: readonly ConfigProblem[];
 }
 
-const TOP_KEYS = ['$schema', 'root', 'severity', 'moneyKeyPatterns', 'registry', 'validator', 'ignore', 'overrides'];
+const TOP_KEYS = ['$schema', 'root', 'severity', 'moneyKeyPatterns', 'registry', 'validator', 'compatBase', 'ignore', 'overrides'];
 const OVERRIDE_KEYS = ['files', 'severity', 'moneyKeyPatterns', 'validator'];
 
 /** Reads babelq.json's text; what cannot be used is left out and named in `problems`. */
@@ -68,6 +68,12 @@ export function readProjectConfig(text: string): ProjectConfig {
         if (typeof value.value === 'string' && value.value.trim() !== '') layer = { ...layer, registryPath: value.value.trim() };
         else problems.push(at(value, '"registry" must be the path of a registry.json, relative to this file'));
         break;
+      case 'compatBase': {
+        const base = readCompatBase(value.value);
+        if (base === undefined) problems.push(at(value, `"compatBase" ${COMPAT_BASE_SHAPE}`));
+        else layer = { ...layer, compatBase: base };
+        break;
+      }
       case 'ignore': {
         ignore = readGlobs(value, 'ignore', problems);
         break;

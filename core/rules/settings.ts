@@ -17,7 +17,11 @@ export const SETTING_KEYS = {
   registryPath: 'babelqueue.registry.path',
   registryValidator: 'babelqueue.registry.validator',
   diagnosticsScope: 'babelqueue.diagnostics.scope',
+  compatBase: 'babelqueue.compat.base',
 } as const;
+
+/** The git revision a schema file is compared with while it is edited (breaking-change). */
+export const DEFAULT_COMPAT_BASE = 'HEAD';
 
 /** Which fixtures the editor reports: every one under the workspace folders, or the open ones only. */
 export type DiagnosticsScope = 'workspace' | 'openFiles';
@@ -57,6 +61,8 @@ export interface Settings {
   readonly registryValidator: PayloadVerdict;
   /** The editor's reach (not a babelq.json key: it is how one person works, not what the project checks). */
   readonly diagnosticsScope: DiagnosticsScope;
+  /** The git revision an edited schema file is compared with; undefined: not compared. */
+  readonly compatBase: string | undefined;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -66,6 +72,7 @@ export const DEFAULT_SETTINGS: Settings = {
   registryPath: undefined,
   registryValidator: 'draft-07',
   diagnosticsScope: 'workspace',
+  compatBase: DEFAULT_COMPAT_BASE,
 };
 
 /** A problem found in the settings themselves (an unknown code, a bad severity). */
@@ -89,12 +96,14 @@ export interface SettingsLayer {
   readonly registryPath?: string;
   readonly registryValidator?: PayloadVerdict;
   readonly diagnosticsScope?: DiagnosticsScope;
+  /** A git revision, or null: compare with none. */
+  readonly compatBase?: string | null;
 }
 
 /** `layers` applied over `base` in order: a later layer wins per key, and per code for severities. */
 export function layerSettings(base: Settings, layers: readonly SettingsLayer[]): Settings {
   if (layers.length === 0) return base;
-  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope } = base;
+  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope, compatBase } = base;
   let severityOverrides = base.severityOverrides;
   for (const layer of layers) {
     if (layer.validationEnabled !== undefined) validationEnabled = layer.validationEnabled;
@@ -102,9 +111,10 @@ export function layerSettings(base: Settings, layers: readonly SettingsLayer[]):
     if (layer.registryPath !== undefined) registryPath = layer.registryPath;
     if (layer.registryValidator !== undefined) registryValidator = layer.registryValidator;
     if (layer.diagnosticsScope !== undefined) diagnosticsScope = layer.diagnosticsScope;
+    if (layer.compatBase !== undefined) compatBase = layer.compatBase ?? undefined;
     if (layer.severityOverrides !== undefined && layer.severityOverrides.size > 0) severityOverrides = new Map([...severityOverrides, ...layer.severityOverrides]);
   }
-  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope };
+  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope, compatBase };
 }
 
 /**
@@ -167,7 +177,25 @@ export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problem
   if (typeof scope === 'string' && (DIAGNOSTICS_SCOPES as readonly string[]).includes(scope)) layer.diagnosticsScope = scope as DiagnosticsScope;
   else if (scope !== undefined && scope !== null) problems.push({ setting: SETTING_KEYS.diagnosticsScope, message: 'must be "workspace" or "openFiles"' });
 
+  const compat = read(SETTING_KEYS.compatBase);
+  const base = readCompatBase(compat);
+  if (base !== undefined) layer.compatBase = base;
+  else if (compat !== undefined && compat !== null) problems.push({ setting: SETTING_KEYS.compatBase, message: COMPAT_BASE_SHAPE });
+
   return { layer, problems };
+}
+
+export const COMPAT_BASE_SHAPE = 'must be a git revision such as "HEAD" or "origin/main", or "" to compare with none';
+
+/**
+ * A compat base as written: a revision (trimmed), null for "" (compare with none), undefined when
+ * it is not one. A revision never starts with "-": it would be read as an option of git.
+ */
+export function readCompatBase(value: unknown): string | null | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  return /^[^-\s][^\s]*$/.test(trimmed) && !trimmed.includes('..') ? trimmed : undefined;
 }
 
 export const SEVERITY_SHAPE = 'must be an object of { "<code>": "error|warning|information|hint|off" }';

@@ -17,7 +17,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from '../context';
 import { toLspDiagnostic } from '../convert';
 import { guard } from '../guard';
-import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest } from '../request';
+import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest, type Gate } from '../request';
+import type { SchemaCompat } from '../schema-compat';
+import { compareDiagnostics } from '../../core/rules/diagnostic';
 import { sendRegistryStatus } from './registry-requests';
 import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
 import { schemaFileDiagnostics } from '../../core/rules/schema-file-diagnostics';
@@ -38,15 +40,24 @@ function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagno
     return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }
   if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.stale).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
-  if (request.kind === 'schema file') return schemaFileDiagnostics(request.parsed, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
+  if (request.kind === 'schema file') return [...schemaFileDiagnostics(request.parsed, request.settings), ...(request.breaks ?? [])].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   return registryFileDiagnostics(request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
 }
 
+/** Every document diagnostics answer for, a schema file with its breaking changes against the compat base. */
+function diagnosed(compat: SchemaCompat): Gate<DocumentRequest> {
+  return async (context, document, token) => {
+    const request = await envelopesAndRegistryFiles(context, document, token);
+    if (request?.kind !== 'schema file') return request;
+    return { ...request, breaks: await compat.breaks(request) };
+  };
+}
+
 /** Registers pull diagnostics: per document, and for the whole workspace (`workspace/diagnostic`). */
-export function registerPullDiagnostics(context: ServerContext, workspace: WorkspaceFixtures): void {
+export function registerPullDiagnostics(context: ServerContext, workspace: WorkspaceFixtures, compat: SchemaCompat): void {
   const empty: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   context.connection.languages.diagnostics.on(
-    requestHandler(context, 'diagnostics', envelopesAndRegistryFiles, empty, (request): DocumentDiagnosticReport => ({
+    requestHandler(context, 'diagnostics', diagnosed(compat), empty, (request): DocumentDiagnosticReport => ({
       kind: DocumentDiagnosticReportKind.Full,
       items: diagnosticsOf(context, request),
     })),
@@ -59,12 +70,12 @@ export function registerPullDiagnostics(context: ServerContext, workspace: Works
 }
 
 /** Pushes diagnostics after a pause in typing; returns a function that re-validates every open document. */
-export function registerPushDiagnostics(context: ServerContext): () => void {
+export function registerPushDiagnostics(context: ServerContext, compat: SchemaCompat): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
   const publish = guard(context.connection.console, 'diagnostics', async ({ textDocument: document }: { textDocument: TextDocument }) => {
     // The document object is updated in place by later changes: remember which version this run is for.
     const version = document.version;
-    const request = await envelopesAndRegistryFiles(context, document, CancellationToken.None);
+    const request = await diagnosed(compat)(context, document, CancellationToken.None);
     const diagnostics = request ? diagnosticsOf(context, request) : [];
     // The document may have changed or closed while settings were being fetched.
     const current = context.documents.get(document.uri);

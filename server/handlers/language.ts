@@ -22,7 +22,8 @@ import { complete, type CoreCompletionItem } from '../../core/language/complete'
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
 import { sameDiagnostic, toLspEdit, toRange } from '../convert';
-import { envelopes, requestHandler } from '../request';
+import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
+import { schemaFileActions } from './schema-actions';
 
 const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -52,7 +53,8 @@ function fixAllAction(uri: string, text: string, lines: LineIndex, settings: Set
   return [{ title: `Fix all safe BabelQueue problems (${result.applied})`, kind: FIX_ALL_KIND, edit: { changes: { [uri]: [toLspEdit(edit, lines)] } } }];
 }
 
-export function registerLanguageFeatures(context: ServerContext): void {
+/** `canCreateFiles`: the client applies edits that create files (a schema's "Register as a new URN…"). */
+export function registerLanguageFeatures(context: ServerContext, canCreateFiles: () => boolean): void {
   const { connection } = context;
 
   connection.onHover(
@@ -88,7 +90,9 @@ export function registerLanguageFeatures(context: ServerContext): void {
   );
 
   connection.onCodeAction(
-    requestHandler(context, 'codeAction', envelopes, [], ({ document, parsed, lines, settings, registry }, params: CodeActionParams): CodeAction[] => {
+    requestHandler(context, 'codeAction', envelopesAndSchemaFiles, [], (request, params: CodeActionParams): CodeAction[] => {
+      if (request.kind === 'schema file') return params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)) ? [] : schemaFileActions(context, request, params, canCreateFiles());
+      const { document, parsed, lines, settings, registry } = request;
       const only = params.context.only;
       // `editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }` (or "source.fixAll") asks for this kind only.
       if (only?.some((kind) => FIX_ALL_KIND.startsWith(kind) && kind.startsWith(CodeActionKind.SourceFixAll))) return fixAllAction(document.uri, parsed.text, lines, settings, registry, context);

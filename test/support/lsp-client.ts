@@ -29,6 +29,8 @@ export interface TestClientOptions {
   readonly plainClient?: boolean;
   /** The server command after `node` (default: dist/server.js --stdio). */
   readonly command?: readonly string[];
+  /** Sent as initialize's initializationOptions (VS Code's client sends the workspace trust). */
+  readonly initializationOptions?: unknown;
   /** Delay before answering workspace/configuration, to widen race windows on purpose. */
   readonly configurationDelayMs?: number;
 }
@@ -79,8 +81,9 @@ export class TestLspClient {
       rootUri: root ? (root.rootUri ?? null) : (this.options.workspaceFolders?.[0] ?? null),
       ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
+      ...(this.options.initializationOptions !== undefined ? { initializationOptions: this.options.initializationOptions } : {}),
       capabilities: this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
           publishDiagnostics: { versionSupport: true },

@@ -1,0 +1,60 @@
+/**
+ * A breaking schema change caught while it is typed: an open schema file of the registry against
+ * its version at the compat base (setting `babelqueue.compat.base` or babelq.json's `compatBase`,
+ * default git `HEAD`), as `babelq compat --base` and bqschema compat judge it. Each break is a
+ * `breaking-change` on the changed keyword, its message counting the workspace's fixtures of the
+ * URN that the schema as typed rejects. Nothing is compared outside a git work tree, without git,
+ * for a file new since the base, for an entry already marked deprecated (its successor carries the
+ * new shape), or in a workspace the user has not trusted (git reads the checkout's own config).
+ */
+import { parseText } from '../core/parse/parser';
+import { isDeprecatedStatus } from '../core/registry/types';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { schemaCompatDiagnostics } from '../core/rules/schema-file-diagnostics';
+import { GitBase } from '../workspace/git-base';
+import { MAX_SCHEMA_FILE_BYTES } from '../workspace/registry-loader';
+import type { ServerContext } from './context';
+import { toPath } from './registry';
+import type { SchemaFileRequest } from './request';
+import type { WorkspaceFixtures } from './workspace-diagnostics';
+
+export class SchemaCompat {
+  private trusted: boolean;
+
+  constructor(
+    private readonly context: ServerContext,
+    private readonly fixtures: WorkspaceFixtures,
+    /** What the client said at start: VS Code sends its workspace trust; other editors trust what they open. */
+    trustedAtStart: boolean,
+    private readonly git = new GitBase(MAX_SCHEMA_FILE_BYTES),
+  ) {
+    this.trusted = trustedAtStart;
+  }
+
+  /** The user trusted the workspace (VS Code's notification): schema files are compared from now on. */
+  trust(): void {
+    this.trusted = true;
+  }
+
+  /** The breaking changes of an open schema file against its base, each counting the fixtures it breaks. */
+  async breaks(request: SchemaFileRequest): Promise<CoreDiagnostic[]> {
+    const base = request.settings.compatBase;
+    const path = toPath(request.document.uri);
+    if (!this.trusted || base === undefined || path === undefined) return [];
+    const owners = this.context.registries.schemaOwners(request.document.uri);
+    // An entry marked deprecated has (or is about to get) its successor: changing it is accepted, as bqschema's users do.
+    if (owners.length > 0 && owners.every((owner) => isDeprecatedStatus(owner.entry.status))) return [];
+    const baseText = await this.git.textAt(path, base);
+    if (baseText === undefined) return [];
+    const urn = owners.find((owner) => !isDeprecatedStatus(owner.entry.status))?.entry.urn;
+    const found = schemaCompatDiagnostics(parseText(baseText), request.parsed, request.settings, urn);
+    if (found.length === 0 || urn === undefined) return found;
+    const rejected = await this.fixtures.rejectedBy(urn);
+    if (rejected === undefined) return found;
+    const count =
+      rejected.total === 0
+        ? `No fixture in this workspace routes on ${urn}.`
+        : `${rejected.rejected} of the ${rejected.total} fixture${rejected.total === 1 ? '' : 's'} of ${urn} in this workspace ${rejected.rejected === 1 ? 'fails' : 'fail'} the schema as it is now.`;
+    return found.map((diagnostic) => ({ ...diagnostic, message: `${diagnostic.message} ${count}` }));
+  }
+}

@@ -1,0 +1,72 @@
+/** "Register as a new URN…": the registry edits that mint the next URN for a schema's new shape. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { nextSchemaRef, registerNewUrn } from '../../../core/language/register-new-urn';
+import { applyEdits } from '../../../core/model/edits';
+import { readRegistryIndex } from '../../../core/registry/registry-file';
+
+const REGISTRY = `{
+  "schemas": [
+    {
+      "urn": "urn:babel:orders:created",
+      "schema": "schemas/orders-created.json",
+      "owner": "orders",
+      "status": "active"
+    },
+    {
+      "urn": "urn:babel:orders:cancelled",
+      "schema": "schemas/orders-cancelled.json"
+    }
+  ]
+}
+`;
+
+function register(text: string, urn: string): { text: string; urn: string; schemaRef: string } {
+  const index = readRegistryIndex(text);
+  assert.ok(index.ok);
+  const entry = index.entries.find((candidate) => candidate.urn === urn)!;
+  const registration = registerNewUrn(index.doc, entry)!;
+  assert.ok(registration, 'the entry is found');
+  return { text: applyEdits(text, registration.registryEdits), urn: registration.urn, schemaRef: registration.schemaRef };
+}
+
+describe('register a new URN', () => {
+  test('the next schema file name', () => {
+    assert.equal(nextSchemaRef('schemas/orders-created.json'), 'schemas/orders-created.v2.json');
+    assert.equal(nextSchemaRef('schemas/orders-created.v2.json'), 'schemas/orders-created.v3.json');
+    assert.equal(nextSchemaRef('orders.schema'), 'orders.schema.v2');
+  });
+
+  test('an entry with a status: the old one deprecated, the new one copied after it, active, same owner', () => {
+    const { text, urn, schemaRef } = register(REGISTRY, 'urn:babel:orders:created');
+    assert.equal(urn, 'urn:babel:orders:created.v2');
+    assert.equal(schemaRef, 'schemas/orders-created.v2.json');
+    const after = JSON.parse(text) as { schemas: Record<string, string>[] };
+    assert.deepEqual(after.schemas, [
+      { urn: 'urn:babel:orders:created', schema: 'schemas/orders-created.json', owner: 'orders', status: 'deprecated' },
+      { urn: 'urn:babel:orders:created.v2', schema: 'schemas/orders-created.v2.json', owner: 'orders', status: 'active' },
+      { urn: 'urn:babel:orders:cancelled', schema: 'schemas/orders-cancelled.json' },
+    ]);
+    // The layout is kept: the new entry is indented as the old one.
+    assert.match(text, /\n {4}\{\n {6}"urn": "urn:babel:orders:created\.v2",\n {6}"schema"/);
+  });
+
+  test('an entry without a status gets "status": "deprecated" on a line of its own; the registry still reads', () => {
+    const { text } = register(REGISTRY, 'urn:babel:orders:cancelled');
+    assert.match(text, /"schema": "schemas\/orders-cancelled\.json",\n {6}"status": "deprecated"\n/);
+    const index = readRegistryIndex(text);
+    assert.ok(index.ok);
+    assert.deepEqual(index.entries.map((entry) => [entry.urn, entry.status]), [
+      ['urn:babel:orders:created', 'active'],
+      ['urn:babel:orders:cancelled', 'deprecated'],
+      ['urn:babel:orders:cancelled.v2', undefined],
+    ]);
+  });
+
+  test('a versioned URN moves to the next version', () => {
+    const text = REGISTRY.replace('"urn:babel:orders:created"', '"urn:babel:orders:created.v2"').replace('orders-created.json', 'orders-created.v2.json');
+    const registered = register(text, 'urn:babel:orders:created.v2');
+    assert.equal(registered.urn, 'urn:babel:orders:created.v3');
+    assert.equal(registered.schemaRef, 'schemas/orders-created.v3.json');
+  });
+});

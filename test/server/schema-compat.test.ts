@@ -1,0 +1,170 @@
+/**
+ * A breaking schema change caught while it is typed (server/schema-compat.ts), over real JSON-RPC
+ * against dist/server.js, in a git repository built here: the schema file against its version at
+ * HEAD, the break on the changed keyword with the count of the URN's fixtures it breaks, the
+ * "Register as a new URN…" fix, and no git at all outside a repository or in an untrusted workspace.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { applyEdits } from '../../core/model/edits';
+import { LineIndex } from '../../core/model/positions';
+import { readRegistryIndex } from '../../core/registry/registry-file';
+import { TestLspClient } from '../support/lsp-client';
+
+const URN = 'urn:babel:orders:created';
+const REGISTRY = `{
+  "schemas": [
+    {
+      "urn": "${URN}",
+      "schema": "schemas/orders-created.json",
+      "owner": "orders",
+      "status": "active"
+    }
+  ]
+}
+`;
+const SCHEMA = `{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "required": ["order_id"],
+  "properties": {
+    "order_id": { "type": "integer" },
+    "customer_id": { "type": "string" }
+  }
+}
+`;
+/** The edit a user types: customer_id becomes required (breaking: data valid before can fail). */
+const TIGHTENED = SCHEMA.replace('"required": ["order_id"]', '"required": ["order_id", "customer_id"]');
+
+function fixture(data: Record<string, unknown>, job = URN): string {
+  return `${JSON.stringify({ job, trace_id: '0b8a3c52-7e7f-4d53-9c0a-2f6f1b0b9d11', data, meta: { id: '5f0c2a8e-1c7b-4f0e-8d51-3a9b7c6d2e10', queue: 'orders', created_at: 1767225600000, lang: 'php', schema_version: 1 }, attempts: 0 }, null, 2)}\n`;
+}
+
+function repository(withGit: boolean): string {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-compat-lsp-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('registry.json', REGISTRY);
+  write('schemas/orders-created.json', SCHEMA);
+  write('fixtures/with-customer.babel.json', fixture({ order_id: 1, customer_id: 'c-1' }));
+  write('fixtures/without-customer.babel.json', fixture({ order_id: 2 }));
+  if (withGit) {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'orders:created');
+  }
+  return root;
+}
+
+const uriOf = (root: string, path: string) => pathToFileURL(join(root, path)).href;
+
+async function openJson(client: TestLspClient, uri: string, text: string): Promise<void> {
+  await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+}
+
+describe('breaking-change while a schema is typed, against git HEAD', () => {
+  const root = repository(true);
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { workspaceTrusted: true } });
+  const schemaUri = uriOf(root, 'schemas/orders-created.json');
+
+  before(() => client.initialize());
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the schema as committed: no break', async () => {
+    await openJson(client, schemaUri, SCHEMA);
+    assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
+  });
+
+  test('a name added to required, unsaved: the break on it, with the fixtures it breaks counted', async () => {
+    await client.change(schemaUri, TIGHTENED, 2);
+    const items = (await client.pullDiagnostics(schemaUri)).items;
+    assert.deepEqual(items.map((item) => item.code), ['breaking-change']);
+    const at = new LineIndex(TIGHTENED).positionAt(TIGHTENED.indexOf('"customer_id"]'));
+    assert.deepEqual(items[0].range.start, at, 'on the new required name');
+    assert.match(items[0].message, /property "customer_id" is now required/);
+    assert.match(items[0].message, /urn:babel:orders:created\.v2/);
+    assert.match(items[0].message, /1 of the 2 fixtures of urn:babel:orders:created in this workspace fails the schema as it is now/);
+    // The file on disk is as committed: nothing was saved.
+    assert.equal(readFileSync(join(root, 'schemas/orders-created.json'), 'utf8'), SCHEMA);
+  });
+
+  test('"Register as a new URN…" copies the new shape to a .v2 file, registers it, deprecates the old entry; then nothing breaks', async () => {
+    const diagnostics = (await client.pullDiagnostics(schemaUri)).items;
+    const actions: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: schemaUri }, range: diagnostics[0].range, context: { diagnostics, only: ['quickfix'] } });
+    const register = actions.find((action) => /^Register as a new URN/.test(action.title));
+    assert.ok(register, JSON.stringify(actions.map((action) => action.title)));
+    assert.match(register.title, /urn:babel:orders:created\.v2 with schemas\/orders-created\.v2\.json/);
+    const [create, content, registryEdit] = register.edit.documentChanges;
+    assert.deepEqual(create, { kind: 'create', uri: uriOf(root, 'schemas/orders-created.v2.json'), options: { overwrite: false, ignoreIfExists: false } });
+    assert.equal(content.edits[0].newText, TIGHTENED);
+    assert.equal(registryEdit.textDocument.uri, uriOf(root, 'registry.json'));
+    // Apply it as an editor would (and save).
+    const lines = new LineIndex(REGISTRY);
+    const registryText = applyEdits(REGISTRY, registryEdit.edits.map((edit: any) => ({ offset: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), newText: edit.newText })));
+    const index = readRegistryIndex(registryText);
+    assert.ok(index.ok);
+    assert.deepEqual(index.entries.map((entry) => [entry.urn, entry.schemaRef, entry.status]), [
+      [URN, 'schemas/orders-created.json', 'deprecated'],
+      [`${URN}.v2`, 'schemas/orders-created.v2.json', 'active'],
+    ]);
+    writeFileSync(join(root, 'schemas/orders-created.v2.json'), TIGHTENED);
+    writeFileSync(join(root, 'registry.json'), registryText);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(root, 'registry.json'), type: 2 }, { uri: uriOf(root, 'schemas/orders-created.v2.json'), type: 1 }] });
+    // The old entry is deprecated: its schema may change (its successor carries the new shape).
+    assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
+    // The new schema is new since HEAD: no break; a fixture of the new URN that follows it lints clean.
+    const v2 = uriOf(root, 'schemas/orders-created.v2.json');
+    await openJson(client, v2, TIGHTENED);
+    assert.deepEqual((await client.pullDiagnostics(v2)).items, []);
+    const next = uriOf(root, 'fixtures/next.babel.json');
+    await client.open(next, fixture({ order_id: 3, customer_id: 'c-3' }, `${URN}.v2`));
+    assert.deepEqual((await client.pullDiagnostics(next)).items.map((item) => item.code), []);
+  });
+});
+
+describe('no base to compare with', () => {
+  test('outside a git repository: no break, and no error', async () => {
+    const root = repository(false);
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    try {
+      await client.initialize();
+      const schemaUri = uriOf(root, 'schemas/orders-created.json');
+      await openJson(client, schemaUri, TIGHTENED);
+      assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
+      assert.deepEqual(client.logs.filter((line) => /failed/.test(line)), []);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('an untrusted workspace runs no git until the user trusts it; babelq.json\'s "compatBase": "" turns it off', async () => {
+    const root = repository(true);
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { workspaceTrusted: false } });
+    try {
+      await client.initialize();
+      const schemaUri = uriOf(root, 'schemas/orders-created.json');
+      await openJson(client, schemaUri, TIGHTENED);
+      assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
+      await client.connection.sendNotification('babelqueue/workspaceTrusted');
+      assert.deepEqual((await client.pullDiagnostics(schemaUri)).items.map((item) => item.code), ['breaking-change']);
+      writeFileSync(join(root, 'babelq.json'), '{ "compatBase": "" }\n');
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(root, 'babelq.json'), type: 1 }] });
+      assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * A file as it is at a git revision, for the editor's breaking-change check: `git cat-file blob
+ * REV:PATH`, no checkout, never blocking the server. Only plumbing runs (no pager, no textconv, no
+ * filter, the repository's fsmonitor hook off), so a checkout's own git config runs nothing; the
+ * server asks only in a workspace the user trusts (server/schema-compat.ts). Each git run has a timeout and a cap on its output; a
+ * folder that is not a git work tree, a missing git, a revision that does not exist and a file
+ * that is new since it all answer "no base" (nothing to compare with), never an error the user
+ * must act on. The revision is resolved to its commit again after a few seconds (a commit or a
+ * checkout moves HEAD); a file's text at a commit never changes and is kept.
+ */
+import { execFile } from 'node:child_process';
+import { dirname, relative } from 'node:path';
+
+/** One git run may not take longer (a huge repository must not hold a diagnostic up for long). */
+const GIT_TIMEOUT_MS = 3000;
+/** How long a revision's commit is trusted before git is asked again. */
+const REVISION_TTL_MS = 2000;
+/** File texts kept, by commit and path. */
+const MAX_KEPT_TEXTS = 256;
+
+export class GitBase {
+  private readonly tops = new Map<string, Promise<string | undefined>>();
+  private readonly commits = new Map<string, { at: number; commit: Promise<string | undefined> }>();
+  private readonly texts = new Map<string, Promise<string | undefined>>();
+
+  /** `limit`: the largest file text read (bytes); `run` is git itself (a test may stand in for a missing one). */
+  constructor(
+    private readonly limit: number,
+    private readonly run: (cwd: string, args: readonly string[], maxBytes: number) => Promise<string | undefined> = runGit,
+  ) {}
+
+  /** The text of `path` at `revision`, or undefined when there is none to compare with. */
+  async textAt(path: string, revision: string): Promise<string | undefined> {
+    const top = await this.topOf(dirname(path));
+    if (top === undefined) return undefined;
+    const commit = await this.commitOf(top, revision);
+    if (commit === undefined) return undefined;
+    const name = relative(top, path).split('\\').join('/');
+    if (name.startsWith('..')) return undefined;
+    const key = `${commit}:${name}`;
+    let text = this.texts.get(key);
+    if (!text) {
+      text = this.run(top, ['cat-file', 'blob', `${commit}:${name}`], this.limit);
+      this.texts.set(key, text);
+      while (this.texts.size > MAX_KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
+    }
+    return text;
+  }
+
+  /** The work tree's top folder holding `directory`, asked once per folder. */
+  private topOf(directory: string): Promise<string | undefined> {
+    let top = this.tops.get(directory);
+    if (!top) {
+      top = this.run(directory, ['rev-parse', '--show-toplevel'], 4096).then((out) => out?.trim() || undefined);
+      this.tops.set(directory, top);
+    }
+    return top;
+  }
+
+  private commitOf(top: string, revision: string): Promise<string | undefined> {
+    const key = `${top}\0${revision}`;
+    const known = this.commits.get(key);
+    if (known && Date.now() - known.at < REVISION_TTL_MS) return known.commit;
+    const commit = this.run(top, ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], 4096).then((out) => out?.trim() || undefined);
+    this.commits.set(key, { at: Date.now(), commit });
+    return commit;
+  }
+}
+
+/** git's standard output, or undefined when it fails, times out or says more than `maxBytes`. */
+function runGit(cwd: string, args: readonly string[], maxBytes: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    // No pager and no prompts: nothing may wait for a terminal that is not there.
+    execFile('git', ['--no-pager', '-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: maxBytes, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' }, windowsHide: true }, (error, stdout) => {
+      resolve(error ? undefined : stdout);
+    });
+  });
+}
