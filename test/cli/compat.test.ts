@@ -79,3 +79,26 @@ describe('babelq compat', () => {
     }
   });
 });
+
+describe('babelq compat on the registry example (BABELQ_REGISTRY_EXAMPLE_DIR)', () => {
+  const dir = process.env.BABELQ_REGISTRY_EXAMPLE_DIR;
+
+  test('orders-created → orders-created.v2-breaking: the new required customer_id, exit 1; back again: the property removed while additionalProperties is false, exit 1; itself: exit 0', (t) => {
+    if (!dir) {
+      console.log('BABELQ_REGISTRY_EXAMPLE_DIR is not set: compat was not checked on the registry example.');
+      t.skip('BABELQ_REGISTRY_EXAMPLE_DIR is not set');
+      return;
+    }
+    const schemas = join(dir, 'schemas');
+    const forward = babelq(['compat', 'orders-created.json', 'orders-created.v2-breaking.json', '--format', 'json'], schemas);
+    assert.equal(forward.status, 1, forward.stderr);
+    const messages = (output: string) => (JSON.parse(output) as { diagnostics: { message: string }[] }[]).flatMap((report) => report.diagnostics.map((diagnostic) => diagnostic.message.split(':')[0]));
+    // The facts' table: a name in NEW's required that OLD's did not list.
+    assert.deepEqual(messages(forward.stdout), ['property "customer_id" is now required']);
+    const back = babelq(['compat', 'orders-created.v2-breaking.json', 'orders-created.json', '--format', 'json'], schemas);
+    assert.equal(back.status, 1, back.stderr);
+    // A property of OLD absent from NEW while NEW has additionalProperties: false; dropping a required name is compatible.
+    assert.deepEqual(messages(back.stdout), ['property "customer_id" removed while additionalProperties is false']);
+    assert.equal(babelq(['compat', 'orders-created.json', 'orders-created.json'], schemas).status, 0);
+  });
+});
