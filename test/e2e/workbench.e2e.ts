@@ -81,6 +81,11 @@ async function openSession(name: string, answer: TrustAnswer): Promise<Session> 
   temporary.push(base);
   const folder = join(base, 'examples');
   cpSync(join(ROOT, 'examples'), folder, { recursive: true });
+  // A repository, as a team's checkout is: an edited schema is compared with its version at HEAD.
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=E2E', '-c', 'user.email=e2e@example.com', ...args], { cwd: folder, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-q', '-m', 'examples');
   const profile = createProfile(join(base, 'profile'));
   installExtension(entry, profile);
   const server = await startCodeServer({ entry, profile, folder });
@@ -499,7 +504,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await workbench.screenshot('trusted-9-running-extensions');
   });
 
-  scenario('workspace: fixtures that are not open are in Problems; tightening a schema lists the fixtures it now rejects', get, async ({ workbench, folder }) => {
+  scenario('workspace: fixtures that are not open are in Problems; tightening a schema lists the fixtures it now rejects and shows the break against git HEAD', get, async ({ workbench, folder }) => {
     const fixture = 'orders/order-created.babel.json';
     await closeAllEditors(workbench);
     const listed = await waitUntil('bad/structure.babel.json listed without being opened', async () => {
@@ -520,6 +525,15 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     }, 30_000);
     summary.scenarioNotes.push(`schema edit → the not-open fixture it rejects in Problems: ${Date.now() - edited} ms`);
     assert.ok(rejected);
+    // The schema itself: the break against git HEAD on the new required name, with the fixtures it breaks counted.
+    const broken = await waitUntil('breaking-change on the schema file', async () => {
+      const rows = await workbench.problems('**/schemas/orders-created.json');
+      return rows.find((row) => row.code === 'breaking-change');
+    }, 30_000);
+    summary.scenarioNotes.push(`schema edit → breaking-change in Problems: ${Date.now() - edited} ms`);
+    assert.match(broken.message, /property "warehouse_code" is now required/);
+    assert.match(broken.message, /urn:babel:orders:created\.v2/);
+    assert.match(broken.message, /[1-9]\d* of the \d+ fixtures? of urn:babel:orders:created in this workspace fails? the schema as it is now/);
     await workbench.screenshot('trusted-11-workspace-schema-edit');
     // Undone: the finding goes away again. (The web workbench saves after a second by default,
     // files.autoSave "afterDelay"; an unsaved edit is test/server/workspace-diagnostics.test.ts's.)
@@ -527,6 +541,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     for (let i = 0; i < '"warehouse_code", '.length; i++) await workbench.page.keyboard.press('Shift+ArrowRight');
     await workbench.page.keyboard.press('Delete');
     await waitUntil('the payload-schema problem to go away after the undo', async () => !(await workbench.problems(`**/${fixture}`)).some((row) => row.code === 'payload-schema'), 30_000);
+    await waitUntil('the breaking-change to go away after the undo', async () => !(await workbench.problems('**/schemas/orders-created.json')).some((row) => row.code === 'breaking-change'), 30_000);
     await waitUntil('the schema file back as it was', async () => readFileSync(join(folder, 'schemas/orders-created.json'), 'utf8') === text, 15_000);
     await closeAllEditors(workbench);
   });
