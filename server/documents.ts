@@ -2,14 +2,15 @@
  * The parse cache: one parse per document URI and version, bounded so a workspace of thousands
  * of open fixtures cannot grow memory without limit. Every handler reads documents through it,
  * so a keystroke costs one parse however many requests follow it. A new version is parsed from
- * the previous one when the edit stays inside a string value (`core/parse/incremental.ts`), and
+ * the previous one when the edit stays inside a string value or a number (`core/parse/incremental.ts`),
+ * its line starts carried over the changed span (`LineIndex.afterEdit`), and
  * then analysed reusing the previous version's analysis (`analyzeDocument` in core/analyze.ts).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument, type Analysis } from '../core/rules/analyze';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { ParsedText } from '../core/parse/document';
-import { reparse } from '../core/parse/incremental';
+import { reparse, textChange } from '../core/parse/incremental';
 import { parseText } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
@@ -38,8 +39,9 @@ class Entry implements CachedDocument {
     readonly parsed: ParsedText,
     /** The previous version's analysis, while this version can still reuse it. */
     public previousAnalysis: Analysis | undefined,
+    lines?: LineIndex,
   ) {
-    this.lines = new LineIndex(parsed.text);
+    this.lines = lines ?? new LineIndex(parsed.text);
   }
 }
 
@@ -60,8 +62,16 @@ export class ParseCache {
       return existing;
     }
     const text = document.getText();
-    const reparsed = existing && reparse(existing.parsed, text);
-    const entry = reparsed ? new Entry(document.uri, document.version, reparsed, existing.analysis) : new Entry(document.uri, document.version, parseText(text), undefined);
+    let entry: Entry;
+    if (existing && existing.parsed.text !== text) {
+      // The previous version's parse and line starts, carried over the one span that changed.
+      const change = textChange(existing.parsed.text, text);
+      const reparsed = reparse(existing.parsed, text, change);
+      const lines = LineIndex.afterEdit(existing.lines, text, change.from, change.oldEnd, change.newEnd);
+      entry = reparsed ? new Entry(document.uri, document.version, reparsed, existing.analysis, lines) : new Entry(document.uri, document.version, parseText(text), undefined, lines);
+    } else {
+      entry = new Entry(document.uri, document.version, existing?.parsed.text === text ? existing.parsed : parseText(text), existing?.parsed.text === text ? existing.analysis : undefined, existing?.lines);
+    }
     this.entries.delete(document.uri);
     this.entries.set(document.uri, entry);
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);

@@ -1,30 +1,42 @@
 /**
  * Parsing a new version of a document from the parse of the previous one, when the edit between
- * them stays inside one string value: the usual keystroke in a fixture (typing in a value). The
- * result is exactly what `parseJson(text)` gives (the differential check in test/oracle/ compares
- * them); anything else (an edit that touches structure, a key, a number, a file with syntax
- * problems) answers undefined and the caller parses from scratch.
+ * them stays inside one string value or turns one number literal into another: the usual
+ * keystroke in a fixture (typing in a value). The result is exactly what `parseJson(text)` gives
+ * (the differential check in test/oracle/ compares them); anything else (an edit that touches
+ * structure or a key, a file with syntax problems) answers undefined and the caller parses from
+ * scratch.
  */
 import { Char } from './chars';
 import { Flag, Kind, plainStringFlags, type Columns } from './columns';
+import { readPlainNumber } from '../contract/written-as-is';
 import { ParsedText } from './document';
 
 /** Chunks compared at once while looking for the edit (native string comparison). */
 const CHUNK = 1 << 14;
 
+/** Where two versions of a text differ: old[from, oldEnd) became text[from, newEnd). */
+export interface TextChange {
+  readonly from: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+}
+
+/** The one span in which `text` differs from `old` (common prefix and suffix compared natively). */
+export function textChange(old: string, text: string): TextChange {
+  const from = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - from);
+  return { from, oldEnd: old.length - suffix, newEnd: text.length - suffix };
+}
+
 /** The parse of `text` built from `previous`, or undefined when the edit is not a simple one. */
-export function reparse(previous: ParsedText, text: string): ParsedText | undefined {
+export function reparse(previous: ParsedText, text: string, change: TextChange = textChange(previous.text, text)): ParsedText | undefined {
   const old = previous.text;
   if (previous.syntaxProblems.length > 0 || old === text) return undefined;
   const columns = previous.columns;
   if (columns.count === 0) return undefined;
-  // The edit: old[from, oldEnd) became text[from, newEnd).
-  const from = commonPrefix(old, text);
-  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - from);
-  const oldEnd = old.length - suffix;
-  const newEnd = text.length - suffix;
+  const { from, oldEnd, newEnd } = change;
   const slot = stringAround(columns, from, oldEnd);
-  if (slot < 0) return undefined;
+  if (slot < 0) return reparseNumber(previous, text, change);
   const { start, end } = columns;
   const delta = text.length - old.length;
   // The new token must be a clean string: no quote, backslash or control character inside, and
@@ -75,6 +87,74 @@ export function reparse(previous: ParsedText, text: string): ParsedText | undefi
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   previous.forgetEdit();
   return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta });
+}
+
+/**
+ * A number literal edited into another (a digit typed, deleted or replaced): the same columns with
+ * that slot's flags and value decided again as the parser decides them. No analysis is reused from
+ * the previous version (the rules' reuse is for strings), but the 5 MB parse is not done again.
+ */
+function reparseNumber(previous: ParsedText, text: string, change: TextChange): ParsedText | undefined {
+  const columns = previous.columns;
+  const { from, oldEnd, newEnd } = change;
+  const slot = numberAround(columns, from, oldEnd);
+  if (slot < 0) return undefined;
+  const delta = text.length - previous.text.length;
+  const tokenStart = columns.start[slot];
+  const tokenEnd = columns.end[slot] + delta;
+  if (newEnd > tokenEnd || tokenEnd <= tokenStart) return undefined;
+  const literal = text.slice(tokenStart, tokenEnd);
+  if (!NUMBER_LITERAL.test(literal)) return undefined;
+  const integer = !/[.eE]/.test(literal);
+  const values = columns.values.slice(0, columns.count);
+  const plain = readPlainNumber(text, tokenStart, tokenEnd, integer, values, slot) ? Flag.PlainNumber : 0;
+  const info = columns.info.slice(0, columns.count);
+  info[slot] = (info[slot] & Flag.Keyed) | Kind.Number | (integer ? Flag.Integer : 0) | plain | (literal.charCodeAt(0) === Char.Minus ? Flag.Negative : 0);
+  const next: Columns = {
+    count: columns.count,
+    info,
+    start: shifted(columns.start, columns.count, oldEnd, delta),
+    end: shifted(columns.end, columns.count, oldEnd, delta),
+    parent: columns.parent,
+    next: columns.next,
+    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
+    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
+    colon: shifted(columns.colon, columns.count, oldEnd, delta),
+    values,
+    keys: columns.keys,
+    decoded: columns.decoded,
+    depth: columns.depth,
+  };
+  // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
+  next.start[slot] = tokenStart;
+  previous.forgetEdit();
+  return new ParsedText(text, next, []);
+}
+
+/** A JSON number literal, whole (RFC 8259). */
+const NUMBER_LITERAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** The number value slot whose literal holds old[from, to) (its ends included), or -1. */
+function numberAround(columns: Columns, from: number, to: number): number {
+  const { info, start, end, next } = columns;
+  let slot = 0;
+  if (!(start[0] <= from && to <= end[0])) return -1;
+  while (true) {
+    const kind = info[slot] & Flag.KindMask;
+    if (kind === Kind.Number) return start[slot] <= from && to <= end[slot] ? slot : -1;
+    if (kind !== Kind.Object && kind !== Kind.Array) return -1;
+    let inner = -1;
+    for (let child = slot + 1; child < next[slot]; child = next[child]) {
+      if ((info[child] & Flag.KindMask) === Kind.None) continue;
+      if (start[child] > from) break;
+      if (to <= end[child]) {
+        inner = child;
+        break;
+      }
+    }
+    if (inner < 0) return -1;
+    slot = inner;
+  }
 }
 
 /**
