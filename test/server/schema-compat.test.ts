@@ -5,7 +5,7 @@
  * "Register as a new URN…" fix, and no git at all outside a repository or in an untrusted workspace.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -168,3 +168,37 @@ describe('no base to compare with', () => {
     }
   });
 });
+
+describe('the editor and babelq compat --base agree', () => {
+  test('every break of a saved edit: the same code, range and words in both (the editor adds the fixture count)', async () => {
+    const root = repository(true);
+    // Several kinds of break at once: a type changed, an enum added, a bound tightened, a name now required, closed.
+    const edited = SCHEMA.replace('"order_id": { "type": "integer" }', '"order_id": { "type": "string" }')
+      .replace('"customer_id": { "type": "string" }', '"customer_id": { "type": "string", "minLength": 3, "enum": ["c-1", "c-2"] }')
+      .replace('"required": ["order_id"]', '"required": ["order_id", "customer_id"], "additionalProperties": false');
+    writeFileSync(join(root, 'schemas/orders-created.json'), edited);
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { workspaceTrusted: true } });
+    try {
+      await client.initialize();
+      const schemaUri = uriOf(root, 'schemas/orders-created.json');
+      await openJson(client, schemaUri, edited);
+      const editor = (await client.pullDiagnostics(schemaUri)).items.map((item) => ({ code: item.code, range: item.range, words: item.message.replace(/ \d+ of the \d+ fixtures? .*$/, '') }));
+      const cli = babelqRun(['compat', '--base', 'HEAD', '--format', 'json'], root);
+      assert.equal(cli.status, 1, cli.stderr);
+      const reports = JSON.parse(cli.stdout) as { file: string; diagnostics: { code: string; message: string; range: unknown }[] }[];
+      assert.deepEqual(reports.map((report) => report.file), ['schemas/orders-created.json']);
+      const fromCli = reports[0].diagnostics.map((diagnostic) => ({ code: diagnostic.code, range: diagnostic.range, words: diagnostic.message }));
+      assert.ok(fromCli.length >= 4, JSON.stringify(fromCli));
+      assert.deepEqual(editor, fromCli);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/** babelq as CI runs it, from the built bundle. */
+function babelqRun(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [join(__dirname, '../../dist/cli.js'), ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
