@@ -10,7 +10,7 @@ import type { ParsedDocument } from '../model/tree';
 import type { RegistryState } from '../registry/types';
 import { definitionOf } from './catalogue';
 import type { Code } from './code-names';
-import { createCollector, type RuleContext } from './context';
+import { createCollector, MAX_FINDINGS_PER_DOCUMENT, type RuleContext } from './context';
 import { foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
 import type { EditedString } from './edited-string';
@@ -44,10 +44,11 @@ export interface Analysis {
  */
 export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY, previous?: Analysis): Analysis {
   if (!settings.validationEnabled) return { doc, settings, registry, diagnostics: [], byRule: [] };
-  const { context, diagnostics } = createCollector(doc, settings, registry, defaultSeverity);
+  const { context, diagnostics, over } = createCollector(doc, settings, registry, defaultSeverity);
   const edit = editSince(doc, settings, registry, previous, context);
   const keep = (diagnostic: CoreDiagnostic) => {
-    diagnostics.push(diagnostic);
+    if (diagnostics.length < MAX_FINDINGS_PER_DOCUMENT) diagnostics.push(diagnostic);
+    else over.count++;
   };
   const byRule: CoreDiagnostic[][] = [];
   for (let index = 0; index < RULE_MODULES.length; index++) {
@@ -57,7 +58,14 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
     else module.check(context);
     byRule.push(diagnostics.slice(before));
   }
-  return { doc, settings, registry, diagnostics: foldSameCause(applySettings(diagnostics, settings).sort(compareDiagnostics)), byRule };
+  if (over.count > 0) {
+    // Past the cap itself: the note is the one finding always kept.
+    const total = diagnostics.length + over.count;
+    const message = `${total.toLocaleString('en')} findings in this document: the first ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} found are listed, the other ${over.count.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
+    diagnostics.push({ code: 'too-many-findings', severity: defaultSeverity('too-many-findings'), message, offset: 0, end: Math.min(1, doc.text.length) });
+  }
+  // A capped analysis is not reused by the next version: which findings fit under the cap depends on all of them.
+  return { doc, settings, registry, diagnostics: foldSameCause(applySettings(diagnostics, settings).sort(compareDiagnostics)), byRule: over.count > 0 ? [] : byRule };
 }
 
 /** The edit since `previous`, when `doc` was reparsed from exactly that analysed document under the same settings and registry. */

@@ -9,6 +9,7 @@ export const CODE_NAMES = [
   'missing-field',
   'not-an-object',
   'reserved-key',
+  'too-many-findings',
   'wrong-type',
   'case-mismatch',
   'consumer-rejects',

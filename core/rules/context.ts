@@ -53,15 +53,26 @@ export function keyRange(property: PropertyNode): Range {
   return { offset: property.keyOffset, end: property.keyEnd };
 }
 
+/** The most findings one document reports (too-many-findings); VS Code's Problems panel shows this many at ease. */
+export const MAX_FINDINGS_PER_DOCUMENT = 10_000;
+
 /** Collects findings into diagnostics with the catalogue's default severity. */
 export function createCollector(doc: ParsedDocument, settings: Settings, registry: RegistryState, defaults: (code: Code) => Severity) {
   const diagnostics: CoreDiagnostic[] = [];
+  /** Findings past the cap (too-many-findings), counted and not kept. */
+  const over = { count: 0 };
   const context: RuleContext = {
     doc,
     envelope: viewEnvelope(doc),
     settings,
     registry,
     report(code, range, message, options) {
+      // A code turned off takes no room under the cap.
+      if (settings.severityOverrides.get(code) === 'off') return;
+      if (diagnostics.length >= MAX_FINDINGS_PER_DOCUMENT) {
+        over.count++;
+        return;
+      }
       diagnostics.push({
         code,
         severity: options?.severity ?? defaults(code),
@@ -73,5 +84,5 @@ export function createCollector(doc: ParsedDocument, settings: Settings, registr
       });
     },
   };
-  return { context, diagnostics };
+  return { context, diagnostics, over };
 }

@@ -6,6 +6,7 @@ import { rule as jsonSyntax } from './structure/json-syntax';
 import { rule as missingField } from './structure/missing-field';
 import { rule as notAnObject } from './structure/not-an-object';
 import { rule as reservedKey } from './structure/reserved-key';
+import { rule as tooManyFindings } from './structure/too-many-findings';
 import { rule as keyNames } from './contract/key-names';
 import { rule as consumerRejects } from './contract/consumer-rejects';
 import { rule as timestamps } from './contract/timestamps';
@@ -33,6 +34,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   missingField,
   notAnObject,
   reservedKey,
+  tooManyFindings,
   keyNames,
   consumerRejects,
   timestamps,

@@ -1,0 +1,27 @@
+/**
+ * too-many-findings: one document's findings are capped, so a hostile or generated file (50 MB of
+ * wrong values) cannot make the server build, hold and send a million diagnostics. The cap is
+ * reported once, as information on the document's first character; the findings kept are the
+ * first ones the rules made. core/rules/context.ts enforces it while the rules report.
+ */
+import { MAX_FINDINGS_PER_DOCUMENT } from '../context';
+import { defineRule } from '../definition';
+
+export const rule = defineRule({
+  codes: [
+    {
+      code: 'too-many-findings',
+      family: 'structure',
+      severity: 'information',
+      summary: `A document with more than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings: the rest are not listed.`,
+      docs: {
+        fires: `More than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings in one document (the editor and \`babelq lint\` alike). The first ones found are listed; this note, on the first character, says how many more there were.`,
+        instead: 'Fix the listed findings (most come from one cause repeated, often fixed by one quick fix or `babelq lint --fix`), or split a generated fixture into smaller ones.',
+        example: { fires: '{ "data": { "prices": [9.99, 9.99, … 20,000 float amounts] } }', clean: '{ "data": { "prices_cents": [999, 999, …] } }' },
+      },
+    },
+  ],
+  check: () => {
+    // Reported by the collector (core/rules/context.ts) once the cap is reached, not by a check of its own.
+  },
+});
