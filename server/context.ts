@@ -4,6 +4,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Fresh } from '../core/model/fresh';
 import type { DiagnosticsFirst } from './diagnostics-first';
 import type { ParseCache } from './documents';
+import type { MalformedRequests } from './request-shape';
 import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';
 import type { ProjectConfigs } from '../workspace/project-config';
@@ -19,4 +20,6 @@ export interface ServerContext {
   readonly fresh: Fresh;
   /** Outline and folding of a large document wait for its diagnostics. */
   readonly diagnosticsFirst: DiagnosticsFirst;
+  /** Requests whose params do not have the protocol's shape, logged once per kind. */
+  readonly malformed: MalformedRequests;
 }

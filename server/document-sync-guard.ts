@@ -5,13 +5,10 @@
  * not have the protocol's shape is dropped here, logged once per kind, and changes nothing.
  */
 import type { Connection } from 'vscode-languageserver/node';
+import { isRecord, isUri, isRange } from './request-shape';
 
 type Check = (params: unknown) => string | undefined;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isUri = (value: unknown): boolean => typeof value === 'string' && value !== '';
-const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const isPosition = (value: unknown): boolean => isRecord(value) && isCount(value.line) && isCount(value.character);
 
 function textDocumentOf(params: unknown): Record<string, unknown> | undefined {
   return isRecord(params) && isRecord(params.textDocument) ? params.textDocument : undefined;
@@ -36,7 +33,7 @@ const changed: Check = (params) => {
   if (!Array.isArray(changes)) return 'contentChanges is not an array';
   for (const change of changes) {
     if (!isRecord(change) || typeof change.text !== 'string') return 'a content change has no text';
-    if (change.range !== undefined && !(isRecord(change.range) && isPosition(change.range.start) && isPosition(change.range.end))) return 'a content change has a malformed range';
+    if (change.range !== undefined && !isRange(change.range)) return 'a content change has a malformed range';
   }
   return undefined;
 };

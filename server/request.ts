@@ -4,7 +4,8 @@
  * answer that only converts between core and LSP. A document that is not open or does not pass
  * the gate, a cancelled request and a failing one are all answered with the request's empty result.
  */
-import { CancellationToken, type TextDocumentIdentifier } from 'vscode-languageserver/node';
+import { CancellationToken, ErrorCodes, ResponseError, type TextDocumentIdentifier } from 'vscode-languageserver/node';
+import { malformedDocumentParams } from './request-shape';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import type { LineIndex } from '../core/model/positions';
@@ -156,11 +157,17 @@ export function requestHandler<P extends { readonly textDocument: TextDocumentId
   empty: R,
   answer: (request: T, params: P) => R,
 ): (params: P, token?: CancellationToken) => Promise<R> {
-  return guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
+  const guarded = guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
     const document = context.documents.get(params.textDocument.uri);
     if (!document) return empty;
     const request = await gate(context, document, token);
     if (!request || token.isCancellationRequested) return empty;
     return answer(request, params);
   }, empty);
+  return async (params: P, token?: CancellationToken): Promise<R> => {
+    const problem = malformedDocumentParams(name, params);
+    if (problem === undefined) return guarded(params, token);
+    context.malformed.report(name, problem);
+    throw new ResponseError(ErrorCodes.InvalidParams, `Malformed ${name} params: ${problem}.`);
+  };
 }

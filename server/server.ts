@@ -40,6 +40,7 @@ import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
 import { RegistryService, toPath, toUri } from './registry';
 import { registryMessages } from './registry-messages';
+import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints } from './request-shape';
 import { SchemaCompat } from './schema-compat';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
@@ -62,6 +63,7 @@ const REGISTRY_REFRESH_MS = 100;
 
 /** Starts serving on a connection; returns when the handlers are registered. */
 export function startServer(connection: Connection): void {
+  quietRepeatedComplaints(connection.console);
   const documents = new TextDocuments(TextDocument);
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
@@ -89,6 +91,7 @@ export function startServer(connection: Connection): void {
     configs,
     fresh: { uuid: randomUUID, now: Date.now },
     diagnosticsFirst: new DiagnosticsFirst(cache, () => pullDiagnostics),
+    malformed: new MalformedRequests((message) => connection.console.warn(message)),
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
@@ -197,8 +200,11 @@ export function startServer(connection: Connection): void {
   };
 
   connection.onDidChangeWatchedFiles((params) => {
-    const uris = params.changes.map((change) => change.uri);
-    for (const change of params.changes) {
+    // Only well-formed events count: one without a string URI or a type changes nothing.
+    const changes = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
+    if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
+    const uris = changes.map((change) => change.uri);
+    for (const change of changes) {
       const path = toPath(change.uri);
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
       else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);

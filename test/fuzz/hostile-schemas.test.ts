@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { compileSchema } from '../../core/registry/schema-compiler';
+import { peakRssMb } from '../support/peak-memory';
 
 const SEED = 20261201;
 /** The bound per case: compile plus validate of one payload. */
@@ -102,8 +103,10 @@ describe('hostile payload schemas', () => {
     );
   });
 
-  test('the longest case of each class is printed', () => {
-    console.log(`hostile schemas, longest case per class (ms): ${Object.entries(longest).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`).join(', ')}`);
+  test('the longest case of each class and the peak memory are printed', () => {
+    const peak = peakRssMb();
+    console.log(`hostile schemas, longest case per class (ms): ${Object.entries(longest).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`).join(', ')}; peak RSS of the test process ${peak.toFixed(0)} MB`);
     assert.ok(Object.keys(longest).length >= 4);
+    assert.ok(peak < 500, `peak RSS ${peak.toFixed(0)} MB`);
   });
 });

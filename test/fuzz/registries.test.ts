@@ -18,6 +18,7 @@ import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/co
 import type { RegistryState } from '../../core/registry/types';
 import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_FILE_BYTES } from '../../workspace/registry-loader';
 import { FRESH } from './harness';
+import { peakRssMb } from '../support/peak-memory';
 
 const roots: string[] = [];
 after(() => {
@@ -199,4 +200,11 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     assert.equal(registry.problems.length, 1);
     assert.match(registry.problems[0].message, /cannot be read|symbolic link that loops/i);
   });
+});
+
+// The 100,000-entry registry is most of it (about 670 MB while it loads).
+test('hostile registries: the peak memory of the class is printed, and bounded', () => {
+  const peak = peakRssMb();
+  console.log(`hostile registries: peak RSS of the test process ${peak.toFixed(0)} MB`);
+  assert.ok(peak < 1536, `peak RSS ${peak.toFixed(0)} MB`);
 });

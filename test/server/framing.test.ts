@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { FramingRepair } from '../../server/framing';
+import { peakRssMb } from '../support/peak-memory';
 
 const SEED = 20260317;
 
@@ -110,4 +111,10 @@ describe('FramingRepair', () => {
     assert.equal(bodies[bodies.length - 1], next);
     assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms for ${bytes.length} bytes`);
   });
+});
+
+test('stdio framing: the peak memory of the class is printed, and bounded', () => {
+  const peak = peakRssMb();
+  console.log(`stdio framing: peak RSS of the test process ${peak.toFixed(0)} MB`);
+  assert.ok(peak < 512, `peak RSS ${peak.toFixed(0)} MB`);
 });

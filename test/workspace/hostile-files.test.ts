@@ -15,6 +15,7 @@ import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
 import { readBoundedText, UnreadableFile } from '../../workspace/bounded-read';
 import { TestLspClient } from '../support/lsp-client';
 import { GOOD_ENVELOPE } from '../support/envelopes';
+import { peakRssMb } from '../support/peak-memory';
 
 const CLI = resolve(__dirname, '../../dist/cli.js');
 const scratch = mkdtempSync(join(tmpdir(), 'babelq-hostile-files-'));
@@ -134,4 +135,10 @@ describe('babelq and the language server in a hostile checkout', () => {
       client.kill();
     }
   });
+});
+
+test('hostile files: the peak memory of the class is printed, and bounded', () => {
+  const peak = peakRssMb();
+  console.log(`hostile files: peak RSS of the test process ${peak.toFixed(0)} MB`);
+  assert.ok(peak < 256, `peak RSS ${peak.toFixed(0)} MB`);
 });

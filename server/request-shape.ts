@@ -1,0 +1,80 @@
+/**
+ * The shape of a request's params, checked before a handler trusts them. Handlers read
+ * `params.position.line` and `params.context.diagnostics` as the protocol defines them; a client
+ * (or a fuzzer) that sends a number where a position belongs would make each handler throw, and
+ * each throw would log a stack. A request whose params do not have the protocol's shape is
+ * answered with InvalidParams instead, and each kind of problem is logged once.
+ */
+
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isUri = (value: unknown): boolean => typeof value === 'string' && value !== '';
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+export const isPosition = (value: unknown): boolean => isRecord(value) && isCount(value.line) && isCount(value.character);
+export const isRange = (value: unknown): boolean => isRecord(value) && isPosition(value.start) && isPosition(value.end);
+
+/** The fields each request of server/request.ts must have besides textDocument, by its handler's name. */
+const REQUIRED: Readonly<Record<string, readonly string[]>> = {
+  hover: ['position'],
+  completion: ['position'],
+  definition: ['position'],
+  references: ['position'],
+  codeAction: ['range', 'context'],
+  selectionRanges: ['positions'],
+  formatting: ['options'],
+};
+
+/** What is wrong with a document request's params, or undefined when a handler may read them as the protocol says. */
+export function malformedDocumentParams(name: string, params: unknown): string | undefined {
+  if (!isRecord(params)) return 'the params are not an object';
+  if (!isRecord(params.textDocument) || !isUri(params.textDocument.uri)) return 'textDocument.uri is not a non-empty string';
+  for (const field of REQUIRED[name] ?? []) if (!(field in params)) return `${field} is missing`;
+  if ('position' in params && !isPosition(params.position)) return 'position is not { line, character } of non-negative integers';
+  if ('range' in params && !isRange(params.range)) return 'range is not { start, end } positions';
+  if ('positions' in params && !(Array.isArray(params.positions) && params.positions.length <= 10_000 && params.positions.every(isPosition))) return 'positions is not a list of positions';
+  if ('context' in params) {
+    const context = params.context;
+    if (!isRecord(context)) return 'context is not an object';
+    if ('diagnostics' in context && !(Array.isArray(context.diagnostics) && context.diagnostics.every((diagnostic) => isRecord(diagnostic) && isRange(diagnostic.range)))) return 'context.diagnostics is not a list of diagnostics with ranges';
+    if ('only' in context && context.only !== undefined && !(Array.isArray(context.only) && context.only.every((kind) => typeof kind === 'string'))) return 'context.only is not a list of kinds';
+  }
+  if ('options' in params && !isRecord(params.options)) return 'options is not an object';
+  return undefined;
+}
+
+/** Logs each problem once per request kind: a flood of malformed requests makes one line each. */
+export class MalformedRequests {
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  report(name: string, problem: string, kind: 'request' | 'notification' = 'request'): void {
+    const line = `Rejected a malformed ${name} ${kind}: ${problem} (said once per kind).`;
+    if (this.reported.has(line)) return;
+    this.reported.add(line);
+    this.warn(line);
+  }
+}
+
+/**
+ * The protocol library's own complaints about a malformed message (params by position where names
+ * are defined, a notification handler that threw) said once per method: they come once per message,
+ * and a client in a loop would fill the log with them.
+ */
+const LIBRARY_COMPLAINTS = [/^Notification (\S+) defines parameters by name/, /^Notification handler '([^']+)' failed/, /^Request handler '([^']+)' failed/];
+
+export function quietRepeatedComplaints(console: { error(message: string): void }): void {
+  const said = new Set<string>();
+  const error = console.error.bind(console);
+  console.error = (message: string) => {
+    for (const [index, pattern] of LIBRARY_COMPLAINTS.entries()) {
+      const match = pattern.exec(message);
+      if (!match) continue;
+      const key = `${index}:${match[1]}`;
+      if (said.has(key)) return;
+      said.add(key);
+      error(`${message} (said once per method)`);
+      return;
+    }
+    error(message);
+  };
+}
