@@ -18,6 +18,8 @@ import type { BrokerTarget } from './target';
 export interface AmqpPublisherOptions {
   /** Deadline for connecting and for each broker round trip, in ms (default 5000). */
   readonly timeoutMs?: number;
+  /** The address to connect to (broker/connect-address.ts); the host name still names the TLS server. */
+  readonly address?: string;
 }
 
 /** What an AMQP publish reports: how long it took, queue check and confirm included. */
@@ -104,7 +106,7 @@ export class AmqpPublisher {
     const attempt = connect(
       {
         protocol: target.tls ? 'amqps' : 'amqp',
-        hostname: target.host,
+        hostname: options.address ?? target.host,
         port: target.port,
         ...(target.username !== undefined || target.password !== undefined ? { username: target.username ?? '', password: target.password ?? '' } : {}),
         // amqplib unescapes the vhost once more, so it is handed over escaped.
@@ -113,7 +115,7 @@ export class AmqpPublisher {
       {
         // amqplib's own idle timeout covers TCP, TLS and the AMQP handshake on the socket.
         timeout: timeoutMs,
-        ...(target.tls && !isIP(target.host) ? { servername: target.host } : {}),
+        ...(target.tls && !isIP(target.host) ? { servername: target.host.replace(/\.$/, '') } : {}),
         clientProperties: { connection_name: 'babelqueue-envelope-tools' },
       },
     );

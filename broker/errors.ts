@@ -17,7 +17,9 @@ export type BrokerErrorKind =
   | 'tls'
   | 'closed'
   | 'invalid-url'
-  | 'rejected';
+  | 'rejected'
+  /** A host taken for this machine by its name resolves elsewhere (broker/connect-address.ts). */
+  | 'remote-host';
 
 /** A broker failure whose message names the target (never its password) and says what to check. */
 export class BrokerError extends Error {

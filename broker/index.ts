@@ -5,6 +5,8 @@
 import type { OutgoingMessage, RedriveMove } from '../core/message/types';
 import type { PeekedAmqpProperties } from './amqp';
 import { loadQuietly } from './quiet-debug';
+import { connectAddress } from './connect-address';
+import { DEFAULT_TIMEOUT_MS } from './internal';
 import { parseTarget, type BrokerTarget } from './target';
 
 export { BrokerError, isBrokerError, redact, RedriveInterrupted, type BrokerErrorKind } from './errors';
@@ -75,10 +77,12 @@ export interface Broker {
 /** Connects to the broker named by `target` (a parsed target or a URL); throws BrokerError in a user's words. */
 export async function openBroker(target: BrokerTarget | string, options: BrokerOptions = {}): Promise<Broker> {
   const parsed = typeof target === 'string' ? parseTarget(target) : target;
+  // Resolved once, checked against what the guards were told, and connected to as is.
+  const address = await connectAddress(parsed, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   // The client libraries load on first use: `babelq lint` and the editor never pay for them.
   if (parsed.kind === 'redis') {
     const { openRedis } = await loadQuietly(() => import('./redis'));
-    const redis = await openRedis(parsed, options);
+    const redis = await openRedis(parsed, { ...options, address });
     return {
       kind: 'redis',
       target: parsed.display,
@@ -94,7 +98,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
     };
   }
   const { openAmqp } = await loadQuietly(() => import('./amqp'));
-  const amqp = await openAmqp(parsed, options);
+  const amqp = await openAmqp(parsed, { ...options, address });
   return {
     kind: 'amqp',
     target: parsed.display,

@@ -17,6 +17,8 @@ import type { BrokerTarget } from './target';
 export interface RedisPublisherOptions {
   /** Deadline for connecting and for each command, in ms (default 5000). */
   readonly timeoutMs?: number;
+  /** The address to connect to (broker/connect-address.ts); the host name still names the TLS server. */
+  readonly address?: string;
 }
 
 /** What a Redis publish reports: how long it took and the list length after the push. */
@@ -83,9 +85,9 @@ export class RedisPublisher {
     if (target.kind !== 'redis') throw new TypeError(`RedisPublisher needs a redis:// or rediss:// target, got ${target.display}`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const client = new Redis({
-      host: target.host,
+      host: options.address ?? target.host,
       port: target.port,
-      ...(target.tls ? { tls: isIP(target.host) ? {} : { servername: target.host } } : {}),
+      ...(target.tls ? { tls: isIP(target.host) ? {} : { servername: target.host.replace(/\.$/, '') } } : {}),
       lazyConnect: true,
       retryStrategy: null,
       maxRetriesPerRequest: 0,

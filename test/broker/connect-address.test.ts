@@ -1,0 +1,65 @@
+/**
+ * The address a connection goes to (broker/connect-address.ts): a host the guards took for this
+ * machine by its name must resolve to a loopback address, or nothing is sent; the socket connects
+ * to the address resolved once. A resolver that lies is a fault no real server produces, so it is
+ * stood in for; the real Redis and RabbitMQ are reached through `localhost.` by the system's.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { openBroker } from '../../broker';
+import { connectAddress, type Lookup } from '../../broker/connect-address';
+import { BrokerError } from '../../broker/errors';
+import { parseTarget } from '../../broker/target';
+
+const answering = (address: string, asked: string[] = []): Lookup => async (host) => {
+  asked.push(host);
+  return { address };
+};
+
+describe('connectAddress', () => {
+  test('localhost that resolves elsewhere: refused before any byte is sent, with the address it resolved to', async () => {
+    for (const url of ['redis://localhost:6379', 'redis://localhost.:6379', 'amqp://LOCALHOST.:5672']) {
+      await assert.rejects(connectAddress(parseTarget(url), 1000, answering('93.184.216.34')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to 93\.184\.216\.34, which is not a loopback address\. Nothing was sent/.test(error.message));
+    }
+  });
+
+  test('a trailing dot is normalised before the lookup; a loopback answer is the address connected to', async () => {
+    const asked: string[] = [];
+    assert.equal(await connectAddress(parseTarget('redis://localhost.:6379'), 1000, answering('::1', asked)), '::1');
+    assert.deepEqual(asked, ['localhost']);
+  });
+
+  test('an IP literal is not looked up, trailing dot or not', async () => {
+    const asked: string[] = [];
+    assert.equal(await connectAddress(parseTarget('redis://127.0.0.1.:6379'), 1000, answering('10.0.0.1', asked)), '127.0.0.1');
+    assert.equal(await connectAddress(parseTarget('redis://[::1]:6379'), 1000, answering('10.0.0.1', asked)), '::1');
+    assert.deepEqual(asked, []);
+  });
+
+  test('a host confirmed as another machine may resolve anywhere', async () => {
+    assert.equal(await connectAddress(parseTarget('redis://cache.example:6379'), 1000, answering('10.1.2.3')), '10.1.2.3');
+  });
+
+  test('a name that does not resolve, or not in time: a true error that says nothing was sent', async () => {
+    const failing: Lookup = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND cache.invalid'), { code: 'ENOTFOUND' });
+    };
+    await assert.rejects(connectAddress(parseTarget('redis://cache.invalid:6379'), 1000, failing), (error: unknown) => error instanceof BrokerError && error.kind === 'unreachable' && /does not resolve \(ENOTFOUND\)\. Check the host in the URL\. Nothing was sent\./.test(error.message));
+    const started = Date.now();
+    await assert.rejects(connectAddress(parseTarget('redis://slow.example:6379'), 200, () => new Promise(() => undefined)), (error: unknown) => error instanceof BrokerError && error.kind === 'timeout');
+    assert.ok(Date.now() - started < 1000);
+  });
+});
+
+describe('the real brokers through localhost. (the system resolver)', () => {
+  test('Redis and RabbitMQ answer on localhost. as on 127.0.0.1', async () => {
+    const redis = await openBroker('redis://localhost.:6379', { timeoutMs: 3000 });
+    try {
+      assert.deepEqual(await redis.peek(`babelq-test-connect-address-${process.pid}`, 1), []);
+    } finally {
+      await redis.close();
+    }
+    const amqp = await openBroker('amqp://guest:guest@localhost.:5672', { timeoutMs: 3000 });
+    await amqp.close();
+  });
+});
