@@ -1,4 +1,4 @@
-// Bundles the three entry points into dist/ (or --outdir=<dir>): the VS Code extension (client),
+// Bundles the entry points into dist/ (or --outdir=<dir>): the VS Code extension (client) and its preview worker,
 // the language server and the babelq CLI. `vscode` is provided by the editor at run time and stays
 // external. --production minifies, as `npm run package` ships them.
 import { spawnSync } from 'node:child_process';
@@ -50,6 +50,7 @@ const entries = [
   // `require`, not `import()`, loads them: the same CommonJS loading as every other module here.
   { entryPoints: ['client/extension.ts'], outfile: `${outdir}/extension.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
   { entryPoints: ['server/main.ts'], outfile: `${outdir}/server.js` },
+  { entryPoints: ['client/preview-worker.ts'], outfile: `${outdir}/preview-worker.js` },
   { entryPoints: ['cli/main.ts'], outfile: `${outdir}/cli-main.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
   { entryPoints: ['cli/start.ts'], outfile: `${outdir}/cli.js` },
   { entryPoints: { 'broker-redis': 'broker/redis.ts', 'broker-amqp': 'broker/amqp.ts' }, outdir },

@@ -5,8 +5,7 @@
  * without credentials.
  */
 import * as vscode from 'vscode';
-import { renderPreview } from '../core/message/preview';
-import { parseJson } from '../core/parse/parser';
+import type { PreviewRenderer } from './preview-renderer';
 import { parseTarget } from '../broker/target';
 import type { FreshIds } from './fresh-ids';
 import { readSendSettings } from './send-settings';
@@ -28,7 +27,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   /** Sources whose preview is open but hidden and out of date. */
   private readonly stale = new Set<string>();
 
-  constructor(private readonly freshIds: FreshIds) {
+  constructor(
+    private readonly freshIds: FreshIds,
+    /** Renders a large envelope's preview in a worker, so the extension host stays free meanwhile. */
+    private readonly renderer: PreviewRenderer,
+  ) {
     // Follow edits of the source, and settings that change what is published.
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((event) => this.refreshLater(event.document.uri)),
@@ -46,7 +49,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  provideTextDocumentContent(uri: vscode.Uri): Promise<string> | string {
     const source = vscode.Uri.parse(uri.query);
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source.toString());
     if (!document) return `The envelope ${source.fsPath} is not open.\n`;
@@ -57,7 +60,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     } catch (error) {
       target = `(babelqueue.broker.url is not usable: ${error instanceof Error ? error.message : String(error)})`;
     }
-    return renderPreview(parseJson(document.getText()), {
+    return this.renderer.render(source.toString(), document.getText(), {
       sdk: settings.encoder,
       freshIds: settings.freshIds,
       fresh: this.freshIds.for(source.toString()),
@@ -87,6 +90,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 
   dispose(): void {
+    this.renderer.dispose();
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
