@@ -115,7 +115,7 @@ export class AmqpPublisher {
       {
         // amqplib's own idle timeout covers TCP, TLS and the AMQP handshake on the socket.
         timeout: timeoutMs,
-        ...(target.tls && !isIP(target.host) ? { servername: target.host.replace(/\.$/, '') } : {}),
+        ...(target.tls && !isIP(target.host.replace(/\.$/, '')) ? { servername: target.host.replace(/\.$/, '') } : {}),
         clientProperties: { connection_name: 'babelqueue-envelope-tools' },
       },
     );

@@ -87,7 +87,7 @@ export class RedisPublisher {
     const client = new Redis({
       host: options.address ?? target.host,
       port: target.port,
-      ...(target.tls ? { tls: isIP(target.host) ? {} : { servername: target.host.replace(/\.$/, '') } } : {}),
+      ...(target.tls ? { tls: isIP(target.host.replace(/\.$/, '')) ? {} : { servername: target.host.replace(/\.$/, '') } } : {}),
       lazyConnect: true,
       retryStrategy: null,
       maxRetriesPerRequest: 0,

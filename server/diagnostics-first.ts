@@ -27,11 +27,13 @@ export class DiagnosticsFirst {
       const waiters = this.waiting.get(uri);
       if (!waiters) return;
       this.waiting.delete(uri);
-      // After the diagnostics response is written: it is sent when the handler's promise settles,
-      // in a microtask, and this resumes the waiters a whole event-loop turn later.
-      setImmediate(() => {
-        for (const resume of waiters) resume();
-      });
+      // After the diagnostics response is written: the protocol library writes it from a
+      // setImmediate of its own, queued after this one, so the waiters resume one turn later still.
+      setImmediate(() =>
+        setImmediate(() => {
+          for (const resume of waiters) resume();
+        }),
+      );
     };
   }
 
@@ -44,6 +46,8 @@ export class DiagnosticsFirst {
       const resume = () => {
         clearTimeout(timer);
         waiters.delete(resume);
+        // A waiter that timed out leaves no empty set behind (the document may be closed for good).
+        if (waiters.size === 0 && this.waiting.get(document.uri) === waiters) this.waiting.delete(document.uri);
         resolve();
       };
       const timer = setTimeout(resume, MAX_WAIT_MS);

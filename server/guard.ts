@@ -19,7 +19,9 @@ export function guard<P, R>(logger: Logger, name: string, handler: (params: P, .
       return await handler(params, ...rest);
     } catch (error) {
       const key = `${name}\0${error instanceof Error ? error.message : String(error)}`;
-      if (!logged.has(key) && logged.size < MAX_REMEMBERED) {
+      if (!logged.has(key)) {
+        // Forgotten in bulk when full: a new failure is always said, an old one again at worst once per thousand.
+        if (logged.size >= MAX_REMEMBERED) logged.clear();
         logged.add(key);
         const uri = (params as { textDocument?: { uri?: string } } | undefined)?.textDocument?.uri;
         const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

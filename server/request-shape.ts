@@ -27,17 +27,19 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
 export function malformedDocumentParams(name: string, params: unknown): string | undefined {
   if (!isRecord(params)) return 'the params are not an object';
   if (!isRecord(params.textDocument) || !isUri(params.textDocument.uri)) return 'textDocument.uri is not a non-empty string';
-  for (const field of REQUIRED[name] ?? []) if (!(field in params)) return `${field} is missing`;
-  if ('position' in params && !isPosition(params.position)) return 'position is not { line, character } of non-negative integers';
-  if ('range' in params && !isRange(params.range)) return 'range is not { start, end } positions';
-  if ('positions' in params && !(Array.isArray(params.positions) && params.positions.length <= 10_000 && params.positions.every(isPosition))) return 'positions is not a list of positions';
-  if ('context' in params) {
+  for (const field of REQUIRED[name] ?? []) if (params[field] == null) return `${field} is missing`;
+  // An optional field sent as null counts as absent.
+  if (params.position != null && !isPosition(params.position)) return 'position is not { line, character } of non-negative integers';
+  if (params.range != null && !isRange(params.range)) return 'range is not { start, end } positions';
+  if (params.positions != null && !(Array.isArray(params.positions) && params.positions.length <= 10_000 && params.positions.every(isPosition))) return 'positions is not a list of positions';
+  if (params.context != null) {
     const context = params.context;
     if (!isRecord(context)) return 'context is not an object';
-    if ('diagnostics' in context && !(Array.isArray(context.diagnostics) && context.diagnostics.every((diagnostic) => isRecord(diagnostic) && isRange(diagnostic.range)))) return 'context.diagnostics is not a list of diagnostics with ranges';
-    if ('only' in context && context.only !== undefined && !(Array.isArray(context.only) && context.only.every((kind) => typeof kind === 'string'))) return 'context.only is not a list of kinds';
+    if (name === 'codeAction' && !Array.isArray(context.diagnostics)) return 'context.diagnostics is missing';
+    if (context.diagnostics != null && !(Array.isArray(context.diagnostics) && context.diagnostics.every((diagnostic) => isRecord(diagnostic) && isRange(diagnostic.range)))) return 'context.diagnostics is not a list of diagnostics with ranges';
+    if (context.only != null && !(Array.isArray(context.only) && context.only.every((kind) => typeof kind === 'string'))) return 'context.only is not a list of kinds';
   }
-  if ('options' in params && !isRecord(params.options)) return 'options is not an object';
+  if (params.options != null && !isRecord(params.options)) return 'options is not an object';
   return undefined;
 }
 
@@ -60,7 +62,9 @@ export class MalformedRequests {
  * are defined, a notification handler that threw) said once per method: they come once per message,
  * and a client in a loop would fill the log with them.
  */
-const LIBRARY_COMPLAINTS = [/^Notification (\S+) defines parameters by name/, /^Notification handler '([^']+)' failed/, /^Request handler '([^']+)' failed/];
+const LIBRARY_COMPLAINTS = [/^Notification (\S+) defines parameters by name/, /^(Notification handler '[^']+' failed.*)$/s, /^(Request handler '[^']+' failed.*)$/s];
+/** Complaints remembered; forgotten in bulk when full, so a new one is always said. */
+const MAX_REMEMBERED = 1000;
 
 export function quietRepeatedComplaints(console: { error(message: string): void }): void {
   const said = new Set<string>();
@@ -69,10 +73,12 @@ export function quietRepeatedComplaints(console: { error(message: string): void 
     for (const [index, pattern] of LIBRARY_COMPLAINTS.entries()) {
       const match = pattern.exec(message);
       if (!match) continue;
-      const key = `${index}:${match[1]}`;
+      // By method for the first kind (its text is the same every time); by the whole text for a handler's failure.
+      const key = `${index}:${match[1].slice(0, 500)}`;
       if (said.has(key)) return;
+      if (said.size >= MAX_REMEMBERED) said.clear();
       said.add(key);
-      error(`${message} (said once per method)`);
+      error(index === 0 ? `${message} (said once per method)` : `${message} (said once)`);
       return;
     }
     error(message);

@@ -168,8 +168,12 @@ export class WorkspaceFixtures {
         await new Promise((resume) => setImmediate(resume));
         slice = Date.now();
       }
-      // Only a fixture that routed on this URN when last read can: the others need no fresh analysis.
-      if (fixture.items !== undefined && fixture.urn !== urn) continue;
+      // Only a fixture that routed on this URN when last read can, unless its text changed since
+      // (a file event cleared its stamp, or it is open): the others need no fresh analysis.
+      if (fixture.items !== undefined && fixture.urn !== urn && fixture.stamp !== undefined && !this.context.documents.get(fixture.uri)) {
+        checked = true;
+        continue;
+      }
       const update = await this.update(fixture, !this.watched());
       if (update === 'out of scope') continue;
       checked = true;

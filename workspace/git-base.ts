@@ -1,25 +1,32 @@
 /**
  * A file as it is at a git revision, for the editor's breaking-change check: `git cat-file blob
  * REV:PATH`, no checkout, never blocking the server. Only plumbing runs (no pager, no textconv, no
- * filter, the repository's fsmonitor hook off), so a checkout's own git config runs nothing; the
- * server asks only in a workspace the user trusts (server/schema-compat.ts). Each git run has a timeout and a cap on its output; a
+ * filter), with every route by which a checkout's own git config could run a command closed: the
+ * fsmonitor hook off, no transport at all (a partial clone's lazy fetch would run
+ * `core.sshCommand`), no system or global config; the server asks only in a workspace the user
+ * trusts (server/schema-compat.ts). Each git run has a timeout and a cap on its output; a
  * folder that is not a git work tree, a missing git, a revision that does not exist and a file
  * that is new since it all answer "no base" (nothing to compare with), never an error the user
  * must act on. The revision is resolved to its commit again after a few seconds (a commit or a
  * checkout moves HEAD); a file's text at a commit never changes and is kept.
  */
 import { execFile } from 'node:child_process';
-import { dirname, relative } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { devNull } from 'node:os';
+import { dirname, isAbsolute, relative } from 'node:path';
 
 /** One git run may not take longer (a huge repository must not hold a diagnostic up for long). */
 const GIT_TIMEOUT_MS = 3000;
 /** How long a revision's commit is trusted before git is asked again. */
 const REVISION_TTL_MS = 2000;
-/** File texts kept, by commit and path. */
-const MAX_KEPT_TEXTS = 256;
+/** How long a folder's work tree top (or its absence) is trusted. */
+const TOP_TTL_MS = 10_000;
+/** File texts kept, by commit and path (each at most the schema size limit). */
+const MAX_KEPT_TEXTS = 64;
 
 export class GitBase {
-  private readonly tops = new Map<string, Promise<string | undefined>>();
+  /** Work tree tops by folder; a folder outside one is asked again later (a `git init` may follow). */
+  private readonly tops = new Map<string, { at: number; top: Promise<string | undefined> }>();
   private readonly commits = new Map<string, { at: number; commit: Promise<string | undefined> }>();
   private readonly texts = new Map<string, Promise<string | undefined>>();
 
@@ -30,18 +37,23 @@ export class GitBase {
   ) {}
 
   /** The text of `path` at `revision`, or undefined when there is none to compare with. */
-  async textAt(path: string, revision: string): Promise<string | undefined> {
+  async textAt(givenPath: string, revision: string): Promise<string | undefined> {
+    const path = realPathOf(givenPath);
     const top = await this.topOf(dirname(path));
     if (top === undefined) return undefined;
     const commit = await this.commitOf(top, revision);
     if (commit === undefined) return undefined;
     const name = relative(top, path).split('\\').join('/');
-    if (name.startsWith('..')) return undefined;
+    if (name === '..' || name.startsWith('../') || isAbsolute(name)) return undefined;
     const key = `${commit}:${name}`;
     let text = this.texts.get(key);
     if (!text) {
       text = this.run(top, ['cat-file', 'blob', `${commit}:${name}`], this.limit);
       this.texts.set(key, text);
+      // A failed or timed-out read is not kept: the next edit asks again.
+      void text.then((found) => {
+        if (found === undefined && this.texts.get(key) === text) this.texts.delete(key);
+      });
       while (this.texts.size > MAX_KEPT_TEXTS) this.texts.delete(this.texts.keys().next().value!);
     }
     return text;
@@ -49,11 +61,11 @@ export class GitBase {
 
   /** The work tree's top folder holding `directory`, asked once per folder. */
   private topOf(directory: string): Promise<string | undefined> {
-    let top = this.tops.get(directory);
-    if (!top) {
-      top = this.run(directory, ['rev-parse', '--show-toplevel'], 4096).then((out) => out?.trim() || undefined);
-      this.tops.set(directory, top);
-    }
+    const known = this.tops.get(directory);
+    if (known && Date.now() - known.at < TOP_TTL_MS) return known.top;
+    // git answers with the real path; the file's path is made real too, so a linked folder compares.
+    const top = this.run(directory, ['rev-parse', '--show-toplevel'], 4096).then((out) => out?.trim() || undefined);
+    this.tops.set(directory, { at: Date.now(), top });
     return top;
   }
 
@@ -70,9 +82,20 @@ export class GitBase {
 /** git's standard output, or undefined when it fails, times out or says more than `maxBytes`. */
 function runGit(cwd: string, args: readonly string[], maxBytes: number): Promise<string | undefined> {
   return new Promise((resolve) => {
-    // No pager and no prompts: nothing may wait for a terminal that is not there.
-    execFile('git', ['--no-pager', '-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: maxBytes, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' }, windowsHide: true }, (error, stdout) => {
+    // No pager and no prompts: nothing may wait for a terminal that is not there. No transport, no
+    // lazy fetch, no fsmonitor, no config but the repository's: nothing a checkout configures runs.
+    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: devNull, GIT_PROTOCOL_FROM_USER: '0' };
+    execFile('git', ['--no-pager', '-c', 'core.fsmonitor=false', '-c', 'protocol.allow=never', ...args], { cwd, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: maxBytes, env, windowsHide: true }, (error, stdout) => {
       resolve(error ? undefined : stdout);
     });
   });
+}
+
+/** The path with its links resolved, as git reports the work tree; the path itself when it cannot be. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

@@ -27,13 +27,24 @@ export function nextSchemaRef(schemaRef: string): string {
   return plain ? `${plain[1]}.v2.json` : `${schemaRef}.v2`;
 }
 
-/** The registry edits that register the next URN of `entry` with the next schema file, or undefined when the entry cannot be found in `registry`. */
-export function registerNewUrn(registry: ParsedDocument, entry: RegistryIndexEntry): NewUrnRegistration | undefined {
+/**
+ * The registry edits that register the next free URN of `entry` (`.v2`, else `.v3`, …: `taken`
+ * says which are registered already) with the next schema file, or undefined when the entry
+ * cannot be found in `registry`.
+ */
+export function registerNewUrn(registry: ParsedDocument, entry: RegistryIndexEntry, taken: (urn: string) => boolean = () => false): NewUrnRegistration | undefined {
   const text = registry.text;
   const node = entryNode(registry.root, entry.offset);
   if (!node) return undefined;
-  const urn = nextVersion(entry.urn);
-  const schemaRef = nextSchemaRef(entry.schemaRef);
+  let urn = nextVersion(entry.urn);
+  let schemaRef = nextSchemaRef(entry.schemaRef);
+  for (let tries = 0; taken(urn) && tries < 100; tries++) {
+    urn = nextVersion(urn);
+    schemaRef = nextSchemaRef(schemaRef);
+  }
+  if (taken(urn)) return undefined;
+  // The registry's own line break, so a CRLF file stays CRLF.
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
   // The new entry is the old one's text with its urn, schema and status values swapped: same owner, same layout.
   const status = getProperty(node, 'status');
   const swaps = [
@@ -52,8 +63,8 @@ export function registerNewUrn(registry: ParsedDocument, entry: RegistryIndexEnt
   const indent = /^[ \t]*/.exec(text.slice(lineStart, entry.offset))![0];
   const edits: TextEdit[] = [];
   if (status?.value) edits.push({ offset: status.value.offset, end: status.value.end, newText: '"deprecated"' });
-  else edits.push(...appendProperty(node, text, '"status": "deprecated"'));
-  edits.push({ offset: entry.end, end: entry.end, newText: `,\n${indent}${newEntry}` });
+  else edits.push(...appendProperty(node, text, '"status": "deprecated"', newline));
+  edits.push({ offset: entry.end, end: entry.end, newText: `,${newline}${indent}${newEntry}` });
   return { urn, schemaRef, registryEdits: edits };
 }
 
@@ -67,11 +78,11 @@ function entryNode(root: ValueNode | undefined, offset: number): ObjectNode | un
 }
 
 /** `property` added as the object's last member, on its own line when the members are on lines of their own. */
-function appendProperty(node: ObjectNode, text: string, property: string): TextEdit[] {
+function appendProperty(node: ObjectNode, text: string, property: string, newline: string): TextEdit[] {
   const last = node.properties[node.properties.length - 1];
   if (!last?.value) return [{ offset: node.offset + 1, end: node.offset + 1, newText: ` ${property} ` }];
   const lineStart = text.lastIndexOf('\n', last.keyOffset - 1) + 1;
   const between = text.slice(lineStart, last.keyOffset);
-  const separator = /^[ \t]*$/.test(between) && lineStart > node.offset ? `,\n${between}` : ', ';
+  const separator = /^[ \t]*$/.test(between) && lineStart > node.offset ? `,${newline}${between}` : ', ';
   return [{ offset: last.value.end, end: last.value.end, newText: `${separator}${property}` }];
 }

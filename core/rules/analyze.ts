@@ -47,7 +47,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
   const { context, diagnostics, over } = createCollector(doc, settings, registry, defaultSeverity);
   const edit = editSince(doc, settings, registry, previous, context);
   const keep = (diagnostic: CoreDiagnostic) => {
-    if (diagnostics.length < MAX_FINDINGS_PER_DOCUMENT) diagnostics.push(diagnostic);
+    if (diagnostics.length < MAX_FINDINGS_PER_DOCUMENT || (settings.severityOverrides.get(diagnostic.code) ?? diagnostic.severity) === 'error') diagnostics.push(diagnostic);
     else over.count++;
   };
   const byRule: CoreDiagnostic[][] = [];
@@ -58,10 +58,12 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
     else module.check(context);
     byRule.push(diagnostics.slice(before));
   }
+  // Reused findings fill the cap before the edited value's: past the cap, a fresh analysis decides which are kept.
+  if (edit && over.count > 0) return analyzeDocument(doc, settings, registry);
   if (over.count > 0) {
     // Past the cap itself: the note is the one finding always kept.
     const total = diagnostics.length + over.count;
-    const message = `${total.toLocaleString('en')} findings in this document: the first ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} found are listed, the other ${over.count.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
+    const message = `${total.toLocaleString('en')} findings in this document: ${diagnostics.length.toLocaleString('en')} are listed (every error, then the first of the rest), the other ${over.count.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
     diagnostics.push({ code: 'too-many-findings', severity: defaultSeverity('too-many-findings'), message, offset: 0, end: Math.min(1, doc.text.length) });
   }
   // A capped analysis is not reused by the next version: which findings fit under the cap depends on all of them.

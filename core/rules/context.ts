@@ -68,14 +68,17 @@ export function createCollector(doc: ParsedDocument, settings: Settings, registr
     registry,
     report(code, range, message, options) {
       // A code turned off takes no room under the cap.
-      if (settings.severityOverrides.get(code) === 'off') return;
-      if (diagnostics.length >= MAX_FINDINGS_PER_DOCUMENT) {
+      const override = settings.severityOverrides.get(code);
+      if (override === 'off') return;
+      const severity = options?.severity ?? defaults(code);
+      // An error is never dropped (a file with one must not pass CI); the rest fill the cap.
+      if (diagnostics.length >= MAX_FINDINGS_PER_DOCUMENT && (override ?? severity) !== 'error') {
         over.count++;
         return;
       }
       diagnostics.push({
         code,
-        severity: options?.severity ?? defaults(code),
+        severity,
         message,
         offset: range.offset,
         end: range.end,

@@ -4,7 +4,7 @@
  * the schema as typed copied to the next `.vN` file, its entry added to registry.json, the old
  * entry deprecated. That fix creates a file, so it is offered only to a client that can.
  */
-import { existsSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit } from 'vscode-languageserver/node';
 import { codeActions } from '../../core/language/code-actions';
@@ -34,11 +34,12 @@ export function schemaFileActions(context: ServerContext, request: SchemaFileReq
   if (breaks.length > 0 && canCreateFiles) {
     for (const { registry, entry } of context.registries.schemaOwners(document.uri)) {
       if (isDeprecatedStatus(entry.status)) continue;
-      const registration = registerNewUrn(registry.doc, entry);
+      const registration = registerNewUrn(registry.doc, entry, (urn) => registry.byUrn.has(urn));
       if (!registration) continue;
       const schemaPath = resolve(dirname(registry.path), registration.schemaRef);
-      // Never outside the registry's folder, and never over a file that is there already.
-      if (!isInside(dirname(registry.path), schemaPath) || existsSync(schemaPath)) continue;
+      // Never outside the registry's folder (its parent folder resolved, links and all), and never
+      // over anything already there, a dangling link included (the editor would write through it).
+      if (!isInside(dirname(registry.path), schemaPath) || !isInside(dirname(registry.path), realParent(schemaPath)) || somethingAt(schemaPath)) continue;
       const registryUri = toUri(registry.path);
       const registryLines = new LineIndex(registry.doc.text);
       const schemaUri = toUri(schemaPath);
@@ -62,4 +63,23 @@ export function schemaFileActions(context: ServerContext, request: SchemaFileReq
     }
   }
   return actions;
+}
+
+/** True when anything is at `path`, a link to nowhere included. */
+function somethingAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The real path of `path`'s folder (links resolved), where the new file would land; a missing folder is its own. */
+function realParent(path: string): string {
+  try {
+    return realpathSync(dirname(path));
+  } catch {
+    return dirname(path);
+  }
 }

@@ -25,7 +25,8 @@ function register(text: string, urn: string): { text: string; urn: string; schem
   const index = readRegistryIndex(text);
   assert.ok(index.ok);
   const entry = index.entries.find((candidate) => candidate.urn === urn)!;
-  const registration = registerNewUrn(index.doc, entry)!;
+  const registered = new Set(index.entries.map((candidate) => candidate.urn));
+  const registration = registerNewUrn(index.doc, entry, (candidate) => registered.has(candidate))!;
   assert.ok(registration, 'the entry is found');
   return { text: applyEdits(text, registration.registryEdits), urn: registration.urn, schemaRef: registration.schemaRef };
 }
@@ -68,5 +69,21 @@ describe('register a new URN', () => {
     const registered = register(text, 'urn:babel:orders:created.v2');
     assert.equal(registered.urn, 'urn:babel:orders:created.v3');
     assert.equal(registered.schemaRef, 'schemas/orders-created.v3.json');
+  });
+
+  test('a next version already registered: the next free one, so the registry keeps one entry per URN', () => {
+    const text = REGISTRY.replace('"urn:babel:orders:cancelled"', '"urn:babel:orders:created.v2"').replace('orders-cancelled.json', 'v2/orders.json');
+    const registered = register(text, 'urn:babel:orders:created');
+    assert.equal(registered.urn, 'urn:babel:orders:created.v3');
+    assert.equal(registered.schemaRef, 'schemas/orders-created.v3.json');
+    const index = readRegistryIndex(registered.text);
+    assert.ok(index.ok, index.ok ? '' : index.error);
+    assert.equal(new Set(index.entries.map((entry) => entry.urn)).size, index.entries.length);
+  });
+
+  test('a CRLF registry stays CRLF', () => {
+    const { text } = register(REGISTRY.replace(/\n/g, '\r\n'), 'urn:babel:orders:cancelled');
+    assert.ok(!/[^\r]\n/.test(text), 'no bare LF added');
+    assert.ok(readRegistryIndex(text).ok);
   });
 });
