@@ -469,6 +469,47 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.deepEqual([redriven.meta.id, redriven.attempts, redriven.dead_letter, redriven.data.is_gift], [metaId, 0, undefined, false]);
   });
 
+  scenario('dead letters, Laravel layout: a dead letter on queues:<queue>.dlq listed and redriven to queues:<queue> with its notify marker', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    const settingsDir = join(folder, '.vscode');
+    mkdirSync(settingsDir, { recursive: true });
+    writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify({ 'babelqueue.redis.layout': 'laravel' }));
+    queues.push(`queues:${queue}.dlq`, `queues:${queue}`, `queues:${queue}:notify`);
+    try {
+      const made = execFileSync(process.execPath, [join(ROOT, 'examples/dead-letter.mjs'), '--queue', queue, '--layout', 'laravel'], { encoding: 'utf8' });
+      const metaId = /: ([0-9a-f-]{36})$/m.exec(made)![1]!;
+      assert.equal(await redis.llen(`queues:${queue}.dlq`), 1);
+      const before = await redis.llen(`queues:${queue}`);
+      await workbench.clearNotifications();
+      await workbench.focusGroup(0);
+      // The folder setting is read when the command runs; give the file watcher a moment to apply it.
+      await page.waitForTimeout(1500);
+      await page.keyboard.press('F1');
+      await workbench.choose('BabelQueue: Dead Letters', 'BabelQueue: Dead Letters');
+      await workbench.choose(`${queue}.dlq`);
+      await page.keyboard.type(metaId.slice(0, 13));
+      await waitUntil('the Laravel dead letter listed', async () => {
+        const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+        return rows.length === 1 && rows[0]!.includes(metaId.slice(0, 13));
+      });
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      await page.locator('.quick-input-widget', { hasText: '1 Selected' }).waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      await workbench.choose('Redrive…');
+      const question = await workbench.answerDialog('Redrive');
+      assert.match(question, new RegExp(`from queues:${queue}\\.dlq to queues:${queue} `));
+      await waitUntil('the "Redrove" notification', async () => (await workbench.notifications()).find((n) => n.startsWith('Redrove 1 message(s)')));
+      assert.equal(await redis.llen(`queues:${queue}.dlq`), 0, 'gone from the Laravel DLQ');
+      assert.equal(await redis.llen(`queues:${queue}`), before + 1, 'one more on the Laravel queue');
+      assert.ok((await redis.exists(`queues:${queue}:notify`)) === 1, 'the notify marker Laravel workers wait on');
+      const redriven = JSON.parse((await redis.lindex(`queues:${queue}`, -1))!) as { attempts: number; dead_letter?: unknown; meta: { id: string } };
+      assert.deepEqual([redriven.meta.id, redriven.attempts, redriven.dead_letter], [metaId, 0, undefined]);
+    } finally {
+      rmSync(settingsDir, { recursive: true, force: true });
+    }
+  });
+
   scenario('preview beside a file with data problems: squiggles, Problems and the SDKs that differ', get, async ({ workbench }) => {
     await workbench.command('View: Toggle Primary Side Bar Visibility');
     await workbench.focusGroup(0);
