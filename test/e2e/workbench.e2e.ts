@@ -13,6 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { connect as amqpConnect } from 'amqplib';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +162,29 @@ function cliWorkspaceCounts(folder: string): { errors: number; warnings: number;
     warnings: diagnostics.filter((d) => d.severity === 'warning').length,
     infos: diagnostics.filter((d) => d.severity === 'info' || d.severity === 'information').length,
   };
+}
+
+/**
+ * BabelQueue: Dead Letters for the open envelope's queue, then the one dead letter `metaId` checked
+ * and accepted; `beforeList` answers what the broker asks first (a password). The filter is typed
+ * only once the list is on screen, so no key lands in the editor behind it.
+ */
+async function selectDeadLetter(workbench: Workbench, queue: string, metaId: string, beforeList?: () => Promise<void>): Promise<void> {
+  const { page } = workbench;
+  await page.keyboard.press('F1');
+  await workbench.choose('BabelQueue: Dead Letters', 'BabelQueue: Dead Letters');
+  await workbench.choose(`${queue}.dlq`);
+  if (beforeList) await beforeList();
+  await waitUntil('the dead letters listed', async () => (await page.locator('.quick-input-widget:not(.hidden) .quick-input-list .monaco-list-row', { hasText: 'urn:babel:' }).count()) > 0, 20_000);
+  await page.keyboard.type(metaId.slice(0, 13));
+  await waitUntil('the one dead letter listed', async () => {
+    const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+    return rows.length === 1 && rows[0]!.includes(metaId.slice(0, 13));
+  });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await page.locator('.quick-input-widget', { hasText: '1 Selected' }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
 }
 
 /** View: Close All Editors; the dead letters scenario leaves its edited copy unsaved: closing it asks, and the answer is no. */
@@ -484,18 +508,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
       await workbench.focusGroup(0);
       // The folder setting is read when the command runs; give the file watcher a moment to apply it.
       await page.waitForTimeout(1500);
-      await page.keyboard.press('F1');
-      await workbench.choose('BabelQueue: Dead Letters', 'BabelQueue: Dead Letters');
-      await workbench.choose(`${queue}.dlq`);
-      await page.keyboard.type(metaId.slice(0, 13));
-      await waitUntil('the Laravel dead letter listed', async () => {
-        const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
-        return rows.length === 1 && rows[0]!.includes(metaId.slice(0, 13));
-      });
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Space');
-      await page.locator('.quick-input-widget', { hasText: '1 Selected' }).waitFor({ timeout: 10_000 });
-      await page.keyboard.press('Enter');
+      await selectDeadLetter(workbench, queue, metaId);
       await workbench.choose('Redrive…');
       const question = await workbench.answerDialog('Redrive');
       assert.match(question, new RegExp(`from queues:${queue}\\.dlq to queues:${queue} `));
@@ -507,6 +520,42 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
       assert.deepEqual([redriven.meta.id, redriven.attempts, redriven.dead_letter], [metaId, 0, undefined]);
     } finally {
       rmSync(settingsDir, { recursive: true, force: true });
+    }
+  });
+
+  scenario('dead letters, RabbitMQ: the password asked once, the dead letter listed from <queue>.dlq and redriven to <queue>', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    const settingsDir = join(folder, '.vscode');
+    mkdirSync(settingsDir, { recursive: true });
+    writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify({ 'babelqueue.broker.url': 'amqp://guest@127.0.0.1:5672' }));
+    const connection = await amqpConnect('amqp://guest:guest@127.0.0.1:5672');
+    const channel = await connection.createChannel();
+    try {
+      const made = execFileSync(process.execPath, [join(ROOT, 'examples/dead-letter.mjs'), '--queue', queue, '--broker', 'amqp://guest:guest@127.0.0.1:5672'], { encoding: 'utf8' });
+      const metaId = /: ([0-9a-f-]{36})$/m.exec(made)![1]!;
+      assert.equal((await channel.checkQueue(`${queue}.dlq`)).messageCount, 1);
+      await workbench.clearNotifications();
+      await workbench.focusGroup(0);
+      await page.waitForTimeout(1500);
+      await selectDeadLetter(workbench, queue, metaId, async () => {
+        // The password for guest, asked once and kept in secret storage.
+        await page.locator('.quick-input-widget .quick-input-box input[type="password"]').waitFor({ state: 'visible', timeout: 10_000 });
+        await page.keyboard.type('guest');
+        await page.keyboard.press('Enter');
+      });
+      await workbench.choose('Redrive…');
+      const question = await workbench.answerDialog('Redrive');
+      assert.match(question, new RegExp(`from ${queue}\\.dlq to ${queue} `));
+      await waitUntil('the "Redrove" notification', async () => (await workbench.notifications()).find((n) => n.startsWith('Redrove 1 message(s)')), 20_000);
+      assert.equal((await channel.checkQueue(`${queue}.dlq`)).messageCount, 0, 'gone from the DLQ');
+      const got = await channel.get(queue, { noAck: true });
+      assert.ok(got, 'on the original queue');
+      const redriven = JSON.parse(got.content.toString('utf8')) as { attempts: number; dead_letter?: unknown; meta: { id: string } };
+      assert.deepEqual([redriven.meta.id, redriven.attempts, redriven.dead_letter], [metaId, 0, undefined]);
+    } finally {
+      rmSync(settingsDir, { recursive: true, force: true });
+      for (const name of [queue, `${queue}.dlq`]) await channel.deleteQueue(name).catch(() => undefined);
+      await connection.close().catch(() => undefined);
     }
   });
 
