@@ -63,14 +63,18 @@ export class ParseCache {
     }
     const text = document.getText();
     let entry: Entry;
-    if (existing && existing.parsed.text !== text) {
+    if (!existing) {
+      entry = new Entry(document.uri, document.version, parseText(text), undefined);
+    } else if (existing.parsed.text === text) {
+      // A new version with the same text (an undo back, a save): the same parse, lines and findings.
+      entry = new Entry(document.uri, document.version, existing.parsed, undefined, existing.lines);
+      entry.analysis = existing.analysis;
+    } else {
       // The previous version's parse and line starts, carried over the one span that changed.
       const change = textChange(existing.parsed.text, text);
       const reparsed = reparse(existing.parsed, text, change);
       const lines = LineIndex.afterEdit(existing.lines, text, change.from, change.oldEnd, change.newEnd);
       entry = reparsed ? new Entry(document.uri, document.version, reparsed, existing.analysis, lines) : new Entry(document.uri, document.version, parseText(text), undefined, lines);
-    } else {
-      entry = new Entry(document.uri, document.version, existing?.parsed.text === text ? existing.parsed : parseText(text), existing?.parsed.text === text ? existing.analysis : undefined, existing?.lines);
     }
     this.entries.delete(document.uri);
     this.entries.set(document.uri, entry);

@@ -7,6 +7,7 @@
  * for a file new since the base, for an entry already marked deprecated (its successor carries the
  * new shape), or in a workspace the user has not trusted (git reads the checkout's own config).
  */
+import type { ParsedDocument } from '../core/model/tree';
 import { parseText } from '../core/parse/parser';
 import { isDeprecatedStatus } from '../core/registry/types';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
@@ -20,6 +21,8 @@ import type { WorkspaceFixtures } from './workspace-diagnostics';
 
 export class SchemaCompat {
   private trusted: boolean;
+  /** The last base parsed per file: a keystroke in the schema does not parse its base again. */
+  private readonly bases = new Map<string, { readonly text: string; readonly doc: ParsedDocument }>();
 
   constructor(
     private readonly context: ServerContext,
@@ -47,7 +50,7 @@ export class SchemaCompat {
     const baseText = await this.git.textAt(path, base);
     if (baseText === undefined) return [];
     const urn = owners.find((owner) => !isDeprecatedStatus(owner.entry.status))?.entry.urn;
-    const found = schemaCompatDiagnostics(parseText(baseText), request.parsed, request.settings, urn);
+    const found = schemaCompatDiagnostics(this.parsedBase(path, baseText), request.parsed, request.settings, urn);
     if (found.length === 0 || urn === undefined) return found;
     const rejected = await this.fixtures.rejectedBy(urn);
     if (rejected === undefined) return found;
@@ -56,5 +59,15 @@ export class SchemaCompat {
         ? `No fixture in this workspace routes on ${urn}.`
         : `${rejected.rejected} of the ${rejected.total} fixture${rejected.total === 1 ? '' : 's'} of ${urn} in this workspace ${rejected.rejected === 1 ? 'fails' : 'fail'} the schema as it is now.`;
     return found.map((diagnostic) => ({ ...diagnostic, message: `${diagnostic.message} ${count}` }));
+  }
+
+  private parsedBase(path: string, text: string): ParsedDocument {
+    const known = this.bases.get(path);
+    if (known?.text === text) return known.doc;
+    const doc = parseText(text);
+    this.bases.set(path, { text, doc });
+    // Bounded as the git texts are: the schema files a session edits, not every one of a registry.
+    if (this.bases.size > 64) this.bases.delete(this.bases.keys().next().value!);
+    return doc;
   }
 }

@@ -132,12 +132,7 @@ export class WorkspaceFixtures {
     for (const uri of this.gone) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     this.gone.clear();
     const stampEveryFile = !this.watched();
-    let slice = Date.now();
-    for (const fixture of this.fixtures.values()) {
-      if (Date.now() - slice > YIELD_EVERY_MS) {
-        await new Promise((resume) => setImmediate(resume));
-        slice = Date.now();
-      }
+    for await (const fixture of this.eachFixture()) {
       const update = await this.update(fixture, stampEveryFile);
       if (update === 'out of scope') {
         if (fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: null, items: [] });
@@ -161,13 +156,8 @@ export class WorkspaceFixtures {
     if (!this.scanned) await this.scan();
     let rejected = 0;
     let total = 0;
-    let slice = Date.now();
     let checked = false;
-    for (const fixture of this.fixtures.values()) {
-      if (Date.now() - slice > YIELD_EVERY_MS) {
-        await new Promise((resume) => setImmediate(resume));
-        slice = Date.now();
-      }
+    for await (const fixture of this.eachFixture()) {
       // Only a fixture that routed on this URN when last read can, unless its text changed since
       // (a file event cleared its stamp, or it is open): the others need no fresh analysis.
       if (fixture.items !== undefined && fixture.urn !== urn && fixture.stamp !== undefined && !this.context.documents.get(fixture.uri)) {
@@ -182,6 +172,18 @@ export class WorkspaceFixtures {
       if (fixture.items!.some((item) => item.code === 'payload-schema')) rejected++;
     }
     return checked || this.fixtures.size === 0 ? { rejected, total } : undefined;
+  }
+
+  /** The tracked fixtures, giving the event loop back every YIELD_EVERY_MS so hovers and keystrokes are answered meanwhile. */
+  private async *eachFixture(): AsyncGenerator<TrackedFixture> {
+    let slice = Date.now();
+    for (const fixture of this.fixtures.values()) {
+      if (Date.now() - slice > YIELD_EVERY_MS) {
+        await new Promise((resume) => setImmediate(resume));
+        slice = Date.now();
+      }
+      yield fixture;
+    }
   }
 
   /** Brings one fixture's findings up to date with what they depend on (analysed again only when that changed). */

@@ -11,9 +11,9 @@
  * checkout moves HEAD); a file's text at a commit never changes and is kept.
  */
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
 import { devNull } from 'node:os';
-import { dirname, isAbsolute, relative } from 'node:path';
+import { dirname, relative } from 'node:path';
+import { leavesRoot, realPath } from './registry-loader';
 
 /** One git run may not take longer (a huge repository must not hold a diagnostic up for long). */
 const GIT_TIMEOUT_MS = 3000;
@@ -38,13 +38,15 @@ export class GitBase {
 
   /** The text of `path` at `revision`, or undefined when there is none to compare with. */
   async textAt(givenPath: string, revision: string): Promise<string | undefined> {
-    const path = realPathOf(givenPath);
+    // git answers with the real path; the file's path is made real too, so a linked folder compares.
+    const path = realPath(givenPath);
     const top = await this.topOf(dirname(path));
     if (top === undefined) return undefined;
     const commit = await this.commitOf(top, revision);
     if (commit === undefined) return undefined;
-    const name = relative(top, path).split('\\').join('/');
-    if (name === '..' || name.startsWith('../') || isAbsolute(name)) return undefined;
+    const within = relative(top, path);
+    if (leavesRoot(within)) return undefined;
+    const name = within.split('\\').join('/');
     const key = `${commit}:${name}`;
     let text = this.texts.get(key);
     if (!text) {
@@ -63,7 +65,6 @@ export class GitBase {
   private topOf(directory: string): Promise<string | undefined> {
     const known = this.tops.get(directory);
     if (known && Date.now() - known.at < TOP_TTL_MS) return known.top;
-    // git answers with the real path; the file's path is made real too, so a linked folder compares.
     const top = this.run(directory, ['rev-parse', '--show-toplevel'], 4096).then((out) => out?.trim() || undefined);
     this.tops.set(directory, { at: Date.now(), top });
     return top;
@@ -91,11 +92,3 @@ function runGit(cwd: string, args: readonly string[], maxBytes: number): Promise
   });
 }
 
-/** The path with its links resolved, as git reports the work tree; the path itself when it cannot be. */
-function realPathOf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}

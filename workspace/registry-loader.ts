@@ -62,7 +62,7 @@ export function realPath(path: string): string {
 }
 
 /** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
-function leavesRoot(relativePath: string): boolean {
+export function leavesRoot(relativePath: string): boolean {
   return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
 }
 

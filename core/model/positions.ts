@@ -40,27 +40,10 @@ export class LineIndex {
       return index;
     }
     // A CR just before the change may pair with an LF the change brings or takes: scan from the line start before it.
-    let low = 0;
-    let high = before.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (before[middle] > Math.max(0, from - 1)) high = middle;
-      else low = middle + 1;
-    }
-    const keep = Math.max(1, low - 1);
-    const scanFrom = before[keep - 1];
+    const keep = Math.max(1, startsUpTo(before, Math.max(0, from - 1)) - 1);
     const starts = before.slice(0, keep);
     // Scan the new text from there to just past the change (a CR at its end may pair with an LF after it).
-    const scanTo = Math.min(text.length, newEnd + 1);
-    for (let i = scanFrom; i < scanTo; i++) {
-      const code = text.charCodeAt(i);
-      if (code === 0x0d) {
-        if (text.charCodeAt(i + 1) === 0x0a) i++;
-        starts.push(i + 1);
-      } else if (code === 0x0a) {
-        starts.push(i + 1);
-      }
-    }
+    pushLineStarts(text, before[keep - 1], Math.min(text.length, newEnd + 1), starts);
     // The old starts after the change, moved; one inside it was scanned again, one the scan reached is not repeated.
     let last = starts[starts.length - 1];
     for (let j = keep; j < before.length; j++) {
@@ -77,17 +60,8 @@ export class LineIndex {
   /** The offset of each line's first character (scanned on first use: a file without findings never needs it). */
   private get starts(): number[] {
     if (this.lineStarts) return this.lineStarts;
-    const { text } = this;
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (code === 0x0d) {
-        if (text.charCodeAt(i + 1) === 0x0a) i++;
-        starts.push(i + 1);
-      } else if (code === 0x0a) {
-        starts.push(i + 1);
-      }
-    }
+    pushLineStarts(this.text, 0, this.text.length, starts);
     this.lineStarts = starts;
     return starts;
   }
@@ -96,14 +70,7 @@ export class LineIndex {
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
     const starts = this.starts;
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (starts[middle] > clamped) high = middle;
-      else low = middle + 1;
-    }
-    const line = low - 1;
+    const line = startsUpTo(starts, clamped) - 1;
     return { line, character: clamped - starts[line] };
   }
 
@@ -141,4 +108,29 @@ function noLineBreakNear(text: string, from: number, end: number): boolean {
     if (code === 0x0a || code === 0x0d) return false;
   }
   return true;
+}
+
+/** Pushes the start of every line that begins after a line break in text[from, to) (CRLF, LF or CR). */
+function pushLineStarts(text: string, from: number, to: number, starts: number[]): void {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0d) {
+      if (text.charCodeAt(i + 1) === 0x0a) i++;
+      starts.push(i + 1);
+    } else if (code === 0x0a) {
+      starts.push(i + 1);
+    }
+  }
+}
+
+/** How many of the sorted `starts` are at or before `offset` (binary search). */
+function startsUpTo(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] > offset) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

@@ -68,22 +68,7 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
     info = info.slice(0, columns.count);
     info[slot] = flags;
   }
-  // The parser's property order exactly (core/parse/parser.ts), so that every reader of columns sees one object shape.
-  const next: Columns = {
-    count: columns.count,
-    info,
-    start: shifted(columns.start, columns.count, oldEnd, delta),
-    end: shifted(columns.end, columns.count, oldEnd, delta),
-    parent: columns.parent,
-    next: columns.next,
-    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
-    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
-    colon: shifted(columns.colon, columns.count, oldEnd, delta),
-    values: columns.values,
-    keys: columns.keys,
-    decoded: columns.decoded,
-    depth: columns.depth,
-  };
+  const next = movedColumns(columns, info, columns.values, oldEnd, delta);
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   previous.forgetEdit();
   return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta });
@@ -110,21 +95,7 @@ function reparseNumber(previous: ParsedText, text: string, change: TextChange): 
   const plain = readPlainNumber(text, tokenStart, tokenEnd, integer, values, slot) ? Flag.PlainNumber : 0;
   const info = columns.info.slice(0, columns.count);
   info[slot] = (info[slot] & Flag.Keyed) | Kind.Number | (integer ? Flag.Integer : 0) | plain | (literal.charCodeAt(0) === Char.Minus ? Flag.Negative : 0);
-  const next: Columns = {
-    count: columns.count,
-    info,
-    start: shifted(columns.start, columns.count, oldEnd, delta),
-    end: shifted(columns.end, columns.count, oldEnd, delta),
-    parent: columns.parent,
-    next: columns.next,
-    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
-    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
-    colon: shifted(columns.colon, columns.count, oldEnd, delta),
-    values,
-    keys: columns.keys,
-    decoded: columns.decoded,
-    depth: columns.depth,
-  };
+  const next = movedColumns(columns, info, values, oldEnd, delta);
   // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
   next.start[slot] = tokenStart;
   previous.forgetEdit();
@@ -136,13 +107,27 @@ const NUMBER_LITERAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** The number value slot whose literal holds old[from, to) (its ends included), or -1. */
 function numberAround(columns: Columns, from: number, to: number): number {
+  const slot = scalarAround(columns, from, to);
+  return slot >= 0 && (columns.info[slot] & Flag.KindMask) === Kind.Number ? slot : -1;
+}
+
+/** The string value slot whose content (between its quotes) holds old[from, to), or -1. */
+function stringAround(columns: Columns, from: number, to: number): number {
+  const slot = scalarAround(columns, from, to);
+  return slot >= 0 && (columns.info[slot] & Flag.KindMask) === Kind.String && columns.start[slot] < from && to < columns.end[slot] ? slot : -1;
+}
+
+/**
+ * The scalar value slot whose range holds old[from, to), or -1: walks down from the root
+ * through the children whose value range holds the edit.
+ */
+function scalarAround(columns: Columns, from: number, to: number): number {
   const { info, start, end, next } = columns;
   let slot = 0;
   if (!(start[0] <= from && to <= end[0])) return -1;
   while (true) {
     const kind = info[slot] & Flag.KindMask;
-    if (kind === Kind.Number) return start[slot] <= from && to <= end[slot] ? slot : -1;
-    if (kind !== Kind.Object && kind !== Kind.Array) return -1;
+    if (kind !== Kind.Object && kind !== Kind.Array) return kind !== Kind.None && start[slot] <= from && to <= end[slot] ? slot : -1;
     let inner = -1;
     for (let child = slot + 1; child < next[slot]; child = next[child]) {
       if ((info[child] & Flag.KindMask) === Kind.None) continue;
@@ -158,29 +143,26 @@ function numberAround(columns: Columns, from: number, to: number): number {
 }
 
 /**
- * The string value slot whose content (between its quotes) holds old[from, to), or -1. Walks down
- * from the root through the children whose value range holds the edit.
+ * The columns after an edit that left every slot in place: `info` and `values` as given, every
+ * offset at or after `oldEnd` moved by `delta`. The parser's property order exactly
+ * (core/parse/parser.ts), so that every reader of columns sees one object shape.
  */
-function stringAround(columns: Columns, from: number, to: number): number {
-  const { info, start, end, next } = columns;
-  let slot = 0;
-  if (!(start[0] <= from && to <= end[0])) return -1;
-  while (true) {
-    const kind = info[slot] & Flag.KindMask;
-    if (kind === Kind.String) return start[slot] < from && to < end[slot] ? slot : -1;
-    if (kind !== Kind.Object && kind !== Kind.Array) return -1;
-    let inner = -1;
-    for (let child = slot + 1; child < next[slot]; child = next[child]) {
-      if ((info[child] & Flag.KindMask) === Kind.None) continue;
-      if (start[child] > from) break;
-      if (to <= end[child]) {
-        inner = child;
-        break;
-      }
-    }
-    if (inner < 0) return -1;
-    slot = inner;
-  }
+function movedColumns(columns: Columns, info: Uint16Array, values: Float64Array, oldEnd: number, delta: number): Columns {
+  return {
+    count: columns.count,
+    info,
+    start: shifted(columns.start, columns.count, oldEnd, delta),
+    end: shifted(columns.end, columns.count, oldEnd, delta),
+    parent: columns.parent,
+    next: columns.next,
+    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
+    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
+    colon: shifted(columns.colon, columns.count, oldEnd, delta),
+    values,
+    keys: columns.keys,
+    decoded: columns.decoded,
+    depth: columns.depth,
+  };
 }
 
 /** A copy of the first `count` offsets with every offset at or after `threshold` moved by `delta`. */

@@ -4,7 +4,7 @@
  * the schema as typed copied to the next `.vN` file, its entry added to registry.json, the old
  * entry deprecated. That fix creates a file, so it is offered only to a client that can.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit } from 'vscode-languageserver/node';
 import { codeActions } from '../../core/language/code-actions';
@@ -37,9 +37,9 @@ export function schemaFileActions(context: ServerContext, request: SchemaFileReq
       const registration = registerNewUrn(registry.doc, entry, (urn) => registry.byUrn.has(urn));
       if (!registration) continue;
       const schemaPath = resolve(dirname(registry.path), registration.schemaRef);
-      // Never outside the registry's folder (its parent folder resolved, links and all), and never
+      // Never outside the registry's folder (the new file's folder resolved too, links and all), and never
       // over anything already there, a dangling link included (the editor would write through it).
-      if (!isInside(dirname(registry.path), schemaPath) || !isInside(dirname(registry.path), realParent(schemaPath)) || somethingAt(schemaPath)) continue;
+      if (!isInside(dirname(registry.path), schemaPath) || !isInside(dirname(registry.path), dirname(schemaPath)) || somethingAt(schemaPath)) continue;
       const registryUri = toUri(registry.path);
       const registryLines = new LineIndex(registry.doc.text);
       const schemaUri = toUri(schemaPath);
@@ -75,11 +75,3 @@ function somethingAt(path: string): boolean {
   }
 }
 
-/** The real path of `path`'s folder (links resolved), where the new file would land; a missing folder is its own. */
-function realParent(path: string): string {
-  try {
-    return realpathSync(dirname(path));
-  } catch {
-    return dirname(path);
-  }
-}
