@@ -3,7 +3,7 @@
  * swapped as a whole immutable value when any of its files changes (on disk or in an open editor),
  * and the files it depends on remembered so a change re-validates only what it affects.
  */
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Registry, RegistryEntry, RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
@@ -16,11 +16,16 @@ import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type Load
  */
 export type RegistryListener = (state: RegistryState, searched: { readonly directory: string; readonly root: string }) => void;
 
+/** The stand-in file name of a document with no file (see judgedPath); no fixture glob matches it. */
+const UNSAVED_DOCUMENT_NAME = '.unsaved-envelope';
+
 export class RegistryService {
   private readonly loaded = new Map<string, LoadResult>();
   /** Which registry a directory's fixtures find; walking up the tree on every keystroke would be waste. */
   private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
   private folders: string[] = [];
+  /** The first workspace folder as the editor listed it: where a document with no file belongs. */
+  private firstFolder: string | undefined;
   /** Roots of files opened without any workspace folder, by the file's directory. */
   private readonly projectRoots = new Map<string, string>();
   /**
@@ -36,7 +41,9 @@ export class RegistryService {
   ) {}
 
   setWorkspaceFolders(uris: readonly string[]): void {
-    this.folders = uris.map(toPath).filter((path): path is string => path !== undefined).sort((a, b) => b.length - a.length);
+    const paths = uris.map(toPath).filter((path): path is string => path !== undefined);
+    this.firstFolder = paths[0];
+    this.folders = [...paths].sort((a, b) => b.length - a.length);
     this.loaded.clear();
     this.found.clear();
     this.projectRoots.clear();
@@ -66,9 +73,19 @@ export class RegistryService {
     return root;
   }
 
+  /**
+   * Where a document is judged from: a file's own path; for a document with no file (an untitled
+   * envelope, a queued message opened from a broker) a stand-in at the top of the first workspace
+   * folder, so it finds that folder's registry and babelq.json as a fixture at its root would,
+   * and is checked against its URN's schema like any fixture. Nothing reads the stand-in itself.
+   */
+  judgedPath(documentUri: string): string | undefined {
+    return toPath(documentUri) ?? (this.firstFolder === undefined ? undefined : join(this.firstFolder, UNSAVED_DOCUMENT_NAME));
+  }
+
   /** The registry state for a document URI under its settings. */
   stateFor(documentUri: string, settings: Settings): RegistryState {
-    const path = toPath(documentUri);
+    const path = this.judgedPath(documentUri);
     if (!path) return { kind: 'none' };
     const root = this.folderOf(path);
     const cacheKey = `${root}\u0000${settings.registryPath ?? ''}\u0000${dirname(path)}`;

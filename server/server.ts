@@ -86,7 +86,7 @@ export function startServer(connection: Connection): void {
     connection,
     documents,
     cache,
-    settings: new SettingsStore(connection, () => canPullConfiguration, configs, (path) => registries.folderOf(path)),
+    settings: new SettingsStore(connection, () => canPullConfiguration, configs, (path) => registries.folderOf(path), (uri) => registries.judgedPath(uri)),
     registries,
     configs,
     fresh: { uuid: randomUUID, now: Date.now },

@@ -7,7 +7,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings';
 import type { ProjectConfigs } from '../workspace/project-config';
-import { toPath, toUri } from './registry';
+import { toUri } from './registry';
 
 export class SettingsStore {
   private readonly byUri = new Map<string, Promise<Settings>>();
@@ -16,12 +16,16 @@ export class SettingsStore {
   private pushed: SettingsLayer = {};
   private readonly reported = new Set<string>();
 
-  /** `folderOf` names the workspace folder of a path: babelq.json is never read above it. */
+  /**
+   * `folderOf` names the workspace folder of a path: babelq.json is never read above it;
+   * `judgedPath` is where a document is judged from (a stand-in for one with no file).
+   */
   constructor(
     private readonly connection: Connection,
     private readonly canPull: () => boolean,
     private readonly configs: ProjectConfigs,
     private readonly folderOf: (path: string) => string,
+    private readonly judgedPath: (uri: string) => string | undefined,
   ) {}
 
   /** The settings that apply to a document. */
@@ -71,8 +75,8 @@ export class SettingsStore {
   }
 
   private withProject(uri: string, user: SettingsLayer): Settings {
-    const path = toPath(uri);
-    // An untitled document has no folder, hence no babelq.json.
+    const path = this.judgedPath(uri);
+    // A document with no file, opened with no workspace folder, has no babelq.json.
     if (path === undefined) return layerSettings(DEFAULT_SETTINGS, [user]);
     return this.configs.settingsFor(path, DEFAULT_SETTINGS, [user], this.folderOf(path));
   }

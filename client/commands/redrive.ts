@@ -11,6 +11,7 @@ import type { RedriveMove } from '../../core/message/types';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
 import { analyzeText } from '../../core/rules/analyze';
+import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
@@ -24,6 +25,8 @@ export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
 export interface RedriveRequest {
   readonly message: ShownMessage;
   readonly editedText?: string;
+  /** The editor showing it, whose problems (the URN's schema included) count as its errors. */
+  readonly shownIn?: vscode.Uri;
 }
 
 type RedriveServices = Pick<SendServices, 'context' | 'output'>;
@@ -42,9 +45,9 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
         void vscode.window.showInformationMessage(`${viewed.source.queue} is not a dead-letter queue: only dead letters are redriven (open one with BabelQueue: Dead Letters).`);
         return false;
       }
-      if (viewed) return redrive(services, [{ message: viewed }]);
+      if (viewed) return redrive(services, [{ message: viewed, shownIn: document.uri }]);
       if (copy && document) {
-        const done = await redrive(services, [{ message: copy, editedText: document.getText() }]);
+        const done = await redrive(services, [{ message: copy, editedText: document.getText(), shownIn: document.uri }]);
         if (done) edited.delete(document.uri.toString());
         return done;
       }
@@ -66,6 +69,11 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
   );
 }
 
+/** The server's errors on an open editor, as its squiggles show them. */
+function shownErrors(uri: vscode.Uri): number {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error).length;
+}
+
 /** Redrives `requests` after the preview and the guards; true when they were moved. */
 export async function redrive(services: RedriveServices, requests: readonly RedriveRequest[], sdk: RedriveSdk | 'auto' = 'auto'): Promise<boolean> {
   if (requests.length === 0) return false;
@@ -84,8 +92,10 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
       refused.push(`meta.id ${request.message.row.metaId}: ${redriven.error}`);
       continue;
     }
-    // Re-linted as sent: an edit can fix errors, or make new ones.
-    errorCount += analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
+    // Re-linted as sent: an edit can fix errors, or make new ones. The editor's count adds what
+    // needs the registry (the URN's schema); a count a keystroke old can only ask once more.
+    const relinted = analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
+    errorCount += Math.max(relinted, request.shownIn ? shownErrors(request.shownIn) : 0);
     moves.push({ original: new TextEncoder().encode(request.message.row.text), message: redriven.message });
   }
   if (moves.length === 0) {

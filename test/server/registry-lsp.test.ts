@@ -101,6 +101,29 @@ describe('registry over LSP', () => {
     assert.equal(statuses.at(-1).message, 'Registry: 2 URNs');
   });
 
+  test('a document with no file (untitled, a message opened from a queue) is checked against the first folder\'s registry', async () => {
+    const text = envelope('urn:babel:orders:created', '{ "order_id": 1042, "total_cents": "9990" }');
+    for (const uri of ['untitled:Untitled-1', 'babelqueue-message:/orders.dlq/f1e2d3c4']) {
+      await client.open(uri, text);
+      const items = (await client.pullDiagnostics(uri)).items;
+      assert.deepEqual(items.map((d) => [d.code, d.range.start.line]), [['payload-schema', 3]], uri);
+      assert.match(items[0].message, /total_cents/);
+      await client.close(uri);
+    }
+  });
+
+  test('with no workspace folder, a document with no file has no registry (and says nothing of one)', async () => {
+    const lone = new TestLspClient();
+    try {
+      await lone.initialize();
+      const text = envelope('urn:babel:orders:created', '{ "order_id": 1042, "total_cents": "9990" }');
+      await lone.open('untitled:Untitled-1', text);
+      assert.deepEqual((await lone.pullDiagnostics('untitled:Untitled-1')).items, []);
+    } finally {
+      lone.kill();
+    }
+  });
+
   test('URN completion inside an empty job string, active first, deprecated tagged', async () => {
     const text = envelope('', '{}');
     await client.change(fixture, text, 2);

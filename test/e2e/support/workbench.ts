@@ -297,8 +297,24 @@ export class Workbench {
 
   /** Opens the quick fixes at the cursor (Ctrl+.), picks the one whose title starts with `title`. */
   async applyQuickFix(title: string): Promise<string[]> {
+    await this.page.keyboard.press('Control+.');
+    return this.pickQuickFix(title);
+  }
+
+  /** Opens the problem's hover at the cursor, follows its "Quick Fix..." link, picks as applyQuickFix does. */
+  async applyQuickFixFromHover(title: string): Promise<string[]> {
     const { page } = this;
-    await page.keyboard.press('Control+.');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    // The link appears once the hover has asked the server for the problem's fixes.
+    const link = page.locator('.monaco-hover:not(.hidden) .action-container', { hasText: 'Quick Fix' });
+    await link.first().waitFor({ state: 'visible', timeout: 10_000 });
+    await link.first().click();
+    return this.pickQuickFix(title);
+  }
+
+  private async pickQuickFix(title: string): Promise<string[]> {
+    const { page } = this;
     const rows = page.locator('.action-widget .monaco-list-row.action');
     await rows.first().waitFor({ state: 'visible', timeout: 10_000 });
     const titles = (await rows.evaluateAll((elements: any[]) => elements.map((element) => String(element.getAttribute('aria-label') ?? element.textContent)))) as string[];
