@@ -44,7 +44,7 @@ export class BenchClient {
       rootUri: uri,
       workspaceFolders: [{ uri, name: 'bench' }],
       capabilities: {
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
         textDocument: {
           diagnostic: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },

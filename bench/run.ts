@@ -376,6 +376,13 @@ async function workspaceScenario(): Promise<void> {
   info('babelq lint . on the same folder (the anchor: the same findings, cold process)', `${(stats(runs.map((run) => run.cliLint)).median / 1000).toFixed(2)} s, ${last.cliWithProblems} files with problems`);
   target(`server start → first full workspace report (${last.reported.toLocaleString('en')} fixtures, ${last.withProblems} with problems)`, range(first), '< 2 s', first.median < 2000);
   target(`unsaved schema edit → report of the ${last.rejectedAfterEdit} fixtures it now rejects (only those sent)`, range(edit), '< 300 ms', edit.median < 300);
+  let expectedReferences = 0;
+  for (let i = 0; i < WORKSPACE_FILES; i++) if (i % URN_COUNT === 3) expectedReferences++;
+  if (last.referencesFound !== expectedReferences) throw new Error(`find references found ${last.referencesFound} fixtures, expected ${expectedReferences}`);
+  const warm = stats(runs.map((run) => run.referencesWarm));
+  const cold = stats(runs.map((run) => run.referencesCold));
+  target(`find references of a URN used by ${expectedReferences} of the ${WORKSPACE_FILES.toLocaleString('en')} fixtures, after the workspace report (server)`, range(warm), '≤ 300 ms', warm.median <= 300);
+  target(`find references of the same URN from a server that has not reported the workspace: the files walked and read (server)`, range(cold), '≤ 1 s', cold.median <= 1000);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ export const BROKEN_COUNT = 104;
 type Item = { kind: 'full' | 'unchanged'; uri: string; resultId?: string; items?: { code: string; message: string }[] };
 
 /** URN number `n` (0-based) and its schema file. */
-const urnOf = (n: number) => `urn:babel:orders:imported-${String(n).padStart(2, '0')}`;
+export const urnOf = (n: number) => `urn:babel:orders:imported-${String(n).padStart(2, '0')}`;
 const schemaFile = (n: number) => `schemas/imported-${String(n).padStart(2, '0')}.json`;
 const schemaOf = (required: readonly string[]) => ({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required, properties: { batch_id: { type: 'string' }, source: { type: 'string' }, orders: { type: 'array' } } });
 
@@ -52,6 +52,21 @@ export interface WorkspaceTimings {
   readonly rejectedAfterEdit: number;
   readonly cliLint: number;
   readonly cliWithProblems: number;
+  /** Find references of one URN's registry entry once the report has run (what the report knows), median of 5. */
+  readonly referencesWarm: number;
+  /** The same from a server that has not reported the workspace (it walks and reads the files). */
+  readonly referencesCold: number;
+  readonly referencesFound: number;
+}
+
+/** textDocument/references on URN number `n`'s entry in registry.json (opened first): how long, and how many. */
+async function timeReferences(client: BenchClient, dir: string, n: number): Promise<{ ms: number; found: number }> {
+  const uri = pathToFileURL(join(dir, 'registry.json')).href;
+  const text = readFileSync(join(dir, 'registry.json'), 'utf8');
+  const line = text.split('\n').findIndex((each) => each.includes(`"${urnOf(n)}"`));
+  const started = performance.now();
+  const locations = await client.request<unknown[]>('textDocument/references', { textDocument: { uri }, position: { line, character: 16 }, context: { includeDeclaration: false } });
+  return { ms: performance.now() - started, found: locations.length };
 }
 
 export async function measureWorkspace(dir: string, server: string, cli: string): Promise<WorkspaceTimings> {
@@ -77,11 +92,33 @@ export async function measureWorkspace(dir: string, server: string, cli: string)
     const full = after.filter((item) => item.kind === 'full');
     const rejectedAfterEdit = full.filter((item) => (item.items ?? []).some((d) => d.code === 'payload-schema' && d.message.includes('warehouse_code'))).length;
 
+    const registryUri = pathToFileURL(join(dir, 'registry.json')).href;
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: readFileSync(join(dir, 'registry.json'), 'utf8') } });
+    const warm: number[] = [];
+    let referencesFound = 0;
+    for (let i = 0; i < 5; i++) {
+      const { ms, found } = await timeReferences(client, dir, 3);
+      warm.push(ms);
+      referencesFound = found;
+    }
+    const referencesWarm = warm.sort((a, b) => a - b)[2]!;
+    const fresh = new BenchClient({ server });
+    let referencesCold: number;
+    try {
+      await fresh.initialize(dir);
+      await fresh.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: readFileSync(join(dir, 'registry.json'), 'utf8') } });
+      const cold = await timeReferences(fresh, dir, 3);
+      if (cold.found !== referencesFound) throw new Error(`references differ: ${cold.found} walked, ${referencesFound} from the report`);
+      referencesCold = cold.ms;
+    } finally {
+      await fresh.shutdown();
+    }
+
     const cliStarted = performance.now();
     const lint = spawnSync(process.execPath, [cli, 'lint', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
     const cliLint = performance.now() - cliStarted;
     const cliWithProblems = (JSON.parse(lint.stdout) as { diagnostics: unknown[] }[]).filter((report) => report.diagnostics.length > 0).length;
-    return { startToFirstReport, reported: first.length, withProblems, schemaEditToReport, reportedAfterEdit: full.length, rejectedAfterEdit, cliLint, cliWithProblems };
+    return { startToFirstReport, reported: first.length, withProblems, schemaEditToReport, reportedAfterEdit: full.length, rejectedAfterEdit, cliLint, cliWithProblems, referencesWarm, referencesCold, referencesFound };
   } finally {
     await client.shutdown();
   }

@@ -155,7 +155,7 @@ export function requestHandler<P extends { readonly textDocument: TextDocumentId
   name: string,
   gate: Gate<T>,
   empty: R,
-  answer: (request: T, params: P) => R,
+  answer: (request: T, params: P) => R | Promise<R>,
 ): (params: P, token?: CancellationToken) => Promise<R> {
   const guarded = guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
     const document = context.documents.get(params.textDocument.uri);

@@ -230,7 +230,7 @@ export function startServer(connection: Connection): void {
 
   registerLanguageFeatures(context, () => canCreateFiles);
   registerStructureFeatures(context);
-  registerNavigation(context);
+  registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);
   registerPreview(context);
   documents.listen(checkedDocumentSync(connection, (message) => connection.console.warn(message)));

@@ -15,7 +15,7 @@
  * schema edit reaches the Problems panel without waiting for the next poll.
  */
 import { statSync } from 'node:fs';
-import type { CancellationToken, Diagnostic, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
+import type { CancellationToken, Diagnostic, Location, Range, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { routingUrn } from '../core/contract/urn';
@@ -31,7 +31,7 @@ import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
 import { readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
-import { toLspDiagnostic } from './convert';
+import { toLspDiagnostic, toRange } from './convert';
 import { today, withSuppressions } from './project-files';
 import { toPath, toUri } from './registry';
 
@@ -56,8 +56,9 @@ interface TrackedFixture {
   stamp?: string;
   /** Set when the file is not reported here (too large for the workspace's report, unreadable). */
   skipped?: string;
-  /** The URN it routes on, from its last analysis (the text decides it). */
+  /** The URN it routes on, from its last analysis (the text decides it), and where it writes it. */
   urn?: string;
+  urnRange?: Range;
   key?: string;
   resultId?: string;
   items?: Diagnostic[];
@@ -174,6 +175,29 @@ export class WorkspaceFixtures {
     return checked || this.fixtures.size === 0 ? { rejected, total } : undefined;
   }
 
+  /**
+   * Find-references from the workspace's report: the fixtures under `root` that route on `urn`,
+   * where each writes it, from the findings' own analyses (a fixture is read again only when it
+   * changed). Undefined when the report has not run yet, or does not cover them all (scope
+   * openFiles, a fixture it skips for its size): the caller then reads the files itself, which
+   * is quicker than a first report.
+   */
+  async referencesTo(urn: string, root: string): Promise<Location[] | undefined> {
+    if (!this.scanned) return undefined;
+    const within = root.endsWith('/') ? root : `${root}/`;
+    const locations: Location[] = [];
+    for await (const fixture of this.eachFixture()) {
+      if (!fixture.path.startsWith(within)) continue;
+      if (fixture.items === undefined) return undefined;
+      // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
+      const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.context.documents.get(fixture.uri);
+      if (!asLastRead && (await this.update(fixture, !this.watched())) === 'out of scope') return undefined;
+      if (fixture.skipped !== undefined) return undefined;
+      if (fixture.urn === urn && fixture.urnRange) locations.push({ uri: fixture.uri, range: fixture.urnRange });
+    }
+    return locations.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  }
+
   /** The tracked fixtures, giving the event loop back every YIELD_EVERY_MS so hovers and keystrokes are answered meanwhile. */
   private async *eachFixture(): AsyncGenerator<TrackedFixture> {
     let slice = Date.now();
@@ -213,9 +237,9 @@ export class WorkspaceFixtures {
       return;
     }
     const doc = parseText(text);
-    fixture.urn = routedUrn(doc);
-    const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
     const lines = new LineIndex(text);
+    this.noteUrn(fixture, doc, lines);
+    const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
     fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines, fixture.uri));
     recycleColumns(doc.columns);
   }
@@ -226,8 +250,15 @@ export class WorkspaceFixtures {
    */
   private analyseOpen(fixture: TrackedFixture, document: TextDocument, settings: Settings, registry: RegistryState): void {
     const { entry, diagnostics } = this.context.cache.diagnostics(document, settings, registry);
-    fixture.urn = routedUrn(entry.parsed);
+    this.noteUrn(fixture, entry.parsed, entry.lines);
     fixture.items = withSuppressions(this.context, fixture.uri, entry.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines, fixture.uri));
+  }
+
+  /** The URN the fixture routes on (`job`, else the `urn` alias), and where it writes it. */
+  private noteUrn(fixture: TrackedFixture, doc: ParsedDocument, lines: LineIndex): void {
+    const urn = routingUrn(doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined)?.node;
+    fixture.urn = urn?.kind === 'string' ? urn.value : undefined;
+    fixture.urnRange = urn?.kind === 'string' ? toRange(lines, urn.offset, urn.end) : undefined;
   }
 
   /** The text's version on disk (size and time), looked at again when a file event names it or the client cannot watch. */
@@ -307,12 +338,6 @@ export class WorkspaceFixtures {
       this.waiters.add(finish);
     });
   }
-}
-
-/** The URN a fixture routes on, which decides the registry entry its findings depend on. */
-function routedUrn(doc: ParsedDocument): string | undefined {
-  const urn = routingUrn(doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined)?.node;
-  return urn?.kind === 'string' ? urn.value : undefined;
 }
 
 /** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */

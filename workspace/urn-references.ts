@@ -9,6 +9,7 @@ import type { FileLocation } from '../core/language/registry-navigation';
 import { asObject } from '../core/model/tree';
 import { parseJson } from '../core/parse/parser';
 import { findFixtureFiles } from './fixture-files';
+import type { IgnoreFilter } from './ignores';
 import { MAX_SCHEMA_FILE_BYTES, readFromDisk, type TextReader } from './registry-loader';
 
 /**
@@ -18,9 +19,9 @@ import { MAX_SCHEMA_FILE_BYTES, readFromDisk, type TextReader } from './registry
 export const MAX_FIXTURE_FILE_BYTES = MAX_SCHEMA_FILE_BYTES;
 
 /** The fixtures below `root` that route on `urn`, each with where it writes it, in path order. */
-export function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk): FileLocation[] {
+export function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk, ignores?: IgnoreFilter): FileLocation[] {
   const references: FileLocation[] = [];
-  for (const path of findFixtureFiles(root)) {
+  for (const path of findFixtureFiles(root, undefined, ignores)) {
     const text = readFixture(path, read);
     // A cheap text test first: most fixtures do not mention the URN at all.
     if (text === undefined || !text.includes(urn)) continue;

@@ -11,8 +11,11 @@ import type { ServerContext } from '../context';
 import { toLocation, toRange } from '../convert';
 import { toPath, toUri } from '../registry';
 import { envelopes, registryFiles, requestHandler } from '../request';
+import type { WorkspaceFixtures } from '../workspace-diagnostics';
+import { GitIgnores } from '../../workspace/gitignore';
+import { projectIgnores } from '../../workspace/ignores';
 
-export function registerNavigation(context: ServerContext): void {
+export function registerNavigation(context: ServerContext, fixtures: WorkspaceFixtures): void {
   const { connection, documents } = context;
   /** An open fixture is read as its editor holds it, unsaved edits included. */
   const readOpenFirst: TextReader = (path, limit) => documents.get(toUri(path))?.getText() ?? readFromDisk(path, limit);
@@ -26,12 +29,13 @@ export function registerNavigation(context: ServerContext): void {
   );
 
   connection.onReferences(
-    requestHandler(context, 'references', registryFiles, [], ({ document, lines, registry }, params: ReferenceParams): Location[] => {
+    requestHandler(context, 'references', registryFiles, [], async ({ document, lines, registry }, params: ReferenceParams): Promise<Location[]> => {
       if (registry.kind !== 'loaded') return [];
       const entry = registryEntryAt(registry.registry, lines.offsetAt(params.position));
       if (!entry) return [];
       const root = context.registries.folderOf(toPath(document.uri)!);
-      const locations = findUrnReferences(root, entry.urn, readOpenFirst).map(toLocation);
+      // Warm: what the workspace's report already knows of every fixture; else a walk, with the report's ignores.
+      const locations = (await fixtures.referencesTo(entry.urn, root)) ?? findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root)).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
       return locations;
     }),

@@ -25,10 +25,11 @@ describe('manifest', () => {
     }
   });
 
-  test('validation is allowed in Restricted Mode; one activation event beyond the inferred ones', () => {
+  test('validation is allowed in Restricted Mode; two activation events beyond the inferred ones', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
-    // The babelq task must be runnable before any envelope has been opened.
-    assert.deepEqual(manifest.activationEvents, ['onTaskType:babelq']);
+    // The babelq task must be runnable before any envelope has been opened; a folder with
+    // fixtures gets its Problems, and registry.json its references, before one is opened too.
+    assert.deepEqual(manifest.activationEvents, ['onTaskType:babelq', 'workspaceContains:**/*.babel.json']);
     assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.bin.babelq, './bin/babelq.js');
   });

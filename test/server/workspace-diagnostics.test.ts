@@ -29,6 +29,8 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
   write('.gitignore', 'generated/\n');
   write('babelq.json', '{ "ignore": ["bad/syntax.babel.json"] }\n');
   write('generated/copy.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8'));
+  write('generated/order.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
+  write('orders/again.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
   // Above the workspace report's 1 MB: checked when opened, not read into the report.
   write('huge/big.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8').replace('"attempts": 0', `"attempts": 0, "pad": "${'x'.repeat(1_100_000)}"`));
   const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
@@ -62,6 +64,36 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
       assert.deepEqual(item.items!.map(asPublished), report.diagnostics, report.file);
     }
     assert.ok(first.some((item) => (item.items ?? []).length > 0), 'some fixtures have problems');
+  });
+
+  test('find references after the report: the fixtures it holds that route on the URN, as the walk finds them, ignores and unsaved edits included', async () => {
+    const registryUri = uriOf('registry.json');
+    const registryText = readFileSync(join(root, 'registry.json'), 'utf8');
+    const line = registryText.split('\n').findIndex((text) => text.includes('"urn:babel:orders:created"'));
+    const params = { textDocument: { uri: registryUri }, position: { line, character: 16 }, context: { includeDeclaration: false } };
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+    const names = (locations: { uri: string }[]) => locations.map((location) => location.uri.slice(pathToFileURL(root).href.length + 1)).sort();
+    const fromReport = await client.request<{ uri: string; range: unknown }[]>('textDocument/references', params);
+    // Fixtures that only mention it (bad/contract.babel.json) do not count; generated/ is ignored by .gitignore.
+    assert.deepEqual(names(fromReport), ['orders/again.babel.json', 'orders/order-created.babel.json']);
+    // A server that has not reported the workspace walks the files: the same locations.
+    const walker = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    try {
+      await walker.initialize();
+      await walker.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+      const walked = await walker.request<{ uri: string; range: unknown }[]>('textDocument/references', params);
+      assert.deepEqual([...walked].sort((a, b) => a.uri.localeCompare(b.uri)), [...fromReport].sort((a, b) => a.uri.localeCompare(b.uri)));
+    } finally {
+      walker.kill();
+    }
+    // An unsaved edit that routes the fixture elsewhere takes it out; closing it brings the disk back.
+    const fixture = uriOf('orders/order-created.babel.json');
+    const text = readFileSync(join(root, 'orders/order-created.babel.json'), 'utf8');
+    await client.open(fixture, text.replace('"urn:babel:orders:created"', '"urn:babel:orders:cancelled"'));
+    assert.deepEqual(names(await client.request('textDocument/references', params)), ['orders/again.babel.json']);
+    await client.close(fixture);
+    assert.deepEqual(names(await client.request('textDocument/references', params)), names(fromReport));
+    await client.close(registryUri);
   });
 
   test('asked again with the result ids it holds, an unchanged workspace is held open, then the schema edit (unsaved) is reported at once, only for the fixtures it changes', async () => {
