@@ -12,6 +12,14 @@ import { parseJson } from '../core/parse/parser';
 /** Below this size the preview renders in milliseconds: no worker. */
 const WORKER_FROM_CHARS = 256 * 1024;
 
+/**
+ * An idle worker is ended after this long: its heap still holds the last large render (on a 5 MB
+ * envelope some 200 MB of the extension host's memory), while starting one again costs about a
+ * tenth of a second beside a render of most of a second. Typing with pauses shorter than this
+ * keeps it.
+ */
+const WORKER_IDLE_MS = 5_000;
+
 /** What the worker is given: the options without the fresh-id functions, which do not cross threads. */
 export interface PreviewJob {
   readonly job: number;
@@ -34,12 +42,22 @@ export class PreviewRenderer {
   private readonly replies = new Map<number, (result: PreviewResult) => void>();
   private readonly running = new Set<string>();
   private readonly queued = new Map<string, Waiting>();
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  /** `workerPath`: the bundled worker (dist/preview-worker.js); `onProblem` hears why one fell back to rendering in place. */
+  /**
+   * `workerPath`: the bundled worker (dist/preview-worker.js); `onProblem` hears why one fell back
+   * to rendering in place; `idleMs`: how long an idle worker is kept.
+   */
   constructor(
     private readonly workerPath: string,
     private readonly onProblem: (message: string) => void = () => undefined,
+    private readonly idleMs = WORKER_IDLE_MS,
   ) {}
+
+  /** Whether a worker is running (tests: it is ended once idle). */
+  get hasWorker(): boolean {
+    return this.worker !== undefined;
+  }
 
   /** The preview of `text` for the source `key`: the newest asked for, once every render before it is done. */
   render(key: string, text: string, options: PreviewOptions): Promise<string> {
@@ -59,6 +77,7 @@ export class PreviewRenderer {
   }
 
   dispose(): void {
+    clearTimeout(this.idleTimer);
     void this.worker?.terminate();
     this.worker = undefined;
   }
@@ -100,13 +119,28 @@ export class PreviewRenderer {
       worker.once('error', failed);
       this.replies.set(job.job, (result) => {
         worker.off('error', failed);
-        if (this.replies.size === 0) worker.unref();
+        if (this.replies.size === 0) {
+          worker.unref();
+          this.endWhenIdle(worker);
+        }
         resolve(result);
       });
       // Held while a render is owed; an idle worker keeps nothing (the extension host, a test) alive.
+      clearTimeout(this.idleTimer);
       worker.ref();
       worker.postMessage(job);
     });
+  }
+
+  /** Ends `worker` once it has had nothing to render for idleMs (its heap is the memory it holds). */
+  private endWhenIdle(worker: Worker): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || this.replies.size > 0) return;
+      this.worker = undefined;
+      void worker.terminate();
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 
   private started(): Worker {

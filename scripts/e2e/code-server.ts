@@ -89,6 +89,8 @@ export function installExtension(entry: string, profile: Profile, vsix = VSIX): 
 
 export interface RunningCodeServer {
   readonly port: number;
+  /** code-server's process id: the extension host and the language servers run below it. */
+  readonly pid: number | undefined;
   /** The workbench URL that opens `folder`. */
   readonly url: string;
   /** What code-server printed so far (for failure reports). */
@@ -156,5 +158,5 @@ export async function startCodeServer(options: { entry: string; profile: Profile
     }
     await new Promise((done) => setTimeout(done, 200));
   }
-  return { port, url, log: () => output, stop };
+  return { port, pid: child.pid, url, log: () => output, stop };
 }

@@ -1,7 +1,8 @@
 /**
  * client/preview-renderer.ts with the built worker (dist/preview-worker.js): a large envelope's
  * preview comes from the worker and equals the one rendered in place; texts typed while a render
- * runs collapse into one render of the newest; a worker that cannot start falls back, and says so.
+ * runs collapse into one render of the newest; a worker that cannot start falls back, and says so;
+ * an idle worker is ended (its heap holds the last render) and a later render starts another.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -64,6 +65,21 @@ test('a worker that cannot start: the preview is rendered in place, and the reas
     assert.equal(await renderer.render('file:///d.babel.json', text, options), inPlace(text));
     assert.equal(problems.length, 1);
     assert.match(problems[0], /The preview worker stopped .*rendering in place/);
+  } finally {
+    renderer.dispose();
+  }
+});
+
+test('an idle worker is ended, and the next large render starts another', async () => {
+  const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message), 200);
+  try {
+    const text = envelopeOf(300);
+    assert.equal(await renderer.render('file:///e.babel.json', text, options), inPlace(text));
+    assert.equal(renderer.hasWorker, true, 'kept right after a render, for the next keystroke');
+    await new Promise((done) => setTimeout(done, 600));
+    assert.equal(renderer.hasWorker, false, 'ended once idle');
+    const edited = text.replace('SKU-1"', 'SKU-1x"');
+    assert.equal(await renderer.render('file:///e.babel.json', edited, options), inPlace(edited));
   } finally {
     renderer.dispose();
   }
