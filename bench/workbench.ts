@@ -93,12 +93,19 @@ async function closeEditors(workbench: Workbench): Promise<void> {
   await workbench.page.waitForTimeout(500);
 }
 
-/** One keystroke on the schema_version digit (2 → 1, which makes the error go) until the squiggle count changes. */
-async function keystroke(workbench: Workbench, text: string): Promise<number> {
+/**
+ * One keystroke on the schema_version digit (2 → 1, which makes the error go) until the squiggle
+ * count changes; for the floor (no squiggles), until the typed digit is on screen: the echo.
+ */
+async function keystroke(workbench: Workbench, text: string, echoOnly = false): Promise<number> {
   const at = text.split('\n').findIndex((line) => line.includes('"schema_version"'));
   const column = text.split('\n')[at].indexOf(': ') + 3;
   await workbench.goTo(at + 1, column);
   await workbench.page.keyboard.press('Shift+ArrowRight');
+  if (echoOnly) {
+    const echoed = workbench.page.locator('.editor-group-container .view-line', { hasText: '"schema_version": 1' });
+    return timed(() => workbench.page.keyboard.type('1'), async () => (await echoed.count()) > 0, 'the keystroke echoed', 10_000);
+  }
   const before = await workbench.squiggles('any');
   return timed(() => workbench.page.keyboard.type('1'), async () => (await workbench.squiggles('any')) !== before, 'the squiggles to follow the keystroke', 10_000);
 }
@@ -192,7 +199,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   const rows: Row[] = [
     { what: 'open the 5 MB file → first squiggle (floor: text on screen)', target: '≤ 1 s', goal: 1000, values: {} },
-    { what: 'type one character → squiggles updated', target: '≤ 150 ms', goal: 150, values: {} },
+    { what: 'type one character → squiggles updated (floor: the character on screen)', target: '≤ 150 ms', goal: 150, values: {} },
     { what: 'hover (Ctrl+K Ctrl+I) → hover shown', target: '≤ 100 ms', goal: 100, values: {} },
     { what: 'completion (Ctrl+Space) → suggestions shown', target: '≤ 100 ms', goal: 100, values: {} },
     { what: 'Preview Published Bytes (from the palette) → body on screen', target: '≤ 500 ms', goal: 500, values: {} },
@@ -217,7 +224,8 @@ async function main(): Promise<void> {
               ? async () => (await workbench.visibleLines()).some((line) => line.includes('"schema_version"'))
               : async () => (await workbench.squiggles('any')) > 0;
           push(0, who, await timed(() => workbench.openFile(file), seen, `${file} open`));
-          if (who !== 'floor') {
+          if (who === 'floor') push(1, who, await keystroke(workbench, text, true));
+          else {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));
             push(3, who, await completion(workbench, text));
@@ -257,7 +265,7 @@ function cell(values: number[] | undefined, memory = false): string {
 }
 
 function writeTable(rows: readonly Row[], intoReadme: boolean): void {
-  const floorOpen = rows[0].values.floor?.length ? stats(rows[0].values.floor).median : 0;
+
   const lines = [
     WORKBENCH_START,
     '## Real workbench (code-server, Chromium, the packaged .vsix)',
@@ -268,7 +276,7 @@ function writeTable(rows: readonly Row[], intoReadme: boolean): void {
     '',
     '| what the user did | ours | anchor (VS Code JSON) | floor (no language features) | target | |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...rows.map((row, index) => {
+    ...rows.map((row) => {
       const ours = row.values.ours?.length ? stats(row.values.ours).median : Number.NaN;
       if (row.memory) {
         const anchor = row.values.anchor?.length ? stats(row.values.anchor).median : Number.NaN;
@@ -276,7 +284,8 @@ function writeTable(rows: readonly Row[], intoReadme: boolean): void {
         return `| ${row.what} | ${cell(row.values.ours, true)} | ${cell(row.values.anchor, true)} | — | ${row.target} = ${Number.isNaN(goal) ? '?' : `${goal.toFixed(0)} MB`} | ${ours <= goal ? 'PASS' : 'FAIL'} |`;
       }
       // Where the floor itself is above a target, the target becomes the floor plus 20 %.
-      const goal = index === 0 && floorOpen * 1.2 > row.goal ? floorOpen * 1.2 : row.goal;
+      const floor = row.values.floor?.length ? stats(row.values.floor).median : 0;
+      const goal = floor * 1.2 > row.goal ? floor * 1.2 : row.goal;
       const target = goal === row.goal ? row.target : `${row.target} → floor + 20 % = ${Math.round(goal)} ms`;
       return `| ${row.what} | ${cell(row.values.ours)} | ${cell(row.values.anchor)} | ${cell(row.values.floor)} | ${target} | ${ours <= goal ? 'PASS' : 'FAIL'} |`;
     }),
