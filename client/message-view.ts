@@ -8,9 +8,8 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { MessageRow } from '../core/message/dead-letter';
 import { fixtureFileName, formattedMessage, withRenewedIds } from '../core/language/message-text';
-import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME } from '../core/language/protocol';
 
-export const MESSAGE_SCHEME = 'babelqueue-message';
 export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
 
 /** How many opened messages are remembered (their text and source). */

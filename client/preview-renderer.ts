@@ -39,7 +39,8 @@ interface Waiting {
 export class PreviewRenderer {
   private worker: Worker | undefined;
   private nextJob = 0;
-  private readonly replies = new Map<number, (result: PreviewResult) => void>();
+  /** The renders owed, each by the worker it was posted to (an ended worker fails only its own). */
+  private readonly replies = new Map<number, { readonly worker: Worker; readonly reply: (result: PreviewResult) => void }>();
   private readonly running = new Set<string>();
   private readonly queued = new Map<string, Waiting>();
   private idleTimer: NodeJS.Timeout | undefined;
@@ -117,13 +118,16 @@ export class PreviewRenderer {
         reject(error);
       };
       worker.once('error', failed);
-      this.replies.set(job.job, (result) => {
-        worker.off('error', failed);
-        if (this.replies.size === 0) {
-          worker.unref();
-          this.endWhenIdle(worker);
-        }
-        resolve(result);
+      this.replies.set(job.job, {
+        worker,
+        reply: (result) => {
+          worker.off('error', failed);
+          if (this.replies.size === 0) {
+            worker.unref();
+            this.endWhenIdle(worker);
+          }
+          resolve(result);
+        },
       });
       // Held while a render is owed; an idle worker keeps nothing (the extension host, a test) alive.
       clearTimeout(this.idleTimer);
@@ -147,15 +151,17 @@ export class PreviewRenderer {
     if (this.worker) return this.worker;
     const worker = new Worker(this.workerPath);
     worker.on('message', (result: PreviewResult) => {
-      const reply = this.replies.get(result.job);
+      const owed = this.replies.get(result.job);
       this.replies.delete(result.job);
-      reply?.(result);
+      owed?.reply(result);
     });
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined;
-      for (const [job, reply] of this.replies) {
+      // An idle worker ended while a new one already took a render: that render is not this one's.
+      for (const [job, owed] of this.replies) {
+        if (owed.worker !== worker) continue;
         this.replies.delete(job);
-        reply({ job, error: 'the worker exited' });
+        owed.reply({ job, error: 'the worker exited' });
       }
     });
     this.worker = worker;

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Registry, RegistryEntry, RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings';
+import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
 
@@ -18,6 +19,9 @@ export type RegistryListener = (state: RegistryState, searched: { readonly direc
 
 /** The stand-in file name of a document with no file (see judgedPath); no fixture glob matches it. */
 const UNSAVED_DOCUMENT_NAME = '.unsaved-envelope';
+
+/** Documents with no file: an untitled editor, a message the extension opened from a broker. */
+const UNSAVED_SCHEMES = ['untitled', MESSAGE_SCHEME];
 
 export class RegistryService {
   private readonly loaded = new Map<string, LoadResult>();
@@ -80,7 +84,12 @@ export class RegistryService {
    * and is checked against its URN's schema like any fixture. Nothing reads the stand-in itself.
    */
   judgedPath(documentUri: string): string | undefined {
-    return toPath(documentUri) ?? (this.firstFolder === undefined ? undefined : join(this.firstFolder, UNSAVED_DOCUMENT_NAME));
+    const path = toPath(documentUri);
+    if (path !== undefined) return path;
+    // Only documents that have no file anywhere: a git: or other virtual copy of a file belongs
+    // where that file is, which this server cannot tell, so it gets no registry (as before).
+    if (!UNSAVED_SCHEMES.some((scheme) => documentUri.startsWith(`${scheme}:`))) return undefined;
+    return this.firstFolder === undefined ? undefined : join(this.firstFolder, UNSAVED_DOCUMENT_NAME);
   }
 
   /** The registry state for a document URI under its settings. */

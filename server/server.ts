@@ -165,6 +165,8 @@ export function startServer(connection: Connection): void {
           'Reading the workspace folders',
           connection.workspace.getWorkspaceFolders().then((folders) => {
             context.registries.setWorkspaceFolders((folders ?? []).map((folder) => folder.uri));
+            // A document with no file is judged from the first folder, which may have changed.
+            context.settings.projectChanged();
             workspaceFixtures.rescan();
             refreshDiagnostics();
           }),

@@ -178,12 +178,13 @@ export class WorkspaceFixtures {
   /**
    * Find-references from the workspace's report: the fixtures under `root` that route on `urn`,
    * where each writes it, from the findings' own analyses (a fixture is read again only when it
-   * changed). Undefined when the report has not run yet, or does not cover them all (scope
-   * openFiles, a fixture it skips for its size): the caller then reads the files itself, which
-   * is quicker than a first report.
+   * changed); a fixture the report skips for its size is read here. Undefined when the report has
+   * not run yet, does not cover `root` (a folder that is not, or not inside, a workspace folder)
+   * or not every fixture in it (scope openFiles): the caller then walks the files itself, which is
+   * quicker than a first report.
    */
-  async referencesTo(urn: string, root: string): Promise<Location[] | undefined> {
-    if (!this.scanned) return undefined;
+  async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined): Promise<Location[] | undefined> {
+    if (!this.scanned || !this.folders().some((folder) => root === folder || root.startsWith(folder.endsWith('/') ? folder : `${folder}/`))) return undefined;
     const within = root.endsWith('/') ? root : `${root}/`;
     const locations: Location[] = [];
     for await (const fixture of this.eachFixture()) {
@@ -192,8 +193,10 @@ export class WorkspaceFixtures {
       // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
       const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.context.documents.get(fixture.uri);
       if (!asLastRead && (await this.update(fixture, !this.watched())) === 'out of scope') return undefined;
-      if (fixture.skipped !== undefined) return undefined;
-      if (fixture.urn === urn && fixture.urnRange) locations.push({ uri: fixture.uri, range: fixture.urnRange });
+      if (fixture.skipped !== undefined) {
+        const location = readSkipped(fixture.path);
+        if (location) locations.push(location);
+      } else if (fixture.urn === urn && fixture.urnRange) locations.push({ uri: fixture.uri, range: fixture.urnRange });
     }
     return locations.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }

@@ -22,13 +22,19 @@ export const MAX_FIXTURE_FILE_BYTES = MAX_SCHEMA_FILE_BYTES;
 export function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk, ignores?: IgnoreFilter): FileLocation[] {
   const references: FileLocation[] = [];
   for (const path of findFixtureFiles(root, undefined, ignores)) {
-    const text = readFixture(path, read);
-    // A cheap text test first: most fixtures do not mention the URN at all.
-    if (text === undefined || !text.includes(urn)) continue;
-    const routed = routingUrn(asObject(parseJson(text).root));
-    if (routed?.node.value === urn) references.push({ path, text, offset: routed.node.offset, end: routed.node.end });
+    const reference = urnReferenceIn(path, urn, read);
+    if (reference) references.push(reference);
   }
   return references;
+}
+
+/** Where the fixture at `path` writes `urn`, when it routes on it. */
+export function urnReferenceIn(path: string, urn: string, read: TextReader = readFromDisk): FileLocation | undefined {
+  const text = readFixture(path, read);
+  // A cheap text test first: most fixtures do not mention the URN at all.
+  if (text === undefined || !text.includes(urn)) return undefined;
+  const routed = routingUrn(asObject(parseJson(text).root));
+  return routed?.node.value === urn ? { path, text, offset: routed.node.offset, end: routed.node.end } : undefined;
 }
 
 /** The text of a regular file within the size limit (on disk, or as an editor holds it), else undefined. */

@@ -25,7 +25,7 @@ export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
 export interface RedriveRequest {
   readonly message: ShownMessage;
   readonly editedText?: string;
-  /** The editor showing it, whose problems (the URN's schema included) count as its errors. */
+  /** The editor showing it, whose payload-schema errors (they need the registry) count too. */
   readonly shownIn?: vscode.Uri;
 }
 
@@ -69,9 +69,14 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
   );
 }
 
-/** The server's errors on an open editor, as its squiggles show them. */
-function shownErrors(uri: vscode.Uri): number {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error).length;
+/** The server's payload-schema errors on an open editor, as its squiggles show them. */
+function schemaErrorsShown(uri: vscode.Uri): number {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error && diagnosticCode(d) === 'payload-schema').length;
+}
+
+function diagnosticCode(diagnostic: vscode.Diagnostic): string | undefined {
+  const { code } = diagnostic;
+  return typeof code === 'object' ? String(code.value) : code === undefined ? undefined : String(code);
 }
 
 /** Redrives `requests` after the preview and the guards; true when they were moved. */
@@ -92,10 +97,11 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
       refused.push(`meta.id ${request.message.row.metaId}: ${redriven.error}`);
       continue;
     }
-    // Re-linted as sent: an edit can fix errors, or make new ones. The editor's count adds what
-    // needs the registry (the URN's schema); a count a keystroke old can only ask once more.
+    // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
+    // The re-lint has no registry: the URN's schema errors on data, which the redrive leaves as it
+    // is, come from the editor's problems (as of the server's last answer on that text).
     const relinted = analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
-    errorCount += Math.max(relinted, request.shownIn ? shownErrors(request.shownIn) : 0);
+    errorCount += relinted + (request.shownIn ? schemaErrorsShown(request.shownIn) : 0);
     moves.push({ original: new TextEncoder().encode(request.message.row.text), message: redriven.message });
   }
   if (moves.length === 0) {

@@ -1,8 +1,9 @@
 /**
- * Whether a document is one every SDK relays unchanged but for its spelling (key order,
- * whitespace): no encoder would note anything lossy or against the contract. Decided from the
- * parser's columns in one pass, so a rule that acts only on such notes (consumer-rejects) need
- * not run the six encoders on the everyday fixture.
+ * Whether no SDK encoder would note anything lossy or against the contract when it relays a
+ * document (what it writes may still differ in spelling, and a typed SDK may refuse or blank a
+ * core field of the wrong type, which its encoder reports as a failure, not as a note). Decided
+ * from the parser's columns in one pass, so a rule that acts only on such notes (consumer-rejects)
+ * need not run the six encoders on the everyday fixture.
  *
  * Conservative by construction: each condition rules out one source of such notes in the encoders
  * (core/encode/*.ts), and anything not plainly safe answers false, which only means "encode and
@@ -21,7 +22,7 @@ const ROOT = fieldsOf(ROOT_FIELDS);
 const META = fieldsOf(META_FIELDS);
 const DEAD_LETTER = fieldsOf(DEAD_LETTER_FIELDS);
 
-/** True when no SDK's relay of `doc` can change more than its spelling (see the file's comment). */
+/** True when no encoder would note a lossy or contract change relaying `doc` (see the file's comment). */
 export function relaysUnchanged(doc: ParsedDocument): boolean {
   if (doc.syntaxProblems.length > 0 || !doc.root || doc.root.kind !== 'object') return false;
   const origin = columnsOf(doc.root);

@@ -92,3 +92,6 @@ export interface PreviewParams extends PreviewRequestOptions {
 export type PreviewResult =
   | { readonly ok: true; readonly text: string; readonly notes: readonly string[] }
   | { readonly ok: false; readonly error: string };
+
+/** The scheme of a message the extension opens read-only from a broker (a document with no file). */
+export const MESSAGE_SCHEME = 'babelqueue-message';

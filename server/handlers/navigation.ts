@@ -6,7 +6,7 @@
 import type { DefinitionParams, DocumentLink, Location, ReferenceParams } from 'vscode-languageserver/node';
 import { registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
 import { readFromDisk, type TextReader } from '../../workspace/registry-loader';
-import { findUrnReferences } from '../../workspace/urn-references';
+import { findUrnReferences, urnReferenceIn } from '../../workspace/urn-references';
 import type { ServerContext } from '../context';
 import { toLocation, toRange } from '../convert';
 import { toPath, toUri } from '../registry';
@@ -35,7 +35,11 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
       if (!entry) return [];
       const root = context.registries.folderOf(toPath(document.uri)!);
       // Warm: what the workspace's report already knows of every fixture; else a walk, with the report's ignores.
-      const locations = (await fixtures.referencesTo(entry.urn, root)) ?? findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root)).map(toLocation);
+      const readSkipped = (path: string) => {
+        const reference = urnReferenceIn(path, entry.urn, readOpenFirst);
+        return reference && toLocation(reference);
+      };
+      const locations = (await fixtures.referencesTo(entry.urn, root, readSkipped)) ?? findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root)).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
       return locations;
     }),

@@ -110,6 +110,11 @@ describe('registry over LSP', () => {
       assert.match(items[0].message, /total_cents/);
       await client.close(uri);
     }
+    // A virtual copy of a file (a git: diff side) belongs where its file is, which the server cannot tell: no registry.
+    const gitUri = 'git:/fixtures/created.babel.json?%7B%22ref%22%3A%22HEAD%22%7D';
+    await client.open(gitUri, text);
+    assert.deepEqual((await client.pullDiagnostics(gitUri)).items, []);
+    await client.close(gitUri);
   });
 
   test('with no workspace folder, a document with no file has no registry (and says nothing of one)', async () => {
