@@ -9,7 +9,7 @@ import type { Registry, RegistryEntry, RegistryState } from '../core/registry/ty
 import type { Settings } from '../core/rules/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
-import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { findRegistry, isUnder, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
 
 /**
  * Told once per registry state the service computes: a registry loaded (or reloaded after a
@@ -65,7 +65,7 @@ export class RegistryService {
    * the nearest folder above it holding `.git`, else its own directory (workspace/project-root.ts).
    */
   folderOf(path: string): string {
-    const folder = this.folders.find((candidate) => path === candidate || path.startsWith(candidate.endsWith('/') ? candidate : `${candidate}/`));
+    const folder = this.folders.find((candidate) => isUnder(candidate, path));
     if (folder) return folder;
     if (this.folders.length > 0) return dirname(path);
     const directory = dirname(path);

@@ -29,7 +29,7 @@ import type { Settings } from '../core/rules/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
-import { readFromDisk } from '../workspace/registry-loader';
+import { isUnder, readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
 import { today, withSuppressions } from './project-files';
@@ -184,11 +184,10 @@ export class WorkspaceFixtures {
    * quicker than a first report.
    */
   async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined): Promise<Location[] | undefined> {
-    if (!this.scanned || !this.folders().some((folder) => root === folder || root.startsWith(folder.endsWith('/') ? folder : `${folder}/`))) return undefined;
-    const within = root.endsWith('/') ? root : `${root}/`;
+    if (!this.scanned || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
     const locations: Location[] = [];
     for await (const fixture of this.eachFixture()) {
-      if (!fixture.path.startsWith(within)) continue;
+      if (!isUnder(root, fixture.path)) continue;
       if (fixture.items === undefined) return undefined;
       // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
       const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.context.documents.get(fixture.uri);

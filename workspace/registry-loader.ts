@@ -61,6 +61,11 @@ export function realPath(path: string): string {
   }
 }
 
+/** `path` is `folder` or below it, by their text alone (no I/O: for loops over many paths). */
+export function isUnder(folder: string, path: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
+
 /** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
 export function leavesRoot(relativePath: string): boolean {
   return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);

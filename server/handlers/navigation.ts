@@ -5,6 +5,8 @@
  */
 import type { DefinitionParams, DocumentLink, Location, ReferenceParams } from 'vscode-languageserver/node';
 import { registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
+import { GitIgnores } from '../../workspace/gitignore';
+import { projectIgnores } from '../../workspace/ignores';
 import { readFromDisk, type TextReader } from '../../workspace/registry-loader';
 import { findUrnReferences, urnReferenceIn } from '../../workspace/urn-references';
 import type { ServerContext } from '../context';
@@ -12,8 +14,6 @@ import { toLocation, toRange } from '../convert';
 import { toPath, toUri } from '../registry';
 import { envelopes, registryFiles, requestHandler } from '../request';
 import type { WorkspaceFixtures } from '../workspace-diagnostics';
-import { GitIgnores } from '../../workspace/gitignore';
-import { projectIgnores } from '../../workspace/ignores';
 
 export function registerNavigation(context: ServerContext, fixtures: WorkspaceFixtures): void {
   const { connection, documents } = context;

@@ -39,7 +39,7 @@ export const rule = defineRule({
     if (!root || context.doc.syntaxProblems.length > 0 || context.doc.text.length > CONSUMER_CHECK_LIMIT) return;
     const lang = getValue(meta, 'lang');
     if (lang?.kind !== 'string' || !(SDK_NAMES as readonly string[]).includes(lang.value)) return;
-    // The everyday fixture: the columns already say no encoder changes more than its spelling.
+    // The everyday fixture: the columns already say no encoder would note a lossy or contract change.
     if (relaysUnchanged(context.doc)) return;
     const sdk = lang.value as SdkName;
     const encoded = encodeEnvelope(context.doc, sdk);
