@@ -21,26 +21,30 @@ export const rule = defineRule({
       },
     },
   ],
-  // Where the SDK encoders disagree in a way a consumer can notice (never key order alone).
-  check: (context) => {
-    if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
-    // With PHP (Python) as the fixture's own encoder, consumer-rejects names who rejects PHP's
-    // data array (Python's bare Infinity): one finding for the one cause.
-    const lang = getValue(context.envelope.meta, 'lang');
-    const own = lang?.kind === 'string' && context.doc.text.length <= CONSUMER_CHECK_LIMIT ? lang.value : undefined;
-    for (const divergence of findDivergences(context.doc)) {
-      if ((own === 'php' && divergence.cause === 'php-data-array') || (own === 'python' && divergence.cause === 'python-non-finite')) continue;
-      report(context, divergence);
-    }
-  },
-  // The previous findings (moved), but the edited string's own checked again.
+  check,
+  // The previous findings (moved), but the edited string's own checked again. An edit of
+  // meta.lang changes which findings consumer-rejects carries instead: everything runs again.
   afterEdit: (context, previous, edit, keep) => {
+    if (getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
     if (!edit.inData) return;
     const divergence = stringValueDivergence(edit.value, edit.offset, edit.end);
     if (divergence) report(context, divergence);
   },
 });
+
+/** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */
+function check(context: RuleContext<'encoding-divergence'>): void {
+  if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
+  // With PHP (Python) as the fixture's own encoder, consumer-rejects names who rejects PHP's
+  // data array (Python's bare Infinity): one finding for the one cause.
+  const lang = getValue(context.envelope.meta, 'lang');
+  const own = lang?.kind === 'string' && context.doc.text.length <= CONSUMER_CHECK_LIMIT ? lang.value : undefined;
+  for (const divergence of findDivergences(context.doc)) {
+    if ((own === 'php' && divergence.cause === 'php-data-array') || (own === 'python' && divergence.cause === 'python-non-finite')) continue;
+    report(context, divergence);
+  }
+}
 
 function report(context: RuleContext<'encoding-divergence'>, divergence: Divergence): void {
   context.report('encoding-divergence', divergence, divergence.message, divergence.severity === 'warning' ? { severity: 'warning' } : undefined);

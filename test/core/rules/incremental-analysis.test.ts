@@ -1,0 +1,30 @@
+/**
+ * A string edit reuses the previous findings of the value-local rules (analyzeDocument in
+ * core/rules/analyze.ts). Where another rule's verdict depends on the edited string, the reuse must
+ * give way: these are the cases found so far, each checked against a fresh analysis.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { analyzeDocument, analyzeText } from '../../../core/rules/analyze';
+import { reparse } from '../../../core/parse/incremental';
+import { parseText } from '../../../core/parse/parser';
+import { GOOD_ENVELOPE } from '../../support/envelopes';
+
+function assertAsFresh(before: string, after: string): string[] {
+  const previous = parseText(before);
+  const next = reparse(previous, after);
+  assert.ok(next, 'the edit is a string edit, reparsed incrementally');
+  const incremental = analyzeDocument(next, undefined, undefined, analyzeDocument(previous)).diagnostics;
+  const fresh = analyzeText(after);
+  assert.deepEqual(incremental, fresh);
+  return fresh.map((diagnostic) => diagnostic.code);
+}
+
+test('typing in meta.lang moves the finding on PHP\'s data array between encoding-divergence and consumer-rejects', () => {
+  const php = GOOD_ENVELOPE.replace('{ "order_id": 1042 }', '{ "0": "first", "1": "second" }').replace(/"lang": "[a-z]+"/, '"lang": "php"');
+  assert.ok(php.includes('"lang": "php"') && php.includes('"0": "first"'));
+  const other = php.replace('"lang": "php"', '"lang": "phép"');
+  // With PHP as the fixture's own encoder the consumers' rejection is the one finding; with an unknown lang, the divergence is.
+  assert.ok(assertAsFresh(php, other).includes('encoding-divergence'));
+  assert.ok(!assertAsFresh(other, php).includes('encoding-divergence'));
+});
