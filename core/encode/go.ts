@@ -62,6 +62,7 @@ export const goModel: ValueModel = {
     for (const property of node.properties) if (property.value) byKey.set(goString(property.key), { key: goString(property.key), value: property.value });
     return { kind: 'object', entries: [...byKey.values()].sort((a, b) => compareCodePoints(a.key, b.key)) };
   },
+  sortsKeys: true,
   escapeRemark: (char) => (char === '\b' || char === '\f' ? 'Go 1.19 as measured; Go 1.22 and later write \\b and \\f' : undefined),
   loneSurrogateError: () => 'unreachable: Go replaces lone surrogates',
   replacedSurrogateText: 'U+FFFD (Go decodes an unpaired surrogate escape as the replacement character)',

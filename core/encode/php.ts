@@ -7,7 +7,8 @@ import { formatPhp, integerText, literalFitsInt64 } from './numbers';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
 import { firstLoneSurrogate, type EscapeStyle } from './strings';
 import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './writer';
-import { forEachValue, type ObjectNode } from '../model/tree';
+import type { ObjectNode } from '../model/tree';
+import { forEachValueOutsidePlain } from './plain-subtree';
 
 /** json_decode's and json_encode's default depth: deeper nesting fails (JSON_ERROR_DEPTH). */
 export const PHP_MAX_DEPTH = 512;
@@ -71,7 +72,7 @@ function firstLoneSurrogateIn(root: ObjectNode): number | undefined {
   const check = (text: string) => {
     found ??= firstLoneSurrogate(text);
   };
-  forEachValue(root, (node) => {
+  forEachValueOutsidePlain(root, (node) => {
     if (node.kind === 'string') check(node.value);
     else if (node.kind === 'object') for (const property of node.properties) check(property.key);
   });

@@ -5,6 +5,7 @@
 import { DEAD_LETTER_FIELDS, forbiddenKey, META_FIELDS, ROOT_FIELDS, type EnvelopeScope } from '../contract/envelope';
 import { asObject, type ObjectNode, type ValueNode } from '../model/tree';
 import { integerText } from './numbers';
+import { isPlainNode } from './plain-subtree';
 import { child, lastValue, type Notes, type Path } from './writer';
 import { SDK_LABELS, type EncodeResult, type SdkName } from './types';
 
@@ -102,6 +103,8 @@ export function noteDuplicates(root: ObjectNode, notes: Notes): void {
   const stack: { node: ValueNode; path: Path | undefined }[] = [{ node: root, path: undefined }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
+    // A plain subtree has no key twice (./plain-subtree.ts).
+    if (isPlainNode(node)) continue;
     if (node.kind === 'array') {
       node.items.forEach((item, i) => {
         if (item.kind === 'object' || item.kind === 'array') stack.push({ node: item, path: child(path, i) });

@@ -5,6 +5,7 @@
  */
 import type { ObjectNode, ParsedDocument, ValueNode } from '../model/tree';
 import { sameNumber } from './numbers';
+import { documentDepth, plainSubtreeText } from './plain-subtree';
 import { isPlainAscii } from '../contract/written-as-is';
 import { codePointLabel, escapeCodePoint, escapeString, JSON_STRINGIFY_STYLE, type EscapeResult, type EscapeStyle } from './strings';
 import { SDK_LABELS, type EncodeNote, type EncodeResult, type NumberText, type SdkName } from './types';
@@ -105,6 +106,8 @@ export interface ValueModel {
   escapeRemark?(char: string): string | undefined;
   /** Extra note on a number this SDK writes (Java's JDK 17 digits). */
   numberNote?(raw: string, text: string): string | undefined;
+  /** Every object is written with its keys sorted (Go's json.Marshal of a map); the others keep the written order. */
+  readonly sortsKeys?: true;
 }
 
 /** A piece of output: encoded text, a string to escape, a document subtree, or a built object. */
@@ -170,6 +173,14 @@ function pushObject(stack: Task[], entries: readonly OutEntry[], path: Path | un
 }
 
 function expandNode(stack: Task[], parts: string[], node: ValueNode, path: Path | undefined, model: ValueModel, notes: Notes): void {
+  if (node.kind === 'object' || node.kind === 'array') {
+    // A subtree every SDK writes as written (./plain-subtree.ts): from the text, with nothing to note.
+    const plain = plainSubtreeText(node, model.sortsKeys === true);
+    if (plain !== undefined) {
+      parts.push(plain);
+      return;
+    }
+  }
   switch (node.kind) {
     case 'null':
       parts.push('null');
@@ -309,6 +320,8 @@ export function lastValue(object: ObjectNode | undefined, key: string): ValueNod
 
 /** The deepest nesting of objects and arrays in the document (the root container counts as 1). */
 export function maxDepth(root: ValueNode): number {
+  const known = documentDepth(root);
+  if (known !== undefined) return known;
   let deepest = 0;
   const stack: { node: ValueNode; depth: number }[] = [{ node: root, depth: 1 }];
   while (stack.length > 0) {

@@ -14,9 +14,10 @@ import { isFalsy } from '../encode/node';
 import { TYPED_FIELDS } from '../encode/relay';
 import { firstLoneSurrogate } from '../encode/strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
+import { forEachValueOutsidePlain } from '../encode/plain-subtree';
 import { lastValue, maxDepth } from '../encode/writer';
 import { parseJson } from '../parse/parser';
-import { asObject, forEachValue, type ObjectNode, type ParsedDocument, type SyntaxProblem, type ValueNode } from '../model/tree';
+import { asObject, type ObjectNode, type ParsedDocument, type SyntaxProblem, type ValueNode } from '../model/tree';
 
 export type VerdictKind = 'accepts' | 'accepts-with-note' | 'rejects' | 'not-measured';
 
@@ -127,7 +128,7 @@ function bodyFacts(doc: ParsedDocument): BodyFacts {
   let beyondInt64 = false;
   let hugeInteger = false;
   if (doc.root) {
-    forEachValue(doc.root, (node) => {
+    forEachValueOutsidePlain(doc.root, (node) => {
       if (node.kind === 'string') {
         if (!loneSurrogate && firstLoneSurrogate(node.value) !== undefined) loneSurrogate = true;
       } else if (node.kind === 'object') {
@@ -145,7 +146,7 @@ function bodyFacts(doc: ParsedDocument): BodyFacts {
   // Integers in data that Node and Go (float64 readers) round or write back with other digits.
   const dataValue = root && lastValue(root, 'data');
   if (dataValue) {
-    forEachValue(dataValue, (node) => {
+    forEachValueOutsidePlain(dataValue, (node) => {
       if (!unsafeInteger && node.kind === 'number' && node.isIntegerLiteral && node.raw.length >= 16 && respelledByDouble(node.raw.replace(/^-/, ''))) unsafeInteger = true;
     });
   }
@@ -154,7 +155,7 @@ function bodyFacts(doc: ParsedDocument): BodyFacts {
   if (infinite && root) {
     for (const property of root.properties) {
       if (property.key.toLowerCase() !== 'data' || !property.value) continue;
-      forEachValue(property.value, (node) => {
+      forEachValueOutsidePlain(property.value, (node) => {
         if (node.kind === 'number' && !Number.isFinite(node.value)) infiniteInData = true;
       });
     }

@@ -20,6 +20,18 @@ export const HEX_LIMIT = 4096;
  */
 export const PER_SDK_LIMIT = 1024 * 1024;
 
+/**
+ * A body longer than this many UTF-16 units is shown by its start and its end, with how much is
+ * left out between them (the byte count, the verdicts and the hex view are of the whole body). The
+ * editor lays out and wraps every character of its preview on every update: a 5 MB fixture's
+ * 2.8 MB body on one line held the preview for seconds, and nobody reads it there;
+ * `babelq preview <file>` prints it whole.
+ */
+export const BODY_SHOWN_LIMIT = 64 * 1024;
+/** Of a longer body: the start shown, and the end. */
+const BODY_HEAD = 48 * 1024;
+const BODY_TAIL = 4 * 1024;
+
 /** The longest differing middle `markDifference` shows, in UTF-16 units (per side). */
 const MAX_MARKED = 200;
 
@@ -39,7 +51,7 @@ export function renderPreview(doc: ParsedDocument, options: PreviewOptions): str
   lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${options.sdk === 'auto' ? ' (from meta.lang)' : ''}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
   lines.push('');
   lines.push(`── Body: ${message.bytes.length} bytes (UTF-8) ──`);
-  lines.push(message.text);
+  lines.push(...bodyLines(message.text));
   lines.push('');
   lines.push('── Consumers (each SDK decoding the body above) ──');
   lines.push(...verdictLines(consumers));
@@ -112,6 +124,20 @@ function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, 
     if (rejected.length > 0) lines.push(...verdictLines(rejected, '        consumer '));
   }
   return lines;
+}
+
+/** The body on one line, or a long one's start and end on two, with a line between them saying what is left out. */
+function bodyLines(body: string): string[] {
+  if (body.length <= BODY_SHOWN_LIMIT) return [body];
+  const head = body.slice(0, codePointBoundary(body, BODY_HEAD));
+  const tail = body.slice(codePointBoundary(body, body.length - BODY_TAIL));
+  const left = body.length - head.length - tail.length;
+  return [head, `… ${left.toLocaleString('en')} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`, tail];
+}
+
+/** `at`, or one before it when it would split a surrogate pair. */
+function codePointBoundary(text: string, at: number): number {
+  return (text.charCodeAt(at) & 0xfc00) === 0xdc00 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
 }
 
 /** The text with its differing middle (against `base`) marked as ⟦…⟧, with some context around it. */

@@ -106,12 +106,14 @@ export function asObject(value: ValueNode | undefined): ObjectNode | undefined {
 
 /**
  * Visits every value below (and including) `root` in document order without recursion, so a
- * file nested 100,000 levels deep cannot overflow the stack.
+ * file nested 100,000 levels deep cannot overflow the stack. A value `skip` picks is neither
+ * visited nor entered.
  */
-export function forEachValue(root: ValueNode, visit: (node: ValueNode) => void): void {
+export function forEachValue(root: ValueNode, visit: (node: ValueNode) => void, skip?: (node: ValueNode) => boolean): void {
   const stack: ValueNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    if (skip?.(node)) continue;
     visit(node);
     if (node.kind === 'object') {
       const properties = node.properties;

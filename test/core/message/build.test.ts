@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildMessage, chooseSdk, redisProjection } from '../../../core/message/build';
-import { hexDump, markDifference, renderPreview } from '../../../core/message/preview';
+import { BODY_SHOWN_LIMIT, hexDump, markDifference, renderPreview } from '../../../core/message/preview';
 import { parseJson } from '../../../core/parse/parser';
 
 const fresh = { uuid: () => '99999999-8888-4777-8666-555555555555', now: () => 1764400000000 };
@@ -79,5 +79,32 @@ describe('preview text', () => {
 
   test('hexDump: offset, 16 bytes, printable ASCII', () => {
     assert.equal(hexDump(new TextEncoder().encode('{"a":1}\n')), '00000000  7b 22 61 22 3a 31 7d 0a                          |{"a":1}.|');
+  });
+});
+
+describe('preview of a long body', () => {
+  test('shows the start and the end with what is left out between them; the count and hex are of the whole body', () => {
+    const long = ENVELOPE.replace('"data": {', `"data": { "notes": ${JSON.stringify('抹茶 😀 '.repeat(20_000))},`);
+    const built = buildMessage(parseJson(long), options);
+    assert.ok(built.ok && built.message.text.length > BODY_SHOWN_LIMIT);
+    const lines = renderPreview(parseJson(long), { ...options, target: 'redis://127.0.0.1:6379' }).split('\n');
+    const header = lines.indexOf(`── Body: ${built.message.bytes.length} bytes (UTF-8) ──`);
+    assert.ok(header >= 0);
+    const [head, gap, tail] = lines.slice(header + 1, header + 4);
+    assert.ok(built.message.text.startsWith(head) && built.message.text.endsWith(tail));
+    assert.ok(head.length + tail.length < BODY_SHOWN_LIMIT);
+    const left = built.message.text.length - head.length - tail.length;
+    assert.equal(gap, `… ${left.toLocaleString('en')} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`);
+    // No half of a surrogate pair at either cut.
+    assert.ok(!/[\ud800-\udbff]$/.test(head) && !/^[\udc00-\udfff]/.test(tail));
+  });
+
+  test('a body at the limit is shown whole', () => {
+    const built = buildMessage(parseJson(ENVELOPE), options);
+    assert.ok(built.ok);
+    const padded = ENVELOPE.replace('"data": {', `"data": { "pad": "${'x'.repeat(BODY_SHOWN_LIMIT - built.message.text.length - 9)}",`);
+    const text = buildMessage(parseJson(padded), options);
+    assert.ok(text.ok && text.message.text.length === BODY_SHOWN_LIMIT, String(text.ok && text.message.text.length));
+    assert.ok(renderPreview(parseJson(padded), { ...options, target: 'redis://127.0.0.1:6379' }).includes(`──\n${text.message.text}\n`));
   });
 });

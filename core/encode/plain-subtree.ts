@@ -1,0 +1,169 @@
+/**
+ * The fast path of every encoder: a subtree that all six SDKs relay without a change of value or
+ * spelling is written from the document's text, not value by value. On a 5 MB payload the value-
+ * by-value writer builds a node, a path and an output piece for each of some 180,000 values; for
+ * a subtree of plain values (the parser's columns say which) every SDK writes the written text
+ * without its whitespace, only Go reorders it (json.Marshal sorts map keys), and no encoder has
+ * anything to note about it.
+ *
+ * A slot is plain when its own token is one every SDK writes as is: a number or string the parser
+ * marked so (`Flag.PlainNumber`, `Flag.WrittenAsIs`, which leave out escapes), a boolean or null,
+ * an array, or a non-empty object whose keys are printable ASCII without escapes, none twice and
+ * none made of digits only (Node orders such keys first, PHP writes "0", "1", … as a list). A
+ * subtree is plain when every slot in it is; a subtree is a run of slots, so one prefix count of
+ * the slots that are not plain answers for any subtree in constant time.
+ * test/core/encode/plain-subtree.test.ts holds the claim: the same bytes and notes as the writer.
+ */
+import { forEachValue, type ValueNode } from '../model/tree';
+import { Flag, Kind, type Columns } from '../parse/columns';
+import { columnsOf } from '../parse/document';
+
+/** Per parse: how many slots before each slot are not plain (`count + 1` entries). */
+const notPlainBefore = new WeakMap<Columns, Int32Array>();
+
+/** The text `node` is written as by every SDK (`sortKeys`: Go's order), or undefined when its subtree is not plain. */
+export function plainSubtreeText(node: ValueNode, sortKeys: boolean): string | undefined {
+  const origin = columnsOf(node);
+  if (!origin || !isPlainSubtree(origin.columns, origin.text, origin.slot)) return undefined;
+  return sortKeys ? sortedText(origin.columns, origin.text, origin.slot) : compactText(origin.text, origin.columns.start[origin.slot], origin.columns.end[origin.slot]);
+}
+
+/** True when nothing in `node`'s subtree can make an encoder note or refuse anything (no duplicate key, no surrogate). */
+export function isPlainNode(node: ValueNode): boolean {
+  const origin = columnsOf(node);
+  return origin !== undefined && isPlainSubtree(origin.columns, origin.text, origin.slot);
+}
+
+/**
+ * Visits every value in `root` as `forEachValue` does, but none inside a plain subtree: nothing
+ * there is an escape, a surrogate, a repeated key, a long integer or a number that overflows,
+ * which is all the walks that use this look for.
+ */
+export function forEachValueOutsidePlain(root: ValueNode, visit: (node: ValueNode) => void): void {
+  forEachValue(root, visit, (node) => (node.kind === 'object' || node.kind === 'array') && isPlainNode(node));
+}
+
+/** The deepest nesting of the document `root` was parsed from (the root container counts as 1), when the columns know it. */
+export function documentDepth(root: ValueNode): number | undefined {
+  const origin = columnsOf(root);
+  return origin && origin.slot === 0 ? origin.columns.depth : undefined;
+}
+
+function isPlainSubtree(columns: Columns, text: string, slot: number): boolean {
+  let counts = notPlainBefore.get(columns);
+  if (!counts) {
+    counts = countNotPlain(columns, text);
+    notPlainBefore.set(columns, counts);
+  }
+  return counts[columns.next[slot]] === counts[slot];
+}
+
+function countNotPlain(columns: Columns, text: string): Int32Array {
+  const { info, count } = columns;
+  const counts = new Int32Array(count + 1);
+  let seen = 0;
+  for (let slot = 0; slot < count; slot++) {
+    counts[slot] = seen;
+    if (!plainToken(columns, text, slot, info[slot])) seen++;
+  }
+  // The `next` of the last subtree is `count`.
+  counts[count] = seen;
+  return counts;
+}
+
+function plainToken(columns: Columns, text: string, slot: number, flags: number): boolean {
+  switch (flags & Flag.KindMask) {
+    case Kind.None:
+      return false;
+    case Kind.Number:
+      return (flags & Flag.PlainNumber) !== 0;
+    case Kind.String:
+      return (flags & Flag.WrittenAsIs) !== 0;
+    case Kind.Object:
+      return plainKeys(columns, text, slot);
+    default:
+      return (flags & Flag.KindMask) !== Kind.Array || (flags & Flag.Closed) !== 0;
+  }
+}
+
+/** A closed, non-empty object whose keys are distinct, written without escapes, and not digits only. */
+function plainKeys(columns: Columns, text: string, slot: number): boolean {
+  const { info, next, keys, keyStart, keyEnd } = columns;
+  if (!(info[slot] & Flag.Closed) || next[slot] === slot + 1) return false;
+  let seen: Set<string> | undefined;
+  let first: string | undefined;
+  for (let child = slot + 1; child < next[slot]; child = next[child]) {
+    const key = keys[child];
+    if (key === undefined || keyEnd[child] - keyStart[child] !== key.length + 2 || text.charCodeAt(keyStart[child]) !== 0x22) return false;
+    let digitsOnly = key.length > 0;
+    for (let i = 0; i < key.length; i++) {
+      const code = key.charCodeAt(i);
+      if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return false;
+      if (code < 0x30 || code > 0x39) digitsOnly = false;
+    }
+    if (digitsOnly) return false;
+    // Most objects have a few keys: a Set only from the second.
+    if (first === undefined) {
+      first = key;
+    } else {
+      seen ??= new Set([first]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+  }
+  return true;
+}
+
+/** Output is gathered in chunks of this many code units (a piece per token would be some 200,000 strings on 5 MB). */
+const CHUNK = 8192;
+const chunk = new Uint16Array(CHUNK);
+
+/** `text[from..to)` without the whitespace between its tokens (a plain subtree's strings hold no escaped quote). */
+function compactText(text: string, from: number, to: number): string {
+  const pieces: string[] = [];
+  let filled = 0;
+  let inString = false;
+  for (let at = from; at < to; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) inString = !inString;
+    else if (!inString && (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09)) continue;
+    chunk[filled++] = code;
+    if (filled === CHUNK) {
+      pieces.push(String.fromCharCode.apply(null, chunk as unknown as number[]));
+      filled = 0;
+    }
+  }
+  pieces.push(String.fromCharCode.apply(null, chunk.subarray(0, filled) as unknown as number[]));
+  return pieces.join('');
+}
+
+/** The subtree written with every object's keys in code-point order (plain keys are ASCII: `<` is that order). */
+function sortedText(columns: Columns, text: string, root: number): string {
+  const { info, next, keys, start, end } = columns;
+  const parts: string[] = [];
+  // Slots to write, or closing brackets (as strings), last first: documents can nest deeply.
+  const stack: (number | string)[] = [root];
+  while (stack.length > 0) {
+    const task = stack.pop()!;
+    if (typeof task === 'string') {
+      parts.push(task);
+      continue;
+    }
+    const kind = info[task] & Flag.KindMask;
+    if (kind !== Kind.Object && kind !== Kind.Array) {
+      parts.push(text.slice(start[task], end[task]));
+      continue;
+    }
+    const children: number[] = [];
+    for (let child = task + 1; child < next[task]; child = next[child]) children.push(child);
+    if (kind === Kind.Object) children.sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+    parts.push(kind === Kind.Object ? '{' : '[');
+    stack.push(kind === Kind.Object ? '}' : ']');
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push(children[i]);
+      if (kind === Kind.Object) stack.push(`"${keys[children[i]]}":`);
+      if (i > 0) stack.push(',');
+    }
+  }
+  return parts.join('');
+}
