@@ -110,6 +110,35 @@ async function keystroke(workbench: Workbench, text: string, echoOnly = false): 
   return timed(() => workbench.page.keyboard.type('1'), async () => (await workbench.squiggles('any')) !== before, 'the squiggles to follow the keystroke', 10_000);
 }
 
+/**
+ * A click on the "Preview Published Bytes" CodeLens until the preview's body shows the fixture as
+ * it is now (`"schema_version":1`, as the keystroke scenario left it). VS Code keeps a closed
+ * preview's document for a while and shows it again at once, so what the previous run left there
+ * (another digit) must not count.
+ */
+async function openPreview(workbench: Workbench): Promise<number> {
+  await workbench.goTo(1, 1);
+  const lens = workbench.page.locator('.codelens-decoration a', { hasText: 'Preview Published Bytes' }).first();
+  await lens.waitFor({ timeout: 10_000 });
+  const shown = workbench.page.locator('.editor-group-container .view-line', { hasText: '"schema_version":1' });
+  return timed(() => lens.click(), async () => (await shown.count()) > 0, 'the preview', 30_000);
+}
+
+/**
+ * With the preview open beside the fixture, one keystroke on the schema_version digit (1 → `digit`,
+ * a digit no earlier run typed) until the preview's body shows it: the time after a pause in
+ * typing that the preview takes to follow.
+ */
+async function previewFollows(workbench: Workbench, text: string, digit: string): Promise<number> {
+  const at = text.split('\n').findIndex((line) => line.includes('"schema_version"'));
+  const column = text.split('\n')[at].indexOf(': ') + 3;
+  await workbench.focusGroup(0);
+  await workbench.goTo(at + 1, column);
+  await workbench.page.keyboard.press('Shift+ArrowRight');
+  const shown = workbench.page.locator('.editor-group-container .view-line', { hasText: `"schema_version":${digit}` });
+  return timed(() => workbench.page.keyboard.type(digit), async () => (await shown.count()) > 0, 'the preview to follow the keystroke', 10_000);
+}
+
 async function hover(workbench: Workbench, text: string): Promise<number> {
   const at = text.split('\n').findIndex((line) => line.includes('"queue"'));
   await workbench.goTo(at + 1, text.split('\n')[at].indexOf('"queue"') + 3);
@@ -202,7 +231,8 @@ async function main(): Promise<void> {
     { what: 'type one character → squiggles updated (floor: the character on screen)', target: '≤ 150 ms', goal: 150, values: {} },
     { what: 'hover (Ctrl+K Ctrl+I) → hover shown', target: '≤ 100 ms', goal: 100, values: {} },
     { what: 'completion (Ctrl+Space) → suggestions shown', target: '≤ 100 ms', goal: 100, values: {} },
-    { what: 'Preview Published Bytes (from the palette) → body on screen', target: '≤ 500 ms', goal: 500, values: {} },
+    { what: 'Preview Published Bytes (its CodeLens above the fixture, clicked) → body on screen', target: '≤ 500 ms', goal: 500, values: {} },
+    { what: 'with the preview open, type one character in the fixture → the preview shows it', target: '≤ 250 ms', goal: 250, values: {} },
     { what: `Go to References (Enter in the palette) on a URN used by ${fixturesOf(REFERENCED_URN)} of ${REFERENCE_FIXTURES.toLocaleString('en')} fixtures, the first in a fresh window once registry.json shows its links → listed`, target: '≤ 1 s', goal: 1000, values: {} },
     { what: 'the same, once the workspace\'s report has run → listed', target: '≤ 300 ms', goal: 300, values: {} },
     { what: 'memory with the 5 MB file open, before the preview: the extension host and the language server it started (RSS)', target: '≤ anchor + 50 MB', goal: 50, memory: true, values: {} },
@@ -211,8 +241,8 @@ async function main(): Promise<void> {
   try {
     if (!ONLY || ONLY === 'references') {
       const found = await references(browser, entry, base);
-      rows[5].values.ours = found.cold;
-      rows[6].values.ours = found.warm;
+      rows[6].values.ours = found.cold;
+      rows[7].values.ours = found.warm;
     }
     for (const who of (['floor', 'anchor', 'ours'] as const).filter((name) => !ONLY || name === ONLY)) {
       const { server, workbench } = await open(browser, entry, base, who, folder);
@@ -232,10 +262,11 @@ async function main(): Promise<void> {
             // What the open file costs in memory, read while it is open and before ours opens its
             // preview (a feature the anchor does not have), so both hold the same.
             const resident = server.pid === undefined ? undefined : extensionHostMemory(server.pid);
-            if (resident !== undefined) push(7, who, resident / 1024 / 1024);
+            if (resident !== undefined) push(8, who, resident / 1024 / 1024);
           }
           if (who === 'ours') {
-            push(4, who, await timed(() => workbench.command('BabelQueue: Preview Published Bytes'), async () => (await workbench.page.locator('.editor-group-container .view-line', { hasText: '── Body:' }).count()) > 0, 'the preview', 30_000));
+            push(4, who, await openPreview(workbench));
+            push(5, who, await previewFollows(workbench, text, String(3 + run)));
           }
           // Back to the file as written, unsaved edits dropped, for the next run.
           await workbench.command('File: Revert File').catch(() => undefined);
