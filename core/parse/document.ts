@@ -19,6 +19,15 @@ export interface StringEdit {
   readonly delta: number;
 }
 
+/**
+ * The one value (a string or a number) that differs from the previous version's columns, for a
+ * check that can answer from what it knew of that version (core/registry/column-check.ts).
+ */
+export interface ValueChange {
+  readonly previous: Columns;
+  readonly slot: number;
+}
+
 export class ParsedText implements ParsedDocument {
   private rootNode: ValueNode | undefined | null = null;
 
@@ -27,6 +36,7 @@ export class ParsedText implements ParsedDocument {
     readonly columns: Columns,
     readonly syntaxProblems: readonly SyntaxProblem[],
     private madeBy?: StringEdit,
+    private changedValue?: ValueChange,
   ) {}
 
   /** How this document was made from the previous version, while that is still known. */
@@ -34,9 +44,15 @@ export class ParsedText implements ParsedDocument {
     return this.madeBy;
   }
 
+  /** The value edited since the previous version (a string's or a number's), while that is still known. */
+  get valueChange(): ValueChange | undefined {
+    return this.changedValue;
+  }
+
   /** Drops the link to the previous version (so versions never chain in memory). */
   forgetEdit(): void {
     this.madeBy = undefined;
+    this.changedValue = undefined;
   }
 
   get root(): ValueNode | undefined {

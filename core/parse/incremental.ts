@@ -71,7 +71,7 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
   const next = movedColumns(columns, info, columns.values, oldEnd, delta);
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   previous.forgetEdit();
-  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta });
+  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta }, { previous: columns, slot });
 }
 
 /**
@@ -99,7 +99,7 @@ function reparseNumber(previous: ParsedText, text: string, change: TextChange): 
   // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
   next.start[slot] = tokenStart;
   previous.forgetEdit();
-  return new ParsedText(text, next, []);
+  return new ParsedText(text, next, [], undefined, { previous: columns, slot });
 }
 
 /** A JSON number literal, whole (RFC 8259). */

@@ -25,6 +25,35 @@ const ANNOTATIONS = new Set(['$schema', '$id', 'id', '$comment', 'title', 'descr
 class Unsupported extends Error {}
 
 /**
+ * While `checkAround` runs: the one slot whose value changed since a version the check passed
+ * (-1 otherwise). Every check is a conjunction over a value and its children, and a child's
+ * subschema depends only on its path, so a child subtree that does not hold that slot is as it was,
+ * under the same subschema: it passed then and is not checked again. Keys, counts and `required`
+ * are read as ever (an edit inside a value changes none of them).
+ */
+let focus = -1;
+
+/** True when the subtree at `child` holds nothing that changed (only while `checkAround` runs). */
+function unchanged(next: Int32Array, child: number): boolean {
+  return focus >= 0 && !(child <= focus && focus < next[child]);
+}
+
+/**
+ * `check` on the payload at `slot`, given that it passed on the version before this one and that
+ * only the value at `edited` (a string or number in the payload) has changed since: the values on
+ * the way to it are checked, the rest is known to pass. On a 5 MB payload, a keystroke's check
+ * reads a few dozen values instead of some 180,000.
+ */
+export function checkAround(check: ColumnCheck, columns: Columns, text: string, slot: number, edited: number): boolean {
+  focus = edited;
+  try {
+    return check(columns, text, slot);
+  } finally {
+    focus = -1;
+  }
+}
+
+/**
  * The column check for a draft-07 schema, or undefined when the schema uses anything outside the
  * subset (`type`, `enum`, `const` of scalars, number bounds, string lengths, `pattern`, `items` as
  * one schema, item counts, `required`, `properties`, `additionalProperties`, local `$ref`).
@@ -335,7 +364,7 @@ function itemsCheck(item: Check, othersPass: boolean): Check {
     if (kindOf(columns, slot) !== Kind.Array) return othersPass;
     const { next } = columns;
     for (let child = slot + 1; child < next[slot]; child = next[child]) {
-      if (kindOf(columns, child) !== Kind.None && !item(columns, text, child)) return false;
+      if (kindOf(columns, child) !== Kind.None && !unchanged(next, child) && !item(columns, text, child)) return false;
     }
     return true;
   };
@@ -395,7 +424,7 @@ function objectCheck(properties: unknown, additional: unknown, required: unknown
         }
       }
       const check = entry ? entry.check : other;
-      if (check && !check(columns, text, child)) return false;
+      if (check && !unchanged(next, child) && !check(columns, text, child)) return false;
       if (entry) seen |= entry.bit;
     }
     return seen === allRequired;

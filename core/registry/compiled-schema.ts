@@ -4,7 +4,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { subtreeShape, type Columns } from '../parse/columns';
-import type { ColumnCheck } from './column-check';
+import { checkAround, type ColumnCheck } from './column-check';
 import type { CompiledSchema, SchemaError } from './types';
 
 /**
@@ -38,12 +38,19 @@ export function compiledSchema(
   let compiled = validate;
   // Why the compile on first use failed, so that it is not tried again for every payload.
   let failure: string | undefined;
+  // The parses whose payload (at the slot kept) the column check vouched for, so that the next
+  // version after a keystroke is checked around the edited value only.
+  const vouched = new WeakMap<Columns, number>();
   return {
-    validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[] {
+    validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: { readonly previous: Columns; readonly edited: number }): readonly SchemaError[] {
       // The document's nesting bounds the payload's: only a deep document needs the payload walked first.
       if (columnCheck && (columns.depth <= MAX_VALIDATION_DEPTH || subtreeShape(columns, slot).depth <= MAX_VALIDATION_DEPTH)) {
+        const around = since !== undefined && vouched.get(since.previous) === slot && slot <= since.edited && since.edited < columns.next[slot];
         // "Surely valid" ends here; anything else is ajv's to word.
-        if (columnCheck(columns, text, slot)) return [];
+        if (around ? checkAround(columnCheck, columns, text, slot, since.edited) : columnCheck(columns, text, slot)) {
+          vouched.set(columns, slot);
+          return [];
+        }
       }
       return this.validate(plain(), subtreeShape(columns, slot));
     },

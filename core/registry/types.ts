@@ -16,8 +16,11 @@ export interface CompiledSchema {
   /**
    * `validate` for the value of a parsed subtree (`slot` in `columns`): answered from the columns
    * when the schema allows it (core/registry/column-check.ts), else `validate(plain(), shape)`.
+   * `since`: the previous version's columns and the one value slot edited since (a keystroke in a
+   * string or number); where the columns vouched for the previous version, only the values on the
+   * way to the edited one are checked again.
    */
-  validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown): readonly SchemaError[];
+  validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: { readonly previous: Columns; readonly edited: number }): readonly SchemaError[];
 }
 
 /** One validation failure, in ajv's terms (draft-07 keyword, JSON-pointer instance path). */
