@@ -23,6 +23,8 @@ const WORKER_IDLE_MS = 5_000;
 /** What the worker is given: the options without the fresh-id functions, which do not cross threads. */
 export interface PreviewJob {
   readonly job: number;
+  /** The source document: the worker parses its next version from the last one it parsed. */
+  readonly key: string;
   readonly text: string;
   readonly options: Omit<PreviewOptions, 'fresh'>;
   readonly fresh: { readonly id: string; readonly now: number };
@@ -88,7 +90,7 @@ export class PreviewRenderer {
     try {
       for (let next = this.queued.get(key); next; next = this.queued.get(key)) {
         this.queued.delete(key);
-        const text = await this.renderOne(next.text, next.options);
+        const text = await this.renderOne(key, next.text, next.options);
         for (const resolve of next.waiters) resolve(text);
       }
     } finally {
@@ -96,10 +98,10 @@ export class PreviewRenderer {
     }
   }
 
-  private async renderOne(text: string, options: PreviewOptions): Promise<string> {
+  private async renderOne(key: string, text: string, options: PreviewOptions): Promise<string> {
     if (text.length < WORKER_FROM_CHARS) return renderPreview(parseJson(text), options);
     const { fresh, ...plain } = options;
-    const job: PreviewJob = { job: ++this.nextJob, text, options: plain, fresh: { id: fresh.uuid(), now: fresh.now() } };
+    const job: PreviewJob = { job: ++this.nextJob, key, text, options: plain, fresh: { id: fresh.uuid(), now: fresh.now() } };
     try {
       const result = await this.post(job);
       if ('text' in result) return result.text;

@@ -28,15 +28,24 @@ export function textChange(old: string, text: string): TextChange {
   return { from, oldEnd: old.length - suffix, newEnd: text.length - suffix };
 }
 
+export interface ReparseOptions {
+  /**
+   * `previous` keeps its own link to the version before it. By default the link is dropped (the
+   * next version replaces it, and versions never chain in memory); a caller that only derives a
+   * passing variant of a document someone else still analyses (the preview's fresh ids) keeps it.
+   */
+  readonly keepPreviousLink?: boolean;
+}
+
 /** The parse of `text` built from `previous`, or undefined when the edit is not a simple one. */
-export function reparse(previous: ParsedText, text: string, change: TextChange = textChange(previous.text, text)): ParsedText | undefined {
+export function reparse(previous: ParsedText, text: string, change: TextChange = textChange(previous.text, text), options: ReparseOptions = {}): ParsedText | undefined {
   const old = previous.text;
   if (previous.syntaxProblems.length > 0 || old === text) return undefined;
   const columns = previous.columns;
   if (columns.count === 0) return undefined;
   const { from, oldEnd, newEnd } = change;
   const slot = stringAround(columns, from, oldEnd);
-  if (slot < 0) return reparseNumber(previous, text, change);
+  if (slot < 0) return reparseNumber(previous, text, change, options);
   const { start, end } = columns;
   const delta = text.length - old.length;
   // The new token must be a clean string: no quote, backslash or control character inside, and
@@ -70,7 +79,7 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
   }
   const next = movedColumns(columns, info, columns.values, oldEnd, delta);
   // The previous version needs its own predecessor no longer: versions never chain in memory.
-  previous.forgetEdit();
+  if (!options.keepPreviousLink) previous.forgetEdit();
   return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta }, { previous: columns, slot });
 }
 
@@ -79,7 +88,7 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
  * that slot's flags and value decided again as the parser decides them. No analysis is reused from
  * the previous version (the rules' reuse is for strings), but the 5 MB parse is not done again.
  */
-function reparseNumber(previous: ParsedText, text: string, change: TextChange): ParsedText | undefined {
+function reparseNumber(previous: ParsedText, text: string, change: TextChange, options: ReparseOptions): ParsedText | undefined {
   const columns = previous.columns;
   const { from, oldEnd, newEnd } = change;
   const slot = numberAround(columns, from, oldEnd);
@@ -98,7 +107,7 @@ function reparseNumber(previous: ParsedText, text: string, change: TextChange): 
   const next = movedColumns(columns, info, values, oldEnd, delta);
   // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
   next.start[slot] = tokenStart;
-  previous.forgetEdit();
+  if (!options.keepPreviousLink) previous.forgetEdit();
   return new ParsedText(text, next, [], undefined, { previous: columns, slot });
 }
 

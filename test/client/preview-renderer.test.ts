@@ -42,6 +42,29 @@ test('a large envelope: the worker\'s preview is exactly the one rendered in pla
   }
 });
 
+test('keystrokes in a value: each version the worker parses from the last is previewed as a fresh parse would be', async () => {
+  const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message));
+  try {
+    let text = envelopeOf(600);
+    // A string edited, a number edited, a string edited back, another document in between.
+    const edits: ((text: string) => string)[] = [
+      (t) => t.replace('"SKU-7"', '"SKU-7x"'),
+      (t) => t.replace('"quantity": 3', '"quantity": 31'),
+      (t) => t.replace('"SKU-7x"', '"SKU-7"'),
+    ];
+    assert.equal(await renderer.render('file:///e.babel.json', text, options), inPlace(text));
+    for (const edit of edits) {
+      const next = edit(text);
+      assert.notEqual(next, text);
+      text = next;
+      assert.equal(await renderer.render('file:///e.babel.json', text, options), inPlace(text));
+      assert.equal(await renderer.render('file:///f.babel.json', envelopeOf(300, 'F'), options), inPlace(envelopeOf(300, 'F')));
+    }
+  } finally {
+    renderer.dispose();
+  }
+});
+
 test('texts asked for while a render runs: one render of the newest, which every later caller gets', async () => {
   const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message));
   try {
