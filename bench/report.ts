@@ -43,7 +43,7 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
   const lines = [
     '# Benchmarks',
     '',
-    'Every performance target of issue 6, measured in one run against its anchors on the same',
+    'Every performance target of the engine, the server and the CLI, measured in one run against its anchors on the same',
     'generated inputs, so each ratio compares numbers taken on the same machine at the same time.',
     '',
     '```sh',
