@@ -22,6 +22,8 @@ const KEPT_PARSES = 2;
 function parseOf(key: string, text: string): ParsedText {
   const last = lastParses.get(key);
   const parsed = (last && (last.text === text ? last : reparse(last, text))) ?? parseText(text);
+  // Nothing here analyses a version from its predecessor: drop the link, so one parse is kept per source, not two.
+  parsed.forgetEdit();
   lastParses.delete(key);
   lastParses.set(key, parsed);
   for (const old of lastParses.keys()) if (lastParses.size > KEPT_PARSES) lastParses.delete(old);

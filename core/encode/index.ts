@@ -76,6 +76,8 @@ function applyOverrides(doc: ParsedDocument, overrides: NonNullable<EncodeOption
   for (const splice of splices) {
     const before = text;
     text = text.slice(0, splice.offset) + splice.text + text.slice(splice.end);
+    // A value replaced by itself (a queue named as it is already) changes nothing to parse.
+    if (text === before) continue;
     current = current instanceof ParsedText ? reparse(current, text, spliceChange(before, splice), { keepPreviousLink: current === doc }) : undefined;
   }
   return current ?? parseJson(text);

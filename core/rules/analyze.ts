@@ -87,6 +87,7 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
     value: stringValue(doc.columns, doc.text, slot),
     key: info[slot] & Flag.Keyed ? keys[slot] : undefined,
     inData,
+    lengthBefore: doc.text.length - delta,
     wasAt: (diagnostic) => diagnostic.offset === offset && diagnostic.end === tokenEnd - delta,
     moved: (diagnostic) => (diagnostic.offset >= threshold || diagnostic.end >= threshold ? { ...diagnostic, offset: shift(diagnostic.offset), end: shift(diagnostic.end) } : diagnostic),
   };

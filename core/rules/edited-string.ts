@@ -13,6 +13,8 @@ export interface EditedString {
   readonly key: string | undefined;
   /** True when the string sits inside the envelope's `data`. */
   readonly inData: boolean;
+  /** The length of the previous version's text (a rule whose verdict depends on the size of the document compares it). */
+  readonly lengthBefore: number;
   /** True for a finding of the previous version on the edited string itself. */
   wasAt(diagnostic: CoreDiagnostic): boolean;
   /** A finding of the previous version with its range moved to the new text. */

@@ -22,10 +22,12 @@ export const rule = defineRule({
     },
   ],
   check,
-  // The previous findings (moved), but the edited string's own checked again. An edit of
-  // meta.lang changes which findings consumer-rejects carries instead: everything runs again.
+  // The previous findings (moved), but the edited string's own checked again. Which findings
+  // consumer-rejects carries instead depends on meta.lang and on the document's size: an edit of
+  // meta.lang, or one that takes the document across CONSUMER_CHECK_LIMIT, runs everything again.
   afterEdit: (context, previous, edit, keep) => {
-    if (getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
+    const crossesLimit = edit.lengthBefore <= CONSUMER_CHECK_LIMIT !== context.doc.text.length <= CONSUMER_CHECK_LIMIT;
+    if (crossesLimit || getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
     if (!edit.inData) return;
     const divergence = stringValueDivergence(edit.value, edit.offset, edit.end);

@@ -9,6 +9,7 @@ import { analyzeDocument, analyzeText } from '../../../core/rules/analyze';
 import { reparse } from '../../../core/parse/incremental';
 import { parseText } from '../../../core/parse/parser';
 import { GOOD_ENVELOPE } from '../../support/envelopes';
+import { CONSUMER_CHECK_LIMIT } from '../../../core/rules/contract/consumer-rejects';
 
 function assertAsFresh(before: string, after: string): string[] {
   const previous = parseText(before);
@@ -27,4 +28,17 @@ test('typing in meta.lang moves the finding on PHP\'s data array between encodin
   // With PHP as the fixture's own encoder the consumers' rejection is the one finding; with an unknown lang, the divergence is.
   assert.ok(assertAsFresh(php, other).includes('encoding-divergence'));
   assert.ok(!assertAsFresh(other, php).includes('encoding-divergence'));
+});
+
+test('a keystroke that takes the document across the size consumer-rejects judges up to: the same findings as a fresh analysis', () => {
+  const make = (pad: number) => GOOD_ENVELOPE.replace('{ "order_id": 1042 }', '{}').replace(/"lang": "[a-z]+"/, '"lang": "php"').replace('"queue": "orders"', `"queue": "orders", "note": "${'x'.repeat(pad)}"`);
+  const pad = CONSUMER_CHECK_LIMIT - make(0).length;
+  const [at, over] = [make(pad), make(pad + 1)];
+  assert.equal(at.length, CONSUMER_CHECK_LIMIT);
+  // At the limit consumer-rejects names who rejects PHP's data array; one past it, encoding-divergence does.
+  const atLimit = assertAsFresh(over, at);
+  const pastIt = assertAsFresh(at, over);
+  assert.ok(atLimit.includes('consumer-rejects') && !pastIt.includes('consumer-rejects'));
+  const divergences = (codes: string[]) => codes.filter((code) => code === 'encoding-divergence').length;
+  assert.equal(divergences(pastIt), divergences(atLimit) + 1);
 });
