@@ -58,6 +58,9 @@ const SCHEMA_FILES: DocumentSelector = [{ language: 'json', scheme: 'file' }];
 /** registry.json: diagnostics, references and links (VS Code's JSON support does the rest). */
 const REGISTRIES: DocumentSelector = [{ language: 'json', pattern: '**/registry.json' }];
 
+/** From this size a document's line starts are found before its first change (see onDidOpen below). */
+const EARLY_LINE_SCAN_CHARS = 256 * 1024;
+
 /** How long after a registry or schema edit the affected envelopes are re-validated. */
 const REGISTRY_REFRESH_MS = 100;
 
@@ -224,8 +227,10 @@ export function startServer(connection: Connection): void {
 
   // vscode-languageserver-textdocument finds every line start on a document's first change (some
   // 35 ms on a 5 MB fixture, paid by the user's first keystroke): found once the opening's
-  // diagnostics are out instead, while the user reads them.
+  // diagnostics are out instead, while the user reads them. A small document's scan costs nothing
+  // worth moving (and 10,000 open fixtures would each keep an array they may never need).
   documents.onDidOpen((event) => {
+    if (event.document.getText().length < EARLY_LINE_SCAN_CHARS) return;
     const { uri, version } = event.document;
     void context.diagnosticsFirst.wait(event.document).then(() =>
       setTimeout(() => {
