@@ -75,6 +75,13 @@ export function stringValueDivergence(value: string, offset: number, end: number
   return found[0];
 }
 
+/** The divergence of one number literal `text[offset..end)` inside data, as `findDivergences` reports it. */
+export function numberValueDivergence(text: string, offset: number, end: number, isIntegerLiteral: boolean): Divergence | undefined {
+  const found: Divergence[] = [];
+  numberDivergence(text, offset, end, isIntegerLiteral, offset, end, found);
+  return found[0];
+}
+
 /** Unknown keys at the top level, in `meta` and in `dead_letter`: Go, Java and .NET drop them. */
 function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
   const scan = (scope: EnvelopeScope, object: ObjectNode | undefined, prefix: string) => {

@@ -10,13 +10,15 @@ import { decimalValue, integerValue } from '../model/number-value';
 
 /**
  * How a document was made from the previous version's parse (`./incremental.ts`): only the
- * string value in `slot` changed, and every offset at or after `threshold` moved by `delta`.
+ * string or number value in `slot` changed, and every offset at or after `threshold` moved by `delta`.
  */
 export interface StringEdit {
   readonly previous: ParsedText;
   readonly slot: number;
   readonly threshold: number;
   readonly delta: number;
+  /** What the edited value is (it was the same kind before). */
+  readonly kind: 'string' | 'number';
 }
 
 /**
@@ -209,7 +211,7 @@ function editedPlainValue(document: ParsedText, slot: number): unknown {
     cursor[steps[i]] = copy;
     cursor = copy as Record<string | number, unknown>;
   }
-  cursor[steps[0]] = stringValue(document.columns, document.text, edit.slot);
+  cursor[steps[0]] = edit.kind === 'number' ? numberValue(document.columns, document.text, edit.slot) : stringValue(document.columns, document.text, edit.slot);
   return root;
 }
 

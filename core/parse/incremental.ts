@@ -80,13 +80,13 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
   const next = movedColumns(columns, info, columns.values, oldEnd, delta);
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   if (!options.keepPreviousLink) previous.forgetEdit();
-  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta }, { previous: columns, slot });
+  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'string' }, { previous: columns, slot });
 }
 
 /**
  * A number literal edited into another (a digit typed, deleted or replaced): the same columns with
- * that slot's flags and value decided again as the parser decides them. No analysis is reused from
- * the previous version (the rules' reuse is for strings), but the 5 MB parse is not done again.
+ * that slot's flags and value decided again as the parser decides them; the value-local rules then
+ * reuse the previous version's findings and check the edited number only (core/rules/analyze.ts).
  */
 function reparseNumber(previous: ParsedText, text: string, change: TextChange, options: ReparseOptions): ParsedText | undefined {
   const columns = previous.columns;
@@ -108,7 +108,7 @@ function reparseNumber(previous: ParsedText, text: string, change: TextChange, o
   // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
   next.start[slot] = tokenStart;
   if (!options.keepPreviousLink) previous.forgetEdit();
-  return new ParsedText(text, next, [], undefined, { previous: columns, slot });
+  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'number' }, { previous: columns, slot });
 }
 
 /** A JSON number literal, whole (RFC 8259). */

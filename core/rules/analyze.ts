@@ -73,7 +73,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
 /** The edit since `previous`, when `doc` was reparsed from exactly that analysed document under the same settings and registry. */
 function editSince(doc: ParsedDocument, settings: Settings, registry: RegistryState, previous: Analysis | undefined, context: RuleContext): EditedString | undefined {
   if (!previous || !(doc instanceof ParsedText) || !doc.edit) return undefined;
-  const { previous: before, slot, threshold, delta } = doc.edit;
+  const { previous: before, slot, threshold, delta, kind } = doc.edit;
   if (previous.doc !== before || previous.settings !== settings || previous.registry !== registry || previous.byRule.length !== RULE_MODULES.length) return undefined;
   const { info, start, end, next, keys } = doc.columns;
   const offset = start[slot];
@@ -82,9 +82,11 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
   const inData = data !== undefined && data.document === doc && data.slot < slot && slot < next[data.slot];
   const shift = (at: number) => (at >= threshold ? at + delta : at);
   return {
+    kind,
     offset,
     end: tokenEnd,
-    value: stringValue(doc.columns, doc.text, slot),
+    value: kind === 'string' ? stringValue(doc.columns, doc.text, slot) : doc.text.slice(offset, tokenEnd),
+    isIntegerLiteral: kind === 'number' && (info[slot] & Flag.Integer) !== 0,
     key: info[slot] & Flag.Keyed ? keys[slot] : undefined,
     inData,
     lengthBefore: doc.text.length - delta,

@@ -1,14 +1,19 @@
 /**
- * A document that differs from an analysed previous version only inside one string value (see
- * `core/parse/incremental.ts`), as the rules that reuse the previous findings see it.
+ * A document that differs from an analysed previous version only inside one string value or one
+ * number literal (see `core/parse/incremental.ts`), as the rules that reuse the previous findings
+ * see it.
  */
 import type { CoreDiagnostic } from './diagnostic';
 
 export interface EditedString {
-  /** The string token in the new document (quotes included) and its decoded value. */
+  /** A string value (it was a string before too), or a number literal (it was a number). */
+  readonly kind: 'string' | 'number';
+  /** The token in the new document (a string's quotes included) and its value: a string's decoded value, a number's literal text. */
   readonly offset: number;
   readonly end: number;
   readonly value: string;
+  /** A number literal without fraction or exponent. */
+  readonly isIntegerLiteral: boolean;
   /** The key of the property the string is the value of, if any. */
   readonly key: string | undefined;
   /** True when the string sits inside the envelope's `data`. */

@@ -247,7 +247,7 @@ function checkReparse(previousText: string, text: string, label: string): boolea
   const previous = parseText(previousText);
   const incremental = reparse(previous, text);
   if (!incremental) return false;
-  if (!incremental.edit) numbersReparsed++;
+  if (incremental.edit?.kind === 'number') numbersReparsed++;
   const expected = canonical(referenceParse(text));
   const actual = canonical(incremental);
   if (expected !== actual) throw new Error(`reparse differs from a fresh parse on ${label} ${JSON.stringify(text.slice(0, 300))}`);

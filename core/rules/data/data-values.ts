@@ -151,11 +151,14 @@ function checkData(context: RuleContext<DataCode>): void {
 
 /**
  * The same findings for a document that differs from the analysed previous version only inside
- * one string value: the previous findings (moved), the edited string checked again.
+ * one string value or number literal: the previous findings (moved), the edited value checked again.
  */
 function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void): void {
   for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
-  if (edit.inData && edit.key !== undefined) checkString(context, edit.offset, edit.end, edit.value, edit.key, keyMasksFor(context.settings.moneyKeyPatterns));
+  if (!edit.inData) return;
+  const classes = keyMasksFor(context.settings.moneyKeyPatterns);
+  if (edit.kind === 'number') checkNumber(context, context.doc.text, edit.offset, edit.end, edit.isIntegerLiteral, edit.key, classes);
+  else if (edit.key !== undefined) checkString(context, edit.offset, edit.end, edit.value, edit.key, classes);
 }
 
 /** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */

@@ -1,5 +1,5 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
-import { findDivergences, stringValueDivergence, type Divergence } from '../../encode/divergence';
+import { findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
 import { getValue } from '../../model/tree';
 import type { RuleContext } from '../context';
 import { CONSUMER_CHECK_LIMIT } from '../contract/consumer-rejects';
@@ -25,27 +25,32 @@ export const rule = defineRule({
   // The previous findings (moved), but the edited string's own checked again. Which findings
   // consumer-rejects carries instead depends on meta.lang and on the document's size: an edit of
   // meta.lang, or one that takes the document across CONSUMER_CHECK_LIMIT, runs everything again.
+  // A number outside data may be a field the typed SDKs read as an integer: everything runs again.
   afterEdit: (context, previous, edit, keep) => {
     const crossesLimit = edit.lengthBefore <= CONSUMER_CHECK_LIMIT !== context.doc.text.length <= CONSUMER_CHECK_LIMIT;
-    if (crossesLimit || getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
+    if (crossesLimit || (edit.kind === 'number' && !edit.inData) || getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
     if (!edit.inData) return;
-    const divergence = stringValueDivergence(edit.value, edit.offset, edit.end);
-    if (divergence) report(context, divergence);
+    const divergence =
+      edit.kind === 'number' ? numberValueDivergence(context.doc.text, edit.offset, edit.end, edit.isIntegerLiteral) : stringValueDivergence(edit.value, edit.offset, edit.end);
+    if (divergence && !carriedByConsumerRejects(context, divergence)) report(context, divergence);
   },
 });
 
 /** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */
 function check(context: RuleContext<'encoding-divergence'>): void {
   if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
-  // With PHP (Python) as the fixture's own encoder, consumer-rejects names who rejects PHP's
-  // data array (Python's bare Infinity): one finding for the one cause.
+  for (const divergence of findDivergences(context.doc)) if (!carriedByConsumerRejects(context, divergence)) report(context, divergence);
+}
+
+/**
+ * With PHP (Python) as the fixture's own encoder, consumer-rejects names who rejects PHP's data
+ * array (Python's bare Infinity): one finding for the one cause.
+ */
+function carriedByConsumerRejects(context: RuleContext<'encoding-divergence'>, divergence: Divergence): boolean {
   const lang = getValue(context.envelope.meta, 'lang');
   const own = lang?.kind === 'string' && context.doc.text.length <= CONSUMER_CHECK_LIMIT ? lang.value : undefined;
-  for (const divergence of findDivergences(context.doc)) {
-    if ((own === 'php' && divergence.cause === 'php-data-array') || (own === 'python' && divergence.cause === 'python-non-finite')) continue;
-    report(context, divergence);
-  }
+  return (own === 'php' && divergence.cause === 'php-data-array') || (own === 'python' && divergence.cause === 'python-non-finite');
 }
 
 function report(context: RuleContext<'encoding-divergence'>, divergence: Divergence): void {

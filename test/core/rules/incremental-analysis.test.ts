@@ -42,3 +42,21 @@ test('a keystroke that takes the document across the size consumer-rejects judge
   const divergences = (codes: string[]) => codes.filter((code) => code === 'encoding-divergence').length;
   assert.equal(divergences(pastIt), divergences(atLimit) + 1);
 });
+
+test('a digit typed into a number reuses the value-local findings and checks the number: money, precision, SDK text, typed fields', () => {
+  const base = GOOD_ENVELOPE.replace('{ "order_id": 1042 }', '{ "order_id": 1042, "price": 12, "ratio": 1, "ids": [7] }');
+  const cases: [string, string, string][] = [
+    ['"price": 12', '"price": 12.5', 'float-currency'],
+    ['"ids": [7]', '"ids": [9007199254740993]', 'unsafe-integer'],
+    ['"ratio": 1', '"ratio": 1.0', 'encoding-divergence'],
+    // Outside data, a typed field: the rules run again (what the typed SDKs read is not local to the value).
+    ['"attempts": 0', '"attempts": 0.5', 'wrong-type'],
+  ];
+  for (const [from, to, code] of cases) {
+    assert.ok(base.includes(from), from);
+    const edited = base.replace(from, to);
+    const codes = assertAsFresh(base, edited);
+    assert.ok(codes.includes(code), `${to}: ${codes.join(', ')}`);
+    assert.ok(!assertAsFresh(edited, base).includes(code), `${from} again`);
+  }
+});
