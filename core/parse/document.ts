@@ -169,7 +169,7 @@ export function columnsOf(node: ValueNode): { columns: Columns; slot: number; te
 const plainValues = new WeakMap<ParsedText, { readonly slot: number; readonly value: unknown }>();
 
 /**
- * `plainValue` of a container slot, remembered per document. After a string edit it is derived
+ * `plainValue` of a container slot, remembered per document. After a string or number edit it is derived
  * from the previous version's value: the containers on the path to the string are copied, every
  * other part is shared (nothing mutates these values: they are only validated).
  */

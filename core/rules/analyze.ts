@@ -38,8 +38,9 @@ export interface Analysis {
 
 /**
  * `analyze` with its intermediate results. Given the analysis of the previous version of a
- * document that `reparse` made from it (an edit inside one string value), the value-local rules
- * reuse the previous findings and check only the edited string; every other rule runs again.
+ * document that `reparse` made from it (an edit inside one string value or number literal), the
+ * value-local rules reuse the previous findings and check only the edited value; every other rule
+ * runs again.
  * The diagnostics are the same as a fresh analysis gives (test/oracle/differential.ts checks it).
  */
 export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY, previous?: Analysis): Analysis {
@@ -58,8 +59,10 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
     else module.check(context);
     byRule.push(diagnostics.slice(before));
   }
-  // Reused findings fill the cap before the edited value's: past the cap, a fresh analysis decides which are kept.
-  if (edit && over.count > 0) return analyzeDocument(doc, settings, registry);
+  // Reused findings fill the cap before the edited value's: past the cap (an error is kept beyond
+  // it, and a fresh analysis, reaching it in document order, would leave out a later finding
+  // instead), a fresh analysis decides which are kept.
+  if (edit && (over.count > 0 || diagnostics.length > MAX_FINDINGS_PER_DOCUMENT)) return analyzeDocument(doc, settings, registry);
   if (over.count > 0) {
     // Past the cap itself: the note is the one finding always kept.
     const total = diagnostics.length + over.count;

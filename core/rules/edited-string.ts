@@ -14,9 +14,9 @@ export interface EditedString {
   readonly value: string;
   /** A number literal without fraction or exponent. */
   readonly isIntegerLiteral: boolean;
-  /** The key of the property the string is the value of, if any. */
+  /** The key of the property the value belongs to, if any (none for an array item). */
   readonly key: string | undefined;
-  /** True when the string sits inside the envelope's `data`. */
+  /** True when the value sits inside the envelope's `data`. */
   readonly inData: boolean;
   /** The length of the previous version's text (a rule whose verdict depends on the size of the document compares it). */
   readonly lengthBefore: number;

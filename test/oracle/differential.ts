@@ -255,7 +255,7 @@ function checkReparse(previousText: string, text: string, label: string): boolea
     const fresh = JSON.stringify(analyze(parseJson(text), DEFAULT_SETTINGS, registry));
     // The incremental analysis: the previous version analysed first, then this one reusing it.
     const again = reparse(parseText(previousText), text)!;
-    // A number edited is reparsed without an edit record: its analysis runs in full (nothing to reuse).
+    // The edit record names the version it was made from (a string or a number edited).
     const before = analyzeDocument(again.edit?.previous ?? parseText(previousText), DEFAULT_SETTINGS, registry);
     const reused = JSON.stringify(analyzeDocument(again, DEFAULT_SETTINGS, registry, before).diagnostics);
     const findings = (list: readonly { code: string; message: string }[]) => list.map((d) => `${d.code} ${d.message}`).sort().join('\n');

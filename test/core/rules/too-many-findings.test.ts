@@ -74,3 +74,21 @@ test('typing under the cap: the incremental analysis lists what a fresh one list
   assert.deepEqual(incremental.map((d) => [d.code, d.offset]), fresh.map((d) => [d.code, d.offset]));
   assert.ok(fresh.some((diagnostic) => diagnostic.code === 'non-json-boolean'), 'the finding just typed is listed');
 });
+
+test('typing an error into a number when the reused findings fill the cap: what a fresh analysis lists', () => {
+  const half = MAX_FINDINGS_PER_DOCUMENT / 2;
+  const envelope = JSON.parse(GOOD_ENVELOPE) as { data: unknown };
+  envelope.data = { a: Array.from({ length: half }, () => ({ price: 1.5 })), id: 1, b: Array.from({ length: half - 1 }, () => ({ price: 1.5 })) };
+  const before = JSON.stringify(envelope, null, 1);
+  // Beyond 64 bits: an error, which is kept past the cap.
+  const after = before.replace('"id": 1,', '"id": 12345678901234567890,');
+  assert.notEqual(after, before);
+  const previous = parseText(before);
+  const analysed = analyzeDocument(previous);
+  const next = reparse(previous, after);
+  assert.ok(next?.edit?.kind === 'number', 'the edit is a number edit');
+  const incremental = analyzeDocument(next, undefined, undefined, analysed).diagnostics;
+  const fresh = analyzeText(after);
+  assert.deepEqual(incremental.map((d) => [d.code, d.offset]), fresh.map((d) => [d.code, d.offset]));
+  assert.ok(fresh.some((diagnostic) => diagnostic.code === 'unsafe-integer') && fresh.some((diagnostic) => diagnostic.code === 'too-many-findings'));
+});
