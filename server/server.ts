@@ -45,7 +45,7 @@ import { SchemaCompat } from './schema-compat';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
-import { projectFileKind } from './request';
+import { isEnvelopeDocument, projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
 import { readFromDisk } from '../workspace/registry-loader';
 
@@ -230,7 +230,8 @@ export function startServer(connection: Connection): void {
   // diagnostics are out instead, while the user reads them. A small document's scan costs nothing
   // worth moving (and 10,000 open fixtures would each keep an array they may never need).
   documents.onDidOpen((event) => {
-    if (event.document.getText().length < EARLY_LINE_SCAN_CHARS) return;
+    // Envelopes only: a large JSON file synced beside them (a lockfile) is rarely typed in.
+    if (!isEnvelopeDocument(event.document) || event.document.getText().length < EARLY_LINE_SCAN_CHARS) return;
     const { uri, version } = event.document;
     void context.diagnosticsFirst.wait(event.document).then(() =>
       setTimeout(() => {
