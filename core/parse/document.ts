@@ -12,22 +12,13 @@ import { decimalValue, integerValue } from '../model/number-value';
  * How a document was made from the previous version's parse (`./incremental.ts`): only the
  * string or number value in `slot` changed, and every offset at or after `threshold` moved by `delta`.
  */
-export interface StringEdit {
+export interface ValueEdit {
   readonly previous: ParsedText;
   readonly slot: number;
   readonly threshold: number;
   readonly delta: number;
   /** What the edited value is (it was the same kind before). */
   readonly kind: 'string' | 'number';
-}
-
-/**
- * The one value (a string or a number) that differs from the previous version's columns, for a
- * check that can answer from what it knew of that version (core/registry/column-check.ts).
- */
-export interface ValueChange {
-  readonly previous: Columns;
-  readonly slot: number;
 }
 
 export class ParsedText implements ParsedDocument {
@@ -37,24 +28,17 @@ export class ParsedText implements ParsedDocument {
     readonly text: string,
     readonly columns: Columns,
     readonly syntaxProblems: readonly SyntaxProblem[],
-    private madeBy?: StringEdit,
-    private changedValue?: ValueChange,
+    private madeBy?: ValueEdit,
   ) {}
 
   /** How this document was made from the previous version, while that is still known. */
-  get edit(): StringEdit | undefined {
+  get edit(): ValueEdit | undefined {
     return this.madeBy;
-  }
-
-  /** The value edited since the previous version (a string's or a number's), while that is still known. */
-  get valueChange(): ValueChange | undefined {
-    return this.changedValue;
   }
 
   /** Drops the link to the previous version (so versions never chain in memory). */
   forgetEdit(): void {
     this.madeBy = undefined;
-    this.changedValue = undefined;
   }
 
   get root(): ValueNode | undefined {

@@ -80,7 +80,7 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
   const next = movedColumns(columns, info, columns.values, oldEnd, delta);
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   if (!options.keepPreviousLink) previous.forgetEdit();
-  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'string' }, { previous: columns, slot });
+  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'string' });
 }
 
 /**
@@ -108,7 +108,7 @@ function reparseNumber(previous: ParsedText, text: string, change: TextChange, o
   // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
   next.start[slot] = tokenStart;
   if (!options.keepPreviousLink) previous.forgetEdit();
-  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'number' }, { previous: columns, slot });
+  return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'number' });
 }
 
 /** A JSON number literal, whole (RFC 8259). */

@@ -13,7 +13,7 @@ import type { Code } from './code-names';
 import { createCollector, MAX_FINDINGS_PER_DOCUMENT, type RuleContext } from './context';
 import { foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
-import type { EditedString } from './edited-string';
+import type { EditedValue } from './edited-value';
 import { RULE_MODULES } from './modules';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 
@@ -74,7 +74,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
 }
 
 /** The edit since `previous`, when `doc` was reparsed from exactly that analysed document under the same settings and registry. */
-function editSince(doc: ParsedDocument, settings: Settings, registry: RegistryState, previous: Analysis | undefined, context: RuleContext): EditedString | undefined {
+function editSince(doc: ParsedDocument, settings: Settings, registry: RegistryState, previous: Analysis | undefined, context: RuleContext): EditedValue | undefined {
   if (!previous || !(doc instanceof ParsedText) || !doc.edit) return undefined;
   const { previous: before, slot, threshold, delta, kind } = doc.edit;
   if (previous.doc !== before || previous.settings !== settings || previous.registry !== registry || previous.byRule.length !== RULE_MODULES.length) return undefined;

@@ -13,7 +13,7 @@ import type { RegistryState } from '../registry/types';
 import type { Code } from './code-names';
 import type { RuleContext } from './context';
 import type { CoreDiagnostic, Severity } from './diagnostic';
-import type { EditedString } from './edited-string';
+import type { EditedValue } from './edited-value';
 
 export type CodeFamily = 'structure' | 'contract' | 'data' | 'registry' | 'project';
 
@@ -86,10 +86,10 @@ export interface CodeDefinition<C extends Code = Code> {
 }
 
 /**
- * Reuses the previous version's findings after an edit inside one string value (see
- * core/parse/incremental.ts): keeps what still holds, checks the edited string again.
+ * Reuses the previous version's findings after an edit inside one string value or number literal
+ * (see core/parse/incremental.ts): keeps what still holds, checks the edited value again.
  */
-export type AfterEdit<C extends Code> = (context: RuleContext<C>, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void) => void;
+export type AfterEdit<C extends Code> = (context: RuleContext<C>, previous: readonly CoreDiagnostic[], edit: EditedValue, keep: (diagnostic: CoreDiagnostic) => void) => void;
 
 /** The check of a rule module: one pass that reports the module's codes. */
 export interface Check<C extends Code> {

@@ -12,7 +12,7 @@ import { columnsOf } from '../../parse/document';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import type { CoreDiagnostic } from '../diagnostic';
-import type { EditedString } from '../edited-string';
+import type { EditedValue } from '../edited-value';
 
 type DataCode = 'float-currency' | 'unsafe-integer' | 'non-json-boolean' | 'non-iso-time';
 
@@ -153,7 +153,7 @@ function checkData(context: RuleContext<DataCode>): void {
  * The same findings for a document that differs from the analysed previous version only inside
  * one string value or number literal: the previous findings (moved), the edited value checked again.
  */
-function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly CoreDiagnostic[], edit: EditedString, keep: (diagnostic: CoreDiagnostic) => void): void {
+function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly CoreDiagnostic[], edit: EditedValue, keep: (diagnostic: CoreDiagnostic) => void): void {
   for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
   if (!edit.inData) return;
   const classes = keyMasksFor(context.settings.moneyKeyPatterns);

@@ -22,7 +22,7 @@ export const rule = defineRule({
     },
   ],
   check,
-  // The previous findings (moved), but the edited string's own checked again. Which findings
+  // The previous findings (moved), but the edited value's own checked again. Which findings
   // consumer-rejects carries instead depends on meta.lang and on the document's size: an edit of
   // meta.lang, or one that takes the document across CONSUMER_CHECK_LIMIT, runs everything again.
   // A number outside data may be a field the typed SDKs read as an integer: everything runs again.

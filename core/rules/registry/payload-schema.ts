@@ -56,9 +56,9 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     const parsed = columnsOf(data);
     // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch
     // for it (after typing in a string value, derived from the previous version's where there is one).
-    const change = parsed?.document.valueChange;
+    const edit = parsed?.document.edit;
     const errors = parsed
-      ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), change && { previous: change.previous, edited: change.slot })
+      ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edit && { previous: edit.previous.columns, edited: edit.slot })
       : compiled.validate(toJsValue(data));
     const follow = context.settings.registryValidator;
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot) : () => treeHoldsHugeNumber(data);

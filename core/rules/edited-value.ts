@@ -5,7 +5,7 @@
  */
 import type { CoreDiagnostic } from './diagnostic';
 
-export interface EditedString {
+export interface EditedValue {
   /** A string value (it was a string before too), or a number literal (it was a number). */
   readonly kind: 'string' | 'number';
   /** The token in the new document (a string's quotes included) and its value: a string's decoded value, a number's literal text. */
@@ -20,7 +20,7 @@ export interface EditedString {
   readonly inData: boolean;
   /** The length of the previous version's text (a rule whose verdict depends on the size of the document compares it). */
   readonly lengthBefore: number;
-  /** True for a finding of the previous version on the edited string itself. */
+  /** True for a finding of the previous version on the edited value itself. */
   wasAt(diagnostic: CoreDiagnostic): boolean;
   /** A finding of the previous version with its range moved to the new text. */
   moved(diagnostic: CoreDiagnostic): CoreDiagnostic;
