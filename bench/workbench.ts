@@ -106,7 +106,9 @@ async function keystroke(workbench: Workbench, text: string, echoOnly = false): 
     const echoed = workbench.page.locator('.editor-group-container .view-line', { hasText: '"schema_version": 1' });
     return timed(() => workbench.page.keyboard.type('1'), async () => (await echoed.count()) > 0, 'the keystroke echoed', 10_000);
   }
-  const before = await workbench.squiggles('any');
+  // The file as written has its schema_version error. Right after a reopen VS Code can redraw the
+  // decorations with none on screen for a moment: the count before typing is taken once it shows.
+  const before = await waitUntil('the schema_version error before the keystroke', async () => (await workbench.squiggles('any')) || undefined, 10_000, POLL_MS);
   return timed(() => workbench.page.keyboard.type('1'), async () => (await workbench.squiggles('any')) !== before, 'the squiggles to follow the keystroke', 10_000);
 }
 
