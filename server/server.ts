@@ -26,12 +26,11 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
-import { ParseCache } from './documents';
+import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
 import { registerNavigation } from './handlers/navigation';
@@ -67,7 +66,7 @@ const REGISTRY_REFRESH_MS = 100;
 /** Starts serving on a connection; returns when the handlers are registered. */
 export function startServer(connection: Connection): void {
   quietRepeatedComplaints(connection.console);
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
   let pullDiagnostics = false;

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings';
-import { ParseCache } from '../../server/documents';
+import { EDIT_TRACKING_DOCUMENTS, ParseCache } from '../../server/documents';
+import { GOOD_ENVELOPE } from '../support/envelopes';
 import { guard } from '../../server/guard';
 
 describe('guard', () => {
@@ -59,5 +60,39 @@ describe('ParseCache', () => {
     assert.equal(cache.size, 3);
     assert.equal(cache.get(documents[0]), entries[0], 'recently used entry kept');
     assert.notEqual(cache.get(documents[1]), entries[1], 'oldest entry was evicted and parsed again');
+  });
+
+  test('edits as the editor sends them (its spans, reversed, several at once, the whole text, versions skipped): the same parse, lines and findings as a fresh one', () => {
+    const cache = new ParseCache(4);
+    let document = open('file:///edited', 1, GOOD_ENVELOPE);
+    cache.diagnostics(document, DEFAULT_SETTINGS);
+    const at = (needle: string, shift = 0) => {
+      const found = document.getText().indexOf(needle);
+      assert.ok(found >= 0, `${needle} is in the document`);
+      return document.positionAt(found + shift);
+    };
+    const span = (needle: string, from: number, to: number) => ({ start: at(needle, from), end: at(needle, to) });
+    // Each step's spans are found in the text as the step before left it.
+    const steps: { what: string; changes: () => Parameters<typeof EDIT_TRACKING_DOCUMENTS.update>[1]; read?: boolean }[] = [
+      { what: 'one character typed in a string', changes: () => [{ range: span('"orders"', 3, 3), text: 'x' }] },
+      { what: 'a whole word replaced by one that shares its ends', changes: () => [{ range: span('"orxders"', 1, 8), text: 'orders' }] },
+      { what: 'a range given end first', changes: () => [{ range: { start: at('"orders"', 7), end: at('"orders"', 1) }, text: 'shipments' }] },
+      { what: 'a digit typed into a number', changes: () => [{ range: span('1042', 2, 2), text: '9' }] },
+      { what: 'two changes in one event', changes: () => [{ range: span('"shipments"', 1, 1), text: 'a' }, { range: span('10942', 0, 1), text: '2' }] },
+      { what: 'a line break typed', changes: () => [{ range: span('"job"', 0, 0), text: '\n  ' }] },
+      { what: 'an edit the cache does not see, then one it does', changes: () => [{ range: span('"ashipments"', 1, 2), text: '' }], read: false },
+      { what: 'the edit after it', changes: () => [{ range: span('"shipments"', 1, 1), text: 'b' }] },
+      { what: 'the whole text', changes: () => [{ text: GOOD_ENVELOPE.replace('1042', '"1042"') }] },
+    ];
+    for (const step of steps) {
+      document = EDIT_TRACKING_DOCUMENTS.update(document, step.changes(), document.version + 1);
+      if (step.read === false) continue;
+      const { entry, diagnostics } = cache.diagnostics(document, DEFAULT_SETTINGS);
+      const fresh = new ParseCache(1).diagnostics(open('file:///fresh', 1, document.getText()), DEFAULT_SETTINGS);
+      assert.equal(entry.parsed.text, document.getText(), step.what);
+      assert.deepEqual(diagnostics, fresh.diagnostics, step.what);
+      for (const offset of [0, 40, document.getText().length >> 1, document.getText().length - 1]) assert.deepEqual(entry.lines.positionAt(offset), fresh.entry.lines.positionAt(offset), `${step.what}: the position of offset ${offset}`);
+    }
+    assert.match(document.getText(), /"1042"/);
   });
 });

@@ -6,15 +6,33 @@
  */
 import { Flag, Kind, type Columns } from '../../parse/columns';
 
-export function holdsHugeNumber(columns: Columns, text: string, slot: number): boolean {
-  const { info, start, end, next } = columns;
-  const last = next[slot];
-  for (let at = slot; at < last; at++) {
-    const flags = info[at];
-    if ((flags & Flag.KindMask) !== Kind.Number || flags & Flag.PlainNumber) continue;
-    if (reachesInfinity(text, start[at], end[at])) return true;
-  }
+/** The answer per version's columns, so that after a keystroke only the edited value is read again. */
+const answered = new WeakMap<Columns, { readonly slot: number; readonly huge: boolean }>();
+
+/**
+ * `edit`, after a keystroke in one value: the previous version's columns and the edited slot.
+ * When the previous version held no huge number, this one holds one only if the edited value is one.
+ */
+export function holdsHugeNumber(columns: Columns, text: string, slot: number, edit?: { readonly previous: Columns; readonly edited: number }): boolean {
+  const before = edit && answered.get(edit.previous);
+  const huge =
+    before && before.slot === slot && !before.huge
+      ? edit.edited >= slot && edit.edited < columns.next[slot] && isHuge(columns, text, edit.edited)
+      : anyHuge(columns, text, slot);
+  answered.set(columns, { slot, huge });
+  return huge;
+}
+
+function anyHuge(columns: Columns, text: string, slot: number): boolean {
+  const last = columns.next[slot];
+  for (let at = slot; at < last; at++) if (isHuge(columns, text, at)) return true;
   return false;
+}
+
+function isHuge(columns: Columns, text: string, at: number): boolean {
+  const flags = columns.info[at];
+  if ((flags & Flag.KindMask) !== Kind.Number || flags & Flag.PlainNumber) return false;
+  return reachesInfinity(text, columns.start[at], columns.end[at]);
 }
 
 /** Only a literal with an exponent, or with more than 308 digits, can overflow a double: read just those. */

@@ -57,11 +57,10 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch
     // for it (after typing in a string value, derived from the previous version's where there is one).
     const edit = parsed?.document.edit;
-    const errors = parsed
-      ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edit && { previous: edit.previous.columns, edited: edit.slot })
-      : compiled.validate(toJsValue(data));
+    const edited = edit && { previous: edit.previous.columns, edited: edit.slot };
+    const errors = parsed ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edited) : compiled.validate(toJsValue(data));
     const follow = context.settings.registryValidator;
-    const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot) : () => treeHoldsHugeNumber(data);
+    const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot, edited) : () => treeHoldsHugeNumber(data);
     const { findings, divergences } = judgePayload({ data, dataProperty, schema: entry.schema?.doc?.root, draft07: errors, follow, holdsHugeNumber: huge });
     const whose = follow === 'bqschema' ? `bqschema's verdict on the schema of ${entry.urn}` : `schema of ${entry.urn}`;
     for (const problem of findings) {
