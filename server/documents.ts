@@ -23,8 +23,8 @@ const NO_REGISTRY: RegistryState = { kind: 'none' };
 /** The span the last change of a document replaced, when that change was one incremental edit. */
 interface LastEdit {
   /** The version the span is relative to, and the version it made. */
-  readonly from: number;
-  readonly to: number;
+  readonly fromVersion: number;
+  readonly toVersion: number;
   readonly change: TextChange;
 }
 
@@ -38,28 +38,26 @@ const lastEdits = new WeakMap<TextDocument, LastEdit>();
 export const EDIT_TRACKING_DOCUMENTS: TextDocumentsConfiguration<TextDocument> = {
   create: TextDocument.create,
   update(document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
-    const only = changes.length === 1 ? changes[0] : undefined;
-    const before = document.version;
-    let span: { start: number; end: number; length: number } | undefined;
-    const range = only && 'range' in only ? (only as { range: Range }).range : undefined;
-    if (only && range) {
+    const only = changes.length === 1 && 'range' in changes[0] ? (changes[0] as { range: Range; text: string }) : undefined;
+    let change: TextChange | undefined;
+    if (only) {
       // Offsets in the text before the change; a range given end first means the same span.
-      const a = document.offsetAt(range.start);
-      const b = document.offsetAt(range.end);
-      span = { start: Math.min(a, b), end: Math.max(a, b), length: only.text.length };
+      const a = document.offsetAt(only.range.start);
+      const b = document.offsetAt(only.range.end);
+      change = { from: Math.min(a, b), oldEnd: Math.max(a, b), newEnd: Math.min(a, b) + only.text.length };
     }
+    const fromVersion = document.version;
     const updated = TextDocument.update(document, changes, version);
-    if (span) lastEdits.set(updated, { from: before, to: version, change: { from: span.start, oldEnd: span.end, newEnd: span.start + span.length } });
+    if (change) lastEdits.set(updated, { fromVersion, toVersion: version, change });
     else lastEdits.delete(updated);
     return updated;
   },
 };
 
-/** The span between the cached version and this one, from the editor's change when it is known. */
-function changeBetween(previous: ParsedText | ParsedDocument, previousVersion: number, document: TextDocument, text: string): TextChange {
+/** The span between the cached version's text and this one, from the editor's change when it is known. */
+function changeBetween(old: string, oldVersion: number, document: TextDocument, text: string): TextChange {
   const edit = lastEdits.get(document);
-  const old = previous.text;
-  if (edit && edit.from === previousVersion && edit.to === document.version && edit.change.newEnd - edit.change.oldEnd === text.length - old.length && edit.change.oldEnd <= old.length) return edit.change;
+  if (edit && edit.fromVersion === oldVersion && edit.toVersion === document.version && edit.change.newEnd - edit.change.oldEnd === text.length - old.length && edit.change.oldEnd <= old.length) return edit.change;
   return textChange(old, text);
 }
 
@@ -115,7 +113,7 @@ export class ParseCache {
       entry.analysis = existing.analysis;
     } else {
       // The previous version's parse and line starts, carried over the one span that changed.
-      const change = changeBetween(existing.parsed, existing.version, document, text);
+      const change = changeBetween(existing.parsed.text, existing.version, document, text);
       const reparsed = reparse(existing.parsed, text, change);
       const lines = LineIndex.afterEdit(existing.lines, text, change.from, change.oldEnd, change.newEnd);
       entry = reparsed ? new Entry(document.uri, document.version, reparsed, existing.analysis, lines) : new Entry(document.uri, document.version, parseText(text), undefined, lines);

@@ -89,6 +89,15 @@ export interface Columns {
   readonly depth: number;
 }
 
+/**
+ * The one value edited since the previous version, for a check that answers from what it knew of
+ * that version: the previous version's columns and the edited slot (slots are the same in both).
+ */
+export interface ColumnsEdit {
+  readonly previous: Columns;
+  readonly edited: number;
+}
+
 /** The value of a String slot (not copied until asked for: most are never read). */
 export function stringValue(columns: Columns, text: string, slot: number): string {
   return columns.info[slot] & Flag.Decoded ? columns.decoded.get(slot)! : text.slice(columns.start[slot] + 1, columns.end[slot] - 1);

@@ -3,7 +3,7 @@
  * valid"), then ajv, under the limits that keep any payload's validation bounded in time and memory.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { subtreeShape, type Columns } from '../parse/columns';
+import { subtreeShape, type Columns, type ColumnsEdit } from '../parse/columns';
 import { checkAround, type ColumnCheck } from './column-check';
 import type { CompiledSchema, SchemaError } from './types';
 
@@ -42,7 +42,7 @@ export function compiledSchema(
   // version after a keystroke is checked around the edited value only.
   const vouched = new WeakMap<Columns, number>();
   return {
-    validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: { readonly previous: Columns; readonly edited: number }): readonly SchemaError[] {
+    validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: ColumnsEdit): readonly SchemaError[] {
       // The document's nesting bounds the payload's: only a deep document needs the payload walked first.
       if (columnCheck && (columns.depth <= MAX_VALIDATION_DEPTH || subtreeShape(columns, slot).depth <= MAX_VALIDATION_DEPTH)) {
         const around = since !== undefined && vouched.get(since.previous) === slot && slot <= since.edited && since.edited < columns.next[slot];

@@ -3,7 +3,7 @@
  * payload schema, loaded and compiled once. Adapters read the files (core does no I/O) and swap
  * the whole value when a file changes; rules, completion, hover and navigation only read it.
  */
-import type { Columns } from '../parse/columns';
+import type { Columns, ColumnsEdit } from '../parse/columns';
 import type { ParsedDocument } from '../model/tree';
 
 /** A payload schema that compiled, ready to validate a `data` value. */
@@ -20,7 +20,7 @@ export interface CompiledSchema {
    * string or number); where the columns vouched for the previous version, only the values on the
    * way to the edited one are checked again.
    */
-  validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: { readonly previous: Columns; readonly edited: number }): readonly SchemaError[];
+  validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: ColumnsEdit): readonly SchemaError[];
 }
 
 /** One validation failure, in ajv's terms (draft-07 keyword, JSON-pointer instance path). */

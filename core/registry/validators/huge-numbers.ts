@@ -4,7 +4,7 @@
  * draft-07 accepts the payload, straight from the parser's columns: a number every SDK writes as
  * written is finite, so only the others' text is read.
  */
-import { Flag, Kind, type Columns } from '../../parse/columns';
+import { Flag, Kind, type Columns, type ColumnsEdit } from '../../parse/columns';
 
 /** The answer per version's columns, so that after a keystroke only the edited value is read again. */
 const answered = new WeakMap<Columns, { readonly slot: number; readonly huge: boolean }>();
@@ -13,7 +13,7 @@ const answered = new WeakMap<Columns, { readonly slot: number; readonly huge: bo
  * `edit`, after a keystroke in one value: the previous version's columns and the edited slot.
  * When the previous version held no huge number, this one holds one only if the edited value is one.
  */
-export function holdsHugeNumber(columns: Columns, text: string, slot: number, edit?: { readonly previous: Columns; readonly edited: number }): boolean {
+export function holdsHugeNumber(columns: Columns, text: string, slot: number, edit?: ColumnsEdit): boolean {
   const before = edit && answered.get(edit.previous);
   const huge =
     before && before.slot === slot && !before.huge

@@ -6,6 +6,7 @@
  */
 import { toJsValue } from '../../model/js-value';
 import { columnsOf, documentPlainValue } from '../../parse/document';
+import type { ColumnsEdit } from '../../parse/columns';
 import { asObject, forEachValue, getProperty, type ValueNode } from '../../model/tree';
 import { insertProperties } from '../../model/property-edits';
 import { routingUrn } from '../../contract/urn';
@@ -55,9 +56,10 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     const { entry, compiled, data, dataProperty } = found;
     const parsed = columnsOf(data);
     // Straight from the parser's columns: the payload is built for ajv only when they cannot vouch
-    // for it (after typing in a string value, derived from the previous version's where there is one).
+    // for it (after a keystroke in a string or a number, derived from the previous version's where
+    // there is one); both checks then read again only what the edit can have changed.
     const edit = parsed?.document.edit;
-    const edited = edit && { previous: edit.previous.columns, edited: edit.slot };
+    const edited: ColumnsEdit | undefined = edit && { previous: edit.previous.columns, edited: edit.slot };
     const errors = parsed ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edited) : compiled.validate(toJsValue(data));
     const follow = context.settings.registryValidator;
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot, edited) : () => treeHoldsHugeNumber(data);
