@@ -50,7 +50,6 @@ const entries = [
   // `require`, not `import()`, loads them: the same CommonJS loading as every other module here.
   { entryPoints: ['client/extension.ts'], outfile: `${outdir}/extension.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
   { entryPoints: ['server/main.ts'], outfile: `${outdir}/server.js` },
-  { entryPoints: ['client/preview-worker.ts'], outfile: `${outdir}/preview-worker.js` },
   { entryPoints: ['cli/main.ts'], outfile: `${outdir}/cli-main.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
   { entryPoints: ['cli/start.ts'], outfile: `${outdir}/cli.js` },
   { entryPoints: { 'broker-redis': 'broker/redis.ts', 'broker-amqp': 'broker/amqp.ts' }, outdir },

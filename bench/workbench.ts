@@ -15,7 +15,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createProfile, installExtension, prepareCodeServer, ROOT, startCodeServer, type RunningCodeServer } from '../scripts/e2e/code-server';
 import { launchChromium, waitUntil, Workbench } from '../test/e2e/support/workbench';
 import { envelopeText, writeRegistry } from './generate';
@@ -26,7 +26,7 @@ import { extensionHostMemory } from './process-memory';
 const RUNS = process.argv.includes('--quick') ? 2 : 5;
 /** `--only=ours` (or anchor, floor, references) measures one contender or scenario; the table is then printed, not written. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-/** `--trace` prints each action's start and end (wall clock, to line up with logs) and keeps the profiles and their logs. */
+/** `--trace` prints each action's start and end (wall clock, to line up with logs), keeps a CPU profile of the page's thread per action and keeps the profiles and their logs. */
 const TRACE = process.argv.includes('--trace');
 const README = join(__dirname, 'README.md');
 export const WORKBENCH_START = '<!-- workbench:start -->';
@@ -79,13 +79,32 @@ async function open(browser: Browser, entry: string, base: string, name: Contend
   return { server, workbench };
 }
 
-async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<number> {
+/** With --trace: where the page's own thread profiles go (one per action, `<what>-<n>.cpuprofile`). */
+let traceDir: string | undefined;
+let traced = 0;
+
+async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, what: string, timeoutMs = 60_000, page?: Page): Promise<number> {
+  const profiler = TRACE && page && traceDir ? await page.context().newCDPSession(page) : undefined;
+  const tracePath = TRACE && page && traceDir ? join(traceDir, `${what.replace(/\W+/g, '-')}-${traced + 1}.trace.json`) : undefined;
+  if (tracePath && process.env.BQ_TIMELINE) await page!.context().browser()!.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'v8', 'blink', 'toplevel'] });
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await profiler.send('Profiler.start');
+  }
   const started = performance.now();
   const wall = Date.now();
   await action();
   await waitUntil(what, async () => (await seen()) || undefined, timeoutMs, POLL_MS);
+  const ms = performance.now() - started;
   if (TRACE) process.stdout.write(`${what}: ${wall} → ${Date.now()}\n`);
-  return performance.now() - started;
+  if (tracePath && process.env.BQ_TIMELINE) await page!.context().browser()!.stopTracing();
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(join(traceDir!, `${what.replace(/\W+/g, '-')}-${++traced}.cpuprofile`), JSON.stringify(profile));
+    await profiler.detach();
+  }
+  return ms;
 }
 
 async function closeEditors(workbench: Workbench): Promise<void> {
@@ -109,7 +128,7 @@ async function keystroke(workbench: Workbench, text: string, echoOnly = false): 
   // The file as written has its schema_version error. Right after a reopen VS Code can redraw the
   // decorations with none on screen for a moment: the count before typing is taken once it shows.
   const before = await waitUntil('the schema_version error before the keystroke', async () => (await workbench.squiggles('any')) || undefined, 10_000, POLL_MS);
-  return timed(() => workbench.page.keyboard.type('1'), async () => (await workbench.squiggles('any')) !== before, 'the squiggles to follow the keystroke', 10_000);
+  return timed(() => workbench.page.keyboard.type('1'), async () => (await workbench.squiggles('any')) !== before, 'the squiggles to follow the keystroke', 10_000, workbench.page);
 }
 
 /**
@@ -123,7 +142,7 @@ async function openPreview(workbench: Workbench): Promise<number> {
   const lens = workbench.page.locator('.codelens-decoration a', { hasText: 'Preview Published Bytes' }).first();
   await lens.waitFor({ timeout: 10_000 });
   const shown = workbench.page.locator('.editor-group-container .view-line', { hasText: '"schema_version":1' });
-  return timed(() => lens.click(), async () => (await shown.count()) > 0, 'the preview', 30_000);
+  return timed(() => lens.click(), async () => (await shown.count()) > 0, 'the preview', 30_000, workbench.page);
 }
 
 /**
@@ -138,7 +157,7 @@ async function previewFollows(workbench: Workbench, text: string, digit: string)
   await workbench.goTo(at + 1, column);
   await workbench.page.keyboard.press('Shift+ArrowRight');
   const shown = workbench.page.locator('.editor-group-container .view-line', { hasText: `"schema_version":${digit}` });
-  return timed(() => workbench.page.keyboard.type(digit), async () => (await shown.count()) > 0, 'the preview to follow the keystroke', 10_000);
+  return timed(() => workbench.page.keyboard.type(digit), async () => (await shown.count()) > 0, 'the preview to follow the keystroke', 10_000, workbench.page);
 }
 
 async function hover(workbench: Workbench, text: string): Promise<number> {
@@ -153,6 +172,7 @@ async function hover(workbench: Workbench, text: string): Promise<number> {
     async () => (await widget.count()) > 0 && ((await widget.first().innerText().catch(() => '')) ?? '').trim().length > 0,
     'the hover',
     10_000,
+    workbench.page,
   );
   await workbench.page.keyboard.press('Escape');
   return ms;
@@ -163,7 +183,7 @@ async function completion(workbench: Workbench, text: string): Promise<number> {
   const line = text.split('\n')[at];
   await workbench.goTo(at + 1, line.indexOf(': "') + 4);
   const rows = workbench.page.locator('.suggest-widget.visible .monaco-list-row');
-  const ms = await timed(() => workbench.page.keyboard.press('Control+Space'), async () => (await rows.count()) > 0, 'the suggestions', 10_000);
+  const ms = await timed(() => workbench.page.keyboard.press('Control+Space'), async () => (await rows.count()) > 0, 'the suggestions', 10_000, workbench.page);
   await workbench.page.keyboard.press('Escape');
   return ms;
 }
@@ -220,6 +240,7 @@ async function references(browser: Browser, entry: string, base: string): Promis
 async function main(): Promise<void> {
   const entry = prepareCodeServer();
   const base = mkdtempSync(join(tmpdir(), 'babelq-bench-workbench-'));
+  if (TRACE) mkdirSync((traceDir = join(base, 'page-profiles')));
   const folder = join(base, 'workspace');
   mkdirSync(folder, { recursive: true });
   const text = bigFixture();

@@ -16,6 +16,7 @@ import { FreshIds } from './fresh-ids';
 import { MessageViews, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
+import { serverPreview } from './server-preview';
 import { describeState, type ServerState, type StatusView } from './status';
 import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
@@ -110,7 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 /** Preview, send, peek, dead letters and redrive: they run in the extension host on core/ and broker/, not in the server. */
 function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
   const freshIds = new FreshIds();
-  const previews = new PreviewProvider(freshIds, new PreviewRenderer(context.asAbsolutePath(path.join('dist', 'preview-worker.js')), (message) => output.warn(message)));
+  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client && { isRunning: () => client!.isRunning(), sendRequest: (method, params, token) => client!.sendRequest(method, params, token) }), (message) => output.warn(message)));
   context.subscriptions.push(
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),

@@ -11,7 +11,14 @@ import type { FreshIds } from './fresh-ids';
 import { readSendSettings } from './send-settings';
 
 export const PREVIEW_SCHEME = 'babelqueue-preview';
-const REFRESH_MS = 150;
+/**
+ * After an edit the preview is rendered again at once, or, while someone types, no sooner than its
+ * last render's duration after that render ended (PreviewRenderer.waitBeforeRender): rendering
+ * takes at most half the time of typing without a pause, whether a render costs a few
+ * milliseconds (a keystroke in a value, built around it) or a tenth of a second (a large envelope
+ * rebuilt whole). Never longer than this after the last keystroke:
+ */
+const MAX_REFRESH_MS = 1000;
 
 /** The preview URI of an envelope document (the source URI travels in the query). */
 export function previewUri(source: vscode.Uri): vscode.Uri {
@@ -29,7 +36,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   constructor(
     private readonly freshIds: FreshIds,
-    /** Renders a large envelope's preview in a worker, so the extension host stays free meanwhile. */
+    /** Renders a large envelope's preview by the language server, which holds its parse already. */
     private readonly renderer: PreviewRenderer,
   ) {
     // Follow edits of the source, and settings that change what is published.
@@ -60,7 +67,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     } catch (error) {
       target = `(babelqueue.broker.url is not usable: ${error instanceof Error ? error.message : String(error)})`;
     }
-    return this.renderer.render(source.toString(), document.getText(), {
+    // Its length without joining its lines: a large envelope is rendered by the server, which has its text.
+    const text = { length: document.offsetAt(new vscode.Position(document.lineCount, 0)), text: () => document.getText() };
+    return this.renderer.render(source.toString(), text, {
       sdk: settings.encoder,
       freshIds: settings.freshIds,
       fresh: this.freshIds.for(source.toString()),
@@ -86,11 +95,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       return;
     }
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => this.refresh(source), REFRESH_MS));
+    const delay = this.renderer.waitBeforeRender(key, MAX_REFRESH_MS);
+    this.timers.set(key, setTimeout(() => this.refresh(source), delay));
   }
 
   dispose(): void {
-    this.renderer.dispose();
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();

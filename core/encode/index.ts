@@ -4,7 +4,7 @@
  * §8. The .NET encoder follows code and documentation only (UNVERIFIED).
  */
 import { ParsedText } from '../parse/document';
-import { reparse, type TextChange } from '../parse/incremental';
+import { reparse, textChange, type TextChange } from '../parse/incremental';
 import { parseJson } from '../parse/parser';
 import { asObject, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { encodeDotnet } from './dotnet';
@@ -35,6 +35,18 @@ export interface EncodeOptions {
    * mints fresh ids; a send to another queue names it in the body too).
    */
   readonly overrides?: { readonly metaId?: string; readonly createdAt?: number; readonly queue?: string };
+  /** Kept from one encoding of an envelope to the next: see EncodeMemo. */
+  readonly memo?: EncodeMemo;
+}
+
+/**
+ * What the previous version of an envelope was written from (the overrides applied), set by each
+ * encoding. When one value is all that differs, the subtrees of plain values are carried over
+ * from that writing (./plain-subtree.ts) instead of being written again: a preview following
+ * edits in a large payload.
+ */
+export interface EncodeMemo {
+  written?: ParsedDocument;
 }
 
 /** The bytes (as text; encode as UTF-8) `sdk` writes when it relays this envelope, with notes. */
@@ -46,9 +58,28 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   if (!asObject(doc.root)) {
     return { ok: false, error: 'The document is not a JSON object: an envelope is one JSON object, and every SDK decoder rejects anything else.', notes: [] };
   }
-  const target = options?.overrides ? applyOverrides(doc, options.overrides) : doc;
+  const splices = options?.overrides ? overrideSplices(doc, options.overrides) : [];
+  const text = splicedText(doc.text, splices);
+  const memo = options?.memo;
+  const fromPrevious = madeFrom(memo?.written, text);
+  const target = fromPrevious ?? (splices.length > 0 ? parseSpliced(doc, splices) : doc);
   const root = target.root as ObjectNode;
-  return ENCODERS[sdk]({ doc: target, root, depth: maxDepth(root) });
+  const encoded = ENCODERS[sdk]({ doc: target, root, depth: maxDepth(root) });
+  // Its texts are carried over now: the link would keep every earlier version alive.
+  if (fromPrevious instanceof ParsedText) fromPrevious.forgetEdit();
+  if (memo) memo.written = target;
+  return encoded;
+}
+
+/**
+ * The parse of `text` made from `previous` when the two differ in one string or number value
+ * (with the link that carries the written texts over), `previous` itself when they are the same
+ * text, else undefined.
+ */
+function madeFrom(previous: ParsedDocument | undefined, text: string): ParsedDocument | undefined {
+  if (!(previous instanceof ParsedText)) return undefined;
+  if (previous.text === text) return previous;
+  return reparse(previous, text, textChange(previous.text, text));
 }
 
 interface Splice {
@@ -58,17 +89,33 @@ interface Splice {
 }
 
 /**
- * The document with `meta.id` / `meta.created_at` / `meta.queue` replaced (every occurrence, so duplicates
- * agree) or, when absent, appended to `meta`; without a `meta` object the overrides do nothing.
+ * Where `meta.id` / `meta.created_at` / `meta.queue` are replaced (every occurrence, so duplicates
+ * agree) or, when absent, appended to `meta`, last first; without a `meta` object, nowhere.
  */
-function applyOverrides(doc: ParsedDocument, overrides: NonNullable<EncodeOptions['overrides']>): ParsedDocument {
+function overrideSplices(doc: ParsedDocument, overrides: NonNullable<EncodeOptions['overrides']>): Splice[] {
   const splices: Splice[] = [];
   for (const property of (doc.root as ObjectNode).properties) {
     const meta = property.key === 'meta' ? asObject(property.value) : undefined;
     if (meta) overrideMeta(meta, overrides, splices);
   }
-  if (splices.length === 0) return doc;
-  splices.sort((a, b) => b.offset - a.offset);
+  return splices.sort((a, b) => b.offset - a.offset);
+}
+
+/** `text` with the splices (last first) made, in one concatenation. */
+function splicedText(text: string, splices: readonly Splice[]): string {
+  if (splices.length === 0) return text;
+  const parts: string[] = [];
+  let end = text.length;
+  for (const splice of splices) {
+    parts.push(text.slice(splice.end, end), splice.text);
+    end = splice.offset;
+  }
+  parts.push(text.slice(0, end));
+  return parts.reverse().join('');
+}
+
+/** The document with the splices (last first) made, parsed. */
+function parseSpliced(doc: ParsedDocument, splices: readonly Splice[]): ParsedDocument {
   // Each replaced value is parsed from the document before it (a few milliseconds on 5 MB, where a
   // parse of the whole text takes a tenth of a second); an appended key means a parse of the whole.
   let text = doc.text;

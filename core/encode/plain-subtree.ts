@@ -16,22 +16,73 @@
  */
 import { forEachValue, type ValueNode } from '../model/tree';
 import { Flag, Kind, type Columns } from '../parse/columns';
-import { columnsOf } from '../parse/document';
+import { columnsOf, type ParsedText } from '../parse/document';
 
 /** Per parse: how many slots before each slot are not plain (`count + 1` entries). */
 const notPlainBefore = new WeakMap<Columns, Int32Array>();
 
+/**
+ * Per parse: the texts of the plain subtrees written so far, by slot (Go's sorted ones by `~slot`).
+ * A version made from the previous one by a value edit (`ParsedText.edit`) takes them over: a
+ * subtree the edit is outside of is written as before, and the one it is inside is the previous
+ * text with the edited token replaced. So a preview that follows typing in a 5 MB payload writes
+ * the few values around the edit, not the megabytes of the payload again.
+ */
+const writtenTexts = new WeakMap<Columns, Map<number, string>>();
+
 /** The text `node` is written as by every SDK (`sortKeys`: Go's order), or undefined when its subtree is not plain. */
 export function plainSubtreeText(node: ValueNode, sortKeys: boolean): string | undefined {
   const origin = columnsOf(node);
-  if (!origin || !isPlainSubtree(origin.columns, origin.text, origin.slot)) return undefined;
-  return sortKeys ? sortedText(origin.columns, origin.text, origin.slot) : compactText(origin.text, origin.columns.start[origin.slot], origin.columns.end[origin.slot]);
+  if (!origin || !isPlainSubtree(origin.document, origin.slot)) return undefined;
+  const { document, slot } = origin;
+  const key = sortKeys ? ~slot : slot;
+  let texts = writtenTexts.get(document.columns);
+  const known = texts?.get(key);
+  if (known !== undefined) return known;
+  const text = carriedOver(document, slot, sortKeys) ?? (sortKeys ? sortedText(document.columns, document.text, slot) : compactText(document.text, document.columns.start[slot], document.columns.end[slot]));
+  if (!texts) {
+    texts = new Map();
+    writtenTexts.set(document.columns, texts);
+  }
+  texts.set(key, text);
+  return text;
 }
 
 /** True when nothing in `node`'s subtree can make an encoder note or refuse anything (no duplicate key, no surrogate). */
 export function isPlainNode(node: ValueNode): boolean {
   const origin = columnsOf(node);
-  return origin !== undefined && isPlainSubtree(origin.columns, origin.text, origin.slot);
+  return origin !== undefined && isPlainSubtree(origin.document, origin.slot);
+}
+
+/** The previous version's text of this plain subtree, with the edited value in it replaced; undefined when it has none. */
+function carriedOver(document: ParsedText, slot: number, sortKeys: boolean): string | undefined {
+  const edit = document.edit;
+  const before = edit && writtenTexts.get(edit.previous.columns)?.get(sortKeys ? ~slot : slot);
+  if (!edit || before === undefined) return undefined;
+  // Slots are numbered as in the previous version: a value edit moves offsets, not slots.
+  if (edit.slot < slot || edit.slot >= document.columns.next[slot]) return before;
+  // Go's order puts the edited value elsewhere in the text: written again.
+  if (sortKeys) return undefined;
+  const previous = edit.previous;
+  const at = compactLength(previous.text, previous.columns.start[slot], previous.columns.start[edit.slot]);
+  const oldToken = previous.text.slice(previous.columns.start[edit.slot], previous.columns.end[edit.slot]);
+  // A plain token is written as it is spelled; anything else would be a text this memo did not make.
+  if (before.substr(at, oldToken.length) !== oldToken) return undefined;
+  const newToken = document.text.slice(document.columns.start[edit.slot], document.columns.end[edit.slot]);
+  return before.slice(0, at) + newToken + before.slice(at + oldToken.length);
+}
+
+/** How many units of `text[from..to)` `compactText` keeps (`to` is not inside a string). */
+function compactLength(text: string, from: number, to: number): number {
+  let kept = 0;
+  let inString = false;
+  for (let at = from; at < to; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) inString = !inString;
+    else if (!inString && (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09)) continue;
+    kept++;
+  }
+  return kept;
 }
 
 /**
@@ -49,13 +100,24 @@ export function documentDepth(root: ValueNode): number | undefined {
   return origin && origin.slot === 0 ? origin.columns.depth : undefined;
 }
 
-function isPlainSubtree(columns: Columns, text: string, slot: number): boolean {
+function isPlainSubtree(document: ParsedText, slot: number): boolean {
+  const { columns } = document;
   let counts = notPlainBefore.get(columns);
   if (!counts) {
-    counts = countNotPlain(columns, text);
+    counts = carriedCounts(document) ?? countNotPlain(columns, document.text);
     notPlainBefore.set(columns, counts);
   }
   return counts[columns.next[slot]] === counts[slot];
+}
+
+/** The previous version's counts, when its edited value is as plain as it was (the counts depend on nothing else). */
+function carriedCounts(document: ParsedText): Int32Array | undefined {
+  const edit = document.edit;
+  const before = edit && notPlainBefore.get(edit.previous.columns);
+  if (!edit || !before) return undefined;
+  const { previous, slot } = edit;
+  const wasPlain = plainToken(previous.columns, previous.text, slot, previous.columns.info[slot]);
+  return wasPlain === plainToken(document.columns, document.text, slot, document.columns.info[slot]) ? before : undefined;
 }
 
 function countNotPlain(columns: Columns, text: string): Int32Array {

@@ -83,6 +83,15 @@ export interface PreviewRequestOptions {
   readonly layout?: 'babelqueue' | 'laravel';
   /** Laravel's connection prefix, for the laravel layout. */
   readonly prefix?: string;
+  /** With `all`: the encoder whose bytes are the published body the other SDKs are compared with (default auto). */
+  readonly published?: 'node' | 'php' | 'python' | 'go' | 'java' | 'dotnet' | 'auto';
+  /**
+   * With freshIds: the meta.id and created_at (milliseconds since 1970) to write, so that the
+   * preview shows what the editor's next send will publish (default: new ones per request).
+   */
+  readonly fresh?: { readonly id: string; readonly createdAt: number };
+  /** With `all`: the broker target to show, without credentials (default redis://127.0.0.1:6379). */
+  readonly target?: string;
 }
 
 export interface PreviewParams extends PreviewRequestOptions {

@@ -3,11 +3,14 @@
  * the chosen SDK's encoder for the exact body, and the broker projections. The preview shows
  * this value and the send publishes it, so they cannot disagree.
  */
-import { encodeEnvelope, SDK_NAMES, type EncodeNote, type SdkName } from '../encode';
+import { encodeEnvelope, SDK_NAMES, type EncodeMemo, type EncodeNote, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
-import { utf8Bytes } from '../model/utf8';
+import { utf8Bytes, utf8Length } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
+import { ParsedText } from '../parse/document';
+import { reparse, textChange } from '../parse/incremental';
+import { parseJson } from '../parse/parser';
 import { consumerVerdicts, type ConsumerVerdict } from './acceptance';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
@@ -37,6 +40,16 @@ export interface MessageOptions {
   readonly redisPrefix?: string;
 }
 
+/**
+ * What one build leaves for the next build of the same envelope: the documents its body was
+ * written from and parsed back as. A preview that follows edits passes the same memo each time,
+ * and a version that differs in one value is then written and checked around that value
+ * (core/encode/plain-subtree.ts) instead of whole. It holds two parses: one per envelope shown.
+ */
+export interface BuildMemo extends EncodeMemo {
+  body?: ParsedDocument;
+}
+
 export type BuildResult =
   | {
       readonly ok: true;
@@ -55,7 +68,7 @@ export function chooseSdk(doc: ParsedDocument, choice: EncoderChoice): SdkName {
 }
 
 /** Builds the exact bytes and projections of an envelope; an unusable document gives the reason. */
-export function buildMessage(doc: ParsedDocument, options: MessageOptions): BuildResult {
+export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?: BuildMemo): BuildResult {
   if (doc.syntaxProblems.length > 0) return { ok: false, error: 'The file has JSON syntax errors; fix them before previewing or sending.' };
   const root = asObject(doc.root);
   if (!root) return { ok: false, error: 'The document is not an envelope object.' };
@@ -73,16 +86,23 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
     ...(options.freshIds ? { metaId, createdAt: options.fresh.now() } : {}),
     ...(requestedQueue && !options.keepMetaQueue ? { queue: requestedQueue } : {}),
   };
-  const encoded = encodeEnvelope(doc, sdk, Object.keys(overrides).length > 0 ? { overrides } : undefined);
+  const encoded = encodeEnvelope(doc, sdk, { ...(Object.keys(overrides).length > 0 ? { overrides } : {}), ...(memo ? { memo } : {}) });
   if (!encoded.ok) return { ok: false, error: `The ${sdk} encoder cannot write this envelope: ${encoded.error}` };
+  const body = bodyParse(encoded.text, memo?.body);
+  if (memo) memo.body = body;
 
   const traceId = getValue(root, 'trace_id');
   const lang = getValue(meta, 'lang');
   const version = getValue(meta, 'schema_version');
   const attempts = getValue(root, 'attempts');
+  let bytes: Uint8Array | undefined;
   const message: OutgoingMessage = {
     text: encoded.text,
-    bytes: utf8Bytes(encoded.text),
+    // Encoded when first read: a preview reads only the count and the first bytes.
+    get bytes() {
+      return (bytes ??= utf8Bytes(encoded.text));
+    },
+    byteLength: utf8Length(encoded.text),
     sdk,
     queue,
     urn: resolved.node.value,
@@ -107,7 +127,17 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions): Buil
       },
     },
   };
-  return { ok: true, message, notes: encoded.notes, consumers: consumerVerdicts(encoded.text) };
+  const consumers = consumerVerdicts(body);
+  // What the check needed of the previous body is carried over now; the link would keep it alive.
+  if (body instanceof ParsedText) body.forgetEdit();
+  return { ok: true, message, notes: encoded.notes, consumers };
+}
+
+/** The body as each consumer reads it: parsed from the previous build's body when one value is all that differs. */
+function bodyParse(text: string, previous: ParsedDocument | undefined): ParsedDocument {
+  if (!(previous instanceof ParsedText)) return parseJson(text);
+  if (previous.text === text) return previous;
+  return reparse(previous, text, textChange(previous.text, text)) ?? parseJson(text);
 }
 
 /** Where each Redis layout puts a queue's messages (facts §4.1). */

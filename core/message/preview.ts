@@ -7,9 +7,10 @@
 import { SDK_NAMES, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
 import type { ParsedDocument } from '../model/tree';
+import { utf8Bytes } from '../model/utf8';
 import { rejecting, verdictLines } from './acceptance';
 import { whyDifferent } from './difference';
-import { buildMessage, type EncoderChoice, type MessageOptions } from './build';
+import { buildMessage, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
 
 /** How many bytes of the body the hex view shows before it stops. */
 export const HEX_LIMIT = 4096;
@@ -23,14 +24,15 @@ export const PER_SDK_LIMIT = 1024 * 1024;
 /**
  * A body longer than this many UTF-16 units is shown by its start and its end, with how much is
  * left out between them (the byte count, the verdicts and the hex view are of the whole body). The
- * editor lays out and wraps every character of its preview on every update: a 5 MB fixture's
- * 2.8 MB body on one line held the preview for seconds, and nobody reads it there;
- * `babelq preview <file>` prints it whole.
+ * editor lays out and wraps every character of its preview on every update, and compares the
+ * new text with the old character by character to update it: a 5 MB fixture's 2.8 MB body on one
+ * line held the preview for seconds. Nobody reads that much there; `babelq preview <file>`
+ * prints it whole.
  */
-export const BODY_SHOWN_LIMIT = 64 * 1024;
+export const BODY_SHOWN_LIMIT = 16 * 1024;
 /** Of a longer body: the start shown, and the end. */
-const BODY_HEAD = 48 * 1024;
-const BODY_TAIL = 4 * 1024;
+const BODY_HEAD = 12 * 1024;
+const BODY_TAIL = 2 * 1024;
 
 /** The longest differing middle `markDifference` shows, in UTF-16 units (per side). */
 const MAX_MARKED = 200;
@@ -38,19 +40,27 @@ const MAX_MARKED = 200;
 export interface PreviewOptions extends MessageOptions {
   /** The target as people see it, already without any password (e.g. `redis://127.0.0.1:6379`). */
   readonly target: string;
+  /** Kept from one preview of an envelope to the next, so that a version differing in one value is built around it. */
+  readonly memo?: BuildMemo;
 }
 
 /** Renders the full preview of an envelope, or the reason there is none. */
 export function renderPreview(doc: ParsedDocument, options: PreviewOptions): string {
+  const preview = fullPreview(doc, options);
+  return preview.ok ? preview.text : `Nothing to publish: ${preview.error}\n`;
+}
+
+/** The full preview, or why the envelope cannot be published (the body is built once either way). */
+function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string } {
   // Every SDK gets the same fresh ids, so the sections differ only where the encoders do.
   const fresh = pinned(options.fresh);
-  const built = buildMessage(doc, { ...options, fresh });
-  if (!built.ok) return `Nothing to publish: ${built.error}\n`;
+  const built = buildMessage(doc, { ...options, fresh }, options.memo);
+  if (!built.ok) return built;
   const { message, notes, consumers } = built;
   const lines: string[] = [];
   lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${options.sdk === 'auto' ? ' (from meta.lang)' : ''}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
   lines.push('');
-  lines.push(`── Body: ${message.bytes.length} bytes (UTF-8) ──`);
+  lines.push(`── Body: ${message.byteLength} bytes (UTF-8) ──`);
   lines.push(...bodyLines(message.text));
   lines.push('');
   lines.push('── Consumers (each SDK decoding the body above) ──');
@@ -68,15 +78,16 @@ export function renderPreview(doc: ParsedDocument, options: PreviewOptions): str
   for (const note of notes) lines.push(`Note (${note.kind}): ${note.message}`);
   lines.push('');
   lines.push('── Per SDK ──');
-  if (message.bytes.length > PER_SDK_LIMIT) {
-    lines.push(`Left out: the body is ${message.bytes.length} bytes, and the comparison runs for bodies up to ${PER_SDK_LIMIT} bytes (\`babelq preview --sdk <name>\` prints one SDK's bytes).`);
+  if (message.byteLength > PER_SDK_LIMIT) {
+    lines.push(`Left out: the body is ${message.byteLength} bytes, and the comparison runs for bodies up to ${PER_SDK_LIMIT} bytes (\`babelq preview --sdk <name>\` prints one SDK's bytes).`);
   } else {
     for (const sdk of SDK_NAMES) lines.push(...sdkSection(doc, options, fresh, sdk, message.text));
   }
   lines.push('');
-  lines.push(`── Hex (published body${message.bytes.length > HEX_LIMIT ? `, first ${HEX_LIMIT} of ${message.bytes.length} bytes` : ''}) ──`);
-  lines.push(hexDump(message.bytes.subarray(0, HEX_LIMIT)));
-  return lines.join('\n') + '\n';
+  lines.push(`── Hex (published body${message.byteLength > HEX_LIMIT ? `, first ${HEX_LIMIT} of ${message.byteLength} bytes` : ''}) ──`);
+  // The bytes of the body's first HEX_LIMIT + 1 code units at most (each is at least a byte), not of all of it.
+  lines.push(hexDump(utf8Bytes(message.text.slice(0, codePointBoundary(message.text, HEX_LIMIT + 1))).subarray(0, HEX_LIMIT)));
+  return { ok: true, text: lines.join('\n') + '\n' };
 }
 
 /** What `babelq preview` prints and the server's preview request answers, from the same options. */
@@ -85,6 +96,8 @@ export interface PreviewOutputOptions extends Omit<PreviewOptions, 'sdk'> {
   readonly sdk: EncoderChoice | 'all';
   /** A hex dump of the body instead of its text (one encoder only). */
   readonly hex?: boolean;
+  /** With `all`: the encoder whose bytes are the published body the others are compared with (default auto). */
+  readonly published?: EncoderChoice;
 }
 
 export type PreviewOutput =
@@ -97,11 +110,10 @@ export type PreviewOutput =
  */
 export function previewOutput(doc: ParsedDocument, options: PreviewOutputOptions): PreviewOutput {
   if (options.sdk === 'all') {
-    const built = buildMessage(doc, { ...options, sdk: 'auto' });
-    if (!built.ok) return { ok: false, error: built.error };
-    return { ok: true, text: renderPreview(doc, { ...options, sdk: 'auto' }), notes: [] };
+    const preview = fullPreview(doc, { ...options, sdk: options.published ?? 'auto' });
+    return preview.ok ? { ...preview, notes: [] } : preview;
   }
-  const built = buildMessage(doc, { ...options, sdk: options.sdk });
+  const built = buildMessage(doc, { ...options, sdk: options.sdk }, options.memo);
   if (!built.ok) return { ok: false, error: built.error };
   const notes = [
     ...built.notes.map((note) => `note (${built.message.sdk}, ${note.kind}): ${note.message}`),

@@ -49,6 +49,8 @@ export interface OutgoingMessage {
   /** The body as text (what the encoder wrote) and as UTF-8 bytes (what goes on the wire). */
   readonly text: string;
   readonly bytes: Uint8Array;
+  /** How many bytes the body is (known without encoding it: a preview of a 5 MB envelope shows the count and its first bytes only). */
+  readonly byteLength: number;
   /** The SDK whose encoder wrote the body. */
   readonly sdk: string;
   /** The logical queue (`meta.queue` unless overridden). */

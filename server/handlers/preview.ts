@@ -6,13 +6,17 @@
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import { SDK_NAMES } from '../../core/encode';
 import { PREVIEW_COMMAND, PREVIEW_METHOD, type PreviewParams, type PreviewRequestOptions, type PreviewResult } from '../../core/language/protocol';
-import { DEFAULT_BROKER_URL, type EncoderChoice } from '../../core/message/build';
+import { DEFAULT_BROKER_URL, type BuildMemo, type EncoderChoice } from '../../core/message/build';
 import { previewOutput } from '../../core/message/preview';
+import type { Fresh } from '../../core/model/fresh';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';
 import { envelopes, requestHandler } from '../request';
 
 const SDK_CHOICES: readonly string[] = [...SDK_NAMES, 'auto', 'all'];
+const ENCODER_CHOICES: readonly string[] = [...SDK_NAMES, 'auto'];
+/** A target is one line the preview shows; a longer one is not a broker URL. */
+const MAX_TARGET_CHARS = 2048;
 
 /** Why options cannot be used, in the words of `babelq preview`'s own checks; undefined when they can. */
 export function previewOptionsProblem(options: PreviewRequestOptions): string | undefined {
@@ -21,24 +25,46 @@ export function previewOptionsProblem(options: PreviewRequestOptions): string | 
   if (options.freshIds !== undefined && typeof options.freshIds !== 'boolean') return 'freshIds must be true or false';
   if (options.queue !== undefined && typeof options.queue !== 'string') return 'queue must be a string';
   if (options.prefix !== undefined && typeof options.prefix !== 'string') return 'prefix must be a string';
+  if (options.published !== undefined && !ENCODER_CHOICES.includes(options.published)) return `published must be one of ${ENCODER_CHOICES.join(', ')}`;
+  if (options.fresh !== undefined && !freshUsable(options.fresh)) return 'fresh must be { id: a string of at most 200 characters, createdAt: a finite number }';
+  if (options.target !== undefined && (typeof options.target !== 'string' || options.target.length > MAX_TARGET_CHARS)) return `target must be a string of at most ${MAX_TARGET_CHARS} characters`;
   return undefined;
+}
+
+function freshUsable(fresh: unknown): fresh is NonNullable<PreviewRequestOptions['fresh']> {
+  if (typeof fresh !== 'object' || fresh === null) return false;
+  const { id, createdAt } = fresh as Record<string, unknown>;
+  return typeof id === 'string' && id.length <= 200 && typeof createdAt === 'number' && Number.isFinite(createdAt);
+}
+
+/** The editor's pinned fresh values, as the Fresh the encoders ask. */
+function pinnedFresh(fresh: NonNullable<PreviewRequestOptions['fresh']>): Fresh {
+  return { uuid: () => fresh.id, now: () => fresh.createdAt };
 }
 
 export function registerPreview(context: ServerContext): void {
   const { connection } = context;
   const notOpen: PreviewResult = { ok: false, error: 'The document is not open as a BabelQueue envelope (*.babel.json).' };
-  const preview = requestHandler(context, PREVIEW_METHOD, envelopes, notOpen, ({ parsed }, params: PreviewParams): PreviewResult => {
+  // Per open envelope, what its last preview was built from: the next, after a keystroke in a
+  // value, is built around that value (an editor's preview follows typing in a 5 MB fixture).
+  const memos = new Map<string, BuildMemo>();
+  context.documents.onDidClose((event) => memos.delete(event.document.uri));
+  const preview = requestHandler(context, PREVIEW_METHOD, envelopes, notOpen, ({ document, parsed }, params: PreviewParams): PreviewResult => {
     const problem = previewOptionsProblem(params);
     if (problem) return { ok: false, error: problem };
+    let memo = memos.get(document.uri);
+    if (!memo) memos.set(document.uri, (memo = {}));
     return previewOutput(parsed, {
+      memo,
       sdk: (params.sdk ?? 'auto') as EncoderChoice | 'all',
       hex: params.hex === true,
       freshIds: params.freshIds ?? true,
-      fresh: context.fresh,
+      fresh: params.fresh ? pinnedFresh(params.fresh) : context.fresh,
       redisLayout: params.layout ?? 'babelqueue',
       ...(params.queue !== undefined ? { queue: params.queue } : {}),
       ...(params.prefix !== undefined ? { redisPrefix: params.prefix } : {}),
-      target: DEFAULT_BROKER_URL,
+      ...(params.published !== undefined ? { published: params.published } : {}),
+      target: params.target ?? DEFAULT_BROKER_URL,
     });
   });
   connection.onRequest(PREVIEW_METHOD, (params: PreviewParams, token) => preview(params, token));

@@ -47,6 +47,7 @@ export function outgoing(queue: string, options: MessageOptions = {}): OutgoingM
   return {
     text,
     bytes,
+    byteLength: bytes.byteLength,
     sdk: 'php',
     queue,
     urn: URN,

@@ -1,25 +1,29 @@
 /**
- * client/preview-renderer.ts with the built worker (dist/preview-worker.js): a large envelope's
- * preview comes from the worker and equals the one rendered in place; texts typed while a render
- * runs collapse into one render of the newest; a worker that cannot start falls back, and says so;
- * an idle worker is ended (its heap holds the last render) and a later render starts another.
+ * client/preview-renderer.ts with client/server-preview.ts against the built server
+ * (dist/server.js over stdio): a large envelope's preview comes from the server and equals the
+ * one rendered in place, for the options the editor sends (a chosen encoder, pinned fresh ids,
+ * the target); versions typed one after another are each previewed as a fresh parse would be;
+ * requests made while a render runs collapse into one render of the newest; what the server
+ * cannot answer (not running, not holding the document, not answering in time) is rendered in
+ * place, and a failure says why; a render asked for right after another waits for as long as that one took.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
+import type { CancellationToken } from 'vscode-languageserver-protocol';
 import { renderPreview, type PreviewOptions } from '../../core/message/preview';
 import { parseJson } from '../../core/parse/parser';
-import { PreviewRenderer } from '../../client/preview-renderer';
+import { PreviewRenderer, type PreviewSource } from '../../client/preview-renderer';
+import { serverPreview, type PreviewServer } from '../../client/server-preview';
 import { GOOD_ENVELOPE } from '../support/envelopes';
+import { TestLspClient } from '../support/lsp-client';
 
-const WORKER = join(__dirname, '../../dist/preview-worker.js');
 const options: PreviewOptions = {
-  sdk: 'node',
+  sdk: 'go',
   freshIds: true,
   fresh: { uuid: () => '5f0c2a8e-1c7b-4f0e-8d51-3a9b7c6d2e10', now: () => 1767225600000 },
-  redisLayout: 'babelqueue',
-  redisPrefix: '',
-  target: 'redis://127.0.0.1:6379',
+  redisLayout: 'laravel',
+  redisPrefix: 'app_',
+  target: 'amqp://mq.internal:5672/',
 } as PreviewOptions;
 
 /** A valid envelope of about `kb` kilobytes (its data holds that many lines of items). */
@@ -30,87 +34,139 @@ function envelopeOf(kb: number, sku = 'SKU'): string {
 }
 
 const inPlace = (text: string) => renderPreview(parseJson(text), options);
+const source = (text: string): PreviewSource => ({ length: text.length, text: () => text });
 
-test('a large envelope: the worker\'s preview is exactly the one rendered in place', async () => {
-  const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message));
+/** The test client's connection as the extension's language client is asked (and how often). */
+function asServer(client: TestLspClient, asked: { count: number } = { count: 0 }): PreviewServer {
+  return {
+    isRunning: () => true,
+    sendRequest: <R>(method: string, params: unknown, token: CancellationToken) => {
+      asked.count++;
+      return client.connection.sendRequest(method, params, token) as Promise<R>;
+    },
+  };
+}
+
+async function withServer(run: (client: TestLspClient) => Promise<void>): Promise<void> {
+  const client = new TestLspClient();
   try {
+    await client.initialize();
+    await run(client);
+  } finally {
+    await client.shutdown();
+  }
+}
+
+test('a large envelope: the server renders it, with the options the editor sends, exactly as it is rendered in place', () =>
+  withServer(async (client) => {
+    const asked = { count: 0 };
+    const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked)), (message) => assert.fail(message));
     const text = envelopeOf(600);
     assert.ok(text.length > 256 * 1024);
-    assert.equal(await renderer.render('file:///a.babel.json', text, options), inPlace(text));
-  } finally {
-    renderer.dispose();
-  }
-});
+    await client.open('file:///a.babel.json', text);
+    const preview = await renderer.render('file:///a.babel.json', source(text), options);
+    assert.equal(asked.count, 1, 'rendered by the server');
+    assert.equal(preview, inPlace(text));
+    assert.match(preview, /with the go encoder, fresh meta\.id/);
+    assert.match(preview, /Broker: amqp:\/\/mq\.internal:5672\//);
+    assert.match(preview, /"id":"5f0c2a8e-1c7b-4f0e-8d51-3a9b7c6d2e10"/);
+    assert.match(preview, /RPUSH app_queues:/);
+    // A small one is rendered at once, in place.
+    assert.equal(await renderer.render('file:///small.babel.json', source(GOOD_ENVELOPE), options), inPlace(GOOD_ENVELOPE));
+    assert.equal(asked.count, 1);
+  }));
 
-test('keystrokes in a value: each version the worker parses from the last is previewed as a fresh parse would be', async () => {
-  const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message));
-  try {
+test('keystrokes in a value: each version the server holds is previewed as a fresh parse would be', () =>
+  withServer(async (client) => {
+    const renderer = new PreviewRenderer(serverPreview(() => asServer(client)), (message) => assert.fail(message));
     let text = envelopeOf(600);
-    // A string edited, a number edited, a string edited back, another document in between.
+    await client.open('file:///e.babel.json', text);
+    assert.equal(await renderer.render('file:///e.babel.json', source(text), options), inPlace(text));
     const edits: ((text: string) => string)[] = [
       (t) => t.replace('"SKU-7"', '"SKU-7x"'),
       (t) => t.replace('"quantity": 3', '"quantity": 31'),
       (t) => t.replace('"SKU-7x"', '"SKU-7"'),
     ];
-    assert.equal(await renderer.render('file:///e.babel.json', text, options), inPlace(text));
+    let version = 1;
     for (const edit of edits) {
       const next = edit(text);
       assert.notEqual(next, text);
+      // Sent as an editor sends a keystroke: the span replaced, not the whole text.
+      let from = 0;
+      while (text[from] === next[from]) from++;
+      let oldEnd = text.length;
+      let newEnd = next.length;
+      while (oldEnd > from && newEnd > from && text[oldEnd - 1] === next[newEnd - 1]) (oldEnd--, newEnd--);
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: 'file:///e.babel.json', version: ++version },
+        contentChanges: [{ range: positionRange(text, from, oldEnd), text: next.slice(from, newEnd) }],
+      });
       text = next;
-      assert.equal(await renderer.render('file:///e.babel.json', text, options), inPlace(text));
-      assert.equal(await renderer.render('file:///f.babel.json', envelopeOf(300, 'F'), options), inPlace(envelopeOf(300, 'F')));
+      assert.equal(await renderer.render('file:///e.babel.json', source(text), options), inPlace(text));
     }
-  } finally {
-    renderer.dispose();
-  }
-});
+  }));
 
-test('texts asked for while a render runs: one render of the newest, which every later caller gets', async () => {
-  const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message));
-  try {
-    const [first, second, third] = [envelopeOf(400, 'A'), envelopeOf(400, 'B'), envelopeOf(400, 'C')];
-    const results = await Promise.all([renderer.render('file:///b.babel.json', first, options), renderer.render('file:///b.babel.json', second, options), renderer.render('file:///b.babel.json', third, options)]);
-    assert.equal(results[0], inPlace(first));
-    assert.equal(results[1], inPlace(third), 'the text typed over is never rendered');
-    assert.equal(results[2], inPlace(third));
-    // A small envelope renders at once, in place.
-    assert.equal(await renderer.render('file:///c.babel.json', GOOD_ENVELOPE, options), inPlace(GOOD_ENVELOPE));
-  } finally {
-    renderer.dispose();
-  }
-});
-
-test('a worker that cannot start: the preview is rendered in place, and the reason is said', async () => {
-  const problems: string[] = [];
-  const renderer = new PreviewRenderer(join(__dirname, 'no-such-worker.js'), (message) => problems.push(message));
-  try {
-    const text = envelopeOf(300);
-    assert.equal(await renderer.render('file:///d.babel.json', text, options), inPlace(text));
-    assert.equal(problems.length, 1);
-    assert.match(problems[0], /The preview worker stopped .*rendering in place/);
-  } finally {
-    renderer.dispose();
-  }
-});
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 5) {
-    assert.ok(waited < 5000, 'timed out');
-    await new Promise((done) => setTimeout(done, 5));
-  }
+/** The LSP range of `text[from, to)`. */
+function positionRange(text: string, from: number, to: number) {
+  const at = (offset: number) => {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length - 1;
+    return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+  };
+  return { start: at(from), end: at(to) };
 }
 
-test('an idle worker is ended, and the next large render starts another', async () => {
-  const renderer = new PreviewRenderer(WORKER, (message) => assert.fail(message), 200);
-  try {
-    const text = envelopeOf(300);
-    assert.equal(await renderer.render('file:///e.babel.json', text, options), inPlace(text));
-    assert.equal(renderer.hasWorker, true, 'kept right after a render, for the next keystroke');
-    await waitFor(() => !renderer.hasWorker);
-    // At once, while the ended worker may still be exiting: the new worker renders it.
-    const edited = text.replace('SKU-1"', 'SKU-1x"');
-    assert.equal(await renderer.render('file:///e.babel.json', edited, options), inPlace(edited));
-  } finally {
-    renderer.dispose();
-  }
+test('requests made while a render runs: one render of the newest, which every later caller gets', () =>
+  withServer(async (client) => {
+    const asked = { count: 0 };
+    const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked)), (message) => assert.fail(message));
+    const [first, second, third] = [envelopeOf(400, 'A'), envelopeOf(400, 'B'), envelopeOf(400, 'C')];
+    await client.open('file:///b.babel.json', first);
+    const one = renderer.render('file:///b.babel.json', source(first), options);
+    await client.change('file:///b.babel.json', second, 2);
+    const two = renderer.render('file:///b.babel.json', source(second), options);
+    await client.change('file:///b.babel.json', third, 3);
+    const three = renderer.render('file:///b.babel.json', source(third), options);
+    const results = await Promise.all([one, two, three]);
+    // Right after a render, the next waits for as long as it took (bounded), then not at all.
+    const wait = renderer.waitBeforeRender('file:///b.babel.json', 60_000);
+    assert.ok(wait > 0, String(wait));
+    assert.ok(renderer.waitBeforeRender('file:///b.babel.json', 1) <= 1);
+    await new Promise((done) => setTimeout(done, wait + 5));
+    assert.equal(renderer.waitBeforeRender('file:///b.babel.json', 60_000), 0);
+    assert.equal(renderer.waitBeforeRender('file:///never.babel.json', 60_000), 0, 'a first render waits for nothing');
+    // The server renders the version it holds when it answers: the first, or already the newest.
+    assert.ok(results[0] === inPlace(first) || results[0] === inPlace(third));
+    assert.equal(results[1], inPlace(third), 'the version typed over is never rendered');
+    assert.equal(results[2], inPlace(third));
+    assert.equal(asked.count, 2);
+  }));
+
+test('what the server cannot answer is rendered in place: not running, a document it does not hold, a failure (said), no answer in time (said)', async () => {
+  const text = envelopeOf(300);
+  const problems: string[] = [];
+  const stopped = new PreviewRenderer(serverPreview(() => undefined), (message) => problems.push(message));
+  assert.equal(await stopped.render('file:///d.babel.json', source(text), options), inPlace(text));
+  await withServer(async (client) => {
+    const notHeld = new PreviewRenderer(serverPreview(() => asServer(client)), (message) => problems.push(message));
+    assert.equal(await notHeld.render('file:///never-opened.babel.json', source(text), options), inPlace(text));
+  });
+  assert.equal(problems.length, 0, 'nothing went wrong so far: the server had nothing to give');
+  // Faults a real server does not produce on demand: a request that fails, one never answered.
+  const failing = new PreviewRenderer(serverPreview(() => ({ isRunning: () => true, sendRequest: <R>() => Promise.reject<R>(new Error('Connection got disposed.')) })), (message) => problems.push(message));
+  assert.equal(await failing.render('file:///d.babel.json', source(text), options), inPlace(text));
+  let cancelled = false;
+  const silent: PreviewServer = {
+    isRunning: () => true,
+    sendRequest: (_method, _params, token) => {
+      token.onCancellationRequested(() => (cancelled = true));
+      return new Promise<never>(() => undefined);
+    },
+  };
+  const stuck = new PreviewRenderer(serverPreview(() => silent, 100), (message) => problems.push(message));
+  assert.equal(await stuck.render('file:///d.babel.json', source(text), options), inPlace(text));
+  assert.equal(cancelled, true, 'the unanswered request is cancelled');
+  assert.equal(problems.length, 2);
+  assert.match(problems[0], /did not render the preview \(Connection got disposed\.\); rendering it in place/);
+  assert.match(problems[1], /did not render the preview \(no answer within 100 ms\)/);
 });

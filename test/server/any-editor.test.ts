@@ -189,6 +189,30 @@ describe('the byte preview for any editor', () => {
     });
   });
 
+  test('babelqueue/preview with what an editor pins: the published encoder, the fresh values and the target shown; each checked', async () => {
+    await withClient({ root: {}, plainClient: true }, async (client) => {
+      await client.open(uriOf(path), fileText(path));
+      const pinned = { textDocument: { uri: uriOf(path) }, sdk: 'all', published: 'python', fresh: { id: '0b7e4c1a-9d2f-4e3b-8a6c-5f1d2e3c4b5a', createdAt: 1767225600000 }, target: 'amqp://mq.internal:5672/' };
+      const all = await client.request('babelqueue/preview', pinned);
+      assert.equal(all.ok, true);
+      assert.match(all.text, /^BabelQueue: bytes published with the python encoder, fresh meta\.id and created_at\n/);
+      const body = JSON.parse(all.text.split('\n')[3]);
+      assert.equal(body.meta.id, '0b7e4c1a-9d2f-4e3b-8a6c-5f1d2e3c4b5a');
+      assert.match(all.text, /\nBroker: amqp:\/\/mq\.internal:5672\/\n/);
+      assert.deepEqual(await client.request('babelqueue/preview', pinned), all, 'the same pinned values, the same text');
+      for (const [bad, why] of [
+        [{ published: 'all' }, /^published must be one of (\w+, ){6}auto$/],
+        [{ fresh: { id: 7, createdAt: 0 } }, /^fresh must be \{ id: a string/],
+        [{ fresh: { id: 'x', createdAt: Number.MAX_VALUE * 10 } }, /^fresh must be/],
+        [{ target: 'x'.repeat(3000) }, /^target must be a string of at most 2048 characters$/],
+      ] as const) {
+        const refused = await client.request('babelqueue/preview', { ...pinned, ...bad });
+        assert.equal(refused.ok, false);
+        assert.match(refused.error, why);
+      }
+    });
+  });
+
   test('the babelqueue.preview command returns the same text, and says what is wrong with its arguments', async () => {
     await withClient({ root: {}, plainClient: true }, async (client) => {
       await client.open(uriOf(path), fileText(path));

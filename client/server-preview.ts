@@ -1,0 +1,54 @@
+/**
+ * The language server's rendering of a large envelope's preview (`babelqueue/preview` with the
+ * full comparison), for client/preview-renderer.ts: the server holds the document's current
+ * parse, so the preview costs it the encoding alone. Undefined when the server cannot answer: it
+ * is not running, or the document is not one it holds; a server that does not answer in time is
+ * an error (the caller then renders in place and says why).
+ */
+import { CancellationTokenSource, type CancellationToken } from 'vscode-languageserver-protocol';
+import { PREVIEW_METHOD, type PreviewParams, type PreviewResult } from '../core/language/protocol';
+import type { PreviewOptions } from '../core/message/preview';
+import type { RemoteRender } from './preview-renderer';
+
+/** Longer than any render of a 20 MB envelope here; a server that takes longer is stuck or gone. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/** What is asked of the language client (vscode-languageclient's, or a test's connection). */
+export interface PreviewServer {
+  isRunning(): boolean;
+  sendRequest<R>(method: string, params: unknown, token: CancellationToken): Promise<R>;
+}
+
+export function serverPreview(server: () => PreviewServer | undefined, timeoutMs = ANSWER_TIMEOUT_MS): RemoteRender {
+  return async (key: string, options: PreviewOptions) => {
+    const running = server();
+    if (!running?.isRunning()) return undefined;
+    const params: PreviewParams = {
+      textDocument: { uri: key },
+      sdk: 'all',
+      published: options.sdk,
+      freshIds: options.freshIds,
+      fresh: { id: options.fresh.uuid(), createdAt: options.fresh.now() },
+      layout: options.redisLayout,
+      ...(options.redisPrefix !== undefined ? { prefix: options.redisPrefix } : {}),
+      ...(options.queue !== undefined ? { queue: options.queue } : {}),
+      target: options.target,
+    };
+    const cancel = new CancellationTokenSource();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        cancel.cancel();
+        reject(new Error(`no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      const result = await Promise.race([running.sendRequest<PreviewResult>(PREVIEW_METHOD, params, cancel.token), late]);
+      // A document the server does not hold (or cannot publish) is rendered in place, which says why.
+      return result.ok ? result.text : undefined;
+    } finally {
+      clearTimeout(timer);
+      cancel.dispose();
+    }
+  };
+}
