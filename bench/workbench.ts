@@ -26,8 +26,13 @@ import { extensionHostMemory } from './process-memory';
 const RUNS = process.argv.includes('--quick') ? 2 : 5;
 /** `--only=ours` (or anchor, floor, references) measures one contender or scenario; the table is then printed, not written. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-/** `--trace` prints each action's start and end (wall clock, to line up with logs), keeps a CPU profile of the page's thread per action and keeps the profiles and their logs. */
+/**
+ * `--trace` prints each action's start and end (wall clock, to line up with logs), writes a CPU
+ * profile of the page's own thread per action (`page-profiles/`; `--timeline`: a Chromium trace
+ * of its tasks instead, to see time spent outside JavaScript) and keeps the profiles and their logs.
+ */
 const TRACE = process.argv.includes('--trace');
+const TIMELINE = process.argv.includes('--timeline');
 const README = join(__dirname, 'README.md');
 export const WORKBENCH_START = '<!-- workbench:start -->';
 export const WORKBENCH_END = '<!-- workbench:end -->';
@@ -84,9 +89,10 @@ let traceDir: string | undefined;
 let traced = 0;
 
 async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, what: string, timeoutMs = 60_000, page?: Page): Promise<number> {
-  const profiler = TRACE && page && traceDir ? await page.context().newCDPSession(page) : undefined;
-  const tracePath = TRACE && page && traceDir ? join(traceDir, `${what.replace(/\W+/g, '-')}-${traced + 1}.trace.json`) : undefined;
-  if (tracePath && process.env.BQ_TIMELINE) await page!.context().browser()!.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'v8', 'blink', 'toplevel'] });
+  const name = `${what.replace(/\W+/g, '-')}-${++traced}`;
+  const timeline = TRACE && TIMELINE && page && traceDir ? page.context().browser() : undefined;
+  const profiler = TRACE && !TIMELINE && page && traceDir ? await page.context().newCDPSession(page) : undefined;
+  if (timeline) await timeline.startTracing(page, { path: join(traceDir!, `${name}.trace.json`), categories: ['devtools.timeline', 'v8', 'blink', 'toplevel'] });
   if (profiler) {
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
@@ -98,10 +104,10 @@ async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, 
   await waitUntil(what, async () => (await seen()) || undefined, timeoutMs, POLL_MS);
   const ms = performance.now() - started;
   if (TRACE) process.stdout.write(`${what}: ${wall} → ${Date.now()}\n`);
-  if (tracePath && process.env.BQ_TIMELINE) await page!.context().browser()!.stopTracing();
+  if (timeline) await timeline.stopTracing();
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
-    writeFileSync(join(traceDir!, `${what.replace(/\W+/g, '-')}-${++traced}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(join(traceDir!, `${name}.cpuprofile`), JSON.stringify(profile));
     await profiler.detach();
   }
   return ms;
