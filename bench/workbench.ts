@@ -6,7 +6,8 @@
  * - the anchor, VS Code's own JSON language features on the same text (`json.schemas` mapping the
  *   file to `schemas/envelope.schema.json`), measured the same way in the same run; and
  * - the floor, the same workbench opening the same text with no language features at all
- *   (`files.associations` to plain text, no extension): what VS Code itself costs.
+ *   (`files.associations` to plain text, no extension): what VS Code itself costs (for completion,
+ *   VS Code's own suggestions, the words of the document).
  *
  * The fixture has one wrong value near the top (`meta.schema_version: 2`), which both our server
  * and the anchor's schema flag, so "first squiggle" means the same thing for both. Writes the
@@ -259,7 +260,7 @@ async function main(): Promise<void> {
     { what: 'open the 5 MB file → first squiggle (floor: text on screen)', target: '≤ 1 s', goal: 1000, values: {} },
     { what: 'type one character → squiggles updated (floor: the character on screen)', target: '≤ 150 ms', goal: 150, values: {} },
     { what: 'hover (Ctrl+K Ctrl+I) → hover shown', target: '≤ 100 ms', goal: 100, values: {} },
-    { what: 'completion (Ctrl+Space) → suggestions shown', target: '≤ 100 ms', goal: 100, values: {} },
+    { what: 'completion (Ctrl+Space) → suggestions shown (floor: VS Code\'s word suggestions)', target: '≤ 100 ms', goal: 100, values: {} },
     { what: 'Preview Published Bytes (its CodeLens above the fixture, clicked) → body on screen', target: '≤ 500 ms', goal: 500, values: {} },
     { what: 'with the preview open, type one character in the fixture → the preview shows it', target: '≤ 250 ms', goal: 250, values: {} },
     { what: `Go to References (Enter in the palette) on a URN used by ${fixturesOf(REFERENCED_URN)} of ${REFERENCE_FIXTURES.toLocaleString('en')} fixtures, the first in a fresh window once registry.json shows its links → listed`, target: '≤ 1 s', goal: 1000, values: {} },
@@ -283,8 +284,11 @@ async function main(): Promise<void> {
               ? async () => (await workbench.visibleLines()).some((line) => line.includes('"schema_version"'))
               : async () => (await workbench.squiggles('any')) > 0;
           push(0, who, await timed(() => workbench.openFile(file), seen, `${file} open`));
-          if (who === 'floor') push(1, who, await keystroke(workbench, text, true));
-          else {
+          if (who === 'floor') {
+            push(1, who, await keystroke(workbench, text, true));
+            // VS Code's own suggestions (the words of the document) on the same file: what the list costs with no extension.
+            push(3, who, await completion(workbench, text));
+          } else {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));
             push(3, who, await completion(workbench, text));
@@ -331,7 +335,7 @@ function writeTable(rows: readonly Row[], intoReadme: boolean): void {
     '## Real workbench (code-server, Chromium, the packaged .vsix)',
     '',
     `\`npm run bench:workbench\`, ${new Date().toISOString().slice(0, 10)}: a 5.3 MB fixture (${RUNS} runs each, medians (min–max); the first run of each is a first open, the rest reopen).`,
-    'Anchor: VS Code\'s JSON language features with `json.schemas` → `schemas/envelope.schema.json` on the same text. Floor: the same workbench opening the same text as plain text, no extension.',
+    'Anchor: VS Code\'s JSON language features with `json.schemas` → `schemas/envelope.schema.json` on the same text. Floor: the same workbench opening the same text as plain text, no extension (its suggestion list: VS Code\'s own, the words of the document).',
     'Each time runs from the user\'s action (keys sent to the browser) to what the user sees in the DOM (a squiggle, the hover, the suggestion list, the preview\'s text), polled every 10 ms; Quick Open and the command palette are typed as a user types, so their time is in every contender\'s figure.',
     '',
     '| what the user did | ours | anchor (VS Code JSON) | floor (no language features) | target | |',
