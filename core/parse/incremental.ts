@@ -77,7 +77,7 @@ export function reparse(previous: ParsedText, text: string, change: TextChange =
     info = info.slice(0, columns.count);
     info[slot] = flags;
   }
-  const next = movedColumns(columns, info, columns.values, oldEnd, delta);
+  const next = movedColumns(columns, info, columns.values, slot, oldEnd, delta);
   // The previous version needs its own predecessor no longer: versions never chain in memory.
   if (!options.keepPreviousLink) previous.forgetEdit();
   return new ParsedText(text, next, [], { previous, slot, threshold: oldEnd, delta, kind: 'string' });
@@ -104,7 +104,7 @@ function reparseNumber(previous: ParsedText, text: string, change: TextChange, o
   const plain = readPlainNumber(text, tokenStart, tokenEnd, integer, values, slot) ? Flag.PlainNumber : 0;
   const info = columns.info.slice(0, columns.count);
   info[slot] = (info[slot] & Flag.Keyed) | Kind.Number | (integer ? Flag.Integer : 0) | plain | (literal.charCodeAt(0) === Char.Minus ? Flag.Negative : 0);
-  const next = movedColumns(columns, info, values, oldEnd, delta);
+  const next = movedColumns(columns, info, values, slot, oldEnd, delta);
   // Typed before the literal's first character, the edit starts where the token does: the token stays where it was.
   next.start[slot] = tokenStart;
   if (!options.keepPreviousLink) previous.forgetEdit();
@@ -156,17 +156,20 @@ function scalarAround(columns: Columns, from: number, to: number): number {
  * offset at or after `oldEnd` moved by `delta`. The parser's property order exactly
  * (core/parse/parser.ts), so that every reader of columns sees one object shape.
  */
-function movedColumns(columns: Columns, info: Uint16Array, values: Float64Array, oldEnd: number, delta: number): Columns {
+function movedColumns(columns: Columns, info: Uint16Array, values: Float64Array, slot: number, oldEnd: number, delta: number): Columns {
+  // Slots are in document order: no slot up to the edited one starts, or has its key or colon,
+  // after the edit (only the ends of the edited value and its containers lie beyond it).
+  const after = slot + 1;
   return {
     count: columns.count,
     info,
-    start: shifted(columns.start, columns.count, oldEnd, delta),
-    end: shifted(columns.end, columns.count, oldEnd, delta),
+    start: shifted(columns.start, columns.count, oldEnd, delta, after),
+    end: shifted(columns.end, columns.count, oldEnd, delta, 0),
     parent: columns.parent,
     next: columns.next,
-    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta),
-    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta),
-    colon: shifted(columns.colon, columns.count, oldEnd, delta),
+    keyStart: shifted(columns.keyStart, columns.count, oldEnd, delta, after),
+    keyEnd: shifted(columns.keyEnd, columns.count, oldEnd, delta, after),
+    colon: shifted(columns.colon, columns.count, oldEnd, delta, after),
     values,
     keys: columns.keys,
     decoded: columns.decoded,
@@ -174,10 +177,10 @@ function movedColumns(columns: Columns, info: Uint16Array, values: Float64Array,
   };
 }
 
-/** A copy of the first `count` offsets with every offset at or after `threshold` moved by `delta`. */
-function shifted(offsets: Int32Array, count: number, threshold: number, delta: number): Int32Array {
+/** A copy of the first `count` offsets with every offset at or after `threshold`, from slot `from` on, moved by `delta`. */
+function shifted(offsets: Int32Array, count: number, threshold: number, delta: number, from: number): Int32Array {
   const copy = offsets.slice(0, count);
-  if (delta !== 0) for (let i = 0; i < count; i++) if (copy[i] >= threshold) copy[i] += delta;
+  if (delta !== 0) for (let i = from; i < count; i++) if (copy[i] >= threshold) copy[i] += delta;
   return copy;
 }
 
