@@ -1,4 +1,4 @@
-// Bundles the entry points into dist/ (or --outdir=<dir>): the VS Code extension (client) and its preview worker,
+// Bundles the entry points into dist/ (or --outdir=<dir>): the VS Code extension (client),
 // the language server and the babelq CLI. `vscode` is provided by the editor at run time and stays
 // external. --production minifies, as `npm run package` ships them.
 import { spawnSync } from 'node:child_process';

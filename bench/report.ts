@@ -130,7 +130,7 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
     '- **The byte preview.** The encoders write a subtree that all six SDKs relay unchanged (plain numbers and',
     '  strings, keys without escapes, digits or repeats) from the text without its whitespace',
     '  (`core/encode/plain-subtree.ts`; Go\'s keys sorted), the walks for notes skip such subtrees, and the',
-    '  preview shows a body over 64 KiB by its start and end.',
+    '  preview shows a body over 16 KiB by its start and end.',
     '- **Checked.** `node --import tsx test/oracle/differential.ts` (also run at the start of every bench) compares',
     '  the parser with the reference parser it replaced, analysis through the columns with the tree walks,',
     '  incremental with fresh parses and analyses, and the number fast path with the six SDK models.',

@@ -108,5 +108,10 @@ export class PreviewRenderer {
 }
 
 function inPlace(source: PreviewSource, options: PreviewOptions): string {
-  return renderPreview(parseJson(source.text()), options);
+  try {
+    return renderPreview(parseJson(source.text()), options);
+  } catch (error) {
+    // Every caller waiting for this render gets an answer, never a preview that stays blank.
+    return `The preview could not be rendered: ${error instanceof Error ? error.message : String(error)}\n`;
+  }
 }

@@ -88,8 +88,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     if (source.scheme === PREVIEW_SCHEME) return;
     const key = source.toString();
     // Only a preview on screen is rendered again: VS Code keeps a closed one alive for minutes, and
-    // rendering a large envelope's preview in the extension host would hold up hovers and
-    // completion (the language client lives there too) on every pause in typing.
+    // rendering it would cost the server (a large envelope) or the extension host (a small one)
+    // work on every pause in typing that nobody looks at.
     if (!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === PREVIEW_SCHEME && editor.document.uri.query === key)) {
       if (vscode.workspace.textDocuments.some((document) => document.uri.scheme === PREVIEW_SCHEME && document.uri.query === key)) this.stale.add(key);
       return;

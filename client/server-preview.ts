@@ -6,7 +6,7 @@
  * an error (the caller then renders in place and says why).
  */
 import { CancellationTokenSource, type CancellationToken } from 'vscode-languageserver-protocol';
-import { PREVIEW_METHOD, type PreviewParams, type PreviewResult } from '../core/language/protocol';
+import { PREVIEW_METHOD, PREVIEW_NOT_OPEN, type PreviewParams, type PreviewResult } from '../core/language/protocol';
 import type { PreviewOptions } from '../core/message/preview';
 import type { RemoteRender } from './preview-renderer';
 
@@ -44,8 +44,10 @@ export function serverPreview(server: () => PreviewServer | undefined, timeoutMs
     });
     try {
       const result = await Promise.race([running.sendRequest<PreviewResult>(PREVIEW_METHOD, params, cancel.token), late]);
-      // A document the server does not hold (or cannot publish) is rendered in place, which says why.
-      return result.ok ? result.text : undefined;
+      if (result.ok) return result.text;
+      // A document the server does not hold is rendered in place; one it cannot publish (a syntax
+      // error while a key is typed) says why, as the preview does, without parsing megabytes here.
+      return result.error === PREVIEW_NOT_OPEN ? undefined : `Nothing to publish: ${result.error}\n`;
     } finally {
       clearTimeout(timer);
       cancel.dispose();

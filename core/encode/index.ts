@@ -65,8 +65,10 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   const target = fromPrevious ?? (splices.length > 0 ? parseSpliced(doc, splices) : doc);
   const root = target.root as ObjectNode;
   const encoded = ENCODERS[sdk]({ doc: target, root, depth: maxDepth(root) });
-  // Its texts are carried over now: the link would keep every earlier version alive.
-  if (fromPrevious instanceof ParsedText) fromPrevious.forgetEdit();
+  // A parse made here has carried its texts over now: its link would keep earlier versions alive.
+  // The caller's own document (and the memo's, reused as it is) keep theirs: the caller's analysis
+  // of its next version may still need them.
+  if (target instanceof ParsedText && target !== doc && target !== memo?.written) target.forgetEdit();
   if (memo) memo.written = target;
   return encoded;
 }
@@ -79,7 +81,7 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
 function madeFrom(previous: ParsedDocument | undefined, text: string): ParsedDocument | undefined {
   if (!(previous instanceof ParsedText)) return undefined;
   if (previous.text === text) return previous;
-  return reparse(previous, text, textChange(previous.text, text));
+  return reparse(previous, text, textChange(previous.text, text), { keepPreviousLink: true });
 }
 
 interface Splice {

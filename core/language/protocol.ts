@@ -94,6 +94,9 @@ export interface PreviewRequestOptions {
   readonly target?: string;
 }
 
+/** The error of a preview asked for a document the server does not hold as an envelope. */
+export const PREVIEW_NOT_OPEN = 'The document is not open as a BabelQueue envelope (*.babel.json).';
+
 export interface PreviewParams extends PreviewRequestOptions {
   readonly textDocument: { readonly uri: string };
 }

@@ -5,7 +5,7 @@
  */
 import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
 import { SDK_NAMES } from '../../core/encode';
-import { PREVIEW_COMMAND, PREVIEW_METHOD, type PreviewParams, type PreviewRequestOptions, type PreviewResult } from '../../core/language/protocol';
+import { PREVIEW_COMMAND, PREVIEW_METHOD, PREVIEW_NOT_OPEN, type PreviewParams, type PreviewRequestOptions, type PreviewResult } from '../../core/language/protocol';
 import { DEFAULT_BROKER_URL, type BuildMemo, type EncoderChoice } from '../../core/message/build';
 import { previewOutput } from '../../core/message/preview';
 import type { Fresh } from '../../core/model/fresh';
@@ -17,6 +17,10 @@ const SDK_CHOICES: readonly string[] = [...SDK_NAMES, 'auto', 'all'];
 const ENCODER_CHOICES: readonly string[] = [...SDK_NAMES, 'auto'];
 /** A target is one line the preview shows; a longer one is not a broker URL. */
 const MAX_TARGET_CHARS = 2048;
+/** How many envelopes keep what their last preview was built from (an editor shows one or two previews). */
+const KEPT_MEMOS = 4;
+/** Control characters and the Unicode line and paragraph separators: a target must not add lines to the preview. */
+const LINE_BREAKING = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
 /** Why options cannot be used, in the words of `babelq preview`'s own checks; undefined when they can. */
 export function previewOptionsProblem(options: PreviewRequestOptions): string | undefined {
@@ -27,7 +31,9 @@ export function previewOptionsProblem(options: PreviewRequestOptions): string | 
   if (options.prefix !== undefined && typeof options.prefix !== 'string') return 'prefix must be a string';
   if (options.published !== undefined && !ENCODER_CHOICES.includes(options.published)) return `published must be one of ${ENCODER_CHOICES.join(', ')}`;
   if (options.fresh !== undefined && !freshUsable(options.fresh)) return 'fresh must be { id: a string of at most 200 characters, createdAt: a finite number }';
-  if (options.target !== undefined && (typeof options.target !== 'string' || options.target.length > MAX_TARGET_CHARS)) return `target must be a string of at most ${MAX_TARGET_CHARS} characters`;
+  if (options.target !== undefined && (typeof options.target !== 'string' || options.target.length > MAX_TARGET_CHARS || LINE_BREAKING.test(options.target))) {
+    return `target must be one line of at most ${MAX_TARGET_CHARS} characters`;
+  }
   return undefined;
 }
 
@@ -44,16 +50,20 @@ function pinnedFresh(fresh: NonNullable<PreviewRequestOptions['fresh']>): Fresh 
 
 export function registerPreview(context: ServerContext): void {
   const { connection } = context;
-  const notOpen: PreviewResult = { ok: false, error: 'The document is not open as a BabelQueue envelope (*.babel.json).' };
+  const notOpen: PreviewResult = { ok: false, error: PREVIEW_NOT_OPEN };
   // Per open envelope, what its last preview was built from: the next, after a keystroke in a
   // value, is built around that value (an editor's preview follows typing in a 5 MB fixture).
+  // Each holds two parses, so only the envelopes previewed last keep theirs.
   const memos = new Map<string, BuildMemo>();
   context.documents.onDidClose((event) => memos.delete(event.document.uri));
   const preview = requestHandler(context, PREVIEW_METHOD, envelopes, notOpen, ({ document, parsed }, params: PreviewParams): PreviewResult => {
     const problem = previewOptionsProblem(params);
     if (problem) return { ok: false, error: problem };
-    let memo = memos.get(document.uri);
-    if (!memo) memos.set(document.uri, (memo = {}));
+    const memo = memos.get(document.uri) ?? {};
+    // Most recently used last: the first is the one to drop.
+    memos.delete(document.uri);
+    memos.set(document.uri, memo);
+    for (const uri of memos.keys()) if (memos.size > KEPT_MEMOS) memos.delete(uri);
     return previewOutput(parsed, {
       memo,
       sdk: (params.sdk ?? 'auto') as EncoderChoice | 'all',

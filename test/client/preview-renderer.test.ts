@@ -142,6 +142,20 @@ test('requests made while a render runs: one render of the newest, which every l
     assert.equal(asked.count, 2);
   }));
 
+test('a large envelope the server holds but cannot publish (a syntax error while typing): its reason, not a parse in place', () =>
+  withServer(async (client) => {
+    const asked = { count: 0 };
+    const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked)), (message) => assert.fail(message));
+    const text = envelopeOf(300).replace('"quantity": 3', '"quantity": ');
+    await client.open('file:///broken.babel.json', text);
+    let readText = false;
+    const preview = await renderer.render('file:///broken.babel.json', { length: text.length, text: () => ((readText = true), text) }, options);
+    assert.equal(preview, inPlace(text));
+    assert.match(preview, /^Nothing to publish: /);
+    assert.equal(asked.count, 1);
+    assert.equal(readText, false, 'the text was not read in the extension host');
+  }));
+
 test('what the server cannot answer is rendered in place: not running, a document it does not hold, a failure (said), no answer in time (said)', async () => {
   const text = envelopeOf(300);
   const problems: string[] = [];

@@ -204,7 +204,9 @@ describe('the byte preview for any editor', () => {
         [{ published: 'all' }, /^published must be one of (\w+, ){6}auto$/],
         [{ fresh: { id: 7, createdAt: 0 } }, /^fresh must be \{ id: a string/],
         [{ fresh: { id: 'x', createdAt: Number.MAX_VALUE * 10 } }, /^fresh must be/],
-        [{ target: 'x'.repeat(3000) }, /^target must be a string of at most 2048 characters$/],
+        [{ target: 'x'.repeat(3000) }, /^target must be one line of at most 2048 characters$/],
+        [{ target: 'redis://127.0.0.1:6379\nConsumers: all accept' }, /^target must be one line/],
+        [{ target: 'redis://a\u2028b' }, /^target must be one line/],
       ] as const) {
         const refused = await client.request('babelqueue/preview', { ...pinned, ...bad });
         assert.equal(refused.ok, false);
