@@ -112,7 +112,10 @@ export const PREVIEW_LANGUAGE_ID = 'babelqueue-preview';
 /** Opens the preview of the active envelope beside it. */
 export async function showPreview(source: vscode.Uri): Promise<void> {
   const opened = await vscode.workspace.openTextDocument(previewUri(source));
-  // Its own language, whose defaults (package.json configurationDefaults) wrap the long body line instead of cutting it off at the window's edge.
+  // Its own language, whose defaults (package.json configurationDefaults) wrap the long body line
+  // instead of cutting it off at the window's edge. The manifest gives it to the preview's name
+  // (`* — published bytes`), so the document opens in it; setting it afterwards (an editor that
+  // does not match the name) costs a close and a reopen.
   const document = opened.languageId === PREVIEW_LANGUAGE_ID ? opened : await vscode.languages.setTextDocumentLanguage(opened, PREVIEW_LANGUAGE_ID);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
 }

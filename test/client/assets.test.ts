@@ -25,6 +25,14 @@ describe('manifest', () => {
     }
   });
 
+  test('the byte preview opens in its own language (word wrap on) by its name, with no language change after opening', () => {
+    const preview = manifest.contributes.languages.find((language: { id: string }) => language.id === 'babelqueue-preview');
+    assert.deepEqual(preview.filenamePatterns, ['* — published bytes']);
+    // client/preview.ts names the preview `<file> — published bytes`.
+    assert.match(readFileSync(join(ROOT, 'client/preview.ts'), 'utf8'), /path: `\/\$\{name\} — published bytes`/);
+    assert.equal(manifest.contributes.configurationDefaults['[babelqueue-preview]']['editor.wordWrap'], 'on');
+  });
+
   test('validation is allowed in Restricted Mode; two activation events beyond the inferred ones', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     // The babelq task must be runnable before any envelope has been opened; a folder with
