@@ -111,7 +111,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 /** Preview, send, peek, dead letters and redrive: they run in the extension host on core/ and broker/ (a large envelope's preview is rendered by the server). */
 function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
   const freshIds = new FreshIds();
-  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client && { isRunning: () => client!.isRunning(), sendRequest: (method, params, token) => client!.sendRequest(method, params, token) }), (message) => output.warn(message)));
+  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)));
   context.subscriptions.push(
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),

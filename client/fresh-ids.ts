@@ -3,7 +3,7 @@
  * send uses the same ones, then mints new ones for the next send: what you saw is what was sent.
  */
 import { randomUUID } from 'node:crypto';
-import type { Fresh } from '../core/model/fresh';
+import { fixedFresh, type Fresh } from '../core/model/fresh';
 
 export class FreshIds {
   private readonly byDocument = new Map<string, { id: string; now: number }>();
@@ -16,7 +16,7 @@ export class FreshIds {
       this.byDocument.set(uri, pinned);
     }
     const { id, now } = pinned;
-    return { uuid: () => id, now: () => now };
+    return fixedFresh(id, now);
   }
 
   /** Forgets a document's values so the next preview or send mints new ones. */

@@ -80,7 +80,7 @@ export class PreviewRenderer {
         this.queued.delete(key);
         const started = performance.now();
         const text = await this.renderOne(key, next.source, next.options);
-        this.lastRenders.set(key, { ended: performance.now(), duration: performance.now() - started });
+        this.rendered(key, started);
         for (const resolve of next.waiters) resolve(text);
       }
     } finally {
@@ -102,8 +102,14 @@ export class PreviewRenderer {
   private timed(key: string, render: () => string): string {
     const started = performance.now();
     const text = render();
-    this.lastRenders.set(key, { ended: performance.now(), duration: performance.now() - started });
+    this.rendered(key, started);
     return text;
+  }
+
+  /** Notes that a render of `key` begun at `started` has ended now. */
+  private rendered(key: string, started: number): void {
+    const ended = performance.now();
+    this.lastRenders.set(key, { ended, duration: ended - started });
   }
 }
 

@@ -4,7 +4,7 @@
  * §8. The .NET encoder follows code and documentation only (UNVERIFIED).
  */
 import { ParsedText } from '../parse/document';
-import { reparse, textChange, type TextChange } from '../parse/incremental';
+import { reparse, sameOrReparsed, type TextChange } from '../parse/incremental';
 import { parseJson } from '../parse/parser';
 import { asObject, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { encodeDotnet } from './dotnet';
@@ -61,7 +61,8 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   const splices = options?.overrides ? overrideSplices(doc, options.overrides) : [];
   const text = splicedText(doc.text, splices);
   const memo = options?.memo;
-  const fromPrevious = madeFrom(memo?.written, text);
+  // Parsed from what the previous version was written from, the written texts carry over.
+  const fromPrevious = memo?.written instanceof ParsedText ? sameOrReparsed(memo.written, text, { keepPreviousLink: true }) : undefined;
   const target = fromPrevious ?? (splices.length > 0 ? parseSpliced(doc, splices) : doc);
   const root = target.root as ObjectNode;
   const encoded = ENCODERS[sdk]({ doc: target, root, depth: maxDepth(root) });
@@ -71,17 +72,6 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   if (target instanceof ParsedText && target !== doc && target !== memo?.written) target.forgetEdit();
   if (memo) memo.written = target;
   return encoded;
-}
-
-/**
- * The parse of `text` made from `previous` when the two differ in one string or number value
- * (with the link that carries the written texts over), `previous` itself when they are the same
- * text, else undefined.
- */
-function madeFrom(previous: ParsedDocument | undefined, text: string): ParsedDocument | undefined {
-  if (!(previous instanceof ParsedText)) return undefined;
-  if (previous.text === text) return previous;
-  return reparse(previous, text, textChange(previous.text, text), { keepPreviousLink: true });
 }
 
 interface Splice {

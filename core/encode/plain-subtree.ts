@@ -39,7 +39,7 @@ export function plainSubtreeText(node: ValueNode, sortKeys: boolean): string | u
   let texts = writtenTexts.get(document.columns);
   const known = texts?.get(key);
   if (known !== undefined) return known;
-  const text = carriedOver(document, slot, sortKeys) ?? (sortKeys ? sortedText(document.columns, document.text, slot) : compactText(document.text, document.columns.start[slot], document.columns.end[slot]));
+  const text = carriedOver(document, slot, key) ?? (sortKeys ? sortedText(document.columns, document.text, slot) : compactText(document.text, document.columns.start[slot], document.columns.end[slot]));
   if (!texts) {
     texts = new Map();
     writtenTexts.set(document.columns, texts);
@@ -55,14 +55,14 @@ export function isPlainNode(node: ValueNode): boolean {
 }
 
 /** The previous version's text of this plain subtree, with the edited value in it replaced; undefined when it has none. */
-function carriedOver(document: ParsedText, slot: number, sortKeys: boolean): string | undefined {
+function carriedOver(document: ParsedText, slot: number, key: number): string | undefined {
   const edit = document.edit;
-  const before = edit && writtenTexts.get(edit.previous.columns)?.get(sortKeys ? ~slot : slot);
+  const before = edit && writtenTexts.get(edit.previous.columns)?.get(key);
   if (!edit || before === undefined) return undefined;
   // Slots are numbered as in the previous version: a value edit moves offsets, not slots.
   if (edit.slot < slot || edit.slot >= document.columns.next[slot]) return before;
-  // Go's order puts the edited value elsewhere in the text: written again.
-  if (sortKeys) return undefined;
+  // Go's order (a sorted text's key is ~slot) puts the edited value elsewhere in the text: written again.
+  if (key !== slot) return undefined;
   const previous = edit.previous;
   const at = compactLength(previous.text, previous.columns.start[slot], previous.columns.start[edit.slot]);
   const oldToken = previous.text.slice(previous.columns.start[edit.slot], previous.columns.end[edit.slot]);
@@ -72,6 +72,11 @@ function carriedOver(document: ParsedText, slot: number, sortKeys: boolean): str
   return before.slice(0, at) + newToken + before.slice(at + oldToken.length);
 }
 
+/** JSON's whitespace between tokens, which `compactText` leaves out. */
+function isWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
 /** How many units of `text[from..to)` `compactText` keeps (`to` is not inside a string). */
 function compactLength(text: string, from: number, to: number): number {
   let kept = 0;
@@ -79,7 +84,7 @@ function compactLength(text: string, from: number, to: number): number {
   for (let at = from; at < to; at++) {
     const code = text.charCodeAt(at);
     if (code === 0x22) inString = !inString;
-    else if (!inString && (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09)) continue;
+    else if (!inString && isWhitespace(code)) continue;
     kept++;
   }
   return kept;
@@ -188,7 +193,7 @@ function compactText(text: string, from: number, to: number): string {
   for (let at = from; at < to; at++) {
     const code = text.charCodeAt(at);
     if (code === 0x22) inString = !inString;
-    else if (!inString && (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09)) continue;
+    else if (!inString && isWhitespace(code)) continue;
     chunk[filled++] = code;
     if (filled === CHUNK) {
       pieces.push(String.fromCharCode.apply(null, chunk as unknown as number[]));

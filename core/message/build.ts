@@ -9,7 +9,7 @@ import { utf8Bytes, utf8Length } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
 import { ParsedText } from '../parse/document';
-import { reparse, textChange } from '../parse/incremental';
+import { sameOrReparsed } from '../parse/incremental';
 import { parseJson } from '../parse/parser';
 import { consumerVerdicts, type ConsumerVerdict } from './acceptance';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
@@ -88,7 +88,8 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   };
   const encoded = encodeEnvelope(doc, sdk, { ...(Object.keys(overrides).length > 0 ? { overrides } : {}), ...(memo ? { memo } : {}) });
   if (!encoded.ok) return { ok: false, error: `The ${sdk} encoder cannot write this envelope: ${encoded.error}` };
-  const body = bodyParse(encoded.text, memo?.body);
+  // The body as each consumer reads it, parsed from the previous build's when one value is what differs.
+  const body = (memo?.body instanceof ParsedText && sameOrReparsed(memo.body, encoded.text)) || parseJson(encoded.text);
   if (memo) memo.body = body;
 
   const traceId = getValue(root, 'trace_id');
@@ -131,13 +132,6 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   // What the check needed of the previous body is carried over now; the link would keep it alive.
   if (body instanceof ParsedText) body.forgetEdit();
   return { ok: true, message, notes: encoded.notes, consumers };
-}
-
-/** The body as each consumer reads it: parsed from the previous build's body when one value is all that differs. */
-function bodyParse(text: string, previous: ParsedDocument | undefined): ParsedDocument {
-  if (!(previous instanceof ParsedText)) return parseJson(text);
-  if (previous.text === text) return previous;
-  return reparse(previous, text, textChange(previous.text, text)) ?? parseJson(text);
 }
 
 /** Where each Redis layout puts a queue's messages (facts §4.1). */

@@ -5,7 +5,7 @@
  * it beside the envelope and `babelq preview --sdk all` prints it.
  */
 import { SDK_NAMES, type SdkName } from '../encode';
-import type { Fresh } from '../model/fresh';
+import { fixedFresh, type Fresh } from '../model/fresh';
 import type { ParsedDocument } from '../model/tree';
 import { utf8Bytes } from '../model/utf8';
 import { rejecting, verdictLines } from './acceptance';
@@ -186,9 +186,7 @@ export function hexDump(bytes: Uint8Array): string {
   return rows.join('\n');
 }
 
-/** A Fresh that returns the same id and time on every call. */
+/** A Fresh that returns, on every call, the id and time `fresh` gives once. */
 function pinned(fresh: Fresh): Fresh {
-  const id = fresh.uuid();
-  const now = fresh.now();
-  return { uuid: () => id, now: () => now };
+  return fixedFresh(fresh.uuid(), fresh.now());
 }

@@ -7,3 +7,8 @@ export interface Fresh {
   /** Current time in Unix milliseconds. */
   now(): number;
 }
+
+/** A Fresh that returns the same id and time on every call (values pinned so that what was shown is what is sent). */
+export function fixedFresh(id: string, now: number): Fresh {
+  return { uuid: () => id, now: () => now };
+}

@@ -37,6 +37,15 @@ export interface ReparseOptions {
   readonly keepPreviousLink?: boolean;
 }
 
+/**
+ * `previous` itself when `text` is its text, else the parse of `text` built from it when one string
+ * or number value is what differs, else undefined: what a caller that keeps an earlier version
+ * (and not the editor's edit) asks.
+ */
+export function sameOrReparsed(previous: ParsedText, text: string, options: ReparseOptions = {}): ParsedText | undefined {
+  return previous.text === text ? previous : reparse(previous, text, textChange(previous.text, text), options);
+}
+
 /** The parse of `text` built from `previous`, or undefined when the edit is not a simple one. */
 export function reparse(previous: ParsedText, text: string, change: TextChange = textChange(previous.text, text), options: ReparseOptions = {}): ParsedText | undefined {
   const old = previous.text;

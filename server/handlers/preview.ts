@@ -8,7 +8,7 @@ import { SDK_NAMES } from '../../core/encode';
 import { PREVIEW_COMMAND, PREVIEW_METHOD, PREVIEW_NOT_OPEN, type PreviewParams, type PreviewRequestOptions, type PreviewResult } from '../../core/language/protocol';
 import { DEFAULT_BROKER_URL, type BuildMemo, type EncoderChoice } from '../../core/message/build';
 import { previewOutput } from '../../core/message/preview';
-import type { Fresh } from '../../core/model/fresh';
+import { fixedFresh } from '../../core/model/fresh';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';
 import { envelopes, requestHandler } from '../request';
@@ -43,11 +43,6 @@ function freshUsable(fresh: unknown): fresh is NonNullable<PreviewRequestOptions
   return typeof id === 'string' && id.length <= 200 && typeof createdAt === 'number' && Number.isFinite(createdAt);
 }
 
-/** The editor's pinned fresh values, as the Fresh the encoders ask. */
-function pinnedFresh(fresh: NonNullable<PreviewRequestOptions['fresh']>): Fresh {
-  return { uuid: () => fresh.id, now: () => fresh.createdAt };
-}
-
 export function registerPreview(context: ServerContext): void {
   const { connection } = context;
   const notOpen: PreviewResult = { ok: false, error: PREVIEW_NOT_OPEN };
@@ -69,7 +64,7 @@ export function registerPreview(context: ServerContext): void {
       sdk: (params.sdk ?? 'auto') as EncoderChoice | 'all',
       hex: params.hex === true,
       freshIds: params.freshIds ?? true,
-      fresh: params.fresh ? pinnedFresh(params.fresh) : context.fresh,
+      fresh: params.fresh ? fixedFresh(params.fresh.id, params.fresh.createdAt) : context.fresh,
       redisLayout: params.layout ?? 'babelqueue',
       ...(params.queue !== undefined ? { queue: params.queue } : {}),
       ...(params.prefix !== undefined ? { redisPrefix: params.prefix } : {}),
