@@ -5,5 +5,5 @@
  * runs: there every `Flag.*` and `Kind.*` in the hot loops is a property lookup.
  */
 export { analyzeText } from '../core/rules/analyze';
-export { DEFAULT_SETTINGS } from '../core/rules/settings';
+export { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 export { loadRegistry } from '../workspace/registry-loader';

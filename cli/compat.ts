@@ -14,7 +14,7 @@ import { readRegistryIndex } from '../core/registry/registry-file';
 import { isDeprecatedStatus } from '../core/registry/types';
 import { definitionOf } from '../core/rules/catalogue';
 import { schemaCompatDiagnostics } from '../core/rules/schema-file-diagnostics';
-import { DEFAULT_SETTINGS } from '../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { readBoundedText } from '../workspace/bounded-read';
 import { isInside, MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { parseArgs } from './args';

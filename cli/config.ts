@@ -9,7 +9,7 @@ import { MAX_CONFIG_FILE_BYTES } from '../workspace/project-config';
 import { resolve } from 'node:path';
 import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
-import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings';
+import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
 import { CliError, describeFsError } from './errors';
 
 const NAMESPACE = 'babelqueue';

@@ -9,7 +9,7 @@ import { analyzeText } from '../core/rules/analyze';
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout, RedriveMove } from '../core/message/types';
-import type { LintedRow } from '../core/rules/message-rows';
+import type { LintedRow } from '../core/language/message-rows';
 import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';

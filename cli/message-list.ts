@@ -5,7 +5,7 @@
 import { openBroker } from '../broker';
 import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
-import { lintedRows, type LintedRow } from '../core/rules/message-rows';
+import { lintedRows, type LintedRow } from '../core/language/message-rows';
 import { CliError } from './errors';
 
 /** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */

@@ -9,7 +9,7 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { registryFileDiagnostics } from '../core/rules/registry-file-diagnostics';
 import { schemaFileDiagnostics } from '../core/rules/schema-file-diagnostics';
 import type { RegistryState } from '../core/registry/types';
-import type { Settings } from '../core/rules/settings';
+import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
 

@@ -5,7 +5,7 @@
  * output: put it in the URL or in BABELQ_BROKER_PASSWORD; every message is scrubbed of it.
  */
 import { analyze } from '../core/rules/analyze';
-import { DEFAULT_SETTINGS } from '../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { CliRegistries } from './registry';
 import { ProjectConfigs } from '../workspace/project-config';
 import { describeRejections } from '../core/message/acceptance';

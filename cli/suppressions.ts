@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { LineIndex } from '../core/model/positions';
 import { configFileDiagnostics, suppressionFileDiagnostics } from '../core/rules/project-file-diagnostics';
-import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/suppressions';
+import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/settings/suppressions-file';
 import { relativePath, type LoadedConfig } from '../workspace/project-config';
 import { toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError } from './errors';

@@ -5,7 +5,7 @@
  * user, workspace or folder settings (later levels winning, objects merged per key, as VS Code
  * merges them); the server applies them over babelq.json. No `vscode` import: tested as is.
  */
-import { SETTING_KEYS } from '../core/rules/settings';
+import { SETTING_KEYS } from '../core/rules/settings/settings';
 
 /** What `WorkspaceConfiguration.inspect` gives for one key (the levels this reads). */
 export interface InspectedSetting {

@@ -148,7 +148,7 @@ function manifest(current: string, definitions: readonly CodeDefinition[]): stri
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
-/** babelq.json's schema (core/rules/project-config.ts reads the same keys), with every code for `severity`. */
+/** babelq.json's schema (core/rules/settings/project-config.ts reads the same keys), with every code for `severity`. */
 function projectConfigSchema(definitions: readonly CodeDefinition[]): string {
   const severity = {
     type: 'object',

@@ -15,7 +15,7 @@ import { reparse, textChange, type TextChange } from '../core/parse/incremental'
 import { parseText } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import type { RegistryState } from '../core/registry/types';
-import type { Settings } from '../core/rules/settings';
+import type { Settings } from '../core/rules/settings/settings';
 import type { ParsedDocument } from '../core/model/tree';
 
 const NO_REGISTRY: RegistryState = { kind: 'none' };

@@ -10,14 +10,14 @@ import type { ParsedDocument } from '../core/model/tree';
 import { parseText } from '../core/parse/parser';
 import { analyze } from '../core/rules/analyze';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
-import { readProjectConfig } from '../core/rules/project-config';
+import { readProjectConfig } from '../core/rules/settings/project-config';
 import { configFileDiagnostics, suppressionFileDiagnostics } from '../core/rules/project-file-diagnostics';
-import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/suppressions';
+import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
 import { toPath, toUri } from './registry';
-import type { Settings } from '../core/rules/settings';
+import type { Settings } from '../core/rules/settings/settings';
 
 /** Which project file a document is. */
 export type ProjectFileKind = 'config' | 'suppressions';

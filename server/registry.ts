@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Registry, RegistryEntry, RegistryState } from '../core/registry/types';
-import type { Settings } from '../core/rules/settings';
+import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, isUnder, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';

@@ -5,7 +5,7 @@
  * them. Cached until the client says the configuration changed or a babelq.json changes.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings';
+import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import type { ProjectConfigs } from '../workspace/project-config';
 import { toUri } from './registry';
 

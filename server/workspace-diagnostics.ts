@@ -25,7 +25,7 @@ import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
-import type { Settings } from '../core/rules/settings';
+import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';

@@ -14,9 +14,9 @@
  */
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { existsSync } from 'node:fs';
-import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/project-config';
-import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/suppressions';
-import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings';
+import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
+import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
+import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import { globToRegExp, type GlobMatcher } from './glob';
 import { PROJECT_MARKER } from './project-root';
 import { readFromDisk, type TextReader } from './registry-loader';

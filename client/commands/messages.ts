@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { dateText, deadLetterLocation, groupDeadLetters, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
-import { lintedRows } from '../../core/rules/message-rows';
+import { lintedRows } from '../../core/language/message-rows';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback } from '../../broker/target';

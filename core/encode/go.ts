@@ -75,8 +75,17 @@ export const goModel: ValueModel = {
 export function goField(scope: EnvelopeScope, key: string): string | undefined {
   const fields = TYPED_FIELDS[scope];
   if (fields.includes(key)) return key;
-  const folded = key.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const folded = goFold(key);
   return fields.includes(folded) ? folded : undefined;
+}
+
+/**
+ * A JSON key as encoding/json compares it with a struct field's lower-case ASCII name: ASCII
+ * letters fold, and U+017F and U+212A fold to s and k (so `URN`, `Owner` and `ſchema` fill
+ * `urn`, `owner` and `schema`).
+ */
+export function goFold(key: string): string {
+  return key.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 const isGoAlias = (key: string): boolean => key.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'urn';

@@ -13,7 +13,7 @@ import type { Fresh } from '../model/fresh';
 import { parseText } from '../parse/parser';
 import type { RegistryState } from '../registry/types';
 import { analyze } from '../rules/analyze';
-import type { Settings } from '../rules/settings';
+import type { Settings } from '../rules/settings/settings';
 import { codeActions } from './code-actions';
 
 /** Enough for fixes that make room for others (a renamed key, then its value); more means a loop. */

@@ -15,7 +15,7 @@ import { foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
 import type { EditedValue } from './edited-value';
 import { RULE_MODULES } from './modules';
-import { DEFAULT_SETTINGS, type Settings } from './settings';
+import { DEFAULT_SETTINGS, type Settings } from './settings/settings';
 
 const NO_REGISTRY: RegistryState = { kind: 'none' };
 

@@ -5,7 +5,7 @@
 import type { Code } from './code-names';
 import type { CoreDiagnostic, DiagnosticTag, Severity } from './diagnostic';
 import type { RegistryState } from '../registry/types';
-import type { Settings } from './settings';
+import type { Settings } from './settings/settings';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 export interface Range {

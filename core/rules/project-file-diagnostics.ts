@@ -8,9 +8,9 @@ import { applySettings } from './analyze';
 import { definitionOf } from './catalogue';
 import type { Code } from './code-names';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
-import type { ConfigProblem, ProjectConfig } from './project-config';
-import type { Settings } from './settings';
-import type { Suppression, SuppressionsFile } from './suppressions';
+import type { ConfigProblem, ProjectConfig } from './settings/project-config';
+import type { Settings } from './settings/settings';
+import type { Suppression, SuppressionsFile } from './settings/suppressions-file';
 
 /** config-error for each problem of a babelq.json. */
 export function configFileDiagnostics(config: ProjectConfig, settings: Settings): CoreDiagnostic[] {

@@ -2,7 +2,7 @@
 import { applySettings } from './analyze';
 import { definitionOf } from './catalogue';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
-import type { Settings } from './settings';
+import type { Settings } from './settings/settings';
 import type { RegistryState } from '../registry/types';
 
 /** The registry-error diagnostics to show in registry.json. */

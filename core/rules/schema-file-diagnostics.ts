@@ -6,7 +6,7 @@ import { definitionOf } from './catalogue';
 import { compareDiagnostics, type CoreDiagnostic } from './diagnostic';
 import { schemaKeywordFindings } from './registry/schema-keywords';
 import { compatibilityBreaks } from './registry/breaking-change';
-import type { Settings } from './settings';
+import type { Settings } from './settings/settings';
 
 /** The unenforced-keyword, misread-keyword and pii-unmarked diagnostics to show in a schema file (none for a file that is not JSON). */
 export function schemaFileDiagnostics(doc: ParsedDocument, settings: Settings): CoreDiagnostic[] {

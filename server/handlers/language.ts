@@ -16,7 +16,7 @@ import { codeActions } from '../../core/language/code-actions';
 import { fixAll } from '../../core/language/fix-all';
 import type { LineIndex } from '../../core/model/positions';
 import type { RegistryState } from '../../core/registry/types';
-import type { Settings } from '../../core/rules/settings';
+import type { Settings } from '../../core/rules/settings/settings';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { complete, type CoreCompletionItem } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';

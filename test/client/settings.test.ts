@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { DEFAULT_SEND_SETTINGS, readSendSettings, SEND_SETTING_KEYS } from '../../client/send-settings';
-import { SETTING_KEYS } from '../../core/rules/settings';
+import { SETTING_KEYS } from '../../core/rules/settings/settings';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const properties = manifest.contributes.configuration.properties as Record<string, any>;

@@ -40,7 +40,7 @@ import { LineIndex } from '../../core/model/positions';
 import { registryDefinition } from '../../core/language/registry-navigation';
 import type { RegistryState } from '../../core/registry/types';
 import { selectionRanges } from '../../core/language/selection';
-import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../../core/rules/settings';
+import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../../core/rules/settings/settings';
 import { documentSymbols, type DocumentSymbolNode } from '../../core/language/symbols';
 import { forEachValue, type ValueNode } from '../../core/model/tree';
 import { loadRegistry } from '../../workspace/registry-loader';

@@ -22,7 +22,7 @@ import { reparse } from '../../core/parse/incremental';
 import { parseJson, parseText } from '../../core/parse/parser';
 import { toJsValue } from '../../core/model/js-value';
 import type { RegistryState } from '../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../../core/model/tree';
 import { loadRegistry } from '../../workspace/registry-loader';
 import { findDivergences } from '../../core/encode/divergence';

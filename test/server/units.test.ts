@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings/settings';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from '../../server/documents';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { guard } from '../../server/guard';

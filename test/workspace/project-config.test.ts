@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_SETTINGS } from '../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { GitIgnores, parseGitignore } from '../../workspace/gitignore';
 import { ProjectConfigs } from '../../workspace/project-config';
 import { findFixtureFiles } from '../../workspace/fixture-files';

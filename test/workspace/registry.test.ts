@@ -13,7 +13,7 @@ import { applyEdits } from '../../core/model/edits';
 import { parseJson } from '../../core/parse/parser';
 import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
 import type { RegistryState } from '../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
 
 const ORDER_SCHEMA = {

@@ -2,7 +2,7 @@
  * config-error: babelq.json (or babelq-suppressions.json) says something that cannot be used as
  * written: not JSON with comments, an unknown key, a value of the wrong shape, a glob that leaves
  * its folder. The finding sits on the key or value in that file; the rest of the file still applies.
- * Found by core/rules/project-config.ts and core/rules/suppressions.ts; envelopes have nothing to check.
+ * Found by core/rules/settings/project-config.ts and core/rules/settings/suppressions-file.ts; envelopes have nothing to check.
  */
 import { defineRule } from '../definition';
 

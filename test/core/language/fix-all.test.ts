@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fixAll } from '../../../core/language/fix-all';
 import { analyzeText } from '../../../core/rules/analyze';
-import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { stableFresh } from '../../support/fresh';
 
 const BROKEN = '{\n  "urn": "urn:babel:orders:created",\n  "trace_id": "7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b",\n  "timestamp": 1,\n  "data": {},\n  "meta": { "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "schema_version": 1, "created_at": 1750000000, "queue": "orders", "lang": "node", "ts": 5 },\n  "attempts": 0\n}\n';

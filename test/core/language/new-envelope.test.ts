@@ -17,7 +17,7 @@ import { newEnvelopeText, pickOrder } from '../../../core/language/new-envelope'
 import { parseJson } from '../../../core/parse/parser';
 import { compileSchema } from '../../../core/registry/schema-compiler';
 import { DEPRECATED_STATUSES, type Registry, type RegistryEntry, type RegistryState } from '../../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 
 const NOW = Date.UTC(2026, 2, 14, 9, 26, 51);
 

@@ -15,7 +15,7 @@ import { envelopeText, writeRegistry } from '../../../bench/generate';
 import { reparse } from '../../../core/parse/incremental';
 import { parseText } from '../../../core/parse/parser';
 import { analyze, analyzeDocument, type Analysis } from '../../../core/rules/analyze';
-import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import type { ParsedText } from '../../../core/parse/document';
 import { loadRegistry } from '../../../workspace/registry-loader';
 

@@ -14,7 +14,7 @@ import { asObject, getProperty, type ValueNode } from '../../../core/model/tree'
 import { VALIDATORS, validatorModel, type ValidatorId } from '../../../core/registry/validators/models';
 import { ownReport, runSubset } from '../../../core/registry/validators/subset-walk';
 import { analyze } from '../../../core/rules/analyze';
-import { DEFAULT_SETTINGS, type Settings } from '../../../core/rules/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 
 const IDS: readonly ValidatorId[] = ['bqschema', 'php', 'python', 'node', 'java'];

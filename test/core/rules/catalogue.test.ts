@@ -26,7 +26,8 @@ test('every rule module under core/rules/<family>/ is in the catalogue, and ever
   const found = await findRuleModules();
   assert.equal(found.length, RULE_MODULES.length);
   const families = readdirSync(join(__dirname, '../../../core/rules'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  assert.deepEqual(families.sort(), FAMILIES.map((entry) => entry.family).sort(), 'core/rules/ holds one folder per family and nothing else');
+  // Beside the families, settings/ holds what every check reads: the settings and the project files that set them.
+  assert.deepEqual(families.sort(), [...FAMILIES.map((entry) => entry.family), 'settings'].sort(), 'core/rules/ holds one folder per family, settings/, and nothing else');
   assert.deepEqual(DEFINITIONS.map((definition) => definition.code), [...CODE_NAMES]);
 });
 

@@ -29,11 +29,11 @@ import { CODE_NAMES, isCode, type Code } from '../../../core/rules/code-names';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 import { schemaCompatDiagnostics, schemaFileDiagnostics } from '../../../core/rules/schema-file-diagnostics';
 import { compareDiagnostics } from '../../../core/rules/diagnostic';
-import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { pointerAt } from '../../../core/model/json-pointer';
-import { readProjectConfig } from '../../../core/rules/project-config';
+import { readProjectConfig } from '../../../core/rules/settings/project-config';
 import { configFileDiagnostics, suppressionFileDiagnostics } from '../../../core/rules/project-file-diagnostics';
-import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/suppressions';
+import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/settings/suppressions-file';
 import { loadRegistry } from '../../../workspace/registry-loader';
 import { stableFresh } from '../../support/fresh';
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv';
 import { parse } from 'jsonc-parser';
-import { readProjectConfig } from '../../../core/rules/project-config';
-import { applySuppressions, readSuppressions } from '../../../core/rules/suppressions';
+import { readProjectConfig } from '../../../core/rules/settings/project-config';
+import { applySuppressions, readSuppressions } from '../../../core/rules/settings/suppressions-file';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 
 const ROOT = join(__dirname, '..', '..', '..');

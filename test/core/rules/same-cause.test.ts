@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
 import { parseText } from '../../../core/parse/parser';
 import { analyze } from '../../../core/rules/analyze';
-import { DEFAULT_SETTINGS } from '../../../core/rules/settings';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 import { stableFresh } from '../../support/fresh';
 

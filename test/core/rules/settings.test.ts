@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { CODE_NAMES } from '../../../core/rules/code-names';
 import { describe, test } from 'node:test';
-import { DEFAULT_MONEY_KEY_PATTERNS, DEFAULT_SETTINGS, normalizeSettings, SETTING_KEYS } from '../../../core/rules/settings';
+import { DEFAULT_MONEY_KEY_PATTERNS, DEFAULT_SETTINGS, normalizeSettings, SETTING_KEYS } from '../../../core/rules/settings/settings';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const properties = manifest.contributes.configuration.properties as Record<string, any>;

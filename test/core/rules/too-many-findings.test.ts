@@ -5,7 +5,7 @@ import { GOOD_ENVELOPE } from '../../support/envelopes';
 import { analyzeDocument, analyzeText } from '../../../core/rules/analyze';
 import { reparse } from '../../../core/parse/incremental';
 import { parseText } from '../../../core/parse/parser';
-import { normalizeSettings } from '../../../core/rules/settings';
+import { normalizeSettings } from '../../../core/rules/settings/settings';
 import { MAX_FINDINGS_PER_DOCUMENT } from '../../../core/rules/context';
 
 /** A valid envelope whose data holds `count` float amounts (one float-currency each). */

@@ -4,8 +4,8 @@
  * because the lint verdict needs the rules, which sit above the message layer.
  */
 import { messageRow, type MessageRow } from '../message/dead-letter';
-import { analyzeText } from './analyze';
-import type { CoreDiagnostic } from './diagnostic';
+import { analyzeText } from '../rules/analyze';
+import type { CoreDiagnostic } from '../rules/diagnostic';
 
 /** A row and the diagnostics behind its verdict. */
 export interface LintedRow {

@@ -5,9 +5,9 @@
  * both go through `normalizeSettings`, so the editor and the CLI cannot disagree on defaults.
  * Key names are declared once here and checked against package.json by a test.
  */
-import { isCode, type Code } from './code-names';
-import type { SeveritySetting } from './diagnostic';
-import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../registry/validators/verdicts';
+import { isCode, type Code } from '../code-names';
+import type { SeveritySetting } from '../diagnostic';
+import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../../registry/validators/verdicts';
 
 export const SETTING_KEYS = {
   validationEnable: 'babelqueue.validation.enable',

@@ -7,9 +7,9 @@
  * only reads the text; finding the files and matching globs is workspace/project-config.ts.
  */
 import { parseTree, printParseErrorCode, type Node as JsoncNode, type ParseError } from 'jsonc-parser';
-import { closestWord } from '../model/edit-distance';
-import type { Code } from './code-names';
-import type { SeveritySetting } from './diagnostic';
+import { closestWord } from '../../model/edit-distance';
+import type { Code } from '../code-names';
+import type { SeveritySetting } from '../diagnostic';
 import { COMPAT_BASE_SHAPE, isPayloadVerdict, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
 
 export const PROJECT_CONFIG_FILE = 'babelq.json';

@@ -4,9 +4,9 @@
  * the finding is on, so it keeps matching when lines above it move. This module reads the file and
  * decides which findings an entry hides; the adapters (workspace/project-config.ts) find the file.
  */
-import type { Code } from './code-names';
-import { isCode } from './code-names';
-import type { CoreDiagnostic } from './diagnostic';
+import type { Code } from '../code-names';
+import { isCode } from '../code-names';
+import type { CoreDiagnostic } from '../diagnostic';
 import { at, parseConfigText, properties, type ConfigProblem } from './project-config';
 
 export const SUPPRESSIONS_FILE = 'babelq-suppressions.json';
