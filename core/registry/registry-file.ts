@@ -115,7 +115,8 @@ function stringField(item: ObjectNode, key: string, problems: RegistryProblem[],
   const value = goFieldValue(item, key);
   if (value?.kind === 'string' && (optional || value.value.trim() !== '')) return { value: value.value, offset: value.offset, end: value.end };
   if (optional || mistyped) return undefined;
-  const where = value ? { offset: value.offset, end: value.end } : { offset: item.offset, end: item.offset + 1 };
+  const at = value ?? goFieldValues(item, key).pop();
+  const where = at ? { offset: at.offset, end: at.end } : { offset: item.offset, end: item.offset + 1 };
   problems.push({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.` });
   return undefined;
 }
