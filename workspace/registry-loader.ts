@@ -10,6 +10,8 @@ import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
 import { parseJson } from '../core/parse/parser';
+import { pointerAt } from '../core/model/json-pointer';
+import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
@@ -171,6 +173,13 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
     return failed(path, `The schema file ${path} is not valid JSON: ${describeError(error)}`, { doc });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return failed(path, `The schema file ${path} must hold a JSON Schema object.`, { doc });
+  // bqschema reads the file with Go's encoding/json, which fails on a number beyond float64 anywhere
+  // in it; JSON.parse reads it as Infinity, which draft-07 would then see as null.
+  const unreadable = doc.root && firstUnreadableNumber(doc.root);
+  if (unreadable) {
+    const at = pointerAt(doc, unreadable.offset);
+    return failed(path, `bqschema cannot read the number ${unreadable.raw}${at ? ` at ${at}` : ''} in the schema ${path}: it is beyond float64, so Go's encoding/json fails on the whole file and bqschema refuses this schema (\`bqschema check\` fails, \`validate\` exits 2). Write a number within ±1.7976931348623157e308.`, { doc });
+  }
   const schema = value as Record<string, unknown>;
   const outcome = (compiled: CompileResult): Pick<LoadedSchema, 'compiled' | 'error'> =>
     'error' in compiled ? { error: `The schema ${path} is not a valid draft-07 JSON Schema: ${compiled.error}` } : { compiled: compiled.compiled };

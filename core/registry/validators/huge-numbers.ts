@@ -1,10 +1,21 @@
 /**
- * Whether a payload holds a number beyond float64 (`1e400`): Go's encoding/json refuses it, so
- * bqschema fails the whole file, while ajv reads it as Infinity and accepts it. Asked only when
- * draft-07 accepts the payload, straight from the parser's columns: a number every SDK writes as
- * written is finite, so only the others' text is read.
+ * Numbers beyond float64 (`1e400`), which Go's encoding/json cannot read into `map[string]any`:
+ * bqschema fails a whole envelope holding one, while ajv reads it as Infinity and accepts it, and
+ * refuses a whole schema file holding one anywhere (a keyword, an `enum`, a `default`, an
+ * `x-note`). A payload is asked only when draft-07 accepts it, straight from the parser's columns:
+ * a number every SDK writes as written is finite, so only the others' text is read.
  */
+import { forEachValue, type ValueNode } from '../../model/tree';
 import { Flag, Kind, type Columns, type ColumnsEdit } from '../../parse/columns';
+
+/** The first number in a parsed document (in document order) that Go cannot read as a float64. */
+export function firstUnreadableNumber(root: ValueNode): Extract<ValueNode, { kind: 'number' }> | undefined {
+  let found: Extract<ValueNode, { kind: 'number' }> | undefined;
+  forEachValue(root, (node) => {
+    if (!found && node.kind === 'number' && !Number.isFinite(node.value)) found = node;
+  }, () => found !== undefined);
+  return found;
+}
 
 /** The answer per version's columns, so that after a keystroke only the edited value is read again. */
 const answered = new WeakMap<Columns, { readonly slot: number; readonly huge: boolean }>();
