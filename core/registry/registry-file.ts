@@ -31,14 +31,14 @@ export function readRegistryIndex(text: string): RegistryIndex {
   if (doc.syntaxProblems.length > 0) {
     const first = doc.syntaxProblems[0];
     const error = `registry.json is not valid JSON: ${first.message}`;
-    return { ok: false, doc, error, problems: [{ offset: first.offset, end: first.end, message: error }] };
+    return { ok: false, doc, error, problems: [{ offset: first.offset, end: first.end, message: error, refusesRegistry: true }] };
   }
   const root = asObject(doc.root);
   const schemas = root && goFieldValue(root, 'schemas');
   if (!root || schemas?.kind !== 'array') {
     const at = schemas ?? doc.root;
     const error = 'registry.json must be an object with a "schemas" array of {"urn", "schema", "owner", "status"} entries (bqschema format).';
-    return { ok: false, doc, error, problems: [{ offset: at?.offset ?? 0, end: at ? Math.min(at.end, at.offset + 1) : 0, message: error }] };
+    return { ok: false, doc, error, problems: [{ offset: at?.offset ?? 0, end: at ? Math.min(at.end, at.offset + 1) : 0, message: error, refusesRegistry: true }] };
   }
   const problems: RegistryProblem[] = [];
   const entries: RegistryIndexEntry[] = [];
@@ -50,7 +50,7 @@ export function readRegistryIndex(text: string): RegistryIndex {
     if (naming) problems.push({ offset: entry.urnOffset, end: entry.urnEnd, message: `The URN "${entry.urn}" breaks the naming rules: ${naming.message}` });
     const first = seen.get(entry.urn);
     if (first !== undefined) {
-      problems.push({ offset: entry.urnOffset, end: entry.urnEnd, message: `Duplicate URN "${entry.urn}": it is already registered (entry ${first + 1}); bqschema rejects the registry. Remove one.` });
+      problems.push({ offset: entry.urnOffset, end: entry.urnEnd, message: `Duplicate URN "${entry.urn}": it is already registered (entry ${first + 1}); bqschema rejects the registry. Remove one.`, refusesRegistry: true });
       continue;
     }
     seen.set(entry.urn, entries.length);
@@ -61,7 +61,7 @@ export function readRegistryIndex(text: string): RegistryIndex {
 
 function readEntry(item: ValueNode, problems: RegistryProblem[]): RegistryIndexEntry | undefined {
   if (item.kind !== 'object') {
-    problems.push({ offset: item.offset, end: item.end, message: 'A registry entry must be an object {"urn", "schema", "owner", "status"}.' });
+    problems.push({ offset: item.offset, end: item.end, message: 'A registry entry must be an object {"urn", "schema", "owner", "status"}.', refusesRegistry: true });
     return undefined;
   }
   const urn = stringField(item, 'urn', problems);
@@ -110,6 +110,7 @@ function stringField(item: ObjectNode, key: string, problems: RegistryProblem[],
       offset: value.offset,
       end: value.end,
       message: `"${key}" must be a string${optional ? ' (free text) or left out' : ''}: bqschema cannot decode ${describeKind(value)} into it and refuses the whole registry (\`bqschema check\` and \`validate\` fail).`,
+      refusesRegistry: true,
     });
   }
   const value = goFieldValue(item, key);
@@ -117,7 +118,7 @@ function stringField(item: ObjectNode, key: string, problems: RegistryProblem[],
   if (optional || mistyped) return undefined;
   const at = value ?? goFieldValues(item, key).pop();
   const where = at ? { offset: at.offset, end: at.end } : { offset: item.offset, end: item.offset + 1 };
-  problems.push({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.` });
+  problems.push({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.`, refusesRegistry: true });
   return undefined;
 }
 

@@ -73,6 +73,12 @@ export interface RegistryProblem {
   readonly offset: number;
   readonly end: number;
   readonly message: string;
+  /**
+   * bqschema's registry load refuses the whole file for it (not JSON, not its shape, a field of
+   * another type, an empty `urn` or `schema`, a duplicate URN): `bqschema check` exits 2, as a
+   * usage or I/O error, where a schema it cannot use makes it exit 1.
+   */
+  readonly refusesRegistry?: true;
 }
 
 export interface Registry {
