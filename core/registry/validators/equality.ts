@@ -38,6 +38,8 @@ function numberKind(equality: Equality, raw: string, integerLiteral: boolean): N
 function equal(equality: Equality, a: ValueNode, b: ValueNode, top: boolean): boolean {
   const emptyAlike = equality === 'php-strict' && isEmptyContainer(a) && isEmptyContainer(b);
   if (emptyAlike) return true;
+  if (equality === 'json-text' && (isNullText(a) || isNullText(b))) return isNullText(a) && isNullText(b);
+  if (equality === 'python-typed-top' && !top && a.kind !== b.kind) return pythonLooseEqual(a, b);
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case 'string':
@@ -53,9 +55,14 @@ function equal(equality: Equality, a: ValueNode, b: ValueNode, top: boolean): bo
       return a.items.length === other.length && a.items.every((item, i) => equal(equality, item, other[i], false));
     }
     case 'object': {
-      const left = uniqueEntries(a);
-      const right = uniqueEntries(b as typeof a);
+      let left = uniqueEntries(a);
+      let right = uniqueEntries(b as typeof a);
       if (left.length !== right.length) return false;
+      if (equality === 'json-text') {
+        // JSON.stringify writes an object's keys in JS property order: integer-like keys first, ascending.
+        left = jsKeyOrder(left);
+        right = jsKeyOrder(right);
+      }
       if (equality === 'php-strict' || equality === 'json-text') {
         // === on PHP arrays and JSON.stringify both see the order of the keys.
         return left.every(([key, value], i) => right[i][0] === key && equal(equality, value, right[i][1], false));
@@ -86,6 +93,33 @@ function numbersEqual(equality: Equality, a: { raw: string; value: number; isInt
   const float = kindA === 'float' ? a : b;
   const integer = kindA === 'float' ? b : a;
   return Number.isInteger(float.value) && BigInt(float.value) === BigInt(integer.raw);
+}
+
+/**
+ * JSON.stringify writes null, and a number beyond the double range (Infinity after JSON.parse), as
+ * `null`: compared as texts, `const null` matches `1e400`. (The facts name the stringify comparison
+ * and Node's `null` for 1e400; this follows from them.)
+ */
+function isNullText(node: ValueNode): boolean {
+  return node.kind === 'null' || (node.kind === 'number' && !Number.isFinite(node.value));
+}
+
+/**
+ * Python's untyped `==` below the top level (facts §1.5: the nested check is untyped): a bool is an
+ * int there, so `true` equals `1` and `1.0`, and `false` equals `0`. (The facts name the untyped
+ * nested check; that True == 1 follows from it.)
+ */
+function pythonLooseEqual(a: ValueNode, b: ValueNode): boolean {
+  const number = a.kind === 'number' ? a : b.kind === 'number' ? b : undefined;
+  const bool = a.kind === 'boolean' ? a : b.kind === 'boolean' ? b : undefined;
+  return number !== undefined && bool !== undefined && number.value === (bool.value ? 1 : 0);
+}
+
+/** The order JS walks an object's own keys: integer-like keys (array indexes) ascending first, then the rest as inserted. */
+export function jsKeyOrder<T>(entries: readonly [string, T][]): [string, T][] {
+  const isIndex = (key: string): boolean => /^(0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295;
+  const indexes = entries.filter(([key]) => isIndex(key)).sort((x, y) => Number(x[0]) - Number(y[0]));
+  return [...indexes, ...entries.filter(([key]) => !isIndex(key))];
 }
 
 function isEmptyContainer(node: ValueNode): boolean {

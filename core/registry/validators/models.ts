@@ -88,6 +88,6 @@ export const EQUALITY_WORDS: Readonly<Record<Equality, string>> = {
   'float64-deep': 'compares values as float64 numbers and maps (reflect.DeepEqual)',
   'php-strict': 'compares with === (an integer never equals a float, and key order matters)',
   'python-typed-top': 'compares the type first at the top level (int 1 is not float 1.0) and integers exactly',
-  'json-text': 'compares JSON.stringify texts (key order matters)',
+  'json-text': 'compares JSON.stringify texts (key order matters, integer-like keys first)',
   'java-objects': 'compares with Objects.equals (a Long never equals a Double; integers exactly)',
 };

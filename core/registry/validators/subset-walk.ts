@@ -6,11 +6,13 @@
  * ignored), parametrised by the model's counting, equality and quirks (models.ts).
  *
  * It walks the schema's parsed tree (so `1` and `1.0` stay apart, as each decoder keeps them) and
- * the fixture's, iteratively, and lists every violation in the validator's own check order; a
+ * the fixture's, iteratively, and lists every violation in the validator's own check order (facts
+ * §1.6: in a node const, enum, then the type's checks; in an object `required` in schema order,
+ * then the data's keys in data order, each key's value checked through before the next key); a
  * validator that stops at the first reports only `violations[0]`.
  */
 import type { ObjectNode, ValueNode } from '../../model/tree';
-import { equalFor, uniqueEntries } from './equality';
+import { equalFor, jsKeyOrder, uniqueEntries } from './equality';
 import { EQUALITY_WORDS, lengthIn, UNIT_WORDS, type ValidatorModel } from './models';
 
 export type SubsetKeyword = 'type' | 'enum' | 'const' | 'minLength' | 'minimum' | 'required' | 'additionalProperties' | 'unreadable-number';
@@ -65,18 +67,25 @@ export function schemaKeyword(schema: ObjectNode, name: string): ValueNode | und
   return undefined;
 }
 
+/** What is left to do, in order: check a value against a subschema, or report a key of an object that is not allowed. */
+type Task = { readonly schema: ObjectNode | undefined; readonly node: ValueNode; readonly path: (string | number)[] } | { readonly report: () => void };
+
 /** Runs one validator over `data` against the schema tree `schema`. */
 export function runSubset(model: ValidatorModel, schema: ValueNode | undefined, data: ValueNode): SubsetResult {
   const violations: Violation[] = [];
   const leniencies: Leniency[] = [];
   if (model.refusesHugeNumbers) findHugeNumbers(data, violations);
-  // Depth first, in the validator's order: the stack holds the next value to check last.
-  const stack: { schema: ObjectNode | undefined; node: ValueNode; path: (string | number)[] }[] = [{ schema: asSchema(schema), node: data, path: [] }];
+  // Depth first, in the validator's order: the stack holds the next task last.
+  const stack: Task[] = [{ schema: asSchema(schema), node: data, path: [] }];
   while (stack.length > 0) {
-    const { schema: current, node, path } = stack.pop()!;
-    if (!current) continue;
-    const children: typeof stack = [];
-    checkNode(model, current, node, path, violations, leniencies, children);
+    const task = stack.pop()!;
+    if ('report' in task) {
+      task.report();
+      continue;
+    }
+    if (!task.schema) continue;
+    const children: Task[] = [];
+    checkNode(model, task.schema, task.node, task.path, violations, leniencies, children);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return { violations, leniencies };
@@ -93,7 +102,7 @@ function checkNode(
   path: (string | number)[],
   violations: Violation[],
   leniencies: Leniency[],
-  children: { schema: ObjectNode | undefined; node: ValueNode; path: (string | number)[] }[],
+  children: Task[],
 ): void {
   const fail = (keyword: SubsetKeyword, bqText: string, sdkReason: string, reason: string, member?: string): void => {
     violations.push({ keyword, path, node, schema, text: lineFor(model, path, bqText, sdkReason, member), reason, ...(member !== undefined ? { member } : {}) });
@@ -191,7 +200,7 @@ function checkObject(
   path: (string | number)[],
   fail: Fail,
   leniencies: Leniency[],
-  children: { schema: ObjectNode | undefined; node: ValueNode; path: (string | number)[] }[],
+  children: Task[],
 ): void {
   const entries = uniqueEntries(node);
   const present = new Set(entries.map(([key]) => key));
@@ -222,7 +231,8 @@ function checkObject(
       leniencies.push({ keyword: 'additionalProperties', path, node, member: key, reason: `looks "${key}" up through Object.prototype in "properties" and takes what it finds there as a schema, so "additionalProperties": false lets it pass` });
       continue;
     }
-    fail('additionalProperties', `additional property ${JSON.stringify(key)} is not allowed`, 'additional_not_allowed', additionalReason(schema, key, sub), key);
+    // In its place among the keys: a value of an earlier key is checked through first.
+    children.push({ report: () => fail('additionalProperties', `additional property ${JSON.stringify(key)} is not allowed`, 'additional_not_allowed', additionalReason(schema, key, sub), key) });
   }
 }
 
@@ -231,13 +241,6 @@ function additionalReason(schema: ObjectNode, key: string, sub: ValueNode | unde
   const patterns = schemaKeyword(schema, 'patternProperties');
   if (patterns?.kind === 'object' && patterns.properties.length > 0) return `ignores "patternProperties", so "${key}" is an additional property under "additionalProperties": false`;
   return `does not allow "${key}" ("additionalProperties": false)`;
-}
-
-/** The order JS walks an object's own keys: integer-like keys ascending first, then the rest as inserted. */
-function jsKeyOrder(entries: [string, ValueNode][]): [string, ValueNode][] {
-  const isIndex = (key: string): boolean => /^(0|[1-9]\d*)$/.test(key) && Number(key) < 4294967295;
-  const indexes = entries.filter(([key]) => isIndex(key)).sort((a, b) => Number(a[0]) - Number(b[0]));
-  return [...indexes, ...entries.filter(([key]) => !isIndex(key))];
 }
 
 /** Go's encoding/json refuses a number outside float64 before bqschema validates anything. */

@@ -108,7 +108,8 @@ function divergenceAt(id: string, judges: readonly Judge[], reference: Judge, sc
     const verb = many ? decision.replace(/^(rejects|accepts)/, (word) => word.slice(0, -1)) : decision;
     return `${names(members)} ${verb}${reasons ? `: ${many ? 'they' : 'it'} ${conjugate(reasons, many)}` : ''}`;
   });
-  const refWhy = refSite ? (reference.id === 'draft-07' ? '' : `: ${conjugate(unique(refSite.reasons).join('; '), plural([reference]))}`) : reference.lenient.has(id) ? `: ${conjugate(reference.lenient.get(id)!, plural([reference]))}` : '';
+  const subject = plural([reference]) ? 'they' : 'it';
+  const refWhy = refSite ? (reference.id === 'draft-07' ? '' : `: ${subject} ${conjugate(unique(refSite.reasons).join('; '), plural([reference]))}`) : reference.lenient.has(id) ? `: ${subject} ${conjugate(reference.lenient.get(id)!, plural([reference]))}` : '';
   const refDecision = `${refSite ? 'reject' : 'accept'}${plural([reference]) ? '' : 's'}`;
   const message = `${parts.join('; ')}. payload-schema follows ${reference.label}, which ${refDecision} it${refWhy}.`;
   return { offset: anySite.offset, end: anySite.end, message, validators: [...groups.values()].flat().map((judge) => judge.id) };
@@ -147,7 +148,7 @@ function modelJudge(model: ValidatorModel, schema: ObjectNode, data: ObjectNode,
   mapped.forEach(({ error, result }, i) => {
     const site = siteOf(sites, siteId(result, error), result);
     site.reasons.push(violations[i].reason);
-    site.findings.push(result);
+    site.findings.push(withoutPatterns(model, violations[i], result));
   });
   const lenient = new Map<string, string>();
   const notes = mapEachSchemaError(data, dataProperty, leniencies.map(leniencyError));
@@ -188,7 +189,12 @@ function plainSchema(schema: ObjectNode | undefined): Record<string, unknown> | 
 /** A model's violation as a SchemaError, so that it lands on the same token as ajv's and is worded alike. */
 function violationError(model: ValidatorModel, violation: Violation): SchemaError {
   const instancePath = pointer(violation.path);
-  const parentSchema = plainSchema(violation.schema);
+  let parentSchema = plainSchema(violation.schema);
+  if (violation.keyword === 'additionalProperties' && parentSchema && 'patternProperties' in parentSchema) {
+    // The validators ignore it: the names it matches are not among those they allow.
+    const { patternProperties: _ignored, ...rest } = parentSchema;
+    parentSchema = rest;
+  }
   const base = { instancePath, message: violation.text, ...(parentSchema ? { parentSchema } : {}) };
   const keyword = (name: string) => (violation.schema ? schemaKeyword(violation.schema, name) : undefined);
   switch (violation.keyword) {
@@ -218,6 +224,19 @@ function violationError(model: ValidatorModel, violation: Violation): SchemaErro
     case 'unreadable-number':
       return { ...base, keyword: 'subset-unreadable', params: {}, message: `cannot be read by bqschema: Go's encoding/json refuses ${violation.node.kind === 'number' ? violation.node.raw : 'it'} (outside float64), so the whole file fails` };
   }
+}
+
+/**
+ * A model's additional-property finding, said as the model decides it: it ignores
+ * `patternProperties`, so the names it matches are not listed as allowed (violationError leaves
+ * them out of the subschema), and the finding says why such a name is rejected all the same.
+ */
+function withoutPatterns(model: ValidatorModel, violation: Violation, result: MappedSchemaError): MappedSchemaError {
+  const patterns = violation.keyword === 'additionalProperties' && violation.schema ? schemaKeyword(violation.schema, 'patternProperties') : undefined;
+  if (patterns?.kind !== 'object' || patterns.properties.length === 0) return result;
+  const who = model.id === 'bqschema' ? 'bqschema' : `the ${model.label} SDK`;
+  const names = [...new Set(patterns.properties.map((property) => property.key))].join(' or ');
+  return { ...result, message: `${result.message}; ${who} ignores "patternProperties", so a name matching ${names} is an additional property too` };
 }
 
 function leniencyError(leniency: Leniency): SchemaError {

@@ -136,6 +136,13 @@ describe('validator models: enum and const equality', () => {
     ['{"a":[1]}', '{"a":[1.0]}', { bqschema: true, php: false, python: true, node: true, java: false }],
     ['9007199254740993', '9007199254740992', { bqschema: true, php: false, python: false, node: true, java: false }],
     ['true', '1', ALL(false)],
+    // Below the top level Python compares with untyped ==, where True == 1 (facts §1.5: the nested check is untyped).
+    ['{"a":[true]}', '{"a":[1]}', { bqschema: false, php: false, python: true, node: false, java: false }],
+    ['[false]', '[0.0]', { bqschema: false, php: false, python: true, node: false, java: false }],
+    // JSON.stringify writes integer-like keys first, so Node sees these two orders as one text.
+    ['{"b":1,"1":2}', '{"1":2,"b":1}', { bqschema: true, php: false, python: true, node: true, java: true }],
+    // JSON.stringify writes Infinity as null (Go cannot read 1e400 at all).
+    ['null', '1e400', { bqschema: false, php: false, python: false, node: true, java: false }],
   ];
   for (const [allowed, value, expected] of rows) {
     test(`const ${allowed} vs ${value}`, () => assert.deepEqual(verdicts(`{"const":${allowed}}`, value), expected));
@@ -155,6 +162,15 @@ describe('validator models: reporting and quirks', () => {
       node: ['r: missing_required'],
       java: ['r: missing_required'],
     });
+  });
+  test('the SDKs that stop early check a key\'s value through before the next key (facts §1.6: the data\'s keys in data order)', () => {
+    const schema = tree('{"type":"object","additionalProperties":false,"properties":{"a":{"type":"integer"},"n":{"type":"object","properties":{"b":{"type":"integer"}}}}}');
+    const firsts = (data: string) => Object.fromEntries(IDS.map((id) => [id, ownReport(validatorModel(id), runSubset(validatorModel(id), schema, tree(data)))[0]]));
+    // A key that is not allowed after a wrong value: the value is reported first.
+    assert.deepEqual(firsts('{"a":"x","z":1}'), { bqschema: 'a: must be an integer', php: 'a: not_an_integer', python: 'a: not_an_integer', node: 'a: not_an_integer', java: 'a: not_an_integer' });
+    // ... and before it, the key is; a nested object's violation comes before a later key's.
+    assert.deepEqual(firsts('{"z":1,"a":"x"}'), { bqschema: 'a: must be an integer', php: 'z: additional_not_allowed', python: 'z: additional_not_allowed', node: 'z: additional_not_allowed', java: 'z: additional_not_allowed' });
+    assert.deepEqual(firsts('{"n":{"b":"x"},"a":"y"}').php, 'n.b: not_an_integer');
   });
   test('integer-like keys come first in Node', () => {
     const schema = tree('{"type":"object","properties":{"b":{"type":"integer"},"10":{"type":"integer"}}}');
