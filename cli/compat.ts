@@ -12,8 +12,7 @@ import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { readRegistryIndex } from '../core/registry/registry-file';
 import { isDeprecatedStatus } from '../core/registry/types';
-import { definitionOf } from '../core/rules/catalogue';
-import { schemaCompatDiagnostics } from '../core/rules/schema-file-diagnostics';
+import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { readBoundedText } from '../workspace/bounded-read';
 import { isInside, MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
@@ -81,7 +80,7 @@ function compareTexts(oldText: string, newText: string, shownAs: string, urn?: s
     if (problem) throw new CliError(`the ${which} schema${which === 'new' ? ` '${shownAs}'` : ''} is not valid JSON: ${problem.message}`);
   }
   const lines = new LineIndex(newText);
-  return { file: shownAs, diagnostics: schemaCompatDiagnostics(before, after, DEFAULT_SETTINGS, urn).map((d) => toOutputDiagnostic(d, lines)) };
+  return { file: shownAs, diagnostics: fileDiagnostics('schemaChange', { base: before, current: after, ...(urn ? { urn } : {}) }, DEFAULT_SETTINGS).map((d) => toOutputDiagnostic(d, lines)) };
 }
 
 function readSchema(cwd: string, path: string): string {
@@ -109,7 +108,6 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   const index = readRegistryIndex(registryText);
   if (!index.ok) throw new CliError(`registry '${registryArg}' cannot be used: ${index.error}`);
   const { entries } = index;
-  const root = index.doc.root;
   const reports: FileReport[] = [];
   for (const entry of entries) {
     if (isDeprecatedStatus(entry.status)) continue;
@@ -124,16 +122,11 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   // A URN registered at the base and gone now breaks its producers and consumers.
   const baseRegistry = atBase(registryPath);
   if (baseRegistry !== undefined) {
-    const now = new Set(entries.map((entry) => entry.urn));
-    const lines = new LineIndex(registryText);
     const was = readRegistryIndex(baseRegistry);
-    const vanished = was.ok ? was.entries.filter((entry) => !now.has(entry.urn)) : [];
-    if (vanished.length > 0 && root) {
-      const diagnostics = vanished.map((entry) =>
-        toOutputDiagnostic({ code: 'breaking-change', severity: definitionOf('breaking-change').severity, message: `"${entry.urn}" was registered at ${ref} and is gone: its producers and consumers still use it. Keep the entry, marked "deprecated", until nothing sends it.`, offset: root.offset, end: root.offset + 1 }, lines),
-      );
-      reports.push({ file: relative(cwd, registryPath) || registryPath, diagnostics });
-    }
+    const change = { baseName: ref, baseUrns: was.ok ? was.entries.map((entry) => entry.urn) : [], current: index.doc, currentUrns: new Set(entries.map((entry) => entry.urn)) };
+    const diagnostics = fileDiagnostics('registryChange', change, DEFAULT_SETTINGS);
+    const lines = new LineIndex(registryText);
+    if (diagnostics.length > 0) reports.push({ file: relative(cwd, registryPath) || registryPath, diagnostics: diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lines)) });
   }
   return reports;
 }

@@ -19,7 +19,7 @@ const FRESH = { uuid: randomUUID, now: Date.now };
 export function findingDetails(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[], registry: RegistryState, lineIndex: LineIndex): FindingDetail[] {
   return diagnostics.map((diagnostic) => {
     const pointer = pointerAt(doc, diagnostic.offset);
-    const preferred = codeActions(doc, [diagnostic], FRESH, registry).find((action) => action.isPreferred);
+    const preferred = codeActions(doc, [diagnostic], FRESH, registry).find((action) => action.isPreferred && !action.otherFiles);
     if (!preferred) return { pointer };
     const edits = preferred.edits.map((edit) => ({ range: { start: lineIndex.positionAt(edit.offset), end: lineIndex.positionAt(edit.end) }, newText: edit.newText }));
     return { pointer, fix: { title: preferred.title, edits } };

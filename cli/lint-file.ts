@@ -4,6 +4,7 @@
  */
 import { analyze, analyzeText, applySettings } from '../core/rules/analyze';
 import { definitionOf } from '../core/rules/catalogue';
+import { notUtf8Message } from '../core/rules/structure/json-syntax';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { LineIndex } from '../core/model/positions';
 import { recycleColumns } from '../core/parse/column-storage';
@@ -162,7 +163,7 @@ export function decodeStrictly(bytes: Uint8Array): { readonly ok: true; readonly
   try {
     return { ok: true, text: STRICT_UTF8.decode(bytes) };
   } catch {
-    return { ok: false, message: `The file is not valid UTF-8 (${describeInvalidUtf8(bytes)}); strict JSON is UTF-8. Save it as UTF-8 without BOM.` };
+    return { ok: false, message: notUtf8Message(describeInvalidUtf8(bytes)) };
   }
 }
 

@@ -6,8 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
-import { registryFileDiagnostics } from '../core/rules/registry-file-diagnostics';
-import { schemaFileDiagnostics } from '../core/rules/schema-file-diagnostics';
+import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import type { RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
@@ -90,7 +89,7 @@ export class CliRegistries {
       const path = state.kind === 'loaded' ? state.registry.path : state.path;
       if (seen.has(path)) continue;
       seen.add(path);
-      const diagnostics = registryFileDiagnostics(state, settingsOf(path));
+      const diagnostics = fileDiagnostics('registryFile', state, settingsOf(path));
       if (diagnostics.length === 0) continue;
       let text = state.kind === 'loaded' ? state.registry.doc.text : '';
       if (state.kind === 'broken') {
@@ -115,7 +114,7 @@ export class CliRegistries {
         const schema = entry.schema;
         if (!schema?.doc || seen.has(schema.path)) continue;
         seen.add(schema.path);
-        const diagnostics = schemaFileDiagnostics(schema.doc, settingsOf(schema.path));
+        const diagnostics = fileDiagnostics('schemaFile', schema.doc, settingsOf(schema.path));
         if (diagnostics.length > 0) reports.push({ path: schema.path, text: schema.doc.text, diagnostics });
       }
     }

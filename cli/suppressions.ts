@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { LineIndex } from '../core/model/positions';
-import { configFileDiagnostics, suppressionFileDiagnostics } from '../core/rules/project-file-diagnostics';
+import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/settings/suppressions-file';
 import { relativePath, type LoadedConfig } from '../workspace/project-config';
 import { toOutputDiagnostic, type FileReport } from './diagnostics';
@@ -42,14 +42,14 @@ export function projectFileReports(context: LintContext, stale: ReadonlyMap<Load
   for (const loaded of context.configs.loaded().sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const settings = settingsFor(context, loaded.path);
     if (loaded.present) {
-      const diagnostics = configFileDiagnostics(loaded.config, settings);
+      const diagnostics = fileDiagnostics('configFile', loaded.config, settings);
       if (diagnostics.length > 0) {
         const lines = new LineIndex(loaded.text);
         reports.push({ file: shown(loaded.path), diagnostics: diagnostics.map((d) => toOutputDiagnostic(d, lines)) });
       }
     }
     if (loaded.suppressions) {
-      const diagnostics = suppressionFileDiagnostics(loaded.suppressions.file, stale.get(loaded) ?? [], settings);
+      const diagnostics = fileDiagnostics('suppressionsFile', { file: loaded.suppressions.file, stale: stale.get(loaded) ?? [] }, settings);
       if (diagnostics.length > 0) {
         const lines = new LineIndex(loaded.suppressions.text);
         reports.push({ file: shown(loaded.suppressions.path), diagnostics: diagnostics.map((d) => toOutputDiagnostic(d, lines)) });

@@ -5,22 +5,25 @@
  *   core/rules/code-names.ts   every code name, the `Code` type
  *   core/rules/modules.ts      every rule module, imported in catalogue order
  *   docs/diagnostics.md        the catalogue between its `generated` markers
+ *   ARCHITECTURE.md            the table of rule modules between its `generated` markers
  *   package.json               the codes of the `babelqueue.diagnostics.severity` setting
  *   schemas/babelq.schema.json the JSON Schema of babelq.json (its severity codes), contributed for completion
  *
- * `--check` writes nothing and exits 1 when a file is stale; test/rules/catalogue.test.ts runs the
+ * `--check` writes nothing and exits 1 when a file is stale; test/core/rules/catalogue.test.ts runs the
  * same comparison. Modules are read by importing them (tsx), not by parsing their text.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FAMILIES, type CodeDefinition, type RuleModule } from '../core/rules/definition';
+import { FAMILIES, type CodeDefinition, type FileKind, type RuleModule } from '../core/rules/definition';
 import { codeHelpMarkdownLines } from '../core/rules/code-docs';
 
 const REPO_ROOT = join(__dirname, '..');
 const RULES_DIR = join(REPO_ROOT, 'core', 'rules');
 const DOC_START = '<!-- generated:catalogue:start (npm run generate; do not edit by hand) -->';
 const DOC_END = '<!-- generated:catalogue:end -->';
+const MODULES_START = '<!-- generated:rule-modules:start (npm run generate; do not edit by hand) -->';
+const MODULES_END = '<!-- generated:rule-modules:end -->';
 const SEVERITY_SETTING = 'babelqueue.diagnostics.severity';
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
 
@@ -43,6 +46,7 @@ export async function findRuleModules(): Promise<FoundModule[]> {
     for (const file of readdirSync(join(RULES_DIR, family)).filter((name) => name.endsWith('.ts')).sort()) {
       const exports = (await import(pathToFileURL(join(RULES_DIR, family, file)).href)) as { rule?: RuleModule };
       if (!exports.rule) continue;
+      if (!exports.rule.check && !exports.rule.files && !exports.rule.reportedBy) throw new Error(`core/rules/${family}/${file}: the rule checks nothing (give it a check for envelopes, files checks, or say what reports its codes)`);
       for (const definition of exports.rule.codes) {
         if (definition.family !== family) throw new Error(`core/rules/${family}/${file}: "${definition.code}" is of family ${definition.family}, but the file lies in ${family}/`);
       }
@@ -186,6 +190,33 @@ function projectConfigSchema(definitions: readonly CodeDefinition[]): string {
   return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
+/** What each kind of file check reads, in words. */
+const FILE_WORDS: Record<FileKind, string> = {
+  schemaFile: 'schema files',
+  schemaChange: 'a schema file against its base',
+  registryFile: 'registry.json',
+  registryChange: 'registry.json against its base',
+  configFile: 'babelq.json',
+  suppressionsFile: 'babelq-suppressions.json',
+};
+
+/** ARCHITECTURE.md's table of rule modules: each module file, its codes and what its checks read. */
+function ruleModulesMarkdown(modules: readonly FoundModule[]): string {
+  const rows = modules.map(({ name, module }) => {
+    const reads = [...(module.check ? ['envelopes'] : []), ...(Object.keys(module.files ?? {}) as FileKind[]).map((kind) => FILE_WORDS[kind]), ...(module.reportedBy ? [`reported by ${module.reportedBy}`] : [])];
+    const extras = module.afterEdit ? ' (reuses its findings after a value edit)' : '';
+    return `| \`core/rules/${name}.ts\` | ${module.codes.map((definition) => `\`${definition.code}\``).join(', ')} | ${reads.join(', ')}${extras} |`;
+  });
+  return ['| module | codes | checks |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+function architectureDoc(current: string, modules: readonly FoundModule[]): string {
+  const start = current.indexOf(MODULES_START);
+  const end = current.indexOf(MODULES_END);
+  if (start < 0 || end < start) throw new Error(`ARCHITECTURE.md has no ${MODULES_START} … ${MODULES_END} block`);
+  return `${current.slice(0, start + MODULES_START.length)}\n\n${ruleModulesMarkdown(modules)}\n\n${current.slice(end)}`;
+}
+
 /** What every generated file should hold now. */
 export async function generatedFiles(): Promise<GeneratedFile[]> {
   const modules = await findRuleModules();
@@ -195,6 +226,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     { path: 'core/rules/code-names.ts', text: codeNamesFile(definitions) },
     { path: 'core/rules/modules.ts', text: modulesFile(modules) },
     { path: 'docs/diagnostics.md', text: diagnosticsDoc(read('docs/diagnostics.md'), definitions) },
+    { path: 'ARCHITECTURE.md', text: architectureDoc(read('ARCHITECTURE.md'), modules) },
     { path: 'package.json', text: manifest(read('package.json'), definitions) },
     { path: 'schemas/babelq.schema.json', text: projectConfigSchema(definitions) },
   ];

@@ -6,14 +6,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  CodeActionKind,
   DiagnosticSeverity,
   DiagnosticTag,
+  type CodeAction,
   type Diagnostic,
   type Location,
   type Range,
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/rules/diagnostic';
+import type { CoreCodeAction } from '../core/language/code-actions';
 import type { FileLocation } from '../core/language/registry-navigation';
 import type { TextEdit as CoreTextEdit } from '../core/model/edits';
 import { LineIndex } from '../core/model/positions';
@@ -67,6 +70,17 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
 /** A core edit as an LSP text edit. */
 export function toLspEdit(edit: CoreTextEdit, lines: LineIndex): TextEdit {
   return { range: toRange(lines, edit.offset, edit.end), newText: edit.newText };
+}
+
+/** A quick fix of this document as an LSP code action, for the client's diagnostics it fixes. */
+export function toLspCodeAction(action: CoreCodeAction, uri: string, lines: LineIndex, diagnostics: Diagnostic[]): CodeAction {
+  return {
+    title: action.title,
+    kind: CodeActionKind.QuickFix,
+    isPreferred: action.isPreferred,
+    diagnostics,
+    edit: { changes: { [uri]: action.edits.map((edit) => toLspEdit(edit, lines)) } },
+  };
 }
 
 /** True when an LSP diagnostic sent back by the client is this core diagnostic. */

@@ -11,7 +11,7 @@ import { parseText } from '../core/parse/parser';
 import { analyze } from '../core/rules/analyze';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { readProjectConfig } from '../core/rules/settings/project-config';
-import { configFileDiagnostics, suppressionFileDiagnostics } from '../core/rules/project-file-diagnostics';
+import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { readFromDisk } from '../workspace/registry-loader';
@@ -32,8 +32,8 @@ export function today(): string {
 
 /** The findings of an open babelq.json, or of a suppressions file with its stale entries worked out (staleSuppressions). */
 export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, stale: readonly Suppression[]): CoreDiagnostic[] {
-  if (file === 'config') return configFileDiagnostics(readProjectConfig(text), settings);
-  return suppressionFileDiagnostics(readSuppressions(text), stale, settings);
+  if (file === 'config') return fileDiagnostics('configFile', readProjectConfig(text), settings);
+  return fileDiagnostics('suppressionsFile', { file: readSuppressions(text), stale }, settings);
 }
 
 /** The entries of the suppressions file at `path` (its text given) that match no finding any more. */

@@ -11,7 +11,7 @@ import type { ParsedDocument } from '../core/model/tree';
 import { parseText } from '../core/parse/parser';
 import { isDeprecatedStatus } from '../core/registry/types';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
-import { schemaCompatDiagnostics } from '../core/rules/schema-file-diagnostics';
+import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { GitBase } from '../workspace/git-base';
 import { MAX_SCHEMA_FILE_BYTES } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
@@ -50,15 +50,12 @@ export class SchemaCompat {
     const baseText = await this.git.textAt(path, base);
     if (baseText === undefined) return [];
     const urn = owners.find((owner) => !isDeprecatedStatus(owner.entry.status))?.entry.urn;
-    const found = schemaCompatDiagnostics(this.parsedBase(path, baseText), request.parsed, request.settings, urn);
+    const change = { base: this.parsedBase(path, baseText), current: request.parsed, ...(urn !== undefined ? { urn } : {}) };
+    const found = fileDiagnostics('schemaChange', change, request.settings);
     if (found.length === 0 || urn === undefined) return found;
-    const rejected = await this.fixtures.rejectedBy(urn);
-    if (rejected === undefined) return found;
-    const count =
-      rejected.total === 0
-        ? `No fixture in this workspace routes on ${urn}.`
-        : `${rejected.rejected} of the ${rejected.total} fixture${rejected.total === 1 ? '' : 's'} of ${urn} in this workspace ${rejected.rejected === 1 ? 'fails' : 'fail'} the schema as it is now.`;
-    return found.map((diagnostic) => ({ ...diagnostic, message: `${diagnostic.message} ${count}` }));
+    // Only a schema that breaks something has its fixtures counted (each is read and checked).
+    const fixtures = await this.fixtures.rejectedBy(urn);
+    return fixtures === undefined ? found : fileDiagnostics('schemaChange', { ...change, fixtures }, request.settings);
   }
 
   private parsedBase(path: string, text: string): ParsedDocument {

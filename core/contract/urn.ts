@@ -101,3 +101,20 @@ export function urnContext(urn: string): string | undefined {
   if (parts.length < 4 || parts[0] !== 'urn' || parts[1] !== 'babel' || parts[2] === '') return undefined;
   return parts[2];
 }
+
+/**
+ * The parts of a URN after `urn:babel:` (`urn:babel:orders:created` → `orders`, `created`), read
+ * leniently (any case, trimmed) for names made from a URN a queue handed over; none without that prefix.
+ */
+export function urnNameParts(urn: string): string[] {
+  return /^urn:babel:(.+)$/i.exec(urn.trim())?.[1]?.split(':') ?? [];
+}
+
+/**
+ * The URN of the next version of a message type, as BabelQueue's versioning rule mints it for a
+ * breaking change: `…:created` → `…:created.v2`, `…:created.v2` → `…:created.v3`.
+ */
+export function nextVersion(urn: string): string {
+  const match = /^(.*)\.v(\d+)$/.exec(urn);
+  return match ? `${match[1]}.v${Number(match[2]) + 1}` : `${urn}.v2`;
+}

@@ -40,7 +40,7 @@ export function fixAll(text: string, settings: Settings, registry: RegistryState
       break;
     }
     const diagnostics = analyze(doc, settings, registry);
-    const edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred).map((action) => action.edits));
+    const edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred && !action.otherFiles).map((action) => action.edits));
     if (edits.length === 0) break;
     const next = applyEdits(current, edits.flat().map((edit) => (eol === '\r\n' ? { ...edit, newText: edit.newText.replace(/\r?\n/g, '\r\n') } : edit)));
     // A fix whose result no longer parses is a defect of that fix; the document stays as the last good round left it.

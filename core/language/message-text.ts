@@ -8,6 +8,7 @@ import type { Fresh } from '../model/fresh';
 import { replaceValue } from '../model/property-edits';
 import { asObject, getValue } from '../model/tree';
 import { parseJson } from '../parse/parser';
+import { urnNameParts } from '../contract/urn';
 import { formatDocument } from './format';
 
 /** The body pretty-printed (two spaces, a final newline); a body that is not JSON is shown as it came. */
@@ -19,8 +20,7 @@ export function formattedMessage(text: string): string {
 
 /** `urn:babel:orders:created` → `orders-created.babel.json`; without a usable URN, `message.babel.json`. */
 export function fixtureFileName(urn: string): string {
-  const parts = /^urn:babel:(.+)$/i.exec(urn.trim())?.[1]?.split(':') ?? [];
-  const stem = parts
+  const stem = urnNameParts(urn)
     .join('-')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

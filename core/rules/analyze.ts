@@ -15,6 +15,7 @@ import { foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
 import type { EditedValue } from './edited-value';
 import { RULE_MODULES } from './modules';
+import { capNoteMessage } from './structure/too-many-findings';
 import { DEFAULT_SETTINGS, type Settings } from './settings/settings';
 
 const NO_REGISTRY: RegistryState = { kind: 'none' };
@@ -56,7 +57,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
     const module = RULE_MODULES[index];
     const before = diagnostics.length;
     if (edit && module.afterEdit) module.afterEdit(context, previous!.byRule[index], edit, keep);
-    else module.check(context);
+    else module.check?.(context);
     byRule.push(diagnostics.slice(before));
   }
   // Reused findings fill the cap before the edited value's: past the cap (an error is kept beyond
@@ -65,9 +66,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
   if (edit && (over.count > 0 || diagnostics.length > MAX_FINDINGS_PER_DOCUMENT)) return analyzeDocument(doc, settings, registry);
   if (over.count > 0) {
     // Past the cap itself: the note is the one finding always kept.
-    const total = diagnostics.length + over.count;
-    const message = `${total.toLocaleString('en')} findings in this document: ${diagnostics.length.toLocaleString('en')} are listed (every error, then the first of the rest), the other ${over.count.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
-    diagnostics.push({ code: 'too-many-findings', severity: defaultSeverity('too-many-findings'), message, offset: 0, end: Math.min(1, doc.text.length) });
+    diagnostics.push({ code: 'too-many-findings', severity: defaultSeverity('too-many-findings'), message: capNoteMessage(diagnostics.length, over.count), offset: 0, end: Math.min(1, doc.text.length) });
   }
   // A capped analysis is not reused by the next version: which findings fit under the cap depends on all of them.
   return { doc, settings, registry, diagnostics: foldSameCause(applySettings(diagnostics, settings).sort(compareDiagnostics)), byRule: over.count > 0 ? [] : byRule };

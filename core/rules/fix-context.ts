@@ -2,16 +2,17 @@
 import type { Fresh } from '../model/fresh';
 import { locate, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 import type { RegistryState } from '../registry/types';
-import type { FixContext } from './definition';
+import type { FixContext, SchemaOwner } from './definition';
 import type { CoreDiagnostic } from './diagnostic';
 
-/** The context a definition's fixes receive for `diagnostic`. */
-export function fixContext(doc: ParsedDocument, diagnostic: CoreDiagnostic, fresh: Fresh, registry: RegistryState | undefined): FixContext {
+/** The context a definition's fixes receive for `diagnostic` (`owners`: for a schema file, the registry entries it is the schema of). */
+export function fixContext(doc: ParsedDocument, diagnostic: CoreDiagnostic, fresh: Fresh, registry: RegistryState | undefined, owners: readonly SchemaOwner[] = []): FixContext {
   return {
     doc,
     diagnostic,
     fresh,
     registry,
+    owners,
     propertyAtKey: () => propertyAtKey(doc, diagnostic),
     valueAt: () => valueAt(doc, diagnostic),
   };

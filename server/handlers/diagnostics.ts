@@ -21,8 +21,7 @@ import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest, type G
 import type { SchemaCompat } from '../schema-compat';
 import { compareDiagnostics } from '../../core/rules/diagnostic';
 import { sendRegistryStatus } from './registry-requests';
-import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
-import { schemaFileDiagnostics } from '../../core/rules/schema-file-diagnostics';
+import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import { projectFileDiagnostics, withSuppressions } from '../project-files';
 
 /** How long typing must pause before a pushed validation runs. */
@@ -40,8 +39,8 @@ function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagno
     return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }
   if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.stale).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
-  if (request.kind === 'schema file') return [...schemaFileDiagnostics(request.parsed, request.settings), ...(request.breaks ?? [])].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
-  return registryFileDiagnostics(request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
+  if (request.kind === 'schema file') return [...fileDiagnostics('schemaFile', request.parsed, request.settings), ...(request.breaks ?? [])].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
+  return fileDiagnostics('registryFile', request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
 }
 
 /** Every document diagnostics answer for, a schema file with its breaking changes against the compat base. */

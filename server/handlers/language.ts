@@ -21,7 +21,7 @@ import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { complete, type CoreCompletionItem } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
-import { sameDiagnostic, toLspEdit, toRange } from '../convert';
+import { sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
 import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
 import { schemaFileActions } from './schema-actions';
 
@@ -100,13 +100,14 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
       const { diagnostics } = context.cache.diagnostics(document, settings, registry);
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
       const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
-      return codeActions(parsed, matched, context.fresh, registry).map((action) => ({
-        title: action.title,
-        kind: CodeActionKind.QuickFix,
-        isPreferred: action.isPreferred,
-        diagnostics: wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)),
-        edit: { changes: { [document.uri]: action.edits.map((edit) => toLspEdit(edit, lines)) } },
-      }));
+      return codeActions(parsed, matched, context.fresh, registry).map((action) =>
+        toLspCodeAction(
+          action,
+          document.uri,
+          lines,
+          wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)),
+        ),
+      );
     }),
   );
 }

@@ -1,20 +1,21 @@
 /**
- * Quick fixes in a schema file of the registry: each finding's own fixes (pii-unmarked marks the
- * property), and for a breaking-change "Register as a new URN…" (core/language/register-new-urn.ts):
- * the schema as typed copied to the next `.vN` file, its entry added to registry.json, the old
- * entry deprecated. That fix creates a file, so it is offered only to a client that can.
+ * Quick fixes in a schema file of the registry: each finding's fixes as its definition offers them
+ * (pii-unmarked marks the property; breaking-change registers the next URN). A fix that writes other
+ * files (Fix.otherFiles) is offered only to a client that can create files, and only when each file
+ * it creates stays inside its registry's folder (links resolved) and replaces nothing there.
  */
 import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CodeActionKind, type CodeAction, type CodeActionParams, type TextDocumentEdit } from 'vscode-languageserver/node';
-import { codeActions } from '../../core/language/code-actions';
-import { registerNewUrn } from '../../core/language/register-new-urn';
+import type { CodeAction, CodeActionParams, CreateFile, TextDocumentEdit } from 'vscode-languageserver/node';
+import { codeActions, type CoreCodeAction } from '../../core/language/code-actions';
 import { LineIndex } from '../../core/model/positions';
-import { isDeprecatedStatus } from '../../core/registry/types';
-import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
-import { schemaFileDiagnostics } from '../../core/rules/schema-file-diagnostics';
+import { definitionOf } from '../../core/rules/catalogue';
+import { isCode } from '../../core/rules/code-names';
+import type { OtherFileChange } from '../../core/rules/definition';
+import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../core/rules/diagnostic';
+import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import type { ServerContext } from '../context';
-import { sameDiagnostic, toLspEdit } from '../convert';
+import { sameDiagnostic, toLspCodeAction, toLspEdit } from '../convert';
 import { isInside } from '../../workspace/registry-loader';
 import { toUri } from '../registry';
 import type { SchemaFileRequest } from '../request';
@@ -22,47 +23,64 @@ import type { SchemaFileRequest } from '../request';
 export function schemaFileActions(context: ServerContext, request: SchemaFileRequest, params: CodeActionParams, canCreateFiles: boolean): CodeAction[] {
   const { document, parsed, lines, settings } = request;
   const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
-  const matched = schemaFileDiagnostics(parsed, settings).filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
-  const actions: CodeAction[] = codeActions(parsed, matched, context.fresh).map((action) => ({
-    title: action.title,
-    kind: CodeActionKind.QuickFix,
-    isPreferred: action.isPreferred,
-    diagnostics: wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)),
-    edit: { changes: { [document.uri]: action.edits.map((edit) => toLspEdit(edit, lines)) } },
-  }));
-  const breaks = wanted.filter((diagnostic) => diagnostic.code === 'breaking-change');
-  if (breaks.length > 0 && canCreateFiles) {
-    for (const { registry, entry } of context.registries.schemaOwners(document.uri)) {
-      if (isDeprecatedStatus(entry.status)) continue;
-      const registration = registerNewUrn(registry.doc, entry, (urn) => registry.byUrn.has(urn));
-      if (!registration) continue;
-      const schemaPath = resolve(dirname(registry.path), registration.schemaRef);
-      // Never outside the registry's folder (the new file's folder resolved too, links and all), and never
-      // over anything already there, a dangling link included (the editor would write through it).
-      if (!isInside(dirname(registry.path), schemaPath) || !isInside(dirname(registry.path), dirname(schemaPath)) || somethingAt(schemaPath)) continue;
-      const registryUri = toUri(registry.path);
-      const registryLines = new LineIndex(registry.doc.text);
-      const schemaUri = toUri(schemaPath);
-      const registryEdit: TextDocumentEdit = {
-        textDocument: { uri: registryUri, version: context.documents.get(registryUri)?.version ?? null },
-        edits: registration.registryEdits.map((edit) => toLspEdit(edit, registryLines)),
-      };
-      actions.push({
-        title: `Register as a new URN: ${registration.urn} with ${registration.schemaRef} (this shape), ${entry.urn} deprecated`,
-        kind: CodeActionKind.QuickFix,
-        isPreferred: true,
-        diagnostics: breaks,
-        edit: {
-          documentChanges: [
-            { kind: 'create', uri: schemaUri, options: { overwrite: false, ignoreIfExists: false } },
-            { textDocument: { uri: schemaUri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: document.getText() }] },
-            registryEdit,
-          ],
-        },
-      });
+  const found = fileDiagnostics('schemaFile', parsed, settings);
+  const matched: CoreDiagnostic[] = found.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
+  // A schema's findings against its compat base (breaking-change) come from git, asynchronously: taken as the client holds them.
+  for (const lsp of wanted) {
+    const code = String(lsp.code ?? '');
+    if (!isCode(code) || matched.some((core) => sameDiagnostic(lsp, core, lines))) continue;
+    matched.push({ code, severity: definitionOf(code).severity, message: typeof lsp.message === 'string' ? lsp.message : lsp.message.value, offset: lines.offsetAt(lsp.range.start), end: lines.offsetAt(lsp.range.end) });
+  }
+  const owners = context.registries.schemaOwners(document.uri);
+  const actions: CodeAction[] = [];
+  const byTitle = new Map<string, CodeAction>();
+  for (const action of codeActions(parsed, matched, context.fresh, undefined, owners)) {
+    const diagnostics = wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines));
+    if (!action.otherFiles) {
+      actions.push(toLspCodeAction(action, document.uri, lines, diagnostics));
+      continue;
     }
+    // One action for every finding it fixes (each breaking change of the file offers the same registration).
+    const same = byTitle.get(action.title);
+    if (same) {
+      same.diagnostics!.push(...diagnostics);
+      continue;
+    }
+    const converted = canCreateFiles ? withOtherFiles(context, action, document.uri, lines, diagnostics) : undefined;
+    if (!converted) continue;
+    byTitle.set(action.title, converted);
+    actions.push(converted);
   }
   return actions;
+}
+
+/** A fix that writes other files as LSP document changes, or undefined when one of its files is refused. */
+function withOtherFiles(context: ServerContext, action: CoreCodeAction, uri: string, lines: LineIndex, diagnostics: CodeAction['diagnostics']): CodeAction | undefined {
+  const changes: (CreateFile | TextDocumentEdit)[] = [];
+  for (const change of action.otherFiles!) {
+    const converted = fileChange(context, change);
+    if (!converted) return undefined;
+    changes.push(...converted);
+  }
+  if (action.edits.length > 0) changes.push({ textDocument: { uri, version: context.documents.get(uri)?.version ?? null }, edits: action.edits.map((edit) => toLspEdit(edit, lines)) });
+  return { title: action.title, kind: 'quickfix', isPreferred: action.isPreferred, diagnostics: [...(diagnostics ?? [])], edit: { documentChanges: changes } };
+}
+
+function fileChange(context: ServerContext, change: OtherFileChange): (CreateFile | TextDocumentEdit)[] | undefined {
+  if (change.kind === 'edit') {
+    const target = toUri(change.path);
+    return [{ textDocument: { uri: target, version: context.documents.get(target)?.version ?? null }, edits: change.edits.map((edit) => toLspEdit(edit, new LineIndex(change.text))) }];
+  }
+  const folder = dirname(change.beside);
+  const path = resolve(folder, change.ref);
+  // Never outside the folder (the new file's folder resolved too, links and all), and never over
+  // anything already there, a dangling link included (the editor would write through it).
+  if (!isInside(folder, path) || !isInside(folder, dirname(path)) || somethingAt(path)) return undefined;
+  const target = toUri(path);
+  return [
+    { kind: 'create', uri: target, options: { overwrite: false, ignoreIfExists: false } },
+    { textDocument: { uri: target, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: change.text }] },
+  ];
 }
 
 /** True when anything is at `path`, a link to nowhere included. */
@@ -74,4 +92,3 @@ function somethingAt(path: string): boolean {
     return false;
   }
 }
-

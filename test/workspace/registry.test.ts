@@ -11,7 +11,7 @@ import { analyzeText } from '../../core/rules/analyze';
 import { codeActions } from '../../core/language/code-actions';
 import { applyEdits } from '../../core/model/edits';
 import { parseJson } from '../../core/parse/parser';
-import { registryFileDiagnostics } from '../../core/rules/registry-file-diagnostics';
+import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import type { RegistryState } from '../../core/registry/types';
 import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
@@ -111,7 +111,7 @@ describe('finding and loading a registry', () => {
     });
     const state = stateOf(root);
     assert.equal(state.kind, 'loaded');
-    const diagnostics = registryFileDiagnostics(state, DEFAULT_SETTINGS);
+    const diagnostics = fileDiagnostics('registryFile', state, DEFAULT_SETTINGS);
     const text = readFileSync(join(root, 'registry.json'), 'utf8');
     const messages = diagnostics.map((d) => `${text.slice(d.offset, d.end)} → ${d.message}`);
     assert.equal(diagnostics.length, 5, messages.join('\n'));
@@ -157,7 +157,7 @@ describe('finding and loading a registry', () => {
     const root = workspace({ 'registry.json': '{ "schemas": [ { "urn": "urn:babel:a:b", } ] }' });
     const state = stateOf(root);
     assert.equal(state.kind, 'broken');
-    const [diagnostic] = registryFileDiagnostics(state, DEFAULT_SETTINGS);
+    const [diagnostic] = fileDiagnostics('registryFile', state, DEFAULT_SETTINGS);
     assert.equal(diagnostic.code, 'registry-error');
     assert.equal(diagnostic.offset, '{ "schemas": [ { "urn": "urn:babel:a:b"'.length);
   });

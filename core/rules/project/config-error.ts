@@ -2,9 +2,11 @@
  * config-error: babelq.json (or babelq-suppressions.json) says something that cannot be used as
  * written: not JSON with comments, an unknown key, a value of the wrong shape, a glob that leaves
  * its folder. The finding sits on the key or value in that file; the rest of the file still applies.
- * Found by core/rules/settings/project-config.ts and core/rules/settings/suppressions-file.ts; envelopes have nothing to check.
+ * The files are read by core/rules/settings/project-config.ts and core/rules/settings/suppressions-file.ts,
+ * which note each problem where it is; envelopes have nothing to check.
  */
-import { defineRule } from '../definition';
+import { defineRule, type FileReport } from '../definition';
+import type { ConfigProblem } from '../settings/project-config';
 
 export const rule = defineRule<'config-error'>({
   codes: [
@@ -21,7 +23,12 @@ export const rule = defineRule<'config-error'>({
       },
     },
   ],
-  check: () => {
-    // Envelopes hold no project config; the config files are checked by core/rules/project-file-diagnostics.ts.
+  files: {
+    configFile: (config, report) => reportProblems(config.problems, report),
+    suppressionsFile: ({ file }, report) => reportProblems(file.problems, report),
   },
 });
+
+function reportProblems(problems: readonly ConfigProblem[], report: FileReport<'config-error'>): void {
+  for (const problem of problems) report('config-error', problem, problem.message);
+}

@@ -38,7 +38,14 @@ export const rule = defineRule<'unexplained-suppression' | 'stale-suppression'>(
       },
     },
   ],
-  check: () => {
-    // Envelopes hold no suppressions; the suppressions file is checked by core/rules/project-file-diagnostics.ts.
+  files: {
+    suppressionsFile: ({ file, stale }, report) => {
+      for (const entry of file.entries) {
+        if (entry.reason === undefined) report('unexplained-suppression', entry, `This suppression of ${entry.code} at "${entry.pointer}" in ${entry.file} has no reason: say why the finding is accepted (and until when, with "until").`);
+      }
+      for (const entry of stale) {
+        report('stale-suppression', entry, `This suppression matches no finding: ${entry.file} has no ${entry.code} at "${entry.pointer}" any more. Remove it (babelq lint --prune-suppressions).`);
+      }
+    },
   },
 });

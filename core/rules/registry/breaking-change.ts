@@ -7,9 +7,12 @@
  * removed while `additionalProperties` is false. Any other change is compatible, as for bqschema.
  * BabelQueue's versioning rule: a breaking change is not made in place; a new URN is minted.
  */
-import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../../model/tree';
+import { nextVersion } from '../../contract/urn';
+import type { TextEdit } from '../../model/edits';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../../model/tree';
+import { isDeprecatedStatus, type RegistryIndexEntry } from '../../registry/types';
 import { keyRange, type Range } from '../context';
-import { defineRule } from '../definition';
+import { defineRule, type Fix, type FixContext, type SchemaChange } from '../definition';
 
 export const rule = defineRule<'breaking-change'>({
   codes: [
@@ -23,13 +26,36 @@ export const rule = defineRule<'breaking-change'>({
           'In a schema file, against its version at a base (`babelq compat OLD NEW`, `babelq compat --base REF`, and in the editor while the file is typed, against `babelqueue.compat.base`, git `HEAD` by default, with the number of the URN\'s fixtures the schema as typed rejects): a `type` changed, an `enum` added or a value removed from it (compared as printed, so `1` and `1.0` differ), `minLength` or `minimum` added or raised, a name added to `required`, `additionalProperties` closed to `false`, or a property removed while `additionalProperties` is `false`. Checked from the root into `properties` and `items`, as bqschema compat does; keywords outside BabelQueue\'s validator subset are not compared.',
         instead: 'An additive change (a new optional property, a looser bound, an enum value added), or a new URN for the new shape (`urn:babel:orders:created.v2`) registered beside the old one, which is then deprecated: in the editor, the quick fix "Register as a new URN" does all three (the schema as typed copied to the next `.vN` file, its entry added after the old one, the old entry marked `"deprecated"`).',
         example: { fires: '"order_id": { "type": "string" }   (was "type": "integer")', clean: '"order_ref": { "type": "string" }   (a new optional field; order_id kept)' },
+        fixes:
+          'In the editor (it creates a file): "Register as a new URN", once per registry entry whose schema the file is: the schema as typed copied to the next `.vN` file beside the old one, an entry for the next URN added after the old entry (its owner and layout kept), the old entry marked `"deprecated"`. Never offered when the new file would leave the registry\'s folder or replace anything there.',
       },
+      fixes: registerAsNewUrn,
     },
   ],
-  check: () => {
-    // Envelopes hold no schema; compatibility is between two versions of a schema file (compatibilityBreaks).
+  files: {
+    schemaChange: (change, report) => {
+      const advice = change.urn ? `Mint a new URN (\`${nextVersion(change.urn)}\`) for this shape instead of changing ${change.urn} in place.` : 'A breaking change is not made in place: mint a new URN for this shape.';
+      const counted = change.urn && change.fixtures ? ` ${fixturesRejected(change.urn, change.fixtures)}` : '';
+      for (const found of compatibilityBreaks(change.base.root, change.current.root, change.base.text, change.current.text)) {
+        report('breaking-change', found, `${found.reason}${found.path ? ` (at ${found.path})` : ''}: data valid under the base schema can fail now (bqschema compat). ${advice}${counted}`);
+      }
+    },
+    // A URN registered at the base and gone now breaks its producers and consumers (on registry.json's opening brace).
+    registryChange: ({ baseName, baseUrns, current, currentUrns }, report) => {
+      const root = current.root;
+      if (!root) return;
+      for (const urn of baseUrns) {
+        if (!currentUrns.has(urn)) report('breaking-change', { offset: root.offset, end: root.offset + 1 }, `"${urn}" was registered at ${baseName} and is gone: its producers and consumers still use it. Keep the entry, marked "deprecated", until nothing sends it.`);
+      }
+    },
   },
 });
+
+/** How many of the URN's fixtures in the workspace the schema as it is now rejects, in words. */
+function fixturesRejected(urn: string, { rejected, total }: NonNullable<SchemaChange['fixtures']>): string {
+  if (total === 0) return `No fixture in this workspace routes on ${urn}.`;
+  return `${rejected} of the ${total} fixture${total === 1 ? '' : 's'} of ${urn} in this workspace ${rejected === 1 ? 'fails' : 'fail'} the schema as it is now.`;
+}
 
 /** One break, on NEW's key, with bqschema's words and the path in the payload. */
 export interface CompatBreak extends Range {
@@ -125,4 +151,108 @@ function names(value: ValueNode | undefined): Set<string> {
   const result = new Set<string>();
   if (value?.kind === 'array') for (const item of value.items) if (item.kind === 'string') result.add(item.value);
   return result;
+}
+
+/**
+ * "Register as a new URN…": BabelQueue's versioning rule made into one edit, per registry entry
+ * whose schema the file is (entries already deprecated have their successor). The schema as it is
+ * now (the new shape) is copied to the next `.vN` file beside the old one, registry.json gets an
+ * entry for the next URN (`…:created` → `…:created.v2`) copied from the old one (its owner and
+ * layout kept), and the old entry is marked `"deprecated"`, which the compat check accepts: its
+ * producers keep sending the old shape until they move.
+ */
+function registerAsNewUrn({ doc, owners }: FixContext): Fix[] {
+  const fixes: Fix[] = [];
+  for (const { registry, entry } of owners) {
+    if (isDeprecatedStatus(entry.status)) continue;
+    const registration = registerNewUrn(registry.doc, entry, (urn) => registry.byUrn.has(urn));
+    if (!registration) continue;
+    fixes.push({
+      title: `Register as a new URN: ${registration.urn} with ${registration.schemaRef} (this shape), ${entry.urn} deprecated`,
+      edits: [],
+      preferred: true,
+      otherFiles: [
+        { kind: 'create', beside: registry.path, ref: registration.schemaRef, text: doc.text },
+        { kind: 'edit', path: registry.path, text: registry.doc.text, edits: registration.registryEdits },
+      ],
+    });
+  }
+  return fixes;
+}
+
+export interface NewUrnRegistration {
+  /** The URN minted for the new shape. */
+  readonly urn: string;
+  /** The new schema's path as registry.json writes it (relative to the registry, as the old one was). */
+  readonly schemaRef: string;
+  /** The edits of registry.json: the new entry after the old one, and the old one deprecated. */
+  readonly registryEdits: readonly TextEdit[];
+}
+
+/** `schemas/orders-created.json` → `schemas/orders-created.v2.json`; `….v2.json` → `….v3.json`. */
+export function nextSchemaRef(schemaRef: string): string {
+  const versioned = /^(.*)\.v(\d+)\.json$/i.exec(schemaRef);
+  if (versioned) return `${versioned[1]}.v${Number(versioned[2]) + 1}.json`;
+  const plain = /^(.*)\.json$/i.exec(schemaRef);
+  return plain ? `${plain[1]}.v2.json` : `${schemaRef}.v2`;
+}
+
+/**
+ * The registry edits that register the next free URN of `entry` (`.v2`, else `.v3`, …: `taken`
+ * says which are registered already) with the next schema file, or undefined when the entry
+ * cannot be found in `registry`.
+ */
+export function registerNewUrn(registry: ParsedDocument, entry: RegistryIndexEntry, taken: (urn: string) => boolean = () => false): NewUrnRegistration | undefined {
+  const text = registry.text;
+  const node = entryNode(registry.root, entry.offset);
+  if (!node) return undefined;
+  let urn = nextVersion(entry.urn);
+  let schemaRef = nextSchemaRef(entry.schemaRef);
+  for (let tries = 0; taken(urn) && tries < 100; tries++) {
+    urn = nextVersion(urn);
+    schemaRef = nextSchemaRef(schemaRef);
+  }
+  if (taken(urn)) return undefined;
+  // The registry's own line break, so a CRLF file stays CRLF.
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  // The new entry is the old one's text with its urn, schema and status values swapped: same owner, same layout.
+  const status = getProperty(node, 'status');
+  const swaps = [
+    { offset: entry.urnOffset, end: entry.urnEnd, newText: JSON.stringify(urn) },
+    { offset: entry.schemaOffset, end: entry.schemaEnd, newText: JSON.stringify(schemaRef) },
+    ...(status?.value ? [{ offset: status.value.offset, end: status.value.end, newText: '"active"' }] : []),
+  ].sort((a, b) => a.offset - b.offset);
+  let newEntry = '';
+  let at = entry.offset;
+  for (const swap of swaps) {
+    newEntry += text.slice(at, swap.offset) + swap.newText;
+    at = swap.end;
+  }
+  newEntry += text.slice(at, entry.end);
+  const lineStart = text.lastIndexOf('\n', entry.offset - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, entry.offset))![0];
+  const edits: TextEdit[] = [];
+  if (status?.value) edits.push({ offset: status.value.offset, end: status.value.end, newText: '"deprecated"' });
+  else edits.push(...appendProperty(node, text, '"status": "deprecated"', newline));
+  edits.push({ offset: entry.end, end: entry.end, newText: `,${newline}${indent}${newEntry}` });
+  return { urn, schemaRef, registryEdits: edits };
+}
+
+/** The entry object that starts at `offset` in registry.json's `schemas` list. */
+function entryNode(root: ValueNode | undefined, offset: number): ObjectNode | undefined {
+  if (root?.kind !== 'object') return undefined;
+  const schemas = getProperty(root, 'schemas')?.value;
+  if (schemas?.kind !== 'array') return undefined;
+  const found = schemas.items.find((item) => item.offset === offset);
+  return found?.kind === 'object' ? found : undefined;
+}
+
+/** `property` added as the object's last member, on its own line when the members are on lines of their own. */
+function appendProperty(node: ObjectNode, text: string, property: string, newline: string): TextEdit[] {
+  const last = node.properties[node.properties.length - 1];
+  if (!last?.value) return [{ offset: node.offset + 1, end: node.offset + 1, newText: ` ${property} ` }];
+  const lineStart = text.lastIndexOf('\n', last.keyOffset - 1) + 1;
+  const between = text.slice(lineStart, last.keyOffset);
+  const separator = /^[ \t]*$/.test(between) && lineStart > node.offset ? `,${newline}${between}` : ', ';
+  return [{ offset: last.value.end, end: last.value.end, newText: `${separator}${property}` }];
 }

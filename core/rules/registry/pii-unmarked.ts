@@ -31,8 +31,10 @@ export const rule = defineRule<'pii-unmarked'>({
       fixes: markSensitive,
     },
   ],
-  check: () => {
-    // Envelopes hold no schema; schema files are checked by piiUnmarkedFindings.
+  files: {
+    schemaFile: (doc, report) => {
+      for (const finding of piiUnmarkedFindings(asObject(doc.root))) report('pii-unmarked', finding, finding.message);
+    },
   },
 });
 

@@ -1,9 +1,8 @@
 /**
  * unenforced-keyword and misread-keyword: a registry's schema files as BabelQueue's validators read
  * them (bqschema in CI, the SDKs' payload checks: the subset of core/registry/validators/). These
- * findings sit in schema files, not in envelopes: `schemaKeywordFindings` is what
- * core/rules/schema-file-diagnostics.ts runs on a schema document; the envelope check has nothing
- * to do (the payload's side of the same facts is validator-divergence).
+ * findings sit in schema files, not in envelopes (the payload's side of the same facts is
+ * validator-divergence).
  */
 import type { ObjectNode, ParsedDocument, PropertyNode } from '../../model/tree';
 import { UNENFORCED_KEYWORDS } from '../../registry/validators/verdicts';
@@ -39,8 +38,10 @@ export const rule = defineRule<SchemaKeywordCode>({
       },
     },
   ],
-  check: () => {
-    // Envelopes hold no schema keywords; schema files are checked by schemaKeywordFindings.
+  files: {
+    schemaFile: (doc, report) => {
+      for (const finding of schemaKeywordFindings(doc)) report(finding.code, finding, finding.message);
+    },
   },
 });
 

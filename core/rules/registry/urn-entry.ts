@@ -49,6 +49,14 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
       },
     },
   ],
+  files: {
+    // registry.json itself: each of its problems where it is (a registry that cannot be read at all, at its start).
+    registryFile: (state, report) => {
+      if (state.kind === 'none') return;
+      const problems = state.kind === 'loaded' ? state.registry.problems : (state.problems ?? [{ offset: 0, end: 0, message: state.error }]);
+      for (const problem of problems) report('registry-error', problem, problem.message);
+    },
+  },
   check: (context) => {
     const { root } = context.envelope;
     const state = context.registry;

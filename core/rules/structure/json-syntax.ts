@@ -20,3 +20,11 @@ export const rule = defineRule({
     for (const problem of context.doc.syntaxProblems) context.report('json-syntax', problem, problem.message);
   },
 });
+
+/**
+ * The finding for bytes that are not UTF-8, which the parser never sees (`babelq lint`, `preview`
+ * and `send` decode strictly and stop there); `where` says where decoding failed.
+ */
+export function notUtf8Message(where: string): string {
+  return `The file is not valid UTF-8 (${where}); strict JSON is UTF-8. Save it as UTF-8 without BOM.`;
+}

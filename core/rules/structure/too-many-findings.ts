@@ -22,7 +22,15 @@ export const rule = defineRule({
       },
     },
   ],
-  check: () => {
-    // Reported by the collector (core/rules/context.ts) once the cap is reached, not by a check of its own.
-  },
+  reportedBy: 'the analysis itself, once the findings cap is reached (`analyzeDocument`)',
 });
+
+/**
+ * The note of a capped analysis: `listed` findings kept, `over` more not. It is not a check's
+ * finding: the collector (core/rules/context.ts) counts what passes the cap while the rules report,
+ * and `analyzeDocument` adds this note once they are done.
+ */
+export function capNoteMessage(listed: number, over: number): string {
+  const total = listed + over;
+  return `${total.toLocaleString('en')} findings in this document: ${listed.toLocaleString('en')} are listed (every error, then the first of the rest), the other ${over.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
+}

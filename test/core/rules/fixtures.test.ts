@@ -17,7 +17,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
 import { LineIndex } from '../../../core/model/positions';
@@ -26,13 +26,13 @@ import type { RegistryState } from '../../../core/registry/types';
 import { analyze } from '../../../core/rules/analyze';
 import { definitionOf } from '../../../core/rules/catalogue';
 import { CODE_NAMES, isCode, type Code } from '../../../core/rules/code-names';
-import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
-import { schemaCompatDiagnostics, schemaFileDiagnostics } from '../../../core/rules/schema-file-diagnostics';
-import { compareDiagnostics } from '../../../core/rules/diagnostic';
+import { compareDiagnostics, type CoreDiagnostic } from '../../../core/rules/diagnostic';
+import type { SchemaOwner } from '../../../core/rules/definition';
+import { fileDiagnostics } from '../../../core/rules/file-diagnostics';
+import { isDeprecatedStatus } from '../../../core/registry/types';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { pointerAt } from '../../../core/model/json-pointer';
 import { readProjectConfig } from '../../../core/rules/settings/project-config';
-import { configFileDiagnostics, suppressionFileDiagnostics } from '../../../core/rules/project-file-diagnostics';
 import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/settings/suppressions-file';
 import { loadRegistry } from '../../../workspace/registry-loader';
 import { stableFresh } from '../../support/fresh';
@@ -53,10 +53,11 @@ function fixtureDiagnostics(folder: string, file: string, text: string, registry
     // A schema fixture with a `<name>.base.json` beside it is also compared with that earlier version (breaking-change).
     const basePath = join(FIXTURES_DIR, folder, `${file.slice(0, -SCHEMA_FIXTURE_SUFFIX.length)}${BASE_SUFFIX}`);
     const current = parseText(text);
-    const compat = existsSync(basePath) ? schemaCompatDiagnostics(parseText(readFixture(basePath)), current, DEFAULT_SETTINGS) : [];
-    return [...schemaFileDiagnostics(current, DEFAULT_SETTINGS), ...compat].sort(compareDiagnostics);
+    const urn = ownersOf(folder, file, registry).find((owner) => !isDeprecatedStatus(owner.entry.status))?.entry.urn;
+    const compat = existsSync(basePath) ? fileDiagnostics('schemaChange', { base: parseText(readFixture(basePath)), current, ...(urn ? { urn } : {}) }, DEFAULT_SETTINGS) : [];
+    return [...fileDiagnostics('schemaFile', current, DEFAULT_SETTINGS), ...compat].sort(compareDiagnostics);
   }
-  if (file.endsWith(CONFIG_FIXTURE_SUFFIX)) return configFileDiagnostics(readProjectConfig(text), DEFAULT_SETTINGS);
+  if (file.endsWith(CONFIG_FIXTURE_SUFFIX)) return fileDiagnostics('configFile', readProjectConfig(text), DEFAULT_SETTINGS);
   if (file.endsWith(SUPPRESSIONS_FIXTURE_SUFFIX)) {
     const suppressions = readSuppressions(text);
     const used = new Set<Suppression>();
@@ -68,9 +69,16 @@ function fixtureDiagnostics(folder: string, file: string, text: string, registry
       const doc = parseText(readFixture(fixture));
       for (const hit of applySuppressions(analyze(doc, DEFAULT_SETTINGS, registry), (d) => pointerAt(doc, d.offset), [entry], '2026-01-01').used) used.add(hit);
     }
-    return suppressionFileDiagnostics(suppressions, suppressions.entries.filter((entry) => !used.has(entry)), DEFAULT_SETTINGS);
+    return fileDiagnostics('suppressionsFile', { file: suppressions, stale: suppressions.entries.filter((entry) => !used.has(entry)) }, DEFAULT_SETTINGS);
   }
   return analyze(parseText(text), DEFAULT_SETTINGS, registry);
+}
+
+/** The entries of the folder's registry whose schema is this schema fixture (none for other fixtures). */
+function ownersOf(folder: string, file: string, registry: RegistryState): SchemaOwner[] {
+  if (registry.kind !== 'loaded' || !file.endsWith(SCHEMA_FIXTURE_SUFFIX)) return [];
+  const path = join(FIXTURES_DIR, folder, file);
+  return registry.registry.entries.filter((entry) => resolve(dirname(registry.registry.path), entry.schemaRef) === path).map((entry) => ({ registry: registry.registry, entry }));
 }
 const SNAPSHOT_SUFFIX = '.expected';
 /** The earlier version of a schema fixture, for breaking-change. */
@@ -80,7 +88,7 @@ const REGISTRY_FILES = new Set(['registry.json', 'schemas']);
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 
 /** The snapshot of a file's diagnostics and the titles of their fixes. */
-function formatSnapshot(text: string, diagnostics: readonly CoreDiagnostic[], registry: RegistryState, folder: string): string {
+function formatSnapshot(text: string, diagnostics: readonly CoreDiagnostic[], registry: RegistryState, folder: string, owners: readonly SchemaOwner[]): string {
   const index = new LineIndex(text);
   const doc = parseText(text);
   const lines: string[] = [];
@@ -91,7 +99,7 @@ function formatSnapshot(text: string, diagnostics: readonly CoreDiagnostic[], re
     lines.push(`${start.line}:${start.character}-${end.line}:${end.character} ${diagnostic.severity} ${diagnostic.code}  ${message}`);
     // A finding of the same cause folded into this one (core/rules/same-cause.ts).
     for (const related of diagnostic.related ?? []) lines.push(`  related: ${related.severity} ${related.code}  ${related.message.split(folder).join('<folder>')}`);
-    for (const action of codeActions(doc, [diagnostic], stableFresh(), registry)) lines.push(`  ${action.isPreferred ? 'fix*' : 'fix'}: ${action.title}`);
+    for (const action of codeActions(doc, [diagnostic], stableFresh(), registry, owners)) lines.push(`  ${action.isPreferred ? 'fix*' : 'fix'}: ${action.title}`);
   }
   return lines.map((line) => `${line}\n`).join('');
 }
@@ -201,7 +209,7 @@ for (const folder of folders) {
           assert.deepEqual(ofCode.map((d) => d.message), [], `${folder}/${file} must not produce ${code}`);
         }
 
-        const actual = formatSnapshot(text, diagnostics, registry, join(FIXTURES_DIR, folder));
+        const actual = formatSnapshot(text, diagnostics, registry, join(FIXTURES_DIR, folder), ownersOf(folder, file, registry));
         const snapshotPath = `${path}${SNAPSHOT_SUFFIX}`;
         const shown = relative(REPO_ROOT, snapshotPath);
         const expected = existsSync(snapshotPath) ? readFileSync(snapshotPath, 'utf8').replace(/\r\n/g, '\n') : undefined;

@@ -1,9 +1,15 @@
 /** "Register as a new URN…": the registry edits that mint the next URN for a schema's new shape. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { nextSchemaRef, registerNewUrn } from '../../../core/language/register-new-urn';
-import { applyEdits } from '../../../core/model/edits';
-import { readRegistryIndex } from '../../../core/registry/registry-file';
+import { nextSchemaRef, registerNewUrn } from '../../../../core/rules/registry/breaking-change';
+import { applyEdits } from '../../../../core/model/edits';
+import { readRegistryIndex } from '../../../../core/registry/registry-file';
+import { codeActions } from '../../../../core/language/code-actions';
+import { parseText } from '../../../../core/parse/parser';
+import type { Registry } from '../../../../core/registry/types';
+import type { SchemaOwner } from '../../../../core/rules/definition';
+import type { CoreDiagnostic } from '../../../../core/rules/diagnostic';
+import { stableFresh } from '../../../support/fresh';
 
 const REGISTRY = `{
   "schemas": [
@@ -85,5 +91,35 @@ describe('register a new URN', () => {
     const { text } = register(REGISTRY.replace(/\n/g, '\r\n'), 'urn:babel:orders:cancelled');
     assert.ok(!/[^\r]\n/.test(text), 'no bare LF added');
     assert.ok(readRegistryIndex(text).ok);
+  });
+});
+
+describe('the fix as the definition offers it (codeActions with the schema file\'s owners)', () => {
+  const SCHEMA = '{ "type": "object", "properties": { "order_id": { "type": "string" } } }\n';
+  const finding: CoreDiagnostic = { code: 'breaking-change', severity: 'error', message: 'type changed', offset: 2, end: 8 };
+  function owners(text: string): SchemaOwner[] {
+    const index = readRegistryIndex(text);
+    assert.ok(index.ok);
+    const entries = index.entries.map((entry) => ({ ...entry }));
+    const registry: Registry = { path: '/project/registry.json', doc: index.doc, entries, byUrn: new Map(entries.map((entry) => [entry.urn, entry])), problems: [] };
+    return entries.filter((entry) => entry.urn === 'urn:babel:orders:created').map((entry) => ({ registry, entry }));
+  }
+
+  test('one preferred fix per owner: the schema as typed created beside registry.json, and registry.json edited', () => {
+    const [action, ...rest] = codeActions(parseText(SCHEMA), [finding], stableFresh(), undefined, owners(REGISTRY));
+    assert.equal(rest.length, 0);
+    assert.equal(action.title, 'Register as a new URN: urn:babel:orders:created.v2 with schemas/orders-created.v2.json (this shape), urn:babel:orders:created deprecated');
+    assert.equal(action.isPreferred, true);
+    assert.deepEqual(action.edits, []);
+    const [create, edit] = action.otherFiles!;
+    assert.deepEqual(create, { kind: 'create', beside: '/project/registry.json', ref: 'schemas/orders-created.v2.json', text: SCHEMA });
+    assert.equal(edit.kind, 'edit');
+    assert.ok(edit.kind === 'edit' && applyEdits(edit.text, edit.edits).includes('"urn": "urn:babel:orders:created.v2"'));
+  });
+
+  test('no fix without an owner, nor for an entry already deprecated (its successor carries the new shape)', () => {
+    assert.deepEqual(codeActions(parseText(SCHEMA), [finding], stableFresh(), undefined, []), []);
+    const deprecated = REGISTRY.replace('"status": "active"', '"status": "deprecated"');
+    assert.deepEqual(codeActions(parseText(SCHEMA), [finding], stableFresh(), undefined, owners(deprecated)), []);
   });
 });

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseText } from '../../../core/parse/parser';
-import { compatibilityBreaks } from '../../../core/rules/registry/breaking-change';
-import { nextVersion } from '../../../core/rules/schema-file-diagnostics';
+import { parseText } from '../../../../core/parse/parser';
+import { compatibilityBreaks } from '../../../../core/rules/registry/breaking-change';
+import { nextVersion } from '../../../../core/contract/urn';
 
 function breaks(before: unknown, after: unknown): { path: string; reason: string; at: string }[] {
   const oldText = JSON.stringify(before, null, 2);
