@@ -175,10 +175,10 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return failed(path, `The schema file ${path} must hold a JSON Schema object.`, { doc });
   // bqschema reads the file with Go's encoding/json, which fails on a number beyond float64 anywhere
   // in it; JSON.parse reads it as Infinity, which draft-07 would then see as null.
-  const unreadable = doc.root && firstUnreadableNumber(doc.root);
-  if (unreadable) {
-    const at = pointerAt(doc, unreadable.offset);
-    return failed(path, `bqschema cannot read the number ${unreadable.raw}${at ? ` at ${at}` : ''} in the schema ${path}: it is beyond float64, so Go's encoding/json fails on the whole file and bqschema refuses this schema (\`bqschema check\` fails, \`validate\` exits 2). Write a number within ±1.7976931348623157e308.`, { doc });
+  const huge = doc.root && firstUnreadableNumber(doc.root);
+  if (huge) {
+    const at = pointerAt(doc, huge.offset);
+    return failed(path, `bqschema cannot read the number ${huge.raw}${at ? ` at ${at}` : ''} in the schema ${path}: it is beyond float64, so Go's encoding/json fails on the whole file and bqschema refuses this schema (\`bqschema check\` fails, \`validate\` exits 2). Write a number within ±1.7976931348623157e308.`, { doc });
   }
   const schema = value as Record<string, unknown>;
   const outcome = (compiled: CompileResult): Pick<LoadedSchema, 'compiled' | 'error'> =>
