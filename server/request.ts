@@ -4,6 +4,8 @@
  * answer that only converts between core and LSP. A document that is not open or does not pass
  * the gate, a cancelled request and a failing one are all answered with the request's empty result.
  */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { CancellationToken, ErrorCodes, ResponseError, type TextDocumentIdentifier } from 'vscode-languageserver/node';
 import { malformedDocumentParams } from './request-shape';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -12,12 +14,12 @@ import type { LineIndex } from '../core/model/positions';
 import type { ParsedDocument } from '../core/model/tree';
 import type { RegistryState } from '../core/registry/types';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
-import type { Settings } from '../core/rules/settings/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
 import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-config';
 import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/settings/suppressions-file';
 import { staleSuppressions, type ProjectFileKind } from './project-files';
-import { toPath } from './registry';
+import { toPath, toUri } from './registry';
 import type { ServerContext } from './context';
 import { guard } from './guard';
 
@@ -137,6 +139,46 @@ export const envelopesAndRegistryFiles: Gate<DocumentRequest> = async (context, 
       ? projectFiles(context, document, token)
       : ((await registryFiles(context, document, token)) ?? schemaFiles(context, document, token));
 
+/** What a request about a folder or a file that need not be open resolves: its settings and registry. */
+export interface RegistryRequest {
+  readonly settings: Settings;
+  readonly registry: RegistryState;
+}
+
+/**
+ * The same path for the extension's requests about a registry, which name a URI rather than an open
+ * document (New Envelope… asks for a folder, or a file not saved yet): the settings and the
+ * registry that URI's fixtures use (a folder stands for a fixture directly inside it), resolved
+ * once, the empty result for a request without a URI or one cancelled meanwhile, and a log instead
+ * of a crash.
+ */
+export function registryRequestHandler<P extends { readonly uri?: string }, R>(
+  context: ServerContext,
+  name: string,
+  empty: R,
+  answer: (request: RegistryRequest, params: P) => R,
+): (params: P, token?: CancellationToken) => Promise<R> {
+  return guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
+    const uri = typeof params?.uri === 'string' ? params.uri : undefined;
+    if (!uri) return answer({ settings: DEFAULT_SETTINGS, registry: { kind: 'none' } }, params);
+    const probe = fixtureUriIn(uri);
+    const settings = await context.settings.forDocument(probe);
+    if (token.isCancellationRequested) return empty;
+    return answer({ settings, registry: context.registries.stateFor(probe, settings) }, params);
+  }, empty);
+}
+
+/** A folder URI stands for a fixture directly inside it, so the registry search starts there; any other URI is looked up as it is. */
+function fixtureUriIn(uri: string): string {
+  const path = toPath(uri);
+  try {
+    if (path && statSync(path).isDirectory()) return toUri(join(path, 'new.babel.json'));
+  } catch {
+    // A path that does not exist yet (an unsaved file) is looked up as it is.
+  }
+  return uri;
+}
+
 /**
  * False once the request was cancelled or its document closed while it waited: its answer would
  * be thrown away, and parsing a closed document would only put it back into the cache.
@@ -146,23 +188,25 @@ function stillWanted(context: ServerContext, document: TextDocument, token: Canc
 }
 
 /**
- * An LSP request handler for the documents `gate` lets through. `answer` is synchronous, so
- * every await is here and checked for cancellation: a cancellation arrives as a message, and no
- * message is read while the answer runs, so the check after the last await is the last one needed.
+ * An LSP request handler for the documents `gate` lets through. A cancellation arrives as a
+ * message, read only while the handler awaits: the gate's awaits are checked here, an answer that
+ * awaits itself (references walks the workspace in time slices) is given the token to stop on, and
+ * an answer that comes after its request was cancelled is dropped for the empty result.
  */
 export function requestHandler<P extends { readonly textDocument: TextDocumentIdentifier }, T extends DocumentRequest, R>(
   context: ServerContext,
   name: string,
   gate: Gate<T>,
   empty: R,
-  answer: (request: T, params: P) => R | Promise<R>,
+  answer: (request: T, params: P, token: CancellationToken) => R | Promise<R>,
 ): (params: P, token?: CancellationToken) => Promise<R> {
   const guarded = guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
     const document = context.documents.get(params.textDocument.uri);
     if (!document) return empty;
     const request = await gate(context, document, token);
     if (!request || token.isCancellationRequested) return empty;
-    return answer(request, params);
+    const answered = await answer(request, params, token);
+    return token.isCancellationRequested ? empty : answered;
   }, empty);
   return async (params: P, token?: CancellationToken): Promise<R> => {
     const problem = malformedDocumentParams(name, params);

@@ -30,6 +30,7 @@ import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
 import { isUnder, readFromDisk } from '../workspace/registry-loader';
+import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
 import { today, withSuppressions } from './project-files';
@@ -44,9 +45,6 @@ const HOLD_MS = 5 * 60_000;
  * either: a fixture is read again only when something it depends on changed.
  */
 export const MAX_WORKSPACE_FIXTURE_BYTES = 1024 * 1024;
-
-/** A report gives the event loop back this often, so hovers and keystrokes are answered while it runs. */
-const YIELD_EVERY_MS = 20;
 
 interface TrackedFixture {
   readonly path: string;
@@ -183,10 +181,10 @@ export class WorkspaceFixtures {
    * or not every fixture in it (scope openFiles): the caller then walks the files itself, which is
    * quicker than a first report.
    */
-  async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined): Promise<Location[] | undefined> {
+  async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined, cancellation?: Cancellation): Promise<Location[] | undefined> {
     if (!this.scanned || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
     const locations: Location[] = [];
-    for await (const fixture of this.eachFixture()) {
+    for await (const fixture of this.eachFixture(cancellation)) {
       if (!isUnder(root, fixture.path)) continue;
       if (fixture.items === undefined) return undefined;
       // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
@@ -200,14 +198,11 @@ export class WorkspaceFixtures {
     return locations.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
-  /** The tracked fixtures, giving the event loop back every YIELD_EVERY_MS so hovers and keystrokes are answered meanwhile. */
-  private async *eachFixture(): AsyncGenerator<TrackedFixture> {
-    let slice = Date.now();
+  /** The tracked fixtures in time slices, so hovers and keystrokes are answered meanwhile; none more once `cancellation` is. */
+  private async *eachFixture(cancellation?: Cancellation): AsyncGenerator<TrackedFixture> {
+    const slices = new TimeSlices(cancellation);
     for (const fixture of this.fixtures.values()) {
-      if (Date.now() - slice > YIELD_EVERY_MS) {
-        await new Promise((resume) => setImmediate(resume));
-        slice = Date.now();
-      }
+      if (!(await slices.pause())) return;
       yield fixture;
     }
   }

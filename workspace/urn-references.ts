@@ -11,6 +11,7 @@ import { parseJson } from '../core/parse/parser';
 import { findFixtureFiles } from './fixture-files';
 import type { IgnoreFilter } from './ignores';
 import { MAX_SCHEMA_FILE_BYTES, readFromDisk, type TextReader } from './registry-loader';
+import { NOT_CANCELLED, TimeSlices, type Cancellation } from './time-slices';
 
 /**
  * Fixtures above this size are skipped unread, the limit schema files have: one generated file
@@ -18,10 +19,15 @@ import { MAX_SCHEMA_FILE_BYTES, readFromDisk, type TextReader } from './registry
  */
 export const MAX_FIXTURE_FILE_BYTES = MAX_SCHEMA_FILE_BYTES;
 
-/** The fixtures below `root` that route on `urn`, each with where it writes it, in path order. */
-export function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk, ignores?: IgnoreFilter): FileLocation[] {
+/**
+ * The fixtures below `root` that route on `urn`, each with where it writes it, in path order. The
+ * files are read in time slices; a cancelled search stops at the next slice and finds nothing.
+ */
+export async function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk, ignores?: IgnoreFilter, cancellation: Cancellation = NOT_CANCELLED): Promise<FileLocation[]> {
   const references: FileLocation[] = [];
+  const slices = new TimeSlices(cancellation);
   for (const path of findFixtureFiles(root, undefined, ignores)) {
+    if (!(await slices.pause())) return [];
     const reference = urnReferenceIn(path, urn, read);
     if (reference) references.push(reference);
   }

@@ -29,7 +29,7 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
   );
 
   connection.onReferences(
-    requestHandler(context, 'references', registryFiles, [], async ({ document, lines, registry }, params: ReferenceParams): Promise<Location[]> => {
+    requestHandler(context, 'references', registryFiles, [], async ({ document, lines, registry }, params: ReferenceParams, token): Promise<Location[]> => {
       if (registry.kind !== 'loaded') return [];
       const entry = registryEntryAt(registry.registry, lines.offsetAt(params.position));
       if (!entry) return [];
@@ -39,7 +39,8 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
         const reference = urnReferenceIn(path, entry.urn, readOpenFirst);
         return reference && toLocation(reference);
       };
-      const locations = (await fixtures.referencesTo(entry.urn, root, readSkipped)) ?? findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root)).map(toLocation);
+      const fromReport = await fixtures.referencesTo(entry.urn, root, readSkipped, token);
+      const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root), token)).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
       return locations;
     }),

@@ -2,8 +2,6 @@
  * The extension's custom requests about the registry: the entries for the "New Envelope…" picker,
  * the text of a new envelope for a URN, and the registry status shown in the status item.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { newEnvelopeText } from '../../core/language/new-envelope';
 import {
   NEW_ENVELOPE_METHOD,
@@ -17,30 +15,14 @@ import {
 } from '../../core/language/protocol';
 import { isDeprecatedStatus, type RegistryState } from '../../core/registry/types';
 import type { ServerContext } from '../context';
-import { guard } from '../guard';
-import { toPath, toUri } from '../registry';
+import { registryRequestHandler } from '../request';
 
 export function registerRegistryRequests(context: ServerContext): void {
   const { connection } = context;
-  const log = connection.console;
-
-  /** A folder URI stands for a fixture directly inside it, so discovery starts there. */
-  const stateForUri = async (uri: string | undefined): Promise<RegistryState> => {
-    if (!uri) return { kind: 'none' };
-    const path = toPath(uri);
-    let probe = uri;
-    try {
-      if (path && statSync(path).isDirectory()) probe = toUri(join(path, 'new.babel.json'));
-    } catch {
-      // A path that does not exist yet (an unsaved file) is looked up as it is.
-    }
-    return context.registries.stateFor(probe, await context.settings.forDocument(probe));
-  };
 
   connection.onRequest(
     REGISTRY_ENTRIES_METHOD,
-    guard(log, REGISTRY_ENTRIES_METHOD, async (params: RegistryEntriesParams): Promise<RegistryEntriesResult> => {
-      const state = await stateForUri(params.uri);
+    registryRequestHandler(context, REGISTRY_ENTRIES_METHOD, { entries: [], error: 'The registry could not be read; see the BabelQueue output.' }, ({ registry: state }, _params: RegistryEntriesParams): RegistryEntriesResult => {
       if (state.kind === 'none') return { entries: [], error: 'No registry.json (bqschema format) was found for this folder.' };
       if (state.kind === 'broken') return { registryPath: state.path, entries: [], error: state.error };
       return {
@@ -52,16 +34,15 @@ export function registerRegistryRequests(context: ServerContext): void {
           deprecated: isDeprecatedStatus(entry.status),
         })),
       };
-    }, { entries: [], error: 'The registry could not be read; see the BabelQueue output.' }),
+    }),
   );
 
   connection.onRequest(
     NEW_ENVELOPE_METHOD,
-    guard(log, NEW_ENVELOPE_METHOD, async (params: NewEnvelopeParams): Promise<NewEnvelopeResult> => {
-      const state = await stateForUri(params.uri);
+    registryRequestHandler(context, NEW_ENVELOPE_METHOD, { text: '' }, ({ registry: state }, params: NewEnvelopeParams): NewEnvelopeResult => {
       const entry = state.kind === 'loaded' ? state.registry.byUrn.get(params.urn) : undefined;
       return { text: newEnvelopeText({ urn: params.urn, ...(entry?.schema?.value ? { schema: entry.schema.value } : {}), fresh: context.fresh }) };
-    }, { text: '' }),
+    }),
   );
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
 import { applyEdits } from '../../core/model/edits';
 import { LineIndex } from '../../core/model/positions';
 import { TestLspClient } from '../support/lsp-client';
@@ -282,5 +283,28 @@ describe('registry over LSP', () => {
     assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
     assert.equal(JSON.parse(text).job, 'urn:babel:orders:created');
     await client.close(uri);
+  });
+
+  test('the one request path: a references or registry request cancelled at once is answered empty, the next in full', async () => {
+    const cancelledAtOnce = async (method: string, params: unknown): Promise<unknown> => {
+      const source = new CancellationTokenSource();
+      const pending = client.connection.sendRequest(method, params, source.token);
+      source.cancel();
+      // RequestCancelled (-32800) is an empty answer too.
+      return pending.catch((error: { code?: number }) => (error.code === -32800 ? 'cancelled' : Promise.reject(error)));
+    };
+    const registryUri = uriOf('registry.json');
+    const registryText = readFileSync(join(root, 'registry.json'), 'utf8');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+    const references = { textDocument: { uri: registryUri }, position: positionOf(registryText, 'urn:babel:orders:placed', 2), context: { includeDeclaration: false } };
+    const cancelled = await cancelledAtOnce('textDocument/references', references);
+    assert.ok(cancelled === 'cancelled' || (Array.isArray(cancelled) && cancelled.length === 0), JSON.stringify(cancelled));
+    assert.deepEqual((await client.request('textDocument/references', references)).map((r: any) => r.uri), [uriOf('fixtures/other.babel.json')]);
+    // A folder not asked about before: its settings are fetched from the client, and the cancellation is read meanwhile.
+    const entries = await cancelledAtOnce('babelqueue/registryEntries', { uri: uriOf('schemas') });
+    assert.ok(entries === 'cancelled' || (entries as { entries: unknown[] }).entries.length === 0, JSON.stringify(entries));
+    assert.equal((await client.request('babelqueue/registryEntries', { uri: pathToFileURL(root).href })).entries.length, 2);
+    assert.deepEqual(client.logs.filter((line) => /failed/.test(line)), []);
+    await client.close(registryUri);
   });
 });

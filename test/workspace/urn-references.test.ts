@@ -38,38 +38,50 @@ write('not-a-fixture.json', envelope({ job: URN }));
 write('too-large.babel.json', envelope({ job: URN }, `{ "padding": "${'x'.repeat(MAX_FIXTURE_FILE_BYTES)}" }`));
 symlinkSync(join(root, 'by-job.babel.json'), join(root, 'linked.babel.json'));
 
-const found = (reader = readFromDisk) => findUrnReferences(root, URN, reader).map((reference) => reference.path.slice(root.length + 1));
+const found = async (reader = readFromDisk) => (await findUrnReferences(root, URN, reader)).map((reference) => reference.path.slice(root.length + 1));
 
 describe('findUrnReferences', () => {
-  test('finds the fixtures that route on the URN, through job or the urn alias, in subfolders, in path order', () => {
-    assert.deepEqual(found(), ['by-alias.babel.json', 'by-job.babel.json', 'nested/deeper/in-subfolder.babel.json']);
+  test('finds the fixtures that route on the URN, through job or the urn alias, in subfolders, in path order', async () => {
+    assert.deepEqual(await found(), ['by-alias.babel.json', 'by-job.babel.json', 'nested/deeper/in-subfolder.babel.json']);
   });
 
-  test('each reference is where the fixture writes the URN, with the text the offsets are in', () => {
-    for (const reference of findUrnReferences(root, URN)) {
+  test('each reference is where the fixture writes the URN, with the text the offsets are in', async () => {
+    for (const reference of await findUrnReferences(root, URN)) {
       assert.equal(reference.text, readFileSync(reference.path, 'utf8'));
       assert.equal(JSON.parse(reference.text.slice(reference.offset, reference.end)), URN);
     }
   });
 
-  test('the reader is asked for the text: an open editor wins over the disk', () => {
+  test('the reader is asked for the text: an open editor wins over the disk', async () => {
     // Unsaved: on disk this fixture still routes on the other URN.
     const edited = envelope({ urn: URN }, '{ "note": "not saved yet" }');
     const editorOpen = (path: string, limit: number) => (path.endsWith('data-only.babel.json') ? edited : readFromDisk(path, limit));
-    assert.deepEqual(found(editorOpen), ['by-alias.babel.json', 'by-job.babel.json', 'data-only.babel.json', 'nested/deeper/in-subfolder.babel.json']);
-    const [reference] = findUrnReferences(root, URN, editorOpen).filter((each) => each.path.endsWith('data-only.babel.json'));
+    assert.deepEqual(await found(editorOpen), ['by-alias.babel.json', 'by-job.babel.json', 'data-only.babel.json', 'nested/deeper/in-subfolder.babel.json']);
+    const [reference] = (await findUrnReferences(root, URN, editorOpen)).filter((each) => each.path.endsWith('data-only.babel.json'));
     assert.equal(reference.text, edited);
     assert.equal(reference.text.slice(reference.offset, reference.end), JSON.stringify(URN));
   });
 
-  test('an editor text above the limit is skipped like a file that large', () => {
+  test('an editor text above the limit is skipped like a file that large', async () => {
     const huge = envelope({ job: URN }, `{ "padding": "${'x'.repeat(MAX_FIXTURE_FILE_BYTES)}" }`);
     const editorOpen = (path: string, limit: number) => (path.endsWith('by-job.babel.json') ? huge : readFromDisk(path, limit));
-    assert.deepEqual(found(editorOpen), ['by-alias.babel.json', 'nested/deeper/in-subfolder.babel.json']);
+    assert.deepEqual(await found(editorOpen), ['by-alias.babel.json', 'nested/deeper/in-subfolder.babel.json']);
   });
 
-  test('a URN no fixture routes on has no references; a folder that does not exist has none either', () => {
-    assert.deepEqual(findUrnReferences(root, 'urn:babel:orders:refunded'), []);
-    assert.deepEqual(findUrnReferences(join(root, 'missing'), URN), []);
+  test('a URN no fixture routes on has no references; a folder that does not exist has none either', async () => {
+    assert.deepEqual(await findUrnReferences(root, 'urn:babel:orders:refunded'), []);
+    assert.deepEqual(await findUrnReferences(join(root, 'missing'), URN), []);
+  });
+
+  test('a cancelled search stops at its next time slice and finds nothing', async () => {
+    let reads = 0;
+    const cancellation = { isCancellationRequested: false };
+    const counting = (path: string, limit: number) => {
+      reads++;
+      cancellation.isCancellationRequested = true;
+      return readFromDisk(path, limit);
+    };
+    assert.deepEqual(await findUrnReferences(root, URN, counting, undefined, cancellation), []);
+    assert.equal(reads, 1, 'the walk read on after it was cancelled');
   });
 });
