@@ -3,7 +3,7 @@
 // as standalone code, with the options of the schema compiler's ajv instance. Checking a payload
 // schema against the meta-schema then needs no compile of the meta-schema at run time (about 35 ms
 // at every start of the language server and of babelq). core/registry/draft07-meta-validator.d.ts
-// types it; test/core/meta-validator.test.ts holds it against ajv's own validateSchema.
+// types it; test/core/registry/meta-validator.test.ts holds it against ajv's own validateSchema.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';

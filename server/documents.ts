@@ -4,7 +4,7 @@
  * so a keystroke costs one parse however many requests follow it. A new version is parsed from
  * the previous one when the edit stays inside a string value or a number (`core/parse/incremental.ts`),
  * its line starts carried over the changed span (`LineIndex.afterEdit`), and
- * then analysed reusing the previous version's analysis (`analyzeDocument` in core/analyze.ts).
+ * then analysed reusing the previous version's analysis (`analyzeDocument` in core/rules/analyze.ts).
  */
 import { TextDocument, type Range, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';

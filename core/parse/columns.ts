@@ -5,7 +5,7 @@
  * up to `next[slot]`, and its children are `slot + 1`, then `next[child]` onwards.
  *
  * Rules that visit every value of a large payload read these columns directly; everything else
- * reads the node tree of `core/tree.ts`, which is built from them lazily (`./document.ts`).
+ * reads the node tree of `core/model/tree.ts`, which is built from them lazily (`./document.ts`).
  */
 
 import { writtenAsIsByAll } from '../contract/written-as-is';
@@ -40,7 +40,7 @@ export const enum Flag {
   Decoded = 128,
   /** A string of printable ASCII only, without escapes: every SDK writes it exactly as it is. */
   PlainAscii = 256,
-  /** A number literal every SDK writes exactly as it is (`writtenAsIsBySix` in core/encode/plain-number.ts). */
+  /** A number literal every SDK writes exactly as it is (`writtenAsIsBySix` in core/contract/written-as-is.ts). */
   PlainNumber = 512,
   /**
    * A string without escapes whose every code unit all six SDKs write as is (`writtenAsIsByAll` in

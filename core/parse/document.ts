@@ -1,5 +1,5 @@
 /**
- * The parsed document: its columns (`./columns.ts`) and the node tree of `core/tree.ts`, built
+ * The parsed document: its columns (`./columns.ts`) and the node tree of `core/model/tree.ts`, built
  * from them lazily. The root is made on first access and each object's properties (each array's
  * items) when they are first read, one level at a time and once, so a hover deep in a 20 MB file
  * makes the few hundred nodes on its path, not millions. Every node is made once: identity holds.

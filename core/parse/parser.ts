@@ -1,5 +1,5 @@
 /**
- * A strict (RFC 8259), error-tolerant JSON parser that builds the tree of `core/tree.ts`.
+ * A strict (RFC 8259), error-tolerant JSON parser that builds the tree of `core/model/tree.ts`.
  *
  * Strict: comments, trailing commas, single quotes, unquoted keys, NaN/Infinity, a byte-order
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each

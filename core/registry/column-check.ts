@@ -7,7 +7,7 @@
  * ajv on the plain value for the real errors and messages. So every check here may be stricter
  * than ajv (a duplicated key is checked in all its copies, a non-finite number is never vouched
  * for) but never looser. A schema that uses any keyword outside the subset compiles to nothing
- * and ajv does all the work, as before. test/core/column-check.test.ts holds this against ajv.
+ * and ajv does all the work, as before. test/core/registry/column-check.test.ts holds this against ajv.
  */
 import { Flag, Kind, stringValue, type Columns } from '../parse/columns';
 import { numberValue } from '../parse/document';
@@ -223,7 +223,7 @@ function typeCheck(value: unknown): Check {
 function isNumberOfType(columns: Columns, text: string, slot: number, integerOnly: boolean): boolean {
   const flags = columns.info[slot];
   // Read off the parser's flags without converting: a short integer literal is a finite
-  // integer; a plain one (core/encode/plain-number.ts) is finite, and whole only without a fraction.
+  // integer; a plain one (`writtenAsIsBySix` in core/contract/written-as-is.ts) is finite, and whole only without a fraction.
   if (flags & Flag.Integer && columns.end[slot] - columns.start[slot] <= SHORT_INTEGER) return true;
   if (flags & Flag.PlainNumber) return !integerOnly || (flags & Flag.Integer) !== 0;
   const number = finiteNumber(columns, text, slot);

@@ -52,7 +52,7 @@ export function outgoing(queue: string, options: MessageOptions = {}): OutgoingM
     queue,
     urn: URN,
     metaId,
-    // The key layout is core's (tested in test/core/message.test.ts); the broker adapters are under test here.
+    // The key layout is core's (tested in test/core/message/build.test.ts); the broker adapters are under test here.
     redis: redisProjection(queue, options.layout ?? 'babelqueue', options.prefix ?? ''),
     amqp: {
       exchange: '',

@@ -1,7 +1,7 @@
 /**
  * Hostile patterns must not freeze analysis, so the matchers that see user- or repository-written
  * patterns run in linear time: schema `pattern`s on RE2 (core/registry/linear-regex.ts), the money
- * key globs from workspace settings and snake_case conversion of a fixture's keys (core/keys.ts).
+ * key globs from workspace settings and snake_case conversion of a fixture's keys (core/contract/keys.ts).
  * Each is checked here against the backtracking version it replaced (seeded, differential) and
  * timed on the inputs that made the old version take seconds or hours.
  */

@@ -4,7 +4,7 @@
  * import paths. The fast parser must produce the same tree and the same problems.
  */
 /**
- * A strict (RFC 8259), error-tolerant JSON parser that builds the tree of `core/tree.ts`.
+ * A strict (RFC 8259), error-tolerant JSON parser that builds the tree of `core/model/tree.ts`.
  *
  * Strict: comments, trailing commas, single quotes, unquoted keys, NaN/Infinity, a byte-order
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
