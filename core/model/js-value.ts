@@ -45,3 +45,8 @@ function assign(target: Record<string, unknown> | unknown[], key: string | numbe
   else if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }
+
+/** A JSON object as JSON.parse gives it (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

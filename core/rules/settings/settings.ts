@@ -5,6 +5,7 @@
  * both go through `normalizeSettings`, so the editor and the CLI cannot disagree on defaults.
  * Key names are declared once here and checked against package.json by a test.
  */
+import { isRecord } from '../../model/js-value';
 import { isCode, type Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../../registry/validators/verdicts';
@@ -226,8 +227,4 @@ export function isPayloadVerdict(value: unknown): value is PayloadVerdict {
 export function readMoneyKeyPatterns(value: unknown): string[] | undefined {
   if (!Array.isArray(value) || !value.every((p) => typeof p === 'string' && p.trim() !== '')) return undefined;
   return value.map((p: string) => p.trim());
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

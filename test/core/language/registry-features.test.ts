@@ -5,17 +5,15 @@
  * entry and a field's schema on hover, and definitions into registry.json and the schema file.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { complete } from '../../../core/language/complete';
 import { hover } from '../../../core/language/hover';
 import { registryDefinition } from '../../../core/language/registry-navigation';
 import { parseJson } from '../../../core/parse/parser';
 import type { RegistryState } from '../../../core/registry/types';
-import { loadRegistry } from '../../../workspace/registry-loader';
 import { applyItem, withCursor } from '../../support/cursor';
+import { MEMORY_ROOT, memoryRegistry } from '../../support/memory-registry';
 import { stableFresh } from '../../support/fresh';
 
 const ORDER_SCHEMA = {
@@ -30,20 +28,15 @@ const ORDER_SCHEMA = {
   },
 };
 
-const scratch = mkdtempSync(join(tmpdir(), 'babelq-registry-features-'));
-after(() => rmSync(scratch, { recursive: true, force: true }));
-mkdirSync(join(scratch, 'schemas'));
-writeFileSync(join(scratch, 'schemas', 'order-created.json'), JSON.stringify(ORDER_SCHEMA, null, 2));
-writeFileSync(
-  join(scratch, 'registry.json'),
-  JSON.stringify({
+const registry: RegistryState = memoryRegistry({
+  'schemas/order-created.json': ORDER_SCHEMA,
+  'registry.json': {
     schemas: [
       { urn: 'urn:babel:orders:placed', schema: 'schemas/order-created.json', owner: 'orders-team', status: 'deprecated' },
       { urn: 'urn:babel:orders:created', schema: 'schemas/order-created.json', owner: 'orders-team', status: 'active' },
     ],
-  }),
-);
-const registry: RegistryState = loadRegistry(join(scratch, 'registry.json'), scratch).state;
+  },
+});
 
 /** An envelope around `data`, with the cursor somewhere in `marked` (the whole document). */
 function envelope(job: string, data: string): string {
@@ -129,19 +122,17 @@ describe('registry hover and definition', () => {
     const onUrn = withCursor(envelope('"urn:babel:orders:cre|ated"', '{}'));
     const toEntry = registryDefinition(parseJson(onUrn.text), onUrn.offset, registry.registry);
     assert.ok(toEntry);
-    assert.equal(toEntry.path, join(scratch, 'registry.json'));
+    assert.equal(toEntry.path, join(MEMORY_ROOT, 'registry.json'));
     assert.equal(toEntry.text.slice(toEntry.offset, toEntry.end), '"urn:babel:orders:created"');
     const onKey = withCursor(envelope('"urn:babel:orders:created"', '{ "curr|ency": "USD" }'));
     const toSchema = registryDefinition(parseJson(onKey.text), onKey.offset, registry.registry);
     assert.ok(toSchema);
-    assert.equal(toSchema.path, join(scratch, 'schemas', 'order-created.json'));
+    assert.equal(toSchema.path, join(MEMORY_ROOT, 'schemas', 'order-created.json'));
     assert.equal(toSchema.text.slice(toSchema.offset, toSchema.end), '"currency"');
   });
 });
 
 describe('registry text in Markdown is escaped', () => {
-  const root = join(scratch, 'hostile');
-  mkdirSync(join(root, 'schemas'), { recursive: true });
   const hostile = {
     type: 'object',
     required: ['a`b'],
@@ -150,9 +141,10 @@ describe('registry text in Markdown is escaped', () => {
       'p|q': { enum: ['a|b'] },
     },
   };
-  writeFileSync(join(root, 'schemas', 'h.json'), JSON.stringify(hostile));
-  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:h:e', schema: 'schemas/h(1).json'.replace('(1)', ''), owner: '![o](https://evil.example/o.png) [c](command:x)', status: '<script>alert(1)</script>' }] }));
-  const state: RegistryState = loadRegistry(join(root, 'registry.json'), root).state;
+  const state: RegistryState = memoryRegistry({
+    'schemas/h.json': hostile,
+    'registry.json': { schemas: [{ urn: 'urn:babel:h:e', schema: 'schemas/h.json', owner: '![o](https://evil.example/o.png) [c](command:x)', status: '<script>alert(1)</script>' }] },
+  });
 
   test('owner, status, descriptions, patterns and names cannot add images, HTML, command links or leave a code span', () => {
     const onUrn = withCursor(envelope('"urn:babel:h:|e"', '{}'));
