@@ -20,6 +20,7 @@ export const CODE_NAMES = [
   'id-equals-trace',
   'invalid-urn',
   'invalid-uuid',
+  'original-queue-mismatch',
   'timestamp-unit',
   'unknown-lang',
   'unsupported-schema-version',

@@ -13,6 +13,7 @@ import { rule as timestamps } from './contract/timestamps';
 import { rule as urn } from './contract/urn';
 import { rule as forbiddenKey } from './contract/forbidden-key';
 import { rule as identifiers } from './contract/identifiers';
+import { rule as originalQueue } from './contract/original-queue';
 import { rule as lang } from './contract/lang';
 import { rule as schemaVersion } from './contract/schema-version';
 import { rule as encodingDivergence } from './data/encoding-divergence';
@@ -41,6 +42,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   urn,
   forbiddenKey,
   identifiers,
+  originalQueue,
   lang,
   schemaVersion,
   encodingDivergence,
