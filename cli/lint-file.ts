@@ -7,6 +7,7 @@ import { definitionOf } from '../core/rules/catalogue';
 import { notUtf8Message } from '../core/rules/structure/json-syntax';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { LineIndex } from '../core/model/positions';
+import { invalidUtf8At } from '../core/model/utf8';
 import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
@@ -163,7 +164,7 @@ export function decodeStrictly(bytes: Uint8Array): { readonly ok: true; readonly
   try {
     return { ok: true, text: STRICT_UTF8.decode(bytes) };
   } catch {
-    return { ok: false, message: notUtf8Message(describeInvalidUtf8(bytes)) };
+    return { ok: false, message: notUtf8Message(invalidUtf8At(bytes) ?? 'it cannot be decoded') };
   }
 }
 
@@ -178,38 +179,4 @@ function invalidUtf8(message: string, settings: Settings): OutputDiagnostic[] {
   };
   const lineIndex = new LineIndex('');
   return applySettings([diagnostic], settings).map((kept) => toOutputDiagnostic(kept, lineIndex));
-}
-
-/** Where decoding fails, for a message that lets a person find the bad byte. */
-function describeInvalidUtf8(bytes: Uint8Array): string {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte-order mark';
-  // A streaming decode fails only at a byte that cannot go on, so bisection finds the longest
-  // prefix that still decodes; the failing byte is the next one.
-  let low = 0;
-  let high = bytes.length;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (decodes(bytes.subarray(0, middle), true)) low = middle;
-    else high = middle - 1;
-  }
-  if (low >= bytes.length) return 'it ends in the middle of a character';
-  // When that prefix ends inside an unfinished character (`caf\xE9"`), the culprit is the byte that
-  // started it, which is what a person looking at the file needs to find.
-  let bad = low;
-  if (!decodes(bytes.subarray(0, low), false)) {
-    while (bad > 0 && low - bad < 3 && (bytes[bad - 1] & 0xc0) === 0x80) bad--;
-    bad--;
-  }
-  let line = 1;
-  for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
-  return `an invalid sequence starts with byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${bad}, line ${line}`;
-}
-
-function decodes(bytes: Uint8Array, stream: boolean): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream });
-    return true;
-  } catch {
-    return false;
-  }
 }

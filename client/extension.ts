@@ -13,6 +13,7 @@ import { registerMessageCommands } from './commands/messages';
 import { registerRedriveCommands } from './commands/redrive';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
+import { SavedBytesCheck } from './file-bytes';
 import { MessageViews, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
@@ -111,7 +112,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 /** Preview, send, peek, dead letters and redrive: they run in the extension host on core/ and broker/ (a large envelope's preview is rendered by the server). */
 function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
   const freshIds = new FreshIds();
-  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)));
+  // The saved file's bytes, checked as lint reads them before a preview or a send (not UTF-8: refused).
+  const savedBytes = new SavedBytesCheck({
+    stat: async (uri) => vscode.workspace.fs.stat(vscode.Uri.parse(uri)),
+    read: async (uri) => vscode.workspace.fs.readFile(vscode.Uri.parse(uri)),
+  });
+  context.subscriptions.push(vscode.workspace.onDidCloseTextDocument((document) => savedBytes.forget(document.uri.toString())));
+  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)), savedBytes);
   context.subscriptions.push(
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
@@ -122,7 +129,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
       return undefined;
     }),
   );
-  registerSendCommands({ context, output, freshIds, sent: (source) => previews.refresh(source) });
+  registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source) });
   const views = new MessageViews();
   registerMessageViews(context, views);
   registerMessageCommands({ context, output, views });

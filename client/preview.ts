@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { PreviewRenderer } from './preview-renderer';
 import { parseTarget } from '../broker/target';
 import type { FreshIds } from './fresh-ids';
+import { envelopeState, type SavedBytesCheck } from './file-bytes';
 import { readSendSettings } from './send-settings';
 
 export const PREVIEW_SCHEME = 'babelqueue-preview';
@@ -38,6 +39,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     private readonly freshIds: FreshIds,
     /** Renders a large envelope's preview by the language server, which holds its parse already. */
     private readonly renderer: PreviewRenderer,
+    /** Refuses a saved file that is not UTF-8, as `babelq preview` does. */
+    private readonly savedBytes: SavedBytesCheck,
   ) {
     // Follow edits of the source, and settings that change what is published.
     this.subscriptions.push(
@@ -56,10 +59,12 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): Promise<string> | string {
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const source = vscode.Uri.parse(uri.query);
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source.toString());
     if (!document) return `The envelope ${source.fsPath} is not open.\n`;
+    const refusal = await this.savedBytes.refusal(envelopeState(document));
+    if (refusal) return `Nothing to publish: ${refusal}\n`;
     const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, source).get(key));
     let target: string;
     try {

@@ -14,6 +14,7 @@ import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../../broker/target';
 import type { FreshIds } from '../fresh-ids';
+import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { passwordKey, readSendSettings, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
@@ -22,6 +23,8 @@ export interface SendServices {
   readonly context: vscode.ExtensionContext;
   readonly output: vscode.LogOutputChannel;
   readonly freshIds: FreshIds;
+  /** Refuses a saved file that is not UTF-8, as `babelq send` does. */
+  readonly savedBytes: SavedBytesCheck;
   /** Called after a send so an open preview shows the next fresh ids. */
   readonly sent: (source: vscode.Uri) => void;
 }
@@ -82,6 +85,12 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
     return;
   }
+  // What lint refuses is never published, whatever the answers: its bytes would not be the file's.
+  const refusal = await services.savedBytes.refusal(envelopeState(document));
+  if (refusal) {
+    void vscode.window.showErrorMessage(`${refusal} Nothing was sent.`);
+    return;
+  }
   // Built before the questions, so they can name the consumers that reject these exact bytes.
   const source = document.uri.toString();
   const built = buildMessage(parseJson(document.getText()), {
@@ -97,10 +106,11 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   }
   const message = built.message;
   const rejectedBy = describeRejections(built.consumers);
-  const errorCount = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'babelqueue' && d.severity === vscode.DiagnosticSeverity.Error).length;
+  const errors = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'babelqueue' && d.severity === vscode.DiagnosticSeverity.Error);
+  const errorCodes = errors.map((d) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? '')));
   const confirmed = new Set<ConfirmationKind>();
   for (;;) {
-    const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCount, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
+    const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCount: errors.length, errorCodes, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
       void vscode.window.showWarningMessage(decision.reason);

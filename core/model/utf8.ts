@@ -53,3 +53,49 @@ export function utf8Length(text: string): number {
   }
   return length;
 }
+
+/**
+ * Where bytes stop being UTF-8, in the words `babelq lint` reports it ("an invalid sequence starts
+ * with byte 0xE9 at byte offset 12, line 2"), or undefined when they are UTF-8. The sequence is
+ * found as the WHATWG decoder finds it (shortest forms only, no surrogates, nothing above
+ * U+10FFFF), and named by the byte that starts it, which is the one a person looking for it needs.
+ * In core, so the CLI and the editor refuse the same files with the same words.
+ */
+export function invalidUtf8At(bytes: Uint8Array): string | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte-order mark';
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    // The continuation bytes a lead byte needs, and the range the first of them must fall in.
+    let needed: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) needed = 1;
+    else if (lead >= 0xe0 && lead <= 0xef) {
+      needed = 2;
+      if (lead === 0xe0) low = 0xa0;
+      if (lead === 0xed) high = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      needed = 3;
+      if (lead === 0xf0) low = 0x90;
+      if (lead === 0xf4) high = 0x8f;
+    } else return invalidAt(bytes, i);
+    for (let k = 1; k <= needed; k++) {
+      if (i + k >= bytes.length) return 'it ends in the middle of a character';
+      const next = bytes[i + k];
+      if (next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return invalidAt(bytes, i);
+    }
+    i += needed + 1;
+  }
+  return undefined;
+}
+
+function invalidAt(bytes: Uint8Array, at: number): string {
+  let line = 1;
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+  return `an invalid sequence starts with byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${at}, line ${line}`;
+}
