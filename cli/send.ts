@@ -11,6 +11,7 @@ import { ProjectConfigs } from '../workspace/project-config';
 import { describeRejections } from '../core/message/acceptance';
 import { buildMessage } from '../core/message/build';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
+import { asObject, getValue, type ParsedDocument } from '../core/model/tree';
 import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
@@ -106,9 +107,9 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   // babelq.json applies as it does to lint and in the editor.
   const settings = new ProjectConfigs().settingsFor(path, DEFAULT_SETTINGS, []);
   const registry = new CliRegistries(environment.cwd, undefined).stateFor(path, settings.registryPath);
-  const errorCount = analyze(doc, settings, registry).filter((d) => d.severity === 'error').length;
+  const errors = analyze(doc, settings, registry).filter((d) => d.severity === 'error');
   const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'rejected', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCount, rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
+  const decision = decideSend({ trusted: true, errorCount: errors.length, errorCodes: errors.map((d) => d.code), rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
 
@@ -136,5 +137,13 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   } finally {
     await broker?.close();
   }
-  return { stdout: `Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}\n`, stderr: '', exitCode: 0 };
+  return { stdout: `Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`, stderr: '', exitCode: 0 };
+}
+
+/** With --queue, that the body's meta.queue says the queue too, and what it said before when that differs. */
+function queueRewritten(doc: ParsedDocument, option: string | true | undefined, queue: string): string {
+  if (typeof option !== 'string' || option.trim() === '') return '';
+  const before = getValue(asObject(getValue(asObject(doc.root), 'meta')), 'queue');
+  const was = before?.kind === 'string' ? (before.value === queue ? '' : ` (it was ${JSON.stringify(before.value)})`) : ' (it had none)';
+  return `; meta.queue in the body is ${JSON.stringify(queue)}${was}`;
 }

@@ -4,14 +4,17 @@
  * accepts while dropping or normalising something (a note says what), or rejects (a reason says
  * why; a crash of the decode path counts as a rejection). The .NET consumer was never measured,
  * so its verdict says so instead of guessing.
+ *
+ * `accepts()` is not the whole story where an SDK's consume runtime does something else with what
+ * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
-import { GO_MAX_DEPTH } from '../encode/go';
+import { goField, goFold, GO_MAX_DEPTH } from '../encode/go';
 import { JAVA_MAX_DEPTH } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
 import { PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS } from '../encode/python';
 import { isFalsy } from '../encode/node';
-import { TYPED_FIELDS } from '../encode/relay';
+import { droppedKeys, TYPED_FIELDS } from '../encode/relay';
 import { firstLoneSurrogate } from '../encode/strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
 import { forEachValueOutsidePlain } from '../encode/plain-subtree';
@@ -27,6 +30,8 @@ export interface VerdictReason {
   readonly path?: string;
   /** `decode`: the decoder itself fails (or crashes) on the bytes, before any gate looks at them. */
   readonly stage?: 'decode';
+  /** The decode path throws out of the consumer (it crashes) rather than reporting a failure. */
+  readonly crashes?: true;
 }
 
 export interface ConsumerVerdict {
@@ -34,6 +39,8 @@ export interface ConsumerVerdict {
   readonly kind: VerdictKind;
   /** Rejections when `kind` is `rejects`, else the notes (empty for a plain accept). */
   readonly reasons: readonly VerdictReason[];
+  /** For a rejection: what the SDK's own consume runtime does with the message, where the facts measured it. */
+  readonly runtime?: string;
 }
 
 /** The six consumers' verdicts on a body, in the facts' column order. */
@@ -44,8 +51,46 @@ export function consumerVerdicts(body: string | ParsedDocument): ConsumerVerdict
     if (sdk === 'dotnet') return { sdk, kind: 'not-measured', reasons: [{ message: '.NET consumers were not measured (no .NET runtime was available).' }] };
     const verdict = new Verdict();
     CONSUMERS[sdk](facts, verdict);
-    return { sdk, kind: verdict.kind(), reasons: verdict.reasons() };
+    const kind = verdict.kind();
+    const reasons = verdict.reasons();
+    const runtime = kind === 'rejects' ? RUNTIMES[sdk]?.(facts, reasons) : undefined;
+    return { sdk, kind, reasons, ...(runtime ? { runtime } : {}) };
   });
+}
+
+/** A rejection's reasons, and what the SDK's runtime does with the message when the facts say. */
+function rejectionText(verdict: ConsumerVerdict): string {
+  const why = verdict.reasons.map((reason) => reason.message).join('; ');
+  return verdict.runtime ? `${why}; ${verdict.runtime}` : why;
+}
+
+/**
+ * What each SDK's consume runtime does with a message its `accepts()` rejects (facts part 2, §2.1,
+ * §3.1 and §5). PHP's dispatcher leaves it to the transport and Java ships no runtime, so they have
+ * no entry; Python and Go never call `accepts()`.
+ */
+const RUNTIMES: Partial<Record<SdkName, (facts: BodyFacts, reasons: readonly VerdictReason[]) => string | undefined>> = {
+  python(facts, reasons) {
+    if (reasons.some((reason) => reason.crashes)) return undefined;
+    if (reasons.some((reason) => reason.stage === 'decode')) return 'its BabelQueue runtime reads an undecodable body as {}: the retry republishes {"attempts":1} and the DLQ gets {"attempts":3, "dead_letter":…} (the body is lost)';
+    if (!routingUrn(facts.root, (object, key) => lastValue(object, key))) return undefined;
+    const emptyList = lastValue(facts.root!, 'data')?.kind === 'array' && (lastValue(facts.root!, 'data') as { items: unknown[] }).items.length === 0;
+    return `its BabelQueue runtime never calls accepts() and runs the URN's handler all the same${emptyList ? ', with data {}' : ''}`;
+  },
+  go(facts, reasons) {
+    if (reasons.some((reason) => reason.stage === 'decode')) return "Go's App decodes it to the zero envelope, retries that and dead-letters it as unknown_urn: the original bytes are lost";
+    if (!routingUrn(facts.root, goLast)) return undefined;
+    return "Go's App never calls Accepts and runs the URN's handler all the same";
+  },
+  node: () => 'its Redis and RabbitMQ consumers move the raw body, without a dead_letter block, to <queue>.dlq (on RabbitMQ only if that queue exists)',
+};
+
+/** The URN a runtime routes on: job, else the urn alias, as a non-empty string. */
+function routingUrn(root: ObjectNode | undefined, read: (object: ObjectNode, key: string) => ValueNode | undefined): boolean {
+  if (!root) return false;
+  const job = read(root, 'job');
+  const urn = isString(job) && job.value.trim() !== '' ? job : read(root, 'urn');
+  return isString(urn) && urn.value.trim() !== '';
 }
 
 /** The consumers that reject, for a question or a message. */
@@ -53,10 +98,10 @@ export function rejecting(verdicts: readonly ConsumerVerdict[]): ConsumerVerdict
   return verdicts.filter((verdict) => verdict.kind === 'rejects');
 }
 
-/** "Node (data is not an object), Go (…)" for the rejecting consumers. */
+/** "Node (data is not an object; its consumers move the raw body …), Go (…)" for the rejecting consumers. */
 export function describeRejections(verdicts: readonly ConsumerVerdict[]): string {
   return rejecting(verdicts)
-    .map((verdict) => `${SDK_LABELS[verdict.sdk]} (${verdict.reasons.map((reason) => reason.message).join('; ')})`)
+    .map((verdict) => `${SDK_LABELS[verdict.sdk]} (${rejectionText(verdict)})`)
     .join(', ');
 }
 
@@ -71,7 +116,7 @@ export function verdictLines(verdicts: readonly ConsumerVerdict[], indent = ''):
       case 'accepts-with-note':
         return `${label}accepts, ${why}`;
       case 'rejects':
-        return `${label}REJECTS: ${why}`;
+        return `${label}REJECTS: ${rejectionText(verdict)}`;
       default:
         return `${label}not measured`;
     }
@@ -84,8 +129,8 @@ class Verdict {
   reject(message: string, path?: string): void {
     this.rejections.push(path === undefined ? { message } : { message, path });
   }
-  failDecode(message: string, path?: string): void {
-    this.rejections.push(path === undefined ? { message, stage: 'decode' } : { message, path, stage: 'decode' });
+  failDecode(message: string, path?: string, crashes?: true): void {
+    this.rejections.push({ message, ...(path === undefined ? {} : { path }), stage: 'decode', ...(crashes ? { crashes } : {}) });
   }
   note(message: string, path?: string): void {
     this.notes.push(path === undefined ? { message } : { message, path });
@@ -154,7 +199,7 @@ function bodyFacts(doc: ParsedDocument): BodyFacts {
   let infiniteInData = false;
   if (infinite && root) {
     for (const property of root.properties) {
-      if (property.key.toLowerCase() !== 'data' || !property.value) continue;
+      if (goFold(property.key) !== 'data' || !property.value) continue;
       forEachValueOutsidePlain(property.value, (node) => {
         if (node.kind === 'number' && !Number.isFinite(node.value)) infiniteInData = true;
       });
@@ -223,7 +268,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
   python(facts, verdict) {
     if (!decodes(facts, verdict, (problem) => NON_FINITE_LITERAL.test(problem.message))) return;
     const root = facts.root!;
-    if (facts.depth > PYTHON_MAX_DEPTH) return verdict.failDecode(`json.loads raises RecursionError on ${facts.depth} levels of nesting (the consumer crashes)`);
+    if (facts.depth > PYTHON_MAX_DEPTH) return verdict.failDecode(`json.loads raises RecursionError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     if (facts.hugeInteger) return verdict.failDecode(`json.loads refuses an integer of more than ${PYTHON_MAX_INT_DIGITS} digits (ValueError)`);
     const job = lastValue(root, 'job');
     const jobSet = job !== undefined && job.kind !== 'null' && !(job.kind === 'string' && job.value === '');
@@ -294,10 +339,15 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (version?.kind !== 'number' || version.value !== 1) verdict.reject('meta.schema_version must be 1', 'meta.schema_version');
     if (field(root, 'attempts') === undefined) verdict.note('reads a missing attempts as 0', 'attempts');
     for (const property of root.properties) {
-      const folded = property.key.toLowerCase();
+      const folded = goFold(property.key);
       if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)`, folded);
     }
-    if (droppedByTyped(root, true)) verdict.note('drops the keys its Envelope struct does not have');
+    const goDropped = droppedKeys(root, goField, (key) => goFold(key) === 'urn', goObjects(root, 'meta'), goObjects(root, 'dead_letter'));
+    if (goDropped.length > 0) verdict.note(`drops the keys its Envelope struct does not have: ${keyList(goDropped.map((key) => key.path))}`);
+    for (const block of ['data', 'meta', 'dead_letter'] as const) {
+      const merged = goMerged(root, block);
+      if (merged > 1) verdict.note(`merges the ${merged} ${block} objects into one (the keys of each, the last value of a repeated key), where the other SDKs keep the last ${block}`, block);
+    }
     if (facts.unsafeInteger) verdict.note('reads integers in data beyond ±(2^53−1) as float64, and writes them back rounded', 'data');
     if (facts.loneSurrogate) verdict.note('replaces an unpaired surrogate escape with U+FFFD');
   },
@@ -306,7 +356,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
   java(facts, verdict) {
     if (!decodes(facts, verdict, (problem) => RAW_TAB.test(problem.message) || LEADING_ZERO.test(problem.message))) return;
     const root = facts.root!;
-    if (facts.depth > JAVA_MAX_DEPTH) return verdict.failDecode(`its recursive parser throws StackOverflowError on ${facts.depth} levels of nesting (the consumer crashes)`);
+    if (facts.depth > JAVA_MAX_DEPTH) return verdict.failDecode(`its recursive parser throws StackOverflowError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     let job = lastValue(root, 'job');
     if (job === undefined || job.kind === 'null' || (isString(job) && blank(job.value))) {
       const alias = lastValue(root, 'urn');
@@ -319,14 +369,21 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const meta = asObject(lastValue(root, 'meta'));
     const version = meta ? lastValue(meta, 'schema_version') : undefined;
     if (version?.kind !== 'number' || javaIntValue(version.raw, version.isIntegerLiteral) !== 1n) verdict.reject('meta.schema_version must be 1 (as Number.intValue())', 'meta.schema_version');
-    else if (!version.isIntegerLiteral || version.raw !== '1') verdict.note(`reads meta.schema_version ${version.raw} as ${javaIntValue(version.raw, version.isIntegerLiteral)} (intValue())`, 'meta.schema_version');
+    // 1.0 and 1e0 are the number 1 (facts: plain A); 1.5 and 4294967297 are read as 1 all the same.
+    else if (version.value !== 1) verdict.note(`reads meta.schema_version ${version.raw} as ${javaIntValue(version.raw, version.isIntegerLiteral)} (intValue())`, 'meta.schema_version');
     const attempts = lastValue(root, 'attempts');
     if (attempts === undefined) verdict.note('reads a missing attempts as 0', 'attempts');
     else if (attempts.kind === 'number') {
       const value = javaIntValue(attempts.raw, attempts.isIntegerLiteral);
       if (value.toString() !== attempts.raw) verdict.note(`reads attempts ${attempts.raw} as ${value} (intValue())`, 'attempts');
     } else verdict.note(`does not read a ${attempts.kind} attempts as a count (measured: "0" is read as 0)`, 'attempts');
-    if (droppedByTyped(root, false)) verdict.note('drops the keys its envelope model does not have');
+    const exact = (scope: 'root' | 'meta' | 'dead_letter', key: string) => (TYPED_FIELDS[scope].includes(key) ? key : undefined);
+    const lastObject = (key: string) => {
+      const value = asObject(lastValue(root, key));
+      return value ? [value] : [];
+    };
+    const javaDropped = droppedKeys(root, exact, (key) => key === 'urn', lastObject('meta'), lastObject('dead_letter'));
+    if (javaDropped.length > 0) verdict.note(`drops the keys its envelope model does not have: ${keyList(javaDropped.map((key) => key.path))}`);
     if (facts.infinite) verdict.note('reads a number beyond the double range as Infinity, and re-encoding it throws');
   },
 };
@@ -334,7 +391,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
 /** The last value whose key encoding/json matches to `field` (case-insensitively). */
 function goLast(object: ObjectNode, field: string): ValueNode | undefined {
   let found: ValueNode | undefined;
-  for (const property of object.properties) if (property.value && property.key.toLowerCase() === field) found = property.value;
+  for (const property of object.properties) if (property.value && goFold(property.key) === field) found = property.value;
   return found;
 }
 
@@ -343,39 +400,61 @@ function goDecodeFailure(root: ObjectNode): VerdictReason | undefined {
   const strings = ['job', 'trace_id'];
   const ints = ['attempts'];
   for (const property of root.properties) {
-    const key = property.key.toLowerCase();
+    const key = goFold(property.key);
     const value = property.value;
     if (!value || value.kind === 'null') continue;
     if (strings.includes(key) && value.kind !== 'string') return { message: `${property.key} is a ${value.kind}, not a string`, path: key };
     if (ints.includes(key) && !goInteger(value)) return { message: `${property.key} ${value.kind === 'number' ? value.raw : `is a ${value.kind}`}: not an integer`, path: key };
     if (key === 'data' && value.kind !== 'object') return { message: `data is a${value.kind === 'array' ? 'n' : ''} ${value.kind}, not an object`, path: 'data' };
-    if (key === 'meta') {
-      if (value.kind !== 'object') return { message: 'meta is not an object', path: 'meta' };
+    const typed = key === 'meta' ? GO_META : key === 'dead_letter' ? GO_DEAD_LETTER : undefined;
+    if (typed) {
+      if (value.kind !== 'object') return { message: `${key} is not an object`, path: key };
       for (const inner of value.properties) {
-        const name = inner.key.toLowerCase();
+        const name = goFold(inner.key);
         const v = inner.value;
         if (!v || v.kind === 'null') continue;
-        if (['id', 'queue', 'lang'].includes(name) && v.kind !== 'string') return { message: `meta.${inner.key} is not a string`, path: `meta.${name}` };
-        if (['schema_version', 'created_at'].includes(name) && !goInteger(v)) return { message: `meta.${inner.key} ${v.kind === 'number' ? v.raw : `is a ${v.kind}`}: not an integer`, path: `meta.${name}` };
+        if (typed.strings.includes(name) && v.kind !== 'string') return { message: `${key}.${inner.key} is not a string`, path: `${key}.${name}` };
+        if (typed.ints.includes(name) && !goInteger(v)) return { message: `${key}.${inner.key} ${v.kind === 'number' ? v.raw : `is a ${v.kind}`}: not an integer`, path: `${key}.${name}` };
       }
     }
   }
   return undefined;
 }
 
+/** The typed fields of Go's Meta and DeadLetter structs (string or *string, int or int64); the others are skipped unread. */
+const GO_META = { strings: ['id', 'queue', 'lang'], ints: ['schema_version', 'created_at'] };
+const GO_DEAD_LETTER = { strings: ['reason', 'error', 'exception', 'original_queue', 'lang'], ints: ['failed_at', 'attempts'] };
+
 function goInteger(node: ValueNode): boolean {
   return node.kind === 'number' && node.isIntegerLiteral && literalFitsInt64(node.raw);
 }
 
-/** True when a typed SDK (Go: keys matched case-insensitively) drops a top-level or meta key. */
-function droppedByTyped(root: ObjectNode, foldCase: boolean): boolean {
-  const known = (fields: readonly string[], key: string) => fields.includes(foldCase ? key.toLowerCase() : key);
+/** The objects json.Unmarshal decodes into one Go field (its key matched case-insensitively), in order. */
+function goObjects(root: ObjectNode, field: string): ObjectNode[] {
+  const objects: ObjectNode[] = [];
+  for (const property of root.properties) if (property.value?.kind === 'object' && goFold(property.key) === field) objects.push(property.value);
+  return objects;
+}
+
+/**
+ * How many objects Go decodes into the same `data` map, `meta` struct or `dead_letter` struct
+ * (facts §2: `data:{"a":1} … data:{"b":2}` is `{"a":1,"b":2}` in Go). A null resets the map and
+ * the pointer (`data`, `dead_letter`), and leaves the `meta` struct as it is.
+ */
+function goMerged(root: ObjectNode, field: 'data' | 'meta' | 'dead_letter'): number {
+  let count = 0;
   for (const property of root.properties) {
-    if (!known(TYPED_FIELDS.root, property.key) && !known(['urn'], property.key)) return true;
-    const meta = property.key === 'meta' ? asObject(property.value) : undefined;
-    if (meta) for (const inner of meta.properties) if (!known(TYPED_FIELDS.meta, inner.key)) return true;
+    if (!property.value || goFold(property.key) !== field) continue;
+    if (property.value.kind === 'object') count++;
+    else if (property.value.kind === 'null' && field !== 'meta') count = 0;
   }
-  return false;
+  return count;
+}
+
+/** `timestamp, meta.ts` (at most five named). */
+function keyList(paths: readonly string[]): string {
+  const shown = paths.slice(0, 5).join(', ');
+  return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
 }
 
 /** Number.intValue() of a Long, BigInteger or Double as the Java parser reads the literal. */

@@ -1,15 +1,21 @@
 /**
  * When a send may go ahead. The broker send is the only network side effect of the tools, so the
  * editor and the CLI walk the same steps: refuse in an untrusted workspace; ask before sending an
- * envelope with errors, and before publishing bytes that some SDK consumer rejects (naming which
- * and why); ask before sending to a host that is not this machine.
+ * envelope with errors (naming their codes), and before publishing bytes that some SDK consumer
+ * rejects (naming which and why); ask before sending to a host that is not this machine.
  */
 
 export interface SendSituation {
   /** False in VS Code's Restricted Mode. The CLI is always trusted: the user typed the command. */
   readonly trusted: boolean;
-  /** Error-severity diagnostics in the envelope (consumers reject it). */
+  /** Error-severity diagnostics in the envelope. */
   readonly errorCount: number;
+  /**
+   * Their codes, named in the question. An error is lint's verdict, not a consumer's: a draft-07
+   * `payload-schema` failure (a `pattern`, a `maximum`) passes every SDK's consumer, so the question
+   * does not say that consumers reject it; which consumers reject the bytes is `rejectedBy`.
+   */
+  readonly errorCodes?: readonly string[];
   /**
    * The consumers that reject the bytes about to be published, with why (`describeRejections` of
    * core/message/acceptance.ts); empty when every measured consumer accepts them.
@@ -37,7 +43,8 @@ export function decideSend(situation: SendSituation): SendDecision {
   }
   if (situation.errorCount > 0 && !situation.confirmed.has('errors')) {
     const problems = situation.errorCount === 1 ? '1 error' : `${situation.errorCount} errors`;
-    return { action: 'confirm', kind: 'errors', question: `This envelope has ${problems}: consumers will reject it. Send anyway?`, confirmLabel: 'Send Anyway' };
+    const codes = [...new Set(situation.errorCodes ?? [])];
+    return { action: 'confirm', kind: 'errors', question: `This envelope has ${problems}${codes.length > 0 ? ` (${codes.join(', ')})` : ''}. Send anyway?`, confirmLabel: 'Send Anyway' };
   }
   if (situation.rejectedBy && !situation.confirmed.has('rejected')) {
     return { action: 'confirm', kind: 'rejected', question: `Some SDK consumers reject these bytes: ${situation.rejectedBy}. Send anyway?`, confirmLabel: 'Send Anyway' };

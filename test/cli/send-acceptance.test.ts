@@ -57,7 +57,11 @@ describe('babelq send: what lint accepts, to where it says', () => {
     const path = file('php-empty.babel.json', envelope('{}', 'php'));
     const refused = babelq(['send', path, '--queue', queue]);
     assert.equal(refused.status, 1, refused.stderr);
-    assert.match(refused.stderr, /Some SDK consumers reject these bytes: Python \(data must be an object[^)]*\)\), Node \(data must be an object\), Go \([^)]*array[^)]*\), Java \([^)]*\)\)\. Send anyway\? Pass --yes/);
+    // Each with what its runtime does with the message (facts part 2, §5): Python runs the handler with {}, Node dead-letters the raw body, Go loses it.
+    assert.match(
+      refused.stderr,
+      /Some SDK consumers reject these bytes: Python \(data must be an object \(a dict\); its BabelQueue runtime never calls accepts\(\) and runs the URN's handler all the same, with data \{\}\), Node \(data must be an object; its Redis and RabbitMQ consumers move the raw body, without a dead_letter block, to <queue>\.dlq [^\n]*\), Go \(json\.Unmarshal fails: data is an array, not an object; Go's App [^\n]*the original bytes are lost\), Java \(data must be an object \(it decodes to null\)\)\. Send anyway\? Pass --yes/,
+    );
     assert.equal(await redis.llen(queue), 0, 'nothing was published');
 
     const sent = babelq(['send', path, '--queue', queue, '--yes']);
@@ -67,7 +71,7 @@ describe('babelq send: what lint accepts, to where it says', () => {
 
     // The preview shows each consumer's verdict on the published bytes.
     const preview = babelq(['preview', path, '--sdk', 'all']);
-    assert.match(preview.stdout, /── Consumers[^\n]*\nPHP    accepts\nPython REJECTS: data must be an object \(a dict\)\nNode   REJECTS: data must be an object\nGo     REJECTS: [^\n]+\nJava   REJECTS: [^\n]+\n\.NET   not measured\n/);
+    assert.match(preview.stdout, /── Consumers[^\n]*\nPHP    accepts\nPython REJECTS: data must be an object \(a dict\); its BabelQueue runtime [^\n]+with data \{\}\nNode   REJECTS: data must be an object; its Redis and RabbitMQ consumers [^\n]+\nGo     REJECTS: [^\n]+the original bytes are lost\nJava   REJECTS: [^\n]+\n\.NET   not measured\n/);
   });
 
   test('the same data sent with the Node encoder needs no --yes: every measured consumer accepts {}', async () => {
@@ -89,6 +93,8 @@ describe('babelq send: what lint accepts, to where it says', () => {
     const sent = babelq(['send', path, '--no-fresh-ids', '--queue', queue]);
     assert.equal(sent.status, 0, sent.stderr);
     assert.deepEqual(await redis.lrange(queue, 0, -1), [preview.stdout]);
+    // The send says that the body's meta.queue was rewritten, and from what.
+    assert.match(sent.stdout, new RegExp(`list ${queue}; meta\\.queue in the body is "${queue}" \\(it was "orders"\\)\\n$`));
     assert.match(babelq(['send', '--help']).stdout, /--queue <name> +publish to this queue, and write it as meta.queue in the body/);
     assert.equal(babelq(['send', path, '--queue', '  ']).status, 2, 'a blank --queue is a usage error');
   });

@@ -62,7 +62,8 @@ export const rule = defineRule({
     for (const [path, rejections] of byPath) {
       const node = valueAtPath(root, path ?? noted);
       const names = list([...new Set(rejections.map(({ consumer }) => SDK_LABELS[consumer.sdk]))]);
-      const why = rejections.map(({ consumer, message }) => `${SDK_LABELS[consumer.sdk]}: ${message}`).join('; ');
+      // Each consumer's reasons, then what its runtime does with the message where the facts measured it.
+      const why = rejections.map(({ consumer, message }, i) => `${SDK_LABELS[consumer.sdk]}: ${message}${consumer.runtime && rejections[i + 1]?.consumer !== consumer ? `, and ${consumer.runtime}` : ''}`).join('; ');
       const what = path === 'data' && node?.kind === 'object' ? `data as ${node.properties.length === 0 ? '[]' : 'a JSON array'}` : 'this value';
       context.report(
         'consumer-rejects',

@@ -36,7 +36,10 @@ const ROWS: readonly Row[] = [
   ['data: [1]', body({ data: '"data":[1]' }), 'ARRRR'],
   ['schema_version: 2', body({ meta: META.replace('"schema_version":1', '"schema_version":2') }), 'RRRRR'],
   ['schema_version: "1"', body({ meta: META.replace('"schema_version":1', '"schema_version":"1"') }), 'RRRRR'],
-  ['schema_version: 1.0', body({ meta: META.replace('"schema_version":1', '"schema_version":1.0') }), 'RAARN'],
+  ['schema_version: 1.0', body({ meta: META.replace('"schema_version":1', '"schema_version":1.0') }), 'RAARA'],
+  ['schema_version: 1e0', body({ meta: META.replace('"schema_version":1', '"schema_version":1e0') }), 'RAARA'],
+  ['schema_version: 1.0000000000000001', body({ meta: META.replace('"schema_version":1', '"schema_version":1.0000000000000001') }), 'RAARA'],
+  ['schema_version: 1.5 (Java truncates it)', body({ meta: META.replace('"schema_version":1', '"schema_version":1.5') }), 'RRRRN'],
   ['schema_version: 4294967297', body({ meta: META.replace('"schema_version":1', '"schema_version":4294967297') }), 'RRRRN'],
   ['meta: {"schema_version":1} only', body({ meta: '"meta":{"schema_version":1}' }), 'AAAAA'],
   ['meta: {}', body({ meta: '"meta":{}' }), 'RRRRR'],
@@ -53,6 +56,8 @@ const ROWS: readonly Row[] = [
   ['trace_id: "  "', body({ trace: '"trace_id":"  "' }), 'AARRR'],
   ['trace_id missing', body({ trace: '"x":"y"' }), 'RRRRR'],
   ['key "JOB" instead of job', body({ job: '"JOB":"urn:babel:orders:created"' }), 'RRRNR'],
+  ['forbidden keys timestamp and meta.ts (Go and Java drop them)', body({ meta: META.replace('"meta":{', '"meta":{"ts":1,'), extra: '"timestamp":1' }), 'AAANN'],
+  ['data {"a":1} then data {"b":2} (Go merges them)', body({ extra: '"data":{"b":2}' }), 'AAANA'],
   ['1e400 in data', body({ data: '"data":{"a":1e400}' }), 'NNNRN'],
   ['NaN in data (Python accepts it, and notes it)', body({ data: '"data":{"a":NaN}' }), 'RNRRR'],
   ['lone surrogate escape', body({ data: '"data":{"a":"\\ud800"}' }), 'RAANA'],
@@ -73,9 +78,56 @@ for (const [label, text, expected] of ROWS) {
   });
 }
 
-test("PHP's []: the rejections name each consumer with its reason", () => {
+test("PHP's []: the rejections name each consumer with its reason, and what the runtimes do with it (facts part 2, §5)", () => {
   assert.equal(
     describeRejections(consumerVerdicts(body({ data: '"data":[]' }))),
-    'Python (data must be an object (a dict)), Node (data must be an object), Go (json.Unmarshal fails: data is an array, not an object), Java (data must be an object (it decodes to null))',
+    "Python (data must be an object (a dict); its BabelQueue runtime never calls accepts() and runs the URN's handler all the same, with data {}), " +
+      'Node (data must be an object; its Redis and RabbitMQ consumers move the raw body, without a dead_letter block, to <queue>.dlq (on RabbitMQ only if that queue exists)), ' +
+      "Go (json.Unmarshal fails: data is an array, not an object; Go's App decodes it to the zero envelope, retries that and dead-letters it as unknown_urn: the original bytes are lost), " +
+      'Java (data must be an object (it decodes to null))',
   );
+});
+
+test('the runtime notes follow what the facts measured (§2.1): a gate rejection runs the handler in Python and Go, an undecodable body is lost', () => {
+  const runtimeOf = (text: string, sdk: string) => consumerVerdicts(text).find((v) => v.sdk === sdk)?.runtime;
+  const version2 = body({ meta: META.replace('"schema_version":1', '"schema_version":2') });
+  assert.equal(runtimeOf(version2, 'python'), "its BabelQueue runtime never calls accepts() and runs the URN's handler all the same");
+  assert.equal(runtimeOf(version2, 'go'), "Go's App never calls Accepts and runs the URN's handler all the same");
+  assert.match(runtimeOf(`${body()} x`, 'python')!, /reads an undecodable body as \{\}.*the body is lost/);
+  // Without a URN there is no handler to run: nothing is claimed.
+  assert.equal(runtimeOf(body({ job: '"x":1', data: '"data":[]' }), 'python'), undefined);
+  // A crash of the decoder is no "undecodable body" the runtime reads as {}.
+  assert.equal(runtimeOf(body({ data: `"data":{"a":${'['.repeat(1100)}${']'.repeat(1100)}}` }), 'python'), undefined);
+  // PHP's dispatcher and Java have no runtime of theirs in the facts.
+  assert.equal(runtimeOf(body({ data: '"data":null' }), 'php'), undefined);
+  assert.equal(runtimeOf(body({ data: '"data":null' }), 'java'), undefined);
+  // An accepted body has no runtime note.
+  assert.equal(runtimeOf(body(), 'node'), undefined);
+});
+
+test('a typed SDK names the keys it drops, and Go says when it merges repeated objects', () => {
+  const text = body({ meta: META.replace('"meta":{', '"meta":{"ts":1,'), extra: '"timestamp":1,"x_extra":{"a":1},"dead_letter":{"reason":"failed","note":"x"}' });
+  const notes = (sdk: string) => consumerVerdicts(text).find((v) => v.sdk === sdk)!.reasons.map((r) => r.message);
+  assert.deepEqual(notes('go'), ['drops the keys its Envelope struct does not have: timestamp, x_extra, meta.ts, dead_letter.note']);
+  assert.deepEqual(notes('java'), ['drops the keys its envelope model does not have: timestamp, x_extra, meta.ts, dead_letter.note']);
+  const repeated = body({ extra: `"data":{"b":2},${META.replace('"lang":"php"', '"lang":"go"')},"Data":{"c":3}` });
+  assert.deepEqual(
+    consumerVerdicts(repeated).find((v) => v.sdk === 'go')!.reasons.map((r) => r.message),
+    [
+      'reads the key "Data" as data (it matches field names case-insensitively)',
+      'merges the 3 data objects into one (the keys of each, the last value of a repeated key), where the other SDKs keep the last data',
+      'merges the 2 meta objects into one (the keys of each, the last value of a repeated key), where the other SDKs keep the last meta',
+    ],
+  );
+  // A null data resets Go's map: what follows it is all that is kept.
+  assert.ok(!consumerVerdicts(body({ extra: '"data":null,"data":{"b":2}' })).find((v) => v.sdk === 'go')!.reasons.some((r) => /merges/.test(r.message)));
+});
+
+test('Go refuses a dead_letter field of another type (found by the runtime differential: its decoder fails)', () => {
+  for (const block of ['{"reason":5}', '{"failed_at":"x"}', '{"attempts":1.5}', '{"error":true}', '[]']) {
+    const go = consumerVerdicts(body({ extra: `"dead_letter":${block}` })).find((v) => v.sdk === 'go')!;
+    assert.equal(go.kind, 'rejects', block);
+    assert.equal(go.reasons[0].stage, 'decode', block);
+  }
+  assert.equal(consumerVerdicts(body({ extra: '"dead_letter":{"error":null,"exception":"E","failed_at":1}' })).find((v) => v.sdk === 'go')!.kind, 'accepts');
 });

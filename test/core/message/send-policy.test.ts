@@ -21,8 +21,14 @@ describe('send guards', () => {
     const decision = decideSend({ ...base, errorCount: 2 });
     assert.equal(decision.action, 'confirm');
     assert.equal((decision as { kind: string }).kind, 'errors');
-    assert.match((decision as { question: string }).question, /2 errors: consumers will reject it/);
+    assert.equal((decision as { question: string }).question, 'This envelope has 2 errors. Send anyway?');
     assert.deepEqual(decideSend(withConfirmed({ ...base, errorCount: 2 }, 'errors')), { action: 'send' });
+  });
+
+  test('the errors question names their codes and does not claim that consumers reject them (a draft-07 pattern passes every consumer)', () => {
+    const decision = decideSend({ ...base, errorCount: 2, errorCodes: ['payload-schema', 'payload-schema'] });
+    assert.equal((decision as { question: string }).question, 'This envelope has 2 errors (payload-schema). Send anyway?');
+    assert.doesNotMatch((decision as { question: string }).question, /consumers/);
   });
 
   test('bytes some consumer rejects ask first, naming the consumers and why; once confirmed, the send goes ahead', () => {
