@@ -110,6 +110,9 @@ class Parser {
         code = text.charCodeAt(pos);
       }
       if (pos >= length) break;
+      // The columns' arrays are held in locals for the hot path and read again wherever a call may
+      // have grown (reallocated) them: here and after a slot is taken below. Written out twice, not
+      // as a helper: a call that returned nine arrays would cost the loop on every token.
       if (this.info !== info) {
         info = this.info;
         starts = this.start;

@@ -3,6 +3,7 @@
  * nested `$id`s, and `$ref` loops that never step into the data. Iterative throughout: a schema
  * can be nested arbitrarily deep.
  */
+import { isRecord } from '../model/js-value';
 
 /** The segments of a JSON pointer (`/a~1b/c` → `a/b`, `c`). */
 export function decodePointer(pointer: string): string[] {
@@ -62,6 +63,18 @@ export function forEachSubschema(root: Record<string, unknown>, visit: (schema: 
 const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
 const IN_PLACE_SCHEMAS = ['not', 'if', 'then', 'else'];
 
+/** The subschemas that apply to the same value as `node`: its local `$ref`'s target and its in-place keywords' schemas. */
+function inPlaceChildren(root: Record<string, unknown>, node: Record<string, unknown>): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const push = (value: unknown) => {
+    if (isRecord(value)) out.push(value);
+  };
+  if (typeof node.$ref === 'string') push(resolveLocalRef(root, node.$ref));
+  for (const keyword of IN_PLACE_ARRAYS) if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(push);
+  for (const keyword of IN_PLACE_SCHEMAS) push(node[keyword]);
+  return out;
+}
+
 /**
  * A `$ref` chain that comes back to where it started without stepping into the data (`{"$ref": "#"}`,
  * a → b → a, `allOf: [{"$ref": "#"}]`) makes validation loop forever on any value; ajv compiles it
@@ -72,16 +85,7 @@ export function findRefLoop(root: Record<string, unknown>): string | undefined {
   forEachSubschema(root, (sub, pointer) => {
     if (!pointers.has(sub)) pointers.set(sub, pointer);
   });
-  const next = (node: Record<string, unknown>): Record<string, unknown>[] => {
-    const out: Record<string, unknown>[] = [];
-    const push = (value: unknown) => {
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) out.push(value as Record<string, unknown>);
-    };
-    if (typeof node.$ref === 'string') push(resolveLocalRef(root, node.$ref));
-    for (const keyword of IN_PLACE_ARRAYS) if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(push);
-    for (const keyword of IN_PLACE_SCHEMAS) push(node[keyword]);
-    return out;
-  };
+  const next = (node: Record<string, unknown>) => inPlaceChildren(root, node);
   // Iterative depth-first search with colours: grey is on the current path, black is done.
   const colour = new Map<object, 'grey' | 'black'>();
   for (const start of pointers.keys()) {
@@ -129,10 +133,6 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   return current;
 }
 
-/** Keywords that apply subschemas to the value in place (no step into the data), through `$ref` too. */
-const BRANCHING_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
-const BRANCHING_SCHEMAS = ['not', 'if', 'then', 'else'];
-
 /**
  * How many subschemas validating one value can visit, counted through `$ref`, `allOf`/`anyOf`/
  * `oneOf` and `not`/`if`/`then`/`else`, up to `cap`. A validator must try every alternative when all
@@ -144,16 +144,7 @@ const BRANCHING_SCHEMAS = ['not', 'if', 'then', 'else'];
 export function inPlaceBranching(root: Record<string, unknown>, cap: number): number {
   const counted = new Map<object, number>();
   const entered = new Set<object>();
-  const children = (node: Record<string, unknown>): Record<string, unknown>[] => {
-    const out: Record<string, unknown>[] = [];
-    const push = (value: unknown) => {
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) out.push(value as Record<string, unknown>);
-    };
-    if (typeof node.$ref === 'string') push(resolveLocalRef(root, node.$ref));
-    for (const keyword of BRANCHING_ARRAYS) if (Array.isArray(node[keyword])) (node[keyword] as unknown[]).forEach(push);
-    for (const keyword of BRANCHING_SCHEMAS) push(node[keyword]);
-    return out;
-  };
+  const children = (node: Record<string, unknown>) => inPlaceChildren(root, node);
   // Post-order, iteratively: a node's count is 1 plus its children's, once all of them are known.
   const stack: { node: Record<string, unknown>; leaving: boolean }[] = [{ node: root, leaving: false }];
   const roots: Record<string, unknown>[] = [];
