@@ -1,24 +1,43 @@
-/** Short descriptions of values for messages ("the string \"0\"", "an array"). */
+/**
+ * Values in messages, one vocabulary for every finding: a value as written (`"99.90"`, `1e400`, an
+ * object), with its kind for a type error (`the string "99.90"`), shortened when long.
+ */
 import type { ValueNode } from './tree';
 
-const MAX_SHOWN = 40;
+/** A JSON literal for a message, shortened to 60 characters. */
+export function literal(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
 
-/** Describes a value in a few words for a diagnostic message. */
-export function describeValue(value: ValueNode): string {
-  switch (value.kind) {
+/** The value as written: `"99.90"`, `1042`, `true`, `null`, `an object`. */
+export function valueText(node: ValueNode): string {
+  switch (node.kind) {
+    case 'string':
+      return literal(node.value);
+    case 'number':
+      return node.raw;
+    case 'boolean':
+      return String(node.value);
+    case 'null':
+      return 'null';
     case 'object':
       return 'an object';
     case 'array':
       return 'an array';
-    case 'string': {
-      const shown = value.value.length > MAX_SHOWN ? `${value.value.slice(0, MAX_SHOWN)}…` : value.value;
-      return `the string ${JSON.stringify(shown)}`;
-    }
+  }
+}
+
+/** The value with its kind, for a type error: `the string "99.90"`, `the number 1e400 (out of range)`. */
+export function describeValue(node: ValueNode): string {
+  switch (node.kind) {
+    case 'string':
+      return `the string ${literal(node.value)}`;
     case 'number':
-      return `the number ${value.raw.length > MAX_SHOWN ? `${value.raw.slice(0, MAX_SHOWN)}…` : value.raw}`;
+      return `the number ${node.raw.length > 60 ? `${node.raw.slice(0, 57)}…` : node.raw}${Number.isFinite(Number(node.raw)) ? '' : ' (out of range)'}`;
     case 'boolean':
-      return `the boolean ${value.value}`;
-    case 'null':
-      return 'null';
+      return `the boolean ${node.value}`;
+    default:
+      return valueText(node);
   }
 }

@@ -2,7 +2,8 @@
  * With `allErrors`, ajv also reports the wrappers (`if`, `anyOf`, `propertyNames`, `contains`) next
  * to the errors inside them; of those, one finding per actual problem survives here.
  */
-import { describeSchema, formatName, listValues, literal, plural } from './schema-words';
+import { literal } from '../model/describe-value';
+import { describeSchema, formatName, listValues, plural } from './schema-words';
 import type { SchemaError } from './types';
 
 export interface Finding {

@@ -10,7 +10,8 @@
 import type { ObjectNode, PropertyNode, ValueNode } from '../model/tree';
 import { closestWord } from '../model/edit-distance';
 import { reduceNoise, type Finding } from './schema-error-noise';
-import { comparison, describeSchema, formatName, foundLong, foundShort, listValues, literal, plural, quote, typeHint, typesOf, withArticle } from './schema-words';
+import { describeValue, literal, valueText } from '../model/describe-value';
+import { comparison, describeSchema, formatName, listValues, plural, quote, typeHint, typesOf, withArticle } from './schema-words';
 import type { SchemaError } from './types';
 
 /** One payload-schema problem at a range of the fixture text. */
@@ -100,22 +101,22 @@ class Mapper {
         return at(node !== this.data && node.property ? keyRange(node.property) : node, `${name} is not allowed here; remove it`);
       case 'type': {
         const expected = typesOf({ type: p.type });
-        return at(node, `${name} must be ${expected.map(withArticle).join(' or ')}, not ${foundLong(node)}${typeHint(expected, node)}`);
+        return at(node, `${name} must be ${expected.map(withArticle).join(' or ')}, not ${describeValue(node)}${typeHint(expected, node)}`);
       }
       case 'enum': {
         const values = Array.isArray(p.allowedValues) ? p.allowedValues : [];
         const want = values.length === 1 ? literal(values[0]) : `one of ${listValues(values)}`;
-        return at(node, `${name} must be ${want}; found ${foundShort(node)}`);
+        return at(node, `${name} must be ${want}; found ${valueText(node)}`);
       }
       case 'const':
-        return at(node, `${name} must be ${literal(p.allowedValue)}; found ${foundShort(node)}`);
+        return at(node, `${name} must be ${literal(p.allowedValue)}; found ${valueText(node)}`);
       case 'minimum':
       case 'maximum':
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        return at(node, `${name} must be ${comparison(String(p.comparison))} ${String(p.limit)}; found ${foundShort(node)}`);
+        return at(node, `${name} must be ${comparison(String(p.comparison))} ${String(p.limit)}; found ${valueText(node)}`);
       case 'multipleOf':
-        return at(node, `${name} must be a multiple of ${String(p.multipleOf)}; found ${foundShort(node)}`);
+        return at(node, `${name} must be a multiple of ${String(p.multipleOf)}; found ${valueText(node)}`);
       case 'minLength':
       case 'maxLength': {
         const length = node.kind === 'string' ? [...node.value].length : 0;
@@ -123,9 +124,9 @@ class Mapper {
         return at(node, `${name} must be ${bound} ${plural(Number(p.limit), 'character')} long; found ${length}`);
       }
       case 'pattern':
-        return at(node, `${name} must match the pattern ${String(p.pattern)}; found ${foundShort(node)}`);
+        return at(node, `${name} must match the pattern ${String(p.pattern)}; found ${valueText(node)}`);
       case 'format':
-        return at(node, `${name} must be a valid ${formatName(String(p.format))}; found ${foundShort(node)}`);
+        return at(node, `${name} must be a valid ${formatName(String(p.format))}; found ${valueText(node)}`);
       case 'minItems': {
         const count = node.kind === 'array' ? node.items.length : 0;
         return at(node, `${name} must have at least ${plural(Number(p.limit), 'item')}; found ${count}`);
@@ -147,7 +148,7 @@ class Mapper {
         return at(node, `${name} must contain at least one item that is ${withArticle(describeSchema(error.parentSchema?.contains) ?? 'valid against "contains"')}`);
       case 'not': {
         const forbidden = describeSchema(error.parentSchema?.not);
-        return at(node, `${name} must not be ${forbidden ? withArticle(forbidden) : `what its "not" schema describes; found ${foundShort(node)}`}`);
+        return at(node, `${name} must not be ${forbidden ? withArticle(forbidden) : `what its "not" schema describes; found ${valueText(node)}`}`);
       }
       case 'anyOf':
       case 'oneOf': {
@@ -157,9 +158,9 @@ class Mapper {
         }
         const alternatives = finding.alternatives ?? [];
         if (alternatives.length > 0 && alternatives.every((a) => a !== undefined)) {
-          return at(node, `${name} must be ${alternatives.map((a) => withArticle(a!)).join(' or ')}; found ${foundShort(node)}`);
+          return at(node, `${name} must be ${alternatives.map((a) => withArticle(a!)).join(' or ')}; found ${valueText(node)}`);
         }
-        return at(node, `${name} matches none of the ${alternatives.length} alternatives of "${keyword}"; found ${foundShort(node)}`);
+        return at(node, `${name} matches none of the ${alternatives.length} alternatives of "${keyword}"; found ${valueText(node)}`);
       }
       default:
         return at(node, `${name} ${error.message}`);

@@ -4,6 +4,7 @@
  * write instead. One vocabulary, so a hover and a diagnostic describe a field the same way.
  */
 import type { ValueNode } from '../model/tree';
+import { literal } from '../model/describe-value';
 
 const TYPE_ORDER = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 const PLURAL_TYPES: Readonly<Record<string, string>> = {
@@ -123,12 +124,6 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** A JSON literal for messages, shortened when long. */
-export function literal(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-
 export function quote(text: string): string {
   return literal(text);
 }
@@ -137,38 +132,6 @@ export function listValues(values: unknown): string {
   const list = Array.isArray(values) ? values : [];
   const shown = list.slice(0, 10).map(literal).join(', ');
   return list.length > 10 ? `${shown}, … (${list.length - 10} more)` : shown;
-}
-
-/** The value as written, for "found …": strings quoted, numbers exactly as typed. */
-export function foundShort(node: ValueNode): string {
-  switch (node.kind) {
-    case 'string':
-      return literal(node.value);
-    case 'number':
-      return node.raw;
-    case 'boolean':
-      return String(node.value);
-    case 'null':
-      return 'null';
-    case 'object':
-      return 'an object';
-    case 'array':
-      return 'an array';
-  }
-}
-
-/** The value with its kind, for type errors: `the string "99.90"`. */
-export function foundLong(node: ValueNode): string {
-  switch (node.kind) {
-    case 'string':
-      return `the string ${literal(node.value)}`;
-    case 'number':
-      return `the number ${node.raw}${Number.isFinite(Number(node.raw)) ? '' : ' (out of range)'}`;
-    case 'boolean':
-      return `the boolean ${node.value}`;
-    default:
-      return foundShort(node);
-  }
 }
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
