@@ -62,7 +62,10 @@ Options:
                                  validator-divergence warning
   -h, --help                     show this help
 
-Exit status: 0 no errors, 1 errors or too many warnings, 2 usage or I/O problem.
+Exit status, as bqschema check's for a registry: 0 no errors, 1 errors or too many
+warnings (a schema file bqschema cannot use included), 2 a usage or I/O problem, or
+a registry.json that bqschema's registry load refuses as a whole (not JSON, not its
+shape, a field of another type, an empty urn or schema, a duplicate URN).
 `;
 
 const OPTIONS = {
@@ -168,7 +171,10 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   reports.push(...projectFileReports(context, stale));
   // A registry the files used is reported after them when it has problems of its own, then its schema files' keyword findings.
   const registrySettings = (path: string) => settingsFor(context, path);
-  for (const registryReport of [...context.registries.registryReports(registrySettings), ...context.registries.schemaReports(registrySettings)]) {
+  const registryReports = context.registries.registryReports(registrySettings);
+  // As bqschema check: a registry.json its registry load refuses as a whole is exit 2, said on stderr too.
+  const refused = registryReports.filter((report) => report.refused).map((report) => relative(environment.cwd, report.path) || report.path);
+  for (const registryReport of [...registryReports, ...context.registries.schemaReports(registrySettings)]) {
     const lineIndex = new LineIndex(registryReport.text);
     const shown = relative(environment.cwd, registryReport.path);
     const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
@@ -185,7 +191,8 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   if (fixMode === 'dry-run') stderr += renderReports('stylish', reports, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n`;
-  return { stdout, stderr, exitCode: counts.error > 0 || tooManyWarnings ? 1 : 0 };
+  for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
+  return { stdout, stderr, exitCode: refused.length > 0 ? 2 : counts.error > 0 || tooManyWarnings ? 1 : 0 };
 }
 
 function readStandardInput(environment: CliEnvironment): Uint8Array {

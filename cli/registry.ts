@@ -17,6 +17,12 @@ export interface RegistryReport {
   readonly path: string;
   readonly text: string;
   readonly diagnostics: CoreDiagnostic[];
+  /**
+   * True when an error shown is one bqschema's registry load refuses the whole file for (it cannot
+   * be read or parsed, a field of another type, an empty urn or schema, a duplicate URN): `bqschema
+   * check` then exits 2, and `babelq lint` does too.
+   */
+  readonly refused?: boolean;
 }
 
 export class CliRegistries {
@@ -99,7 +105,7 @@ export class CliRegistries {
           // Unreadable: the diagnostic sits at the start.
         }
       }
-      reports.push({ path, text, diagnostics });
+      reports.push({ path, text, diagnostics, refused: refusedBy(state, diagnostics) });
     }
     return reports;
   }
@@ -120,4 +126,12 @@ export class CliRegistries {
     }
     return reports;
   }
+}
+
+/** Whether an error left after the settings is a refusal of the whole registry.json by bqschema's registry load. */
+function refusedBy(state: RegistryState, diagnostics: readonly CoreDiagnostic[]): boolean {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (state.kind === 'broken') return errors.length > 0;
+  if (state.kind !== 'loaded') return false;
+  return state.registry.problems.some((problem) => problem.refusesRegistry && errors.some((error) => error.offset === problem.offset && error.end === problem.end && error.message === problem.message));
 }

@@ -61,7 +61,15 @@ const lintStep = () => action.runs.steps.find((step) => step.id === 'lint')!;
 
 before(() => {
   assertCliBuilt();
-  root = makeTree({ 'fixtures/good.babel.json': envelope(), 'fixtures/bad.babel.json': FORBIDDEN_TIMESTAMP, 'other/good.babel.json': envelope() });
+  root = makeTree({
+    'fixtures/good.babel.json': envelope(),
+    'fixtures/bad.babel.json': FORBIDDEN_TIMESTAMP,
+    'other/good.babel.json': envelope(),
+    // A registry.json bqschema's registry load refuses (a duplicate URN): babelq lint exits 2, as bqschema check does.
+    'refused/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 's.json' }, { urn: 'urn:babel:orders:created', schema: 's.json' }] }),
+    'refused/s.json': '{"type":"object"}',
+    'refused/order.babel.json': envelope(),
+  });
   bin = join(root, 'bin');
   mkdirSync(bin);
   // `babelq` as the npm package installs it: a bin that runs the bundled CLI.
@@ -125,6 +133,14 @@ describe('action.yml', () => {
     assert.deepEqual(log.runs[0].results.map((r) => r.ruleId), ['forbidden-key']);
     const missing = runStep(lintStep(), { paths: 'no-such-dir', format: 'sarif' });
     assert.equal(missing.status, 2);
+    // A registry.json bqschema refuses is exit 2 too, but its log is written for code scanning to show.
+    const refused = runStep(lintStep(), { paths: 'refused', format: 'sarif', 'sarif-file': 'refused.sarif' });
+    assert.equal(refused.status, 0, refused.stderr);
+    assert.match(refused.stderr, /refused\/registry\.json is refused as a whole/);
+    const refusedLog = JSON.parse(readFileSync(join(root, 'refused.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+    assert.deepEqual(refusedLog.runs[0].results.map((r) => r.ruleId), ['registry-error']);
+    // In the github format the step fails on it.
+    assert.equal(runStep(lintStep(), { paths: 'refused' }).status, 2);
   });
 
   test('an unknown format is refused with an annotation', () => {

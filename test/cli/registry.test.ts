@@ -281,9 +281,10 @@ describe('registry fixture "good" (discovered from the current directory)', () =
 });
 
 describe('registry fixtures that are broken or hostile', () => {
-  test('broken-json: registry-error (error) on the job of every envelope, registered URN or not; exit 1', () => {
+  test('broken-json: registry-error (error) on the job of every envelope, registered URN or not; exit 2, as bqschema check refuses the registry', () => {
     const run = lintCase('broken-json');
-    assert.equal(run.status, 1);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /^babelq: registry\.json is refused as a whole, as bqschema's registry load refuses it \(exit 2\)$/m);
     // The envelopes first, then the registry itself with its own problem, as the editor shows it there.
     assert.deepEqual(
       run.reports.map((r) => r.file),
@@ -296,9 +297,9 @@ describe('registry fixtures that are broken or hostile', () => {
     }
   });
 
-  test('duplicate-urns: the first entry of a URN is the one used, the envelopes get no registry-error', () => {
+  test('duplicate-urns: the first entry of a URN is the one used, the envelopes get no registry-error; exit 2 (bqschema refuses the registry)', () => {
     const run = lintCase('duplicate-urns');
-    assert.equal(run.status, 1);
+    assert.equal(run.status, 2);
     assert.deepEqual(diagnosticsOf(run.reports, 'first-entry.babel.json'), []);
     assert.deepEqual(diagnosticsOf(run.reports, 'refunded.babel.json'), []);
     // Valid against the second entry's schema only: checked against the first one.
@@ -312,15 +313,25 @@ describe('registry fixtures that are broken or hostile', () => {
     assert.match(inRegistry[0].message, /Duplicate URN/);
   });
 
-  test('bqschema-refusals: an owner or status that is not a string is a registry-error where bqschema check refuses the registry, and lint exits 1', () => {
+  test('bqschema-refusals: an owner or status that is not a string is a registry-error where bqschema check refuses the registry, and lint exits 2 as it does', () => {
     const run = lintCase('bqschema-refusals');
-    assert.equal(run.status, 1);
+    assert.equal(run.status, 2);
     assert.deepEqual(diagnosticsOf(run.reports, 'refunded.babel.json'), []);
     const text = caseText('bqschema-refusals', 'registry.json');
     const inRegistry = diagnosticsOf(run.reports, 'registry.json');
     assert.deepEqual(shape(inRegistry), [expected('registry-error', 'error', at(text, '42')), expected('registry-error', 'error', at(text, 'true'))]);
     assert.match(inRegistry[0].message, /"owner" must be a string .*bqschema .*refuses the whole registry/);
     assert.match(inRegistry[1].message, /"status" must be a string/);
+  });
+
+  test('unreadable-number: a number beyond float64 in a schema file is bqschema\'s refusal of that schema (exit 1, as bqschema check), with its cause', () => {
+    const run = lintCase('unreadable-number');
+    assert.equal(run.status, 1);
+    const text = caseText('unreadable-number', 'placed.babel.json');
+    assert.deepEqual(shape(diagnosticsOf(run.reports, 'placed.babel.json')), [expected('registry-error', 'error', jobValue(text))]);
+    const inRegistry = diagnosticsOf(run.reports, 'registry.json');
+    assert.deepEqual(inRegistry.map((d) => d.code), ['registry-error']);
+    assert.match(inRegistry[0].message, /bqschema cannot read the number 1e400 at \/properties\/order_id\/maximum .*refuses this schema/);
   });
 
   test('missing-schema: registry-error on the job of the envelopes of that URN; the other URN still validates', () => {
@@ -497,10 +508,10 @@ describe('--registry <file>', () => {
     assert.match(stderr, /'alt'/);
   });
 
-  test('a broken registry: exit 1 and registry-error on the job of every envelope', () => {
+  test('a broken registry: exit 2 (bqschema refuses it) and registry-error on the job of every envelope', () => {
     const { result, reports } = lintJson(['--registry', join(caseDir('broken-json'), 'registry.json'), 'placed.babel.json', 'shipped.babel.json'], root);
-    assert.equal(result.status, 1);
-    assert.equal(result.stderr, '');
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /registry\.json is refused as a whole/);
     assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
     assert.deepEqual(shape(diagnosticsOf(reports, 'shipped.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(SHIPPED)))]);
   });
@@ -532,9 +543,9 @@ describe('--config {"babelqueue.registry.path": …}', () => {
     assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/placed.babel.json')), [expected('unknown-urn', 'warning', jobValue(envelopeFor(PLACED)))]);
   });
 
-  test('a configured registry that does not exist: registry-error on every envelope, exit 1', () => {
+  test('a configured registry that does not exist: registry-error on every envelope, exit 2 (an I/O problem, as for bqschema)', () => {
     const { result, reports } = lintJson(['--config', 'settings-missing.json', 'fixtures'], root);
-    assert.equal(result.status, 1);
+    assert.equal(result.status, 2);
     assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
     assert.deepEqual(shape(diagnosticsOf(reports, 'fixtures/shipped.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(SHIPPED)))]);
   });
