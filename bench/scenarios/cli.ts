@@ -1,0 +1,61 @@
+/** The CLI against ajv-cli on 10,000 files, and its peak memory. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENVELOPE_SCHEMA, info, log, QUICK, ratio, ROOT, target, WORKSPACE, WORKSPACE_FILES } from '../context';
+import { now, range, stats } from '../measure';
+
+export function cliScenario(): void {
+  log(`\nbabelq lint vs ajv-cli on ${WORKSPACE_FILES.toLocaleString('en')} files (process start included)`);
+  const cli = join(ROOT, 'dist/cli.js');
+  const ajv = join(ROOT, 'node_modules/ajv-cli/dist/index.js');
+  const run = (args: string[]) => {
+    const started = now();
+    const result = spawnSync(process.execPath, args, { cwd: WORKSPACE, maxBuffer: 1 << 30, encoding: 'utf8' });
+    const elapsed = now() - started;
+    return { elapsed, result };
+  };
+  const ours = () => run([cli, 'lint', '.', '--format', 'json']);
+  const anchor = () => run([ajv, 'validate', '--spec=draft7', '--strict=false', '-s', ENVELOPE_SCHEMA, '-d', '**/*.babel.json']);
+  // Check both once: every file is valid to both.
+  const check = ours();
+  // The schema file's keyword findings (unenforced-keyword, information) come after the fixtures; the fixtures must be clean.
+  const reports = (JSON.parse(check.result.stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json'));
+  if (check.result.status !== 0 || reports.length !== WORKSPACE_FILES || reports.some((r) => r.diagnostics.length > 0)) {
+    throw new Error(`babelq lint did not pass the workspace cleanly (exit ${check.result.status}, ${reports.length} reports)`);
+  }
+  // ajv-cli prints a line per file; one run here once came back with only part of them: try again before failing.
+  let anchorCheck = anchor();
+  let valid = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) anchorCheck = anchor();
+    valid = (anchorCheck.result.stderr + anchorCheck.result.stdout).match(/ valid/g)?.length ?? 0;
+    if (valid === WORKSPACE_FILES) break;
+  }
+  if (anchorCheck.result.status !== 0 || valid !== WORKSPACE_FILES) throw new Error(`ajv-cli did not validate every file (exit ${anchorCheck.result.status}, ${valid} valid)`);
+  const times: { ours: number[]; anchor: number[] } = { ours: [], anchor: [] };
+  for (let i = 0; i < (QUICK ? 2 : 5); i++) {
+    if (i % 2 === 0) {
+      times.ours.push(ours().elapsed);
+      times.anchor.push(anchor().elapsed);
+    } else {
+      times.anchor.push(anchor().elapsed);
+      times.ours.push(ours().elapsed);
+    }
+  }
+  const o = stats(times.ours);
+  const a = stats(times.anchor);
+  const explicit = stats([0, 1].map(() => run([cli, 'lint', '.', '--format', 'json', '--registry', 'registry.json']).elapsed));
+  info('babelq lint . --format json (registry found and used, payload schema checked)', range(o));
+  info('babelq lint . --format json --registry registry.json (no registry search per file)', range(explicit));
+  info('ajv validate -s envelope.schema.json -d "**/*.babel.json"', range(a));
+  target(`babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} files vs ajv-cli on the same files`, `${ratio(a.median / o.median)} faster`, '≥ 3× faster', a.median >= 3 * o.median);
+  // Peak memory of the same lint, read by the process itself as it exits (bench/memory-probe.cjs).
+  const rssFile = join(tmpdir(), `babelq-bench-rss-${process.pid}`);
+  const probed = spawnSync(process.execPath, ['--require', join(ROOT, 'bench/memory-probe.cjs'), cli, 'lint', '.', '--format', 'json'], { cwd: WORKSPACE, maxBuffer: 1 << 30, encoding: 'utf8', env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile } });
+  if (probed.status !== 0) throw new Error(`babelq lint failed under the memory probe (exit ${probed.status})`);
+  const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  rmSync(rssFile, { force: true });
+  target(`babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} files: peak memory (max RSS)`, `${peakMb.toFixed(0)} MB`, '< 50 MB', peakMb < 50);
+}
