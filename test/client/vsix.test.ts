@@ -1,8 +1,10 @@
 /**
  * The .vsix as a user installs it (built with the vsce command of `npm run package`):
  * the user README with its screenshots, the diagnostic catalogue, the CLI the babelq task runs,
- * a complete manifest, no warning from vsce, and every relative link of the README resolving
- * to a file inside the package.
+ * a complete manifest with the repository's links, no warning from vsce, and every link of the
+ * README absolute: vsce rewrites README.extension.md's relative links and images into the
+ * repository at the release tag (VS Code's extension page shows no image and opens no link that is
+ * relative to the package, and neither does the marketplace's web page).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,8 @@ import { CODE_NAMES } from '../../core/rules/code-names';
 import { zipEntries, type ZipEntry } from '../support/zip';
 
 const ROOT = resolve(__dirname, '../..');
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; repository: { url: string } };
+const REPOSITORY = MANIFEST.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 let dir: string;
 let entries: Map<string, ZipEntry>;
 let packagingOutput: string;
@@ -29,7 +33,8 @@ function vsceArgs(out: string): string[] {
   const script: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.package;
   const command = script.split('&&').map((part) => part.trim()).find((part) => part.startsWith('vsce package'));
   assert.ok(command, `npm run package runs vsce package: ${script}`);
-  const args = command.split(/\s+/).slice(1);
+  // npm gives scripts the manifest's fields as environment variables; the test spawns vsce itself.
+  const args = command.split(/\s+/).slice(1).map((arg) => arg.replace('$npm_package_version', MANIFEST.version));
   const at = args.indexOf('--out');
   assert.ok(at > 0, 'npm run package names its output');
   args[at + 1] = out;
@@ -53,25 +58,38 @@ describe('the .vsix', () => {
     assert.doesNotMatch(packagingOutput, /WARNING/, packagingOutput);
   });
 
-  test('carries the user README, not the repository one', () => {
-    assert.equal(text('extension/readme.md'), readFileSync(join(ROOT, 'README.extension.md'), 'utf8'));
+  test('carries the user README, not the repository one, with its links made absolute into the repository at the release tag', () => {
+    const source = readFileSync(join(ROOT, 'README.extension.md'), 'utf8');
+    const readme = text('extension/readme.md');
     assert.ok(![...entries.keys()].some((name) => /extension\/README\.md$/.test(name)), 'no second README');
+    const links = (markdown: string) => [...markdown.matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => ({ image: match[1] === '!', target: match[2] }));
+    // The same README, only its relative targets rewritten.
+    assert.equal(readme.replace(/\]\(https:\/\/github\.com\/[^)]*\)/g, ']()'), source.replace(/\]\((?![a-z]+:|#)[^)]*\)/g, ']()'));
+    const targets = links(readme);
+    assert.equal(targets.length, links(source).length);
+    const tracked = new Set(spawnSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n'));
+    for (const [index, { image, target }] of targets.entries()) {
+      const original = links(source)[index].target;
+      if (target.startsWith('#')) continue;
+      assert.match(target, /^https:\/\//, `${target}: an absolute link is https`);
+      if (/^[a-z]+:/i.test(original)) continue;
+      // A relative link of README.extension.md: the file in the repository at the release's tag.
+      const [path, anchor] = original.split('#');
+      assert.equal(target, `${REPOSITORY}/${image ? 'raw' : 'blob'}/v${MANIFEST.version}/${original}`);
+      assert.ok(tracked.has(path), `${original} is a file of the repository`);
+      if (anchor) assert.ok(readFileSync(join(ROOT, path), 'utf8').includes(`<a id="${anchor}"></a>`), `${original}: the anchor exists`);
+    }
+    assert.ok(targets.filter(({ image }) => image).length >= 2, 'at least two screenshots');
+    for (const { target } of targets.filter(({ image }) => image)) {
+      const path = target.slice(`${REPOSITORY}/raw/v${MANIFEST.version}/`.length);
+      assert.ok(entries.has(`extension/${path}`), `the screenshot ${path} is in the .vsix too`);
+    }
   });
 
-  test('every relative link and image of the README resolves to a file in the package; others are https', () => {
-    const readme = text('extension/readme.md');
-    const targets = [...readme.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
-    assert.ok(targets.filter((target) => target.startsWith('images/')).length >= 2, 'at least two screenshots');
-    for (const target of targets) {
-      if (target.startsWith('#')) continue;
-      if (/^[a-z]+:/i.test(target)) {
-        assert.match(target, /^https:\/\//, `${target}: an absolute link is https`);
-        continue;
-      }
-      const [path, anchor] = target.split('#');
-      const name = posix.join('extension', path);
-      assert.ok(entries.has(name), `${target} resolves inside the package`);
-      if (anchor) assert.ok(text(name).includes(`<a id="${anchor}"></a>`), `${target}: the anchor exists`);
+  test('the manifest links the repository, its issues and its README', () => {
+    const vsixManifest = text('extension.vsixmanifest');
+    for (const [link, url] of [['Source', REPOSITORY], ['GitHub', REPOSITORY], ['Support', `${REPOSITORY}/issues`], ['Learn', `${REPOSITORY}#readme`]]) {
+      assert.ok(vsixManifest.includes(`Id="Microsoft.VisualStudio.Services.Links.${link}" Value="${url}`), `${link}: ${url}`);
     }
   });
 
