@@ -2,7 +2,7 @@
  * Core's plain types ↔ LSP types. Core speaks UTF-16 offsets; LSP speaks line/character.
  * Positions come from core's LineIndex so the server reports exactly what the CLI reports.
  */
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -15,6 +15,7 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver/node';
+import { CATALOGUE_PATH, codeEntries } from '../core/language/catalogue-links';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/rules/diagnostic';
 import type { CoreCodeAction } from '../core/language/code-actions';
 import type { FileLocation } from '../core/language/registry-navigation';
@@ -31,10 +32,27 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 
 /**
  * The diagnostic catalogue shipped beside the server bundle (docs/diagnostics.md one folder above
- * dist/, in the .vsix and the npm package alike), as a file: URI whose anchors are the codes;
- * undefined when the bundle was copied without it, and then diagnostics carry no link.
+ * dist/, in the .vsix and the npm package alike): each code's link is a file: URI at the line of
+ * its heading (`#L<line>`, which VS Code opens at that line; it does not follow a Markdown anchor),
+ * read from the catalogue once. Without the catalogue (a bundle copied without it) diagnostics
+ * carry no link; a code it has no entry for links to the file's top.
  */
-const CATALOGUE_URI = ((path) => (existsSync(path) ? pathToFileURL(path).href : undefined))(join(__dirname, '..', 'docs', 'diagnostics.md'));
+const CATALOGUE_FILE = join(__dirname, '..', CATALOGUE_PATH);
+let catalogueLinks: { readonly uri: string; readonly byCode: ReadonlyMap<string, string> } | null | undefined;
+
+/** The catalogue link of a code, undefined when no catalogue is shipped. */
+export function codeDescriptionHref(code: string): string | undefined {
+  if (catalogueLinks === undefined) {
+    try {
+      const uri = pathToFileURL(CATALOGUE_FILE).href;
+      const entries = codeEntries(readFileSync(CATALOGUE_FILE, 'utf8'));
+      catalogueLinks = { uri, byCode: new Map([...entries].map(([name, heading]) => [name, `${uri}#L${heading.line}`])) };
+    } catch {
+      catalogueLinks = null;
+    }
+  }
+  return catalogueLinks === null ? undefined : (catalogueLinks.byCode.get(code) ?? catalogueLinks.uri);
+}
 
 /** An offset range as an LSP range. */
 export function toRange(lines: LineIndex, offset: number, end: number): Range {
@@ -56,7 +74,8 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
     message: diagnostic.message,
   };
   // The Problems panel and hovers link the code to its entry in the catalogue.
-  if (CATALOGUE_URI) result.codeDescription = { href: `${CATALOGUE_URI}#${diagnostic.code}` };
+  const href = codeDescriptionHref(diagnostic.code);
+  if (href) result.codeDescription = { href };
   if (diagnostic.tags?.length) {
     result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   }

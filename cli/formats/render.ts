@@ -2,9 +2,7 @@
  * The output formats every reporting command shares (`babelq lint`, `babelq compat`): the
  * `--format` value checked once, and the reports rendered in it.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { catalogueWebUrl } from '../../core/language/catalogue-links';
 import type { CliEnvironment } from '../command';
 import type { FileReport } from '../diagnostics';
 import { CliError } from '../errors';
@@ -30,7 +28,7 @@ export function renderReports(format: Format, reports: readonly FileReport[], en
     case 'json':
       return formatJson(reports);
     case 'sarif':
-      return formatSarif(reports, { cwd: environment.cwd, version: environment.version, catalogueUri: catalogueUri() });
+      return formatSarif(reports, { cwd: environment.cwd, version: environment.version, catalogueUrl: catalogueWebUrl(environment.version) });
     case 'github':
       return formatGithub(reports);
     case 'compact':
@@ -38,13 +36,4 @@ export function renderReports(format: Format, reports: readonly FileReport[], en
     case 'stylish':
       return formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env), suppressed });
   }
-}
-
-/**
- * The diagnostic catalogue shipped beside the CLI (docs/diagnostics.md one folder above the bundle,
- * in the npm package, the .vsix and a checkout alike) as a file: URI; undefined when it is absent.
- */
-function catalogueUri(): string | undefined {
-  const path = join(__dirname, '..', 'docs', 'diagnostics.md');
-  return existsSync(path) ? pathToFileURL(path).href : undefined;
 }

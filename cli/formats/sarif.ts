@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { githubSlug } from '../../core/language/catalogue-links';
 import { DEFINITIONS } from '../../core/rules/catalogue';
 import { codeHelpMarkdownLines, codeHelpText } from '../../core/rules/code-docs';
 import type { Severity } from '../../core/rules/diagnostic';
@@ -17,8 +18,8 @@ export interface SarifOptions {
   /** File paths are made relative to this directory for `artifactLocation.uri`. */
   readonly cwd: string;
   readonly version: string;
-  /** The diagnostic catalogue (docs/diagnostics.md) as a URI; each rule's helpUri is its anchor there. */
-  readonly catalogueUri?: string;
+  /** The diagnostic catalogue on the web (docs/diagnostics.md); each rule's helpUri is its code's anchor there. */
+  readonly catalogueUrl?: string;
 }
 
 type SarifLevel = 'error' | 'warning' | 'note';
@@ -82,7 +83,7 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
               shortDescription: { text: definition.summary },
               fullDescription: { text: `${definition.docs.fires} ${definition.docs.instead}` },
               help: { text: codeHelpText(definition.docs), markdown: codeHelpMarkdownLines(definition.docs).join('\n').trimEnd() },
-              ...(options.catalogueUri ? { helpUri: `${options.catalogueUri}#${definition.code}` } : {}),
+              ...(options.catalogueUrl ? { helpUri: `${options.catalogueUrl}#${githubSlug(definition.code)}` } : {}),
               defaultConfiguration: { level: sarifLevel(definition.severity) },
             })),
           },

@@ -1,6 +1,7 @@
 /**
  * Every published diagnostic links its code to its entry in the diagnostic catalogue shipped
- * beside the server bundle (docs/diagnostics.md one folder above dist/server.js), pulled and pushed.
+ * beside the server bundle (docs/diagnostics.md one folder above dist/server.js), pulled and
+ * pushed: a file: URI at the line of the code's heading (`#L<line>`, what VS Code opens at a line).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,14 +16,15 @@ const CATALOGUE = join(dirname(SERVER_PATH), '..', 'docs', 'diagnostics.md');
 const MANY = GOOD_ENVELOPE.replace('"job"', '"urn"').replace('"attempts": 0', '"attempts": 0,\n  "timestamp": 1749132727000,\n  "Attempts": 1');
 
 function assertLinked(diagnostics: readonly any[]): void {
-  const catalogue = readFileSync(CATALOGUE, 'utf8');
+  const lines = readFileSync(CATALOGUE, 'utf8').split('\n');
   assert.ok(diagnostics.length >= 3, JSON.stringify(diagnostics));
   for (const diagnostic of diagnostics) {
     const href = new URL(diagnostic.codeDescription?.href);
     assert.equal(href.protocol, 'file:');
     assert.equal(fileURLToPath(href), CATALOGUE);
-    assert.equal(href.hash, `#${diagnostic.code}`);
-    assert.ok(catalogue.includes(`<a id="${diagnostic.code}"></a>`), `the catalogue has an anchor for ${diagnostic.code}`);
+    const line = /^#L(\d+)$/.exec(href.hash)?.[1];
+    assert.ok(line, `${href}: a #L<line> fragment`);
+    assert.equal(lines[Number(line) - 1], `### \`${diagnostic.code}\``, `${href}: the line of ${diagnostic.code}'s heading`);
   }
 }
 
