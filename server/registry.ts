@@ -62,7 +62,8 @@ export class RegistryService {
   /**
    * The workspace folder that holds a file: the deepest one; a file outside every folder gets its
    * own directory. With no folder at all (an editor started without a root), the file's project:
-   * the nearest folder above it holding `.git`, else its own directory (workspace/project-root.ts).
+   * the nearest folder above it holding `.git`, else `babelq.json`, else `registry.json`, else its
+   * own directory (workspace/project-root.ts).
    */
   folderOf(path: string): string {
     const folder = this.folders.find((candidate) => isUnder(candidate, path));

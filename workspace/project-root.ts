@@ -1,8 +1,9 @@
 /**
- * The root of a file opened with no workspace folder (an editor started on one file, without a
- * root URI): the nearest folder at or above the file that holds `.git`, else the file's own
- * folder. The registry is then looked for inside that root and never above it, as it is inside a
- * workspace folder.
+ * The root of a file opened with no workspace folder and no root URI (an editor started on one
+ * file): the nearest folder at or above the file that holds `.git`; without one, the nearest that
+ * holds `babelq.json`; without one, the nearest that holds `registry.json`; else the file's own
+ * folder. The registry and babelq.json are then looked for inside that root and never above it,
+ * as inside a workspace folder.
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,17 +11,26 @@ import { dirname, resolve } from 'node:path';
 /** The marker of a project's top folder: a Git work tree (`.git` is a folder, or a file in a worktree). */
 export const PROJECT_MARKER = '.git';
 
+/** What marks a root when no workspace folder says it, strongest first: the nearest of the first one found wins. */
+export const ROOT_MARKERS: readonly string[] = [PROJECT_MARKER, 'babelq.json', 'registry.json'];
+
 /** How many folders the walk up looks at before it gives up (no real project is deeper). */
 const MAX_LEVELS = 64;
 
 export function projectRootOf(filePath: string, exists: (path: string) => boolean = existsSync): string {
   const own = dirname(resolve(filePath));
+  /** The nearest folder holding each marker, by the marker's rank. */
+  const nearest: (string | undefined)[] = [];
   let directory = own;
   for (let level = 0; level < MAX_LEVELS; level++) {
-    if (exists(resolve(directory, PROJECT_MARKER))) return directory;
+    for (const [rank, marker] of ROOT_MARKERS.entries()) {
+      if (nearest[rank] === undefined && exists(resolve(directory, marker))) nearest[rank] = directory;
+    }
+    // Nothing found further up can beat the strongest marker.
+    if (nearest[0] !== undefined) break;
     const parent = dirname(directory);
     if (parent === directory) break;
     directory = parent;
   }
-  return own;
+  return nearest.find((found) => found !== undefined) ?? own;
 }

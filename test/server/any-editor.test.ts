@@ -1,7 +1,7 @@
 /**
  * The server as editors other than VS Code use it, over stdio against dist/server.js: a root from
- * rootUri or rootPath and, with neither, from the file (the nearest folder holding .git, else its
- * own folder), never reading a registry above that root; the registry's state as
+ * rootUri or rootPath and, with neither, from the file (the nearest folder holding .git, else
+ * babelq.json, else registry.json, else its own folder), never reading a registry above that root; the registry's state as
  * window/logMessage and one window/showMessage per broken registry; every feature from a plain
  * client (push diagnostics, no configuration requests, no dynamic registration); and the byte
  * preview through babelqueue/preview and the babelqueue.preview command, equal to babelq preview.
@@ -39,10 +39,18 @@ write('outer/project/schemas/orders.json', { type: 'object', required: ['order_i
 write('outer/project/fixtures/deep/known.babel.json', envelope('urn:babel:orders:created'));
 write('outer/project/fixtures/deep/outer.babel.json', envelope('urn:babel:outer:only'));
 write('outer/project/fixtures/deep/legacy.babel.json', envelope('urn:babel:orders:created', '\n  "timestamp": 1749132727,'));
-// No .git anywhere above: the file's own folder is the root, and the registry one level up is out of it.
-write('loose/registry.json', { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json' }] });
+// No .git anywhere above: the nearest folder holding registry.json is the root, so the registry
+// one level up is found (a deprecated entry shows it is used).
+write('loose/registry.json', { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', status: 'deprecated' }] });
 write('loose/schemas/orders.json', { type: 'object' });
 write('loose/sub/known.babel.json', envelope('urn:babel:orders:created'));
+// No .git either, but a babelq.json: it marks the root, and the registry above it is not read.
+write('configured/registry.json', { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', status: 'deprecated' }] });
+write('configured/schemas/orders.json', { type: 'object' });
+write('configured/project/babelq.json', { moneyKeyPatterns: ['amount'] });
+write('configured/project/sub/known.babel.json', envelope('urn:babel:orders:created'));
+// Nothing above at all: the file's own folder.
+write('bare/sub/known.babel.json', envelope('urn:babel:orders:created'));
 // A broken registry (not JSON) in a project of its own.
 mkdirSync(at('broken/.git'), { recursive: true });
 write('broken/registry.json', '{"schemas": [');
@@ -85,13 +93,16 @@ describe('the root without workspace folders', () => {
     });
   });
 
-  test('with neither, the nearest folder holding .git, else the file\'s own folder', async () => {
+  test('with neither, the nearest folder holding .git, else babelq.json, else registry.json, else the file\'s own folder', async () => {
     await withClient({ root: {} }, async (client) => {
       assert.ok(!(await codesOf(client, 'outer/project/fixtures/deep/known.babel.json')).includes('unknown-urn'), 'the project registry is found from two levels down');
       assert.ok((await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json')).includes('unknown-urn'), 'the registry above .git is not read');
-      await codesOf(client, 'loose/sub/known.babel.json');
-      assert.ok(client.logs.some((line) => line.includes('No registry.json') && line.includes(`inside ${at('loose/sub')}`)), client.logs.join('\n'));
-      assert.ok(!client.logs.some((line) => line.includes(at('loose/registry.json'))), 'loose/registry.json is outside the file\'s root');
+      assert.ok((await codesOf(client, 'loose/sub/known.babel.json')).includes('deprecated-urn'), 'the registry.json in the parent folder is found and used');
+      assert.ok(client.logs.some((line) => line.includes(`registry ${at('loose/registry.json')} loaded: 1 URN`)), client.logs.join('\n'));
+      assert.ok(!(await codesOf(client, 'configured/project/sub/known.babel.json')).includes('deprecated-urn'), 'babelq.json marks the root: the registry above it is not read');
+      assert.ok(client.logs.some((line) => line.includes('No registry.json') && line.includes(`inside ${at('configured/project')}`)), client.logs.join('\n'));
+      await codesOf(client, 'bare/sub/known.babel.json');
+      assert.ok(client.logs.some((line) => line.includes('No registry.json') && line.includes(`inside ${at('bare/sub')}`)), client.logs.join('\n'));
     });
   });
 });
