@@ -1,15 +1,20 @@
 /**
- * The composite GitHub Action (action.yml): it parses, declares the documented inputs, installs
- * the package with npm, and its lint step, run here in bash as the runner runs it (inputs through
- * env, GITHUB_OUTPUT and GITHUB_PATH files), calls babelq with those inputs.
+ * The composite GitHub Action (action.yml), run as a runner runs it: each step's script in bash
+ * (`bash --noprofile --norc -eo pipefail`), its `${{ inputs.* }}` expressions evaluated into its
+ * env, in a scratch layout like a runner's: GITHUB_ACTION_PATH a copy of this repository (its
+ * tracked and new files, node_modules linked, as a checkout whose dependencies are installed),
+ * GITHUB_WORKSPACE a git repository with good and bad fixtures, and the GITHUB_PATH, GITHUB_OUTPUT
+ * and GITHUB_STEP_SUMMARY files. The install step builds and packs babelq in the Action's copy and
+ * installs the tarball; the lint step then runs that babelq with the README's own recipes.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { load } from 'js-yaml';
-import { assertCliBuilt, envelope, FORBIDDEN_TIMESTAMP, makeTree, REPO_ROOT, removeTree } from '../cli/helpers';
+import { envelope, FORBIDDEN_TIMESTAMP, REPO_ROOT } from '../cli/helpers';
 
 interface Step {
   name: string;
@@ -27,6 +32,27 @@ interface Action {
 }
 
 const action = load(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as Action;
+const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+/** The install step packs (a production build) and installs; every other step takes a second or two. */
+const INSTALL_TIMEOUT_MS = 5 * 60_000;
+const STEP_TIMEOUT_MS = 60_000;
+
+/** The workflow steps of the README's recipes that use this Action, with their `with:` inputs. */
+function readmeRecipes(): Record<string, string>[] {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const recipes: Record<string, string>[] = [];
+  for (const [, block] of readme.matchAll(/```yaml\n([\s\S]*?)```/g)) {
+    if (!block.includes('uses: BabelQueue/babelqueue-envelope-tools@')) continue;
+    const parsed = load(block) as { jobs?: Record<string, { steps: unknown[] }>; steps?: unknown[] };
+    const steps = (parsed.steps ?? Object.values(parsed.jobs ?? {}).flatMap((job) => job.steps)) as { uses?: string; with?: Record<string, unknown> }[];
+    for (const step of steps) {
+      if (!step.uses?.startsWith('BabelQueue/babelqueue-envelope-tools@')) continue;
+      assert.equal(step.uses, `BabelQueue/babelqueue-envelope-tools@v${manifest.version}`, 'the README names this release of the Action');
+      recipes.push(Object.fromEntries(Object.entries(step.with ?? {}).map(([key, value]) => [key, String(value)])));
+    }
+  }
+  return recipes;
+}
 
 /** Evaluates the only expressions the steps use, `${{ inputs.<name> }}`, as the runner would. */
 function evaluate(value: string, inputs: Record<string, string>): string {
@@ -36,116 +62,194 @@ function evaluate(value: string, inputs: Record<string, string>): string {
   });
 }
 
-let root: string;
-let bin: string;
+let scratch: string;
+let actionPath: string;
+let workspace: string;
+let runnerTemp: string;
+/** What the install step appended to GITHUB_PATH: put before PATH for the steps after it. */
+let addedPath: string[] = [];
 
-/** Runs one step's script with the given inputs in `root`, with the built babelq first on PATH. */
-function runStep(step: Step, inputs: Record<string, string>) {
-  const output = join(root, `github-output-${Math.random().toString(36).slice(2)}`);
-  writeFileSync(output, '');
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(step.env ?? {})) env[key] = evaluate(value, inputs);
-  // `shell: bash` on a runner is `bash --noprofile --norc -eo pipefail {0}`.
-  const script = join(root, 'step.sh');
-  writeFileSync(script, step.run);
-  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 30_000,
-    env: { ...process.env, ...env, PATH: `${bin}:${process.env.PATH}`, GITHUB_OUTPUT: output, GITHUB_PATH: join(root, 'github-path'), NO_COLOR: '' },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, outputs: readFileSync(output, 'utf8') };
+interface StepRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: string;
+  summary: string;
+  path: string[];
 }
 
+/** Runs one step's script as the runner does, in GITHUB_WORKSPACE, with the given inputs. */
+function runStep(step: Step, inputs: Record<string, string>, options: { env?: Record<string, string>; timeout?: number } = {}): StepRun {
+  const files = mkdtempSync(join(runnerTemp, 'step-'));
+  const output = join(files, 'output');
+  const summary = join(files, 'summary');
+  const githubPath = join(files, 'path');
+  for (const file of [output, summary, githubPath]) writeFileSync(file, '');
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(step.env ?? {})) env[key] = evaluate(value, inputs);
+  const script = join(files, 'step.sh');
+  writeFileSync(script, step.run);
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+    cwd: workspace,
+    encoding: 'utf8',
+    timeout: options.timeout ?? STEP_TIMEOUT_MS,
+    env: {
+      ...process.env,
+      ...env,
+      ...options.env,
+      PATH: [...addedPath, process.env.PATH].join(delimiter),
+      GITHUB_ACTION_PATH: actionPath,
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_PATH: githubPath,
+      RUNNER_TEMP: runnerTemp,
+      NO_COLOR: '',
+    },
+  });
+  assert.equal(result.signal, null, `${step.name} was stopped (${result.signal}):\n${result.stdout}\n${result.stderr}`);
+  const read = (file: string) => readFileSync(file, 'utf8');
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, outputs: read(output), summary: read(summary), path: read(githubPath).split('\n').filter(Boolean) };
+}
+
+const installStep = () => action.runs.steps[0];
 const lintStep = () => action.runs.steps.find((step) => step.id === 'lint')!;
+const REGISTRY = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'orders-created.json', owner: 'orders', status: 'active' }] });
 
 before(() => {
-  assertCliBuilt();
-  root = makeTree({
+  scratch = mkdtempSync(join(tmpdir(), 'babelq-action-'));
+  runnerTemp = join(scratch, 'runner-temp');
+  mkdirSync(runnerTemp);
+  // The Action's checkout: this repository's files as git lists them (tracked and new), and its
+  // installed dependencies linked (a runner's checkout has none: the step installs them then).
+  actionPath = join(scratch, 'action');
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  assert.equal(listed.status, 0, listed.stderr);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    const source = join(REPO_ROOT, file);
+    if (!existsSync(source) || !lstatSync(source).isFile()) continue;
+    mkdirSync(dirname(join(actionPath, file)), { recursive: true });
+    copyFileSync(source, join(actionPath, file));
+  }
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(actionPath, 'node_modules'), 'dir');
+  // The repository the workflow checked out: fixtures, a test folder reached by a glob, a registry.
+  workspace = join(scratch, 'workspace');
+  const files: Record<string, string> = {
     'fixtures/good.babel.json': envelope(),
     'fixtures/bad.babel.json': FORBIDDEN_TIMESTAMP,
-    'other/good.babel.json': envelope(),
+    'tests/unit/deep/good.babel.json': envelope(),
+    'with space/good.babel.json': envelope(),
+    'schemas/registry.json': REGISTRY,
+    'schemas/orders-created.json': JSON.stringify({ type: 'object' }),
     // A registry.json bqschema's registry load refuses (a duplicate URN): babelq lint exits 2, as bqschema check does.
     'refused/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 's.json' }, { urn: 'urn:babel:orders:created', schema: 's.json' }] }),
     'refused/s.json': '{"type":"object"}',
     'refused/order.babel.json': envelope(),
-  });
-  bin = join(root, 'bin');
-  mkdirSync(bin);
-  // `babelq` as the npm package installs it: a bin that runs the bundled CLI.
-  writeFileSync(join(bin, 'babelq'), `#!/bin/sh\nexec "${process.execPath}" "${join(REPO_ROOT, 'bin', 'babelq.js')}" "$@"\n`);
-  chmodSync(join(bin, 'babelq'), 0o755);
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(workspace, path)), { recursive: true });
+    writeFileSync(join(workspace, path), text);
+  }
+  spawnSync('git', ['init', '-q'], { cwd: workspace });
 });
-after(() => removeTree(root));
+
+after(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('action.yml', () => {
-  test('is a composite action with the documented inputs and defaults', () => {
+  test('is a composite action with the documented inputs and defaults, each step in bash with inputs through env only', () => {
     assert.equal(action.runs.using, 'composite');
     assert.ok(action.name && action.description);
     assert.deepEqual(
       Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])),
-      { paths: '.', format: 'github', 'sarif-file': 'babelq.sarif', args: '', version: 'latest' },
+      { paths: '.', format: 'github', 'sarif-file': 'babelq.sarif', args: '', version: '' },
     );
     for (const [name, input] of Object.entries(action.inputs)) assert.ok(input.description.length > 10, `${name} has a description`);
     assert.equal(action.outputs['sarif-file'].value, '${{ steps.lint.outputs.sarif-file }}');
-  });
-
-  test('every step runs in bash and takes inputs only through env, never spliced into its script', () => {
     for (const step of action.runs.steps) {
       assert.equal(step.shell, 'bash', step.name);
       assert.doesNotMatch(step.run, /\$\{\{/, `${step.name}: an expression in the script would let an input inject shell code`);
     }
   });
 
-  test('installs babelqueue-envelope-tools with npm at the version input and puts its bin on the PATH', () => {
-    const install = action.runs.steps[0];
-    assert.equal(install.env?.BABELQ_VERSION, '${{ inputs.version }}');
-    assert.match(install.run, /npm install --prefix "\$prefix" .*"babelqueue-envelope-tools@\$\{BABELQ_VERSION\}"/);
-    assert.match(install.run, /echo "\$prefix\/node_modules\/\.bin" >> "\$GITHUB_PATH"/);
-    const packageName = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
-    assert.equal(packageName, 'babelqueue-envelope-tools');
+  test('install (default): builds and packs babelq in the Action\'s checkout, installs the tarball and puts its bin on the PATH', () => {
+    const started = performance.now();
+    const install = runStep(installStep(), {}, { timeout: INSTALL_TIMEOUT_MS });
+    assert.equal(install.status, 0, `${install.stdout}\n${install.stderr}`);
+    const prefix = join(runnerTemp, 'babelq');
+    assert.deepEqual(install.path, [join(prefix, 'node_modules', '.bin')]);
+    assert.ok(existsSync(join(prefix, `${manifest.name}-${manifest.version}.tgz`)), 'the tarball npm pack made');
+    assert.match(install.stdout, new RegExp(`^${manifest.version.replace(/\./g, '\\.')}$`, 'm'), 'babelq --version from the install');
+    // The installed package is the packed one, not a link to the checkout.
+    assert.ok(!lstatSync(join(prefix, 'node_modules', manifest.name)).isSymbolicLink());
+    assert.ok(existsSync(join(prefix, 'node_modules', manifest.name, 'dist', 'cli-main.js')));
+    addedPath = install.path;
+    console.log(`# install step: ${Math.round(performance.now() - started)} ms (pack with its production build, then npm install of the tarball)`);
   });
 
-  test('format github: annotations for the given paths, and the step fails on errors', () => {
+  test('install with version: that version of babelqueue-envelope-tools from the registry (here offline, so npm says it has none)', () => {
+    const install = runStep(installStep(), { version: '9.9.9' }, { env: { npm_config_offline: 'true', npm_config_cache: join(scratch, 'empty-npm-cache') } });
+    assert.notEqual(install.status, 0);
+    assert.match(`${install.stdout}${install.stderr}`, /babelqueue-envelope-tools@9\.9\.9|ENOTCACHED/);
+    assert.deepEqual(install.path, [], 'nothing added to the PATH');
+  });
+
+  test('format github: annotations for the given paths, the summary line in the step summary, and the step fails on errors', () => {
+    assert.ok(addedPath.length > 0, 'the install step ran');
     const bad = runStep(lintStep(), { paths: 'fixtures' });
-    assert.equal(bad.status, 1, bad.stderr);
+    assert.equal(bad.status, 1, bad.stdout + bad.stderr);
     assert.match(bad.stdout, /^::error file=fixtures\/bad\.babel\.json,line=13,col=3,endLine=13,endColumn=14,title=babelq forbidden-key::/m);
-    assert.match(bad.stdout, /^babelq: 2 files checked: 1 errors/m);
-    const good = runStep(lintStep(), { paths: 'other fixtures/good.babel.json' });
+    assert.match(bad.summary, /^babelq: 2 files checked: 1 errors/m);
+    const good = runStep(lintStep(), { paths: '"with space" fixtures/good.babel.json' });
     assert.equal(good.status, 0, good.stdout + good.stderr);
     assert.match(good.stdout, /^babelq: 2 files checked: 0 errors/m);
   });
 
-  test('quoted globs reach babelq unexpanded, and extra args are passed on', () => {
-    const globbed = runStep(lintStep(), { paths: '**/good.babel.json', args: '--max-warnings 0' });
+  test('paths: quotes group words and are removed, globs reach babelq unexpanded, new lines separate words, an unmatched quote is refused', () => {
+    const globbed = runStep(lintStep(), { paths: "'**/good.babel.json'", args: '--max-warnings 0' });
     assert.equal(globbed.status, 0, globbed.stdout + globbed.stderr);
-    assert.match(globbed.stdout, /2 files checked/);
+    assert.match(globbed.stdout, /3 files checked/);
+    // Unquoted too, the glob reaches babelq as written (bash would read ** as * and find no tests/*/*.babel.json).
+    const bare = runStep(lintStep(), { paths: 'tests/**/*.babel.json\nfixtures/good.babel.json' });
+    assert.equal(bare.status, 0, bare.stdout + bare.stderr);
+    assert.match(bare.stdout, /2 files checked/);
+    const unmatched = runStep(lintStep(), { paths: "fixtures 'tests" });
+    assert.equal(unmatched.status, 2);
+    assert.match(unmatched.stdout, /^::error title=babelq::the PATHS input has an unmatched quote/m);
     const usage = runStep(lintStep(), { paths: 'fixtures', args: '--max-warnings lots' });
     assert.equal(usage.status, 2);
     assert.match(usage.stderr, /--max-warnings needs a whole number/);
   });
 
-  test('format sarif: writes the file, sets the output, and fails only on a usage or I/O problem', () => {
-    const result = runStep(lintStep(), { paths: 'fixtures', format: 'sarif', 'sarif-file': 'scan.sarif' });
-    assert.equal(result.status, 0, result.stderr);
-    assert.equal(result.outputs, 'sarif-file=scan.sarif\n');
-    const log = JSON.parse(readFileSync(join(root, 'scan.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
-    assert.deepEqual(log.runs[0].results.map((r) => r.ruleId), ['forbidden-key']);
+  test('the README\'s recipes, pasted: annotations fail the step on the bad fixture; SARIF is written and the step passes', () => {
+    const [annotations, sarif] = readmeRecipes();
+    assert.ok(annotations && sarif, 'the README has the annotations and the SARIF recipe');
+    const annotated = runStep(lintStep(), annotations);
+    assert.equal(annotated.status, 1, annotated.stdout + annotated.stderr);
+    assert.match(annotated.stdout, /^::error file=fixtures\/bad\.babel\.json,.*title=babelq forbidden-key::/m);
+    assert.match(annotated.stdout, /^babelq: 3 files checked: 1 errors/m, 'fixtures/ and the glob under tests/');
+    const scanned = runStep(lintStep(), sarif);
+    assert.equal(scanned.status, 0, scanned.stdout + scanned.stderr);
+    assert.equal(scanned.outputs, `sarif-file=${sarif['sarif-file']}\n`);
+    const log = JSON.parse(readFileSync(join(workspace, sarif['sarif-file']), 'utf8')) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    assert.deepEqual(log.runs[0].results.map((r) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri]), [['forbidden-key', 'fixtures/bad.babel.json']]);
+    assert.match(scanned.summary, /SARIF log written to babelq\.sarif/);
+  });
+
+  test('format sarif fails on a usage or I/O problem, not on a registry.json bqschema refuses (its log is written); an unknown format is refused with an annotation', () => {
     const missing = runStep(lintStep(), { paths: 'no-such-dir', format: 'sarif' });
     assert.equal(missing.status, 2);
     // A registry.json bqschema refuses is exit 2 too, but its log is written for code scanning to show.
     const refused = runStep(lintStep(), { paths: 'refused', format: 'sarif', 'sarif-file': 'refused.sarif' });
     assert.equal(refused.status, 0, refused.stderr);
     assert.match(refused.stderr, /refused\/registry\.json is refused as a whole/);
-    const refusedLog = JSON.parse(readFileSync(join(root, 'refused.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+    const refusedLog = JSON.parse(readFileSync(join(workspace, 'refused.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
     assert.deepEqual(refusedLog.runs[0].results.map((r) => r.ruleId), ['registry-error']);
     // In the github format the step fails on it.
     assert.equal(runStep(lintStep(), { paths: 'refused' }).status, 2);
-  });
-
-  test('an unknown format is refused with an annotation', () => {
-    const result = runStep(lintStep(), { format: 'junit' });
-    assert.equal(result.status, 2);
-    assert.match(result.stdout, /^::error title=babelq::format must be github or sarif, not 'junit'$/m);
+    const unknown = runStep(lintStep(), { format: 'junit' });
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stdout, /^::error title=babelq::format must be github or sarif, not 'junit'$/m);
   });
 });
