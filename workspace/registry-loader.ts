@@ -139,7 +139,9 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
     const { schema, lazy } = loaded;
     // A lazily compiled schema reports compile errors where a fixture uses it, not here (asking would compile it).
     const error = lazy ? schema.readError : schema.error;
-    if (error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error });
+    // A schema only draft-07 refuses is no problem to bqschema: the bqschema setting leaves it out.
+    const draft07Only = error !== undefined && schema.readError === undefined && schema.subsetReadable;
+    if (error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
     return { ...entry, schema };
   });
   const byUrn = new Map(entries.map((entry) => [entry.urn, entry]));
@@ -183,13 +185,15 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   const schema = value as Record<string, unknown>;
   const outcome = (compiled: CompileResult): Pick<LoadedSchema, 'compiled' | 'error'> =>
     'error' in compiled ? { error: `The schema ${path} is not a valid draft-07 JSON Schema: ${compiled.error}` } : { compiled: compiled.compiled };
-  if (!lazy) return { path, doc, value: schema, ...outcome(compileSchema(schema)) };
+  // From here on bqschema and the SDKs read the schema, whatever draft-07 says of it.
+  if (!lazy) return { path, doc, value: schema, subsetReadable: true, ...outcome(compileSchema(schema)) };
   let result: Pick<LoadedSchema, 'compiled' | 'error'> | undefined;
   const compileOnce = () => (result ??= outcome(compileSchema(schema)));
   return {
     path,
     doc,
     value: schema,
+    subsetReadable: true,
     get compiled() {
       return compileOnce().compiled;
     },

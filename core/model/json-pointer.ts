@@ -29,3 +29,27 @@ export function pointerAt(doc: ParsedDocument, offset: number): string {
   }
   return tokens.reverse().map((token) => `/${encodePointerToken(token)}`).join('');
 }
+
+/**
+ * The value a JSON Pointer names in a tree, with the property it is the value of (the last one of
+ * a repeated key, as JSON.parse keeps it); undefined when the pointer names nothing there.
+ */
+export function valueAtPointer(root: ValueNode | undefined, pointer: string): { readonly node: ValueNode; readonly property?: PropertyNode } | undefined {
+  if (!root) return undefined;
+  if (pointer === '') return { node: root };
+  let node: ValueNode = root;
+  let property: PropertyNode | undefined;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node.kind === 'object') {
+      property = undefined;
+      for (const candidate of node.properties) if (candidate.key === token && candidate.value) property = candidate;
+      if (!property) return undefined;
+      node = property.value!;
+    } else if (node.kind === 'array' && /^(0|[1-9]\d*)$/.test(token) && Number(token) < node.items.length) {
+      property = undefined;
+      node = node.items[Number(token)];
+    } else return undefined;
+  }
+  return property ? { node, property } : { node };
+}

@@ -11,11 +11,14 @@ import { ajvInstance, compileIsolated } from './ajv-instances';
 import { compiledSchema } from './compiled-schema';
 import validateDraft07 from './draft07-meta-validator';
 import { findRefLoop, hasNestedId, inPlaceBranching, resolveLocalRef } from './schema-walk';
-import { compileFailureMessage, DISTINCT_CHECK_LIMIT, findInvalidPattern, kindOf, longDistinctArrays, metaSchemaMessage, normalizeMetaSchema, PRIVATE_BASE } from './schema-problems';
+import { compileFailureMessage, compileFailurePointer, DISTINCT_CHECK_LIMIT, findInvalidPattern, kindOf, longDistinctArrays, metaSchemaMessage, metaSchemaPointer, normalizeMetaSchema, PRIVATE_BASE } from './schema-problems';
 import type { CompiledSchema } from './types';
 
-/** A compiled schema, or why it cannot be used. */
-export type CompileResult = { readonly compiled: CompiledSchema } | { readonly error: string };
+/**
+ * A compiled schema, or why it cannot be used, with where in the schema (a JSON Pointer to the
+ * offending value) when one place is to blame.
+ */
+export type CompileResult = { readonly compiled: CompiledSchema } | { readonly error: string; readonly pointer?: string };
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
 /**
@@ -84,9 +87,9 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     for (const { owner, keyword, items } of distinct.arrays) owner[keyword] = items.slice(0, DISTINCT_CHECK_LIMIT);
     const valid = validateDraft07(schema);
     for (const { owner, keyword, items } of distinct.arrays) owner[keyword] = items;
-    if (!valid) return { error: metaSchemaMessage(validateDraft07.errors ?? []) };
+    if (!valid) return { error: metaSchemaMessage(validateDraft07.errors ?? []), pointer: metaSchemaPointer(validateDraft07.errors ?? []) };
     const badRegex = findInvalidPattern(schema);
-    if (badRegex) return { error: badRegex };
+    if (badRegex) return { error: badRegex.message, pointer: badRegex.pointer };
     const loop = findRefLoop(schema);
     if (loop) return { error: loop };
     if (inPlaceBranching(schema, MAX_IN_PLACE_BRANCHING) > MAX_IN_PLACE_BRANCHING) {
@@ -113,7 +116,8 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
       ),
     };
   } catch (error) {
-    return { error: compileFailureMessage(error, schema) };
+    const pointer = compileFailurePointer(error, schema);
+    return { error: compileFailureMessage(error, schema), ...(pointer !== undefined ? { pointer } : {}) };
   }
 }
 

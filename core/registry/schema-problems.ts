@@ -62,8 +62,8 @@ const KEYWORD_SHAPES: Readonly<Record<string, string>> = {
   $id: 'a string (a URI)',
 };
 
-/** One actionable sentence from ajv's meta-schema errors (it reports each problem several ways). */
-export function metaSchemaMessage(errors: readonly ErrorObject[]): string {
+/** The problems of ajv's meta-schema errors, one group per place (it reports each problem several ways). */
+function metaProblems(errors: readonly ErrorObject[]): [pointer: string, group: ErrorObject[]][] {
   const byPath = new Map<string, ErrorObject[]>();
   for (const error of errors) {
     const list = byPath.get(error.instancePath);
@@ -71,10 +71,19 @@ export function metaSchemaMessage(errors: readonly ErrorObject[]): string {
     else byPath.set(error.instancePath, [error]);
   }
   const pointers = [...byPath.keys()];
+  // `type: ["integer", "strin"]` fails both as a whole and at its element: name the element.
+  return [...byPath].filter(([pointer]) => !pointers.some((other) => other.startsWith(`${pointer}/`)));
+}
+
+/** Where in the schema the first problem metaSchemaMessage names is: a JSON Pointer to the offending value. */
+export function metaSchemaPointer(errors: readonly ErrorObject[]): string {
+  return metaProblems(errors)[0]?.[0] ?? '';
+}
+
+/** One actionable sentence from ajv's meta-schema errors (it reports each problem several ways). */
+export function metaSchemaMessage(errors: readonly ErrorObject[]): string {
   const sentences: string[] = [];
-  for (const [pointer, group] of byPath) {
-    // `type: ["integer", "strin"]` fails both as a whole and at its element: name the element.
-    if (pointers.some((other) => other.startsWith(`${pointer}/`))) continue;
+  for (const [pointer, group] of metaProblems(errors)) {
     const sentence = metaSentence(pointer, group);
     if (!sentences.includes(sentence)) sentences.push(sentence);
   }
@@ -140,27 +149,27 @@ function preview(value: unknown): string {
  * a class) are errors; the meta-schema does not check regexes at all, so we test each one here
  * and say which.
  */
-export function findInvalidPattern(schema: Record<string, unknown>): string | undefined {
-  let problem: string | undefined;
+export function findInvalidPattern(schema: Record<string, unknown>): { readonly message: string; readonly pointer: string } | undefined {
+  let problem: { message: string; pointer: string } | undefined;
   forEachSubschema(schema, (sub, pointer) => {
     if (problem) return;
-    const candidates: [string, string][] = [];
-    if (typeof sub.pattern === 'string') candidates.push([sub.pattern, `"pattern" ${where(pointer)}`]);
+    const candidates: [string, string, string][] = [];
+    if (typeof sub.pattern === 'string') candidates.push([sub.pattern, `"pattern" ${where(pointer)}`, `${pointer}/pattern`]);
     const patternProperties = sub.patternProperties;
     if (typeof patternProperties === 'object' && patternProperties !== null) {
-      for (const key of Object.keys(patternProperties)) candidates.push([key, `the "patternProperties" key ${where(pointer)}`]);
+      for (const key of Object.keys(patternProperties)) candidates.push([key, `the "patternProperties" key ${where(pointer)}`, `${pointer}/patternProperties/${encodeSegment(key)}`]);
     }
-    for (const [source, label] of candidates) {
+    for (const [source, label, at] of candidates) {
       try {
         new RegExp(source, 'u');
       } catch (error) {
         const reason = error instanceof Error ? error.message.replace(/^.*: /, '') : 'invalid';
-        problem = `${label} is not a valid regular expression: ${source} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`;
+        problem = { message: `${label} is not a valid regular expression: ${source} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`, pointer: at };
         return;
       }
       const unsupported = linearRegexProblem(source);
       if (unsupported) {
-        problem = `${label} cannot run on the linear-time regex engine used for schema patterns: ${source} (${unsupported}). Patterns are matched in linear time so that no pattern can freeze validation; rewrite it without lookaheads or backreferences.`;
+        problem = { message: `${label} cannot run on the linear-time regex engine used for schema patterns: ${source} (${unsupported}). Patterns are matched in linear time so that no pattern can freeze validation; rewrite it without lookaheads or backreferences.`, pointer: at };
         return;
       }
     }
@@ -179,6 +188,18 @@ function withoutPrivateBase(ref: string): string {
 }
 
 
+
+/** Where in the schema a compile failure is, when ajv names a reference it cannot resolve: the `$ref` that names it. */
+export function compileFailurePointer(error: unknown, schema: Record<string, unknown>): string | undefined {
+  const rawMissingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
+  if (typeof rawMissingRef !== 'string') return undefined;
+  const missingRef = withoutPrivateBase(rawMissingRef);
+  let found: string | undefined;
+  forEachSubschema(schema, (sub, pointer) => {
+    if (found === undefined && typeof sub.$ref === 'string' && (sub.$ref === missingRef || missingRef.endsWith(sub.$ref))) found = `${pointer}/$ref`;
+  });
+  return found;
+}
 
 export function compileFailureMessage(error: unknown, schema: Record<string, unknown>): string {
   if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile, or its "$ref"s form a cycle that never reaches a keyword (a → b → a).';

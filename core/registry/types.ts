@@ -45,6 +45,12 @@ export interface LoadedSchema {
   readonly compiled?: CompiledSchema;
   /** Why the schema cannot be used: unreadable, outside the workspace, not JSON, not draft-07. */
   readonly error?: string;
+  /**
+   * bqschema and the SDKs' payload checks read this schema (a JSON object Go's decoder reads):
+   * beside an `error`, only draft-07 refuses it (`"minLength": "3"`, `"type": "int"`), and the
+   * payload can still be judged as they judge it.
+   */
+  readonly subsetReadable?: true;
 }
 
 /** An entry as written in registry.json, before its schema file is read. */
@@ -79,6 +85,8 @@ export interface RegistryProblem {
    * usage or I/O error, where a schema it cannot use makes it exit 1.
    */
   readonly refusesRegistry?: true;
+  /** A schema only draft-07 refuses (see LoadedSchema.subsetReadable): bqschema accepts the registry as it is. */
+  readonly draft07Only?: true;
 }
 
 export interface Registry {

@@ -18,6 +18,7 @@ import type { Range, RuleContext } from './context';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import type { EditedValue } from './edited-value';
 import type { ProjectConfig } from './settings/project-config';
+import type { Settings } from './settings/settings';
 import type { Suppression, SuppressionsFile } from './settings/suppressions-file';
 
 export type CodeFamily = 'structure' | 'contract' | 'data' | 'registry' | 'project';
@@ -161,8 +162,8 @@ export type FileKind = keyof FileInputs;
 /** Records a finding in the file a check reads; `report` takes the module's own codes. */
 export type FileReport<C extends Code> = (code: C, range: Range, message: string) => void;
 
-/** The checks of a rule module on the files other than envelope fixtures, by kind of file. */
-export type FileChecks<C extends Code> = { readonly [K in FileKind]?: (input: FileInputs[K], report: FileReport<C>) => void };
+/** The checks of a rule module on the files other than envelope fixtures, by kind of file (with the file's settings). */
+export type FileChecks<C extends Code> = { readonly [K in FileKind]?: (input: FileInputs[K], report: FileReport<C>, settings: Settings) => void };
 
 /** One file under core/rules/<family>/: the codes it defines and the checks that report them. */
 export interface RuleModule<C extends Code = Code> {

@@ -24,7 +24,7 @@ export function fileDiagnostics<K extends FileKind>(kind: K, input: FileInputs[K
   const diagnostics: CoreDiagnostic[] = [];
   for (const module of RULE_MODULES) {
     const check = module.files?.[kind];
-    check?.(input, (code, range, message) => diagnostics.push({ code, severity: definitionOf(code).severity, message, offset: range.offset, end: range.end }));
+    check?.(input, (code, range, message) => diagnostics.push({ code, severity: definitionOf(code).severity, message, offset: range.offset, end: range.end }), settings);
   }
   return applySettings(diagnostics, settings).sort(compareDiagnostics);
 }

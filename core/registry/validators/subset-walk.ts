@@ -136,8 +136,9 @@ function checkNode(
       if (type === 'integer' && model.infinityIsInteger && node.kind === 'number' && !Number.isFinite(node.value)) {
         leniencies.push({ keyword: 'type', path, node, reason: 'counts an infinite number as an integer (floor(INF) === INF)' });
       }
-      const limit = bound(model, schemaKeyword(schema, 'minimum'));
-      if (limit !== undefined && node.kind === 'number' && node.value < limit) fail('minimum', `must be >= ${goNumber(limit)}`, 'below_minimum', `finds it below "minimum" ${limit}`);
+      const written = schemaKeyword(schema, 'minimum');
+      const limit = bound(model, written);
+      if (limit !== undefined && node.kind === 'number' && node.value < limit) fail('minimum', `must be >= ${goNumber(limit)}`, 'below_minimum', `${boundWords(model, 'minimum', written)}finds it below "minimum" ${limit}`);
       return;
     }
     case 'object':
@@ -174,20 +175,33 @@ function isEmpty(node: ValueNode): boolean {
 /** A numeric bound as the validator reads it: a number, or for PHP also a numeric string. */
 function bound(model: ValidatorModel, node: ValueNode | undefined): number | undefined {
   if (node?.kind === 'number') return node.value;
-  if (model.numericStringBounds && node?.kind === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(node.value)) return Number(node.value);
+  if (model.numericStringBounds && node?.kind === 'string') return phpNumeric(node.value);
   return undefined;
+}
+
+/** The number PHP's is_numeric() sees in a string (leading whitespace allowed), if it sees one. */
+export function phpNumeric(text: string): number | undefined {
+  return /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : undefined;
 }
 
 type Fail = (keyword: SubsetKeyword, bqText: string, sdkReason: string, reason: string, member?: string) => void;
 
+/** How a bound written otherwise than draft-07 allows was read, for a reason's start: `honours "minLength" given as "3" (is_numeric), and `. */
+function boundWords(model: ValidatorModel, keyword: string, written: ValueNode | undefined): string {
+  if (written?.kind === 'string') return `honours "${keyword}" given as the string ${JSON.stringify(written.value)} (is_numeric), and `;
+  if (keyword === 'minLength' && written?.kind === 'number' && !Number.isInteger(written.value) && model.fractionalMinLength) return `compares the fractional "minLength" ${written.raw} as written (the others truncate it), and `;
+  return '';
+}
+
 function checkMinLength(model: ValidatorModel, schema: ObjectNode, node: { value: string } & ValueNode, path: (string | number)[], fail: Fail, leniencies: Leniency[]): void {
-  const raw = bound(model, schemaKeyword(schema, 'minLength'));
+  const written = schemaKeyword(schema, 'minLength');
+  const raw = bound(model, written);
   if (raw === undefined) return;
   const limit = model.fractionalMinLength ? raw : Math.trunc(raw);
   const length = lengthIn(model.lengthUnit, node.value);
   const unit = UNIT_WORDS[model.lengthUnit];
   if (length < limit) {
-    fail('minLength', `must be at least ${limit} characters`, 'below_min_length', `counts ${unit}: ${length}, fewer than minLength ${limit}`);
+    fail('minLength', `must be at least ${limit} characters`, 'below_min_length', `${boundWords(model, 'minLength', written)}counts ${unit}: ${length}, fewer than minLength ${limit}`);
   } else if (lengthIn('code-points', node.value) < limit) {
     leniencies.push({ keyword: 'minLength', path, node, reason: `counts ${unit}: ${length}, so minLength ${limit} passes there` });
   }

@@ -36,8 +36,11 @@ export interface PayloadInput {
   readonly dataProperty: PropertyNode;
   /** The schema file's parsed root (numbers keep their literals). */
   readonly schema: ValueNode | undefined;
-  /** ajv's errors on `data` (empty: draft-07 accepts it). */
-  readonly draft07: readonly SchemaError[];
+  /**
+   * ajv's errors on `data` (empty: draft-07 accepts it); undefined when draft-07 cannot judge it at
+   * all, because the schema is not valid draft-07 while BabelQueue's validators still read it.
+   */
+  readonly draft07: readonly SchemaError[] | undefined;
   readonly follow: PayloadVerdict;
   /** Whether `data` holds a number beyond float64 (from the columns when the caller has them). */
   readonly holdsHugeNumber: () => boolean;
@@ -70,25 +73,27 @@ interface Judge {
 /** The verdict to report and where the others differ; cheap when draft-07 accepts and no validator could reject. */
 export function judgePayload(input: PayloadInput): PayloadJudgement {
   const { data, dataProperty, schema, draft07, follow } = input;
-  const draftFindings = (): readonly MappedSchemaError[] => mapSchemaErrors(data, dataProperty, draft07);
-  if (draft07.some((error) => NOT_A_VERDICT.has(error.keyword)) || schema?.kind !== 'object') return { findings: draftFindings(), divergences: [] };
+  const draftFindings = (): readonly MappedSchemaError[] => (draft07 ? mapSchemaErrors(data, dataProperty, draft07) : []);
+  if (draft07?.some((error) => NOT_A_VERDICT.has(error.keyword)) || schema?.kind !== 'object') return { findings: draftFindings(), divergences: [] };
   // The models are stricter than draft-07 only through a few schema features; without them a valid payload needs no second look.
-  if (draft07.length === 0 && !mayRejectWhatDraft07Accepts(schema) && !input.holdsHugeNumber()) return { findings: [], divergences: [] };
+  if (draft07?.length === 0 && !mayRejectWhatDraft07Accepts(schema) && !input.holdsHugeNumber()) return { findings: [], divergences: [] };
 
-  const judges: Judge[] = [draftJudge(data, dataProperty, draft07), ...VALIDATORS.map((model) => modelJudge(model, schema, data, dataProperty))];
-  const reference = judges.find((judge) => judge.id === follow)!;
+  const judges: Judge[] = [...(draft07 ? [draftJudge(data, dataProperty, draft07)] : []), ...VALIDATORS.map((model) => modelJudge(model, schema, data, dataProperty))];
+  // Without draft-07's verdict the others are compared with bqschema's, CI's gate.
+  const reference = judges.find((judge) => judge.id === follow) ?? judges.find((judge) => judge.id === 'bqschema')!;
   const findings = follow === 'draft-07' ? draftFindings() : dedupe([...reference.sites.values()].flatMap((site) => site.findings));
   const siteIds = new Set(judges.flatMap((judge) => [...judge.sites.keys()]));
   const divergences: Divergence[] = [];
   for (const id of siteIds) {
-    const divergence = divergenceAt(id, judges, reference, schema);
+    const divergence = divergenceAt(id, judges, reference, schema, reference.id === follow);
     if (divergence) divergences.push(divergence);
   }
   divergences.sort((a, b) => a.offset - b.offset || a.end - b.end);
   return { findings, divergences };
 }
 
-function divergenceAt(id: string, judges: readonly Judge[], reference: Judge, schema: ObjectNode): Divergence | undefined {
+/** `followed`: payload-schema follows the reference; else draft-07 cannot judge (the schema is not valid draft-07) and bqschema is the reference. */
+function divergenceAt(id: string, judges: readonly Judge[], reference: Judge, schema: ObjectNode, followed: boolean): Divergence | undefined {
   const refSite = reference.sites.get(id);
   const anySite = refSite ?? judges.map((judge) => judge.sites.get(id)).find((site) => site !== undefined)!;
   // Group the judges that decide otherwise by what they say, so agreeing validators share one sentence.
@@ -111,7 +116,9 @@ function divergenceAt(id: string, judges: readonly Judge[], reference: Judge, sc
   const subject = plural([reference]) ? 'they' : 'it';
   const refWhy = refSite ? (reference.id === 'draft-07' ? '' : `: ${subject} ${conjugate(unique(refSite.reasons).join('; '), plural([reference]))}`) : reference.lenient.has(id) ? `: ${subject} ${conjugate(reference.lenient.get(id)!, plural([reference]))}` : '';
   const refDecision = `${refSite ? 'reject' : 'accept'}${plural([reference]) ? '' : 's'}`;
-  const message = `${parts.join('; ')}. payload-schema follows ${reference.label}, which ${refDecision} it${refWhy}.`;
+  const message = followed
+    ? `${parts.join('; ')}. payload-schema follows ${reference.label}, which ${refDecision} it${refWhy}.`
+    : `${parts.join('; ')}. payload-schema cannot judge it by draft-07 (the schema is not valid draft-07); ${reference.label} ${refDecision} it${refWhy}.`;
   return { offset: anySite.offset, end: anySite.end, message, validators: [...groups.values()].flat().map((judge) => judge.id) };
 }
 

@@ -6,7 +6,8 @@ import type { RuleContext } from '../context';
 
 export interface PayloadEntry {
   readonly entry: RegistryEntry;
-  readonly compiled: CompiledSchema;
+  /** Absent when only draft-07 refuses the schema: BabelQueue's validators still judge the payload by it. */
+  readonly compiled: CompiledSchema | undefined;
   readonly data: ObjectNode;
   readonly dataProperty: PropertyNode;
 }
@@ -14,7 +15,7 @@ export interface PayloadEntry {
 /**
  * The loaded registry's entry for the envelope's URN, with its compiled schema and the `data`
  * object; undefined when any is missing (the registry-error, unknown-urn and wrong-type findings
- * say why).
+ * say why). A schema that bqschema reads but draft-07 refuses comes without `compiled`.
  */
 export function payloadEntry(context: RuleContext<never>): PayloadEntry | undefined {
   const { root, data } = context.envelope;
@@ -23,6 +24,7 @@ export function payloadEntry(context: RuleContext<never>): PayloadEntry | undefi
   const resolved = routingUrn(root);
   const entry = resolved && state.registry.byUrn.get(resolved.node.value);
   const compiled = entry?.schema?.compiled;
+  const readable = compiled !== undefined || (entry?.schema?.subsetReadable === true && entry.schema.doc?.root?.kind === 'object');
   const dataProperty = getProperty(root, 'data');
-  return entry && compiled && dataProperty ? { entry, compiled, data, dataProperty } : undefined;
+  return entry && readable && dataProperty ? { entry, compiled, data, dataProperty } : undefined;
 }

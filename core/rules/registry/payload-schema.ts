@@ -30,7 +30,7 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
       summary: 'data fails the URN’s registered JSON Schema.',
       docs: {
         fires:
-          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce). Where validation stopped early (a payload above 20,000 values is validated up to its first error) or could not go deeper, that note is information on the `data` key.',
+          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce), also against a schema that bqschema reads but draft-07 refuses (`"minLength": "3"`, `"type": "int"`), which is then no `registry-error`. Where validation stopped early (a payload above 20,000 values is validated up to its first error) or could not go deeper, that note is information on the `data` key.',
         instead: 'A payload the schema accepts; the message says what the schema asks for at that place.',
         example: { fires: '"data": { "order_id": "1042" }', clean: '"data": { "order_id": 1042 }' },
         fixes: 'On a missing required field of `data` itself: add every missing required field of `data` with a type-correct example value from the schema (as New Envelope… does); never applied by `--fix`, since the values are examples.',
@@ -44,7 +44,7 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
       summary: 'One of BabelQueue’s validators (bqschema, an SDK’s runtime check) decides this value otherwise than the verdict payload-schema follows.',
       docs: {
         fires:
-          'bqschema (CI; the Go SDK runs the same code) or the payload-schema check of the PHP, Python, Node or Java SDK accepts what the followed verdict rejects, or rejects what it accepts: they enforce a small subset of draft-07 (no `pattern`, `format`, `maximum`, `minItems`, `$ref`, type lists, …), count `minLength` in UTF-8 bytes (bqschema), code points (PHP, Python) or UTF-16 units (Node, Java), compare `enum`/`const` in their own types, and read `required`/`properties` only beside `"type": "object"`. On the value or key, naming the validators (agreeing ones together) and why. With the `bqschema` setting, draft-07\'s verdict is the divergence.',
+          'bqschema (CI; the Go SDK runs the same code) or the payload-schema check of the PHP, Python, Node or Java SDK accepts what the followed verdict rejects, or rejects what it accepts: they enforce a small subset of draft-07 (no `pattern`, `format`, `maximum`, `minItems`, `$ref`, type lists, …), count `minLength` in UTF-8 bytes (bqschema), code points (PHP, Python) or UTF-16 units (Node, Java), compare `enum`/`const` in their own types, and read `required`/`properties` only beside `"type": "object"`. On the value or key, naming the validators (agreeing ones together) and why. With the `bqschema` setting, draft-07\'s verdict is the divergence. Against a schema that draft-07 refuses but the validators read (`"minLength": "3"`), they are compared with bqschema\'s verdict.',
         instead: 'A schema whose constraints BabelQueue\'s validators enforce as written (see `unenforced-keyword` in the schema file), or a fixture that every validator judges alike.',
         example: { fires: '"data": { "sku": "ab" }  (schema: "sku": {"type": "string", "pattern": "^[A-Z]+$"})', clean: '"data": { "sku": "AB" }' },
       },
@@ -60,7 +60,8 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     // there is one); both checks then read again only what the edit can have changed.
     const edit = parsed?.document.edit;
     const edited: ColumnsEdit | undefined = edit && { previous: edit.previous.columns, edited: edit.slot };
-    const errors = parsed ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edited) : compiled.validate(toJsValue(data));
+    // No compiled schema: draft-07 refuses it (the registry-error says why), BabelQueue's validators read it.
+    const errors = !compiled ? undefined : parsed ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edited) : compiled.validate(toJsValue(data));
     const follow = context.settings.registryValidator;
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot, edited) : () => treeHoldsHugeNumber(data);
     const { findings, divergences } = judgePayload({ data, dataProperty, schema: entry.schema?.doc?.root, draft07: errors, follow, holdsHugeNumber: huge });

@@ -4,10 +4,15 @@
  * findings sit in schema files, not in envelopes (the payload's side of the same facts is
  * validator-divergence).
  */
+import { valueAtPointer } from '../../model/json-pointer';
+import { toJsValue } from '../../model/js-value';
 import type { ObjectNode, ParsedDocument, PropertyNode } from '../../model/tree';
+import { compileSchema } from '../../registry/schema-compiler';
+import { firstUnreadableNumber } from '../../registry/validators/huge-numbers';
 import { UNENFORCED_KEYWORDS } from '../../registry/validators/verdicts';
 import { keyRange, type Range } from '../context';
 import { defineRule } from '../definition';
+import { literalMisreads } from './schema-literals';
 
 export type SchemaKeywordCode = 'unenforced-keyword' | 'misread-keyword';
 
@@ -32,15 +37,20 @@ export const rule = defineRule<SchemaKeywordCode>({
       summary: 'A schema keyword that BabelQueue’s validators read otherwise than draft-07.',
       docs: {
         fires:
-          'In a schema file the registry references, on the key of a keyword that the validators misread: a `type` list (read as no type), `required`, `properties` or `additionalProperties` without `"type": "object"`, `items` without `"type": "array"` or as a list, `minLength` without `"type": "string"`, `minimum` without `"type": "integer"` or `"number"`, `additionalProperties` as a schema (read as open), `patternProperties` beside `additionalProperties: false` (its keys are rejected as additional), a property schema that is `true` or `false`.',
-        instead: 'Write the keyword the way the subset reads it: one `type` string, `"type": "object"` beside `required`/`properties`, `"type": "array"` beside `items`, `additionalProperties` as `true` or `false`, named `properties` instead of `patternProperties`.',
+          'In a schema file the registry references, on the key of a keyword that the validators misread: a `type` list (read as no type), `required`, `properties` or `additionalProperties` without `"type": "object"`, `items` without `"type": "array"` or as a list, `minLength` without `"type": "string"`, `minimum` without `"type": "integer"` or `"number"`, `additionalProperties` as a schema (read as open), `patternProperties` beside `additionalProperties: false` (its keys are rejected as additional), a property schema that is `true` or `false`. On the value, where the validators read it otherwise than draft-07 or than each other: `minLength`/`minimum` written as a string (PHP honours `"3"`, the others ignore it), a fractional `minLength` (Node compares `1.5`, the others truncate it), a type name draft-07 does not have (`"int"`: no type is checked), an `enum`/`const` number written as a float but integral (`1.0`: never equal to an integer in PHP, Python at the top level, and Java) or an integer beyond 2^53 (equal to its float64 neighbours in bqschema, Go and Node), an object literal of several keys (PHP and Node compare the key order), a `required` name that `Object.prototype` has (`toString`: Node never finds it missing). With the `bqschema` setting, where draft-07 refuses a schema that bqschema reads, once, on the offending keyword (registry.json and the fixtures then leave it out).',
+        instead: 'Write the keyword the way the subset reads it: one `type` string, `"type": "object"` beside `required`/`properties`, `"type": "array"` beside `items`, `additionalProperties` as `true` or `false`, named `properties` instead of `patternProperties`, bounds as plain integers, `enum`/`const` numbers as the payload writes them, objects in `const` only where every producer writes their keys in one order.',
         example: { fires: '{ "required": ["order_id"], "properties": { "order_id": { "type": "integer" } } }', clean: '{ "type": "object", "required": ["order_id"], "properties": { "order_id": { "type": "integer" } } }' },
       },
     },
   ],
   files: {
-    schemaFile: (doc, report) => {
-      for (const finding of schemaKeywordFindings(doc)) report(finding.code, finding, finding.message);
+    schemaFile: (doc, report, settings) => {
+      const findings = schemaKeywordFindings(doc);
+      for (const finding of findings) report(finding.code, finding, finding.message);
+      // With the bqschema verdict, a schema only draft-07 refuses is said here, where it is, once:
+      // registry.json and the fixtures leave it out (bqschema check accepts it).
+      const refusal = settings.registryValidator === 'bqschema' ? draft07Refusal(doc, findings) : undefined;
+      if (refusal) report('misread-keyword', refusal, refusal.message);
     },
   },
 });
@@ -66,6 +76,7 @@ export function schemaKeywordFindings(doc: ParsedDocument): SchemaKeywordFinding
 function checkSchema(schema: ObjectNode, findings: SchemaKeywordFinding[], stack: ObjectNode[]): void {
   const typeProperty = last(schema, 'type');
   const type = typeProperty?.value?.kind === 'string' ? typeProperty.value.value : undefined;
+  for (const found of literalMisreads(schema, type)) findings.push({ code: 'misread-keyword', ...found });
   const additional = last(schema, 'additionalProperties')?.value;
   const closed = additional?.kind === 'boolean' && !additional.value;
   const misread = (property: PropertyNode, message: string): void => {
@@ -134,3 +145,25 @@ function last(schema: ObjectNode, key: string): PropertyNode | undefined {
   return undefined;
 }
 
+/**
+ * Where draft-07 refuses a schema that bqschema reads (a JSON object whose numbers Go can read):
+ * on the offending key or value, unless a finding there already says why (a bound written as a
+ * string, a type name draft-07 does not have).
+ */
+function draft07Refusal(doc: ParsedDocument, findings: readonly SchemaKeywordFinding[]): SchemaKeywordFinding | undefined {
+  const root = doc.root;
+  if (root?.kind !== 'object' || firstUnreadableNumber(root)) return undefined;
+  const compiled = compileSchema(toJsValue(root));
+  if (!('error' in compiled)) return undefined;
+  const located = valueAtPointer(root, compiled.pointer ?? '');
+  const at: Range = located?.property ? keyRange(located.property) : located && located.node !== root ? located.node : { offset: root.offset, end: root.offset + 1 };
+  const value = located?.node;
+  const covered = findings.some((finding) => finding.code === 'misread-keyword' && ((finding.offset === at.offset && finding.end === at.end) || (value && finding.offset === value.offset && finding.end === value.end)));
+  if (covered) return undefined;
+  const why = compiled.error.replace(/^The payload schema is not valid draft-07: /, '');
+  return {
+    code: 'misread-keyword',
+    ...at,
+    message: `This schema is not valid draft-07 (${why.replace(/\.$/, '')}), so draft-07 tools (ajv, editors, payload-schema's draft-07 setting) refuse it; bqschema (CI) and the SDKs' payload checks read it all the same, and with the bqschema setting payload-schema follows them.`,
+  };
+}

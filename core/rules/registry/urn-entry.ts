@@ -43,7 +43,7 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
       summary: 'The registry or the URN’s schema cannot be read, parsed or compiled.',
       docs: {
         fires:
-          'The registry or the URN\'s schema cannot be read, parsed or compiled, or its path leaves the workspace folder. On the `job` value of affected envelopes, and in `registry.json` at the offending entry (also: duplicate URNs, URNs that break the naming rules, entries without `urn` or `schema`).',
+          'The registry or the URN\'s schema cannot be read, parsed or compiled, or its path leaves the workspace folder. On the `job` value of affected envelopes, and in `registry.json` at the offending entry (also: duplicate URNs, URNs that break the naming rules, entries without `urn` or `schema`). With the `bqschema` setting, a schema that bqschema reads and only draft-07 refuses is none: `payload-schema` judges by bqschema and `misread-keyword` says where in the schema file draft-07 refuses it.',
         instead: 'A `registry.json` in the bqschema format whose schema paths stay inside the workspace and hold draft-07 schemas.',
         example: { fires: '{ "schemas": [{ "urn": "urn:babel:orders:created", "schema": "../elsewhere/order.json" }] }', clean: '{ "schemas": [{ "urn": "urn:babel:orders:created", "schema": "schemas/order-created.json" }] }' },
       },
@@ -51,10 +51,12 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
   ],
   files: {
     // registry.json itself: each of its problems where it is (a registry that cannot be read at all, at its start).
-    registryFile: (state, report) => {
+    registryFile: (state, report, settings) => {
       if (state.kind === 'none') return;
       const problems = state.kind === 'loaded' ? state.registry.problems : (state.problems ?? [{ offset: 0, end: 0, message: state.error }]);
-      for (const problem of problems) report('registry-error', problem, problem.message);
+      // With the bqschema verdict, a schema only draft-07 refuses is no problem of the registry
+      // (bqschema check accepts it); its schema file says where draft-07 refuses it.
+      for (const problem of problems) if (!(problem.draft07Only && settings.registryValidator === 'bqschema')) report('registry-error', problem, problem.message);
     },
   },
   check: (context) => {
@@ -80,7 +82,9 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
     if (isDeprecatedStatus(entry.status)) {
       context.report('deprecated-urn', resolved.node, `"${entry.urn}" is ${entry.status} in the registry${entry.owner ? ` (owner: ${entry.owner})` : ''}: mint or move to its successor URN.`, { tags: ['deprecated'] });
     }
-    if (!entry.schema?.compiled) {
+    // With the bqschema verdict, a schema only draft-07 refuses still judges the payload (payload-schema).
+    const judgedByBqschema = context.settings.registryValidator === 'bqschema' && entry.schema?.subsetReadable;
+    if (!entry.schema?.compiled && !judgedByBqschema) {
       context.report('registry-error', resolved.node, `The schema for "${entry.urn}" cannot be used: ${entry.schema?.error ?? 'it was not loaded'}`);
     }
   },

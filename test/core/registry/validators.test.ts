@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parseJson } from '../../../core/parse/parser';
-import { asObject, getProperty, type ValueNode } from '../../../core/model/tree';
+import type { ValueNode } from '../../../core/model/tree';
 import { VALIDATORS, validatorModel, type ValidatorId } from '../../../core/registry/validators/models';
 import { ownReport, runSubset } from '../../../core/registry/validators/subset-walk';
 import { analyze } from '../../../core/rules/analyze';
+import { fileDiagnostics } from '../../../core/rules/file-diagnostics';
 import { DEFAULT_SETTINGS, type Settings } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 
@@ -199,18 +200,49 @@ describe('validator models: reporting and quirks', () => {
 });
 
 /**
- * Envelopes built from the rows above whose schemas draft-07 can compile (the measured comparison
- * had 47 envelopes; these are 52, each row of the tables that applies to a payload): the bqschema
- * setting gives exactly bqschema's verdict, and the default names bqschema wherever draft-07
- * decides otherwise.
+ * Envelopes built from the rows above (the facts' measured rows that apply to a payload), each
+ * with bqschema's verdict written out by hand from the facts (`bq`: true = bqschema accepts):
+ * under the bqschema setting payload-schema is exactly that verdict; by default a
+ * validator-divergence names bqschema wherever draft-07 decides otherwise, and none names it
+ * where they agree. The rows whose schema bqschema reads but draft-07 refuses (`"minLength": "3"`,
+ * `1.5`, `"minimum": "5"`, `"type": "int"`, an unresolvable `$ref`) get bqschema's verdict under the
+ * bqschema setting with no registry-error, and keep the registry-error by default, beside the
+ * divergences of the SDKs that read them otherwise.
  */
 describe('payload verdicts: draft-07 and bqschema over the table', () => {
-  const cases = [
-    ...KEYWORD_ROWS.filter((row) => row.schema.startsWith('{"type":"object"') || row.schema.startsWith('{"required"') || row.schema.startsWith('{"properties"')).map((row) => ({ schema: row.schema, data: row.data })),
-    ...KEYWORD_ROWS.filter((row) => !/"minLength":("3"|1\.5)|"minimum":"5"|"int"|"\$ref"/.test(row.schema)).map((row) => ({ schema: `{"type":"object","properties":{"v":${row.schema}}}`, data: `{"v":${row.data}}` })),
-    ...['"éé"', '"😀"', '"e\\u0301"'].map((value) => ({ schema: '{"type":"object","properties":{"v":{"type":"string","minLength":2}}}', data: `{"v":${value}}` })),
-    ...['1.0', '1e400', '1.5'].map((value) => ({ schema: '{"type":"object","properties":{"v":{"type":"integer"}}}', data: `{"v":${value}}` })),
-    ...['1.0', '{"b":2,"a":1}'].map((value) => ({ schema: '{"type":"object","properties":{"v":{"enum":[1,{"a":1,"b":2}]}}}', data: `{"v":${value}}` })),
+  interface Case {
+    readonly schema: string;
+    readonly data: string;
+    /** bqschema's verdict, from the facts (not from the model). */
+    readonly bq: boolean;
+    /** False where draft-07 refuses the schema itself. */
+    readonly draft07?: boolean;
+    /** Where bqschema and draft-07 aside the SDKs decide otherwise: which of them, by hand from the facts. */
+    readonly sdks?: string;
+  }
+  const objectRows = KEYWORD_ROWS.filter((row) => row.schema.startsWith('{"type":"object"') || row.schema.startsWith('{"required"') || row.schema.startsWith('{"properties"'));
+  const wrapped = KEYWORD_ROWS.filter((row) => !/"minLength":("3"|1\.5)|"minimum":"5"|"int"|"\$ref"/.test(row.schema));
+  const wrap = (schema: string, data: string) => ({ schema: `{"type":"object","properties":{"v":${schema}}}`, data: `{"v":${data}}` });
+  const cases: Case[] = [
+    // KEYWORD_ROWS' `accepted.bqschema` is the facts' bqschema column, written by hand above.
+    ...objectRows.map((row) => ({ schema: row.schema, data: row.data, bq: row.accepted.bqschema })),
+    ...wrapped.map((row) => ({ ...wrap(row.schema, row.data), bq: row.accepted.bqschema })),
+    // §1.3: bqschema counts UTF-8 bytes (4, 4, 3), so minLength 2 passes all three.
+    ...['"éé"', '"😀"', '"e\\u0301"'].map((value) => ({ ...wrap('{"type":"string","minLength":2}', value), bq: true })),
+    // §1.4: 1.0 is an integer; 1e400 cannot be read at all; 1.5 is no integer.
+    { ...wrap('{"type":"integer"}', '1.0'), bq: true },
+    { ...wrap('{"type":"integer"}', '1e400'), bq: false },
+    { ...wrap('{"type":"integer"}', '1.5'), bq: false },
+    // §1.5: reflect.DeepEqual on float64 and maps: 1.0 equals 1, key order does not matter.
+    { ...wrap('{"enum":[1,{"a":1,"b":2}]}', '1.0'), bq: true },
+    { ...wrap('{"enum":[1,{"a":1,"b":2}]}', '{"b":2,"a":1}'), bq: true },
+    // §1.2, the rows draft-07 refuses: bqschema ignores "3", "5" and "int", truncates 1.5 to 1 ("a" is 1 byte); PHP honours "3" and "5", Node compares 1.5.
+    { ...wrap('{"type":"string","minLength":"3"}', '"a"'), bq: true, draft07: false, sdks: 'PHP' },
+    { ...wrap('{"type":"string","minLength":1.5}', '"a"'), bq: true, draft07: false, sdks: 'Node' },
+    { ...wrap('{"type":"integer","minimum":"5"}', '3'), bq: true, draft07: false, sdks: 'PHP' },
+    { ...wrap('{"type":"int"}', '"x"'), bq: true, draft07: false },
+    // $ref ignored (no dereferencing), here one draft-07 cannot resolve.
+    { ...wrap('{"type":"object","properties":{"a":{"$ref":"#/definitions/s"}},"definitions":{"s":{"type":"string"}}}', '{"a":1}'), bq: true, draft07: false },
   ].filter((c) => c.data.startsWith('{'));
   const root = mkdtempSync(join(tmpdir(), 'babelq-verdicts-'));
   const envelopes = cases.map((c, i) => {
@@ -223,23 +255,89 @@ describe('payload verdicts: draft-07 and bqschema over the table', () => {
   rmSync(root, { recursive: true, force: true });
   const bqschemaSettings: Settings = { ...DEFAULT_SETTINGS, registryValidator: 'bqschema' };
 
-  test('all 52 envelopes are built and the registry loads', () => {
+  test('all 57 envelopes are built and the registry loads', () => {
     assert.equal(state.kind, 'loaded');
-    assert.equal(envelopes.length, 52);
+    assert.equal(envelopes.length, 57);
+    assert.equal(envelopes.filter((e) => e.draft07 === false).length, 5);
   });
   for (const envelope of envelopes) {
     test(`${envelope.schema} with ${envelope.data}`, () => {
       const text = `{"job":"${envelope.urn}","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":${envelope.data},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"q","lang":"go","schema_version":1,"created_at":1749132727000},"attempts":0}`;
-      const doc = parseJson(text);
-      const data = getProperty(asObject(doc.root), 'data')!.value!;
-      const bqAccepts = runSubset(validatorModel('bqschema'), tree(envelope.schema), data).violations.length === 0;
       const underBqschema = analyze(parseJson(text), bqschemaSettings, state);
-      assert.equal(!underBqschema.some((d) => d.code === 'payload-schema'), bqAccepts, 'payload-schema under bqschema is bqschema\'s verdict');
+      assert.equal(!underBqschema.some((d) => d.code === 'payload-schema'), envelope.bq, "payload-schema under bqschema is bqschema's verdict");
+      assert.ok(!underBqschema.some((d) => d.code === 'registry-error'), 'bqschema reads the schema: no registry-error under its verdict');
+      assert.ok(!underBqschema.some((d) => d.code === 'validator-divergence' && /bqschema \(CI\)[^.]* (accept|reject)s? it[:;.]/.test(d.message.split('. payload-schema')[0])), 'bqschema is never the divergence from its own verdict');
       const byDefault = analyze(parseJson(text), DEFAULT_SETTINGS, state);
-      const draftAccepts = !byDefault.some((d) => d.code === 'payload-schema');
-      const namesBqschema = byDefault.some((d) => d.code === 'validator-divergence' && d.message.includes('bqschema (CI)'));
-      if (draftAccepts !== bqAccepts) assert.ok(namesBqschema, `a validator-divergence names bqschema: ${JSON.stringify(byDefault.map((d) => d.message))}`);
+      const divergences = byDefault.filter((d) => d.code === 'validator-divergence');
+      const namesBqschema = divergences.some((d) => d.message.split('. payload-schema')[0].includes('bqschema (CI)'));
+      if (envelope.draft07 === false) {
+        // draft-07 refuses the schema: the registry-error stays, and the SDKs that read it otherwise than bqschema are named.
+        assert.ok(byDefault.some((d) => d.code === 'registry-error'), 'the draft-07 problem stays an error');
+        assert.ok(!byDefault.some((d) => d.code === 'payload-schema'));
+        const named = divergences.map((d) => d.message.split('. payload-schema')[0]).join(' | ');
+        if (envelope.sdks) assert.match(named, new RegExp(`the ${envelope.sdks} SDK rejects it`), JSON.stringify(divergences.map((d) => d.message)));
+        else assert.deepEqual(divergences, []);
+        for (const divergence of divergences) assert.match(divergence.message, /payload-schema cannot judge it by draft-07 \(the schema is not valid draft-07\); bqschema \(CI\) and the Go SDK accept it\./);
+        return;
+      }
       assert.ok(!byDefault.some((d) => d.code === 'registry-error'));
+      const draftAccepts = !byDefault.some((d) => d.code === 'payload-schema');
+      if (draftAccepts !== envelope.bq) assert.ok(namesBqschema, `a validator-divergence names bqschema: ${JSON.stringify(divergences.map((d) => d.message))}`);
+      else assert.ok(!namesBqschema, `no divergence names bqschema where it agrees with draft-07: ${JSON.stringify(divergences.map((d) => d.message))}`);
     });
   }
+});
+
+describe('a schema only draft-07 refuses, under the bqschema setting: said once, where it is', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-draft07-only-'));
+  mkdirSync(join(root, 'schemas'));
+  const schemaText = '{\n  "type": "object",\n  "required": ["v"],\n  "properties": { "v": { "type": "string", "minLength": "3" }, "n": { "$ref": "#/definitions/none" } }\n}\n';
+  writeFileSync(join(root, 'schemas', 'p.json'), schemaText);
+  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:t:p', schema: 'schemas/p.json' }] }));
+  const state = loadRegistry(join(root, 'registry.json'), root).state;
+  rmSync(root, { recursive: true, force: true });
+  const bqschemaSettings: Settings = { ...DEFAULT_SETTINGS, registryValidator: 'bqschema' };
+  const schemaDoc = parseJson(schemaText);
+
+  test('registry.json: a registry-error by default, nothing under bqschema (bqschema check accepts the registry)', () => {
+    assert.deepEqual(fileDiagnostics('registryFile', state, DEFAULT_SETTINGS).map((d) => d.code), ['registry-error']);
+    assert.deepEqual(fileDiagnostics('registryFile', state, bqschemaSettings), []);
+  });
+
+  test('the schema file: the draft-07 problem on the keyword under bqschema, beside the misread "3" (both modes)', () => {
+    const byDefault = fileDiagnostics('schemaFile', schemaDoc, DEFAULT_SETTINGS).filter((d) => d.code === 'misread-keyword');
+    const underBqschema = fileDiagnostics('schemaFile', schemaDoc, bqschemaSettings).filter((d) => d.code === 'misread-keyword');
+    const at = (d: { offset: number; end: number }) => schemaText.slice(d.offset, d.end);
+    assert.deepEqual(byDefault.map(at), ['"3"']);
+    // The meta-schema names "minLength" first, which the "3" finding already explains; the $ref draft-07 cannot resolve is the one said.
+    assert.deepEqual(underBqschema.map(at), ['"3"']);
+    assert.equal(underBqschema.length, 1);
+    const refOnly = parseJson('{"type":"object","properties":{"n":{"$ref":"#/definitions/none"}}}');
+    const ref = fileDiagnostics('schemaFile', refOnly, bqschemaSettings).filter((d) => d.code === 'misread-keyword');
+    assert.deepEqual(ref.map((d) => refOnly.text.slice(d.offset, d.end)), ['"$ref"']);
+    assert.match(ref[0].message, /not valid draft-07 \("\$ref" "#\/definitions\/none" .*cannot be resolved.*bqschema \(CI\) and the SDKs' payload checks read it all the same/);
+    assert.deepEqual(fileDiagnostics('schemaFile', refOnly, DEFAULT_SETTINGS).filter((d) => d.code === 'misread-keyword'), []);
+  });
+
+  test('a fixture: bqschema\'s verdict under bqschema, the registry-error by default', () => {
+    const text = '{"job":"urn:babel:t:p","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"v":"a","x":1},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"q","lang":"go","schema_version":1,"created_at":1749132727000},"attempts":0}';
+    assert.deepEqual(analyze(parseJson(text), bqschemaSettings, state).map((d) => d.code), ['validator-divergence']);
+    assert.deepEqual(analyze(parseJson(text), DEFAULT_SETTINGS, state).map((d) => d.code).sort(), ['registry-error', 'validator-divergence']);
+    const missing = text.replace('"v":"a",', '');
+    assert.deepEqual(analyze(parseJson(missing), bqschemaSettings, state).map((d) => d.code), ['payload-schema']);
+  });
+});
+
+describe('under the bqschema setting, a key only patternProperties allows', () => {
+  test('is not listed as allowed by a pattern: the finding says bqschema ignores patternProperties', () => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-pattern-'));
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(join(root, 'schemas', 'p.json'), '{"type":"object","additionalProperties":false,"properties":{"sku":{"type":"string"}},"patternProperties":{"^x-":{}}}');
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:t:p', schema: 'schemas/p.json' }] }));
+    const state = loadRegistry(join(root, 'registry.json'), root).state;
+    rmSync(root, { recursive: true, force: true });
+    const text = '{"job":"urn:babel:t:p","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"sku":"a","x-a":1},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"q","lang":"go","schema_version":1,"created_at":1749132727000},"attempts":0}';
+    const [finding] = analyze(parseJson(text), { ...DEFAULT_SETTINGS, registryValidator: 'bqschema' }, state).filter((d) => d.code === 'payload-schema');
+    assert.equal(finding.message, `"x-a" is not a field of "data"; allowed: "sku"; bqschema ignores "patternProperties", so a name matching ^x- is an additional property too (bqschema's verdict on the schema of urn:babel:t:p)`);
+  });
 });
