@@ -2,11 +2,13 @@
 // checks what the tarball holds, installs it offline with an empty cache into a scratch folder
 // (so it can need nothing from the registry), then runs the installed babelq lint, preview,
 // send and peek (send and peek against the local Redis, when it answers) and an LSP session over
-// `babelq lsp --stdio` and `babelq-language-server --node-ipc`. Prints each figure and check.
+// `babelq lsp --stdio` and `babelq-language-server --node-ipc`. Prints each figure and check: the
+// README's sizes and timings (section Install) are these lines, and `npm publish --dry-run` must
+// print no warning but the one about not being logged in.
 //
 //   node scripts/check-package.mjs [--out <dir>]    (the scratch install stays in <dir>, for the editor tests)
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +22,8 @@ const REQUIRED = ['bin/babelq.js', 'bin/babelq-language-server.js', 'dist/cli.js
 /** Every step that runs a process gives up after this long. */
 const STEP_TIMEOUT_MS = 120_000;
 const LSP_TIMEOUT_MS = 20_000;
+/** Runs of `babelq lint examples` with and without the CLI's code cache. */
+const CACHE_ROUNDS = 8;
 
 const outArg = process.argv.indexOf('--out');
 const scratch = outArg > 0 ? resolve(process.argv[outArg + 1]) : mkdtempSync(join(tmpdir(), 'babelq-package-'));
@@ -31,7 +35,8 @@ function check(ok, what) {
   console.log(`${ok ? 'ok  ' : 'FAIL'}  ${what}`);
   if (!ok) failures++;
 }
-const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KiB (${bytes.toLocaleString('en')} bytes)`;
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 function run(command, args, options = {}) {
   const started = performance.now();
@@ -46,7 +51,9 @@ if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
 const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
 const tarball = join(scratch, info.filename);
 const files = info.files.map((file) => file.path);
-console.log(`tarball ${info.filename}: ${kb(info.size)} packed, ${kb(info.unpackedSize)} unpacked, ${files.length} files`);
+console.log(`figure: tarball ${info.filename}: ${kb(info.size)} packed, ${kb(info.unpackedSize)} unpacked, ${files.length} files`);
+const cacheFile = info.files.find((file) => file.path === 'dist/cli-main.cache');
+if (cacheFile) console.log(`figure: of which dist/cli-main.cache (the CLI's V8 code cache): ${kb(cacheFile.size)} unpacked`);
 const extra = files.filter((file) => !ALLOWED.test(file));
 check(extra.length === 0, `the tarball holds only what runs${extra.length ? ` (also: ${extra.join(', ')})` : ''}`);
 const missing = REQUIRED.filter((file) => !files.includes(file));
@@ -54,6 +61,12 @@ check(missing.length === 0, `the tarball holds the bins, bundles, schemas and ca
 check(Object.keys(PACKAGE.dependencies ?? {}).length === 0, 'no runtime dependencies (everything is bundled)');
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => PACKAGE.scripts?.[name]);
 check(installScripts.length === 0, `no install-time scripts${installScripts.length ? ` (found: ${installScripts.join(', ')})` : ''}`);
+
+// The manifest as npm publishes it: nothing npm would correct or warn about (bins, repository,
+// …); only "requires you to be logged in", which a dry run says to anyone not logged in.
+const dryRun = run('npm', ['publish', '--dry-run', '--ignore-scripts'], { cwd: ROOT });
+const publishWarnings = `${dryRun.stdout}${dryRun.stderr}`.split('\n').filter((line) => /^npm warn/i.test(line) && !/requires you to be logged in/.test(line));
+check(dryRun.status === 0 && publishWarnings.length === 0, `npm publish --dry-run: exit ${dryRun.status}, no warning${publishWarnings.length ? `:\n${publishWarnings.join('\n')}` : ''}`);
 
 // 2. Install offline into an empty project with an empty cache: nothing can come from the registry.
 const project = join(scratch, 'project');
@@ -66,7 +79,14 @@ check(!/install-scripts|postinstall|prepare/i.test(npmSaid), `npm printed no ins
 const installed = readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'));
 check(installed.length === 1 && installed[0] === PACKAGE.name, `node_modules holds the package alone (${installed.join(', ')})`);
 const packageDir = join(project, 'node_modules', PACKAGE.name);
-console.log(`installed size: ${kb(treeSize(packageDir))}`);
+console.log(`figure: installed size: ${kb(treeSize(packageDir))}`);
+
+// The package has no library entry point (package.json's "main" is the VS Code extension, not in
+// the tarball): "exports" says so to Node, and names what may be required.
+const resolved = run(process.execPath, ['-e', `
+  console.log(require.resolve('${PACKAGE.name}/package.json'), require.resolve('${PACKAGE.name}/schemas/envelope.schema.json'));
+  try { require('${PACKAGE.name}'); } catch (error) { console.log(error.code); }`], { cwd: project });
+check(resolved.status === 0 && /ERR_PACKAGE_PATH_NOT_EXPORTED/.test(resolved.stdout) && resolved.stdout.includes(join(packageDir, 'schemas', 'envelope.schema.json')), `require: package.json and schemas/* resolve, the package itself is ERR_PACKAGE_PATH_NOT_EXPORTED (${resolved.stdout.trim().split('\n').at(-1)})${resolved.status === 0 ? '' : `\n${resolved.stderr}`}`);
 
 // 3. The CLI, from the install, on a copy of examples/ (its bad/ fixtures have errors: exit 1).
 cpSync(join(ROOT, 'examples'), join(project, 'examples'), { recursive: true });
@@ -75,9 +95,30 @@ const lint = run(bin('babelq'), ['lint', 'examples', '--format', 'json'], { cwd:
 const report = lint.status === 1 ? JSON.parse(lint.stdout) : [];
 const codes = new Set(report.flatMap((file) => file.diagnostics.map((diagnostic) => diagnostic.code)));
 check(lint.status === 1 && codes.has('forbidden-key') && codes.has('payload-schema'), `babelq lint examples: exit ${lint.status}, ${report.length} files, codes include forbidden-key and payload-schema (${lint.ms.toFixed(0)} ms)`);
-console.log(`npm install <tarball> to the end of the first lint: ${(install.ms + lint.ms).toFixed(0)} ms`);
+console.log(`figure: npm install --offline <tarball> ${install.ms.toFixed(0)} ms + the first babelq lint examples ${lint.ms.toFixed(0)} ms = ${(install.ms + lint.ms).toFixed(0)} ms`);
 const good = run(bin('babelq'), ['lint', 'examples/orders'], { cwd: project });
 check(good.status === 0, `babelq lint examples/orders: exit ${good.status}`);
+// What the CLI's V8 code cache saves at each start: lint examples/ with and without it, alternating.
+const cachePath = join(packageDir, 'dist', 'cli-main.cache');
+if (existsSync(cachePath)) {
+  const timings = { with: [], without: [] };
+  try {
+    for (let round = 0; round < CACHE_ROUNDS; round++) {
+      for (const variant of round % 2 === 0 ? ['with', 'without'] : ['without', 'with']) {
+        if (variant === 'without') renameSync(cachePath, `${cachePath}.off`);
+        try {
+          timings[variant].push(run(bin('babelq'), ['lint', 'examples', '--format', 'json'], { cwd: project }).ms);
+        } finally {
+          if (variant === 'without') renameSync(`${cachePath}.off`, cachePath);
+        }
+      }
+    }
+  } finally {
+    if (existsSync(`${cachePath}.off`)) renameSync(`${cachePath}.off`, cachePath);
+  }
+  const ms = (values) => `median ${median(values).toFixed(0)} ms (${values.map((value) => value.toFixed(0)).join(', ')})`;
+  console.log(`figure: babelq lint examples, ${CACHE_ROUNDS} runs each, alternating: with the code cache ${ms(timings.with)}; without ${ms(timings.without)}`);
+}
 const fixture = 'examples/orders/order-created.babel.json';
 const preview = run(bin('babelq'), ['preview', fixture, '--no-fresh-ids'], { cwd: project });
 check(preview.status === 0 && JSON.parse(preview.stdout).job === 'urn:babel:orders:created', `babelq preview: exit ${preview.status}, the body's job is urn:babel:orders:created`);
@@ -114,6 +155,13 @@ for (const [name, args, transport] of [
   check(capabilities.executeCommandProvider?.commands?.includes('babelqueue.preview') === true, `${label}: executeCommandProvider announces babelqueue.preview`);
   check(session.codes.includes('forbidden-key'), `${label}: diagnostics of bad/contract.babel.json: ${session.codes.join(', ')}`);
   check(session.exitCode === 0, `${label}: shutdown and exit, exit status ${session.exitCode}`);
+}
+
+// npx starts the bin through a shell of its own, which drops the IPC channel: --node-ipc through
+// npx is refused with the reason (exit 2), never a server that hangs or quits without a word.
+for (const args of [['babelq', 'lsp', '--node-ipc'], ['babelq-language-server', '--node-ipc']]) {
+  const refused = await ipcThroughNpx(args, project);
+  check(refused.code === 2 && /--node-ipc needs a parent process/.test(refused.stderr), `npx ${args.join(' ')} from a parent with an IPC channel: exit ${refused.code}, ${refused.stderr.trim().split('\n')[0]}`);
 }
 
 if (outArg < 0) rmSync(scratch, { recursive: true, force: true });
@@ -200,6 +248,21 @@ async function lspSession(command, args, transport, folder) {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Runs `npx <args>` as an editor forks a server over IPC; resolves with its exit code and stderr. */
+function ipcThroughNpx(args, cwd) {
+  return new Promise((resolveRun) => {
+    const child = spawn('npx', ['--offline', ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), LSP_TIMEOUT_MS);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, stderr });
+    });
+    child.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {} } }, () => undefined);
+  });
 }
 
 /** One Redis command over a plain socket (the scratch project has no client library), bounded by a timeout. */
