@@ -47,7 +47,7 @@ export function whyDifferent(published: string, other: string): string {
       }
       case 'number': {
         const r = right as Extract<ValueNode, { kind: 'number' }>;
-        if (left.raw !== r.raw) reasons.push(`${path} is written ${r.raw}, not ${left.raw}${sameDecimal(left.raw, r.raw) ? ' (the same number)' : ' (a different number)'}`);
+        if (left.raw !== r.raw) reasons.push(`${path} is written ${r.raw}, not ${left.raw} (${numberChange(left, r)})`);
         break;
       }
       case 'string': {
@@ -63,6 +63,18 @@ export function whyDifferent(published: string, other: string): string {
   const named = reasons.slice(0, MAX_REASONS).join('; ');
   const more = reasons.length > MAX_REASONS ? `; and ${reasons.length - MAX_REASONS} more` : '';
   return `${named}${more}${reordered ? '; keys in another order too' : ''}`;
+}
+
+/**
+ * What a number's new spelling changes: nothing (`1.50` and `1.5e0`), only the decimal digits of
+ * one double (JDK 17's `9.999999999999999E22` for `1e+23`: every reader decodes both to the same
+ * float64, as both are floats to every SDK), or the number (`9007199254740992` for
+ * `…993`: the SDKs that read integers exactly see another value).
+ */
+function numberChange(before: { raw: string; value: number; isIntegerLiteral: boolean }, after: { raw: string; value: number; isIntegerLiteral: boolean }): string {
+  if (sameDecimal(before.raw, after.raw)) return 'the same number';
+  if (!before.isIntegerLiteral && !after.isIntegerLiteral && before.value === after.value) return 'the same float64, in other digits';
+  return 'a different number';
 }
 
 /** True when two JSON number texts are the same decimal number (`1.50` and `1.5e0`; not 2^53+1 and 2^53). */
