@@ -39,6 +39,8 @@ describe('the babelq task type', () => {
     assert.ok(manifest.activationEvents.includes(`onTaskType:${TASK_TYPE}`));
     assert.deepEqual(matcher.fileLocation, ['autoDetect', '${workspaceFolder}']);
     assert.equal(matcher.owner, 'babelq');
+    // The server already diagnoses open files: the task's rows are for the others, as $tsc's are.
+    assert.equal(matcher.applyTo, 'closedDocuments');
   });
 
   test('arguments: the paths (default the folder), the options, always --format compact; wrong types left out', () => {

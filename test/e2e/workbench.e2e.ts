@@ -649,9 +649,12 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await closeAllEditors(workbench);
   });
 
-  // Last in this profile: from here on, opened files have the task's problems beside the server's.
-  scenario('task: Run Task ▸ babelq: lint fills the Problems panel for fixtures that are not open', get, async ({ workbench, folder }) => {
+  // Last in this profile: from here on, a file opened after the task ran has its rows beside the server's until the task runs again.
+  scenario('task: Run Task ▸ babelq: lint fills the Problems panel for fixtures that are not open, and leaves open ones to the server', get, async ({ workbench, folder }) => {
     const files = ['bad/structure.babel.json', 'bad/registry.babel.json'];
+    const open = 'bad/contract.babel.json';
+    await workbench.openFile(open);
+    await waitUntil(`the server's problems for ${open}`, async () => (await workbench.problems(`**/${open}`, { all: true })).some((row) => row.source === 'babelqueue'), 30_000);
     await workbench.command('Tasks: Run Task', { opensPick: true });
     await workbench.pick('babelq', 'babelq', { next: true });
     await workbench.pick('lint', 'babelq: lint');
@@ -669,6 +672,10 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     }
     const tabs = await workbench.page.locator('.tabs-container .tab').allInnerTexts();
     assert.ok(!tabs.some((tab) => /structure|registry\.babel/.test(tab)), `the files are not open: ${tabs.join(', ')}`);
+    // The open file: the server's rows only (the matcher applies to closed documents, as $tsc's does).
+    const openRows = await workbench.problems(`**/${open}`, { all: true });
+    assert.ok(openRows.some((row) => row.source === 'babelqueue'), JSON.stringify(openRows));
+    assert.deepEqual(openRows.filter((row) => row.source === 'babelq'), [], `no task rows for ${open}, which was open`);
     await closeAllEditors(workbench);
     await workbench.problems('**/bad/*.babel.json');
     await workbench.screenshot('trusted-12-task-problems');
