@@ -14,7 +14,8 @@ function where(pointer: string): string {
   return pointer === '' ? 'at the schema root' : `at ${pointer}`;
 }
 
-const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+/** draft-07's type names. */
+export const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
 
 /** `https://…/draft-07/schema#` and `http://…/draft-07/schema` name the same meta-schema. */
 export function normalizeMetaSchema(uri: string): string {

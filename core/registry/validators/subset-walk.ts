@@ -57,7 +57,8 @@ const TYPE_WORDS: Readonly<Record<string, [bq: string, sdk: string]>> = {
   array: ['must be an array', 'not_an_array'],
 };
 
-const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** The names `key in object` finds on every object in Node (Object.prototype's own properties). */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** The last copy of a keyword in a schema object (how every decoder reads a duplicate key). */
 export function schemaKeyword(schema: ObjectNode, name: string): ValueNode | undefined {

@@ -8,16 +8,13 @@
  */
 import { closestWord } from '../../model/edit-distance';
 import type { ObjectNode, ValueNode } from '../../model/tree';
-import { phpNumeric } from '../../registry/validators/subset-walk';
+import { TYPE_NAMES } from '../../registry/schema-problems';
+import { phpNumeric, PROTOTYPE_KEYS } from '../../registry/validators/subset-walk';
 import type { Range } from '../context';
 
 export interface LiteralMisread extends Range {
   readonly message: string;
 }
-
-const TYPE_NAMES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-
-const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** The misread values of one schema object whose `type` (one string) is `type`. */
 export function literalMisreads(schema: ObjectNode, type: string | undefined): LiteralMisread[] {
@@ -27,7 +24,7 @@ export function literalMisreads(schema: ObjectNode, type: string | undefined): L
     if (!value) continue;
     switch (key) {
       case 'type':
-        if (value.kind === 'string' && !TYPE_NAMES.includes(value.value)) {
+        if (value.kind === 'string' && !(TYPE_NAMES as readonly string[]).includes(value.value)) {
           const suggestion = closestWord(value.value, TYPE_NAMES) ?? (value.value === 'int' ? 'integer' : undefined);
           misread(value, `"${value.value}" is no JSON type name, so this schema is not valid draft-07, and bqschema (CI) and the PHP, Python, Go, Node and Java SDKs check no type here (nor the keywords they read only beside one: "properties", "minLength", "minimum", …).${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
         }
