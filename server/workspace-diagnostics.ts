@@ -10,6 +10,9 @@
  * schema; the whole registry when the URN has no entry, for "did you mean"). After an edit of
  * registry.json or a schema, saved or not, only the fixtures whose key changed are analysed again.
  *
+ * The registry.json of every registry the fixtures use is in the report too once it has a problem,
+ * open or not (server/registry-file-reports.ts).
+ *
  * The client asks again 2 s after each answer (vscode-languageclient). An answer with nothing new
  * is held open instead, and what changes meanwhile goes out at once as a partial result, so a
  * schema edit reaches the Problems panel without waiting for the next poll.
@@ -34,6 +37,7 @@ import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
 import { today, withSuppressions } from './project-files';
+import { registryFileReport, type RegistryFileReport } from './registry-file-reports';
 import { toPath, toUri } from './registry';
 
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
@@ -75,6 +79,9 @@ export class WorkspaceFixtures {
   private skipsLogged = 0;
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
+  /** The registry.json files reported (once one had a problem), by path: what was reported, with its result id. */
+  private readonly registryFiles = new Map<string, { readonly uri: string; key?: string; resultId?: string }>();
+  private readonly registryReports = new WeakMap<RegistryState, { readonly key: string; readonly report: RegistryFileReport | undefined }>();
 
   /** `watched`: the client sends file events, so a file is not looked at again until one names it. */
   constructor(
@@ -131,6 +138,8 @@ export class WorkspaceFixtures {
     for (const uri of this.gone) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     this.gone.clear();
     const stampEveryFile = !this.watched();
+    /** The registries the fixtures use, each with the settings of the first fixture that uses it. */
+    const registries = new Map<RegistryState, Settings>();
     for await (const fixture of this.eachFixture()) {
       const update = await this.update(fixture, stampEveryFile);
       if (update === 'out of scope') {
@@ -140,10 +149,58 @@ export class WorkspaceFixtures {
         continue;
       }
       const open = update.open;
+      if (update.registry.kind !== 'none' && !registries.has(update.registry)) registries.set(update.registry, update.settings);
       if (known.get(fixture.uri) === fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: fixture.uri, version: null, resultId: fixture.resultId! });
       else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: open ? open.version : null, resultId: fixture.resultId, items: fixture.items! });
     }
+    items.push(...this.reportRegistryFiles(registries, known));
     return items;
+  }
+
+  /**
+   * registry.json of every registry the fixtures use, with its own findings, opened or not
+   * (server/registry-file-reports.ts): from its first problem on, reported like a fixture; a
+   * registry no fixture uses any more is reported empty once, then left out.
+   */
+  private reportRegistryFiles(registries: ReadonlyMap<RegistryState, Settings>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
+    const used = new Map<string, RegistryFileReport>();
+    for (const [state, settings] of registries) {
+      const report = this.registryReportOf(state, settings);
+      if (report && !used.has(report.path)) used.set(report.path, report);
+    }
+    const items: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const [path, report] of used) {
+      let tracked = this.registryFiles.get(path);
+      if (!tracked) {
+        if (report.items.length === 0) continue;
+        tracked = { uri: report.uri };
+        this.registryFiles.set(path, tracked);
+      }
+      const key = JSON.stringify(report.items);
+      if (tracked.key !== key) {
+        tracked.key = key;
+        tracked.resultId = `${++this.nextResult}`;
+      }
+      const open = this.context.documents.get(report.uri);
+      if (known.get(report.uri) === tracked.resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: report.uri, version: null, resultId: tracked.resultId! });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: report.uri, version: open ? open.version : null, resultId: tracked.resultId, items: report.items });
+    }
+    for (const [path, tracked] of this.registryFiles) {
+      if (used.has(path)) continue;
+      items.push({ kind: DocumentDiagnosticReportKind.Full, uri: tracked.uri, version: null, items: [] });
+      this.registryFiles.delete(path);
+    }
+    return items;
+  }
+
+  /** A registry's report, made once per registry state and settings (a report runs every poll). */
+  private registryReportOf(state: RegistryState, settings: Settings): RegistryFileReport | undefined {
+    const key = settingsKey(settings);
+    const cached = this.registryReports.get(state);
+    if (cached?.key === key) return cached.report;
+    const report = registryFileReport(this.context, state, settings);
+    this.registryReports.set(state, { key, report });
+    return report;
   }
 
   /**
@@ -208,7 +265,7 @@ export class WorkspaceFixtures {
   }
 
   /** Brings one fixture's findings up to date with what they depend on (analysed again only when that changed). */
-  private async update(fixture: TrackedFixture, stampEveryFile: boolean): Promise<'out of scope' | { open: TextDocument | undefined }> {
+  private async update(fixture: TrackedFixture, stampEveryFile: boolean): Promise<'out of scope' | { open: TextDocument | undefined; registry: RegistryState; settings: Settings }> {
     const open = this.context.documents.get(fixture.uri);
     // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
     const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
@@ -225,7 +282,7 @@ export class WorkspaceFixtures {
       // Findings that came out the same keep their id: the client is not sent what it already shows.
       if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
     }
-    return { open };
+    return { open, registry, settings };
   }
 
   private analyse(fixture: TrackedFixture, text: string | undefined, settings: Settings, registry: RegistryState): void {

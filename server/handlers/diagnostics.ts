@@ -1,7 +1,8 @@
 /**
  * Diagnostics, pulled when the client supports `textDocument/diagnostic`, pushed with a debounce
  * otherwise. A push is never sent for a stale document version, and a closed document's
- * diagnostics are cleared.
+ * diagnostics are cleared. registry.json's own problems reach the client unopened: in the
+ * workspace's report, or pushed after a fixture's diagnostics (server/registry-file-reports.ts).
  */
 import {
   CancellationToken,
@@ -23,6 +24,7 @@ import { compareDiagnostics } from '../../core/rules/diagnostic';
 import { sendRegistryStatus } from './registry-requests';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import { projectFileDiagnostics, withSuppressions } from '../project-files';
+import { PushedRegistryFiles } from '../registry-file-reports';
 
 /** How long typing must pause before a pushed validation runs. */
 export const PUSH_DEBOUNCE_MS = 150;
@@ -71,6 +73,8 @@ export function registerPullDiagnostics(context: ServerContext, workspace: Works
 /** Pushes diagnostics after a pause in typing; returns a function that re-validates every open document. */
 export function registerPushDiagnostics(context: ServerContext, compat: SchemaCompat): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
+  // registry.json's own problems reach the client without it being opened.
+  const registryFiles = new PushedRegistryFiles(context);
   const publish = guard(context.connection.console, 'diagnostics', async ({ textDocument: document }: { textDocument: TextDocument }) => {
     // The document object is updated in place by later changes: remember which version this run is for.
     const version = document.version;
@@ -80,6 +84,7 @@ export function registerPushDiagnostics(context: ServerContext, compat: SchemaCo
     const current = context.documents.get(document.uri);
     if (!current || current.version !== version) return;
     await context.connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
+    if (request?.kind === 'envelope') await registryFiles.publish(request.registry, request.settings);
   }, undefined);
   const schedule = (document: TextDocument) => {
     clearTimeout(timers.get(document.uri));
@@ -96,6 +101,7 @@ export function registerPushDiagnostics(context: ServerContext, compat: SchemaCo
     clearTimeout(timers.get(event.document.uri));
     timers.delete(event.document.uri);
     context.connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
+    registryFiles.forget(event.document.uri);
   });
   return () => {
     for (const document of context.documents.all()) schedule(document);

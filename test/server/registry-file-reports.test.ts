@@ -1,0 +1,95 @@
+/**
+ * registry.json's own problems reach the editor without the file being opened, over real
+ * JSON-RPC against dist/server.js: in the workspace's report (`workspace/diagnostic`) for a client
+ * that pulls, pushed for one that does not; cleared when the registry is mended; a registry that
+ * never had a problem is not reported.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { TestLspClient } from '../support/lsp-client';
+
+const base = mkdtempSync(join(tmpdir(), 'babelq-registry-reports-'));
+after(() => rmSync(base, { recursive: true, force: true }));
+const at = (path: string) => join(base, path);
+const uriOf = (path: string) => pathToFileURL(at(path)).href;
+function write(path: string, text: string): void {
+  mkdirSync(dirname(at(path)), { recursive: true });
+  writeFileSync(at(path), text);
+}
+
+const BROKEN = '{"schemas": [';
+const MISSING_SCHEMA = '{\n  "schemas": [\n    { "urn": "urn:babel:orders:created", "schema": "schemas/missing.json", "owner": "orders", "status": "active" }\n  ]\n}\n';
+const HEALTHY = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders', status: 'active' }] }, null, 2);
+// Three projects: a registry that is not JSON, one whose schema file is missing, one without a problem.
+for (const [project, registry] of [['broken', BROKEN], ['missing', MISSING_SCHEMA], ['healthy', HEALTHY]]) {
+  mkdirSync(at(`${project}/.git`), { recursive: true });
+  write(`${project}/registry.json`, registry);
+  write(`${project}/schemas/orders.json`, JSON.stringify({ type: 'object' }));
+  write(`${project}/fixtures/order.babel.json`, GOOD_ENVELOPE);
+}
+
+type Item = { kind: 'full' | 'unchanged'; uri: string; resultId?: string; items?: { code: string; message: string; range: { start: { line: number } } }[] };
+const workspaceReport = async (client: TestLspClient, previous: Item[] = []) =>
+  (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: previous.filter((item) => item.resultId).map((item) => ({ uri: item.uri, value: item.resultId! })) })).items;
+
+describe('registry.json\'s problems without opening it', () => {
+  test('pull: the workspace report lists each registry.json with a problem, then clears it when mended', async () => {
+    const client = new TestLspClient({ workspaceFolders: [uriOf('broken'), uriOf('missing'), uriOf('healthy')] });
+    try {
+      await client.initialize();
+      const first = await workspaceReport(client);
+      const broken = first.find((item) => item.uri === uriOf('broken/registry.json'));
+      assert.ok(broken?.items?.some((d) => d.code === 'registry-error'), JSON.stringify(first.map((item) => [item.uri, item.items?.map((d) => d.code)])));
+      const missing = first.find((item) => item.uri === uriOf('missing/registry.json'));
+      const missingError = missing?.items?.find((d) => d.code === 'registry-error');
+      assert.ok(missingError, JSON.stringify(missing));
+      assert.equal(missingError.range.start.line, 2, 'on the entry\'s schema path');
+      assert.match(missingError.message, /schema file cannot be read/);
+      assert.ok(!first.some((item) => item.uri === uriOf('healthy/registry.json')), 'a registry without a problem is not listed');
+      // The fixture says its registry cannot be used; the problem itself is on registry.json.
+      assert.ok(first.find((item) => item.uri === uriOf('broken/fixtures/order.babel.json'))?.items?.some((d) => d.code === 'registry-error'));
+
+      // Mended on disk: registry.json is reported empty, the fixture without its registry-error.
+      write('broken/registry.json', HEALTHY);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('broken/registry.json'), type: 2 }] });
+      const mended = await workspaceReport(client, first);
+      const registry = mended.find((item) => item.uri === uriOf('broken/registry.json'));
+      assert.deepEqual([registry?.kind, registry?.items], ['full', []], JSON.stringify(registry));
+      assert.deepEqual(mended.find((item) => item.uri === uriOf('broken/fixtures/order.babel.json'))?.items, []);
+      // Asked again with what it holds: nothing new for the registry.
+      const again = await Promise.race([workspaceReport(client, [...first, ...mended]), new Promise<Item[]>((done) => setTimeout(() => done([]), 500))]);
+      assert.ok(!again.some((item) => item.uri === uriOf('broken/registry.json') && item.kind === 'full'), JSON.stringify(again));
+    } finally {
+      write('broken/registry.json', BROKEN);
+      client.kill();
+    }
+  });
+
+  test('push: a plain client gets registry.json\'s diagnostics after the fixture\'s, unopened; again after it was opened and closed', async () => {
+    const client = new TestLspClient({ root: {}, pullDiagnostics: false, plainClient: true });
+    try {
+      await client.initialize();
+      const registryUri = uriOf('broken/registry.json');
+      await client.open(uriOf('broken/fixtures/order.babel.json'), GOOD_ENVELOPE);
+      await client.waitForPublished((all) => all.some((p) => p.uri === registryUri && p.diagnostics.some((d) => d.code === 'registry-error')), 10_000);
+      await client.open(uriOf('healthy/fixtures/order.babel.json'), GOOD_ENVELOPE);
+      await client.waitForPublished((all) => all.some((p) => p.uri === uriOf('healthy/fixtures/order.babel.json')), 10_000);
+      assert.ok(!client.published.some((p) => p.uri === uriOf('healthy/registry.json')), 'nothing pushed for a registry without a problem');
+      // Opened: its own diagnostics; closed: cleared, then what the disk says is pushed again.
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: BROKEN } });
+      await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: registryUri } });
+      await client.waitForPublished((all) => {
+        const mine = all.filter((p) => p.uri === registryUri);
+        const cleared = mine.findIndex((p) => p.diagnostics.length === 0);
+        return cleared >= 0 && mine.slice(cleared + 1).some((p) => p.diagnostics.some((d) => d.code === 'registry-error'));
+      }, 10_000);
+    } finally {
+      client.kill();
+    }
+  });
+});
