@@ -18,9 +18,9 @@ export interface RegistryReport {
   readonly text: string;
   readonly diagnostics: CoreDiagnostic[];
   /**
-   * True when an error shown is one bqschema's registry load refuses the whole file for (it cannot
-   * be read or parsed, a field of another type, an empty urn or schema, a duplicate URN): `bqschema
-   * check` then exits 2, and `babelq lint` does too.
+   * True when an error shown is one bqschema's registry load refuses the whole file for (it is not
+   * JSON or not of its shape, a field of another type, an empty urn or schema, a duplicate URN):
+   * `bqschema check` then exits 2, and `babelq lint` does too.
    */
   readonly refused?: boolean;
 }
@@ -131,7 +131,9 @@ export class CliRegistries {
 /** Whether an error left after the settings is a refusal of the whole registry.json by bqschema's registry load. */
 function refusedBy(state: RegistryState, diagnostics: readonly CoreDiagnostic[]): boolean {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if (state.kind === 'broken') return errors.length > 0;
+  // A registry.json that was read and cannot be parsed or is not of its shape; one that could not
+  // be read at all is left to the fixtures' registry-error (exit 1), as a pipe or a missing file.
+  if (state.kind === 'broken') return state.problems !== undefined && errors.length > 0;
   if (state.kind !== 'loaded') return false;
   return state.registry.problems.some((problem) => problem.refusesRegistry && errors.some((error) => error.offset === problem.offset && error.end === problem.end && error.message === problem.message));
 }
