@@ -1,9 +1,13 @@
 /**
  * Real editors against the installed package's server: headless Neovim (vim.lsp.start_client,
- * neovim.lua) and Emacs with eglot (eglot.el) open fixtures of a copy of examples/, and what each
- * editor saw is checked: the diagnostics (codes and positions, the same as the installed
- * `babelq lint` reports), the registry's URNs offered as completion, the URN's hover and the quick
- * fix of a forbidden key.
+ * neovim.lua) and Emacs with eglot (eglot.el) open fixtures of a copy of examples/ and go through
+ * each editor's own LSP commands; what each saw is checked: the diagnostics in its store (codes and
+ * positions, the same as the installed `babelq lint` reports), the registry's URNs from its
+ * completion (Neovim: vim.lsp.omnifunc typed in insert mode; Emacs: eglot's completion-at-point
+ * function), the URN's hover as it shows it (Neovim: vim.lsp.buf.hover()'s float; Emacs: eldoc's
+ * text), and the quick fix of the forbidden "timestamp" picked from its code-action command
+ * (vim.lsp.buf.code_action through vim.ui.select; eglot-code-actions through completing-read),
+ * applied to the buffer, after which the editor holds the diagnostics babelq lint gives the fixed text.
  *
  * Needs the package installed by `node scripts/check-package.mjs --out <dir>`, named by
  * BABELQ_INSTALLED_PACKAGE=<dir>/project (.ci/run does both), and `nvim` / `emacs` with eglot
@@ -27,8 +31,13 @@ interface Seen {
   readonly error?: string;
   readonly diagnostics?: { code: string; line: number; character: number }[];
   readonly completion?: string[];
+  /** Neovim: the mode the completion popup was filled in ('i': typed in insert mode). */
+  readonly completionMode?: string;
   readonly hover?: string;
   readonly codeActions?: string[];
+  /** The buffer once the quick fix was applied, and the diagnostics the editor then held. */
+  readonly fixedText?: string;
+  readonly diagnosticsAfterFix?: { code: string; line: number; character: number }[];
 }
 
 const workspace = mkdtempSync(join(tmpdir(), 'babelq-editors-'));
@@ -67,22 +76,37 @@ function runEditor(name: string, command: string, args: string[]): Seen {
   return seen;
 }
 
-/** The installed CLI's findings for a fixture, as code@line:character (0-based), sorted. */
-function lintFindings(file: string): string[] {
-  const lint = spawnSync(join(INSTALLED!, 'node_modules', '.bin', 'babelq'), ['lint', file, '--format', 'json'], { cwd: workspace, encoding: 'utf8', timeout: 30_000 });
+/** The installed CLI's findings for a fixture (or for `text` as that fixture), as code@line:character (0-based), sorted. */
+function lintFindings(file: string, text?: string): string[] {
+  const args = text === undefined ? ['lint', file, '--format', 'json'] : ['lint', '--stdin', '--stdin-filename', file, '--format', 'json'];
+  const lint = spawnSync(join(INSTALLED!, 'node_modules', '.bin', 'babelq'), args, { cwd: workspace, encoding: 'utf8', timeout: 30_000, input: text });
+  assert.ok(lint.status === 0 || lint.status === 1, `babelq ${args.join(' ')}: exit ${lint.status}\n${lint.stderr}`);
   const [report] = JSON.parse(lint.stdout) as { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[];
   return report.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort();
 }
 
+const findings = (list: readonly { code: string; line: number; character: number }[] | undefined) => (list ?? []).map((d) => `${d.code}@${d.line}:${d.character}`).sort();
+
 function assertSeen(seen: Seen): void {
   assert.equal(seen.error, undefined, `${seen.editor} reported: ${seen.error}`);
-  const diagnostics = (seen.diagnostics ?? []).map((d) => `${d.code}@${d.line}:${d.character}`).sort();
+  const diagnostics = findings(seen.diagnostics);
   assert.ok(diagnostics.includes('forbidden-key@4:2'), `${seen.editor} shows "timestamp" as forbidden: ${diagnostics.join(', ')}`);
   assert.deepEqual(diagnostics, lintFindings('bad/contract.babel.json'), `${seen.editor} shows the diagnostics babelq lint reports`);
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
-  assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs`);
+  assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);
+  if (seen.editor.startsWith('neovim')) assert.equal(seen.completionMode, 'i', 'the completion popup was filled in insert mode');
   assert.match(seen.hover ?? '', /urn:babel:orders:created[\s\S]*owner: orders · status: active/, `${seen.editor} shows the URN's registry entry on hover`);
-  assert.ok(seen.codeActions?.some((title) => /^Remove forbidden key "/.test(title)), `${seen.editor} offers to remove a forbidden key: ${JSON.stringify(seen.codeActions)}`);
+  assert.ok(seen.codeActions?.includes('Remove forbidden key "timestamp"'), `${seen.editor} offers to remove the forbidden key: ${JSON.stringify(seen.codeActions)}`);
+  // The fix, applied by the editor: the same document without "timestamp".
+  const original = JSON.parse(readFileSync(join(workspace, 'bad/contract.babel.json'), 'utf8')) as Record<string, unknown>;
+  const fixed = JSON.parse(seen.fixedText ?? 'null') as Record<string, unknown> | null;
+  assert.ok(fixed, `${seen.editor} applied the fix to the buffer`);
+  const { timestamp: _removed, ...rest } = original;
+  assert.deepEqual(fixed, rest, `${seen.editor}'s buffer is the fixture without "timestamp"`);
+  // …and the editor then holds what babelq lint reports for the fixed text.
+  const after = findings(seen.diagnosticsAfterFix);
+  assert.ok(!after.includes('forbidden-key@4:2'), `${seen.editor} no longer shows "timestamp": ${after.join(', ')}`);
+  assert.deepEqual(after, lintFindings('bad/contract.babel.json', `${seen.fixedText}\n`), `${seen.editor} shows the diagnostics babelq lint reports for the fixed buffer`);
 }
 
 function editorTest(t: TestContext, editor: 'nvim' | 'emacs', run: () => Seen): void {
@@ -96,14 +120,14 @@ function editorTest(t: TestContext, editor: 'nvim' | 'emacs', run: () => Seen): 
   }
   if (absent) assert.fail(`BABELQ_INSTALLED_PACKAGE is set but the ${editor} run cannot start: ${absent}`);
   const seen = run();
-  t.diagnostic(`${seen.editor}: ${seen.diagnostics?.length} diagnostics, ${seen.completion?.length} completions, code actions ${JSON.stringify(seen.codeActions)}`);
+  t.diagnostic(`${seen.editor}: ${seen.diagnostics?.length} diagnostics, ${seen.completion?.length} completions (${seen.completion?.join(', ')}), hover "${seen.hover?.split('\n').filter(Boolean).slice(0, 2).join(' / ')}", code actions ${JSON.stringify(seen.codeActions)} applied, ${seen.diagnosticsAfterFix?.length} diagnostics after the fix`);
   assertSeen(seen);
 }
 
-test('Neovim (vim.lsp.start_client) shows the installed server\'s diagnostics, URN completion, hover and quick fix', (t) => {
+test('Neovim (vim.lsp.start_client) shows the installed server\'s diagnostics; omnifunc completes the URNs in insert mode; hover opens its float; code_action applies the fix', (t) => {
   editorTest(t, 'nvim', () => runEditor('neovim', 'nvim', ['--headless', '--clean', '-c', `luafile ${join(__dirname, 'neovim.lua')}`]));
 });
 
-test('Emacs (eglot) shows the installed server\'s diagnostics, URN completion, hover and quick fix', (t) => {
+test('Emacs (eglot) shows the installed server\'s diagnostics; completion-at-point completes the URNs; eldoc shows the hover; eglot-code-actions applies the fix', (t) => {
   editorTest(t, 'emacs', () => runEditor('emacs', 'emacs', ['--batch', '-l', join(__dirname, 'eglot.el')]));
 });

@@ -1,14 +1,23 @@
 ;;; eglot.el --- headless Emacs with eglot against the BabelQueue language server  -*- lexical-binding: t -*-
-;; Registers the server in `eglot-server-programs' as a user's init file would, opens two fixtures
-;; of the workspace, waits for the diagnostics flymake receives, and asks through eglot's own
-;; connection for a URN completion, a hover and the quick fixes of a forbidden key. Writes what
-;; Emacs saw to $BABELQ_OUT as JSON.
+;; Registers the server in `eglot-server-programs' as a user's init file would, opens fixtures of
+;; the workspace and goes through Emacs's own commands, as a user's keys would:
+;;   * the diagnostics flymake holds (`flymake-diagnostics'),
+;;   * completion with `completion-at-point-functions' (eglot's capf) inside the URN: the
+;;     completions of the table it returns for the text before point,
+;;   * hover through eldoc: `eldoc-documentation-functions' (eglot's hover function) and the text
+;;     it hands eldoc,
+;;   * the quick fix with `eglot-code-actions' called as a command: the titles it offers (read
+;;     with `completing-read', which picks "Remove forbidden key"), the edit applied to the
+;;     buffer, and the diagnostics flymake holds for the edited buffer.
+;; Writes what Emacs saw to $BABELQ_OUT as JSON; a step that times out is named.
 ;;   BABELQ_SERVER=<…/babelq-language-server> BABELQ_WORKSPACE=<dir> BABELQ_OUT=<file> \
 ;;     emacs --batch -l test/editors/eglot.el
 (require 'package)
 (package-initialize)
 (require 'eglot)
+(require 'eldoc)
 (require 'json)
+(require 'cl-lib)
 
 (defvar babelq-server (getenv "BABELQ_SERVER"))
 (defvar babelq-root (file-name-as-directory (getenv "BABELQ_WORKSPACE")))
@@ -25,6 +34,11 @@
 
 (defun babelq-see (key value) (push (cons key value) babelq-seen))
 
+;; How many diagnostics reports eglot handed flymake: a fixed buffer's diagnostics are those of a
+;; report that came after the fix (until then flymake shows the old ones, moved with the text).
+(defvar babelq-reports 0)
+(advice-add 'eglot--report-to-flymake :after (lambda (&rest _) (setq babelq-reports (1+ babelq-reports))))
+
 (defun babelq-wait-for (predicate what)
   "Runs the event loop until PREDICATE holds; signals an error naming WHAT after the wait."
   (let ((deadline (+ (float-time) babelq-wait)))
@@ -38,43 +52,77 @@
   (babelq-wait-for (lambda () (eglot-managed-p)) "eglot-managed buffer")
   (current-buffer))
 
-(defun babelq-position-at (line character)
-  (save-excursion
-    (goto-char (point-min))
-    (forward-line line)
-    (forward-char character)
-    (eglot--TextDocumentPositionParams)))
+(defun babelq-goto (line character)
+  "Point at 0-based LINE and CHARACTER."
+  (goto-char (point-min))
+  (forward-line line)
+  (forward-char character))
+
+(defun babelq-diagnostics ()
+  "Flymake's diagnostics of the current buffer as code, 0-based line and character."
+  (vconcat
+   (mapcar (lambda (d)
+             (let* ((lsp (alist-get 'eglot-lsp-diag (flymake-diagnostic-data d)))
+                    (start (save-excursion (goto-char (flymake-diagnostic-beg d)) (cons (1- (line-number-at-pos)) (current-column)))))
+               `((code . ,(or (plist-get lsp :code) (flymake-diagnostic-text d))) (line . ,(car start)) (character . ,(cdr start))
+                 (type . ,(symbol-name (flymake-diagnostic-type d))) (text . ,(flymake-diagnostic-text d)))))
+           (flymake-diagnostics))))
+
+(defun babelq-has-finding (code line character)
+  (cl-some (lambda (d) (and (equal (alist-get 'code d) code) (= (alist-get 'line d) line) (= (alist-get 'character d) character)))
+           (babelq-diagnostics)))
 
 (condition-case failure
     (progn
+      ;; Diagnostics, as flymake holds them.
       (babelq-open "bad/contract.babel.json")
       (babelq-wait-for (lambda () (flymake-diagnostics)) "flymake diagnostics for bad/contract.babel.json")
-      (let (diagnostics forbidden)
-        (dolist (d (flymake-diagnostics))
-          (let* ((lsp (alist-get 'eglot-lsp-diag (flymake-diagnostic-data d)))
-                 (code (or (plist-get lsp :code) (flymake-diagnostic-text d)))
-                 (start (save-excursion (goto-char (flymake-diagnostic-beg d)) (cons (1- (line-number-at-pos)) (current-column)))))
-            (push `((code . ,code) (line . ,(car start)) (character . ,(cdr start))
-                    (type . ,(symbol-name (flymake-diagnostic-type d))) (text . ,(flymake-diagnostic-text d)))
-                  diagnostics)
-            (when (and lsp (equal code "forbidden-key") (not forbidden)) (setq forbidden lsp))))
-        (babelq-see 'diagnostics (vconcat (nreverse diagnostics)))
-        (when forbidden
-          (let ((actions (jsonrpc-request (eglot-current-server) :textDocument/codeAction
-                                          (list :textDocument (eglot--TextDocumentIdentifier)
-                                                :range (plist-get forbidden :range)
-                                                :context (list :diagnostics (vector forbidden))))))
-            (babelq-see 'codeActions (vconcat (mapcar (lambda (action) (plist-get action :title)) actions))))))
+      (let ((diagnostics (babelq-diagnostics)))
+        (babelq-see 'diagnostics diagnostics)
+        ;; The quick fix of the forbidden "timestamp": eglot-code-actions as a command on its
+        ;; line, the action read with completing-read, the edit applied to the buffer.
+        (let ((forbidden (car (sort (cl-remove-if-not (lambda (d) (equal (alist-get 'code d) "forbidden-key")) (append diagnostics nil))
+                                    (lambda (a b) (< (alist-get 'line a) (alist-get 'line b))))))
+              (lines-before (count-lines (point-min) (point-max)))
+              offered reports-at-fix)
+          (unless forbidden (error "No forbidden-key diagnostic to fix"))
+          (babelq-goto (alist-get 'line forbidden) (alist-get 'character forbidden))
+          (cl-letf (((symbol-function 'completing-read)
+                     (lambda (_prompt collection &rest _)
+                       (setq offered (mapcar #'car collection))
+                       (or (cl-find-if (lambda (title) (string-prefix-p "Remove forbidden key \"" title)) offered)
+                           (car offered)))))
+            ;; A key, not a mouse click, chose the command: eglot reads the action with completing-read.
+            (let ((last-nonmenu-event ?\r))
+              (eglot-code-actions (line-beginning-position) (line-end-position) nil t)))
+          (babelq-see 'codeActions (vconcat offered))
+          (setq reports-at-fix babelq-reports)
+          (babelq-wait-for (lambda () (< (count-lines (point-min) (point-max)) lines-before)) "the quick fix applied to the buffer")
+          ;; eglot sends a buffer's changes from an idle timer, and batch Emacs is never idle: run
+          ;; what that timer runs.
+          (eglot--signal-textDocument/didChange)
+          (babelq-see 'fixedText (buffer-substring-no-properties (point-min) (point-max)))
+          (babelq-wait-for (lambda () (and (> babelq-reports reports-at-fix) (flymake-diagnostics)
+                                            (not (babelq-has-finding "forbidden-key" (alist-get 'line forbidden) (alist-get 'character forbidden)))))
+                           "the diagnostics of the fixed buffer")
+          (babelq-see 'diagnosticsAfterFix (babelq-diagnostics))))
+
+      ;; Completion inside the URN of "job" (line 2): the buffer's completion-at-point
+      ;; functions (eglot's capf), and the completions its table gives for the text before point.
       (babelq-open "orders/order-created.babel.json")
-      ;; Inside the URN of "job" on line 2.
-      (let* ((position (babelq-position-at 1 14))
-             (completion (jsonrpc-request (eglot-current-server) :textDocument/completion position))
-             (items (if (vectorp completion) completion (plist-get completion :items)))
-             (hover (jsonrpc-request (eglot-current-server) :textDocument/hover position)))
-        (babelq-see 'completion (vconcat (mapcar (lambda (item) (plist-get item :label)) items)))
-        (babelq-see 'hover (let ((contents (plist-get hover :contents))) (if (stringp contents) contents (plist-get contents :value))))))
+      (babelq-goto 1 14)
+      (let ((capf (run-hook-with-args-until-success 'completion-at-point-functions)))
+        (unless capf (error "No completion-at-point function answered"))
+        (babelq-see 'completion (vconcat (all-completions (buffer-substring-no-properties (nth 0 capf) (point)) (nth 2 capf)))))
+
+      ;; Hover through eldoc: eglot's eldoc function, the text it hands eldoc.
+      (let (hover)
+        (run-hook-wrapped 'eldoc-documentation-functions
+                          (lambda (fn) (funcall fn (lambda (doc &rest _) (when (stringp doc) (setq hover doc)))) nil))
+        (babelq-wait-for (lambda () hover) "hover text through eldoc")
+        (babelq-see 'hover (substring-no-properties hover))))
   (error (babelq-see 'error (error-message-string failure))))
 
-(ignore-errors (eglot-shutdown (eglot-current-server)))
+(ignore-errors (let ((eglot-autoreconnect nil)) (eglot-shutdown (eglot-current-server))))
 (with-temp-file babelq-out (insert (json-encode babelq-seen)))
 (kill-emacs 0)

@@ -1,7 +1,15 @@
--- Headless Neovim (0.7+) against the BabelQueue language server: starts the server with
--- vim.lsp.start_client as a user's init.lua would, opens two fixtures of the workspace, waits for
--- the pushed diagnostics and asks for a URN completion, a hover and the quick fixes of a
--- forbidden key. Writes what Neovim saw to $BABELQ_OUT as JSON, then quits.
+-- Headless Neovim (0.7+) against the BabelQueue language server, through Neovim's own LSP UI:
+-- starts the server with vim.lsp.start_client as a user's init.lua would, opens fixtures of the
+-- workspace and, with the main loop running between steps (keys typed in insert mode are handled
+-- only there), takes
+--   * the diagnostics Neovim holds (vim.diagnostic.get),
+--   * completion with vim.lsp.omnifunc: <C-x><C-o> typed in insert mode inside the URN, the items of
+--     the popup it fills (complete_info),
+--   * hover with vim.lsp.buf.hover(): the text of the floating window it opens,
+--   * the quick fix with vim.lsp.buf.code_action(): the titles it offers through vim.ui.select (the
+--     hook every picker plugin replaces; here it picks "Remove forbidden key"), the edit applied to
+--     the buffer, and the diagnostics the server sends for the edited buffer.
+-- Writes what Neovim saw to $BABELQ_OUT as JSON, then quits; any step that times out is named.
 --   BABELQ_SERVER=<…/babelq-language-server> BABELQ_WORKSPACE=<dir> BABELQ_OUT=<file> \
 --     nvim --headless --clean -c 'luafile test/editors/neovim.lua'
 local server = os.getenv('BABELQ_SERVER')
@@ -18,6 +26,29 @@ local function finish()
   vim.cmd('qall!')
 end
 
+local main
+-- Runs the steps on until they wait or end; a step's error ends the run and is reported.
+local function resume()
+  local ok, failure = coroutine.resume(main)
+  if not ok then seen.error = tostring(failure) end
+  if not ok or coroutine.status(main) == 'dead' then finish() end
+end
+
+-- Waits until predicate() holds, giving the main loop back every 30 ms (typed keys, LSP answers,
+-- floats); errors naming `what` after wait_ms.
+local function wait_for(what, predicate)
+  local deadline = vim.loop.now() + wait_ms
+  while not predicate() do
+    if vim.loop.now() > deadline then error('no ' .. what .. ' within ' .. wait_ms .. ' ms') end
+    vim.defer_fn(resume, 30)
+    coroutine.yield()
+  end
+end
+
+local function type_keys(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'n', false)
+end
+
 local function open(path, client_id)
   vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/' .. path))
   local buffer = vim.api.nvim_get_current_buf()
@@ -25,48 +56,97 @@ local function open(path, client_id)
   return buffer
 end
 
--- The first answer of the one client, or an error naming the request.
-local function request(buffer, method, params)
-  local answers, err = vim.lsp.buf_request_sync(buffer, method, params, wait_ms)
-  if not answers then error(method .. ': ' .. tostring(err)) end
-  for _, answer in pairs(answers) do
-    if answer.error then error(method .. ': ' .. vim.inspect(answer.error)) end
-    return answer.result
+local function diagnostics_of(buffer)
+  local list = {}
+  for _, d in ipairs(vim.diagnostic.get(buffer)) do
+    table.insert(list, { code = d.code, line = d.lnum, character = d.col, endLine = d.end_lnum, endCharacter = d.end_col, severity = d.severity })
   end
-  error(method .. ': no answer')
+  return list
 end
 
-local ok, failure = pcall(function()
+local function has_finding(buffer, code, line, character)
+  for _, d in ipairs(vim.diagnostic.get(buffer)) do
+    if d.code == code and d.lnum == line and d.col == character then return true end
+  end
+  return false
+end
+
+-- How many diagnostics notifications Neovim handled: a fixed buffer's diagnostics are those of one
+-- that came after the fix.
+local published = 0
+local handle_published = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(...)
+  published = published + 1
+  return handle_published(...)
+end
+
+main = coroutine.create(function()
+  -- Buffers edited by a quick fix stay loaded, unsaved, while the next fixture is opened.
+  vim.o.hidden = true
   local client_id = vim.lsp.start_client({ name = 'babelq', cmd = { server, '--stdio' }, root_dir = root })
   if not client_id then error('vim.lsp.start_client did not start ' .. server) end
 
+  -- Diagnostics, pushed by the server into Neovim's store.
   local bad = open('bad/contract.babel.json', client_id)
-  if not vim.wait(wait_ms, function() return #vim.diagnostic.get(bad) > 0 end, 50) then
-    error('no diagnostics for bad/contract.babel.json within ' .. wait_ms .. ' ms')
-  end
-  seen.diagnostics = {}
+  wait_for('diagnostics for bad/contract.babel.json', function() return #vim.diagnostic.get(bad) > 0 end)
+  seen.diagnostics = diagnostics_of(bad)
+
+  -- The quick fix of the forbidden "timestamp" (line 5): code_action on its line, the pick
+  -- made through vim.ui.select, the edit applied to the buffer.
   local forbidden
   for _, d in ipairs(vim.diagnostic.get(bad)) do
-    table.insert(seen.diagnostics, { code = d.code, line = d.lnum, character = d.col, endLine = d.end_lnum, endCharacter = d.end_col, severity = d.severity })
     if d.code == 'forbidden-key' and not forbidden then forbidden = d end
   end
-  if forbidden then
-    -- The diagnostics in LSP form, as vim.lsp.buf.code_action sends them.
-    local context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(bad, forbidden.lnum) }
-    local range = { start = { line = forbidden.lnum, character = forbidden.col }, ['end'] = { line = forbidden.end_lnum, character = forbidden.end_col } }
-    local actions = request(bad, 'textDocument/codeAction', { textDocument = { uri = vim.uri_from_bufnr(bad) }, range = range, context = context }) or {}
+  if not forbidden then error('no forbidden-key diagnostic to fix') end
+  vim.api.nvim_win_set_cursor(0, { forbidden.lnum + 1, forbidden.col })
+  local before = vim.api.nvim_buf_get_lines(bad, 0, -1, false)
+  local picked = false
+  vim.ui.select = function(items, opts, on_choice)
     seen.codeActions = {}
-    for _, action in ipairs(actions) do table.insert(seen.codeActions, action.title) end
+    local choice
+    for _, item in ipairs(items) do
+      local title = opts.format_item and opts.format_item(item) or item[2].title
+      table.insert(seen.codeActions, title)
+      if not choice and title:match('^Remove forbidden key "') then choice = item end
+    end
+    picked = true
+    on_choice(choice)
   end
+  vim.lsp.buf.code_action()
+  wait_for('code actions offered through vim.ui.select', function() return picked end)
+  local published_at_fix = published
+  wait_for('the quick fix applied to the buffer', function() return #vim.api.nvim_buf_get_lines(bad, 0, -1, false) < #before end)
+  seen.fixedText = table.concat(vim.api.nvim_buf_get_lines(bad, 0, -1, false), '\n')
+  wait_for('the diagnostics of the fixed buffer', function()
+    return published > published_at_fix and #vim.diagnostic.get(bad) > 0 and not has_finding(bad, forbidden.code, forbidden.lnum, forbidden.col)
+  end)
+  seen.diagnosticsAfterFix = diagnostics_of(bad)
 
-  -- Inside the URN of "job" on line 2.
+  -- Completion: <C-x><C-o> typed in insert mode inside the URN of "job" (line 2), with
+  -- vim.lsp.omnifunc; the popup's items.
   local good = open('orders/order-created.babel.json', client_id)
-  local position = { textDocument = { uri = vim.uri_from_bufnr(good) }, position = { line = 1, character = 14 } }
-  local completion = request(good, 'textDocument/completion', position) or {}
+  vim.bo[good].omnifunc = 'v:lua.vim.lsp.omnifunc'
+  vim.api.nvim_win_set_cursor(0, { 2, 14 })
+  type_keys('i<C-x><C-o>')
+  wait_for('completion items from vim.lsp.omnifunc', function() return #vim.fn.complete_info({ 'items' }).items > 0 end)
+  seen.completionMode = vim.fn.mode()
   seen.completion = {}
-  for _, item in ipairs(completion.items or completion) do table.insert(seen.completion, item.label) end
-  local hover = request(good, 'textDocument/hover', position)
-  seen.hover = hover and hover.contents and (hover.contents.value or hover.contents) or vim.NIL
+  for _, item in ipairs(vim.fn.complete_info({ 'items' }).items) do table.insert(seen.completion, item.abbr) end
+  type_keys('<C-e><Esc>')
+  wait_for('normal mode after the completion', function() return vim.fn.mode() == 'n' end)
+
+  -- Hover: vim.lsp.buf.hover() on the URN opens a floating window; its text.
+  vim.api.nvim_win_set_cursor(0, { 2, 14 })
+  vim.lsp.buf.hover()
+  local float
+  wait_for('the hover float', function()
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(win).relative ~= '' then float = win return true end
+    end
+    return false
+  end)
+  seen.hover = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false), '\n')
 end)
-if not ok then seen.error = tostring(failure) end
-finish()
+
+-- The steps run once this script has returned, in Neovim's main loop.
+vim.defer_fn(resume, 0)
