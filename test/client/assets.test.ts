@@ -39,7 +39,8 @@ describe('manifest', () => {
     // fixtures gets its Problems, and registry.json its references, before one is opened too.
     assert.deepEqual(manifest.activationEvents, ['onTaskType:babelq', 'workspaceContains:**/*.babel.json']);
     assert.equal(manifest.main, './dist/extension.js');
-    assert.equal(manifest.bin.babelq, './bin/babelq.js');
+    // As npm publishes them: a path without ./ (npm corrects ./bin/… and warns).
+    assert.deepEqual(manifest.bin, { babelq: 'bin/babelq.js', 'babelq-language-server': 'bin/babelq-language-server.js' });
   });
 
   test('engines.vscode matches what the language client library needs', () => {
