@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
-import type { RegistryState } from '../core/registry/types';
+import { registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
@@ -97,15 +97,7 @@ export class CliRegistries {
       seen.add(path);
       const diagnostics = fileDiagnostics('registryFile', state, settingsOf(path));
       if (diagnostics.length === 0) continue;
-      let text = state.kind === 'loaded' ? state.registry.doc.text : '';
-      if (state.kind === 'broken') {
-        try {
-          text = readFromDisk(path, MAX_REGISTRY_FILE_BYTES);
-        } catch {
-          // Unreadable: the diagnostic sits at the start.
-        }
-      }
-      reports.push({ path, text, diagnostics, refused: refusedBy(state, diagnostics) });
+      reports.push({ path, text: registryText(state), diagnostics, refused: refusedBy(state, diagnostics) });
     }
     return reports;
   }

@@ -8,10 +8,9 @@
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { LineIndex } from '../core/model/positions';
-import type { RegistryState } from '../core/registry/types';
+import { registryText, type RegistryState } from '../core/registry/types';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import type { Settings } from '../core/rules/settings/settings';
-import { MAX_REGISTRY_FILE_BYTES, readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
 import { toLspDiagnostic } from './convert';
 import { toPath, toUri } from './registry';
@@ -22,36 +21,48 @@ export interface RegistryFileReport {
   readonly items: Diagnostic[];
 }
 
+/** Each registry state's report, made once per state and settings (a report runs every poll, a push after every keystroke). */
+const reports = new WeakMap<RegistryState, { readonly key: string; readonly report: RegistryFileReport | undefined }>();
+
 /** The registry.json a fixture's registry state names, with its findings; undefined when it names none. */
-export function registryFileReport(context: ServerContext, state: RegistryState, settings: Settings): RegistryFileReport | undefined {
-  if (state.kind === 'none') return undefined;
+export function registryFileReport(state: RegistryState, settings: Settings): RegistryFileReport | undefined {
+  // A registry refused unread (outside the workspace, unreadable, too large) is not reported on its
+  // file, which nobody read: its fixtures' registry-error says why it cannot be used.
+  if (state.kind === 'none' || (state.kind === 'broken' && state.text === undefined)) return undefined;
+  // Severities and the on/off switch are what the settings change in registry.json's findings.
+  const key = `${settings.validationEnabled};${[...settings.severityOverrides].join(',')}`;
+  const cached = reports.get(state);
+  if (cached?.key === key) return cached.report;
   const path = state.kind === 'loaded' ? state.registry.path : state.path;
-  const uri = toUri(path);
-  // The text the findings' offsets are in: the parse the registry was loaded from, else the file as
-  // the editor or the disk holds it (a registry refused unread has its findings at the start).
-  let text = state.kind === 'loaded' ? state.registry.doc.text : undefined;
-  if (text === undefined) {
-    const open = context.documents.get(uri);
-    try {
-      text = open ? open.getText() : readFromDisk(path, MAX_REGISTRY_FILE_BYTES);
-    } catch {
-      text = '';
-    }
-  }
-  const lines = new LineIndex(text);
-  return { path, uri, items: fileDiagnostics('registryFile', state, settings).map((diagnostic) => toLspDiagnostic(diagnostic, lines)) };
+  const diagnostics = fileDiagnostics('registryFile', state, settings);
+  // Lines are counted only for a registry with something to report, in the text its findings'
+  // offsets are in: registry.json as it was read (nothing is read again here).
+  const lines = new LineIndex(diagnostics.length > 0 ? registryText(state) : '');
+  const report = { path, uri: toUri(path), items: diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines)) };
+  reports.set(state, { key, report });
+  return report;
 }
 
-/** Pushes registry.json's findings to a client without pull diagnostics, each registry once per change. */
+/**
+ * Pushes registry.json's findings to a client without pull diagnostics, each registry once per
+ * change, for as long as an open fixture uses it: a registry no open fixture uses any more (the
+ * fixtures closed, the registry path changed) is cleared, as the workspace's report clears it.
+ */
 export class PushedRegistryFiles {
   /** What was last pushed for each registry.json (its findings as JSON). */
   private readonly pushed = new Map<string, string>();
+  /** The registry.json each open fixture last used. */
+  private readonly usedBy = new Map<string, string>();
 
   constructor(private readonly context: ServerContext) {}
 
   /** After a fixture's diagnostics went out: its registry's, when they changed and the file is not open. */
-  async publish(state: RegistryState, settings: Settings): Promise<void> {
-    const report = registryFileReport(this.context, state, settings);
+  async publish(fixtureUri: string, state: RegistryState, settings: Settings): Promise<void> {
+    const report = registryFileReport(state, settings);
+    const before = this.usedBy.get(fixtureUri);
+    if (report) this.usedBy.set(fixtureUri, report.path);
+    else this.usedBy.delete(fixtureUri);
+    if (before !== undefined && before !== report?.path) await this.clearUnused(before);
     if (!report || this.context.documents.get(report.uri)) return;
     const key = JSON.stringify(report.items);
     const last = this.pushed.get(report.path);
@@ -61,9 +72,23 @@ export class PushedRegistryFiles {
     await this.context.connection.sendDiagnostics({ uri: report.uri, diagnostics: report.items });
   }
 
-  /** registry.json was open and is closed (its diagnostics were cleared): push what the disk says again. */
-  forget(uri: string): void {
+  /** A document closed: a fixture's registry may be used by none now; registry.json itself is pushed again from the disk's version. */
+  async closed(uri: string): Promise<void> {
     const path = toPath(uri);
     if (path) this.pushed.delete(path);
+    const used = this.usedBy.get(uri);
+    if (used === undefined) return;
+    this.usedBy.delete(uri);
+    await this.clearUnused(used);
+  }
+
+  /** Clears what was pushed for a registry.json no open fixture uses (unless the file itself is open: then it is that document's). */
+  private async clearUnused(path: string): Promise<void> {
+    for (const used of this.usedBy.values()) if (used === path) return;
+    const last = this.pushed.get(path);
+    this.pushed.delete(path);
+    const uri = toUri(path);
+    if (last === undefined || last === '[]' || this.context.documents.get(uri)) return;
+    await this.context.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 }

@@ -81,7 +81,6 @@ export class WorkspaceFixtures {
   private generation = 0;
   /** The registry.json files reported (once one had a problem), by path: what was reported, with its result id. */
   private readonly registryFiles = new Map<string, { readonly uri: string; key?: string; resultId?: string }>();
-  private readonly registryReports = new WeakMap<RegistryState, { readonly key: string; readonly report: RegistryFileReport | undefined }>();
 
   /** `watched`: the client sends file events, so a file is not looked at again until one names it. */
   constructor(
@@ -165,7 +164,7 @@ export class WorkspaceFixtures {
   private reportRegistryFiles(registries: ReadonlyMap<RegistryState, Settings>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
     const used = new Map<string, RegistryFileReport>();
     for (const [state, settings] of registries) {
-      const report = this.registryReportOf(state, settings);
+      const report = registryFileReport(state, settings);
       if (report && !used.has(report.path)) used.set(report.path, report);
     }
     const items: WorkspaceDocumentDiagnosticReport[] = [];
@@ -191,16 +190,6 @@ export class WorkspaceFixtures {
       this.registryFiles.delete(path);
     }
     return items;
-  }
-
-  /** A registry's report, made once per registry state and settings (a report runs every poll). */
-  private registryReportOf(state: RegistryState, settings: Settings): RegistryFileReport | undefined {
-    const key = settingsKey(settings);
-    const cached = this.registryReports.get(state);
-    if (cached?.key === key) return cached.report;
-    const report = registryFileReport(this.context, state, settings);
-    this.registryReports.set(state, { key, report });
-    return report;
   }
 
   /**

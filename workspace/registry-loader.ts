@@ -120,7 +120,7 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
   const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
   if (tooLong) return { files, state: { kind: 'broken', path: registryPath, error: tooLong } };
   const index = readRegistryIndex(text);
-  if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems } };
+  if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
   const problems: RegistryProblem[] = [...index.problems];
   const base = dirname(registryPath);

@@ -103,7 +103,15 @@ export interface Registry {
 export type RegistryState =
   | { readonly kind: 'none' }
   | { readonly kind: 'loaded'; readonly registry: Registry }
-  | { readonly kind: 'broken'; readonly path: string; readonly error: string; readonly problems?: readonly RegistryProblem[] };
+  | {
+      readonly kind: 'broken';
+      readonly path: string;
+      readonly error: string;
+      /** Where in registry.json, when it was read and its problems have places. */
+      readonly problems?: readonly RegistryProblem[];
+      /** The text those places are in: registry.json as it was read (absent for one refused unread). */
+      readonly text?: string;
+    };
 
 /** Statuses that mark an entry as on its way out (tagged Deprecated in the editor). */
 export const DEPRECATED_STATUSES: readonly string[] = ['deprecated', 'retired', 'sunset'];
@@ -111,4 +119,10 @@ export const DEPRECATED_STATUSES: readonly string[] = ['deprecated', 'retired', 
 /** True when a registry status marks its entry deprecated, retired or sunset (case-insensitive). */
 export function isDeprecatedStatus(status: string | undefined): boolean {
   return status !== undefined && DEPRECATED_STATUSES.includes(status.toLowerCase());
+}
+
+/** The text registry.json's findings are placed in: as it was loaded or read; '' for one refused unread (its finding at the start). */
+export function registryText(state: RegistryState): string {
+  if (state.kind === 'loaded') return state.registry.doc.text;
+  return state.kind === 'broken' ? (state.text ?? '') : '';
 }

@@ -84,7 +84,7 @@ export function registerPushDiagnostics(context: ServerContext, compat: SchemaCo
     const current = context.documents.get(document.uri);
     if (!current || current.version !== version) return;
     await context.connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
-    if (request?.kind === 'envelope') await registryFiles.publish(request.registry, request.settings);
+    if (request?.kind === 'envelope') await registryFiles.publish(document.uri, request.registry, request.settings);
   }, undefined);
   const schedule = (document: TextDocument) => {
     clearTimeout(timers.get(document.uri));
@@ -101,7 +101,7 @@ export function registerPushDiagnostics(context: ServerContext, compat: SchemaCo
     clearTimeout(timers.get(event.document.uri));
     timers.delete(event.document.uri);
     context.connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => undefined);
-    registryFiles.forget(event.document.uri);
+    void registryFiles.closed(event.document.uri).catch(() => undefined);
   });
   return () => {
     for (const document of context.documents.all()) schedule(document);

@@ -26,7 +26,7 @@ const BROKEN = '{"schemas": [';
 const MISSING_SCHEMA = '{\n  "schemas": [\n    { "urn": "urn:babel:orders:created", "schema": "schemas/missing.json", "owner": "orders", "status": "active" }\n  ]\n}\n';
 const HEALTHY = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders', status: 'active' }] }, null, 2);
 // Three projects: a registry that is not JSON, one whose schema file is missing, one without a problem.
-for (const [project, registry] of [['broken', BROKEN], ['missing', MISSING_SCHEMA], ['healthy', HEALTHY]]) {
+for (const [project, registry] of [['broken', BROKEN], ['missing', MISSING_SCHEMA], ['healthy', HEALTHY], ['elsewhere', BROKEN]]) {
   mkdirSync(at(`${project}/.git`), { recursive: true });
   write(`${project}/registry.json`, registry);
   write(`${project}/schemas/orders.json`, JSON.stringify({ type: 'object' }));
@@ -87,6 +87,38 @@ describe('registry.json\'s problems without opening it', () => {
         const mine = all.filter((p) => p.uri === registryUri);
         const cleared = mine.findIndex((p) => p.diagnostics.length === 0);
         return cleared >= 0 && mine.slice(cleared + 1).some((p) => p.diagnostics.some((d) => d.code === 'registry-error'));
+      }, 10_000);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('a registry refused unread (configured outside the workspace folder) is not read, and nothing is reported on it', async () => {
+    // The healthy project's fixtures point at the broken registry of a project that is not a workspace folder.
+    const client = new TestLspClient({ workspaceFolders: [uriOf('healthy')], settings: { registry: { path: '../elsewhere/registry.json' } } });
+    try {
+      await client.initialize();
+      const report = await workspaceReport(client);
+      const fixture = report.find((item) => item.uri === uriOf('healthy/fixtures/order.babel.json'));
+      assert.ok(fixture?.items?.some((d) => d.code === 'registry-error' && /outside the workspace folder/.test(d.message)), JSON.stringify(fixture));
+      assert.deepEqual(report.filter((item) => item.uri.endsWith('/registry.json')).map((item) => item.uri), [], 'no registry.json is reported');
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('push: a registry no open fixture uses any more is cleared', async () => {
+    const client = new TestLspClient({ root: {}, pullDiagnostics: false, plainClient: true });
+    try {
+      await client.initialize();
+      const registryUri = uriOf('broken/registry.json');
+      const fixtureUri = uriOf('broken/fixtures/order.babel.json');
+      await client.open(fixtureUri, GOOD_ENVELOPE);
+      await client.waitForPublished((all) => all.some((p) => p.uri === registryUri && p.diagnostics.some((d) => d.code === 'registry-error')), 10_000);
+      await client.close(fixtureUri);
+      await client.waitForPublished((all) => {
+        const mine = all.filter((p) => p.uri === registryUri);
+        return mine.length > 1 && mine[mine.length - 1].diagnostics.length === 0;
       }, 10_000);
     } finally {
       client.kill();
