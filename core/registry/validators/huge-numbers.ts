@@ -7,12 +7,24 @@
  */
 import { forEachValue, type ValueNode } from '../../model/tree';
 import { Flag, Kind, type Columns, type ColumnsEdit } from '../../parse/columns';
+import { columnsOf } from '../../parse/document';
 
-/** The first number in a parsed document (in document order) that Go cannot read as a float64. */
-export function firstUnreadableNumber(root: ValueNode): Extract<ValueNode, { kind: 'number' }> | undefined {
-  let found: Extract<ValueNode, { kind: 'number' }> | undefined;
+/**
+ * The first number under `root` (in document order) that Go cannot read as a float64: where it
+ * starts and how it is written. Read off the parser's columns (only literals no SDK writes as
+ * written are looked at), so a schema file's load builds no nodes for it.
+ */
+export function firstUnreadableNumber(root: ValueNode): { readonly offset: number; readonly raw: string } | undefined {
+  const origin = columnsOf(root);
+  if (origin) {
+    const { columns, document, slot } = origin;
+    const last = columns.next[slot];
+    for (let at = slot; at < last; at++) if (isHuge(columns, document.text, at)) return { offset: columns.start[at], raw: document.text.slice(columns.start[at], columns.end[at]) };
+    return undefined;
+  }
+  let found: { offset: number; raw: string } | undefined;
   forEachValue(root, (node) => {
-    if (!found && node.kind === 'number' && !Number.isFinite(node.value)) found = node;
+    if (!found && node.kind === 'number' && !Number.isFinite(node.value)) found = { offset: node.offset, raw: node.raw };
   }, () => found !== undefined);
   return found;
 }

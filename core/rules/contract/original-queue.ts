@@ -26,13 +26,14 @@ export const rule = defineRule({
           fires: '"meta": { "queue": "orders", … }, "dead_letter": { "original_queue": "payments", … }',
           clean: '"meta": { "queue": "orders", … }, "dead_letter": { "original_queue": "orders", … }',
         },
-        fixes: 'Write `meta.queue` into `original_queue`.',
+        fixes: 'Write `meta.queue` into `original_queue` (not applied by `--fix`: which of the two is wrong is the author\'s call).',
       },
       fixes: ({ valueAt, doc }) => {
         const value = valueAt();
         const queue = getValue(asObject(getValue(asObject(doc.root), 'meta')), 'queue');
         if (value?.kind !== 'string' || queue?.kind !== 'string') return [];
-        return [{ title: `Set original_queue to ${JSON.stringify(queue.value)} (meta.queue)`, edits: [replaceValue(value, JSON.stringify(queue.value))] }];
+        // Not preferred: which of the two is wrong is the author's call (the message offers either), so --fix leaves it.
+        return [{ title: `Set original_queue to ${JSON.stringify(queue.value)} (meta.queue)`, edits: [replaceValue(value, JSON.stringify(queue.value))], preferred: false }];
       },
     },
   ],
