@@ -179,14 +179,14 @@ async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<Command
   const lines: string[] = [];
   const skipped: string[] = [];
   const moves: RedriveMove[] = [];
-  let errorCount = 0;
+  const errorCodes: string[] = [];
   for (const { row } of picked) {
     const redriven = redriveMessage(row.text, { sdk, redisLayout: context.layout, redisPrefix: context.prefix });
     if (!redriven.ok) {
       skipped.push(`meta.id ${row.metaId}: ${redriven.error}`);
       continue;
     }
-    errorCount += analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
+    for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') errorCodes.push(found.code);
     moves.push({ original: new TextEncoder().encode(row.text), message: redriven.message });
   }
   for (const id of notFound) skipped.push(`meta.id ${id}: not among the ${linted.length} dead letter(s) read from ${context.dlqKey}`);
@@ -204,7 +204,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<Command
   }
 
   const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCount, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
+  const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${decision.question} Pass --yes to redrive.\n`, exitCode: 1 };
 

@@ -109,7 +109,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const registry = new CliRegistries(environment.cwd, undefined).stateFor(path, settings.registryPath);
   const errors = analyze(doc, settings, registry).filter((d) => d.severity === 'error');
   const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'rejected', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCount: errors.length, errorCodes: errors.map((d) => d.code), rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
+  const decision = decideSend({ trusted: true, errorCodes: errors.map((d) => d.code), rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
 

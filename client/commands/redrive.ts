@@ -69,9 +69,9 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
   );
 }
 
-/** The server's payload-schema errors on an open editor, as its squiggles show them. */
-function schemaErrorsShown(uri: vscode.Uri): number {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error && diagnosticCode(d) === 'payload-schema').length;
+/** The server's payload-schema errors on an open editor, as its squiggles show them: one code per error, for the send question. */
+function schemaErrorsShown(uri: vscode.Uri): string[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error && diagnosticCode(d) === 'payload-schema').map(() => 'payload-schema');
 }
 
 function diagnosticCode(diagnostic: vscode.Diagnostic): string | undefined {
@@ -90,7 +90,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   const settings = settingsFor(source.settingsUri);
   const moves: RedriveMove[] = [];
   const refused: string[] = [];
-  let errorCount = 0;
+  const errorCodes: string[] = [];
   for (const request of requests) {
     const redriven = redriveMessage(request.editedText ?? request.message.row.text, { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix });
     if (!redriven.ok) {
@@ -100,8 +100,8 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
     // The re-lint has no registry: the URN's schema errors on data, which the redrive leaves as it
     // is, come from the editor's problems (as of the server's last answer on that text).
-    const relinted = analyzeText(redriven.message.text).filter((d) => d.severity === 'error').length;
-    errorCount += relinted + (request.shownIn ? schemaErrorsShown(request.shownIn) : 0);
+    for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') errorCodes.push(found.code);
+    if (request.shownIn) errorCodes.push(...schemaErrorsShown(request.shownIn));
     moves.push({ original: new TextEncoder().encode(request.message.row.text), message: redriven.message });
   }
   if (moves.length === 0) {
@@ -139,7 +139,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
 
   const confirmed = new Set<ConfirmationKind>();
   for (;;) {
-    const decision = decideSend({ trusted: true, errorCount, loopback: isLoopback(host), host, confirmed });
+    const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(host), host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
       void vscode.window.showWarningMessage(decision.reason);

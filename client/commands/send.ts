@@ -110,7 +110,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   const errorCodes = errors.map((d) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? '')));
   const confirmed = new Set<ConfirmationKind>();
   for (;;) {
-    const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCount: errors.length, errorCodes, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
+    const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCodes, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
       void vscode.window.showWarningMessage(decision.reason);

@@ -8,14 +8,13 @@
 export interface SendSituation {
   /** False in VS Code's Restricted Mode. The CLI is always trusted: the user typed the command. */
   readonly trusted: boolean;
-  /** Error-severity diagnostics in the envelope. */
-  readonly errorCount: number;
   /**
-   * Their codes, named in the question. An error is lint's verdict, not a consumer's: a draft-07
-   * `payload-schema` failure (a `pattern`, a `maximum`) passes every SDK's consumer, so the question
-   * does not say that consumers reject it; which consumers reject the bytes is `rejectedBy`.
+   * The code of each error-severity diagnostic in the envelope, named in the question. An error is
+   * lint's verdict, not a consumer's: a draft-07 `payload-schema` failure (a `pattern`, a `maximum`)
+   * passes every SDK's consumer, so the question does not say that consumers reject it; which
+   * consumers reject the bytes is `rejectedBy`.
    */
-  readonly errorCodes?: readonly string[];
+  readonly errorCodes: readonly string[];
   /**
    * The consumers that reject the bytes about to be published, with why (`describeRejections` of
    * core/message/acceptance.ts); empty when every measured consumer accepts them.
@@ -41,9 +40,10 @@ export function decideSend(situation: SendSituation): SendDecision {
   if (!situation.trusted) {
     return { action: 'refuse', reason: 'Sending is disabled in Restricted Mode: trust this workspace to send test envelopes to a broker.' };
   }
-  if (situation.errorCount > 0 && !situation.confirmed.has('errors')) {
-    const problems = situation.errorCount === 1 ? '1 error' : `${situation.errorCount} errors`;
-    const codes = [...new Set(situation.errorCodes ?? [])];
+  const errors = situation.errorCodes.length;
+  if (errors > 0 && !situation.confirmed.has('errors')) {
+    const problems = errors === 1 ? '1 error' : `${errors} errors`;
+    const codes = [...new Set(situation.errorCodes.filter((code) => code !== ''))];
     return { action: 'confirm', kind: 'errors', question: `This envelope has ${problems}${codes.length > 0 ? ` (${codes.join(', ')})` : ''}. Send anyway?`, confirmLabel: 'Send Anyway' };
   }
   if (situation.rejectedBy && !situation.confirmed.has('rejected')) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decideSend, type ConfirmationKind, type SendSituation } from '../../../core/message/send-policy';
 
-const base: SendSituation = { trusted: true, errorCount: 0, loopback: true, host: '127.0.0.1', confirmed: new Set() };
+const base: SendSituation = { trusted: true, errorCodes: [], loopback: true, host: '127.0.0.1', confirmed: new Set() };
 const withConfirmed = (situation: SendSituation, ...kinds: ConfirmationKind[]): SendSituation => ({ ...situation, confirmed: new Set(kinds) });
 
 describe('send guards', () => {
@@ -18,15 +18,15 @@ describe('send guards', () => {
   });
 
   test('errors ask first; once confirmed, the send goes ahead', () => {
-    const decision = decideSend({ ...base, errorCount: 2 });
+    const decision = decideSend({ ...base, errorCodes: ['', ''] });
     assert.equal(decision.action, 'confirm');
     assert.equal((decision as { kind: string }).kind, 'errors');
     assert.equal((decision as { question: string }).question, 'This envelope has 2 errors. Send anyway?');
-    assert.deepEqual(decideSend(withConfirmed({ ...base, errorCount: 2 }, 'errors')), { action: 'send' });
+    assert.deepEqual(decideSend(withConfirmed({ ...base, errorCodes: ['', ''] }, 'errors')), { action: 'send' });
   });
 
   test('the errors question names their codes and does not claim that consumers reject them (a draft-07 pattern passes every consumer)', () => {
-    const decision = decideSend({ ...base, errorCount: 2, errorCodes: ['payload-schema', 'payload-schema'] });
+    const decision = decideSend({ ...base, errorCodes: ['payload-schema', 'payload-schema'] });
     assert.equal((decision as { question: string }).question, 'This envelope has 2 errors (payload-schema). Send anyway?');
     assert.doesNotMatch((decision as { question: string }).question, /consumers/);
   });
@@ -41,7 +41,7 @@ describe('send guards', () => {
   });
 
   test('a host that is not loopback asks, naming the host; both questions come one after the other', () => {
-    const remote = { ...base, loopback: false, host: 'broker.example.com', errorCount: 1 };
+    const remote = { ...base, loopback: false, host: 'broker.example.com', errorCodes: ['json-syntax'] };
     const first = decideSend(remote);
     assert.equal((first as { kind: string }).kind, 'errors');
     const second = decideSend(withConfirmed(remote, 'errors'));
