@@ -11,6 +11,7 @@ import { parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
 import { CliError, describeFsError } from './errors';
+import { isRecord } from '../core/model/js-value';
 
 const NAMESPACE = 'babelqueue';
 
@@ -98,8 +99,4 @@ function flattenSection(raw: Record<string, unknown>): { section: Map<string, un
     }
   }
   return { section, problems };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@
  * merges them); the server applies them over babelq.json. No `vscode` import: tested as is.
  */
 import { SETTING_KEYS } from '../core/rules/settings/settings';
+import { isRecord } from '../core/model/js-value';
 
 /** What `WorkspaceConfiguration.inspect` gives for one key (the levels this reads). */
 export interface InspectedSetting {
@@ -36,8 +37,4 @@ export function explicitSettings(inspect: (relativeKey: string) => InspectedSett
     target[parts[parts.length - 1]] = value;
   }
   return section;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

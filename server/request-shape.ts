@@ -6,7 +6,9 @@
  * answered with InvalidParams instead, and each kind of problem is logged once.
  */
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../core/model/js-value';
+
+export { isRecord };
 export const isUri = (value: unknown): boolean => typeof value === 'string' && value !== '';
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 export const isPosition = (value: unknown): boolean => isRecord(value) && isCount(value.line) && isCount(value.character);

@@ -7,12 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-config';
+import { REGISTRY_FILE_NAME } from './registry-loader';
 
 /** The marker of a project's top folder: a Git work tree (`.git` is a folder, or a file in a worktree). */
 export const PROJECT_MARKER = '.git';
 
 /** What marks a root when no workspace folder says it, strongest first: the nearest of the first one found wins. */
-export const ROOT_MARKERS: readonly string[] = [PROJECT_MARKER, 'babelq.json', 'registry.json'];
+export const ROOT_MARKERS: readonly string[] = [PROJECT_MARKER, PROJECT_CONFIG_FILE, REGISTRY_FILE_NAME];
 
 /** How many folders the walk up looks at before it gives up (no real project is deeper). */
 const MAX_LEVELS = 64;

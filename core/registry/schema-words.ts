@@ -5,8 +5,11 @@
  */
 import type { ValueNode } from '../model/tree';
 import { literal } from '../model/describe-value';
+import { TYPE_NAMES } from './schema-problems';
 
-const TYPE_ORDER = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+/** Where a type name stands in draft-07's list, so that type lists read in one order. */
+const typeRank = (type: string) => (TYPE_NAMES as readonly string[]).indexOf(type);
+
 const PLURAL_TYPES: Readonly<Record<string, string>> = {
   string: 'strings',
   number: 'numbers',
@@ -39,7 +42,7 @@ export function describeSchema(schema: unknown): string | undefined {
     else if ('items' in s) types = ['array'];
     else return undefined;
   }
-  return [...types].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b)).map((type) => describeType(type, s)).join(' or ');
+  return [...types].sort((a, b) => typeRank(a) - typeRank(b)).map((type) => describeType(type, s)).join(' or ');
 }
 
 function describeType(type: string, s: Record<string, unknown>): string {

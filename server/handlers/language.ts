@@ -100,14 +100,10 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
       const { diagnostics } = context.cache.diagnostics(document, settings, registry);
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
       const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
-      return codeActions(parsed, matched, context.fresh, registry).map((action) =>
-        toLspCodeAction(
-          action,
-          document.uri,
-          lines,
-          wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)),
-        ),
-      );
+      // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).
+      return codeActions(parsed, matched, context.fresh, registry)
+        .filter((action) => !action.otherFiles)
+        .map((action) => toLspCodeAction(action, document.uri, lines, wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines))));
     }),
   );
 }
