@@ -63,8 +63,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     const source = vscode.Uri.parse(uri.query);
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source.toString());
     if (!document) return `The envelope ${source.fsPath} is not open.\n`;
-    const refusal = await this.savedBytes.refusal(envelopeState(document));
-    if (refusal) return `Nothing to publish: ${refusal}\n`;
+    // The file's bytes are checked while the preview renders (a 5 MB file takes a moment to read
+    // and scan); a refused file's rendering is thrown away.
+    const refusal = this.savedBytes.refusal(envelopeState(document));
     const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, source).get(key));
     let target: string;
     try {
@@ -74,14 +75,18 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     }
     // Its length without joining its lines: a large envelope is rendered by the server, which has its text.
     const text = { length: document.offsetAt(new vscode.Position(document.lineCount, 0)), text: () => document.getText() };
-    return this.renderer.render(source.toString(), text, {
-      sdk: settings.encoder,
-      freshIds: settings.freshIds,
-      fresh: this.freshIds.for(source.toString()),
-      redisLayout: settings.redisLayout,
-      redisPrefix: settings.redisPrefix,
-      target,
-    });
+    const [refused, rendered] = await Promise.all([
+      refusal,
+      this.renderer.render(source.toString(), text, {
+        sdk: settings.encoder,
+        freshIds: settings.freshIds,
+        fresh: this.freshIds.for(source.toString()),
+        redisLayout: settings.redisLayout,
+        redisPrefix: settings.redisPrefix,
+        target,
+      }),
+    ]);
+    return refused ? `Nothing to publish: ${refused}\n` : rendered;
   }
 
   /** Re-renders the preview of a source document (after an edit, or new fresh ids). */
