@@ -21,9 +21,9 @@ test('.git wins over a nearer babelq.json or registry.json', () => {
 });
 
 test('without .git: the nearest babelq.json, which wins over a nearer registry.json', () => {
-  const exists = having('/work/babelq.json', '/work/project/babelq.json', '/work/project/fixtures/registry.json', '/registry.json');
-  assert.equal(projectRootOf('/work/project/fixtures/deep/a.babel.json', exists), '/work/project');
-  assert.equal(projectRootOf('/work/other/a.babel.json', exists), '/work');
+  const exists = having('/srv/babelq.json', '/srv/project/babelq.json', '/srv/project/fixtures/registry.json', '/registry.json');
+  assert.equal(projectRootOf('/srv/project/fixtures/deep/a.babel.json', exists), '/srv/project');
+  assert.equal(projectRootOf('/srv/other/a.babel.json', exists), '/srv');
 });
 
 test('without .git or babelq.json: the nearest registry.json, so a registry in a parent folder is found', () => {
