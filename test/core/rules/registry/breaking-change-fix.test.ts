@@ -32,7 +32,7 @@ function register(text: string, urn: string): { text: string; urn: string; schem
   assert.ok(index.ok);
   const entry = index.entries.find((candidate) => candidate.urn === urn)!;
   const registered = new Set(index.entries.map((candidate) => candidate.urn));
-  const registration = registerNewUrn(index.doc, entry, (candidate) => registered.has(candidate))!;
+  const registration = registerNewUrn(index.doc, entry, (candidate) => registered.has(candidate));
   assert.ok(registration, 'the entry is found');
   return { text: applyEdits(text, registration.registryEdits), urn: registration.urn, schemaRef: registration.schemaRef };
 }
