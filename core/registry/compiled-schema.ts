@@ -45,9 +45,12 @@ export function compiledSchema(
     validateParsed(columns: Columns, text: string, slot: number, plain: () => unknown, since?: ColumnsEdit): readonly SchemaError[] {
       // The document's nesting bounds the payload's: only a deep document needs the payload walked first.
       if (columnCheck && (columns.depth <= MAX_VALIDATION_DEPTH || subtreeShape(columns, slot).depth <= MAX_VALIDATION_DEPTH)) {
-        const around = since !== undefined && vouched.get(since.previous) === slot && slot <= since.edited && since.edited < columns.next[slot];
+        const afterVouched = since !== undefined && vouched.get(since.previous) === slot;
+        // A keystroke leaves every slot in place: one outside the payload (in meta, say) leaves it as vouched for.
+        const outside = afterVouched && (since.edited < slot || since.edited >= columns.next[slot]);
+        const around = afterVouched && !outside;
         // "Surely valid" ends here; anything else is ajv's to word.
-        if (around ? checkAround(columnCheck, columns, text, slot, since.edited) : columnCheck(columns, text, slot)) {
+        if (outside || (around ? checkAround(columnCheck, columns, text, slot, since.edited) : columnCheck(columns, text, slot))) {
           vouched.set(columns, slot);
           return [];
         }

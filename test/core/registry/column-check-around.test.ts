@@ -91,3 +91,46 @@ test('a keystroke checked around the edited value finds what a fresh check finds
   // mended back (a full check), or the property says little.
   assert.ok(broken > 10 && stayedValid > 10 && mended > 10, `broken ${broken}, stayed valid ${stayedValid}, mended ${mended}`);
 });
+
+test('a keystroke outside the payload (in meta) leaves its verdict as a fresh check finds it (seeded)', () => {
+  const payload = sites(base);
+  const meta: Site[] = [];
+  for (const match of base.matchAll(/"schema_version": (\d+)|"queue": "([a-z]+)/g)) {
+    const value = match[1] ?? match[2];
+    meta.push({ at: match.index! + match[0].length - value.length, length: value.length, replacements: match[1] ? [value, '2', '1'] : [value, 'billing', 'orders'] });
+  }
+  assert.ok(meta.length >= 2, `only ${meta.length} sites in meta`);
+  const all = [...meta, payload[3], payload[Math.floor(payload.length / 2)]].sort((a, b) => a.at - b.at);
+  let outsideWhileValid = 0;
+  let outsideWhileBroken = 0;
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.nat({ max: all.length - 1 }), fc.nat({ max: 4 })), { minLength: 1, maxLength: 12 }), (edits) => {
+      let text = base;
+      let doc: ParsedText = parseText(text);
+      let previous: Analysis = analyzeDocument(doc, DEFAULT_SETTINGS, registry);
+      let offsets = all.map((site) => ({ ...site }));
+      for (const [which, pick] of edits) {
+        const site = offsets[which];
+        const replacement = site.replacements[pick % site.replacements.length];
+        const next = text.slice(0, site.at) + replacement + text.slice(site.at + site.length);
+        if (next === text) continue;
+        const delta = replacement.length - site.length;
+        offsets = offsets.map((other) => (other.at > site.at ? { ...other, at: other.at + delta } : other.at === site.at ? { ...other, length: replacement.length } : other));
+        const reparsed = reparse(doc, next);
+        assert.ok(reparsed, 'a value edit is reparsed incrementally');
+        const incremental = analyzeDocument(reparsed, DEFAULT_SETTINGS, registry, previous);
+        const fresh = analyze(parseText(next), DEFAULT_SETTINGS, registry);
+        assert.deepEqual(codes(incremental.diagnostics), codes(fresh));
+        if (meta.some((m) => m.at === all[which].at)) {
+          if (codes(previous.diagnostics).length === 0) outsideWhileValid++;
+          else outsideWhileBroken++;
+        }
+        text = next;
+        doc = reparsed;
+        previous = incremental;
+      }
+    }),
+    { seed: 20261203, numRuns: 60, includeErrorInReport: true },
+  );
+  assert.ok(outsideWhileValid > 10 && outsideWhileBroken > 10, `outside while valid ${outsideWhileValid}, while broken ${outsideWhileBroken}`);
+});
