@@ -123,7 +123,7 @@ async function timed(action: () => Promise<void>, seen: () => Promise<boolean>, 
   await action();
   await waitUntil(what, async () => (await seen()) || undefined, timeoutMs, POLL_MS);
   const ms = performance.now() - started;
-  if (TRACE) process.stdout.write(`${what}: ${wall} → ${Date.now()}\n`);
+  process.stdout.write(`${what}: ${wall} → ${Date.now()} (${ms.toFixed(0)} ms)\n`);
   if (timeline) await timeline.stopTracing();
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');

@@ -125,8 +125,10 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
     vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND)),
     vscode.commands.registerCommand(PREVIEW_COMMAND, (uri?: vscode.Uri) => {
       const source = uri ?? vscode.window.activeTextEditor?.document.uri;
-      if (source) return showPreview(source);
-      return undefined;
+      if (!source) return undefined;
+      // The render starts on the click and runs while VS Code opens the preview's editor.
+      previews.startRender(source);
+      return showPreview(source);
     }),
   );
   registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source) });

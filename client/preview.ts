@@ -10,6 +10,7 @@ import { parseTarget } from '../broker/target';
 import type { FreshIds } from './fresh-ids';
 import { envelopeState, type SavedBytesCheck } from './file-bytes';
 import { readSendSettings } from './send-settings';
+import { EarlyRenders } from './early-renders';
 
 export const PREVIEW_SCHEME = 'babelqueue-preview';
 /**
@@ -20,6 +21,14 @@ export const PREVIEW_SCHEME = 'babelqueue-preview';
  * rebuilt whole). Never longer than this after the last keystroke:
  */
 const MAX_REFRESH_MS = 1000;
+/** How long a render started ahead of VS Code's request is kept for it (VS Code asks within milliseconds, or not at all). */
+const STARTED_KEPT_MS = 10_000;
+
+/** The open envelope a preview URI shows, if it is open. */
+function sourceDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const source = vscode.Uri.parse(uri.query).toString();
+  return vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source);
+}
 
 /** The preview URI of an envelope document (the source URI travels in the query). */
 export function previewUri(source: vscode.Uri): vscode.Uri {
@@ -34,6 +43,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Sources whose preview is open but hidden and out of date. */
   private readonly stale = new Set<string>();
+  /** Renders started before VS Code asks for them, per preview URI. */
+  private readonly early = new EarlyRenders<string>(STARTED_KEPT_MS);
 
   constructor(
     private readonly freshIds: FreshIds,
@@ -59,9 +70,29 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    return this.early.take(uri.toString(), sourceDocument(uri)?.version) ?? this.render(uri);
+  }
+
+  /**
+   * Starts rendering the preview of `source` for the request VS Code is about to make; none when
+   * its preview is open already (VS Code shows that one as it is, and a refresh starts its own).
+   */
+  startRender(source: vscode.Uri): void {
+    const uri = previewUri(source);
+    const key = uri.toString();
+    if (vscode.workspace.textDocuments.some((document) => document.uri.toString() === key)) return;
+    this.startRenderOf(uri);
+  }
+
+  private startRenderOf(uri: vscode.Uri): void {
+    const document = sourceDocument(uri);
+    if (document) this.early.start(uri.toString(), document.version, () => this.render(uri));
+  }
+
+  private async render(uri: vscode.Uri): Promise<string> {
     const source = vscode.Uri.parse(uri.query);
-    const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source.toString());
+    const document = sourceDocument(uri);
     if (!document) return `The envelope ${source.fsPath} is not open.\n`;
     // The file's bytes are checked while the preview renders (a 5 MB file takes a moment to read
     // and scan); a refused file's rendering is thrown away.
@@ -91,7 +122,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   /** Re-renders the preview of a source document (after an edit, or new fresh ids). */
   refresh(source: vscode.Uri): void {
-    this.changed.fire(previewUri(source));
+    const uri = previewUri(source);
+    this.startRenderOf(uri);
+    this.changed.fire(uri);
   }
 
   private refreshLater(source: vscode.Uri): void {
@@ -111,6 +144,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
+    this.early.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }

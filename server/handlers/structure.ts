@@ -60,8 +60,15 @@ export function registerStructureFeatures(context: ServerContext): void {
     ),
   );
 
+  // The workbench asks for a version's outline twice (the outline view and the breadcrumbs): the
+  // second answer is the first one's, kept as long as that version's parse is.
+  const outlines = new WeakMap<object, DocumentSymbol[]>();
   connection.onDocumentSymbol(
-    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ parsed, lines }): DocumentSymbol[] => toLspSymbols(documentSymbols(parsed), lines)),
+    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ parsed, lines }): DocumentSymbol[] => {
+      let symbols = outlines.get(parsed);
+      if (!symbols) outlines.set(parsed, (symbols = toLspSymbols(documentSymbols(parsed), lines)));
+      return symbols;
+    }),
   );
 
   connection.onSelectionRanges(

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { foldingRanges } from '../../../core/language/folding';
+import fc from 'fast-check';
+import { foldingRanges, treeFoldingRanges } from '../../../core/language/folding';
+import type { ContainerNode } from '../../../core/model/tree';
 import { parseJson } from '../../../core/parse/parser';
 import { LineIndex } from '../../../core/model/positions';
 import { selectionRanges, type OffsetRange } from '../../../core/language/selection';
@@ -94,6 +96,30 @@ describe('foldingRanges', () => {
       { startLine: 3, endLine: 12 },
     ]);
     assert.deepEqual(folds(text, 0), []);
+  });
+
+  test('read from the columns, the ranges are the tree walk\'s: pretty, one-line and broken texts, any limit (seeded)', () => {
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.integer(), fc.string(), fc.constant(null), tie('array'), tie('object')),
+      array: fc.array(tie('value'), { maxLength: 4 }),
+      object: fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 4 }),
+    }));
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.oneof(json.array, json.object), fc.nat({ max: 3 }), fc.nat(), fc.integer({ min: 1, max: 12 }), (value, layout, cut, limit) => {
+        const whole = layout === 0 ? JSON.stringify(value) : JSON.stringify(value, null, layout === 3 ? '\t' : layout);
+        // A text cut short leaves containers unclosed.
+        const text = cut % 3 === 0 ? whole.slice(0, cut % (whole.length + 1)) : layout === 2 ? whole.replace(/\n/g, '\r\n') : whole;
+        const doc = parseJson(text);
+        const root = doc.root;
+        if (!root || (root.kind !== 'object' && root.kind !== 'array')) return;
+        const lines = new LineIndex(text);
+        assert.deepEqual(foldingRanges(doc, lines, limit), treeFoldingRanges(root as ContainerNode, lines, limit));
+        compared++;
+      }),
+      { seed: 20261203, numRuns: 400 },
+    );
+    assert.ok(compared > 300, `only ${compared} texts compared`);
   });
 
   test('100,000 levels of nesting: capped at 5000 by default, complete with a higher limit', () => {
