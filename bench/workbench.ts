@@ -31,7 +31,7 @@ import { URN_COUNT, urnOf, writeRegisteredWorkspace } from './workspace-diagnost
 import { range, stats } from './measure';
 import { extensionHostMemory } from './process-memory';
 
-const RUNS = process.argv.includes('--quick') ? 2 : 5;
+const RUNS = process.argv.includes('--quick') ? 2 : 7;
 /** `--only=ours` (or anchor, floor, references) measures one contender or scenario; the table is then printed, not written. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /**
