@@ -49,6 +49,38 @@ function codes(analysis: readonly { code: string; offset: number; end: number; m
   return analysis.filter((diagnostic) => diagnostic.code === 'payload-schema' || diagnostic.code === 'validator-divergence').map((diagnostic) => `${diagnostic.code} ${diagnostic.offset}-${diagnostic.end} ${diagnostic.message}`);
 }
 
+/**
+ * Types `edits` (a site, a choice of its replacements) one after another into the base text, each
+ * version reparsed and analysed from the one before; each version's schema findings must be a
+ * fresh analysis'. `seen` hears the site edited and the findings before and after.
+ */
+function typeAndCompare(all: readonly Site[], edits: readonly (readonly [number, number])[], seen: (which: number, before: number, now: number) => void): void {
+  let text = base;
+  let doc: ParsedText = parseText(text);
+  let previous: Analysis = analyzeDocument(doc, DEFAULT_SETTINGS, registry);
+  let offsets = all.map((site) => ({ ...site }));
+  for (const [which, pick] of edits) {
+    const site = offsets[which];
+    const replacement = site.replacements[pick % site.replacements.length];
+    const next = text.slice(0, site.at) + replacement + text.slice(site.at + site.length);
+    if (next === text) continue;
+    const delta = replacement.length - site.length;
+    offsets = offsets.map((other) => (other.at > site.at ? { ...other, at: other.at + delta } : other.at === site.at ? { ...other, length: replacement.length } : other));
+    const reparsed = reparse(doc, next);
+    assert.ok(reparsed, 'a value edit is reparsed incrementally');
+    const incremental = analyzeDocument(reparsed, DEFAULT_SETTINGS, registry, previous);
+    const fresh = analyze(parseText(next), DEFAULT_SETTINGS, registry);
+    assert.deepEqual(codes(incremental.diagnostics), codes(fresh));
+    seen(which, codes(previous.diagnostics).length, codes(fresh).length);
+    text = next;
+    doc = reparsed;
+    previous = incremental;
+  }
+}
+
+/** Up to twelve edits, each a site of `count` and a choice among its replacements. */
+const editsOf = (count: number) => fc.array(fc.tuple(fc.nat({ max: count - 1 }), fc.nat({ max: 4 })), { minLength: 1, maxLength: 12 });
+
 test('a keystroke checked around the edited value finds what a fresh check finds (seeded)', () => {
   const every = sites(base);
   assert.ok(every.length > 40, `only ${every.length} sites`);
@@ -58,33 +90,13 @@ test('a keystroke checked around the edited value finds what a fresh check finds
   let stayedValid = 0;
   let mended = 0;
   fc.assert(
-    fc.property(fc.array(fc.tuple(fc.nat({ max: all.length - 1 }), fc.nat({ max: 4 })), { minLength: 1, maxLength: 12 }), (edits) => {
-      let text = base;
-      let doc: ParsedText = parseText(text);
-      let previous: Analysis = analyzeDocument(doc, DEFAULT_SETTINGS, registry);
-      let offsets = all.map((site) => ({ ...site }));
-      for (const [which, pick] of edits) {
-        const site = offsets[which];
-        const replacement = site.replacements[pick % site.replacements.length];
-        const next = text.slice(0, site.at) + replacement + text.slice(site.at + site.length);
-        if (next === text) continue;
-        const delta = replacement.length - site.length;
-        offsets = offsets.map((other) => (other.at > site.at ? { ...other, at: other.at + delta } : other.at === site.at ? { ...other, length: replacement.length } : other));
-        const reparsed = reparse(doc, next);
-        assert.ok(reparsed, 'a value edit is reparsed incrementally');
-        const incremental = analyzeDocument(reparsed, DEFAULT_SETTINGS, registry, previous);
-        const fresh = analyze(parseText(next), DEFAULT_SETTINGS, registry);
-        assert.deepEqual(codes(incremental.diagnostics), codes(fresh));
-        const before = codes(previous.diagnostics).length;
-        const now = codes(fresh).length;
+    fc.property(editsOf(all.length), (edits) =>
+      typeAndCompare(all, edits, (_which, before, now) => {
         if (before === 0 && now > 0) broken++;
         if (before === 0 && now === 0) stayedValid++;
         if (before > 0 && now === 0) mended++;
-        text = next;
-        doc = reparsed;
-        previous = incremental;
-      }
-    }),
+      }),
+    ),
     { seed: 20261201, numRuns: 60, includeErrorInReport: true },
   );
   // Checked around the edit: a valid version edited into an invalid one and into a valid one; and
@@ -104,32 +116,13 @@ test('a keystroke outside the payload (in meta) leaves its verdict as a fresh ch
   let outsideWhileValid = 0;
   let outsideWhileBroken = 0;
   fc.assert(
-    fc.property(fc.array(fc.tuple(fc.nat({ max: all.length - 1 }), fc.nat({ max: 4 })), { minLength: 1, maxLength: 12 }), (edits) => {
-      let text = base;
-      let doc: ParsedText = parseText(text);
-      let previous: Analysis = analyzeDocument(doc, DEFAULT_SETTINGS, registry);
-      let offsets = all.map((site) => ({ ...site }));
-      for (const [which, pick] of edits) {
-        const site = offsets[which];
-        const replacement = site.replacements[pick % site.replacements.length];
-        const next = text.slice(0, site.at) + replacement + text.slice(site.at + site.length);
-        if (next === text) continue;
-        const delta = replacement.length - site.length;
-        offsets = offsets.map((other) => (other.at > site.at ? { ...other, at: other.at + delta } : other.at === site.at ? { ...other, length: replacement.length } : other));
-        const reparsed = reparse(doc, next);
-        assert.ok(reparsed, 'a value edit is reparsed incrementally');
-        const incremental = analyzeDocument(reparsed, DEFAULT_SETTINGS, registry, previous);
-        const fresh = analyze(parseText(next), DEFAULT_SETTINGS, registry);
-        assert.deepEqual(codes(incremental.diagnostics), codes(fresh));
-        if (meta.some((m) => m.at === all[which].at)) {
-          if (codes(previous.diagnostics).length === 0) outsideWhileValid++;
-          else outsideWhileBroken++;
-        }
-        text = next;
-        doc = reparsed;
-        previous = incremental;
-      }
-    }),
+    fc.property(editsOf(all.length), (edits) =>
+      typeAndCompare(all, edits, (which, before) => {
+        if (!meta.includes(all[which])) return;
+        if (before === 0) outsideWhileValid++;
+        else outsideWhileBroken++;
+      }),
+    ),
     { seed: 20261203, numRuns: 60, includeErrorInReport: true },
   );
   assert.ok(outsideWhileValid > 10 && outsideWhileBroken > 10, `outside while valid ${outsideWhileValid}, while broken ${outsideWhileBroken}`);
