@@ -3,6 +3,8 @@
  * its index), nested like the document, in the shape of an LSP DocumentSymbol but in offsets.
  */
 import { propertyEnd, type ContainerNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
+import { Flag, Kind, stringValue, type Columns } from '../parse/columns';
+import { columnsOf } from '../parse/document';
 
 /** A value kind, or `property` for a key still waiting for its value. */
 export type DocumentSymbolKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'property';
@@ -40,11 +42,20 @@ const MAX_DETAIL_LENGTH = 60;
 /**
  * The outline of `doc`: at most `limit` symbols, nested at most `maxDepth` deep. Built breadth-first,
  * like VS Code's JSON outline, so a document over the limit still shows its whole shallow structure.
+ * Read from the parser's columns where the document has them: the tree would make a node for every
+ * item of a long array (and every property of each) to show the thousand that fit, after every
+ * pause in typing in a large file.
  */
 export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): DocumentSymbolNode[] {
-  const result: DocumentSymbolNode[] = [];
   const root = doc.root;
-  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return result;
+  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return [];
+  const origin = columnsOf(root);
+  return origin && origin.slot === 0 ? columnSymbols(origin.columns, origin.text, limit, maxDepth) : treeSymbols(root, limit, maxDepth);
+}
+
+/** The outline from the tree, for a document parsed without columns. */
+export function treeSymbols(root: ContainerNode, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): DocumentSymbolNode[] {
+  const result: DocumentSymbolNode[] = [];
   const queue: { readonly node: ContainerNode; readonly into: DocumentSymbolNode[]; readonly depth: number }[] = [{ node: root, into: result, depth: 1 }];
   let count = 0;
   for (let head = 0; head < queue.length; head++) {
@@ -61,6 +72,62 @@ export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYM
     }
   }
   return result;
+}
+
+/** The kinds of the values of slots, as the tree names them (an item without a value is `null`, as its node is). */
+const KIND_NAMES: readonly DocumentSymbolKind[] = ['null', 'object', 'array', 'string', 'number', 'boolean', 'null'];
+
+/** The same outline from the columns: the same entries, in the same order, with the same words. */
+function columnSymbols(columns: Columns, text: string, limit: number, maxDepth: number): DocumentSymbolNode[] {
+  const { info, start, end, next, keys, keyStart, keyEnd, colon } = columns;
+  const result: DocumentSymbolNode[] = [];
+  const queue: { readonly slot: number; readonly into: DocumentSymbolNode[]; readonly depth: number }[] = [{ slot: 0, into: result, depth: 1 }];
+  let count = 0;
+  for (let head = 0; head < queue.length; head++) {
+    const { slot, into, depth } = queue[head];
+    if (depth > maxDepth) break;
+    const inObject = (info[slot] & Flag.KindMask) === Kind.Object;
+    let index = 0;
+    for (let child = slot + 1; child < next[slot]; child = next[child], index++) {
+      if (count >= limit) return result;
+      const kind = info[child] & Flag.KindMask;
+      const detail = kind === Kind.None ? (inObject ? undefined : 'null') : slotDetail(columns, text, child, kind);
+      const symbol: DocumentSymbolNode = inObject
+        ? {
+            name: keys[child] === '' ? '""' : keys[child]!,
+            ...(detail === undefined ? {} : { detail }),
+            kind: kind === Kind.None ? 'property' : KIND_NAMES[kind],
+            offset: keyStart[child],
+            end: kind !== Kind.None ? end[child] : colon[child] >= 0 ? colon[child] + 1 : keyEnd[child],
+            selectionOffset: keyStart[child],
+            selectionEnd: keyEnd[child],
+            children: [],
+          }
+        : { name: `[${index}]`, ...(detail === undefined ? {} : { detail }), kind: KIND_NAMES[kind], offset: start[child], end: end[child], selectionOffset: start[child], selectionEnd: end[child], children: [] };
+      into.push(symbol);
+      count++;
+      if ((kind === Kind.Object || kind === Kind.Array) && next[child] > child + 1) queue.push({ slot: child, into: symbol.children, depth: depth + 1 });
+    }
+  }
+  return result;
+}
+
+/** `detailOf` for a slot with a value. */
+function slotDetail(columns: Columns, text: string, slot: number, kind: Kind): string | undefined {
+  switch (kind) {
+    case Kind.String:
+      return preview(stringValue(columns, text, slot));
+    case Kind.Number:
+      return preview(text.slice(columns.start[slot], columns.end[slot]));
+    case Kind.Boolean:
+      return String((columns.info[slot] & Flag.True) !== 0);
+    case Kind.Object:
+      return columns.next[slot] === slot + 1 ? '{}' : undefined;
+    case Kind.Array:
+      return columns.next[slot] === slot + 1 ? '[]' : undefined;
+    default:
+      return 'null';
+  }
 }
 
 function propertySymbol(property: PropertyNode): DocumentSymbolNode {

@@ -6,9 +6,22 @@ import type { ContainerNode } from '../../../core/model/tree';
 import { parseJson } from '../../../core/parse/parser';
 import { LineIndex } from '../../../core/model/positions';
 import { selectionRanges, type OffsetRange } from '../../../core/language/selection';
-import { documentSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
+import { documentSymbols, treeSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
 
 const DEPTH = 100_000;
+
+/** JSON containers written compact, indented, with CRLF or tabs, or cut short (containers left unclosed, a key without its value). */
+const containerTexts = (() => {
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
+    array: fc.array(tie('value'), { maxLength: 4 }),
+    object: fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 4 }),
+  }));
+  return fc.tuple(fc.oneof(json.array, json.object), fc.nat({ max: 3 }), fc.nat()).map(([value, layout, cut]) => {
+    const whole = layout === 0 ? JSON.stringify(value) : JSON.stringify(value, null, layout === 3 ? '\t' : layout);
+    return cut % 3 === 0 ? whole.slice(0, cut % (whole.length + 1)) : layout === 2 ? whole.replace(/\n/g, '\r\n') : whole;
+  });
+})();
 
 function folds(text: string, limit?: number) {
   return foldingRanges(parseJson(text), new LineIndex(text), limit);
@@ -99,17 +112,9 @@ describe('foldingRanges', () => {
   });
 
   test('read from the columns, the ranges are the tree walk\'s: pretty, one-line and broken texts, any limit (seeded)', () => {
-    const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.integer(), fc.string(), fc.constant(null), tie('array'), tie('object')),
-      array: fc.array(tie('value'), { maxLength: 4 }),
-      object: fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 4 }),
-    }));
     let compared = 0;
     fc.assert(
-      fc.property(fc.oneof(json.array, json.object), fc.nat({ max: 3 }), fc.nat(), fc.integer({ min: 1, max: 12 }), (value, layout, cut, limit) => {
-        const whole = layout === 0 ? JSON.stringify(value) : JSON.stringify(value, null, layout === 3 ? '\t' : layout);
-        // A text cut short leaves containers unclosed.
-        const text = cut % 3 === 0 ? whole.slice(0, cut % (whole.length + 1)) : layout === 2 ? whole.replace(/\n/g, '\r\n') : whole;
+      fc.property(containerTexts, fc.integer({ min: 1, max: 12 }), (text, limit) => {
         const doc = parseJson(text);
         const root = doc.root;
         if (!root || (root.kind !== 'object' && root.kind !== 'array')) return;
@@ -138,6 +143,22 @@ describe('foldingRanges', () => {
 });
 
 describe('documentSymbols', () => {
+  test('read from the columns, the outline is the tree walk\'s: every entry, word and range, any limit and depth (seeded)', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(containerTexts, fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 4 }), (text, limit, depth) => {
+        const doc = parseJson(text);
+        const root = doc.root;
+        if (!root || (root.kind !== 'object' && root.kind !== 'array')) return;
+        assert.deepEqual(documentSymbols(doc, limit, depth), treeSymbols(root as ContainerNode, limit, depth));
+        assert.deepEqual(documentSymbols(doc), treeSymbols(root as ContainerNode));
+        compared++;
+      }),
+      { seed: 20261203, numRuns: 500 },
+    );
+    assert.ok(compared > 350, `only ${compared} texts compared`);
+  });
+
   test('one symbol per property and array item, with value previews', () => {
     const text = '{"job":"urn:babel:orders:placed:v1","data":{"lines":[{"sku":"A"},7],"e":{},"x":[]},"ok":true,"n":null,"":1.50}';
     const at = (needle: string): number => {
