@@ -9,9 +9,10 @@
  *   (`files.associations` to plain text, no extension): what VS Code itself costs (for completion,
  *   VS Code's own suggestions, the words of the document); and
  * - where the user waits for an extension's answer (a squiggle after a keystroke, a hover, a
- *   virtual document), the same text with the smallest extension that gives that answer and does
- *   nothing else (bench/floor-extension/): what VS Code itself costs to carry the action to an
- *   extension and the answer back to the screen, which no extension can beat.
+ *   virtual document), the same text, highlighted with the envelope grammar, with the smallest
+ *   extension that gives that answer and does nothing else (bench/floor-extension/): what VS Code
+ *   itself costs to carry the action to an extension and the answer back to the screen, which no
+ *   extension can beat.
  *
  * Where a floor is above a target, the target becomes that floor plus 20 %.
  *
@@ -79,10 +80,17 @@ interface Session {
   readonly workbench: Workbench;
 }
 
-/** The minimal extension of the `minimal` floor, packaged into `base` once per run. */
+/**
+ * The minimal extension of the `minimal` floor, packaged into `base` once per run, with the
+ * envelope language's grammar and bracket configuration copied in: the file is highlighted as ours is.
+ */
 function packageFloorExtension(base: string): string {
+  const folder = join(base, 'floor-extension');
+  cpSync(join(__dirname, 'floor-extension'), folder, { recursive: true });
+  cpSync(join(ROOT, 'syntaxes', 'babelqueue-envelope.tmLanguage.json'), join(folder, 'grammar.json'));
+  cpSync(join(ROOT, 'language-configuration.json'), join(folder, 'language-configuration.json'));
   const vsix = join(base, 'floor-extension.vsix');
-  execFileSync(join(ROOT, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: join(__dirname, 'floor-extension'), stdio: 'pipe' });
+  execFileSync(join(ROOT, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: folder, stdio: 'pipe' });
   return vsix;
 }
 
@@ -91,9 +99,11 @@ async function open(browser: Browser, entry: string, base: string, name: Contend
   const settings: Record<string, unknown> =
     name === 'anchor'
       ? { 'json.schemas': [{ fileMatch: ['/big.json'], url: `file://${join(folder, 'envelope.schema.json')}` }], 'json.maxItemsComputed': 5000, 'files.autoSave': 'off' }
-      : name === 'floor' || name === 'minimal'
+      : name === 'floor'
         ? { 'files.associations': plainText, 'files.autoSave': 'off' }
-        : { 'files.autoSave': 'off' };
+        : name === 'minimal'
+          ? { 'files.associations': { ...plainText, '*.babel.json': 'babelq-floor-envelope' }, 'files.autoSave': 'off' }
+          : { 'files.autoSave': 'off' };
   const profile = createProfile(join(base, `profile-${name}`), { ...settings, 'editor.showFoldingControls': 'always' });
   if (name === 'ours') installExtension(entry, profile);
   if (name === 'minimal') installExtension(entry, profile, floorVsix ??= packageFloorExtension(base));
@@ -374,7 +384,7 @@ function writeTable(rows: readonly Row[], intoReadme: boolean): void {
     '## Real workbench (code-server, Chromium, the packaged .vsix)',
     '',
     `\`npm run bench:workbench\`, ${new Date().toISOString().slice(0, 10)}: a 5.3 MB fixture (${RUNS} runs each, medians (min–max); the first run of each is a first open, the rest reopen).`,
-    'Anchor: VS Code\'s JSON language features with `json.schemas` → `schemas/envelope.schema.json` on the same text. Floor, no extension: the same workbench opening the same text as plain text (its suggestion list: VS Code\'s own, the words of the document). Floor, minimal extension: the same plain text with the smallest extension that answers the same action and computes nothing (bench/floor-extension/: a squiggle on `"schema_version": 2` found in the first 50 lines, a constant hover, a CodeLens opening a virtual document of the file\'s first and last 16 KiB), what VS Code itself costs to carry the action to an extension host and the answer back to the screen. Where the higher floor is above a target, the target becomes that floor plus 20 %.',
+    'Anchor: VS Code\'s JSON language features with `json.schemas` → `schemas/envelope.schema.json` on the same text. Floor, no extension: the same workbench opening the same text as plain text (its suggestion list: VS Code\'s own, the words of the document). Floor, minimal extension: the same text, highlighted with the envelope grammar, with the smallest extension that answers the same action and computes nothing (bench/floor-extension/: a squiggle on `"schema_version": 2` found in the first 50 lines, a constant hover, a CodeLens opening a virtual document of the file\'s first and last 16 KiB), what VS Code itself costs to carry the action to an extension host and the answer back to the screen. Where the higher floor is above a target, the target becomes that floor plus 20 %.',
     'Before the keystroke, each waits until the extension host holds the opened file (ours and the minimal extension: their CodeLens is drawn; VS Code JSON: its folding controls): VS Code hands a 5 MB text to the extension host seconds after showing it. On a reopen ours shows the squiggles it kept from before at once (the language client keeps a closed file\'s diagnostics while the server reports the workspace); the minimal extension clears its squiggle when the file closes.',
     'Each time runs from the user\'s action (keys sent to the browser) to what the user sees in the DOM (a squiggle, the hover, the suggestion list, the preview\'s text), polled every 10 ms; Quick Open and the command palette are typed as a user types, so their time is in every contender\'s figure.',
     '',

@@ -1,7 +1,9 @@
 /**
  * The floor of bench/workbench.ts: the smallest extension that shows what the language server
- * shows, on a plain-text document, with no analysis at all. Its times are what VS Code itself
- * costs to carry a keystroke to an extension and the answer back to the screen:
+ * shows, with no analysis at all, on a language of its own that has the envelope language's
+ * grammar and bracket configuration (bench/workbench.ts copies them in before packaging), so the
+ * file is highlighted as ours is. Its times are what VS Code itself costs to carry a keystroke to
+ * an extension and the answer back to the screen:
  *
  * - a squiggle on `"schema_version": 2` within the first lines, set again on every change
  *   (reading those lines only, never the whole text);
@@ -12,13 +14,14 @@
 const vscode = require('vscode');
 
 const SCHEME = 'babelq-bench-floor';
+const LANGUAGE = 'babelq-floor-envelope';
 const SCANNED_LINES = 50;
 const ENDS = 16 * 1024;
 
 function activate(context) {
   const collection = vscode.languages.createDiagnosticCollection('floor');
   const mark = (document) => {
-    if (document.languageId !== 'plaintext' || document.uri.scheme !== 'file') return;
+    if (document.languageId !== LANGUAGE || document.uri.scheme !== 'file') return;
     const found = [];
     for (let line = 0; line < Math.min(SCANNED_LINES, document.lineCount); line++) {
       const text = document.lineAt(line).text;
@@ -45,9 +48,9 @@ function activate(context) {
     // A closed file's squiggle goes with it, so that a reopen shows only what this open computed.
     vscode.workspace.onDidCloseTextDocument((document) => collection.delete(document.uri)),
     vscode.workspace.onDidChangeTextDocument((event) => mark(event.document)),
-    vscode.languages.registerHoverProvider('plaintext', { provideHover: () => new vscode.Hover(new vscode.MarkdownString('**floor** hover')) }),
+    vscode.languages.registerHoverProvider(LANGUAGE, { provideHover: () => new vscode.Hover(new vscode.MarkdownString('**floor** hover')) }),
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
-    vscode.languages.registerCodeLensProvider('plaintext', {
+    vscode.languages.registerCodeLensProvider(LANGUAGE, {
       provideCodeLenses: (document) => [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: 'Preview Published Bytes', command: 'babelqBenchFloor.preview', arguments: [document.uri] })],
     }),
     vscode.commands.registerCommand('babelqBenchFloor.preview', async (source) => {
