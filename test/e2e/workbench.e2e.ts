@@ -655,16 +655,29 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     const open = 'bad/contract.babel.json';
     await workbench.openFile(open);
     await waitUntil(`the server's problems for ${open}`, async () => (await workbench.problems(`**/${open}`, { all: true })).some((row) => row.source === 'babelqueue'), 30_000);
-    await workbench.command('Tasks: Run Task', { opensPick: true });
-    await workbench.pick('babelq', 'babelq', { next: true });
-    await workbench.pick('lint', 'babelq: lint');
+    const runTask = async () => {
+      await workbench.command('Tasks: Run Task', { opensPick: true });
+      await workbench.pick('babelq', 'babelq', { next: true });
+      await workbench.pick('lint', 'babelq: lint');
+    };
+    const taskRows = async (file: string) => (await workbench.problems(`**/${file}`, { all: true })).filter((row) => row.source === 'babelq');
+    await runTask();
+    // Now and then (one run in three here, on a loaded machine) the workbench's terminal host loses
+    // the task's terminal before it runs ("Could not find pty 1 on pty host" in its log): the task is
+    // run once more, and that is noted, with what was on screen.
+    const firstRan = await waitUntil('the task\'s first rows', async () => ((await taskRows(files[0])).length > 0 ? true : undefined), 30_000).catch(() => false);
+    if (!firstRan) {
+      await workbench.screenshot('trusted-12-task-first-run-no-rows').catch(() => undefined);
+      summary.scenarioNotes.push('task: its first run filled no rows within 30 s (see trusted-12-task-first-run-no-rows.png); run again');
+      await runTask();
+    }
     for (const file of files) {
       // All of them: a problem matcher shows a hint as information (the server's hints are not listed).
       const expected = cliLint(folder, file).diagnostics;
       assert.ok(expected.length > 0, `${file} has findings`);
       // The server already lists the file (the workspace's diagnostics); the task's rows come beside them, as source babelq.
       const problems = await waitUntil(`the task's problems for ${file}`, async () => {
-        const rows = (await workbench.problems(`**/${file}`, { all: true })).filter((row) => row.source === 'babelq');
+        const rows = await taskRows(file);
         return rows.length === expected.length ? rows : undefined;
       }, 60_000);
       assert.ok(problems.every((p) => p.source === 'babelq'), `the problem matcher's rows: ${JSON.stringify(problems)}`);
