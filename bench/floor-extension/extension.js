@@ -34,7 +34,8 @@ function activate(context) {
   const provider = {
     onDidChange: new vscode.EventEmitter().event,
     provideTextDocumentContent(uri) {
-      const source = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.query);
+      const wanted = vscode.Uri.parse(uri.query).toString();
+      const source = vscode.workspace.textDocuments.find((document) => document.uri.toString() === wanted);
       if (!source) return 'not open\n';
       const end = source.positionAt(Number.MAX_SAFE_INTEGER);
       const head = source.getText(new vscode.Range(new vscode.Position(0, 0), source.positionAt(ENDS)));

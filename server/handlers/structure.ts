@@ -17,6 +17,7 @@ import { formatDocument } from '../../core/language/format';
 import { selectionRanges } from '../../core/language/selection';
 import { documentSymbols, type DocumentSymbolNode } from '../../core/language/symbols';
 import type { LineIndex } from '../../core/model/positions';
+import type { ParsedDocument } from '../../core/model/tree';
 import type { ServerContext } from '../context';
 import { toLspEdit, toRange } from '../convert';
 import { envelopes, envelopesAfterDiagnostics, requestHandler } from '../request';
@@ -62,7 +63,7 @@ export function registerStructureFeatures(context: ServerContext): void {
 
   // The workbench asks for a version's outline twice (the outline view and the breadcrumbs): the
   // second answer is the first one's, kept as long as that version's parse is.
-  const outlines = new WeakMap<object, DocumentSymbol[]>();
+  const outlines = new WeakMap<ParsedDocument, DocumentSymbol[]>();
   connection.onDocumentSymbol(
     requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ parsed, lines }): DocumentSymbol[] => {
       let symbols = outlines.get(parsed);
