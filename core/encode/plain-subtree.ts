@@ -153,12 +153,15 @@ function plainToken(columns: Columns, text: string, slot: number, flags: number)
   }
 }
 
+/** Up to this many keys, an object's keys are told apart by comparing each with those before it (no Set made per object). */
+const KEYS_COMPARED_DIRECTLY = 16;
+
 /** A closed, non-empty object whose keys are distinct, written without escapes, and not digits only. */
 function plainKeys(columns: Columns, text: string, slot: number): boolean {
   const { info, next, keys, keyStart, keyEnd } = columns;
   if (!(info[slot] & Flag.Closed) || next[slot] === slot + 1) return false;
   let seen: Set<string> | undefined;
-  let first: string | undefined;
+  let count = 0;
   for (let child = slot + 1; child < next[slot]; child = next[child]) {
     const key = keys[child];
     if (key === undefined || keyEnd[child] - keyStart[child] !== key.length + 2 || text.charCodeAt(keyStart[child]) !== 0x22) return false;
@@ -169,14 +172,18 @@ function plainKeys(columns: Columns, text: string, slot: number): boolean {
       if (code < 0x30 || code > 0x39) digitsOnly = false;
     }
     if (digitsOnly) return false;
-    // Most objects have a few keys: a Set only from the second.
-    if (first === undefined) {
-      first = key;
-    } else {
-      seen ??= new Set([first]);
+    // Most objects have a few keys: compared with the ones before; a Set only for a large object.
+    if (!seen && count === KEYS_COMPARED_DIRECTLY) {
+      seen = new Set();
+      for (let earlier = slot + 1; earlier !== child; earlier = next[earlier]) seen.add(keys[earlier]!);
+    }
+    if (seen) {
       if (seen.has(key)) return false;
       seen.add(key);
+    } else {
+      for (let earlier = slot + 1; earlier !== child; earlier = next[earlier]) if (keys[earlier] === key) return false;
     }
+    count++;
   }
   return true;
 }

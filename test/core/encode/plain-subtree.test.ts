@@ -114,4 +114,16 @@ describe('plain subtrees written from the text', () => {
       assert.equal(plainSubtreeText(value, false), undefined, data);
     }
   });
+
+  test('a repeated key is found in an object of any size (compared directly up to 16 keys, through a set above)', () => {
+    const keys = (count: number) => Array.from({ length: count }, (_, i) => `k${i}`);
+    const dataOf = (names: string[]) => asObject(parseJson(envelopeWith(`{ ${names.map((name, i) => `"${name}": ${i}`).join(', ')} }`, ' ')).root)!.properties.find((property) => property.key === 'data')!.value!;
+    for (const count of [2, 15, 16, 17, 40]) assert.equal(plainSubtreeText(dataOf(keys(count)), false), `{${keys(count).map((name, i) => `"${name}":${i}`).join(',')}}`, `${count} distinct keys`);
+    // The repeat before the switch to a set, at it, and after it; its first use early and late.
+    for (const [count, first, again] of [[5, 1, 4], [17, 0, 16], [17, 15, 16], [20, 2, 18], [40, 30, 39], [40, 16, 17]]) {
+      const names = keys(count);
+      names[again] = names[first];
+      assert.equal(plainSubtreeText(dataOf(names), false), undefined, `${count} keys, key ${again} repeats key ${first}`);
+    }
+  });
 });

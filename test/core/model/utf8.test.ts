@@ -2,11 +2,12 @@
  * invalidUtf8At against Node's WHATWG decoder: on random byte strings (mostly UTF-8 with a bad byte
  * or a cut character here and there) it says "not UTF-8" exactly when a fatal TextDecoder throws,
  * and names the byte that starts the bad sequence as found by bisecting the streaming decoder.
+ * utf8Length and utf8Bytes against Node's encoder, lone surrogates and long non-ASCII runs included.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { invalidUtf8At } from '../../../core/model/utf8';
+import { invalidUtf8At, utf8Bytes, utf8Length } from '../../../core/model/utf8';
 
 function decodes(bytes: Uint8Array, stream: boolean): boolean {
   try {
@@ -60,4 +61,31 @@ test('the cases people meet: Latin-1 é in a string, a cut emoji, a UTF-16 file'
   assert.equal(invalidUtf8At(Uint8Array.from([0x7b, 0x0a, 0xf0, 0x9f, 0x98])), 'it ends in the middle of a character');
   assert.equal(invalidUtf8At(Uint8Array.from([0xff, 0xfe, 0x7b, 0x00])), 'it starts with a UTF-16 byte-order mark');
   assert.equal(invalidUtf8At(Buffer.from('{"a":"😀"}', 'utf8')), undefined);
+});
+
+/** Text as bodies hold it: mostly ASCII, with runs of accented letters, dashes, emoji and now and then a lone surrogate. */
+const bodyText = fc
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 20 }) },
+      { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+      { weight: 1, arbitrary: fc.constantFrom('Zürich — Nord', '日本語', '😀👍', '\ud800', '\udc00x', '\ud83d', 'a\ud83d\ude00\ud800b', '\u07ff\u0800\uffff\u0080') },
+    ),
+    { maxLength: 12 },
+  )
+  .map((pieces) => pieces.join(''));
+
+test('utf8Length and utf8Bytes agree with Node\'s UTF-8 encoder (a lone surrogate is U+FFFD, three bytes)', () => {
+  fc.assert(
+    fc.property(bodyText, (text) => {
+      assert.equal(utf8Length(text), Buffer.byteLength(text, 'utf8'), JSON.stringify(text));
+      assert.deepEqual(Buffer.from(utf8Bytes(text)), Buffer.from(text, 'utf8'), JSON.stringify(text));
+    }),
+    { numRuns: 5000, seed: 20261203 },
+  );
+  // Long texts: runs found across the whole string, and the expression's position reset between calls.
+  const long = `${'{"a":"x"}'.repeat(50_000)}Zürich${'b'.repeat(70_000)}\ud83d\ude00`;
+  assert.equal(utf8Length(long), Buffer.byteLength(long, 'utf8'));
+  assert.equal(utf8Length(long), Buffer.byteLength(long, 'utf8'));
+  assert.equal(utf8Length(''), 0);
 });
