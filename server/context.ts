@@ -8,6 +8,7 @@ import type { MalformedRequests } from './request-shape';
 import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';
 import type { ProjectConfigs } from '../workspace/project-config';
+import type { RegistryStatusReporter } from './registry-status';
 
 export interface ServerContext {
   readonly connection: Connection;
@@ -22,4 +23,6 @@ export interface ServerContext {
   readonly diagnosticsFirst: DiagnosticsFirst;
   /** Requests whose params do not have the protocol's shape, logged once per kind. */
   readonly malformed: MalformedRequests;
+  /** The registry status of each open envelope, sent to the client when it changes. */
+  readonly registryStatus: RegistryStatusReporter;
 }

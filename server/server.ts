@@ -31,6 +31,7 @@ import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
+import { RegistryStatusReporter } from './registry-status';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
 import { registerNavigation } from './handlers/navigation';
@@ -94,6 +95,7 @@ export function startServer(connection: Connection): void {
     fresh: { uuid: randomUUID, now: Date.now },
     diagnosticsFirst: new DiagnosticsFirst(cache, () => pullDiagnostics),
     malformed: new MalformedRequests((message) => connection.console.warn(message)),
+    registryStatus: new RegistryStatusReporter(connection),
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
@@ -243,6 +245,7 @@ export function startServer(connection: Connection): void {
   documents.onDidClose((event) => {
     context.cache.delete(event.document.uri);
     context.settings.forget(event.document.uri);
+    context.registryStatus.forget(event.document.uri);
     // Closing an edited registry, schema or babelq.json without saving brings back what the disk says.
     projectFilesChanged([event.document.uri]);
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);

@@ -21,7 +21,6 @@ import { guard } from '../guard';
 import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest, type Gate } from '../request';
 import type { SchemaCompat } from '../schema-compat';
 import { compareDiagnostics } from '../../core/rules/diagnostic';
-import { sendRegistryStatus } from './registry-requests';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import { projectFileDiagnostics, withSuppressions } from '../project-files';
 import { PushedRegistryFiles } from '../registry-file-reports';
@@ -36,7 +35,7 @@ export const PUSH_DEBOUNCE_MS = 150;
  */
 function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagnostic[] {
   if (request.kind === 'envelope') {
-    sendRegistryStatus(context, request.document.uri, request.registry);
+    context.registryStatus.report(request.document.uri, request.registry);
     const { diagnostics } = context.cache.diagnostics(request.document, request.settings, request.registry);
     return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }

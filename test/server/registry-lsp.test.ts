@@ -102,6 +102,22 @@ describe('registry over LSP', () => {
     assert.equal(statuses.at(-1).message, 'Registry: 2 URNs');
   });
 
+  test('the status is sent when it changes, not on every pull: a keystroke sends none, a reopened file gets it again', async () => {
+    const uri = uriOf('fixtures/status.babel.json');
+    const mine = () => statuses.filter((status) => status.uri === uri);
+    await client.open(uri, VALID);
+    await client.pullDiagnostics(uri);
+    await client.pullDiagnostics(uri);
+    await client.change(uri, VALID.replace('1042', '1043'), 2);
+    await client.pullDiagnostics(uri);
+    assert.deepEqual(mine().map((status) => [status.state, status.message]), [['loaded', 'Registry: 2 URNs']]);
+    await client.close(uri);
+    await client.open(uri, VALID);
+    await client.pullDiagnostics(uri);
+    assert.equal(mine().length, 2, 'sent again once the document was closed and opened');
+    await client.close(uri);
+  });
+
   test('a document with no file (untitled, a message opened from a queue) is checked against the first folder\'s registry', async () => {
     const text = envelope('urn:babel:orders:created', '{ "order_id": 1042, "total_cents": "9990" }');
     for (const uri of ['untitled:Untitled-1', 'babelqueue-message:/orders.dlq/f1e2d3c4']) {

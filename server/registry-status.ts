@@ -1,0 +1,42 @@
+/**
+ * The registry status the client's status item shows for an envelope (which registry it uses, or
+ * why none), sent when it changes. Every diagnostics pull looks it up, and a keystroke's pull must
+ * not send the same words again: each notification updates the status item in the workbench, on
+ * the page thread that the keystroke's squiggle is waiting for.
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
+import type { RegistryState } from '../core/registry/types';
+
+export class RegistryStatusReporter {
+  /** Per document URI, the status last sent (as JSON), until the document closes. */
+  private readonly sent = new Map<string, string>();
+
+  constructor(private readonly connection: Pick<Connection, 'sendNotification'>) {}
+
+  /** Sends the status of `uri`'s registry, unless the client already has exactly this one. */
+  report(uri: string, state: RegistryState): void {
+    const params = statusOf(uri, state);
+    const json = JSON.stringify(params);
+    if (this.sent.get(uri) === json) return;
+    this.sent.set(uri, json);
+    this.connection.sendNotification(REGISTRY_STATUS_METHOD, params).catch(() => undefined);
+  }
+
+  /** Forgets a closed document: reopened, its status is sent again. */
+  forget(uri: string): void {
+    this.sent.delete(uri);
+  }
+}
+
+function statusOf(uri: string, state: RegistryState): RegistryStatusParams {
+  if (state.kind === 'none') return { uri, state: 'none', message: 'No registry.json found for this file' };
+  if (state.kind === 'broken') return { uri, state: 'broken', message: `Registry error: ${state.error}`, registryPath: state.path };
+  return { uri, state: 'loaded', message: describeLoaded(state), registryPath: state.registry.path };
+}
+
+function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): string {
+  const { entries, problems } = state.registry;
+  const count = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
+  return problems.length === 0 ? `Registry: ${count}` : `Registry: ${count}, ${problems.length} problem${problems.length === 1 ? '' : 's'} in registry.json`;
+}
