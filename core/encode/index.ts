@@ -4,9 +4,8 @@
  * §8. The .NET encoder follows code and documentation only (UNVERIFIED).
  */
 import { ParsedText } from '../parse/document';
-import { reparse, sameOrReparsed, type TextChange } from '../parse/incremental';
-import { parseJson } from '../parse/parser';
-import { asObject, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { sameOrReparsed } from '../parse/incremental';
+import { asObject, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 import { encodeDotnet } from './dotnet';
 import { encodeGo } from './go';
 import { encodeJava } from './java';
@@ -40,8 +39,8 @@ export interface EncodeOptions {
 }
 
 /**
- * What the previous version of an envelope was written from (the overrides applied), set by each
- * encoding. When one value is all that differs, the subtrees of plain values are carried over
+ * The document the previous version of an envelope was written from (before the overrides), set
+ * by each encoding. When one value is all that differs, the subtrees of plain values are carried over
  * from that writing (./plain-subtree.ts) instead of being written again: a preview following
  * edits in a large payload.
  */
@@ -58,14 +57,13 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   if (!asObject(doc.root)) {
     return { ok: false, error: 'The document is not a JSON object: an envelope is one JSON object, and every SDK decoder rejects anything else.', notes: [] };
   }
-  const splices = options?.overrides ? overrideSplices(doc, options.overrides) : [];
-  const text = splicedText(doc.text, splices);
   const memo = options?.memo;
-  // Parsed from what the previous version was written from, the written texts carry over.
-  const fromPrevious = memo?.written instanceof ParsedText ? sameOrReparsed(memo.written, text, { keepPreviousLink: true }) : undefined;
-  const target = fromPrevious ?? (splices.length > 0 ? parseSpliced(doc, splices) : doc);
+  const target = carriedOver(memo?.written, doc);
   const root = target.root as ObjectNode;
-  const encoded = ENCODERS[sdk]({ doc: target, root, depth: maxDepth(root) });
+  // The overrides replace values in the tree, not the text: the megabytes of a payload are neither
+  // copied nor parsed again for a fresh meta.id, and its written text stays with this document.
+  const written = options?.overrides ? withOverrides(root, options.overrides) : root;
+  const encoded = ENCODERS[sdk]({ root: written, depth: maxDepth(root) });
   // A parse made here has carried its texts over now: its link would keep earlier versions alive.
   // The caller's own document (and the memo's, reused as it is) keep theirs: the caller's analysis
   // of its next version may still need them.
@@ -74,87 +72,67 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   return encoded;
 }
 
-interface Splice {
-  readonly offset: number;
-  readonly end: number;
-  readonly text: string;
+/**
+ * The document to write: `doc`, or, when the memo's document is the version it was edited from by
+ * one value (however many versions were skipped), `doc`'s text parsed from that one, which brings
+ * the written texts of its plain subtrees along (./plain-subtree.ts).
+ */
+function carriedOver(previous: ParsedDocument | undefined, doc: ParsedDocument): ParsedDocument {
+  if (!(previous instanceof ParsedText) || previous === doc) return doc;
+  // The editor's own parse of this version already links to it.
+  if (doc instanceof ParsedText && doc.edit?.previous === previous) return doc;
+  return sameOrReparsed(previous, doc.text, { keepPreviousLink: true }) ?? doc;
 }
+
+type Overrides = NonNullable<EncodeOptions['overrides']>;
 
 /**
- * Where `meta.id` / `meta.created_at` / `meta.queue` are replaced (every occurrence, so duplicates
- * agree) or, when absent, appended to `meta`, last first; without a `meta` object, nowhere.
+ * `root` with `meta.id` / `meta.created_at` / `meta.queue` replaced (every occurrence, so
+ * duplicates agree) or, when absent, appended to `meta` in that order; without a `meta` object,
+ * unchanged. Only the root and `meta` are new nodes: every other value is the document's own.
  */
-function overrideSplices(doc: ParsedDocument, overrides: NonNullable<EncodeOptions['overrides']>): Splice[] {
-  const splices: Splice[] = [];
-  for (const property of (doc.root as ObjectNode).properties) {
+function withOverrides(root: ObjectNode, overrides: Overrides): ObjectNode {
+  if (overrides.createdAt !== undefined && !Number.isFinite(overrides.createdAt)) throw new RangeError('overrides.createdAt must be a finite number');
+  const replaced: Record<string, string | number | undefined> = { id: overrides.metaId, queue: overrides.queue, created_at: overrides.createdAt };
+  const copy: ObjectNode = { kind: 'object', offset: root.offset, end: root.end, parent: undefined, property: undefined, closed: root.closed, properties: [] };
+  for (const property of root.properties) {
     const meta = property.key === 'meta' ? asObject(property.value) : undefined;
-    if (meta) overrideMeta(meta, overrides, splices);
+    copy.properties.push(propertyOf(copy, property, meta ? overriddenMeta(meta, copy, replaced) : property.value));
   }
-  return splices.sort((a, b) => b.offset - a.offset);
+  return copy;
 }
 
-/** `text` with the splices (last first) made, in one concatenation. */
-function splicedText(text: string, splices: readonly Splice[]): string {
-  if (splices.length === 0) return text;
-  const parts: string[] = [];
-  let end = text.length;
-  for (const splice of splices) {
-    parts.push(text.slice(splice.end, end), splice.text);
-    end = splice.offset;
-  }
-  parts.push(text.slice(0, end));
-  return parts.reverse().join('');
-}
-
-/** The document with the splices (last first) made, parsed. */
-function parseSpliced(doc: ParsedDocument, splices: readonly Splice[]): ParsedDocument {
-  // Each replaced value is parsed from the document before it (a few milliseconds on 5 MB, where a
-  // parse of the whole text takes a tenth of a second); an appended key means a parse of the whole.
-  let text = doc.text;
-  let current: ParsedDocument | undefined = doc;
-  for (const splice of splices) {
-    const before = text;
-    text = text.slice(0, splice.offset) + splice.text + text.slice(splice.end);
-    // A value replaced by itself (a queue named as it is already) changes nothing to parse.
-    if (text === before) continue;
-    current = current instanceof ParsedText ? reparse(current, text, spliceChange(before, splice), { keepPreviousLink: current === doc }) : undefined;
-  }
-  return current ?? parseJson(text);
-}
-
-/** The span a splice changes, without what the old and new token share at either end (their quotes, a common start). */
-function spliceChange(text: string, splice: Splice): TextChange {
-  let from = splice.offset;
-  let oldEnd = splice.end;
-  let newEnd = splice.offset + splice.text.length;
-  while (from < oldEnd && from < newEnd && text.charCodeAt(from) === splice.text.charCodeAt(from - splice.offset)) from++;
-  while (oldEnd > from && newEnd > from && text.charCodeAt(oldEnd - 1) === splice.text.charCodeAt(newEnd - 1 - splice.offset)) {
-    oldEnd--;
-    newEnd--;
-  }
-  return { from, oldEnd, newEnd };
-}
-
-function overrideMeta(meta: ObjectNode, overrides: NonNullable<EncodeOptions['overrides']>, splices: Splice[]): void {
-  const appended: string[] = [];
-  const replace = (key: string, text: string) => {
-    let found = false;
-    for (const property of meta.properties) {
-      if (property.key !== key || !property.value) continue;
-      found = true;
-      splices.push({ offset: property.value.offset, end: property.value.end, text });
+function overriddenMeta(meta: ObjectNode, parent: ObjectNode, replaced: Readonly<Record<string, string | number | undefined>>): ObjectNode {
+  const copy: ObjectNode = { kind: 'object', offset: meta.offset, end: meta.end, parent, property: undefined, closed: meta.closed, properties: [] };
+  const present = new Set<string>();
+  for (const property of meta.properties) {
+    const value = replaced[property.key];
+    if (value === undefined || !Object.hasOwn(replaced, property.key) || !property.value) {
+      copy.properties.push(propertyOf(copy, property, property.value));
+      continue;
     }
-    if (!found) appended.push(`${JSON.stringify(key)}:${text}`);
-  };
-  if (overrides.metaId !== undefined) replace('id', JSON.stringify(overrides.metaId));
-  if (overrides.queue !== undefined) replace('queue', JSON.stringify(overrides.queue));
-  if (overrides.createdAt !== undefined) {
-    if (!Number.isFinite(overrides.createdAt)) throw new RangeError('overrides.createdAt must be a finite number');
-    replace('created_at', JSON.stringify(overrides.createdAt));
+    present.add(property.key);
+    copy.properties.push(propertyOf(copy, property, overrideValue(value, property.value, copy)));
   }
-  if (appended.length === 0) return;
-  const properties = meta.properties;
-  const last = properties[properties.length - 1];
-  const at = last ? (last.value?.end ?? last.keyEnd) : meta.offset + 1;
-  splices.push({ offset: at, end: at, text: (last ? ',' : '') + appended.join(',') });
+  for (const key of ['id', 'queue', 'created_at']) {
+    const value = replaced[key];
+    if (value === undefined || present.has(key)) continue;
+    const at = meta.end - 1;
+    copy.properties.push(propertyOf(copy, { key, keyOffset: at, keyEnd: at, colonOffset: at }, overrideValue(value, undefined, copy, at)));
+  }
+  return copy;
+}
+
+/** A property of `parent` with the key and places of `from` and the value `value`. */
+function propertyOf(parent: ObjectNode, from: Pick<PropertyNode, 'key' | 'keyOffset' | 'keyEnd' | 'colonOffset'>, value: ValueNode | undefined): PropertyNode {
+  return { key: from.key, keyOffset: from.keyOffset, keyEnd: from.keyEnd, colonOffset: from.colonOffset, value, parent };
+}
+
+/** The replacing value as a parse of its JSON text would give it, placed where the value it replaces was. */
+function overrideValue(value: string | number, replacedNode: ValueNode | undefined, parent: ObjectNode, at = 0): ValueNode {
+  const offset = replacedNode?.offset ?? at;
+  const end = replacedNode?.end ?? at;
+  if (typeof value === 'string') return { kind: 'string', value, offset, end, parent, property: undefined };
+  const raw = JSON.stringify(value);
+  return { kind: 'number', raw, value, isIntegerLiteral: !/[.eE]/.test(raw), offset, end, parent, property: undefined };
 }

@@ -3,7 +3,7 @@
  * JSON value), an iterative writer (explicit stack: documents can nest 100,000 levels), paths
  * for notes, and the note collector.
  */
-import type { ObjectNode, ParsedDocument, ValueNode } from '../model/tree';
+import type { ObjectNode, ValueNode } from '../model/tree';
 import { sameNumber } from './numbers';
 import { documentDepth, plainSubtreeText } from './plain-subtree';
 import { isPlainAscii } from '../contract/written-as-is';
@@ -339,7 +339,6 @@ export function maxDepth(root: ValueNode): number {
 
 /** What every SDK encoder receives: the document (already checked to be an object) and its depth. */
 export interface EncodeInput {
-  readonly doc: ParsedDocument;
   readonly root: ObjectNode;
   readonly depth: number;
 }
