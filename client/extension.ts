@@ -95,13 +95,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerNewEnvelopeCommand(context, client);
   registerBytesCommands(context, output);
   registerLintTasks(context);
-  try {
-    await client.start();
-    context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD)));
+  // Listened for before the start: the server sends each status once, and the first ones answer
+  // the pulls the client makes for the files already open while it starts.
+  context.subscriptions.push(
     client.onNotification(REGISTRY_STATUS_METHOD, (params: RegistryStatusParams) => {
       registryStatus.set(params.uri, params);
       render();
-    });
+    }),
+  );
+  try {
+    await client.start();
+    context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD)));
   } catch (error) {
     serverState = 'stopped';
     render();

@@ -12,15 +12,23 @@ export class RegistryStatusReporter {
   /** Per document URI, the status last sent (as JSON), until the document closes. */
   private readonly sent = new Map<string, string>();
 
-  constructor(private readonly connection: Pick<Connection, 'sendNotification'>) {}
+  constructor(
+    private readonly connection: Pick<Connection, 'sendNotification'>,
+    /** Whether a document is open now: a pull answered after its document closed sends nothing. */
+    private readonly isOpen: (uri: string) => boolean,
+  ) {}
 
   /** Sends the status of `uri`'s registry, unless the client already has exactly this one. */
   report(uri: string, state: RegistryState): void {
+    if (!this.isOpen(uri)) return;
     const params = statusOf(uri, state);
     const json = JSON.stringify(params);
     if (this.sent.get(uri) === json) return;
     this.sent.set(uri, json);
-    this.connection.sendNotification(REGISTRY_STATUS_METHOD, params).catch(() => undefined);
+    // Not sent after all (the connection is closing): the next pull tries again.
+    this.connection.sendNotification(REGISTRY_STATUS_METHOD, params).catch(() => {
+      if (this.sent.get(uri) === json) this.sent.delete(uri);
+    });
   }
 
   /** Forgets a closed document: reopened, its status is sent again. */

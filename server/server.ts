@@ -95,7 +95,7 @@ export function startServer(connection: Connection): void {
     fresh: { uuid: randomUUID, now: Date.now },
     diagnosticsFirst: new DiagnosticsFirst(cache, () => pullDiagnostics),
     malformed: new MalformedRequests((message) => connection.console.warn(message)),
-    registryStatus: new RegistryStatusReporter(connection),
+    registryStatus: new RegistryStatusReporter(connection, (uri) => documents.get(uri) !== undefined),
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);

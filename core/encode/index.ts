@@ -58,7 +58,7 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
     return { ok: false, error: 'The document is not a JSON object: an envelope is one JSON object, and every SDK decoder rejects anything else.', notes: [] };
   }
   const memo = options?.memo;
-  const target = carriedOver(memo?.written, doc);
+  const target = documentToWrite(memo?.written, doc);
   const root = target.root as ObjectNode;
   // The overrides replace values in the tree, not the text: the megabytes of a payload are neither
   // copied nor parsed again for a fresh meta.id, and its written text stays with this document.
@@ -75,9 +75,11 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
 /**
  * The document to write: `doc`, or, when the memo's document is the version it was edited from by
  * one value (however many versions were skipped), `doc`'s text parsed from that one, which brings
- * the written texts of its plain subtrees along (./plain-subtree.ts).
+ * the written texts of its plain subtrees along (./plain-subtree.ts). The texts written for a
+ * document are kept with its columns: for the editor's own parse, as long as its parse cache keeps
+ * that version.
  */
-function carriedOver(previous: ParsedDocument | undefined, doc: ParsedDocument): ParsedDocument {
+function documentToWrite(previous: ParsedDocument | undefined, doc: ParsedDocument): ParsedDocument {
   if (!(previous instanceof ParsedText) || previous === doc) return doc;
   // The editor's own parse of this version already links to it.
   if (doc instanceof ParsedText && doc.edit?.previous === previous) return doc;
@@ -86,14 +88,20 @@ function carriedOver(previous: ParsedDocument | undefined, doc: ParsedDocument):
 
 type Overrides = NonNullable<EncodeOptions['overrides']>;
 
+/** The keys of `meta` the overrides replace, in the order a missing one is appended. */
+const OVERRIDDEN_KEYS = ['id', 'queue', 'created_at'] as const;
+
 /**
- * `root` with `meta.id` / `meta.created_at` / `meta.queue` replaced (every occurrence, so
+ * `root` with `meta.id` / `meta.queue` / `meta.created_at` replaced (every occurrence, so
  * duplicates agree) or, when absent, appended to `meta` in that order; without a `meta` object,
- * unchanged. Only the root and `meta` are new nodes: every other value is the document's own.
+ * unchanged. Only the root and `meta` are new nodes, made for the encoders (which read keys, kinds
+ * and values, not where a node is): every other value is the document's own.
  */
 function withOverrides(root: ObjectNode, overrides: Overrides): ObjectNode {
-  if (overrides.createdAt !== undefined && !Number.isFinite(overrides.createdAt)) throw new RangeError('overrides.createdAt must be a finite number');
-  const replaced: Record<string, string | number | undefined> = { id: overrides.metaId, queue: overrides.queue, created_at: overrides.createdAt };
+  const replaced = new Map<string, string | number>();
+  if (overrides.metaId !== undefined) replaced.set('id', overrides.metaId);
+  if (overrides.queue !== undefined) replaced.set('queue', overrides.queue);
+  if (overrides.createdAt !== undefined) replaced.set('created_at', overrides.createdAt);
   const copy: ObjectNode = { kind: 'object', offset: root.offset, end: root.end, parent: undefined, property: undefined, closed: root.closed, properties: [] };
   for (const property of root.properties) {
     const meta = property.key === 'meta' ? asObject(property.value) : undefined;
@@ -102,23 +110,26 @@ function withOverrides(root: ObjectNode, overrides: Overrides): ObjectNode {
   return copy;
 }
 
-function overriddenMeta(meta: ObjectNode, parent: ObjectNode, replaced: Readonly<Record<string, string | number | undefined>>): ObjectNode {
+function overriddenMeta(meta: ObjectNode, parent: ObjectNode, replaced: ReadonlyMap<string, string | number>): ObjectNode {
+  const createdAt = replaced.get('created_at');
+  if (typeof createdAt === 'number' && !Number.isFinite(createdAt)) throw new RangeError('overrides.createdAt must be a finite number');
   const copy: ObjectNode = { kind: 'object', offset: meta.offset, end: meta.end, parent, property: undefined, closed: meta.closed, properties: [] };
   const present = new Set<string>();
   for (const property of meta.properties) {
-    const value = replaced[property.key];
-    if (value === undefined || !Object.hasOwn(replaced, property.key) || !property.value) {
+    const value = replaced.get(property.key);
+    if (value === undefined || !property.value) {
       copy.properties.push(propertyOf(copy, property, property.value));
       continue;
     }
     present.add(property.key);
-    copy.properties.push(propertyOf(copy, property, overrideValue(value, property.value, copy)));
+    copy.properties.push(propertyOf(copy, property, overrideValue(value, copy, property.value.offset, property.value.end)));
   }
-  for (const key of ['id', 'queue', 'created_at']) {
-    const value = replaced[key];
+  // Appended where the text would have them: before the closing brace.
+  const at = meta.end - 1;
+  for (const key of OVERRIDDEN_KEYS) {
+    const value = replaced.get(key);
     if (value === undefined || present.has(key)) continue;
-    const at = meta.end - 1;
-    copy.properties.push(propertyOf(copy, { key, keyOffset: at, keyEnd: at, colonOffset: at }, overrideValue(value, undefined, copy, at)));
+    copy.properties.push(propertyOf(copy, { key, keyOffset: at, keyEnd: at, colonOffset: at }, overrideValue(value, copy, at, at)));
   }
   return copy;
 }
@@ -128,11 +139,9 @@ function propertyOf(parent: ObjectNode, from: Pick<PropertyNode, 'key' | 'keyOff
   return { key: from.key, keyOffset: from.keyOffset, keyEnd: from.keyEnd, colonOffset: from.colonOffset, value, parent };
 }
 
-/** The replacing value as a parse of its JSON text would give it, placed where the value it replaces was. */
-function overrideValue(value: string | number, replacedNode: ValueNode | undefined, parent: ObjectNode, at = 0): ValueNode {
-  const offset = replacedNode?.offset ?? at;
-  const end = replacedNode?.end ?? at;
+/** The replacing value as a parse of its JSON text would give it (`-0` is written `0`, and read back as 0). */
+function overrideValue(value: string | number, parent: ObjectNode, offset: number, end: number): ValueNode {
   if (typeof value === 'string') return { kind: 'string', value, offset, end, parent, property: undefined };
   const raw = JSON.stringify(value);
-  return { kind: 'number', raw, value, isIntegerLiteral: !/[.eE]/.test(raw), offset, end, parent, property: undefined };
+  return { kind: 'number', raw, value: Number(raw), isIntegerLiteral: !/[.eE]/.test(raw), offset, end, parent, property: undefined };
 }

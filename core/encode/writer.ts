@@ -337,7 +337,7 @@ export function maxDepth(root: ValueNode): number {
   return deepest;
 }
 
-/** What every SDK encoder receives: the document (already checked to be an object) and its depth. */
+/** What every SDK encoder receives: the envelope's root object (the document's, or a copy with overridden `meta` values) and its depth. */
 export interface EncodeInput {
   readonly root: ObjectNode;
   readonly depth: number;

@@ -44,7 +44,8 @@ export interface MessageOptions {
  * What one build leaves for the next build of the same envelope: the documents its body was
  * written from and parsed back as. A preview that follows edits passes the same memo each time,
  * and a version that differs in one value is then written and checked around that value
- * (core/encode/plain-subtree.ts) instead of whole. It holds two parses: one per envelope shown.
+ * (core/encode/plain-subtree.ts) instead of whole. It holds two parses (the document written, often
+ * the caller's own, and the body): one memo per envelope shown.
  */
 export interface BuildMemo extends EncodeMemo {
   body?: ParsedDocument;

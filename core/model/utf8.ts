@@ -50,16 +50,18 @@ const NOT_ASCII_RUNS = /[^\u0000-\u007f]+/g;
 export function utf8Length(text: string): number {
   let length = text.length;
   NOT_ASCII_RUNS.lastIndex = 0;
-  for (let run = NOT_ASCII_RUNS.exec(text); run !== null; run = NOT_ASCII_RUNS.exec(text)) {
-    const units = run[0];
-    for (let i = 0; i < units.length; i++) {
-      const code = units.charCodeAt(i);
+  while (NOT_ASCII_RUNS.test(text)) {
+    const end = NOT_ASCII_RUNS.lastIndex;
+    // The run is read in place (no copy of it): it ends before `end`, where an ASCII unit or the text's end is.
+    for (let i = end - 1; i >= 0; i--) {
+      const code = text.charCodeAt(i);
+      if (code < 0x80) break;
       if (code < 0x800) {
         length += 1;
-      } else if (code >= 0xd800 && code <= 0xdbff && i + 1 < units.length && (units.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      } else if ((code & 0xfc00) === 0xdc00 && i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) {
         // A surrogate pair: two units, four bytes.
         length += 2;
-        i++;
+        i--;
       } else {
         length += 2;
       }

@@ -48,7 +48,8 @@ export function registerPreview(context: ServerContext): void {
   const notOpen: PreviewResult = { ok: false, error: PREVIEW_NOT_OPEN };
   // Per open envelope, what its last preview was built from: the next, after a keystroke in a
   // value, is built around that value (an editor's preview follows typing in a 5 MB fixture).
-  // Each holds two parses, so only the envelopes previewed last keep theirs.
+  // Each holds the body's parse and the document's (the parse cache's, or one made from it), so
+  // only the envelopes previewed last keep theirs.
   const memos = new Map<string, BuildMemo>();
   context.documents.onDidClose((event) => memos.delete(event.document.uri));
   const preview = requestHandler(context, PREVIEW_METHOD, envelopes, notOpen, ({ document, parsed }, params: PreviewParams): PreviewResult => {
