@@ -33,6 +33,15 @@ describe('manifest', () => {
     assert.equal(manifest.contributes.configurationDefaults['[babelqueue-preview]']['editor.wordWrap'], 'on');
   });
 
+  test('fixtures: VS Code does not rescan them for ambiguous or invisible characters after every pause, as the README says', () => {
+    const envelope = manifest.contributes.configurationDefaults['[babelqueue-envelope]'];
+    assert.equal(envelope['editor.unicodeHighlight.ambiguousCharacters'], false);
+    assert.equal(envelope['editor.unicodeHighlight.invisibleCharacters'], false);
+    // Restricted Mode's highlighting of every non-ASCII character is left as VS Code sets it.
+    assert.equal(envelope['editor.unicodeHighlight.nonBasicASCII'], undefined);
+    assert.match(readFileSync(join(ROOT, 'README.extension.md'), 'utf8'), /editor\.unicodeHighlight\.invisibleCharacters": false/);
+  });
+
   test('validation is allowed in Restricted Mode; two activation events beyond the inferred ones', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     // The babelq task must be runnable before any envelope has been opened; a folder with
