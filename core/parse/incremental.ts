@@ -32,7 +32,8 @@ export interface ReparseOptions {
   /**
    * `previous` keeps its own link to the version before it. By default the link is dropped (the
    * next version replaces it, and versions never chain in memory); a caller that only derives a
-   * passing variant of a document someone else still analyses (the preview's fresh ids) keeps it.
+   * passing variant of a document someone else still analyses (the preview's version made from its
+   * last one) keeps it.
    */
   readonly keepPreviousLink?: boolean;
 }
