@@ -139,7 +139,8 @@ export class WorkspaceFixtures {
     const stampEveryFile = !this.watched();
     /** The registries the fixtures use, each with the settings of the first fixture that uses it. */
     const registries = new Map<RegistryState, Settings>();
-    for await (const fixture of this.eachFixture()) {
+    // Nobody waits for the report as a whole: a references search or a schema edit's count goes first.
+    for await (const fixture of this.eachFixture(undefined, true)) {
       const update = await this.update(fixture, stampEveryFile);
       if (update === 'out of scope') {
         if (fixture.resultId) items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: null, items: [] });
@@ -244,9 +245,12 @@ export class WorkspaceFixtures {
     return locations.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
-  /** The tracked fixtures in time slices, so hovers and keystrokes are answered meanwhile; none more once `cancellation` is. */
-  private async *eachFixture(cancellation?: Cancellation): AsyncGenerator<TrackedFixture> {
-    const slices = new TimeSlices(cancellation);
+  /**
+   * The tracked fixtures in time slices, so hovers and keystrokes are answered meanwhile; none more
+   * once `cancellation` is. A `background` walk gives way to the walks someone waits for.
+   */
+  private async *eachFixture(cancellation?: Cancellation, background = false): AsyncGenerator<TrackedFixture> {
+    const slices = new TimeSlices(cancellation, background);
     for (const fixture of this.fixtures.values()) {
       if (!(await slices.pause())) return;
       yield fixture;

@@ -2,10 +2,20 @@
  * Long walks over a workspace (the report of every fixture, find-references) run in slices: the
  * event loop gets control back every few milliseconds, so hovers, keystrokes and cancellations are
  * read meanwhile, and a cancelled walk stops at the next slice instead of running to its end.
+ *
+ * A walk someone is waiting for (find-references, what a schema edit breaks) goes first: the
+ * background walk (the workspace's report) gives way while one runs, instead of taking every
+ * other slice of the event loop and doubling the wait.
  */
 
 /** How long one slice of a walk may run before the event loop gets control back. */
 export const SLICE_MS = 20;
+
+/** A background walk gives way while a walk someone waits for went on within this long (a slice and its yield, twice). */
+const FOREGROUND_GRACE_MS = 2 * SLICE_MS;
+
+/** When a walk someone waits for last went on (one event loop per process, so one clock). */
+let foregroundAt = Number.NEGATIVE_INFINITY;
 
 /** Something a walk can ask whether it is still wanted (an LSP CancellationToken is one). */
 export interface Cancellation {
@@ -18,12 +28,20 @@ export const NOT_CANCELLED: Cancellation = { isCancellationRequested: false };
 export class TimeSlices {
   private started = Date.now();
 
-  constructor(private readonly cancellation: Cancellation = NOT_CANCELLED) {}
+  constructor(
+    private readonly cancellation: Cancellation = NOT_CANCELLED,
+    /** A walk nobody waits for: it gives way to the others. */
+    private readonly background = false,
+  ) {}
 
   /** Yields to the event loop when the slice is spent; false once the walk is no longer wanted. */
   async pause(): Promise<boolean> {
+    if (!this.background) foregroundAt = Date.now();
     if (Date.now() - this.started > SLICE_MS) {
       await new Promise((resume) => setImmediate(resume));
+      while (this.background && Date.now() - foregroundAt < FOREGROUND_GRACE_MS && !this.cancellation.isCancellationRequested) {
+        await new Promise((resume) => setTimeout(resume, SLICE_MS / 2));
+      }
       this.started = Date.now();
     }
     return !this.cancellation.isCancellationRequested;
