@@ -13,7 +13,7 @@ import { encodeNode } from './node';
 import { encodePhp } from './php';
 import { encodePython } from './python';
 import type { EncodeResult, SdkName } from './types';
-import { maxDepth, type SdkEncoder } from './writer';
+import { maxDepth, type EncodeInput, type SdkEncoder } from './writer';
 
 export { SDK_LABELS, SDK_NAMES } from './types';
 export type { EncodeNote, EncodeResult, SdkName } from './types';
@@ -50,12 +50,20 @@ export interface EncodeMemo {
 
 /** The bytes (as text; encode as UTF-8) `sdk` writes when it relays this envelope, with notes. */
 export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: EncodeOptions): EncodeResult {
+  return encodeEnvelopeFrom(doc, sdk, options).result;
+}
+
+/**
+ * `encodeEnvelope`'s result with what the SDK's encoder was given: the envelope's root with the
+ * overrides applied, and its depth (undefined when the document cannot be encoded at all).
+ */
+export function encodeEnvelopeFrom(doc: ParsedDocument, sdk: SdkName, options?: EncodeOptions): { readonly result: EncodeResult; readonly input?: EncodeInput } {
   if (doc.syntaxProblems.length > 0) {
     const count = doc.syntaxProblems.length;
-    return { ok: false, error: `Fix the JSON syntax errors first (${count} ${count === 1 ? 'problem' : 'problems'}): no SDK decodes a document that is not JSON.`, notes: [] };
+    return { result: { ok: false, error: `Fix the JSON syntax errors first (${count} ${count === 1 ? 'problem' : 'problems'}): no SDK decodes a document that is not JSON.`, notes: [] } };
   }
   if (!asObject(doc.root)) {
-    return { ok: false, error: 'The document is not a JSON object: an envelope is one JSON object, and every SDK decoder rejects anything else.', notes: [] };
+    return { result: { ok: false, error: 'The document is not a JSON object: an envelope is one JSON object, and every SDK decoder rejects anything else.', notes: [] } };
   }
   const memo = options?.memo;
   const target = documentToWrite(memo?.written, doc);
@@ -63,13 +71,15 @@ export function encodeEnvelope(doc: ParsedDocument, sdk: SdkName, options?: Enco
   // The overrides replace values in the tree, not the text: the megabytes of a payload are neither
   // copied nor parsed again for a fresh meta.id, and its written text stays with this document.
   const written = options?.overrides ? withOverrides(root, options.overrides) : root;
-  const encoded = ENCODERS[sdk]({ root: written, depth: maxDepth(root) });
+  // The overrides replace or append scalars in meta: the depth is the document's.
+  const input: EncodeInput = { root: written, depth: maxDepth(root) };
+  const encoded = ENCODERS[sdk](input);
   // A parse made here has carried its texts over now: its link would keep earlier versions alive.
   // The caller's own document (and the memo's, reused as it is) keep theirs: the caller's analysis
   // of its next version may still need them.
   if (target instanceof ParsedText && target !== doc && target !== memo?.written) target.forgetEdit();
   if (memo) memo.written = target;
-  return encoded;
+  return { result: encoded, input };
 }
 
 /**

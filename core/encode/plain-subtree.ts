@@ -188,27 +188,37 @@ function plainKeys(columns: Columns, text: string, slot: number): boolean {
   return true;
 }
 
-/** Output is gathered in chunks of this many code units (a piece per token would be some 200,000 strings on 5 MB). */
-const CHUNK = 8192;
-const chunk = new Uint16Array(CHUNK);
+/**
+ * The WHATWG decoder that Node and browsers provide; core's ECMAScript library does not declare it.
+ * UTF-16LE is one of the encodings every build of it supports. It would replace a lone surrogate,
+ * but a plain subtree holds no surrogate at all, and a leading U+FEFF is kept (`ignoreBOM`).
+ */
+declare const TextDecoder: new (label: 'utf-16le', options: { ignoreBOM: boolean }) => { decode(input: Uint16Array): string };
+const UTF16 = new TextDecoder('utf-16le', { ignoreBOM: true });
 
-/** `text[from..to)` without the whitespace between its tokens (a plain subtree's strings hold no escaped quote). */
+/** The buffer a compacted text is gathered in, kept for texts up to this many code units; a longer one gets its own. */
+const KEPT_BUFFER_UNITS = 1 << 16;
+const keptBuffer = new Uint16Array(KEPT_BUFFER_UNITS);
+/** Up to this many code units the gathered text is made a string by `String.fromCharCode`; above, the decoder is faster. */
+const FROM_CHAR_CODE_UNITS = 4096;
+
+/**
+ * `text[from..to)` without the whitespace between its tokens (a plain subtree's strings hold no
+ * escaped quote). The kept units are gathered in one buffer and decoded at once: on a 5 MB
+ * payload that takes about two thirds of the time of joining 8 KB pieces made by `fromCharCode`.
+ */
 function compactText(text: string, from: number, to: number): string {
-  const pieces: string[] = [];
+  const out = to - from <= KEPT_BUFFER_UNITS ? keptBuffer : new Uint16Array(to - from);
   let filled = 0;
   let inString = false;
   for (let at = from; at < to; at++) {
     const code = text.charCodeAt(at);
     if (code === 0x22) inString = !inString;
     else if (!inString && isWhitespace(code)) continue;
-    chunk[filled++] = code;
-    if (filled === CHUNK) {
-      pieces.push(String.fromCharCode.apply(null, chunk as unknown as number[]));
-      filled = 0;
-    }
+    out[filled++] = code;
   }
-  pieces.push(String.fromCharCode.apply(null, chunk.subarray(0, filled) as unknown as number[]));
-  return pieces.join('');
+  const kept = out.subarray(0, filled);
+  return filled <= FROM_CHAR_CODE_UNITS ? String.fromCharCode.apply(null, kept as unknown as number[]) : UTF16.decode(kept);
 }
 
 /** The subtree written with every object's keys in code-point order (plain keys are ASCII: `<` is that order). */

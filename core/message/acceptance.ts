@@ -43,10 +43,19 @@ export interface ConsumerVerdict {
   readonly runtime?: string;
 }
 
+/**
+ * A body known without parsing it back: the tree an encoder was given, when it wrote every token of
+ * that tree as the tree holds it (core/message/build.ts says when), and the tree's depth.
+ */
+export interface WrittenBody {
+  readonly kind: 'written';
+  readonly root: ObjectNode;
+  readonly depth: number;
+}
+
 /** The six consumers' verdicts on a body, in the facts' column order. */
-export function consumerVerdicts(body: string | ParsedDocument): ConsumerVerdict[] {
-  const doc = typeof body === 'string' ? parseJson(body) : body;
-  const facts = bodyFacts(doc);
+export function consumerVerdicts(body: string | ParsedDocument | WrittenBody): ConsumerVerdict[] {
+  const facts = bodyFacts(typeof body === 'string' ? parseJson(body) : body);
   return SDK_NAMES.map((sdk) => {
     if (sdk === 'dotnet') return { sdk, kind: 'not-measured', reasons: [{ message: '.NET consumers were not measured (no .NET runtime was available).' }] };
     const verdict = new Verdict();
@@ -165,7 +174,10 @@ function respelledByDouble(digits: string): boolean {
   return digits.length > 309 || String(Number(digits)) !== digits.replace(/^0+(?=\d)/, '');
 }
 
-function bodyFacts(doc: ParsedDocument): BodyFacts {
+function bodyFacts(body: ParsedDocument | WrittenBody): BodyFacts {
+  const written = (body as Partial<WrittenBody>).kind === 'written' ? (body as WrittenBody) : undefined;
+  // What the encoder wrote from a document without syntax problems, token by token, has none.
+  const doc = { root: body.root, syntaxProblems: written ? [] : (body as ParsedDocument).syntaxProblems };
   const root = asObject(doc.root);
   let loneSurrogate = false;
   let infinite = false;
@@ -205,7 +217,7 @@ function bodyFacts(doc: ParsedDocument): BodyFacts {
       });
     }
   }
-  return { root, problems: doc.syntaxProblems, infiniteInData, depth: doc.root ? maxDepth(doc.root) : 0, loneSurrogate, infinite, unsafeInteger, beyondInt64, hugeInteger };
+  return { root, problems: doc.syntaxProblems, infiniteInData, depth: written ? written.depth : doc.root ? maxDepth(doc.root) : 0, loneSurrogate, infinite, unsafeInteger, beyondInt64, hugeInteger };
 }
 
 /** Syntax problems some decoders tolerate (facts part 2, §2). */

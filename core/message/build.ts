@@ -3,7 +3,7 @@
  * the chosen SDK's encoder for the exact body, and the broker projections. The preview shows
  * this value and the send publishes it, so they cannot disagree.
  */
-import { encodeEnvelope, SDK_NAMES, type EncodeMemo, type EncodeNote, type SdkName } from '../encode';
+import { encodeEnvelopeFrom, SDK_NAMES, type EncodeMemo, type EncodeNote, type SdkName } from '../encode';
 import type { Fresh } from '../model/fresh';
 import { utf8Bytes, utf8Length } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
@@ -11,7 +11,7 @@ import { asObject, getValue, type ParsedDocument } from '../model/tree';
 import { ParsedText } from '../parse/document';
 import { sameOrReparsed } from '../parse/incremental';
 import { parseJson } from '../parse/parser';
-import { consumerVerdicts, type ConsumerVerdict } from './acceptance';
+import { consumerVerdicts, type ConsumerVerdict, type WrittenBody } from './acceptance';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
 export type EncoderChoice = SdkName | 'auto';
@@ -87,11 +87,16 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
     ...(options.freshIds ? { metaId, createdAt: options.fresh.now() } : {}),
     ...(requestedQueue && !options.keepMetaQueue ? { queue: requestedQueue } : {}),
   };
-  const encoded = encodeEnvelope(doc, sdk, { ...(Object.keys(overrides).length > 0 ? { overrides } : {}), ...(memo ? { memo } : {}) });
+  const { result: encoded, input } = encodeEnvelopeFrom(doc, sdk, { ...(Object.keys(overrides).length > 0 ? { overrides } : {}), ...(memo ? { memo } : {}) });
   if (!encoded.ok) return { ok: false, error: `The ${sdk} encoder cannot write this envelope: ${encoded.error}` };
-  // The body as each consumer reads it, parsed from the previous build's when one value is what differs.
-  const body = (memo?.body instanceof ParsedText && sameOrReparsed(memo.body, encoded.text)) || parseJson(encoded.text);
-  if (memo) memo.body = body;
+  // The body as each consumer reads it: the tree written when the encoder vouches for it, else the
+  // body parsed back (from the previous build's when one value is what differs).
+  const written = writtenBody(sdk, encoded.notes, input);
+  const body = written ?? ((memo?.body instanceof ParsedText && sameOrReparsed(memo.body, encoded.text)) || parseJson(encoded.text));
+  if (memo) {
+    if (written) delete memo.body;
+    else memo.body = body as ParsedDocument;
+  }
 
   const traceId = getValue(root, 'trace_id');
   const lang = getValue(meta, 'lang');
@@ -133,6 +138,25 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   // What the check needed of the previous body is carried over now; the link would keep it alive.
   if (body instanceof ParsedText) body.forgetEdit();
   return { ok: true, message, notes: encoded.notes, consumers };
+}
+
+/**
+ * The relays that decode into maps and encode them again (JavaScript objects, PHP arrays, Python
+ * dicts): what they write has the shape of what they read. The typed SDKs (Go, Java, .NET) write
+ * their own structs instead.
+ */
+const MAP_RELAYS: ReadonlySet<SdkName> = new Set(['node', 'php', 'python']);
+
+/**
+ * The tree the encoder wrote, as the consumers' check may read it in place of the body parsed back:
+ * when a map relay noted nothing, it changed no number's text, no string's or key's value, no
+ * object's keys (a repeated one, a list made of one) and nothing the contract fixes, so the body
+ * parses to this tree, order of keys aside. On a 5 MB body that spares parsing megabytes back.
+ * test/core/message/build-verdicts.test.ts holds the claim against the body parsed back.
+ */
+function writtenBody(sdk: SdkName, notes: readonly EncodeNote[], input: { readonly root: WrittenBody['root']; readonly depth: number } | undefined): WrittenBody | undefined {
+  if (notes.length > 0 || !input || !MAP_RELAYS.has(sdk)) return undefined;
+  return { kind: 'written', root: input.root, depth: input.depth };
 }
 
 /** Where each Redis layout puts a queue's messages (facts §4.1). */
