@@ -9,7 +9,8 @@
  *   (reading those lines only, never the whole text);
  * - a constant hover;
  * - a CodeLens that opens a virtual document beside the file, holding the first and last
- *   16 KiB of the file without whitespace, as the byte preview shows a large body by its ends.
+ *   16 KiB of the file without whitespace, as the byte preview shows a large body by its ends,
+ *   and made again after each edit of the file, as the byte preview follows typing.
  */
 const vscode = require('vscode');
 
@@ -31,8 +32,10 @@ function activate(context) {
     collection.set(document.uri, found);
   };
   vscode.workspace.textDocuments.forEach(mark);
+  const changed = new vscode.EventEmitter();
+  const previewOf = (source) => vscode.Uri.from({ scheme: SCHEME, path: '/preview', query: source.toString() });
   const provider = {
-    onDidChange: new vscode.EventEmitter().event,
+    onDidChange: changed.event,
     provideTextDocumentContent(uri) {
       const wanted = vscode.Uri.parse(uri.query).toString();
       const source = vscode.workspace.textDocuments.find((document) => document.uri.toString() === wanted);
@@ -48,14 +51,18 @@ function activate(context) {
     vscode.workspace.onDidOpenTextDocument(mark),
     // A closed file's squiggle goes with it, so that a reopen shows only what this open computed.
     vscode.workspace.onDidCloseTextDocument((document) => collection.delete(document.uri)),
-    vscode.workspace.onDidChangeTextDocument((event) => mark(event.document)),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      mark(event.document);
+      if (event.document.uri.scheme === 'file') changed.fire(previewOf(event.document.uri));
+    }),
+    changed,
     vscode.languages.registerHoverProvider(LANGUAGE, { provideHover: () => new vscode.Hover(new vscode.MarkdownString('**floor** hover')) }),
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
     vscode.languages.registerCodeLensProvider(LANGUAGE, {
       provideCodeLenses: (document) => [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: 'Preview Published Bytes', command: 'babelqBenchFloor.preview', arguments: [document.uri] })],
     }),
     vscode.commands.registerCommand('babelqBenchFloor.preview', async (source) => {
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: '/preview', query: source.toString() }));
+      const document = await vscode.workspace.openTextDocument(previewOf(source));
       await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
     }),
   );
