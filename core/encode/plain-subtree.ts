@@ -48,6 +48,105 @@ export function plainSubtreeText(node: ValueNode, sortKeys: boolean): string | u
   return text;
 }
 
+/**
+ * What a writer holds of a text it may never need whole: its length in UTF-16 units and in UTF-8
+ * bytes, its ends, and the text itself, made when first asked for.
+ */
+export interface WrittenPiece {
+  readonly length: number;
+  readonly utf8Length: number;
+  text(): string;
+  /** The first `units` code units (all of them when fewer). */
+  head(units: number): string;
+  /** The last `units` code units (all of them when fewer). */
+  tail(units: number): string;
+}
+
+/**
+ * The written text of `node` as `plainSubtreeText` makes it, as a piece whose length, UTF-8 length
+ * and ends are read from the parser's columns without writing the text: a preview of a 5 MB
+ * payload shows its count and its ends, and only a send needs the megabytes. Undefined when the
+ * subtree is not plain.
+ */
+export function plainSubtreePiece(node: ValueNode, sortKeys: boolean): WrittenPiece | undefined {
+  const origin = columnsOf(node);
+  if (!origin || !isPlainSubtree(origin.document, origin.slot)) return undefined;
+  return new PlainPiece(node, origin.document, origin.slot, sortKeys);
+}
+
+class PlainPiece implements WrittenPiece {
+  private written: string | undefined;
+  private size: readonly [number, number] | undefined;
+
+  constructor(
+    private readonly node: ValueNode,
+    private readonly document: ParsedText,
+    private readonly slot: number,
+    private readonly sortKeys: boolean,
+  ) {}
+
+  get length(): number {
+    return (this.size ??= compactSize(this.document.columns, this.document.text, this.slot))[0];
+  }
+
+  get utf8Length(): number {
+    return (this.size ??= compactSize(this.document.columns, this.document.text, this.slot))[1];
+  }
+
+  text(): string {
+    return (this.written ??= plainSubtreeText(this.node, this.sortKeys)!);
+  }
+
+  head(units: number): string {
+    // Go's sorted order puts any key first: written whole.
+    if (this.written !== undefined || this.sortKeys) return this.text().slice(0, units);
+    const { columns, text } = this.document;
+    return compactText(text, columns.start[this.slot], columns.end[this.slot], units);
+  }
+
+  tail(units: number): string {
+    if (this.written !== undefined || this.sortKeys) return this.text().slice(Math.max(0, this.length - units));
+    const { columns, text } = this.document;
+    return compactTail(text, columns.start[this.slot], columns.end[this.slot], units);
+  }
+}
+
+/**
+ * The length of a plain subtree's compact text in UTF-16 units and in UTF-8 bytes, from its slots:
+ * every token as written, a colon per key, the brackets, and a comma between siblings. A plain
+ * subtree's keys, numbers and literals are ASCII, and its strings hold no surrogate, so a string
+ * that is not `PlainAscii` is the only token whose bytes are counted one by one.
+ */
+function compactSize(columns: Columns, text: string, root: number): readonly [number, number] {
+  const { info, start, end, keyStart, keyEnd, next, parent } = columns;
+  const last = next[root];
+  let units = 0;
+  let extraBytes = 0;
+  let separators = 0;
+  for (let slot = root; slot < last; slot++) {
+    const flags = info[slot];
+    const kind = flags & Flag.KindMask;
+    // A key, with its colon (array items have none).
+    if (slot !== root && (info[parent[slot]] & Flag.KindMask) === Kind.Object) units += keyEnd[slot] - keyStart[slot] + 1;
+    if (kind === Kind.Object || kind === Kind.Array) {
+      units += 2;
+      // Its children less one: the commas between them.
+      if (next[slot] > slot + 1) separators--;
+      continue;
+    }
+    units += end[slot] - start[slot];
+    if (kind === Kind.String && !(flags & Flag.PlainAscii)) {
+      for (let at = start[slot] + 1; at < end[slot] - 1; at++) {
+        const code = text.charCodeAt(at);
+        if (code >= 0x80) extraBytes += code < 0x800 ? 1 : 2;
+      }
+    }
+  }
+  // Every slot but the root is some container's child: the commas are the children less one per non-empty container.
+  units += last - root - 1 + separators;
+  return [units, units + extraBytes];
+}
+
 /** True when nothing in `node`'s subtree can make an encoder note or refuse anything (no duplicate key, no surrogate). */
 export function isPlainNode(node: ValueNode): boolean {
   const origin = columnsOf(node);
@@ -207,11 +306,11 @@ const FROM_CHAR_CODE_UNITS = 4096;
  * escaped quote). The kept units are gathered in one buffer and decoded at once: on a 5 MB
  * payload that takes about two thirds of the time of joining 8 KB pieces made by `fromCharCode`.
  */
-function compactText(text: string, from: number, to: number): string {
-  const out = to - from <= KEPT_BUFFER_UNITS ? keptBuffer : new Uint16Array(to - from);
+function compactText(text: string, from: number, to: number, limit = Infinity): string {
+  const out = Math.min(to - from, limit) <= KEPT_BUFFER_UNITS ? keptBuffer : new Uint16Array(Math.min(to - from, limit));
   let filled = 0;
   let inString = false;
-  for (let at = from; at < to; at++) {
+  for (let at = from; at < to && filled < limit; at++) {
     const code = text.charCodeAt(at);
     if (code === 0x22) inString = !inString;
     else if (!inString && isWhitespace(code)) continue;
@@ -219,6 +318,25 @@ function compactText(text: string, from: number, to: number): string {
   }
   const kept = out.subarray(0, filled);
   return filled <= FROM_CHAR_CODE_UNITS ? String.fromCharCode.apply(null, kept as unknown as number[]) : UTF16.decode(kept);
+}
+
+/**
+ * The last `limit` units of `compactText(text, from, to)`, read from the end: a plain subtree's
+ * strings hold no escape, so every quote opens or closes one, from either side.
+ */
+function compactTail(text: string, from: number, to: number, limit: number): string {
+  const kept: number[] = [];
+  let inString = false;
+  for (let at = to - 1; at >= from && kept.length < limit; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) inString = !inString;
+    else if (!inString && isWhitespace(code)) continue;
+    kept.push(code);
+  }
+  kept.reverse();
+  const pieces: string[] = [];
+  for (let at = 0; at < kept.length; at += FROM_CHAR_CODE_UNITS) pieces.push(String.fromCharCode.apply(null, kept.slice(at, at + FROM_CHAR_CODE_UNITS)));
+  return pieces.join('');
 }
 
 /** The subtree written with every object's keys in code-point order (plain keys are ASCII: `<` is that order). */

@@ -5,7 +5,8 @@
  */
 import type { ObjectNode, ValueNode } from '../model/tree';
 import { sameNumber } from './numbers';
-import { documentDepth, plainSubtreeText } from './plain-subtree';
+import { documentDepth, plainSubtreePiece, type WrittenPiece } from './plain-subtree';
+import { attachWrittenText, WrittenText } from './written-text';
 import { isPlainAscii } from '../contract/written-as-is';
 import { codePointLabel, escapeCodePoint, escapeString, JSON_STRINGIFY_STYLE, type EscapeResult, type EscapeStyle } from './strings';
 import { SDK_LABELS, type EncodeNote, type EncodeResult, type NumberText, type SdkName } from './types';
@@ -129,8 +130,8 @@ class RelayFailure extends Error {}
 type Task = string | Out;
 
 /** Writes `root` compactly as the SDK would, or returns the SDK's failure. */
-export function write(root: Out, model: ValueModel, notes: Notes): { text: string } | { error: string } {
-  const parts: string[] = [];
+export function write(root: Out, model: ValueModel, notes: Notes): { text: WrittenText } | { error: string } {
+  const parts: (string | WrittenPiece)[] = [];
   const stack: Task[] = [root];
   try {
     while (stack.length > 0) {
@@ -158,7 +159,7 @@ export function write(root: Out, model: ValueModel, notes: Notes): { text: strin
     if (error instanceof RelayFailure) return { error: error.message };
     throw error;
   }
-  return { text: parts.join('') };
+  return { text: new WrittenText(parts) };
 }
 
 function pushObject(stack: Task[], entries: readonly OutEntry[], path: Path | undefined, model: ValueModel, notes: Notes): void {
@@ -172,10 +173,10 @@ function pushObject(stack: Task[], entries: readonly OutEntry[], path: Path | un
   stack.push('{');
 }
 
-function expandNode(stack: Task[], parts: string[], node: ValueNode, path: Path | undefined, model: ValueModel, notes: Notes): void {
+function expandNode(stack: Task[], parts: (string | WrittenPiece)[], node: ValueNode, path: Path | undefined, model: ValueModel, notes: Notes): void {
   if (node.kind === 'object' || node.kind === 'array') {
-    // A subtree every SDK writes as written (./plain-subtree.ts): from the text, with nothing to note.
-    const plain = plainSubtreeText(node, model.sortsKeys === true);
+    // A subtree every SDK writes as written (./plain-subtree.ts): from the text, when it is read, with nothing to note.
+    const plain = plainSubtreePiece(node, model.sortsKeys === true);
     if (plain !== undefined) {
       parts.push(plain);
       return;
@@ -350,5 +351,16 @@ export type SdkEncoder = (input: EncodeInput) => EncodeResult;
 export function finish(out: Out, model: ValueModel, notes: Notes): EncodeResult {
   const written = write(out, model, notes);
   if ('error' in written) return { ok: false, error: written.error, notes: notes.finish() };
-  return { ok: true, text: written.text, notes: notes.finish() };
+  const text = written.text;
+  // The text is made when first read: writtenTextOf(result) reads its length and ends without it.
+  return attachWrittenText(
+    {
+      ok: true,
+      get text() {
+        return text.text();
+      },
+      notes: notes.finish(),
+    },
+    text,
+  );
 }

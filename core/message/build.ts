@@ -4,8 +4,9 @@
  * this value and the send publishes it, so they cannot disagree.
  */
 import { encodeEnvelopeFrom, SDK_NAMES, type EncodeMemo, type EncodeNote, type SdkName } from '../encode';
+import { WrittenText, writtenTextOf } from '../encode/written-text';
 import type { Fresh } from '../model/fresh';
-import { utf8Bytes, utf8Length } from '../model/utf8';
+import { utf8Bytes } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
 import { ParsedText } from '../parse/document';
@@ -92,7 +93,9 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   // The body as each consumer reads it: the tree written when the encoder vouches for it, else the
   // body parsed back (from the previous build's when one value is what differs).
   const written = writtenBody(sdk, encoded.notes, input);
-  const body = written ?? ((memo?.body instanceof ParsedText && sameOrReparsed(memo.body, encoded.text)) || parseJson(encoded.text));
+  // The body's text, written when first read: a preview of a large envelope reads its length and ends.
+  const bodyText = writtenTextOf(encoded) ?? new WrittenText([encoded.text]);
+  const body = written ?? ((memo?.body instanceof ParsedText && sameOrReparsed(memo.body, bodyText.text())) || parseJson(bodyText.text()));
   if (memo) {
     if (written) delete memo.body;
     else memo.body = body as ParsedDocument;
@@ -104,12 +107,17 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   const attempts = getValue(root, 'attempts');
   let bytes: Uint8Array | undefined;
   const message: OutgoingMessage = {
-    text: encoded.text,
+    get text() {
+      return bodyText.text();
+    },
     // Encoded when first read: a preview reads only the count and the first bytes.
     get bytes() {
-      return (bytes ??= utf8Bytes(encoded.text));
+      return (bytes ??= utf8Bytes(bodyText.text()));
     },
-    byteLength: utf8Length(encoded.text),
+    byteLength: bodyText.utf8Length,
+    textLength: bodyText.length,
+    textHead: (units) => bodyText.head(units),
+    textTail: (units) => bodyText.tail(units),
     sdk,
     queue,
     urn: resolved.node.value,

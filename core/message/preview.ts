@@ -11,6 +11,7 @@ import { utf8Bytes } from '../model/utf8';
 import { rejecting, verdictLines } from './acceptance';
 import { whyDifferent } from './difference';
 import { buildMessage, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
+import type { OutgoingMessage } from './types';
 
 /** How many bytes of the body the hex view shows before it stops. */
 export const HEX_LIMIT = 4096;
@@ -61,7 +62,7 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${options.sdk === 'auto' ? ' (from meta.lang)' : ''}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
   lines.push('');
   lines.push(`── Body: ${message.byteLength} bytes (UTF-8) ──`);
-  lines.push(...bodyLines(message.text));
+  lines.push(...bodyLines(message));
   lines.push('');
   lines.push('── Consumers (each SDK decoding the body above) ──');
   lines.push(...verdictLines(consumers));
@@ -86,7 +87,8 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   lines.push('');
   lines.push(`── Hex (published body${message.byteLength > HEX_LIMIT ? `, first ${HEX_LIMIT} of ${message.byteLength} bytes` : ''}) ──`);
   // The bytes of the body's first HEX_LIMIT + 1 code units at most (each is at least a byte), not of all of it.
-  lines.push(hexDump(utf8Bytes(message.text.slice(0, codePointBoundary(message.text, HEX_LIMIT + 1))).subarray(0, HEX_LIMIT)));
+  const start = message.textHead(HEX_LIMIT + 2);
+  lines.push(hexDump(utf8Bytes(start.slice(0, codePointBoundary(start, HEX_LIMIT + 1))).subarray(0, HEX_LIMIT)));
   return { ok: true, text: lines.join('\n') + '\n' };
 }
 
@@ -138,12 +140,19 @@ function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, 
   return lines;
 }
 
-/** The body on one line, or a long one's start and end on two, with a line between them saying what is left out. */
-function bodyLines(body: string): string[] {
-  if (body.length <= BODY_SHOWN_LIMIT) return [body];
-  const head = body.slice(0, codePointBoundary(body, BODY_HEAD));
-  const tail = body.slice(codePointBoundary(body, body.length - BODY_TAIL));
-  const left = body.length - head.length - tail.length;
+/**
+ * The body on one line, or a long one's start and end on two, with a line between them saying what
+ * is left out; a long body is read by its ends only (the whole of a 5 MB payload is never written
+ * for the preview).
+ */
+function bodyLines(message: OutgoingMessage): string[] {
+  if (message.textLength <= BODY_SHOWN_LIMIT) return [message.text];
+  const start = message.textHead(BODY_HEAD + 1);
+  const head = start.slice(0, codePointBoundary(start, BODY_HEAD));
+  // One unit more than the tail, so that a surrogate pair at its start is seen whole.
+  const end = message.textTail(BODY_TAIL + 1);
+  const tail = end.slice(codePointBoundary(end, 1));
+  const left = message.textLength - head.length - tail.length;
   return [head, `… ${left.toLocaleString('en')} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`, tail];
 }
 

@@ -51,6 +51,10 @@ export interface OutgoingMessage {
   readonly bytes: Uint8Array;
   /** How many bytes the body is (known without encoding it: a preview of a 5 MB envelope shows the count and its first bytes only). */
   readonly byteLength: number;
+  /** The body's length in UTF-16 code units, and its first or last units, known without writing the whole body. */
+  readonly textLength: number;
+  textHead(units: number): string;
+  textTail(units: number): string;
   /** The SDK whose encoder wrote the body. */
   readonly sdk: string;
   /** The logical queue (`meta.queue` unless overridden). */
