@@ -4,6 +4,7 @@
  */
 import type { ValueNode } from '../model/tree';
 import { formatNode } from './numbers';
+import { forEachValueOutsidePlain } from './plain-subtree';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
 import { JSON_STRINGIFY_STYLE } from './strings';
 import { child, dedupe, finish, Notes, type Entry, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
@@ -20,6 +21,31 @@ const MAX_ARRAY_INDEX = 2 ** 32 - 2;
 /** True for keys a JavaScript object orders first, ascending: array indexes (0 … 2^32−2). */
 export function isArrayIndexKey(key: string): boolean {
   return ARRAY_INDEX.test(key) && Number(key) <= MAX_ARRAY_INDEX;
+}
+
+/**
+ * True when JavaScript's own-key order is the written order of every object outside a plain
+ * subtree (whose keys are never digits only): no array-index key after another key, none after a
+ * larger one. Otherwise Node writes the keys in another order, which it does not note (the
+ * divergence check reports it).
+ */
+export function keepsWrittenKeyOrder(root: ValueNode): boolean {
+  let kept = true;
+  forEachValueOutsidePlain(root, (node) => {
+    if (!kept || node.kind !== 'object') return;
+    let named = false;
+    let lastIndex = -1;
+    for (const property of node.properties) {
+      if (!isArrayIndexKey(property.key)) {
+        named = true;
+        continue;
+      }
+      const index = Number(property.key);
+      if (named || index <= lastIndex) kept = false;
+      lastIndex = index;
+    }
+  });
+  return kept;
 }
 
 /** Entries in JavaScript's own-key order: array-index keys ascending, then the rest as inserted. */

@@ -25,8 +25,9 @@ const notPlainBefore = new WeakMap<Columns, Int32Array>();
  * Per parse: the texts of the plain subtrees written so far, by slot (Go's sorted ones by `~slot`).
  * A version made from the previous one by a value edit (`ParsedText.edit`) takes them over: a
  * subtree the edit is outside of is written as before, and the one it is inside is the previous
- * text with the edited token replaced. So a preview that follows typing in a 5 MB payload writes
- * the few values around the edit, not the megabytes of the payload again.
+ * text with the edited token replaced. So what reads a body whole after each edit in a 5 MB
+ * payload (a send, a body parsed back, the per-SDK comparison) writes the few values around the
+ * edit, not the megabytes of the payload again.
  */
 const writtenTexts = new WeakMap<Columns, Map<number, string>>();
 
@@ -40,12 +41,17 @@ export function plainSubtreeText(node: ValueNode, sortKeys: boolean): string | u
   const known = texts?.get(key);
   if (known !== undefined) return known;
   const text = carriedOver(document, slot, key) ?? (sortKeys ? sortedText(document.columns, document.text, slot) : compactText(document.text, document.columns.start[slot], document.columns.end[slot]));
+  remember(document, key, text);
+  return text;
+}
+
+function remember(document: ParsedText, key: number, text: string): void {
+  let texts = writtenTexts.get(document.columns);
   if (!texts) {
     texts = new Map();
     writtenTexts.set(document.columns, texts);
   }
   texts.set(key, text);
-  return text;
 }
 
 /**
@@ -71,11 +77,22 @@ export interface WrittenPiece {
 export function plainSubtreePiece(node: ValueNode, sortKeys: boolean): WrittenPiece | undefined {
   const origin = columnsOf(node);
   if (!origin || !isPlainSubtree(origin.document, origin.slot)) return undefined;
-  return new PlainPiece(node, origin.document, origin.slot, sortKeys);
+  const { document, slot } = origin;
+  // The previous version's text is carried over now, while this version still links to it (the
+  // encoder lets go of that link before anyone reads the text): a string splice, no writing.
+  const key = sortKeys ? ~slot : slot;
+  if (writtenTexts.get(document.columns)?.has(key) !== true) {
+    const carried = carriedOver(document, slot, key);
+    if (carried !== undefined) remember(document, key, carried);
+  }
+  return new PlainPiece(node, document, slot, sortKeys);
 }
 
+/**
+ * A plain subtree's text, known by its parse: the columns it is read from stay in use as long as
+ * the piece does (one-shot callers that recycle their columns read no piece after that).
+ */
 class PlainPiece implements WrittenPiece {
-  private written: string | undefined;
   private size: readonly [number, number] | undefined;
 
   constructor(
@@ -94,18 +111,23 @@ class PlainPiece implements WrittenPiece {
   }
 
   text(): string {
-    return (this.written ??= plainSubtreeText(this.node, this.sortKeys)!);
+    return plainSubtreeText(this.node, this.sortKeys)!;
   }
 
+  // The ends are read from the document's text even when the whole is known: a text carried over
+  // is a splice of the previous one, and slicing it would copy all of it first.
   head(units: number): string {
     // Go's sorted order puts any key first: written whole.
-    if (this.written !== undefined || this.sortKeys) return this.text().slice(0, units);
+    if (this.sortKeys) return this.text().slice(0, units);
     const { columns, text } = this.document;
     return compactText(text, columns.start[this.slot], columns.end[this.slot], units);
   }
 
   tail(units: number): string {
-    if (this.written !== undefined || this.sortKeys) return this.text().slice(Math.max(0, this.length - units));
+    if (this.sortKeys) {
+      const whole = this.text();
+      return whole.slice(Math.max(0, whole.length - units));
+    }
     const { columns, text } = this.document;
     return compactTail(text, columns.start[this.slot], columns.end[this.slot], units);
   }
@@ -292,8 +314,30 @@ function plainKeys(columns: Columns, text: string, slot: number): boolean {
  * UTF-16LE is one of the encodings every build of it supports. It would replace a lone surrogate,
  * but a plain subtree holds no surrogate at all, and a leading U+FEFF is kept (`ignoreBOM`).
  */
-declare const TextDecoder: new (label: 'utf-16le', options: { ignoreBOM: boolean }) => { decode(input: Uint16Array): string };
-const UTF16 = new TextDecoder('utf-16le', { ignoreBOM: true });
+declare const TextDecoder: (new (label: 'utf-16le', options: { ignoreBOM: boolean }) => { decode(input: Uint16Array): string }) | undefined;
+
+/**
+ * The decoder of code units as this machine stores them: UTF-16LE reads the bytes of a
+ * Uint16Array as they lie in memory, which is its order on a little-endian machine only. Made when
+ * first needed; none (String.fromCharCode then) on a big-endian machine or without the decoder.
+ */
+let unitDecoder: { decode(input: Uint16Array): string } | null | undefined;
+function decoderOfUnits(): { decode(input: Uint16Array): string } | null {
+  if (unitDecoder === undefined) {
+    const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    unitDecoder = littleEndian && typeof TextDecoder === 'function' ? new TextDecoder('utf-16le', { ignoreBOM: true }) : null;
+  }
+  return unitDecoder;
+}
+
+/** The string of `units`, by the decoder when it is faster, else in pieces a call can take. */
+function unitsToString(units: Uint16Array): string {
+  const decoder = units.length > FROM_CHAR_CODE_UNITS ? decoderOfUnits() : null;
+  if (decoder) return decoder.decode(units);
+  const pieces: string[] = [];
+  for (let at = 0; at < units.length; at += FROM_CHAR_CODE_UNITS) pieces.push(String.fromCharCode.apply(null, units.subarray(at, at + FROM_CHAR_CODE_UNITS) as unknown as number[]));
+  return pieces.join('');
+}
 
 /** The buffer a compacted text is gathered in, kept for texts up to this many code units; a longer one gets its own. */
 const KEPT_BUFFER_UNITS = 1 << 16;
@@ -316,8 +360,7 @@ function compactText(text: string, from: number, to: number, limit = Infinity): 
     else if (!inString && isWhitespace(code)) continue;
     out[filled++] = code;
   }
-  const kept = out.subarray(0, filled);
-  return filled <= FROM_CHAR_CODE_UNITS ? String.fromCharCode.apply(null, kept as unknown as number[]) : UTF16.decode(kept);
+  return unitsToString(out.subarray(0, filled));
 }
 
 /**
@@ -325,18 +368,18 @@ function compactText(text: string, from: number, to: number, limit = Infinity): 
  * strings hold no escape, so every quote opens or closes one, from either side.
  */
 function compactTail(text: string, from: number, to: number, limit: number): string {
-  const kept: number[] = [];
+  const size = Math.min(limit, to - from);
+  const out = size <= KEPT_BUFFER_UNITS ? keptBuffer : new Uint16Array(size);
+  // Filled from its end, so the units come out in order.
+  let at = size;
   let inString = false;
-  for (let at = to - 1; at >= from && kept.length < limit; at--) {
-    const code = text.charCodeAt(at);
+  for (let back = to - 1; back >= from && at > 0; back--) {
+    const code = text.charCodeAt(back);
     if (code === 0x22) inString = !inString;
     else if (!inString && isWhitespace(code)) continue;
-    kept.push(code);
+    out[--at] = code;
   }
-  kept.reverse();
-  const pieces: string[] = [];
-  for (let at = 0; at < kept.length; at += FROM_CHAR_CODE_UNITS) pieces.push(String.fromCharCode.apply(null, kept.slice(at, at + FROM_CHAR_CODE_UNITS)));
-  return pieces.join('');
+  return unitsToString(out.subarray(at, size));
 }
 
 /** The subtree written with every object's keys in code-point order (plain keys are ASCII: `<` is that order). */

@@ -2,7 +2,8 @@
  * An encoder's output as the writer made it: strings, and the pieces of plain subtrees
  * (./plain-subtree.ts) whose text is made only when someone reads it. Its length, its UTF-8
  * length and its ends are known without the whole text: the preview of a 5 MB envelope shows its
- * byte count and its first and last characters, and only a send or `babelq preview` reads all of it.
+ * byte count and its first and last characters. What needs the bytes themselves reads it whole (a
+ * send, `babelq preview`, a body parsed back, the per-SDK comparison of a smaller body).
  */
 import { utf8Length } from '../model/utf8';
 import type { WrittenPiece } from './plain-subtree';
@@ -15,7 +16,7 @@ export class WrittenText implements WrittenPiece {
   private units: number | undefined;
   private bytes: number | undefined;
 
-  constructor(private readonly pieces: readonly (string | WrittenPiece)[]) {}
+  constructor(private pieces: readonly (string | WrittenPiece)[]) {}
 
   get length(): number {
     if (this.units === undefined) {
@@ -36,7 +37,12 @@ export class WrittenText implements WrittenPiece {
   }
 
   text(): string {
-    return (this.joined ??= this.pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text())).join(''));
+    if (this.joined === undefined) {
+      this.joined = this.pieces.map((piece) => (typeof piece === 'string' ? piece : piece.text())).join('');
+      // The pieces hold the document they are read from: once joined, the text is all that is kept.
+      this.pieces = [this.joined];
+    }
+    return this.joined;
   }
 
   head(units: number): string {

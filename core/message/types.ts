@@ -51,7 +51,10 @@ export interface OutgoingMessage {
   readonly bytes: Uint8Array;
   /** How many bytes the body is (known without encoding it: a preview of a 5 MB envelope shows the count and its first bytes only). */
   readonly byteLength: number;
-  /** The body's length in UTF-16 code units, and its first or last units, known without writing the whole body. */
+  /**
+   * The body's length in UTF-16 code units, and its first or last units, known without writing the
+   * whole body. (Functions and getters: a message is not data to clone or serialize as it is.)
+   */
   readonly textLength: number;
   textHead(units: number): string;
   textTail(units: number): string;

@@ -20,8 +20,12 @@ import { parseJson } from '../../../core/parse/parser';
 import { envelopeText as randomEnvelope } from '../../oracle/envelope-texts';
 import { envelopeText as benchEnvelope } from '../../../bench/generate';
 
-/** Unit counts around the interesting places of a text `length` long. */
-const cuts = (length: number) => [0, 1, 2, 7, length >> 1, length - 2, length - 1, length, length + 5].filter((n) => n >= 0);
+/** A seeded sequence of numbers in [0, 1), so the random cuts are the same on every run. */
+let seed = 20261203;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+
+/** Unit counts around the interesting places of a text `length` long, and three anywhere (a piece's boundary among them, now and then). */
+const cuts = (length: number) => [0, 1, 2, 7, length >> 1, length - 2, length - 1, length, length + 5, ...[0, 0, 0].map(() => Math.floor(random() * (length + 1)))].filter((n) => n >= 0);
 
 /** Each SDK's written text read in parts from one encoding, against the text of another encoding of the same document. */
 function assertPartsOfTheText(text: string, what: string): number {
@@ -78,6 +82,36 @@ test("a plain subtree's piece: length, UTF-8 length and ends from the columns, f
         assert.equal(piece.head(units), written.slice(0, units), `first ${units}, sorted ${sortKeys}`);
         assert.equal(piece.tail(units), written.slice(Math.max(0, written.length - units)), `last ${units}, sorted ${sortKeys}`);
       }
+    }
+  }
+});
+
+test('a piece read after its text was written, and a text carried over edits from a memo several versions behind, are the text written afresh', () => {
+  const doc = parseJson(payloadEnvelope(400, ' '));
+  const data = getValue(asObject(doc.root), 'data')!;
+  const piece = plainSubtreePiece(data, false)!;
+  const whole = piece.text();
+  for (const units of cuts(whole.length)) {
+    assert.equal(piece.head(units), whole.slice(0, units));
+    assert.equal(piece.tail(units), whole.slice(Math.max(0, whole.length - units)));
+  }
+  const fresh = fixedFresh('0f8fad5b-d9cb-469f-a165-70867728950e', 1764590400123);
+  for (const sdk of ['node', 'go', 'java'] as const) {
+    const options = { sdk, freshIds: true, fresh, redisLayout: 'babelqueue' as const };
+    let text = payloadEnvelope(400, '\n  ');
+    const memo = {};
+    const first = buildMessage(parseJson(text), options, memo);
+    assert.ok(first.ok);
+    // The first body read whole: its texts are there to carry over.
+    assert.ok(first.message.text.length > 0);
+    for (let step = 0; step < 6; step++) {
+      // Three keystrokes at a time, in a payload string, between builds (a preview that waited).
+      for (let key = 0; key < 3; key++) text = text.replace(`"SKU-${100 + step}`, `"SKU-${100 + step}${key}`);
+      const built = buildMessage(parseJson(text), options, memo);
+      const afresh = buildMessage(parseJson(text), options);
+      assert.ok(built.ok && afresh.ok);
+      assert.equal(built.message.textLength, afresh.message.text.length, `${sdk}, step ${step}: length`);
+      assert.equal(built.message.text, afresh.message.text, `${sdk}, step ${step}`);
     }
   }
 });

@@ -68,6 +68,10 @@ test('verdicts that a written tree decides alone: a URN only in urn, a trace id,
     '{"job":"urn:babel:orders:created","trace_id":"t","data":{"big":1e400,"n":9007199254740993},"meta":{"schema_version":true},"attempts":-0}',
     '{"job":"urn:babel:orders:created","trace_id":"t","data":{"x":{"y":[[[[1]]]]}},"meta":{},"attempts":0,"Job":"urn:babel:a:b"}',
     '{"job":"urn:babel:orders:created","trace_id":"t","data":{"s":"\\ud800"},"meta":{"schema_version":1},"attempts":0}',
+    // Keys Node writes first (array indexes), which the consumers that drop keys would list in the body's order.
+    '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"schema_version":1},"attempts":0,"x":1,"0":2}',
+    '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"schema_version":1,"x":1,"7":2,"3":4},"attempts":0}',
+    '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"schema_version":1},"attempts":0,"dead_letter":{"x":1,"0":2}}',
   ];
   let written = 0;
   for (const text of cases) written += assertVerdictsOfTheBody(parseText(text), text);
