@@ -36,11 +36,16 @@ export function plainSubtreeText(node: ValueNode, sortKeys: boolean): string | u
   const origin = columnsOf(node);
   if (!origin || !isPlainSubtree(origin.document, origin.slot)) return undefined;
   const { document, slot } = origin;
+  return writtenText(document, slot, sortKeys, carryFrom(document, slot, sortKeys ? ~slot : slot));
+}
+
+/** The subtree's text: known, carried over from the previous version's, or written now. */
+function writtenText(document: ParsedText, slot: number, sortKeys: boolean, carry: Carry | undefined): string {
   const key = sortKeys ? ~slot : slot;
-  let texts = writtenTexts.get(document.columns);
-  const known = texts?.get(key);
+  const known = writtenTexts.get(document.columns)?.get(key);
   if (known !== undefined) return known;
-  const text = carriedOver(document, slot, key) ?? (sortKeys ? sortedText(document.columns, document.text, slot) : compactText(document.text, document.columns.start[slot], document.columns.end[slot]));
+  const carried = carry && carriedText(document, slot, carry);
+  const text = carried ?? (sortKeys ? sortedText(document.columns, document.text, slot) : compactText(document.text, document.columns.start[slot], document.columns.end[slot]));
   remember(document, key, text);
   return text;
 }
@@ -78,14 +83,12 @@ export function plainSubtreePiece(node: ValueNode, sortKeys: boolean): WrittenPi
   const origin = columnsOf(node);
   if (!origin || !isPlainSubtree(origin.document, origin.slot)) return undefined;
   const { document, slot } = origin;
-  // The previous version's text is carried over now, while this version still links to it (the
-  // encoder lets go of that link before anyone reads the text): a string splice, no writing.
   const key = sortKeys ? ~slot : slot;
-  if (writtenTexts.get(document.columns)?.has(key) !== true) {
-    const carried = carriedOver(document, slot, key);
-    if (carried !== undefined) remember(document, key, carried);
-  }
-  return new PlainPiece(node, document, slot, sortKeys);
+  // What carrying the previous version's text over needs is taken now, while this version still
+  // links to it (the encoder lets go of that link before anyone reads the text); nothing is read
+  // or spliced until the text is.
+  const carry = writtenTexts.get(document.columns)?.has(key) ? undefined : carryFrom(document, slot, key);
+  return new PlainPiece(document, slot, sortKeys, carry);
 }
 
 /**
@@ -96,10 +99,11 @@ class PlainPiece implements WrittenPiece {
   private size: readonly [number, number] | undefined;
 
   constructor(
-    private readonly node: ValueNode,
     private readonly document: ParsedText,
     private readonly slot: number,
     private readonly sortKeys: boolean,
+    /** Dropped once the text is made: it holds the previous version's text. */
+    private carry: Carry | undefined,
   ) {}
 
   get length(): number {
@@ -111,7 +115,9 @@ class PlainPiece implements WrittenPiece {
   }
 
   text(): string {
-    return plainSubtreeText(this.node, this.sortKeys)!;
+    const text = writtenText(this.document, this.slot, this.sortKeys, this.carry);
+    this.carry = undefined;
+    return text;
   }
 
   // The ends are read from the document's text even when the whole is known: a text carried over
@@ -175,22 +181,40 @@ export function isPlainNode(node: ValueNode): boolean {
   return origin !== undefined && isPlainSubtree(origin.document, origin.slot);
 }
 
-/** The previous version's text of this plain subtree, with the edited value in it replaced; undefined when it has none. */
-function carriedOver(document: ParsedText, slot: number, key: number): string | undefined {
+/**
+ * What carrying the previous version's text of a plain subtree over needs: that text, and, when the
+ * edit is inside the subtree, the edited slot and its token as it was. Taken from the version's
+ * link to the previous one; reading none of the text.
+ */
+interface Carry {
+  readonly before: string;
+  readonly edited?: { readonly slot: number; readonly oldToken: string };
+}
+
+/** The carry for this version of the subtree; undefined when the previous version's text is not known or cannot be carried. */
+function carryFrom(document: ParsedText, slot: number, key: number): Carry | undefined {
   const edit = document.edit;
   const before = edit && writtenTexts.get(edit.previous.columns)?.get(key);
   if (!edit || before === undefined) return undefined;
   // Slots are numbered as in the previous version: a value edit moves offsets, not slots.
-  if (edit.slot < slot || edit.slot >= document.columns.next[slot]) return before;
+  if (edit.slot < slot || edit.slot >= document.columns.next[slot]) return { before };
   // Go's order (a sorted text's key is ~slot) puts the edited value elsewhere in the text: written again.
   if (key !== slot) return undefined;
-  const previous = edit.previous;
-  const at = compactLength(previous.text, previous.columns.start[slot], previous.columns.start[edit.slot]);
-  const oldToken = previous.text.slice(previous.columns.start[edit.slot], previous.columns.end[edit.slot]);
+  const { previous } = edit;
+  return { before, edited: { slot: edit.slot, oldToken: previous.text.slice(previous.columns.start[edit.slot], previous.columns.end[edit.slot]) } };
+}
+
+/** The previous version's text with the edited token replaced; undefined when it does not hold the old token where this version puts it. */
+function carriedText(document: ParsedText, slot: number, carry: Carry): string | undefined {
+  const { before, edited } = carry;
+  if (!edited) return before;
+  // The text before the edited token is the same in both versions: its compact length is counted in this one.
+  const { columns, text } = document;
+  const at = compactLength(text, columns.start[slot], columns.start[edited.slot]);
   // A plain token is written as it is spelled; anything else would be a text this memo did not make.
-  if (before.substr(at, oldToken.length) !== oldToken) return undefined;
-  const newToken = document.text.slice(document.columns.start[edit.slot], document.columns.end[edit.slot]);
-  return before.slice(0, at) + newToken + before.slice(at + oldToken.length);
+  if (before.substr(at, edited.oldToken.length) !== edited.oldToken) return undefined;
+  const newToken = text.slice(columns.start[edited.slot], columns.end[edited.slot]);
+  return before.slice(0, at) + newToken + before.slice(at + edited.oldToken.length);
 }
 
 /** JSON's whitespace between tokens, which `compactText` leaves out. */

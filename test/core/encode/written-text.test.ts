@@ -22,7 +22,7 @@ import { envelopeText as benchEnvelope } from '../../../bench/generate';
 
 /** A seeded sequence of numbers in [0, 1), so the random cuts are the same on every run. */
 let seed = 20261203;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 
 /** Unit counts around the interesting places of a text `length` long, and three anywhere (a piece's boundary among them, now and then). */
 const cuts = (length: number) => [0, 1, 2, 7, length >> 1, length - 2, length - 1, length, length + 5, ...[0, 0, 0].map(() => Math.floor(random() * (length + 1)))].filter((n) => n >= 0);

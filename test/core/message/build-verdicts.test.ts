@@ -71,6 +71,7 @@ test('verdicts that a written tree decides alone: a URN only in urn, a trace id,
     // Keys Node writes first (array indexes), which the consumers that drop keys would list in the body's order.
     '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"schema_version":1},"attempts":0,"x":1,"0":2}',
     '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"schema_version":1,"x":1,"7":2,"3":4},"attempts":0}',
+    '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"7":2,"3":4,"schema_version":1},"attempts":0}',
     '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"schema_version":1},"attempts":0,"dead_letter":{"x":1,"0":2}}',
   ];
   let written = 0;
