@@ -76,8 +76,8 @@ export interface WrittenPiece {
 /**
  * The written text of `node` as `plainSubtreeText` makes it, as a piece whose length, UTF-8 length
  * and ends are read from the parser's columns without writing the text: a preview of a 5 MB
- * payload shows its count and its ends, and only a send needs the megabytes. Undefined when the
- * subtree is not plain.
+ * payload shows its count and its ends, and only what needs the bytes themselves writes them.
+ * Undefined when the subtree is not plain.
  */
 export function plainSubtreePiece(node: ValueNode, sortKeys: boolean): WrittenPiece | undefined {
   const origin = columnsOf(node);
