@@ -74,7 +74,7 @@ export function encodeEnvelopeFrom(doc: ParsedDocument, sdk: SdkName, options?: 
   // The overrides replace or append scalars in meta: the depth is the document's.
   const input: EncodeInput = { root: written, depth: maxDepth(root) };
   const encoded = ENCODERS[sdk](input);
-  // A parse made here has carried its texts over now: its link would keep earlier versions alive.
+  // A parse made here has taken what carrying its texts over needs now: its link would keep earlier versions alive.
   // The caller's own document (and the memo's, reused as it is) keep theirs: the caller's analysis
   // of its next version may still need them.
   if (target instanceof ParsedText && target !== doc && target !== memo?.written) target.forgetEdit();

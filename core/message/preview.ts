@@ -142,8 +142,8 @@ function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, 
 
 /**
  * The body on one line, or a long one's start and end on two, with a line between them saying what
- * is left out; a long body is read by its ends only (the whole of a 5 MB payload is never written
- * for the preview).
+ * is left out; a long body is read by its ends only (a 5 MB payload need not be written whole for
+ * them: ../encode/written-text.ts).
  */
 function bodyLines(message: OutgoingMessage): string[] {
   if (message.textLength <= BODY_SHOWN_LIMIT) return [message.text];

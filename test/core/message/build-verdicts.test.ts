@@ -14,7 +14,7 @@ import { buildMessage, type BuildMemo, type MessageOptions } from '../../../core
 import { fixedFresh } from '../../../core/model/fresh';
 import type { ParsedDocument } from '../../../core/model/tree';
 import type { ParsedText } from '../../../core/parse/document';
-import { parseJson, parseText } from '../../../core/parse/parser';
+import { parseText } from '../../../core/parse/parser';
 import { reparse } from '../../../core/parse/incremental';
 import { envelopeText as randomEnvelope } from '../../oracle/envelope-texts';
 import { parseJson as referenceParse } from '../../oracle/reference-parser';
@@ -105,5 +105,4 @@ test('verdicts follow edits of a large plain payload, build after build with one
   assert.ok(written >= 6, `only ${written} builds were written from the tree`);
   const node = buildMessage(doc, options('node', VARIANTS[1]));
   assert.ok(node.ok && node.consumers.some((verdict) => verdict.reasons.some((reason) => /attempts/.test(reason.message))), 'the last edit (attempts as a string) is rejected');
-  assert.equal(consumerVerdicts(parseJson(text)).length, SDK_NAMES.length);
 });
