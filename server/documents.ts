@@ -6,8 +6,9 @@
  * its line starts carried over the changed span (`LineIndex.afterEdit`), and
  * then analysed reusing the previous version's analysis (`analyzeDocument` in core/rules/analyze.ts).
  */
-import { TextDocument, type Range, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
+import { EditableDocument } from './editable-document';
 import { analyzeDocument, type Analysis } from '../core/rules/analyze';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { ParsedText } from '../core/parse/document';
@@ -36,7 +37,7 @@ const lastEdits = new WeakMap<TextDocument, LastEdit>();
  * by comparing two versions of a large text (some 2 ms on 5 MB).
  */
 export const EDIT_TRACKING_DOCUMENTS: TextDocumentsConfiguration<TextDocument> = {
-  create: TextDocument.create,
+  create: (uri, languageId, version, content) => new EditableDocument(uri, languageId, version, content),
   update(document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
     const only = changes.length === 1 && 'range' in changes[0] ? (changes[0] as { range: Range; text: string }) : undefined;
     let change: TextChange | undefined;
@@ -47,7 +48,9 @@ export const EDIT_TRACKING_DOCUMENTS: TextDocumentsConfiguration<TextDocument> =
       change = { from: Math.min(a, b), oldEnd: Math.max(a, b), newEnd: Math.min(a, b) + only.text.length };
     }
     const fromVersion = document.version;
-    const updated = TextDocument.update(document, changes, version);
+    // Every document here was made by `create` above.
+    const updated = document as EditableDocument;
+    updated.update(changes, version);
     if (change) lastEdits.set(updated, { fromVersion, toVersion: version, change });
     else lastEdits.delete(updated);
     return updated;
