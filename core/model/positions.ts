@@ -13,34 +13,51 @@ export interface LineRange {
   readonly end: Position;
 }
 
+/**
+ * After this many keystrokes on different lines, an index copies its line starts with the moves
+ * applied instead of adding one more: a lookup reads through at most this many moves.
+ */
+const MAX_MOVES = 32;
+
 /** Line starts of a text, computed once when first needed; converts in O(log lines). */
 export class LineIndex {
+  /**
+   * Line starts as scanned, or as last copied with the moves applied. The indexes that edits make
+   * from this one share the array, so it is never written once it is made.
+   */
   private lineStarts: number[] | undefined;
+  /**
+   * The keystrokes since `lineStarts` was made that moved the lines after them: the lines from
+   * `movedFrom[k]` on start `movedBy[k]` later than `lineStarts` says (`movedFrom` ascending,
+   * `movedBy` summed over the moves up to that line). Empty for a scanned text.
+   */
+  private movedFrom: readonly number[] = [];
+  private movedBy: readonly number[] = [];
 
   constructor(private readonly text: string) {}
 
   /**
    * The index of `text`, made from `previous`'s (the index of the version before) when that one
    * was scanned: old[from, oldEnd) became text[from, newEnd), so only the changed span is scanned
-   * and the starts after it move by the change in length. A keystroke in a 5 MB file does not scan
-   * its 230,000 lines again.
+   * and the starts after it move by the change in length. A keystroke in a 5 MB file neither scans
+   * its 230,000 lines again nor copies their starts: within a line, it shares `previous`'s starts
+   * and records the move (a copy is made once every MAX_MOVES keystrokes on different lines).
    */
   static afterEdit(previous: LineIndex, text: string, from: number, oldEnd: number, newEnd: number): LineIndex {
     const index = new LineIndex(text);
-    const before = previous.lineStarts;
-    if (!before) return index;
+    if (!previous.lineStarts) return index;
     const delta = newEnd - oldEnd;
     if (noLineBreakNear(previous.text, from, oldEnd) && noLineBreakNear(text, from, newEnd)) {
-      // The usual keystroke: the same lines, those after the edit moved by its length.
-      const starts = before.slice();
-      let first = starts.length;
-      while (first > 0 && starts[first - 1] > from) first--;
-      if (delta !== 0) for (let j = first; j < starts.length; j++) starts[j] += delta;
-      index.lineStarts = starts;
+      // The usual keystroke: the same lines, those starting after the edit moved by its length.
+      index.lineStarts = previous.lineStarts;
+      index.movedFrom = previous.movedFrom;
+      index.movedBy = previous.movedBy;
+      if (delta !== 0) index.move(previous.linesUpTo(from), delta);
       return index;
     }
+    const before = previous.movedStarts();
     // A CR just before the change may pair with an LF the change brings or takes: scan from the line start before it.
-    const keep = Math.max(1, startsUpTo(before, Math.max(0, from - 1)) - 1);
+    const keep = Math.max(1, countUpTo(before, Math.max(0, from - 1)) - 1);
     const starts = before.slice(0, keep);
     // Scan the new text from there to just past the change (a CR at its end may pair with an LF after it).
     pushLineStarts(text, before[keep - 1], Math.min(text.length, newEnd + 1), starts);
@@ -57,7 +74,33 @@ export class LineIndex {
     return index;
   }
 
-  /** The offset of each line's first character (scanned on first use: a file without findings never needs it). */
+  /** Records that the lines from `line` on start `delta` later, or copies the starts with every move applied. */
+  private move(line: number, delta: number): void {
+    if (line >= this.starts.length) return;
+    const at = countUpTo(this.movedFrom, line);
+    const same = at > 0 && this.movedFrom[at - 1] === line;
+    if (!same && this.movedFrom.length >= MAX_MOVES) {
+      this.lineStarts = this.movedStarts().map((start, i) => (i >= line ? start + delta : start));
+      this.movedFrom = [];
+      this.movedBy = [];
+      return;
+    }
+    const from = same ? [...this.movedFrom] : [...this.movedFrom.slice(0, at), line, ...this.movedFrom.slice(at)];
+    // The sums up to `line` are as they were; from there on each grows by `delta`.
+    const by = same ? [...this.movedBy] : [...this.movedBy.slice(0, at), at > 0 ? this.movedBy[at - 1] : 0, ...this.movedBy.slice(at)];
+    for (let k = same ? at - 1 : at; k < by.length; k++) by[k] += delta;
+    this.movedFrom = from;
+    this.movedBy = by;
+  }
+
+  /** How much later than `lineStarts` says line `line` starts. */
+  private movedAt(line: number): number {
+    if (this.movedFrom.length === 0) return 0;
+    const at = countUpTo(this.movedFrom, line);
+    return at === 0 ? 0 : this.movedBy[at - 1];
+  }
+
+  /** The offset of each line's first character as scanned or last copied (scanned on first use: a file without findings never needs it). */
   private get starts(): number[] {
     if (this.lineStarts) return this.lineStarts;
     const starts = [0];
@@ -66,23 +109,45 @@ export class LineIndex {
     return starts;
   }
 
+  /** Every line's start with the moves applied: the shared array itself when there are none. */
+  private movedStarts(): number[] {
+    return this.movedFrom.length === 0 ? this.starts : this.starts.map((start, i) => start + this.movedAt(i));
+  }
+
+  /** Where line `line` starts, its moves applied. */
+  private startOf(line: number): number {
+    return this.starts[line] + this.movedAt(line);
+  }
+
+  /** How many lines start at or before `offset` (binary search over the moved starts). */
+  private linesUpTo(offset: number): number {
+    if (this.movedFrom.length === 0) return countUpTo(this.starts, offset);
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.startOf(middle) > offset) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
+
   /** The position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    const starts = this.starts;
-    const line = startsUpTo(starts, clamped) - 1;
-    return { line, character: clamped - starts[line] };
+    const line = this.linesUpTo(clamped) - 1;
+    return { line, character: clamped - this.startOf(line) };
   }
 
   /** The offset of a position (clamped to its line and to the text). */
   offsetAt(position: Position): number {
     if (position.line < 0) return 0;
-    const starts = this.starts;
-    if (position.line >= starts.length) return this.text.length;
-    const lineStart = starts[position.line];
-    const nextStart = position.line + 1 < starts.length ? starts[position.line + 1] : this.text.length;
+    const lines = this.starts.length;
+    if (position.line >= lines) return this.text.length;
+    const lineStart = this.startOf(position.line);
+    const nextStart = position.line + 1 < lines ? this.startOf(position.line + 1) : this.text.length;
     let lineEnd = nextStart;
-    if (position.line + 1 < starts.length) {
+    if (position.line + 1 < lines) {
       lineEnd = nextStart - 1;
       if (this.text.charCodeAt(lineEnd) === 0x0a && this.text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
     }
@@ -96,10 +161,10 @@ export class LineIndex {
 
   /** The start offset of a line. */
   lineStart(line: number): number {
-    const starts = this.starts;
-    return starts[Math.max(0, Math.min(line, starts.length - 1))];
+    return this.startOf(Math.max(0, Math.min(line, this.starts.length - 1)));
   }
 }
+
 
 /** True when text[from - 1, end + 1) holds no CR or LF: an edit of text[from, end) there neither makes nor ends a line. */
 function noLineBreakNear(text: string, from: number, end: number): boolean {
@@ -123,13 +188,13 @@ function pushLineStarts(text: string, from: number, to: number, starts: number[]
   }
 }
 
-/** How many of the sorted `starts` are at or before `offset` (binary search). */
-function startsUpTo(starts: readonly number[], offset: number): number {
+/** How many of the ascending `values` are at or before `value` (binary search). */
+function countUpTo(values: readonly number[], value: number): number {
   let low = 0;
-  let high = starts.length;
+  let high = values.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (starts[middle] > offset) high = middle;
+    if (values[middle] > value) high = middle;
     else low = middle + 1;
   }
   return low;
