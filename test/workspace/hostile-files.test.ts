@@ -62,6 +62,19 @@ describe('hostile files where the registry and its schemas are expected', () => 
     assert.equal(readBoundedText(join(root, 'a.babel.json'), 1 << 20), GOOD_ENVELOPE);
   });
 
+  test('texts read one after another through the reused buffer are each whole: longer, shorter, past the kept size, and after a refusal', () => {
+    const root = mkdtempSync(join(scratch, 'reads-'));
+    const sizes = [10, 70_000, 3, 2 * 1024 * 1024 + 5, 200, 0, 65_536, 1];
+    const texts = sizes.map((size, i) => Array.from({ length: size }, (_, j) => String.fromCharCode(97 + ((i + j) % 26))).join('').replace(/^./, 'é'));
+    texts.forEach((text, i) => writeFileSync(join(root, `t${i}.json`), text));
+    for (let round = 0; round < 2; round++) {
+      texts.forEach((text, i) => {
+        assert.equal(readBoundedText(join(root, `t${i}.json`), 4 * 1024 * 1024), text, `file ${i}, round ${round}`);
+        if (i === 3) assert.throws(() => readBoundedText(join(root, `t${i}.json`), 1024), UnreadableFile);
+      });
+    }
+  });
+
   test('a named pipe as registry.json is found, refused unread and reported, not skipped', () => {
     const root = folder();
     fifo(join(root, 'registry.json'));
