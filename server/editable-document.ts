@@ -9,8 +9,9 @@
  * first time on every keystroke: 28 ms where a page fault costs some 5 µs (a virtual machine's),
  * most of what a keystroke cost the server. Here a large text is written into one scratch buffer
  * kept between edits and made a string from it; Node makes a string of more than about a million
- * characters an external one, in memory from the C allocator, which hands the previous version's
- * memory back once that version is collected: 1.3 ms for the same edit, the copy alone.
+ * characters an external one, in memory from the C allocator, which hands an earlier version's
+ * memory to the next once V8 has collected that version: the same edit then takes 1.3 ms, the copy
+ * alone. Until it has, the new version lands in fresh memory and costs what it did.
  *
  * Positions, offsets and line counts follow the library's rules exactly (`\r\n`, `\r` and `\n`
  * end a line; an offset inside a line break is moved before it; out-of-range positions clamp):
