@@ -146,6 +146,19 @@ export class EditableDocument implements TextDocument {
     return this.content.substring(this.beforeLineBreak(next, starts[line]), next);
   }
 
+  /**
+   * Does now what the first keystroke would otherwise pay for: finds the line starts and, for a
+   * large text, whether it is all Latin-1, and makes the scratch buffer its size, every page of it
+   * touched (an untouched 10 MB buffer is 2,560 page faults when the first edit writes it).
+   */
+  prepareForEdits(): void {
+    void this.starts();
+    if (this.content.length < LARGE_TEXT_CHARS) return;
+    this.latin1 ??= isLatin1(this.content);
+    const bytes = this.content.length * (this.latin1 ? 1 : 2);
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.125)).fill(0);
+  }
+
   /** Applies the changes in order, as TextDocument.update does, and takes the new version. */
   update(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {

@@ -31,6 +31,7 @@ import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
+import type { EditableDocument } from './editable-document';
 import { RegistryStatusReporter } from './registry-status';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
@@ -227,7 +228,8 @@ export function startServer(connection: Connection): void {
   });
 
   // An open document (server/editable-document.ts) finds every line start on its first change (some
-  // 35 ms on a 5 MB fixture, paid by the user's first keystroke): found once the opening's
+  // 35 ms on a 5 MB fixture, paid by the user's first keystroke), and a large one's first edit
+  // also makes the buffer its versions are written through: both done once the opening's
   // diagnostics are out instead, while the user reads them. A small document's scan costs nothing
   // worth moving (and 10,000 open fixtures would each keep an array they may never need).
   documents.onDidOpen((event) => {
@@ -237,7 +239,8 @@ export function startServer(connection: Connection): void {
     void context.diagnosticsFirst.wait(event.document).then(() =>
       setTimeout(() => {
         const document = documents.get(uri);
-        if (document?.version === version) void document.lineCount;
+        // Every document here is an EditableDocument (EDIT_TRACKING_DOCUMENTS makes them).
+        if (document?.version === version) (document as EditableDocument).prepareForEdits();
       }, 0),
     );
   });

@@ -121,6 +121,24 @@ describe('EditableDocument', () => {
     assert.equal(ours.getText(), `ÿ${initial}`);
   });
 
+  test('prepared for edits when opened (line starts found, the buffer made): answers and edits stay the library\'s', () => {
+    const next = random(31);
+    const initial = textOf(next, LARGE_TEXT_CHARS + 20, PIECES);
+    const ours = new EditableDocument('file:///a', 'json', 1, initial);
+    ours.prepareForEdits();
+    let theirs = TextDocument.create('file:///a', 'json', 1, initial);
+    assertSame(ours, theirs, next, 'prepared');
+    for (let version = 2; version < 6; version++) {
+      const changes = [changeOf(next, theirs, PIECES)];
+      ours.update(changes, version);
+      theirs = TextDocument.update(theirs, changes, version);
+      assertSame(ours, theirs, next, `prepared, version ${version}`);
+    }
+    const small = new EditableDocument('file:///b', 'json', 1, 'a\r\nb');
+    small.prepareForEdits();
+    assert.equal(small.lineCount, 2);
+  });
+
   test('a text that shrinks below the large size, gains a character beyond Latin-1 and grows again keeps it', () => {
     const initial = 'a'.repeat(LARGE_TEXT_CHARS + 5);
     const ours = new EditableDocument('file:///a', 'json', 1, initial);
