@@ -14,8 +14,9 @@
  * alone. Until it has, the new version lands in fresh memory and costs what it did.
  *
  * Positions, offsets and line counts follow the library's rules exactly (`\r\n`, `\r` and `\n`
- * end a line; an offset inside a line break is moved before it; out-of-range positions clamp):
- * test/server/editable-document.test.ts holds the two against each other on random edits.
+ * end a line; an offset inside a line break is moved before it; a position out of range is
+ * clamped when looked up, and an edit's range is taken as the library takes it, its lines as
+ * given): test/server/editable-document.test.ts holds the two against each other on random edits.
  */
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 
@@ -26,11 +27,17 @@ import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } fr
 export const LARGE_TEXT_CHARS = 1 << 20;
 
 /**
- * Reused by every large edit (the server handles one message at a time), and kept for the
- * server's life: as large as the largest text edited, plus an eighth, so a text that grows by a
- * keystroke does not need a new one.
+ * Reused by every large edit (the server handles one message at a time) while a large document is
+ * open: as large as the largest text edited, plus an eighth, so a text that grows by a keystroke
+ * does not need a new one. Let go when the last large document closes (releaseEditBuffer).
  */
 let scratch = Buffer.alloc(0);
+
+/** Lets go of the edit buffer unless one of `open` is large enough to be edited through it. */
+export function releaseEditBuffer(open: Iterable<{ getText(): string }>): void {
+  for (const document of open) if (document.getText().length >= LARGE_TEXT_CHARS) return;
+  scratch = Buffer.alloc(0);
+}
 
 /** Whether every character of `text` is in Latin-1, which V8 stores one byte per character. */
 function isLatin1(text: string): boolean {
@@ -52,6 +59,8 @@ export function replaceSpan(text: string, from: number, to: number, inserted: st
   let at = scratch.write(text.slice(0, from), 0, encoding);
   at += scratch.write(inserted, at, encoding);
   at += scratch.write(text.slice(to), at, encoding);
+  // toString copies the bytes into the string's own memory: that copy is what lets the next edit
+  // write over the buffer. A string made over the buffer itself would change under its readers.
   return scratch.toString(encoding, 0, at);
 }
 
@@ -81,7 +90,11 @@ function ordered(range: Range): Range {
 
 export class EditableDocument implements TextDocument {
   private lineStarts: number[] | undefined;
-  /** For a large text: whether it is all Latin-1, found when first edited and kept up with each edit. */
+  /**
+   * For a large text: whether it is all Latin-1, found when first needed and cleared when a
+   * character outside Latin-1 is typed (not found again when that character is deleted: the text
+   * then stays two bytes a character until it is replaced whole or shrinks below the large size).
+   */
   private latin1: boolean | undefined;
 
   constructor(

@@ -31,7 +31,7 @@ import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
-import type { EditableDocument } from './editable-document';
+import { LARGE_TEXT_CHARS, releaseEditBuffer, type EditableDocument } from './editable-document';
 import { RegistryStatusReporter } from './registry-status';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
@@ -249,6 +249,8 @@ export function startServer(connection: Connection): void {
     context.cache.delete(event.document.uri);
     context.settings.forget(event.document.uri);
     context.registryStatus.forget(event.document.uri);
+    // The last large document closed: its edit buffer (some 11 MB for a 5 MB envelope) goes with it.
+    if (event.document.getText().length >= LARGE_TEXT_CHARS) releaseEditBuffer(documents.all());
     // Closing an edited registry, schema or babelq.json without saving brings back what the disk says.
     projectFilesChanged([event.document.uri]);
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);

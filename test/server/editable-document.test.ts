@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument, type Position, type Range, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { EditableDocument, LARGE_TEXT_CHARS, replaceSpan } from '../../server/editable-document';
+import { EditableDocument, LARGE_TEXT_CHARS, releaseEditBuffer, replaceSpan } from '../../server/editable-document';
 
 /** A small deterministic generator, so a failure repeats. */
 function random(seed: number): () => number {
@@ -137,6 +137,36 @@ describe('EditableDocument', () => {
     const small = new EditableDocument('file:///b', 'json', 1, 'a\r\nb');
     small.prepareForEdits();
     assert.equal(small.lineCount, 2);
+  });
+
+  test('a large Latin-1 text replaced whole by a large text beyond Latin-1, then typed in: the same as the library', () => {
+    const latin1 = textOf(random(5), LARGE_TEXT_CHARS + 7, LATIN1_PIECES);
+    const wide = textOf(random(6), LARGE_TEXT_CHARS + 9, PIECES);
+    const ours = new EditableDocument('file:///a', 'json', 1, latin1);
+    ours.prepareForEdits();
+    let theirs = TextDocument.create('file:///a', 'json', 1, latin1);
+    const steps: TextDocumentContentChangeEvent[][] = [
+      [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x' }],
+      [{ text: wide }],
+      [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'y' }],
+      [{ text: latin1 }, { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: 'z' }],
+    ];
+    steps.forEach((changes, i) => {
+      ours.update(changes, i + 2);
+      theirs = TextDocument.update(theirs, changes, i + 2);
+      assert.ok(ours.getText() === theirs.getText(), `step ${i}: the text differs`);
+    });
+    assert.ok(ours.getText().startsWith(`${latin1[0]}z`));
+  });
+
+  test('releaseEditBuffer lets go only when no large document is open; an edit after it still works', () => {
+    const large = new EditableDocument('file:///a', 'json', 1, 'é'.repeat(LARGE_TEXT_CHARS + 1));
+    large.prepareForEdits();
+    releaseEditBuffer([large, new EditableDocument('file:///b', 'json', 1, '{}')]);
+    large.update([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: '—' }], 2);
+    releaseEditBuffer([new EditableDocument('file:///b', 'json', 1, '{}')]);
+    large.update([{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 2 } }, text: 'a' }], 3);
+    assert.ok(large.getText() === `—a${'é'.repeat(LARGE_TEXT_CHARS - 1)}`);
   });
 
   test('a text that shrinks below the large size, gains a character beyond Latin-1 and grows again keeps it', () => {

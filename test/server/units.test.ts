@@ -1,7 +1,6 @@
 /** Server pieces that need no process: the handler guard and the bounded parse cache. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings/settings';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from '../../server/documents';
 import { GOOD_ENVELOPE } from '../support/envelopes';
@@ -29,7 +28,8 @@ describe('guard', () => {
 });
 
 describe('ParseCache', () => {
-  const open = (uri: string, version: number, text: string) => TextDocument.create(uri, 'babelqueue-envelope', version, text);
+  // Documents as the server makes them, so the edits below go through EditableDocument.
+  const open = (uri: string, version: number, text: string) => EDIT_TRACKING_DOCUMENTS.create(uri, 'babelqueue-envelope', version, text);
 
   test('one parse per URI and version; a new version is parsed again', () => {
     const cache = new ParseCache(4);
