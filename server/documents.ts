@@ -8,7 +8,7 @@
  */
 import type { Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
-import { EditableDocument } from './editable-document';
+import { asEditable, EditableDocument } from './editable-document';
 import { analyzeDocument, type Analysis } from '../core/rules/analyze';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { ParsedText } from '../core/parse/document';
@@ -48,8 +48,7 @@ export const EDIT_TRACKING_DOCUMENTS: TextDocumentsConfiguration<TextDocument> =
       change = { from: Math.min(a, b), oldEnd: Math.max(a, b), newEnd: Math.min(a, b) + only.text.length };
     }
     const fromVersion = document.version;
-    // Every document here was made by `create` above.
-    const updated = document as EditableDocument;
+    const updated = asEditable(document);
     updated.update(changes, version);
     if (change) lastEdits.set(updated, { fromVersion, toVersion: version, change });
     else lastEdits.delete(updated);

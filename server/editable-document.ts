@@ -88,6 +88,12 @@ function ordered(range: Range): Range {
   return start.line > end.line || (start.line === end.line && start.character > end.character) ? { start: end, end: start } : range;
 }
 
+/** A document of the server's as the EditableDocument EDIT_TRACKING_DOCUMENTS made it (server/documents.ts). */
+export function asEditable(document: TextDocument): EditableDocument {
+  if (!(document instanceof EditableDocument)) throw new TypeError(`${document.uri} was not made by EDIT_TRACKING_DOCUMENTS`);
+  return document;
+}
+
 export class EditableDocument implements TextDocument {
   private lineStarts: number[] | undefined;
   /**

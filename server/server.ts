@@ -31,7 +31,7 @@ import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
-import { LARGE_TEXT_CHARS, releaseEditBuffer, type EditableDocument } from './editable-document';
+import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
 import { RegistryStatusReporter } from './registry-status';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
@@ -239,8 +239,7 @@ export function startServer(connection: Connection): void {
     void context.diagnosticsFirst.wait(event.document).then(() =>
       setTimeout(() => {
         const document = documents.get(uri);
-        // Every document here is an EditableDocument (EDIT_TRACKING_DOCUMENTS makes them).
-        if (document?.version === version) (document as EditableDocument).prepareForEdits();
+        if (document?.version === version) asEditable(document).prepareForEdits();
       }, 0),
     );
   });

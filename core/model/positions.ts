@@ -80,7 +80,7 @@ export class LineIndex {
     const at = countUpTo(this.movedFrom, line);
     const same = at > 0 && this.movedFrom[at - 1] === line;
     if (!same && this.movedFrom.length >= MAX_MOVES) {
-      this.lineStarts = this.movedStarts().map((start, i) => (i >= line ? start + delta : start));
+      this.lineStarts = this.starts.map((start, i) => start + this.movedAt(i) + (i >= line ? delta : 0));
       this.movedFrom = [];
       this.movedBy = [];
       return;
