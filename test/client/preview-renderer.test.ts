@@ -36,13 +36,17 @@ function envelopeOf(kb: number, sku = 'SKU'): string {
 const inPlace = (text: string) => renderPreview(parseJson(text), options);
 const source = (text: string): PreviewSource => ({ length: text.length, text: () => text });
 
-/** The test client's connection as the extension's language client is asked (and how often). */
-function asServer(client: TestLspClient, asked: { count: number } = { count: 0 }): PreviewServer {
+/**
+ * The test client's connection as the extension's language client is asked (and how often); with
+ * `held`, every answer reaches the caller only once it resolves (the server has answered already).
+ */
+function asServer(client: TestLspClient, asked: { count: number } = { count: 0 }, held?: Promise<void>): PreviewServer {
   return {
     isRunning: () => true,
     sendRequest: <R>(method: string, params: unknown, token: CancellationToken) => {
       asked.count++;
-      return client.connection.sendRequest(method, params, token) as Promise<R>;
+      const answer = client.connection.sendRequest(method, params, token) as Promise<R>;
+      return held ? held.then(() => answer) : answer;
     },
   };
 }
@@ -119,7 +123,11 @@ function positionRange(text: string, from: number, to: number) {
 test('requests made while a render runs: one render of the newest, which every later caller gets', () =>
   withServer(async (client) => {
     const asked = { count: 0 };
-    const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked)), (message) => assert.fail(message));
+    // The first render's answer is held until the later requests are made, so it is still running
+    // then however fast the server answers.
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked, held)), (message) => assert.fail(message));
     const [first, second, third] = [envelopeOf(400, 'A'), envelopeOf(400, 'B'), envelopeOf(400, 'C')];
     await client.open('file:///b.babel.json', first);
     const one = renderer.render('file:///b.babel.json', source(first), options);
@@ -127,6 +135,7 @@ test('requests made while a render runs: one render of the newest, which every l
     const two = renderer.render('file:///b.babel.json', source(second), options);
     await client.change('file:///b.babel.json', third, 3);
     const three = renderer.render('file:///b.babel.json', source(third), options);
+    release();
     const results = await Promise.all([one, two, three]);
     // Right after a render, the next waits for as long as it took (bounded), then not at all.
     const wait = renderer.waitBeforeRender('file:///b.babel.json', 60_000);
