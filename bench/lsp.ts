@@ -1,6 +1,6 @@
 /**
- * A small LSP client for the benchmark: spawns dist/server.js over stdio (optionally with node
- * flags and a preload), answers what a VS Code client answers, and measures requests.
+ * A small LSP client for the benchmark: spawns dist/server.js over stdio as the extension starts
+ * it (optionally with a memory probe preloaded), answers what a VS Code client answers, and measures requests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
+import { SERVER_EXEC_ARGV, serverEnvironment } from '../client/server-process';
 
 export const SERVER = resolve(__dirname, '../dist/server.js');
 const PROBE = resolve(__dirname, 'memory-probe.cjs');
@@ -25,8 +26,9 @@ export class BenchClient {
 
   constructor(options: { probe?: boolean; server?: string } = {}) {
     const server = options.server ?? SERVER;
-    const args = options.probe ? ['--expose-gc', '--require', PROBE, server, '--stdio'] : [server, '--stdio'];
-    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, BENCH_MEMORY_FILE: this.memoryFile } });
+    // Started as the extension starts it: its Node flags and environment (client/server-process.ts).
+    const args = [...SERVER_EXEC_ARGV, ...(options.probe ? ['--require', PROBE] : []), server, '--stdio'];
+    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: serverEnvironment({ ...process.env, BENCH_MEMORY_FILE: this.memoryFile }) });
     this.exited = new Promise((done) => this.process.on('exit', () => done()));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));

@@ -18,6 +18,7 @@ import { MessageViews, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
+import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
 import { describeState, type ServerState, type StatusView } from './status';
 import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
@@ -45,8 +46,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV], env: serverEnvironment(process.env) } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011', ...SERVER_EXEC_ARGV], env: serverEnvironment(process.env) } },
   };
   const clientOptions: LanguageClientOptions = {
     // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit

@@ -19,12 +19,16 @@
  * given): test/server/editable-document.test.ts holds the two against each other on random edits.
  */
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { canCollect, collectWhenIdle } from './text-memory';
 
 /**
  * Texts at least this long are made through the scratch buffer. Below it, Node copies a string
  * made from a buffer into V8's heap as a concatenation would, and a short text's copy is cheap.
  */
 export const LARGE_TEXT_CHARS = 1 << 20;
+
+/** How much larger than the text the throwaway version made by prepareForEdits is. */
+const FIRST_VERSION_SLACK_BYTES = 64 * 1024;
 
 /**
  * Reused by every large edit (the server handles one message at a time) while a large document is
@@ -169,6 +173,8 @@ export class EditableDocument implements TextDocument {
    * Does now what the first keystroke would otherwise pay for: finds the line starts and, for a
    * large text, whether it is all Latin-1, and makes the scratch buffer its size, every page of it
    * touched (an untouched 10 MB buffer is 2,560 page faults when the first edit writes it).
+   * Where the server collects on demand (./text-memory.ts), it also makes a text a little larger
+   * than this one and drops it: collected, its memory is where the first keystroke's version goes.
    */
   prepareForEdits(): void {
     void this.starts();
@@ -176,6 +182,10 @@ export class EditableDocument implements TextDocument {
     this.latin1 ??= isLatin1(this.content);
     const bytes = this.content.length * (this.latin1 ? 1 : 2);
     if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.125)).fill(0);
+    if (!canCollect()) return;
+    // An even count, so a UTF-16 text has whole code units; the slack covers typing past a page.
+    void scratch.toString(this.latin1 ? 'latin1' : 'utf16le', 0, Math.min(scratch.length, bytes + FIRST_VERSION_SLACK_BYTES) & ~1);
+    collectWhenIdle();
   }
 
   /** Applies the changes in order, as TextDocument.update does, and takes the new version. */

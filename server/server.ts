@@ -32,6 +32,7 @@ import { checkedDocumentSync } from './document-sync-guard';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
+import { canCollect, collectWhenIdle } from './text-memory';
 import { RegistryStatusReporter } from './registry-status';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
@@ -243,6 +244,14 @@ export function startServer(connection: Connection): void {
       }, 0),
     );
   });
+
+  // A large envelope's earlier versions collected once its edits pause, so the next version is
+  // written into their memory (server/text-memory.ts); only when the server can collect.
+  if (canCollect()) {
+    documents.onDidChangeContent((event) => {
+      if (isEnvelopeDocument(event.document) && event.document.getText().length >= LARGE_TEXT_CHARS) void context.diagnosticsFirst.wait(event.document).then(() => collectWhenIdle());
+    });
+  }
 
   documents.onDidClose((event) => {
     context.cache.delete(event.document.uri);

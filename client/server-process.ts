@@ -1,0 +1,34 @@
+/**
+ * How the extension starts its language server: the Node flags and environment of that process.
+ *
+ * A keystroke in a large envelope makes a new version of its whole text (10 MB for a 5 MB fixture
+ * held as UTF-16), and writing it into memory the process has never touched costs a page fault
+ * per 4 KB: 27 ms where a fault costs some 5 µs (a virtual machine's), against under 1 ms into
+ * memory an earlier version left. The server only gets the second when two things hold:
+ *
+ * - an earlier version has been collected by the time the next is made. V8 collects when its own
+ *   heuristics say, often several versions late; with `--expose-gc` the server collects once the
+ *   edits of a large document pause (server/text-memory.ts).
+ * - the C allocator kept the freed memory. By default glibc hands back to the system whatever is
+ *   free at the top of its heap past a small threshold, and serves a request past another
+ *   (adjusted as it goes) from a mapping of its own that it unmaps on free. The tunables below keep
+ *   up to 64 MB free at the top of the heap and serve requests up to 32 MB (glibc's largest
+ *   threshold) from the heap.
+ *
+ * glibc reads its tunables when the process starts, so they are the environment of the launch;
+ * other C libraries (macOS, Windows, musl) ignore the variable. Tunables the user set already are
+ * kept after these, and so win where they name the same one. `babelq lsp` in another editor runs
+ * without them unless the editor's launch sets them (README, "Large files").
+ */
+
+/** glibc's tunables that keep a freed text's memory for the next version; see above. */
+export const KEEP_FREED_MEMORY_TUNABLES = 'glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864';
+
+/** Node flags for the server: `gc()` lets it collect a large document's previous versions at once. */
+export const SERVER_EXEC_ARGV: readonly string[] = ['--expose-gc'];
+
+/** The environment the server starts in: `env` with the tunables above put before the user's own. */
+export function serverEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const own = env.GLIBC_TUNABLES;
+  return { ...env, GLIBC_TUNABLES: own ? `${KEEP_FREED_MEMORY_TUNABLES}:${own}` : KEEP_FREED_MEMORY_TUNABLES };
+}

@@ -1,0 +1,81 @@
+/**
+ * Collecting a large document's earlier versions once its edits pause (server/text-memory.ts),
+ * and the launch that makes the collected memory reusable (client/server-process.ts).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { KEEP_FREED_MEMORY_TUNABLES, SERVER_EXEC_ARGV, serverEnvironment } from '../../client/server-process';
+import { collectWhenIdle } from '../../server/text-memory';
+
+const ROOT = join(__dirname, '..', '..');
+
+test('the server environment puts the tunables before the user\'s own, which then win, and leaves the rest as it was', () => {
+  const given = { PATH: '/usr/bin', HOME: '/home/user' };
+  const env = serverEnvironment(given);
+  assert.equal(env.GLIBC_TUNABLES, KEEP_FREED_MEMORY_TUNABLES);
+  assert.equal(env.PATH, '/usr/bin');
+  assert.equal(env.HOME, '/home/user');
+  assert.equal((given as NodeJS.ProcessEnv).GLIBC_TUNABLES, undefined, 'the environment given is not changed');
+  const own = serverEnvironment({ GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=1' });
+  assert.equal(own.GLIBC_TUNABLES, `${KEEP_FREED_MEMORY_TUNABLES}:glibc.malloc.trim_threshold=1`, 'glibc takes the last of a name, so the user\'s setting wins');
+  assert.match(KEEP_FREED_MEMORY_TUNABLES, /^glibc\.malloc\.mmap_threshold=\d+:glibc\.malloc\.trim_threshold=\d+$/);
+  assert.ok(SERVER_EXEC_ARGV.includes('--expose-gc'));
+});
+
+test('calls in a burst collect once, the idle time after the last of them', async () => {
+  const collected: number[] = [];
+  const collect = () => collected.push(Date.now());
+  const started = Date.now();
+  let lastCall = started;
+  for (let i = 0; i < 5; i++) {
+    lastCall = Date.now();
+    collectWhenIdle(collect, 40);
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  assert.deepEqual(collected, [], 'nothing is collected while the calls keep coming');
+  await new Promise((done) => setTimeout(done, 120));
+  assert.equal(collected.length, 1, 'one collection for the burst');
+  assert.ok(collected[0] - lastCall >= 35, `collected ${collected[0] - lastCall} ms after the last call`);
+  assert.ok(collected[0] - started >= 75);
+});
+
+/**
+ * Run in a process started as the extension starts the server: a large document typed into with a
+ * collection after each edit holds about one version's memory outside V8's heap; left to V8, each
+ * keystroke adds a version until V8 decides to collect.
+ */
+function externalGrowth(collectAfterEdits: boolean): number {
+  const script = `
+    const { EditableDocument } = require(${JSON.stringify(join(ROOT, 'server/editable-document.ts'))});
+    const { collectWhenIdle } = require(${JSON.stringify(join(ROOT, 'server/text-memory.ts'))});
+    const text = '{"data": "' + 'x'.repeat(1_500_000) + '€"}';
+    const document = new EditableDocument('file:///big.babel.json', 'babelqueue-envelope', 1, text);
+    document.prepareForEdits();
+    const at = { line: 0, character: 12 };
+    (async () => {
+      await new Promise((done) => setTimeout(done, 60));
+      const before = process.memoryUsage().external;
+      let most = before;
+      for (let k = 0; k < 24; k++) {
+        const range = k % 2 === 0 ? { start: at, end: at } : { start: at, end: { line: 0, character: 13 } };
+        document.update([{ range, text: k % 2 === 0 ? 'y' : '' }], k + 2);
+        if (${collectAfterEdits}) collectWhenIdle(undefined, 1);
+        await new Promise((done) => setTimeout(done, 15));
+        most = Math.max(most, process.memoryUsage().external);
+      }
+      process.stdout.write(String((most - before) / 1048576));
+    })();`;
+  const result = spawnSync(process.execPath, [...SERVER_EXEC_ARGV, '--require', 'tsx/cjs', '-e', script], { cwd: ROOT, env: serverEnvironment(process.env), encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  return Number(result.stdout);
+}
+
+test('collecting after each edit keeps a large document to about one extra version outside the heap; without, versions pile up', () => {
+  // Each version of the text is 3 MB (UTF-16, for its one character outside Latin-1).
+  const collected = externalGrowth(true);
+  const left = externalGrowth(false);
+  assert.ok(collected < 7, `with collections the document's memory grew by ${collected.toFixed(1)} MB`);
+  assert.ok(left > 20, `left to V8 it grew by ${left.toFixed(1)} MB (the comparison shows the collections do something)`);
+});
