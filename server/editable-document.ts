@@ -36,11 +36,27 @@ const FIRST_VERSION_SLACK_BYTES = 64 * 1024;
  * does not need a new one. Let go when the last large document closes (releaseEditBuffer).
  */
 let scratch = Buffer.alloc(0);
+/**
+ * The text whose bytes the scratch buffer holds, and in which encoding: typing on in the same
+ * document then moves the bytes after the edit and writes the inserted text, instead of writing
+ * the whole text again.
+ */
+let scratchText: string | undefined;
+let scratchEncoding: 'latin1' | 'utf16le' = 'latin1';
 
 /** Lets go of the edit buffer unless one of `open` is large enough to be edited through it. */
 export function releaseEditBuffer(open: Iterable<{ getText(): string }>): void {
   for (const document of open) if (document.getText().length >= LARGE_TEXT_CHARS) return;
   scratch = Buffer.alloc(0);
+  scratchText = undefined;
+}
+
+/** Makes the scratch buffer hold `text` (at least `bytes` long, every page touched). */
+function holdInScratch(text: string, encoding: 'latin1' | 'utf16le', bytes: number): void {
+  if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.125)).fill(0);
+  scratch.write(text, 0, encoding);
+  scratchText = text;
+  scratchEncoding = encoding;
 }
 
 /** Whether every character of `text` is in Latin-1, which V8 stores one byte per character. */
@@ -58,14 +74,15 @@ export function replaceSpan(text: string, from: number, to: number, inserted: st
   if (length < LARGE_TEXT_CHARS) return text.slice(0, from) + inserted + text.slice(to);
   const encoding = latin1 ? 'latin1' : 'utf16le';
   const width = latin1 ? 1 : 2;
-  if (scratch.length < length * width) scratch = Buffer.allocUnsafeSlow(Math.ceil(length * width * 1.125));
-  // Slices of a flat string are views: writing them copies once, from the text itself.
-  let at = scratch.write(text.slice(0, from), 0, encoding);
-  at += scratch.write(inserted, at, encoding);
-  at += scratch.write(text.slice(to), at, encoding);
+  if (scratchText !== text || scratchEncoding !== encoding || scratch.length < length * width) holdInScratch(text, encoding, Math.max(text.length, length) * width);
+  // The bytes after the edit move to their new place (copy moves overlapping bytes as memmove
+  // does), and the inserted text is written between.
+  if (to !== from + inserted.length) scratch.copy(scratch, (from + inserted.length) * width, to * width, text.length * width);
+  scratch.write(inserted, from * width, encoding);
   // toString copies the bytes into the string's own memory: that copy is what lets the next edit
   // write over the buffer. A string made over the buffer itself would change under its readers.
-  return scratch.toString(encoding, 0, at);
+  scratchText = scratch.toString(encoding, 0, length * width);
+  return scratchText;
 }
 
 /** The offsets where lines start in `text` (the first at `base`), as the library counts them. */
@@ -101,6 +118,13 @@ export function asEditable(document: TextDocument): EditableDocument {
 export class EditableDocument implements TextDocument {
   private lineStarts: number[] | undefined;
   /**
+   * The line starts from `shiftFrom` on are `shiftBy` further than `lineStarts` says: typing within
+   * one line moves every line after it, and moving 100,000 starts at each keystroke cost 2 ms.
+   * The move is applied to the array when an edit elsewhere needs it (applyShift).
+   */
+  private shiftFrom = Infinity;
+  private shiftBy = 0;
+  /**
    * For a large text: whether it is all Latin-1, found when first needed and cleared when a
    * character outside Latin-1 is typed (not found again when that character is deleted: the text
    * then stays two bytes a character until it is replaced whole or shrinks below the large size).
@@ -135,18 +159,19 @@ export class EditableDocument implements TextDocument {
     if (high === 0) return { line: 0, character: at };
     while (low < high) {
       const middle = Math.floor((low + high) / 2);
-      if (starts[middle] > at) high = middle;
+      if (this.startOf(middle) > at) high = middle;
       else low = middle + 1;
     }
     const line = low - 1;
-    return { line, character: this.beforeLineBreak(at, starts[line]) - starts[line] };
+    const lineStart = this.startOf(line);
+    return { line, character: this.beforeLineBreak(at, lineStart) - lineStart };
   }
 
   offsetAt(position: Position): number {
     const starts = this.starts();
     if (position.line >= starts.length) return this.content.length;
     if (position.line < 0) return 0;
-    const lineStart = starts[position.line];
+    const lineStart = this.startOf(position.line);
     if (position.character <= 0) return lineStart;
     return this.beforeLineBreak(Math.min(lineStart + position.character, this.nextLineStart(position.line)), lineStart);
   }
@@ -155,18 +180,19 @@ export class EditableDocument implements TextDocument {
     const starts = this.starts();
     if (line >= starts.length) {
       const last = starts.length - 1;
-      return { start: { line: last, character: 0 }, end: { line: last, character: this.content.length - starts[last] } };
+      return { start: { line: last, character: 0 }, end: { line: last, character: this.content.length - this.startOf(last) } };
     }
     if (line < 0) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    const end = this.beforeLineBreak(this.nextLineStart(line), starts[line]);
-    return { start: { line, character: 0 }, end: { line, character: end - starts[line] } };
+    const lineStart = this.startOf(line);
+    const end = this.beforeLineBreak(this.nextLineStart(line), lineStart);
+    return { start: { line, character: 0 }, end: { line, character: end - lineStart } };
   }
 
   getEOLCharacters(line: number): string {
     const starts = this.starts();
     if (line < 0 || line >= starts.length) return '';
     const next = this.nextLineStart(line);
-    return this.content.substring(this.beforeLineBreak(next, starts[line]), next);
+    return this.content.substring(this.beforeLineBreak(next, this.startOf(line)), next);
   }
 
   /**
@@ -181,7 +207,7 @@ export class EditableDocument implements TextDocument {
     if (this.content.length < LARGE_TEXT_CHARS) return;
     this.latin1 ??= isLatin1(this.content);
     const bytes = this.content.length * (this.latin1 ? 1 : 2);
-    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.125)).fill(0);
+    holdInScratch(this.content, this.latin1 ? 'latin1' : 'utf16le', bytes);
     if (!canCollect()) return;
     // An even count, so a UTF-16 text has whole code units; the slack covers typing past a page.
     void scratch.toString(this.latin1 ? 'latin1' : 'utf16le', 0, Math.min(scratch.length, bytes + FIRST_VERSION_SLACK_BYTES) & ~1);
@@ -194,7 +220,7 @@ export class EditableDocument implements TextDocument {
       if ('range' in change) this.replace(ordered(change.range), change.text);
       else {
         this.content = change.text;
-        this.lineStarts = undefined;
+        this.forgetLines();
         this.latin1 = undefined;
       }
     }
@@ -213,14 +239,24 @@ export class EditableDocument implements TextDocument {
     // A `\r\n` made across either end of the edit joins two line ends into one: count them again.
     const crlfAt = (offset: number) => text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10;
     if (crlfAt(from) || crlfAt(insertedEnd)) {
-      this.lineStarts = undefined;
+      this.forgetLines();
       return;
     }
-    // offsetAt above made the line starts of the text before the edit; they are moved over it.
-    let starts = this.lineStarts!;
     const startLine = Math.max(range.start.line, 0);
     const endLine = Math.max(range.end.line, 0);
     const added = lineStartsOf(inserted, false, from);
+    const shift = inserted.length - (to - from);
+    // Within the line whose followers are already moved (or with none moved): one more move.
+    if (endLine === startLine && added.length === 0 && (this.shiftBy === 0 || this.shiftFrom === startLine + 1)) {
+      if (shift !== 0) {
+        this.shiftFrom = startLine + 1;
+        this.shiftBy += shift;
+      }
+      return;
+    }
+    // offsetAt above made the line starts of the text before the edit; they are moved over it.
+    this.applyShift();
+    let starts = this.lineStarts!;
     if (endLine - startLine === added.length) {
       for (let i = 0; i < added.length; i++) starts[startLine + 1 + i] = added[i];
     } else if (added.length < SPLICED_LINES) {
@@ -228,18 +264,40 @@ export class EditableDocument implements TextDocument {
     } else {
       starts = this.lineStarts = starts.slice(0, startLine + 1).concat(added, starts.slice(endLine + 1));
     }
-    const shift = inserted.length - (to - from);
-    if (shift !== 0) for (let i = startLine + 1 + added.length; i < starts.length; i++) starts[i] += shift;
+    if (shift !== 0) {
+      this.shiftFrom = startLine + 1 + added.length;
+      this.shiftBy = shift;
+    }
   }
 
   private starts(): number[] {
     return (this.lineStarts ??= lineStartsOf(this.content, true));
   }
 
+  /** Where line `line` starts (it must exist), with the pending move applied. */
+  private startOf(line: number): number {
+    const start = this.starts()[line];
+    return line >= this.shiftFrom ? start + this.shiftBy : start;
+  }
+
+  /** Applies the pending move to the line starts. */
+  private applyShift(): void {
+    const starts = this.lineStarts;
+    if (starts && this.shiftBy !== 0) for (let i = this.shiftFrom; i < starts.length; i++) starts[i] += this.shiftBy;
+    this.shiftFrom = Infinity;
+    this.shiftBy = 0;
+  }
+
+  /** The text changed in a way the line starts are not carried over: found again when needed. */
+  private forgetLines(): void {
+    this.lineStarts = undefined;
+    this.shiftFrom = Infinity;
+    this.shiftBy = 0;
+  }
+
   /** Where the line after `line` starts, or the text's end after the last line. */
   private nextLineStart(line: number): number {
-    const starts = this.starts();
-    return line + 1 < starts.length ? starts[line + 1] : this.content.length;
+    return line + 1 < this.starts().length ? this.startOf(line + 1) : this.content.length;
   }
 
   private beforeLineBreak(offset: number, lineStart: number): number {

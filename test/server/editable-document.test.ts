@@ -159,6 +159,36 @@ describe('EditableDocument', () => {
     assert.ok(ours.getText().startsWith(`${latin1[0]}z`));
   });
 
+  test('two large documents typed into by turns (the buffer holds one text at a time), along one line, then another, then a line break: the same as the library', () => {
+    const next = random(77);
+    const texts = [textOf(random(8), LARGE_TEXT_CHARS + 11, LATIN1_PIECES), textOf(random(9), LARGE_TEXT_CHARS + 13, PIECES)];
+    const ours = texts.map((text, i) => new EditableDocument(`file:///${i}`, 'json', 1, text));
+    let theirs = texts.map((text, i) => TextDocument.create(`file:///${i}`, 'json', 1, text));
+    ours[0].prepareForEdits();
+    const lines = [500, 501, 20_000, 500];
+    let version = 1;
+    for (const line of lines) {
+      for (let key = 0; key < 6; key++) {
+        version++;
+        for (let which = 0; which < 2; which++) {
+          const character = 2 + key;
+          // Typing, with now and then a backspace or a word selected over.
+          const change = key === 3 ? { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' } : key === 5 ? { range: { start: { line, character: 0 }, end: { line, character: 4 } }, text: 'wörd' } : { range: { start: { line, character }, end: { line, character } }, text: which === 0 ? 'x' : '—' };
+          ours[which].update([change], version);
+          theirs[which] = TextDocument.update(theirs[which], [change], version);
+          assertSame(ours[which], theirs[which], next, `document ${which}, line ${line}, key ${key}`);
+        }
+      }
+    }
+    version++;
+    for (let which = 0; which < 2; which++) {
+      const change = { range: { start: { line: 700, character: 1 }, end: { line: 700, character: 1 } }, text: '\n' };
+      ours[which].update([change], version);
+      theirs[which] = TextDocument.update(theirs[which], [change], version);
+      assertSame(ours[which], theirs[which], next, `document ${which}, a line break`);
+    }
+  });
+
   test('releaseEditBuffer lets go only when no large document is open; an edit after it still works', () => {
     const large = new EditableDocument('file:///a', 'json', 1, 'é'.repeat(LARGE_TEXT_CHARS + 1));
     large.prepareForEdits();
