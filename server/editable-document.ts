@@ -197,8 +197,9 @@ export class EditableDocument implements TextDocument {
 
   /**
    * Does now what the first keystroke would otherwise pay for: finds the line starts and, for a
-   * large text, whether it is all Latin-1, and makes the scratch buffer its size, every page of it
-   * touched (an untouched 10 MB buffer is 2,560 page faults when the first edit writes it).
+   * large text, whether it is all Latin-1, and writes the text into the scratch buffer, made its
+   * size with every page touched (an untouched 10 MB buffer is 2,560 page faults when the first
+   * edit writes it).
    * Where the server collects on demand (./text-memory.ts), it also makes a text a little larger
    * than this one and drops it: collected, its memory is where the first keystroke's version goes.
    */
