@@ -4,10 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { KEEP_FREED_MEMORY_TUNABLES, SERVER_EXEC_ARGV, serverEnvironment } from '../../client/server-process';
-import { collectWhenIdle } from '../../server/text-memory';
+import { KEEP_FREED_MEMORY_TUNABLES, OLD_SPACE_FLOOR_MB, SERVER_EXEC_ARGV, serverEnvironment } from '../../client/server-process';
+import { collectWhenIdle, IDLE_MS } from '../../server/text-memory';
+import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
+import { GOOD_ENVELOPE } from '../support/envelopes';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -78,4 +82,63 @@ test('collecting after each edit keeps a large document to about one extra versi
   const left = externalGrowth(false);
   assert.ok(collected < 7, `with collections the document's memory grew by ${collected.toFixed(1)} MB`);
   assert.ok(left > 20, `left to V8 it grew by ${left.toFixed(1)} MB (the comparison shows the collections do something)`);
+});
+
+/**
+ * A large envelope typed into over LSP, in a server started with `execArgv` and a preload that
+ * counts V8's own full collections (not the server's, which are forced): how many came during the
+ * keystrokes, each a keystroke apart from the server's collection after the one before.
+ */
+async function ownCollectionsWhileTyping(execArgv: readonly string[]): Promise<number> {
+  const counter = join(mkdtempSync(join(tmpdir(), 'babelq-gc-')), 'count');
+  const preload = `${counter}.cjs`;
+  writeFileSync(
+    preload,
+    `const { PerformanceObserver, constants } = require('node:perf_hooks');
+     const { appendFileSync } = require('node:fs');
+     new PerformanceObserver((list) => {
+       for (const entry of list.getEntries()) {
+         // V8's own: incremental marking begun, or a full collection not forced. Under load the
+         // server's forced collection can finish a marking V8 began; the marking still counts.
+         const marking = entry.detail.kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL;
+         const own = marking || (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR && !(entry.detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED));
+         if (own) appendFileSync(${JSON.stringify(counter)}, 'x');
+       }
+     }).observe({ entryTypes: ['gc'] });`,
+  );
+  const client = new TestLspClient({ command: [...execArgv, '--require', preload, SERVER_PATH, '--stdio'] });
+  try {
+    await client.initialize();
+    // About 5 MB, as the benchmark's large fixture: a data array of orders, one character outside Latin-1.
+    const orders = Array.from({ length: 40_000 }, (_, i) => `      { "sku": "SKU-${i}", "title": "Order line ${i} €", "quantity": ${(i % 9) + 1}, "price": { "amount": ${i * 7}, "currency": "EUR" } }`);
+    const text = GOOD_ENVELOPE.replace('"data": { "order_id": 1042 }', `"data": {\n    "order_id": 1042,\n    "lines": [\n${orders.join(',\n')}\n    ]\n  }`);
+    const uri = 'file:///workspace/orders/large.babel.json';
+    await client.open(uri, text);
+    await client.pullDiagnostics(uri);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"Order line 20000 '));
+    const character = lines[line].indexOf('Order line');
+    await new Promise((done) => setTimeout(done, 300));
+    rmSync(counter, { force: true });
+    for (let k = 0; k < 12; k++) {
+      const at = { line, character };
+      const range = k % 2 === 0 ? { start: at, end: at } : { start: at, end: { line, character: character + 1 } };
+      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: k + 2 }, contentChanges: [{ range, text: k % 2 === 0 ? 'x' : '' }] });
+      await client.pullDiagnostics(uri);
+      // Past the server's idle collection, as a typist's next keystroke is.
+      await new Promise((done) => setTimeout(done, IDLE_MS + 250));
+    }
+    return existsSync(counter) ? readFileSync(counter, 'utf8').length : 0;
+  } finally {
+    client.kill();
+    rmSync(dirname(counter), { recursive: true, force: true });
+  }
+}
+
+test('typing into a large envelope after the server\'s collections starts none of V8\'s own: the launch\'s old-space floor', async () => {
+  const launched = await ownCollectionsWhileTyping(SERVER_EXEC_ARGV);
+  const withoutFloor = await ownCollectionsWhileTyping(SERVER_EXEC_ARGV.filter((flag) => !flag.startsWith('--initial-old-space-size=')));
+  assert.ok(SERVER_EXEC_ARGV.includes(`--initial-old-space-size=${OLD_SPACE_FLOOR_MB}`));
+  assert.ok(launched <= 1, `as the extension starts the server, V8 began a collection of its own ${launched} times in 12 keystrokes`);
+  assert.ok(withoutFloor >= 3, `without the floor it began ${withoutFloor} (the comparison shows what the floor prevents)`);
 });
