@@ -17,11 +17,12 @@
  *
  * And a collection must not make the next keystroke slower. After a full collection V8 sets its
  * next limit just above what survived, the live heap and the memory outside it (a 5 MB envelope:
- * 24 MB in the heap, 51 MB outside), and one keystroke's new version (13 MB outside the heap)
- * crossed it: every keystroke after the server's collection started V8's own, 4–10 ms of marking
- * and compacting within the keystroke (over LSP: 11–13 ms a keystroke, against 5 ms without).
- * `--initial-old-space-size=64` keeps that limit at least 64 MB, so typing after a collection
- * allocates without one. Its price is up to 64 MB of garbage before V8's first full collection.
+ * 24 MB in the heap, 51 MB outside), and one keystroke's new text and column copies (13 MB outside
+ * the heap) crossed it: every keystroke after the server's collection started V8's own, 4–10 ms of
+ * marking and compacting within the keystroke (over LSP: 11–13 ms a keystroke, against 5 ms
+ * without). `--initial-old-space-size=64` makes 64 MB the least that limit is ever set to, so
+ * typing after a collection allocates without one. Its price: V8 lets its old generation, live
+ * objects and garbage, grow to 64 MB before it collects on its own, after every collection.
  *
  * glibc reads its tunables when the process starts, so they are the environment of the launch;
  * other C libraries (macOS, Windows, musl) ignore the variable. Tunables the user set already are

@@ -1,8 +1,8 @@
 /**
  * Collecting a large document's earlier versions once the user pauses, so that the memory they
  * held is what the next version is written into (client/server-process.ts says why that matters
- * and what else it needs: the extension starts the server with `--expose-gc` and glibc tunables
- * that keep freed memory).
+ * and what else it needs: the extension starts the server with `--expose-gc`, an old-space floor
+ * and glibc tunables that keep freed memory).
  *
  * Left to its heuristics, V8 collects the versions of a 5 MB envelope several keystrokes late, and
  * a new version meanwhile lands in memory never touched: over LSP a keystroke then cost 40–65 ms
@@ -12,9 +12,10 @@
  * once for keystrokes that come faster than that. The pause is short because a typist's keystrokes
  * come 80–200 ms apart: waiting 200 ms, typing at one keystroke per 100 ms never paused long enough,
  * and a version in fresh memory (30–50 ms) came every few keystrokes (median 10.7 ms over LSP on
- * 5 MB); waiting 50 ms, the same typing measured 4.7–6 ms a keystroke.
+ * 5 MB); waiting 50 ms, the same typing measured 4.6–6 ms a keystroke.
  *
- * Without `gc` (a server started by another editor's `babelq lsp`, or by a test) nothing here
+ * Without `gc` (a server started without the flag: another editor's `babelq lsp` unless its launch
+ * adds it, or most tests) nothing here
  * does anything: V8 collects as it always does.
  */
 

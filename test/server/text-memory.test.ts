@@ -86,32 +86,40 @@ test('collecting after each edit keeps a large document to about one extra versi
 
 /**
  * A large envelope typed into over LSP, in a server started with `execArgv` and a preload that
- * counts V8's own full collections (not the server's, which are forced): how many came during the
- * keystrokes, each a keystroke apart from the server's collection after the one before.
+ * counts GC events: V8's own (an incremental marking begun, or a full collection not forced) and
+ * the server's (forced). Each keystroke comes after the server's collection of the one before.
  */
-async function ownCollectionsWhileTyping(execArgv: readonly string[]): Promise<number> {
-  const counter = join(mkdtempSync(join(tmpdir(), 'babelq-gc-')), 'count');
-  const preload = `${counter}.cjs`;
-  writeFileSync(
-    preload,
-    `const { PerformanceObserver, constants } = require('node:perf_hooks');
-     const { appendFileSync } = require('node:fs');
-     new PerformanceObserver((list) => {
-       for (const entry of list.getEntries()) {
-         // V8's own: incremental marking begun, or a full collection not forced. Under load the
-         // server's forced collection can finish a marking V8 began; the marking still counts.
-         const marking = entry.detail.kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL;
-         const own = marking || (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR && !(entry.detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED));
-         if (own) appendFileSync(${JSON.stringify(counter)}, 'x');
-       }
-     }).observe({ entryTypes: ['gc'] });`,
-  );
-  const client = new TestLspClient({ command: [...execArgv, '--require', preload, SERVER_PATH, '--stdio'] });
+async function collectionsWhileTyping(execArgv: readonly string[]): Promise<{ own: number; forced: number }> {
+  const folder = mkdtempSync(join(tmpdir(), 'babelq-gc-'));
+  const ownFile = join(folder, 'own');
+  const forcedFile = join(folder, 'forced');
+  let client: TestLspClient | undefined;
   try {
+    const preload = join(folder, 'count-gc.cjs');
+    writeFileSync(
+      preload,
+      `const { PerformanceObserver, constants } = require('node:perf_hooks');
+       const { appendFileSync } = require('node:fs');
+       new PerformanceObserver((list) => {
+         for (const entry of list.getEntries()) {
+           const { kind, flags } = entry.detail;
+           const major = kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+           const forced = major && (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0;
+           // Under load the server's forced collection can finish a marking V8 began: the marking still counts.
+           if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL || (major && !forced)) appendFileSync(${JSON.stringify(ownFile)}, 'x');
+           if (forced) appendFileSync(${JSON.stringify(forcedFile)}, 'x');
+         }
+       }).observe({ entryTypes: ['gc'] });`,
+    );
+    client = new TestLspClient({ command: [...execArgv, '--require', preload, SERVER_PATH, '--stdio'] });
+    // A server that dies fails the requests still waiting, instead of leaving them pending.
+    const connection = client.connection;
+    client.process.once('exit', () => connection.dispose());
     await client.initialize();
     // About 5 MB, as the benchmark's large fixture: a data array of orders, one character outside Latin-1.
     const orders = Array.from({ length: 40_000 }, (_, i) => `      { "sku": "SKU-${i}", "title": "Order line ${i} €", "quantity": ${(i % 9) + 1}, "price": { "amount": ${i * 7}, "currency": "EUR" } }`);
     const text = GOOD_ENVELOPE.replace('"data": { "order_id": 1042 }', `"data": {\n    "order_id": 1042,\n    "lines": [\n${orders.join(',\n')}\n    ]\n  }`);
+    assert.ok(text.length > 4_000_000, 'the large envelope was made');
     const uri = 'file:///workspace/orders/large.babel.json';
     await client.open(uri, text);
     await client.pullDiagnostics(uri);
@@ -119,7 +127,8 @@ async function ownCollectionsWhileTyping(execArgv: readonly string[]): Promise<n
     const line = lines.findIndex((l) => l.includes('"Order line 20000 '));
     const character = lines[line].indexOf('Order line');
     await new Promise((done) => setTimeout(done, 300));
-    rmSync(counter, { force: true });
+    rmSync(ownFile, { force: true });
+    rmSync(forcedFile, { force: true });
     for (let k = 0; k < 12; k++) {
       const at = { line, character };
       const range = k % 2 === 0 ? { start: at, end: at } : { start: at, end: { line, character: character + 1 } };
@@ -128,17 +137,21 @@ async function ownCollectionsWhileTyping(execArgv: readonly string[]): Promise<n
       // Past the server's idle collection, as a typist's next keystroke is.
       await new Promise((done) => setTimeout(done, IDLE_MS + 250));
     }
-    return existsSync(counter) ? readFileSync(counter, 'utf8').length : 0;
+    const count = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
+    return { own: count(ownFile), forced: count(forcedFile) };
   } finally {
-    client.kill();
-    rmSync(dirname(counter), { recursive: true, force: true });
+    if (client) await client.shutdown().catch(() => client?.kill());
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
-test('typing into a large envelope after the server\'s collections starts none of V8\'s own: the launch\'s old-space floor', async () => {
-  const launched = await ownCollectionsWhileTyping(SERVER_EXEC_ARGV);
-  const withoutFloor = await ownCollectionsWhileTyping(SERVER_EXEC_ARGV.filter((flag) => !flag.startsWith('--initial-old-space-size=')));
+test('typing into a large envelope after the server\'s collections starts none of V8\'s own: the launch\'s old-space floor', { timeout: 120_000 }, async () => {
   assert.ok(SERVER_EXEC_ARGV.includes(`--initial-old-space-size=${OLD_SPACE_FLOOR_MB}`));
-  assert.ok(launched <= 1, `as the extension starts the server, V8 began a collection of its own ${launched} times in 12 keystrokes`);
-  assert.ok(withoutFloor >= 3, `without the floor it began ${withoutFloor} (the comparison shows what the floor prevents)`);
+  const launched = await collectionsWhileTyping(SERVER_EXEC_ARGV);
+  const withoutFloor = await collectionsWhileTyping(SERVER_EXEC_ARGV.filter((flag) => !flag.startsWith('--initial-old-space-size=')));
+  // The scenario happened: the server collected after (nearly) every keystroke, in both.
+  assert.ok(launched.forced >= 10 && withoutFloor.forced >= 10, `the server collected ${launched.forced} and ${withoutFloor.forced} times in 12 keystrokes`);
+  assert.ok(launched.own <= 1, `with the extension's Node flags, V8 had ${launched.own} GC events of its own (markings begun, full collections not forced) in 12 keystrokes`);
+  // Measured on Node 20's V8 (11.3): 4-18 without the floor. A later V8 may need the floor less; it must still not need it more.
+  assert.ok(withoutFloor.own >= 2 && withoutFloor.own > launched.own, `without the floor V8 had ${withoutFloor.own} (the comparison shows what the floor prevents)`);
 });
