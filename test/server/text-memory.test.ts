@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { KEEP_FREED_MEMORY_TUNABLES, OLD_SPACE_FLOOR_MB, SERVER_EXEC_ARGV, serverEnvironment } from '../../client/server-process';
 import { collectWhenIdle, IDLE_MS } from '../../server/text-memory';
