@@ -15,8 +15,7 @@
  * 5 MB); waiting 50 ms, the same typing measured 4.6–6 ms a keystroke.
  *
  * Without `gc` (a server started without the flag: another editor's `babelq lsp` unless its launch
- * adds it, or most tests) nothing here
- * does anything: V8 collects as it always does.
+ * adds it, or most tests) nothing here does anything: V8 collects as it always does.
  */
 
 /** V8's full collection, present when the process was started with `--expose-gc`. */
