@@ -10,7 +10,7 @@ import { LineIndex } from '../core/model/positions';
 import { invalidUtf8At } from '../core/model/utf8';
 import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
-import type { RegistryState } from '../core/registry/types';
+import { NO_REGISTRY, type RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import { applySuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
 import { pointerAt } from '../core/model/json-pointer';
@@ -113,7 +113,7 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * the BOM as json-syntax exactly as the editor does; bytes that are not UTF-8 give one json-syntax
  * diagnostic at the start instead of guesses about what the text was meant to be.
  */
-export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = { kind: 'none' }): OutputDiagnostic[] {
+export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = NO_REGISTRY): OutputDiagnostic[] {
   const decoded = decodeStrictly(bytes);
   if (!decoded.ok) return invalidUtf8(decoded.message, settings);
   const text = decoded.text;

@@ -18,6 +18,7 @@ import { NO_IGNORES, projectIgnores } from '../workspace/ignores';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { CliError } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
+import { NO_REGISTRY } from '../core/registry/types';
 import { resolveInputs, type InputFile } from './paths';
 
 export { lintBytes } from './lint-file';
@@ -179,7 +180,7 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
     const shown = relative(environment.cwd, registryReport.path);
     const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
     // SARIF fingerprints registry.json's findings too; the text is parsed again only for that.
-    const details = context.details ? findingDetails(parseText(registryReport.text), registryReport.diagnostics, { kind: 'none' }, lineIndex) : undefined;
+    const details = context.details ? findingDetails(parseText(registryReport.text), registryReport.diagnostics, NO_REGISTRY, lineIndex) : undefined;
     reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics, ...(details ? { details } : {}) });
   }
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
-import { registryText, type RegistryState } from '../core/registry/types';
+import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
 import { CliError } from './errors';
@@ -68,7 +68,7 @@ export class CliRegistries {
       this.byDirectory.set(key, lookup);
     }
     const { root, found } = lookup;
-    if (!found) return { kind: 'none' };
+    if (!found) return NO_REGISTRY;
     if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
     return this.load(found.path, root);
   }

@@ -15,11 +15,10 @@ import type { ParsedText } from '../core/parse/document';
 import { reparse, textChange, type TextChange } from '../core/parse/incremental';
 import { parseText } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
-import type { RegistryState } from '../core/registry/types';
+import { NO_REGISTRY, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import type { ParsedDocument } from '../core/model/tree';
 
-const NO_REGISTRY: RegistryState = { kind: 'none' };
 
 /** The span the last change of a document replaced, when that change was one incremental edit. */
 interface LastEdit {

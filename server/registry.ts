@@ -5,7 +5,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Registry, RegistryEntry, RegistryState } from '../core/registry/types';
+import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
@@ -25,8 +25,12 @@ const UNSAVED_SCHEMES = ['untitled', MESSAGE_SCHEME];
 
 export class RegistryService {
   private readonly loaded = new Map<string, LoadResult>();
-  /** Which registry a directory's fixtures find; walking up the tree on every keystroke would be waste. */
-  private readonly found = new Map<string, ReturnType<typeof findRegistry>>();
+  /**
+   * Which registry a directory's fixtures find (walking up the tree on every keystroke would be
+   * waste): its path, or the state that says why there is none to load. The same state object
+   * each time, because analyses are cached against the registry's identity.
+   */
+  private readonly found = new Map<string, { readonly path: string } | RegistryState>();
   private folders: string[] = [];
   /** The first workspace folder as the editor listed it: where a document with no file belongs. */
   private firstFolder: string | undefined;
@@ -96,20 +100,18 @@ export class RegistryService {
   /** The registry state for a document URI under its settings. */
   stateFor(documentUri: string, settings: Settings): RegistryState {
     const path = this.judgedPath(documentUri);
-    if (!path) return { kind: 'none' };
+    if (!path) return NO_REGISTRY;
     const root = this.folderOf(path);
     const cacheKey = `${root}\u0000${settings.registryPath ?? ''}\u0000${dirname(path)}`;
     const searched = { directory: dirname(path), root };
-    if (!this.found.has(cacheKey)) {
-      const found = findRegistry(path, root, settings.registryPath, this.reader);
+    let found = this.found.get(cacheKey);
+    if (!found) {
+      const search = findRegistry(path, root, settings.registryPath, this.reader);
+      found = !search ? NO_REGISTRY : 'error' in search ? { kind: 'broken', path: search.path, error: search.error } : { path: search.path };
       this.found.set(cacheKey, found);
-      if (!found) this.listener({ kind: 'none' }, searched);
-      else if ('error' in found) this.listener({ kind: 'broken', path: found.path, error: found.error }, searched);
+      if ('kind' in found) this.listener(found, searched);
     }
-    const found = this.found.get(cacheKey);
-    if (!found) return { kind: 'none' };
-    if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
-    return this.load(found.path, root, searched);
+    return 'kind' in found ? found : this.load(found.path, root, searched);
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */

@@ -12,7 +12,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import type { LineIndex } from '../core/model/positions';
 import type { ParsedDocument } from '../core/model/tree';
-import type { RegistryState } from '../core/registry/types';
+import { NO_REGISTRY, type RegistryState } from '../core/registry/types';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
@@ -160,7 +160,7 @@ export function registryRequestHandler<P extends { readonly uri?: string }, R>(
 ): (params: P, token?: CancellationToken) => Promise<R> {
   return guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
     const uri = typeof params?.uri === 'string' ? params.uri : undefined;
-    if (!uri) return answer({ settings: DEFAULT_SETTINGS, registry: { kind: 'none' } }, params);
+    if (!uri) return answer({ settings: DEFAULT_SETTINGS, registry: NO_REGISTRY }, params);
     const probe = fixtureUriIn(uri);
     const settings = await context.settings.forDocument(probe);
     if (token.isCancellationRequested) return empty;

@@ -126,3 +126,9 @@ export function registryText(state: RegistryState): string {
   if (state.kind === 'loaded') return state.registry.doc.text;
   return state.kind === 'broken' ? (state.text ?? '') : '';
 }
+
+/**
+ * No registry found. One value, never a fresh object: caches of an analysis compare the registry
+ * by identity, so a new `{ kind: 'none' }` per request would make every request analyse again.
+ */
+export const NO_REGISTRY: RegistryState = Object.freeze({ kind: 'none' });

@@ -7,7 +7,7 @@ import { Flag, stringValue } from '../parse/columns';
 import { columnsOf, ParsedText } from '../parse/document';
 import { parseText } from '../parse/parser';
 import type { ParsedDocument } from '../model/tree';
-import type { RegistryState } from '../registry/types';
+import { NO_REGISTRY, type RegistryState } from '../registry/types';
 import { definitionOf } from './catalogue';
 import type { Code } from './code-names';
 import { createCollector, MAX_FINDINGS_PER_DOCUMENT, type RuleContext } from './context';
@@ -18,7 +18,6 @@ import { RULE_MODULES } from './modules';
 import { capNoteMessage } from './structure/too-many-findings';
 import { DEFAULT_SETTINGS, type Settings } from './settings/settings';
 
-const NO_REGISTRY: RegistryState = { kind: 'none' };
 
 const defaultSeverity = (code: Code): Severity => definitionOf(code).severity;
 

@@ -5,6 +5,10 @@ import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings/s
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from '../../server/documents';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { guard } from '../../server/guard';
+import { RegistryService, toUri } from '../../server/registry';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe('guard', () => {
   test('an exception becomes the fallback answer and one log line with the request and document', async () => {
@@ -49,6 +53,28 @@ describe('ParseCache', () => {
     const second = cache.diagnostics(document, quiet).diagnostics;
     assert.ok(first.some((d) => d.code === 'forbidden-key'));
     assert.ok(!second.some((d) => d.code === 'forbidden-key'));
+  });
+
+  test('analysis is reused for a fixture with no registry, and for one whose registry is broken, as the registry service gives them', (t) => {
+    // Caches compare the registry by identity: a fresh "none" or "broken" value per request made
+    // every request (a code action at the cursor, each diagnostics pull) analyse the whole text again.
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-identity-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    mkdirSync(join(root, 'plain'));
+    mkdirSync(join(root, 'broken'));
+    writeFileSync(join(root, 'broken', 'registry.json'), '{ "schemas": ');
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(join(root, 'plain')), toUri(join(root, 'broken'))]);
+    const cache = new ParseCache(4);
+    for (const folder of ['plain', 'broken']) {
+      const uri = toUri(join(root, folder, 'a.babel.json'));
+      const state = registries.stateFor(uri, DEFAULT_SETTINGS);
+      assert.equal(state.kind, folder === 'plain' ? 'none' : 'broken');
+      assert.equal(registries.stateFor(uri, DEFAULT_SETTINGS), state, `${folder}: the same state each time`);
+      const document = open(uri, 1, '{ "timestamp": 1 }');
+      const first = cache.diagnostics(document, DEFAULT_SETTINGS, state).diagnostics;
+      assert.equal(cache.diagnostics(document, DEFAULT_SETTINGS, registries.stateFor(uri, DEFAULT_SETTINGS)).diagnostics, first, `${folder}: not analysed again`);
+    }
   });
 
   test('bounded: the least recently used document is evicted', () => {
