@@ -6,6 +6,7 @@ import { EDIT_TRACKING_DOCUMENTS, ParseCache } from '../../server/documents';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { guard } from '../../server/guard';
 import { RegistryService, toUri } from '../../server/registry';
+import { TestLspClient } from '../support/lsp-client';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,5 +121,19 @@ describe('ParseCache', () => {
       for (const offset of [0, 40, document.getText().length >> 1, document.getText().length - 1]) assert.deepEqual(entry.lines.positionAt(offset), fresh.entry.lines.positionAt(offset), `${step.what}: the position of offset ${offset}`);
     }
     assert.match(document.getText(), /"1042"/);
+  });
+});
+
+describe('TestLspClient', () => {
+  test('a request to a server that dies fails at once, saying how the server ended and what it wrote', async () => {
+    // A "server" that reads its input and dies without answering, as a crashing server would.
+    const client = new TestLspClient({ command: ['-e', "process.stdin.once('data', () => { process.stderr.write('boom'); setTimeout(() => process.exit(3), 50); })"] });
+    const started = Date.now();
+    await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: 'file:///a.babel.json' }, position: { line: 0, character: 0 } }), (error: Error) => {
+      assert.match(error.message, /exited with code 3 before answering textDocument\/hover/);
+      assert.match(error.message, /boom/);
+      return true;
+    });
+    assert.ok(Date.now() - started < 5000, 'failed at once, not at a timeout');
   });
 });

@@ -16,6 +16,12 @@ import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 
 export const SERVER_PATH = resolve(__dirname, '../../dist/server.js');
 
+/**
+ * How long after a server's output closes its last messages are given to be handled before the
+ * connection is disposed (vscode-jsonrpc handles a message per event-loop turn).
+ */
+const LAST_MESSAGES_MS = 100;
+
 export interface TestClientOptions {
   /** Announce pull-diagnostic support (default true). */
   readonly pullDiagnostics?: boolean;
@@ -46,11 +52,22 @@ export class TestLspClient {
   settings: Record<string, unknown>;
   configurationRequests = 0;
   private exited: Promise<number | null>;
+  /** How the server process ended, once it has; set before the connection is disposed. */
+  private ended: string | undefined;
+  /** Set once shutdown is asked for: the exit that follows is the expected one. */
+  private stopping = false;
 
   constructor(private readonly options: TestClientOptions = {}) {
     this.settings = options.settings ?? {};
     this.process = spawn(process.execPath, [...(options.command ?? [SERVER_PATH, '--stdio'])], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.exited = new Promise((resolveExit) => this.process.on('exit', (code) => resolveExit(code)));
+    // A server that dies leaves no request pending: once its output has closed and its last
+    // messages are handled, the connection is disposed, which fails every request still waiting
+    // (request() says how the server ended), so the test fails at once instead of at its timeout.
+    this.process.on('close', (code, signal) => {
+      this.ended = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      setTimeout(() => this.connection.dispose(), LAST_MESSAGES_MS);
+    });
     this.process.stderr!.on('data', (chunk) => this.stderr.push(String(chunk)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onRequest('workspace/configuration', async (params: { items: { section?: string }[] }) => {
@@ -76,7 +93,7 @@ export class TestLspClient {
   async initialize(): Promise<any> {
     const pull = this.options.pullDiagnostics ?? true;
     const root = this.options.root;
-    const result = await this.connection.sendRequest('initialize', {
+    const result = await this.request('initialize', {
       processId: process.pid,
       rootUri: root ? (root.rootUri ?? null) : (this.options.workspaceFolders?.[0] ?? null),
       ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
@@ -110,11 +127,17 @@ export class TestLspClient {
   }
 
   pullDiagnostics(uri: string): Promise<{ kind: string; items: any[] }> {
-    return this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    return this.request('textDocument/diagnostic', { textDocument: { uri } });
   }
 
-  request<R = any>(method: string, params: unknown): Promise<R> {
-    return this.connection.sendRequest(method, params);
+  /** A request; if the server ends before answering it, an error that says how, with its stderr. */
+  async request<R = any>(method: string, params: unknown): Promise<R> {
+    try {
+      return await this.connection.sendRequest<R>(method, params);
+    } catch (error) {
+      if (this.ended === undefined || this.stopping) throw error;
+      throw new Error(`The server ${this.ended} before answering ${method}. Its stderr:\n${this.stderr.join('').slice(-4000)}`, { cause: error });
+    }
   }
 
   /** Waits until `predicate` holds for the published diagnostics (push mode), or fails. */
@@ -128,6 +151,7 @@ export class TestLspClient {
 
   /** shutdown + exit; resolves with the server's exit code. */
   async shutdown(): Promise<number | null> {
+    this.stopping = true;
     await this.connection.sendRequest('shutdown');
     await this.connection.sendNotification('exit');
     const code = await this.exited;
@@ -136,6 +160,7 @@ export class TestLspClient {
   }
 
   kill(): void {
+    this.stopping = true;
     this.connection.dispose();
     this.process.kill();
   }
