@@ -23,8 +23,13 @@ export class BenchClient {
   readonly process: ChildProcess;
   private readonly memoryFile = join(tmpdir(), `babelq-bench-memory-${process.pid}-${Date.now()}.json`);
   private readonly exited: Promise<void>;
+  /** Without pull support (`push: true`): the server pushes diagnostics, as to Neovim 0.7 or eglot. */
+  private readonly push: boolean;
+  /** Who waits for the diagnostics published for a document version (push clients only). */
+  private readonly publishWaiters = new Map<string, (at: number) => void>();
 
-  constructor(options: { probe?: boolean; server?: string } = {}) {
+  constructor(options: { probe?: boolean; server?: string; push?: boolean } = {}) {
+    this.push = options.push ?? false;
     const server = options.server ?? SERVER;
     // Started as the extension starts it: its Node flags and environment (client/server-process.ts).
     const args = [...SERVER_EXEC_ARGV, ...(options.probe ? ['--require', PROBE] : []), server, '--stdio'];
@@ -36,6 +41,11 @@ export class BenchClient {
     this.connection.onRequest('workspace/diagnostic/refresh', () => null);
     this.connection.onNotification('window/logMessage', () => undefined);
     this.connection.onNotification('babelqueue/registryStatus', () => undefined);
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; version?: number }) => {
+      const key = `${params.uri}\u0000${params.version}`;
+      this.publishWaiters.get(key)?.(performance.now());
+      this.publishWaiters.delete(key);
+    });
     this.connection.listen();
   }
 
@@ -48,7 +58,7 @@ export class BenchClient {
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
         textDocument: {
-          diagnostic: { dynamicRegistration: false },
+          ...(this.push ? {} : { diagnostic: { dynamicRegistration: false } }),
           publishDiagnostics: { versionSupport: true },
           completion: { completionItem: { snippetSupport: true } },
           hover: { contentFormat: ['markdown'] },
@@ -65,6 +75,21 @@ export class BenchClient {
   /** One incremental change: `text` replaces `range`. */
   change(uri: string, version: number, range: Range, text: string): Promise<void> {
     return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  /** When (performance.now()) the server publishes diagnostics for this version of `uri`; ask before sending the change. */
+  published(uri: string, version: number, timeoutMs = 10_000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const key = `${uri}\u0000${version}`;
+      const timer = setTimeout(() => {
+        this.publishWaiters.delete(key);
+        reject(new Error(`no diagnostics published for version ${version} of ${uri} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.publishWaiters.set(key, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
   }
 
   pull(uri: string): Promise<{ items: unknown[] }> {

@@ -7,6 +7,7 @@ import { findFixtureFiles } from '../../workspace/fixture-files';
 import { anchorValidate } from '../anchor';
 import { FILES, info, log, QUICK, ratio, SHIPPED_SERVER, target, WORKSPACE } from '../context';
 import { BenchClient } from '../lsp';
+import { PUSH_DEBOUNCE_MS } from '../../server/handlers/diagnostics';
 import { compare, now, range, stats, type Stats } from '../measure';
 
 /** The position of the first `needle` at or after `from`, plus `shift` characters. */
@@ -125,6 +126,8 @@ export async function serverScenarios(texts: Record<string, string>): Promise<vo
     await client.shutdown();
   }
 
+  await pushedKeystrokes(big, lines);
+
   // Memory with 10,000 open tiny documents.
   const files = findFixtureFiles(WORKSPACE);
   const probe = new BenchClient({ probe: true, server: SHIPPED_SERVER });
@@ -146,5 +149,42 @@ export async function serverScenarios(texts: Record<string, string>): Promise<vo
     );
   } finally {
     await probe.shutdown();
+  }
+}
+
+/** Between keystrokes of the pushed scenario: longer than the push's pause and the collection after it. */
+const PUSHED_GAP_MS = 700;
+
+/**
+ * A keystroke on 5 MB in an editor that does not pull diagnostics (Neovim 0.7, eglot): the server
+ * pushes them once typing pauses for PUSH_DEBOUNCE_MS, so what the user waits for is that pause
+ * and the analysis after it. Typing in a string, then deleting it again, one key per PUSHED_GAP_MS.
+ */
+async function pushedKeystrokes(big: string, lines: LineIndex): Promise<void> {
+  const client = new BenchClient({ server: SHIPPED_SERVER, push: true });
+  try {
+    await client.initialize(FILES);
+    const uri = `file://${join(FILES, '5MB.babel.json')}`;
+    const opened = client.published(uri, 1);
+    await client.open(uri, big);
+    await opened;
+    const where = lines.positionAt(big.indexOf('"title": "', big.length >> 1) + '"title": "'.length);
+    const times: number[] = [];
+    for (let k = 0; k < (QUICK ? 6 : 12); k++) {
+      await new Promise((done) => setTimeout(done, PUSHED_GAP_MS));
+      const version = k + 2;
+      const published = client.published(uri, version);
+      const started = now();
+      const span = k % 2 === 0 ? { start: where, end: where } : { start: where, end: { line: where.line, character: where.character + 1 } };
+      await client.change(uri, version, span, k % 2 === 0 ? 'x' : '');
+      times.push((await published) - started);
+    }
+    const pushed = stats(times);
+    info(
+      `keystroke on 5 MB with pushed diagnostics (an editor without pull, as Neovim 0.7 and eglot): didChange → publishDiagnostics, the server's ${PUSH_DEBOUNCE_MS} ms pause included`,
+      `${range(pushed)}; ${(pushed.median - PUSH_DEBOUNCE_MS).toFixed(1)} ms after the pause`,
+    );
+  } finally {
+    await client.shutdown();
   }
 }
