@@ -26,6 +26,7 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
@@ -147,7 +148,9 @@ export function startServer(connection: Connection): void {
     const trusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
     schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
     if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures, schemaCompat);
-    else revalidateAll = registerPushDiagnostics(context, schemaCompat);
+    else revalidateAll = registerPushDiagnostics(context, schemaCompat, (document) => {
+      if (canCollect() && isLargeEnvelope(document)) collectWhenIdle();
+    });
     dynamic = dynamicFeatures(connection, capabilities);
     return {
       capabilities: {
@@ -245,11 +248,13 @@ export function startServer(connection: Connection): void {
     );
   });
 
-  // A large envelope's earlier versions collected once its edits pause, so the next version is
-  // written into their memory (server/text-memory.ts); only when the server can collect.
+  // A large envelope's earlier versions collected once its edits pause after their diagnostics, so
+  // the next version is written into their memory (server/text-memory.ts); only when the server can
+  // collect. Pulled diagnostics are computed when the editor asks; pushed ones after the server's
+  // own pause, and the collection follows their publication instead (registerPushDiagnostics).
   if (canCollect()) {
     documents.onDidChangeContent((event) => {
-      if (isEnvelopeDocument(event.document) && event.document.getText().length >= LARGE_TEXT_CHARS) void context.diagnosticsFirst.wait(event.document).then(() => collectWhenIdle());
+      if (pullDiagnostics && isLargeEnvelope(event.document)) void context.diagnosticsFirst.wait(event.document).then(() => collectWhenIdle());
     });
   }
 
@@ -322,3 +327,8 @@ function dynamicFeatures(connection: Connection, capabilities: ClientCapabilitie
 
 declare const __SERVER_VERSION__: string | undefined;
 const SERVER_VERSION = typeof __SERVER_VERSION__ === 'string' ? __SERVER_VERSION__ : '0.0.0-dev';
+
+/** An envelope large enough that its earlier versions are worth collecting between edits. */
+function isLargeEnvelope(document: TextDocument): boolean {
+  return isEnvelopeDocument(document) && document.getText().length >= LARGE_TEXT_CHARS;
+}

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { KEEP_FREED_MEMORY_TUNABLES, OLD_SPACE_FLOOR_MB, SERVER_EXEC_ARGV, serverEnvironment } from '../../client/server-process';
 import { collectWhenIdle, IDLE_MS } from '../../server/text-memory';
+import { PUSH_DEBOUNCE_MS } from '../../server/handlers/diagnostics';
 import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 
@@ -84,6 +85,40 @@ test('collecting after each edit keeps a large document to about one extra versi
   assert.ok(left > 20, `left to V8 it grew by ${left.toFixed(1)} MB (the comparison shows the collections do something)`);
 });
 
+/** About 5 MB, as the benchmark's large fixture: a data array of orders, one character outside Latin-1. */
+function largeEnvelope(): string {
+  const orders = Array.from({ length: 40_000 }, (_, i) => `      { "sku": "SKU-${i}", "title": "Order line ${i} €", "quantity": ${(i % 9) + 1}, "price": { "amount": ${i * 7}, "currency": "EUR" } }`);
+  const text = GOOD_ENVELOPE.replace('"data": { "order_id": 1042 }', `"data": {\n    "order_id": 1042,\n    "lines": [\n${orders.join(',\n')}\n    ]\n  }`);
+  assert.ok(text.length > 4_000_000, 'the large envelope was made');
+  return text;
+}
+
+/**
+ * A preload for the server that writes a line per GC event: V8's own (an incremental marking
+ * begun, or a full collection not forced) to `ownFile`, the server's (forced) to `forcedFile`, each
+ * line the wall-clock time (ms since the epoch) the collection started.
+ */
+function writeGcPreload(folder: string, ownFile: string, forcedFile: string): string {
+  const preload = join(folder, 'count-gc.cjs');
+  writeFileSync(
+    preload,
+    `const { PerformanceObserver, constants, performance } = require('node:perf_hooks');
+     const { appendFileSync } = require('node:fs');
+     new PerformanceObserver((list) => {
+       for (const entry of list.getEntries()) {
+         const { kind, flags } = entry.detail;
+         const major = kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+         const forced = major && (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0;
+         const line = (performance.timeOrigin + entry.startTime).toFixed(1) + '\\n';
+         // Under load the server's forced collection can finish a marking V8 began: the marking still counts.
+         if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL || (major && !forced)) appendFileSync(${JSON.stringify(ownFile)}, line);
+         if (forced) appendFileSync(${JSON.stringify(forcedFile)}, line);
+       }
+     }).observe({ entryTypes: ['gc'] });`,
+  );
+  return preload;
+}
+
 /**
  * A large envelope typed into over LSP, in a server started with `execArgv` and a preload that
  * counts GC events: V8's own (an incremental marking begun, or a full collection not forced) and
@@ -95,31 +130,13 @@ async function collectionsWhileTyping(execArgv: readonly string[]): Promise<{ ow
   const forcedFile = join(folder, 'forced');
   let client: TestLspClient | undefined;
   try {
-    const preload = join(folder, 'count-gc.cjs');
-    writeFileSync(
-      preload,
-      `const { PerformanceObserver, constants } = require('node:perf_hooks');
-       const { appendFileSync } = require('node:fs');
-       new PerformanceObserver((list) => {
-         for (const entry of list.getEntries()) {
-           const { kind, flags } = entry.detail;
-           const major = kind === constants.NODE_PERFORMANCE_GC_MAJOR;
-           const forced = major && (flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0;
-           // Under load the server's forced collection can finish a marking V8 began: the marking still counts.
-           if (kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL || (major && !forced)) appendFileSync(${JSON.stringify(ownFile)}, 'x');
-           if (forced) appendFileSync(${JSON.stringify(forcedFile)}, 'x');
-         }
-       }).observe({ entryTypes: ['gc'] });`,
-    );
+    const preload = writeGcPreload(folder, ownFile, forcedFile);
     client = new TestLspClient({ command: [...execArgv, '--require', preload, SERVER_PATH, '--stdio'] });
     // A server that dies fails the requests still waiting, instead of leaving them pending.
     const connection = client.connection;
     client.process.once('exit', () => connection.dispose());
     await client.initialize();
-    // About 5 MB, as the benchmark's large fixture: a data array of orders, one character outside Latin-1.
-    const orders = Array.from({ length: 40_000 }, (_, i) => `      { "sku": "SKU-${i}", "title": "Order line ${i} €", "quantity": ${(i % 9) + 1}, "price": { "amount": ${i * 7}, "currency": "EUR" } }`);
-    const text = GOOD_ENVELOPE.replace('"data": { "order_id": 1042 }', `"data": {\n    "order_id": 1042,\n    "lines": [\n${orders.join(',\n')}\n    ]\n  }`);
-    assert.ok(text.length > 4_000_000, 'the large envelope was made');
+    const text = largeEnvelope();
     const uri = 'file:///workspace/orders/large.babel.json';
     await client.open(uri, text);
     await client.pullDiagnostics(uri);
@@ -137,7 +154,7 @@ async function collectionsWhileTyping(execArgv: readonly string[]): Promise<{ ow
       // Past the server's idle collection, as a typist's next keystroke is.
       await new Promise((done) => setTimeout(done, IDLE_MS + 250));
     }
-    const count = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').length : 0);
+    const count = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0);
     return { own: count(ownFile), forced: count(forcedFile) };
   } finally {
     if (client) await client.shutdown().catch(() => client?.kill());
@@ -154,4 +171,51 @@ test('typing into a large envelope after the server\'s collections starts none o
   assert.ok(launched.own <= 1, `with the extension's Node flags, V8 had ${launched.own} GC events of its own (markings begun, full collections not forced) in 12 keystrokes`);
   // Measured on Node 20's V8 (11.3): 4-18 without the floor. The bound is low so that it checks the comparison, not a count.
   assert.ok(withoutFloor.own >= 2 && withoutFloor.own > launched.own, `without the floor V8 had ${withoutFloor.own} (the comparison shows what the floor prevents)`);
+});
+
+test('with pushed diagnostics, the server publishes a keystroke\'s diagnostics after its short pause and collects only after publishing them', { timeout: 120_000 }, async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'babelq-gc-push-'));
+  const ownFile = join(folder, 'own');
+  const forcedFile = join(folder, 'forced');
+  // As Neovim 0.7 or eglot: no pull support, so the server pushes.
+  const client = new TestLspClient({ pullDiagnostics: false, command: [...SERVER_EXEC_ARGV, '--require', writeGcPreload(folder, ownFile, forcedFile), SERVER_PATH, '--stdio'] });
+  try {
+    await client.initialize();
+    const text = largeEnvelope();
+    const uri = 'file:///workspace/orders/large.babel.json';
+    const publishedAt = (version: number) => {
+      const index = client.published.findIndex((p) => p.uri === uri && p.version === version);
+      return index < 0 ? undefined : client.publishedAt[index];
+    };
+    await client.open(uri, text);
+    await client.waitForPublished(() => publishedAt(1) !== undefined, 30_000);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"Order line 20000 '));
+    const character = lines[line].indexOf('Order line');
+    await new Promise((done) => setTimeout(done, 300));
+    const keystrokes: { version: number; sent: number }[] = [];
+    for (let k = 0; k < 8; k++) {
+      const at = { line, character };
+      const range = k % 2 === 0 ? { start: at, end: at } : { start: at, end: { line, character: character + 1 } };
+      const version = k + 2;
+      keystrokes.push({ version, sent: Date.now() });
+      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: k % 2 === 0 ? 'x' : '' }] });
+      await client.waitForPublished(() => publishedAt(version) !== undefined, 30_000);
+      // Past the collection that follows the publication, as a typist's next keystroke is.
+      await new Promise((done) => setTimeout(done, IDLE_MS + 250));
+    }
+    const forced = existsSync(forcedFile) ? readFileSync(forcedFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+    // The scenario happened: the server collected after (nearly) every keystroke.
+    assert.ok(forced.length >= 6, `the server collected ${forced.length} times in 8 keystrokes`);
+    for (const { version, sent } of keystrokes) {
+      const arrived = publishedAt(version)!;
+      assert.ok(arrived - sent >= PUSH_DEBOUNCE_MS, `version ${version} was published ${arrived - sent} ms after the change, before the server's ${PUSH_DEBOUNCE_MS} ms pause`);
+      // A collection between the change and its publication would sit in the time the user waits.
+      const before = forced.filter((time) => time > sent && time < arrived);
+      assert.deepEqual(before, [], `the server collected ${before.map((time) => `${(time - sent).toFixed(0)} ms`).join(', ')} after the change of version ${version}, before publishing it ${arrived - sent} ms after`);
+    }
+  } finally {
+    await client.shutdown().catch(() => client.kill());
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

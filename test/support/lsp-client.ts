@@ -46,6 +46,8 @@ export class TestLspClient {
   readonly process: ChildProcess;
   readonly logs: string[] = [];
   readonly published: PublishDiagnosticsParams[] = [];
+  /** When each of `published` arrived (Date.now()), at the same index. */
+  readonly publishedAt: number[] = [];
   /** window/showMessage notifications, as an editor would pop them up. */
   readonly shown: { type: number; message: string }[] = [];
   readonly stderr: string[] = [];
@@ -85,6 +87,7 @@ export class TestLspClient {
     });
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
+      this.publishedAt.push(Date.now());
     });
     this.connection.listen();
   }
