@@ -19,7 +19,6 @@ import { NO_REGISTRY, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import type { ParsedDocument } from '../core/model/tree';
 
-
 /** The span the last change of a document replaced, when that change was one incremental edit. */
 interface LastEdit {
   /** The version the span is relative to, and the version it made. */

@@ -18,7 +18,6 @@ import { RULE_MODULES } from './modules';
 import { capNoteMessage } from './structure/too-many-findings';
 import { DEFAULT_SETTINGS, type Settings } from './settings/settings';
 
-
 const defaultSeverity = (code: Code): Severity => definitionOf(code).severity;
 
 /** Runs every rule on a parsed document (with its registry, if any) and applies the user's severity overrides. */

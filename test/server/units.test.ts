@@ -7,7 +7,7 @@ import { GOOD_ENVELOPE } from '../support/envelopes';
 import { guard } from '../../server/guard';
 import { RegistryService, toUri } from '../../server/registry';
 import { TestLspClient } from '../support/lsp-client';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -56,26 +56,35 @@ describe('ParseCache', () => {
     assert.ok(!second.some((d) => d.code === 'forbidden-key'));
   });
 
-  test('analysis is reused for a fixture with no registry, and for one whose registry is broken, as the registry service gives them', (t) => {
+  test('analysis is reused for a fixture with no registry, and for one whose registry the search refuses, as the registry service gives them', (t) => {
     // Caches compare the registry by identity: a fresh "none" or "broken" value per request made
-    // every request (a code action at the cursor, each diagnostics pull) analyse the whole text again.
+    // every request (a code action at the cursor, each diagnostics pull) analyse the whole text
+    // again, and every keystroke lose the analysis of the version before.
     const root = mkdtempSync(join(tmpdir(), 'babelq-registry-identity-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));
     mkdirSync(join(root, 'plain'));
-    mkdirSync(join(root, 'broken'));
-    writeFileSync(join(root, 'broken', 'registry.json'), '{ "schemas": ');
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(join(root, 'plain')), toUri(join(root, 'broken'))]);
+    mkdirSync(join(root, 'outside'));
+    const told: string[] = [];
+    const registries = new RegistryService(() => undefined, (state) => told.push(state.kind));
+    registries.setWorkspaceFolders([toUri(join(root, 'plain')), toUri(join(root, 'outside'))]);
+    // A configured path that leaves the folder is refused by the search, unread: a "broken" state.
+    const elsewhere = { ...DEFAULT_SETTINGS, registryPath: '../elsewhere/registry.json' };
     const cache = new ParseCache(4);
-    for (const folder of ['plain', 'broken']) {
+    for (const [folder, settings, kind] of [['plain', DEFAULT_SETTINGS, 'none'], ['outside', elsewhere, 'broken']] as const) {
       const uri = toUri(join(root, folder, 'a.babel.json'));
-      const state = registries.stateFor(uri, DEFAULT_SETTINGS);
-      assert.equal(state.kind, folder === 'plain' ? 'none' : 'broken');
-      assert.equal(registries.stateFor(uri, DEFAULT_SETTINGS), state, `${folder}: the same state each time`);
+      const state = registries.stateFor(uri, settings);
+      assert.equal(state.kind, kind);
+      assert.equal(registries.stateFor(uri, settings), state, `${folder}: the same state each time`);
       const document = open(uri, 1, '{ "timestamp": 1 }');
-      const first = cache.diagnostics(document, DEFAULT_SETTINGS, state).diagnostics;
-      assert.equal(cache.diagnostics(document, DEFAULT_SETTINGS, registries.stateFor(uri, DEFAULT_SETTINGS)).diagnostics, first, `${folder}: not analysed again`);
+      const first = cache.diagnostics(document, settings, state).diagnostics;
+      assert.equal(cache.diagnostics(document, settings, registries.stateFor(uri, settings)).diagnostics, first, `${folder}: not analysed again`);
     }
+    assert.deepEqual(told, ['none', 'broken'], 'the listener hears each search once');
+    // A registry.json that appears makes the search run again: a new state, told again.
+    const before = registries.stateFor(toUri(join(root, 'plain', 'a.babel.json')), DEFAULT_SETTINGS);
+    assert.ok(registries.invalidate([toUri(join(root, 'plain', 'registry.json'))]));
+    assert.equal(registries.stateFor(toUri(join(root, 'plain', 'a.babel.json')), DEFAULT_SETTINGS), before, 'still none: none was written');
+    assert.deepEqual(told, ['none', 'broken', 'none']);
   });
 
   test('bounded: the least recently used document is evicted', () => {
@@ -130,7 +139,7 @@ describe('TestLspClient', () => {
     const client = new TestLspClient({ command: ['-e', "process.stdin.once('data', () => { process.stderr.write('boom'); setTimeout(() => process.exit(3), 50); })"] });
     const started = Date.now();
     await assert.rejects(client.request('textDocument/hover', { textDocument: { uri: 'file:///a.babel.json' }, position: { line: 0, character: 0 } }), (error: Error) => {
-      assert.match(error.message, /exited with code 3 before answering textDocument\/hover/);
+      assert.match(error.message, /exited with code 3\. Its stderr:\nboom[\s\S]* before answering textDocument\/hover/);
       assert.match(error.message, /boom/);
       return true;
     });

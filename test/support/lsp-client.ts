@@ -6,7 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import {
+  ConnectionError,
   createProtocolConnection,
+  ErrorCodes,
+  ResponseError,
   StreamMessageReader,
   StreamMessageWriter,
   type ProtocolConnection,
@@ -18,7 +21,9 @@ export const SERVER_PATH = resolve(__dirname, '../../dist/server.js');
 
 /**
  * How long after a server's output closes its last messages are given to be handled before the
- * connection is disposed (vscode-jsonrpc handles a message per event-loop turn).
+ * connection is disposed (vscode-jsonrpc handles a message per event-loop turn). Disposing drops
+ * what is still queued: a test whose own event loop is blocked longer than this while the server
+ * dies could miss the server's last notifications (none relies on them).
  */
 const LAST_MESSAGES_MS = 100;
 
@@ -56,6 +61,8 @@ export class TestLspClient {
   private exited: Promise<number | null>;
   /** How the server process ended, once it has; set before the connection is disposed. */
   private ended: string | undefined;
+  /** Set once the server's last messages were handled and the connection disposed. */
+  private gone = false;
   /** Set once shutdown is asked for: the exit that follows is the expected one. */
   private stopping = false;
 
@@ -68,7 +75,10 @@ export class TestLspClient {
     // (request() says how the server ended), so the test fails at once instead of at its timeout.
     this.process.on('close', (code, signal) => {
       this.ended = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      setTimeout(() => this.connection.dispose(), LAST_MESSAGES_MS);
+      setTimeout(() => {
+        this.gone = true;
+        this.connection.dispose();
+      }, LAST_MESSAGES_MS);
     });
     this.process.stderr!.on('data', (chunk) => this.stderr.push(String(chunk)));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
@@ -138,15 +148,23 @@ export class TestLspClient {
     try {
       return await this.connection.sendRequest<R>(method, params);
     } catch (error) {
-      if (this.ended === undefined || this.stopping) throw error;
-      throw new Error(`The server ${this.ended} before answering ${method}. Its stderr:\n${this.stderr.join('').slice(-4000)}`, { cause: error });
+      // Only the connection's own failures say the server is gone; an answer that is an error stays one.
+      const lost = error instanceof ConnectionError || (error instanceof ResponseError && error.code === ErrorCodes.PendingResponseRejected);
+      if (!lost || this.ended === undefined || this.stopping) throw error;
+      throw new Error(`${this.endedMessage()} before answering ${method}`, { cause: error });
     }
+  }
+
+  /** How the server ended, with the end of its stderr. */
+  private endedMessage(): string {
+    return `The server ${this.ended}. Its stderr:\n${this.stderr.join('').slice(-4000)}`;
   }
 
   /** Waits until `predicate` holds for the published diagnostics (push mode), or fails. */
   async waitForPublished(predicate: (all: PublishDiagnosticsParams[]) => boolean, timeoutMs = 5000): Promise<void> {
     const started = Date.now();
     while (!predicate(this.published)) {
+      if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while diagnostics were awaited; got ${JSON.stringify(this.published)}`);
       if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for published diagnostics; got ${JSON.stringify(this.published)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
