@@ -11,6 +11,7 @@ import type { FreshIds } from './fresh-ids';
 import { envelopeState, type SavedBytesCheck } from './file-bytes';
 import { readSendSettings } from './send-settings';
 import { EarlyRenders } from './early-renders';
+import { DocumentLengths } from './document-lengths';
 
 export const PREVIEW_SCHEME = 'babelqueue-preview';
 /**
@@ -45,6 +46,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly stale = new Set<string>();
   /** Renders started before VS Code asks for them, per preview URI. */
   private readonly early = new EarlyRenders<string>(STARTED_KEPT_MS);
+  /** The lengths of the previewed envelopes, carried over their edits. */
+  private readonly lengths = new DocumentLengths();
 
   constructor(
     private readonly freshIds: FreshIds,
@@ -55,7 +58,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   ) {
     // Follow edits of the source, and settings that change what is published.
     this.subscriptions.push(
-      vscode.workspace.onDidChangeTextDocument((event) => this.refreshLater(event.document.uri)),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        this.lengths.changed(event.document.uri.toString(), event.document.version, event.contentChanges);
+        this.refreshLater(event.document.uri);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.lengths.forget(document.uri.toString())),
       // A preview that was hidden while its envelope changed is rendered again when it is shown.
       vscode.window.onDidChangeVisibleTextEditors((editors) => {
         for (const editor of editors) {
@@ -104,8 +111,10 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     } catch (error) {
       target = `(babelqueue.broker.url is not usable: ${error instanceof Error ? error.message : String(error)})`;
     }
-    // Its length without joining its lines: a large envelope is rendered by the server, which has its text.
-    const text = { length: document.offsetAt(new vscode.Position(document.lineCount, 0)), text: () => document.getText() };
+    // Its length without joining its lines (a large envelope is rendered by the server, which has
+    // its text), and without VS Code's line starts after each edit (client/document-lengths.ts).
+    const length = this.lengths.of(document.uri.toString(), document.version, () => document.offsetAt(new vscode.Position(document.lineCount, 0)));
+    const text = { length, text: () => document.getText() };
     const [refused, rendered] = await Promise.all([
       refusal,
       this.renderer.render(source.toString(), text, {
