@@ -174,6 +174,8 @@ async function pushedKeystrokes(big: string, lines: LineIndex): Promise<void> {
       await new Promise((done) => setTimeout(done, PUSHED_GAP_MS));
       const version = k + 2;
       const published = client.published(uri, version);
+      // Awaited below; if the change itself fails, that failure is the one reported.
+      published.catch(() => undefined);
       const started = now();
       const span = k % 2 === 0 ? { start: where, end: where } : { start: where, end: { line: where.line, character: where.character + 1 } };
       await client.change(uri, version, span, k % 2 === 0 ? 'x' : '');
