@@ -132,9 +132,6 @@ async function collectionsWhileTyping(execArgv: readonly string[]): Promise<{ ow
   try {
     const preload = writeGcPreload(folder, ownFile, forcedFile);
     client = new TestLspClient({ command: [...execArgv, '--require', preload, SERVER_PATH, '--stdio'] });
-    // A server that dies fails the requests still waiting, instead of leaving them pending.
-    const connection = client.connection;
-    client.process.once('exit', () => connection.dispose());
     await client.initialize();
     const text = largeEnvelope();
     const uri = 'file:///workspace/orders/large.babel.json';
