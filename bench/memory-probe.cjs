@@ -1,6 +1,6 @@
 // Preloaded by the benchmark (`node --require`) into the language server: on SIGUSR2 it writes
 // process.memoryUsage(), taken after a full GC when node runs with --expose-gc, to the file named
-// by BENCH_MEMORY_FILE; and into `babelq`: on exit it writes the process's peak resident memory
+// by BENCH_MEMORY_FILE; and into `babelq` and the floors it is compared with: on exit it writes the process's peak resident memory
 // (maxRSS, in KB) to the file named by BENCH_PEAK_RSS_FILE. The process itself is unchanged.
 const { writeFileSync } = require('node:fs');
 

@@ -13,12 +13,13 @@ import { join, relative } from 'node:path';
 import type { RegistryState } from '../core/registry/types';
 import { findFixtureFiles } from '../workspace/fixture-files';
 import { anchorText } from './anchor';
-import { asReceived, engine, FILES, hasGc, log, ONLY, QUICK, results, ROOT, runs, WORKSPACE, WORKSPACE_FILES, WRITE_README } from './context';
+import { asReceived, engine, FILES, hasGc, LARGE_WORKSPACE, LARGE_WORKSPACE_FILES, log, ONLY, QUICK, results, ROOT, runs, WORKSPACE, WORKSPACE_FILES, WRITE_README } from './context';
 import { envelopeText, tinyText, writeRegistry, writeWorkspace } from './generate';
 import { now } from './measure';
 import { loadAverage, machine, writeBenchReadme } from './report';
 import { analysisScenarios } from './scenarios/analysis';
 import { cliScenario } from './scenarios/cli';
+import { cliScaleScenario } from './scenarios/cli-scale';
 import { compatScenario } from './scenarios/compat';
 import { serverScenarios } from './scenarios/server';
 import { buildProduction, sizeScenario } from './scenarios/sizes';
@@ -61,10 +62,13 @@ async function main(): Promise<void> {
   log(`Machine: ${machine()}`);
   log('Preparing inputs in bench/out/ …');
   const { texts, registry } = prepare();
-  if (runs('cli') || runs('server')) {
-    if (!existsSync(join(WORKSPACE, 'registry.json')) || findFixtureFiles(WORKSPACE).length !== WORKSPACE_FILES) {
-      writeWorkspace(WORKSPACE, WORKSPACE_FILES);
-      writeRegistry(WORKSPACE);
+  const workspaces: [string, number][] = [];
+  if (runs('cli') || runs('server')) workspaces.push([WORKSPACE, WORKSPACE_FILES]);
+  if (runs('cli')) workspaces.push([LARGE_WORKSPACE, LARGE_WORKSPACE_FILES]);
+  for (const [folder, count] of workspaces) {
+    if (!existsSync(join(folder, 'registry.json')) || findFixtureFiles(folder, count + 1).length !== count) {
+      writeWorkspace(folder, count);
+      writeRegistry(folder);
     }
   }
   await sanityChecks(texts, registry);
@@ -76,7 +80,10 @@ async function main(): Promise<void> {
   if (runs('server') || runs('sizes') || runs('workspace') || runs('compat')) buildProduction();
   if (runs('analysis')) await analysisScenarios(texts, registry);
   if (runs('server')) await serverScenarios(texts);
-  if (runs('cli')) cliScenario();
+  if (runs('cli')) {
+    cliScenario();
+    cliScaleScenario();
+  }
   if (runs('workspace')) await workspaceScenario();
   if (runs('compat')) await compatScenario();
   if (runs('sizes')) await sizeScenario();

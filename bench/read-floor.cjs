@@ -1,0 +1,23 @@
+// The floor of `babelq lint` on a folder: what Node costs to find every *.babel.json below the
+// current directory and read each file, doing nothing with the bytes. Any Node tool that lints those
+// files pays at least this; bench/scenarios/cli.ts times it and reads its peak memory the way it
+// reads babelq's (started with --require bench/memory-probe.cjs). Prints how many files it read.
+const { closeSync, openSync, readdirSync, readSync } = require('node:fs');
+const { join } = require('node:path');
+
+const buffer = Buffer.allocUnsafe(1 << 20);
+let files = 0;
+const walk = (directory) => {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) walk(path);
+    else if (entry.name.endsWith('.babel.json')) {
+      const fd = openSync(path, 'r');
+      readSync(fd, buffer, 0, buffer.length, 0);
+      closeSync(fd);
+      files++;
+    }
+  }
+};
+walk('.');
+process.stdout.write(`${files}\n`);

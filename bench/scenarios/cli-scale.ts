@@ -1,0 +1,68 @@
+/**
+ * `babelq lint` as the repository grows: the same kind of workspace with 10,000 and with 100,000
+ * fixtures, each linted by a fresh process as CI runs it. Linear cost means the time per fixture
+ * does not rise with the count (process start is in both, so the larger run may come out cheaper
+ * per fixture; it must not come out dearer), and the peak memory grows by a fixed amount per fixture.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { info, LARGE_WORKSPACE, LARGE_WORKSPACE_FILES, log, QUICK, ROOT, target, WORKSPACE, WORKSPACE_FILES } from '../context';
+import { ms, now, stats } from '../measure';
+
+/** How much dearer per fixture the larger run may be and still count as linear (this machine's spread between runs). */
+const LINEAR_TOLERANCE = 1.2;
+
+interface LintRun {
+  readonly elapsed: number;
+  readonly peakMb: number;
+}
+
+/** One `babelq lint . --format json` of `folder`, timed, with its peak resident memory read by the process itself. */
+function lint(folder: string, files: number): LintRun {
+  const rssFile = join(tmpdir(), `babelq-bench-scale-rss-${process.pid}`);
+  const started = now();
+  const result = spawnSync(process.execPath, ['--require', join(ROOT, 'bench/memory-probe.cjs'), join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], {
+    cwd: folder,
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+    env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile },
+  });
+  const elapsed = now() - started;
+  if (result.status !== 0) throw new Error(`babelq lint of ${files} fixtures failed (exit ${result.status}): ${result.stderr.slice(0, 500)}`);
+  const reported = (JSON.parse(result.stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json'));
+  if (reported.length !== files || reported.some((report) => report.diagnostics.length > 0)) throw new Error(`babelq lint did not report ${files} clean fixtures (${reported.length} reports)`);
+  const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  rmSync(rssFile, { force: true });
+  return { elapsed, peakMb };
+}
+
+export function cliScaleScenario(): void {
+  log(`\nbabelq lint as the workspace grows: ${WORKSPACE_FILES.toLocaleString('en')} and ${LARGE_WORKSPACE_FILES.toLocaleString('en')} fixtures`);
+  const small: LintRun[] = [];
+  const large: LintRun[] = [];
+  // Interleaved, so a busy spell of the machine falls on both sizes.
+  for (let i = 0; i < (QUICK ? 1 : 3); i++) {
+    small.push(lint(WORKSPACE, WORKSPACE_FILES));
+    large.push(lint(LARGE_WORKSPACE, LARGE_WORKSPACE_FILES));
+  }
+  const smallTime = stats(small.map((run) => run.elapsed)).median;
+  const largeTime = stats(large.map((run) => run.elapsed)).median;
+  const perThousand = (time: number, files: number) => (time / files) * 1000;
+  const smallPeak = Math.max(...small.map((run) => run.peakMb));
+  const largePeak = Math.max(...large.map((run) => run.peakMb));
+  const growth = ((largePeak - smallPeak) * 1024 * 1024) / (LARGE_WORKSPACE_FILES - WORKSPACE_FILES);
+  info(`babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} / ${LARGE_WORKSPACE_FILES.toLocaleString('en')} fixtures: the whole run`, `${ms(smallTime)} / ${ms(largeTime)}`);
+  info(
+    `babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} / ${LARGE_WORKSPACE_FILES.toLocaleString('en')} fixtures: peak memory (max RSS)`,
+    `${smallPeak.toFixed(0)} MB / ${largePeak.toFixed(0)} MB (${(growth / 1024).toFixed(2)} KB more per fixture: the list of files and each one's report, kept until the output is written)`,
+  );
+  const ratio = perThousand(largeTime, LARGE_WORKSPACE_FILES) / perThousand(smallTime, WORKSPACE_FILES);
+  target(
+    `babelq lint: time per 1,000 fixtures at ${LARGE_WORKSPACE_FILES.toLocaleString('en')} against ${WORKSPACE_FILES.toLocaleString('en')} (linear cost)`,
+    `${ms(perThousand(largeTime, LARGE_WORKSPACE_FILES))} against ${ms(perThousand(smallTime, WORKSPACE_FILES))} (${ratio.toFixed(2)}×)`,
+    `≤ ${LINEAR_TOLERANCE}×`,
+    ratio <= LINEAR_TOLERANCE,
+  );
+}
