@@ -32,7 +32,8 @@ import { URN_COUNT, urnOf, writeRegisteredWorkspace } from './workspace-diagnost
 import { range, stats } from './measure';
 import { extensionHostMemory } from './process-memory';
 
-const RUNS = process.argv.includes('--quick') ? 2 : 7;
+/** Runs per contender, in two sessions of half as many (see the passes in main). */
+const RUNS = process.argv.includes('--quick') ? 2 : 8;
 /** `--only=ours` (or anchor, floor, minimal, references) measures one contender or scenario; the table is then printed, not written. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /**
@@ -97,7 +98,8 @@ function packageFloorExtension(base: string): string {
   return vsix;
 }
 
-async function open(browser: Browser, entry: string, base: string, name: Contender, folder: string): Promise<Session> {
+/** A fresh code-server for `name` on `folder`, with a profile of its own for each `session` (nothing a previous session left is restored). */
+async function open(browser: Browser, entry: string, base: string, name: Contender, folder: string, session: number | 'references' = 0): Promise<Session> {
   const plainText = { '*.babel.json': 'plaintext', '*.json': 'plaintext' };
   const settings: Record<string, unknown> =
     name === 'anchor'
@@ -107,7 +109,7 @@ async function open(browser: Browser, entry: string, base: string, name: Contend
         : name === 'minimal'
           ? { 'files.associations': { ...plainText, '*.babel.json': 'babelq-floor-envelope' }, 'files.autoSave': 'off' }
           : { 'files.autoSave': 'off' };
-  const profile = createProfile(join(base, `profile-${name}`), { ...settings, 'editor.showFoldingControls': 'always' });
+  const profile = createProfile(join(base, `profile-${name}-${session}`), { ...settings, 'editor.showFoldingControls': 'always' });
   if (name === 'ours') installExtension(entry, profile);
   if (name === 'minimal') installExtension(entry, profile, floorVsix ??= packageFloorExtension(base));
   const server = await startCodeServer({ entry, profile, folder });
@@ -199,7 +201,7 @@ async function openPreview(workbench: Workbench): Promise<number> {
 
 /**
  * With the preview open beside the fixture, one keystroke on the schema_version digit (1 → `digit`,
- * a digit no earlier run typed) until the preview's body shows it: the time after a pause in
+ * a digit no earlier run of the session typed) until the preview's body shows it: the time after a pause in
  * typing that the preview takes to follow.
  */
 async function previewFollows(workbench: Workbench, text: string, digit: string): Promise<number> {
@@ -251,7 +253,7 @@ async function references(browser: Browser, entry: string, base: string): Promis
   const urn = urnOf(REFERENCED_URN);
   const expected = fixturesOf(REFERENCED_URN);
   const line = readFileSync(join(folder, 'registry.json'), 'utf8').split('\n').findIndex((text) => text.includes(`"${urn}"`)) + 1;
-  const { server, workbench } = await open(browser, entry, base, 'ours', folder);
+  const { server, workbench } = await open(browser, entry, base, 'ours', folder, 'references');
   // Go to References lists the declaration too. Shift+F12 does not reach the editor in code-server's
   // page, so the command is picked in the palette first and the time runs from its Enter.
   const peek = workbench.page.locator('.zone-widget', { hasText: `References (${expected + 1})` });
@@ -324,12 +326,18 @@ async function main(): Promise<void> {
       rows[7].values.ours = found.warm;
       await browser.close().catch(() => undefined);
     }
-    for (const who of (['floor', 'minimal', 'anchor', 'ours'] as const).filter((name) => !ONLY || name === ONLY)) {
+    // Two passes in mirrored order (floor … ours, then ours … floor), each a session of half the
+    // runs: a quicker or slower spell of this shared machine then falls on every contender alike,
+    // not on whichever was being measured during it (floors measured minutes apart differed by a third).
+    const contenders = (['floor', 'minimal', 'anchor', 'ours'] as const).filter((name) => !ONLY || name === ONLY);
+    const passes = [contenders, [...contenders].reverse()];
+    const perPass = Math.ceil(RUNS / passes.length);
+    for (const [pass, order] of passes.entries()) for (const who of order) {
       browser = await launchChromium();
-      const { server, workbench } = await open(browser, entry, base, who, folder);
+      const { server, workbench } = await open(browser, entry, base, who, folder, pass);
       const file = who === 'anchor' ? 'big.json' : 'big.babel.json';
       try {
-        for (let run = 0; run < RUNS; run++) {
+        for (let run = pass * perPass; run < (pass + 1) * perPass; run++) {
           const seen =
             who === 'floor'
               ? async () => (await workbench.visibleLines()).some((line) => line.includes('"schema_version"'))
@@ -344,7 +352,7 @@ async function main(): Promise<void> {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));
             push(4, who, await openPreview(workbench));
-            push(5, who, await previewFollows(workbench, text, String(3 + run)));
+            push(5, who, await previewFollows(workbench, text, String(3 + (run % 7))));
           } else {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));
@@ -356,7 +364,7 @@ async function main(): Promise<void> {
           }
           if (who === 'ours') {
             push(4, who, await openPreview(workbench));
-            push(5, who, await previewFollows(workbench, text, String(3 + run)));
+            push(5, who, await previewFollows(workbench, text, String(3 + (run % 7))));
           }
           // Back to the file as written, unsaved edits dropped, for the next run.
           await workbench.command('File: Revert File').catch(() => undefined);
@@ -392,7 +400,7 @@ function writeTable(rows: readonly Row[], intoReadme: boolean): void {
     WORKBENCH_START,
     '## Real workbench (code-server, Chromium, the packaged .vsix)',
     '',
-    `\`npm run bench:workbench\`, ${new Date().toISOString().slice(0, 10)}: a 5.3 MB fixture (${RUNS} runs each, medians (min–max); the first run of each is a first open, the rest reopen).`,
+    `\`npm run bench:workbench\`, ${new Date().toISOString().slice(0, 10)}: a 5.3 MB fixture (${RUNS} runs each, medians (min–max)), in two passes of mirrored order (floor, minimal extension, anchor, ours, then ours back to the floor), each contender a session of ${RUNS / 2} runs per pass whose first run is a first open and the rest reopen: a quicker or slower spell of this shared machine falls on every contender alike.`,
     'Anchor: VS Code\'s JSON language features with `json.schemas` → `schemas/envelope.schema.json` on the same text. Floor, no extension: the same workbench opening the same text as plain text (its suggestion list: VS Code\'s own, the words of the document). Floor, minimal extension: the same text, highlighted with the envelope grammar, with the smallest extension that answers the same action and computes nothing (bench/floor-extension/: a squiggle on `"schema_version": 2` found in the first 50 lines, a constant hover, a CodeLens opening a virtual document of the file\'s first and last 16 KiB, made again after each edit), what VS Code itself costs to carry the action to an extension host and the answer back to the screen. Where the higher floor is above a target, the target becomes that floor plus 20 %.',
     'Before the keystroke, each waits until the extension host holds the opened file (ours and the minimal extension: their CodeLens is drawn; VS Code JSON: its folding controls): VS Code hands a 5 MB text to the extension host seconds after showing it. On a reopen ours shows the squiggles it kept from before at once (the language client keeps a closed file\'s diagnostics while the server reports the workspace); the minimal extension clears its squiggle when the file closes.',
     'Each time runs from the user\'s action (keys sent to the browser) to what the user sees in the DOM (a squiggle, the hover, the suggestion list, the preview\'s text), polled every 10 ms; Quick Open and the command palette are typed as a user types, so their time is in every contender\'s figure. Each contender (and the references scenario) runs in a browser of its own.',
