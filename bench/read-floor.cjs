@@ -1,7 +1,8 @@
 // The floor of `babelq lint` on a folder: what Node costs to find every *.babel.json below the
-// current directory and read each file, doing nothing with the bytes. Any Node tool that lints those
-// files pays at least this; bench/scenarios/cli.ts times it and reads its peak memory the way it
-// reads babelq's (started with --require bench/memory-probe.cjs). Prints how many files it read.
+// current directory and read each file in turn, doing nothing with the bytes: about what a Node
+// tool that reads those files one after another pays before it lints anything.
+// bench/scenarios/cli.ts times it and reads its peak memory the way it reads babelq's (started with
+// --require bench/memory-probe.cjs). Prints how many files it read.
 const { closeSync, openSync, readdirSync, readSync } = require('node:fs');
 const { join } = require('node:path');
 

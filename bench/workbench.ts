@@ -32,8 +32,10 @@ import { URN_COUNT, urnOf, writeRegisteredWorkspace } from './workspace-diagnost
 import { range, stats } from './measure';
 import { extensionHostMemory } from './process-memory';
 
-/** Runs per contender, in two sessions of half as many (see the passes in main). */
-const RUNS = process.argv.includes('--quick') ? 2 : 8;
+/** Runs in each session of a contender; at most 7, so that each run types a digit of its own (3 to 9) into the preview's fixture. */
+const RUNS_PER_SESSION = process.argv.includes('--quick') ? 1 : 4;
+/** Runs per contender: a session in each of the two passes (see main). */
+const RUNS = 2 * RUNS_PER_SESSION;
 /** `--only=ours` (or anchor, floor, minimal, references) measures one contender or scenario; the table is then printed, not written. */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /**
@@ -331,13 +333,12 @@ async function main(): Promise<void> {
     // not on whichever was being measured during it (floors measured minutes apart differed by a third).
     const contenders = (['floor', 'minimal', 'anchor', 'ours'] as const).filter((name) => !ONLY || name === ONLY);
     const passes = [contenders, [...contenders].reverse()];
-    const perPass = Math.ceil(RUNS / passes.length);
     for (const [pass, order] of passes.entries()) for (const who of order) {
       browser = await launchChromium();
       const { server, workbench } = await open(browser, entry, base, who, folder, pass);
       const file = who === 'anchor' ? 'big.json' : 'big.babel.json';
       try {
-        for (let run = pass * perPass; run < (pass + 1) * perPass; run++) {
+        for (let run = 0; run < RUNS_PER_SESSION; run++) {
           const seen =
             who === 'floor'
               ? async () => (await workbench.visibleLines()).some((line) => line.includes('"schema_version"'))
@@ -352,7 +353,7 @@ async function main(): Promise<void> {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));
             push(4, who, await openPreview(workbench));
-            push(5, who, await previewFollows(workbench, text, String(3 + (run % 7))));
+            push(5, who, await previewFollows(workbench, text, String(3 + run)));
           } else {
             push(1, who, await keystroke(workbench, text));
             push(2, who, await hover(workbench, text));
@@ -364,7 +365,7 @@ async function main(): Promise<void> {
           }
           if (who === 'ours') {
             push(4, who, await openPreview(workbench));
-            push(5, who, await previewFollows(workbench, text, String(3 + (run % 7))));
+            push(5, who, await previewFollows(workbench, text, String(3 + run)));
           }
           // Back to the file as written, unsaved edits dropped, for the next run.
           await workbench.command('File: Revert File').catch(() => undefined);
@@ -400,7 +401,7 @@ function writeTable(rows: readonly Row[], intoReadme: boolean): void {
     WORKBENCH_START,
     '## Real workbench (code-server, Chromium, the packaged .vsix)',
     '',
-    `\`npm run bench:workbench\`, ${new Date().toISOString().slice(0, 10)}: a 5.3 MB fixture (${RUNS} runs each, medians (min–max)), in two passes of mirrored order (floor, minimal extension, anchor, ours, then ours back to the floor), each contender a session of ${RUNS / 2} runs per pass whose first run is a first open and the rest reopen: a quicker or slower spell of this shared machine falls on every contender alike.`,
+    `\`npm run bench:workbench\`, ${new Date().toISOString().slice(0, 10)}: a 5.3 MB fixture (${RUNS} runs each, medians (min–max)), in two passes of mirrored order (floor, minimal extension, anchor, ours, then ours back to the floor), each contender a session of ${RUNS_PER_SESSION} runs per pass whose first run is a first open and the rest reopen: a quicker or slower spell of this shared machine falls on every contender alike.`,
     'Anchor: VS Code\'s JSON language features with `json.schemas` → `schemas/envelope.schema.json` on the same text. Floor, no extension: the same workbench opening the same text as plain text (its suggestion list: VS Code\'s own, the words of the document). Floor, minimal extension: the same text, highlighted with the envelope grammar, with the smallest extension that answers the same action and computes nothing (bench/floor-extension/: a squiggle on `"schema_version": 2` found in the first 50 lines, a constant hover, a CodeLens opening a virtual document of the file\'s first and last 16 KiB, made again after each edit), what VS Code itself costs to carry the action to an extension host and the answer back to the screen. Where the higher floor is above a target, the target becomes that floor plus 20 %.',
     'Before the keystroke, each waits until the extension host holds the opened file (ours and the minimal extension: their CodeLens is drawn; VS Code JSON: its folding controls): VS Code hands a 5 MB text to the extension host seconds after showing it. On a reopen ours shows the squiggles it kept from before at once (the language client keeps a closed file\'s diagnostics while the server reports the workspace); the minimal extension clears its squiggle when the file closes.',
     'Each time runs from the user\'s action (keys sent to the browser) to what the user sees in the DOM (a squiggle, the hover, the suggestion list, the preview\'s text), polled every 10 ms; Quick Open and the command palette are typed as a user types, so their time is in every contender\'s figure. Each contender (and the references scenario) runs in a browser of its own.',

@@ -3,10 +3,10 @@
  * document for minutes and shows it again as it was; a preview is rendered again only while it is
  * on screen (./preview.ts), so one whose envelope changed while it was hidden is remembered as out
  * of date. It is rendered again when the preview command runs rather than when VS Code reports the
- * editor visible, 120-140 ms later on a 5 MB fixture in the real workbench (VS Code's own update
- * of the kept document with the new text takes longer still, so the gain on screen is smaller),
- * and only once: a preview VS Code let go of is rendered for its first request and not again
- * when it is shown.
+ * editor visible (120-140 ms later on a 5 MB fixture, traced in the real workbench's extension
+ * host; VS Code's own update of the kept document with the new text then takes longer still, so
+ * little of that shows on screen), and only once: a render that brought it up to date meanwhile,
+ * or VS Code letting go of the document, clears the mark.
  * Keyed by the source envelope's URI. No `vscode` import (tested on its own).
  */
 
@@ -41,6 +41,11 @@ export class HiddenPreviews {
 
   /** VS Code let go of `source`'s preview document: the next opening renders afresh anyway. */
   released(source: string): void {
+    this.outOfDate.delete(source);
+  }
+
+  /** `source`'s preview was rendered as it is now (a refresh that came while it was hidden, a new fresh id). */
+  rendered(source: string): void {
     this.outOfDate.delete(source);
   }
 }

@@ -63,8 +63,7 @@ export function cliScenario(): void {
     text: `${ms(f.median)}, ${ratio(a.median / f.median)} faster than ajv-cli${a.median >= 3 * f.median ? `, leaving ${ms(a.median / 3 - f.median)} to lint ${WORKSPACE_FILES.toLocaleString('en')} files in` : ''}`,
     missesGoal: a.median < 3 * f.median,
   });
-  // Each measured in turn, three times, and the medians taken: on this machine the resident memory
-  // of the same process (node -e 0 included) once moved by 30 MB between two runs a minute apart.
+  // Each measured in turn, three times, and the medians taken, so a spell of the machine falls on all three alike.
   const peaks: { ours: number[]; floor: number[]; bare: number[] } = { ours: [], floor: [], bare: [] };
   for (let i = 0; i < (QUICK ? 1 : 3); i++) {
     peaks.ours.push(peakMemory([cli, 'lint', '.', '--format', 'json']));

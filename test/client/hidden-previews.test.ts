@@ -31,12 +31,20 @@ test('a preview brought back by VS Code (a tab, not the command) is rendered aga
   assert.equal(hidden.opening(A, true), 'show-as-kept');
 });
 
-test('an out-of-date preview VS Code lets go of, or does not keep, is rendered once, early', () => {
+test('an out-of-date preview VS Code lets go of is rendered once, early, when it opens again', () => {
   const hidden = new HiddenPreviews();
   hidden.changedWhileHidden(A);
   hidden.released(A);
-  assert.equal(hidden.shown(A), false, 'released: nothing left to render');
+  assert.equal(hidden.opening(A, false), 'render-early');
+  assert.equal(hidden.shown(A), false, 'the editor shown after the early render does not render a second time');
+});
+
+test('a render that brought a hidden preview up to date (a pending refresh, new fresh ids) clears the mark', () => {
+  const hidden = new HiddenPreviews();
   hidden.changedWhileHidden(A);
-  assert.equal(hidden.opening(A, false), 'render-early', 'not kept: the early render is the one');
-  assert.equal(hidden.shown(A), false, 'and the editor shown after it does not render a second time');
+  hidden.changedWhileHidden(B);
+  hidden.rendered(A);
+  assert.equal(hidden.opening(A, true), 'show-as-kept');
+  assert.equal(hidden.shown(A), false);
+  assert.equal(hidden.opening(B, true), 'render-again', 'only the rendered one');
 });
