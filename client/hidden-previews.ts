@@ -39,13 +39,12 @@ export class HiddenPreviews {
     return this.outOfDate.delete(source);
   }
 
-  /** VS Code let go of `source`'s preview document: the next opening renders afresh anyway. */
-  released(source: string): void {
-    this.outOfDate.delete(source);
-  }
-
-  /** `source`'s preview was rendered as it is now (a refresh that came while it was hidden, a new fresh id). */
-  rendered(source: string): void {
+  /**
+   * `source`'s preview needs no render of its own any more: it was rendered as the envelope is now
+   * (a refresh that came while it was hidden, new fresh ids), or VS Code let go of its document
+   * (the next opening renders afresh anyway).
+   */
+  settled(source: string): void {
     this.outOfDate.delete(source);
   }
 }

@@ -64,7 +64,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
         this.refreshLater(event.document.uri);
       }),
       vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === PREVIEW_SCHEME) this.hidden.released(document.uri.query);
+        if (document.uri.scheme === PREVIEW_SCHEME) this.hidden.settled(document.uri.query);
         else this.lengths.forget(document.uri.toString());
       }),
       // A preview that was hidden while its envelope changed is rendered again when it is shown.
@@ -142,7 +142,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // This render brings the preview up to date, whatever was pending for it.
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
-    this.hidden.rendered(key);
+    this.hidden.settled(key);
     const uri = previewUri(source);
     this.startRenderOf(uri);
     this.changed.fire(uri);

@@ -5,12 +5,10 @@
  * included (a cost that grew with the count would make the added ones dearer). The peak memory of
  * both is reported, and what each added fixture adds to it.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { info, LARGE_WORKSPACE, LARGE_WORKSPACE_FILES, log, QUICK, ROOT, target, WORKSPACE, WORKSPACE_FILES } from '../context';
-import { ms, now, stats } from '../measure';
+import { ms, stats } from '../measure';
+import { runProbed } from '../peak-memory';
 
 /** How much dearer an added fixture may be than the smaller run's average and still count as linear (this machine's spread between runs). */
 const LINEAR_TOLERANCE = 1.2;
@@ -22,20 +20,9 @@ interface LintRun {
 
 /** One `babelq lint . --format json` of `folder`, timed, with its peak resident memory read by the process itself. */
 function lint(folder: string, files: number): LintRun {
-  const rssFile = join(tmpdir(), `babelq-bench-scale-rss-${process.pid}`);
-  const started = now();
-  const result = spawnSync(process.execPath, ['--require', join(ROOT, 'bench/memory-probe.cjs'), join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], {
-    cwd: folder,
-    maxBuffer: 1 << 30,
-    encoding: 'utf8',
-    env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile },
-  });
-  const elapsed = now() - started;
-  if (result.status !== 0) throw new Error(`babelq lint of ${files} fixtures failed (exit ${result.status}): ${result.stderr.slice(0, 500)}`);
+  const { result, elapsed, peakMb } = runProbed([join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], folder);
   const reported = (JSON.parse(result.stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json'));
   if (reported.length !== files || reported.some((report) => report.diagnostics.length > 0)) throw new Error(`babelq lint did not report ${files} clean fixtures (${reported.length} reports)`);
-  const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
-  rmSync(rssFile, { force: true });
   return { elapsed, peakMb };
 }
 

@@ -1,10 +1,9 @@
 /** The CLI against ajv-cli on 10,000 files, and its peak memory. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENVELOPE_SCHEMA, info, log, QUICK, ratio, ROOT, target, WORKSPACE, WORKSPACE_FILES } from '../context';
 import { ms, now, range, stats } from '../measure';
+import { runProbed } from '../peak-memory';
 
 export function cliScenario(): void {
   log(`\nbabelq lint vs ajv-cli on ${WORKSPACE_FILES.toLocaleString('en')} files (process start included)`);
@@ -66,9 +65,9 @@ export function cliScenario(): void {
   // Each measured in turn, three times, and the medians taken, so a spell of the machine falls on all three alike.
   const peaks: { ours: number[]; floor: number[]; bare: number[] } = { ours: [], floor: [], bare: [] };
   for (let i = 0; i < (QUICK ? 1 : 3); i++) {
-    peaks.ours.push(peakMemory([cli, 'lint', '.', '--format', 'json']));
-    peaks.floor.push(peakMemory([floorScript]));
-    peaks.bare.push(peakMemory(['-e', '0']));
+    peaks.ours.push(runProbed([cli, 'lint', '.', '--format', 'json'], WORKSPACE).peakMb);
+    peaks.floor.push(runProbed([floorScript], WORKSPACE).peakMb);
+    peaks.bare.push(runProbed(['-e', '0'], WORKSPACE).peakMb);
   }
   const [peakMb, floorMb, bareMb] = [peaks.ours, peaks.floor, peaks.bare].map((values) => stats(values).median);
   const mbRange = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} MB`;
@@ -76,14 +75,4 @@ export function cliScenario(): void {
     text: `${floorMb.toFixed(0)} MB (${mbRange(peaks.floor)}) finding and reading the same files, ${bareMb.toFixed(0)} MB (${mbRange(peaks.bare)}) starting and doing nothing`,
     missesGoal: floorMb >= 50,
   });
-}
-
-/** The peak resident memory in MB of `node <args>` in the workspace, read by the process itself as it exits (bench/memory-probe.cjs). */
-function peakMemory(args: readonly string[]): number {
-  const rssFile = join(tmpdir(), `babelq-bench-rss-${process.pid}`);
-  const probed = spawnSync(process.execPath, ['--require', join(ROOT, 'bench/memory-probe.cjs'), ...args], { cwd: WORKSPACE, maxBuffer: 1 << 30, encoding: 'utf8', env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile } });
-  if (probed.status !== 0) throw new Error(`node ${args.join(' ')} failed under the memory probe (exit ${probed.status})`);
-  const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
-  rmSync(rssFile, { force: true });
-  return peakMb;
 }

@@ -34,7 +34,7 @@ test('a preview brought back by VS Code (a tab, not the command) is rendered aga
 test('an out-of-date preview VS Code lets go of is rendered once, early, when it opens again', () => {
   const hidden = new HiddenPreviews();
   hidden.changedWhileHidden(A);
-  hidden.released(A);
+  hidden.settled(A);
   assert.equal(hidden.opening(A, false), 'render-early');
   assert.equal(hidden.shown(A), false, 'the editor shown after the early render does not render a second time');
 });
@@ -43,7 +43,7 @@ test('a render that brought a hidden preview up to date (a pending refresh, new 
   const hidden = new HiddenPreviews();
   hidden.changedWhileHidden(A);
   hidden.changedWhileHidden(B);
-  hidden.rendered(A);
+  hidden.settled(A);
   assert.equal(hidden.opening(A, true), 'show-as-kept');
   assert.equal(hidden.shown(A), false);
   assert.equal(hidden.opening(B, true), 'render-again', 'only the rendered one');
