@@ -14,7 +14,7 @@ export interface Target {
   /** What Node itself costs for the same work, measured in the same run: shown beside the goal. */
   readonly floor?: string;
   /** The floor alone missed the goal in this run. */
-  readonly outOfReach?: boolean;
+  readonly floorMissesGoal?: boolean;
 }
 
 export interface Info {
@@ -176,29 +176,17 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
 /** What a failed target in this run means, and what to do about it. */
 function notReached(targets: readonly Target[]): string[] {
   const failed = targets.filter((t) => !t.pass);
-  const belowFloor = failed.filter((t) => t.outOfReach);
-  const aboveFloor = failed.filter((t) => t.floor !== undefined && !t.outOfReach);
-  const missed = failed.filter((t) => t.floor === undefined);
-  const lines: string[] = [];
-  if (missed.length > 0) {
-    lines.push(
-      `**Missed in this run: ${missed.map((t) => t.name).join('; ')}.** This machine's two cores are shared, and in a busy moment every timing here rises by a third or more (the load averages above say how busy it was); a target whose margin is thinner than that can miss in one run and pass in the next. Run \`npm run bench\` again, or the scenario alone with \`--only=analysis\`, \`--only=server\` or \`--only=cli\`.`,
-      '',
-    );
-  }
-  if (aboveFloor.length > 0) {
-    lines.push(
-      `**Missed, with the floor beside the goal: ${aboveFloor.map((t) => t.name).join('; ')}.** The floor, measured in the same run, is what Node itself costs for the same work without linting anything: the room the goal leaves for the work itself is the goal less the floor.`,
-      '',
-    );
-  }
-  if (belowFloor.length > 0) {
-    lines.push(
-      `**Out of reach on this machine: ${belowFloor.map((t) => t.name).join('; ')}.** The floor beside the goal, measured in the same run, is what Node itself costs for the same work without linting anything, and in this run it alone missed the goal.`,
-      '',
-    );
-  }
-  return lines;
+  const floorIs = 'The floor beside the goal, measured in the same run, is what Node itself costs for the same work without linting anything';
+  const groups: [readonly Target[], string, string][] = [
+    [
+      failed.filter((t) => t.floor === undefined),
+      'Missed in this run',
+      "This machine's two cores are shared, and in a busy moment every timing here rises by a third or more (the load averages above say how busy it was); a target whose margin is thinner than that can miss in one run and pass in the next. Run `npm run bench` again, or the scenario alone with `--only=analysis`, `--only=server` or `--only=cli`.",
+    ],
+    [failed.filter((t) => t.floor !== undefined && !t.floorMissesGoal), 'Missed, with the floor beside the goal', `${floorIs}: the room the goal leaves for the work itself is the goal less the floor.`],
+    [failed.filter((t) => t.floorMissesGoal), 'Out of reach on this machine', `${floorIs}, and in this run it alone missed the goal.`],
+  ];
+  return groups.flatMap(([missed, heading, why]) => (missed.length === 0 ? [] : [`**${heading}: ${missed.map((t) => t.name).join('; ')}.** ${why}`, '']));
 }
 
 /** The load average now (the machine is shared), or n/a. */
