@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const differential = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/oracle/differential.ts'), QUICK ? '300' : '1500'], { encoding: 'utf8' });
   if (differential.status !== 0) throw new Error(`the differential check failed:\n${differential.stderr || differential.stdout}`);
   log(`Differential check: ${differential.stdout.trim()}`);
-  if (runs('server') || runs('sizes') || runs('workspace') || runs('compat')) buildProduction();
+  if (runs('server') || runs('cli') || runs('sizes') || runs('workspace') || runs('compat')) buildProduction();
   if (runs('analysis')) await analysisScenarios(texts, registry);
   if (runs('server')) await serverScenarios(texts);
   if (runs('cli')) {

@@ -5,8 +5,7 @@
  * included (a cost that grew with the count would make the added ones dearer). The peak memory of
  * both is reported, and what each added fixture adds to it.
  */
-import { join } from 'node:path';
-import { info, LARGE_WORKSPACE, LARGE_WORKSPACE_FILES, log, QUICK, ROOT, target, WORKSPACE, WORKSPACE_FILES } from '../context';
+import { info, LARGE_WORKSPACE, LARGE_WORKSPACE_FILES, log, QUICK, SHIPPED_CLI, target, WORKSPACE, WORKSPACE_FILES } from '../context';
 import { ms, stats } from '../measure';
 import { runProbed } from '../peak-memory';
 
@@ -20,7 +19,7 @@ interface LintRun {
 
 /** One `babelq lint . --format json` of `folder`, timed, with its peak resident memory read by the process itself. */
 function lint(folder: string, files: number): LintRun {
-  const { result, elapsed, peakMb } = runProbed([join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], folder);
+  const { result, elapsed, peakMb } = runProbed([SHIPPED_CLI, 'lint', '.', '--format', 'json'], folder);
   const reported = (JSON.parse(result.stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json'));
   if (reported.length !== files || reported.some((report) => report.diagnostics.length > 0)) throw new Error(`babelq lint did not report ${files} clean fixtures (${reported.length} reports)`);
   return { elapsed, peakMb };

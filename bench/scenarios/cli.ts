@@ -1,13 +1,13 @@
 /** The CLI against ajv-cli on 10,000 files, and its peak memory. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ENVELOPE_SCHEMA, info, log, QUICK, ratio, ROOT, target, WORKSPACE, WORKSPACE_FILES } from '../context';
+import { ENVELOPE_SCHEMA, info, log, QUICK, ratio, ROOT, SHIPPED_CLI, target, WORKSPACE, WORKSPACE_FILES } from '../context';
 import { ms, now, range, stats } from '../measure';
 import { runProbed } from '../peak-memory';
 
 export function cliScenario(): void {
   log(`\nbabelq lint vs ajv-cli on ${WORKSPACE_FILES.toLocaleString('en')} files (process start included)`);
-  const cli = join(ROOT, 'dist/cli.js');
+  const cli = SHIPPED_CLI;
   const ajv = join(ROOT, 'node_modules/ajv-cli/dist/index.js');
   const run = (args: string[]) => {
     const started = now();
