@@ -49,7 +49,9 @@ const brokerClientsApart = {
 const entries = [
   // `require`, not `import()`, loads them: the same CommonJS loading as every other module here.
   { entryPoints: ['client/extension.ts'], outfile: `${outdir}/extension.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
-  { entryPoints: ['server/main.ts'], outfile: `${outdir}/server.js` },
+  // dist/server.js loads dist/server-main.js with the code cache the editor keeps for it (server/start.ts).
+  { entryPoints: ['server/main.ts'], outfile: `${outdir}/server-main.js` },
+  { entryPoints: ['server/start.ts'], outfile: `${outdir}/server.js` },
   { entryPoints: ['cli/main.ts'], outfile: `${outdir}/cli-main.js`, plugins: [brokerClientsApart], supported: { 'dynamic-import': false } },
   { entryPoints: ['cli/start.ts'], outfile: `${outdir}/cli.js` },
   { entryPoints: { 'broker-redis': 'broker/redis.ts', 'broker-amqp': 'broker/amqp.ts' }, outdir },
@@ -62,19 +64,25 @@ if (watch) {
   }
 } else {
   await Promise.all(entries.map((entry) => esbuild.build({ ...shared, ...entry })));
+  // The server's code cache is made where it runs (server/start.ts); its bundle carries the mark that cache is tied to.
+  markBuild(`${outdir}/server-main.js`);
   writeCliCodeCache();
 }
 
+/** Appends the build mark that ties a code cache to this build of `bundle` (BUILD_MARK in workspace/code-cache.ts). */
+function markBuild(bundle) {
+  const source = readFileSync(bundle, 'utf8');
+  writeFileSync(bundle, `${source}//# babelq-build=${createHash('sha1').update(source).digest('hex')}\n`);
+}
+
 /**
- * V8's code cache of the CLI bundle (cli/code-cache.ts), made by one lint of examples/: what a lint
+ * V8's code cache of the CLI bundle (workspace/code-cache.ts), made by one lint of examples/: what a lint
  * compiles is then compiled already when `babelq` starts. A cache that does not fit the Node that
  * runs it later is ignored, so a failure here is only reported.
  */
 function writeCliCodeCache() {
   rmSync(`${outdir}/cli-main.cache`, { force: true });
-  // The build mark that ties the cache to this build (BUILD_MARK in cli/code-cache.ts).
-  const bundle = readFileSync(`${outdir}/cli-main.js`, 'utf8');
-  writeFileSync(`${outdir}/cli-main.js`, `${bundle}//# babelq-build=${createHash('sha1').update(bundle).digest('hex')}\n`);
+  markBuild(`${outdir}/cli-main.js`);
   const run = spawnSync(process.execPath, [`${outdir}/cli.js`, 'lint', 'examples', '--format', 'json'], { env: { ...process.env, BABELQ_WRITE_CODE_CACHE: '1' }, encoding: 'utf8' });
   if (run.status === null || run.status > 1 || !existsSync(`${outdir}/cli-main.cache`)) {
     console.warn(`The CLI's code cache was not made (babelq lint examples: exit ${run.status}): babelq works, it starts slower.\n${run.stderr}`);

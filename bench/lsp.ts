@@ -11,6 +11,8 @@ import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import { SERVER_EXEC_ARGV, serverEnvironment } from '../client/server-process';
 
 export const SERVER = resolve(__dirname, '../dist/server.js');
+/** Where the servers the benchmark starts keep their code cache (the extension keeps it in its storage); emptied with each production build. */
+export const SERVER_CODE_CACHE = join(__dirname, 'out', 'server-code-cache');
 const PROBE = resolve(__dirname, 'memory-probe.cjs');
 
 export interface Range {
@@ -31,9 +33,10 @@ export class BenchClient {
   constructor(options: { probe?: boolean; server?: string; push?: boolean } = {}) {
     this.push = options.push ?? false;
     const server = options.server ?? SERVER;
-    // Started as the extension starts it: its Node flags and environment (client/server-process.ts).
+    // Started as the extension starts it: its Node flags and environment (client/server-process.ts),
+    // its code cache kept in one folder as the extension keeps it in its storage.
     const args = [...SERVER_EXEC_ARGV, ...(options.probe ? ['--require', PROBE] : []), server, '--stdio'];
-    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: serverEnvironment({ ...process.env, BENCH_MEMORY_FILE: this.memoryFile }) });
+    this.process = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: serverEnvironment({ ...process.env, BENCH_MEMORY_FILE: this.memoryFile }, SERVER_CODE_CACHE) });
     this.exited = new Promise((done) => this.process.on('exit', () => done()));
     this.connection = createProtocolConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));

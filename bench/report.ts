@@ -123,7 +123,7 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
     '  and words the errors, and for such a schema ajv compiles only then. Simple anchored `pattern`s',
     '  run on V8\'s engine, the rest on RE2.',
     '- **A quick start for `babelq`.** dist/cli.js runs the CLI bundle with the V8 code cache the build',
-    '  made for it (`cli/code-cache.ts`), the broker clients are bundles of their own that only `send`',
+    '  made for it (`workspace/code-cache.ts`), the broker clients are bundles of their own that only `send`',
     '  and `peek` load, the registry is found once per directory, and nothing is compiled or tabulated',
     '  ahead of need.',
     '- **Keystrokes.** A new version whose edit stays inside a string value or a number literal is derived from the',

@@ -45,8 +45,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(vscode.commands.registerCommand('babelqueue.showOutput', () => output.show(true)));
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // The server's code cache lives in the extension's own storage, never in a workspace.
+  const codeCache = path.join(context.globalStorageUri.fsPath, 'code-cache');
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV], env: serverEnvironment(process.env) } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV], env: serverEnvironment(process.env, codeCache) } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011', ...SERVER_EXEC_ARGV], env: serverEnvironment(process.env) } },
   };
   const clientOptions: LanguageClientOptions = {

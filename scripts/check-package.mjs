@@ -17,8 +17,8 @@ import { pathToFileURL } from 'node:url';
 const ROOT = resolve(import.meta.dirname, '..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 /** What runs, and nothing else: the bundles, the bins, the schemas and the documents. */
-const ALLOWED = /^(package\.json|README(\.extension)?\.md|LICENSE|CHANGELOG\.md|docs\/diagnostics\.md|schemas\/[\w.-]+\.json|bin\/[\w-]+\.js|dist\/(cli|cli-main|server|broker-redis|broker-amqp)\.js|dist\/cli-main\.cache)$/;
-const REQUIRED = ['bin/babelq.js', 'bin/babelq-language-server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/server.js', 'dist/broker-redis.js', 'dist/broker-amqp.js', 'schemas/registry.schema.json', 'docs/diagnostics.md'];
+const ALLOWED = /^(package\.json|README(\.extension)?\.md|LICENSE|CHANGELOG\.md|docs\/diagnostics\.md|schemas\/[\w.-]+\.json|bin\/[\w-]+\.js|dist\/(cli|cli-main|server|server-main|broker-redis|broker-amqp)\.js|dist\/cli-main\.cache)$/;
+const REQUIRED = ['bin/babelq.js', 'bin/babelq-language-server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/server.js', 'dist/server-main.js', 'dist/broker-redis.js', 'dist/broker-amqp.js', 'schemas/registry.schema.json', 'docs/diagnostics.md'];
 /** Every step that runs a process gives up after this long. */
 const STEP_TIMEOUT_MS = 120_000;
 const LSP_TIMEOUT_MS = 20_000;

@@ -7,6 +7,12 @@
 /** The language id of envelope fixtures; package.json declares the same one under contributes.languages. */
 export const ENVELOPE_LANGUAGE_ID = 'babelqueue-envelope';
 
+/**
+ * The environment variable naming a folder where the language server keeps V8's code cache of its
+ * bundle (server/start.ts); the VS Code extension sets it to a folder of its own storage.
+ */
+export const CODE_CACHE_DIR_VARIABLE = 'BABELQ_CODE_CACHE_DIR';
+
 /** `babelqueue/registryEntries`: the registry entries that apply to a document or folder. */
 export const REGISTRY_ENTRIES_METHOD = 'babelqueue/registryEntries';
 

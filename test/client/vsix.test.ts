@@ -96,7 +96,7 @@ describe('the .vsix', () => {
   test('carries the catalogue with an anchor per code, and the CLI the babelq task runs', () => {
     const catalogue = text('extension/docs/diagnostics.md');
     for (const code of CODE_NAMES) assert.ok(catalogue.includes(`<a id="${code}"></a>`), code);
-    const bundles = ['extension', 'server', 'cli', 'cli-main', 'broker-redis', 'broker-amqp'];
+    const bundles = ['extension', 'server', 'server-main', 'cli', 'cli-main', 'broker-redis', 'broker-amqp'];
     for (const bundle of bundles) assert.ok(entries.has(`extension/dist/${bundle}.js`), bundle);
     // Nothing else: a bundle left in dist/ by an older build would ship too.
     const shipped = [...entries.keys()].filter((name) => /^extension\/dist\/[^/]+\.js$/.test(name)).map((name) => name.slice('extension/dist/'.length, -'.js'.length));

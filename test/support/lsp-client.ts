@@ -40,6 +40,8 @@ export interface TestClientOptions {
   readonly plainClient?: boolean;
   /** The server command after `node` (default: dist/server.js --stdio). */
   readonly command?: readonly string[];
+  /** The server's environment (default: this process's). */
+  readonly env?: NodeJS.ProcessEnv;
   /** Sent as initialize's initializationOptions (VS Code's client sends the workspace trust). */
   readonly initializationOptions?: unknown;
   /** Delay before answering workspace/configuration, to widen race windows on purpose. */
@@ -68,7 +70,7 @@ export class TestLspClient {
 
   constructor(private readonly options: TestClientOptions = {}) {
     this.settings = options.settings ?? {};
-    this.process = spawn(process.execPath, [...(options.command ?? [SERVER_PATH, '--stdio'])], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process = spawn(process.execPath, [...(options.command ?? [SERVER_PATH, '--stdio'])], { stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
     this.exited = new Promise((resolveExit) => this.process.on('exit', (code) => resolveExit(code)));
     // A server that dies leaves no request pending: once its output has closed and its last
     // messages are handled, the connection is disposed, which fails every request still waiting

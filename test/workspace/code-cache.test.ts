@@ -1,0 +1,156 @@
+/**
+ * dist/cli.js starts the CLI bundle with V8's code cache (workspace/code-cache.ts), and dist/server.js
+ * the server's with a cache kept in a folder the editor names. The cache may only ever make
+ * start-up faster: a bundle runs the same with a fitting cache, a stale or broken one, or none;
+ * the cache the build made fits the bundle it was made for; and a folder's cache is written once
+ * when it does not fit, whole, and left alone when it does.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { BUILD_MARK, buildIdOf, compileWithCodeCache } from '../../workspace/code-cache';
+
+const ROOT = resolve(__dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'babelq-code-cache-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The build's mark, as esbuild.mjs appends it: the SHA-1 of everything before it. */
+const marked = (source: string) => `${source}${BUILD_MARK}${createHash('sha1').update(source).digest('hex')}\n`;
+
+/** A bundle that requires a file beside it and reports through a global what it saw. */
+function writeBundle(name: string, twice = 'n * 2'): string {
+  writeFileSync(join(dir, 'beside.js'), 'module.exports = { answer: 42 };\n');
+  const bundle = join(dir, name);
+  writeFileSync(bundle, marked(`const beside = require('./beside.js');\nfunction twice(n) { return ${twice}; }\nglobalThis.bundleRan = { answer: beside.answer, twice: twice(21), file: __filename, exportsIsThis: this === exports };\nmodule.exports.done = true;\n`));
+  return bundle;
+}
+
+/**
+ * Compiles and runs `bundle` with `cacheFile` in a new process: within one process V8 reuses what
+ * it compiled before and never reads the cache again.
+ */
+function ranWith(bundle: string, cacheFile: string): { use: string; ran: unknown } {
+  const script = `const { compileWithCodeCache } = require(${JSON.stringify(join(ROOT, 'workspace/code-cache.ts'))});
+const compiled = compileWithCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(cacheFile)});
+compiled.run();
+if (process.env.WRITE) require('node:fs').writeFileSync(${JSON.stringify(cacheFile)}, compiled.codeCache());
+process.stdout.write(JSON.stringify({ use: compiled.use, ran: globalThis.bundleRan }));`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', env: { ...process.env, WRITE: ranWith.write ? '1' : '' } });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout) as { use: string; ran: unknown };
+}
+ranWith.write = false;
+
+describe('code cache', () => {
+  test('a bundle runs the same without a cache, with its cache, and with a broken or stale one', () => {
+    const bundle = writeBundle('bundle.js');
+    const cacheFile = join(dir, 'bundle.cache');
+    const expected = { answer: 42, twice: 42, file: bundle, exportsIsThis: true };
+
+    ranWith.write = true;
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'absent', ran: expected });
+    ranWith.write = false;
+    const cache = readFileSync(cacheFile);
+    assert.ok(cache.length > 100);
+
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'accepted', ran: expected });
+
+    // The right build's mark in front of bytes V8 cannot use.
+    writeFileSync(cacheFile, Buffer.concat([cache.subarray(0, 40), Buffer.from('not a code cache')]));
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'rejected', ran: expected });
+
+    // A rebuilt bundle of the very same length with the old cache beside it (V8 alone would take it).
+    writeFileSync(cacheFile, cache);
+    const before = readFileSync(bundle, 'utf8');
+    writeBundle('bundle.js', 'n + n');
+    assert.equal(readFileSync(bundle, 'utf8').length, before.length);
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
+    writeFileSync(cacheFile, 'short');
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
+
+    // A bundle built without a mark (esbuild --watch) runs without a cache.
+    writeFileSync(bundle, readFileSync(bundle, 'utf8').replace(BUILD_MARK, '// no build mark: '));
+    writeFileSync(cacheFile, cache);
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
+  });
+
+  test('the build marked the CLI bundle with its digest and made a cache that fits it in this Node', () => {
+    const source = readFileSync(join(ROOT, 'dist/cli-main.js'), 'utf8');
+    const mark = source.lastIndexOf(BUILD_MARK);
+    assert.equal(buildIdOf(source), createHash('sha1').update(source.slice(0, mark)).digest('hex'));
+    const compiled = compileWithCodeCache(join(ROOT, 'dist/cli-main.js'), join(ROOT, 'dist/cli-main.cache'));
+    assert.equal(compiled.use, 'accepted');
+  });
+
+  /**
+   * Runs `bundle` with its cache kept in `folder` (runWithCacheDirectory) in a new process, which
+   * then lives `lifeMs` more; `killed`: ended by SIGKILL, so no exit handler runs.
+   */
+  async function ranInFolder(bundle: string, folder: string, options: { writeAfterMs?: number; lifeMs?: number; killed?: boolean } = {}): Promise<string> {
+    const script = `const { runWithCacheDirectory } = require(${JSON.stringify(join(ROOT, 'workspace/code-cache.ts'))});
+const use = runWithCacheDirectory(${JSON.stringify(bundle)}, ${JSON.stringify(folder)}, ${options.writeAfterMs ?? 60_000});
+process.stdout.write(use + ' ' + globalThis.bundleRan.twice + '\\n');
+setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const ended = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    if (options.killed) {
+      await waitFor(() => stdout.includes('\n'), 20_000);
+      await new Promise((done) => setTimeout(done, options.lifeMs! / 2));
+      child.kill('SIGKILL');
+      await ended;
+    } else {
+      assert.equal(await ended, 0, stderr);
+    }
+    return stdout.trim();
+  }
+
+  async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+    const start = Date.now();
+    while (!condition()) {
+      if (Date.now() - start > timeoutMs) throw new Error('timed out');
+      await new Promise((done) => setTimeout(done, 10));
+    }
+  }
+
+  test('a cache folder: made with the cache at exit when none fits, then used and left alone', async () => {
+    const bundle = writeBundle('folder-bundle.js');
+    const folder = join(dir, 'not', 'there', 'yet');
+    const cacheFile = join(folder, 'folder-bundle.cache');
+
+    assert.equal(await ranInFolder(bundle, folder), 'absent 42');
+    const made = readFileSync(cacheFile);
+    assert.equal(made.toString('latin1', 0, 40), buildIdOf(readFileSync(bundle, 'utf8')));
+    const madeAt = statSync(cacheFile).mtimeMs;
+
+    assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
+    assert.deepEqual(readFileSync(cacheFile), made);
+    assert.equal(statSync(cacheFile).mtimeMs, madeAt);
+
+    // A cache V8 refuses is replaced by a good one; nothing is left beside it.
+    writeFileSync(cacheFile, Buffer.concat([made.subarray(0, 40), Buffer.from('not a code cache')]));
+    assert.equal(await ranInFolder(bundle, folder), 'rejected 42');
+    assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
+    assert.deepEqual(readdirSync(folder), ['folder-bundle.cache']);
+  });
+
+  test('a process that never exits cleanly has written its cache once the delay has passed', async () => {
+    const bundle = writeBundle('killed-bundle.js');
+    const folder = join(dir, 'killed');
+    const cacheFile = join(folder, 'killed-bundle.cache');
+    // Killed before the delay: no exit handler, no cache.
+    await ranInFolder(bundle, folder, { writeAfterMs: 5_000, lifeMs: 400, killed: true });
+    assert.equal(existsSync(cacheFile), false);
+    // Killed after it: the timer wrote it.
+    await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 2_000, killed: true });
+    assert.ok(readFileSync(cacheFile).length > 100);
+    assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
+  });
+});
