@@ -1,6 +1,6 @@
 /** Every fixture's problems in the editor: workspace/diagnostic on 10,000 fixtures, a schema edit, and find references. */
 import { join } from 'node:path';
-import { info, log, OUT, QUICK, ROOT, SHIPPED_SERVER, target, WORKSPACE_FILES } from '../context';
+import { info, log, OUT, QUICK, SHIPPED_CLI, SHIPPED_SERVER, target, WORKSPACE_FILES } from '../context';
 import { range, stats } from '../measure';
 import { BROKEN_COUNT, measureWorkspace, URN_COUNT, writeRegisteredWorkspace } from '../workspace-diagnostics';
 
@@ -8,7 +8,7 @@ export async function workspaceScenario(): Promise<void> {
   log(`\nworkspace/diagnostic on ${WORKSPACE_FILES.toLocaleString('en')} fixtures over ${URN_COUNT} registered URNs (production server over stdio)`);
   const dir = join(OUT, 'workspace-registered-10k');
   writeRegisteredWorkspace(dir, WORKSPACE_FILES);
-  const cli = join(ROOT, 'dist/cli.js');
+  const cli = SHIPPED_CLI;
   const runs = [];
   for (let i = 0; i < (QUICK ? 1 : 3); i++) runs.push(await measureWorkspace(dir, SHIPPED_SERVER, cli));
   const last = runs[runs.length - 1];
