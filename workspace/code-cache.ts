@@ -15,6 +15,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { readBoundedBytes } from './bounded-read';
 
 /**
  * What happened to the cache: used, refused by V8 (another Node or V8 flags), made for another
@@ -30,6 +31,8 @@ export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'absent';
  */
 export const BUILD_MARK = '//# babelq-build=';
 const BUILD_ID_LENGTH = 40;
+/** Far above a cache of ours (the server's is about 1 MB); a larger file at the path is no cache. */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The build id in the bundle's mark, or undefined for a bundle built without one (`--watch`). */
 export function buildIdOf(source: string): string | undefined {
@@ -49,6 +52,8 @@ export interface CompiledBundle {
   run(): void;
   /** The code cache of everything compiled so far (the bundle's functions that have run included). */
   codeCache(): Buffer;
+  /** Whether the bundle carries the build mark a cache is tied to. */
+  readonly marked: boolean;
 }
 
 /** Compiles `bundle`, with the code cache in `cacheFile` when there is one that fits. */
@@ -57,7 +62,9 @@ export function compileWithCodeCache(bundle: string, cacheFile: string): Compile
   const build = buildIdOf(source);
   let file: Buffer | undefined;
   try {
-    file = readFileSync(cacheFile);
+    // Bounded and regular files only: whatever sits at the path (a pipe, a device, a huge file)
+    // costs a start no more than reading a cache does.
+    file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES);
   } catch {
     // No cache built (or not readable): compile as usual.
   }
@@ -73,6 +80,7 @@ export function compileWithCodeCache(bundle: string, cacheFile: string): Compile
     },
     // Without a build mark there is nothing to tie a cache to: an empty one, which never fits.
     codeCache: () => (build === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from(build, 'latin1'), script.createCachedData()])),
+    marked: build !== undefined,
   };
 }
 
@@ -113,12 +121,13 @@ export const WRITE_CACHE_AFTER_MS = 10_000;
 export function runWithCacheDirectory(bundle: string, cacheDirectory: string, writeAfterMs = WRITE_CACHE_AFTER_MS): CodeCacheUse {
   const cacheFile = join(cacheDirectory, `${basename(bundle, '.js')}.cache`);
   const compiled = compileWithCodeCache(bundle, cacheFile);
-  if (compiled.use !== 'accepted') {
+  // A bundle without a build mark (`--watch`) has nothing to tie a cache to: none is written.
+  if (compiled.use !== 'accepted' && compiled.marked) {
     let written = false;
     const write = () => {
       if (written) return;
       written = true;
-      replaceFile(cacheFile, compiled.codeCache());
+      replaceFile(cacheFile, () => compiled.codeCache());
     };
     process.once('exit', write);
     setTimeout(write, writeAfterMs).unref();
@@ -127,15 +136,23 @@ export function runWithCacheDirectory(bundle: string, cacheDirectory: string, wr
   return compiled.use;
 }
 
-/** Writes `data` to `file` through a temporary file beside it; a failure leaves no cache, which is no harm. */
-function replaceFile(file: string, data: Buffer): void {
+/**
+ * Writes `data()` to `file` through a new temporary file beside it, then renames it over `file`.
+ * Nothing here may throw: it runs from a timer and at exit, where an error would end the process,
+ * and a cache is only an optimisation (the next start compiles as this one did).
+ */
+function replaceFile(file: string, data: () => Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, data);
+    // `wx`: a new file, never one that is there already (nor a link planted at the name).
+    writeFileSync(temporary, data(), { flag: 'wx' });
     renameSync(temporary, file);
   } catch {
-    // Only an optimisation: the next start compiles as this one did.
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The folder is unusable (a file in its place, no permission): nothing was written there.
+    }
   }
 }

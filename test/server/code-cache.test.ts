@@ -4,7 +4,7 @@
  * uses it and leaves it as it is, and both answer the same. Without a folder nothing is written.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
@@ -58,4 +58,12 @@ test('started without a folder (another editor, babelq lsp), the server writes n
   const before = readdirSync(folder);
   assert.ok((await oneSession(env)).length > 0);
   assert.deepEqual(readdirSync(folder), before);
+});
+
+test('a relative folder is ignored: it would name one inside the project the editor runs the server in', async () => {
+  const relative = `babelq-relative-cache-${process.pid}`;
+  const env = serverEnvironment(process.env, relative);
+  assert.ok((await oneSession(env)).length > 0);
+  // The test's server runs in this process's working folder.
+  assert.equal(existsSync(join(process.cwd(), relative)), false);
 });

@@ -107,7 +107,11 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
       child.kill('SIGKILL');
       await ended;
     } else {
-      assert.equal(await ended, 0, stderr);
+      // A start that hangs (a cache read that blocks) fails here instead of holding the run.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await ended;
+      clearTimeout(timer);
+      assert.equal(code, 0, `exit ${code}: ${stderr}`);
     }
     return stdout.trim();
   }
@@ -125,7 +129,10 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     const folder = join(dir, 'not', 'there', 'yet');
     const cacheFile = join(folder, 'folder-bundle.cache');
 
+    const started = Date.now();
     assert.equal(await ranInFolder(bundle, folder), 'absent 42');
+    // Written at exit; the pending timer (a minute) kept nothing alive.
+    assert.ok(Date.now() - started < 30_000, 'the process ended without waiting for its timer');
     const made = readFileSync(cacheFile);
     assert.equal(made.toString('latin1', 0, 40), buildIdOf(readFileSync(bundle, 'utf8')));
     const madeAt = statSync(cacheFile).mtimeMs;
@@ -152,5 +159,29 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 2_000, killed: true });
     assert.ok(readFileSync(cacheFile).length > 100);
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
+  });
+
+  test('an unusable folder or cache path costs nothing but the cache: no error, no hang, nothing written', async () => {
+    const bundle = writeBundle('odd-bundle.js');
+    // A file where the folder should be: the timer's write and the exit's both fail quietly.
+    const notAFolder = join(dir, 'a-file');
+    writeFileSync(notAFolder, 'not a folder');
+    assert.equal(await ranInFolder(bundle, notAFolder, { writeAfterMs: 50, lifeMs: 300 }), 'absent 42');
+    assert.equal(readFileSync(notAFolder, 'utf8'), 'not a folder');
+
+    // A named pipe at the cache's path is not read (it would block); the cache written at exit replaces it.
+    const withPipe = join(dir, 'with-pipe');
+    spawnSync('mkdir', ['-p', withPipe]);
+    const made = spawnSync('mkfifo', [join(withPipe, 'odd-bundle.cache')]);
+    assert.equal(made.status, 0, String(made.stderr));
+    assert.equal(await ranInFolder(bundle, withPipe), 'absent 42');
+    assert.equal(await ranInFolder(bundle, withPipe), 'accepted 42');
+
+    // A bundle built without a mark (esbuild --watch): nothing to tie a cache to, none written.
+    const unmarked = join(dir, 'unmarked-bundle.js');
+    writeFileSync(unmarked, readFileSync(bundle, 'utf8').replace(BUILD_MARK, '// no build mark: '));
+    const quiet = join(dir, 'quiet');
+    assert.equal(await ranInFolder(unmarked, quiet), 'absent 42');
+    assert.equal(existsSync(quiet), false);
   });
 });
