@@ -75,6 +75,8 @@ interface Session {
   readonly folder: string;
   readonly server: RunningCodeServer;
   readonly workbench: Workbench;
+  /** The profile's user data, where VS Code keeps each extension's global storage. */
+  readonly userDataDir: string;
 }
 
 async function openSession(name: string, answer: TrustAnswer): Promise<Session> {
@@ -94,7 +96,7 @@ async function openSession(name: string, answer: TrustAnswer): Promise<Session> 
   try {
     const workbench = await Workbench.open(browser!, server.url, answer);
     summary.workbenchLoadMs[name] = Date.now() - started;
-    return { folder, server, workbench };
+    return { folder, server, workbench, userDataDir: profile.userDataDir };
   } catch (error) {
     await server.stop();
     throw error;
@@ -692,6 +694,15 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await closeAllEditors(workbench);
     await workbench.problems('**/bad/*.babel.json');
     await workbench.screenshot('trusted-12-task-problems');
+  });
+
+  scenario('the language server keeps its code cache in the extension\'s global storage, tied to its build', get, async ({ userDataDir }) => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
+    const cacheFile = join(userDataDir, 'User', 'globalStorage', `${manifest.publisher}.${manifest.name}`, 'code-cache', 'server-main.cache');
+    // The server writes it 10 s after its start (or when it ends); this session has run longer.
+    const cache = await waitUntil('the server\'s code cache', async () => (existsSync(cacheFile) ? readFileSync(cacheFile) : undefined), 30_000);
+    assert.match(cache.toString('latin1', 0, 40), /^[0-9a-f]{40}$/, 'the cache starts with the build it was made for');
+    assert.ok(cache.length > 100_000, `a cache of the server's code: ${cache.length} bytes`);
   });
 });
 
