@@ -20,6 +20,8 @@ export const ENVELOPE_SCHEMA = join(ROOT, 'schemas/envelope.schema.json');
 export const STAGE = join(OUT, 'vsix');
 /** The language server as the .vsix ships it: what the server scenarios start. */
 export const SHIPPED_SERVER = join(STAGE, 'dist/server.js');
+/** The server's bundle itself, which SHIPPED_SERVER loads with its code cache (server/start.ts). */
+export const SHIPPED_SERVER_BUNDLE = join(STAGE, 'dist/server-main.js');
 /** `babelq` as the npm package ships it (its prepack builds the same production bundles, code cache included): what the CLI scenarios run. */
 export const SHIPPED_CLI = join(STAGE, 'dist/cli.js');
 

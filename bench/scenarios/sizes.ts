@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { info, log, OUT, ROOT, SHIPPED_CLI, SHIPPED_SERVER, STAGE } from '../context';
+import { info, log, OUT, ROOT, SHIPPED_CLI, SHIPPED_SERVER, SHIPPED_SERVER_BUNDLE, STAGE } from '../context';
 import { SERVER_CODE_CACHE } from '../lsp';
 import { bytes } from '../measure';
 
@@ -10,8 +10,8 @@ export function buildProduction(): void {
   rmSync(STAGE, { recursive: true, force: true });
   rmSync(SERVER_CODE_CACHE, { recursive: true, force: true });
   const result = spawnSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${join(STAGE, 'dist')}`], { cwd: ROOT, encoding: 'utf8' });
-  // The CLI's code cache is part of what ships: without it `babelq` would start slower than users' does.
-  const built = [SHIPPED_SERVER, join(STAGE, 'dist/server-main.js'), SHIPPED_CLI, join(STAGE, 'dist/cli-main.cache')];
+  // Both starts and their bundles, and the CLI's code cache, which ships too: without it `babelq` would start slower than users' does.
+  const built = [SHIPPED_SERVER, SHIPPED_SERVER_BUNDLE, SHIPPED_CLI, join(STAGE, 'dist/cli-main.cache')];
   if (result.status !== 0 || !built.every((file) => existsSync(file))) throw new Error(`the production build failed:\n${result.stderr || result.stdout}`);
 }
 
@@ -19,7 +19,7 @@ export async function sizeScenario(): Promise<void> {
   log('\nSizes');
   info('dist/server-main.js, the server bundle (npm run build: unminified, source map linked)', bytes(statSync(join(ROOT, 'dist/server-main.js')).size));
   const stage = STAGE;
-  info('server bundle, production (minified, as npm run package builds it)', bytes(statSync(join(STAGE, 'dist/server-main.js')).size));
+  info('server bundle, production (minified, as npm run package builds it)', bytes(statSync(SHIPPED_SERVER_BUNDLE).size));
   for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'language-configuration.json', '.vscodeignore']) copyFileSync(join(ROOT, entry), join(stage, entry));
   for (const dir of ['syntaxes', 'snippets', 'schemas', 'images']) cpSync(join(ROOT, dir), join(stage, dir), { recursive: true });
   const vsix = join(OUT, 'babelqueue-envelope-tools.vsix');
