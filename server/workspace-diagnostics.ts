@@ -17,7 +17,7 @@
  * is held open instead, and what changes meanwhile goes out at once as a partial result, so a
  * schema edit reaches the Problems panel without waiting for the next poll.
  */
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import type { CancellationToken, Diagnostic, Location, Range, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -32,7 +32,8 @@ import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
-import { isUnder, readFromDisk } from '../workspace/registry-loader';
+import { readBoundedText } from '../workspace/bounded-read';
+import { isUnder } from '../workspace/registry-loader';
 import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
@@ -263,14 +264,20 @@ export class WorkspaceFixtures {
     // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
     const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
     if (settings.diagnosticsScope === 'openFiles') return 'out of scope';
-    const version = open ? `open:${open.version}` : this.diskVersion(fixture, stampEveryFile);
+    // A fixture never analysed is read whatever its stamp would say, and the read's own look at
+    // the open file stamps it: no second look at 10,000 files in the first report.
+    const firstRead = !open && fixture.items === undefined;
+    let version = open ? `open:${open.version}` : firstRead ? undefined : this.diskVersion(fixture, stampEveryFile);
     const registry = this.context.registries.stateFor(fixture.uri, settings);
     const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
     const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
-    if (fixture.key !== dependsOn() || fixture.items === undefined) {
+    if (firstRead || fixture.key !== dependsOn() || fixture.items === undefined) {
       const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
       if (open) this.analyseOpen(fixture, open, settings, registry);
-      else this.analyse(fixture, this.readText(fixture), settings, registry);
+      else {
+        this.analyse(fixture, this.readText(fixture), settings, registry);
+        version = fixture.stamp; // as the text was read, which may be newer than the look above
+      }
       fixture.key = dependsOn();
       // Findings that came out the same keep their id: the client is not sent what it already shows.
       if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
@@ -284,9 +291,11 @@ export class WorkspaceFixtures {
       return;
     }
     const doc = parseText(text);
-    const lines = new LineIndex(text);
-    this.noteUrn(fixture, doc, lines);
+    // The URN's position needs the lines up to it only (it ends with a quote, so no CRLF is cut in
+    // two): the lines of a fixture without findings are never scanned to its end.
+    this.noteUrn(fixture, doc, (end) => new LineIndex(text.slice(0, end)));
     const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
+    const lines = new LineIndex(text);
     fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines, fixture.uri));
     recycleColumns(doc.columns);
   }
@@ -297,23 +306,22 @@ export class WorkspaceFixtures {
    */
   private analyseOpen(fixture: TrackedFixture, document: TextDocument, settings: Settings, registry: RegistryState): void {
     const { entry, diagnostics } = this.context.cache.diagnostics(document, settings, registry);
-    this.noteUrn(fixture, entry.parsed, entry.lines);
+    this.noteUrn(fixture, entry.parsed, () => entry.lines);
     fixture.items = withSuppressions(this.context, fixture.uri, entry.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines, fixture.uri));
   }
 
-  /** The URN the fixture routes on (`job`, else the `urn` alias), and where it writes it. */
-  private noteUrn(fixture: TrackedFixture, doc: ParsedDocument, lines: LineIndex): void {
+  /** The URN the fixture routes on (`job`, else the `urn` alias), and where it writes it (`linesUpTo(end)`: an index of the lines at least up to `end`). */
+  private noteUrn(fixture: TrackedFixture, doc: ParsedDocument, linesUpTo: (end: number) => LineIndex): void {
     const urn = routingUrn(doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined)?.node;
     fixture.urn = urn?.kind === 'string' ? urn.value : undefined;
-    fixture.urnRange = urn?.kind === 'string' ? toRange(lines, urn.offset, urn.end) : undefined;
+    fixture.urnRange = urn?.kind === 'string' ? toRange(linesUpTo(urn.end), urn.offset, urn.end) : undefined;
   }
 
   /** The text's version on disk (size and time), looked at again when a file event names it or the client cannot watch. */
   private diskVersion(fixture: TrackedFixture, stampAgain: boolean): string {
     if (fixture.stamp !== undefined && !stampAgain) return fixture.stamp;
     try {
-      const stats = statSync(fixture.path);
-      fixture.stamp = `${stats.size}:${stats.mtimeMs}`;
+      fixture.stamp = stampOf(statSync(fixture.path));
     } catch {
       fixture.stamp = 'missing';
     }
@@ -322,11 +330,16 @@ export class WorkspaceFixtures {
 
   /** The fixture's text from disk, bounded; undefined (nothing to report until it is opened) when too large or unreadable. */
   private readText(fixture: TrackedFixture): string | undefined {
+    let looked = false;
     try {
-      const text = readFromDisk(fixture.path, MAX_WORKSPACE_FIXTURE_BYTES);
+      const text = readBoundedText(fixture.path, MAX_WORKSPACE_FIXTURE_BYTES, (stat) => {
+        looked = true;
+        fixture.stamp = stampOf(stat);
+      });
       fixture.skipped = undefined;
       return text;
     } catch (error) {
+      if (!looked) this.diskVersion(fixture, true); // not opened (missing, no permission): stamped as before
       const reason = error instanceof Error ? error.message : String(error);
       // Said for the first few only: a hostile checkout of 20,000 such files must not flood the log.
       if (fixture.skipped !== reason && this.skipsLogged++ < 20) this.context.connection.console.info(`${fixture.path} is checked when it is opened, not in the workspace's problems: ${reason}`);
@@ -385,6 +398,11 @@ export class WorkspaceFixtures {
       this.waiters.add(finish);
     });
   }
+}
+
+/** A file's version on disk as the report keeps it: its size and modification time. */
+function stampOf(stat: Stats): string {
+  return `${stat.size}:${stat.mtimeMs}`;
 }
 
 /** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */

@@ -23,7 +23,13 @@ export class UnreadableFile extends Error {
 }
 
 /** The bytes of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. */
-export function readBoundedBytes(path: string, limit: number, into?: { buffer: Buffer }): Buffer {
+/**
+ * The bytes of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. `into`
+ * lends a buffer to read into (kept there if it had to grow); `onStat` is told what the open file
+ * is (its size and time) before any check, so a caller that also wants to know when the file
+ * changed needs no second look at it.
+ */
+export function readBoundedBytes(path: string, limit: number, into?: { buffer: Buffer }, onStat?: (stat: Stats) => void): Buffer {
   let descriptor: number;
   try {
     // O_NONBLOCK: opening a FIFO for reading waits for a writer without it.
@@ -33,6 +39,7 @@ export function readBoundedBytes(path: string, limit: number, into?: { buffer: B
   }
   try {
     const stat = fstatSync(descriptor);
+    onStat?.(stat);
     if (!stat.isFile()) throw new UnreadableFile(path, `is ${kindOf(stat)}, not a regular file; it was not read.`, 'not-a-file');
     if (stat.size > limit) throw tooLarge(path, stat.size, limit);
     // One byte more than the limit tells a file that grew past it since the fstat.
@@ -70,10 +77,10 @@ const textReads = { buffer: Buffer.allocUnsafe(64 * 1024) };
 /** A buffer grown past this by a large file is let go after that read. */
 const KEPT_TEXT_BUFFER_BYTES = 1024 * 1024;
 
-/** The UTF-8 text of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. */
-export function readBoundedText(path: string, limit: number): string {
+/** The UTF-8 text of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. `onStat` as for readBoundedBytes. */
+export function readBoundedText(path: string, limit: number, onStat?: (stat: Stats) => void): string {
   try {
-    return readBoundedBytes(path, limit, textReads).toString('utf8');
+    return readBoundedBytes(path, limit, textReads, onStat).toString('utf8');
   } finally {
     if (textReads.buffer.length > KEPT_TEXT_BUFFER_BYTES) textReads.buffer = Buffer.allocUnsafe(64 * 1024);
   }

@@ -12,6 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { resolvedPath } from './absolute-path';
 import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText } from './bounded-read';
 import { PROJECT_MARKER } from './project-root';
@@ -41,7 +42,7 @@ export class GitIgnores {
    * asks for each folder before it enters it.
    */
   isIgnored(path: string, isDirectory: boolean): boolean {
-    const absolute = resolve(path);
+    const absolute = resolvedPath(path);
     const top = this.workTreeTop(dirname(absolute));
     if (top === undefined || absolute === top) return false;
     return this.decide(absolute, isDirectory, top);

@@ -13,6 +13,7 @@
  * (bounded, regular files only) and kept until `forget` is told its file changed.
  */
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { resolvedPath } from './absolute-path';
 import { existsSync } from 'node:fs';
 import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
 import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
@@ -73,7 +74,7 @@ export class ProjectConfigs {
    */
   chainFor(file: string, stopAt?: string): LoadedConfig[] {
     // Every fixture of a folder has the same chain; a lint of 10,000 files asks three times for each.
-    const start = dirname(resolve(file));
+    const start = dirname(resolvedPath(file));
     const key = `${start}\u0000${stopAt ?? ''}`;
     const cached = this.chains.get(key);
     if (cached) return cached;
@@ -84,7 +85,7 @@ export class ProjectConfigs {
 
   private walkUp(start: string, stopAt: string | undefined): LoadedConfig[] {
     const chain: LoadedConfig[] = [];
-    const limit = stopAt === undefined ? undefined : resolve(stopAt);
+    const limit = stopAt === undefined ? undefined : resolvedPath(stopAt);
     let directory = start;
     for (let level = 0; level < MAX_LEVELS; level++) {
       const config = this.configIn(directory);
@@ -105,7 +106,7 @@ export class ProjectConfigs {
   /** What the configs set for `file`, in the order they apply. */
   layersFor(file: string, stopAt?: string): SettingsLayer[] {
     const layers: SettingsLayer[] = [];
-    const absolute = resolve(file);
+    const absolute = resolvedPath(file);
     for (const loaded of this.chainFor(absolute, stopAt)) {
       const { registryPath } = loaded.config.layer;
       // A config's registry path is relative to the config itself; made absolute, it means the same from any folder.
@@ -118,7 +119,7 @@ export class ProjectConfigs {
 
   /** True when an `ignore` glob of a config that governs `file` matches it. */
   isIgnored(file: string, stopAt?: string): boolean {
-    const absolute = resolve(file);
+    const absolute = resolvedPath(file);
     return this.chainFor(absolute, stopAt).some((loaded) => {
       if (loaded.ignore.length === 0) return false;
       const path = relativePath(loaded.directory, absolute);
@@ -128,7 +129,7 @@ export class ProjectConfigs {
 
   /** The suppressions that name `file`, from every suppressions file beside a config that governs it. */
   suppressionsFor(file: string, stopAt?: string): Suppression[] {
-    const absolute = resolve(file);
+    const absolute = resolvedPath(file);
     const entries: Suppression[] = [];
     for (const loaded of this.chainFor(absolute, stopAt)) entries.push(...(loaded.suppressions?.byFile.get(absolute) ?? []));
     return entries;

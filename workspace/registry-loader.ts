@@ -6,6 +6,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { resolvedPath } from './absolute-path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
@@ -83,8 +84,8 @@ export function findRegistry(fixturePath: string, workspaceRoot: string, configu
     if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside the workspace folder; it was not read.` };
     return { path };
   }
-  let directory = dirname(resolve(fixturePath));
-  const root = resolve(workspaceRoot);
+  let directory = dirname(resolvedPath(fixturePath));
+  const root = resolvedPath(workspaceRoot);
   while (isInside(root, directory)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
     if (existsSync(candidate)) {

@@ -147,3 +147,62 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     client.settings = {};
   });
 });
+
+describe('a fixture changed on disk, in the workspace\'s report', () => {
+  const ORDER = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+  const BROKEN = readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8');
+  type Item = { uri: string; items?: { code?: string }[] };
+
+  /** A folder of two fixtures, a client watching files or not, and what the report says of `order.babel.json`. */
+  async function session(watchesFiles: boolean) {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-changed-'));
+    writeFileSync(join(root, 'order.babel.json'), ORDER);
+    writeFileSync(join(root, 'other.babel.json'), ORDER);
+    const uri = pathToFileURL(join(root, 'order.babel.json')).href;
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles });
+    await client.initialize();
+    const codes = async () => {
+      const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
+      const item = items.find((candidate) => candidate.uri === uri);
+      assert.ok(item, `the report lists ${uri}`);
+      return (item.items ?? []).map((diagnostic) => diagnostic.code).sort();
+    };
+    const rewrite = (text: string) => writeFileSync(join(root, 'order.babel.json'), text);
+    const event = () => client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
+    return { root, client, codes, rewrite, event };
+  }
+
+  test('a client that watches files: read again when its event names it, and only then (the first read stamped it)', async () => {
+    const { root, client, codes, rewrite, event } = await session(true);
+    try {
+      assert.deepEqual(await codes(), []);
+      rewrite(BROKEN);
+      assert.deepEqual(await codes(), [], 'no event yet: the findings of the text read before');
+      await event();
+      const broken = await codes();
+      assert.ok(broken.includes('invalid-urn'), JSON.stringify(broken));
+      rewrite(ORDER);
+      assert.deepEqual(await codes(), broken, 'no event yet: the findings of the text read last');
+      await event();
+      assert.deepEqual(await codes(), []);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a client that cannot watch: each report looks at every file and reads again the ones that changed', async () => {
+    const { root, client, codes, rewrite } = await session(false);
+    try {
+      assert.deepEqual(await codes(), []);
+      rewrite(BROKEN);
+      const broken = await codes();
+      assert.ok(broken.includes('invalid-urn'), JSON.stringify(broken));
+      rewrite(ORDER);
+      assert.deepEqual(await codes(), []);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

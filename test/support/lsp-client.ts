@@ -46,6 +46,8 @@ export interface TestClientOptions {
   readonly initializationOptions?: unknown;
   /** Delay before answering workspace/configuration, to widen race windows on purpose. */
   readonly configurationDelayMs?: number;
+  /** Announce that the client watches files (VS Code does): the server then relies on file events. */
+  readonly watchesFiles?: boolean;
 }
 
 export class TestLspClient {
@@ -115,7 +117,7 @@ export class TestLspClient {
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
       ...(this.options.initializationOptions !== undefined ? { initializationOptions: this.options.initializationOptions } : {}),
       capabilities: this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, ...(this.options.watchesFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
           publishDiagnostics: { versionSupport: true },

@@ -78,4 +78,23 @@ describe('relaysUnchanged', () => {
       assert.equal(relaysUnchanged(parseText(text)), false, what);
     }
   });
+
+  test('a repeated key is found at any place in an object of any size, and one object\'s keys are not held against the next', () => {
+    const withData = (data: string) => GOOD_ENVELOPE.replace('{ "order_id": 1042 }', data);
+    const objectOf = (keys: readonly string[]) => `{ ${keys.map((key, i) => `"${key}": ${i}`).join(', ')} }`;
+    const names = (count: number, prefix = 'k') => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+    for (const size of [2, 15, 16, 17, 40]) {
+      const keys = names(size);
+      assert.equal(relaysUnchanged(parseText(withData(objectOf(keys)))), true, `${size} distinct keys`);
+      // The repeat as the object's last key, of its first, of one just before and after the 16th.
+      for (const repeated of [0, Math.min(14, size - 1), Math.min(15, size - 1), size - 1]) {
+        assert.equal(relaysUnchanged(parseText(withData(objectOf([...keys, keys[repeated]!])))), false, `${size} keys, the ${repeated}th repeated at the end`);
+      }
+      if (size > 17) assert.equal(relaysUnchanged(parseText(withData(objectOf([...keys.slice(0, 17), keys[16]!, ...keys.slice(17)])))), false, `${size} keys, the 17th repeated`);
+    }
+    // Sibling and nested objects with the same keys are no repeat, before or after a large object.
+    const nested = `{ "a": ${objectOf(names(20))}, "b": ${objectOf(names(20))}, "c": ${objectOf(names(3))}, "d": { "a": 1, "b": 2 } }`;
+    assert.equal(relaysUnchanged(parseText(withData(nested))), true);
+    assert.equal(relaysUnchanged(parseText(withData(`{ "a": ${objectOf(names(20))}, "b": ${objectOf(['x', 'y', 'x'])} }`))), false);
+  });
 });
