@@ -51,6 +51,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV], env: serverEnvironment(process.env, codeCache) } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011', ...SERVER_EXEC_ARGV], env: serverEnvironment(process.env) } },
   };
+  // The byte preview's prompt render after an edit goes once the server has been sent that edit (below).
+  const previews = registerBytesCommands(context, output);
   const clientOptions: LanguageClientOptions = {
     // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit
     // re-validates at once; the server registers its editing features for envelopes only.
@@ -61,6 +63,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
+      didChange: async (event, next) => {
+        await next(event);
+        previews.changeSent(event.document.uri);
+      },
       workspace: {
         // Only what the user set goes to the server, so babelq.json decides everything else (client/explicit-settings.ts).
         configuration: (params, token, next) => {
@@ -96,7 +102,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.onDidChangeActiveTextEditor(render),
   );
   registerNewEnvelopeCommand(context, client);
-  registerBytesCommands(context, output);
   registerLintTasks(context);
   // Listened for before the start: the server sends each status once, and the first ones answer
   // the pulls the client makes for the files already open while it starts.
@@ -117,7 +122,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 /** Preview, send, peek, dead letters and redrive: they run in the extension host on core/ and broker/ (a large envelope's preview is rendered by the server). */
-function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): void {
+function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): PreviewProvider {
   const freshIds = new FreshIds();
   // The saved file's bytes, checked as lint reads them before a preview or a send (not UTF-8: refused).
   const savedBytes = new SavedBytesCheck({
@@ -143,6 +148,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   registerMessageViews(context, views);
   registerMessageCommands({ context, output, views });
   registerRedriveCommands({ context, output, views });
+  return previews;
 }
 
 export async function deactivate(): Promise<void> {

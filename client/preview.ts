@@ -42,6 +42,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Sources whose preview is due again at once, when the language server has been sent their edit (changeSent). */
+  private readonly dueOnceSent = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Previews VS Code keeps off screen, and which of them are out of date. */
   private readonly hidden = new HiddenPreviews();
@@ -142,6 +144,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // This render brings the preview up to date, whatever was pending for it.
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
+    this.dueOnceSent.delete(key);
     this.hidden.settled(key);
     const uri = previewUri(source);
     this.startRenderOf(uri);
@@ -164,6 +167,22 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     clearTimeout(this.timers.get(key));
     const delay = this.renderer.waitBeforeRender(key, MAX_REFRESH_MS);
     this.timers.set(key, setTimeout(() => this.refresh(source), delay));
+    // Due at once: rendered as soon as the server has the edit (changeSent), in this turn of the
+    // extension host. A timer, even of 0 ms, runs after the ones other extensions set in their
+    // own change listeners, and VS Code's Merge Conflict reads the whole text in one of those
+    // (some 80 ms on 5 MB), so the render would start only after that read. The timer stays for
+    // a document the server is not sent (it is not running).
+    if (delay === 0) this.dueOnceSent.add(key);
+    else this.dueOnceSent.delete(key);
+  }
+
+  /**
+   * The language client has sent the server an edit of `source`: a preview due at once is
+   * rendered now. A render asked for before the edit is sent would show the server's text before
+   * it, since both go over the same connection, in order.
+   */
+  changeSent(source: vscode.Uri): void {
+    if (this.dueOnceSent.has(source.toString())) this.refresh(source);
   }
 
   dispose(): void {

@@ -597,6 +597,49 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await workbench.command('View: Toggle Primary Side Bar Visibility');
   });
 
+  scenario('preview of a large envelope (rendered by the language server) follows each keystroke, and a burst of them', get, async ({ workbench, folder }) => {
+    // Above the 256 KiB from which the language server renders the preview: `meta` first, so the
+    // body's start, on screen in the preview, holds the queue typed into.
+    const example = JSON.parse(readFileSync(join(folder, 'orders/order-created.babel.json'), 'utf8')) as { meta: object; data: { items: object[] } };
+    const items = Array.from({ length: 5000 }, (_, i) => ({ sku: `SKU-${i}`, quantity: (i % 7) + 1, unit_price_cents: 100 + i }));
+    const { meta, ...rest } = example;
+    // Its own queue name: an earlier scenario may have given the example another.
+    const text = JSON.stringify({ meta: { ...meta, queue: 'orders' }, ...rest, data: { ...example.data, items } }, null, 2) + '\n';
+    assert.ok(text.length > 300 * 1024, `${text.length} characters`);
+    const relative = 'large/orders-batch.babel.json';
+    mkdirSync(join(folder, 'large'), { recursive: true });
+    writeFileSync(join(folder, relative), text);
+    try {
+      // One editor group and no panel: the preview's body on screen, whatever the scenarios before left open.
+      await closeAllEditors(workbench);
+      if (await workbench.page.locator('.part.panel').isVisible()) await workbench.command('View: Hide Panel');
+      await workbench.openFile(relative);
+      await workbench.command('BabelQueue: Preview Published Bytes');
+      await workbench.group(1).locator('.tab.active', { hasText: 'orders-batch.babel.json — published bytes' }).waitFor({ timeout: 20_000 });
+      const bodyShows = (queue: string) => workbench.group(1).locator('.view-line', { hasText: `"queue":"${queue}"` });
+      await bodyShows('orders').first().waitFor({ timeout: 20_000 });
+      const at = positionOf(text, 'orders', '"queue": ');
+      await workbench.focusGroup(0);
+      await workbench.goTo(at.line, at.column + 'orders'.length);
+      // One key after a pause, twice: the preview follows each (the server renders the edited text, not the one before).
+      for (const typed of ['x', 'y']) {
+        await workbench.page.keyboard.type(typed);
+        await bodyShows(`orders${typed === 'x' ? 'x' : 'xy'}`).first().waitFor({ timeout: 10_000 });
+      }
+      // A burst without pauses: the preview ends on the last key.
+      await workbench.page.keyboard.type('abc', { delay: 20 });
+      await bodyShows('ordersxyabc').first().waitFor({ timeout: 10_000 });
+      await workbench.screenshot('trusted-10b-large-preview-follows');
+    } catch (error) {
+      // What the preview showed, before the editors close.
+      await workbench.screenshot('FAILED-large-preview-on-screen').catch(() => undefined);
+      throw error;
+    } finally {
+      await closeAllEditors(workbench);
+      rmSync(join(folder, 'large'), { recursive: true, force: true });
+    }
+  });
+
   scenario('activation: Developer: Show Running Extensions reports the activation time', get, async ({ workbench }) => {
     await workbench.command('Developer: Show Running Extensions');
     const row = workbench.page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: 'BabelQueue Envelope Tools' });
