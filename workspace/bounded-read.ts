@@ -22,7 +22,6 @@ export class UnreadableFile extends Error {
   }
 }
 
-/** The bytes of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. */
 /**
  * The bytes of a regular file of at most `limit` bytes; throws UnreadableFile otherwise. `into`
  * lends a buffer to read into (kept there if it had to grow); `onStat` is told what the open file

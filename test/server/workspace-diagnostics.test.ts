@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -191,7 +191,7 @@ describe('a fixture changed on disk, in the workspace\'s report', () => {
     }
   });
 
-  test('a client that cannot watch: each report looks at every file and reads again the ones that changed', async () => {
+  test('a client that cannot watch: each report looks at every file and reads again the ones that changed, and only those', async () => {
     const { root, client, codes, rewrite } = await session(false);
     try {
       assert.deepEqual(await codes(), []);
@@ -200,6 +200,21 @@ describe('a fixture changed on disk, in the workspace\'s report', () => {
       assert.ok(broken.includes('invalid-urn'), JSON.stringify(broken));
       rewrite(ORDER);
       assert.deepEqual(await codes(), []);
+      // Same size and time, other text: the look finds the file as the read left it (the read's
+      // stamp and the look's agree), so it is not read again and the findings stay.
+      const path = join(root, 'order.babel.json');
+      const sameSize = ORDER.replace('urn:babel:orders:created', 'urn:babel:ORDERS:created');
+      assert.equal(sameSize.length, ORDER.length);
+      const time = new Date('2026-01-02T03:04:05Z');
+      rewrite(ORDER);
+      utimesSync(path, time, time);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(path).href, type: 2 }] });
+      assert.deepEqual(await codes(), []);
+      rewrite(sameSize);
+      utimesSync(path, time, time);
+      assert.deepEqual(await codes(), [], 'not read again: size and time as before');
+      utimesSync(path, time, new Date(time.getTime() + 1000));
+      assert.ok((await codes()).length > 0, 'read again once its time moves');
     } finally {
       client.kill();
       rmSync(root, { recursive: true, force: true });

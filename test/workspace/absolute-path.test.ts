@@ -25,5 +25,4 @@ describe('resolvedPath', () => {
       { seed: 20261204, numRuns: 5000 },
     );
   });
-
 });
