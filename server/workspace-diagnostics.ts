@@ -271,7 +271,7 @@ export class WorkspaceFixtures {
     const registry = this.context.registries.stateFor(fixture.uri, settings);
     const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
     const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
-    if (firstRead || fixture.key !== dependsOn() || fixture.items === undefined) {
+    if (fixture.items === undefined || fixture.key !== dependsOn()) {
       const before = fixture.items === undefined ? undefined : JSON.stringify(fixture.items);
       if (open) this.analyseOpen(fixture, open, settings, registry);
       else {
