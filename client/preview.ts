@@ -178,8 +178,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   /**
    * The language client has sent the server an edit of `source`: a preview due at once is
-   * rendered now. A render asked for before the edit is sent would show the server's text before
-   * it, since both go over the same connection, in order.
+   * rendered now. A render asked for before the edit is sent could show the server's text before
+   * it: both go over the same connection, in order (the server happens to read the document only
+   * when it answers, but nothing promises that).
    */
   changeSent(source: vscode.Uri): void {
     if (this.dueOnceSent.has(source.toString())) this.refresh(source);

@@ -12,10 +12,10 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { resolvedPath } from './absolute-path';
 import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText } from './bounded-read';
 import { PROJECT_MARKER } from './project-root';
+import { resolvedPath } from './absolute-path';
 
 export const GITIGNORE_FILE = '.gitignore';
 const MAX_GITIGNORE_BYTES = 1024 * 1024;

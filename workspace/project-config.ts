@@ -13,7 +13,6 @@
  * (bounded, regular files only) and kept until `forget` is told its file changed.
  */
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { resolvedPath } from './absolute-path';
 import { existsSync } from 'node:fs';
 import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
 import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
@@ -22,6 +21,7 @@ import { globToRegExp, type GlobMatcher } from './glob';
 import { PROJECT_MARKER } from './project-root';
 import { readFromDisk, type TextReader } from './registry-loader';
 import { UnreadableFile } from './bounded-read';
+import { resolvedPath } from './absolute-path';
 
 const EMPTY_CONFIG: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [] };
 

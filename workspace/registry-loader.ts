@@ -6,7 +6,6 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { resolvedPath } from './absolute-path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
@@ -14,6 +13,7 @@ import { parseJson } from '../core/parse/parser';
 import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
+import { resolvedPath } from './absolute-path';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
 

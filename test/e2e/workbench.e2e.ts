@@ -622,9 +622,11 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
       await workbench.focusGroup(0);
       await workbench.goTo(at.line, at.column + 'orders'.length);
       // One key after a pause, twice: the preview follows each (the server renders the edited text, not the one before).
+      let queue = 'orders';
       for (const typed of ['x', 'y']) {
         await workbench.page.keyboard.type(typed);
-        await bodyShows(`orders${typed === 'x' ? 'x' : 'xy'}`).first().waitFor({ timeout: 10_000 });
+        queue += typed;
+        await bodyShows(queue).first().waitFor({ timeout: 10_000 });
       }
       // A burst without pauses: the preview ends on the last key.
       await workbench.page.keyboard.type('abc', { delay: 20 });
