@@ -11,7 +11,7 @@
  * (see BUILD_MARK), V8 refuses one made by another version or with other flags, and a missing or
  * unreadable one is no cache. Whatever the cache, the bundle runs the same.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -52,19 +52,21 @@ export interface CompiledBundle {
   run(): void;
   /** The code cache of everything compiled so far (the bundle's functions that have run included). */
   codeCache(): Buffer;
-  /** Whether the bundle carries the build mark a cache is tied to. */
-  readonly marked: boolean;
 }
 
 /** Compiles `bundle`, with the code cache in `cacheFile` when there is one that fits. */
 export function compileWithCodeCache(bundle: string, cacheFile: string): CompiledBundle {
   const source = readFileSync(bundle, 'utf8');
-  const build = buildIdOf(source);
+  return compileSource(bundle, source, buildIdOf(source), cacheFile);
+}
+
+/** `compileWithCodeCache` for a bundle already read; `cacheFile` undefined: no cache is read. */
+function compileSource(bundle: string, source: string, build: string | undefined, cacheFile: string | undefined): CompiledBundle {
   let file: Buffer | undefined;
   try {
     // Bounded and regular files only: whatever sits at the path (a pipe, a device, a huge file)
     // costs a start no more than reading a cache does.
-    file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES);
+    if (cacheFile !== undefined) file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES);
   } catch {
     // No cache built (or not readable): compile as usual.
   }
@@ -80,7 +82,6 @@ export function compileWithCodeCache(bundle: string, cacheFile: string): Compile
     },
     // Without a build mark there is nothing to tie a cache to: an empty one, which never fits.
     codeCache: () => (build === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from(build, 'latin1'), script.createCachedData()])),
-    marked: build !== undefined,
   };
 }
 
@@ -112,28 +113,81 @@ export function runWithCodeCache(bundle: string, cacheFile: string, writeCache =
 export const WRITE_CACHE_AFTER_MS = 10_000;
 
 /**
- * Runs `bundle` with the code cache kept in `cacheDirectory` (`<bundle name>.cache`, the folder
- * made when missing). When the cache there does not fit (none yet, another build of the bundle,
- * another Node), this process writes one, WRITE_CACHE_AFTER_MS after it started or when it ends,
- * whichever comes first; the next start uses it. The file is replaced whole (written beside it,
- * then renamed), so a process starting meanwhile reads the old cache or the new, never half of one.
+ * How old another build's cache must be before a process that writes its own removes it: one
+ * made within this time may belong to a window still running that build (an editor window left
+ * open across an update), which would otherwise write it again at its next start.
+ */
+export const OTHER_BUILDS_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** The length of the build id in a cache file's name (the file itself starts with the whole id). */
+const NAMED_BUILD_LENGTH = 12;
+/** What follows the bundle's name in the name of one build's cache file, before `.cache`. */
+const NAMED_BUILD = new RegExp(`^-[0-9a-f]{${NAMED_BUILD_LENGTH}}$`);
+
+/** The name of the cache of `build` of the bundle `name` in a cache folder. */
+export function cacheFileName(name: string, build: string): string {
+  return `${name}-${build.slice(0, NAMED_BUILD_LENGTH)}.cache`;
+}
+
+/**
+ * Runs `bundle` with the code cache kept in `cacheDirectory`, one file per build of the bundle
+ * (`cacheFileName`; the folder made when missing): two builds running at once (an editor window
+ * left open across an update, beside a new one) each keep theirs instead of replacing each
+ * other's at every start. When the cache of this build does not fit (none yet, another Node),
+ * this process writes one, WRITE_CACHE_AFTER_MS after it started or when it ends, whichever
+ * comes first; the next start uses it. The file is replaced whole (written beside it, then
+ * renamed), so a process starting meanwhile reads the old cache or the new, never half of one.
+ * Writing it also removes the caches of other builds not written for a day (OTHER_BUILDS_KEPT_MS).
  */
 export function runWithCacheDirectory(bundle: string, cacheDirectory: string, writeAfterMs = WRITE_CACHE_AFTER_MS): CodeCacheUse {
-  const cacheFile = join(cacheDirectory, `${basename(bundle, '.js')}.cache`);
-  const compiled = compileWithCodeCache(bundle, cacheFile);
-  // A bundle without a build mark (`--watch`) has nothing to tie a cache to: none is written.
-  if (compiled.use !== 'accepted' && compiled.marked) {
+  const name = basename(bundle, '.js');
+  const source = readFileSync(bundle, 'utf8');
+  const build = buildIdOf(source);
+  // A bundle without a build mark (`--watch`) has nothing to tie a cache to: none is read or written.
+  const cacheFile = build === undefined ? undefined : join(cacheDirectory, cacheFileName(name, build));
+  const compiled = compileSource(bundle, source, build, cacheFile);
+  if (compiled.use !== 'accepted' && cacheFile !== undefined) {
     let written = false;
     const write = () => {
       if (written) return;
       written = true;
       replaceFile(cacheFile, () => compiled.codeCache());
+      removeStaleBuilds(cacheDirectory, name, basename(cacheFile));
     };
     process.once('exit', write);
     setTimeout(write, writeAfterMs).unref();
   }
   compiled.run();
   return compiled.use;
+}
+
+/**
+ * Removes from `cacheDirectory` the caches of other builds of the bundle `name` (and the one file
+ * an earlier version kept for every build, `<name>.cache`) that were not written within
+ * OTHER_BUILDS_KEPT_MS. Nothing here may throw, as in replaceFile.
+ */
+function removeStaleBuilds(cacheDirectory: string, name: string, kept: string): void {
+  const now = Date.now();
+  try {
+    for (const entry of readdirSync(cacheDirectory)) {
+      if (entry === kept || !isCacheOf(name, entry)) continue;
+      const file = join(cacheDirectory, entry);
+      try {
+        if (now - statSync(file).mtimeMs > OTHER_BUILDS_KEPT_MS) rmSync(file, { force: true });
+      } catch {
+        // Gone meanwhile, or not ours to remove: left as it is.
+      }
+    }
+  } catch {
+    // The folder cannot be listed: nothing is removed.
+  }
+}
+
+/** Whether `entry` is a cache file of the bundle `name`, of some build or of the earlier single-file kind. */
+function isCacheOf(name: string, entry: string): boolean {
+  if (!entry.startsWith(name) || !entry.endsWith('.cache')) return false;
+  const middle = entry.slice(name.length, entry.length - '.cache'.length);
+  return middle === '' || NAMED_BUILD.test(middle);
 }
 
 /**

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { connect as amqpConnect } from 'amqplib';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -743,10 +743,13 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
 
   scenario('the language server keeps its code cache in the extension\'s global storage, tied to its build', get, async ({ userDataDir }) => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
-    const cacheFile = join(userDataDir, 'User', 'globalStorage', `${manifest.publisher}.${manifest.name}`, 'code-cache', 'server-main.cache');
+    const cacheFolder = join(userDataDir, 'User', 'globalStorage', `${manifest.publisher}.${manifest.name}`, 'code-cache');
     // The server writes it 10 s after its start (or when it ends); this session has run longer.
-    const cache = await waitUntil('the server\'s code cache', async () => (existsSync(cacheFile) ? readFileSync(cacheFile) : undefined), 30_000);
+    // One file per build of the server, named by the build it was made for.
+    const named = await waitUntil('the server\'s code cache', async () => (existsSync(cacheFolder) ? readdirSync(cacheFolder).find((name) => /^server-main-[0-9a-f]{12}\.cache$/.test(name)) : undefined), 30_000);
+    const cache = readFileSync(join(cacheFolder, named));
     assert.match(cache.toString('latin1', 0, 40), /^[0-9a-f]{40}$/, 'the cache starts with the build it was made for');
+    assert.equal(cache.toString('latin1', 0, 12), named.slice('server-main-'.length, 'server-main-'.length + 12), 'its name says that build');
     assert.ok(cache.length > 100_000, `a cache of the server's code: ${cache.length} bytes`);
   });
 });

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { serverEnvironment } from '../../client/server-process';
 import { CODE_CACHE_DIR_VARIABLE } from '../../core/language/protocol';
-import { buildIdOf } from '../../workspace/code-cache';
+import { buildIdOf, cacheFileName } from '../../workspace/code-cache';
 import { TestLspClient } from '../support/lsp-client';
 
 const ROOT = resolve(__dirname, '../..');
@@ -47,7 +47,8 @@ test('the server writes its code cache into the folder it is given, then uses it
 
   const first = await oneSession(env);
   assert.ok(first.length > 0, 'the fixture has findings');
-  const cacheFile = join(cacheFolder, 'server-main.cache');
+  const cacheName = cacheFileName('server-main', buildIdOf(readFileSync(join(ROOT, 'dist/server-main.js'), 'utf8'))!);
+  const cacheFile = join(cacheFolder, cacheName);
   const made = readFileSync(cacheFile);
   assert.equal(made.toString('latin1', 0, 40), buildIdOf(readFileSync(join(ROOT, 'dist/server-main.js'), 'utf8')));
   const madeAt = statSync(cacheFile).mtimeMs;
@@ -55,7 +56,7 @@ test('the server writes its code cache into the folder it is given, then uses it
   assert.deepEqual(await oneSession(env), first);
   assert.deepEqual(readFileSync(cacheFile), made);
   assert.equal(statSync(cacheFile).mtimeMs, madeAt);
-  assert.deepEqual(readdirSync(cacheFolder), ['server-main.cache']);
+  assert.deepEqual(readdirSync(cacheFolder), [cacheName]);
 });
 
 test('started without a folder (another editor, babelq lsp), the server writes no cache', async () => {

@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { BUILD_MARK, buildIdOf, compileWithCodeCache } from '../../workspace/code-cache';
+import { BUILD_MARK, buildIdOf, cacheFileName, compileWithCodeCache, OTHER_BUILDS_KEPT_MS } from '../../workspace/code-cache';
 
 const ROOT = resolve(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'babelq-code-cache-'));
@@ -44,6 +44,9 @@ process.stdout.write(JSON.stringify({ use: compiled.use, ran: globalThis.bundleR
   return JSON.parse(run.stdout) as { use: string; ran: unknown };
 }
 ranWith.write = false;
+
+/** The name of `bundle`'s cache in a cache folder: its name and its build. */
+const cacheFileOf = (bundle: string) => cacheFileName(basename(bundle, '.js'), buildIdOf(readFileSync(bundle, 'utf8'))!);
 
 describe('code cache', () => {
   test('a bundle runs the same without a cache, with its cache, and with a broken or stale one', () => {
@@ -127,7 +130,7 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
   test('a cache folder: made with the cache at exit when none fits, then used and left alone', async () => {
     const bundle = writeBundle('folder-bundle.js');
     const folder = join(dir, 'not', 'there', 'yet');
-    const cacheFile = join(folder, 'folder-bundle.cache');
+    const cacheFile = join(folder, cacheFileOf(bundle));
 
     const started = Date.now();
     assert.equal(await ranInFolder(bundle, folder), 'absent 42');
@@ -145,13 +148,13 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     writeFileSync(cacheFile, Buffer.concat([made.subarray(0, 40), Buffer.from('not a code cache')]));
     assert.equal(await ranInFolder(bundle, folder), 'rejected 42');
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
-    assert.deepEqual(readdirSync(folder), ['folder-bundle.cache']);
+    assert.deepEqual(readdirSync(folder), [cacheFileOf(bundle)]);
   });
 
   test('a process that never exits cleanly has written its cache once the delay has passed', async () => {
     const bundle = writeBundle('killed-bundle.js');
     const folder = join(dir, 'killed');
-    const cacheFile = join(folder, 'killed-bundle.cache');
+    const cacheFile = join(folder, cacheFileOf(bundle));
     // Killed before the delay: no exit handler, no cache.
     await ranInFolder(bundle, folder, { writeAfterMs: 5_000, lifeMs: 400, killed: true });
     assert.equal(existsSync(cacheFile), false);
@@ -159,6 +162,45 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 2_000, killed: true });
     assert.ok(readFileSync(cacheFile).length > 100);
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
+  });
+
+  test('each build keeps a cache of its own: two running at once do not replace each other\'s, and a build\'s cache not written for a day goes', async () => {
+    const folder = join(dir, 'builds');
+    mkdirSync(folder);
+    // Two builds of one bundle (the same name, another body, so another build id): an editor
+    // window left open across an update beside a new one.
+    const older = writeBundle('builds-bundle.js', 'n + n');
+    const olderSource = readFileSync(older, 'utf8');
+    const olderCache = cacheFileOf(older);
+    assert.equal(await ranInFolder(older, folder), 'absent 42');
+    const newer = writeBundle('builds-bundle.js', '2 * n');
+    const newerCache = cacheFileOf(newer);
+    assert.notEqual(newerCache, olderCache);
+    const newerSource = readFileSync(newer, 'utf8');
+    assert.equal(await ranInFolder(newer, folder), 'absent 42');
+    assert.deepEqual(readdirSync(folder).sort(), [olderCache, newerCache].sort(), 'the older build\'s cache, written just now, is kept');
+    const writtenAt = (file: string) => statSync(join(folder, file)).mtimeMs;
+    const before = { older: writtenAt(olderCache), newer: writtenAt(newerCache) };
+    // Each build in turn uses its own, and writes nothing.
+    for (const source of [olderSource, newerSource, olderSource, newerSource]) {
+      writeFileSync(newer, source);
+      assert.equal(await ranInFolder(newer, folder), 'accepted 42');
+    }
+    assert.deepEqual({ older: writtenAt(olderCache), newer: writtenAt(newerCache) }, before);
+
+    // A third build, a day and more after the older one's cache and the single cache file of
+    // before were written: its write removes those two and keeps the newer build's (written just now).
+    const aDayAgo = new Date(Date.now() - OTHER_BUILDS_KEPT_MS - 60_000);
+    utimesSync(join(folder, olderCache), aDayAgo, aDayAgo);
+    writeFileSync(join(folder, 'builds-bundle.cache'), 'the cache of every build, as kept before');
+    utimesSync(join(folder, 'builds-bundle.cache'), aDayAgo, aDayAgo);
+    // Not a cache of this bundle: never touched, however old.
+    writeFileSync(join(folder, 'builds-bundle-notes.cache'), 'another file');
+    writeFileSync(join(folder, 'other-bundle.cache'), 'another bundle');
+    for (const file of ['builds-bundle-notes.cache', 'other-bundle.cache']) utimesSync(join(folder, file), aDayAgo, aDayAgo);
+    const third = writeBundle('builds-bundle.js', 'n << 1');
+    assert.equal(await ranInFolder(third, folder), 'absent 42');
+    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, 'builds-bundle-notes.cache', 'other-bundle.cache'].sort());
   });
 
   test('an unusable folder or cache path costs nothing but the cache: no error, no hang, nothing written', async () => {
@@ -172,7 +214,7 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     // A named pipe at the cache's path is not read (it would block); the cache written at exit replaces it.
     const withPipe = join(dir, 'with-pipe');
     spawnSync('mkdir', ['-p', withPipe]);
-    const made = spawnSync('mkfifo', [join(withPipe, 'odd-bundle.cache')]);
+    const made = spawnSync('mkfifo', [join(withPipe, cacheFileOf(bundle))]);
     assert.equal(made.status, 0, String(made.stderr));
     assert.equal(await ranInFolder(bundle, withPipe), 'absent 42');
     assert.equal(await ranInFolder(bundle, withPipe), 'accepted 42');
