@@ -11,7 +11,7 @@
  * (see BUILD_MARK), V8 refuses one made by another version or with other flags, and a missing or
  * unreadable one is no cache. Whatever the cache, the bundle runs the same.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -173,7 +173,8 @@ function removeStaleBuilds(cacheDirectory: string, name: string, kept: string): 
       if (entry === kept || !isCacheOf(name, entry)) continue;
       const file = join(cacheDirectory, entry);
       try {
-        if (now - statSync(file).mtimeMs > OTHER_BUILDS_KEPT_MS) rmSync(file, { force: true });
+        // lstat: a link named like a cache is judged (and removed) as the link it is.
+        if (now - lstatSync(file).mtimeMs > OTHER_BUILDS_KEPT_MS) rmSync(file, { force: true });
       } catch {
         // Gone meanwhile, or not ours to remove: left as it is.
       }
