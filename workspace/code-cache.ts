@@ -31,6 +31,17 @@ export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'absent';
  */
 export const BUILD_MARK = '//# babelq-build=';
 const BUILD_ID_LENGTH = 40;
+
+/**
+ * After the build id, one byte says how complete the cache is: `full`, written by a process that
+ * had done a start's work (a language server 10 s in, the build's own lint of the CLI), or
+ * `partial`, written by one that ended sooner (a window closed or reloaded right after a start),
+ * which holds only what that process compiled. A partial cache is used, and replaced by the
+ * first process that lives long enough to write a full one.
+ */
+export type CacheCompleteness = 'full' | 'partial';
+const COMPLETENESS_BYTE: Record<CacheCompleteness, number> = { full: 0x46 /* F */, partial: 0x50 /* P */ };
+const HEADER_LENGTH = BUILD_ID_LENGTH + 1;
 /** Far above a cache of ours (the server's is about 1 MB); a larger file at the path is no cache. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -50,8 +61,10 @@ export interface CompiledBundle {
   readonly use: CodeCacheUse;
   /** Runs the bundle as a CommonJS module whose `require` resolves from its own folder. */
   run(): void;
-  /** The code cache of everything compiled so far (the bundle's functions that have run included). */
-  codeCache(): Buffer;
+  /** Whether the cache that was used (`use` accepted) is a partial one. */
+  readonly partial: boolean;
+  /** The code cache of everything compiled so far (the bundle's functions that have run included), marked `completeness`. */
+  codeCache(completeness: CacheCompleteness): Buffer;
 }
 
 /** Compiles `bundle`, with the code cache in `cacheFile` when there is one that fits. */
@@ -70,31 +83,38 @@ function compileSource(bundle: string, source: string, build: string | undefined
   } catch {
     // No cache built (or not readable): compile as usual.
   }
-  const fits = build !== undefined && file !== undefined && file.length > BUILD_ID_LENGTH && file.toString('latin1', 0, BUILD_ID_LENGTH) === build;
-  const cachedData = fits ? file!.subarray(BUILD_ID_LENGTH) : undefined;
+  const completeness = file !== undefined && file.length > HEADER_LENGTH ? file[BUILD_ID_LENGTH] : undefined;
+  const fits =
+    build !== undefined &&
+    file !== undefined &&
+    (completeness === COMPLETENESS_BYTE.full || completeness === COMPLETENESS_BYTE.partial) &&
+    file.toString('latin1', 0, BUILD_ID_LENGTH) === build;
+  const cachedData = fits ? file!.subarray(HEADER_LENGTH) : undefined;
   const script = new Script(wrap(source), { filename: bundle, cachedData });
   return {
     use: file === undefined ? 'absent' : !fits ? 'stale' : script.cachedDataRejected ? 'rejected' : 'accepted',
+    partial: fits && completeness === COMPLETENESS_BYTE.partial,
     run() {
       const moduleFunction = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
       const exported = {};
       moduleFunction.call(exported, exported, createRequire(bundle), { exports: exported }, bundle, dirname(bundle));
     },
     // Without a build mark there is nothing to tie a cache to: an empty one, which never fits.
-    codeCache: () => (build === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from(build, 'latin1'), script.createCachedData()])),
+    codeCache: (of) => (build === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from(build, 'latin1'), Buffer.of(COMPLETENESS_BYTE[of]), script.createCachedData()])),
   };
 }
 
 /**
- * Runs `bundle` compiled with the code cache in `cacheFile`. With `writeCache`, the cache of
- * everything compiled by the time the process exits is written to `cacheFile` then.
+ * Runs `bundle` compiled with the code cache in `cacheFile`. With `writeCache` (the build, after a
+ * lint that runs what a lint runs), the cache of everything compiled by the time the process exits
+ * is written to `cacheFile` then, as a full one.
  */
 export function runWithCodeCache(bundle: string, cacheFile: string, writeCache = false): CodeCacheUse {
   const compiled = compileWithCodeCache(bundle, cacheFile);
   if (writeCache) {
     process.once('exit', () => {
       try {
-        writeFileSync(cacheFile, compiled.codeCache());
+        writeFileSync(cacheFile, compiled.codeCache('full'));
       } catch (error) {
         // The build reports a missing cache; a run that cannot write one has done its work all the same.
         process.stderr.write(`babelq: the code cache was not written to ${cacheFile}: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -106,9 +126,10 @@ export function runWithCodeCache(bundle: string, cacheFile: string, writeCache =
 }
 
 /**
- * When a process that found no fitting cache writes one: this long after it started, or when it
- * ends if that comes first. By then a language server has answered its first requests, so the
- * cache holds what a start compiles; writing it costs a moment once, not at every start.
+ * When a process that found no fitting cache writes one: this long after it started (a full one),
+ * or when it ends if that comes first (a partial one). By then a language server has answered its
+ * first requests, so the cache holds what a start compiles; writing it costs a moment once, not at
+ * every start.
  */
 export const WRITE_CACHE_AFTER_MS = 10_000;
 
@@ -134,10 +155,12 @@ export function cacheFileName(name: string, build: string): string {
  * (`cacheFileName`; the folder made when missing): two builds running at once (an editor window
  * left open across an update, beside a new one) each keep theirs instead of replacing each
  * other's at every start. When the cache of this build does not fit (none yet, another Node),
- * this process writes one, WRITE_CACHE_AFTER_MS after it started or when it ends, whichever
- * comes first; the next start uses it. The file is replaced whole (written beside it, then
- * renamed), so a process starting meanwhile reads the old cache or the new, never half of one.
- * Writing it also removes the caches of other builds not written for a day (OTHER_BUILDS_KEPT_MS).
+ * this process writes one, WRITE_CACHE_AFTER_MS after it started (full) or when it ends (partial),
+ * whichever comes first; the next start uses it. A process that used a partial cache writes a
+ * full one at WRITE_CACHE_AFTER_MS if it lives that long, and nothing when it ends sooner. The
+ * file is replaced whole (written beside it, then renamed), so a process starting meanwhile reads
+ * the old cache or the new, never half of one. Writing it also removes the caches of other builds
+ * not written for a day (OTHER_BUILDS_KEPT_MS).
  */
 export function runWithCacheDirectory(bundle: string, cacheDirectory: string, writeAfterMs = WRITE_CACHE_AFTER_MS): CodeCacheUse {
   const name = basename(bundle, '.js');
@@ -146,16 +169,17 @@ export function runWithCacheDirectory(bundle: string, cacheDirectory: string, wr
   // A bundle without a build mark (`--watch`) has nothing to tie a cache to: none is read or written.
   const cacheFile = build === undefined ? undefined : join(cacheDirectory, cacheFileName(name, build));
   const compiled = compileSource(bundle, source, build, cacheFile);
-  if (compiled.use !== 'accepted' && cacheFile !== undefined) {
+  if (cacheFile !== undefined && (compiled.use !== 'accepted' || compiled.partial)) {
     let written = false;
-    const write = () => {
+    const write = (completeness: CacheCompleteness) => {
       if (written) return;
       written = true;
-      replaceFile(cacheFile, () => compiled.codeCache());
+      replaceFile(cacheFile, () => compiled.codeCache(completeness));
       removeStaleBuilds(cacheDirectory, name, basename(cacheFile));
     };
-    process.once('exit', write);
-    setTimeout(write, writeAfterMs).unref();
+    // A partial cache already there is not replaced by another partial one at every short run.
+    if (compiled.use !== 'accepted') process.once('exit', () => write('partial'));
+    setTimeout(() => write('full'), writeAfterMs).unref();
   }
   compiled.run();
   return compiled.use;

@@ -37,7 +37,7 @@ function ranWith(bundle: string, cacheFile: string): { use: string; ran: unknown
   const script = `const { compileWithCodeCache } = require(${JSON.stringify(join(ROOT, 'workspace/code-cache.ts'))});
 const compiled = compileWithCodeCache(${JSON.stringify(bundle)}, ${JSON.stringify(cacheFile)});
 compiled.run();
-if (process.env.WRITE) require('node:fs').writeFileSync(${JSON.stringify(cacheFile)}, compiled.codeCache());
+if (process.env.WRITE) require('node:fs').writeFileSync(${JSON.stringify(cacheFile)}, compiled.codeCache('full'));
 process.stdout.write(JSON.stringify({ use: compiled.use, ran: globalThis.bundleRan }));`;
   const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', env: { ...process.env, WRITE: ranWith.write ? '1' : '' } });
   assert.equal(run.status, 0, run.stderr);
@@ -63,7 +63,7 @@ describe('code cache', () => {
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'accepted', ran: expected });
 
     // The right build's mark in front of bytes V8 cannot use.
-    writeFileSync(cacheFile, Buffer.concat([cache.subarray(0, 40), Buffer.from('not a code cache')]));
+    writeFileSync(cacheFile, Buffer.concat([cache.subarray(0, 41), Buffer.from('not a code cache')]));
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'rejected', ran: expected });
 
     // A rebuilt bundle of the very same length with the old cache beside it (V8 alone would take it).
@@ -73,6 +73,10 @@ describe('code cache', () => {
     assert.equal(readFileSync(bundle, 'utf8').length, before.length);
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
     writeFileSync(cacheFile, 'short');
+    assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
+    // The right build, but no word on how complete the cache is: not a cache of ours.
+    const rebuilt = buildIdOf(readFileSync(bundle, 'utf8'))!;
+    writeFileSync(cacheFile, Buffer.concat([Buffer.from(rebuilt, 'latin1'), Buffer.from('X'), cache.subarray(41)]));
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
 
     // A bundle built without a mark (esbuild --watch) runs without a cache.
@@ -127,7 +131,7 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     }
   }
 
-  test('a cache folder: made with the cache at exit when none fits, then used and left alone', async () => {
+  test('a cache folder: made with the cache at exit when none fits (a partial one), used, made full by a run that lives past the delay, then left alone', async () => {
     const bundle = writeBundle('folder-bundle.js');
     const folder = join(dir, 'not', 'there', 'yet');
     const cacheFile = join(folder, cacheFileOf(bundle));
@@ -138,14 +142,26 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     assert.ok(Date.now() - started < 30_000, 'the process ended without waiting for its timer');
     const made = readFileSync(cacheFile);
     assert.equal(made.toString('latin1', 0, 40), buildIdOf(readFileSync(bundle, 'utf8')));
+    assert.equal(made.toString('latin1', 40, 41), 'P', 'written at an exit before the delay: partial');
     const madeAt = statSync(cacheFile).mtimeMs;
 
+    // Used; another short run does not write its own partial cache over it.
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
     assert.deepEqual(readFileSync(cacheFile), made);
     assert.equal(statSync(cacheFile).mtimeMs, madeAt);
 
+    // A run that lives past the delay replaces the partial cache by a full one, which is then left alone.
+    assert.equal(await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 1_000 }), 'accepted 42');
+    const full = readFileSync(cacheFile);
+    assert.equal(full.toString('latin1', 0, 41), `${made.toString('latin1', 0, 40)}F`);
+    const fullAt = statSync(cacheFile).mtimeMs;
+    assert.equal(await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 1_000 }), 'accepted 42');
+    assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
+    assert.deepEqual(readFileSync(cacheFile), full);
+    assert.equal(statSync(cacheFile).mtimeMs, fullAt);
+
     // A cache V8 refuses is replaced by a good one; nothing is left beside it.
-    writeFileSync(cacheFile, Buffer.concat([made.subarray(0, 40), Buffer.from('not a code cache')]));
+    writeFileSync(cacheFile, Buffer.concat([made.subarray(0, 41), Buffer.from('not a code cache')]));
     assert.equal(await ranInFolder(bundle, folder), 'rejected 42');
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
     assert.deepEqual(readdirSync(folder), [cacheFileOf(bundle)]);
@@ -158,9 +174,10 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     // Killed before the delay: no exit handler, no cache.
     await ranInFolder(bundle, folder, { writeAfterMs: 5_000, lifeMs: 400, killed: true });
     assert.equal(existsSync(cacheFile), false);
-    // Killed after it: the timer wrote it.
+    // Killed after it: the timer wrote it, a full one.
     await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 2_000, killed: true });
     assert.ok(readFileSync(cacheFile).length > 100);
+    assert.equal(readFileSync(cacheFile).toString('latin1', 40, 41), 'F');
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
   });
 
