@@ -161,7 +161,8 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
     'the parser against the straightforward reference parser it replaced (same tree, same problems).',
     '',
   ];
-  // The real-workbench table is bench/workbench.ts's (npm run bench:workbench): kept as it was.
+  // The real-workbench section is bench/workbench.ts's (npm run bench:workbench): its table, and
+  // after its end marker the notes on earlier runs, are kept as they were.
   let previous = '';
   try {
     previous = readFileSync(path, 'utf8');
@@ -170,7 +171,7 @@ export function writeBenchReadme(path: string, report: BenchReport): void {
   }
   const start = previous.indexOf('<!-- workbench:start -->');
   const end = previous.indexOf('<!-- workbench:end -->');
-  const workbench = start >= 0 && end > start ? `\n${previous.slice(start, end + '<!-- workbench:end -->'.length)}\n` : '';
+  const workbench = start >= 0 && end > start ? `\n${previous.slice(start).trimEnd()}\n` : '';
   writeFileSync(path, lines.join('\n') + workbench);
 }
 

@@ -11,7 +11,7 @@
  * (see BUILD_MARK), V8 refuses one made by another version or with other flags, and a missing or
  * unreadable one is no cache. Whatever the cache, the bundle runs the same.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -19,9 +19,10 @@ import { readBoundedBytes } from './bounded-read';
 
 /**
  * What happened to the cache: used, refused by V8 (another Node or V8 flags), made for another
- * build of the bundle (`stale`), or not there.
+ * build of the bundle or not a cache of ours (`stale`), changed since it was written (`damaged`:
+ * its checksum does not match), or not there.
  */
-export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'absent';
+export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'damaged' | 'absent';
 
 /**
  * The build marks the bundle's last line with the SHA-1 of everything before it (esbuild.mjs), and
@@ -41,7 +42,14 @@ const BUILD_ID_LENGTH = 40;
  */
 export type CacheCompleteness = 'full' | 'partial';
 const COMPLETENESS_BYTE: Record<CacheCompleteness, number> = { full: 0x46 /* F */, partial: 0x50 /* P */ };
-const HEADER_LENGTH = BUILD_ID_LENGTH + 1;
+/**
+ * Then the checksum of the V8 data after the header (`checksumOf`, 8 hex digits). V8 checks a
+ * cache's version, flags and source length, but not its bytes: a cache changed on disk after it
+ * was written (a bad sector, another program) can crash the process that loads it, and since a
+ * cache that fits is kept, every later start too. One whose checksum does not match is not used.
+ */
+const CHECKSUM_LENGTH = 8;
+const HEADER_LENGTH = BUILD_ID_LENGTH + 1 + CHECKSUM_LENGTH;
 /** Far above a cache of ours (the server's is about 1 MB); a larger file at the path is no cache. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -51,6 +59,29 @@ export function buildIdOf(source: string): string | undefined {
   if (at < 0) return undefined;
   const id = source.slice(at + BUILD_MARK.length, at + BUILD_MARK.length + BUILD_ID_LENGTH);
   return /^[0-9a-f]{40}$/.test(id) ? id : undefined;
+}
+
+/**
+ * A checksum of `bytes` (Fletcher's kind, over 32-bit words in the machine's byte order, as the
+ * cache itself is for this machine), as 8 hex digits: some 3 ms for the server's 1 MB cache at a
+ * start, without loading a module for it.
+ */
+export function checksumOf(bytes: Uint8Array): string {
+  // Words are read from the start of `bytes`, wherever it sits in memory: an unaligned view is
+  // copied first (the file's data starts 49 bytes in).
+  const aligned = (bytes.byteOffset & 3) === 0 ? bytes : new Uint8Array(bytes);
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
+  let sum = 1;
+  let weighted = 0;
+  for (let word = 0; word < words.length; word++) {
+    sum = (sum + words[word]) | 0;
+    weighted = (weighted + sum) | 0;
+  }
+  for (let at = words.length << 2; at < aligned.length; at++) {
+    sum = (sum + aligned[at]) | 0;
+    weighted = (weighted + sum) | 0;
+  }
+  return ((sum ^ Math.imul(weighted, 0x9e3779b1)) >>> 0).toString(16).padStart(CHECKSUM_LENGTH, '0');
 }
 
 /** CommonJS's module wrapper, written once so that the cache's producer and its readers compile the same source. */
@@ -73,35 +104,48 @@ export function compileWithCodeCache(bundle: string, cacheFile: string): Compile
   return compileSource(bundle, source, buildIdOf(source), cacheFile);
 }
 
-/** `compileWithCodeCache` for a bundle already read; `cacheFile` undefined: no cache is read. */
-function compileSource(bundle: string, source: string, build: string | undefined, cacheFile: string | undefined): CompiledBundle {
+/**
+ * `compileWithCodeCache` for a bundle already read; `cacheFile` undefined: no cache is read.
+ * `onStat`: told the cache file's stat when there is one.
+ */
+function compileSource(bundle: string, source: string, build: string | undefined, cacheFile: string | undefined, onStat?: (stat: Stats) => void): CompiledBundle {
   let file: Buffer | undefined;
   try {
     // Bounded and regular files only: whatever sits at the path (a pipe, a device, a huge file)
     // costs a start no more than reading a cache does.
-    if (cacheFile !== undefined) file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES);
+    if (cacheFile !== undefined) file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES, undefined, onStat);
   } catch {
     // No cache built (or not readable): compile as usual.
   }
-  const completeness = file !== undefined && file.length > HEADER_LENGTH ? file[BUILD_ID_LENGTH] : undefined;
-  const fits =
-    build !== undefined &&
-    file !== undefined &&
-    (completeness === COMPLETENESS_BYTE.full || completeness === COMPLETENESS_BYTE.partial) &&
-    file.toString('latin1', 0, BUILD_ID_LENGTH) === build;
-  const cachedData = fits ? file!.subarray(HEADER_LENGTH) : undefined;
+  const header = file !== undefined && build !== undefined ? headerOf(file) : undefined;
+  const ours = header !== undefined && header.build === build;
+  const intact = ours && checksumOf(file!.subarray(HEADER_LENGTH)) === header.checksum;
+  const cachedData = intact ? file!.subarray(HEADER_LENGTH) : undefined;
   const script = new Script(wrap(source), { filename: bundle, cachedData });
   return {
-    use: file === undefined ? 'absent' : !fits ? 'stale' : script.cachedDataRejected ? 'rejected' : 'accepted',
-    partial: fits && completeness === COMPLETENESS_BYTE.partial,
+    use: file === undefined ? 'absent' : !ours ? 'stale' : !intact ? 'damaged' : script.cachedDataRejected ? 'rejected' : 'accepted',
+    partial: intact && header.completeness === 'partial',
     run() {
       const moduleFunction = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
       const exported = {};
       moduleFunction.call(exported, exported, createRequire(bundle), { exports: exported }, bundle, dirname(bundle));
     },
     // Without a build mark there is nothing to tie a cache to: an empty one, which never fits.
-    codeCache: (of) => (build === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from(build, 'latin1'), Buffer.of(COMPLETENESS_BYTE[of]), script.createCachedData()])),
+    codeCache: (of) => {
+      if (build === undefined) return Buffer.alloc(0);
+      const data = script.createCachedData();
+      return Buffer.concat([Buffer.from(build, 'latin1'), Buffer.of(COMPLETENESS_BYTE[of]), Buffer.from(checksumOf(data), 'latin1'), data]);
+    },
   };
+}
+
+/** A cache file's header (see HEADER_LENGTH), or undefined when `file` does not start with one. */
+function headerOf(file: Buffer): { build: string; completeness: CacheCompleteness; checksum: string } | undefined {
+  if (file.length <= HEADER_LENGTH) return undefined;
+  const byte = file[BUILD_ID_LENGTH];
+  const completeness = byte === COMPLETENESS_BYTE.full ? 'full' : byte === COMPLETENESS_BYTE.partial ? 'partial' : undefined;
+  if (completeness === undefined) return undefined;
+  return { build: file.toString('latin1', 0, BUILD_ID_LENGTH), completeness, checksum: file.toString('latin1', BUILD_ID_LENGTH + 1, HEADER_LENGTH) };
 }
 
 /**
@@ -134,9 +178,12 @@ export function runWithCodeCache(bundle: string, cacheFile: string, writeCache =
 export const WRITE_CACHE_AFTER_MS = 10_000;
 
 /**
- * How old another build's cache must be before a process that writes its own removes it: one
- * made within this time may belong to a window still running that build (an editor window left
- * open across an update), which would otherwise write it again at its next start.
+ * How old another build's cache must be before a process that writes its own removes it. One
+ * written within this time may belong to a build that is still starting (an editor window left
+ * open across an update and reloaded): removing it would only make that build write it again.
+ * An older one is removed even if its build still runs somewhere; at worst that build compiles
+ * at its next start and writes its cache once more. Other builds' caches are looked at only when
+ * this process writes its own.
  */
 export const OTHER_BUILDS_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -168,12 +215,16 @@ export function runWithCacheDirectory(bundle: string, cacheDirectory: string, wr
   const build = buildIdOf(source);
   // A bundle without a build mark (`--watch`) has nothing to tie a cache to: none is read or written.
   const cacheFile = build === undefined ? undefined : join(cacheDirectory, cacheFileName(name, build));
-  const compiled = compileSource(bundle, source, build, cacheFile);
+  let found: Stats | undefined;
+  const compiled = compileSource(bundle, source, build, cacheFile, (stat) => (found = stat));
   if (cacheFile !== undefined && (compiled.use !== 'accepted' || compiled.partial)) {
     let written = false;
     const write = (completeness: CacheCompleteness) => {
       if (written) return;
       written = true;
+      // Another process of this build may have written a full cache since this one started: a
+      // partial one would only take its place.
+      if (completeness === 'partial' && fullCacheWrittenSince(cacheFile, build!, found)) return;
       replaceFile(cacheFile, () => compiled.codeCache(completeness));
       removeStaleBuilds(cacheDirectory, name, basename(cacheFile));
     };
@@ -183,6 +234,22 @@ export function runWithCacheDirectory(bundle: string, cacheDirectory: string, wr
   }
   compiled.run();
   return compiled.use;
+}
+
+/**
+ * Whether `cacheFile` now holds a full cache of `build` that is not the file this process found at
+ * its start (`found`, its stat then): one another process wrote since. Never throws.
+ */
+function fullCacheWrittenSince(cacheFile: string, build: string, found: Stats | undefined): boolean {
+  try {
+    let now: Stats | undefined;
+    const file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES, undefined, (stat) => (now = stat));
+    if (found !== undefined && now !== undefined && now.ino === found.ino && now.mtimeMs === found.mtimeMs && now.size === found.size) return false;
+    const header = headerOf(file);
+    return header !== undefined && header.build === build && header.completeness === 'full';
+  } catch {
+    return false;
+  }
 }
 
 /**

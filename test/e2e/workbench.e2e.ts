@@ -750,6 +750,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     const cache = readFileSync(join(cacheFolder, named));
     assert.match(cache.toString('latin1', 0, 40), /^[0-9a-f]{40}$/, 'the cache starts with the build it was made for');
     assert.equal(cache.toString('latin1', 0, 12), named.slice('server-main-'.length, 'server-main-'.length + 12), 'its name says that build');
+    assert.equal(cache.toString('latin1', 40, 41), 'F', 'written by the server ten seconds in: a full cache');
     assert.ok(cache.length > 100_000, `a cache of the server's code: ${cache.length} bytes`);
   });
 });

@@ -2,17 +2,18 @@
  * dist/cli.js starts the CLI bundle with V8's code cache (workspace/code-cache.ts), and dist/server.js
  * the server's with a cache kept in a folder the editor names. The cache may only ever make
  * start-up faster: a bundle runs the same with a fitting cache, a stale or broken one, or none;
- * the cache the build made fits the bundle it was made for; and a folder's cache is written once
- * when it does not fit, whole, and left alone when it does.
+ * the cache the build made fits the bundle it was made for; and a folder's cache, one per build,
+ * is written when none fits (partial at an early exit, full once the process has run the delay),
+ * whole, and left alone once it is full.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lutimesSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
 import { basename, join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { BUILD_MARK, buildIdOf, cacheFileName, compileWithCodeCache, OTHER_BUILDS_KEPT_MS } from '../../workspace/code-cache';
+import { BUILD_MARK, buildIdOf, cacheFileName, checksumOf, compileWithCodeCache, OTHER_BUILDS_KEPT_MS } from '../../workspace/code-cache';
 
 const ROOT = resolve(__dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'babelq-code-cache-'));
@@ -45,6 +46,11 @@ process.stdout.write(JSON.stringify({ use: compiled.use, ran: globalThis.bundleR
 }
 ranWith.write = false;
 
+/** The header of `cache` (build, completeness) before `data` with the checksum of `data`: a cache whose bytes are as written. */
+const withData = (cache: Buffer, data: Buffer) => Buffer.concat([cache.subarray(0, 41), Buffer.from(checksumOf(data), 'latin1'), data]);
+/** Where a cache's V8 data starts: after the build id, the completeness byte and the checksum. */
+const DATA_START = 49;
+
 /** The name of `bundle`'s cache in a cache folder: its name and its build. */
 const cacheFileOf = (bundle: string) => cacheFileName(basename(bundle, '.js'), buildIdOf(readFileSync(bundle, 'utf8'))!);
 
@@ -63,8 +69,17 @@ describe('code cache', () => {
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'accepted', ran: expected });
 
     // The right build's mark in front of bytes V8 cannot use.
-    writeFileSync(cacheFile, Buffer.concat([cache.subarray(0, 41), Buffer.from('not a code cache')]));
+    writeFileSync(cacheFile, withData(cache, Buffer.from('not a code cache')));
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'rejected', ran: expected });
+
+    // The cache changed on disk after it was written (one byte, anywhere in V8's data): not loaded,
+    // whatever V8 would have made of it.
+    for (const at of [DATA_START, DATA_START + 400, cache.length >> 1, cache.length - 1]) {
+      const damaged = Buffer.from(cache);
+      damaged[at] ^= 0x5a;
+      writeFileSync(cacheFile, damaged);
+      assert.deepEqual(ranWith(bundle, cacheFile), { use: 'damaged', ran: expected }, `a byte changed at ${at}`);
+    }
 
     // A rebuilt bundle of the very same length with the old cache beside it (V8 alone would take it).
     writeFileSync(cacheFile, cache);
@@ -85,12 +100,29 @@ describe('code cache', () => {
     assert.deepEqual(ranWith(bundle, cacheFile), { use: 'stale', ran: expected });
   });
 
+  test('a checksum reads the same bytes the same wherever they sit in memory, and changes with any of them', () => {
+    const bytes = Buffer.from(Array.from({ length: 1027 }, (_, at) => (at * 37 + 11) & 0xff));
+    const sum = checksumOf(bytes);
+    assert.match(sum, /^[0-9a-f]{8}$/);
+    for (let shift = 1; shift < 4; shift++) {
+      const moved = Buffer.alloc(bytes.length + shift);
+      bytes.copy(moved, shift);
+      assert.equal(checksumOf(moved.subarray(shift)), sum, `the same bytes ${shift} bytes further on`);
+    }
+    for (const at of [0, 1, 513, 1023, 1024, 1026]) {
+      const changed = Buffer.from(bytes);
+      changed[at] ^= 1;
+      assert.notEqual(checksumOf(changed), sum, `a bit changed at ${at}`);
+    }
+  });
+
   test('the build marked the CLI bundle with its digest and made a cache that fits it in this Node', () => {
     const source = readFileSync(join(ROOT, 'dist/cli-main.js'), 'utf8');
     const mark = source.lastIndexOf(BUILD_MARK);
     assert.equal(buildIdOf(source), createHash('sha1').update(source.slice(0, mark)).digest('hex'));
     const compiled = compileWithCodeCache(join(ROOT, 'dist/cli-main.js'), join(ROOT, 'dist/cli-main.cache'));
     assert.equal(compiled.use, 'accepted');
+    assert.equal(compiled.partial, false, 'the build\'s lint has run what a lint runs: a full cache');
   });
 
   /**
@@ -161,10 +193,30 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     assert.equal(statSync(cacheFile).mtimeMs, fullAt);
 
     // A cache V8 refuses is replaced by a good one; nothing is left beside it.
-    writeFileSync(cacheFile, Buffer.concat([made.subarray(0, 41), Buffer.from('not a code cache')]));
+    writeFileSync(cacheFile, withData(made, Buffer.from('not a code cache')));
     assert.equal(await ranInFolder(bundle, folder), 'rejected 42');
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
     assert.deepEqual(readdirSync(folder), [cacheFileOf(bundle)]);
+  });
+
+  test('a process that writes its full cache at the delay does not write a partial one over it when it ends', async () => {
+    const bundle = writeBundle('clean-bundle.js');
+    const folder = join(dir, 'clean');
+    assert.equal(await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 1_000 }), 'absent 42');
+    assert.equal(readFileSync(join(folder, cacheFileOf(bundle))).toString('latin1', 40, 41), 'F');
+  });
+
+  test('two processes of one build that found no cache: the full cache one writes is not replaced by the other\'s partial one', async () => {
+    const bundle = writeBundle('race-bundle.js');
+    const folder = join(dir, 'race');
+    // The first ends (a partial cache at exit) well after the second has written its full one at the delay.
+    const [first, second] = await Promise.all([
+      ranInFolder(bundle, folder, { writeAfterMs: 60_000, lifeMs: 4_000 }),
+      ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 500 }),
+    ]);
+    assert.deepEqual([first, second], ['absent 42', 'absent 42']);
+    assert.equal(readFileSync(join(folder, cacheFileOf(bundle))).toString('latin1', 40, 41), 'F');
+    assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
   });
 
   test('a process that never exits cleanly has written its cache once the delay has passed', async () => {
@@ -215,9 +267,23 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     writeFileSync(join(folder, 'builds-bundle-notes.cache'), 'another file');
     writeFileSync(join(folder, 'other-bundle.cache'), 'another bundle');
     for (const file of ['builds-bundle-notes.cache', 'other-bundle.cache']) utimesSync(join(folder, file), aDayAgo, aDayAgo);
+    // A folder named like another build's cache is not a cache: left with what it holds.
+    const folderLikeCache = 'builds-bundle-0123456789ab.cache';
+    mkdirSync(join(folder, folderLikeCache));
+    writeFileSync(join(folder, folderLikeCache, 'inside'), 'kept');
+    utimesSync(join(folder, folderLikeCache), aDayAgo, aDayAgo);
+    // A link named like another build's cache, a day old itself, to a file written just now: the
+    // link goes (judged by its own time), the file it points to stays.
+    const target = join(dir, 'link-target');
+    writeFileSync(target, 'not removed through a link');
+    const linkLikeCache = 'builds-bundle-abcdef012345.cache';
+    symlinkSync(target, join(folder, linkLikeCache));
+    lutimesSync(join(folder, linkLikeCache), aDayAgo, aDayAgo);
     const third = writeBundle('builds-bundle.js', 'n << 1');
     assert.equal(await ranInFolder(third, folder), 'absent 42');
-    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, 'builds-bundle-notes.cache', 'other-bundle.cache'].sort());
+    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, 'builds-bundle-notes.cache', 'other-bundle.cache', folderLikeCache].sort());
+    assert.equal(readFileSync(join(folder, folderLikeCache, 'inside'), 'utf8'), 'kept');
+    assert.equal(readFileSync(target, 'utf8'), 'not removed through a link');
   });
 
   test('an unusable folder or cache path costs nothing but the cache: no error, no hang, nothing written', async () => {
