@@ -8,7 +8,8 @@
  * a folder the editor gives it (runWithCacheDirectory).
  *
  * The cache is only an optimisation: it is used only for the build of the bundle it was made from
- * (see BUILD_MARK), V8 refuses one made by another version or with other flags, and a missing or
+ * (see BUILD_MARK), V8 refuses one made by another version or with other flags, one whose bytes
+ * changed since it was written is not loaded (its checksum, see CHECKSUM_LENGTH), and a missing or
  * unreadable one is no cache. Whatever the cache, the bundle runs the same.
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
