@@ -190,8 +190,12 @@ export const OTHER_BUILDS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /** The length of the build id in a cache file's name (the file itself starts with the whole id). */
 const NAMED_BUILD_LENGTH = 12;
-/** What follows the bundle's name in the name of one build's cache file, before `.cache`. */
-const NAMED_BUILD = new RegExp(`^-[0-9a-f]{${NAMED_BUILD_LENGTH}}$`);
+/**
+ * What follows the bundle's name in the name of a cache file: one build's (`-<build>.cache`) or
+ * the single file of before (`.cache`), or the temporary file of either that a writer ended
+ * before its rename left (`.<pid>.tmp` after it; see replaceFile).
+ */
+const CACHE_FILE_AFTER_NAME = new RegExp(`^(-[0-9a-f]{${NAMED_BUILD_LENGTH}})?\\.cache(\\.[0-9]+\\.tmp)?$`);
 
 /** The name of the cache of `build` of the bundle `name` in a cache folder. */
 export function cacheFileName(name: string, build: string): string {
@@ -255,8 +259,9 @@ function fullCacheWrittenSince(cacheFile: string, build: string, found: Stats | 
 
 /**
  * Removes from `cacheDirectory` the caches of other builds of the bundle `name` (and the one file
- * an earlier version kept for every build, `<name>.cache`) that were not written within
- * OTHER_BUILDS_KEPT_MS. Nothing here may throw, as in replaceFile.
+ * an earlier version kept for every build, `<name>.cache`, and the temporary files of writers that
+ * were ended before their rename) that were not written within OTHER_BUILDS_KEPT_MS: a write takes
+ * moments, so a temporary file that old is left over. Nothing here may throw, as in replaceFile.
  */
 function removeStaleBuilds(cacheDirectory: string, name: string, kept: string): void {
   const now = Date.now();
@@ -276,11 +281,9 @@ function removeStaleBuilds(cacheDirectory: string, name: string, kept: string): 
   }
 }
 
-/** Whether `entry` is a cache file of the bundle `name`, of some build or of the earlier single-file kind. */
+/** Whether `entry` is a cache file of the bundle `name` (see CACHE_FILE_AFTER_NAME). */
 function isCacheOf(name: string, entry: string): boolean {
-  if (!entry.startsWith(name) || !entry.endsWith('.cache')) return false;
-  const middle = entry.slice(name.length, entry.length - '.cache'.length);
-  return middle === '' || NAMED_BUILD.test(middle);
+  return entry.startsWith(name) && CACHE_FILE_AFTER_NAME.test(entry.slice(name.length));
 }
 
 /**

@@ -279,9 +279,15 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     const linkLikeCache = 'builds-bundle-abcdef012345.cache';
     symlinkSync(target, join(folder, linkLikeCache));
     lutimesSync(join(folder, linkLikeCache), aDayAgo, aDayAgo);
+    // A writer ended before its rename leaves its temporary file: one a day old goes, a fresh one
+    // (a write under way) stays.
+    const leftOver = `${newerCache}.4242.tmp`;
+    const underWay = `${newerCache}.4343.tmp`;
+    for (const file of [leftOver, underWay]) writeFileSync(join(folder, file), 'half a cache');
+    utimesSync(join(folder, leftOver), aDayAgo, aDayAgo);
     const third = writeBundle('builds-bundle.js', 'n << 1');
     assert.equal(await ranInFolder(third, folder), 'absent 42');
-    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, 'builds-bundle-notes.cache', 'other-bundle.cache', folderLikeCache].sort());
+    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, underWay, 'builds-bundle-notes.cache', 'other-bundle.cache', folderLikeCache].sort());
     assert.equal(readFileSync(join(folder, folderLikeCache, 'inside'), 'utf8'), 'kept');
     assert.equal(readFileSync(target, 'utf8'), 'not removed through a link');
   });
