@@ -44,13 +44,18 @@ const BUILD_ID_LENGTH = 40;
 export type CacheCompleteness = 'full' | 'partial';
 const COMPLETENESS_BYTE: Record<CacheCompleteness, number> = { full: 0x46 /* F */, partial: 0x50 /* P */ };
 /**
- * Then the checksum of the V8 data after the header (`checksumOf`, 8 hex digits). V8 checks a
+ * Then the checksum of the V8 data after the header (`checksumOf`, 16 hex digits). V8 checks a
  * cache's version, flags and source length, but not its bytes: a cache changed on disk after it
  * was written (a bad sector, another program) can crash the process that loads it, and since a
  * cache that fits is kept, every later start too. One whose checksum does not match is not used.
  */
-const CHECKSUM_LENGTH = 8;
-const HEADER_LENGTH = BUILD_ID_LENGTH + 1 + CHECKSUM_LENGTH;
+const CHECKSUM_LENGTH = 16;
+/**
+ * The header's length: the build id, the completeness byte, the checksum, and spaces up to 64
+ * bytes, so that the data after it starts on a word boundary and is checksummed where it lies.
+ */
+const HEADER_LENGTH = 64;
+const HEADER_PADDING = ' '.repeat(HEADER_LENGTH - BUILD_ID_LENGTH - 1 - CHECKSUM_LENGTH);
 /** Far above a cache of ours (the server's is about 1 MB); a larger file at the path is no cache. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -64,12 +69,13 @@ export function buildIdOf(source: string): string | undefined {
 
 /**
  * A checksum of `bytes` (Fletcher's kind, over 32-bit words in the machine's byte order, as the
- * cache itself is for this machine), as 8 hex digits: some 3 ms for the server's 1 MB cache at a
- * start, without loading a module for it.
+ * cache itself is for this machine), as 16 hex digits, the plain sum and the running one: any
+ * change of a single byte changes the plain sum. Some 3 ms for the server's 1 MB cache at a start,
+ * without loading a module for it.
  */
 export function checksumOf(bytes: Uint8Array): string {
   // Words are read from the start of `bytes`, wherever it sits in memory: an unaligned view is
-  // copied first (the file's data starts 49 bytes in).
+  // copied first (a cache's data is aligned, see HEADER_LENGTH).
   const aligned = (bytes.byteOffset & 3) === 0 ? bytes : new Uint8Array(bytes);
   const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
   let sum = 1;
@@ -82,7 +88,8 @@ export function checksumOf(bytes: Uint8Array): string {
     sum = (sum + aligned[at]) | 0;
     weighted = (weighted + sum) | 0;
   }
-  return ((sum ^ Math.imul(weighted, 0x9e3779b1)) >>> 0).toString(16).padStart(CHECKSUM_LENGTH, '0');
+  const hex = (value: number) => (value >>> 0).toString(16).padStart(CHECKSUM_LENGTH / 2, '0');
+  return hex(sum) + hex(weighted);
 }
 
 /** CommonJS's module wrapper, written once so that the cache's producer and its readers compile the same source. */
@@ -93,7 +100,7 @@ export interface CompiledBundle {
   readonly use: CodeCacheUse;
   /** Runs the bundle as a CommonJS module whose `require` resolves from its own folder. */
   run(): void;
-  /** Whether the cache that was used (`use` accepted) is a partial one. */
+  /** Whether the cache found is a partial one of this build, intact (used, unless V8 refused it). */
   readonly partial: boolean;
   /** The code cache of everything compiled so far (the bundle's functions that have run included), marked `completeness`. */
   codeCache(completeness: CacheCompleteness): Buffer;
@@ -135,7 +142,7 @@ function compileSource(bundle: string, source: string, build: string | undefined
     codeCache: (of) => {
       if (build === undefined) return Buffer.alloc(0);
       const data = script.createCachedData();
-      return Buffer.concat([Buffer.from(build, 'latin1'), Buffer.of(COMPLETENESS_BYTE[of]), Buffer.from(checksumOf(data), 'latin1'), data]);
+      return Buffer.concat([Buffer.from(build, 'latin1'), Buffer.of(COMPLETENESS_BYTE[of]), Buffer.from(checksumOf(data) + HEADER_PADDING, 'latin1'), data]);
     },
   };
 }
@@ -146,7 +153,8 @@ function headerOf(file: Buffer): { build: string; completeness: CacheCompletenes
   const byte = file[BUILD_ID_LENGTH];
   const completeness = byte === COMPLETENESS_BYTE.full ? 'full' : byte === COMPLETENESS_BYTE.partial ? 'partial' : undefined;
   if (completeness === undefined) return undefined;
-  return { build: file.toString('latin1', 0, BUILD_ID_LENGTH), completeness, checksum: file.toString('latin1', BUILD_ID_LENGTH + 1, HEADER_LENGTH) };
+  const checksumAt = BUILD_ID_LENGTH + 1;
+  return { build: file.toString('latin1', 0, BUILD_ID_LENGTH), completeness, checksum: file.toString('latin1', checksumAt, checksumAt + CHECKSUM_LENGTH) };
 }
 
 /**

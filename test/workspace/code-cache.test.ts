@@ -46,10 +46,10 @@ process.stdout.write(JSON.stringify({ use: compiled.use, ran: globalThis.bundleR
 }
 ranWith.write = false;
 
+/** Where a cache's V8 data starts: after the build id, the completeness byte, the checksum and the padding. */
+const DATA_START = 64;
 /** The header of `cache` (build, completeness) before `data` with the checksum of `data`: a cache whose bytes are as written. */
-const withData = (cache: Buffer, data: Buffer) => Buffer.concat([cache.subarray(0, 41), Buffer.from(checksumOf(data), 'latin1'), data]);
-/** Where a cache's V8 data starts: after the build id, the completeness byte and the checksum. */
-const DATA_START = 49;
+const withData = (cache: Buffer, data: Buffer) => Buffer.concat([cache.subarray(0, 41), Buffer.from(checksumOf(data).padEnd(DATA_START - 41, ' '), 'latin1'), data]);
 
 /** The name of `bundle`'s cache in a cache folder: its name and its build. */
 const cacheFileOf = (bundle: string) => cacheFileName(basename(bundle, '.js'), buildIdOf(readFileSync(bundle, 'utf8'))!);
@@ -103,12 +103,14 @@ describe('code cache', () => {
   test('a checksum reads the same bytes the same wherever they sit in memory, and changes with any of them', () => {
     const bytes = Buffer.from(Array.from({ length: 1027 }, (_, at) => (at * 37 + 11) & 0xff));
     const sum = checksumOf(bytes);
-    assert.match(sum, /^[0-9a-f]{8}$/);
+    assert.match(sum, /^[0-9a-f]{16}$/);
     for (let shift = 1; shift < 4; shift++) {
       const moved = Buffer.alloc(bytes.length + shift);
       bytes.copy(moved, shift);
       assert.equal(checksumOf(moved.subarray(shift)), sum, `the same bytes ${shift} bytes further on`);
     }
+    // Two inputs one byte apart that a checksum folded into 32 bits took for the same.
+    assert.notEqual(checksumOf(Buffer.from('c25f39494996c61e', 'hex')), checksumOf(Buffer.from('c25f394949a4c61e', 'hex')));
     for (const at of [0, 1, 513, 1023, 1024, 1026]) {
       const changed = Buffer.from(bytes);
       changed[at] ^= 1;
@@ -127,9 +129,10 @@ describe('code cache', () => {
 
   /**
    * Runs `bundle` with its cache kept in `folder` (runWithCacheDirectory) in a new process, which
-   * then lives `lifeMs` more; `killed`: ended by SIGKILL, so no exit handler runs.
+   * then lives `lifeMs` more; `killed`: ended by SIGKILL, so no exit handler runs; `started`:
+   * called once the bundle has run (the process has read the cache, or found none).
    */
-  async function ranInFolder(bundle: string, folder: string, options: { writeAfterMs?: number; lifeMs?: number; killed?: boolean } = {}): Promise<string> {
+  async function ranInFolder(bundle: string, folder: string, options: { writeAfterMs?: number; lifeMs?: number; killed?: boolean; started?: () => void } = {}): Promise<string> {
     const script = `const { runWithCacheDirectory } = require(${JSON.stringify(join(ROOT, 'workspace/code-cache.ts'))});
 const use = runWithCacheDirectory(${JSON.stringify(bundle)}, ${JSON.stringify(folder)}, ${options.writeAfterMs ?? 60_000});
 process.stdout.write(use + ' ' + globalThis.bundleRan.twice + '\\n');
@@ -137,7 +140,10 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) options.started?.();
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const ended = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     if (options.killed) {
@@ -193,7 +199,8 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     assert.equal(statSync(cacheFile).mtimeMs, fullAt);
 
     // A cache V8 refuses is replaced by a good one; nothing is left beside it.
-    writeFileSync(cacheFile, withData(made, Buffer.from('not a code cache')));
+    // (A full one: a short run still replaces it, as it is the very file the run found.)
+    writeFileSync(cacheFile, withData(full, Buffer.from('not a code cache')));
     assert.equal(await ranInFolder(bundle, folder), 'rejected 42');
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
     assert.deepEqual(readdirSync(folder), [cacheFileOf(bundle)]);
@@ -209,12 +216,14 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
   test('two processes of one build that found no cache: the full cache one writes is not replaced by the other\'s partial one', async () => {
     const bundle = writeBundle('race-bundle.js');
     const folder = join(dir, 'race');
-    // The first ends (a partial cache at exit) well after the second has written its full one at the delay.
-    const [first, second] = await Promise.all([
-      ranInFolder(bundle, folder, { writeAfterMs: 60_000, lifeMs: 4_000 }),
-      ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 500 }),
-    ]);
-    assert.deepEqual([first, second], ['absent 42', 'absent 42']);
+    // The second starts once the first has (so both find no cache), writes its full cache at the
+    // delay and ends; the first ends (a partial cache due at exit) well after that.
+    let firstStarted!: () => void;
+    const started = new Promise<void>((done) => (firstStarted = done));
+    const first = ranInFolder(bundle, folder, { writeAfterMs: 60_000, lifeMs: 8_000, started: firstStarted });
+    await started;
+    const second = await ranInFolder(bundle, folder, { writeAfterMs: 100, lifeMs: 500 });
+    assert.deepEqual([await first, second], ['absent 42', 'absent 42']);
     assert.equal(readFileSync(join(folder, cacheFileOf(bundle))).toString('latin1', 40, 41), 'F');
     assert.equal(await ranInFolder(bundle, folder), 'accepted 42');
   });
