@@ -239,7 +239,7 @@ export function runWithCacheDirectory(bundle: string, cacheDirectory: string, wr
       // partial one would only take its place.
       if (completeness === 'partial' && fullCacheWrittenSince(cacheFile, build!, found)) return;
       replaceFile(cacheFile, () => compiled.codeCache(completeness));
-      removeStaleBuilds(cacheDirectory, name, basename(cacheFile));
+      removeStaleCaches(cacheDirectory, name, basename(cacheFile));
     };
     // A partial cache already there is not replaced by another partial one at every short run.
     if (compiled.use !== 'accepted') process.once('exit', () => write('partial'));
@@ -271,7 +271,7 @@ function fullCacheWrittenSince(cacheFile: string, build: string, found: Stats | 
  * were ended before their rename) that were not written within OTHER_BUILDS_KEPT_MS: a write takes
  * moments, so a temporary file that old is left over. Nothing here may throw, as in replaceFile.
  */
-function removeStaleBuilds(cacheDirectory: string, name: string, kept: string): void {
+function removeStaleCaches(cacheDirectory: string, name: string, kept: string): void {
   const now = Date.now();
   try {
     for (const entry of readdirSync(cacheDirectory)) {
