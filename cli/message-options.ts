@@ -3,7 +3,6 @@
  * same MessageOptions, so `send` publishes exactly the bytes `preview` prints.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SDK_NAMES } from '../core/encode';
 import type { MessageOptions, EncoderChoice } from '../core/message/build';
@@ -13,6 +12,7 @@ import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
 import { decodeStrictly } from './lint-file';
+import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 
 export { DEFAULT_BROKER_URL } from '../core/message/build';
 
@@ -26,7 +26,9 @@ export const MESSAGE_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
 };
 
 /**
- * Reads and parses an envelope file; a missing or unreadable file is a usage problem. Bytes that
+ * Reads and parses an envelope file, bounded and regular files only, as lint reads one (a device
+ * or a named pipe given by mistake is refused unread, not read until memory runs out or forever);
+ * a missing or unreadable file is a usage problem. Bytes that
  * are not UTF-8 are refused with lint's message (no `--yes` overrides it): publishing them would
  * mean replacing bytes the user wrote, and no consumer would see what the file says.
  */
@@ -35,7 +37,7 @@ export function readEnvelope(file: string | undefined, cwd: string): { doc: Pars
   const path = resolve(cwd, file);
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readBoundedBytes(path, MAX_ENVELOPE_FILE_BYTES);
   } catch (error) {
     throw new CliError(`cannot read '${file}': ${describeFsError(error)}`);
   }

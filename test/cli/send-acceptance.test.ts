@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -113,6 +113,31 @@ describe('babelq send: what lint accepts, to where it says', () => {
       assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, new RegExp(`not valid UTF-8 \\(an invalid sequence starts with byte 0xE9 at byte offset ${at}, line 1\\).*Nothing was previewed or sent`));
       assert.equal(result.stdout, '');
+    }
+    assert.equal(await redis.llen(queue), 0);
+  });
+
+  test('a device, a named pipe or a file above the limit is refused unread, as lint refuses it, and nothing is sent', { skip: process.platform === 'win32' && 'needs /dev/zero and mkfifo' }, async () => {
+    const queue = uniqueQueue();
+    const fifo = join(dir, 'pipe.babel.json');
+    spawnSync('mkfifo', [fifo]);
+    // Above the 64 MB an envelope may have; sparse, so the test writes nothing of it.
+    const large = file('large.babel.json', '');
+    truncateSync(large, 65 * 1024 * 1024);
+    const cases: [string, RegExp][] = [
+      ['/dev/zero', /cannot read '\/dev\/zero': is a device, not a regular file; it was not read/],
+      [fifo, /is a named pipe, not a regular file; it was not read/],
+      [large, /is 65\.0 MB, above the 64\.0 MB this tool reads; it was not read/],
+    ];
+    for (const [path, message] of cases) {
+      for (const args of [['preview', path], ['send', path, '--queue', queue, '--yes']]) {
+        // Before, preview read /dev/zero until memory ran out and waited on the pipe for ever: the timeout says which.
+        const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, timeout: 10_000 });
+        assert.equal(result.error, undefined, `${args.join(' ')} did not end within 10 s`);
+        assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr.toString(), message);
+        assert.equal(result.stdout.length, 0);
+      }
     }
     assert.equal(await redis.llen(queue), 0);
   });
