@@ -4,8 +4,27 @@
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
+const USAGE = `Usage: babelq-language-server [--stdio | --node-ipc | --socket=<port> | --pipe=<name>]
+
+Runs the BabelQueue language server (the same server as \`babelq lsp\`) for an editor.
+
+Options:
+  --stdio            speak LSP over standard input and output (the default)
+  --node-ipc         speak LSP over Node's IPC channel (for a client that forks the server)
+  --socket=<port>    connect to the editor's socket on this port
+  --pipe=<name>      connect to the editor's named pipe
+  -h, --help         show this help
+  -v, --version      show the version
+`;
+
 const server = join(__dirname, '..', 'dist', 'server.js');
-if (!existsSync(server)) {
+const args = process.argv.slice(2);
+// Asked in a terminal, these answer and end; started as a server, the process would wait on stdin.
+if (args.includes('-h') || args.includes('--help')) {
+  process.stdout.write(USAGE);
+} else if (args.includes('-v') || args.includes('--version')) {
+  process.stdout.write(`${require('../package.json').version}\n`);
+} else if (!existsSync(server)) {
   process.stderr.write(`babelq-language-server: ${server} is missing: run \`npm run build\` in ${join(__dirname, '..')} first.\n`);
   process.exitCode = 2;
 } else if (process.argv.includes('--node-ipc') && typeof process.send !== 'function') {
@@ -15,7 +34,7 @@ if (!existsSync(server)) {
   process.exitCode = 2;
 } else {
   const transports = ['--stdio', '--node-ipc'];
-  const named = process.argv.slice(2).some((arg) => transports.includes(arg) || arg.startsWith('--socket=') || arg.startsWith('--pipe='));
+  const named = args.some((arg) => transports.includes(arg) || arg.startsWith('--socket=') || arg.startsWith('--pipe='));
   if (!named) process.argv.push('--stdio');
   require(server);
 }

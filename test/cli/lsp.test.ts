@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -40,6 +40,23 @@ test('babelq lsp refuses other arguments and explains itself', () => {
   assert.match(babelq(['lsp', '--stdio', '--node-ipc'], ROOT).stderr, /one transport/);
   assert.match(babelq(['lsp', '--help'], ROOT).stdout, /^Usage: babelq lsp \[--stdio \| --node-ipc\]/);
   assert.match(babelq(['--help'], ROOT).stdout, /lsp \[--stdio\|--node-ipc\]\s+run the language server/);
+});
+
+test('babelq-language-server --help and --version answer and end instead of starting the server', () => {
+  const bin = join(ROOT, 'bin/babelq-language-server.js');
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  for (const flag of ['--help', '-h']) {
+    // Standard input left open: a server started instead would wait on it until the timeout.
+    const run = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8', timeout: 10_000, stdio: ['pipe', 'pipe', 'pipe'] });
+    assert.equal(run.error, undefined, `${flag} did not end`);
+    assert.equal(run.status, 0, flag);
+    assert.match(run.stdout, /^Usage: babelq-language-server \[--stdio \| --node-ipc \| --socket=<port> \| --pipe=<name>\]\n/, flag);
+  }
+  for (const flag of ['--version', '-v']) {
+    const run = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8', timeout: 10_000, stdio: ['pipe', 'pipe', 'pipe'] });
+    assert.equal(run.status, 0, flag);
+    assert.equal(run.stdout, `${version}\n`, flag);
+  }
 });
 
 test('--node-ipc without an IPC channel is a usage error, not a crash', () => {
