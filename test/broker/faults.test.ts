@@ -216,6 +216,14 @@ describe('rabbitmq faults', () => {
     await assertAmqpEmpty(queue);
   });
 
+  test('guest without a password → auth, saying no password was given', async (t) => {
+    const queue = await amqpQueue();
+    const result = await attempt('amqp://guest@127.0.0.1:5672', queue);
+    assertFault(t, result, 'auth', 'no-secret-here');
+    assert.match((result.error as Error).message, /^Login to amqp:\/\/guest@127\.0\.0\.1:5672 refused: no password was given for the user "guest"\.$/);
+    await assertAmqpEmpty(queue);
+  });
+
   test('amqps:// against the plain local RabbitMQ → tls', async (t) => {
     const secret = uniqueSecret();
     const queue = await amqpQueue();
