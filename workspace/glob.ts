@@ -51,10 +51,23 @@ export interface GlobMatcher {
  * linear-time engine schema patterns use (core/registry/linear-regex.ts).
  */
 export function globToRegExp(pattern: string): GlobMatcher {
-  const source = `^(?:${compile(pattern)})$`;
+  return globFrom(`^(?:${compile(pattern)})$`, pattern);
+}
+
+function globFrom(source: string, pattern: string): GlobMatcher {
   const linear = linearRegExp(source);
   if (!linear) throw new Error(`the glob ${JSON.stringify(pattern)} does not compile`);
   return linear;
+}
+
+/**
+ * A babelq.json `ignore` glob: it matches a path that the glob matches, or that lies below a folder
+ * the glob matches, as a `.gitignore` line does: `fixtures/negative` (or `fixtures/negative/`)
+ * leaves out what `fixtures/negative/**` does, and a walk need not enter the folder.
+ */
+export function ignoreGlob(pattern: string): GlobMatcher {
+  const folder = pattern.replace(/\/+$/, '');
+  return globFrom(`^(?:${compile(folder)})(?:/[\\s\\S]*)?$`, pattern);
 }
 
 /** True when the `/`-separated relative `path` matches the whole glob `pattern`. */

@@ -18,7 +18,8 @@ export const NO_IGNORES: IgnoreFilter = { skipDirectory: () => false, skipFile: 
 /** `.gitignore` and babelq.json's `ignore` together; `stopAt` is the editor's workspace folder. */
 export function projectIgnores(configs: ProjectConfigs, gitignores: GitIgnores, stopAt?: string): IgnoreFilter {
   return {
-    skipDirectory: (absolute) => gitignores.isIgnored(absolute, true),
+    // An `ignore` glob that matches a folder leaves out everything below it: the walk need not enter it.
+    skipDirectory: (absolute) => gitignores.isIgnored(absolute, true) || configs.isIgnored(absolute, stopAt),
     skipFile: (absolute) => gitignores.isIgnored(absolute, false) || configs.isIgnored(absolute, stopAt),
   };
 }

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
 import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
 import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
-import { globToRegExp, type GlobMatcher } from './glob';
+import { globToRegExp, ignoreGlob, type GlobMatcher } from './glob';
 import { PROJECT_MARKER } from './project-root';
 import { readFromDisk, type TextReader } from './registry-loader';
 import { UnreadableFile } from './bounded-read';
@@ -117,7 +117,7 @@ export class ProjectConfigs {
     return layers;
   }
 
-  /** True when an `ignore` glob of a config that governs `file` matches it. */
+  /** True when an `ignore` glob of a config that governs `file` matches it or a folder it lies in (workspace/glob.ts, ignoreGlob). */
   isIgnored(file: string, stopAt?: string): boolean {
     const absolute = resolvedPath(file);
     return this.chainFor(absolute, stopAt).some((loaded) => {
@@ -182,7 +182,7 @@ export class ProjectConfigs {
       present: true,
       config,
       text,
-      ignore: config.ignore.map(globToRegExp),
+      ignore: config.ignore.map(ignoreGlob),
       overrides: config.overrides.map((override) => ({ files: override.files.map(globToRegExp), layer: override.layer })),
       ...(suppressions ? { suppressions } : {}),
     };

@@ -43,6 +43,24 @@ describe('babelq.json, found upward from each fixture', () => {
     assert.deepEqual(reports.find((r) => r.file === 'team/money.babel.json')!.diagnostics.map((d) => `${d.code}:${d.severity}`), ['float-currency:hint']);
   });
 
+  test('an "ignore" entry that names a folder leaves out everything below it, and the walk does not enter it', () => {
+    const folder = makeTree({
+      'babelq.json': '{ "root": true, "ignore": ["fixtures/bad", "fixtures/old/"] }',
+      'fixtures/good.babel.json': MONEY,
+      'fixtures/bad/a.babel.json': FORBIDDEN_TIMESTAMP,
+      'fixtures/bad/deeper/b.babel.json': FORBIDDEN_TIMESTAMP,
+      'fixtures/old/c.babel.json': FORBIDDEN_TIMESTAMP,
+      'fixtures/badly/d.babel.json': MONEY,
+    });
+    try {
+      const { result, reports } = lintJson(['.'], folder);
+      assert.equal(result.status, 0, result.stderr);
+      assert.deepEqual(reports.map((report) => report.file).sort(), ['fixtures/badly/d.babel.json', 'fixtures/good.babel.json']);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('--no-ignore lints everything; a file named as such is always linted', () => {
     const all = lintJson(['.', '--no-ignore'], root);
     assert.ok(all.reports.some((r) => r.file === 'generated/out.babel.json'));

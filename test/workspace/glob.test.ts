@@ -1,7 +1,7 @@
 /** The glob matcher of `babelq lint`, tested directly (no files involved). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { globDepth, isGlobPattern, matchGlob, splitGlob } from '../../workspace/glob';
+import { globDepth, ignoreGlob, isGlobPattern, matchGlob, splitGlob } from '../../workspace/glob';
 
 describe('matchGlob', () => {
   const cases: [pattern: string, path: string, expected: boolean][] = [
@@ -38,6 +38,28 @@ describe('matchGlob', () => {
   for (const [pattern, path, expected] of cases) {
     test(`${pattern} ${expected ? 'matches' : 'does not match'} ${path}`, () => {
       assert.equal(matchGlob(pattern, path), expected);
+    });
+  }
+});
+
+describe('ignoreGlob (babelq.json "ignore")', () => {
+  const cases: [pattern: string, path: string, expected: boolean][] = [
+    ['fixtures/negative', 'fixtures/negative', true],
+    ['fixtures/negative', 'fixtures/negative/a.babel.json', true],
+    ['fixtures/negative', 'fixtures/negative/deep/b.babel.json', true],
+    ['fixtures/negative/', 'fixtures/negative/a.babel.json', true],
+    ['fixtures/negative', 'fixtures/negatives/a.babel.json', false],
+    ['fixtures/negative', 'other/fixtures/negative/a.babel.json', false],
+    ['fixtures/negative/**', 'fixtures/negative/a.babel.json', true],
+    ['*.babel.json', 'a.babel.json', true],
+    ['*.babel.json', 'dir/a.babel.json', false],
+    ['legacy-*', 'legacy-2024/x/a.babel.json', true],
+    ['fixtures/{bad,old}', 'fixtures/old/a.babel.json', true],
+    ['fixtures/{bad,old}', 'fixtures/new/a.babel.json', false],
+  ];
+  for (const [pattern, path, expected] of cases) {
+    test(`${pattern} ${expected ? 'leaves out' : 'keeps'} ${path}`, () => {
+      assert.equal(ignoreGlob(pattern).test(path), expected);
     });
   }
 });

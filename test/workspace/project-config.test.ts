@@ -66,6 +66,18 @@ describe('the babelq.json files above a file', () => {
     assert.equal(configs.isIgnored(join(root, 'repo/negative/a.babel.json')), false);
   });
 
+  test('an ignore glob that names a folder: the workspace walk does not enter it (a skipped folder is never listed)', () => {
+    write({
+      'walled/babelq.json': '{ "root": true, "ignore": ["private"] }',
+      'walled/kept.babel.json': '{}',
+      'walled/private/secret.babel.json': '{}',
+    });
+    const ignores = projectIgnores(new ProjectConfigs(), new GitIgnores());
+    assert.equal(ignores.skipDirectory(join(root, 'walled/private')), true);
+    assert.equal(ignores.skipDirectory(join(root, 'walled')), false);
+    assert.deepEqual(findFixtureFiles(join(root, 'walled'), undefined, ignores).map((path) => path.slice(root.length + 1)), ['walled/kept.babel.json']);
+  });
+
   test('a changed config is read again once forgotten', () => {
     const configs = new ProjectConfigs();
     const file = join(root, 'repo/sealed/a.babel.json');
