@@ -193,6 +193,10 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n`;
   for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
+  // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.
+  for (const path of context.registries.passedOver) {
+    stderr += `babelq: note: ${relative(environment.cwd, path) || path} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over (a registry.json above it, if any, was used instead); --registry ${relative(environment.cwd, path) || path} checks it as one\n`;
+  }
   return { stdout, stderr, exitCode: refused.length > 0 ? 2 : counts.error > 0 || tooManyWarnings ? 1 : 0 };
 }
 

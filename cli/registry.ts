@@ -32,6 +32,8 @@ export class CliRegistries {
   /** The current directory with links resolved, once per run rather than once per fixture. */
   private readonly realCwd: string;
   private explicitRoot: string | undefined;
+  /** The registry.json files the search passed over as not of bqschema's shape (no `schemas` key). */
+  readonly passedOver = new Set<string>();
 
   constructor(
     private readonly cwd: string,
@@ -64,7 +66,7 @@ export class CliRegistries {
     let lookup = this.byDirectory.get(key);
     if (!lookup) {
       const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
-      lookup = { root, found: findRegistry(fixture, root, registryPath) };
+      lookup = { root, found: findRegistry(fixture, root, registryPath, readFromDisk, (path) => this.passedOver.add(path)) };
       this.byDirectory.set(key, lookup);
     }
     const { root, found } = lookup;

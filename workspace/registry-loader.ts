@@ -77,8 +77,16 @@ export function leavesRoot(relativePath: string): boolean {
 /**
  * The registry for a fixture: the configured path (relative to the workspace folder) when given,
  * else the nearest registry.json in bqschema format at or above the fixture, inside the folder.
+ * A registry.json of another shape (another tool's, or one whose `schemas` key is misspelt) is
+ * passed over, and named to `passedOver` so a caller can say so.
  */
-export function findRegistry(fixturePath: string, workspaceRoot: string, configured: string | undefined, read: TextReader = readFromDisk): { path: string } | { error: string; path: string } | undefined {
+export function findRegistry(
+  fixturePath: string,
+  workspaceRoot: string,
+  configured: string | undefined,
+  read: TextReader = readFromDisk,
+  passedOver?: (path: string) => void,
+): { path: string } | { error: string; path: string } | undefined {
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
     if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside the workspace folder; it was not read.` };
@@ -93,6 +101,7 @@ export function findRegistry(fixturePath: string, workspaceRoot: string, configu
       if (!isInside(root, candidate)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
         if (looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES))) return { path: candidate };
+        passedOver?.(candidate);
       } catch (error) {
         // Fail closed: a registry.json that cannot be read may well be the registry, and linting
         // its fixtures without it would pass what it rejects. Only one that vanished is passed over.

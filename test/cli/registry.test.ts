@@ -369,9 +369,11 @@ describe('registry fixtures that are broken or hostile', () => {
     assert.deepEqual(diagnosticsOf(reports, files[2]), []);
   });
 
-  test('not-bqschema: a registry.json without "schemas" is not a registry; no registry diagnostics, exit 0', () => {
+  test('not-bqschema: a registry.json without "schemas" is not a registry; no registry diagnostics, exit 0, and a note on stderr says so', () => {
     const run = lintCase('not-bqschema');
     assert.equal(run.status, 0);
+    // A misspelt key would otherwise turn every registry check off without a word.
+    assert.equal(run.stderr, 'babelq: note: registry.json was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over (a registry.json above it, if any, was used instead); --registry registry.json checks it as one\n');
     assert.deepEqual(
       run.reports.map((r) => [r.file, r.diagnostics.length]),
       [
@@ -423,8 +425,9 @@ describe('discovery: the nearest registry.json at or above each file, inside the
     assert.deepEqual(shape(diagnosticsOf(reports, 'sub/deep/too-small.babel.json')), [expected('payload-schema', 'error', at(text, '1042', '"order_id": 1042'))]);
   });
 
-  test('a registry.json not in bqschema format is skipped for the next one up', () => {
-    const { reports } = lintJson(['other/bad-payload.babel.json'], root);
+  test('a registry.json not in bqschema format is skipped for the next one up, with a note naming it', () => {
+    const { result, reports } = lintJson(['other/bad-payload.babel.json'], root);
+    assert.match(result.stderr, /^babelq: note: other\/registry\.json was not read as a registry: it has no "schemas" key/);
     const text = envelopeFor(PLACED, '{ "order_id": 0 }');
     assert.deepEqual(shape(diagnosticsOf(reports, 'other/bad-payload.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
   });
