@@ -174,7 +174,7 @@ function projectConfigSchema(definitions: readonly CodeDefinition[]): string {
       registry: { type: 'string', minLength: 1, description: 'The registry.json, relative to this file.' },
       validator: { enum: ['draft-07', 'bqschema'], description: 'Whose verdict payload-schema errors follow.' },
       compatBase: { type: 'string', description: 'The git revision an edited schema file is compared with (breaking-change in the editor); "" compares with none. Default: HEAD.' },
-      ignore: { ...globs, description: 'Globs, relative to this file, of fixtures that directory walks leave out (a file named on the command line is still linted).' },
+      ignore: { ...globs, description: 'Globs, relative to this file, of fixtures that directory walks leave out; a glob that names a folder leaves out everything below it, as in .gitignore (a file named on the command line is still linted).' },
       overrides: {
         type: 'array',
         items: {

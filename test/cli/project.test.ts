@@ -156,18 +156,34 @@ describe('--fix and --fix-dry-run', () => {
 
   test('--fix on every example under examples/bad: the fixed codes are gone, every other byte stays, a file with syntax errors is untouched', () => {
     const before = new Map(readdirSync(root).map((name) => [name, readFileSync(join(root, name), 'utf8')]));
-    const preferred = new Map<string, Set<string>>();
+    // Per file and code: how many findings have a safe fix (SARIF carries only those) and how many have none.
+    const preferred = new Map<string, Map<string, { fixable: number; unfixable: number }>>();
     const sarif = JSON.parse(babelq(['lint', '--format', 'sarif', '.'], root).stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; fixes?: unknown[] }[] }[] };
+    const counts = new Map<string, Map<string, { fixable: number; unfixable: number }>>();
     for (const result of sarif.runs[0].results) {
-      if (!result.fixes) continue;
       const file = result.locations[0].physicalLocation.artifactLocation.uri.split('/').pop()!;
-      preferred.set(file, (preferred.get(file) ?? new Set()).add(result.ruleId));
+      const byCode = counts.get(file) ?? new Map<string, { fixable: number; unfixable: number }>();
+      counts.set(file, byCode);
+      const count = byCode.get(result.ruleId) ?? { fixable: 0, unfixable: 0 };
+      byCode.set(result.ruleId, count);
+      if (result.fixes) count.fixable++;
+      else count.unfixable++;
+    }
+    for (const [file, byCode] of counts) {
+      const fixable = new Map([...byCode].filter(([, count]) => count.fixable > 0));
+      if (fixable.size > 0) preferred.set(file, fixable);
     }
     assert.ok(preferred.size >= 3, 'several examples have safe fixes');
     const fixed = babelq(['lint', '--fix', '.'], root);
     assert.match(fixed.stderr, /\d+ fix(es)? applied/);
     for (const [name, text] of before) {
       const after = readFileSync(join(root, name), 'utf8');
+      if (name === 'contract.babel.json') {
+        // The guesses stay the author's call: a trace_id that is no UUID is kept (it ties the fixture to others), and the URN in "urn" replaces the class name in "job" rather than being removed.
+        assert.match(after, /"trace_id": "req-5f3a91c2"/);
+        assert.match(after, /"job": "urn:babel:orders:created"/);
+        assert.doesNotMatch(after, /App\\\\Jobs|"urn":/);
+      }
       if (name === 'syntax.babel.json') {
         assert.equal(after, text, 'a file with syntax errors is never touched');
         continue;
@@ -176,10 +192,10 @@ describe('--fix and --fix-dry-run', () => {
       assert.equal(after.endsWith('\n'), text.endsWith('\n'), `${name}: final newline kept`);
       for (const line of after.split('\n')) assert.ok(/^( {2})*( ?[^ ]|$)/.test(line), `${name}: indentation kept: ${JSON.stringify(line)}`);
       const relinted = lintJson([name], root).reports[0];
-      for (const code of preferred.get(name) ?? []) {
+      for (const [code, { unfixable }] of preferred.get(name) ?? []) {
         const remaining = relinted.diagnostics.filter((d) => d.code === code);
-        // missing-field's fix adds a placeholder that can be a finding of another code; the fixed code itself must be gone.
-        assert.equal(remaining.length, 0, `${name}: ${code} is fixed, yet ${remaining.map((d) => d.message).join('; ')}`);
+        // missing-field's fix adds a placeholder that can be a finding of another code; the fixed findings of a code must be gone, and only those without a safe fix (a trace_id, say) remain.
+        assert.ok(remaining.length <= unfixable, `${name}: ${code} is fixed, yet ${remaining.map((d) => d.message).join('; ')}`);
       }
     }
     assert.deepEqual(readdirSync(root).filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');

@@ -17,7 +17,7 @@ export const rule = defineRule<'invalid-uuid' | 'id-equals-trace'>({
         fires: '`trace_id` or `meta.id` is not a UUID (8-4-4-4-12 hex).',
         instead: 'A UUID (producers mint v4 UUIDs); SDKs accept any non-blank string on decode, so this is a warning.',
         example: { fires: '"trace_id": "trace-123"', clean: '"trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"' },
-        fixes: UUID_FIXES,
+        fixes: 'Replace with a fresh UUID (for `trace_id` not applied by `--fix`: the fixtures of one chain share it, and a fresh one would cut this one off).',
       },
       fixes: freshUuidFixes,
     },
@@ -55,5 +55,8 @@ function freshUuidFixes({ valueAt, fresh }: FixContext): Fix[] {
   const value = valueAt();
   if (value?.kind !== 'string') return [];
   const name = value.property?.parent.parent ? `meta.${value.property.key}` : value.property?.key ?? 'id';
-  return [{ title: `Replace "${name}" with a fresh UUID`, edits: [replaceValue(value, JSON.stringify(fresh.uuid()))] }];
+  // A trace_id ties a chain of messages together: a fresh one would cut this fixture from the others
+  // that share it, so fix-all (--fix, fix on save) leaves it to the author; meta.id is this message's own.
+  const preferred = name !== 'trace_id';
+  return [{ title: `Replace "${name}" with a fresh UUID`, edits: [replaceValue(value, JSON.stringify(fresh.uuid()))], preferred }];
 }

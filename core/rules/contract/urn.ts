@@ -22,7 +22,7 @@ export const rule = defineRule<UrnCode>({
         fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside a blank `job` (PHP rejects the shape).',
         instead: '`job` alone: consumers accept `urn` only as an inbound alias, and a re-emit writes `job`.',
         example: { fires: '{ "urn": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
-        fixes: 'Rename `urn` to `job`; remove `urn` beside a `job`; remove a blank `job` and rename `urn`.',
+        fixes: 'Rename `urn` to `job`; remove `urn` beside a `job` (beside a `job` that is no URN while `urn` is one, replace `job` with it instead); remove a blank `job` and rename `urn`.',
       },
       fixes: urnAliasFixes,
     },
@@ -122,7 +122,18 @@ function urnAliasFixes({ propertyAtKey }: FixContext): Fix[] {
   if (!urn) return [];
   const job = getProperty(urn.parent, 'job');
   if (!job) return [{ title: 'Rename "urn" to "job"', edits: [renameKey(urn, 'job')] }];
-  if (resolveUrn(job, urn)?.from === 'job') return [{ title: 'Remove "urn" ("job" wins)', edits: [removeProperty(urn)] }];
+  if (resolveUrn(job, urn)?.from === 'job') {
+    const remove = { title: 'Remove "urn" ("job" wins)', edits: [removeProperty(urn)] };
+    // "job" wins but names no message type (a class name, say) while "urn" holds a URN: removing
+    // "urn" would drop the only URN the fixture has, so the obvious fix keeps it, as "job".
+    if (job.value?.kind === 'string' && checkUrnNaming(job.value.value) && urn.value?.kind === 'string' && !checkUrnNaming(urn.value.value)) {
+      return [
+        { title: `Replace "job" with the URN in "urn" (${JSON.stringify(urn.value.value)})`, edits: [removeProperty(job), renameKey(urn, 'job')], preferred: true },
+        { ...remove, preferred: false },
+      ];
+    }
+    return [remove];
+  }
   // job is blank or not a string: the urn alias is what consumers route on, so it becomes job.
   return [{ title: 'Replace the unusable "job" with "urn" renamed to "job"', edits: [removeProperty(job), renameKey(urn, 'job')] }];
 }

@@ -36,3 +36,30 @@ test('a clean document comes back as it was', () => {
   assert.equal(again.applied, 0);
   assert.equal(again.text, clean);
 });
+
+test('guesses are left to the author: a trace_id that is no UUID, and a dead letter\'s original_queue without a meta.queue', () => {
+  const text = BROKEN.replace('"7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b"', '"req-5f3a91c2"')
+    .replace('"0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"', '"msg-1"')
+    .replace('"queue": "orders"', '"queue": ""')
+    .replace('"attempts": 0\n}', '"attempts": 3,\n  "dead_letter": { "reason": "failed", "failed_at": 1750000000000, "attempts": 3 }\n}');
+  const before = analyzeText(text).map((d) => `${d.code} ${text.slice(d.offset, d.end)}`);
+  assert.ok(before.includes('invalid-uuid "req-5f3a91c2"') && before.includes('invalid-uuid "msg-1"'), before.join('; '));
+  assert.ok(before.some((finding) => finding.startsWith('missing-field')), before.join('; '));
+  const result = fixAll(text, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.match(result.text, /"trace_id": "req-5f3a91c2"/, 'the trace_id other fixtures may share is kept');
+  assert.doesNotMatch(result.text, /"msg-1"/, 'meta.id, this message\'s own, gets a fresh UUID');
+  assert.doesNotMatch(result.text, /"original_queue"/, 'no queue is made up for the dead letter');
+  // With a meta.queue, the dead letter's queue is no guess: it is added.
+  const withQueue = fixAll(text.replace('"queue": ""', '"queue": "orders"'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.match(withQueue.text, /"original_queue": "orders"/);
+});
+
+test('"job" that is no URN beside "urn" that is one: the URN becomes "job"; beside a URN in "job", "urn" is removed', () => {
+  const text = BROKEN.replace('"urn": "urn:babel:orders:created"', '"job": "App\\\\Jobs\\\\ProcessOrder",\n  "urn": "urn:babel:orders:created"');
+  const result = fixAll(text, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.match(result.text, /^\{\n {2}"job": "urn:babel:orders:created",\n {2}"trace_id"/);
+  assert.doesNotMatch(result.text, /ProcessOrder|"urn":/);
+  const both = fixAll(BROKEN.replace('"urn": "urn:babel:orders:created"', '"job": "urn:babel:orders:placed",\n  "urn": "urn:babel:orders:created"'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.match(both.text, /"job": "urn:babel:orders:placed"/);
+  assert.doesNotMatch(both.text, /"urn":/);
+});
