@@ -44,6 +44,7 @@ Options:
   --fix                          apply the safe fixes (each finding's preferred quick
                                  fix) and write the files; report what remains
   --fix-dry-run                  print the fixes as a unified diff; write nothing
+                                 (what would remain goes to stderr, as stylish)
   --no-ignore                    lint what .gitignore and "ignore" leave out too
   --stdin                        lint standard input instead of files
   --stdin-filename <path>        the path standard input stands for (its babelq.json,
