@@ -2,6 +2,7 @@
  * Linting one file for `babelq lint`: read, decode strictly, analyse (core's `analyze`, the call
  * the language server makes) and turn the findings into output diagnostics.
  */
+import { basename } from 'node:path';
 import { analyze, analyzeText, applySettings } from '../core/rules/analyze';
 import { definitionOf } from '../core/rules/catalogue';
 import { notUtf8Message } from '../core/rules/structure/json-syntax';
@@ -20,9 +21,10 @@ import { loadConfig } from './config';
 import { toOutputDiagnostic, type FileReport, type FindingDetail, type OutputDiagnostic } from './diagnostics';
 import { CliError, describeFsError } from './errors';
 import { findingDetails } from './finding-details';
-import type { InputFile } from './paths';
+import { ENVELOPE_SUFFIX, type InputFile } from './paths';
 import { CliRegistries } from './registry';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
+import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 
 /** What a lint run is set up from: the current directory and the options as given. */
 export interface LintSetup {
@@ -70,6 +72,23 @@ export function lintContext(setup: LintSetup): LintContext {
 /** The settings for one file: defaults, its babelq.json files and their overrides, then the command line. */
 export function settingsFor(context: LintContext, absolute: string): Settings {
   return context.configs.settingsFor(absolute, DEFAULT_SETTINGS, context.top);
+}
+
+/**
+ * What a file named to lint is: an envelope fixture, or a registry.json or a schema file of the
+ * registry it lies under, which lint reports as the editor does (their own findings, after the
+ * fixtures') instead of as an envelope missing every field. A directory walk finds fixtures only.
+ */
+export function namedFileKind(file: InputFile, context: LintContext): 'envelope' | 'registry' | 'schema' {
+  if (file.absolute.endsWith(ENVELOPE_SUFFIX)) return 'envelope';
+  if (basename(file.absolute) === REGISTRY_FILE_NAME) {
+    context.registries.useRegistryFile(file.absolute);
+    return 'registry';
+  }
+  const settings = settingsFor(context, file.absolute);
+  const registry = context.registries.stateFor(file.absolute, settings.registryPath);
+  if (registry.kind === 'loaded' && registry.registry.entries.some((entry) => entry.schema?.path === file.absolute)) return 'schema';
+  return 'envelope';
 }
 
 /** Reads and lints one file; an unreadable file is a CliError (exit 2, no partial report). */

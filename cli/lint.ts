@@ -10,7 +10,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { findingDetails } from './finding-details';
 import { formatOption, renderReports } from './formats/render';
-import { lintContext, lintFileBytes, readFixture, settingsFor } from './lint-file';
+import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor } from './lint-file';
 import { fixFile, type FixMode } from './fix';
 import { projectFileReports, pruneSuppressions, staleSuppressions, writeBaseline } from './suppressions';
 import { GitIgnores } from '../workspace/gitignore';
@@ -144,7 +144,13 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const reports: FileReport[] = [];
   const diffs: string[] = [];
   let fixed = 0;
+  // A registry.json or schema file named among the paths: reported with the registries below, not as an envelope.
+  const namedProjectFiles: string[] = [];
   for (const file of files) {
+    if (!stdin && namedFileKind(file, context) !== 'envelope') {
+      namedProjectFiles.push(file.absolute);
+      continue;
+    }
     let bytes = stdin ? readStandardInput(environment) : readFixture(file);
     if (fixMode) {
       const outcome = fixFile(file, bytes, context, fixMode);
@@ -176,7 +182,9 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const registryReports = context.registries.registryReports(registrySettings);
   // As bqschema check: a registry.json its registry load refuses as a whole is exit 2, said on stderr too.
   const refused = registryReports.filter((report) => report.refused).map((report) => relative(environment.cwd, report.path) || report.path);
+  const reported = new Set<string>();
   for (const registryReport of [...registryReports, ...context.registries.schemaReports(registrySettings)]) {
+    reported.add(registryReport.path);
     const lineIndex = new LineIndex(registryReport.text);
     const shown = relative(environment.cwd, registryReport.path);
     const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
@@ -184,6 +192,9 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
     const details = context.details ? findingDetails(parseText(registryReport.text), registryReport.diagnostics, NO_REGISTRY, lineIndex) : undefined;
     reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics, ...(details ? { details } : {}) });
   }
+
+  // A registry.json or schema file that was named and has nothing to report is still a file checked.
+  for (const path of namedProjectFiles) if (!reported.has(path)) reports.push({ file: relative(environment.cwd, path) || path, diagnostics: [] });
 
   const counts = countBySeverity(reports);
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;

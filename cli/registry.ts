@@ -75,6 +75,14 @@ export class CliRegistries {
     return this.load(found.path, root);
   }
 
+  /**
+   * A registry.json named on the command line: loaded as the registry it is, so its findings (and
+   * its schema files') are reported as for a registry the fixtures used, never as an envelope's.
+   */
+  useRegistryFile(path: string): void {
+    this.load(path, isInside(this.cwd, path, this.realCwd) ? this.cwd : dirname(path));
+  }
+
   private load(path: string, root: string): RegistryState {
     const key = `${root}\u0000${path}`;
     let state = this.loaded.get(key);

@@ -432,6 +432,28 @@ describe('discovery: the nearest registry.json at or above each file, inside the
     assert.deepEqual(shape(diagnosticsOf(reports, 'other/bad-payload.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
   });
 
+  test('a registry.json or a schema file named among the paths is checked as what it is, not as an envelope', () => {
+    for (const args of [['registry.json', 'schemas/order.json'], ['registr*.json', 'schemas/*.json'], ['sub/registry.json', 'sub/shipped.json']]) {
+      const { result, reports } = lintJson(args, root);
+      assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+      const named = args.some((arg) => arg.startsWith('sub/')) ? ['sub/registry.json', 'sub/shipped.json'] : ['registry.json', 'schemas/order.json'];
+      assert.deepEqual(reports.map((report) => report.file).sort(), named, args.join(' '));
+      for (const report of reports) assert.ok(!report.diagnostics.some((d) => d.code === 'missing-field'), `${report.file} was linted as an envelope`);
+    }
+    // A registry.json named as such is its own findings: a duplicate URN is bqschema's refusal (exit 2).
+    const broken = workspace({ 'registry.json': registryText([[PLACED, 'order.json'], [PLACED, 'order.json']]), 'order.json': ORDER_SCHEMA, 'stray.json': '{}' });
+    try {
+      const { result, reports } = lintJson(['registry.json'], broken);
+      assert.equal(result.status, 2, result.stderr);
+      assert.deepEqual(reports.map((report) => [report.file, report.diagnostics.map((d) => d.code)]), [['registry.json', ['registry-error']]]);
+      // A .json that no registry reads is linted as the envelope it was named as.
+      const stray = lintJson(['stray.json'], broken).reports.find((report) => report.file === 'stray.json');
+      assert.ok(stray?.diagnostics.some((d) => d.code === 'missing-field'));
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
   test('a fixture that is a link to a file outside uses the registry of where it is linked, as in the editor', () => {
     // The editor finds the registry from the document's path in the workspace; the CLI does the same.
     const outside = makeTree({ 'elsewhere.babel.json': envelopeFor('urn:babel:shop:order.vanished') });
