@@ -40,6 +40,6 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   const sdk = sdkOption(options.get('sdk'), true);
   const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;
   const output = previewOutput(doc, { ...messageOptions(options, 'auto'), sdk, hex: options.has('hex'), target });
-  if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${output.error}\n`, exitCode: 1 };
+  if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${positionals[0]}: ${output.error}\n`, exitCode: 1 };
   return { stdout: output.text, stderr: output.notes.map((note) => `babelq: ${note}\n`).join(''), exitCode: 0 };
 }

@@ -99,7 +99,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const target = brokerTarget(options.get('broker'), environment.env);
 
   const built = buildMessage(doc, messageOptions(options, sdk === 'all' ? 'auto' : sdk));
-  if (!built.ok) return { stdout: '', stderr: `babelq: ${built.error}\n`, exitCode: 1 };
+  if (!built.ok) return { stdout: '', stderr: `babelq: ${positionals[0]}: ${built.error} Nothing was sent.\n`, exitCode: 1 };
   const { message } = built;
   const rejectedBy = describeRejections(built.consumers);
 

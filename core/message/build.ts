@@ -7,6 +7,7 @@ import { encodeEnvelopeFrom, SDK_NAMES, type EncodeMemo, type EncodeNote, type S
 import { keepsWrittenKeyOrder } from '../encode/node';
 import { WrittenText, writtenTextOf } from '../encode/written-text';
 import type { Fresh } from '../model/fresh';
+import { LineIndex } from '../model/positions';
 import { utf8Bytes } from '../model/utf8';
 import { routingUrn } from '../contract/urn';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
@@ -73,7 +74,7 @@ export function chooseSdk(doc: ParsedDocument, choice: EncoderChoice): SdkName {
 
 /** Builds the exact bytes and projections of an envelope; an unusable document gives the reason. */
 export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?: BuildMemo): BuildResult {
-  if (doc.syntaxProblems.length > 0) return { ok: false, error: 'The file has JSON syntax errors; fix them before previewing or sending.' };
+  if (doc.syntaxProblems.length > 0) return { ok: false, error: syntaxErrorMessage(doc) };
   const root = asObject(doc.root);
   if (!root) return { ok: false, error: 'The document is not an envelope object.' };
   const resolved = routingUrn(root);
@@ -181,4 +182,12 @@ export function redisProjection(queue: string, layout: RedisLayout, prefix: stri
     return { layout, listKey, notifyKey, commands: [`MULTI`, `RPUSH ${listKey} <body>`, `RPUSH ${notifyKey} 1`, `EXEC`] };
   }
   return { layout, listKey: queue, commands: [`RPUSH ${queue} <body>`] };
+}
+
+/** Where the first syntax error is, so the author can go to it (line and column counted from 1). */
+function syntaxErrorMessage(doc: ParsedDocument): string {
+  const count = doc.syntaxProblems.length;
+  const first = doc.syntaxProblems[0];
+  const at = new LineIndex(doc.text).positionAt(first.offset);
+  return `The file has ${count === 1 ? 'a JSON syntax error' : `${count} JSON syntax errors, the first`} at line ${at.line + 1}, column ${at.character + 1}: ${first.message} Fix ${count === 1 ? 'it' : 'them'} before previewing or sending.`;
 }

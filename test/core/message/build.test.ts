@@ -57,6 +57,16 @@ describe('buildMessage', () => {
     assert.match((noUrn as { error: string }).error, /no URN/);
     assert.equal(buildMessage(parseJson('{ "job": '), options).ok, false);
   });
+
+  test('broken JSON is refused with where its first error is, so the author can go to it', () => {
+    const trailingComma = ENVELOPE.replace('"attempts": 2', '"attempts": 2,');
+    const one = buildMessage(parseJson(trailingComma), options);
+    assert.equal(one.ok, false);
+    // The comma ends line 6 ("  "attempts": 2,"), at column 16.
+    assert.match((one as { error: string }).error, /^The file has a JSON syntax error at line 6, column 16: .+ Fix it before previewing or sending\.$/);
+    const several = buildMessage(parseJson(`// a comment\n${trailingComma}`), options);
+    assert.match((several as { error: string }).error, /^The file has 2 JSON syntax errors, the first at line 1, column 1: Comments are not allowed in JSON; remove the comment\. Fix them before previewing or sending\.$/);
+  });
 });
 
 describe('preview text', () => {
