@@ -166,6 +166,9 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
     const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: files[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
     const written = writeBaseline(context, findings, (reason as string).trim());
     for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${relative(environment.cwd, path) || path}\n`;
+    const entries = written.reduce((sum, { added }) => sum + added, 0);
+    // An entry is a file, a code and a place: the summary below counts findings, so say why the two numbers differ.
+    if (entries !== findings.length) stderr += `babelq: they cover all ${findings.length} finding${findings.length === 1 ? '' : 's'}: findings of one code at one place share an entry, and an entry already there is not written again\n`;
     // What was just written is suppressed from now on, this run included.
     context.run.suppressed += findings.length;
     for (let index = 0; index < reports.length; index++) reports[index] = { file: reports[index].file, diagnostics: [] };

@@ -123,6 +123,19 @@ describe('suppressions with reasons', () => {
     assert.match(again.stdout, /2 files checked, no problems, \d+ suppressed/);
   });
 
+  test('--suppress-all says how its entries cover the findings the summary counts, when findings share an entry', () => {
+    // Five required fields missing: five findings of one code at one place, one entry.
+    const folder = makeTree({ 'babelq.json': '{ "root": true }', 'empty.babel.json': '{}\n' });
+    try {
+      const written = babelq(['lint', '--suppress-all', '--reason', 'placeholder'], folder);
+      assert.equal(written.status, 0, written.stdout + written.stderr);
+      assert.match(written.stderr, /^babelq: 1 suppression written to babelq-suppressions\.json\nbabelq: they cover all 5 findings: findings of one code at one place share an entry/);
+      assert.match(written.stdout, /1 file checked, no problems, 5 suppressed/);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('an expired suppression fires again, saying so; one without a reason is an error of its own; a stale one is reported and pruned', () => {
     const entries = [
       { file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'old', until: '2020-01-31' },
