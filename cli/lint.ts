@@ -142,6 +142,8 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
   const files: InputFile[] = stdin ? [stdinFile(options.get('stdin-filename'), environment.cwd)] : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, new GitIgnores()));
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
   const reports: FileReport[] = [];
+  /** The file of each report above, in step (a registry.json or schema file named among the paths has none). */
+  const linted: InputFile[] = [];
   const diffs: string[] = [];
   let fixed = 0;
   // A registry.json or schema file named among the paths: reported with the registries below, not as an envelope.
@@ -159,11 +161,12 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
       if (outcome.diff) diffs.push(outcome.diff);
     }
     reports.push(lintFileBytes(file, bytes, context));
+    linted.push(file);
   }
 
   let stderr = '';
   if (suppressAll) {
-    const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: files[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
+    const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: linted[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
     const written = writeBaseline(context, findings, (reason as string).trim());
     for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${relative(environment.cwd, path) || path}\n`;
     const entries = written.reduce((sum, { added }) => sum + added, 0);

@@ -136,6 +136,19 @@ describe('suppressions with reasons', () => {
     }
   });
 
+  test('--suppress-all with a registry.json named before the fixtures: each entry names its own fixture', () => {
+    const folder = makeTree({ 'babelq.json': '{ "root": true }', 'registry.json': '{ "schemas": [] }\n', 'a.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      const written = babelq(['lint', 'registry.json', 'a.babel.json', '--suppress-all', '--reason', 'legacy'], folder);
+      assert.equal(written.status, 0, written.stdout + written.stderr);
+      const file = JSON.parse(readFileSync(join(folder, 'babelq-suppressions.json'), 'utf8')) as { suppressions: { file: string; code: string }[] };
+      assert.ok(file.suppressions.length > 0);
+      assert.deepEqual([...new Set(file.suppressions.map((entry) => entry.file))], ['a.babel.json']);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('an expired suppression fires again, saying so; one without a reason is an error of its own; a stale one is reported and pruned', () => {
     const entries = [
       { file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'old', until: '2020-01-31' },
