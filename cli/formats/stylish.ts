@@ -29,9 +29,11 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
     if (report.diagnostics.length === 0) continue;
     const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: singleLine(withRelated(diagnostic)) }));
     // Pad the plain text first and colour afterwards: escape codes have no width on screen.
-    const locationWidth = Math.max(...rows.map((row) => row.location.length));
-    const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABEL[row.diagnostic.severity].length));
-    const messageWidth = Math.max(...rows.map((row) => row.message.length));
+    // A loop, not Math.max(...rows): a file with 130,000 findings would overflow the call stack.
+    const widest = (width: (row: (typeof rows)[number]) => number) => rows.reduce((most, row) => Math.max(most, width(row)), 0);
+    const locationWidth = widest((row) => row.location.length);
+    const severityWidth = widest((row) => SEVERITY_LABEL[row.diagnostic.severity].length);
+    const messageWidth = widest((row) => row.message.length);
     const lines = [paint(4, printable(report.file))];
     for (const { diagnostic, location, message } of rows) {
       const severity = diagnostic.severity;

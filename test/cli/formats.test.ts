@@ -131,6 +131,13 @@ describe('stylish', () => {
     assert.equal(second, '  12:13  error    a longer one  forbidden-key');
   });
 
+  test('a file with 300,000 findings is printed, not a call-stack overflow', () => {
+    const diagnostics = Array.from({ length: 300_000 }, (_, line) => ({ code: 'duplicate-key' as const, severity: 'error' as const, message: 'Duplicate key', range: { start: { line, character: 2 }, end: { line, character: 5 } } }));
+    const lines = formatStylish([{ file: 'dup.babel.json', diagnostics }], { color: false }).split('\n');
+    assert.equal(lines[1], '  1:3       error  Duplicate key  duplicate-key');
+    assert.equal(lines[300_000], '  300000:3  error  Duplicate key  duplicate-key');
+  });
+
   test('colours only for a terminal without NO_COLOR', () => {
     assert.equal(shouldUseColor(true, {}), true);
     assert.equal(shouldUseColor(true, { NO_COLOR: '1' }), false);
