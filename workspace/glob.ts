@@ -76,6 +76,9 @@ export function matchGlob(pattern: string, path: string): boolean {
 }
 
 function compile(pattern: string): string {
+  // Each `{`'s closing `}` found in one pass: a search from every `{` took time quadratic in the
+  // pattern's length when they were left open.
+  const closing = closingBraces(pattern);
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
@@ -100,7 +103,7 @@ function compile(pattern: string): string {
       continue;
     }
     if (char === '{') {
-      const close = closingBrace(pattern, i);
+      const close = closing[i];
       if (close > 0) {
         out += `(?:${splitAlternatives(pattern.slice(i + 1, close)).map(compile).join('|')})`;
         i = close;
@@ -112,14 +115,18 @@ function compile(pattern: string): string {
   return out;
 }
 
-/** The index of the `}` that closes the `{` at `open`, or -1 (then the `{` is a literal). */
-function closingBrace(pattern: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < pattern.length; i++) {
-    if (pattern[i] === '{') depth++;
-    else if (pattern[i] === '}' && --depth === 0) return i;
+/**
+ * For each `{` of the pattern, the index of the `}` that closes it, or -1 when none does (then the
+ * `{` is a literal), as the pattern reads from that `{` on: a `}` closes the innermost `{` still open.
+ */
+function closingBraces(pattern: string): Int32Array {
+  const closing = new Int32Array(pattern.length).fill(-1);
+  const open: number[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === '{') open.push(i);
+    else if (pattern[i] === '}' && open.length > 0) closing[open.pop()!] = i;
   }
-  return -1;
+  return closing;
 }
 
 function splitAlternatives(body: string): string[] {

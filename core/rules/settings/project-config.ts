@@ -6,7 +6,7 @@
  * a misspelt key would otherwise be ignored in silence and CI would pass on defaults. This module
  * only reads the text; finding the files and matching globs is workspace/project-config.ts.
  */
-import { parseTree, printParseErrorCode, type Node as JsoncNode, type ParseError } from 'jsonc-parser';
+import { createScanner, parseTree, printParseErrorCode, type Node as JsoncNode, type ParseError } from 'jsonc-parser';
 import { closestWord } from '../../model/edit-distance';
 import type { Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
@@ -165,6 +165,8 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[]): st
     const glob = typeof item.value === 'string' ? item.value.trim().replace(/^\.\//, '') : undefined;
     if (glob === undefined || glob === '') problems.push(at(item, `"${key}" holds globs (non-empty strings)`));
     else if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split('/').includes('..')) problems.push(at(item, `The glob "${glob}" must stay below this file's folder (no leading "/", no "..").`));
+    else if (glob.length > MAX_GLOB_LENGTH) problems.push(at(item, `This glob is ${glob.length} characters long, more than the ${MAX_GLOB_LENGTH} of the longest path; it was not used.`));
+    else if (braceDepth(glob) > MAX_GLOB_BRACE_DEPTH) problems.push(at(item, `This glob nests {…} alternatives ${braceDepth(glob)} deep, more than ${MAX_GLOB_BRACE_DEPTH}; it was not used.`));
     else globs.push(glob);
   }
   return globs;
@@ -172,6 +174,12 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[]): st
 
 /** The tree of a config text, its syntax errors worded with a position each; undefined when empty. */
 export function parseConfigText(text: string, problems: ConfigProblem[]): JsoncNode | undefined {
+  // jsonc-parser reads nesting by recursion: a few thousand `[` would overflow the call stack.
+  const tooDeep = nestedTooDeep(text);
+  if (tooDeep !== undefined) {
+    problems.push({ offset: tooDeep, end: tooDeep + 1, message: `Nested more than ${MAX_CONFIG_DEPTH} levels deep here; this file's settings need a few. It was not read.` });
+    return undefined;
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   for (const error of errors) problems.push({ offset: error.offset, end: error.offset + Math.max(error.length, 1), message: `Not valid JSON with comments: ${syntaxWords(printParseErrorCode(error.error))}.` });
@@ -180,6 +188,42 @@ export function parseConfigText(text: string, problems: ConfigProblem[]): JsoncN
     return undefined;
   }
   return errors.length > 0 && tree.type !== 'object' ? undefined : tree;
+}
+
+/** A glob longer than a path can be matches nothing a walk finds. */
+const MAX_GLOB_LENGTH = 4096;
+/** `{a,{b,c}}` nests two deep; a glob is compiled level by level, so the depth is bounded. */
+const MAX_GLOB_BRACE_DEPTH = 16;
+
+/** How deep the glob's `{` nest at most (an unclosed one counts while it is open). */
+function braceDepth(glob: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of glob) {
+    if (char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === '}' && depth > 0) depth--;
+  }
+  return deepest;
+}
+
+/** Deeper than any babelq.json or suppressions file needs, far below what overflows the parser. */
+export const MAX_CONFIG_DEPTH = 64;
+
+/** jsonc-parser's token kinds (a `const enum` there, which an isolated module cannot read). */
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, end: 17 } as const;
+
+/** The offset of the bracket that opens level MAX_CONFIG_DEPTH + 1, outside strings and comments; undefined when none does. */
+function nestedTooDeep(text: string): number | undefined {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  for (let token: number = scanner.scan(); token !== TOKEN.end; token = scanner.scan()) {
+    if (token === TOKEN.openBrace || token === TOKEN.openBracket) {
+      if (++depth > MAX_CONFIG_DEPTH) return scanner.getTokenOffset();
+    } else if (token === TOKEN.closeBrace || token === TOKEN.closeBracket) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
 }
 
 /** jsonc-parser's error names (`PropertyNameExpected`) as words (`property name expected`). */

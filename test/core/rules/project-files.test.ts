@@ -62,3 +62,22 @@ test('entries that cannot be used are named: a bad pointer, an unknown code, a p
   assert.equal(entries.length, 0);
   assert.deepEqual(problems.map((p) => p.message.slice(0, 12)), ['"file" must ', '"code" must ', '"pointer" is', '"until" is t', 'A suppressio']);
 });
+
+test('a hostile babelq.json is a problem at its place, never a stack overflow: nesting thousands deep, globs of deep or unclosed braces', () => {
+  const deep = `{ "ignore": ${'['.repeat(5000)} }`;
+  const nested = readProjectConfig(deep);
+  assert.equal(nested.problems.length, 1);
+  assert.match(nested.problems[0].message, /^Nested more than 64 levels deep here; .* It was not read\.$/);
+  assert.equal(nested.problems[0].offset, deep.indexOf('[') + 63, 'on the bracket that opens level 65 (the object is level 1)');
+  // Brackets inside strings and comments do not count.
+  assert.deepEqual(readProjectConfig(`// ${'['.repeat(100)}\n{ "ignore": ["${'['.repeat(100)}"] }`).problems, []);
+  const suppressions = readSuppressions(`{ "suppressions": ${'{'.repeat(3000)} }`);
+  assert.match(suppressions.problems[0].message, /^Nested more than 64 levels deep here/);
+
+  const braces = readProjectConfig(JSON.stringify({ ignore: [`${'{a,'.repeat(1000)}b${'}'.repeat(1000)}`, 'fixtures/{a,{b,c}}'], overrides: [{ files: ['{'.repeat(100_000)], severity: {} }] }));
+  assert.deepEqual(braces.ignore, ['fixtures/{a,{b,c}}']);
+  assert.deepEqual(braces.problems.map((problem) => problem.message), [
+    'This glob nests {…} alternatives 1000 deep, more than 16; it was not used.',
+    'This glob is 100000 characters long, more than the 4096 of the longest path; it was not used.',
+  ]);
+});
