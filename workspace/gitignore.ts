@@ -119,11 +119,22 @@ function readIgnoreFile(path: string): string | undefined {
 }
 
 /** The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped). */
+/**
+ * The line without its trailing white space, but for one escaped with a backslash (`a\ ` keeps its
+ * space), as git reads it. One pass from the end: a regular expression anchored at the end with a
+ * look-behind was tried from every character of a long run of spaces, quadratic in its length.
+ */
+function withoutTrailingSpaces(line: string): string {
+  let end = line.length;
+  while (end > 0 && /\s/.test(line[end - 1])) end--;
+  if (end === line.length) return line;
+  return line.slice(0, end > 0 && line[end - 1] === '\\' ? end + 1 : end);
+}
+
 export function parseGitignore(text: string): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
   for (let line of text.split(/\r?\n/)) {
-    // Trailing spaces are dropped unless escaped with a backslash.
-    line = line.replace(/(?<!\\)\s+$/, '');
+    line = withoutTrailingSpaces(line);
     if (line === '' || line.startsWith('#')) continue;
     let negated = false;
     if (line.startsWith('!')) {

@@ -144,4 +144,16 @@ describe('.gitignore as git reads it', () => {
     for (const rule of rules) rule.matcher.test(`${'a'.repeat(5_000)}/${'a/'.repeat(200)}c`);
     assert.ok(performance.now() - started < 1_000, `took ${Math.round(performance.now() - started)} ms`);
   });
+
+  test('trailing spaces are dropped in one pass, but for one escaped with a backslash; a megabyte of spaces is read at once', () => {
+    const matches = (text: string, path: string) => parseGitignore(text).some((rule) => rule.matcher.test(path));
+    assert.equal(matches('a.babel.json   \n', 'a.babel.json'), true);
+    assert.equal(matches('a\\ \n', 'a '), true, 'an escaped space is kept');
+    assert.equal(matches('a\\ \n', 'a'), false);
+    const started = performance.now();
+    // A run of spaces, then a character: a look-behind regular expression took 30 s on 300 KB of it.
+    assert.equal(parseGitignore(`${' '.repeat(1_000_000)}x\n`).length, 1);
+    assert.equal(parseGitignore(`x${' '.repeat(1_000_000)}\n`).length, 1);
+    assert.ok(performance.now() - started < 2_000, `took ${Math.round(performance.now() - started)} ms`);
+  });
 });
