@@ -4,7 +4,7 @@
  * to stay inside the workspace folder, through `..`, absolute paths and symbolic links alike; a
  * path that escapes is refused before anything is read.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
@@ -96,7 +96,10 @@ export function findRegistry(
   const root = resolvedPath(workspaceRoot);
   while (isInside(root, directory)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
-    if (existsSync(candidate)) {
+    // lstat, not existsSync: a link whose target is gone (or that loops) is a registry.json that
+    // cannot be read, so it fails closed below instead of being passed over as if there were none.
+    const entry = lstatSync(candidate, { throwIfNoEntry: false });
+    if (entry) {
       // Contain before reading: a registry.json that links out of the folder is never opened.
       if (!isInside(root, candidate)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
@@ -105,6 +108,9 @@ export function findRegistry(
       } catch (error) {
         // Fail closed: a registry.json that cannot be read may well be the registry, and linting
         // its fixtures without it would pass what it rejects. Only one that vanished is passed over.
+        if (entry.isSymbolicLink() && error instanceof UnreadableFile && error.reason === 'missing') {
+          return { path: candidate, error: 'registry.json is a link to a file that does not exist; it was not read.' };
+        }
         if (!(error instanceof UnreadableFile && error.reason === 'missing')) return { path: candidate, error: `registry.json ${unreadable(error)}` };
       }
     }

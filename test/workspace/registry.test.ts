@@ -85,6 +85,16 @@ describe('finding and loading a registry', () => {
     assert.equal(stateOf(workspace({ 'registry.json': { name: 'something else' } })).kind, 'none');
   });
 
+  test('a registry.json that is a broken link or a loop fails closed: an error, never passed over as if there were none', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+    const dangling = workspace({ 'keep.txt': '' });
+    symlinkSync('registry-MOVED.json', join(dangling, 'registry.json'));
+    assert.deepEqual(findRegistry(join(dangling, 'fx/a.babel.json'), dangling, undefined), { path: join(dangling, 'registry.json'), error: 'registry.json is a link to a file that does not exist; it was not read.' });
+    const loop = workspace({ 'keep.txt': '' });
+    symlinkSync('registry.json', join(loop, 'registry.json'));
+    const looped = findRegistry(join(loop, 'a.babel.json'), loop, undefined);
+    assert.ok(looped && 'error' in looped && /loops/.test(looped.error), JSON.stringify(looped));
+  });
+
   test('the configured path wins, relative to the workspace folder; outside it is refused unread', () => {
     const root = workspace({ 'config/reg.json': GOOD['registry.json'], 'config/schemas/orders.json': ORDER_SCHEMA });
     const found = findRegistry(join(root, 'a.babel.json'), root, 'config/reg.json');
