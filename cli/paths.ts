@@ -8,6 +8,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
+import { isUnder, realPath } from '../workspace/registry-loader';
 
 /** The file name suffix a directory search picks up. */
 export const ENVELOPE_SUFFIX = '.babel.json';
@@ -100,12 +101,6 @@ function statPath(path: string): Stats | Error | undefined {
 }
 
 /**
- * Visits every file below `directory` in tree order (names sorted by UTF-16 code unit, so the
- * order does not depend on the locale), with its `/`-separated path relative to the start.
- * Symbolic links to files count; symbolic links to directories are not followed, so a link
- * cycle cannot make a lint run endless.
- */
-/**
  * What `join(input, relative)` puts before a '/'-separated relative path, when that is plain text
  * (POSIX paths): `join` normalises, and a walk of thousands of files would normalise each path.
  * Undefined where `join` must do the work (Windows, where it also turns '/' into '\\').
@@ -117,11 +112,15 @@ function displayPrefix(input: string): string | undefined {
 }
 
 /**
- * Visits the files under `directory` (absolute and normalized) in name order, with their path
- * relative to it ('/'-separated) and their absolute path, made by appending names: thousands of
- * files need no path normalized each.
+ * Visits the files under `directory` (absolute and normalized) in tree order (names sorted by
+ * UTF-16 code unit, so the order does not depend on the locale), with their path relative to it
+ * ('/'-separated) and their absolute path, made by appending names: thousands of files need no
+ * path normalized each. Symbolic links to files inside the folder walked count; a link to a file
+ * outside it is not followed (a checkout could link `x.babel.json` to a secret elsewhere on the
+ * machine, and the findings would quote it into a CI log): named as such, it is linted. Symbolic
+ * links to directories are not followed, so a link cycle cannot make a lint run endless.
  */
-function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void): void {
+function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void, realRoot: string = realPath(directory)): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -134,8 +133,8 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     const relative = prefix + entry.name;
     const absolute = base + entry.name;
     if (entry.isDirectory()) {
-      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit);
-    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute))) {
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, realRoot);
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute) && isUnder(realRoot, realPath(absolute)))) {
       visit(relative, absolute);
     }
   }

@@ -3,12 +3,18 @@
  * temporary file beside it and a rename, so an interrupted run leaves the old file or the new
  * one, never half of each; an existing file's mode is kept.
  */
-import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from './errors';
+import { realPath } from '../workspace/registry-loader';
 
-/** Replaces (or creates) `path` with `data`; `shown` is the path as the user gave it, for the error. */
-export function writeFileAtomically(path: string, data: string | Uint8Array, shown = path): void {
+/**
+ * Replaces (or creates) `path` with `data`; `shown` is the path as the user gave it, for the error.
+ * A symbolic link stays one: its target is what is replaced (a rename over the link itself would
+ * turn it into a plain file and leave the target as it was).
+ */
+export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath): void {
+  const path = isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.babelq-tmp`);
   try {
     const mode = statSync(path, { throwIfNoEntry: false })?.mode;
@@ -18,5 +24,13 @@ export function writeFileAtomically(path: string, data: string | Uint8Array, sho
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new CliError(`cannot write '${shown}': ${describeFsError(error)}`);
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch {
+    return false; // Not even its entry can be looked at: the write below says why.
   }
 }

@@ -3,7 +3,7 @@
  * found under them, however the input is written, and each file's absolute path is where it is.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { after, test } from 'node:test';
@@ -27,4 +27,16 @@ test('every spelling of a directory input reports the paths join() gives, with t
     }
   }
   assert.deepEqual(resolveInputs(['.'], cwd).map((file) => file.path), ['sub/a.babel.json', 'sub/deeper/b.babel.json', 'top.babel.json'].map((path) => join(path)));
+});
+
+test('a walk follows links to files inside the folder it walks, not to files outside it; a link named as such is taken', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+  const folder = join(root, 'linked');
+  mkdirSync(join(folder, 'shared'), { recursive: true });
+  writeFileSync(join(folder, 'shared/base.babel.json'), '{}');
+  writeFileSync(join(root, 'secret.env'), 'DB_PASSWORD=hunter2\n');
+  symlinkSync(join(folder, 'shared/base.babel.json'), join(folder, 'inside.babel.json'));
+  symlinkSync(join(root, 'secret.env'), join(folder, 'outside.babel.json'));
+  assert.deepEqual(resolveInputs(['.'], folder).map((file) => file.path), ['inside.babel.json', join('shared', 'base.babel.json')]);
+  assert.deepEqual(resolveInputs(['*.babel.json'], folder).map((file) => file.path), ['inside.babel.json']);
+  assert.deepEqual(resolveInputs(['outside.babel.json'], folder).map((file) => file.path), ['outside.babel.json'], 'named, it is the user\'s choice');
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
@@ -225,6 +225,19 @@ describe('--fix and --fix-dry-run', () => {
       }
     }
     assert.deepEqual(readdirSync(root).filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');
+  });
+
+  test('--fix on a fixture that is a symbolic link writes its target and leaves the link a link', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+    const dir = makeTree({ 'shared/base.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      symlinkSync(join(dir, 'shared/base.babel.json'), join(dir, 'linked.babel.json'));
+      const fixed = babelq(['lint', '--fix', 'linked.babel.json'], dir);
+      assert.match(fixed.stderr, /fix(es)? applied/);
+      assert.ok(lstatSync(join(dir, 'linked.babel.json')).isSymbolicLink(), 'the link is still a link');
+      assert.ok(!readFileSync(join(dir, 'shared/base.babel.json'), 'utf8').includes('"timestamp"'), 'its target holds the fix');
+    } finally {
+      removeTree(dir);
+    }
   });
 
   test('CRLF line breaks and a missing final newline survive --fix', () => {
