@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { fixAll } from '../core/language/fix-all';
 import { unifiedDiff } from '../core/model/unified-diff';
-import { decodeStrictly, settingsFor, type LintContext } from './lint-file';
+import { decodeStrictly } from '../workspace/strict-utf8';
+import { settingsFor, type LintContext } from './lint-file';
 import type { InputFile } from './paths';
 import { writeFileAtomically } from './write-file';
 

@@ -3,12 +3,10 @@
  * the language server makes) and turn the findings into output diagnostics.
  */
 import { basename } from 'node:path';
-import { analyze, analyzeText, applySettings } from '../core/rules/analyze';
-import { definitionOf } from '../core/rules/catalogue';
-import { notUtf8Message } from '../core/rules/structure/json-syntax';
-import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { analyze, analyzeText } from '../core/rules/analyze';
+import { notUtf8Diagnostics } from '../core/rules/not-utf8';
+import { decodeStrictly } from '../workspace/strict-utf8';
 import { LineIndex } from '../core/model/positions';
-import { invalidUtf8At } from '../core/model/utf8';
 import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import { NO_REGISTRY, type RegistryState } from '../core/registry/types';
@@ -124,9 +122,6 @@ export function lintFileBytes(file: InputFile, bytes: Uint8Array, context: LintC
 /** The buffer every file is read into (grown when a file is larger); its bytes are decoded before the next read. */
 const readInto = { buffer: Buffer.allocUnsafe(1 << 16) };
 
-/** One decoder for every file: strict (an invalid byte throws) and keeping a BOM in the text. */
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /**
  * Lints one file's bytes. Decoding is strict UTF-8 and keeps a BOM in the text, so core reports
  * the BOM as json-syntax exactly as the editor does; bytes that are not UTF-8 give one json-syntax
@@ -174,28 +169,7 @@ export function lintBytesWithDetails(
   return result;
 }
 
-/**
- * A file's text, decoded as `babelq lint` decodes it (strict UTF-8, a BOM kept), or the message
- * lint reports for bytes that are not UTF-8. `preview` and `send` read envelopes through this too,
- * so they refuse what lint refuses instead of replacing bad bytes.
- */
-export function decodeStrictly(bytes: Uint8Array): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string } {
-  try {
-    return { ok: true, text: STRICT_UTF8.decode(bytes) };
-  } catch {
-    return { ok: false, message: notUtf8Message(invalidUtf8At(bytes) ?? 'it cannot be decoded') };
-  }
-}
-
 function invalidUtf8(message: string, settings: Settings): OutputDiagnostic[] {
-  // analyze() never sees this file, so the same on/off switch and severity override apply here.
-  const diagnostic: CoreDiagnostic = {
-    code: 'json-syntax',
-    severity: definitionOf('json-syntax').severity,
-    message,
-    offset: 0,
-    end: 0,
-  };
   const lineIndex = new LineIndex('');
-  return applySettings([diagnostic], settings).map((kept) => toOutputDiagnostic(kept, lineIndex));
+  return notUtf8Diagnostics(message, settings).map((kept) => toOutputDiagnostic(kept, lineIndex));
 }

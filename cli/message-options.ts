@@ -11,7 +11,7 @@ import { parseJson } from '../core/parse/parser';
 import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
-import { decodeStrictly } from './lint-file';
+import { decodeStrictly } from '../workspace/strict-utf8';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 
 export { DEFAULT_BROKER_URL } from '../core/message/build';

@@ -32,7 +32,9 @@ import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
-import { readBoundedText } from '../workspace/bounded-read';
+import { readBoundedBytes } from '../workspace/bounded-read';
+import { decodeStrictly } from '../workspace/strict-utf8';
+import { notUtf8Diagnostics } from '../core/rules/not-utf8';
 import { isUnder } from '../workspace/registry-loader';
 import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
@@ -66,6 +68,12 @@ interface TrackedFixture {
   resultId?: string;
   items?: Diagnostic[];
 }
+
+/** A fixture's text as read from disk: strictly decoded, or the message for bytes that are not UTF-8 with what a lenient decode made of them. */
+type DiskText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string; readonly lenient: string };
+
+/** The buffer the report reads each fixture into, kept between reads (each is decoded before the next). */
+const fixtureReads = { buffer: Buffer.allocUnsafe(64 * 1024) };
 
 export class WorkspaceFixtures {
   private readonly fixtures = new Map<string, TrackedFixture>();
@@ -285,11 +293,21 @@ export class WorkspaceFixtures {
     return { open, registry, settings };
   }
 
-  private analyse(fixture: TrackedFixture, text: string | undefined, settings: Settings, registry: RegistryState): void {
-    if (text === undefined) {
+  private analyse(fixture: TrackedFixture, decoded: DiskText | undefined, settings: Settings, registry: RegistryState): void {
+    if (decoded === undefined) {
       fixture.items = [];
       return;
     }
+    if (!decoded.ok) {
+      // As lint reports it: one json-syntax finding at the start (the editor shows what it decoded
+      // once the file is opened); the URN it routes on still counts for find references, as the walk finds it.
+      const lenient = parseText(decoded.lenient);
+      this.noteUrn(fixture, lenient, (end) => new LineIndex(decoded.lenient.slice(0, end)));
+      recycleColumns(lenient.columns);
+      fixture.items = notUtf8Diagnostics(decoded.message, settings).map((diagnostic) => toLspDiagnostic(diagnostic, new LineIndex(''), fixture.uri));
+      return;
+    }
+    const { text } = decoded;
     const doc = parseText(text);
     // The URN's position needs the lines up to it only (it ends with a quote, so no CRLF is cut in
     // two): the lines of a fixture without findings are never scanned to its end.
@@ -328,16 +346,21 @@ export class WorkspaceFixtures {
     return fixture.stamp;
   }
 
-  /** The fixture's text from disk, bounded; undefined (nothing to report until it is opened) when too large or unreadable. */
-  private readText(fixture: TrackedFixture): string | undefined {
+  /**
+   * The fixture's text from disk, bounded and decoded as `babelq lint` decodes it (the message for
+   * bytes that are not UTF-8 instead); undefined (nothing to report until it is opened) when too
+   * large or unreadable.
+   */
+  private readText(fixture: TrackedFixture): DiskText | undefined {
     let looked = false;
     try {
-      const text = readBoundedText(fixture.path, MAX_WORKSPACE_FIXTURE_BYTES, (stat) => {
+      const bytes = readBoundedBytes(fixture.path, MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads, (stat) => {
         looked = true;
         fixture.stamp = stampOf(stat);
       });
       fixture.skipped = undefined;
-      return text;
+      const decoded = decodeStrictly(bytes);
+      return decoded.ok ? decoded : { ...decoded, lenient: bytes.toString('utf8') };
     } catch (error) {
       if (!looked) this.diskVersion(fixture, true); // not opened (missing, no permission): stamped as before
       const reason = error instanceof Error ? error.message : String(error);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decodeStrictly } from '../../cli/lint-file';
+import { decodeStrictly } from '../../workspace/strict-utf8';
 import { CHECKED_FILE_LIMIT, envelopeState, SavedBytesCheck, type FileBytesReader } from '../../client/file-bytes';
 import { MAX_ENVELOPE_FILE_BYTES } from '../../workspace/bounded-read';
 

@@ -31,6 +31,10 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
   write('generated/copy.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8'));
   write('generated/order.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
   write('orders/again.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
+  // Bytes that are not UTF-8: the report says so as lint does (one json-syntax at the start), not what a lenient decode made of them.
+  const created = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+  writeFileSync(join(root, 'orders/latin1.babel.json'), Buffer.from(created.replace('"attempts": 0', '"attempts": 0, "note": "caf\u00e9"'), 'latin1'));
+  writeFileSync(join(root, 'orders/utf16.babel.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(created, 'utf16le')]));
   // Above the workspace report's 1 MB: checked when opened, not read into the report.
   write('huge/big.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8').replace('"attempts": 0', `"attempts": 0, "pad": "${'x'.repeat(1_100_000)}"`));
   write('huge/order.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8').replace('"attempts": 0', `"attempts": 0, "pad": "${'x'.repeat(1_100_000)}"`));
@@ -66,6 +70,12 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
       assert.deepEqual(item.items!.map(asPublished), report.diagnostics, report.file);
     }
     assert.ok(first.some((item) => (item.items ?? []).length > 0), 'some fixtures have problems');
+    for (const [name, where] of [['orders/latin1.babel.json', /an invalid sequence starts with byte 0xE9/], ['orders/utf16.babel.json', /it starts with a UTF-16 byte-order mark/]] as const) {
+      const items = first.find((item) => item.uri === uriOf(name))!.items!;
+      assert.equal(items.length, 1, `${name}: ${JSON.stringify(items)}`);
+      assert.equal(items[0].code, 'json-syntax');
+      assert.match(items[0].message, where);
+    }
   });
 
   test('find references after the report: the fixtures it holds that route on the URN, as the walk finds them, ignores and unsaved edits included', async () => {
@@ -78,7 +88,8 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     const fromReport = await client.request<{ uri: string; range: unknown }[]>('textDocument/references', params);
     // Fixtures that only mention it (bad/contract.babel.json) do not count; generated/ is ignored by
     // .gitignore; the one above the report's 1 MB is read for this answer.
-    assert.deepEqual(names(fromReport), ['huge/order.babel.json', 'orders/again.babel.json', 'orders/order-created.babel.json']);
+    // latin1.babel.json is not UTF-8 (a json-syntax error in the report) but routes on the URN all the same.
+    assert.deepEqual(names(fromReport), ['huge/order.babel.json', 'orders/again.babel.json', 'orders/latin1.babel.json', 'orders/order-created.babel.json']);
     // A server that has not reported the workspace walks the files: the same locations.
     const walker = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
     try {
@@ -93,7 +104,7 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     const fixture = uriOf('orders/order-created.babel.json');
     const text = readFileSync(join(root, 'orders/order-created.babel.json'), 'utf8');
     await client.open(fixture, text.replace('"urn:babel:orders:created"', '"urn:babel:orders:cancelled"'));
-    assert.deepEqual(names(await client.request('textDocument/references', params)), ['huge/order.babel.json', 'orders/again.babel.json']);
+    assert.deepEqual(names(await client.request('textDocument/references', params)), ['huge/order.babel.json', 'orders/again.babel.json', 'orders/latin1.babel.json']);
     await client.close(fixture);
     assert.deepEqual(names(await client.request('textDocument/references', params)), names(fromReport));
     await client.close(registryUri);
