@@ -10,7 +10,7 @@ import type { ParsedDocument } from '../model/tree';
 import { NO_REGISTRY, type RegistryState } from '../registry/types';
 import { definitionOf } from './catalogue';
 import type { Code } from './code-names';
-import { createCollector, MAX_FINDINGS_PER_DOCUMENT, type RuleContext } from './context';
+import { createCollector, keptUnderCap, MAX_FINDINGS_PER_DOCUMENT, type RuleContext } from './context';
 import { foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
 import type { EditedValue } from './edited-value';
@@ -47,7 +47,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
   const { context, diagnostics, over } = createCollector(doc, settings, registry, defaultSeverity);
   const edit = editSince(doc, settings, registry, previous, context);
   const keep = (diagnostic: CoreDiagnostic) => {
-    if (diagnostics.length < MAX_FINDINGS_PER_DOCUMENT || (settings.severityOverrides.get(diagnostic.code) ?? diagnostic.severity) === 'error') diagnostics.push(diagnostic);
+    if (keptUnderCap(diagnostics.length, settings.severityOverrides.get(diagnostic.code) ?? diagnostic.severity)) diagnostics.push(diagnostic);
     else over.count++;
   };
   const byRule: CoreDiagnostic[][] = [];

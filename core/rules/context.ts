@@ -55,6 +55,17 @@ export function keyRange(property: PropertyNode): Range {
 
 /** The most findings one document reports (too-many-findings); VS Code's Problems panel shows this many at ease. */
 export const MAX_FINDINGS_PER_DOCUMENT = 10_000;
+/**
+ * Past the cap, errors are still listed (a file with one must not pass CI because warnings came
+ * first), up to this many findings in all: 130,000 duplicate keys in a 780 KB file would otherwise
+ * be built, held and sent, and take the server seconds per keystroke.
+ */
+export const MAX_LISTED_WITH_ERRORS = 2 * MAX_FINDINGS_PER_DOCUMENT;
+
+/** Whether a finding of this severity is kept when `listed` findings are already. */
+export function keptUnderCap(listed: number, severity: Severity | 'off'): boolean {
+  return listed < MAX_FINDINGS_PER_DOCUMENT || (severity === 'error' && listed < MAX_LISTED_WITH_ERRORS);
+}
 
 /** Collects findings into diagnostics with the catalogue's default severity. */
 export function createCollector(doc: ParsedDocument, settings: Settings, registry: RegistryState, defaults: (code: Code) => Severity) {
@@ -71,8 +82,8 @@ export function createCollector(doc: ParsedDocument, settings: Settings, registr
       const override = settings.severityOverrides.get(code);
       if (override === 'off') return;
       const severity = options?.severity ?? defaults(code);
-      // An error is never dropped (a file with one must not pass CI); the rest fill the cap.
-      if (diagnostics.length >= MAX_FINDINGS_PER_DOCUMENT && (override ?? severity) !== 'error') {
+      // Errors past the cap are kept (a file with one must not pass CI), up to MAX_LISTED_WITH_ERRORS.
+      if (!keptUnderCap(diagnostics.length, override ?? severity)) {
         over.count++;
         return;
       }

@@ -1,11 +1,12 @@
 /**
  * too-many-findings: one document's findings are capped, so a hostile or generated file (50 MB of
  * wrong values) cannot make the server build, hold and send a million diagnostics. The cap is
- * reported once, as information on the document's first character; the findings kept are every
- * error (a file with one must still fail CI) and the first of the rest the rules made.
+ * reported once, as information on the document's first character; the findings kept are the
+ * first the rules made, then past the cap the errors (a file with one must still fail CI), up to
+ * twice the cap in all.
  * core/rules/context.ts enforces it while the rules report.
  */
-import { MAX_FINDINGS_PER_DOCUMENT } from '../context';
+import { MAX_FINDINGS_PER_DOCUMENT, MAX_LISTED_WITH_ERRORS } from '../context';
 import { defineRule } from '../definition';
 
 export const rule = defineRule({
@@ -16,7 +17,7 @@ export const rule = defineRule({
       severity: 'information',
       summary: `A document with more than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings: the rest are not listed.`,
       docs: {
-        fires: `More than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings in one document (the editor and \`babelq lint\` alike). Every error is listed, then the first of the other findings up to the cap; this note, on the first character, says how many more there were.`,
+        fires: `More than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings in one document (the editor and \`babelq lint\` alike). The first ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} are listed, then past them the errors (a file with one still fails CI), up to ${MAX_LISTED_WITH_ERRORS.toLocaleString('en')} in all; this note, on the first character, says how many more there were.`,
         instead: 'Fix the listed findings (most come from one cause repeated, often fixed by one quick fix or `babelq lint --fix`), or split a generated fixture into smaller ones.',
         example: { fires: '{ "data": { "prices": [9.99, 9.99, … 20,000 float amounts] } }', clean: '{ "data": { "prices_cents": [999, 999, …] } }' },
       },
@@ -32,5 +33,5 @@ export const rule = defineRule({
  */
 export function capNoteMessage(listed: number, over: number): string {
   const total = listed + over;
-  return `${total.toLocaleString('en')} findings in this document: ${listed.toLocaleString('en')} are listed (every error, then the first of the rest), the other ${over.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
+  return `${total.toLocaleString('en')} findings in this document: ${listed.toLocaleString('en')} are listed (the first ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')}, then only errors, up to ${MAX_LISTED_WITH_ERRORS.toLocaleString('en')}), the other ${over.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
 }

@@ -6,7 +6,7 @@ import { analyzeDocument, analyzeText } from '../../../core/rules/analyze';
 import { reparse } from '../../../core/parse/incremental';
 import { parseText } from '../../../core/parse/parser';
 import { normalizeSettings } from '../../../core/rules/settings/settings';
-import { MAX_FINDINGS_PER_DOCUMENT } from '../../../core/rules/context';
+import { MAX_FINDINGS_PER_DOCUMENT, MAX_LISTED_WITH_ERRORS } from '../../../core/rules/context';
 
 /** A valid envelope whose data holds `count` float amounts (one float-currency each). */
 function floatAmounts(count: number): string {
@@ -22,7 +22,7 @@ test('20,000 wrong values: 10,000 findings listed and one information note on th
   assert.equal(notes.length, 1);
   assert.equal(notes[0].severity, 'information');
   assert.deepEqual([notes[0].offset, notes[0].end], [0, 1]);
-  assert.match(notes[0].message, /^20,000 findings in this document: 10,000 are listed \(every error, then the first of the rest\), the other 10,000 are not/);
+  assert.match(notes[0].message, /^20,000 findings in this document: 10,000 are listed \(the first 10,000, then only errors, up to 20,000\), the other 10,000 are not/);
   // The cap's room went to the warnings found first (the integer's own encoding-divergence among them, folded into its error).
   const floats = found.filter((diagnostic) => diagnostic.code === 'float-currency').length;
   assert.ok(floats >= MAX_FINDINGS_PER_DOCUMENT - 1 && floats <= MAX_FINDINGS_PER_DOCUMENT, String(floats));
@@ -91,4 +91,16 @@ test('typing an error into a number when the reused findings fill the cap: what 
   const fresh = analyzeText(after);
   assert.deepEqual(incremental.map((d) => [d.code, d.offset]), fresh.map((d) => [d.code, d.offset]));
   assert.ok(fresh.some((diagnostic) => diagnostic.code === 'unsafe-integer') && fresh.some((diagnostic) => diagnostic.code === 'too-many-findings'));
+});
+
+test('errors past the cap are listed up to twice the cap, no further: 130,000 duplicate keys in 780 KB are not all built and sent', () => {
+  const text = `{"data":{${Array.from({ length: 130_000 }, () => '"a":0').join(',')}}}`;
+  const started = performance.now();
+  const found = analyzeText(text);
+  const elapsed = performance.now() - started;
+  assert.equal(found.length, MAX_LISTED_WITH_ERRORS + 1);
+  assert.equal(found.filter((diagnostic) => diagnostic.code === 'duplicate-key').length, MAX_LISTED_WITH_ERRORS - found.filter((diagnostic) => diagnostic.code !== 'duplicate-key' && diagnostic.code !== 'too-many-findings').length);
+  const note = found.find((diagnostic) => diagnostic.code === 'too-many-findings')!;
+  assert.match(note.message, /^1\d\d,\d{3} findings in this document: 20,000 are listed \(the first 10,000, then only errors, up to 20,000\), the other 1\d\d,\d{3} are not\./);
+  assert.ok(elapsed < 5000, `${elapsed.toFixed(0)} ms`);
 });
