@@ -21,6 +21,8 @@ interface NodeBase {
 export interface ObjectNode extends NodeBase {
   readonly kind: 'object';
   readonly properties: PropertyNode[];
+  /** How many properties it has, when the parser that made it can count them without building them (core/parse/document.ts). */
+  readonly childCount?: number;
   /** False when the text ends (or a mismatched bracket comes) before the closing `}`. */
   closed: boolean;
 }
@@ -28,6 +30,8 @@ export interface ObjectNode extends NodeBase {
 export interface ArrayNode extends NodeBase {
   readonly kind: 'array';
   readonly items: ValueNode[];
+  /** How many items it has, as ObjectNode's childCount. */
+  readonly childCount?: number;
   closed: boolean;
 }
 
@@ -138,6 +142,9 @@ export interface NodeLocation {
   readonly property: PropertyNode | undefined;
 }
 
+/** Above this many properties or items, `locate` does not look inside a container (its nodes would take some 30 MB to build). */
+export const MAX_CHILDREN_LOOKED_INTO = 250_000;
+
 /** The index of the last element of `list` (in text order) that starts at or before `offset`; -1 when none does. */
 function lastStartingAtOrBefore<T>(list: readonly T[], offset: number, startOf: (element: T) => number): number {
   let low = 0;
@@ -164,6 +171,9 @@ export function locate(root: ValueNode | undefined, offset: number): NodeLocatio
   while (current && offset >= current.offset && offset <= current.end) {
     node = current;
     let next: ValueNode | undefined;
+    // A container of millions of items (a generated fixture of 60 MB) is the innermost node found:
+    // building its children to look inside would take gigabytes for one hover.
+    if ((current.kind === 'object' || current.kind === 'array') && (current.childCount ?? 0) > MAX_CHILDREN_LOOKED_INTO) break;
     if (current.kind === 'object') {
       // Properties lie in text order: the one around the offset is among the last two that start at or
       // before it (found by halving, so a finding's place in an object of 100,000 keys costs 17 looks, not 100,000).

@@ -94,6 +94,7 @@ export class ParsedText implements ParsedDocument {
 abstract class LazyContainer {
   readonly #document: ParsedText;
   readonly #slot: number;
+  #childCount: number | undefined;
 
   constructor(
     document: ParsedText,
@@ -114,6 +115,17 @@ abstract class LazyContainer {
 
   protected get slot(): number {
     return this.#slot;
+  }
+
+  /** Its properties or items, counted along the columns without building a node (once). */
+  get childCount(): number {
+    if (this.#childCount === undefined) {
+      const { next } = this.#document.columns;
+      let count = 0;
+      for (let child = this.#slot + 1; child < next[this.#slot]; child = next[child]) count++;
+      this.#childCount = count;
+    }
+    return this.#childCount;
   }
 
   /** The document and slot of a node made here; undefined for any other node. */

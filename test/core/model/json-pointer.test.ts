@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodePointerToken, pointerAt } from '../../../core/model/json-pointer';
 import { parseText } from '../../../core/parse/parser';
+import { locate } from '../../../core/model/tree';
 
 const TEXT = '{"data": {"items": [1, {"a/b~c": true}]}, "meta": {"id": "x"}}';
 const doc = parseText(TEXT);
@@ -41,4 +42,16 @@ test('the place of every value of an object of 200,000 keys is found by halving,
   assert.equal(pointerAt(big, offsets[12_345]), '/data/k12345');
   // A walk from the first key for each would take 2·10^10 steps (minutes); halving takes well under a second here.
   assert.ok(elapsed < 10_000, `${Math.round(elapsed)} ms`);
+});
+
+test('inside a container of more than 250,000 items the container is the innermost place found: its items are not built for one look', () => {
+  const zeros = `{"data": {"small": [1, 2, 3], "z": [${Array.from({ length: 300_000 }, () => '0').join(',')}]}}`;
+  const big = parseText(zeros);
+  const inside = zeros.indexOf('0', zeros.indexOf('"z"') + 10_000);
+  const found = locate(big.root, inside);
+  assert.equal(found.node?.kind, 'array');
+  assert.equal(found.property?.key, 'z');
+  assert.equal(pointerAt(big, inside), '/data/z');
+  // Below the bound, the item itself.
+  assert.equal(pointerAt(big, zeros.indexOf('2, 3')), '/data/small/1');
 });
