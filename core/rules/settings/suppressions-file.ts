@@ -129,10 +129,17 @@ export function applySuppressions(diagnostics: readonly CoreDiagnostic[], pointe
   if (entries.length === 0) return { kept: [...diagnostics], suppressed: 0, used };
   const kept: CoreDiagnostic[] = [];
   let suppressed = 0;
+  // Indexed once: a baseline of 40,000 entries searched for each of 5,000 findings took 20 s.
+  const codes = new Set(entries.map((entry) => entry.code));
+  const byCodeAndPointer = new Map<string, Suppression>();
+  for (const entry of entries) {
+    const key = `${entry.code}\u0000${entry.pointer}`;
+    // The first entry of a code and pointer is the one that applies, as a search in order found it.
+    if (!byCodeAndPointer.has(key)) byCodeAndPointer.set(key, entry);
+  }
   for (const diagnostic of diagnostics) {
-    const candidates = entries.filter((entry) => entry.code === diagnostic.code);
-    const pointer = candidates.length > 0 ? pointerOf(diagnostic) : undefined;
-    const entry = candidates.find((candidate) => candidate.pointer === pointer);
+    // The pointer costs a walk of the tree: only for a finding whose code has an entry.
+    const entry = codes.has(diagnostic.code) ? byCodeAndPointer.get(`${diagnostic.code}\u0000${pointerOf(diagnostic)}`) : undefined;
     if (!entry) {
       kept.push(diagnostic);
       continue;

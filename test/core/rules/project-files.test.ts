@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import Ajv from 'ajv';
 import { parse } from 'jsonc-parser';
 import { readProjectConfig } from '../../../core/rules/settings/project-config';
-import { applySuppressions, readSuppressions } from '../../../core/rules/settings/suppressions-file';
+import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/settings/suppressions-file';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -80,4 +80,19 @@ test('a hostile babelq.json is a problem at its place, never a stack overflow: n
     'This glob nests {…} alternatives 1000 deep, more than 16; it was not used.',
     'This glob is 100000 characters long, more than the 4096 of the longest path; it was not used.',
   ]);
+});
+
+test('suppressions are matched through an index: a baseline of 40,000 entries against 5,000 findings, at once; the first entry of a code and pointer applies', () => {
+  const entries: Suppression[] = Array.from({ length: 40_000 }, (_, index) => ({ file: 'a.babel.json', code: 'float-currency' as const, pointer: `/data/p${index}`, reason: 'legacy', until: undefined, offset: index, end: index + 1 }));
+  entries.push({ ...entries[8], reason: 'a second entry for the same place', until: '2020-01-01' });
+  const findings: CoreDiagnostic[] = Array.from({ length: 5_000 }, (_, index) => ({ code: 'float-currency', severity: 'warning', message: 'm', offset: index * 2, end: index * 2 + 1 }));
+  const started = performance.now();
+  const outcome = applySuppressions(findings, (diagnostic) => `/data/p${diagnostic.offset}`, entries, '2026-12-04');
+  const elapsed = performance.now() - started;
+  // Findings at even offsets: p0, p2, … p9998 are all in the baseline; p8's second, expired entry is not the one used.
+  assert.equal(outcome.suppressed, 5_000);
+  assert.deepEqual(outcome.kept, []);
+  assert.equal(outcome.used.size, 5_000);
+  assert.ok(![...outcome.used].some((entry) => entry.reason === 'a second entry for the same place'));
+  assert.ok(elapsed < 2_000, `${Math.round(elapsed)} ms`);
 });
