@@ -174,6 +174,27 @@ describe('suppressions with reasons', () => {
     }
   });
 
+  test('--prune-suppressions removes 5,000 stale entries at once; the one still used keeps its place and comment', () => {
+    const stale = (index: number) => `    { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/gone${index}", "reason": "old" }`;
+    const lines = [...Array.from({ length: 2_500 }, (_, index) => stale(index)), '    { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "legacy producer" } // still needed', ...Array.from({ length: 2_500 }, (_, index) => stale(2_500 + index))];
+    const folder = makeTree({
+      'babelq.json': '{ "root": true }',
+      'a.babel.json': FORBIDDEN_TIMESTAMP,
+      'babelq-suppressions.json': `// the baseline\n{\n  "suppressions": [\n${lines.map((line, index) => (index < lines.length - 1 && !line.includes('//') ? `${line},` : line.replace(' // still', ', // still'))).join('\n')}\n  ]\n}\n`,
+    });
+    try {
+      const started = Date.now();
+      const pruned = babelq(['lint', '--prune-suppressions'], folder);
+      assert.ok(Date.now() - started < 15_000, `${Date.now() - started} ms`);
+      assert.match(pruned.stderr, /babelq: 5000 stale suppressions removed/);
+      const text = readFileSync(join(folder, 'babelq-suppressions.json'), 'utf8');
+      assert.equal(text, '// the baseline\n{\n  "suppressions": [\n    { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "legacy producer" } // still needed\n  ]\n}\n');
+      assert.equal(babelq(['lint'], folder).status, 0);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('an expired suppression fires again, saying so; one without a reason is an error of its own; a stale one is reported and pruned', () => {
     const entries = [
       { file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'old', until: '2020-01-31' },
