@@ -17,16 +17,22 @@ export type { CoreCompletionItem } from './completion-item';
 
 /** The completion items at `offset`; with a registry, also URNs and the payload schema's fields. */
 export function complete(doc: ParsedDocument, offset: number, fresh: Fresh, registry?: RegistryState): CoreCompletionItem[] {
+  return completeList(doc, offset, fresh, registry).items;
+}
+
+/** As `complete`, saying whether the list is incomplete (a large registry's URNs: the editor asks again as the user types). */
+export function completeList(doc: ParsedDocument, offset: number, fresh: Fresh, registry?: RegistryState): { items: CoreCompletionItem[]; incomplete: boolean } {
   const slot = findSlot(doc, offset);
-  if (!slot) return [];
-  const fromRegistry = registry?.kind === 'loaded' ? registryCompletions(doc, slot, registry.registry) : undefined;
+  if (!slot) return { items: [], incomplete: false };
+  const typed = doc.text.slice(slot.offset, Math.max(slot.offset, Math.min(offset, slot.end)));
+  const fromRegistry = registry?.kind === 'loaded' ? registryCompletions(doc, slot, registry.registry, typed) : undefined;
   if (fromRegistry) return fromRegistry;
   if (slot.kind === 'key') {
     const scope = asEnvelopeScope(scopeOfObject(slot.object));
-    return scope ? keyItems(doc, slot, scope, fresh, registry) : [];
+    return { items: scope ? keyItems(doc, slot, scope, fresh, registry) : [], incomplete: false };
   }
   const scope = asEnvelopeScope(scopeOfObject(slot.property.parent));
-  return scope ? valueItems(slot, scope, fresh) : [];
+  return { items: scope ? valueItems(slot, scope, fresh) : [], incomplete: false };
 }
 
 function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, scope: EnvelopeScope, fresh: Fresh, registry: RegistryState | undefined): CoreCompletionItem[] {
@@ -59,12 +65,19 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sco
   });
 }
 
+/** The most URNs the `job` key's snippet offers as a choice (a registry of 300,000 made a 10 MB snippet). */
+const MAX_URN_CHOICES = 100;
+
 /** `"${1|urn:a,urn:b|}"`: the registry's URNs as a snippet choice, active ones first; undefined without a usable one. */
 function registeredUrnChoice(registry: RegistryState | undefined): string | undefined {
   if (registry?.kind !== 'loaded') return undefined;
   const entries = [...registry.registry.byUrn.values()];
   // A choice cannot hold these characters unescaped; a URN that does is left to value completion.
-  const urns = [...entries.filter((entry) => !isDeprecatedStatus(entry.status)), ...entries.filter((entry) => isDeprecatedStatus(entry.status))].map((entry) => entry.urn).filter((urn) => !/[,|\\$}"]/.test(urn));
+  // A choice list is for picking by eye: past MAX_URN_CHOICES, value completion inside the quotes filters the rest.
+  const urns = [...entries.filter((entry) => !isDeprecatedStatus(entry.status)), ...entries.filter((entry) => isDeprecatedStatus(entry.status))]
+    .map((entry) => entry.urn)
+    .filter((urn) => !/[,|\\$}"]/.test(urn))
+    .slice(0, MAX_URN_CHOICES);
   return urns.length > 0 ? `"\${1|${urns.join(',')}|}"` : undefined;
 }
 

@@ -16,25 +16,34 @@ import { escapeMarkdown } from './markdown';
 import { requiredFieldsMarkdown } from './schema-markdown';
 import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../registry/types';
 
-/** Registry items for a slot, or undefined when the slot is not one the registry knows about. */
-export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: Registry): CoreCompletionItem[] | undefined {
+/**
+ * At most this many URNs are offered at once: a registry of 300,000 entries made one completion
+ * take over a minute. Past it, the URNs that hold what has been typed (its characters in order, as
+ * the editor filters) are offered, and the list says it is incomplete, so the editor asks again as
+ * the user types.
+ */
+export const MAX_URN_ITEMS = 1_000;
+
+/** Registry items for a slot, or undefined when the slot is not one the registry knows about; `typed` is the value's text before the cursor. */
+export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: Registry, typed = ''): { items: CoreCompletionItem[]; incomplete: boolean } | undefined {
   const root = asObject(doc.root);
   if (!root) return undefined;
   if (slot.kind === 'value' && slot.property.parent === root && (slot.property.key === 'job' || slot.property.key === 'urn')) {
-    return urnItems(slot, registry);
+    return urnItems(slot, registry, typed);
   }
   const data = asObject(getProperty(root, 'data')?.value);
   if (!data) return undefined;
   const entry = urnEntry(root, registry);
   const schema = entry?.schema?.value;
   if (!schema) return undefined;
+  const complete = (items: CoreCompletionItem[] | undefined) => items && { items, incomplete: false };
   if (slot.kind === 'key') {
     const path = payloadPathOf(slot.object, data);
-    return path ? keyItems(doc, slot, subschemaAt(schema, path)) : undefined;
+    return path ? complete(keyItems(doc, slot, subschemaAt(schema, path))) : undefined;
   }
   const path = payloadPathOf(slot.property.parent, data);
   if (!path) return undefined;
-  return valueItems(slot, subschemaAt(schema, [...path, slot.property.key]));
+  return complete(valueItems(slot, subschemaAt(schema, [...path, slot.property.key])));
 }
 
 function urnEntry(root: ObjectNode, registry: Registry): RegistryEntry | undefined {
@@ -49,8 +58,29 @@ function isDeprecated(entry: RegistryEntry): boolean {
   return isDeprecatedStatus(entry.status);
 }
 
-function urnItems(slot: Extract<Slot, { kind: 'value' }>, registry: Registry): CoreCompletionItem[] {
-  return registry.entries.map((entry) => ({
+function urnItems(slot: Extract<Slot, { kind: 'value' }>, registry: Registry, typed: string): { items: CoreCompletionItem[]; incomplete: boolean } {
+  let entries = registry.entries;
+  let incomplete = false;
+  if (entries.length > MAX_URN_ITEMS) {
+    const wanted = typed.replace(/^"/, '').toLowerCase();
+    const matching = wanted === '' ? entries : entries.filter((entry) => holdsInOrder(entry.urn.toLowerCase(), wanted));
+    // Active URNs before deprecated ones, as the sort text orders them.
+    const ordered = matching.length > MAX_URN_ITEMS ? [...matching.filter((entry) => !isDeprecated(entry)), ...matching.filter(isDeprecated)] : matching;
+    incomplete = ordered.length > MAX_URN_ITEMS;
+    entries = ordered.slice(0, MAX_URN_ITEMS);
+  }
+  return { items: entries.map((entry) => urnItem(slot, entry)), incomplete };
+}
+
+/** Whether `text` holds the characters of `wanted` in order (not necessarily side by side). */
+function holdsInOrder(text: string, wanted: string): boolean {
+  let at = 0;
+  for (let i = 0; i < text.length && at < wanted.length; i++) if (text[i] === wanted[at]) at++;
+  return at === wanted.length;
+}
+
+function urnItem(slot: Extract<Slot, { kind: 'value' }>, entry: RegistryEntry): CoreCompletionItem {
+  return {
     label: entry.urn,
     kind: 'value' as const,
     detail: [entry.owner ? `owner: ${entry.owner}` : undefined, entry.status ? `status: ${entry.status}` : undefined].filter(Boolean).join(' · ') || 'registered',
@@ -61,7 +91,7 @@ function urnItems(slot: Extract<Slot, { kind: 'value' }>, registry: Registry): C
     end: slot.end,
     sortText: `${isDeprecated(entry) ? '1' : '0'}_${entry.urn}`,
     ...(isDeprecated(entry) ? { deprecated: true } : {}),
-  }));
+  };
 }
 
 function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, schema: Record<string, unknown> | undefined): CoreCompletionItem[] | undefined {

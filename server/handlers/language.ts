@@ -10,6 +10,7 @@ import {
   type CompletionParams,
   type HoverParams,
   type CompletionItem,
+  type CompletionList,
   type Hover,
 } from 'vscode-languageserver/node';
 import { codeActions } from '../../core/language/code-actions';
@@ -18,7 +19,7 @@ import type { LineIndex } from '../../core/model/positions';
 import type { RegistryState } from '../../core/registry/types';
 import type { Settings } from '../../core/rules/settings/settings';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
-import { complete, type CoreCompletionItem } from '../../core/language/complete';
+import { completeList, type CoreCompletionItem } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
 import { sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
@@ -66,10 +67,10 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
   );
 
   connection.onCompletion(
-    requestHandler(context, 'completion', envelopes, [], ({ parsed, lines, registry }, params: CompletionParams): CompletionItem[] => {
-      const items = complete(parsed, lines.offsetAt(params.position), context.fresh, registry);
+    requestHandler(context, 'completion', envelopes, [], ({ parsed, lines, registry }, params: CompletionParams): CompletionItem[] | CompletionList => {
+      const { items, incomplete } = completeList(parsed, lines.offsetAt(params.position), context.fresh, registry);
       const text = parsed.text;
-      return items.map((item) => {
+      const converted = items.map((item) => {
         const range = toRange(lines, item.offset, item.end);
         const completion: CompletionItem = {
           label: item.label,
@@ -86,6 +87,8 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
         if (item.deprecated) completion.tags = [CompletionItemTag.Deprecated];
         return completion;
       });
+      // A large registry's URNs come a slice at a time: the editor asks again as the user types.
+      return incomplete ? { isIncomplete: true, items: converted } : converted;
     }),
   );
 

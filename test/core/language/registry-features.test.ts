@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { complete } from '../../../core/language/complete';
+import { complete, completeList } from '../../../core/language/complete';
+import { MAX_URN_ITEMS } from '../../../core/language/registry-completion';
 import { hover } from '../../../core/language/hover';
 import { registryDefinition } from '../../../core/language/registry-navigation';
 import { parseJson } from '../../../core/parse/parser';
@@ -160,5 +161,34 @@ describe('registry text in Markdown is escaped', () => {
     assert.ok(urnHover.includes('| ``a`b`` |'), urnHover);
     assert.ok(urnHover.includes('`p\\|q`') && urnHover.includes('`"a\\|b"`'), urnHover);
     assert.ok(keyHover.includes('pattern: ``^`x`$``'), keyHover);
+  });
+});
+
+describe('a registry of 5,000 URNs', () => {
+  const schemas = Array.from({ length: 5_000 }, (_, index) => ({ urn: `urn:babel:shop${String(index).padStart(4, '0')}:created`, schema: 'schemas/order-created.json', owner: 'shop', status: index === 4_999 ? 'deprecated' : 'active' }));
+  const large = memoryRegistry({ 'schemas/order-created.json': ORDER_SCHEMA, 'registry.json': { schemas } });
+  const listAt = (marked: string) => {
+    const { text, offset } = withCursor(marked);
+    return completeList(parseJson(text), offset, stableFresh(), large);
+  };
+
+  test('job offers a slice and says it is incomplete; what is typed picks the slice, its characters in order', () => {
+    const all = listAt(envelope('"|"', '{}'));
+    assert.equal(all.items.length, MAX_URN_ITEMS);
+    assert.equal(all.incomplete, true);
+    const typed = listAt(envelope('"shop49|"', '{}'));
+    assert.equal(typed.incomplete, false);
+    assert.ok(typed.items.length > 100 && typed.items.length < MAX_URN_ITEMS, String(typed.items.length));
+    assert.ok(typed.items.every((item) => /shop\d*4\d*9/.test(item.label)));
+    assert.ok(typed.items.some((item) => item.label === 'urn:babel:shop4950:created'));
+    const one = listAt(envelope('"shop4999|"', '{}'));
+    assert.deepEqual(one.items.map((item) => [item.label, item.deprecated]), [['urn:babel:shop4999:created', true]]);
+    const scattered = listAt(envelope('"s0007c|"', '{}'));
+    assert.deepEqual(scattered.items.map((item) => item.label), ['urn:babel:shop0007:created']);
+  });
+
+  test('a registry within the bound is offered whole, as before', () => {
+    const { text, offset } = withCursor(envelope('"|"', '{}'));
+    assert.deepEqual(completeList(parseJson(text), offset, stableFresh(), registry), { items: complete(parseJson(text), offset, stableFresh(), registry), incomplete: false });
   });
 });
