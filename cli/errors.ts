@@ -34,6 +34,8 @@ export function describeFsError(error: unknown): string {
     case 'ELOOP':
       return 'too many levels of symbolic links';
     default:
+      // An UnreadableFile's message starts with its path, which the caller says already.
+      if (error instanceof UnreadableFile) return error.detail.replace(/\.$/, '');
       return error instanceof Error ? error.message : String(error);
   }
 }

@@ -114,5 +114,9 @@ function fromSystemError(path: string, error: unknown): UnreadableFile {
   if (code === 'EACCES' || code === 'EPERM') return new UnreadableFile(path, 'cannot be read: permission denied.', 'unreadable', code);
   if (code === 'EISDIR') return new UnreadableFile(path, 'is a directory, not a regular file; it was not read.', 'not-a-file', code);
   if (code === 'ELOOP') return new UnreadableFile(path, 'is a symbolic link that loops; it was not read.', 'unreadable', code);
+  // Opening a socket gives ENXIO: it is no file to read, said as a pipe or a device is.
+  if (code === 'ENXIO') return new UnreadableFile(path, 'is a socket, not a regular file; it was not read.', 'not-a-file', code);
+  // Node refuses a path holding a NUL character before any system call, in words about its own API.
+  if (code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE') return new UnreadableFile(path.replace(/\0/g, '\\0'), 'is not a path a file can have (it holds a NUL character); it was not read.', 'unreadable', code);
   return new UnreadableFile(path, `cannot be read: ${error instanceof Error ? error.message : String(error)}`, 'unreadable', code);
 }

@@ -10,6 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
 import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
 import { readBoundedText, UnreadableFile } from '../../workspace/bounded-read';
@@ -60,6 +62,23 @@ describe('hostile files where the registry and its schemas are expected', () => 
     assert.equal(refused(join(root, 'a.babel.json'), 10).reason, 'too-large');
     assert.equal(refused(join(root, 'nothing-here')).reason, 'missing');
     assert.equal(readBoundedText(join(root, 'a.babel.json'), 1 << 20), GOOD_ENVELOPE);
+    // A path with a NUL character: said in words, not in Node's words about its own API.
+    const nul = refused(join(root, 'a\0b.json'));
+    assert.equal(nul.message, `${join(root, 'a\\0b.json')} is not a path a file can have (it holds a NUL character); it was not read.`);
+  });
+
+  test('a socket is refused in words, with its path once', { skip: process.platform === 'win32' && 'no Unix sockets' }, async () => {
+    const root = folder();
+    const path = join(root, 'sock.babel.json');
+    const server = createServer().listen(path);
+    await once(server, 'listening');
+    try {
+      const run = spawnSync(process.execPath, [join(__dirname, '../../dist/cli.js'), 'lint', path], { encoding: 'utf8', timeout: 10_000 });
+      assert.equal(run.status, 2);
+      assert.equal(run.stderr, `babelq: cannot read '${path}': is a socket, not a regular file; it was not read\n`);
+    } finally {
+      server.close();
+    }
   });
 
   test('texts read one after another through the reused buffer are each whole: longer, shorter, past the kept size, and after a refusal', () => {
