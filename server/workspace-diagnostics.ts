@@ -29,7 +29,7 @@ import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
 import type { Settings } from '../core/rules/settings/settings';
-import { ENVELOPE_SUFFIX, findFixtureFiles } from '../workspace/fixture-files';
+import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
 import { readBoundedBytes } from '../workspace/bounded-read';
@@ -86,6 +86,8 @@ export class WorkspaceFixtures {
   private nextId = 0;
   private nextResult = 0;
   private skipsLogged = 0;
+  /** The folders whose fixtures went past MAX_FIXTURES_FOUND, said once each. */
+  private readonly capLogged = new Set<string>();
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
   /** The registry.json files reported (once one had a problem), by path: what was reported, with its result id. */
@@ -377,7 +379,16 @@ export class WorkspaceFixtures {
     const found = new Map<string, string>();
     for (const folder of this.folders()) {
       const ignores = projectIgnores(this.context.configs, this.gitignores, folder);
-      for (const path of findFixtureFiles(folder, undefined, ignores)) if (!found.has(path)) found.set(path, folder);
+      // One more than the bound is looked for, to know whether the bound left fixtures out.
+      const paths = findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores);
+      if (paths.length > MAX_FIXTURES_FOUND) {
+        paths.length = MAX_FIXTURES_FOUND;
+        if (!this.capLogged.has(folder)) {
+          this.capLogged.add(folder);
+          this.context.connection.console.info(`${folder} holds more than ${MAX_FIXTURES_FOUND.toLocaleString('en')} fixtures: the workspace's problems list the first ${MAX_FIXTURES_FOUND.toLocaleString('en')} in path order; the others are checked when they are opened (babelq lint checks them all).`);
+        }
+      }
+      for (const path of paths) if (!found.has(path)) found.set(path, folder);
     }
     for (const [path, fixture] of this.fixtures) {
       if (found.has(path)) continue;

@@ -10,7 +10,9 @@ export const ENVELOPE_SUFFIX = '.babel.json';
  * Every `*.babel.json` below `root`, sorted, at most `limit` (a huge tree cannot stall the server),
  * leaving out what `ignores` says (.gitignore and babelq.json's `ignore`, for the diagnostics).
  */
-export function findFixtureFiles(root: string, limit = 20_000, ignores: IgnoreFilter = NO_IGNORES): string[] {
+export const MAX_FIXTURES_FOUND = 20_000;
+
+export function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES): string[] {
   const found: string[] = [];
   const stack = [root];
   while (stack.length > 0 && found.length < limit) {
