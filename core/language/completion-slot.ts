@@ -2,7 +2,7 @@
  * Where a completion request's cursor sits: in a key of an object (typed or about to be) or in a
  * property's value. Contract and registry completion both start from this.
  */
-import { locate, type ObjectNode, type ParsedDocument, type PropertyNode } from '../model/tree';
+import { locateAtCursor, type ObjectNode, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 /** Where the cursor is, as far as completion cares. */
 export type Slot =
@@ -11,7 +11,7 @@ export type Slot =
 
 /** Finds what the cursor at `offset` would complete: a key of an object or a property's value. */
 export function findSlot(doc: ParsedDocument, offset: number): Slot | undefined {
-  const location = locate(doc.root, offset);
+  const location = locateAtCursor(doc.root, offset);
   if (location.inKeyOf) {
     const property = location.inKeyOf;
     return { kind: 'key', object: property.parent, replacing: property, offset: property.keyOffset, end: keyTokenEnd(doc.text, property) };

@@ -7,7 +7,7 @@ import { registryHover } from './registry-navigation';
 import type { RegistryState } from '../registry/types';
 import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
 import { formatUtc } from '../contract/time';
-import { locate, type ParsedDocument, type PropertyNode } from '../model/tree';
+import { locateAtCursor, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 export interface CoreHover {
   /** Markdown. */
@@ -33,7 +33,7 @@ export function hover(doc: ParsedDocument, offset: number, registry?: RegistrySt
     const fromRegistry = registryHover(doc, offset, registry.registry);
     if (fromRegistry) return fromRegistry;
   }
-  const location = locate(doc.root, offset);
+  const location = locateAtCursor(doc.root, offset);
   const property = location.inKeyOf ?? (location.node?.property && location.node.kind !== 'object' && location.node.kind !== 'array' ? location.node.property : undefined);
   if (!property) return undefined;
   const scope = asEnvelopeScope(scopeOfObject(property.parent));

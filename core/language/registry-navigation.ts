@@ -3,7 +3,7 @@
  * to its property in the schema file, and from a registry entry back to its URN.
  */
 import { routingUrn } from '../contract/urn';
-import { asObject, getProperty, locate, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
+import { asObject, getProperty, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
 import { schemaSummary } from '../registry/schema-words';
 import { codeSpan, escapeMarkdown, linkTarget } from './markdown';
 import { fieldsTable } from './schema-markdown';
@@ -29,7 +29,7 @@ function targetAt(doc: ParsedDocument, offset: number, registry: Registry): Targ
   const root = asObject(doc.root);
   if (!root) return undefined;
   const resolved = routingUrn(root);
-  const location = locate(doc.root, offset);
+  const location = locateAtCursor(doc.root, offset);
   const node = location.node;
   if (resolved && node === resolved.node && !location.inKeyOf) {
     return { kind: 'urn', node: resolved.node, entry: registry.byUrn.get(resolved.node.value) };

@@ -2,7 +2,7 @@
  * Smart-select ("expand selection") chains: from the token under the cursor outward through its
  * property and every enclosing container up to the root.
  */
-import { locate, propertyEnd, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
+import { locateAtCursor, propertyEnd, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 /** A range of UTF-16 offsets, `end` exclusive. */
 export interface OffsetRange {
@@ -29,7 +29,7 @@ function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): 
     if (previous && (start > previous.offset || end < previous.end || (start === previous.offset && end === previous.end))) return;
     chain.push({ offset: start, end });
   };
-  const location = locate(doc.root, offset);
+  const location = locateAtCursor(doc.root, offset);
   let node: ValueNode | undefined = location.node;
   if (!node) return [{ offset, end: offset }];
 

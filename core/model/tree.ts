@@ -142,7 +142,7 @@ export interface NodeLocation {
   readonly property: PropertyNode | undefined;
 }
 
-/** Above this many properties or items, `locate` does not look inside a container (its nodes would take some 30 MB to build). */
+/** Above this many properties or items, `locateAtCursor` does not look inside a container (its nodes would take some 30 MB to build). */
 export const MAX_CHILDREN_LOOKED_INTO = 250_000;
 
 /** The index of the last element of `list` (in text order) that starts at or before `offset`; -1 when none does. */
@@ -162,8 +162,18 @@ function lastStartingAtOrBefore<T>(list: readonly T[], offset: number, startOf: 
   return found;
 }
 
-/** Finds the innermost node at `offset` (iterative; the end offset counts as inside). */
-export function locate(root: ValueNode | undefined, offset: number): NodeLocation {
+/**
+ * `locate` for what answers the user's cursor (hover, completion, selection, definition): a
+ * container of more than MAX_CHILDREN_LOOKED_INTO items is the innermost node found, as building
+ * its items to look inside would take gigabytes for one hover in a generated 60 MB fixture. The
+ * places of findings (their JSON Pointers, which suppressions match, and their fixes) use `locate`.
+ */
+export function locateAtCursor(root: ValueNode | undefined, offset: number): NodeLocation {
+  return locate(root, offset, MAX_CHILDREN_LOOKED_INTO);
+}
+
+/** Finds the innermost node at `offset` (iterative; the end offset counts as inside), looking inside no container of more than `maxChildren` items. */
+export function locate(root: ValueNode | undefined, offset: number, maxChildren = Infinity): NodeLocation {
   let node: ValueNode | undefined;
   let property: PropertyNode | undefined;
   let inKeyOf: PropertyNode | undefined;
@@ -171,9 +181,7 @@ export function locate(root: ValueNode | undefined, offset: number): NodeLocatio
   while (current && offset >= current.offset && offset <= current.end) {
     node = current;
     let next: ValueNode | undefined;
-    // A container of millions of items (a generated fixture of 60 MB) is the innermost node found:
-    // building its children to look inside would take gigabytes for one hover.
-    if ((current.kind === 'object' || current.kind === 'array') && (current.childCount ?? 0) > MAX_CHILDREN_LOOKED_INTO) break;
+    if (maxChildren < Infinity && (current.kind === 'object' || current.kind === 'array') && (current.childCount ?? 0) > maxChildren) break;
     if (current.kind === 'object') {
       // Properties lie in text order: the one around the offset is among the last two that start at or
       // before it (found by halving, so a finding's place in an object of 100,000 keys costs 17 looks, not 100,000).
