@@ -4,7 +4,7 @@
  * to stay inside the workspace folder, through `..`, absolute paths and symbolic links alike; a
  * path that escapes is refused before anything is read.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
@@ -98,7 +98,8 @@ export function findRegistry(
     const candidate = join(directory, REGISTRY_FILE_NAME);
     // lstat, not existsSync: a link whose target is gone (or that loops) is a registry.json that
     // cannot be read, so it fails closed below instead of being passed over as if there were none.
-    const entry = lstatSync(candidate, { throwIfNoEntry: false });
+    const entry = lookAt(candidate);
+    if (entry === 'unreadable') return { path: candidate, error: 'registry.json cannot be looked at (permission denied, or a path too long); it was not read.' };
     if (entry) {
       // Contain before reading: a registry.json that links out of the folder is never opened.
       if (!isInside(root, candidate)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
@@ -119,6 +120,16 @@ export function findRegistry(
     directory = parent;
   }
   return undefined;
+}
+
+/** The entry at `path` itself (a link as the link), undefined when there is none, 'unreadable' when it cannot be looked at. */
+function lookAt(path: string): Stats | undefined | 'unreadable' {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    // A file where a folder of the path should be: no registry.json there, as for a missing one.
+    return (error as { code?: string }).code === 'ENOTDIR' ? undefined : 'unreadable';
+  }
 }
 
 /** Loads a registry and compiles each entry's schema once. Never throws. */

@@ -95,6 +95,11 @@ describe('finding and loading a registry', () => {
     assert.ok(looped && 'error' in looped && /loops/.test(looped.error), JSON.stringify(looped));
   });
 
+  test('a fixture path through a file (standard input named afile/x.babel.json): no registry there, not a crash', () => {
+    const root = workspace({ afile: 'x' });
+    assert.equal(findRegistry(join(root, 'afile/x.babel.json'), root, undefined), undefined);
+  });
+
   test('the configured path wins, relative to the workspace folder; outside it is refused unread', () => {
     const root = workspace({ 'config/reg.json': GOOD['registry.json'], 'config/schemas/orders.json': ORDER_SCHEMA });
     const found = findRegistry(join(root, 'a.babel.json'), root, 'config/reg.json');
