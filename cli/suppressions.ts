@@ -145,9 +145,12 @@ function withoutEntries(text: string, offsets: ReadonlySet<number>): { text: str
       if (last + 1 === children.length) {
         // The kept entry before the run loses its comma, not a comment on its line; the run goes
         // from the end of that line, so no blank line is left.
-        const comma = commaAfter(text, end(first - 1));
-        const lineEnd = text.indexOf('\n', comma);
-        if (lineEnd >= 0 && lineEnd < from) {
+        const comma = commaBetween(text, end(first - 1), from);
+        const lineEnd = comma < 0 ? -1 : text.indexOf('\n', comma);
+        if (comma < 0) {
+          // No comma after the kept entry (a file with a syntax error): the run goes from its end.
+          from = end(first - 1);
+        } else if (lineEnd >= 0 && lineEnd < from) {
           edits.push({ offset: comma, length: 1, content: '' });
           from = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
         } else {
@@ -199,10 +202,10 @@ function formattingOf(text: string): FormattingOptions {
   return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
-/** The offset of the first comma at or after `offset` outside comments (jsonc-parser's scanner: its token 5 is a comma). */
-function commaAfter(text: string, offset: number): number {
+/** The offset of the first comma in [from, to) outside comments, or -1 (jsonc-parser's scanner: its token 5 is a comma, 17 the end). */
+function commaBetween(text: string, from: number, to: number): number {
   const scanner = createScanner(text, false);
-  scanner.setPosition(offset);
-  for (let token: number = scanner.scan(); token !== 17; token = scanner.scan()) if (token === 5) return scanner.getTokenOffset();
-  return offset;
+  scanner.setPosition(from);
+  for (let token: number = scanner.scan(); token !== 17 && scanner.getTokenOffset() < to; token = scanner.scan()) if (token === 5) return scanner.getTokenOffset();
+  return -1;
 }

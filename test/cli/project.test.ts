@@ -195,6 +195,20 @@ describe('suppressions with reasons', () => {
     }
   });
 
+  test('--prune-suppressions after an entry missing its comma removes the stale entry whole', () => {
+    const folder = makeTree({
+      'babelq.json': '{ "root": true }',
+      'a.babel.json': FORBIDDEN_TIMESTAMP,
+      'babelq-suppressions.json': '{\n  "suppressions": [\n    { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "kept" }\n    { "file": "b.babel.json", "code": "forbidden-key", "pointer": "/x", "reason": "stale" }\n  ]\n}\n',
+    });
+    try {
+      babelq(['lint', '--prune-suppressions'], folder);
+      assert.equal(readFileSync(join(folder, 'babelq-suppressions.json'), 'utf8'), '{\n  "suppressions": [\n    { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "kept" }\n  ]\n}\n');
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('an expired suppression fires again, saying so; one without a reason is an error of its own; a stale one is reported and pruned', () => {
     const entries = [
       { file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'old', until: '2020-01-31' },
