@@ -54,7 +54,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
         }
         found++;
         add(shown === undefined ? join(input, relative) : shown + relative, absolute);
-      });
+      }, linkRootsFor(cwd, input));
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
       if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored)}`);
     } else if (stats) {
@@ -75,7 +75,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           }
           matched++;
           add(join(base, relative), absolute);
-        });
+        }, linkRootsFor(cwd, base));
       }
       if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored)}`);
     } else {
@@ -84,6 +84,14 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
   return files;
+}
+
+/**
+ * Where a walk follows a link to a fixture: inside the current folder (the project, as the registry
+ * and suppressions are bounded by it) or inside the folder walked.
+ */
+function linkRootsFor(cwd: string, walked: string): string[] {
+  return [realPath(cwd), realPath(resolve(cwd, walked))];
 }
 
 /** Why a walk found nothing when it left files out. */
@@ -115,12 +123,13 @@ function displayPrefix(input: string): string | undefined {
  * Visits the files under `directory` (absolute and normalized) in tree order (names sorted by
  * UTF-16 code unit, so the order does not depend on the locale), with their path relative to it
  * ('/'-separated) and their absolute path, made by appending names: thousands of files need no
- * path normalized each. Symbolic links to files inside the folder walked count; a link to a file
- * outside it is not followed (a checkout could link `x.babel.json` to a secret elsewhere on the
- * machine, and the findings would quote it into a CI log): named as such, it is linted. Symbolic
- * links to directories are not followed, so a link cycle cannot make a lint run endless.
+ * path normalized each. Symbolic links to files inside the current folder or the folder walked
+ * (`linkRoots`) count; a link to a file elsewhere is not followed (a checkout could link
+ * `x.babel.json` to a secret on the machine, and the findings would quote it into a CI log):
+ * named as such, it is linted. Symbolic links to directories are not followed, so a link cycle
+ * cannot make a lint run endless.
  */
-function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void, realRoot: string = realPath(directory)): void {
+function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void, linkRoots: readonly string[]): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -133,11 +142,17 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     const relative = prefix + entry.name;
     const absolute = base + entry.name;
     if (entry.isDirectory()) {
-      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, realRoot);
-    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute) && isUnder(realRoot, realPath(absolute)))) {
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, linkRoots);
+    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute) && linkStaysIn(linkRoots, absolute))) {
       visit(relative, absolute);
     }
   }
+}
+
+/** Whether the link at `path` leads to a file in one of `roots` (real paths). */
+function linkStaysIn(roots: readonly string[], path: string): boolean {
+  const target = realPath(path);
+  return roots.some((root) => isUnder(root, target));
 }
 
 function isFileTarget(path: string): boolean {

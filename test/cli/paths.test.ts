@@ -39,4 +39,8 @@ test('a walk follows links to files inside the folder it walks, not to files out
   assert.deepEqual(resolveInputs(['.'], folder).map((file) => file.path), ['inside.babel.json', join('shared', 'base.babel.json')]);
   assert.deepEqual(resolveInputs(['*.babel.json'], folder).map((file) => file.path), ['inside.babel.json']);
   assert.deepEqual(resolveInputs(['outside.babel.json'], folder).map((file) => file.path), ['outside.babel.json'], 'named, it is the user\'s choice');
+  // A link into a sibling folder of the project (the current folder) is followed when walking a subfolder.
+  mkdirSync(join(folder, 'orders'));
+  symlinkSync(join(folder, 'shared/base.babel.json'), join(folder, 'orders/linked.babel.json'));
+  assert.deepEqual(resolveInputs(['orders'], folder).map((file) => file.path), [join('orders', 'linked.babel.json')]);
 });
