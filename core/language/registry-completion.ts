@@ -20,7 +20,7 @@ import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../regist
  * At most this many URNs are offered at once: a registry of 300,000 entries made one completion
  * take over a minute. Past it, the URNs that hold what has been typed (its characters in order, as
  * the editor filters) are offered, and the list says it is incomplete, so the editor asks again as
- * the user types.
+ * the user types or deletes.
  */
 export const MAX_URN_ITEMS = 1_000;
 
@@ -66,7 +66,8 @@ function urnItems(slot: Extract<Slot, { kind: 'value' }>, registry: Registry, ty
     const matching = wanted === '' ? entries : entries.filter((entry) => holdsInOrder(entry.urn.toLowerCase(), wanted));
     // Active URNs before deprecated ones, as the sort text orders them.
     const ordered = matching.length > MAX_URN_ITEMS ? [...matching.filter((entry) => !isDeprecated(entry)), ...matching.filter(isDeprecated)] : matching;
-    incomplete = ordered.length > MAX_URN_ITEMS;
+    // Incomplete whenever the typed text chose the slice: after a backspace, the list must be asked for again.
+    incomplete = true;
     entries = ordered.slice(0, MAX_URN_ITEMS);
   }
   return { items: entries.map((entry) => urnItem(slot, entry)), incomplete };
