@@ -385,7 +385,7 @@ export class WorkspaceFixtures {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {
           this.capLogged.add(folder);
-          this.context.connection.console.info(`${folder} holds more than ${MAX_FIXTURES_FOUND.toLocaleString('en')} fixtures: the workspace's problems list the first ${MAX_FIXTURES_FOUND.toLocaleString('en')} in path order; the others are checked when they are opened (babelq lint checks them all).`);
+          this.context.connection.console.info(`${folder} holds more than ${MAX_FIXTURES_FOUND.toLocaleString('en')} fixtures: the workspace's problems list the first ${MAX_FIXTURES_FOUND.toLocaleString('en')} its walk finds (each folder's own files, then its subfolders in name order); the others are checked when they are opened (babelq lint checks them all).`);
         }
       }
       for (const path of paths) if (!found.has(path)) found.set(path, folder);
