@@ -38,6 +38,6 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
   if (result.applied === 0) return { bytes, applied: 0, diff: '' };
   const fixed = Buffer.from(result.text, 'utf8');
   if (mode === 'dry-run') return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, file.path.split('\\').join('/')) };
-  writeFileAtomically(file.absolute, fixed, file.path);
+  writeFileAtomically(file.absolute, fixed, file.path, true);
   return { bytes: fixed, applied: result.applied, diff: '' };
 }

@@ -10,11 +10,13 @@ import { realPath } from '../workspace/registry-loader';
 
 /**
  * Replaces (or creates) `path` with `data`; `shown` is the path as the user gave it, for the error.
- * A symbolic link stays one: its target is what is replaced (a rename over the link itself would
- * turn it into a plain file and leave the target as it was).
+ * With `throughLinks` (a fixture `--fix` writes: one the user named, or a walk found as a link
+ * inside the project), a symbolic link stays one and its target is what is replaced; otherwise a
+ * link is replaced by the file (a suppressions file a checkout links elsewhere is never written
+ * through).
  */
-export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath): void {
-  const path = isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
+export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false): void {
+  const path = throughLinks && isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.babelq-tmp`);
   try {
     const mode = statSync(path, { throwIfNoEntry: false })?.mode;

@@ -300,6 +300,27 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
+  test('a babelq-suppressions.json that links elsewhere is never written through: refused when it is no suppressions file, else replaced by the file --suppress-all writes', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+    const outside = makeTree({ 'profile.txt': 'export PATH=/usr/bin\n' });
+    const dir = makeTree({ 'babelq.json': '{ "root": true }', 'a.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      symlinkSync(join(outside, 'profile.txt'), join(dir, 'babelq-suppressions.json'));
+      const refused = babelq(['lint', '--suppress-all', '--reason', 'legacy'], dir);
+      assert.equal(refused.status, 2);
+      assert.match(refused.stderr, /cannot add to '.*babelq-suppressions\.json': fix its problems first/);
+      assert.equal(readFileSync(join(outside, 'profile.txt'), 'utf8'), 'export PATH=/usr/bin\n', 'the link\'s target is untouched');
+      // A link to a file that is a suppressions file: the link gives way to the written file.
+      writeFileSync(join(outside, 'profile.txt'), '{ "suppressions": [] }\n');
+      babelq(['lint', '--suppress-all', '--reason', 'legacy'], dir);
+      assert.equal(readFileSync(join(outside, 'profile.txt'), 'utf8'), '{ "suppressions": [] }\n', 'still untouched');
+      assert.ok(!lstatSync(join(dir, 'babelq-suppressions.json')).isSymbolicLink());
+      assert.match(readFileSync(join(dir, 'babelq-suppressions.json'), 'utf8'), /"pointer": "\/timestamp"/);
+    } finally {
+      removeTree(dir);
+      removeTree(outside);
+    }
+  });
+
   test('CRLF line breaks and a missing final newline survive --fix', () => {
     const dir = makeTree({ 'crlf.babel.json': FORBIDDEN_TIMESTAMP.replace(/\n/g, '\r\n').trimEnd() });
     try {
