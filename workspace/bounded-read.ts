@@ -5,7 +5,7 @@
  * checked on the open descriptor to be a regular file within the limit before any byte is read,
  * and read no further than the limit even if it grows meanwhile.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /** Why a file was not read, in words for a diagnostic or a CLI message. */
 export class UnreadableFile extends Error {
@@ -108,15 +108,24 @@ function kindOf(stat: Stats): string {
   return 'not a regular file';
 }
 
+/** What is at `path`, for a refusal that came before any look at it (an open that failed). */
+function kindAt(path: string): string {
+  try {
+    return kindOf(lstatSync(path));
+  } catch {
+    return 'not a regular file';
+  }
+}
+
 function fromSystemError(path: string, error: unknown): UnreadableFile {
   const code = (error as { code?: string }).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return new UnreadableFile(path, 'does not exist.', 'missing', code);
   if (code === 'EACCES' || code === 'EPERM') return new UnreadableFile(path, 'cannot be read: permission denied.', 'unreadable', code);
   if (code === 'EISDIR') return new UnreadableFile(path, 'is a directory, not a regular file; it was not read.', 'not-a-file', code);
   if (code === 'ELOOP') return new UnreadableFile(path, 'is a symbolic link that loops; it was not read.', 'unreadable', code);
-  // Opening a socket gives ENXIO: it is no file to read, said as a pipe or a device is.
-  if (code === 'ENXIO') return new UnreadableFile(path, 'is a socket, not a regular file; it was not read.', 'not-a-file', code);
+  // Opening a socket (or a device without a driver) gives ENXIO: it is no file to read, said as a pipe is.
+  if (code === 'ENXIO') return new UnreadableFile(path, `is ${kindAt(path)}, not a regular file; it was not read.`, 'not-a-file', code);
   // Node refuses a path holding a NUL character before any system call, in words about its own API.
-  if (code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE') return new UnreadableFile(path.replace(/\0/g, '\\0'), 'is not a path a file can have (it holds a NUL character); it was not read.', 'unreadable', code);
+  if (code === 'ERR_INVALID_ARG_VALUE' && path.includes('\0')) return new UnreadableFile(path.replace(/\0/g, '\\0'), 'is not a path a file can have (it holds a NUL character); it was not read.', 'unreadable', code);
   return new UnreadableFile(path, `cannot be read: ${error instanceof Error ? error.message : String(error)}`, 'unreadable', code);
 }
