@@ -46,7 +46,8 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       let found = 0;
       let ignored = 0;
       const shown = displayPrefix(input);
-      walk(resolve(cwd, input), '', Infinity, ignores, (relative, absolute) => {
+      const folders = countingFolders(ignores);
+      walk(resolve(cwd, input), '', Infinity, folders.ignores, (relative, absolute) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
         if (ignores.skipFile(absolute)) {
           ignored++;
@@ -56,7 +57,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
         add(shown === undefined ? join(input, relative) : shown + relative, absolute);
       }, linkRootsFor(cwd, input));
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
-      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored)}`);
+      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}`);
     } else if (stats) {
       add(input);
     } else if (isGlobPattern(input)) {
@@ -65,9 +66,10 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       const matcher = globToRegExp(pattern);
       let matched = 0;
       let ignored = 0;
+      const folders = countingFolders(ignores);
       const baseStats = statPath(resolve(cwd, base));
       if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
-        walk(resolve(cwd, base), '', globDepth(pattern), ignores, (relative, absolute) => {
+        walk(resolve(cwd, base), '', globDepth(pattern), folders.ignores, (relative, absolute) => {
           if (!matcher.test(relative)) return;
           if (ignores.skipFile(absolute)) {
             ignored++;
@@ -77,7 +79,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           add(join(base, relative), absolute);
         }, linkRootsFor(cwd, base));
       }
-      if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored)}`);
+      if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}`);
     } else {
       problems.push(`no such file or directory: '${input}'`);
     }
@@ -95,8 +97,27 @@ function linkRootsFor(cwd: string, walked: string): string[] {
 }
 
 /** Why a walk found nothing when it left files out. */
-function ignoredNote(ignored: number): string {
-  return ignored === 0 ? '' : ` (${ignored} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
+function ignoredNote(files: number, folders: number): string {
+  if (files === 0 && folders === 0) return '';
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const what = folders === 0 ? String(files) : files === 0 ? plural(folders, 'folder') : `${plural(files, 'file')} and ${plural(folders, 'folder')}`;
+  return ` (${what} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
+}
+
+/** `ignores`, counting the folders a walk does not enter because of them (so "nothing found" can say why). */
+function countingFolders(ignores: IgnoreFilter): { ignores: IgnoreFilter; skipped: number } {
+  const counted = {
+    skipped: 0,
+    ignores: {
+      skipFile: (absolute: string) => ignores.skipFile(absolute),
+      skipDirectory: (absolute: string) => {
+        const skip = ignores.skipDirectory(absolute);
+        if (skip) counted.skipped++;
+        return skip;
+      },
+    },
+  };
+  return counted;
 }
 
 /** Stats or undefined when nothing is there; other failures (permissions) come back as the error. */

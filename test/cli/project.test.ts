@@ -56,6 +56,15 @@ describe('babelq.json, found upward from each fixture', () => {
       const { result, reports } = lintJson(['.'], folder);
       assert.equal(result.status, 0, result.stderr);
       assert.deepEqual(reports.map((report) => report.file).sort(), ['fixtures/badly/d.babel.json', 'fixtures/good.babel.json']);
+      // A walk that finds nothing says the folders it left out.
+      const empty = makeTree({ 'babelq.json': '{ "root": true, "ignore": ["only/bad"] }', 'only/bad/a.babel.json': FORBIDDEN_TIMESTAMP });
+      try {
+        const nothing = babelq(['lint', 'only'], empty);
+        assert.equal(nothing.status, 2);
+        assert.match(nothing.stderr, /no \*\.babel\.json files in directory 'only' \(1 folder left out by \.gitignore or babelq\.json "ignore"; --no-ignore lints them\)/);
+      } finally {
+        removeTree(empty);
+      }
     } finally {
       removeTree(folder);
     }
