@@ -6,12 +6,14 @@ import { NO_IGNORES, type IgnoreFilter } from './ignores';
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 export const ENVELOPE_SUFFIX = '.babel.json';
 
-/**
- * Every `*.babel.json` below `root`, sorted, at most `limit` (a huge tree cannot stall the server),
- * leaving out what `ignores` says (.gitignore and babelq.json's `ignore`, for the diagnostics).
- */
+/** The most fixtures a walk of the server's finds in one folder (a huge tree cannot stall it). */
 export const MAX_FIXTURES_FOUND = 20_000;
 
+/**
+ * Every `*.babel.json` below `root`, sorted, at most `limit`: the first the walk finds (each
+ * folder's own files, then its subfolders in name order), leaving out what `ignores` says
+ * (.gitignore and babelq.json's `ignore`, for the diagnostics).
+ */
 export function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES): string[] {
   const found: string[] = [];
   const stack = [root];

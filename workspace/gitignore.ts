@@ -118,7 +118,6 @@ function readIgnoreFile(path: string): string | undefined {
   }
 }
 
-/** The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped). */
 /**
  * The line without its trailing white space, but for one escaped with a backslash (`a\ ` keeps its
  * space), as git reads it. One pass from the end: a regular expression anchored at the end with a
@@ -131,6 +130,7 @@ function withoutTrailingSpaces(line: string): string {
   return line.slice(0, end > 0 && line[end - 1] === '\\' ? end + 1 : end);
 }
 
+/** The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped). */
 export function parseGitignore(text: string): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
   for (let line of text.split(/\r?\n/)) {
