@@ -7,14 +7,10 @@ import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
+import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
 import { isUnder, realPath } from '../workspace/registry-loader';
 
-/** The file name suffix a directory search picks up. */
-export const ENVELOPE_SUFFIX = '.babel.json';
-
-/** Never worth walking: dependencies and git internals hold no fixtures of ours and are huge. */
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 export interface InputFile {
   /** The path as given, or as found below a given directory or glob base; shown in every format. */

@@ -3,7 +3,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_IGNORES, type IgnoreFilter } from './ignores';
 
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
+/** Never worth walking: dependencies and git internals hold no fixtures of ours and are huge. */
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
+/** The file name suffix a directory search picks up. */
 export const ENVELOPE_SUFFIX = '.babel.json';
 
 /** The most fixtures a walk of the server's finds in one folder (a huge tree cannot stall it). */
