@@ -94,6 +94,15 @@ describe('hostile files where the registry and its schemas are expected', () => 
     }
   });
 
+  test('a file that says it is empty but reads short a page at a time (/proc) is read to its end', { skip: process.platform !== 'linux' && 'Linux /proc' }, () => {
+    // /proc/self/maps has size 0 and hands out its lines a page at a time, each read short of
+    // what was asked: stopping at the first short read would cut it after its first page.
+    const maps = readBoundedText('/proc/self/maps', 4 * 1024 * 1024);
+    assert.ok(maps.length > 4096, `read ${maps.length} characters`);
+    assert.match(maps, /\[stack\]/);
+    assert.ok(maps.endsWith('\n'));
+  });
+
   test('a named pipe as registry.json is found, refused unread and reported, not skipped', () => {
     const root = folder();
     fifo(join(root, 'registry.json'));

@@ -1,0 +1,43 @@
+/**
+ * `checkUrnNaming` answers a well-formed URN with one regular expression and anything else rule by
+ * rule; both must judge every string alike, and a near miss must still get its rule's words.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { checkUrnNaming, checkUrnNamingRuleByRule } from '../../../core/contract/urn';
+
+const SEED = 20261205;
+
+/** Strings near a URN: its prefix (or a variant), parts from a small alphabet with the troublemakers in it. */
+const nearUrn = fc
+  .tuple(
+    fc.constantFrom('urn:babel:', 'URN:babel:', 'urn:babel', 'urn:bable:', ' urn:babel:', ''),
+    fc.array(fc.constantFrom('a', 'z', '0', '9', '-', '_', '.', ':', 'A', ' ', '\n', '\t', 'é', '\\', '\u00a0'), { maxLength: 24 }),
+  )
+  .map(([prefix, characters]) => prefix + characters.join(''));
+
+describe('checkUrnNaming', () => {
+  test('judges every string as the rules in turn do', () => {
+    fc.assert(
+      fc.property(nearUrn, (urn) => {
+        assert.deepEqual(checkUrnNaming(urn), checkUrnNamingRuleByRule(urn), JSON.stringify(urn));
+      }),
+      { seed: SEED, numRuns: 20_000 },
+    );
+  });
+
+  test('a well-formed URN passes; a near miss gets its own rule', () => {
+    assert.equal(checkUrnNaming('urn:babel:orders:bulk-imported'), undefined);
+    assert.equal(checkUrnNaming('urn:babel:orders-2:line_item.added.v2'), undefined);
+    const cases: Array<[string, RegExp]> = [
+      ['urn:babel:orders:placed\n', /whitespace/],
+      ['urn:babel:Orders:placed', /uppercase/],
+      ['urn:babel:orders:placed.', /empty dot-separated part/],
+      ['urn:babel:orders:placed:v2', /exactly four parts/],
+      ['urn:babel:order_s:placed', /context `order_s`/],
+      ['urn:babel:orders:plac€d', /non-ASCII/],
+    ];
+    for (const [urn, words] of cases) assert.match(checkUrnNaming(urn)?.message ?? 'no problem', words, urn);
+  });
+});
