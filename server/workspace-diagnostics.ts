@@ -80,6 +80,8 @@ export class WorkspaceFixtures {
   /** URIs reported before that are gone (deleted, newly ignored, scope turned off): reported empty once. */
   private readonly gone = new Set<string>();
   private scanned = false;
+  /** The walk of the folders under way, which every caller that needs the fixtures waits for. */
+  private scanning: Promise<void> | undefined;
   private readonly gitignores = new GitIgnores();
   private readonly waiters = new Set<() => void>();
   private readonly ids = new WeakMap<object, number>();
@@ -143,7 +145,7 @@ export class WorkspaceFixtures {
 
   /** One report of every tracked fixture against what the client holds (`known`, updated in place by the caller). */
   async report(known: ReadonlyMap<string, string>): Promise<WorkspaceDocumentDiagnosticReport[]> {
-    if (!this.scanned) await this.scan();
+    await this.walked();
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     for (const uri of this.gone) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: [] });
     this.gone.clear();
@@ -210,7 +212,7 @@ export class WorkspaceFixtures {
    * Undefined when the workspace's fixtures are not checked (scope openFiles).
    */
   async rejectedBy(urn: string): Promise<{ rejected: number; total: number } | undefined> {
-    if (!this.scanned) await this.scan();
+    await this.walked();
     let rejected = 0;
     let total = 0;
     let checked = false;
@@ -240,7 +242,7 @@ export class WorkspaceFixtures {
    * quicker than a first report.
    */
   async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined, cancellation?: Cancellation): Promise<Location[] | undefined> {
-    if (!this.scanned || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
+    if (!this.scanned || this.scanning || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
     const locations: Location[] = [];
     for await (const fixture of this.eachFixture(cancellation)) {
       if (!isUnder(root, fixture.path)) continue;
@@ -373,14 +375,28 @@ export class WorkspaceFixtures {
     }
   }
 
+  /**
+   * The fixtures under every folder, as of a walk that ended after the last change that asked for
+   * one (rescan, a file created or deleted): one walk at a time, shared by whoever waits for it.
+   */
+  private async walked(): Promise<void> {
+    while (!this.scanned || this.scanning) {
+      if (!this.scanning) {
+        // Marked first: a change during the walk marks it again, and the loop walks once more.
+        this.scanned = true;
+        this.scanning = this.scan().finally(() => (this.scanning = undefined));
+      }
+      await this.scanning;
+    }
+  }
+
   /** The fixtures under every folder, ignores applied; what is no longer there is reported empty once. */
   private async scan(): Promise<void> {
-    this.scanned = true;
     const found = new Map<string, string>();
     for (const folder of this.folders()) {
       const ignores = projectIgnores(this.context.configs, this.gitignores, folder);
       // One more than the bound is looked for, to know whether the bound left fixtures out.
-      const paths = findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores);
+      const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores);
       if (paths.length > MAX_FIXTURES_FOUND) {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {

@@ -14,7 +14,7 @@ import { findFixtureFiles } from '../workspace/fixture-files';
 
 const ROOT = resolve(__dirname, '..');
 
-const files = [...findFixtureFiles(join(ROOT, 'test/fixtures')), ...findFixtureFiles(join(ROOT, 'examples'))];
+let files: string[];
 
 /** Text as both front ends see it: UTF-8, byte-order mark kept. Undefined for non-UTF-8 bytes. */
 function readText(file: string): string | undefined {
@@ -31,6 +31,7 @@ describe('editor/CLI parity', () => {
   let cliOutput: { file: string; diagnostics: unknown[] }[];
 
   before(async () => {
+    files = [...(await findFixtureFiles(join(ROOT, 'test/fixtures'))), ...(await findFixtureFiles(join(ROOT, 'examples')))];
     await client.initialize();
     // Exit status 1 (errors found) is expected; the JSON is on stdout either way.
     let stdout: string;

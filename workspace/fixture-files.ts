@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_IGNORES, type IgnoreFilter } from './ignores';
+import { TimeSlices } from './time-slices';
 
 /** Never worth walking: dependencies and git internals hold no fixtures of ours and are huge. */
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
@@ -14,12 +15,16 @@ export const MAX_FIXTURES_FOUND = 20_000;
 /**
  * Every `*.babel.json` below `root`, sorted, at most `limit`: the first the walk finds (each
  * folder's own files, then its subfolders in name order), leaving out what `ignores` says
- * (.gitignore and babelq.json's `ignore`, for the diagnostics).
+ * (.gitignore and babelq.json's `ignore`, for the diagnostics). The walk yields to the event loop
+ * between folders once a slice is spent (a workspace folder of `/` or a home folder takes seconds
+ * to walk, and the server answers meanwhile); once `slices` says the walk is no longer wanted, it
+ * ends with what it found so far.
  */
-export function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES): string[] {
+export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices()): Promise<string[]> {
   const found: string[] = [];
   const stack = [root];
   while (stack.length > 0 && found.length < limit) {
+    if (!(await slices.pause())) break;
     const directory = stack.pop()!;
     let entries;
     try {

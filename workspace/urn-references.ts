@@ -26,7 +26,7 @@ export const MAX_FIXTURE_FILE_BYTES = MAX_SCHEMA_FILE_BYTES;
 export async function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk, ignores?: IgnoreFilter, cancellation: Cancellation = NOT_CANCELLED): Promise<FileLocation[]> {
   const references: FileLocation[] = [];
   const slices = new TimeSlices(cancellation);
-  for (const path of findFixtureFiles(root, undefined, ignores)) {
+  for (const path of await findFixtureFiles(root, undefined, ignores, slices)) {
     if (!(await slices.pause())) return [];
     const reference = urnReferenceIn(path, urn, read);
     if (reference) references.push(reference);

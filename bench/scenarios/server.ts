@@ -129,7 +129,7 @@ export async function serverScenarios(texts: Record<string, string>): Promise<vo
   await pushedKeystrokes(big, lines);
 
   // Memory with 10,000 open tiny documents.
-  const files = findFixtureFiles(WORKSPACE);
+  const files = await findFixtureFiles(WORKSPACE);
   const probe = new BenchClient({ probe: true, server: SHIPPED_SERVER });
   try {
     await probe.initialize(WORKSPACE);

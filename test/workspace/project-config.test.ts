@@ -66,7 +66,7 @@ describe('the babelq.json files above a file', () => {
     assert.equal(configs.isIgnored(join(root, 'repo/negative/a.babel.json')), false);
   });
 
-  test('an ignore glob that names a folder: the workspace walk does not enter it (a skipped folder is never listed)', () => {
+  test('an ignore glob that names a folder: the workspace walk does not enter it (a skipped folder is never listed)', async () => {
     write({
       'walled/babelq.json': '{ "root": true, "ignore": ["private"] }',
       'walled/kept.babel.json': '{}',
@@ -75,7 +75,7 @@ describe('the babelq.json files above a file', () => {
     const ignores = projectIgnores(new ProjectConfigs(), new GitIgnores());
     assert.equal(ignores.skipDirectory(join(root, 'walled/private')), true);
     assert.equal(ignores.skipDirectory(join(root, 'walled')), false);
-    assert.deepEqual(findFixtureFiles(join(root, 'walled'), undefined, ignores).map((path) => path.slice(root.length + 1)), ['walled/kept.babel.json']);
+    assert.deepEqual((await findFixtureFiles(join(root, 'walled'), undefined, ignores)).map((path) => path.slice(root.length + 1)), ['walled/kept.babel.json']);
   });
 
   test('a changed config is read again once forgotten', () => {
@@ -119,7 +119,7 @@ describe('.gitignore as git reads it', () => {
     assert.equal(ignored('#hash.babel.json'), true);
   });
 
-  test('inside a work tree every .gitignore from the top down applies; a walk does not enter an ignored folder (nothing below it comes back); outside one nothing is ignored', () => {
+  test('inside a work tree every .gitignore from the top down applies; a walk does not enter an ignored folder (nothing below it comes back); outside one nothing is ignored', async () => {
     write({
       'git/.git/HEAD': 'x',
       'git/.gitignore': 'gen/\n*.local.babel.json\n',
@@ -132,10 +132,10 @@ describe('.gitignore as git reads it', () => {
       'plain/.gitignore': '*\n',
       'plain/a.babel.json': '{}',
     });
-    const walk = (folder: string) => findFixtureFiles(join(root, folder), undefined, projectIgnores(new ProjectConfigs(), new GitIgnores())).map((path) => path.slice(root.length + 1));
-    assert.deepEqual(walk('git'), ['git/a.babel.json', 'git/sub/mine.local.babel.json']);
-    assert.deepEqual(walk('git/gen'), ['git/gen/a.babel.json'], 'the folder a walk starts from is walked, as asked');
-    assert.deepEqual(walk('plain'), ['plain/a.babel.json'], 'not a Git work tree');
+    const walk = async (folder: string) => (await findFixtureFiles(join(root, folder), undefined, projectIgnores(new ProjectConfigs(), new GitIgnores()))).map((path) => path.slice(root.length + 1));
+    assert.deepEqual(await walk('git'), ['git/a.babel.json', 'git/sub/mine.local.babel.json']);
+    assert.deepEqual(await walk('git/gen'), ['git/gen/a.babel.json'], 'the folder a walk starts from is walked, as asked');
+    assert.deepEqual(await walk('plain'), ['plain/a.babel.json'], 'not a Git work tree');
   });
 
   test('a hostile pattern runs in linear time', () => {
