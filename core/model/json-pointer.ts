@@ -2,7 +2,7 @@
  * The JSON Pointer (RFC 6901) of the value or key at an offset: a name for a place in a document
  * that does not change when lines above it move, so reports can follow a finding across edits.
  */
-import { locate, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
+import { indexOfItem, locate, type ParsedDocument, type PropertyNode, type ValueNode } from './tree';
 
 /** Escapes one reference token: `~` as `~0` and `/` as `~1` (RFC 6901, section 3). */
 export function encodePointerToken(token: string): string {
@@ -24,7 +24,7 @@ export function pointerAt(doc: ParsedDocument, offset: number): string {
   if (property) tokens.push(property.key);
   while (value?.parent) {
     property = value.property;
-    tokens.push(property ? property.key : String(value.parent.kind === 'array' ? value.parent.items.indexOf(value) : 0));
+    tokens.push(property ? property.key : String(value.parent.kind === 'array' ? indexOfItem(value.parent.items, value) : 0));
     value = value.parent;
   }
   return tokens.reverse().map((token) => `/${encodePointerToken(token)}`).join('');

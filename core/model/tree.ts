@@ -162,6 +162,12 @@ function lastStartingAtOrBefore<T>(list: readonly T[], offset: number, startOf: 
   return found;
 }
 
+/** The index of `item` among `items` (in text order), found by halving: a pointer into an array of 240,000 items costs 18 looks, not a search from the start. */
+export function indexOfItem(items: readonly ValueNode[], item: ValueNode): number {
+  const found = lastStartingAtOrBefore(items, item.offset, (candidate) => candidate.offset);
+  return items[found] === item ? found : items.indexOf(item);
+}
+
 /**
  * `locate` for what answers the user's cursor (hover, completion, selection, definition): a
  * container of more than MAX_CHILDREN_LOOKED_INTO items is the innermost node found, as building

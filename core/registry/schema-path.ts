@@ -3,7 +3,7 @@
  * completion, hover and sensitivity) and to the key in the schema file (for go-to-definition).
  * Only `properties` and `items` are followed, the subset the registry's validators share.
  */
-import { asObject, getProperty, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
+import { asObject, getProperty, indexOfItem, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 export type PayloadPath = readonly (string | number)[];
 
@@ -45,7 +45,7 @@ export function payloadPathOf(node: ValueNode, data: ValueNode): (string | numbe
     const parent: ValueNode | undefined = current.parent;
     if (!parent) return undefined;
     if (current.property) path.push(current.property.key);
-    else if (parent.kind === 'array') path.push(parent.items.indexOf(current));
+    else if (parent.kind === 'array') path.push(indexOfItem(parent.items, current));
     current = parent;
   }
   return current === data ? path.reverse() : undefined;

@@ -44,6 +44,27 @@ test('the place of every value of an object of 200,000 keys is found by halving,
   assert.ok(elapsed < 10_000, `${Math.round(elapsed)} ms`);
 });
 
+test('the index of every item of an array of 200,000 is found by halving, not by a search from the first item each time', () => {
+  const count = 200_000;
+  const offsets: number[] = [];
+  let text = '{"data": [';
+  for (let index = 0; index < count; index++) {
+    if (index > 0) text += ', ';
+    offsets.push(text.length);
+    text += index % 2 ? `"s${index}"` : `{"n": ${index}}`;
+  }
+  text += ']}';
+  const big = parseText(text);
+  const started = performance.now();
+  const pointers = offsets.map((offset) => pointerAt(big, offset));
+  const elapsed = performance.now() - started;
+  assert.equal(pointers[count - 1], `/data/${count - 1}`);
+  assert.equal(pointers[12_345], '/data/12345');
+  assert.equal(pointerAt(big, offsets[12_346] + 2), '/data/12346/n', 'inside an item');
+  // A search from the first item for each would take 2·10^10 steps (minutes); halving takes well under a second here.
+  assert.ok(elapsed < 10_000, `${Math.round(elapsed)} ms`);
+});
+
 test('at the cursor, inside a container of more than 250,000 items the container is the innermost place found; a finding\'s pointer is exact all the same', () => {
   const zeros = `{"data": {"small": [1, 2, 3], "z": [${Array.from({ length: 300_000 }, () => '0').join(',')}]}}`;
   const big = parseText(zeros);
