@@ -9,7 +9,7 @@ import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
-import { isUnder, realPath } from '../workspace/registry-loader';
+import { isUnder, realPath } from '../workspace/path-containment';
 
 
 export interface InputFile {

@@ -9,7 +9,8 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
-import { findRegistry, isInside, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, realPath } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk } from '../workspace/registry-loader';
+import { isInside, realPath } from '../workspace/path-containment';
 import { CliError } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */

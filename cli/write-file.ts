@@ -6,7 +6,7 @@
 import { chmodSync, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from './errors';
-import { realPath } from '../workspace/registry-loader';
+import { realPath } from '../workspace/path-containment';
 
 /**
  * Replaces (or creates) `path` with `data`; `shown` is the path as the user gave it, for the error.

@@ -9,7 +9,8 @@ import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } fr
 import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
-import { findRegistry, isUnder, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { isUnder } from '../workspace/path-containment';
 
 /**
  * Told once per registry state the service computes: a registry loaded (or reloaded after a

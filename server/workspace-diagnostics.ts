@@ -35,7 +35,7 @@ import { projectIgnores } from '../workspace/ignores';
 import { readBoundedBytes } from '../workspace/bounded-read';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
-import { isUnder } from '../workspace/registry-loader';
+import { isUnder } from '../workspace/path-containment';
 import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';

@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import { devNull } from 'node:os';
 import { dirname, relative } from 'node:path';
-import { leavesRoot, realPath } from './registry-loader';
+import { leavesRoot, realPath } from './path-containment';
 
 /** One git run may not take longer (a huge repository must not hold a diagnostic up for long). */
 const GIT_TIMEOUT_MS = 3000;

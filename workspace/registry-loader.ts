@@ -4,8 +4,8 @@
  * to stay inside the workspace folder, through `..`, absolute paths and symbolic links alike; a
  * path that escapes is refused before anything is read.
  */
-import { lstatSync, realpathSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { lstatSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
@@ -14,6 +14,7 @@ import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
+import { isInside, realPath } from './path-containment';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
 
@@ -45,33 +46,6 @@ export const readFromDisk: TextReader = (path, limit) => readBoundedText(path, l
 export interface LoadResult {
   readonly state: RegistryState;
   readonly files: readonly string[];
-}
-
-/** True when `target` is `root` or lies below it, after resolving symbolic links where they exist. */
-export function isInside(root: string, target: string, realRoot: string = realPath(root)): boolean {
-  const lexical = relative(resolve(root), resolve(target));
-  if (leavesRoot(lexical)) return false;
-  return !leavesRoot(relative(realRoot, realPath(target)));
-}
-
-/** The path with symbolic links resolved; the path itself (resolved) when it does not exist. */
-export function realPath(path: string): string {
-  try {
-    // One realpath(3) call: the JS implementation lstat()s every component, which dominates a lint of many files.
-    return realpathSync.native(path);
-  } catch {
-    return resolve(path);
-  }
-}
-
-/** `path` is `folder` or below it, by their text alone (no I/O: for loops over many paths). */
-export function isUnder(folder: string, path: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
-}
-
-/** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
-export function leavesRoot(relativePath: string): boolean {
-  return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
 }
 
 /**

@@ -16,7 +16,7 @@ import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../core/rules/diagnos
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import type { ServerContext } from '../context';
 import { sameDiagnostic, toLspCodeAction, toLspEdit } from '../convert';
-import { isInside } from '../../workspace/registry-loader';
+import { isInside } from '../../workspace/path-containment';
 import { toUri } from '../registry';
 import type { SchemaFileRequest } from '../request';
 

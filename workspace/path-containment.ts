@@ -1,0 +1,34 @@
+/**
+ * Whether a path lies inside a folder: by the text alone (for loops over many paths) or through
+ * `..`, absolute paths and symbolic links (for what a checkout names: a registry, a schema, a link
+ * a walk would follow, a file a fix would write).
+ */
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** True when `target` is `root` or lies below it, after resolving symbolic links where they exist. */
+export function isInside(root: string, target: string, realRoot: string = realPath(root)): boolean {
+  const lexical = relative(resolve(root), resolve(target));
+  if (leavesRoot(lexical)) return false;
+  return !leavesRoot(relative(realRoot, realPath(target)));
+}
+
+/** The path with symbolic links resolved; the path itself (resolved) when it does not exist. */
+export function realPath(path: string): string {
+  try {
+    // One realpath(3) call: the JS implementation lstat()s every component, which dominates a lint of many files.
+    return realpathSync.native(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** `path` is `folder` or below it, by their text alone (no I/O: for loops over many paths). */
+export function isUnder(folder: string, path: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
+
+/** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
+export function leavesRoot(relativePath: string): boolean {
+  return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
+}
