@@ -29,17 +29,7 @@ export class UnreadableFile extends Error {
  * changed needs no second look at it.
  */
 export function readBoundedBytes(path: string, limit: number, into?: { buffer: Buffer }, onStat?: (stat: Stats) => void): Buffer {
-  let descriptor: number;
-  try {
-    // O_NONBLOCK: opening a FIFO for reading waits for a writer without it.
-    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw fromSystemError(path, error);
-  }
-  try {
-    const stat = fstatSync(descriptor);
-    onStat?.(stat);
-    if (!stat.isFile()) throw new UnreadableFile(path, `is ${kindOf(stat)}, not a regular file; it was not read.`, 'not-a-file');
+  return withRegularFile(path, onStat, (descriptor, stat) => {
     if (stat.size > limit) throw tooLarge(path, stat.size, limit);
     // One byte more than the limit tells a file that grew past it since the fstat.
     const capacity = Math.min(limit + 1, Math.max(stat.size + 1, 4096));
@@ -64,6 +54,36 @@ export function readBoundedBytes(path: string, limit: number, into?: { buffer: B
     if (length > limit) throw tooLarge(path, length, limit);
     if (into) into.buffer = buffer;
     return buffer.subarray(0, length);
+  });
+}
+
+/** At most the first `count` bytes of a regular file, whatever its size (a header); throws UnreadableFile as readBoundedBytes does. */
+export function readFileStart(path: string, count: number, onStat?: (stat: Stats) => void): Buffer {
+  return withRegularFile(path, onStat, (descriptor) => {
+    const buffer = Buffer.allocUnsafe(count);
+    let length = 0;
+    for (let read = -1; read !== 0 && length < count; length += read) read = readSync(descriptor, buffer, length, count - length, null);
+    return buffer.subarray(0, length);
+  });
+}
+
+/**
+ * Runs `read` on the open descriptor of the regular file at `path`: opened without blocking, told
+ * to `onStat`, refused unread when it is anything else; closed after. Errors become UnreadableFile.
+ */
+function withRegularFile<T>(path: string, onStat: ((stat: Stats) => void) | undefined, read: (descriptor: number, stat: Stats) => T): T {
+  let descriptor: number;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading waits for a writer without it.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw fromSystemError(path, error);
+  }
+  try {
+    const stat = fstatSync(descriptor);
+    onStat?.(stat);
+    if (!stat.isFile()) throw new UnreadableFile(path, `is ${kindOf(stat)}, not a regular file; it was not read.`, 'not-a-file');
+    return read(descriptor, stat);
   } catch (error) {
     throw error instanceof UnreadableFile ? error : fromSystemError(path, error);
   } finally {

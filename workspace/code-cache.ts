@@ -16,7 +16,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { readBoundedBytes } from './bounded-read';
+import { readBoundedBytes, readFileStart } from './bounded-read';
 
 /**
  * What happened to the cache: used, refused by V8 (another Node or V8 flags), made for another
@@ -199,22 +199,28 @@ export const OTHER_BUILDS_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The length of the build id in a cache file's name (the file itself starts with the whole id). */
 const NAMED_BUILD_LENGTH = 12;
 /**
- * What follows the bundle's name in the name of a cache file: one build's (`-<build>.cache`) or
- * the single file of before (`.cache`), or the temporary file of either that a writer ended
- * before its rename left (`.<pid>.tmp` after it; see replaceFile).
+ * What follows the bundle's name in the name of a cache file: one build's for one V8
+ * (`-<build>-v8-<version>.cache`), one build's as named before (`-<build>.cache`), or the single
+ * file of before that (`.cache`), or the temporary file of any of them that a writer ended before
+ * its rename left (`.<pid>.tmp` after it; see replaceFile).
  */
-const CACHE_FILE_AFTER_NAME = new RegExp(`^(-[0-9a-f]{${NAMED_BUILD_LENGTH}})?\\.cache(\\.[0-9]+\\.tmp)?$`);
+const CACHE_FILE_AFTER_NAME = new RegExp(`^(-[0-9a-f]{${NAMED_BUILD_LENGTH}}(-v8-[0-9a-z.-]+)?)?\\.cache(\\.[0-9]+\\.tmp)?$`);
 
-/** The name of the cache of `build` of the bundle `name` in a cache folder. */
-export function cacheFileName(name: string, build: string): string {
-  return `${name}-${build.slice(0, NAMED_BUILD_LENGTH)}.cache`;
+/**
+ * The name of the cache of `build` of the bundle `name` for the V8 of `v8Version` in a cache
+ * folder. V8 refuses a cache another version made: two Nodes running one build beside each other
+ * (two VS Code versions' remote servers sharing a home folder's storage) each keep theirs instead
+ * of replacing the other's at every start.
+ */
+export function cacheFileName(name: string, build: string, v8Version = process.versions.v8): string {
+  return `${name}-${build.slice(0, NAMED_BUILD_LENGTH)}-v8-${v8Version.toLowerCase().replace(/[^0-9a-z.-]/g, '-')}.cache`;
 }
 
 /**
- * Runs `bundle` with the code cache kept in `cacheDirectory`, one file per build of the bundle
- * (`cacheFileName`; the folder made when missing): two builds running at once (an editor window
- * left open across an update, beside a new one) each keep theirs instead of replacing each
- * other's at every start. When the cache of this build does not fit (none yet, another Node),
+ * Runs `bundle` with the code cache kept in `cacheDirectory`, one file per build of the bundle and
+ * V8 version (`cacheFileName`; the folder made when missing): two builds running at once (an
+ * editor window left open across an update, beside a new one) each keep theirs instead of
+ * replacing each other's at every start. When the cache of this build does not fit (none yet, another Node),
  * this process writes one, WRITE_CACHE_AFTER_MS after it started (full) or when it ends (partial),
  * whichever comes first; the next start uses it. A process that used a partial cache writes a
  * full one at WRITE_CACHE_AFTER_MS if it lives that long, and nothing when it ends sooner. The
@@ -256,7 +262,8 @@ export function runWithCacheDirectory(bundle: string, cacheDirectory: string, wr
 function fullCacheWrittenSince(cacheFile: string, build: string, found: Stats | undefined): boolean {
   try {
     let now: Stats | undefined;
-    const file = readBoundedBytes(cacheFile, MAX_CACHE_BYTES, undefined, (stat) => (now = stat));
+    // The header alone says whose cache it is and how complete: the rest (a megabyte) is not read.
+    const file = readFileStart(cacheFile, HEADER_LENGTH + 1, (stat) => (now = stat));
     if (found !== undefined && now !== undefined && now.ino === found.ino && now.mtimeMs === found.mtimeMs && now.size === found.size) return false;
     const header = headerOf(file);
     return header !== undefined && header.build === build && header.completeness === 'full';

@@ -745,8 +745,8 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { publisher: string; name: string };
     const cacheFolder = join(userDataDir, 'User', 'globalStorage', `${manifest.publisher}.${manifest.name}`, 'code-cache');
     // The server writes it 10 s after its start (or when it ends); this session has run longer.
-    // One file per build of the server, named by the build it was made for.
-    const named = await waitUntil('the server\'s code cache', async () => (existsSync(cacheFolder) ? readdirSync(cacheFolder).find((name) => /^server-main-[0-9a-f]{12}\.cache$/.test(name)) : undefined), 30_000);
+    // One file per build of the server and V8 version, named by the build and the V8 (the code-server's Node) it was made for.
+    const named = await waitUntil('the server\'s code cache', async () => (existsSync(cacheFolder) ? readdirSync(cacheFolder).find((name) => /^server-main-[0-9a-f]{12}-v8-\d+\.\d+\.[0-9a-z.-]+\.cache$/.test(name)) : undefined), 30_000);
     const cache = readFileSync(join(cacheFolder, named));
     assert.match(cache.toString('latin1', 0, 40), /^[0-9a-f]{40}$/, 'the cache starts with the build it was made for');
     assert.equal(cache.toString('latin1', 0, 12), named.slice('server-main-'.length, 'server-main-'.length + 12), 'its name says that build');

@@ -294,9 +294,21 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     const underWay = `${newerCache}.4343.tmp`;
     for (const file of [leftOver, underWay]) writeFileSync(join(folder, file), 'half a cache');
     utimesSync(join(folder, leftOver), aDayAgo, aDayAgo);
+    // The newer build's cache for another V8 (another Node running it beside this one): one written
+    // just now stays, as the newer build's own does; one a day old goes, as another build's does.
+    const newerBuild = buildIdOf(newerSource)!;
+    const otherNode = cacheFileName('builds-bundle', newerBuild, '10.2.154.26-node.26');
+    const oldNode = cacheFileName('builds-bundle', newerBuild, '9.4.146.26-node.24');
+    assert.ok(![newerCache, otherNode, oldNode].some((name, i, all) => all.indexOf(name) !== i), 'a name per V8 version');
+    for (const file of [otherNode, oldNode]) writeFileSync(join(folder, file), 'another V8\'s cache');
+    utimesSync(join(folder, oldNode), aDayAgo, aDayAgo);
+    // And a build's cache as named before the V8 version was in the name, a day old: it goes.
+    const unversioned = `builds-bundle-${newerBuild.slice(0, 12)}.cache`;
+    writeFileSync(join(folder, unversioned), 'a cache of before');
+    utimesSync(join(folder, unversioned), aDayAgo, aDayAgo);
     const third = writeBundle('builds-bundle.js', 'n << 1');
     assert.equal(await ranInFolder(third, folder), 'absent 42');
-    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, underWay, 'builds-bundle-notes.cache', 'other-bundle.cache', folderLikeCache].sort());
+    assert.deepEqual(readdirSync(folder).sort(), [cacheFileOf(third), newerCache, otherNode, underWay, 'builds-bundle-notes.cache', 'other-bundle.cache', folderLikeCache].sort());
     assert.equal(readFileSync(join(folder, folderLikeCache, 'inside'), 'utf8'), 'kept');
     assert.equal(readFileSync(target, 'utf8'), 'not removed through a link');
   });
