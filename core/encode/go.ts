@@ -79,12 +79,17 @@ export function goField(scope: EnvelopeScope, key: string): string | undefined {
   return fields.includes(folded) ? folded : undefined;
 }
 
+const NEEDS_FOLDING = /[A-Z\u017f\u212a]/;
+
 /**
  * A JSON key as encoding/json compares it with a struct field's lower-case ASCII name: ASCII
  * letters fold, and U+017F and U+212A fold to s and k (so `URN`, `Owner` and `ſchema` fill
  * `urn`, `owner` and `schema`).
  */
 export function goFold(key: string): string {
+  // Nearly every key has nothing to fold: one test instead of three replacements (a registry of
+  // 250,000 entries folds a million keys as it loads).
+  if (!NEEDS_FOLDING.test(key)) return key;
   return key.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
