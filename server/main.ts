@@ -2,12 +2,17 @@
  * Language server entry point. The transport (stdio, IPC or a socket) comes from the command
  * line (`--stdio`, `--node-ipc`, `--socket=N`), as vscode-languageserver reads it. Over stdio the
  * input passes through FramingRepair, so one broken frame from a client does not leave the server
- * unable to read every later message.
+ * unable to read every later message; on every transport, an `initialize` the library could not
+ * read is repaired first (InitializeRepair).
  */
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { FramingRepair } from './framing';
+import { InitializeRepair } from './initialize-shape';
 import { startServer } from './server';
+
+const initializeRepair = new InitializeRepair();
+const options = { messageStrategy: initializeRepair.strategy };
 
 if (process.argv.includes('--stdio')) {
   // stdout carries the protocol: anything a dependency prints goes to stderr instead.
@@ -16,9 +21,9 @@ if (process.argv.includes('--stdio')) {
   }
   let report: (reason: string) => void = () => undefined;
   const input = process.stdin.pipe(new FramingRepair((reason) => report(reason)));
-  const connection = createConnection(ProposedFeatures.all, input, process.stdout);
+  const connection = createConnection(ProposedFeatures.all, input, process.stdout, options);
   report = (reason) => connection.console.warn(`Skipped a malformed message from the client: ${reason}.`);
-  startServer(connection);
+  startServer(connection, initializeRepair);
 } else {
-  startServer(createConnection(ProposedFeatures.all));
+  startServer(createConnection(ProposedFeatures.all, options), initializeRepair);
 }

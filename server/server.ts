@@ -30,6 +30,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
+import type { InitializeRepair } from './initialize-shape';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
@@ -68,7 +69,7 @@ const EARLY_LINE_SCAN_CHARS = 256 * 1024;
 const REGISTRY_REFRESH_MS = 100;
 
 /** Starts serving on a connection; returns when the handlers are registered. */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, initializeRepair?: InitializeRepair): void {
   quietRepeatedComplaints(connection.console);
   const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
@@ -165,6 +166,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onInitialized(() => {
+    if (initializeRepair?.repaired.length) connection.console.warn(`The client's initialize request was not as the protocol has it, and the server read it as best it could: ${initializeRepair.repaired.join('; ')}.`);
     if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
     if (canWatchFiles) settle('Watching JSON files', connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }));
     dynamic?.register(settle);

@@ -1,0 +1,56 @@
+/**
+ * The `initialize` request made readable before vscode-languageserver sees it. The library reads
+ * `params.capabilities.workspace` before any handler of ours runs, so a client that leaves out
+ * `capabilities` (or sends `workspaceFolders` that are not a list of folders) got an internal
+ * error and no server. Such params are repaired into what they most nearly say (no capabilities:
+ * the plainest client; folders without a URI left out), and the server says in its log what it
+ * assumed, once it can log.
+ */
+import type { ConnectionOptions, Message, RequestMessage } from 'vscode-languageserver/node';
+import { isRecord, isUri } from './request-shape';
+
+/** Repairs `initialize` params in place of the client's; `repaired` lists what it assumed, in words. */
+export function readableInitializeParams(params: unknown): { params: Record<string, unknown>; repaired: string[] } {
+  const repaired: string[] = [];
+  const result: Record<string, unknown> = isRecord(params) ? { ...params } : {};
+  if (!isRecord(params)) repaired.push('the params were not an object: read as empty');
+  if (!isRecord(result.capabilities)) {
+    if (isRecord(params)) repaired.push('there were no capabilities: read as a client that supports nothing optional');
+    result.capabilities = {};
+  }
+  if (result.processId !== undefined && result.processId !== null && !Number.isInteger(result.processId)) {
+    repaired.push('processId was not an integer: ignored');
+    result.processId = null;
+  }
+  for (const key of ['rootUri', 'rootPath'] as const) {
+    if (result[key] !== undefined && result[key] !== null && typeof result[key] !== 'string') {
+      repaired.push(`${key} was not a string: ignored`);
+      result[key] = null;
+    }
+  }
+  const folders = result.workspaceFolders;
+  if (folders !== undefined && folders !== null) {
+    const usable = Array.isArray(folders) ? folders.filter((folder) => isRecord(folder) && isUri(folder.uri)) : [];
+    if (!Array.isArray(folders) || usable.length !== folders.length) {
+      repaired.push(Array.isArray(folders) ? `${folders.length - usable.length} of the workspaceFolders had no uri: left out` : 'workspaceFolders was not a list: ignored');
+      result.workspaceFolders = usable.length > 0 ? usable : null;
+    }
+  }
+  return { params: result, repaired };
+}
+
+/** The message strategy of the connection: `initialize` params repaired, what was assumed kept for the log. */
+export class InitializeRepair {
+  /** What the last `initialize` had repaired, in words (empty when it was well formed). */
+  repaired: string[] = [];
+
+  readonly strategy: NonNullable<ConnectionOptions['messageStrategy']> = {
+    handleMessage: (message, next) => {
+      const request = message as RequestMessage;
+      if (request.method !== 'initialize' || request.id === undefined) return next(message);
+      const { params, repaired } = readableInitializeParams(request.params);
+      this.repaired = repaired;
+      return next(repaired.length > 0 ? ({ ...request, params } as Message) : message);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * An `initialize` the protocol library could not read (no capabilities, folders that are not a
+ * list of folders, params that are not an object) is repaired before it sees it: the server
+ * starts, works as for the plainest client, and says in its log what it assumed.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { readableInitializeParams } from '../../server/initialize-shape';
+import { TestLspClient } from '../support/lsp-client';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+
+describe('readableInitializeParams', () => {
+  test('well-formed params pass as they are, with nothing repaired', () => {
+    const params = { processId: 12, rootUri: 'file:///w', capabilities: { workspace: {} }, workspaceFolders: [{ uri: 'file:///w', name: 'w' }] };
+    assert.deepEqual(readableInitializeParams(params), { params, repaired: [] });
+  });
+
+  test('each malformed part is read as what it most nearly says, and named', () => {
+    const { params, repaired } = readableInitializeParams({ processId: 'x', rootUri: 7, workspaceFolders: [{ uri: 'file:///a' }, { name: 'no uri' }, 3] });
+    assert.deepEqual(params, { processId: null, rootUri: null, workspaceFolders: [{ uri: 'file:///a' }], capabilities: {} });
+    assert.deepEqual(repaired, [
+      'there were no capabilities: read as a client that supports nothing optional',
+      'processId was not an integer: ignored',
+      'rootUri was not a string: ignored',
+      '2 of the workspaceFolders had no uri: left out',
+    ]);
+    assert.deepEqual(readableInitializeParams({ capabilities: {}, workspaceFolders: 'file:///w' }).params.workspaceFolders, null);
+    assert.deepEqual(readableInitializeParams(null), { params: { capabilities: {} }, repaired: ['the params were not an object: read as empty'] });
+  });
+});
+
+describe('a server asked to initialize without capabilities', () => {
+  const client = new TestLspClient();
+  after(() => client.kill());
+
+  test('starts, answers, reports problems, and logs what it assumed', async () => {
+    const result = await client.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: null, rootUri: null, workspaceFolders: 'not a list' });
+    assert.equal(result.capabilities.hoverProvider, true);
+    await client.connection.sendNotification('initialized', {});
+    const uri = 'file:///workspace/plain.babel.json';
+    await client.open(uri, GOOD_ENVELOPE.replace('"attempts": 0', '"attempts": -1'));
+    await client.waitForPublished((all) => all.some((published) => published.uri === uri && published.diagnostics.some((diagnostic) => diagnostic.code === 'invalid-value')));
+    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+    assert.match(hover?.contents?.value ?? JSON.stringify(hover?.contents), /job/);
+    assert.ok(client.logs.some((line) => /initialize request was not as the protocol has it.*no capabilities.*workspaceFolders was not a list/.test(line)), client.logs.join('\n'));
+  });
+});
