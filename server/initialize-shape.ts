@@ -46,6 +46,8 @@ export class InitializeRepair {
 
   readonly strategy: NonNullable<ConnectionOptions['messageStrategy']> = {
     handleMessage: (message, next) => {
+      // Whatever JSON arrived is passed here, `null` included: the library itself says what it makes of the rest.
+      if (!isRecord(message)) return next(message);
       const request = message as RequestMessage;
       if (request.method !== 'initialize' || request.id === undefined) return next(message);
       const { params, repaired } = readableInitializeParams(request.params);
