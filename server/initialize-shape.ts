@@ -1,12 +1,13 @@
 /**
  * The `initialize` request made readable before vscode-languageserver sees it. The library reads
- * `params.capabilities.workspace` before any handler of ours runs, so a client that leaves out
- * `capabilities` (or sends `workspaceFolders` that are not a list of folders) got an internal
- * error and no server. Such params are repaired into what they most nearly say (no capabilities:
- * the plainest client; folders without a URI left out), and the server says in its log what it
- * assumed, once it can log.
+ * `params.capabilities.workspace` before any handler of ours runs, so a client that left out
+ * `capabilities` got an internal error and no server; so did one whose `workspaceFolders` was not
+ * a list of folders, in the server's own handler. Such params are repaired into what they most
+ * nearly say (no capabilities: the plainest client; folders without a usable URI left out), and
+ * the server says in its log what it assumed, once it can log. The capabilities' inner shapes
+ * are read by the handler (server.ts) as they stand, each tested for the value it means.
  */
-import type { ConnectionOptions, Message, RequestMessage } from 'vscode-languageserver/node';
+import { Message, type ConnectionOptions, type RequestMessage } from 'vscode-languageserver/node';
 import { isRecord, isUri } from './request-shape';
 
 /** Repairs `initialize` params in place of the client's; `repaired` lists what it assumed, in words. */
@@ -32,7 +33,7 @@ export function readableInitializeParams(params: unknown): { params: Record<stri
   if (folders !== undefined && folders !== null) {
     const usable = Array.isArray(folders) ? folders.filter((folder) => isRecord(folder) && isUri(folder.uri)) : [];
     if (!Array.isArray(folders) || usable.length !== folders.length) {
-      repaired.push(Array.isArray(folders) ? `${folders.length - usable.length} of the workspaceFolders had no uri: left out` : 'workspaceFolders was not a list: ignored');
+      repaired.push(Array.isArray(folders) ? `${folders.length - usable.length} of the workspaceFolders had no usable uri: left out` : 'workspaceFolders was not a list: ignored');
       result.workspaceFolders = usable.length > 0 ? usable : null;
     }
   }
@@ -46,13 +47,12 @@ export class InitializeRepair {
 
   readonly strategy: NonNullable<ConnectionOptions['messageStrategy']> = {
     handleMessage: (message, next) => {
-      // Whatever JSON arrived is passed here, `null` included: the library itself says what it makes of the rest.
-      if (!isRecord(message)) return next(message);
-      const request = message as RequestMessage;
-      if (request.method !== 'initialize' || request.id === undefined) return next(message);
-      const { params, repaired } = readableInitializeParams(request.params);
+      // Whatever JSON arrived is passed here, `null` included: only a request (a string or number
+      // id) named initialize is looked at; the library says what it makes of the rest.
+      if (!Message.isRequest(message) || message.method !== 'initialize') return next(message);
+      const { params, repaired } = readableInitializeParams(message.params);
       this.repaired = repaired;
-      return next(repaired.length > 0 ? ({ ...request, params } as Message) : message);
+      return next(repaired.length > 0 ? ({ ...message, params } as RequestMessage) : message);
     },
   };
 }

@@ -135,7 +135,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canWatchFolders = capabilities.workspace?.workspaceFolders === true;
-    canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && capabilities.workspace.workspaceEdit.resourceOperations?.includes('create') === true;
+    const resourceOperations: unknown = capabilities.workspace?.workspaceEdit?.resourceOperations;
+    canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && Array.isArray(resourceOperations) && resourceOperations.includes('create');
     // Without workspace folders: the root URI, else the root path, else each file's project (server/registry.ts).
     const folders = params.workspaceFolders?.length
       ? params.workspaceFolders.map((folder) => folder.uri)

@@ -79,8 +79,11 @@ export class WorkspaceFixtures {
   private readonly fixtures = new Map<string, TrackedFixture>();
   /** URIs reported before that are gone (deleted, newly ignored, scope turned off): reported empty once. */
   private readonly gone = new Set<string>();
-  private scanned = false;
-  /** The walk of the folders under way, which every caller that needs the fixtures waits for. */
+  /** Counts the changes that ask for a walk of the folders (rescan, a fixture created or deleted); the first walk is wanted from the start. */
+  private walkWanted = 1;
+  /** The walkWanted a finished walk started at: the fixtures it found hold every change counted up to it. */
+  private walkedAt = 0;
+  /** The walk of the folders under way, which the callers that need the fixtures wait for. */
   private scanning: Promise<void> | undefined;
   private readonly gitignores = new GitIgnores();
   private readonly waiters = new Set<() => void>();
@@ -104,7 +107,7 @@ export class WorkspaceFixtures {
 
   /** The workspace folders, .gitignore or ignore globs changed: the next report walks the folders again. */
   rescan(): void {
-    this.scanned = false;
+    this.walkWanted++;
     this.gitignores.forget();
     this.changed();
   }
@@ -113,7 +116,7 @@ export class WorkspaceFixtures {
   fileChanged(path: string, deleted: boolean): void {
     const fixture = this.fixtures.get(path);
     if (fixture && !deleted) fixture.stamp = undefined;
-    else this.scanned = false; // created or deleted: the next walk (which applies the ignores) says what is there
+    else this.walkWanted++; // created or deleted: the next walk (which applies the ignores) says what is there
     this.changed();
   }
 
@@ -237,12 +240,12 @@ export class WorkspaceFixtures {
    * Find-references from the workspace's report: the fixtures under `root` that route on `urn`,
    * where each writes it, from the findings' own analyses (a fixture is read again only when it
    * changed); a fixture the report skips for its size is read here. Undefined when the report has
-   * not run yet, does not cover `root` (a folder that is not, or not inside, a workspace folder)
-   * or not every fixture in it (scope openFiles): the caller then walks the files itself, which is
-   * quicker than a first report.
+   * not run yet (or its walk of the folders is under way, or due), does not cover `root` (a folder
+   * that is not, or not inside, a workspace folder) or not every fixture in it (scope openFiles):
+   * the caller then walks the files itself, which is quicker than a first report.
    */
   async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined, cancellation?: Cancellation): Promise<Location[] | undefined> {
-    if (!this.scanned || this.scanning || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
+    if (this.walkedAt < this.walkWanted || this.scanning || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
     const locations: Location[] = [];
     for await (const fixture of this.eachFixture(cancellation)) {
       if (!isUnder(root, fixture.path)) continue;
@@ -376,15 +379,21 @@ export class WorkspaceFixtures {
   }
 
   /**
-   * The fixtures under every folder, as of a walk that ended after the last change that asked for
-   * one (rescan, a file created or deleted): one walk at a time, shared by whoever waits for it.
+   * The fixtures under every folder, as of a walk that started after every change counted when
+   * this was called: one walk at a time, shared by whoever waits for it. A caller waits for at
+   * most two (the one under way, begun before a change it must see, then one more); changes that
+   * keep coming meanwhile are the next caller's, so a stream of them (typing in babelq.json) never
+   * holds a report back for good. A walk that failed counts as done, as the walk did before.
    */
   private async walked(): Promise<void> {
-    while (!this.scanned || this.scanning) {
+    const wanted = this.walkWanted;
+    while (this.walkedAt < wanted) {
       if (!this.scanning) {
-        // Marked first: a change during the walk marks it again, and the loop walks once more.
-        this.scanned = true;
-        this.scanning = this.scan().finally(() => (this.scanning = undefined));
+        const startedAt = this.walkWanted;
+        this.scanning = this.scan().finally(() => {
+          this.walkedAt = Math.max(this.walkedAt, startedAt);
+          this.scanning = undefined;
+        });
       }
       await this.scanning;
     }

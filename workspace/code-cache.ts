@@ -220,7 +220,7 @@ export function cacheFileName(name: string, build: string, v8Version = process.v
  * Runs `bundle` with the code cache kept in `cacheDirectory`, one file per build of the bundle and
  * V8 version (`cacheFileName`; the folder made when missing): two builds running at once (an
  * editor window left open across an update, beside a new one) each keep theirs instead of
- * replacing each other's at every start. When the cache of this build does not fit (none yet, another Node),
+ * replacing each other's at every start. When the cache of this build does not fit (none yet, other V8 flags),
  * this process writes one, WRITE_CACHE_AFTER_MS after it started (full) or when it ends (partial),
  * whichever comes first; the next start uses it. A process that used a partial cache writes a
  * full one at WRITE_CACHE_AFTER_MS if it lives that long, and nothing when it ends sooner. The

@@ -22,7 +22,7 @@ describe('readableInitializeParams', () => {
       'there were no capabilities: read as a client that supports nothing optional',
       'processId was not an integer: ignored',
       'rootUri was not a string: ignored',
-      '2 of the workspaceFolders had no uri: left out',
+      '2 of the workspaceFolders had no usable uri: left out',
     ]);
     assert.deepEqual(readableInitializeParams({ capabilities: {}, workspaceFolders: 'file:///w' }).params.workspaceFolders, null);
     assert.deepEqual(readableInitializeParams(null), { params: { capabilities: {} }, repaired: ['the params were not an object: read as empty'] });
@@ -35,6 +35,14 @@ describe('a server asked to initialize without capabilities', () => {
 
   test('starts, answers, reports problems, and logs what it assumed', async () => {
     const result = await client.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: null, rootUri: null, workspaceFolders: 'not a list' });
+    // And a client whose capabilities are there but odd inside: a resourceOperations that is no list.
+    const odd = new TestLspClient();
+    try {
+      const answered = await odd.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: null, rootUri: null, capabilities: { workspace: { workspaceEdit: { documentChanges: true, resourceOperations: {} } } } });
+      assert.equal(answered.capabilities.hoverProvider, true);
+    } finally {
+      odd.kill();
+    }
     assert.equal(result.capabilities.hoverProvider, true);
     await client.connection.sendNotification('initialized', {});
     const uri = 'file:///workspace/plain.babel.json';

@@ -1,7 +1,8 @@
 /**
  * The server walks its workspace folders in time slices (a folder of `/` takes seconds): requests
  * that need the fixtures while a walk is under way wait for that walk instead of reading the
- * fixtures it has not yet found, and the server answers meanwhile.
+ * fixtures it has not yet found, and the server answers meanwhile; changes that keep asking for
+ * a walk do not hold a report back for good.
  */
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,5 +37,23 @@ describe('the workspace walk', () => {
     assert.ok(fixtures(first.items) >= 10, `the first report lists ${fixtures(first.items)} of the examples`);
     assert.equal(fixtures(second.items), fixtures(first.items), 'the second report waited for the same walk');
     assert.ok(hover, 'the hover was answered');
+  });
+
+  test('changes that each ask for a walk, coming faster than a walk ends, do not hold a report back', { timeout: 60_000 }, async () => {
+    /** Far above two walks of these folders (a fraction of a second each); the changes go on until the report comes. */
+    const BOUND_MS = 10_000;
+    // A .gitignore changed on disk asks for a walk of the folders, as typing in babelq.json does.
+    const gitignore = pathToFileURL(join(root, '.gitignore')).href;
+    const stream = setInterval(() => void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: gitignore, type: 2 }] }), 5);
+    const started = Date.now();
+    try {
+      const report = await client.request<{ items: unknown[] }>('workspace/diagnostic', { previousResultIds: [] });
+      const elapsed = Date.now() - started;
+      // The report waits for at most two walks (the one under way, then one that saw the changes so far), not for the stream to end.
+      assert.ok(elapsed < BOUND_MS, `the report took ${elapsed} ms while the changes kept coming`);
+      assert.ok(report.items.length > 0);
+    } finally {
+      clearInterval(stream);
+    }
   });
 });

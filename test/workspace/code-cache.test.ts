@@ -297,8 +297,8 @@ setTimeout(() => undefined, ${options.lifeMs ?? 0});`;
     // The newer build's cache for another V8 (another Node running it beside this one): one written
     // just now stays, as the newer build's own does; one a day old goes, as another build's does.
     const newerBuild = buildIdOf(newerSource)!;
-    const otherNode = cacheFileName('builds-bundle', newerBuild, '10.2.154.26-node.26');
-    const oldNode = cacheFileName('builds-bundle', newerBuild, '9.4.146.26-node.24');
+    const otherNode = cacheFileName('builds-bundle', newerBuild, '0.0.1-test-other');
+    const oldNode = cacheFileName('builds-bundle', newerBuild, '0.0.2-test-old');
     assert.ok(![newerCache, otherNode, oldNode].some((name, i, all) => all.indexOf(name) !== i), 'a name per V8 version');
     for (const file of [otherNode, oldNode]) writeFileSync(join(folder, file), 'another V8\'s cache');
     utimesSync(join(folder, oldNode), aDayAgo, aDayAgo);

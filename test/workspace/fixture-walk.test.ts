@@ -47,11 +47,13 @@ describe('findFixtureFiles', () => {
     assert.ok(found.every((path) => path.endsWith('/a.babel.json')));
   });
 
-  test('yields to the event loop between folders: a timer set as the walk starts fires before it ends', async () => {
+  test('yields to the event loop between folders: a callback queued as the walk starts runs before it ends', async () => {
     const slices = new EveryPauseYields();
     let timerFired = false;
     let timerFiredBeforeEnd = false;
-    setTimeout(() => (timerFired = true), 0);
+    // Queued before the walk's first yield, so it runs at that yield (a walk that never yields
+    // resolves first, in a microtask).
+    setImmediate(() => (timerFired = true));
     const walking = findFixtureFiles(root, undefined, undefined, slices).then((found) => {
       timerFiredBeforeEnd = timerFired;
       return found;

@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { after, describe, test } from 'node:test';
 import { findRegistry, loadRegistry } from '../../workspace/registry-loader';
-import { readBoundedText, UnreadableFile } from '../../workspace/bounded-read';
+import { readBoundedText, readFileStart, UnreadableFile } from '../../workspace/bounded-read';
 import { TestLspClient } from '../support/lsp-client';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { peakRssMb } from '../support/peak-memory';
@@ -101,6 +101,16 @@ describe('hostile files where the registry and its schemas are expected', () => 
     assert.ok(maps.length > 4096, `read ${maps.length} characters`);
     assert.match(maps, /\[stack\]/);
     assert.ok(maps.endsWith('\n'));
+  });
+
+  test('readFileStart reads at most the bytes asked for, all of a shorter file, and refuses what is no regular file', () => {
+    const root = mkdtempSync(join(scratch, 'starts-'));
+    writeFileSync(join(root, 'long'), 'x'.repeat(100_000));
+    writeFileSync(join(root, 'short'), 'abc');
+    assert.equal(readFileStart(join(root, 'long'), 65).toString(), 'x'.repeat(65));
+    assert.equal(readFileStart(join(root, 'short'), 65).toString(), 'abc');
+    assert.throws(() => readFileStart(root, 65), (error: unknown) => error instanceof UnreadableFile && error.reason === 'not-a-file');
+    assert.throws(() => readFileStart(join(root, 'missing'), 65), (error: unknown) => error instanceof UnreadableFile && error.reason === 'missing');
   });
 
   test('a named pipe as registry.json is found, refused unread and reported, not skipped', () => {
