@@ -62,7 +62,11 @@ export function readFileStart(path: string, count: number, onStat?: (stat: Stats
   return withRegularFile(path, onStat, (descriptor) => {
     const buffer = Buffer.allocUnsafe(count);
     let length = 0;
-    for (let read = -1; read !== 0 && length < count; length += read) read = readSync(descriptor, buffer, length, count - length, null);
+    while (length < count) {
+      const read = readSync(descriptor, buffer, length, count - length, null);
+      if (read === 0) break;
+      length += read;
+    }
     return buffer.subarray(0, length);
   });
 }
