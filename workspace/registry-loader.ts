@@ -143,7 +143,9 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
     // A schema only draft-07 refuses is no problem to bqschema: the bqschema setting leaves it out.
     const draft07Only = error !== undefined && schema.readError === undefined && schema.subsetReadable;
     if (error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
-    return { ...entry, schema };
+    // Written out rather than spread: a spread of 300,000 entries of four shapes is slow to copy.
+    const { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd } = entry;
+    return { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd, schema };
   });
   const byUrn = new Map(entries.map((entry) => [entry.urn, entry]));
   const registry: Registry = { path: registryPath, doc: index.doc, entries, byUrn, problems };
