@@ -120,10 +120,14 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     } catch (error) {
       target = `(babelqueue.broker.url is not usable: ${error instanceof Error ? error.message : String(error)})`;
     }
-    // Its length without joining its lines (a large envelope is rendered by the server, which has
-    // its text), and without VS Code's line starts after each edit (client/document-lengths.ts).
-    const length = this.lengths.of(document.uri.toString(), document.version, () => document.offsetAt(new vscode.Position(document.lineCount, 0)));
-    const text = { length, text: () => document.getText() };
+    // Its length only when the renderer asks (not for a document of many lines, which the server
+    // renders: client/preview-renderer.ts), without joining its lines, and carried over edits
+    // rather than taken from VS Code's line starts again (client/document-lengths.ts).
+    const text = {
+      lineCount: document.lineCount,
+      length: () => this.lengths.of(document.uri.toString(), document.version, () => document.offsetAt(new vscode.Position(document.lineCount, 0))),
+      text: () => document.getText(),
+    };
     const [refused, rendered] = await Promise.all([
       refusal,
       this.renderer.render(source.toString(), text, {

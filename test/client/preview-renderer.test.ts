@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import type { CancellationToken } from 'vscode-languageserver-protocol';
 import { renderPreview, type PreviewOptions } from '../../core/message/preview';
 import { parseJson } from '../../core/parse/parser';
-import { PreviewRenderer, type PreviewSource } from '../../client/preview-renderer';
+import { PreviewRenderer, REMOTE_FROM_LINES, type PreviewSource } from '../../client/preview-renderer';
 import { serverPreview, type PreviewServer } from '../../client/server-preview';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
@@ -34,7 +34,14 @@ function envelopeOf(kb: number, sku = 'SKU'): string {
 }
 
 const inPlace = (text: string) => renderPreview(parseJson(text), options);
-const source = (text: string): PreviewSource => ({ length: text.length, text: () => text });
+/** The text as the editor's document gives it: its lines counted, its length and text read when asked (and counted). */
+function source(text: string, read = { length: 0, text: 0 }): PreviewSource {
+  return {
+    lineCount: text.split('\n').length,
+    length: () => (read.length++, text.length),
+    text: () => (read.text++, text),
+  };
+}
 
 /**
  * The test client's connection as the extension's language client is asked (and how often); with
@@ -151,18 +158,45 @@ test('requests made while a render runs: one render of the newest, which every l
     assert.equal(asked.count, 2);
   }));
 
+test('which envelopes the server renders: one of many lines without its length measured, one of few but long lines, not a short one', () =>
+  withServer(async (client) => {
+    const asked = { count: 0 };
+    const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked)), (message) => assert.fail(message));
+    // Over REMOTE_FROM_LINES lines but under REMOTE_FROM_CHARS: pretty-printed, one short item a line.
+    const envelope = JSON.parse(GOOD_ENVELOPE) as { data: Record<string, unknown> };
+    envelope.data = { codes: Array.from({ length: REMOTE_FROM_LINES }, (_, index) => index % 10) };
+    const manyLines = JSON.stringify(envelope, null, 1);
+    assert.ok(manyLines.split('\n').length >= REMOTE_FROM_LINES && manyLines.length < 256 * 1024);
+    await client.open('file:///lines.babel.json', manyLines);
+    const read = { length: 0, text: 0 };
+    assert.equal(await renderer.render('file:///lines.babel.json', source(manyLines, read), options), inPlace(manyLines));
+    assert.deepEqual({ asked: asked.count, ...read }, { asked: 1, length: 0, text: 0 }, 'the server rendered it; neither its length nor its text was read here');
+
+    const longLines = envelopeOf(600).replace(/\n\s*/g, '');
+    assert.ok(longLines.split('\n').length < 10 && longLines.length > 256 * 1024);
+    await client.open('file:///long.babel.json', longLines);
+    assert.equal(await renderer.render('file:///long.babel.json', source(longLines), options), inPlace(longLines));
+    assert.equal(asked.count, 2, 'a long text of few lines: measured, and rendered by the server');
+
+    const short = envelopeOf(2);
+    const shortRead = { length: 0, text: 0 };
+    assert.equal(await renderer.render('file:///short.babel.json', source(short, shortRead), options), inPlace(short));
+    assert.equal(asked.count, 2, 'a short one rendered in place, no round trip');
+    assert.equal(shortRead.text, 1);
+  }));
+
 test('a large envelope the server holds but cannot publish (a syntax error while typing): its reason, not a parse in place', () =>
   withServer(async (client) => {
     const asked = { count: 0 };
     const renderer = new PreviewRenderer(serverPreview(() => asServer(client, asked)), (message) => assert.fail(message));
     const text = envelopeOf(300).replace('"quantity": 3', '"quantity": ');
     await client.open('file:///broken.babel.json', text);
-    let readText = false;
-    const preview = await renderer.render('file:///broken.babel.json', { length: text.length, text: () => ((readText = true), text) }, options);
+    const read = { length: 0, text: 0 };
+    const preview = await renderer.render('file:///broken.babel.json', source(text, read), options);
     assert.equal(preview, inPlace(text));
     assert.match(preview, /^Nothing to publish: /);
     assert.equal(asked.count, 1);
-    assert.equal(readText, false, 'the text was not read in the extension host');
+    assert.equal(read.text, 0, 'the text was not read in the extension host');
   }));
 
 test('what the server cannot answer is rendered in place: not running, a document it does not hold, a failure (said), no answer in time (said)', async () => {
