@@ -239,22 +239,28 @@ export class WorkspaceFixtures {
   /**
    * Find-references from the workspace's report: the fixtures under `root` that route on `urn`,
    * where each writes it, from the findings' own analyses (a fixture is read again only when it
-   * changed); a fixture the report skips for its size is read here. Undefined when the report has
-   * not run yet (or its walk of the folders is under way, or due), does not cover `root` (a folder
-   * that is not, or not inside, a workspace folder) or not every fixture in it (scope openFiles):
-   * the caller then walks the files itself, which is quicker than a first report.
+   * changed); a fixture the report skips for its size, or has not analysed yet (its first report
+   * under way), has its URN read here, as a walk reads it. Undefined when the report's walk of the
+   * folders has not run (or is under way, or due), does not cover `root` (a folder that is not, or
+   * not inside, a workspace folder) or not every fixture in it (scope openFiles): the caller then
+   * walks the files itself.
    */
-  async referencesTo(urn: string, root: string, readSkipped: (path: string) => Location | undefined, cancellation?: Cancellation): Promise<Location[] | undefined> {
+  async referencesTo(urn: string, root: string, readUnanalysed: (path: string) => Location | undefined, cancellation?: Cancellation): Promise<Location[] | undefined> {
     if (this.walkedAt < this.walkWanted || this.scanning || !this.folders().some((folder) => isUnder(folder, root))) return undefined;
     const locations: Location[] = [];
     for await (const fixture of this.eachFixture(cancellation)) {
       if (!isUnder(root, fixture.path)) continue;
-      if (fixture.items === undefined) return undefined;
+      if (fixture.items === undefined) {
+        // Found by the walk, not analysed yet: what the files already analysed know is not read again.
+        const location = readUnanalysed(fixture.path);
+        if (location) locations.push(location);
+        continue;
+      }
       // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
       const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.context.documents.get(fixture.uri);
       if (!asLastRead && (await this.update(fixture, !this.watched())) === 'out of scope') return undefined;
       if (fixture.skipped !== undefined) {
-        const location = readSkipped(fixture.path);
+        const location = readUnanalysed(fixture.path);
         if (location) locations.push(location);
       } else if (fixture.urn === urn && fixture.urnRange) locations.push({ uri: fixture.uri, range: fixture.urnRange });
     }

@@ -35,11 +35,11 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
       if (!entry) return [];
       const root = context.registries.folderOf(toPath(document.uri)!);
       // Warm: what the workspace's report already knows of every fixture; else a walk, with the report's ignores.
-      const readSkipped = (path: string) => {
+      const readUnanalysed = (path: string) => {
         const reference = urnReferenceIn(path, entry.urn, readOpenFirst);
         return reference && toLocation(reference);
       };
-      const fromReport = await fixtures.referencesTo(entry.urn, root, readSkipped, token);
+      const fromReport = await fixtures.referencesTo(entry.urn, root, readUnanalysed, token);
       const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root), token)).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
       return locations;
