@@ -34,7 +34,8 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
       const entry = registryEntryAt(registry.registry, lines.offsetAt(params.position));
       if (!entry) return [];
       const root = context.registries.folderOf(toPath(document.uri)!);
-      // Warm: what the workspace's report already knows of every fixture; else a walk, with the report's ignores.
+      // What the workspace's report knows of each fixture it has found (the URN read of one it has not
+      // analysed yet); before it has found them, a walk, with the report's ignores.
       const readUnanalysed = (path: string) => {
         const reference = urnReferenceIn(path, entry.urn, readOpenFirst);
         return reference && toLocation(reference);
