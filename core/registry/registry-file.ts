@@ -73,9 +73,9 @@ type EntryField = (typeof ENTRY_FIELDS)[number];
  * otherwise build some three million tree nodes that are read once and dropped.
  */
 class EntryReader {
-  /** The field index (into ENTRY_FIELDS) and slot of each keyed value of the entry being read. */
-  private fieldOf = new Int8Array(8);
-  private slotOf = new Int32Array(8);
+  /** The field index (into ENTRY_FIELDS) and slot of each keyed value of the entry being read (reused). */
+  private readonly fieldOf: number[] = [];
+  private readonly slotOf: number[] = [];
   /** Keys as Go folds them, each distinct key folded once. */
   private readonly folded = new Map<string, number>();
 
@@ -116,18 +116,15 @@ class EntryReader {
   /** Notes the properties of `item` that go into an entry field, in document order; returns how many. */
   private collectFields(item: number): number {
     const { next, keys } = this.columns;
-    let count = 0;
+    this.fieldOf.length = 0;
+    this.slotOf.length = 0;
     for (let child = item + 1; child < next[item]; child = next[child]) {
       const field = this.fieldNamed(keys[child]!);
       if (field < 0) continue;
-      if (count === this.slotOf.length) {
-        this.fieldOf = grown(this.fieldOf, new Int8Array(count * 2));
-        this.slotOf = grown(this.slotOf, new Int32Array(count * 2));
-      }
-      this.fieldOf[count] = field;
-      this.slotOf[count++] = child;
+      this.fieldOf.push(field);
+      this.slotOf.push(child);
     }
-    return count;
+    return this.slotOf.length;
   }
 
   private fieldNamed(key: string): number {
@@ -175,11 +172,6 @@ class EntryReader {
     this.problems.push({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.`, refusesRegistry: true });
     return undefined;
   }
-}
-
-function grown<T extends Int8Array | Int32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }
 
 /** The values of the keys encoding/json puts into the field `name`, in document order. */
