@@ -33,8 +33,7 @@ if (args.includes('-h') || args.includes('--help')) {
   process.stderr.write('babelq-language-server: --node-ipc needs a parent process that started it with an IPC channel (npx does not pass one on: fork the installed bin itself); use --stdio from a terminal or an editor that pipes\n');
   process.exitCode = 2;
 } else {
-  const transports = ['--stdio', '--node-ipc'];
-  const named = args.some((arg) => transports.includes(arg) || arg.startsWith('--socket=') || arg.startsWith('--pipe='));
-  if (!named) process.argv.push('--stdio');
+  // The server reads its transport from the command line (stdio when none is named) and refuses
+  // one it cannot use with a sentence (server/transport.ts).
   require(server);
 }

@@ -1,14 +1,18 @@
 /**
  * `babelq lsp` and the bins as the package ships them: the CLI bundle starts the server bundle
- * beside it over stdio, the language-server bin defaults to stdio, usage errors say what to write,
- * and a bin without dist/ says to build instead of printing a stack.
+ * beside it over stdio, the language-server bin defaults to stdio and connects to an editor's
+ * socket or pipe, usage errors and an editor that cannot be reached say what is wrong, and a bin
+ * without dist/ says to build instead of printing a stack.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { createMessageConnection, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node';
 import { babelq } from './helpers';
 import { TestLspClient } from '../support/lsp-client';
 
@@ -77,5 +81,83 @@ test('a bin without dist/ says to run npm run build', () => {
     }
   } finally {
     rmSync(clone, { recursive: true, force: true });
+  }
+});
+
+const LANGUAGE_SERVER_BIN = join(ROOT, 'bin/babelq-language-server.js');
+
+/**
+ * An editor that listens (on a TCP port or a Unix socket path) for the server it starts with
+ * `args(address)`: the server connects, answers initialize, and exits 0 after shutdown and exit.
+ */
+async function serveOver(listen: string | 0, args: (address: string | number) => string[]): Promise<void> {
+  const editor = createServer();
+  editor.listen(listen === 0 ? { port: 0, host: '127.0.0.1' } : { path: listen });
+  await once(editor, 'listening');
+  const address = listen === 0 ? (editor.address() as AddressInfo).port : listen;
+  const server = spawn(process.execPath, [LANGUAGE_SERVER_BIN, ...args(address)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = once(server, 'exit') as Promise<[number | null]>;
+  try {
+    const [socket] = (await Promise.race([once(editor, 'connection'), exited.then(() => assert.fail(`the server exited without connecting: ${stderr}`))])) as [Socket];
+    const connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    connection.listen();
+    const result = (await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} })) as { serverInfo: { name: string } };
+    assert.equal(result.serverInfo.name, 'babelqueue-language-server');
+    connection.sendNotification('initialized', {});
+    await connection.sendRequest('shutdown');
+    connection.sendNotification('exit');
+    const [code] = await exited;
+    assert.equal(code, 0, stderr);
+    connection.dispose();
+  } finally {
+    server.kill();
+    editor.close();
+  }
+}
+
+test('babelq-language-server connects to the socket or pipe an editor listens on (one argument or two)', async () => {
+  await serveOver(0, (port) => [`--socket=${port}`]);
+  await serveOver(0, (port) => ['--socket', String(port), `--clientProcessId=${process.pid}`]);
+  const folder = mkdtempSync(join(tmpdir(), 'babelq-pipe-'));
+  try {
+    await serveOver(join(folder, 'editor.sock'), (path) => [`--pipe=${path}`]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('babelq-language-server refuses a transport it cannot use with one sentence, and says when the editor cannot be reached', async () => {
+  for (const [args, message] of [
+    [['--socket=abc'], /^babelq-language-server: --socket needs the port the editor listens on, a number from 1 to 65535, not 'abc'\n$/],
+    [['--socket='], /--socket needs the port/],
+    [['--pipe='], /^babelq-language-server: --pipe needs the name of the editor's pipe\n$/],
+    [['--bogus'], /^babelq-language-server: unknown option '--bogus': the server takes one of --stdio, --node-ipc, --socket=<port> or --pipe=<name>\n$/],
+    [['--stdio', '--socket=5007'], /one transport at a time/],
+  ] as const) {
+    const run = spawnSync(process.execPath, [LANGUAGE_SERVER_BIN, ...args], { encoding: 'utf8', timeout: 10_000, stdio: ['pipe', 'pipe', 'pipe'] });
+    assert.equal(run.status, 2, args.join(' '));
+    assert.match(run.stderr, message, args.join(' '));
+    assert.equal(run.stdout, '', args.join(' '));
+  }
+  // A port nobody listens on: taken from a listener closed again before the server starts.
+  const probe = createServer().listen({ port: 0, host: '127.0.0.1' });
+  await once(probe, 'listening');
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((done) => probe.close(done));
+  const folder = mkdtempSync(join(tmpdir(), 'babelq-pipe-'));
+  try {
+    for (const [args, message] of [
+      [[`--socket=${port}`], new RegExp(`^babelq-language-server: cannot connect to the editor's socket on 127\\.0\\.0\\.1:${port}: connect ECONNREFUSED`)],
+      [[`--pipe=${join(folder, 'nobody.sock')}`], /^babelq-language-server: cannot connect to the editor's pipe .*nobody\.sock: connect ENOENT/],
+    ] as const) {
+      const run = spawnSync(process.execPath, [LANGUAGE_SERVER_BIN, ...args], { encoding: 'utf8', timeout: 10_000, stdio: ['pipe', 'pipe', 'pipe'] });
+      assert.equal(run.status, 1, args.join(' '));
+      assert.match(run.stderr, message, args.join(' '));
+      assert.doesNotMatch(run.stderr, /at |Error:/, args.join(' '));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 });
