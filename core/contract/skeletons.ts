@@ -4,6 +4,7 @@
  */
 import type { Fresh } from '../model/fresh';
 import { SDK_LANGS, type EnvelopeScope } from './envelope';
+import { decodeTimestampToMs } from './timestamps';
 import { asObject, getValue, type ParsedDocument } from '../model/tree';
 
 /** Placeholder URN for a new envelope: valid by the naming rules, obviously to be replaced. */
@@ -17,6 +18,8 @@ export interface SkeletonHints {
   readonly queue?: string;
   readonly attempts?: number;
   readonly lang?: string;
+  /** A legacy top-level `timestamp` read as Unix milliseconds: the time the envelope already states. */
+  readonly createdAt?: number;
 }
 
 /** The default JSON value for a core field, or undefined for a field that has none. */
@@ -31,7 +34,7 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
     case 'root.data':
       return {};
     case 'root.meta':
-      return { id: fresh.uuid(), queue: hints.queue ?? DEFAULT_QUEUE, lang: hints.lang ?? DEFAULT_LANG, schema_version: 1, created_at: now };
+      return { id: fresh.uuid(), queue: hints.queue ?? DEFAULT_QUEUE, lang: hints.lang ?? DEFAULT_LANG, schema_version: 1, created_at: hints.createdAt ?? now };
     case 'root.attempts':
       return 0;
     case 'root.dead_letter':
@@ -43,6 +46,7 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
     case 'meta.schema_version':
       return 1;
     case 'meta.created_at':
+      return hints.createdAt ?? now;
     case 'dead_letter.failed_at':
       return now;
     case 'dead_letter.reason':
@@ -61,16 +65,22 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
   }
 }
 
-/** Queue, attempts and lang the document already states, so added fields agree with them. */
+/**
+ * Queue, attempts, lang and time the document already states, so added fields agree with them. A
+ * missing meta.created_at added as now beside a legacy `timestamp` would lose it: `--fix` adds
+ * the field, then removes the forbidden timestamp, which no longer has a created_at to move into.
+ */
 export function hintsFrom(doc: ParsedDocument): SkeletonHints {
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
   const queue = getValue(meta, 'queue');
   const lang = getValue(meta, 'lang');
   const attempts = getValue(root, 'attempts');
+  const timestamp = getValue(root, 'timestamp');
   return {
     queue: queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined,
     lang: lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value) ? lang.value : undefined,
     attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && attempts.value >= 0 ? attempts.value : undefined,
+    createdAt: timestamp ? decodeTimestampToMs(timestamp) : undefined,
   };
 }

@@ -1,17 +1,39 @@
-/** Reading a legacy time value (seconds, milliseconds or an ISO string) as Unix milliseconds. */
-import { SECONDS_CEILING } from './envelope';
+/**
+ * Reading a legacy time value as Unix milliseconds: a number or a string of digits in seconds,
+ * milliseconds, microseconds or nanoseconds, or an RFC 3339 time.
+ */
+import { isMillisecondRange, MILLIS_CEILING, SECONDS_CEILING } from './envelope';
 import { checkIsoTime } from './time';
 import type { ValueNode } from '../model/tree';
 
-/** The Unix-millisecond value a legacy `timestamp` means, or undefined when it cannot be read. */
+/**
+ * The Unix-millisecond value a legacy `timestamp` means, or undefined when it cannot be read as
+ * one that lands between 1973 and 5138 (the range `timestamp-unit` takes for milliseconds).
+ */
 export function decodeTimestampToMs(value: ValueNode): number | undefined {
-  if (value.kind === 'number' && Number.isFinite(value.value) && value.value >= 0) {
-    const milliseconds = value.value < SECONDS_CEILING ? value.value * 1000 : value.value;
-    return Number.isSafeInteger(Math.round(milliseconds)) ? Math.round(milliseconds) : undefined;
-  }
-  if (value.kind === 'string' && checkIsoTime(value.value) === 'ok' && /T|t| /.test(value.value)) {
+  if (value.kind === 'number') return value.value >= 0 ? fromUnits(value.raw, value.value) : undefined;
+  if (value.kind !== 'string') return undefined;
+  if (/^[0-9]+$/.test(value.value)) return fromUnits(value.value, Number(value.value));
+  if (checkIsoTime(value.value) === 'ok' && /T|t| /.test(value.value)) {
     const parsed = Date.parse(value.value);
-    return Number.isNaN(parsed) ? undefined : parsed;
+    return isMillisecondRange(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** `value` (written as `text`) in the unit its size says, as whole milliseconds in range. */
+function fromUnits(text: string, value: number): number | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  if (value <= MILLIS_CEILING) {
+    const milliseconds = Math.round(value < SECONDS_CEILING ? value * 1000 : value);
+    return isMillisecondRange(milliseconds) ? milliseconds : undefined;
+  }
+  // Micro- or nanoseconds: the digits cut as the timestamp-unit fix cuts them (beyond 2^53 the
+  // number itself is no longer exact), the first reading that lands in range.
+  if (!/^[0-9]+$/.test(text)) return undefined;
+  for (const digits of [3, 6]) {
+    const milliseconds = Number(text.slice(0, -digits));
+    if (isMillisecondRange(milliseconds)) return milliseconds;
   }
   return undefined;
 }

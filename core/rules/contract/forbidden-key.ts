@@ -18,7 +18,7 @@ export const rule = defineRule({
         fires: 'Top-level `timestamp`; `meta.max_retries`, `meta.attempts`, `meta.source`, `meta.ts` (exact, case-sensitive). The message names the replacement.',
         instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy: encoders reject the forbidden keys and decoders drop them.',
         example: { fires: '"meta": { …, "ts": 1749132727 }', clean: '"meta": { …, "created_at": 1749132727000 }' },
-        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms) when `created_at` is absent (preferred).',
+        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`.',
       },
       fixes: forbiddenKeyFixes,
     },
@@ -46,7 +46,11 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const meta = asObject(getValue(asObject(doc.root), 'meta'));
   const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
-  if (!meta || getProperty(meta, 'created_at') || milliseconds === undefined || !isMillisecondRange(milliseconds)) return [remove];
+  // No meta to move a readable time into yet: the fix that adds meta takes its created_at from this
+  // timestamp (hintsFrom, core/contract/skeletons.ts), so --fix removes the timestamp only once a
+  // later round finds meta holding it.
+  if (!meta) return milliseconds === undefined ? [remove] : [{ ...remove, preferred: false }];
+  if (getProperty(meta, 'created_at') || milliseconds === undefined || !isMillisecondRange(milliseconds)) return [remove];
   // The removal is at the root and the insertion inside meta, so the two edits never overlap.
   return [
     { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },

@@ -19,7 +19,7 @@ export const rule = defineRule({
           'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field.',
         instead: 'Every required field: consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`, and a message without `meta.id` has no dedup key.',
         example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
-        fixes: 'Add the field: a fresh UUID, now in ms, `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`).',
+        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`).',
       },
       fixes: missingFieldFixes,
     },

@@ -63,3 +63,37 @@ test('"job" that is no URN beside "urn" that is one: the URN becomes "job"; besi
   assert.match(both.text, /"job": "urn:babel:orders:placed"/);
   assert.doesNotMatch(both.text, /"urn":/);
 });
+
+test('a legacy top-level timestamp becomes meta.created_at in whichever unit it was written, never the time of the fix', () => {
+  // The envelope without created_at (and with the timestamp before meta, after it, or with no meta at all).
+  const withTimestamp = (timestamp: string, where: 'before meta' | 'after meta' | 'no meta') => {
+    const meta = '"meta": { "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "schema_version": 1, "queue": "orders", "lang": "node" }';
+    const parts = ['"job": "urn:babel:orders:created"', '"trace_id": "7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b"', '"data": {}', '"attempts": 0'];
+    if (where === 'before meta') parts.splice(2, 0, `"timestamp": ${timestamp}`, meta);
+    else if (where === 'after meta') parts.push(meta, `"timestamp": ${timestamp}`);
+    else parts.push(`"timestamp": ${timestamp}`);
+    return `{\n  ${parts.join(',\n  ')}\n}\n`;
+  };
+  for (const [timestamp, milliseconds] of [
+    ['1749132727', 1749132727000],
+    ['1749132727.5', 1749132727500],
+    ['1749132727123', 1749132727123],
+    ['1749132727123456', 1749132727123],
+    ['1749132727123456789', 1749132727123],
+    ['"1749132727"', 1749132727000],
+    ['"1749132727123456"', 1749132727123],
+    ['"2025-06-05T14:12:07.123Z"', 1749132727123],
+  ] as const) {
+    for (const where of ['before meta', 'after meta', 'no meta'] as const) {
+      const result = fixAll(withTimestamp(timestamp, where), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+      const fixed = JSON.parse(result.text) as { timestamp?: unknown; meta: { created_at: number } };
+      assert.equal(fixed.timestamp, undefined, `${timestamp} ${where}: the timestamp stays`);
+      assert.equal(fixed.meta.created_at, milliseconds, `${timestamp} ${where}`);
+    }
+  }
+  // Not a time at all: removed (consumers drop it), and created_at is the time of the fix.
+  const unreadable = fixAll(withTimestamp('"yesterday"', 'after meta'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  const fixed = JSON.parse(unreadable.text) as { timestamp?: unknown; meta: { created_at: number } };
+  assert.equal(fixed.timestamp, undefined);
+  assert.equal(fixed.meta.created_at, stableFresh().now());
+});
