@@ -3,6 +3,7 @@
  * non-json-boolean, non-iso-time. (encoding-divergence comes with the encoders.)
  */
 import { classifyKey, type KeyClasses } from '../../contract/keys';
+import { formatGo, formatNode } from '../../encode/numbers';
 import { checkIsoTime } from '../../contract/time';
 import { shiftToInteger } from '../../model/decimal';
 import { renameKey, replaceValue } from '../../model/property-edits';
@@ -161,6 +162,13 @@ function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly C
   else if (edit.key !== undefined) checkString(context, edit.offset, edit.end, edit.value, edit.key, classes);
 }
 
+/** What Node and Go read an integer literal beyond 2^53 as (the nearest double), as each writes it back. */
+function roundedByDoubles(raw: string): string {
+  const node = formatNode(Number(raw));
+  const go = formatGo(Number(raw));
+  return node === go ? node : `${node} (Go: ${go})`;
+}
+
 /** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
 function checkNumber(context: RuleContext<DataCode>, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
   const length = end - offset;
@@ -173,7 +181,7 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
     if (big > INT64_MAX || big < INT64_MIN) {
       context.report('unsafe-integer', { offset, end }, `${raw} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
     } else if (big > MAX_SAFE || big < -MAX_SAFE) {
-      context.report('unsafe-integer', { offset, end }, `${raw} is beyond ±(2^53−1): Node and Go consumers round it (9007199254740993 becomes …992). Carry it as a string.`);
+      context.report('unsafe-integer', { offset, end }, `${raw} is beyond ±(2^53−1): Node and Go consumers round it to ${roundedByDoubles(raw)}. Carry it as a string.`);
     }
   }
   if (key === undefined) return;
