@@ -79,9 +79,15 @@ function compareTexts(oldText: string, newText: string, shownAs: string, urn?: s
   for (const [doc, which] of [[before, 'old'], [after, 'new']] as const) {
     const problem = doc.syntaxProblems[0];
     if (problem) throw new CliError(`the ${which} schema${which === 'new' ? ` '${shownAs}'` : ''} is not valid JSON: ${problem.message}`);
+    // As a registry refuses it (workspace/registry-loader.ts): `false`, `42` or `[]` is no schema to compare, and nothing could be found breaking in it.
+    if (doc.root?.kind !== 'object') throw new CliError(`the ${which} schema${which === 'new' ? ` '${shownAs}'` : ''} must hold a JSON Schema object, not ${describeRoot(doc.root?.kind)}`);
   }
   const lines = new LineIndex(newText);
   return { file: shownAs, diagnostics: fileDiagnostics('schemaChange', { base: before, current: after, ...(urn ? { urn } : {}) }, DEFAULT_SETTINGS).map((d) => toOutputDiagnostic(d, lines)) };
+}
+
+function describeRoot(kind: string | undefined): string {
+  return kind === 'array' ? 'an array' : kind === 'null' ? 'null' : kind === undefined ? 'nothing' : `a ${kind}`;
 }
 
 function readSchema(cwd: string, path: string): string {

@@ -38,6 +38,19 @@ describe('babelq compat', () => {
     assert.equal(babelq(['compat', 'old.json', 'missing.json'], root).status, 2);
   });
 
+  test('a file that holds no schema object is refused (exit 2), as a registry refuses it, never called compatible', () => {
+    for (const [text, what] of [['42', 'a number'], ['false', 'a boolean'], ['null', 'null'], ['"hello"', 'a string'], ['[]', 'an array']] as const) {
+      writeFileSync(join(root, 'no-schema.json'), `${text}\n`);
+      const asNew = babelq(['compat', 'old.json', 'no-schema.json'], root);
+      assert.equal(asNew.status, 2, text);
+      assert.match(asNew.stderr, new RegExp(`the new schema 'no-schema\\.json' must hold a JSON Schema object, not ${what}`), text);
+      assert.doesNotMatch(asNew.stdout, /compatible/, text);
+      const asOld = babelq(['compat', 'no-schema.json', 'old.json'], root);
+      assert.equal(asOld.status, 2, text);
+      assert.match(asOld.stderr, new RegExp(`the old schema must hold a JSON Schema object, not ${what}`), text);
+    }
+  });
+
   test('--base REF: each registered schema against git show REF:path; a new URN is no break, a vanished one is, a deprecated one is left alone; the message names the URN to mint', () => {
     const repo = makeTree({
       'registry.json': JSON.stringify({ schemas: [
