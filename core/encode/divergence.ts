@@ -15,6 +15,10 @@ import { goField, goModel } from './go';
 import { javaModel } from './java';
 import { isArrayIndexKey, nodeModel } from './node';
 import { formatJava19, sameNumber } from './numbers';
+import { GO_MAX_DEPTH } from './go';
+import { JAVA_MAX_DEPTH } from './java';
+import { PHP_MAX_DEPTH } from './php';
+import { PYTHON_MAX_DEPTH } from './python';
 import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
 import { phpModel } from './php';
 import { pythonModel } from './python';
@@ -57,6 +61,8 @@ export function findDivergences(doc: { readonly root: ValueNode | undefined }): 
   if (!root) return [];
   const found: Divergence[] = [];
   droppedKeyDivergences(root, found);
+  const tooDeep = depthDivergence(root);
+  if (tooDeep) found.push(tooDeep);
   const dataProperty = getProperty(root, 'data');
   const data = asObject(dataProperty?.value);
   const parsed = data && columnsOf(data);
@@ -80,6 +86,70 @@ export function numberValueDivergence(text: string, offset: number, end: number,
   const found: Divergence[] = [];
   numberDivergence(text, offset, end, isIntegerLiteral, offset, end, found);
   return found[0];
+}
+
+/**
+ * The consumers that cannot read an envelope nested deeper than their decoder goes (facts part 2,
+ * decode acceptance: nesting depth 600 and 20,000), the shallowest limit first. Depth counts the
+ * envelope's own object as 1, as the decoders do.
+ */
+const DEPTH_LIMITS: readonly { readonly limit: number; readonly says: string }[] = [
+  { limit: PHP_MAX_DEPTH, says: `the PHP consumer rejects the message (json_decode stops at ${PHP_MAX_DEPTH} levels), and PHP cannot relay it` },
+  { limit: PYTHON_MAX_DEPTH, says: `the Python consumer crashes beyond ${PYTHON_MAX_DEPTH} levels (json.loads raises RecursionError)` },
+  { limit: JAVA_MAX_DEPTH, says: `the Java consumer crashes beyond ${JAVA_MAX_DEPTH.toLocaleString('en-US')} levels (StackOverflowError)` },
+  { limit: GO_MAX_DEPTH, says: `the Go consumer rejects it beyond ${GO_MAX_DEPTH.toLocaleString('en-US')} levels (json.Unmarshal's maximum depth)` },
+];
+
+/**
+ * An envelope nested deeper than a consumer decodes: one finding, on the opening bracket of the
+ * first container past the shallowest limit it crosses (where that consumer gives up), naming
+ * every consumer that cannot read it.
+ */
+function depthDivergence(root: ObjectNode): Divergence | undefined {
+  const parsed = columnsOf(root);
+  const depth = parsed ? parsed.columns.depth : treeDepth(root).depth;
+  const crossed = DEPTH_LIMITS.filter(({ limit }) => depth > limit);
+  if (crossed.length === 0) return undefined;
+  const past = crossed[0].limit + 1;
+  const offset = parsed ? containerAtDepth(parsed.columns, parsed.slot, past) : treeDepth(root, past).offset;
+  if (offset === undefined) return undefined;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const says = crossed.map((consumer) => consumer.says).join('; ');
+  return { offset, end: offset + 1, severity: 'warning', message: `The envelope nests ${count(depth)} levels deep, and this value is level ${count(past)}: ${says}.` };
+}
+
+/** The start of the first container `depth` levels deep in the subtree of `slot` (the slot itself is level 1). */
+function containerAtDepth(columns: Columns, slot: number, depth: number): number | undefined {
+  const { info, next, start } = columns;
+  // The `next` of each open container, innermost last, as subtreeShape keeps it.
+  const open: number[] = [];
+  for (let at = slot, last = next[slot]; at < last; at++) {
+    while (open.length > 0 && at >= open[open.length - 1]) open.pop();
+    const kind = info[at] & Flag.KindMask;
+    if (kind !== Kind.Object && kind !== Kind.Array) continue;
+    open.push(next[at]);
+    if (open.length === depth) return start[at];
+  }
+  return undefined;
+}
+
+/** The same from a tree without columns: the deepest nesting, and the first container `depth` levels deep. */
+function treeDepth(root: ValueNode, depth = Infinity): { depth: number; offset?: number } {
+  const stack: { node: ValueNode; level: number }[] = [{ node: root, level: 1 }];
+  let deepest = 0;
+  while (stack.length > 0) {
+    const { node, level } = stack.pop()!;
+    if (node.kind !== 'object' && node.kind !== 'array') continue;
+    if (level === depth) return { depth: level, offset: node.offset };
+    if (level > deepest) deepest = level;
+    const children = node.kind === 'object' ? node.properties.map((property) => property.value) : node.items;
+    // Pushed last first, so the first container in document order is met first.
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ node: child, level: level + 1 });
+    }
+  }
+  return { depth: deepest };
 }
 
 /** Unknown keys at the top level, in `meta` and in `dead_letter`: Go, Java and .NET drop them. */

@@ -15,8 +15,8 @@ export const rule = defineRule({
       summary: 'The six SDK encoders would not write the same bytes for this value.',
       docs: {
         fires:
-          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`). The message names which SDKs differ and what each writes. Lossy differences (precision, `-0` becoming `0`, keys the typed SDKs drop on relay) are **warnings**. Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
-        instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`.',
+          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than a consumer decodes (PHP stops at 512 levels, Python crashes beyond 990, Java beyond 3,000, Go stops at 10,000: one warning, on the first value past the shallowest limit). The message names which SDKs differ and what each writes. Lossy differences (precision, `-0` becoming `0`, keys the typed SDKs drop on relay) are **warnings**. Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
+        instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`, at most 512 levels of nesting.',
         example: { fires: '"weight": 10.0', clean: '"weight": 10' },
       },
     },

@@ -217,6 +217,40 @@ describe('the whole document', () => {
 
   test('nesting 100,000 levels inside data does not overflow', () => {
     const deep = envelope(`{"a":${'['.repeat(100_000)}10.0${']'.repeat(100_000)}}`);
-    assert.equal(find(deep).length, 1);
+    // 10.0, and the nesting no consumer but Node's reads (below).
+    assert.deepEqual(find(deep).map((d) => d.message.slice(0, 24)), ['The envelope nests 100,0', '10.0: Python and Java wr']);
+  });
+});
+
+describe('nesting deeper than a consumer decodes (facts part 2: nesting depth 600 and 20,000)', () => {
+  // `data` holds `{"x": [[…[0]…]]}`: the envelope is level 1, data 2, x's outermost array 3.
+  const nested = (arrays: number) => envelope(`{"x":${'['.repeat(arrays)}0${']'.repeat(arrays)}}`);
+
+  test('at PHP\'s 512 levels: nothing; one more: a warning on the opening bracket of level 513', () => {
+    assert.deepEqual(find(nested(510)), []);
+    const text = nested(511);
+    const found = find(text);
+    assert.equal(found.length, 1, JSON.stringify(found));
+    const level513 = text.indexOf('[') + 510;
+    assert.deepEqual([found[0].offset, found[0].end, found[0].severity], [level513, level513 + 1, 'warning']);
+    assert.equal(found[0].message, 'The envelope nests 513 levels deep, and this value is level 513: the PHP consumer rejects the message (json_decode stops at 512 levels), and PHP cannot relay it.');
+  });
+
+  test('deeper still: one finding, still at level 513, naming every consumer that cannot read it', () => {
+    const found = find(nested(12_000));
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /^The envelope nests 12,002 levels deep, and this value is level 513: the PHP consumer rejects/);
+    assert.match(found[0].message, /the Python consumer crashes beyond 990 levels .* the Java consumer crashes beyond 3,000 levels .* the Go consumer rejects it beyond 10,000 levels/);
+    const text = nested(2000);
+    assert.equal(find(text)[0].offset, text.indexOf('[') + 510);
+    assert.doesNotMatch(find(text)[0].message, /Java|Go/);
+  });
+
+  test('the tree without columns (the reference parser) finds the same place', async () => {
+    const { parseJson: referenceParse } = await import('../../oracle/reference-parser');
+    for (const arrays of [510, 511, 1500]) {
+      const text = nested(arrays);
+      assert.deepEqual(findDivergences(referenceParse(text)), find(text), `${arrays} arrays`);
+    }
   });
 });
