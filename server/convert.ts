@@ -102,9 +102,30 @@ export function toLspCodeAction(action: CoreCodeAction, uri: string, lines: Line
   };
 }
 
-/** True when an LSP diagnostic sent back by the client is this core diagnostic. */
+/**
+ * One action for the same fix offered by several findings (each field missing from one payload
+ * offers "Add the missing required data fields"), listing every finding it fixes.
+ */
+export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
+  const byFix = new Map<string, CodeAction>();
+  for (const action of actions) {
+    const key = JSON.stringify([action.title, action.kind, action.edit]);
+    const same = byFix.get(key);
+    if (!same) byFix.set(key, { ...action, diagnostics: [...(action.diagnostics ?? [])] });
+    else for (const diagnostic of action.diagnostics ?? []) if (!same.diagnostics!.includes(diagnostic)) same.diagnostics!.push(diagnostic);
+  }
+  return [...byFix.values()];
+}
+
+/**
+ * True when an LSP diagnostic sent back by the client is this core diagnostic: the same code,
+ * range and message (one key can carry several findings of one code, such as the fields missing
+ * from one object, and each must get its own fixes).
+ */
 export function sameDiagnostic(lsp: Diagnostic, core: CoreDiagnostic, lines: LineIndex): boolean {
   if (lsp.code !== core.code) return false;
+  const message: unknown = lsp.message;
+  if ((typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value) !== core.message) return false;
   const range = toRange(lines, core.offset, core.end);
   return (
     range.start.line === lsp.range.start.line &&

@@ -22,7 +22,7 @@ import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { completeList, type CoreCompletionItem } from '../../core/language/complete';
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
-import { sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
+import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
 import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
 import { schemaFileActions } from './schema-actions';
 
@@ -52,6 +52,11 @@ function fixAllAction(uri: string, text: string, lines: LineIndex, settings: Set
   while (end < text.length - start && end < result.text.length - start && text[text.length - 1 - end] === result.text[result.text.length - 1 - end]) end++;
   const edit = { offset: start, end: text.length - end, newText: result.text.slice(start, result.text.length - end) };
   return [{ title: `Fix all safe BabelQueue problems (${result.applied})`, kind: FIX_ALL_KIND, edit: { changes: { [uri]: [toLspEdit(edit, lines)] } } }];
+}
+
+/** True when the kind a client asked for (`only`) includes `kind`: kinds are dotted paths, and the empty kind includes all. */
+function includesKind(asked: string, kind: string): boolean {
+  return asked === '' || kind === asked || kind.startsWith(`${asked}.`);
 }
 
 /** `canCreateFiles`: the client applies edits that create files (a schema's "Register as a new URN…"). */
@@ -94,19 +99,26 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
 
   connection.onCodeAction(
     requestHandler(context, 'codeAction', envelopesAndSchemaFiles, [], (request, params: CodeActionParams): CodeAction[] => {
-      if (request.kind === 'schema file') return params.context.only && !params.context.only.some((kind) => CodeActionKind.QuickFix.startsWith(kind)) ? [] : schemaFileActions(context, request, params, canCreateFiles());
-      const { document, parsed, lines, settings, registry } = request;
       const only = params.context.only;
-      // `editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }` (or "source.fixAll") asks for this kind only.
-      if (only?.some((kind) => FIX_ALL_KIND.startsWith(kind) && kind.startsWith(CodeActionKind.SourceFixAll))) return fixAllAction(document.uri, parsed.text, lines, settings, registry, context);
-      if (only && !only.some((kind) => CodeActionKind.QuickFix.startsWith(kind))) return [];
+      const quickFixes = !only || only.some((asked) => includesKind(asked, CodeActionKind.QuickFix));
+      if (request.kind === 'schema file') return quickFixes ? schemaFileActions(context, request, params, canCreateFiles()) : [];
+      const { document, parsed, lines, settings, registry } = request;
+      // Fix all is a source action: offered when asked for by its kind or a kind above it
+      // (`editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }`, "source.fixAll",
+      // or "source" from VS Code's Source Action… and Neovim's code_action({ context = { only = { "source" } } })).
+      const fixAllAsked = only?.some((asked) => asked !== '' && includesKind(asked, FIX_ALL_KIND)) ?? false;
+      const sourceActions = fixAllAsked ? fixAllAction(document.uri, parsed.text, lines, settings, registry, context) : [];
+      if (!quickFixes) return sourceActions;
       const { diagnostics } = context.cache.diagnostics(document, settings, registry);
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
       const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
       // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).
-      return codeActions(parsed, matched, context.fresh, registry)
-        .filter((action) => !action.otherFiles)
-        .map((action) => toLspCodeAction(action, document.uri, lines, wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines))));
+      const fixes = mergeSameActions(
+        codeActions(parsed, matched, context.fresh, registry)
+          .filter((action) => !action.otherFiles)
+          .map((action) => toLspCodeAction(action, document.uri, lines, wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)))),
+      );
+      return [...fixes, ...sourceActions];
     }),
   );
 }

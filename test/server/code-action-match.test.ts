@@ -1,0 +1,85 @@
+/**
+ * textDocument/codeAction answers for the findings the client names: one of several findings of
+ * the same code on the same key gets its own fixes only, and a fix that several findings offer
+ * alike comes once, listing them all (a lightbulb with duplicates, or several preferred fixes for
+ * one problem, breaks "auto fix" in any editor). Fix all is a source action, offered to a client
+ * that asks for its kind or any kind above it.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { TestLspClient } from '../support/lsp-client';
+
+describe('quick fixes for the findings asked about', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-actions-'));
+  const uri = pathToFileURL(join(root, 'orders.babel.json')).href;
+  // Three fields missing at the root (one range) and two from data (one range, the payload-schema findings).
+  const text = '{\n  "job": "urn:babel:orders:created",\n  "data": {}\n}\n';
+  let client: TestLspClient;
+  let items: { code: string; message: string; range: unknown; source: string }[];
+
+  before(async () => {
+    mkdirSync(join(root, '.git'));
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json' }] }));
+    writeFileSync(
+      join(root, 'schemas/orders.json'),
+      JSON.stringify({ type: 'object', required: ['order_id', 'customer_id'], properties: { order_id: { type: 'integer' }, customer_id: { type: 'string' } } }),
+    );
+    client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    await client.initialize();
+    await client.open(uri, text);
+    items = (await client.pullDiagnostics(uri)).items;
+  });
+  after(async () => {
+    await client.shutdown();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const actionsFor = (diagnostics: typeof items) =>
+    client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } }) as Promise<
+      { title: string; isPreferred: boolean; diagnostics: { message: string }[] }[]
+    >;
+
+  test('one missing field of three on the same brace: its own fix alone', async () => {
+    const missing = items.filter((item) => item.code === 'missing-field');
+    assert.equal(missing.length, 3, JSON.stringify(items.map((item) => item.message)));
+    for (const finding of missing) {
+      const actions = await actionsFor([finding]);
+      const field = /"(\w+)"/.exec(finding.message)![1];
+      assert.deepEqual(actions.map((action) => action.title.split(':')[0]), [`Add "${field}"`], finding.message);
+      assert.deepEqual(actions[0].diagnostics.map((diagnostic) => diagnostic.message), [finding.message]);
+    }
+    // All three asked about together: three fixes, each for its own finding.
+    const all = await actionsFor(missing);
+    assert.equal(all.length, 3);
+    for (const action of all) assert.equal(action.diagnostics.length, 1, action.title);
+  });
+
+  test('the same fix offered by two findings of the payload: once, listing both', async () => {
+    const payload = items.filter((item) => item.code === 'payload-schema');
+    assert.equal(payload.length, 2, JSON.stringify(items.map((item) => item.message)));
+    const actions = await actionsFor(payload);
+    const titles = actions.map((action) => action.title);
+    assert.equal(new Set(titles).size, titles.length, `duplicate actions: ${titles.join(' | ')}`);
+    const addAll = actions.find((action) => action.title.startsWith('Add the missing required data fields'));
+    assert.ok(addAll, titles.join(' | '));
+    assert.deepEqual(addAll.diagnostics.map((diagnostic) => diagnostic.message).sort(), payload.map((item) => item.message).sort());
+  });
+
+  test('fix all for only: source, source.fixAll and source.fixAll.babelqueue; quick fixes for quickfix; both for both; nothing for another kind', async () => {
+    const kinds = async (only: string[]) => {
+      const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: items[0].range, context: { diagnostics: items, only } })) as { kind: string }[];
+      return [...new Set(actions.map((action) => action.kind))].sort();
+    };
+    for (const only of [['source'], ['source.fixAll'], ['source.fixAll.babelqueue']]) assert.deepEqual(await kinds(only), ['source.fixAll.babelqueue'], only.join());
+    assert.deepEqual(await kinds(['quickfix']), ['quickfix']);
+    assert.deepEqual(await kinds(['quickfix', 'source']), ['quickfix', 'source.fixAll.babelqueue']);
+    assert.deepEqual(await kinds(['source.fixAll.eslint']), []);
+    assert.deepEqual(await kinds(['refactor']), []);
+    assert.deepEqual(await kinds(['sourcery']), []);
+  });
+});
