@@ -39,7 +39,7 @@ export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: R
   const complete = (items: CoreCompletionItem[] | undefined) => items && { items, incomplete: false };
   if (slot.kind === 'key') {
     const path = payloadPathOf(slot.object, data);
-    return path ? complete(keyItems(doc, slot, subschemaAt(schema, path))) : undefined;
+    return path ? complete(keyItems(doc, slot, subschemaAt(schema, path), schema)) : undefined;
   }
   const path = payloadPathOf(slot.property.parent, data);
   if (!path) return undefined;
@@ -95,7 +95,8 @@ function urnItem(slot: Extract<Slot, { kind: 'value' }>, entry: RegistryEntry): 
   };
 }
 
-function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, schema: Record<string, unknown> | undefined): CoreCompletionItem[] | undefined {
+/** `root`: the payload schema `schema` is part of (its `$ref`s point into it). */
+function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, schema: Record<string, unknown> | undefined, root: unknown): CoreCompletionItem[] | undefined {
   const properties = schema?.properties;
   if (typeof properties !== 'object' || properties === null) return undefined;
   // Only offer keys of the payload schema when the object is a payload object, not the envelope.
@@ -114,7 +115,7 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
         kind: 'property' as const,
         detail: `${required.has(key) ? 'required' : 'optional'} · ${schemaSummary(propertySchema)}`,
         ...(description ? { documentation: escapeMarkdown(description) } : {}),
-        insertText: hasColon ? keyText : `${keyText}: ${valueSnippet(exampleValue(propertySchema))}${needsComma ? ',' : ''}`,
+        insertText: hasColon ? keyText : `${keyText}: ${valueSnippet(exampleValue(propertySchema, { key, root }))}${needsComma ? ',' : ''}`,
         isSnippet: !hasColon,
         offset: slot.offset,
         end: slot.end,

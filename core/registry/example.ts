@@ -37,6 +37,10 @@ export const EXAMPLE_MAX_VALUES = 10_000;
 export interface ExampleOptions {
   /** The instant `date-time`/`date` examples show, in Unix milliseconds (default 2026-01-01T00:00:00Z). */
   readonly now?: number;
+  /** The property name `schema` is for, when it is one property's: it picks a realistic string where the schema leaves the choice open, as for a property inside a payload. */
+  readonly key?: string;
+  /** The whole schema `schema` is part of, which its local `$ref`s point into (default: `schema` itself). */
+  readonly root?: unknown;
 }
 
 export { EXAMPLE_UUID } from './example-string';
@@ -52,8 +56,8 @@ interface State {
 /** A type-correct example value for a draft-07 schema: required properties only, constraints respected. */
 export function exampleValue(schema: unknown, options: ExampleOptions = {}): unknown {
   const now = options.now !== undefined && Number.isFinite(options.now) ? options.now : DEFAULT_NOW;
-  const state: State = { root: schema, now, values: 0, expanding: new Set() };
-  return build(schema, 0, undefined, 0, state);
+  const state: State = { root: options.root ?? schema, now, values: 0, expanding: new Set() };
+  return build(schema, 0, options.key, 0, state);
 }
 
 /**

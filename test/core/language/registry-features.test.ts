@@ -12,6 +12,7 @@ import { MAX_URN_ITEMS } from '../../../core/language/registry-completion';
 import { hover } from '../../../core/language/hover';
 import { registryDefinition } from '../../../core/language/registry-navigation';
 import { parseJson } from '../../../core/parse/parser';
+import { exampleValue } from '../../../core/registry/example';
 import type { RegistryState } from '../../../core/registry/types';
 import { applyItem, withCursor } from '../../support/cursor';
 import { MEMORY_ROOT, memoryRegistry } from '../../support/memory-registry';
@@ -192,5 +193,39 @@ describe('a registry of 5,000 URNs', () => {
     const list = completeList(parseJson(text), offset, stableFresh(), registry);
     assert.equal(list.incomplete, false);
     assert.deepEqual(list.items.map((item) => item.label).sort(), ['urn:babel:orders:created', 'urn:babel:orders:placed'], 'every entry, whatever was typed (the editor filters)');
+  });
+});
+
+describe('a data key completes with the value the payload fix and New Envelope… would insert', () => {
+  const SCHEMA = {
+    type: 'object',
+    required: ['placed_at', 'customer_id', 'items', 'tags', 'shipping'],
+    properties: {
+      placed_at: { type: 'string', minLength: 20, description: 'RFC 3339 UTC.' },
+      customer_id: { type: 'string', minLength: 36 },
+      items: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' } } } },
+      tags: { type: 'array', items: { type: 'string' } },
+      shipping: { $ref: '#/definitions/address' },
+    },
+    definitions: { address: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } } },
+  };
+  const own: RegistryState = memoryRegistry({
+    'schemas/shipped.json': SCHEMA,
+    'registry.json': { schemas: [{ urn: 'urn:babel:orders:shipped', schema: 'schemas/shipped.json' }] },
+  });
+
+  test('a time for *_at, a UUID-length id, [] for an array, a $ref followed into the schema', () => {
+    const { text, offset } = withCursor(envelope('"urn:babel:orders:shipped"', '{ | }'));
+    const items = complete(parseJson(text), offset, stableFresh(), own);
+    const expected = exampleValue(SCHEMA) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(expected).sort(), ['customer_id', 'items', 'placed_at', 'shipping', 'tags']);
+    for (const key of Object.keys(expected)) {
+      const item = items.find((candidate) => candidate.label === key);
+      assert.ok(item, key);
+      assert.deepEqual((JSON.parse(applyItem(text, item)) as { data: Record<string, unknown> }).data, { [key]: expected[key] }, key);
+    }
+    assert.match(String(expected.placed_at), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    assert.deepEqual(expected.items, []);
+    assert.deepEqual(expected.shipping, { city: 'example' });
   });
 });
