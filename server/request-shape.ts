@@ -42,6 +42,30 @@ export function malformedDocumentParams(name: string, params: unknown): string |
     if (context.only != null && !(Array.isArray(context.only) && context.only.every((kind) => typeof kind === 'string'))) return 'context.only is not a list of kinds';
   }
   if (params.options != null && !isRecord(params.options)) return 'options is not an object';
+  if (name === 'formatting') {
+    const options = params.options as Record<string, unknown>;
+    if (!(typeof options.tabSize === 'number' && Number.isInteger(options.tabSize) && options.tabSize >= 1 && options.tabSize <= MAX_TAB_SIZE)) return `options.tabSize is not an integer from 1 to ${MAX_TAB_SIZE}`;
+    if (typeof options.insertSpaces !== 'boolean') return 'options.insertSpaces is not true or false';
+  }
+  return undefined;
+}
+
+/** Wider than any editor's indentation; a document indented wider would be mostly spaces. */
+const MAX_TAB_SIZE = 100;
+
+/** What is wrong with workspace/diagnostic params (their previousResultIds above all), or undefined. */
+export function malformedWorkspaceDiagnosticParams(params: unknown): string | undefined {
+  if (!isRecord(params)) return 'the params are not an object';
+  const previous = params.previousResultIds;
+  if (!Array.isArray(previous) || !previous.every((entry) => isRecord(entry) && isUri(entry.uri) && typeof entry.value === 'string')) return 'previousResultIds is not a list of { uri, value } strings';
+  return undefined;
+}
+
+/** What is wrong with the params of a request about the registry (`uri` optional, `urn` where the request needs one), or undefined. */
+export function malformedRegistryParams(params: unknown, needsUrn: boolean): string | undefined {
+  if (!isRecord(params)) return 'the params are not an object';
+  if (params.uri != null && !isUri(params.uri)) return 'uri is not a non-empty string';
+  if (needsUrn && !(typeof params.urn === 'string' && params.urn.trim() !== '')) return 'urn is not a non-empty string';
   return undefined;
 }
 

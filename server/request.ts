@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CancellationToken, ErrorCodes, ResponseError, type TextDocumentIdentifier } from 'vscode-languageserver/node';
-import { malformedDocumentParams } from './request-shape';
+import { malformedDocumentParams, malformedRegistryParams } from './request-shape';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 import type { LineIndex } from '../core/model/positions';
@@ -157,8 +157,9 @@ export function registryRequestHandler<P extends { readonly uri?: string }, R>(
   name: string,
   empty: R,
   answer: (request: RegistryRequest, params: P) => R,
+  needsUrn = false,
 ): (params: P, token?: CancellationToken) => Promise<R> {
-  return guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
+  const guarded = guard(context.connection.console, name, async (params: P, token: CancellationToken = CancellationToken.None): Promise<R> => {
     const uri = typeof params?.uri === 'string' ? params.uri : undefined;
     if (!uri) return answer({ settings: DEFAULT_SETTINGS, registry: NO_REGISTRY }, params);
     const probe = fixtureUriIn(uri);
@@ -166,6 +167,12 @@ export function registryRequestHandler<P extends { readonly uri?: string }, R>(
     if (token.isCancellationRequested) return empty;
     return answer({ settings, registry: context.registries.stateFor(probe, settings) }, params);
   }, empty);
+  return async (params: P, token?: CancellationToken): Promise<R> => {
+    const problem = malformedRegistryParams(params, needsUrn);
+    if (problem === undefined) return guarded(params, token);
+    context.malformed.report(name, problem);
+    throw new ResponseError(ErrorCodes.InvalidParams, `Malformed ${name} params: ${problem}.`);
+  };
 }
 
 /** A folder URI stands for a fixture directly inside it, so the registry search starts there; any other URI is looked up as it is. */

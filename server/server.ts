@@ -193,7 +193,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   });
 
   connection.onDidChangeConfiguration((change) => {
-    const section = (change.settings as { babelqueue?: unknown } | undefined)?.babelqueue;
+    // A notification without params (null) counts as one without a babelqueue section.
+    const section = (change as { settings?: { babelqueue?: unknown } } | null | undefined)?.settings?.babelqueue;
     context.settings.changed(section);
     workspaceFixtures.changed();
     refreshDiagnostics();

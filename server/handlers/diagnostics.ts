@@ -7,6 +7,8 @@
 import {
   CancellationToken,
   DocumentDiagnosticReportKind,
+  ErrorCodes,
+  ResponseError,
   type Diagnostic,
   type DocumentDiagnosticReport,
   type ResultProgressReporter,
@@ -18,6 +20,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from '../context';
 import { toLspDiagnostic } from '../convert';
 import { guard } from '../guard';
+import { malformedWorkspaceDiagnosticParams } from '../request-shape';
 import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest, type Gate } from '../request';
 import type { SchemaCompat } from '../schema-compat';
 import { compareDiagnostics } from '../../core/rules/diagnostic';
@@ -67,11 +70,15 @@ export function registerPullDiagnostics(context: ServerContext, workspace: Works
       items: diagnosticsOf(context, request),
     })),
   );
-  context.connection.languages.diagnostics.onWorkspace(
-    guard(context.connection.console, 'workspace diagnostics', (params: WorkspaceDiagnosticParams, token: CancellationToken = CancellationToken.None, _work?: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) =>
-      workspace.answer(new Map(params.previousResultIds.map((previous) => [previous.uri, previous.value])), token, progress),
-    { items: [] }),
-  );
+  const answerWorkspace = guard(context.connection.console, 'workspace diagnostics', (params: WorkspaceDiagnosticParams, token: CancellationToken = CancellationToken.None, _work?: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) =>
+    workspace.answer(new Map(params.previousResultIds.map((previous) => [previous.uri, previous.value])), token, progress),
+  { items: [] });
+  context.connection.languages.diagnostics.onWorkspace((params: WorkspaceDiagnosticParams, token: CancellationToken, work?: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) => {
+    const problem = malformedWorkspaceDiagnosticParams(params);
+    if (problem === undefined) return answerWorkspace(params, token, work, progress);
+    context.malformed.report('workspace diagnostics', problem);
+    throw new ResponseError(ErrorCodes.InvalidParams, `Malformed workspace/diagnostic params: ${problem}.`);
+  });
 }
 
 /**

@@ -40,6 +40,6 @@ export function registerRegistryRequests(context: ServerContext): void {
     registryRequestHandler(context, NEW_ENVELOPE_METHOD, { text: '' }, ({ registry: state }, params: NewEnvelopeParams): NewEnvelopeResult => {
       const entry = state.kind === 'loaded' ? state.registry.byUrn.get(params.urn) : undefined;
       return { text: newEnvelopeText({ urn: params.urn, ...(entry?.schema?.value ? { schema: entry.schema.value } : {}), fresh: context.fresh }) };
-    }),
+    }, true),
   );
 }

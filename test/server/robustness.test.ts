@@ -87,6 +87,33 @@ describe('language server robustness', () => {
     noFailures(client);
   });
 
+  test('formatting options, workspace/diagnostic and registry requests of the wrong shape get InvalidParams, not a logged failure and an empty answer', async () => {
+    const textDocument = { uri };
+    const refused = async (method: string, params: unknown, says: RegExp) => {
+      const error = await client.request(method, params).then(
+        (answer: unknown) => assert.fail(`${method} ${JSON.stringify(params)} was answered: ${JSON.stringify(answer)}`),
+        (error: { code?: number; message: string }) => error,
+      );
+      assert.equal(error.code, -32602, `${method}: ${error.message}`);
+      assert.match(error.message, says, method);
+    };
+    for (const options of [{ tabSize: 1e9, insertSpaces: true }, { tabSize: -5, insertSpaces: true }, { tabSize: 'abc', insertSpaces: true }, { tabSize: 2.5, insertSpaces: true }]) {
+      await refused('textDocument/formatting', { textDocument, options }, /options\.tabSize is not an integer from 1 to 100/);
+    }
+    await refused('textDocument/formatting', { textDocument, options: { tabSize: 2 } }, /options\.insertSpaces is not true or false/);
+    await refused('workspace/diagnostic', { previousResultIds: 'x' }, /previousResultIds is not a list/);
+    await refused('workspace/diagnostic', { previousResultIds: [{ uri: 5, value: 'v' }] }, /previousResultIds is not a list/);
+    await refused('babelqueue/newEnvelope', { uri: {}, urn: 'urn:babel:orders:created' }, /uri is not a non-empty string/);
+    await refused('babelqueue/newEnvelope', { urn: 5 }, /urn is not a non-empty string/);
+    await refused('babelqueue/registryEntries', { uri: 7 }, /uri is not a non-empty string/);
+    // A formatting request as editors send it is still answered.
+    assert.ok(Array.isArray(await client.request('textDocument/formatting', { textDocument, options: { tabSize: 4, insertSpaces: false } })));
+    // Configuration changed, without params: taken as a change without our section.
+    client.connection.sendNotification('workspace/didChangeConfiguration', null);
+    await assertAnswers(client, uri);
+    noFailures(client);
+  });
+
   test('1,000 rapid didChange events (full and incremental): the next pull reflects the last version', async () => {
     const target = 'file:///workspace/rapid.babel.json';
     await client.open(target, GOOD, 1);
