@@ -6,9 +6,10 @@
  *
  * A document with syntax errors is never touched (a fix computed on a guess at what was meant
  * could destroy it). A byte-order mark is set aside and put back, and every line break a fix
- * inserts is written the way the document already writes its line breaks.
+ * inserts is written the way the document already writes its line breaks (CRLF, CR or LF).
  */
 import { applyEdits, type TextEdit } from '../model/edits';
+import { eolOf } from '../model/property-edits';
 import type { Fresh } from '../model/fresh';
 import { parseText } from '../parse/parser';
 import type { RegistryState } from '../registry/types';
@@ -30,7 +31,7 @@ export interface FixAllResult {
 
 export function fixAll(text: string, settings: Settings, registry: RegistryState, fresh: Fresh): FixAllResult {
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = eolOf(text);
   let current = bom ? text.slice(1) : text;
   let applied = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -42,7 +43,7 @@ export function fixAll(text: string, settings: Settings, registry: RegistryState
     const diagnostics = analyze(doc, settings, registry);
     const edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred && !action.otherFiles).map((action) => action.edits));
     if (edits.length === 0) break;
-    const next = applyEdits(current, edits.flat().map((edit) => (eol === '\r\n' ? { ...edit, newText: edit.newText.replace(/\r?\n/g, '\r\n') } : edit)));
+    const next = applyEdits(current, edits.flat().map((edit) => (eol === '\n' ? edit : { ...edit, newText: edit.newText.replace(/\r\n|\r|\n/g, eol) })));
     // A fix whose result no longer parses is a defect of that fix; the document stays as the last good round left it.
     if (next === current || parseText(next).syntaxProblems.length > 0) break;
     applied += edits.length;

@@ -8,6 +8,7 @@
  * lose what the user typed.
  */
 import type { TextEdit } from '../model/edits';
+import { eolOf } from '../model/property-edits';
 import type { ParsedDocument } from '../model/tree';
 import { Char } from '../parse/chars';
 
@@ -57,7 +58,7 @@ const enum Token {
 export function formatDocument(doc: ParsedDocument, options: FormatOptions): TextEdit[] {
   if (doc.syntaxProblems.length > 0 || doc.root === undefined) return [];
   const { text } = doc;
-  const eol = options.eol ?? detectEol(text);
+  const eol = options.eol ?? eolOf(text);
   const unit = options.insertSpaces ? ' '.repeat(normaliseTabSize(options.tabSize)) : '\t';
   const unitCode = unit.charCodeAt(0);
   const maxOutputLength = options.maxOutputLength ?? DEFAULT_MAX_OUTPUT_LENGTH;
@@ -154,16 +155,6 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
 
 function normaliseTabSize(tabSize: number): number {
   return Number.isFinite(tabSize) && tabSize >= 1 ? Math.floor(tabSize) : 4;
-}
-
-/** The document's first line break, so a CRLF file stays CRLF. */
-function detectEol(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === Char.CarriageReturn) return text.charCodeAt(i + 1) === Char.LineFeed ? '\r\n' : '\r';
-    if (code === Char.LineFeed) return '\n';
-  }
-  return '\n';
 }
 
 function isWhitespace(code: number): boolean {

@@ -7,10 +7,12 @@ import type { TextEdit } from './edits';
 import type { ObjectNode, ParsedDocument, PropertyNode, ValueNode } from './tree';
 import { propertyEnd } from './tree';
 
-/** The document's line break: CRLF when the text uses it, else LF. */
-export function eolOf(text: string): string {
+/** The document's line break, as its first one is written: CRLF, a lone CR (classic Mac OS) or LF (also for a text without one). */
+export function eolOf(text: string): '\n' | '\r\n' | '\r' {
   const lf = text.indexOf('\n');
-  return lf > 0 && text[lf - 1] === '\r' ? '\r\n' : '\n';
+  const cr = text.indexOf('\r');
+  if (cr < 0 || (lf >= 0 && lf < cr)) return '\n';
+  return cr + 1 === lf ? '\r\n' : '\r';
 }
 
 /** Removes a property together with the comma that separates it from its neighbour. */

@@ -9,6 +9,7 @@
  */
 import { nextVersion } from '../../contract/urn';
 import type { TextEdit } from '../../model/edits';
+import { eolOf } from '../../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../../model/tree';
 import { isDeprecatedStatus, type RegistryIndexEntry } from '../../registry/types';
 import { keyRange, type Range } from '../context';
@@ -213,8 +214,8 @@ export function registerNewUrn(registry: ParsedDocument, entry: RegistryIndexEnt
     schemaRef = nextSchemaRef(schemaRef);
   }
   if (taken(urn)) return undefined;
-  // The registry's own line break, so a CRLF file stays CRLF.
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  // The registry's own line break, so a CRLF (or CR) file stays so.
+  const newline = eolOf(text);
   // The new entry is the old one's text with its urn, schema and status values swapped: same owner, same layout.
   const status = getProperty(node, 'status');
   const swaps = [

@@ -30,6 +30,14 @@ test('a BOM is kept and CRLF line breaks stay CRLF', () => {
   assert.ok(!/[^\r]\n/.test(result.text));
 });
 
+test('a document whose lines end in a lone CR (classic Mac OS) keeps CR line breaks', () => {
+  const cr = BROKEN.replace(/\n/g, '\r');
+  const result = fixAll(cr, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.ok(result.applied > 0);
+  assert.ok(!result.text.includes('\n'), JSON.stringify(result.text));
+  assert.match(result.text, /"created_at": 1750000000000/);
+});
+
 test('a clean document comes back as it was', () => {
   const clean = fixAll(BROKEN, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text;
   const again = fixAll(clean, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
