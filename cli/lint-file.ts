@@ -130,7 +130,7 @@ const readInto = { buffer: Buffer.allocUnsafe(1 << 16) };
  */
 export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = NO_REGISTRY): OutputDiagnostic[] {
   const decoded = decodeStrictly(bytes);
-  if (!decoded.ok) return invalidUtf8(decoded.message, settings);
+  if (!decoded.ok) return invalidUtf8(decoded.message, decoded.before, settings);
   const text = decoded.text;
   const diagnostics = analyzeText(text, settings, registry);
   // Lines are counted only for a file with something to report (most files in CI have nothing).
@@ -152,7 +152,7 @@ export function lintBytesWithDetails(
 ): Pick<FileReport, 'diagnostics'> & { details: FindingDetail[]; used: ReadonlySet<Suppression>; suppressed: number } {
   const decoded = decodeStrictly(bytes);
   if (!decoded.ok) {
-    const diagnostics = invalidUtf8(decoded.message, settings);
+    const diagnostics = invalidUtf8(decoded.message, decoded.before, settings);
     return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })), used: new Set(), suppressed: 0 };
   }
   const text = decoded.text;
@@ -170,7 +170,8 @@ export function lintBytesWithDetails(
   return result;
 }
 
-function invalidUtf8(message: string, settings: Settings): OutputDiagnostic[] {
-  const lineIndex = new LineIndex('');
-  return notUtf8Diagnostics(message, settings).map((kept) => toOutputDiagnostic(kept, lineIndex));
+/** `before`: the text before the first invalid byte, whose end is where the finding goes. */
+function invalidUtf8(message: string, before: string, settings: Settings): OutputDiagnostic[] {
+  const lineIndex = new LineIndex(before);
+  return notUtf8Diagnostics(message, settings, before).map((kept) => toOutputDiagnostic(kept, lineIndex));
 }

@@ -70,7 +70,7 @@ interface TrackedFixture {
 }
 
 /** A fixture's text as read from disk: strictly decoded, or the message for bytes that are not UTF-8 with what a lenient decode made of them. */
-type DiskText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string; readonly lenient: string };
+type DiskText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string; readonly before: string; readonly lenient: string };
 
 /** The buffer the report reads each fixture into, kept between reads (each is decoded before the next). */
 const fixtureReads = { buffer: Buffer.allocUnsafe(64 * 1024) };
@@ -312,12 +312,12 @@ export class WorkspaceFixtures {
       return;
     }
     if (!decoded.ok) {
-      // As lint reports it: one json-syntax finding at the start (the editor shows what it decoded
-      // once the file is opened); the URN it routes on still counts for find references, as the walk finds it.
+      // As lint reports it: one json-syntax finding where the first invalid byte is (the editor shows
+      // what it decoded once the file is opened); the URN it routes on still counts for find references, as the walk finds it.
       const lenient = parseText(decoded.lenient);
       this.noteUrn(fixture, lenient, (end) => new LineIndex(decoded.lenient.slice(0, end)));
       recycleColumns(lenient.columns);
-      fixture.items = notUtf8Diagnostics(decoded.message, settings).map((diagnostic) => toLspDiagnostic(diagnostic, new LineIndex(''), fixture.uri));
+      fixture.items = notUtf8Diagnostics(decoded.message, settings, decoded.before).map((diagnostic) => toLspDiagnostic(diagnostic, new LineIndex(decoded.before), fixture.uri));
       return;
     }
     const { text } = decoded;

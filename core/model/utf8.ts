@@ -78,7 +78,12 @@ export function utf8Length(text: string): number {
  * In core, so the CLI and the editor refuse the same files with the same words.
  */
 export function invalidUtf8At(bytes: Uint8Array): string | undefined {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte-order mark';
+  return firstInvalidUtf8(bytes)?.words;
+}
+
+/** The same, with the byte offset the problem starts at: every byte before it is UTF-8. */
+export function firstInvalidUtf8(bytes: Uint8Array): { readonly at: number; readonly words: string } | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { at: 0, words: 'it starts with a UTF-16 byte-order mark' };
   let i = 0;
   while (i < bytes.length) {
     const lead = bytes[i];
@@ -101,7 +106,7 @@ export function invalidUtf8At(bytes: Uint8Array): string | undefined {
       if (lead === 0xf4) high = 0x8f;
     } else return invalidAt(bytes, i);
     for (let k = 1; k <= needed; k++) {
-      if (i + k >= bytes.length) return 'it ends in the middle of a character';
+      if (i + k >= bytes.length) return { at: i, words: 'it ends in the middle of a character' };
       const next = bytes[i + k];
       if (next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return invalidAt(bytes, i);
     }
@@ -110,8 +115,8 @@ export function invalidUtf8At(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-function invalidAt(bytes: Uint8Array, at: number): string {
+function invalidAt(bytes: Uint8Array, at: number): { at: number; words: string } {
   let line = 1;
   for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
-  return `an invalid sequence starts with byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${at}, line ${line}`;
+  return { at, words: `an invalid sequence starts with byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${at}, line ${line}` };
 }

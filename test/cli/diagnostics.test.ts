@@ -39,21 +39,21 @@ describe('lintBytes', () => {
     );
   });
 
-  for (const [name, input, message] of [
-    ['a stray byte', bytes('{', [0xff], '}'), /byte 0xFF at byte offset 1, line 1/],
-    ['an unfinished four-byte character', bytes('{\n\n', [0xf0, 0x9f, 0x98], '"}'), /byte 0xF0 at byte offset 3, line 3/],
-    ['an overlong encoding', bytes('{', [0xc0, 0xaf], '}'), /byte 0xC0 at byte offset 1/],
-    ['a truncated last character', bytes('{', [0xe2, 0x82]), /ends in the middle of a character/],
-    ['UTF-16 text', bytes([0xff, 0xfe], '{'), /UTF-16 byte-order mark/],
+  for (const [name, input, message, line, character] of [
+    ['a stray byte', bytes('{', [0xff], '}'), /byte 0xFF at byte offset 1, line 1/, 0, 1],
+    ['an unfinished four-byte character', bytes('{\n\n', [0xf0, 0x9f, 0x98], '"}'), /byte 0xF0 at byte offset 3, line 3/, 2, 0],
+    ['an overlong encoding', bytes('{', [0xc0, 0xaf], '}'), /byte 0xC0 at byte offset 1/, 0, 1],
+    ['a truncated last character', bytes('{"é', [0xe2, 0x82]), /ends in the middle of a character/, 0, 3],
+    ['UTF-16 text', bytes([0xff, 0xfe], '{'), /UTF-16 byte-order mark/, 0, 0],
   ] as const) {
-    test(`invalid UTF-8 (${name}) is one json-syntax error at 0:0-0:0 that says where`, () => {
+    test(`invalid UTF-8 (${name}) is one json-syntax error at the first invalid byte that says where`, () => {
       const [diagnostic, ...rest] = lintBytes(input, DEFAULT_SETTINGS);
       assert.deepEqual(rest, []);
       assert.equal(diagnostic.code, 'json-syntax');
       assert.equal(diagnostic.severity, 'error');
       assert.match(diagnostic.message, /^The file is not valid UTF-8/);
       assert.match(diagnostic.message, message);
-      assert.deepEqual(diagnostic.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+      assert.deepEqual(diagnostic.range, { start: { line, character }, end: { line, character } });
     });
   }
 

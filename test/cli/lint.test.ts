@@ -103,7 +103,7 @@ describe('json output', () => {
     );
   });
 
-  test('bytes that are not UTF-8 give one json-syntax error at 0:0-0:0', () => {
+  test('bytes that are not UTF-8 give one json-syntax error where the first invalid byte is', () => {
     const { result, reports } = lintJson(['latin1.babel.json'], root);
     assert.equal(result.status, 1);
     assert.equal(reports[0].diagnostics.length, 1);
@@ -111,7 +111,8 @@ describe('json output', () => {
     assert.equal(diagnostic.code, 'json-syntax');
     assert.equal(diagnostic.severity, 'error');
     assert.match(diagnostic.message, /not valid UTF-8.*0xE9 at byte offset 15, line 2/);
-    assert.deepEqual(diagnostic.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    // Line 2, after `  "job": "caf`: where an editor shows the byte it could not read.
+    assert.deepEqual(diagnostic.range, { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } });
   });
 });
 

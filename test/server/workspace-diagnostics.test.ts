@@ -31,7 +31,7 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
   write('generated/copy.babel.json', readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8'));
   write('generated/order.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
   write('orders/again.babel.json', readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
-  // Bytes that are not UTF-8: the report says so as lint does (one json-syntax at the start), not what a lenient decode made of them.
+  // Bytes that are not UTF-8: the report says so as lint does (one json-syntax where the first invalid byte is), not what a lenient decode made of them.
   const created = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
   writeFileSync(join(root, 'orders/latin1.babel.json'), Buffer.from(created.replace('"attempts": 0', '"attempts": 0, "note": "caf\u00e9"'), 'latin1'));
   writeFileSync(join(root, 'orders/utf16.babel.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(created, 'utf16le')]));
@@ -76,6 +76,12 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
       assert.equal(items[0].code, 'json-syntax');
       assert.match(items[0].message, where);
     }
+    // Where the first invalid byte is, as an editor shows the line: after `"note": "caf`.
+    const latin1 = first.find((item) => item.uri === uriOf('orders/latin1.babel.json'))!.items![0];
+    const lines = `${created.slice(0, created.indexOf('"attempts": 0'))}"attempts": 0, "note": "caf`.split('\n');
+    const at = { line: lines.length - 1, character: lines[lines.length - 1].length };
+    assert.deepEqual(latin1.range, { start: at, end: at });
+    assert.deepEqual(first.find((item) => item.uri === uriOf('orders/utf16.babel.json'))!.items![0].range.start, { line: 0, character: 0 });
   });
 
   test('find references after the report: the fixtures it holds that route on the URN, as the walk finds them, ignores and unsaved edits included', async () => {
