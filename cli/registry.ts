@@ -32,7 +32,7 @@ export class CliRegistries {
   private readonly explicit: string | undefined;
   /** The current directory with links resolved, once per run rather than once per fixture. */
   private readonly realCwd: string;
-  private explicitRoot: string | undefined;
+  private explicitLocation: { readonly path: string; readonly root: string } | undefined;
   /** The registry.json files the search passed over as not of bqschema's shape (no `schemas` key). */
   readonly passedOver = new Set<string>();
 
@@ -57,9 +57,8 @@ export class CliRegistries {
   /** The registry state for a fixture (absolute path), whose settings name `registryPath` (or none: the nearest registry.json). */
   stateFor(fixture: string, registryPath: string | undefined): RegistryState {
     if (this.explicit) {
-      // An explicit registry outside the current directory is the user's choice: its own folder bounds its schemas.
-      this.explicitRoot ??= isInside(this.cwd, this.explicit, this.realCwd) ? this.cwd : dirname(this.explicit);
-      return this.load(this.explicit, this.explicitRoot);
+      this.explicitLocation ??= this.namedLocation(this.explicit);
+      return this.load(this.explicitLocation.path, this.explicitLocation.root);
     }
     // Fixtures of one directory share the workspace folder and find the same registry: decide once per directory.
     const directory = dirname(fixture);
@@ -81,7 +80,19 @@ export class CliRegistries {
    * its schema files') are reported as for a registry the fixtures used, never as an envelope's.
    */
   useRegistryFile(path: string): void {
-    this.load(path, isInside(this.cwd, path, this.realCwd) ? this.cwd : dirname(path));
+    const named = this.namedLocation(path);
+    this.load(named.path, named.root);
+  }
+
+  /**
+   * Where a registry named on the command line is read, and the folder that bounds its schemas:
+   * inside the current directory, as found; outside it (by its path or through a link), the
+   * user's choice, read where it really is, its own folder bounding its schemas.
+   */
+  private namedLocation(path: string): { readonly path: string; readonly root: string } {
+    if (isInside(this.cwd, path, this.realCwd)) return { path, root: this.cwd };
+    const real = realPath(path);
+    return { path: real, root: dirname(real) };
   }
 
   private load(path: string, root: string): RegistryState {

@@ -518,6 +518,22 @@ describe('--registry <file>', () => {
     assert.deepEqual(shape(diagnosticsOf(reports, 'legacy.babel.json')), [expected('deprecated-urn', 'warning', jobValue(text))]);
   });
 
+  test('named through a link that leads outside the current directory, as named by its own path: its own schemas, no refusal', () => {
+    const outside = join(caseDir('good'), 'registry.json');
+    const link = join(root, 'linked-registry.json');
+    symlinkSync(outside, link);
+    try {
+      const text = envelopeFor('urn:babel:shop:order.legacy', '{ "order_id": 7, "total_cents": 1200 }');
+      for (const named of ['linked-registry.json', outside]) {
+        const { result, reports } = lintJson(['--registry', named, 'legacy.babel.json'], root);
+        assert.equal(result.status, 0, `${named}: ${result.stderr}`);
+        assert.deepEqual(shape(diagnosticsOf(reports, 'legacy.babel.json')), [expected('deprecated-urn', 'warning', jobValue(text))], named);
+      }
+    } finally {
+      rmSync(link);
+    }
+  });
+
   test('a missing file: exit 2, the reason on stderr, nothing on stdout', () => {
     const { status, stdout, stderr } = lintWithDeadline(['--registry', 'nowhere/registry.json', 'placed.babel.json'], root, 30_000);
     assert.equal(status, 2);
