@@ -10,10 +10,10 @@ import { fieldSpec, forbiddenKey, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type En
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
-import { dotnetModel } from './dotnet';
+import { dotnetModel, DOTNET_MAX_DEPTH } from './dotnet';
 import { goField, goModel } from './go';
 import { javaModel } from './java';
-import { isArrayIndexKey, nodeModel } from './node';
+import { isArrayIndexKey, nodeModel, NODE_MAX_DEPTH } from './node';
 import { formatJava19, sameNumber } from './numbers';
 import { GO_MAX_DEPTH } from './go';
 import { JAVA_MAX_DEPTH } from './java';
@@ -89,14 +89,17 @@ export function numberValueDivergence(text: string, offset: number, end: number,
 }
 
 /**
- * The consumers that cannot read an envelope nested deeper than their decoder goes (facts part 2,
- * decode acceptance: nesting depth 600 and 20,000), the shallowest limit first. Depth counts the
- * envelope's own object as 1, as the decoders do.
+ * The SDKs that cannot read or relay an envelope nested deeper than their decoder or encoder goes
+ * (facts part 2, decode acceptance: nesting depth 600 and 20,000; the encoders' own limits, as the
+ * byte preview applies them), the shallowest limit first. Depth counts the nested arrays and
+ * objects, the envelope's own object as 1.
  */
 const DEPTH_LIMITS: readonly { readonly limit: number; readonly says: string }[] = [
-  { limit: PHP_MAX_DEPTH, says: `the PHP consumer rejects the message (json_decode stops at ${PHP_MAX_DEPTH} levels), and PHP cannot relay it` },
+  { limit: DOTNET_MAX_DEPTH, says: `the .NET SDK cannot decode or relay it beyond ${DOTNET_MAX_DEPTH} levels (JsonDocument's default MaxDepth)` },
+  { limit: PHP_MAX_DEPTH, says: `the PHP consumer rejects the message beyond ${PHP_MAX_DEPTH} levels (json_decode at its default depth of 512), and PHP cannot relay it` },
   { limit: PYTHON_MAX_DEPTH, says: `the Python consumer crashes beyond ${PYTHON_MAX_DEPTH} levels (json.loads raises RecursionError)` },
   { limit: JAVA_MAX_DEPTH, says: `the Java consumer crashes beyond ${JAVA_MAX_DEPTH.toLocaleString('en-US')} levels (StackOverflowError)` },
+  { limit: NODE_MAX_DEPTH, says: `the Node consumer reads it but cannot relay it beyond ${NODE_MAX_DEPTH.toLocaleString('en-US')} levels (JSON.stringify throws RangeError)` },
   { limit: GO_MAX_DEPTH, says: `the Go consumer rejects it beyond ${GO_MAX_DEPTH.toLocaleString('en-US')} levels (json.Unmarshal's maximum depth)` },
 ];
 

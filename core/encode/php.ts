@@ -10,8 +10,12 @@ import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './write
 import type { ObjectNode } from '../model/tree';
 import { forEachValueOutsidePlain } from './plain-subtree';
 
-/** json_decode's and json_encode's default depth: deeper nesting fails (JSON_ERROR_DEPTH). */
-export const PHP_MAX_DEPTH = 512;
+/**
+ * The deepest nesting of arrays and objects that json_decode reads at its default depth of 512:
+ * it counts the values inside the deepest container as a level too (PHP 8.2, measured: 511 nested
+ * arrays decode, 512 fail with JSON_ERROR_DEPTH, "Maximum stack depth exceeded").
+ */
+export const PHP_MAX_DEPTH = 511;
 
 const PHP_STYLE: EscapeStyle = {
   shortBackspaceFormFeed: true,
@@ -54,7 +58,7 @@ export const phpModel: ValueModel = {
 
 /** What the PHP core writes when it decodes this envelope and encodes it again. */
 export const encodePhp: SdkEncoder = ({ root, depth }) => {
-  const refused = tooDeep('php', depth, PHP_MAX_DEPTH, `PHP's json_decode stops at ${PHP_MAX_DEPTH} (its default depth, JSON_ERROR_DEPTH), so decode() returns [] and there is no envelope to relay.`);
+  const refused = tooDeep('php', depth, PHP_MAX_DEPTH, `PHP's json_decode reads at most ${PHP_MAX_DEPTH} nested arrays and objects (its default depth of 512, JSON_ERROR_DEPTH), so decode() returns [] and there is no envelope to relay.`);
   if (refused) return refused;
   // json_decode refuses the whole document for one unpaired surrogate escape anywhere, even in a
   // value a later duplicate key replaces (measured against php-cli in test/oracle/runtimes.test.ts).

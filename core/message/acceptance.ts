@@ -251,7 +251,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
   php(facts, verdict) {
     if (!decodes(facts, verdict, () => false)) return;
     const root = facts.root!;
-    if (facts.depth > PHP_MAX_DEPTH) return verdict.failDecode(`json_decode stops at ${PHP_MAX_DEPTH} levels and the body nests ${facts.depth}`);
+    if (facts.depth > PHP_MAX_DEPTH) return verdict.failDecode(`json_decode reads at most ${PHP_MAX_DEPTH} nested arrays and objects (its default depth of 512) and the body nests ${facts.depth}`);
     if (facts.loneSurrogate) return verdict.failDecode('json_decode refuses an unpaired surrogate escape (JSON_ERROR_UTF16)');
     // `job ?? urn`: an empty job does not fall back to the alias.
     const job = lastValue(root, 'job');

@@ -86,6 +86,25 @@ describe(`the preview's relay bytes equal the real runtimes' (${bodies.length} r
     });
   }
 
+  test('php and go: their decoders fail exactly from the depth the model says (PHP 512 nested arrays and objects, Go 10,001), and read one less', (t) => {
+    // The envelope is level 1 and data level 2: data.x holds depth − 2 nested arrays.
+    const atDepth = (depth: number) =>
+      `{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"x":${'['.repeat(depth - 2)}0${']'.repeat(depth - 2)}},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"node","schema_version":1,"created_at":1749132727000},"attempts":0}`;
+    for (const [setup, limit] of [[phpRuntime, 511], [() => goRuntime(workspace), 10_000]] as const) {
+      const found = setup();
+      const name = found.ok ? found.runtime.sdk : found.sdk;
+      if (!found.ok) {
+        missing(t, name, found.missing);
+        continue;
+      }
+      const edges = [atDepth(limit), atDepth(limit + 1)];
+      const answers = found.runtime.relay(edges);
+      assert.deepEqual(answers.map((answer) => answer.kind === 'ok'), [true, false], `${name} at ${limit} and ${limit + 1} levels: ${JSON.stringify(answers.map((answer) => answer.kind))}`);
+      const decodes = compareDecodes(name, edges, answers);
+      assert.equal(decodes.length, 0, report(decodes));
+    }
+  });
+
   test('java: every body relayed byte for byte (its parser into Long, BigInteger, Double and LinkedHashMap; the SDK writer rules)', (t) => {
     // The program's parser is strict JSON, not the SDK's lenient one, so only the bytes are compared.
     const found = javaRuntime(workspace);

@@ -16,8 +16,9 @@ import { TestLspClient } from '../support/lsp-client';
 describe('quick fixes for the findings asked about', () => {
   const root = mkdtempSync(join(tmpdir(), 'babelq-actions-'));
   const uri = pathToFileURL(join(root, 'orders.babel.json')).href;
-  // Three fields missing at the root (one range) and two from data (one range, the payload-schema findings).
-  const text = '{\n  "job": "urn:babel:orders:created",\n  "data": {}\n}\n';
+  // Three fields missing at the root (one range) and two from data (one range, the payload-schema
+  // findings); and a forbidden key whose suppression expired, which the message says.
+  const text = '{\n  "job": "urn:babel:orders:created",\n  "data": {},\n  "timestamp": 1749132727\n}\n';
   let client: TestLspClient;
   let items: { code: string; message: string; range: unknown; source: string }[];
 
@@ -28,6 +29,10 @@ describe('quick fixes for the findings asked about', () => {
     writeFileSync(
       join(root, 'schemas/orders.json'),
       JSON.stringify({ type: 'object', required: ['order_id', 'customer_id'], properties: { order_id: { type: 'integer' }, customer_id: { type: 'string' } } }),
+    );
+    writeFileSync(
+      join(root, 'babelq-suppressions.json'),
+      JSON.stringify({ suppressions: [{ file: 'orders.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'the legacy export', until: '2020-01-01' }] }),
     );
     client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
     await client.initialize();
@@ -57,6 +62,14 @@ describe('quick fixes for the findings asked about', () => {
     const all = await actionsFor(missing);
     assert.equal(all.length, 3);
     for (const action of all) assert.equal(action.diagnostics.length, 1, action.title);
+  });
+
+  test('a finding whose suppression expired (its message says so) gets its fixes', async () => {
+    const forbidden = items.filter((item) => item.code === 'forbidden-key');
+    assert.equal(forbidden.length, 1, JSON.stringify(items.map((item) => item.message)));
+    assert.match(forbidden[0].message, /Its suppression expired on 2020-01-01: "the legacy export"/);
+    const actions = await actionsFor(forbidden);
+    assert.deepEqual(actions.map((action) => action.title), ['Remove forbidden key "timestamp"']);
   });
 
   test('the same fix offered by two findings of the payload: once, listing both', async () => {

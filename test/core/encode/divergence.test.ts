@@ -217,38 +217,45 @@ describe('the whole document', () => {
 
   test('nesting 100,000 levels inside data does not overflow', () => {
     const deep = envelope(`{"a":${'['.repeat(100_000)}10.0${']'.repeat(100_000)}}`);
-    // 10.0, and the nesting no consumer but Node's reads (below).
+    // 10.0, and the nesting that no SDK reads and relays (below).
     assert.deepEqual(find(deep).map((d) => d.message.slice(0, 24)), ['The envelope nests 100,0', '10.0: Python and Java wr']);
   });
 });
 
-describe('nesting deeper than a consumer decodes (facts part 2: nesting depth 600 and 20,000)', () => {
+describe('nesting deeper than an SDK reads or relays (facts part 2: nesting depth 600 and 20,000; the encoders\' limits)', () => {
   // `data` holds `{"x": [[…[0]…]]}`: the envelope is level 1, data 2, x's outermost array 3.
   const nested = (arrays: number) => envelope(`{"x":${'['.repeat(arrays)}0${']'.repeat(arrays)}}`);
+  const levelOf = (text: string, level: number) => text.indexOf('[') + level - 3;
 
-  test('at PHP\'s 512 levels: nothing; one more: a warning on the opening bracket of level 513', () => {
-    assert.deepEqual(find(nested(510)), []);
-    const text = nested(511);
+  test('at .NET\'s 64 levels: nothing; one more: a warning on the opening bracket of level 65, naming .NET', () => {
+    assert.deepEqual(find(nested(62)), []);
+    const text = nested(63);
     const found = find(text);
     assert.equal(found.length, 1, JSON.stringify(found));
-    const level513 = text.indexOf('[') + 510;
-    assert.deepEqual([found[0].offset, found[0].end, found[0].severity], [level513, level513 + 1, 'warning']);
-    assert.equal(found[0].message, 'The envelope nests 513 levels deep, and this value is level 513: the PHP consumer rejects the message (json_decode stops at 512 levels), and PHP cannot relay it.');
+    assert.deepEqual([found[0].offset, found[0].end, found[0].severity], [levelOf(text, 65), levelOf(text, 65) + 1, 'warning']);
+    assert.equal(found[0].message, "The envelope nests 65 levels deep, and this value is level 65: the .NET SDK cannot decode or relay it beyond 64 levels (JsonDocument's default MaxDepth).");
   });
 
-  test('deeper still: one finding, still at level 513, naming every consumer that cannot read it', () => {
+  test('PHP from 512 levels on (json_decode reads 511 at its default depth of 512, measured), still one finding at level 65', () => {
+    assert.doesNotMatch(find(nested(509))[0].message, /PHP/);
+    const found = find(nested(510));
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /^The envelope nests 512 levels deep, and this value is level 65: the \.NET SDK .*; the PHP consumer rejects the message beyond 511 levels \(json_decode at its default depth of 512\), and PHP cannot relay it\.$/);
+  });
+
+  test('deeper still: one finding, still at level 65, naming every SDK that cannot read or relay it', () => {
     const found = find(nested(12_000));
     assert.equal(found.length, 1);
-    assert.match(found[0].message, /^The envelope nests 12,002 levels deep, and this value is level 513: the PHP consumer rejects/);
-    assert.match(found[0].message, /the Python consumer crashes beyond 990 levels .* the Java consumer crashes beyond 3,000 levels .* the Go consumer rejects it beyond 10,000 levels/);
+    assert.match(found[0].message, /^The envelope nests 12,002 levels deep, and this value is level 65: the \.NET SDK/);
+    assert.match(found[0].message, /PHP .* the Python consumer crashes beyond 990 levels .* the Java consumer crashes beyond 3,000 levels .* the Node consumer reads it but cannot relay it beyond 4,000 levels .* the Go consumer rejects it beyond 10,000 levels/);
     const text = nested(2000);
-    assert.equal(find(text)[0].offset, text.indexOf('[') + 510);
-    assert.doesNotMatch(find(text)[0].message, /Java|Go/);
+    assert.equal(find(text)[0].offset, levelOf(text, 65));
+    assert.doesNotMatch(find(text)[0].message, /Java|Node|Go/);
   });
 
   test('the tree without columns (the reference parser) finds the same place', async () => {
     const { parseJson: referenceParse } = await import('../../oracle/reference-parser');
-    for (const arrays of [510, 511, 1500]) {
+    for (const arrays of [62, 63, 1500]) {
       const text = nested(arrays);
       assert.deepEqual(findDivergences(referenceParse(text)), find(text), `${arrays} arrays`);
     }
