@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
+import type { ParsedText } from '../core/parse/document';
 import { parseText } from '../core/parse/parser';
 import { readRegistryIndex } from '../core/registry/registry-file';
 import { isDeprecatedStatus } from '../core/registry/types';
@@ -74,16 +75,33 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
 }
 
 function compareTexts(oldText: string, newText: string, shownAs: string, urn?: string): FileReport {
-  const before = parseText(oldText);
-  const after = parseText(newText);
-  for (const [doc, which] of [[before, 'old'], [after, 'new']] as const) {
-    const problem = doc.syntaxProblems[0];
-    if (problem) throw new CliError(`the ${which} schema${which === 'new' ? ` '${shownAs}'` : ''} is not valid JSON: ${problem.message}`);
-    // As a registry refuses it (workspace/registry-loader.ts): `false`, `42` or `[]` is no schema to compare, and nothing could be found breaking in it.
-    if (doc.root?.kind !== 'object') throw new CliError(`the ${which} schema${which === 'new' ? ` '${shownAs}'` : ''} must hold a JSON Schema object, not ${describeRoot(doc.root?.kind)}`);
-  }
+  return compareDocs(schemaDoc(oldText, 'the old schema'), newText, shownAs, urn);
+}
+
+/** `newText` against the old schema's parse; the new schema's problems name it. */
+function compareDocs(before: ParsedText, newText: string, shownAs: string, urn?: string): FileReport {
+  const after = schemaDoc(newText, `the new schema '${shownAs}'`);
   const lines = new LineIndex(newText);
   return { file: shownAs, diagnostics: fileDiagnostics('schemaChange', { base: before, current: after, ...(urn ? { urn } : {}) }, DEFAULT_SETTINGS).map((d) => toOutputDiagnostic(d, lines)) };
+}
+
+/** A schema file's parse, or a CliError saying why it holds no schema to compare. */
+function schemaDoc(text: string, named: string): ParsedText {
+  const problem = schemaProblem(text);
+  if (typeof problem === 'string') throw new CliError(`${named} ${problem}`);
+  return problem;
+}
+
+/**
+ * Why a text holds no schema to compare (not JSON, or JSON that is no object: `false`, `42`,
+ * `[]`, as a registry refuses it, workspace/registry-loader.ts), or its parse.
+ */
+function schemaProblem(text: string): ParsedText | string {
+  const doc = parseText(text);
+  const problem = doc.syntaxProblems[0];
+  if (problem) return `is not valid JSON: ${problem.message}`;
+  if (doc.root?.kind !== 'object') return `must hold a JSON Schema object, not ${describeRoot(doc.root?.kind)}`;
+  return doc;
 }
 
 function describeRoot(kind: string | undefined): string {
@@ -122,8 +140,11 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     if (!isInside(repository, schemaPath)) continue; // registry-error territory; never read outside the repository
     const before = atBase(schemaPath);
     if (before === undefined) continue; // new since the base: no break
+    // At the base it was no schema (not JSON, or no object): nothing there that a change could break.
+    const base = schemaProblem(before);
+    if (typeof base === 'string') continue;
     const shown = relative(cwd, schemaPath) || schemaPath;
-    const report = compareTexts(before, readSchema(cwd, schemaPath), shown, entry.urn);
+    const report = compareDocs(base, readSchema(cwd, schemaPath), shown, entry.urn);
     if (report.diagnostics.length > 0) reports.push(report);
   }
   // A URN registered at the base and gone now breaks its producers and consumers.

@@ -64,7 +64,8 @@ export function malformedWorkspaceDiagnosticParams(params: unknown): string | un
 /** What is wrong with the params of a request about the registry (`uri` optional, `urn` where the request needs one), or undefined. */
 export function malformedRegistryParams(params: unknown, needsUrn: boolean): string | undefined {
   if (!isRecord(params)) return 'the params are not an object';
-  if (params.uri != null && !isUri(params.uri)) return 'uri is not a non-empty string';
+  // An empty uri counts as none (the request then answers for no folder), as before these checks.
+  if (params.uri != null && typeof params.uri !== 'string') return 'uri is not a string';
   if (needsUrn && !(typeof params.urn === 'string' && params.urn.trim() !== '')) return 'urn is not a non-empty string';
   return undefined;
 }

@@ -45,6 +45,8 @@ export function readTransport(args: readonly string[]): TransportChoice {
       return { problem: `unknown option '${arg}': ${SPELLING}` };
     }
   }
-  if (named.length > 1) return { problem: `one transport at a time: ${SPELLING}` };
+  // The same transport twice is one (VS Code's language client adds --stdio to a server's own args that already name it).
+  const distinct = new Set(named.map((transport) => JSON.stringify(transport)));
+  if (distinct.size > 1) return { problem: `one transport at a time: ${SPELLING}` };
   return { transport: named[0] ?? { kind: 'stdio' } };
 }

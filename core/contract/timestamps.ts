@@ -13,7 +13,7 @@ import type { ValueNode } from '../model/tree';
 export function decodeTimestampToMs(value: ValueNode): number | undefined {
   if (value.kind === 'number') return value.value >= 0 ? fromUnits(value.raw, value.value) : undefined;
   if (value.kind !== 'string') return undefined;
-  if (/^[0-9]+$/.test(value.value)) return fromUnits(value.value, Number(value.value));
+  if (/^[0-9]+(\.[0-9]+)?$/.test(value.value)) return fromUnits(value.value, Number(value.value));
   if (checkIsoTime(value.value) === 'ok' && /T|t| /.test(value.value)) {
     const parsed = Date.parse(value.value);
     return isMillisecondRange(parsed) ? parsed : undefined;
@@ -28,11 +28,12 @@ function fromUnits(text: string, value: number): number | undefined {
     const milliseconds = Math.round(value < SECONDS_CEILING ? value * 1000 : value);
     return isMillisecondRange(milliseconds) ? milliseconds : undefined;
   }
-  // Micro- or nanoseconds: the digits cut as the timestamp-unit fix cuts them (beyond 2^53 the
-  // number itself is no longer exact), the first reading that lands in range.
-  if (!/^[0-9]+$/.test(text)) return undefined;
-  for (const digits of [3, 6]) {
-    const milliseconds = Number(text.slice(0, -digits));
+  // Micro- or nanoseconds, the first reading that lands in range: whole digits cut as the
+  // timestamp-unit fix cuts them (beyond 2^53 the number itself is no longer exact), any other
+  // form (a fraction, an exponent) divided and cut the same way.
+  const whole = /^[0-9]+$/.test(text);
+  for (const [digits, scale] of [[3, 1e3], [6, 1e6]] as const) {
+    const milliseconds = whole ? Number(text.slice(0, -digits)) : Math.floor(value / scale);
     if (isMillisecondRange(milliseconds)) return milliseconds;
   }
   return undefined;

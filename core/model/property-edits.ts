@@ -39,11 +39,17 @@ export function replaceValue(value: ValueNode, json: string): TextEdit {
 
 /** The whitespace that starts the line containing `offset`. */
 function indentOfLine(text: string, offset: number): string {
-  let lineStart = offset;
-  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  const lineStart = lineStartOf(text, offset);
   let end = lineStart;
   while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
   return text.slice(lineStart, end);
+}
+
+/** Where the line holding `offset` starts, after an LF, a CR or a CRLF. */
+export function lineStartOf(text: string, offset: number): number {
+  let lineStart = offset;
+  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  return lineStart;
 }
 
 /** True when only whitespace stands between the start of its line and `offset`. */
@@ -58,7 +64,7 @@ function startsLine(text: string, offset: number): boolean {
 
 /** The file's indentation unit, guessed from the first indented line (two spaces by default). */
 function indentUnit(text: string): string {
-  const match = /\n([ \t]+)\S/.exec(text);
+  const match = /[\r\n]([ \t]+)\S/.exec(text);
   if (!match) return '  ';
   return match[1].startsWith('\t') ? '\t' : match[1].length >= 4 && match[1].length % 4 === 0 ? '    ' : '  ';
 }
@@ -97,7 +103,7 @@ export function insertProperties(doc: ParsedDocument, object: ObjectNode, entrie
     return { offset: propertyEnd(last), end: propertyEnd(last), newText: bodies.map((body) => (multiline ? `,${eol}${indent}${body}` : `, ${body}`)).join('') };
   }
   // An empty object: open it onto lines when the document itself is laid out on lines.
-  const multiline = text.includes('\n');
+  const multiline = /[\r\n]/.test(text);
   const closeIndent = indentOfLine(text, object.offset);
   const indent = closeIndent + unit;
   const bodies = entries.map(([key, value]) => `${JSON.stringify(key)}: ${renderValue(value, multiline, indent, unit, eol)}`);

@@ -116,7 +116,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): { readonly at: number; read
 }
 
 function invalidAt(bytes: Uint8Array, at: number): { at: number; words: string } {
+  // Lines end as the editor and the finding's position count them: at an LF, a CR, or a CRLF (one).
   let line = 1;
-  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) line++;
   return { at, words: `an invalid sequence starts with byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${at}, line ${line}` };
 }

@@ -51,13 +51,15 @@ describe('babelq compat', () => {
     }
   });
 
-  test('--base REF: each registered schema against git show REF:path; a new URN is no break, a vanished one is, a deprecated one is left alone; the message names the URN to mint', () => {
+  test('--base REF: each registered schema against git show REF:path; a new URN is no break, a vanished one is, a deprecated one is left alone, one that was no schema at the base is nothing to break; the message names the URN to mint', () => {
     const repo = makeTree({
       'registry.json': JSON.stringify({ schemas: [
         { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },
         { urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'active' },
         { urn: 'urn:babel:orders:gone', schema: 'schemas/gone.json', owner: 'orders', status: 'active' },
+        { urn: 'urn:babel:orders:mended', schema: 'schemas/mended.json', owner: 'orders', status: 'active' },
       ] }),
+      'schemas/mended.json': '[]\n',
       'schemas/created.json': schema({ order_id: { type: 'integer' } }),
       'schemas/placed.json': schema({ order_id: { type: 'integer' } }),
       'schemas/gone.json': schema({ id: { type: 'string' } }),
@@ -72,7 +74,9 @@ describe('babelq compat', () => {
       writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
       writeFileSync(join(repo, 'schemas/placed.json'), schema({ order_id: { type: 'string' } }));
       writeFileSync(join(repo, 'schemas/new.json'), schema({ x: { type: 'string' } }, ['x']));
+      writeFileSync(join(repo, 'schemas/mended.json'), schema({ id: { type: 'string' } }, ['id']));
       writeFileSync(join(repo, 'registry.json'), JSON.stringify({ schemas: [
+        { urn: 'urn:babel:orders:mended', schema: 'schemas/mended.json', owner: 'orders', status: 'active' },
         { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },
         { urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'deprecated' },
         { urn: 'urn:babel:orders:fresh', schema: 'schemas/new.json', owner: 'orders', status: 'active' },

@@ -103,9 +103,10 @@ describe('language server robustness', () => {
     await refused('textDocument/formatting', { textDocument, options: { tabSize: 2 } }, /options\.insertSpaces is not true or false/);
     await refused('workspace/diagnostic', { previousResultIds: 'x' }, /previousResultIds is not a list/);
     await refused('workspace/diagnostic', { previousResultIds: [{ uri: 5, value: 'v' }] }, /previousResultIds is not a list/);
-    await refused('babelqueue/newEnvelope', { uri: {}, urn: 'urn:babel:orders:created' }, /uri is not a non-empty string/);
+    await refused('babelqueue/newEnvelope', { uri: {}, urn: 'urn:babel:orders:created' }, /uri is not a string/);
     await refused('babelqueue/newEnvelope', { urn: 5 }, /urn is not a non-empty string/);
-    await refused('babelqueue/registryEntries', { uri: 7 }, /uri is not a non-empty string/);
+    await refused('babelqueue/registryEntries', { uri: 7 }, /uri is not a string/);
+    assert.ok(Array.isArray((await client.request('babelqueue/registryEntries', { uri: '' })).entries), 'an empty uri counts as none');
     // A formatting request as editors send it is still answered.
     assert.ok(Array.isArray(await client.request('textDocument/formatting', { textDocument, options: { tabSize: 4, insertSpaces: false } })));
     // Configuration changed, without params: taken as a change without our section.

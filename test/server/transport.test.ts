@@ -11,8 +11,10 @@ test('stdio when nothing is named, and each transport as one argument or two', (
   assert.deepEqual(readTransport(['--socket', '5007', '--clientProcessId', '17']), { transport: { kind: 'socket', port: 5007 } });
   assert.deepEqual(readTransport(['--pipe=/tmp/editor.sock']), { transport: { kind: 'pipe', name: '/tmp/editor.sock' } });
   assert.deepEqual(readTransport(['--pipe', '\\\\.\\pipe\\editor']), { transport: { kind: 'pipe', name: '\\\\.\\pipe\\editor' } });
-  // VS Code's language client adds its process id after the transport.
+  // VS Code's language client adds its process id after the transport, and --stdio to args that may name it already.
   assert.deepEqual(readTransport(['--stdio', '--clientProcessId=99']), { transport: { kind: 'stdio' } });
+  assert.deepEqual(readTransport(['--stdio', '--stdio']), { transport: { kind: 'stdio' } });
+  assert.deepEqual(readTransport(['--socket=5007', '--socket', '5007']), { transport: { kind: 'socket', port: 5007 } });
 });
 
 test('a port that is no port, an empty pipe, an unknown option or two transports are refused with a sentence', () => {
@@ -33,4 +35,5 @@ test('a port that is no port, an empty pipe, an unknown option or two transports
   assert.match(problem(['--stdio=yes']), /unknown option '--stdio=yes'/);
   assert.match(problem(['--clientProcessId=me']), /--clientProcessId needs the editor's process id, not 'me'/);
   assert.match(problem(['--stdio', '--socket=5007']), /^one transport at a time/);
+  assert.match(problem(['--socket=5007', '--socket=5008']), /^one transport at a time/);
 });

@@ -46,10 +46,10 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const meta = asObject(getValue(asObject(doc.root), 'meta'));
   const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
-  // No meta to move a readable time into yet: the fix that adds meta takes its created_at from this
+  // No meta yet to move a readable time into: the fix that adds meta takes its created_at from this
   // timestamp (hintsFrom, core/contract/skeletons.ts), so --fix removes the timestamp only once a
-  // later round finds meta holding it.
-  if (!meta) return milliseconds === undefined ? [remove] : [{ ...remove, preferred: false }];
+  // later round finds meta holding it. A meta that is there but no object gets no such fix: removed.
+  if (!meta) return milliseconds !== undefined && !getProperty(asObject(doc.root), 'meta') ? [{ ...remove, preferred: false }] : [remove];
   if (getProperty(meta, 'created_at') || milliseconds === undefined || !isMillisecondRange(milliseconds)) return [remove];
   // The removal is at the root and the insertion inside meta, so the two edits never overlap.
   return [

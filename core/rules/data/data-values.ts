@@ -162,11 +162,16 @@ function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly C
   else if (edit.key !== undefined) checkString(context, edit.offset, edit.end, edit.value, edit.key, classes);
 }
 
-/** What Node and Go read an integer literal beyond 2^53 as (the nearest double), as each writes it back. */
-function roundedByDoubles(raw: string): string {
-  const node = formatNode(Number(raw));
-  const go = formatGo(Number(raw));
-  return node === go ? node : `${node} (Go: ${go})`;
+/**
+ * What Node and Go make of an integer literal beyond 2^53: the nearest double, as each writes it
+ * back; or, for one a double holds exactly (2^53 + 2, say), that its neighbours are not so lucky.
+ */
+function roundedByDoubles(raw: string, value: bigint): string {
+  const double = Number(raw);
+  if (BigInt(double) === value) return 'Node and Go consumers read it as a double, which holds this one exactly but not every integer this large.';
+  const node = formatNode(double);
+  const go = formatGo(double);
+  return `Node and Go consumers round it to ${node === go ? node : `${node} (Go: ${go})`}.`;
 }
 
 /** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
@@ -181,7 +186,7 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
     if (big > INT64_MAX || big < INT64_MIN) {
       context.report('unsafe-integer', { offset, end }, `${raw} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
     } else if (big > MAX_SAFE || big < -MAX_SAFE) {
-      context.report('unsafe-integer', { offset, end }, `${raw} is beyond ±(2^53−1): Node and Go consumers round it to ${roundedByDoubles(raw)}. Carry it as a string.`);
+      context.report('unsafe-integer', { offset, end }, `${raw} is beyond ±(2^53−1): ${roundedByDoubles(raw, big)} Carry it as a string.`);
     }
   }
   if (key === undefined) return;

@@ -9,7 +9,7 @@
  */
 import { nextVersion } from '../../contract/urn';
 import type { TextEdit } from '../../model/edits';
-import { eolOf } from '../../model/property-edits';
+import { eolOf, lineStartOf } from '../../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../../model/tree';
 import { isDeprecatedStatus, type RegistryIndexEntry } from '../../registry/types';
 import { keyRange, type Range } from '../context';
@@ -230,7 +230,7 @@ export function registerNewUrn(registry: ParsedDocument, entry: RegistryIndexEnt
     at = swap.end;
   }
   newEntry += text.slice(at, entry.end);
-  const lineStart = text.lastIndexOf('\n', entry.offset - 1) + 1;
+  const lineStart = lineStartOf(text, entry.offset);
   const indent = /^[ \t]*/.exec(text.slice(lineStart, entry.offset))![0];
   const edits: TextEdit[] = [];
   if (status?.value) edits.push({ offset: status.value.offset, end: status.value.end, newText: '"deprecated"' });
@@ -252,7 +252,7 @@ function entryNode(root: ValueNode | undefined, offset: number): ObjectNode | un
 function appendProperty(node: ObjectNode, text: string, property: string, newline: string): TextEdit[] {
   const last = node.properties[node.properties.length - 1];
   if (!last?.value) return [{ offset: node.offset + 1, end: node.offset + 1, newText: ` ${property} ` }];
-  const lineStart = text.lastIndexOf('\n', last.keyOffset - 1) + 1;
+  const lineStart = lineStartOf(text, last.keyOffset);
   const between = text.slice(lineStart, last.keyOffset);
   const separator = /^[ \t]*$/.test(between) && lineStart > node.offset ? `,${newline}${between}` : ', ';
   return [{ offset: last.value.end, end: last.value.end, newText: `${separator}${property}` }];

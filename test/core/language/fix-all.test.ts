@@ -38,6 +38,14 @@ test('a document whose lines end in a lone CR (classic Mac OS) keeps CR line bre
   assert.match(result.text, /"created_at": 1750000000000/);
 });
 
+test('in a document whose lines end in a lone CR, an added block is laid out as in LF: the file\'s 4-space indentation, a block on lines of its own', () => {
+  const lf = '{\n    "job": "urn:babel:orders:created",\n    "trace_id": "7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b",\n    "data": {},\n    "attempts": 0\n}\n';
+  const fixedLf = fixAll(lf, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text;
+  assert.match(fixedLf, /\n {4}"meta": \{\n {8}"id"/, fixedLf);
+  const fixedCr = fixAll(lf.replace(/\n/g, '\r'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text;
+  assert.equal(fixedCr, fixedLf.replace(/\n/g, '\r'));
+});
+
 test('a clean document comes back as it was', () => {
   const clean = fixAll(BROKEN, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text;
   const again = fixAll(clean, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
@@ -91,6 +99,10 @@ test('a legacy top-level timestamp becomes meta.created_at in whichever unit it 
     ['"1749132727"', 1749132727000],
     ['"1749132727123456"', 1749132727123],
     ['"2025-06-05T14:12:07.123Z"', 1749132727123],
+    // As other tools write them: nanoseconds as a float, microseconds with a fraction, seconds with one as a string.
+    ['1.7491327271234568e+18', 1749132727123],
+    ['1749132727123456.8', 1749132727123],
+    ['"1749132727.5"', 1749132727500],
   ] as const) {
     for (const where of ['before meta', 'after meta', 'no meta'] as const) {
       const result = fixAll(withTimestamp(timestamp, where), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
@@ -99,6 +111,9 @@ test('a legacy top-level timestamp becomes meta.created_at in whichever unit it 
       assert.equal(fixed.meta.created_at, milliseconds, `${timestamp} ${where}`);
     }
   }
+  // A meta that is no object gets no fix that adds created_at: the timestamp is removed all the same.
+  const nullMeta = fixAll(withTimestamp('1749132727', 'no meta').replace('\n}', ',\n  "meta": null\n}'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.equal((JSON.parse(nullMeta.text) as { timestamp?: unknown }).timestamp, undefined, nullMeta.text);
   // Not a time at all: removed (consumers drop it), and created_at is the time of the fix.
   const unreadable = fixAll(withTimestamp('"yesterday"', 'after meta'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
   const fixed = JSON.parse(unreadable.text) as { timestamp?: unknown; meta: { created_at: number } };

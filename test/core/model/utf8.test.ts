@@ -35,15 +35,16 @@ function reference(bytes: Uint8Array): string | undefined {
     while (bad > 0 && low - bad < 3 && (bytes[bad - 1] & 0xc0) === 0x80) bad--;
     bad--;
   }
+  // Lines end at an LF, a lone CR or a CRLF (one), as the finding's position counts them.
   let line = 1;
-  for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++;
+  for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) line++;
   return `an invalid sequence starts with byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at byte offset ${bad}, line ${line}`;
 }
 
 const piece = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }).map((text) => [...Buffer.from(text, 'utf8')]) },
   { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.constantFrom([0x0a], [0xe9], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf], [0xe0, 0x80, 0x80], [0xf0, 0x9f, 0x98]) },
+  { weight: 1, arbitrary: fc.constantFrom([0x0a], [0x0d], [0x0d, 0x0a], [0xe9], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf], [0xe0, 0x80, 0x80], [0xf0, 0x9f, 0x98]) },
 );
 
 test('says not UTF-8 exactly where the WHATWG decoder does, and names the same byte', () => {
@@ -59,6 +60,9 @@ test('says not UTF-8 exactly where the WHATWG decoder does, and names the same b
 test('the cases people meet: Latin-1 é in a string, a cut emoji, a UTF-16 file', () => {
   assert.equal(invalidUtf8At(Buffer.from('{"a":"caf\xe9"}\n', 'latin1')), 'an invalid sequence starts with byte 0xE9 at byte offset 9, line 1');
   assert.equal(invalidUtf8At(Uint8Array.from([0x7b, 0x0a, 0xf0, 0x9f, 0x98])), 'it ends in the middle of a character');
+  // Lines as the finding's position counts them: a lone CR ends one, a CRLF ends one.
+  assert.equal(invalidUtf8At(Buffer.from('{\r  "a": "caf\xe9"}', 'latin1')), 'an invalid sequence starts with byte 0xE9 at byte offset 13, line 2');
+  assert.equal(invalidUtf8At(Buffer.from('{\r\n  "a": "caf\xe9"}', 'latin1')), 'an invalid sequence starts with byte 0xE9 at byte offset 14, line 2');
   assert.equal(invalidUtf8At(Uint8Array.from([0xff, 0xfe, 0x7b, 0x00])), 'it starts with a UTF-16 byte-order mark');
   assert.equal(invalidUtf8At(Buffer.from('{"a":"😀"}', 'utf8')), undefined);
 });

@@ -92,6 +92,13 @@ describe('register a new URN', () => {
     assert.ok(!/[^\r]\n/.test(text), 'no bare LF added');
     assert.ok(readRegistryIndex(text).ok);
   });
+
+  test('a registry whose lines end in a lone CR is laid out as the LF one, with CR line breaks', () => {
+    for (const urn of ['urn:babel:orders:cancelled', 'urn:babel:orders:created']) {
+      const lf = register(REGISTRY, urn).text;
+      assert.equal(register(REGISTRY.replace(/\n/g, '\r'), urn).text, lf.replace(/\n/g, '\r'), urn);
+    }
+  });
 });
 
 describe('the fix as the definition offers it (codeActions with the schema file\'s owners)', () => {
