@@ -170,8 +170,7 @@ export function registryRequestHandler<P extends { readonly uri?: string }, R>(
   return async (params: P, token?: CancellationToken): Promise<R> => {
     const problem = malformedRegistryParams(params, needsUrn);
     if (problem === undefined) return guarded(params, token);
-    context.malformed.report(name, problem);
-    throw new ResponseError(ErrorCodes.InvalidParams, `Malformed ${name} params: ${problem}.`);
+    return refuseMalformed(context, name, problem);
   };
 }
 
@@ -218,7 +217,12 @@ export function requestHandler<P extends { readonly textDocument: TextDocumentId
   return async (params: P, token?: CancellationToken): Promise<R> => {
     const problem = malformedDocumentParams(name, params);
     if (problem === undefined) return guarded(params, token);
-    context.malformed.report(name, problem);
-    throw new ResponseError(ErrorCodes.InvalidParams, `Malformed ${name} params: ${problem}.`);
+    return refuseMalformed(context, name, problem);
   };
+}
+
+/** Answers a request whose params have not the shape it needs with InvalidParams, saying what is wrong (logged once per kind). */
+export function refuseMalformed(context: ServerContext, name: string, problem: string): never {
+  context.malformed.report(name, problem);
+  throw new ResponseError(ErrorCodes.InvalidParams, `Malformed ${name} params: ${problem}.`);
 }

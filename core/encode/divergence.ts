@@ -11,17 +11,13 @@ import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } f
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { dotnetModel, DOTNET_MAX_DEPTH } from './dotnet';
-import { goField, goModel } from './go';
-import { javaModel } from './java';
+import { goField, goModel, GO_MAX_DEPTH } from './go';
+import { javaModel, JAVA_MAX_DEPTH } from './java';
 import { isArrayIndexKey, nodeModel, NODE_MAX_DEPTH } from './node';
 import { formatJava19, sameNumber } from './numbers';
-import { GO_MAX_DEPTH } from './go';
-import { JAVA_MAX_DEPTH } from './java';
-import { PHP_MAX_DEPTH } from './php';
-import { PYTHON_MAX_DEPTH } from './python';
 import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
-import { phpModel } from './php';
-import { pythonModel } from './python';
+import { phpModel, PHP_MAX_DEPTH } from './php';
+import { pythonModel, PYTHON_MAX_DEPTH } from './python';
 import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
@@ -104,9 +100,9 @@ const DEPTH_LIMITS: readonly { readonly limit: number; readonly says: string }[]
 ];
 
 /**
- * An envelope nested deeper than a consumer decodes: one finding, on the opening bracket of the
- * first container past the shallowest limit it crosses (where that consumer gives up), naming
- * every consumer that cannot read it.
+ * An envelope nested deeper than an SDK reads or relays: one finding, on the opening bracket of
+ * the first container past the shallowest limit it crosses (where that SDK gives up), naming every
+ * SDK that cannot read or relay it.
  */
 function depthDivergence(root: ObjectNode): Divergence | undefined {
   const parsed = columnsOf(root);
@@ -117,7 +113,7 @@ function depthDivergence(root: ObjectNode): Divergence | undefined {
   const offset = parsed ? containerAtDepth(parsed.columns, parsed.slot, past) : treeDepth(root, past).offset;
   if (offset === undefined) return undefined;
   const count = (n: number) => n.toLocaleString('en-US');
-  const says = crossed.map((consumer) => consumer.says).join('; ');
+  const says = crossed.map((sdk) => sdk.says).join('; ');
   return { offset, end: offset + 1, severity: 'warning', message: `The envelope nests ${count(depth)} levels deep, and this value is level ${count(past)}: ${says}.` };
 }
 

@@ -7,8 +7,6 @@
 import {
   CancellationToken,
   DocumentDiagnosticReportKind,
-  ErrorCodes,
-  ResponseError,
   type Diagnostic,
   type DocumentDiagnosticReport,
   type ResultProgressReporter,
@@ -21,7 +19,7 @@ import type { ServerContext } from '../context';
 import { toLspDiagnostic } from '../convert';
 import { guard } from '../guard';
 import { malformedWorkspaceDiagnosticParams } from '../request-shape';
-import { envelopesAndRegistryFiles, requestHandler, type DocumentRequest, type Gate } from '../request';
+import { envelopesAndRegistryFiles, refuseMalformed, requestHandler, type DocumentRequest, type Gate } from '../request';
 import type { SchemaCompat } from '../schema-compat';
 import { compareDiagnostics } from '../../core/rules/diagnostic';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
@@ -76,8 +74,7 @@ export function registerPullDiagnostics(context: ServerContext, workspace: Works
   context.connection.languages.diagnostics.onWorkspace((params: WorkspaceDiagnosticParams, token: CancellationToken, work?: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) => {
     const problem = malformedWorkspaceDiagnosticParams(params);
     if (problem === undefined) return answerWorkspace(params, token, work, progress);
-    context.malformed.report('workspace diagnostics', problem);
-    throw new ResponseError(ErrorCodes.InvalidParams, `Malformed workspace/diagnostic params: ${problem}.`);
+    return refuseMalformed(context, 'workspace/diagnostic', problem);
   });
 }
 
