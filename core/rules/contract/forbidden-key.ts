@@ -1,5 +1,5 @@
 /** forbidden-key: the contract's forbidden table, at the top level and in meta. */
-import { forbiddenKey, isMillisecondRange } from '../../contract/envelope';
+import { forbiddenKey } from '../../contract/envelope';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { insertProperty, removeProperty } from '../../model/property-edits';
@@ -44,13 +44,15 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const name = scope === 'meta' ? `meta.${property.key}` : property.key;
   const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(property)] };
   if (scope !== 'root' || property.key !== 'timestamp') return [remove];
-  const meta = asObject(getValue(asObject(doc.root), 'meta'));
+  const root = asObject(doc.root);
+  const meta = asObject(getValue(root, 'meta'));
+  // Unix milliseconds in range, or undefined when the value reads as no time.
   const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
   // No meta yet to move a readable time into: the fix that adds meta takes its created_at from this
   // timestamp (hintsFrom, core/contract/skeletons.ts), so --fix removes the timestamp only once a
   // later round finds meta holding it. A meta that is there but no object gets no such fix: removed.
-  if (!meta) return milliseconds !== undefined && !getProperty(asObject(doc.root), 'meta') ? [{ ...remove, preferred: false }] : [remove];
-  if (getProperty(meta, 'created_at') || milliseconds === undefined || !isMillisecondRange(milliseconds)) return [remove];
+  if (!meta) return milliseconds !== undefined && !getProperty(root, 'meta') ? [{ ...remove, preferred: false }] : [remove];
+  if (getProperty(meta, 'created_at') || milliseconds === undefined) return [remove];
   // The removal is at the root and the insertion inside meta, so the two edits never overlap.
   return [
     { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
