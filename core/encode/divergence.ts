@@ -160,10 +160,17 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
       // Core keys are kept; forbidden and reserved keys have their own errors, `urn` its warning.
       if (fieldSpec(scope, key) || forbiddenKey(scope, key) || (scope === 'root' && key === RESERVED_ROOT_KEY)) continue;
       const goReads = goField(scope, key) ?? (scope === 'root' && key.toLowerCase() === 'urn' ? 'urn' : undefined);
-      // meta.ext is where the contract puts vendor keys (the extension-key hint says so): that the
-      // typed SDKs drop it on relay is their departure, which the fixture's author cannot avoid.
-      if (scope === 'meta' && key === META_EXTENSION_KEY) {
-        found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'information', message: `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message, PHP, Python and Node keep it` });
+      // The contract lets producers add meta keys (each SDK has an API for them) and puts vendor
+      // keys under meta.ext; it says a relay keeps them. That the typed SDKs drop them on relay is
+      // their departure, which the fixture's author cannot avoid: information. A key Go would read
+      // as a core field is a mistake of case the author can fix, and so is an unknown top-level or
+      // dead_letter key, which the contract does not offer: warnings.
+      if (scope === 'meta' && !goReads) {
+        const message =
+          key === META_EXTENSION_KEY
+            ? `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message, PHP, Python and Node keep it`
+            : `meta.${key}: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it`;
+        found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'information', message });
         continue;
       }
       const message = goReads
@@ -179,13 +186,7 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
 
 function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<string, Renderings>): void {
   if (data.properties.length === 0) {
-    found.push({
-      offset: data.offset,
-      end: data.offset + 1,
-      severity: 'warning',
-      cause: 'php-data-array',
-      message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
-    });
+    found.push(emptyData(data.offset));
     return;
   }
   const stack: ValueNode[] = [data];
@@ -214,6 +215,21 @@ function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<strin
   }
 }
 
+/**
+ * An empty `data` at `offset`: a JSON object as the contract asks, which PHP writes as []. That is
+ * PHP's departure, not the author's: information (with PHP as the fixture's own encoder,
+ * consumer-rejects says who fails to read it instead).
+ */
+function emptyData(offset: number): Divergence {
+  return {
+    offset,
+    end: offset + 1,
+    severity: 'information',
+    cause: 'php-data-array',
+    message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
+  };
+}
+
 /** The keys of an object's properties, from the tree or from the parser's columns. */
 interface KeyList {
   readonly length: number;
@@ -233,7 +249,8 @@ function propertyKeys(properties: readonly PropertyNode[]): KeyList {
 
 function objectDivergences(object: { readonly offset: number }, properties: KeyList, isData: boolean, found: Divergence[], cache: Map<string, Renderings>): void {
   if (properties.length === 0) {
-    found.push({ offset: object.offset, end: object.offset + 1, severity: 'warning', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
+    // As with an empty data: PHP's departure, not the author's.
+    found.push({ offset: object.offset, end: object.offset + 1, severity: 'information', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
     return;
   }
   for (let i = 0; i < properties.length; i++) {
@@ -293,13 +310,7 @@ const children = new ChildSlots();
 function dataDivergencesInColumns(columns: Columns, text: string, data: number, found: Divergence[], cache: Map<string, Renderings>): void {
   const { info, start, end, next, keys, keyStart, keyEnd } = columns;
   if (next[data] === data + 1) {
-    found.push({
-      offset: start[data],
-      end: start[data] + 1,
-      severity: 'warning',
-      cause: 'php-data-array',
-      message: 'empty data: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [], and the other SDKs\' consumers reject data: [])',
-    });
+    found.push(emptyData(start[data]));
     return;
   }
   let count = 0;

@@ -7,11 +7,16 @@
 import type { Code } from './code-names';
 import type { CoreDiagnostic, RelatedFinding } from './diagnostic';
 
-/** [shown, carried]: the number beyond 2^53 (and so written differently), the URN that is malformed (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema). */
+/**
+ * [shown, carried]: the number beyond 2^53 (and so written differently), the URN that is malformed
+ * (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema), the extra
+ * meta key (which the typed SDKs drop on relay, and which the contract advises under meta.ext).
+ */
 const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
   ['invalid-urn', 'unknown-urn'],
   ['payload-schema', 'non-json-boolean'],
+  ['encoding-divergence', 'extension-key'],
 ];
 
 /** The diagnostics (sorted by position) with each carried finding folded into the one shown on its token. */

@@ -92,7 +92,7 @@ function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode,
     context.report(
       'extension-key',
       keyRange(property),
-      `Extra meta key "${property.key}": typed SDKs (Go, Java, .NET) drop unknown keys when they relay a message. Put vendor data under "meta.ext.<vendor>".${naming}`,
+      `Extra meta key "${property.key}": the contract advises vendor keys under "meta.ext.<vendor>", where a future core key cannot collide with them.${naming}`,
     );
   }
   const ext = meta.properties.find((property) => property.key === META_EXTENSION_KEY)?.value;

@@ -143,17 +143,17 @@ describe('keys, empty and list-like objects', () => {
     single(text, '"2"');
   });
 
-  test('empty data: a warning on the opening brace, PHP writes []', () => {
+  test('empty data: information on the opening brace (PHP\'s departure, not the author\'s), PHP writes []', () => {
     const text = envelope('{}');
     const d = single(text, '{', text.indexOf('"data":') + 7);
-    assert.equal(d.severity, 'warning');
+    assert.equal(d.severity, 'information');
     assert.match(d.message, /^empty data: PHP writes \[\], Python, Node, Go, Java and \.NET write \{\} \(/);
   });
 
-  test('a nested empty object: a warning on its brace', () => {
+  test('a nested empty object: information on its brace', () => {
     const text = envelope('{"a":{}}');
     const d = single(text, '{', text.indexOf('"a":') + 4);
-    assert.equal(d.severity, 'warning');
+    assert.equal(d.severity, 'information');
     assert.match(d.message, /^\{\}: PHP writes \[\], Python, Node, Go, Java and \.NET write \{\}/);
   });
 
@@ -166,18 +166,28 @@ describe('keys, empty and list-like objects', () => {
 });
 
 describe('keys the typed SDKs drop', () => {
-  test('x_extra: a warning on the key naming Go, Java and .NET; meta.ext, where the contract puts vendor keys: information', () => {
-    const text = `{"job":"urn:babel:orders:created","x_extra":1,"trace_id":"t","data":{"a":1},"meta":{"id":"m","queue":"q","ext":{"acme":{}},"lang":"php","schema_version":1,"created_at":1},"attempts":0}`;
+  test('x_extra and an unknown dead_letter key: warnings naming Go, Java and .NET; meta.ext and an extra meta key, which the contract lets producers add: information', () => {
+    const text = `{"job":"urn:babel:orders:created","x_extra":1,"trace_id":"t","data":{"a":1},"meta":{"id":"m","queue":"q","ext":{"acme":{}},"tenant_id":"t-42","lang":"php","schema_version":1,"created_at":1},"attempts":0,"dead_letter":{"reason":"failed","note":1}}`;
     const found = find(text);
     assert.deepEqual(
       found.map((d) => [text.slice(d.offset, d.end), d.severity]),
       [
         ['"x_extra"', 'warning'],
         ['"ext"', 'information'],
+        ['"tenant_id"', 'information'],
+        ['"note"', 'warning'],
       ],
     );
     assert.equal(found[0].message, 'x_extra: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
     assert.equal(found[1].message, "meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message, PHP, Python and Node keep it");
+    assert.equal(found[2].message, 'meta.tenant_id: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it');
+  });
+
+  test('a meta key Go reads as a core field (its case differs): still a warning', () => {
+    const text = `{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"id":"m","queue":"q","Queue":"r","lang":"php","schema_version":1,"created_at":1},"attempts":0}`;
+    const found = find(text);
+    assert.deepEqual(found.map((d) => [text.slice(d.offset, d.end), d.severity]), [['"Queue"', 'warning']]);
+    assert.match(found[0].message, /^meta\.Queue: Go reads it as "queue"/);
   });
 
   test('forbidden keys, urn and __bq_frame are left to their own rules', () => {

@@ -50,6 +50,17 @@ test('a boolean written as 0 against a boolean schema field: payload-schema carr
   assert.ok(codeActions(doc, onValue, stableFresh(), registry).some((action) => action.title === 'Write the JSON boolean false'));
 });
 
+test('an extra meta key, as the contract lets producers write it: one information finding, the relay drop, carrying the extension-key hint; no warning', () => {
+  const text = order.replace('"lang": "node",', '"lang": "node", "tenant_id": "t-42",');
+  assert.notEqual(text, order);
+  const found = analyze(parseText(text), DEFAULT_SETTINGS, registry);
+  const onKey = found.filter((d) => text.slice(d.offset, d.end) === '"tenant_id"');
+  assert.deepEqual(onKey.map((d) => [d.code, d.severity]), [['encoding-divergence', 'information']]);
+  assert.deepEqual(onKey[0].related?.map((r) => r.code), ['extension-key']);
+  assert.match(onKey[0].related![0].message, /the contract advises vendor keys under "meta\.ext\.<vendor>"/);
+  assert.deepEqual(found.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code), []);
+});
+
 test('"did you mean" offers active URNs first, a deprecated one last and marked, and never as the obvious fix', () => {
   const text = order.replace('"urn:babel:orders:created"', '"urn:babel:orders:creatd"');
   const doc = parseText(text);
