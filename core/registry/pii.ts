@@ -1,8 +1,9 @@
 /**
  * GDPR-sensitive fields: which payload paths a schema marks `x-gdpr-sensitive`, whether a value
  * is masked the way the registry tool masks it (a string keeps its first character then `***`;
- * anything else becomes "***"), and the masked form.
+ * anything else becomes "***"), the masked form, and whether the field's schema can hold it.
  */
+import { linearRegExp } from './linear-regex';
 
 /** True when the schema marks a field sensitive (`true` or a non-empty category string). */
 export function isSensitive(schema: unknown): boolean {
@@ -27,4 +28,27 @@ export function isMasked(value: unknown): boolean {
 export function maskValue(value: unknown): string {
   if (typeof value === 'string' && value.length > 0) return `${Array.from(value)[0]}***`;
   return '***';
+}
+
+/**
+ * True when `masked` passes the keywords of the field's own schema that a mask can fail: its
+ * `type` (a mask is a string), `const`, `enum`, `minLength`, `maxLength`, `pattern`, and the one
+ * `format` an SDK validator checks (`uuid`, Go's). A field that cannot hold a mask (an integer, an
+ * enum of codes) has no masked form that its schema accepts: a masked fixture would fail it.
+ */
+export function maskFits(schema: unknown, masked: string): boolean {
+  if (typeof schema !== 'object' || schema === null) return true;
+  const record = schema as Record<string, unknown>;
+  const type = record.type;
+  if (typeof type === 'string' && type !== 'string') return false;
+  if (Array.isArray(type) && !type.includes('string')) return false;
+  if ('const' in record && record.const !== masked) return false;
+  if (Array.isArray(record.enum) && !record.enum.includes(masked)) return false;
+  // JSON Schema counts a string's length in code points.
+  const length = Array.from(masked).length;
+  if (typeof record.minLength === 'number' && length < record.minLength) return false;
+  if (typeof record.maxLength === 'number' && length > record.maxLength) return false;
+  if (typeof record.pattern === 'string' && linearRegExp(record.pattern)?.test(masked) === false) return false;
+  if (record.format === 'uuid') return false;
+  return true;
 }

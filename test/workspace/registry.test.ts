@@ -25,6 +25,9 @@ const ORDER_SCHEMA = {
     amount_cents: { type: 'integer', minimum: 0 },
     currency: { enum: ['USD', 'EUR'] },
     email: { type: 'string', 'x-gdpr-sensitive': 'email' },
+    phone: { type: 'string', 'x-gdpr-sensitive': 'phone' },
+    national_id: { type: 'string', pattern: '^[0-9]{11}$', 'x-gdpr-sensitive': 'national_id' },
+    birth_year: { type: 'integer', 'x-gdpr-sensitive': 'dob' },
   },
   additionalProperties: false,
 };
@@ -215,6 +218,18 @@ describe('registry rules on envelopes', () => {
     assert.equal(text.slice(diagnostics[0].offset, diagnostics[0].end), '"jane@example.com"');
     const [fix] = codeActions(parseJson(text), diagnostics, { uuid: () => '', now: () => 0 }, state);
     assert.equal(JSON.parse(applyEdits(text, fix.edits)).data.email, 'j***');
+  });
+
+  test('pii-in-fixture quotes the mask its fix writes, and leaves a field whose schema cannot hold a mask alone: the fixes leave no error', () => {
+    const text = envelope('urn:babel:orders:created', { order_id: 7, amount_cents: 1, phone: '+90 555 000 00 00', national_id: '12345678901', birth_year: 1990 });
+    const diagnostics = lint(text).filter((d) => d.code === 'pii-in-fixture');
+    // "***" fails the integer's type and "1***" the national id's pattern: a masked fixture would fail the schema.
+    assert.deepEqual(diagnostics.map((d) => text.slice(d.offset, d.end)), ['"+90 555 000 00 00"']);
+    assert.match(diagnostics[0].message, /Mask it as "\+\*\*\*"\.$/);
+    const [fix] = codeActions(parseJson(text), diagnostics, { uuid: () => '', now: () => 0 }, state);
+    const fixed = applyEdits(text, fix.edits);
+    assert.equal(JSON.parse(fixed).data.phone, '+***');
+    assert.deepEqual(lint(fixed).filter((d) => d.severity === 'error' || d.code === 'pii-in-fixture').map((d) => d.message), []);
   });
 
   test('a broken registry puts registry-error on the job value', () => {

@@ -2,7 +2,7 @@
 import { toJsValue } from '../../model/js-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ValueNode } from '../../model/tree';
-import { isMasked, isSensitive, maskValue, sensitiveCategory } from '../../registry/pii';
+import { isMasked, isSensitive, maskFits, maskValue, sensitiveCategory } from '../../registry/pii';
 import type { RegistryEntry } from '../../registry/types';
 import type { RuleContext } from '../context';
 import { defineRule } from '../definition';
@@ -16,7 +16,7 @@ export const rule = defineRule({
       severity: 'information',
       summary: 'A field marked x-gdpr-sensitive holds an unmasked value.',
       docs: {
-        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git.',
+        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git. A field whose own schema cannot hold the mask (an integer, an `enum`, a `pattern` or length the mask does not meet) is not reported: no masked value would pass its schema, so write a made-up value there.',
         instead: 'The value masked as the registry tool masks it: the first character then `***` for a string, `"***"` otherwise.',
         example: { fires: '"email": "ada@example.com"', clean: '"email": "a***"' },
         fixes: 'Mask the value as the registry tool does: first character then `***` for strings, `"***"` otherwise.',
@@ -24,7 +24,7 @@ export const rule = defineRule({
       fixes: ({ valueAt }) => {
         const value = valueAt();
         if (!value) return [];
-        const masked = maskValue(value.kind === 'string' ? value.value : undefined);
+        const masked = maskValue(toJsValue(value));
         return [{ title: `Mask the value as ${JSON.stringify(masked)}`, edits: [replaceValue(value, JSON.stringify(masked))] }];
       },
     },
@@ -75,9 +75,15 @@ function checkSensitive(context: RuleContext<'pii-in-fixture'>, entry: RegistryE
   while (stack.length > 0) {
     const { node, schema, path } = stack.pop()!;
     if (typeof schema !== 'object' || schema === null) continue;
-    if (!path.empty && isSensitive(schema) && !isMasked(toJsValue(node))) {
+    if (!path.empty && isSensitive(schema)) {
+      const value = toJsValue(node);
+      if (isMasked(value)) continue;
+      // The mask the fix writes; where the field's schema would reject it, no value there can be
+      // told masked from real, and the mask would only trade this note for a schema error.
+      const masked = maskValue(value);
+      if (!maskFits(schema, masked)) continue;
       const category = sensitiveCategory(schema);
-      context.report('pii-in-fixture', node, `"${pathText(path)}" is marked x-gdpr-sensitive${category ? ` (${category})` : ''} but holds an unmasked value; fixtures live in git. Mask it ("a***" or "***").`);
+      context.report('pii-in-fixture', node, `"${pathText(path)}" is marked x-gdpr-sensitive${category ? ` (${category})` : ''} but holds an unmasked value; fixtures live in git. Mask it as ${JSON.stringify(masked)}.`);
       continue;
     }
     // Nothing at or below this schema is marked: no value under this node can be reported.
