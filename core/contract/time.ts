@@ -8,13 +8,31 @@ export function formatUtc(milliseconds: number): string {
   return new Date(milliseconds).toISOString().replace('.000Z', 'Z');
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
-const ISO_TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+/** A calendar date, extended (`2025-06-05`) or basic (`20250605`). */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$|^(\d{4})(\d{2})(\d{2})$/;
+/** A year and month (`2027-12`), a week date (`2025-W23-4`, `2025W234`), an ordinal date (`2025-156`, `2025156`). */
+const ISO_YEAR_MONTH = /^\d{4}-(\d{2})$/;
+const ISO_WEEK_DATE = /^\d{4}-?W(\d{2})(?:-?[1-7])?$/;
+const ISO_ORDINAL_DATE = /^(\d{4})-?(\d{3})$/;
+/**
+ * A date and time, extended (`2025-06-05T14:12:07.5+02:00`) or basic (`20250605T141207,5+0200`),
+ * its time to the hour, minute or second, a fraction after a point or a comma, and a UTC
+ * designator or offset of hours (`+02`) or hours and minutes. RFC 3339's space for `T` is read too.
+ */
+const ISO_DATE_TIME_EXTENDED = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2})(?::(\d{2})(?::(\d{2}))?)?(?:[.,]\d+)?([Zz]|[+-](\d{2})(?::?(\d{2}))?)?$/;
+const ISO_DATE_TIME_BASIC = /^(\d{4})(\d{2})(\d{2})[Tt](\d{2})(?:(\d{2})(\d{2})?)?(?:[.,]\d+)?([Zz]|[+-](\d{2})(\d{2})?)?$/;
+const ISO_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?([Zz]|[+-](\d{2})(?::?(\d{2}))?)?$/;
+/** A duration (`P3D`, `PT1H30M`, `P2W`): a length of time, not a time. */
+const ISO_DURATION = /^P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:[.,]\d+)?S)?)?$/;
 
-export type IsoCheck = 'ok' | 'no-offset' | 'not-iso';
+/**
+ * `ok`: an ISO 8601 date, or a time with a UTC designator or offset (RFC 3339 among them);
+ * `no-offset`: a time without one (a different instant in every time zone); `duration`: an ISO
+ * 8601 duration, a length of time; `not-iso`: none of these.
+ */
+export type IsoCheck = 'ok' | 'no-offset' | 'duration' | 'not-iso';
 
-/** Classifies a string as RFC 3339 / ISO 8601 with a UTC offset, without one, or not ISO at all. */
+/** Classifies a string as an ISO 8601 time with a UTC offset, one without, a duration, or not ISO 8601 at all. */
 export function checkIsoTime(value: string): IsoCheck {
   return commonDateTime(value) ?? checkIsoTimeByExpressions(value);
 }
@@ -22,18 +40,36 @@ export function checkIsoTime(value: string): IsoCheck {
 /** `checkIsoTime` by regular expressions alone: the general reading, and the reference its fast path is tested against. */
 export function checkIsoTimeByExpressions(value: string): IsoCheck {
   const date = ISO_DATE.exec(value);
-  if (date) return validDate(+date[1], +date[2], +date[3]) ? 'ok' : 'not-iso';
-  const dateTime = ISO_DATE_TIME.exec(value);
+  if (date) return date[1] ? (validDate(+date[1], +date[2], +date[3]) ? 'ok' : 'not-iso') : validDate(+date[4], +date[5], +date[6]) ? 'ok' : 'not-iso';
+  const yearMonth = ISO_YEAR_MONTH.exec(value);
+  if (yearMonth) return +yearMonth[1] >= 1 && +yearMonth[1] <= 12 ? 'ok' : 'not-iso';
+  const week = ISO_WEEK_DATE.exec(value);
+  if (week) return +week[1] >= 1 && +week[1] <= 53 ? 'ok' : 'not-iso';
+  const ordinal = ISO_ORDINAL_DATE.exec(value);
+  if (ordinal) return +ordinal[2] >= 1 && +ordinal[2] <= (isLeapYear(+ordinal[1]) ? 366 : 365) ? 'ok' : 'not-iso';
+  const dateTime = ISO_DATE_TIME_EXTENDED.exec(value) ?? ISO_DATE_TIME_BASIC.exec(value);
   if (dateTime) {
-    if (!validDate(+dateTime[1], +dateTime[2], +dateTime[3]) || !validTime(+dateTime[4], +dateTime[5], dateTime[6])) return 'not-iso';
+    if (!validDate(+dateTime[1], +dateTime[2], +dateTime[3]) || !validTime(+dateTime[4], dateTime[5], dateTime[6]) || !validOffset(dateTime[8], dateTime[9])) return 'not-iso';
     return dateTime[7] ? 'ok' : 'no-offset';
   }
   const time = ISO_TIME.exec(value);
   if (time) {
-    if (!validTime(+time[1], +time[2], time[3])) return 'not-iso';
+    if (!validTime(+time[1], time[2], time[3]) || !validOffset(time[5], time[6])) return 'not-iso';
     return time[4] ? 'ok' : 'no-offset';
   }
-  return 'not-iso';
+  return ISO_DURATION.test(value) ? 'duration' : 'not-iso';
+}
+
+/**
+ * The RFC 3339 form of a time written some other way with its zone said (`Mon, 01 Jan 2024
+ * 10:00:00 GMT`, `2024/01/01 10:00 UTC`, `… +0100`), as a suggestion; undefined when the zone is
+ * not said (the instant would depend on the reader's time zone) or the text is no time at all.
+ */
+export function rfc3339Of(value: string): string | undefined {
+  if (!/(?:\b(?:UTC|GMT)|[Zz]|[+-]\d{2}:?\d{2})\s*$/.test(value)) return undefined;
+  const milliseconds = Date.parse(value);
+  if (!Number.isFinite(milliseconds) || Math.abs(milliseconds) > MAX_DATE_MS) return undefined;
+  return new Date(milliseconds).toISOString().replace('.000Z', 'Z');
 }
 
 /** Past the end `charCodeAt` is NaN, which no comparison holds for. */
@@ -71,18 +107,19 @@ function commonDateTime(value: string): IsoCheck | undefined {
     if (at === digits) return undefined;
   }
   const offset = value.charCodeAt(at);
+  let offsetValid = true;
   if (offset === 0x5a || offset === 0x7a) {
     at++;
   } else if ((offset === 0x2b || offset === 0x2d) && twoDigits(value, at + 1) >= 0 && value.charCodeAt(at + 3) === 0x3a && twoDigits(value, at + 4) >= 0) {
+    offsetValid = twoDigits(value, at + 1) <= 23 && twoDigits(value, at + 4) <= 59;
     at += 6;
   } else {
     return undefined;
   }
   if (at !== length) return undefined;
   const year = century * 100 + yearInCentury;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  const valid = month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 60;
+  const days = month === 2 ? (isLeapYear(year) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  const valid = month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 60 && offsetValid;
   return valid ? 'ok' : 'not-iso';
 }
 
@@ -92,6 +129,15 @@ function validDate(year: number, month: number, day: number): boolean {
   return day <= days;
 }
 
-function validTime(hour: number, minute: number, second: string | undefined): boolean {
-  return hour <= 23 && minute <= 59 && (second === undefined || +second <= 60);
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+function validTime(hour: number, minute: string | undefined, second: string | undefined): boolean {
+  return hour <= 23 && (minute === undefined || +minute <= 59) && (second === undefined || +second <= 60);
+}
+
+/** An offset's hours and minutes (absent when the time has none, or a `Z`). */
+function validOffset(hours: string | undefined, minutes: string | undefined): boolean {
+  return (hours === undefined || +hours <= 23) && (minutes === undefined || +minutes <= 59);
 }

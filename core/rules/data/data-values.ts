@@ -4,7 +4,7 @@
  */
 import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatGo, formatNode } from '../../encode/numbers';
-import { checkIsoTime } from '../../contract/time';
+import { checkIsoTime, rfc3339Of } from '../../contract/time';
 import { shiftToInteger } from '../../model/decimal';
 import { renameKey, replaceValue } from '../../model/property-edits';
 import { forEachValue, getProperty } from '../../model/tree';
@@ -66,7 +66,7 @@ export const rule = defineRule<DataCode>({
       summary: 'A time-like key holds a string that is not RFC 3339 / ISO 8601 with a UTC offset.',
       docs: {
         fires:
-          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that is not RFC 3339 / ISO 8601, or a date-time without a UTC offset. A plain date (`2025-06-05`) is fine.',
+          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that is not an ISO 8601 time, or a date-time without a UTC offset. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339.',
         instead: 'RFC 3339 with `Z` or an offset (`"2025-06-05T14:12:07Z"`), or Unix milliseconds.',
         example: { fires: '"shipped_at": "06/05/2025 14:12"', clean: '"shipped_at": "2025-06-05T14:12:00Z"' },
       },
@@ -193,7 +193,7 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
   if (!isIntegerLiteral && classes.of(key) & MONEY) {
     const raw = text.slice(offset, end);
     if (Number.isFinite(Number(raw))) {
-      context.report('float-currency', { offset, end }, `"${key}" looks like money but holds the float ${raw}: floats cannot hold exact decimals. Use integer minor units ("${key}_cents": …) or a decimal string.`);
+      context.report('float-currency', { offset, end }, `"${key}" looks like money but holds the float ${raw}: floats cannot hold exact decimals. Use integer minor units ("${centsKeyOf(key)}": …) or a decimal string.`);
     }
   }
   if (length === 1 && classes.of(key) & BOOLEAN) {
@@ -216,7 +216,10 @@ function checkString(context: RuleContext<DataCode>, offset: number, end: number
   if (check === 'no-offset') {
     context.report('non-iso-time', { offset, end }, `"${key}" has no UTC offset: ${JSON.stringify(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
   } else if (check === 'not-iso') {
-    context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, which is not RFC 3339 / ISO 8601: write "2025-06-05T14:12:07Z" or Unix milliseconds.`);
+    // The same instant in RFC 3339 when the text says its zone; an example otherwise.
+    const same = rfc3339Of(value);
+    const instead = same ? `write ${JSON.stringify(same)} (the same instant in RFC 3339)` : 'write RFC 3339 such as "2025-06-05T14:12:07Z"';
+    context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, which is not an ISO 8601 time: ${instead}, or Unix milliseconds.`);
   }
 }
 
@@ -227,12 +230,17 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   // Cents assume two decimal places (not JPY, not BHD), so neither fix is the obvious one.
   const fixes: Fix[] = [];
   const cents = shiftToInteger(value.raw, 2);
-  const centsKey = /[a-z0-9][A-Z]/.test(property.key) ? `${property.key}Cents` : `${property.key}_cents`;
+  const centsKey = centsKeyOf(property.key);
   if (cents !== undefined && !getProperty(property.parent, centsKey)) {
     fixes.push({ title: `Convert to integer minor units: "${centsKey}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)], preferred: false });
   }
   fixes.push({ title: `Carry the amount as a decimal string: "${value.raw}"`, edits: [replaceValue(value, JSON.stringify(value.raw))], preferred: false });
   return fixes;
+}
+
+/** The key of the amount in minor units, in the key's own case style (`total_cents`, `totalAmountCents`). */
+function centsKeyOf(key: string): string {
+  return /[a-z0-9][A-Z]/.test(key) ? `${key}Cents` : `${key}_cents`;
 }
 
 function booleanFixes({ valueAt }: FixContext): Fix[] {

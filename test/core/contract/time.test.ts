@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkIsoTime, checkIsoTimeByExpressions, type IsoCheck } from '../../../core/contract/time';
+import { checkIsoTime, checkIsoTimeByExpressions, rfc3339Of, type IsoCheck } from '../../../core/contract/time';
 
 const SEED = 20261130;
 
@@ -37,6 +37,32 @@ describe('checkIsoTime', () => {
     ['2025-06-05T14:12:07+02:0', 'not-iso'],
     ['2025/06/05T14:12:07Z', 'not-iso'],
     ['0004-02-29T00:00:00Z', checkIsoTimeByExpressions('0004-02-29T00:00:00Z')],
+    // ISO 8601 beyond RFC 3339, which the contract allows: basic format, an offset of hours, a
+    // comma before a fraction, reduced precision, a month, week and ordinal dates, durations.
+    ['20240101T000000Z', 'ok'],
+    ['20240101T0000+0100', 'ok'],
+    ['20240101', 'ok'],
+    ['20240230', 'not-iso'],
+    ['2024-01-01T10:00:00+01', 'ok'],
+    ['2024-01-01T10:00:00,5Z', 'ok'],
+    ['2024-01-01T00Z', 'ok'],
+    ['2024-01-01T10', 'no-offset'],
+    ['20240101T100000', 'no-offset'],
+    ['2027-12', 'ok'],
+    ['2027-13', 'not-iso'],
+    ['2025-W23-4', 'ok'],
+    ['2025W234', 'ok'],
+    ['2025-W54', 'not-iso'],
+    ['2024-366', 'ok'],
+    ['2025-366', 'not-iso'],
+    ['P3D', 'duration'],
+    ['PT1H30M', 'duration'],
+    ['P1Y2M10DT2H30M0.5S', 'duration'],
+    ['P2W', 'duration'],
+    ['P', 'not-iso'],
+    ['PT', 'not-iso'],
+    ['2024-01-01T10:00:00+24:00', 'not-iso'],
+    ['2024-01-01T10:00:00+02:60', 'not-iso'],
     ['', 'not-iso'],
   ];
   for (const [value, expected] of cases) {
@@ -45,6 +71,14 @@ describe('checkIsoTime', () => {
       assert.equal(checkIsoTimeByExpressions(value), expected);
     });
   }
+
+  test('rfc3339Of: the same instant when the text says its zone, nothing when it does not', () => {
+    assert.equal(rfc3339Of('Mon, 01 Jan 2024 10:00:00 GMT'), '2024-01-01T10:00:00Z');
+    assert.equal(rfc3339Of('2024/01/01 10:00 UTC'), '2024-01-01T10:00:00Z');
+    assert.equal(rfc3339Of('1 Jan 2024 10:00:00 +0130'), '2024-01-01T08:30:00Z');
+    assert.equal(rfc3339Of('01/02/2024 10:00'), undefined);
+    assert.equal(rfc3339Of('soon UTC'), undefined);
+  });
 
   test('the hand-read shape agrees with the expressions on strings near it', () => {
     const near = fc
