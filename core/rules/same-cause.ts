@@ -2,10 +2,14 @@
  * One token, one finding: where two codes fire on exactly the same token for one cause, the
  * stronger one is shown and carries the other as related information (its message, and its
  * quick fixes: core/language/code-actions.ts offers them too). A user who turned the stronger
- * code off still sees the other one, since this runs after the settings.
+ * code off still sees the other one, since this runs after the settings; one who set the other
+ * code's severity above the stronger one's sees that one shown, carrying the first (one who
+ * lowered the stronger code keeps it shown, at the severity chosen).
  */
 import type { Code } from './code-names';
-import type { CoreDiagnostic, RelatedFinding } from './diagnostic';
+import type { CoreDiagnostic, RelatedFinding, Severity } from './diagnostic';
+
+const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 1, hint: 0 };
 
 /**
  * [shown, carried]: the number beyond 2^53 (and so written differently), the URN that is malformed
@@ -19,8 +23,11 @@ const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['encoding-divergence', 'extension-key'],
 ];
 
-/** The diagnostics (sorted by position) with each carried finding folded into the one shown on its token. */
-export function foldSameCause(diagnostics: readonly CoreDiagnostic[]): CoreDiagnostic[] {
+/**
+ * The diagnostics (sorted by position) with each carried finding folded into the one shown on its
+ * token; `setByUser` tells the codes whose severity the settings chose.
+ */
+export function foldSameCause(diagnostics: readonly CoreDiagnostic[], setByUser: (code: Code) => boolean = () => false): CoreDiagnostic[] {
   const result: CoreDiagnostic[] = [];
   let index = 0;
   while (index < diagnostics.length) {
@@ -28,20 +35,23 @@ export function foldSameCause(diagnostics: readonly CoreDiagnostic[]): CoreDiagn
     let last = index + 1;
     while (last < diagnostics.length && diagnostics[last].offset === diagnostics[index].offset && diagnostics[last].end === diagnostics[index].end) last++;
     if (last - index === 1) result.push(diagnostics[index]);
-    else result.push(...foldToken(diagnostics.slice(index, last)));
+    else result.push(...foldToken(diagnostics.slice(index, last), setByUser));
     index = last;
   }
   return result;
 }
 
-function foldToken(token: readonly CoreDiagnostic[]): CoreDiagnostic[] {
+function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => boolean): CoreDiagnostic[] {
   const carried = new Map<CoreDiagnostic, RelatedFinding[]>();
   const folded = new Set<CoreDiagnostic>();
-  for (const [shown, other] of SAME_CAUSE) {
-    const primary = token.find((d) => d.code === shown && !folded.has(d));
-    if (!primary) continue;
+  for (const [first, second] of SAME_CAUSE) {
+    const one = token.find((d) => d.code === first && !folded.has(d));
+    const other = token.find((d) => d.code === second && !folded.has(d) && d !== one);
+    if (!one || !other) continue;
+    const raised = setByUser(second) && STRENGTH[other.severity] > STRENGTH[one.severity];
+    const [primary, carriedCode] = raised ? [other, first] : [one, second];
     for (const candidate of token) {
-      if (candidate.code !== other || folded.has(candidate) || candidate === primary) continue;
+      if (candidate.code !== carriedCode || folded.has(candidate) || candidate === primary) continue;
       folded.add(candidate);
       carried.set(primary, [...(carried.get(primary) ?? []), { code: candidate.code, severity: candidate.severity, message: candidate.message, offset: candidate.offset, end: candidate.end }]);
     }

@@ -59,6 +59,11 @@ test('an extra meta key, as the contract lets producers write it: one informatio
   assert.deepEqual(onKey[0].related?.map((r) => r.code), ['extension-key']);
   assert.match(onKey[0].related![0].message, /the contract advises vendor keys under "meta\.ext\.<vendor>"/);
   assert.deepEqual(found.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code), []);
+  // A team that raises extension-key above information sees it shown, carrying the relay drop.
+  const raised = analyze(parseText(text), { ...DEFAULT_SETTINGS, severityOverrides: new Map([['extension-key', 'warning']]) }, registry);
+  const onKeyRaised = raised.filter((d) => text.slice(d.offset, d.end) === '"tenant_id"');
+  assert.deepEqual(onKeyRaised.map((d) => [d.code, d.severity]), [['extension-key', 'warning']]);
+  assert.deepEqual(onKeyRaised[0].related?.map((r) => [r.code, r.severity]), [['encoding-divergence', 'information']]);
 });
 
 test('"did you mean" offers active URNs first, a deprecated one last and marked, and never as the obvious fix', () => {
