@@ -174,15 +174,72 @@ function suppressionsFileFor(context: LintContext, fixture: string): string {
 }
 
 /**
- * `text` with `entries` appended to its `suppressions` array in one edit, laid out as the file is:
- * jsonc-parser places one stand-in value (keeping comments and layout), which the entries replace.
- * An edit per entry re-read the whole file each time: 4,500 findings took 32 s.
+ * `text` with `entries` appended to its `suppressions` array in one edit, laid out as the file is.
+ * After a last entry, the new ones go below its line, so a comment there stays with the entry it
+ * is about, at its indentation and one to a line when it is written on one line; the entries
+ * before it are not touched (jsonc-parser's insertion reformats the last one and moves its
+ * comment). An empty array is left to jsonc-parser. An edit per entry re-read the whole file
+ * each time: 4,500 findings took 32 s.
  */
-function appendEntries(text: string, entries: readonly object[]): string {
+function appendEntries(text: string, entries: readonly Record<string, string>[]): string {
+  const array = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true }) ?? { type: 'null', offset: 0, length: 0 }, ['suppressions']);
+  const last = array?.type === 'array' ? array.children?.[array.children.length - 1] : undefined;
+  return last ? appendAfter(text, last, entries) : appendIntoEmpty(text, entries);
+}
+
+function appendAfter(text: string, last: { offset: number; length: number }, entries: readonly Record<string, string>[]): string {
+  const end = last.offset + last.length;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const { comma, lineBreak } = restOfLine(text, end);
+  if (lineBreak < 0) {
+    // The array's next token is on the same line (`[ {…} ]`): the entries follow on that line.
+    const at = comma < 0 ? end : comma + 1;
+    return `${text.slice(0, at)}${comma < 0 ? ',' : ''} ${entries.map(inlineEntry).join(', ')}${text.slice(at)}`;
+  }
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const leading = text.slice(lineStart, last.offset);
+  const unit = indentUnitOf(text);
+  const indent = /^[ \t]*$/.test(leading) ? leading : `${/^[ \t]*/.exec(leading)![0]}${unit}`;
+  const oneLine = !text.slice(last.offset, end).includes('\n');
+  const written = entries.map((entry) => (oneLine ? inlineEntry(entry) : JSON.stringify(entry, null, unit).split('\n').join(`${eol}${indent}`))).join(`,${eol}${indent}`);
+  const at = text[lineBreak - 1] === '\r' ? lineBreak - 1 : lineBreak;
+  const withEntries = `${text.slice(0, at)}${eol}${indent}${written}${text.slice(at)}`;
+  return comma < 0 ? `${withEntries.slice(0, end)},${withEntries.slice(end)}` : withEntries;
+}
+
+/** An entry on one line, as such entries are written by hand: `{ "file": "…", "code": "…" }`. */
+function inlineEntry(entry: Record<string, string>): string {
+  return `{ ${Object.entries(entry).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(', ')} }`;
+}
+
+/**
+ * After the value ending at `from`: the comma that follows it on its line (or -1), and where its
+ * line ends, past any comment on it (or -1 when another token comes first on that line).
+ * jsonc-parser's scanner tokens: 5 a comma, 12 and 13 comments, 14 a line break, 15 blanks, 17 the end.
+ */
+function restOfLine(text: string, from: number): { comma: number; lineBreak: number } {
+  const scanner = createScanner(text, false);
+  scanner.setPosition(from);
+  let comma = -1;
+  for (let token: number = scanner.scan(); token !== 17; token = scanner.scan()) {
+    if (token === 5 && comma < 0) comma = scanner.getTokenOffset();
+    else if (token === 14) return { comma, lineBreak: scanner.getTokenOffset() };
+    else if (token !== 12 && token !== 13 && token !== 15) break;
+  }
+  return { comma, lineBreak: -1 };
+}
+
+function indentUnitOf(text: string): string {
+  const formatting = formattingOf(text);
+  return formatting.insertSpaces ? ' '.repeat(formatting.tabSize ?? 2) : '\t';
+}
+
+/** Into an empty `suppressions` array (or a file without one): jsonc-parser places one stand-in value, which the entries replace. */
+function appendIntoEmpty(text: string, entries: readonly object[]): string {
   const formatting = formattingOf(text);
   const STAND_IN = 'babelq-entries-stand-in';
   const edits = modify(text, ['suppressions', -1], STAND_IN, { formattingOptions: formatting, isArrayInsertion: true });
-  const unit = formatting.insertSpaces ? ' '.repeat(formatting.tabSize ?? 2) : '\t';
+  const unit = indentUnitOf(text);
   const eol = formatting.eol ?? '\n';
   return applyEdits(
     text,

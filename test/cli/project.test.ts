@@ -174,12 +174,41 @@ describe('suppressions with reasons', () => {
       assert.match(written.stderr, /^babelq: 50\d\d suppressions written to babelq-suppressions\.json/);
       const text = readFileSync(join(folder, 'babelq-suppressions.json'), 'utf8');
       assert.ok(text.startsWith("// the team's baseline\n"));
-      assert.match(text, /\} \/\/ kept\n {2}\]/);
+      // The entry written before keeps its line and its comment; the new ones follow it, one to a line as it is.
+      assert.ok(text.includes('    { "file": "old.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "old" }, // kept\n    { "file": "a.babel.json", "code": "unsafe-integer", '), text.slice(0, 400));
+      assert.match(text, /"reason": "legacy" \}\n {2}\]\n\}\n$/);
       const again = babelq(['lint'], folder);
       assert.equal(again.status, 0, again.stdout);
       assert.match(again.stdout, /50\d\d suppressed/);
     } finally {
       removeTree(folder);
+    }
+  });
+
+  test('--suppress-all appends in the file\'s own layout: after a multi-line entry with a trailing comma (CRLF), and into a one-line array', () => {
+    const fixture = readFileSync(join(REPO_ROOT, 'examples/bad/data.babel.json'), 'utf8');
+    const multiLine = '{\r\n\t"suppressions": [\r\n\t\t{\r\n\t\t\t"file": "old.babel.json",\r\n\t\t\t"code": "forbidden-key",\r\n\t\t\t"pointer": "/timestamp",\r\n\t\t\t"reason": "old"\r\n\t\t}, /* the old producer */\r\n\t]\r\n}\r\n';
+    const oneLine = '{ "suppressions": [ { "file": "old.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "old" } ] }\n';
+    for (const [before, check] of [
+      [multiLine, (text: string) => {
+        assert.ok(text.startsWith(multiLine.slice(0, multiLine.indexOf('/* the old producer */') + 22) + '\r\n\t\t{\r\n\t\t\t"file": "a.babel.json",\r\n'), JSON.stringify(text.slice(0, 300)));
+        assert.ok(!/[^\r]\n/.test(text), 'CRLF throughout');
+      }],
+      [oneLine, (text: string) => {
+        assert.ok(text.startsWith('{ "suppressions": [ { "file": "old.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "old" }, { "file": "a.babel.json", '), text.slice(0, 300));
+        assert.ok(text.endsWith(' } ] }\n') && !text.slice(0, -1).includes('\n'), 'still one line');
+      }],
+    ] as const) {
+      const folder = makeTree({ 'babelq.json': '{ "root": true }', 'a.babel.json': fixture, 'babelq-suppressions.json': before });
+      try {
+        const written = babelq(['lint', '--suppress-all', '--reason', 'legacy'], folder);
+        assert.match(written.stderr, /suppressions written to babelq-suppressions\.json/);
+        check(readFileSync(join(folder, 'babelq-suppressions.json'), 'utf8'));
+        const again = babelq(['lint'], folder);
+        assert.equal(again.status, 0, again.stdout + again.stderr);
+      } finally {
+        removeTree(folder);
+      }
     }
   });
 
