@@ -99,8 +99,9 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
   const context = dlqContext(options, environment);
-  // list only reads, but it logs in all the same; redrive asks its own questions below.
-  const refusal = action === 'list' ? remoteReadRefusal(context.target, options.has('yes')) : undefined;
+  // Both log in before anything else (redrive reads the DLQ first, a dry run too), so the host
+  // is asked about here, before any connection; redrive's other questions come after the read.
+  const refusal = remoteReadRefusal(context.target, options.has('yes'), action === 'list' ? 'read its queues' : 'redrive its dead letters');
   if (refusal) return refusal;
   try {
     return action === 'list' ? await list(context) : await redrive(context, parsed);

@@ -66,12 +66,13 @@ export function brokerTarget(option: string | true | undefined, env: CliEnvironm
 }
 
 /**
- * Reading a queue logs in to the broker with the user's credentials, so the verbs that only read
- * (peek, dlq list) ask before a host that is not this machine, as a send does; `--yes` answers.
+ * Reading a queue logs in to the broker with the user's credentials, so the verbs that read
+ * (peek, dlq list, and dlq redrive, which reads the DLQ before it decides anything) ask before a
+ * host that is not this machine, as a send does, and before any connection; `--yes` answers.
  */
-export function remoteReadRefusal(target: BrokerTarget, yes: boolean): CommandResult | undefined {
+export function remoteReadRefusal(target: BrokerTarget, yes: boolean, purpose = 'read its queues'): CommandResult | undefined {
   if (yes || isLoopback(target.host)) return undefined;
-  return { stdout: '', stderr: `babelq: ${target.host} is not this machine. Pass --yes to log in to it and read its queues.\n`, exitCode: 1 };
+  return { stdout: '', stderr: `babelq: ${target.host} is not this machine. Pass --yes to log in to it and ${purpose}.\n`, exitCode: 1 };
 }
 
 /** A timeout option in milliseconds. */

@@ -5,7 +5,9 @@
  * bytes the dry run printed; a consumer written from the contract accepts them.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
@@ -17,6 +19,18 @@ const CLI = join(ROOT, 'dist/cli.js');
 function babelq(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: process.env, timeout: 30_000, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** As babelq, without blocking this process's event loop (a test's own listener must answer meanwhile). */
+function babelqAsync(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
 }
 
 /** The body a dry run prints for meta.id `id` (the line after its header). */
@@ -146,5 +160,33 @@ describe('babelq dlq usage', () => {
     const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--sdk', 'dotnet']);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /auto, node, go, python, php, java/);
+  });
+
+  test('redrive (a dry run too) asks before a host that is not loopback, before any connection: the password is never sent', async () => {
+    // A listener on this machine's own non-loopback address records whether anything connected
+    // or arrived (a Redis client would send AUTH with the password first).
+    const address = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    assert.ok(address, 'this machine needs a non-loopback IPv4 address for this test');
+    let connections = 0;
+    let received = '';
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((done) => listener.listen(0, address, done));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const extra of [['--dry-run'], []]) {
+        const result = await babelqAsync(['dlq', 'redrive', '--all', ...extra, '--queue', uniqueQueue(), '--broker', `redis://:secretpw@${address}:${port}`, '--timeout', '1500']);
+        assert.equal(result.status, 1, result.stderr);
+        assert.match(result.stderr, new RegExp(`${address.replace(/\./g, '\\.')} is not this machine\\. Pass --yes to log in to it and redrive its dead letters`));
+        assert.equal(result.stdout, '');
+      }
+      assert.equal(connections, 0, 'nothing connected before the question was answered');
+      assert.equal(received, '');
+    } finally {
+      listener.close();
+    }
   });
 });
