@@ -33,6 +33,13 @@ const DEFAULT_PORT: Record<BrokerScheme, number> = { redis: 6379, rediss: 6379, 
 /** Parses a `redis://`, `rediss://`, `amqp://` or `amqps://` URL; throws BrokerError('invalid-url'). */
 export function parseTarget(url: string): BrokerTarget {
   const trimmed = url.trim();
+  // The URL parser ends the user name and password at the first '/', '?' or '#', so a password
+  // holding one of them is read as a host, port and path: `amqp://guest:12/ab@h` connects to the
+  // host "guest" with the vhost "ab@h", and every message naming the target would show the rest
+  // of the password. An '@' after the authority is taken for such a password, never guessed at.
+  if (atAfterAuthority(trimmed)) {
+    throw invalid(trimmed, 'an "@" follows the host: a user name or password holding "/", "?", "#" or "@" must be %-encoded (%2F, %3F, %23, %40)');
+  }
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
@@ -132,7 +139,32 @@ function invalid(url: string, why: string): BrokerError {
   return new BrokerError('invalid-url', `The broker URL ${shortUrl(url)} cannot be used: ${why}.`);
 }
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** True when the URL has an '@' after the end of its authority (its path, query or fragment). */
+function atAfterAuthority(url: string): boolean {
+  const scheme = SCHEME.exec(url)?.[0];
+  if (scheme === undefined) return false;
+  const rest = url.slice(scheme.length);
+  const authorityEnd = rest.search(/[/?#]/);
+  return authorityEnd >= 0 && rest.indexOf('@', authorityEnd) >= 0;
+}
+
+// A host, IPv6 literal or name, with an optional numeric port: what may be quoted of a URL
+// without an '@' (`redis://:secret`, the host forgotten, would otherwise show the password).
+const HOST_PORT = /^(\[[0-9a-f:.]*\]|[^\s:/?#@[\]]*)(:\d*)?$/i;
+
+/**
+ * The scheme and host of an unusable URL, in quotes. Its user name and password are everything
+ * between `://` and its LAST '@', whatever characters they hold (a password may hold '/', '?',
+ * '#', ':', '%' or '@' typed raw), and are never quoted: `***` stands for them.
+ */
 function shortUrl(url: string): string {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/?#]*@)?([^\s/?#]*)/i.exec(url);
-  return match ? `"${match[1]}${match[2]}"` : '(not shown)';
+  const scheme = SCHEME.exec(url)?.[0];
+  if (scheme === undefined) return '(not shown)';
+  const rest = url.slice(scheme.length);
+  const at = rest.lastIndexOf('@');
+  const host = /^[^\s/?#]*/.exec(rest.slice(at + 1))![0];
+  if (at >= 0) return `"${scheme}***@${host}"`;
+  return HOST_PORT.test(host) ? `"${scheme}${host}"` : `"${scheme}…"`;
 }

@@ -58,6 +58,45 @@ describe('parseTarget', () => {
     assert.ok(!inspect(target).includes('from-secret-storage'));
   });
 
+  test('no part of a password, whatever it holds, is ever in an invalid-url message', () => {
+    // Each password is two distinctive halves around a character the URL grammar treats
+    // specially; a message may contain neither half, raw or %-encoded.
+    for (const special of ['/', '?', '#', '@', ':', '%', ' ', '/@', '?#@:%']) {
+      const password = `Qx7v${special}Zk9w`;
+      const urls = [
+        `redis://:${password}@127.0.0.1:6379`,
+        `redis://user:${password}@127.0.0.1:6379/db2`,
+        `redis://:${password}@127.0.0.1:99999`,
+        `amqp://guest:${password}@127.0.0.1:5672`,
+        `amqp://guest:${password}@127.0.0.1:5672/vh@x`,
+        `amqp://${password}@[bad`,
+        // The host forgotten: with no '@' left in it, the whole password would be the "host".
+        ...(special.includes('@') ? [] : [`rediss://:${password}`]),
+      ];
+      for (const url of urls) {
+        let target;
+        try {
+          target = parseTarget(url);
+        } catch (error) {
+          assert.ok(error instanceof BrokerError && error.kind === 'invalid-url', url);
+          for (const half of ['Qx7v', 'Zk9w']) assert.ok(!error.message.includes(half), `${url}: ${error.message}`);
+          continue;
+        }
+        // Parsed: then the password was read whole (a ':' or '@' typed raw is unambiguous before the host).
+        assert.equal(target.password, password, url);
+        for (const half of ['Qx7v', 'Zk9w']) assert.ok(!target.display.includes(half), `${url}: ${target.display}`);
+      }
+    }
+  });
+
+  test('an "@" after the host is refused, not read as a path: a password holding "/", "?" or "#" was split there', () => {
+    for (const url of ['amqp://guest:12/ab@127.0.0.1:5672', 'redis://:12?ab@127.0.0.1', 'amqp://guest@127.0.0.1/vh@x']) {
+      assert.throws(() => parseTarget(url), (error: unknown) => error instanceof BrokerError && error.kind === 'invalid-url' && /must be %-encoded/.test(error.message), url);
+    }
+    assert.equal(parseTarget('amqp://guest:12%2Fab@127.0.0.1:5672').password, '12/ab');
+    assert.equal(parseTarget('amqp://guest@127.0.0.1/vh%40x').vhost, 'vh@x');
+  });
+
   test('unusable URLs are invalid-url errors', () => {
     for (const url of ['', 'localhost:6379', 'http://127.0.0.1', 'redis://127.0.0.1:70000', 'redis://127.0.0.1/db2', 'redis://', 'amqp://u:%zz@h']) {
       assert.throws(() => parseTarget(url), (error: unknown) => error instanceof BrokerError && error.kind === 'invalid-url', url);

@@ -225,6 +225,13 @@ describe('babelq preview and send against the real brokers', () => {
         assert.match(result.stderr, /--help' for usage/);
       }
     }
+    // A password typed with a raw '/', '?' or '#' is never quoted, not even its first part.
+    for (const url of ['redis://:Qx7v/Zk9w@127.0.0.1:6379', 'amqp://guest:Qx7v#Zk9w@127.0.0.1:5672', 'amqp://guest:Qx7v?Zk9w@127.0.0.1:5672', 'amqp://guest:12/Zk9w@127.0.0.1:5672']) {
+      const result = babelq(['peek', '--queue', 'q', '--broker', url, '--yes', '--timeout', '300']);
+      assert.equal(result.status, 2, `${url}: ${result.stderr}`);
+      assert.match(result.stderr, /cannot be used/);
+      for (const half of ['Qx7v', 'Zk9w']) assert.ok(!result.stderr.includes(half) && !result.stdout.includes(half), `${url}: ${result.stderr}`);
+    }
   });
 
   test('faults: a closed port and a wrong password give their error, publish nothing, and never print the password', async () => {
