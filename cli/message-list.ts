@@ -5,7 +5,8 @@
 import { openBroker } from '../broker';
 import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
-import { lintedRows, type LintedRow } from '../core/language/message-rows';
+import { lintedRows, type LintedRow, type ReadBody } from '../core/language/message-rows';
+import { decodeStrictly } from '../workspace/strict-utf8';
 import { CliError } from './errors';
 
 /** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */
@@ -24,11 +25,20 @@ export function countOption(value: string | true | undefined, name: string, fall
 export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<LintedRow[]> {
   const broker = await openBroker(target, { timeoutMs });
   try {
-    const utf8 = new TextDecoder('utf-8');
-    return lintedRows((await broker.peek(key, count)).map(({ body }) => ({ text: utf8.decode(body), bytes: body.byteLength })));
+    return lintedRows((await broker.peek(key, count)).map(({ body }) => readBody(body)));
   } finally {
     await broker.close();
   }
+}
+
+/** For showing bytes that are not UTF-8 (never for judging them): U+FFFD in place of each bad sequence, a BOM kept. */
+const LOSSY_UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A message's bytes decoded as `babelq lint` decodes a file's, so peek's verdict is lint's. */
+function readBody(body: Uint8Array): ReadBody {
+  const decoded = decodeStrictly(body);
+  if (decoded.ok) return { text: decoded.text, bytes: body.byteLength };
+  return { text: LOSSY_UTF8.decode(body), bytes: body.byteLength, notUtf8: { message: decoded.message, before: decoded.before } };
 }
 
 /** One row as a line for people. */

@@ -6,6 +6,8 @@
 import { messageRow, type MessageRow } from '../message/dead-letter';
 import { analyzeText } from '../rules/analyze';
 import type { CoreDiagnostic } from '../rules/diagnostic';
+import { notUtf8Diagnostics } from '../rules/not-utf8';
+import { DEFAULT_SETTINGS } from '../rules/settings/settings';
 
 /** A row and the diagnostics behind its verdict. */
 export interface LintedRow {
@@ -13,16 +15,25 @@ export interface LintedRow {
   readonly diagnostics: readonly CoreDiagnostic[];
 }
 
-/** A body as read: its UTF-8 text (decoded by the adapter, core has no decoder) and its byte length. */
+/**
+ * A body as read, decoded by the adapter (core has no decoder) as lint decodes a file's bytes:
+ * strict UTF-8 keeping a byte-order mark in the text, so the BOM is lint's json-syntax error.
+ */
 export interface ReadBody {
+  /** The text; for bytes that are not UTF-8, a lossy decode (U+FFFD for the bad bytes), shown but not linted. */
   readonly text: string;
   readonly bytes: number;
+  /**
+   * Bytes that are not UTF-8: lint's message for them and the text before the first invalid
+   * byte (workspace/strict-utf8.ts). The verdict is then that one json-syntax error, as lint's is.
+   */
+  readonly notUtf8?: { readonly message: string; readonly before: string };
 }
 
 /** The rows of bodies read from a queue, in the order given (position 0 = the first body). */
 export function lintedRows(bodies: readonly ReadBody[]): LintedRow[] {
-  return bodies.map(({ text, bytes }, position) => {
-    const diagnostics = analyzeText(text);
+  return bodies.map(({ text, bytes, notUtf8 }, position) => {
+    const diagnostics = notUtf8 ? notUtf8Diagnostics(notUtf8.message, DEFAULT_SETTINGS, notUtf8.before) : analyzeText(text);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     return { row: messageRow(text, bytes, position, { errors, warnings }), diagnostics };

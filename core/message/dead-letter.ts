@@ -76,7 +76,9 @@ export interface LintCounts {
 
 /** A row for a message body; never throws, whatever the bytes are. */
 export function messageRow(text: string, bytes: number, position: number, lint: LintCounts): MessageRow {
-  const parsed = parseJson(text);
+  // A leading BOM is lint's json-syntax error, counted in the verdict; it is no reason to hide
+  // which message it is, so the fields are read past it.
+  const parsed = parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const root = parsed.syntaxProblems.length === 0 ? asObject(parsed.root) : undefined;
   const meta = asObject(getValue(root, 'meta'));
   const job = getValue(root, 'job') ?? getValue(root, 'urn');
