@@ -6,17 +6,16 @@
  * the bytes that would be published and moves nothing.
  */
 import { analyzeText } from '../core/rules/analyze';
-import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../core/message/dead-letter';
+import { bytesNotRedriven, deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout, RedriveMove } from '../core/message/types';
-import type { LintedRow } from '../core/language/message-rows';
 import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
-import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine } from './message-list';
+import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, remoteReadRefusal, timeoutOption } from './send';
 
@@ -150,7 +149,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
   return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
 }
 
-function selection(parsed: ParsedArgs): (entry: LintedRow) => boolean {
+function selection(parsed: ParsedArgs): (entry: ReadRow) => boolean {
   const ids = parsed.repeated.get('id') ?? [];
   const reason = parsed.options.get('reason');
   const chosen = [ids.length > 0, parsed.options.has('all'), reason !== undefined].filter(Boolean).length;
@@ -181,14 +180,20 @@ async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<Command
   const skipped: string[] = [];
   const moves: RedriveMove[] = [];
   const errorCodes: string[] = [];
-  for (const { row } of picked) {
+  for (const { row, body } of picked) {
+    const notRedriven = bytesNotRedriven(body);
+    if (notRedriven !== undefined) {
+      skipped.push(`meta.id ${row.metaId}: ${notRedriven}`);
+      continue;
+    }
     const redriven = redriveMessage(row.text, { sdk, redisLayout: context.layout, redisPrefix: context.prefix });
     if (!redriven.ok) {
       skipped.push(`meta.id ${row.metaId}: ${redriven.error}`);
       continue;
     }
     for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') errorCodes.push(found.code);
-    moves.push({ original: new TextEncoder().encode(row.text), message: redriven.message });
+    // The stored bytes themselves: the broker finds the message by them (LREM, byte comparison).
+    moves.push({ original: body, message: redriven.message });
   }
   for (const id of notFound) skipped.push(`meta.id ${id}: not among the ${linted.length} dead letter(s) read from ${context.dlqKey}`);
   const notes = skipped.map((line) => `babelq: left in the DLQ: ${line}\n`).join('');

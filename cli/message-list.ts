@@ -21,11 +21,17 @@ export function countOption(value: string | true | undefined, name: string, fall
   return Number(value);
 }
 
+/** A message read and linted, with its bytes exactly as stored (a redrive finds it in the DLQ by them). */
+export interface ReadRow extends LintedRow {
+  readonly body: Uint8Array;
+}
+
 /** Reads up to `count` messages of `key` (Redis: the newest `count`; RabbitMQ: got and requeued) and lints each. */
-export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<LintedRow[]> {
+export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<ReadRow[]> {
   const broker = await openBroker(target, { timeoutMs });
   try {
-    return lintedRows((await broker.peek(key, count)).map(({ body }) => readBody(body)));
+    const bodies = (await broker.peek(key, count)).map(({ body }) => body);
+    return lintedRows(bodies.map(readBody)).map((linted, index) => ({ ...linted, body: bodies[index]! }));
   } finally {
     await broker.close();
   }

@@ -14,6 +14,7 @@ import { formatUtc } from '../contract/time';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
 import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
 import { buildMessage, redisProjection } from './build';
 import type { OutgoingMessage, RedisLayout } from './types';
@@ -228,6 +229,24 @@ export function redriveTarget(doc: ParsedDocument): string | undefined {
   if (original?.kind === 'string' && original.value.trim() !== '') return original.value;
   const queue = getValue(asObject(getValue(root, 'meta')), 'queue');
   return queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined;
+}
+
+/**
+ * Why a dead letter's stored bytes are left in the DLQ as they are, or undefined when they can be
+ * redriven. A redrive changes what the SDK's redrive changes and never replaces what the message
+ * holds, as a send never publishes a file that is not UTF-8 (facts part 2 §2: a BOM is rejected
+ * by every SDK consumer, so no SDK's redrive moves it; a byte that is not UTF-8 is rejected by PHP,
+ * cannot be read by Python's transports, and becomes U+FFFD in Node, Go and Java).
+ */
+export function bytesNotRedriven(bytes: Uint8Array): string | undefined {
+  const invalid = invalidUtf8At(bytes);
+  if (invalid !== undefined) {
+    return `its body is not UTF-8 (${invalid}; lint: json-syntax): the PHP and Python redrives cannot read it and the Node, Go and Java ones would publish U+FFFD in place of those bytes; this redrive replaces no byte of a message.`;
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return 'its body starts with a UTF-8 byte-order mark (lint: json-syntax), which every SDK consumer rejects and no SDK\'s redrive moves: remove the BOM, then send the envelope.';
+  }
+  return undefined;
 }
 
 /**

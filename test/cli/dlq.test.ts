@@ -149,6 +149,74 @@ describe('babelq dlq on RabbitMQ', () => {
   });
 });
 
+/** Dead letters for `queue`: one clean, one with a UTF-8 BOM in front, one with a raw 0xFF in a string. */
+function unreadableDeadLetters(queue: string): { good: Buffer; bom: Buffer; invalid: Buffer; ids: { good: string; bom: string; invalid: string } } {
+  const [good, bom, invalid] = [1, 2, 3].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+  const invalidBytes = Buffer.from(invalid!.replace('naïve', 'na\u0000ve'));
+  invalidBytes[invalidBytes.indexOf(0)] = 0xff;
+  const id = (text: string) => JSON.parse(text).meta.id as string;
+  return {
+    good: Buffer.from(good!),
+    bom: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(bom!)]),
+    invalid: invalidBytes,
+    ids: { good: id(good!), bom: id(bom!), invalid: id(invalid!) },
+  };
+}
+
+/** Asserts the two unreadable dead letters were left in place with their own reasons. */
+function assertLeftWithReasons(result: { stdout: string; stderr: string }, ids: { bom: string; invalid: string }): void {
+  assert.match(result.stderr, new RegExp(`left in the DLQ: meta\\.id ${ids.bom}: its body starts with a UTF-8 byte-order mark`));
+  assert.match(result.stderr, new RegExp(`left in the DLQ: meta\\.id ${ids.invalid}: its body is not UTF-8 \\(an invalid sequence starts with byte 0xFF at byte offset \\d+`));
+  assert.doesNotMatch(result.stdout + result.stderr, /already left the DLQ/);
+}
+
+describe('babelq dlq redrive of bodies with a BOM or bytes that are not UTF-8', () => {
+  test('Redis: they stay in the DLQ, byte for byte, each with its reason; the clean one moves', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    const { good, bom, invalid, ids } = unreadableDeadLetters(queue);
+    await redis.rpush(`${queue}.dlq`, good, bom, invalid);
+
+    const alone = babelq(['dlq', 'redrive', '--queue', queue, '--id', ids.bom, '--id', ids.invalid]);
+    assert.equal(alone.status, 1, alone.stderr);
+    assertLeftWithReasons(alone, ids);
+    assert.match(alone.stderr, /nothing to redrive/);
+
+    const all = babelq(['dlq', 'redrive', '--queue', queue, '--all']);
+    assert.equal(all.status, 0, all.stderr);
+    assert.match(all.stdout, /^Redrove 1 message\(s\)/);
+    assertLeftWithReasons(all, ids);
+    assert.deepEqual(await redis.lrangeBuffer(`${queue}.dlq`, 0, -1), [bom, invalid]);
+    assert.equal(JSON.parse((await redis.lrange(queue, 0, -1))[0]!).meta.id, ids.good);
+  });
+
+  test('RabbitMQ: they stay in the DLQ, byte for byte, each with its reason; the clean one moves', async () => {
+    const queue = uniqueQueue();
+    for (const name of [queue, `${queue}.dlq`]) {
+      queues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    const { good, bom, invalid, ids } = unreadableDeadLetters(queue);
+    for (const body of [good, bom, invalid]) brokers.channel.sendToQueue(`${queue}.dlq`, body, { persistent: true });
+    await new Promise((done) => setTimeout(done, 100));
+    const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
+
+    const all = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all']);
+    assert.equal(all.status, 0, all.stderr);
+    assert.match(all.stdout, /^Redrove 1 message\(s\)/);
+    assertLeftWithReasons(all, ids);
+    const left: Buffer[] = [];
+    for (;;) {
+      const message = await brokers.channel.get(`${queue}.dlq`, { noAck: true });
+      if (message === false) break;
+      left.push(message.content);
+    }
+    assert.deepEqual(left.sort(Buffer.compare), [bom, invalid].sort(Buffer.compare));
+    const moved = await brokers.channel.get(queue, { noAck: true });
+    assert.ok(moved && JSON.parse(moved.content.toString('utf8')).meta.id === ids.good);
+  });
+});
+
 describe('babelq dlq usage', () => {
   test('a redrive needs exactly one of --id, --all, --reason', () => {
     const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--reason', 'x']);
