@@ -17,7 +17,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { DEFAULT_BROKER_URL } from './message-options';
-import { brokerTarget, remoteReadRefusal, timeoutOption } from './send';
+import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 
 export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
        babelq dlq redrive --queue <name> (--id <meta.id> ... | --all | --reason <text>) [options]
@@ -37,7 +37,7 @@ Options:
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
   --limit <n>           read at most n dead letters (default 1000, at most ${MAX_READ})
   --format <text|json>  output format (default text)
-  --timeout <ms>        give up after this long (default 5000)
+  --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
 redrive only:
   --id <meta.id>        a message to redrive (repeat for more)
   --all                 every dead letter read

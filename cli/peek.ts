@@ -14,7 +14,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { countOption, readRows, rowJson, rowLine } from './message-list';
 import { DEFAULT_BROKER_URL } from './message-options';
-import { brokerTarget, remoteReadRefusal, timeoutOption } from './send';
+import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
 
@@ -28,7 +28,7 @@ Options:
   --count <n>           how many messages to read (default 5; Redis: the newest n)
   --filter <text>       only messages whose URN, meta.id, dead-letter reason, error or exception contain it
   --format <text|json>  output format (default text)
-  --timeout <ms>        give up after this long (default 5000)
+  --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
   --yes                 read a host that is not loopback (peek logs in with your credentials)
   -h, --help            show this help
 `;

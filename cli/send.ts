@@ -20,6 +20,9 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
+/** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export const SEND_USAGE = `Usage: babelq send <file> [options]
 
 Publishes an envelope file to a local broker, exactly as 'babelq preview' prints it.
@@ -36,7 +39,7 @@ Options:
   --sdk <node|php|python|go|java|dotnet|auto>   the encoder (default auto)
   --no-fresh-ids        keep meta.id and meta.created_at as written
   --declare             RabbitMQ: declare the queue (durable) when it does not exist
-  --timeout <ms>        give up after this long (default 5000)
+  --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
   --yes                 send even with errors in the envelope, bytes that some SDK consumer
                         rejects, or to a host that is not loopback
   -h, --help            show this help
@@ -75,10 +78,11 @@ export function remoteReadRefusal(target: BrokerTarget, yes: boolean, purpose = 
   return { stdout: '', stderr: `babelq: ${target.host} is not this machine. Pass --yes to log in to it and ${purpose}.\n`, exitCode: 1 };
 }
 
-/** A timeout option in milliseconds. */
+/** A timeout option in milliseconds, from 1 to MAX_TIMEOUT_MS. */
 export function timeoutOption(value: string | true | undefined): number {
   if (value === undefined) return 5000;
   if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--timeout needs a number of milliseconds, not '${String(value)}'`, true);
+  if (Number(value) > MAX_TIMEOUT_MS) throw new CliError(`--timeout is at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), not ${value}`, true);
   return Number(value);
 }
 

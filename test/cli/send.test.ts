@@ -234,6 +234,20 @@ describe('babelq preview and send against the real brokers', () => {
     }
   });
 
+  test('--timeout above 2^31 - 1 ms (what Node\'s timers hold) is a usage error for every broker verb; the maximum itself works', async () => {
+    const queue = uniqueQueue();
+    for (const args of [['peek', '--queue', queue], ['dlq', 'list', '--queue', queue], ['dlq', 'redrive', '--queue', queue, '--all'], ['send', 'examples/orders/order-created.babel.json', '--queue', queue]]) {
+      const result = babelq([...args, '--timeout', '3000000000']);
+      assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+      assert.match(result.stderr, /--timeout is at most 2147483647 ms/);
+      assert.doesNotMatch(result.stderr, /TimeoutOverflowWarning|did not answer/);
+    }
+    assert.equal(await redis.llen(queue), 0, 'nothing was sent');
+    const longest = babelq(['peek', '--queue', queue, '--timeout', '2147483647']);
+    assert.equal(longest.status, 0, longest.stderr);
+    assert.doesNotMatch(longest.stderr, /TimeoutOverflowWarning/);
+  });
+
   test('faults: a closed port and a wrong password give their error, publish nothing, and never print the password', async () => {
     const queue = uniqueQueue();
     const started = performance.now();
