@@ -154,6 +154,9 @@ function selection(parsed: ParsedArgs): (entry: ReadRow) => boolean {
   const reason = parsed.options.get('reason');
   const chosen = [ids.length > 0, parsed.options.has('all'), reason !== undefined].filter(Boolean).length;
   if (chosen !== 1) throw new CliError('say which dead letters to redrive: --id <meta.id> (repeatable), --all or --reason <text>, exactly one of them', true);
+  // An empty selector matches everything (every text contains ""): it would act as --all unasked.
+  if (ids.some((id) => id.trim() === '')) throw new CliError('--id needs a meta.id, not an empty value (--all redrives every dead letter)', true);
+  if (typeof reason === 'string' && reason.trim() === '') throw new CliError('--reason needs text to look for in the reason or error, not an empty value (--all redrives every dead letter)', true);
   if (ids.length > 0) {
     const wanted = new Set(ids);
     return ({ row }) => wanted.has(row.metaId);

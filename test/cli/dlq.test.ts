@@ -224,6 +224,22 @@ describe('babelq dlq usage', () => {
     assert.match(result.stderr, /exactly one of them/);
   });
 
+  test('an empty --reason or --id is refused, not taken for --all, and nothing moves', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
+    for (const [selector, words] of [[['--reason', ''], /--reason needs text/], [['--reason', '  '], /--reason needs text/], [['--id', ''], /--id needs a meta\.id/], [['--id', 'x', '--id', ''], /--id needs a meta\.id/]] as const) {
+      for (const dry of [[], ['--dry-run']]) {
+        const result = babelq(['dlq', 'redrive', '--queue', queue, ...selector, ...dry]);
+        assert.equal(result.status, 2, `${selector.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr, words);
+        assert.equal(result.stdout, '');
+      }
+    }
+    assert.equal(await redis.llen(`${queue}.dlq`), 1);
+    assert.equal(await redis.llen(queue), 0);
+  });
+
   test('an unknown --sdk names the SDKs that ship a redrive', () => {
     const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--sdk', 'dotnet']);
     assert.equal(result.status, 2);
