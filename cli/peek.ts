@@ -1,9 +1,11 @@
 /**
  * `babelq peek`: the messages on a queue (or its dead-letter queue) as a message viewer lists
- * them, newest first: URN, meta.id, created at, attempts, size and the lint verdict, with a
- * filter; `--format json` gives the same rows with each body and its diagnostics for scripts.
- * Redis reads without removing anything; RabbitMQ gets and requeues, which changes the order in
- * which consumers will receive those messages (said in the output).
+ * them: URN, meta.id, created at, attempts, size and the lint verdict, with a filter;
+ * `--format json` gives the same rows with each body and its diagnostics for scripts. Redis reads
+ * the newest messages (the list's tail) without removing anything and shows them newest first;
+ * RabbitMQ can only get messages from the head of a queue, so it shows the next ones a consumer
+ * would get, in that order, and requeues them, which can change the order in which consumers
+ * receive them (said in the output).
  */
 import { deadLetterLocation, matchesFilter, newestFirst } from '../core/message/dead-letter';
 import { redisProjection } from '../core/message/build';
@@ -18,14 +20,17 @@ import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from '
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
 
-Lists the messages on a queue, newest first, each validated like a fixture.
+Lists the messages on a queue, each validated like a fixture: on Redis the newest, newest first;
+on RabbitMQ the first ones at the head of the queue, in the order a consumer would get them
+(RabbitMQ cannot read a queue from its tail).
 
 Options:
   --queue <name>        the logical queue (required)
   --dlq                 read the queue's dead-letter queue instead (<queue>.dlq in the layout)
   --broker <url>        as for send (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
-  --count <n>           how many messages to read (default 5; Redis: the newest n)
+  --count <n>           how many messages to read (default 5; Redis: the newest n; RabbitMQ:
+                        the first n at the head of the queue)
   --filter <text>       only messages whose URN, meta.id, dead-letter reason, error or exception contain it
   --format <text|json>  output format (default text)
   --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
@@ -36,7 +41,7 @@ Options:
 /** The peek command for the command table. */
 export const peekCommand: Command = {
   synopsis: 'peek --queue <name>',
-  summary: 'list and validate the messages on a queue or its DLQ, newest first',
+  summary: 'list and validate the messages on a queue or its DLQ',
   run: runPeek,
 };
 
@@ -85,10 +90,16 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     throw error;
   }
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
-  const shown = newestFirst(linted.map((entry) => entry.row)).filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
+  // RabbitMQ's get reads from the head: the order read is the order a consumer gets them.
+  const ordered = target.kind === 'redis' ? newestFirst(linted.map((entry) => entry.row)) : linted.map((entry) => entry.row);
+  const shown = ordered.filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
   if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: '', exitCode: 0 };
   const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';
-  const lines = [`${shown.length} message${shown.length === 1 ? '' : 's'} on ${describeTarget(target, key)}, newest first${filtered}${target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
+  const plural = shown.length === 1 ? '' : 's';
+  const header = target.kind === 'redis'
+    ? `${shown.length} message${plural} on ${describeTarget(target, key)}, newest first${filtered}`
+    : `${shown.length} message${plural} from the head of ${describeTarget(target, key)}, in the order a consumer would get them${filtered} (got and requeued: their delivery order changed)`;
+  const lines = [header];
   for (const { row, diagnostics } of shown) {
     lines.push('', rowLine(row), `  ${row.text}`);
     for (const d of diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
