@@ -56,6 +56,11 @@ export class RedriveInterrupted extends BrokerError {
   }
 }
 
+/** True when `value` is a RedriveInterrupted (also across duplicated module instances: the broker bundles have their own). */
+export function isRedriveInterrupted(value: unknown): value is RedriveInterrupted {
+  return isBrokerError(value) && typeof (value as { moved?: unknown }).moved === 'number';
+}
+
 /** True when `value` is a BrokerError (also across duplicated module instances). */
 export function isBrokerError(value: unknown): value is BrokerError {
   return value instanceof BrokerError || (value instanceof Error && value.name === 'BrokerError' && typeof (value as { kind?: unknown }).kind === 'string');

@@ -9,7 +9,7 @@ import { connectAddress } from './connect-address';
 import { DEFAULT_TIMEOUT_MS } from './internal';
 import { parseTarget, type BrokerTarget } from './target';
 
-export { BrokerError, isBrokerError, redact, RedriveInterrupted, type BrokerErrorKind } from './errors';
+export { BrokerError, isBrokerError, isRedriveInterrupted, redact, RedriveInterrupted, type BrokerErrorKind } from './errors';
 export { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from './target';
 
 /** Options for openBroker. */

@@ -171,11 +171,17 @@ export class RedisPublisher {
         else missing++;
       } catch (error) {
         const cause = await this.classify(error, 'redrive', listKey);
-        const left = moves.length - moved - missing;
+        const after = moves.length - moved - missing - 1;
+        // An error reply means the script wrote nothing: it checks the target's type before its
+        // first write, and Redis refuses a script's first write, not a later one, when it is out
+        // of memory or read-only. A lost connection or a timeout leaves the outcome unknown.
+        const inFlight = cause.kind === 'rejected'
+          ? `Redis refused the move of meta.id ${move.message.metaId} before writing anything, so it is still in ${dlqKey}`
+          : `The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither`;
         throw new RedriveInterrupted(
           cause,
           moved,
-          `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message} The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither; the ${left - 1} after it were not touched and are still in ${dlqKey}.`,
+          `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message} ${inFlight}; ${after === 1 ? 'the 1 after it was not touched and is' : `the ${after} after it were not touched and are`} still in ${dlqKey}.`,
         );
       }
     }

@@ -10,7 +10,7 @@ import { bytesNotRedriven, deadLetterLocation, groupDeadLetters, matchesReason, 
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout, RedriveMove } from '../core/message/types';
 import { openBroker } from '../broker';
-import { isBrokerError } from '../broker/errors';
+import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
@@ -52,8 +52,9 @@ redrive only:
                         (list: read a host that is not loopback)
   -h, --help            show this help
 
-Exit status: 0 done, 1 refused, nothing to redrive or the broker said no, 2 usage or connection
-problem (also part-way through a redrive: the message says how many moved and where the rest are).
+Exit status: 0 done, 1 refused, nothing to redrive or the broker said no before anything moved,
+2 usage or connection problem, or a redrive that stopped part-way, after moving some (the message
+says how many moved and where the rest are).
 `;
 
 /** The dlq command for the command table. */
@@ -198,8 +199,12 @@ async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<Command
     // The stored bytes themselves: the broker finds the message by them (LREM, byte comparison).
     moves.push({ original: body, message: redriven.message });
   }
-  for (const id of notFound) skipped.push(`meta.id ${id}: not among the ${linted.length} dead letter(s) read from ${context.dlqKey}`);
-  const notes = skipped.map((line) => `babelq: left in the DLQ: ${line}\n`).join('');
+  // Not "left in the DLQ": an id that was not read may not be there at all.
+  const more = linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
+  const notes = [
+    ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
+    ...notFound.map((id) => `babelq: not found: meta.id ${id} is not among the ${linted.length} dead letter(s) read from ${context.dlqKey}${more}.\n`),
+  ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeTarget(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
   if (parsed.options.has('dry-run')) {
@@ -224,7 +229,12 @@ async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<Command
     const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
     return { stdout: `Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}.\n`, stderr: notes, exitCode: 0 };
   } catch (error) {
-    if (isBrokerError(error)) return { stdout: '', stderr: `${notes}babelq: ${error.message}\n`, exitCode: error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2 };
+    if (isBrokerError(error)) {
+      // Stopped after some moved: exit 2, as the help says, whatever stopped it; the message says
+      // how many moved and where the rest are. Refused before anything moved: the broker said no.
+      const partWay = isRedriveInterrupted(error) && error.moved > 0;
+      return { stdout: '', stderr: `${notes}babelq: ${error.message}\n`, exitCode: !partWay && (error.kind === 'rejected' || error.kind === 'missing-queue') ? 1 : 2 };
+    }
     throw error;
   } finally {
     await broker.close();

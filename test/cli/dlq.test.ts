@@ -104,8 +104,11 @@ for (const layout of ['babelqueue', 'laravel'] as const) {
 
       const none = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--id', '00000000-0000-4000-8000-000000000000']);
       assert.equal(none.status, 1);
-      assert.match(none.stderr, /not among the 2 dead letter\(s\) read/);
+      assert.match(none.stderr, /not found: meta\.id 00000000-0000-4000-8000-000000000000 is not among the 2 dead letter\(s\) read from /);
+      assert.doesNotMatch(none.stderr, /left in the DLQ/, 'a message that was not found is not said to be left anywhere');
       assert.match(none.stderr, /nothing to redrive/);
+      const limited = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--limit', '2', '--id', '00000000-0000-4000-8000-000000000000']);
+      assert.match(limited.stderr, /--limit 2: the DLQ may hold more/);
 
       const moved = babelq(['dlq', 'redrive', '--queue', queue, '--layout', layout, '--reason', 'GATEWAY']);
       assert.equal(moved.status, 0, moved.stderr);
@@ -169,6 +172,32 @@ function assertLeftWithReasons(result: { stdout: string; stderr: string }, ids: 
   assert.match(result.stderr, new RegExp(`left in the DLQ: meta\\.id ${ids.invalid}: its body is not UTF-8 \\(an invalid sequence starts with byte 0xFF at byte offset \\d+`));
   assert.doesNotMatch(result.stdout + result.stderr, /already left the DLQ/);
 }
+
+describe('babelq dlq redrive that stops part-way', () => {
+  test('Redis refuses the second move (its target is not a list): exit 2, one moved, the rest known to be in the DLQ', async () => {
+    const queue = uniqueQueue();
+    const blocked = `${queue}-string`;
+    keys.add(queue).add(blocked).add(`${queue}.dlq`);
+    await redis.set(blocked, 'not a list');
+    const bodies = [queue, blocked, queue].map((target, index) => deadLettered(outgoing(target, { orderId: index + 1 }).text, target, 'gateway down', 1749132730000 + index));
+    await redis.rpush(`${queue}.dlq`, ...bodies);
+    const second = JSON.parse(bodies[1]!).meta.id as string;
+
+    const result = babelq(['dlq', 'redrive', '--queue', queue, '--all']);
+    assert.equal(result.status, 2, 'part-way through a redrive is exit 2, as --help says');
+    assert.match(result.stderr, /Redrive stopped after 1 of 3 message\(s\)/);
+    assert.match(result.stderr, new RegExp(`refused the move of meta\\.id ${second} before writing anything, so it is still in ${queue}\\.dlq; the 1 after it was not touched`));
+    assert.doesNotMatch(result.stderr, /either still in/);
+    assert.equal(await redis.llen(queue), 1);
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), bodies.slice(1));
+    assert.equal(await redis.get(blocked), 'not a list');
+
+    // Refused before anything moved: the broker said no (exit 1), not part-way.
+    const first = babelq(['dlq', 'redrive', '--queue', queue, '--id', second]);
+    assert.equal(first.status, 1, first.stderr);
+    assert.match(first.stderr, /Redrive stopped after 0 of 1 message\(s\)/);
+  });
+});
 
 describe('babelq dlq redrive of bodies with a BOM or bytes that are not UTF-8', () => {
   test('Redis: they stay in the DLQ, byte for byte, each with its reason; the clean one moves', async () => {
