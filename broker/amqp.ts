@@ -421,6 +421,10 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   }
   const socket = socketFailure(error, target, 'RabbitMQ', timeoutMs);
   if (socket) return socket;
+  if ((/ACCESS.REFUSED/i.test(message) || code === '403') && phase === 'declare' && queue?.startsWith('amq.')) {
+    // Not the user's permissions: RabbitMQ keeps the "amq." prefix for itself, for every user.
+    return make('rejected', `${where} refused to declare queue ${queue}: names starting with "amq." are reserved for the broker (${quoted(brokerReason(message), target)}). Use another queue name.`);
+  }
   if (/ACCESS.REFUSED/i.test(message) || code === '403') {
     return phase === 'connect'
       // A user without a password is logged in with an empty one (amqplib's guest:guest applies only when neither is given).

@@ -135,7 +135,9 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
     }
   } catch (error) {
     if (isBrokerError(error)) {
-      const hint = error.kind === 'missing-queue' ? ' Pass --declare to create it (durable).' : '';
+      // RabbitMQ reserves the "amq." prefix: --declare could not create such a queue either.
+      const reserved = message.queue.startsWith('amq.');
+      const hint = error.kind === 'missing-queue' ? (reserved ? ' Names starting with "amq." are reserved for the broker: it cannot be declared.' : ' Pass --declare to create it (durable).') : '';
       return { stdout: '', stderr: `babelq: not sent: ${error.message}${hint}\n`, exitCode: error.kind === 'missing-queue' || error.kind === 'rejected' ? 1 : 2 };
     }
     throw error;

@@ -234,6 +234,23 @@ describe('babelq preview and send against the real brokers', () => {
     }
   });
 
+  test('RabbitMQ: a queue name starting with "amq." is said to be reserved, not a permissions problem', async () => {
+    const queue = `amq.babelq-send-${randomUUID().slice(0, 8)}`;
+    const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
+    const declared = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, ...broker, '--declare']);
+    assert.equal(declared.status, 1, 'the broker said no');
+    assert.match(declared.stderr, new RegExp(`refused to declare queue ${queue.replace(/\./g, '\\.')}: names starting with "amq\\." are reserved for the broker \\(ACCESS_REFUSED`));
+    assert.doesNotMatch(declared.stderr, /permission/);
+    const plain = babelq(['send', 'examples/orders/order-created.babel.json', '--queue', queue, ...broker]);
+    assert.equal(plain.status, 1);
+    assert.match(plain.stderr, /reserved for the broker: it cannot be declared/);
+    assert.doesNotMatch(plain.stderr, /Pass --declare/);
+    // On a channel of its own: the broker closes the channel a failed check ran on.
+    const probe = await amqp.createChannel();
+    probe.on('error', () => {});
+    await assert.rejects(probe.checkQueue(queue), /NOT_FOUND/, 'no such queue was made');
+  });
+
   test('--timeout above 2^31 - 1 ms (what Node\'s timers hold) is a usage error for every broker verb; the maximum itself works', async () => {
     const queue = uniqueQueue();
     for (const args of [['peek', '--queue', queue], ['dlq', 'list', '--queue', queue], ['dlq', 'redrive', '--queue', queue, '--all'], ['send', 'examples/orders/order-created.babel.json', '--queue', queue]]) {
