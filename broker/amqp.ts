@@ -130,6 +130,12 @@ export class AmqpPublisher {
     return new AmqpPublisher(model, target, timeoutMs);
   }
 
+  /** The broker's product and version as it announced them on connecting (`RabbitMQ 3.10.8`), if it did. */
+  get server(): string | undefined {
+    const { product, version } = this.model.connection.serverProperties ?? {};
+    return typeof product === 'string' && typeof version === 'string' ? `${product} ${version}` : undefined;
+  }
+
   /** Passive declare of `queue`: its counters, or BrokerError('missing-queue') when it does not exist. */
   async checkQueue(queue: string): Promise<QueueInfo> {
     return this.onThrowawayChannel('check', queue, async (channel) => {

@@ -52,6 +52,8 @@ export interface Broker {
   readonly kind: 'redis' | 'amqp';
   /** The target as people see it (no password). */
   readonly target: string;
+  /** AMQP only: the broker's product and version as it announced them (`RabbitMQ 3.10.8`). */
+  readonly server?: string;
   /** Publishes exactly `message.bytes` as the message's projection for this broker says. */
   publish(message: OutgoingMessage): Promise<PublishReceipt>;
   /**
@@ -99,9 +101,11 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
   }
   const { openAmqp } = await loadQuietly(() => import('./amqp'));
   const amqp = await openAmqp(parsed, { ...options, address });
+  const server = amqp.server;
   return {
     kind: 'amqp',
     target: parsed.display,
+    ...(server !== undefined ? { server } : {}),
     async publish(message) {
       const { durationMs } = await amqp.publish(message);
       return { durationMs, target: parsed.display };

@@ -16,6 +16,7 @@ import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
+import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 
@@ -134,18 +135,21 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
 }
 
 async function list(context: DlqContext): Promise<CommandResult> {
-  const linted = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const linted = read.rows;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const groups = groupDeadLetters(newestFirst(linted.map((entry) => entry.row)));
   const where = describeTarget(context.target, context.dlqKey);
+  const note = quorumNote(linted.map((entry) => entry.deliveryCount), where, "this listing's included", read.server);
   if (context.format === 'json') {
     const document = { dlq: context.dlqKey, target: context.target.display, count: linted.length, groups: groups.map((group) => ({ reason: group.reason, error: group.error, count: group.count, messages: group.rows.map((row) => rowJson(byRow.get(row)!)) })) };
-    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: '', exitCode: 0 };
+    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: note ? `babelq: ${note}\n` : '', exitCode: 0 };
   }
   const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
+  if (note) lines.push(note);
   for (const group of groups) {
     lines.push('', `${group.count} × ${group.reason}: ${group.error}`);
-    for (const row of group.rows) lines.push(`  ${rowLine(row)}`, ...deadLetterLines(row));
+    for (const row of group.rows) lines.push(`  ${rowLine(row, byRow.get(row)!.deliveryCount)}`, ...deadLetterLines(row));
   }
   return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
 }
@@ -176,7 +180,8 @@ function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
 async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<CommandResult> {
   const select = selection(parsed);
   const sdk = sdkChoice(parsed.options.get('sdk'));
-  const linted = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const linted = read.rows;
   const picked = linted.filter(select);
   const wantedIds = parsed.repeated.get('id') ?? [];
   const notFound = wantedIds.filter((id) => !picked.some(({ row }) => row.metaId === id));
@@ -201,13 +206,17 @@ async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<Command
   }
   // Not "left in the DLQ": an id that was not read may not be there at all.
   const more = linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
+  const dryRun = parsed.options.has('dry-run');
+  const whatCounted = dryRun ? "this dry run's read included" : "this redrive's read included, and one more for each message its move gets but does not move";
+  const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(context.target, context.dlqKey), whatCounted, read.server);
   const notes = [
+    ...(note ? [`babelq: ${note}\n`] : []),
     ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
     ...notFound.map((id) => `babelq: not found: meta.id ${id} is not among the ${linted.length} dead letter(s) read from ${context.dlqKey}${more}.\n`),
   ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeTarget(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
-  if (parsed.options.has('dry-run')) {
+  if (dryRun) {
     for (const move of moves) {
       const { message } = move;
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;

@@ -8,6 +8,7 @@ import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core
 import { lintedRows, type LintedRow, type ReadBody } from '../core/language/message-rows';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { CliError } from './errors';
+import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
 /** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */
 export const MAX_READ = 10_000;
@@ -24,14 +25,27 @@ export function countOption(value: string | true | undefined, name: string, fall
 /** A message read and linted, with its bytes exactly as stored (a redrive finds it in the DLQ by them). */
 export interface ReadRow extends LintedRow {
   readonly body: Uint8Array;
+  /** RabbitMQ quorum queues only: the delivery count the message was got with (cli/quorum-deliveries.ts). */
+  readonly deliveryCount?: number;
+}
+
+/** What one read found: the rows in the order read, and the broker as it announced itself (AMQP). */
+export interface QueueRead {
+  readonly rows: ReadRow[];
+  readonly server?: string;
 }
 
 /** Reads up to `count` messages of `key` (Redis: the newest `count`; RabbitMQ: got and requeued) and lints each. */
-export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<ReadRow[]> {
+export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<QueueRead> {
   const broker = await openBroker(target, { timeoutMs });
   try {
-    const bodies = (await broker.peek(key, count)).map(({ body }) => body);
-    return lintedRows(bodies.map(readBody)).map((linted, index) => ({ ...linted, body: bodies[index]! }));
+    const peeked = await broker.peek(key, count);
+    const rows = lintedRows(peeked.map(({ body }) => readBody(body))).map((linted, index) => {
+      const { body, properties } = peeked[index]!;
+      const deliveryCount = deliveryCountOf(properties?.headers);
+      return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}) };
+    });
+    return { rows, ...(broker.server !== undefined ? { server: broker.server } : {}) };
   } finally {
     await broker.close();
   }
@@ -47,10 +61,11 @@ function readBody(body: Uint8Array): ReadBody {
   return { text: LOSSY_UTF8.decode(body), bytes: body.byteLength, notUtf8: { message: decoded.message, before: decoded.before } };
 }
 
-/** One row as a line for people. */
-export function rowLine(row: MessageRow): string {
+/** One row as a line for people (with the delivery count a quorum queue's message was got with). */
+export function rowLine(row: MessageRow, deliveryCount?: number): string {
   const attempts = row.attempts === undefined ? 'attempts —' : `attempts ${row.attempts}`;
-  return `${row.urn}  meta.id ${row.metaId}  created ${dateText(row.createdAt)}  ${attempts}  ${row.bytes} bytes  ${verdictText(row)}`;
+  const deliveries = deliveryCount === undefined ? '' : `  ${DELIVERY_COUNT_HEADER} ${deliveryCount}`;
+  return `${row.urn}  meta.id ${row.metaId}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
 }
 
 /** A row's dead-letter block, indented under its line. */
@@ -59,13 +74,14 @@ export function deadLetterLines(row: MessageRow): string[] {
 }
 
 /** A row for scripts: the fields, the body text and the diagnostics. */
-export function rowJson({ row, diagnostics }: LintedRow): Record<string, unknown> {
+export function rowJson({ row, diagnostics, deliveryCount }: LintedRow & { readonly deliveryCount?: number }): Record<string, unknown> {
   return {
     urn: row.urn,
     metaId: row.metaId,
     createdAt: row.createdAt ?? null,
     createdAtText: row.createdAt === undefined ? null : dateText(row.createdAt),
     attempts: row.attempts ?? null,
+    ...(deliveryCount !== undefined ? { deliveryCount } : {}),
     bytes: row.bytes,
     errors: row.errors,
     warnings: row.warnings,

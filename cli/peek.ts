@@ -14,7 +14,8 @@ import { describeTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
-import { countOption, readRows, rowJson, rowLine } from './message-list';
+import { countOption, readRows, rowJson, rowLine, type QueueRead } from './message-list';
+import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 
@@ -82,26 +83,29 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
       ? redisProjection(queue, layout, prefix).listKey
       : queue;
 
-  let linted;
+  let read: QueueRead;
   try {
-    linted = await readRows(target, key, count, timeoutOption(options.get('timeout')));
+    read = await readRows(target, key, count, timeoutOption(options.get('timeout')));
   } catch (error) {
     if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: 2 };
     throw error;
   }
+  const linted = read.rows;
+  const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(target, key), "this peek's included", read.server);
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   // RabbitMQ's get reads from the head: the order read is the order a consumer gets them.
   const ordered = target.kind === 'redis' ? newestFirst(linted.map((entry) => entry.row)) : linted.map((entry) => entry.row);
   const shown = ordered.filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
-  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: '', exitCode: 0 };
+  // For scripts, stdout stays one JSON document: the note goes to stderr.
+  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: note ? `babelq: ${note}\n` : '', exitCode: 0 };
   const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';
   const plural = shown.length === 1 ? '' : 's';
   const header = target.kind === 'redis'
     ? `${shown.length} message${plural} on ${describeTarget(target, key)}, newest first${filtered}`
     : `${shown.length} message${plural} from the head of ${describeTarget(target, key)}, in the order a consumer would get them${filtered} (got and requeued: their delivery order changed)`;
-  const lines = [header];
-  for (const { row, diagnostics } of shown) {
-    lines.push('', rowLine(row), `  ${row.text}`);
+  const lines = note ? [header, note] : [header];
+  for (const { row, diagnostics, deliveryCount } of shown) {
+    lines.push('', rowLine(row, deliveryCount), `  ${row.text}`);
     for (const d of diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
   }
   return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
