@@ -5,8 +5,8 @@
 import { openBroker } from '../broker';
 import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
-import { lintedRows, type LintedRow, type ReadBody } from '../core/language/message-rows';
-import { decodeStrictly } from '../workspace/strict-utf8';
+import { lintedRows, type LintedRow } from '../core/language/message-rows';
+import { messageBody } from '../broker/message-body';
 import { CliError } from './errors';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -40,7 +40,7 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
   const broker = await openBroker(target, { timeoutMs });
   try {
     const peeked = await broker.peek(key, count);
-    const rows = lintedRows(peeked.map(({ body }) => readBody(body))).map((linted, index) => {
+    const rows = lintedRows(peeked.map(({ body }) => messageBody(body))).map((linted, index) => {
       const { body, properties } = peeked[index]!;
       const deliveryCount = deliveryCountOf(properties?.headers);
       return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}) };
@@ -49,16 +49,6 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
   } finally {
     await broker.close();
   }
-}
-
-/** For showing bytes that are not UTF-8 (never for judging them): U+FFFD in place of each bad sequence, a BOM kept. */
-const LOSSY_UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
-
-/** A message's bytes decoded as `babelq lint` decodes a file's, so peek's verdict is lint's. */
-function readBody(body: Uint8Array): ReadBody {
-  const decoded = decodeStrictly(body);
-  if (decoded.ok) return { text: decoded.text, bytes: body.byteLength };
-  return { text: LOSSY_UTF8.decode(body), bytes: body.byteLength, notUtf8: { message: decoded.message, before: decoded.before } };
 }
 
 /** One row as a line for people (with the delivery count a quorum queue's message was got with). */

@@ -28,6 +28,8 @@ export interface MessageSource {
 export interface ShownMessage {
   readonly row: MessageRow;
   readonly source: MessageSource;
+  /** Its bytes exactly as stored: a redrive finds it in the DLQ by them. */
+  readonly body: Uint8Array;
 }
 
 /** The read-only message documents, and what each one shows. */

@@ -1,6 +1,7 @@
 /**
  * "BabelQueue: Peek Queue" and "BabelQueue: Dead Letters": a queue's messages as a message viewer
- * lists them (URN, meta.id, created at, attempts, size, lint verdict; newest first; the quick
+ * lists them (URN, meta.id, created at, attempts, size, lint verdict; on Redis newest first, on
+ * RabbitMQ from the head of the queue, the order a consumer gets them; the quick
  * pick's filter matches all of it), the queue defaulting to the open envelope's `meta.queue` with
  * its DLQ one pick away. Dead letters are grouped by reason and error, can be picked several at
  * a time, and opened or redriven. Reading a broker needs a trusted workspace, and asks first when
@@ -11,6 +12,7 @@ import { dateText, deadLetterLocation, groupDeadLetters, newestFirst, verdictTex
 import { redisProjection } from '../../core/message/build';
 import { lintedRows } from '../../core/language/message-rows';
 import { openBroker, type Broker } from '../../broker';
+import { messageBody } from '../../broker/message-body';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback } from '../../broker/target';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
@@ -67,7 +69,17 @@ async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: s
 }
 
 /** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
-async function readQueue(services: MessageServices, queue: string, deadLetters: boolean): Promise<{ rows: MessageRow[]; source: MessageSource; where: string; requeued: boolean } | undefined> {
+/** A queue as read: its rows in the order read, each one's stored bytes, and where they came from. */
+interface QueueRead {
+  readonly rows: MessageRow[];
+  readonly bodies: ReadonlyMap<MessageRow, Uint8Array>;
+  readonly source: MessageSource;
+  readonly where: string;
+  /** RabbitMQ: read by getting and requeueing from the head of the queue. */
+  readonly requeued: boolean;
+}
+
+async function readQueue(services: MessageServices, queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
     return undefined;
@@ -86,10 +98,11 @@ async function readQueue(services: MessageServices, queue: string, deadLetters: 
   let broker: Broker | undefined;
   try {
     broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
-    const utf8 = new TextDecoder('utf-8');
-    const bodies = (await broker.peek(key, LIST_LIMIT)).map(({ body }) => ({ text: utf8.decode(body), bytes: body.byteLength }));
-    const rows = lintedRows(bodies).map((entry) => entry.row);
-    return { rows, where, requeued: target.kind === 'amqp', source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
+    // Decoded as lint decodes a file (a BOM or bytes that are not UTF-8 are its json-syntax error).
+    const peeked = await broker.peek(key, LIST_LIMIT);
+    const rows = lintedRows(peeked.map(({ body }) => messageBody(body))).map((entry) => entry.row);
+    const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
+    return { rows, bodies, where, requeued: target.kind === 'amqp', source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {
     void vscode.window.showErrorMessage(`Cannot read ${where}: ${isBrokerError(error) ? error.message : String(error)}`);
     return undefined;
@@ -107,14 +120,18 @@ async function peekQueue(services: MessageServices): Promise<void> {
     void vscode.window.showInformationMessage(`No messages on ${read.where}.`);
     return;
   }
-  const note = read.requeued ? ' (got and requeued: their delivery order changed)' : '';
-  const picked = await vscode.window.showQuickPick(newestFirst(read.rows).map(rowItem), {
-    title: `${read.rows.length} message(s) on ${read.where}, newest first${note}`,
+  // RabbitMQ's get reads from the head: the order read is the order a consumer gets them.
+  const ordered = read.requeued ? read.rows : newestFirst(read.rows);
+  const title = read.requeued
+    ? `${read.rows.length} message(s) from the head of ${read.where}, in the order a consumer would get them (got and requeued: their delivery order changed)`
+    : `${read.rows.length} message(s) on ${read.where}, newest first`;
+  const picked = await vscode.window.showQuickPick(ordered.map(rowItem), {
+    title,
     placeHolder: 'Filter by URN, meta.id, date, verdict…; Enter opens the message',
     matchOnDescription: true,
     matchOnDetail: true,
   });
-  if (picked?.row) await services.views.open({ row: picked.row, source: read.source });
+  if (picked?.row) await services.views.open({ row: picked.row, source: read.source, body: read.bodies.get(picked.row)! });
 }
 
 async function deadLetters(services: MessageServices): Promise<void> {
@@ -150,7 +167,7 @@ async function deadLetters(services: MessageServices): Promise<void> {
   });
   picker.dispose();
   if (!selection || selection.rows.length === 0) return;
-  const shown: ShownMessage[] = selection.rows.map((row) => ({ row, source: read.source }));
+  const shown: ShownMessage[] = selection.rows.map((row) => ({ row, source: read.source, body: read.bodies.get(row)! }));
   const actions = [
     ...(shown.length === 1 ? [{ label: 'Open', description: 'read-only, diagnosed; redrive, edit then redrive, or save as a fixture from there', action: 'open' as const }] : []),
     { label: shown.length === 1 ? 'Redrive…' : `Redrive ${shown.length} messages…`, description: 'back to dead_letter.original_queue, after a preview of the bytes', action: 'redrive' as const },

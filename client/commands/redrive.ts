@@ -5,7 +5,7 @@
  * the send guards apply (trust, errors, non-loopback host); broker/ does the move without loss.
  */
 import * as vscode from 'vscode';
-import { REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../../core/message/dead-letter';
+import { bytesNotRedriven, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import type { RedriveMove } from '../../core/message/types';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
@@ -92,6 +92,12 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   const refused: string[] = [];
   const errorCodes: string[] = [];
   for (const request of requests) {
+    // Bytes no SDK's redrive moves stay (a BOM, bytes that are not UTF-8), unless the user wrote the text to send.
+    const notRedriven = request.editedText === undefined ? bytesNotRedriven(request.message.body) : undefined;
+    if (notRedriven !== undefined) {
+      refused.push(`meta.id ${request.message.row.metaId}: ${notRedriven}`);
+      continue;
+    }
     const redriven = redriveMessage(request.editedText ?? request.message.row.text, { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix });
     if (!redriven.ok) {
       refused.push(`meta.id ${request.message.row.metaId}: ${redriven.error}`);
@@ -102,7 +108,8 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     // is, come from the editor's problems (as of the server's last answer on that text).
     for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') errorCodes.push(found.code);
     if (request.shownIn) errorCodes.push(...schemaErrorsShown(request.shownIn));
-    moves.push({ original: new TextEncoder().encode(request.message.row.text), message: redriven.message });
+    // The stored bytes themselves: the broker finds the message by them (LREM, byte comparison).
+    moves.push({ original: request.message.body, message: redriven.message });
   }
   if (moves.length === 0) {
     void vscode.window.showErrorMessage(`Nothing to redrive: ${refused.join('; ')}`);

@@ -508,6 +508,25 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.deepEqual([redriven.meta.id, redriven.attempts, redriven.dead_letter, redriven.data.is_gift], [metaId, 0, undefined, false]);
   });
 
+  scenario('a dead letter stored with a byte-order mark: listed with lint\'s json-syntax error, and left in the DLQ byte for byte by Redrive, which says why', get, async ({ workbench }) => {
+    queues.push(`${queue}.dlq`);
+    const made = execFileSync(process.execPath, [join(ROOT, 'examples/dead-letter.mjs'), '--queue', queue], { encoding: 'utf8' });
+    const metaId = /: ([0-9a-f-]{36})$/m.exec(made)![1]!;
+    // As a Node consumer moves a body it rejects for its BOM: raw, to <queue>.dlq (facts part 2).
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), (await redis.lindexBuffer(`${queue}.dlq`, -1))!]);
+    await redis.lset(`${queue}.dlq`, -1, withBom);
+    const onQueueBefore = await redis.llen(queue);
+    await selectDeadLetter(workbench, queue, metaId);
+    const listed = await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: metaId.slice(0, 13) }).first().innerText();
+    assert.match(listed, /\b1 error\b/, `the BOM is lint's json-syntax error: ${listed}`);
+    await workbench.choose('Redrive…');
+    const refused = await waitUntil('the refusal', async () => (await workbench.notifications()).find((n) => n.startsWith('Nothing to redrive')), 20_000);
+    assert.match(refused, new RegExp(`meta\\.id ${metaId}: its body starts with a UTF-8 byte-order mark`));
+    assert.deepEqual(await redis.lrangeBuffer(`${queue}.dlq`, 0, -1), [withBom], 'still in the DLQ, byte for byte');
+    assert.equal(await redis.llen(queue), onQueueBefore, 'nothing published');
+    await redis.del(`${queue}.dlq`);
+  });
+
   scenario('dead letters, Laravel layout: a dead letter on queues:<queue>.dlq listed and redriven to queues:<queue> with its notify marker', get, async ({ workbench, folder }) => {
     const settingsDir = join(folder, '.vscode');
     mkdirSync(settingsDir, { recursive: true });
