@@ -100,12 +100,14 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
   const context = dlqContext(options, environment);
+  // A usage error is said before the host question: which dead letters, which SDK.
+  const choice = action === 'redrive' ? { select: selection(parsed), sdk: sdkChoice(options.get('sdk')) } : undefined;
   // Both log in before anything else (redrive reads the DLQ first, a dry run too), so the host
   // is asked about here, before any connection; redrive's other questions come after the read.
   const refusal = remoteReadRefusal(context.target, options.has('yes'), action === 'list' ? 'read its queues' : 'redrive its dead letters');
   if (refusal) return refusal;
   try {
-    return action === 'list' ? await list(context) : await redrive(context, parsed);
+    return choice === undefined ? await list(context) : await redrive(context, parsed, choice);
   } catch (error) {
     if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: 2 };
     throw error;
@@ -177,9 +179,7 @@ function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
   return value as RedriveSdk | 'auto';
 }
 
-async function redrive(context: DlqContext, parsed: ParsedArgs): Promise<CommandResult> {
-  const select = selection(parsed);
-  const sdk = sdkChoice(parsed.options.get('sdk'));
+async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }: { readonly select: (entry: ReadRow) => boolean; readonly sdk: RedriveSdk | 'auto' }): Promise<CommandResult> {
   const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
   const linted = read.rows;
   const picked = linted.filter(select);

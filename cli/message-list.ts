@@ -5,8 +5,8 @@
 import { openBroker } from '../broker';
 import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
-import { lintedRows, type LintedRow } from '../core/language/message-rows';
-import { messageBody } from '../broker/message-body';
+import { lintedRows, messageBody, type LintedRow } from '../core/language/message-rows';
+import { LINT_DECODERS } from '../workspace/strict-utf8';
 import { CliError } from './errors';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -40,7 +40,7 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
   const broker = await openBroker(target, { timeoutMs });
   try {
     const peeked = await broker.peek(key, count);
-    const rows = lintedRows(peeked.map(({ body }) => messageBody(body))).map((linted, index) => {
+    const rows = lintedRows(peeked.map(({ body }) => messageBody(body, LINT_DECODERS))).map((linted, index) => {
       const { body, properties } = peeked[index]!;
       const deliveryCount = deliveryCountOf(properties?.headers);
       return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}) };

@@ -6,8 +6,8 @@
  */
 import { decodeAsLint, type LintDecoders } from '../core/rules/not-utf8';
 
-/** One pair of decoders for every file, keeping a BOM in the text. */
-const DECODERS: LintDecoders = {
+/** One pair of decoders for every file (and, in the CLI, every message read from a queue), keeping a BOM in the text. */
+export const LINT_DECODERS: LintDecoders = {
   strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
   lenient: new TextDecoder('utf-8', { ignoreBOM: true }),
 };
@@ -17,5 +17,5 @@ const DECODERS: LintDecoders = {
  * (core/rules/not-utf8.ts makes it a finding) and the text before the first invalid byte.
  */
 export function decodeStrictly(bytes: Uint8Array): ReturnType<typeof decodeAsLint> {
-  return decodeAsLint(bytes, DECODERS);
+  return decodeAsLint(bytes, LINT_DECODERS);
 }

@@ -10,9 +10,9 @@
 import * as vscode from 'vscode';
 import { dateText, deadLetterLocation, groupDeadLetters, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
-import { lintedRows } from '../../core/language/message-rows';
+import { lintedRows, messageBody } from '../../core/language/message-rows';
+import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
-import { messageBody } from '../../broker/message-body';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback } from '../../broker/target';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
@@ -21,6 +21,12 @@ import { envelopeDocument, resolveTarget, settingsFor, type SendServices } from 
 
 export const PEEK_COMMAND = 'babelqueue.peekQueue';
 export const DEAD_LETTERS_COMMAND = 'babelqueue.deadLetters';
+
+/** A message's bytes are read as `babelq lint` reads a file's: strict UTF-8, a BOM kept in the text. */
+const LINT_DECODERS: LintDecoders = {
+  strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
+  lenient: new TextDecoder('utf-8', { ignoreBOM: true }),
+};
 
 /** How many messages a list reads at most (Redis: the newest; RabbitMQ: got and requeued). */
 const LIST_LIMIT = 1000;
@@ -68,7 +74,6 @@ async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: s
   return typed ? { queue: typed.trim(), deadLetters: dlqFirst } : undefined;
 }
 
-/** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
 /** A queue as read: its rows in the order read, each one's stored bytes, and where they came from. */
 interface QueueRead {
   readonly rows: MessageRow[];
@@ -79,6 +84,7 @@ interface QueueRead {
   readonly requeued: boolean;
 }
 
+/** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
 async function readQueue(services: MessageServices, queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
@@ -100,7 +106,7 @@ async function readQueue(services: MessageServices, queue: string, deadLetters: 
     broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
     // Decoded as lint decodes a file (a BOM or bytes that are not UTF-8 are its json-syntax error).
     const peeked = await broker.peek(key, LIST_LIMIT);
-    const rows = lintedRows(peeked.map(({ body }) => messageBody(body))).map((entry) => entry.row);
+    const rows = lintedRows(peeked.map(({ body }) => messageBody(body, LINT_DECODERS))).map((entry) => entry.row);
     const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
     return { rows, bodies, where, requeued: target.kind === 'amqp', source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {

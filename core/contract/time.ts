@@ -12,7 +12,7 @@ export function formatUtc(milliseconds: number): string {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$|^(\d{4})(\d{2})(\d{2})$/;
 /** A year and month (`2027-12`), a week date (`2025-W23-4`, `2025W234`), an ordinal date (`2025-156`, `2025156`). */
 const ISO_YEAR_MONTH = /^\d{4}-(\d{2})$/;
-const ISO_WEEK_DATE = /^\d{4}-?W(\d{2})(?:-?[1-7])?$/;
+const ISO_WEEK_DATE = /^(\d{4})-?W(\d{2})(?:-?[1-7])?$/;
 const ISO_ORDINAL_DATE = /^(\d{4})-?(\d{3})$/;
 /**
  * A date and time, extended (`2025-06-05T14:12:07.5+02:00`) or basic (`20250605T141207,5+0200`),
@@ -44,7 +44,7 @@ export function checkIsoTimeByExpressions(value: string): IsoCheck {
   const yearMonth = ISO_YEAR_MONTH.exec(value);
   if (yearMonth) return +yearMonth[1] >= 1 && +yearMonth[1] <= 12 ? 'ok' : 'not-iso';
   const week = ISO_WEEK_DATE.exec(value);
-  if (week) return +week[1] >= 1 && +week[1] <= 53 ? 'ok' : 'not-iso';
+  if (week) return +week[2] >= 1 && +week[2] <= isoWeeksIn(+week[1]) ? 'ok' : 'not-iso';
   const ordinal = ISO_ORDINAL_DATE.exec(value);
   if (ordinal) return +ordinal[2] >= 1 && +ordinal[2] <= (isLeapYear(+ordinal[1]) ? 366 : 365) ? 'ok' : 'not-iso';
   const dateTime = ISO_DATE_TIME_EXTENDED.exec(value) ?? ISO_DATE_TIME_BASIC.exec(value);
@@ -60,16 +60,36 @@ export function checkIsoTimeByExpressions(value: string): IsoCheck {
   return ISO_DURATION.test(value) ? 'duration' : 'not-iso';
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A date that says which number is the day: the year first (`2024/01/05`), or the month in words (`Fri, 05 Jan 2024`, `January 5, 2024`). */
+const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
+const DAY_MONTH_NAME = /\b(\d{1,2})(?:st|nd|rd|th)?[ -]([A-Za-z]{3})[a-z]*\.?,?[ -](\d{4})\b/;
+const MONTH_NAME_DAY = /\b([A-Za-z]{3})[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b/;
+
 /**
  * The RFC 3339 form of a time written some other way with its zone said (`Mon, 01 Jan 2024
  * 10:00:00 GMT`, `2024/01/01 10:00 UTC`, `… +0100`), as a suggestion; undefined when the zone is
- * not said (the instant would depend on the reader's time zone) or the text is no time at all.
+ * not said (the instant would depend on the reader's time zone), when the date does not say which
+ * number is its day (`05/06/2025`: the fifth of June or the sixth of May), when that day does not
+ * exist (`Date.parse` would roll it into the next month), or when the text is no time at all.
  */
 export function rfc3339Of(value: string): string | undefined {
   if (!/(?:\b(?:UTC|GMT)|[Zz]|[+-]\d{2}:?\d{2})\s*$/.test(value)) return undefined;
+  if (!writtenDateExists(value)) return undefined;
   const milliseconds = Date.parse(value);
   if (!Number.isFinite(milliseconds) || Math.abs(milliseconds) > MAX_DATE_MS) return undefined;
-  return new Date(milliseconds).toISOString().replace('.000Z', 'Z');
+  return formatUtc(milliseconds);
+}
+
+/** True when the text's date says its day unambiguously and that day exists. */
+function writtenDateExists(value: string): boolean {
+  const yearFirst = YEAR_FIRST.exec(value);
+  if (yearFirst) return validDate(+yearFirst[1], +yearFirst[2], +yearFirst[3]);
+  const dayMonth = DAY_MONTH_NAME.exec(value);
+  const monthDay = dayMonth ? undefined : MONTH_NAME_DAY.exec(value);
+  const [day, month, year] = dayMonth ? [dayMonth[1], dayMonth[2], dayMonth[3]] : monthDay ? [monthDay[2], monthDay[1], monthDay[3]] : [];
+  const monthNumber = month === undefined ? -1 : MONTHS.indexOf(month.toLowerCase());
+  return monthNumber >= 0 && validDate(+year!, monthNumber + 1, +day!);
 }
 
 /** Past the end `charCodeAt` is NaN, which no comparison holds for. */
@@ -127,6 +147,12 @@ function validDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= days;
+}
+
+/** 53 when the year starts on a Thursday, or is a leap year starting on a Wednesday; else 52. */
+function isoWeeksIn(year: number): number {
+  const firstDay = new Date(Date.UTC(year, 0, 1)).getUTCDay();
+  return firstDay === 4 || (isLeapYear(year) && firstDay === 3) ? 53 : 52;
 }
 
 function isLeapYear(year: number): boolean {

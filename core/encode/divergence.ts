@@ -32,9 +32,10 @@ export interface Divergence {
    * `php-data-array`: PHP writes `data` as a JSON array (empty or list-like), which the other
    * consumers reject; `python-non-finite`: Python writes a number beyond the double range as bare
    * Infinity, which is not JSON. When that SDK is the fixture's own encoder, consumer-rejects
-   * reports the value instead.
+   * reports the value instead. `php-empty-object`: PHP writes an empty object inside data as [],
+   * which is the fixture's own producer's doing when PHP is its encoder.
    */
-  readonly cause?: 'php-data-array' | 'python-non-finite';
+  readonly cause?: 'php-data-array' | 'php-empty-object' | 'python-non-finite';
 }
 
 const MODELS: Readonly<Record<SdkName, ValueModel>> = {
@@ -250,7 +251,7 @@ function propertyKeys(properties: readonly PropertyNode[]): KeyList {
 function objectDivergences(object: { readonly offset: number }, properties: KeyList, isData: boolean, found: Divergence[], cache: Map<string, Renderings>): void {
   if (properties.length === 0) {
     // As with an empty data: PHP's departure, not the author's.
-    found.push({ offset: object.offset, end: object.offset + 1, severity: 'information', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
+    found.push({ offset: object.offset, end: object.offset + 1, severity: 'information', cause: 'php-empty-object', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
     return;
   }
   for (let i = 0; i < properties.length; i++) {

@@ -6,7 +6,7 @@
 import { messageRow, type MessageRow } from '../message/dead-letter';
 import { analyzeText } from '../rules/analyze';
 import type { CoreDiagnostic } from '../rules/diagnostic';
-import { notUtf8Diagnostics } from '../rules/not-utf8';
+import { decodeAsLint, notUtf8Diagnostics, type LintDecoders } from '../rules/not-utf8';
 import { DEFAULT_SETTINGS } from '../rules/settings/settings';
 
 /** A row and the diagnostics behind its verdict. */
@@ -28,6 +28,18 @@ export interface ReadBody {
    * byte (workspace/strict-utf8.ts). The verdict is then that one json-syntax error, as lint's is.
    */
   readonly notUtf8?: { readonly message: string; readonly before: string };
+}
+
+/**
+ * A message's bytes as read from a queue, decoded as `babelq lint` decodes a file's (decodeAsLint,
+ * with the adapter's decoders), so a peek's verdict, the CLI's and the editor's alike, is lint's:
+ * a BOM kept in the text (lint's json-syntax error), and bytes that are not UTF-8 judged as that
+ * one finding, their text shown with U+FFFD for the bad bytes but never linted as the message.
+ */
+export function messageBody(body: Uint8Array, decoders: LintDecoders): ReadBody {
+  const decoded = decodeAsLint(body, decoders);
+  if (decoded.ok) return { text: decoded.text, bytes: body.byteLength };
+  return { text: decoders.lenient.decode(body), bytes: body.byteLength, notUtf8: { message: decoded.message, before: decoded.before } };
 }
 
 /** The rows of bodies read from a queue, in the order given (position 0 = the first body). */

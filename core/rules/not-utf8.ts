@@ -2,7 +2,7 @@
  * Bytes that are not UTF-8, which the parser never sees: every reader of a fixture's bytes
  * (`babelq lint`, `preview`, `send`, the language server's report of the files on disk) decodes
  * them strictly (decodeAsLint, with the decoders of workspace/strict-utf8.ts or, for a message
- * read from a queue, broker/message-body.ts) and reports such bytes as this one json-syntax finding
+ * read from a queue, messageBody in core/language/message-rows.ts) and reports such bytes as this one json-syntax finding
  * where the first invalid byte is, instead of guessing what the text was meant to be.
  */
 import { firstInvalidUtf8 } from '../model/utf8';

@@ -12,7 +12,7 @@ import type { CoreDiagnostic, RelatedFinding, Severity } from './diagnostic';
 const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 1, hint: 0 };
 
 /**
- * [shown, carried]: the number beyond 2^53 (and so written differently), the URN that is malformed
+ * [shown, carried] (swapped where the settings raise the second above the first): the number beyond 2^53 (and so written differently), the URN that is malformed
  * (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema), the extra
  * meta key (which the typed SDKs drop on relay, and which the contract advises under meta.ext).
  */
@@ -46,7 +46,7 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
   const folded = new Set<CoreDiagnostic>();
   for (const [first, second] of SAME_CAUSE) {
     const one = token.find((d) => d.code === first && !folded.has(d));
-    const other = token.find((d) => d.code === second && !folded.has(d) && d !== one);
+    const other = token.find((d) => d.code === second && !folded.has(d));
     if (!one || !other) continue;
     const raised = setByUser(second) && STRENGTH[other.severity] > STRENGTH[one.severity];
     const [primary, carriedCode] = raised ? [other, first] : [one, second];

@@ -296,6 +296,12 @@ describe('babelq dlq usage', () => {
         assert.match(result.stderr, new RegExp(`${address.replace(/\./g, '\\.')} is not this machine\\. Pass --yes to log in to it and redrive its dead letters`));
         assert.equal(result.stdout, '');
       }
+      // A usage error comes before the question: it is not hidden behind a --yes that would not help.
+      for (const selector of [['--reason', ''], [], ['--all', '--sdk', 'dotnet']]) {
+        const result = await babelqAsync(['dlq', 'redrive', ...selector, '--queue', uniqueQueue(), '--broker', `redis://:secretpw@${address}:${port}`, '--timeout', '1500']);
+        assert.equal(result.status, 2, `${selector.join(' ')}: ${result.stderr}`);
+        assert.doesNotMatch(result.stderr, /Pass --yes/);
+      }
       assert.equal(connections, 0, 'nothing connected before the question was answered');
       assert.equal(received, '');
     } finally {

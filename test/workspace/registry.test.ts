@@ -28,6 +28,7 @@ const ORDER_SCHEMA = {
     phone: { type: 'string', 'x-gdpr-sensitive': 'phone' },
     national_id: { type: 'string', pattern: '^[0-9]{11}$', 'x-gdpr-sensitive': 'national_id' },
     birth_year: { type: 'integer', 'x-gdpr-sensitive': 'dob' },
+    customer: { type: 'object', 'x-gdpr-sensitive': 'contact', properties: { contact_email: { type: 'string', 'x-gdpr-sensitive': 'email' } } },
   },
   additionalProperties: false,
 };
@@ -230,6 +231,13 @@ describe('registry rules on envelopes', () => {
     const fixed = applyEdits(text, fix.edits);
     assert.equal(JSON.parse(fixed).data.phone, '+***');
     assert.deepEqual(lint(fixed).filter((d) => d.severity === 'error' || d.code === 'pii-in-fixture').map((d) => d.message), []);
+  });
+
+  test('pii-in-fixture: a sensitive object cannot hold a mask, so its own sensitive fields are checked instead', () => {
+    const text = envelope('urn:babel:orders:created', { order_id: 7, amount_cents: 1, customer: { contact_email: 'ada@example.com' } });
+    const diagnostics = lint(text).filter((d) => d.code === 'pii-in-fixture');
+    assert.deepEqual(diagnostics.map((d) => text.slice(d.offset, d.end)), ['"ada@example.com"']);
+    assert.match(diagnostics[0].message, /^"customer\.contact_email" is marked x-gdpr-sensitive \(email\)/);
   });
 
   test('a broken registry puts registry-error on the job value', () => {

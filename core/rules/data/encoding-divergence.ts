@@ -15,7 +15,7 @@ export const rule = defineRule({
       summary: 'The six SDK encoders would not write the same bytes for this value.',
       docs: {
         fires:
-          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes. Lossy differences the author can avoid (precision, `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]`. Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
+          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes. Lossy differences the author can avoid (precision, `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
         instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`, at most 64 levels of nesting.',
         example: { fires: '"weight": 10.0', clean: '"weight": 10' },
       },
@@ -40,7 +40,18 @@ export const rule = defineRule({
 /** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */
 function check(context: RuleContext<'encoding-divergence'>): void {
   if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
-  for (const divergence of findDivergences(context.doc)) if (!carriedByConsumerRejects(context, divergence)) report(context, divergence);
+  for (const divergence of findDivergences(context.doc)) if (!carriedByConsumerRejects(context, divergence)) report(context, asOwnEncoders(context, divergence));
+}
+
+/**
+ * PHP writing an empty data or object as [] is PHP's departure, information, unless PHP is the
+ * fixture's own encoder: then the author's own producer writes it, a warning (for an empty data,
+ * consumer-rejects says so up to its size, carriedByConsumerRejects; above it, this finding does).
+ */
+function asOwnEncoders(context: RuleContext<'encoding-divergence'>, divergence: Divergence): Divergence {
+  if ((divergence.cause !== 'php-data-array' && divergence.cause !== 'php-empty-object') || divergence.severity === 'warning') return divergence;
+  const lang = getValue(context.envelope.meta, 'lang');
+  return lang?.kind === 'string' && lang.value === 'php' ? { ...divergence, severity: 'warning' } : divergence;
 }
 
 /**

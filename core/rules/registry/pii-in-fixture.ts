@@ -16,7 +16,7 @@ export const rule = defineRule({
       severity: 'information',
       summary: 'A field marked x-gdpr-sensitive holds an unmasked value.',
       docs: {
-        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git. A field whose own schema cannot hold the mask (an integer, an `enum`, a `pattern` or length the mask does not meet) is not reported: no masked value would pass its schema, so write a made-up value there.',
+        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git. A field whose own schema cannot hold the mask (an integer, an `enum`, a `pattern` or length the mask does not meet) is not reported: no masked value would pass its schema, so write a made-up value there. Inside a sensitive object, its own sensitive fields are checked.',
         instead: 'The value masked as the registry tool masks it: the first character then `***` for a string, `"***"` otherwise.',
         example: { fires: '"email": "ada@example.com"', clean: '"email": "a***"' },
         fixes: 'Mask the value as the registry tool does: first character then `***` for strings, `"***"` otherwise.',
@@ -79,12 +79,14 @@ function checkSensitive(context: RuleContext<'pii-in-fixture'>, entry: RegistryE
       const value = toJsValue(node);
       if (isMasked(value)) continue;
       // The mask the fix writes; where the field's schema would reject it, no value there can be
-      // told masked from real, and the mask would only trade this note for a schema error.
+      // told masked from real, and the mask would only trade this note for a schema error: the
+      // walk goes on below it instead (an object's own sensitive fields can hold one).
       const masked = maskValue(value);
-      if (!maskFits(schema, masked)) continue;
-      const category = sensitiveCategory(schema);
-      context.report('pii-in-fixture', node, `"${pathText(path)}" is marked x-gdpr-sensitive${category ? ` (${category})` : ''} but holds an unmasked value; fixtures live in git. Mask it as ${JSON.stringify(masked)}.`);
-      continue;
+      if (maskFits(schema, masked)) {
+        const category = sensitiveCategory(schema);
+        context.report('pii-in-fixture', node, `"${pathText(path)}" is marked x-gdpr-sensitive${category ? ` (${category})` : ''} but holds an unmasked value; fixtures live in git. Mask it as ${JSON.stringify(masked)}.`);
+        continue;
+      }
     }
     // Nothing at or below this schema is marked: no value under this node can be reported.
     if (!reachesSensitive(schema)) continue;

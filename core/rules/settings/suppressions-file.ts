@@ -137,9 +137,28 @@ export function applySuppressions(diagnostics: readonly CoreDiagnostic[], pointe
     // The first entry of a code and pointer is the one that applies, as a search in order found it.
     if (!byCodeAndPointer.has(key)) byCodeAndPointer.set(key, entry);
   }
-  for (const diagnostic of diagnostics) {
+  const entryOf = (finding: CoreDiagnostic) =>
     // The pointer costs a walk of the tree: only for a finding whose code has an entry.
-    const entry = codes.has(diagnostic.code) ? byCodeAndPointer.get(`${diagnostic.code}\u0000${pointerOf(diagnostic)}`) : undefined;
+    codes.has(finding.code) ? byCodeAndPointer.get(`${finding.code}\u0000${pointerOf(finding)}`) : undefined;
+  for (const found of diagnostics) {
+    // A finding carried by the one shown on its token (core/rules/same-cause.ts) is a finding
+    // all the same: an entry for it is used, and hides it from what the shown one carries.
+    let diagnostic = found;
+    if (found.related?.length) {
+      const carried = found.related.filter((related) => {
+        const entry = entryOf({ code: related.code, severity: related.severity, message: related.message, offset: related.offset, end: related.end });
+        if (!entry) return true;
+        used.add(entry);
+        if (entry.until !== undefined && entry.until < today) return true;
+        suppressed++;
+        return false;
+      });
+      if (carried.length !== found.related.length) {
+        const { related: _all, ...rest } = found;
+        diagnostic = carried.length > 0 ? { ...rest, related: carried } : rest;
+      }
+    }
+    const entry = entryOf(diagnostic);
     if (!entry) {
       kept.push(diagnostic);
       continue;

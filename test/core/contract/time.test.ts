@@ -53,6 +53,9 @@ describe('checkIsoTime', () => {
     ['2025-W23-4', 'ok'],
     ['2025W234', 'ok'],
     ['2025-W54', 'not-iso'],
+    ['2025-W53', 'not-iso'],
+    ['2026-W53-1', 'ok'],
+    ['2020-W53', 'ok'],
     ['2024-366', 'ok'],
     ['2025-366', 'not-iso'],
     ['P3D', 'duration'],
@@ -76,8 +79,14 @@ describe('checkIsoTime', () => {
     assert.equal(rfc3339Of('Mon, 01 Jan 2024 10:00:00 GMT'), '2024-01-01T10:00:00Z');
     assert.equal(rfc3339Of('2024/01/01 10:00 UTC'), '2024-01-01T10:00:00Z');
     assert.equal(rfc3339Of('1 Jan 2024 10:00:00 +0130'), '2024-01-01T08:30:00Z');
+    assert.equal(rfc3339Of('January 5, 2024 10:00 UTC'), '2024-01-05T10:00:00Z');
     assert.equal(rfc3339Of('01/02/2024 10:00'), undefined);
     assert.equal(rfc3339Of('soon UTC'), undefined);
+    // A day that does not exist would roll into the next month; a date whose day is not said is no suggestion.
+    assert.equal(rfc3339Of('2025-02-30T10:00:00Z'), undefined);
+    assert.equal(rfc3339Of('Sun, 30 Feb 2025 10:00:00 GMT'), undefined);
+    assert.equal(rfc3339Of('5.6.2025 GMT'), undefined);
+    assert.equal(rfc3339Of('05/06/2025 10:00 Z'), undefined);
   });
 
   test('the hand-read shape agrees with the expressions on strings near it', () => {

@@ -41,6 +41,17 @@ test('a keystroke that takes the document across the size consumer-rejects judge
   assert.ok(atLimit.includes('consumer-rejects') && !pastIt.includes('consumer-rejects'));
   const divergences = (codes: string[]) => codes.filter((code) => code === 'encoding-divergence').length;
   assert.equal(divergences(pastIt), divergences(atLimit) + 1);
+  // PHP is the fixture's own encoder: its empty data written as [] is a warning, as consumer-rejects' is below the limit.
+  const emptyData = analyzeText(over).filter((d) => d.code === 'encoding-divergence' && d.message.startsWith('empty data'));
+  assert.deepEqual(emptyData.map((d) => d.severity), ['warning']);
+  assert.deepEqual(analyzeText(over.replace('"lang": "php"', '"lang": "node"')).filter((d) => d.message.startsWith('empty data')).map((d) => d.severity), ['information']);
+});
+
+test('an empty object inside data: information, a warning when PHP, which writes it as [], is the fixture\'s own encoder', () => {
+  const nested = (lang: string) => GOOD_ENVELOPE.replace('{ "order_id": 1042 }', '{ "order_id": 1042, "attributes": {} }').replace(/"lang": "[a-z]+"/, `"lang": "${lang}"`);
+  const severities = (text: string) => analyzeText(text).filter((d) => d.code === 'encoding-divergence' && d.message.startsWith('{}: PHP writes []')).map((d) => d.severity);
+  assert.deepEqual(severities(nested('node')), ['information']);
+  assert.deepEqual(severities(nested('php')), ['warning']);
 });
 
 test('a digit typed into a number reuses the value-local findings and checks the number: money, precision, SDK text, typed fields', () => {

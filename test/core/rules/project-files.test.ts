@@ -57,6 +57,19 @@ test('suppressions: the documented entry passes the schema; a match hides by cod
   assert.equal(afterDay.used.size, 1, 'an expired entry is not stale');
 });
 
+test('an entry for a finding carried by the one shown on its token is used, and hides that finding from what it carries', () => {
+  const { entries } = readSuppressions('{ "suppressions": [ { "file": "a.babel.json", "code": "extension-key", "pointer": "/meta/tenant_id", "reason": "ours" } ] }');
+  const carried = { code: 'extension-key' as const, severity: 'hint' as const, message: 'hint', offset: 5, end: 16 };
+  const shown: CoreDiagnostic = { code: 'encoding-divergence', severity: 'information', message: 'relay drop', offset: 5, end: 16, related: [carried] };
+  const outcome = applySuppressions([shown], () => '/meta/tenant_id', entries, '2026-12-05');
+  assert.equal(outcome.used.size, 1, 'not stale: the finding is there, carried');
+  assert.equal(outcome.suppressed, 1);
+  assert.deepEqual(outcome.kept.map((d) => [d.code, d.related]), [['encoding-divergence', undefined]]);
+  const both = readSuppressions('{ "suppressions": [ { "file": "a.babel.json", "code": "extension-key", "pointer": "/meta/tenant_id", "reason": "ours" }, { "file": "a.babel.json", "code": "encoding-divergence", "pointer": "/meta/tenant_id", "reason": "ours" } ] }').entries;
+  const hidden = applySuppressions([shown], () => '/meta/tenant_id', both, '2026-12-05');
+  assert.deepEqual([hidden.kept.length, hidden.suppressed, hidden.used.size], [0, 2, 2]);
+});
+
 test('entries that cannot be used are named: a bad pointer, an unknown code, a path that climbs out, a bad date', () => {
   const { entries, problems } = readSuppressions('{ "suppressions": [ { "file": "../x.babel.json", "code": "nope", "pointer": "meta", "until": "30/06/2027", "reason": "r" }, 3 ] }');
   assert.equal(entries.length, 0);
