@@ -171,7 +171,7 @@ function cliWorkspaceCounts(folder: string): { errors: number; warnings: number;
  * and accepted; `beforeList` answers what the broker may ask first (a password), on each attempt.
  * The filter is typed only once the list is on screen, so no key lands in the editor behind it.
  */
-async function selectDeadLetter(workbench: Workbench, queue: string, metaId: string, beforeList?: () => Promise<void>): Promise<void> {
+async function selectDeadLetter(workbench: Workbench, queue: string, metaId: string, beforeList?: () => Promise<void>): Promise<string> {
   const { page } = workbench;
   // A folder setting just written (the layout, the broker) reaches the extension when the file
   // watcher says so: until then the command reads the old queue, finds nothing and says so. Asked again then.
@@ -191,14 +191,16 @@ async function selectDeadLetter(workbench: Workbench, queue: string, metaId: str
     await page.waitForTimeout(1000);
   }
   await page.keyboard.type(metaId.slice(0, 13));
-  await waitUntil('the one dead letter listed', async () => {
+  // The row as listed (URN, meta.id, date, size, verdict), before the pick closes.
+  const listed = await waitUntil('the one dead letter listed', async () => {
     const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
-    return rows.length === 1 && rows[0]!.includes(metaId.slice(0, 13));
+    return rows.length === 1 && rows[0]!.includes(metaId.slice(0, 13)) ? rows[0]! : undefined;
   });
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await page.locator('.quick-input-widget', { hasText: '1 Selected' }).waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
+  return listed;
 }
 
 /** View: Close All Editors; the dead letters scenario leaves its edited copy unsaved: closing it asks, and the answer is no. */
@@ -516,8 +518,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), (await redis.lindexBuffer(`${queue}.dlq`, -1))!]);
     await redis.lset(`${queue}.dlq`, -1, withBom);
     const onQueueBefore = await redis.llen(queue);
-    await selectDeadLetter(workbench, queue, metaId);
-    const listed = await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: metaId.slice(0, 13) }).first().innerText();
+    const listed = await selectDeadLetter(workbench, queue, metaId);
     assert.match(listed, /\b1 error\b/, `the BOM is lint's json-syntax error: ${listed}`);
     await workbench.choose('Redrive…');
     const refused = await waitUntil('the refusal', async () => (await workbench.notifications()).find((n) => n.startsWith('Nothing to redrive')), 20_000);
