@@ -16,8 +16,8 @@ export interface LintedRow {
 }
 
 /**
- * A body as read, decoded by the adapter (core has no decoder) as lint decodes a file's bytes:
- * strict UTF-8 keeping a byte-order mark in the text, so the BOM is lint's json-syntax error.
+ * A body as read, decoded as lint decodes a file's bytes (messageBody): strict UTF-8 keeping a
+ * byte-order mark in the text, so the BOM is lint's json-syntax error.
  */
 export interface ReadBody {
   /** The text; for bytes that are not UTF-8, a lossy decode (U+FFFD for the bad bytes), shown but not linted. */
@@ -25,7 +25,7 @@ export interface ReadBody {
   readonly bytes: number;
   /**
    * Bytes that are not UTF-8: lint's message for them and the text before the first invalid
-   * byte (workspace/strict-utf8.ts). The verdict is then that one json-syntax error, as lint's is.
+   * byte (decodeAsLint). The verdict is then that one json-syntax error, as lint's is.
    */
   readonly notUtf8?: { readonly message: string; readonly before: string };
 }

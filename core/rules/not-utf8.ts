@@ -1,9 +1,10 @@
 /**
  * Bytes that are not UTF-8, which the parser never sees: every reader of a fixture's bytes
- * (`babelq lint`, `preview`, `send`, the language server's report of the files on disk) decodes
- * them strictly (decodeAsLint, with the decoders of workspace/strict-utf8.ts or, for a message
- * read from a queue, messageBody in core/language/message-rows.ts) and reports such bytes as this one json-syntax finding
- * where the first invalid byte is, instead of guessing what the text was meant to be.
+ * (`babelq lint`, `preview`, `send`, the language server's report of the files on disk) and of a
+ * message's (peek, in the CLI and the editor: messageBody in core/language/message-rows.ts)
+ * decodes them strictly (decodeAsLint, with the adapter's decoders) and reports such bytes as
+ * this one json-syntax finding where the first invalid byte is, instead of guessing what the
+ * text was meant to be.
  */
 import { firstInvalidUtf8 } from '../model/utf8';
 import { applySettings } from './analyze';
