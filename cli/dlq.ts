@@ -5,10 +5,10 @@
  * `send` apply (an envelope with errors, a host that is not loopback: --yes); `--dry-run` prints
  * the bytes that would be published and moves nothing.
  */
-import { analyzeText } from '../core/rules/analyze';
-import { bytesNotRedriven, deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../core/message/dead-letter';
+import { planRedrive } from '../core/language/redrive-plan';
+import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
-import type { RedisLayout, RedriveMove } from '../core/message/types';
+import type { RedisLayout } from '../core/message/types';
 import { openBroker } from '../broker';
 import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
@@ -186,24 +186,10 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const wantedIds = parsed.repeated.get('id') ?? [];
   const notFound = wantedIds.filter((id) => !picked.some(({ row }) => row.metaId === id));
   const lines: string[] = [];
-  const skipped: string[] = [];
-  const moves: RedriveMove[] = [];
-  const errorCodes: string[] = [];
-  for (const { row, body } of picked) {
-    const notRedriven = bytesNotRedriven(body);
-    if (notRedriven !== undefined) {
-      skipped.push(`meta.id ${row.metaId}: ${notRedriven}`);
-      continue;
-    }
-    const redriven = redriveMessage(row.text, { sdk, redisLayout: context.layout, redisPrefix: context.prefix });
-    if (!redriven.ok) {
-      skipped.push(`meta.id ${row.metaId}: ${redriven.error}`);
-      continue;
-    }
-    for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') errorCodes.push(found.code);
-    // The stored bytes themselves: the broker finds the message by them (LREM, byte comparison).
-    moves.push({ original: body, message: redriven.message });
-  }
+  const { moves, skipped, errorCodes } = planRedrive(
+    picked.map(({ row, body }) => ({ metaId: row.metaId, body, text: row.text })),
+    { sdk, redisLayout: context.layout, redisPrefix: context.prefix },
+  );
   // Not "left in the DLQ": an id that was not read may not be there at all.
   const more = linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
   const dryRun = parsed.options.has('dry-run');

@@ -7,7 +7,7 @@
  * would get, in that order, and requeues them, which can change the order in which consumers
  * receive them (said in the output).
  */
-import { deadLetterLocation, matchesFilter, newestFirst } from '../core/message/dead-letter';
+import { deadLetterLocation, listingOrder, matchesFilter } from '../core/message/dead-letter';
 import { redisProjection } from '../core/message/build';
 import { isBrokerError } from '../broker/errors';
 import { describeTarget } from '../broker/target';
@@ -93,9 +93,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   const linted = read.rows;
   const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(target, key), "this peek's included", read.server);
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
-  // RabbitMQ's get reads from the head: the order read is the order a consumer gets them.
-  const ordered = target.kind === 'redis' ? newestFirst(linted.map((entry) => entry.row)) : linted.map((entry) => entry.row);
-  const shown = ordered.filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
+  const shown = listingOrder(linted.map((entry) => entry.row), target.kind).filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
   // For scripts, stdout stays one JSON document: the note goes to stderr.
   if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: note ? `babelq: ${note}\n` : '', exitCode: 0 };
   const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';

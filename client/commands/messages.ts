@@ -8,7 +8,7 @@
  * the host is not this machine.
  */
 import * as vscode from 'vscode';
-import { dateText, deadLetterLocation, groupDeadLetters, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
+import { dateText, deadLetterLocation, groupDeadLetters, listingOrder, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
 import { lintedRows, messageBody } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
@@ -80,8 +80,8 @@ interface QueueRead {
   readonly bodies: ReadonlyMap<MessageRow, Uint8Array>;
   readonly source: MessageSource;
   readonly where: string;
-  /** RabbitMQ: read by getting and requeueing from the head of the queue. */
-  readonly requeued: boolean;
+  /** The broker: RabbitMQ's messages are read by getting and requeueing from the head of the queue. */
+  readonly broker: 'redis' | 'amqp';
 }
 
 /** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
@@ -108,7 +108,7 @@ async function readQueue(services: MessageServices, queue: string, deadLetters: 
     const peeked = await broker.peek(key, LIST_LIMIT);
     const rows = lintedRows(peeked.map(({ body }) => messageBody(body, LINT_DECODERS))).map((entry) => entry.row);
     const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
-    return { rows, bodies, where, requeued: target.kind === 'amqp', source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
+    return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {
     void vscode.window.showErrorMessage(`Cannot read ${where}: ${isBrokerError(error) ? error.message : String(error)}`);
     return undefined;
@@ -126,9 +126,8 @@ async function peekQueue(services: MessageServices): Promise<void> {
     void vscode.window.showInformationMessage(`No messages on ${read.where}.`);
     return;
   }
-  // RabbitMQ's get reads from the head: the order read is the order a consumer gets them.
-  const ordered = read.requeued ? read.rows : newestFirst(read.rows);
-  const title = read.requeued
+  const ordered = listingOrder(read.rows, read.broker);
+  const title = read.broker === 'amqp'
     ? `${read.rows.length} message(s) from the head of ${read.where}, in the order a consumer would get them (got and requeued: their delivery order changed)`
     : `${read.rows.length} message(s) on ${read.where}, newest first`;
   const picked = await vscode.window.showQuickPick(ordered.map(rowItem), {
@@ -156,7 +155,7 @@ async function deadLetters(services: MessageServices): Promise<void> {
     items.push(...group.rows.map(rowItem));
   }
   const picker = vscode.window.createQuickPick<RowItem>();
-  picker.title = `${read.rows.length} dead letter(s) on ${read.where}, by reason and error${read.requeued ? ' (got and requeued)' : ''}`;
+  picker.title = `${read.rows.length} dead letter(s) on ${read.where}, by reason and error${read.broker === 'amqp' ? ' (got and requeued)' : ''}`;
   picker.placeholder = 'Filter; check messages to redrive several, or Enter on one to open or redrive it';
   picker.items = items;
   picker.canSelectMany = true;

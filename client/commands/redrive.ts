@@ -5,12 +5,11 @@
  * the send guards apply (trust, errors, non-loopback host); broker/ does the move without loss.
  */
 import * as vscode from 'vscode';
-import { bytesNotRedriven, REDRIVE_SDKS, redriveMessage, type RedriveSdk } from '../../core/message/dead-letter';
+import { REDRIVE_SDKS, type RedriveSdk } from '../../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
-import type { RedriveMove } from '../../core/message/types';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
-import { analyzeText } from '../../core/rules/analyze';
+import { planRedrive } from '../../core/language/redrive-plan';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
@@ -88,28 +87,16 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   }
   const { source } = requests[0]!.message;
   const settings = settingsFor(source.settingsUri);
-  const moves: RedriveMove[] = [];
-  const refused: string[] = [];
-  const errorCodes: string[] = [];
-  for (const request of requests) {
-    // Bytes no SDK's redrive moves stay (a BOM, bytes that are not UTF-8), unless the user wrote the text to send.
-    const notRedriven = request.editedText === undefined ? bytesNotRedriven(request.message.body) : undefined;
-    if (notRedriven !== undefined) {
-      refused.push(`meta.id ${request.message.row.metaId}: ${notRedriven}`);
-      continue;
-    }
-    const redriven = redriveMessage(request.editedText ?? request.message.row.text, { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix });
-    if (!redriven.ok) {
-      refused.push(`meta.id ${request.message.row.metaId}: ${redriven.error}`);
-      continue;
-    }
-    // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
-    // The re-lint has no registry: the URN's schema errors on data, which the redrive leaves as it
-    // is, come from the editor's problems (as of the server's last answer on that text).
-    for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') errorCodes.push(found.code);
-    if (request.shownIn) errorCodes.push(...schemaErrorsShown(request.shownIn));
-    // The stored bytes themselves: the broker finds the message by them (LREM, byte comparison).
-    moves.push({ original: request.message.body, message: redriven.message });
+  // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
+  const { moves, movedCandidates, skipped: refused, errorCodes } = planRedrive(
+    requests.map((request) => ({ metaId: request.message.row.metaId, body: request.message.body, text: request.editedText ?? request.message.row.text, edited: request.editedText !== undefined })),
+    { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix },
+  );
+  // The re-lint has no registry: the URN's schema errors on data, which the redrive leaves as it
+  // is, come from the editor's problems (as of the server's last answer on that text).
+  for (const index of movedCandidates) {
+    const shownIn = requests[index]!.shownIn;
+    if (shownIn) errorCodes.push(...schemaErrorsShown(shownIn));
   }
   if (moves.length === 0) {
     void vscode.window.showErrorMessage(`Nothing to redrive: ${refused.join('; ')}`);

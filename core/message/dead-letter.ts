@@ -157,6 +157,15 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** Rows newest first: dead letters by `failed_at`, then everything by list position (the newest last in). */
+/**
+ * A queue's rows in the order a peek lists them: Redis is read at the list's tail and listed newest
+ * first; RabbitMQ can only get from the head of a queue, so its rows stay in the order read, the
+ * order a consumer gets them.
+ */
+export function listingOrder(rows: readonly MessageRow[], broker: 'redis' | 'amqp'): MessageRow[] {
+  return broker === 'redis' ? newestFirst(rows) : [...rows];
+}
+
 export function newestFirst(rows: readonly MessageRow[]): MessageRow[] {
   return [...rows].sort((a, b) => (b.deadLetter?.failedAt ?? -Infinity) - (a.deadLetter?.failedAt ?? -Infinity) || b.position - a.position);
 }

@@ -1,0 +1,50 @@
+/**
+ * What a redrive of chosen dead letters would move, for `babelq dlq redrive` and the editor's
+ * Redrive alike: per message, its stored bytes checked (a BOM or bytes that are not UTF-8 are
+ * left where they are, unless the user wrote the text to send), the chosen SDK's redrive made, and
+ * the errors of what would be published counted for the send guards.
+ */
+import { bytesNotRedriven, redriveMessage, type RedriveOptions } from '../message/dead-letter';
+import type { RedriveMove } from '../message/types';
+import { analyzeText } from '../rules/analyze';
+
+/** A dead letter chosen for a redrive. */
+export interface RedriveCandidate {
+  readonly metaId: string;
+  /** Its bytes exactly as stored: the broker finds it in the DLQ by them. */
+  readonly body: Uint8Array;
+  /** Its text as read, or the text the user wrote to send instead. */
+  readonly text: string;
+  /** True when `text` is the user's own: their edit is sent whatever the stored bytes were. */
+  readonly edited?: boolean;
+}
+
+export interface RedrivePlan {
+  readonly moves: RedriveMove[];
+  /** For each move, the index of its candidate. */
+  readonly movedCandidates: number[];
+  /** Why each candidate not moved stays (`meta.id …: reason`). */
+  readonly skipped: string[];
+  /** The error codes of the bytes each move would publish (re-linted without a registry). */
+  readonly errorCodes: string[];
+}
+
+export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions): RedrivePlan {
+  const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], errorCodes: [] };
+  candidates.forEach((candidate, index) => {
+    const notRedriven = candidate.edited ? undefined : bytesNotRedriven(candidate.body);
+    if (notRedriven !== undefined) {
+      plan.skipped.push(`meta.id ${candidate.metaId}: ${notRedriven}`);
+      return;
+    }
+    const redriven = redriveMessage(candidate.text, options);
+    if (!redriven.ok) {
+      plan.skipped.push(`meta.id ${candidate.metaId}: ${redriven.error}`);
+      return;
+    }
+    for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') plan.errorCodes.push(found.code);
+    plan.moves.push({ original: candidate.body, message: redriven.message });
+    plan.movedCandidates.push(index);
+  });
+  return plan;
+}

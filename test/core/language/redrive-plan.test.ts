@@ -1,0 +1,40 @@
+/** What a redrive would move (core/language/redrive-plan.ts), for the CLI and the editor alike. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { planRedrive } from '../../../core/language/redrive-plan';
+import { listingOrder, messageRow } from '../../../core/message/dead-letter';
+
+const DEAD_LETTER = readFileSync(join(__dirname, '..', '..', '..', 'examples', 'billing', 'invoice-paid-dlq.babel.json'), 'utf8');
+const bytes = (text: string) => new TextEncoder().encode(text);
+const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+const withBom = new Uint8Array([...BOM, ...bytes(DEAD_LETTER)]);
+const OPTIONS = { sdk: 'node', redisLayout: 'babelqueue' } as const;
+
+test('each move carries the stored bytes it is found by; a BOM stays with its reason unless the user wrote the text to send', () => {
+  const plain = bytes(DEAD_LETTER);
+  const plan = planRedrive(
+    [
+      { metaId: 'a', body: plain, text: DEAD_LETTER },
+      { metaId: 'b', body: withBom, text: `\ufeff${DEAD_LETTER}` },
+      { metaId: 'c', body: withBom, text: DEAD_LETTER, edited: true },
+      { metaId: 'd', body: bytes('{}'), text: '{}' },
+    ],
+    OPTIONS,
+  );
+  assert.deepEqual(plan.movedCandidates, [0, 2]);
+  assert.equal(plan.moves[0]!.original, plain);
+  assert.equal(plan.moves[1]!.original, withBom, 'the edited one is still found by its stored bytes');
+  assert.equal(plan.skipped.length, 2);
+  assert.match(plan.skipped[0]!, /^meta\.id b: its body starts with a UTF-8 byte-order mark/);
+  assert.match(plan.skipped[1]!, /^meta\.id d: /);
+  const redriven = JSON.parse(plan.moves[0]!.message.text) as { attempts: number; dead_letter?: unknown };
+  assert.deepEqual([redriven.attempts, redriven.dead_letter], [0, undefined]);
+});
+
+test('a queue is listed newest first from Redis, and in the order read (the head first) from RabbitMQ', () => {
+  const rows = [0, 1, 2].map((position) => messageRow(DEAD_LETTER, 10, position, { errors: 0, warnings: 0 }));
+  assert.deepEqual(listingOrder(rows, 'amqp').map((row) => row.position), [0, 1, 2]);
+  assert.deepEqual(listingOrder(rows, 'redis').map((row) => row.position), [2, 1, 0]);
+});
