@@ -44,10 +44,16 @@ export interface RedisRedriveResult {
 }
 
 /**
- * One dead letter moved as one atomic step: LREM of the exact stored element (one copy), and
- * only when it was there, RPUSH of the redriven body (plus Laravel's notify marker). A script
- * stops at the first failing command without undoing earlier ones, so the target's type is
- * checked before anything is written. Returns 1 moved, 0 gone.
+ * One dead letter moved as one atomic step: only when the exact stored element (ARGV[1]) is in the
+ * DLQ, RPUSH of the redriven body (plus Laravel's notify marker), then LREM of that element (one
+ * copy). Returns 1 moved, 0 gone, or the error reply of the step Redis refused, with nothing changed.
+ *
+ * A script stops at the first failing command without undoing earlier ones, and Redis checks a
+ * user's ACL per command inside it: a user allowed LREM but not RPUSH would lose the message if it
+ * were taken out first. So the pushes come first, each through pcall, and a refused step takes
+ * back the pushes before it (RPOP: the script runs alone, so the tail is what it pushed). The
+ * target's type is checked before anything is written, for a clear error. LPOS (Redis 6.0.6 and
+ * later) finds the element; where it is missing or denied, the list is read in pages instead.
  */
 const MOVE_SCRIPT = `
 for i = 2, #KEYS do
@@ -56,9 +62,35 @@ for i = 2, #KEYS do
     return redis.error_reply('WRONGTYPE the key ' .. KEYS[i] .. ' holds a ' .. kind .. ', not a list')
   end
 end
-if redis.call('LREM', KEYS[1], 1, ARGV[1]) == 0 then return 0 end
-redis.call('RPUSH', KEYS[2], ARGV[2])
-if #KEYS > 2 then redis.call('RPUSH', KEYS[3], ARGV[3]) end
+local function refused(reply) return type(reply) == 'table' and reply.err ~= nil end
+local function present()
+  local at = redis.pcall('LPOS', KEYS[1], ARGV[1])
+  if not refused(at) then return at ~= false end
+  local size = redis.call('LLEN', KEYS[1])
+  for first = 0, size - 1, 256 do
+    for _, item in ipairs(redis.call('LRANGE', KEYS[1], first, first + 255)) do
+      if item == ARGV[1] then return true end
+    end
+  end
+  return false
+end
+if not present() then return 0 end
+local pushed = {}
+local function takeBack(reply)
+  for i = #pushed, 1, -1 do
+    if refused(redis.pcall('RPOP', pushed[i])) then
+      return redis.error_reply('BABELQ-BOTH ' .. reply.err)
+    end
+  end
+  return reply
+end
+for i = 2, #KEYS do
+  local reply = redis.pcall('RPUSH', KEYS[i], ARGV[i])
+  if refused(reply) then return takeBack(reply) end
+  pushed[#pushed + 1] = KEYS[i]
+end
+local removed = redis.pcall('LREM', KEYS[1], 1, ARGV[1])
+if refused(removed) then return takeBack(removed) end
 return 1
 `;
 
@@ -172,12 +204,14 @@ export class RedisPublisher {
       } catch (error) {
         const cause = await this.classify(error, 'redrive', listKey);
         const after = moves.length - moved - missing - 1;
-        // An error reply means the script wrote nothing: it checks the target's type before its
-        // first write, and Redis refuses a script's first write, not a later one, when it is out
-        // of memory or read-only. A lost connection or a timeout leaves the outcome unknown.
-        const inFlight = cause.kind === 'rejected'
-          ? `Redis refused the move of meta.id ${move.message.metaId} before writing anything, so it is still in ${dlqKey}`
-          : `The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither`;
+        // An error reply means the script left both lists as they were (it takes back its pushes
+        // when a later step is refused), unless it could not take them back either. A lost
+        // connection or a timeout leaves the outcome unknown.
+        const inFlight = cause.kind === 'timeout' || cause.kind === 'closed'
+          ? `The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither`
+          : /^BABELQ-BOTH /.test(errorMessage(error))
+            ? `Redis refused the move of meta.id ${move.message.metaId} part-way and did not allow taking its push back: it is now both on ${listKey} and still in ${dlqKey}; remove one copy before redriving again`
+            : `Redis refused the move of meta.id ${move.message.metaId} and nothing was changed, so it is still in ${dlqKey}`;
         throw new RedriveInterrupted(
           cause,
           moved,
@@ -225,7 +259,8 @@ export class RedisPublisher {
     // generic "Connection is closed."; the event's error says more.
     const generic = /Connection is closed|Stream isn't writeable|enableOfflineQueue/i.test(errorMessage(error));
     const cause = generic && this.lastError !== undefined ? this.lastError : error;
-    const message = errorMessage(cause);
+    // MOVE_SCRIPT prefixes a refusal whose pushes it could not take back; redrive() words that part.
+    const message = errorMessage(cause).replace(/^BABELQ-BOTH /, '');
     const timedOut = cause instanceof Deadline || /Command timed out|ETIMEDOUT/.test(message) || (cause as { code?: unknown }).code === 'ETIMEDOUT';
     if (timedOut) {
       this.stalled = true;
@@ -255,7 +290,8 @@ export class RedisPublisher {
     if (/^NOAUTH/i.test(message)) {
       return make('auth', `${where} requires a password, and none was given.`);
     }
-    if (/^NOPERM/i.test(message)) {
+    if (/^NOPERM|^ERR The user executing the script can't (run this command|access)/i.test(message)) {
+      if (phase === 'redrive') return make('auth', `${where} does not allow this user every command a move onto ${key ?? 'the queue'} needs (EVAL, LPOS or LRANGE, RPUSH, LREM, RPOP): check the user's ACL.`);
       return make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : 'write'} ${key ?? 'there'}: check the user's ACL.`);
     }
     if (/^WRONGTYPE/i.test(message)) {
