@@ -32,7 +32,7 @@ import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores } from '../workspace/ignores';
-import { readBoundedBytes } from '../workspace/bounded-read';
+import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
 import { isUnder } from '../workspace/path-containment';
@@ -48,7 +48,9 @@ const HOLD_MS = 5 * 60_000;
 
 /**
  * A fixture above this size is checked when it is opened, not in the workspace's report: 20,000
- * files (the walk's limit) of 1 MB are already 20 GB to parse. No text is kept between reports
+ * files (the walk's limit) of 1 MB are already 20 GB to parse. Once opened, it is read with lint's
+ * bound (MAX_ENVELOPE_FILE_BYTES) after it closes: a user's own large fixture keeps its problems in
+ * the Problems panel, and on screen when it is opened again. No text is kept between reports
  * either: a fixture is read again only when something it depends on changed.
  */
 export const MAX_WORKSPACE_FIXTURE_BYTES = 1024 * 1024;
@@ -61,6 +63,8 @@ interface TrackedFixture {
   stamp?: string;
   /** Set when the file is not reported here (too large for the workspace's report, unreadable). */
   skipped?: string;
+  /** Opened in the editor since the server started: read from disk with lint's bound, not the report's. */
+  opened?: true;
   /** The URN it routes on, from its last analysis (the text decides it), and where it writes it. */
   urn?: string;
   urnRange?: Range;
@@ -282,6 +286,7 @@ export class WorkspaceFixtures {
   /** Brings one fixture's findings up to date with what they depend on (analysed again only when that changed). */
   private async update(fixture: TrackedFixture, stampEveryFile: boolean): Promise<'out of scope' | { open: TextDocument | undefined; registry: RegistryState; settings: Settings }> {
     const open = this.context.documents.get(fixture.uri);
+    if (open) fixture.opened = true;
     // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
     const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
     if (settings.diagnosticsScope === 'openFiles') return 'out of scope';
@@ -362,12 +367,14 @@ export class WorkspaceFixtures {
   /**
    * The fixture's text from disk, bounded and decoded as `babelq lint` decodes it (the message for
    * bytes that are not UTF-8 instead); undefined (nothing to report until it is opened) when too
-   * large or unreadable.
+   * large (MAX_WORKSPACE_FIXTURE_BYTES, lint's bound once it has been opened) or unreadable.
    */
   private readText(fixture: TrackedFixture): DiskText | undefined {
     let looked = false;
     try {
-      const bytes = readBoundedBytes(fixture.path, MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads, (stat) => {
+      // A large fixture read once it has been opened gets a buffer of its own, not kept after the read.
+      const [limit, into] = fixture.opened ? [MAX_ENVELOPE_FILE_BYTES, undefined] : [MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads];
+      const bytes = readBoundedBytes(fixture.path, limit, into, (stat) => {
         looked = true;
         fixture.stamp = stampOf(stat);
       });

@@ -259,3 +259,53 @@ describe('a folder of more than 20,000 fixtures', () => {
     }
   });
 });
+
+describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s report', () => {
+  const BROKEN = readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8');
+  const ORDER = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+  /** Past 1 MB with whitespace after the envelope, which changes no finding. */
+  const padded = (text: string) => `${text}${' '.repeat(1_100_000)}\n`;
+  type Item = { uri: string; items?: { code?: string; message: string }[] };
+
+  test('keeps its problems after it closes, as lint reports its text on disk (an unsaved edit is dropped with the editor); one never opened stays out', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-large-'));
+    writeFileSync(join(root, 'big.babel.json'), padded(BROKEN));
+    writeFileSync(join(root, 'never.babel.json'), padded(BROKEN));
+    const uri = pathToFileURL(join(root, 'big.babel.json')).href;
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+    const report = async (name: string) => {
+      const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
+      return items.find((item) => item.uri === pathToFileURL(join(root, name)).href)?.items;
+    };
+    try {
+      await client.initialize();
+      let lint: string;
+      try {
+        lint = execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', 'big.babel.json', '--format', 'json'], { cwd: root, encoding: 'utf8' });
+      } catch (error) {
+        lint = (error as { stdout: string }).stdout;
+      }
+      const onDisk = (JSON.parse(lint) as { diagnostics: unknown[] }[])[0]!.diagnostics;
+      assert.ok(onDisk.length > 0);
+      assert.deepEqual(await report('big.babel.json'), [], 'above 1 MB and never opened: not read into the report');
+
+      // Opened with an unsaved edit that fixes every problem, then closed without saving.
+      await client.open(uri, padded(ORDER));
+      assert.deepEqual(await report('big.babel.json'), [], 'open: the editor\'s text, which has no problem');
+      await client.close(uri);
+      assert.deepEqual((await report('big.babel.json'))?.map(asPublished), onDisk, 'closed: the text on disk, read with lint\'s bound');
+      assert.deepEqual(await report('never.babel.json'), [], 'a large fixture nobody opened is still left to its opening');
+
+      // Changed on disk after it closed: read again (it was opened, so lint's bound still applies).
+      writeFileSync(join(root, 'big.babel.json'), padded(ORDER));
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
+      assert.deepEqual(await report('big.babel.json'), []);
+      writeFileSync(join(root, 'big.babel.json'), padded(BROKEN));
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
+      assert.deepEqual((await report('big.babel.json'))?.map(asPublished), onDisk);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
