@@ -160,13 +160,21 @@ export class RedisPublisher {
         const length = await this.client.rpush(listKey, body);
         return { durationMs: elapsed(start), length };
       }
-      const results = await this.client.multi().rpush(listKey, body).rpush(notifyKey, NOTIFY_MARKER).exec();
+      // MULTI on a round trip of its own, answered before anything else is sent: Redis answers a
+      // MULTI the user's ACL refuses with an error and then runs the pushes after it one by one,
+      // outside any transaction, so a pipelined MULTI/RPUSH/RPUSH/EXEC stored the body (without
+      // its marker when that push was refused) under an error that said nothing was sent.
+      await this.client.multi({ pipeline: false });
+      // A push the ACL refuses is refused when it is queued, and EXEC then discards every push.
+      const [bodyQueued, markerQueued, executed] = await Promise.allSettled([this.client.rpush(listKey, body), this.client.rpush(notifyKey, NOTIFY_MARKER), this.client.exec()]);
+      if (executed.status === 'rejected') throw refusedFirst([bodyQueued, markerQueued]) ?? executed.reason;
+      const results = executed.value;
       if (!results) throw new BrokerError('rejected', `${this.target.display} aborted the transaction for ${listKey}: nothing was pushed.`, { target: this.target.display });
       for (const [error] of results) if (error) throw error;
       const length = results[0]?.[1];
       return { durationMs: elapsed(start), ...(typeof length === 'number' ? { length } : {}) };
     } catch (error) {
-      throw await this.classify(error, 'publish', listKey);
+      throw await this.classify(error, 'publish', listKey, notifyKey);
     }
   }
 
@@ -251,7 +259,7 @@ export class RedisPublisher {
   }
 
   /** Turns whatever ioredis threw into a BrokerError in a user's words. */
-  private async classify(error: unknown, phase: Phase, key?: string): Promise<BrokerError> {
+  private async classify(error: unknown, phase: Phase, key?: string, notifyKey?: string): Promise<BrokerError> {
     if (error instanceof BrokerError) return error;
     const where = this.target.display;
     const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, { target: where });
@@ -290,8 +298,12 @@ export class RedisPublisher {
     if (/^NOAUTH/i.test(message)) {
       return make('auth', `${where} requires a password, and none was given.`);
     }
-    if (/^NOPERM|^ERR The user executing the script can't (run this command|access)/i.test(message)) {
+    // An EXEC the ACL refuses comes back as EXECABORT quoting the NOPERM.
+    if (/^NOPERM|^EXECABORT [^:]*: NOPERM|^ERR The user executing the script can't (run this command|access)/i.test(message)) {
       if (phase === 'redrive') return make('auth', `${where} does not allow this user every command a move onto ${key ?? 'the queue'} needs (EVAL, LPOS or LRANGE, RPUSH, LREM, RPOP): check the user's ACL.`);
+      if (phase === 'publish' && notifyKey !== undefined) {
+        return make('auth', `${where} does not allow this user every command a send in the Laravel layout needs (MULTI, RPUSH onto ${key} and ${notifyKey}, EXEC), so nothing was pushed: check the user's ACL (${quoted(firstLine(message), this.target)}).`);
+      }
       return make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : 'write'} ${key ?? 'there'}: check the user's ACL.`);
     }
     if (/^WRONGTYPE/i.test(message)) {
@@ -319,6 +331,11 @@ function outcomeUnknown(where: string, phase: 'publish' | 'redrive', key: string
 /** Connects a RedisPublisher to `target` (shorthand for RedisPublisher.open). */
 export function openRedis(target: BrokerTarget, options: RedisPublisherOptions = {}): Promise<RedisPublisher> {
   return RedisPublisher.open(target, options);
+}
+
+/** The first refusal among commands queued in a MULTI (EXEC then only says EXECABORT). */
+function refusedFirst(queued: readonly PromiseSettledResult<unknown>[]): unknown {
+  return queued.find((result): result is PromiseRejectedResult => result.status === 'rejected')?.reason;
 }
 
 function view(bytes: Uint8Array): Buffer {

@@ -1,0 +1,54 @@
+/**
+ * A Redis send in the Laravel layout (the body and its notify marker in one MULTI/EXEC) under a
+ * user whose ACL refuses one of its commands, against the real local Redis: Redis answers a
+ * refused MULTI with an error and then runs the pushes after it one by one, outside any
+ * transaction. Each case makes its own ACL user (deleted afterwards) and checks both lists.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { openBroker } from '../../broker';
+import { outgoing, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
+
+const brokers = useRealBrokers();
+const { redis, redisKeys } = brokers;
+
+/** An ACL user with `rules` (after `on`, its password and `resetkeys`). */
+async function aclUser(rules: string[]): Promise<string> {
+  const user = `babelq-test-${uniqueQueue().slice(-12)}`;
+  const password = uniqueSecret();
+  await redis.call('ACL', 'SETUSER', user, 'on', `>${password}`, 'resetkeys', ...rules);
+  brokers.closers.push(async () => {
+    await redis.call('ACL', 'DELUSER', user);
+  });
+  return `redis://${user}:${password}@127.0.0.1:6379`;
+}
+
+describe('redis: a Laravel-layout send refused part-way by the user\'s ACL', () => {
+  for (const [what, rules] of [
+    ['RPUSH on both keys but no MULTI or EXEC', (work: string) => [`~${work}*`, '-@all', '+auth', '+ping', '+rpush']],
+    ['no MULTI, and no access to the notify list', (work: string) => [`~${work}`, '+@all', '-multi']],
+    ['no access to the notify list', (work: string) => [`~${work}`, '+@all']],
+    ['no EXEC', (work: string) => [`~${work}*`, '+@all', '-exec']],
+  ] as const) {
+    test(`${what}: nothing is pushed, and the error says which commands the user needs`, async () => {
+      const queue = uniqueQueue();
+      const message = outgoing(queue, { layout: 'laravel' });
+      const { listKey, notifyKey } = message.redis;
+      redisKeys.add(listKey).add(notifyKey!);
+      const broker = await openBroker(await aclUser(rules(listKey)), { timeoutMs: 2000 });
+      let error: (Error & { kind?: string }) | undefined;
+      try {
+        await broker.publish(message);
+      } catch (caught) {
+        error = caught as Error & { kind?: string };
+      } finally {
+        await broker.close();
+      }
+      assert.ok(error, 'the send succeeded for a user that may not run one of its commands');
+      assert.deepEqual(await redis.lrange(listKey, 0, -1), [], 'the error says nothing was sent');
+      assert.deepEqual(await redis.lrange(notifyKey!, 0, -1), []);
+      assert.equal(error.kind, 'auth', error.message);
+      assert.match(error.message, /does not allow this user every command a send in the Laravel layout needs \(MULTI, RPUSH .*, EXEC\), so nothing was pushed/);
+    });
+  }
+});
