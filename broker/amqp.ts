@@ -431,6 +431,13 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
     // Not the user's permissions: RabbitMQ keeps the "amq." prefix for itself, for every user.
     return make('rejected', `${where} refused to declare queue ${queue}: names starting with "amq." are reserved for the broker (${quoted(brokerReason(message), target)}). Use another queue name.`);
   }
+  const exchange = /access to exchange '([^']*)'/i.exec(message)?.[1];
+  if (exchange !== undefined && (/ACCESS.REFUSED/i.test(message) || code === '403')) {
+    // RabbitMQ checks a publish's write permission on the exchange, and names the default one
+    // amq.default: write permission on the queue's name does not let a user publish to it.
+    const which = exchange === 'amq.default' ? 'the default exchange (write permission on "amq.default", which RabbitMQ checks for every queue reached through it, not on the queue name)' : `the exchange ${quoted(exchange, target)} (write permission on it)`;
+    return make('auth', `${where} does not allow this user to publish to ${which}, and refused the publish to ${queue}: check the user's permissions on the virtual host.`);
+  }
   if (/ACCESS.REFUSED/i.test(message) || code === '403') {
     return phase === 'connect'
       // A user without a password is logged in with an empty one (amqplib's guest:guest applies only when neither is given).
