@@ -52,3 +52,13 @@ describe('redis: a Laravel-layout send refused part-way by the user\'s ACL', () 
     });
   }
 });
+
+test('a user refused PING is told so when the connection opens, not that it may not write', async () => {
+  const url = await aclUser(['~nothing', '-@all', '+auth', '+lrange']);
+  await assert.rejects(openBroker(url, { timeoutMs: 2000 }), (error: Error & { kind?: string }) => {
+    assert.equal(error.kind, 'auth', error.message);
+    assert.match(error.message, /does not allow this user a command babelq sends on connecting \(.*PING.*\).*'ping'/);
+    assert.doesNotMatch(error.message, /write/);
+    return true;
+  });
+});
