@@ -139,7 +139,10 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
     ...(environment.today ? { today: environment.today } : {}),
   });
 
-  const files: InputFile[] = stdin ? [stdinFile(options.get('stdin-filename'), environment.cwd)] : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, new GitIgnores()));
+  // A .gitignore that is not applied changes which files are linted: said on stderr, not passed over.
+  const ignoreWarnings: string[] = [];
+  const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${relative(environment.cwd, path) || path} ${reason}\n`));
+  const files: InputFile[] = stdin ? [stdinFile(options.get('stdin-filename'), environment.cwd)] : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, gitignores));
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
   const reports: FileReport[] = [];
   /** The file of each report above, in step (a registry.json or schema file named among the paths has none). */
@@ -164,7 +167,7 @@ export function runLint(args: readonly string[], environment: CliEnvironment): C
     linted.push(file);
   }
 
-  let stderr = '';
+  let stderr = ignoreWarnings.join('');
   if (suppressAll) {
     const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: linted[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
     const written = writeBaseline(context, findings, (reason as string).trim());

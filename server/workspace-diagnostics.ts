@@ -89,7 +89,8 @@ export class WorkspaceFixtures {
   private walkedAt = 0;
   /** The walk of the folders under way, which the callers that need the fixtures wait for. */
   private scanning: Promise<void> | undefined;
-  private readonly gitignores = new GitIgnores();
+  /** A .gitignore that is not applied is said in the log, once (its rules are kept until it changes). */
+  private readonly gitignores = new GitIgnores(undefined, undefined, (path, reason) => this.context.connection.console.warn(`${path} ${reason}`));
   private readonly waiters = new Set<() => void>();
   private readonly ids = new WeakMap<object, number>();
   private nextId = 0;

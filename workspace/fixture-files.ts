@@ -33,6 +33,9 @@ export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND,
       continue; // An unreadable directory holds nothing we can show.
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? 1 : -1))) {
+      // Between entries too, not only between folders: each entry is matched against the ignore
+      // rules, and a folder of hundreds of fixtures under a costly .gitignore took seconds at once.
+      if (!(await slices.pause())) break;
       const path = join(directory, entry.name);
       if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) {
         if (!ignores.skipDirectory(path)) stack.push(path);

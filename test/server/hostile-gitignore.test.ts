@@ -1,0 +1,111 @@
+/**
+ * A checkout whose `.gitignore` is built to stall a walk: each wildcard line is an automaton run on
+ * every file and folder the walk meets. 5,000 copies of one costly line are kept once (the last
+ * copy decides what every copy would): the workspace's report ends in a second and a hover is
+ * answered meanwhile (they took the server 30 s in one piece). One with more than
+ * MAX_WILDCARD_LINES distinct wildcard lines, or above 1 MB, is not applied, and that is said.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { TestLspClient } from '../support/lsp-client';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { babelq } from '../cli/helpers';
+import { MAX_WILDCARD_LINES, parseGitignore } from '../../workspace/gitignore';
+
+/** About 65 µs per path below the deep folder each; 5,000 copies held the server 30 s for the folder's 100 fixtures, without a pause. */
+const COSTLY_LINE = '**/**/**/**/**/a*a*a*a*a*a*b';
+const COPIES = 5_000;
+const FIXTURES = 100;
+
+describe('a .gitignore built to stall a walk', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-gitignore-'));
+  mkdirSync(join(root, '.git'));
+  writeFileSync(join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(join(root, '.gitignore'), `${`${COSTLY_LINE}\n`.repeat(COPIES)}ignored/\n`);
+  mkdirSync(join(root, 'ignored'));
+  writeFileSync(join(root, 'ignored/left-out.babel.json'), GOOD_ENVELOPE);
+  const deep = join(root, ...Array.from({ length: 8 }, () => 'a'.repeat(40)));
+  mkdirSync(deep, { recursive: true });
+  for (let i = 0; i < FIXTURES; i++) writeFileSync(join(deep, `${'a'.repeat(40)}c${i}.babel.json`), GOOD_ENVELOPE);
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { workspaceTrusted: false } });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('5,000 copies of a costly line: the report ends within seconds, a hover is answered within a second meanwhile, and the file still applies', { timeout: 60_000 }, async () => {
+    await client.initialize();
+    const uri = pathToFileURL(join(root, 'open.babel.json')).href;
+    await client.open(uri, GOOD_ENVELOPE);
+    const started = Date.now();
+    let reported = false;
+    const report = client.request<{ items: { uri: string }[] }>('workspace/diagnostic', { previousResultIds: [] }).finally(() => (reported = true));
+    let slowest = 0;
+    do {
+      const asked = Date.now();
+      const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+      assert.ok(hover, 'the hover was answered');
+      slowest = Math.max(slowest, Date.now() - asked);
+      await new Promise((resume) => setTimeout(resume, 50));
+    } while (!reported && Date.now() - started < 30_000);
+    assert.ok(reported, 'the report ended within 30 s');
+    assert.ok(slowest < 1_000, `a hover took ${slowest} ms while the report ran`);
+    const { items } = await report;
+    assert.equal(items.filter((item) => item.uri.endsWith('.babel.json')).length, FIXTURES, 'every fixture on disk but the ignored one is in the report');
+    assert.ok(!items.some((item) => item.uri.includes('/ignored/')));
+  });
+
+  test('babelq lint of the same checkout: quick, and the .gitignore applies', () => {
+    const started = Date.now();
+    const result = babelq(['lint', '.'], root);
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(Date.now() - started < 10_000, `lint took ${Date.now() - started} ms`);
+    assert.match(result.stdout, new RegExp(`${FIXTURES} files checked`));
+  });
+
+  test('more distinct wildcard lines than the bound: not applied, said on stderr and in the server\'s log', { timeout: 30_000 }, async () => {
+    const many = mkdtempSync(join(tmpdir(), 'babelq-gitignore-many-'));
+    const server = new TestLspClient({ workspaceFolders: [pathToFileURL(many).href] });
+    try {
+      mkdirSync(join(many, '.git'));
+      writeFileSync(join(many, '.git/HEAD'), 'ref: refs/heads/main\n');
+      writeFileSync(join(many, '.gitignore'), `ignored/\n${Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`).join('\n')}\n`);
+      mkdirSync(join(many, 'ignored'));
+      writeFileSync(join(many, 'ignored/a.babel.json'), GOOD_ENVELOPE);
+      const result = babelq(['lint', '.'], many);
+      assert.match(result.stderr, /^babelq: \.gitignore has more than 1,000 distinct wildcard lines \(each one is tested against every file and folder a walk meets\); it was not applied\. Nothing it lists is ignored\.$/m);
+      assert.match(result.stdout, /1 file checked/);
+      await server.initialize();
+      await server.request('workspace/diagnostic', { previousResultIds: [] });
+      assert.ok(server.logs.some((line) => line === `${join(many, '.gitignore')} has more than 1,000 distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied. Nothing it lists is ignored.`), server.logs.join('\n'));
+    } finally {
+      server.kill();
+      rmSync(many, { recursive: true, force: true });
+    }
+  });
+
+  test('a .gitignore above 1 MB is said to be unread, not passed over in silence', () => {
+    const big = mkdtempSync(join(tmpdir(), 'babelq-gitignore-big-'));
+    try {
+      mkdirSync(join(big, '.git'));
+      writeFileSync(join(big, '.git/HEAD'), 'ref: refs/heads/main\n');
+      writeFileSync(join(big, '.gitignore'), `${'x'.repeat(2 * 1024 * 1024)}\nignored/\n`);
+      mkdirSync(join(big, 'ignored'));
+      writeFileSync(join(big, 'ignored/a.babel.json'), GOOD_ENVELOPE);
+      const result = babelq(['lint', '.'], big);
+      assert.match(result.stderr, /babelq: \.gitignore is 2\.0 MB, above the 1\.0 MB this tool reads; it was not read .* Nothing it lists is ignored\./);
+    } finally {
+      rmSync(big, { recursive: true, force: true });
+    }
+  });
+
+  test('a line repeated 20,000 times is one rule (the last copy), and the file is applied', () => {
+    const rules = parseGitignore(`${'**/a*a*a*b\n'.repeat(20_000)}!keep/**/a*a*a*b\n`);
+    assert.equal(rules.length, 2);
+    assert.equal(rules[1].negated, true);
+  });
+});
