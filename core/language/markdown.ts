@@ -5,17 +5,31 @@
  */
 
 /**
+ * Characters that change how the text around them is shown without being seen themselves: C0 and
+ * C1 controls, line and paragraph separators, and the bidirectional marks, embeddings, overrides
+ * and isolates. A registry's `"status": "active\u202e"` or a field named `to\u202etal` reorders
+ * the rest of the hover's line (Trojan Source); as `babelq` does on a terminal (cli/diagnostics.ts
+ * `printable`), each is shown as its `\uXXXX` escape instead.
+ */
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every INVISIBLE character written as its visible `\uXXXX` escape (for plain text too: a completion's detail). */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * `text` as literal Markdown text inside a line: lines joined, and every character that could open
  * markup mid-line (emphasis, code, links and images, HTML, tables, strikethrough) escaped. Marks
  * that only count at the start of a line (`-`, `+`, `.`) need nothing: the text never starts one.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]()#|<>~&!]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : `\\${char}`));
+  return showInvisible(text.replace(/[\r\n]+/g, ' ')).replace(/[\\`*_{}[\]()#|<>~&!]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : `\\${char}`));
 }
 
 /** `text` as one inline code span: fenced by more backticks than any run inside it, on one line. */
 export function codeSpan(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ');
+  const flat = showInvisible(text.replace(/[\r\n]+/g, ' '));
   let longest = 0;
   for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);

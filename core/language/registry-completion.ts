@@ -12,7 +12,7 @@ import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../
 import { exampleValue } from '../registry/example';
 import { payloadPathOf, subschemaAt } from '../registry/schema-path';
 import { schemaSummary } from '../registry/schema-words';
-import { escapeMarkdown } from './markdown';
+import { escapeMarkdown, showInvisible } from './markdown';
 import { requiredFieldsMarkdown } from './schema-markdown';
 import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../registry/types';
 
@@ -84,7 +84,8 @@ function urnItem(slot: Extract<Slot, { kind: 'value' }>, entry: RegistryEntry): 
   return {
     label: entry.urn,
     kind: 'value' as const,
-    detail: [entry.owner ? `owner: ${entry.owner}` : undefined, entry.status ? `status: ${entry.status}` : undefined].filter(Boolean).join(' · ') || 'registered',
+    // Plain text, not Markdown, but a bidirectional override in it still reorders what the list shows.
+    detail: showInvisible([entry.owner ? `owner: ${entry.owner}` : undefined, entry.status ? `status: ${entry.status}` : undefined].filter(Boolean).join(' · ')) || 'registered',
     documentation: requiredFieldsMarkdown(entry),
     insertText: JSON.stringify(entry.urn),
     isSnippet: false,

@@ -1,0 +1,59 @@
+/**
+ * A registry written to fool the reader of a hover (Trojan Source): bidirectional overrides and
+ * isolates in an entry's owner and status, a schema's field name and its description. Over real
+ * JSON-RPC against dist/server.js, in an untrusted workspace: no hover or completion carries one
+ * as is; each is shown as its `\uXXXX` escape, as `babelq` shows it on a terminal.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { TestLspClient } from '../support/lsp-client';
+
+/** Right-to-left override, pop, first-strong isolate, right-to-left mark, line separator. */
+const INVISIBLE = /[\u202e\u202c\u2068\u200f\u2028]/;
+
+describe('bidirectional controls from a registry, in hovers and completions', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-invisible-'));
+  mkdirSync(join(root, 'schemas'));
+  writeFileSync(join(root, 'registry.json'), JSON.stringify({
+    schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'payments\u202e\u2068 ksed-ytiruces', status: 'active\u200f\u202c' }],
+  }));
+  const field = 'to\u202etal_cents';
+  writeFileSync(join(root, 'schemas/created.json'), JSON.stringify({
+    type: 'object',
+    required: [field],
+    properties: { [field]: { type: 'integer', description: 'Amount\u2028in cents \u202egnirts a ton' } },
+  }));
+  const text = `{\n  "job": "urn:babel:orders:created",\n  "data": { "${field}": 1 }\n}\n`;
+  const uri = pathToFileURL(join(root, 'order.babel.json')).href;
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { workspaceTrusted: false } });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the URN\'s hover, the data key\'s hover and the URN completion show every control as its escape', async () => {
+    await client.initialize();
+    await client.open(uri, text);
+    const urnHover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 15 } });
+    const keyHover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 15 } });
+    const completion = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 12 } });
+    const items: { label: string; detail?: string; documentation?: string | { value: string } }[] = Array.isArray(completion) ? completion : completion.items;
+    const entry = items.find((item) => item.label === 'urn:babel:orders:created');
+    assert.ok(entry, JSON.stringify(items.map((item) => item.label)));
+    const shown: [string, string][] = [
+      ['the URN hover', urnHover.contents.value],
+      ['the key hover', keyHover.contents.value],
+      ['the completion detail', entry.detail ?? ''],
+      ['the completion documentation', typeof entry.documentation === 'string' ? entry.documentation : (entry.documentation?.value ?? '')],
+    ];
+    for (const [where, value] of shown) assert.doesNotMatch(value, INVISIBLE, `${where}: ${JSON.stringify(value)}`);
+    assert.match(urnHover.contents.value, /payments\\\\u202e\\\\u2068 ksed-ytiruces · status: active\\\\u200f\\\\u202c/);
+    assert.match(entry.detail!, /owner: payments\\u202e\\u2068 ksed-ytiruces · status: active\\u200f\\u202c/);
+    assert.match(keyHover.contents.value, /to\\u202etal_cents/);
+    assert.match(keyHover.contents.value, /Amount\\\\u2028in cents \\\\u202egnirts a ton/);
+  });
+});
