@@ -200,7 +200,8 @@ export function parseGitignore(text: string): IgnoreRule[] {
     }
     if (matcher) {
       rules.push({ negated, directoryOnly, matcher });
-      keys.push(`${negated ? '!' : ''}${directoryOnly ? '/' : ''}${anchored ? '/' : ''}${line}`);
+      // One flag per place, so `/foo` and `foo/`, or `!bar` and `\!bar`, are never taken for copies.
+      keys.push(`${negated ? 'N' : 'n'}${directoryOnly ? 'D' : 'd'}${anchored ? 'A' : 'a'}${line}`);
     }
   }
   // A line repeated later decides whatever the earlier copy would (the last match wins), so only

@@ -119,6 +119,20 @@ describe('.gitignore as git reads it', () => {
     assert.equal(ignored('#hash.babel.json'), true);
   });
 
+  test('only copies of the same line are merged: an anchored line, a folder-only line and an escaped "!" stay rules of their own', () => {
+    const rules = parseGitignore('/foo\nfoo/\n\\!bar\n!bar\n/foo\n');
+    const ignored = (path: string, isDirectory = false) => {
+      let verdict = false;
+      for (const rule of rules) if ((!rule.directoryOnly || isDirectory) && rule.matcher.test(path)) verdict = !rule.negated;
+      return verdict;
+    };
+    assert.equal(rules.length, 4, 'the second /foo is the only copy dropped');
+    assert.equal(ignored('foo'), true, '/foo ignores the file at the top');
+    assert.equal(ignored('sub/foo', true), true, 'foo/ ignores a folder at any depth');
+    assert.equal(ignored('sub/foo'), false);
+    assert.equal(ignored('!bar'), true, '\\!bar ignores a file named !bar');
+  });
+
   test('inside a work tree every .gitignore from the top down applies; a walk does not enter an ignored folder (nothing below it comes back); outside one nothing is ignored', async () => {
     write({
       'git/.git/HEAD': 'x',
