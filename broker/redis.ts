@@ -164,6 +164,7 @@ export class RedisPublisher {
       // MULTI the user's ACL refuses with an error and then runs the pushes after it one by one,
       // outside any transaction, so a pipelined MULTI/RPUSH/RPUSH/EXEC stored the body (without
       // its marker when that push was refused) under an error that said nothing was sent.
+      await this.refuseKeysNotLists([listKey, notifyKey]);
       await this.client.multi({ pipeline: false });
       // A push the ACL refuses is refused when it is queued, and EXEC then discards every push.
       const [bodyQueued, markerQueued, executed] = await Promise.allSettled([this.client.rpush(listKey, body), this.client.rpush(notifyKey, NOTIFY_MARKER), this.client.exec()]);
@@ -176,6 +177,25 @@ export class RedisPublisher {
     } catch (error) {
       throw await this.classify(error, 'publish', listKey, notifyKey);
     }
+  }
+
+  /**
+   * Refuses a send before anything is pushed when one of `keys` holds something other than a
+   * list. Inside MULTI, Redis runs the push onto the other key anyway and reports only the one it
+   * refused: the body would be stored without its notify marker (or a marker without a body) under
+   * an error that said nothing was pushed, and named the wrong key. A user whose ACL refuses TYPE
+   * gets the send as before.
+   */
+  private async refuseKeysNotLists(keys: readonly string[]): Promise<void> {
+    let kinds: string[];
+    try {
+      kinds = await Promise.all(keys.map((key) => this.client.type(key)));
+    } catch (error) {
+      if (/^NOPERM/i.test(errorMessage(error))) return;
+      throw error;
+    }
+    const at = kinds.findIndex((kind) => kind !== 'list' && kind !== 'none');
+    if (at >= 0) throw new BrokerError('rejected', `${this.target.display} refused: the key ${keys[at]} holds a ${kinds[at]}, not a list, so nothing was pushed.`, { target: this.target.display });
   }
 
   /** The last `count` elements of the list at `key`, oldest first, without removing them (LRANGE). */

@@ -3,6 +3,7 @@
  * user whose ACL refuses one of its commands, against the real local Redis: Redis answers a
  * refused MULTI with an error and then runs the pushes after it one by one, outside any
  * transaction. Each case makes its own ACL user (deleted afterwards) and checks both lists.
+ * Also the same send where one of its two keys holds something other than a list.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -61,4 +62,29 @@ test('a user refused PING is told so when the connection opens, not that it may 
     assert.doesNotMatch(error.message, /write/);
     return true;
   });
+});
+
+describe('redis: a Laravel-layout send where one of its keys is not a list', () => {
+  for (const wrong of ['notify', 'queue'] as const) {
+    test(`the ${wrong} key holds a string: nothing is pushed onto the other, and the error names the key`, async () => {
+      const message = outgoing(uniqueQueue(), { layout: 'laravel' });
+      const { listKey, notifyKey } = message.redis;
+      redisKeys.add(listKey).add(notifyKey!);
+      const key = wrong === 'notify' ? notifyKey! : listKey;
+      await redis.set(key, 'not a list');
+      const broker = await openBroker('redis://127.0.0.1:6379', { timeoutMs: 2000 });
+      try {
+        await assert.rejects(broker.publish(message), (error: Error & { kind?: string }) => {
+          assert.equal(error.kind, 'rejected', error.message);
+          assert.match(error.message, new RegExp(`the key ${key} holds a string, not a list, so nothing was pushed`));
+          return true;
+        });
+      } finally {
+        await broker.close();
+      }
+      const other = wrong === 'notify' ? listKey : notifyKey!;
+      assert.equal(await redis.exists(other), 0, `nothing was pushed onto ${other}`);
+      assert.equal(await redis.get(key), 'not a list');
+    });
+  }
 });
