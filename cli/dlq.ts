@@ -53,8 +53,9 @@ redrive only:
                         (list: read a host that is not loopback)
   -h, --help            show this help
 
-Exit status: 0 done, 1 refused, nothing to redrive or the broker said no before anything moved,
-2 usage or connection problem, or a redrive that stopped part-way, after moving some (the message
+Exit status: 0 done, 1 refused, nothing to redrive, or the broker refused the move before
+anything moved (a missing queue, a key that is not a list), 2 usage, connection, login or
+permission problem, or a redrive that stopped part-way, after moving some (the message
 says how many moved and where the rest are).
 `;
 

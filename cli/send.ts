@@ -44,7 +44,8 @@ Options:
                         rejects, or to a host that is not loopback
   -h, --help            show this help
 
-Exit status: 0 sent, 1 refused or the broker said no, 2 usage or connection problem.
+Exit status: 0 sent, 1 refused, or the broker refused the message (a missing queue, a key that
+is not a list), 2 usage, connection, login or permission problem.
 `;
 
 /** The send command for the command table. */
