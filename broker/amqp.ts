@@ -216,8 +216,12 @@ export class AmqpPublisher {
     const held: GetMessage[] = [];
     // Published, not yet confirmed: each is acked in the DLQ only once its own confirm arrives.
     const unconfirmed = new Map<RedriveMove, Promise<void>>();
+    /** Confirmed on their queue when the get channel could no longer ack them: they go back to the DLQ too. */
+    const confirmedNotAcked: RedriveMove[] = [];
     let moved = 0;
     let failure: unknown;
+    /** The queue of the move whose publish failed first, which the error names. */
+    let failedQueue: string | undefined;
     let channel: Channel | undefined;
     this.channelError = undefined;
     try {
@@ -242,11 +246,19 @@ export class AmqpPublisher {
         const confirmed = withDeadline(confirmedPublish(confirm, exchange, routingKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), properties), this.timeoutMs, () => new Deadline()).then(
           () => {
             unconfirmed.delete(move);
-            if (failure !== undefined) return;
-            getChannel.ack(got);
-            moved++;
+            // Confirmed on its queue: acked in the DLQ even when another move failed meanwhile
+            // (a publish after a nacked one can be confirmed after it), or it would be in both.
+            try {
+              getChannel.ack(got);
+              moved++;
+            } catch {
+              confirmedNotAcked.push(move);
+            }
           },
           (error: unknown) => {
+            // Refused by the broker (a nack, or returned as unroutable): not stored, so not in flight.
+            if (error instanceof Returned || /message nacked/i.test(errorMessage(error))) unconfirmed.delete(move);
+            if (failure === undefined) failedQueue = move.message.amqp.routingKey;
             failure ??= error;
           },
         );
@@ -264,15 +276,23 @@ export class AmqpPublisher {
     } catch (error) {
       const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
       const inFlight = [...unconfirmed.keys()];
-      const cause = await this.fail(generic ? this.channelError : error, 'redrive', inFlight[0]?.message.amqp.routingKey ?? dlq);
-      // Closing the get channel requeues every unacked message (held and in flight).
-      channel?.close().catch(() => {});
+      const cause = await this.fail(generic ? this.channelError : error, 'redrive', failedQueue ?? inFlight[0]?.message.amqp.routingKey ?? dlq);
+      // Closing the get channel requeues every unacked message (held and in flight). Its close-ok
+      // comes after the broker has processed every ack sent before it, so it is waited for: the
+      // connection closed right after a close not waited for lost acks already sent, and moves
+      // confirmed on their queue were back in the DLQ as well. Not for a broker that stopped answering.
+      let acksSettled = channel === undefined;
+      if (channel && !this.stalled) acksSettled = await withDeadline(channel.close(), this.timeoutMs, () => new Deadline()).then(() => true, () => false);
+      else channel?.close().catch(() => {});
       const ids = inFlight.map((move) => move.message.metaId).join(', ');
-      const where = inFlight.length > 0
+      const doubled = confirmedNotAcked.length === 0
+        ? ''
+        : ` meta.id ${confirmedNotAcked.map((move) => move.message.metaId).join(', ')} ${confirmedNotAcked.length === 1 ? 'was' : 'were'} published and confirmed, but the DLQ could no longer be acknowledged: in both ${dlq} and ${confirmedNotAcked[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`;
+      const where = doubled + (inFlight.length > 0
         ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${dlq}, and perhaps also on ${inFlight[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`
-        : moved > 0
+        : moved > 0 && !acksSettled
           ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
-          : '';
+          : '');
       throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where} every message not moved is still in ${dlq}.`);
     }
     return { durationMs: elapsed(start), moved, missing: pending.length };
