@@ -1,7 +1,7 @@
 /**
  * workspace/fixture-files.ts: the walk of a workspace folder for its fixtures gives the event loop
- * back between folders (a folder of `/` or a home folder takes seconds), and ends when it is no
- * longer wanted, with what it found so far.
+ * back between folders and between the entries of one (a folder of `/` or a home folder takes
+ * seconds), and ends when it is no longer wanted, with what it found so far.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,8 +64,9 @@ describe('findFixtureFiles', () => {
   });
 
   test('a walk no longer wanted ends with what it found so far', async () => {
-    const found = await findFixtureFiles(root, undefined, undefined, new EveryPauseYields(5));
-    // The root, then four of its folders, each with one fixture.
+    // The walk pauses before each folder and each entry in it: the root and its FOLDERS entries,
+    // then four folders of three entries (the fixture, other.json, node_modules), each with one fixture.
+    const found = await findFixtureFiles(root, undefined, undefined, new EveryPauseYields(1 + FOLDERS + 4 * (1 + 3)));
     assert.equal(found.length, 4);
   });
 });
