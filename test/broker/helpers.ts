@@ -74,6 +74,16 @@ export function outgoing(queue: string, options: MessageOptions = {}): OutgoingM
   };
 }
 
+/** The bodies in the RabbitMQ `queue`, taken out of it (it is empty after), oldest first. */
+export async function drainQueue(channel: Channel, queue: string): Promise<string[]> {
+  const bodies: string[] = [];
+  for (;;) {
+    const got = await channel.get(queue, { noAck: true });
+    if (got === false) return bodies;
+    bodies.push(got.content.toString('utf8'));
+  }
+}
+
 /** A loopback port nothing listens on (bound, read, released). */
 export async function freePort(): Promise<number> {
   const server = createServer();

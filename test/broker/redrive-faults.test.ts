@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { isBrokerError, openBroker, RedriveInterrupted, type Broker } from '../../broker';
 import { redriveMessage } from '../../core/message/dead-letter';
 import type { RedriveMove } from '../../core/message/types';
-import { deadLettered, leakedIn, outgoing, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
+import { deadLettered, drainQueue, leakedIn, outgoing, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
 import { fakeAuth, isAmqpMethod, isBasicPublish, Proxy, respCommand, type Action } from './proxy';
 
 const TIMEOUT_MS = 500;
@@ -95,14 +95,7 @@ describe('rabbitmq: faults in the middle of a redrive', () => {
     return { queue, dlq };
   }
 
-  async function bodiesIn(queue: string): Promise<string[]> {
-    const got: string[] = [];
-    for (;;) {
-      const message = await brokers.channel.get(queue, { noAck: true });
-      if (message === false) return got;
-      got.push(message.content.toString('utf8'));
-    }
-  }
+  const bodiesIn = (queue: string) => drainQueue(brokers.channel, queue);
 
   // [action, at, name, where the first message ends up, what the client counted as moved]
   const cases: [Action, (chunk: Buffer) => boolean, string, 'dlq' | 'both', number][] = [

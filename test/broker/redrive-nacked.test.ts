@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { openBroker } from '../../broker';
 import { redriveMessage } from '../../core/message/dead-letter';
 import type { RedriveMove } from '../../core/message/types';
-import { AMQP_URL, deadLettered, outgoing, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, deadLettered, drainQueue, outgoing, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { amqpQueues } = brokers;
@@ -19,15 +19,7 @@ function move(body: string): RedriveMove {
   return { original: new TextEncoder().encode(body), message: redriven.message };
 }
 
-/** The bodies left in `queue`, read without leaving them there. */
-async function drain(queue: string): Promise<string[]> {
-  const bodies: string[] = [];
-  for (;;) {
-    const got = await brokers.channel.get(queue, { noAck: true });
-    if (got === false) return bodies;
-    bodies.push(got.content.toString('utf8'));
-  }
-}
+const drain = (queue: string) => drainQueue(brokers.channel, queue);
 
 test('one move nacked (its queue is full), the moves after it confirmed: those are acked in the DLQ, never left in both queues', async () => {
   const full = uniqueQueue();

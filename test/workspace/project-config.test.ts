@@ -99,14 +99,19 @@ describe('the babelq.json files above a file', () => {
   });
 });
 
+/** Whether `rules` ignore a path (relative to their folder), as git decides: the last rule that matches. */
+function ignoredBy(rules: ReturnType<typeof parseGitignore>): (path: string, isDirectory?: boolean) => boolean {
+  return (path, isDirectory = false) => {
+    let verdict = false;
+    for (const rule of rules) if ((!rule.directoryOnly || isDirectory) && rule.matcher.test(path)) verdict = !rule.negated;
+    return verdict;
+  };
+}
+
 describe('.gitignore as git reads it', () => {
   test('patterns: anchored, any depth, directories only, negation, classes, escapes, **', () => {
     const rules = parseGitignore('# comment\n/build\n*.tmp\nout/\n!keep.tmp\ndocs/**/draft-[0-9].babel.json\n\\#hash.babel.json\n');
-    const ignored = (path: string, isDirectory = false) => {
-      let verdict = false;
-      for (const rule of rules) if ((!rule.directoryOnly || isDirectory) && rule.matcher.test(path)) verdict = !rule.negated;
-      return verdict;
-    };
+    const ignored = ignoredBy(rules);
     assert.equal(ignored('build'), true);
     assert.equal(ignored('sub/build'), false, 'a leading slash anchors');
     assert.equal(ignored('a/b/c.tmp'), true);
@@ -121,11 +126,7 @@ describe('.gitignore as git reads it', () => {
 
   test('only copies of the same line are merged: an anchored line, a folder-only line and an escaped "!" stay rules of their own', () => {
     const rules = parseGitignore('/foo\nfoo/\n\\!bar\n!bar\n/foo\n');
-    const ignored = (path: string, isDirectory = false) => {
-      let verdict = false;
-      for (const rule of rules) if ((!rule.directoryOnly || isDirectory) && rule.matcher.test(path)) verdict = !rule.negated;
-      return verdict;
-    };
+    const ignored = ignoredBy(rules);
     assert.equal(rules.length, 4, 'the second /foo is the only copy dropped');
     assert.equal(ignored('foo'), true, '/foo ignores the file at the top');
     assert.equal(ignored('sub/foo', true), true, 'foo/ ignores a folder at any depth');
