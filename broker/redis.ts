@@ -160,11 +160,11 @@ export class RedisPublisher {
         const length = await this.client.rpush(listKey, body);
         return { durationMs: elapsed(start), length };
       }
+      await this.refuseKeysNotLists([listKey, notifyKey]);
       // MULTI on a round trip of its own, answered before anything else is sent: Redis answers a
       // MULTI the user's ACL refuses with an error and then runs the pushes after it one by one,
       // outside any transaction, so a pipelined MULTI/RPUSH/RPUSH/EXEC stored the body (without
       // its marker when that push was refused) under an error that said nothing was sent.
-      await this.refuseKeysNotLists([listKey, notifyKey]);
       await this.client.multi({ pipeline: false });
       // A push the ACL refuses is refused when it is queued, and EXEC then discards every push.
       const [bodyQueued, markerQueued, executed] = await Promise.allSettled([this.client.rpush(listKey, body), this.client.rpush(notifyKey, NOTIFY_MARKER), this.client.exec()]);

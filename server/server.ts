@@ -235,6 +235,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
+  // A large fixture the user has opened keeps its problems in the workspace's report once it closes.
+  documents.onDidOpen((event) => workspaceFixtures.documentOpened(event.document.uri));
+
   // An open document (server/editable-document.ts) finds every line start on its first change (some
   // 35 ms on a 5 MB fixture, paid by the user's first keystroke), and a large one's first edit
   // also makes the buffer its versions are written through: both done once the opening's

@@ -63,8 +63,6 @@ interface TrackedFixture {
   stamp?: string;
   /** Set when the file is not reported here (too large for the workspace's report, unreadable). */
   skipped?: string;
-  /** Opened in the editor since the server started: read from disk with lint's bound, not the report's. */
-  opened?: true;
   /** The URN it routes on, from its last analysis (the text decides it), and where it writes it. */
   urn?: string;
   urnRange?: Range;
@@ -98,6 +96,8 @@ export class WorkspaceFixtures {
   private skipsLogged = 0;
   /** The folders whose fixtures went past MAX_FIXTURES_FOUND, said once each. */
   private readonly capLogged = new Set<string>();
+  /** The documents opened in the editor since the server started: read from disk with lint's bound, not the report's. */
+  private readonly opened = new Set<string>();
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
   /** The registry.json files reported (once one had a problem), by path: what was reported, with its result id. */
@@ -123,6 +123,15 @@ export class WorkspaceFixtures {
     if (fixture && !deleted) fixture.stamp = undefined;
     else this.walkWanted++; // created or deleted: the next walk (which applies the ignores) says what is there
     this.changed();
+  }
+
+  /** A document was opened in the editor: from now on its file is read with lint's bound (MAX_WORKSPACE_FIXTURE_BYTES says why). */
+  documentOpened(uri: string): void {
+    this.opened.add(uri);
+    // One the report left out for its size is read at the next report, with that bound.
+    const path = toPath(uri);
+    const fixture = path === undefined ? undefined : this.fixtures.get(path);
+    if (fixture?.skipped !== undefined) fixture.key = undefined;
   }
 
   /** Something every key may depend on changed (a registry, a schema, settings, babelq.json): wake a held request. */
@@ -287,7 +296,6 @@ export class WorkspaceFixtures {
   /** Brings one fixture's findings up to date with what they depend on (analysed again only when that changed). */
   private async update(fixture: TrackedFixture, stampEveryFile: boolean): Promise<'out of scope' | { open: TextDocument | undefined; registry: RegistryState; settings: Settings }> {
     const open = this.context.documents.get(fixture.uri);
-    if (open) fixture.opened = true;
     // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
     const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
     if (settings.diagnosticsScope === 'openFiles') return 'out of scope';
@@ -374,7 +382,7 @@ export class WorkspaceFixtures {
     let looked = false;
     try {
       // A large fixture read once it has been opened gets a buffer of its own, not kept after the read.
-      const [limit, into] = fixture.opened ? [MAX_ENVELOPE_FILE_BYTES, undefined] : [MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads];
+      const [limit, into] = this.opened.has(fixture.uri) ? [MAX_ENVELOPE_FILE_BYTES, undefined] : [MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads];
       const bytes = readBoundedBytes(fixture.path, limit, into, (stat) => {
         looked = true;
         fixture.stamp = stampOf(stat);

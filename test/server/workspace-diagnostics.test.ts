@@ -303,6 +303,12 @@ describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s r
       writeFileSync(join(root, 'big.babel.json'), padded(BROKEN));
       await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
       assert.deepEqual((await report('big.babel.json'))?.map(asPublished), onDisk);
+
+      // Opened and closed with no report in between (VS Code holds its request): listed all the same.
+      const never = pathToFileURL(join(root, 'never.babel.json')).href;
+      await client.open(never, padded(BROKEN));
+      await client.close(never);
+      assert.deepEqual((await report('never.babel.json'))?.map(asPublished), onDisk);
     } finally {
       client.kill();
       rmSync(root, { recursive: true, force: true });
