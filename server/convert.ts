@@ -16,6 +16,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { CATALOGUE_PATH, codeEntries } from '../core/language/catalogue-links';
+import { showInvisible } from '../core/language/markdown';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/rules/diagnostic';
 import type { CoreCodeAction } from '../core/language/code-actions';
 import type { FileLocation } from '../core/language/registry-navigation';
@@ -71,7 +72,7 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
     severity: SEVERITIES[diagnostic.severity],
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
-    message: diagnostic.message,
+    message: publishedMessage(diagnostic.message),
   };
   // The Problems panel and hovers link the code to its entry in the catalogue.
   const href = codeDescriptionHref(diagnostic.code);
@@ -81,9 +82,19 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
   }
   // The same cause's other finding on this token (core/rules/same-cause.ts), shown beneath it.
   if (diagnostic.related?.length && uri) {
-    result.relatedInformation = diagnostic.related.map((related) => ({ location: { uri, range: toRange(lines, related.offset, related.end) }, message: `${related.code}: ${related.message}` }));
+    result.relatedInformation = diagnostic.related.map((related) => ({ location: { uri, range: toRange(lines, related.offset, related.end) }, message: publishedMessage(`${related.code}: ${related.message}`) }));
   }
   return result;
+}
+
+/**
+ * A finding's message as the editor is sent it: its lines kept, and in each the control and
+ * bidirectional characters a fixture's key or a registry's text may carry written as `\uXXXX`
+ * (showInvisible), as `babelq` prints them, so no key can reorder or hide the rest of the line in
+ * the Problems panel. Written twice it stays the same, so a message the client sends back matches.
+ */
+export function publishedMessage(message: string): string {
+  return message.includes('\n') ? message.split('\n').map(showInvisible).join('\n') : showInvisible(message);
 }
 
 /** A core edit as an LSP text edit. */
@@ -125,7 +136,7 @@ export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
 export function sameDiagnostic(lsp: Diagnostic, core: CoreDiagnostic, lines: LineIndex): boolean {
   if (lsp.code !== core.code) return false;
   const message: unknown = lsp.message;
-  if ((typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value) !== core.message) return false;
+  if ((typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value) !== publishedMessage(core.message)) return false;
   const range = toRange(lines, core.offset, core.end);
   return (
     range.start.line === lsp.range.start.line &&

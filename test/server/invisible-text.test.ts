@@ -2,7 +2,8 @@
  * A registry written to fool the reader of a hover (Trojan Source): bidirectional overrides and
  * isolates in an entry's owner and status, a schema's field name and its description. Over real
  * JSON-RPC against dist/server.js, in an untrusted workspace: no hover or completion carries one
- * as is; each is shown as its `\uXXXX` escape, as `babelq` shows it on a terminal.
+ * as is; each is shown as its `\uXXXX` escape, as `babelq` shows it on a terminal. The same for a
+ * fixture's own key inside a finding's message, which the client then sends back for its fixes.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,5 +56,32 @@ describe('bidirectional controls from a registry, in hovers and completions', ()
     assert.match(entry.detail!, /owner: payments\\u202e\\u2068 ksed-ytiruces · status: active\\u200f\\u202c/);
     assert.match(keyHover.contents.value, /to\\u202etal_cents/);
     assert.match(keyHover.contents.value, /Amount\\\\u2028in cents \\\\u202egnirts a ton/);
+  });
+});
+
+describe('bidirectional controls from a fixture\'s own keys, in its diagnostics', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-invisible-key-'));
+  // A money key (its last word is "price") whose first word carries an override and an isolate.
+  const key = 'unit\u202e\u2066_price';
+  const text = `{\n  "job": "urn:babel:orders:created",\n  "trace_id": "0b5e7a3c-58a4-4f1e-9d1a-6f6c2a9b8e11",\n  "data": { "${key}": 19.99 },\n  "meta": { "id": "3c1f6a2e-8d4b-4f5a-9e7c-1b2d3e4f5a6b", "queue": "orders", "lang": "node", "schema_version": 1, "created_at": 1749132727000 },\n  "attempts": 0\n}\n`;
+  const uri = pathToFileURL(join(root, 'order.babel.json')).href;
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the message shows each control as its escape, and the finding sent back still gets its fixes', async () => {
+    await client.initialize();
+    await client.open(uri, text);
+    type Item = { code: string; message: string; range: { start: { line: number } } };
+    const { items } = (await client.pullDiagnostics(uri)) as { items: Item[] };
+    const onKey = items.filter((item) => item.range.start.line === 3);
+    assert.ok(onKey.some((item) => item.code === 'float-currency'), JSON.stringify(items));
+    for (const item of onKey) assert.doesNotMatch(item.message, /[\u202e\u2066]/, item.message);
+    assert.ok(onKey.some((item) => item.message.includes('unit\\u202e\\u2066_price')), JSON.stringify(onKey.map((item) => item.message)));
+    // The client sends the message back as published: the server still knows the finding.
+    const actions: { diagnostics?: unknown[] }[] = await client.request('textDocument/codeAction', { textDocument: { uri }, range: onKey[0]!.range, context: { diagnostics: onKey, only: ['quickfix'] } });
+    assert.ok(actions.length > 0 && actions.every((action) => (action.diagnostics ?? []).length > 0), JSON.stringify(actions));
   });
 });
