@@ -17,6 +17,17 @@ const EVENT_PART = /^[a-z0-9_-]+$/;
 /** A URN that keeps every naming rule below, told in one match: what nearly every fixture holds. */
 const WELL_FORMED = /^urn:babel:[a-z0-9-]+:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$/;
 
+/**
+ * A character by its code point, and itself too when it is seen as written (a letter, digit,
+ * punctuation or symbol): a look-alike letter (Cyrillic `а` in `orders`) is then found, and an
+ * invisible or reordering one (a bidirectional override, a combining mark) is named, not applied.
+ */
+function describeCharacter(code: number): string {
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const character = String.fromCodePoint(code);
+  return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? `${hex} "${character}"` : hex;
+}
+
 /** Checks a URN against the naming rules; returns the first rule it breaks, or undefined. */
 export function checkUrnNaming(urn: string): UrnProblem | undefined {
   return WELL_FORMED.test(urn) ? undefined : checkUrnNamingRuleByRule(urn);
@@ -26,7 +37,8 @@ export function checkUrnNaming(urn: string): UrnProblem | undefined {
 export function checkUrnNamingRuleByRule(urn: string): UrnProblem | undefined {
   if (urn !== urn.trim()) return { message: 'The URN has leading or trailing whitespace; SDKs trim it differently (PHP and Python keep it padded).' };
   if (/\s/.test(urn)) return { message: 'The URN contains whitespace; use lowercase letters, digits, `-`, `_` and `.` only.' };
-  if (/[^\x00-\x7f]/.test(urn)) return { message: 'The URN contains non-ASCII characters; URNs are lowercase ASCII from [a-z0-9:._-].' };
+  const nonAscii = urn.search(/[^\x00-\x7f]/);
+  if (nonAscii >= 0) return { message: `The URN contains a non-ASCII character, ${describeCharacter(urn.codePointAt(nonAscii)!)}, ${nonAscii === 0 ? 'at its start' : `after \`${urn.slice(0, nonAscii)}\``}; URNs are lowercase ASCII from [a-z0-9:._-].` };
   if (urn.includes('\\')) return { message: 'This looks like a PHP class name; the URN is language-agnostic: write `urn:babel:<context>:<event>`.' };
   if (!urn.toLowerCase().startsWith('urn:babel:')) {
     if (/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$/.test(urn) && /[A-Z]/.test(urn)) {

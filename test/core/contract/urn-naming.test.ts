@@ -40,4 +40,16 @@ describe('checkUrnNaming', () => {
     ];
     for (const [urn, words] of cases) assert.match(checkUrnNaming(urn)?.message ?? 'no problem', words, urn);
   });
+
+  test('a non-ASCII character is named by its code point and where it is: a look-alike letter shown, an invisible one not', () => {
+    const cases: Array<[string, string]> = [
+      // Cyrillic а (U+0430) where the Latin a belongs.
+      ['urn:babel:orders:pl\u0430ced', 'a non-ASCII character, U+0430 "\u0430", after `urn:babel:orders:pl`;'],
+      ['urn:babel:orders:plac€d', 'a non-ASCII character, U+20AC "€", after `urn:babel:orders:plac`;'],
+      // A right-to-left override would reorder the message around it: its code point alone.
+      ['urn:babel:orders:\u202edecalp', 'a non-ASCII character, U+202E, after `urn:babel:orders:`;'],
+      ['\u{1F4E6}urn:babel:orders:placed', 'a non-ASCII character, U+1F4E6 "\u{1F4E6}", at its start;'],
+    ];
+    for (const [urn, words] of cases) assert.ok(checkUrnNaming(urn)?.message.includes(words), `${urn}: ${checkUrnNaming(urn)?.message}`);
+  });
 });
