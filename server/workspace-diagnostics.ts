@@ -96,7 +96,11 @@ export class WorkspaceFixtures {
   private skipsLogged = 0;
   /** The folders whose fixtures went past MAX_FIXTURES_FOUND, said once each. */
   private readonly capLogged = new Set<string>();
-  /** The documents opened in the editor since the server started: read from disk with lint's bound, not the report's. */
+  /**
+   * The files of the documents opened in the editor since the server started, by path (a client
+   * spells a URI its own way: VS Code writes `(` as `%28` and `c:` as `c%3A`, where fixture.uri does
+   * not): read from disk with lint's bound, not the report's.
+   */
   private readonly opened = new Set<string>();
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
@@ -127,10 +131,11 @@ export class WorkspaceFixtures {
 
   /** A document was opened in the editor: from now on its file is read with lint's bound (MAX_WORKSPACE_FIXTURE_BYTES says why). */
   documentOpened(uri: string): void {
-    this.opened.add(uri);
-    // One the report left out for its size is read at the next report, with that bound.
     const path = toPath(uri);
-    const fixture = path === undefined ? undefined : this.fixtures.get(path);
+    if (path === undefined) return;
+    this.opened.add(path);
+    // One the report left out for its size is read at the next report, with that bound.
+    const fixture = this.fixtures.get(path);
     if (fixture?.skipped !== undefined) fixture.key = undefined;
   }
 
@@ -382,7 +387,7 @@ export class WorkspaceFixtures {
     let looked = false;
     try {
       // A large fixture read once it has been opened gets a buffer of its own, not kept after the read.
-      const [limit, into] = this.opened.has(fixture.uri) ? [MAX_ENVELOPE_FILE_BYTES, undefined] : [MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads];
+      const [limit, into] = this.opened.has(fixture.path) ? [MAX_ENVELOPE_FILE_BYTES, undefined] : [MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads];
       const bytes = readBoundedBytes(fixture.path, limit, into, (stat) => {
         looked = true;
         fixture.stamp = stampOf(stat);

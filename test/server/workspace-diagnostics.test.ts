@@ -314,4 +314,29 @@ describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s r
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test('opened under a URI the client spells its own way (VS Code writes `(` as %28, `c:` as c%3A): still read with lint\'s bound after it closes', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-large-'));
+    const folder = join(root, 'orders (v2)');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'big.babel.json'), padded(BROKEN));
+    const uri = pathToFileURL(join(folder, 'big.babel.json')).href;
+    const encoded = uri.replace(/\(/g, '%28').replace(/\)/g, '%29');
+    assert.notEqual(encoded, uri);
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+    const report = async () => {
+      const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
+      return items.find((item) => item.uri === uri)?.items;
+    };
+    try {
+      await client.initialize();
+      assert.deepEqual(await report(), [], 'above 1 MB and never opened: not read into the report');
+      await client.open(encoded, padded(BROKEN));
+      await client.close(encoded);
+      assert.ok(((await report()) ?? []).length > 0, 'closed: its problems on disk are listed');
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
