@@ -320,7 +320,7 @@ export class RedisPublisher {
     }
     // An EXEC the ACL refuses comes back as EXECABORT quoting the NOPERM.
     if (/^NOPERM|^EXECABORT [^:]*: NOPERM|^ERR The user executing the script can't (run this command|access)/i.test(message)) {
-      if (phase === 'redrive') return make('auth', `${where} does not allow this user every command a move onto ${key ?? 'the queue'} needs (EVAL, TYPE, LPOS or LRANGE, RPUSH, LREM, RPOP): check the user's ACL.`);
+      if (phase === 'redrive') return make('auth', `${where} does not allow this user every command a move onto ${key ?? 'the queue'} needs (EVAL, TYPE, LPOS or else LLEN and LRANGE, RPUSH, LREM, RPOP): check the user's ACL.`);
       // open() sends SELECT (for a database in the URL) and PING before any command asked for.
       if (phase === 'connect') return make('auth', `${where} does not allow this user a command babelq sends on connecting (SELECT for a database in the URL, PING to check the server is Redis): check the user's ACL (${quoted(firstLine(message), this.target)}).`);
       if (phase === 'publish' && notifyKey !== undefined) {

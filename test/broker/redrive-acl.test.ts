@@ -99,6 +99,16 @@ describe('redis: a redrive refused part-way by the user\'s ACL', () => {
     assert.deepEqual(await redis.lrange(setup.work, 0, -1), [setup.moves[0]!.message.text]);
   });
 
+  test('no LPOS and no LLEN: nothing moves, and the error names LLEN among the commands a move needs', async () => {
+    const setup = await deadLetters('babelqueue');
+    const url = await aclUser(setup, ['lpos', 'llen']);
+    const error = await redriveAs(url, setup);
+    assert.equal(error.kind, 'auth', error.message);
+    assert.match(error.message, /\bLLEN\b/);
+    assert.deepEqual(await redis.lrange(setup.dlq, 0, -1), setup.bodies);
+    assert.deepEqual(await redis.lrange(setup.work, 0, -1), []);
+  });
+
   test('no LPOS: the move finds the message by reading the DLQ in pages, and moves it', async () => {
     const setup = await deadLetters('laravel');
     // More than one page (256) of other dead letters before the picked ones.
