@@ -232,10 +232,11 @@ export class RedisPublisher {
       } catch (error) {
         const cause = await this.classify(error, 'redrive', listKey);
         const after = moves.length - moved - missing - 1;
-        // An error reply means the script left both lists as they were (it takes back its pushes
-        // when a later step is refused), unless it could not take them back either. A lost
-        // connection or a timeout leaves the outcome unknown.
-        const inFlight = cause.kind === 'timeout' || cause.kind === 'closed'
+        // An error reply (the user's ACL, a key of the wrong type, the server's own refusal) means
+        // the script left both lists as they were: it takes back its pushes when a later step is
+        // refused, unless it could not take them back either. Anything else (a lost connection, a
+        // timeout, a reply that was not Redis's) leaves the outcome unknown.
+        const inFlight = cause.kind !== 'auth' && cause.kind !== 'rejected'
           ? `The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither`
           : /^BABELQ-BOTH /.test(errorMessage(error))
             ? `Redis refused the move of meta.id ${move.message.metaId} part-way and did not allow taking its push back: it is now both on ${listKey} and still in ${dlqKey}; remove one copy before redriving again`
