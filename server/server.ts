@@ -235,8 +235,10 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
-  // A large fixture the user has opened keeps its problems in the workspace's report once it closes.
+  // The workspace's report finds an open fixture under the URI the editor spells, and keeps a large
+  // one's problems once it closes.
   documents.onDidOpen((event) => workspaceFixtures.documentOpened(event.document.uri));
+  documents.onDidClose((event) => workspaceFixtures.documentClosed(event.document.uri));
 
   // An open document (server/editable-document.ts) finds every line start on its first change (some
   // 35 ms on a 5 MB fixture, paid by the user's first keystroke), and a large one's first edit

@@ -102,6 +102,11 @@ export class WorkspaceFixtures {
    * not): read from disk with lint's bound, not the report's.
    */
   private readonly opened = new Set<string>();
+  /**
+   * The URI each open document was opened under, by its file's path: the editor's spelling, which
+   * the document store is keyed by (`%40scope` for `@scope`), where fixture.uri is Node's.
+   */
+  private readonly openUris = new Map<string, string>();
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
   /** The registry.json files reported (once one had a problem), by path: what was reported, with its result id. */
@@ -134,9 +139,21 @@ export class WorkspaceFixtures {
     const path = toPath(uri);
     if (path === undefined) return;
     this.opened.add(path);
+    this.openUris.set(path, uri);
     // One the report left out for its size is read at the next report, with that bound.
     const fixture = this.fixtures.get(path);
     if (fixture?.skipped !== undefined) fixture.key = undefined;
+  }
+
+  /** A document was closed in the editor. */
+  documentClosed(uri: string): void {
+    const path = toPath(uri);
+    if (path !== undefined && this.openUris.get(path) === uri) this.openUris.delete(path);
+  }
+
+  /** The editor's document of `fixture`, when it is open, whatever spelling of its URI the editor used. */
+  private openDocument(fixture: TrackedFixture): TextDocument | undefined {
+    return this.context.documents.get(this.openUris.get(fixture.path) ?? fixture.uri);
   }
 
   /** Something every key may depend on changed (a registry, a schema, settings, babelq.json): wake a held request. */
@@ -241,7 +258,7 @@ export class WorkspaceFixtures {
     for await (const fixture of this.eachFixture()) {
       // Only a fixture that routed on this URN when last read can, unless its text changed since
       // (a file event cleared its stamp, or it is open): the others need no fresh analysis.
-      if (fixture.items !== undefined && fixture.urn !== urn && fixture.stamp !== undefined && !this.context.documents.get(fixture.uri)) {
+      if (fixture.items !== undefined && fixture.urn !== urn && fixture.stamp !== undefined && !this.openDocument(fixture)) {
         checked = true;
         continue;
       }
@@ -276,7 +293,7 @@ export class WorkspaceFixtures {
         continue;
       }
       // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
-      const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.context.documents.get(fixture.uri);
+      const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.openDocument(fixture);
       if (!asLastRead && (await this.update(fixture, !this.watched())) === 'out of scope') return undefined;
       if (fixture.skipped !== undefined) {
         const location = readUnanalysed(fixture.path);
@@ -300,7 +317,7 @@ export class WorkspaceFixtures {
 
   /** Brings one fixture's findings up to date with what they depend on (analysed again only when that changed). */
   private async update(fixture: TrackedFixture, stampEveryFile: boolean): Promise<'out of scope' | { open: TextDocument | undefined; registry: RegistryState; settings: Settings }> {
-    const open = this.context.documents.get(fixture.uri);
+    const open = this.openDocument(fixture);
     // An open fixture is judged as its editor judges it: the same settings, so the same cached analysis.
     const settings = open ? await this.context.settings.forDocument(open.uri) : await this.context.settings.forWorkspaceFile(fixture.path, fixture.folder);
     if (settings.diagnosticsScope === 'openFiles') return 'out of scope';

@@ -339,4 +339,31 @@ describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s r
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test('an open fixture under a URI the client spells its own way (`@` as %40) is judged by the editor\'s text, not the disk\'s', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-spelled-'));
+    const folder = join(root, '@acme');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'order.babel.json'), BROKEN);
+    const uri = pathToFileURL(join(folder, 'order.babel.json')).href;
+    const encoded = uri.replace(/@/g, '%40');
+    assert.notEqual(encoded, uri);
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+    const report = async () => {
+      const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
+      return items.find((item) => item.uri === uri);
+    };
+    try {
+      await client.initialize();
+      assert.ok(((await report())?.items ?? []).length > 0, 'on disk: the broken fixture');
+      // The editor's text, unsaved: the example order, which has no problem.
+      await client.open(encoded, ORDER);
+      const open = await report();
+      assert.deepEqual(open?.items, [], `open: the editor's text is judged, not the disk's: ${JSON.stringify(open?.items?.map((item) => item.code))}`);
+      assert.equal((open as { version?: unknown } | undefined)?.version, 1, 'reported as the open version');
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
