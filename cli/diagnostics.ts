@@ -7,6 +7,7 @@ import type { Code } from '../core/rules/code-names';
 import type { Severity } from '../core/rules/diagnostic';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { LineIndex } from '../core/model/positions';
+import { showInvisible } from '../core/language/markdown';
 
 export interface OutputPosition {
   readonly line: number;
@@ -88,10 +89,10 @@ export function singleLine(message: string): string {
 
 /**
  * Text from a file (its name, its keys inside a message) made safe for a terminal: control
- * characters, line and paragraph separators and bidirectional overrides become visible `\uXXXX`,
- * so no name can move the cursor, retitle or clear the terminal, forge a result line or reorder one.
+ * characters, line and paragraph separators and bidirectional marks and overrides become visible
+ * `\uXXXX` (core's showInvisible, as the editor shows them), so no name can move the cursor,
+ * retitle or clear the terminal, forge a result line or reorder one.
  */
 export function printable(text: string, keepLineBreaks = false): string {
-  const unsafe = keepLineBreaks ? /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g : /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-  return text.replace(unsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return showInvisible(text, keepLineBreaks);
 }

@@ -94,7 +94,7 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
  * the Problems panel. Written twice it stays the same, so a message the client sends back matches.
  */
 export function publishedMessage(message: string): string {
-  return message.includes('\n') ? message.split('\n').map(showInvisible).join('\n') : showInvisible(message);
+  return message.includes('\n') ? message.split('\n').map((line) => showInvisible(line)).join('\n') : showInvisible(message);
 }
 
 /** A core edit as an LSP text edit. */

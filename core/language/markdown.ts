@@ -12,10 +12,15 @@
  * `printable`), each is shown as its `\uXXXX` escape instead.
  */
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** INVISIBLE but for the line breaks `\n` and `\r`, for text whose lines are kept. */
+const INVISIBLE_IN_LINES = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** `text` with every INVISIBLE character written as its visible `\uXXXX` escape (for plain text too: a completion's detail). */
-export function showInvisible(text: string): string {
-  return text.replace(INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/**
+ * `text` with every INVISIBLE character written as its visible `\uXXXX` escape (for plain text
+ * too: a completion's detail, a terminal's output); `keepLineBreaks` leaves `\n` and `\r` as they are.
+ */
+export function showInvisible(text: string, keepLineBreaks = false): string {
+  return text.replace(keepLineBreaks ? INVISIBLE_IN_LINES : INVISIBLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

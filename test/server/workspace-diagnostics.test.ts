@@ -265,20 +265,37 @@ describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s r
   const ORDER = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
   /** Past 1 MB with whitespace after the envelope, which changes no finding. */
   const padded = (text: string) => `${text}${' '.repeat(1_100_000)}\n`;
-  type Item = { uri: string; items?: { code?: string; message: string }[] };
+  type Item = { uri: string; version?: unknown; items?: { code?: string; message: string }[] };
 
-  test('keeps its problems after it closes, as lint reports its text on disk (an unsaved edit is dropped with the editor); one never opened stays out', async () => {
+  /**
+   * A fresh folder with `files` (path → text) under a client that watches files; `report(path)` is
+   * the workspace report's item for that file. `body` runs after initialize; the folder and the
+   * server go afterwards.
+   */
+  async function inWorkspace(files: Record<string, string>, body: (session: { root: string; client: TestLspClient; report: (path: string) => Promise<Item | undefined> }) => Promise<void>): Promise<void> {
     const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-large-'));
-    writeFileSync(join(root, 'big.babel.json'), padded(BROKEN));
-    writeFileSync(join(root, 'never.babel.json'), padded(BROKEN));
-    const uri = pathToFileURL(join(root, 'big.babel.json')).href;
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
     const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
-    const report = async (name: string) => {
+    const report = async (path: string) => {
       const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
-      return items.find((item) => item.uri === pathToFileURL(join(root, name)).href)?.items;
+      return items.find((item) => item.uri === pathToFileURL(join(root, path)).href);
     };
     try {
       await client.initialize();
+      await body({ root, client, report });
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  test('keeps its problems after it closes, as lint reports its text on disk (an unsaved edit is dropped with the editor); one never opened stays out', async () => {
+    await inWorkspace({ 'big.babel.json': padded(BROKEN), 'never.babel.json': padded(BROKEN) }, async ({ root, client, report: item }) => {
+      const uri = pathToFileURL(join(root, 'big.babel.json')).href;
+      const report = async (name: string) => (await item(name))?.items;
       let lint: string;
       try {
         lint = execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', 'big.babel.json', '--format', 'json'], { cwd: root, encoding: 'utf8' });
@@ -309,61 +326,34 @@ describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s r
       await client.open(never, padded(BROKEN));
       await client.close(never);
       assert.deepEqual((await report('never.babel.json'))?.map(asPublished), onDisk);
-    } finally {
-      client.kill();
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 
   test('opened under a URI the client spells its own way (VS Code writes `(` as %28, `c:` as c%3A): still read with lint\'s bound after it closes', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-large-'));
-    const folder = join(root, 'orders (v2)');
-    mkdirSync(folder);
-    writeFileSync(join(folder, 'big.babel.json'), padded(BROKEN));
-    const uri = pathToFileURL(join(folder, 'big.babel.json')).href;
-    const encoded = uri.replace(/\(/g, '%28').replace(/\)/g, '%29');
-    assert.notEqual(encoded, uri);
-    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
-    const report = async () => {
-      const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
-      return items.find((item) => item.uri === uri)?.items;
-    };
-    try {
-      await client.initialize();
-      assert.deepEqual(await report(), [], 'above 1 MB and never opened: not read into the report');
+    const path = 'orders (v2)/big.babel.json';
+    await inWorkspace({ [path]: padded(BROKEN) }, async ({ root, client, report }) => {
+      const uri = pathToFileURL(join(root, path)).href;
+      const encoded = uri.replace(/\(/g, '%28').replace(/\)/g, '%29');
+      assert.notEqual(encoded, uri);
+      assert.deepEqual((await report(path))?.items, [], 'above 1 MB and never opened: not read into the report');
       await client.open(encoded, padded(BROKEN));
       await client.close(encoded);
-      assert.ok(((await report()) ?? []).length > 0, 'closed: its problems on disk are listed');
-    } finally {
-      client.kill();
-      rmSync(root, { recursive: true, force: true });
-    }
+      assert.ok(((await report(path))?.items ?? []).length > 0, 'closed: its problems on disk are listed');
+    });
   });
 
   test('an open fixture under a URI the client spells its own way (`@` as %40) is judged by the editor\'s text, not the disk\'s', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'babelq-workspace-spelled-'));
-    const folder = join(root, '@acme');
-    mkdirSync(folder);
-    writeFileSync(join(folder, 'order.babel.json'), BROKEN);
-    const uri = pathToFileURL(join(folder, 'order.babel.json')).href;
-    const encoded = uri.replace(/@/g, '%40');
-    assert.notEqual(encoded, uri);
-    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
-    const report = async () => {
-      const { items } = await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] });
-      return items.find((item) => item.uri === uri);
-    };
-    try {
-      await client.initialize();
-      assert.ok(((await report())?.items ?? []).length > 0, 'on disk: the broken fixture');
+    const path = '@acme/order.babel.json';
+    await inWorkspace({ [path]: BROKEN }, async ({ root, client, report }) => {
+      const uri = pathToFileURL(join(root, path)).href;
+      const encoded = uri.replace(/@/g, '%40');
+      assert.notEqual(encoded, uri);
+      assert.ok(((await report(path))?.items ?? []).length > 0, 'on disk: the broken fixture');
       // The editor's text, unsaved: the example order, which has no problem.
       await client.open(encoded, ORDER);
-      const open = await report();
+      const open = await report(path);
       assert.deepEqual(open?.items, [], `open: the editor's text is judged, not the disk's: ${JSON.stringify(open?.items?.map((item) => item.code))}`);
-      assert.equal((open as { version?: unknown } | undefined)?.version, 1, 'reported as the open version');
-    } finally {
-      client.kill();
-      rmSync(root, { recursive: true, force: true });
-    }
+      assert.equal(open?.version, 1, 'reported as the open version');
+    });
   });
 });
