@@ -14,6 +14,11 @@ export interface CliEnvironment {
   readonly readStdin?: (limit: number) => Uint8Array;
   /** Today as YYYY-MM-DD (a suppression's `until` is compared with it); the clock's date in UTC when unset. */
   readonly today?: string;
+  /**
+   * The script a lint thread runs (the bundle's entry, dist/cli.js), for `babelq lint --concurrency`;
+   * unset (the CLI run in process, as by the tests), lint uses this thread alone.
+   */
+  readonly lintWorkerScript?: string;
 }
 
 export interface CommandResult {

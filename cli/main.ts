@@ -2,7 +2,9 @@
  * The `babelq` entry point (bundled to dist/cli.js): picks the command, runs it, writes stdout
  * once and sets the exit status. Commands live in one table.
  */
-import { readSync } from 'node:fs';
+import { existsSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
@@ -11,6 +13,7 @@ import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
+import { isShareRequest, runLintShare } from './lint-threads';
 import { lspCommand } from './lsp';
 import { peekCommand } from './peek';
 import { previewCommand } from './preview';
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
     stdoutIsTTY: process.stdout.isTTY === true,
     version,
     readStdin,
+    ...(existsSync(BUNDLE_ENTRY) ? { lintWorkerScript: BUNDLE_ENTRY } : {}),
   });
   // `babelq lint | head` closes the pipe early; that is the reader's choice, not a crash.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -114,4 +118,12 @@ async function main(): Promise<void> {
   process.exitCode = result.exitCode;
 }
 
-void main();
+/**
+ * dist/cli.js beside this bundle (dist/cli-main.js): what a lint thread runs, with the code cache.
+ * Run from the sources (tsx) there is none, and lint keeps to one thread.
+ */
+const BUNDLE_ENTRY = join(__dirname, 'cli.js');
+
+// The same bundle is a lint thread when `babelq lint --concurrency` starts it as one (cli/lint-threads.ts).
+if (!isMainThread && isShareRequest(workerData)) runLintShare(workerData, (result) => parentPort!.postMessage(result));
+else void main();

@@ -1,0 +1,156 @@
+/**
+ * `babelq lint --concurrency`: the fixtures of one run split across worker threads, each linting a
+ * contiguous share in walk order with a context of its own (./lint-file.ts), so the output is the
+ * one a single thread prints. What each share touched (its files, the suppressions that matched,
+ * the registries and babelq.json files found) is replayed into the main thread's context, which
+ * reports registries, configs and stale suppressions after the fixtures as it always does.
+ */
+import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FileReport } from './diagnostics';
+import { CliError } from './errors';
+import { lintContext, lintFileBytes, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
+import type { InputFile } from './paths';
+
+/** What `workerData.role` says to the bundle's entry point (cli/main.ts): lint a share, do not run the CLI. */
+export const LINT_WORKER_ROLE = 'babelq-lint-share';
+
+/**
+ * Below this many fixtures per thread a second thread costs more than it saves: each thread loads
+ * the bundle and warms V8's compilers up again, which one thread does once. Measured with
+ * bench/scenarios/cli-threads.ts on 2 cores: 10,000 fixtures were slower in two threads, 100,000
+ * faster (bench/README.md).
+ */
+export const MIN_FIXTURES_PER_THREAD = 30_000;
+
+/** The most threads `auto` starts, whatever the machine has: past it, reading the files is the bound. */
+const MAX_AUTO_THREADS = 4;
+
+/** `--concurrency` as given: a number of threads, `auto` (by fixtures and cores) or `off` (one thread). */
+export type Concurrency = number | 'auto' | 'off';
+
+/** Reads `--concurrency`'s value; a usage error names what it accepts. */
+export function concurrencyOption(value: string | true | undefined): Concurrency {
+  if (value === undefined) return 'auto';
+  if (value === 'auto' || value === 'off') return value;
+  if (typeof value === 'string' && /^[1-9]\d{0,2}$/.test(value)) return Number(value);
+  throw new CliError(`--concurrency needs a number of threads from 1 to 999, auto or off, not '${String(value)}'`, true);
+}
+
+/** How many threads lint `fixtures` fixtures: a number as given (never more than the fixtures), `auto` by fixtures and cores. */
+export function threadCount(concurrency: Concurrency, fixtures: number, cores = availableParallelism()): number {
+  if (concurrency === 'off') return 1;
+  if (concurrency !== 'auto') return Math.max(1, Math.min(concurrency, fixtures));
+  return Math.max(1, Math.min(cores, MAX_AUTO_THREADS, Math.floor(fixtures / MIN_FIXTURES_PER_THREAD)));
+}
+
+/** What the main thread hands a worker: the run's setup and the share it lints. */
+interface ShareRequest {
+  readonly role: typeof LINT_WORKER_ROLE;
+  readonly setup: LintSetup;
+  readonly files: readonly InputFile[];
+}
+
+/** What a worker hands back: its reports in order, or the error that stopped it (as the main thread would have thrown it). */
+type ShareResult =
+  | {
+      readonly reports: FileReport[];
+      /** Per fixture that had suppressions matched: the offsets of those entries in their suppressions file. */
+      readonly used: { readonly fixture: string; readonly offsets: number[] }[];
+      readonly suppressed: number;
+    }
+  | { readonly error: string };
+
+/**
+ * Lints `files` in `threads` contiguous shares: the first in this thread, the rest in workers
+ * running `workerScript` (the bundle's entry, started as `babelq` was). Resolves to the reports in
+ * the order of `files`; an unreadable file rejects with the CliError a single thread throws first.
+ */
+export async function lintInThreads(files: readonly InputFile[], setup: LintSetup, context: LintContext, threads: number, workerScript: string): Promise<FileReport[]> {
+  const shares = splitEvenly(files, threads);
+  // Started before this thread lints its own share, so the workers load while it works.
+  const results = shares.slice(1).map((share) => runShare(workerScript, { role: LINT_WORKER_ROLE, setup, files: share }));
+  // Settled now, so a rejection met while this thread lints is not reported as unhandled.
+  results.forEach((result) => result.catch(() => undefined));
+  const own = lintShare(shares[0], context);
+  const all: ShareResult[] = [own, ...(await Promise.all(results))];
+  const reports: FileReport[] = [];
+  for (const [index, result] of all.entries()) {
+    if ('error' in result) throw new CliError(result.error);
+    if (index > 0) replayShare(shares[index], result, context);
+    reports.push(...result.reports);
+  }
+  return reports;
+}
+
+/** A worker's side: lints the share it was given with a context of its own and posts the result. */
+export function runLintShare(request: ShareRequest, post: (result: ShareResult) => void): void {
+  post(lintShare(request.files, lintContext(request.setup)));
+}
+
+/** Whether `data` (a worker's `workerData`) asks for a lint share. */
+export function isShareRequest(data: unknown): data is ShareRequest {
+  return typeof data === 'object' && data !== null && (data as { role?: unknown }).role === LINT_WORKER_ROLE;
+}
+
+function lintShare(files: readonly InputFile[], context: LintContext): ShareResult {
+  const reports: FileReport[] = [];
+  const used: { fixture: string; offsets: number[] }[] = [];
+  try {
+    for (const file of files) {
+      const usedBefore = context.run.used.size;
+      reports.push(lintFileBytes(file, readFixture(file), context));
+      // A set keeps insertion order: what this file matched first is at its end.
+      if (context.run.used.size > usedBefore) used.push({ fixture: file.absolute, offsets: [...context.run.used].slice(usedBefore).map((entry) => entry.offset) });
+    }
+  } catch (error) {
+    if (error instanceof CliError) return { error: error.message };
+    throw error;
+  }
+  return { reports, used, suppressed: context.run.suppressed };
+}
+
+/**
+ * Makes this thread's context as if it had linted a worker's share itself: the same babelq.json
+ * files and registries found (their reports come after the fixtures), the same files checked and
+ * suppressions used (a suppression no share matched is stale), the same count hidden.
+ */
+function replayShare(files: readonly InputFile[], result: Extract<ShareResult, { reports: FileReport[] }>, context: LintContext): void {
+  let lastDirectory: string | undefined;
+  for (const file of files) {
+    context.run.checked.add(file.absolute);
+    const directory = dirname(file.absolute);
+    if (directory === lastDirectory) continue;
+    lastDirectory = directory;
+    context.registries.stateFor(file.absolute, settingsFor(context, file.absolute).registryPath);
+  }
+  for (const { fixture, offsets } of result.used) {
+    for (const entry of context.configs.suppressionsFor(fixture)) if (offsets.includes(entry.offset)) context.run.used.add(entry);
+  }
+  context.run.suppressed += result.suppressed;
+}
+
+function splitEvenly<T>(items: readonly T[], parts: number): T[][] {
+  const shares: T[][] = [];
+  for (let part = 0; part < parts; part++) shares.push(items.slice(Math.floor((items.length * part) / parts), Math.floor((items.length * (part + 1)) / parts)));
+  return shares;
+}
+
+function runShare(workerScript: string, request: ShareRequest): Promise<ShareResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerScript, { workerData: request });
+    let settled = false;
+    worker.once('message', (result: ShareResult) => {
+      settled = true;
+      resolve(result);
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`a lint thread stopped (exit ${code}) before it sent its reports`));
+    });
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * `babelq lint --concurrency`: the fixtures split across worker threads give the output one
+ * thread gives, byte for byte, in every format: the findings in walk order, the registries' and
+ * babelq.json's own reports after them, suppressions used in any thread, stale ones, the count
+ * hidden, and an unreadable file in another thread's share. The shares are seen as the threads
+ * received them (test/cli/thread-probe.cjs), so a run that quietly stayed in one thread fails.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { concurrencyOption, MIN_FIXTURES_PER_THREAD, threadCount } from '../../cli/lint-threads';
+import { CliError } from '../../cli/errors';
+import { assertCliBuilt, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, REPO_ROOT, writeTree } from './helpers';
+
+const PROBE = join(__dirname, 'thread-probe.cjs');
+
+/** Runs `babelq lint <args>` with the probe preloaded; returns the output and the share each lint thread received. */
+function lintProbed(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string; shares: number[] } {
+  const log = join(tmpdir(), `babelq-thread-log-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(log, '');
+  try {
+    const result = spawnSync(process.execPath, ['--require', PROBE, CLI_PATH, 'lint', ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '', BABELQ_TEST_THREAD_LOG: log },
+      timeout: 60_000,
+    });
+    if (result.error) throw result.error;
+    const shares = readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number);
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr, shares };
+  } finally {
+    rmSync(log, { force: true });
+  }
+}
+
+/** SARIF's fixes suggest a fresh UUID (for a missing trace_id or meta.id) in every run, threads or not. */
+const withoutUuids = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g, '<uuid>');
+
+describe('--concurrency: the value', () => {
+  test('auto, off or a number of threads; anything else is a usage error that says what is accepted', () => {
+    assert.equal(concurrencyOption(undefined), 'auto');
+    assert.equal(concurrencyOption('off'), 'off');
+    assert.equal(concurrencyOption('auto'), 'auto');
+    assert.equal(concurrencyOption('3'), 3);
+    for (const bad of ['0', '-1', '1.5', 'two', '', '1000', true] as const) {
+      assert.throws(() => concurrencyOption(bad), (error: unknown) => error instanceof CliError && error.usage && /--concurrency needs a number of threads from 1 to 999, auto or off/.test(error.message), String(bad));
+    }
+  });
+
+  test('auto starts a thread per MIN_FIXTURES_PER_THREAD fixtures, up to the cores and 4; a number is never more than the fixtures', () => {
+    assert.equal(threadCount('auto', 10_000, 2), 1, 'the bench workspace stays in one thread: a second costs more than it saves');
+    assert.equal(threadCount('auto', 2 * MIN_FIXTURES_PER_THREAD - 1, 8), 1);
+    assert.equal(threadCount('auto', 2 * MIN_FIXTURES_PER_THREAD, 8), 2);
+    assert.equal(threadCount('auto', 100 * MIN_FIXTURES_PER_THREAD, 2), 2, 'no more threads than cores');
+    assert.equal(threadCount('auto', 100 * MIN_FIXTURES_PER_THREAD, 32), 4);
+    assert.equal(threadCount('off', 1_000_000, 32), 1);
+    assert.equal(threadCount(3, 2, 32), 2);
+    assert.equal(threadCount(3, 0, 32), 1);
+  });
+});
+
+describe('--concurrency: the same output as one thread', () => {
+  let root: string;
+  /** Fixtures in the tree: examples/ copied four times, under two registries. */
+  let fixtures: number;
+  before(() => {
+    assertCliBuilt();
+    root = makeTree({
+      'babelq.json': '{ "root": true, "severity": { "float-currency": "error" }, "colour": "red" }\n',
+    });
+    const examples = join(REPO_ROOT, 'examples');
+    // The fixtures only: each copy finds the registry of a/ or b/ above it.
+    const fixturesOnly = (source: string) => !/\.(mjs|md)$|registry\.json$|schemas$/.test(source);
+    for (const copy of ['a/one', 'a/two', 'b/one', 'b/two']) cpSync(examples, join(root, copy), { recursive: true, filter: fixturesOnly });
+    // b/ has its own registry, with an entry whose schema file is missing: a finding of registry.json's own.
+    for (const registry of ['a/registry.json', 'b/registry.json']) cpSync(join(examples, 'registry.json'), join(root, registry));
+    cpSync(join(examples, 'schemas'), join(root, 'a/schemas'), { recursive: true });
+    cpSync(join(examples, 'schemas'), join(root, 'b/schemas'), { recursive: true });
+    const bRegistry = JSON.parse(readFileSync(join(root, 'b/registry.json'), 'utf8')) as { schemas: object[] };
+    bRegistry.schemas.push({ urn: 'urn:babel:orders:refunded', schema: 'schemas/orders-refunded.json', owner: 'orders', status: 'active' });
+    writeFileSync(join(root, 'b/registry.json'), `${JSON.stringify(bRegistry, null, 2)}\n`);
+    writeTree(root, {
+      'b/two/extra/late.babel.json': FORBIDDEN_TIMESTAMP,
+      'b/two/extra/fixed.babel.json': envelope(),
+      // One entry the last thread's share matches, one whose finding is gone (stale).
+      'babelq-suppressions.json': JSON.stringify({
+        suppressions: [
+          { file: 'b/two/extra/late.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'legacy producer' },
+          { file: 'b/two/extra/fixed.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'fixed since' },
+        ],
+      }),
+    });
+    const oneThread = lintProbed(['--format', 'json', '--concurrency', 'off'], root);
+    fixtures = (JSON.parse(oneThread.stdout) as { file: string }[]).filter((report) => report.file.endsWith('.babel.json')).length;
+  });
+  after(() => removeTree(root));
+
+  for (const format of ['json', 'stylish', 'sarif', 'compact', 'github']) {
+    test(`${format}: two and three threads print what one prints, with the same exit status`, () => {
+      const one = lintProbed(['--format', format, '--concurrency', 'off'], root);
+      assert.deepEqual(one.shares, [], 'off lints in the main thread');
+      assert.equal(one.status, 1, one.stderr);
+      for (const threads of [2, 3]) {
+        const many = lintProbed(['--format', format, '--concurrency', String(threads)], root);
+        // The main thread lints the first share; each worker one of the rest, in equal parts.
+        assert.equal(many.shares.length, threads - 1, `${threads} threads: ${many.stderr}`);
+        assert.ok(many.shares.every((share) => Math.abs(share - fixtures / threads) <= 1), `shares ${many.shares.join(', ')} of ${fixtures}`);
+        assert.equal(withoutUuids(many.stdout), withoutUuids(one.stdout));
+        assert.equal(many.stderr, one.stderr);
+        assert.equal(many.status, one.status);
+      }
+    });
+  }
+
+  test('what the run reports besides the fixtures is there in threads too: the suppression used, the stale one, the registry and config findings', () => {
+    const many = lintProbed(['--format', 'json', '--concurrency', '3'], root);
+    const reports = JSON.parse(many.stdout) as { file: string; diagnostics: { code: string; message: string }[] }[];
+    const codes = (file: string) => reports.find((report) => report.file === file)?.diagnostics.map((d) => d.code);
+    const late = codes('b/two/extra/late.babel.json');
+    assert.ok(late && !late.includes('forbidden-key'), 'its forbidden-key is suppressed by an entry matched in the last share');
+    assert.ok(codes('babelq-suppressions.json')?.length === 1, 'the entry whose finding is gone is stale, and only that one');
+    assert.ok((codes('b/registry.json') ?? []).length > 0, "b/registry.json's missing schema file is reported");
+    assert.ok((codes('babelq.json') ?? []).length > 0, "babelq.json's unknown key is reported");
+    const stylish = lintProbed(['--concurrency', '3'], root);
+    assert.match(stylish.stdout, / 1 suppressed/);
+  });
+
+  test('an unreadable fixture in a worker\'s share stops the run as in one thread: exit 2, its name, no report', () => {
+    const folder = makeTree({});
+    try {
+      for (let index = 0; index < 12; index++) writeTree(folder, { [`f${String(index).padStart(2, '0')}.babel.json`]: envelope() });
+      // Too large to read, in the last third of the walk: the last worker's share.
+      truncateSync(join(folder, 'f10.babel.json'), 65 * 1024 * 1024);
+      const one = lintProbed(['--format', 'json', '--concurrency', 'off'], folder);
+      const many = lintProbed(['--format', 'json', '--concurrency', '3'], folder);
+      assert.equal(one.status, 2);
+      assert.match(one.stderr, /cannot read 'f10\.babel\.json': .*above the 64\.0 MB/);
+      assert.deepEqual(many.shares, [4, 4]);
+      assert.equal(many.status, 2);
+      assert.equal(many.stderr, one.stderr);
+      assert.equal(many.stdout, '');
+    } finally {
+      removeTree(folder);
+    }
+  });
+
+  test('--fix stays in one thread: it writes each file as it goes', () => {
+    const folder = makeTree({ 'a.babel.json': FORBIDDEN_TIMESTAMP, 'b.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      const fixed = lintProbed(['--fix', '--concurrency', '2'], folder);
+      assert.deepEqual(fixed.shares, []);
+      assert.equal(fixed.status, 0, fixed.stdout + fixed.stderr);
+      assert.doesNotMatch(readFileSync(join(folder, 'b.babel.json'), 'utf8'), /timestamp/);
+    } finally {
+      removeTree(folder);
+    }
+  });
+});
