@@ -4,7 +4,9 @@
  * loaded, found broken or not found, and one `window/showMessage` per broken registry file for
  * the server's life: while registry.json is edited it breaks and mends at many keystrokes, and a
  * message at each would bury the editor; every later state is in the log and in the diagnostics
- * of registry.json itself.
+ * of registry.json itself. A folder without a registry is logged once per workspace folder (a
+ * workspace report searches each folder of fixtures, and a hundred folders made a hundred lines),
+ * and again once a registry has been loaded or found broken in it since.
  */
 import { MessageType, type Connection } from 'vscode-languageserver/node';
 import type { RegistryState } from '../core/registry/types';
@@ -13,13 +15,18 @@ import type { RegistryListener } from './registry';
 export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
   /** Registry files whose break has been shown. */
   const shown = new Set<string>();
+  /** Workspace folders whose folder without a registry has been logged, since their last registry. */
+  const noneLogged = new Set<string>();
   const log = (type: MessageType, message: string) => void connection.sendNotification('window/logMessage', { type, message }).catch(() => undefined);
   const show = (type: MessageType, message: string) => void connection.sendNotification('window/showMessage', { type, message }).catch(() => undefined);
   return (state: RegistryState, searched) => {
     if (state.kind === 'none') {
-      log(MessageType.Info, `No registry.json (bqschema format) at or above ${searched.directory} inside ${searched.root}: URNs and payloads are not checked against a registry.`);
+      if (noneLogged.has(searched.root)) return;
+      noneLogged.add(searched.root);
+      log(MessageType.Info, `No registry.json (bqschema format) at or above ${searched.directory} inside ${searched.root}: URNs and payloads are not checked against a registry. (Other folders of ${searched.root} without one are not logged.)`);
       return;
     }
+    noneLogged.delete(searched.root);
     if (state.kind === 'broken') {
       const message = `BabelQueue registry ${state.path} cannot be used: ${state.error}`;
       log(MessageType.Error, message);

@@ -1,0 +1,55 @@
+/**
+ * The registry's state as standard LSP log and show messages (server/registry-messages.ts): a
+ * folder without a registry is logged once per workspace folder, not once per folder of fixtures,
+ * and again after a registry has been seen in that workspace folder since; a broken registry is
+ * shown once and logged each time.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { registryMessages } from '../../server/registry-messages';
+import { NO_REGISTRY, type RegistryState } from '../../core/registry/types';
+
+function listen() {
+  const sent: { method: string; type: number; message: string }[] = [];
+  const listener = registryMessages({
+    sendNotification: ((method: string, params: { type: number; message: string }) => {
+      sent.push({ method, ...params });
+      return Promise.resolve();
+    }) as never,
+  });
+  return { sent, listener };
+}
+
+const BROKEN: RegistryState = { kind: 'broken', path: '/w/registry.json', error: 'it is not JSON' };
+
+test('a workspace report over a hundred folders without a registry logs one line per workspace folder', () => {
+  const { sent, listener } = listen();
+  for (let folder = 0; folder < 100; folder++) listener(NO_REGISTRY, { directory: `/w/batch-${folder}`, root: '/w' });
+  listener(NO_REGISTRY, { directory: '/other/fixtures', root: '/other' });
+  assert.deepEqual(
+    sent.map((entry) => entry.message),
+    [
+      'No registry.json (bqschema format) at or above /w/batch-0 inside /w: URNs and payloads are not checked against a registry. (Other folders of /w without one are not logged.)',
+      'No registry.json (bqschema format) at or above /other/fixtures inside /other: URNs and payloads are not checked against a registry. (Other folders of /other without one are not logged.)',
+    ],
+  );
+  assert.ok(sent.every((entry) => entry.method === 'window/logMessage'));
+});
+
+test('once a registry has been seen in the workspace folder, a folder without one is logged again', () => {
+  const { sent, listener } = listen();
+  listener(NO_REGISTRY, { directory: '/w/a', root: '/w' });
+  listener(BROKEN, { directory: '/w', root: '/w' });
+  listener(NO_REGISTRY, { directory: '/w/a', root: '/w' });
+  listener(NO_REGISTRY, { directory: '/w/b', root: '/w' });
+  listener(BROKEN, { directory: '/w', root: '/w' });
+  const logged = sent.filter((entry) => entry.method === 'window/logMessage').map((entry) => entry.message.slice(0, 40));
+  assert.deepEqual(logged, [
+    'No registry.json (bqschema format) at or',
+    'BabelQueue registry /w/registry.json can',
+    'No registry.json (bqschema format) at or',
+    'BabelQueue registry /w/registry.json can',
+  ]);
+  // The break is shown once for the server's life; each later state is in the log.
+  assert.equal(sent.filter((entry) => entry.method === 'window/showMessage').length, 1);
+});
