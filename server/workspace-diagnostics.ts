@@ -31,7 +31,7 @@ import { analyze } from '../core/rules/analyze';
 import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
-import { projectIgnores } from '../workspace/ignores';
+import { projectIgnores, type IgnoreFilter } from '../workspace/ignores';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
@@ -443,11 +443,19 @@ export class WorkspaceFixtures {
     }
   }
 
+  /**
+   * What a walk of `folder` leaves out (.gitignore, babelq.json's `ignore`), as the report applies
+   * it: find references walks with it too, so a .gitignore not applied is logged once, not per walk.
+   */
+  ignoresFor(folder: string): IgnoreFilter {
+    return projectIgnores(this.context.configs, this.gitignores, folder);
+  }
+
   /** The fixtures under every folder, ignores applied; what is no longer there is reported empty once. */
   private async scan(): Promise<void> {
     const found = new Map<string, string>();
     for (const folder of this.folders()) {
-      const ignores = projectIgnores(this.context.configs, this.gitignores, folder);
+      const ignores = this.ignoresFor(folder);
       // One more than the bound is looked for, to know whether the bound left fixtures out.
       const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores);
       if (paths.length > MAX_FIXTURES_FOUND) {

@@ -5,8 +5,6 @@
  */
 import type { DefinitionParams, DocumentLink, Location, ReferenceParams } from 'vscode-languageserver/node';
 import { registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
-import { GitIgnores } from '../../workspace/gitignore';
-import { projectIgnores } from '../../workspace/ignores';
 import { readFromDisk, type TextReader } from '../../workspace/registry-loader';
 import { findUrnReferences, urnReferenceIn } from '../../workspace/urn-references';
 import type { ServerContext } from '../context';
@@ -41,7 +39,7 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
         return reference && toLocation(reference);
       };
       const fromReport = await fixtures.referencesTo(entry.urn, root, readUnanalysed, token);
-      const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readOpenFirst, projectIgnores(context.configs, new GitIgnores(), root), token)).map(toLocation);
+      const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readOpenFirst, fixtures.ignoresFor(root), token)).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
       return locations;
     }),

@@ -88,6 +88,33 @@ describe('a .gitignore built to stall a walk', () => {
     }
   });
 
+  test('find references before any report walks with the same ignores, and says once that the .gitignore is not applied', { timeout: 30_000 }, async () => {
+    const many = mkdtempSync(join(tmpdir(), 'babelq-gitignore-references-'));
+    const server = new TestLspClient({ workspaceFolders: [pathToFileURL(many).href] });
+    try {
+      mkdirSync(join(many, '.git'));
+      writeFileSync(join(many, '.git/HEAD'), 'ref: refs/heads/main\n');
+      writeFileSync(join(many, '.gitignore'), `ignored/\n${Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`).join('\n')}\n`);
+      const registryText = '{ "schemas": [\n  { "urn": "urn:babel:orders:created", "schema": "orders-created.json", "owner": "orders", "status": "active" }\n] }\n';
+      writeFileSync(join(many, 'orders-created.json'), '{ "type": "object" }\n');
+      writeFileSync(join(many, 'registry.json'), registryText);
+      mkdirSync(join(many, 'ignored'));
+      writeFileSync(join(many, 'ignored/a.babel.json'), GOOD_ENVELOPE);
+      await server.initialize();
+      const registryUri = pathToFileURL(join(many, 'registry.json')).href;
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+      const params = { textDocument: { uri: registryUri }, position: { line: 1, character: registryText.split('\n')[1].indexOf('urn:babel') + 3 }, context: { includeDeclaration: false } };
+      const notice = `${join(many, '.gitignore')} has more than 1,000 distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied. Nothing it lists is ignored.`;
+      const first = await server.request<{ uri: string }[]>('textDocument/references', params);
+      assert.deepEqual(first.map((location) => location.uri), [pathToFileURL(join(many, 'ignored/a.babel.json')).href], 'the .gitignore is not applied: ignored/ is walked');
+      await server.request('textDocument/references', params);
+      assert.equal(server.logs.filter((line) => line === notice).length, 1, server.logs.join('\n'));
+    } finally {
+      server.kill();
+      rmSync(many, { recursive: true, force: true });
+    }
+  });
+
   test('a .gitignore above 1 MB is said to be unread, not passed over in silence', () => {
     const big = mkdtempSync(join(tmpdir(), 'babelq-gitignore-big-'));
     try {
