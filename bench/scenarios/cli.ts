@@ -54,8 +54,18 @@ export function cliScenario(): void {
   const a = stats(times.anchor);
   const f = stats(times.floor);
   const explicit = stats([0, 1].map(() => run([cli, 'lint', '.', '--format', 'json', '--registry', 'registry.json']).elapsed));
+  // Why `--concurrency auto` keeps this workspace in one thread: a second, forced, against one, in turn.
+  const threads: { one: number[]; two: number[] } = { one: [], two: [] };
+  for (let i = 0; i < (QUICK ? 1 : 3); i++) {
+    threads.two.push(run([cli, 'lint', '.', '--format', 'json', '--concurrency', '2']).elapsed);
+    threads.one.push(run([cli, 'lint', '.', '--format', 'json', '--concurrency', 'off']).elapsed);
+  }
   info('babelq lint . --format json (registry found and used, payload schema checked)', range(o));
   info('babelq lint . --format json --registry registry.json (no registry search per file)', range(explicit));
+  info(
+    `babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} files in two threads (--concurrency 2, forced) / in one (off, what auto chooses here)`,
+    `${range(stats(threads.two))} / ${range(stats(threads.one))}`,
+  );
   info('ajv validate -s envelope.schema.json -d "**/*.babel.json"', range(a));
   info('the floor: Node finding and reading the same files, nothing else (bench/read-floor.cjs)', range(f));
   target(`babelq lint of ${WORKSPACE_FILES.toLocaleString('en')} files vs ajv-cli on the same files`, `${ratio(a.median / o.median)} faster`, '≥ 3× faster', a.median >= 3 * o.median, {
