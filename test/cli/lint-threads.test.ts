@@ -159,3 +159,43 @@ describe('--concurrency: the same output as one thread', () => {
     }
   });
 });
+
+describe('--concurrency: what the workers met, replayed in the main thread as one thread meets it', () => {
+  before(() => assertCliBuilt());
+
+  /** Runs --concurrency off, 2 and 3 and asserts threads were started and the output is the same; returns the single-thread run. */
+  function sameInThreads(args: readonly string[], cwd: string): ReturnType<typeof lintProbed> {
+    const one = lintProbed([...args, '--concurrency', 'off'], cwd);
+    for (const threads of [2, 3]) {
+      const many = lintProbed([...args, '--concurrency', String(threads)], cwd);
+      assert.equal(many.shares.length, threads - 1, `${threads} threads: ${many.stderr}`);
+      assert.equal(many.stdout, one.stdout, `${threads} threads: stdout`);
+      assert.equal(many.stderr, one.stderr, `${threads} threads: stderr`);
+      assert.equal(many.status, one.status, `${threads} threads: exit status`);
+    }
+    return one;
+  }
+
+  test("a suppression used in a worker's share marks that entry used, not an entry at the same place of another suppressions file", () => {
+    // Both files list one entry at the same offset; the fixture they name is linted by a worker.
+    const entry = (file: string, code: string, pointer: string) => `{"suppressions":[${JSON.stringify({ file, code, pointer, reason: 'r' })}]}\n`;
+    const folder = makeTree({
+      'babelq.json': '{ "root": true }\n',
+      'a0.babel.json': envelope(),
+      'a1.babel.json': envelope(),
+      'a2.babel.json': envelope(),
+      'a3.babel.json': envelope(),
+      'sub/x.babel.json': FORBIDDEN_TIMESTAMP,
+      'babelq-suppressions.json': entry('sub/x.babel.json', 'forbidden-key', '/timestamp'),
+      // Stale: x.babel.json has no float-currency.
+      'sub/babelq-suppressions.json': entry('x.babel.json', 'float-currency', '/data'),
+    });
+    try {
+      const one = sameInThreads(['--format', 'compact'], folder);
+      assert.match(one.stdout, /^sub\/babelq-suppressions\.json:.* stale-suppression: /m);
+      assert.doesNotMatch(one.stdout, /forbidden-key/);
+    } finally {
+      removeTree(folder);
+    }
+  });
+});
