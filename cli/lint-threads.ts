@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileReport } from './diagnostics';
 import { CliError } from './errors';
-import { lintContext, lintFileBytes, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
+import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
 import type { InputFile } from './paths';
 
 /** What `workerData.role` says to the bundle's entry point (cli/main.ts): lint a share, do not run the CLI. */
@@ -56,6 +56,8 @@ interface ShareRequest {
 type ShareResult =
   | {
       readonly reports: FileReport[];
+      /** The files of the share (by index) that are a registry.json or a schema file named among the paths: they have no report. */
+      readonly named: number[];
       /**
        * Per fixture that had suppressions matched: which of its entries, by index in `suppressionsFor`
        * (not by offset: each suppressions file of the chain has entries at offsets of its own).
@@ -65,12 +67,21 @@ type ShareResult =
     }
   | { readonly error: string };
 
+/** What the threads linted: the reports in the order of `files`, the files they are of, and the named project files (no report). */
+export interface ThreadsOutcome {
+  readonly reports: FileReport[];
+  readonly linted: InputFile[];
+  readonly named: InputFile[];
+}
+
 /**
- * Lints `files` in `threads` contiguous shares: the first in this thread, the rest in workers
- * running `workerScript` (the bundle's entry, started as `babelq` was). Resolves to the reports in
- * the order of `files`; an unreadable file rejects with the CliError a single thread throws first.
+ * Lints `files` (all of them, as walked: a registry.json or a schema file named among them is
+ * told apart in the thread that meets it, as in one thread) in `threads` contiguous shares: the
+ * first in this thread, the rest in workers running `workerScript` (the bundle's entry, started as
+ * `babelq` was). Resolves to the reports in the order of `files`; an unreadable file rejects with
+ * the CliError a single thread throws first.
  */
-export async function lintInThreads(files: readonly InputFile[], setup: LintSetup, context: LintContext, threads: number, workerScript: string): Promise<FileReport[]> {
+export async function lintInThreads(files: readonly InputFile[], setup: LintSetup, context: LintContext, threads: number, workerScript: string): Promise<ThreadsOutcome> {
   const shares = splitEvenly(files, threads);
   // Started before this thread lints its own share, so the workers load while it works.
   const results = shares.slice(1).map((share) => runShare(workerScript, { role: LINT_WORKER_ROLE, setup, files: share }));
@@ -78,13 +89,15 @@ export async function lintInThreads(files: readonly InputFile[], setup: LintSetu
   results.forEach((result) => result.catch(() => undefined));
   const own = lintShare(shares[0], context);
   const all: ShareResult[] = [own, ...(await Promise.all(results))];
-  const reports: FileReport[] = [];
+  const outcome: ThreadsOutcome = { reports: [], linted: [], named: [] };
   for (const [index, result] of all.entries()) {
     if ('error' in result) throw new CliError(result.error);
     if (index > 0) replayShare(shares[index], result, context);
-    reports.push(...result.reports);
+    const named = new Set(result.named);
+    for (const [at, file] of shares[index].entries()) (named.has(at) ? outcome.named : outcome.linted).push(file);
+    outcome.reports.push(...result.reports);
   }
-  return reports;
+  return outcome;
 }
 
 /** A worker's side: lints the share it was given with a context of its own and posts the result. */
@@ -97,17 +110,23 @@ export function isShareRequest(data: unknown): data is ShareRequest {
   return typeof data === 'object' && data !== null && (data as { role?: unknown }).role === LINT_WORKER_ROLE;
 }
 
+/** The loop of cli/lint.ts for one share, without --fix and --stdin (they stay in one thread). */
 function lintShare(files: readonly InputFile[], context: LintContext): ShareResult {
   const reports: FileReport[] = [];
+  const named: number[] = [];
   const used: { fixture: string; entries: number[] }[] = [];
   try {
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
+      if (namedFileKind(file, context) !== 'envelope') {
+        named.push(index);
+        continue;
+      }
       const usedBefore = context.run.used.size;
       reports.push(lintFileBytes(file, readFixture(file), context));
       // An entry names one fixture, so what this file matched is among its own entries (a spread of
       // the whole set per file was quadratic: 40,000 fixtures with a baseline took 8.0 s, not 4.8 s).
       if (context.run.used.size > usedBefore) {
-        const entries = context.configs.suppressionsFor(file.absolute).flatMap((entry, index) => (context.run.used.has(entry) ? [index] : []));
+        const entries = context.configs.suppressionsFor(file.absolute).flatMap((entry, at) => (context.run.used.has(entry) ? [at] : []));
         used.push({ fixture: file.absolute, entries });
       }
     }
@@ -115,26 +134,33 @@ function lintShare(files: readonly InputFile[], context: LintContext): ShareResu
     if (error instanceof CliError) return { error: error.message };
     throw error;
   }
-  return { reports, used, suppressed: context.run.suppressed };
+  return { reports, named, used, suppressed: context.run.suppressed };
 }
 
 /**
- * Makes this thread's context as if it had linted a worker's share itself: the same babelq.json
- * files and registries found (their reports come after the fixtures), the same files checked and
+ * Makes this thread's context as if it had linted a worker's share itself, in walk order: the same
+ * babelq.json files and registries found, in the order one thread finds them (registries report in
+ * that order, after the fixtures, and passed-over ones are noted in it), the same files checked and
  * suppressions used (a suppression no share matched is stale), the same count hidden.
  */
 function replayShare(files: readonly InputFile[], result: Extract<ShareResult, { reports: FileReport[] }>, context: LintContext): void {
+  const named = new Set(result.named);
+  const used = new Map(result.used.map(({ fixture, entries }) => [fixture, entries]));
   let lastDirectory: string | undefined;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    // As in one thread: a registry.json named is loaded here, a file not named *.babel.json finds its registry here.
+    namedFileKind(file, context);
+    if (named.has(index)) continue;
     context.run.checked.add(file.absolute);
+    const entries = used.get(file.absolute);
+    if (entries) {
+      const suppressions = context.configs.suppressionsFor(file.absolute);
+      for (const at of entries) context.run.used.add(suppressions[at]);
+    }
     const directory = dirname(file.absolute);
     if (directory === lastDirectory) continue;
     lastDirectory = directory;
     context.registries.stateFor(file.absolute, settingsFor(context, file.absolute).registryPath);
-  }
-  for (const { fixture, entries } of result.used) {
-    const suppressions = context.configs.suppressionsFor(fixture);
-    for (const index of entries) context.run.used.add(suppressions[index]);
   }
   context.run.suppressed += result.suppressed;
 }

@@ -162,10 +162,12 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   // --fix writes each file as it goes, and standard input is one file: both run in this thread.
   const threads = stdin || fixMode || !environment.lintWorkerScript ? 1 : threadCount(concurrency, files.length);
   if (threads > 1) {
-    const fixtures: InputFile[] = [];
-    for (const file of files) (namedFileKind(file, context) === 'envelope' ? fixtures : namedProjectFiles).push(file);
-    reports.push(...(await lintInThreads(fixtures, { ...setup, today: context.today }, context, threads, environment.lintWorkerScript!)));
-    linted.push(...fixtures);
+    // Each thread tells a named registry.json or schema file apart as it meets it, as the loop below
+    // does: told apart here first, their registries would be loaded, and reported, out of walk order.
+    const threaded = await lintInThreads(files, { ...setup, today: context.today }, context, threads, environment.lintWorkerScript!);
+    reports.push(...threaded.reports);
+    linted.push(...threaded.linted);
+    namedProjectFiles.push(...threaded.named);
   }
   for (const file of threads > 1 ? [] : files) {
     if (!stdin && namedFileKind(file, context) !== 'envelope') {

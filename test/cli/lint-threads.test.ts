@@ -176,6 +176,33 @@ describe('--concurrency: what the workers met, replayed in the main thread as on
     return one;
   }
 
+  test('a registry.json or another file named after the fixtures loads its registry where one thread does: the reports and notes keep their order', () => {
+    // An entry whose schema file is missing: a finding of that registry.json's own.
+    const withProblem = (urn: string) => JSON.stringify({ schemas: [{ urn, schema: 'schemas/missing.json', owner: 'orders', status: 'active' }] });
+    const folder = makeTree({
+      'babelq.json': '{ "root": true }\n',
+      'a/registry.json': withProblem('urn:babel:orders:a'),
+      'a/one.babel.json': envelope(),
+      'a/two.babel.json': envelope(),
+      'a/three.babel.json': envelope(),
+      'b/registry.json': withProblem('urn:babel:orders:b'),
+      // registry.json files without "schemas": passed over, each with a note on stderr.
+      'p/registry.json': '{}\n',
+      'p/four.babel.json': envelope(),
+      'q/registry.json': '{}\n',
+      // Not named *.babel.json: lint looks its registry up to tell a schema file from an envelope.
+      'q/named.json': envelope(),
+    });
+    try {
+      const one = sameInThreads(['--format', 'compact', 'a', 'p', 'b/registry.json', 'q/named.json'], folder);
+      // One thread meets a/registry.json (by a/'s fixtures) before b/registry.json (named after them).
+      assert.ok(one.stdout.indexOf('a/registry.json') < one.stdout.indexOf('b/registry.json'), one.stdout);
+      assert.ok(one.stderr.indexOf('p/registry.json') < one.stderr.indexOf('q/registry.json'), one.stderr);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test("a suppression used in a worker's share marks that entry used, not an entry at the same place of another suppressions file", () => {
     // Both files list one entry at the same offset; the fixture they name is linted by a worker.
     const entry = (file: string, code: string, pointer: string) => `{"suppressions":[${JSON.stringify({ file, code, pointer, reason: 'r' })}]}\n`;
