@@ -88,9 +88,12 @@ export async function lintInThreads(files: readonly InputFile[], setup: LintSetu
   // Settled now, so a rejection met while this thread lints is not reported as unhandled.
   results.forEach((result) => result.catch(() => undefined));
   const own = lintShare(shares[0], context);
-  const all: ShareResult[] = [own, ...(await Promise.all(results))];
+  // Settled one by one in walk order: a thread that failed later in the walk must not hide an unreadable file before it.
+  const all: PromiseSettledResult<ShareResult>[] = [{ status: 'fulfilled', value: own }, ...(await Promise.allSettled(results))];
   const outcome: ThreadsOutcome = { reports: [], linted: [], named: [] };
-  for (const [index, result] of all.entries()) {
+  for (const [index, settled] of all.entries()) {
+    if (settled.status === 'rejected') throw settled.reason;
+    const result = settled.value;
     if ('error' in result) throw new CliError(result.error);
     if (index > 0) replayShare(shares[index], result, context);
     const named = new Set(result.named);

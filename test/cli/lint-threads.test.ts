@@ -36,6 +36,20 @@ function lintProbed(args: readonly string[], cwd: string): { status: number | nu
   }
 }
 
+const CRASH = join(__dirname, 'thread-crash.cjs');
+
+/** Runs `babelq lint <args>` with test/cli/thread-crash.cjs preloaded: the lint thread given `crashOn` throws. */
+function lintCrashing(args: readonly string[], cwd: string, crashOn: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--require', CRASH, CLI_PATH, 'lint', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '', BABELQ_TEST_THREAD_CRASH: crashOn },
+    timeout: 60_000,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
 /** SARIF's fixes suggest a fresh UUID (for a missing trace_id or meta.id) in every run, threads or not. */
 const withoutUuids = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g, '<uuid>');
 
@@ -142,6 +156,26 @@ describe('--concurrency: the same output as one thread', () => {
       assert.equal(many.status, 2);
       assert.equal(many.stderr, one.stderr);
       assert.equal(many.stdout, '');
+    } finally {
+      removeTree(folder);
+    }
+  });
+
+  test('a lint thread that crashes is an internal error (exit 2, no report); an unreadable file before its share still is what stops the run', () => {
+    const folder = makeTree({});
+    try {
+      for (let index = 0; index < 12; index++) writeTree(folder, { [`f${String(index).padStart(2, '0')}.babel.json`]: envelope() });
+      // The last worker's share (f08 to f11) crashes.
+      const crashed = lintCrashing(['--format', 'json', '--concurrency', '3'], folder, 'f10.babel.json');
+      assert.equal(crashed.status, 2);
+      assert.equal(crashed.stdout, '');
+      assert.match(crashed.stderr, /internal error, please report it:\n.*a lint thread crashed on purpose/);
+      // Too large to read, in the main thread's share: one thread stops there, before the crash's share.
+      truncateSync(join(folder, 'f01.babel.json'), 65 * 1024 * 1024);
+      const one = lintProbed(['--format', 'json', '--concurrency', 'off'], folder);
+      const many = lintCrashing(['--format', 'json', '--concurrency', '3'], folder, 'f10.babel.json');
+      assert.match(one.stderr, /cannot read 'f01\.babel\.json'/);
+      assert.deepEqual([many.status, many.stdout, many.stderr], [one.status, one.stdout, one.stderr]);
     } finally {
       removeTree(folder);
     }
