@@ -48,8 +48,8 @@ Options:
                                  (what would remain goes to stderr, as stylish)
   --no-ignore                    lint what .gitignore and "ignore" leave out too
   --concurrency <n|auto|off>     threads that lint the fixtures (default: auto, a
-                                 second thread per 20,000 fixtures, up to the cores
-                                 and 4; the output is the same in any number)
+                                 thread per 30,000 fixtures, up to the cores and 4;
+                                 the output is the same in any number)
   --stdin                        lint standard input instead of files
   --stdin-filename <path>        the path standard input stands for (its babelq.json,
                                  registry and suppressions apply; default: stdin.babel.json)

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { concurrencyOption, MIN_FIXTURES_PER_THREAD, threadCount } from '../../cli/lint-threads';
 import { CliError } from '../../cli/errors';
+import { LINT_USAGE } from '../../cli/lint';
 import { assertCliBuilt, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, REPO_ROOT, writeTree } from './helpers';
 
 const PROBE = join(__dirname, 'thread-probe.cjs');
@@ -73,6 +74,10 @@ describe('--concurrency: the value', () => {
     assert.equal(threadCount('off', 1_000_000, 32), 1);
     assert.equal(threadCount(3, 2, 32), 2);
     assert.equal(threadCount(3, 0, 32), 1);
+  });
+
+  test('the help says what auto does', () => {
+    assert.match(LINT_USAGE.replace(/\s+/g, ' '), new RegExp(`default: auto, a thread per ${MIN_FIXTURES_PER_THREAD.toLocaleString('en-US')} fixtures, up to the cores and 4`));
   });
 });
 
