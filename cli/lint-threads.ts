@@ -18,14 +18,21 @@ export const LINT_WORKER_ROLE = 'babelq-lint-share';
 
 /**
  * Below this many fixtures per thread a second thread costs more than it saves: each thread loads
- * the bundle and warms V8's compilers up again, which one thread does once. Measured with
- * bench/scenarios/cli-threads.ts on 2 cores: 10,000 fixtures were slower in two threads, 100,000
- * faster (bench/README.md).
+ * the bundle and warms V8's compilers up again, which one thread does once. Measured on 2 cores
+ * (bench/scenarios/cli.ts and cli-scale.ts, figures in bench/README.md): 10,000 fixtures were
+ * slower in two threads than in one, 100,000 faster.
  */
 export const MIN_FIXTURES_PER_THREAD = 30_000;
 
 /** The most threads `auto` starts, whatever the machine has: past it, reading the files is the bound. */
 const MAX_AUTO_THREADS = 4;
+
+/**
+ * A number asked for is held to the cores, or to MAX_AUTO_THREADS on a machine with fewer: each
+ * thread reads the configs, suppressions and registries again, and a hundred threads on 2 cores
+ * took minutes and gigabytes where one thread took seconds.
+ */
+const maxThreads = (cores: number) => Math.max(cores, MAX_AUTO_THREADS);
 
 /** `--concurrency` as given: a number of threads, `auto` (by fixtures and cores) or `off` (one thread). */
 export type Concurrency = number | 'auto' | 'off';
@@ -38,10 +45,10 @@ export function concurrencyOption(value: string | true | undefined): Concurrency
   throw new CliError(`--concurrency needs a number of threads from 1 to 999, auto or off, not '${String(value)}'`, true);
 }
 
-/** How many threads lint `fixtures` fixtures: a number as given (never more than the fixtures), `auto` by fixtures and cores. */
+/** How many threads lint `fixtures` fixtures: a number as given (never more than the fixtures, nor than maxThreads), `auto` by fixtures and cores. */
 export function threadCount(concurrency: Concurrency, fixtures: number, cores = availableParallelism()): number {
   if (concurrency === 'off') return 1;
-  if (concurrency !== 'auto') return Math.max(1, Math.min(concurrency, fixtures));
+  if (concurrency !== 'auto') return Math.max(1, Math.min(concurrency, fixtures, maxThreads(cores)));
   return Math.max(1, Math.min(cores, MAX_AUTO_THREADS, Math.floor(fixtures / MIN_FIXTURES_PER_THREAD)));
 }
 
@@ -105,7 +112,15 @@ export async function lintInThreads(files: readonly InputFile[], setup: LintSetu
 
 /** A worker's side: lints the share it was given with a context of its own and posts the result. */
 export function runLintShare(request: ShareRequest, post: (result: ShareResult) => void): void {
-  post(lintShare(request.files, lintContext(request.setup)));
+  let context: LintContext;
+  try {
+    context = lintContext(request.setup);
+  } catch (error) {
+    // --config or --registry gone or changed since the main thread read it: said as it would have said it.
+    if (error instanceof CliError) return post({ error: error.message });
+    throw error;
+  }
+  post(lintShare(request.files, context));
 }
 
 /** Whether `data` (a worker's `workerData`) asks for a lint share. */

@@ -49,6 +49,7 @@ Options:
   --no-ignore                    lint what .gitignore and "ignore" leave out too
   --concurrency <n|auto|off>     threads that lint the fixtures (default: auto, a
                                  thread per 30,000 fixtures, up to the cores and 4;
+                                 n: at most the cores, or 4 where there are fewer;
                                  the output is the same in any number)
   --stdin                        lint standard input instead of files
   --stdin-filename <path>        the path standard input stands for (its babelq.json,

@@ -11,7 +11,7 @@ import { cpSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { concurrencyOption, MIN_FIXTURES_PER_THREAD, threadCount } from '../../cli/lint-threads';
+import { concurrencyOption, LINT_WORKER_ROLE, MIN_FIXTURES_PER_THREAD, runLintShare, threadCount } from '../../cli/lint-threads';
 import { CliError } from '../../cli/errors';
 import { LINT_USAGE } from '../../cli/lint';
 import { assertCliBuilt, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, REPO_ROOT, writeTree } from './helpers';
@@ -65,7 +65,7 @@ describe('--concurrency: the value', () => {
     }
   });
 
-  test('auto starts a thread per MIN_FIXTURES_PER_THREAD fixtures, up to the cores and 4; a number is never more than the fixtures', () => {
+  test('auto starts a thread per MIN_FIXTURES_PER_THREAD fixtures, up to the cores and 4; a number is never more than the fixtures, nor the cores (4 where there are fewer)', () => {
     assert.equal(threadCount('auto', 10_000, 2), 1, 'the bench workspace stays in one thread: a second costs more than it saves');
     assert.equal(threadCount('auto', 2 * MIN_FIXTURES_PER_THREAD - 1, 8), 1);
     assert.equal(threadCount('auto', 2 * MIN_FIXTURES_PER_THREAD, 8), 2);
@@ -74,6 +74,17 @@ describe('--concurrency: the value', () => {
     assert.equal(threadCount('off', 1_000_000, 32), 1);
     assert.equal(threadCount(3, 2, 32), 2);
     assert.equal(threadCount(3, 0, 32), 1);
+    // A hundred threads on 2 cores, each reading a 40,000-entry baseline again, took minutes and gigabytes.
+    assert.equal(threadCount(100, 1_000, 2), 4);
+    assert.equal(threadCount(100, 1_000, 16), 16);
+    assert.equal(threadCount(3, 1_000, 2), 3);
+  });
+
+  test('a worker whose --config is gone by the time it starts says so as the main thread would, not as an internal error', () => {
+    const posted: unknown[] = [];
+    runLintShare({ role: LINT_WORKER_ROLE, setup: { cwd: tmpdir(), config: 'gone-since.json', registry: undefined }, files: [] }, (result) => posted.push(result));
+    assert.equal(posted.length, 1);
+    assert.match((posted[0] as { error: string }).error, /gone-since\.json/);
   });
 
   test('the help says what auto does', () => {
