@@ -18,20 +18,25 @@ import { assertCliBuilt, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, remo
 
 const PROBE = join(__dirname, 'thread-probe.cjs');
 
+/** Runs `babelq lint <args>` in `cwd` with `preload` required into every thread and `env` added. */
+function lintPreloaded(preload: string, env: Record<string, string>, args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--require', preload, CLI_PATH, 'lint', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '', ...env },
+    timeout: 60_000,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
 /** Runs `babelq lint <args>` with the probe preloaded; returns the output and the share each lint thread received. */
 function lintProbed(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string; shares: number[] } {
   const log = join(tmpdir(), `babelq-thread-log-${process.pid}-${Math.random().toString(36).slice(2)}`);
   writeFileSync(log, '');
   try {
-    const result = spawnSync(process.execPath, ['--require', PROBE, CLI_PATH, 'lint', ...args], {
-      cwd,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '', BABELQ_TEST_THREAD_LOG: log },
-      timeout: 60_000,
-    });
-    if (result.error) throw result.error;
-    const shares = readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number);
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr, shares };
+    const result = lintPreloaded(PROBE, { BABELQ_TEST_THREAD_LOG: log }, args, cwd);
+    return { ...result, shares: readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number) };
   } finally {
     rmSync(log, { force: true });
   }
@@ -41,14 +46,7 @@ const CRASH = join(__dirname, 'thread-crash.cjs');
 
 /** Runs `babelq lint <args>` with test/cli/thread-crash.cjs preloaded: the lint thread given `crashOn` throws. */
 function lintCrashing(args: readonly string[], cwd: string, crashOn: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--require', CRASH, CLI_PATH, 'lint', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '', BABELQ_TEST_THREAD_CRASH: crashOn },
-    timeout: 60_000,
-  });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return lintPreloaded(CRASH, { BABELQ_TEST_THREAD_CRASH: crashOn }, args, cwd);
 }
 
 /** SARIF's fixes suggest a fresh UUID (for a missing trace_id or meta.id) in every run, threads or not. */

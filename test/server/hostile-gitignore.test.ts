@@ -21,6 +21,17 @@ const COSTLY_LINE = '**/**/**/**/**/a*a*a*a*a*a*b';
 const COPIES = 5_000;
 const FIXTURES = 100;
 
+/** A checkout whose .gitignore lists `ignored/` among more distinct wildcard lines than the bound, with a fixture under ignored/. */
+function checkoutWithTooManyWildcards(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(folder, '.git'));
+  writeFileSync(join(folder, '.git/HEAD'), 'ref: refs/heads/main\n');
+  writeFileSync(join(folder, '.gitignore'), `ignored/\n${Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`).join('\n')}\n`);
+  mkdirSync(join(folder, 'ignored'));
+  writeFileSync(join(folder, 'ignored/a.babel.json'), GOOD_ENVELOPE);
+  return folder;
+}
+
 describe('a .gitignore built to stall a walk', () => {
   const root = mkdtempSync(join(tmpdir(), 'babelq-gitignore-'));
   mkdirSync(join(root, '.git'));
@@ -68,14 +79,9 @@ describe('a .gitignore built to stall a walk', () => {
   });
 
   test('more distinct wildcard lines than the bound: not applied, said on stderr and in the server\'s log', { timeout: 30_000 }, async () => {
-    const many = mkdtempSync(join(tmpdir(), 'babelq-gitignore-many-'));
+    const many = checkoutWithTooManyWildcards('babelq-gitignore-many-');
     const server = new TestLspClient({ workspaceFolders: [pathToFileURL(many).href] });
     try {
-      mkdirSync(join(many, '.git'));
-      writeFileSync(join(many, '.git/HEAD'), 'ref: refs/heads/main\n');
-      writeFileSync(join(many, '.gitignore'), `ignored/\n${Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`).join('\n')}\n`);
-      mkdirSync(join(many, 'ignored'));
-      writeFileSync(join(many, 'ignored/a.babel.json'), GOOD_ENVELOPE);
       const result = babelq(['lint', '.'], many);
       assert.match(result.stderr, /^babelq: \.gitignore has more than 1,000 distinct wildcard lines \(each one is tested against every file and folder a walk meets\); it was not applied\. Nothing it lists is ignored\.$/m);
       assert.match(result.stdout, /1 file checked/);
@@ -89,17 +95,12 @@ describe('a .gitignore built to stall a walk', () => {
   });
 
   test('find references before any report walks with the same ignores, and says once that the .gitignore is not applied', { timeout: 30_000 }, async () => {
-    const many = mkdtempSync(join(tmpdir(), 'babelq-gitignore-references-'));
+    const many = checkoutWithTooManyWildcards('babelq-gitignore-references-');
     const server = new TestLspClient({ workspaceFolders: [pathToFileURL(many).href] });
     try {
-      mkdirSync(join(many, '.git'));
-      writeFileSync(join(many, '.git/HEAD'), 'ref: refs/heads/main\n');
-      writeFileSync(join(many, '.gitignore'), `ignored/\n${Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`).join('\n')}\n`);
       const registryText = '{ "schemas": [\n  { "urn": "urn:babel:orders:created", "schema": "orders-created.json", "owner": "orders", "status": "active" }\n] }\n';
       writeFileSync(join(many, 'orders-created.json'), '{ "type": "object" }\n');
       writeFileSync(join(many, 'registry.json'), registryText);
-      mkdirSync(join(many, 'ignored'));
-      writeFileSync(join(many, 'ignored/a.babel.json'), GOOD_ENVELOPE);
       await server.initialize();
       const registryUri = pathToFileURL(join(many, 'registry.json')).href;
       await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
