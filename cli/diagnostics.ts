@@ -82,9 +82,13 @@ export function countBySeverity(reports: readonly FileReport[]): Record<Severity
   return counts;
 }
 
-/** A message on one line, for line-based formats: a line break would start a new row; a space reads the same. */
+/**
+ * A message on one line, for line-based formats: a line break would start a new row. Core writes
+ * none of its own; one comes from a fixture's key or value quoted in the message (`"unit\nprice"`),
+ * so it is shown as the file writes it, `\n`, where a space made a key that is not in the file.
+ */
 export function singleLine(message: string): string {
-  return printable(message.replace(/\s*[\r\n]+\s*/g, ' '));
+  return printable(message.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
 }
 
 /**

@@ -54,7 +54,8 @@ describe('compact', () => {
     );
     const lines = formatCompact(HOSTILE).split('\n');
     assert.equal(lines.length, 5, 'a line break in a message or a file name does not add a row');
-    assert.equal(lines[0], 'odd, name: 100%\\r\\n::error::.babel.json:1:1-3:5: error forbidden-key: first line second: 50%, done ::warning::injected');
+    // A line break in a message is shown as the file name's is, `\n` and `\r\n`: it comes from a key or value of the fixture.
+    assert.equal(lines[0], 'odd, name: 100%\\r\\n::error::.babel.json:1:1-3:5: error forbidden-key: first line\\nsecond: 50%, done\\r\\n::warning::injected');
     assert.equal(lines[1], 'odd, name: 100%\\r\\n::error::.babel.json:5:2-5:10: info case-mismatch: info');
     assert.equal(lines[2], 'odd, name: 100%\\r\\n::error::.babel.json:6:3-6:4: hint extension-key: hint');
   });

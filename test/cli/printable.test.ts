@@ -35,6 +35,19 @@ test('stylish, compact and github output hold no raw control character from a na
   }
 });
 
+test('a key with a line break is quoted in stylish and compact as the file writes it, not with a space that makes another key', () => {
+  const key: FileReport[] = [
+    {
+      file: 'k.babel.json',
+      diagnostics: [{ code: 'float-currency', severity: 'warning', message: '"unit\nprice" looks like money but holds the float 1.5 ("unit\r\nprice_cents")', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }],
+    },
+  ];
+  for (const output of [formatStylish(key, { color: false }), formatCompact(key)]) {
+    assert.match(output, /"unit\\nprice" looks like money but holds the float 1\.5 \("unit\\r\\nprice_cents"\)/);
+    assert.doesNotMatch(output, /unit price/);
+  }
+});
+
 test('printable shows what it escapes, and keeps line breaks only when asked', () => {
   assert.equal(printable('a\u001bb\u0007c'), 'a\\u001bb\\u0007c');
   assert.equal(printable('a\nb'), 'a\\u000ab');
