@@ -22,6 +22,8 @@ const REQUIRED = ['bin/babelq.js', 'bin/babelq-language-server.js', 'dist/cli.js
 /** Every step that runs a process gives up after this long. */
 const STEP_TIMEOUT_MS = 120_000;
 const LSP_TIMEOUT_MS = 20_000;
+/** A fresh UUID, as SARIF and fix titles suggest one in every run: left out when two runs are compared. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g;
 /** Runs of `babelq lint examples` with and without the CLI's code cache. */
 const CACHE_ROUNDS = 8;
 
@@ -96,6 +98,19 @@ const report = lint.status === 1 ? JSON.parse(lint.stdout) : [];
 const codes = new Set(report.flatMap((file) => file.diagnostics.map((diagnostic) => diagnostic.code)));
 check(lint.status === 1 && codes.has('forbidden-key') && codes.has('payload-schema'), `babelq lint examples: exit ${lint.status}, ${report.length} files, codes include forbidden-key and payload-schema (${lint.ms.toFixed(0)} ms)`);
 console.log(`figure: npm install --offline <tarball> ${install.ms.toFixed(0)} ms + the first babelq lint examples ${lint.ms.toFixed(0)} ms = ${(install.ms + lint.ms).toFixed(0)} ms`);
+// The installed bin starts lint threads from the package's own dist/cli.js: two, forced, print what
+// one prints. The test probe, preloaded into every thread, writes the share the worker was given.
+const threadLog = join(scratch, 'thread-log');
+writeFileSync(threadLog, '');
+const threaded = run(bin('babelq'), ['lint', 'examples', '--format', 'json', '--concurrency', '2'], {
+  cwd: project,
+  env: { ...process.env, NODE_OPTIONS: `--require ${JSON.stringify(join(ROOT, 'test/cli/thread-probe.cjs'))}`, BABELQ_TEST_THREAD_LOG: threadLog },
+});
+const shares = readFileSync(threadLog, 'utf8').split('\n').filter(Boolean);
+check(
+  shares.length === 1 && threaded.status === lint.status && threaded.stdout.replace(UUID, '') === lint.stdout.replace(UUID, ''),
+  `babelq lint examples --concurrency 2: a worker thread linted ${shares[0] ?? 'nothing'} of the files, and the report and exit are one thread's (exit ${threaded.status})`,
+);
 const good = run(bin('babelq'), ['lint', 'examples/orders'], { cwd: project });
 check(good.status === 0, `babelq lint examples/orders: exit ${good.status}`);
 // What the CLI's V8 code cache saves at each start: lint examples/ with and without it, alternating.
