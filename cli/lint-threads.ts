@@ -7,11 +7,11 @@
  */
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { FileReport } from './diagnostics';
 import { CliError } from './errors';
 import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
 import type { InputFile } from './paths';
+import { LINT_SHARE_ARGUMENT } from './lint-share-role';
 
 /** What `workerData.role` says to the bundle's entry point (cli/main.ts): lint a share, do not run the CLI. */
 export const LINT_WORKER_ROLE = 'babelq-lint-share';
@@ -90,8 +90,10 @@ export interface ThreadsOutcome {
  */
 export async function lintInThreads(files: readonly InputFile[], setup: LintSetup, context: LintContext, threads: number, workerScript: string): Promise<ThreadsOutcome> {
   const shares = splitEvenly(files, threads);
+  // Loaded here, not at every start: a run in one thread never needs it.
+  const { Worker } = await import('node:worker_threads');
   // Started before this thread lints its own share, so the workers load while it works.
-  const results = shares.slice(1).map((share) => runShare(workerScript, { role: LINT_WORKER_ROLE, setup, files: share }));
+  const results = shares.slice(1).map((share) => runShare(new Worker(workerScript, { workerData: { role: LINT_WORKER_ROLE, setup, files: share } satisfies ShareRequest, argv: [LINT_SHARE_ARGUMENT] })));
   // Settled now, so a rejection met while this thread lints is not reported as unhandled.
   results.forEach((result) => result.catch(() => undefined));
   const own = lintShare(shares[0], context);
@@ -108,6 +110,17 @@ export async function lintInThreads(files: readonly InputFile[], setup: LintSetu
     outcome.reports.push(...result.reports);
   }
   return outcome;
+}
+
+/**
+ * A thread started with LINT_SHARE_ARGUMENT: lints the share its workerData holds and posts the
+ * result. False when this is no such thread (the argument typed on a command line): then it is `babelq`.
+ */
+export async function runAsLintShare(): Promise<boolean> {
+  const { isMainThread, parentPort, workerData } = await import('node:worker_threads');
+  if (isMainThread || !parentPort || !isShareRequest(workerData)) return false;
+  runLintShare(workerData, (result) => parentPort.postMessage(result));
+  return true;
 }
 
 /** A worker's side: lints the share it was given with a context of its own and posts the result. */
@@ -189,9 +202,8 @@ function splitEvenly<T>(items: readonly T[], parts: number): T[][] {
   return shares;
 }
 
-function runShare(workerScript: string, request: ShareRequest): Promise<ShareResult> {
+function runShare(worker: import('node:worker_threads').Worker): Promise<ShareResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript, { workerData: request });
     let settled = false;
     worker.once('message', (result: ShareResult) => {
       settled = true;

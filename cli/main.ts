@@ -4,7 +4,6 @@
  */
 import { existsSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
@@ -13,7 +12,8 @@ import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
 import { CliError } from './errors';
 import { lintCommand } from './lint';
-import { isShareRequest, runLintShare } from './lint-threads';
+import { runAsLintShare } from './lint-threads';
+import { startedAsLintShare } from './lint-share-role';
 import { lspCommand } from './lsp';
 import { peekCommand } from './peek';
 import { previewCommand } from './preview';
@@ -125,5 +125,5 @@ async function main(): Promise<void> {
 const BUNDLE_ENTRY = join(__dirname, 'cli.js');
 
 // The same bundle is a lint thread when `babelq lint --concurrency` starts it as one (cli/lint-threads.ts).
-if (!isMainThread && isShareRequest(workerData)) runLintShare(workerData, (result) => parentPort!.postMessage(result));
+if (startedAsLintShare()) void runAsLintShare().then((ran) => (ran ? undefined : main()));
 else void main();
