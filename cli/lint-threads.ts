@@ -13,7 +13,7 @@ import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, ty
 import type { InputFile } from './paths';
 import { LINT_SHARE_ARGUMENT } from './lint-share-role';
 
-/** What `workerData.role` says to the bundle's entry point (cli/main.ts): lint a share, do not run the CLI. */
+/** What a share request's `role` holds: runAsLintShare lints only what carries it. */
 export const LINT_WORKER_ROLE = 'babelq-lint-share';
 
 /**
