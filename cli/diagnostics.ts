@@ -7,7 +7,7 @@ import type { Code } from '../core/rules/code-names';
 import type { Severity } from '../core/rules/diagnostic';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { LineIndex } from '../core/model/positions';
-import { showInvisible } from '../core/language/markdown';
+import { showInvisible, showOnOneLine } from '../core/language/markdown';
 
 export interface OutputPosition {
   readonly line: number;
@@ -82,13 +82,9 @@ export function countBySeverity(reports: readonly FileReport[]): Record<Severity
   return counts;
 }
 
-/**
- * A message on one line, for line-based formats: a line break would start a new row. Core writes
- * none of its own; one comes from a fixture's key or value quoted in the message (`"unit\nprice"`),
- * so it is shown as the file writes it, `\n`, where a space made a key that is not in the file.
- */
+/** A message on one line, for line-based formats: a line break would start a new row (core's showOnOneLine). */
 export function singleLine(message: string): string {
-  return printable(message.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
+  return showOnOneLine(message);
 }
 
 /**

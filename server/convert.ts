@@ -16,7 +16,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { CATALOGUE_PATH, codeEntries } from '../core/language/catalogue-links';
-import { showInvisible } from '../core/language/markdown';
+import { showOnOneLine } from '../core/language/markdown';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/rules/diagnostic';
 import type { CoreCodeAction } from '../core/language/code-actions';
 import type { FileLocation } from '../core/language/registry-navigation';
@@ -88,13 +88,14 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
 }
 
 /**
- * A finding's message as the editor is sent it: its lines kept, and in each the control and
- * bidirectional characters a fixture's key or a registry's text may carry written as `\uXXXX`
- * (showInvisible), as `babelq` prints them, so no key can reorder or hide the rest of the line in
- * the Problems panel. Written twice it stays the same, so a message the client sends back matches.
+ * A finding's message as the editor is sent it: on one line, a line break and the control and
+ * bidirectional characters a fixture's key or a registry's text may carry written as `\n` and
+ * `\uXXXX` (core's showOnOneLine), as `babelq` prints them, so no key can reorder, hide or split
+ * the rest of the line in the Problems panel. Written twice it stays the same, so a message the
+ * client sends back matches.
  */
 export function publishedMessage(message: string): string {
-  return message.includes('\n') ? message.split('\n').map((line) => showInvisible(line)).join('\n') : showInvisible(message);
+  return showOnOneLine(message);
 }
 
 /** A core edit as an LSP text edit. */

@@ -24,6 +24,15 @@ export function showInvisible(text: string, keepLineBreaks = false): string {
 }
 
 /**
+ * `text` on one line, for a finding's message: a line break in it comes from a fixture's key or
+ * value quoted there (core writes none of its own), so it is written as the file writes it, `\n`
+ * or `\r`; then showInvisible. Written twice it stays the same.
+ */
+export function showOnOneLine(text: string): string {
+  return showInvisible(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
+}
+
+/**
  * `text` as literal Markdown text inside a line: lines joined, and every character that could open
  * markup mid-line (emphasis, code, links and images, HTML, tables, strikethrough) escaped. Marks
  * that only count at the start of a line (`-`, `+`, `.`) need nothing: the text never starts one.

@@ -59,29 +59,39 @@ describe('bidirectional controls from a registry, in hovers and completions', ()
   });
 });
 
-describe('bidirectional controls from a fixture\'s own keys, in its diagnostics', () => {
-  const root = mkdtempSync(join(tmpdir(), 'babelq-invisible-key-'));
-  // A money key (its last word is "price") whose first word carries an override and an isolate.
-  const key = 'unit\u202e\u2066_price';
-  const text = `{\n  "job": "urn:babel:orders:created",\n  "trace_id": "0b5e7a3c-58a4-4f1e-9d1a-6f6c2a9b8e11",\n  "data": { "${key}": 19.99 },\n  "meta": { "id": "3c1f6a2e-8d4b-4f5a-9e7c-1b2d3e4f5a6b", "queue": "orders", "lang": "node", "schema_version": 1, "created_at": 1749132727000 },\n  "attempts": 0\n}\n`;
-  const uri = pathToFileURL(join(root, 'order.babel.json')).href;
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
-  after(() => {
-    client.kill();
-    rmSync(root, { recursive: true, force: true });
-  });
+/**
+ * A fixture whose money key (its last word is "price") is written `keyInJson` in the file: its
+ * float-currency message shows the key as `shown`, and the finding the client sends back as
+ * published still gets its fixes.
+ */
+function keyInDiagnostics(title: string, keyInJson: string, shown: string, raw: RegExp): void {
+  describe(title, () => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-invisible-key-'));
+    const text = `{\n  "job": "urn:babel:orders:created",\n  "trace_id": "0b5e7a3c-58a4-4f1e-9d1a-6f6c2a9b8e11",\n  "data": { "${keyInJson}": 19.99 },\n  "meta": { "id": "3c1f6a2e-8d4b-4f5a-9e7c-1b2d3e4f5a6b", "queue": "orders", "lang": "node", "schema_version": 1, "created_at": 1749132727000 },\n  "attempts": 0\n}\n`;
+    const uri = pathToFileURL(join(root, 'order.babel.json')).href;
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    after(() => {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    });
 
-  test('the message shows each control as its escape, and the finding sent back still gets its fixes', async () => {
-    await client.initialize();
-    await client.open(uri, text);
-    type Item = { code: string; message: string; range: { start: { line: number } } };
-    const { items } = (await client.pullDiagnostics(uri)) as { items: Item[] };
-    const onKey = items.filter((item) => item.range.start.line === 3);
-    assert.ok(onKey.some((item) => item.code === 'float-currency'), JSON.stringify(items));
-    for (const item of onKey) assert.doesNotMatch(item.message, /[\u202e\u2066]/, item.message);
-    assert.ok(onKey.some((item) => item.message.includes('unit\\u202e\\u2066_price')), JSON.stringify(onKey.map((item) => item.message)));
-    // The client sends the message back as published: the server still knows the finding.
-    const actions: { diagnostics?: unknown[] }[] = await client.request('textDocument/codeAction', { textDocument: { uri }, range: onKey[0]!.range, context: { diagnostics: onKey, only: ['quickfix'] } });
-    assert.ok(actions.length > 0 && actions.every((action) => (action.diagnostics ?? []).length > 0), JSON.stringify(actions));
+    test('the message shows the key as the file writes it, and the finding sent back still gets its fixes', async () => {
+      await client.initialize();
+      await client.open(uri, text);
+      type Item = { code: string; message: string; range: { start: { line: number } } };
+      const { items } = (await client.pullDiagnostics(uri)) as { items: Item[] };
+      const onKey = items.filter((item) => item.range.start.line === 3);
+      assert.ok(onKey.some((item) => item.code === 'float-currency'), JSON.stringify(items));
+      for (const item of onKey) assert.doesNotMatch(item.message, raw, item.message);
+      assert.ok(onKey.some((item) => item.message.includes(shown)), JSON.stringify(onKey.map((item) => item.message)));
+      // The client sends the message back as published: the server still knows the finding.
+      const actions: { diagnostics?: unknown[] }[] = await client.request('textDocument/codeAction', { textDocument: { uri }, range: onKey[0]!.range, context: { diagnostics: onKey, only: ['quickfix'] } });
+      assert.ok(actions.length > 0 && actions.every((action) => (action.diagnostics ?? []).length > 0), JSON.stringify(actions));
+    });
   });
-});
+}
+
+// A first word that carries an override and an isolate: each shown as its escape.
+keyInDiagnostics("bidirectional controls from a fixture's own keys, in its diagnostics", 'unit\u202e\u2066_price', 'unit\\u202e\\u2066_price', /[\u202e\u2066]/);
+// A line break (written \n in the file): shown as \n on the message's one line, not splitting it in the Problems panel.
+keyInDiagnostics("a line break in a fixture's own key, in its diagnostics", 'unit\\nprice', '"unit\\nprice"', /[\r\n]/);
