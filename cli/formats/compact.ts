@@ -9,8 +9,8 @@ import { printable, singleLine, withRelated, type FileReport } from '../diagnost
 const SEVERITY_WORD: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
 
 /**
- * Renders the reports one diagnostic a line. A line break in a message becomes a space; one in a
- * file name (possible on Linux) is written as `\r` / `\n`, so it cannot start a row of its own.
+ * Renders the reports one diagnostic a line. A line break in a message or in a file name (possible
+ * on Linux) is written as `\r` / `\n`, so it cannot start a row of its own.
  */
 export function formatCompact(reports: readonly FileReport[]): string {
   let out = '';

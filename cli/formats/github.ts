@@ -3,10 +3,11 @@
  * line per diagnostic, which the runner turns into annotations on the pull request's files.
  * Lines and columns are 1-based. Data and property values are escaped as the runner unescapes
  * them (`%`, CR and LF everywhere; `:` and `,` also in properties), so no file name or message
- * can end a command early or start another one.
+ * can end a command early or start another one. A message is on one line, as in every text format
+ * (core's showOnOneLine): a line break quoted from a fixture's key is written `\n`.
  */
 import type { Severity } from '../../core/rules/diagnostic';
-import { countBySeverity, printable, withRelated, type FileReport } from '../diagnostics';
+import { countBySeverity, printable, singleLine, withRelated, type FileReport } from '../diagnostics';
 
 type Command = 'error' | 'warning' | 'notice';
 
@@ -40,7 +41,10 @@ export function formatGithub(reports: readonly FileReport[]): string {
       ]
         .map(([name, value]) => `${name}=${escapeProperty(value)}`)
         .join(',');
-      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(printable(withRelated(diagnostic), true))}`);
+      // The message on one line, as stylish, compact and the editor show it: a line break in it comes
+      // from a quoted key or value, and the annotation, which GitHub shows over two lines at %0A,
+      // would name a key the file does not have. escapeData stays for `%`.
+      lines.push(`::${COMMANDS[diagnostic.severity]} ${properties}::${escapeData(singleLine(withRelated(diagnostic)))}`);
     }
   }
   const counts = countBySeverity(reports);

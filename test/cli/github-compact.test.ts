@@ -30,7 +30,7 @@ describe('github', () => {
     assert.equal(
       formatGithub(HOSTILE),
       [
-        '::error file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=1,col=1,endLine=3,endColumn=5,title=babelq forbidden-key::first line%0Asecond: 50%25, done%0D%0A::warning::injected',
+        '::error file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=1,col=1,endLine=3,endColumn=5,title=babelq forbidden-key::first line\\nsecond: 50%25, done\\r\\n::warning::injected',
         '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=5,col=2,endLine=5,endColumn=10,title=babelq case-mismatch::info',
         '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=6,col=3,endLine=6,endColumn=4,title=babelq extension-key::hint',
         '::warning file=dir/win.babel.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::w',

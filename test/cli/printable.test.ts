@@ -35,7 +35,7 @@ test('stylish, compact and github output hold no raw control character from a na
   }
 });
 
-test('a key with a line break is quoted in stylish and compact as the file writes it, not with a space that makes another key', () => {
+test('a key with a line break is quoted in stylish, compact and github as the file writes it, not with a space that makes another key', () => {
   const key: FileReport[] = [
     {
       file: 'k.babel.json',
@@ -46,6 +46,9 @@ test('a key with a line break is quoted in stylish and compact as the file write
     assert.match(output, /"unit\\nprice" looks like money but holds the float 1\.5 \("unit\\r\\nprice_cents"\)/);
     assert.doesNotMatch(output, /unit price/);
   }
+  // GitHub's annotation too: a line break escaped as %0A for the runner would still split the key over two lines on the pull request.
+  const annotation = formatGithub(key).split('\n')[0];
+  assert.equal(annotation, '::warning file=k.babel.json,line=1,col=1,endLine=1,endColumn=2,title=babelq float-currency::"unit\\nprice" looks like money but holds the float 1.5 ("unit\\r\\nprice_cents")');
 });
 
 test('printable shows what it escapes, and keeps line breaks only when asked', () => {
