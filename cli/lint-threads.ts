@@ -7,6 +7,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
+// The type alone: the module is loaded where threads start (lintInThreads), not at every start.
+import type { Worker } from 'node:worker_threads';
 import type { FileReport } from './diagnostics';
 import { CliError } from './errors';
 import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
@@ -91,9 +93,9 @@ export interface ThreadsOutcome {
 export async function lintInThreads(files: readonly InputFile[], setup: LintSetup, context: LintContext, threads: number, workerScript: string): Promise<ThreadsOutcome> {
   const shares = splitEvenly(files, threads);
   // Loaded here, not at every start: a run in one thread never needs it.
-  const { Worker } = await import('node:worker_threads');
+  const { Worker: WorkerThread } = await import('node:worker_threads');
   // Started before this thread lints its own share, so the workers load while it works.
-  const results = shares.slice(1).map((share) => runShare(new Worker(workerScript, { workerData: { role: LINT_WORKER_ROLE, setup, files: share } satisfies ShareRequest, argv: [LINT_SHARE_ARGUMENT] })));
+  const results = shares.slice(1).map((share) => runShare(new WorkerThread(workerScript, { workerData: { role: LINT_WORKER_ROLE, setup, files: share } satisfies ShareRequest, argv: [LINT_SHARE_ARGUMENT] })));
   // Settled now, so a rejection met while this thread lints is not reported as unhandled.
   results.forEach((result) => result.catch(() => undefined));
   const own = lintShare(shares[0], context);
@@ -202,7 +204,7 @@ function splitEvenly<T>(items: readonly T[], parts: number): T[][] {
   return shares;
 }
 
-function runShare(worker: import('node:worker_threads').Worker): Promise<ShareResult> {
+function runShare(worker: Worker): Promise<ShareResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.once('message', (result: ShareResult) => {

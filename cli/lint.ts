@@ -161,29 +161,31 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   // A registry.json or schema file named among the paths: reported with the registries below, not as an envelope.
   const namedProjectFiles: InputFile[] = [];
   // --fix writes each file as it goes, and standard input is one file: both run in this thread.
-  const threads = stdin || fixMode || !environment.lintWorkerScript ? 1 : threadCount(concurrency, files.length);
-  if (threads > 1) {
+  const workerScript = environment.lintWorkerScript;
+  const threads = stdin || fixMode || !workerScript ? 1 : threadCount(concurrency, files.length);
+  if (workerScript && threads > 1) {
     // Each thread tells a named registry.json or schema file apart as it meets it, as the loop below
     // does: told apart here first, their registries would be loaded, and reported, out of walk order.
-    const threaded = await lintInThreads(files, { ...setup, today: context.today }, context, threads, environment.lintWorkerScript!);
+    const threaded = await lintInThreads(files, { ...setup, today: context.today }, context, threads, workerScript);
     reports.push(...threaded.reports);
     linted.push(...threaded.linted);
     namedProjectFiles.push(...threaded.named);
-  }
-  for (const file of threads > 1 ? [] : files) {
-    if (!stdin && namedFileKind(file, context) !== 'envelope') {
-      namedProjectFiles.push(file);
-      continue;
+  } else {
+    for (const file of files) {
+      if (!stdin && namedFileKind(file, context) !== 'envelope') {
+        namedProjectFiles.push(file);
+        continue;
+      }
+      let bytes = stdin ? readStandardInput(environment) : readFixture(file);
+      if (fixMode) {
+        const outcome = fixFile(file, bytes, context, fixMode);
+        bytes = outcome.bytes;
+        fixed += outcome.applied;
+        if (outcome.diff) diffs.push(outcome.diff);
+      }
+      reports.push(lintFileBytes(file, bytes, context));
+      linted.push(file);
     }
-    let bytes = stdin ? readStandardInput(environment) : readFixture(file);
-    if (fixMode) {
-      const outcome = fixFile(file, bytes, context, fixMode);
-      bytes = outcome.bytes;
-      fixed += outcome.applied;
-      if (outcome.diff) diffs.push(outcome.diff);
-    }
-    reports.push(lintFileBytes(file, bytes, context));
-    linted.push(file);
   }
 
   let stderr = ignoreWarnings.join('');
