@@ -3,9 +3,10 @@
  * the language server makes) and turn the findings into output diagnostics.
  */
 import { basename } from 'node:path';
-import { analyze, analyzeText } from '../core/rules/analyze';
+import { analyze } from '../core/rules/analyze';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
 import { decodeStrictly } from '../workspace/strict-utf8';
+import { analyzeStoredText, splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-mark';
 import { LineIndex } from '../core/model/positions';
 import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
@@ -124,15 +125,15 @@ export function lintFileBytes(file: InputFile, bytes: Uint8Array, context: LintC
 const readInto = { buffer: Buffer.allocUnsafe(1 << 16) };
 
 /**
- * Lints one file's bytes. Decoding is strict UTF-8 and keeps a BOM in the text, so core reports
- * the BOM as json-syntax exactly as the editor does; bytes that are not UTF-8 give one json-syntax
- * diagnostic at the start instead of guesses about what the text was meant to be.
+ * Lints one file's bytes. Decoding is strict UTF-8; a byte-order mark is split off the text and
+ * reported as json-syntax at 1:1, as the editor reports the file (core/rules/byte-order-mark.ts),
+ * the rest linted as the editor shows it; bytes that are not UTF-8 give one json-syntax diagnostic
+ * at the start instead of guesses about what the text was meant to be.
  */
 export function lintBytes(bytes: Uint8Array, settings: Settings, registry: RegistryState = NO_REGISTRY): OutputDiagnostic[] {
   const decoded = decodeStrictly(bytes);
   if (!decoded.ok) return invalidUtf8(decoded.message, decoded.before, settings);
-  const text = decoded.text;
-  const diagnostics = analyzeText(text, settings, registry);
+  const { text, diagnostics } = analyzeStoredText(decoded.text, settings, registry);
   // Lines are counted only for a file with something to report (most files in CI have nothing).
   if (diagnostics.length === 0) return [];
   const lineIndex = new LineIndex(text);
@@ -155,9 +156,9 @@ export function lintBytesWithDetails(
     const diagnostics = invalidUtf8(decoded.message, decoded.before, settings);
     return { diagnostics, details: diagnostics.map(() => ({ pointer: '' })), used: new Set(), suppressed: 0 };
   }
-  const text = decoded.text;
+  const { text, byteOrderMark } = splitByteOrderMark(decoded.text);
   const doc = parseText(text);
-  const outcome = applySuppressions(analyze(doc, settings, registry), (diagnostic) => pointerAt(doc, diagnostic.offset), suppressions, today);
+  const outcome = applySuppressions(withByteOrderMark(byteOrderMark, analyze(doc, settings, registry), settings), (diagnostic) => pointerAt(doc, diagnostic.offset), suppressions, today);
   const lineIndex = new LineIndex(text);
   const details = findingDetails(doc, outcome.kept, registry, lineIndex);
   const result = {

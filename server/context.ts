@@ -9,6 +9,7 @@ import type { RegistryService } from './registry';
 import type { SettingsStore } from './settings';
 import type { ProjectConfigs } from '../workspace/project-config';
 import type { RegistryStatusReporter } from './registry-status';
+import type { StoredByteOrderMarks } from './stored-byte-order-marks';
 
 export interface ServerContext {
   readonly connection: Connection;
@@ -25,4 +26,6 @@ export interface ServerContext {
   readonly malformed: MalformedRequests;
   /** The registry status of each open envelope, sent to the client when it changes. */
   readonly registryStatus: RegistryStatusReporter;
+  /** Which open envelopes' files start with a byte-order mark the editor hides. */
+  readonly byteOrderMarks: StoredByteOrderMarks;
 }

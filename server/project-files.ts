@@ -9,6 +9,7 @@ import { pointerAt } from '../core/model/json-pointer';
 import type { ParsedDocument } from '../core/model/tree';
 import { parseText } from '../core/parse/parser';
 import { analyze } from '../core/rules/analyze';
+import { splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-mark';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { readProjectConfig } from '../core/rules/settings/project-config';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
@@ -18,6 +19,9 @@ import { readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
 import { toPath, toUri } from './registry';
 import type { Settings } from '../core/rules/settings/settings';
+import type { RegistryState } from '../core/registry/types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CachedDocument } from './documents';
 
 /** Which project file a document is. */
 export type ProjectFileKind = 'config' | 'suppressions';
@@ -56,19 +60,33 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
       continue;
     }
     if (++judged > MAX_FIXTURES_JUDGED) break;
-    let text: string;
+    // Judged as the editor and lint judge it: an open document as it stands, else the file, its byte-order mark split off.
+    let fixtureText: { text: string; byteOrderMark: boolean };
     try {
-      text = context.documents.all().find((document) => toPath(document.uri) === fixture)?.getText() ?? readFromDisk(fixture, MAX_ENVELOPE_FILE_BYTES);
+      const open = context.documents.all().find((document) => toPath(document.uri) === fixture);
+      fixtureText = open ? { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) } : splitByteOrderMark(readFromDisk(fixture, MAX_ENVELOPE_FILE_BYTES));
     } catch {
       continue; // Unreadable: not judged.
     }
     const uri = toUri(fixture);
     const settings = await context.settings.forDocument(uri);
-    const doc = parseText(text);
-    const { used } = applySuppressions(analyze(doc, settings, context.registries.stateFor(uri, settings)), (d) => pointerAt(doc, d.offset), named, today());
+    const doc = parseText(fixtureText.text);
+    const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, context.registries.stateFor(uri, settings)), settings);
+    const { used } = applySuppressions(findings, (d) => pointerAt(doc, d.offset), named, today());
     stale.push(...named.filter((entry) => !used.has(entry)));
   }
   return stale;
+}
+
+/**
+ * An open envelope's findings as its editor shows them: the analysis of its version, json-syntax
+ * for the byte-order mark its file is stored with and the editor hides (server/stored-byte-order-marks.ts),
+ * less what the suppressions file hides. The parse cache's entry comes too, for positions.
+ */
+export function openEnvelopeFindings(context: ServerContext, document: TextDocument, settings: Settings, registry: RegistryState): { entry: CachedDocument; findings: readonly CoreDiagnostic[] } {
+  const { entry, diagnostics } = context.cache.diagnostics(document, settings, registry);
+  const all = withByteOrderMark(context.byteOrderMarks.hiddenIn(document), diagnostics, settings);
+  return { entry, findings: withSuppressions(context, document.uri, entry.parsed, all) };
 }
 
 /** An envelope's findings with its suppressions applied (what the editor shows). */

@@ -36,6 +36,7 @@ import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
 import { canCollect, collectWhenIdle } from './text-memory';
 import { RegistryStatusReporter } from './registry-status';
+import { StoredByteOrderMarks } from './stored-byte-order-marks';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
 import { registerNavigation } from './handlers/navigation';
@@ -100,6 +101,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     diagnosticsFirst: new DiagnosticsFirst(cache, () => pullDiagnostics),
     malformed: new MalformedRequests((message) => connection.console.warn(message)),
     registryStatus: new RegistryStatusReporter(connection, (uri) => documents.get(uri) !== undefined),
+    byteOrderMarks: new StoredByteOrderMarks(),
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
@@ -156,7 +158,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     dynamic = dynamicFeatures(connection, capabilities);
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // Saves are heard for the byte-order mark alone ("Save with Encoding" changes no text): server/stored-byte-order-marks.ts.
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         ...staticFeatures(dynamic !== undefined),
         executeCommandProvider: { commands: [PREVIEW_COMMAND] },
@@ -219,11 +222,17 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const changes = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
     const uris = changes.map((change) => change.uri);
+    let marksChanged = false;
     for (const change of changes) {
       const path = toPath(change.uri);
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
-      else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
+      else if (path && isFixturePath(change.uri)) {
+        workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
+        // Written anew under an open document (a checkout, a script): with or without the mark now.
+        for (const document of documents.all()) if (toPath(document.uri) === path && context.byteOrderMarks.look(document.uri)) marksChanged = true;
+      }
     }
+    if (marksChanged) refreshDiagnostics();
     projectFilesChanged(uris);
     registryFilesChanged(uris);
   });
@@ -239,6 +248,15 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // one's problems once it closes.
   documents.onDidOpen((event) => workspaceFixtures.documentOpened(event.document.uri));
   documents.onDidClose((event) => workspaceFixtures.documentClosed(event.document.uri));
+
+  // Whether an envelope's file starts with the byte-order mark its editor hides: looked at on open
+  // and on save, where "Save with Encoding" may have added or removed it without changing the text.
+  documents.onDidOpen((event) => {
+    if (isEnvelopeDocument(event.document)) context.byteOrderMarks.look(event.document.uri);
+  });
+  documents.onDidSave((event) => {
+    if (isEnvelopeDocument(event.document) && context.byteOrderMarks.look(event.document.uri)) refreshDiagnostics();
+  });
 
   // An open document (server/editable-document.ts) finds every line start on its first change (some
   // 35 ms on a 5 MB fixture, paid by the user's first keystroke), and a large one's first edit
@@ -271,6 +289,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     context.cache.delete(event.document.uri);
     context.settings.forget(event.document.uri);
     context.registryStatus.forget(event.document.uri);
+    context.byteOrderMarks.forget(event.document.uri);
     // The last large document closed: its edit buffer (some 11 MB for a 5 MB envelope) goes with it.
     if (event.document.getText().length >= LARGE_TEXT_CHARS) releaseEditBuffer(documents.all());
     // Closing an edited registry, schema or babelq.json without saving brings back what the disk says.

@@ -28,6 +28,7 @@ import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
+import { splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-mark';
 import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
@@ -39,7 +40,7 @@ import { isUnder } from '../workspace/path-containment';
 import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
-import { today, withSuppressions } from './project-files';
+import { openEnvelopeFindings, today, withSuppressions } from './project-files';
 import { registryFileReport, type RegistryFileReport } from './registry-file-reports';
 import { toPath, toUri } from './registry';
 
@@ -324,7 +325,8 @@ export class WorkspaceFixtures {
     // A fixture never analysed is read whatever its stamp would say, and the read's own look at
     // the open file stamps it: no second look at 10,000 files in the first report.
     const firstRead = !open && fixture.items === undefined;
-    let version = open ? `open:${open.version}` : firstRead ? undefined : this.diskVersion(fixture, stampEveryFile);
+    // An open file's byte-order mark can come or go on a save that changes no version ("Save with Encoding").
+    let version = open ? `open:${open.version}${this.context.byteOrderMarks.hiddenIn(open) ? ':bom' : ''}` : firstRead ? undefined : this.diskVersion(fixture, stampEveryFile);
     const registry = this.context.registries.stateFor(fixture.uri, settings);
     const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
     const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
@@ -356,12 +358,13 @@ export class WorkspaceFixtures {
       fixture.items = notUtf8Diagnostics(decoded.message, settings, decoded.before).map((diagnostic) => toLspDiagnostic(diagnostic, new LineIndex(decoded.before), fixture.uri));
       return;
     }
-    const { text } = decoded;
+    // A byte-order mark is split off as lint splits it: the positions are the editor's, which hides it.
+    const { text, byteOrderMark } = splitByteOrderMark(decoded.text);
     const doc = parseText(text);
     // The URN's position needs the lines up to it only (it ends with a quote, so no CRLF is cut in
     // two): the lines of a fixture without findings are never scanned to its end.
     this.noteUrn(fixture, doc, (end) => new LineIndex(text.slice(0, end)));
-    const found = withSuppressions(this.context, fixture.uri, doc, analyze(doc, settings, registry));
+    const found = withSuppressions(this.context, fixture.uri, doc, withByteOrderMark(byteOrderMark, analyze(doc, settings, registry), settings));
     const lines = new LineIndex(text);
     fixture.items = found.map((diagnostic) => toLspDiagnostic(diagnostic, lines, fixture.uri));
     recycleColumns(doc.columns);
@@ -372,9 +375,9 @@ export class WorkspaceFixtures {
    * version, shared through the parse cache (a 5 MB fixture is not analysed twice per keystroke).
    */
   private analyseOpen(fixture: TrackedFixture, document: TextDocument, settings: Settings, registry: RegistryState): void {
-    const { entry, diagnostics } = this.context.cache.diagnostics(document, settings, registry);
+    const { entry, findings } = openEnvelopeFindings(this.context, document, settings, registry);
     this.noteUrn(fixture, entry.parsed, () => entry.lines);
-    fixture.items = withSuppressions(this.context, fixture.uri, entry.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines, fixture.uri));
+    fixture.items = findings.map((diagnostic) => toLspDiagnostic(diagnostic, entry.lines, fixture.uri));
   }
 
   /** The URN the fixture routes on (`job`, else the `urn` alias), and where it writes it (`linesUpTo(end)`: an index of the lines at least up to `end`). */

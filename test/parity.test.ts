@@ -16,10 +16,13 @@ const ROOT = resolve(__dirname, '..');
 
 let files: string[];
 
-/** Text as both front ends see it: UTF-8, byte-order mark kept. Undefined for non-UTF-8 bytes. */
+/**
+ * Text as an editor opens the file: UTF-8, a byte-order mark decoded away (VS Code, Neovim and
+ * Emacs hide it; the server finds it on disk). Undefined for non-UTF-8 bytes.
+ */
 function readText(file: string): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(readFileSync(file));
+    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
   } catch {
     return undefined;
   }

@@ -1,8 +1,9 @@
 /**
  * A fixture's bytes as text, decoded as `babelq lint` decodes them: strict UTF-8 (an invalid byte
- * is no guess at what was meant) keeping a byte-order mark in the text, so core reports the BOM as
- * json-syntax, as the editor does. `preview`, `send` and the language server's report of the files
- * on disk decode through this too, so they refuse or report what lint does.
+ * is no guess at what was meant) keeping a byte-order mark in the text, so it is never lost:
+ * lint and the report of the files on disk split it off and report it as the editor does
+ * (core/rules/byte-order-mark.ts), `preview` and `send` refuse it. The language server's report of
+ * the files on disk decodes through this too, so it reports what lint does.
  */
 import { decodeAsLint, type LintDecoders } from '../core/rules/not-utf8';
 

@@ -4,7 +4,7 @@
  * because the lint verdict needs the rules, which sit above the message layer.
  */
 import { messageRow, type MessageRow } from '../message/dead-letter';
-import { analyzeText } from '../rules/analyze';
+import { analyzeStoredText } from '../rules/byte-order-mark';
 import type { CoreDiagnostic } from '../rules/diagnostic';
 import { decodeAsLint, notUtf8Diagnostics, type LintDecoders } from '../rules/not-utf8';
 import { DEFAULT_SETTINGS } from '../rules/settings/settings';
@@ -17,7 +17,7 @@ export interface LintedRow {
 
 /**
  * A body as read, decoded as lint decodes a file's bytes (messageBody): strict UTF-8 keeping a
- * byte-order mark in the text, so the BOM is lint's json-syntax error.
+ * byte-order mark in the text, so the BOM is lint's json-syntax error (analyzeStoredText).
  */
 export interface ReadBody {
   /** The text; for bytes that are not UTF-8, a lossy decode (U+FFFD for the bad bytes), shown but not linted. */
@@ -33,7 +33,7 @@ export interface ReadBody {
 /**
  * A message's bytes as read from a queue, decoded as `babelq lint` decodes a file's (decodeAsLint,
  * with the adapter's decoders), so a peek's verdict, the CLI's and the editor's alike, is lint's:
- * a BOM kept in the text (lint's json-syntax error), and bytes that are not UTF-8 judged as that
+ * a BOM kept in the text (lint's json-syntax error, the rest analysed as lint does), and bytes that are not UTF-8 judged as that
  * one finding, their text shown with U+FFFD for the bad bytes but never linted as the message.
  */
 export function messageBody(body: Uint8Array, decoders: LintDecoders): ReadBody {
@@ -45,7 +45,7 @@ export function messageBody(body: Uint8Array, decoders: LintDecoders): ReadBody 
 /** The rows of bodies read from a queue, in the order given (position 0 = the first body). */
 export function lintedRows(bodies: readonly ReadBody[]): LintedRow[] {
   return bodies.map(({ text, bytes, notUtf8 }, position) => {
-    const diagnostics = notUtf8 ? notUtf8Diagnostics(notUtf8.message, DEFAULT_SETTINGS, notUtf8.before) : analyzeText(text);
+    const diagnostics = notUtf8 ? notUtf8Diagnostics(notUtf8.message, DEFAULT_SETTINGS, notUtf8.before) : analyzeStoredText(text).diagnostics;
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     return { row: messageRow(text, bytes, position, { errors, warnings }), diagnostics };

@@ -23,6 +23,9 @@ import { readPlainNumber } from '../contract/written-as-is';
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
 
+/** json-syntax's message for a byte-order mark, in the text or (core/rules/byte-order-mark.ts) in the file an editor shows without it. */
+export const BYTE_ORDER_MARK_MESSAGE = 'The file starts with a byte-order mark (U+FEFF); strict JSON must not. Save it as UTF-8 without BOM.';
+
 /** What a container expects next. Arrays use only `Value` and `Comma`. */
 const enum State {
   Key = 0,
@@ -87,7 +90,7 @@ class Parser {
     const length = text.length;
     let pos = 0;
     if (text.charCodeAt(0) === Char.Bom) {
-      this.problem(0, 1, 'The file starts with a byte-order mark (U+FEFF); strict JSON must not. Save it as UTF-8 without BOM.');
+      this.problem(0, 1, BYTE_ORDER_MARK_MESSAGE);
       pos = 1;
     }
     // The hot columns in locals; `slot()` may grow them, so they are reloaded after it.

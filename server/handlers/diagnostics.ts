@@ -23,7 +23,7 @@ import { envelopesAndRegistryFiles, refuseMalformed, requestHandler, type Docume
 import type { SchemaCompat } from '../schema-compat';
 import { compareDiagnostics } from '../../core/rules/diagnostic';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
-import { projectFileDiagnostics, withSuppressions } from '../project-files';
+import { openEnvelopeFindings, projectFileDiagnostics } from '../project-files';
 import { PushedRegistryFiles } from '../registry-file-reports';
 
 /**
@@ -42,8 +42,8 @@ export const PUSH_DEBOUNCE_MS = 50;
 function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagnostic[] {
   if (request.kind === 'envelope') {
     context.registryStatus.report(request.document.uri, request.registry);
-    const { diagnostics } = context.cache.diagnostics(request.document, request.settings, request.registry);
-    return withSuppressions(context, request.document.uri, request.parsed, diagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
+    const { findings } = openEnvelopeFindings(context, request.document, request.settings, request.registry);
+    return findings.map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }
   if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.stale).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   if (request.kind === 'schema file') return [...fileDiagnostics('schemaFile', request.parsed, request.settings), ...(request.breaks ?? [])].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));

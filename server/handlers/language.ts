@@ -23,7 +23,7 @@ import { completeList, type CoreCompletionItem } from '../../core/language/compl
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
 import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
-import { withSuppressions } from '../project-files';
+import { openEnvelopeFindings } from '../project-files';
 import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
 import { schemaFileActions } from './schema-actions';
 
@@ -111,7 +111,7 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
       const sourceActions = fixAllAsked ? fixAllAction(document.uri, parsed.text, lines, settings, registry, context) : [];
       if (!quickFixes) return sourceActions;
       // As published: a finding whose suppression expired says so in its message, which the client sends back.
-      const diagnostics = withSuppressions(context, document.uri, parsed, context.cache.diagnostics(document, settings, registry).diagnostics);
+      const diagnostics = openEnvelopeFindings(context, document, settings, registry).findings;
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
       const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
       // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).

@@ -142,6 +142,7 @@ function positionOf(text: string, needle: string, after = ''): { line: number; c
 interface CliDiagnostic {
   readonly code: string;
   readonly severity: string;
+  readonly range: { readonly start: { readonly line: number; readonly character: number } };
 }
 
 /** What `babelq lint` finds in one file (the same engine, run in a terminal). */
@@ -526,6 +527,55 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.deepEqual(await redis.lrangeBuffer(`${queue}.dlq`, 0, -1), [withBom], 'still in the DLQ, byte for byte');
     assert.equal(await redis.llen(queue), onQueueBefore, 'nothing published');
     await redis.del(`${queue}.dlq`);
+  });
+
+  scenario('a fixture saved with a byte-order mark: VS Code hides the mark, the json-syntax error is at 1:1 as babelq lint has it, and goes once it is saved with encoding UTF-8', get, async ({ workbench, folder }) => {
+    const { page } = workbench;
+    const relative = 'identity/user-registered-bom.babel.json';
+    const path = join(folder, relative);
+    const text = readFileSync(join(folder, 'identity/user-registered.babel.json'));
+    writeFileSync(path, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text]));
+    try {
+      // The example's own findings (an SDK's note on meta.ext) stay; the mark adds json-syntax at 1:1.
+      const cli = cliLint(folder, relative).diagnostics.map((d) => [d.code, d.range.start.line + 1, d.range.start.character + 1]);
+      const clean = cliLint(folder, 'identity/user-registered.babel.json').diagnostics.map((d) => [d.code, d.range.start.line + 1, d.range.start.character + 1]);
+      assert.deepEqual(cli, [['json-syntax', 1, 1], ...clean]);
+      await workbench.openFile(relative);
+      // The editor shows the text without the mark, and says what it decoded.
+      await page.locator('.statusbar-item', { hasText: 'UTF-8 with BOM' }).waitFor({ state: 'visible', timeout: 10_000 });
+      assert.equal((await workbench.editorText(0)).charCodeAt(0), '{'.charCodeAt(0));
+      const problems = await waitUntil('the byte-order mark in Problems', async () => {
+        const listed = await workbench.problems('**/user-registered-bom.babel.json', { all: true });
+        return listed.some((p) => p.code === 'json-syntax') ? listed : undefined;
+      }, 30_000);
+      assert.deepEqual(problems.map((p) => [p.code, p.line, p.column]), cli);
+      assert.match(problems[0]!.message, /byte-order mark/);
+      // Change File Encoding ▸ Save with Encoding ▸ UTF-8 (the text unchanged, the mark gone).
+      await workbench.command('Change File Encoding', { opensPick: true });
+      await workbench.choose('Save with Encoding');
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await page.keyboard.type('UTF-8');
+      await waitUntil('UTF-8 (without BOM) focused', async () => {
+        const focused = await page.locator('.quick-input-list .monaco-list-row.focused').innerText().catch(() => '');
+        if (focused.startsWith('UTF-8') && !focused.includes('BOM')) return true;
+        await page.keyboard.press('ArrowDown');
+        return false;
+      });
+      await page.keyboard.press('Enter');
+      await page.locator('.statusbar-item', { hasText: 'UTF-8 with BOM' }).waitFor({ state: 'hidden', timeout: 10_000 });
+      await waitUntil('the file saved without the mark', async () => readFileSync(path)[0] === '{'.charCodeAt(0), 10_000);
+      assert.deepEqual([...readFileSync(path)], [...text], 'saved without the mark, the text as it was');
+      await waitUntil('the finding gone at the save', async () => (await workbench.problemTotal('**/user-registered-bom.babel.json')) === clean.length, 20_000);
+      assert.deepEqual((await workbench.problems('**/user-registered-bom.babel.json', { all: true })).map((p) => [p.code, p.line, p.column]), clean);
+      assert.deepEqual(cliLint(folder, relative).diagnostics.map((d) => d.code), clean.map(([code]) => code));
+      await workbench.screenshot('trusted-bom-saved-as-utf8');
+    } finally {
+      // A pick left open by a failure would take the palette's keys.
+      await page.keyboard.press('Escape');
+      await closeAllEditors(workbench);
+      rmSync(path, { force: true });
+    }
   });
 
   scenario('dead letters, Laravel layout: a dead letter on queues:<queue>.dlq listed and redriven to queues:<queue> with its notify marker', get, async ({ workbench, folder }) => {

@@ -62,6 +62,8 @@ export class TestLspClient {
   readonly stderr: string[] = [];
   settings: Record<string, unknown>;
   configurationRequests = 0;
+  /** workspace/diagnostic/refresh requests the server sent. */
+  refreshes = 0;
   private exited: Promise<number | null>;
   /** How the server process ended, once it has; set before the connection is disposed. */
   private ended: string | undefined;
@@ -92,7 +94,10 @@ export class TestLspClient {
       return params.items.map(() => this.settings);
     });
     this.connection.onRequest('client/registerCapability', () => null);
-    this.connection.onRequest('workspace/diagnostic/refresh', () => null);
+    this.connection.onRequest('workspace/diagnostic/refresh', () => {
+      this.refreshes++;
+      return null;
+    });
     this.connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logs.push(params.message);
     });
@@ -137,6 +142,11 @@ export class TestLspClient {
   /** Replaces the whole text (a full-document change). */
   change(uri: string, text: string, version: number): Promise<void> {
     return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+  }
+
+  /** didSave without the text (what the server asks for). */
+  save(uri: string): Promise<void> {
+    return this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
   }
 
   close(uri: string): Promise<void> {

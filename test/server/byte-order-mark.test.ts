@@ -1,0 +1,140 @@
+/**
+ * A fixture stored with a UTF-8 byte-order mark, which editors hide: VS Code, Neovim and Emacs
+ * open it without the mark, so the text the server is sent does not hold it, yet every SDK
+ * consumer rejects the file's bytes. Over real JSON-RPC against dist/server.js and the CLI: the
+ * editor reports the mark as `babelq lint` does (json-syntax, empty, at 1:1), the rest at the
+ * columns the editor shows, and follows "Save with Encoding" (the mark gone or added, the text the same).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, describe, test } from 'node:test';
+import { TestLspClient } from '../support/lsp-client';
+import { asPublished } from '../support/published';
+
+const CLI = resolve(__dirname, '../../dist/cli.js');
+const MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+const BOM_MESSAGE = /^The file starts with a byte-order mark \(U\+FEFF\); strict JSON must not\. Save it as UTF-8 without BOM\.$/;
+
+/** One line, so the finding about `attempts` is on the mark's line: its column tells whether the mark was counted. */
+const TEXT = '{"job":"urn:babel:identity:user.registered","trace_id":"bf3cf504-099d-4122-b5f1-42a46741f5e4","data":{},"meta":{"id":"3aee8c1b-f93c-4aaa-954d-879a240b142e","queue":"identity","lang":"python","schema_version":1,"created_at":1763626417054},"attempts":"0"}\n';
+const ATTEMPTS_AT = TEXT.indexOf('"0"');
+
+function lintJson(root: string, file: string): Record<string, unknown>[] {
+  const result = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', file], { cwd: root, encoding: 'utf8' });
+  const reports = JSON.parse(result.stdout) as { file: string; diagnostics: Record<string, unknown>[] }[];
+  return reports.find((report) => report.file === file)!.diagnostics;
+}
+
+interface Finding {
+  readonly code: string;
+  readonly message: string;
+  readonly range: unknown;
+}
+
+const jsonSyntax = (items: readonly unknown[]) => (items as Finding[]).filter((item) => item.code === 'json-syntax');
+
+describe('a fixture stored with a byte-order mark, opened as editors open it', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-'));
+  const path = join(root, 'registered.babel.json');
+  const uri = pathToFileURL(path).href;
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the editor reports the mark and every other finding exactly as babelq lint does, at the editor\'s columns', async () => {
+    writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
+    const fromCli = lintJson(root, 'registered.babel.json');
+    await client.initialize();
+    await client.open(uri, TEXT);
+    const fromEditor = (await client.pullDiagnostics(uri)).items.map(asPublished);
+    assert.deepEqual(fromEditor, fromCli);
+    const [mark] = jsonSyntax(fromEditor);
+    assert.match(mark.message, BOM_MESSAGE);
+    assert.deepEqual(mark.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    // The mark takes no column: a finding on its line is where the editor shows the value.
+    const attempts = fromEditor.find((item) => (item.range as { start: { character: number } }).start.character === ATTEMPTS_AT);
+    assert.ok(attempts, `a finding at column ${ATTEMPTS_AT}: ${JSON.stringify(fromEditor)}`);
+  });
+
+  test('saved without the mark (the same text, "Save with Encoding"), the finding goes at the save; saved with it again, it comes back', async () => {
+    writeFileSync(path, TEXT);
+    const before = client.refreshes;
+    await client.save(uri);
+    // The save changed no text and no version: the server asks the editor to pull again.
+    const deadline = Date.now() + 5000;
+    while (client.refreshes === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(client.refreshes, before + 1, 'a diagnostic refresh after the save');
+    assert.deepEqual(jsonSyntax((await client.pullDiagnostics(uri)).items), []);
+    assert.deepEqual(lintJson(root, 'registered.babel.json').filter((d) => d.code === 'json-syntax'), []);
+
+    writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
+    await client.save(uri);
+    assert.equal(jsonSyntax((await client.pullDiagnostics(uri)).items).length, 1);
+    // A save that changes nothing about the mark asks for no refresh.
+    const refreshes = client.refreshes;
+    await client.save(uri);
+    await client.pullDiagnostics(uri);
+    assert.equal(client.refreshes, refreshes);
+  });
+
+  test('an editor that keeps the mark in the text gets the one finding, on the mark it shows', async () => {
+    const kept = pathToFileURL(join(root, 'kept.babel.json')).href;
+    writeFileSync(join(root, 'kept.babel.json'), Buffer.concat([MARK, Buffer.from(TEXT)]));
+    await client.open(kept, `\ufeff${TEXT}`);
+    const marks = jsonSyntax((await client.pullDiagnostics(kept)).items);
+    assert.equal(marks.length, 1, JSON.stringify(marks));
+    assert.deepEqual(marks[0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } });
+    await client.close(kept);
+  });
+
+  test('a file without the mark, and an untitled document, get no finding about it', async () => {
+    const plain = pathToFileURL(join(root, 'plain.babel.json')).href;
+    writeFileSync(join(root, 'plain.babel.json'), TEXT);
+    await client.open(plain, TEXT);
+    assert.deepEqual(jsonSyntax((await client.pullDiagnostics(plain)).items), []);
+    await client.open('untitled:Untitled-1', TEXT);
+    assert.deepEqual(jsonSyntax((await client.pullDiagnostics('untitled:Untitled-1')).items), []);
+  });
+
+  test('the workspace report of the closed file gives what lint gives, the mark at 1:1 and the columns the editor will show', async () => {
+    await client.close(uri);
+    const report = await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const item = report.items.find((entry: { uri: string }) => entry.uri === uri);
+    assert.ok(item, JSON.stringify(report.items.map((entry: { uri: string }) => entry.uri)));
+    assert.deepEqual(item.items.map(asPublished), lintJson(root, 'registered.babel.json'));
+    assert.equal(jsonSyntax(item.items).length, 1);
+  });
+});
+
+describe('a fixture stored with a byte-order mark, in an editor that takes pushed diagnostics', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-push-'));
+  const path = join(root, 'registered.babel.json');
+  const uri = pathToFileURL(path).href;
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], pullDiagnostics: false });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the mark is published on open, and its finding withdrawn once the file is saved without it', async () => {
+    writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
+    await client.initialize();
+    await client.open(uri, TEXT);
+    await client.waitForPublished((all) => all.some((p) => p.uri === uri));
+    const first = client.published.filter((p) => p.uri === uri).at(-1)!;
+    assert.deepEqual(first.diagnostics.map(asPublished), lintJson(root, 'registered.babel.json'));
+    assert.equal(jsonSyntax(first.diagnostics).length, 1);
+    const count = client.published.length;
+    writeFileSync(path, TEXT);
+    await client.save(uri);
+    await client.waitForPublished((all) => all.length > count && all.slice(count).some((p) => p.uri === uri));
+    const after = client.published.slice(count).filter((p) => p.uri === uri).at(-1)!;
+    assert.deepEqual(jsonSyntax(after.diagnostics), []);
+  });
+});
