@@ -1,14 +1,27 @@
 /** "Did you mean": the candidates closest to a typed word (a URN, a JSON type name), by edit distance. */
 
+/**
+ * The two rows every call computes in, grown to the longest word seen: a registry of 100,000 URNs
+ * is compared at each keystroke in `job`, and a pair of arrays per URN was most of the cost. No
+ * cell is read that the call has not written (see the band below), so what a call leaves is harmless.
+ */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
 /** Levenshtein distance, with an early exit once it exceeds `limit` (the answer is then > limit). */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  // Only cells within `limit` of the diagonal can stay within the limit (Ukkonen's band), and two
-  // reused rows keep a registry of 100,000 URNs from allocating a row per character per URN.
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  // Only cells within `limit` of the diagonal can stay within the limit (Ukkonen's band); the
+  // cell just outside it on either side is written as "too far", so a row reads only what the
+  // row before it wrote.
   const band = Number.isFinite(limit) ? limit : Math.max(a.length, b.length);
   const outside = band + 1;
-  let previous = new Int32Array(b.length + 1);
-  let current = new Int32Array(b.length + 1);
+  let previous = rowA;
+  let current = rowB;
   for (let j = 0; j <= b.length; j++) previous[j] = j <= band ? j : outside;
   for (let i = 1; i <= a.length; i++) {
     const from = Math.max(1, i - band);
@@ -30,18 +43,61 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length] > limit ? limit + 1 : previous[b.length];
 }
 
-/** Up to `count` candidates within a distance that grows with the URN's length, closest first. */
+/** A limit at which the banded table stops as soon as the counting of letters would. */
+const NARROW_LIMIT = 4;
+
+/**
+ * Up to `count` candidates within a distance that grows with the URN's length, closest first (ties
+ * by name). Once `count` are found, a candidate must come at least as close as the last of them,
+ * so the limit, and with it the band each comparison computes, narrows as the search goes.
+ */
 export function closest(target: string, candidates: Iterable<string>, count = 3): string[] {
-  const limit = Math.max(3, Math.floor(target.length / 3));
-  const scored: { candidate: string; distance: number }[] = [];
+  let limit = Math.max(3, Math.floor(target.length / 3));
+  const best: { candidate: string; distance: number }[] = [];
+  const before = (x: { candidate: string; distance: number }, y: { candidate: string; distance: number }) => x.distance < y.distance || (x.distance === y.distance && x.candidate < y.candidate);
+  const letters = new LetterCounts(target);
   for (const candidate of candidates) {
+    if (Math.abs(candidate.length - target.length) > limit) continue;
+    // Letters one word has and the other lacks each cost an edit: while the limit is wide, a far
+    // candidate is passed over for the price of counting its letters, without the table (once a
+    // close match narrows the limit, the table's own early exit is cheaper than the count).
+    if (limit > NARROW_LIMIT && letters.differenceFrom(candidate) > limit) continue;
     const distance = editDistance(target, candidate, limit);
-    if (distance <= limit) scored.push({ candidate, distance });
+    if (distance > limit) continue;
+    const entry = { candidate, distance };
+    let at = best.length;
+    while (at > 0 && before(entry, best[at - 1])) at--;
+    if (at >= count) continue;
+    best.splice(at, 0, entry);
+    if (best.length > count) best.pop();
+    if (best.length === count) limit = best[count - 1].distance;
   }
-  return scored
-    .sort((x, y) => x.distance - y.distance || (x.candidate < y.candidate ? -1 : 1))
-    .slice(0, count)
-    .map((entry) => entry.candidate);
+  return best.map((entry) => entry.candidate);
+}
+
+/**
+ * A word's letters counted (by code unit, folded into 128 buckets: letters that share one count as
+ * alike, so the difference stays a lower bound of the edit distance).
+ */
+class LetterCounts {
+  private readonly counts = new Int32Array(128);
+
+  constructor(private readonly word: string) {
+    for (let i = 0; i < word.length; i++) this.counts[word.charCodeAt(i) & 127]++;
+  }
+
+  /**
+   * At most the edit distance between the word and `other`: the larger of the letters `other` has
+   * beyond the word's and the word's beyond `other`'s (each needs an insertion, deletion or substitution).
+   */
+  differenceFrom(other: string): number {
+    const counts = this.counts;
+    let extra = 0;
+    for (let i = 0; i < other.length; i++) if (--counts[other.charCodeAt(i) & 127] < 0) extra++;
+    for (let i = 0; i < other.length; i++) counts[other.charCodeAt(i) & 127]++;
+    const missing = this.word.length - (other.length - extra);
+    return extra > missing ? extra : missing;
+  }
 }
 
 /** The candidate within `maxDistance` edits of `word` (compared in lowercase), the first of the closest. */
