@@ -43,6 +43,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       let ignored = 0;
       const shown = displayPrefix(input);
       const folders = countingFolders(ignores);
+      const linksOut: string[] = [];
       walk(resolve(cwd, input), '', Infinity, folders.ignores, (relative, absolute) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
         if (ignores.skipFile(absolute)) {
@@ -51,9 +52,11 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
         }
         found++;
         add(shown === undefined ? join(input, relative) : shown + relative, absolute);
-      }, linkRootsFor(cwd, input));
+      }, { roots: linkRootsFor(cwd, input), notFollowed: (relative) => {
+          if (relative.endsWith(ENVELOPE_SUFFIX)) linksOut.push(join(input, relative));
+        } });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
-      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}`);
+      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else if (stats) {
       add(input);
     } else if (isGlobPattern(input)) {
@@ -63,6 +66,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       let matched = 0;
       let ignored = 0;
       const folders = countingFolders(ignores);
+      const linksOut: string[] = [];
       const baseStats = statPath(resolve(cwd, base));
       if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
         walk(resolve(cwd, base), '', globDepth(pattern), folders.ignores, (relative, absolute) => {
@@ -73,9 +77,11 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           }
           matched++;
           add(join(base, relative), absolute);
-        }, linkRootsFor(cwd, base));
+        }, { roots: linkRootsFor(cwd, base), notFollowed: (relative) => {
+            if (matcher.test(relative)) linksOut.push(join(base, relative));
+          } });
       }
-      if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}`);
+      if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else {
       problems.push(`no such file or directory: '${input}'`);
     }
@@ -98,6 +104,13 @@ function ignoredNote(files: number, folders: number): string {
   const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
   const what = folders === 0 ? String(files) : files === 0 ? plural(folders, 'folder') : `${plural(files, 'file')} and ${plural(folders, 'folder')}`;
   return ` (${what} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
+}
+
+/** Why a walk found nothing when it met links to files it does not follow (walk says which). */
+function linksOutNote(links: readonly string[]): string {
+  if (links.length === 0) return '';
+  if (links.length === 1) return ` ('${links[0]}' links to a file outside the folder walked and the current folder, and is not followed; name it to lint it)`;
+  return ` (${links.length} links to files outside the folder walked and the current folder, such as '${links[0]}', are not followed; name one to lint it)`;
 }
 
 /** `ignores`, counting the folders a walk does not enter because of them (so "nothing found" can say why). */
@@ -143,10 +156,11 @@ function displayPrefix(input: string): string | undefined {
  * path normalized each. Symbolic links to files inside the current folder or the folder walked
  * (`linkRoots`) count; a link to a file elsewhere is not followed (a checkout could link
  * `x.babel.json` to a secret on the machine, and the findings would quote it into a CI log):
- * named as such, it is linted. Symbolic links to directories are not followed, so a link cycle
- * cannot make a lint run endless.
+ * named as such, it is linted; `links.notFollowed` is told of it, so a walk that found nothing
+ * can say why. Symbolic links to directories are not followed, so a link cycle cannot make a lint
+ * run endless.
  */
-function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void, linkRoots: readonly string[]): void {
+function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void, links: WalkLinks): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -159,11 +173,20 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     const relative = prefix + entry.name;
     const absolute = base + entry.name;
     if (entry.isDirectory()) {
-      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, linkRoots);
-    } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(absolute) && linkStaysIn(linkRoots, absolute))) {
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, links);
+    } else if (entry.isFile()) {
       visit(relative, absolute);
+    } else if (entry.isSymbolicLink() && isFileTarget(absolute)) {
+      if (linkStaysIn(links.roots, absolute)) visit(relative, absolute);
+      else links.notFollowed(relative);
     }
   }
+}
+
+/** Where a walk follows links to files (real paths), and whom it tells of one it does not follow. */
+interface WalkLinks {
+  readonly roots: readonly string[];
+  readonly notFollowed: (relative: string) => void;
 }
 
 /** Whether the link at `path` leads to a file in one of `roots` (real paths). */

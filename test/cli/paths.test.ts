@@ -43,4 +43,14 @@ test('a walk follows links to files inside the folder it walks, not to files out
   mkdirSync(join(folder, 'orders'));
   symlinkSync(join(folder, 'shared/base.babel.json'), join(folder, 'orders/linked.babel.json'));
   assert.deepEqual(resolveInputs(['orders'], folder).map((file) => file.path), [join('orders', 'linked.babel.json')]);
+  // A folder or pattern whose only fixtures are links leading out finds nothing, and says why.
+  mkdirSync(join(folder, 'out'));
+  symlinkSync(join(root, 'secret.env'), join(folder, 'out/first.babel.json'));
+  assert.throws(() => resolveInputs(['out'], folder), { message: `no *.babel.json files in directory 'out' ('${join('out', 'first.babel.json')}' links to a file outside the folder walked and the current folder, and is not followed; name it to lint it)` });
+  assert.throws(() => resolveInputs(['out/*.babel.json'], folder), { message: /^no files match the pattern 'out\/\*\.babel\.json' \('out\/first\.babel\.json' links to a file outside/ });
+  symlinkSync(join(root, 'secret.env'), join(folder, 'out/second.babel.json'));
+  assert.throws(() => resolveInputs(['out'], folder), { message: `no *.babel.json files in directory 'out' (2 links to files outside the folder walked and the current folder, such as '${join('out', 'first.babel.json')}', are not followed; name one to lint it)` });
+  // Beside a fixture found, a link leading out stays quiet: the walk lints what it found.
+  writeFileSync(join(folder, 'out/found.babel.json'), '{}');
+  assert.deepEqual(resolveInputs(['out'], folder).map((file) => file.path), [join('out', 'found.babel.json')]);
 });
