@@ -8,6 +8,7 @@ import { routingUrn } from '../core/contract/urn';
 import type { FileLocation } from '../core/language/registry-navigation';
 import { asObject } from '../core/model/tree';
 import { parseJson } from '../core/parse/parser';
+import { splitByteOrderMark } from '../core/rules/byte-order-mark';
 import { findFixtureFiles } from './fixture-files';
 import type { IgnoreFilter } from './ignores';
 import { MAX_SCHEMA_FILE_BYTES, readFromDisk, type TextReader } from './registry-loader';
@@ -20,10 +21,16 @@ import { NOT_CANCELLED, TimeSlices, type Cancellation } from './time-slices';
 export const MAX_FIXTURE_FILE_BYTES = MAX_SCHEMA_FILE_BYTES;
 
 /**
+ * A fixture's text from disk as an editor shows it: a byte-order mark split off, so a URN on
+ * line 1 is at the column the editor (and the workspace's report) puts it.
+ */
+export const readFixtureFromDisk: TextReader = (path, limit) => splitByteOrderMark(readFromDisk(path, limit)).text;
+
+/**
  * The fixtures below `root` that route on `urn`, each with where it writes it, in path order. The
  * files are read in time slices; a cancelled search stops at the next slice and finds nothing.
  */
-export async function findUrnReferences(root: string, urn: string, read: TextReader = readFromDisk, ignores?: IgnoreFilter, cancellation: Cancellation = NOT_CANCELLED): Promise<FileLocation[]> {
+export async function findUrnReferences(root: string, urn: string, read: TextReader = readFixtureFromDisk, ignores?: IgnoreFilter, cancellation: Cancellation = NOT_CANCELLED): Promise<FileLocation[]> {
   const references: FileLocation[] = [];
   const slices = new TimeSlices(cancellation);
   for (const path of await findFixtureFiles(root, undefined, ignores, slices)) {
@@ -35,7 +42,7 @@ export async function findUrnReferences(root: string, urn: string, read: TextRea
 }
 
 /** Where the fixture at `path` writes `urn`, when it routes on it. */
-export function urnReferenceIn(path: string, urn: string, read: TextReader = readFromDisk): FileLocation | undefined {
+export function urnReferenceIn(path: string, urn: string, read: TextReader = readFixtureFromDisk): FileLocation | undefined {
   const text = readFixture(path, read);
   // A cheap text test first: most fixtures do not mention the URN at all.
   if (text === undefined || !text.includes(urn)) return undefined;

@@ -5,8 +5,8 @@
  */
 import type { DefinitionParams, DocumentLink, Location, ReferenceParams } from 'vscode-languageserver/node';
 import { registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
-import { readFromDisk, type TextReader } from '../../workspace/registry-loader';
-import { findUrnReferences, urnReferenceIn } from '../../workspace/urn-references';
+import type { TextReader } from '../../workspace/registry-loader';
+import { findUrnReferences, readFixtureFromDisk, urnReferenceIn } from '../../workspace/urn-references';
 import type { ServerContext } from '../context';
 import { toLocation, toRange } from '../convert';
 import { toPath, toUri } from '../registry';
@@ -15,8 +15,8 @@ import type { WorkspaceFixtures } from '../workspace-diagnostics';
 
 export function registerNavigation(context: ServerContext, fixtures: WorkspaceFixtures): void {
   const { connection, documents } = context;
-  /** An open fixture is read as its editor holds it, unsaved edits included. */
-  const readOpenFirst: TextReader = (path, limit) => documents.get(toUri(path))?.getText() ?? readFromDisk(path, limit);
+  /** An open fixture is read as its editor holds it, unsaved edits included; a closed one as an editor would show it. */
+  const readOpenFirst: TextReader = (path, limit) => documents.get(toUri(path))?.getText() ?? readFixtureFromDisk(path, limit);
 
   connection.onDefinition(
     requestHandler(context, 'definition', envelopes, [], ({ parsed, lines, registry }, params: DefinitionParams): Location[] => {

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -136,5 +136,35 @@ describe('a fixture stored with a byte-order mark, in an editor that takes pushe
     await client.waitForPublished((all) => all.length > count && all.slice(count).some((p) => p.uri === uri));
     const after = client.published.slice(count).filter((p) => p.uri === uri).at(-1)!;
     assert.deepEqual(jsonSyntax(after.diagnostics), []);
+  });
+});
+
+describe('find references to a URN routed on by a fixture stored with a byte-order mark', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-references-'));
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the reference is where the editor shows the URN on line 1, whether the workspace\'s report has read the file or not', async () => {
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(join(root, 'schemas', 'registered.json'), '{"type": "object"}\n');
+    const registryText = `${JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'schemas/registered.json', owner: 'identity', status: 'active' }] }, null, 2)}\n`;
+    writeFileSync(join(root, 'registry.json'), registryText);
+    const fixture = join(root, 'registered.babel.json');
+    writeFileSync(fixture, Buffer.concat([MARK, Buffer.from(TEXT)]));
+    const urnAt = TEXT.indexOf('"urn:babel:identity:user.registered"');
+    const expected = [{ uri: pathToFileURL(fixture).href, range: { start: { line: 0, character: urnAt }, end: { line: 0, character: urnAt + '"urn:babel:identity:user.registered"'.length } } }];
+    await client.initialize();
+    const registryUri = pathToFileURL(join(root, 'registry.json')).href;
+    await client.open(registryUri, registryText);
+    const line = registryText.split('\n').findIndex((text) => text.includes('"urn:babel:identity:user.registered"'));
+    const params = { textDocument: { uri: registryUri }, position: { line, character: 16 }, context: { includeDeclaration: false } };
+    // Before the workspace's report has walked the folder: the files are read for the request.
+    assert.deepEqual(await client.request('textDocument/references', params), expected);
+    await client.request('workspace/diagnostic', { previousResultIds: [] });
+    // After it: from what the report read.
+    assert.deepEqual(await client.request('textDocument/references', params), expected);
   });
 });
