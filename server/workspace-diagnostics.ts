@@ -414,7 +414,8 @@ export class WorkspaceFixtures {
       });
       fixture.skipped = undefined;
       const decoded = decodeStrictly(bytes);
-      return decoded.ok ? decoded : { ...decoded, lenient: bytes.toString('utf8') };
+      // The lenient text as an editor shows it (a byte-order mark split off), for the URN's position.
+      return decoded.ok ? decoded : { ...decoded, lenient: splitByteOrderMark(bytes.toString('utf8')).text };
     } catch (error) {
       if (!looked) this.diskVersion(fixture, true); // not opened (missing, no permission): stamped as before
       const reason = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,7 @@
  */
 import { firstInvalidUtf8 } from '../model/utf8';
 import { applySettings } from './analyze';
+import { splitByteOrderMark } from './byte-order-mark';
 import { definitionOf } from './catalogue';
 import type { CoreDiagnostic } from './diagnostic';
 import type { Settings } from './settings/settings';
@@ -27,14 +28,14 @@ export interface LintDecoders {
 /**
  * Bytes as `babelq lint` reads a file's: their text; or, for bytes that are not UTF-8, lint's
  * message for them and the text before the first invalid byte, which says the line and column
- * the finding is put at (notUtf8Diagnostics).
+ * the finding is put at (notUtf8Diagnostics): without a byte-order mark, which an editor hides.
  */
 export function decodeAsLint(bytes: Uint8Array, decoders: LintDecoders): { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string; readonly before: string } {
   try {
     return { ok: true, text: decoders.strict.decode(bytes) };
   } catch {
     const invalid = firstInvalidUtf8(bytes);
-    return { ok: false, message: notUtf8Message(invalid?.words ?? 'it cannot be decoded'), before: decoders.lenient.decode(bytes.subarray(0, invalid?.at ?? 0)) };
+    return { ok: false, message: notUtf8Message(invalid?.words ?? 'it cannot be decoded'), before: splitByteOrderMark(decoders.lenient.decode(bytes.subarray(0, invalid?.at ?? 0))).text };
   }
 }
 

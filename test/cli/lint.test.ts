@@ -23,6 +23,7 @@ before(() => {
     'utf16.babel.json': envelope({ data: '{ "note": "\u{1F600}\u{1F600}" }' }).replace(/\n\s*/g, ' ').replace('"attempts": 0', '"timestamp": 1, "attempts": 0'),
     'bom.babel.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(envelope())]),
     'latin1.babel.json': Buffer.concat([Buffer.from('{\n  "job": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]),
+    'bom-latin1.babel.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"job": "caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]),
     'tree/B.babel.json': envelope(),
     'tree/a.babel.json': envelope(),
     'tree/b.babel.json': envelope(),
@@ -114,6 +115,14 @@ describe('json output', () => {
     assert.match(diagnostic.message, /not valid UTF-8.*0xE9 at byte offset 15, line 2/);
     // Line 2, after `  "job": "caf`: where an editor shows the byte it could not read.
     assert.deepEqual(diagnostic.range, { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } });
+  });
+
+  test('in a file stored with a byte-order mark, the invalid byte on line 1 is at the column the editor shows it, the mark taking none', () => {
+    const { reports } = lintJson(['bom-latin1.babel.json'], root);
+    assert.deepEqual(
+      reports[0].diagnostics.map((d) => [d.code, d.range]),
+      [['json-syntax', { start: { line: 0, character: 12 }, end: { line: 0, character: 12 } }]],
+    );
   });
 });
 

@@ -154,8 +154,13 @@ describe('find references to a URN routed on by a fixture stored with a byte-ord
     writeFileSync(join(root, 'registry.json'), registryText);
     const fixture = join(root, 'registered.babel.json');
     writeFileSync(fixture, Buffer.concat([MARK, Buffer.from(TEXT)]));
+    // And one whose bytes are not all UTF-8 (lint's one json-syntax finding), the URN still on line 1.
+    const latin1 = join(root, 'latin1.babel.json');
+    const dataAt = TEXT.indexOf('"data":{}');
+    writeFileSync(latin1, Buffer.concat([MARK, Buffer.from(`${TEXT.slice(0, dataAt)}"data":{"note":"caf`), Buffer.from([0xe9]), Buffer.from(`"}${TEXT.slice(dataAt + '"data":{}'.length)}`)]));
     const urnAt = TEXT.indexOf('"urn:babel:identity:user.registered"');
-    const expected = [{ uri: pathToFileURL(fixture).href, range: { start: { line: 0, character: urnAt }, end: { line: 0, character: urnAt + '"urn:babel:identity:user.registered"'.length } } }];
+    const range = { start: { line: 0, character: urnAt }, end: { line: 0, character: urnAt + '"urn:babel:identity:user.registered"'.length } };
+    const expected = [latin1, fixture].map((path) => ({ uri: pathToFileURL(path).href, range }));
     await client.initialize();
     const registryUri = pathToFileURL(join(root, 'registry.json')).href;
     await client.open(registryUri, registryText);
@@ -163,8 +168,12 @@ describe('find references to a URN routed on by a fixture stored with a byte-ord
     const params = { textDocument: { uri: registryUri }, position: { line, character: 16 }, context: { includeDeclaration: false } };
     // Before the workspace's report has walked the folder: the files are read for the request.
     assert.deepEqual(await client.request('textDocument/references', params), expected);
-    await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const report = await client.request('workspace/diagnostic', { previousResultIds: [] });
     // After it: from what the report read.
     assert.deepEqual(await client.request('textDocument/references', params), expected);
+    // The report's finding for the bytes that are not UTF-8 is lint's, at the column the editor shows the byte.
+    const item = report.items.find((entry: { uri: string }) => entry.uri === pathToFileURL(latin1).href);
+    assert.deepEqual(item.items.map(asPublished), lintJson(root, 'latin1.babel.json'));
+    assert.deepEqual(item.items[0].range.start, { line: 0, character: dataAt + '"data":{"note":"caf'.length });
   });
 });
