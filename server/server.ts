@@ -222,6 +222,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const changes = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
     const uris = changes.map((change) => change.uri);
+    // The open envelopes by path, made once for the whole batch (a checkout can change thousands of files).
+    let openByPath: Map<string, string[]> | undefined;
     let marksChanged = false;
     for (const change of changes) {
       const path = toPath(change.uri);
@@ -229,7 +231,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       else if (path && isFixturePath(change.uri)) {
         workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
         // Written anew under an open document (a checkout, a script): with or without the mark now.
-        for (const document of documents.all()) if (toPath(document.uri) === path && context.byteOrderMarks.look(document.uri)) marksChanged = true;
+        openByPath ??= openEnvelopesByPath(documents.all());
+        for (const uri of openByPath.get(path) ?? []) if (context.byteOrderMarks.look(uri)) marksChanged = true;
       }
     }
     if (marksChanged) refreshDiagnostics();
@@ -355,6 +358,16 @@ function dynamicFeatures(connection: Connection, capabilities: ClientCapabilitie
 
 declare const __SERVER_VERSION__: string | undefined;
 const SERVER_VERSION = typeof __SERVER_VERSION__ === 'string' ? __SERVER_VERSION__ : '0.0.0-dev';
+
+/** The URIs of the open envelopes, by the path of their file (an editor may spell one file's URI more than one way). */
+function openEnvelopesByPath(documents: readonly TextDocument[]): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const document of documents) {
+    const path = isEnvelopeDocument(document) ? toPath(document.uri) : undefined;
+    if (path !== undefined) byPath.set(path, [...(byPath.get(path) ?? []), document.uri]);
+  }
+  return byPath;
+}
 
 /** An envelope large enough that its earlier versions are worth collecting between edits. */
 function isLargeEnvelope(document: TextDocument): boolean {

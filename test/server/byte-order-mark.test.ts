@@ -139,6 +139,35 @@ describe('a fixture stored with a byte-order mark, in an editor that takes pushe
   });
 });
 
+describe('a fixture stored with a byte-order mark, rewritten on disk while it is open (a checkout, a script)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-events-'));
+  const path = join(root, 'registered.babel.json');
+  const uri = pathToFileURL(path).href;
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the file event has the mark looked at again: its finding goes, with a refresh, and comes back with the mark', async () => {
+    writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
+    await client.initialize();
+    await client.open(uri, TEXT);
+    assert.equal(jsonSyntax((await client.pullDiagnostics(uri)).items).length, 1);
+    for (const [bytes, marks] of [[Buffer.from(TEXT), 0], [Buffer.concat([MARK, Buffer.from(TEXT)]), 1]] as const) {
+      writeFileSync(path, bytes);
+      const before = client.refreshes;
+      // Many changes in one batch, one of them the open fixture's (the others are not open).
+      const others = Array.from({ length: 200 }, (_, index) => ({ uri: pathToFileURL(join(root, `other-${index}.babel.json`)).href, type: 1 }));
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [...others, { uri, type: 2 }] });
+      const deadline = Date.now() + 5000;
+      while (client.refreshes === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(client.refreshes, before + 1, 'a diagnostic refresh after the event');
+      assert.equal(jsonSyntax((await client.pullDiagnostics(uri)).items).length, marks);
+    }
+  });
+});
+
 describe('find references to a URN routed on by a fixture stored with a byte-order mark', () => {
   const root = mkdtempSync(join(tmpdir(), 'babelq-bom-references-'));
   const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
