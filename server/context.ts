@@ -26,6 +26,6 @@ export interface ServerContext {
   readonly malformed: MalformedRequests;
   /** The registry status of each open envelope, sent to the client when it changes. */
   readonly registryStatus: RegistryStatusReporter;
-  /** Which open envelopes' files start with a byte-order mark the editor hides. */
+  /** Which open documents' files start with a byte-order mark the editor hides. */
   readonly byteOrderMarks: StoredByteOrderMarks;
 }

@@ -82,8 +82,11 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canCreateFiles = false;
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
+  const byteOrderMarks = new StoredByteOrderMarks();
+  // A registry or schema file is loaded as its bytes stand, unsaved edits included: a byte-order
+  // mark the editor hides is given back, so the load refuses it as bqschema and lint do.
   const openText = (path: string): string | undefined => {
-    for (const document of documents.all()) if (toPath(document.uri) === path) return document.getText();
+    for (const document of documents.all()) if (toPath(document.uri) === path) return byteOrderMarks.hiddenIn(document) ? `\ufeff${document.getText()}` : document.getText();
     return undefined;
   };
   const registries = new RegistryService(openText, registryMessages(connection));
@@ -101,7 +104,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     diagnosticsFirst: new DiagnosticsFirst(cache, () => pullDiagnostics),
     malformed: new MalformedRequests((message) => connection.console.warn(message)),
     registryStatus: new RegistryStatusReporter(connection, (uri) => documents.get(uri) !== undefined),
-    byteOrderMarks: new StoredByteOrderMarks(),
+    byteOrderMarks,
   };
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
@@ -222,16 +225,16 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const changes = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
     const uris = changes.map((change) => change.uri);
-    // The open envelopes by path, made once for the whole batch (a checkout can change thousands of files).
+    // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
     let openByPath: Map<string, string[]> | undefined;
     let marksChanged = false;
     for (const change of changes) {
       const path = toPath(change.uri);
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
-      else if (path && isFixturePath(change.uri)) {
-        workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
-        // Written anew under an open document (a checkout, a script): with or without the mark now.
-        openByPath ??= openEnvelopesByPath(documents.all());
+      else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
+      // Written anew under an open document (a checkout, a script): with or without the mark now.
+      if (path && change.type !== FileChangeType.Deleted) {
+        openByPath ??= openDocumentsByPath(documents.all());
         for (const uri of openByPath.get(path) ?? []) if (context.byteOrderMarks.look(uri)) marksChanged = true;
       }
     }
@@ -252,13 +255,15 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   documents.onDidOpen((event) => workspaceFixtures.documentOpened(event.document.uri));
   documents.onDidClose((event) => workspaceFixtures.documentClosed(event.document.uri));
 
-  // Whether an envelope's file starts with the byte-order mark its editor hides: looked at on open
-  // and on save, where "Save with Encoding" may have added or removed it without changing the text.
-  documents.onDidOpen((event) => {
-    if (isEnvelopeDocument(event.document)) context.byteOrderMarks.look(event.document.uri);
-  });
+  // Whether a document's file starts with the byte-order mark its editor hides (an envelope's is
+  // json-syntax, a registry's or schema's refuses it): looked at on open and on save, where "Save
+  // with Encoding" may have added or removed it without changing the text.
+  documents.onDidOpen((event) => context.byteOrderMarks.look(event.document.uri));
   documents.onDidSave((event) => {
-    if (isEnvelopeDocument(event.document) && context.byteOrderMarks.look(event.document.uri)) refreshDiagnostics();
+    if (!context.byteOrderMarks.look(event.document.uri)) return;
+    if (projectFilesChanged([event.document.uri])) return;
+    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
+    else refreshDiagnostics();
   });
 
   // An open document (server/editable-document.ts) finds every line start on its first change (some
@@ -359,11 +364,11 @@ function dynamicFeatures(connection: Connection, capabilities: ClientCapabilitie
 declare const __SERVER_VERSION__: string | undefined;
 const SERVER_VERSION = typeof __SERVER_VERSION__ === 'string' ? __SERVER_VERSION__ : '0.0.0-dev';
 
-/** The URIs of the open envelopes, by the path of their file (an editor may spell one file's URI more than one way). */
-function openEnvelopesByPath(documents: readonly TextDocument[]): Map<string, string[]> {
+/** The URIs of the open documents, by the path of their file (an editor may spell one file's URI more than one way). */
+function openDocumentsByPath(documents: readonly TextDocument[]): Map<string, string[]> {
   const byPath = new Map<string, string[]>();
   for (const document of documents) {
-    const path = isEnvelopeDocument(document) ? toPath(document.uri) : undefined;
+    const path = toPath(document.uri);
     if (path !== undefined) byPath.set(path, [...(byPath.get(path) ?? []), document.uri]);
   }
   return byPath;

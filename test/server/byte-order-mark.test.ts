@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
-import { TestLspClient } from '../support/lsp-client';
+import { TestLspClient, type TestClientOptions } from '../support/lsp-client';
 import { asPublished } from '../support/published';
 
 const CLI = resolve(__dirname, '../../dist/cli.js');
@@ -35,17 +35,22 @@ interface Finding {
   readonly range: unknown;
 }
 
-const jsonSyntax = (items: readonly unknown[]) => (items as Finding[]).filter((item) => item.code === 'json-syntax');
-
-describe('a fixture stored with a byte-order mark, opened as editors open it', () => {
-  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-'));
+/** A scratch workspace folder with the fixture's path in it, and a server for it: both gone after the suite. */
+function scratchWorkspace(name: string, options: Omit<TestClientOptions, 'workspaceFolders'> = {}): { root: string; path: string; uri: string; client: TestLspClient } {
+  const root = mkdtempSync(join(tmpdir(), `babelq-bom-${name}-`));
   const path = join(root, 'registered.babel.json');
-  const uri = pathToFileURL(path).href;
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], ...options });
   after(() => {
     client.kill();
     rmSync(root, { recursive: true, force: true });
   });
+  return { root, path, uri: pathToFileURL(path).href, client };
+}
+
+const jsonSyntax = (items: readonly unknown[]) => (items as Finding[]).filter((item) => item.code === 'json-syntax');
+
+describe('a fixture stored with a byte-order mark, opened as editors open it', () => {
+  const { root, path, uri, client } = scratchWorkspace('open');
 
   test('the editor reports the mark and every other finding exactly as babelq lint does, at the editor\'s columns', async () => {
     writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
@@ -113,14 +118,7 @@ describe('a fixture stored with a byte-order mark, opened as editors open it', (
 });
 
 describe('a fixture stored with a byte-order mark, in an editor that takes pushed diagnostics', () => {
-  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-push-'));
-  const path = join(root, 'registered.babel.json');
-  const uri = pathToFileURL(path).href;
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], pullDiagnostics: false });
-  after(() => {
-    client.kill();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const { root, path, uri, client } = scratchWorkspace('push', { pullDiagnostics: false });
 
   test('the mark is published on open, and its finding withdrawn once the file is saved without it', async () => {
     writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
@@ -140,14 +138,7 @@ describe('a fixture stored with a byte-order mark, in an editor that takes pushe
 });
 
 describe('a fixture stored with a byte-order mark, rewritten on disk while it is open (a checkout, a script)', () => {
-  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-events-'));
-  const path = join(root, 'registered.babel.json');
-  const uri = pathToFileURL(path).href;
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
-  after(() => {
-    client.kill();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const { root, path, uri, client } = scratchWorkspace('events', { watchesFiles: true });
 
   test('the file event has the mark looked at again: its finding goes, with a refresh, and comes back with the mark', async () => {
     writeFileSync(path, Buffer.concat([MARK, Buffer.from(TEXT)]));
@@ -168,13 +159,42 @@ describe('a fixture stored with a byte-order mark, rewritten on disk while it is
   });
 });
 
-describe('find references to a URN routed on by a fixture stored with a byte-order mark', () => {
-  const root = mkdtempSync(join(tmpdir(), 'babelq-bom-references-'));
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
-  after(() => {
-    client.kill();
-    rmSync(root, { recursive: true, force: true });
+describe('a registry.json stored with a byte-order mark, open in the editor', () => {
+  const { root, client } = scratchWorkspace('registry');
+
+  test('is refused as bqschema and lint refuse it, opened or not, until it is saved without the mark', async () => {
+    mkdirSync(join(root, 'schemas'));
+    writeFileSync(join(root, 'schemas', 'registered.json'), '{"type": "object"}\n');
+    const registryText = `${JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'schemas/registered.json', owner: 'identity', status: 'active' }] }, null, 2)}\n`;
+    const registryPath = join(root, 'registry.json');
+    writeFileSync(registryPath, Buffer.concat([MARK, Buffer.from(registryText)]));
+    writeFileSync(join(root, 'registered.babel.json'), TEXT);
+    const fixtureUri = pathToFileURL(join(root, 'registered.babel.json')).href;
+    const registryUri = pathToFileURL(registryPath).href;
+    const registryErrors = async () => (await client.pullDiagnostics(fixtureUri)).items.filter((item: { code: string }) => item.code === 'registry-error');
+    const fromCli = lintJson(root, 'registered.babel.json').filter((d) => d.code === 'registry-error');
+    assert.equal(fromCli.length, 1, 'lint refuses the registry');
+    await client.initialize();
+    await client.open(fixtureUri, TEXT);
+    assert.deepEqual((await registryErrors()).map(asPublished), fromCli);
+    // Opened, the editor shows the registry without the mark: it is still the file bqschema refuses.
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual((await registryErrors()).map(asPublished), fromCli);
+    const onRegistry = (await client.pullDiagnostics(registryUri)).items;
+    assert.ok(onRegistry.some((item: { message: string }) => /byte-order mark/.test(item.message)), JSON.stringify(onRegistry));
+    // Saved without the mark (the same text): the registry loads, and the fixture's registry-error goes.
+    writeFileSync(registryPath, registryText);
+    await client.save(registryUri);
+    const deadline = Date.now() + 5000;
+    while ((await registryErrors()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(await registryErrors(), []);
+    assert.deepEqual(lintJson(root, 'registered.babel.json').filter((d) => d.code === 'registry-error'), []);
   });
+});
+
+describe('find references to a URN routed on by a fixture stored with a byte-order mark', () => {
+  const { root, client } = scratchWorkspace('references');
 
   test('the reference is where the editor shows the URN on line 1, whether the workspace\'s report has read the file or not', async () => {
     mkdirSync(join(root, 'schemas'));
