@@ -82,14 +82,18 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canCreateFiles = false;
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
+  const openDocument = (path: string): TextDocument | undefined => documents.all().find((document) => toPath(document.uri) === path);
+  const openText = (path: string): string | undefined => openDocument(path)?.getText();
   const byteOrderMarks = new StoredByteOrderMarks();
   // A registry or schema file is loaded as its bytes stand, unsaved edits included: a byte-order
-  // mark the editor hides is given back, so the load refuses it as bqschema and lint do.
-  const openText = (path: string): string | undefined => {
-    for (const document of documents.all()) if (toPath(document.uri) === path) return byteOrderMarks.hiddenIn(document) ? `\ufeff${document.getText()}` : document.getText();
-    return undefined;
+  // mark the editor hides is given back, so the load refuses it as bqschema and lint do. (babelq.json
+  // and the suppressions file take a mark in their stride, and their offsets are the editor's.)
+  const openRegistryText = (path: string): string | undefined => {
+    const document = openDocument(path);
+    if (document === undefined) return undefined;
+    return byteOrderMarks.hiddenIn(document) ? `\ufeff${document.getText()}` : document.getText();
   };
-  const registries = new RegistryService(openText, registryMessages(connection));
+  const registries = new RegistryService(openRegistryText, registryMessages(connection));
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
   const configs = new ProjectConfigs((path, limit) => openText(path) ?? readFromDisk(path, limit));
   const cache = new ParseCache();
