@@ -60,7 +60,8 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
       continue;
     }
     if (++judged > MAX_FIXTURES_JUDGED) break;
-    // Judged as the editor and lint judge it: an open document as it stands, else the file, its byte-order mark split off.
+    // Judged as the editor and lint judge it: an open document as it stands, else the file with
+    // its byte-order mark split off.
     let fixtureText: { text: string; byteOrderMark: boolean };
     try {
       const open = context.documents.all().find((document) => toPath(document.uri) === fixture);
@@ -80,8 +81,9 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
 
 /**
  * An open envelope's findings as its editor shows them: the analysis of its version, json-syntax
- * for the byte-order mark its file is stored with and the editor hides (server/stored-byte-order-marks.ts),
- * less what the suppressions file hides. The parse cache's entry comes too, for positions.
+ * for the byte-order mark its file is stored with and the editor hides
+ * (server/stored-byte-order-marks.ts), less what the suppressions file hides. The parse cache's
+ * entry comes too, for positions.
  */
 export function openEnvelopeFindings(context: ServerContext, document: TextDocument, settings: Settings, registry: RegistryState): { entry: CachedDocument; findings: readonly CoreDiagnostic[] } {
   const { entry, diagnostics } = context.cache.diagnostics(document, settings, registry);

@@ -2,7 +2,8 @@
  * Which open documents are stored with a byte-order mark. The editor decodes the mark away (VS
  * Code, Neovim and Emacs alike), so the document's text cannot say; the file's first three bytes
  * do. An envelope's mark is its json-syntax error; a registry.json or schema file with one is
- * refused by bqschema (Go's JSON decoder), so the registry is loaded from its text with the mark. They are looked at when the document opens, when it is saved (VS Code's "Save with
+ * refused by bqschema (Go's JSON decoder), so the registry is loaded from its text with the mark.
+ * The bytes are looked at when the document opens, when it is saved (VS Code's "Save with
  * Encoding" removes or adds the mark without changing the text) and when a file event names it,
  * never per keystroke; the look is bounded (readFileStart: no pipe or device is waited on).
  */

@@ -33,8 +33,9 @@ export interface ReadBody {
 /**
  * A message's bytes as read from a queue, decoded as `babelq lint` decodes a file's (decodeAsLint,
  * with the adapter's decoders), so a peek's verdict, the CLI's and the editor's alike, is lint's:
- * a BOM kept in the text (lint's json-syntax error, the rest analysed as lint does), and bytes that are not UTF-8 judged as that
- * one finding, their text shown with U+FFFD for the bad bytes but never linted as the message.
+ * a BOM kept in the text (lint's json-syntax error, the rest analysed as lint does), and bytes
+ * that are not UTF-8 judged as that one finding, their text shown with U+FFFD for the bad bytes
+ * but never linted as the message.
  */
 export function messageBody(body: Uint8Array, decoders: LintDecoders): ReadBody {
   const decoded = decodeAsLint(body, decoders);
