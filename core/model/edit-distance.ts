@@ -43,6 +43,12 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length] > limit ? limit + 1 : previous[b.length];
 }
 
+/** A candidate and its distance from the word typed. */
+interface Scored {
+  readonly candidate: string;
+  readonly distance: number;
+}
+
 /** A limit at which the banded table stops as soon as the counting of letters would. */
 const NARROW_LIMIT = 4;
 
@@ -53,8 +59,8 @@ const NARROW_LIMIT = 4;
  */
 export function closest(target: string, candidates: Iterable<string>, count = 3): string[] {
   let limit = Math.max(3, Math.floor(target.length / 3));
-  const best: { candidate: string; distance: number }[] = [];
-  const before = (x: { candidate: string; distance: number }, y: { candidate: string; distance: number }) => x.distance < y.distance || (x.distance === y.distance && x.candidate < y.candidate);
+  const best: Scored[] = [];
+  const before = (x: Scored, y: Scored) => x.distance < y.distance || (x.distance === y.distance && x.candidate < y.candidate);
   const letters = new LetterCounts(target);
   for (const candidate of candidates) {
     if (Math.abs(candidate.length - target.length) > limit) continue;
