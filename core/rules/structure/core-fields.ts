@@ -13,6 +13,8 @@ import { tokenRange } from '../ranges';
 
 type CoreFieldCode = 'wrong-type' | 'invalid-value';
 
+const INT64_MAX = 2n ** 63n - 1n;
+
 export const rule = defineRule<CoreFieldCode>({
   codes: [
     {
@@ -36,7 +38,7 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts` beyond signed 64-bit (PHP and Go reject it), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
         instead: 'A value the field can hold: a counter from 0, a queue name, a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
       },
@@ -117,6 +119,12 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   // A negative schema_version is an unsupported version, reported by its own rule.
   if (value.kind === 'number' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
     context.report('invalid-value', value, `"${name}" cannot be negative (${value.raw}).`);
+    return;
+  }
+  // Beyond signed 64-bit, PHP decodes the counter as a float and rejects it (invalid_attempts), and
+  // Go's json.Unmarshal fails on it (facts-2 §2): a consumer rejection, not a style point.
+  if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && BigInt(value.raw) > INT64_MAX) {
+    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${BigInt.asIntN(32, BigInt(value.raw))}).`);
     return;
   }
   if (value.kind !== 'string') return;
