@@ -15,7 +15,8 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * [shown, carried] (swapped where the settings raise the second above the first): the number beyond 2^53 (and so written differently), the URN that is malformed
  * (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema), the extra
  * meta key (which the typed SDKs drop on relay, and which the contract advises under meta.ext), the
- * core field that consumers reject (and so also reject after a relay).
+ * core field that consumers reject (and so also reject after a relay), the number that is no JSON
+ * (a leading zero: so no integer literal either).
  */
 const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
@@ -23,6 +24,7 @@ const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['payload-schema', 'non-json-boolean'],
   ['encoding-divergence', 'extension-key'],
   ['invalid-value', 'consumer-rejects'],
+  ['json-syntax', 'wrong-type'],
 ];
 
 /**

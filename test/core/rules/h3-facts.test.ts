@@ -35,3 +35,9 @@ test('attempts beyond signed 64-bit from a PHP producer: one finding on the toke
   assert.deepEqual(found.map((d) => d.code), ['invalid-value']);
   assert.deepEqual(found[0].related?.map((r) => r.code), ['consumer-rejects']);
 });
+
+test('attempts written 00: one cause, one finding (json-syntax carries wrong-type)', () => {
+  const found = onAttempts('00');
+  assert.deepEqual(found.map((d) => d.code), ['json-syntax']);
+  assert.deepEqual(found[0].related?.map((r) => r.code), ['wrong-type']);
+});
