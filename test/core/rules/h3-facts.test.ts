@@ -41,3 +41,23 @@ test('attempts written 00: one cause, one finding (json-syntax carries wrong-typ
   assert.deepEqual(found.map((d) => d.code), ['json-syntax']);
   assert.deepEqual(found[0].related?.map((r) => r.code), ['wrong-type']);
 });
+
+const urnAlias = (text: string) => analyze(parseText(text), DEFAULT_SETTINGS).filter((d) => d.code === 'urn-alias');
+
+test('a whitespace job beside urn: Node rejects it, PHP, Python and Go route on the blank URN, only Java falls back (facts-2 §2)', () => {
+  const text = envelope('0').replace('"job":"urn:babel:orders:created"', '"job":"   ","urn":"urn:babel:orders:created"');
+  const [finding] = urnAlias(text);
+  assert.match(finding.message, /Node/);
+  assert.match(finding.message, /only Java/);
+  assert.doesNotMatch(finding.message, /PHP rejects/);
+});
+
+test('an empty job beside urn: PHP rejects the shape (missing_urn), the others fall back', () => {
+  const text = envelope('0').replace('"job":"urn:babel:orders:created"', '"job":"","urn":"urn:babel:orders:created"');
+  assert.match(urnAlias(text)[0].message, /PHP rejects/);
+});
+
+test('urn alone: the message does not claim the published bytes never carry "urn" (PHP, Python and Node relays keep it)', () => {
+  const text = envelope('0').replace('"job":', '"urn":');
+  assert.doesNotMatch(urnAlias(text)[0].message, /never "urn"/);
+});
