@@ -80,6 +80,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canWatchFiles = false;
   let canWatchFolders = false;
   let canCreateFiles = false;
+  let canExpandSnippets = false;
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
   const openDocument = (path: string): TextDocument | undefined => documents.all().find((document) => toPath(document.uri) === path);
@@ -143,6 +144,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     canWatchFolders = capabilities.workspace?.workspaceFolders === true;
     const resourceOperations: unknown = capabilities.workspace?.workspaceEdit?.resourceOperations;
     canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && Array.isArray(resourceOperations) && resourceOperations.includes('create');
@@ -309,7 +311,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
-  registerLanguageFeatures(context, () => canCreateFiles);
+  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets);
   registerStructureFeatures(context);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);

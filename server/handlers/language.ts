@@ -20,6 +20,7 @@ import type { RegistryState } from '../../core/registry/types';
 import type { Settings } from '../../core/rules/settings/settings';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { completeList, type CoreCompletionItem } from '../../core/language/complete';
+import { snippetToPlainText } from '../../core/language/snippet';
 import { hover } from '../../core/language/hover';
 import type { ServerContext } from '../context';
 import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
@@ -60,8 +61,13 @@ function includesKind(asked: string, kind: string): boolean {
   return asked === '' || kind === asked || kind.startsWith(`${asked}.`);
 }
 
-/** `canCreateFiles`: the client applies edits that create files (a schema's "Register as a new URN…"). */
-export function registerLanguageFeatures(context: ServerContext, canCreateFiles: () => boolean): void {
+/**
+ * `canCreateFiles`: the client applies edits that create files (a schema's "Register as a new URN…").
+ * `snippetSupport`: the client expands snippets in completions; without it, each is sent as the
+ * plain text it expands to (LSP: a server must not send snippets to a client that did not say it
+ * takes them).
+ */
+export function registerLanguageFeatures(context: ServerContext, canCreateFiles: () => boolean, snippetSupport: () => boolean = () => true): void {
   const { connection } = context;
 
   connection.onHover(
@@ -76,13 +82,15 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
     requestHandler(context, 'completion', envelopes, [], ({ parsed, lines, registry }, params: CompletionParams): CompletionItem[] | CompletionList => {
       const { items, incomplete } = completeList(parsed, lines.offsetAt(params.position), context.fresh, registry);
       const text = parsed.text;
+      const snippets = snippetSupport();
       const converted = items.map((item) => {
         const range = toRange(lines, item.offset, item.end);
+        const snippet = item.isSnippet && snippets;
         const completion: CompletionItem = {
           label: item.label,
           kind: COMPLETION_KINDS[item.kind],
-          textEdit: { range, newText: item.insertText },
-          insertTextFormat: item.isSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+          textEdit: { range, newText: item.isSnippet && !snippets ? snippetToPlainText(item.insertText) : item.insertText },
+          insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
           // The editor filters on the text being replaced, quotes included.
           filterText: text[item.offset] === '"' ? JSON.stringify(item.label) : item.label,
         };

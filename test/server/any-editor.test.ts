@@ -176,6 +176,28 @@ test('a plain client (push diagnostics, no configuration, no registration) gets 
   });
 });
 
+test('a client without snippet support (eglot without yasnippet, Neovim 0.7) gets completions as plain text, never snippet syntax', async () => {
+  await withClient({ root: { rootUri: uriOf('outer/project') }, pullDiagnostics: false, plainClient: true }, async (client) => {
+    const uri = uriOf('outer/project/fixtures/deep/typing.babel.json');
+    await client.open(uri, '{\n  \n}\n');
+    const list = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 2 } });
+    const items: { label: string; insertTextFormat?: number; textEdit: { newText: string } }[] = list.items ?? list;
+    assert.ok(items.length >= 5, JSON.stringify(items));
+    for (const item of items) {
+      assert.notEqual(item.insertTextFormat, 2, `${item.label} is sent as a snippet to a client that cannot expand one`);
+      assert.doesNotMatch(item.textEdit.newText, /\$\{?\d/, `${item.label} carries snippet placeholders`);
+    }
+    const byLabel = new Map(items.map((item) => [item.label, item.textEdit.newText]));
+    assert.equal(byLabel.get('job'), '"job": "urn:babel:orders:created"');
+    assert.equal(byLabel.get('data'), '"data": {}');
+    assert.equal(byLabel.get('attempts'), '"attempts": 0');
+    assert.match(byLabel.get('trace_id')!, /^"trace_id": "[0-9a-f-]{36}"$/);
+    const meta = byLabel.get('meta')!;
+    assert.doesNotMatch(meta, /\\/, 'no snippet escapes left');
+    assert.equal(typeof JSON.parse(`{${meta}}`).meta.created_at, 'number');
+  });
+});
+
 describe('the byte preview for any editor', () => {
   const path = 'outer/project/fixtures/deep/known.babel.json';
   const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, 'preview', at(path), '--no-fresh-ids', ...args], { encoding: 'utf8' }).stdout;

@@ -8,6 +8,7 @@ import { complete, type CoreCompletionItem } from '../../../core/language/comple
 import type { Fresh } from '../../../core/model/fresh';
 import { hover } from '../../../core/language/hover';
 import { parseJson } from '../../../core/parse/parser';
+import { snippetToPlainText, valueSnippet } from '../../../core/language/snippet';
 import { applyItem, withCursor } from '../../support/cursor';
 
 const fresh: Fresh = { uuid: () => '11111111-2222-4333-8444-555555555555', now: () => 1764400000000 };
@@ -118,4 +119,14 @@ describe('hover', () => {
     assert.equal(hoverAt('{ "data": { "ord|er_id": 1 } }'), undefined);
     assert.equal(hoverAt('{ "unkn|own": 1 }'), undefined);
   });
+});
+
+test('a snippet as plain text: placeholders at their defaults, a choice at its first option, tab stops empty, escapes undone', () => {
+  assert.equal(snippetToPlainText('"job": "${1|urn:babel:a:b,urn:babel:c:d|}"'), '"job": "urn:babel:a:b"');
+  assert.equal(snippetToPlainText('"trace_id": "${1:2df0e0e0-16eb-454f-a4f0-a8437045b155}"'), '"trace_id": "2df0e0e0-16eb-454f-a4f0-a8437045b155"');
+  assert.equal(snippetToPlainText('"data": {$1}'), '"data": {}');
+  assert.equal(snippetToPlainText('"items": [$1]'), '"items": []');
+  assert.equal(snippetToPlainText('"n": ${1:0}, "m": ${2}$0'), '"n": 0, "m": ');
+  assert.equal(snippetToPlainText(`"meta": ${valueSnippet({ note: 'a $1 \\ } b', n: 1 })}`), `"meta": ${JSON.stringify({ note: 'a $1 \\ } b', n: 1 }, null, '\t')}`);
+  assert.equal(snippetToPlainText(valueSnippet('cost: $5 {x}')), JSON.stringify('cost: $5 {x}'));
 });
