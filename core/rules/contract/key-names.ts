@@ -76,10 +76,18 @@ function checkCase(context: RuleContext<KeyNameCode>, object: ObjectNode, scope:
     context.report(
       'case-mismatch',
       keyRange(property),
-      `"${where}${property.key}" is not "${where}${meant}": keys match byte-wise and case-sensitively, so this is an unknown key (preserved on re-emit). Did you mean "${meant}"?`,
+      `"${where}${property.key}" is not "${where}${meant}": keys match byte-wise and case-sensitively, so this is an unknown key (preserved on re-emit). ${caseAdvice(scope, meant)}`,
     );
   }
   return reported;
+}
+
+/** What to do about a key that differs from `meant` in case: never advise renaming onto a forbidden or reserved key. */
+function caseAdvice(scope: EnvelopeScope, meant: string): string {
+  const forbidden = forbiddenKey(scope, meant);
+  if (forbidden) return `Do not rename it: "${meant}" is a forbidden key (use ${forbidden.replacement} instead).`;
+  if (scope === 'root' && meant === RESERVED_ROOT_KEY) return `Do not rename it: "${meant}" is reserved for the Redis header frame.`;
+  return `Did you mean "${meant}"?`;
 }
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
