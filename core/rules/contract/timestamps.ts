@@ -64,7 +64,10 @@ function checkTimestamps(context: RuleContext<'timestamp-unit' | 'dead-letter-or
 /** The reading of a timestamp that is not in milliseconds, or undefined when it looks like ms. */
 function timestampUnitMessage(name: string, value: number): string | undefined {
   if (value < SECONDS_CEILING) {
-    return `"${name}" ${value} looks like seconds, not Unix milliseconds: as milliseconds it means ${formatUtc(value)}, as seconds ${formatUtc(value * 1000)}. Write ${value * 1000}.`;
+    const readings = `as milliseconds it means ${formatUtc(value)}, as seconds ${formatUtc(value * 1000)}`;
+    // "Write value × 1000" only where that is milliseconds: below 10^8 it would fire again (0 stays 0).
+    if (!isMillisecondRange(value * 1000)) return `"${name}" ${value} is too small for Unix milliseconds: ${readings}. Write the time in Unix milliseconds, such as 1749132727000.`;
+    return `"${name}" ${value} looks like seconds, not Unix milliseconds: ${readings}. Write ${value * 1000}.`;
   }
   if (value > MILLIS_CEILING) {
     return `"${name}" ${value} looks like microseconds or nanoseconds, not Unix milliseconds: as milliseconds it means ${formatUtc(value)}, as microseconds ${formatUtc(value / 1e3)}, as nanoseconds ${formatUtc(value / 1e6)}.`;
