@@ -110,7 +110,9 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   try {
     return choice === undefined ? await list(context) : await redrive(context, parsed, choice);
   } catch (error) {
-    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: 2 };
+    // The read refused (a missing DLQ queue, a key that is not a list): nothing moved, exit 1 as
+    // --help says and as send does; connection, login and the like stay 2.
+    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2 };
     throw error;
   }
 }

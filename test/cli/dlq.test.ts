@@ -309,3 +309,23 @@ describe('babelq dlq usage', () => {
     }
   });
 });
+
+describe('babelq dlq on a DLQ the broker refuses to read', () => {
+  test('a Redis DLQ key that is not a list, a RabbitMQ DLQ that does not exist: exit 1 (refused before anything moved), as --help says', () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    return redis.set(`${queue}.dlq`, 'not a list').then(() => {
+      for (const action of [['list'], ['redrive', '--all'], ['redrive', '--all', '--dry-run']]) {
+        const result = babelq(['dlq', ...action, '--queue', queue]);
+        assert.equal(result.status, 1, `dlq ${action.join(' ')}: ${result.stderr}`);
+        assert.match(result.stderr, /exists but is not a list/);
+      }
+      const missing = uniqueQueue();
+      for (const action of [['list'], ['redrive', '--all']]) {
+        const result = babelq(['dlq', ...action, '--queue', missing, '--broker', 'amqp://guest:guest@127.0.0.1:5672']);
+        assert.equal(result.status, 1, `dlq ${action.join(' ')} on RabbitMQ: ${result.stderr}`);
+        assert.match(result.stderr, new RegExp(`${missing}\\.dlq does not exist`));
+      }
+    });
+  });
+});
