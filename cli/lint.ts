@@ -20,7 +20,7 @@ import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { CliError } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
 import { NO_REGISTRY } from '../core/registry/types';
-import { resolveInputs, type InputFile } from './paths';
+import { leftOutFromHere, resolveInputs, type InputFile } from './paths';
 
 export { lintBytes } from './lint-file';
 
@@ -47,6 +47,9 @@ Options:
   --fix-dry-run                  print the fixes as a unified diff; write nothing
                                  (what would remain goes to stderr, as stylish)
   --no-ignore                    lint what .gitignore and "ignore" leave out too
+  --force-exclude                leave out a file or folder named here as well when
+                                 .gitignore or "ignore" leaves it out (for a hook that
+                                 names every staged file); nothing left is no error
   --concurrency <n|auto|off>     threads that lint the fixtures (default: auto, a
                                  thread per 30,000 fixtures, up to the cores and 4;
                                  n: at most the cores, or 4 where there are fewer;
@@ -84,6 +87,7 @@ const OPTIONS = {
   fix: { value: false },
   'fix-dry-run': { value: false },
   'no-ignore': { value: false },
+  'force-exclude': { value: false },
   stdin: { value: false },
   'stdin-filename': { value: true },
   'suppress-all': { value: false },
@@ -151,7 +155,13 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   // A .gitignore that is not applied changes which files are linted: said on stderr, not passed over.
   const ignoreWarnings: string[] = [];
   const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${relative(environment.cwd, path) || path} ${reason}\n`));
-  const files: InputFile[] = stdin ? [stdinFile(options.get('stdin-filename'), environment.cwd)] : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, gitignores));
+  const ignores = options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, gitignores);
+  const forceExclude = options.has('force-exclude');
+  const files: InputFile[] = stdin
+    ? [stdinFile(options.get('stdin-filename'), environment.cwd)]
+    : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, ignores, forceExclude);
+  // Standard input standing for a file left out is left out too (an editor that pipes every buffer).
+  if (stdin && forceExclude && leftOutFromHere(files[0].absolute, false, environment.cwd, ignores)) files.length = 0;
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
   const reports: FileReport[] = [];
   /** The file of each report above, in step (a registry.json or schema file named among the paths has none). */

@@ -4,7 +4,7 @@
  * contract: arguments in the order given, each directory or glob expanded in sorted tree order.
  */
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { basename, dirname, join, normalize, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
@@ -21,9 +21,11 @@ export interface InputFile {
 /**
  * Expands path arguments (relative to `cwd`) into files; throws a CliError naming every path that
  * yields no file. Directory and glob walks leave out what `ignores` says; a file named as such is
- * always taken.
+ * always taken, unless `forceExclude`: then a named file or folder that a walk from `cwd` would
+ * leave out is left out too, and a path whose fixtures were all left out is no error (a hook
+ * names every staged file, and a fixture kept out of lint on purpose must not block a commit).
  */
-export function resolveInputs(inputs: readonly string[], cwd: string, ignores: IgnoreFilter = NO_IGNORES): InputFile[] {
+export function resolveInputs(inputs: readonly string[], cwd: string, ignores: IgnoreFilter = NO_IGNORES, forceExclude = false): InputFile[] {
   const files: InputFile[] = [];
   const seen = new Set<string>();
   const problems: string[] = [];
@@ -38,6 +40,8 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
     const stats = statPath(resolve(cwd, input));
     if (stats instanceof Error) {
       problems.push(`cannot read '${input}': ${describeFsError(stats)}`);
+    } else if (stats && forceExclude && leftOutFromHere(resolve(cwd, input), stats.isDirectory(), cwd, ignores)) {
+      continue;
     } else if (stats?.isDirectory()) {
       let found = 0;
       let ignored = 0;
@@ -56,7 +60,8 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           if (relative.endsWith(ENVELOPE_SUFFIX)) linksOut.push(join(input, relative));
         } });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
-      if (found === 0) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
+      const allLeftOut = forceExclude && ignored + folders.skipped > 0;
+      if (found === 0 && !allLeftOut) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else if (stats) {
       add(input);
     } else if (isGlobPattern(input)) {
@@ -81,13 +86,28 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
             if (matcher.test(relative)) linksOut.push(join(base, relative));
           } });
       }
-      if (matched === 0) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
+      const allLeftOut = forceExclude && ignored + folders.skipped > 0;
+      if (matched === 0 && !allLeftOut) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else {
       problems.push(`no such file or directory: '${input}'`);
     }
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
   return files;
+}
+
+/**
+ * Whether a walk of `cwd` would leave out the file or folder at `absolute`: ignored itself, or
+ * inside a folder the walk would not enter (node_modules, .git, an ignored one) below `cwd`. A path
+ * outside `cwd` is judged by itself and its own ignores alone, as no walk from here meets it.
+ */
+export function leftOutFromHere(absolute: string, isDirectory: boolean, cwd: string, ignores: IgnoreFilter): boolean {
+  if (isDirectory ? ignores.skipDirectory(absolute) : ignores.skipFile(absolute)) return true;
+  const root = resolve(cwd);
+  for (let folder = dirname(absolute); folder !== root && isUnder(root, folder); folder = dirname(folder)) {
+    if (SKIPPED_DIRECTORIES.has(basename(folder)) || ignores.skipDirectory(folder)) return true;
+  }
+  return false;
 }
 
 /**

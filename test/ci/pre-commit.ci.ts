@@ -35,12 +35,16 @@ function git(cwd: string, ...args: string[]): string {
   return result.output;
 }
 
-/** A project repository with one tracked fixture. */
-function project(name: string, fixture: string): string {
+/** A project repository with one tracked fixture, and any other files given (path → text). */
+function project(name: string, fixture: string, others: Record<string, string> = {}): string {
   const dir = join(scratch, name);
   mkdirSync(join(dir, 'fixtures'), { recursive: true });
   writeFileSync(join(dir, 'fixtures', 'order.babel.json'), fixture);
   writeFileSync(join(dir, 'README.md'), 'not a fixture\n');
+  for (const [path, text] of Object.entries(others)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
   git(dir, 'init', '--quiet');
   git(dir, 'add', '.');
   git(dir, 'commit', '--quiet', '-m', 'fixtures');
@@ -85,6 +89,15 @@ describe('pre-commit try-repo babelq-lint', () => {
 
   test('passes on a good fixture', () => {
     const result = tryRepo(project('good', envelope()));
+    assert.equal(result.status, 0, result.output);
+    assert.match(result.output, /babelq lint\.+Passed/);
+  });
+
+  test('passes over a broken fixture that babelq.json "ignore" keeps out of lint, though pre-commit names it', () => {
+    const result = tryRepo(project('ignored', envelope(), {
+      'babelq.json': '{ "ignore": ["fixtures/negative"] }\n',
+      'fixtures/negative/broken.babel.json': FORBIDDEN_TIMESTAMP,
+    }));
     assert.equal(result.status, 0, result.output);
     assert.match(result.output, /babelq lint\.+Passed/);
   });

@@ -78,6 +78,26 @@ describe('babelq.json, found upward from each fixture', () => {
     assert.deepEqual(named.reports.map((r) => codesOf(named.reports, r.file).includes('forbidden-key')), [true, true]);
   });
 
+  test('--force-exclude leaves out named files and folders a walk would leave out (a hook names every staged file); nothing left is no error', () => {
+    // What pre-commit runs: every staged fixture named, the ignored ones among them.
+    const staged = lintJson(['--force-exclude', 'fixtures/money.babel.json', 'fixtures/negative/broken.babel.json', 'generated/out.babel.json'], root);
+    assert.equal(staged.result.status, 1, staged.result.stderr);
+    assert.deepEqual(staged.reports.map((r) => r.file), ['fixtures/money.babel.json'], 'the "ignore" glob and the .gitignore folder both apply to named files');
+    // Only ignored files staged: nothing to lint, and no "no files" error.
+    const onlyIgnored = lintJson(['--force-exclude', 'fixtures/negative/broken.babel.json', 'generated/out.babel.json', 'fixtures/negative', 'generated'], root);
+    assert.equal(onlyIgnored.result.status, 0, onlyIgnored.result.stderr);
+    assert.deepEqual(onlyIgnored.reports, []);
+    // Standard input standing for an ignored file is left out as well; --no-ignore turns all of it off.
+    const piped = babelq(['lint', '--force-exclude', '--stdin', '--stdin-filename', 'generated/out.babel.json', '--format', 'json'], root, {}, FORBIDDEN_TIMESTAMP);
+    assert.equal(piped.status, 0, piped.stderr);
+    assert.deepEqual(JSON.parse(piped.stdout), []);
+    const noIgnore = lintJson(['--force-exclude', '--no-ignore', 'generated/out.babel.json'], root);
+    assert.equal(noIgnore.result.status, 1);
+    // A folder with no fixtures at all is still a wrong path.
+    const wrong = babelq(['lint', '--force-exclude', 'team/none'], root);
+    assert.equal(wrong.status, 2);
+  });
+
   test('a directory holding only ignored fixtures says why it found nothing; a gitignored folder named as such is walked, as asked', () => {
     const result = babelq(['lint', 'fixtures/negative'], root);
     assert.equal(result.status, 2);
