@@ -259,6 +259,10 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // The workspace's report finds an open fixture under the URI the editor spells, and keeps a large
   // one's problems once it closes.
   documents.onDidOpen((event) => workspaceFixtures.documentOpened(event.document.uri));
+  // A didOpen of a URI already open (no didClose between: a client's breach of the protocol) has
+  // TextDocuments replace the document, often at the same version: the parse and analysis kept
+  // under that URI and version are the earlier text's, so they go.
+  documents.onDidOpen((event) => context.cache.delete(event.document.uri));
   documents.onDidClose((event) => workspaceFixtures.documentClosed(event.document.uri));
 
   // Whether a document's file starts with the byte-order mark its editor hides (an envelope's is

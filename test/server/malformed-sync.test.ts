@@ -5,7 +5,8 @@
  * every document and registry as it was, and answers the next requests as before.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -49,5 +50,41 @@ describe('malformed document sync', () => {
     assert.ok(ignored.some((line) => /DidChangeTextDocument.*range/.test(line)));
     assert.ok(ignored.some((line) => /DidCloseTextDocument/.test(line)));
     assert.deepEqual(client.logs.filter((line) => /failed/.test(line)), []);
+  });
+});
+
+describe('a second didOpen without a didClose', () => {
+  // The protocol forbids it, but a client that sends it means the text it sends: TextDocuments
+  // replaces the document, and nothing worked out for the earlier text (same URI, same version) may stay.
+  const folder = mkdtempSync(join(tmpdir(), 'babelq-reopen-'));
+  mkdirSync(join(folder, '.git'));
+  const path = join(folder, 'reopen.babel.json');
+  const text = readFileSync(FIXTURE, 'utf8');
+  const forbidden = text.replace('"attempts": 0', '"attempts": 0, "timestamp": 1');
+  writeFileSync(path, forbidden);
+  const uri = pathToFileURL(path).href;
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(folder).href] });
+
+  before(() => client.initialize());
+  after(() => {
+    client.kill();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('replaces the text at the same version: its diagnostics and the workspace report are the new text\'s', async () => {
+    const codes = async () => (await client.pullDiagnostics(uri)).items.map((d: { code: string }) => d.code);
+    const reported = async () => {
+      const { items } = await client.request<{ items: { uri: string; items?: { code: string }[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+      return items.find((item) => item.uri === uri)?.items?.map((d) => d.code);
+    };
+    await client.open(uri, forbidden, 1);
+    assert.deepEqual(await codes(), ['forbidden-key']);
+    assert.deepEqual(await reported(), ['forbidden-key']);
+    await client.open(uri, '{', 1);
+    const now = await codes();
+    assert.ok(now.includes('json-syntax') && !now.includes('forbidden-key'), now.join(','));
+    assert.deepEqual(await reported(), now);
+    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+    assert.equal(hover, null, 'hover reads the new text, which has no line 2');
   });
 });
