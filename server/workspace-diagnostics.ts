@@ -11,7 +11,8 @@
  * registry.json or a schema, saved or not, only the fixtures whose key changed are analysed again.
  *
  * The registry.json of every registry the fixtures use is in the report too once it has a problem,
- * open or not (server/registry-file-reports.ts).
+ * open or not (server/registry-file-reports.ts), and so is every babelq.json (and suppressions
+ * file) read for the folders (server/config-file-reports.ts).
  *
  * The client asks again 2 s after each answer (vscode-languageclient). An answer with nothing new
  * is held open instead, and what changes meanwhile goes out at once as a partial result, so a
@@ -42,6 +43,7 @@ import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
 import { openEnvelopeFindings, today, withSuppressions } from './project-files';
 import { registryFileReport, type RegistryFileReport } from './registry-file-reports';
+import { configFileReports } from './config-file-reports';
 import { toPath, toUri } from './registry';
 
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
@@ -70,6 +72,20 @@ interface TrackedFixture {
   key?: string;
   resultId?: string;
   items?: Diagnostic[];
+}
+
+/** A file other than a fixture reported with its own findings (registry.json, babelq.json, the suppressions file). */
+interface FileReport {
+  readonly path: string;
+  readonly uri: string;
+  readonly items: Diagnostic[];
+}
+
+/** What the report last said of such a file: its findings as JSON and their result id. */
+interface ReportedFile {
+  readonly uri: string;
+  key?: string;
+  resultId?: string;
 }
 
 /** A fixture's text as read from disk: strictly decoded, or the message for bytes that are not UTF-8 with what a lenient decode made of them. */
@@ -111,7 +127,9 @@ export class WorkspaceFixtures {
   /** Counts changes, so one that arrives while a report is being made is not missed. */
   private generation = 0;
   /** The registry.json files reported (once one had a problem), by path: what was reported, with its result id. */
-  private readonly registryFiles = new Map<string, { readonly uri: string; key?: string; resultId?: string }>();
+  private readonly registryFiles = new Map<string, ReportedFile>();
+  /** The babelq.json and suppressions files reported (once one had a problem), by path, likewise. */
+  private readonly configFiles = new Map<string, ReportedFile>();
 
   /** `watched`: the client sends file events, so a file is not looked at again until one names it. */
   constructor(
@@ -209,6 +227,8 @@ export class WorkspaceFixtures {
       else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: fixture.uri, version: open ? open.version : null, resultId: fixture.resultId, items: fixture.items! });
     }
     items.push(...this.reportRegistryFiles(registries, known));
+    // After the fixtures: their settings and the walk have read every config they depend on.
+    items.push(...this.reportFiles(await configFileReports(this.context, this.folders()), this.configFiles, known));
     return items;
   }
 
@@ -218,32 +238,44 @@ export class WorkspaceFixtures {
    * registry no fixture uses any more is reported empty once, then left out.
    */
   private reportRegistryFiles(registries: ReadonlyMap<RegistryState, Settings>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
-    const used = new Map<string, RegistryFileReport>();
+    const used: RegistryFileReport[] = [];
     for (const [state, settings] of registries) {
       const report = registryFileReport(state, settings);
-      if (report && !used.has(report.path)) used.set(report.path, report);
+      if (report) used.push(report);
     }
+    return this.reportFiles(used, this.registryFiles, known);
+  }
+
+  /**
+   * Files other than fixtures with their own findings (`reports`, the first for each path counts),
+   * against what the client holds: a file is reported from its first problem on, with a result id
+   * that changes only with its findings; one `tracked` before and not among `reports` now is
+   * reported empty once, then left out.
+   */
+  private reportFiles(reports: Iterable<FileReport>, tracked: Map<string, ReportedFile>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
+    const used = new Map<string, FileReport>();
+    for (const report of reports) if (!used.has(report.path)) used.set(report.path, report);
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     for (const [path, report] of used) {
-      let tracked = this.registryFiles.get(path);
-      if (!tracked) {
+      let file = tracked.get(path);
+      if (!file) {
         if (report.items.length === 0) continue;
-        tracked = { uri: report.uri };
-        this.registryFiles.set(path, tracked);
+        file = { uri: report.uri };
+        tracked.set(path, file);
       }
       const key = JSON.stringify(report.items);
-      if (tracked.key !== key) {
-        tracked.key = key;
-        tracked.resultId = `${++this.nextResult}`;
+      if (file.key !== key) {
+        file.key = key;
+        file.resultId = `${++this.nextResult}`;
       }
       const open = this.context.documents.get(report.uri);
-      if (known.get(report.uri) === tracked.resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: report.uri, version: null, resultId: tracked.resultId! });
-      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: report.uri, version: open ? open.version : null, resultId: tracked.resultId, items: report.items });
+      if (known.get(report.uri) === file.resultId) items.push({ kind: DocumentDiagnosticReportKind.Unchanged, uri: report.uri, version: null, resultId: file.resultId! });
+      else items.push({ kind: DocumentDiagnosticReportKind.Full, uri: report.uri, version: open ? open.version : null, resultId: file.resultId, items: report.items });
     }
-    for (const [path, tracked] of this.registryFiles) {
+    for (const [path, file] of tracked) {
       if (used.has(path)) continue;
-      items.push({ kind: DocumentDiagnosticReportKind.Full, uri: tracked.uri, version: null, items: [] });
-      this.registryFiles.delete(path);
+      items.push({ kind: DocumentDiagnosticReportKind.Full, uri: file.uri, version: null, items: [] });
+      tracked.delete(path);
     }
     return items;
   }
