@@ -8,6 +8,7 @@
  */
 import type { Severity } from '../../core/rules/diagnostic';
 import { countBySeverity, printable, singleLine, withRelated, type FileReport } from '../diagnostics';
+import { pathFromRoot } from './repository-paths';
 
 type Command = 'error' | 'warning' | 'notice';
 
@@ -24,11 +25,26 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** Renders the reports as workflow commands, then one plain summary line for the log (other control characters made visible: the log is a terminal). */
-export function formatGithub(reports: readonly FileReport[]): string {
+/**
+ * Where the reports' paths are read from: `cwd`, the folder they are relative to, and `root`, the
+ * repository root (repositoryRoot), from which GitHub resolves an annotation's `file=`.
+ */
+export interface GithubPaths {
+  readonly cwd: string;
+  readonly root?: string;
+}
+
+/**
+ * Renders the reports as workflow commands, then one plain summary line for the log (other control
+ * characters made visible: the log is a terminal). With `paths.root`, a file below the root is named
+ * from it, so a run from a subfolder annotates the right file; a file outside it keeps its path as
+ * given, which no annotation can place anyway.
+ */
+export function formatGithub(reports: readonly FileReport[], paths?: GithubPaths): string {
   const lines: string[] = [];
   for (const report of reports) {
-    const file = printable(report.file.replace(/\\/g, '/'), true);
+    const shown = (paths?.root !== undefined && pathFromRoot(report.file, paths.cwd, paths.root)) || report.file;
+    const file = printable(shown.replace(/\\/g, '/'), true);
     for (const diagnostic of report.diagnostics) {
       const { start, end } = diagnostic.range;
       const properties = [

@@ -9,6 +9,7 @@ import { CliError } from '../errors';
 import { formatCompact } from './compact';
 import { formatGithub } from './github';
 import { formatJson } from './json';
+import { repositoryRoot } from './repository-paths';
 import { formatSarif } from './sarif';
 import { formatStylish, shouldUseColor } from './stylish';
 
@@ -27,10 +28,16 @@ export function renderReports(format: Format, reports: readonly FileReport[], en
   switch (format) {
     case 'json':
       return formatJson(reports);
-    case 'sarif':
-      return formatSarif(reports, { cwd: environment.cwd, version: environment.version, catalogueUrl: catalogueWebUrl(environment.version) });
-    case 'github':
-      return formatGithub(reports);
+    // The two formats GitHub reads name files from the repository root (repository-paths.ts); the
+    // others keep the paths as typed, relative to the current folder.
+    case 'sarif': {
+      const root = repositoryRoot(environment.cwd, environment.env);
+      return formatSarif(reports, { cwd: environment.cwd, ...(root !== undefined ? { root } : {}), version: environment.version, catalogueUrl: catalogueWebUrl(environment.version) });
+    }
+    case 'github': {
+      const root = repositoryRoot(environment.cwd, environment.env);
+      return formatGithub(reports, { cwd: environment.cwd, ...(root !== undefined ? { root } : {}) });
+    }
     case 'compact':
       return formatCompact(reports);
     case 'stylish':

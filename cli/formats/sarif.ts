@@ -3,26 +3,40 @@
  * rule per catalogue code (so a dashboard can list rules that did not fire) with the catalogue's
  * words as its help, results with 1-based regions in UTF-16 columns (SARIF's default column kind
  * and what core measures), a fingerprint per result that does not change when lines move, and
- * the preferred quick fix as a SARIF fix.
+ * the preferred quick fix as a SARIF fix. Artifact URIs are relative to the repository root,
+ * under the base id %SRCROOT%, which run.originalUriBaseIds resolves (see artifactLocation).
  */
 import { createHash } from 'node:crypto';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { githubSlug } from '../../core/language/catalogue-links';
 import { DEFINITIONS } from '../../core/rules/catalogue';
 import { codeHelpMarkdownLines, codeHelpText } from '../../core/rules/code-docs';
 import type { Severity } from '../../core/rules/diagnostic';
 import type { FileReport, FindingDetail, OutputPosition } from '../diagnostics';
+import { leavesRoot } from '../../workspace/path-containment';
 
 export interface SarifOptions {
-  /** File paths are made relative to this directory for `artifactLocation.uri`. */
+  /** The folder the reports' file paths are relative to. */
   readonly cwd: string;
+  /**
+   * The repository root (repositoryRoot), which `artifactLocation.uri` is relative to; `cwd` when
+   * unset (outside any repository).
+   */
+  readonly root?: string;
   readonly version: string;
   /** The diagnostic catalogue on the web (docs/diagnostics.md); each rule's helpUri is its code's anchor there. */
   readonly catalogueUrl?: string;
 }
 
 type SarifLevel = 'error' | 'warning' | 'note';
+
+/**
+ * The base id of every relative artifact URI: SARIF's conventional name for the root of the
+ * sources (what CodeQL writes). GitHub code scanning resolves a relative URI against the checkout's
+ * root whatever its base id; other consumers read the base in run.originalUriBaseIds.
+ */
+export const SOURCE_ROOT_ID = '%SRCROOT%';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
@@ -45,8 +59,9 @@ export function findingFingerprint(code: string, pointer: string, message: strin
 /** Renders the reports as one SARIF 2.1.0 log (pretty-printed; SARIF files are often read by people too). */
 export function formatSarif(reports: readonly FileReport[], options: SarifOptions): string {
   const ruleIndex = new Map(DEFINITIONS.map((definition, index) => [definition.code, index]));
+  const base = options.root ?? options.cwd;
   const results = reports.flatMap((report) => {
-    const uri = artifactUri(report.file, options.cwd);
+    const location = artifactLocation(report.file, options.cwd, base);
     const occurrences = new Map<string, number>();
     return report.diagnostics.map((diagnostic, index) => {
       const detail: FindingDetail | undefined = report.details?.[index];
@@ -55,16 +70,16 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
         ruleIndex: ruleIndex.get(diagnostic.code),
         level: sarifLevel(diagnostic.severity),
         message: { text: diagnostic.message },
-        locations: [{ physicalLocation: { artifactLocation: { uri }, region: region(diagnostic.range) } }],
+        locations: [{ physicalLocation: { artifactLocation: location, region: region(diagnostic.range) } }],
       };
       // The same cause's other finding on this token, as SARIF's related locations.
-      if (diagnostic.related?.length) result.relatedLocations = diagnostic.related.map((related, id) => ({ id, message: { text: `${related.code}: ${related.message}` }, physicalLocation: { artifactLocation: { uri }, region: region(related.range) } }));
+      if (diagnostic.related?.length) result.relatedLocations = diagnostic.related.map((related, id) => ({ id, message: { text: `${related.code}: ${related.message}` }, physicalLocation: { artifactLocation: location, region: region(related.range) } }));
       if (detail) {
         const key = `${diagnostic.code}\0${detail.pointer}\0${diagnostic.message}`;
         const occurrence = (occurrences.get(key) ?? 0) + 1;
         occurrences.set(key, occurrence);
         result.partialFingerprints = { [FINGERPRINT_KEY]: findingFingerprint(diagnostic.code, detail.pointer, diagnostic.message, occurrence) };
-        if (detail.fix) result.fixes = [sarifFix(uri, detail.fix)];
+        if (detail.fix) result.fixes = [sarifFix(location, detail.fix)];
       }
       return result;
     });
@@ -88,6 +103,9 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
             })),
           },
         },
+        // Where %SRCROOT% is on this machine, as SARIF requires a base to be given: an absolute file
+        // URI ending in '/'. It is the one absolute path in the log when every file is in the base.
+        originalUriBaseIds: { [SOURCE_ROOT_ID]: { uri: folderUri(base) } },
         columnKind: 'utf16CodeUnits',
         results,
       },
@@ -100,25 +118,38 @@ function region(range: { readonly start: OutputPosition; readonly end: OutputPos
   return { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 };
 }
 
-function sarifFix(uri: string, fix: NonNullable<FindingDetail['fix']>) {
+function sarifFix(location: ArtifactLocation, fix: NonNullable<FindingDetail['fix']>) {
   return {
     description: { text: fix.title },
     artifactChanges: [
       {
-        artifactLocation: { uri },
+        artifactLocation: location,
         replacements: fix.edits.map((edit) => ({ deletedRegion: region(edit.range), insertedContent: { text: edit.newText } })),
       },
     ],
   };
 }
 
+interface ArtifactLocation {
+  readonly uri: string;
+  readonly uriBaseId?: string;
+}
+
 /**
- * A relative URI with forward slashes for files below `cwd` (dashboards resolve it against the
- * checkout); a file: URI for anything outside, which a relative reference could not name.
+ * A file below `base` (the repository root) as a relative URI with forward slashes under
+ * %SRCROOT%: code scanning places it in the repository whichever folder babelq ran in, and no
+ * absolute path of the machine is written for it. A file outside the base gets a file: URI, which
+ * a relative reference could only name by climbing out of the root.
  */
-function artifactUri(file: string, cwd: string): string {
+function artifactLocation(file: string, cwd: string, base: string): ArtifactLocation {
   const absolute = resolve(cwd, file);
-  const path = relative(cwd, absolute);
-  if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) return pathToFileURL(absolute).href;
-  return path.split(sep).map(encodeURIComponent).join('/');
+  const path = relative(base, absolute);
+  if (path === '' || leavesRoot(path)) return { uri: pathToFileURL(absolute).href };
+  return { uri: path.split(sep).map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT_ID };
+}
+
+/** A folder as a file: URI ending in '/', so that relative references resolve inside it, not beside it. */
+function folderUri(folder: string): string {
+  const href = pathToFileURL(folder).href;
+  return href.endsWith('/') ? href : `${href}/`;
 }
