@@ -37,6 +37,10 @@ Options:
   --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
   --yes                 read a host that is not loopback (peek logs in with your credentials)
   -h, --help            show this help
+
+Exit status: 0 read (whatever the messages' verdicts, and when none matched), 1 refused (a host
+that is not loopback without --yes), or the broker refused the read before anything was read (a
+missing queue, a key that is not a list), 2 usage, connection, login or permission problem.
 `;
 
 /** The peek command for the command table. */
@@ -87,7 +91,9 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   try {
     read = await readRows(target, key, count, timeoutOption(options.get('timeout')));
   } catch (error) {
-    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: 2 };
+    // The broker refused the read (a missing queue, a key that is not a list): nothing was read,
+    // exit 1 as send and dlq do for the same answer; connection, login and the like stay 2.
+    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2 };
     throw error;
   }
   const linted = read.rows;
