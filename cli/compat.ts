@@ -68,14 +68,15 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
   } else {
     if (positionals.length !== 2) throw new CliError('compat takes two schema files: OLD NEW (or --base REF)', true);
     const [oldPath, newPath] = positionals as [string, string];
-    reports = [compareTexts(readSchema(environment.cwd, oldPath), readSchema(environment.cwd, newPath), newPath)];
+    reports = [compareTexts(readSchema(environment.cwd, oldPath), oldPath, readSchema(environment.cwd, newPath), newPath)];
   }
   const counts = countBySeverity(reports);
   return { stdout: render(format, reports, environment), stderr: '', exitCode: counts.error > 0 ? 1 : 0 };
 }
 
-function compareTexts(oldText: string, newText: string, shownAs: string, urn?: string): FileReport {
-  return compareDocs(schemaDoc(oldText, 'the old schema'), newText, shownAs, urn);
+/** OLD against NEW, each named as the command line gave it when it holds no schema. */
+function compareTexts(oldText: string, oldShownAs: string, newText: string, shownAs: string): FileReport {
+  return compareDocs(schemaDoc(oldText, `the old schema '${oldShownAs}'`), newText, shownAs);
 }
 
 /** `newText` against the old schema's parse; the new schema's problems name it. */

@@ -47,8 +47,18 @@ describe('babelq compat', () => {
       assert.doesNotMatch(asNew.stdout, /compatible/, text);
       const asOld = babelq(['compat', 'no-schema.json', 'old.json'], root);
       assert.equal(asOld.status, 2, text);
-      assert.match(asOld.stderr, new RegExp(`the old schema must hold a JSON Schema object, not ${what}`), text);
+      assert.match(asOld.stderr, new RegExp(`the old schema 'no-schema\\.json' must hold a JSON Schema object, not ${what}`), text);
     }
+  });
+
+  test('a file that is not JSON is named as the command line gave it, old or new (exit 2)', () => {
+    writeFileSync(join(root, 'broken.json'), '{"type":\n');
+    const asOld = babelq(['compat', './broken.json', 'old.json'], root);
+    assert.equal(asOld.status, 2, asOld.stderr);
+    assert.match(asOld.stderr, /^babelq: the old schema '\.\/broken\.json' is not valid JSON: /);
+    const asNew = babelq(['compat', 'old.json', './broken.json'], root);
+    assert.equal(asNew.status, 2, asNew.stderr);
+    assert.match(asNew.stderr, /^babelq: the new schema '\.\/broken\.json' is not valid JSON: /);
   });
 
   test('--base REF: each registered schema against git show REF:path; a new URN is no break, a vanished one is, a deprecated one is left alone, one that was no schema at the base is nothing to break; the message names the URN to mint', () => {
