@@ -2,7 +2,7 @@
  * `babelq lint`: files in, diagnostics out. All linting is core's `analyze`, the same call the
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
-import { relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
@@ -246,10 +246,22 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n`;
   for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
   // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.
-  for (const path of context.registries.passedOver) {
-    stderr += `babelq: note: ${relative(environment.cwd, path) || path} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over (a registry.json above it, if any, was used instead); --registry ${relative(environment.cwd, path) || path} checks it as one\n`;
+  for (const [path, { instead, root }] of context.registries.passedOver) {
+    const shown = relative(environment.cwd, path) || path;
+    // Say what the search really did next: the search stops at the workspace folder (the current
+    // one), so a registry.json above it is never used, and "one above was used" would mislead.
+    const next = instead !== undefined
+      ? `was passed over for ${shownPath(instead, environment.cwd)}, the next one up`
+      : `no registry.json above it was used: ${root === environment.cwd ? 'the search stops at the current folder' : 'for a file outside the current folder the search stops at that file\'s own folder'}, so the files below it were linted without a registry`;
+    stderr += `babelq: note: ${shown} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and ${next}; --registry ${shown} checks it as one\n`;
   }
   return { stdout, stderr, exitCode: refused.length > 0 ? 2 : counts.error > 0 || tooManyWarnings ? 1 : 0 };
+}
+
+/** A path relative to the current folder, or absolute when it lies outside it. */
+function shownPath(path: string, cwd: string): string {
+  const shown = relative(cwd, path);
+  return shown.startsWith('..') || isAbsolute(shown) ? path : shown;
 }
 
 function readStandardInput(environment: CliEnvironment): Uint8Array {

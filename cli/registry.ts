@@ -26,6 +26,14 @@ export interface RegistryReport {
   readonly refused?: boolean;
 }
 
+/** What the search did after passing over a registry.json without a `schemas` key. */
+export interface PassedOver {
+  /** The registry.json used in its place (further up), if any. */
+  readonly instead?: string;
+  /** The folder the search stops at: the current directory, or a fixture's own folder outside it. */
+  readonly root: string;
+}
+
 export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
   private readonly byDirectory = new Map<string, { root: string; found: ReturnType<typeof findRegistry> }>();
@@ -33,8 +41,12 @@ export class CliRegistries {
   /** The current directory with links resolved, once per run rather than once per fixture. */
   private readonly realCwd: string;
   private explicitLocation: { readonly path: string; readonly root: string } | undefined;
-  /** The registry.json files the search passed over as not of bqschema's shape (no `schemas` key). */
-  readonly passedOver = new Set<string>();
+  /**
+   * The registry.json files the search passed over as not of bqschema's shape (no `schemas` key),
+   * each with what the search went on to find: the registry.json used in its place, or none (the
+   * search goes no higher than `root`, the workspace folder), so the note can say which.
+   */
+  readonly passedOver = new Map<string, PassedOver>();
 
   constructor(
     private readonly cwd: string,
@@ -66,8 +78,12 @@ export class CliRegistries {
     let lookup = this.byDirectory.get(key);
     if (!lookup) {
       const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
-      lookup = { root, found: findRegistry(fixture, root, registryPath, readFromDisk, (path) => this.passedOver.add(path)) };
+      const passed: string[] = [];
+      lookup = { root, found: findRegistry(fixture, root, registryPath, readFromDisk, (path) => passed.push(path)) };
       this.byDirectory.set(key, lookup);
+      // The search went on from each one passed over to the same end (the one found, or none).
+      const instead = lookup.found?.path;
+      for (const path of passed) if (!this.passedOver.has(path)) this.passedOver.set(path, { root, ...(instead !== undefined ? { instead } : {}) });
     }
     const { root, found } = lookup;
     if (!found) return NO_REGISTRY;

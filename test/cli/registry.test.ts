@@ -373,7 +373,8 @@ describe('registry fixtures that are broken or hostile', () => {
     const run = lintCase('not-bqschema');
     assert.equal(run.status, 0);
     // A misspelt key would otherwise turn every registry check off without a word.
-    assert.equal(run.stderr, 'babelq: note: registry.json was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over (a registry.json above it, if any, was used instead); --registry registry.json checks it as one\n');
+    // It lies in the current folder, where the search stops: nothing above it is looked at.
+    assert.equal(run.stderr, 'babelq: note: registry.json was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and no registry.json above it was used: the search stops at the current folder, so the files below it were linted without a registry; --registry registry.json checks it as one\n');
     assert.deepEqual(
       run.reports.map((r) => [r.file, r.diagnostics.length]),
       [
@@ -428,8 +429,19 @@ describe('discovery: the nearest registry.json at or above each file, inside the
   test('a registry.json not in bqschema format is skipped for the next one up, with a note naming it', () => {
     const { result, reports } = lintJson(['other/bad-payload.babel.json'], root);
     assert.match(result.stderr, /^babelq: note: other\/registry\.json was not read as a registry: it has no "schemas" key/);
+    // The note names the registry used in its place.
+    assert.match(result.stderr, /, and was passed over for registry\.json, the next one up; --registry other\/registry\.json checks it as one\n$/);
     const text = envelopeFor(PLACED, '{ "order_id": 0 }');
     assert.deepEqual(shape(diagnosticsOf(reports, 'other/bad-payload.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
+  });
+
+  test('from the folder of a registry.json passed over, the one above is outside the workspace folder: the note says none was used', () => {
+    const { result, reports } = lintJson(['.'], join(root, 'other'));
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(diagnosticsOf(reports, 'bad-payload.babel.json'), [], 'the registry above the current folder is not used');
+    assert.match(result.stderr, /^babelq: note: registry\.json was not read as a registry: it has no "schemas" key/);
+    assert.match(result.stderr, /no registry\.json above it was used: the search stops at the current folder, so the files below it were linted without a registry/);
+    assert.doesNotMatch(result.stderr, /was used instead|passed over for/);
   });
 
   test('a registry.json or a schema file named among the paths is checked as what it is, not as an envelope', () => {
