@@ -9,7 +9,7 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
-import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom } from '../workspace/registry-loader';
 import { isInside, realPath } from '../workspace/path-containment';
 import { CliError } from './errors';
 
@@ -87,7 +87,7 @@ export class CliRegistries {
     }
     const { root, found } = lookup;
     if (!found) return NO_REGISTRY;
-    if ('error' in found) return { kind: 'broken', path: found.path, error: found.error };
+    if ('error' in found) return shownFrom({ kind: 'broken', path: found.path, error: found.error }, this.cwd);
     return this.load(found.path, root);
   }
 
@@ -115,7 +115,8 @@ export class CliRegistries {
     const key = `${root}\u0000${path}`;
     let state = this.loaded.get(key);
     if (!state) {
-      state = loadRegistry(path, root).state;
+      // Named relative to the current folder, as lint names every other file.
+      state = shownFrom(loadRegistry(path, root).state, this.cwd);
       this.loaded.set(key, state);
     }
     return state;

@@ -9,7 +9,7 @@ import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } fr
 import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
-import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
 import { isUnder } from '../workspace/path-containment';
 
 /**
@@ -84,6 +84,14 @@ export class RegistryService {
   }
 
   /**
+   * The workspace folder a path lies in (the deepest), undefined outside every folder and without
+   * folders: there a registry is named by its absolute path, since no folder is the user's frame.
+   */
+  private workspaceFolderOf(path: string): string | undefined {
+    return this.folders.find((candidate) => isUnder(candidate, path));
+  }
+
+  /**
    * Where a document is judged from: a file's own path; for a document with no file (an untitled
    * envelope, a queued message opened from a broker) a stand-in at the top of the first workspace
    * folder, so it finds that folder's registry and babelq.json as a fixture at its root would,
@@ -108,7 +116,7 @@ export class RegistryService {
     let found = this.found.get(cacheKey);
     if (!found) {
       const search = findRegistry(path, root, settings.registryPath, this.reader);
-      found = !search ? NO_REGISTRY : 'error' in search ? { kind: 'broken', path: search.path, error: search.error } : { path: search.path };
+      found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);
       if ('kind' in found) this.listener(found, searched);
     }
@@ -150,7 +158,9 @@ export class RegistryService {
   private load(path: string, root: string, searched: { directory: string; root: string }): RegistryState {
     let result = this.loaded.get(path);
     if (!result) {
-      result = loadRegistry(path, root, this.reader);
+      const loaded = loadRegistry(path, root, this.reader);
+      // Its fixtures' registry-error names it as babelq lint does from the workspace folder.
+      result = { ...loaded, state: shownFrom(loaded.state, this.workspaceFolderOf(path)) };
       this.loaded.set(path, result);
       this.schemaFilesOf.set(path, result.files.filter((file) => file !== path));
       this.listener(result.state, searched);

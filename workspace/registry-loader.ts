@@ -5,7 +5,7 @@
  * path that escapes is refused before anything is read.
  */
 import { lstatSync, type Stats } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
@@ -14,7 +14,7 @@ import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
-import { isInside, realPath } from './path-containment';
+import { isInside, leavesRoot, realPath } from './path-containment';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
 
@@ -104,6 +104,19 @@ function lookAt(path: string): Stats | undefined | 'unreadable' {
     // A file where a folder of the path should be: no registry.json there, as for a missing one.
     return (error as { code?: string }).code === 'ENOTDIR' ? undefined : 'unreadable';
   }
+}
+
+/**
+ * The state with a broken registry's path as its fixtures' registry-error names it: relative to
+ * `folder` (the CLI's current folder, the editor's workspace folder) when it lies inside, as the
+ * other paths the user sees are, so a CI log does not carry the runner's absolute checkout path;
+ * outside it (or without a folder), as it is. Any other state is returned unchanged.
+ */
+export function shownFrom(state: RegistryState, folder: string | undefined): RegistryState {
+  if (state.kind !== 'broken' || folder === undefined) return state;
+  const shown = relative(resolve(folder), state.path);
+  if (shown === '' || leavesRoot(shown)) return state;
+  return { ...state, shownPath: shown };
 }
 
 /** Loads a registry and compiles each entry's schema once. Never throws. */

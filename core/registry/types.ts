@@ -106,6 +106,11 @@ export type RegistryState =
   | {
       readonly kind: 'broken';
       readonly path: string;
+      /**
+       * The path as a finding names it, when the adapter shows it otherwise than `path`: relative
+       * to the folder the user works in (the CLI's current folder, the editor's workspace folder).
+       */
+      readonly shownPath?: string;
       readonly error: string;
       /** Where in registry.json, when it was read and its problems have places. */
       readonly problems?: readonly RegistryProblem[];

@@ -294,7 +294,11 @@ describe('registry fixtures that are broken or hostile', () => {
     for (const report of run.reports.slice(0, 2)) {
       const text = caseText('broken-json', report.file);
       assert.deepEqual(shape(report.diagnostics), [expected('registry-error', 'error', jobValue(text))], report.file);
+      // Named as every other path of the output is: relative to the current folder, never this runner's absolute path.
+      assert.match(report.diagnostics[0].message, /^The registry registry\.json cannot be used: registry\.json is not valid JSON: /, report.file);
     }
+    const fromRoot = lintJson(['test/fixtures/registries/broken-json/registered.babel.json'], REPO_ROOT);
+    assert.match(diagnosticsOf(fromRoot.reports, 'test/fixtures/registries/broken-json/registered.babel.json')[0].message, /^The registry test\/fixtures\/registries\/broken-json\/registry\.json cannot be used: /);
   });
 
   test('duplicate-urns: the first entry of a URN is the one used, the envelopes get no registry-error; exit 2 (bqschema refuses the registry)', () => {
@@ -567,6 +571,8 @@ describe('--registry <file>', () => {
     assert.match(result.stderr, /registry\.json is refused as a whole/);
     assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(PLACED)))]);
     assert.deepEqual(shape(diagnosticsOf(reports, 'shipped.babel.json')), [expected('registry-error', 'error', jobValue(envelopeFor(SHIPPED)))]);
+    // Outside the current folder, a relative path would climb out with ../..: it is named by its own path.
+    assert.ok(diagnosticsOf(reports, 'placed.babel.json')[0].message.startsWith(`The registry ${join(caseDir('broken-json'), 'registry.json')} cannot be used: `));
   });
 });
 

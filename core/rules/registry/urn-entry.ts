@@ -67,7 +67,7 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
     const resolved = resolveUrn(job, getProperty(root, 'urn'));
     const anchor: Range = resolved?.node ?? job?.value ?? { offset: root.offset, end: root.offset + 1 };
     if (state.kind === 'broken') {
-      context.report('registry-error', anchor, `The registry ${state.path} cannot be used: ${state.error}`);
+      context.report('registry-error', anchor, `The registry ${state.shownPath ?? state.path} cannot be used: ${state.error}`);
       return;
     }
     if (!resolved) return;
