@@ -11,6 +11,7 @@ import { parseJson } from '../core/parse/parser';
 import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
+import { printable } from './diagnostics';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 
@@ -26,13 +27,22 @@ export const MESSAGE_OPTION_SPECS: Readonly<Record<string, OptionSpec>> = {
 };
 
 /**
+ * An envelope file as read: its parse, or why its content is refused (bytes that are not UTF-8),
+ * which the command reports with exit 1 after its options are checked, as it reports a syntax error.
+ */
+export type EnvelopeRead =
+  | { readonly ok: true; readonly doc: ParsedDocument; readonly path: string }
+  | { readonly ok: false; readonly refusal: string };
+
+/**
  * Reads and parses an envelope file, bounded and regular files only, as lint reads one (a device
  * or a named pipe given by mistake is refused unread, not read until memory runs out or forever);
- * a missing or unreadable file is a usage problem. Bytes that
- * are not UTF-8 are refused with lint's message (no `--yes` overrides it): publishing them would
- * mean replacing bytes the user wrote, and no consumer would see what the file says.
+ * a missing or unreadable file is a usage problem (a CliError, exit 2). Bytes that are not UTF-8
+ * are refused with lint's message (no `--yes` overrides it): publishing them would mean replacing
+ * bytes the user wrote, and no consumer would see what the file says. That is a refusal of what
+ * the file holds, like a syntax error or a byte-order mark, so it is returned, not thrown.
  */
-export function readEnvelope(file: string | undefined, cwd: string): { doc: ParsedDocument; path: string } {
+export function readEnvelope(file: string | undefined, cwd: string): EnvelopeRead {
   if (!file) throw new CliError('name the envelope file, e.g. babelq preview examples/orders/order-created.babel.json', true);
   const path = resolve(cwd, file);
   let bytes: Uint8Array;
@@ -42,8 +52,9 @@ export function readEnvelope(file: string | undefined, cwd: string): { doc: Pars
     throw new CliError(`cannot read '${file}': ${describeFsError(error)}`);
   }
   const decoded = decodeStrictly(bytes);
-  if (!decoded.ok) throw new CliError(`${file}: ${decoded.message} Nothing was previewed or sent.`);
-  return { doc: parseJson(decoded.text), path };
+  // The name is the user's (it may hold control characters): printable, as an error's names are.
+  if (!decoded.ok) return { ok: false, refusal: printable(`${file}: ${decoded.message} Nothing was previewed or sent.`) };
+  return { ok: true, doc: parseJson(decoded.text), path };
 }
 
 /** The encoder choice from `--sdk` (auto when absent); `allowAll` for preview's `--sdk all`. */

@@ -22,6 +22,9 @@ Options:
   --queue <name>        the queue 'send --queue' publishes to, written as meta.queue in the body
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout shown with --sdk all
   -h, --help            show this help
+
+Exit status: 0 printed, 1 refused (bytes that are not UTF-8, a byte-order mark, a syntax error,
+no URN: nothing to publish), 2 usage problem or a file that cannot be read.
 `;
 
 /** The preview command for the command table. */
@@ -36,10 +39,14 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   const { positionals, options } = parseArgs(args, { ...MESSAGE_OPTION_SPECS, hex: { value: false }, help: { value: false, aliases: ['-h'] } });
   if (options.has('help')) return { stdout: PREVIEW_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 1) throw new CliError('preview takes one envelope file', true);
-  const { doc } = readEnvelope(positionals[0], environment.cwd);
+  const read = readEnvelope(positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), true);
   const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;
-  const output = previewOutput(doc, { ...messageOptions(options, 'auto'), sdk, hex: options.has('hex'), target });
+  const built = messageOptions(options, 'auto');
+  // Options are checked first (a usage error is 2); then content the tool refuses is 1, whether
+  // its bytes are not UTF-8 or its text does not parse.
+  if (!read.ok) return { stdout: '', stderr: `babelq: ${read.refusal}\n`, exitCode: 1 };
+  const output = previewOutput(read.doc, { ...built, sdk, hex: options.has('hex'), target });
   if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${positionals[0]}: ${output.error}\n`, exitCode: 1 };
   return { stdout: output.text, stderr: output.notes.map((note) => `babelq: ${note}\n`).join(''), exitCode: 0 };
 }

@@ -44,8 +44,10 @@ Options:
                         rejects, or to a host that is not loopback
   -h, --help            show this help
 
-Exit status: 0 sent, 1 refused, or the broker refused the message (a missing queue, a key that
-is not a list), 2 usage, connection, login or permission problem.
+Exit status: 0 sent, 1 refused (content that cannot be sent: bytes that are not UTF-8, a
+byte-order mark, a syntax error, no URN; or a question that needs --yes), or the broker refused
+the message (a missing queue, a key that is not a list), 2 usage, a file that cannot be read,
+connection, login or permission problem.
 `;
 
 /** The send command for the command table. */
@@ -99,12 +101,17 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   });
   if (options.has('help')) return { stdout: SEND_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 1) throw new CliError('send takes one envelope file', true);
-  const { doc, path } = readEnvelope(positionals[0], environment.cwd);
+  const read = readEnvelope(positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), false);
   const timeoutMs = timeoutOption(options.get('timeout'));
   const target = brokerTarget(options.get('broker'), environment.env);
+  const messageOpts = messageOptions(options, sdk === 'all' ? 'auto' : sdk);
+  // Options are checked first (a usage error is 2); bytes that are not UTF-8 are refused (1), as
+  // a syntax error is below.
+  if (!read.ok) return { stdout: '', stderr: `babelq: ${read.refusal}\n`, exitCode: 1 };
+  const { doc, path } = read;
 
-  const built = buildMessage(doc, messageOptions(options, sdk === 'all' ? 'auto' : sdk));
+  const built = buildMessage(doc, messageOpts);
   if (!built.ok) return { stdout: '', stderr: `babelq: ${positionals[0]}: ${built.error} Nothing was sent.\n`, exitCode: 1 };
   const { message } = built;
   const rejectedBy = describeRejections(built.consumers);

@@ -110,11 +110,35 @@ describe('babelq send: what lint accepts, to where it says', () => {
     assert.match(lint.stdout, new RegExp(`not valid UTF-8 \\(an invalid sequence starts with byte 0xE9 at byte offset ${at}, line 1\\)`));
     for (const args of [['preview', path], ['preview', path, '--sdk', 'all'], ['send', path, '--queue', queue, '--yes']]) {
       const result = babelq(args);
-      assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+      // Content the tool refuses is exit 1, as a syntax error or a byte-order mark is; 2 is for usage and unreadable files.
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
       assert.match(result.stderr, new RegExp(`not valid UTF-8 \\(an invalid sequence starts with byte 0xE9 at byte offset ${at}, line 1\\).*Nothing was previewed or sent`));
       assert.equal(result.stdout, '');
     }
+    // A usage error is still said first, and is 2.
+    assert.equal(babelq(['preview', path, '--sdk', 'cobol']).status, 2);
+    assert.equal(babelq(['send', path, '--queue', queue, '--layout', 'sideways']).status, 2);
     assert.equal(await redis.llen(queue), 0);
+  });
+
+  test('every refusal of a file\'s content exits 1, in preview and send alike: not UTF-8, a byte-order mark, a syntax error, no URN', async () => {
+    const queue = uniqueQueue();
+    const good = envelope('{"order_id":1}', 'node');
+    const files = {
+      'not UTF-8': file('refused-latin1.babel.json', Buffer.concat([Buffer.from(good.slice(0, -1)), Buffer.from([0x2c, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d])])),
+      'a byte-order mark': file('refused-bom.babel.json', `\ufeff${good}`),
+      'a syntax error': file('refused-syntax.babel.json', good.slice(0, -1)),
+      'no URN': file('refused-no-urn.babel.json', good.replace('"job":"urn:babel:orders:created",', '')),
+    };
+    for (const [what, path] of Object.entries(files)) {
+      for (const args of [['preview', path], ['preview', path, '--sdk', 'all'], ['send', path, '--queue', queue, '--yes']]) {
+        const result = babelq(args);
+        assert.equal(result.status, 1, `${what}, ${args.join(' ')}: ${result.stdout}${result.stderr}`);
+      }
+    }
+    assert.equal(await redis.llen(queue), 0);
+    assert.match(babelq(['preview', '--help']).stdout, /\nExit status: 0 printed, 1 refused \(bytes that are not UTF-8, a byte-order mark, a syntax error,/);
+    assert.match(babelq(['send', '--help']).stdout, /\nExit status: 0 sent, 1 refused \(content that cannot be sent: bytes that are not UTF-8, a\nbyte-order mark, a syntax error, no URN;/);
   });
 
   test('a device, a named pipe or a file above the limit is refused unread, as lint refuses it, and nothing is sent', { skip: process.platform === 'win32' && 'needs /dev/zero and mkfifo' }, async () => {
