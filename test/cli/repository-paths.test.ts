@@ -10,9 +10,8 @@ import { mkdirSync, readFileSync, realpathSync, symlinkSync, unlinkSync, writeFi
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import { assertCliBuilt, babelq, FORBIDDEN_TIMESTAMP, makeTree, REPO_ROOT, removeTree, URN_ALIAS_ONLY, type RunResult } from './helpers';
+import { sarifValidator } from '../support/sarif-schema';
+import { assertCliBuilt, babelq, FORBIDDEN_TIMESTAMP, makeTree, removeTree, URN_ALIAS_ONLY, type RunResult } from './helpers';
 
 interface ArtifactLocation {
   uri: string;
@@ -222,11 +221,3 @@ describe('the root outside a git work tree', () => {
   });
 });
 
-/** The OASIS schema (draft-04) for ajv's draft-07, as sarif.test.ts loads it. */
-function sarifValidator() {
-  const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
-  const { id, $schema: _draft04, ...rest } = schema;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  return ajv.compile({ ...rest, $id: id as string });
-}

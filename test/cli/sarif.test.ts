@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import { sarifValidator } from '../support/sarif-schema';
 import { DEFINITIONS } from '../../core/rules/catalogue';
 import { FINGERPRINT_KEY } from '../../cli/formats/sarif';
 import { catalogueHeadings } from '../../core/language/catalogue-links';
@@ -38,14 +37,6 @@ interface SarifLog {
   runs: { tool: { driver: { rules: SarifRule[] } }; results: SarifResult[] }[];
 }
 
-/** The OASIS schema (draft-04) for ajv's draft-07: the root `id` becomes `$id`; nothing else differs for this schema. */
-function sarifValidator() {
-  const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
-  const { id, $schema: _draft04, ...rest } = schema;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  return ajv.compile({ ...rest, $id: id as string });
-}
 
 /** Two envelopes with findings that have preferred fixes (urn-alias, forbidden-key) and one without (case-mismatch). */
 const MANY_FINDINGS = envelope({ jobKey: 'urn', extra: ',\n  "timestamp": 1749132727000,\n  "Attempts": 1' });

@@ -8,24 +8,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { after, describe, test } from 'node:test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, test } from 'node:test';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
 
-const base = mkdtempSync(join(tmpdir(), 'babelq-any-editor-'));
-after(() => rmSync(base, { recursive: true, force: true }));
-const at = (path: string) => join(base, path);
-const uriOf = (path: string) => pathToFileURL(at(path)).href;
+const { at, uriOf, write } = scratchFolder('babelq-any-editor-');
 const CLI = resolve(__dirname, '../../dist/cli.js');
 
-function write(path: string, content: unknown): void {
-  mkdirSync(join(at(path), '..'), { recursive: true });
-  writeFileSync(at(path), typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
-}
 
 /** The shared valid envelope with another `job`, and `extra` members before "attempts". */
 const envelope = (job: string, extra = '') => GOOD_ENVELOPE.replace('"urn:babel:orders:created"', JSON.stringify(job)).replace('\n  "attempts"', `${extra}\n  "attempts"`);

@@ -7,24 +7,17 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { asPublished } from '../support/published';
 import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
 
 const ROOT = resolve(__dirname, '../..');
 const FIXTURE = readFileSync(join(ROOT, 'examples/bad/data.babel.json'), 'utf8');
-const base = mkdtempSync(join(tmpdir(), 'babelq-config-reports-'));
-after(() => rmSync(base, { recursive: true, force: true }));
-const at = (path: string) => join(base, path);
-const uriOf = (path: string) => pathToFileURL(at(path)).href;
-function write(path: string, text: string): void {
-  mkdirSync(dirname(at(path)), { recursive: true });
-  writeFileSync(at(path), text);
-}
+const { base, at, uriOf, write } = scratchFolder('babelq-config-reports-');
 
 const pipes = process.platform !== 'win32';
 mkdirSync(at('.git'));

@@ -5,22 +5,13 @@
  * never had a problem is not reported.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { after, describe, test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { describe, test } from 'node:test';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
 
-const base = mkdtempSync(join(tmpdir(), 'babelq-registry-reports-'));
-after(() => rmSync(base, { recursive: true, force: true }));
-const at = (path: string) => join(base, path);
-const uriOf = (path: string) => pathToFileURL(at(path)).href;
-function write(path: string, text: string): void {
-  mkdirSync(dirname(at(path)), { recursive: true });
-  writeFileSync(at(path), text);
-}
+const { at, uriOf, write } = scratchFolder('babelq-registry-reports-');
 
 const BROKEN = '{"schemas": [';
 const MISSING_SCHEMA = '{\n  "schemas": [\n    { "urn": "urn:babel:orders:created", "schema": "schemas/missing.json", "owner": "orders", "status": "active" }\n  ]\n}\n';
