@@ -15,10 +15,10 @@ export const rule = defineRule({
       code: 'duplicate-key',
       family: 'structure',
       severity: 'error',
-      summary: 'The same key appears twice in one object; SDKs keep different ones.',
+      summary: 'The same key appears twice in one object; decoders silently keep the last copy (Go merges two data objects).',
       docs: {
         fires: 'The same key twice in one object (on every later copy).',
-        instead: 'One copy of each key: the decoders disagree on which copy wins (most keep the last, Go merges two `data` objects).',
+        instead: 'One copy of each key: every SDK decoder keeps only the last copy without a word, except that Go merges two top-level `data` objects.',
         example: { fires: '"data": { "order_id": 1, "order_id": 2 }', clean: '"data": { "order_id": 2 }' },
       },
     },
@@ -42,7 +42,7 @@ function checkDuplicateKeys(context: RuleContext<'duplicate-key'>): void {
   }
   forEachValue(root, (node) => {
     if (node.kind !== 'object') return;
-    reportDuplicates(context, node.properties.length, (i) => node.properties[i].key, (i) => keyRange(node.properties[i]));
+    reportDuplicates(context, node.properties.length, (i) => node.properties[i].key, (i) => keyRange(node.properties[i]), node === root);
   });
 }
 
@@ -68,7 +68,7 @@ function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: 
     if (sameKeys(distinctShapes.get(keys[children[0]]!), keys, children, count)) continue;
     const before = duplicates;
     if (count > PAIRWISE_LIMIT) {
-      duplicates += reportManyDuplicates(context, columns, children, count);
+      duplicates += reportManyDuplicates(context, columns, children, count, object === from);
       if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
       continue;
     }
@@ -78,7 +78,7 @@ function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: 
         // Most keys differ in length; repeated keys are usually the very same string (the parser shares them).
         const other = keys[children[j]]!;
         if (other.length === key.length && other === key) {
-          reportDuplicate(context, key, { offset: keyStart[children[i]], end: keyEnd[children[i]] });
+          reportDuplicate(context, key, { offset: keyStart[children[i]], end: keyEnd[children[i]] }, object === from);
           duplicates++;
           break;
         }
@@ -93,13 +93,13 @@ function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: 
  * its own: closures made in the loop above would make every turn of it allocate their scope, and
  * that loop turns once per slot of the document.
  */
-function reportManyDuplicates(context: RuleContext<'duplicate-key'>, columns: Columns, children: Int32Array, count: number): number {
+function reportManyDuplicates(context: RuleContext<'duplicate-key'>, columns: Columns, children: Int32Array, count: number, atRoot: boolean): number {
   const { keys, keyStart, keyEnd } = columns;
-  return reportDuplicates(context, count, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }));
+  return reportDuplicates(context, count, (i) => keys[children[i]]!, (i) => ({ offset: keyStart[children[i]], end: keyEnd[children[i]] }), atRoot);
 }
 
 /** Reports each property whose key an earlier property of the same object already has; returns how many. */
-function reportDuplicates(context: RuleContext<'duplicate-key'>, count: number, keyAt: (i: number) => string, rangeAt: (i: number) => Range): number {
+function reportDuplicates(context: RuleContext<'duplicate-key'>, count: number, keyAt: (i: number) => string, rangeAt: (i: number) => Range, atRoot: boolean): number {
   let reported = 0;
   if (count < 2) return reported;
   if (count <= PAIRWISE_LIMIT) {
@@ -107,7 +107,7 @@ function reportDuplicates(context: RuleContext<'duplicate-key'>, count: number, 
       const key = keyAt(i);
       for (let j = 0; j < i; j++) {
         if (keyAt(j) === key) {
-          reportDuplicate(context, key, rangeAt(i));
+          reportDuplicate(context, key, rangeAt(i), atRoot);
           reported++;
           break;
         }
@@ -119,7 +119,7 @@ function reportDuplicates(context: RuleContext<'duplicate-key'>, count: number, 
   for (let i = 0; i < count; i++) {
     const key = keyAt(i);
     if (seen.has(key)) {
-      reportDuplicate(context, key, rangeAt(i));
+      reportDuplicate(context, key, rangeAt(i), atRoot);
       reported++;
     }
     seen.add(key);
@@ -127,6 +127,14 @@ function reportDuplicates(context: RuleContext<'duplicate-key'>, count: number, 
   return reported;
 }
 
-function reportDuplicate(context: RuleContext<'duplicate-key'>, key: string, range: Range): void {
-  context.report('duplicate-key', range, `Duplicate key "${key}": SDK decoders disagree on which copy wins (most keep the last, some the first). Keep one.`);
+/**
+ * Every SDK decoder keeps the last copy (facts part 2, §2); Go decodes a top-level `data` into the
+ * map its first copy made, so there the two objects merge.
+ */
+function reportDuplicate(context: RuleContext<'duplicate-key'>, key: string, range: Range, atRoot: boolean): void {
+  const kept =
+    atRoot && key === 'data'
+      ? 'PHP, Python, Node and Java keep only the last copy, and Go merges two data objects into one'
+      : 'every SDK decoder keeps only the last copy, and drops the earlier one without a word';
+  context.report('duplicate-key', range, `Duplicate key "${key}": ${kept}. Keep one.`);
 }

@@ -1,0 +1,42 @@
+/**
+ * Findings checked against what the SDK consumers measurably do on decode
+ * (babelqueue-facts-2.md §2, consumer acceptance): each message says what happens, and each
+ * consumer rejection of the fixture as written is an error.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseText } from '../../../core/parse/parser';
+import { analyze } from '../../../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+
+const CANONICAL =
+  '{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"order_id":1042},' +
+  '"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"node","schema_version":1,"created_at":1749132727000},"attempts":0}';
+
+const lint = (text: string) => analyze(parseText(text), DEFAULT_SETTINGS);
+const at = (text: string, token: string, from = 0) => {
+  const offset = text.indexOf(token, from);
+  assert.ok(offset >= 0, token);
+  return lint(text).filter((d) => d.offset === offset && d.end === offset + token.length);
+};
+
+test('a duplicate job: every SDK keeps the last copy (no "some keep the first")', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","job":"urn:babel:orders:updated"');
+  const [finding] = at(text, '"job"', 10);
+  assert.equal(finding.code, 'duplicate-key');
+  assert.doesNotMatch(finding.message, /first/);
+  assert.match(finding.message, /last copy/);
+});
+
+test('a duplicate data: Go merges the two objects, the others keep the last', () => {
+  const text = CANONICAL.replace('"data":{"order_id":1042}', '"data":{"a":1},"data":{"b":2}');
+  const [finding] = at(text, '"data"', text.indexOf('"data"') + 1);
+  assert.equal(finding.code, 'duplicate-key');
+  assert.match(finding.message, /Go merges/);
+});
+
+test('a duplicate key inside data: no claim that Go merges', () => {
+  const text = CANONICAL.replace('"data":{"order_id":1042}', '"data":{"order_id":1,"order_id":2}');
+  const [finding] = at(text, '"order_id"', text.indexOf('"order_id"') + 1);
+  assert.doesNotMatch(finding.message, /merge/);
+});
