@@ -133,12 +133,23 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
     return;
   }
   if (name === 'trace_id' || name === 'meta.id') {
-    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" is ${value.value === '' ? 'empty' : 'only whitespace'}; it must be a UUID (Node, Go, Java and .NET consumers reject a blank one).`);
+    if (isBlank(value.value)) context.report('invalid-value', value, blankIdMessage(name, value.value));
     return;
   }
   if (name === 'dead_letter.reason' && !(DEAD_LETTER_REASONS as readonly string[]).includes(value.value)) {
     context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${JSON.stringify(value.value)}.`);
   }
+}
+
+/**
+ * Who rejects a blank trace_id differs between empty and whitespace (facts part 2, §2; .NET from
+ * part 1, read from its code). Consumers accept a meta without an id (part 2, §2): a blank one costs only the dedup key.
+ */
+function blankIdMessage(name: string, text: string): string {
+  const what = text === '' ? 'empty' : 'only whitespace';
+  if (name === 'meta.id') return `"meta.id" is ${what}; it must be a UUID, the message's idempotency and dedup key (consumers do not check it: they accept a meta without an id).`;
+  if (text === '') return `"trace_id" is empty; it must be a UUID (the PHP (missing_trace_id), Python, Node, Go and Java consumers reject an empty one).`;
+  return `"trace_id" is only whitespace; it must be a UUID (the Node, Go and Java consumers reject it, and .NET's code does too; PHP and Python accept it).`;
 }
 
 /** A non-negative integer near `value` to suggest in a message. */

@@ -40,3 +40,26 @@ test('a duplicate key inside data: no claim that Go merges', () => {
   const [finding] = at(text, '"order_id"', text.indexOf('"order_id"') + 1);
   assert.doesNotMatch(finding.message, /merge/);
 });
+
+test('an empty trace_id: PHP (missing_trace_id) and Python reject it too', () => {
+  const text = CANONICAL.replace('"trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"', '"trace_id":""');
+  const [finding] = at(text, '""');
+  assert.deepEqual([finding.code, finding.severity], ['invalid-value', 'error']);
+  assert.match(finding.message, /PHP \(missing_trace_id\), Python, Node, Go and Java/);
+});
+
+test('a whitespace trace_id: PHP and Python accept it, Node, Go and Java reject it', () => {
+  const text = CANONICAL.replace('"trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"', '"trace_id":"  "');
+  const [finding] = at(text, '"  "');
+  assert.equal(finding.code, 'invalid-value');
+  assert.match(finding.message, /Node, Go and Java consumers reject/);
+  assert.match(finding.message, /PHP and Python accept/);
+});
+
+test('a blank meta.id: no claim that consumers reject it (they do not check it)', () => {
+  const text = CANONICAL.replace('"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567"', '"id":""');
+  const [finding] = at(text, '""');
+  assert.equal(finding.code, 'invalid-value');
+  assert.doesNotMatch(finding.message, /reject/);
+  assert.match(finding.message, /dedup/);
+});
