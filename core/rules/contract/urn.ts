@@ -19,7 +19,7 @@ export const rule = defineRule<UrnCode>({
       severity: 'warning',
       summary: 'The inbound alias urn is present; producers write job.',
       docs: {
-        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside an empty `job` (PHP rejects the shape) or a whitespace one (Node rejects it; PHP, Python and Go route on the blank URN).',
+        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside an empty `job` (PHP rejects the shape) or a whitespace one (Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
         instead: '`job` alone: consumers accept `urn` only as an inbound alias, and a re-emit writes `job`.',
         example: { fires: '{ "urn": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
         fixes: 'Rename `urn` to `job`; remove `urn` beside a `job` (beside a `job` that is no URN while `urn` is one, replace `job` with it instead); remove a blank `job` and rename `urn`.',
@@ -81,6 +81,7 @@ function checkUrn(context: RuleContext<UrnCode>): void {
     else if (resolved?.from === 'job') message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
     else if (jobString?.value === '') message = '"job" is empty, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the empty "job" and rename "urn" to "job".';
     else if (jobString) message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java falls back to "urn". Remove the blank "job" and rename "urn" to "job".';
+    else if (job.value?.kind === 'null') message = '"job" is null, so every consumer falls back to "urn"; a producer writes the URN in "job". Remove the null "job" and rename "urn" to "job".';
     else message = '"job" is not a string, so no SDK can route on it; consumers that fall back read "urn". Remove "job" and rename "urn" to "job".';
     context.report('urn-alias', keyRange(urn), message);
   }

@@ -63,3 +63,16 @@ test('a blank meta.id: no claim that consumers reject it (they do not check it)'
   assert.doesNotMatch(finding.message, /reject/);
   assert.match(finding.message, /dedup/);
 });
+
+test('job: null beside urn: every SDK accepts it and routes on urn, so no wrong-type, only the urn-alias warning', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":null,"urn":"urn:babel:orders:created"');
+  const found = lint(text);
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['urn-alias', 'warning']]);
+  assert.match(found[0].message, /null/);
+  assert.doesNotMatch(found[0].message, /no SDK can route/);
+});
+
+test('job: null without urn is still the wrong type', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":null');
+  assert.deepEqual(at(text, 'null').map((d) => d.code), ['wrong-type']);
+});
