@@ -17,9 +17,10 @@ export const rule = defineRule<UrnCode>({
       code: 'urn-alias',
       family: 'contract',
       severity: 'warning',
+      otherSeverities: ['error'],
       summary: 'The inbound alias urn is present; producers write job.',
       docs: {
-        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside an empty `job` (PHP rejects the shape) or a whitespace one (Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
+        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside an empty `job` (PHP rejects the shape) or a whitespace one (an **error**: Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
         instead: '`job` alone: consumers accept `urn` only as an inbound alias, and a re-emit writes `job`.',
         example: { fires: '{ "urn": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
         fixes: 'Rename `urn` to `job`; remove `urn` beside a `job` (beside a `job` that is no URN while `urn` is one, replace `job` with it instead); remove a blank `job` and rename `urn`.',
@@ -77,13 +78,20 @@ function checkUrn(context: RuleContext<UrnCode>): void {
   const resolved = resolveUrn(job, urn);
   if (urn) {
     let message: string;
+    // A whitespace job beside urn is a consumer rejection (Node) and a misrouting (PHP, Python, Go) of
+    // the fixture as written: an error, as a blank trace_id is. An empty one only PHP rejects, where
+    // facts part 1 advises a warning.
+    let severity: 'error' | undefined;
     if (!job) message = 'Consumers accept "urn" as an inbound alias, but a producer writes "job" (a Go, Java or .NET relay writes "job"; PHP and Python keep "urn", Node writes both, as the preview shows). Rename it to "job".';
     else if (resolved?.from === 'job') message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
     else if (jobString?.value === '') message = '"job" is empty, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the empty "job" and rename "urn" to "job".';
-    else if (jobString) message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java falls back to "urn". Remove the blank "job" and rename "urn" to "job".';
+    else if (jobString) {
+      message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java falls back to "urn". Remove the blank "job" and rename "urn" to "job".';
+      severity = 'error';
+    }
     else if (job.value?.kind === 'null') message = '"job" is null, so every consumer falls back to "urn"; a producer writes the URN in "job". Remove the null "job" and rename "urn" to "job".';
     else message = '"job" is not a string, so no SDK can route on it; consumers that fall back read "urn". Remove "job" and rename "urn" to "job".';
-    context.report('urn-alias', keyRange(urn), message);
+    context.report('urn-alias', keyRange(urn), message, severity ? { severity } : undefined);
   }
 
   if (!resolved) {

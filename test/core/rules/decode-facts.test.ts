@@ -76,3 +76,14 @@ test('job: null without urn is still the wrong type', () => {
   const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":null');
   assert.deepEqual(at(text, 'null').map((d) => d.code), ['wrong-type']);
 });
+
+test('a whitespace job beside urn: Node rejects the message and PHP, Python and Go misroute it, an error like a blank trace_id', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"   ","urn":"urn:babel:orders:created"');
+  const found = lint(text);
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['urn-alias', 'error']]);
+});
+
+test('an empty job beside urn stays a warning (facts part 1 advises a warning: only PHP rejects it)', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"","urn":"urn:babel:orders:created"');
+  assert.deepEqual(lint(text).map((d) => [d.code, d.severity]), [['urn-alias', 'warning']]);
+});
