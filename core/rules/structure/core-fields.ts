@@ -14,6 +14,7 @@ import { tokenRange } from '../ranges';
 type CoreFieldCode = 'wrong-type' | 'invalid-value';
 
 const INT64_MAX = 2n ** 63n - 1n;
+const INT32_MAX = 2n ** 31n - 1n;
 
 export const rule = defineRule<CoreFieldCode>({
   codes: [
@@ -35,10 +36,11 @@ export const rule = defineRule<CoreFieldCode>({
       code: 'invalid-value',
       family: 'structure',
       severity: 'error',
+      otherSeverities: ['warning'],
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts` beyond signed 64-bit (PHP and Go reject it), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts` beyond signed 64-bit (PHP and Go reject it), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
         instead: 'A value the field can hold: a counter from 0, a queue name, a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
       },
@@ -128,6 +130,13 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   // Go's json.Unmarshal fails on it (facts-2 §2): a consumer rejection, not a style point.
   if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && BigInt(value.raw) > INT64_MAX) {
     context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${BigInt.asIntN(32, BigInt(value.raw))}).`);
+    return;
+  }
+  // Java narrows the counter to a 32-bit int (intValue): 4294967296 is accepted as 0 (facts-2 §2),
+  // so its retry policy counts from another number than every other consumer's. The others accept it.
+  if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && BigInt(value.raw) > INT32_MAX) {
+    const java = BigInt.asIntN(32, BigInt(value.raw));
+    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, the other consumers as written. Write the number of attempts made so far.`, { severity: 'warning' });
     return;
   }
   if (value.kind !== 'string') return;

@@ -87,3 +87,28 @@ test('an empty job beside urn stays a warning (facts part 1 advises a warning: o
   const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"","urn":"urn:babel:orders:created"');
   assert.deepEqual(lint(text).map((d) => [d.code, d.severity]), [['urn-alias', 'warning']]);
 });
+
+const withAttempts = (attempts: string) => CANONICAL.replace('"attempts":0', `"attempts":${attempts}`);
+
+test('attempts 4294967296: Java silently reads 0 (a 32-bit int), a warning naming Java\'s value', () => {
+  const text = withAttempts('4294967296');
+  const found = at(text, '4294967296');
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['invalid-value', 'warning']]);
+  assert.match(found[0].message, /Java/);
+  assert.match(found[0].message, /as 0\b/);
+});
+
+test('attempts 3000000000: Java reads it as a negative count', () => {
+  const found = at(withAttempts('3000000000'), '3000000000');
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['invalid-value', 'warning']]);
+  assert.match(found[0].message, /-1294967296/);
+});
+
+test('attempts 2147483647 fits Java\'s int: no finding', () => {
+  assert.deepEqual(at(withAttempts('2147483647'), '2147483647'), []);
+});
+
+test('attempts beyond signed 64-bit stays one error (not also the Java warning)', () => {
+  const found = at(withAttempts('9223372036854775808'), '9223372036854775808');
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['invalid-value', 'error']]);
+});
