@@ -136,7 +136,9 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   // so its retry policy counts from another number than every other consumer's. The others accept it.
   if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && BigInt(value.raw) > INT32_MAX) {
     const java = BigInt.asIntN(32, BigInt(value.raw));
-    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, the other consumers as written. Write the number of attempts made so far.`, { severity: 'warning' });
+    // Node reads numbers as doubles: beyond 2^53 it rounds the counter too.
+    const others = BigInt(value.raw) > 2n ** 53n - 1n ? `PHP, Python and Go read it as written, Node as the nearest double (${Number(value.raw)})` : 'the other consumers read it as written';
+    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, ${others}. Write the number of attempts made so far.`, { severity: 'warning' });
     return;
   }
   if (value.kind !== 'string') return;

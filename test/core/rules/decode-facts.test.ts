@@ -112,3 +112,8 @@ test('attempts beyond signed 64-bit stays one error (not also the Java warning)'
   const found = at(withAttempts('9223372036854775808'), '9223372036854775808');
   assert.deepEqual(found.map((d) => [d.code, d.severity]), [['invalid-value', 'error']]);
 });
+
+test('attempts beyond 2^53 but within signed 64-bit: Node reads the nearest double, not the value as written', () => {
+  const [finding] = at(withAttempts('9007199254740993'), '9007199254740993');
+  assert.match(finding.message, /Node as the nearest double \(9007199254740992\)/);
+});
