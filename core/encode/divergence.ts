@@ -374,12 +374,16 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
   const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
   const python = outcomes.get('python')!.text;
   const nonFinite = python === 'Infinity' || python === '-Infinity';
+  // Beyond the double range, Go's consumer cannot even decode the message (json.Unmarshal fails on
+  // data's float64, facts part 2, §2): that comes first, and Go is no relay to describe.
+  const beyondDouble = !Number.isFinite(Number(raw));
+  if (beyondDouble) outcomes.delete('go');
   found.push({
     offset,
     end,
     severity: lossy ? 'warning' : 'information',
     ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
-    message: `${raw}: ${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')!.text)}`,
+    message: `${raw}: ${beyondDouble ? 'the Go consumer fails to decode the message, ' : ''}${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')!.text)}`,
   });
 }
 
@@ -461,6 +465,7 @@ function renderings(char: string, cache: Map<string, Renderings>): Renderings {
 function describe(outcomes: ReadonlyMap<SdkName, Outcome>, show: (text: string) => string): string {
   const groups = new Map<string | undefined, SdkName[]>();
   for (const sdk of SDK_NAMES) {
+    if (!outcomes.has(sdk)) continue;
     const { text } = outcomes.get(sdk)!;
     const group = groups.get(text);
     if (group) group.push(sdk);

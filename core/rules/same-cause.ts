@@ -12,7 +12,8 @@ import type { CoreDiagnostic, RelatedFinding, Severity } from './diagnostic';
 const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 1, hint: 0 };
 
 /**
- * [shown, carried] (swapped where the settings raise the second above the first): the number beyond 2^53 (and so written differently), the URN that is malformed
+ * [shown, carried] (swapped where the settings raise the second above the first): the number beyond 2^53 (and so written differently; beyond the double range, also
+ * relayed by Python as bare Infinity), the URN that is malformed
  * (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema), the extra
  * meta key (which the typed SDKs drop on relay, and which the contract advises under meta.ext), the
  * core field that consumers reject (and so also reject after a relay), the number that is no JSON
@@ -20,6 +21,7 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  */
 const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
+  ['unsafe-integer', 'consumer-rejects'],
   ['invalid-urn', 'unknown-urn'],
   ['payload-schema', 'non-json-boolean'],
   ['encoding-divergence', 'extension-key'],

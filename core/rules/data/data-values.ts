@@ -38,9 +38,10 @@ export const rule = defineRule<DataCode>({
       family: 'data',
       severity: 'warning',
       otherSeverities: ['error'],
-      summary: 'An integer beyond ±(2^53−1) (an error beyond signed 64-bit).',
+      summary: 'An integer beyond ±(2^53−1) (an error beyond signed 64-bit or the double range).',
       docs: {
-        fires: 'An integer beyond ±(2^53−1) (Node and Go round it); beyond the signed 64-bit range it is an **error**.',
+        fires:
+          'An integer beyond ±(2^53−1) (Node and Go round it); beyond the signed 64-bit range it is an **error**, and so is any number beyond the double range (`1e400`, an integer too): the Go consumer fails to decode the message.',
         instead: 'The number as a string (`"9007199254740993"`): Node and Go decode integers into doubles.',
         example: { fires: '"ledger_id": 9007199254740993', clean: '"ledger_id": "9007199254740993"' },
       },
@@ -174,12 +175,36 @@ function roundedByDoubles(raw: string, value: bigint): string {
   return `Node and Go consumers round it to ${node === go ? node : `${node} (Go: ${go})`}.`;
 }
 
+/**
+ * Whether the literal can be beyond a double's range (from 1.8e308 on): an exponent, or more than
+ * 308 digits. Literals are short, so most are ruled out by their length alone.
+ */
+function mayOverflowDouble(text: string, offset: number, end: number, isIntegerLiteral: boolean, digits: number): boolean {
+  if (end - offset < 5) return false;
+  if (digits > 308) return true;
+  if (isIntegerLiteral) return false;
+  for (let i = offset; i < end; i++) {
+    const code = text.charCodeAt(i) | 0x20;
+    if (code === 0x65) return true;
+  }
+  return false;
+}
+
 /** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
 function checkNumber(context: RuleContext<DataCode>, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
   const length = end - offset;
   // The text is read only for a literal long enough to matter (a large payload's numbers are mostly short).
   const digits = length > SAFE_DIGITS ? length - (text.charCodeAt(offset) === 0x2d ? 1 : 0) : length;
-  if (isIntegerLiteral && digits > SAFE_DIGITS) {
+  if (mayOverflowDouble(text, offset, end, isIntegerLiteral, digits) && !Number.isFinite(Number(text.slice(offset, end)))) {
+    // Go decodes data into map[string]any, whose float64 cannot hold it: json.Unmarshal fails and
+    // the Go consumer rejects the whole message (facts-2 §2 and §1.4). Such a number is integral.
+    context.report(
+      'unsafe-integer',
+      { offset, end },
+      `${text.slice(offset, end)} is beyond the double range: the Go consumer fails to decode the message (json.Unmarshal: cannot unmarshal number). Carry it as a string.`,
+      { severity: 'error' },
+    );
+  } else if (isIntegerLiteral && digits > SAFE_DIGITS) {
     const raw = text.slice(offset, end);
     // More than 19 digits (no leading zeros in a literal) is beyond 64 bits; BigInt() of a huge literal is slow.
     const big = digits > INT64_DIGITS ? INT64_MAX + 1n : BigInt(raw);

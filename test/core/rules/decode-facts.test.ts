@@ -117,3 +117,34 @@ test('attempts beyond 2^53 but within signed 64-bit: Node reads the nearest doub
   const [finding] = at(withAttempts('9007199254740993'), '9007199254740993');
   assert.match(finding.message, /Node as the nearest double \(9007199254740992\)/);
 });
+
+const withData = (data: string, lang = 'node') => CANONICAL.replace('"data":{"order_id":1042}', `"data":${data}`).replace('"lang":"node"', `"lang":"${lang}"`);
+
+for (const lang of ['node', 'go', 'php', 'python']) {
+  test(`1e400 in data (meta.lang ${lang}): the Go consumer fails to decode the message, one error on the token`, () => {
+    const found = at(withData('{"v":1e400}', lang), '1e400');
+    assert.deepEqual(found.map((d) => [d.code, d.severity]), [['unsafe-integer', 'error']]);
+    assert.match(found[0].message, /Go consumer/);
+    assert.match(found[0].message, /decode/);
+  });
+}
+
+test('1e400 in data: the carried encoders\' divergence names Go\'s rejection too, not "Go fails to relay it"', () => {
+  const [finding] = at(withData('{"v":-1e400}'), '-1e400');
+  const divergence = finding.related?.find((r) => r.code === 'encoding-divergence');
+  assert.ok(divergence);
+  assert.match(divergence.message, /Go consumer fails to decode/);
+  assert.doesNotMatch(divergence.message, /Go(,| and) [^,]*fail to relay|PHP, Go/);
+});
+
+test('an integer literal beyond the double range: Go fails to decode it as well', () => {
+  const huge = `1${'0'.repeat(400)}`;
+  const [finding] = at(withData(`{"v":${huge}}`), huge);
+  assert.deepEqual([finding.code, finding.severity], ['unsafe-integer', 'error']);
+  assert.match(finding.message, /Go consumer/);
+});
+
+test('1e-400 (rounds to 0) and 1e308 are within the double range: no error', () => {
+  assert.deepEqual(at(withData('{"v":1e308}'), '1e308').filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(at(withData('{"v":1e-400}'), '1e-400').filter((d) => d.severity === 'error'), []);
+});
