@@ -175,7 +175,7 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
         continue;
       }
       const message = goReads
-        ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively), Java and .NET drop it on relay, PHP, Python and Node keep it`
+        ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively)${goOutcome(scope, object, property, goReads)}; Java and .NET drop it on relay, PHP, Python and Node keep it`
         : `${prefix}${key}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;
       found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'warning', message });
     }
@@ -183,6 +183,26 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
   scan('root', root, '');
   scan('meta', asObject(getProperty(root, 'meta')?.value), 'meta.');
   scan('dead_letter', asObject(getProperty(root, 'dead_letter')?.value), 'dead_letter.');
+}
+
+/**
+ * What Go makes of a key it reads as `field` beside the key spelled exactly: its decoder fills the
+ * field from each matching key in turn, so the last one wins (facts part 2, §2: `job:"u1"` …
+ * `JOB:"u2"` routes Go on u2) and a data object is merged into the one before it, as two `data`
+ * keys are. Empty where no exact spelling is present.
+ */
+function goOutcome(scope: EnvelopeScope, object: ObjectNode, property: PropertyNode, field: string): string {
+  const exact = object.properties.filter((other) => other.key === field);
+  if (exact.length === 0) return '';
+  const matching = object.properties.filter((other) => other === property || other.key === field || goField(scope, other.key) === field);
+  if (matching[matching.length - 1] !== property) return `, but the "${field}" after it wins there`;
+  const before = exact[exact.length - 1].value;
+  const value = property.value;
+  if (scope === 'root' && field === 'job' && before?.kind === 'string' && value?.kind === 'string') {
+    return `, and as it comes last Go routes on ${JSON.stringify(value.value)} where the other SDKs route on ${JSON.stringify(before.value)}`;
+  }
+  if (scope === 'root' && field === 'data' && before?.kind === 'object' && value?.kind === 'object') return ', and merges it into the "data" before it';
+  return `, and as it comes last Go takes it instead of the "${field}" before it`;
 }
 
 function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<string, Renderings>): void {

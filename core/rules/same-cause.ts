@@ -16,6 +16,8 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * relayed by Python as bare Infinity), the URN that is malformed
  * (and so unknown), the boolean written as 0/1 or "false" (and so failing the schema), the extra
  * meta key (which the typed SDKs drop on relay, and which the contract advises under meta.ext), the
+ * key that differs from a core key only in case (which Go reads as that field and the typed SDKs
+ * drop on relay; where the field itself is missing, the missing field on that key), the
  * core field that consumers reject (and so also reject after a relay), the number that is no JSON
  * (a leading zero: so no integer literal either).
  */
@@ -25,6 +27,9 @@ const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['invalid-urn', 'unknown-urn'],
   ['payload-schema', 'non-json-boolean'],
   ['encoding-divergence', 'extension-key'],
+  ['missing-field', 'encoding-divergence'],
+  ['missing-field', 'case-mismatch'],
+  ['encoding-divergence', 'case-mismatch'],
   ['invalid-value', 'consumer-rejects'],
   ['json-syntax', 'wrong-type'],
 ];

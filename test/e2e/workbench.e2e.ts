@@ -255,7 +255,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     });
     const problems = await workbench.problems('**/contract.babel.json', { all: true });
     const codes = new Set(problems.map((p) => p.code));
-    for (const code of ['forbidden-key', 'invalid-urn', 'unsupported-schema-version', 'urn-alias', 'timestamp-unit', 'invalid-uuid', 'case-mismatch']) {
+    for (const code of ['forbidden-key', 'invalid-urn', 'unsupported-schema-version', 'urn-alias', 'timestamp-unit', 'invalid-uuid', 'encoding-divergence']) {
       assert.ok(codes.has(code), `Problems lists ${code}: ${[...codes].join(', ')}`);
     }
     assert.ok(problems.every((p) => p.source === 'babelqueue'), 'every problem comes from babelqueue');

@@ -12,7 +12,7 @@ import { GOOD_ENVELOPE } from '../support/envelopes';
 import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
 
 const CATALOGUE = join(dirname(SERVER_PATH), '..', 'docs', 'diagnostics.md');
-/** Findings of several codes and levels: forbidden-key (error), urn-alias (warning), case-mismatch (information), and others. */
+/** Findings of several codes and levels: forbidden-key (error), urn-alias (warning), encoding-divergence carrying case-mismatch, and others. */
 const MANY = GOOD_ENVELOPE.replace('"job"', '"urn"').replace('"attempts": 0', '"attempts": 0,\n  "timestamp": 1749132727000,\n  "Attempts": 1');
 
 function assertLinked(diagnostics: readonly any[]): void {
@@ -40,7 +40,7 @@ describe('codeDescription', () => {
     await client.open(uri, MANY);
     const report = await client.pullDiagnostics(uri);
     const codes = new Set(report.items.map((item) => item.code));
-    for (const code of ['urn-alias', 'forbidden-key', 'case-mismatch']) assert.ok(codes.has(code), `${code} in ${[...codes].join(', ')}`);
+    for (const code of ['urn-alias', 'forbidden-key', 'encoding-divergence']) assert.ok(codes.has(code), `${code} in ${[...codes].join(', ')}`);
     assertLinked(report.items);
   });
 

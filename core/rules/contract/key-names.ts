@@ -17,7 +17,8 @@ export const rule = defineRule<KeyNameCode>({
       severity: 'information',
       summary: 'An unknown key equals a known key except for case.',
       docs: {
-        fires: 'An unknown key equals a known, core or forbidden key except for case (`TS`, `Attempts`, `JOB`).',
+        fires:
+          'An unknown key equals a known, core or forbidden key except for case (`TS`, `Attempts`, `JOB`). One finding on the key: `encoding-divergence` (what Go, which reads such a key as the field, and the typed SDKs do with it) is shown and carries this one with its rename, or `missing-field` where the field itself is absent.',
         instead: 'The key in its exact spelling: keys match byte-wise and case-sensitively, so `JOB` is an unknown key (preserved on re-emit), not `job`.',
         example: { fires: '"Attempts": 0', clean: '"attempts": 0' },
         fixes: 'Rename to the known key (never onto a forbidden key or a key already present).',

@@ -2,7 +2,7 @@
 import { fieldsOf, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
 import { hintsFrom, skeletonValue } from '../../contract/skeletons';
 import { insertProperty } from '../../model/property-edits';
-import { asObject, getProperty, getValue, type ObjectNode } from '../../model/tree';
+import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type FixContext, type Fix } from '../definition';
 import { keyRange } from '../ranges';
@@ -16,10 +16,10 @@ export const rule = defineRule({
       summary: 'A required envelope field is absent.',
       docs: {
         fires:
-          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field.',
+          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`), on that key, carrying its `case-mismatch` and `encoding-divergence`.',
         instead: 'Every required field: consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`, and a message without `meta.id` has no dedup key.',
         example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
-        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`).',
+        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key.',
       },
       fixes: missingFieldFixes,
     },
@@ -31,7 +31,7 @@ export const rule = defineRule({
     for (const field of fieldsOf('root')) {
       if (!field.required || getProperty(root, field.name)) continue;
       if (field.name === 'job' && getProperty(root, 'urn')) continue;
-      context.report('missing-field', rootAnchor, missingMessage('', field), { subject: field.name });
+      reportMissing(context, root, '', field, rootAnchor);
     }
     if (meta && metaProperty) reportMissingIn(context, meta, 'meta', keyRange(metaProperty));
     if (deadLetter && deadLetterProperty) reportMissingIn(context, deadLetter, 'dead_letter', keyRange(deadLetterProperty));
@@ -40,10 +40,34 @@ export const rule = defineRule({
 
 function reportMissingIn(context: RuleContext<'missing-field'>, object: ObjectNode, scope: EnvelopeScope, anchor: Range): void {
   for (const field of fieldsOf(scope)) {
-    if (field.required && !getProperty(object, field.name)) {
-      context.report('missing-field', anchor, missingMessage(`${scope}.`, field), { subject: `${scope}.${field.name}` });
-    }
+    if (field.required && !getProperty(object, field.name)) reportMissing(context, object, `${scope}.`, field, anchor);
   }
+}
+
+/**
+ * A field written with other case (`JOB`) is the cause of its absence: the finding goes on that
+ * key, where case-mismatch and encoding-divergence are, and carries them (one token, one finding;
+ * case-mismatch's rename is the fix). Only Go's decoder matches keys case-insensitively.
+ */
+function reportMissing(context: RuleContext<'missing-field'>, object: ObjectNode, prefix: string, field: FieldSpec, anchor: Range): void {
+  const variant = caseVariant(object, field.name);
+  const subject = `${prefix}${field.name}`;
+  if (!variant) {
+    context.report('missing-field', anchor, missingMessage(prefix, field), { subject });
+    return;
+  }
+  const what = field.name === 'job' ? ' (or its inbound alias "urn")' : '';
+  context.report(
+    'missing-field',
+    keyRange(variant),
+    `Missing required field "${subject}"${what}: "${prefix}${variant.key}" differs from it only in case, and only Go's decoder reads it as "${field.name}". Rename it to "${field.name}".`,
+    { subject },
+  );
+}
+
+/** The first key of `object` that equals `name` except for ASCII case. */
+function caseVariant(object: ObjectNode, name: string): PropertyNode | undefined {
+  return object.properties.find((property) => property.key !== name && property.key.toLowerCase() === name);
 }
 
 function missingMessage(prefix: string, field: FieldSpec): string {
@@ -58,7 +82,8 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const [scopeName, field] = subject.includes('.') ? subject.split('.', 2) : ['root', subject];
   const scope = scopeName as EnvelopeScope;
   const object: ObjectNode | undefined = scope === 'root' ? root : asObject(getValue(root, scopeName));
-  if (!object || getProperty(object, field)) return [];
+  // With a case variant present, renaming it (case-mismatch's fix, carried) is the fix.
+  if (!object || getProperty(object, field) || caseVariant(object, field)) return [];
   const hints = hintsFrom(doc);
   const value = skeletonValue(scope, field, fresh, hints);
   if (value === undefined) return [];

@@ -195,10 +195,12 @@ describe('keys the typed SDKs drop', () => {
     assert.deepEqual(find(text), []);
   });
 
-  test('a case variant of a core key: Go reads it, Java and .NET drop it', () => {
+  test('a case variant of a core key: Go reads it (the last of them wins), Java and .NET drop it', () => {
     const text = envelope('{"a":1}').replace('"attempts":0}', '"attempts":0,"Attempts":2}');
     const d = single(text, '"Attempts"', 0);
-    assert.equal(d.message, 'Attempts: Go reads it as "attempts" (its decoder matches field names case-insensitively), Java and .NET drop it on relay, PHP, Python and Node keep it');
+    assert.equal(d.message, 'Attempts: Go reads it as "attempts" (its decoder matches field names case-insensitively), and as it comes last Go takes it instead of the "attempts" before it; Java and .NET drop it on relay, PHP, Python and Node keep it');
+    const first = envelope('{"a":1}').replace('"attempts":0}', '"Attempts":2,"attempts":0}');
+    assert.match(single(first, '"Attempts"', 0).message, /but the "attempts" after it wins there/);
   });
 });
 

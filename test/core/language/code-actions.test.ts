@@ -184,13 +184,25 @@ describe('quick fixes', () => {
   });
 
   test('rename a case-mismatched key to the known one, unless that key exists', () => {
-    const { fixed } = applyFix(envelope((e) => {
+    // case-mismatch is carried by the finding shown on its key (missing-field, encoding-divergence),
+    // whose quick fixes include the carried one's.
+    const carrying = (text: string) => {
+      const doc = parseJson(text);
+      const diagnostics = analyze(doc).filter((d) => d.related?.some((r) => r.code === 'case-mismatch'));
+      assert.ok(diagnostics.length > 0, `expected case-mismatch in:\n${text}`);
+      return codeActions(doc, diagnostics, fresh);
+    };
+    const text = envelope((e) => {
       e.Attempts = e.attempts;
       delete e.attempts;
-    }), 'case-mismatch');
+    });
+    const [rename] = carrying(text).filter((a) => a.isPreferred);
+    assert.equal(rename.title, 'Rename "Attempts" to "attempts"');
+    const fixed = applyEdits(text, rename.edits);
     assert.equal(JSON.parse(fixed).attempts, 0);
-    assert.deepEqual(actionsFor(envelope((e) => (e.JOB = 'x')), 'case-mismatch'), []);
-    assert.deepEqual(actionsFor(envelope((e) => (e.meta.TS = 1)), 'case-mismatch'), [], 'never onto a forbidden key');
+    assert.deepEqual(analyze(parseJson(fixed)).filter((d) => d.code === 'case-mismatch' || d.code === 'missing-field' || d.related?.length), []);
+    assert.deepEqual(carrying(envelope((e) => (e.JOB = 'x'))), []);
+    assert.deepEqual(carrying(envelope((e) => (e.meta.TS = 1))), [], 'never onto a forbidden key');
   });
 
   test('float-currency: exact integer minor units under <key>_cents, else a decimal string', () => {

@@ -5,9 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { codeActions } from '../../../core/language/code-actions';
 import { parseText } from '../../../core/parse/parser';
 import { analyze } from '../../../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { stableFresh } from '../../support/fresh';
 
 const CANONICAL =
   '{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"order_id":1042},' +
@@ -147,4 +149,39 @@ test('an integer literal beyond the double range: Go fails to decode it as well'
 test('1e-400 (rounds to 0) and 1e308 are within the double range: no error', () => {
   assert.deepEqual(at(withData('{"v":1e308}'), '1e308').filter((d) => d.severity === 'error'), []);
   assert.deepEqual(at(withData('{"v":1e-400}'), '1e-400').filter((d) => d.severity === 'error'), []);
+});
+
+const lintFile = (text: string) => analyze(parseText(text), DEFAULT_SETTINGS);
+const onKey = (text: string, key: string) => {
+  const offset = text.lastIndexOf(`"${key}"`);
+  return lintFile(text).filter((d) => d.offset === offset && d.end === offset + key.length + 2);
+};
+
+test('"Attempts" beside attempts: one finding on the key (encoding-divergence carries case-mismatch and its rename)', () => {
+  const text = CANONICAL.replace('"attempts":0}', '"attempts":0,"Attempts":5}');
+  const found = onKey(text, 'Attempts');
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['encoding-divergence', 'warning']]);
+  assert.deepEqual(found[0].related?.map((r) => r.code), ['case-mismatch']);
+});
+
+test('"meta.Queue": one finding on the key', () => {
+  const text = CANONICAL.replace('"queue":"orders"', '"queue":"orders","Queue":"other"');
+  assert.deepEqual(onKey(text, 'Queue').map((d) => d.code), ['encoding-divergence']);
+});
+
+test('"JOB" after job: the message says Go routes on the later URN, the others on job', () => {
+  const text = CANONICAL.replace('"attempts":0}', '"attempts":0,"JOB":"urn:babel:orders:updated"}');
+  const [finding] = onKey(text, 'JOB');
+  assert.match(finding.message, /Go routes on "urn:babel:orders:updated"/);
+  assert.match(finding.message, /"urn:babel:orders:created"/);
+});
+
+test('"JOB" without job: one finding on the key, missing-field, carrying the case variant\'s findings and offering the rename', () => {
+  const text = CANONICAL.replace('"job":', '"JOB":');
+  const found = lintFile(text);
+  assert.deepEqual(found.map((d) => [d.code, d.severity, text.slice(d.offset, d.end)]), [['missing-field', 'error', '"JOB"']]);
+  assert.deepEqual(found[0].related?.map((r) => r.code).sort(), ['case-mismatch', 'encoding-divergence']);
+  assert.match(found[0].message, /only Go/);
+  const titles = codeActions(parseText(text), found, stableFresh()).map((action) => [action.title, action.isPreferred]);
+  assert.deepEqual(titles, [['Rename "JOB" to "job"', true]]);
 });
