@@ -4,7 +4,7 @@
  * BabelQueue, the Node consumers, PHP's Dispatcher) writes `meta.queue` there whenever it is set
  * (facts part 2, §3.1), and a redrive sends the message to `original_queue` (§3.2): such a fixture
  * is one no BabelQueue consumer produces, and redriving it moves the message to a queue its own
- * `meta.queue` does not name.
+ * `meta.queue` does not name. Java's DeadLetters.annotate is the exception: it writes its caller's queue.
  */
 import { isBlank } from '../../contract/envelope';
 import { replaceValue } from '../../model/property-edits';
@@ -20,7 +20,7 @@ export const rule = defineRule({
       summary: 'dead_letter.original_queue names another queue than meta.queue: no SDK that dead-letters writes that.',
       docs: {
         fires:
-          'In a dead-lettered fixture, `dead_letter.original_queue` and `meta.queue` are both set and differ. The SDK runtimes that dead-letter (Go, Python, Node, PHP) write `meta.queue` into `original_queue` whenever it is set, and a redrive sends the message back to `original_queue`, so the fixture describes a message no consumer produces and a redrive that lands on a queue its `meta.queue` does not name.',
+          'In a dead-lettered fixture, `dead_letter.original_queue` and `meta.queue` are both set and differ. The SDK runtimes that dead-letter (Go, Python, Node, PHP) write `meta.queue` into `original_queue` whenever it is set, and a redrive sends the message back to `original_queue`, so the fixture describes a message no consumer produces and a redrive that lands on a queue its `meta.queue` does not name. Not where `dead_letter.lang` is `java`: Java\'s `DeadLetters.annotate` writes the queue its caller passes.',
         instead: '`original_queue` equal to `meta.queue` (the queue the message was published to; `meta` is never changed in flight).',
         example: {
           fires: '"meta": { "queue": "orders", … }, "dead_letter": { "original_queue": "payments", … }',
@@ -42,6 +42,10 @@ export const rule = defineRule({
     const queue = getValue(meta, 'queue');
     const original = getValue(deadLetter, 'original_queue');
     if (queue?.kind !== 'string' || original?.kind !== 'string' || isBlank(queue.value) || isBlank(original.value) || queue.value === original.value) return;
+    // Java has no runtime that dead-letters: DeadLetters.annotate writes the queue its caller
+    // passes (facts part 2, §3.1), so a Java dead letter may name any queue.
+    const by = getValue(deadLetter, 'lang');
+    if (by?.kind === 'string' && by.value === 'java') return;
     context.report(
       'original-queue-mismatch',
       original,

@@ -185,3 +185,17 @@ test('"JOB" without job: one finding on the key, missing-field, carrying the cas
   const titles = codeActions(parseText(text), found, stableFresh()).map((action) => [action.title, action.isPreferred]);
   assert.deepEqual(titles, [['Rename "JOB" to "job"', true]]);
 });
+
+const deadLettered = (lang: string) =>
+  CANONICAL.replace(
+    '"attempts":0}',
+    `"attempts":0,"dead_letter":{"reason":"failed","error":null,"exception":null,"failed_at":1749132730000,"original_queue":"orders-consumer","attempts":2,"lang":"${lang}"}}`,
+  );
+
+test('original_queue other than meta.queue from Java: DeadLetters.annotate takes the queue from its caller (facts-2 §3.1), so no warning', () => {
+  assert.deepEqual(lint(deadLettered('java')).filter((d) => d.code === 'original-queue-mismatch'), []);
+});
+
+test('original_queue other than meta.queue from Node still warns: its consumers write meta.queue there', () => {
+  assert.equal(lint(deadLettered('node')).filter((d) => d.code === 'original-queue-mismatch').length, 1);
+});
