@@ -5,6 +5,8 @@
 import { SDK_NAMES } from '../core/encode';
 import type { EncoderChoice } from '../core/message/build';
 import type { RedisLayout } from '../core/message/types';
+import { isBrokerError } from '../broker/errors';
+import { parseTarget } from '../broker/target';
 
 export const SEND_SETTING_KEYS = {
   brokerUrl: 'babelqueue.broker.url',
@@ -54,4 +56,20 @@ export function readSendSettings(get: (key: string) => unknown): SendSettings {
 /** The secret-storage key of a broker's password: the target without credentials. */
 export function passwordKey(display: string, username: string | undefined): string {
   return `babelqueue.broker.password:${username ?? ''}@${display}`;
+}
+
+/**
+ * The secret-storage key of the password a broker just refused (`error` of kind `auth`), so that
+ * it is forgotten and asked again next time; undefined for any other error, or a URL without a
+ * user name. Worked out from the setting, as `resolveTarget` stored it, whatever the command
+ * (send, peek, dead letters, redrive).
+ */
+export function refusedPasswordKey(brokerUrl: string, error: unknown): string | undefined {
+  if (!isBrokerError(error) || error.kind !== 'auth') return undefined;
+  try {
+    const target = parseTarget(brokerUrl);
+    return target.username === undefined ? undefined : passwordKey(target.display, target.username);
+  } catch {
+    return undefined;
+  }
 }

@@ -17,7 +17,7 @@ import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback } from '../../broker/target';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
 import { redrive } from './redrive';
-import { envelopeDocument, resolveTarget, settingsFor, type SendServices } from './send';
+import { envelopeDocument, forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
 export const PEEK_COMMAND = 'babelqueue.peekQueue';
 export const DEAD_LETTERS_COMMAND = 'babelqueue.deadLetters';
@@ -110,6 +110,7 @@ async function readQueue(services: MessageServices, queue: string, deadLetters: 
     const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
     return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {
+    await forgetRefusedPassword(services, settings, error);
     void vscode.window.showErrorMessage(`Cannot read ${where}: ${isBrokerError(error) ? error.message : String(error)}`);
     return undefined;
   } finally {

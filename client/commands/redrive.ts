@@ -15,7 +15,7 @@ import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import type { MessageViews, ShownMessage } from '../message-view';
-import { resolveTarget, settingsFor, type SendServices } from './send';
+import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
 export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
@@ -157,6 +157,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     void vscode.window.showInformationMessage(`Redrove ${receipt.moved} message(s) to ${destinations}.${gone}`);
     return receipt.moved > 0;
   } catch (error) {
+    await forgetRefusedPassword(services, settings, error);
     const text = isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.';
     services.output.error(`Redrive from ${where} failed: ${text}`);
     void vscode.window.showErrorMessage(text);

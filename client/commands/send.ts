@@ -15,7 +15,7 @@ import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../../broker/target';
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
-import { passwordKey, readSendSettings, type SendSettings } from '../send-settings';
+import { passwordKey, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -69,6 +69,12 @@ export async function resolveTarget(services: Pick<SendServices, 'context'>, set
     await services.context.secrets.store(key, password);
   }
   return withPassword(target, password);
+}
+
+/** A password the broker refused is forgotten, so the next command asks for it again. */
+export async function forgetRefusedPassword(services: Pick<SendServices, 'context'>, settings: SendSettings, error: unknown): Promise<void> {
+  const key = refusedPasswordKey(settings.brokerUrl, error);
+  if (key !== undefined) await services.context.secrets.delete(key);
 }
 
 async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promise<void> {
@@ -127,7 +133,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending to ${where}…` }, () => publish(target, settings, message));
   } catch (error) {
-    if (isBrokerError(error) && error.kind === 'auth') await services.context.secrets.delete(passwordKey(target.display, target.username));
+    await forgetRefusedPassword(services, settings, error);
     const text = isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.';
     services.output.error(`Send to ${where} failed: ${text}`);
     void vscode.window.showErrorMessage(`Not sent: ${text}`);
