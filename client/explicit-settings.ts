@@ -38,3 +38,26 @@ export function explicitSettings(inspect: (relativeKey: string) => InspectedSett
   }
   return section;
 }
+
+/**
+ * The `babelqueue` section pushed to the server when a setting changes: the server's own keys
+ * with their current values, and nothing else. The broker URL (which may hold a password), the
+ * Redis layout and the preview's settings are the client's; pushed, they would be written to the
+ * output channel whenever the LSP traffic is traced.
+ */
+export function serverSettings(get: (relativeKey: string) => unknown): Record<string, unknown> {
+  const section: Record<string, unknown> = {};
+  for (const key of Object.values(SETTING_KEYS)) {
+    const relativeKey = key.slice('babelqueue.'.length);
+    const value = get(relativeKey);
+    if (value === undefined) continue;
+    const parts = relativeKey.split('.');
+    let target = section;
+    for (const part of parts.slice(0, -1)) {
+      if (!isRecord(target[part])) target[part] = {};
+      target = target[part] as Record<string, unknown>;
+    }
+    target[parts[parts.length - 1]] = value;
+  }
+  return section;
+}

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { DidChangeConfigurationNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { ENVELOPE_LANGUAGE_ID, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
@@ -20,7 +20,7 @@ import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
 import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
 import { describeState, type ServerState, type StatusView } from './status';
-import { explicitSettings } from './explicit-settings';
+import { explicitSettings, serverSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
 
 const CLIENT_ID = 'babelqueue';
@@ -68,6 +68,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         previews.changeSent(event.document.uri);
       },
       workspace: {
+        // A change is pushed with the server's settings only: the whole section would carry the
+        // broker URL, and with it any password in it, into the traced LSP traffic of the output channel.
+        didChangeConfiguration: async (sections, next) => {
+          if (!client || !sections?.includes('babelqueue')) return next(sections);
+          const configuration = vscode.workspace.getConfiguration('babelqueue');
+          await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { babelqueue: serverSettings((key) => configuration.get(key)) } });
+        },
         // Only what the user set goes to the server, so babelq.json decides everything else (client/explicit-settings.ts).
         configuration: (params, token, next) => {
           if (!params.items.every((item) => item.section === 'babelqueue')) return next(params, token);

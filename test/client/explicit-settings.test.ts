@@ -1,7 +1,7 @@
 /** client/explicit-settings.ts: only what the user set reaches the server, levels merged as VS Code merges them. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { explicitSettings } from '../../client/explicit-settings';
+import { explicitSettings, serverSettings } from '../../client/explicit-settings';
 
 test('defaults are left out; later levels win; objects merge per key', () => {
   const levels: Record<string, { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown }> = {
@@ -14,4 +14,20 @@ test('defaults are left out; later levels win; objects merge per key', () => {
     registry: { validator: 'bqschema' },
   });
   assert.deepEqual(explicitSettings(() => undefined), {});
+});
+
+test('a pushed change carries the server\'s settings, falsy values included, and never the broker URL or its password', () => {
+  const values: Record<string, unknown> = {
+    'validation.enable': false,
+    'diagnostics.severity': { 'urn-alias': 'off' },
+    'diagnostics.scope': 'openFiles',
+    'compat.base': '',
+    'broker.url': 'amqp://guest:s3cret@127.0.0.1:5672',
+    'broker.timeoutMs': 5000,
+    'redis.prefix': 'app_',
+    'preview.sdk': 'go',
+  };
+  const section = serverSettings((key) => values[key]);
+  assert.deepEqual(section, { validation: { enable: false }, diagnostics: { severity: { 'urn-alias': 'off' }, scope: 'openFiles' }, compat: { base: '' } });
+  assert.ok(!JSON.stringify(section).includes('s3cret'));
 });
