@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE } from '../../client/task-command';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree } from '../cli/helpers';
+import { withRelated } from '../../cli/diagnostics';
 
 const ROOT = resolve(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -27,6 +28,9 @@ before(() => {
     // A colon in the file name, and a key that makes the message itself look like a matcher line.
     'fixtures/odd: name.babel.json': envelope({ extra: ',\n  "Attempts": 1,\n  "x:1:2-3:4: error json-syntax: y": true', jobKey: 'urn' }),
     'fixtures/clean.babel.json': envelope(),
+    // Money in a float (a warning) and vendor keys under meta.ext (an information note): several
+    // codes and levels for the matcher to read.
+    'fixtures/money.babel.json': envelope({ data: '{ "amount": 49.9 }' }).replace('"created_at": 1749132727000', '"created_at": 1749132727000,\n    "ext": { "acme": { "region": "eu" } }'),
   });
 });
 after(() => removeTree(root));
@@ -73,7 +77,8 @@ describe('the babelq task type', () => {
       );
       assert.equal(SEVERITY_OF[get('severity')], want.severity);
       assert.equal(get('code'), want.code);
-      assert.equal(get('message'), want.message.replace(/\s*[\r\n]+\s*/g, ' '));
+      // A one-line format folds a finding's related ones into its message, as the task's output shows them.
+      assert.equal(get('message'), withRelated(want).replace(/\s*[\r\n]+\s*/g, ' '));
     }
     assert.ok(expected.some((d) => d.file === 'fixtures/odd: name.babel.json' && d.message.includes('x:1:2-3:4: error json-syntax')), 'the hostile message is in the output');
     assert.ok(new Set(expected.map((d) => d.severity)).size >= 3);
