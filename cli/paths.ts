@@ -99,11 +99,18 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
 /**
  * Whether a walk of `cwd` would leave out the file or folder at `absolute`: ignored itself, or
  * inside a folder the walk would not enter (node_modules, .git, an ignored one) below `cwd`. A path
- * outside `cwd` is judged by itself and its own ignores alone, as no walk from here meets it.
+ * outside `cwd` (`../generated/a.babel.json` from a subfolder) is judged as a walk of the nearest
+ * folder it shares with `cwd` would meet it: a .gitignore folder rule (`generated/`) matches the
+ * folder, not the file, so the folders between are asked too, as an "ignore" glob's folder is.
  */
 export function leftOutFromHere(absolute: string, isDirectory: boolean, cwd: string, ignores: IgnoreFilter): boolean {
   if (isDirectory ? ignores.skipDirectory(absolute) : ignores.skipFile(absolute)) return true;
-  const root = resolve(cwd);
+  let root = resolve(cwd);
+  while (!isUnder(root, absolute)) {
+    // Nothing shared (another drive on Windows): the path is judged by itself alone.
+    if (dirname(root) === root) return false;
+    root = dirname(root);
+  }
   for (let folder = dirname(absolute); folder !== root && isUnder(root, folder); folder = dirname(folder)) {
     if (SKIPPED_DIRECTORIES.has(basename(folder)) || ignores.skipDirectory(folder)) return true;
   }

@@ -98,6 +98,15 @@ describe('babelq.json, found upward from each fixture', () => {
     assert.equal(wrong.status, 2);
   });
 
+  test('--force-exclude from a subfolder: a file named above it under a .gitignore folder is left out, as one under an "ignore" folder is', () => {
+    // From team/: ../generated is what .gitignore leaves out, ../fixtures/negative what "ignore" does.
+    const staged = lintJson(['--force-exclude', '../fixtures/money.babel.json', '../fixtures/negative/broken.babel.json', '../generated/out.babel.json'], join(root, 'team'));
+    assert.deepEqual(staged.reports.map((r) => r.file), ['../fixtures/money.babel.json'], staged.result.stderr);
+    // Run inside an ignored folder, a file in it is linted, as a walk from here lints it (the folders above are not judged).
+    const inside = lintJson(['--force-exclude', '../generated/out.babel.json'], join(root, 'generated'));
+    assert.deepEqual(inside.reports.map((r) => r.file), ['../generated/out.babel.json'], inside.result.stderr);
+  });
+
   test('a directory holding only ignored fixtures says why it found nothing; a gitignored folder named as such is walked, as asked', () => {
     const result = babelq(['lint', 'fixtures/negative'], root);
     assert.equal(result.status, 2);
