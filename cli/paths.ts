@@ -73,6 +73,8 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       const folders = countingFolders(ignores);
       const linksOut: string[] = [];
       const baseStats = statPath(resolve(cwd, base));
+      // The folder a glob starts from is named as a folder is: left out, it matches nothing there.
+      if (forceExclude && baseStats && !(baseStats instanceof Error) && baseStats.isDirectory() && leftOutFromHere(resolve(cwd, base), true, cwd, ignores)) continue;
       if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
         walk(resolve(cwd, base), '', globDepth(pattern), folders.ignores, (relative, absolute) => {
           if (!matcher.test(relative)) return;

@@ -107,6 +107,16 @@ describe('babelq.json, found upward from each fixture', () => {
     assert.deepEqual(inside.reports.map((r) => r.file), ['../generated/out.babel.json'], inside.result.stderr);
   });
 
+  test('--force-exclude: a glob below a folder a walk leaves out matches nothing there, as the folder named is left out', () => {
+    const globbed = lintJson(['--force-exclude', 'generated/*.babel.json', 'fixtures/*.babel.json'], root);
+    assert.deepEqual(globbed.reports.map((r) => r.file), ['fixtures/money.babel.json'], globbed.result.stderr);
+    const only = lintJson(['--force-exclude', 'generated/**/*.babel.json'], root);
+    assert.equal(only.result.status, 0, only.result.stderr);
+    assert.deepEqual(only.reports, []);
+    // Without --force-exclude the glob is walked as asked.
+    assert.deepEqual(lintJson(['generated/*.babel.json'], root).reports.map((r) => r.file), ['generated/out.babel.json']);
+  });
+
   test('a directory holding only ignored fixtures says why it found nothing; a gitignored folder named as such is walked, as asked', () => {
     const result = babelq(['lint', 'fixtures/negative'], root);
     assert.equal(result.status, 2);
