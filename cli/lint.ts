@@ -49,7 +49,8 @@ Options:
   --no-ignore                    lint what .gitignore and "ignore" leave out too
   --force-exclude                leave out a file or folder named here as well when
                                  .gitignore or "ignore" leaves it out (for a hook that
-                                 names every staged file); nothing left is no error
+                                 names every staged file); a path left out, or whose
+                                 fixtures all are, is no error
   --concurrency <n|auto|off>     threads that lint the fixtures (default: auto, a
                                  thread per 30,000 fixtures, up to the cores and 4;
                                  n: at most the cores, or 4 where there are fewer;

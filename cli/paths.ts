@@ -60,7 +60,9 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           if (relative.endsWith(ENVELOPE_SUFFIX)) linksOut.push(join(input, relative));
         } });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
-      const allLeftOut = forceExclude && ignored + folders.skipped > 0;
+      // Only fixtures found and left out count: a folder the walk did not enter (a .gitignore'd tmp/)
+      // may hold none, and a mistyped path must still fail the run.
+      const allLeftOut = forceExclude && ignored > 0;
       if (found === 0 && !allLeftOut) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else if (stats) {
       add(input);
@@ -88,7 +90,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
             if (matcher.test(relative)) linksOut.push(join(base, relative));
           } });
       }
-      const allLeftOut = forceExclude && ignored + folders.skipped > 0;
+      const allLeftOut = forceExclude && ignored > 0;
       if (matched === 0 && !allLeftOut) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else {
       problems.push(`no such file or directory: '${input}'`);

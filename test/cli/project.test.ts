@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
@@ -93,9 +93,13 @@ describe('babelq.json, found upward from each fixture', () => {
     assert.deepEqual(JSON.parse(piped.stdout), []);
     const noIgnore = lintJson(['--force-exclude', '--no-ignore', 'generated/out.babel.json'], root);
     assert.equal(noIgnore.result.status, 1);
-    // A folder with no fixtures at all is still a wrong path.
-    const wrong = babelq(['lint', '--force-exclude', 'team/none'], root);
-    assert.equal(wrong.status, 2);
+    // A folder with no fixtures of its own is still a wrong path, though it holds an ignored folder
+    // (which may hold none: the walk does not enter it).
+    mkdirSync(join(root, 'docs', 'generated'), { recursive: true });
+    writeFileSync(join(root, 'docs', 'notes.txt'), 'not a fixture\n');
+    const wrong = babelq(['lint', '--force-exclude', 'docs'], root);
+    assert.equal(wrong.status, 2, wrong.stderr);
+    assert.match(wrong.stderr, /no \*\.babel\.json files in directory 'docs'/);
   });
 
   test('--force-exclude from a subfolder: a file named above it under a .gitignore folder is left out, as one under an "ignore" folder is', () => {
