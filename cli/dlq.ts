@@ -54,9 +54,10 @@ redrive only:
   -h, --help            show this help
 
 Exit status: 0 done, 1 refused, nothing to redrive, or the broker refused the move before
-anything moved (a missing queue, a key that is not a list), 2 usage, connection, login or
-permission problem, or a redrive that stopped part-way, after moving some (the message
-says how many moved and where the rest are).
+anything moved (a missing queue, a key that is not a list, a virtual host or database it
+does not serve), 2 usage, connection, login or permission problem, or a redrive that
+stopped part-way, after moving some (the message says how many moved and where the rest
+are).
 `;
 
 /** The dlq command for the command table. */

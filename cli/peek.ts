@@ -40,7 +40,8 @@ Options:
 
 Exit status: 0 read (whatever the messages' verdicts, and when none matched), 1 refused (a host
 that is not loopback without --yes), or the broker refused the read before anything was read (a
-missing queue, a key that is not a list), 2 usage, connection, login or permission problem.
+missing queue, a key that is not a list, a virtual host or database it does not serve), 2 usage,
+connection, login or permission problem.
 `;
 
 /** The peek command for the command table. */

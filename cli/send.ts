@@ -46,8 +46,8 @@ Options:
 
 Exit status: 0 sent, 1 refused (content that cannot be sent: bytes that are not UTF-8, a
 byte-order mark, a syntax error, no URN; or a question that needs --yes), or the broker refused
-the message (a missing queue, a key that is not a list), 2 usage, a file that cannot be read,
-connection, login or permission problem.
+the message (a missing queue, a key that is not a list, a virtual host or database it does not
+serve), 2 usage, a file that cannot be read, connection, login or permission problem.
 `;
 
 /** The send command for the command table. */
