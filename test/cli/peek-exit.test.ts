@@ -52,6 +52,6 @@ describe('babelq peek exit status', () => {
     assert.equal(help.status, 0);
     assert.match(help.stdout, /\nExit status: 0 read \(whatever the messages' verdicts, and when none matched\), 1 refused/);
     assert.match(help.stdout, /a\s+missing queue, a key that is not a list/);
-    assert.match(help.stdout, /2 usage, connection, login or permission\s+problem/);
+    assert.match(help.stdout, /2 usage,\s+connection, login or permission\s+problem/);
   });
 });
