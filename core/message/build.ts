@@ -67,9 +67,30 @@ export type BuildResult =
 
 /** The SDK an `auto` choice means for this document. */
 export function chooseSdk(doc: ParsedDocument, choice: EncoderChoice): SdkName {
-  if (choice !== 'auto') return choice;
+  return sdkChoice(doc, choice).sdk;
+}
+
+/**
+ * The SDK a choice means, and why: the setting, meta.lang, or node because meta.lang names no SDK
+ * (`lang` is what it says) or is absent. Node is a fallback the preview must say it is, not pass
+ * off as meta.lang's choice.
+ */
+export type SdkChoice =
+  | { readonly sdk: SdkName; readonly from: 'setting' | 'meta.lang' | 'no-lang' }
+  | { readonly sdk: SdkName; readonly from: 'not-an-sdk'; readonly lang: string };
+
+export function sdkChoice(doc: ParsedDocument, choice: EncoderChoice): SdkChoice {
+  if (choice !== 'auto') return { sdk: choice, from: 'setting' };
   const lang = getValue(asObject(getValue(asObject(doc.root), 'meta')), 'lang');
-  return lang?.kind === 'string' && (SDK_NAMES as readonly string[]).includes(lang.value) ? (lang.value as SdkName) : 'node';
+  if (lang?.kind !== 'string') return { sdk: 'node', from: 'no-lang' };
+  return (SDK_NAMES as readonly string[]).includes(lang.value) ? { sdk: lang.value as SdkName, from: 'meta.lang' } : { sdk: 'node', from: 'not-an-sdk', lang: lang.value };
+}
+
+/** Why an `auto` choice fell back to node, in the preview's words; undefined when it did not. */
+export function sdkFallbackText(choice: SdkChoice): string | undefined {
+  if (choice.from === 'not-an-sdk') return `meta.lang ${JSON.stringify(choice.lang)} is no SDK: ${choice.sdk}'s encoder is shown`;
+  if (choice.from === 'no-lang') return `no meta.lang: ${choice.sdk}'s encoder is shown`;
+  return undefined;
 }
 
 /** Builds the exact bytes and projections of an envelope; an unusable document gives the reason. */

@@ -10,7 +10,7 @@ import type { ParsedDocument } from '../model/tree';
 import { utf8Bytes } from '../model/utf8';
 import { rejecting, verdictLines } from './acceptance';
 import { whyDifferent } from './difference';
-import { buildMessage, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
+import { buildMessage, sdkChoice, sdkFallbackText, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
 import type { OutgoingMessage } from './types';
 
 /** How many bytes of the body the hex view shows before it stops. */
@@ -59,7 +59,9 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   if (!built.ok) return built;
   const { message, notes, consumers } = built;
   const lines: string[] = [];
-  lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${options.sdk === 'auto' ? ' (from meta.lang)' : ''}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
+  const choice = sdkChoice(doc, options.sdk);
+  const from = choice.from === 'setting' ? '' : ` (${sdkFallbackText(choice) ?? 'from meta.lang'})`;
+  lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${from}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
   lines.push('');
   lines.push(`── Body: ${message.byteLength} bytes (UTF-8) ──`);
   lines.push(...bodyLines(message));
@@ -117,7 +119,10 @@ export function previewOutput(doc: ParsedDocument, options: PreviewOutputOptions
   }
   const built = buildMessage(doc, { ...options, sdk: options.sdk }, options.memo);
   if (!built.ok) return { ok: false, error: built.error };
+  const fallback = sdkFallbackText(sdkChoice(doc, options.sdk));
   const notes = [
+    // Said as the full preview's header says it, so the CLI and the editor agree on the fallback.
+    ...(fallback ? [`note: ${fallback}`] : []),
     ...built.notes.map((note) => `note (${built.message.sdk}, ${note.kind}): ${note.message}`),
     // The consumers that would reject exactly these bytes, so a preview warns before a send asks.
     ...verdictLines(rejecting(built.consumers)).map((line) => `consumer ${line}`),

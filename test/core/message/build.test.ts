@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildMessage, chooseSdk, redisProjection } from '../../../core/message/build';
-import { BODY_SHOWN_LIMIT, hexDump, markDifference, renderPreview } from '../../../core/message/preview';
+import { BODY_SHOWN_LIMIT, hexDump, markDifference, previewOutput, renderPreview } from '../../../core/message/preview';
 import { parseJson } from '../../../core/parse/parser';
 
 const fresh = { uuid: () => '99999999-8888-4777-8666-555555555555', now: () => 1764400000000 };
@@ -81,6 +81,22 @@ describe('preview text', () => {
     assert.match(text, /^java\s+\d+ bytes {2}identical/m, 'Java writes 10.0 too');
     assert.match(text, /"ratio":10⟦⟧,.*\(published: ⟦\.0⟧\)/);
     assert.match(text, /^00000000 {2}7b 22 6a 6f 62 22/m);
+  });
+
+  test('the header says where the encoder came from: meta.lang, a meta.lang that is no SDK, no meta.lang, or the setting', () => {
+    const header = (source: string, sdk: 'auto' | 'go' = 'auto') => renderPreview(parseJson(source), { ...options, sdk, target: 'redis://127.0.0.1:6379' }).split('\n')[0];
+    assert.equal(header(ENVELOPE), 'BabelQueue: bytes published with the python encoder (from meta.lang)');
+    assert.equal(header(ENVELOPE.replace('"lang": "python"', '"lang": "ruby"')), 'BabelQueue: bytes published with the node encoder (meta.lang "ruby" is no SDK: node\'s encoder is shown)');
+    assert.equal(header(ENVELOPE.replace('"lang": "python", ', '')), 'BabelQueue: bytes published with the node encoder (no meta.lang: node\'s encoder is shown)');
+    assert.equal(header(ENVELOPE.replace('"lang": "python"', '"lang": "ruby"'), 'go'), 'BabelQueue: bytes published with the go encoder');
+  });
+
+  test('one encoder\'s bytes (babelq preview without --sdk): a meta.lang that is no SDK is a note, as the full preview says it', () => {
+    const ruby = previewOutput(parseJson(ENVELOPE.replace('"lang": "python"', '"lang": "ruby"')), { ...options, target: 'redis://127.0.0.1:6379' });
+    assert.ok(ruby.ok);
+    assert.ok(ruby.notes.includes('note: meta.lang "ruby" is no SDK: node\'s encoder is shown'), ruby.notes.join('\n'));
+    const python = previewOutput(parseJson(ENVELOPE), { ...options, target: 'redis://127.0.0.1:6379' });
+    assert.ok(python.ok && !python.notes.some((note) => note.includes('meta.lang')));
   });
 
   test('markDifference brackets only the differing middle', () => {
