@@ -5,7 +5,7 @@
 import { SDK_NAMES } from '../core/encode';
 import type { EncoderChoice } from '../core/message/build';
 import type { RedisLayout } from '../core/message/types';
-import { isBrokerError } from '../broker/errors';
+import { isBrokerError, redact, scrub } from '../broker/errors';
 import { parseTarget } from '../broker/target';
 
 export const SEND_SETTING_KEYS = {
@@ -72,4 +72,15 @@ export function refusedPasswordKey(brokerUrl: string, error: unknown): string | 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A broker command's failure in words fit for the output channel and a notification: a broker
+ * error's own message (built redacted), or any other error's message with URL credentials masked
+ * and `secrets` (the password used) scrubbed, since it may quote what a library was given.
+ */
+export function failureText(error: unknown, secrets: readonly (string | undefined)[] = []): string {
+  if (isBrokerError(error)) return error.message;
+  const text = error instanceof Error ? (error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message) : String(error);
+  return redact(scrub(text, secrets.filter((secret): secret is string => secret !== undefined)));
 }

@@ -13,8 +13,8 @@ import { redisProjection } from '../../core/message/build';
 import { lintedRows, messageBody } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
-import { isBrokerError } from '../../broker/errors';
-import { describeTarget, isLoopback } from '../../broker/target';
+import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
+import { failureText } from '../send-settings';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
 import { redrive } from './redrive';
 import { envelopeDocument, forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
@@ -85,19 +85,27 @@ interface QueueRead {
 }
 
 /** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
-async function readQueue(services: MessageServices, queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
+async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dead Letters', queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
     return undefined;
   }
   const settingsUri = envelopeDocument()?.uri;
   const settings = settingsFor(settingsUri);
-  const target = await resolveTarget(services, settings);
-  if (!target) return undefined;
-  if (!isLoopback(target.host)) {
-    const answer = await vscode.window.showWarningMessage(`${target.host} is not this machine. Read its queue "${queue}"?`, { modal: true }, 'Read');
+  let host: string;
+  try {
+    ({ host } = parseTarget(settings.brokerUrl));
+  } catch (error) {
+    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+  // Asked before resolveTarget, as Send asks: no password is asked for, or stored, for a host the user declines.
+  if (!isLoopback(host)) {
+    const answer = await vscode.window.showWarningMessage(`${host} is not this machine. Read its queue "${queue}"?`, { modal: true }, 'Read');
     if (answer !== 'Read') return undefined;
   }
+  const target = await resolveTarget(services, settings);
+  if (!target) return undefined;
   const location = deadLetters ? deadLetterLocation(queue, target.kind, settings.redisLayout, settings.redisPrefix) : undefined;
   const key = location?.key ?? (target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue);
   const where = describeTarget(target, key);
@@ -111,7 +119,9 @@ async function readQueue(services: MessageServices, queue: string, deadLetters: 
     return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {
     await forgetRefusedPassword(services, settings, error);
-    void vscode.window.showErrorMessage(`Cannot read ${where}: ${isBrokerError(error) ? error.message : String(error)}`);
+    const text = failureText(error, [target.password]);
+    services.output.error(`${command}: reading ${where} failed: ${text}`);
+    void vscode.window.showErrorMessage(`Cannot read ${where}: ${text}`);
     return undefined;
   } finally {
     await broker?.close();
@@ -121,7 +131,7 @@ async function readQueue(services: MessageServices, queue: string, deadLetters: 
 async function peekQueue(services: MessageServices): Promise<void> {
   const chosen = await chooseQueue('BabelQueue: Peek Queue', false);
   if (!chosen) return;
-  const read = await readQueue(services, chosen.queue, chosen.deadLetters);
+  const read = await readQueue(services, 'Peek Queue', chosen.queue, chosen.deadLetters);
   if (!read) return;
   if (read.rows.length === 0) {
     void vscode.window.showInformationMessage(`No messages on ${read.where}.`);
@@ -143,7 +153,7 @@ async function peekQueue(services: MessageServices): Promise<void> {
 async function deadLetters(services: MessageServices): Promise<void> {
   const chosen = await chooseQueue('BabelQueue: Dead Letters', true);
   if (!chosen) return;
-  const read = await readQueue(services, chosen.queue, true);
+  const read = await readQueue(services, 'Dead Letters', chosen.queue, true);
   if (!read) return;
   if (read.rows.length === 0) {
     void vscode.window.showInformationMessage(`No dead letters on ${read.where}.`);

@@ -15,6 +15,7 @@ import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import type { MessageViews, ShownMessage } from '../message-view';
+import { failureText } from '../send-settings';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
@@ -158,9 +159,9 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     return receipt.moved > 0;
   } catch (error) {
     await forgetRefusedPassword(services, settings, error);
-    const text = isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.';
-    services.output.error(`Redrive from ${where} failed: ${text}`);
-    void vscode.window.showErrorMessage(text);
+    // The output gets the real words of any failure; the notification keeps a broker's and points there for the rest.
+    services.output.error(`Redrive from ${where} failed: ${failureText(error, [target.password])}`);
+    void vscode.window.showErrorMessage(isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.');
     return false;
   } finally {
     await (broker as Broker | undefined)?.close();

@@ -15,7 +15,7 @@ import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../../broker/target';
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
-import { passwordKey, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
+import { failureText, passwordKey, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -134,9 +134,9 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending to ${where}…` }, () => publish(target, settings, message));
   } catch (error) {
     await forgetRefusedPassword(services, settings, error);
-    const text = isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.';
-    services.output.error(`Send to ${where} failed: ${text}`);
-    void vscode.window.showErrorMessage(`Not sent: ${text}`);
+    // The output gets the real words of any failure; the notification keeps a broker's and points there for the rest.
+    services.output.error(`Send to ${where} failed: ${failureText(error, [target.password])}`);
+    void vscode.window.showErrorMessage(`Not sent: ${isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.'}`);
     return;
   }
   services.output.info(`${new Date().toISOString()} sent ${message.bytes.length} bytes to ${where}, meta.id ${message.metaId}, ${message.sdk} encoder`);

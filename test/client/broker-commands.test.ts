@@ -1,0 +1,164 @@
+/**
+ * The editor's broker commands (Peek Queue, Dead Letters, Redrive, Send) driven through a fake
+ * `vscode` module (test/support/fake-vscode.ts): the order of their questions, what reaches secret
+ * storage, and what a failure writes to the BabelQueue output. A host that is not this machine is
+ * asked about before any password: nothing is asked for or stored for a host the user declines.
+ * Failures use the local RabbitMQ (guest/guest) with unique queue names, and a password that is
+ * refused; no message is left behind.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, beforeEach, describe, test } from 'node:test';
+import { parseTarget } from '../../broker/target';
+import { passwordKey } from '../../client/send-settings';
+import { installFakeVscode, type UiEvent } from '../support/fake-vscode';
+
+const fake = installFakeVscode();
+const ROOT = resolve(__dirname, '../..');
+const REMOTE = 'amqp://guest@10.1.2.3:5672';
+const NOT_THIS_MACHINE = /10\.1\.2\.3 is not this machine/;
+const LOCAL = 'amqp://guest@127.0.0.1:5672';
+/** Where resolveTarget keeps the local RabbitMQ's password. */
+const LOCAL_KEY = passwordKey(parseTarget(LOCAL).display, 'guest');
+
+type Commands = typeof import('../../client/commands/messages');
+type Redrive = typeof import('../../client/commands/redrive');
+type Send = typeof import('../../client/commands/send');
+let messages: Commands;
+let redriveModule: Redrive;
+let send: Send;
+let rows: typeof import('../../core/language/message-rows');
+
+before(async () => {
+  messages = await import('../../client/commands/messages');
+  redriveModule = await import('../../client/commands/redrive');
+  send = await import('../../client/commands/send');
+  rows = await import('../../core/language/message-rows');
+});
+
+beforeEach(() => fake.reset());
+
+/** The prompts and storage calls, without the reads of secret storage. */
+const asked = () => fake.events.filter((event) => event.kind !== 'secret.get' && !event.kind.startsWith('log.')).map((event) => `${event.kind}: ${event.text}`);
+const logged = (kind: 'log.error' | 'log.info' = 'log.error') => fake.events.filter((event) => event.kind === kind).map((event) => event.text);
+
+/** Runs a registered command with `services`. */
+async function run(command: string, services = fake.services()): Promise<unknown> {
+  messages.registerMessageCommands({ ...services, views: { open: async () => undefined } as never });
+  return fake.commands.get(command)!();
+}
+
+/** The queue typed in the input box; the host question declined or accepted; the password typed. */
+function answers(options: { queue: string; host: 'Read' | undefined; password?: string }) {
+  return (event: UiEvent) => {
+    if (event.kind === 'input' && event.text.startsWith('Password for')) return options.password;
+    if (event.kind === 'input') return options.queue;
+    if (event.kind === 'warning' && NOT_THIS_MACHINE.test(event.text)) return options.host;
+    return undefined;
+  };
+}
+
+describe('a host that is not this machine is asked about before the password', () => {
+  for (const [name, command] of [['Peek Queue', 'babelqueue.peekQueue'], ['Dead Letters', 'babelqueue.deadLetters']] as const) {
+    test(`${name}: declined, no password is asked for or stored`, async () => {
+      fake.settings = { 'babelqueue.broker.url': REMOTE };
+      fake.answer = answers({ queue: 'orders', host: undefined, password: 'never-asked' });
+      await run(command);
+      const prompts = asked();
+      assert.equal(prompts.length, 2, prompts.join('\n'));
+      assert.match(prompts[1]!, NOT_THIS_MACHINE);
+      assert.equal(fake.secrets.size, 0);
+      assert.ok(!fake.events.some((event) => event.kind === 'secret.store'));
+    });
+
+    test(`${name}: accepted, the password is asked after the question`, async () => {
+      fake.settings = { 'babelqueue.broker.url': REMOTE };
+      // The password prompt is dismissed: nothing connects to the made-up host.
+      fake.answer = answers({ queue: 'orders', host: 'Read', password: undefined });
+      await run(command);
+      const prompts = asked();
+      assert.equal(prompts.length, 3, prompts.join('\n'));
+      assert.match(prompts[1]!, NOT_THIS_MACHINE);
+      assert.match(prompts[2]!, /^input: Password for guest on amqp:\/\/guest@10\.1\.2\.3:5672/);
+    });
+  }
+
+  test('Redrive: declined, no password is asked for or stored', async () => {
+    fake.settings = { 'babelqueue.broker.url': REMOTE };
+    fake.answer = (event) => (event.kind === 'info' && event.text.startsWith('Redrive ') ? 'Redrive' : undefined);
+    const moved = await redriveModule.redrive(fake.services(), [{ message: deadLetter() }]);
+    assert.equal(moved, false);
+    const prompts = asked();
+    assert.equal(prompts.length, 2, prompts.join('\n'));
+    assert.match(prompts[1]!, /^warning: .*10\.1\.2\.3/);
+    assert.equal(fake.secrets.size, 0);
+  });
+});
+
+function deadLetter() {
+  const body = readFileSync(join(ROOT, 'examples/billing/invoice-paid-dlq.babel.json'));
+  const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+  const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
+  return { row: entry!.row, body, source: { queue: 'billing', key: `babelq-h10-${randomUUID().slice(0, 8)}.dlq`, deadLetters: true } };
+}
+
+describe('a failure is written to the BabelQueue output, with its own words and no password', () => {
+  const password = `refused-${randomUUID()}`;
+
+  for (const [name, command] of [['Peek Queue', 'babelqueue.peekQueue'], ['Dead Letters', 'babelqueue.deadLetters']] as const) {
+    test(`${name}: a refused password`, async () => {
+      fake.settings = { 'babelqueue.broker.url': LOCAL };
+      fake.answer = answers({ queue: `babelq-h10-${randomUUID().slice(0, 8)}`, host: undefined, password });
+      await run(command);
+      const lines = logged();
+      assert.equal(lines.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+      assert.match(lines[0]!, /^(Peek Queue|Dead Letters): reading amqp:\/\/guest@127\.0\.0\.1:5672 queue /);
+      assert.match(lines[0]!, /refused|login|auth/i);
+      assert.ok(!JSON.stringify(fake.events).includes(password), 'the password is in no prompt, notification or log line');
+    });
+
+    test(`${name}: a queue that does not exist`, async () => {
+      const queue = `babelq-h10-${randomUUID().slice(0, 8)}`;
+      fake.settings = { 'babelqueue.broker.url': LOCAL };
+      fake.secrets.set(LOCAL_KEY, 'guest');
+      fake.answer = answers({ queue, host: undefined });
+      await run(command);
+      const lines = logged();
+      assert.equal(lines.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+      assert.ok(lines[0]!.includes(queue), lines[0]);
+      assert.ok(!lines[0]!.includes(':guest@'), lines[0]);
+    });
+  }
+
+  const outside = () => new Error(`socket closed while talking to amqp://guest:${password}@127.0.0.1:5672 (${password})`);
+
+  test('Redrive: a failure outside the broker is logged with its message, the password scrubbed', async () => {
+    fake.settings = { 'babelqueue.broker.url': LOCAL };
+    fake.secrets.set(LOCAL_KEY, password);
+    fake.answer = (event) => (event.kind === 'info' && event.text.startsWith('Redrive ') ? 'Redrive' : undefined);
+    fake.progressFails = outside();
+    assert.equal(await redriveModule.redrive(fake.services(), [{ message: deadLetter() }]), false);
+    const lines = logged();
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /socket closed while talking to amqp:\/\/guest:\*\*\*@127\.0\.0\.1:5672 \(\*\*\*\)/);
+    assert.ok(!JSON.stringify(fake.events).includes(password));
+  });
+
+  test('Send: a failure outside the broker is logged with its message, the password scrubbed', async () => {
+    fake.settings = { 'babelqueue.broker.url': LOCAL };
+    fake.secrets.set(LOCAL_KEY, password);
+    const text = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+    const uri = { scheme: 'untitled', toString: () => 'untitled:Untitled-1', fsPath: '' };
+    fake.activeTextEditor = { document: { uri, languageId: 'babelqueue-envelope', isDirty: true, isUntitled: true, getText: () => text } };
+    fake.progressFails = outside();
+    const services = { ...fake.services(), freshIds: new (await import('../../client/fresh-ids')).FreshIds(), savedBytes: { refusal: async () => undefined } as never, sent: () => {} };
+    send.registerSendCommands(services);
+    await fake.commands.get('babelqueue.sendTestEnvelope')!();
+    const lines = logged();
+    assert.equal(lines.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.match(lines[0]!, /socket closed while talking to amqp:\/\/guest:\*\*\*@127\.0\.0\.1:5672 \(\*\*\*\)/);
+    assert.ok(!JSON.stringify(fake.events).includes(password));
+  });
+});

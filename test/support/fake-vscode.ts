@@ -1,0 +1,121 @@
+/**
+ * A stand-in for the `vscode` module, for driving the client's broker commands in plain Node:
+ * every prompt, notification, secret-storage call and output-channel line is recorded in order,
+ * and each prompt is answered by the test. Only what those commands touch is here.
+ *
+ * Install it before the first import of a client module (`installFakeVscode()`, then a dynamic
+ * `import()`): Node's resolver is told that `vscode` is this object.
+ */
+import Module from 'node:module';
+
+/** One recorded call, in the order it happened. */
+export interface UiEvent {
+  readonly kind: 'warning' | 'error' | 'info' | 'input' | 'quickPick' | 'secret.get' | 'secret.store' | 'secret.delete' | 'log.info' | 'log.error' | 'log.warn';
+  readonly text: string;
+}
+
+export interface FakeVscode {
+  readonly events: UiEvent[];
+  /** The answer to a prompt (warning/info with items, input box, quick pick); undefined dismisses it. */
+  answer: (event: UiEvent, items: readonly unknown[]) => unknown;
+  settings: Record<string, unknown>;
+  trusted: boolean;
+  activeTextEditor: unknown;
+  /** What withProgress's task does instead of running, when set: a failure outside the broker. */
+  progressFails?: Error;
+  readonly commands: Map<string, (...args: unknown[]) => unknown>;
+  readonly secrets: Map<string, string>;
+  /** Services for the commands: a context whose secrets and an output channel that record. */
+  services(): { context: any; output: any };
+  reset(): void;
+}
+
+const FAKE_ID = 'vscode (fake, test/support/fake-vscode.ts)';
+let installed: FakeVscode | undefined;
+
+export function installFakeVscode(): FakeVscode {
+  if (installed) return installed;
+  const fake: FakeVscode = {
+    events: [],
+    answer: () => undefined,
+    settings: {},
+    trusted: true,
+    activeTextEditor: undefined,
+    commands: new Map(),
+    secrets: new Map(),
+    services() {
+      const record = (kind: UiEvent['kind']) => (text: string) => void fake.events.push({ kind, text });
+      return {
+        context: {
+          subscriptions: [],
+          secrets: {
+            get: async (key: string) => (record('secret.get')(key), fake.secrets.get(key)),
+            store: async (key: string, value: string) => (record('secret.store')(key), void fake.secrets.set(key, value)),
+            delete: async (key: string) => (record('secret.delete')(key), void fake.secrets.delete(key)),
+          },
+        },
+        output: { info: record('log.info'), error: record('log.error'), warn: record('log.warn'), appendLine: record('log.info') },
+      };
+    },
+    reset() {
+      fake.events.length = 0;
+      fake.answer = () => undefined;
+      fake.settings = {};
+      fake.trusted = true;
+      fake.activeTextEditor = undefined;
+      delete fake.progressFails;
+      fake.secrets.clear();
+    },
+  };
+  const ask = (kind: UiEvent['kind'], text: string, items: readonly unknown[]) => {
+    const event = { kind, text };
+    fake.events.push(event);
+    return Promise.resolve(fake.answer(event, items));
+  };
+  const message = (kind: 'warning' | 'error' | 'info') => (text: string, ...rest: unknown[]) => {
+    const items = rest.filter((item) => typeof item === 'string');
+    return ask(kind, text, items);
+  };
+  const vscode = {
+    workspace: {
+      get isTrusted() {
+        return fake.trusted;
+      },
+      textDocuments: [],
+      getConfiguration: () => ({ get: (key: string) => fake.settings[key] }),
+      onDidCloseTextDocument: () => ({ dispose() {} }),
+    },
+    window: {
+      get activeTextEditor() {
+        return fake.activeTextEditor;
+      },
+      showWarningMessage: message('warning'),
+      showErrorMessage: message('error'),
+      showInformationMessage: message('info'),
+      showInputBox: (options: { title?: string; prompt?: string }) => ask('input', options.title ?? options.prompt ?? '', []),
+      showQuickPick: (items: readonly unknown[], options: { title?: string } = {}) => ask('quickPick', options.title ?? '', items),
+      withProgress: async (_options: unknown, task: () => Promise<unknown>) => {
+        if (fake.progressFails) throw fake.progressFails;
+        return task();
+      },
+    },
+    commands: {
+      registerCommand: (id: string, run: (...args: unknown[]) => unknown) => {
+        fake.commands.set(id, run);
+        return { dispose() {} };
+      },
+    },
+    languages: { getDiagnostics: () => [] },
+    QuickPickItemKind: { Separator: -1, Default: 0 },
+    ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+    DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+  };
+  const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string; _cache: Record<string, unknown> };
+  const resolve = loader._resolveFilename;
+  loader._resolveFilename = function (request: string, ...rest: unknown[]) {
+    return request === 'vscode' ? FAKE_ID : resolve.call(this, request, ...rest);
+  };
+  loader._cache[FAKE_ID] = { id: FAKE_ID, filename: FAKE_ID, loaded: true, exports: vscode };
+  installed = fake;
+  return fake;
+}
