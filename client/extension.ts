@@ -5,8 +5,8 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DidChangeConfigurationNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { ENVELOPE_LANGUAGE_ID, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams } from '../core/language/protocol';
+import { DidChangeConfigurationNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions, type vsdiag } from 'vscode-languageclient/node';
+import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { registerMessageCommands } from './commands/messages';
@@ -14,7 +14,7 @@ import { registerRedriveCommands } from './commands/redrive';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
 import { SavedBytesCheck } from './file-bytes';
-import { MessageViews, registerMessageViews } from './message-view';
+import { MessageViews, messageViewShown, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
@@ -63,6 +63,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
+      // A message view whose tab closed reports no problems, so its entry leaves Problems with the
+      // tab (client/message-view.ts says why the client would keep it otherwise).
+      provideDiagnostics: (document, previousResultId, token, next) => {
+        const uri = document instanceof vscode.Uri ? document : document.uri;
+        if (uri.scheme === MESSAGE_SCHEME && !messageViewShown(uri)) return { kind: 'full' as vsdiag.DocumentDiagnosticReportKind.full, items: [] };
+        return next(document, previousResultId, token);
+      },
       didChange: async (event, next) => {
         await next(event);
         previews.changeSent(event.document.uri);

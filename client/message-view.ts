@@ -62,6 +62,23 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
   }
 }
 
+/**
+ * True when a tab still shows the message view `uri`. VS Code keeps a closed view's document
+ * open for minutes (no didClose), and the language client, taking a URI that is not `untitled`
+ * for one the workspace report covers, pulls its diagnostics once more on the tab's close and
+ * keeps them: its error stayed in Problems. The client's middleware answers that pull with no
+ * problems once no tab shows the view (client/extension.ts).
+ */
+export function messageViewShown(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => {
+    const input = tab.input;
+    if (input instanceof vscode.TabInputText) return input.uri.toString() === key;
+    if (input instanceof vscode.TabInputTextDiff) return input.modified.toString() === key || input.original.toString() === key;
+    return false;
+  }));
+}
+
 /** Registers the provider and "Save as Fixture…". */
 export function registerMessageViews(context: vscode.ExtensionContext, views: MessageViews): void {
   context.subscriptions.push(

@@ -162,3 +162,15 @@ describe('a failure is written to the BabelQueue output, with its own words and 
     assert.ok(!JSON.stringify(fake.events).includes(password));
   });
 });
+
+describe('a message view whose tab closed', () => {
+  test('is shown while a tab shows it, and not once none does (its problems are then answered empty)', async () => {
+    const { messageViewShown } = await import('../../client/message-view');
+    const view = 'babelqueue-message:/orders.dlq%20%C2%B7%201?2';
+    const uri = { toString: () => view } as never;
+    fake.tabs = ['file:///w/a.babel.json', view];
+    assert.equal(messageViewShown(uri), true);
+    fake.tabs = ['file:///w/a.babel.json'];
+    assert.equal(messageViewShown(uri), false);
+  });
+});

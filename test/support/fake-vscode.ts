@@ -21,6 +21,8 @@ export interface FakeVscode {
   settings: Record<string, unknown>;
   trusted: boolean;
   activeTextEditor: unknown;
+  /** The URIs the open tabs show (text editors). */
+  tabs: string[];
   /** What withProgress's task does instead of running, when set: a failure outside the broker. */
   progressFails?: Error;
   readonly commands: Map<string, (...args: unknown[]) => unknown>;
@@ -41,6 +43,7 @@ export function installFakeVscode(): FakeVscode {
     settings: {},
     trusted: true,
     activeTextEditor: undefined,
+    tabs: [],
     commands: new Map(),
     secrets: new Map(),
     services() {
@@ -63,6 +66,7 @@ export function installFakeVscode(): FakeVscode {
       fake.settings = {};
       fake.trusted = true;
       fake.activeTextEditor = undefined;
+      fake.tabs = [];
       delete fake.progressFails;
       fake.secrets.clear();
     },
@@ -76,7 +80,15 @@ export function installFakeVscode(): FakeVscode {
     const items = rest.filter((item) => typeof item === 'string');
     return ask(kind, text, items);
   };
+  class TabInputText {
+    constructor(readonly uri: { toString(): string }) {}
+  }
+  class TabInputTextDiff {
+    constructor(readonly original: { toString(): string }, readonly modified: { toString(): string }) {}
+  }
   const vscode = {
+    TabInputText,
+    TabInputTextDiff,
     workspace: {
       get isTrusted() {
         return fake.trusted;
@@ -86,6 +98,11 @@ export function installFakeVscode(): FakeVscode {
       onDidCloseTextDocument: () => ({ dispose() {} }),
     },
     window: {
+      tabGroups: {
+        get all() {
+          return [{ tabs: fake.tabs.map((uri) => ({ input: new TabInputText({ toString: () => uri }) })) }];
+        },
+      },
       get activeTextEditor() {
         return fake.activeTextEditor;
       },
