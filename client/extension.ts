@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DidChangeConfigurationNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions, type vsdiag } from 'vscode-languageclient/node';
+import { DidChangeConfigurationNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
@@ -14,7 +14,7 @@ import { registerRedriveCommands } from './commands/redrive';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
 import { SavedBytesCheck } from './file-bytes';
-import { MessageViews, messageViewShown, registerMessageViews } from './message-view';
+import { ClosedViewProblems, MessageViews, registerMessageViews } from './message-view';
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
@@ -53,6 +53,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   // The byte preview's prompt render after an edit goes once the server has been sent that edit (below).
   const previews = registerBytesCommands(context, output);
+  const closedViewProblems = new ClosedViewProblems(MESSAGE_SCHEME);
+  context.subscriptions.push(closedViewProblems);
   const clientOptions: LanguageClientOptions = {
     // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit
     // re-validates at once; the server registers its editing features for envelopes only.
@@ -63,12 +65,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
-      // A message view whose tab closed reports no problems, so its entry leaves Problems with the
-      // tab (client/message-view.ts says why the client would keep it otherwise).
-      provideDiagnostics: (document, previousResultId, token, next) => {
-        const uri = document instanceof vscode.Uri ? document : document.uri;
-        if (uri.scheme === MESSAGE_SCHEME && !messageViewShown(uri)) return { kind: 'full' as vsdiag.DocumentDiagnosticReportKind.full, items: [] };
-        return next(document, previousResultId, token);
+      // A message view's problems leave Problems with its tab, through the workspace report's
+      // sink (client/message-view.ts says why the client would keep them otherwise).
+      provideWorkspaceDiagnostics: (resultIds, token, resultReporter, next) => {
+        closedViewProblems.useSink(resultReporter);
+        return next(resultIds, token, resultReporter);
       },
       didChange: async (event, next) => {
         await next(event);

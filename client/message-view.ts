@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { vsdiag } from 'vscode-languageclient/node';
 import type { MessageRow } from '../core/message/dead-letter';
 import { fixtureFileName, formattedMessage, withRenewedIds } from '../core/language/message-text';
 import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME } from '../core/language/protocol';
@@ -62,13 +63,7 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
   }
 }
 
-/**
- * True when a tab still shows the message view `uri`. VS Code keeps a closed view's document
- * open for minutes (no didClose), and the language client, taking a URI that is not `untitled`
- * for one the workspace report covers, pulls its diagnostics once more on the tab's close and
- * keeps them: its error stayed in Problems. The client's middleware answers that pull with no
- * problems once no tab shows the view (client/extension.ts).
- */
+/** True when a tab still shows the message view `uri`. */
 export function messageViewShown(uri: vscode.Uri): boolean {
   const key = uri.toString();
   return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => {
@@ -77,6 +72,49 @@ export function messageViewShown(uri: vscode.Uri): boolean {
     if (input instanceof vscode.TabInputTextDiff) return input.modified.toString() === key || input.original.toString() === key;
     return false;
   }));
+}
+
+
+/**
+ * Takes a closed message view's problems out of the Problems panel. VS Code keeps the view's
+ * document for minutes after its tab closes (no didClose), and the language client, pulling
+ * workspace diagnostics, answers a tab's close by pulling the document once more and dropping the
+ * answer, counting on the workspace report to say what is left; that report covers the files of
+ * the workspace, never a message view, so its last problems stayed. The report's own sink (given
+ * to the client's workspace-diagnostics middleware) is handed an empty report for the view, again
+ * until the client takes it: the client passes over a workspace report for a document it still
+ * pulls by itself, until its close is done with.
+ */
+export class ClosedViewProblems implements vscode.Disposable {
+  private sink: vsdiag.ResultReporter | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly scheme: string) {
+    this.subscription = vscode.window.tabGroups.onDidChangeTabs((event) => {
+      for (const tab of event.closed) {
+        const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+        if (uri?.scheme === this.scheme && !messageViewShown(uri)) void this.clear(uri);
+      }
+    });
+  }
+
+  /** The sink of the latest workspace diagnostics request. */
+  useSink(sink: vsdiag.ResultReporter): void {
+    this.sink = sink;
+  }
+
+  private async clear(uri: vscode.Uri): Promise<void> {
+    // 40 tries 250 ms apart: the client's own pull on the close answers in a few milliseconds.
+    for (let attempt = 0; attempt < 40 && vscode.languages.getDiagnostics(uri).length > 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (messageViewShown(uri)) return;
+      this.sink?.({ items: [{ uri, kind: 'full' as vsdiag.DocumentDiagnosticReportKind.full, items: [], version: null }] });
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
 }
 
 /** Registers the provider and "Save as Fixture…". */

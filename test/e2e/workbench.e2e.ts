@@ -461,6 +461,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await waitUntil('the payload-schema error on is_gift', async () => (await workbench.squiggles('error')) > 0, 30_000);
     assert.ok((await workbench.visibleLines()).some((line) => line.includes('"is_gift": 0,')), 'formatted, one key a line');
     await workbench.screenshot('trusted-12-dead-letter-view');
+    assert.ok((await workbench.problemTotal(metaId)) > 0, 'the open view\'s problems are listed');
 
     // Save as Fixture…: renewed ids, named from the URN, written where the save dialog (code-server's own) proposes.
     const fixturePath = join(folder, 'orders-created.babel.json');
@@ -509,6 +510,14 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.equal(await redis.llen(queue), onQueueBefore + 1, 'one more on the original queue');
     const redriven = JSON.parse((await redis.lindex(queue, -1))!) as { attempts: number; dead_letter?: unknown; meta: { id: string }; data: { is_gift: unknown } };
     assert.deepEqual([redriven.meta.id, redriven.attempts, redriven.dead_letter, redriven.data.is_gift], [metaId, 0, undefined, false]);
+
+    // Its tab closed, the view's problems leave the Problems panel: VS Code keeps such a document
+    // open for minutes after, and the client would keep its last report.
+    await page.locator('.tab', { hasText: `${queue}.dlq · ${metaId}` }).click();
+    await page.locator('.tab.active', { hasText: `${queue}.dlq · ${metaId}` }).waitFor({ timeout: 10_000 });
+    await workbench.command('View: Close Editor');
+    await page.locator('.tab', { hasText: `${queue}.dlq · ${metaId}` }).waitFor({ state: 'detached', timeout: 10_000 });
+    await waitUntil('the closed view\'s problems gone from the Problems panel', async () => (await workbench.problemTotal(metaId)) === 0, 15_000);
   });
 
   scenario('a dead letter stored with a byte-order mark: listed with lint\'s json-syntax error, and left in the DLQ byte for byte by Redrive, which says why', get, async ({ workbench }) => {
