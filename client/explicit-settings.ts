@@ -17,39 +17,30 @@ export interface InspectedSetting {
 
 /** The `babelqueue` section as the user set it, nested as VS Code gives it (`{ diagnostics: { severity } }`). */
 export function explicitSettings(inspect: (relativeKey: string) => InspectedSetting | undefined): Record<string, unknown> {
-  const section: Record<string, unknown> = {};
-  for (const key of Object.values(SETTING_KEYS)) {
-    const relativeKey = key.slice('babelqueue.'.length);
+  return serverSettings((relativeKey) => {
     const inspected = inspect(relativeKey);
-    if (!inspected) continue;
+    if (!inspected) return undefined;
     let value: unknown;
     for (const level of [inspected.globalValue, inspected.workspaceValue, inspected.workspaceFolderValue]) {
       if (level === undefined) continue;
       value = isRecord(value) && isRecord(level) ? { ...value, ...level } : level;
     }
-    if (value === undefined) continue;
-    const parts = relativeKey.split('.');
-    let target = section;
-    for (const part of parts.slice(0, -1)) {
-      if (!isRecord(target[part])) target[part] = {};
-      target = target[part] as Record<string, unknown>;
-    }
-    target[parts[parts.length - 1]] = value;
-  }
-  return section;
+    return value;
+  });
 }
 
 /**
  * The `babelqueue` section pushed to the server when a setting changes: the server's own keys
  * with their current values, and nothing else. The broker URL (which may hold a password), the
  * Redis layout and the preview's settings are the client's; pushed, they would be written to the
- * output channel whenever the LSP traffic is traced.
+ * output channel whenever the LSP traffic is traced. `valueOf` gives each key's value (undefined:
+ * left out); they are nested as VS Code nests them.
  */
-export function serverSettings(get: (relativeKey: string) => unknown): Record<string, unknown> {
+export function serverSettings(valueOf: (relativeKey: string) => unknown): Record<string, unknown> {
   const section: Record<string, unknown> = {};
   for (const key of Object.values(SETTING_KEYS)) {
     const relativeKey = key.slice('babelqueue.'.length);
-    const value = get(relativeKey);
+    const value = valueOf(relativeKey);
     if (value === undefined) continue;
     const parts = relativeKey.split('.');
     let target = section;
