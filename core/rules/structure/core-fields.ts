@@ -7,14 +7,13 @@ import { describeValue } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
 import { getProperty } from '../../model/tree';
+import { literalAsIntN, literalFitsInt32, literalFitsInt64 } from '../../encode/numbers';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { tokenRange } from '../ranges';
 
 type CoreFieldCode = 'wrong-type' | 'invalid-value';
 
-const INT64_MAX = 2n ** 63n - 1n;
-const INT32_MAX = 2n ** 31n - 1n;
 
 export const rule = defineRule<CoreFieldCode>({
   codes: [
@@ -128,16 +127,17 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   }
   // Beyond signed 64-bit, PHP decodes the counter as a float and rejects it (invalid_attempts), and
   // Go's json.Unmarshal fails on it (facts-2 §2): a consumer rejection, not a style point.
-  if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && BigInt(value.raw) > INT64_MAX) {
-    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${BigInt.asIntN(32, BigInt(value.raw))}).`);
+  // (Negative counters returned above; the literal helpers stay linear in a literal of megabytes.)
+  if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && !literalFitsInt64(value.raw)) {
+    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${literalAsIntN(32, value.raw)}).`);
     return;
   }
   // Java narrows the counter to a 32-bit int (intValue): 4294967296 is accepted as 0 (facts-2 §2),
   // so its retry policy counts from another number than every other consumer's. The others accept it.
-  if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && BigInt(value.raw) > INT32_MAX) {
-    const java = BigInt.asIntN(32, BigInt(value.raw));
+  if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && !literalFitsInt32(value.raw)) {
+    const java = literalAsIntN(32, value.raw);
     // Node reads numbers as doubles: beyond 2^53 it rounds the counter too.
-    const others = BigInt(value.raw) > 2n ** 53n - 1n ? `PHP, Python and Go read it as written, Node as the nearest double (${Number(value.raw)})` : 'the other consumers read it as written';
+    const others = value.value > Number.MAX_SAFE_INTEGER ? `PHP, Python and Go read it as written, Node as the nearest double (${Number(value.raw)})` : 'the other consumers read it as written';
     context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, ${others}. Write the number of attempts made so far.`, { severity: 'warning' });
     return;
   }
