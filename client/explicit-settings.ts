@@ -30,13 +30,12 @@ export function explicitSettings(inspect: (relativeKey: string) => InspectedSett
 }
 
 /**
- * The `babelqueue` section pushed to the server when a setting changes: the server's own keys
- * with their current values, and nothing else. The broker URL (which may hold a password), the
- * Redis layout and the preview's settings are the client's; pushed, they would be written to the
- * output channel whenever the LSP traffic is traced. `valueOf` gives each key's value (undefined:
- * left out); they are nested as VS Code nests them.
+ * The server's own keys with the values `valueOf` gives (undefined: left out), nested as VS Code
+ * nests them, and nothing else: the broker URL (which may hold a password), the Redis layout and
+ * the preview's settings are the extension's, and sent to the server they would be written to the
+ * output channel whenever the LSP traffic is traced.
  */
-export function serverSettings(valueOf: (relativeKey: string) => unknown): Record<string, unknown> {
+function serverSettings(valueOf: (relativeKey: string) => unknown): Record<string, unknown> {
   const section: Record<string, unknown> = {};
   for (const key of Object.values(SETTING_KEYS)) {
     const relativeKey = key.slice('babelqueue.'.length);

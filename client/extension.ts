@@ -20,7 +20,7 @@ import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
 import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
 import { describeState, type ServerState, type StatusView } from './status';
-import { explicitSettings, serverSettings } from './explicit-settings';
+import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
 
 const CLIENT_ID = 'babelqueue';
@@ -76,12 +76,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         previews.changeSent(event.document.uri);
       },
       workspace: {
-        // A change is pushed with the server's settings only: the whole section would carry the
-        // broker URL, and with it any password in it, into the traced LSP traffic of the output channel.
+        // A change is pushed with what the server is asked for (the server's keys, as the user set
+        // them): the whole section would carry the broker URL, and with it any password in it, into
+        // the traced LSP traffic of the output channel.
         didChangeConfiguration: async (sections, next) => {
           if (!client || !sections?.includes('babelqueue')) return next(sections);
           const configuration = vscode.workspace.getConfiguration('babelqueue');
-          await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { babelqueue: serverSettings((key) => configuration.get(key)) } });
+          await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { babelqueue: explicitSettings((key) => configuration.inspect(key)) } });
         },
         // Only what the user set goes to the server, so babelq.json decides everything else (client/explicit-settings.ts).
         configuration: (params, token, next) => {

@@ -1,7 +1,7 @@
 /** client/explicit-settings.ts: only what the user set reaches the server, levels merged as VS Code merges them. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { explicitSettings, serverSettings } from '../../client/explicit-settings';
+import { explicitSettings } from '../../client/explicit-settings';
 
 test('defaults are left out; later levels win; objects merge per key', () => {
   const levels: Record<string, { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown }> = {
@@ -16,7 +16,7 @@ test('defaults are left out; later levels win; objects merge per key', () => {
   assert.deepEqual(explicitSettings(() => undefined), {});
 });
 
-test('a pushed change carries the server\'s settings, falsy values included, and never the broker URL or its password', () => {
+test('the section the server gets, asked for or pushed on a change, carries its settings, falsy values included, and never the broker URL or its password', () => {
   const values: Record<string, unknown> = {
     'validation.enable': false,
     'diagnostics.severity': { 'urn-alias': 'off' },
@@ -27,7 +27,7 @@ test('a pushed change carries the server\'s settings, falsy values included, and
     'redis.prefix': 'app_',
     'preview.sdk': 'go',
   };
-  const section = serverSettings((key) => values[key]);
+  const section = explicitSettings((key) => (key in values ? { globalValue: values[key] } : undefined));
   assert.deepEqual(section, { validation: { enable: false }, diagnostics: { severity: { 'urn-alias': 'off' }, scope: 'openFiles' }, compat: { base: '' } });
   assert.ok(!JSON.stringify(section).includes('s3cret'));
 });
