@@ -36,9 +36,9 @@ export interface ConfigFileReport {
 const reports = new WeakMap<LoadedConfig, { readonly key: string; readonly reports: readonly ConfigFileReport[] }>();
 
 /**
- * The reports of the babelq.json files read so far under `folders` (the walk of the folders reads
- * the config of every folder it enters, as lint's walk does) and of their suppressions files,
- * those without a finding included (the caller leaves out a file that never had one). A config
+ * The reports of the babelq.json files read so far under `folders` (deepest first; the walk of
+ * the folders reads the config of every folder it enters, as lint's walk does) and of their
+ * suppressions files, those without a finding included (the caller leaves out a file that never had one). A config
  * whose settings say `diagnostics.scope: openFiles` is left out, as its fixtures are.
  */
 export async function configFileReports(context: ServerContext, folders: readonly string[]): Promise<ConfigFileReport[]> {
@@ -46,7 +46,7 @@ export async function configFileReports(context: ServerContext, folders: readonl
   for (const loaded of context.configs.loaded()) {
     // The deepest workspace folder holding it, as the settings of a file in it are worked out; a
     // config read for a document outside every folder is not the workspace's.
-    const folder = folders.filter((candidate) => isUnder(candidate, loaded.path)).sort((a, b) => b.length - a.length)[0];
+    const folder = folders.find((candidate) => isUnder(candidate, loaded.path));
     if (folder === undefined) continue;
     // The file's own settings (lint's settingsFor of babelq.json): severities and the switch.
     const settings = await context.settings.forWorkspaceFile(loaded.path, folder);

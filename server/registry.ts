@@ -71,7 +71,7 @@ export class RegistryService {
    * own directory (workspace/project-root.ts).
    */
   folderOf(path: string): string {
-    const folder = this.folders.find((candidate) => isUnder(candidate, path));
+    const folder = this.workspaceFolderOf(path);
     if (folder) return folder;
     if (this.folders.length > 0) return dirname(path);
     const directory = dirname(path);
