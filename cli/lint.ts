@@ -2,7 +2,8 @@
  * `babelq lint`: files in, diagnostics out. All linting is core's `analyze`, the same call the
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
-import { isAbsolute, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { leavesRoot } from '../workspace/path-containment';
 import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
@@ -262,7 +263,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
 /** A path relative to the current folder, or absolute when it lies outside it. */
 function shownPath(path: string, cwd: string): string {
   const shown = relative(cwd, path);
-  return shown.startsWith('..') || isAbsolute(shown) ? path : shown;
+  return leavesRoot(shown) ? path : shown;
 }
 
 function readStandardInput(environment: CliEnvironment): Uint8Array {

@@ -30,17 +30,19 @@ export function renderReports(format: Format, reports: readonly FileReport[], en
       return formatJson(reports);
     // The two formats GitHub reads name files from the repository root (repository-paths.ts); the
     // others keep the paths as typed, relative to the current folder.
-    case 'sarif': {
-      const root = repositoryRoot(environment.cwd, environment.env);
-      return formatSarif(reports, { cwd: environment.cwd, ...(root !== undefined ? { root } : {}), version: environment.version, catalogueUrl: catalogueWebUrl(environment.version) });
-    }
-    case 'github': {
-      const root = repositoryRoot(environment.cwd, environment.env);
-      return formatGithub(reports, { cwd: environment.cwd, ...(root !== undefined ? { root } : {}) });
-    }
+    case 'sarif':
+      return formatSarif(reports, { ...placedFromRoot(environment), version: environment.version, catalogueUrl: catalogueWebUrl(environment.version) });
+    case 'github':
+      return formatGithub(reports, placedFromRoot(environment));
     case 'compact':
       return formatCompact(reports);
     case 'stylish':
       return formatStylish(reports, { color: shouldUseColor(environment.stdoutIsTTY, environment.env), suppressed });
   }
+}
+
+/** Where the files of a report are named from: the current folder, and the repository root when there is one. */
+function placedFromRoot(environment: CliEnvironment): { cwd: string; root?: string } {
+  const root = repositoryRoot(environment.cwd, environment.env);
+  return { cwd: environment.cwd, ...(root !== undefined ? { root } : {}) };
 }

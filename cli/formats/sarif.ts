@@ -7,14 +7,14 @@
  * under the base id %SRCROOT%, which run.originalUriBaseIds resolves (see artifactLocation).
  */
 import { createHash } from 'node:crypto';
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { githubSlug } from '../../core/language/catalogue-links';
 import { DEFINITIONS } from '../../core/rules/catalogue';
 import { codeHelpMarkdownLines, codeHelpText } from '../../core/rules/code-docs';
 import type { Severity } from '../../core/rules/diagnostic';
 import type { FileReport, FindingDetail, OutputPosition } from '../diagnostics';
-import { leavesRoot } from '../../workspace/path-containment';
+import { pathFromRoot } from './repository-paths';
 
 export interface SarifOptions {
   /** The folder the reports' file paths are relative to. */
@@ -142,10 +142,9 @@ interface ArtifactLocation {
  * a relative reference could only name by climbing out of the root.
  */
 function artifactLocation(file: string, cwd: string, base: string): ArtifactLocation {
-  const absolute = resolve(cwd, file);
-  const path = relative(base, absolute);
-  if (path === '' || leavesRoot(path)) return { uri: pathToFileURL(absolute).href };
-  return { uri: path.split(sep).map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT_ID };
+  const path = pathFromRoot(file, cwd, base);
+  if (path === undefined) return { uri: pathToFileURL(resolve(cwd, file)).href };
+  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT_ID };
 }
 
 /** A folder as a file: URI ending in '/', so that relative references resolve inside it, not beside it. */
