@@ -14,7 +14,7 @@ import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { CliError } from './errors';
+import { brokerErrorExit, CliError } from './errors';
 import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
@@ -113,7 +113,7 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   } catch (error) {
     // The read refused (a missing DLQ queue, a key that is not a list): nothing moved, exit 1 as
     // --help says and as send does; connection, login and the like stay 2.
-    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2 };
+    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: brokerErrorExit(error) };
     throw error;
   }
 }
@@ -232,7 +232,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
       // Stopped after some moved: exit 2, as the help says, whatever stopped it; the message says
       // how many moved and where the rest are. Refused before anything moved: the broker said no.
       const partWay = isRedriveInterrupted(error) && error.moved > 0;
-      return { stdout: '', stderr: `${notes}babelq: ${error.message}\n`, exitCode: !partWay && (error.kind === 'rejected' || error.kind === 'missing-queue') ? 1 : 2 };
+      return { stdout: '', stderr: `${notes}babelq: ${error.message}\n`, exitCode: partWay ? 2 : brokerErrorExit(error) };
     }
     throw error;
   } finally {

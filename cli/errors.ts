@@ -2,6 +2,7 @@
  * The one failure the CLI reports instead of a lint result: a usage or I/O problem, exit status 2.
  * Anything else that throws is a bug and is reported as an internal error (also status 2).
  */
+import type { BrokerError } from '../broker/errors';
 import { UnreadableFile } from '../workspace/bounded-read';
 
 /** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */
@@ -38,4 +39,13 @@ export function describeFsError(error: unknown): string {
       if (error instanceof UnreadableFile) return error.detail.replace(/\.$/, '');
       return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * The exit status of a broker's error, alike for every broker verb: 1 when the broker answered and
+ * refused (a missing queue, a key that is not a list, a virtual host or database it does not
+ * serve), 2 when it could not be asked (usage, connection, login, permission, timeout).
+ */
+export function brokerErrorExit(error: BrokerError): 1 | 2 {
+  return error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2;
 }

@@ -13,7 +13,7 @@ import { isBrokerError } from '../broker/errors';
 import { describeTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { CliError } from './errors';
+import { brokerErrorExit, CliError } from './errors';
 import { countOption, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
@@ -94,7 +94,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   } catch (error) {
     // The broker refused the read (a missing queue, a key that is not a list): nothing was read,
     // exit 1 as send and dlq do for the same answer; connection, login and the like stay 2.
-    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: error.kind === 'rejected' || error.kind === 'missing-queue' ? 1 : 2 };
+    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: brokerErrorExit(error) };
     throw error;
   }
   const linted = read.rows;

@@ -17,7 +17,7 @@ import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { CliError } from './errors';
+import { brokerErrorExit, CliError } from './errors';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
 /** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
@@ -146,7 +146,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
       // RabbitMQ reserves the "amq." prefix: --declare could not create such a queue either.
       const reserved = message.queue.startsWith('amq.');
       const hint = error.kind === 'missing-queue' ? (reserved ? ' Names starting with "amq." are reserved for the broker: it cannot be declared.' : ' Pass --declare to create it (durable).') : '';
-      return { stdout: '', stderr: `babelq: not sent: ${error.message}${hint}\n`, exitCode: error.kind === 'missing-queue' || error.kind === 'rejected' ? 1 : 2 };
+      return { stdout: '', stderr: `babelq: not sent: ${error.message}${hint}\n`, exitCode: brokerErrorExit(error) };
     }
     throw error;
   } finally {
