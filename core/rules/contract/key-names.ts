@@ -85,10 +85,16 @@ function checkCase(context: RuleContext<KeyNameCode>, object: ObjectNode, scope:
 
 /** What to do about a key that differs from `meant` in case: never advise renaming onto a forbidden or reserved key. */
 function caseAdvice(scope: EnvelopeScope, meant: string): string {
+  const refused = renameRefused(scope, meant);
+  return refused ? `Do not rename it: ${refused}.` : `Did you mean "${meant}"?`;
+}
+
+/** Why renaming a key to `meant` would add a problem (a forbidden or reserved key), or undefined. */
+function renameRefused(scope: EnvelopeScope, meant: string): string | undefined {
   const forbidden = forbiddenKey(scope, meant);
-  if (forbidden) return `Do not rename it: "${meant}" is a forbidden key (use ${forbidden.replacement} instead).`;
-  if (scope === 'root' && meant === RESERVED_ROOT_KEY) return `Do not rename it: "${meant}" is reserved for the Redis header frame.`;
-  return `Did you mean "${meant}"?`;
+  if (forbidden) return `"${meant}" is a forbidden key (use ${forbidden.replacement} instead)`;
+  if (scope === 'root' && meant === RESERVED_ROOT_KEY) return `"${meant}" is reserved for the Redis header frame`;
+  return undefined;
 }
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -128,6 +134,6 @@ function caseMismatchFixes({ propertyAtKey }: FixContext): Fix[] {
   if (!property || !scope) return [];
   const meant = knownKeys(scope).find((key) => key.toLowerCase() === property.key.toLowerCase());
   // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
-  if (!meant || forbiddenKey(scope, meant) || meant === RESERVED_ROOT_KEY || getProperty(property.parent, meant)) return [];
+  if (!meant || renameRefused(scope, meant) || getProperty(property.parent, meant)) return [];
   return [{ title: `Rename "${property.key}" to "${meant}"`, edits: [renameKey(property, meant)] }];
 }
