@@ -92,8 +92,9 @@ export class ClosedViewProblems implements vscode.Disposable {
   constructor(private readonly scheme: string) {
     this.subscription = vscode.window.tabGroups.onDidChangeTabs((event) => {
       for (const tab of event.closed) {
-        const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
-        if (uri?.scheme === this.scheme && !messageViewShown(uri)) void this.clear(uri);
+        const input = tab.input;
+        const uris = input instanceof vscode.TabInputText ? [input.uri] : input instanceof vscode.TabInputTextDiff ? [input.original, input.modified] : [];
+        for (const uri of uris) if (uri.scheme === this.scheme && !messageViewShown(uri)) void this.clear(uri);
       }
     });
   }
