@@ -151,10 +151,9 @@ test('1e-400 (rounds to 0) and 1e308 are within the double range: no error', () 
   assert.deepEqual(at(withData('{"v":1e-400}'), '1e-400').filter((d) => d.severity === 'error'), []);
 });
 
-const lintFile = (text: string) => analyze(parseText(text), DEFAULT_SETTINGS);
 const onKey = (text: string, key: string) => {
   const offset = text.lastIndexOf(`"${key}"`);
-  return lintFile(text).filter((d) => d.offset === offset && d.end === offset + key.length + 2);
+  return lint(text).filter((d) => d.offset === offset && d.end === offset + key.length + 2);
 };
 
 test('"Attempts" beside attempts: one finding on the key (encoding-divergence carries case-mismatch and its rename)', () => {
@@ -178,7 +177,7 @@ test('"JOB" after job: the message says Go routes on the later URN, the others o
 
 test('"JOB" without job: one finding on the key, missing-field, carrying the case variant\'s findings and offering the rename', () => {
   const text = CANONICAL.replace('"job":', '"JOB":');
-  const found = lintFile(text);
+  const found = lint(text);
   assert.deepEqual(found.map((d) => [d.code, d.severity, text.slice(d.offset, d.end)]), [['missing-field', 'error', '"JOB"']]);
   assert.deepEqual(found[0].related?.map((r) => r.code).sort(), ['case-mismatch', 'encoding-divergence']);
   assert.match(found[0].message, /only Go/);
@@ -198,4 +197,56 @@ test('original_queue other than meta.queue from Java: DeadLetters.annotate takes
 
 test('original_queue other than meta.queue from Node still warns: its consumers write meta.queue there', () => {
   assert.equal(lint(deadLettered('node')).filter((d) => d.code === 'original-queue-mismatch').length, 1);
+});
+
+// attempts beyond signed 64-bit, a leading zero or NaN, and urn beside a blank job.
+const onAttempts = (attempts: string) => {
+  const text = withAttempts(attempts);
+  const at = text.lastIndexOf(attempts);
+  return analyze(parseText(text), DEFAULT_SETTINGS).filter((d) => d.offset === at);
+};
+
+test('attempts beyond signed 64-bit: PHP decodes a float and rejects it, Go fails to decode: an error', () => {
+  const found = onAttempts('9223372036854775808');
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['invalid-value', 'error']]);
+  assert.match(found[0].message, /PHP/);
+  assert.match(found[0].message, /Go/);
+});
+
+test('attempts at the signed 64-bit limit is no error of invalid-value (only the warning that Java reads it as a 32-bit int)', () => {
+  assert.deepEqual(onAttempts('9223372036854775807').filter((d) => d.code === 'invalid-value').map((d) => d.severity), ['warning']);
+});
+
+test('attempts beyond signed 64-bit from a PHP producer: one finding on the token (invalid-value carries consumer-rejects)', () => {
+  const text = withAttempts('9223372036854775808').replace('"lang":"node"', '"lang":"php"');
+  const at = text.lastIndexOf('9223372036854775808');
+  const found = analyze(parseText(text), DEFAULT_SETTINGS).filter((d) => d.offset === at);
+  assert.deepEqual(found.map((d) => d.code), ['invalid-value']);
+  assert.deepEqual(found[0].related?.map((r) => r.code), ['consumer-rejects']);
+});
+
+test('attempts written 00: one cause, one finding (json-syntax carries wrong-type)', () => {
+  const found = onAttempts('00');
+  assert.deepEqual(found.map((d) => d.code), ['json-syntax']);
+  assert.deepEqual(found[0].related?.map((r) => r.code), ['wrong-type']);
+});
+
+const urnAlias = (text: string) => analyze(parseText(text), DEFAULT_SETTINGS).filter((d) => d.code === 'urn-alias');
+
+test('a whitespace job beside urn: Node rejects it, PHP, Python and Go route on the blank URN, only Java falls back (facts-2 §2)', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"   ","urn":"urn:babel:orders:created"');
+  const [finding] = urnAlias(text);
+  assert.match(finding.message, /Node/);
+  assert.match(finding.message, /only Java/);
+  assert.doesNotMatch(finding.message, /PHP rejects/);
+});
+
+test('an empty job beside urn: PHP rejects the shape (missing_urn), the others fall back', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"","urn":"urn:babel:orders:created"');
+  assert.match(urnAlias(text)[0].message, /PHP rejects/);
+});
+
+test('urn alone: the message does not claim the published bytes never carry "urn" (PHP, Python and Node relays keep it)', () => {
+  const text = CANONICAL.replace('"job":', '"urn":');
+  assert.doesNotMatch(urnAlias(text)[0].message, /never "urn"/);
 });
