@@ -5,12 +5,12 @@
  * every document and registry as it was, and answers the next requests as before.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
 
 const EXAMPLES = resolve(__dirname, '../../examples');
 const FIXTURE = join(EXAMPLES, 'orders/order-created.babel.json');
@@ -56,20 +56,16 @@ describe('malformed document sync', () => {
 describe('a second didOpen without a didClose', () => {
   // The protocol forbids it, but a client that sends it means the text it sends: TextDocuments
   // replaces the document, and nothing worked out for the earlier text (same URI, same version) may stay.
-  const folder = mkdtempSync(join(tmpdir(), 'babelq-reopen-'));
-  mkdirSync(join(folder, '.git'));
-  const path = join(folder, 'reopen.babel.json');
+  const folder = scratchFolder('babelq-reopen-');
+  mkdirSync(folder.at('.git'));
   const text = readFileSync(FIXTURE, 'utf8');
   const forbidden = text.replace('"attempts": 0', '"attempts": 0, "timestamp": 1');
-  writeFileSync(path, forbidden);
-  const uri = pathToFileURL(path).href;
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(folder).href] });
+  folder.write('reopen.babel.json', forbidden);
+  const uri = folder.uriOf('reopen.babel.json');
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(folder.base).href] });
 
   before(() => client.initialize());
-  after(() => {
-    client.kill();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  after(() => client.kill());
 
   test('replaces the text at the same version: its diagnostics and the workspace report are the new text\'s', async () => {
     const codes = async () => (await client.pullDiagnostics(uri)).items.map((d: { code: string }) => d.code);
