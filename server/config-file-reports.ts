@@ -15,34 +15,25 @@
  * Nothing is read here: ProjectConfigs read each file once, bounded, regular files only, through
  * open editors first, and forgets it when a file event or an edit names it.
  */
-import type { Diagnostic } from 'vscode-languageserver/node';
-import { LineIndex } from '../core/model/positions';
-import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import type { Settings } from '../core/rules/settings/settings';
 import type { LoadedConfig } from '../workspace/project-config';
 import { isUnder } from '../workspace/path-containment';
 import type { ServerContext } from './context';
-import { toLspDiagnostic } from './convert';
-import { toUri } from './registry';
-
-export interface ConfigFileReport {
-  readonly path: string;
-  readonly uri: string;
-  readonly items: Diagnostic[];
-}
+import { findingSettingsKey, projectFileReport, type ProjectFileReport } from './project-file-report';
 
 /** Each config's reports, made once per config as read and settings (a report runs every poll). */
-const reports = new WeakMap<LoadedConfig, { readonly key: string; readonly reports: readonly ConfigFileReport[] }>();
+const reports = new WeakMap<LoadedConfig, { readonly key: string; readonly reports: readonly ProjectFileReport[] }>();
 
 /**
  * The reports of the babelq.json files read so far under `folders` (deepest first; the walk of
  * the folders reads the config of every folder it enters, as lint's walk does) and of their
- * suppressions files, those without a finding included (the caller leaves out a file that never had one). A config
- * whose settings say `diagnostics.scope: openFiles` is left out, as its fixtures are.
+ * suppressions files, those without a finding included (the caller leaves out a file that never
+ * had one). A config whose settings say `diagnostics.scope: openFiles` is left out, as its
+ * fixtures are.
  */
-export async function configFileReports(context: ServerContext, folders: readonly string[]): Promise<ConfigFileReport[]> {
-  const found: ConfigFileReport[] = [];
+export async function configFileReports(context: ServerContext, folders: readonly string[]): Promise<ProjectFileReport[]> {
+  const found: ProjectFileReport[] = [];
   for (const loaded of context.configs.loaded()) {
     // The deepest workspace folder holding it, as the settings of a file in it are worked out; a
     // config read for a document outside every folder is not the workspace's.
@@ -56,20 +47,15 @@ export async function configFileReports(context: ServerContext, folders: readonl
   return found;
 }
 
-function reportsOf(loaded: LoadedConfig, settings: Settings): readonly ConfigFileReport[] {
-  const key = `${settings.validationEnabled};${[...settings.severityOverrides].join(',')}`;
+function reportsOf(loaded: LoadedConfig, settings: Settings): readonly ProjectFileReport[] {
+  const key = findingSettingsKey(settings);
   const cached = reports.get(loaded);
   if (cached?.key === key) return cached.reports;
-  const made: ConfigFileReport[] = [];
+  const made: ProjectFileReport[] = [];
   // A folder with a suppressions file and no babelq.json has no config to report.
-  if (loaded.present) made.push(report(loaded.path, loaded.text, fileDiagnostics('configFile', loaded.config, settings)));
-  if (loaded.suppressions) made.push(report(loaded.suppressions.path, loaded.suppressions.text, fileDiagnostics('suppressionsFile', { file: loaded.suppressions.file, stale: [] }, settings)));
+  if (loaded.present) made.push(projectFileReport(loaded.path, loaded.text, fileDiagnostics('configFile', loaded.config, settings)));
+  if (loaded.suppressions) made.push(projectFileReport(loaded.suppressions.path, loaded.suppressions.text, fileDiagnostics('suppressionsFile', { file: loaded.suppressions.file, stale: [] }, settings)));
   reports.set(loaded, { key, reports: made });
   return made;
 }
 
-/** Offsets into the text as read (empty for a file that could not be read: its finding is at 0). */
-function report(path: string, text: string, diagnostics: readonly CoreDiagnostic[]): ConfigFileReport {
-  const lines = new LineIndex(diagnostics.length > 0 ? text : '');
-  return { path, uri: toUri(path), items: diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines)) };
-}

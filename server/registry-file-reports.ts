@@ -6,39 +6,29 @@
  * with `textDocument/publishDiagnostics`, once per change. A registry whose file is open is
  * diagnosed as that document; one that has never had a problem is not reported at all.
  */
-import type { Diagnostic } from 'vscode-languageserver/node';
-import { LineIndex } from '../core/model/positions';
 import { registryText, type RegistryState } from '../core/registry/types';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import type { Settings } from '../core/rules/settings/settings';
 import type { ServerContext } from './context';
-import { toLspDiagnostic } from './convert';
+import { findingSettingsKey, projectFileReport, type ProjectFileReport } from './project-file-report';
 import { toPath, toUri } from './registry';
 
-export interface RegistryFileReport {
-  readonly path: string;
-  readonly uri: string;
-  readonly items: Diagnostic[];
-}
-
 /** Each registry state's report, made once per state and settings (a report runs every poll, a push after every keystroke). */
-const reports = new WeakMap<RegistryState, { readonly key: string; readonly report: RegistryFileReport | undefined }>();
+const reports = new WeakMap<RegistryState, { readonly key: string; readonly report: ProjectFileReport | undefined }>();
 
 /** The registry.json a fixture's registry state names, with its findings; undefined when it names none. */
-export function registryFileReport(state: RegistryState, settings: Settings): RegistryFileReport | undefined {
+export function registryFileReport(state: RegistryState, settings: Settings): ProjectFileReport | undefined {
   // A registry refused unread (outside the workspace, unreadable, too large) is not reported on its
   // file, which nobody read: its fixtures' registry-error says why it cannot be used.
   if (state.kind === 'none' || (state.kind === 'broken' && state.text === undefined)) return undefined;
   // Severities and the on/off switch are what the settings change in registry.json's findings.
-  const key = `${settings.validationEnabled};${[...settings.severityOverrides].join(',')}`;
+  const key = findingSettingsKey(settings);
   const cached = reports.get(state);
   if (cached?.key === key) return cached.report;
   const path = state.kind === 'loaded' ? state.registry.path : state.path;
   const diagnostics = fileDiagnostics('registryFile', state, settings);
-  // Lines are counted only for a registry with something to report, in the text its findings'
-  // offsets are in: registry.json as it was read (nothing is read again here).
-  const lines = new LineIndex(diagnostics.length > 0 ? registryText(state) : '');
-  const report = { path, uri: toUri(path), items: diagnostics.map((diagnostic) => toLspDiagnostic(diagnostic, lines)) };
+  // The findings' offsets are in registry.json as it was read.
+  const report = projectFileReport(path, registryText(state), diagnostics);
   reports.set(state, { key, report });
   return report;
 }

@@ -42,7 +42,8 @@ import { TimeSlices, type Cancellation } from '../workspace/time-slices';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
 import { openEnvelopeFindings, today, withSuppressions } from './project-files';
-import { registryFileReport, type RegistryFileReport } from './registry-file-reports';
+import { registryFileReport } from './registry-file-reports';
+import type { ProjectFileReport } from './project-file-report';
 import { configFileReports } from './config-file-reports';
 import { toPath, toUri } from './registry';
 
@@ -72,13 +73,6 @@ interface TrackedFixture {
   key?: string;
   resultId?: string;
   items?: Diagnostic[];
-}
-
-/** A file other than a fixture reported with its own findings (registry.json, babelq.json, the suppressions file). */
-interface FileReport {
-  readonly path: string;
-  readonly uri: string;
-  readonly items: Diagnostic[];
 }
 
 /** What the report last said of such a file: its findings as JSON and their result id. */
@@ -238,7 +232,7 @@ export class WorkspaceFixtures {
    * registry no fixture uses any more is reported empty once, then left out.
    */
   private reportRegistryFiles(registries: ReadonlyMap<RegistryState, Settings>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
-    const used: RegistryFileReport[] = [];
+    const used: ProjectFileReport[] = [];
     for (const [state, settings] of registries) {
       const report = registryFileReport(state, settings);
       if (report) used.push(report);
@@ -252,8 +246,8 @@ export class WorkspaceFixtures {
    * that changes only with its findings; one `tracked` before and not among `reports` now is
    * reported empty once, then left out.
    */
-  private reportFiles(reports: Iterable<FileReport>, tracked: Map<string, ReportedFile>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
-    const used = new Map<string, FileReport>();
+  private reportFiles(reports: Iterable<ProjectFileReport>, tracked: Map<string, ReportedFile>, known: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
+    const used = new Map<string, ProjectFileReport>();
     for (const report of reports) if (!used.has(report.path)) used.set(report.path, report);
     const items: WorkspaceDocumentDiagnosticReport[] = [];
     for (const [path, report] of used) {
