@@ -58,6 +58,8 @@ export interface BuildMemo extends EncodeMemo {
 export type BuildResult =
   | {
       readonly ok: true;
+      /** The SDK whose encoder wrote the bytes, and why it was that one. */
+      readonly choice: SdkChoice;
       readonly message: OutgoingMessage;
       readonly notes: readonly EncodeNote[];
       /** Each SDK consumer's verdict on exactly these bytes. */
@@ -104,7 +106,8 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   const metaQueue = getValue(meta, 'queue');
   const queue = options.queue?.trim() || (metaQueue?.kind === 'string' && metaQueue.value.trim() !== '' ? metaQueue.value : 'default');
 
-  const sdk = chooseSdk(doc, options.sdk);
+  const choice = sdkChoice(doc, options.sdk);
+  const { sdk } = choice;
   const existingId = getValue(meta, 'id');
   const metaId = options.freshIds ? options.fresh.uuid() : existingId?.kind === 'string' ? existingId.value : '';
   const requestedQueue = options.queue?.trim();
@@ -169,7 +172,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   const consumers = consumerVerdicts(body);
   // What the check needed of the previous body is carried over now; the link would keep it alive.
   if (body instanceof ParsedText) body.forgetEdit();
-  return { ok: true, message, notes: encoded.notes, consumers };
+  return { ok: true, choice, message, notes: encoded.notes, consumers };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ParsedDocument } from '../model/tree';
 import { utf8Bytes } from '../model/utf8';
 import { rejecting, verdictLines } from './acceptance';
 import { whyDifferent } from './difference';
-import { buildMessage, sdkChoice, sdkFallbackText, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
+import { buildMessage, sdkFallbackText, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
 import type { OutgoingMessage } from './types';
 
 /** How many bytes of the body the hex view shows before it stops. */
@@ -57,9 +57,8 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   const fresh = pinned(options.fresh);
   const built = buildMessage(doc, { ...options, fresh }, options.memo);
   if (!built.ok) return built;
-  const { message, notes, consumers } = built;
+  const { choice, message, notes, consumers } = built;
   const lines: string[] = [];
-  const choice = sdkChoice(doc, options.sdk);
   const from = choice.from === 'setting' ? '' : ` (${sdkFallbackText(choice) ?? 'from meta.lang'})`;
   lines.push(`BabelQueue: bytes published with the ${message.sdk} encoder${from}${options.freshIds ? ', fresh meta.id and created_at' : ''}`);
   lines.push('');
@@ -119,7 +118,7 @@ export function previewOutput(doc: ParsedDocument, options: PreviewOutputOptions
   }
   const built = buildMessage(doc, { ...options, sdk: options.sdk }, options.memo);
   if (!built.ok) return { ok: false, error: built.error };
-  const fallback = sdkFallbackText(sdkChoice(doc, options.sdk));
+  const fallback = sdkFallbackText(built.choice);
   const notes = [
     // Said as the full preview's header says it, so the CLI and the editor agree on the fallback.
     ...(fallback ? [`note: ${fallback}`] : []),
