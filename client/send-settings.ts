@@ -62,7 +62,8 @@ export function passwordKey(display: string, username: string | undefined): stri
  * The secret-storage key of the password a broker just refused (`error` of kind `auth`), so that
  * it is forgotten and asked again next time; undefined for any other error, or a URL without a
  * user name. Worked out from the setting, as `resolveTarget` stored it, whatever the command
- * (send, peek, dead letters, redrive).
+ * (send, peek, dead letters, redrive): not from the target the command used, whose display leaves
+ * out a user name equal to the password (guest:guest), so its key would not be the stored one.
  */
 export function refusedPasswordKey(brokerUrl: string, error: unknown): string | undefined {
   if (!isBrokerError(error) || error.kind !== 'auth') return undefined;
