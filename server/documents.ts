@@ -105,8 +105,10 @@ export class ParseCache {
     }
     const text = document.getText();
     let entry: Entry;
+    // The editor's document may know the line starts of this text already (found after it opened).
+    const knownLines = () => (document instanceof EditableDocument ? new LineIndex(text, () => document.lineStartsFor(text)) : undefined);
     if (!existing) {
-      entry = new Entry(document.uri, document.version, parseText(text), undefined);
+      entry = new Entry(document.uri, document.version, parseText(text), undefined, knownLines());
     } else if (existing.parsed.text === text) {
       // A new version with the same text (an undo back, a save): the same parse, lines and findings.
       entry = new Entry(document.uri, document.version, existing.parsed, undefined, existing.lines);

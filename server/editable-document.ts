@@ -51,10 +51,45 @@ export function releaseEditBuffer(open: Iterable<{ getText(): string }>): void {
   scratchText = undefined;
 }
 
+/**
+ * How many characters one step of preparing a large document for edits reads or writes (some
+ * 10–30 ms here): the server answers other requests between the steps.
+ */
+export const PREPARATION_STEP_CHARS = 4 * 1024 * 1024;
+
 /** Makes the scratch buffer hold `text` (at least `bytes` long, every page touched). */
 function holdInScratch(text: string, encoding: 'latin1' | 'utf16le', bytes: number): void {
-  if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.125)).fill(0);
-  scratch.write(text, 0, encoding);
+  for (const _ of scratchHoldingSteps(text, encoding, bytes));
+}
+
+/**
+ * holdInScratch in steps of at most PREPARATION_STEP_CHARS characters (twice as many bytes):
+ * touching and writing the 100 MB a 46 MB text needs held the server for a second at once. A
+ * new buffer becomes the scratch buffer only once it holds the whole text, so an edit made between
+ * the steps writes through the buffer as it was.
+ */
+function* scratchHoldingSteps(text: string, encoding: 'latin1' | 'utf16le', bytes: number, stepChars = PREPARATION_STEP_CHARS): Generator<void, void, void> {
+  const width = encoding === 'latin1' ? 1 : 2;
+  let buffer = scratch;
+  if (buffer.length < bytes) {
+    buffer = Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.125));
+    for (let at = 0; at < buffer.length; at += stepChars * 2) {
+      buffer.fill(0, at, Math.min(buffer.length, at + stepChars * 2));
+      yield;
+    }
+  }
+  // Until the last step, the buffer holds no text whole: an edit between the steps writes its own text whole.
+  const shared = buffer === scratch;
+  if (shared) scratchText = undefined;
+  for (let from = 0; from < text.length; from += stepChars) {
+    // A slice of a flat string is a view (no copy) that write() reads from.
+    buffer.write(text.slice(from, from + stepChars), from * width, encoding);
+    if (from + stepChars >= text.length) break;
+    yield;
+    // An edit of another document between the steps wrote its text through the buffer: it holds that one now.
+    if (shared && (scratch !== buffer || scratchText !== undefined)) return;
+  }
+  scratch = buffer;
   scratchText = text;
   scratchEncoding = encoding;
 }
@@ -88,14 +123,24 @@ export function replaceSpan(text: string, from: number, to: number, inserted: st
 /** The offsets where lines start in `text` (the first at `base`), as the library counts them. */
 function lineStartsOf(text: string, atLineStart: boolean, base = 0): number[] {
   const starts = atLineStart ? [base] : [];
-  for (let i = 0; i < text.length; i++) {
+  pushLineStartsOf(text, 0, text.length, starts, base);
+  return starts;
+}
+
+/**
+ * Adds to `starts` the line starts after the line breaks in text[from, to) (plus `base`); returns
+ * where the next scan goes on: past `to` when a `\r\n` straddles it.
+ */
+function pushLineStartsOf(text: string, from: number, to: number, starts: number[], base = 0): number {
+  let i = from;
+  for (; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code === 13 || code === 10) {
       if (code === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i++;
       starts.push(base + i + 1);
     }
   }
-  return starts;
+  return i;
 }
 
 /** More added lines than this are joined into a new array, not spliced in (a call takes only so many arguments). */
@@ -204,14 +249,45 @@ export class EditableDocument implements TextDocument {
    * than this one and drops it: collected, its memory is where the first keystroke's version goes.
    */
   prepareForEdits(): void {
-    void this.starts();
-    if (this.content.length < LARGE_TEXT_CHARS) return;
-    this.latin1 ??= isLatin1(this.content);
-    const bytes = this.content.length * (this.latin1 ? 1 : 2);
-    holdInScratch(this.content, this.latin1 ? 'latin1' : 'utf16le', bytes);
+    for (const _ of this.preparationSteps());
+  }
+
+  /**
+   * prepareForEdits as steps of at most PREPARATION_STEP_CHARS characters each, for the caller to
+   * run with other work between them (server/server.ts). The steps end early once the text is
+   * replaced, and what they made for an earlier text is not kept.
+   */
+  *preparationSteps(stepChars = PREPARATION_STEP_CHARS): Generator<void, void, void> {
+    const text = this.content;
+    if (this.lineStarts === undefined) {
+      const starts = [0];
+      for (let from = 0; from < text.length; ) {
+        from = pushLineStartsOf(text, from, Math.min(text.length, from + stepChars), starts);
+        if (from < text.length) yield;
+        if (this.content !== text) return;
+      }
+      // A request between the steps may have found them already (and an edit in a line moved them since).
+      this.lineStarts ??= starts;
+    }
+    if (text.length < LARGE_TEXT_CHARS) return;
+    if (this.latin1 === undefined) {
+      let latin1 = true;
+      for (let from = 0; from < text.length && latin1; from += stepChars) {
+        latin1 = isLatin1(text.slice(from, from + stepChars));
+        yield;
+        if (this.content !== text) return;
+      }
+      this.latin1 ??= latin1;
+    }
+    const encoding = this.latin1 ? 'latin1' : 'utf16le';
+    const bytes = text.length * (this.latin1 ? 1 : 2);
+    for (const _ of scratchHoldingSteps(text, encoding, bytes, stepChars)) {
+      yield;
+      if (this.content !== text) return;
+    }
     if (!canCollect()) return;
     // An even count, so a UTF-16 text has whole code units; the slack covers typing past a page.
-    void scratch.toString(this.latin1 ? 'latin1' : 'utf16le', 0, Math.min(scratch.length, bytes + FIRST_VERSION_SLACK_BYTES) & ~1);
+    void scratch.toString(encoding, 0, Math.min(scratch.length, bytes + FIRST_VERSION_SLACK_BYTES) & ~1);
     collectWhenIdle();
   }
 
@@ -269,6 +345,16 @@ export class EditableDocument implements TextDocument {
       this.shiftFrom = startLine + 1 + added.length;
       this.shiftBy = shift;
     }
+  }
+
+  /**
+   * A copy of the line starts, when they are found already and `text` is this document's text: a
+   * parse of the same text then need not scan it again (core/model/positions.ts).
+   */
+  lineStartsFor(text: string): number[] | undefined {
+    if (text !== this.content || this.lineStarts === undefined) return undefined;
+    const { shiftFrom, shiftBy } = this;
+    return this.lineStarts.map((start, line) => (line >= shiftFrom ? start + shiftBy : start));
   }
 
   private starts(): number[] {

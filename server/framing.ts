@@ -53,10 +53,12 @@ export class FramingRepair extends Transform {
       if (this.body) {
         if (this.body.size < this.body.length || this.mayRunOn(this.body)) return;
         const body = this.body;
-        const all = body.chunks.length === 1 ? body.chunks[0] : Buffer.concat(body.chunks);
-        this.push(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), all.subarray(0, body.length)]));
+        // The header and the body's chunks are passed on as they are: a large message (a 46 MB
+        // document opened) is copied once fewer, by the reader that joins them anyway.
+        this.push(Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'));
+        for (const piece of bytesBetween(body.chunks, 0, body.length)) this.push(piece);
         this.body = undefined;
-        this.pending = all.subarray(body.length);
+        this.pending = Buffer.concat(bytesBetween(body.chunks, body.length, body.size));
         continue;
       }
       const end = this.pending.indexOf(HEADER_END);
@@ -114,10 +116,8 @@ export class FramingRepair extends Transform {
    */
   private mayRunOn(body: { readonly length: number; readonly chunks: Buffer[]; size: number }): boolean {
     if (body.size >= body.length + PARTIAL_HEADER.length) return false;
-    const all = body.chunks.length === 1 ? body.chunks[0] : Buffer.concat(body.chunks);
-    body.chunks.length = 0;
-    body.chunks.push(all);
-    const end = all.subarray(Math.max(0, body.length - PARTIAL_HEADER.length), body.length).toString('latin1');
+    // Only the last bytes of the declared body tell: they are read without joining the chunks.
+    const end = Buffer.concat(bytesBetween(body.chunks, Math.max(0, body.length - PARTIAL_HEADER.length), body.length)).toString('latin1');
     const match = /[}\n]([a-z-]{1,14})$/i.exec(end);
     return match !== null && PARTIAL_HEADER.startsWith(match[1].toLowerCase());
   }
@@ -164,6 +164,18 @@ export class FramingRepair extends Transform {
     while (keep > 0 && !PARTIAL_HEADER.startsWith(text.slice(text.length - keep).toLowerCase())) keep--;
     this.pending = this.pending.subarray(this.pending.length - keep);
   }
+}
+
+/** The bytes in [from, to) of `chunks` taken as one run, as views of the chunks (nothing copied). */
+function bytesBetween(chunks: readonly Buffer[], from: number, to: number): Buffer[] {
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (const chunk of chunks) {
+    const end = start + chunk.length;
+    if (end > from && start < to) pieces.push(start >= from && end <= to ? chunk : chunk.subarray(Math.max(0, from - start), Math.min(chunk.length, to - start)));
+    start = end;
+  }
+  return pieces;
 }
 
 function parses(bytes: Buffer): boolean {

@@ -189,6 +189,69 @@ describe('EditableDocument', () => {
     }
   });
 
+  for (const [order, stepped, holder] of [
+    ['a UTF-16 text prepared beside a Latin-1 one', PIECES, LATIN1_PIECES],
+    ['a Latin-1 text prepared beside a UTF-16 one whose buffer is large enough for both', LATIN1_PIECES, PIECES],
+  ] as const) {
+    test(`prepared in steps, with edits of another large document between them: both the same as the library; ${order}`, () => {
+      const next = random(41);
+      const step = 100_000;
+      // A \r\n across a step's end counts once.
+      const first = `${'a'.repeat(step - 1)}\r\n${textOf(random(12), LARGE_TEXT_CHARS + 17, stepped)}`;
+      const second = textOf(random(13), LARGE_TEXT_CHARS + 19, holder);
+      const ours = [new EditableDocument('file:///1', 'json', 1, first), new EditableDocument('file:///2', 'json', 1, second)];
+      let theirs = [TextDocument.create('file:///1', 'json', 1, first), TextDocument.create('file:///2', 'json', 1, second)];
+      // The buffer as the holder makes it, whatever the tests before left.
+      releaseEditBuffer([]);
+      ours[1].prepareForEdits();
+      const steps = ours[0].preparationSteps(step);
+      let taken = 0;
+      let version = 1;
+      const edit = (which: number) => {
+        // Typing (a text replaced whole by a short one would leave the buffer's path).
+        const at = positionNear(next, theirs[which]);
+        const change = { range: { start: at, end: at }, text: which === 0 ? 'x' : '—' };
+        ours[which].update([change], version);
+        theirs[which] = TextDocument.update(theirs[which], [change], version);
+        assertSame(ours[which], theirs[which], next, `document ${which}, version ${version}`);
+      };
+      for (let result = steps.next(); !result.done; result = steps.next()) {
+        taken++;
+        version++;
+        // Typing in the other document now and then writes its own text through the buffer.
+        if (taken % 2 === 0) edit(1);
+      }
+      // At least the line starts' steps (the buffer's end early when the other document's typing takes it).
+      assert.ok(taken >= Math.floor(first.length / step), `the preparation took ${taken} steps`);
+      assertSame(ours[0], theirs[0], next, 'prepared in steps');
+      for (let i = 0; i < 4; i++) {
+        version++;
+        edit(0);
+        edit(1);
+      }
+    });
+  }
+
+  test('a preparation in steps ends once its document is edited, and the edits stay the library\'s', () => {
+    const next = random(43);
+    const initial = textOf(random(14), LARGE_TEXT_CHARS + 23, PIECES);
+    const ours = new EditableDocument('file:///a', 'json', 1, initial);
+    let theirs = TextDocument.create('file:///a', 'json', 1, initial);
+    const steps = ours.preparationSteps(100_000);
+    for (let i = 0; i < 15; i++) steps.next();
+    const change = changeOf(next, theirs, PIECES);
+    ours.update([change], 2);
+    theirs = TextDocument.update(theirs, [change], 2);
+    let rest = 0;
+    while (!steps.next().done) rest++;
+    assert.ok(rest <= 1, `${rest} steps ran after the edit`);
+    assertSame(ours, theirs, next, 'edited during the preparation');
+    const again = changeOf(next, theirs, PIECES);
+    ours.update([again], 3);
+    theirs = TextDocument.update(theirs, [again], 3);
+    assertSame(ours, theirs, next, 'edited after it');
+  });
+
   test('releaseEditBuffer lets go only when no large document is open; an edit after it still works', () => {
     const large = new EditableDocument('file:///a', 'json', 1, 'é'.repeat(LARGE_TEXT_CHARS + 1));
     large.prepareForEdits();

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../core/rules/settings/settings';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from '../../server/documents';
+import { asEditable } from '../../server/editable-document';
+import { LineIndex } from '../../core/model/positions';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { guard } from '../../server/guard';
 import { RegistryService, toUri } from '../../server/registry';
@@ -85,6 +87,20 @@ describe('ParseCache', () => {
     assert.ok(registries.invalidate([toUri(join(root, 'plain', 'registry.json'))]));
     assert.equal(registries.stateFor(toUri(join(root, 'plain', 'a.babel.json')), DEFAULT_SETTINGS), before, 'still none: none was written');
     assert.deepEqual(told, ['none', 'broken', 'none']);
+  });
+
+  test('a document whose line starts were found (and moved by typing in a line) lends them to its parse: the same positions as a scan', () => {
+    const text = `${GOOD_ENVELOPE}\r\n\r${'\n  '.repeat(50)}`;
+    const document = asEditable(open('file:///lent', 1, text));
+    document.prepareForEdits();
+    // Typing within a line moves the starts after it without rewriting them (a pending shift).
+    const typed = EDIT_TRACKING_DOCUMENTS.update(document, [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 4 } }, text: 'xyz' }], 2);
+    const lent = asEditable(typed).lineStartsFor(typed.getText());
+    assert.ok(lent !== undefined, 'the starts are lent');
+    assert.equal(asEditable(typed).lineStartsFor(text), undefined, 'not for another text');
+    const lines = new ParseCache(1).get(typed).lines;
+    const scanned = new LineIndex(typed.getText());
+    for (let offset = 0; offset <= typed.getText().length; offset++) assert.deepEqual(lines.positionAt(offset), scanned.positionAt(offset), `offset ${offset}`);
   });
 
   test('bounded: the least recently used document is evicted', () => {
