@@ -9,7 +9,7 @@ import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
-import { isUnder, realPath } from '../workspace/path-containment';
+import { isUnder, linkToFileIn, realPath } from '../workspace/path-containment';
 
 
 export interface InputFile {
@@ -208,7 +208,7 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     } else if (entry.isFile()) {
       visit(relative, absolute);
     } else if (entry.isSymbolicLink() && isFileTarget(absolute)) {
-      if (linkStaysIn(links.roots, absolute)) visit(relative, absolute);
+      if (linkToFileIn(links.roots, absolute)) visit(relative, absolute);
       else links.notFollowed(relative);
     }
   }
@@ -218,12 +218,6 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
 interface WalkLinks {
   readonly roots: readonly string[];
   readonly notFollowed: (relative: string) => void;
-}
-
-/** Whether the link at `path` leads to a file in one of `roots` (real paths). */
-function linkStaysIn(roots: readonly string[], path: string): boolean {
-  const target = realPath(path);
-  return roots.some((root) => isUnder(root, target));
 }
 
 function isFileTarget(path: string): boolean {

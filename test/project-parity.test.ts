@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +39,11 @@ describe('editor/CLI parity on a repository with babelq.json, ignores, overrides
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
     writeFileSync(join(workspace, path), text);
   }
+  // A link to a fixture inside the project is a fixture of its own to both; one leading out of it, to neither.
+  symlinkSync(join('..', 'team', 'data.babel.json'), join(workspace, 'fixtures', 'linked.babel.json'));
+  const outside = mkdtempSync(join(tmpdir(), 'babelq-parity-outside-'));
+  writeFileSync(join(outside, 'secret.babel.json'), example('bad/data.babel.json'));
+  symlinkSync(join(outside, 'secret.babel.json'), join(workspace, 'fixtures', 'outside.babel.json'));
   writeFileSync(join(workspace, '.vscode-settings.json'), JSON.stringify({ babelqueue: userSettings }));
   const client = new TestLspClient({ workspaceFolders: [pathToFileURL(workspace).href], settings: userSettings });
   let cli: { file: string; diagnostics: unknown[] }[];
@@ -56,6 +61,7 @@ describe('editor/CLI parity on a repository with babelq.json, ignores, overrides
   after(() => {
     client.kill();
     rmSync(workspace, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
   });
 
   async function fromServer(path: string, languageId: string): Promise<unknown[]> {
@@ -67,7 +73,15 @@ describe('editor/CLI parity on a repository with babelq.json, ignores, overrides
   }
 
   test('the CLI lints what the walk keeps: ignored and gitignored fixtures are left out', () => {
-    assert.deepEqual(cli.map((report) => report.file), ['fixtures/contract.babel.json', 'legacy/data.babel.json', 'team/data.babel.json', 'babelq-suppressions.json']);
+    assert.deepEqual(cli.map((report) => report.file), ['fixtures/contract.babel.json', 'fixtures/linked.babel.json', 'legacy/data.babel.json', 'team/data.babel.json', 'babelq-suppressions.json']);
+  });
+
+  test('the workspace\'s report lists the fixtures babelq lint lints, a link inside the project among them, and the same findings', async () => {
+    const report = await client.request<{ items: { uri: string; items: unknown[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    const listed = report.items.filter((item) => item.uri.endsWith('.babel.json') && item.items.length > 0).map((item) => ({ file: item.uri.slice(pathToFileURL(workspace).href.length + 1), diagnostics: item.items.map(asPublished) }));
+    const linted = cli.filter((entry) => entry.file.endsWith('.babel.json'));
+    assert.deepEqual(listed.map((entry) => entry.file).sort(), linted.map((entry) => entry.file).sort());
+    for (const entry of linted) assert.deepEqual(listed.find((item) => item.file === entry.file)!.diagnostics, entry.diagnostics, entry.file);
   });
 
   test('every envelope and the suppressions file: the server publishes exactly what babelq lint reports', async () => {

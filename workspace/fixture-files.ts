@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_IGNORES, type IgnoreFilter } from './ignores';
+import { linkToFileIn, realPath } from './path-containment';
 import { TimeSlices } from './time-slices';
 
 /** Never worth walking: dependencies and git internals hold no fixtures of ours and are huge. */
@@ -13,7 +14,8 @@ export const ENVELOPE_SUFFIX = '.babel.json';
 export const MAX_FIXTURES_FOUND = 20_000;
 
 /**
- * Every `*.babel.json` below `root`, sorted, at most `limit`: the first the walk finds (each
+ * Every `*.babel.json` below `root` (a symbolic link among them when it leads to a file inside
+ * `root`, as `babelq lint` follows it), sorted, at most `limit`: the first the walk finds (each
  * folder's own files, then its subfolders in name order), leaving out what `ignores` says
  * (.gitignore and babelq.json's `ignore`, for the diagnostics). The walk yields to the event loop
  * between folders once a slice is spent (a workspace folder of `/` or a home folder takes seconds
@@ -22,6 +24,8 @@ export const MAX_FIXTURES_FOUND = 20_000;
  */
 export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices()): Promise<string[]> {
   const found: string[] = [];
+  // Links to files are followed as `babelq lint` follows them from the folder's top (cli/paths.ts).
+  const linkRoots = [realPath(root)];
   const stack = [root];
   while (stack.length > 0 && found.length < limit) {
     if (!(await slices.pause())) break;
@@ -39,7 +43,7 @@ export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND,
       const path = join(directory, entry.name);
       if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name)) {
         if (!ignores.skipDirectory(path)) stack.push(path);
-      } else if (entry.isFile() && entry.name.endsWith(ENVELOPE_SUFFIX) && !ignores.skipFile(path)) {
+      } else if (entry.name.endsWith(ENVELOPE_SUFFIX) && (entry.isFile() || (entry.isSymbolicLink() && linkToFileIn(linkRoots, path))) && !ignores.skipFile(path)) {
         found.push(path);
       }
     }

@@ -3,7 +3,7 @@
  * `..`, absolute paths and symbolic links (for what a checkout names: a registry, a schema, a link
  * a walk would follow, a file a fix would write).
  */
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** True when `target` is `root` or lies below it, after resolving symbolic links where they exist. */
@@ -31,4 +31,20 @@ export function isUnder(folder: string, path: string): boolean {
 /** True for a relative path that climbs out (`..`, `../x`), not for a name like `..schemas`. */
 export function leavesRoot(relativePath: string): boolean {
   return relativePath === '..' || relativePath.startsWith(`..${sep}`) || isAbsolute(relativePath);
+}
+
+/**
+ * Whether the symbolic link at `path` is one a walk follows: to a regular file whose real path
+ * lies in one of `roots` (real paths). A link to a file elsewhere is not followed (a checkout
+ * could link `x.babel.json` to a secret on the machine, and the findings would quote it), nor one
+ * to a directory (a link cycle would make a walk endless).
+ */
+export function linkToFileIn(roots: readonly string[], path: string): boolean {
+  try {
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return false;
+  } catch {
+    return false; // Not ours to read (permissions): a walk passes over it.
+  }
+  const target = realPath(path);
+  return roots.some((root) => isUnder(root, target));
 }

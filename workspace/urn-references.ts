@@ -53,7 +53,8 @@ export function urnReferenceIn(path: string, urn: string, read: TextReader = rea
 /** The text of a regular file within the size limit (on disk, or as an editor holds it), else undefined. */
 function readFixture(path: string, read: TextReader): string | undefined {
   try {
-    // Links are left out (the walk lists each file where it really is); the read refuses the rest.
+    // Links are left out: the one a walk follows leads to a fixture in the folder, listed where it
+    // really is (one location per fixture); the read refuses the rest.
     if (lstatSync(path).isSymbolicLink()) return undefined;
     const text = read(path, MAX_FIXTURE_FILE_BYTES);
     // An open editor may hold more than the disk does (UTF-16 units: close enough for a limit).
