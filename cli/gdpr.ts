@@ -26,6 +26,13 @@ phone, iban, address, … anywhere in the name: bqschema gdpr's pattern) that ar
 not marked. With --require, an unmarked one fails the run, as
 bqschema gdpr --require does.
 
+Options:
+  --registry <file>     the registry to read (default: ./registry.json)
+  --require             fail (exit 1) when a field named like personal data is
+                        not marked x-gdpr-sensitive
+  --format <name>       stylish (default) or json
+  -h, --help            show this help
+
 Exit status: 0 (with --require: every such field marked), 1 unmarked fields
 with --require, 2 usage or I/O problem.
 `;

@@ -35,3 +35,10 @@ test('--require fails on an unmarked field, as bqschema gdpr --require does; a m
   assert.match(result.stderr, /1 field named like personal data is not marked x-gdpr-sensitive/);
   assert.equal(babelq(['gdpr', '--registry', 'nope.json'], root).status, 2);
 });
+
+test('--help names each option and the registry read by default', () => {
+  const result = babelq(['gdpr', '--help'], root);
+  assert.equal(result.status, 0);
+  for (const option of ['--registry <file>', '--require', '--format <name>', '-h, --help']) assert.ok(result.stdout.includes(option), option);
+  assert.match(result.stdout, /default: \.\/registry\.json/);
+});
