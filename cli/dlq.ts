@@ -34,7 +34,7 @@ A failure part-way leaves every message not yet moved in the DLQ.
 
 Options:
   --queue <name>        the work queue (required)
-  --broker <url>        as for send (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
+  --broker <url>        as for send (default: BABELQ_BROKER_URL, else ${DEFAULT_BROKER_URL})
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
   --limit <n>           read at most n dead letters (default 1000, at most ${MAX_READ})
   --format <text|json>  output format (default text)

@@ -28,7 +28,7 @@ on RabbitMQ the first ones at the head of the queue, in the order a consumer wou
 Options:
   --queue <name>        the logical queue (required)
   --dlq                 read the queue's dead-letter queue instead (<queue>.dlq in the layout)
-  --broker <url>        as for send (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
+  --broker <url>        as for send (default: BABELQ_BROKER_URL, else ${DEFAULT_BROKER_URL})
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
   --count <n>           how many messages to read (default 5; Redis: the newest n; RabbitMQ:
                         the first n at the head of the queue)

@@ -28,9 +28,9 @@ export const SEND_USAGE = `Usage: babelq send <file> [options]
 Publishes an envelope file to a local broker, exactly as 'babelq preview' prints it.
 
 Options:
-  --broker <url>        redis://host:port[/db] (default ${DEFAULT_BROKER_URL}, or BABELQ_BROKER_URL)
-                        or amqp://user@host:port[/vhost]; the password comes from the URL or
-                        from the BABELQ_BROKER_PASSWORD environment variable
+  --broker <url>        redis://host:port[/db] or amqp://user@host:port[/vhost] (default: the
+                        BABELQ_BROKER_URL environment variable, else ${DEFAULT_BROKER_URL});
+                        the password comes from the URL or from BABELQ_BROKER_PASSWORD
   --layout <babelqueue|laravel>
                         Redis: RPUSH to the bare queue (default), or Laravel's queues:<queue>
                         plus its :notify marker; --prefix <p> adds Laravel's connection prefix
