@@ -21,7 +21,7 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * core field that consumers reject (and so also reject after a relay), the number that is no JSON
  * (a leading zero: so no integer literal either).
  */
-const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
+export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
   ['unsafe-integer', 'consumer-rejects'],
   ['invalid-urn', 'unknown-urn'],

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
 import { parseText } from '../../../core/parse/parser';
 import { analyze } from '../../../core/rules/analyze';
+import { SAME_CAUSE } from '../../../core/rules/same-cause';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 import { stableFresh } from '../../support/fresh';
@@ -111,4 +112,17 @@ test('every example the examples README calls valid (orders/, billing/, identity
       assert.deepEqual(found.map((d) => `${d.code}: ${d.message}`), [], `${folder}/${name}`);
     }
   }
+});
+
+test('docs/diagnostics.md names every pair of codes that one finding carries, and no other', () => {
+  const catalogue = readFileSync(join(ROOT, 'docs', 'diagnostics.md'), 'utf8').replace(/\s+/g, ' ');
+  const list = /one token, one finding: (.*?)\) has, after `range`/.exec(catalogue)?.[1];
+  assert.ok(list, 'the paragraph of --format json lists the same-cause pairs');
+  const documented = new Set<string>();
+  for (const clause of list.split(', ')) {
+    const [first, ...others] = [...clause.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]);
+    assert.match(clause, /^`[a-z-]+` with `[a-z-]+`( or `[a-z-]+`)*$/, clause);
+    for (const other of others) documented.add([first, other].sort().join(' + '));
+  }
+  assert.deepEqual([...documented].sort(), SAME_CAUSE.map((pair) => [...pair].sort().join(' + ')).sort());
 });
