@@ -146,7 +146,8 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     if (typeof base === 'string') continue;
     const shown = relative(cwd, schemaPath) || schemaPath;
     const report = compareDocs(base, readSchema(cwd, schemaPath), shown, entry.urn);
-    if (report.diagnostics.length > 0) reports.push(report);
+    // Compared, with a break or none: a file checked (json lists it, the summaries count it).
+    reports.push(report);
   }
   // A URN registered at the base and gone now breaks its producers and consumers.
   const baseRegistry = atBase(registryPath);
@@ -155,7 +156,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     const change = { baseName: ref, baseUrns: was.ok ? was.entries.map((entry) => entry.urn) : [], current: index.doc, currentUrns: new Set(entries.map((entry) => entry.urn)) };
     const diagnostics = fileDiagnostics('registryChange', change, DEFAULT_SETTINGS);
     const lines = new LineIndex(registryText);
-    if (diagnostics.length > 0) reports.push({ file: relative(cwd, registryPath) || registryPath, diagnostics: diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lines)) });
+    reports.push({ file: relative(cwd, registryPath) || registryPath, diagnostics: diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lines)) });
   }
   return reports;
 }

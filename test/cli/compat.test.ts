@@ -107,6 +107,34 @@ describe('babelq compat', () => {
   });
 });
 
+test('--base REF counts every file it compared, with breaks or none: the summaries say how many were checked', () => {
+  const repo = makeTree({
+    'registry.json': JSON.stringify({ schemas: [
+      { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },
+      { urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'active' },
+    ] }),
+    'schemas/created.json': schema({ order_id: { type: 'integer' } }),
+    'schemas/placed.json': schema({ order_id: { type: 'integer' } }),
+  });
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    const compatible = babelq(['compat', '--base', 'HEAD', '--format', 'github'], repo);
+    assert.equal(compatible.status, 0, compatible.stderr);
+    assert.match(compatible.stdout, /^babelq: 3 files checked: 0 errors, 0 warnings, 0 notices$/m);
+    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    const breaking = babelq(['compat', '--base', 'HEAD'], repo);
+    assert.equal(breaking.status, 1, breaking.stderr);
+    assert.match(breaking.stdout, /in 1 of 3 files/);
+    const reports = JSON.parse(babelq(['compat', '--base', 'HEAD', '--format', 'json'], repo).stdout) as { file: string; diagnostics: unknown[] }[];
+    assert.deepEqual(reports.map((report) => [report.file, report.diagnostics.length]), [['schemas/created.json', 1], ['schemas/placed.json', 0], ['registry.json', 0]]);
+  } finally {
+    removeTree(repo);
+  }
+});
+
 describe('babelq compat on the registry example (BABELQ_REGISTRY_EXAMPLE_DIR)', () => {
   const dir = process.env.BABELQ_REGISTRY_EXAMPLE_DIR;
 
