@@ -19,7 +19,8 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * key that differs from a core key only in case (which Go reads as that field and the typed SDKs
  * drop on relay; where the field itself is missing, the missing field on that key), the
  * core field that consumers reject (and so also reject after a relay), the number that is no JSON
- * (a leading zero: so no integer literal either).
+ * (a leading zero: so no integer literal either), the money written as a float whose literal the
+ * encoders also write differently (`10.0`, `1e3`, `-0.0`: minor units or a string end both).
  */
 export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
@@ -32,6 +33,7 @@ export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['encoding-divergence', 'case-mismatch'],
   ['invalid-value', 'consumer-rejects'],
   ['json-syntax', 'wrong-type'],
+  ['float-currency', 'encoding-divergence'],
 ];
 
 /**

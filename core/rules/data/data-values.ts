@@ -26,7 +26,7 @@ export const rule = defineRule<DataCode>({
       summary: 'A money-like key holds a floating-point number.',
       docs: {
         fires:
-          'A money-like key (`babelqueue.money.keyPatterns`; by default amount, price, cost, total, subtotal, tax, fee, balance, discount, refund, payment and `*_amount`, `*_price`, …; camelCase keys count too) holds a number with a fraction or exponent. `*_cents`, `*_minor`, `*_pence` never fire.',
+          'A money-like key (`babelqueue.money.keyPatterns`; by default amount, price, cost, total, subtotal, tax, fee, balance, discount, refund, payment and `*_amount`, `*_price`, …; camelCase keys count too) holds a number with a fraction or exponent. `*_cents`, `*_minor`, `*_pence` never fire. Where the encoders also write the literal differently (`10.0`, `1e3`, `-0.0`), this finding carries that `encoding-divergence`: its fix ends both.',
         instead: 'Integer minor units (`"amount_cents": 9990`) or a decimal string (`"amount": "99.90"`): no SDK\'s float writes `99.90` back.',
         example: { fires: '"amount": 99.90', clean: '"amount_cents": 9990' },
         fixes: '`"<key>_cents": <integer>` when exact, or the amount as a decimal string (neither is preferred: cents assume two decimal places).',

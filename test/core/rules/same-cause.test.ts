@@ -29,6 +29,20 @@ test('a number beyond 2^53: unsafe-integer carries the encoders\' divergence; tu
   assert.deepEqual(off.filter((d) => text.slice(d.offset, d.end) === '9007199254740993').map((d) => d.code), ['encoding-divergence']);
 });
 
+test('money written as an integral float: float-currency carries the encoders\' divergence, whose cause its fix removes', () => {
+  // `10.0` and `1e3` are floats (float-currency) that Python and Java write otherwise (encoding-divergence):
+  // one literal, one cause, and the float-currency fix (minor units or a string) ends both.
+  for (const literal of ['10.0', '1e3', '-0.0']) {
+    const text = order.replace('"total_cents": 11890', `"total": ${literal}`);
+    assert.notEqual(text, order);
+    const doc = parseText(text);
+    const onToken = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.offset === text.indexOf(`"total": ${literal}`) + '"total": '.length);
+    assert.deepEqual(onToken.map((d) => d.code), ['float-currency'], literal);
+    assert.deepEqual(onToken[0].related?.map((r) => r.code), ['encoding-divergence'], literal);
+    assert.ok(codeActions(doc, onToken, stableFresh(), registry).some((action) => /decimal string/.test(action.title)), literal);
+  }
+});
+
 test('a malformed URN: invalid-urn carries unknown-urn, and both codes\' fixes are offered', () => {
   const text = order.replace('"urn:babel:orders:created"', '" URN:babel:orders:created"');
   const doc = parseText(text);
