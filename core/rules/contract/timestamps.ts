@@ -45,7 +45,7 @@ function checkTimestamps(context: RuleContext<'timestamp-unit' | 'dead-letter-or
   let unitsDiffer = false;
   for (const [name, node] of [['meta.created_at', createdAt], ['dead_letter.failed_at', failedAt]] as const) {
     if (!node || node.value < 0) continue;
-    const message = timestampUnitMessage(name, node.value);
+    const message = timestampUnitMessage(name, node.value, node.raw);
     if (message) {
       unitsDiffer = true;
       context.report('timestamp-unit', node, message);
@@ -61,16 +61,20 @@ function checkTimestamps(context: RuleContext<'timestamp-unit' | 'dead-letter-or
   }
 }
 
-/** The reading of a timestamp that is not in milliseconds, or undefined when it looks like ms. */
-function timestampUnitMessage(name: string, value: number): string | undefined {
+/**
+ * The reading of a timestamp that is not in milliseconds, or undefined when it looks like ms. The
+ * message quotes the literal as written: a nanosecond time is beyond 2^53, and its double would
+ * misquote the fixture (`1749132727123456789` as `1749132727123456800`).
+ */
+function timestampUnitMessage(name: string, value: number, raw: string): string | undefined {
   if (value < SECONDS_CEILING) {
     const readings = `as milliseconds it means ${formatUtc(value)}, as seconds ${formatUtc(value * 1000)}`;
     // "Write value × 1000" only where that is milliseconds: below 10^8 it would fire again (0 stays 0).
-    if (!isMillisecondRange(value * 1000)) return `"${name}" ${value} is too small for Unix milliseconds: ${readings}. Write the time in Unix milliseconds, such as 1749132727000.`;
-    return `"${name}" ${value} looks like seconds, not Unix milliseconds: ${readings}. Write ${value * 1000}.`;
+    if (!isMillisecondRange(value * 1000)) return `"${name}" ${raw} is too small for Unix milliseconds: ${readings}. Write the time in Unix milliseconds, such as 1749132727000.`;
+    return `"${name}" ${raw} looks like seconds, not Unix milliseconds: ${readings}. Write ${value * 1000}.`;
   }
   if (value > MILLIS_CEILING) {
-    return `"${name}" ${value} looks like microseconds or nanoseconds, not Unix milliseconds: as milliseconds it means ${formatUtc(value)}, as microseconds ${formatUtc(value / 1e3)}, as nanoseconds ${formatUtc(value / 1e6)}.`;
+    return `"${name}" ${raw} looks like microseconds or nanoseconds, not Unix milliseconds: as milliseconds it means ${formatUtc(value)}, as microseconds ${formatUtc(value / 1e3)}, as nanoseconds ${formatUtc(value / 1e6)}.`;
   }
   return undefined;
 }
