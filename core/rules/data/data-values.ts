@@ -5,7 +5,7 @@
 import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatGo, formatNode } from '../../encode/numbers';
 import { checkIsoTime, rfc3339Of } from '../../contract/time';
-import { shiftToInteger } from '../../model/decimal';
+import { plainDecimal, shiftToInteger } from '../../model/decimal';
 import { renameKey, replaceValue } from '../../model/property-edits';
 import { forEachValue, getProperty } from '../../model/tree';
 import { Flag, Kind, stringValue } from '../../parse/columns';
@@ -259,7 +259,9 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   if (cents !== undefined && !getProperty(property.parent, centsKey)) {
     fixes.push({ title: `Convert to integer minor units: "${centsKey}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)], preferred: false });
   }
-  fixes.push({ title: `Carry the amount as a decimal string: "${value.raw}"`, edits: [replaceValue(value, JSON.stringify(value.raw))], preferred: false });
+  // Plain notation, not `"25e-1"`: a decimal string is read as the amount's digits, and some decimal parsers refuse an exponent.
+  const decimal = plainDecimal(value.raw) ?? value.raw;
+  fixes.push({ title: `Carry the amount as a decimal string: "${decimal}"`, edits: [replaceValue(value, JSON.stringify(decimal))], preferred: false });
   return fixes;
 }
 
