@@ -27,7 +27,7 @@ export const rule = defineRule<CoreFieldCode>({
           'A core field has the wrong JSON type: `attempts: "0"`, `data: []`, `schema_version: 1.0` (must be the integer literal `1`), `attempts: 1.0`, `job: 123`, `created_at: "2025-06-05"`, `dead_letter.error: 5`.',
         instead: 'The type the contract gives the field, written as a plain literal: integers without a fraction or exponent (Go fails to decode `1.0` into an integer), `data` as an object.',
         example: { fires: '"attempts": "0"', clean: '"attempts": 0' },
-        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields; `data: []` → `{}`.',
+        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields (for `schema_version` only where that gives 1: `2.0` would become an unsupported version); `data: []` → `{}`.',
       },
       fixes: wrongTypeFixes,
     },
@@ -176,10 +176,13 @@ function wrongTypeFixes({ valueAt }: FixContext): Fix[] {
   const key = value?.property?.key;
   if (!value || !key) return [];
   const integerField = ['attempts', 'schema_version', 'created_at', 'failed_at'].includes(key);
-  if (integerField && value.kind === 'string' && /^\d+$/.test(value.value) && Number.isSafeInteger(Number(value.value))) {
+  // schema_version has one value: writing `2.0` or `"2"` as 2 would only trade this error for
+  // unsupported-schema-version, so there the fix is offered for 1 alone (the message asks for 1).
+  const writable = (integer: number) => key !== 'schema_version' || integer === 1;
+  if (integerField && value.kind === 'string' && /^\d+$/.test(value.value) && Number.isSafeInteger(Number(value.value)) && writable(Number(value.value))) {
     return [{ title: `Write "${key}" as the integer ${Number(value.value)}`, edits: [replaceValue(value, String(Number(value.value)))] }];
   }
-  if (integerField && value.kind === 'number' && Number.isSafeInteger(value.value) && !Object.is(value.value, -0)) {
+  if (integerField && value.kind === 'number' && Number.isSafeInteger(value.value) && !Object.is(value.value, -0) && writable(value.value)) {
     return [{ title: `Write "${key}" as the integer literal ${value.value}`, edits: [replaceValue(value, String(value.value))] }];
   }
   if (key === 'data' && value.kind === 'array' && value.items.length === 0) {
