@@ -29,7 +29,7 @@ export const rule = defineRule<DataCode>({
           'A money-like key (`babelqueue.money.keyPatterns`; by default amount, price, cost, total, subtotal, tax, fee, balance, discount, refund, payment and `*_amount`, `*_price`, …; camelCase keys count too) holds a number with a fraction or exponent. `*_cents`, `*_minor`, `*_pence` never fire. Where the encoders also write the literal differently (`10.0`, `1e3`, `-0.0`), this finding carries that `encoding-divergence`: its fix ends both.',
         instead: 'Integer minor units (`"amount_cents": 9990`) or a decimal string (`"amount": "99.90"`): no SDK\'s float writes `99.90` back.',
         example: { fires: '"amount": 99.90', clean: '"amount_cents": 9990' },
-        fixes: '`"<key>_cents": <integer>` when exact, or the amount as a decimal string (neither is preferred: cents assume two decimal places).',
+        fixes: '`"<key>_cents": <integer>` when exact and within ±(2^53−1), or the amount as a decimal string (neither is preferred: cents assume two decimal places).',
       },
       fixes: floatCurrencyFixes,
     },
@@ -256,7 +256,9 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   const fixes: Fix[] = [];
   const cents = shiftToInteger(value.raw, 2);
   const centsKey = centsKeyOf(property.key);
-  if (cents !== undefined && !getProperty(property.parent, centsKey)) {
+  // Minor units beyond ±(2^53−1) would trade this warning for unsafe-integer: the string is the fix then.
+  const safe = cents !== undefined && BigInt(cents) <= MAX_SAFE && BigInt(cents) >= -MAX_SAFE;
+  if (cents !== undefined && safe && !getProperty(property.parent, centsKey)) {
     fixes.push({ title: `Convert to integer minor units: "${centsKey}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)], preferred: false });
   }
   // Plain notation, not `"25e-1"`: a decimal string is read as the amount's digits, and some decimal parsers refuse an exponent.
