@@ -1,7 +1,7 @@
 /** case-mismatch in the three blocks, extension-key in meta (a key reported for its case is not reported again). */
 import { forbiddenKey, knownKeys, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type EnvelopeScope } from '../../contract/envelope';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
-import { renameKey } from '../../model/property-edits';
+import { removeProperty, renameKey } from '../../model/property-edits';
 import { getProperty, type ObjectNode } from '../../model/tree';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
@@ -21,7 +21,7 @@ export const rule = defineRule<KeyNameCode>({
           'An unknown key equals a known, core or forbidden key except for case (`TS`, `Attempts`, `JOB`). One finding on the key: `encoding-divergence` (what Go, which reads such a key as the field, and the typed SDKs do with it) is shown and carries this one with its rename, or `missing-field` where the field itself is absent.',
         instead: 'The key in its exact spelling: keys match byte-wise and case-sensitively, so `JOB` is an unknown key (preserved on re-emit), not `job`.',
         example: { fires: '"Attempts": 0', clean: '"attempts": 0' },
-        fixes: 'Rename to the known key (never onto a forbidden key or a key already present).',
+        fixes: 'Rename to the known key (never onto a forbidden key or a key already present); a root `URN` is renamed to `job`, as a producer writes the URN, or removed beside a `job` (renamed to the alias, it would only draw urn-alias).',
       },
       fixes: caseMismatchFixes,
     },
@@ -77,17 +77,30 @@ function checkCase(context: RuleContext<KeyNameCode>, object: ObjectNode, scope:
     context.report(
       'case-mismatch',
       keyRange(property),
-      `"${where}${property.key}" is not "${where}${meant}": keys match byte-wise and case-sensitively, so this is an unknown key (preserved on re-emit). ${caseAdvice(scope, meant)}`,
+      `"${where}${property.key}" is not "${where}${meant}": keys match byte-wise and case-sensitively, so this is an unknown key (preserved on re-emit). ${caseAdvice(scope, meant, object)}`,
     );
   }
   return reported;
 }
 
 /** What to do about a key that differs from `meant` in case: never advise renaming onto a forbidden or reserved key. */
-function caseAdvice(scope: EnvelopeScope, meant: string): string {
+function caseAdvice(scope: EnvelopeScope, meant: string, object: ObjectNode): string {
   const refused = renameRefused(scope, meant);
-  return refused ? `Do not rename it: ${refused}.` : `Did you mean "${meant}"?`;
+  if (refused) return `Do not rename it: ${refused}.`;
+  if (scope === 'root' && meant === URN_ALIAS) {
+    return getProperty(object, 'job')
+      ? `Did you mean "urn"? Beside "job" that alias is dropped on decode: remove it.`
+      : `Did you mean "urn"? A producer writes the URN as "job": rename it to "job".`;
+  }
+  return `Did you mean "${meant}"?`;
 }
+
+/**
+ * The `urn` alias is what consumers accept, not what a producer writes (urn-alias fires on it): a
+ * root key that differs from it in case is renamed to `job`, or removed beside a `job`, so the fix
+ * leaves no urn-alias warning behind.
+ */
+const URN_ALIAS = 'urn';
 
 /** Why renaming a key to `meant` would add a problem (a forbidden or reserved key), or undefined. */
 function renameRefused(scope: EnvelopeScope, meant: string): string | undefined {
@@ -133,6 +146,11 @@ function caseMismatchFixes({ propertyAtKey }: FixContext): Fix[] {
   const scope = property && asEnvelopeScope(scopeOfObject(property.parent));
   if (!property || !scope) return [];
   const meant = knownKeys(scope).find((key) => key.toLowerCase() === property.key.toLowerCase());
+  if (scope === 'root' && meant === URN_ALIAS && !getProperty(property.parent, meant)) {
+    return getProperty(property.parent, 'job')
+      ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(property)] }]
+      : [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')] }];
+  }
   // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
   if (!meant || renameRefused(scope, meant) || getProperty(property.parent, meant)) return [];
   return [{ title: `Rename "${property.key}" to "${meant}"`, edits: [renameKey(property, meant)] }];

@@ -16,10 +16,10 @@ export const rule = defineRule({
       summary: 'A required envelope field is absent.',
       docs: {
         fires:
-          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`), on that key, carrying its `case-mismatch` and `encoding-divergence`.',
+          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`; for `job` also `URN`, the alias in another case), on that key, carrying its `case-mismatch` and `encoding-divergence`.',
         instead: 'Every required field: consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`, and a message without `meta.id` has no dedup key.',
         example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
-        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key.',
+        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue: "default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it).',
       },
       fixes: missingFieldFixes,
     },
@@ -50,7 +50,8 @@ function reportMissingIn(context: RuleContext<'missing-field'>, object: ObjectNo
  * case-mismatch's rename is the fix). Only Go's decoder matches keys case-insensitively.
  */
 function reportMissing(context: RuleContext<'missing-field'>, object: ObjectNode, prefix: string, field: FieldSpec, anchor: Range): void {
-  const variant = caseVariant(object, field.name);
+  // `job` is also absent for want of a `urn` alias written in another case (`URN`): that key is the cause too.
+  const variant = caseVariant(object, field.name) ?? (prefix === '' && field.name === 'job' ? caseVariant(object, 'urn') : undefined);
   const subject = `${prefix}${field.name}`;
   if (!variant) {
     context.report('missing-field', anchor, missingMessage(prefix, field), { subject });
@@ -60,7 +61,7 @@ function reportMissing(context: RuleContext<'missing-field'>, object: ObjectNode
   context.report(
     'missing-field',
     keyRange(variant),
-    `Missing required field "${subject}"${what}: "${prefix}${variant.key}" differs from it only in case, and only Go's decoder reads it as "${field.name}". Rename it to "${field.name}".`,
+    `Missing required field "${subject}"${what}: "${prefix}${variant.key}" differs from ${variant.key.toLowerCase() === field.name ? 'it' : `"${variant.key.toLowerCase()}"`} only in case, and only Go's decoder reads it as "${variant.key.toLowerCase()}". Rename it to "${field.name}".`,
     { subject },
   );
 }
@@ -83,7 +84,7 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const scope = scopeName as EnvelopeScope;
   const object: ObjectNode | undefined = scope === 'root' ? root : asObject(getValue(root, scopeName));
   // With a case variant present, renaming it (case-mismatch's fix, carried) is the fix.
-  if (!object || getProperty(object, field) || caseVariant(object, field)) return [];
+  if (!object || getProperty(object, field) || caseVariant(object, field) || (scope === 'root' && field === 'job' && caseVariant(object, 'urn'))) return [];
   const hints = hintsFrom(doc);
   const value = skeletonValue(scope, field, fresh, hints);
   if (value === undefined) return [];
