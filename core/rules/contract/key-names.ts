@@ -88,9 +88,9 @@ function caseAdvice(scope: EnvelopeScope, meant: string, object: ObjectNode): st
   const refused = renameRefused(scope, meant);
   if (refused) return `Do not rename it: ${refused}.`;
   if (scope === 'root' && meant === URN_ALIAS) {
-    return getProperty(object, 'job')
-      ? `Did you mean "urn"? Beside "job" that alias is dropped on decode: remove it.`
-      : `Did you mean "urn"? A producer writes the URN as "job": rename it to "job".`;
+    const job = getProperty(object, 'job')?.value;
+    if (!job) return `Did you mean "urn"? A producer writes the URN as "job": rename it to "job".`;
+    if (job.kind === 'string' && job.value.trim() !== '') return `Did you mean "urn"? Beside "job" that alias is dropped on decode: remove it.`;
   }
   return `Did you mean "${meant}"?`;
 }
@@ -147,9 +147,11 @@ function caseMismatchFixes({ propertyAtKey }: FixContext): Fix[] {
   if (!property || !scope) return [];
   const meant = knownKeys(scope).find((key) => key.toLowerCase() === property.key.toLowerCase());
   if (scope === 'root' && meant === URN_ALIAS && !getProperty(property.parent, meant)) {
-    return getProperty(property.parent, 'job')
-      ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(property)] }]
-      : [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')] }];
+    const job = getProperty(property.parent, 'job')?.value;
+    if (!job) return [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')] }];
+    // Beside a blank or mistyped job this key may hold the only URN: removing it is the author's call.
+    const jobHoldsUrn = job.kind === 'string' && job.value.trim() !== '';
+    return jobHoldsUrn ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(property)] }] : [];
   }
   // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
   if (!meant || renameRefused(scope, meant) || getProperty(property.parent, meant)) return [];
