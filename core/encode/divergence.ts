@@ -169,7 +169,7 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
       if (scope === 'meta' && !goReads) {
         const message =
           key === META_EXTENSION_KEY
-            ? `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message, PHP, Python and Node keep it`
+            ? `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message (the contract says a relay keeps it: nothing to change in the fixture), PHP, Python and Node keep it`
             : `meta.${key}: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it`;
         found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'information', message });
         continue;
