@@ -1,6 +1,7 @@
 /** timestamp-unit and dead-letter-order on meta.created_at and dead_letter.failed_at. */
 import { isMillisecondRange, SECONDS_CEILING, MILLIS_CEILING } from '../../contract/envelope';
 import { formatUtc } from '../../contract/time';
+import { literalFitsInt64 } from '../../encode/numbers';
 import { shiftToInteger } from '../../model/decimal';
 import { replaceValue } from '../../model/property-edits';
 import { getValue, type NumberNode, type ValueNode } from '../../model/tree';
@@ -44,7 +45,8 @@ function checkTimestamps(context: RuleContext<'timestamp-unit' | 'dead-letter-or
   const failedAt = integerValue(getValue(deadLetter, 'failed_at'));
   let unitsDiffer = false;
   for (const [name, node] of [['meta.created_at', createdAt], ['dead_letter.failed_at', failedAt]] as const) {
-    if (!node || node.value < 0) continue;
+    // Beyond signed 64-bit it is invalid-value's error (Go cannot decode it), not a question of unit.
+    if (!node || node.value < 0 || !literalFitsInt64(node.raw)) continue;
     const message = timestampUnitMessage(name, node.value, node.raw);
     if (message) {
       unitsDiffer = true;

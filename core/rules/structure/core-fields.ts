@@ -39,7 +39,7 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts` beyond signed 64-bit (PHP and Go reject it), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
         instead: 'A value the field can hold: a counter from 0, a queue name, a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
       },
@@ -130,6 +130,13 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   // (Negative counters returned above; the literal helpers stay linear in a literal of megabytes.)
   if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && !literalFitsInt64(value.raw)) {
     context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${literalAsIntN(32, value.raw)}).`);
+    return;
+  }
+  // The contract's integers fit signed 64-bit; the typed decoders read created_at, failed_at and
+  // dead_letter.attempts as 64-bit integers, and Go's json.Unmarshal fails beyond that range (as it
+  // does for attempts): a consumer rejection, which timestamp-unit leaves to this finding.
+  if (value.kind === 'number' && name !== 'attempts' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.isIntegerLiteral && !literalFitsInt64(value.raw)) {
+    context.report('invalid-value', value, `"${name}" ${value.raw} does not fit a signed 64-bit integer, as the contract's integers must: Go fails to decode the message. ${field.type === 'timestamp' ? 'Write the time in Unix milliseconds, such as 1749132727000.' : 'Write the number of attempts made.'}`);
     return;
   }
   // Java narrows the counter to a 32-bit int (intValue): 4294967296 is accepted as 0 (facts-2 §2),
