@@ -244,9 +244,14 @@ function checkString(context: RuleContext<DataCode>, offset: number, end: number
     // The same instant in RFC 3339 when the text says its zone; an example otherwise.
     const same = rfc3339Of(value);
     const instead = same ? `write ${JSON.stringify(same)} (the same instant in RFC 3339)` : 'write RFC 3339 such as "2025-06-05T14:12:07Z"';
-    context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, which is not an ISO 8601 time: ${instead}, or Unix milliseconds.`);
+    // ISO 8601 has 24:00 for the end of a day; RFC 3339 has no hour 24, so its parsers refuse it.
+    const what = END_OF_DAY.test(value) ? 'which ISO 8601 reads as the end of the day but RFC 3339 does not allow (hour 24)' : 'which is not an ISO 8601 time';
+    context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, ${what}: ${instead}, or Unix milliseconds.`);
   }
 }
+
+/** A date-time at ISO 8601's end of day, `…T24:00`, `…T24:00:00`, `…T24:00:00.000`, with or without an offset. */
+const END_OF_DAY = /^\d{4}-\d{2}-\d{2}[Tt]24:00(?::00(?:[.,]0+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
 
 function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   const value = valueAt();
