@@ -491,7 +491,9 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   if ((/closed|Channel ended|CONNECTION.FORCED/i.test(message) || code === '320') && phase === 'redrive') {
     return make('closed', `The connection to ${where} closed in the middle of the redrive.`);
   }
-  if (/closed|CONNECTION.FORCED/i.test(message) || code === '320') {
+  // amqplib fails an RPC still waiting for its reply with "Channel ended" when the socket drops:
+  // the connection went away, the broker refused nothing.
+  if (/closed|Channel ended|CONNECTION.FORCED/i.test(message) || code === '320') {
     return make('closed', `The connection to ${where} closed before RabbitMQ answered: the ${phase} may not have happened.`);
   }
   return make('rejected', `${where} refused the ${phase}${queue ? ` on queue ${queue}` : ''}: ${quoted(brokerReason(message), target) || 'no reason given'}.`);
