@@ -422,6 +422,16 @@ function peekedProperties(raw: Record<string, unknown>): PeekedAmqpProperties {
   return out as PeekedAmqpProperties;
 }
 
+/** The amqplib fields that are AMQP short strings, in the envelope's or the command's words. */
+const SHORT_STRING_FIELDS: Readonly<Record<string, string>> = {
+  queue: 'a queue name',
+  routingKey: 'the routing key (the queue name)',
+  exchange: 'an exchange name',
+  type: 'the type property (the URN)',
+  correlationId: 'the correlation_id property (the trace_id)',
+  messageId: 'the message_id property (meta.id)',
+};
+
 /** Turns whatever amqplib threw into a BrokerError in a user's words. */
 async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, queue?: string): Promise<BrokerError> {
   if (error instanceof BrokerError) return error;
@@ -429,6 +439,13 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   const message = errorMessage(error);
   const code = errorCode(error);
   const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, { target: where, ...(code !== undefined ? { code } : {}) });
+  // amqplib checks AMQP 0-9-1 short strings (at most 255 bytes) itself and throws before sending
+  // anything: RabbitMQ was never asked, so this is not its refusal.
+  const tooLong = /^Field '(\w+)' is the wrong type; must be a string \(up to 255 chars\)/.exec(message)?.[1];
+  if (tooLong !== undefined) {
+    const what = SHORT_STRING_FIELDS[tooLong] ?? `the field ${tooLong}`;
+    return make('rejected', `AMQP 0-9-1 allows at most 255 bytes (UTF-8) in ${what}, and this one is longer: nothing was sent to ${where}.`);
+  }
   if (error instanceof Returned) {
     return make('missing-queue', `${where} returned the message: the queue ${queue} disappeared before it arrived, so nothing was delivered.`);
   }
