@@ -128,10 +128,15 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
     else memo.body = body as ParsedDocument;
   }
 
-  const traceId = getValue(root, 'trace_id');
-  const lang = getValue(meta, 'lang');
-  const version = getValue(meta, 'schema_version');
-  const attempts = getValue(root, 'attempts');
+  // The AMQP properties project the body as the encoder wrote it, which a typed SDK may have
+  // changed: Go trims a "urn" alias into "job", Java reads an attempts beyond an int as its low bits.
+  const bodyRoot = asObject(body.root);
+  const bodyMeta = asObject(getValue(bodyRoot, 'meta'));
+  const urn = routingUrn(bodyRoot)?.node.value ?? resolved.node.value;
+  const traceId = getValue(bodyRoot, 'trace_id');
+  const lang = getValue(bodyMeta, 'lang');
+  const version = getValue(bodyMeta, 'schema_version');
+  const attempts = getValue(bodyRoot, 'attempts');
   let bytes: Uint8Array | undefined;
   const message: OutgoingMessage = {
     get text() {
@@ -158,7 +163,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
         contentEncoding: 'utf-8',
         deliveryMode: 2,
         appId: 'babelqueue',
-        type: resolved.node.value,
+        type: urn,
         correlationId: traceId?.kind === 'string' ? traceId.value : '',
         messageId: metaId,
         headers: {

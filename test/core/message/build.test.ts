@@ -42,6 +42,24 @@ describe('buildMessage', () => {
     assert.equal(built.message.amqp.routingKey, 'orders');
   });
 
+  test('the AMQP properties project the body the encoder wrote: Go\'s trimmed job, Java\'s int-read attempts', () => {
+    const padded = ENVELOPE.replace('"job": "urn:babel:orders:created"', '"urn": "  urn:babel:orders:created "');
+    const go = buildMessage(parseJson(padded), { ...options, sdk: 'go' });
+    assert.ok(go.ok);
+    assert.equal(JSON.parse(go.message.text).job, 'urn:babel:orders:created');
+    assert.equal(go.message.amqp.properties.type, 'urn:babel:orders:created', 'type is the job Go publishes, trimmed');
+    const php = buildMessage(parseJson(padded), { ...options, sdk: 'php' });
+    assert.ok(php.ok);
+    assert.equal(php.message.amqp.properties.type, '  urn:babel:orders:created ', 'PHP keeps the alias as is');
+
+    const beyondInt = ENVELOPE.replace('"attempts": 2', '"attempts": 4294967298').replace('"schema_version": 1', '"schema_version": 4294967297');
+    const java = buildMessage(parseJson(beyondInt), { ...options, sdk: 'java' });
+    assert.ok(java.ok);
+    const sent = JSON.parse(java.message.text);
+    assert.deepEqual([sent.attempts, sent.meta.schema_version], [2, 1]);
+    assert.deepEqual(java.message.amqp.properties.headers, { 'x-schema-version': 1, 'x-source-lang': 'python', 'x-attempts': 2 });
+  });
+
   test('Redis layouts: the bare queue, or Laravel keys with the prefix and notify marker', () => {
     assert.deepEqual(redisProjection('orders', 'babelqueue', 'ignored_'), { layout: 'babelqueue', listKey: 'orders', commands: ['RPUSH orders <body>'] });
     const laravel = redisProjection('orders', 'laravel', 'laravel_database_');
