@@ -7,6 +7,8 @@ import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { lintedRows, messageBody, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
+import { redisFrame, type RedisFrame } from '../core/message/redis-frame';
+import { utf8Bytes } from '../core/model/utf8';
 import { CliError } from './errors';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -27,6 +29,19 @@ export interface ReadRow extends LintedRow {
   readonly body: Uint8Array;
   /** RabbitMQ quorum queues only: the delivery count the message was got with (cli/quorum-deliveries.ts). */
   readonly deliveryCount?: number;
+  /** Redis only: the headers of the header frame the envelope is stored in (core/message/redis-frame.ts). */
+  readonly frameHeaders?: Readonly<Record<string, unknown>>;
+}
+
+/** The header frame stored bytes are, when they are UTF-8 and one. */
+function storedFrame(body: Uint8Array): RedisFrame | undefined {
+  let text: string;
+  try {
+    text = LINT_DECODERS.strict.decode(body);
+  } catch {
+    return undefined;
+  }
+  return redisFrame(text);
 }
 
 /** What one read found: the rows in the order read, and the broker as it announced itself (AMQP). */
@@ -40,10 +55,15 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
   const broker = await openBroker(target, { timeoutMs });
   try {
     const peeked = await broker.peek(key, count);
-    const rows = lintedRows(peeked.map(({ body }) => messageBody(body, LINT_DECODERS))).map((linted, index) => {
+    // A Redis header frame is linted on the envelope inside, as the SDK consumers read it; `body`
+    // stays the stored bytes, by which a redrive finds the element.
+    const frames = peeked.map(({ body }) => (target.kind === 'redis' ? storedFrame(body) : undefined));
+    const bodies = peeked.map(({ body }, index) => messageBody(frames[index] ? utf8Bytes(frames[index].body) : body, LINT_DECODERS));
+    const rows = lintedRows(bodies).map((linted, index) => {
       const { body, properties } = peeked[index]!;
       const deliveryCount = deliveryCountOf(properties?.headers);
-      return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}) };
+      const frame = frames[index];
+      return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}), ...(frame ? { frameHeaders: frame.headers } : {}) };
     });
     return { rows, ...(broker.server !== undefined ? { server: broker.server } : {}) };
   } finally {
@@ -58,13 +78,18 @@ export function rowLine(row: MessageRow, deliveryCount?: number): string {
   return `${row.urn}  meta.id ${row.metaId}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
 }
 
+/** The line under a row stored in a Redis header frame: the frame's headers. */
+export function frameLine(frameHeaders: Readonly<Record<string, unknown>>): string {
+  return `  (stored in a Redis header frame, __bq_frame; the envelope inside is shown) headers: ${JSON.stringify(frameHeaders)}`;
+}
+
 /** A row's dead-letter block, indented under its line. */
 export function deadLetterLines(row: MessageRow): string[] {
   return deadLetterWords(row.deadLetter).map((line) => `    ${line}`);
 }
 
 /** A row for scripts: the fields, the body text and the diagnostics. */
-export function rowJson({ row, diagnostics, deliveryCount }: LintedRow & { readonly deliveryCount?: number }): Record<string, unknown> {
+export function rowJson({ row, diagnostics, deliveryCount, frameHeaders }: LintedRow & { readonly deliveryCount?: number; readonly frameHeaders?: Readonly<Record<string, unknown>> }): Record<string, unknown> {
   return {
     urn: row.urn,
     metaId: row.metaId,
@@ -72,6 +97,7 @@ export function rowJson({ row, diagnostics, deliveryCount }: LintedRow & { reado
     createdAtText: row.createdAt === undefined ? null : dateText(row.createdAt),
     attempts: row.attempts ?? null,
     ...(deliveryCount !== undefined ? { deliveryCount } : {}),
+    ...(frameHeaders ? { frameHeaders } : {}),
     bytes: row.bytes,
     errors: row.errors,
     warnings: row.warnings,

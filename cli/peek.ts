@@ -14,7 +14,7 @@ import { describeTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
-import { countOption, readRows, rowJson, rowLine, type QueueRead } from './message-list';
+import { countOption, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
@@ -109,8 +109,8 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     ? `${shown.length} message${plural} on ${describeTarget(target, key)}, newest first${filtered}`
     : `${shown.length} message${plural} from the head of ${describeTarget(target, key)}, in the order a consumer would get them${filtered} (got and requeued: their delivery order changed)`;
   const lines = note ? [header, note] : [header];
-  for (const { row, diagnostics, deliveryCount } of shown) {
-    lines.push('', rowLine(row, deliveryCount), `  ${row.text}`);
+  for (const { row, diagnostics, deliveryCount, frameHeaders } of shown) {
+    lines.push('', rowLine(row, deliveryCount), ...(frameHeaders ? [frameLine(frameHeaders)] : []), `  ${row.text}`);
     for (const d of diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
   }
   return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
