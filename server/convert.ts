@@ -65,6 +65,25 @@ export function toLocation(location: FileLocation): Location {
   return { uri: toUri(location.path), range: toRange(new LineIndex(location.text), location.offset, location.end) };
 }
 
+/**
+ * Whether the client shows a diagnostic's relatedInformation (its publishDiagnostics capability,
+ * read at initialize). One that does not (eglot, which declares it false) would show the finding
+ * alone and lose the same cause's other one on its token, so that one is folded into the message
+ * instead, as `babelq lint`'s one-line formats write it.
+ */
+let relatedInformationShown = true;
+
+/** Set from the client's `textDocument.publishDiagnostics.relatedInformation` at initialize. */
+export function setRelatedInformationShown(shown: boolean): void {
+  relatedInformationShown = shown;
+}
+
+/** A core diagnostic's message as the client is sent it: with its related findings when they cannot go as relatedInformation. */
+function sentMessage(diagnostic: CoreDiagnostic): string {
+  if (relatedInformationShown || !diagnostic.related?.length) return publishedMessage(diagnostic.message);
+  return publishedMessage(`${diagnostic.message} ${diagnostic.related.map((related) => `(also ${related.code}: ${related.message})`).join(' ')}`);
+}
+
 /** A core diagnostic as an LSP diagnostic with `source: "babelqueue"` and its code. */
 export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, uri?: string): Diagnostic {
   const result: Diagnostic = {
@@ -72,7 +91,7 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
     severity: SEVERITIES[diagnostic.severity],
     code: diagnostic.code,
     source: DIAGNOSTIC_SOURCE,
-    message: publishedMessage(diagnostic.message),
+    message: sentMessage(diagnostic),
   };
   // The Problems panel and hovers link the code to its entry in the catalogue.
   const href = codeDescriptionHref(diagnostic.code);
@@ -81,7 +100,7 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
     result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   }
   // The same cause's other finding on this token (core/rules/same-cause.ts), shown beneath it.
-  if (diagnostic.related?.length && uri) {
+  if (diagnostic.related?.length && uri && relatedInformationShown) {
     result.relatedInformation = diagnostic.related.map((related) => ({ location: { uri, range: toRange(lines, related.offset, related.end) }, message: publishedMessage(`${related.code}: ${related.message}`) }));
   }
   return result;
@@ -137,7 +156,7 @@ export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
 export function sameDiagnostic(lsp: Diagnostic, core: CoreDiagnostic, lines: LineIndex): boolean {
   if (lsp.code !== core.code) return false;
   const message: unknown = lsp.message;
-  if ((typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value) !== publishedMessage(core.message)) return false;
+  if ((typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value) !== sentMessage(core)) return false;
   const range = toRange(lines, core.offset, core.end);
   return (
     range.start.line === lsp.range.start.line &&

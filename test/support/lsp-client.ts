@@ -48,6 +48,8 @@ export interface TestClientOptions {
   readonly configurationDelayMs?: number;
   /** Announce that the client watches files (VS Code does): the server then relies on file events. */
   readonly watchesFiles?: boolean;
+  /** Announce exactly these capabilities (another editor's, as it sends them), in place of VS Code's. */
+  readonly capabilities?: Record<string, unknown>;
 }
 
 export class TestLspClient {
@@ -121,15 +123,15 @@ export class TestLspClient {
       ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
       ...(this.options.initializationOptions !== undefined ? { initializationOptions: this.options.initializationOptions } : {}),
-      capabilities: this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
+      capabilities: this.options.capabilities ?? (this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, ...(this.options.watchesFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
-          publishDiagnostics: { versionSupport: true },
+          publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true },
           completion: { completionItem: { snippetSupport: true } },
           hover: { contentFormat: ['markdown'] },
         },
-      },
+      }),
     });
     await this.connection.sendNotification('initialized', {});
     return result;
