@@ -78,6 +78,18 @@ export function setRelatedInformationShown(shown: boolean): void {
   relatedInformationShown = shown;
 }
 
+/**
+ * Whether the client takes a diagnostic's codeDescription (`publishDiagnostics.codeDescriptionSupport`,
+ * read at initialize): LSP has a server send it only then, and the catalogue's file: link means
+ * nothing to a client that does not open it (eglot declares it false, Neovim 0.7 does not declare it).
+ */
+let codeDescriptionTaken = true;
+
+/** Set from the client's `textDocument.publishDiagnostics.codeDescriptionSupport` at initialize. */
+export function setCodeDescriptionTaken(taken: boolean): void {
+  codeDescriptionTaken = taken;
+}
+
 /** A core diagnostic's message as the client is sent it: with its related findings when they cannot go as relatedInformation. */
 function sentMessage(diagnostic: CoreDiagnostic): string {
   if (relatedInformationShown || !diagnostic.related?.length) return publishedMessage(diagnostic.message);
@@ -94,7 +106,7 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
     message: sentMessage(diagnostic),
   };
   // The Problems panel and hovers link the code to its entry in the catalogue.
-  const href = codeDescriptionHref(diagnostic.code);
+  const href = codeDescriptionTaken ? codeDescriptionHref(diagnostic.code) : undefined;
   if (href) result.codeDescription = { href };
   if (diagnostic.tags?.length) {
     result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));

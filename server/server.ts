@@ -31,7 +31,7 @@ import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from 
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import type { InitializeRepair } from './initialize-shape';
-import { setRelatedInformationShown } from './convert';
+import { setCodeDescriptionTaken, setRelatedInformationShown } from './convert';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
@@ -150,6 +150,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const resourceOperations: unknown = capabilities.workspace?.workspaceEdit?.resourceOperations;
     canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && Array.isArray(resourceOperations) && resourceOperations.includes('create');
     setRelatedInformationShown(capabilities.textDocument?.publishDiagnostics?.relatedInformation === true);
+    setCodeDescriptionTaken(capabilities.textDocument?.publishDiagnostics?.codeDescriptionSupport === true);
     // Without workspace folders: the root URI, else the root path, else each file's project (server/registry.ts).
     const folders = params.workspaceFolders?.length
       ? params.workspaceFolders.map((folder) => folder.uri)

@@ -1,7 +1,8 @@
 /**
  * Every published diagnostic links its code to its entry in the diagnostic catalogue shipped
  * beside the server bundle (docs/diagnostics.md one folder above dist/server.js), pulled and
- * pushed: a file: URI at the line of the code's heading (`#L<line>`, what VS Code opens at a line).
+ * pushed: a file: URI at the line of the code's heading (`#L<line>`, what VS Code opens at a line);
+ * a client that does not declare `codeDescriptionSupport` (eglot, Neovim 0.7) is sent none.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { GOOD_ENVELOPE } from '../support/envelopes';
+import { EGLOT_1_9 } from '../support/editor-capabilities';
 import { SERVER_PATH, TestLspClient } from '../support/lsp-client';
 
 const CATALOGUE = join(dirname(SERVER_PATH), '..', 'docs', 'diagnostics.md');
@@ -52,5 +54,15 @@ describe('codeDescription', () => {
     await client.open(uri, MANY);
     await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= 3));
     assertLinked(client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics);
+  });
+
+  test('a client that does not take codeDescription gets none', async () => {
+    const client = new TestLspClient({ capabilities: EGLOT_1_9 });
+    clients.push(client);
+    await client.initialize();
+    const uri = 'file:///workspace/unlinked.babel.json';
+    await client.open(uri, MANY);
+    await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= 3));
+    for (const diagnostic of client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics) assert.equal(diagnostic.codeDescription, undefined, JSON.stringify(diagnostic));
   });
 });
