@@ -16,6 +16,7 @@ import {
   DocumentSymbolRequest,
   FoldingRangeRequest,
   HoverRequest,
+  MarkupKind,
   ReferencesRequest,
   SelectionRangeRequest,
   TextDocuments,
@@ -82,6 +83,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canWatchFolders = false;
   let canCreateFiles = false;
   let canExpandSnippets = false;
+  // Whether the client renders Markdown in hovers and in completion documentation (LSP: it says so by content format).
+  let markdownIn = { hover: false, completion: false };
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
   const openDocument = (path: string): TextDocument | undefined => documents.all().find((document) => toPath(document.uri) === path);
@@ -146,6 +149,10 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    markdownIn = {
+      hover: takesMarkdown(capabilities.textDocument?.hover?.contentFormat),
+      completion: takesMarkdown(capabilities.textDocument?.completion?.completionItem?.documentationFormat),
+    };
     canWatchFolders = capabilities.workspace?.workspaceFolders === true;
     const resourceOperations: unknown = capabilities.workspace?.workspaceEdit?.resourceOperations;
     canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && Array.isArray(resourceOperations) && resourceOperations.includes('create');
@@ -323,13 +330,18 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
-  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets);
+  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn);
   registerStructureFeatures(context);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);
   registerPreview(context);
   documents.listen(checkedDocumentSync(connection, (message) => connection.console.warn(message)));
   connection.listen();
+}
+
+/** True when a client's list of content formats names Markdown; a client that gives none is sent plain text. */
+function takesMarkdown(formats: unknown): boolean {
+  return Array.isArray(formats) && formats.includes(MarkupKind.Markdown);
 }
 
 /** Capabilities announced up front, for clients that cannot register them per document selector. */

@@ -22,6 +22,7 @@ import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { completeList, type CoreCompletionItem } from '../../core/language/complete';
 import { snippetToPlainText } from '../../core/language/snippet';
 import { hover } from '../../core/language/hover';
+import { markdownAsPlainText } from '../../core/language/plain-text';
 import type { ServerContext } from '../context';
 import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
 import { openEnvelopeFindings } from '../project-files';
@@ -66,15 +67,23 @@ function includesKind(asked: string, kind: string): boolean {
  * `snippetSupport`: the client expands snippets in completions; without it, each is sent as the
  * plain text it expands to (LSP: a server must not send snippets to a client that did not say it
  * takes them).
+ * `markdownIn`: where the client renders Markdown (its hover and completion documentation content
+ * formats); elsewhere the same text goes as plain text (core/language/plain-text.ts).
  */
-export function registerLanguageFeatures(context: ServerContext, canCreateFiles: () => boolean, snippetSupport: () => boolean = () => true): void {
+export function registerLanguageFeatures(
+  context: ServerContext,
+  canCreateFiles: () => boolean,
+  snippetSupport: () => boolean = () => true,
+  markdownIn: () => { readonly hover: boolean; readonly completion: boolean } = () => ({ hover: true, completion: true }),
+): void {
   const { connection } = context;
 
   connection.onHover(
     requestHandler(context, 'hover', envelopes, null, ({ parsed, lines, registry }, params: HoverParams): Hover | null => {
       const result = hover(parsed, lines.offsetAt(params.position), registry);
       if (!result) return null;
-      return { contents: { kind: MarkupKind.Markdown, value: result.contents }, range: toRange(lines, result.offset, result.end) };
+      const contents = markdownIn().hover ? { kind: MarkupKind.Markdown, value: result.contents } : { kind: MarkupKind.PlainText, value: markdownAsPlainText(result.contents) };
+      return { contents, range: toRange(lines, result.offset, result.end) };
     }),
   );
 
@@ -83,6 +92,7 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
       const { items, incomplete } = completeList(parsed, lines.offsetAt(params.position), context.fresh, registry);
       const text = parsed.text;
       const snippets = snippetSupport();
+      const markdown = markdownIn().completion;
       const converted = items.map((item) => {
         const range = toRange(lines, item.offset, item.end);
         const snippet = item.isSnippet && snippets;
@@ -95,7 +105,7 @@ export function registerLanguageFeatures(context: ServerContext, canCreateFiles:
           filterText: text[item.offset] === '"' ? JSON.stringify(item.label) : item.label,
         };
         if (item.detail) completion.detail = item.detail;
-        if (item.documentation) completion.documentation = { kind: MarkupKind.Markdown, value: item.documentation };
+        if (item.documentation) completion.documentation = markdown ? { kind: MarkupKind.Markdown, value: item.documentation } : { kind: MarkupKind.PlainText, value: markdownAsPlainText(item.documentation) };
         if (item.sortText) completion.sortText = item.sortText;
         if (item.preselect) completion.preselect = true;
         if (item.deprecated) completion.tags = [CompletionItemTag.Deprecated];
