@@ -163,17 +163,18 @@ export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
 /**
  * True when an LSP diagnostic sent back by the client is this core diagnostic: the same code,
  * range and message (one key can carry several findings of one code, such as the fields missing
- * from one object, and each must get its own fixes).
+ * from one object, and each must get its own fixes). The range is taken in UTF-16 code units, as
+ * it was sent, or in UTF-8 bytes: Neovim 0.7 keeps a diagnostic's columns in bytes and sends them
+ * back as characters (what vim.lsp.buf.code_action() sends), so on a line with a non-ASCII
+ * character before the finding its quick fixes would otherwise never be offered.
  */
-export function sameDiagnostic(lsp: Diagnostic, core: CoreDiagnostic, lines: LineIndex): boolean {
+export function sameDiagnostic(lsp: Diagnostic, core: CoreDiagnostic, lines: LineIndex, text: string): boolean {
   if (lsp.code !== core.code) return false;
   const message: unknown = lsp.message;
   if ((typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value) !== sentMessage(core)) return false;
   const range = toRange(lines, core.offset, core.end);
-  return (
-    range.start.line === lsp.range.start.line &&
-    range.start.character === lsp.range.start.character &&
-    range.end.line === lsp.range.end.line &&
-    range.end.character === lsp.range.end.character
-  );
+  if (range.start.line !== lsp.range.start.line || range.end.line !== lsp.range.end.line) return false;
+  if (range.start.character === lsp.range.start.character && range.end.character === lsp.range.end.character) return true;
+  const byteColumn = (line: number, offset: number) => Buffer.byteLength(text.slice(lines.lineStart(line), offset), 'utf8');
+  return byteColumn(range.start.line, core.offset) === lsp.range.start.character && byteColumn(range.end.line, core.end) === lsp.range.end.character;
 }

@@ -131,12 +131,12 @@ export function registerLanguageFeatures(
       // As published: a finding whose suppression expired says so in its message, which the client sends back.
       const diagnostics = openEnvelopeFindings(context, document, settings, registry).findings;
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
-      const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
+      const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines, parsed.text)));
       // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).
       const fixes = mergeSameActions(
         codeActions(parsed, matched, context.fresh, registry)
           .filter((action) => !action.otherFiles)
-          .map((action) => toLspCodeAction(action, document.uri, lines, wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines)))),
+          .map((action) => toLspCodeAction(action, document.uri, lines, wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines, parsed.text)))),
       );
       return [...fixes, ...sourceActions];
     }),

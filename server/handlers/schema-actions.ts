@@ -24,18 +24,18 @@ export function schemaFileActions(context: ServerContext, request: SchemaFileReq
   const { document, parsed, lines, settings } = request;
   const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
   const found = fileDiagnostics('schemaFile', parsed, settings);
-  const matched: CoreDiagnostic[] = found.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines)));
+  const matched: CoreDiagnostic[] = found.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines, parsed.text)));
   // A schema's findings against its compat base (breaking-change) come from git, asynchronously: taken as the client holds them.
   for (const lsp of wanted) {
     const code = String(lsp.code ?? '');
-    if (!isCode(code) || matched.some((core) => sameDiagnostic(lsp, core, lines))) continue;
+    if (!isCode(code) || matched.some((core) => sameDiagnostic(lsp, core, lines, parsed.text))) continue;
     matched.push({ code, severity: definitionOf(code).severity, message: typeof lsp.message === 'string' ? lsp.message : lsp.message.value, offset: lines.offsetAt(lsp.range.start), end: lines.offsetAt(lsp.range.end) });
   }
   const owners = context.registries.schemaOwners(document.uri);
   const actions: CodeAction[] = [];
   const byTitle = new Map<string, CodeAction>();
   for (const action of codeActions(parsed, matched, context.fresh, undefined, owners)) {
-    const diagnostics = wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines));
+    const diagnostics = wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines, parsed.text));
     if (!action.otherFiles) {
       actions.push(toLspCodeAction(action, document.uri, lines, diagnostics));
       continue;

@@ -3,7 +3,8 @@
  * the same code on the same key gets its own fixes only, and a fix that several findings offer
  * alike comes once, listing them all (a lightbulb with duplicates, or several preferred fixes for
  * one problem, breaks "auto fix" in any editor). Fix all is a source action, offered to a client
- * that asks for its kind or any kind above it.
+ * that asks for its kind or any kind above it. A finding sent back with its columns in UTF-8
+ * bytes (Neovim 0.7's vim.lsp.buf.code_action()) is the same finding.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 
 describe('quick fixes for the findings asked about', () => {
@@ -94,5 +96,38 @@ describe('quick fixes for the findings asked about', () => {
     assert.deepEqual(await kinds(['source.fixAll.eslint']), []);
     assert.deepEqual(await kinds(['refactor']), []);
     assert.deepEqual(await kinds(['sourcery']), []);
+  });
+});
+
+describe('quick fixes for a finding sent back in UTF-8 columns', () => {
+  // "café 😀" before the forbidden key: its UTF-8 columns are 6 more than its UTF-16 ones.
+  const text = GOOD_ENVELOPE.replace('"attempts": 0', '"attempts": 0, "note": "café 😀", "timestamp": 1749132727000');
+  const uri = 'file:///workspace/columns.babel.json';
+  let client: TestLspClient;
+  let forbidden: { code: string; message: string; source: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } };
+
+  before(async () => {
+    client = new TestLspClient();
+    await client.initialize();
+    await client.open(uri, text);
+    forbidden = (await client.pullDiagnostics(uri)).items.find((item) => item.code === 'forbidden-key');
+    assert.ok(forbidden);
+  });
+  after(() => client.shutdown());
+
+  const titlesFor = async (shift: (character: number) => number) => {
+    const line = text.split('\n')[forbidden.range.start.line];
+    const diagnostic = { ...forbidden, range: { start: { line: forbidden.range.start.line, character: shift(forbidden.range.start.character) }, end: { line: forbidden.range.end.line, character: shift(forbidden.range.end.character) } } };
+    assert.ok(line.includes('😀'));
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as { title: string }[];
+    return actions.map((action) => action.title);
+  };
+
+  test('as sent (UTF-16), as Neovim 0.7 sends it back (UTF-8 bytes), and not at another column', async () => {
+    const line = text.split('\n')[forbidden.range.start.line];
+    const bytes = (character: number) => Buffer.byteLength(line.slice(0, character), 'utf8');
+    assert.deepEqual(await titlesFor((character) => character), ['Remove forbidden key "timestamp"']);
+    assert.deepEqual(await titlesFor(bytes), ['Remove forbidden key "timestamp"']);
+    assert.deepEqual(await titlesFor((character) => character + 1), []);
   });
 });
