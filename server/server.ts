@@ -85,6 +85,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canExpandSnippets = false;
   // Whether the client renders Markdown in hovers and in completion documentation (LSP: it says so by content format).
   let markdownIn = { hover: false, completion: false };
+  let canInsertReplace = false;
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
   const openDocument = (path: string): TextDocument | undefined => documents.all().find((document) => toPath(document.uri) === path);
@@ -149,6 +150,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    canInsertReplace = capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
     markdownIn = {
       hover: takesMarkdown(capabilities.textDocument?.hover?.contentFormat),
       completion: takesMarkdown(capabilities.textDocument?.completion?.completionItem?.documentationFormat),
@@ -330,7 +332,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
   });
 
-  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn);
+  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace);
   registerStructureFeatures(context);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);

@@ -24,6 +24,7 @@ import { snippetToPlainText } from '../../core/language/snippet';
 import { hover } from '../../core/language/hover';
 import { markdownAsPlainText } from '../../core/language/plain-text';
 import type { ServerContext } from '../context';
+import { completionEdit } from '../completion-edit';
 import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
 import { openEnvelopeFindings } from '../project-files';
 import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
@@ -69,12 +70,14 @@ function includesKind(asked: string, kind: string): boolean {
  * takes them).
  * `markdownIn`: where the client renders Markdown (its hover and completion documentation content
  * formats); elsewhere the same text goes as plain text (core/language/plain-text.ts).
+ * `insertReplace`: the client declares insertReplaceSupport (server/completion-edit.ts).
  */
 export function registerLanguageFeatures(
   context: ServerContext,
   canCreateFiles: () => boolean,
   snippetSupport: () => boolean = () => true,
   markdownIn: () => { readonly hover: boolean; readonly completion: boolean } = () => ({ hover: true, completion: true }),
+  insertReplace: () => boolean = () => true,
 ): void {
   const { connection } = context;
 
@@ -89,20 +92,19 @@ export function registerLanguageFeatures(
 
   connection.onCompletion(
     requestHandler(context, 'completion', envelopes, [], ({ parsed, lines, registry }, params: CompletionParams): CompletionItem[] | CompletionList => {
-      const { items, incomplete } = completeList(parsed, lines.offsetAt(params.position), context.fresh, registry);
+      const cursor = lines.offsetAt(params.position);
+      const { items, incomplete } = completeList(parsed, cursor, context.fresh, registry);
       const text = parsed.text;
       const snippets = snippetSupport();
       const markdown = markdownIn().completion;
       const converted = items.map((item) => {
-        const range = toRange(lines, item.offset, item.end);
         const snippet = item.isSnippet && snippets;
+        const newText = item.isSnippet && !snippets ? snippetToPlainText(item.insertText) : item.insertText;
         const completion: CompletionItem = {
           label: item.label,
           kind: COMPLETION_KINDS[item.kind],
-          textEdit: { range, newText: item.isSnippet && !snippets ? snippetToPlainText(item.insertText) : item.insertText },
+          ...completionEdit(text, lines, { offset: item.offset, end: item.end, label: item.label, newText, plain: !snippet }, cursor, insertReplace()),
           insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-          // The editor filters on the text being replaced, quotes included.
-          filterText: text[item.offset] === '"' ? JSON.stringify(item.label) : item.label,
         };
         if (item.detail) completion.detail = item.detail;
         if (item.documentation) completion.documentation = markdown ? { kind: MarkupKind.Markdown, value: item.documentation } : { kind: MarkupKind.PlainText, value: markdownAsPlainText(item.documentation) };

@@ -29,3 +29,20 @@ export const EGLOT_1_9 = {
   },
   experimental: {},
 };
+
+/** Neovim 0.7's `vim.lsp.protocol.make_client_capabilities()`, the parts the server reads. */
+export const NEOVIM_0_7 = {
+  workspace: { applyEdit: true, workspaceEdit: { resourceOperations: ['rename', 'create', 'delete'] }, workspaceFolders: true, symbol: { dynamicRegistration: false } },
+  textDocument: {
+    synchronization: { dynamicRegistration: false, willSave: false, willSaveWaitUntil: false, didSave: true },
+    codeAction: { dynamicRegistration: false, codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } }, dataSupport: true, resolveSupport: { properties: ['edit'] } },
+    completion: { dynamicRegistration: false, completionItem: { snippetSupport: false, commitCharactersSupport: false, preselectSupport: false, deprecatedSupport: false, documentationFormat: ['markdown', 'plaintext'] }, contextSupport: false },
+    hover: { dynamicRegistration: false, contentFormat: ['markdown', 'plaintext'] },
+    definition: { linkSupport: true },
+    references: { dynamicRegistration: false },
+    documentSymbol: { dynamicRegistration: false, hierarchicalDocumentSymbolSupport: true },
+    rename: { dynamicRegistration: false, prepareSupport: true },
+    publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] } },
+  },
+  window: { workDoneProgress: true, showDocument: { support: false } },
+};

@@ -128,7 +128,7 @@ export class TestLspClient {
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
           publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true },
-          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           hover: { contentFormat: ['markdown'] },
         },
       }),

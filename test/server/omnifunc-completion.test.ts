@@ -1,0 +1,63 @@
+/**
+ * Completion of a URN as Neovim 0.7's vim.lsp.omnifunc applies it: it takes an item's edit start
+ * only when the item has no filterText (else the start of the keyword before the cursor), keeps
+ * the items whose text starts with what lies between that start and the cursor, and inserts the
+ * text there, leaving everything after the cursor. Through that, the chosen URN must make the
+ * fixture's string, not a quoted URN inside it (server/completion-edit.ts).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { NEOVIM_0_7 } from '../support/editor-capabilities';
+import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
+
+const { uriOf, write } = scratchFolder('babelq-omnifunc-');
+write('.git/HEAD', 'ref: refs/heads/main\n');
+write('registry.json', {
+  schemas: [
+    { urn: 'urn:babel:orders:created', schema: 'schemas/orders.json' },
+    { urn: 'urn:babel:billing:invoice.paid', schema: 'schemas/orders.json' },
+  ],
+});
+write('schemas/orders.json', { type: 'object' });
+
+/** The `job` line holding `value` as written, the cursor at `cursor` characters into that line. */
+function fixture(value: string): string {
+  return GOOD_ENVELOPE.replace('"job": "urn:babel:orders:created"', `"job": ${value}`);
+}
+
+/** What Neovim 0.7's omnifunc makes of `line` when the item whose label is `label` is accepted (ASCII lines: bytes are characters). */
+function omnifunc(line: string, cursor: number, items: any[], label: string): string | undefined {
+  const keyword = /[A-Za-z0-9_\u00c0-\u00ff]*$/.exec(line.slice(0, cursor))!.index;
+  const starts = new Set(items.filter((item) => item.filterText === undefined && item.textEdit).map((item) => item.textEdit.range.start.character));
+  const start = starts.size === 1 ? [...starts][0] : keyword;
+  const prefix = line.slice(start, cursor);
+  const word = (item: any) => item.textEdit?.newText ?? item.insertText ?? item.label;
+  const chosen = items.filter((item) => word(item).startsWith(prefix)).find((item) => item.label === label);
+  return chosen && line.slice(0, start) + word(chosen) + line.slice(cursor);
+}
+
+describe('URN completion through Neovim 0.7 omnifunc', () => {
+  for (const [name, value, column] of [
+    ['after a typed prefix', '"urn:babel:bil"', 23],
+    ['in an empty string', '""', 10],
+  ] as const) {
+    test(`${name}: the accepted URN is the string's value`, async () => {
+      const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+      try {
+        await client.initialize();
+        const uri = uriOf('a.babel.json');
+        const text = fixture(value);
+        await client.open(uri, text);
+        const result = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: column } });
+        const items = Array.isArray(result) ? result : result.items;
+        const line = text.split('\n')[1];
+        const accepted = omnifunc(line, column, items, 'urn:babel:billing:invoice.paid');
+        assert.equal(accepted, '  "job": "urn:babel:billing:invoice.paid",', JSON.stringify(items.map((item: any) => [item.label, item.filterText, item.textEdit])));
+      } finally {
+        client.kill();
+      }
+    });
+  }
+});
