@@ -6,9 +6,10 @@
  * item has no filterText, and otherwise from the start of the keyword before the cursor (`or` in
  * `"urn:babel:or|ders"`), so a quoted URN went into the middle of the string, and the items were
  * filtered on that keyword (none matched after `"urn:babel:bil`). A client without
- * insertReplaceSupport therefore gets, for a plain string value replacing a whole string token
- * around the cursor, the edit of the string's content (its quotes stay), and no filterText where
- * it would be the label (the default).
+ * insertReplaceSupport therefore gets an item that replaces a string token around the cursor as
+ * the edit of what follows the opening quote (of the content alone, for a string value in a closed
+ * string: its quotes stay), filtered on its label (the default, so no filterText), and any other
+ * item without a filterText where it would be the label.
  */
 import type { Range, TextEdit } from 'vscode-languageserver/node';
 import type { LineIndex } from '../core/model/positions';
@@ -28,13 +29,13 @@ export function completionEdit(text: string, lines: LineIndex, item: { offset: n
   const filterText = text[offset] === '"' ? JSON.stringify(label) : label;
   const whole: CompletionEdit = { textEdit: { range: toRange(lines, offset, end), newText }, filterText };
   if (insertReplace) return whole;
-  const quotedToken = end - offset >= 2 && text[offset] === '"' && text[end - 1] === '"' && !/[\r\n]/.test(text.slice(offset, end));
-  const quotedValue = item.plain && newText.length >= 2 && newText.startsWith('"') && newText.endsWith('"');
-  if (quotedToken && quotedValue && cursor > offset && cursor < end) {
-    const content = newText.slice(1, -1);
-    return { textEdit: { range: toRange(lines, offset + 1, end - 1), newText: content }, ...(content === label ? {} : { filterText: content }) };
-  }
-  return filterText === label ? { textEdit: whole.textEdit } : whole;
+  const inString = item.plain && text[offset] === '"' && newText.startsWith('"') && cursor > offset && !/[\r\n]/.test(text.slice(offset, end));
+  if (!inString) return filterText === label ? { textEdit: whole.textEdit } : whole;
+  // A closed string given a string value: its content. Otherwise (a key being typed, `"da|`, given
+  // `"data": {}`) everything after the opening quote.
+  const closed = end - offset >= 2 && text[end - 1] === '"' && cursor < end && newText.length >= 2 && newText.endsWith('"');
+  const replaced = closed ? newText.slice(1, -1) : newText.slice(1);
+  return { textEdit: { range: toRange(lines, offset + 1, closed ? end - 1 : end), newText: replaced } };
 }
 
 function toRange(lines: LineIndex, offset: number, end: number): Range {

@@ -38,7 +38,7 @@ function omnifunc(line: string, cursor: number, items: any[], label: string): st
   return chosen && line.slice(0, start) + word(chosen) + line.slice(cursor);
 }
 
-describe('URN completion through Neovim 0.7 omnifunc', () => {
+describe('completion through Neovim 0.7 omnifunc', () => {
   for (const [name, value, column] of [
     ['after a typed prefix', '"urn:babel:bil"', 23],
     ['in an empty string', '""', 10],
@@ -60,4 +60,19 @@ describe('URN completion through Neovim 0.7 omnifunc', () => {
       }
     });
   }
+
+  test('a key being typed: the accepted key and its value', async () => {
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    try {
+      await client.initialize();
+      const uri = uriOf('b.babel.json');
+      const text = '{\n  "job": "urn:babel:orders:created",\n  "da\n}\n';
+      await client.open(uri, text);
+      const result = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 2, character: 5 } });
+      const items = Array.isArray(result) ? result : result.items;
+      assert.equal(omnifunc(text.split('\n')[2], 5, items, 'data'), '  "data": {}', JSON.stringify(items.map((item: any) => [item.label, item.filterText, item.textEdit])));
+    } finally {
+      client.kill();
+    }
+  });
 });
