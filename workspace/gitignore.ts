@@ -10,8 +10,9 @@
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  * Linear per path is not cheap per path: each wildcard line is one automaton run on every file and
- * folder a walk meets, so a file with more of them than MAX_WILDCARD_LINES is not applied at all
- * (said through `refused`), and identical lines share one compiled automaton.
+ * folder a walk meets, so a file with more of them than MAX_WILDCARD_LINES, or with more characters
+ * in them than MAX_WILDCARD_CHARACTERS, is not applied at all (said through `refused`), and
+ * identical lines share one compiled automaton.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -30,6 +31,14 @@ const MAX_LEVELS = 64;
  * server's walk yields between folders only. At this bound the worst line costs a path 65 ms.
  */
 export const MAX_WILDCARD_LINES = 1_000;
+/**
+ * The most characters the distinct wildcard lines of one `.gitignore` may hold together to be
+ * applied. Compiling costs by the character, not by the line: 1,000 lines of 1,000 characters
+ * (`[ab]*[ab]*…`, 1 MB) took 5 to 10 s and 400 MB before the walk's first path, with the server's
+ * event loop held all along. A real `.gitignore`'s wildcard lines hold a few hundred characters;
+ * at this bound the costliest shapes compile in about a second, as 1,000 short lines do.
+ */
+export const MAX_WILDCARD_CHARACTERS = 32 * 1024;
 
 /** A `.gitignore` not applied, and the sentence after its path that says why: told once per file to whoever reports it (the server's log, the CLI's stderr). */
 export type IgnoreFileRefused = (path: string, reason: string) => void;
@@ -162,12 +171,14 @@ function withoutTrailingSpaces(line: string): string {
 
 /**
  * The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped);
- * throws TooManyWildcards past MAX_WILDCARD_LINES distinct wildcard lines.
+ * throws TooManyWildcards past MAX_WILDCARD_LINES distinct wildcard lines, or past
+ * MAX_WILDCARD_CHARACTERS in them together.
  */
 export function parseGitignore(text: string): IgnoreRule[] {
-  const rules: IgnoreRule[] = [];
-  const compiled = new Map<string, { test(path: string): boolean } | undefined>();
-  const keys: string[] = [];
+  // Every line is read and counted before any is compiled: a file refused by the bounds costs nothing to refuse.
+  const lines: { readonly negated: boolean; readonly directoryOnly: boolean; readonly matcher: { test(path: string): boolean } | string; readonly key: string }[] = [];
+  const sources = new Set<string>();
+  let wildcardCharacters = 0;
   for (let line of text.split(/\r?\n/)) {
     line = withoutTrailingSpaces(line);
     if (line === '' || line.startsWith('#')) continue;
@@ -187,21 +198,32 @@ export function parseGitignore(text: string): IgnoreRule[] {
     // A slash at the start or in the middle anchors the pattern to this file's folder; otherwise it matches at any depth.
     const anchored = line.includes('/');
     if (line.startsWith('/')) line = line.slice(1);
-    let matcher = plainMatcher(line, anchored);
+    let matcher: { test(path: string): boolean } | string | undefined = plainMatcher(line, anchored);
     if (!matcher) {
       const source = `^${anchored ? '' : '(?:[^/]*/)*'}${compileGitGlob(line)}$`;
-      if (!compiled.has(source)) {
-        if (compiled.size === MAX_WILDCARD_LINES) {
+      if (!sources.has(source)) {
+        if (sources.size === MAX_WILDCARD_LINES) {
           throw new TooManyWildcards(`has more than ${MAX_WILDCARD_LINES.toLocaleString('en')} distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied.`);
         }
-        compiled.set(source, linearRegExp(source));
+        wildcardCharacters += line.length;
+        if (wildcardCharacters > MAX_WILDCARD_CHARACTERS) {
+          throw new TooManyWildcards(`has wildcard lines of more than ${MAX_WILDCARD_CHARACTERS.toLocaleString('en')} characters together (each one is compiled and tested against every file and folder a walk meets); it was not applied.`);
+        }
+        sources.add(source);
       }
-      matcher = compiled.get(source);
+      matcher = source;
     }
+    // One flag per place, so `/foo` and `foo/`, or `!bar` and `\!bar`, are never taken for copies.
+    lines.push({ negated, directoryOnly, matcher, key: `${negated ? 'N' : 'n'}${directoryOnly ? 'D' : 'd'}${anchored ? 'A' : 'a'}${line}` });
+  }
+  const compiled = new Map([...sources].map((source) => [source, linearRegExp(source)]));
+  const rules: IgnoreRule[] = [];
+  const keys: string[] = [];
+  for (const line of lines) {
+    const matcher = typeof line.matcher === 'string' ? compiled.get(line.matcher) : line.matcher;
     if (matcher) {
-      rules.push({ negated, directoryOnly, matcher });
-      // One flag per place, so `/foo` and `foo/`, or `!bar` and `\!bar`, are never taken for copies.
-      keys.push(`${negated ? 'N' : 'n'}${directoryOnly ? 'D' : 'd'}${anchored ? 'A' : 'a'}${line}`);
+      rules.push({ negated: line.negated, directoryOnly: line.directoryOnly, matcher });
+      keys.push(line.key);
     }
   }
   // A line repeated later decides whatever the earlier copy would (the last match wins), so only

@@ -3,10 +3,11 @@
  * every file and folder the walk meets. 5,000 copies of one costly line are kept once (the last
  * copy decides what every copy would): the workspace's report ends in a second and a hover is
  * answered meanwhile (they took the server 30 s in one piece). One with more than
- * MAX_WILDCARD_LINES distinct wildcard lines, or above 1 MB, is not applied, and that is said.
+ * MAX_WILDCARD_LINES distinct wildcard lines, with more than MAX_WILDCARD_CHARACTERS in them, or
+ * above 1 MB, is not applied, and that is said.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,12 +22,12 @@ const COSTLY_LINE = '**/**/**/**/**/a*a*a*a*a*a*b';
 const COPIES = 5_000;
 const FIXTURES = 100;
 
-/** A checkout whose .gitignore lists `ignored/` among more distinct wildcard lines than the bound, with a fixture under ignored/. */
-function checkoutWithTooManyWildcards(prefix: string): string {
+/** A checkout whose .gitignore lists `ignored/` among the wildcard lines given (by default more distinct ones than the bound), with a fixture under ignored/. */
+function checkoutWithTooManyWildcards(prefix: string, wildcardLines = Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`)): string {
   const folder = mkdtempSync(join(tmpdir(), prefix));
   mkdirSync(join(folder, '.git'));
   writeFileSync(join(folder, '.git/HEAD'), 'ref: refs/heads/main\n');
-  writeFileSync(join(folder, '.gitignore'), `ignored/\n${Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, i) => `*${i}*.tmp`).join('\n')}\n`);
+  writeFileSync(join(folder, '.gitignore'), `ignored/\n${wildcardLines.join('\n')}\n`);
   mkdirSync(join(folder, 'ignored'));
   writeFileSync(join(folder, 'ignored/a.babel.json'), GOOD_ENVELOPE);
   return folder;
@@ -128,6 +129,31 @@ describe('a .gitignore built to stall a walk', () => {
       assert.match(result.stderr, /babelq: \.gitignore is 2\.0 MB, above the 1\.0 MB this tool reads; it was not read .* Nothing it lists is ignored\./);
     } finally {
       rmSync(big, { recursive: true, force: true });
+    }
+  });
+
+  test('fewer wildcard lines than the bound but long ones (1,000 of 1,000 characters): not applied, said at once, the server answering meanwhile', { timeout: 60_000 }, async () => {
+    const long = checkoutWithTooManyWildcards('babelq-gitignore-long-', Array.from({ length: MAX_WILDCARD_LINES }, (_, i) => `${'[ab]*'.repeat(200)}${i}`));
+    const server = new TestLspClient({ workspaceFolders: [pathToFileURL(long).href] });
+    try {
+      const started = Date.now();
+      assert.throws(() => parseGitignore(readFileSync(join(long, '.gitignore'), 'utf8')), /has wildcard lines of more than 32,768 characters together/);
+      assert.ok(Date.now() - started < 2_000, `the file was refused after ${Date.now() - started} ms`);
+      const result = babelq(['lint', '.'], long);
+      assert.match(result.stderr, /^babelq: \.gitignore has wildcard lines of more than 32,768 characters together \(each one is compiled and tested against every file and folder a walk meets\); it was not applied\. Nothing it lists is ignored\.$/m);
+      assert.match(result.stdout, /1 file checked/);
+      await server.initialize();
+      const uri = pathToFileURL(join(long, 'open.babel.json')).href;
+      await server.open(uri, GOOD_ENVELOPE);
+      const asked = Date.now();
+      const report = server.request('workspace/diagnostic', { previousResultIds: [] });
+      await server.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+      assert.ok(Date.now() - asked < 1_000, `a hover took ${Date.now() - asked} ms beside the report`);
+      await report;
+      assert.ok(server.logs.some((line) => line.startsWith(`${join(long, '.gitignore')} has wildcard lines of more than 32,768 characters together`)), server.logs.join('\n'));
+    } finally {
+      server.kill();
+      rmSync(long, { recursive: true, force: true });
     }
   });
 
