@@ -56,6 +56,7 @@ export function readProjectConfig(text: string): ProjectConfig {
   let layer: SettingsLayer = {};
   let ignore: string[] = [];
   const overrides: ConfigOverride[] = [];
+  const globBudget: GlobBudget = { left: MAX_GLOB_CHARACTERS };
   for (const [key, keyNode, value] of properties(tree, problems)) {
     switch (key) {
       case '$schema':
@@ -75,13 +76,13 @@ export function readProjectConfig(text: string): ProjectConfig {
         break;
       }
       case 'ignore': {
-        ignore = readGlobs(value, 'ignore', problems);
+        ignore = readGlobs(value, 'ignore', problems, globBudget);
         break;
       }
       case 'overrides':
         if (value.type !== 'array') problems.push(at(value, '"overrides" must be a list of { "files": [globs], "severity": { … } }'));
         else for (const entry of value.children ?? []) {
-          const override = readOverride(entry, problems);
+          const override = readOverride(entry, problems, globBudget);
           if (override) overrides.push(override);
         }
         break;
@@ -97,7 +98,7 @@ export function readProjectConfig(text: string): ProjectConfig {
   return { root, layer, ignore, overrides, problems };
 }
 
-function readOverride(entry: JsoncNode, problems: ConfigProblem[]): ConfigOverride | undefined {
+function readOverride(entry: JsoncNode, problems: ConfigProblem[], globBudget: GlobBudget): ConfigOverride | undefined {
   if (entry.type !== 'object') {
     problems.push(at(entry, 'An override must be an object: { "files": ["legacy/**"], "severity": { "float-currency": "off" } }'));
     return undefined;
@@ -105,7 +106,7 @@ function readOverride(entry: JsoncNode, problems: ConfigProblem[]): ConfigOverri
   let files: string[] | undefined;
   let layer: SettingsLayer = {};
   for (const [key, keyNode, value] of properties(entry, problems)) {
-    if (key === 'files') files = readGlobs(value, 'files', problems);
+    if (key === 'files') files = readGlobs(value, 'files', problems, globBudget);
     else if (OVERRIDE_KEYS.includes(key)) layer = { ...layer, ...readSettingKey(key, value, problems) };
     else {
       const near = closestWord(key, OVERRIDE_KEYS);
@@ -155,7 +156,7 @@ function isUnknownCodeProblem(message: string): boolean {
  * A list of globs relative to the config's folder. A glob that is absolute or climbs out with `..`
  * could only ever match files the config does not govern, so it is refused rather than ignored.
  */
-function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[]): string[] {
+function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[], budget: GlobBudget): string[] {
   if (value.type !== 'array') {
     problems.push(at(value, `"${key}" must be a list of globs relative to this file, such as ["fixtures/negative/**"]`));
     return [];
@@ -167,7 +168,11 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[]): st
     else if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split('/').includes('..')) problems.push(at(item, `The glob "${glob}" must stay below this file's folder (no leading "/", no "..").`));
     else if (glob.length > MAX_GLOB_LENGTH) problems.push(at(item, `This glob is ${glob.length} characters long, more than the ${MAX_GLOB_LENGTH} of the longest path; it was not used.`));
     else if (braceDepth(glob) > MAX_GLOB_BRACE_DEPTH) problems.push(at(item, `This glob nests {…} alternatives ${braceDepth(glob)} deep, more than ${MAX_GLOB_BRACE_DEPTH}; it was not used.`));
-    else globs.push(glob);
+    else if (glob.length > budget.left) problems.push(at(item, `With this glob the globs of this file would hold more than ${MAX_GLOB_CHARACTERS.toLocaleString('en')} characters together (each one is compiled and tested against every file and folder a walk meets); it was not used.`));
+    else {
+      budget.left -= glob.length;
+      globs.push(glob);
+    }
   }
   return globs;
 }
@@ -192,6 +197,19 @@ export function parseConfigText(text: string, problems: ConfigProblem[]): JsoncN
 
 /** A glob longer than a path can be matches nothing a walk finds. */
 const MAX_GLOB_LENGTH = 4096;
+/**
+ * The most characters the `ignore` and `overrides` globs of one babelq.json may hold together.
+ * Compiling costs by the character: 250 globs of 4,096 (`{*a,*a,…}`, 1 MB) took a lint of 20
+ * fixtures 22 s and 490 MB, and held the server's event loop as long. A real file's globs hold a
+ * few hundred characters; at this bound the costliest shapes compile in about a second, as the
+ * bounds of a `.gitignore` allow (workspace/gitignore.ts).
+ */
+const MAX_GLOB_CHARACTERS = 8 * 1024;
+
+/** What is left of MAX_GLOB_CHARACTERS while a file's globs are read, in order. */
+interface GlobBudget {
+  left: number;
+}
 /** `{a,{b,c}}` nests two deep; a glob is compiled level by level, so the depth is bounded. */
 const MAX_GLOB_BRACE_DEPTH = 16;
 

@@ -95,6 +95,23 @@ test('a hostile babelq.json is a problem at its place, never a stack overflow: n
   ]);
 });
 
+test('a babelq.json whose globs hold more than 8,192 characters together: the ones past the bound are problems at their place, and unused', () => {
+  // 250 globs of 4,096 characters each, every one within the bounds of a single glob, 1 MB in all:
+  // compiled, they took a lint of 20 fixtures 22 s and 490 MB, and held the server as long.
+  const globs = Array.from({ length: 250 }, (_, index) => `{${Array.from({ length: 1360 }, () => '*a').join(',')}}${index}`);
+  const text = JSON.stringify({ ignore: ['fixtures/negative', ...globs.slice(0, 100)], overrides: [{ files: ['legacy/**', ...globs.slice(100)], severity: { 'float-currency': 'off' } }] });
+  const config = readProjectConfig(text);
+  const kept = [...config.ignore, ...config.overrides.flatMap((override) => override.files)];
+  assert.ok(kept.join('').length <= 8_192, `${kept.join('').length} characters of globs kept`);
+  assert.deepEqual(config.ignore.slice(0, 1), ['fixtures/negative']);
+  assert.equal(config.overrides[0].files[0], 'legacy/**', 'a short glob after the bound was reached is still used');
+  assert.equal(config.problems.length, 250 - (kept.length - 2));
+  for (const problem of config.problems) {
+    assert.equal(problem.message, 'With this glob the globs of this file would hold more than 8,192 characters together (each one is compiled and tested against every file and folder a walk meets); it was not used.');
+    assert.ok(globs.includes(JSON.parse(text.slice(problem.offset, problem.end))), 'on the glob that is not used');
+  }
+});
+
 test('suppressions are matched through an index: a baseline of 40,000 entries against 5,000 findings, at once; the first entry of a code and pointer applies', () => {
   const entries: Suppression[] = Array.from({ length: 40_000 }, (_, index) => ({ file: 'a.babel.json', code: 'float-currency' as const, pointer: `/data/p${index}`, reason: 'legacy', until: undefined, offset: index, end: index + 1 }));
   entries.push({ ...entries[8], reason: 'a second entry for the same place', until: '2020-01-01' });
