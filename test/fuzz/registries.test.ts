@@ -16,7 +16,7 @@ import { newEnvelopeText } from '../../core/language/new-envelope';
 import { parseJson } from '../../core/parse/parser';
 import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/compiled-schema';
 import type { RegistryState } from '../../core/registry/types';
-import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_FILE_BYTES } from '../../workspace/registry-loader';
+import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_BYTES_TOGETHER, MAX_SCHEMA_FILE_BYTES } from '../../workspace/registry-loader';
 import { FRESH } from './harness';
 import { peakRssMb } from '../support/peak-memory';
 
@@ -134,6 +134,19 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     const diagnostics = analyzeText(envelope('urn:babel:t:big', {}), undefined, state);
     assert.ok(diagnostics.some((d) => d.code === 'registry-error' && /50\.0 MB/.test(d.message)));
     assert.ok(analyzeText(envelope('urn:babel:t:small', {}), undefined, state).some((d) => d.code === 'payload-schema'));
+  });
+
+  test(`schema files each within their bound but above ${MAX_SCHEMA_BYTES_TOGETHER / 1024 / 1024} MB together: the ones past it are refused unread, with why; the others still validate`, () => {
+    // Eight of 4.5 MB each: three fit, the rest would have been parsed and compiled one after the other.
+    const large = (index: number) => `{"type":"object","required":["n${index}"],"description":"${'x'.repeat(4.5 * 1024 * 1024)}"}`;
+    const root = workspace({ ...Object.fromEntries(Array.from({ length: 8 }, (_, index) => [`large${index}.json`, large(index)])), small: { type: 'object', required: ['id'] } });
+    const [state, ms] = timed(() => load(root));
+    assert.ok(ms < 10_000, `loading took ${ms.toFixed(0)} ms`);
+    const registry = loaded(state);
+    assert.deepEqual(registry.problems.map((problem) => problem.message), [3, 4, 5, 6, 7].map((index) => `The schema file ${join(root, 'schemas', `large${index}.json`)} would bring the registry's schema files above 16.0 MB together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`));
+    assert.ok(analyzeText(envelope('urn:babel:t:small', {}), undefined, state).some((d) => d.code === 'payload-schema'), 'a small file after the bound was reached still fits');
+    assert.ok(analyzeText(envelope('urn:babel:t:large2', {}), undefined, state).some((d) => d.code === 'payload-schema' && d.message.includes('n2')));
+    assert.ok(analyzeText(envelope('urn:babel:t:large3', {}), undefined, state).some((d) => d.code === 'registry-error' && d.message.includes('above 16.0 MB together')));
   });
 
   test('a 40 MB registry.json is a broken registry with its size, not a stall', () => {
