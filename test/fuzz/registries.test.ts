@@ -15,6 +15,7 @@ import { hover } from '../../core/language/hover';
 import { newEnvelopeText } from '../../core/language/new-envelope';
 import { parseJson } from '../../core/parse/parser';
 import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/compiled-schema';
+import { MAX_PATTERN_CHARACTERS } from '../../core/registry/schema-problems';
 import type { RegistryState } from '../../core/registry/types';
 import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_BYTES_TOGETHER, MAX_SCHEMA_FILE_BYTES } from '../../workspace/registry-loader';
 import { FRESH } from './harness';
@@ -82,6 +83,22 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     }
     const [, exampleMs] = timed(() => newEnvelopeText({ urn: 'urn:babel:t:evil', schema: { type: 'object', required: [`${'a'.repeat(40)}!`], patternProperties: { '^(a+)+$': { type: 'string', pattern: '^(a|a)+$' } } }, fresh: FRESH }));
     assert.ok(exampleMs < 1000, `New Envelope took ${exampleMs.toFixed(0)} ms`);
+  });
+
+  test(`patterns above ${MAX_PATTERN_CHARACTERS.toLocaleString('en')} characters together, one of 1 MB or 500 patternProperties keys of 2 KB: refused before anything is compiled, in words, at their place`, () => {
+    const root = workspace({
+      one: { type: 'object', properties: { s: { type: 'string', pattern: '[ab]*'.repeat(200_000) } } },
+      many: { type: 'object', patternProperties: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`${'[ab]*'.repeat(400)}${i}`, { type: 'string' }])) },
+      fits: { type: 'object', properties: { s: { type: 'string', pattern: `^${'[ab]*'.repeat(3_000)}$` } } },
+    });
+    const [state, ms] = timed(() => load(root));
+    assert.ok(ms < 3000, `loading took ${ms.toFixed(0)} ms`);
+    const problems = loaded(state).problems.map((problem) => problem.message);
+    assert.equal(problems.length, 2, problems.join('\n'));
+    assert.match(problems[0], /"pattern" at \/properties\/s brings the schema's patterns to more than 16,384 characters together \(1,000,000 in this one: "\[ab\]\*\[ab\]\*.{0,80}…\); compiling that much/);
+    assert.match(problems[1], /the "patternProperties" key at the schema root brings the schema's patterns to more than 16,384 characters together \(2,001 in this one/);
+    assert.ok(problems.every((message) => message.length < 1000), 'the message quotes the start of the pattern only');
+    assert.ok(analyzeText(envelope('urn:babel:t:fits', { s: 'c' }), undefined, state).some((d) => d.code === 'payload-schema'), 'a long pattern within the bound still validates');
   });
 
   test('a lookahead or backreference (no linear-time engine runs them) is a registry problem that says so', () => {
