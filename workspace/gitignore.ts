@@ -55,6 +55,8 @@ interface IgnoreRule {
 export class GitIgnores {
   private readonly rules = new Map<string, readonly IgnoreRule[]>();
   private readonly tops = new Map<string, string | undefined>();
+  /** How many folders up each folder of `tops` found its top. */
+  private readonly levelsToTop = new Map<string, number>();
   private readonly chains = new Map<string, readonly { readonly folder: string; readonly rules: readonly IgnoreRule[] }[]>();
 
   constructor(
@@ -128,10 +130,24 @@ export class GitIgnores {
   private workTreeTop(directory: string): string | undefined {
     if (this.tops.has(directory)) return this.tops.get(directory);
     let top: string | undefined;
+    let levels = 0;
     let folder = directory;
     for (let level = 0; level < MAX_LEVELS; level++) {
+      // A folder above that was looked up already answers for this one: a walk asks for each folder
+      // of a deep tree in turn, and looking up to MAX_LEVELS above each (every look a path lookup
+      // as long as the tree is deep) took seconds on a checkout 800 folders deep. Its top holds
+      // when it is within reach from here; none within its reach is none within ours.
+      if (level > 0 && this.tops.has(folder)) {
+        const known = this.tops.get(folder);
+        if (known !== undefined && level + this.levelsToTop.get(folder)! < MAX_LEVELS) {
+          top = known;
+          levels = level + this.levelsToTop.get(folder)!;
+        }
+        break;
+      }
       if (this.exists(join(folder, PROJECT_MARKER))) {
         top = folder;
+        levels = level;
         break;
       }
       const parent = dirname(folder);
@@ -139,6 +155,7 @@ export class GitIgnores {
       folder = parent;
     }
     this.tops.set(directory, top);
+    if (top !== undefined) this.levelsToTop.set(directory, levels);
     return top;
   }
 }

@@ -6,11 +6,14 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
-/** True when `target` is `root` or lies below it, after resolving symbolic links where they exist. */
-export function isInside(root: string, target: string, realRoot: string = realPath(root)): boolean {
+/**
+ * True when `target` is `root` or lies below it, after resolving symbolic links where they exist.
+ * `realTarget` is the target's real path when the caller knows it already.
+ */
+export function isInside(root: string, target: string, realRoot: string = realPath(root), realTarget?: string): boolean {
   const lexical = relative(resolve(root), resolve(target));
   if (leavesRoot(lexical)) return false;
-  return !leavesRoot(relative(realRoot, realPath(target)));
+  return !leavesRoot(relative(realRoot, realTarget ?? realPath(target)));
 }
 
 /** The path with symbolic links resolved; the path itself (resolved) when it does not exist. */

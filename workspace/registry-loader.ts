@@ -76,7 +76,12 @@ export function findRegistry(
   }
   let directory = dirname(resolvedPath(fixturePath));
   const root = resolvedPath(workspaceRoot);
-  while (isInside(root, directory)) {
+  const realRoot = realPath(root);
+  // A folder whose path holds no symbolic link has none in its parents either: once the first is
+  // found real, the folders above need no realpath(3) each, which costs as many lookups as the
+  // path has folders (a checkout 1,500 folders deep took minutes to lint and held the server).
+  const realAll = realPath(directory) === directory;
+  while (isInside(root, directory, realRoot, realAll ? directory : undefined)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
     // lstat, not existsSync: a link whose target is gone (or that loops) is a registry.json that
     // cannot be read, so it fails closed below instead of being passed over as if there were none.
@@ -84,7 +89,7 @@ export function findRegistry(
     if (entry === 'unreadable') return { path: candidate, error: 'registry.json cannot be looked at (permission denied, or a path too long); it was not read.' };
     if (entry) {
       // Contain before reading: a registry.json that links out of the folder is never opened.
-      if (!isInside(root, candidate)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
+      if (!isInside(root, candidate, realRoot)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
         if (looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES))) return { path: candidate };
         passedOver?.(candidate);
