@@ -36,6 +36,12 @@ export interface Divergence {
    * which is the fixture's own producer's doing when PHP is its encoder.
    */
   readonly cause?: 'php-data-array' | 'php-empty-object' | 'python-non-finite';
+  /**
+   * For a string value (not a key), the first character the SDKs write differently: its index in
+   * the decoded value and its length in code units, so the finding can sit on that character
+   * (`literalSpanOf`) instead of the whole string.
+   */
+  readonly character?: { readonly index: number; readonly width: number };
 }
 
 const MODELS: Readonly<Record<SdkName, ValueModel>> = {
@@ -74,7 +80,7 @@ export function findDivergences(doc: { readonly root: ValueNode | undefined }): 
  */
 export function stringValueDivergence(value: string, offset: number, end: number): Divergence | undefined {
   const found: Divergence[] = [];
-  stringDivergence(value, offset, end, found, sharedRenderings());
+  stringDivergence(value, offset, end, found, sharedRenderings(), true);
   return found[0];
 }
 
@@ -218,7 +224,7 @@ function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<strin
         numberDivergence(node.raw, 0, node.raw.length, node.isIntegerLiteral, node.offset, node.end, found);
         break;
       case 'string':
-        stringDivergence(node.value, node.offset, node.end, found, cache);
+        stringDivergence(node.value, node.offset, node.end, found, cache, true);
         break;
       case 'array':
         for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
@@ -352,7 +358,7 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
         break;
       case Kind.String:
         // The parser marked the strings every SDK writes as is: most payload strings stop here.
-        if (!(flags & Flag.WrittenAsIs)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache);
+        if (!(flags & Flag.WrittenAsIs)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache, true);
         break;
       case Kind.Object: {
         count = children.collect(next, at);
@@ -437,8 +443,9 @@ const cleanShapes = new Map<string, string[]>();
 type Renderings = Map<SdkName, Outcome> | undefined;
 
 /** The first code point the SDKs write differently, with a count of the others; on a value or key token. */
-function stringDivergence(value: string, offset: number, end: number, found: Divergence[], cache: Map<string, Renderings>): void {
+function stringDivergence(value: string, offset: number, end: number, found: Divergence[], cache: Map<string, Renderings>, isValue = false): void {
   let firstChar: string | undefined;
+  let firstIndex = 0;
   let firstOutcomes: Map<SdkName, Outcome> | undefined;
   let others = 0;
   let lossy = false;
@@ -453,6 +460,7 @@ function stringDivergence(value: string, offset: number, end: number, found: Div
     if (width === 1 && code >= 0xd800 && code <= 0xdfff) lossy = true;
     if (firstChar === undefined) {
       firstChar = char;
+      firstIndex = i - (width - 1);
       firstOutcomes = outcomes;
     } else if (char !== firstChar) {
       others++;
@@ -464,7 +472,7 @@ function stringDivergence(value: string, offset: number, end: number, found: Div
   const lone = firstChar.length === 1 && firstChar.charCodeAt(0) >= 0xd800 && firstChar.charCodeAt(0) <= 0xdfff;
   const label = lone ? `lone surrogate ${codePointLabel(firstChar)}` : `${codePointLabel(firstChar)}${shown}`;
   const message = `${label}: ${describe(firstOutcomes, (text) => (text === firstChar ? 'it as is' : text === '\ufffd' ? 'U+FFFD (�)' : text))}${more}`;
-  found.push({ offset, end, severity: lossy ? 'warning' : 'information', message });
+  found.push({ offset, end, severity: lossy ? 'warning' : 'information', message, ...(isValue ? { character: { index: firstIndex, width: firstChar.length } } : {}) });
 }
 
 /** Each SDK's text for one code point (cached per scan), or undefined when they all agree. */

@@ -90,7 +90,8 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
     key: info[slot] & Flag.Keyed ? keys[slot] : undefined,
     inData,
     lengthBefore: doc.text.length - delta,
-    wasAt: (diagnostic) => diagnostic.offset === offset && diagnostic.end === tokenEnd - delta,
+    // On the edited value or inside it (a finding about one of a string's characters).
+    wasAt: (diagnostic) => diagnostic.offset >= offset && diagnostic.end <= tokenEnd - delta && diagnostic.end > offset,
     moved: (diagnostic) => (diagnostic.offset >= threshold || diagnostic.end >= threshold ? { ...diagnostic, offset: shift(diagnostic.offset), end: shift(diagnostic.end) } : diagnostic),
   };
 }

@@ -1,6 +1,7 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
 import { findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
 import { getValue } from '../../model/tree';
+import { literalSpanOf } from '../../parse/string-literal-span';
 import type { RuleContext } from '../context';
 import { CONSUMER_CHECK_LIMIT } from '../contract/consumer-rejects';
 import { defineRule } from '../definition';
@@ -15,7 +16,7 @@ export const rule = defineRule({
       summary: 'The six SDK encoders would not write the same bytes for this value.',
       docs: {
         fires:
-          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes. Lossy differences the author can avoid (precision, `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
+          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes; on a string value, the finding sits on the first character they write differently (the others are counted in the message). Lossy differences the author can avoid (precision, `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
         instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`, at most 64 levels of nesting.',
         example: { fires: '"weight": 10.0', clean: '"weight": 10' },
       },
@@ -64,6 +65,12 @@ function carriedByConsumerRejects(context: RuleContext<'encoding-divergence'>, d
   return (own === 'php' && divergence.cause === 'php-data-array') || (own === 'python' && divergence.cause === 'python-non-finite');
 }
 
+/**
+ * On a string value, the finding sits on the first character the SDKs write differently (its
+ * escape included), not on the whole string: in a long text the string's range hid which one.
+ */
 function report(context: RuleContext<'encoding-divergence'>, divergence: Divergence): void {
-  context.report('encoding-divergence', divergence, divergence.message, divergence.severity === 'warning' ? { severity: 'warning' } : undefined);
+  const { character } = divergence;
+  const range = (character && literalSpanOf(context.doc.text, divergence.offset, character.index, character.width)) || divergence;
+  context.report('encoding-divergence', range, divergence.message, divergence.severity === 'warning' ? { severity: 'warning' } : undefined);
 }

@@ -71,3 +71,12 @@ test('a digit typed into a number reuses the value-local findings and checks the
     assert.ok(!assertAsFresh(edited, base).includes(code), `${from} again`);
   }
 });
+
+test('typing in a string whose encoding-divergence sits on one of its characters: the finding moves with the character, or goes, as a fresh analysis has it', () => {
+  const withNote = (note: string) => GOOD_ENVELOPE.replace('{ "order_id": 1042 }', `{ "order_id": 1042, "note": "${note}" }`);
+  // A character typed before it, it deleted, another one (NBSP, which .NET escapes) typed, then it again.
+  const steps = ['ok 😀 end', 'ok x😀 end', 'ok x end', 'ok x\u00a0 end', 'ok x\u00a0 😀 end'];
+  for (let i = 1; i < steps.length; i++) assertAsFresh(withNote(steps[i - 1]), withNote(steps[i]));
+  const [finding] = analyzeText(withNote(steps[1])).filter((d) => d.code === 'encoding-divergence');
+  assert.equal(withNote(steps[1]).slice(finding.offset, finding.end), '😀', 'the finding is on the character');
+});
