@@ -383,6 +383,8 @@ class Parser {
       const slot = containers[containers.length - 1];
       this.end[slot] = length;
       this.pop();
+      // Past the problems listed, none is worded: a file of a million '[' leaves a million open.
+      if (this.truncated) continue;
       const kind = (this.info[slot] & Flag.KindMask) === Kind.Object ? 'object' : 'array';
       const closer = kind === 'object' ? "'}'" : "']'";
       this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`);
