@@ -39,6 +39,7 @@ import { decodeStrictly } from '../workspace/strict-utf8';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
 import { isUnder } from '../workspace/path-containment';
 import { TimeSlices, type Cancellation } from '../workspace/time-slices';
+import { isFixtureLink } from '../workspace/urn-references';
 import type { ServerContext } from './context';
 import { toLspDiagnostic, toRange } from './convert';
 import { openEnvelopeFindings, today, withSuppressions } from './project-files';
@@ -327,7 +328,10 @@ export class WorkspaceFixtures {
       if (fixture.skipped !== undefined) {
         const location = readUnanalysed(fixture.path);
         if (location) locations.push(location);
-      } else if (fixture.urn === urn && fixture.urnRange) locations.push({ uri: fixture.uri, range: fixture.urnRange });
+      } else if (fixture.urn === urn && fixture.urnRange && !isFixtureLink(fixture.path)) {
+        // Looked at only for the few that route on the URN: a linked one is listed where it really is.
+        locations.push({ uri: fixture.uri, range: fixture.urnRange });
+      }
     }
     return locations.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }

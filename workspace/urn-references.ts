@@ -53,13 +53,25 @@ export function urnReferenceIn(path: string, urn: string, read: TextReader = rea
 /** The text of a regular file within the size limit (on disk, or as an editor holds it), else undefined. */
 function readFixture(path: string, read: TextReader): string | undefined {
   try {
-    // Links are left out: the one a walk follows leads to a fixture in the folder, listed where it
-    // really is (one location per fixture); the read refuses the rest.
-    if (lstatSync(path).isSymbolicLink()) return undefined;
+    // The read refuses what is not a regular file.
+    if (isFixtureLink(path)) return undefined;
     const text = read(path, MAX_FIXTURE_FILE_BYTES);
     // An open editor may hold more than the disk does (UTF-16 units: close enough for a limit).
     return text.length > MAX_FIXTURE_FILE_BYTES ? undefined : text;
   } catch {
     return undefined; // Removed or unreadable since the walk: nothing to show.
+  }
+}
+
+/**
+ * Whether the fixture at `path` is a symbolic link, which references leave out: the link a walk
+ * follows leads to a fixture in the folder, listed where it really is (one location per fixture,
+ * whether the references come from a walk or from the workspace's report).
+ */
+export function isFixtureLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false; // Removed since the walk: the read says so.
   }
 }
