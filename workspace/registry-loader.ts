@@ -4,7 +4,7 @@
  * to stay inside the workspace folder, through `..`, absolute paths and symbolic links alike; a
  * path that escapes is refused before anything is read.
  */
-import { lstatSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
@@ -80,7 +80,9 @@ export function findRegistry(
   // A folder whose path holds no symbolic link has none in its parents either: once the first is
   // found real, the folders above need no realpath(3) each, which costs as many lookups as the
   // path has folders (a checkout 1,500 folders deep took minutes to lint and held the server).
-  const realAll = realPath(directory) === directory;
+  // Only a folder that exists shows it: realPath gives a missing one's path back as it is, links
+  // in its parents included (standard input named linked/new/x.babel.json).
+  const realAll = existsSync(directory) && realPath(directory) === directory;
   while (isInside(root, directory, realRoot, realAll ? directory : undefined)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
     // lstat, not existsSync: a link whose target is gone (or that loops) is a registry.json that

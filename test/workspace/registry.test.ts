@@ -172,6 +172,16 @@ describe('finding and loading a registry', () => {
     assert.equal(state.kind, 'broken');
   });
 
+  test('a fixture in a folder not made yet, below a link that leaves the workspace folder: no registry, as for one that exists there', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+    // Standard input named linked/new/x.babel.json: the missing folder's path holds a link, though
+    // it has no real path of its own to show it; the registry the link leads to is not the folder's.
+    const outside = workspace({ 'registry.json': GOOD['registry.json'] });
+    const root = workspace({ 'registry.json': GOOD['registry.json'] });
+    symlinkSync(outside, join(root, 'linked'));
+    assert.equal(findRegistry(join(root, 'linked/x.babel.json'), root, undefined), undefined);
+    assert.equal(findRegistry(join(root, 'linked/new/x.babel.json'), root, undefined), undefined);
+  });
+
   test('a registry.json with a syntax error is broken, with the problem at its place', () => {
     const root = workspace({ 'registry.json': '{ "schemas": [ { "urn": "urn:babel:a:b", } ] }' });
     const state = stateOf(root);
