@@ -98,9 +98,18 @@ describe('ParseCache', () => {
     const lent = asEditable(typed).lineStartsFor(typed.getText());
     assert.ok(lent !== undefined, 'the starts are lent');
     assert.equal(asEditable(typed).lineStartsFor(text), undefined, 'not for another text');
+    // Asked of the document when the parse first needs its lines, and used: not scanned again.
+    const editable = asEditable(typed);
+    const lend = editable.lineStartsFor.bind(editable);
+    let asked = 0;
+    editable.lineStartsFor = (of: string) => {
+      asked++;
+      return lend(of);
+    };
     const lines = new ParseCache(1).get(typed).lines;
     const scanned = new LineIndex(typed.getText());
     for (let offset = 0; offset <= typed.getText().length; offset++) assert.deepEqual(lines.positionAt(offset), scanned.positionAt(offset), `offset ${offset}`);
+    assert.equal(asked, 1, 'the parse asked the document for its line starts once');
   });
 
   test('bounded: the least recently used document is evicted', () => {
