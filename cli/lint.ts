@@ -32,8 +32,9 @@ Checks BabelQueue envelope fixtures and reports the diagnostics the editor shows
 A path is a file, a directory (searched recursively for *.babel.json, skipping
 node_modules, .git, what .gitignore ignores and babelq.json's "ignore") or a
 quoted glob (*, **, ?, {a,b}). A file named as such is always linted, unless
---force-exclude leaves it out. Default: the current directory. Each fixture's settings come from the
-babelq.json files above it (the nearest wins; "root": true stops the walk).
+--force-exclude leaves it out. Default: the current directory. Each fixture's
+settings come from the babelq.json files above it (the nearest wins; "root":
+true stops the walk).
 
 Options:
   --format <name>                output format (default: stylish):
