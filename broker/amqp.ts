@@ -256,8 +256,9 @@ export class AmqpPublisher {
             }
           },
           (error: unknown) => {
-            // Refused by the broker (a nack, or returned as unroutable): not stored, so not in flight.
-            if (error instanceof Returned || /message nacked/i.test(errorMessage(error))) unconfirmed.delete(move);
+            // Refused by the broker (a nack, or returned as unroutable), or by amqplib before sending
+            // (a short string too long): not stored, so not in flight.
+            if (error instanceof Returned || /message nacked/i.test(errorMessage(error)) || tooLongShortString(errorMessage(error)) !== undefined) unconfirmed.delete(move);
             if (failure === undefined) failedQueue = move.message.amqp.routingKey;
             failure ??= error;
           },
@@ -432,6 +433,11 @@ const SHORT_STRING_FIELDS: Readonly<Record<string, string>> = {
   messageId: 'the message_id property (meta.id)',
 };
 
+/** The amqplib field named by an error that refused a short string over 255 bytes before sending it, else undefined. */
+function tooLongShortString(message: string): string | undefined {
+  return /^Field '(\w+)' is the wrong type; must be a string \(up to 255 chars\)/.exec(message)?.[1];
+}
+
 /** Turns whatever amqplib threw into a BrokerError in a user's words. */
 async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, queue?: string): Promise<BrokerError> {
   if (error instanceof BrokerError) return error;
@@ -440,11 +446,12 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   const code = errorCode(error);
   const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, { target: where, ...(code !== undefined ? { code } : {}) });
   // amqplib checks AMQP 0-9-1 short strings (at most 255 bytes) itself and throws before sending
-  // anything: RabbitMQ was never asked, so this is not its refusal.
-  const tooLong = /^Field '(\w+)' is the wrong type; must be a string \(up to 255 chars\)/.exec(message)?.[1];
+  // anything: RabbitMQ was never asked, so this is not its refusal. In a redrive, the messages
+  // before this one were sent.
+  const tooLong = tooLongShortString(message);
   if (tooLong !== undefined) {
     const what = SHORT_STRING_FIELDS[tooLong] ?? `the field ${tooLong}`;
-    return make('rejected', `AMQP 0-9-1 allows at most 255 bytes (UTF-8) in ${what}, and this one is longer: nothing was sent to ${where}.`);
+    return make('rejected', `AMQP 0-9-1 allows at most 255 bytes (UTF-8) in ${what}, and this one is longer: ${phase === 'redrive' ? 'it was not sent' : 'nothing was sent'} to ${where}.`);
   }
   if (error instanceof Returned) {
     return make('missing-queue', `${where} returned the message: the queue ${queue} disappeared before it arrived, so nothing was delivered.`);
