@@ -66,6 +66,11 @@ interface TrackedFixture {
   readonly folder: string;
   /** Size and modification time when last looked at; undefined: look again. */
   stamp?: string;
+  /**
+   * A symbolic link to a fixture (the walk follows one to a file inside the folder): a file event
+   * names the file it leads to, never the link, so the link is looked at again at every report.
+   */
+  linked?: boolean;
   /** Set when the file is not reported here (too large for the workspace's report, unreadable). */
   skipped?: string;
   /** The URN it routes on, from its last analysis (the text decides it), and where it writes it. */
@@ -323,7 +328,7 @@ export class WorkspaceFixtures {
         continue;
       }
       // The URN depends on the text alone: a file no event named since, and no editor holds, is as last read.
-      const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.key?.startsWith('open:') && !this.openDocument(fixture);
+      const asLastRead = fixture.stamp !== undefined && this.watched() && !fixture.linked && !fixture.key?.startsWith('open:') && !this.openDocument(fixture);
       if (!asLastRead && (await this.update(fixture, !this.watched())) === 'out of scope') return undefined;
       if (fixture.skipped !== undefined) {
         const location = readUnanalysed(fixture.path);
@@ -358,7 +363,7 @@ export class WorkspaceFixtures {
     // the open file stamps it: no second look at 10,000 files in the first report.
     const firstRead = !open && fixture.items === undefined;
     // An open file's byte-order mark can come or go on a save that changes no version ("Save with Encoding").
-    let version = open ? `open:${open.version}${this.context.byteOrderMarks.hiddenIn(open) ? ':bom' : ''}` : firstRead ? undefined : this.diskVersion(fixture, stampEveryFile);
+    let version = open ? `open:${open.version}${this.context.byteOrderMarks.hiddenIn(open) ? ':bom' : ''}` : firstRead ? undefined : this.diskVersion(fixture, stampEveryFile || fixture.linked === true);
     const registry = this.context.registries.stateFor(fixture.uri, settings);
     const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
     const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
@@ -490,10 +495,11 @@ export class WorkspaceFixtures {
   /** The fixtures under every folder, ignores applied; what is no longer there is reported empty once. */
   private async scan(): Promise<void> {
     const found = new Map<string, string>();
+    const links = new Set<string>();
     for (const folder of this.folders()) {
       const ignores = this.ignoresFor(folder);
       // One more than the bound is looked for, to know whether the bound left fixtures out.
-      const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores);
+      const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores, undefined, links);
       if (paths.length > MAX_FIXTURES_FOUND) {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {
@@ -509,6 +515,8 @@ export class WorkspaceFixtures {
       if (fixture.resultId) this.gone.add(fixture.uri);
     }
     for (const [path, folder] of found) if (!this.fixtures.has(path)) this.fixtures.set(path, { path, uri: toUri(path), folder });
+    // A file replaced by a link (or a link by a file) keeps its place in the report.
+    for (const [path, fixture] of this.fixtures) fixture.linked = links.has(path);
   }
 
   /** What a fixture's registry findings depend on: its URN's entry, or the whole registry when it has none. */

@@ -20,9 +20,9 @@ export const MAX_FIXTURES_FOUND = 20_000;
  * (.gitignore and babelq.json's `ignore`, for the diagnostics). The walk yields to the event loop
  * between folders once a slice is spent (a workspace folder of `/` or a home folder takes seconds
  * to walk, and the server answers meanwhile); once `slices` says the walk is no longer wanted, it
- * ends with what it found so far.
+ * ends with what it found so far. `links`, when given, is told which of them are links.
  */
-export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices()): Promise<string[]> {
+export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices(), links?: Set<string>): Promise<string[]> {
   const found: string[] = [];
   // Links to files are followed as `babelq lint` follows them from the folder's top (cli/paths.ts).
   const linkRoots = [realPath(root)];
@@ -45,6 +45,7 @@ export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND,
         if (!ignores.skipDirectory(path)) stack.push(path);
       } else if (entry.name.endsWith(ENVELOPE_SUFFIX) && (entry.isFile() || (entry.isSymbolicLink() && linkToFileIn(linkRoots, path))) && !ignores.skipFile(path)) {
         found.push(path);
+        if (entry.isSymbolicLink()) links?.add(path);
       }
     }
   }
