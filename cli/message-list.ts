@@ -5,10 +5,8 @@
 import { openBroker } from '../broker';
 import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
-import { lintedRows, messageBody, type LintedRow } from '../core/language/message-rows';
+import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
-import { redisFrame, type RedisFrame } from '../core/message/redis-frame';
-import { utf8Bytes } from '../core/model/utf8';
 import { CliError } from './errors';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -33,17 +31,6 @@ export interface ReadRow extends LintedRow {
   readonly frameHeaders?: Readonly<Record<string, unknown>>;
 }
 
-/** The header frame stored bytes are, when they are UTF-8 and one. */
-function storedFrame(body: Uint8Array): RedisFrame | undefined {
-  let text: string;
-  try {
-    text = LINT_DECODERS.strict.decode(body);
-  } catch {
-    return undefined;
-  }
-  return redisFrame(text);
-}
-
 /** What one read found: the rows in the order read, and the broker as it announced itself (AMQP). */
 export interface QueueRead {
   readonly rows: ReadRow[];
@@ -57,12 +44,11 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
     const peeked = await broker.peek(key, count);
     // A Redis header frame is linted on the envelope inside, as the SDK consumers read it; `body`
     // stays the stored bytes, by which a redrive finds the element.
-    const frames = peeked.map(({ body }) => (target.kind === 'redis' ? storedFrame(body) : undefined));
-    const bodies = peeked.map(({ body }, index) => messageBody(frames[index] ? utf8Bytes(frames[index].body) : body, LINT_DECODERS));
-    const rows = lintedRows(bodies).map((linted, index) => {
+    const consumed = peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis'));
+    const rows = lintedRows(consumed.map((entry) => entry.body)).map((linted, index) => {
       const { body, properties } = peeked[index]!;
       const deliveryCount = deliveryCountOf(properties?.headers);
-      const frame = frames[index];
+      const { frame } = consumed[index]!;
       return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}), ...(frame ? { frameHeaders: frame.headers } : {}) };
     });
     return { rows, ...(broker.server !== undefined ? { server: broker.server } : {}) };

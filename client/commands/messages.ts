@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import { dateText, deadLetterLocation, groupDeadLetters, listingOrder, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
-import { lintedRows, messageBody } from '../../core/language/message-rows';
+import { consumedBody, lintedRows } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
@@ -114,7 +114,8 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
     broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
     // Decoded as lint decodes a file (a BOM or bytes that are not UTF-8 are its json-syntax error).
     const peeked = await broker.peek(key, LIST_LIMIT);
-    const rows = lintedRows(peeked.map(({ body }) => messageBody(body, LINT_DECODERS))).map((entry) => entry.row);
+    // A Redis header frame is read as the consumers read it: the envelope inside (as babelq peek does).
+    const rows = lintedRows(peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis').body)).map((entry) => entry.row);
     const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
     return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {

@@ -4,6 +4,8 @@
  * because the lint verdict needs the rules, which sit above the message layer.
  */
 import { messageRow, type MessageRow } from '../message/dead-letter';
+import { redisFrame, type RedisFrame } from '../message/redis-frame';
+import { utf8Bytes } from '../model/utf8';
 import { analyzeStoredText } from '../rules/byte-order-mark';
 import type { CoreDiagnostic } from '../rules/diagnostic';
 import { decodeAsLint, notUtf8Diagnostics, type LintDecoders } from '../rules/not-utf8';
@@ -41,6 +43,22 @@ export function messageBody(body: Uint8Array, decoders: LintDecoders): ReadBody 
   const decoded = decodeAsLint(body, decoders);
   if (decoded.ok) return { text: decoded.text, bytes: body.byteLength };
   return { text: decoders.lenient.decode(body), bytes: body.byteLength, notUtf8: { message: decoded.message, before: decoded.before } };
+}
+
+/**
+ * A stored message's body as the SDK consumers read it: on Redis, the envelope inside a header
+ * frame (core/message/redis-frame.ts), with the frame; anything else as stored. The stored bytes
+ * stay what a redrive finds the message by.
+ */
+export function consumedBody(stored: Uint8Array, decoders: LintDecoders, redis: boolean): { readonly body: ReadBody; readonly frame?: RedisFrame } {
+  const frame = redis ? frameOf(stored, decoders) : undefined;
+  return frame ? { body: messageBody(utf8Bytes(frame.body), decoders), frame } : { body: messageBody(stored, decoders) };
+}
+
+/** The header frame stored bytes are, when they are UTF-8 and one. */
+function frameOf(stored: Uint8Array, decoders: LintDecoders): RedisFrame | undefined {
+  const decoded = decodeAsLint(stored, decoders);
+  return decoded.ok ? redisFrame(decoded.text) : undefined;
 }
 
 /** The rows of bodies read from a queue, in the order given (position 0 = the first body). */
