@@ -8,6 +8,7 @@ import type { Severity } from '../core/rules/diagnostic';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { LineIndex } from '../core/model/positions';
 import { showInvisible, showOnOneLine } from '../core/language/markdown';
+import { messageWithRelated } from '../core/rules/same-cause';
 
 export interface OutputPosition {
   readonly line: number;
@@ -71,8 +72,7 @@ function outputRange(offset: number, endOffset: number, lineIndex: LineIndex): O
 
 /** The message with the findings folded into it, for the one-line formats: "… (also unknown-urn: …)". */
 export function withRelated(diagnostic: OutputDiagnostic): string {
-  if (!diagnostic.related?.length) return diagnostic.message;
-  return `${diagnostic.message} ${diagnostic.related.map((related) => `(also ${related.code}: ${related.message})`).join(' ')}`;
+  return messageWithRelated(diagnostic);
 }
 
 /** Counts the diagnostics of all reports per severity. */

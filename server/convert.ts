@@ -23,6 +23,7 @@ import type { FileLocation } from '../core/language/registry-navigation';
 import type { TextEdit as CoreTextEdit } from '../core/model/edits';
 import { LineIndex } from '../core/model/positions';
 import { toUri } from './registry';
+import { messageWithRelated } from '../core/rules/same-cause';
 
 const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -92,8 +93,7 @@ export function setCodeDescriptionTaken(taken: boolean): void {
 
 /** A core diagnostic's message as the client is sent it: with its related findings when they cannot go as relatedInformation. */
 function sentMessage(diagnostic: CoreDiagnostic): string {
-  if (relatedInformationShown || !diagnostic.related?.length) return publishedMessage(diagnostic.message);
-  return publishedMessage(`${diagnostic.message} ${diagnostic.related.map((related) => `(also ${related.code}: ${related.message})`).join(' ')}`);
+  return publishedMessage(relatedInformationShown ? diagnostic.message : messageWithRelated(diagnostic));
 }
 
 /** A core diagnostic as an LSP diagnostic with `source: "babelqueue"` and its code. */

@@ -20,6 +20,7 @@
  */
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { canCollect, collectWhenIdle } from './text-memory';
+import { pushLineStarts } from '../core/model/positions';
 
 /**
  * Texts at least this long are made through the scratch buffer. Below it, Node copies a string
@@ -123,24 +124,8 @@ export function replaceSpan(text: string, from: number, to: number, inserted: st
 /** The offsets where lines start in `text` (the first at `base`), as the library counts them. */
 function lineStartsOf(text: string, atLineStart: boolean, base = 0): number[] {
   const starts = atLineStart ? [base] : [];
-  pushLineStartsOf(text, 0, text.length, starts, base);
+  pushLineStarts(text, 0, text.length, starts, base);
   return starts;
-}
-
-/**
- * Adds to `starts` the line starts after the line breaks in text[from, to) (plus `base`); returns
- * where the next scan goes on: past `to` when a `\r\n` straddles it.
- */
-function pushLineStartsOf(text: string, from: number, to: number, starts: number[], base = 0): number {
-  let i = from;
-  for (; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 13 || code === 10) {
-      if (code === 13 && i + 1 < text.length && text.charCodeAt(i + 1) === 10) i++;
-      starts.push(base + i + 1);
-    }
-  }
-  return i;
 }
 
 /** More added lines than this are joined into a new array, not spliced in (a call takes only so many arguments). */
@@ -262,7 +247,7 @@ export class EditableDocument implements TextDocument {
     if (this.lineStarts === undefined) {
       const starts = [0];
       for (let from = 0; from < text.length; ) {
-        from = pushLineStartsOf(text, from, Math.min(text.length, from + stepChars), starts);
+        from = pushLineStarts(text, from, Math.min(text.length, from + stepChars), starts);
         if (from < text.length) yield;
         if (this.content !== text) return;
       }

@@ -186,16 +186,23 @@ function noLineBreakNear(text: string, from: number, end: number): boolean {
 }
 
 /** Pushes the start of every line that begins after a line break in text[from, to) (CRLF, LF or CR). */
-function pushLineStarts(text: string, from: number, to: number, starts: number[]): void {
-  for (let i = from; i < to; i++) {
+/**
+ * Adds to `starts` the line start (plus `base`) after each line break in text[from, to): `\r\n`,
+ * `\r` and `\n` end a line. Returns where a scan of the rest goes on: past `to` when a `\r\n`
+ * straddles it.
+ */
+export function pushLineStarts(text: string, from: number, to: number, starts: number[], base = 0): number {
+  let i = from;
+  for (; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code === 0x0d) {
       if (text.charCodeAt(i + 1) === 0x0a) i++;
-      starts.push(i + 1);
+      starts.push(base + i + 1);
     } else if (code === 0x0a) {
-      starts.push(i + 1);
+      starts.push(base + i + 1);
     }
   }
+  return i;
 }
 
 /** How many of the ascending `values` are at or before `value` (binary search). */

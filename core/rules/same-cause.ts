@@ -71,3 +71,12 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
   }
   return token.filter((d) => !folded.has(d)).map((d) => (carried.has(d) ? { ...d, related: [...(d.related ?? []), ...carried.get(d)!] } : d));
 }
+
+/**
+ * A finding's message with the findings it carries folded in, where only one line is shown (the
+ * CLI's one-line formats, an editor that shows no related information): "… (also unknown-urn: …)".
+ */
+export function messageWithRelated(finding: { readonly message: string; readonly related?: readonly { readonly code: string; readonly message: string }[] }): string {
+  if (!finding.related?.length) return finding.message;
+  return `${finding.message} ${finding.related.map((related) => `(also ${related.code}: ${related.message})`).join(' ')}`;
+}
