@@ -303,8 +303,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       const document = documents.get(uri);
       if (document?.version !== version) return;
       const steps = asEditable(document).preparationSteps();
+      // The same document object: one closed and opened again (even at the same version) is another.
       const step = (): void => {
-        if (documents.get(uri)?.version === version && !steps.next().done) setImmediate(step);
+        if (documents.get(uri) === document && document.version === version && !steps.next().done) setImmediate(step);
       };
       setImmediate(step);
     });
