@@ -8,7 +8,9 @@ import { inspect } from 'node:util';
 import { after, before } from 'node:test';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import Redis from 'ioredis';
-import type { OutgoingMessage, RedisLayout } from '../../core/message/types';
+import assert from 'node:assert/strict';
+import type { OutgoingMessage, RedisLayout, RedriveMove } from '../../core/message/types';
+import { redriveMessage } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
 
 export const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -192,4 +194,11 @@ export function useRealBrokers(): RealBrokers {
     await connection?.close();
   });
   return brokers;
+}
+
+/** A redrive of `body` (a dead letter's text) as the Node SDK would redrive it, for the broker's redrive. */
+export function redriveMove(body: string): RedriveMove {
+  const redriven = redriveMessage(body, { sdk: 'node', redisLayout: 'babelqueue' });
+  assert.ok(redriven.ok, redriven.ok ? '' : redriven.error);
+  return { original: new TextEncoder().encode(body), message: redriven.message };
 }

@@ -6,18 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openBroker } from '../../broker';
-import { redriveMessage } from '../../core/message/dead-letter';
-import type { RedriveMove } from '../../core/message/types';
-import { AMQP_URL, deadLettered, drainQueue, outgoing, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, deadLettered, drainQueue, outgoing, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { amqpQueues } = brokers;
-
-function move(body: string): RedriveMove {
-  const redriven = redriveMessage(body, { sdk: 'node', redisLayout: 'babelqueue' });
-  assert.ok(redriven.ok, redriven.ok ? '' : redriven.error);
-  return { original: new TextEncoder().encode(body), message: redriven.message };
-}
 
 const drain = (queue: string) => drainQueue(brokers.channel, queue);
 

@@ -7,18 +7,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openBroker } from '../../broker';
-import { redriveMessage } from '../../core/message/dead-letter';
-import type { RedriveMove } from '../../core/message/types';
-import { AMQP_URL, deadLettered, drainQueue, outgoing, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, deadLettered, drainQueue, outgoing, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { amqpQueues } = brokers;
-
-function move(body: string): RedriveMove {
-  const redriven = redriveMessage(body, { sdk: 'node', redisLayout: 'babelqueue' });
-  assert.ok(redriven.ok, redriven.ok ? '' : redriven.error);
-  return { original: new TextEncoder().encode(body), message: redriven.message };
-}
 
 test('a trace_id over 255 bytes stops a redrive after the moves before it: that message is not sent, and still in the DLQ alone', async () => {
   const queue = uniqueQueue();
