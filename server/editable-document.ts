@@ -28,7 +28,7 @@ import { pushLineStarts } from '../core/model/positions';
  */
 export const LARGE_TEXT_CHARS = 1 << 20;
 
-/** How much larger than the text the throwaway version made by prepareForEdits is. */
+/** How much larger than the text the throwaway version made by preparationSteps is. */
 const FIRST_VERSION_SLACK_BYTES = 64 * 1024;
 
 /**
@@ -226,21 +226,14 @@ export class EditableDocument implements TextDocument {
   }
 
   /**
-   * Does now what the first keystroke would otherwise pay for: finds the line starts and, for a
+   * Does ahead what the first keystroke would otherwise pay for: finds the line starts and, for a
    * large text, whether it is all Latin-1, and writes the text into the scratch buffer, made its
    * size with every page touched (an untouched 10 MB buffer is 2,560 page faults when the first
-   * edit writes it).
-   * Where the server collects on demand (./text-memory.ts), it also makes a text a little larger
-   * than this one and drops it: collected, its memory is where the first keystroke's version goes.
-   */
-  prepareForEdits(): void {
-    for (const _ of this.preparationSteps());
-  }
-
-  /**
-   * prepareForEdits as steps of at most PREPARATION_STEP_CHARS characters each, for the caller to
-   * run with other work between them (server/server.ts). The steps end early once the text is
-   * replaced, and what they made for an earlier text is not kept.
+   * edit writes it). Where the server collects on demand (./text-memory.ts), it also makes a text
+   * a little larger than this one and drops it: collected, its memory is where the first
+   * keystroke's version goes. In steps of at most PREPARATION_STEP_CHARS characters each, for the
+   * caller to run with other work between them (server/server.ts); the steps end early once the
+   * text is replaced, and what they made for an earlier text is not kept.
    */
   *preparationSteps(stepChars = PREPARATION_STEP_CHARS): Generator<void, void, void> {
     const text = this.content;

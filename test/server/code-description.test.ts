@@ -52,8 +52,7 @@ describe('codeDescription', () => {
     await client.initialize();
     const uri = 'file:///workspace/pushed.babel.json';
     await client.open(uri, MANY);
-    await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= 3));
-    assertLinked(client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics);
+    assertLinked(await client.lastPublished(uri, 3));
   });
 
   test('a client that does not take codeDescription gets none', async () => {
@@ -62,7 +61,6 @@ describe('codeDescription', () => {
     await client.initialize();
     const uri = 'file:///workspace/unlinked.babel.json';
     await client.open(uri, MANY);
-    await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= 3));
-    for (const diagnostic of client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics) assert.equal(diagnostic.codeDescription, undefined, JSON.stringify(diagnostic));
+    for (const diagnostic of await client.lastPublished(uri, 3)) assert.equal(diagnostic.codeDescription, undefined, JSON.stringify(diagnostic));
   });
 });

@@ -125,7 +125,7 @@ describe('EditableDocument', () => {
     const next = random(31);
     const initial = textOf(next, LARGE_TEXT_CHARS + 20, PIECES);
     const ours = new EditableDocument('file:///a', 'json', 1, initial);
-    ours.prepareForEdits();
+    for (const _ of ours.preparationSteps());
     let theirs = TextDocument.create('file:///a', 'json', 1, initial);
     assertSame(ours, theirs, next, 'prepared');
     for (let version = 2; version < 6; version++) {
@@ -135,7 +135,7 @@ describe('EditableDocument', () => {
       assertSame(ours, theirs, next, `prepared, version ${version}`);
     }
     const small = new EditableDocument('file:///b', 'json', 1, 'a\r\nb');
-    small.prepareForEdits();
+    for (const _ of small.preparationSteps());
     assert.equal(small.lineCount, 2);
   });
 
@@ -143,7 +143,7 @@ describe('EditableDocument', () => {
     const latin1 = textOf(random(5), LARGE_TEXT_CHARS + 7, LATIN1_PIECES);
     const wide = textOf(random(6), LARGE_TEXT_CHARS + 9, PIECES);
     const ours = new EditableDocument('file:///a', 'json', 1, latin1);
-    ours.prepareForEdits();
+    for (const _ of ours.preparationSteps());
     let theirs = TextDocument.create('file:///a', 'json', 1, latin1);
     const steps: TextDocumentContentChangeEvent[][] = [
       [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x' }],
@@ -164,7 +164,7 @@ describe('EditableDocument', () => {
     const texts = [textOf(random(8), LARGE_TEXT_CHARS + 11, LATIN1_PIECES), textOf(random(9), LARGE_TEXT_CHARS + 13, PIECES)];
     const ours = texts.map((text, i) => new EditableDocument(`file:///${i}`, 'json', 1, text));
     let theirs = texts.map((text, i) => TextDocument.create(`file:///${i}`, 'json', 1, text));
-    ours[0].prepareForEdits();
+    for (const _ of ours[0].preparationSteps());
     const lines = [500, 501, 20_000, 500];
     let version = 1;
     for (const line of lines) {
@@ -203,7 +203,7 @@ describe('EditableDocument', () => {
       let theirs = [TextDocument.create('file:///1', 'json', 1, first), TextDocument.create('file:///2', 'json', 1, second)];
       // The buffer as the holder makes it, whatever the tests before left.
       releaseEditBuffer([]);
-      ours[1].prepareForEdits();
+      for (const _ of ours[1].preparationSteps());
       const steps = ours[0].preparationSteps(step);
       let taken = 0;
       let version = 1;
@@ -254,7 +254,7 @@ describe('EditableDocument', () => {
 
   test('releaseEditBuffer lets go only when no large document is open; an edit after it still works', () => {
     const large = new EditableDocument('file:///a', 'json', 1, 'é'.repeat(LARGE_TEXT_CHARS + 1));
-    large.prepareForEdits();
+    for (const _ of large.preparationSteps());
     releaseEditBuffer([large, new EditableDocument('file:///b', 'json', 1, '{}')]);
     large.update([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: '—' }], 2);
     releaseEditBuffer([new EditableDocument('file:///b', 'json', 1, '{}')]);

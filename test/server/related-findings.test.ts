@@ -23,8 +23,7 @@ describe('related findings', () => {
     await client.initialize();
     const uri = 'file:///workspace/twin.babel.json';
     await client.open(uri, CASE_TWIN);
-    await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length > 0));
-    const diagnostics = client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics;
+    const diagnostics = await client.lastPublished(uri);
     const twin = diagnostics.find((diagnostic) => diagnostic.range.start.line === 12 && diagnostic.code === 'encoding-divergence');
     assert.ok(twin, JSON.stringify(diagnostics));
     assert.equal(twin.relatedInformation, undefined);
@@ -37,8 +36,7 @@ describe('related findings', () => {
     await client.initialize();
     const uri = 'file:///workspace/twin.babel.json';
     await client.open(uri, CASE_TWIN);
-    await client.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length > 0));
-    const twin = client.published.filter((params) => params.uri === uri).at(-1)!.diagnostics.find((diagnostic) => diagnostic.range.start.line === 12 && diagnostic.code === 'encoding-divergence');
+    const twin = (await client.lastPublished(uri)).find((diagnostic) => diagnostic.range.start.line === 12 && diagnostic.code === 'encoding-divergence');
     assert.ok(twin);
     assert.doesNotMatch(twin.message as string, /\(also /);
     assert.equal(twin.relatedInformation?.[0]?.message.startsWith('case-mismatch: '), true);

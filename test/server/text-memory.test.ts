@@ -57,7 +57,7 @@ function externalGrowth(collectAfterEdits: boolean): number {
     const { collectWhenIdle } = require(${JSON.stringify(join(ROOT, 'server/text-memory.ts'))});
     const text = '{"data": "' + 'x'.repeat(1_500_000) + '€"}';
     const document = new EditableDocument('file:///big.babel.json', 'babelqueue-envelope', 1, text);
-    document.prepareForEdits();
+    for (const _ of document.preparationSteps());
     const at = { line: 0, character: 12 };
     (async () => {
       await new Promise((done) => setTimeout(done, 60));

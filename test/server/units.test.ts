@@ -92,7 +92,7 @@ describe('ParseCache', () => {
   test('a document whose line starts were found (and moved by typing in a line) lends them to its parse: the same positions as a scan', () => {
     const text = `${GOOD_ENVELOPE}\r\n\r${'\n  '.repeat(50)}`;
     const document = asEditable(open('file:///lent', 1, text));
-    document.prepareForEdits();
+    for (const _ of document.preparationSteps());
     // Typing within a line moves the starts after it without rewriting them (a pending shift).
     const typed = EDIT_TRACKING_DOCUMENTS.update(document, [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 4 } }, text: 'xyz' }], 2);
     const lent = asEditable(typed).lineStartsFor(typed.getText());

@@ -186,6 +186,12 @@ export class TestLspClient {
     }
   }
 
+  /** The diagnostics last published for `uri`, once a publication of at least `atLeast` has come (push mode). */
+  async lastPublished(uri: string, atLeast = 1): Promise<PublishDiagnosticsParams['diagnostics']> {
+    await this.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= atLeast));
+    return this.published.filter((params) => params.uri === uri).at(-1)!.diagnostics;
+  }
+
   /** shutdown + exit; resolves with the server's exit code. */
   async shutdown(): Promise<number | null> {
     this.stopping = true;
