@@ -203,33 +203,63 @@ function withoutPrivateBase(ref: string): string {
   return ref.startsWith(PRIVATE_ORIGIN) ? ref.slice(PRIVATE_ORIGIN.length) : ref;
 }
 
+/** A `$ref` ajv could not resolve: as the author wrote it, where it is, and what ajv resolved it to. */
+interface UnresolvedRef {
+  readonly written: string;
+  /** The JSON pointer of the subschema holding it, when found. */
+  readonly pointer?: string;
+  /** The reference resolved against the schema's `$id`, or undefined against the private base. */
+  readonly resolved?: string;
+}
 
+/**
+ * The `$ref` behind ajv's MissingRefError. The error's `missingRef` is the reference resolved
+ * against the schema's base, and against the private base a `../../outside/s.json` reads
+ * `outside/s.json`, which the author never wrote; its message (ajv 8: "can't resolve reference
+ * <$ref as written> from id <base>") names the reference as written, so the subschema whose `$ref`
+ * it names is looked for first, and the resolved form matched only when the message says nothing.
+ */
+function unresolvedRef(error: unknown, schema: Record<string, unknown>): UnresolvedRef | undefined {
+  const rawMissingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
+  if (typeof rawMissingRef !== 'string') return undefined;
+  const message = error instanceof Error ? error.message : '';
+  const missingRef = withoutPrivateBase(rawMissingRef);
+  let asWritten: { written: string; pointer: string } | undefined;
+  let asResolved: { written: string; pointer: string } | undefined;
+  forEachSubschema(schema, (sub, pointer) => {
+    const ref = sub.$ref;
+    if (typeof ref !== 'string') return;
+    if (!asWritten && message.startsWith(`can't resolve reference ${ref} from id `)) asWritten = { written: ref, pointer };
+    if (!asResolved && (ref === missingRef || missingRef.endsWith(ref))) asResolved = { written: ref, pointer };
+  });
+  const found = asWritten ?? asResolved;
+  const written = found?.written ?? missingRef;
+  // A fragment of this same file needs no resolution shown; another file's URI, resolved against
+  // the schema's own $id, is one its author can recognise (against the private base it is not).
+  const fromOwnId = !written.startsWith('#') && !rawMissingRef.startsWith(PRIVATE_ORIGIN) && rawMissingRef !== written;
+  return {
+    written,
+    ...(found ? { pointer: found.pointer } : {}),
+    ...(fromOwnId ? { resolved: rawMissingRef } : {}),
+  };
+}
 
 /** Where in the schema a compile failure is, when ajv names a reference it cannot resolve: the `$ref` that names it. */
 export function compileFailurePointer(error: unknown, schema: Record<string, unknown>): string | undefined {
-  const rawMissingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
-  if (typeof rawMissingRef !== 'string') return undefined;
-  const missingRef = withoutPrivateBase(rawMissingRef);
-  let found: string | undefined;
-  forEachSubschema(schema, (sub, pointer) => {
-    if (found === undefined && typeof sub.$ref === 'string' && (sub.$ref === missingRef || missingRef.endsWith(sub.$ref))) found = `${pointer}/$ref`;
-  });
-  return found;
+  const ref = unresolvedRef(error, schema);
+  return ref?.pointer === undefined ? undefined : `${ref.pointer}/$ref`;
 }
 
 export function compileFailureMessage(error: unknown, schema: Record<string, unknown>): string {
   if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile, or its "$ref"s form a cycle that never reaches a keyword (a → b → a).';
-  const rawMissingRef = typeof error === 'object' && error !== null ? (error as { missingRef?: unknown }).missingRef : undefined;
-  const missingRef = typeof rawMissingRef === 'string' ? withoutPrivateBase(rawMissingRef) : rawMissingRef;
-  if (typeof missingRef === 'string') {
-    let location = '';
-    forEachSubschema(schema, (sub, pointer) => {
-      if (!location && typeof sub.$ref === 'string' && (sub.$ref === missingRef || missingRef.endsWith(sub.$ref))) location = ` ${where(pointer)}`;
-    });
-    const hint = missingRef.startsWith('#')
-      ? `this schema has nothing at ${missingRef.slice(1) || 'its root'}; define it (e.g. under "definitions") or fix the reference`
+  const ref = unresolvedRef(error, schema);
+  if (ref) {
+    const location = ref.pointer === undefined ? '' : ` ${where(ref.pointer)}`;
+    const resolution = ref.resolved === undefined ? '' : ` (it resolves to ${JSON.stringify(ref.resolved)} against the schema's "$id")`;
+    const hint = ref.written.startsWith('#')
+      ? `this schema has nothing at ${ref.written.slice(1) || 'its root'}; define it (e.g. under "definitions") or fix the reference`
       : 'only references inside the same schema file ("#/definitions/name") are supported; other files are not loaded';
-    return `"$ref" ${JSON.stringify(missingRef)}${location} cannot be resolved: ${hint}.`;
+    return `"$ref" ${JSON.stringify(ref.written)}${location}${resolution} cannot be resolved: ${hint}.`;
   }
   const message = error instanceof Error ? error.message : String(error);
   const ambiguous = /^reference "(.*)" resolves to more than one schema$/.exec(message);

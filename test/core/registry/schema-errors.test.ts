@@ -439,7 +439,7 @@ test('toJsValue handles nesting far beyond the call stack', () => {
 // ---------------------------------------------------------------------------------------------
 // compileSchema
 
-const COMPILE_ERRORS: readonly { name: string; schema: unknown; mentions: readonly string[] }[] = [
+const COMPILE_ERRORS: readonly { name: string; schema: unknown; mentions: readonly string[]; absent?: readonly string[] }[] = [
   { name: 'an array', schema: [], mentions: ['must be a JSON object', 'an array'] },
   { name: 'null', schema: null, mentions: ['must be a JSON object', 'null'] },
   { name: 'a boolean schema', schema: true, mentions: ['must be a JSON object'] },
@@ -453,6 +453,23 @@ const COMPILE_ERRORS: readonly { name: string; schema: unknown; mentions: readon
   { name: 'an invalid patternProperties key', schema: { type: 'object', patternProperties: { '(': { type: 'string' } } }, mentions: ['"patternProperties" key', 'not a valid regular expression: ('] },
   { name: 'an unresolvable local $ref', schema: obj({ address: { $ref: '#/definitions/address' } }), mentions: ['"$ref" "#/definitions/address" at /properties/address cannot be resolved', 'define it'] },
   { name: 'a $ref to another file', schema: obj({ address: { $ref: 'common.json#/address' } }), mentions: ['"common.json#/address"', 'other files are not loaded'] },
+  {
+    name: 'a $ref that climbs out of the registry folder is quoted as written, not as resolved against the private base',
+    schema: obj({ a: { $ref: '../../outside/s.json' } }),
+    mentions: ['"$ref" "../../outside/s.json" at /properties/a cannot be resolved', 'other files are not loaded'],
+    absent: ['"outside/s.json"', 'babelqueue.invalid'],
+  },
+  {
+    name: "a $ref resolved against the schema's own $id says where it resolves",
+    schema: { $id: 'https://example.com/schemas/orders.json', ...obj({ a: { $ref: '../common/s.json' } }) },
+    mentions: ['"$ref" "../common/s.json" at /properties/a', 'resolves to "https://example.com/common/s.json"', 'other files are not loaded'],
+  },
+  {
+    name: "a local $ref under the schema's own $id gets the local hint",
+    schema: { $id: 'https://example.com/schemas/orders.json', ...obj({ a: { $ref: '#/definitions/none' } }) },
+    mentions: ['"$ref" "#/definitions/none" at /properties/a cannot be resolved', 'define it'],
+    absent: ['other files'],
+  },
   { name: 'a nested $id used twice', schema: obj({ a: { $id: 'https://example.com/x.json', type: 'string' }, b: { $id: 'https://example.com/x.json', type: 'number' } }), mentions: ['"$id" "https://example.com/x.json"', 'distinct'] },
   { name: 'another draft', schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' }, mentions: ['"$schema"', 'must be draft-07'] },
 ];
@@ -462,6 +479,7 @@ for (const row of COMPILE_ERRORS) {
     const result = compileSchema(row.schema);
     assert.ok('error' in result, 'the schema must be refused');
     for (const mention of row.mentions) assert.ok(result.error.includes(mention), `${JSON.stringify(result.error)} should mention ${JSON.stringify(mention)}`);
+    for (const word of row.absent ?? []) assert.ok(!result.error.includes(word), `${JSON.stringify(result.error)} should not mention ${JSON.stringify(word)}`);
   });
 }
 
