@@ -95,6 +95,27 @@ export function goFold(key: string): string {
 
 const isGoAlias = (key: string): boolean => key.replace(/[A-Z]/g, (c) => c.toLowerCase()) === 'urn';
 
+/** strings.TrimSpace: Unicode White_Space at both ends (U+0085 and NBSP too, not U+FEFF, which JavaScript's trim takes). */
+export function goTrimSpace(value: string): string {
+  return value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+}
+
+/**
+ * The `urn` alias as Decode reads it when Job is "": a second json.Unmarshal into a struct whose
+ * one string field is `urn` (the key matched case-insensitively, a null leaving it, the last string
+ * winning), trimmed by strings.TrimSpace; undefined when there is none, or when that Unmarshal
+ * fails because a copy is neither a string nor null (Decode then leaves Job empty).
+ */
+export function goUrnAlias(root: ObjectNode): string | undefined {
+  let alias: string | undefined;
+  for (const property of root.properties) {
+    if (!property.value || !isGoAlias(property.key)) continue;
+    if (property.value.kind === 'string') alias = goString(property.value.value);
+    else if (property.value.kind !== 'null') return undefined;
+  }
+  return alias === undefined ? undefined : goTrimSpace(alias);
+}
+
 class GoDecodeError extends Error {}
 
 /** What encoding/json reports when a JSON value cannot go into a Go field. */
@@ -208,15 +229,9 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
 
   // Decode: when Job is "", a second Unmarshal reads the alias and trims it (strings.TrimSpace).
   if (job === '') {
-    let alias: string | undefined;
-    let failed = false;
-    for (const property of root.properties) {
-      if (!property.value || !isGoAlias(property.key)) continue;
-      if (property.value.kind === 'string') alias = goString(property.value.value);
-      else if (property.value.kind !== 'null') failed = true;
-    }
-    if (alias !== undefined && !failed) {
-      job = alias.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+    const alias = goUrnAlias(root);
+    if (alias !== undefined) {
+      job = alias;
       notes.add('representation', 'Go resolves the inbound alias "urn" into "job" (trimmed) and does not write "urn", as the contract asks.', 'job');
     }
   }

@@ -48,7 +48,7 @@ export const javaModel: ValueModel = {
 };
 
 /** Character.isWhitespace for every character: what String.isBlank() tests (not NBSP, U+2007, U+202F). */
-function isJavaBlank(value: string): boolean {
+export function isJavaBlank(value: string): boolean {
   return /^(?:(?![\u00a0\u2007\u202f])[\t\n\u000b\f\r\u001c-\u001f\p{Zs}\p{Zl}\p{Zp}])*$/u.test(value);
 }
 

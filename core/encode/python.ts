@@ -5,6 +5,7 @@
 import { formatPython, integerText } from './numbers';
 import { noteMapRelay, noteDuplicates, tooDeep } from './relay';
 import type { EscapeStyle } from './strings';
+import type { ValueNode } from '../model/tree';
 import { dedupe, finish, Notes, type SdkEncoder, type ValueModel } from './writer';
 
 /**
@@ -57,3 +58,32 @@ export const encodePython: SdkEncoder = ({ root, depth }) => {
   noteDuplicates(root, notes);
   return finish({ kind: 'node', node: root, path: undefined }, pythonModel, notes);
 };
+
+/** Python's truth value of a decoded JSON value: `job or urn` skips 0, "", [], {}, false and None. */
+export function pythonTruthy(node: ValueNode | undefined): node is ValueNode {
+  switch (node?.kind) {
+    case undefined:
+    case 'null':
+      return false;
+    case 'boolean':
+      return node.value;
+    case 'number':
+      return node.value !== 0;
+    case 'string':
+      return node.value !== '';
+    case 'array':
+      return node.items.length > 0;
+    case 'object':
+      return node.properties.length > 0;
+  }
+}
+
+/** What Python's str() makes of a value that is no string, as its URN; undefined for a container (its repr). */
+export function pythonStr(node: ValueNode): string | undefined {
+  if (node.kind === 'boolean') return node.value ? 'True' : 'False';
+  if (node.kind !== 'number') return undefined;
+  if (node.isIntegerLiteral) return integerText(node.raw);
+  if (Number.isNaN(node.value)) return 'nan';
+  if (!Number.isFinite(node.value)) return node.value > 0 ? 'inf' : '-inf';
+  return formatPython(node.value);
+}

@@ -8,11 +8,11 @@
  * `accepts()` is not the whole story where an SDK's consume runtime does something else with what
  * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
-import { goField, goFold, GO_MAX_DEPTH } from '../encode/go';
-import { JAVA_MAX_DEPTH } from '../encode/java';
+import { goField, goFold, goTrimSpace, goUrnAlias, GO_MAX_DEPTH } from '../encode/go';
+import { isJavaBlank, JAVA_MAX_DEPTH } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
-import { PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS } from '../encode/python';
+import { PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS, pythonStr, pythonTruthy } from '../encode/python';
 import { isFalsy } from '../encode/node';
 import { droppedKeys, TYPED_FIELDS } from '../encode/relay';
 import { firstLoneSurrogate } from '../encode/strings';
@@ -243,8 +243,6 @@ type Consumer = (facts: BodyFacts, verdict: Verdict) => void;
 
 const isString = (node: ValueNode | undefined): node is Extract<ValueNode, { kind: 'string' }> => node?.kind === 'string';
 const isIntegerLiteral = (node: ValueNode | undefined) => node?.kind === 'number' && node.isIntegerLiteral;
-/** Java's String.isBlank / Go's TrimSpace / JavaScript's trim: all of Unicode White_Space here. */
-const blank = (value: string) => /^\p{White_Space}*$/u.test(value);
 
 const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
   // EnvelopeCodec::decode (json_decode(…, true)) + accepts (EnvelopeValidator::check).
@@ -282,11 +280,17 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const root = facts.root!;
     if (facts.depth > PYTHON_MAX_DEPTH) return verdict.failDecode(`json.loads raises RecursionError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     if (facts.hugeInteger) return verdict.failDecode(`json.loads refuses an integer of more than ${PYTHON_MAX_INT_DIGITS} digits (ValueError)`);
+    // urn() is str(job or urn or ""): the first truthy of the two, whatever its type.
     const job = lastValue(root, 'job');
-    const jobSet = job !== undefined && job.kind !== 'null' && !(job.kind === 'string' && job.value === '');
-    const urn = jobSet ? job : lastValue(root, 'urn');
-    if (urn?.kind === 'number') verdict.note(`reads the number ${urn.raw} as the URN "${urn.raw}"`, 'job');
-    else if (!isString(urn) || urn.value === '') verdict.reject('job (or urn) must be a non-empty string', 'job');
+    const alias = lastValue(root, 'urn');
+    const urn = pythonTruthy(job) ? job : pythonTruthy(alias) ? alias : undefined;
+    const where = urn === job ? 'job' : 'urn';
+    if (!urn) verdict.reject('job (or urn) must be a non-empty string', 'job');
+    else if (urn.kind !== 'string') {
+      const text = pythonStr(urn);
+      const what = urn.kind === 'number' ? `the number ${urn.raw}` : urn.kind === 'boolean' ? String(urn.value) : `the ${urn.kind}`;
+      verdict.note(`reads ${what} in ${where} as the URN ${text === undefined ? `str() writes for it (Python's repr of a ${urn.kind === 'array' ? 'list' : 'dict'})` : JSON.stringify(text)}`, 'job');
+    }
     const trace = lastValue(root, 'trace_id');
     if (!isString(trace) || trace.value === '') verdict.reject('trace_id must be a non-empty string', 'trace_id');
     if (lastValue(root, 'data')?.kind !== 'object') verdict.reject('data must be an object (a dict)', 'data');
@@ -335,16 +339,12 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const field = (object: ObjectNode, name: string) => goLast(object, name);
     const decodeFailure = goDecodeFailure(root);
     if (decodeFailure) return verdict.failDecode(`json.Unmarshal fails: ${decodeFailure.message}`, decodeFailure.path);
-    let job = field(root, 'job');
-    let urn: string | undefined = isString(job) ? job.value : '';
-    if (urn === '') {
-      const alias = field(root, 'urn');
-      urn = isString(alias) ? alias.value.trim() : '';
-      job = alias;
-    }
+    // Job as decoded (untrimmed); only an empty one falls back to the alias, which is trimmed.
+    const job = field(root, 'job');
+    const urn = (isString(job) ? job.value : '') || (goUrnAlias(root) ?? '');
     if (urn === '') verdict.reject('job (or urn) must be a non-empty string', 'job');
     const trace = field(root, 'trace_id');
-    if (!isString(trace) || trace.value.trim() === '') verdict.reject('trace_id must be a string that is not blank', 'trace_id');
+    if (!isString(trace) || goTrimSpace(trace.value) === '') verdict.reject('trace_id must be a string that is not blank', 'trace_id');
     if (field(root, 'data')?.kind !== 'object') verdict.reject('data is missing or null', 'data');
     const meta = asObject(field(root, 'meta'));
     const version = meta ? field(meta, 'schema_version') : undefined;
@@ -369,14 +369,17 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (!decodes(facts, verdict, (problem) => RAW_TAB.test(problem.message) || LEADING_ZERO.test(problem.message))) return;
     const root = facts.root!;
     if (facts.depth > JAVA_MAX_DEPTH) return verdict.failDecode(`its recursive parser throws StackOverflowError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
-    let job = lastValue(root, 'job');
-    if (job === undefined || job.kind === 'null' || (isString(job) && blank(job.value))) {
+    // decode(): asString(job), null for anything but a string; when null or isBlank(), the alias if
+    // it is a string, as is. accepts(): urn() is job.strip(), empty exactly when job isBlank().
+    const jobValue = lastValue(root, 'job');
+    let job = isString(jobValue) ? jobValue.value : undefined;
+    if (job === undefined || isJavaBlank(job)) {
       const alias = lastValue(root, 'urn');
-      if (alias !== undefined && alias.kind !== 'null') job = alias;
+      if (isString(alias)) job = alias.value;
     }
-    if (!isString(job) || blank(job.value)) verdict.reject('job (or urn) must be a string that is not blank', 'job');
+    if (job === undefined || isJavaBlank(job)) verdict.reject('job (or urn) must be a string that is not blank', 'job');
     const trace = lastValue(root, 'trace_id');
-    if (!isString(trace) || blank(trace.value)) verdict.reject('trace_id must be a string that is not blank', 'trace_id');
+    if (!isString(trace) || isJavaBlank(trace.value)) verdict.reject('trace_id must be a string that is not blank', 'trace_id');
     if (lastValue(root, 'data')?.kind !== 'object') verdict.reject('data must be an object (it decodes to null)', 'data');
     const meta = asObject(lastValue(root, 'meta'));
     const version = meta ? lastValue(meta, 'schema_version') : undefined;

@@ -64,6 +64,14 @@ const ROWS: readonly Row[] = [
   ['raw TAB in a string', body({ data: '"data":{"a":"x\ty"}' }), 'RRRRA'],
   ['trailing garbage', `${body()} x`, 'RRRRR'],
   ['nesting depth 600', body({ data: `"data":{"a":${'['.repeat(600)}${']'.repeat(600)}}` }), 'RAAAA'],
+  // Read from the SDKs' decoders (EnvelopeCodec.decode, Decode, urn()): which values fall back to
+  // the urn alias, and which characters each one's trim or blank test takes for white space.
+  ['job: 123 + urn (Java reads a job that is no string as null and falls back)', body({ job: '"job":123,"urn":"urn:babel:orders:created"' }), 'RNRRA'],
+  ['job: 0 + urn (falsy: Python and Node fall back, so does Java)', body({ job: '"job":0,"urn":"urn:babel:orders:created"' }), 'RAARA'],
+  ['job: true (Python routes on str(True))', body({ job: '"job":true' }), 'RNRRR'],
+  ['trace_id: NBSP (Java\'s isBlank keeps it; Node\'s trim and Go\'s TrimSpace do not)', body({ trace: '"trace_id":"\u00a0"' }), 'AARRA'],
+  ['urn: U+0085 only (Go\'s TrimSpace takes it for white space; JavaScript\'s trim does not)', body({ job: '"urn":"\u0085"' }), 'AAARA'],
+  ['urn: U+FEFF only (JavaScript\'s trim takes it for white space; Go\'s TrimSpace does not)', body({ job: '"urn":"\ufeff"' }), 'AARAA'],
 ];
 
 const LETTER = { accepts: 'A', 'accepts-with-note': 'N', rejects: 'R', 'not-measured': '?' } as const;
