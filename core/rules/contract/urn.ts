@@ -4,7 +4,8 @@
  */
 import { checkUrnNaming, findUrnIdentifier, resolveUrn } from '../../contract/urn';
 import { removeProperty, renameKey, replaceValue } from '../../model/property-edits';
-import { getProperty, type StringNode } from '../../model/tree';
+import { pythonStr, pythonTruthy } from '../../encode/python';
+import { getProperty, type StringNode, type ValueNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
@@ -86,11 +87,11 @@ function checkUrn(context: RuleContext<UrnCode>): void {
     else if (resolved?.from === 'job') message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
     else if (jobString?.value === '') message = '"job" is empty, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the empty "job" and rename "urn" to "job".';
     else if (jobString) {
-      message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java falls back to "urn". Remove the blank "job" and rename "urn" to "job".';
+      message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java (and, by its code, .NET) falls back to "urn". Remove the blank "job" and rename "urn" to "job".';
       severity = 'error';
     }
     else if (job.value?.kind === 'null') message = '"job" is null, so every consumer falls back to "urn"; a producer writes the URN in "job". Remove the null "job" and rename "urn" to "job".';
-    else message = '"job" is not a string, so no SDK can route on it; consumers that fall back read "urn". Remove "job" and rename "urn" to "job".';
+    else message = nonStringJobMessage(job.value!);
     context.report('urn-alias', keyRange(urn), message, severity ? { severity } : undefined);
   }
 
@@ -116,6 +117,19 @@ function checkUrn(context: RuleContext<UrnCode>): void {
       `The URN segment "${identifier.segment}" looks like ${identifier.kind === 'number' ? 'a number' : `a ${identifier.kind}`}: a URN names a message type, and identifiers belong in "data".`,
     );
   }
+}
+
+/**
+ * Beside `urn`, a `job` that is no string: Java and .NET decode it as null and fall back; Python's
+ * `str(job or urn)` and Node's `!job` fall back only when it is falsy, and Python otherwise routes
+ * on its text; PHP (`job ?? urn`) and Go (a typed field) reject the message either way.
+ */
+function nonStringJobMessage(job: ValueNode): string {
+  const fix = ' Remove "job" and rename "urn" to "job".';
+  if (!pythonTruthy(job)) return `"job" is not a string: PHP and Go reject the message; Python, Node, Java and .NET (by its code) fall back to "urn".${fix}`;
+  const text = pythonStr(job);
+  const python = text === undefined ? 'Python routes on the text str() makes of it' : `Python routes on ${JSON.stringify(text)}`;
+  return `"job" is not a string: PHP, Node and Go reject the message, ${python}, and only Java and .NET (by its code) fall back to "urn".${fix}`;
 }
 
 /**

@@ -250,3 +250,21 @@ test('urn alone: the message does not claim the published bytes never carry "urn
   const text = CANONICAL.replace('"job":', '"urn":');
   assert.doesNotMatch(urnAlias(text)[0].message, /never "urn"/);
 });
+
+test('a number job beside urn: Python routes on its text, PHP, Node and Go reject the message, Java and .NET fall back to urn (their decode reads no string as null)', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":123,"urn":"urn:babel:orders:created"');
+  const [finding] = urnAlias(text);
+  assert.doesNotMatch(finding.message, /no SDK can route/);
+  assert.match(finding.message, /Python routes on "123"/);
+  assert.match(finding.message, /PHP, Node and Go reject/);
+  assert.match(finding.message, /Java and \.NET .*fall back to "urn"/);
+});
+
+test('a falsy job beside urn (0, false, [], {}): Python and Node fall back to urn as Java and .NET do; PHP and Go reject the message', () => {
+  for (const job of ['0', 'false', '[]', '{}']) {
+    const text = CANONICAL.replace('"job":"urn:babel:orders:created"', `"job":${job},"urn":"urn:babel:orders:created"`);
+    const [finding] = urnAlias(text);
+    assert.match(finding.message, /PHP and Go reject/, job);
+    assert.match(finding.message, /Python, Node, Java and \.NET .*fall back to "urn"/, job);
+  }
+});
