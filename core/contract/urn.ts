@@ -28,14 +28,18 @@ function describeCharacter(code: number): string {
   return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? `${hex} "${character}"` : hex;
 }
 
-/** Checks a URN against the naming rules; returns the first rule it breaks, or undefined. */
-export function checkUrnNaming(urn: string): UrnProblem | undefined {
-  return WELL_FORMED.test(urn) ? undefined : checkUrnNamingRuleByRule(urn);
+/**
+ * Checks a URN against the naming rules; returns the first rule it breaks, or undefined. `from`
+ * says which envelope key holds it, when it comes from one: the SDKs trim `job` and the `urn`
+ * alias differently.
+ */
+export function checkUrnNaming(urn: string, from?: 'job' | 'urn'): UrnProblem | undefined {
+  return WELL_FORMED.test(urn) ? undefined : checkUrnNamingRuleByRule(urn, from);
 }
 
 /** checkUrnNaming without its one-match shortcut for a well-formed URN: the rules in turn. */
-export function checkUrnNamingRuleByRule(urn: string): UrnProblem | undefined {
-  if (urn !== urn.trim()) return { message: 'The URN has leading or trailing whitespace; SDKs trim it differently (PHP and Python keep it padded).' };
+export function checkUrnNamingRuleByRule(urn: string, from?: 'job' | 'urn'): UrnProblem | undefined {
+  if (urn !== urn.trim()) return { message: paddingMessage(urn, from) };
   if (/\s/.test(urn)) return { message: 'The URN contains whitespace; use lowercase letters, digits, `-`, `_` and `.` only.' };
   const nonAscii = urn.search(/[^\x00-\x7f]/);
   if (nonAscii >= 0) return { message: `The URN contains a non-ASCII character, ${describeCharacter(urn.codePointAt(nonAscii)!)}, ${nonAscii === 0 ? 'at its start' : `after \`${urn.slice(0, nonAscii)}\``}; URNs are lowercase ASCII from [a-z0-9:._-].` };
@@ -58,6 +62,20 @@ export function checkUrnNamingRuleByRule(urn: string): UrnProblem | undefined {
   const bad = eventParts.find((part) => !EVENT_PART.test(part));
   if (bad !== undefined) return { message: `The event part \`${bad}\` may only use [a-z0-9_-] (dots separate parts).` };
   return undefined;
+}
+
+/**
+ * Who keeps a padded URN padded. Go's Decode trims only the `urn` alias (strings.TrimSpace), and
+ * routes on `job` as written; Node's, Java's and .NET's urn() trim either (Java's and .NET's relays
+ * still write it padded); PHP and Python never trim. Java's strip() keeps NBSP, so the lists hold
+ * for ASCII padding only.
+ */
+function paddingMessage(urn: string, from: 'job' | 'urn' | undefined): string {
+  const start = 'The URN has leading or trailing whitespace';
+  const asciiPadding = urn.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '') === urn.trim();
+  if (from === 'job' && asciiPadding) return `${start}: PHP, Python and Go route on it padded (no handler has that URN); Node, Java and .NET (by its code) trim it.`;
+  if (from === 'urn' && asciiPadding) return `${start}: PHP and Python keep it padded; Node, Go, Java and .NET (by its code) trim it.`;
+  return `${start}; SDKs trim it differently (PHP and Python keep it padded).`;
 }
 
 /** A URN segment that carries an identifier, with its position inside the URN string. */

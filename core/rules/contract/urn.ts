@@ -104,7 +104,7 @@ function checkUrn(context: RuleContext<UrnCode>): void {
     return;
   }
 
-  const problem = checkUrnNaming(resolved.node.value);
+  const problem = checkUrnNaming(resolved.node.value, resolved.from);
   if (problem) {
     context.report('invalid-urn', resolved.node, problem.message);
     return;

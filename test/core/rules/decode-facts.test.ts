@@ -268,3 +268,19 @@ test('a falsy job beside urn (0, false, [], {}): Python and Node fall back to ur
     assert.match(finding.message, /Python, Node, Java and \.NET .*fall back to "urn"/, job);
   }
 });
+
+test('a padded job: Go routes on it padded like PHP and Python (only the urn alias is trimmed by its Decode); Node, Java and .NET trim it', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"  urn:babel:orders:created "');
+  const found = lint(text).filter((d) => d.code === 'invalid-urn');
+  assert.equal(found.length, 1);
+  assert.match(found[0].message, /PHP, Python and Go route on it padded/);
+  assert.match(found[0].message, /Node, Java and \.NET .*trim it/);
+});
+
+test('a padded urn alias: PHP and Python keep it padded; Node, Go, Java and .NET trim it', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"urn":"  urn:babel:orders:created "');
+  const found = lint(text).filter((d) => d.code === 'invalid-urn');
+  assert.equal(found.length, 1);
+  assert.match(found[0].message, /PHP and Python keep it padded/);
+  assert.match(found[0].message, /Node, Go, Java and \.NET .*trim it/);
+});
