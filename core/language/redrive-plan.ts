@@ -37,7 +37,7 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
       plan.skipped.push(`meta.id ${candidate.metaId}: ${notRedriven}`);
       return;
     }
-    const redriven = redriveMessage(candidate.text, options);
+    const redriven = redriveMessage(candidate.text, options, !candidate.edited);
     if (!redriven.ok) {
       plan.skipped.push(`meta.id ${candidate.metaId}: ${redriven.error}`);
       return;

@@ -16,6 +16,7 @@ import { insertProperty, removeProperty, renameKey, replaceValue } from '../mode
 import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
+import { consumerVerdicts } from './acceptance';
 import { buildMessage, redisProjection } from './build';
 import type { OutgoingMessage, RedisLayout } from './types';
 
@@ -262,9 +263,10 @@ export function bytesNotRedriven(bytes: Uint8Array): string | undefined {
  * The message a redrive publishes for a dead-lettered body: `dead_letter` removed, `attempts` 0,
  * ids and times unchanged, unknown top-level keys dropped or kept and the `urn` alias renamed or
  * kept as the chosen SDK does, then written by that SDK's encoder, to `original_queue`.
- * "Edit, then redrive" passes the edited text: the same steps apply to it.
+ * "Edit, then redrive" passes the edited text with `stored` false: the same steps apply to it, but
+ * not the Node redrive's gate on what it moves, which judges a stored message, not the user's edit.
  */
-export function redriveMessage(text: string, options: RedriveOptions): RedriveResult {
+export function redriveMessage(text: string, options: RedriveOptions, stored = true): RedriveResult {
   const doc = parseJson(text);
   if (doc.syntaxProblems.length > 0) return { ok: false, error: 'The message is not valid JSON: no SDK redrives it (fix it first, then redrive the edited envelope).' };
   const root = asObject(doc.root);
@@ -282,6 +284,16 @@ export function redriveMessage(text: string, options: RedriveOptions): RedriveRe
   const job = getValue(root, 'job');
   if (sdk === 'python' && job?.kind !== 'string') {
     return { ok: false, error: 'The Python redrive needs a string "job" and puts anything else back on the DLQ: pick another SDK or add "job".' };
+  }
+
+  // Node's redrive only moves what EnvelopeCodec.accepts() passes and restores the rest to the DLQ
+  // (facts part 2 §3.2, D3: schema_version 2 stays), so the Node verdict on the message is its gate.
+  if (sdk === 'node' && stored) {
+    const node = consumerVerdicts(doc).find((verdict) => verdict.sdk === 'node');
+    if (node?.kind === 'rejects') {
+      const why = node.reasons.map((reason) => reason.message).join('; ');
+      return { ok: false, error: `The Node redrive puts back on the DLQ a message its accepts() rejects (${why}): pick another SDK, or edit the envelope and redrive the edited one.` };
+    }
   }
 
   const reset = resetForRedrive(doc, DROPS_UNKNOWN_KEYS.has(sdk));

@@ -71,6 +71,18 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(python.ok ? '' : python.error, /Python redrive needs a string "job"/);
   });
 
+  test("D3: schema_version 2 is redriven by go, python, php and java; node's redrive puts back what its accepts() rejects", () => {
+    const d3 = D1.replace('"schema_version":1', '"schema_version":2');
+    for (const sdk of ['go', 'python', 'php', 'java'] as const) assert.ok(redrive(d3, sdk).ok, sdk);
+    const node = redrive(d3, 'node');
+    assert.equal(node.ok, false);
+    assert.match(node.ok ? '' : node.error, /Node redrive puts back on the DLQ a message its accepts\(\) rejects \(meta\.schema_version must be the number 1\)/);
+    // PHP's data [] too: Node's consumers reject it, so its redrive leaves it where it is.
+    assert.equal(redrive(D1.replace('"data":{"b":1,"a":2.0}', '"data":[]'), 'node').ok, false);
+    // The user's own edit is sent as they wrote it: the gate judges stored messages only.
+    assert.ok(redriveMessage(d3, { sdk: 'node', redisLayout: 'babelqueue' }, false).ok);
+  });
+
   test('auto follows dead_letter.lang when that SDK ships a redrive, else node', () => {
     const byGo = D1.replace('"lang":"node"}}', '"lang":"go"}}');
     const go = redrive(byGo, 'auto');
@@ -94,7 +106,7 @@ describe('the redrive transformation, SDK by SDK', () => {
 
   test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
     const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
-    const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' });
+    const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' }, false);
     assert.ok(result.ok, result.ok ? '' : result.error);
     assert.equal(result.message.text, `{"job":"urn:babel:orders:created",${REST},"data":{"b":1},"meta":${META},"attempts":0}`);
     assert.equal(result.message.redis.listKey, 'queues:facts-orders');
