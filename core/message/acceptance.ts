@@ -13,7 +13,7 @@ import { isJavaBlank, JAVA_MAX_DEPTH } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
 import { PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS, pythonStr, pythonTruthy } from '../encode/python';
-import { isFalsy } from '../encode/node';
+import { isFalsy, NODE_MAX_DEPTH } from '../encode/node';
 import { droppedKeys, TYPED_FIELDS } from '../encode/relay';
 import { firstLoneSurrogate } from '../encode/strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
@@ -326,6 +326,8 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const attempts = lastValue(root, 'attempts');
     if (attempts?.kind !== 'number' || !Number.isInteger(attempts.value)) verdict.reject('attempts must be an integer number', 'attempts');
     if (facts.infinite) verdict.note('reads a number beyond the double range as Infinity, which it re-encodes as null');
+    // JSON.parse is iterative, JSON.stringify recursive: the read succeeds, a retry or dead letter does not.
+    if (facts.depth > NODE_MAX_DEPTH) verdict.note(`reads ${facts.depth} levels of nesting, but re-encoding it (a retry, a dead letter) throws RangeError: JSON.stringify recurses, near 4,170 levels with Node 20's default stack`);
     if (facts.unsafeInteger) verdict.note('reads integers in data beyond ±(2^53−1) as doubles, and writes them back rounded (9007199254740993 as 9007199254740992, 2^64 as 18446744073709552000)', 'data');
   },
 

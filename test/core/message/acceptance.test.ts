@@ -64,6 +64,7 @@ const ROWS: readonly Row[] = [
   ['raw TAB in a string', body({ data: '"data":{"a":"x\ty"}' }), 'RRRRA'],
   ['trailing garbage', `${body()} x`, 'RRRRR'],
   ['nesting depth 600', body({ data: `"data":{"a":${'['.repeat(600)}${']'.repeat(600)}}` }), 'RAAAA'],
+  ['nesting depth 20000 (Node reads it, and its re-encode throws RangeError)', body({ data: `"data":{"a":${'['.repeat(20000)}${']'.repeat(20000)}}` }), 'RRNRR'],
   // Read from the SDKs' decoders (EnvelopeCodec.decode, Decode, urn()): which values fall back to
   // the urn alias, and which characters each one's trim or blank test takes for white space.
   ['job: 123 + urn (Java reads a job that is no string as null and falls back)', body({ job: '"job":123,"urn":"urn:babel:orders:created"' }), 'RNRRA'],
