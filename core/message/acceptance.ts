@@ -75,19 +75,20 @@ function rejectionText(verdict: ConsumerVerdict): string {
 
 /**
  * What each SDK's consume runtime does with a message its `accepts()` rejects (facts part 2, §2.1,
- * §3.1 and §5). PHP's dispatcher leaves it to the transport and Java ships no runtime, so they have
+ * §3.1 and §5). Go's App and Python's BabelQueue dead-letter only when told to (WithDeadLetter,
+ * dead_letter=True); Node's consumers do by default. PHP's dispatcher leaves it to the transport and Java ships no runtime, so they have
  * no entry; Python and Go never call `accepts()`.
  */
 const RUNTIMES: Partial<Record<SdkName, (facts: BodyFacts, reasons: readonly VerdictReason[]) => string | undefined>> = {
   python(facts, reasons) {
     if (reasons.some((reason) => reason.crashes)) return undefined;
-    if (reasons.some((reason) => reason.stage === 'decode')) return 'its BabelQueue runtime reads an undecodable body as {}: the retry republishes {"attempts":1} and the DLQ gets {"attempts":3, "dead_letter":…} (the body is lost)';
+    if (reasons.some((reason) => reason.stage === 'decode')) return 'its BabelQueue runtime reads an undecodable body as {}: the retry republishes {"attempts":1}, then the DLQ gets {"attempts":3, "dead_letter":…} where dead-lettering is on, and nothing where it is off (the default): the body is lost';
     if (!routingUrn(facts.root, (object, key) => lastValue(object, key))) return undefined;
     const emptyList = lastValue(facts.root!, 'data')?.kind === 'array' && (lastValue(facts.root!, 'data') as { items: unknown[] }).items.length === 0;
     return `its BabelQueue runtime never calls accepts() and runs the URN's handler all the same${emptyList ? ', with data {}' : ''}`;
   },
   go(facts, reasons) {
-    if (reasons.some((reason) => reason.stage === 'decode')) return "Go's App decodes it to the zero envelope, retries that and dead-letters it as unknown_urn: the original bytes are lost";
+    if (reasons.some((reason) => reason.stage === 'decode')) return "Go's App decodes it to the zero envelope, retries that, then dead-letters it as unknown_urn where dead-lettering is on, and drops it where it is off (the default): the original bytes are lost";
     if (!routingUrn(facts.root, goLast)) return undefined;
     return "Go's App never calls Accepts and runs the URN's handler all the same";
   },

@@ -92,7 +92,7 @@ test("PHP's []: the rejections name each consumer with its reason, and what the 
     describeRejections(consumerVerdicts(body({ data: '"data":[]' }))),
     "Python (data must be an object (a dict); its BabelQueue runtime never calls accepts() and runs the URN's handler all the same, with data {}), " +
       'Node (data must be an object; its Redis and RabbitMQ consumers move the raw body, without a dead_letter block, to <queue>.dlq (on RabbitMQ only if that queue exists)), ' +
-      "Go (json.Unmarshal fails: data is an array, not an object; Go's App decodes it to the zero envelope, retries that and dead-letters it as unknown_urn: the original bytes are lost), " +
+      "Go (json.Unmarshal fails: data is an array, not an object; Go's App decodes it to the zero envelope, retries that, then dead-letters it as unknown_urn where dead-lettering is on, and drops it where it is off (the default): the original bytes are lost), " +
       'Java (data must be an object (it decodes to null))',
   );
 });
@@ -139,4 +139,11 @@ test('Go refuses a dead_letter field of another type (found by the runtime diffe
     assert.equal(go.reasons[0].stage, 'decode', block);
   }
   assert.equal(consumerVerdicts(body({ extra: '"dead_letter":{"error":null,"exception":"E","failed_at":1}' })).find((v) => v.sdk === 'go')!.kind, 'accepts');
+});
+
+test("Go's App and Python's BabelQueue dead-letter only when told to (facts part 2, §3.1: off by default): an undecodable body is dropped otherwise", () => {
+  const runtimeOf = (text: string, sdk: string) => consumerVerdicts(text).find((v) => v.sdk === sdk)?.runtime ?? '';
+  const undecodable = `${body()} x`;
+  assert.match(runtimeOf(undecodable, 'go'), /dead-letters it as unknown_urn where dead-lettering is on, and drops it where it is off \(the default\)/);
+  assert.match(runtimeOf(undecodable, 'python'), /the DLQ gets \{"attempts":3, "dead_letter":…\} where dead-lettering is on, and nothing where it is off \(the default\)/);
 });
