@@ -83,24 +83,36 @@ const RUNTIMES: Partial<Record<SdkName, (facts: BodyFacts, reasons: readonly Ver
   python(facts, reasons) {
     if (reasons.some((reason) => reason.crashes)) return undefined;
     if (reasons.some((reason) => reason.stage === 'decode')) return 'its BabelQueue runtime reads an undecodable body as {}: the retry republishes {"attempts":1}, then the DLQ gets {"attempts":3, "dead_letter":…} where dead-lettering is on, and nothing where it is off (the default): the body is lost';
-    if (!routingUrn(facts.root, (object, key) => lastValue(object, key))) return undefined;
+    if (!hasHandlerUrn(pythonRoute(facts.root!))) return undefined;
     const emptyList = lastValue(facts.root!, 'data')?.kind === 'array' && (lastValue(facts.root!, 'data') as { items: unknown[] }).items.length === 0;
     return `its BabelQueue runtime never calls accepts() and runs the URN's handler all the same${emptyList ? ', with data {}' : ''}`;
   },
   go(facts, reasons) {
     if (reasons.some((reason) => reason.stage === 'decode')) return "Go's App decodes it to the zero envelope, retries that, then dead-letters it as unknown_urn where dead-lettering is on, and drops it where it is off (the default): the original bytes are lost";
-    if (!routingUrn(facts.root, goLast)) return undefined;
+    if (!hasHandlerUrn(goRoute(facts.root!))) return undefined;
     return "Go's App never calls Accepts and runs the URN's handler all the same";
   },
   node: () => 'its Redis and RabbitMQ consumers move the raw body, without a dead_letter block, to <queue>.dlq (on RabbitMQ only if that queue exists)',
 };
 
-/** The URN a runtime routes on: job, else the urn alias, as a non-empty string. */
-function routingUrn(root: ObjectNode | undefined, read: (object: ObjectNode, key: string) => ValueNode | undefined): boolean {
-  if (!root) return false;
-  const job = read(root, 'job');
-  const urn = isString(job) && job.value.trim() !== '' ? job : read(root, 'urn');
-  return isString(urn) && urn.value.trim() !== '';
+/** Whether a runtime routing on `urn` can find a handler: a URN is a string that is not blank. */
+function hasHandlerUrn(urn: ValueNode | string | undefined): boolean {
+  const text = typeof urn === 'string' ? urn : isString(urn) ? urn.value : '';
+  return /\S/u.test(text);
+}
+
+/** What Python's BabelQueue.dispatch routes on: `job or urn`, the first truthy of the two. */
+function pythonRoute(root: ObjectNode): ValueNode | undefined {
+  const job = lastValue(root, 'job');
+  if (pythonTruthy(job)) return job;
+  const alias = lastValue(root, 'urn');
+  return pythonTruthy(alias) ? alias : undefined;
+}
+
+/** What Go's App routes on: Job as decoded, else (when it is "") the urn alias trimmed. */
+function goRoute(root: ObjectNode): string {
+  const job = goLast(root, 'job');
+  return (isString(job) ? job.value : '') || (goUrnAlias(root) ?? '');
 }
 
 /** The consumers that reject, for a question or a message. */
@@ -343,9 +355,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const decodeFailure = goDecodeFailure(root);
     if (decodeFailure) return verdict.failDecode(`json.Unmarshal fails: ${decodeFailure.message}`, decodeFailure.path);
     // Job as decoded (untrimmed); only an empty one falls back to the alias, which is trimmed.
-    const job = field(root, 'job');
-    const urn = (isString(job) ? job.value : '') || (goUrnAlias(root) ?? '');
-    if (urn === '') verdict.reject('job (or urn) must be a non-empty string', 'job');
+    if (goRoute(root) === '') verdict.reject('job (or urn) must be a non-empty string', 'job');
     const trace = field(root, 'trace_id');
     if (!isString(trace) || goTrimSpace(trace.value) === '') verdict.reject('trace_id must be a string that is not blank', 'trace_id');
     if (field(root, 'data')?.kind !== 'object') verdict.reject('data is missing or null', 'data');

@@ -147,3 +147,16 @@ test("Go's App and Python's BabelQueue dead-letter only when told to (facts part
   assert.match(runtimeOf(undecodable, 'go'), /dead-letters it as unknown_urn where dead-lettering is on, and drops it where it is off \(the default\)/);
   assert.match(runtimeOf(undecodable, 'python'), /the DLQ gets \{"attempts":3, "dead_letter":…\} where dead-lettering is on, and nothing where it is off \(the default\)/);
 });
+
+test('the runtimes route as their decoders read job: a whitespace job beside urn is routed on as written by Python and Go, so no handler runs', () => {
+  const runtimeOf = (text: string, sdk: string) => consumerVerdicts(text).find((v) => v.sdk === sdk)?.runtime;
+  const version2 = META.replace('"schema_version":1', '"schema_version":2');
+  const blankJob = body({ job: '"job":"   ","urn":"urn:babel:orders:created"', meta: version2 });
+  assert.equal(runtimeOf(blankJob, 'python'), undefined);
+  assert.equal(runtimeOf(blankJob, 'go'), undefined);
+  // An empty job falls back to urn in both, and a falsy one in Python: the urn's handler runs.
+  const emptyJob = body({ job: '"job":"","urn":"urn:babel:orders:created"', meta: version2 });
+  assert.match(runtimeOf(emptyJob, 'python')!, /runs the URN's handler/);
+  assert.match(runtimeOf(emptyJob, 'go')!, /runs the URN's handler/);
+  assert.match(runtimeOf(body({ job: '"job":0,"urn":"urn:babel:orders:created"', meta: version2 }), 'python')!, /runs the URN's handler/);
+});
