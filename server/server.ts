@@ -49,6 +49,7 @@ import { RegistryService, toPath, toUri } from './registry';
 import { registryMessages } from './registry-messages';
 import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints } from './request-shape';
 import { SchemaCompat } from './schema-compat';
+import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
@@ -119,6 +120,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
 
   const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
   let schemaCompat: SchemaCompat | undefined;
+  // For a client without pull diagnostics: the workspace's report, pushed.
+  let workspacePush: PushedWorkspaceFixtures | undefined;
 
   // A client may answer any request with an error; an unhandled rejection would end the server.
   const settle = (what: string, promise: Promise<unknown>) => {
@@ -173,9 +176,12 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const trusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
     schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
     if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures, schemaCompat);
-    else revalidateAll = registerPushDiagnostics(context, schemaCompat, (document) => {
-      if (canCollect() && isLargeEnvelope(document)) collectWhenIdle();
-    });
+    else {
+      revalidateAll = registerPushDiagnostics(context, schemaCompat, (document) => {
+        if (canCollect() && isLargeEnvelope(document)) collectWhenIdle();
+      });
+      workspacePush = new PushedWorkspaceFixtures(context, workspaceFixtures, () => canWatchFiles);
+    }
     dynamic = dynamicFeatures(connection, capabilities);
     return {
       capabilities: {
@@ -195,6 +201,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
     if (canWatchFiles) settle('Watching JSON files', connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }));
     dynamic?.register(settle);
+    workspacePush?.start();
     if (canWatchFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(() => {
         settle(

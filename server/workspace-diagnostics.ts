@@ -107,6 +107,8 @@ export class WorkspaceFixtures {
   /** A .gitignore that is not applied is said in the log, once (its rules are kept until it changes). */
   private readonly gitignores = new GitIgnores(undefined, undefined, (path, reason) => this.context.connection.console.warn(`${path} ${reason}`));
   private readonly waiters = new Set<() => void>();
+  /** Told of every change, for a client that is sent the report instead of asking for it (server/pushed-workspace-fixtures.ts). */
+  private readonly changeListeners: (() => void)[] = [];
   private readonly ids = new WeakMap<object, number>();
   private nextId = 0;
   private nextResult = 0;
@@ -181,6 +183,12 @@ export class WorkspaceFixtures {
   changed(): void {
     this.generation++;
     for (const wake of [...this.waiters]) wake();
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Calls `listener` at every change that may change the report (the same ones that wake a held answer). */
+  onChanged(listener: () => void): void {
+    this.changeListeners.push(listener);
   }
 
   /** Answers `workspace/diagnostic`: what changed since `previous` (uri → resultId) at once, else held and streamed. */

@@ -84,6 +84,23 @@ describe('editor/CLI parity on a repository with babelq.json, ignores, overrides
     for (const entry of linted) assert.deepEqual(listed.find((item) => item.file === entry.file)!.diagnostics, entry.diagnostics, entry.file);
   });
 
+  test('a client without pull diagnostics is pushed the fixtures babelq lint lints with findings, and the same findings', async () => {
+    const pushClient = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [pathToFileURL(workspace).href], settings: userSettings });
+    try {
+      await pushClient.initialize();
+      const linted = cli.filter((entry) => entry.file.endsWith('.babel.json') && entry.diagnostics.length > 0);
+      const fileOf = (uri: string) => uri.slice(pathToFileURL(workspace).href.length + 1);
+      await pushClient.waitForPublished((all) => linted.every((entry) => all.some((p) => fileOf(p.uri) === entry.file)), 20_000);
+      // Whatever else would have been pushed has had the time to arrive.
+      await new Promise((done) => setTimeout(done, 300));
+      const pushed = pushClient.published.map((p) => ({ file: fileOf(p.uri), diagnostics: p.diagnostics.map(asPublished) }));
+      assert.deepEqual(pushed.map((entry) => entry.file).sort(), linted.map((entry) => entry.file).sort());
+      for (const entry of linted) assert.deepEqual(pushed.find((item) => item.file === entry.file)!.diagnostics, entry.diagnostics, entry.file);
+    } finally {
+      pushClient.kill();
+    }
+  });
+
   test('every envelope and the suppressions file: the server publishes exactly what babelq lint reports', async () => {
     for (const report of cli) {
       const languageId = report.file.endsWith('.babel.json') ? 'babelqueue-envelope' : 'jsonc';

@@ -1,0 +1,160 @@
+/**
+ * The workspace's report pushed to a client without pull diagnostics (Neovim 0.7, eglot 1.9): the
+ * findings of every fixture nobody has open, as `workspace/diagnostic` gives them (the same walk,
+ * ignores, settings and bounds: server/workspace-diagnostics.ts), sent as
+ * `textDocument/publishDiagnostics`, so the editor's list of problems (Neovim's
+ * `vim.diagnostic.setqflist()`, Emacs's `flymake-show-project-diagnostics`) holds the workspace's.
+ *
+ * Only files with findings are sent, and each again whenever its findings change, with an empty
+ * list once it is clean, deleted, ignored or out of scope: ten thousand clean fixtures cost no
+ * notification at all. An open fixture belongs to the open-document push (handlers/diagnostics.ts):
+ * nothing is sent for it here while it is open, and once it closes its on-disk findings are sent
+ * again. The notifications go out in batches, each written before the next is queued: the
+ * connection writes its messages in order, so answers to the editor's requests go out between
+ * batches instead of behind thousands of notifications.
+ */
+import type { Diagnostic } from 'vscode-languageserver/node';
+import type { ServerContext } from './context';
+import { toPath, toUri } from './registry';
+import { isFixturePath, type WorkspaceFixtures } from './workspace-diagnostics';
+
+/** How many notifications are written before the connection reads and answers what came in meanwhile. */
+export const PUSH_BATCH = 100;
+
+/**
+ * How long after a change the workspace is reported again: the changes of a burst (typing in
+ * registry.json, a checkout's file events) that come meanwhile make one report, not one each.
+ */
+const SETTLE_MS = 100;
+
+export class PushedWorkspaceFixtures {
+  /**
+   * The report's result id of what the client holds for each fixture, by URI: what it was last
+   * sent, or, for one whose findings were always none, what it was never sent. The workspace's
+   * report answers against it as against a pulling client's previous result ids.
+   */
+  private readonly known = new Map<string, string>();
+  /** The fixtures sent with findings and not sent an empty list since, by path, with the URI they were sent under. */
+  private readonly shown = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  /** A change came while a round ran: one more round follows it. */
+  private again = false;
+
+  /** `watched`: the client sends file events; when it does not, each save has the folders walked again. */
+  constructor(
+    private readonly context: ServerContext,
+    private readonly workspace: WorkspaceFixtures,
+    private readonly watched: () => boolean,
+  ) {
+    workspace.onChanged(() => this.schedule());
+    context.documents.onDidOpen((event) => this.opened(event.document.uri));
+    context.documents.onDidClose((event) => this.closed(event.document.uri));
+    // Without file events, a fixture created, changed or deleted outside the editor is seen at the
+    // user's next save of any document (each report also looks at every file's size and time).
+    context.documents.onDidSave(() => {
+      if (!this.watched()) workspace.rescan();
+    });
+  }
+
+  /** The first report, once the client is initialized. */
+  start(): void {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    // Not put off again by each change of a burst: a stream of them (typing) still gets its reports.
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, SETTLE_MS);
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      do {
+        this.again = false;
+        await this.round();
+      } while (this.again);
+    } catch (error) {
+      this.context.connection.console.error(`Pushing the workspace's diagnostics failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** One report of the workspace, and what changed in it sent. */
+  private async round(): Promise<void> {
+    const items = await this.workspace.report(this.known);
+    const sends: { uri: string; path: string; diagnostics: Diagnostic[] }[] = [];
+    for (const item of items) {
+      // registry.json's own findings reach the client with the fixtures that are open
+      // (server/registry-file-reports.ts); babelq.json's when it is opened.
+      if (item.kind !== 'full' || !isFixturePath(item.uri)) continue;
+      const path = toPath(item.uri);
+      if (path === undefined) continue;
+      if (item.version !== null) {
+        // Open: its editor's document is pushed as it stands. Its file's findings go out again once it closes.
+        this.known.delete(item.uri);
+        continue;
+      }
+      if (item.resultId === undefined) this.known.delete(item.uri);
+      else this.known.set(item.uri, item.resultId);
+      if (item.items.length === 0 && !this.shown.has(path)) continue;
+      sends.push({ uri: item.uri, path, diagnostics: item.items });
+    }
+    for (let start = 0; start < sends.length; start += PUSH_BATCH) {
+      // Opened while the report was made or the previous batch written: the open-document push has it.
+      const open = this.openPaths();
+      const writes: Promise<void>[] = [];
+      for (const { uri, path, diagnostics } of sends.slice(start, start + PUSH_BATCH)) {
+        if (open.has(path)) {
+          this.known.delete(uri);
+          continue;
+        }
+        if (diagnostics.length > 0) this.shown.set(path, uri);
+        else this.shown.delete(path);
+        writes.push(this.context.connection.sendDiagnostics({ uri, diagnostics }));
+      }
+      await Promise.all(writes);
+      await new Promise((resume) => setImmediate(resume));
+    }
+  }
+
+  private openPaths(): Set<string> {
+    const paths = new Set<string>();
+    for (const document of this.context.documents.all()) {
+      const path = toPath(document.uri);
+      if (path !== undefined) paths.add(path);
+    }
+    return paths;
+  }
+
+  /**
+   * A fixture opened: its editor's document is pushed from now on. Sent under another spelling of
+   * its URI, the workspace's entry is cleared at once, before the document's own push, so a client
+   * that keeps the two apart does not list the file twice.
+   */
+  private opened(uri: string): void {
+    const path = toPath(uri);
+    if (path === undefined || !isFixturePath(uri)) return;
+    const sentAs = this.shown.get(path);
+    if (sentAs !== undefined && sentAs !== uri) {
+      this.shown.delete(path);
+      this.context.connection.sendDiagnostics({ uri: sentAs, diagnostics: [] }).catch(() => undefined);
+    }
+  }
+
+  /** A fixture closed: the open-document push cleared it, so what its file holds is sent again (the next report reads it). */
+  private closed(uri: string): void {
+    const path = toPath(uri);
+    if (path === undefined || !isFixturePath(uri)) return;
+    this.known.delete(toUri(path));
+    this.schedule();
+  }
+}
