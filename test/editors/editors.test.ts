@@ -2,7 +2,9 @@
  * Real editors against the installed package's server: headless Neovim (vim.lsp.start_client,
  * neovim.lua) and Emacs with eglot (eglot.el) open fixtures of a copy of examples/ and go through
  * each editor's own LSP commands; what each saw is checked: the diagnostics in its store (codes and
- * positions, the same as the installed `babelq lint` reports), the registry's URNs from its
+ * positions, the same as the installed `babelq lint` reports), the whole workspace's as it lists
+ * them (Neovim: vim.diagnostic.get() and setqflist(); Emacs: what flymake-show-project-diagnostics
+ * lists), the fixtures nobody opened included, the registry's URNs from its
  * completion (Neovim: vim.lsp.omnifunc typed in insert mode; Emacs: eglot's completion-at-point
  * function), the URN's hover as it shows it (Neovim: vim.lsp.buf.hover()'s float; Emacs: eldoc's
  * text), and the quick fix of the forbidden "timestamp" picked from its code-action command
@@ -30,6 +32,11 @@ interface Seen {
   readonly editor: string;
   readonly error?: string;
   readonly diagnostics?: { code: string; line: number; character: number }[];
+  /** Every diagnostic the editor lists for the workspace, the fixtures nobody opened included. */
+  readonly workspace?: { file: string; code: string; line: number; character: number }[];
+  /** Neovim: the files vim.diagnostic.setqflist() lists, and whether an unopened fixture's buffer is loaded or listed. */
+  readonly quickfixFiles?: string[];
+  readonly unopenedBuffer?: { loaded: boolean; listed: boolean };
   readonly completion?: string[];
   /** Neovim: the mode the completion popup was filled in ('i': typed in insert mode). */
   readonly completionMode?: string;
@@ -85,6 +92,14 @@ function lintFindings(file: string, text?: string): string[] {
   return report.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort();
 }
 
+/** The installed CLI's findings for every fixture of the workspace, as file code@line:character (0-based), sorted. */
+function lintWorkspace(): string[] {
+  const lint = spawnSync(join(INSTALLED!, 'node_modules', '.bin', 'babelq'), ['lint', '.', '--format', 'json'], { cwd: workspace, encoding: 'utf8', timeout: 30_000 });
+  assert.ok(lint.status === 0 || lint.status === 1, `babelq lint .: exit ${lint.status}\n${lint.stderr}`);
+  const reports = JSON.parse(lint.stdout) as { file: string; diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[];
+  return reports.filter((report) => report.file.endsWith('.babel.json')).flatMap((report) => report.diagnostics.map((d) => `${report.file} ${d.code}@${d.range.start.line}:${d.range.start.character}`)).sort();
+}
+
 const findings = (list: readonly { code: string; line: number; character: number }[] | undefined) => (list ?? []).map((d) => `${d.code}@${d.line}:${d.character}`).sort();
 
 function assertSeen(seen: Seen): void {
@@ -92,6 +107,11 @@ function assertSeen(seen: Seen): void {
   const diagnostics = findings(seen.diagnostics);
   assert.ok(diagnostics.includes('forbidden-key@4:2'), `${seen.editor} shows "timestamp" as forbidden: ${diagnostics.join(', ')}`);
   assert.deepEqual(diagnostics, lintFindings('bad/contract.babel.json'), `${seen.editor} shows the diagnostics babelq lint reports`);
+  // The fixtures nobody opened are listed too, as babelq lint lists them.
+  const listed = (seen.workspace ?? []).map((d) => `${d.file} ${d.code}@${d.line}:${d.character}`).sort();
+  assert.ok(listed.some((finding) => finding.startsWith('bad/data.babel.json ')), `${seen.editor} lists the unopened bad/data.babel.json: ${listed.join(', ')}`);
+  assert.deepEqual(listed, lintWorkspace(), `${seen.editor} lists the workspace's diagnostics babelq lint reports`);
+  if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);
   if (seen.editor.startsWith('neovim')) assert.equal(seen.completionMode, 'i', 'the completion popup was filled in insert mode');

@@ -1,7 +1,8 @@
 ;;; eglot.el --- headless Emacs with eglot against the BabelQueue language server  -*- lexical-binding: t -*-
 ;; Registers the server in `eglot-server-programs' as a user's init file would, opens fixtures of
 ;; the workspace and goes through Emacs's own commands, as a user's keys would:
-;;   * the diagnostics flymake holds (`flymake-diagnostics'),
+;;   * the diagnostics flymake holds (`flymake-diagnostics'), and those the project's listing
+;;     (`flymake-show-project-diagnostics') shows, unvisited fixtures included,
 ;;   * completion with `completion-at-point-functions' (eglot's capf) inside the URN: the
 ;;     completions of the table it returns for the text before point,
 ;;   * hover through eldoc: `eldoc-documentation-functions' (eglot's hover function) and the text
@@ -68,6 +69,25 @@
                  (type . ,(symbol-name (flymake-diagnostic-type d))) (text . ,(flymake-diagnostic-text d)))))
            (flymake-diagnostics))))
 
+(defun babelq-project-diagnostics ()
+  "What `flymake-show-project-diagnostics' lists: file, code, 0-based line and character of each.
+A visited file's diagnostics are in its buffer; an unvisited one's, in
+`flymake-list-only-diagnostics', where eglot puts them with their line and
+column (1-based) instead of positions."
+  (vconcat
+   (mapcar (lambda (d)
+             (let* ((locus (flymake-diagnostic-buffer d))
+                    (beg (flymake-diagnostic-beg d))
+                    (start (if (consp beg)
+                               (cons (1- (car beg)) (1- (cdr beg)))
+                             (with-current-buffer locus (save-excursion (goto-char beg) (cons (1- (line-number-at-pos)) (current-column))))))
+                    (text (flymake-diagnostic-text d)))
+               `((file . ,(file-relative-name (if (bufferp locus) (buffer-file-name locus) locus) babelq-root))
+                 ;; eglot writes "source [code]: message".
+                 (code . ,(if (string-match "\\[\\([^]]+\\)\\]" text) (match-string 1 text) text))
+                 (line . ,(car start)) (character . ,(cdr start)))))
+           (flymake--project-diagnostics))))
+
 (defun babelq-has-finding (code line character)
   (cl-some (lambda (d) (and (equal (alist-get 'code d) code) (= (alist-get 'line d) line) (= (alist-get 'character d) character)))
            (babelq-diagnostics)))
@@ -79,6 +99,17 @@
       (babelq-wait-for (lambda () (flymake-diagnostics)) "flymake diagnostics for bad/contract.babel.json")
       (let ((diagnostics (babelq-diagnostics)))
         (babelq-see 'diagnostics diagnostics)
+        ;; The fixtures nobody visited: eglot keeps their diagnostics in
+        ;; `flymake-list-only-diagnostics', which the project's listing shows. Taken once the
+        ;; unvisited bad/data.babel.json is there and the list has not changed for 0.5 s.
+        (let ((data (expand-file-name "bad/data.babel.json" babelq-root))
+              (last nil) (steady-since (float-time)))
+          (babelq-wait-for (lambda ()
+                             (unless (equal last flymake-list-only-diagnostics)
+                               (setq last flymake-list-only-diagnostics steady-since (float-time)))
+                             (and (cdr (assoc data flymake-list-only-diagnostics)) (> (- (float-time) steady-since) 0.5)))
+                           "diagnostics for the unvisited bad/data.babel.json")
+          (babelq-see 'workspace (babelq-project-diagnostics)))
         ;; The quick fix of the forbidden "timestamp": eglot-code-actions as a command on its
         ;; line, the action read with completing-read, the edit applied to the buffer.
         (let ((forbidden (car (sort (cl-remove-if-not (lambda (d) (equal (alist-get 'code d) "forbidden-key")) (append diagnostics nil))

@@ -2,7 +2,8 @@
 -- starts the server with vim.lsp.start_client as a user's init.lua would, opens fixtures of the
 -- workspace and, with the main loop running between steps (keys typed in insert mode are handled
 -- only there), takes
---   * the diagnostics Neovim holds (vim.diagnostic.get),
+--   * the diagnostics Neovim holds (vim.diagnostic.get): the open fixture's, and every fixture's
+--     of the workspace, unopened ones included, with the files vim.diagnostic.setqflist() lists,
 --   * completion with vim.lsp.omnifunc: <C-x><C-o> typed in insert mode inside the URN, the items of
 --     the popup it fills (complete_info),
 --   * hover with vim.lsp.buf.hover(): the text of the floating window it opens,
@@ -90,6 +91,28 @@ main = coroutine.create(function()
   local bad = open('bad/contract.babel.json', client_id)
   wait_for('diagnostics for bad/contract.babel.json', function() return #vim.diagnostic.get(bad) > 0 end)
   seen.diagnostics = diagnostics_of(bad)
+
+  -- The fixtures nobody opened: pushed into the store under a buffer of their own (not loaded),
+  -- so vim.diagnostic.get() and vim.diagnostic.setqflist() list them with the open ones. Taken once
+  -- the unopened bad/data.babel.json has its diagnostics and the store has not changed for 500 ms.
+  local data = root .. '/bad/data.babel.json'
+  local count, steady_since = -1, vim.loop.now()
+  wait_for('diagnostics for the unopened bad/data.babel.json', function()
+    local now = #vim.diagnostic.get()
+    if now ~= count then count, steady_since = now, vim.loop.now() end
+    return vim.fn.bufnr(data) ~= -1 and #vim.diagnostic.get(vim.fn.bufnr(data)) > 0 and vim.loop.now() - steady_since > 500
+  end)
+  seen.workspace = {}
+  for _, d in ipairs(vim.diagnostic.get()) do
+    table.insert(seen.workspace, { file = vim.api.nvim_buf_get_name(d.bufnr):sub(#root + 2), code = d.code, line = d.lnum, character = d.col })
+  end
+  seen.unopenedBuffer = { loaded = vim.api.nvim_buf_is_loaded(vim.fn.bufnr(data)), listed = vim.fn.buflisted(vim.fn.bufnr(data)) == 1 }
+  vim.diagnostic.setqflist({ open = false })
+  seen.quickfixFiles = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    local name = vim.api.nvim_buf_get_name(item.bufnr):sub(#root + 2)
+    if seen.quickfixFiles[#seen.quickfixFiles] ~= name then table.insert(seen.quickfixFiles, name) end
+  end
 
   -- The quick fix of the forbidden "timestamp" (line 5): code_action on its line, the pick
   -- made through vim.ui.select, the edit applied to the buffer.
