@@ -37,6 +37,8 @@ interface Seen {
   /** Neovim: the files vim.diagnostic.setqflist() lists, and whether an unopened fixture's buffer is loaded or listed. */
   readonly quickfixFiles?: string[];
   readonly unopenedBuffer?: { loaded: boolean; listed: boolean };
+  /** Neovim: the diagnostics of a fixture written outside the editor, seen after a save. */
+  readonly createdOutside?: number;
   readonly completion?: string[];
   /** Neovim: the mode the completion popup was filled in ('i': typed in insert mode). */
   readonly completionMode?: string;
@@ -111,6 +113,7 @@ function assertSeen(seen: Seen): void {
   const listed = (seen.workspace ?? []).map((d) => `${d.file} ${d.code}@${d.line}:${d.character}`).sort();
   assert.ok(listed.some((finding) => finding.startsWith('bad/data.babel.json ')), `${seen.editor} lists the unopened bad/data.babel.json: ${listed.join(', ')}`);
   assert.deepEqual(listed, lintWorkspace(), `${seen.editor} lists the workspace's diagnostics babelq lint reports`);
+  if (seen.editor.startsWith('neovim')) assert.ok((seen.createdOutside ?? 0) > 0, 'a fixture written outside Neovim is listed after the next save');
   if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);

@@ -169,6 +169,20 @@ main = coroutine.create(function()
     return false
   end)
   seen.hover = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(float), 0, -1, false), '\n')
+
+  -- Neovim 0.7 sends no file events: a fixture written outside it is seen at the next save of any
+  -- buffer (:w of the unchanged order-created fixture here); the file is removed again afterwards.
+  local created = root .. '/bad/created-outside.babel.json'
+  local copy = assert(io.open(created, 'w'))
+  copy:write(table.concat(before, '\n') .. '\n')
+  copy:close()
+  vim.api.nvim_set_current_buf(good)
+  vim.cmd('write!')
+  wait_for('diagnostics for a fixture written outside Neovim, after a save', function()
+    return vim.fn.bufnr(created) ~= -1 and #vim.diagnostic.get(vim.fn.bufnr(created)) > 0
+  end)
+  seen.createdOutside = #vim.diagnostic.get(vim.fn.bufnr(created))
+  os.remove(created)
 end)
 
 -- The steps run once this script has returned, in Neovim's main loop.
