@@ -16,7 +16,8 @@
  *
  * The client asks again 2 s after each answer (vscode-languageclient). An answer with nothing new
  * is held open instead, and what changes meanwhile goes out at once as a partial result, so a
- * schema edit reaches the Problems panel without waiting for the next poll.
+ * schema edit reaches the Problems panel without waiting for the next poll. A client that does not
+ * pull is sent the same report instead (server/pushed-workspace-fixtures.ts).
  */
 import { statSync, type Stats } from 'node:fs';
 import type { CancellationToken, Diagnostic, Location, Range, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';

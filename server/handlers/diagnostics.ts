@@ -3,6 +3,7 @@
  * otherwise. A push is never sent for a stale document version, and a closed document's
  * diagnostics are cleared. registry.json's own problems reach the client unopened: in the
  * workspace's report, or pushed after a fixture's diagnostics (server/registry-file-reports.ts).
+ * The fixtures nobody has open are pushed from the workspace's report (server/pushed-workspace-fixtures.ts).
  */
 import {
   CancellationToken,
