@@ -41,20 +41,18 @@ export class PushedWorkspaceFixtures {
   /** A change came while a round ran: one more round follows it. */
   private again = false;
 
-  /** `watched`: the client sends file events; when it does not, each save has the folders walked again. */
   constructor(
     private readonly context: ServerContext,
     private readonly workspace: WorkspaceFixtures,
-    private readonly watched: () => boolean,
   ) {
     workspace.onChanged(() => this.schedule());
     context.documents.onDidOpen((event) => this.opened(event.document.uri));
     context.documents.onDidClose((event) => this.closed(event.document.uri));
-    // Without file events, a fixture created, changed or deleted outside the editor is seen at the
-    // user's next save of any document (each report also looks at every file's size and time).
-    context.documents.onDidSave(() => {
-      if (!this.watched()) workspace.rescan();
-    });
+    // These editors' file events miss fixtures: Neovim 0.7 sends none (a report then also looks at
+    // every file's size and time), eglot 1.9 watches only the folders that held project files when
+    // it registered. So each save of any document has the folders walked again: a fixture created,
+    // changed or deleted outside the editor is listed as it is at the user's next save.
+    context.documents.onDidSave(() => workspace.rescan());
   }
 
   /** The first report, once the client is initialized. */

@@ -180,7 +180,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       revalidateAll = registerPushDiagnostics(context, schemaCompat, (document) => {
         if (canCollect() && isLargeEnvelope(document)) collectWhenIdle();
       });
-      workspacePush = new PushedWorkspaceFixtures(context, workspaceFixtures, () => canWatchFiles);
+      workspacePush = new PushedWorkspaceFixtures(context, workspaceFixtures);
     }
     dynamic = dynamicFeatures(connection, capabilities);
     return {

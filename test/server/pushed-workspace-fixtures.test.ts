@@ -3,7 +3,8 @@
  * real JSON-RPC against dist/server.js: a fixture nobody opened is pushed with its findings, a
  * clean one is not pushed at all; a fixture mended, deleted or newly ignored on disk gets an empty
  * list; an open fixture is left to the open-document push until it closes, then its file's
- * findings come back; without file events a save has the folders looked at again; thousands of
+ * findings come back; a save has the folders looked at again (Neovim 0.7 sends no file events,
+ * eglot 1.9 none for a folder made after it started); thousands of
  * fixtures cost a notification only for those with findings, and requests are answered while
  * they go out.
  */
@@ -171,6 +172,22 @@ describe('the workspace\'s fixtures pushed to a client without pull diagnostics'
       await client.save(uriOf('fixtures/clean.babel.json'));
       await lastIs(client, uriOf('fixtures/broken.babel.json'), 0);
       await lastIs(client, uriOf('fixtures/created.babel.json'), 'some');
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('with file events that miss a folder made later (eglot 1.9 watches the folders it found at start): a save has the folders walked again', async () => {
+    const { uriOf, write } = project('babelq-push-save-watched-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    try {
+      await client.initialize();
+      await lastIs(client, uriOf('fixtures/broken.babel.json'), 'some');
+      // Written in a new folder: no file event comes for it.
+      write('later/created.babel.json', BROKEN);
+      await client.open(uriOf('fixtures/clean.babel.json'), GOOD_ENVELOPE);
+      await client.save(uriOf('fixtures/clean.babel.json'));
+      await lastIs(client, uriOf('later/created.babel.json'), 'some');
     } finally {
       client.kill();
     }
