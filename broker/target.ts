@@ -157,9 +157,10 @@ const HOST_PORT = /^(\[[0-9a-f:.]*\]|[^\s:/?#@[\]]*)(:\d*)?$/i;
 /**
  * The scheme and host of an unusable URL, in quotes. Its user name and password are everything
  * between `://` and its LAST '@', whatever characters they hold (a password may hold '/', '?',
- * '#', ':', '%' or '@' typed raw), and are never quoted: `***` stands for them.
+ * '#', ':', '%' or '@' typed raw), and are never quoted: `***` stands for them. Exported for the
+ * places that name a URL parseTarget refused (a CodeLens title) without its error's sentence.
  */
-function shortUrl(url: string): string {
+export function shortUrl(url: string): string {
   const scheme = SCHEME.exec(url)?.[0];
   if (scheme === undefined) return '(not shown)';
   const rest = url.slice(scheme.length);

@@ -1,6 +1,6 @@
 /** CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>". */
 import * as vscode from 'vscode';
-import { parseTarget } from '../broker/target';
+import { parseTarget, shortUrl } from '../broker/target';
 import { readSendSettings } from './send-settings';
 
 export const PREVIEW_COMMAND = 'babelqueue.previewBytes';
@@ -21,11 +21,14 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, document.uri).get(key));
-    let target = settings.brokerUrl;
+    let target: string;
     try {
       target = parseTarget(settings.brokerUrl).display;
     } catch {
-      // An unusable URL is reported when the user sends; the lens still offers the command.
+      // An unusable URL is reported when the user sends; the lens still offers the command. It
+      // names the URL as the error will, never as typed: a URL refused for a password holding
+      // '/' or '@' typed raw would show that password above every envelope.
+      target = `${shortUrl(settings.brokerUrl)} (not usable)`;
     }
     return [
       new vscode.CodeLens(top, { title: 'Preview Published Bytes', command: PREVIEW_COMMAND, arguments: [document.uri] }),

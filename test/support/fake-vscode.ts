@@ -86,9 +86,22 @@ export function installFakeVscode(): FakeVscode {
   class TabInputTextDiff {
     constructor(readonly original: { toString(): string }, readonly modified: { toString(): string }) {}
   }
+  class EventEmitter {
+    readonly event = () => ({ dispose() {} });
+    fire(): void {}
+  }
+  class Range {
+    constructor(readonly startLine: number, readonly startCharacter: number, readonly endLine: number, readonly endCharacter: number) {}
+  }
+  class CodeLens {
+    constructor(readonly range: Range, readonly command?: { title: string; command: string; arguments?: unknown[] }) {}
+  }
   const vscode = {
     TabInputText,
     TabInputTextDiff,
+    EventEmitter,
+    Range,
+    CodeLens,
     workspace: {
       get isTrusted() {
         return fake.trusted;
@@ -96,6 +109,7 @@ export function installFakeVscode(): FakeVscode {
       textDocuments: [],
       getConfiguration: () => ({ get: (key: string) => fake.settings[key] }),
       onDidCloseTextDocument: () => ({ dispose() {} }),
+      onDidChangeConfiguration: () => ({ dispose() {} }),
     },
     window: {
       tabGroups: {

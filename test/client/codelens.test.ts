@@ -1,0 +1,53 @@
+/**
+ * The CodeLenses above an envelope name the broker a send goes to. A broker URL that cannot be
+ * used is named as its error names it, scheme and host: whatever it holds before its last '@'
+ * (a password typed raw with a '/', '?' or '#' in it is exactly what makes such a URL unusable)
+ * is never shown above every envelope.
+ */
+import assert from 'node:assert/strict';
+import { before, beforeEach, describe, test } from 'node:test';
+import { installFakeVscode } from '../support/fake-vscode';
+
+const fake = installFakeVscode();
+let lenses: typeof import('../../client/codelens');
+
+before(async () => {
+  lenses = await import('../../client/codelens');
+});
+
+beforeEach(() => fake.reset());
+
+/** The title of the "Send to …" lens for the broker URL setting `url`. */
+function sendTitle(url: string): string {
+  fake.settings = { 'babelqueue.broker.url': url };
+  const provider = new lenses.EnvelopeCodeLenses('babelqueue.sendTestEnvelope');
+  const titles = provider.provideCodeLenses({ uri: { toString: () => 'file:///w/a.babel.json' } } as never).map((lens) => lens.command?.title ?? '');
+  const send = titles.find((title) => title.startsWith('Send'));
+  assert.ok(send, `a Send lens among ${JSON.stringify(titles)}`);
+  return send;
+}
+
+describe('the Send lens', () => {
+  test('names a usable target without its password', () => {
+    assert.equal(sendTitle('amqp://guest:Pw0rd-42@127.0.0.1:5672'), 'Send to amqp://guest@127.0.0.1:5672');
+    assert.equal(sendTitle('redis://:Pw0rd-42@127.0.0.1:6379/2'), 'Send to redis://127.0.0.1:6379/2');
+  });
+
+  test('never shows any part of the password of a URL that cannot be used', () => {
+    const urls = [
+      // A password holding '/', '?', '#' or '@' typed raw: refused, as "@ after the host".
+      'amqp://guest:Pw0rd/42@127.0.0.1:5672',
+      'amqp://guest:Pw0rd#42@127.0.0.1:5672',
+      'redis://:Pw0rd?42@127.0.0.1:6379',
+      // A port out of range, a scheme that is not a broker's, a broken %-escape.
+      'redis://:Pw0rd-42@127.0.0.1:99999',
+      'http://admin:Pw0rd-42@127.0.0.1:6379',
+      'amqp://admin:Pw0rd-42@127.0.0.1/%zz',
+    ];
+    for (const url of urls) {
+      const title = sendTitle(url);
+      for (const part of ['Pw0rd', '42@']) assert.ok(!title.includes(part), `${url} → ${title}`);
+      assert.match(title, /^Send to "[a-z]+:\/\/\*\*\*@127\.0\.0\.1(:\d+)?" \(not usable\)$/, `${url} → ${title}`);
+    }
+  });
+});
