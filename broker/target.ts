@@ -86,8 +86,12 @@ export function isLoopback(host: string): boolean {
   const bare = host.trim().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
   if (bare === 'localhost') return true;
   if (isIP(bare) === 6) {
+    // A resolver may answer with a scoped address (`fe80::1%lo0`, which macOS hosts files list for
+    // localhost), which the URL parser rejects: the scope names an interface, the address alone
+    // says where it goes.
+    const address = bare.replace(/%.*$/, '');
     // The http URL parser compresses and normalises IPv6 (`0:0::1` → `::1`, `::ffff:127.0.0.1` → `::ffff:7f00:1`).
-    const normal = new URL(`http://[${bare}]/`).hostname;
+    const normal = new URL(`http://[${address}]/`).hostname;
     return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
   }
   // The http URL parser reads IPv4 the way getaddrinfo does (`127.1`, `0x7f.0.0.1`), so the answer

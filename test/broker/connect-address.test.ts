@@ -23,6 +23,12 @@ describe('connectAddress', () => {
     }
   });
 
+  test('localhost that resolves to a scoped IPv6 address: ::1 on an interface is loopback, a link-local address is refused in words', async () => {
+    assert.equal(await connectAddress(parseTarget('redis://localhost:6379'), 1000, answering('::1%lo')), '::1%lo');
+    // macOS hosts files have listed `fe80::1%lo0 localhost`: a link-local address, not loopback.
+    await assert.rejects(connectAddress(parseTarget('redis://localhost:6379'), 1000, answering('fe80::1%lo0')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to fe80::1%lo0, which is not a loopback address\. Nothing was sent/.test(error.message));
+  });
+
   test('a trailing dot is normalised before the lookup; a loopback answer is the address connected to', async () => {
     const asked: string[] = [];
     assert.equal(await connectAddress(parseTarget('redis://localhost.:6379'), 1000, answering('::1', asked)), '::1');

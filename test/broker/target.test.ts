@@ -106,13 +106,13 @@ describe('parseTarget', () => {
 
 describe('isLoopback', () => {
   test('127.0.0.0/8, ::1 and localhost, in the spellings a resolver accepts', () => {
-    for (const host of ['127.0.0.1', '127.8.9.10', '127.1', '2130706433', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LocalHost', 'localhost.']) {
+    for (const host of ['127.0.0.1', '127.8.9.10', '127.1', '2130706433', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::1%lo', 'localhost', 'LocalHost', 'localhost.']) {
       assert.equal(isLoopback(host), true, host);
     }
   });
 
   test('anything else is not', () => {
-    for (const host of ['128.0.0.1', '10.0.0.1', '192.168.1.10', '0.0.0.0', '::', '::2', 'example.com', '127.0.0.1.nip.io', 'localhost.example.com', 'mylocalhost', '']) {
+    for (const host of ['128.0.0.1', '10.0.0.1', '192.168.1.10', '0.0.0.0', '::', '::2', 'example.com', '127.0.0.1.nip.io', 'localhost.example.com', 'mylocalhost', 'fe80::1%lo0', 'fe80::1%1', '']) {
       assert.equal(isLoopback(host), false, host);
     }
   });
