@@ -125,7 +125,7 @@ export class AmqpPublisher {
     } catch (error) {
       // A connection that completes after the deadline must not stay open and keep the process alive.
       attempt.then((late) => late.close().catch(() => {}), () => {});
-      throw await classify(error, target, timeoutMs, 'connect');
+      throw await classify(error, target, timeoutMs, 'connect', undefined, options.address);
     }
     return new AmqpPublisher(model, target, timeoutMs);
   }
@@ -438,8 +438,11 @@ function tooLongShortString(message: string): string | undefined {
   return /^Field '(\w+)' is the wrong type; must be a string \(up to 255 chars\)/.exec(message)?.[1];
 }
 
-/** Turns whatever amqplib threw into a BrokerError in a user's words. */
-async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, queue?: string): Promise<BrokerError> {
+/**
+ * Turns whatever amqplib threw into a BrokerError in a user's words. `address`: the one connected
+ * to, when broker/connect-address.ts pinned one (a TLS stall is probed there).
+ */
+async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, queue?: string, address?: string): Promise<BrokerError> {
   if (error instanceof BrokerError) return error;
   const where = target.display;
   const message = errorMessage(error);
@@ -457,7 +460,7 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
     return make('missing-queue', `${where} returned the message: the queue ${queue} disappeared before it arrived, so nothing was delivered.`);
   }
   if (error instanceof Deadline || /ETIMEDOUT/.test(message)) {
-    if (phase === 'connect' && target.tls && (await tcpOpens(target, Math.min(timeoutMs, 1000)))) {
+    if (phase === 'connect' && target.tls && (await tcpOpens(target, Math.min(timeoutMs, 1000), address))) {
       return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${timeoutMs} ms: ${tlsHint(target)}`);
     }
     if (phase === 'connect') {

@@ -98,10 +98,14 @@ export function quoted(text: string, target: BrokerTarget): string {
   return scrub(text, target.password ? [target.password] : []);
 }
 
-/** True when a plain TCP connection to the target opens within `ms` (used to tell a TLS stall from a dead host). */
-export function tcpOpens(target: BrokerTarget, ms: number): Promise<boolean> {
+/**
+ * True when a plain TCP connection to the target opens within `ms` (used to tell a TLS stall from
+ * a dead host). `address` is the one the failed connection went to (broker/connect-address.ts):
+ * the probe goes there too, not wherever a second lookup of the name would send it.
+ */
+export function tcpOpens(target: BrokerTarget, ms: number, address: string | undefined): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = tcpConnect({ host: target.host, port: target.port });
+    const socket = tcpConnect({ host: address ?? target.host, port: target.port });
     const done = (ok: boolean) => {
       clearTimeout(timer);
       socket.destroy();

@@ -106,6 +106,8 @@ export class RedisPublisher {
     /** The target this publisher is connected to (its password is not enumerable). */
     readonly target: BrokerTarget,
     private readonly timeoutMs: number,
+    /** The address connected to, when broker/connect-address.ts pinned one. */
+    private readonly address: string | undefined,
   ) {
     client.on('error', (error: unknown) => {
       this.lastError = error;
@@ -137,7 +139,7 @@ export class RedisPublisher {
       enableReadyCheck: false,
       disableClientInfo: true,
     });
-    const publisher = new RedisPublisher(client, target, timeoutMs);
+    const publisher = new RedisPublisher(client, target, timeoutMs, options.address);
     try {
       await withDeadline(publisher.handshake(), timeoutMs, () => new Deadline());
     } catch (error) {
@@ -293,7 +295,7 @@ export class RedisPublisher {
     const timedOut = cause instanceof Deadline || /Command timed out|ETIMEDOUT/.test(message) || (cause as { code?: unknown }).code === 'ETIMEDOUT';
     if (timedOut) {
       this.stalled = true;
-      if (phase === 'connect' && this.target.tls && (await tcpOpens(this.target, Math.min(this.timeoutMs, 1000)))) {
+      if (phase === 'connect' && this.target.tls && (await tcpOpens(this.target, Math.min(this.timeoutMs, 1000), this.address))) {
         return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${this.timeoutMs} ms: ${tlsHint(this.target)}`);
       }
       if (phase === 'publish') {

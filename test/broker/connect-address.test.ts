@@ -5,8 +5,11 @@
  * stood in for; the real Redis and RabbitMQ are reached through `localhost.` by the system's.
  */
 import assert from 'node:assert/strict';
+import { createServer, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import { openBroker } from '../../broker';
+import { openAmqp } from '../../broker/amqp';
+import { openRedis } from '../../broker/redis';
 import { connectAddress, type Lookup } from '../../broker/connect-address';
 import { BrokerError } from '../../broker/errors';
 import { parseTarget } from '../../broker/target';
@@ -70,4 +73,33 @@ describe('the real brokers through localhost. (the system resolver)', () => {
     const amqp = await openBroker('amqp://guest:guest@localhost.:5672', { timeoutMs: 3000 });
     await amqp.close();
   });
+});
+
+describe('the pinned address is the only one reached', () => {
+  // A TLS handshake that never completes is told from a dead host by opening a plain TCP
+  // connection: that probe goes to the pinned address too. The name here resolves nowhere, so a
+  // probe that looked it up again would not reach the silent server (and would be a second
+  // lookup the pinning promises there is not).
+  const cases = [
+    { name: 'rediss', open: (port: number) => openRedis(parseTarget(`rediss://babelq-pinned.invalid:${port}`), { address: '127.0.0.1', timeoutMs: 500 }) },
+    { name: 'amqps', open: (port: number) => openAmqp(parseTarget(`amqps://babelq-pinned.invalid:${port}`), { address: '127.0.0.1', timeoutMs: 500 }) },
+  ];
+  for (const { name, open } of cases) {
+    test(`${name}: a server that accepts and never completes TLS is probed at the pinned address → tls`, async () => {
+      const sockets: Socket[] = [];
+      const silent = createServer((socket) => {
+        sockets.push(socket);
+        socket.on('error', () => undefined);
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as { port: number };
+      try {
+        await assert.rejects(open(port), (error: unknown) => error instanceof BrokerError && error.kind === 'tls' && /accepted the connection but did not complete a TLS handshake within 500 ms/.test(error.message));
+        assert.equal(sockets.length, 2, 'the TLS attempt and the probe both reached the pinned address');
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
+      }
+    });
+  }
 });
