@@ -1,30 +1,33 @@
 /**
- * The address a broker connection goes to, decided once and before any byte is sent. A host the
+ * The addresses a broker connection goes to, decided once and before any byte is sent. A host the
  * guards took for this machine by its name (`localhost`, `localhost.`, `127.0.0.1.`) must resolve
- * to a loopback address, or nothing is sent: a name is only a promise, and a resolver (a hosts
- * file, a DNS answer for `localhost.`) could point it elsewhere with the user's password on the
- * way. The socket then connects to that very address, so a second lookup cannot answer otherwise.
+ * to loopback addresses only, or nothing is sent: a name is only a promise, and a resolver (a
+ * hosts file, a DNS answer for `localhost.`) could point it elsewhere with the user's password on
+ * the way. The socket then connects to those very addresses, so a second lookup cannot answer
+ * otherwise.
  */
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
-import { BrokerError } from './errors';
+import { BrokerError, isBrokerError } from './errors';
 import { isLoopback, type BrokerTarget } from './target';
 
 /** The resolver: the system's (getaddrinfo: hosts file, then DNS); a test stands in for a resolver that lies. */
-export type Lookup = (host: string) => Promise<{ address: string }>;
-const systemLookup: Lookup = (host) => dns.lookup(host, { verbatim: true });
+export type Lookup = (host: string) => Promise<readonly { address: string }[]>;
+const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
 
 /**
- * The address to connect to, or undefined to let the client library resolve the name itself (and
- * try each address it has, IPv6 and IPv4): only a host taken for this machine is resolved here,
- * checked, and pinned, because only that one skipped the question a remote host gets.
+ * The addresses to connect to, in the resolver's order, or undefined to let the client library
+ * resolve the name itself (and try each address it has, IPv6 and IPv4): only a host taken for
+ * this machine is resolved here, checked, and pinned, because only that one skipped the question
+ * a remote host gets. Every address is kept, not the first alone: `localhost` commonly resolves to
+ * ::1 and 127.0.0.1, and a broker listening on one of them only is this machine all the same.
  */
-export async function connectAddress(target: BrokerTarget, timeoutMs: number, lookup: Lookup = systemLookup): Promise<string | undefined> {
+export async function connectAddresses(target: BrokerTarget, timeoutMs: number, lookup: Lookup = systemLookup): Promise<readonly string[] | undefined> {
   // A trailing dot names the same host absolutely; the resolver is asked without it.
   const host = target.host.replace(/\.$/, '');
   if (!isLoopback(target.host)) return undefined;
-  if (isIP(host) !== 0) return host;
-  let address: string;
+  if (isIP(host) !== 0) return [host];
+  let addresses: string[];
   let timer: NodeJS.Timeout | undefined;
   try {
     const found = await Promise.race([
@@ -33,7 +36,7 @@ export async function connectAddress(target: BrokerTarget, timeoutMs: number, lo
         timer = setTimeout(() => reject(new BrokerError('timeout', `${target.display}: the name ${host} did not resolve within ${timeoutMs} ms. Nothing was sent.`, { target: target.display })), timeoutMs);
       }),
     ]);
-    address = found.address;
+    addresses = found.map((entry) => entry.address);
   } catch (error) {
     if (error instanceof BrokerError) throw error;
     const code = (error as { code?: string }).code;
@@ -41,8 +44,30 @@ export async function connectAddress(target: BrokerTarget, timeoutMs: number, lo
   } finally {
     clearTimeout(timer);
   }
-  if (!isLoopback(address)) {
-    throw new BrokerError('remote-host', `${target.display}: ${target.host} was taken for this machine, but it resolves to ${address}, which is not a loopback address. Nothing was sent; use the address you mean in the URL, and confirm it as another host.`, { target: target.display });
+  if (addresses.length === 0) {
+    throw new BrokerError('unreachable', `${target.display}: the name ${host} resolves to no address. Check the host in the URL. Nothing was sent.`, { target: target.display });
   }
-  return address;
+  // One answer elsewhere is enough to refuse: the resolver does not say only this machine.
+  const elsewhere = addresses.find((address) => !isLoopback(address));
+  if (elsewhere !== undefined) {
+    throw new BrokerError('remote-host', `${target.display}: ${target.host} was taken for this machine, but it resolves to ${elsewhere}, which is not a loopback address. Nothing was sent; use the address you mean in the URL, and confirm it as another host.`, { target: target.display });
+  }
+  return addresses;
+}
+
+/**
+ * Opens a connection through each address in turn (undefined: the client library resolves the
+ * name), moving on only while the one before refused the TCP connection or had no route: the
+ * broker never saw a byte, so nothing can be published twice. Any other failure is the answer.
+ */
+export async function openThroughFirst<T>(addresses: readonly string[] | undefined, open: (address: string | undefined) => Promise<T>): Promise<T> {
+  const tried = addresses ?? [undefined];
+  for (let index = 0; ; index++) {
+    try {
+      return await open(tried[index]);
+    } catch (error) {
+      const unanswered = isBrokerError(error) && (error.kind === 'refused' || error.kind === 'unreachable');
+      if (!unanswered || index === tried.length - 1) throw error;
+    }
+  }
 }

@@ -5,7 +5,7 @@
 import type { OutgoingMessage, RedriveMove } from '../core/message/types';
 import type { PeekedAmqpProperties } from './amqp';
 import { loadQuietly } from './quiet-debug';
-import { connectAddress } from './connect-address';
+import { connectAddresses, openThroughFirst, type Lookup } from './connect-address';
 import { DEFAULT_TIMEOUT_MS } from './internal';
 import { parseTarget, type BrokerTarget } from './target';
 
@@ -16,6 +16,8 @@ export { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 export interface BrokerOptions {
   /** Deadline for connecting and for each broker round trip, in ms (default 5000). */
   readonly timeoutMs?: number;
+  /** The resolver asked for a name taken for this machine (default: the system's; a test stands in for another machine's hosts file). */
+  readonly lookup?: Lookup;
 }
 
 /** What a successful publish reports. */
@@ -80,11 +82,11 @@ export interface Broker {
 export async function openBroker(target: BrokerTarget | string, options: BrokerOptions = {}): Promise<Broker> {
   const parsed = typeof target === 'string' ? parseTarget(target) : target;
   // Resolved once, checked against what the guards were told, and connected to as is.
-  const address = await connectAddress(parsed, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const addresses = await connectAddresses(parsed, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.lookup);
   // The client libraries load on first use: `babelq lint` and the editor never pay for them.
   if (parsed.kind === 'redis') {
     const { openRedis } = await loadQuietly(() => import('./redis'));
-    const redis = await openRedis(parsed, { ...options, address });
+    const redis = await openThroughFirst(addresses, (address) => openRedis(parsed, { ...options, ...(address !== undefined ? { address } : {}) }));
     return {
       kind: 'redis',
       target: parsed.display,
@@ -100,7 +102,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
     };
   }
   const { openAmqp } = await loadQuietly(() => import('./amqp'));
-  const amqp = await openAmqp(parsed, { ...options, address });
+  const amqp = await openThroughFirst(addresses, (address) => openAmqp(parsed, { ...options, ...(address !== undefined ? { address } : {}) }));
   const server = amqp.server;
   return {
     kind: 'amqp',

@@ -10,44 +10,51 @@ import { describe, test } from 'node:test';
 import { openBroker } from '../../broker';
 import { openAmqp } from '../../broker/amqp';
 import { openRedis } from '../../broker/redis';
-import { connectAddress, type Lookup } from '../../broker/connect-address';
+import { Proxy } from './proxy';
+import { connectAddresses, type Lookup } from '../../broker/connect-address';
 import { BrokerError } from '../../broker/errors';
 import { parseTarget } from '../../broker/target';
 
-const answering = (address: string, asked: string[] = []): Lookup => async (host) => {
+const answering = (addresses: string | readonly string[], asked: string[] = []): Lookup => async (host) => {
   asked.push(host);
-  return { address };
+  return (typeof addresses === 'string' ? [addresses] : addresses).map((address) => ({ address }));
 };
 
-describe('connectAddress', () => {
+describe('connectAddresses', () => {
   test('localhost that resolves elsewhere: refused before any byte is sent, with the address it resolved to', async () => {
     for (const url of ['redis://localhost:6379', 'redis://localhost.:6379', 'amqp://LOCALHOST.:5672']) {
-      await assert.rejects(connectAddress(parseTarget(url), 1000, answering('93.184.216.34')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to 93\.184\.216\.34, which is not a loopback address\. Nothing was sent/.test(error.message));
+      await assert.rejects(connectAddresses(parseTarget(url), 1000, answering('93.184.216.34')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to 93\.184\.216\.34, which is not a loopback address\. Nothing was sent/.test(error.message));
     }
   });
 
   test('localhost that resolves to a scoped IPv6 address: ::1 on an interface is loopback, a link-local address is refused in words', async () => {
-    assert.equal(await connectAddress(parseTarget('redis://localhost:6379'), 1000, answering('::1%lo')), '::1%lo');
+    assert.deepEqual(await connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering('::1%lo')), ['::1%lo']);
     // macOS hosts files have listed `fe80::1%lo0 localhost`: a link-local address, not loopback.
-    await assert.rejects(connectAddress(parseTarget('redis://localhost:6379'), 1000, answering('fe80::1%lo0')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to fe80::1%lo0, which is not a loopback address\. Nothing was sent/.test(error.message));
+    await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering('fe80::1%lo0')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to fe80::1%lo0, which is not a loopback address\. Nothing was sent/.test(error.message));
+  });
+
+  test('every address the name resolves to is kept, in the resolver\'s order; one that is not loopback refuses them all', async () => {
+    assert.deepEqual(await connectAddresses(parseTarget('amqp://localhost:5672'), 1000, answering(['::1', '127.0.0.1'])), ['::1', '127.0.0.1']);
+    await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering(['127.0.0.1', '93.184.216.34'])), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to 93\.184\.216\.34/.test(error.message));
+    await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering([])), (error: unknown) => error instanceof BrokerError && error.kind === 'unreachable' && /resolves to no address\. Check the host in the URL\. Nothing was sent\./.test(error.message));
   });
 
   test('a trailing dot is normalised before the lookup; a loopback answer is the address connected to', async () => {
     const asked: string[] = [];
-    assert.equal(await connectAddress(parseTarget('redis://localhost.:6379'), 1000, answering('::1', asked)), '::1');
+    assert.deepEqual(await connectAddresses(parseTarget('redis://localhost.:6379'), 1000, answering('::1', asked)), ['::1']);
     assert.deepEqual(asked, ['localhost']);
   });
 
   test('an IP literal is not looked up, trailing dot or not', async () => {
     const asked: string[] = [];
-    assert.equal(await connectAddress(parseTarget('redis://127.0.0.1.:6379'), 1000, answering('10.0.0.1', asked)), '127.0.0.1');
-    assert.equal(await connectAddress(parseTarget('redis://[::1]:6379'), 1000, answering('10.0.0.1', asked)), '::1');
+    assert.deepEqual(await connectAddresses(parseTarget('redis://127.0.0.1.:6379'), 1000, answering('10.0.0.1', asked)), ['127.0.0.1']);
+    assert.deepEqual(await connectAddresses(parseTarget('redis://[::1]:6379'), 1000, answering('10.0.0.1', asked)), ['::1']);
     assert.deepEqual(asked, []);
   });
 
   test('a host confirmed as another machine is left to the client library to resolve (every address it has)', async () => {
     const asked: string[] = [];
-    assert.equal(await connectAddress(parseTarget('redis://cache.example:6379'), 1000, answering('10.1.2.3', asked)), undefined);
+    assert.equal(await connectAddresses(parseTarget('redis://cache.example:6379'), 1000, answering('10.1.2.3', asked)), undefined);
     assert.deepEqual(asked, []);
   });
 
@@ -55,9 +62,9 @@ describe('connectAddress', () => {
     const failing: Lookup = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND cache.invalid'), { code: 'ENOTFOUND' });
     };
-    await assert.rejects(connectAddress(parseTarget('redis://localhost:6379'), 1000, failing), (error: unknown) => error instanceof BrokerError && error.kind === 'unreachable' && /does not resolve \(ENOTFOUND\)\. Check the host in the URL\. Nothing was sent\./.test(error.message));
+    await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, failing), (error: unknown) => error instanceof BrokerError && error.kind === 'unreachable' && /does not resolve \(ENOTFOUND\)\. Check the host in the URL\. Nothing was sent\./.test(error.message));
     const started = Date.now();
-    await assert.rejects(connectAddress(parseTarget('redis://localhost.:6379'), 200, () => new Promise(() => undefined)), (error: unknown) => error instanceof BrokerError && error.kind === 'timeout');
+    await assert.rejects(connectAddresses(parseTarget('redis://localhost.:6379'), 200, () => new Promise(() => undefined)), (error: unknown) => error instanceof BrokerError && error.kind === 'timeout');
     assert.ok(Date.now() - started < 1000);
   });
 });
@@ -102,4 +109,32 @@ describe('the pinned address is the only one reached', () => {
       }
     });
   }
+});
+
+describe('a broker listening on one of the addresses localhost resolves to', () => {
+  // Hosts files commonly give localhost ::1 before 127.0.0.1, and a broker (a container's port
+  // published on 127.0.0.1) may listen on one of them only. The proxies listen on 127.0.0.1 only;
+  // the resolver answers ::1 first, as such a hosts file does.
+  const brokers = [
+    { name: 'Redis', upstream: 6379, url: (port: number) => `redis://localhost:${port}` },
+    { name: 'RabbitMQ', upstream: 5672, url: (port: number) => `amqp://guest:guest@localhost:${port}` },
+  ];
+  for (const { name, upstream, url } of brokers) {
+    test(`${name}: ::1 refuses, so 127.0.0.1 is connected to`, async () => {
+      const proxy = await Proxy.start(upstream, 'cut-before', () => false);
+      try {
+        const broker = await openBroker(url(proxy.port), { timeoutMs: 3000, lookup: answering(['::1', '127.0.0.1']) });
+        await broker.close();
+      } finally {
+        await proxy.close();
+      }
+    });
+  }
+
+  test('every address refusing is one refusal, in the words of the last', async () => {
+    const proxy = await Proxy.start(6379, 'cut-before', () => false);
+    const port = proxy.port;
+    await proxy.close();
+    await assert.rejects(openBroker(`redis://localhost:${port}`, { timeoutMs: 3000, lookup: answering(['::1', '127.0.0.1']) }), (error: unknown) => error instanceof BrokerError && error.kind === 'refused' && error.message === `Connection refused by redis://localhost:${port}: is Redis running there?`);
+  });
 });
