@@ -488,9 +488,9 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   if (/ACCESS.REFUSED/i.test(message) || code === '403') {
     return phase === 'connect'
       // A user without a password is logged in with an empty one (amqplib's guest:guest applies only when neither is given).
-      ? make('auth', target.username !== undefined && !target.password
+      ? new BrokerError('auth', target.username !== undefined && !target.password
         ? `Login to ${where} refused: no password was given for the user ${JSON.stringify(target.username)}.`
-        : `Login to ${where} refused: wrong user name or password (RabbitMQ's guest user may log in only from localhost).`)
+        : `Login to ${where} refused: wrong user name or password (RabbitMQ's guest user may log in only from localhost).`, { target: where, ...(code !== undefined ? { code } : {}), loginRefused: true })
       : make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : phase === 'declare' ? 'declare' : 'use'} queue ${queue}: check the user's permissions on the virtual host.`);
   }
   // amqplib prints the close frame without its fields; a close in answer to connection.open is

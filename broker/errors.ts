@@ -28,14 +28,20 @@ export class BrokerError extends Error {
   readonly target: string;
   /** The library's error code (`ECONNREFUSED`, `ERR_SSL_WRONG_VERSION_NUMBER`, 403, …) when one was seen. */
   readonly code?: string;
+  /**
+   * True when the broker refused the credentials themselves (kind `auth` on logging in), as opposed
+   * to what a user it let in may do (also `auth`): only a refused password is worth forgetting.
+   */
+  readonly loginRefused?: true;
 
   /** `message` is redacted of URL credentials; text quoted from a library must go through scrub() first. */
-  constructor(kind: BrokerErrorKind, message: string, options: { target?: string; code?: string } = {}) {
+  constructor(kind: BrokerErrorKind, message: string, options: { target?: string; code?: string; loginRefused?: true } = {}) {
     // Redacted before super() so that the stack, which V8 builds from the message, is clean too.
     super(redact(message));
     this.kind = kind;
     this.target = options.target === undefined ? '' : redact(options.target);
     if (options.code !== undefined) this.code = options.code;
+    if (options.loginRefused) this.loginRefused = true;
   }
 }
 

@@ -313,10 +313,10 @@ export class RedisPublisher {
       return make('wrong-protocol', `${where} answered, but not in the Redis protocol: is that port really Redis (not RabbitMQ, HTTP, …)?`);
     }
     if (/without any password configured|no password is set/i.test(message)) {
-      return make('auth', `Authentication failed at ${where}: a password was given but the server has none configured. Remove the password, or check that this is the right server.`);
+      return new BrokerError('auth', `Authentication failed at ${where}: a password was given but the server has none configured. Remove the password, or check that this is the right server.`, { target: where, loginRefused: true });
     }
     if (/^(WRONGPASS|ERR invalid password|ERR invalid username-password)/i.test(message)) {
-      return make('auth', `Authentication failed at ${where}: wrong user name or password.`);
+      return new BrokerError('auth', `Authentication failed at ${where}: wrong user name or password.`, { target: where, loginRefused: true });
     }
     if (/^NOAUTH/i.test(message)) {
       return make('auth', `${where} requires a password, and none was given.`);

@@ -59,17 +59,20 @@ export function passwordKey(display: string, username: string | undefined): stri
 }
 
 /**
- * The secret-storage key of the password a broker just refused (`error` of kind `auth`), so that
- * it is forgotten and asked again next time; undefined for any other error, or a URL without a
- * user name. Worked out from the setting, as `resolveTarget` stored it, whatever the command
- * (send, peek, dead letters, redrive): not from the target the command used, whose display leaves
- * out a user name equal to the password (guest:guest), so its key would not be the stored one.
+ * The secret-storage key of the password a broker just refused (`error` of kind `auth` refusing
+ * the login itself), so that it is forgotten and asked again next time; undefined for any other
+ * error, a user the broker let in but does not allow what was asked (a password it accepted), a
+ * URL without a user name, or one that holds its own password (secret storage was not used, and
+ * what it keeps for that user may be right). Worked out from the setting, as `resolveTarget`
+ * stored it, whatever the command (send, peek, dead letters, redrive): not from the target the
+ * command used, whose display leaves out a user name equal to the password (guest:guest), so its
+ * key would not be the stored one.
  */
 export function refusedPasswordKey(brokerUrl: string, error: unknown): string | undefined {
-  if (!isBrokerError(error) || error.kind !== 'auth') return undefined;
+  if (!isBrokerError(error) || error.kind !== 'auth' || error.loginRefused !== true) return undefined;
   try {
     const target = parseTarget(brokerUrl);
-    return target.username === undefined ? undefined : passwordKey(target.display, target.username);
+    return target.username === undefined || target.password !== undefined ? undefined : passwordKey(target.display, target.username);
   } catch {
     return undefined;
   }
