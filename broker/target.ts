@@ -154,9 +154,23 @@ function atAfterAuthority(url: string): boolean {
   return authorityEnd >= 0 && rest.indexOf('@', authorityEnd) >= 0;
 }
 
-// A host, IPv6 literal or name, with an optional numeric port: what may be quoted of a URL
-// without an '@' (`redis://:secret`, the host forgotten, would otherwise show the password).
-const HOST_PORT = /^(\[[0-9a-f:.]*\]|[^\s:/?#@[\]]*)(:\d*)?$/i;
+// A host, IPv6 literal or name, with an optional port: what may be quoted of a URL without an
+// '@' (`redis://:secret`, the host forgotten, would otherwise show the password).
+const HOST_PORT = /^(\[[0-9a-f:.]*\]|[^\s:/?#@[\]]*)(?::(\d*))?$/i;
+
+/**
+ * The host of a URL without an '@', as it may be quoted. Digits after a ':' are shown as a port
+ * only after a host and only up to 65535: `redis://:123456` and `amqp://admin:12345678` are as
+ * much a password whose host was forgotten as they are a port.
+ */
+function quotableHost(host: string): string | undefined {
+  const parts = HOST_PORT.exec(host);
+  if (!parts) return undefined;
+  const [, name, port] = parts;
+  if (port === undefined) return name;
+  if (name === '') return undefined;
+  return port === '' || Number(port) <= 65535 ? `${name}:${port}` : `${name}:…`;
+}
 
 /**
  * The scheme and host of an unusable URL, in quotes. Its user name and password are everything
@@ -171,5 +185,6 @@ export function shortUrl(url: string): string {
   const at = rest.lastIndexOf('@');
   const host = /^[^\s/?#]*/.exec(rest.slice(at + 1))![0];
   if (at >= 0) return `"${scheme}***@${host}"`;
-  return HOST_PORT.test(host) ? `"${scheme}${host}"` : `"${scheme}…"`;
+  const quotable = quotableHost(host);
+  return quotable === undefined ? `"${scheme}…"` : `"${scheme}${quotable}"`;
 }

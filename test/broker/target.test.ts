@@ -89,6 +89,15 @@ describe('parseTarget', () => {
     }
   });
 
+  test('a password of digits whose host was forgotten is not quoted as a port', () => {
+    for (const url of ['redis://:98765432', 'redis://:4242', 'amqp://admin:98765432', 'rediss://:98765432/']) {
+      assert.throws(() => parseTarget(url), (error: unknown) => error instanceof BrokerError && error.kind === 'invalid-url' && !/98765432|4242/.test(error.message), url);
+    }
+    // A host is still named, its port too when it can be one.
+    assert.throws(() => parseTarget('redis://cache.example:99999'), (error: unknown) => error instanceof BrokerError && error.message.includes('"redis://cache.example:…"'));
+    assert.throws(() => parseTarget('redis://cache.example:6379/x'), (error: unknown) => error instanceof BrokerError && error.message.includes('"redis://cache.example:6379"'));
+  });
+
   test('an "@" after the host is refused, not read as a path: a password holding "/", "?" or "#" was split there', () => {
     for (const url of ['amqp://guest:12/ab@127.0.0.1:5672', 'redis://:12?ab@127.0.0.1', 'amqp://guest@127.0.0.1/vh@x']) {
       assert.throws(() => parseTarget(url), (error: unknown) => error instanceof BrokerError && error.kind === 'invalid-url' && /must be %-encoded/.test(error.message), url);
