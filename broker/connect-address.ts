@@ -1,10 +1,10 @@
 /**
  * The addresses a broker connection goes to, decided once and before any byte is sent. A host the
- * guards took for this machine by its name (`localhost`, `localhost.`, `127.0.0.1.`) must resolve
- * to loopback addresses only, or nothing is sent: a name is only a promise, and a resolver (a
- * hosts file, a DNS answer for `localhost.`) could point it elsewhere with the user's password on
- * the way. The socket then connects to those very addresses, so a second lookup cannot answer
- * otherwise.
+ * guards took for this machine by its name (`localhost`, `localhost.`, `127.0.0.1.`) is connected
+ * to through the loopback addresses it resolves to and no other, and through none when it resolves
+ * to none: a name is only a promise, and a resolver (a hosts file, a DNS answer for `localhost.`)
+ * could point it elsewhere with the user's password on the way. The socket then connects to those
+ * very addresses, so a second lookup cannot answer otherwise.
  */
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
@@ -19,8 +19,10 @@ const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: t
  * The addresses to connect to, in the resolver's order, or undefined to let the client library
  * resolve the name itself (and try each address it has, IPv6 and IPv4): only a host taken for
  * this machine is resolved here, checked, and pinned, because only that one skipped the question
- * a remote host gets. Every address is kept, not the first alone: `localhost` commonly resolves to
- * ::1 and 127.0.0.1, and a broker listening on one of them only is this machine all the same.
+ * a remote host gets. Every loopback address is kept, not the first alone: `localhost` commonly
+ * resolves to ::1 and 127.0.0.1, and a broker listening on one of them only is this machine all
+ * the same. An address that is not loopback is left out (older macOS hosts files give localhost
+ * `fe80::1%lo0` as well), and a name with no loopback address at all is refused.
  */
 export async function connectAddresses(target: BrokerTarget, timeoutMs: number, lookup: Lookup = systemLookup): Promise<readonly string[] | undefined> {
   // A trailing dot names the same host absolutely; the resolver is asked without it.
@@ -47,12 +49,11 @@ export async function connectAddresses(target: BrokerTarget, timeoutMs: number, 
   if (addresses.length === 0) {
     throw new BrokerError('unreachable', `${target.display}: the name ${host} resolves to no address. Check the host in the URL. Nothing was sent.`, { target: target.display });
   }
-  // One answer elsewhere is enough to refuse: the resolver does not say only this machine.
-  const elsewhere = addresses.find((address) => !isLoopback(address));
-  if (elsewhere !== undefined) {
-    throw new BrokerError('remote-host', `${target.display}: ${target.host} was taken for this machine, but it resolves to ${elsewhere}, which is not a loopback address. Nothing was sent; use the address you mean in the URL, and confirm it as another host.`, { target: target.display });
+  const local = addresses.filter((address) => isLoopback(address));
+  if (local.length === 0) {
+    throw new BrokerError('remote-host', `${target.display}: ${target.host} was taken for this machine, but it resolves to ${addresses.join(', ')}, ${addresses.length === 1 ? 'which is not a loopback address' : 'none of them a loopback address'}. Nothing was sent; use the address you mean in the URL, and confirm it as another host.`, { target: target.display });
   }
-  return addresses;
+  return local;
 }
 
 /**

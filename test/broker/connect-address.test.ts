@@ -33,9 +33,11 @@ describe('connectAddresses', () => {
     await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering('fe80::1%lo0')), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to fe80::1%lo0, which is not a loopback address\. Nothing was sent/.test(error.message));
   });
 
-  test('every address the name resolves to is kept, in the resolver\'s order; one that is not loopback refuses them all', async () => {
+  test('every loopback address the name resolves to is kept, in the resolver\'s order, and no other', async () => {
     assert.deepEqual(await connectAddresses(parseTarget('amqp://localhost:5672'), 1000, answering(['::1', '127.0.0.1'])), ['::1', '127.0.0.1']);
-    await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering(['127.0.0.1', '93.184.216.34'])), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to 93\.184\.216\.34/.test(error.message));
+    assert.deepEqual(await connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering(['93.184.216.34', '127.0.0.1'])), ['127.0.0.1']);
+    assert.deepEqual(await connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering(['fe80::1%lo0', '::1', '127.0.0.1'])), ['::1', '127.0.0.1']);
+    await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering(['10.0.0.1', '93.184.216.34'])), (error: unknown) => error instanceof BrokerError && error.kind === 'remote-host' && /resolves to 10\.0\.0\.1, 93\.184\.216\.34, none of them a loopback address\. Nothing was sent/.test(error.message));
     await assert.rejects(connectAddresses(parseTarget('redis://localhost:6379'), 1000, answering([])), (error: unknown) => error instanceof BrokerError && error.kind === 'unreachable' && /resolves to no address\. Check the host in the URL\. Nothing was sent\./.test(error.message));
   });
 
