@@ -190,7 +190,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const wantedIds = parsed.repeated.get('id') ?? [];
   const notFound = wantedIds.filter((id) => !picked.some(({ row }) => row.metaId === id));
   const lines: string[] = [];
-  const { moves, skipped, errorCodes } = planRedrive(
+  const { moves, skipped, errorCodes, notes: targetNotes } = planRedrive(
     picked.map(({ row, body }) => ({ metaId: row.metaId, body, text: row.text })),
     { sdk, redisLayout: context.layout, redisPrefix: context.prefix },
   );
@@ -202,6 +202,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const notes = [
     ...(note ? [`babelq: ${note}\n`] : []),
     ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
+    ...targetNotes.map((line) => `babelq: note: ${line}\n`),
     ...notFound.map((id) => `babelq: not found: meta.id ${id} is not among the ${linted.length} dead letter(s) read from ${context.dlqKey}${more}.\n`),
   ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeTarget(context.target, context.dlqKey)}.\n`, exitCode: 1 };

@@ -89,7 +89,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   const { source } = requests[0]!.message;
   const settings = settingsFor(source.settingsUri);
   // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
-  const { moves, movedCandidates, skipped: refused, errorCodes } = planRedrive(
+  const { moves, movedCandidates, skipped: refused, errorCodes, notes } = planRedrive(
     requests.map((request) => ({ metaId: request.message.row.metaId, body: request.message.body, text: request.editedText ?? request.message.row.text, edited: request.editedText !== undefined })),
     { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix },
   );
@@ -116,10 +116,12 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   const preview = moves.slice(0, 3).map(({ message }) => `meta.id ${message.metaId} → ${kind === 'redis' ? message.redis.listKey : message.amqp.routingKey}, ${message.bytes.length} bytes:\n${message.text}`);
   const more = moves.length > 3 ? `\n… and ${moves.length - 3} more` : '';
   const skipped = refused.length > 0 ? `\n\nLeft in the DLQ: ${refused.join('; ')}` : '';
+  // First in the detail: a queue named by white space is invisible in the question's "to …".
+  const targetNotes = notes.length > 0 ? `Note: ${notes.join('; ')}\n\n` : '';
   const anotherSdk = 'Another SDK…';
   const answer = await vscode.window.showInformationMessage(
     `Redrive ${moves.length} message(s) from ${source.key} to ${destinations} (${moves[0]!.message.sdk} redrive: dead_letter removed, attempts 0)?`,
-    { modal: true, detail: `${preview.join('\n\n')}${more}${skipped}` },
+    { modal: true, detail: `${targetNotes}${preview.join('\n\n')}${more}${skipped}` },
     'Redrive',
     anotherSdk,
   );

@@ -27,10 +27,12 @@ export interface RedrivePlan {
   readonly skipped: string[];
   /** The error codes of the bytes each move would publish (re-linted without a registry). */
   readonly errorCodes: string[];
+  /** What to say before moving (`meta.id …: note`): a target queue whose name is only white space. */
+  readonly notes: string[];
 }
 
 export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions): RedrivePlan {
-  const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], errorCodes: [] };
+  const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], errorCodes: [], notes: [] };
   candidates.forEach((candidate, index) => {
     const notRedriven = candidate.edited ? undefined : bytesNotRedriven(candidate.body);
     if (notRedriven !== undefined) {
@@ -43,6 +45,7 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
       return;
     }
     for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') plan.errorCodes.push(found.code);
+    if (redriven.note) plan.notes.push(`meta.id ${candidate.metaId}: ${redriven.note}`);
     plan.moves.push({ original: candidate.body, message: redriven.message });
     plan.movedCandidates.push(index);
   });

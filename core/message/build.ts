@@ -35,7 +35,8 @@ export interface MessageOptions {
   readonly queue?: string;
   /**
    * Publish to `queue` but keep the body's meta.queue as written: a redrive re-emits the same
-   * message (meta is immutable end to end), and the SDKs' redrives leave meta.queue alone.
+   * message (meta is immutable end to end), and the SDKs' redrives leave meta.queue alone. The
+   * queue is then the one the SDK's redrive names, used as it is: no SDK trims it.
    */
   readonly keepMetaQueue?: boolean;
   readonly redisLayout: RedisLayout;
@@ -104,7 +105,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   if (!resolved) return { ok: false, error: 'The envelope has no URN (job): a message without identity cannot be sent.' };
   const meta = asObject(getValue(root, 'meta'));
   const metaQueue = getValue(meta, 'queue');
-  const queue = options.queue?.trim() || (metaQueue?.kind === 'string' && metaQueue.value.trim() !== '' ? metaQueue.value : 'default');
+  const queue = (options.keepMetaQueue ? options.queue : undefined) || options.queue?.trim() || (metaQueue?.kind === 'string' && metaQueue.value.trim() !== '' ? metaQueue.value : 'default');
 
   const choice = sdkChoice(doc, options.sdk);
   const { sdk } = choice;

@@ -11,6 +11,8 @@
  * follows the SDK the user picks, and its relay encoder writes the bytes.
  */
 import { formatUtc } from '../contract/time';
+import { isJavaBlank } from '../encode/java';
+import { SDK_LABELS } from '../encode/types';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
 import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
@@ -218,7 +220,7 @@ export interface RedriveOptions {
 }
 
 export type RedriveResult =
-  | { readonly ok: true; readonly message: OutgoingMessage; readonly sdk: RedriveSdk; readonly target: string }
+  | { readonly ok: true; readonly message: OutgoingMessage; readonly sdk: RedriveSdk; readonly target: string; readonly note?: string }
   | { readonly ok: false; readonly error: string };
 
 // The top-level keys of the contract; Go, Node and Java drop any other key on redrive.
@@ -232,13 +234,41 @@ export function chooseRedriveSdk(row: Pick<MessageRow, 'deadLetter'>, choice: Re
   return (REDRIVE_SDKS as readonly string[]).includes(lang ?? '') ? (lang as RedriveSdk) : 'node';
 }
 
-/** The queue a redrive sends the message to: `dead_letter.original_queue`, else `meta.queue`. */
-export function redriveTarget(doc: ParsedDocument): string | undefined {
+/** Where a redrive sends a message, and what to say about it first when a queue name is only white space. */
+export interface RedriveTarget {
+  readonly queue: string;
+  readonly note?: string;
+}
+
+/**
+ * The queue the chosen SDK's redrive sends the message to: `dead_letter.original_queue`, else
+ * `meta.queue` (facts part 2 §3.2). The SDKs differ on a whitespace-only original_queue: Java's
+ * sourceQueueOf takes a blank one (String.isBlank) for none, while Node's (`||`), Go's and PHP's
+ * (`!= ""`) and Python's (truthiness) fall back only on "", so they send to the queue named by the
+ * white space. meta.queue is taken as it is by all five. Undefined when the queue would be "" (or
+ * there is none), which this redrive refuses.
+ */
+export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | undefined {
   const root = asObject(doc.root);
-  const original = getValue(asObject(getValue(root, 'dead_letter')), 'original_queue');
-  if (original?.kind === 'string' && original.value.trim() !== '') return original.value;
-  const queue = getValue(asObject(getValue(root, 'meta')), 'queue');
-  return queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined;
+  const originalValue = getValue(asObject(getValue(root, 'dead_letter')), 'original_queue');
+  const original = originalValue?.kind === 'string' ? originalValue.value : undefined;
+  const metaValue = getValue(asObject(getValue(root, 'meta')), 'queue');
+  const metaQueue = metaValue?.kind === 'string' ? metaValue.value : undefined;
+  const blankOriginal = original !== undefined && original !== '' && (original.trim() === '' || isJavaBlank(original));
+  const fallsBack = original === undefined || original === '' || (sdk === 'java' && isJavaBlank(original));
+  const queue = fallsBack ? metaQueue : original;
+  if (queue === undefined || queue === '') return undefined;
+  const label = SDK_LABELS[sdk];
+  if (blankOriginal && fallsBack) {
+    return { queue, note: `dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive takes it for no queue and sends to meta.queue ${JSON.stringify(queue)}; the Node, Go, Python and PHP redrives would send to the queue named ${JSON.stringify(original)}.` };
+  }
+  if (blankOriginal) {
+    return { queue, note: `dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive sends to the queue of that name${metaQueue ? `, not to meta.queue ${JSON.stringify(metaQueue)}` : ''}${sdk === 'java' ? '' : " (only Java's falls back to meta.queue)"}.` };
+  }
+  if (queue.trim() === '') {
+    return { queue, note: `meta.queue is ${JSON.stringify(queue)}, only white space, and dead_letter.original_queue names no queue: the ${label} redrive, as every SDK's, sends to the queue of that name.` };
+  }
+  return { queue };
 }
 
 /**
@@ -277,7 +307,7 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   }
   const block = deadLetterBlock(root);
   const sdk = chooseRedriveSdk({ ...(block ? { deadLetter: block } : {}) }, options.sdk);
-  const target = redriveTarget(doc);
+  const target = redriveTarget(doc, sdk);
   if (target === undefined) {
     return { ok: false, error: 'Neither dead_letter.original_queue nor meta.queue names a queue: the SDKs would publish to the queue named "", so this redrive refuses.' };
   }
@@ -301,13 +331,13 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
     sdk,
     freshIds: false,
     fresh: NO_FRESH_VALUES,
-    queue: target,
+    queue: target.queue,
     keepMetaQueue: true,
     redisLayout: options.redisLayout,
     ...(options.redisPrefix ? { redisPrefix: options.redisPrefix } : {}),
   });
   if (!built.ok) return { ok: false, error: built.error };
-  return { ok: true, message: built.message, sdk, target };
+  return { ok: true, message: built.message, sdk, target: target.queue, ...(target.note ? { note: target.note } : {}) };
 }
 
 // A redrive keeps meta.id and created_at: nothing is minted.

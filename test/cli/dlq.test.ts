@@ -199,6 +199,27 @@ describe('babelq dlq redrive that stops part-way', () => {
   });
 });
 
+describe('babelq dlq redrive of a dead letter whose original_queue is only white space', () => {
+  test('the chosen SDK decides the target, and the note says so before anything moves', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const body = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace(`"original_queue":"${queue}"`, '"original_queue":"  "');
+    await redis.rpush(`${queue}.dlq`, body);
+    const id = JSON.parse(body).meta.id as string;
+
+    const node = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--sdk', 'node', '--dry-run']);
+    assert.equal(node.status, 0, node.stderr);
+    assert.match(node.stdout, new RegExp(`^meta\\.id ${id} →    \\(node redrive`, 'm'));
+    assert.match(node.stderr, new RegExp(`babelq: note: meta\\.id ${id}: dead_letter\\.original_queue is "  ", only white space: the Node redrive sends to the queue of that name, not to meta\\.queue "${queue}"`));
+
+    const java = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--sdk', 'java', '--dry-run']);
+    assert.equal(java.status, 0, java.stderr);
+    assert.match(java.stdout, new RegExp(`^meta\\.id ${id} → ${queue} \\(java redrive`, 'm'));
+    assert.match(java.stderr, /the Java redrive takes it for no queue and sends to meta\.queue/);
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [body], 'a dry run moves nothing');
+  });
+});
+
 describe('babelq dlq redrive of bodies with a BOM or bytes that are not UTF-8', () => {
   test('Redis: they stay in the DLQ, byte for byte, each with its reason; the clean one moves', async () => {
     const queue = uniqueQueue();

@@ -97,12 +97,22 @@ describe('a host that is not this machine is asked about before the password', (
   });
 });
 
-function deadLetter() {
-  const body = readFileSync(join(ROOT, 'examples/billing/invoice-paid-dlq.babel.json'));
+function deadLetter(edit: (text: string) => string = (text) => text) {
+  const body = Buffer.from(edit(readFileSync(join(ROOT, 'examples/billing/invoice-paid-dlq.babel.json'), 'utf8')));
   const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
   const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
   return { row: entry!.row, body, source: { queue: 'billing', key: `babelq-h10-${randomUUID().slice(0, 8)}.dlq`, deadLetters: true } };
 }
+
+test('Redrive: a target queue named by white space is said first in the question\'s detail', async () => {
+  fake.settings = { 'babelqueue.broker.url': LOCAL };
+  const message = deadLetter((text) => text.replace(/"original_queue":\s*"billing"/, '"original_queue": "  "'));
+  // Dismissed: nothing is moved.
+  assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'node'), false);
+  const question = fake.events.find((event) => event.kind === 'info' && event.text.startsWith('Redrive '));
+  assert.ok(question, asked().join('\n'));
+  assert.match(question.detail ?? '', new RegExp(`^Note: meta\\.id ${message.row.metaId}: dead_letter\\.original_queue is "  ", only white space: the Node redrive sends to the queue of that name, not to meta\\.queue "billing"`));
+});
 
 describe('a failure is written to the BabelQueue output, with its own words and no password', () => {
   const password = `refused-${randomUUID()}`;

@@ -12,6 +12,8 @@ import Module from 'node:module';
 export interface UiEvent {
   readonly kind: 'warning' | 'error' | 'info' | 'input' | 'quickPick' | 'secret.get' | 'secret.store' | 'secret.delete' | 'log.info' | 'log.error' | 'log.warn';
   readonly text: string;
+  /** A modal message's detail, when it has one. */
+  readonly detail?: string;
 }
 
 export interface FakeVscode {
@@ -71,14 +73,15 @@ export function installFakeVscode(): FakeVscode {
       fake.secrets.clear();
     },
   };
-  const ask = (kind: UiEvent['kind'], text: string, items: readonly unknown[]) => {
-    const event = { kind, text };
+  const ask = (kind: UiEvent['kind'], text: string, items: readonly unknown[], detail?: string) => {
+    const event = detail === undefined ? { kind, text } : { kind, text, detail };
     fake.events.push(event);
     return Promise.resolve(fake.answer(event, items));
   };
   const message = (kind: 'warning' | 'error' | 'info') => (text: string, ...rest: unknown[]) => {
     const items = rest.filter((item) => typeof item === 'string');
-    return ask(kind, text, items);
+    const options = rest.find((item): item is { detail?: unknown } => typeof item === 'object' && item !== null);
+    return ask(kind, text, items, typeof options?.detail === 'string' ? options.detail : undefined);
   };
   class TabInputText {
     constructor(readonly uri: { toString(): string }) {}

@@ -33,6 +33,16 @@ test('each move carries the stored bytes it is found by; a BOM stays with its re
   assert.deepEqual([redriven.attempts, redriven.dead_letter], [0, undefined]);
 });
 
+test("the plan carries what to say before moving: a target queue named by white space, with the message's meta.id", () => {
+  const blank = DEAD_LETTER.replace(/"original_queue":\s*"[^"]*"/, '"original_queue": "  "');
+  assert.notEqual(blank, DEAD_LETTER);
+  const plan = planRedrive([{ metaId: 'a', body: bytes(DEAD_LETTER), text: DEAD_LETTER }, { metaId: 'b', body: bytes(blank), text: blank }], OPTIONS);
+  assert.deepEqual(plan.movedCandidates, [0, 1]);
+  assert.equal(plan.notes.length, 1);
+  assert.match(plan.notes[0]!, /^meta\.id b: dead_letter\.original_queue is "  ", only white space: the Node redrive sends to the queue of that name/);
+  assert.equal(plan.moves[1]!.message.redis.listKey, '  ');
+});
+
 test('a queue is listed newest first from Redis, and in the order read (the head first) from RabbitMQ', () => {
   const rows = [0, 1, 2].map((position) => messageRow(DEAD_LETTER, 10, position, { errors: 0, warnings: 0 }));
   assert.deepEqual(listingOrder(rows, 'amqp').map((row) => row.position), [0, 1, 2]);

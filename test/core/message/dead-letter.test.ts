@@ -104,6 +104,39 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(neither.ok ? '' : neither.error, /queue named ""/);
   });
 
+  test('a whitespace-only original_queue: Node, Go, Python and PHP send to the queue of that name, Java (isBlank) to meta.queue; each says so first', () => {
+    const blank = D1.replace('"original_queue":"facts-orders"', '"original_queue":"  "');
+    for (const sdk of ['node', 'go', 'python', 'php'] as const) {
+      const result = redrive(blank, sdk);
+      assert.ok(result.ok, sdk);
+      assert.equal(result.target, '  ', sdk);
+      assert.equal(result.message.redis.listKey, '  ', sdk);
+      assert.match(result.note ?? '', /original_queue is "  ", only white space: the \S+ redrive sends to the queue of that name, not to meta\.queue "orders" \(only Java's falls back to meta\.queue\)/, sdk);
+    }
+    const java = redrive(blank, 'java');
+    assert.ok(java.ok);
+    assert.equal(java.target, 'orders');
+    assert.match(java.note ?? '', /the Java redrive takes it for no queue and sends to meta\.queue "orders"; the Node, Go, Python and PHP redrives would send to the queue named "  "/);
+    // A padded name is used as it is: no SDK trims the queue it sends to.
+    const padded = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":" facts-orders "'), 'node');
+    assert.ok(padded.ok);
+    assert.equal(padded.message.redis.listKey, ' facts-orders ');
+    // A well-formed original_queue needs no word.
+    const plain = redrive(D1, 'node');
+    assert.ok(plain.ok);
+    assert.equal(plain.note, undefined);
+  });
+
+  test('a whitespace-only meta.queue behind an empty original_queue is where every SDK sends, said first; only "" is refused', () => {
+    const blankMeta = D1.replace('"original_queue":"facts-orders"', '"original_queue":""').replace('"queue":"orders"', '"queue":" "');
+    for (const sdk of ['node', 'java'] as const) {
+      const result = redrive(blankMeta, sdk);
+      assert.ok(result.ok, sdk);
+      assert.equal(result.target, ' ', sdk);
+      assert.match(result.note ?? '', /meta\.queue is " ", only white space, and dead_letter\.original_queue names no queue/, sdk);
+    }
+  });
+
   test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
     const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
     const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' }, false);
