@@ -11,7 +11,7 @@ import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } f
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { dotnetModel, DOTNET_MAX_DEPTH } from './dotnet';
-import { goField, goModel, GO_MAX_DEPTH } from './go';
+import { goField, goModel, goNullEmpties, GO_MAX_DEPTH } from './go';
 import { javaModel, JAVA_MAX_DEPTH } from './java';
 import { isArrayIndexKey, nodeModel, NODE_MAX_DEPTH } from './node';
 import { formatJava19, sameNumber } from './numbers';
@@ -200,7 +200,10 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
 function goOutcome(scope: EnvelopeScope, object: ObjectNode, property: PropertyNode, field: string): string {
   const exact = object.properties.filter((other) => other.key === field);
   if (exact.length === 0) return '';
-  const matching = object.properties.filter((other) => other === property || other.key === field || goField(scope, other.key) === field);
+  // A null sets no string, int or struct field (encoding/json leaves it as it was): such a key wins nothing.
+  const sets = (other: PropertyNode) => other.value?.kind !== 'null' || goNullEmpties(scope, field);
+  if (!sets(property)) return `, but Go keeps the "${field}" before it (a null leaves a ${field} as it is)`;
+  const matching = object.properties.filter((other) => (other === property || other.key === field || goField(scope, other.key) === field) && sets(other));
   if (matching[matching.length - 1] !== property) return `, but the "${field}" after it wins there`;
   const before = exact[exact.length - 1].value;
   const value = property.value;

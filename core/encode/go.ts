@@ -79,6 +79,37 @@ export function goField(scope: EnvelopeScope, key: string): string | undefined {
   return fields.includes(folded) ? folded : undefined;
 }
 
+/**
+ * The fields a JSON null empties: the `data` map and the pointers (`dead_letter`, its `error` and
+ * `exception`). encoding/json leaves every other field (a string, an int, the Meta struct) as it
+ * was, so `"job":"a","job":null` decodes to Job "a".
+ */
+const NULL_EMPTIES: Readonly<Record<EnvelopeScope, readonly string[]>> = { root: ['data', 'dead_letter'], meta: [], dead_letter: ['error', 'exception'] };
+
+/** True when a JSON null sets this Go field to nil; false when it leaves the field as it was. */
+export function goNullEmpties(scope: EnvelopeScope, field: string): boolean {
+  return NULL_EMPTIES[scope].includes(field);
+}
+
+/**
+ * The JSON value a typed Go field holds once json.Unmarshal has read every key that fills it, in
+ * order (matched case-insensitively; across each object decoded into the same struct, as repeated
+ * `meta` objects are): the last one, a null skipped where it leaves the field as it was.
+ */
+export function goLast(objects: ObjectNode | readonly ObjectNode[], scope: EnvelopeScope, field: string): ValueNode | undefined {
+  const emptiedByNull = goNullEmpties(scope, field);
+  let found: ValueNode | undefined;
+  for (const object of 'properties' in objects ? [objects] : objects) {
+    for (const property of object.properties) {
+      const value = property.value;
+      if (!value || goField(scope, property.key) !== field) continue;
+      if (value.kind === 'null' && !emptiedByNull) continue;
+      found = value;
+    }
+  }
+  return found;
+}
+
 const NEEDS_FOLDING = /[A-Z\u017f\u212a]/;
 
 /**

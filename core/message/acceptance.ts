@@ -8,7 +8,7 @@
  * `accepts()` is not the whole story where an SDK's consume runtime does something else with what
  * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
-import { goField, goFold, goTrimSpace, goUrnAlias, GO_MAX_DEPTH } from '../encode/go';
+import { goField, goFold, goLast, goTrimSpace, goUrnAlias, GO_MAX_DEPTH } from '../encode/go';
 import { isJavaBlank, JAVA_MAX_DEPTH } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
@@ -111,7 +111,7 @@ function pythonRoute(root: ObjectNode): ValueNode | undefined {
 
 /** What Go's App routes on: Job as decoded, else (when it is "") the urn alias trimmed. */
 function goRoute(root: ObjectNode): string {
-  const job = goLast(root, 'job');
+  const job = goLast(root, 'root', 'job');
   return (isString(job) ? job.value : '') || (goUrnAlias(root) ?? '');
 }
 
@@ -351,18 +351,18 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.depth > GO_MAX_DEPTH) return verdict.failDecode(`json.Unmarshal refuses nesting deeper than ${GO_MAX_DEPTH} levels`);
     // Unknown keys are skipped unread, so only data's map[string]any converts every number.
     if (facts.infiniteInData) return verdict.failDecode('json.Unmarshal fails on a number in data beyond the float64 range (cannot unmarshal number)', 'data');
-    const field = (object: ObjectNode, name: string) => goLast(object, name);
+    const field = (name: string) => goLast(root, 'root', name);
     const decodeFailure = goDecodeFailure(root);
     if (decodeFailure) return verdict.failDecode(`json.Unmarshal fails: ${decodeFailure.message}`, decodeFailure.path);
     // Job as decoded (untrimmed); only an empty one falls back to the alias, which is trimmed.
     if (goRoute(root) === '') verdict.reject('job (or urn) must be a non-empty string', 'job');
-    const trace = field(root, 'trace_id');
+    const trace = field('trace_id');
     if (!isString(trace) || goTrimSpace(trace.value) === '') verdict.reject('trace_id must be a string that is not blank', 'trace_id');
-    if (field(root, 'data')?.kind !== 'object') verdict.reject('data is missing or null', 'data');
-    const meta = asObject(field(root, 'meta'));
-    const version = meta ? field(meta, 'schema_version') : undefined;
+    if (field('data')?.kind !== 'object') verdict.reject('data is missing or null', 'data');
+    // Every meta object is decoded into the one Meta struct, so a later one adds to the one before.
+    const version = goLast(goObjects(root, 'meta'), 'meta', 'schema_version');
     if (version?.kind !== 'number' || version.value !== 1) verdict.reject('meta.schema_version must be 1', 'meta.schema_version');
-    if (field(root, 'attempts') === undefined) verdict.note('reads a missing attempts as 0', 'attempts');
+    if (field('attempts') === undefined) verdict.note(`reads a ${root.properties.some((property) => goFold(property.key) === 'attempts') ? 'null' : 'missing'} attempts as 0`, 'attempts');
     for (const property of root.properties) {
       const folded = goFold(property.key);
       if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)`, folded);
@@ -415,13 +415,6 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.infinite) verdict.note('reads a number beyond the double range as Infinity, and re-encoding it throws');
   },
 };
-
-/** The last value whose key encoding/json matches to `field` (case-insensitively). */
-function goLast(object: ObjectNode, field: string): ValueNode | undefined {
-  let found: ValueNode | undefined;
-  for (const property of object.properties) if (property.value && goFold(property.key) === field) found = property.value;
-  return found;
-}
 
 /** The first typed field json.Unmarshal cannot fill (a type error fails the whole decode). */
 function goDecodeFailure(root: ObjectNode): VerdictReason | undefined {

@@ -73,6 +73,15 @@ const ROWS: readonly Row[] = [
   ['trace_id: NBSP (Java\'s isBlank keeps it; Node\'s trim and Go\'s TrimSpace do not)', body({ trace: '"trace_id":"\u00a0"' }), 'AARRA'],
   ['urn: U+0085 only (Go\'s TrimSpace takes it for white space; JavaScript\'s trim does not)', body({ job: '"urn":"\u0085"' }), 'AAARA'],
   ['urn: U+FEFF only (JavaScript\'s trim takes it for white space; Go\'s TrimSpace does not)', body({ job: '"urn":"\ufeff"' }), 'AARAA'],
+  // encoding/json: a null leaves a string, int or struct field as it was, and empties a map.
+  ['job "…" then job null (Go keeps the string)', body({ job: '"job":"urn:babel:orders:created","job":null' }), 'RRRAR'],
+  ['trace_id "…" then trace_id null (Go keeps the string)', body({ trace: `${TRACE},"trace_id":null` }), 'RRRAR'],
+  ['attempts 0 then attempts null (Go keeps 0)', body({ attempts: '"attempts":0,"attempts":null' }), 'RRRAN'],
+  ['attempts null alone (Go reads 0)', body({ attempts: '"attempts":null' }), 'RRRNN'],
+  ['schema_version 1 then schema_version null (Go keeps 1)', body({ meta: META.replace('"schema_version":1', '"schema_version":1,"schema_version":null') }), 'RRRAR'],
+  ['meta then meta null (Go keeps the Meta struct)', body({ extra: '"meta":null' }), 'RRRAR'],
+  ['meta then a meta without schema_version (Go merges them and keeps 1)', body({ extra: '"meta":{"id":"x"}' }), 'RRRNR'],
+  ['data then data null (Go empties the map)', body({ extra: '"data":null' }), 'RRRRR'],
 ];
 
 const LETTER = { accepts: 'A', 'accepts-with-note': 'N', rejects: 'R', 'not-measured': '?' } as const;

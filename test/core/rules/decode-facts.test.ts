@@ -175,6 +175,13 @@ test('"JOB" after job: the message says Go routes on the later URN, the others o
   assert.match(finding.message, /"urn:babel:orders:created"/);
 });
 
+test('"JOB": null after job: Go keeps the job before it (a null sets no string field), so nothing says Go takes the null', () => {
+  const text = CANONICAL.replace('"attempts":0}', '"attempts":0,"JOB":null}');
+  const [finding] = onKey(text, 'JOB');
+  assert.match(finding.message, /but Go keeps the "job" before it \(a null leaves a job as it is\)/);
+  assert.doesNotMatch(finding.message, /Go takes it/);
+});
+
 test('"JOB" without job: one finding on the key, missing-field, carrying the case variant\'s findings and offering the rename', () => {
   const text = CANONICAL.replace('"job":', '"JOB":');
   const found = lint(text);
