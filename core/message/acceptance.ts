@@ -20,7 +20,7 @@ import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
 import { forEachValueOutsidePlain } from '../encode/plain-subtree';
 import { lastValue, maxDepth } from '../encode/writer';
 import { parseJson } from '../parse/parser';
-import { asObject, type ObjectNode, type ParsedDocument, type SyntaxProblem, type ValueNode } from '../model/tree';
+import { asObject, type ObjectNode, type ParsedDocument, type PropertyNode, type SyntaxProblem, type ValueNode } from '../model/tree';
 
 export type VerdictKind = 'accepts' | 'accepts-with-note' | 'rejects' | 'not-measured';
 
@@ -365,7 +365,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (field('attempts') === undefined) verdict.note(`reads a ${root.properties.some((property) => goFold(property.key) === 'attempts') ? 'null' : 'missing'} attempts as 0`, 'attempts');
     for (const property of root.properties) {
       const folded = goFold(property.key);
-      if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)`, folded);
+      if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)${folded === 'job' ? goJobVariantRoute(root, property) : ''}`, folded);
     }
     const goDropped = droppedKeys(root, goField, (key) => goFold(key) === 'urn', goObjects(root, 'meta'), goObjects(root, 'dead_letter'));
     if (goDropped.length > 0) verdict.note(`drops the keys its Envelope struct does not have: ${keyList(goDropped.map((key) => key.path))}`);
@@ -415,6 +415,18 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.infinite) verdict.note('reads a number beyond the double range as Infinity, and re-encoding it throws');
   },
 };
+
+/**
+ * What Go routes on when a case variant of `job` (`JOB`) sets its Job after `job` did (facts part 2,
+ * §2: `job:"u1"` … `JOB:"u2"` routes Go on u2, the other SDKs on u1); empty when the variant does
+ * not change the URN Go routes on from the one the others read in `job`.
+ */
+function goJobVariantRoute(root: ObjectNode, variant: PropertyNode): string {
+  const exact = lastValue(root, 'job');
+  const routed = variant.value;
+  if (!isString(exact) || !isString(routed) || goLast(root, 'root', 'job') !== routed || goRoute(root) === exact.value) return '';
+  return `, and, as it comes after "job", routes on ${JSON.stringify(goRoute(root))} where the other SDKs route on ${JSON.stringify(exact.value)}`;
+}
 
 /** The first typed field json.Unmarshal cannot fill (a type error fails the whole decode). */
 function goDecodeFailure(root: ObjectNode): VerdictReason | undefined {

@@ -141,6 +141,17 @@ test('a typed SDK names the keys it drops, and Go says when it merges repeated o
   assert.ok(!consumerVerdicts(body({ extra: '"data":null,"data":{"b":2}' })).find((v) => v.sdk === 'go')!.reasons.some((r) => /merges/.test(r.message)));
 });
 
+test('"JOB" after job: the Go note says Go routes on the later URN, where the others route on job (facts part 2, §2)', () => {
+  const goNotes = (text: string) => consumerVerdicts(text).find((v) => v.sdk === 'go')!.reasons.map((r) => r.message);
+  assert.deepEqual(goNotes(body({ extra: '"JOB":"urn:babel:orders:updated"' })), [
+    'reads the key "JOB" as job (it matches field names case-insensitively), and, as it comes after "job", routes on "urn:babel:orders:updated" where the other SDKs route on "urn:babel:orders:created"',
+  ]);
+  // Before job, or null, or the same URN: Go routes where the others do, and the note says no more.
+  for (const job of ['"JOB":"urn:babel:orders:updated","job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","JOB":null', '"job":"urn:babel:orders:created","JOB":"urn:babel:orders:created"']) {
+    assert.deepEqual(goNotes(body({ job })), ['reads the key "JOB" as job (it matches field names case-insensitively)'], job);
+  }
+});
+
 test('Go refuses a dead_letter field of another type (found by the runtime differential: its decoder fails)', () => {
   for (const block of ['{"reason":5}', '{"failed_at":"x"}', '{"attempts":1.5}', '{"error":true}', '[]']) {
     const go = consumerVerdicts(body({ extra: `"dead_letter":${block}` })).find((v) => v.sdk === 'go')!;
