@@ -202,7 +202,7 @@ function goOutcome(scope: EnvelopeScope, object: ObjectNode, property: PropertyN
   if (exact.length === 0) return '';
   // A null sets no string, int or struct field (encoding/json leaves it as it was): such a key wins nothing.
   const sets = (other: PropertyNode) => other.value?.kind !== 'null' || goNullEmpties(scope, field);
-  if (!sets(property)) return `, but Go keeps the "${field}" before it (a null leaves a ${field} as it is)`;
+  if (!sets(property)) return `, but as a null it changes nothing: Go keeps the ${field} the other keys set`;
   const matching = object.properties.filter((other) => (other === property || other.key === field || goField(scope, other.key) === field) && sets(other));
   if (matching[matching.length - 1] !== property) return `, but the "${field}" after it wins there`;
   const before = exact[exact.length - 1].value;
