@@ -119,8 +119,12 @@ class Parser {
     let colons = this.colon;
     let keys = this.keys;
     while (true) {
+      // No read past the end here, where every file's last whitespace run stops: V8 compiles
+      // `charCodeAt` as a read within bounds until one is not, then throws that compiled code away.
+      // (Reads past the end elsewhere come from files cut short, which are rare.)
+      if (pos >= length) break;
       let code = text.charCodeAt(pos);
-      while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+      while ((code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) && ++pos < length) code = text.charCodeAt(pos);
       if (code === Char.Slash) {
         this.pos = pos;
         this.skipTrivia();
