@@ -3,6 +3,7 @@
  * Keys are compared in snake_case lowercase, so `totalPrice`, `TotalPrice` and `total_price`
  * are the same key to these rules.
  */
+import { detachedString } from '../model/detached-string';
 
 export interface KeyClasses {
   isMoney(key: string): boolean;
@@ -137,7 +138,8 @@ function memoize(classify: (key: string) => boolean): (key: string) => boolean {
     if (result === undefined) {
       result = classify(key);
       if (known.size > 10_000) known.clear();
-      known.set(key, result);
+      // Kept beyond the document the key came from: a copy of its own, not a view into that text.
+      known.set(detachedString(key), result);
     }
     return result;
   };

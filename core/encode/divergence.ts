@@ -10,6 +10,7 @@ import { fieldSpec, forbiddenKey, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type En
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
+import { detachedString } from '../model/detached-string';
 import { dotnetModel, DOTNET_MAX_DEPTH } from './dotnet';
 import { goField, goModel, goNullEmpties, GO_MAX_DEPTH } from './go';
 import { javaModel, JAVA_MAX_DEPTH } from './java';
@@ -289,7 +290,7 @@ function objectDivergences(object: { readonly offset: number }, properties: KeyL
     if (cleanKeys.has(key)) continue;
     const before = found.length;
     stringDivergence(key, properties.offset(i), properties.end(i), found, cache);
-    if (found.length === before) cleanKeys.add(key);
+    if (found.length === before) cleanKeys.add(detachedString(key));
   }
   if (isListLike(properties)) {
     found.push({
@@ -370,7 +371,10 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
         if (count > 0 && sameKeys(cleanShapes.get(keys[slots[0]]!), keys, slots, count)) break;
         const before = found.length;
         objectDivergences({ offset: start[at] }, childKeys, at === data, found, cache);
-        if (count > 0 && found.length === before) cleanShapes.set(keys[slots[0]]!, keysOf(keys, slots, count));
+        if (count > 0 && found.length === before) {
+          const shape = keysOf(keys, slots, count);
+          cleanShapes.set(shape[0]!, shape);
+        }
         break;
       }
       default:

@@ -40,7 +40,6 @@ export function takeColumnStorage(capacity: number): ColumnStorage {
     storage.info.fill(0, 0, used);
     storage.values.fill(0, 0, used);
     for (const column of [storage.start, storage.end, storage.parent, storage.next, storage.keyStart, storage.keyEnd, storage.colon]) column.fill(0, 0, used);
-    storage.keys.fill(undefined, 0, used);
     return storage;
   }
   return newColumnStorage(capacity);
@@ -89,5 +88,8 @@ export function recycleColumns(columns: Columns): void {
   const keys = columns.keys as (string | undefined)[];
   const capacity = info.length;
   if (capacity > MAX_SPARE_SLOTS || (spare !== undefined && spare.storage.capacity >= capacity)) return;
+  // The keys are cleared now, not when the storage is taken again: a key is a view into the text
+  // it was cut from, and the spare must not keep the dropped document alive until the next parse.
+  keys.fill(undefined, 0, columns.count);
   spare = { storage: { capacity, info, start, end, parent, next, keyStart, keyEnd, colon, values, keys }, used: columns.count };
 }

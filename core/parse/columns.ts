@@ -9,6 +9,7 @@
  */
 
 import { writtenAsIsByAll } from '../contract/written-as-is';
+import { detachedString } from '../model/detached-string';
 
 /** The value kind of a slot (the low three bits of `info`). */
 export const enum Kind {
@@ -129,10 +130,10 @@ export function sameKeys(shape: readonly string[] | undefined, keys: readonly (s
   return true;
 }
 
-/** The keys of the first `count` slots in `children`. */
+/** The keys of the first `count` slots in `children`, detached from the document's text: a shape is kept after the document is gone. */
 export function keysOf(keys: readonly (string | undefined)[], children: Int32Array, count: number): string[] {
   const sequence = new Array<string>(count);
-  for (let i = 0; i < count; i++) sequence[i] = keys[children[i]]!;
+  for (let i = 0; i < count; i++) sequence[i] = detachedString(keys[children[i]]!);
   return sequence;
 }
 

@@ -19,6 +19,7 @@ import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
 import { readPlainNumber } from '../contract/written-as-is';
+import { detachedString } from '../model/detached-string';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -433,6 +434,7 @@ class Parser {
       decoded: this.decoded,
       depth: this.depth,
     };
+    detachSharedKeys();
     return new ParsedText(text, columns, this.problems);
   }
 
@@ -862,13 +864,38 @@ const MAX_SHARED_LENGTH = 32;
 const SHARED_SLOTS = 4096;
 const sharedStrings: (string | undefined)[] = new Array<string | undefined>(SHARED_SLOTS).fill(undefined);
 
+/**
+ * The slots the current parse filled, each once (`filledIn` holds the parse that last listed a
+ * slot). A slice is a view into the document's text, so what a parse leaves in the table is
+ * detached when it ends (`detachSharedKeys`), not at every miss: a file of unique keys misses at
+ * every key, and at most 4,096 of its keys stay in the table.
+ */
+const filledSlots = new Uint16Array(SHARED_SLOTS);
+const filledIn = new Int32Array(SHARED_SLOTS);
+let filledCount = 0;
+let parseNumber = 1;
+
 function shared(text: string, start: number, end: number, hash: number): string {
   const slot = (hash ^ (hash >>> 12)) & (SHARED_SLOTS - 1);
   const known = sharedStrings[slot];
   if (known !== undefined && known.length === end - start && text.startsWith(known, start)) return known;
   const fresh = text.slice(start, end);
   sharedStrings[slot] = fresh;
+  if (filledIn[slot] !== parseNumber) {
+    filledIn[slot] = parseNumber;
+    filledSlots[filledCount++] = slot;
+  }
   return fresh;
+}
+
+/** The keys this parse left in the table, copied apart from its text, so the table does not keep the document alive. */
+function detachSharedKeys(): void {
+  for (let i = 0; i < filledCount; i++) {
+    const slot = filledSlots[i];
+    sharedStrings[slot] = detachedString(sharedStrings[slot]!);
+  }
+  filledCount = 0;
+  parseNumber = (parseNumber + 1) | 0 || 1;
 }
 
 /** The end of the text without its trailing JSON whitespace. */

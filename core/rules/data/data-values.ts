@@ -6,6 +6,7 @@ import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatGo, formatNode } from '../../encode/numbers';
 import { checkIsoTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
+import { detachedString } from '../../model/detached-string';
 import { renameKey, replaceValue } from '../../model/property-edits';
 import { forEachValue, getProperty } from '../../model/tree';
 import { Flag, Kind, stringValue } from '../../parse/columns';
@@ -103,7 +104,8 @@ function keyMasks(classes: KeyClasses): KeyMasks {
       if (mask === undefined) {
         mask = (classes.isMoney(key) ? MONEY : 0) | (classes.isBoolean(key) ? BOOLEAN : 0) | (classes.isTime(key) ? TIME : 0);
         if (masks.size > 10_000) masks.clear();
-        masks.set(key, mask);
+        // Kept across analyses: a copy of the key's own, not a view into this document's text.
+        masks.set(detachedString(key), mask);
       }
       return mask;
     },

@@ -55,6 +55,11 @@ const childSlots = new ChildSlots();
  */
 const distinctShapes = new Map<string, string[]>();
 
+/** A key sequence free of duplicates, by its first key (the shape's own copy, which holds no document alive). */
+function rememberDistinct(shape: string[]): void {
+  distinctShapes.set(shape[0]!, shape);
+}
+
 /** The same walk over the parser's columns: every object slot in document order, its property slots in order. */
 function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: Columns, from: number): void {
   const { info, next, keys, keyStart, keyEnd } = columns;
@@ -69,7 +74,7 @@ function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: 
     const before = duplicates;
     if (count > PAIRWISE_LIMIT) {
       duplicates += reportManyDuplicates(context, columns, children, count, object === from);
-      if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
+      if (duplicates === before) rememberDistinct(keysOf(keys, children, count));
       continue;
     }
     for (let i = 1; i < count; i++) {
@@ -84,7 +89,7 @@ function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: 
         }
       }
     }
-    if (duplicates === before) distinctShapes.set(keys[children[0]]!, keysOf(keys, children, count));
+    if (duplicates === before) rememberDistinct(keysOf(keys, children, count));
   }
 }
 
