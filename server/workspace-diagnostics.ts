@@ -24,6 +24,7 @@ import type { CancellationToken, Diagnostic, Location, Range, ResultProgressRepo
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { routingUrn } from '../core/contract/urn';
+import { detachedString } from '../core/model/detached-string';
 import { LineIndex } from '../core/model/positions';
 import type { ObjectNode, ParsedDocument } from '../core/model/tree';
 import { recycleColumns } from '../core/parse/column-storage';
@@ -429,7 +430,8 @@ export class WorkspaceFixtures {
   /** The URN the fixture routes on (`job`, else the `urn` alias), and where it writes it (`linesUpTo(end)`: an index of the lines at least up to `end`). */
   private noteUrn(fixture: TrackedFixture, doc: ParsedDocument, linesUpTo: (end: number) => LineIndex): void {
     const urn = routingUrn(doc.root?.kind === 'object' ? (doc.root as ObjectNode) : undefined)?.node;
-    fixture.urn = urn?.kind === 'string' ? urn.value : undefined;
+    // Kept while the fixture is tracked: a copy of its own, as the value is a view into the whole text.
+    fixture.urn = urn?.kind === 'string' ? detachedString(urn.value) : undefined;
     fixture.urnRange = urn?.kind === 'string' ? toRange(linesUpTo(urn.end), urn.offset, urn.end) : undefined;
   }
 
