@@ -2,17 +2,16 @@
  * A file as it is at a git revision, for the editor's breaking-change check: `git cat-file blob
  * REV:PATH`, no checkout, never blocking the server. Only plumbing runs (no pager, no textconv, no
  * filter), with every route by which a checkout's own git config could run a command closed: the
- * fsmonitor hook off, no transport at all (a partial clone's lazy fetch would run
- * `core.sshCommand`), no system or global config; the server asks only in a workspace the user
+ * fsmonitor hook off, no lazy fetch and no transport at all (workspace/git-command.ts, shared with
+ * `babelq compat --base`), no system or global config; the server asks only in a workspace the user
  * trusts (server/schema-compat.ts). Each git run has a timeout and a cap on its output; a
  * folder that is not a git work tree, a missing git, a revision that does not exist and a file
  * that is new since it all answer "no base" (nothing to compare with), never an error the user
  * must act on. The revision is resolved to its commit again after a few seconds (a commit or a
  * checkout moves HEAD); a file's text at a commit never changes and is kept.
  */
-import { execFile } from 'node:child_process';
-import { devNull } from 'node:os';
 import { dirname, relative } from 'node:path';
+import { runGit } from './git-command';
 import { leavesRoot, realPath } from './path-containment';
 
 /** One git run may not take longer (a huge repository must not hold a diagnostic up for long). */
@@ -33,7 +32,7 @@ export class GitBase {
   /** `limit`: the largest file text read (bytes); `run` is git itself (a test may stand in for a missing one). */
   constructor(
     private readonly limit: number,
-    private readonly run: (cwd: string, args: readonly string[], maxBytes: number) => Promise<string | undefined> = runGit,
+    private readonly run: (cwd: string, args: readonly string[], maxBytes: number) => Promise<string | undefined> = readOnlyGit,
   ) {}
 
   /** The text of `path` at `revision`, or undefined when there is none to compare with. */
@@ -80,15 +79,7 @@ export class GitBase {
   }
 }
 
-/** git's standard output, or undefined when it fails, times out or says more than `maxBytes`. */
-function runGit(cwd: string, args: readonly string[], maxBytes: number): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    // No pager and no prompts: nothing may wait for a terminal that is not there. No transport, no
-    // lazy fetch, no fsmonitor, no config but the repository's: nothing a checkout configures runs.
-    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_NO_LAZY_FETCH: '1', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: devNull, GIT_PROTOCOL_FROM_USER: '0' };
-    execFile('git', ['--no-pager', '-c', 'core.fsmonitor=false', '-c', 'protocol.allow=never', ...args], { cwd, encoding: 'utf8', timeout: GIT_TIMEOUT_MS, maxBuffer: maxBytes, env, windowsHide: true }, (error, stdout) => {
-      resolve(error ? undefined : stdout);
-    });
-  });
+/** git as the editor runs it: no fetch (workspace/git-command.ts) and no config but the repository's. */
+function readOnlyGit(cwd: string, args: readonly string[], maxBytes: number): Promise<string | undefined> {
+  return runGit(cwd, args, { timeoutMs: GIT_TIMEOUT_MS, maxBytes, isolated: true });
 }
-
