@@ -3,10 +3,10 @@
  * `bqschema compat` rejects (core/rules/registry/breaking-change.ts), each on the NEW file's exact
  * key, in the lint formats, with bqschema's exit codes (0 compatible, 1 breaking, 2 usage or I/O).
  * With `--base`, every schema the registry references is compared with its version at that git
- * revision, read with `git show` (no checkout): a URN new since the base is no break, one that
- * vanished is, and an entry the registry marks deprecated is left alone (its successor is the new URN).
+ * revision, read from this clone (no checkout, no fetch: cli/base-files.ts): a URN new since the
+ * base is no break, one that vanished is, and an entry the registry marks deprecated is left alone
+ * (its successor is the new URN). A base file that a partial clone lacks is an I/O problem (exit 2).
  */
-import { execFileSync } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import type { ParsedText } from '../core/parse/document';
@@ -18,7 +18,9 @@ import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { readBoundedText } from '../workspace/bounded-read';
 import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { isInside } from '../workspace/path-containment';
+import { runGitSync } from '../workspace/git-command';
 import { parseArgs } from './args';
+import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError, describeFsError } from './errors';
@@ -35,17 +37,20 @@ closed. A breaking change is not made in place: mint a new URN (…:created.v2).
 
 Options:
   --base <ref>          compare every schema the registry references with its
-                        version at this git revision (git show; no checkout)
+                        version at this git revision, read from this clone (no
+                        checkout, nothing fetched)
   --registry <file>     the registry for --base (default: ./registry.json)
   --format <name>       stylish (default), json, sarif, github, compact
   -h, --help            show this help
 
-Exit status: 0 compatible, 1 breaking, 2 usage or I/O problem.
+Exit status: 0 compatible, 1 breaking, 2 usage or I/O problem. A base file that
+this clone does not hold (a partial clone, git clone --filter, keeps it on its
+remote) is an I/O problem: fetch it first (git fetch --refetch --no-filter).
 `;
 
 const OPTIONS = { base: { value: true }, registry: { value: true }, format: { value: true }, help: { value: false, aliases: ['-h'] } } as const;
 
-/** git show of one file may not take longer than this (a huge history must not hang CI). */
+/** One git run may not take longer than this (a huge history must not hang CI). */
 const GIT_TIMEOUT_MS = 20_000;
 
 export const compatCommand: Command = {
@@ -129,8 +134,10 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   const top = git(cwd, ['rev-parse', '--show-toplevel']);
   if (top === undefined) throw new CliError(`'${cwd}' is not inside a git work tree (or git is not installed): --base needs one`);
   const repository = top.trim();
-  if (git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]) === undefined) throw new CliError(`'${ref}' is not a git revision of this repository`);
-  const atBase = (path: string): string | undefined => git(repository, ['show', `${ref}:${relative(repository, path).split('\\').join('/')}`]);
+  const commit = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim();
+  if (!commit) throw new CliError(`'${ref}' is not a git revision of this repository`);
+  const baseFiles = new BaseFiles(repository, ref, commit, { timeoutMs: GIT_TIMEOUT_MS, maxBytes: MAX_SCHEMA_FILE_BYTES * 8 });
+  const atBase = (path: string): string | undefined => baseFiles.textOf(path, relative(cwd, path) || path);
   const index = readRegistryIndex(registryText);
   if (!index.ok) throw new CliError(`registry '${registryArg}' cannot be used: ${index.error}`);
   const { entries } = index;
@@ -161,13 +168,9 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   return reports;
 }
 
-/** A git command's standard output, or undefined when it fails (not a repository, no such file at the revision). */
+/** A git command's standard output, or undefined when it fails (not a repository, no such revision). */
 function git(cwd: string, args: readonly string[]): string | undefined {
-  try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_SCHEMA_FILE_BYTES * 8 });
-  } catch {
-    return undefined;
-  }
+  return runGitSync(cwd, args, { timeoutMs: GIT_TIMEOUT_MS, maxBytes: 64 * 1024 });
 }
 
 function render(format: Format, reports: readonly FileReport[], environment: CliEnvironment): string {

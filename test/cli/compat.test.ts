@@ -61,7 +61,7 @@ describe('babelq compat', () => {
     assert.match(asNew.stderr, /^babelq: the new schema '\.\/broken\.json' is not valid JSON: /);
   });
 
-  test('--base REF: each registered schema against git show REF:path; a new URN is no break, a vanished one is, a deprecated one is left alone, one that was no schema at the base is nothing to break; the message names the URN to mint', () => {
+  test('--base REF: each registered schema against its version at REF; a new URN is no break, a vanished one is, a deprecated one is left alone, one that was no schema at the base is nothing to break; the message names the URN to mint', () => {
     const repo = makeTree({
       'registry.json': JSON.stringify({ schemas: [
         { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },

@@ -1,0 +1,75 @@
+/**
+ * The files of `babelq compat --base REF` as they are at that revision, read from this clone only
+ * (workspace/git-command.ts: no lazy fetch, no transport). The tree says whether the file was
+ * there at all (a file new since the base is nothing to compare with); a file that was there but
+ * cannot be read is an error, never "no break": in a partial clone (`git clone --filter`) its
+ * content is on the remote only, and saying so tells the user how to get it.
+ */
+import { relative } from 'node:path';
+import { runGitSync, type GitRunOptions } from '../workspace/git-command';
+import { CliError } from './errors';
+
+export class BaseFiles {
+  constructor(
+    /** The work tree's top folder. */
+    private readonly repository: string,
+    /** The revision as the user gave it, for messages. */
+    private readonly ref: string,
+    /** The commit it names. */
+    private readonly commit: string,
+    private readonly options: GitRunOptions,
+  ) {}
+
+  /**
+   * The text of `path` at the base, or undefined when the base has no file there. Throws a
+   * CliError when the base has the file and this clone cannot read it. `shownAs` names it in that
+   * error.
+   */
+  textOf(path: string, shownAs: string): string | undefined {
+    const name = relative(this.repository, path).split('\\').join('/');
+    const listing = this.git(['ls-tree', '-z', this.commit, '--', name], 64 * 1024);
+    if (listing === undefined) throw this.unreadable(shownAs);
+    const entry = listing.split('\0').map(parseEntry).find((found) => found?.path === name);
+    if (entry === undefined) return undefined;
+    // A folder or a submodule where the schema is now: no schema there at the base to break.
+    if (entry.type !== 'blob') return undefined;
+    const text = this.git(['cat-file', 'blob', entry.object], this.options.maxBytes);
+    if (text === undefined) throw this.unreadable(shownAs);
+    return text;
+  }
+
+  private git(args: readonly string[], maxBytes: number): string | undefined {
+    return runGitSync(this.repository, args, { ...this.options, maxBytes });
+  }
+
+  /** Why the base's file could not be read, and what to do: a partial clone's remote holds it. */
+  private unreadable(shownAs: string): CliError {
+    const remote = this.promisorRemote();
+    if (remote === undefined) return new CliError(`git could not read '${shownAs}' as it is at '${this.ref}' (too large, too slow, or a damaged repository)`);
+    return new CliError(
+      `'${shownAs}' as it is at '${this.ref}' is not in this clone: it is a partial clone (git clone --filter), whose remote '${remote}' holds the file, ` +
+        `and babelq compat fetches nothing. Fetch the base's files first (git fetch --refetch --no-filter ${remote}, or clone without --filter), then run it again.`,
+    );
+  }
+
+  /** The remote a partial clone fetches its missing objects from, or undefined in a complete clone. */
+  private promisorRemote(): string | undefined {
+    const named = this.git(['config', '--get', 'extensions.partialClone'], 4096)?.trim();
+    if (named) return named;
+    const flagged = this.git(['config', '--type=bool', '--get-regexp', '^remote\\..*\\.promisor$'], 64 * 1024) ?? '';
+    const line = flagged.split('\n').find((candidate) => candidate.endsWith(' true'));
+    return line?.replace(/^remote\.(.*)\.promisor true$/, '$1');
+  }
+}
+
+interface TreeEntry {
+  readonly type: string;
+  readonly object: string;
+  readonly path: string;
+}
+
+/** One `git ls-tree -z` record: `<mode> SP <type> SP <object> TAB <path>`. */
+function parseEntry(record: string): TreeEntry | undefined {
+  const match = /^\d+ (\w+) ([0-9a-f]+)\t(.*)$/s.exec(record);
+  return match ? { type: match[1]!, object: match[2]!, path: match[3]! } : undefined;
+}
