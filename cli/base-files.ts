@@ -1,15 +1,17 @@
 /**
  * The files of `babelq compat --base REF` as they are at that revision, read from this clone only
- * (workspace/git-command.ts: no lazy fetch, no transport). The tree says whether the file was
- * there at all (a file new since the base is nothing to compare with); a file that was there but
- * cannot be read is an error, never "no break": in a partial clone (`git clone --filter`) its
- * content is on the remote only, and saying so tells the user how to get it.
+ * (workspace/git-command.ts: no lazy fetch, no transport). The base's tree (each folder listed
+ * once) says whether the file was there at all: a file new since the base is nothing to compare
+ * with. A file that was there but cannot be read is an error, never "no break": in a partial clone
+ * (`git clone --filter`) its content is on the remote only, and saying so tells the user how to get it.
  */
-import { relative } from 'node:path';
+import { posix, relative } from 'node:path';
 import { runGitSync, type GitRunOptions } from '../workspace/git-command';
 import { CliError } from './errors';
 
 export class BaseFiles {
+  private readonly folders = new Map<string, ReadonlyMap<string, TreeEntry> | undefined>();
+
   constructor(
     /** The work tree's top folder. */
     private readonly repository: string,
@@ -27,15 +29,25 @@ export class BaseFiles {
    */
   textOf(path: string, shownAs: string): string | undefined {
     const name = relative(this.repository, path).split('\\').join('/');
-    const listing = this.git(['ls-tree', '-z', this.commit, '--', name], 64 * 1024);
+    const folder = posix.dirname(name);
+    const listing = this.folderAtBase(folder === '.' ? '' : `${folder}/`);
     if (listing === undefined) throw this.unreadable(shownAs);
-    const entry = listing.split('\0').map(parseEntry).find((found) => found?.path === name);
+    const entry = listing.get(name);
     if (entry === undefined) return undefined;
     // A folder or a submodule where the schema is now: no schema there at the base to break.
     if (entry.type !== 'blob') return undefined;
     const text = this.git(['cat-file', 'blob', entry.object], this.options.maxBytes);
     if (text === undefined) throw this.unreadable(shownAs);
     return text;
+  }
+
+  /** A folder's entries at the base by path (its path ends in '/', '' for the top), listed once: a registry's schemas share a few folders. */
+  private folderAtBase(folder: string): ReadonlyMap<string, TreeEntry> | undefined {
+    if (this.folders.has(folder)) return this.folders.get(folder);
+    const listing = this.git(['ls-tree', '-z', this.commit, ...(folder ? ['--', folder] : [])], this.options.maxBytes);
+    const entries = listing === undefined ? undefined : new Map(listing.split('\0').map(parseEntry).filter((entry) => entry !== undefined).map((entry) => [entry.path, entry]));
+    this.folders.set(folder, entries);
+    return entries;
   }
 
   private git(args: readonly string[], maxBytes: number): string | undefined {
