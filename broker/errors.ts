@@ -91,8 +91,9 @@ export function redact(text: string): string {
     .replace(USERINFO, (_match, scheme: string, userinfo: string) => {
       const colon = userinfo.indexOf(':');
       if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:${MASK}@`;
-      // `redis://secret@host` is read as a password by several Redis clients, so a lone Redis
-      // userinfo is masked whole; elsewhere it is a user name and stays.
+      // `redis://secret@host` is read as a password by several Redis clients (ioredis reads it as
+      // the ACL user, and it is used so, shown nowhere: broker/target.ts), so a lone Redis
+      // userinfo is masked whole; elsewhere it is a user name, as amqplib reads it, and stays.
       return /^rediss?:\/\//i.test(scheme) ? `${scheme}${MASK}@` : `${scheme}${userinfo}@`;
     })
     .replace(SECRET_QUERY, `$1${MASK}`);

@@ -17,6 +17,11 @@ export interface BrokerTarget {
   /** Host name or IP, IPv6 without brackets. */
   readonly host: string;
   readonly port: number;
+  /**
+   * For Redis, not enumerable and never shown: ioredis reads `redis://name@host` as the ACL user
+   * `name` (with `redis://:password@host` for a password), but Lettuce, Predis and ioredis before
+   * 5 read that lone part as the password, so it may be one (redact() masks it as such).
+   */
   readonly username?: string;
   /** Not enumerable: present for the client library, invisible to logs and JSON. */
   readonly password?: string;
@@ -78,7 +83,8 @@ export function parseTarget(url: string): BrokerTarget {
 /** The same target with `password` supplied from outside (e.g. the editor's secret storage); '' removes it. */
 export function withPassword(target: BrokerTarget, password: string): BrokerTarget {
   const { password: _old, display: _display, ...rest } = target;
-  return makeTarget(rest, password === '' ? undefined : password);
+  // A Redis user name is not enumerable, so the spread left it behind.
+  return makeTarget({ ...rest, ...(target.username !== undefined ? { username: target.username } : {}) }, password === '' ? undefined : password);
 }
 
 /** True for hosts that stay on this machine: 127.0.0.0/8, ::1 (and its IPv4-mapped forms), localhost. */
@@ -117,6 +123,7 @@ function makeTarget(fields: Omit<BrokerTarget, 'password' | 'display'>, password
   const user = target.username !== undefined && target.username !== password ? `${encodeURIComponent(target.username)}@` : '';
   target.display = `${target.scheme}://${target.kind === 'amqp' ? user : ''}${hostPort(target)}${pathOf(target)}`;
   if (password !== undefined) Object.defineProperty(target, 'password', { value: password, enumerable: false, writable: false });
+  if (target.kind === 'redis' && target.username !== undefined) Object.defineProperty(target, 'username', { value: target.username, enumerable: false, writable: false });
   return Object.freeze(target);
 }
 

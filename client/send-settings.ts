@@ -6,7 +6,7 @@ import { SDK_NAMES } from '../core/encode';
 import type { EncoderChoice } from '../core/message/build';
 import type { RedisLayout } from '../core/message/types';
 import { isBrokerError, redact, scrub } from '../broker/errors';
-import { parseTarget } from '../broker/target';
+import { parseTarget, type BrokerTarget } from '../broker/target';
 
 export const SEND_SETTING_KEYS = {
   brokerUrl: 'babelqueue.broker.url',
@@ -53,9 +53,43 @@ export function readSendSettings(get: (key: string) => unknown): SendSettings {
   };
 }
 
-/** The secret-storage key of a broker's password: the target without credentials. */
-export function passwordKey(display: string, username: string | undefined): string {
-  return `babelqueue.broker.password:${username ?? ''}@${display}`;
+/** What names a target's password slot: the target as shown, and whose user name may be shown. */
+export type PasswordTarget = Pick<BrokerTarget, 'kind' | 'display' | 'username'>;
+
+/**
+ * The secret-storage key of the password for a target's user: the target without credentials.
+ * An AMQP user name is part of it (amqplib reads `amqp://name@host` as the user `name`, and the
+ * target shows it). A Redis one never is, since it may be a password (BrokerTarget.username): a
+ * Redis server has one slot, and its value says for which user (passwordToKeep, keptPassword).
+ */
+export function passwordKey(target: PasswordTarget): string {
+  return target.kind === 'redis' ? `babelqueue.broker.password:redis@${target.display}` : `babelqueue.broker.password:${target.username ?? ''}@${target.display}`;
+}
+
+/** The value kept under passwordKey: for Redis, the password with the user it is for. */
+export function passwordToKeep(target: PasswordTarget, password: string): string {
+  return target.kind === 'redis' ? JSON.stringify({ user: target.username, password }) : password;
+}
+
+/** The password kept for the target's user, or undefined: for Redis, none when the slot holds another user's. */
+export function keptPassword(target: PasswordTarget, kept: string | undefined): string | undefined {
+  if (kept === undefined || target.kind !== 'redis') return kept;
+  try {
+    const value = JSON.parse(kept) as { user?: unknown; password?: unknown } | null;
+    return value?.user === target.username && typeof value?.password === 'string' ? value.password : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The password prompt's title and text. A Redis user name is not named (it may be a password),
+ * and the text says how ioredis reads it, for whoever typed a password there.
+ */
+export function passwordPrompt(target: PasswordTarget): { title: string; prompt: string } {
+  const kept = 'Kept in VS Code secret storage, never in settings or logs.';
+  if (target.kind !== 'redis') return { title: `Password for ${target.username} on ${target.display}`, prompt: kept };
+  return { title: `Password for the user named in the URL on ${target.display}`, prompt: `${kept} A URL's redis://NAME@host names the ACL user NAME; a password in the URL goes after a colon: redis://:PASSWORD@host.` };
 }
 
 /**
@@ -72,7 +106,7 @@ export function refusedPasswordKey(brokerUrl: string, error: unknown): string | 
   if (!isBrokerError(error) || error.kind !== 'auth' || error.loginRefused !== true) return undefined;
   try {
     const target = parseTarget(brokerUrl);
-    return target.username === undefined || target.password !== undefined ? undefined : passwordKey(target.display, target.username);
+    return target.username === undefined || target.password !== undefined ? undefined : passwordKey(target);
   } catch {
     return undefined;
   }

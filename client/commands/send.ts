@@ -15,7 +15,7 @@ import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../../broker/target';
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
-import { failureText, passwordKey, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
+import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -56,17 +56,12 @@ export async function resolveTarget(services: Pick<SendServices, 'context'>, set
     return undefined;
   }
   if (target.password !== undefined || target.username === undefined) return target;
-  const key = passwordKey(target.display, target.username);
-  let password = await services.context.secrets.get(key);
+  const key = passwordKey(target);
+  let password = keptPassword(target, await services.context.secrets.get(key));
   if (password === undefined) {
-    password = await vscode.window.showInputBox({
-      title: `Password for ${target.username} on ${target.display}`,
-      prompt: 'Kept in VS Code secret storage, never in settings or logs.',
-      password: true,
-      ignoreFocusOut: true,
-    });
+    password = await vscode.window.showInputBox({ ...passwordPrompt(target), password: true, ignoreFocusOut: true });
     if (password === undefined) return undefined;
-    await services.context.secrets.store(key, password);
+    await services.context.secrets.store(key, passwordToKeep(target, password));
   }
   return withPassword(target, password);
 }

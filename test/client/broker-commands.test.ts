@@ -21,7 +21,7 @@ const REMOTE = 'amqp://guest@10.1.2.3:5672';
 const NOT_THIS_MACHINE = /10\.1\.2\.3 is not this machine/;
 const LOCAL = 'amqp://guest@127.0.0.1:5672';
 /** Where resolveTarget keeps the local RabbitMQ's password. */
-const LOCAL_KEY = passwordKey(parseTarget(LOCAL).display, 'guest');
+const LOCAL_KEY = passwordKey(parseTarget(LOCAL));
 
 type Commands = typeof import('../../client/commands/messages');
 type Redrive = typeof import('../../client/commands/redrive');

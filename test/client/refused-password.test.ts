@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { BrokerError } from '../../broker/errors';
-import { passwordKey, refusedPasswordKey } from '../../client/send-settings';
+import { keptPassword, passwordKey, passwordToKeep, refusedPasswordKey } from '../../client/send-settings';
 import { parseTarget } from '../../broker/target';
 import { uniqueQueue, uniqueSecret, useRealBrokers } from '../broker/helpers';
 import { installFakeVscode } from '../support/fake-vscode';
@@ -23,12 +23,12 @@ describe('refusedPasswordKey', () => {
   const url = 'amqp://guest@127.0.0.1:5672';
   const stored = (() => {
     const target = parseTarget(url);
-    return passwordKey(target.display, target.username);
+    return passwordKey(target);
   })();
 
   test('a login refused: the key the password was stored under', () => {
     assert.equal(refusedPasswordKey(url, new BrokerError('auth', 'Login refused', { loginRefused: true })), stored);
-    assert.equal(refusedPasswordKey('redis://alice@127.0.0.1:6379/2', new BrokerError('auth', 'WRONGPASS', { loginRefused: true })), passwordKey(parseTarget('redis://alice@127.0.0.1:6379/2').display, 'alice'));
+    assert.equal(refusedPasswordKey('redis://alice@127.0.0.1:6379/2', new BrokerError('auth', 'WRONGPASS', { loginRefused: true })), passwordKey(parseTarget('redis://alice@127.0.0.1:6379/2')));
   });
 
   test('a user let in but refused what was asked, or a URL holding its own password: nothing is forgotten', () => {
@@ -80,14 +80,14 @@ describe('what a command forgets after the broker said no, against the real brok
   /** Peek Queue on `queue` with `url` as the broker setting and `stored` in secret storage; what it logged and kept. */
   async function peek(url: string, queue: string, stored: string): Promise<{ logged: string; kept: string | undefined }> {
     const target = parseTarget(url);
-    const key = passwordKey(target.display, target.username);
+    const key = passwordKey(target);
     fake.settings = { 'babelqueue.broker.url': url };
-    fake.secrets.set(key, stored);
+    fake.secrets.set(key, passwordToKeep(target, stored));
     fake.answer = (event) => (event.kind === 'input' ? queue : undefined);
     messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
     await fake.commands.get('babelqueue.peekQueue')!();
     const logged = fake.events.filter((event) => event.kind === 'log.error').map((event) => event.text).join('\n');
-    return { logged, kept: fake.secrets.get(key) };
+    return { logged, kept: keptPassword(target, fake.secrets.get(key)) };
   }
 
   test('Redis: a user whose ACL refuses the key keeps its password; a wrong password is forgotten', async () => {
@@ -118,7 +118,7 @@ describe('what a command forgets after the broker said no, against the real brok
 
   test('a URL holding its own wrong password leaves the password stored for its user alone', async () => {
     const queue = uniqueQueue();
-    const stored = passwordKey(parseTarget('amqp://guest@127.0.0.1:5672').display, 'guest');
+    const stored = passwordKey(parseTarget('amqp://guest@127.0.0.1:5672'));
     fake.secrets.set(stored, 'guest');
     fake.settings = { 'babelqueue.broker.url': `amqp://guest:${uniqueSecret()}@127.0.0.1:5672` };
     fake.answer = (event) => (event.kind === 'input' ? queue : undefined);
