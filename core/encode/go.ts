@@ -110,6 +110,44 @@ export function goLast(objects: ObjectNode | readonly ObjectNode[], scope: Envel
   return found;
 }
 
+/** The kind of one copy's value, as far as json.Unmarshal's handling of a repeated key depends on it. */
+export type CopyKind = 'object' | 'null' | 'other';
+
+/** What json.Unmarshal makes of every copy of one key repeated in an object it decodes. */
+export interface GoRepeat {
+  /** How many objects it decodes into the one map or struct (2 or more: they merge, key by key). */
+  readonly merged: number;
+  /** True when the last copy is a null that leaves the field as an earlier copy set it. */
+  readonly keepsEarlier: boolean;
+}
+
+/**
+ * What Go's decoder makes of the copies of a key (in document order) that fills `field` in
+ * `scope`: `data` and `dead_letter` objects decode into the map or struct an earlier object made
+ * since their last null, `meta` objects into the one Meta struct whatever comes between, and a
+ * null that sets nothing (see `goNullEmpties`) leaves what an earlier copy set. Undefined `field`
+ * (a key Go skips, or one inside data, a map): the last copy is what it keeps.
+ */
+export function goRepeat(scope: EnvelopeScope, field: string | undefined, copies: readonly CopyKind[]): GoRepeat {
+  if (field === undefined) return { merged: 0, keepsEarlier: false };
+  const emptiedByNull = goNullEmpties(scope, field);
+  const isStruct = scope === 'root' && (field === 'data' || field === 'meta' || field === 'dead_letter');
+  let merged = 0;
+  let setBefore = false;
+  let keepsEarlier = false;
+  for (const copy of copies) {
+    if (copy === 'null' && !emptiedByNull) {
+      keepsEarlier = setBefore;
+      continue;
+    }
+    keepsEarlier = false;
+    setBefore = copy !== 'null';
+    if (copy === 'object' && isStruct) merged++;
+    else merged = 0;
+  }
+  return { merged, keepsEarlier };
+}
+
 const NEEDS_FOLDING = /[A-Z\u017f\u212a]/;
 
 /**

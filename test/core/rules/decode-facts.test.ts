@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
+import { reparse } from '../../../core/parse/incremental';
 import { parseText } from '../../../core/parse/parser';
-import { analyze } from '../../../core/rules/analyze';
+import { parseJson as referenceParse } from '../../oracle/reference-parser';
+import { analyze, analyzeDocument, analyzeText } from '../../../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { stableFresh } from '../../support/fresh';
 
@@ -35,6 +37,55 @@ test('a duplicate data: Go merges the two objects, the others keep the last', ()
   const [finding] = at(text, '"data"', text.indexOf('"data"') + 1);
   assert.equal(finding.code, 'duplicate-key');
   assert.match(finding.message, /Go merges/);
+});
+
+test('a duplicate job whose last copy is null: Go keeps the copy before it, the others the null', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","job":null');
+  const [finding] = at(text, '"job"', 10);
+  assert.equal(finding.code, 'duplicate-key');
+  assert.match(finding.message, /PHP, Python, Node, Java and \.NET keep only the last copy, the null, but Go ignores that null and keeps the job an earlier copy set/);
+  assert.doesNotMatch(finding.message, /every SDK/);
+});
+
+test('a duplicate meta.queue whose last copy is null, and one in data: Go keeps meta\'s earlier copy, data\'s null like the others', () => {
+  const text = CANONICAL.replace('"queue":"orders"', '"queue":"orders","queue":null').replace('"order_id":1042', '"order_id":1042,"order_id":null');
+  const [queue] = at(text, '"queue"', text.indexOf('"queue"') + 1);
+  assert.match(queue.message, /but Go ignores that null and keeps the queue an earlier copy set/);
+  const [orderId] = at(text, '"order_id"', text.indexOf('"order_id"') + 1);
+  assert.match(orderId.message, /every SDK decoder keeps only the last copy/);
+});
+
+test('repeated meta and dead_letter objects: Go merges them; a dead_letter null between two starts afresh', () => {
+  const dl = '"dead_letter":{"reason":"failed","original_queue":"orders"}';
+  const text = CANONICAL.replace('"attempts":0}', `"attempts":0,"meta":{"queue":"billing"},${dl},"dead_letter":{"attempts":3}}`);
+  const [meta] = at(text, '"meta"', text.indexOf('"meta"') + 1);
+  assert.match(meta.message, /PHP, Python, Node, Java and \.NET keep only the last copy, and Go merges the 2 meta objects into one, key by key/);
+  const [deadLetter] = at(text, '"dead_letter"', text.indexOf('"dead_letter"') + 1);
+  assert.match(deadLetter.message, /Go merges the 2 dead_letter objects/);
+  const reset = text.replace(`${dl},`, `${dl},"dead_letter":null,`);
+  const findings = lint(reset).filter((d) => d.code === 'duplicate-key' && d.message.includes('"dead_letter"'));
+  assert.equal(findings.length, 2);
+  for (const finding of findings) assert.match(finding.message, /every SDK decoder keeps only the last copy/);
+  // A meta null changes nothing in Go: it merges the two objects and ignores the null.
+  const metaNull = text.replace('"meta":{"queue":"billing"}', '"meta":{"queue":"billing"},"meta":null');
+  const metaFindings = lint(metaNull).filter((d) => d.code === 'duplicate-key' && d.message.includes('"meta"'));
+  assert.equal(metaFindings.length, 2);
+  for (const finding of metaFindings) assert.match(finding.message, /keep only the last copy, the null, but Go merges the 2 meta objects into one, key by key, and ignores the null after them/);
+});
+
+test('duplicate-key says the same on the parser\'s columns, on a tree without them, and after a string edit', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","job":null').replace('"queue":"orders"', '"queue":"orders","queue":null');
+  const fromColumns = lint(text).filter((d) => d.code === 'duplicate-key');
+  const fromTree = analyze(referenceParse(text), DEFAULT_SETTINGS).filter((d) => d.code === 'duplicate-key');
+  assert.equal(fromColumns.length, 2);
+  assert.deepEqual(fromTree, fromColumns);
+  const edited = text.replace('urn:babel:orders:created', 'urn:babel:orders:createdX');
+  const previous = parseText(text);
+  const next = reparse(previous, edited);
+  assert.ok(next, 'reparsed incrementally');
+  const reused = analyzeDocument(next, undefined, undefined, analyzeDocument(previous)).diagnostics.filter((d) => d.code === 'duplicate-key');
+  assert.deepEqual(reused, analyzeText(edited).filter((d) => d.code === 'duplicate-key'));
+  assert.match(reused[0].message, /Go ignores that null/);
 });
 
 test('a duplicate key inside data: no claim that Go merges', () => {
