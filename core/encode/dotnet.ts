@@ -8,7 +8,7 @@
  */
 import { asObject, type ObjectNode } from '../model/tree';
 import { formatDotnet, integerText, literalFitsInt32, literalFitsInt64 } from './numbers';
-import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
+import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep, typedRepeats } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dedupe, dottedPath, finish, lastValue, Notes, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
 
@@ -47,6 +47,9 @@ function tryGetInteger(object: ObjectNode | undefined, key: string, bits: 32 | 6
   return (bits === 32 ? literalFitsInt32(node.raw) : literalFitsInt64(node.raw)) ? BigInt(node.raw) : 0n;
 }
 
+/** The fields a key fills as the model reads them (by exact key), the `urn` alias included. */
+const TYPED_REPEATS = typedRepeats((scope, key) => (TYPED_FIELDS[scope].includes(key) || (scope === 'root' && key === 'urn') ? key : undefined));
+
 /** What the .NET SDK writes when it decodes this envelope and encodes it again (UNVERIFIED). */
 export const encodeDotnet: SdkEncoder = ({ root, depth }) => {
   const refused = tooDeep('dotnet', depth,
@@ -55,7 +58,7 @@ export const encodeDotnet: SdkEncoder = ({ root, depth }) => {
   );
   if (refused) return refused;
   const notes = new Notes();
-  noteDuplicates(root, notes);
+  noteDuplicates(root, notes, TYPED_REPEATS);
 
   // Decode: job unless null or white space (char.IsWhiteSpace), then the urn alias as is.
   let job = stringValue(lastValue(root, 'job'));

@@ -7,7 +7,7 @@
 import type { EnvelopeScope } from '../contract/envelope';
 import { forEachValue, type ObjectNode, type ValueNode } from '../model/tree';
 import { formatGo, literalFitsInt64 } from './numbers';
-import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep } from './relay';
+import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep, type RepeatedKeys } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dottedPath, finish, Notes, type Entry, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
 
@@ -148,6 +148,23 @@ export function goRepeat(scope: EnvelopeScope, field: string | undefined, copies
   return { merged, keepsEarlier };
 }
 
+/** A value's kind as `goRepeat` needs it. */
+export function copyKind(value: ValueNode | undefined): CopyKind {
+  return value?.kind === 'object' ? 'object' : value?.kind === 'null' ? 'null' : 'other';
+}
+
+/** What Go's relay bytes show of a repeated key (`goRepeat`); inside data, a map, the last value (its keys are written sorted). */
+const GO_REPEATS: RepeatedKeys = {
+  field: (scope, key) => goField(scope, key) ?? (scope === 'root' && isGoAlias(key) ? 'urn' : undefined),
+  kept(scope, field, copies) {
+    if (scope === undefined) return 'the last value is kept';
+    const go = goRepeat(scope, field, copies.map(copyKind));
+    if (go.merged > 1) return `Go decodes the ${go.merged} objects into one, key by key${go.keepsEarlier ? ', and the null after them changes nothing' : ''}`;
+    if (go.keepsEarlier) return 'the last copy is a null, which sets nothing in Go: the value before it is kept';
+    return 'the last value is kept';
+  },
+};
+
 const NEEDS_FOLDING = /[A-Z\u017f\u212a]/;
 
 /**
@@ -230,7 +247,7 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
   const refused = tooDeep('go', depth, GO_MAX_DEPTH, `Go's encoding/json refuses nesting deeper than ${GO_MAX_DEPTH} levels ("exceeded max depth"), so Decode fails.`);
   if (refused) return refused;
   const notes = new Notes();
-  noteDuplicates(root, notes);
+  noteDuplicates(root, notes, GO_REPEATS);
 
   let job = '';
   let traceId = '';

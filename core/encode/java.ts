@@ -7,7 +7,7 @@
 import { asObject, type ObjectNode, type ValueNode } from '../model/tree';
 import { jdk17DoubleToString } from './java-double';
 import { formatJava19, integerText, literalAsIntN } from './numbers';
-import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep } from './relay';
+import { droppedKeys, noteDropped, noteDuplicates, noteIntegral, stringValue, TYPED_FIELDS, tooDeep, typedRepeats } from './relay';
 import type { EscapeStyle } from './strings';
 import { child, dedupe, dottedPath, finish, lastValue, Notes, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
 
@@ -64,12 +64,15 @@ export function javaIntegral(node: ValueNode | undefined, bits: 32 | 64): bigint
   return BigInt(Math.trunc(x));
 }
 
+/** The fields a key fills as the model reads them (by exact key), the `urn` alias included. */
+const TYPED_REPEATS = typedRepeats((scope, key) => (TYPED_FIELDS[scope].includes(key) || (scope === 'root' && key === 'urn') ? key : undefined));
+
 /** What the Java SDK writes when it decodes this envelope and encodes it again. */
 export const encodeJava: SdkEncoder = ({ root, depth }) => {
   const refused = tooDeep('java', depth, JAVA_MAX_DEPTH, `Java's Json parser recurses and throws StackOverflowError near 3,400 levels on JDK 17's default stack.`);
   if (refused) return refused;
   const notes = new Notes();
-  noteDuplicates(root, notes);
+  noteDuplicates(root, notes, TYPED_REPEATS);
 
   // decode(): job unless null or blank, then the urn alias as is (not trimmed).
   let job = stringValue(lastValue(root, 'job'));

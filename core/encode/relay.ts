@@ -98,27 +98,63 @@ export function stringValue(node: ValueNode | undefined): string | undefined {
   return node?.kind === 'string' ? node.value : undefined;
 }
 
-/** One note per repeated key, anywhere in the document (every SDK keeps the last value). */
-export function noteDuplicates(root: ObjectNode, notes: Notes): void {
-  const stack: { node: ValueNode; path: Path | undefined }[] = [{ node: root, path: undefined }];
+/**
+ * How an SDK's relay writes a key repeated in one object. `field`: the field a key fills in a scope
+ * of the envelope, undefined for a key the SDK drops with everything below it (noteDropped names
+ * it); absent for the SDKs that relay a plain map and keep every key. `kept`: the words after
+ * `the key "k" appears more than once: `, given the scope the object is read into (undefined inside
+ * data and below) and every copy of the key, in order.
+ */
+export interface RepeatedKeys {
+  readonly field?: (scope: EnvelopeScope, key: string) => string | undefined;
+  readonly kept: (scope: EnvelopeScope | undefined, field: string | undefined, copies: readonly ValueNode[]) => string;
+}
+
+/** PHP, Python and Node relay a plain map: a repeated key's last value, where the key first stood. */
+export const MAP_REPEATS: RepeatedKeys = { kept: () => "the last value is kept, at the first key's place" };
+
+/** Java and .NET read a field's last copy (written in the model's field order) and keep data's order of first keys. */
+export function typedRepeats(field: (scope: EnvelopeScope, key: string) => string | undefined): RepeatedKeys {
+  return { field, kept: (scope) => (scope ? 'the last value is kept' : "the last value is kept, at the first key's place") };
+}
+
+/** One note per later copy of a repeated key, anywhere the SDK's relay keeps it, in the SDK's words. */
+export function noteDuplicates(root: ObjectNode, notes: Notes, repeats: RepeatedKeys = MAP_REPEATS): void {
+  const stack: { node: ValueNode; path: Path | undefined; scope: EnvelopeScope | undefined }[] = [{ node: root, path: undefined, scope: 'root' }];
   while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
+    const { node, path, scope } = stack.pop()!;
     // A plain subtree has no key twice (./plain-subtree.ts).
     if (isPlainNode(node)) continue;
     if (node.kind === 'array') {
       node.items.forEach((item, i) => {
-        if (item.kind === 'object' || item.kind === 'array') stack.push({ node: item, path: child(path, i) });
+        if (item.kind === 'object' || item.kind === 'array') stack.push({ node: item, path: child(path, i), scope: undefined });
       });
     } else if (node.kind === 'object') {
       const seen = new Set<string>();
       for (const property of node.properties) {
-        if (seen.has(property.key)) notes.add('lossy', `the key "${property.key}" appears more than once: the last value is kept, at the first key's place.`, child(path, property.key));
+        const field = scope && repeats.field ? repeats.field(scope, property.key) : undefined;
+        // A typed relay drops an unknown key and its subtree: nothing of it is written.
+        const dropped = scope !== undefined && repeats.field !== undefined && field === undefined;
+        if (seen.has(property.key) && !dropped) {
+          notes.add('lossy', `the key "${property.key}" appears more than once: ${repeats.kept(scope, field, copiesOf(node, property.key))}.`, child(path, property.key));
+        }
         seen.add(property.key);
         const value = property.value;
-        if (value && (value.kind === 'object' || value.kind === 'array')) stack.push({ node: value, path: child(path, property.key) });
+        if (dropped || !value || (value.kind !== 'object' && value.kind !== 'array')) continue;
+        const inner = repeats.field && scope === 'root' && (field === 'meta' || field === 'dead_letter') ? field : undefined;
+        // A typed relay reads no object inside meta or dead_letter (their fields are strings and integers).
+        if (repeats.field && scope !== undefined && scope !== 'root') continue;
+        stack.push({ node: value, path: child(path, property.key), scope: inner });
       }
     }
   }
+}
+
+/** The values of every copy of `key` in `object`, in order. */
+function copiesOf(object: ObjectNode, key: string): ValueNode[] {
+  const values: ValueNode[] = [];
+  for (const property of object.properties) if (property.key === key && property.value) values.push(property.value);
+  return values;
 }
 
 /** Notes a typed integer field whose written value (or only its text) differs from the JSON. */

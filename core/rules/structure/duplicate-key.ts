@@ -3,7 +3,7 @@
  * tree walk is the reference for documents without them).
  */
 import type { EnvelopeScope } from '../../contract/envelope';
-import { goField, goRepeat, type CopyKind } from '../../encode/go';
+import { copyKind, goField, goRepeat, type CopyKind } from '../../encode/go';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, type Columns } from '../../parse/columns';
 import { columnsOf } from '../../parse/document';
 import { forEachValue, type ObjectNode, type ValueNode } from '../../model/tree';
@@ -46,8 +46,8 @@ function checkDuplicateKeys(context: RuleContext<'duplicate-key'>): void {
   const scopes = goScopes(root);
   forEachValue(root, (node) => {
     if (node.kind !== 'object') return;
-    const copyKind = (i: number) => valueCopyKind(node.properties[i].value);
-    reportDuplicates(context, node.properties.length, (i) => node.properties[i].key, (i) => keyRange(node.properties[i]), scopes.get(node), copyKind);
+    const kindAt = (i: number) => copyKind(node.properties[i].value);
+    reportDuplicates(context, node.properties.length, (i) => node.properties[i].key, (i) => keyRange(node.properties[i]), scopes.get(node), kindAt);
   });
 }
 
@@ -67,10 +67,6 @@ function goScopes(root: ValueNode): Map<ObjectNode, EnvelopeScope> {
 function typedObjectScope(key: string): EnvelopeScope | undefined {
   const field = goField('root', key);
   return field === 'meta' || field === 'dead_letter' ? field : undefined;
-}
-
-function valueCopyKind(value: ValueNode | undefined): CopyKind {
-  return value?.kind === 'object' ? 'object' : value?.kind === 'null' ? 'null' : 'other';
 }
 
 function slotCopyKind(info: Uint16Array, slot: number): CopyKind {

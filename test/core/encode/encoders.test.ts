@@ -356,6 +356,38 @@ describe('integers, numbers and escapes outside the table', () => {
   });
 });
 
+describe('repeated keys: the note says what each SDK writes', () => {
+  const duplicateNotes = (text: string, sdk: SdkName) => relay(text, sdk).notes.filter((note) => note.message.includes('appears more than once')).map((note) => note.message);
+
+  test('a job whose last copy is null: Go writes the value before it, the map relays the null', () => {
+    const text = envelope('{"order_id":1}').replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","job":null');
+    assert.match(bytes(text, 'go'), /^\{"job":"urn:babel:orders:created",/);
+    assert.deepEqual(duplicateNotes(text, 'go'), ['the key "job" appears more than once: the last copy is a null, which sets nothing in Go: the value before it is kept.']);
+    assert.match(bytes(text, 'node'), /^\{"job":null,/);
+    assert.deepEqual(duplicateNotes(text, 'node'), ['the key "job" appears more than once: the last value is kept, at the first key\'s place.']);
+    assert.deepEqual(duplicateNotes(text, 'java'), ['the key "job" appears more than once: the last value is kept.']);
+  });
+
+  test('two meta objects: Go merges them, key by key; a null meta after them changes nothing', () => {
+    const text = envelope('{"order_id":1}').replace('"attempts":0', '"attempts":0,"meta":{"queue":"billing"}');
+    assert.match(bytes(text, 'go'), /"meta":\{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"billing","lang":"php"/);
+    assert.deepEqual(duplicateNotes(text, 'go'), ['the key "meta" appears more than once: Go decodes the 2 objects into one, key by key.']);
+    const nulled = text.replace('"meta":{"queue":"billing"}', '"meta":{"queue":"billing"},"meta":null');
+    assert.match(bytes(nulled, 'go'), /"queue":"billing","lang":"php"/);
+    assert.deepEqual(duplicateNotes(nulled, 'go'), Array(2).fill('the key "meta" appears more than once: Go decodes the 2 objects into one, key by key, and the null after them changes nothing.'));
+  });
+
+  test('two dead_letter objects merge in Go unless a null comes between; a key Go drops gets no repeat note', () => {
+    const first = '"dead_letter":{"reason":"failed","original_queue":"orders"}';
+    const text = envelope('{"order_id":1}').replace('"attempts":0', `"attempts":0,${first},"dead_letter":{"attempts":3},"x":1,"x":2`);
+    assert.match(bytes(text, 'go'), /"dead_letter":\{"reason":"failed","error":null,"exception":null,"failed_at":0,"original_queue":"orders","attempts":3/);
+    assert.deepEqual(duplicateNotes(text, 'go'), ['the key "dead_letter" appears more than once: Go decodes the 2 objects into one, key by key.']);
+    const reset = text.replace(`${first},`, `${first},"dead_letter":null,`);
+    assert.deepEqual(duplicateNotes(reset, 'go'), Array(2).fill('the key "dead_letter" appears more than once: the last value is kept.'));
+    assert.ok(duplicateNotes(text, 'node').some((note) => note.includes('"x"')));
+  });
+});
+
 describe('the whole document', () => {
   test('syntax errors and non-object roots are refused before any SDK runs', () => {
     for (const sdk of SDK_NAMES) {
