@@ -5,11 +5,11 @@
  * trailing newline stripped (facts §3, §8). Unknown keys are dropped; `urn` becomes `job`.
  */
 import type { EnvelopeScope } from '../contract/envelope';
-import { forEachValue, type ObjectNode, type ValueNode } from '../model/tree';
+import { forEachValue, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep, type RepeatedKeys } from './relay';
 import type { EscapeStyle } from './strings';
-import { child, dottedPath, finish, Notes, type Entry, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
+import { child, dottedPath, finish, lastValue, Notes, type Entry, type Out, type OutEntry, type SdkEncoder, type ValueModel } from './writer';
 
 /** encoding/json's scanner refuses nesting deeper than 10,000 ("exceeded max depth"). */
 export const GO_MAX_DEPTH = 10000;
@@ -202,6 +202,30 @@ export function goUrnAlias(root: ObjectNode): string | undefined {
   return alias === undefined ? undefined : goTrimSpace(alias);
 }
 
+/** What Go's App routes on: Job as decoded, else (when it is "") the urn alias, trimmed. */
+export function goRoute(root: ObjectNode): string {
+  const job = goLast(root, 'root', 'job');
+  return (job?.kind === 'string' ? job.value : '') || (goUrnAlias(root) ?? '');
+}
+
+/**
+ * How a case variant of `job` (`JOB`) makes Go route elsewhere than the other SDKs, which read
+ * the key `job` alone (facts part 2, §2: `job:"u1"` … `JOB:"u2"` routes Go on u2, the others on
+ * u1): the words to add after a note that Go reads the variant as job, with `subject` ("Go " or
+ * "" when the note's subject is Go already); empty when the variant does not set the Job Go
+ * routes on, or Go routes where the others do. With `job` null, which sets nothing in Go, the
+ * variant sets Job wherever it stands.
+ */
+export function goJobVariantRoute(root: ObjectNode, variant: PropertyNode, subject: string): string {
+  const exact = lastValue(root, 'job');
+  const routed = variant.value;
+  if (routed?.kind !== 'string' || goLast(root, 'root', 'job') !== routed) return '';
+  const route = JSON.stringify(goRoute(root));
+  if (exact?.kind === 'null') return `, and, as "job" is null, which sets nothing in Go, ${subject}routes on ${route} where the other SDKs read job as null`;
+  if (exact?.kind !== 'string' || goRoute(root) === exact.value) return '';
+  return `, and, as it comes after "job", ${subject}routes on ${route} where the other SDKs route on ${JSON.stringify(exact.value)}`;
+}
+
 class GoDecodeError extends Error {}
 
 /** What encoding/json reports when a JSON value cannot go into a Go field. */
@@ -258,8 +282,10 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
   const metas: ObjectNode[] = [];
   const deadLetters: ObjectNode[] = [];
 
-  const folded: Folded = (key, field, prefix) => {
-    if (key !== field) notes.add('lossy', `Go reads "${key}" as "${field}": encoding/json matches field names case-insensitively.`, prefix + key);
+  const folded: Folded = (key, field, prefix, property) => {
+    if (key === field) return;
+    const route = prefix === '' && field === 'job' ? goJobVariantRoute(root, property, 'Go ') : '';
+    notes.add('lossy', `Go reads "${key}" as "${field}": encoding/json matches field names case-insensitively${route}.`, prefix + key);
   };
 
   try {
@@ -269,7 +295,7 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
       const value = property.value;
       const field = goField('root', property.key);
       if (!value || !field) continue;
-      folded(property.key, field, '');
+      folded(property.key, field, '', property);
       switch (field) {
         case 'job':
           job = decodeString(value, 'Envelope', 'job') ?? job;
@@ -378,14 +404,14 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
 };
 
 /** Notes a key that reached its field only through case folding. */
-type Folded = (key: string, field: string, prefix: string) => void;
+type Folded = (key: string, field: string, prefix: string, property: PropertyNode) => void;
 
 function decodeMeta(object: ObjectNode, meta: GoMeta, folded: Folded): void {
   for (const property of object.properties) {
     const value = property.value;
     const field = goField('meta', property.key);
     if (!value || !field) continue;
-    folded(property.key, field, 'meta.');
+    folded(property.key, field, 'meta.', property);
     const path = `meta.${field}`;
     if (field === 'schema_version') meta.schema_version = decodeInt(value, 'Meta', path, 'int') ?? meta.schema_version;
     else if (field === 'created_at') meta.created_at = decodeInt(value, 'Meta', path, 'int64') ?? meta.created_at;
@@ -398,7 +424,7 @@ function decodeDeadLetter(object: ObjectNode, deadLetter: GoDeadLetter, folded: 
     const value = property.value;
     const field = goField('dead_letter', property.key);
     if (!value || !field) continue;
-    folded(property.key, field, 'dead_letter.');
+    folded(property.key, field, 'dead_letter.', property);
     const path = `dead_letter.${field}`;
     switch (field) {
       case 'failed_at':

@@ -8,7 +8,7 @@
  * `accepts()` is not the whole story where an SDK's consume runtime does something else with what
  * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
-import { goField, goFold, goLast, goTrimSpace, goUrnAlias, GO_MAX_DEPTH } from '../encode/go';
+import { goField, goFold, goJobVariantRoute, goLast, goRoute, goTrimSpace, GO_MAX_DEPTH } from '../encode/go';
 import { isJavaBlank, JAVA_MAX_DEPTH } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
@@ -20,7 +20,7 @@ import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
 import { forEachValueOutsidePlain } from '../encode/plain-subtree';
 import { lastValue, maxDepth } from '../encode/writer';
 import { parseJson } from '../parse/parser';
-import { asObject, type ObjectNode, type ParsedDocument, type PropertyNode, type SyntaxProblem, type ValueNode } from '../model/tree';
+import { asObject, type ObjectNode, type ParsedDocument, type SyntaxProblem, type ValueNode } from '../model/tree';
 
 export type VerdictKind = 'accepts' | 'accepts-with-note' | 'rejects' | 'not-measured';
 
@@ -107,12 +107,6 @@ function pythonRoute(root: ObjectNode): ValueNode | undefined {
   if (pythonTruthy(job)) return job;
   const alias = lastValue(root, 'urn');
   return pythonTruthy(alias) ? alias : undefined;
-}
-
-/** What Go's App routes on: Job as decoded, else (when it is "") the urn alias trimmed. */
-function goRoute(root: ObjectNode): string {
-  const job = goLast(root, 'root', 'job');
-  return (isString(job) ? job.value : '') || (goUrnAlias(root) ?? '');
 }
 
 /** The consumers that reject, for a question or a message. */
@@ -365,7 +359,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (field('attempts') === undefined) verdict.note(`reads a ${root.properties.some((property) => goFold(property.key) === 'attempts') ? 'null' : 'missing'} attempts as 0`, 'attempts');
     for (const property of root.properties) {
       const folded = goFold(property.key);
-      if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)${folded === 'job' ? goJobVariantRoute(root, property) : ''}`, folded);
+      if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)${folded === 'job' ? goJobVariantRoute(root, property, '') : ''}`, folded);
     }
     const goDropped = droppedKeys(root, goField, (key) => goFold(key) === 'urn', goObjects(root, 'meta'), goObjects(root, 'dead_letter'));
     if (goDropped.length > 0) verdict.note(`drops the keys its Envelope struct does not have: ${keyList(goDropped.map((key) => key.path))}`);
@@ -415,18 +409,6 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.infinite) verdict.note('reads a number beyond the double range as Infinity, and re-encoding it throws');
   },
 };
-
-/**
- * What Go routes on when a case variant of `job` (`JOB`) sets its Job after `job` did (facts part 2,
- * §2: `job:"u1"` … `JOB:"u2"` routes Go on u2, the other SDKs on u1); empty when the variant does
- * not change the URN Go routes on from the one the others read in `job`.
- */
-function goJobVariantRoute(root: ObjectNode, variant: PropertyNode): string {
-  const exact = lastValue(root, 'job');
-  const routed = variant.value;
-  if (!isString(exact) || !isString(routed) || goLast(root, 'root', 'job') !== routed || goRoute(root) === exact.value) return '';
-  return `, and, as it comes after "job", routes on ${JSON.stringify(goRoute(root))} where the other SDKs route on ${JSON.stringify(exact.value)}`;
-}
 
 /** The first typed field json.Unmarshal cannot fill (a type error fails the whole decode). */
 function goDecodeFailure(root: ObjectNode): VerdictReason | undefined {

@@ -388,6 +388,30 @@ describe('repeated keys: the note says what each SDK writes', () => {
   });
 });
 
+describe('a case variant of job in Go\'s preview notes', () => {
+  const variantNotes = (text: string) => relay(text, 'go').notes.filter((note) => note.message.startsWith('Go reads "JOB"')).map((note) => note.message);
+
+  test('after job, the note names the URN Go routes on and the one the others route on', () => {
+    const text = envelope('{"order_id":1}').replace('"attempts":0', '"attempts":0,"JOB":"urn:babel:orders:updated"');
+    assert.match(bytes(text, 'go'), /^\{"job":"urn:babel:orders:updated",/);
+    assert.deepEqual(variantNotes(text), [
+      'Go reads "JOB" as "job": encoding/json matches field names case-insensitively, and, as it comes after "job", Go routes on "urn:babel:orders:updated" where the other SDKs route on "urn:babel:orders:created".',
+    ]);
+  });
+
+  test('before a null job, the note says Go routes on it where the others read null; before job, or the same URN, it says no more', () => {
+    const nulled = envelope('{"order_id":1}').replace('"job":"urn:babel:orders:created"', '"JOB":"urn:babel:orders:updated","job":null');
+    assert.match(bytes(nulled, 'go'), /^\{"job":"urn:babel:orders:updated",/);
+    assert.deepEqual(variantNotes(nulled), [
+      'Go reads "JOB" as "job": encoding/json matches field names case-insensitively, and, as "job" is null, which sets nothing in Go, Go routes on "urn:babel:orders:updated" where the other SDKs read job as null.',
+    ]);
+    for (const job of ['"JOB":"urn:babel:orders:updated","job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","JOB":"urn:babel:orders:created"']) {
+      const text = envelope('{"order_id":1}').replace('"job":"urn:babel:orders:created"', job);
+      assert.deepEqual(variantNotes(text), ['Go reads "JOB" as "job": encoding/json matches field names case-insensitively.'], job);
+    }
+  });
+});
+
 describe('the whole document', () => {
   test('syntax errors and non-object roots are refused before any SDK runs', () => {
     for (const sdk of SDK_NAMES) {

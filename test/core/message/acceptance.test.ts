@@ -152,6 +152,17 @@ test('"JOB" after job: the Go note says Go routes on the later URN, where the ot
   }
 });
 
+test('"JOB" with job null: Go routes on the variant wherever it stands, as a null sets no Job; the note says so', () => {
+  const goNotes = (text: string) => consumerVerdicts(text).find((v) => v.sdk === 'go')!.reasons.map((r) => r.message);
+  for (const job of ['"JOB":"urn:babel:orders:updated","job":null', '"job":null,"JOB":"urn:babel:orders:updated"']) {
+    assert.deepEqual(
+      goNotes(body({ job })),
+      ['reads the key "JOB" as job (it matches field names case-insensitively), and, as "job" is null, which sets nothing in Go, routes on "urn:babel:orders:updated" where the other SDKs read job as null'],
+      job,
+    );
+  }
+});
+
 test('Go refuses a dead_letter field of another type (found by the runtime differential: its decoder fails)', () => {
   for (const block of ['{"reason":5}', '{"failed_at":"x"}', '{"attempts":1.5}', '{"error":true}', '[]']) {
     const go = consumerVerdicts(body({ extra: `"dead_letter":${block}` })).find((v) => v.sdk === 'go')!;
