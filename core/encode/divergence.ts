@@ -206,9 +206,17 @@ function goOutcome(scope: EnvelopeScope, object: ObjectNode, property: PropertyN
   if (!sets(property)) return `, but as a null it changes nothing: Go keeps the ${field} the other keys set`;
   const matching = object.properties.filter((other) => (other === property || other.key === field || goField(scope, other.key) === field) && sets(other));
   if (matching[matching.length - 1] !== property) return `, but the "${field}" after it wins there`;
-  const before = exact[exact.length - 1].value;
+  const lastExact = exact[exact.length - 1];
   const value = property.value;
-  if (scope === 'root' && field === 'job' && before?.kind === 'string' && value?.kind === 'string') {
+  const routes = scope === 'root' && field === 'job' && value?.kind === 'string';
+  // The exact copies after this key are nulls that set nothing in Go, so this key's value stands.
+  if (lastExact.keyOffset > property.keyOffset) {
+    const kept = routes ? `Go routes on ${JSON.stringify(value.value)}` : 'Go keeps this value';
+    return `, and as the "${field}" after it is null, which sets nothing in Go, ${kept} where the other SDKs read "${field}" as null`;
+  }
+  const before = lastExact.value;
+  if (before?.kind === 'null') return `, and as it comes last ${routes ? `Go routes on ${JSON.stringify(value.value)}` : 'Go takes it'} where the other SDKs read "${field}" as null`;
+  if (routes && before?.kind === 'string') {
     return `, and as it comes last Go routes on ${JSON.stringify(value.value)} where the other SDKs route on ${JSON.stringify(before.value)}`;
   }
   if (scope === 'root' && field === 'data' && before?.kind === 'object' && value?.kind === 'object') return ', and merges it into the "data" before it';

@@ -233,6 +233,17 @@ test('"JOB": null after job: Go keeps the job before it (a null sets no string f
   assert.doesNotMatch(finding.message, /Go takes it/);
 });
 
+test('"JOB" before a null job: Go routes on it, as the null sets nothing, where the others read job as null', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"JOB":"urn:babel:orders:updated","job":null');
+  const [finding] = onKey(text, 'JOB');
+  assert.match(finding.message, /and as the "job" after it is null, which sets nothing in Go, Go routes on "urn:babel:orders:updated" where the other SDKs read "job" as null/);
+  assert.doesNotMatch(finding.message, /instead of|comes last/);
+  const after = onKey(CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":null,"JOB":"urn:babel:orders:updated"'), 'JOB')[0];
+  assert.match(after.message, /and as it comes last Go routes on "urn:babel:orders:updated" where the other SDKs read "job" as null/);
+  const queue = onKey(CANONICAL.replace('"queue":"orders"', '"Queue":"billing","queue":null'), 'Queue')[0];
+  assert.match(queue.message, /and as the "queue" after it is null, which sets nothing in Go, Go keeps this value where the other SDKs read "queue" as null/);
+});
+
 test('"JOB" without job: one finding on the key, missing-field, carrying the case variant\'s findings and offering the rename', () => {
   const text = CANONICAL.replace('"job":', '"JOB":');
   const found = lint(text);
