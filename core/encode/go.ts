@@ -202,6 +202,21 @@ export function goUrnAlias(root: ObjectNode): string | undefined {
   return alias === undefined ? undefined : goTrimSpace(alias);
 }
 
+/**
+ * The objects json.Unmarshal decodes into the Envelope's `meta` struct (every one: a null leaves
+ * the struct) or its `dead_letter` pointer (those after the last null, which sets it to nil), their
+ * keys matched case-insensitively, in document order.
+ */
+export function goDecodedObjects(root: ObjectNode, field: 'meta' | 'dead_letter'): ObjectNode[] {
+  let objects: ObjectNode[] = [];
+  for (const property of root.properties) {
+    if (!property.value || goField('root', property.key) !== field) continue;
+    if (property.value.kind === 'object') objects.push(property.value);
+    else if (property.value.kind === 'null' && goNullEmpties('root', field)) objects = [];
+  }
+  return objects;
+}
+
 /** What Go's App routes on: Job as decoded, else (when it is "") the urn alias, trimmed. */
 export function goRoute(root: ObjectNode): string {
   const job = goLast(root, 'root', 'job');

@@ -11,15 +11,18 @@
  * follows the SDK the user picks, and its relay encoder writes the bytes.
  */
 import { formatUtc } from '../contract/time';
+import { goDecodedObjects, goLast, goString } from '../encode/go';
 import { isJavaBlank } from '../encode/java';
+import { isFalsy } from '../encode/node';
 import { SDK_LABELS } from '../encode/types';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
-import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
 import { consumerVerdicts } from './acceptance';
 import { buildMessage, redisProjection } from './build';
+import { lastValue } from '../encode/writer';
 import type { OutgoingMessage, RedisLayout } from './types';
 
 /** The SDKs that ship a redrive, each with its own idea of what to keep (facts part 2 §3.2). */
@@ -242,23 +245,37 @@ export interface RedriveTarget {
 
 /**
  * The queue the chosen SDK's redrive sends the message to: `dead_letter.original_queue`, else
- * `meta.queue` (facts part 2 §3.2). The SDKs differ on a whitespace-only original_queue: Java's
- * sourceQueueOf takes a blank one (String.isBlank) for none, while Node's (`||`), Go's and PHP's
- * (`!= ""`) and Python's (truthiness) fall back only on "", so they send to the queue named by the
- * white space. meta.queue is taken as it is by all five. Undefined when the queue would be "" (or
- * there is none), which this redrive refuses.
+ * `meta.queue` (facts part 2 §3.2), each read as that SDK's decoder reads it (`queueFields`). The
+ * SDKs differ on a whitespace-only original_queue: Java's sourceQueueOf takes a blank one
+ * (String.isBlank) for none, while Node's (`||`), Go's and PHP's (`!= ""`) and Python's
+ * (truthiness) fall back only on "", so they send to the queue named by the white space. meta.queue
+ * is taken as it is by all five. A refusal when the queue would be "" (or there is none), or when
+ * the SDK would take a value that is not a string for the queue's name.
  */
-export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | undefined {
+export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | { readonly error: string } {
   const root = asObject(doc.root);
-  const originalValue = getValue(asObject(getValue(root, 'dead_letter')), 'original_queue');
-  const original = originalValue?.kind === 'string' ? originalValue.value : undefined;
-  const metaValue = getValue(asObject(getValue(root, 'meta')), 'queue');
-  const metaQueue = metaValue?.kind === 'string' ? metaValue.value : undefined;
+  const fields = root ? queueFields(root, sdk) : {};
+  const label = SDK_LABELS[sdk];
+  const notString = (value: ValueNode | undefined) => value !== undefined && value.kind !== 'string' && value.kind !== 'null';
+  if (sdk === 'go' && (notString(fields.original) || notString(fields.metaQueue))) {
+    const [name, value] = notString(fields.original) ? ['dead_letter.original_queue', fields.original!] : ['meta.queue', fields.metaQueue!];
+    return { error: `${name} is a ${value.kind}, not a string: Go's Decode fails on it, so the Go redrive puts the message back on the DLQ. Make it a string, or pick another SDK.` };
+  }
+  if (sdk === 'node') {
+    // sourceQueueOf: original_queue || meta.queue, JavaScript truthiness, whatever the value's type.
+    const [name, taken] = fields.original && !isFalsy(fields.original) ? ['dead_letter.original_queue', fields.original] : ['meta.queue', fields.metaQueue];
+    if (taken && taken.kind !== 'string' && !isFalsy(taken)) {
+      return {
+        error: `${name} is ${taken.kind === 'number' ? `the number ${taken.raw}` : taken.kind === 'boolean' ? 'true' : `an ${taken.kind}`}, not a string: the Node redrive (original_queue || meta.queue) hands that value itself to the transport as the queue's name, which amqplib refuses (a routing key must be a string) and a Redis client writes as its text, so this redrive does not guess. Make it a string, or pick another SDK.`,
+      };
+    }
+  }
+  const original = fields.original?.kind === 'string' ? fields.original.value : undefined;
+  const metaQueue = fields.metaQueue?.kind === 'string' ? fields.metaQueue.value : undefined;
   const blankOriginal = original !== undefined && original !== '' && (original.trim() === '' || isJavaBlank(original));
   const fallsBack = original === undefined || original === '' || (sdk === 'java' && isJavaBlank(original));
   const queue = fallsBack ? metaQueue : original;
-  if (queue === undefined || queue === '') return undefined;
-  const label = SDK_LABELS[sdk];
+  if (queue === undefined || queue === '') return { error: 'Neither dead_letter.original_queue nor meta.queue names a queue: the SDKs would publish to the queue named "", so this redrive refuses.' };
   if (blankOriginal && fallsBack) {
     return { queue, note: `dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive takes it for no queue and sends to meta.queue ${JSON.stringify(queue)}; the Node, Go, Python and PHP redrives would send to the queue named ${JSON.stringify(original)}.` };
   }
@@ -269,6 +286,25 @@ export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarg
     return { queue, note: `meta.queue is ${JSON.stringify(queue)}, only white space, and dead_letter.original_queue names no queue: the ${label} redrive, as every SDK's, sends to the queue of that name.` };
   }
   return { queue };
+}
+
+/**
+ * `dead_letter.original_queue` and `meta.queue` as the SDK's decoder reads them. Go's encoding/json
+ * matches keys case-insensitively, merges repeated meta objects (and dead_letter objects since the
+ * last null) and skips a null where a value was (`goLast`); its strings have U+FFFD for an unpaired
+ * surrogate escape. JSON.parse, json.loads, json_decode and Java's parser keep a repeated key's
+ * last copy, matched exactly.
+ */
+function queueFields(root: ObjectNode, sdk: RedriveSdk): { original?: ValueNode; metaQueue?: ValueNode } {
+  if (sdk === 'go') {
+    const goText = (value: ValueNode | undefined) => (value?.kind === 'string' ? { ...value, value: goString(value.value) } : value);
+    const original = goText(goLast(goDecodedObjects(root, 'dead_letter'), 'dead_letter', 'original_queue'));
+    const metaQueue = goText(goLast(goDecodedObjects(root, 'meta'), 'meta', 'queue'));
+    return { ...(original ? { original } : {}), ...(metaQueue ? { metaQueue } : {}) };
+  }
+  const original = lastValue(asObject(lastValue(root, 'dead_letter')), 'original_queue');
+  const metaQueue = lastValue(asObject(lastValue(root, 'meta')), 'queue');
+  return { ...(original ? { original } : {}), ...(metaQueue ? { metaQueue } : {}) };
 }
 
 /**
@@ -308,9 +344,7 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   const block = deadLetterBlock(root);
   const sdk = chooseRedriveSdk({ ...(block ? { deadLetter: block } : {}) }, options.sdk);
   const target = redriveTarget(doc, sdk);
-  if (target === undefined) {
-    return { ok: false, error: 'Neither dead_letter.original_queue nor meta.queue names a queue: the SDKs would publish to the queue named "", so this redrive refuses.' };
-  }
+  if ('error' in target) return { ok: false, error: target.error };
   const job = getValue(root, 'job');
   if (sdk === 'python' && job?.kind !== 'string') {
     return { ok: false, error: 'The Python redrive needs a string "job" and puts anything else back on the DLQ: pick another SDK or add "job".' };

@@ -137,6 +137,46 @@ describe('the redrive transformation, SDK by SDK', () => {
     }
   });
 
+  test('Go reads the target as encoding/json does: keys case-insensitively, a later null changes nothing, repeated objects merge, a dead_letter null resets', () => {
+    const target = (text: string, sdk: 'node' | 'go' | 'java') => {
+      const result = redrive(text, sdk);
+      assert.ok(result.ok, `${sdk}: ${result.ok ? '' : result.error}`);
+      return result.target;
+    };
+    const variant = D1.replace('"original_queue":"facts-orders"', '"Original_Queue":"billing"');
+    assert.deepEqual([target(variant, 'go'), target(variant, 'node'), target(variant, 'java')], ['billing', 'orders', 'orders']);
+    const nulled = D1.replace('"original_queue":"facts-orders"', '"original_queue":"facts-orders","original_queue":null');
+    assert.deepEqual([target(nulled, 'go'), target(nulled, 'node')], ['facts-orders', 'orders']);
+    const merged = D1.replace('}}', '},"dead_letter":{"reason":"failed"}}');
+    assert.deepEqual([target(merged, 'go'), target(merged, 'node')], ['facts-orders', 'orders']);
+    const reset = D1.replace('}}', '},"dead_letter":null}');
+    assert.deepEqual([target(reset, 'go'), target(reset, 'node')], ['orders', 'orders']);
+    const metaVariant = D1.replace('"original_queue":"facts-orders"', '"original_queue":""').replace('"queue":"orders"', '"queue":"orders","QUEUE":"billing"');
+    assert.deepEqual([target(metaVariant, 'go'), target(metaVariant, 'node')], ['billing', 'orders']);
+    // The other SDKs keep a repeated key's last copy, as Go does.
+    const repeated = D1.replace('"original_queue":"facts-orders"', '"original_queue":"first","original_queue":"facts-orders"');
+    assert.deepEqual([target(repeated, 'go'), target(repeated, 'node'), target(repeated, 'java')], ['facts-orders', 'facts-orders', 'facts-orders']);
+    const notString = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":5'), 'go');
+    assert.equal(notString.ok, false);
+    assert.match(notString.ok ? '' : notString.error, /dead_letter\.original_queue is a number, not a string: Go's Decode fails on it, so the Go redrive puts the message back on the DLQ/);
+  });
+
+  test('Node takes original_queue || meta.queue whatever their type: a truthy value that is not a string is refused, a falsy one falls back', () => {
+    for (const [value, words] of [['5', 'the number 5'], ['true', 'true'], ['{"name":"orders"}', 'an object'], ['[]', 'an array']] as const) {
+      const result = redrive(D1.replace('"original_queue":"facts-orders"', `"original_queue":${value}`), 'node');
+      assert.equal(result.ok, false, value);
+      assert.match(result.ok ? '' : result.error, new RegExp(`^dead_letter\\.original_queue is ${words.replace(/[[\]{}]/g, '\\$&')}, not a string: the Node redrive \\(original_queue \\|\\| meta\\.queue\\) hands that value itself to the transport`), value);
+    }
+    for (const value of ['0', 'false', 'null']) {
+      const result = redrive(D1.replace('"original_queue":"facts-orders"', `"original_queue":${value}`), 'node');
+      assert.ok(result.ok, value);
+      assert.equal(result.target, 'orders', value);
+    }
+    const metaNumber = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":""').replace('"queue":"orders"', '"queue":7'), 'node');
+    assert.equal(metaNumber.ok, false);
+    assert.match(metaNumber.ok ? '' : metaNumber.error, /^meta\.queue is the number 7, not a string/);
+  });
+
   test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
     const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
     const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' }, false);
