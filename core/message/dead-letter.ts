@@ -11,7 +11,7 @@
  * follows the SDK the user picks, and its relay encoder writes the bytes.
  */
 import { formatUtc } from '../contract/time';
-import { goDecodedObjects, goLast, goString } from '../encode/go';
+import { goDecodedObjects, goField, goLast, goString } from '../encode/go';
 import { isJavaBlank } from '../encode/java';
 import { isFalsy } from '../encode/node';
 import { SDK_LABELS } from '../encode/types';
@@ -226,9 +226,10 @@ export type RedriveResult =
   | { readonly ok: true; readonly message: OutgoingMessage; readonly sdk: RedriveSdk; readonly target: string; readonly note?: string }
   | { readonly ok: false; readonly error: string };
 
-// The top-level keys of the contract; Go, Node and Java drop any other key on redrive.
+// The top-level keys of the contract; Go, Node and Java drop any other key on redrive (Go's
+// encoder does it itself, as it also reads the keys that differ from a field only in case).
 const CORE_KEYS = new Set(['job', 'trace_id', 'data', 'meta', 'attempts']);
-const DROPS_UNKNOWN_KEYS: ReadonlySet<RedriveSdk> = new Set(['node', 'go', 'java']);
+const DROPS_UNKNOWN_KEYS: ReadonlySet<RedriveSdk> = new Set(['node', 'java']);
 
 /** The SDK an `auto` redrive follows for this message. */
 export function chooseRedriveSdk(row: Pick<MessageRow, 'deadLetter'>, choice: RedriveSdk | 'auto'): RedriveSdk {
@@ -360,7 +361,7 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
     }
   }
 
-  const reset = resetForRedrive(doc, DROPS_UNKNOWN_KEYS.has(sdk));
+  const reset = resetForRedrive(doc, sdk);
   const built = buildMessage(reset, {
     sdk,
     freshIds: false,
@@ -385,25 +386,30 @@ const NO_FRESH_VALUES = {
 };
 
 /**
- * The document with `dead_letter` removed and `attempts` 0 (inserted when absent); with
- * `dropUnknown`, every other non-contract top-level key removed too, and a lone `urn` alias
- * renamed `job`. One edit at a time, each on a fresh parse, so neighbouring removals never
- * fight over the comma between them (envelopes have a handful of top-level keys).
+ * The document with `dead_letter` removed and `attempts` 0 (inserted when absent); for Node and
+ * Java, every other non-contract top-level key removed too, and a lone `urn` alias renamed `job`.
+ * Go's redrive sets DeadLetter to nil and Attempts to 0 in the struct it decoded, so for Go every
+ * key its decoder reads into either (`Dead_Letter`, `ATTEMPTS`) goes; its encoder drops the rest
+ * and reads the `urn` alias as Decode does. One edit at a time, each on a fresh parse, so
+ * neighbouring removals never fight over the comma between them (envelopes have a handful of
+ * top-level keys).
  */
-function resetForRedrive(doc: ParsedDocument, dropUnknown: boolean): ParsedDocument {
+function resetForRedrive(doc: ParsedDocument, sdk: RedriveSdk): ParsedDocument {
   let current = doc;
   for (;;) {
-    const edit = nextResetEdit(current, dropUnknown);
+    const edit = nextResetEdit(current, sdk);
     if (!edit) return current;
     current = parseJson(applyEdits(current.text, [edit]));
   }
 }
 
-function nextResetEdit(doc: ParsedDocument, dropUnknown: boolean): TextEdit | undefined {
+function nextResetEdit(doc: ParsedDocument, sdk: RedriveSdk): TextEdit | undefined {
   const root = asObject(doc.root)!;
   const hasJob = getProperty(root, 'job') !== undefined;
+  const dropUnknown = DROPS_UNKNOWN_KEYS.has(sdk);
   for (const property of root.properties) {
-    if (property.key === 'dead_letter') return removeProperty(property);
+    const field = sdk === 'go' ? goField('root', property.key) : property.key;
+    if (field === 'dead_letter' || (field === 'attempts' && property.key !== 'attempts')) return removeProperty(property);
     const value = property.value;
     if (property.key === 'attempts' && value && !(value.kind === 'number' && value.raw === '0')) return replaceValue(value, '0');
     if (dropUnknown && !CORE_KEYS.has(property.key)) return property.key === 'urn' && !hasJob ? renameKey(property, 'job') : removeProperty(property);

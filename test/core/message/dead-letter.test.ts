@@ -161,6 +161,19 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(notString.ok ? '' : notString.error, /dead_letter\.original_queue is a number, not a string: Go's Decode fails on it, so the Go redrive puts the message back on the DLQ/);
   });
 
+  test('Go redrives what its decoder read: a JOB after job is the job it writes, every case variant of dead_letter and attempts is reset, a padded urn alias is trimmed', () => {
+    const variants = D1.replace('"attempts":2,', '"attempts":2,"JOB":"urn:babel:orders:updated","ATTEMPTS":5,"Dead_Letter":{"reason":"poison"},');
+    const go = redrive(variants, 'go');
+    assert.ok(go.ok);
+    assert.equal(go.message.text, `{"job":"urn:babel:orders:updated",${REST},"data":{"a":2,"b":1},"meta":${META},"attempts":0}`);
+    const node = redrive(variants, 'node');
+    assert.ok(node.ok);
+    assert.match(node.message.text, /^\{"job":"urn:babel:orders:created",/);
+    const padded = redrive(D2.replace('"urn":"urn:babel:orders:created"', '"urn":" urn:babel:orders:created "'), 'go');
+    assert.ok(padded.ok);
+    assert.match(padded.message.text, /^\{"job":"urn:babel:orders:created",/);
+  });
+
   test('Node takes original_queue || meta.queue whatever their type: a truthy value that is not a string is refused, a falsy one falls back', () => {
     for (const [value, words] of [['5', 'the number 5'], ['true', 'true'], ['{"name":"orders"}', 'an object'], ['[]', 'an array']] as const) {
       const result = redrive(D1.replace('"original_queue":"facts-orders"', `"original_queue":${value}`), 'node');
