@@ -87,11 +87,13 @@ export function messageRow(text: string, bytes: number, position: number, lint: 
   // which message it is, so the fields are read past it.
   const parsed = parseJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const root = parsed.syntaxProblems.length === 0 ? asObject(parsed.root) : undefined;
-  const meta = asObject(getValue(root, 'meta'));
-  const job = getValue(root, 'job') ?? getValue(root, 'urn');
-  const metaId = getValue(meta, 'id');
-  const createdAt = getValue(meta, 'created_at');
-  const attempts = getValue(root, 'attempts');
+  // A repeated key is read as JSON.parse, json.loads, json_decode and Java's parser read it: its
+  // last copy (Go differs only where its own rules apply, which its redrive reads through goLast).
+  const meta = asObject(lastValue(root, 'meta'));
+  const job = lastValue(root, 'job') ?? lastValue(root, 'urn');
+  const metaId = lastValue(meta, 'id');
+  const createdAt = lastValue(meta, 'created_at');
+  const attempts = lastValue(root, 'attempts');
   const block = deadLetterBlock(root);
   return {
     position,
@@ -108,14 +110,15 @@ export function messageRow(text: string, bytes: number, position: number, lint: 
 }
 
 function deadLetterBlock(root: ObjectNode | undefined): DeadLetterBlock | undefined {
-  const block = asObject(getValue(root, 'dead_letter'));
+  // The last copy of a repeated key, as for the row (messageRow).
+  const block = asObject(lastValue(root, 'dead_letter'));
   if (!block) return undefined;
   const text = (key: string) => {
-    const value = getValue(block, key);
+    const value = lastValue(block, key);
     return value?.kind === 'string' ? value.value : value?.kind === 'null' ? null : undefined;
   };
   const number = (key: string) => {
-    const value = getValue(block, key);
+    const value = lastValue(block, key);
     return value?.kind === 'number' ? value.value : undefined;
   };
   const entries: [string, unknown][] = [

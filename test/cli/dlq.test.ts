@@ -199,6 +199,38 @@ describe('babelq dlq redrive that stops part-way', () => {
   });
 });
 
+describe('babelq dlq list of a dead letter with repeated keys', () => {
+  test('each field is its last copy, as JSON.parse, json.loads, json_decode and Java read it', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const body = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down');
+    const id = JSON.parse(body).meta.id as string;
+    // A first copy of every field the list shows, each overridden by the copy after it.
+    const repeated = body
+      .replace('"job":', '"job":"urn:babel:stale:first","job":')
+      .replace('"meta":{', '"meta":{"id":"stale-first-id","created_at":1,')
+      .replace('"attempts":2,', '"attempts":9,"attempts":2,')
+      .replace('"dead_letter":{', '"dead_letter":{"reason":"poison","error":"stale first error","failed_at":1,"original_queue":"stale-first-queue","lang":"go",');
+    assert.deepEqual(JSON.parse(repeated), JSON.parse(body), 'JSON.parse reads the body the list should show');
+    await redis.rpush(`${queue}.dlq`, repeated);
+
+    const listed = babelq(['dlq', 'list', '--queue', queue, '--format', 'json']);
+    assert.equal(listed.status, 0, listed.stderr);
+    const [group] = JSON.parse(listed.stdout).groups;
+    assert.deepEqual([group.reason, group.error, group.count], ['failed', 'gateway down', 1]);
+    const [message] = group.messages;
+    assert.deepEqual([message.urn, message.metaId, message.createdAt, message.attempts], ['urn:babel:orders:created', id, 1749132727000, 2]);
+    assert.deepEqual(message.deadLetter, { reason: 'failed', error: 'gateway down', exception: 'Error', failedAt: 1749132730000, originalQueue: queue, attempts: 2, lang: 'node' });
+
+    const text = babelq(['dlq', 'list', '--queue', queue]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /1 × failed: gateway down/);
+    assert.match(text.stdout, new RegExp(`original queue: "${queue}"`));
+    assert.match(text.stdout, /dead-lettered by: node/);
+    assert.doesNotMatch(text.stdout, /stale/);
+  });
+});
+
 describe('babelq dlq redrive of a dead letter whose original_queue is only white space', () => {
   test('the chosen SDK decides the target, and the note says so before anything moves', async () => {
     const queue = uniqueQueue();

@@ -216,6 +216,22 @@ describe('rows, groups and words', () => {
     assert.deepEqual([garbage.urn, garbage.metaId, garbage.deadLetter], ['(not an envelope)', '(no meta.id)', undefined]);
   });
 
+  test('a repeated key is read as its last copy, as JSON.parse, json.loads, json_decode and Java read it; auto follows the last dead_letter.lang', () => {
+    const repeated = D1.replace('"job":', '"job":"urn:babel:stale:first","job":')
+      .replace(`"meta":{"id"`, `"meta":{"id":"stale","created_at":1,"id"`)
+      .replace('"attempts":2,"x_extra"', '"attempts":9,"attempts":2,"x_extra"')
+      .replace('"dead_letter":{', '"dead_letter":{"reason":"poison","error":"stale","failed_at":1,"original_queue":"stale","lang":"go",');
+    const r = row(repeated, 0);
+    assert.deepEqual([r.urn, r.metaId, r.createdAt, r.attempts], ['urn:babel:orders:created', ID, 1749132727000, 2]);
+    assert.deepEqual(r.deadLetter, row(D1, 0).deadLetter);
+    // A whole dead_letter block repeated: the last one.
+    const blocks = row(D1.replace('"dead_letter":', `"dead_letter":${BLOCK('stale', 1, 'go')},"dead_letter":`), 0);
+    assert.deepEqual(blocks.deadLetter, row(D1, 0).deadLetter);
+    const auto = redriveMessage(repeated, { sdk: 'auto', redisLayout: 'babelqueue' });
+    assert.ok(auto.ok, auto.ok ? '' : auto.error);
+    assert.equal(auto.sdk, 'node');
+  });
+
   test('grouped by reason and error, largest first; newest first by failed_at, then by position', () => {
     const rows = [row(D1, 0), row(D1.replace(BLOCK('gateway down'), BLOCK('declined', 1749132729000)), 1), row(D1.replace(BLOCK('gateway down'), BLOCK('gateway down', 1749132730000)), 2)];
     const groups = groupDeadLetters(newestFirst(rows));
