@@ -254,17 +254,13 @@ export interface RedriveTarget {
  * (String.isBlank) for none, while Node's (`||`), Go's and PHP's (`!= ""`) and Python's
  * (truthiness) fall back only on "", so they send to the queue named by the white space. meta.queue
  * is taken as it is by all five. A refusal when the queue would be "" (or there is none), or when
- * the SDK would take a value that is not a string for the queue's name.
+ * the SDK would take a value that is not a string for the queue's name. (For Go, a value that is
+ * not a string fails its Decode, which redriveMessage checks first: goDecodeFailure.)
  */
 export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | { readonly error: string } {
   const root = asObject(doc.root);
   const fields = root ? queueFields(root, sdk) : {};
   const label = SDK_LABELS[sdk];
-  const notString = (value: ValueNode | undefined) => value !== undefined && value.kind !== 'string' && value.kind !== 'null';
-  if (sdk === 'go' && (notString(fields.original) || notString(fields.metaQueue))) {
-    const [name, value] = notString(fields.original) ? ['dead_letter.original_queue', fields.original!] : ['meta.queue', fields.metaQueue!];
-    return { error: `${name} is a ${value.kind}, not a string: Go's Decode fails on it, so the Go redrive puts the message back on the DLQ. Make it a string, or pick another SDK.` };
-  }
   if (sdk === 'node') {
     // sourceQueueOf: original_queue || meta.queue, JavaScript truthiness, whatever the value's type.
     const [name, taken] = fields.original && !isFalsy(fields.original) ? ['dead_letter.original_queue', fields.original] : ['meta.queue', fields.metaQueue];
@@ -347,6 +343,12 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   }
   const block = deadLetterBlock(root);
   const sdk = chooseRedriveSdk({ ...(block ? { deadLetter: block } : {}) }, options.sdk);
+  if (sdk === 'go') {
+    const failure = goDecodeFailure(doc);
+    if (failure) {
+      return { ok: false, error: `Go's Decode fails on it (${failure}), so the Go redrive puts the message back on the DLQ as it is: pick another SDK, or edit the envelope so that Go can decode it and redrive the edited one.` };
+    }
+  }
   const target = redriveTarget(doc, sdk);
   if ('error' in target) return { ok: false, error: target.error };
   const job = getValue(root, 'job');
@@ -376,6 +378,20 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   });
   if (!built.ok) return { ok: false, error: built.error };
   return { ok: true, message: built.message, sdk, target: target.queue, ...(target.note ? { note: target.note } : {}) };
+}
+
+/**
+ * Why Go's Decode fails on the message, or undefined when it decodes. Go's redrive moves only what
+ * Decode reads and puts anything else back on the DLQ unchanged (facts part 2 §3.2). json.Unmarshal
+ * fails the whole decode on a type error anywhere, even in `dead_letter` or `attempts`, which the
+ * redrive then resets, so the Go consumer's decode verdict (core/message/acceptance.ts) is the
+ * gate. It applies to an edited envelope too: Go's redrive writes what Go decoded, and there is
+ * nothing decoded to write.
+ */
+function goDecodeFailure(doc: ParsedDocument): string | undefined {
+  const go = consumerVerdicts(doc).find((verdict) => verdict.sdk === 'go');
+  const reasons = go?.reasons.filter((reason) => reason.stage === 'decode') ?? [];
+  return reasons.length === 0 ? undefined : reasons.map((reason) => reason.message).join('; ');
 }
 
 // A redrive keeps meta.id and created_at: nothing is minted.

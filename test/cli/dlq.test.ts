@@ -252,6 +252,31 @@ describe('babelq dlq redrive of a dead letter whose original_queue is only white
   });
 });
 
+describe('babelq dlq redrive --sdk go of a dead letter Go cannot decode', () => {
+  test('it stays in the DLQ, byte for byte, with the decode error; the Node redrive moves it', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`).add(`${queue}:notify`);
+    const good = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down');
+    // dead_letter.attempts as a string: json.Unmarshal fails on it, so Go's Decode does.
+    const odd = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down').replace('"attempts":2,"lang"', '"attempts":"2","lang"');
+    assert.match(odd, /"attempts":"2","lang"/);
+    await redis.rpush(`${queue}.dlq`, good, odd);
+    const oddId = JSON.parse(odd).meta.id as string;
+
+    const go = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--sdk', 'go']);
+    assert.equal(go.status, 0, go.stderr);
+    assert.match(go.stdout, /^Redrove 1 message\(s\)/);
+    assert.match(go.stderr, new RegExp(`left in the DLQ: meta\\.id ${oddId}: Go's Decode fails on it \\(json\\.Unmarshal fails: dead_letter\\.attempts is a string: not an integer\\), so the Go redrive puts the message back on the DLQ as it is`));
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [odd]);
+    assert.equal(JSON.parse((await redis.lrange(queue, 0, -1))[0]!).meta.id, JSON.parse(good).meta.id);
+
+    const node = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--sdk', 'node']);
+    assert.equal(node.status, 0, node.stderr);
+    assert.equal(await redis.llen(`${queue}.dlq`), 0);
+    assert.equal(await redis.llen(queue), 2);
+  });
+});
+
 describe('babelq dlq redrive of bodies with a BOM or bytes that are not UTF-8', () => {
   test('Redis: they stay in the DLQ, byte for byte, each with its reason; the clean one moves', async () => {
     const queue = uniqueQueue();

@@ -158,7 +158,33 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.deepEqual([target(repeated, 'go'), target(repeated, 'node'), target(repeated, 'java')], ['facts-orders', 'facts-orders', 'facts-orders']);
     const notString = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":5'), 'go');
     assert.equal(notString.ok, false);
-    assert.match(notString.ok ? '' : notString.error, /dead_letter\.original_queue is a number, not a string: Go's Decode fails on it, so the Go redrive puts the message back on the DLQ/);
+    assert.match(notString.ok ? '' : notString.error, /^Go's Decode fails on it \(json\.Unmarshal fails: dead_letter\.original_queue is not a string\), so the Go redrive puts the message back on the DLQ/);
+  });
+
+  test("Go's redrive puts back what its Decode fails on, wherever the type error is, even in what it would reset; the other SDKs redrive it", () => {
+    const cases = [
+      [D1.replace('"attempts":2,"lang"', '"attempts":"x","lang"'), /dead_letter\.attempts is a string: not an integer/],
+      [D1.replace('"attempts":2,"x_extra"', '"attempts":"3","x_extra"'), /attempts is a string: not an integer/],
+      [D1.replace(`"meta":${META}`, '"meta":5'), /meta is not an object/],
+      // A later copy would set the field, but the first one's type error fails the decode all the same.
+      [D1.replace('"original_queue":"facts-orders"', '"original_queue":5,"original_queue":"facts-orders"'), /dead_letter\.original_queue is not a string/],
+      [D1.replace('"exception":"TypeError"', '"EXCEPTION":{"name":"TypeError"}'), /dead_letter\.EXCEPTION is not a string/],
+    ] as const;
+    for (const [text, why] of cases) {
+      const go = redrive(text, 'go');
+      assert.equal(go.ok, false, text);
+      assert.match(go.ok ? '' : go.error, /^Go's Decode fails on it \(json\.Unmarshal fails: /, text);
+      assert.match(go.ok ? '' : go.error, why, text);
+      assert.match(go.ok ? '' : go.error, /so the Go redrive puts the message back on the DLQ as it is/, text);
+      // An edited envelope Go cannot decode is refused too: there is no decoded envelope to write.
+      assert.equal(redriveMessage(text, { sdk: 'go', redisLayout: 'babelqueue' }, false).ok, false, text);
+    }
+    // Where Decode succeeds, the redrive moves it: dead_letter.attempts 2, a null attempts.
+    assert.ok(redrive(D1, 'go').ok);
+    assert.ok(redrive(D1.replace('"attempts":2,"x_extra"', '"attempts":null,"x_extra"'), 'go').ok);
+    const java = redrive(cases[0][0], 'java');
+    assert.ok(java.ok);
+    assert.equal(java.target, 'facts-orders');
   });
 
   test('Go redrives what its decoder read: a JOB after job is the job it writes, every case variant of dead_letter and attempts is reset, a padded urn alias is trimmed', () => {
