@@ -266,7 +266,7 @@ export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarg
     const [name, taken] = fields.original && !isFalsy(fields.original) ? ['dead_letter.original_queue', fields.original] : ['meta.queue', fields.metaQueue];
     if (taken && taken.kind !== 'string' && !isFalsy(taken)) {
       return {
-        error: `${name} is ${taken.kind === 'number' ? `the number ${taken.raw}` : taken.kind === 'boolean' ? 'true' : `an ${taken.kind}`}, not a string: the Node redrive (original_queue || meta.queue) hands that value itself to the transport as the queue's name, which amqplib refuses (a routing key must be a string) and a Redis client writes as its text, so this redrive does not guess. Make it a string, or pick another SDK.`,
+        error: `${name} is ${valueWords(taken)}, not a string: the Node redrive (original_queue || meta.queue) hands that value itself to the transport as the queue's name, which amqplib refuses (a routing key must be a string) and a Redis client writes as its text, so this redrive does not guess. Make it a string, or pick another SDK.`,
       };
     }
   }
@@ -275,17 +275,68 @@ export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarg
   const blankOriginal = original !== undefined && original !== '' && (original.trim() === '' || isJavaBlank(original));
   const fallsBack = original === undefined || original === '' || (sdk === 'java' && isJavaBlank(original));
   const queue = fallsBack ? metaQueue : original;
-  if (queue === undefined || queue === '') return { error: 'Neither dead_letter.original_queue nor meta.queue names a queue: the SDKs would publish to the queue named "", so this redrive refuses.' };
+  if (queue === undefined || queue === '') return { error: noQueueError(fields, sdk) };
+  const notes: string[] = [];
+  // Python (a non-empty str), PHP (is_string) and Java (a decoder that reads anything else as null)
+  // take an original_queue that is not a string for none; Node gets here only with a falsy one.
+  const passedOver = fields.original && fields.original.kind !== 'string' && fields.original.kind !== 'null' ? fields.original : undefined;
+  if (passedOver) {
+    notes.push(`dead_letter.original_queue is ${valueWords(passedOver)}, not a string: the ${label} redrive takes it for no queue (${PASSED_OVER_WHY[sdk]}) and sends to meta.queue ${JSON.stringify(queue)}.`);
+  }
   if (blankOriginal && fallsBack) {
-    return { queue, note: `dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive takes it for no queue and sends to meta.queue ${JSON.stringify(queue)}; the Node, Go, Python and PHP redrives would send to the queue named ${JSON.stringify(original)}.` };
+    notes.push(`dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive takes it for no queue and sends to meta.queue ${JSON.stringify(queue)}; the Node, Go, Python and PHP redrives would send to the queue named ${JSON.stringify(original)}.`);
+  } else if (blankOriginal) {
+    notes.push(`dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive sends to the queue of that name${metaQueue ? `, not to meta.queue ${JSON.stringify(metaQueue)}` : ''}${sdk === 'java' ? '' : " (only Java's falls back to meta.queue)"}.`);
+  } else if (queue.trim() === '') {
+    notes.push(`meta.queue is ${JSON.stringify(queue)}, only white space, and dead_letter.original_queue names no queue: the ${label} redrive, as every SDK's, sends to the queue of that name.`);
   }
-  if (blankOriginal) {
-    return { queue, note: `dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive sends to the queue of that name${metaQueue ? `, not to meta.queue ${JSON.stringify(metaQueue)}` : ''}${sdk === 'java' ? '' : " (only Java's falls back to meta.queue)"}.` };
-  }
-  if (queue.trim() === '') {
-    return { queue, note: `meta.queue is ${JSON.stringify(queue)}, only white space, and dead_letter.original_queue names no queue: the ${label} redrive, as every SDK's, sends to the queue of that name.` };
-  }
-  return { queue };
+  return notes.length === 0 ? { queue } : { queue, note: notes.join(' ') };
+}
+
+/** Why each SDK's redrive passes over an original_queue that is not a string (Go's Decode fails on it first). */
+const PASSED_OVER_WHY: Readonly<Record<RedriveSdk, string>> = {
+  node: 'original_queue || meta.queue, and the value is falsy',
+  go: 'Go cannot decode it',
+  python: 'it reads original_queue only when it is a non-empty str',
+  php: 'it reads original_queue only when is_string',
+  java: 'its decoder reads a value that is not a string as null',
+};
+
+/**
+ * The refusal when the SDK's redrive would name no queue: what it would hand its transport as the
+ * queue's name. Go, Python and PHP fall back to "" (their string fields default to it); Java's
+ * sourceQueueOf returns meta.queue as its decoder read it, null when that is not a string, which
+ * goes to Redrive.Transport.publish; Node's `original_queue || meta.queue` is meta.queue's value
+ * itself (undefined when there is none).
+ */
+function noQueueError(fields: { original?: ValueNode; metaQueue?: ValueNode }, sdk: RedriveSdk): string {
+  const label = SDK_LABELS[sdk];
+  const notStrings = ([['dead_letter.original_queue', fields.original], ['meta.queue', fields.metaQueue]] as const)
+    .filter(([, value]) => value && value.kind !== 'string' && value.kind !== 'null')
+    .map(([name, value]) => `${name} is ${valueWords(value!)}, not a string`);
+  const why = notStrings.length === 0 ? '' : ` (${notStrings.join('; ')})`;
+  const metaQueue = fields.metaQueue;
+  const handed =
+    sdk === 'java' ? (metaQueue?.kind === 'string' ? '""' : 'null') : sdk === 'node' ? (metaQueue === undefined ? 'undefined' : metaQueue.kind === 'string' ? '""' : valueText(metaQueue)) : '""';
+  if (handed === '""') return `Neither dead_letter.original_queue nor meta.queue names a queue${why}: the ${label} redrive would publish to the queue named "", so this redrive refuses.`;
+  const call = sdk === 'java' ? ' (Redrive.Transport.publish(null, body), whatever the caller\'s transport makes of it)' : '';
+  return `Neither dead_letter.original_queue nor meta.queue names a queue${why}: the ${label} redrive would hand ${handed} to its transport as the queue's name${call}, so this redrive refuses.`;
+}
+
+/** A value that is not a string, in words: `the number 5`, `true`, `an object`. */
+function valueWords(value: ValueNode): string {
+  if (value.kind === 'number') return `the number ${value.raw}`;
+  if (value.kind === 'boolean' || value.kind === 'null') return valueText(value);
+  return `an ${value.kind}`;
+}
+
+/** A scalar as JavaScript would print it (`0`, `false`, `null`); containers by their kind. */
+function valueText(value: ValueNode): string {
+  if (value.kind === 'number') return String(value.value);
+  if (value.kind === 'boolean') return String(value.value);
+  if (value.kind === 'null') return 'null';
+  if (value.kind === 'string') return JSON.stringify(value.value);
+  return `an ${value.kind}`;
 }
 
 /**

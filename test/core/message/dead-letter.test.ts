@@ -216,6 +216,38 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(metaNumber.ok ? '' : metaNumber.error, /^meta\.queue is the number 7, not a string/);
   });
 
+  test('Python, PHP and Java take an original_queue that is not a string for none and send to meta.queue, said first; with no queue, each says what it would hand its transport', () => {
+    for (const [value, words] of [['5', 'the number 5'], ['true', 'true'], ['{"name":"billing"}', 'an object'], ['["billing"]', 'an array']] as const) {
+      const text = D1.replace('"original_queue":"facts-orders"', `"original_queue":${value}`);
+      for (const [sdk, why] of [['python', 'it reads original_queue only when it is a non-empty str'], ['php', 'it reads original_queue only when is_string'], ['java', 'its decoder reads a value that is not a string as null']] as const) {
+        const result = redrive(text, sdk);
+        assert.ok(result.ok, `${sdk} ${value}: ${result.ok ? '' : result.error}`);
+        assert.equal(result.target, 'orders', `${sdk} ${value}`);
+        assert.equal(result.note, `dead_letter.original_queue is ${words}, not a string: the ${sdk === 'php' ? 'PHP' : sdk === 'python' ? 'Python' : 'Java'} redrive takes it for no queue (${why}) and sends to meta.queue "orders".`, `${sdk} ${value}`);
+      }
+    }
+    // A falsy one falls back in Node too, and is said.
+    const zero = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":0'), 'node');
+    assert.ok(zero.ok);
+    assert.match(zero.note ?? '', /^dead_letter\.original_queue is the number 0, not a string: the Node redrive takes it for no queue \(original_queue \|\| meta\.queue, and the value is falsy\)/);
+    // A meta.queue that is not a string behind it: no queue, and what each would hand its transport.
+    const neither = D1.replace('"original_queue":"facts-orders"', '"original_queue":5').replace('"queue":"orders"', '"queue":7');
+    const error = (sdk: 'python' | 'php' | 'java') => {
+      const result = redrive(neither, sdk);
+      assert.equal(result.ok, false, sdk);
+      return result.ok ? '' : result.error;
+    };
+    for (const sdk of ['python', 'php'] as const) {
+      assert.match(error(sdk), /^Neither dead_letter\.original_queue nor meta\.queue names a queue \(dead_letter\.original_queue is the number 5, not a string; meta\.queue is the number 7, not a string\): the (Python|PHP) redrive would publish to the queue named "", so this redrive refuses\.$/, sdk);
+    }
+    assert.match(error('java'), /: the Java redrive would hand null to its transport as the queue's name \(Redrive\.Transport\.publish\(null, body\)/);
+    // Java hands "" when meta.queue is the string "", null when there is none.
+    const emptyMeta = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":""').replace('"queue":"orders"', '"queue":""'), 'java');
+    assert.match(emptyMeta.ok ? '' : emptyMeta.error, /the Java redrive would publish to the queue named ""/);
+    const noMetaQueue = redrive(D1.replace('"original_queue":"facts-orders"', '"original_queue":""').replace('"queue":"orders",', ''), 'node');
+    assert.match(noMetaQueue.ok ? '' : noMetaQueue.error, /the Node redrive would hand undefined to its transport as the queue's name, so this redrive refuses/);
+  });
+
   test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
     const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
     const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' }, false);
