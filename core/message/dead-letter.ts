@@ -17,7 +17,7 @@ import { isFalsy } from '../encode/node';
 import { SDK_LABELS } from '../encode/types';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
-import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
+import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
 import { consumerVerdicts } from './acceptance';
@@ -402,7 +402,8 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   }
   const target = redriveTarget(doc, sdk);
   if ('error' in target) return { ok: false, error: target.error };
-  const job = getValue(root, 'job');
+  // json.loads keeps a repeated key's last copy.
+  const job = lastValue(root, 'job');
   if (sdk === 'python' && job?.kind !== 'string') {
     return { ok: false, error: 'The Python redrive needs a string "job" and puts anything else back on the DLQ: pick another SDK or add "job".' };
   }

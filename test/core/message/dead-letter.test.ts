@@ -248,6 +248,12 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(noMetaQueue.ok ? '' : noMetaQueue.error, /the Node redrive would hand undefined to its transport as the queue's name, so this redrive refuses/);
   });
 
+  test("Python's redrive reads a repeated job as json.loads does, its last copy: a number after the string is put back", () => {
+    const numberLast = redrive(D1.replace('"job":"urn:babel:orders:created",', '"job":"urn:babel:orders:created","job":5,'), 'python');
+    assert.equal(numberLast.ok, false);
+    assert.match(numberLast.ok ? '' : numberLast.error, /The Python redrive needs a string "job"/);
+  });
+
   test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
     const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
     const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' }, false);
