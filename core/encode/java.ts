@@ -52,6 +52,18 @@ export function isJavaBlank(value: string): boolean {
   return /^(?:(?![\u00a0\u2007\u202f])[\t\n\u000b\f\r\u001c-\u001f\p{Zs}\p{Zl}\p{Zp}])*$/u.test(value);
 }
 
+/**
+ * The job EnvelopeCodec.decode reads: `job` when it is a string, else (also when it is blank) the
+ * `urn` alias when that is a string, each its last copy; undefined when neither is a string.
+ */
+export function javaDecodedJob(root: ObjectNode): string | undefined {
+  const job = lastValue(root, 'job');
+  const text = job?.kind === 'string' ? job.value : undefined;
+  if (text !== undefined && !isJavaBlank(text)) return text;
+  const alias = lastValue(root, 'urn');
+  return alias?.kind === 'string' ? alias.value : text;
+}
+
 /** Number.intValue() / longValue(): low bits of a Long or BigInteger, a saturating cast of a Double. */
 export function javaIntegral(node: ValueNode | undefined, bits: 32 | 64): bigint {
   if (node?.kind !== 'number') return 0n;

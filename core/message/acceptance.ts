@@ -9,7 +9,7 @@
  * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
 import { goField, goFold, goJobVariantRoute, goLast, goRoute, goTrimSpace, GO_MAX_DEPTH } from '../encode/go';
-import { isJavaBlank, JAVA_MAX_DEPTH } from '../encode/java';
+import { isJavaBlank, JAVA_MAX_DEPTH, javaDecodedJob } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
 import { PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS, pythonStr, pythonTruthy } from '../encode/python';
@@ -378,12 +378,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.depth > JAVA_MAX_DEPTH) return verdict.failDecode(`its recursive parser throws StackOverflowError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     // decode(): asString(job), null for anything but a string; when null or isBlank(), the alias if
     // it is a string, as is. accepts(): urn() is job.strip(), empty exactly when job isBlank().
-    const jobValue = lastValue(root, 'job');
-    let job = isString(jobValue) ? jobValue.value : undefined;
-    if (job === undefined || isJavaBlank(job)) {
-      const alias = lastValue(root, 'urn');
-      if (isString(alias)) job = alias.value;
-    }
+    const job = javaDecodedJob(root);
     if (job === undefined || isJavaBlank(job)) verdict.reject('job (or urn) must be a string that is not blank', 'job');
     const trace = lastValue(root, 'trace_id');
     if (!isString(trace) || isJavaBlank(trace.value)) verdict.reject('trace_id must be a string that is not blank', 'trace_id');

@@ -12,7 +12,7 @@
  */
 import { formatUtc } from '../contract/time';
 import { goDecodedObjects, goField, goLast, goString } from '../encode/go';
-import { isJavaBlank } from '../encode/java';
+import { isJavaBlank, javaDecodedJob } from '../encode/java';
 import { isFalsy } from '../encode/node';
 import { SDK_LABELS } from '../encode/types';
 import { applyEdits, type TextEdit } from '../model/edits';
@@ -404,6 +404,13 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   if ('error' in target) return { ok: false, error: target.error };
   // json.loads keeps a repeated key's last copy.
   const job = lastValue(root, 'job');
+  // Java's redrive puts back what has no job once decoded (null or isBlank(), the urn alias read).
+  if (sdk === 'java') {
+    const decoded = javaDecodedJob(root);
+    if (decoded === undefined || isJavaBlank(decoded)) {
+      return { ok: false, error: `The Java redrive needs a job (or urn) that is not blank (String.isBlank()) and puts anything else back on the DLQ${decoded === undefined ? '' : `: it reads ${JSON.stringify(decoded)}`}: pick another SDK or fix "job".` };
+    }
+  }
   if (sdk === 'python' && job?.kind !== 'string') {
     return { ok: false, error: 'The Python redrive needs a string "job" and puts anything else back on the DLQ: pick another SDK or add "job".' };
   }

@@ -254,6 +254,16 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(numberLast.ok ? '' : numberLast.error, /The Python redrive needs a string "job"/);
   });
 
+  test("Java's redrive puts back a message whose job, once decoded, is blank as String.isBlank() tests it: an em space too", () => {
+    const emSpace = D1.replace('"job":"urn:babel:orders:created"', '"job":"\\u2003"');
+    const java = redrive(emSpace, 'java');
+    assert.equal(java.ok, false);
+    assert.match(java.ok ? '' : java.error, /^The Java redrive needs a job \(or urn\) that is not blank \(String\.isBlank\(\)\) and puts anything else back on the DLQ: it reads "\u2003"/);
+    // A no-break space is no white space to isBlank(): Java redrives that job.
+    const noBreak = redrive(D1.replace('"job":"urn:babel:orders:created"', '"job":"\\u00a0"'), 'java');
+    assert.ok(noBreak.ok, noBreak.ok ? '' : noBreak.error);
+  });
+
   test('a Laravel layout target gets its queues: key; a pretty-printed, edited envelope redrives the same way; a missing attempts is added', () => {
     const edited = `{\n  "job": "urn:babel:orders:created",\n  ${REST.replace(':', ': ')},\n  "data": { "b": 1 },\n  "meta": ${META},\n  "dead_letter": ${BLOCK('x')}\n}\n`;
     const result = redriveMessage(edited, { sdk: 'node', redisLayout: 'laravel' }, false);
