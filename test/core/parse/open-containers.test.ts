@@ -23,12 +23,14 @@ function fastestParses(texts: readonly string[], runs: number): number[] {
 }
 
 describe('open containers', () => {
-  test('a million unclosed [ parse in no more time than an array of a million values', () => {
+  test('a million unclosed [ parse in about the time of an array of a million values', () => {
     // Both make a million slots; the nested one also keeps a million containers open, which cost
-    // about 1.4 times the flat array's whole parse while the stack was made of growing plain arrays.
+    // 1.3–1.4 times the flat array's whole parse while the stack was made of growing plain arrays,
+    // and costs about 0.75 times it on typed arrays. The bound sits between the two, nearer the old:
+    // on a machine busy with other work the two parses' times move apart by a third (1.03 seen).
     const values = 1_000_000;
-    const [nested, flat] = fastestParses(['['.repeat(values), `[${'0,'.repeat(values - 1)}0]`], 5);
-    assert.ok(nested < flat, `a million [: ${nested.toFixed(1)} ms; a million values: ${flat.toFixed(1)} ms`);
+    const [nested, flat] = fastestParses(['['.repeat(values), `[${'0,'.repeat(values - 1)}0]`], 7);
+    assert.ok(nested < 1.25 * flat, `a million [: ${nested.toFixed(1)} ms; a million values: ${flat.toFixed(1)} ms`);
   });
 
   // Depths on both sides of the stack's first growths (64 and 128 entries), with every way a
