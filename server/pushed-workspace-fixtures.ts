@@ -1,22 +1,28 @@
 /**
  * The workspace's report pushed to a client without pull diagnostics (Neovim 0.7, eglot 1.9): the
  * findings of every fixture nobody has open, as `workspace/diagnostic` gives them (the same walk,
- * ignores, settings and bounds: server/workspace-diagnostics.ts), sent as
+ * ignores, settings and bounds: server/workspace-diagnostics.ts), and of the project files that
+ * report lists beside them (registry.json, babelq.json, the suppressions file), sent as
  * `textDocument/publishDiagnostics`, so the editor's list of problems (Neovim's
- * `vim.diagnostic.setqflist()`, Emacs's `flymake-show-project-diagnostics`) holds the workspace's.
+ * `vim.diagnostic.setqflist()`, Emacs's `flymake-show-project-diagnostics`) holds the files a
+ * pulling client's Problems panel holds, and `babelq lint .` reports.
  *
  * Only files with findings are sent, and each again whenever its findings change, with an empty
  * list once it is clean, deleted, ignored or out of scope: ten thousand clean fixtures cost no
- * notification at all. An open fixture belongs to the open-document push (handlers/diagnostics.ts):
- * nothing is sent for it here while it is open, and once it closes its on-disk findings are sent
- * again. The notifications go out in batches, each written before the next is queued: the
- * connection writes its messages in order, so answers to the editor's requests go out between
- * batches instead of behind thousands of notifications.
+ * notification at all. One sender per file: an open fixture or config file belongs to the
+ * open-document push (handlers/diagnostics.ts): nothing is sent for it here while it is open, and
+ * once it closes its on-disk findings are sent again. Every registry.json the report lists is
+ * handed to the registry push (server/registry-file-reports.ts), which the open fixtures feed too
+ * and which sends the report's findings while the report lists it. The notifications go out in
+ * batches, each written before the next is queued: the connection writes its messages in order,
+ * so answers to the editor's requests go out between batches instead of behind thousands of
+ * notifications.
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { ServerContext } from './context';
+import type { PushedRegistryFiles } from './registry-file-reports';
 import { toPath, toUri } from './registry';
-import { isFixturePath, type WorkspaceFixtures } from './workspace-diagnostics';
+import type { WorkspaceFixtures } from './workspace-diagnostics';
 
 /** How many notifications are written before the connection reads and answers what came in meanwhile. */
 export const PUSH_BATCH = 100;
@@ -44,6 +50,7 @@ export class PushedWorkspaceFixtures {
   constructor(
     private readonly context: ServerContext,
     private readonly workspace: WorkspaceFixtures,
+    private readonly registryFiles: PushedRegistryFiles,
   ) {
     workspace.onChanged(() => this.schedule());
     context.documents.onDidOpen((event) => this.opened(event.document.uri));
@@ -89,11 +96,10 @@ export class PushedWorkspaceFixtures {
   /** One report of the workspace, and what changed in it sent. */
   private async round(): Promise<void> {
     const items = await this.workspace.report(this.known);
-    const sends: { uri: string; path: string; diagnostics: Diagnostic[] }[] = [];
+    /** `registry`: a registry.json's item, and whether the report still lists it (an empty item without a result id is its last word on one it dropped). */
+    const sends: { uri: string; path: string; diagnostics: Diagnostic[]; registry?: 'listed' | 'dropped' }[] = [];
     for (const item of items) {
-      // registry.json's own findings reach the client with the fixtures that are open
-      // (server/registry-file-reports.ts); babelq.json's when it is opened.
-      if (item.kind !== 'full' || !isFixturePath(item.uri)) continue;
+      if (item.kind !== 'full') continue;
       const path = toPath(item.uri);
       if (path === undefined) continue;
       if (item.version !== null) {
@@ -103,6 +109,11 @@ export class PushedWorkspaceFixtures {
       }
       if (item.resultId === undefined) this.known.delete(item.uri);
       else this.known.set(item.uri, item.resultId);
+      // registry.json goes to its own push, which open fixtures also feed: one sender per file.
+      if (this.workspace.listsRegistryFile(item.uri)) {
+        sends.push({ uri: item.uri, path, diagnostics: item.items, registry: item.resultId === undefined ? 'dropped' : 'listed' });
+        continue;
+      }
       if (item.items.length === 0 && !this.shown.has(path)) continue;
       sends.push({ uri: item.uri, path, diagnostics: item.items });
     }
@@ -110,7 +121,11 @@ export class PushedWorkspaceFixtures {
       // Opened while the report was made or the previous batch written: the open-document push has it.
       const open = this.openPaths();
       const writes: Promise<void>[] = [];
-      for (const { uri, path, diagnostics } of sends.slice(start, start + PUSH_BATCH)) {
+      for (const { uri, path, diagnostics, registry } of sends.slice(start, start + PUSH_BATCH)) {
+        if (registry) {
+          writes.push(this.registryFiles.fromWorkspace(path, registry === 'listed' ? diagnostics : undefined));
+          continue;
+        }
         if (open.has(path)) {
           this.known.delete(uri);
           continue;
@@ -134,13 +149,13 @@ export class PushedWorkspaceFixtures {
   }
 
   /**
-   * A fixture opened: its editor's document is pushed from now on. Sent under another spelling of
-   * its URI, the workspace's entry is cleared at once, before the document's own push, so a client
-   * that keeps the two apart does not list the file twice.
+   * A fixture or config file opened: its editor's document is pushed from now on. Sent under
+   * another spelling of its URI, the workspace's entry is cleared at once, before the document's
+   * own push, so a client that keeps the two apart does not list the file twice.
    */
   private opened(uri: string): void {
     const path = toPath(uri);
-    if (path === undefined || !isFixturePath(uri)) return;
+    if (path === undefined) return;
     const sentAs = this.shown.get(path);
     if (sentAs !== undefined && sentAs !== uri) {
       this.shown.delete(path);
@@ -148,10 +163,14 @@ export class PushedWorkspaceFixtures {
     }
   }
 
-  /** A fixture closed: the open-document push cleared it, so what its file holds is sent again (the next report reads it). */
+  /**
+   * A document closed: the open-document push cleared it, so what its file holds is sent again
+   * (the next report reads it), a fixture's, a config's or a registry's alike, even when no report
+   * ran while it was open.
+   */
   private closed(uri: string): void {
     const path = toPath(uri);
-    if (path === undefined || !isFixturePath(uri)) return;
+    if (path === undefined) return;
     this.known.delete(toUri(path));
     this.schedule();
   }

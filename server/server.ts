@@ -50,6 +50,7 @@ import { registryMessages } from './registry-messages';
 import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints } from './request-shape';
 import { SchemaCompat } from './schema-compat';
 import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
+import { PushedRegistryFiles } from './registry-file-reports';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
@@ -177,10 +178,12 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
     if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures, schemaCompat);
     else {
-      revalidateAll = registerPushDiagnostics(context, schemaCompat, (document) => {
+      // registry.json is pushed by one sender, fed by the open fixtures and by the workspace's report.
+      const registryFiles = new PushedRegistryFiles(context);
+      revalidateAll = registerPushDiagnostics(context, schemaCompat, registryFiles, (document) => {
         if (canCollect() && isLargeEnvelope(document)) collectWhenIdle();
       });
-      workspacePush = new PushedWorkspaceFixtures(context, workspaceFixtures);
+      workspacePush = new PushedWorkspaceFixtures(context, workspaceFixtures, registryFiles);
     }
     dynamic = dynamicFeatures(connection, capabilities);
     return {

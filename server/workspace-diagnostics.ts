@@ -134,6 +134,12 @@ export class WorkspaceFixtures {
   private readonly registryFiles = new Map<string, ReportedFile>();
   /** The babelq.json and suppressions files reported (once one had a problem), by path, likewise. */
   private readonly configFiles = new Map<string, ReportedFile>();
+  /**
+   * The URIs the report has listed as registry.json files, kept after they leave it: a client that
+   * is pushed the report tells their items apart from a fixture's or a config's by it (a registry's
+   * name is the settings' to choose), the last empty one included.
+   */
+  private readonly registryUris = new Set<string>();
 
   /** `watched`: the client sends file events, so a file is not looked at again until one names it. */
   constructor(
@@ -253,7 +259,14 @@ export class WorkspaceFixtures {
       const report = registryFileReport(state, settings);
       if (report) used.push(report);
     }
-    return this.reportFiles(used, this.registryFiles, known);
+    const items = this.reportFiles(used, this.registryFiles, known);
+    for (const item of items) this.registryUris.add(item.uri);
+    return items;
+  }
+
+  /** True when the report has listed `uri` as a registry.json file (server/pushed-workspace-fixtures.ts hands those to their own push). */
+  listsRegistryFile(uri: string): boolean {
+    return this.registryUris.has(uri);
   }
 
   /**

@@ -2,8 +2,9 @@
  * Diagnostics, pulled when the client supports `textDocument/diagnostic`, pushed with a debounce
  * otherwise. A push is never sent for a stale document version, and a closed document's
  * diagnostics are cleared. registry.json's own problems reach the client unopened: in the
- * workspace's report, or pushed after a fixture's diagnostics (server/registry-file-reports.ts).
- * The fixtures nobody has open are pushed from the workspace's report (server/pushed-workspace-fixtures.ts).
+ * workspace's report, or pushed (server/registry-file-reports.ts), for the registries of the open
+ * fixtures and those the workspace's report lists. The files nobody has open are pushed from the
+ * workspace's report (server/pushed-workspace-fixtures.ts).
  */
 import {
   CancellationToken,
@@ -25,7 +26,7 @@ import type { SchemaCompat } from '../schema-compat';
 import { compareDiagnostics } from '../../core/rules/diagnostic';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import { openEnvelopeFindings, projectFileDiagnostics } from '../project-files';
-import { PushedRegistryFiles } from '../registry-file-reports';
+import type { PushedRegistryFiles } from '../registry-file-reports';
 
 /**
  * How long typing must pause before a pushed validation runs: one validation for a burst of
@@ -81,12 +82,11 @@ export function registerPullDiagnostics(context: ServerContext, workspace: Works
 
 /**
  * Pushes diagnostics after a pause in typing, and tells `published` of each document whose
- * diagnostics went out; returns a function that re-validates every open document.
+ * diagnostics went out; an open fixture's registry.json goes to `registryFiles`, which the
+ * workspace's push feeds too. Returns a function that re-validates every open document.
  */
-export function registerPushDiagnostics(context: ServerContext, compat: SchemaCompat, published: (document: TextDocument) => void = () => undefined): () => void {
+export function registerPushDiagnostics(context: ServerContext, compat: SchemaCompat, registryFiles: PushedRegistryFiles, published: (document: TextDocument) => void = () => undefined): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
-  // registry.json's own problems reach the client without it being opened.
-  const registryFiles = new PushedRegistryFiles(context);
   const publish = guard(context.connection.console, 'diagnostics', async ({ textDocument: document }: { textDocument: TextDocument }) => {
     // The document object is updated in place by later changes: remember which version this run is for.
     const version = document.version;

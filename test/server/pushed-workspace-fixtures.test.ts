@@ -6,7 +6,8 @@
  * findings come back; a save has the folders looked at again (Neovim 0.7 sends no file events,
  * eglot 1.9 none for a folder made after it started); thousands of
  * fixtures cost a notification only for those with findings, and requests are answered while
- * they go out.
+ * they go out. The project files the report lists are pushed too: registry.json (one sender, with
+ * the open fixtures that use it), babelq.json and the suppressions file.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { scratchFolder } from '../support/scratch-folder';
 const ROOT = resolve(__dirname, '..', '..');
 const BROKEN = readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8');
 const REGISTRY = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders', status: 'active' }] }, null, 2);
+/** A registry whose entry names a schema file that is not there: a registry-error in registry.json. */
+const REGISTRY_MISSING_SCHEMA = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/missing.json', owner: 'orders', status: 'active' }] }, null, 2);
 const CREATED = 1;
 const CHANGED = 2;
 const DELETED = 3;
@@ -188,6 +191,95 @@ describe('the workspace\'s fixtures pushed to a client without pull diagnostics'
       await client.open(uriOf('fixtures/clean.babel.json'), GOOD_ENVELOPE);
       await client.save(uriOf('fixtures/clean.babel.json'));
       await lastIs(client, uriOf('later/created.babel.json'), 'some');
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('a registry.json with a problem, used only by fixtures nobody opened, is pushed with its findings, and emptied once mended', async () => {
+    const { uriOf, write } = project('babelq-push-registry-');
+    write('registry.json', REGISTRY_MISSING_SCHEMA);
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    const registryUri = uriOf('registry.json');
+    try {
+      await client.initialize();
+      await lastIs(client, registryUri, 'some');
+      assert.deepEqual(codesOf(client.published.filter((p) => p.uri === registryUri).at(-1)!.diagnostics), ['registry-error']);
+      write('registry.json', REGISTRY);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: registryUri, type: CHANGED }] });
+      await lastIs(client, registryUri, 0);
+      assert.deepEqual(countsFor(client, registryUri), [1, 0], 'sent once with its finding, once empty');
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('registry.json used by an open fixture and by the workspace\'s report has one sender: the fixture closing leaves it listed; the report dropping it leaves it to the open fixture; both gone, cleared', async () => {
+    const { uriOf, write } = project('babelq-push-registry-owner-');
+    write('registry.json', REGISTRY_MISSING_SCHEMA);
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    const registryUri = uriOf('registry.json');
+    const fixtureUri = uriOf('fixtures/clean.babel.json');
+    const settle = () => new Promise((done) => setTimeout(done, 600));
+    try {
+      await client.initialize();
+      await lastIs(client, registryUri, 'some');
+      // Opened and closed: the report still lists the registry, so nothing clears it, and its unchanged findings are not sent twice.
+      await client.open(fixtureUri, GOOD_ENVELOPE);
+      // Its own registry-error (its URN's schema cannot be read), from the open-document push.
+      await client.waitForPublished((all) => all.some((p) => p.uri === fixtureUri && p.version === 1));
+      await client.close(fixtureUri);
+      await settle();
+      assert.deepEqual(countsFor(client, registryUri), [1], 'sent once, and neither cleared nor sent again');
+      // Open again, then every fixture ignored: the report drops the registry, the open fixture still uses it.
+      await client.open(fixtureUri, GOOD_ENVELOPE);
+      write('babelq.json', '{ "ignore": ["fixtures/**"] }\n');
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('babelq.json'), type: CREATED }] });
+      await lastIs(client, uriOf('fixtures/broken.babel.json'), 0);
+      await settle();
+      assert.deepEqual(countsFor(client, registryUri), [1], 'still shown: the open fixture uses it');
+      // The fixture closed: no one uses it any more.
+      await client.close(fixtureUri);
+      await lastIs(client, registryUri, 0);
+      assert.deepEqual(countsFor(client, registryUri), [1, 0]);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('babelq.json and the suppressions file with findings are pushed unopened; opened, they are the open-document push\'s; closed, their files\' findings come back; mended, emptied', async () => {
+    const { uriOf, write } = project('babelq-push-config-');
+    write('babelq.json', '{ "severty": {} }\n');
+    write('babelq-suppressions.json', '{ "suppressions": [{ "file": "fixtures/broken.babel.json", "code": "forbidden-key", "pointer": "/timestamp" }] }\n');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    const configUri = uriOf('babelq.json');
+    const suppressionsUri = uriOf('babelq-suppressions.json');
+    try {
+      await client.initialize();
+      await lastIs(client, configUri, 'some');
+      await lastIs(client, suppressionsUri, 'some');
+      assert.deepEqual(codesOf(client.published.filter((p) => p.uri === configUri).at(-1)!.diagnostics), ['config-error']);
+      assert.deepEqual(codesOf(client.published.filter((p) => p.uri === suppressionsUri).at(-1)!.diagnostics), ['unexplained-suppression']);
+      // Opened with the key mended, unsaved: the editor's text is what it shows, and nothing comes from the file.
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: configUri, languageId: 'jsonc', version: 1, text: '{ "severity": {} }\n' } });
+      await lastIs(client, configUri, 0);
+      const atOpen = client.published.length;
+      write('fixtures/other.babel.json', BROKEN);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('fixtures/other.babel.json'), type: CREATED }] });
+      await lastIs(client, uriOf('fixtures/other.babel.json'), 'some');
+      assert.deepEqual(client.published.slice(atOpen).filter((p) => p.uri === configUri), [], 'nothing pushed for the open babelq.json from its file');
+      // Closed unsaved: cleared by the close, then what the file still holds.
+      await client.close(configUri);
+      await client.waitForPublished((all) => {
+        const counts = all.slice(atOpen).filter((p) => p.uri === configUri).map((p) => p.diagnostics.length);
+        return counts.length >= 2 && counts[0] === 0 && counts.at(-1)! > 0;
+      }, 10_000);
+      // Mended on disk: emptied.
+      write('babelq.json', '{}\n');
+      write('babelq-suppressions.json', '{ "suppressions": [] }\n');
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri, type: CHANGED }, { uri: suppressionsUri, type: CHANGED }] });
+      await lastIs(client, configUri, 0);
+      await lastIs(client, suppressionsUri, 0);
     } finally {
       client.kill();
     }
