@@ -4,7 +4,7 @@
  * each editor's own LSP commands; what each saw is checked: the diagnostics in its store (codes and
  * positions, the same as the installed `babelq lint` reports), the whole workspace's as it lists
  * them (Neovim: vim.diagnostic.get() and setqflist(); Emacs: what flymake-show-project-diagnostics
- * lists), the fixtures nobody opened included, the registry's URNs from its
+ * lists), the fixtures nobody opened included, and registry.json and babelq.json unopened, the registry's URNs from its
  * completion (Neovim: vim.lsp.omnifunc typed in insert mode; Emacs: eglot's completion-at-point
  * function), the URN's hover as it shows it (Neovim: vim.lsp.buf.hover()'s float; Emacs: eldoc's
  * text), and the quick fix of the forbidden "timestamp" picked from its code-action command
@@ -53,6 +53,12 @@ const workspace = mkdtempSync(join(tmpdir(), 'babelq-editors-'));
 cpSync(join(REPO, 'examples'), workspace, { recursive: true });
 // A project root as editors find one (eglot asks project.el, which looks for version control).
 if (spawnSync('git', ['init', '-q'], { cwd: workspace }).status !== 0) mkdirSync(join(workspace, '.git'));
+// Project files with findings nobody opens: a babelq.json with a misspelt key, and a team's own
+// registry.json, used only by its unopened fixture, naming a schema file that is not there.
+writeFileSync(join(workspace, 'babelq.json'), '{ "severty": { "extension-key": "off" } }\n');
+mkdirSync(join(workspace, 'team'));
+writeFileSync(join(workspace, 'team', 'registry.json'), `${JSON.stringify({ schemas: [{ urn: 'urn:babel:billing:invoice.paid', schema: 'schemas/missing.json', owner: 'billing', status: 'active' }] }, null, 2)}\n`);
+cpSync(join(REPO, 'examples', 'billing', 'invoice-paid.babel.json'), join(workspace, 'team', 'invoice-paid.babel.json'));
 after(() => rmSync(workspace, { recursive: true, force: true }));
 
 const commandExists = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
@@ -94,12 +100,12 @@ function lintFindings(file: string, text?: string): string[] {
   return report.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`).sort();
 }
 
-/** The installed CLI's findings for every fixture of the workspace, as file code@line:character (0-based), sorted. */
+/** The installed CLI's findings for every file of the workspace (fixtures, registry.json, babelq.json), as file code@line:character (0-based), sorted. */
 function lintWorkspace(): string[] {
   const lint = spawnSync(join(INSTALLED!, 'node_modules', '.bin', 'babelq'), ['lint', '.', '--format', 'json'], { cwd: workspace, encoding: 'utf8', timeout: 30_000 });
   assert.ok(lint.status === 0 || lint.status === 1, `babelq lint .: exit ${lint.status}\n${lint.stderr}`);
   const reports = JSON.parse(lint.stdout) as { file: string; diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }[];
-  return reports.filter((report) => report.file.endsWith('.babel.json')).flatMap((report) => report.diagnostics.map((d) => `${report.file} ${d.code}@${d.range.start.line}:${d.range.start.character}`)).sort();
+  return reports.flatMap((report) => report.diagnostics.map((d) => `${report.file} ${d.code}@${d.range.start.line}:${d.range.start.character}`)).sort();
 }
 
 const findings = (list: readonly { code: string; line: number; character: number }[] | undefined) => (list ?? []).map((d) => `${d.code}@${d.line}:${d.character}`).sort();
@@ -112,6 +118,8 @@ function assertSeen(seen: Seen): void {
   // The fixtures nobody opened are listed too, as babelq lint lists them.
   const listed = (seen.workspace ?? []).map((d) => `${d.file} ${d.code}@${d.line}:${d.character}`).sort();
   assert.ok(listed.some((finding) => finding.startsWith('bad/data.babel.json ')), `${seen.editor} lists the unopened bad/data.babel.json: ${listed.join(', ')}`);
+  assert.ok(listed.includes('team/registry.json registry-error@4:16'), `${seen.editor} lists the registry.json only unopened fixtures use: ${listed.join(', ')}`);
+  assert.ok(listed.includes('babelq.json config-error@0:2'), `${seen.editor} lists the unopened babelq.json: ${listed.join(', ')}`);
   assert.deepEqual(listed, lintWorkspace(), `${seen.editor} lists the workspace's diagnostics babelq lint reports`);
   if (seen.editor.startsWith('neovim')) assert.ok((seen.createdOutside ?? 0) > 0, 'a fixture written outside Neovim is listed after the next save');
   if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
