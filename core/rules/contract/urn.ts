@@ -4,6 +4,8 @@
  */
 import { checkUrnNaming, findUrnIdentifier, resolveUrn } from '../../contract/urn';
 import { removeProperty, renameKey, replaceValue } from '../../model/property-edits';
+import { list } from '../../encode/divergence';
+import { isFalsy } from '../../encode/node';
 import { pythonStr, pythonTruthy } from '../../encode/python';
 import { getProperty, type StringNode, type ValueNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
@@ -121,15 +123,22 @@ function checkUrn(context: RuleContext<UrnCode>): void {
 
 /**
  * Beside `urn`, a `job` that is no string: Java and .NET decode it as null and fall back; Python's
- * `str(job or urn)` and Node's `!job` fall back only when it is falsy, and Python otherwise routes
- * on its text; PHP (`job ?? urn`) and Go (a typed field) reject the message either way.
+ * `str(job or urn)` falls back when it is falsy in Python (0, false, [], {}) and otherwise routes on
+ * its text; Node's decode copies `urn` into a job falsy in JavaScript (0 and false, not [] or {},
+ * which are truthy there) and its accepts() rejects any other (core/encode/node.ts `isFalsy`);
+ * PHP (`job ?? urn`) and Go (a typed field) reject the message either way.
  */
 function nonStringJobMessage(job: ValueNode): string {
   const fix = ' Remove "job" and rename "urn" to "job".';
-  if (!pythonTruthy(job)) return `"job" is not a string: PHP and Go reject the message; Python, Node, Java and .NET (by its code) fall back to "urn".${fix}`;
+  const nodeFallsBack = isFalsy(job);
+  const rejecting = list(['PHP', ...(nodeFallsBack ? [] : ['Node']), 'Go']);
+  if (!pythonTruthy(job)) {
+    const fallingBack = list(['Python', ...(nodeFallsBack ? ['Node'] : []), 'Java', '.NET (by its code)']);
+    return `"job" is not a string: ${rejecting} reject the message; ${fallingBack} fall back to "urn".${fix}`;
+  }
   const text = pythonStr(job);
   const python = text === undefined ? 'Python routes on the text str() makes of it' : `Python routes on ${JSON.stringify(text)}`;
-  return `"job" is not a string: PHP, Node and Go reject the message, ${python}, and only Java and .NET (by its code) fall back to "urn".${fix}`;
+  return `"job" is not a string: ${rejecting} reject the message, ${python}, and only Java and .NET (by its code) fall back to "urn".${fix}`;
 }
 
 /**

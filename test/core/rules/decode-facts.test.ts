@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
 import { reparse } from '../../../core/parse/incremental';
-import { parseText } from '../../../core/parse/parser';
+import { consumerVerdicts } from '../../../core/message/acceptance';
+import { parseJson, parseText } from '../../../core/parse/parser';
 import { parseJson as referenceParse } from '../../oracle/reference-parser';
 import { analyze, analyzeDocument, analyzeText } from '../../../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
@@ -329,12 +330,23 @@ test('a number job beside urn: Python routes on its text, PHP, Node and Go rejec
   assert.match(finding.message, /Java and \.NET .*fall back to "urn"/);
 });
 
-test('a falsy job beside urn (0, false, [], {}): Python and Node fall back to urn as Java and .NET do; PHP and Go reject the message', () => {
-  for (const job of ['0', 'false', '[]', '{}']) {
+test('a falsy job beside urn (0, false): Python and Node fall back to urn as Java and .NET do; PHP and Go reject the message', () => {
+  for (const job of ['0', 'false']) {
     const text = CANONICAL.replace('"job":"urn:babel:orders:created"', `"job":${job},"urn":"urn:babel:orders:created"`);
     const [finding] = urnAlias(text);
     assert.match(finding.message, /PHP and Go reject/, job);
     assert.match(finding.message, /Python, Node, Java and \.NET .*fall back to "urn"/, job);
+  }
+});
+
+test('an empty list or object as job beside urn: Python falls back to urn, Node does not (both are truthy in JavaScript), as its consumer verdict says', () => {
+  for (const job of ['[]', '{}']) {
+    const text = CANONICAL.replace('"job":"urn:babel:orders:created"', `"job":${job},"urn":"urn:babel:orders:created"`);
+    const [finding] = urnAlias(text);
+    assert.match(finding.message, /PHP, Node and Go reject/, job);
+    assert.match(finding.message, /Python, Java and \.NET .*fall back to "urn"/, job);
+    const node = consumerVerdicts(parseJson(text)).find((verdict) => verdict.sdk === 'node');
+    assert.equal(node?.kind, 'rejects', job);
   }
 });
 
