@@ -7,15 +7,20 @@
  * eglot 1.9 none for a folder made after it started); thousands of
  * fixtures cost a notification only for those with findings, and requests are answered while
  * they go out. The project files the report lists are pushed too: registry.json (one sender, with
- * the open fixtures that use it), babelq.json and the suppressions file.
+ * the open fixtures that use it), babelq.json and the suppressions file. With a stand-in report
+ * held open by the test: a fixture opened while a round reports it is left to its editor's push.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { EGLOT_1_9, NEOVIM_0_7 } from '../support/editor-capabilities';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
+import type { ServerContext } from '../../server/context';
+import { PushedWorkspaceFixtures } from '../../server/pushed-workspace-fixtures';
+import type { WorkspaceFixtures } from '../../server/workspace-diagnostics';
 import { scratchFolder } from '../support/scratch-folder';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -313,5 +318,53 @@ describe('the workspace\'s fixtures pushed to a client without pull diagnostics'
     } finally {
       client.kill();
     }
+  });
+});
+
+describe('the workspace push against documents opened while a round runs', () => {
+  /** A stand-in for the server's context and report: the report of each round is resolved by the test. */
+  function harness() {
+    const open = new Map<string, { uri: string }>();
+    const listeners = { open: [] as ((event: { document: { uri: string } }) => void)[], close: [] as ((event: { document: { uri: string } }) => void)[] };
+    const sent: { uri: string; diagnostics: unknown[] }[] = [];
+    const reports: ((items: unknown[]) => void)[] = [];
+    const context = {
+      connection: { sendDiagnostics: async (params: { uri: string; diagnostics: unknown[] }) => void sent.push(params), console: { error: (text: string) => assert.fail(text) } },
+      documents: {
+        all: () => [...open.values()],
+        onDidOpen: (listener: (event: { document: { uri: string } }) => void) => listeners.open.push(listener),
+        onDidClose: (listener: (event: { document: { uri: string } }) => void) => listeners.close.push(listener),
+        onDidSave: () => undefined,
+      },
+    };
+    const workspace = { onChanged: () => undefined, rescan: () => undefined, report: () => new Promise<unknown[]>((resolve) => reports.push(resolve)) };
+    const push = new PushedWorkspaceFixtures(context as unknown as ServerContext, workspace as unknown as WorkspaceFixtures);
+    const openDocument = (uri: string) => {
+      open.set(uri, { uri });
+      for (const listener of listeners.open) listener({ document: { uri } });
+    };
+    return { push, sent, reports, openDocument };
+  }
+
+  const until = async (condition: () => boolean) => {
+    for (let waited = 0; !condition(); waited += 10) {
+      assert.ok(waited < 5_000, 'timed out');
+      await new Promise((done) => setTimeout(done, 10));
+    }
+  };
+
+  test('a fixture opened while its on-disk findings were being reported is not sent them: its editor\'s push has it', async () => {
+    const { push, sent, reports, openDocument } = harness();
+    const opened = pathToFileURL(resolve('/work/opened.babel.json')).href;
+    const unopened = pathToFileURL(resolve('/work/unopened.babel.json')).href;
+    const finding = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'on disk' };
+    push.start();
+    await until(() => reports.length === 1);
+    // The report read both files before the editor opened one of them.
+    openDocument(opened);
+    reports[0]!([opened, unopened].map((uri, i) => ({ kind: 'full', uri, version: null, resultId: `${i + 1}`, items: [finding] })));
+    await until(() => sent.length > 0);
+    await new Promise((done) => setTimeout(done, 50));
+    assert.deepEqual(sent.map((s) => s.uri), [unopened]);
   });
 });
