@@ -7,6 +7,7 @@
  */
 import { posix, relative } from 'node:path';
 import { runGitSync, type GitRunOptions } from '../workspace/git-command';
+import { leavesRoot } from '../workspace/path-containment';
 import { CliError } from './errors';
 
 export class BaseFiles {
@@ -23,12 +24,15 @@ export class BaseFiles {
   ) {}
 
   /**
-   * The text of `path` at the base, or undefined when the base has no file there. Throws a
-   * CliError when the base has the file and this clone cannot read it. `shownAs` names it in that
-   * error.
+   * The text of `path` at the base, or undefined when the base has no file there (nor any outside
+   * the work tree). Throws a CliError when the base has the file and this clone cannot read it.
+   * `shownAs` names it in that error.
    */
   textOf(path: string, shownAs: string): string | undefined {
-    const name = relative(this.repository, path).split('\\').join('/');
+    const inRepository = relative(this.repository, path);
+    // Outside the work tree (a registry beside the repository): the base holds no such file.
+    if (inRepository === '' || leavesRoot(inRepository)) return undefined;
+    const name = inRepository.split('\\').join('/');
     const folder = posix.dirname(name);
     const listing = this.folderAtBase(folder === '.' ? '' : `${folder}/`);
     if (listing === undefined) throw this.unreadable(shownAs);

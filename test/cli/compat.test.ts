@@ -135,6 +135,27 @@ test('--base REF counts every file it compared, with breaks or none: the summari
   }
 });
 
+test('--base REF with a registry outside the repository: its schemas inside are compared, and the registry, with no version at REF, is no I/O problem', () => {
+  const tree = makeTree({
+    'repo/schemas/created.json': schema({ order_id: { type: 'integer' } }),
+    'outside/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: '../repo/schemas/created.json', owner: 'orders', status: 'active' }] }),
+  });
+  try {
+    const repo = join(tree, 'repo');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    const compatible = babelq(['compat', '--base', 'HEAD', '--registry', '../outside/registry.json', '--format', 'json'], repo);
+    assert.equal(compatible.status, 0, compatible.stderr);
+    assert.deepEqual((JSON.parse(compatible.stdout) as { file: string }[]).map((report) => report.file), ['schemas/created.json']);
+    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    assert.equal(babelq(['compat', '--base', 'HEAD', '--registry', '../outside/registry.json'], repo).status, 1);
+  } finally {
+    removeTree(tree);
+  }
+});
+
 describe('babelq compat on the registry example (BABELQ_REGISTRY_EXAMPLE_DIR)', () => {
   const dir = process.env.BABELQ_REGISTRY_EXAMPLE_DIR;
 
