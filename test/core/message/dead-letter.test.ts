@@ -71,6 +71,13 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(python.ok ? '' : python.error, /Python redrive needs a string "job"/);
   });
 
+  test('the Python redrive judges the job json.loads keeps: the last copy of a repeated key', () => {
+    const nulledLast = D1.replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","job":null');
+    const python = redrive(nulledLast, 'python');
+    assert.equal(python.ok, false);
+    assert.match(python.ok ? '' : python.error, /Python redrive needs a string "job"/);
+  });
+
   test("D3: schema_version 2 is redriven by go, python, php and java; node's redrive puts back what its accepts() rejects", () => {
     const d3 = D1.replace('"schema_version":1', '"schema_version":2');
     for (const sdk of ['go', 'python', 'php', 'java'] as const) assert.ok(redrive(d3, sdk).ok, sdk);
