@@ -109,8 +109,8 @@ export function messageRow(text: string, bytes: number, position: number, lint: 
   };
 }
 
+/** The dead_letter block as the decoders read it: the last copy of a repeated key (what auto's SDK and the groups follow). */
 function deadLetterBlock(root: ObjectNode | undefined): DeadLetterBlock | undefined {
-  // The last copy of a repeated key, as for the row (messageRow).
   const block = asObject(lastValue(root, 'dead_letter'));
   if (!block) return undefined;
   const text = (key: string) => {

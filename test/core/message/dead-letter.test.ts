@@ -101,6 +101,16 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.equal(dotnet.sdk, 'node');
   });
 
+  test('auto reads dead_letter.lang from the block every decoder keeps: the last copy', () => {
+    const block = BLOCK('gateway down').replace('"lang":"node"}', '"lang":"go"}');
+    const twice = D1.replace('"x_extra":true,', `"x_extra":true,"dead_letter":${BLOCK('earlier')},`).replace(/"dead_letter":(\{[^}]*\})\}$/, `"dead_letter":${block}}`);
+    const go = redrive(twice, 'auto');
+    assert.equal(go.ok && go.sdk, 'go');
+    const nulled = D1.replace('"lang":"node"}}', '"lang":"go"},"dead_letter":null}');
+    const node = redrive(nulled, 'auto');
+    assert.equal(node.ok && node.sdk, 'node');
+  });
+
   test('the target: original_queue, else meta.queue; with neither, a refusal instead of the queue named ""', () => {
     const noOriginal = D1.replace('"original_queue":"facts-orders"', '"original_queue":""');
     const fallback = redrive(noOriginal, 'node');
