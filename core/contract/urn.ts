@@ -4,6 +4,7 @@
  * names, no payload) and its parts.
  */
 import { getProperty, type ObjectNode, type PropertyNode, type StringNode } from '../model/tree';
+import { trimEnds } from '../model/trim-ends';
 import { isBlank } from './envelope';
 
 
@@ -64,6 +65,9 @@ export function checkUrnNamingRuleByRule(urn: string, from?: 'job' | 'urn'): Urn
   return undefined;
 }
 
+/** ASCII white space: \t, \n, \v, \f, \r and the space. */
+const isAsciiSpace = (code: number): boolean => code === 0x20 || (code >= 0x09 && code <= 0x0d);
+
 /**
  * Who keeps a padded URN padded. Go's Decode trims only the `urn` alias (strings.TrimSpace), and
  * routes on `job` as written; Node's, Java's and .NET's urn() trim either (Java's and .NET's relays
@@ -72,7 +76,7 @@ export function checkUrnNamingRuleByRule(urn: string, from?: 'job' | 'urn'): Urn
  */
 function paddingMessage(urn: string, from: 'job' | 'urn' | undefined): string {
   const start = 'The URN has leading or trailing whitespace';
-  const asciiPadding = urn.replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '') === urn.trim();
+  const asciiPadding = trimEnds(urn, isAsciiSpace) === urn.trim();
   if (from === 'job' && asciiPadding) return `${start}: PHP, Python and Go route on it padded (no handler has that URN); Node, Java and .NET (by its code) trim it.`;
   if (from === 'urn' && asciiPadding) return `${start}: PHP and Python keep it padded; Node, Go, Java and .NET (by its code) trim it.`;
   return `${start}; SDKs trim it differently (PHP and Python keep it padded).`;

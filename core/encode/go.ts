@@ -6,6 +6,7 @@
  */
 import type { EnvelopeScope } from '../contract/envelope';
 import { forEachValue, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
+import { trimEnds } from '../model/trim-ends';
 import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep, type RepeatedKeys } from './relay';
 import type { EscapeStyle } from './strings';
@@ -183,7 +184,13 @@ const isGoAlias = (key: string): boolean => key.replace(/[A-Z]/g, (c) => c.toLow
 
 /** strings.TrimSpace: Unicode White_Space at both ends (U+0085 and NBSP too, not U+FEFF, which JavaScript's trim takes). */
 export function goTrimSpace(value: string): string {
-  return value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+  return trimEnds(value, isWhiteSpace);
+}
+
+/** Unicode's White_Space, all of it in the BMP: what unicode.IsSpace tests. */
+function isWhiteSpace(code: number): boolean {
+  if (code <= 0xa0) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0x85 || code === 0xa0;
+  return code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000;
 }
 
 /**
