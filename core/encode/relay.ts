@@ -131,12 +131,21 @@ export function noteDuplicates(root: ObjectNode, notes: Notes, repeats: Repeated
       });
     } else if (node.kind === 'object') {
       const seen = new Set<string>();
+      // Each repeated key's words, made once from every copy (gathered in one pass when a key first repeats).
+      let copies: Map<string, ValueNode[]> | undefined;
+      const kept = new Map<string, string>();
       for (const property of node.properties) {
         const field = scope && repeats.field ? repeats.field(scope, property.key) : undefined;
         // A typed relay drops an unknown key and its subtree: nothing of it is written.
         const dropped = scope !== undefined && repeats.field !== undefined && field === undefined;
         if (seen.has(property.key) && !dropped) {
-          notes.add('lossy', `the key "${property.key}" appears more than once: ${repeats.kept(scope, field, copiesOf(node, property.key))}.`, child(path, property.key));
+          let words = kept.get(property.key);
+          if (words === undefined) {
+            copies ??= copiesByKey(node);
+            words = repeats.kept(scope, field, copies.get(property.key) ?? []);
+            kept.set(property.key, words);
+          }
+          notes.add('lossy', `the key "${property.key}" appears more than once: ${words}.`, child(path, property.key));
         }
         seen.add(property.key);
         const value = property.value;
@@ -150,11 +159,16 @@ export function noteDuplicates(root: ObjectNode, notes: Notes, repeats: Repeated
   }
 }
 
-/** The values of every copy of `key` in `object`, in order. */
-function copiesOf(object: ObjectNode, key: string): ValueNode[] {
-  const values: ValueNode[] = [];
-  for (const property of object.properties) if (property.key === key && property.value) values.push(property.value);
-  return values;
+/** The values of every copy of each key in `object`, in order, by key. */
+function copiesByKey(object: ObjectNode): Map<string, ValueNode[]> {
+  const copies = new Map<string, ValueNode[]>();
+  for (const property of object.properties) {
+    if (!property.value) continue;
+    const values = copies.get(property.key);
+    if (values) values.push(property.value);
+    else copies.set(property.key, [property.value]);
+  }
+  return copies;
 }
 
 /** Notes a typed integer field whose written value (or only its text) differs from the JSON. */

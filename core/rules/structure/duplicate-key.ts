@@ -127,7 +127,7 @@ function reportColumnDuplicate(context: RuleContext<'duplicate-key'>, columns: C
   const { info, keys, keyStart, keyEnd } = columns;
   const key = keys[children[i]]!;
   const copies = scope && copyKinds(count, (k) => keys[children[k]]!, (k) => slotCopyKind(info, children[k]), key);
-  reportDuplicate(context, key, { offset: keyStart[children[i]], end: keyEnd[children[i]] }, scope, copies);
+  reportDuplicate(context, key, { offset: keyStart[children[i]], end: keyEnd[children[i]] }, keptCopies(key, scope, copies));
 }
 
 /**
@@ -159,7 +159,27 @@ function reportDuplicates(
   scope: EnvelopeScope | undefined,
   copyKindAt: (i: number) => CopyKind,
 ): number {
-  const report = (i: number, key: string) => reportDuplicate(context, key, rangeAt(i), scope, scope && copyKinds(count, keyAt, copyKindAt, key));
+  // What each repeated key's copies make in Go, worded once per key from every copy's kind,
+  // gathered in one pass over the object: 60,000 copies of a key are not each a walk of them all.
+  let kindsByKey: Map<string, CopyKind[]> | undefined;
+  const keptByKey = new Map<string, string>();
+  const keptFor = (key: string): string => {
+    let kept = keptByKey.get(key);
+    if (kept === undefined) {
+      if (scope && !kindsByKey) {
+        kindsByKey = new Map();
+        for (let i = 0; i < count; i++) {
+          const kinds = kindsByKey.get(keyAt(i));
+          if (kinds) kinds.push(copyKindAt(i));
+          else kindsByKey.set(keyAt(i), [copyKindAt(i)]);
+        }
+      }
+      kept = keptCopies(key, scope, kindsByKey?.get(key));
+      keptByKey.set(key, kept);
+    }
+    return kept;
+  };
+  const report = (i: number, key: string) => reportDuplicate(context, key, rangeAt(i), keptFor(key));
   let reported = 0;
   if (count < 2) return reported;
   if (count <= PAIRWISE_LIMIT) {
@@ -187,7 +207,7 @@ function reportDuplicates(
   return reported;
 }
 
-/** The kinds of every copy of `key` among the first `count` properties, in order. */
+/** The kinds of every copy of `key` among the first `count` properties, in order (for the few properties of the pairwise walk). */
 function copyKinds(count: number, keyAt: (i: number) => string, copyKindAt: (i: number) => CopyKind, key: string): CopyKind[] {
   const kinds: CopyKind[] = [];
   for (let i = 0; i < count; i++) if (keyAt(i) === key) kinds.push(copyKindAt(i));
@@ -196,14 +216,14 @@ function copyKinds(count: number, keyAt: (i: number) => string, copyKindAt: (i: 
 
 /**
  * PHP, Python, Node, Java and .NET keep the last copy (facts part 2, §2). Go's encoding/json does
- * too, except where the object decodes into one of its structs (`copies` given): there it merges
+ * too, except where the object decodes into one of its structs (keptCopies is given the `copies`): there it merges
  * repeated data, meta and dead_letter objects, and a later null leaves a string, an int or the
  * Meta struct as an earlier copy set it (`goRepeat`). The message depends only on the keys and the
  * kinds of the copies, which an edit inside a string or a number leaves as they were, so the
  * findings are reused after such an edit.
  */
-function reportDuplicate(context: RuleContext<'duplicate-key'>, key: string, range: Range, scope: EnvelopeScope | undefined, copies: readonly CopyKind[] | undefined): void {
-  context.report('duplicate-key', range, `Duplicate key "${key}": ${keptCopies(key, scope, copies)}. Keep one.`);
+function reportDuplicate(context: RuleContext<'duplicate-key'>, key: string, range: Range, kept: string): void {
+  context.report('duplicate-key', range, `Duplicate key "${key}": ${kept}. Keep one.`);
 }
 
 function keptCopies(key: string, scope: EnvelopeScope | undefined, copies: readonly CopyKind[] | undefined): string {

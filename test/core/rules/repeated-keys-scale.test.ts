@@ -1,0 +1,41 @@
+/**
+ * A key repeated tens of thousands of times in one object: duplicate-key words each later copy
+ * from every copy's kind (what Go keeps), and each relay notes it from every copy's value. Those
+ * copies are gathered once per object, not once per later copy, which made 60,000 copies take
+ * minutes (lint ran duplicate-key on the envelope's own keys, the preview every relay's notes).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { encodeEnvelope, SDK_NAMES } from '../../../core/encode';
+import { parseJson, parseText } from '../../../core/parse/parser';
+import { analyze } from '../../../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+
+const COPIES = 60_000;
+const META = '"meta":{"id":"9f0c3f4e-8a55-4c5b-9d1e-2b7f4a6c8d11","queue":"orders","lang":"php","schema_version":1,"created_at":1749132727000}';
+const envelope = (data: string, rootTail: string) => `{"job":"urn:babel:orders:created","trace_id":"9f0c3f4e-8a55-4c5b-9d1e-2b7f4a6c8d10","data":{${data}},${META},"attempts":0${rootTail}}`;
+const repeated = (key: string, separator: string) => Array.from({ length: COPIES }, (_, i) => `${separator}"${key}":${i}`).join('');
+
+function timed<T>(work: () => T): { result: T; ms: number } {
+  const started = performance.now();
+  const result = work();
+  return { result, ms: performance.now() - started };
+}
+
+test('duplicate-key on 60,000 copies of a key of the envelope (and of one Go reads, attempts) is worded in one pass over the object', () => {
+  for (const key of ['x_extra', 'attempts']) {
+    const text = envelope('"a":1', repeated(key, ','));
+    const { result, ms } = timed(() => analyze(parseText(text), DEFAULT_SETTINGS).filter((d) => d.code === 'duplicate-key'));
+    assert.ok(result.length > 0, key);
+    assert.ok(ms < 10_000, `${key}: ${Math.round(ms)} ms`);
+  }
+});
+
+test("every relay's notes on 60,000 copies of a key in data take one pass over the object", () => {
+  const doc = parseJson(envelope(repeated('k', ',').slice(1), ''));
+  for (const sdk of SDK_NAMES) {
+    const { result, ms } = timed(() => encodeEnvelope(doc, sdk));
+    assert.ok(result.notes.some((note) => /the key "k" appears more than once/.test(note.message)), sdk);
+    assert.ok(ms < 10_000, `${sdk}: ${Math.round(ms)} ms`);
+  }
+});
