@@ -163,6 +163,7 @@ function treeDepth(root: ValueNode, depth = Infinity): { depth: number; offset?:
 function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
   const scan = (scope: EnvelopeScope, object: ObjectNode | undefined, prefix: string) => {
     if (!object) return;
+    const keysFor = new Map<string, FieldKeys>();
     for (const property of object.properties) {
       const key = property.key;
       // Core keys are kept; forbidden and reserved keys have their own errors, `urn` its warning.
@@ -182,7 +183,7 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
         continue;
       }
       const message = goReads
-        ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively)${goOutcome(scope, object, property, goReads)}; Java and .NET drop it on relay, PHP, Python and Node keep it`
+        ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively)${goOutcome(scope, property, goReads, fieldKeys(keysFor, scope, object, goReads))}; Java and .NET drop it on relay, PHP, Python and Node keep it`
         : `${prefix}${key}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;
       found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'warning', message });
     }
@@ -192,20 +193,42 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
   scan('dead_letter', asObject(getProperty(root, 'dead_letter')?.value), 'dead_letter.');
 }
 
+/** The keys of one object that fill one Go field: those spelled exactly, and the last that sets it (see `goNullEmpties`). */
+interface FieldKeys {
+  readonly exact: readonly PropertyNode[];
+  readonly lastSetting: PropertyNode | undefined;
+}
+
+/** `FieldKeys` of `field` in `object`, found once per field (a key repeated in thousands of spellings is not a walk of the object each). */
+function fieldKeys(cache: Map<string, FieldKeys>, scope: EnvelopeScope, object: ObjectNode, field: string): FieldKeys {
+  let keys = cache.get(field);
+  if (keys) return keys;
+  const exact: PropertyNode[] = [];
+  let lastSetting: PropertyNode | undefined;
+  for (const other of object.properties) {
+    if (other.key === field) exact.push(other);
+    if ((other.key === field || goField(scope, other.key) === field) && setsField(scope, field, other)) lastSetting = other;
+  }
+  keys = { exact, lastSetting };
+  cache.set(field, keys);
+  return keys;
+}
+
+/** A null sets no string, int or struct field (encoding/json leaves it as it was): such a key wins nothing. */
+function setsField(scope: EnvelopeScope, field: string, property: PropertyNode): boolean {
+  return property.value?.kind !== 'null' || goNullEmpties(scope, field);
+}
+
 /**
  * What Go makes of a key it reads as `field` beside the key spelled exactly: its decoder fills the
  * field from each matching key in turn, so the last one wins (facts part 2, §2: `job:"u1"` …
  * `JOB:"u2"` routes Go on u2) and a data object is merged into the one before it, as two `data`
  * keys are. Empty where no exact spelling is present.
  */
-function goOutcome(scope: EnvelopeScope, object: ObjectNode, property: PropertyNode, field: string): string {
-  const exact = object.properties.filter((other) => other.key === field);
+function goOutcome(scope: EnvelopeScope, property: PropertyNode, field: string, { exact, lastSetting }: FieldKeys): string {
   if (exact.length === 0) return '';
-  // A null sets no string, int or struct field (encoding/json leaves it as it was): such a key wins nothing.
-  const sets = (other: PropertyNode) => other.value?.kind !== 'null' || goNullEmpties(scope, field);
-  if (!sets(property)) return `, but as a null it changes nothing: Go keeps the ${field} the other keys set`;
-  const matching = object.properties.filter((other) => (other === property || other.key === field || goField(scope, other.key) === field) && sets(other));
-  if (matching[matching.length - 1] !== property) return `, but the "${field}" after it wins there`;
+  if (!setsField(scope, field, property)) return `, but as a null it changes nothing: Go keeps the ${field} the other keys set`;
+  if (lastSetting !== undefined && lastSetting.keyOffset > property.keyOffset) return `, but the "${field}" after it wins there`;
   const lastExact = exact[exact.length - 1];
   const value = property.value;
   const routes = scope === 'root' && field === 'job' && value?.kind === 'string';

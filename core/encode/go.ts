@@ -236,12 +236,13 @@ export function goRoute(root: ObjectNode): string {
  * u1): the words to add after a note that Go reads the variant as job, with `subject` ("Go " or
  * "" when the note's subject is Go already); empty when the variant does not set the Job Go
  * routes on, or Go routes where the others do. With `job` null, which sets nothing in Go, the
- * variant sets Job wherever it stands.
+ * variant sets Job wherever it stands. `job`: the value Go's Job takes (`goLast`), when the caller
+ * asks for many variants: one walk of the envelope, not one per variant.
  */
-export function goJobVariantRoute(root: ObjectNode, variant: PropertyNode, subject: string): string {
-  const exact = lastValue(root, 'job');
+export function goJobVariantRoute(root: ObjectNode, variant: PropertyNode, subject: string, job: ValueNode | undefined = goLast(root, 'root', 'job')): string {
   const routed = variant.value;
-  if (routed?.kind !== 'string' || goLast(root, 'root', 'job') !== routed) return '';
+  if (routed?.kind !== 'string' || job !== routed) return '';
+  const exact = lastValue(root, 'job');
   const route = JSON.stringify(goRoute(root));
   if (exact?.kind === 'null') return `, and, as "job" is null, which sets nothing in Go, ${subject}routes on ${route} where the other SDKs read job as null`;
   if (exact?.kind !== 'string' || goRoute(root) === exact.value) return '';
@@ -304,9 +305,10 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
   const metas: ObjectNode[] = [];
   const deadLetters: ObjectNode[] = [];
 
+  const goJob = goLast(root, 'root', 'job');
   const folded: Folded = (key, field, prefix, property) => {
     if (key === field) return;
-    const route = prefix === '' && field === 'job' ? goJobVariantRoute(root, property, 'Go ') : '';
+    const route = prefix === '' && field === 'job' ? goJobVariantRoute(root, property, 'Go ', goJob) : '';
     notes.add('lossy', `Go reads "${key}" as "${field}": encoding/json matches field names case-insensitively${route}.`, prefix + key);
   };
 

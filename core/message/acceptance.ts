@@ -357,9 +357,10 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const version = goLast(goObjects(root, 'meta'), 'meta', 'schema_version');
     if (version?.kind !== 'number' || version.value !== 1) verdict.reject('meta.schema_version must be 1', 'meta.schema_version');
     if (field('attempts') === undefined) verdict.note(`reads a ${root.properties.some((property) => goFold(property.key) === 'attempts') ? 'null' : 'missing'} attempts as 0`, 'attempts');
+    const goJob = field('job');
     for (const property of root.properties) {
       const folded = goFold(property.key);
-      if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)${folded === 'job' ? goJobVariantRoute(root, property, '') : ''}`, folded);
+      if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)${folded === 'job' ? goJobVariantRoute(root, property, '', goJob) : ''}`, folded);
     }
     const goDropped = droppedKeys(root, goField, (key) => goFold(key) === 'urn', goObjects(root, 'meta'), goObjects(root, 'dead_letter'));
     if (goDropped.length > 0) verdict.note(`drops the keys its Envelope struct does not have: ${keyList(goDropped.map((key) => key.path))}`);

@@ -3,10 +3,14 @@
  * from every copy's kind (what Go keeps), and each relay notes it from every copy's value. Those
  * copies are gathered once per object, not once per later copy, which made 60,000 copies take
  * minutes (lint ran duplicate-key on the envelope's own keys, the preview every relay's notes).
+ * Likewise the keys Go reads as one field (`JOB`, `Job` beside `job`): what Go keeps of them is
+ * found once per field, not once per spelling.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodeEnvelope, SDK_NAMES } from '../../../core/encode';
+import { findDivergences } from '../../../core/encode/divergence';
+import { consumerVerdicts } from '../../../core/message/acceptance';
 import { parseJson, parseText } from '../../../core/parse/parser';
 import { analyze } from '../../../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
@@ -38,4 +42,21 @@ test("every relay's notes on 60,000 copies of a key in data take one pass over t
     assert.ok(result.notes.some((note) => /the key "k" appears more than once/.test(note.message)), sdk);
     assert.ok(ms < 10_000, `${sdk}: ${Math.round(ms)} ms`);
   }
+});
+
+test('10,000 spellings of job (JOB, Job, …): encoding-divergence, the Go relay and the Go consumer word each in one pass over the envelope', () => {
+  const variants = Array.from({ length: 10_000 }, (_, i) => `,"JOB":"urn:babel:orders:v${i}"`).join('');
+  const text = envelope('"a":1', variants);
+  const doc = parseJson(text);
+  // What encoding-divergence reports (the lint itself lists only the first 10,000 findings).
+  const divergences = timed(() => findDivergences(doc).filter((d) => d.message.startsWith('JOB: Go reads it as "job"')));
+  assert.equal(divergences.result.length, 10_000);
+  assert.match(divergences.result[0]!.message, /the "job" after it wins there/);
+  assert.match(divergences.result.at(-1)!.message, /Go routes on "urn:babel:orders:v9999" where the other SDKs route on "urn:babel:orders:created"/);
+  assert.ok(divergences.ms < 10_000, `encoding-divergence: ${Math.round(divergences.ms)} ms`);
+  const go = timed(() => encodeEnvelope(doc, 'go'));
+  assert.ok(go.result.ok);
+  assert.ok(go.ms < 10_000, `Go relay: ${Math.round(go.ms)} ms`);
+  const verdicts = timed(() => consumerVerdicts(doc));
+  assert.ok(verdicts.ms < 10_000, `consumer verdicts: ${Math.round(verdicts.ms)} ms`);
 });
