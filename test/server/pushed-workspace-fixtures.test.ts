@@ -20,6 +20,7 @@ import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 import type { ServerContext } from '../../server/context';
 import { PushedWorkspaceFixtures } from '../../server/pushed-workspace-fixtures';
+import type { PushedRegistryFiles } from '../../server/registry-file-reports';
 import type { WorkspaceFixtures } from '../../server/workspace-diagnostics';
 import { scratchFolder } from '../support/scratch-folder';
 
@@ -337,8 +338,10 @@ describe('the workspace push against documents opened while a round runs', () =>
         onDidSave: () => undefined,
       },
     };
-    const workspace = { onChanged: () => undefined, rescan: () => undefined, report: () => new Promise<unknown[]>((resolve) => reports.push(resolve)) };
-    const push = new PushedWorkspaceFixtures(context as unknown as ServerContext, workspace as unknown as WorkspaceFixtures);
+    const workspace = { onChanged: () => undefined, rescan: () => undefined, listsRegistryFile: () => false, report: () => new Promise<unknown[]>((resolve) => reports.push(resolve)) };
+    // The stand-in report lists fixtures only, so nothing reaches the registry's sender.
+    const registryFiles = { fromWorkspace: async () => assert.fail('a fixture was sent to the registry sender') };
+    const push = new PushedWorkspaceFixtures(context as unknown as ServerContext, workspace as unknown as WorkspaceFixtures, registryFiles as unknown as PushedRegistryFiles);
     const openDocument = (uri: string) => {
       open.set(uri, { uri });
       for (const listener of listeners.open) listener({ document: { uri } });
