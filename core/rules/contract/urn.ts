@@ -79,7 +79,9 @@ function checkUrn(context: RuleContext<UrnCode>): void {
   const urnString = urn?.value?.kind === 'string' ? urn.value : undefined;
 
   const resolved = resolveUrn(job, urn);
-  if (urn) {
+  // A "job" without a value is a syntax error, reported as one: what a consumer does with the
+  // alias depends on the value still to be written.
+  if (urn && !(job && job.value === undefined)) {
     let message: string;
     // A whitespace job beside urn is a consumer rejection (Node) and a misrouting (PHP, Python, Go) of
     // the fixture as written: an error, as a blank trace_id is. An empty one only PHP rejects, where

@@ -365,3 +365,12 @@ test('a padded urn alias: PHP and Python keep it padded; Node, Go, Java and .NET
   assert.match(found[0].message, /PHP and Python keep it padded/);
   assert.match(found[0].message, /Node, Go, Java and \.NET .*trim it/);
 });
+
+test('a job with no value beside urn: the syntax error is the finding, and the rule does not throw', () => {
+  for (const job of ['"job":,', '"job":\u0000,', '"job":}']) {
+    const text = CANONICAL.replace('"job":"urn:babel:orders:created",', `${job}"urn":"urn:babel:orders:created",`);
+    const found = analyzeText(text);
+    assert.ok(found.some((d) => d.code === 'json-syntax'), job);
+    assert.deepEqual(urnAlias(text), [], job);
+  }
+});
