@@ -47,6 +47,21 @@ function tryGetInteger(object: ObjectNode | undefined, key: string, bits: 32 | 6
   return (bits === 32 ? literalFitsInt32(node.raw) : literalFitsInt64(node.raw)) ? BigInt(node.raw) : 0n;
 }
 
+/** string.IsNullOrWhiteSpace for a string: every character char.IsWhiteSpace. */
+function isDotnetBlank(value: string): boolean {
+  return /^\p{White_Space}*$/u.test(value);
+}
+
+/**
+ * The job the .NET decoder reads: `job` unless null or white space, then the `urn` alias as is,
+ * each its last copy (TryGetProperty); undefined when neither is a string.
+ */
+export function dotnetDecodedJob(root: ObjectNode): string | undefined {
+  const job = stringValue(lastValue(root, 'job'));
+  if (job !== undefined && !isDotnetBlank(job)) return job;
+  return stringValue(lastValue(root, 'urn')) ?? job;
+}
+
 /** The fields a key fills as the model reads them (by exact key), the `urn` alias included. */
 const TYPED_REPEATS = typedRepeats((scope, key) => (TYPED_FIELDS[scope].includes(key) || (scope === 'root' && key === 'urn') ? key : undefined));
 
@@ -60,9 +75,9 @@ export const encodeDotnet: SdkEncoder = ({ root, depth }) => {
   const notes = new Notes();
   noteDuplicates(root, notes, TYPED_REPEATS);
 
-  // Decode: job unless null or white space (char.IsWhiteSpace), then the urn alias as is.
+  // Decode: dotnetDecodedJob's reading, with a note when the alias is taken.
   let job = stringValue(lastValue(root, 'job'));
-  if (job === undefined || /^\p{White_Space}*$/u.test(job)) {
+  if (job === undefined || isDotnetBlank(job)) {
     const alias = stringValue(lastValue(root, 'urn'));
     if (alias !== undefined) {
       job = alias;

@@ -9,6 +9,7 @@
  * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
 import { goField, goFold, goJobVariantRoute, goLast, goRoute, goTrimSpace, GO_MAX_DEPTH } from '../encode/go';
+import { dotnetDecodedJob } from '../encode/dotnet';
 import { isJavaBlank, JAVA_MAX_DEPTH, javaDecodedJob } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
 import { PHP_MAX_DEPTH } from '../encode/php';
@@ -101,13 +102,53 @@ function hasHandlerUrn(urn: ValueNode | string | undefined): boolean {
   return /\S/u.test(text);
 }
 
-/** What Python's BabelQueue.dispatch routes on: `job or urn`, the first truthy of the two. */
-function pythonRoute(root: ObjectNode): ValueNode | undefined {
+/** What Python's BabelQueue.dispatch and urn() read: `job or urn`, the first truthy of the two (each its last copy). */
+export function pythonRoute(root: ObjectNode): ValueNode | undefined {
   const job = lastValue(root, 'job');
   if (pythonTruthy(job)) return job;
   const alias = lastValue(root, 'urn');
   return pythonTruthy(alias) ? alias : undefined;
 }
+
+/** What PHP's decode reads as the URN: `job ?? urn`, each its last copy (an empty job does not fall back). */
+export function phpRoute(root: ObjectNode): ValueNode | undefined {
+  const job = lastValue(root, 'job');
+  return job === undefined || job.kind === 'null' ? lastValue(root, 'urn') : job;
+}
+
+/** What Node's decode reads as job: the last copy, or the `urn` alias copied in when job is falsy and the alias a string. */
+export function nodeRoute(root: ObjectNode): ValueNode | undefined {
+  const job = lastValue(root, 'job');
+  const urn = lastValue(root, 'urn');
+  return (!job || isFalsy(job)) && isString(urn) ? urn : job;
+}
+
+/**
+ * The URN the SDK's decoder reads from an envelope, as text: the last copy of `job`, and the `urn`
+ * alias where that SDK falls back to it (PHP on a missing or null job, Python and Node on a falsy
+ * one, Go on "", Java and .NET on one that is no string or blank). Python's str() of a number or a
+ * boolean counts; undefined when the decoder reads no URN it can name.
+ */
+export function decodedUrn(root: ObjectNode, sdk: SdkName): string | undefined {
+  switch (sdk) {
+    case 'php':
+      return stringText(phpRoute(root));
+    case 'python': {
+      const route = pythonRoute(root);
+      return route?.kind === 'string' ? route.value : route && pythonStr(route);
+    }
+    case 'node':
+      return stringText(nodeRoute(root));
+    case 'go':
+      return goRoute(root) || undefined;
+    case 'java':
+      return javaDecodedJob(root);
+    case 'dotnet':
+      return dotnetDecodedJob(root);
+  }
+}
+
+const stringText = (node: ValueNode | undefined): string | undefined => (node?.kind === 'string' ? node.value : undefined);
 
 /** The consumers that reject, for a question or a message. */
 export function rejecting(verdicts: readonly ConsumerVerdict[]): ConsumerVerdict[] {
@@ -259,8 +300,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.depth > PHP_MAX_DEPTH) return verdict.failDecode(`json_decode reads at most ${PHP_MAX_DEPTH} nested arrays and objects (its default depth of 512) and the body nests ${facts.depth}`);
     if (facts.loneSurrogate) return verdict.failDecode('json_decode refuses an unpaired surrogate escape (JSON_ERROR_UTF16)');
     // `job ?? urn`: an empty job does not fall back to the alias.
-    const job = lastValue(root, 'job');
-    const urn = job === undefined || job.kind === 'null' ? lastValue(root, 'urn') : job;
+    const urn = phpRoute(root);
     if (!isString(urn) || urn.value === '') verdict.reject('missing_urn: job (or urn when job is absent) must be a non-empty string', 'job');
     const trace = lastValue(root, 'trace_id');
     if (!isString(trace) || trace.value === '') verdict.reject('missing_trace_id: trace_id must be a non-empty string', 'trace_id');
@@ -288,10 +328,8 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (facts.depth > PYTHON_MAX_DEPTH) return verdict.failDecode(`json.loads raises RecursionError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     if (facts.hugeInteger) return verdict.failDecode(`json.loads refuses an integer of more than ${PYTHON_MAX_INT_DIGITS} digits (ValueError)`);
     // urn() is str(job or urn or ""): the first truthy of the two, whatever its type.
-    const job = lastValue(root, 'job');
-    const alias = lastValue(root, 'urn');
-    const urn = pythonTruthy(job) ? job : pythonTruthy(alias) ? alias : undefined;
-    const where = urn === job ? 'job' : 'urn';
+    const urn = pythonRoute(root);
+    const where = urn === lastValue(root, 'job') ? 'job' : 'urn';
     if (!urn) verdict.reject('job (or urn) must be a non-empty string', 'job');
     else if (urn.kind !== 'string') {
       const text = pythonStr(urn);
@@ -317,9 +355,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
   node(facts, verdict) {
     if (!decodes(facts, verdict, () => false)) return;
     const root = facts.root!;
-    let job = lastValue(root, 'job');
-    const urn = lastValue(root, 'urn');
-    if ((!job || isFalsy(job)) && isString(urn)) job = urn;
+    const job = nodeRoute(root);
     if (!isString(job) || job.value.trim() === '') verdict.reject('job (or urn) must be a string that is not blank', 'job');
     const trace = lastValue(root, 'trace_id');
     if (!isString(trace) || trace.value.trim() === '') verdict.reject('trace_id must be a string that is not blank', 'trace_id');

@@ -9,12 +9,13 @@ import { WrittenText, writtenTextOf } from '../encode/written-text';
 import type { Fresh } from '../model/fresh';
 import { LineIndex } from '../model/positions';
 import { utf8Bytes } from '../model/utf8';
-import { routingUrn } from '../contract/urn';
-import { asObject, getValue, type ParsedDocument } from '../model/tree';
+import { isBlank } from '../contract/envelope';
+import { SDK_LABELS } from '../encode/types';
+import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { ParsedText } from '../parse/document';
 import { sameOrReparsed } from '../parse/incremental';
 import { parseJson } from '../parse/parser';
-import { consumerVerdicts, type ConsumerVerdict, type WrittenBody } from './acceptance';
+import { consumerVerdicts, decodedUrn, type ConsumerVerdict, type WrittenBody } from './acceptance';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
 export type EncoderChoice = SdkName | 'auto';
@@ -101,14 +102,15 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   if (doc.syntaxProblems.length > 0) return { ok: false, error: syntaxErrorMessage(doc) };
   const root = asObject(doc.root);
   if (!root) return { ok: false, error: 'The document is not an envelope object.' };
-  const resolved = routingUrn(root);
-  if (!resolved) return { ok: false, error: 'The envelope has no URN (job): a message without identity cannot be sent.' };
+  const choice = sdkChoice(doc, options.sdk);
+  const { sdk } = choice;
+  // The URN as the chosen SDK's decoder reads it: the last copy of job, its own fallback to urn.
+  const decoded = decodedUrn(root, sdk);
+  if (decoded === undefined || isBlank(decoded)) return { ok: false, error: noUrnMessage(root, sdk, decoded) };
   const meta = asObject(getValue(root, 'meta'));
   const metaQueue = getValue(meta, 'queue');
   const queue = (options.keepMetaQueue ? options.queue : undefined) || options.queue?.trim() || (metaQueue?.kind === 'string' && metaQueue.value.trim() !== '' ? metaQueue.value : 'default');
 
-  const choice = sdkChoice(doc, options.sdk);
-  const { sdk } = choice;
   const existingId = getValue(meta, 'id');
   const metaId = options.freshIds ? options.fresh.uuid() : existingId?.kind === 'string' ? existingId.value : '';
   const requestedQueue = options.queue?.trim();
@@ -133,7 +135,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   // changed: Go trims a "urn" alias into "job", Java reads an attempts beyond an int as its low bits.
   const bodyRoot = asObject(body.root);
   const bodyMeta = asObject(getValue(bodyRoot, 'meta'));
-  const urn = routingUrn(bodyRoot)?.node.value ?? resolved.node.value;
+  const urn = (bodyRoot && decodedUrn(bodyRoot, sdk)) || decoded;
   const traceId = getValue(bodyRoot, 'trace_id');
   const lang = getValue(bodyMeta, 'lang');
   const version = getValue(bodyMeta, 'schema_version');
@@ -153,7 +155,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
     textTail: (units) => bodyText.tail(units),
     sdk,
     queue,
-    urn: resolved.node.value,
+    urn: decoded,
     metaId,
     redis: redisProjection(queue, options.redisLayout, options.redisPrefix ?? ''),
     amqp: {
@@ -180,6 +182,24 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   if (body instanceof ParsedText) body.forgetEdit();
   return { ok: true, choice, message, notes: encoded.notes, consumers };
 }
+
+/** Why a document has no URN to send, as the chosen SDK's decoder reads it. */
+function noUrnMessage(root: ObjectNode, sdk: SdkName, decoded: string | undefined): string {
+  const plain = 'The envelope has no URN (job): a message without identity cannot be sent.';
+  if (!getProperty(root, 'job') && !getProperty(root, 'urn') && sdk !== 'go') return plain;
+  const read = decoded === undefined ? 'reads no URN in it' : `reads the URN ${JSON.stringify(decoded)}, which is blank`;
+  return `The envelope has no URN as the ${SDK_LABELS[sdk]} decoder reads it (the last copy of "job"${URN_FALLBACK[sdk]}): it ${read}, and a message without identity cannot be sent.`;
+}
+
+/** When each SDK's decoder reads the `urn` alias instead of `job`. */
+const URN_FALLBACK: Readonly<Record<SdkName, string>> = {
+  php: ', else "urn" when job is missing or null',
+  python: ', else "urn" when job is falsy',
+  node: ', else "urn" when job is falsy',
+  go: ', else "urn" when job is ""',
+  java: ', else "urn" when job is no string or blank',
+  dotnet: ', else "urn" when job is no string or white space',
+};
 
 /**
  * The relays that decode into maps and encode them again (JavaScript objects, PHP arrays, Python

@@ -152,3 +152,45 @@ describe('preview of a long body', () => {
     assert.ok(renderPreview(parseJson(padded), { ...options, target: 'redis://127.0.0.1:6379' }).includes(`──\n${text.message.text}\n`));
   });
 });
+
+describe('buildMessage takes the URN as the chosen SDK\'s decoder does', () => {
+  const SDKS = ['php', 'python', 'node', 'go', 'java', 'dotnet'] as const;
+  const withJob = (job: string) => ENVELOPE.replace('"job": "urn:babel:orders:created",', job);
+  const urnOf = (text: string, sdk: (typeof SDKS)[number]) => {
+    const built = buildMessage(parseJson(text), { ...options, sdk });
+    return built.ok ? built.message.urn : `refused: ${built.error}`;
+  };
+
+  test('a repeated job is its last copy for every SDK, as every decoder reads it', () => {
+    for (const sdk of SDKS) {
+      assert.equal(urnOf(withJob('"job": null, "job": "urn:babel:orders:created",'), sdk), 'urn:babel:orders:created', sdk);
+      const built = buildMessage(parseJson(withJob('"job": "urn:babel:stale:first", "job": "urn:babel:orders:created",')), { ...options, sdk });
+      assert.ok(built.ok, sdk);
+      assert.equal(built.message.urn, 'urn:babel:orders:created', sdk);
+      assert.equal(built.message.amqp.properties.type, 'urn:babel:orders:created', sdk);
+    }
+  });
+
+  test('a blank job falls back to the urn alias where the decoder does (Java, .NET), and is refused where it reads the blank (PHP, Python, Node, Go)', () => {
+    const text = withJob('"job": "  ", "urn": "urn:babel:orders:created",');
+    for (const sdk of ['java', 'dotnet'] as const) assert.equal(urnOf(text, sdk), 'urn:babel:orders:created', sdk);
+    for (const sdk of ['php', 'python', 'node', 'go'] as const) assert.match(urnOf(text, sdk), /^refused: .*no URN as the .* decoder reads it .*"  ", which is blank/, sdk);
+  });
+
+  test('an empty job falls back to the alias but in PHP (`job ?? urn`); a null one in every SDK', () => {
+    const empty = withJob('"job": "", "urn": "urn:babel:orders:created",');
+    for (const sdk of ['python', 'node', 'go', 'java', 'dotnet'] as const) assert.equal(urnOf(empty, sdk), 'urn:babel:orders:created', sdk);
+    assert.match(urnOf(empty, 'php'), /^refused: .*no URN/);
+    const nulled = withJob('"job": null, "urn": "urn:babel:orders:created",');
+    for (const sdk of SDKS) assert.equal(urnOf(nulled, sdk), 'urn:babel:orders:created', sdk);
+  });
+
+  test('a job that is no string: the alias where the decoder falls back to it, Python\'s str() of a number', () => {
+    const text = withJob('"job": 0, "urn": "urn:babel:orders:created",');
+    // 0 is falsy in Node and Python; Java and .NET read no string; PHP takes 0 itself (not null).
+    for (const sdk of ['python', 'node', 'java', 'dotnet'] as const) assert.equal(urnOf(text, sdk), 'urn:babel:orders:created', sdk);
+    assert.match(urnOf(text, 'php'), /^refused: .*no URN/);
+    assert.equal(urnOf(withJob('"job": 123,'), 'python'), '123', 'json.loads then str(job): the URN "123"');
+    assert.match(urnOf(withJob('"job": 123,'), 'node'), /^refused: .*no URN/);
+  });
+});
