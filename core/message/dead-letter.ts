@@ -20,7 +20,7 @@ import { insertProperty, removeProperty, renameKey, replaceValue } from '../mode
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
-import { consumerVerdicts } from './acceptance';
+import { consumerVerdicts, nodeRoute } from './acceptance';
 import { buildMessage, redisProjection } from './build';
 import { lastValue } from '../encode/writer';
 import type { OutgoingMessage, RedisLayout } from './types';
@@ -473,16 +473,50 @@ const NO_FRESH_VALUES = {
  * top-level keys).
  */
 function resetForRedrive(doc: ParsedDocument, sdk: RedriveSdk): ParsedDocument {
+  const aliasJob = DROPS_UNKNOWN_KEYS.has(sdk) ? aliasAsJob(asObject(doc.root)!, sdk) : undefined;
   let current = doc;
   for (;;) {
-    const edit = nextResetEdit(current, sdk);
+    const edit = nextResetEdit(current, sdk, aliasJob);
     if (!edit) return current;
     current = parseJson(applyEdits(current.text, [edit]));
   }
 }
 
-function nextResetEdit(doc: ParsedDocument, sdk: RedriveSdk): TextEdit | undefined {
+/**
+ * The `urn` alias as the job that Node's or Java's decode makes of it, when that
+ * decode reads the alias (nodeRoute: job falsy; javaDecodedJob: job no string or blank), else
+ * undefined. Read once, before the reset edits anything.
+ */
+function aliasAsJob(root: ObjectNode, sdk: RedriveSdk): string | undefined {
+  const alias = lastValue(root, 'urn');
+  if (alias?.kind !== 'string') return undefined;
+  const taken = sdk === 'node' ? nodeRoute(root) === alias : sdk === 'java' && javaDecodedJob(root) === alias.value && !isJavaJobText(lastValue(root, 'job'), alias.value);
+  return taken ? alias.value : undefined;
+}
+
+/** Whether javaDecodedJob took `text` from job itself (a string that is not blank) rather than from the alias. */
+function isJavaJobText(job: ValueNode | undefined, text: string): boolean {
+  return job?.kind === 'string' && !isJavaBlank(job.value) && job.value === text;
+}
+
+/**
+ * The edits that make the decoded job the alias's value: every copy of job after the first
+ * removed, then the first given the alias's value (where JSON.parse keeps the key); with no job,
+ * every copy of urn before the last removed, so that the rename below takes the last.
+ */
+function aliasJobEdit(root: ObjectNode, aliasJob: string): TextEdit | undefined {
+  const jobs = root.properties.filter((property) => property.key === 'job');
+  if (jobs.length > 1) return removeProperty(jobs[1]);
+  const [job] = jobs;
+  if (job?.value) return job.value.kind === 'string' && job.value.value === aliasJob ? undefined : replaceValue(job.value, JSON.stringify(aliasJob));
+  const urns = root.properties.filter((property) => property.key === 'urn');
+  return urns.length > 1 ? removeProperty(urns[0]) : undefined;
+}
+
+function nextResetEdit(doc: ParsedDocument, sdk: RedriveSdk, aliasJob: string | undefined): TextEdit | undefined {
   const root = asObject(doc.root)!;
+  const aliasEdit = aliasJob === undefined ? undefined : aliasJobEdit(root, aliasJob);
+  if (aliasEdit) return aliasEdit;
   const hasJob = getProperty(root, 'job') !== undefined;
   const dropUnknown = DROPS_UNKNOWN_KEYS.has(sdk);
   for (const property of root.properties) {

@@ -357,3 +357,42 @@ describe('rows, groups and words', () => {
     assert.equal(verdictText({ errors: 1, warnings: 2 }), '1 error, 2 warnings');
   });
 });
+
+describe('a redrive whose job the SDK decodes from the urn alias', () => {
+  const redrive = (text: string, sdk: 'node' | 'java') => redriveMessage(text, { sdk, redisLayout: 'babelqueue' });
+  const tail = `${REST},"data":{},"meta":${META},"attempts":2,"dead_letter":${BLOCK('gateway down')}}`;
+  const written = `{"job":"urn:babel:orders:created",${REST},"data":{},"meta":${META},"attempts":0}`;
+
+  test('Node copies the alias into a falsy job (where the key stands) and drops urn', () => {
+    for (const job of ['null', '""', '0', 'false']) {
+      const result = redrive(`{"job":${job},"urn":"urn:babel:orders:created",${tail}`, 'node');
+      assert.ok(result.ok, `${job}: ${!result.ok && result.error}`);
+      assert.equal(result.message.text, written, job);
+    }
+    const lastCopies = redrive(`{"job":"urn:babel:stale:first","job":null,"urn":"urn:babel:stale:urn","urn":"urn:babel:orders:created",${tail}`, 'node');
+    assert.ok(lastCopies.ok);
+    assert.equal(lastCopies.message.text, written);
+  });
+
+  test('Java reads the alias for a job that is blank or no string, each their last copy', () => {
+    for (const job of ['"  "', '"\\u2003"', '5', '"urn:babel:stale:first","job":"  "']) {
+      const result = redrive(`{"job":${job},"urn":"urn:babel:orders:created",${tail}`, 'java');
+      assert.ok(result.ok, `${job}: ${!result.ok && result.error}`);
+      assert.equal(result.message.text, written, job);
+    }
+  });
+
+  test('a lone repeated alias becomes job with its last copy', () => {
+    for (const sdk of ['node', 'java'] as const) {
+      const result = redrive(`{"urn":"urn:babel:stale:first","urn":"urn:babel:orders:created",${tail}`, sdk);
+      assert.ok(result.ok, sdk);
+      assert.equal(JSON.parse(result.message.text).job, 'urn:babel:orders:created', sdk);
+    }
+  });
+
+  test('a job the decoder reads itself stays, and urn goes', () => {
+    const result = redrive(`{"job":"urn:babel:orders:created","urn":"urn:babel:other:thing",${tail}`, 'java');
+    assert.ok(result.ok);
+    assert.equal(result.message.text, written);
+  });
+});
