@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -228,6 +229,33 @@ describe('babelq dlq list of a dead letter with repeated keys', () => {
     assert.match(text.stdout, new RegExp(`original queue: "${queue}"`));
     assert.match(text.stdout, /dead-lettered by: node/);
     assert.doesNotMatch(text.stdout, /stale/);
+  });
+});
+
+describe('babelq dlq redrive of a dead letter whose job is repeated or blank', () => {
+  test('the URN is the last copy of job for every SDK, and the alias where the chosen SDK falls back to it', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const body = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down');
+    const repeated = body.replace('"job":', '"job":null,"job":');
+    const blank = body.replace('"job":"urn:babel:orders:created",', '"job":"  ","urn":"urn:babel:orders:created",');
+    assert.notEqual(blank, body);
+    const [repeatedId, blankId] = [randomUUID(), randomUUID()];
+    const withId = (text: string, id: string) => text.replace(/"meta":\{"id":"[^"]+"/, `"meta":{"id":"${id}"`);
+    await redis.rpush(`${queue}.dlq`, withId(repeated, repeatedId), withId(blank, blankId));
+
+    for (const sdk of ['node', 'go', 'python', 'php', 'java']) {
+      const dry = babelq(['dlq', 'redrive', '--queue', queue, '--id', repeatedId, '--sdk', sdk, '--dry-run']);
+      assert.equal(dry.status, 0, `${sdk}: ${dry.stderr}`);
+      assert.equal(JSON.parse(dryRunBody(dry.stdout, repeatedId)).job, 'urn:babel:orders:created', sdk);
+    }
+    // Java's decode reads the alias for a blank job, and its redrive writes that as job.
+    const java = babelq(['dlq', 'redrive', '--queue', queue, '--id', blankId, '--sdk', 'java', '--dry-run']);
+    assert.equal(java.status, 0, java.stderr);
+    const redriven = JSON.parse(dryRunBody(java.stdout, blankId));
+    assert.equal(redriven.job, 'urn:babel:orders:created');
+    assert.equal(redriven.urn, undefined);
+    assert.equal(await redis.llen(`${queue}.dlq`), 2, 'a dry run moves nothing');
   });
 });
 
