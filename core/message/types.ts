@@ -62,6 +62,7 @@ export interface OutgoingMessage {
   readonly sdk: string;
   /** The logical queue (`meta.queue` unless overridden). */
   readonly queue: string;
+  /** The URN as the chosen SDK's decoder reads it (decodedUrn): what the message routes on. */
   readonly urn: string;
   readonly metaId: string;
   readonly redis: RedisProjection;
