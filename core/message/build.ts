@@ -15,7 +15,7 @@ import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument }
 import { ParsedText } from '../parse/document';
 import { sameOrReparsed } from '../parse/incremental';
 import { parseJson } from '../parse/parser';
-import { consumerVerdicts, decodedUrn, type ConsumerVerdict, type WrittenBody } from './acceptance';
+import { consumerVerdicts, decodedUrn, pythonRoute, type ConsumerVerdict, type WrittenBody } from './acceptance';
 import type { OutgoingMessage, RedisLayout, RedisProjection } from './types';
 
 export type EncoderChoice = SdkName | 'auto';
@@ -187,7 +187,9 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
 function noUrnMessage(root: ObjectNode, sdk: SdkName, decoded: string | undefined): string {
   const plain = 'The envelope has no URN (job): a message without identity cannot be sent.';
   if (!getProperty(root, 'job') && !getProperty(root, 'urn') && sdk !== 'go') return plain;
-  const read = decoded === undefined ? 'reads no URN in it' : `reads the URN ${JSON.stringify(decoded)}, which is blank`;
+  const route = sdk === 'python' ? pythonRoute(root) : undefined;
+  const container = route?.kind === 'array' ? 'list' : route?.kind === 'object' ? 'dict' : undefined;
+  const read = container ? `reads a ${container} as the URN (str() writes its repr), which is none` : decoded === undefined ? 'reads no URN in it' : `reads the URN ${JSON.stringify(decoded)}, which is blank`;
   return `The envelope has no URN as the ${SDK_LABELS[sdk]} decoder reads it (the last copy of "job"${URN_FALLBACK[sdk]}): it ${read}, and a message without identity cannot be sent.`;
 }
 

@@ -192,5 +192,6 @@ describe('buildMessage takes the URN as the chosen SDK\'s decoder does', () => {
     assert.match(urnOf(text, 'php'), /^refused: .*no URN/);
     assert.equal(urnOf(withJob('"job": 123,'), 'python'), '123', 'json.loads then str(job): the URN "123"');
     assert.match(urnOf(withJob('"job": 123,'), 'node'), /^refused: .*no URN/);
+    assert.match(urnOf(withJob('"job": [1], "urn": "urn:babel:orders:created",'), 'python'), /^refused: .*no URN as the Python decoder reads it .*reads a list as the URN \(str\(\) writes its repr\)/);
   });
 });
