@@ -48,7 +48,7 @@ function tryGetInteger(object: ObjectNode | undefined, key: string, bits: 32 | 6
 }
 
 /** string.IsNullOrWhiteSpace for a string: every character char.IsWhiteSpace. */
-function isDotnetBlank(value: string): boolean {
+export function isDotnetBlank(value: string): boolean {
   return /^\p{White_Space}*$/u.test(value);
 }
 

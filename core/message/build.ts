@@ -10,6 +10,8 @@ import type { Fresh } from '../model/fresh';
 import { LineIndex } from '../model/positions';
 import { utf8Bytes } from '../model/utf8';
 import { isBlank } from '../contract/envelope';
+import { isDotnetBlank } from '../encode/dotnet';
+import { isJavaBlank } from '../encode/java';
 import { SDK_LABELS } from '../encode/types';
 import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { ParsedText } from '../parse/document';
@@ -106,7 +108,7 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   const { sdk } = choice;
   // The URN as the chosen SDK's decoder reads it: the last copy of job, its own fallback to urn.
   const decoded = decodedUrn(root, sdk);
-  if (decoded === undefined || isBlank(decoded)) return { ok: false, error: noUrnMessage(root, sdk, decoded) };
+  if (decoded === undefined || isBlankUrn(sdk, decoded)) return { ok: false, error: noUrnMessage(root, sdk, decoded) };
   const meta = asObject(getValue(root, 'meta'));
   const metaQueue = getValue(meta, 'queue');
   const queue = (options.keepMetaQueue ? options.queue : undefined) || options.queue?.trim() || (metaQueue?.kind === 'string' && metaQueue.value.trim() !== '' ? metaQueue.value : 'default');
@@ -181,6 +183,17 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   // What the check needed of the previous body is carried over now; the link would keep it alive.
   if (body instanceof ParsedText) body.forgetEdit();
   return { ok: true, choice, message, notes: encoded.notes, consumers };
+}
+
+/**
+ * A URN no handler can have: ASCII white space only, or blank as the SDK's own accepts() tests it
+ * (Node's trim(), Java's String.isBlank(), .NET's char.IsWhiteSpace), which reject an em space too.
+ */
+function isBlankUrn(sdk: SdkName, urn: string): boolean {
+  if (sdk === 'node') return urn.trim() === '';
+  if (sdk === 'java') return isJavaBlank(urn);
+  if (sdk === 'dotnet') return isDotnetBlank(urn);
+  return isBlank(urn);
 }
 
 /** Why a document has no URN to send, as the chosen SDK's decoder reads it. */

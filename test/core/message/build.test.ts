@@ -177,6 +177,13 @@ describe('buildMessage takes the URN as the chosen SDK\'s decoder does', () => {
     for (const sdk of ['php', 'python', 'node', 'go'] as const) assert.match(urnOf(text, sdk), /^refused: .*no URN as the .* decoder reads it .*"  ", which is blank/, sdk);
   });
 
+  test('a job blank only to the SDK\'s own test (an em space): Node, Java and .NET refuse it, or take the alias where they fall back to it', () => {
+    const alone = withJob('"job": "\\u2003",');
+    for (const sdk of ['node', 'java', 'dotnet'] as const) assert.match(urnOf(alone, sdk), /^refused: .*no URN as the .* decoder reads it/, sdk);
+    const withAlias = withJob('"job": "\\u2003", "urn": "urn:babel:orders:created",');
+    for (const sdk of ['java', 'dotnet'] as const) assert.equal(urnOf(withAlias, sdk), 'urn:babel:orders:created', sdk);
+  });
+
   test('an empty job falls back to the alias but in PHP (`job ?? urn`); a null one in every SDK', () => {
     const empty = withJob('"job": "", "urn": "urn:babel:orders:created",');
     for (const sdk of ['python', 'node', 'go', 'java', 'dotnet'] as const) assert.equal(urnOf(empty, sdk), 'urn:babel:orders:created', sdk);
