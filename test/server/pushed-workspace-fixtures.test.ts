@@ -358,8 +358,8 @@ describe('the workspace push against documents opened while a round runs', () =>
 
   test('a fixture opened while its on-disk findings were being reported is not sent them: its editor\'s push has it', async () => {
     const { push, sent, reports, openDocument } = harness();
-    const opened = pathToFileURL(resolve('/work/opened.babel.json')).href;
-    const unopened = pathToFileURL(resolve('/work/unopened.babel.json')).href;
+    const opened = pathToFileURL(resolve('/project/opened.babel.json')).href;
+    const unopened = pathToFileURL(resolve('/project/unopened.babel.json')).href;
     const finding = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'on disk' };
     push.start();
     await until(() => reports.length === 1);
