@@ -25,7 +25,7 @@ import { toPath, toUri } from './registry';
 import type { WorkspaceFixtures } from './workspace-diagnostics';
 
 /** How many notifications are written before the connection reads and answers what came in meanwhile. */
-export const PUSH_BATCH = 100;
+const PUSH_BATCH = 100;
 
 /**
  * How long after a change the workspace is reported again: the changes of a burst (typing in

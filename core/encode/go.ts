@@ -199,7 +199,7 @@ function isWhiteSpace(code: number): boolean {
  * winning), trimmed by strings.TrimSpace; undefined when there is none, or when that Unmarshal
  * fails because a copy is neither a string nor null (Decode then leaves Job empty).
  */
-export function goUrnAlias(root: ObjectNode): string | undefined {
+function goUrnAlias(root: ObjectNode): string | undefined {
   let alias: string | undefined;
   for (const property of root.properties) {
     if (!property.value || !isGoAlias(property.key)) continue;

@@ -111,7 +111,7 @@ export interface RepeatedKeys {
 }
 
 /** PHP, Python and Node relay a plain map: a repeated key's last value, where the key first stood. */
-export const MAP_REPEATS: RepeatedKeys = { kept: () => "the last value is kept, at the first key's place" };
+const MAP_REPEATS: RepeatedKeys = { kept: () => "the last value is kept, at the first key's place" };
 
 /** Java and .NET read a field's last copy (written in the model's field order) and keep data's order of first keys. */
 export function typedRepeats(field: (scope: EnvelopeScope, key: string) => string | undefined): RepeatedKeys {

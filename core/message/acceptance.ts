@@ -111,7 +111,7 @@ export function pythonRoute(root: ObjectNode): ValueNode | undefined {
 }
 
 /** What PHP's decode reads as the URN: `job ?? urn`, each its last copy (an empty job does not fall back). */
-export function phpRoute(root: ObjectNode): ValueNode | undefined {
+function phpRoute(root: ObjectNode): ValueNode | undefined {
   const job = lastValue(root, 'job');
   return job === undefined || job.kind === 'null' ? lastValue(root, 'urn') : job;
 }

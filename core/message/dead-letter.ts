@@ -257,7 +257,7 @@ export interface RedriveTarget {
  * the SDK would take a value that is not a string for the queue's name. (For Go, a value that is
  * not a string fails its Decode, which redriveMessage checks first: goDecodeFailure.)
  */
-export function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | { readonly error: string } {
+function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | { readonly error: string } {
   const root = asObject(doc.root);
   const fields = root ? queueFields(root, sdk) : {};
   const label = SDK_LABELS[sdk];
