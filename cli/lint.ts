@@ -246,7 +246,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const stdout = fixMode === 'dry-run' ? diffs.join('') : renderReports(format, reports, environment, context.run.suppressed);
   if (fixMode === 'dry-run') stderr += renderReports('stylish', reports, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
-  if (tooManyWarnings) stderr += `babelq: ${counts.warning} warnings exceed --max-warnings ${maxWarnings}\n`;
+  if (tooManyWarnings) stderr += `babelq: ${counts.warning} ${counts.warning === 1 ? 'warning exceeds' : 'warnings exceed'} --max-warnings ${maxWarnings}\n`;
   for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
   // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.
   for (const [path, { instead, root }] of context.registries.passedOver) {

@@ -225,6 +225,11 @@ describe('exit status', () => {
     assert.equal(babelq(['lint', 'alias.babel.json', '--max-warnings=0'], root).status, 1);
   });
 
+  test('the --max-warnings line counts one warning in the singular', () => {
+    const over = babelq(['lint', 'alias.babel.json', '--max-warnings', '0'], root);
+    assert.match(over.stderr, /^babelq: 1 warning exceeds --max-warnings 0$/m);
+  });
+
   test('a clean file is exit 0', () => {
     const result = babelq(['lint', 'clean.babel.json', '--max-warnings', '0'], root);
     assert.equal(result.status, 0);
