@@ -16,7 +16,7 @@ import { isDeprecatedStatus } from '../core/registry/types';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { readBoundedText } from '../workspace/bounded-read';
-import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES } from '../workspace/registry-loader';
 import { isInside } from '../workspace/path-containment';
 import { runGitSync } from '../workspace/git-command';
 import { parseArgs } from './args';
@@ -24,6 +24,7 @@ import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError, describeFsError } from './errors';
+import { projectRegistryPath } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
 
 export const COMPAT_USAGE = `Usage: babelq compat OLD NEW [options]
@@ -39,7 +40,8 @@ Options:
   --base <ref>          compare every schema the registry references with its
                         version at this git revision, read from this clone (no
                         checkout, nothing fetched)
-  --registry <file>     the registry for --base (default: ./registry.json)
+  --registry <file>     the registry for --base (default: the one babelq.json
+                        names, else ./registry.json)
   --format <name>       stylish (default), json, sarif, github, compact
   -h, --help            show this help
 
@@ -69,7 +71,7 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     if (positionals.length > 0) throw new CliError('--base compares the registry\'s schemas; give no files beside it', true);
     if (typeof base !== 'string' || base.trim() === '' || base.startsWith('-')) throw new CliError('--base needs a git revision, such as HEAD or origin/main', true);
     const registry = options.get('registry');
-    reports = compareWithBase(environment.cwd, base, typeof registry === 'string' ? registry : REGISTRY_FILE_NAME);
+    reports = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, registry));
   } else {
     if (positionals.length !== 2) throw new CliError('compat takes two schema files: OLD NEW (or --base REF)', true);
     const [oldPath, newPath] = positionals as [string, string];

@@ -11,11 +11,12 @@ import { parseText } from '../core/parse/parser';
 import { readRegistryIndex } from '../core/registry/registry-file';
 import { piiUnmarkedFindings, sensitiveFields } from '../core/rules/registry/pii-unmarked';
 import { readBoundedText } from '../workspace/bounded-read';
-import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES } from '../workspace/registry-loader';
 import { isInside } from '../workspace/path-containment';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
+import { projectRegistryPath } from './project-registry';
 import { CliError, describeFsError } from './errors';
 
 export const GDPR_USAGE = `Usage: babelq gdpr [--registry registry.json] [--require] [--format stylish|json]
@@ -27,7 +28,8 @@ not marked. With --require, an unmarked one fails the run, as
 bqschema gdpr --require does.
 
 Options:
-  --registry <file>     the registry to read (default: ./registry.json)
+  --registry <file>     the registry to read (default: the one babelq.json
+                        names, else ./registry.json)
   --require             fail (exit 1) when a field named like personal data is
                         not marked x-gdpr-sensitive
   --format <name>       stylish (default) or json
@@ -59,7 +61,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   const format = options.get('format') ?? 'stylish';
   if (format !== 'stylish' && format !== 'json') throw new CliError(`--format must be stylish or json, not '${String(format)}'`, true);
   const registryArg = options.get('registry');
-  const registryPath = resolve(environment.cwd, typeof registryArg === 'string' ? registryArg : REGISTRY_FILE_NAME);
+  const registryPath = resolve(environment.cwd, projectRegistryPath(environment.cwd, registryArg));
   let text: string;
   try {
     text = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);

@@ -135,6 +135,27 @@ test('--base REF counts every file it compared, with breaks or none: the summari
   }
 });
 
+test('--base REF without --registry reads the registry babelq.json names, as babelq lint does', () => {
+  const repo = makeTree({
+    'babelq.json': JSON.stringify({ registry: 'schemas/registry.json' }),
+    'schemas/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'created.json', owner: 'orders', status: 'active' }] }),
+    'schemas/created.json': schema({ order_id: { type: 'integer' } }),
+  });
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    const breaking = babelq(['compat', '--base', 'HEAD', '--format', 'json'], repo);
+    assert.equal(breaking.status, 1, breaking.stderr);
+    const reports = JSON.parse(breaking.stdout) as { file: string; diagnostics: unknown[] }[];
+    assert.deepEqual(reports.map((report) => [report.file, report.diagnostics.length]), [['schemas/created.json', 1], ['schemas/registry.json', 0]]);
+  } finally {
+    removeTree(repo);
+  }
+});
+
 test('--base REF with a registry outside the repository: its schemas inside are compared, and the registry, with no version at REF, is no I/O problem', () => {
   const tree = makeTree({
     'repo/schemas/created.json': schema({ order_id: { type: 'integer' } }),

@@ -40,5 +40,25 @@ test('--help names each option and the registry read by default', () => {
   const result = babelq(['gdpr', '--help'], root);
   assert.equal(result.status, 0);
   for (const option of ['--registry <file>', '--require', '--format <name>', '-h, --help']) assert.ok(result.stdout.includes(option), option);
-  assert.match(result.stdout, /default: \.\/registry\.json/);
+  assert.match(result.stdout, /default: the one babelq\.json\s+names, else \.\/registry\.json/);
+});
+
+test('without --registry, the registry babelq.json names is read, as babelq lint reads it; --registry still wins', () => {
+  const project = makeTree({
+    'babelq.json': JSON.stringify({ root: true, registry: 'schemas/registry.json' }),
+    'schemas/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' }] }),
+    'schemas/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+    'registry.json': JSON.stringify({ schemas: [] }),
+  });
+  try {
+    const named = babelq(['gdpr', '--format', 'json'], project);
+    assert.equal(named.status, 0, named.stderr);
+    assert.deepEqual((JSON.parse(named.stdout) as { urn: string; unmarked: { path: string }[] }[]).map((r) => [r.urn, r.unmarked.map((u) => u.path)]), [['urn:babel:identity:user.registered', ['email']]]);
+    assert.equal(babelq(['gdpr', '--require'], project).status, 1);
+    const given = babelq(['gdpr', '--format', 'json', '--registry', 'registry.json'], project);
+    assert.equal(given.status, 0, given.stderr);
+    assert.deepEqual(JSON.parse(given.stdout), []);
+  } finally {
+    removeTree(project);
+  }
 });

@@ -1,0 +1,20 @@
+/**
+ * The registry a whole-registry command (`babelq compat --base`, `babelq gdpr`) reads when
+ * `--registry` is not given: the one a babelq.json governing the current folder names (the chain
+ * `babelq lint` and the editor apply, nearest first), else `registry.json` in the current folder.
+ * A project that keeps its registry in `schemas/` says so once, in babelq.json, for every command.
+ */
+import { join, relative, sep } from 'node:path';
+import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
+import { ProjectConfigs } from '../workspace/project-config';
+import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+
+/** The registry's path as the user would write it from `cwd` (relative where it lies below). */
+export function projectRegistryPath(cwd: string, registryArg: unknown): string {
+  if (typeof registryArg === 'string') return registryArg;
+  // The settings of a file in the current folder are the settings of the folder itself.
+  const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
+  if (named === undefined) return REGISTRY_FILE_NAME;
+  const shown = relative(cwd, named);
+  return shown === '..' || shown.startsWith(`..${sep}`) ? named : shown;
+}
