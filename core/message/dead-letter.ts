@@ -20,7 +20,7 @@ import { insertProperty, removeProperty, renameKey, replaceValue } from '../mode
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
-import { consumerVerdicts, nodeRoute } from './acceptance';
+import { consumerVerdicts, nodeRoute, type ConsumerVerdict } from './acceptance';
 import { buildMessage, redisProjection } from './build';
 import { lastValue } from '../encode/writer';
 import type { OutgoingMessage, RedisLayout } from './types';
@@ -255,7 +255,7 @@ export interface RedriveTarget {
  * (truthiness) fall back only on "", so they send to the queue named by the white space. meta.queue
  * is taken as it is by all five. A refusal when the queue would be "" (or there is none), or when
  * the SDK would take a value that is not a string for the queue's name. (For Go, a value that is
- * not a string fails its Decode, which redriveMessage checks first: goDecodeFailure.)
+ * not a string fails its Decode, which redriveMessage checks first: decodeFailure.)
  */
 function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | { readonly error: string } {
   const root = asObject(doc.root);
@@ -394,12 +394,9 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   }
   const block = deadLetterBlock(root);
   const sdk = chooseRedriveSdk({ ...(block ? { deadLetter: block } : {}) }, options.sdk);
-  if (sdk === 'go') {
-    const failure = goDecodeFailure(doc);
-    if (failure) {
-      return { ok: false, error: `Go's Decode fails on it (${failure}), so the Go redrive puts the message back on the DLQ as it is: pick another SDK, or edit the envelope so that Go can decode it and redrive the edited one.` };
-    }
-  }
+  const verdict = consumerVerdicts(doc).find((candidate) => candidate.sdk === sdk)!;
+  const undecodable = decodeFailure(verdict);
+  if (undecodable) return { ok: false, error: undecodable };
   const target = redriveTarget(doc, sdk);
   if ('error' in target) return { ok: false, error: target.error };
   // json.loads keeps a repeated key's last copy.
@@ -418,9 +415,8 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   // Node's redrive only moves what EnvelopeCodec.accepts() passes and restores the rest to the DLQ
   // (facts part 2 §3.2, D3: schema_version 2 stays), so the Node verdict on the message is its gate.
   if (sdk === 'node' && stored) {
-    const node = consumerVerdicts(doc).find((verdict) => verdict.sdk === 'node');
-    if (node?.kind === 'rejects') {
-      const why = node.reasons.map((reason) => reason.message).join('; ');
+    if (verdict.kind === 'rejects') {
+      const why = verdict.reasons.map((reason) => reason.message).join('; ');
       return { ok: false, error: `The Node redrive puts back on the DLQ a message its accepts() rejects (${why}): pick another SDK, or edit the envelope and redrive the edited one.` };
     }
   }
@@ -439,18 +435,35 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   return { ok: true, message: built.message, sdk, target: target.queue, ...(target.note ? { note: target.note } : {}) };
 }
 
+/** What each SDK's redrive calls the decode it runs on a dead letter before anything else. */
+const DECODER_NAMES: Readonly<Record<RedriveSdk, string>> = {
+  go: 'Decode',
+  node: 'decode()',
+  python: 'decode()',
+  php: 'decode()',
+  java: 'decode()',
+};
+
 /**
- * Why Go's Decode fails on the message, or undefined when it decodes. Go's redrive moves only what
- * Decode reads and puts anything else back on the DLQ unchanged (facts part 2 §3.2). json.Unmarshal
- * fails the whole decode on a type error anywhere, even in `dead_letter` or `attempts`, which the
- * redrive then resets, so the Go consumer's decode verdict (core/message/acceptance.ts) is the
- * gate. It applies to an edited envelope too: Go's redrive writes what Go decoded, and there is
- * nothing decoded to write.
+ * Why the chosen SDK's redrive cannot decode the stored message, or undefined when it can. Each
+ * SDK's redrive decodes a message before its gate looks at it (facts part 2 §3.2): Go's moves only
+ * what `Decode` reads, PHP's only what `decode()` does not read as [] (json_decode failed), Python's
+ * only what `decode()` does not read as {} (json.loads raised ValueError), and a decoder that
+ * crashes (RecursionError, StackOverflowError) throws out of the redrive, which moves nothing of
+ * it. The decode sees the whole body, so a failure in what the redrive would then reset (attempts,
+ * dead_letter) counts all the same. The consumer's decode verdict (core/message/acceptance.ts) is
+ * the gate; it applies to an edited envelope too, as there is nothing decoded to write.
  */
-function goDecodeFailure(doc: ParsedDocument): string | undefined {
-  const go = consumerVerdicts(doc).find((verdict) => verdict.sdk === 'go');
-  const reasons = go?.reasons.filter((reason) => reason.stage === 'decode') ?? [];
-  return reasons.length === 0 ? undefined : reasons.map((reason) => reason.message).join('; ');
+function decodeFailure(verdict: ConsumerVerdict): string | undefined {
+  const reasons = verdict.reasons.filter((reason) => reason.stage === 'decode');
+  if (verdict.kind !== 'rejects' || reasons.length === 0) return undefined;
+  const sdk = verdict.sdk as RedriveSdk;
+  const label = SDK_LABELS[sdk];
+  // The verdict's "(the consumer crashes)" is said here as what the redrive does.
+  const why = reasons.map((reason) => reason.message.replace(/ \(the consumer crashes\)$/u, '')).join('; ');
+  const crashes = reasons.some((reason) => reason.crashes);
+  const does = crashes ? `crashes on it (${why}), so the ${label} redrive stops on it (the exception escapes) and does not move it` : `fails on it (${why}), so the ${label} redrive puts the message back on the DLQ as it is`;
+  return `${label}'s ${DECODER_NAMES[sdk]} ${does}: pick another SDK, or edit the envelope so that ${label} can decode it and redrive the edited one.`;
 }
 
 // A redrive keeps meta.id and created_at: nothing is minted.

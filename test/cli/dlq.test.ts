@@ -305,6 +305,68 @@ describe('babelq dlq redrive --sdk go of a dead letter Go cannot decode', () => 
   });
 });
 
+describe("babelq dlq redrive --sdk php | python of a dead letter that SDK's decoder fails on", () => {
+  // An unpaired surrogate in dead_letter.exception: json_decode fails on the whole body (PHP's decode()
+  // returns []). attempts of 4,400 digits: json.loads raises ValueError (Python's decode() returns {}).
+  // Each is in what the redrive would reset, yet the SDK's redrive never gets that far.
+  const bodies = (queue: string) => {
+    const surrogate = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace('"exception":"Error"', '"exception":"\\ud800"');
+    const huge = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down').replace(/"attempts":2,"dead_letter"/, `"attempts":${'9'.repeat(4400)},"dead_letter"`);
+    assert.match(surrogate, /"exception":"\\ud800"/);
+    assert.match(huge, /"attempts":9{4400},/);
+    return { surrogate, huge, ids: { surrogate: JSON.parse(surrogate.replace('\\ud800', 'x')).meta.id as string, huge: JSON.parse(huge).meta.id as string } };
+  };
+
+  test('Redis: each stays in the DLQ, byte for byte, with the reason, under the SDK whose decoder fails; the other SDK moves it', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`).add(`${queue}:notify`);
+    const { surrogate, huge, ids } = bodies(queue);
+    await redis.rpush(`${queue}.dlq`, surrogate, huge);
+
+    const php = babelq(['dlq', 'redrive', '--queue', queue, '--id', ids.surrogate, '--sdk', 'php']);
+    assert.equal(php.status, 1, php.stderr);
+    assert.match(php.stderr, new RegExp(`left in the DLQ: meta\\.id ${ids.surrogate}: PHP's decode\\(\\) fails on it \\(json_decode refuses an unpaired surrogate escape \\(JSON_ERROR_UTF16\\)\\), so the PHP redrive puts the message back on the DLQ as it is`));
+    assert.match(php.stderr, /nothing to redrive/);
+    const python = babelq(['dlq', 'redrive', '--queue', queue, '--id', ids.huge, '--sdk', 'python']);
+    assert.equal(python.status, 1, python.stderr);
+    assert.match(python.stderr, new RegExp(`left in the DLQ: meta\\.id ${ids.huge}: Python's decode\\(\\) fails on it \\(json\\.loads refuses an integer of more than 4300 digits \\(ValueError\\)\\), so the Python redrive puts the message back on the DLQ as it is`));
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [surrogate, huge]);
+    assert.equal(await redis.llen(queue), 0);
+
+    // Python reads the surrogate and PHP the long integer (as a float): each moves the other's.
+    const swapped = [babelq(['dlq', 'redrive', '--queue', queue, '--id', ids.surrogate, '--sdk', 'python']), babelq(['dlq', 'redrive', '--queue', queue, '--id', ids.huge, '--sdk', 'php'])];
+    for (const result of swapped) assert.equal(result.status, 0, result.stderr);
+    assert.equal(await redis.llen(`${queue}.dlq`), 0);
+    assert.equal(await redis.llen(queue), 2);
+  });
+
+  test('RabbitMQ: the PHP redrive leaves the one its decoder fails on, byte for byte, with the reason, and moves the other', async () => {
+    const queue = uniqueQueue();
+    for (const name of [queue, `${queue}.dlq`]) {
+      queues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    const { surrogate, huge, ids } = bodies(queue);
+    for (const body of [surrogate, huge]) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    await new Promise((done) => setTimeout(done, 100));
+    const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
+
+    const php = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all', '--sdk', 'php']);
+    assert.equal(php.status, 0, php.stderr);
+    assert.match(php.stdout, /^Redrove 1 message\(s\)/);
+    assert.match(php.stderr, new RegExp(`left in the DLQ: meta\\.id ${ids.surrogate}: PHP's decode\\(\\) fails on it`));
+    const left: string[] = [];
+    for (;;) {
+      const message = await brokers.channel.get(`${queue}.dlq`, { noAck: true });
+      if (message === false) break;
+      left.push(message.content.toString('utf8'));
+    }
+    assert.deepEqual(left, [surrogate]);
+    const moved = await brokers.channel.get(queue, { noAck: true });
+    assert.ok(moved && moved.content.toString('utf8').includes(`"id":"${ids.huge}"`));
+  });
+});
+
 describe('babelq dlq redrive of bodies with a BOM or bytes that are not UTF-8', () => {
   test('Redis: they stay in the DLQ, byte for byte, each with its reason; the clean one moves', async () => {
     const queue = uniqueQueue();

@@ -204,6 +204,34 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.equal(java.target, 'facts-orders');
   });
 
+  test("PHP's, Python's and Java's redrives put back what their own decoders fail or crash on, even in what the redrive would reset; the others move it", () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    const cases = [
+      // json_decode fails on the whole body (decode() returns []): an unpaired surrogate, 600 levels.
+      ['php', D1.replace('"exception":"TypeError"', '"exception":"\\ud800"'), /^PHP's decode\(\) fails on it \(json_decode refuses an unpaired surrogate escape \(JSON_ERROR_UTF16\)\), so the PHP redrive puts the message back on the DLQ as it is/],
+      ['php', D1.replace('"exception":"TypeError"', `"exception":"TypeError","trace":${nested(600)}`), /^PHP's decode\(\) fails on it \(json_decode reads at most 511 nested arrays and objects .* nests 602\)/],
+      // json.loads raises ValueError (decode() returns {}), or RecursionError, which escapes.
+      ['python', D1.replace('"attempts":2,"x_extra"', `"attempts":${'9'.repeat(4400)},"x_extra"`), /^Python's decode\(\) fails on it \(json\.loads refuses an integer of more than 4300 digits \(ValueError\)\), so the Python redrive puts the message back on the DLQ as it is/],
+      ['python', D1.replace('"exception":"TypeError"', `"exception":"TypeError","trace":${nested(1200)}`), /^Python's decode\(\) crashes on it \(json\.loads raises RecursionError on 1202 levels of nesting\), so the Python redrive stops on it \(the exception escapes\) and does not move it/],
+      ['java', D1.replace('"exception":"TypeError"', `"exception":"TypeError","trace":${nested(3500)}`), /^Java's decode\(\) crashes on it \(its recursive parser throws StackOverflowError on 3502 levels of nesting\), so the Java redrive stops on it/],
+    ] as const;
+    for (const [sdk, text, why] of cases) {
+      const result = redrive(text, sdk);
+      assert.equal(result.ok, false, `${sdk}: ${text.slice(0, 200)}`);
+      assert.match(result.ok ? '' : result.error, why);
+      // An edited envelope the decoder cannot read is refused too: there is nothing decoded to write.
+      assert.equal(redriveMessage(text, { sdk, redisLayout: 'babelqueue' }, false).ok, false, `${sdk} (edited)`);
+    }
+    // What one SDK's decoder fails on, the others read, and their redrives move it.
+    assert.ok(redrive(cases[0][1], 'python').ok);
+    assert.ok(redrive(cases[0][1], 'java').ok);
+    assert.ok(redrive(cases[1][1], 'python').ok);
+    assert.ok(redrive(cases[2][1], 'php').ok);
+    assert.ok(redrive(cases[2][1], 'java').ok);
+    assert.ok(redrive(cases[3][1], 'java').ok);
+    assert.ok(redrive(cases[4][1], 'node').ok);
+  });
+
   test('Go redrives what its decoder read: a JOB after job is the job it writes, every case variant of dead_letter and attempts is reset, a padded urn alias is trimmed', () => {
     const variants = D1.replace('"attempts":2,', '"attempts":2,"JOB":"urn:babel:orders:updated","ATTEMPTS":5,"Dead_Letter":{"reason":"poison"},');
     const go = redrive(variants, 'go');
