@@ -4,7 +4,7 @@
  */
 import { openBroker } from '../broker';
 import type { BrokerTarget } from '../broker/target';
-import { dateText, deadLetterWords, verdictText, type MessageRow } from '../core/message/dead-letter';
+import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
 import { CliError } from './errors';
@@ -61,7 +61,7 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
 export function rowLine(row: MessageRow, deliveryCount?: number): string {
   const attempts = row.attempts === undefined ? 'attempts —' : `attempts ${row.attempts}`;
   const deliveries = deliveryCount === undefined ? '' : `  ${DELIVERY_COUNT_HEADER} ${deliveryCount}`;
-  return `${row.urn}  meta.id ${row.metaId}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
+  return `${urnLabel(row)}  meta.id ${row.metaId}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
 }
 
 /** The line under a row stored in a Redis header frame: the frame's headers. */
@@ -78,6 +78,7 @@ export function deadLetterLines(row: MessageRow): string[] {
 export function rowJson({ row, diagnostics, deliveryCount, frameHeaders }: LintedRow & { readonly deliveryCount?: number; readonly frameHeaders?: Readonly<Record<string, unknown>> }): Record<string, unknown> {
   return {
     urn: row.urn,
+    ...(row.urnAlias ? { urnAlias: row.urnAlias } : {}),
     metaId: row.metaId,
     createdAt: row.createdAt ?? null,
     createdAtText: row.createdAt === undefined ? null : dateText(row.createdAt),

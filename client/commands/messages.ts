@@ -8,7 +8,7 @@
  * the host is not this machine.
  */
 import * as vscode from 'vscode';
-import { dateText, deadLetterLocation, groupDeadLetters, listingOrder, newestFirst, verdictText, type MessageRow } from '../../core/message/dead-letter';
+import { dateText, deadLetterLocation, groupDeadLetters, listingOrder, newestFirst, urnLabel, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
 import { consumedBody, lintedRows } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
@@ -51,7 +51,7 @@ function rowItem(row: MessageRow): RowItem {
   const attempts = row.attempts === undefined ? '' : ` · attempts ${row.attempts}`;
   const block = row.deadLetter;
   return {
-    label: row.urn,
+    label: urnLabel(row),
     description: `${row.metaId} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
     detail: block ? [block.exception, block.originalQueue === undefined ? undefined : `original queue ${JSON.stringify(block.originalQueue)}`, block.lang ? `by ${block.lang}` : undefined].filter(Boolean).join(' · ') : undefined,
     row,

@@ -14,13 +14,14 @@ import { formatUtc } from '../contract/time';
 import { goDecodedObjects, goField, goLast, goString } from '../encode/go';
 import { isJavaBlank, javaDecodedJob } from '../encode/java';
 import { isFalsy } from '../encode/node';
-import { SDK_LABELS } from '../encode/types';
+import { list } from '../encode/divergence';
+import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 import { invalidUtf8At } from '../model/utf8';
 import { parseJson } from '../parse/parser';
-import { consumerVerdicts, nodeRoute, type ConsumerVerdict } from './acceptance';
+import { consumerVerdicts, decodedUrn, nodeRoute, type ConsumerVerdict } from './acceptance';
 import { buildMessage, redisProjection } from './build';
 import { lastValue } from '../encode/writer';
 import type { OutgoingMessage, RedisLayout } from './types';
@@ -62,8 +63,13 @@ export interface MessageRow {
   /** Position in the list as read (0 = the oldest read). */
   readonly position: number;
   readonly bytes: number;
-  /** The URN (`job`, else the `urn` alias), or a placeholder saying why there is none. */
+  /** The URN (`job`, else the `urn` alias the decoders fall back to), or a placeholder saying why there is none. */
   readonly urn: string;
+  /**
+   * Set when `urn` is the `urn` alias's value, because job holds no URN (missing, null, "", blank or
+   * no string): the SDKs whose decoders read something else there (none when all six read the alias).
+   */
+  readonly urnAlias?: { readonly notReadBy: readonly SdkName[] };
   readonly metaId: string;
   /** `meta.created_at` in Unix ms, when it is a number. */
   readonly createdAt?: number;
@@ -90,7 +96,6 @@ export function messageRow(text: string, bytes: number, position: number, lint: 
   // A repeated key is read as JSON.parse, json.loads, json_decode and Java's parser read it: its
   // last copy (Go differs only where its own rules apply, which its redrive reads through goLast).
   const meta = asObject(lastValue(root, 'meta'));
-  const job = lastValue(root, 'job') ?? lastValue(root, 'urn');
   const metaId = lastValue(meta, 'id');
   const createdAt = lastValue(meta, 'created_at');
   const attempts = lastValue(root, 'attempts');
@@ -98,7 +103,7 @@ export function messageRow(text: string, bytes: number, position: number, lint: 
   return {
     position,
     bytes,
-    urn: !root ? '(not an envelope)' : job?.kind === 'string' ? job.value : '(no URN)',
+    ...(root ? rowUrn(parsed, root) : { urn: '(not an envelope)' }),
     metaId: metaId?.kind === 'string' ? metaId.value : '(no meta.id)',
     ...(createdAt?.kind === 'number' ? { createdAt: createdAt.value } : {}),
     ...(attempts?.kind === 'number' ? { attempts: attempts.value } : {}),
@@ -107,6 +112,45 @@ export function messageRow(text: string, bytes: number, position: number, lint: 
     ...(block ? { deadLetter: block } : {}),
     text,
   };
+}
+
+/**
+ * The URN a row shows: the last job when it is a string that is not blank, which every decoder
+ * reads. Else the `urn` alias, where one SDK's decoder or more falls back to it (decodedUrn, an
+ * SDK whose decoder fails on the body reading none), marked as the alias with the SDKs that read
+ * something else: PHP's `job ?? urn` keeps a "" or false job, a blank job is the URN to PHP,
+ * Python, Node and Go, and Go's Decode fails on a job that is no string. Else a blank job as it
+ * is (PHP, Python and Go take it), and "(no URN)" for the rest.
+ */
+function rowUrn(doc: ParsedDocument, root: ObjectNode): Pick<MessageRow, 'urn' | 'urnAlias'> {
+  const job = lastValue(root, 'job');
+  if (job?.kind === 'string' && /\S/u.test(job.value)) return { urn: job.value };
+  const alias = lastValue(root, 'urn');
+  if (alias?.kind === 'string' && /\S/u.test(alias.value)) {
+    const verdicts = consumerVerdicts(doc);
+    const readsAlias = (sdk: SdkName) => {
+      const verdict = verdicts.find((candidate) => candidate.sdk === sdk)!;
+      if (verdict.kind === 'rejects' && verdict.reasons.some((reason) => reason.stage === 'decode')) return false;
+      return decodedUrn(root, sdk)?.trim() === alias.value.trim();
+    };
+    const notReadBy = SDK_NAMES.filter((sdk) => !readsAlias(sdk));
+    if (notReadBy.length < SDK_NAMES.length) return { urn: alias.value, urnAlias: { notReadBy } };
+  }
+  return { urn: job?.kind === 'string' && job.value !== '' ? job.value : '(no URN)' };
+}
+
+/**
+ * A row's URN for people: as it is, or, from the `urn` alias, marked so, with the SDKs that read
+ * something else (the fewer of those that do and those that do not): `… (urn alias)`,
+ * `… (urn alias; not PHP)`, `… (urn alias; Java and .NET only)`.
+ */
+export function urnLabel(row: Pick<MessageRow, 'urn' | 'urnAlias'>): string {
+  if (!row.urnAlias) return row.urn;
+  const { notReadBy } = row.urnAlias;
+  if (notReadBy.length === 0) return `${row.urn} (urn alias)`;
+  const readBy = SDK_NAMES.filter((sdk) => !notReadBy.includes(sdk));
+  const labels = (sdks: readonly SdkName[]) => list(sdks.map((sdk) => SDK_LABELS[sdk]));
+  return notReadBy.length <= readBy.length ? `${row.urn} (urn alias; not ${labels(notReadBy)})` : `${row.urn} (urn alias; ${labels(readBy)} only)`;
 }
 
 /** The dead_letter block as the decoders read it: the last copy of a repeated key (what auto's SDK and the groups follow). */

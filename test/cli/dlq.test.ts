@@ -232,6 +232,36 @@ describe('babelq dlq list of a dead letter with repeated keys', () => {
   });
 });
 
+describe('babelq dlq list of a dead letter whose job is null beside the urn alias', () => {
+  test('the row shows the URN the decoders read, marked as the alias (text and JSON); the redrive moves it', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`).add(`${queue}:notify`);
+    const body = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace('"job":"urn:babel:orders:created"', '"job":null,"urn":"urn:babel:orders:created"');
+    const empty = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'card declined').replace('"job":"urn:babel:orders:created"', '"job":"","urn":"urn:babel:orders:created"');
+    assert.equal(JSON.parse(body).job, null);
+    assert.equal(JSON.parse(empty).job, '');
+    await redis.rpush(`${queue}.dlq`, body, empty);
+
+    const text = babelq(['dlq', 'list', '--queue', queue]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, new RegExp(`^  urn:babel:orders:created \\(urn alias\\)  meta\\.id ${JSON.parse(body).meta.id}`, 'm'));
+    assert.match(text.stdout, new RegExp(`^  urn:babel:orders:created \\(urn alias; not PHP\\)  meta\\.id ${JSON.parse(empty).meta.id}`, 'm'));
+    assert.doesNotMatch(text.stdout, /no URN/);
+    const listed = babelq(['dlq', 'list', '--queue', queue, '--format', 'json']);
+    assert.equal(listed.status, 0, listed.stderr);
+    const messages = JSON.parse(listed.stdout).groups.flatMap((group: { messages: unknown[] }) => group.messages);
+    assert.deepEqual(
+      messages.map((m: { urn: string; urnAlias?: unknown }) => [m.urn, m.urnAlias]),
+      // Groups of one each, by error: card declined, then gateway down.
+      [['urn:babel:orders:created', { notReadBy: ['php'] }], ['urn:babel:orders:created', { notReadBy: [] }]],
+    );
+
+    const moved = babelq(['dlq', 'redrive', '--queue', queue, '--id', JSON.parse(body).meta.id, '--sdk', 'node']);
+    assert.equal(moved.status, 0, moved.stderr);
+    assert.equal(JSON.parse((await redis.lrange(queue, 0, -1))[0]!).job, 'urn:babel:orders:created');
+  });
+});
+
 describe('babelq dlq redrive of a dead letter whose job is repeated or blank', () => {
   test('the URN is the last copy of job for every SDK, and the alias where the chosen SDK falls back to it', async () => {
     const queue = uniqueQueue();

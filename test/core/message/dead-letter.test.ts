@@ -13,6 +13,7 @@ import {
   messageRow,
   newestFirst,
   redriveMessage,
+  urnLabel,
   verdictText,
 } from '../../../core/message/dead-letter';
 
@@ -333,6 +334,30 @@ describe('rows, groups and words', () => {
     assert.deepEqual([r.urn, r.metaId, r.createdAt, r.attempts, r.deadLetter?.reason, r.deadLetter?.failedAt, r.deadLetter?.originalQueue], ['urn:babel:orders:created', ID, 1749132727000, 2, 'failed', 1749132728000, 'facts-orders']);
     const garbage = row('\u0000not json', 1);
     assert.deepEqual([garbage.urn, garbage.metaId, garbage.deadLetter], ['(not an envelope)', '(no meta.id)', undefined]);
+  });
+
+  test('a row whose job holds no URN shows the urn alias the decoders read, marked as the alias, with the SDKs that read something else', () => {
+    const urnOf = (text: string) => {
+      const r = row(text, 0);
+      return [r.urn, urnLabel(r)];
+    };
+    const alias = (job: string) => D1.replace('"job":"urn:babel:orders:created"', `"job":${job},"urn":"urn:babel:orders:created"`);
+    // Every decoder falls back to the alias for a null or missing job.
+    assert.deepEqual(urnOf(alias('null')), ['urn:babel:orders:created', 'urn:babel:orders:created (urn alias)']);
+    assert.deepEqual(urnOf(D2), ['urn:babel:orders:created', 'urn:babel:orders:created (urn alias)']);
+    // PHP's `job ?? urn` keeps "" and false; Go's Decode fails on false.
+    assert.deepEqual(urnOf(alias('""')), ['urn:babel:orders:created', 'urn:babel:orders:created (urn alias; not PHP)']);
+    assert.deepEqual(urnOf(alias('false')), ['urn:babel:orders:created', 'urn:babel:orders:created (urn alias; not PHP and Go)']);
+    // A blank job is the URN to PHP, Python, Node and Go; Java and .NET take the alias.
+    assert.deepEqual(urnOf(alias('"   "')), ['urn:babel:orders:created', 'urn:babel:orders:created (urn alias; Java and .NET only)']);
+    // A job that is a URN is shown as it is, with no marker, alias or not.
+    assert.deepEqual(urnOf(D1.replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","urn":"urn:babel:other:x"')), ['urn:babel:orders:created', 'urn:babel:orders:created']);
+    assert.deepEqual(urnOf(D1.replace('"job":"urn:babel:orders:created"', '"job":null')), ['(no URN)', '(no URN)']);
+    assert.deepEqual(urnOf(D1.replace('"job":"urn:babel:orders:created"', '"job":""')), ['(no URN)', '(no URN)']);
+    // A blank job with no alias is what PHP, Python and Go route on: shown as it is.
+    assert.deepEqual(urnOf(D1.replace('"job":"urn:babel:orders:created"', '"job":"  "')), ['  ', '  ']);
+    // The filter finds the alias's URN.
+    assert.ok(matchesFilter(row(alias('null'), 0), 'orders:created'));
   });
 
   test('a repeated key is read as its last copy, as JSON.parse, json.loads, json_decode and Java read it; auto follows the last dead_letter.lang', () => {
