@@ -210,19 +210,33 @@ function goUrnAlias(root: ObjectNode): string | undefined {
 }
 
 /**
- * The objects json.Unmarshal decodes into the Envelope's `meta` struct (every one: a null leaves
- * the struct) or its `dead_letter` pointer (those after the last null, which sets it to nil), their
- * keys matched case-insensitively, in document order.
+ * Every object json.Unmarshal reads into the Envelope's `data` map, `meta` struct or `dead_letter`
+ * pointer (its key matched case-insensitively), in document order, whatever comes after it: the
+ * keys Go drops are those of each.
  */
-export function goDecodedObjects(root: ObjectNode, field: 'meta' | 'dead_letter'): ObjectNode[] {
-  let objects: ObjectNode[] = [];
-  for (const property of root.properties) {
-    if (!property.value || goField('root', property.key) !== field) continue;
-    if (property.value.kind === 'object') objects.push(property.value);
-    else if (property.value.kind === 'null' && goNullEmpties('root', field)) objects = [];
-  }
+export function goObjectCopies(root: ObjectNode, field: GoMergedField): ObjectNode[] {
+  const objects: ObjectNode[] = [];
+  for (const property of root.properties) if (property.value?.kind === 'object' && goField('root', property.key) === field) objects.push(property.value);
   return objects;
 }
+
+/**
+ * The objects whose keys end up in the Envelope's `data` map, `meta` struct or `dead_letter`
+ * pointer, in document order: those `goRepeat` merges, the last ones (every `meta` object, as a
+ * null leaves the struct; for `data` and `dead_letter`, those after the last null, which sets the
+ * field to nil; none before a value of another type, on which Decode fails). Two or more merge into one, key by key (facts part 2 §2: `data:{"a":1} …
+ * data:{"b":2}` is `{"a":1,"b":2}` in Go).
+ */
+export function goDecodedObjects(root: ObjectNode, field: GoMergedField): ObjectNode[] {
+  const copies: CopyKind[] = [];
+  for (const property of root.properties) if (property.value && goField('root', property.key) === field) copies.push(copyKind(property.value));
+  const { merged } = goRepeat('root', field, copies);
+  const objects = goObjectCopies(root, field);
+  return merged === 0 ? [] : objects.slice(objects.length - merged);
+}
+
+/** The Envelope fields whose repeated objects Go decodes into one. */
+export type GoMergedField = 'data' | 'meta' | 'dead_letter';
 
 /** What Go's App routes on: Job as decoded, else (when it is "") the urn alias, trimmed. */
 export function goRoute(root: ObjectNode): string {

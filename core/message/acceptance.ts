@@ -8,7 +8,7 @@
  * `accepts()` is not the whole story where an SDK's consume runtime does something else with what
  * it rejects (facts part 2, §2.1 and §5): a rejection then says that too (`runtime`).
  */
-import { goField, goFold, goJobVariantRoute, goLast, goRoute, goTrimSpace, GO_MAX_DEPTH } from '../encode/go';
+import { goDecodedObjects, goField, goFold, goJobVariantRoute, goLast, goObjectCopies, goRoute, goTrimSpace, GO_MAX_DEPTH } from '../encode/go';
 import { dotnetDecodedJob } from '../encode/dotnet';
 import { isJavaBlank, JAVA_MAX_DEPTH, javaDecodedJob } from '../encode/java';
 import { literalAsIntN, literalFitsInt64 } from '../encode/numbers';
@@ -390,7 +390,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     if (!isString(trace) || goTrimSpace(trace.value) === '') verdict.reject('trace_id must be a string that is not blank', 'trace_id');
     if (field('data')?.kind !== 'object') verdict.reject('data is missing or null', 'data');
     // Every meta object is decoded into the one Meta struct, so a later one adds to the one before.
-    const version = goLast(goObjects(root, 'meta'), 'meta', 'schema_version');
+    const version = goLast(goDecodedObjects(root, 'meta'), 'meta', 'schema_version');
     if (version?.kind !== 'number' || version.value !== 1) verdict.reject('meta.schema_version must be 1', 'meta.schema_version');
     if (field('attempts') === undefined) verdict.note(`reads a ${root.properties.some((property) => goFold(property.key) === 'attempts') ? 'null' : 'missing'} attempts as 0`, 'attempts');
     const goJob = field('job');
@@ -398,10 +398,10 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
       const folded = goFold(property.key);
       if (folded !== property.key && (TYPED_FIELDS.root.includes(folded) || folded === 'urn')) verdict.note(`reads the key "${property.key}" as ${folded} (it matches field names case-insensitively)${folded === 'job' ? goJobVariantRoute(root, property, '', goJob) : ''}`, folded);
     }
-    const goDropped = droppedKeys(root, goField, (key) => goFold(key) === 'urn', goObjects(root, 'meta'), goObjects(root, 'dead_letter'));
+    const goDropped = droppedKeys(root, goField, (key) => goFold(key) === 'urn', goObjectCopies(root, 'meta'), goObjectCopies(root, 'dead_letter'));
     if (goDropped.length > 0) verdict.note(`drops the keys its Envelope struct does not have: ${keyList(goDropped.map((key) => key.path))}`);
     for (const block of ['data', 'meta', 'dead_letter'] as const) {
-      const merged = goMerged(root, block);
+      const merged = goDecodedObjects(root, block).length;
       if (merged > 1) verdict.note(`merges the ${merged} ${block} objects into one (the keys of each, the last value of a repeated key), where the other SDKs keep the last ${block}`, block);
     }
     if (facts.unsafeInteger) verdict.note('reads integers in data beyond ±(2^53−1) as float64, and writes them back rounded', 'data');
@@ -474,28 +474,6 @@ const GO_DEAD_LETTER = { strings: ['reason', 'error', 'exception', 'original_que
 
 function goInteger(node: ValueNode): boolean {
   return node.kind === 'number' && node.isIntegerLiteral && literalFitsInt64(node.raw);
-}
-
-/** The objects json.Unmarshal decodes into one Go field (its key matched case-insensitively), in order. */
-function goObjects(root: ObjectNode, field: string): ObjectNode[] {
-  const objects: ObjectNode[] = [];
-  for (const property of root.properties) if (property.value?.kind === 'object' && goFold(property.key) === field) objects.push(property.value);
-  return objects;
-}
-
-/**
- * How many objects Go decodes into the same `data` map, `meta` struct or `dead_letter` struct
- * (facts §2: `data:{"a":1} … data:{"b":2}` is `{"a":1,"b":2}` in Go). A null resets the map and
- * the pointer (`data`, `dead_letter`), and leaves the `meta` struct as it is.
- */
-function goMerged(root: ObjectNode, field: 'data' | 'meta' | 'dead_letter'): number {
-  let count = 0;
-  for (const property of root.properties) {
-    if (!property.value || goFold(property.key) !== field) continue;
-    if (property.value.kind === 'object') count++;
-    else if (property.value.kind === 'null' && field !== 'meta') count = 0;
-  }
-  return count;
 }
 
 /** `timestamp, meta.ts` (at most five named). */

@@ -139,6 +139,16 @@ test('a typed SDK names the keys it drops, and Go says when it merges repeated o
   );
   // A null data resets Go's map: what follows it is all that is kept.
   assert.ok(!consumerVerdicts(body({ extra: '"data":null,"data":{"b":2}' })).find((v) => v.sdk === 'go')!.reasons.some((r) => /merges/.test(r.message)));
+  // A meta null leaves the struct: the objects on both sides of it merge. A dead_letter null sets the
+  // pointer to nil: only the objects after it merge, though Go drops the keys of every one it read.
+  const nulls = body({ extra: `"meta":null,"Meta":{"ts":1},"dead_letter":{"reason":"a","x":1},"dead_letter":null,"dead_letter":{"reason":"b"},"DEAD_LETTER":{"y":2}` });
+  assert.deepEqual(consumerVerdicts(nulls).find((v) => v.sdk === 'go')!.reasons.map((r) => r.message), [
+    'reads the key "Meta" as meta (it matches field names case-insensitively)',
+    'reads the key "DEAD_LETTER" as dead_letter (it matches field names case-insensitively)',
+    'drops the keys its Envelope struct does not have: meta.ts, dead_letter.x, dead_letter.y',
+    'merges the 2 meta objects into one (the keys of each, the last value of a repeated key), where the other SDKs keep the last meta',
+    'merges the 2 dead_letter objects into one (the keys of each, the last value of a repeated key), where the other SDKs keep the last dead_letter',
+  ]);
 });
 
 test('"JOB" after job: the Go note says Go routes on the later URN, where the others route on job (facts part 2, §2)', () => {
