@@ -128,6 +128,35 @@ export function installFakeVscode(): FakeVscode {
       showInformationMessage: message('info'),
       showInputBox: (options: { title?: string; prompt?: string }) => ask('input', options.title ?? options.prompt ?? '', []),
       showQuickPick: (items: readonly unknown[], options: { title?: string } = {}) => ask('quickPick', options.title ?? '', items),
+      // Shown as a quick pick event with its items: an answer is accepted as the one item chosen, none hides it.
+      createQuickPick: () => {
+        const accepted: (() => void)[] = [];
+        const hidden: (() => void)[] = [];
+        const picker = {
+          title: '',
+          placeholder: '',
+          value: '',
+          items: [] as unknown[],
+          selectedItems: [] as unknown[],
+          activeItems: [] as unknown[],
+          canSelectMany: false,
+          matchOnDescription: false,
+          matchOnDetail: false,
+          onDidAccept: (listener: () => void) => (accepted.push(listener), { dispose() {} }),
+          onDidHide: (listener: () => void) => (hidden.push(listener), { dispose() {} }),
+          show: () =>
+            void ask('quickPick', picker.title, picker.items).then((answer) => {
+              if (answer === undefined) return picker.hide();
+              picker.selectedItems = [answer];
+              for (const listener of accepted) listener();
+            }),
+          hide: () => {
+            for (const listener of hidden) listener();
+          },
+          dispose() {},
+        };
+        return picker;
+      },
       withProgress: async (_options: unknown, task: () => Promise<unknown>) => {
         if (fake.progressFails) throw fake.progressFails;
         return task();

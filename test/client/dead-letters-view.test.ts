@@ -1,0 +1,69 @@
+/**
+ * The editor's Dead Letters view and Redrive on the real Redis, through the fake `vscode` module
+ * (test/support/fake-vscode.ts): a row whose job holds no URN is labelled with the urn alias the
+ * decoders read, and a redrive leaves in the DLQ what the chosen SDK's decoder fails on.
+ */
+import assert from 'node:assert/strict';
+import { before, beforeEach, describe, test } from 'node:test';
+import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { installFakeVscode } from '../support/fake-vscode';
+
+const fake = installFakeVscode();
+const brokers = useRealBrokers();
+const { redis, redisKeys: keys } = brokers;
+const REDIS = 'redis://127.0.0.1:6379';
+
+let messages: typeof import('../../client/commands/messages');
+let redriveModule: typeof import('../../client/commands/redrive');
+let rows: typeof import('../../core/language/message-rows');
+
+before(async () => {
+  messages = await import('../../client/commands/messages');
+  redriveModule = await import('../../client/commands/redrive');
+  rows = await import('../../core/language/message-rows');
+});
+
+beforeEach(() => fake.reset());
+
+describe('Dead Letters view', () => {
+  test('a row whose job is null or "" beside the urn alias is labelled with the URN the decoders read, marked as the alias', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const nullJob = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace('"job":"urn:babel:orders:created"', '"job":null,"urn":"urn:babel:orders:created"');
+    const emptyJob = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down').replace('"job":"urn:babel:orders:created"', '"job":"","urn":"urn:babel:orders:created"');
+    await redis.rpush(`${queue}.dlq`, nullJob, emptyJob);
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    let labels: string[] | undefined;
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return queue;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) labels = (items as { label: string; row?: unknown }[]).filter((item) => item.row).map((item) => item.label);
+      return undefined;
+    };
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    assert.deepEqual(labels?.sort(), ['urn:babel:orders:created (urn alias)', 'urn:babel:orders:created (urn alias; not PHP)'], fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+  });
+});
+
+describe('Redrive from the editor', () => {
+  test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    const text = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace('"exception":"Error"', '"exception":"\\ud800"');
+    assert.match(text, /"exception":"\\ud800"/);
+    await redis.rpush(`${queue}.dlq`, text);
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    fake.answer = () => 'Redrive';
+    const body = Buffer.from(text);
+    const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+    const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
+    const message = { row: entry!.row, body, source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } };
+
+    assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'php'), false);
+    const errors = fake.events.filter((event) => event.kind === 'error').map((event) => event.text);
+    assert.equal(errors.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.match(errors[0]!, new RegExp(`^Nothing to redrive: meta\\.id ${entry!.row.metaId}: PHP's decode\\(\\) fails on it \\(json_decode refuses an unpaired surrogate escape \\(JSON_ERROR_UTF16\\)\\), so the PHP redrive puts the message back on the DLQ as it is`));
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [text]);
+    assert.equal(await redis.llen(queue), 0);
+  });
+});
