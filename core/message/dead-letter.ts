@@ -429,7 +429,7 @@ export function bytesNotRedriven(bytes: Uint8Array): string | undefined {
  */
 export function redriveMessage(text: string, options: RedriveOptions, stored = true): RedriveResult {
   const doc = parseJson(text);
-  if (doc.syntaxProblems.length > 0) return { ok: false, error: 'The message is not valid JSON: no SDK redrives it (fix it first, then redrive the edited envelope).' };
+  if (doc.syntaxProblems.length > 0) return { ok: false, error: notJsonError(doc) };
   const root = asObject(doc.root);
   if (!root) return { ok: false, error: 'The message is not a JSON object, so it is not an envelope.' };
   const raw = getProperty(root, 'raw');
@@ -477,6 +477,25 @@ export function redriveMessage(text: string, options: RedriveOptions, stored = t
   });
   if (!built.ok) return { ok: false, error: built.error };
   return { ok: true, message: built.message, sdk, target: target.queue, ...(target.note ? { note: target.note } : {}) };
+}
+
+/** What a lenient decoder of an SDK with a redrive takes that is not JSON (facts part 2 §2). */
+const LENIENT_READS: Partial<Record<RedriveSdk, string>> = {
+  python: 'json.loads takes a bare NaN or Infinity',
+  java: 'its parser takes a raw tab in a string or a number with a leading zero',
+};
+
+/**
+ * Why JSON that is not valid is not redriven. Node's, Go's and PHP's decoders refuse it all; where
+ * Python's or Java's lenient one reads it, their redrive would move it (Python's publishing the
+ * bare NaN again), but this redrive publishes only valid JSON, as a send does.
+ */
+function notJsonError(doc: ParsedDocument): string {
+  const fix = '(fix it first, then redrive the edited envelope)';
+  const readers = consumerVerdicts(doc).filter((verdict) => LENIENT_READS[verdict.sdk as RedriveSdk] !== undefined && !(verdict.kind === 'rejects' && verdict.reasons.some((reason) => reason.stage === 'decode')));
+  if (readers.length === 0) return `The message is not valid JSON: no SDK redrives it ${fix}.`;
+  const who = readers.map((verdict) => `${SDK_LABELS[verdict.sdk]}'s decoder reads it (${LENIENT_READS[verdict.sdk as RedriveSdk]})`).join(' and ');
+  return `The message is not valid JSON: ${who}, but this redrive publishes only valid JSON, whichever SDK it follows ${fix}.`;
 }
 
 /** What each SDK's redrive calls the decode it runs on a dead letter before anything else. */

@@ -324,6 +324,22 @@ describe('the redrive transformation, SDK by SDK', () => {
     assert.match(String((redrive(`{"raw":"{oops","dead_letter":${BLOCK('x')}}`, 'node') as { error: string }).error), /raw dead letter/);
     assert.match(String((redrive('[1]', 'node') as { error: string }).error), /not a JSON object/);
   });
+
+  test("JSON that is not valid is never redriven, and the reason names the redriving SDKs whose lenient decoders would read it", () => {
+    assert.match(String((redrive('{"job":', 'python') as { error: string }).error), /^The message is not valid JSON: no SDK redrives it/);
+    // json.loads reads a bare NaN; Java's parser a raw tab and a leading zero. The others cannot decode them.
+    for (const [text, who] of [
+      [D1.replace('"data":{"b":1,"a":2.0}', '"data":{"b":NaN}'), /^The message is not valid JSON: Python's decoder reads it \(json\.loads takes a bare NaN or Infinity\), but this redrive publishes only valid JSON, whichever SDK it follows/],
+      [D1.replace('"error":"gateway down"', '"error":"gateway\tdown"'), /^The message is not valid JSON: Java's decoder reads it \(its parser takes a raw tab in a string or a number with a leading zero\), but this redrive publishes only valid JSON, whichever SDK it follows/],
+    ] as const) {
+      for (const sdk of ['python', 'java', 'node'] as const) {
+        const result = redrive(text, sdk);
+        assert.equal(result.ok, false, sdk);
+        assert.match(result.ok ? '' : result.error, who, sdk);
+        assert.doesNotMatch(result.ok ? '' : result.error, /no SDK redrives it/, sdk);
+      }
+    }
+  });
 });
 
 describe('rows, groups and words', () => {
