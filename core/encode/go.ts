@@ -7,6 +7,7 @@
 import type { EnvelopeScope } from '../contract/envelope';
 import { forEachValue, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { trimEnds } from '../model/trim-ends';
+import { numberLiteral } from '../model/describe-value';
 import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep, type RepeatedKeys } from './relay';
 import type { EscapeStyle } from './strings';
@@ -54,7 +55,7 @@ export const goModel: ValueModel = {
   style: GO_STYLE,
   number(raw) {
     const x = Number(raw);
-    if (!Number.isFinite(x)) return { error: `Go's decoder fails: json: cannot unmarshal number ${raw} into Go value of type float64; the relay gets no envelope.` };
+    if (!Number.isFinite(x)) return { error: `Go's decoder fails: json: cannot unmarshal number ${numberLiteral(raw)} into Go value of type float64; the relay gets no envelope.` };
     return { text: formatGo(x), why: 'Go decodes data numbers into float64' };
   },
   object(node) {
@@ -267,7 +268,7 @@ class GoDecodeError extends Error {}
 
 /** What encoding/json reports when a JSON value cannot go into a Go field. */
 function typeError(node: ValueNode, struct: string, field: string, type: string): GoDecodeError {
-  const value = node.kind === 'number' ? (type === 'int' || type === 'int64' ? `number ${node.raw}` : 'number') : node.kind === 'boolean' ? 'bool' : node.kind;
+  const value = node.kind === 'number' ? (type === 'int' || type === 'int64' ? `number ${numberLiteral(node.raw)}` : 'number') : node.kind === 'boolean' ? 'bool' : node.kind;
   return new GoDecodeError(`json: cannot unmarshal ${value} into Go struct field ${struct}.${field} of type ${type}`);
 }
 
@@ -347,7 +348,7 @@ export const encodeGo: SdkEncoder = ({ root, depth }) => {
           else {
             // Every number below data is converted to float64 as it is read, a replaced duplicate's too.
             const infinite = firstInfinite(value);
-            if (infinite) throw new GoDecodeError(`json: cannot unmarshal number ${infinite} into Go struct field Envelope.data of type float64`);
+            if (infinite) throw new GoDecodeError(`json: cannot unmarshal number ${numberLiteral(infinite)} into Go struct field Envelope.data of type float64`);
             data ??= new Map();
             for (const entry of value.properties) if (entry.value) data.set(goString(entry.key), entry.value);
           }

@@ -10,6 +10,11 @@ export function literal(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
+/** A number as written, shortened to 60 characters (a 5,000-digit literal would fill the terminal). */
+export function numberLiteral(raw: string): string {
+  return raw.length > 60 ? `${raw.slice(0, 57)}…` : raw;
+}
+
 /** The value as written: `"99.90"`, `1042`, `true`, `null`, `an object`. */
 export function valueText(node: ValueNode): string {
   switch (node.kind) {
@@ -34,7 +39,7 @@ export function describeValue(node: ValueNode): string {
     case 'string':
       return `the string ${literal(node.value)}`;
     case 'number':
-      return `the number ${node.raw.length > 60 ? `${node.raw.slice(0, 57)}…` : node.raw}${Number.isFinite(Number(node.raw)) ? '' : ' (out of range)'}`;
+      return `the number ${numberLiteral(node.raw)}${Number.isFinite(Number(node.raw)) ? '' : ' (out of range)'}`;
     case 'boolean':
       return `the boolean ${node.value}`;
     default:

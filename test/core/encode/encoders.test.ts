@@ -291,6 +291,16 @@ describe('typed fields that do not decode (facts §1.5)', () => {
     for (const sdk of ['php', 'python', 'node'] as const) assert.equal(bytes(envelope('[]'), sdk), envelope('[]'), sdk);
   });
 
+  test('a 5,000-digit attempts or data number: Go fails, and the reason quotes the number shortened, not whole', () => {
+    const digits = '9'.repeat(5000);
+    const attempts = failure(withAttempts(digits), 'go');
+    assert.match(attempts, /cannot unmarshal number 9{57}… into Go struct field Envelope\.attempts of type int/);
+    assert.ok(attempts.length < 400, `${attempts.length} characters`);
+    const data = failure(envelope(`{"a":1${digits}e999}`), 'go');
+    assert.match(data, /cannot unmarshal number 19{56}… into Go/);
+    assert.ok(data.length < 400, `${data.length} characters`);
+  });
+
   test('job: 123 → Go fails', () => {
     assert.match(failure(envelope('{}').replace('"urn:babel:orders:created"', '123'), 'go'), /cannot unmarshal number into Go struct field Envelope\.job of type string/);
   });
