@@ -60,7 +60,9 @@ export interface LoadResult {
  * The registry for a fixture: the configured path (relative to the workspace folder) when given,
  * else the nearest registry.json in bqschema format at or above the fixture, inside the folder.
  * A registry.json of another shape (another tool's, or one whose `schemas` key is misspelt) is
- * passed over, and named to `passedOver` so a caller can say so.
+ * passed over, and named to `passedOver` so a caller can say so. `looked` is told each place a
+ * registry.json is looked for, before it is looked at (a server that hears of no file changes
+ * looks there again later: one appearing there changes what the fixture finds).
  */
 export function findRegistry(
   fixturePath: string,
@@ -68,6 +70,7 @@ export function findRegistry(
   configured: string | undefined,
   read: TextReader = readFromDisk,
   passedOver?: (path: string) => void,
+  looked?: (candidate: string) => void,
 ): { path: string } | { error: string; path: string } | undefined {
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
@@ -85,6 +88,7 @@ export function findRegistry(
   const realAll = existsSync(directory) && realPath(directory) === directory;
   while (isInside(root, directory, realRoot, realAll ? directory : undefined)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
+    looked?.(candidate);
     // lstat, not existsSync: a link whose target is gone (or that loops) is a registry.json that
     // cannot be read, so it fails closed below instead of being passed over as if there were none.
     const entry = lookAt(candidate);
