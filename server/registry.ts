@@ -9,8 +9,9 @@ import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } fr
 import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
-import { findRegistry, loadRegistry, readFromDisk, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
 import { isUnder } from '../workspace/path-containment';
+import { ProjectFileStamps } from './project-file-stamps';
 
 /**
  * Told once per registry state the service computes: a registry loaded (or reloaded after a
@@ -43,10 +44,15 @@ export class RegistryService {
    */
   private readonly schemaFilesOf = new Map<string, readonly string[]>();
 
-  /** `overlay` returns the text of an open editor for a path, if it holds one. */
+  /**
+   * `overlay` returns the text of an open editor for a path, if it holds one; the rest is read from
+   * disk through `stamps`, which keeps what each file was when read for a client that sends no file
+   * events (server/project-file-stamps.ts).
+   */
   constructor(
     private readonly overlay: (path: string) => string | undefined,
     private readonly listener: RegistryListener = () => undefined,
+    private readonly stamps: ProjectFileStamps = new ProjectFileStamps(),
   ) {}
 
   setWorkspaceFolders(uris: readonly string[]): void {
@@ -115,7 +121,7 @@ export class RegistryService {
     const searched = { directory: dirname(path), root };
     let found = this.found.get(cacheKey);
     if (!found) {
-      const search = findRegistry(path, root, settings.registryPath, this.reader);
+      const search = findRegistry(path, root, settings.registryPath, this.reader, undefined, (candidate) => this.stamps.looked(candidate));
       found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);
       if ('kind' in found) this.listener(found, searched);
@@ -203,7 +209,12 @@ export class RegistryService {
     return false;
   }
 
-  private readonly reader: TextReader = (path, limit) => this.overlay(path) ?? readFromDisk(path, limit);
+  private readonly reader: TextReader = (path, limit) => {
+    const open = this.overlay(path);
+    if (open === undefined) return this.stamps.read(path, limit);
+    this.stamps.servedFromEditor(path);
+    return open;
+  };
 }
 
 /** A file URI as a path; undefined for other schemes (untitled documents have no registry). */

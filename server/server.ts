@@ -3,6 +3,8 @@
  * settings, the registries, and pull or push diagnostics depending on what the client supports.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import {
   CodeActionKind,
   CodeActionRequest,
@@ -51,12 +53,12 @@ import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints } from './r
 import { SchemaCompat } from './schema-compat';
 import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
 import { PushedRegistryFiles } from './registry-file-reports';
+import { ProjectFileStamps } from './project-file-stamps';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
-import { readFromDisk } from '../workspace/registry-loader';
 
 export const SERVER_NAME = 'babelqueue-language-server';
 
@@ -101,9 +103,20 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (document === undefined) return undefined;
     return byteOrderMarks.hiddenIn(document) ? `\ufeff${document.getText()}` : document.getText();
   };
-  const registries = new RegistryService(openRegistryText, registryMessages(connection));
+  // What the project files were when read, for a client that sends no file events (server/project-file-stamps.ts).
+  const stamps = new ProjectFileStamps();
+  const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
-  const configs = new ProjectConfigs((path, limit) => openText(path) ?? readFromDisk(path, limit));
+  const configs = new ProjectConfigs(
+    (path, limit) => {
+      const open = openText(path);
+      if (open === undefined) return stamps.read(path, limit);
+      stamps.servedFromEditor(path);
+      return open;
+    },
+    // Where babelq.json and the suppressions file are looked for: one created there is a change (.git is not).
+    (path) => (projectFileKind(basename(path)) === undefined ? existsSync(path) : stamps.exists(path)),
+  );
   const cache = new ParseCache();
   const context: ServerContext = {
     connection,
@@ -153,6 +166,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    stamps.setEnabled(!canWatchFiles);
     canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     canInsertReplace = capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
     markdownIn = {
@@ -270,6 +284,42 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     projectFilesChanged(uris);
     registryFilesChanged(uris);
   });
+
+  // A client that sends no file events (Neovim 0.7) hears nothing of a registry.json, schema file,
+  // babelq.json or suppressions file another program changed (a checkout, another editor): when it
+  // saves a document (when the workspace's folders are walked again for it) or opens one (which is
+  // then checked against them), the files read from disk are looked at, and those that changed are
+  // taken as a file event would name them.
+  // One look at a time; a save or open during it has one more look follow.
+  let lookingAtDisk = false;
+  let lookAgain = false;
+  const projectFilesOnDisk = async (): Promise<void> => {
+    if (canWatchFiles) return;
+    if (lookingAtDisk) {
+      lookAgain = true;
+      return;
+    }
+    lookingAtDisk = true;
+    try {
+      do {
+        lookAgain = false;
+        const open = new Set<string>();
+        for (const document of documents.all()) {
+          const path = toPath(document.uri);
+          if (path !== undefined) open.add(path);
+        }
+        const uris = (await stamps.changed(open)).map(toUri);
+        if (uris.length === 0) continue;
+        projectFilesChanged(uris);
+        registryFilesChanged(uris);
+      } while (lookAgain);
+    } finally {
+      lookingAtDisk = false;
+    }
+  };
+  const lookAtProjectFiles = () => void projectFilesOnDisk().catch((error: unknown) => connection.console.error(`Looking at the project files on disk failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+  documents.onDidSave(lookAtProjectFiles);
+  documents.onDidOpen(lookAtProjectFiles);
 
   // An unsaved edit to registry.json or a schema counts as much as a saved one.
   documents.onDidChangeContent((event) => {

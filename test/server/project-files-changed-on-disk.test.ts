@@ -1,0 +1,211 @@
+/**
+ * registry.json, the schema files it names, babelq.json and the suppressions file changed on disk
+ * by another program (a checkout, another editor) while the editor sends no file events (Neovim
+ * 0.7): over real JSON-RPC against dist/server.js, the next save of any document (or the next
+ * document opened) has the server look at their sizes and times, read again the ones that changed
+ * and report the fixtures they affect, unopened and open, as a file event would; a look that finds
+ * nothing changed reads nothing again. A client that sends file events (VS Code) is left to them:
+ * a change it reports is read once, not again at the save that follows.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { NEOVIM_0_7 } from '../support/editor-capabilities';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
+
+const ROOT = resolve(__dirname, '..', '..');
+const BROKEN = readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf8');
+const entry = (urn: string, schema = 'schemas/orders.json') => ({ urn, schema, owner: 'orders', status: 'active' });
+const registry = (...entries: object[]) => JSON.stringify({ schemas: entries }, null, 2);
+const SHIPPED = GOOD_ENVELOPE.replace('urn:babel:orders:created', 'urn:babel:orders:shipped');
+const CHANGED = 2;
+
+/** A Git work tree with a registry that knows orders:created only, and fixtures nobody opened. */
+function project(prefix: string) {
+  const folder = scratchFolder(prefix);
+  folder.write('.git/HEAD', 'ref: refs/heads/main\n');
+  folder.write('registry.json', registry(entry('urn:babel:orders:created')));
+  folder.write('schemas/orders.json', { type: 'object' });
+  folder.write('fixtures/clean.babel.json', GOOD_ENVELOPE);
+  folder.write('fixtures/shipped.babel.json', SHIPPED);
+  folder.write('fixtures/broken.babel.json', BROKEN);
+  folder.write('fixtures/open.babel.json', GOOD_ENVELOPE);
+  return folder;
+}
+
+const codesOf = (diagnostics: readonly { code?: unknown }[]) => diagnostics.map((d) => String(d.code));
+const lastCodes = (client: TestLspClient, uri: string) => codesOf(client.published.filter((p) => p.uri === uri).at(-1)?.diagnostics ?? []);
+/** Waits until the last publication for `uri` satisfies `holds` (its codes). */
+const lastHolds = (client: TestLspClient, uri: string, holds: (codes: string[]) => boolean, timeoutMs = 10_000) =>
+  client.waitForPublished((all) => {
+    const last = all.filter((p) => p.uri === uri).at(-1);
+    return last !== undefined && holds(codesOf(last.diagnostics));
+  }, timeoutMs);
+/** How many times the server logged a registry as loaded (each is one read of registry.json and its schema files). */
+const loads = (client: TestLspClient) => client.logs.filter((line) => /^BabelQueue registry .* loaded/.test(line)).length;
+/** How many forbidden keys a fixture's findings name. */
+const forbidden = (codes: readonly string[]) => codes.filter((code) => code === 'forbidden-key').length;
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+describe('project files changed on disk, for a client that sends no file events (Neovim 0.7)', () => {
+  test('registry.json changed on disk: the next save of another document reads it again, and the unopened and open fixtures get their new findings', async () => {
+    const { uriOf, write } = project('babelq-disk-registry-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const shipped = uriOf('fixtures/shipped.babel.json');
+    const open = uriOf('fixtures/open.babel.json');
+    try {
+      await client.initialize();
+      await lastHolds(client, shipped, (codes) => codes.includes('unknown-urn'));
+      await client.open(open, SHIPPED);
+      await lastHolds(client, open, (codes) => codes.includes('unknown-urn'));
+      const loadsBefore = loads(client);
+      // A checkout brings a registry that knows the URN; no file event comes.
+      write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped')));
+      await client.open(uriOf('fixtures/clean.babel.json'), GOOD_ENVELOPE);
+      await client.save(uriOf('fixtures/clean.babel.json'));
+      await lastHolds(client, shipped, (codes) => codes.length === 0);
+      await lastHolds(client, open, (codes) => !codes.includes('unknown-urn'));
+      assert.equal(loads(client), loadsBefore + 1, 'read once');
+      // Nothing changed since: a save reads nothing again and sends nothing.
+      const sent = client.published.length;
+      await client.save(uriOf('fixtures/clean.babel.json'));
+      await pause(600);
+      assert.equal(loads(client), loadsBefore + 1, 'not read again');
+      assert.deepEqual(client.published.slice(sent), []);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('a schema file changed on disk: its fixtures are checked against it after the next save', async () => {
+    const { uriOf, write } = project('babelq-disk-schema-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const clean = uriOf('fixtures/clean.babel.json');
+    try {
+      await client.initialize();
+      await lastHolds(client, uriOf('fixtures/broken.babel.json'), (codes) => codes.length > 0);
+      write('schemas/orders.json', { type: 'object', required: ['customer_id'] });
+      await client.open(uriOf('fixtures/open.babel.json'), GOOD_ENVELOPE);
+      await client.save(uriOf('fixtures/open.babel.json'));
+      await lastHolds(client, clean, (codes) => codes.includes('payload-schema'));
+      await lastHolds(client, uriOf('fixtures/open.babel.json'), (codes) => codes.includes('payload-schema'));
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('registry.json broken and mended on disk: its own findings are pushed, then emptied', async () => {
+    const { uriOf, write } = project('babelq-disk-registry-file-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const registryUri = uriOf('registry.json');
+    const open = uriOf('fixtures/open.babel.json');
+    try {
+      await client.initialize();
+      await client.open(open, GOOD_ENVELOPE);
+      await lastHolds(client, uriOf('fixtures/broken.babel.json'), (codes) => codes.length > 0);
+      write('registry.json', registry(entry('urn:babel:orders:created', 'schemas/missing.json')));
+      await client.save(open);
+      await lastHolds(client, registryUri, (codes) => codes.includes('registry-error'));
+      write('registry.json', registry(entry('urn:babel:orders:created')));
+      await client.save(open);
+      await lastHolds(client, registryUri, (codes) => codes.length === 0);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('a registry.json that appears on disk below the folder is found by the fixtures beside it after the next save', async () => {
+    const { uriOf, write } = project('babelq-disk-registry-new-');
+    write('team/invoice.babel.json', GOOD_ENVELOPE.replace('urn:babel:orders:created', 'urn:babel:team:invoiced'));
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const invoice = uriOf('team/invoice.babel.json');
+    try {
+      await client.initialize();
+      await lastHolds(client, invoice, (codes) => codes.includes('unknown-urn'));
+      write('team/schemas/orders.json', { type: 'object' });
+      write('team/registry.json', registry(entry('urn:babel:team:invoiced')));
+      await client.open(uriOf('fixtures/open.babel.json'), GOOD_ENVELOPE);
+      await client.save(uriOf('fixtures/open.babel.json'));
+      await lastHolds(client, invoice, (codes) => codes.length === 0);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('babelq.json and the suppressions file created and changed on disk: the next save applies them and reports them', async () => {
+    const { uriOf, write, at } = project('babelq-disk-config-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const broken = uriOf('fixtures/broken.babel.json');
+    const open = uriOf('fixtures/open.babel.json');
+    try {
+      await client.initialize();
+      await client.open(open, GOOD_ENVELOPE);
+      await lastHolds(client, broken, (codes) => forbidden(codes) === 5);
+      // A suppressions file (no babelq.json beside it) hides the forbidden "timestamp".
+      write('babelq-suppressions.json', { suppressions: [{ file: 'fixtures/broken.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'legacy producer' }] });
+      await client.save(open);
+      await lastHolds(client, broken, (codes) => forbidden(codes) === 4);
+      // babelq.json created with a misspelt key: reported; changed to ignore the broken fixture: it is cleared.
+      write('babelq.json', '{ "severty": {} }\n');
+      await client.save(open);
+      await lastHolds(client, uriOf('babelq.json'), (codes) => codes.includes('config-error'));
+      write('babelq.json', '{ "ignore": ["fixtures/broken.babel.json"] }\n');
+      await client.save(open);
+      await lastHolds(client, broken, (codes) => codes.length === 0);
+      await lastHolds(client, uriOf('babelq.json'), (codes) => codes.length === 0);
+      // Deleted: the fixture is the workspace's again, with every finding.
+      rmSync(at('babelq.json'));
+      rmSync(at('babelq-suppressions.json'));
+      await client.save(open);
+      await lastHolds(client, broken, (codes) => forbidden(codes) === 5);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('a document opened after registry.json changed on disk is checked against the registry as it is now', async () => {
+    const { uriOf, write } = project('babelq-disk-open-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const open = uriOf('fixtures/open.babel.json');
+    try {
+      await client.initialize();
+      await lastHolds(client, uriOf('fixtures/shipped.babel.json'), (codes) => codes.includes('unknown-urn'));
+      write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped')));
+      await client.open(open, SHIPPED);
+      await client.waitForPublished((all) => all.some((p) => p.uri === open));
+      await pause(300);
+      assert.deepEqual(lastCodes(client, open), []);
+      await lastHolds(client, uriOf('fixtures/shipped.babel.json'), (codes) => codes.length === 0);
+    } finally {
+      client.kill();
+    }
+  });
+});
+
+describe('project files changed on disk, for a client that sends file events (VS Code)', () => {
+  test('a registry.json change it reports is read once: the save that follows reads nothing again', async () => {
+    const { uriOf, write } = project('babelq-disk-events-');
+    const client = new TestLspClient({ workspaceFolders: [uriOf('')], watchesFiles: true });
+    const open = uriOf('fixtures/open.babel.json');
+    try {
+      await client.initialize();
+      await client.open(open, SHIPPED);
+      const pulled = await client.pullDiagnostics(open);
+      assert.ok(codesOf(pulled.items).includes('unknown-urn'));
+      const loadsBefore = loads(client);
+      write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped')));
+      await client.save(open);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('registry.json'), type: CHANGED }] });
+      await pause(300);
+      assert.deepEqual(codesOf((await client.pullDiagnostics(open)).items), []);
+      await client.save(open);
+      await pause(300);
+      assert.equal(loads(client), loadsBefore + 1, 'registry.json read once, on its file event');
+    } finally {
+      client.kill();
+    }
+  });
+});
