@@ -7,7 +7,8 @@
  * lists), the fixtures nobody opened included, and registry.json and babelq.json unopened, the registry's URNs from its
  * completion (Neovim: vim.lsp.omnifunc typed in insert mode; Emacs: eglot's completion-at-point
  * function), the URN's hover as it shows it (Neovim: vim.lsp.buf.hover()'s float; Emacs: eldoc's
- * text), and the quick fix of the forbidden "timestamp" picked from its code-action command
+ * text), what Neovim, which sends no file events, shows after a save for a fixture and a
+ * registry.json written outside it, and the quick fix of the forbidden "timestamp" picked from its code-action command
  * (vim.lsp.buf.code_action through vim.ui.select; eglot-code-actions through completing-read),
  * applied to the buffer, after which the editor holds the diagnostics babelq lint gives the fixed text.
  *
@@ -39,6 +40,8 @@ interface Seen {
   readonly unopenedBuffer?: { loaded: boolean; listed: boolean };
   /** Neovim: the diagnostics of a fixture written outside the editor, seen after a save. */
   readonly createdOutside?: number;
+  /** Neovim: the codes of team/registry.json and of its fixture after registry.json was rewritten outside the editor and a buffer saved. */
+  readonly registryChangedOutside?: { registry: string[]; fixture: string[] };
   readonly completion?: string[];
   /** Neovim: the mode the completion popup was filled in ('i': typed in insert mode). */
   readonly completionMode?: string;
@@ -122,6 +125,10 @@ function assertSeen(seen: Seen): void {
   assert.ok(listed.includes('babelq.json config-error@0:2'), `${seen.editor} lists the unopened babelq.json: ${listed.join(', ')}`);
   assert.deepEqual(listed, lintWorkspace(), `${seen.editor} lists the workspace's diagnostics babelq lint reports`);
   if (seen.editor.startsWith('neovim')) assert.ok((seen.createdOutside ?? 0) > 0, 'a fixture written outside Neovim is listed after the next save');
+  if (seen.editor.startsWith('neovim')) {
+    assert.deepEqual(seen.registryChangedOutside?.registry, [], 'a registry.json mended outside Neovim is cleared after the next save');
+    assert.deepEqual(seen.registryChangedOutside?.fixture, ['unknown-urn'], 'its unopened fixture is checked against it after the next save');
+  }
   if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);

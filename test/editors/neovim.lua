@@ -9,7 +9,9 @@
 --   * hover with vim.lsp.buf.hover(): the text of the floating window it opens,
 --   * the quick fix with vim.lsp.buf.code_action(): the titles it offers through vim.ui.select (the
 --     hook every picker plugin replaces; here it picks "Remove forbidden key"), the edit applied to
---     the buffer, and the diagnostics the server sends for the edited buffer.
+--     the buffer, and the diagnostics the server sends for the edited buffer,
+--   * after a save, the diagnostics of a fixture and of a registry.json written outside Neovim
+--     (which sends no file events).
 -- Writes what Neovim saw to $BABELQ_OUT as JSON, then quits; any step that times out is named.
 --   BABELQ_SERVER=<…/babelq-language-server> BABELQ_WORKSPACE=<dir> BABELQ_OUT=<file> \
 --     nvim --headless --clean -c 'luafile test/editors/neovim.lua'
@@ -183,6 +185,35 @@ main = coroutine.create(function()
   end)
   seen.createdOutside = #vim.diagnostic.get(vim.fn.bufnr(created))
   os.remove(created)
+
+  -- Nor does it say when registry.json changes outside it: team/registry.json rewritten on disk
+  -- without its one entry (whose schema file is missing) is read again at the next save of any
+  -- buffer, so its registry-error goes and its unopened fixture, whose URN the registry no longer
+  -- knows, is sent unknown-urn instead. The file is written back as it was afterwards.
+  local team_registry = root .. '/team/registry.json'
+  local team_fixture = root .. '/team/invoice-paid.babel.json'
+  local file = assert(io.open(team_registry, 'r'))
+  local original = file:read('*a')
+  file:close()
+  local function write_registry(text)
+    local out_file = assert(io.open(team_registry, 'w'))
+    out_file:write(text)
+    out_file:close()
+  end
+  local function codes_of(path)
+    local codes = {}
+    if vim.fn.bufnr(path) == -1 then return codes end
+    for _, d in ipairs(vim.diagnostic.get(vim.fn.bufnr(path))) do table.insert(codes, d.code) end
+    return codes
+  end
+  write_registry('{ "schemas": [] }\n')
+  vim.cmd('write!')
+  local ok, failure = pcall(wait_for, 'team/registry.json read again after a save', function()
+    return #codes_of(team_registry) == 0 and vim.tbl_contains(codes_of(team_fixture), 'unknown-urn')
+  end)
+  seen.registryChangedOutside = { registry = codes_of(team_registry), fixture = codes_of(team_fixture) }
+  write_registry(original)
+  if not ok then error(failure, 0) end
 end)
 
 -- The steps run once this script has returned, in Neovim's main loop.
