@@ -266,7 +266,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     // Only well-formed events count: one without a string URI or a type changes nothing.
     const changes = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
-    const uris = changes.map((change) => change.uri);
+    /** The changes that can change a registry or a config as the server reads them. */
+    const uris: string[] = [];
     // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
     let openByPath: Map<string, string[]> | undefined;
     let marksChanged = false;
@@ -275,10 +276,20 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
       else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
       // Written anew under an open document (a checkout, a script): with or without the mark now.
+      let markChanged = false;
+      let open = false;
       if (path && change.type !== FileChangeType.Deleted) {
         openByPath ??= openDocumentsByPath(documents.all());
-        for (const uri of openByPath.get(path) ?? []) if (context.byteOrderMarks.look(uri)) marksChanged = true;
+        const openUris = openByPath.get(path) ?? [];
+        open = openUris.length > 0;
+        for (const uri of openUris) if (context.byteOrderMarks.look(uri)) markChanged = true;
       }
+      marksChanged ||= markChanged;
+      // A file an editor holds is read from the editor, whose edits were heard: its save's event
+      // (VS Code's, right after the save) changes nothing read, unless the mark came or went. Its
+      // creation or deletion still changes which registry.json fixtures find on disk.
+      if (open && change.type === FileChangeType.Changed && !markChanged) continue;
+      uris.push(change.uri);
     }
     if (marksChanged) refreshDiagnostics();
     projectFilesChanged(uris);

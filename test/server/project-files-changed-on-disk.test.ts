@@ -44,8 +44,8 @@ const lastHolds = (client: TestLspClient, uri: string, holds: (codes: string[]) 
     const last = all.filter((p) => p.uri === uri).at(-1);
     return last !== undefined && holds(codesOf(last.diagnostics));
   }, timeoutMs);
-/** How many times the server logged a registry as loaded (each is one read of registry.json and its schema files). */
-const loads = (client: TestLspClient) => client.logs.filter((line) => /^BabelQueue registry .* loaded/.test(line)).length;
+/** How many times the server logged a registry as loaded or unusable (each is one read of registry.json and its schema files). */
+const loads = (client: TestLspClient) => client.logs.filter((line) => /^BabelQueue registry .* (loaded|cannot be used)/.test(line)).length;
 /** How many forbidden keys a fixture's findings name. */
 const forbidden = (codes: readonly string[]) => codes.filter((code) => code === 'forbidden-key').length;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -204,6 +204,55 @@ describe('project files changed on disk, for a client that sends file events (VS
       await client.save(open);
       await pause(300);
       assert.equal(loads(client), loadsBefore + 1, 'registry.json read once, on its file event');
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('an open registry.json or babelq.json saved: the file event of the save reads nothing again (the edits were heard); a byte-order mark the save added is', async () => {
+    const { uriOf, write } = project('babelq-disk-saved-open-');
+    const client = new TestLspClient({ workspaceFolders: [uriOf('')], watchesFiles: true });
+    const open = uriOf('fixtures/open.babel.json');
+    const registryUri = uriOf('registry.json');
+    const configUri = uriOf('babelq.json');
+    const saved = (uri: string) => client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri, type: CHANGED }] });
+    try {
+      await client.initialize();
+      await client.open(open, SHIPPED);
+      assert.ok(codesOf((await client.pullDiagnostics(open)).items).includes('unknown-urn'));
+      // registry.json opened and edited: read from the editor once.
+      const text = registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped'));
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registry(entry('urn:babel:orders:created')) } });
+      await client.change(registryUri, text, 2);
+      await pause(300);
+      assert.deepEqual(codesOf((await client.pullDiagnostics(open)).items), []);
+      const loadsAtEdit = loads(client);
+      const refreshesAtEdit = client.refreshes;
+      // Saved: the file now holds what the editor held.
+      write('registry.json', text);
+      await client.save(registryUri);
+      await saved(registryUri);
+      await pause(300);
+      assert.deepEqual(codesOf((await client.pullDiagnostics(open)).items), []);
+      assert.equal(loads(client), loadsAtEdit, 'not read again for the save');
+      assert.equal(client.refreshes, refreshesAtEdit, 'no refresh for the save');
+      // babelq.json likewise: its edit turns a code off, its save changes nothing more.
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: configUri, languageId: 'json', version: 1, text: '{}\n' } });
+      await client.change(configUri, '{ "severity": { "unknown-urn": "off" } }\n', 2);
+      await pause(300);
+      const refreshesAtConfigEdit = client.refreshes;
+      assert.ok(refreshesAtConfigEdit > refreshesAtEdit, 'the config edit refreshed the diagnostics');
+      write('babelq.json', '{ "severity": { "unknown-urn": "off" } }\n');
+      await client.save(configUri);
+      await saved(configUri);
+      await pause(300);
+      assert.equal(client.refreshes, refreshesAtConfigEdit, 'no refresh for the config\'s save');
+      // Written with a byte-order mark the editor hides (a checkout, "Save with Encoding" without the save's own look): read again, refused as bqschema refuses it.
+      write('registry.json', `\ufeff${text}`);
+      await saved(registryUri);
+      await pause(300);
+      assert.deepEqual(codesOf((await client.pullDiagnostics(open)).items), ['registry-error']);
+      assert.equal(loads(client), loadsAtEdit + 1, 'read again for the mark');
     } finally {
       client.kill();
     }
