@@ -300,8 +300,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // babelq.json or suppressions file another program changed (a checkout, another editor): when it
   // saves a document (when the workspace's folders are walked again for it) or opens one (which is
   // then checked against them), the files read from disk are looked at, and those that changed are
-  // taken as a file event would name them.
-  // One look at a time; a save or open during it has one more look follow.
+  // taken as a file event would name them. One look at a time: a save or open during one has one
+  // more follow it.
   let lookingAtDisk = false;
   let lookAgain = false;
   const projectFilesOnDisk = async (): Promise<void> => {
