@@ -85,11 +85,15 @@ interface QueueRead {
 }
 
 /** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
+/** In Restricted Mode a broker is not read: said before anything is asked (which queue, a password). */
+function refusedUntrusted(): boolean {
+  if (vscode.workspace.isTrusted) return false;
+  void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
+  return true;
+}
+
 async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dead Letters', queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
-    return undefined;
-  }
+  if (refusedUntrusted()) return undefined;
   const settingsUri = envelopeDocument()?.uri;
   const settings = settingsFor(settingsUri);
   let host: string;
@@ -130,6 +134,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
 }
 
 async function peekQueue(services: MessageServices): Promise<void> {
+  if (refusedUntrusted()) return;
   const chosen = await chooseQueue('BabelQueue: Peek Queue', false);
   if (!chosen) return;
   const read = await readQueue(services, 'Peek Queue', chosen.queue, chosen.deadLetters);
@@ -152,6 +157,7 @@ async function peekQueue(services: MessageServices): Promise<void> {
 }
 
 async function deadLetters(services: MessageServices): Promise<void> {
+  if (refusedUntrusted()) return;
   const chosen = await chooseQueue('BabelQueue: Dead Letters', true);
   if (!chosen) return;
   const read = await readQueue(services, 'Dead Letters', chosen.queue, true);

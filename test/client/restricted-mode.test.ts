@@ -52,6 +52,20 @@ describe('Restricted Mode', () => {
     });
   }
 
+  for (const [name, command] of [['Peek Queue', 'babelqueue.peekQueue'], ['Dead Letters', 'babelqueue.deadLetters']] as const) {
+    test(`${name} refuses before it asks which queue to read`, async () => {
+      const messages = await import('../../client/commands/messages');
+      messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+      const uri = { scheme: 'file', toString: () => 'file:///w/orders/order-created.babel.json', fsPath: '/w/orders/order-created.babel.json' };
+      const text = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+      fake.activeTextEditor = { document: { uri, languageId: 'babelqueue-envelope', isDirty: false, isUntitled: false, getText: () => text } };
+      await fake.commands.get(command)!();
+      const seen = fake.events.map((event) => `${event.kind}: ${event.text}`);
+      assert.equal(seen.length, 1, seen.join('\n'));
+      assert.match(seen[0]!, /^warning: .*Restricted Mode/);
+    });
+  }
+
   test('Send Test Envelope is refused before any password or connection', async () => {
     const send = await import('../../client/commands/send');
     const text = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
