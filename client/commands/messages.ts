@@ -174,15 +174,23 @@ async function deadLetters(services: MessageServices): Promise<void> {
   }
   const picker = vscode.window.createQuickPick<RowItem>();
   picker.title = `${read.rows.length} dead letter(s) on ${read.where}, by reason and error${read.broker === 'amqp' ? ' (got and requeued)' : ''}`;
-  picker.placeholder = 'Filter; check messages to redrive several, or Enter on one to open or redrive it';
+  picker.placeholder = 'Filter; Enter opens or redrives one; Space checks several';
   picker.items = items;
   picker.canSelectMany = true;
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
+  const title = picker.title;
   const selection = await new Promise<{ rows: MessageRow[]; filter: string } | undefined>((resolve) => {
     picker.onDidAccept(() => {
-      const checked = picker.selectedItems.length > 0 ? picker.selectedItems : picker.activeItems;
-      resolve({ rows: checked.flatMap((item) => (item.row ? [item.row] : [])), filter: picker.value });
+      // A pick that checks several has no active row after typing a filter (VS Code moves to none):
+      // Enter then takes the one message the filter leaves, else says how to choose.
+      const chosen = picker.selectedItems.length > 0 ? picker.selectedItems : picker.activeItems.length > 0 ? picker.activeItems : filtered(items, picker.value);
+      const rows = chosen.flatMap((item) => (item.row ? [item.row] : []));
+      if (picker.selectedItems.length === 0 && picker.activeItems.length === 0 && rows.length !== 1) {
+        picker.title = `${title}: ${rows.length === 0 ? 'no message matches the filter' : `${rows.length} messages match`}; move to one (Down) or check several (Space), then Enter`;
+        return;
+      }
+      resolve({ rows, filter: picker.value });
       picker.hide();
     });
     picker.onDidHide(() => resolve(undefined));
@@ -199,6 +207,12 @@ async function deadLetters(services: MessageServices): Promise<void> {
   if (!action) return;
   if (action.action === 'open') await services.views.open(shown[0]!);
   else await redrive(services, shown.map((message) => ({ message })));
+}
+
+/** The rows a quick pick's filter leaves: the text, trimmed, in the label, description or detail (case ignored). */
+function filtered(items: readonly RowItem[], value: string): RowItem[] {
+  const text = value.trim().toLowerCase();
+  return items.filter((item) => item.row && [item.label, item.description, item.detail].some((field) => (field ?? '').toLowerCase().includes(text)));
 }
 
 function metaQueue(text: string): string | undefined {

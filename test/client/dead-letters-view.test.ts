@@ -45,6 +45,28 @@ describe('Dead Letters view', () => {
   });
 });
 
+describe('Dead Letters: Enter on the one message a typed filter leaves', () => {
+  test('goes on to Open and Redrive for that message, with no message checked or moved to', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const first = outgoing(queue, { orderId: 1 });
+    const second = outgoing(queue, { orderId: 2 });
+    await redis.rpush(`${queue}.dlq`, deadLettered(first.text, queue, 'gateway down'), deadLettered(second.text, queue, 'gateway down'));
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    const metaId = (JSON.parse(second.text) as { meta: { id: string } }).meta.id;
+    const titles: string[] = [];
+    fake.answer = (event) => {
+      if (event.kind === 'input') return queue;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) return { typed: metaId.slice(0, 13).toUpperCase() };
+      if (event.kind === 'quickPick') titles.push(event.text);
+      return undefined;
+    };
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    assert.deepEqual(titles, [`meta.id ${metaId}`], fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+  });
+});
+
 describe('Redrive from the editor', () => {
   test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
     const queue = uniqueQueue();

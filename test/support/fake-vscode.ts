@@ -129,6 +129,8 @@ export function installFakeVscode(): FakeVscode {
       showInputBox: (options: { title?: string; prompt?: string }) => ask('input', options.title ?? options.prompt ?? '', []),
       showQuickPick: (items: readonly unknown[], options: { title?: string } = {}) => ask('quickPick', options.title ?? '', items),
       // Shown as a quick pick event with its items: an answer is accepted as the one item chosen, none hides it.
+      // An answer { typed: text } is text typed into the filter, then Enter with no item checked or
+      // moved to (as VS Code leaves a pick that checks several: no active item after typing).
       createQuickPick: () => {
         const accepted: (() => void)[] = [];
         const hidden: (() => void)[] = [];
@@ -147,6 +149,11 @@ export function installFakeVscode(): FakeVscode {
           show: () =>
             void ask('quickPick', picker.title, picker.items).then((answer) => {
               if (answer === undefined) return picker.hide();
+              if (typeof answer === 'object' && answer !== null && typeof (answer as { typed?: unknown }).typed === 'string' && !picker.items.includes(answer)) {
+                picker.value = (answer as { typed: string }).typed;
+                for (const listener of accepted) listener();
+                return;
+              }
               picker.selectedItems = [answer];
               for (const listener of accepted) listener();
             }),
