@@ -25,6 +25,8 @@ export interface FakeVscode {
   activeTextEditor: unknown;
   /** The URIs the open tabs show (text editors). */
   tabs: string[];
+  /** The envelopes (URIs) whose byte preview is in a visible editor. */
+  previews: string[];
   /** What withProgress's task does instead of running, when set: a failure outside the broker. */
   progressFails?: Error;
   readonly commands: Map<string, (...args: unknown[]) => unknown>;
@@ -46,6 +48,7 @@ export function installFakeVscode(): FakeVscode {
     trusted: true,
     activeTextEditor: undefined,
     tabs: [],
+    previews: [],
     commands: new Map(),
     secrets: new Map(),
     services() {
@@ -69,6 +72,7 @@ export function installFakeVscode(): FakeVscode {
       fake.trusted = true;
       fake.activeTextEditor = undefined;
       fake.tabs = [];
+      fake.previews = [];
       delete fake.progressFails;
       fake.secrets.clear();
     },
@@ -122,6 +126,9 @@ export function installFakeVscode(): FakeVscode {
       },
       get activeTextEditor() {
         return fake.activeTextEditor;
+      },
+      get visibleTextEditors() {
+        return fake.previews.map((source) => ({ document: { uri: { scheme: 'babelqueue-preview', query: source, toString: () => `babelqueue-preview:preview?${source}` } } }));
       },
       showWarningMessage: message('warning'),
       showErrorMessage: message('error'),
