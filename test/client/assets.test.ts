@@ -33,6 +33,11 @@ describe('manifest', () => {
     assert.equal(manifest.contributes.configurationDefaults['[babelqueue-preview]']['editor.wordWrap'], 'on');
   });
 
+  test('the byte preview\'s own words (the minus sign of ±(2^53−1)) are not boxed as ambiguous characters', () => {
+    assert.equal(manifest.contributes.configurationDefaults['[babelqueue-preview]']['editor.unicodeHighlight.ambiguousCharacters'], false);
+    assert.match(readFileSync(join(ROOT, 'README.extension.md'), 'utf8'), /"\[babelqueue-preview\]": \{ "editor\.unicodeHighlight\.ambiguousCharacters": false \}/);
+  });
+
   test('fixtures: VS Code does not rescan them for ambiguous or invisible characters after every pause, as the README says', () => {
     const envelope = manifest.contributes.configurationDefaults['[babelqueue-envelope]'];
     assert.equal(envelope['editor.unicodeHighlight.ambiguousCharacters'], false);
