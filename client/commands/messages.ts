@@ -50,10 +50,12 @@ interface RowItem extends vscode.QuickPickItem {
 function rowItem(row: MessageRow): RowItem {
   const attempts = row.attempts === undefined ? '' : ` · attempts ${row.attempts}`;
   const block = row.deadLetter;
+  // The reason and error are in the row itself, so the filter finds them (VS Code's filter does not read a group's line).
+  const failure = block?.reason === undefined ? (block?.error ?? undefined) : block.error ? `${block.reason}: ${block.error}` : block.reason;
   return {
     label: urnLabel(row),
     description: `${row.metaId} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
-    detail: block ? [block.exception, block.originalQueue === undefined ? undefined : `original queue ${JSON.stringify(block.originalQueue)}`, block.lang ? `by ${block.lang}` : undefined].filter(Boolean).join(' · ') : undefined,
+    detail: block ? [failure, block.exception, block.originalQueue === undefined ? undefined : `original queue ${JSON.stringify(block.originalQueue)}`, block.lang ? `by ${block.lang}` : undefined].filter(Boolean).join(' · ') : undefined,
     row,
   };
 }

@@ -67,6 +67,29 @@ describe('Dead Letters: Enter on the one message a typed filter leaves', () => {
   });
 });
 
+describe('Dead Letters: the filter finds a message by its reason and error', () => {
+  test('each row carries its dead_letter reason and error, which VS Code\'s filter reads (the group\'s line it does not)', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down'), deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'is_gift must be true or false, got 0'));
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    let rowTexts: string[] = [];
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return queue;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) {
+        const rowItems = (items as { label: string; description?: string; detail?: string; row?: unknown }[]).filter((item) => item.row);
+        rowTexts = rowItems.map((item) => [item.label, item.description, item.detail].join('\n'));
+      }
+      return undefined;
+    };
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    assert.equal(rowTexts.length, 2, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.equal(rowTexts.filter((text) => text.includes('failed: gateway down')).length, 1, rowTexts.join('\n---\n'));
+    assert.equal(rowTexts.filter((text) => text.includes('failed: is_gift must be true or false, got 0')).length, 1, rowTexts.join('\n---\n'));
+  });
+});
+
 describe('Redrive from the editor', () => {
   test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
     const queue = uniqueQueue();
