@@ -8,7 +8,7 @@
  * the host is not this machine.
  */
 import * as vscode from 'vscode';
-import { dateText, deadLetterLocation, groupDeadLetters, listingOrder, newestFirst, urnLabel, verdictText, type MessageRow } from '../../core/message/dead-letter';
+import { dateText, deadLetterLocation, DLQ_SUFFIX, groupDeadLetters, listingOrder, newestFirst, urnLabel, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
 import { consumedBody, lintedRows } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
@@ -72,8 +72,11 @@ async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: s
     if (!picked) return undefined;
     if (picked !== other) return { queue, deadLetters: picked.deadLetters };
   }
-  const typed = await vscode.window.showInputBox({ title, prompt: dlqFirst ? 'The work queue (its DLQ follows the layout: <queue>.dlq)' : 'Logical queue name', value: queue ?? 'default' });
-  return typed ? { queue: typed.trim(), deadLetters: dlqFirst } : undefined;
+  const typed = (await vscode.window.showInputBox({ title, prompt: dlqFirst ? 'The work queue (its DLQ follows the layout: <queue>.dlq)' : 'Logical queue name', value: queue ?? 'default' }))?.trim();
+  if (!typed) return undefined;
+  // A name typed with the DLQ suffix is that dead-letter queue (the same list or queue is read), so its messages can be redriven.
+  if (typed.endsWith(DLQ_SUFFIX) && typed.length > DLQ_SUFFIX.length) return { queue: typed.slice(0, -DLQ_SUFFIX.length), deadLetters: true };
+  return { queue: typed, deadLetters: dlqFirst };
 }
 
 /** A queue as read: its rows in the order read, each one's stored bytes, and where they came from. */

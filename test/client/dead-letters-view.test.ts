@@ -90,6 +90,25 @@ describe('Dead Letters: the filter finds a message by its reason and error', () 
   });
 });
 
+describe('Peek Queue: a queue typed with its .dlq suffix', () => {
+  test('is read as that dead-letter queue, so its messages can be redriven (Redrive said it was not one)', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down'));
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return `${queue}.dlq`;
+      if (event.kind === 'quickPick' && /message\(s\) on/.test(event.text)) return (items as { row?: unknown }[]).find((item) => item.row);
+      return undefined;
+    };
+    const opened: { source: { queue: string; key: string; deadLetters: boolean } }[] = [];
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async (message: never) => void opened.push(message) } as never });
+    await fake.commands.get('babelqueue.peekQueue')!();
+    assert.equal(opened.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.deepEqual(opened[0]!.source, { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true });
+  });
+});
+
 describe('Redrive from the editor', () => {
   test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
     const queue = uniqueQueue();
