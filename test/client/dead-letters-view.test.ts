@@ -109,6 +109,26 @@ describe('Peek Queue: a queue typed with its .dlq suffix', () => {
   });
 });
 
+describe('Dead Letters: a work queue typed with the .dlq suffix', () => {
+  test('reads that dead-letter queue, not <queue>.dlq.dlq', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down'));
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return `${queue}.dlq`;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) return (items as { row?: unknown }[]).find((item) => item.row);
+      if (event.kind === 'quickPick') return (items as { label: string }[]).find((item) => item.label === 'Open');
+      return undefined;
+    };
+    const opened: { source: { queue: string; key: string; deadLetters: boolean } }[] = [];
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async (message: never) => void opened.push(message) } as never });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    assert.equal(opened.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.deepEqual(opened[0]!.source, { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true });
+  });
+});
+
 describe('Redrive from the editor', () => {
   test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
     const queue = uniqueQueue();
