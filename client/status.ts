@@ -18,7 +18,8 @@ export interface RegistryView {
 /** The status item's text, detail and severity for a server state and the active registry. */
 export function describeState(state: ServerState, registry?: RegistryView): StatusView {
   if (state === 'running' && registry) {
-    if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: registry.message, severity: 'error', busy: false };
+    // The text says it is a registry error already; the server's line starts with the same words.
+    if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: registry.message.replace(/^Registry error: /, ''), severity: 'error', busy: false };
     return { text: 'BabelQueue', detail: registry.message, severity: 'information', busy: false };
   }
   switch (state) {

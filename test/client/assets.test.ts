@@ -68,6 +68,13 @@ describe('manifest', () => {
     assert.equal(describeState('stopped').severity, 'error');
     assert.match(describeState('stopped').detail, /output/);
   });
+
+  test('a broken registry is said once: "BabelQueue: registry error – <what is wrong>", not "registry error – Registry error: …"', () => {
+    const view = describeState('running', { state: 'broken', message: 'Registry error: registry.json is not valid JSON: Expected a value before this comma.' });
+    assert.equal(view.text, 'BabelQueue: registry error');
+    assert.equal(view.detail, 'registry.json is not valid JSON: Expected a value before this comma.');
+    assert.equal(view.severity, 'error');
+  });
 });
 
 describe('grammar', () => {
