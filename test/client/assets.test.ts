@@ -62,6 +62,20 @@ describe('manifest', () => {
     assert.equal(manifest.engines.vscode, client.engines.vscode);
   });
 
+  test('Redrive and Edit, then Redrive are in the title bar of a dead letter\'s view, not of a message peeked from a work queue', () => {
+    // client/message-view.ts titles a view `<queue> · <meta.id>`; a dead letter's queue is `<queue>.dlq`.
+    assert.match(readFileSync(join(ROOT, 'client/message-view.ts'), 'utf8'), /path: `\/\$\{message\.source\.queue\} · \$\{message\.row\.metaId\}`/);
+    for (const command of ['babelqueue.redriveMessage', 'babelqueue.editThenRedrive']) {
+      const entry = manifest.contributes.menus['editor/title'].find((item: { command: string }) => item.command === command);
+      assert.match(entry.when, /^resourceScheme == babelqueue-message && resourcePath =~ \/.+\/$/, entry.when);
+      const pattern = new RegExp(/=~ \/(.+)\/$/.exec(entry.when)![1]!);
+      assert.ok(pattern.test('/orders.dlq · 0b5e6f7a-1c0d-4f88-9b2a-7b3f9c2ae41d'), `${command}: a dead letter`);
+      assert.ok(pattern.test('/queues:orders.dlq · 0b5e6f7a-1c0d-4f88-9b2a-7b3f9c2ae41d'), `${command}: a dead letter, Laravel layout`);
+      assert.ok(!pattern.test('/orders · 0b5e6f7a-1c0d-4f88-9b2a-7b3f9c2ae41d'), `${command}: a message of the work queue`);
+      assert.ok(!pattern.test('/orders.dlq.archive · 0b5e6f7a-1c0d-4f88-9b2a-7b3f9c2ae41d'), `${command}: another queue`);
+    }
+  });
+
   test('the status item describes every server state', () => {
     assert.equal(describeState('running').severity, 'information');
     assert.equal(describeState('starting').busy, true);
