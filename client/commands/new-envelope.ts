@@ -4,7 +4,8 @@
  * only asks, shows the picker and opens the result.
  */
 import * as vscode from 'vscode';
-import { RequestType, type LanguageClient } from 'vscode-languageclient/node';
+// A type import only: the module is loaded by the extension, never here (so this file loads without it).
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { pickOrder } from '../../core/language/new-envelope';
 import {
   ENVELOPE_LANGUAGE_ID,
@@ -20,8 +21,6 @@ import {
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 const TITLE = 'BabelQueue: New Envelope';
 
-const registryEntriesRequest = new RequestType<RegistryEntriesParams, RegistryEntriesResult, void>(REGISTRY_ENTRIES_METHOD);
-const newEnvelopeRequest = new RequestType<NewEnvelopeParams, NewEnvelopeResult, void>(NEW_ENVELOPE_METHOD);
 
 interface EntryItem extends vscode.QuickPickItem {
   readonly urn?: string;
@@ -43,7 +42,7 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
 
   let result: RegistryEntriesResult;
   try {
-    result = await client.sendRequest(registryEntriesRequest, { uri });
+    result = await client.sendRequest<RegistryEntriesResult>(REGISTRY_ENTRIES_METHOD, { uri } satisfies RegistryEntriesParams);
   } catch (error) {
     void vscode.window.showErrorMessage(`${TITLE}: could not read the registry: ${messageOf(error)}`);
     return;
@@ -73,7 +72,7 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
 
   let created: NewEnvelopeResult;
   try {
-    created = await client.sendRequest(newEnvelopeRequest, { uri, urn: picked.urn });
+    created = await client.sendRequest<NewEnvelopeResult>(NEW_ENVELOPE_METHOD, { uri, urn: picked.urn } satisfies NewEnvelopeParams);
   } catch (error) {
     void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${picked.urn}: ${messageOf(error)}`);
     return;
@@ -95,7 +94,8 @@ function pickItems(entries: readonly RegistryEntrySummary[]): EntryItem[] {
     items.push({
       label: entry.deprecated ? `$(warning) ${entry.urn}` : entry.urn,
       description: description || undefined,
-      detail: entry.deprecated ? `Deprecated: producers should move to its successor URN.` : undefined,
+      // The registry names no successor (bqschema's format has no such field): say what the status means, not which URN.
+      detail: entry.deprecated ? `"${entry.status}" in the registry: a new fixture belongs to the URN that replaces it (mint one if none is registered).` : undefined,
       urn: entry.urn,
     });
   }

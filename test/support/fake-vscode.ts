@@ -114,6 +114,7 @@ export function installFakeVscode(): FakeVscode {
         return fake.trusted;
       },
       textDocuments: [],
+      asRelativePath: (path: string) => path,
       getConfiguration: () => ({ get: (key: string) => fake.settings[key] }),
       onDidCloseTextDocument: () => ({ dispose() {} }),
       onDidChangeConfiguration: () => ({ dispose() {} }),

@@ -1,0 +1,47 @@
+/**
+ * "BabelQueue: New Envelope…": the URN pick lists the registry's active entries first, then the
+ * deprecated ones under a separator, each saying what its status means. The registry names no
+ * successor, so the pick must not promise one.
+ */
+import assert from 'node:assert/strict';
+import { beforeEach, test } from 'node:test';
+import type { RegistryEntriesResult } from '../../core/language/protocol';
+import { installFakeVscode } from '../support/fake-vscode';
+
+const fake = installFakeVscode();
+
+beforeEach(() => fake.reset());
+
+test('the pick puts active URNs first and marks each deprecated, retired or sunset one with its own status', async () => {
+  const entries: RegistryEntriesResult = {
+    registryPath: '/project/registry.json',
+    entries: [
+      { urn: 'urn:babel:orders:placed', owner: 'orders', status: 'retired', deprecated: true },
+      { urn: 'urn:babel:orders:created', owner: 'orders', status: 'active', deprecated: false },
+      { urn: 'urn:babel:orders:shipped', status: 'sunset', deprecated: true },
+    ],
+  };
+  const requests: string[] = [];
+  const client = {
+    isRunning: () => true,
+    sendRequest: async (method: string) => {
+      requests.push(method);
+      return entries;
+    },
+  };
+  let items: readonly { label: string; detail?: string; urn?: string }[] = [];
+  fake.answer = (event, offered) => {
+    if (event.kind === 'quickPick') items = offered as typeof items;
+    return undefined;
+  };
+  const { registerNewEnvelopeCommand } = await import('../../client/commands/new-envelope');
+  registerNewEnvelopeCommand({ subscriptions: [] } as never, client as never);
+  await fake.commands.get('babelqueue.newEnvelope')!();
+
+  assert.deepEqual(requests, ['babelqueue/registryEntries']);
+  assert.deepEqual(items.map((item) => item.urn ?? `-- ${item.label}`), ['urn:babel:orders:created', '-- deprecated, retired or sunset', 'urn:babel:orders:placed', 'urn:babel:orders:shipped']);
+  assert.equal(items[0]!.detail, undefined);
+  assert.match(items[2]!.detail!, /^"retired" in the registry: a new fixture belongs to the URN that replaces it \(mint one if none is registered\)\.$/);
+  assert.match(items[3]!.detail!, /^"sunset" in the registry/);
+  for (const item of items) assert.doesNotMatch(item.detail ?? '', /its successor/);
+});
