@@ -60,6 +60,18 @@ function rowItem(row: MessageRow): RowItem {
   };
 }
 
+/** How long a group's heading may grow: VS Code draws it over the right of the group's first row. */
+const GROUP_HEADING_CHARACTERS = 40;
+
+/**
+ * A group's heading, short: VS Code writes a separator's label over the right end of the row below
+ * it, hiding that row's meta.id and date behind a long error. Each row carries its whole error.
+ */
+function groupHeading(group: { count: number; reason: string; error: string }): string {
+  const heading = `${group.count} × ${group.reason}${group.error ? `: ${group.error}` : ''}`;
+  return heading.length > GROUP_HEADING_CHARACTERS ? `${heading.slice(0, GROUP_HEADING_CHARACTERS - 1)}…` : heading;
+}
+
 /** The work queue, defaulting to the open envelope's meta.queue; `dlqFirst` offers its DLQ first. */
 async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: string; deadLetters: boolean } | undefined> {
   const document = envelopeDocument();
@@ -174,7 +186,7 @@ async function deadLetters(services: MessageServices): Promise<void> {
   const groups = groupDeadLetters(newestFirst(read.rows));
   const items: RowItem[] = [];
   for (const group of groups) {
-    items.push({ label: `${group.count} × ${group.reason}: ${group.error}`, kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: groupHeading(group), kind: vscode.QuickPickItemKind.Separator });
     items.push(...group.rows.map(rowItem));
   }
   const picker = vscode.window.createQuickPick<RowItem>();
