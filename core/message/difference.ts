@@ -1,20 +1,25 @@
 /**
  * Why an SDK's bytes differ from the published ones, in words: "key order only" when both bodies
- * hold the same keys and values (Go writes a map's keys sorted), else what differs where: a key
- * dropped or added, a number written otherwise, a different value. Both bodies are read with the
- * strict parser, so `1.0` and `1` stay different texts and big numbers keep every digit.
+ * hold the same keys and values (Go writes a map's keys sorted), else what differs where: a value
+ * changed or a number written otherwise first (what a consumer would read differently), in the
+ * body's order, then the keys dropped and the keys added, each kind named once. Both bodies are
+ * read with the strict parser, so `1.0` and `1` stay different texts and big numbers keep every digit.
  */
 import type { ArrayNode, ObjectNode, ValueNode } from '../model/tree';
 import { parseText } from '../parse/parser';
 
 /** At most this many reasons are named; the rest are counted. */
 const MAX_REASONS = 3;
+/** At most this many keys are named in "drops …" or "adds …"; the rest are counted. */
+const MAX_KEYS = 4;
 
 export function whyDifferent(published: string, other: string): string {
   const a = parseText(published).root;
   const b = parseText(other).root;
   if (!a || !b) return 'not the same JSON';
   const reasons: string[] = [];
+  const dropped: string[] = [];
+  const added: string[] = [];
   let reordered = false;
   const stack: [ValueNode, ValueNode, string][] = [[a, b, '']];
   while (stack.length > 0) {
@@ -28,11 +33,12 @@ export function whyDifferent(published: string, other: string): string {
         const rightObject = right as ObjectNode;
         const leftKeys = left.properties.map((property) => property.key);
         const rightKeys = rightObject.properties.map((property) => property.key);
-        for (const key of leftKeys) if (!rightKeys.includes(key)) reasons.push(`drops ${join(path, key)}`);
-        for (const key of rightKeys) if (!leftKeys.includes(key)) reasons.push(`adds ${join(path, key)}`);
+        for (const key of leftKeys) if (!rightKeys.includes(key)) dropped.push(join(path, key));
+        for (const key of rightKeys) if (!leftKeys.includes(key)) added.push(join(path, key));
         const shared = leftKeys.filter((key) => rightKeys.includes(key));
         if (shared.join('\u0000') !== rightKeys.filter((key) => leftKeys.includes(key)).join('\u0000')) reordered = true;
-        for (const key of shared) {
+        // Pushed last first, so the stack gives them back in the body's order.
+        for (const key of shared.reverse()) {
           const l = left.properties.find((property) => property.key === key)?.value;
           const r = rightObject.properties.find((property) => property.key === key)?.value;
           if (l && r) stack.push([l, r, join(path, key)]);
@@ -59,6 +65,8 @@ export function whyDifferent(published: string, other: string): string {
         if (published.slice(left.offset, left.end) !== other.slice(right.offset, right.end)) reasons.push(`${path} is ${describe(right)}, not ${describe(left)}`);
     }
   }
+  if (dropped.length > 0) reasons.push(`drops ${keyList(dropped)}`);
+  if (added.length > 0) reasons.push(`adds ${keyList(added)}`);
   if (reasons.length === 0) return reordered ? 'key order only: the same keys and values, in another order' : 'whitespace only';
   const named = reasons.slice(0, MAX_REASONS).join('; ');
   const more = reasons.length > MAX_REASONS ? `; and ${reasons.length - MAX_REASONS} more` : '';
@@ -94,6 +102,11 @@ function canonicalDecimal(raw: string): string {
   digits = digits.slice(0, digits.length - trailing);
   power += trailing;
   return `${sign}${digits}e${power}`;
+}
+
+function keyList(paths: readonly string[]): string {
+  if (paths.length <= MAX_KEYS) return paths.length === 1 ? paths[0]! : `${paths.slice(0, -1).join(', ')} and ${paths[paths.length - 1]}`;
+  return `${paths.slice(0, MAX_KEYS).join(', ')} and ${paths.length - MAX_KEYS} more`;
 }
 
 function join(path: string, key: string): string {

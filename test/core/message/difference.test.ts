@@ -23,3 +23,15 @@ test('an integer rounded through a double is a different number (PHP, Python and
   assert.equal(Number('99999999999999991611392'), 1e23);
   assert.equal(whyDifferent('{"x":99999999999999991611392}', '{"x":1e+23}'), 'x is written 1e+23, not 99999999999999991611392 (a different number)');
 });
+
+test('a changed value comes first, in the body\'s order; the dropped keys and the added keys are one reason each', () => {
+  // Go reads "Attempts" into attempts (case-insensitive), drops the rest it does not know, and writes attempts 1.
+  const published = '{"job":"urn:babel:orders:created","urn":"urn:babel:orders:created","trace_id":"t","timestamp":1,"data":{"a":1,"b":"x"},"meta":{"ts":1,"tenant":"acme","source":"s"},"attempts":0,"Attempts":1}';
+  const go = '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":2,"b":"y"},"meta":{},"attempts":1}';
+  assert.equal(
+    whyDifferent(published, go),
+    'data.a is written 2, not 1 (a different number); data.b holds a different string; attempts is written 1, not 0 (a different number); and 1 more',
+  );
+  assert.equal(whyDifferent('{"a":1,"b":2,"c":{"d":1}}', '{"a":1,"c":{},"e":3}'), 'drops b and c.d; adds e');
+  assert.equal(whyDifferent('{"k1":1,"k2":1,"k3":1,"k4":1,"k5":1,"k6":1,"x":0}', '{"x":1}'), 'x is written 1, not 0 (a different number); drops k1, k2, k3, k4 and 2 more');
+});
