@@ -64,6 +64,8 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   lines.push('');
   lines.push(`── Body: ${message.byteLength} bytes (UTF-8) ──`);
   lines.push(...bodyLines(message));
+  // The notes are the published encoder's, about the body: under it, not under the target.
+  for (const note of notes) lines.push(`Note (${note.kind}): ${note.message}`);
   lines.push('');
   lines.push('── Consumers (each SDK decoding the body above) ──');
   lines.push(...verdictLines(consumers));
@@ -77,7 +79,6 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   lines.push(`  properties: content_type=${p.contentType} content_encoding=${p.contentEncoding} delivery_mode=${p.deliveryMode} app_id=${p.appId}`);
   lines.push(`              type=${p.type} correlation_id=${p.correlationId} message_id=${p.messageId}`);
   lines.push(`  headers: x-schema-version=${p.headers['x-schema-version']} (int) x-source-lang=${p.headers['x-source-lang']} x-attempts=${p.headers['x-attempts']} (int)`);
-  for (const note of notes) lines.push(`Note (${note.kind}): ${note.message}`);
   lines.push('');
   lines.push('── Per SDK ──');
   if (message.byteLength > PER_SDK_LIMIT) {

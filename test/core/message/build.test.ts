@@ -117,6 +117,18 @@ describe('preview text', () => {
     assert.ok(python.ok && !python.notes.some((note) => note.includes('meta.lang')));
   });
 
+  test('the published encoder\'s notes stand under the body they are about, before the consumers and the target', () => {
+    const legacy = ENVELOPE.replace('"meta": {', '"meta": { "ts": 1773480413,');
+    assert.notEqual(legacy, ENVELOPE);
+    const lines = renderPreview(parseJson(legacy), { ...options, target: 'redis://127.0.0.1:6379' }).split('\n');
+    const body = lines.findIndex((line) => line.startsWith('── Body: '));
+    const consumers = lines.indexOf('── Consumers (each SDK decoding the body above) ──');
+    const notes = lines.flatMap((line, at) => (line.startsWith('Note (') ? [at] : []));
+    assert.ok(notes.length > 0, lines.join('\n'));
+    assert.ok(lines.some((line) => /^Note \(contract\): .*re-emits the forbidden legacy keys meta\.ts/.test(line)), lines.join('\n'));
+    for (const at of notes) assert.ok(at > body + 1 && at < consumers, `a note at line ${at}, the body at ${body}, the consumers at ${consumers}`);
+  });
+
   test('markDifference brackets only the differing middle', () => {
     assert.equal(markDifference('{"a":10.0}', '{"a":10}', 3), '…:10⟦⟧}  (published: ⟦.0⟧)');
   });
