@@ -1,4 +1,8 @@
-/** CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>". */
+/**
+ * CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>"; above a dead
+ * letter opened from Dead Letters, "Redrive" instead of the send: a send would publish it with its
+ * `dead_letter` block and its attempts, where a redrive takes them off and returns it to its queue.
+ */
 import * as vscode from 'vscode';
 import { parseTarget, shortUrl } from '../broker/target';
 import { readSendSettings } from './send-settings';
@@ -9,7 +13,7 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
 
-  constructor(sendCommand: string) {
+  constructor(sendCommand: string, private readonly redrive?: { readonly command: string; readonly isDeadLetter: (uri: vscode.Uri) => boolean }) {
     this.sendCommand = sendCommand;
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('babelqueue.broker')) this.changed.fire();
@@ -20,6 +24,10 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider {
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
+    const preview = new vscode.CodeLens(top, { title: 'Preview Published Bytes', command: PREVIEW_COMMAND, arguments: [document.uri] });
+    if (this.redrive?.isDeadLetter(document.uri)) {
+      return [preview, new vscode.CodeLens(top, { title: 'Redrive to its original queue', command: this.redrive.command, arguments: [document.uri] })];
+    }
     const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, document.uri).get(key));
     let target: string;
     try {
@@ -30,9 +38,6 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider {
       // '/' or '@' typed raw would show that password above every envelope.
       target = `${shortUrl(settings.brokerUrl)} (not usable)`;
     }
-    return [
-      new vscode.CodeLens(top, { title: 'Preview Published Bytes', command: PREVIEW_COMMAND, arguments: [document.uri] }),
-      new vscode.CodeLens(top, { title: `Send to ${target}`, command: this.sendCommand, arguments: [document.uri] }),
-    ];
+    return [preview, new vscode.CodeLens(top, { title: `Send to ${target}`, command: this.sendCommand, arguments: [document.uri] })];
   }
 }

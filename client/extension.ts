@@ -10,7 +10,7 @@ import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME, REGISTRY_STATUS_METHOD, WORKSPACE
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { registerMessageCommands } from './commands/messages';
-import { registerRedriveCommands } from './commands/redrive';
+import { REDRIVE_COMMAND, registerRedriveCommands } from './commands/redrive';
 import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
 import { SavedBytesCheck } from './file-bytes';
@@ -147,10 +147,12 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   });
   context.subscriptions.push(vscode.workspace.onDidCloseTextDocument((document) => savedBytes.forget(document.uri.toString())));
   const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)), savedBytes);
+  const views = new MessageViews();
+  const isDeadLetter = (uri: vscode.Uri): boolean => views.messageOf(uri)?.source.deadLetters === true;
   context.subscriptions.push(
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND)),
+    vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter })),
     vscode.commands.registerCommand(PREVIEW_COMMAND, (uri?: vscode.Uri) => {
       const source = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (!source) return undefined;
@@ -160,7 +162,6 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
     }),
   );
   registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source) });
-  const views = new MessageViews();
   registerMessageViews(context, views);
   registerMessageCommands({ context, output, views });
   registerRedriveCommands({ context, output, views });

@@ -51,3 +51,22 @@ describe('the Send lens', () => {
     }
   });
 });
+
+describe('above a dead letter opened from Dead Letters', () => {
+  test('Redrive takes the place of Send (a send would publish the dead_letter block); a peeked work-queue message and a fixture keep Send', () => {
+    fake.settings = { 'babelqueue.broker.url': 'redis://127.0.0.1:6379' };
+    const deadLetters = new Set(['babelqueue-message:/orders.dlq · 1?1']);
+    const provider = new lenses.EnvelopeCodeLenses('babelqueue.sendTestEnvelope', { command: 'babelqueue.redriveMessage', isDeadLetter: (uri) => deadLetters.has(uri.toString()) });
+    const lensesOf = (uri: string) => provider.provideCodeLenses({ uri: { toString: () => uri } } as never).map((lens) => [lens.command?.title, lens.command?.command]);
+    assert.deepEqual(lensesOf('babelqueue-message:/orders.dlq · 1?1'), [
+      ['Preview Published Bytes', 'babelqueue.previewBytes'],
+      ['Redrive to its original queue', 'babelqueue.redriveMessage'],
+    ]);
+    for (const uri of ['babelqueue-message:/orders · 2?2', 'file:///w/a.babel.json']) {
+      assert.deepEqual(lensesOf(uri), [
+        ['Preview Published Bytes', 'babelqueue.previewBytes'],
+        ['Send to redis://127.0.0.1:6379', 'babelqueue.sendTestEnvelope'],
+      ], uri);
+    }
+  });
+});
