@@ -9,13 +9,17 @@
  * A stamp is the file's size, modification time and inode, taken from the descriptor the file was
  * read through (no second look) or, for a place looked at, from the look itself, and recorded
  * before the text is used: a file written after the read shows as changed at the next look. A file
- * that an open editor holds is the editor's (its edits and closing are heard): no stamp is kept for
- * it, and none is looked at while it is open. Looking costs one stat per recorded path, none for
- * the fixtures (the walk of the folders looks at those).
+ * read within a tick of its modification time (TICK_MS) may be written again, at the same size,
+ * without its time changing: what was read is kept as a digest, and the next look reads it again
+ * to tell. A file that an open editor holds is the editor's (its edits and closing are heard): no
+ * stamp is kept for it, and none is looked at while it is open. Looking costs one stat per recorded path, none for
+ * the fixtures (the walk of the folders looks at those), and one read for a file read within a tick
+ * of its last write.
  *
  * Off for a client that sends file events (VS Code): the events name every change, and the same
  * change read again at the next save would be a second reload. Off, this reads as the disk does.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, statSync, type Stats } from 'node:fs';
 import { readBoundedText, UnreadableFile } from '../workspace/bounded-read';
 import type { TextReader } from '../workspace/registry-loader';
@@ -27,7 +31,7 @@ const MISSING = 'missing';
 export class ProjectFileStamps {
   /** Whether stamps are kept (the client sends no file events). */
   private on = false;
-  private readonly stamps = new Map<string, string>();
+  private readonly stamps = new Map<string, Stamp>();
 
   /** Keeps stamps from now on, or drops them and keeps none (the client sends file events). */
   setEnabled(enabled: boolean): void {
@@ -38,31 +42,36 @@ export class ProjectFileStamps {
   /** Reads a file from disk, bounded (workspace/bounded-read.ts), its stamp recorded from the descriptor read. */
   readonly read: TextReader = (path, limit) => {
     if (!this.on) return readBoundedText(path, limit);
-    let stamped = false;
+    let stat: Stats | undefined;
+    let text: string;
     try {
-      return readBoundedText(path, limit, (stat) => {
-        stamped = true;
-        this.stamps.set(path, stampOf(stat));
+      text = readBoundedText(path, limit, (opened) => {
+        stat = opened;
+        this.stamps.set(path, { stat: stampOf(opened) });
       });
     } catch (error) {
       // Not opened (missing, no permission): what a look says now. A file refused once opened (a
       // named pipe, too large) was stamped by the descriptor.
-      if (!stamped) this.stamps.set(path, error instanceof UnreadableFile && error.reason === 'missing' ? MISSING : lookAt(path));
+      if (!stat) this.stamps.set(path, { stat: error instanceof UnreadableFile && error.reason === 'missing' ? MISSING : lookAt(path) });
       throw error;
     }
+    // Written within a tick of its time, it may be written again with the same size and time:
+    // what was read is kept (as a digest) to tell such a write at the next look.
+    if (stat && withinTick(stat)) this.stamps.set(path, { stat: stampOf(stat), read: { limit, digest: digestOf(text) } });
+    return text;
   };
 
   /** Whether a file is there, its stamp (or its absence) recorded. */
   exists(path: string): boolean {
     if (!this.on) return existsSync(path);
     const stamp = lookAt(path);
-    this.stamps.set(path, stamp);
+    this.stamps.set(path, { stat: stamp });
     return stamp !== MISSING;
   }
 
   /** A place looked at for a file (a registry.json candidate): its stamp, or its absence, recorded. */
   looked(path: string): void {
-    if (this.on) this.stamps.set(path, lookAt(path));
+    if (this.on) this.stamps.set(path, { stat: lookAt(path) });
   }
 
   /** An open editor's text was used for `path`: the editor answers for it, not the disk. */
@@ -83,17 +92,55 @@ export class ProjectFileStamps {
       await slices.pause();
       if (open.has(path)) continue;
       const now = lookAt(path);
-      if (now === stamp) continue;
-      this.stamps.set(path, now);
+      if (now === stamp.stat && (stamp.read === undefined || this.readAsBefore(path, stamp.read))) continue;
+      this.stamps.set(path, { stat: now });
       changed.push(path);
     }
     return changed;
+  }
+
+  /**
+   * Whether a file read within a tick of its time still holds what was read (its size and time
+   * tell nothing): read again to know. Once read outside that tick, its stamp alone tells.
+   */
+  private readAsBefore(path: string, before: { readonly limit: number; readonly digest: string }): boolean {
+    let stat: Stats | undefined;
+    let text: string;
+    try {
+      text = readBoundedText(path, before.limit, (opened) => (stat = opened));
+    } catch {
+      return false;
+    }
+    if (!stat || digestOf(text) !== before.digest) return false;
+    this.stamps.set(path, withinTick(stat) ? { stat: stampOf(stat), read: before } : { stat: stampOf(stat) });
+    return true;
   }
 
   /** How many paths are looked at by `changed()`. */
   get size(): number {
     return this.stamps.size;
   }
+}
+
+/** A path's stamp, and for a file read within a tick of its time, what was read (see `read`). */
+interface Stamp {
+  readonly stat: string;
+  readonly read?: { readonly limit: number; readonly digest: string };
+}
+
+/**
+ * How long after a write another write may leave the same modification time: a file system keeps
+ * times in ticks (some milliseconds on ext4, which reads a coarse clock; two seconds on FAT).
+ */
+const TICK_MS = 2000;
+
+/** True when the file was written so shortly before now that a write now could leave the same time. */
+function withinTick(stat: Stats): boolean {
+  return Date.now() - stat.mtimeMs < TICK_MS;
+}
+
+function digestOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
 }
 
 function stampOf(stat: Stats): string {
