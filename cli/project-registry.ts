@@ -3,18 +3,23 @@
  * `--registry` is not given: the one a babelq.json governing the current folder names (the chain
  * `babelq lint` and the editor apply, nearest first), else `registry.json` in the current folder.
  * A project that keeps its registry in `schemas/` says so once, in babelq.json, for every command.
+ * One babelq.json names outside the current folder (by its path or through a link) is not read, as
+ * `babelq lint` reads none there: a checkout's babelq.json does not choose what else on the
+ * machine is read; `--registry` names one elsewhere.
  */
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { isInside } from '../workspace/path-containment';
+import { CliError } from './errors';
 
-/** The registry's path as the user would write it from `cwd` (relative where it lies below). */
+/** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
 export function projectRegistryPath(cwd: string, registryArg: unknown): string {
   if (typeof registryArg === 'string') return registryArg;
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
   if (named === undefined) return REGISTRY_FILE_NAME;
-  const shown = relative(cwd, named);
-  return shown === '..' || shown.startsWith(`..${sep}`) ? named : shown;
+  if (!isInside(cwd, named)) throw new CliError(`babelq.json names the registry '${named}', outside the current folder; it was not read (run from the folder that holds it, or name it with --registry)`);
+  return relative(cwd, named) || named;
 }

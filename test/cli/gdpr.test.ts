@@ -1,5 +1,7 @@
 /** `babelq gdpr`: the marked fields per URN, the unmarked personal-data names, and --require failing exactly on those. */
 import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { assertCliBuilt, babelq, makeTree, removeTree } from './helpers';
 
@@ -60,5 +62,28 @@ test('without --registry, the registry babelq.json names is read, as babelq lint
     assert.deepEqual(JSON.parse(given.stdout), []);
   } finally {
     removeTree(project);
+  }
+});
+
+test('a registry babelq.json names outside the current folder (by its path or through a link) is not read, as babelq lint reads none there; --registry may name one', () => {
+  const tree = makeTree({
+    'project/babelq.json': JSON.stringify({ root: true, registry: '../elsewhere/registry.json' }),
+    'linked/babelq.json': JSON.stringify({ root: true, registry: 'out/registry.json' }),
+    'elsewhere/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' }] }),
+    'elsewhere/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+  });
+  try {
+    symlinkSync(join(tree, 'elsewhere'), join(tree, 'linked/out'));
+    for (const folder of ['project', 'linked']) {
+      const result = babelq(['gdpr', '--format', 'json'], join(tree, folder));
+      assert.equal(result.status, 2, `${folder}: ${result.stdout}`);
+      assert.match(result.stderr, /babelq\.json names .*registry\.json.* outside the current folder; it was not read/);
+      assert.doesNotMatch(result.stdout, /user\.registered/);
+    }
+    const given = babelq(['gdpr', '--format', 'json', '--registry', '../elsewhere/registry.json'], join(tree, 'project'));
+    assert.equal(given.status, 0, given.stderr);
+    assert.match(given.stdout, /user\.registered/);
+  } finally {
+    removeTree(tree);
   }
 });
