@@ -11,8 +11,10 @@
  * before the text is used: a file written after the read shows as changed at the next look. A file
  * read within a tick of its modification time (TICK_MS) may be written again, at the same size,
  * without its time changing: what was read is kept as a digest, and the next look reads it again
- * to tell. A file that an open editor holds is the editor's (its edits and closing are heard): no
- * stamp is kept for it, and none is looked at while it is open. Looking costs one stat per recorded path, none for
+ * to tell. The text of a file an open editor holds is the editor's (its edits and closing are
+ * heard), but whether it is on disk is not: a registry.json or babelq.json is found on disk, and
+ * a buffer opened where there was none is created by its save. So for such a file only whether it
+ * is there is looked at while it is open. Looking costs one stat per recorded path, none for
  * the fixtures (the walk of the folders looks at those), and one read for a file read within a tick
  * of its last write.
  *
@@ -27,6 +29,8 @@ import { NOT_CANCELLED, TimeSlices } from '../workspace/time-slices';
 
 /** A path that is not there (or cannot be looked at) is stamped so: its appearance is a change. */
 const MISSING = 'missing';
+/** A file an open editor's text stood for, there on disk: only its deletion is a change while it is open. */
+const HELD = 'held';
 
 export class ProjectFileStamps {
   /** Whether stamps are kept (the client sends no file events). */
@@ -74,15 +78,15 @@ export class ProjectFileStamps {
     if (this.on) this.stamps.set(path, { stat: lookAt(path) });
   }
 
-  /** An open editor's text was used for `path`: the editor answers for it, not the disk. */
+  /** An open editor's text was used for `path`: the editor answers for its text; whether it is on disk is recorded. */
   servedFromEditor(path: string): void {
-    this.stamps.delete(path);
+    if (this.on) this.stamps.set(path, { stat: lookAt(path) === MISSING ? MISSING : HELD });
   }
 
   /**
    * The recorded paths whose file changed since it was read or looked at (created, changed,
-   * deleted), each recorded anew, so a change is told once; `open` paths are skipped (their editor
-   * answers for them). In time slices: a registry of 20,000 schema files is 20,000 looks (some
+   * deleted), each recorded anew, so a change is told once; of `open` paths (their editor answers
+   * for their text) only a file created or deleted on disk is told. In time slices: a registry of 20,000 schema files is 20,000 looks (some
    * 60 ms), with requests answered meanwhile.
    */
   async changed(open: ReadonlySet<string>): Promise<string[]> {
@@ -90,9 +94,16 @@ export class ProjectFileStamps {
     const slices = new TimeSlices(NOT_CANCELLED, true);
     for (const [path, stamp] of this.stamps) {
       await slices.pause();
-      if (open.has(path)) continue;
       const now = lookAt(path);
-      if (now === stamp.stat && (stamp.read === undefined || this.readAsBefore(path, stamp.read))) continue;
+      const held = open.has(path);
+      if (held || stamp.stat === HELD) {
+        if ((now === MISSING) === (stamp.stat === MISSING)) {
+          // Closed since, without its text read from disk again (the close re-reads every file that
+          // is read): from now on its stamp tells.
+          if (!held) this.stamps.set(path, { stat: now });
+          continue;
+        }
+      } else if (now === stamp.stat && (stamp.read === undefined || this.readAsBefore(path, stamp.read))) continue;
       this.stamps.set(path, { stat: now });
       changed.push(path);
     }

@@ -166,6 +166,37 @@ describe('project files changed on disk, for a client that sends no file events 
     }
   });
 
+  test('a babelq.json or registry.json opened as a new buffer (no file yet) and written by the save: the fixtures find it after that save', async () => {
+    const { uriOf, write } = project('babelq-disk-new-buffer-');
+    write('team/invoice.babel.json', GOOD_ENVELOPE.replace('urn:babel:orders:created', 'urn:babel:team:invoiced'));
+    write('team/schemas/orders.json', { type: 'object' });
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    const broken = uriOf('fixtures/broken.babel.json');
+    const invoice = uriOf('team/invoice.babel.json');
+    const openJson = (uri: string, text: string) => client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+    try {
+      await client.initialize();
+      await lastHolds(client, broken, (codes) => forbidden(codes) === 5);
+      await lastHolds(client, invoice, (codes) => codes.includes('unknown-urn'));
+      // `:e babelq.json` where there is none, typed, then `:w`: the file is on disk from that save on.
+      const config = '{ "ignore": ["fixtures/broken.babel.json"] }\n';
+      await openJson(uriOf('babelq.json'), config);
+      await pause(300);
+      write('babelq.json', config);
+      await client.save(uriOf('babelq.json'));
+      await lastHolds(client, broken, (codes) => codes.length === 0);
+      // The same for a registry.json below the folder.
+      const teamRegistry = registry(entry('urn:babel:team:invoiced'));
+      await openJson(uriOf('team/registry.json'), teamRegistry);
+      await pause(300);
+      write('team/registry.json', teamRegistry);
+      await client.save(uriOf('team/registry.json'));
+      await lastHolds(client, invoice, (codes) => codes.length === 0);
+    } finally {
+      client.kill();
+    }
+  });
+
   test('a document opened after registry.json changed on disk is checked against the registry as it is now', async () => {
     const { uriOf, write } = project('babelq-disk-open-');
     const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
