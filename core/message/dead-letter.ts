@@ -16,6 +16,7 @@ import { isJavaBlank, javaDecodedJob } from '../encode/java';
 import { isFalsy } from '../encode/node';
 import { list } from '../encode/divergence';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
+import { numberLiteral } from '../model/describe-value';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
@@ -369,7 +370,7 @@ function noQueueError(fields: { original?: ValueNode; metaQueue?: ValueNode }, s
 
 /** A value that is not a string, in words: `the number 5`, `true`, `an object`. */
 function valueWords(value: ValueNode): string {
-  if (value.kind === 'number') return `the number ${value.raw}`;
+  if (value.kind === 'number') return `the number ${numberLiteral(value.raw)}`;
   if (value.kind === 'boolean' || value.kind === 'null') return valueText(value);
   return `an ${value.kind}`;
 }

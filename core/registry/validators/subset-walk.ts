@@ -12,6 +12,7 @@
  * validator that stops at the first reports only `violations[0]`.
  */
 import type { ObjectNode, ValueNode } from '../../model/tree';
+import { numberLiteral } from '../../model/describe-value';
 import { equalFor, jsKeyOrder, uniqueEntries } from './equality';
 import { EQUALITY_WORDS, lengthIn, UNIT_WORDS, type ValidatorModel } from './models';
 
@@ -269,8 +270,8 @@ function findHugeNumbers(data: ValueNode, violations: Violation[]): void {
         path,
         node,
         schema: undefined,
-        text: `json: cannot unmarshal number ${node.raw} into Go value of type float64`,
-        reason: `cannot read ${node.raw} (outside float64), so the whole file fails before any schema check`,
+        text: `json: cannot unmarshal number ${numberLiteral(node.raw)} into Go value of type float64`,
+        reason: `cannot read ${numberLiteral(node.raw)} (outside float64), so the whole file fails before any schema check`,
       });
     } else if (node.kind === 'object') {
       for (const property of node.properties) if (property.value) stack.push({ node: property.value, path: [...path, property.key] });

@@ -3,6 +3,7 @@ import { isMillisecondRange, SECONDS_CEILING, MILLIS_CEILING } from '../../contr
 import { formatUtc } from '../../contract/time';
 import { literalFitsInt64 } from '../../encode/numbers';
 import { shiftToInteger } from '../../model/decimal';
+import { numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import { getValue, type NumberNode, type ValueNode } from '../../model/tree';
 import type { RuleContext } from '../context';
@@ -72,11 +73,11 @@ function timestampUnitMessage(name: string, value: number, raw: string): string 
   if (value < SECONDS_CEILING) {
     const readings = `as milliseconds it means ${formatUtc(value)}, as seconds ${formatUtc(value * 1000)}`;
     // "Write value × 1000" only where that is milliseconds: below 10^8 it would fire again (0 stays 0).
-    if (!isMillisecondRange(value * 1000)) return `"${name}" ${raw} is too small for Unix milliseconds: ${readings}. Write the time in Unix milliseconds, such as 1749132727000.`;
-    return `"${name}" ${raw} looks like seconds, not Unix milliseconds: ${readings}. Write ${value * 1000}.`;
+    if (!isMillisecondRange(value * 1000)) return `"${name}" ${numberLiteral(raw)} is too small for Unix milliseconds: ${readings}. Write the time in Unix milliseconds, such as 1749132727000.`;
+    return `"${name}" ${numberLiteral(raw)} looks like seconds, not Unix milliseconds: ${readings}. Write ${value * 1000}.`;
   }
   if (value > MILLIS_CEILING) {
-    return `"${name}" ${raw} looks like microseconds or nanoseconds, not Unix milliseconds: as milliseconds it means ${formatUtc(value)}, as microseconds ${formatUtc(value / 1e3)}, as nanoseconds ${formatUtc(value / 1e6)}.`;
+    return `"${name}" ${numberLiteral(raw)} looks like microseconds or nanoseconds, not Unix milliseconds: as milliseconds it means ${formatUtc(value)}, as microseconds ${formatUtc(value / 1e3)}, as nanoseconds ${formatUtc(value / 1e6)}.`;
   }
   return undefined;
 }

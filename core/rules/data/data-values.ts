@@ -6,6 +6,7 @@ import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatGo, formatNode } from '../../encode/numbers';
 import { checkIsoTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
+import { numberLiteral } from '../../model/describe-value';
 import { detachedString } from '../../model/detached-string';
 import { renameKey, replaceValue } from '../../model/property-edits';
 import { forEachValue, getProperty } from '../../model/tree';
@@ -203,7 +204,7 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
     context.report(
       'unsafe-integer',
       { offset, end },
-      `${text.slice(offset, end)} is beyond the double range: the Go consumer fails to decode the message (json.Unmarshal: cannot unmarshal number). Carry it as a string.`,
+      `${numberLiteral(text.slice(offset, end))} is beyond the double range: the Go consumer fails to decode the message (json.Unmarshal: cannot unmarshal number). Carry it as a string.`,
       { severity: 'error' },
     );
   } else if (isIntegerLiteral && digits > SAFE_DIGITS) {
@@ -211,16 +212,16 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
     // More than 19 digits (no leading zeros in a literal) is beyond 64 bits; BigInt() of a huge literal is slow.
     const big = digits > INT64_DIGITS ? INT64_MAX + 1n : BigInt(raw);
     if (big > INT64_MAX || big < INT64_MIN) {
-      context.report('unsafe-integer', { offset, end }, `${raw} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
+      context.report('unsafe-integer', { offset, end }, `${numberLiteral(raw)} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
     } else if (big > MAX_SAFE || big < -MAX_SAFE) {
-      context.report('unsafe-integer', { offset, end }, `${raw} is beyond ±(2^53−1): ${roundedByDoubles(raw, big)} Carry it as a string.`);
+      context.report('unsafe-integer', { offset, end }, `${numberLiteral(raw)} is beyond ±(2^53−1): ${roundedByDoubles(raw, big)} Carry it as a string.`);
     }
   }
   if (key === undefined) return;
   if (!isIntegerLiteral && classes.of(key) & MONEY) {
     const raw = text.slice(offset, end);
     if (Number.isFinite(Number(raw))) {
-      context.report('float-currency', { offset, end }, `"${key}" looks like money but holds the float ${raw}: floats cannot hold exact decimals. Use integer minor units ("${centsKeyOf(key)}": …) or a decimal string.`);
+      context.report('float-currency', { offset, end }, `"${key}" looks like money but holds the float ${numberLiteral(raw)}: floats cannot hold exact decimals. Use integer minor units ("${centsKeyOf(key)}": …) or a decimal string.`);
     }
   }
   if (length === 1 && classes.of(key) & BOOLEAN) {

@@ -3,7 +3,7 @@
  * then (for a field of the right type) invalid-value.
  */
 import { DEAD_LETTER_REASONS, fieldsOf, isBlank, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
-import { describeValue } from '../../model/describe-value';
+import { describeValue, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
 import { getProperty } from '../../model/tree';
@@ -103,10 +103,10 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
     case 'integer':
       if (name === 'meta.schema_version') {
         return value.kind === 'number'
-          ? `"meta.schema_version" must be the integer literal 1, not ${value.raw} (Go fails to decode it, PHP and .NET reject it).`
+          ? `"meta.schema_version" must be the integer literal 1, not ${numberLiteral(value.raw)} (Go fails to decode it, PHP and .NET reject it).`
           : `"meta.schema_version" must be the integer 1, not ${found}.`;
       }
-      if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${value.raw} (Go fails to decode a fraction or exponent).`;
+      if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${numberLiteral(value.raw)} (Go fails to decode a fraction or exponent).`;
       return `"${name}" must be a non-negative integer, not ${found}.`;
     case 'timestamp':
       return `"${name}" must be an integer in Unix epoch milliseconds (UTC), not ${found}.`;
@@ -122,21 +122,21 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
 function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field: FieldSpec, name: string): void {
   // A negative schema_version is an unsupported version, reported by its own rule.
   if (value.kind === 'number' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
-    context.report('invalid-value', value, `"${name}" cannot be negative (${value.raw}).`);
+    context.report('invalid-value', value, `"${name}" cannot be negative (${numberLiteral(value.raw)}).`);
     return;
   }
   // Beyond signed 64-bit, PHP decodes the counter as a float and rejects it (invalid_attempts), and
   // Go's json.Unmarshal fails on it (facts-2 §2): a consumer rejection, not a style point.
   // (Negative counters returned above; the literal helpers stay linear in a literal of megabytes.)
   if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && !literalFitsInt64(value.raw)) {
-    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${literalAsIntN(32, value.raw)}).`);
+    context.report('invalid-value', value, `"attempts" ${numberLiteral(value.raw)} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${literalAsIntN(32, value.raw)}).`);
     return;
   }
   // The contract's integers fit signed 64-bit; the typed decoders read created_at, failed_at and
   // dead_letter.attempts as 64-bit integers, and Go's json.Unmarshal fails beyond that range (as it
   // does for attempts): a consumer rejection, which timestamp-unit leaves to this finding.
   if (value.kind === 'number' && name !== 'attempts' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.isIntegerLiteral && !literalFitsInt64(value.raw)) {
-    context.report('invalid-value', value, `"${name}" ${value.raw} does not fit a signed 64-bit integer, as the contract's integers must: Go fails to decode the message. ${field.type === 'timestamp' ? 'Write the time in Unix milliseconds, such as 1749132727000.' : 'Write the number of attempts made.'}`);
+    context.report('invalid-value', value, `"${name}" ${numberLiteral(value.raw)} does not fit a signed 64-bit integer, as the contract's integers must: Go fails to decode the message. ${field.type === 'timestamp' ? 'Write the time in Unix milliseconds, such as 1749132727000.' : 'Write the number of attempts made.'}`);
     return;
   }
   // Java narrows the counter to a 32-bit int (intValue): 4294967296 is accepted as 0 (facts-2 §2),
@@ -145,7 +145,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
     const java = literalAsIntN(32, value.raw);
     // Node reads numbers as doubles: beyond 2^53 it rounds the counter too.
     const others = value.value > Number.MAX_SAFE_INTEGER ? `PHP, Python and Go read it as written, Node as the nearest double (${Number(value.raw)})` : 'the other consumers read it as written';
-    context.report('invalid-value', value, `"attempts" ${value.raw} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, ${others}. Write the number of attempts made so far.`, { severity: 'warning' });
+    context.report('invalid-value', value, `"attempts" ${numberLiteral(value.raw)} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, ${others}. Write the number of attempts made so far.`, { severity: 'warning' });
     return;
   }
   if (value.kind !== 'string') return;

@@ -374,3 +374,22 @@ test('a job with no value beside urn: the syntax error is the finding, and the r
     assert.deepEqual(urnAlias(text), [], job);
   }
 });
+
+test('a number of 5,000 digits is quoted shortened in every finding on it, as describeValue quotes a value', () => {
+  const digits = '9'.repeat(5000);
+  const cases = [
+    CANONICAL.replace('"attempts":0', `"attempts":${digits}`),
+    CANONICAL.replace('"attempts":0', `"attempts":-${digits}`),
+    CANONICAL.replace('"attempts":0', `"attempts":1.${digits}`),
+    CANONICAL.replace('"created_at":1749132727000', `"created_at":${digits}`),
+    CANONICAL.replace('"schema_version":1', `"schema_version":1.${digits}`),
+    CANONICAL.replace('"order_id":1042', `"order_id":${digits}`),
+    CANONICAL.replace('"order_id":1042', `"order_id":1${'0'.repeat(300)}e999`),
+    CANONICAL.replace('"order_id":1042', `"order_id":9007199254740993${'0'.repeat(0)},"total_price":1.${digits}`),
+  ];
+  for (const text of cases) {
+    const findings = lint(text).filter((finding) => finding.message.includes('999999999') || finding.message.includes('0000000000'));
+    assert.ok(lint(text).length > 0, text.slice(0, 120));
+    for (const finding of findings) assert.ok(finding.message.length < 600, `${finding.code}: ${finding.message.length} characters: ${finding.message.slice(0, 160)}`);
+  }
+});
