@@ -78,6 +78,19 @@ export class ProjectFileStamps {
     if (this.on) this.stamps.set(path, { stat: lookAt(path) });
   }
 
+  /**
+   * A reader that takes an open editor's text for a path (`overlay`, undefined when none holds it)
+   * and reads the rest from disk through `read`, so the stamps know which files the editor answers for.
+   */
+  over(overlay: (path: string) => string | undefined): TextReader {
+    return (path, limit) => {
+      const open = overlay(path);
+      if (open === undefined) return this.read(path, limit);
+      this.servedFromEditor(path);
+      return open;
+    };
+  }
+
   /** An open editor's text was used for `path`: the editor answers for its text; whether it is on disk is recorded. */
   servedFromEditor(path: string): void {
     if (this.on) this.stamps.set(path, { stat: lookAt(path) === MISSING ? MISSING : HELD });

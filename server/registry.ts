@@ -50,10 +50,12 @@ export class RegistryService {
    * events (server/project-file-stamps.ts).
    */
   constructor(
-    private readonly overlay: (path: string) => string | undefined,
+    overlay: (path: string) => string | undefined,
     private readonly listener: RegistryListener = () => undefined,
     private readonly stamps: ProjectFileStamps = new ProjectFileStamps(),
-  ) {}
+  ) {
+    this.reader = stamps.over(overlay);
+  }
 
   setWorkspaceFolders(uris: readonly string[]): void {
     const paths = uris.map(toPath).filter((path): path is string => path !== undefined);
@@ -209,12 +211,7 @@ export class RegistryService {
     return false;
   }
 
-  private readonly reader: TextReader = (path, limit) => {
-    const open = this.overlay(path);
-    if (open === undefined) return this.stamps.read(path, limit);
-    this.stamps.servedFromEditor(path);
-    return open;
-  };
+  private readonly reader: TextReader;
 }
 
 /** A file URI as a path; undefined for other schemes (untitled documents have no registry). */

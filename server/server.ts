@@ -108,12 +108,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
   const configs = new ProjectConfigs(
-    (path, limit) => {
-      const open = openText(path);
-      if (open === undefined) return stamps.read(path, limit);
-      stamps.servedFromEditor(path);
-      return open;
-    },
+    stamps.over(openText),
     // Where babelq.json and the suppressions file are looked for: one created there is a change (.git is not).
     (path) => (projectFileKind(basename(path)) === undefined ? existsSync(path) : stamps.exists(path)),
   );
