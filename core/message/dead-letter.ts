@@ -131,7 +131,7 @@ function rowUrn(doc: ParsedDocument, root: ObjectNode): Pick<MessageRow, 'urn' |
     const verdicts = consumerVerdicts(doc);
     const readsAlias = (sdk: SdkName) => {
       const verdict = verdicts.find((candidate) => candidate.sdk === sdk)!;
-      if (verdict.kind === 'rejects' && verdict.reasons.some((reason) => reason.stage === 'decode')) return false;
+      if (!decodes(verdict)) return false;
       return decodedUrn(root, sdk)?.trim() === alias.value.trim();
     };
     const notReadBy = SDK_NAMES.filter((sdk) => !readsAlias(sdk));
@@ -493,10 +493,15 @@ const LENIENT_READS: Partial<Record<RedriveSdk, string>> = {
  */
 function notJsonError(doc: ParsedDocument): string {
   const fix = '(fix it first, then redrive the edited envelope)';
-  const readers = consumerVerdicts(doc).filter((verdict) => LENIENT_READS[verdict.sdk as RedriveSdk] !== undefined && !(verdict.kind === 'rejects' && verdict.reasons.some((reason) => reason.stage === 'decode')));
+  const readers = consumerVerdicts(doc).filter((verdict) => LENIENT_READS[verdict.sdk as RedriveSdk] !== undefined && decodes(verdict));
   if (readers.length === 0) return `The message is not valid JSON: no SDK redrives it ${fix}.`;
   const who = readers.map((verdict) => `${SDK_LABELS[verdict.sdk]}'s decoder reads it (${LENIENT_READS[verdict.sdk as RedriveSdk]})`).join(' and ');
   return `The message is not valid JSON: ${who}, but this redrive publishes only valid JSON, whichever SDK it follows ${fix}.`;
+}
+
+/** Whether the SDK's decoder reads the body (its verdict has no reason at the decode stage). */
+function decodes(verdict: ConsumerVerdict): boolean {
+  return !(verdict.kind === 'rejects' && verdict.reasons.some((reason) => reason.stage === 'decode'));
 }
 
 /** What each SDK's redrive calls the decode it runs on a dead letter before anything else. */
