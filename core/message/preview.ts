@@ -24,7 +24,8 @@ export const PER_SDK_LIMIT = 1024 * 1024;
 
 /**
  * A body longer than this many UTF-16 units is shown by its start and its end, with how much is
- * left out between them (the byte count, the verdicts and the hex view are of the whole body). The
+ * left out between them (the byte count and the verdicts are of the whole body; the hex view is,
+ * as always, of its first HEX_LIMIT bytes). The
  * editor lays out and wraps every character of its preview on every update, and compares the
  * new text with the old character by character to update it: a 5 MB fixture's 2.8 MB body on one
  * line held the preview for seconds. Nobody reads that much there; `babelq preview <file>`
