@@ -159,16 +159,21 @@ export class ProjectConfigs {
     let loaded: LoadedConfig | undefined;
     // A suppressions file counts on its own too: a baseline needs no babelq.json beside it.
     if (this.exists(path)) loaded = this.load(path, directory);
-    else if (this.exists(join(directory, SUPPRESSIONS_FILE))) loaded = { path, directory, present: false, config: EMPTY_CONFIG, text: '', ignore: [], overrides: [], suppressions: this.loadSuppressions(directory) };
+    if (loaded === undefined) {
+      const suppressions = this.loadSuppressions(directory);
+      if (suppressions) loaded = { path, directory, present: false, config: EMPTY_CONFIG, text: '', ignore: [], overrides: [], suppressions };
+    }
     this.byDirectory.set(directory, loaded);
     return loaded;
   }
 
-  private load(path: string, directory: string): LoadedConfig {
+  /** The config at `path`; undefined when it is gone by the time it is opened (deleted since the look). */
+  private load(path: string, directory: string): LoadedConfig | undefined {
     let text: string;
     try {
       text = this.read(path, MAX_CONFIG_FILE_BYTES);
     } catch (error) {
+      if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
       const reason = error instanceof UnreadableFile || error instanceof Error ? error.message : String(error);
       const config: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [{ offset: 0, end: 0, message: `babelq.json cannot be read: ${reason}` }] };
       return { path, directory, present: true, config, text: '', ignore: [], overrides: [] };
@@ -197,6 +202,8 @@ export class ProjectConfigs {
       text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
       file = readSuppressions(text);
     } catch (error) {
+      // Gone by the time it is opened (deleted since the look): no suppressions file there.
+      if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
       text = '';
       file = { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${error instanceof Error ? error.message : String(error)}` }] };
     }

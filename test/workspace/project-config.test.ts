@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { GitIgnores, parseGitignore } from '../../workspace/gitignore';
 import { ProjectConfigs } from '../../workspace/project-config';
+import { UnreadableFile } from '../../workspace/bounded-read';
 import { findFixtureFiles } from '../../workspace/fixture-files';
 import { projectIgnores } from '../../workspace/ignores';
 
@@ -86,6 +87,21 @@ describe('the babelq.json files above a file', () => {
     assert.equal(configs.settingsFor(file, DEFAULT_SETTINGS, []).severityOverrides.size, 0, 'cached until told');
     configs.forget(join(root, 'repo/sealed/babelq.json'));
     assert.equal(configs.settingsFor(file, DEFAULT_SETTINGS, []).severityOverrides.get('unknown-urn'), 'off');
+  });
+
+  test('a babelq.json or suppressions file that vanishes between the look and the read is no file there, not one that "cannot be read"', () => {
+    const folder = join(root, 'vanishing');
+    const config = join(folder, 'babelq.json');
+    const suppressions = join(folder, 'babelq-suppressions.json');
+    // The look finds both; each is deleted before it is opened.
+    const configs = new ProjectConfigs(
+      (path) => {
+        throw new UnreadableFile(path, 'does not exist.', 'missing', 'ENOENT');
+      },
+      (path) => path === config || path === suppressions,
+    );
+    assert.equal(configs.configIn(folder), undefined);
+    assert.deepEqual(configs.loaded(), []);
   });
 
   test('a named pipe where babelq.json is expected is refused unread, as a config-error, and the walk goes on', { skip: process.platform === 'win32' ? 'no mkfifo' : false }, async () => {
