@@ -29,6 +29,8 @@ import { NOT_CANCELLED, TimeSlices } from '../workspace/time-slices';
 
 /** A path that is not there (or cannot be looked at) is stamped so: its appearance is a change. */
 const MISSING = 'missing';
+/** A file seen there and gone when it was read: a change at the next look, whatever is there then. */
+const VANISHED = 'vanished';
 /** A file an open editor's text stood for, there on disk: only its deletion is a change while it is open. */
 const HELD = 'held';
 
@@ -55,8 +57,15 @@ export class ProjectFileStamps {
       });
     } catch (error) {
       // Not opened (missing, no permission): what a look says now. A file refused once opened (a
-      // named pipe, too large) was stamped by the descriptor.
-      if (!stat) this.stamps.set(path, { stat: error instanceof UnreadableFile && error.reason === 'missing' ? MISSING : lookAt(path) });
+      // named pipe, too large) was stamped by the descriptor. One seen there before and gone now
+      // (deleted between a look and this read) is stamped as neither: the caller's state was
+      // worked out from both, so the next look tells it as a change, and it is worked out again.
+      if (!stat) {
+        const missing = error instanceof UnreadableFile && error.reason === 'missing';
+        const seen = this.stamps.get(path);
+        const vanished = missing && seen !== undefined && seen.stat !== MISSING;
+        this.stamps.set(path, { stat: vanished ? VANISHED : missing ? MISSING : lookAt(path) });
+      }
       throw error;
     }
     // Written within a tick of its time, it may be written again with the same size and time:

@@ -3,7 +3,7 @@
  * project file was read.
  */
 import assert from 'node:assert/strict';
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { ProjectFileStamps } from '../../server/project-file-stamps';
 import { scratchFolder } from '../support/scratch-folder';
@@ -51,5 +51,27 @@ test('a file read within the tick of its last write and not written since is no 
   stamps.setEnabled(true);
   stamps.read(path, 1024);
   assert.deepEqual(await stamps.changed(new Set()), []);
+  assert.deepEqual(await stamps.changed(new Set()), []);
+});
+
+test('a file seen there and gone when it is read is a change at the next look (what the caller made of the vanished file is worked out again), once', async () => {
+  const folder = scratchFolder('babelq-stamps-vanished-');
+  folder.write('registry.json', '{"schemas":[]}');
+  const path = folder.at('registry.json');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  // The look finds it (findRegistry's, ProjectConfigs'); it is deleted before it is opened.
+  stamps.looked(path);
+  rmSync(path);
+  assert.throws(() => stamps.read(path, 1024), /does not exist/);
+  // Read again before the look (a registry's load after its search): still a change to tell.
+  assert.throws(() => stamps.read(path, 1024), /does not exist/);
+  assert.deepEqual(await stamps.changed(new Set()), [path]);
+  assert.deepEqual(await stamps.changed(new Set()), []);
+  // A file that was not there when looked at and is still not there when read is no change.
+  const never = folder.at('schemas/never.json');
+  stamps.looked(never);
+  assert.throws(() => stamps.read(never, 1024), /does not exist/);
+  assert.throws(() => stamps.read(never, 1024), /does not exist/);
   assert.deepEqual(await stamps.changed(new Set()), []);
 });
