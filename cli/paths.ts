@@ -10,6 +10,7 @@ import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
 import { isUnder, linkToFileIn, realPath } from '../workspace/path-containment';
+import { plural } from '../core/model/count-words';
 
 
 export interface InputFile {
@@ -132,7 +133,6 @@ function linkRootsFor(cwd: string, walked: string): string[] {
 /** Why a walk found nothing when it left files out. */
 function ignoredNote(files: number, folders: number): string {
   if (files === 0 && folders === 0) return '';
-  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
   const what = folders === 0 ? String(files) : files === 0 ? plural(folders, 'folder') : `${plural(files, 'file')} and ${plural(folders, 'folder')}`;
   return ` (${what} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
 }

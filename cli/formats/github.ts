@@ -6,6 +6,7 @@
  * can end a command early or start another one. A message is on one line, as in every text format
  * (core's showOnOneLine): a line break quoted from a fixture's key is written `\n`.
  */
+import { plural } from '../../core/model/count-words';
 import type { Severity } from '../../core/rules/diagnostic';
 import { countBySeverity, printable, singleLine, withRelated, type FileReport } from '../diagnostics';
 import { pathFromRoot } from './repository-paths';
@@ -64,7 +65,6 @@ export function formatGithub(reports: readonly FileReport[], paths?: GithubPaths
     }
   }
   const counts = countBySeverity(reports);
-  const files = `${reports.length} file${reports.length === 1 ? '' : 's'}`;
-  lines.push(`babelq: ${files} checked: ${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} notices`);
+  lines.push(`babelq: ${plural(reports.length, 'file')} checked: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.information + counts.hint, 'notice')}`);
   return `${lines.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@
  * bar), and a summary line. Files without problems get no header; a clean run prints one line
  * saying how many files were checked, so a person can tell it ran.
  */
+import { plural } from '../../core/model/count-words';
 import type { Severity } from '../../core/rules/diagnostic';
 import { countBySeverity, printable, singleLine, withRelated, type FileReport, type OutputDiagnostic } from '../diagnostics';
 
@@ -58,8 +59,4 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
 function location(diagnostic: OutputDiagnostic): string {
   const { line, character } = diagnostic.range.start;
   return `${line + 1}:${character + 1}`;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -3,7 +3,8 @@
  * to the errors inside them; of those, one finding per actual problem survives here.
  */
 import { literal } from '../model/describe-value';
-import { describeSchema, formatName, listValues, plural } from './schema-words';
+import { plural } from '../model/count-words';
+import { describeSchema, formatName, listValues } from './schema-words';
 import type { SchemaError } from './types';
 
 export interface Finding {

@@ -11,7 +11,8 @@ import type { ObjectNode, PropertyNode, ValueNode } from '../model/tree';
 import { closestWord } from '../model/edit-distance';
 import { reduceNoise, type Finding } from './schema-error-noise';
 import { describeValue, literal, valueText } from '../model/describe-value';
-import { comparison, describeSchema, formatName, listValues, plural, quote, typeHint, typesOf, withArticle } from './schema-words';
+import { plural } from '../model/count-words';
+import { comparison, describeSchema, formatName, listValues, quote, typeHint, typesOf, withArticle } from './schema-words';
 import type { SchemaError } from './types';
 
 /** One payload-schema problem at a range of the fixture text. */

@@ -5,6 +5,7 @@
  */
 import type { ValueNode } from '../model/tree';
 import { literal } from '../model/describe-value';
+import { plural } from '../model/count-words';
 import { TYPE_NAMES } from './schema-problems';
 
 /** Where a type name stands in draft-07's list, so that type lists read in one order. */
@@ -121,10 +122,6 @@ export function formatName(format: string): string {
 
 export function comparison(operator: string): string {
   return operator === '>=' ? '≥' : operator === '<=' ? '≤' : operator;
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 export function quote(text: string): string {

@@ -200,7 +200,7 @@ describe('action.yml', () => {
     const bad = runStep(lintStep(), { paths: 'fixtures' });
     assert.equal(bad.status, 1, bad.stdout + bad.stderr);
     assert.match(bad.stdout, /^::error file=fixtures\/bad\.babel\.json,line=13,col=3,endLine=13,endColumn=14,title=babelq forbidden-key::/m);
-    assert.match(bad.summary, /^babelq: 2 files checked: 1 errors/m);
+    assert.match(bad.summary, /^babelq: 2 files checked: 1 error, /m);
     const good = runStep(lintStep(), { paths: '"with space" fixtures/good.babel.json' });
     assert.equal(good.status, 0, good.stdout + good.stderr);
     assert.match(good.stdout, /^babelq: 2 files checked: 0 errors/m);
@@ -228,7 +228,7 @@ describe('action.yml', () => {
     const annotated = runStep(lintStep(), annotations);
     assert.equal(annotated.status, 1, annotated.stdout + annotated.stderr);
     assert.match(annotated.stdout, /^::error file=fixtures\/bad\.babel\.json,.*title=babelq forbidden-key::/m);
-    assert.match(annotated.stdout, /^babelq: 3 files checked: 1 errors/m, 'fixtures/ and the glob under tests/');
+    assert.match(annotated.stdout, /^babelq: 3 files checked: 1 error, /m, 'fixtures/ and the glob under tests/');
     const scanned = runStep(lintStep(), sarif);
     assert.equal(scanned.status, 0, scanned.stdout + scanned.stderr);
     assert.equal(scanned.outputs, `sarif-file=${sarif['sarif-file']}\n`);

@@ -34,7 +34,7 @@ describe('github', () => {
         '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=5,col=2,endLine=5,endColumn=10,title=babelq case-mismatch::info',
         '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=6,col=3,endLine=6,endColumn=4,title=babelq extension-key::hint',
         '::warning file=dir/win.babel.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::w',
-        'babelq: 2 files checked: 1 errors, 1 warnings, 2 notices',
+        'babelq: 2 files checked: 1 error, 1 warning, 2 notices',
         '',
       ].join('\n'),
     );
@@ -81,7 +81,7 @@ describe('through the CLI', () => {
     assert.equal(lines.length, 3, result.stdout);
     assert.match(lines[0], /^::warning file=fixtures\/a%2Cb%3Ac%25d\.babel\.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::.*"urn"/);
     assert.match(lines[1], /^::error file=fixtures\/forbidden\.babel\.json,line=13,col=3,endLine=13,endColumn=14,title=babelq forbidden-key::.*timestamp/);
-    assert.equal(lines[2], 'babelq: 3 files checked: 1 errors, 1 warnings, 0 notices');
+    assert.equal(lines[2], 'babelq: 3 files checked: 1 error, 1 warning, 0 notices');
   });
 
   test('--format compact prints the same findings, one a line', () => {
