@@ -94,44 +94,33 @@ describe('Dead Letters: the filter finds a message by its reason and error', () 
   });
 });
 
-describe('Peek Queue: a queue typed with its .dlq suffix', () => {
-  test('is read as that dead-letter queue, so its messages can be redriven (Redrive said it was not one)', async () => {
-    const queue = uniqueQueue();
-    keys.add(`${queue}.dlq`);
-    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down'));
-    fake.settings = { 'babelqueue.broker.url': REDIS };
-    fake.answer = (event, items) => {
-      if (event.kind === 'input') return `${queue}.dlq`;
-      if (event.kind === 'quickPick' && /message\(s\) on/.test(event.text)) return (items as { row?: unknown }[]).find((item) => item.row);
-      return undefined;
-    };
-    const opened: { source: { queue: string; key: string; deadLetters: boolean } }[] = [];
-    messages.registerMessageCommands({ ...fake.services(), views: { open: async (message: never) => void opened.push(message) } as never });
-    await fake.commands.get('babelqueue.peekQueue')!();
-    assert.equal(opened.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
-    assert.deepEqual(opened[0]!.source, { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true });
-  });
-});
+/** Peek Queue and Dead Letters given a queue typed with its .dlq suffix: each opens that queue's first message. */
+const typedDlq = [
+  { command: 'babelqueue.peekQueue', title: 'Peek Queue: a queue typed with its .dlq suffix', name: 'is read as that dead-letter queue, so its messages can be redriven (Redrive said it was not one)', list: /message\(s\) on/ },
+  { command: 'babelqueue.deadLetters', title: 'Dead Letters: a work queue typed with the .dlq suffix', name: 'reads that dead-letter queue, not <queue>.dlq.dlq', list: /dead letter\(s\) on/ },
+] as const;
 
-describe('Dead Letters: a work queue typed with the .dlq suffix', () => {
-  test('reads that dead-letter queue, not <queue>.dlq.dlq', async () => {
-    const queue = uniqueQueue();
-    keys.add(`${queue}.dlq`);
-    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down'));
-    fake.settings = { 'babelqueue.broker.url': REDIS };
-    fake.answer = (event, items) => {
-      if (event.kind === 'input') return `${queue}.dlq`;
-      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) return (items as { row?: unknown }[]).find((item) => item.row);
-      if (event.kind === 'quickPick') return (items as { label: string }[]).find((item) => item.label === 'Open');
-      return undefined;
-    };
-    const opened: { source: { queue: string; key: string; deadLetters: boolean } }[] = [];
-    messages.registerMessageCommands({ ...fake.services(), views: { open: async (message: never) => void opened.push(message) } as never });
-    await fake.commands.get('babelqueue.deadLetters')!();
-    assert.equal(opened.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
-    assert.deepEqual(opened[0]!.source, { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true });
+for (const { command, title, name, list } of typedDlq) {
+  describe(title, () => {
+    test(name, async () => {
+      const queue = uniqueQueue();
+      keys.add(`${queue}.dlq`);
+      await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down'));
+      fake.settings = { 'babelqueue.broker.url': REDIS };
+      fake.answer = (event, items) => {
+        if (event.kind === 'input') return `${queue}.dlq`;
+        if (event.kind === 'quickPick' && list.test(event.text)) return (items as { row?: unknown }[]).find((item) => item.row);
+        if (event.kind === 'quickPick') return (items as { label: string }[]).find((item) => item.label === 'Open');
+        return undefined;
+      };
+      const opened: { source: { queue: string; key: string; deadLetters: boolean } }[] = [];
+      messages.registerMessageCommands({ ...fake.services(), views: { open: async (message: never) => void opened.push(message) } as never });
+      await fake.commands.get(command)!();
+      assert.equal(opened.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+      assert.deepEqual(opened[0]!.source, { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true });
+    });
   });
-});
+}
 
 describe('Redrive from the editor', () => {
   test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
