@@ -32,6 +32,11 @@ function sourceDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === source);
 }
 
+/** True when an editor on screen shows the preview of the envelope document `source` (its URI as a string). */
+export function previewOnScreen(source: string): boolean {
+  return vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === PREVIEW_SCHEME && editor.document.uri.query === source);
+}
+
 /** The preview URI of an envelope document (the source URI travels in the query). */
 export function previewUri(source: vscode.Uri): vscode.Uri {
   const name = source.path.split('/').pop() ?? 'envelope';
@@ -164,7 +169,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // the background: VS Code replaces a hidden document's text on its editor worker, and the
     // preview on screen then followed keystrokes later (409 and 865 ms at the median in two runs
     // of the real workbench, up to 1.4 s, against about 300 ms).
-    if (!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === PREVIEW_SCHEME && editor.document.uri.query === key)) {
+    if (!previewOnScreen(key)) {
       if (vscode.workspace.textDocuments.some((document) => document.uri.scheme === PREVIEW_SCHEME && document.uri.query === key)) this.hidden.changedWhileHidden(key);
       return;
     }

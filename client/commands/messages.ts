@@ -101,13 +101,14 @@ interface QueueRead {
   readonly broker: 'redis' | 'amqp';
 }
 
-/** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
 /** In Restricted Mode a broker is not read: said before anything is asked (which queue, a password). */
 function refusedUntrusted(): boolean {
   if (vscode.workspace.isTrusted) return false;
   void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
   return true;
 }
+
+/** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
 
 async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dead Letters', queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
   if (refusedUntrusted()) return undefined;

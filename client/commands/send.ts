@@ -15,7 +15,7 @@ import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../../broker/target';
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
-import { PREVIEW_SCHEME } from '../preview';
+import { previewOnScreen } from '../preview';
 import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
@@ -97,7 +97,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   const source = document.uri.toString();
   // The values a preview on screen shows are the ones sent; with none on screen, the pinned ones
   // may be from long ago (minted after the last send, or by a preview since closed): mint them now.
-  if (!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.scheme === PREVIEW_SCHEME && editor.document.uri.query === source)) services.freshIds.renew(source);
+  if (!previewOnScreen(source)) services.freshIds.renew(source);
   const built = buildMessage(parseJson(document.getText()), {
     sdk: settings.encoder,
     freshIds: settings.freshIds,
