@@ -155,7 +155,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
       broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
       return broker.redrive(source.key, moves);
     });
-    services.output.info(`${new Date().toISOString()} redrove ${receipt.moved} message(s) from ${where} to ${destinations} in ${receipt.durationMs} ms${receipt.missing ? `, ${receipt.missing} already gone` : ''}`);
+    services.output.info(`Redrove ${receipt.moved} message(s) from ${where} to ${destinations} in ${receipt.durationMs} ms${receipt.missing ? `, ${receipt.missing} already gone` : ''}`);
     const gone = receipt.missing > 0 ? ` ${receipt.missing} had already left the DLQ: nothing was published for them.` : '';
     void vscode.window.showInformationMessage(`Redrove ${receipt.moved} message(s) to ${destinations}.${gone}`);
     return receipt.moved > 0;

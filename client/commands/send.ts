@@ -138,7 +138,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     void vscode.window.showErrorMessage(`Not sent: ${isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.'}`);
     return;
   }
-  services.output.info(`${new Date().toISOString()} sent ${message.bytes.length} bytes to ${where}, meta.id ${message.metaId}, ${message.sdk} encoder`);
+  services.output.info(`Sent ${message.bytes.length} bytes to ${where}, meta.id ${message.metaId}, ${message.sdk} encoder`);
   void vscode.window.showInformationMessage(`Sent to ${message.queue}: meta.id ${message.metaId}, ${message.bytes.length} bytes.`);
   services.freshIds.renew(source);
   services.sent(document.uri);

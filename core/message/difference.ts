@@ -2,8 +2,11 @@
  * Why an SDK's bytes differ from the published ones, in words: "key order only" when both bodies
  * hold the same keys and values (Go writes a map's keys sorted), else what differs where: a value
  * changed or a number written otherwise first (what a consumer would read differently), in the
- * body's order, then the keys dropped and the keys added, each kind named once. Both bodies are
- * read with the strict parser, so `1.0` and `1` stay different texts and big numbers keep every digit.
+ * body's order, then the keys dropped and the keys added, each kind named once. A key that is gone
+ * while a key of the same name in another case now holds its value was read into that key by a
+ * reader that matches keys regardless of case (Go reads `Attempts` into `attempts`): said so, not
+ * as a drop and a changed value. Both bodies are read with the strict parser, so `1.0` and `1`
+ * stay different texts and big numbers keep every digit.
  */
 import type { ArrayNode, ObjectNode, ValueNode } from '../model/tree';
 import { parseText } from '../parse/parser';
@@ -21,9 +24,15 @@ export function whyDifferent(published: string, other: string): string {
   const dropped: string[] = [];
   const added: string[] = [];
   let reordered = false;
-  const stack: [ValueNode, ValueNode, string][] = [[a, b, '']];
+  // A pair to compare at a path; or, with `from`, a key that holds the value of `from`, said in
+  // the body's order where its own value would have been compared.
+  const stack: [ValueNode, ValueNode, string, string?][] = [[a, b, '']];
   while (stack.length > 0) {
-    const [left, right, path] = stack.pop()!;
+    const [left, right, path, from] = stack.pop()!;
+    if (from !== undefined) {
+      reasons.push(`${path} holds ${from}'s value (keys read regardless of case)`);
+      continue;
+    }
     if (left.kind !== right.kind) {
       reasons.push(`${path || 'the body'} is ${describe(right)}, not ${describe(left)}`);
       continue;
@@ -33,7 +42,8 @@ export function whyDifferent(published: string, other: string): string {
         const rightObject = right as ObjectNode;
         const leftKeys = left.properties.map((property) => property.key);
         const rightKeys = rightObject.properties.map((property) => property.key);
-        for (const key of leftKeys) if (!rightKeys.includes(key)) dropped.push(join(path, key));
+        const folded = foldedKeys(left, rightObject, published, other);
+        for (const key of leftKeys) if (!rightKeys.includes(key) && ![...folded.values()].includes(key)) dropped.push(join(path, key));
         for (const key of rightKeys) if (!leftKeys.includes(key)) added.push(join(path, key));
         const shared = leftKeys.filter((key) => rightKeys.includes(key));
         if (shared.join('\u0000') !== rightKeys.filter((key) => leftKeys.includes(key)).join('\u0000')) reordered = true;
@@ -41,7 +51,8 @@ export function whyDifferent(published: string, other: string): string {
         for (const key of shared.reverse()) {
           const l = left.properties.find((property) => property.key === key)?.value;
           const r = rightObject.properties.find((property) => property.key === key)?.value;
-          if (l && r) stack.push([l, r, join(path, key)]);
+          const from = folded.get(key);
+          if (l && r) stack.push(from === undefined ? [l, r, join(path, key)] : [l, r, join(path, key), join(path, from)]);
         }
         break;
       }
@@ -71,6 +82,30 @@ export function whyDifferent(published: string, other: string): string {
   const named = reasons.slice(0, MAX_REASONS).join('; ');
   const more = reasons.length > MAX_REASONS ? `; and ${reasons.length - MAX_REASONS} more` : '';
   return `${named}${more}${reordered ? '; keys in another order too' : ''}`;
+}
+
+/**
+ * The keys of `right` that hold, instead of their own value in `left`, the value of a key of
+ * `left` spelt the same regardless of case that `right` no longer has: key → the key read into it.
+ * Only on that evidence: a reader that drops an unknown `Attempts` and keeps `attempts` as it was
+ * (Java) dropped it, and is said to.
+ */
+function foldedKeys(left: ObjectNode, right: ObjectNode, published: string, other: string): Map<string, string> {
+  const folded = new Map<string, string>();
+  const textOf = (node: ValueNode, text: string) => text.slice(node.offset, node.end);
+  for (const kept of right.properties) {
+    const before = left.properties.find((property) => property.key === kept.key);
+    if (!before?.value || !kept.value || textOf(before.value, published) === textOf(kept.value, other)) continue;
+    const lower = kept.key.toLowerCase();
+    // The last such key: a reader that matches regardless of case keeps the last it reads.
+    for (let i = left.properties.length - 1; i >= 0; i--) {
+      const from = left.properties[i]!;
+      if (from.key === kept.key || from.key.toLowerCase() !== lower || right.properties.some((candidate) => candidate.key === from.key)) continue;
+      if (from.value && textOf(from.value, published) === textOf(kept.value, other)) folded.set(kept.key, from.key);
+      break;
+    }
+  }
+  return folded;
 }
 
 /**

@@ -143,4 +143,23 @@ describe('Redrive from the editor', () => {
     assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [text]);
     assert.equal(await redis.llen(queue), 0);
   });
+
+  test('a redrive that moves the message is logged once, in the output\'s own timestamped line', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    const text = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down');
+    await redis.rpush(`${queue}.dlq`, text);
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    fake.answer = () => 'Redrive';
+    const body = Buffer.from(text);
+    const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+    const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
+    const message = { row: entry!.row, body, source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } };
+
+    assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'node'), true);
+    assert.equal(await redis.llen(queue), 1);
+    const logged = fake.events.filter((event) => event.kind === 'log.info').map((event) => event.text);
+    assert.equal(logged.length, 1, logged.join('\n'));
+    assert.match(logged[0]!, new RegExp(`^Redrove 1 message\\(s\\) from .*${queue}\\.dlq to ${queue} in \\d+ ms$`));
+  });
 });

@@ -67,3 +67,13 @@ describe('Send Test Envelope: fresh meta.id and created_at', () => {
     assert.deepEqual([meta.id, meta.created_at], [shown.id, shown.now]);
   });
 });
+
+test('the send is logged once, in the output\'s own timestamped line: no second timestamp in the text', async () => {
+  const { ids } = pinnedAnHourAgo();
+  const meta = await sendOpenEnvelope(false, ids);
+  const lines = fake.events.filter((event) => event.kind === 'log.info').map((event) => event.text);
+  const sent = lines.filter((line) => line.includes(`meta.id ${meta.id}`));
+  assert.equal(sent.length, 1, lines.join('\n'));
+  assert.match(sent[0]!, /^Sent \d+ bytes to redis:\/\/127\.0\.0\.1:6379 /);
+  assert.doesNotMatch(sent[0]!, /\d{4}-\d\d-\d\dT\d\d:\d\d/);
+});

@@ -30,8 +30,23 @@ test('a changed value comes first, in the body\'s order; the dropped keys and th
   const go = '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":2,"b":"y"},"meta":{},"attempts":1}';
   assert.equal(
     whyDifferent(published, go),
-    'data.a is written 2, not 1 (a different number); data.b holds a different string; attempts is written 1, not 0 (a different number); and 1 more',
+    "data.a is written 2, not 1 (a different number); data.b holds a different string; attempts holds Attempts's value (keys read regardless of case); and 1 more",
   );
   assert.equal(whyDifferent('{"a":1,"b":2,"c":{"d":1}}', '{"a":1,"c":{},"e":3}'), 'drops b and c.d; adds e');
   assert.equal(whyDifferent('{"k1":1,"k2":1,"k3":1,"k4":1,"k5":1,"k6":1,"x":0}', '{"x":1}'), 'x is written 1, not 0 (a different number); drops k1, k2, k3, k4 and 2 more');
+});
+
+test('a key read into its namesake in another case is said so, not as a drop and a changed value', () => {
+  const published = '{"job":"urn:babel:orders:created","attempts":0,"Attempts":1,"urn":"u"}';
+  // Go: `Attempts` read into `attempts` (keys matched regardless of case), `urn` dropped.
+  assert.equal(whyDifferent(published, '{"job":"urn:babel:orders:created","attempts":1}'), "attempts holds Attempts's value (keys read regardless of case); drops urn");
+  // A reader that drops the unknown `Attempts` and keeps `attempts` as it was dropped it.
+  assert.equal(whyDifferent(published, '{"job":"urn:babel:orders:created","attempts":0}'), 'drops Attempts and urn');
+  // A changed value that is not the other key's: a changed value and a drop.
+  assert.equal(whyDifferent(published, '{"job":"urn:babel:orders:created","attempts":2}'), 'attempts is written 2, not 0 (a different number); drops Attempts and urn');
+  // Nested, and the last of several namesakes is the one read.
+  assert.equal(
+    whyDifferent('{"meta":{"queue":"a","Queue":"b","QUEUE":"c"}}', '{"meta":{"queue":"c"}}'),
+    "meta.queue holds meta.QUEUE's value (keys read regardless of case); drops meta.Queue",
+  );
 });
