@@ -6,12 +6,11 @@
  * server asks `changed()` when such an editor saves or opens a document and treats what changed as
  * a file event would have named it: read again, and the fixtures it affects reported again.
  *
- * A stamp is the file's size, modification time and inode, taken from the descriptor the file was
- * read through (no second look) or, for a place looked at, from the look itself, and recorded
- * before the text is used: a file written after the read shows as changed at the next look. A file
- * read within a tick of its modification time (TICK_MS) may be written again, at the same size,
- * without its time changing: what was read is kept as a digest, and the next look reads it again
- * to tell. The text of a file an open editor holds is the editor's (its edits and closing are
+ * A stamp (server/file-stamps.ts) is taken from the descriptor the file was read through (no
+ * second look) or, for a place looked at, from the look itself, and recorded before the text is
+ * used: a file written after the read shows as changed at the next look. A file read within a tick
+ * of its modification time may be written again, at the same size, without its time changing:
+ * what was read is kept as a digest, and the next look reads it again to tell. The text of a file an open editor holds is the editor's (its edits and closing are
  * heard), but whether it is on disk is not: a registry.json or babelq.json is found on disk, and
  * a buffer opened where there was none is created by its save. So for such a file only whether it
  * is there is looked at while it is open. Looking costs one stat per recorded path, none for
@@ -21,14 +20,12 @@
  * Off for a client that sends file events (VS Code): the events name every change, and the same
  * change read again at the next save would be a second reload. Off, this reads as the disk does.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, statSync, type Stats } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { readBoundedText, UnreadableFile } from '../workspace/bounded-read';
 import type { TextReader } from '../workspace/registry-loader';
 import { NOT_CANCELLED, TimeSlices } from '../workspace/time-slices';
+import { lookAt, markOf, MISSING, readsAsMarked, stampOf, withinTick, type ReadMark } from './file-stamps';
 
-/** A path that is not there (or cannot be looked at) is stamped so: its appearance is a change. */
-const MISSING = 'missing';
 /** A file seen there and gone when it was read: a change at the next look, whatever is there then. */
 const VANISHED = 'vanished';
 /** A file an open editor's text stood for, there on disk: only its deletion is a change while it is open. */
@@ -70,7 +67,8 @@ export class ProjectFileStamps {
     }
     // Written within a tick of its time, it may be written again with the same size and time:
     // what was read is kept (as a digest) to tell such a write at the next look.
-    if (stat && withinTick(stat)) this.stamps.set(path, { stat: stampOf(stat), read: { limit, digest: digestOf(text) } });
+    const mark = stat && markOf(stat, limit, text);
+    if (stat && mark) this.stamps.set(path, { stat: stampOf(stat), read: mark });
     return text;
   };
 
@@ -136,15 +134,9 @@ export class ProjectFileStamps {
    * Whether a file read within a tick of its time still holds what was read (its size and time
    * tell nothing): read again to know. Once read outside that tick, its stamp alone tells.
    */
-  private readAsBefore(path: string, before: { readonly limit: number; readonly digest: string }): boolean {
-    let stat: Stats | undefined;
-    let text: string;
-    try {
-      text = readBoundedText(path, before.limit, (opened) => (stat = opened));
-    } catch {
-      return false;
-    }
-    if (!stat || digestOf(text) !== before.digest) return false;
+  private readAsBefore(path: string, before: ReadMark): boolean {
+    const stat = readsAsMarked(path, before, readBoundedText);
+    if (!stat) return false;
     this.stamps.set(path, withinTick(stat) ? { stat: stampOf(stat), read: before } : { stat: stampOf(stat) });
     return true;
   }
@@ -158,34 +150,5 @@ export class ProjectFileStamps {
 /** A path's stamp, and for a file read within a tick of its time, what was read (see `read`). */
 interface Stamp {
   readonly stat: string;
-  readonly read?: { readonly limit: number; readonly digest: string };
-}
-
-/**
- * How long after a write another write may leave the same modification time: a file system keeps
- * times in ticks (some milliseconds on ext4, which reads a coarse clock; two seconds on FAT).
- */
-const TICK_MS = 2000;
-
-/** True when the file was written so shortly before now that a write now could leave the same time. */
-function withinTick(stat: Stats): boolean {
-  return Date.now() - stat.mtimeMs < TICK_MS;
-}
-
-function digestOf(text: string): string {
-  return createHash('sha256').update(text).digest('base64');
-}
-
-function stampOf(stat: Stats): string {
-  return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
-}
-
-/** The stamp of what is at `path` now, following links; MISSING when nothing is (or it cannot be looked at). */
-function lookAt(path: string): string {
-  try {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    return stat ? stampOf(stat) : MISSING;
-  } catch {
-    return MISSING;
-  }
+  readonly read?: ReadMark;
 }

@@ -4,7 +4,7 @@
  * out excepted), unless `babelqueue.diagnostics.scope` is `openFiles`.
  *
  * Each fixture's text is read once (bounded) and kept; a file is read again only when a watched
- * file event names it (or, for clients that cannot watch, when its size or time changed). Its
+ * file event names it (or, for clients that cannot watch, when its stamp changed: server/file-stamps.ts). Its
  * findings are kept with a key made of what they depend on: the text's version, the settings, the
  * suppressions naming it, and the registry entry of its URN (the entry's status and compiled
  * schema; the whole registry when the URN has no entry, for "did you mean"). After an edit of
@@ -19,7 +19,7 @@
  * schema edit reaches the Problems panel without waiting for the next poll. A client that does not
  * pull is sent the same report instead (server/pushed-workspace-fixtures.ts).
  */
-import { statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import type { CancellationToken, Diagnostic, Location, Range, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -49,6 +49,7 @@ import { registryFileReport } from './registry-file-reports';
 import type { ProjectFileReport } from './project-file-report';
 import { configFileReports } from './config-file-reports';
 import { toPath, toUri } from './registry';
+import { lookAt, markOf, readsAsMarked, stampOf, withinTick, type ReadMark } from './file-stamps';
 
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
 const HOLD_MS = 5 * 60_000;
@@ -66,8 +67,13 @@ interface TrackedFixture {
   readonly path: string;
   readonly uri: string;
   readonly folder: string;
-  /** Size and modification time when last looked at; undefined: look again. */
+  /** Its stamp (server/file-stamps.ts) when last read or looked at; undefined: look again. */
   stamp?: string;
+  /**
+   * What was read, when it was read within a tick of its modification time: a write since at the
+   * same size can leave the stamp as it was, so the next look reads the file again to tell.
+   */
+  mark?: ReadMark;
   /**
    * A symbolic link to a fixture (the walk follows one to a file inside the folder): a file event
    * names the file it leads to, never the link, so the link is looked at again at every report.
@@ -158,8 +164,11 @@ export class WorkspaceFixtures {
   /** A fixture changed on disk; `deleted` (or renamed away): the next report walks again and clears it. */
   fileChanged(path: string, deleted: boolean): void {
     const fixture = this.fixtures.get(path);
-    if (fixture && !deleted) fixture.stamp = undefined;
-    else this.walkWanted++; // created or deleted: the next walk (which applies the ignores) says what is there
+    if (fixture && !deleted) {
+      // Read again whatever its stamp says: a write within a tick of the last, at the same size, leaves the stamp as it was.
+      fixture.stamp = undefined;
+      fixture.key = undefined;
+    } else this.walkWanted++; // created or deleted: the next walk (which applies the ignores) says what is there
     this.changed();
   }
 
@@ -448,15 +457,27 @@ export class WorkspaceFixtures {
     fixture.urnRange = urn?.kind === 'string' ? toRange(linesUpTo(urn.end), urn.offset, urn.end) : undefined;
   }
 
-  /** The text's version on disk (size and time), looked at again when a file event names it or the client cannot watch. */
+  /**
+   * The text's version on disk (its stamp), looked at again when a file event names it or the
+   * client cannot watch. A file read within a tick of its time and stamped as it was then is read
+   * again to tell whether it still holds what was read: when not, the version is one no key holds.
+   */
   private diskVersion(fixture: TrackedFixture, stampAgain: boolean): string {
     if (fixture.stamp !== undefined && !stampAgain) return fixture.stamp;
-    try {
-      fixture.stamp = stampOf(statSync(fixture.path));
-    } catch {
-      fixture.stamp = 'missing';
+    const now = lookAt(fixture.path);
+    if (now === fixture.stamp && fixture.mark !== undefined) {
+      const stat = readsAsMarked(fixture.path, fixture.mark, (path, limit, onStat) => readBoundedBytes(path, limit, fixtureReads, onStat));
+      if (!stat) {
+        fixture.mark = undefined;
+        return `${now}:rewritten`;
+      }
+      fixture.stamp = stampOf(stat);
+      if (!withinTick(stat)) fixture.mark = undefined;
+      return fixture.stamp;
     }
-    return fixture.stamp;
+    fixture.stamp = now;
+    fixture.mark = undefined;
+    return now;
   }
 
   /**
@@ -469,10 +490,15 @@ export class WorkspaceFixtures {
     try {
       // A large fixture read once it has been opened gets a buffer of its own, not kept after the read.
       const [limit, into] = this.opened.has(fixture.path) ? [MAX_ENVELOPE_FILE_BYTES, undefined] : [MAX_WORKSPACE_FIXTURE_BYTES, fixtureReads];
+      let opened: Stats | undefined;
       const bytes = readBoundedBytes(fixture.path, limit, into, (stat) => {
         looked = true;
+        opened = stat;
         fixture.stamp = stampOf(stat);
+        fixture.mark = undefined;
       });
+      // Kept only where a look will compare it: a client's file event names a rewrite itself, but not one behind a link.
+      fixture.mark = this.watched() && !fixture.linked ? undefined : markOf(opened!, limit, bytes);
       fixture.skipped = undefined;
       const decoded = decodeStrictly(bytes);
       // The lenient text as an editor shows it (a byte-order mark split off), for the URN's position.
@@ -577,11 +603,6 @@ export class WorkspaceFixtures {
       this.waiters.add(finish);
     });
   }
-}
-
-/** A file's version on disk as the report keeps it: its size and modification time. */
-function stampOf(stat: Stats): string {
-  return `${stat.size}:${stat.mtimeMs}`;
 }
 
 /** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */

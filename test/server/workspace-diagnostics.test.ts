@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -232,6 +232,70 @@ describe('a fixture changed on disk, in the workspace\'s report', () => {
       assert.deepEqual(await codes(), [], 'not read again: size and time as before');
       utimesSync(path, time, new Date(time.getTime() + 1000));
       assert.ok((await codes()).length > 0, 'read again once its time moves');
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  /** ORDER with its URN in capitals: the same size, and findings where ORDER has none. */
+  const SAME_SIZE_BROKEN = ORDER.replace('urn:babel:orders:created', 'urn:babel:ORDERS:created');
+
+  test('a client that cannot watch: a fixture written again within a tick of the write it was read after, same size and time, is read again', async () => {
+    const { root, client, codes, rewrite } = await session(false);
+    const path = join(root, 'order.babel.json');
+    try {
+      assert.equal(SAME_SIZE_BROKEN.length, ORDER.length);
+      // Written just now (a time the file system could give the next write too), then reported.
+      const time = new Date();
+      utimesSync(path, time, time);
+      assert.deepEqual(await codes(), []);
+      rewrite(SAME_SIZE_BROKEN);
+      utimesSync(path, time, time);
+      const codesNow = await codes();
+      assert.ok(codesNow.length > 0, `the text written since is reported: ${JSON.stringify(codesNow)}`);
+      // Written back to what was read first, still the same size and time: read again too.
+      rewrite(ORDER);
+      utimesSync(path, time, time);
+      assert.deepEqual(await codes(), []);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a client that cannot watch: a fixture replaced by another file of the same size and time (a checkout) is read again, however old its time', async () => {
+    const { root, client, codes } = await session(false);
+    const path = join(root, 'order.babel.json');
+    try {
+      const old = new Date(Date.now() - 3_600_000);
+      utimesSync(path, old, old);
+      assert.deepEqual(await codes(), []);
+      // A new file renamed over the old one, as git checks a file out: another inode.
+      writeFileSync(`${path}.tmp`, SAME_SIZE_BROKEN);
+      utimesSync(`${path}.tmp`, old, old);
+      renameSync(`${path}.tmp`, path);
+      const codesNow = await codes();
+      assert.ok(codesNow.length > 0, `the file that replaced it is reported: ${JSON.stringify(codesNow)}`);
+    } finally {
+      client.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a client that watches files: a fixture its event names is read again even when its size and time are as before', async () => {
+    const { root, client, codes, rewrite, event } = await session(true);
+    const path = join(root, 'order.babel.json');
+    try {
+      const time = new Date();
+      utimesSync(path, time, time);
+      await event();
+      assert.deepEqual(await codes(), []);
+      rewrite(SAME_SIZE_BROKEN);
+      utimesSync(path, time, time);
+      await event();
+      const codesNow = await codes();
+      assert.ok(codesNow.length > 0, `the text its event names is reported: ${JSON.stringify(codesNow)}`);
     } finally {
       client.kill();
       rmSync(root, { recursive: true, force: true });
