@@ -10,6 +10,7 @@ import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
 import { isUnder, linkToFileIn, realPath } from '../workspace/path-containment';
+import { notAFileToRead, type UnreadableFile } from '../workspace/bounded-read';
 import { plural } from '../core/model/count-words';
 
 
@@ -49,14 +50,16 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       const shown = displayPrefix(input);
       const folders = countingFolders(ignores);
       const linksOut: string[] = [];
-      walk(resolve(cwd, input), '', Infinity, folders.ignores, (relative, absolute) => {
+      walk(resolve(cwd, input), '', Infinity, folders.ignores, (relative, absolute, unreadable) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
         if (ignores.skipFile(absolute)) {
           ignored++;
           return;
         }
         found++;
-        add(shown === undefined ? join(input, relative) : shown + relative, absolute);
+        const path = shown === undefined ? join(input, relative) : shown + relative;
+        if (unreadable) problems.push(cannotRead(path, unreadable));
+        else add(path, absolute);
       }, { roots: linkRootsFor(cwd, input), notFollowed: (relative) => {
           if (relative.endsWith(ENVELOPE_SUFFIX)) linksOut.push(join(input, relative));
         } });
@@ -79,14 +82,15 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       // The folder a glob starts from is named as a folder is: left out, it matches nothing there.
       if (forceExclude && baseStats && !(baseStats instanceof Error) && baseStats.isDirectory() && leftOutFromHere(resolve(cwd, base), true, cwd, ignores)) continue;
       if (baseStats && !(baseStats instanceof Error) && baseStats.isDirectory()) {
-        walk(resolve(cwd, base), '', globDepth(pattern), folders.ignores, (relative, absolute) => {
+        walk(resolve(cwd, base), '', globDepth(pattern), folders.ignores, (relative, absolute, unreadable) => {
           if (!matcher.test(relative)) return;
           if (ignores.skipFile(absolute)) {
             ignored++;
             return;
           }
           matched++;
-          add(join(base, relative), absolute);
+          if (unreadable) problems.push(cannotRead(join(base, relative), unreadable));
+          else add(join(base, relative), absolute);
         }, { roots: linkRootsFor(cwd, base), notFollowed: (relative) => {
             if (matcher.test(relative)) linksOut.push(join(base, relative));
           } });
@@ -99,6 +103,15 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
   return files;
+}
+
+/**
+ * A file a walk found that is not a file to read (a named pipe, a device, a link to nothing): said
+ * as a file named so is (cli/lint-file.ts readFixture), and the run fails as it does for any file
+ * it cannot read, rather than passing with one file fewer.
+ */
+function cannotRead(path: string, unreadable: UnreadableFile): string {
+  return `cannot read '${path}': ${describeFsError(unreadable)}`;
 }
 
 /**
@@ -189,9 +202,10 @@ function displayPrefix(input: string): string | undefined {
  * `x.babel.json` to a secret on the machine, and the findings would quote it into a CI log):
  * named as such, it is linted; `links.notFollowed` is told of it, so a walk that found nothing
  * can say why. Symbolic links to directories are not followed, so a link cycle cannot make a lint
- * run endless.
+ * run endless. An entry that is no file to read (a named pipe, a socket, a device, a link to one,
+ * to nothing, or that loops) is visited with why (`unreadable`), and never opened.
  */
-function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string) => void, links: WalkLinks): void {
+function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string, unreadable?: UnreadableFile) => void, links: WalkLinks): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
@@ -210,6 +224,9 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     } else if (entry.isSymbolicLink() && isFileTarget(absolute)) {
       if (linkToFileIn(links.roots, absolute)) visit(relative, absolute);
       else links.notFollowed(relative);
+    } else {
+      const unreadable = notAFileToRead(absolute, entry);
+      if (unreadable) visit(relative, absolute, unreadable);
     }
   }
 }

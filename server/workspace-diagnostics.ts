@@ -36,7 +36,7 @@ import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores, type IgnoreFilter } from '../workspace/ignores';
-import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
+import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes, type UnreadableFile } from '../workspace/bounded-read';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
 import { isUnder } from '../workspace/path-containment';
@@ -121,6 +121,8 @@ export class WorkspaceFixtures {
   private nextId = 0;
   private nextResult = 0;
   private skipsLogged = 0;
+  /** The files the walk left out as no file to read that the log named, with why (logUnreadable). */
+  private readonly unreadableLogged = new Map<string, string>();
   /** The folders whose fixtures went past MAX_FIXTURES_FOUND, said once each. */
   private readonly capLogged = new Set<string>();
   /**
@@ -549,7 +551,7 @@ export class WorkspaceFixtures {
     for (const folder of this.folders()) {
       const ignores = this.ignoresFor(folder);
       // One more than the bound is looked for, to know whether the bound left fixtures out.
-      const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores, undefined, links);
+      const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores, undefined, links, (problem) => this.logUnreadable(problem));
       if (paths.length > MAX_FIXTURES_FOUND) {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {
@@ -567,6 +569,19 @@ export class WorkspaceFixtures {
     for (const [path, folder] of found) if (!this.fixtures.has(path)) this.fixtures.set(path, { path, uri: toUri(path), folder });
     // A file replaced by a link (or a link by a file) keeps its place in the report.
     for (const [path, fixture] of this.fixtures) fixture.linked = links.has(path);
+  }
+
+  /**
+   * A `*.babel.json` the walk left out as no file to read (a named pipe, a device, a link to
+   * nothing): said in the log, once for each path and reason, within the same bound as the files
+   * the report skips. Not a finding: there is no text to place one in, nor a document the editor
+   * could open to show it; `babelq lint` fails on it.
+   */
+  private logUnreadable(problem: UnreadableFile): void {
+    if (this.unreadableLogged.get(problem.path) === problem.detail || this.skipsLogged >= 20) return;
+    this.skipsLogged++;
+    this.unreadableLogged.set(problem.path, problem.detail);
+    this.context.connection.console.info(`${problem.message.replace(/\.$/, '')}, and is not in the workspace's problems.`);
   }
 
   /** What a fixture's registry findings depend on: its URN's entry, or the whole registry when it has none. */

@@ -5,12 +5,13 @@
  * checked on the open descriptor to be a regular file within the limit before any byte is read,
  * and read no further than the limit even if it grows meanwhile.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 
 /** Why a file was not read, in words for a diagnostic or a CLI message. */
 export class UnreadableFile extends Error {
   constructor(
-    path: string,
+    /** The file, as the caller named it. */
+    readonly path: string,
     /** What is wrong, after the path: "is a named pipe, not a regular file; it was not read." */
     readonly detail: string,
     /** `missing`: there is no such file; the rest say why an existing file was not read. */
@@ -129,7 +130,38 @@ function tooLarge(path: string, size: number, limit: number): UnreadableFile {
   return new UnreadableFile(path, `is ${megabytes(size)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`, 'too-large');
 }
 
-function kindOf(stat: Stats): string {
+/**
+ * Why an entry a walk found by its name is no file to read, said without opening it (opening a
+ * named pipe for reading waits for a writer, and opening a device can act on it): a named pipe, a
+ * socket or a device, or a symbolic link to one, to nothing, or that loops. Undefined for a
+ * regular file, a directory and a link to either: the walk's own rules apply to those.
+ */
+export function notAFileToRead(path: string, entry: Dirent): UnreadableFile | undefined {
+  if (entry.isFile() || entry.isDirectory()) return undefined;
+  if (!entry.isSymbolicLink()) return new UnreadableFile(path, `is ${kindOf(entry)}, not a regular file; it was not read.`, 'not-a-file');
+  let target: Stats;
+  try {
+    target = statSync(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // No system code on it: the words below are said as they are, not as "no such file".
+    if (code === 'ENOENT' || code === 'ENOTDIR') return new UnreadableFile(path, `is a symbolic link to ${linkTarget(path)}, which does not exist; it was not read.`, 'missing');
+    return fromSystemError(path, error);
+  }
+  if (target.isFile() || target.isDirectory()) return undefined;
+  return new UnreadableFile(path, `is a symbolic link to ${kindOf(target)}, not a regular file; it was not read.`, 'not-a-file');
+}
+
+/** Where a symbolic link points, quoted, for a message. */
+function linkTarget(path: string): string {
+  try {
+    return `'${readlinkSync(path)}'`;
+  } catch {
+    return 'a path';
+  }
+}
+
+function kindOf(stat: Stats | Dirent): string {
   if (stat.isDirectory()) return 'a directory';
   if (stat.isFIFO()) return 'a named pipe';
   if (stat.isSocket()) return 'a socket';

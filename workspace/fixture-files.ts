@@ -1,6 +1,7 @@
 /** Finding the envelope fixtures of a workspace folder on disk (find-references, the workspace's diagnostics). */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { notAFileToRead, type UnreadableFile } from './bounded-read';
 import { NO_IGNORES, type IgnoreFilter } from './ignores';
 import { linkToFileIn, realPath } from './path-containment';
 import { TimeSlices } from './time-slices';
@@ -20,9 +21,11 @@ export const MAX_FIXTURES_FOUND = 20_000;
  * (.gitignore and babelq.json's `ignore`, for the diagnostics). The walk yields to the event loop
  * between folders once a slice is spent (a workspace folder of `/` or a home folder takes seconds
  * to walk, and the server answers meanwhile); once `slices` says the walk is no longer wanted, it
- * ends with what it found so far. `links`, when given, is told which of them are links.
+ * ends with what it found so far. `links`, when given, is told which of them are links;
+ * `unreadable`, of each `*.babel.json` left out as no file to read (a named pipe, a device, a link
+ * to nothing), which is never opened.
  */
-export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices(), links?: Set<string>): Promise<string[]> {
+export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices(), links?: Set<string>, unreadable?: (problem: UnreadableFile) => void): Promise<string[]> {
   const found: string[] = [];
   // Links to files are followed as `babelq lint` follows them from the folder's top (cli/paths.ts).
   const linkRoots = [realPath(root)];
@@ -46,6 +49,9 @@ export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND,
       } else if (entry.name.endsWith(ENVELOPE_SUFFIX) && (entry.isFile() || (entry.isSymbolicLink() && linkToFileIn(linkRoots, path))) && !ignores.skipFile(path)) {
         found.push(path);
         if (entry.isSymbolicLink()) links?.add(path);
+      } else if (unreadable && entry.name.endsWith(ENVELOPE_SUFFIX) && !entry.isFile()) {
+        const problem = notAFileToRead(path, entry);
+        if (problem && !ignores.skipFile(path)) unreadable(problem);
       }
     }
   }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -168,6 +168,74 @@ describe('babelq and the language server in a hostile checkout', () => {
     assert.equal(linted.status, 1, linted.stderr);
     const codes = (JSON.parse(linted.stdout) as { diagnostics: { code: string }[] }[])[0].diagnostics.map((d) => d.code);
     assert.deepEqual(codes, ['registry-error']);
+  });
+
+  /** A folder whose fixtures, beside a good one, are a named pipe, a link to nothing and a link that loops. */
+  function folderOfNonFiles(): string {
+    const root = folder();
+    mkdirSync(join(root, 'sub'));
+    fifo(join(root, 'sub', 'pipe.babel.json'));
+    symlinkSync('gone.babel.json', join(root, 'sub', 'dangling.babel.json'));
+    symlinkSync('loop.babel.json', join(root, 'sub', 'loop.babel.json'));
+    return root;
+  }
+  const NON_FILES = [
+    "babelq: cannot read 'sub/dangling.babel.json': is a symbolic link to 'gone.babel.json', which does not exist; it was not read",
+    "babelq: cannot read 'sub/loop.babel.json': too many levels of symbolic links",
+    "babelq: cannot read 'sub/pipe.babel.json': is a named pipe, not a regular file; it was not read",
+  ];
+
+  test('babelq lint on a folder: a named pipe, a link to nothing and a link that loops among the fixtures are exit 2, each named as a file named so is, in every format', () => {
+    const root = folderOfNonFiles();
+    for (const format of ['stylish', 'json', 'github', 'sarif', 'compact']) {
+      const args = format === 'stylish' ? ['lint', '.'] : ['lint', '.', '--format', format];
+      // A pipe opened for reading waits for a writer: the timeout tells a walk that opened it.
+      const run = spawnSync(process.execPath, [CLI, ...args], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+      assert.equal(run.status, 2, `${format}: ${run.stderr}`);
+      assert.equal(run.stdout, '', `${format}: no partial report`);
+      assert.deepEqual(run.stderr.trimEnd().split('\n'), NON_FILES, format);
+    }
+    // A glob says the same; a pipe named directly is said in the same words.
+    const globbed = spawnSync(process.execPath, [CLI, 'lint', 'sub/*.babel.json', '--format', 'json'], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+    assert.equal(globbed.status, 2, globbed.stderr);
+    assert.deepEqual(globbed.stderr.trimEnd().split('\n'), NON_FILES);
+    const named = spawnSync(process.execPath, [CLI, 'lint', 'sub/pipe.babel.json'], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+    assert.equal(named.stderr, `${NON_FILES[2]}\n`);
+  });
+
+  test('babelq lint on a folder: a named pipe or a link to nothing left out by babelq.json "ignore" is left out without a word', () => {
+    const root = folderOfNonFiles();
+    writeFileSync(join(root, 'babelq.json'), JSON.stringify({ ignore: ['sub/**'] }));
+    const run = spawnSync(process.execPath, [CLI, 'lint', '.', '--format', 'json'], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    assert.deepEqual((JSON.parse(run.stdout) as { file: string }[]).map((report) => report.file), ['a.babel.json']);
+  });
+
+  test('the workspace report leaves out a named pipe and links to nothing without opening them, and says so in the log once', { timeout: 30_000 }, async () => {
+    const root = folderOfNonFiles();
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    try {
+      await client.initialize();
+      const report = async () => {
+        const { items } = await client.request<{ items: { uri: string }[] }>('workspace/diagnostic', { previousResultIds: [] });
+        return items.map((item) => item.uri).filter((uri) => uri.endsWith('.babel.json'));
+      };
+      // A pipe opened for reading would hold the report (and the test) until its timeout.
+      assert.deepEqual(await report(), [pathToFileURL(join(root, 'a.babel.json')).href]);
+      // Walked again (a fixture created): still left out, and not said again.
+      writeFileSync(join(root, 'b.babel.json'), GOOD_ENVELOPE);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(join(root, 'b.babel.json')).href, type: 1 }] });
+      assert.equal((await report()).length, 2);
+      const said = client.logs.filter((line) => line.includes(`${join(root, 'sub')}/`));
+      assert.deepEqual(said.sort(), [
+        `${join(root, 'sub', 'dangling.babel.json')} is a symbolic link to 'gone.babel.json', which does not exist; it was not read, and is not in the workspace's problems.`,
+        `${join(root, 'sub', 'loop.babel.json')} is a symbolic link that loops; it was not read, and is not in the workspace's problems.`,
+        `${join(root, 'sub', 'pipe.babel.json')} is a named pipe, not a regular file; it was not read, and is not in the workspace's problems.`,
+      ]);
+    } finally {
+      client.kill();
+    }
   });
 
   test('the server keeps answering when the registry.json of an open fixture is a pipe', async () => {
