@@ -3,7 +3,7 @@
  * searched recursively for `*.babel.json`, glob patterns expanded. Order is part of the output
  * contract: arguments in the order given, each directory or glob expanded in sorted tree order.
  */
-import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, normalize, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
@@ -98,7 +98,9 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       const allLeftOut = forceExclude && ignored > 0;
       if (matched === 0 && !allLeftOut) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else {
-      problems.push(`no such file or directory: '${input}'`);
+      // A link to nothing is there (`ls` lists it): said as a walk says it, not as a path that does not exist.
+      const link = linkToNothing(resolve(cwd, input));
+      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${input}'`);
     }
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
@@ -112,6 +114,16 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
  */
 function cannotRead(path: string, unreadable: UnreadableFile): string {
   return `cannot read '${path}': ${describeFsError(unreadable)}`;
+}
+
+/** Why the symbolic link at `path` is no file to read, when one is there; undefined when nothing is. */
+function linkToNothing(path: string): UnreadableFile | undefined {
+  try {
+    const link = lstatSync(path, { throwIfNoEntry: false });
+    return link?.isSymbolicLink() ? notAFileToRead(path, link) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

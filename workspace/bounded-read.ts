@@ -134,9 +134,10 @@ function tooLarge(path: string, size: number, limit: number): UnreadableFile {
  * Why an entry a walk found by its name is no file to read, said without opening it (opening a
  * named pipe for reading waits for a writer, and opening a device can act on it): a named pipe, a
  * socket or a device, or a symbolic link to one, to nothing, or that loops. Undefined for a
- * regular file, a directory and a link to either: the walk's own rules apply to those.
+ * regular file, a directory and a link to either: the walk's own rules apply to those. `entry`
+ * is the directory entry, or what lstat says of the path.
  */
-export function notAFileToRead(path: string, entry: Dirent): UnreadableFile | undefined {
+export function notAFileToRead(path: string, entry: Dirent | Stats): UnreadableFile | undefined {
   if (entry.isFile() || entry.isDirectory()) return undefined;
   if (!entry.isSymbolicLink()) return new UnreadableFile(path, `is ${kindOf(entry)}, not a regular file; it was not read.`, 'not-a-file');
   let target: Stats;

@@ -201,6 +201,9 @@ describe('babelq and the language server in a hostile checkout', () => {
     assert.deepEqual(globbed.stderr.trimEnd().split('\n'), NON_FILES);
     const named = spawnSync(process.execPath, [CLI, 'lint', 'sub/pipe.babel.json'], { cwd: root, encoding: 'utf8', timeout: 10_000 });
     assert.equal(named.stderr, `${NON_FILES[2]}\n`);
+    const links = spawnSync(process.execPath, [CLI, 'lint', 'sub/dangling.babel.json', 'sub/loop.babel.json'], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+    assert.equal(links.status, 2, links.stderr);
+    assert.deepEqual(links.stderr.trimEnd().split('\n'), NON_FILES.slice(0, 2));
   });
 
   test('babelq lint on a folder: a named pipe or a link to nothing left out by babelq.json "ignore" is left out without a word', () => {
