@@ -141,6 +141,21 @@ export class ProjectFileStamps {
     return true;
   }
 
+  /**
+   * Drops the stamps of paths not in `inUse` (what the server's registries and configs were
+   * worked out from): a file nothing read any longer depends on is not looked at again, and a
+   * change to it is no change. Read again later, it is stamped again.
+   */
+  keepOnly(inUse: Iterable<string>): void {
+    const kept = new Set(inUse);
+    for (const path of this.stamps.keys()) if (!kept.has(path)) this.stamps.delete(path);
+  }
+
+  /** The paths `changed()` looks at. */
+  paths(): string[] {
+    return [...this.stamps.keys()];
+  }
+
   /** How many paths are looked at by `changed()`. */
   get size(): number {
     return this.stamps.size;

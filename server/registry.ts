@@ -33,6 +33,8 @@ export class RegistryService {
    * each time, because analyses are cached against the registry's identity.
    */
   private readonly found = new Map<string, { readonly path: string } | RegistryState>();
+  /** The places each search of `found` looked for a registry.json, kept as long as its answer is. */
+  private readonly searchedPlaces = new Map<string, readonly string[]>();
   private folders: string[] = [];
   /** The first workspace folder as the editor listed it: where a document with no file belongs. */
   private firstFolder: string | undefined;
@@ -63,6 +65,7 @@ export class RegistryService {
     this.folders = [...paths].sort((a, b) => b.length - a.length);
     this.loaded.clear();
     this.found.clear();
+    this.searchedPlaces.clear();
     this.projectRoots.clear();
     this.schemaFilesOf.clear();
   }
@@ -123,9 +126,14 @@ export class RegistryService {
     const searched = { directory: dirname(path), root };
     let found = this.found.get(cacheKey);
     if (!found) {
-      const search = findRegistry(path, root, settings.registryPath, this.reader, undefined, (candidate) => this.stamps.looked(candidate));
+      const places: string[] = [];
+      const search = findRegistry(path, root, settings.registryPath, this.reader, undefined, (candidate) => {
+        places.push(candidate);
+        this.stamps.looked(candidate);
+      });
       found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);
+      this.searchedPlaces.set(cacheKey, places);
       if ('kind' in found) this.listener(found, searched);
     }
     return 'kind' in found ? found : this.load(found.path, root, searched);
@@ -198,8 +206,20 @@ export class RegistryService {
       // A new or removed registry.json can change which registry a fixture finds.
       for (const path of paths) if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) this.loaded.delete(path);
       this.found.clear();
+      this.searchedPlaces.clear();
     }
     return changed;
+  }
+
+  /**
+   * Every file what the service holds was worked out from: the registry.json and schema files of
+   * each registry kept, and each place a kept search looked for a registry.json. A file not among
+   * them (a schema a registry no longer names, a folder no longer the workspace's) changes nothing
+   * the service holds, so nothing needs to look at it.
+   */
+  *filesDependedOn(): Iterable<string> {
+    for (const result of this.loaded.values()) yield* result.files;
+    for (const places of this.searchedPlaces.values()) yield* places;
   }
 
   /** True when a file is one a loaded registry depends on. */

@@ -220,6 +220,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
           'Reading the workspace folders',
           connection.workspace.getWorkspaceFolders().then((folders) => {
             context.registries.setWorkspaceFolders((folders ?? []).map((folder) => folder.uri));
+            // The configs of a folder that left are no one's (and their files no longer looked at); the others are read again.
+            configs.clear();
             // A document with no file is judged from the first folder, which may have changed.
             context.settings.projectChanged();
             workspaceFixtures.rescan();
@@ -314,6 +316,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
           const path = toPath(document.uri);
           if (path !== undefined) open.add(path);
         }
+        // Only what the registries and configs kept were worked out from is looked at: a schema a
+        // registry no longer names, or a folder that left the workspace, is not stat'ed at every save.
+        stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
         const uris = (await stamps.changed(open)).map(toUri);
         if (uris.length === 0) continue;
         projectFilesChanged(uris);

@@ -146,6 +146,17 @@ export class ProjectConfigs {
     this.chains.clear();
   }
 
+  /**
+   * The babelq.json and suppressions file of every folder whose config is kept (read, or looked
+   * for and not there): the files what is kept was worked out from.
+   */
+  *filesLookedAt(): Iterable<string> {
+    for (const directory of this.byDirectory.keys()) {
+      yield join(directory, PROJECT_CONFIG_FILE);
+      yield join(directory, SUPPRESSIONS_FILE);
+    }
+  }
+
   clear(): void {
     this.byDirectory.clear();
     this.markers.clear();

@@ -5,8 +5,11 @@
 import assert from 'node:assert/strict';
 import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { ProjectFileStamps } from '../../server/project-file-stamps';
-import { scratchFolder } from '../support/scratch-folder';
+import { RegistryService } from '../../server/registry';
+import { ProjectConfigs } from '../../workspace/project-config';
+import { scratchFolder, type ScratchFolder } from '../support/scratch-folder';
 
 test('a file written again within the modification time it was read at, at the same size, is a change at the next look', async () => {
   const folder = scratchFolder('babelq-stamps-tick-');
@@ -74,4 +77,78 @@ test('a file seen there and gone when it is read is a change at the next look (w
   assert.throws(() => stamps.read(never, 1024), /does not exist/);
   assert.throws(() => stamps.read(never, 1024), /does not exist/);
   assert.deepEqual(await stamps.changed(new Set()), []);
+});
+
+/** Written a minute ago: a look tells a change by size and time alone (no read within a tick). */
+function writeOld(folder: ScratchFolder, path: string, text: unknown): void {
+  folder.write(path, text);
+  const old = new Date(Date.now() - 60_000);
+  utimesSync(folder.at(path), old, old);
+}
+
+/** The stamps kept as the server keeps them at each look: only for what its registries and configs depend on. */
+function keepInUse(stamps: ProjectFileStamps, registries: RegistryService, configs: ProjectConfigs): void {
+  stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
+}
+
+const registryNaming = (schema: string) => ({ schemas: [{ urn: 'urn:babel:orders:created', schema, owner: 'orders', status: 'active' }] });
+
+test('a schema file the registry no longer names is looked at no more, and its change is none; the schema it names now, the registry and the places searched still are', async () => {
+  const folder = scratchFolder('babelq-stamps-pruned-');
+  writeOld(folder, 'registry.json', registryNaming('schemas/old.json'));
+  writeOld(folder, 'schemas/old.json', { type: 'object' });
+  writeOld(folder, 'schemas/new.json', { type: 'object' });
+  writeOld(folder, 'fixtures/a.babel.json', '{}');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  const configs = new ProjectConfigs(stamps.read, (path) => stamps.exists(path));
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  const fixture = folder.uriOf('fixtures/a.babel.json');
+  assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'loaded');
+  configs.chainFor(folder.at('fixtures/a.babel.json'), folder.base);
+  assert.ok(stamps.paths().includes(folder.at('schemas/old.json')));
+  // The registry, rewritten to name another schema, is read again (as a look at a save finds it).
+  writeOld(folder, 'registry.json', registryNaming('schemas/new.json'));
+  assert.deepEqual(await stamps.changed(new Set()), [folder.at('registry.json')]);
+  assert.ok(registries.invalidate([folder.uriOf('registry.json')]));
+  assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'loaded');
+  keepInUse(stamps, registries, configs);
+  assert.ok(!stamps.paths().includes(folder.at('schemas/old.json')), 'the schema no longer named is not looked at');
+  // A change to the old schema is none; to the new one, to the registry, or a registry.json or babelq.json created where one was looked for, is.
+  writeOld(folder, 'schemas/old.json', { type: 'object', required: ['a'] });
+  writeOld(folder, 'schemas/new.json', { type: 'object', required: ['b'] });
+  writeOld(folder, 'fixtures/registry.json', registryNaming('../schemas/new.json'));
+  writeOld(folder, 'fixtures/babelq.json', {});
+  assert.deepEqual((await stamps.changed(new Set())).sort(), [folder.at('fixtures/babelq.json'), folder.at('fixtures/registry.json'), folder.at('schemas/new.json')]);
+});
+
+test('the files of a workspace folder removed from the workspace are looked at no more', async () => {
+  const folder = scratchFolder('babelq-stamps-folder-removed-');
+  for (const name of ['one', 'two']) {
+    writeOld(folder, `${name}/registry.json`, registryNaming('schemas/orders.json'));
+    writeOld(folder, `${name}/schemas/orders.json`, { type: 'object' });
+    writeOld(folder, `${name}/babelq.json`, {});
+  }
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  const configs = new ProjectConfigs(stamps.read, (path) => stamps.exists(path));
+  registries.setWorkspaceFolders([folder.uriOf('one'), folder.uriOf('two')]);
+  for (const name of ['one', 'two']) {
+    assert.equal(registries.stateFor(folder.uriOf(`${name}/a.babel.json`), DEFAULT_SETTINGS).kind, 'loaded');
+    configs.chainFor(folder.at(`${name}/a.babel.json`), folder.at(name));
+  }
+  // Folder "two" leaves the workspace: the server forgets its registries and configs (server.ts).
+  registries.setWorkspaceFolders([folder.uriOf('one')]);
+  configs.clear();
+  assert.equal(registries.stateFor(folder.uriOf('one/a.babel.json'), DEFAULT_SETTINGS).kind, 'loaded');
+  configs.chainFor(folder.at('one/a.babel.json'), folder.at('one'));
+  keepInUse(stamps, registries, configs);
+  assert.deepEqual(stamps.paths().filter((path) => path.startsWith(folder.at('two'))), []);
+  for (const name of ['one', 'two']) {
+    writeOld(folder, `${name}/schemas/orders.json`, { type: 'object', required: ['x'] });
+    writeOld(folder, `${name}/babelq.json`, { severity: {} });
+  }
+  assert.deepEqual((await stamps.changed(new Set())).sort(), [folder.at('one/babelq.json'), folder.at('one/schemas/orders.json')]);
 });
