@@ -72,6 +72,9 @@ const REGISTRIES: DocumentSelector = [{ language: 'json', pattern: '**/registry.
 /** From this size a document's line starts are found before its first change (see onDidOpen below). */
 const EARLY_LINE_SCAN_CHARS = 256 * 1024;
 
+/** How long a client has to answer the registration of file events before it is taken as one that sends none. */
+const WATCH_ANSWER_MS = 10_000;
+
 /** How long after a registry or schema edit the affected envelopes are re-validated. */
 const REGISTRY_REFRESH_MS = 100;
 
@@ -83,7 +86,10 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canRegisterConfiguration = false;
   let pullDiagnostics = false;
   let canRefreshDiagnostics = false;
+  /** Whether file events may come: the client declares them and has not refused (or left unanswered) their registration. */
   let canWatchFiles = false;
+  /** Whether the client took the registration of the watched files: until then, nothing is left to its events. */
+  let watchersRegistered = false;
   let canWatchFolders = false;
   let canCreateFiles = false;
   let canExpandSnippets = false;
@@ -161,7 +167,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     pullDiagnostics = capabilities.textDocument?.diagnostic !== undefined;
     canRefreshDiagnostics = capabilities.workspace?.diagnostics?.refreshSupport === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    stamps.setEnabled(!canWatchFiles);
+    // Kept for every client: one that declares file events may refuse their registration, or
+    // never answer it, and then sends none.
+    stamps.setEnabled(true);
     canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     canInsertReplace = capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
     markdownIn = {
@@ -211,7 +219,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   connection.onInitialized(() => {
     if (initializeRepair?.repaired.length) connection.console.warn(`The client's initialize request was not as the protocol has it, and the server read it as best it could: ${initializeRepair.repaired.join('; ')}.`);
     if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
-    if (canWatchFiles) settle('Watching JSON files', connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }));
+    if (canWatchFiles) watchFiles();
     dynamic?.register(settle);
     workspacePush?.start();
     if (canWatchFolders) {
@@ -231,6 +239,34 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       });
     }
   });
+
+  // A client may declare file events and still refuse their registration (an error), or never
+  // answer it: it then sends none, and is treated as one that declares none (Neovim 0.7), which
+  // the server's log says once. Until it answers, the disk is looked at on each save and open.
+  const watchFiles = (): void => {
+    let answered = false;
+    const notWatching = (why: string): void => {
+      canWatchFiles = false;
+      connection.console.warn(`${why}: the server hears of no file changed on disk, so at each save and open it looks at the registry.json, schema, babelq.json and suppressions files it read (and walks the folders again) instead of waiting for file events.`);
+    };
+    const unanswered = setTimeout(() => {
+      if (!answered) notWatching(`The client has not answered the registration of file events in ${WATCH_ANSWER_MS / 1000} s`);
+    }, WATCH_ANSWER_MS);
+    unanswered.unref();
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }).then(
+      () => {
+        answered = true;
+        clearTimeout(unanswered);
+        canWatchFiles = true;
+        watchersRegistered = true;
+      },
+      (error: unknown) => {
+        answered = true;
+        clearTimeout(unanswered);
+        notWatching(`The client refused the registration of file events (${error instanceof Error ? error.message : String(error)})`);
+      },
+    );
+  };
 
   connection.onNotification(WORKSPACE_TRUSTED_METHOD, () => {
     schemaCompat?.trust();
@@ -302,7 +338,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let lookingAtDisk = false;
   let lookAgain = false;
   const projectFilesOnDisk = async (): Promise<void> => {
-    if (canWatchFiles) return;
+    if (canWatchFiles && watchersRegistered) return;
     if (lookingAtDisk) {
       lookAgain = true;
       return;

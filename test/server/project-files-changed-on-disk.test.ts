@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { NEOVIM_0_7 } from '../support/editor-capabilities';
+import { EGLOT_1_9, NEOVIM_0_7 } from '../support/editor-capabilities';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 import { scratchFolder } from '../support/scratch-folder';
@@ -293,4 +293,32 @@ describe('project files changed on disk, for a client that sends file events (VS
       client.kill();
     }
   });
+});
+
+describe('project files changed on disk, for a client that declares file events but does not take the registration', () => {
+  for (const answer of ['refused', 'unanswered'] as const) {
+    test(`registration ${answer}: registry.json changed on disk is read again at the next save of another document, and the server's log says once why`, async () => {
+      const { uriOf, write } = project(`babelq-disk-registration-${answer}-`);
+      const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9, watchRegistration: answer });
+      const shipped = uriOf('fixtures/shipped.babel.json');
+      const open = uriOf('fixtures/open.babel.json');
+      try {
+        await client.initialize();
+        await lastHolds(client, shipped, (codes) => codes.includes('unknown-urn'));
+        await client.open(open, SHIPPED);
+        await lastHolds(client, open, (codes) => codes.includes('unknown-urn'));
+        write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped')));
+        await client.open(uriOf('fixtures/clean.babel.json'), GOOD_ENVELOPE);
+        await client.save(uriOf('fixtures/clean.babel.json'));
+        await lastHolds(client, shipped, (codes) => codes.length === 0);
+        await lastHolds(client, open, (codes) => !codes.includes('unknown-urn'));
+        if (answer === 'refused') {
+          const said = client.logs.filter((line) => /file events/.test(line) && /each save and open/.test(line));
+          assert.equal(said.length, 1, `said once: ${JSON.stringify(client.logs)}`);
+        }
+      } finally {
+        client.kill();
+      }
+    });
+  }
 });

@@ -50,6 +50,11 @@ export interface TestClientOptions {
   readonly watchesFiles?: boolean;
   /** Announce exactly these capabilities (another editor's, as it sends them), in place of VS Code's. */
   readonly capabilities?: Record<string, unknown>;
+  /**
+   * How the client answers the server's registration of watched files (client/registerCapability
+   * for workspace/didChangeWatchedFiles): accepted (the default), refused with an error, or never answered.
+   */
+  readonly watchRegistration?: 'accepted' | 'refused' | 'unanswered';
 }
 
 export class TestLspClient {
@@ -95,7 +100,12 @@ export class TestLspClient {
       if (options.configurationDelayMs) await new Promise((r) => setTimeout(r, options.configurationDelayMs));
       return params.items.map(() => this.settings);
     });
-    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('client/registerCapability', (params: { registrations?: { method?: string }[] }) => {
+      const watch = params.registrations?.some((registration) => registration.method === 'workspace/didChangeWatchedFiles') === true;
+      if (watch && options.watchRegistration === 'refused') return new ResponseError(ErrorCodes.MethodNotFound, 'this client does not watch files');
+      if (watch && options.watchRegistration === 'unanswered') return new Promise<never>(() => undefined);
+      return null;
+    });
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;
       return null;
