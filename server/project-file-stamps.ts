@@ -1,10 +1,11 @@
 /**
  * What the project files the server read from disk looked like when it read them, for a client
- * that sends no file events (Neovim 0.7): registry.json and the schema files it names, babelq.json
- * and the suppressions file, and the places where one of these was looked for and not found (a
- * registry.json or babelq.json a checkout creates there changes what the fixtures find). The
- * server asks `changed()` when such an editor saves or opens a document and treats what changed as
- * a file event would have named it: read again, and the fixtures it affects reported again.
+ * that sends no file events (Neovim 0.7), or none for some of them (eglot 1.9): registry.json and
+ * the schema files it names, babelq.json and the suppressions file, and the places where one of
+ * these was looked for and not found (a registry.json or babelq.json a checkout creates there
+ * changes what the fixtures find). The server asks `changed()` when such an editor saves or opens a
+ * document and treats what changed as a file event would have named it: read again, and the
+ * fixtures it affects reported again.
  *
  * A stamp (server/file-stamps.ts) is taken from the descriptor the file was read through (no
  * second look) or, for a place looked at, from the look itself, and recorded before the text is
@@ -13,12 +14,16 @@
  * what was read is kept as a digest, and the next look reads it again to tell. The text of a file an open editor holds is the editor's (its edits and closing are
  * heard), but whether it is on disk is not: a registry.json or babelq.json is found on disk, and
  * a buffer opened where there was none is created by its save. So for such a file only whether it
- * is there is looked at while it is open. Looking costs one stat per recorded path, none for
- * the fixtures (the walk of the folders looks at those), and one read for a file read within a tick
- * of its last write.
+ * is there is looked at while it is open. Looking costs one stat per recorded path (one per
+ * directory for the paths a client's events report, which are left to them), none for the fixtures
+ * (the walk of the folders looks at those), and one read for a file read within a tick of its last
+ * write. Only the paths the server still depends on are kept (`keepOnly`).
  *
- * Off for a client that sends file events (VS Code): the events name every change, and the same
- * change read again at the next save would be a second reload. Off, this reads as the disk does.
+ * Kept for every client: one that declares file events may refuse their registration or never
+ * answer it, and eglot 1.9 hears nothing in a folder made after it registered. For a client whose
+ * events do report a file, the look leaves it out (`changed`'s `leftToClient`), and an event for a
+ * file a look already took in reads nothing again (`asRead`): the same change is never read twice.
+ * Off (as a RegistryService made without stamps has it), this reads as the disk does.
  */
 import { existsSync, type Stats } from 'node:fs';
 import { readBoundedText, UnreadableFile } from '../workspace/bounded-read';
@@ -106,14 +111,16 @@ export class ProjectFileStamps {
   /**
    * The recorded paths whose file changed since it was read or looked at (created, changed,
    * deleted), each recorded anew, so a change is told once; of `open` paths (their editor answers
-   * for their text) only a file created or deleted on disk is told. In time slices: a registry of 20,000 schema files is 20,000 looks (some
-   * 60 ms), with requests answered meanwhile.
+   * for their text) only a file created or deleted on disk is told; paths `leftToClient` (its file
+   * events report them: server/file-watch-coverage.ts) are not looked at. In time slices: a
+   * registry of 20,000 schema files is 20,000 looks (some 60 ms), with requests answered meanwhile.
    */
-  async changed(open: ReadonlySet<string>): Promise<string[]> {
+  async changed(open: ReadonlySet<string>, leftToClient: (path: string) => boolean = () => false): Promise<string[]> {
     const changed: string[] = [];
     const slices = new TimeSlices(NOT_CANCELLED, true);
     for (const [path, stamp] of this.stamps) {
       await slices.pause();
+      if (leftToClient(path)) continue;
       const now = lookAt(path);
       const held = open.has(path);
       if (held || stamp.stat === HELD) {
@@ -128,6 +135,20 @@ export class ProjectFileStamps {
       changed.push(path);
     }
     return changed;
+  }
+
+  /**
+   * True when the file at `path` is as it was when last read or looked at (its stamp matches, or
+   * it was not there and still is not): a file event for it names nothing the server has not
+   * taken in already (a look at a save found the change first, and what depended on it was read
+   * again). A file read within a tick of its time is read again to tell (see `read`). False for a
+   * path with no stamp, or one an editor holds.
+   */
+  asRead(path: string): boolean {
+    const stamp = this.stamps.get(path);
+    if (stamp === undefined || stamp.stat === HELD || stamp.stat === VANISHED) return false;
+    if (lookAt(path) !== stamp.stat) return false;
+    return stamp.read === undefined || this.readAsBefore(path, stamp.read);
   }
 
   /**

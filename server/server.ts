@@ -54,6 +54,7 @@ import { SchemaCompat } from './schema-compat';
 import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
 import { PushedRegistryFiles } from './registry-file-reports';
 import { ProjectFileStamps } from './project-file-stamps';
+import { FileWatchCoverage } from './file-watch-coverage';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
@@ -88,8 +89,6 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canRefreshDiagnostics = false;
   /** Whether file events may come: the client declares them and has not refused (or left unanswered) their registration. */
   let canWatchFiles = false;
-  /** Whether the client took the registration of the watched files: until then, nothing is left to its events. */
-  let watchersRegistered = false;
   let canWatchFolders = false;
   let canCreateFiles = false;
   let canExpandSnippets = false;
@@ -112,6 +111,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // What the project files were when read, for a client that sends no file events (server/project-file-stamps.ts).
   const stamps = new ProjectFileStamps();
   const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
+  // Which of them the client's own file events report, once it has taken their registration.
+  const coverage = new FileWatchCoverage(() => registries.workspaceFolders());
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
   const configs = new ProjectConfigs(
     stamps.over(openText),
@@ -253,12 +254,13 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       if (!answered) notWatching(`The client has not answered the registration of file events in ${WATCH_ANSWER_MS / 1000} s`);
     }, WATCH_ANSWER_MS);
     unanswered.unref();
+    const sentAt = Date.now();
     connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }).then(
       () => {
         answered = true;
         clearTimeout(unanswered);
         canWatchFiles = true;
-        watchersRegistered = true;
+        coverage.registered(sentAt);
       },
       (error: unknown) => {
         answered = true;
@@ -322,6 +324,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       // (VS Code's, right after the save) changes nothing read, unless the mark came or went. Its
       // creation or deletion still changes which registry.json fixtures find on disk.
       if (open && change.type === FileChangeType.Changed && !markChanged) continue;
+      // A change a look at the disk already took in (at a save before this event came, in a
+      // folder the look does not leave to the client): read once, not again for its event.
+      if (path && !markChanged && stamps.asRead(path)) continue;
       uris.push(change.uri);
     }
     if (marksChanged) refreshDiagnostics();
@@ -329,16 +334,16 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     registryFilesChanged(uris);
   });
 
-  // A client that sends no file events (Neovim 0.7) hears nothing of a registry.json, schema file,
-  // babelq.json or suppressions file another program changed (a checkout, another editor): when it
-  // saves a document (when the workspace's folders are walked again for it) or opens one (which is
-  // then checked against them), the files read from disk are looked at, and those that changed are
-  // taken as a file event would name them. One look at a time: a save or open during one has one
-  // more follow it.
+  // A client that sends no file events (Neovim 0.7), or none for a folder made after it registered
+  // its watchers (eglot 1.9), hears nothing of a registry.json, schema file, babelq.json or
+  // suppressions file another program changed (a checkout, another editor): when it saves a
+  // document (when the workspace's folders are walked again for it) or opens one (which is then
+  // checked against them), the files read from disk that its events do not report are looked at,
+  // and those that changed are taken as a file event would name them. One look at a time: a save
+  // or open during one has one more follow it.
   let lookingAtDisk = false;
   let lookAgain = false;
   const projectFilesOnDisk = async (): Promise<void> => {
-    if (canWatchFiles && watchersRegistered) return;
     if (lookingAtDisk) {
       lookAgain = true;
       return;
@@ -355,7 +360,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
         // Only what the registries and configs kept were worked out from is looked at: a schema a
         // registry no longer names, or a folder that left the workspace, is not stat'ed at every save.
         stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
-        const uris = (await stamps.changed(open)).map(toUri);
+        // For a client that sends file events, only the files its watchers miss (folders made
+        // since it registered them: eglot 1.9 watches only those that were there).
+        const uris = (await stamps.changed(open, coverage.forOneLook())).map(toUri);
         if (uris.length === 0) continue;
         projectFilesChanged(uris);
         registryFilesChanged(uris);

@@ -322,3 +322,75 @@ describe('project files changed on disk, for a client that declares file events 
     });
   }
 });
+
+describe('project files changed on disk in a folder made after the client registered its watchers', () => {
+  test('eglot 1.9 (file events only from the folders there when it registered): a schema file created in a new folder, named by registry.json, is read at the next save, and so is its next change', async () => {
+    const { uriOf, write } = project('babelq-disk-new-folder-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    const shipped = uriOf('fixtures/shipped.babel.json');
+    const open = uriOf('fixtures/open.babel.json');
+    const event = (path: string) => client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path), type: CHANGED }] });
+    try {
+      await client.initialize();
+      await lastHolds(client, shipped, (codes) => codes.includes('unknown-urn'));
+      await client.open(open, GOOD_ENVELOPE);
+      // registry.json (in a watched folder: eglot reports it) names a schema in a folder not made yet.
+      write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped', 'contracts/shipped.json')));
+      await event('registry.json');
+      await lastHolds(client, uriOf('registry.json'), (codes) => codes.includes('registry-error'));
+      // The folder and the schema are made; eglot watches no folder made after it registered: no event.
+      write('contracts/shipped.json', { type: 'object', required: ['carrier'] });
+      await client.save(open);
+      await lastHolds(client, shipped, (codes) => codes.includes('payload-schema'));
+      await lastHolds(client, uriOf('registry.json'), (codes) => codes.length === 0);
+      // Changed again, still without an event: the next save reads it again.
+      write('contracts/shipped.json', { type: 'object' });
+      await client.save(open);
+      await lastHolds(client, shipped, (codes) => codes.length === 0);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('VS Code (file events from every folder): a schema in a folder made later, changed on disk, is read once, whether the save or its event comes first', async () => {
+    const { uriOf, write } = project('babelq-disk-new-folder-vscode-');
+    const client = new TestLspClient({ workspaceFolders: [uriOf('')], watchesFiles: true });
+    const open = uriOf('fixtures/open.babel.json');
+    const event = (path: string) => client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path), type: CHANGED }] });
+    const codes = async () => codesOf((await client.pullDiagnostics(open)).items);
+    try {
+      await client.initialize();
+      await client.open(open, SHIPPED);
+      assert.ok((await codes()).includes('unknown-urn'));
+      await pause(50);
+      write('contracts/shipped.json', { type: 'object', required: ['carrier'] });
+      write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped', 'contracts/shipped.json')));
+      await event('contracts/shipped.json');
+      await event('registry.json');
+      await pause(300);
+      assert.deepEqual(await codes(), ['payload-schema']);
+      const loadsBefore = loads(client);
+      // The save comes before the schema's event: the look at the save reads it, the event nothing more.
+      write('contracts/shipped.json', { type: 'object' });
+      await client.save(open);
+      await pause(300);
+      assert.deepEqual(await codes(), []);
+      assert.equal(loads(client), loadsBefore + 1, 'read at the save');
+      await event('contracts/shipped.json');
+      await pause(300);
+      assert.deepEqual(await codes(), []);
+      assert.equal(loads(client), loadsBefore + 1, 'not read again for the event');
+      // The event comes first: read for it, and the save that follows reads nothing again.
+      write('contracts/shipped.json', { type: 'object', required: ['carrier'] });
+      await event('contracts/shipped.json');
+      await pause(300);
+      assert.deepEqual(await codes(), ['payload-schema']);
+      await client.save(open);
+      await pause(300);
+      assert.deepEqual(await codes(), ['payload-schema']);
+      assert.equal(loads(client), loadsBefore + 2, 'read once for the event');
+    } finally {
+      client.kill();
+    }
+  });
+});

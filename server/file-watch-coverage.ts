@@ -1,0 +1,79 @@
+/**
+ * Which project files a client that sends file events reports the changes of, so the look at the
+ * disk on a save or an open (server/project-file-stamps.ts) leaves those to its events: a look as
+ * well would read a change twice, once at the save and once at its event.
+ *
+ * Clients watch differently. VS Code watches the workspace folders whole, folders made later
+ * included. eglot 1.9 watches, one by one, the directories that held a project file when it took
+ * the registration, and hears nothing in a directory made after it (a registry.json or schema file
+ * created in a new folder is never reported). Neither says which it does, so the client is trusted
+ * with what both watch: a file under a workspace folder, in a directory that existed when the
+ * watchers were registered. A file in a directory made later (born after the registration, or
+ * seen missing by a look since) is looked at on each save and open; VS Code's event for it then
+ * finds the file as it was read and reads nothing again (server.ts). On a file system that keeps no
+ * birth time, a directory counts as made later only once a look has found it missing.
+ *
+ * Until the registration is taken, nothing is left to the client.
+ */
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isUnder } from '../workspace/path-containment';
+
+/**
+ * How much earlier than the registration a directory's birth time may read and the directory still
+ * count as made after it: a file system stamps times from a coarse clock, some milliseconds behind.
+ */
+const COARSE_CLOCK_MS = 20;
+
+export class FileWatchCoverage {
+  /** When the registration that was taken was sent (Date.now()); undefined while none is. */
+  private registeredAt: number | undefined;
+  /** Directories known to have been made after the registration (seen missing, or born later). */
+  private readonly madeLater = new Set<string>();
+
+  /** The client took the registration of the watchers sent at `sentAt`. */
+  registered(sentAt: number): void {
+    this.registeredAt = sentAt;
+    this.madeLater.clear();
+  }
+
+  /** `folders`: the workspace folders, which the client's watchers cover at most. */
+  constructor(private readonly folders: () => readonly string[]) {}
+
+  /**
+   * A test for one look at the disk: true for a path whose changes the client's events report.
+   * Each directory is looked at once per look (a registry's schema files share a few).
+   */
+  forOneLook(): (path: string) => boolean {
+    const registeredAt = this.registeredAt;
+    if (registeredAt === undefined) return () => false;
+    const watched = new Map<string, boolean>();
+    const folders = this.folders();
+    return (path) => {
+      const directory = dirname(path);
+      let covered = watched.get(directory);
+      if (covered === undefined) {
+        // Outside every workspace folder (or with none: an editor started on a file), no watcher reaches.
+        if (!folders.some((folder) => isUnder(folder, directory))) covered = false;
+        else {
+          covered = !this.madeLater.has(directory) && this.existedAt(directory, registeredAt);
+          if (!covered) this.madeLater.add(directory);
+        }
+        watched.set(directory, covered);
+      }
+      return covered;
+    };
+  }
+
+  /** Whether `directory` is there and was there at `registeredAt`, as far as its birth time tells. */
+  private existedAt(directory: string, registeredAt: number): boolean {
+    try {
+      const stat = statSync(directory, { throwIfNoEntry: false });
+      if (stat === undefined) return false;
+      // No birth time (a file system that keeps none): 0, and nothing is known against it.
+      return !(stat.birthtimeMs > 0 && stat.birthtimeMs > registeredAt - COARSE_CLOCK_MS);
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * server/file-watch-coverage.ts on its own: which files the look at the disk leaves to a client's
+ * file events (those in folders that were there when it registered its watchers).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { test } from 'node:test';
+import { FileWatchCoverage } from '../../server/file-watch-coverage';
+import { scratchFolder } from '../support/scratch-folder';
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+test('before the registration is taken nothing is left to the client; after it, files in the folders there then, inside the workspace folders', async () => {
+  const folder = scratchFolder('babelq-coverage-');
+  folder.write('schemas/orders.json', '{}');
+  folder.write('../outside-of-it.json', '{}');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  assert.equal(coverage.forOneLook()(folder.at('schemas/orders.json')), false, 'not registered yet');
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('schemas/orders.json')), true);
+  assert.equal(look(folder.at('registry.json')), true, 'a file not there yet, in a folder that was');
+  assert.equal(look(folder.at('../outside-of-it.json')), false, 'outside every workspace folder');
+  assert.equal(look(folder.at('contracts/shipped.json')), false, 'a folder not there');
+});
+
+test('a folder made after the registration is looked at, by its birth time or because a look found it missing; so is one deleted and made again', async () => {
+  const folder = scratchFolder('babelq-coverage-later-');
+  folder.write('schemas/orders.json', '{}');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  // Seen missing by one look, then made: still made later (whatever the file system says of births).
+  assert.equal(coverage.forOneLook()(folder.at('contracts/shipped.json')), false);
+  mkdirSync(folder.at('contracts'));
+  assert.equal(coverage.forOneLook()(folder.at('contracts/shipped.json')), false);
+  assert.equal(coverage.forOneLook()(folder.at('schemas/orders.json')), true);
+  // Deleted and made again between two looks: born after the registration (where births are kept).
+  rmSync(folder.at('schemas'), { recursive: true });
+  folder.write('schemas/orders.json', '{}');
+  assert.equal(coverage.forOneLook()(folder.at('schemas/orders.json')), false);
+});
