@@ -8,7 +8,8 @@
  * completion (Neovim: vim.lsp.omnifunc typed in insert mode; Emacs: eglot's completion-at-point
  * function), the URN's hover as it shows it (Neovim: vim.lsp.buf.hover()'s float; Emacs: eldoc's
  * text), what Neovim, which sends no file events, shows after a save for a fixture and a
- * registry.json written outside it, and the quick fix of the forbidden "timestamp" picked from its code-action command
+ * registry.json written outside it, what Emacs shows after a save for a schema file made outside it in a folder eglot does not
+ * watch (made after it registered its watchers), and the quick fix of the forbidden "timestamp" picked from its code-action command
  * (vim.lsp.buf.code_action through vim.ui.select; eglot-code-actions through completing-read),
  * applied to the buffer, after which the editor holds the diagnostics babelq lint gives the fixed text.
  *
@@ -40,6 +41,8 @@ interface Seen {
   readonly unopenedBuffer?: { loaded: boolean; listed: boolean };
   /** Neovim: the diagnostics of a fixture written outside the editor, seen after a save. */
   readonly createdOutside?: number;
+  /** Emacs: the codes of team/registry.json once the schema it names was made outside the editor, in a folder made after eglot registered its watchers, and a buffer saved. */
+  readonly schemaMadeInNewFolder?: string[];
   /** Neovim: the codes of team/registry.json and of its fixture after registry.json was rewritten outside the editor and a buffer saved. */
   readonly registryChangedOutside?: { registry: string[]; fixture: string[] };
   readonly completion?: string[];
@@ -129,6 +132,7 @@ function assertSeen(seen: Seen): void {
     assert.deepEqual(seen.registryChangedOutside?.registry, [], 'a registry.json mended outside Neovim is cleared after the next save');
     assert.deepEqual(seen.registryChangedOutside?.fixture, ['unknown-urn'], 'its unopened fixture is checked against it after the next save');
   }
+  if (seen.editor.startsWith('emacs')) assert.deepEqual(seen.schemaMadeInNewFolder, [], 'a schema made outside Emacs in a folder eglot does not watch is read after the next save');
   if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);
@@ -166,6 +170,6 @@ test('Neovim (vim.lsp.start_client) shows the installed server\'s diagnostics; o
   editorTest(t, 'nvim', () => runEditor('neovim', 'nvim', ['--headless', '--clean', '-c', `luafile ${join(__dirname, 'neovim.lua')}`]));
 });
 
-test('Emacs (eglot) shows the installed server\'s diagnostics; completion-at-point completes the URNs; eldoc shows the hover; eglot-code-actions applies the fix', (t) => {
+test('Emacs (eglot) shows the installed server\'s diagnostics; completion-at-point completes the URNs; eldoc shows the hover; eglot-code-actions applies the fix; a schema made in a folder eglot does not watch is read after a save', (t) => {
   editorTest(t, 'emacs', () => runEditor('emacs', 'emacs', ['--batch', '-l', join(__dirname, 'eglot.el')]));
 });

@@ -9,7 +9,9 @@
 ;;     it hands eldoc,
 ;;   * the quick fix with `eglot-code-actions' called as a command: the titles it offers (read
 ;;     with `completing-read', which picks "Remove forbidden key"), the edit applied to the
-;;     buffer, and the diagnostics flymake holds for the edited buffer.
+;;     buffer, and the diagnostics flymake holds for the edited buffer,
+;;   * a schema file made outside Emacs in a folder eglot does not watch (made after it registered
+;;     its watchers): the registry.json that names it, as listed after a save.
 ;; Writes what Emacs saw to $BABELQ_OUT as JSON; a step that times out is named.
 ;;   BABELQ_SERVER=<…/babelq-language-server> BABELQ_WORKSPACE=<dir> BABELQ_OUT=<file> \
 ;;     emacs --batch -l test/editors/eglot.el
@@ -151,7 +153,30 @@ column (1-based) instead of positions."
         (run-hook-wrapped 'eldoc-documentation-functions
                           (lambda (fn) (funcall fn (lambda (doc &rest _) (when (stringp doc) (setq hover doc)))) nil))
         (babelq-wait-for (lambda () hover) "hover text through eldoc")
-        (babelq-see 'hover (substring-no-properties hover))))
+        (babelq-see 'hover (substring-no-properties hover)))
+
+      ;; A schema file made outside Emacs in a folder made after eglot registered its watchers:
+      ;; eglot watches only the folders that held project files then, so no event comes for it.
+      ;; team/registry.json names team/schemas/missing.json; once it is there, the next save of
+      ;; any buffer has the server read the registry again, and its registry-error goes. The
+      ;; folder is removed afterwards, so the workspace is as it was.
+      (let* ((registry (expand-file-name "team/registry.json" babelq-root))
+             (folder (expand-file-name "team/schemas" babelq-root))
+             (codes (lambda ()
+                      (mapcar (lambda (d) (let ((text (flymake-diagnostic-text d)))
+                                            (if (string-match "\\[\\([^]]+\\)\\]" text) (match-string 1 text) text)))
+                              (cdr (assoc registry flymake-list-only-diagnostics))))))
+        (unless (member "registry-error" (funcall codes)) (error "team/registry.json is not listed with registry-error before its schema is made"))
+        (make-directory folder)
+        (with-temp-file (expand-file-name "missing.json" folder) (insert "{ \"type\": \"object\" }\n"))
+        (unwind-protect
+            (progn
+              ;; A save of a buffer the user did not change: its text is written as it is.
+              (set-buffer-modified-p t)
+              (let ((make-backup-files nil)) (save-buffer))
+              (babelq-wait-for (lambda () (null (funcall codes))) "team/registry.json read again after a save, its schema made in a new folder")
+              (babelq-see 'schemaMadeInNewFolder (vconcat (funcall codes))))
+          (delete-directory folder t))))
   (error (babelq-see 'error (error-message-string failure))))
 
 (ignore-errors (let ((eglot-autoreconnect nil)) (eglot-shutdown (eglot-current-server))))
