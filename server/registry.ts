@@ -33,8 +33,8 @@ export class RegistryService {
    * each time, because analyses are cached against the registry's identity.
    */
   private readonly found = new Map<string, { readonly path: string } | RegistryState>();
-  /** The places each search of `found` looked for a registry.json, kept as long as its answer is. */
-  private readonly searchedPlaces = new Map<string, readonly string[]>();
+  /** The places each search of `found` looked for a registry.json (from its fixtures' directory), kept as long as its answer is. */
+  private readonly searchedPlaces = new Map<string, { readonly directory: string; readonly places: readonly string[] }>();
   private folders: string[] = [];
   /** The first workspace folder as the editor listed it: where a document with no file belongs. */
   private firstFolder: string | undefined;
@@ -133,7 +133,7 @@ export class RegistryService {
       });
       found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);
-      this.searchedPlaces.set(cacheKey, places);
+      this.searchedPlaces.set(cacheKey, { directory: dirname(path), places });
       if ('kind' in found) this.listener(found, searched);
     }
     return 'kind' in found ? found : this.load(found.path, root, searched);
@@ -219,7 +219,20 @@ export class RegistryService {
    */
   *filesDependedOn(): Iterable<string> {
     for (const result of this.loaded.values()) yield* result.files;
-    for (const places of this.searchedPlaces.values()) yield* places;
+    for (const { places } of this.searchedPlaces.values()) yield* places;
+  }
+
+  /**
+   * Forgets the searches made for directories no document is judged from any longer (`live`:
+   * the directories of the fixtures the workspace's report tracks and of the open documents): a
+   * fixture there later searches again, and the places they looked at are not looked at meanwhile.
+   */
+  keepSearchesFor(live: ReadonlySet<string>): void {
+    for (const [key, { directory }] of this.searchedPlaces) {
+      if (live.has(directory)) continue;
+      this.searchedPlaces.delete(key);
+      this.found.delete(key);
+    }
   }
 
   /** True when a file is one a loaded registry depends on. */

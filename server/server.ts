@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   CodeActionKind,
   CodeActionRequest,
@@ -341,6 +341,16 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // checked against them), the files read from disk that its events do not report are looked at,
   // and those that changed are taken as a file event would name them. One look at a time: a save
   // or open during one has one more follow it.
+  // The directories documents are judged from now: the report's fixtures' and the open documents'.
+  // A registry search made for another (its fixtures moved or deleted) is kept for no one.
+  const judgedDirectories = (): Set<string> => {
+    const live = new Set(workspaceFixtures.fixtureDirectories());
+    for (const document of documents.all()) {
+      const judged = registries.judgedPath(document.uri);
+      if (judged !== undefined) live.add(dirname(judged));
+    }
+    return live;
+  };
   let lookingAtDisk = false;
   let lookAgain = false;
   const projectFilesOnDisk = async (): Promise<void> => {
@@ -359,6 +369,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
         }
         // Only what the registries and configs kept were worked out from is looked at: a schema a
         // registry no longer names, or a folder that left the workspace, is not stat'ed at every save.
+        registries.keepSearchesFor(judgedDirectories());
         stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
         // For a client that sends file events, only the files its watchers miss (folders made
         // since it registered them: eglot 1.9 watches only those that were there).

@@ -20,6 +20,7 @@
  * pull is sent the same report instead (server/pushed-workspace-fixtures.ts).
  */
 import type { Stats } from 'node:fs';
+import { dirname } from 'node:path';
 import type { CancellationToken, Diagnostic, Location, Range, ResultProgressReporter, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportPartialResult, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver/node';
 import { DocumentDiagnosticReportKind } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -149,6 +150,9 @@ export class WorkspaceFixtures {
    */
   private readonly registryUris = new Set<string>();
 
+  /** The directories of the tracked fixtures, made once per walk (fixtureDirectories). */
+  private directories: Set<string> | undefined;
+
   /** `watched`: the client sends file events, so a file is not looked at again until one names it. */
   constructor(
     private readonly context: ServerContext,
@@ -161,6 +165,15 @@ export class WorkspaceFixtures {
     this.walkWanted++;
     this.gitignores.forget();
     this.changed();
+  }
+
+  /** The directories that hold a fixture the report tracks, as the last walk found them. */
+  fixtureDirectories(): ReadonlySet<string> {
+    if (this.directories === undefined) {
+      this.directories = new Set();
+      for (const path of this.fixtures.keys()) this.directories.add(dirname(path));
+    }
+    return this.directories;
   }
 
   /** A fixture changed on disk; `deleted` (or renamed away): the next report walks again and clears it. */
@@ -567,6 +580,7 @@ export class WorkspaceFixtures {
       if (fixture.resultId) this.gone.add(fixture.uri);
     }
     for (const [path, folder] of found) if (!this.fixtures.has(path)) this.fixtures.set(path, { path, uri: toUri(path), folder });
+    this.directories = undefined;
     // A file replaced by a link (or a link by a file) keeps its place in the report.
     for (const [path, fixture] of this.fixtures) fixture.linked = links.has(path);
   }

@@ -152,3 +152,25 @@ test('the files of a workspace folder removed from the workspace are looked at n
   }
   assert.deepEqual((await stamps.changed(new Set())).sort(), [folder.at('one/babelq.json'), folder.at('one/schemas/orders.json')]);
 });
+
+test('the places a registry.json was looked for from a directory no document is judged from any longer are looked at no more; those of a directory still judged from are', async () => {
+  const folder = scratchFolder('babelq-stamps-searches-');
+  writeOld(folder, 'kept/a.babel.json', '{}');
+  writeOld(folder, 'moved/b.babel.json', '{}');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  const configs = new ProjectConfigs(stamps.read, (path) => stamps.exists(path));
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  for (const fixture of ['kept/a.babel.json', 'moved/b.babel.json']) assert.equal(registries.stateFor(folder.uriOf(fixture), DEFAULT_SETTINGS).kind, 'none');
+  assert.ok(stamps.paths().includes(folder.at('moved/registry.json')));
+  // The fixture of moved/ is moved out (the walk no longer finds one there, none is open).
+  registries.keepSearchesFor(new Set([folder.at('kept')]));
+  keepInUse(stamps, registries, configs);
+  assert.ok(!stamps.paths().includes(folder.at('moved/registry.json')), 'moved/registry.json is not looked at');
+  writeOld(folder, 'moved/registry.json', registryNaming('schemas/orders.json'));
+  writeOld(folder, 'kept/registry.json', registryNaming('schemas/orders.json'));
+  assert.deepEqual(await stamps.changed(new Set()), [folder.at('kept/registry.json')]);
+  // A fixture judged from moved/ again searches again: what is there now.
+  assert.equal(registries.stateFor(folder.uriOf('moved/b.babel.json'), DEFAULT_SETTINGS).kind, 'loaded');
+});
