@@ -31,14 +31,14 @@ export class FileWatchCoverage {
   /** Directories known to have been made after the registration (seen missing, or born later). */
   private readonly madeLater = new Set<string>();
 
+  /** `folders`: the workspace folders, which the client's watchers cover at most. */
+  constructor(private readonly folders: () => readonly string[]) {}
+
   /** The client took the registration of the watchers sent at `sentAt`. */
   registered(sentAt: number): void {
     this.registeredAt = sentAt;
     this.madeLater.clear();
   }
-
-  /** `folders`: the workspace folders, which the client's watchers cover at most. */
-  constructor(private readonly folders: () => readonly string[]) {}
 
   /**
    * A test for one look at the disk: true for a path whose changes the client's events report.

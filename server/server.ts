@@ -108,7 +108,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (document === undefined) return undefined;
     return byteOrderMarks.hiddenIn(document) ? `\ufeff${document.getText()}` : document.getText();
   };
-  // What the project files were when read, for a client that sends no file events (server/project-file-stamps.ts).
+  // What the project files were when read, for the changes a client's file events do not report (server/project-file-stamps.ts).
   const stamps = new ProjectFileStamps();
   const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
   // Which of them the client's own file events report, once it has taken their registration.
@@ -248,7 +248,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     let answered = false;
     const notWatching = (why: string): void => {
       canWatchFiles = false;
-      connection.console.warn(`${why}: the server hears of no file changed on disk, so at each save and open it looks at the registry.json, schema, babelq.json and suppressions files it read (and walks the folders again) instead of waiting for file events.`);
+      connection.console.warn(`${why}: the server hears of no file changed on disk, so at each save and open it looks at the registry.json, schema, babelq.json and suppressions files it read instead of waiting for file events.`);
     };
     const unanswered = setTimeout(() => {
       if (!answered) notWatching(`The client has not answered the registration of file events in ${WATCH_ANSWER_MS / 1000} s`);
