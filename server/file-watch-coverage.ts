@@ -9,13 +9,14 @@
  * created in a new folder is never reported). Neither says which it does, so the client is trusted
  * with what both watch: a file under a workspace folder, in a directory that existed when the
  * watchers were registered. A file in a directory made later (born after the registration, or
- * seen missing by a look since) is looked at on each save and open; VS Code's event for it then
- * finds the file as it was read and reads nothing again (server.ts). On a file system that keeps no
- * birth time, a directory counts as made later only once a look has found it missing.
+ * seen missing: by a look, or when a file in it was found not there) is looked at on each save and
+ * open; VS Code's event for it then finds the file as it was read and reads nothing again
+ * (server.ts). On a file system that keeps no birth time, a directory counts as made later only
+ * once it has been seen missing.
  *
  * Until the registration is taken, nothing is left to the client.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isUnder } from '../workspace/path-containment';
 
@@ -28,7 +29,7 @@ const COARSE_CLOCK_MS = 20;
 export class FileWatchCoverage {
   /** When the registration that was taken was sent (Date.now()); undefined while none is. */
   private registeredAt: number | undefined;
-  /** Directories known to have been made after the registration (seen missing, or born later). */
+  /** Directories known to have been made after the registration, or not there yet (seen missing, or born later). */
   private readonly madeLater = new Set<string>();
 
   /** `folders`: the workspace folders, which the client's watchers cover at most. */
@@ -37,7 +38,17 @@ export class FileWatchCoverage {
   /** The client took the registration of the watchers sent at `sentAt`. */
   registered(sentAt: number): void {
     this.registeredAt = sentAt;
-    this.madeLater.clear();
+  }
+
+  /**
+   * A project file was found not to be there (server/project-file-stamps.ts): when its directory is
+   * not there either, one made there from now on is made after the registration, whatever the file
+   * system says of births. (Seen so before the registration is taken, the directory may yet be made
+   * before it: then it is looked at needlessly, never missed.)
+   */
+  noneThere(path: string): void {
+    const directory = dirname(path);
+    if (!this.madeLater.has(directory) && !existsSync(directory)) this.madeLater.add(directory);
   }
 
   /**

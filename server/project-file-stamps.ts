@@ -37,9 +37,20 @@ const VANISHED = 'vanished';
 const HELD = 'held';
 
 export class ProjectFileStamps {
-  /** Whether stamps are kept (the client sends no file events). */
+  /** Whether stamps are kept. */
   private on = false;
   private readonly stamps = new Map<string, Stamp>();
+
+  /**
+   * `noneThere` is told each path recorded as not there (its folder may not be there either: one
+   * made later is one a client's watchers may not reach, server/file-watch-coverage.ts).
+   */
+  constructor(private readonly noneThere: (path: string) => void = () => undefined) {}
+
+  private record(path: string, stamp: Stamp): void {
+    this.stamps.set(path, stamp);
+    if (stamp.stat === MISSING || stamp.stat === VANISHED) this.noneThere(path);
+  }
 
   /** Keeps stamps from now on, or drops them and keeps none (the client sends file events). */
   setEnabled(enabled: boolean): void {
@@ -55,7 +66,7 @@ export class ProjectFileStamps {
     try {
       text = readBoundedText(path, limit, (opened) => {
         stat = opened;
-        this.stamps.set(path, { stat: stampOf(opened) });
+        this.record(path, { stat: stampOf(opened) });
       });
     } catch (error) {
       // Not opened (missing, no permission): what a look says now. A file refused once opened (a
@@ -66,14 +77,14 @@ export class ProjectFileStamps {
         const missing = error instanceof UnreadableFile && error.reason === 'missing';
         const seen = this.stamps.get(path);
         const vanished = missing && seen !== undefined && seen.stat !== MISSING;
-        this.stamps.set(path, { stat: vanished ? VANISHED : missing ? MISSING : lookAt(path) });
+        this.record(path, { stat: vanished ? VANISHED : missing ? MISSING : lookAt(path) });
       }
       throw error;
     }
     // Written within a tick of its time, it may be written again with the same size and time:
     // what was read is kept (as a digest) to tell such a write at the next look.
     const mark = stat && markOf(stat, limit, text);
-    if (stat && mark) this.stamps.set(path, { stat: stampOf(stat), read: mark });
+    if (stat && mark) this.record(path, { stat: stampOf(stat), read: mark });
     return text;
   };
 
@@ -81,13 +92,13 @@ export class ProjectFileStamps {
   exists(path: string): boolean {
     if (!this.on) return existsSync(path);
     const stamp = lookAt(path);
-    this.stamps.set(path, { stat: stamp });
+    this.record(path, { stat: stamp });
     return stamp !== MISSING;
   }
 
   /** A place looked at for a file (a registry.json candidate): its stamp, or its absence, recorded. */
   looked(path: string): void {
-    if (this.on) this.stamps.set(path, { stat: lookAt(path) });
+    if (this.on) this.record(path, { stat: lookAt(path) });
   }
 
   /**
@@ -105,7 +116,7 @@ export class ProjectFileStamps {
 
   /** An open editor's text was used for `path`: the editor answers for its text; whether it is on disk is recorded. */
   servedFromEditor(path: string): void {
-    if (this.on) this.stamps.set(path, { stat: lookAt(path) === MISSING ? MISSING : HELD });
+    if (this.on) this.record(path, { stat: lookAt(path) === MISSING ? MISSING : HELD });
   }
 
   /**
@@ -127,11 +138,11 @@ export class ProjectFileStamps {
         if ((now === MISSING) === (stamp.stat === MISSING)) {
           // Closed since, without its text read from disk again (the close re-reads every file that
           // is read): from now on its stamp tells.
-          if (!held) this.stamps.set(path, { stat: now });
+          if (!held) this.record(path, { stat: now });
           continue;
         }
       } else if (now === stamp.stat && (stamp.read === undefined || this.readAsBefore(path, stamp.read))) continue;
-      this.stamps.set(path, { stat: now });
+      this.record(path, { stat: now });
       changed.push(path);
     }
     return changed;
@@ -158,7 +169,7 @@ export class ProjectFileStamps {
   private readAsBefore(path: string, before: ReadMark): boolean {
     const stat = readsAsMarked(path, before, readBoundedText);
     if (!stat) return false;
-    this.stamps.set(path, withinTick(stat) ? { stat: stampOf(stat), read: before } : { stat: stampOf(stat) });
+    this.record(path, withinTick(stat) ? { stat: stampOf(stat), read: before } : { stat: stampOf(stat) });
     return true;
   }
 

@@ -108,11 +108,12 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (document === undefined) return undefined;
     return byteOrderMarks.hiddenIn(document) ? `\ufeff${document.getText()}` : document.getText();
   };
-  // What the project files were when read, for the changes a client's file events do not report (server/project-file-stamps.ts).
-  const stamps = new ProjectFileStamps();
-  const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
-  // Which of them the client's own file events report, once it has taken their registration.
+  // Which project files the client's own file events report, once it has taken their registration:
+  // a file found not there may be in a folder not made yet, which the client may not watch once made.
   const coverage = new FileWatchCoverage(() => registries.workspaceFolders());
+  // What the project files were when read, for the changes a client's file events do not report (server/project-file-stamps.ts).
+  const stamps = new ProjectFileStamps((path) => coverage.noneThere(path));
+  const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
   const configs = new ProjectConfigs(
     stamps.over(openText),

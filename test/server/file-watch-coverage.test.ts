@@ -36,8 +36,23 @@ test('a folder made after the registration is looked at, by its birth time or be
   mkdirSync(folder.at('contracts'));
   assert.equal(coverage.forOneLook()(folder.at('contracts/shipped.json')), false);
   assert.equal(coverage.forOneLook()(folder.at('schemas/orders.json')), true);
-  // Deleted and made again between two looks: born after the registration (where births are kept).
+  // Deleted (a look at the stamps finds its schema not there, and says so) and made again.
   rmSync(folder.at('schemas'), { recursive: true });
+  coverage.noneThere(folder.at('schemas/orders.json'));
   folder.write('schemas/orders.json', '{}');
   assert.equal(coverage.forOneLook()(folder.at('schemas/orders.json')), false);
+});
+
+test('a folder a file was found not to be in, made before the registration is taken, is still looked at (it may have been made after eglot listed the folders it watches)', async () => {
+  const folder = scratchFolder('babelq-coverage-none-there-');
+  folder.write('registry.json', '{}');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  coverage.noneThere(folder.at('contracts/shipped.json'));
+  coverage.noneThere(folder.at('babelq.json'));
+  folder.write('contracts/shipped.json', '{}');
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('contracts/shipped.json')), false, 'its folder was seen missing');
+  assert.equal(look(folder.at('babelq.json')), true, 'a file not there in a folder that was');
 });
