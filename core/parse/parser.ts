@@ -20,6 +20,7 @@ import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
 import { readPlainNumber } from '../contract/written-as-is';
 import { detachedString } from '../model/detached-string';
+import type { Steps } from '../model/steps';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -58,8 +59,22 @@ export function parseText(text: string): ParsedText {
   return new Parser(text).run();
 }
 
+/** About how many characters `parseTextSteps` reads between two steps: a few milliseconds of scan. */
+export const CHARACTERS_PER_STEP = 256 * 1024;
+
+/**
+ * `parseText` in steps, yielding after about every CHARACTERS_PER_STEP characters, for a caller
+ * that gives other work a turn between them (a registry.json of 30 MB takes some 300 ms to parse).
+ * Other parses may run between the steps; the result is the same as in one go.
+ */
+export function* parseTextSteps(text: string, charactersPerStep = CHARACTERS_PER_STEP): Steps<ParsedText> {
+  const parser = new Parser(text);
+  while (!parser.scan(parser.position + charactersPerStep)) yield;
+  return parser.finish();
+}
+
 class Parser {
-  /** The scan position for the helpers; `run` keeps its own copy in a local and syncs it. */
+  /** The scan position for the helpers; `scan` keeps its own copy in a local and syncs it. */
   private pos = 0;
   private readonly problems: SyntaxProblem[] = [];
   private truncated = false;
@@ -92,6 +107,11 @@ class Parser {
   private states = SHARED_STACK.states;
   private commas = SHARED_STACK.commas;
 
+  /** Where the scan stopped (or reached the end). */
+  get position(): number {
+    return this.pos;
+  }
+
   constructor(private readonly text: string) {
     // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
     const storage = takeColumnStorage(Math.max(16, Math.min(text.length >> 4, 1 << 20)));
@@ -100,12 +120,22 @@ class Parser {
   }
 
   run(): ParsedText {
+    this.scan(this.text.length);
+    return this.finish();
+  }
+
+  /**
+   * Scans on from where the last scan stopped, up to the first token at or past `limit`; true
+   * once the text is read to its end (or to what ends it), false when stopped at `limit` before.
+   */
+  scan(limit: number): boolean {
     const { text } = this;
     // The stack in locals too; only opening a container grows it, and it reloads them.
     let { containers, states, commas } = this;
     const length = text.length;
-    let pos = 0;
-    if (text.charCodeAt(0) === Char.Bom) {
+    if (limit > length) limit = length;
+    let pos = this.pos;
+    if (pos === 0 && text.charCodeAt(0) === Char.Bom) {
       this.problem(0, 1, BYTE_ORDER_MARK_MESSAGE);
       pos = 1;
     }
@@ -123,7 +153,17 @@ class Parser {
       // No read past the end here, where every file's last whitespace run stops: V8 compiles
       // `charCodeAt` as a read within bounds until one is not, then throws that compiled code away.
       // (Reads past the end elsewhere come from files cut short, which are rare.)
-      if (pos >= length) break;
+      if (pos >= limit) {
+        if (pos >= length) break;
+        this.pos = pos;
+        // Another parse may run before this one goes on, and it starts on the shared stack.
+        if (containers === SHARED_STACK.containers) {
+          this.containers = containers.slice();
+          this.states = states.slice();
+          this.commas = commas.slice();
+        }
+        return false;
+      }
       let code = text.charCodeAt(pos);
       while ((code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) && ++pos < length) code = text.charCodeAt(pos);
       if (code === Char.Slash) {
@@ -405,9 +445,17 @@ class Parser {
       }
       pos = this.pos;
     }
+    this.pos = pos;
+    return true;
+  }
+
+  /** The parse once `scan` has read the text: containers left open closed, and the columns. */
+  finish(): ParsedText {
+    const { text } = this;
+    const length = text.length;
     while (this.open > 0) {
       // Its end is already the text's length: an open container's end is set so when it opens.
-      const slot = containers[this.open - 1];
+      const slot = this.containers[this.open - 1];
       this.pop();
       // Past the problems listed, none is worded: a file of a million '[' leaves a million open.
       if (this.truncated) continue;

@@ -28,7 +28,7 @@ test('the parser scan, once optimized, is not thrown away at the end of a file',
   const flags = ['--trace-opt', '--trace-deopt', '--no-concurrent-recompilation', '--no-concurrent-osr'];
   const result = spawnSync(process.execPath, ['--import', 'tsx', ...flags, '-e', SCRIPT], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(result.status, 0, result.stderr);
-  const scan = /<JSFunction run \(/;
+  const scan = /<JSFunction scan \(/;
   const lines = result.stdout.split('\n').filter((line) => scan.test(line));
   // The test means something only if V8 did optimize the scan within the loop.
   assert.ok(lines.some((line) => line.startsWith('[completed compiling')), 'the scan was never optimized');
