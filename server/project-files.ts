@@ -72,7 +72,7 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     const uri = toUri(fixture);
     const settings = await context.settings.forDocument(uri);
     const doc = parseText(fixtureText.text);
-    const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, context.registries.stateFor(uri, settings)), settings);
+    const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, await context.registries.stateWhenLoaded(uri, settings)), settings);
     const { used } = applySuppressions(findings, (d) => pointerAt(doc, d.offset), named, today());
     stale.push(...named.filter((entry) => !used.has(entry)));
   }

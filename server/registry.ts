@@ -9,18 +9,22 @@ import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } fr
 import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
-import { findRegistry, loadRegistry, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, loadRegistrySteps, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
 import { isUnder } from '../workspace/path-containment';
+import { runInSlices } from '../workspace/time-slices';
 import { ProjectFileStamps } from './project-file-stamps';
 
 /**
  * Told once per registry state the service computes: a registry loaded (or reloaded after a
  * change), one that cannot be used, or none found for a folder of fixtures (with the root searched).
  */
-export type RegistryListener = (state: RegistryState, searched: { readonly directory: string; readonly root: string }) => void;
+export type RegistryListener = (state: RegistryState, searched: Searched) => void;
 
 /** The stand-in file name of a document with no file (see judgedPath); no fixture glob matches it. */
 const UNSAVED_DOCUMENT_NAME = '.unsaved-envelope';
+
+/** Where a registry search began: the fixture's directory and the folder it stops at. */
+type Searched = { readonly directory: string; readonly root: string };
 
 /** Documents with no file: an untitled editor, a message the extension opened from a broker. */
 const UNSAVED_SCHEMES = ['untitled', MESSAGE_SCHEME];
@@ -45,6 +49,13 @@ export class RegistryService {
    * forget them (opening a schema file counts as one): they say which open JSON files are schemas.
    */
   private readonly schemaFilesOf = new Map<string, readonly string[]>();
+  /**
+   * The loads in time slices under way, by registry.json path, each with the paths changed since
+   * it began: a load that read one of them before its change is not kept.
+   */
+  private readonly loading = new Map<string, { readonly done: Promise<void>; readonly changed: Set<string> }>();
+  /** Counts the changes of folders: a load in time slices begun before one is not kept. */
+  private folderChanges = 0;
 
   /**
    * `overlay` returns the text of an open editor for a path, if it holds one; the rest is read from
@@ -68,6 +79,9 @@ export class RegistryService {
     this.searchedPlaces.clear();
     this.projectRoots.clear();
     this.schemaFilesOf.clear();
+    // The loads under way are for the folders before: the next request for each starts another.
+    this.folderChanges++;
+    this.loading.clear();
   }
 
   /** The workspace folders' paths (none when the editor named no root). */
@@ -117,8 +131,29 @@ export class RegistryService {
     return this.firstFolder === undefined ? undefined : join(this.firstFolder, UNSAVED_DOCUMENT_NAME);
   }
 
-  /** The registry state for a document URI under its settings. */
+  /** The registry state for a document URI under its settings (a registry not loaded yet is loaded in one go). */
   stateFor(documentUri: string, settings: Settings): RegistryState {
+    const target = this.target(documentUri, settings);
+    return 'kind' in target ? target : this.load(target.path, target.searched);
+  }
+
+  /**
+   * `stateFor` for a request: a registry not loaded yet is loaded in time slices, so requests about
+   * other documents are answered while a registry of hundreds of thousands of entries loads.
+   */
+  async stateWhenLoaded(documentUri: string, settings: Settings): Promise<RegistryState> {
+    for (;;) {
+      // Found again after each load: a change meanwhile may have a fixture find another registry.
+      const target = this.target(documentUri, settings);
+      if ('kind' in target) return target;
+      const result = this.loaded.get(target.path);
+      if (result) return result.state;
+      await this.loadInSlices(target.path, target.searched);
+    }
+  }
+
+  /** Where a document's registry is (its path, and where the search began), or the state that says why there is none to load. */
+  private target(documentUri: string, settings: Settings): RegistryState | { readonly path: string; readonly searched: Searched } {
     const path = this.judgedPath(documentUri);
     if (!path) return NO_REGISTRY;
     const root = this.folderOf(path);
@@ -136,15 +171,26 @@ export class RegistryService {
       this.searchedPlaces.set(cacheKey, { directory: dirname(path), places });
       if ('kind' in found) this.listener(found, searched);
     }
-    return 'kind' in found ? found : this.load(found.path, root, searched);
+    return 'kind' in found ? found : { path: found.path, searched };
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */
   registryFileState(documentUri: string): RegistryState | undefined {
     const path = toPath(documentUri);
     if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
-    const root = this.folderOf(path);
-    return this.load(path, root, { directory: dirname(path), root });
+    return this.load(path, this.searchedFrom(path));
+  }
+
+  /** `registryFileState` for a request: the registry loaded in time slices when it is not yet. */
+  async registryFileStateWhenLoaded(documentUri: string): Promise<RegistryState | undefined> {
+    const path = toPath(documentUri);
+    if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
+    return this.whenLoaded(path);
+  }
+
+  /** The registry.json at `path` as its own folder's search finds it. */
+  private searchedFrom(path: string): Searched {
+    return { directory: dirname(path), root: this.folderOf(path) };
   }
 
   /** True when a registry loaded in this workspace reads this file as one of its schemas. */
@@ -162,25 +208,64 @@ export class RegistryService {
     const owners: { registry: Registry; entry: RegistryEntry }[] = [];
     for (const [registryPath, files] of this.schemaFilesOf) {
       if (!files.includes(path)) continue;
-      const root = this.folderOf(registryPath);
-      const state = this.load(registryPath, root, { directory: dirname(registryPath), root });
+      const state = this.load(registryPath, this.searchedFrom(registryPath));
       if (state.kind !== 'loaded') continue;
       for (const entry of state.registry.entries) if (entry.schema?.path === path) owners.push({ registry: state.registry, entry });
     }
     return owners;
   }
 
+  /** Loads, in time slices, the registries that read this file as a schema and were forgotten since (before `schemaOwners`). */
+  async schemaOwnersLoaded(uri: string): Promise<void> {
+    const path = toPath(uri);
+    if (!path) return;
+    for (const [registryPath, files] of [...this.schemaFilesOf]) if (files.includes(path)) await this.whenLoaded(registryPath);
+  }
+
   /** The registry at `path`, loaded once (and again after a change to a file it read). */
-  private load(path: string, root: string, searched: { directory: string; root: string }): RegistryState {
-    let result = this.loaded.get(path);
-    if (!result) {
-      const loaded = loadRegistry(path, root, this.reader);
-      // Its fixtures' registry-error names it as babelq lint does from the workspace folder.
-      result = { ...loaded, state: shownFrom(loaded.state, this.workspaceFolderOf(path)) };
-      this.loaded.set(path, result);
-      this.schemaFilesOf.set(path, result.files.filter((file) => file !== path));
-      this.listener(result.state, searched);
+  private load(path: string, searched: Searched): RegistryState {
+    return this.loaded.get(path)?.state ?? this.keep(path, loadRegistry(path, searched.root, this.reader), searched);
+  }
+
+  /** The registry at `path`, loaded in time slices when it is not loaded yet (again after each change meanwhile). */
+  private async whenLoaded(path: string): Promise<RegistryState> {
+    for (;;) {
+      const result = this.loaded.get(path);
+      if (result) return result.state;
+      await this.loadInSlices(path, this.searchedFrom(path));
     }
+  }
+
+  /**
+   * One load in time slices per registry at a time: every request that waits for it joins it. A
+   * load during which one of the files it read changed (or the folders did) is dropped, since it
+   * may have read that file before the change; whoever waits for it loads again.
+   */
+  private loadInSlices(path: string, searched: Searched): Promise<void> {
+    const pending = this.loading.get(path);
+    if (pending) return pending.done;
+    const changed = new Set<string>();
+    const load = { done: this.sliced(path, searched, changed).finally(() => {
+      if (this.loading.get(path) === load) this.loading.delete(path);
+    }), changed };
+    this.loading.set(path, load);
+    return load.done;
+  }
+
+  private async sliced(path: string, searched: Searched, changed: ReadonlySet<string>): Promise<void> {
+    const folderChanges = this.folderChanges;
+    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, this.reader));
+    if (folderChanges !== this.folderChanges || this.loaded.has(path) || loaded.files.some((file) => changed.has(file))) return;
+    this.keep(path, loaded, searched);
+  }
+
+  /** Keeps a registry just loaded, tells the listener, and returns its state. */
+  private keep(path: string, loaded: LoadResult, searched: Searched): RegistryState {
+    // Its fixtures' registry-error names it as babelq lint does from the workspace folder.
+    const result = { ...loaded, state: shownFrom(loaded.state, this.workspaceFolderOf(path)) };
+    this.loaded.set(path, result);
+    this.schemaFilesOf.set(path, result.files.filter((file) => file !== path));
+    this.listener(result.state, searched);
     return result.state;
   }
 
@@ -199,6 +284,8 @@ export class RegistryService {
     // A set, not a list: a checkout sends thousands of paths at once, and a registry may read as
     // many schema files; looking each file up in the list cost their product (20,000 of each: 0.8 s).
     const changedPaths = new Set(paths);
+    // A load under way may have read one of these files already: it is told, to be made again.
+    for (const load of this.loading.values()) for (const path of paths) load.changed.add(path);
     for (const [key, result] of this.loaded) {
       if (result.files.some((file) => changedPaths.has(file))) {
         this.loaded.delete(key);
@@ -238,11 +325,15 @@ export class RegistryService {
     }
   }
 
-  /** True when a file is one a loaded registry depends on. */
+  /**
+   * True when a file is one a loaded registry depends on, or may be one a registry being loaded
+   * reads (which files it reads is known only at its end; an edit of one it read already must
+   * reach it through `invalidate`).
+   */
   isRegistryFile(uri: string): boolean {
     const path = toPath(uri);
     if (!path) return false;
-    if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return true;
+    if (path.endsWith(`/${REGISTRY_FILE_NAME}`) || this.loading.size > 0) return true;
     for (const result of this.loaded.values()) if (result.files.includes(path)) return true;
     return false;
   }

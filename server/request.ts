@@ -79,9 +79,12 @@ export const envelopes: Gate<EnvelopeRequest> = async (context, document, token)
   if (!isEnvelopeDocument(document)) return undefined;
   const settings = await context.settings.forDocument(document.uri);
   if (!stillWanted(context, document, token)) return undefined;
+  // Found after the settings: the registry path is a setting. A registry not loaded yet loads in
+  // time slices, so other requests are answered meanwhile; this one is asked about again after it.
+  const registry = await context.registries.stateWhenLoaded(document.uri, settings);
+  if (!stillWanted(context, document, token)) return undefined;
   const { parsed, lines } = context.cache.get(document);
-  // Found after the settings: the registry path is a setting.
-  return { kind: 'envelope', document, parsed, lines, settings, registry: context.registries.stateFor(document.uri, settings) };
+  return { kind: 'envelope', document, parsed, lines, settings, registry };
 };
 
 /** Envelope fixtures, answered once a large one's diagnostics are (the outline, folding: server/diagnostics-first.ts). */
@@ -95,8 +98,8 @@ export const registryFiles: Gate<RegistryFileRequest> = async (context, document
   const settings = await context.settings.forDocument(document.uri);
   if (!stillWanted(context, document, token)) return undefined;
   // Read after the await, so an edit of the registry made meanwhile is seen.
-  const registry = context.registries.registryFileState(document.uri);
-  if (!registry) return undefined;
+  const registry = await context.registries.registryFileStateWhenLoaded(document.uri);
+  if (!registry || !stillWanted(context, document, token)) return undefined;
   const { parsed, lines } = context.cache.get(document);
   return { kind: 'registry file', document, parsed, lines, settings, registry };
 };
@@ -108,9 +111,11 @@ export const schemaFiles: Gate<SchemaFileRequest> = async (context, document, to
   const settings = await context.settings.forDocument(document.uri);
   // A schema file opened before any fixture: the registry it belongs to is the one its folder finds.
   if (!known) {
-    context.registries.stateFor(document.uri, settings);
+    await context.registries.stateWhenLoaded(document.uri, settings);
     if (!context.registries.isSchemaFile(document.uri)) return undefined;
   }
+  // The registries that own it, loaded again after an edit of it (their entries are its quick fixes' and compat's).
+  await context.registries.schemaOwnersLoaded(document.uri);
   if (!stillWanted(context, document, token)) return undefined;
   const { parsed, lines } = context.cache.get(document);
   return { kind: 'schema file', document, parsed, lines, settings };
@@ -165,7 +170,9 @@ export function registryRequestHandler<P extends { readonly uri?: string }, R>(
     const probe = fixtureUriIn(uri);
     const settings = await context.settings.forDocument(probe);
     if (token.isCancellationRequested) return empty;
-    return answer({ settings, registry: context.registries.stateFor(probe, settings) }, params);
+    const registry = await context.registries.stateWhenLoaded(probe, settings);
+    if (token.isCancellationRequested) return empty;
+    return answer({ settings, registry }, params);
   }, empty);
   return async (params: P, token?: CancellationToken): Promise<R> => {
     const problem = malformedRegistryParams(params, needsUrn);

@@ -411,7 +411,7 @@ export class WorkspaceFixtures {
     const firstRead = !open && fixture.items === undefined;
     // An open file's byte-order mark can come or go on a save that changes no version ("Save with Encoding").
     let version = open ? `open:${open.version}${this.context.byteOrderMarks.hiddenIn(open) ? ':bom' : ''}` : firstRead ? undefined : this.diskVersion(fixture, stampEveryFile || fixture.linked === true);
-    const registry = this.context.registries.stateFor(fixture.uri, settings);
+    const registry = await this.context.registries.stateWhenLoaded(fixture.uri, settings);
     const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
     const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
     if (fixture.items === undefined || fixture.key !== dependsOn()) {

@@ -6,7 +6,8 @@
  */
 import { existsSync, lstatSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { looksLikeRegistry, readRegistryIndex } from '../core/registry/registry-file';
+import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps } from '../core/registry/registry-file';
+import { runSteps, type Steps } from '../core/model/steps';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
 import { parseJson } from '../core/parse/parser';
@@ -140,6 +141,16 @@ export function shownFrom(state: RegistryState, folder: string | undefined): Reg
 
 /** Loads a registry and compiles each entry's schema once. Never throws. */
 export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk): LoadResult {
+  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read));
+}
+
+/**
+ * `loadRegistry` in steps: it yields after reading registry.json, during its parse, every
+ * ENTRIES_PER_STEP entries and after each schema file read, so the language server answers
+ * requests while a registry of hundreds of thousands of entries loads (workspace/time-slices.ts
+ * runs the steps).
+ */
+export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk): Steps<LoadResult> {
   const files = [registryPath];
   if (!isInside(workspaceRoot, registryPath)) {
     return { files, state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
@@ -152,7 +163,9 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
   }
   const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
   if (tooLong) return { files, state: { kind: 'broken', path: registryPath, error: tooLong } };
-  const index = readRegistryIndex(text);
+  // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
+  yield;
+  const index = yield* readRegistryIndexSteps(text);
   if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
   const problems: RegistryProblem[] = [...index.problems];
@@ -161,7 +174,9 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
   // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
   const realRoot = realPath(workspaceRoot);
   const schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
-  const entries: RegistryEntry[] = index.entries.map((entry) => {
+  const entries: RegistryEntry[] = [];
+  let sinceStep = 0;
+  for (const entry of index.entries) {
     const schemaPath = resolve(base, entry.schemaRef);
     let loaded = schemas.get(schemaPath);
     if (!loaded) {
@@ -169,6 +184,8 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
       const lazy = schemas.size >= EAGER_COMPILE_LIMIT;
       loaded = { schema: loadSchema(schemaPath, workspaceRoot, read, lazy, realRoot, schemaBytes), lazy };
       schemas.set(schemaPath, loaded);
+      // A schema file read (and compiled, for the first EAGER_COMPILE_LIMIT) is a step of its own.
+      sinceStep = ENTRIES_PER_STEP;
     }
     const { schema, lazy } = loaded;
     // A lazily compiled schema reports compile errors where a fixture uses it, not here (asking would compile it).
@@ -178,8 +195,12 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
     if (error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
     // Written out rather than spread: a spread of 300,000 entries of four shapes is slow to copy.
     const { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd } = entry;
-    return { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd, schema };
-  });
+    entries.push({ urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd, schema });
+    if (++sinceStep >= ENTRIES_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
+  }
   const byUrn = new Map(entries.map((entry) => [entry.urn, entry]));
   const registry: Registry = { path: registryPath, doc: index.doc, entries, byUrn, problems };
   return { files, state: { kind: 'loaded', registry } };

@@ -7,6 +7,7 @@
  * background walk (the workspace's report) gives way while one runs, instead of taking every
  * other slice of the event loop and doubling the wait.
  */
+import type { Steps } from '../core/model/steps';
 
 /** How long one slice of a walk may run before the event loop gets control back. */
 export const SLICE_MS = 20;
@@ -45,5 +46,19 @@ export class TimeSlices {
       this.started = Date.now();
     }
     return !this.cancellation.isCancellationRequested;
+  }
+}
+
+/**
+ * Runs a computation in steps (core/model/steps.ts) to its end, giving the event loop back
+ * between steps once a slice is spent: a registry of hundreds of thousands of entries loads while
+ * the server goes on answering. Nothing cancels it: the result is what the steps return.
+ */
+export async function runInSlices<T>(steps: Steps<T>): Promise<T> {
+  const slices = new TimeSlices();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await slices.pause();
   }
 }

@@ -9,13 +9,14 @@
  * of several keys for one field winning, a `null` leaving the field as it was, and a value of
  * another type anywhere failing the whole registry (checked with go1.19's encoding/json).
  */
-import { parseText } from '../parse/parser';
+import { parseTextSteps } from '../parse/parser';
 import { columnsOf } from '../parse/document';
 import { Flag, Kind, stringValue, type Columns } from '../parse/columns';
 import { asObject, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 import { checkUrnNaming } from '../contract/urn';
 import { goFold } from '../encode/go';
 import type { RegistryIndexEntry, RegistryProblem } from './types';
+import { runSteps, type Steps } from '../model/steps';
 
 export type RegistryIndex =
   | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[] }
@@ -29,7 +30,24 @@ export function looksLikeRegistry(text: string): boolean {
 
 /** Parses registry.json text into its entries; never throws. */
 export function readRegistryIndex(text: string): RegistryIndex {
-  const doc = parseText(text);
+  return runSteps(readRegistryIndexSteps(text));
+}
+
+/**
+ * How many entries are read between two steps of `readRegistryIndexSteps`: a few milliseconds of
+ * work, so a caller that yields between steps answers other requests within a slice.
+ */
+export const ENTRIES_PER_STEP = 1000;
+
+/**
+ * `readRegistryIndex` in steps: it yields during the parse (core/parse/parser.ts) and after
+ * every ENTRIES_PER_STEP entries, so a caller with a clock (the language server) can give other
+ * work a turn while a registry of hundreds of thousands of entries is read. The result is the same
+ * as in one go.
+ */
+export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
+  const doc = yield* parseTextSteps(text);
+  yield;
   if (doc.syntaxProblems.length > 0) {
     const first = doc.syntaxProblems[0];
     const error = `registry.json is not valid JSON: ${first.message}`;
@@ -48,7 +66,12 @@ export function readRegistryIndex(text: string): RegistryIndex {
   // Every container of a parsed document is read from its columns.
   const { columns, slot: list } = columnsOf(schemas)!;
   const reader = new EntryReader(columns, doc.text, problems);
+  let sinceStep = 0;
   for (let item = list + 1; item < columns.next[list]; item = columns.next[item]) {
+    if (++sinceStep === ENTRIES_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
     const entry = reader.read(item);
     if (!entry) continue;
     const naming = checkUrnNaming(entry.urn);

@@ -1,0 +1,99 @@
+/**
+ * A registry of 100,000 entries loads in time slices (server/registry.ts, workspace/time-slices.ts):
+ * a request about another document is answered while it loads, the requests that need it get it,
+ * and a load during which one of its files changed is not kept.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
+import { RegistryService, toUri } from '../../server/registry';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { TestLspClient } from '../support/lsp-client';
+
+const ENTRIES = 100_000;
+
+/** registry.json text: `count` URNs sharing one schema, `urn:babel:orders:created` first. */
+function registryText(count: number, prefix = 'event'): string {
+  const entries = [JSON.stringify({ urn: 'urn:babel:orders:created', schema: 'schemas/order.json', owner: 'orders', status: 'active' })];
+  for (let i = 1; i < count; i++) entries.push(JSON.stringify({ urn: `urn:babel:orders:${prefix}-${i}`, schema: 'schemas/order.json', owner: 'orders', status: 'active' }));
+  return `{"schemas": [\n${entries.join(',\n')}\n]}\n`;
+}
+
+function writeRegistry(folder: string): void {
+  mkdirSync(join(folder, 'schemas'), { recursive: true });
+  // GOOD_ENVELOPE's order_id is a number: a schema that wants a string gives it a payload-schema finding.
+  writeFileSync(join(folder, 'schemas', 'order.json'), JSON.stringify({ type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] }));
+  writeFileSync(join(folder, 'registry.json'), registryText(ENTRIES));
+}
+
+describe('a large registry loads in time slices', () => {
+  test('a hover on another document sent while the registry loads is answered before the diagnostics that wait for it', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const large = join(root, 'large');
+    const other = join(root, 'other');
+    writeRegistry(large);
+    mkdirSync(other);
+    const client = new TestLspClient({ workspaceFolders: [toUri(large), toUri(other)] });
+    t.after(() => client.kill());
+    await client.initialize();
+    const fixture = toUri(join(large, 'order.babel.json'));
+    const elsewhere = toUri(join(other, 'order.babel.json'));
+    const hoverParams = { textDocument: { uri: elsewhere }, position: { line: 1, character: 12 } };
+    await client.open(elsewhere, GOOD_ENVELOPE);
+    // Its settings and parse made first, so the hover below waits for nothing but the event loop.
+    assert.notEqual(await client.request('textDocument/hover', hoverParams), null);
+    await client.open(fixture, GOOD_ENVELOPE);
+
+    // The diagnostics ask for the fixture's settings, then load its registry. The hover is sent
+    // once those settings are answered, so it arrives while the load runs: a load in one go
+    // answers the diagnostics first, since it reads no message until it is done.
+    const order: string[] = [];
+    let hover: Promise<unknown> | undefined;
+    const answer = client.settings;
+    client.connection.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) => {
+      if (params.items.some((item) => item.scopeUri === fixture) && !hover) {
+        setImmediate(() => {
+          hover = client.request('textDocument/hover', hoverParams).then((result) => {
+            order.push('hover');
+            return result;
+          });
+        });
+      }
+      return params.items.map(() => answer);
+    });
+    const diagnostics = await client.pullDiagnostics(fixture);
+    order.push('diagnostics');
+    assert.ok(hover, 'the hover was sent');
+    assert.notEqual(await hover, null, 'the hover was answered');
+    assert.deepEqual(order, ['hover', 'diagnostics']);
+    // The diagnostics are the registry's: the fixture's payload against its URN's schema.
+    assert.deepEqual(diagnostics.items.map((item) => item.code), ['payload-schema']);
+  });
+
+  test('a load during which one of its files changed is made again, with the file as it is now', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeRegistry(root);
+    const registryPath = join(root, 'registry.json');
+    // The editor holds registry.json with other URNs once "edited" below.
+    let edited: string | undefined;
+    const registries = new RegistryService((path) => (path === registryPath ? edited : undefined));
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'order.babel.json'));
+    const loading = registries.stateWhenLoaded(fixture, DEFAULT_SETTINGS);
+    // The load has begun (its first step ran with the call) and yields before it ends.
+    await new Promise((resume) => setImmediate(resume));
+    edited = registryText(ENTRIES, 'renamed');
+    assert.equal(registries.invalidate([toUri(registryPath)]), true);
+    const state = await loading;
+    assert.equal(state.kind, 'loaded');
+    if (state.kind !== 'loaded') return;
+    assert.ok(state.registry.byUrn.has('urn:babel:orders:renamed-1'), 'the registry as edited');
+    assert.ok(!state.registry.byUrn.has('urn:babel:orders:event-1'), 'not as it was when the load began');
+    assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS), state, 'and kept');
+  });
+});
