@@ -148,21 +148,32 @@ export class RegistryService {
       if ('kind' in target) return target;
       const result = this.loaded.get(target.path);
       if (result) return result.state;
-      await this.loadInSlices(target.path, target.searched);
+      await this.loadInSlices(target.path, target.searched, target.text);
     }
   }
 
-  /** Where a document's registry is (its path, and where the search began), or the state that says why there is none to load. */
-  private target(documentUri: string, settings: Settings): RegistryState | { readonly path: string; readonly searched: Searched } {
+  /**
+   * Where a document's registry is (its path, where the search began, and the text of registry.json
+   * when the search has just read it), or the state that says why there is none to load.
+   */
+  private target(documentUri: string, settings: Settings): RegistryState | { readonly path: string; readonly searched: Searched; readonly text?: string } {
     const path = this.judgedPath(documentUri);
     if (!path) return NO_REGISTRY;
     const root = this.folderOf(path);
     const cacheKey = `${root}\u0000${settings.registryPath ?? ''}\u0000${dirname(path)}`;
     const searched = { directory: dirname(path), root };
     let found = this.found.get(cacheKey);
+    // The last registry.json the search read, handed to the load that follows: a large one takes
+    // tens of milliseconds to read, and the load would read it again at once. Not kept in `found`.
+    let read: { readonly path: string; readonly text: string } | undefined;
     if (!found) {
+      const reader: TextReader = (candidate, limit) => {
+        const text = this.reader(candidate, limit);
+        read = { path: candidate, text };
+        return text;
+      };
       const places: string[] = [];
-      const search = findRegistry(path, root, settings.registryPath, this.reader, undefined, (candidate) => {
+      const search = findRegistry(path, root, settings.registryPath, reader, undefined, (candidate) => {
         places.push(candidate);
         this.stamps.looked(candidate);
       });
@@ -171,7 +182,8 @@ export class RegistryService {
       this.searchedPlaces.set(cacheKey, { directory: dirname(path), places });
       if ('kind' in found) this.listener(found, searched);
     }
-    return 'kind' in found ? found : { path: found.path, searched };
+    if ('kind' in found) return found;
+    return read?.path === found.path ? { path: found.path, searched, text: read.text } : { path: found.path, searched };
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */
@@ -241,20 +253,30 @@ export class RegistryService {
    * load during which one of the files it read changed (or the folders did) is dropped, since it
    * may have read that file before the change; whoever waits for it loads again.
    */
-  private loadInSlices(path: string, searched: Searched): Promise<void> {
+  private loadInSlices(path: string, searched: Searched, text?: string): Promise<void> {
     const pending = this.loading.get(path);
     if (pending) return pending.done;
     const changed = new Set<string>();
-    const load = { done: this.sliced(path, searched, changed).finally(() => {
+    const load = { done: this.sliced(path, searched, changed, text).finally(() => {
       if (this.loading.get(path) === load) this.loading.delete(path);
     }), changed };
     this.loading.set(path, load);
     return load.done;
   }
 
-  private async sliced(path: string, searched: Searched, changed: ReadonlySet<string>): Promise<void> {
+  /** `text`: registry.json as the search just read it, read once more if the load asks for it again. */
+  private async sliced(path: string, searched: Searched, changed: ReadonlySet<string>, text?: string): Promise<void> {
     const folderChanges = this.folderChanges;
-    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, this.reader));
+    let searchedText = text;
+    const reader: TextReader = (file, limit) => {
+      if (file !== path || searchedText === undefined) return this.reader(file, limit);
+      const kept = searchedText;
+      searchedText = undefined;
+      return kept;
+    };
+    // The search just read registry.json (tens of milliseconds for a large one): other requests get a turn first.
+    await new Promise((resume) => setImmediate(resume));
+    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader));
     if (folderChanges !== this.folderChanges || this.loaded.has(path) || loaded.files.some((file) => changed.has(file))) return;
     this.keep(path, loaded, searched);
   }

@@ -96,4 +96,23 @@ describe('a large registry loads in time slices', () => {
     assert.ok(!state.registry.byUrn.has('urn:babel:orders:event-1'), 'not as it was when the load began');
     assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS), state, 'and kept');
   });
+
+  test('registry.json is read once when a fixture first finds its registry and loads it', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeRegistry(root);
+    const registryPath = join(root, 'registry.json');
+    // Read through the editor's overlay, which counts the reads (a large one takes tens of milliseconds).
+    const text = registryText(ENTRIES);
+    let reads = 0;
+    const registries = new RegistryService((path) => {
+      if (path !== registryPath) return undefined;
+      reads++;
+      return text;
+    });
+    registries.setWorkspaceFolders([toUri(root)]);
+    const state = await registries.stateWhenLoaded(toUri(join(root, 'order.babel.json')), DEFAULT_SETTINGS);
+    assert.equal(state.kind === 'loaded' && state.registry.entries.length, ENTRIES);
+    assert.equal(reads, 1);
+  });
 });
