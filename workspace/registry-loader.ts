@@ -13,7 +13,7 @@ import { compileSchema, type CompileResult } from '../core/registry/schema-compi
 import { parseJson } from '../core/parse/parser';
 import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
-import type { LoadedSchema, Registry, RegistryEntry, RegistryProblem, RegistryState } from '../core/registry/types';
+import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryProblem, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
 import { isInside, leavesRoot, realPath } from './path-containment';
 
@@ -169,44 +169,75 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
   const problems: RegistryProblem[] = [...index.problems];
-  const base = dirname(registryPath);
-  const schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
-  // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
-  const realRoot = realPath(workspaceRoot);
-  const schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
-  const entries: RegistryEntry[] = [];
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, read, problems);
+  for (let next = 0; next < index.entries.length; ) {
+    next = entries.addSome(index.entries, next);
+    yield;
+  }
+  const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems };
+  return { files: [...files, ...entries.schemaFiles], state: { kind: 'loaded', registry } };
+}
+
+/**
+ * The registry's entries with their schemas, each schema file read once. The entries are added a
+ * step's worth at a time by a method, not in the generator's loop: V8 runs a loop inside a
+ * generator slower (the load of 200,000 entries took 15% longer so).
+ */
+class EntryLoader {
+  readonly entries: RegistryEntry[] = [];
   // Filled entry by entry (the index has no duplicate URNs): made at the end, it was a step of 60 ms for 200,000.
-  const byUrn = new Map<string, RegistryEntry>();
-  let sinceStep = 0;
-  for (const entry of index.entries) {
-    const schemaPath = resolve(base, entry.schemaRef);
-    let loaded = schemas.get(schemaPath);
+  readonly byUrn = new Map<string, RegistryEntry>();
+  /** The schema files, in the order first named. */
+  readonly schemaFiles: string[] = [];
+  private readonly schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
+  // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
+  private readonly realRoot: string;
+  private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
+
+  constructor(
+    private readonly base: string,
+    private readonly workspaceRoot: string,
+    private readonly read: TextReader,
+    private readonly problems: RegistryProblem[],
+  ) {
+    this.realRoot = realPath(workspaceRoot);
+  }
+
+  /**
+   * Adds the entries from `from` on: ENTRIES_PER_STEP of them, or up to and with the first that
+   * reads a schema file (read and compiled, for the first EAGER_COMPILE_LIMIT, it is a step of its
+   * own). Returns where the next step starts.
+   */
+  addSome(all: readonly RegistryIndexEntry[], from: number): number {
+    const end = Math.min(all.length, from + ENTRIES_PER_STEP);
+    for (let next = from; next < end; ) if (this.add(all[next++])) return next;
+    return end;
+  }
+
+  /** Adds an entry; true when it read a schema file. */
+  private add(entry: RegistryIndexEntry): boolean {
+    const schemaPath = resolve(this.base, entry.schemaRef);
+    let loaded = this.schemas.get(schemaPath);
+    const readOne = !loaded;
     if (!loaded) {
-      files.push(schemaPath);
-      const lazy = schemas.size >= EAGER_COMPILE_LIMIT;
-      loaded = { schema: loadSchema(schemaPath, workspaceRoot, read, lazy, realRoot, schemaBytes), lazy };
-      schemas.set(schemaPath, loaded);
-      // A schema file read (and compiled, for the first EAGER_COMPILE_LIMIT) is a step of its own.
-      sinceStep = ENTRIES_PER_STEP;
+      this.schemaFiles.push(schemaPath);
+      const lazy = this.schemas.size >= EAGER_COMPILE_LIMIT;
+      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, this.schemaBytes), lazy };
+      this.schemas.set(schemaPath, loaded);
     }
     const { schema, lazy } = loaded;
     // A lazily compiled schema reports compile errors where a fixture uses it, not here (asking would compile it).
     const error = lazy ? schema.readError : schema.error;
     // A schema only draft-07 refuses is no problem to bqschema: the bqschema setting leaves it out.
     const draft07Only = error !== undefined && schema.readError === undefined && schema.subsetReadable;
-    if (error) problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
+    if (error) this.problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
     // Written out rather than spread: a spread of 300,000 entries of four shapes is slow to copy.
     const { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd } = entry;
     const loadedEntry: RegistryEntry = { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd, schema };
-    entries.push(loadedEntry);
-    byUrn.set(urn, loadedEntry);
-    if (++sinceStep >= ENTRIES_PER_STEP) {
-      sinceStep = 0;
-      yield;
-    }
+    this.entries.push(loadedEntry);
+    this.byUrn.set(urn, loadedEntry);
+    return readOne;
   }
-  const registry: Registry = { path: registryPath, doc: index.doc, entries, byUrn, problems };
-  return { files, state: { kind: 'loaded', registry } };
 }
 
 /** A loaded schema, and (for a lazily compiled one) the error found before compiling, if any. */

@@ -66,12 +66,18 @@ export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
   // Every container of a parsed document is read from its columns.
   const { columns, slot: list } = columnsOf(schemas)!;
   const reader = new EntryReader(columns, doc.text, problems);
-  let sinceStep = 0;
-  for (let item = list + 1; item < columns.next[list]; item = columns.next[item]) {
-    if (++sinceStep === ENTRIES_PER_STEP) {
-      sinceStep = 0;
-      yield;
-    }
+  // The entries are read a step's worth at a time by a plain function: V8 runs a loop inside a
+  // generator slower, and this one runs once per entry.
+  for (let item = list + 1; item < columns.next[list]; ) {
+    item = readEntries(reader, columns, item, columns.next[list], entries, seen, problems);
+    yield;
+  }
+  return { ok: true, doc, entries, problems };
+}
+
+/** Reads up to ENTRIES_PER_STEP items of the `schemas` array from `item` on (before `end`); returns the item after them. */
+function readEntries(reader: EntryReader, columns: Columns, item: number, end: number, entries: RegistryIndexEntry[], seen: Map<string, number>, problems: RegistryProblem[]): number {
+  for (let count = 0; item < end && count < ENTRIES_PER_STEP; item = columns.next[item], count++) {
     const entry = reader.read(item);
     if (!entry) continue;
     const naming = checkUrnNaming(entry.urn);
@@ -84,7 +90,7 @@ export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
     seen.set(entry.urn, entries.length);
     entries.push(entry);
   }
-  return { ok: true, doc, entries, problems };
+  return item;
 }
 
 /** The fields of an entry, in the order their problems are reported. */
