@@ -50,10 +50,10 @@ export class RegistryService {
    */
   private readonly schemaFilesOf = new Map<string, readonly string[]>();
   /**
-   * The loads in time slices under way, by registry.json path, each with the paths changed since
-   * it began: a load that read one of them before its change is not kept.
+   * The loads in time slices under way, by registry.json path, each with the files it has read so
+   * far and the paths changed since it began: a load that read one of them is not kept.
    */
-  private readonly loading = new Map<string, { readonly done: Promise<void>; readonly changed: Set<string> }>();
+  private readonly loading = new Map<string, { readonly done: Promise<void>; readonly read: Set<string>; readonly changed: Set<string> }>();
   /** Counts the changes of folders: a load in time slices begun before one is not kept. */
   private folderChanges = 0;
 
@@ -256,19 +256,24 @@ export class RegistryService {
   private loadInSlices(path: string, searched: Searched, text?: string): Promise<void> {
     const pending = this.loading.get(path);
     if (pending) return pending.done;
+    const read = new Set<string>();
     const changed = new Set<string>();
-    const load = { done: this.sliced(path, searched, changed, text).finally(() => {
+    const load = { done: this.sliced(path, searched, read, changed, text).finally(() => {
       if (this.loading.get(path) === load) this.loading.delete(path);
-    }), changed };
+    }), read, changed };
     this.loading.set(path, load);
     return load.done;
   }
 
-  /** `text`: registry.json as the search just read it, read once more if the load asks for it again. */
-  private async sliced(path: string, searched: Searched, changed: ReadonlySet<string>, text?: string): Promise<void> {
+  /**
+   * `read` is told each file the load reads, as it reads it; `text` is registry.json as the search
+   * just read it, read once more if the load asks for it again.
+   */
+  private async sliced(path: string, searched: Searched, read: Set<string>, changed: ReadonlySet<string>, text?: string): Promise<void> {
     const folderChanges = this.folderChanges;
     let searchedText = text;
     const reader: TextReader = (file, limit) => {
+      read.add(file);
       if (file !== path || searchedText === undefined) return this.reader(file, limit);
       const kept = searchedText;
       searchedText = undefined;
@@ -325,12 +330,14 @@ export class RegistryService {
 
   /**
    * Every file what the service holds was worked out from: the registry.json and schema files of
-   * each registry kept, and each place a kept search looked for a registry.json. A file not among
-   * them (a schema a registry no longer names, a folder no longer the workspace's) changes nothing
-   * the service holds, so nothing needs to look at it.
+   * each registry kept or being loaded (those its load has read so far: a look during the load
+   * must not forget what it read), and each place a kept search looked for a registry.json. A file
+   * not among them (a schema a registry no longer names, a folder no longer the workspace's)
+   * changes nothing the service holds, so nothing needs to look at it.
    */
   *filesDependedOn(): Iterable<string> {
     for (const result of this.loaded.values()) yield* result.files;
+    for (const load of this.loading.values()) yield* load.read;
     for (const { places } of this.searchedPlaces.values()) yield* places;
   }
 
@@ -348,15 +355,15 @@ export class RegistryService {
   }
 
   /**
-   * True when a file is one a loaded registry depends on, or may be one a registry being loaded
-   * reads (which files it reads is known only at its end; an edit of one it read already must
-   * reach it through `invalidate`).
+   * True when a file is one a loaded registry depends on, or one a registry being loaded has read
+   * (an edit of it must reach that load through `invalidate`, so it is made again).
    */
   isRegistryFile(uri: string): boolean {
     const path = toPath(uri);
     if (!path) return false;
-    if (path.endsWith(`/${REGISTRY_FILE_NAME}`) || this.loading.size > 0) return true;
+    if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return true;
     for (const result of this.loaded.values()) if (result.files.includes(path)) return true;
+    for (const load of this.loading.values()) if (load.read.has(path)) return true;
     return false;
   }
 

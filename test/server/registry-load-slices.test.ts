@@ -115,4 +115,30 @@ describe('a large registry loads in time slices', () => {
     assert.equal(state.kind === 'loaded' && state.registry.entries.length, ENTRIES);
     assert.equal(reads, 1);
   });
+
+  test('while a registry loads, a schema file it has read is one of its files (an edit of it is heard), and other files are not', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeRegistry(root);
+    const schemaPath = join(root, 'schemas', 'order.json');
+    writeFileSync(join(root, 'other.json'), '{}');
+    let editedSchema: string | undefined;
+    const registries = new RegistryService((path) => (path === schemaPath ? editedSchema : undefined));
+    registries.setWorkspaceFolders([toUri(root)]);
+    let done = false;
+    const loading = registries.stateWhenLoaded(toUri(join(root, 'order.babel.json')), DEFAULT_SETTINGS).finally(() => (done = true));
+    // The schema is read with the first entry; some hundred steps of entries follow it.
+    let heard = false;
+    while (!done && !heard) {
+      await new Promise((resume) => setImmediate(resume));
+      heard = registries.isRegistryFile(toUri(schemaPath));
+    }
+    assert.ok(heard, 'the schema file counted as the registry\'s before its load ended');
+    assert.equal(registries.isRegistryFile(toUri(join(root, 'other.json'))), false, 'a file the load did not read');
+    // The editor changes the schema meanwhile: the load is made again with it.
+    editedSchema = JSON.stringify({ type: 'object', properties: { order_id: { type: 'integer' } } });
+    registries.invalidate([toUri(schemaPath)]);
+    const state = await loading;
+    assert.equal(state.kind === 'loaded' && JSON.stringify(state.registry.byUrn.get('urn:babel:orders:created')?.schema?.value), editedSchema);
+  });
 });
