@@ -123,18 +123,23 @@ for (const { command, title, name, list } of typedDlq) {
 }
 
 describe('Redrive from the editor', () => {
-  test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
-    const queue = uniqueQueue();
-    keys.add(queue).add(`${queue}.dlq`);
-    const text = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace('"exception":"Error"', '"exception":"\\ud800"');
-    assert.match(text, /"exception":"\\ud800"/);
+  /** A dead letter pushed onto `<queue>.dlq` on the local Redis, as Dead Letters lists it, with Redrive answered to the question. */
+  async function onTheDlq(queue: string, text: string) {
     await redis.rpush(`${queue}.dlq`, text);
     fake.settings = { 'babelqueue.broker.url': REDIS };
     fake.answer = () => 'Redrive';
     const body = Buffer.from(text);
     const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
     const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
-    const message = { row: entry!.row, body, source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } };
+    return { entry, message: { row: entry!.row, body, source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } } };
+  }
+
+  test("the PHP redrive of a dead letter json_decode fails on (an unpaired surrogate in dead_letter) moves nothing and says why", async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    const text = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace('"exception":"Error"', '"exception":"\\ud800"');
+    assert.match(text, /"exception":"\\ud800"/);
+    const { entry, message } = await onTheDlq(queue, text);
 
     assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'php'), false);
     const errors = fake.events.filter((event) => event.kind === 'error').map((event) => event.text);
@@ -147,19 +152,12 @@ describe('Redrive from the editor', () => {
   test('a redrive that moves the message is logged once, in the output\'s own timestamped line', async () => {
     const queue = uniqueQueue();
     keys.add(queue).add(`${queue}.dlq`);
-    const text = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down');
-    await redis.rpush(`${queue}.dlq`, text);
-    fake.settings = { 'babelqueue.broker.url': REDIS };
-    fake.answer = () => 'Redrive';
-    const body = Buffer.from(text);
-    const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
-    const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
-    const message = { row: entry!.row, body, source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } };
+    const { message } = await onTheDlq(queue, deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down'));
 
     assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'node'), true);
     assert.equal(await redis.llen(queue), 1);
     const logged = fake.events.filter((event) => event.kind === 'log.info').map((event) => event.text);
     assert.equal(logged.length, 1, logged.join('\n'));
-    assert.match(logged[0]!, new RegExp(`^Redrove 1 message\\(s\\) from .*${queue}\\.dlq to ${queue} in \\d+ ms$`));
+    assert.match(logged[0]!, new RegExp(`^Redrove 1 message\\(s\\) from .*${queue}\\.dlq to ${queue} in \\d+(\\.\\d+)? ms$`));
   });
 });
