@@ -19,13 +19,64 @@ import type { RegistryIndexEntry, RegistryProblem } from './types';
 import { runSteps, type Steps } from '../model/steps';
 
 export type RegistryIndex =
-  | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[] }
+  | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[]; readonly problemList: RegistryProblems }
   | { readonly ok: false; readonly doc: ParsedDocument; readonly error: string; readonly problems: readonly RegistryProblem[] };
 
 /** True when a registry.json text is meant to be in bqschema format (it has a `schemas` key). */
 export function looksLikeRegistry(text: string): boolean {
   // Any case, as bqschema's decoder matches the key.
   return /"schemas"\s*:/i.test(text);
+}
+
+/**
+ * The most problems listed for one registry.json; the rest are counted and summed up in one
+ * problem after them, as the parser does past its 1,000 syntax problems. A real registry has a
+ * handful; a generated one of a million bad entries would otherwise build a million messages
+ * (and the editor a million diagnostics): 2 GB and tens of seconds.
+ */
+export const MAX_REGISTRY_PROBLEMS = 1000;
+
+/** The problems of one registry.json as they are found: the first MAX_REGISTRY_PROBLEMS kept, the rest counted. */
+export class RegistryProblems {
+  private readonly listed: RegistryProblem[] = [];
+  private unlisted = 0;
+  private unlistedRefuse = false;
+  private firstUnlisted: { offset: number; end: number } | undefined;
+  private readonly always: RegistryProblem[] = [];
+
+  /** True once no more problems are listed: a caller may skip building a message that would only be counted. */
+  get full(): boolean {
+    return this.listed.length >= MAX_REGISTRY_PROBLEMS;
+  }
+
+  add(problem: RegistryProblem): void {
+    if (!this.full) this.listed.push(problem);
+    else this.count(problem.offset, problem.end, problem.refusesRegistry === true);
+  }
+
+  /** A problem listed past the bound: one that sums up many others (never one per entry). */
+  addAlways(problem: RegistryProblem): void {
+    this.always.push(problem);
+  }
+
+  /** A problem past the listed ones, counted without its message. */
+  count(offset: number, end: number, refusesRegistry = false): void {
+    this.unlisted++;
+    this.unlistedRefuse ||= refusesRegistry;
+    // The earliest in the file: the problems of registry.json's entries come before those of their schema files.
+    if (this.firstUnlisted === undefined || offset < this.firstUnlisted.offset) this.firstUnlisted = { offset, end };
+  }
+
+  /** The problems listed, then (when some were not) one that says how many more there are, where the first of them is. */
+  all(): RegistryProblem[] {
+    if (this.unlisted === 0) return [...this.listed, ...this.always];
+    const summary: RegistryProblem = {
+      ...this.firstUnlisted!,
+      message: `registry.json has ${this.unlisted.toLocaleString('en-US')} more problems than the ${MAX_REGISTRY_PROBLEMS.toLocaleString('en-US')} listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the registry you meant).`,
+      ...(this.unlistedRefuse ? { refusesRegistry: true as const } : {}),
+    };
+    return [...this.listed, ...this.always, summary];
+  }
 }
 
 /** Parses registry.json text into its entries; never throws. */
@@ -46,6 +97,7 @@ export const ENTRIES_PER_STEP = 1000;
  * as in one go.
  */
 export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
+  const problemList = new RegistryProblems();
   const doc = yield* parseTextSteps(text);
   yield;
   if (doc.syntaxProblems.length > 0) {
@@ -60,31 +112,35 @@ export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
     const error = 'registry.json must be an object with a "schemas" array of {"urn", "schema", "owner", "status"} entries (bqschema format).';
     return { ok: false, doc, error, problems: [{ offset: at?.offset ?? 0, end: at ? Math.min(at.end, at.offset + 1) : 0, message: error, refusesRegistry: true }] };
   }
-  const problems: RegistryProblem[] = [];
   const entries: RegistryIndexEntry[] = [];
   const seen = new Map<string, number>();
   // Every container of a parsed document is read from its columns.
   const { columns, slot: list } = columnsOf(schemas)!;
-  const reader = new EntryReader(columns, doc.text, problems);
+  const reader = new EntryReader(columns, doc.text, problemList);
   // The entries are read a step's worth at a time by a plain function: V8 runs a loop inside a
   // generator slower, and this one runs once per entry.
   for (let item = list + 1; item < columns.next[list]; ) {
-    item = readEntries(reader, columns, item, columns.next[list], entries, seen, problems);
+    item = readEntries(reader, columns, item, columns.next[list], entries, seen, problemList);
     yield;
   }
-  return { ok: true, doc, entries, problems };
+  return { ok: true, doc, entries, problems: problemList.all(), problemList };
 }
 
 /** Reads up to ENTRIES_PER_STEP items of the `schemas` array from `item` on (before `end`); returns the item after them. */
-function readEntries(reader: EntryReader, columns: Columns, item: number, end: number, entries: RegistryIndexEntry[], seen: Map<string, number>, problems: RegistryProblem[]): number {
+function readEntries(reader: EntryReader, columns: Columns, item: number, end: number, entries: RegistryIndexEntry[], seen: Map<string, number>, problems: RegistryProblems): number {
   for (let count = 0; item < end && count < ENTRIES_PER_STEP; item = columns.next[item], count++) {
     const entry = reader.read(item);
     if (!entry) continue;
     const naming = checkUrnNaming(entry.urn);
-    if (naming) problems.push({ offset: entry.urnOffset, end: entry.urnEnd, message: `The URN "${entry.urn}" breaks the naming rules: ${naming.message}` });
+    if (naming && problems.full) problems.count(entry.urnOffset, entry.urnEnd);
+    else if (naming) problems.add({ offset: entry.urnOffset, end: entry.urnEnd, message: `The URN "${entry.urn}" breaks the naming rules: ${naming.message}` });
     const first = seen.get(entry.urn);
     if (first !== undefined) {
-      problems.push({ offset: entry.urnOffset, end: entry.urnEnd, message: `Duplicate URN "${entry.urn}": it is already registered (entry ${first + 1}); bqschema rejects the registry. Remove one.`, refusesRegistry: true });
+      if (problems.full) {
+        problems.count(entry.urnOffset, entry.urnEnd, true);
+        continue;
+      }
+      problems.add({ offset: entry.urnOffset, end: entry.urnEnd, message: `Duplicate URN "${entry.urn}": it is already registered (entry ${first + 1}); bqschema rejects the registry. Remove one.`, refusesRegistry: true });
       continue;
     }
     seen.set(entry.urn, entries.length);
@@ -111,13 +167,13 @@ class EntryReader {
   constructor(
     private readonly columns: Columns,
     private readonly text: string,
-    private readonly problems: RegistryProblem[],
+    private readonly problems: RegistryProblems,
   ) {}
 
   read(item: number): RegistryIndexEntry | undefined {
     const { info, start, end } = this.columns;
     if ((info[item] & Flag.KindMask) !== Kind.Object) {
-      this.problems.push({ offset: start[item], end: end[item], message: 'A registry entry must be an object {"urn", "schema", "owner", "status"}.', refusesRegistry: true });
+      this.problems.add({ offset: start[item], end: end[item], message: 'A registry entry must be an object {"urn", "schema", "owner", "status"}.', refusesRegistry: true });
       return undefined;
     }
     const count = this.collectFields(item);
@@ -187,7 +243,7 @@ class EntryReader {
       last = slot;
       if (kind === Kind.String) continue;
       mistyped = true;
-      this.problems.push({
+      this.problems.add({
         offset: start[slot],
         end: end[slot],
         message: `"${key}" must be a string${optional ? ' (free text) or left out' : ''}: bqschema cannot decode ${describeKind(kind)} into it and refuses the whole registry (\`bqschema check\` and \`validate\` fail).`,
@@ -198,7 +254,7 @@ class EntryReader {
     if (optional || mistyped) return undefined;
     const at = last >= 0 ? last : lastNull;
     const where = at >= 0 ? { offset: start[at], end: end[at] } : { offset: start[item], end: start[item] + 1 };
-    this.problems.push({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.`, refusesRegistry: true });
+    this.problems.add({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.`, refusesRegistry: true });
     return undefined;
   }
 }

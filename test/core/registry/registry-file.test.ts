@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { looksLikeRegistry, readRegistryIndex } from '../../../core/registry/registry-file';
+import { looksLikeRegistry, MAX_REGISTRY_PROBLEMS, readRegistryIndex } from '../../../core/registry/registry-file';
 
 function read(text: string) {
   const index = readRegistryIndex(text);
@@ -64,5 +64,39 @@ describe('registry.json keys as encoding/json matches them', () => {
   test('a registry.json is recognised by its schemas key in any case', () => {
     assert.ok(looksLikeRegistry('{"Schemas": []}'));
     assert.ok(!looksLikeRegistry('{"other": []}'));
+  });
+});
+
+describe('a registry.json with more problems than are listed', () => {
+  const entries = (count: number, entry: (i: number) => string) => `{"schemas":[${Array.from({ length: count }, (_, i) => entry(i)).join(',')}]}`;
+
+  test(`URNs that break the naming rules: the first ${MAX_REGISTRY_PROBLEMS} listed, the rest counted in one problem at the first of them`, () => {
+    const count = MAX_REGISTRY_PROBLEMS + 4000;
+    const text = entries(count, (i) => `{"urn":"x${i}","schema":"s.json"}`);
+    const index = readRegistryIndex(text);
+    assert.ok(index.ok);
+    assert.equal(index.entries.length, count, 'every entry is still read');
+    assert.equal(index.problems.length, MAX_REGISTRY_PROBLEMS + 1);
+    assert.match(index.problems[MAX_REGISTRY_PROBLEMS - 1].message, new RegExp(`The URN "x${MAX_REGISTRY_PROBLEMS - 1}" breaks the naming rules`));
+    const summary = index.problems[MAX_REGISTRY_PROBLEMS];
+    assert.equal(summary.message, 'registry.json has 4,000 more problems than the 1,000 listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the registry you meant).');
+    assert.equal(text.slice(summary.offset, summary.end), `"x${MAX_REGISTRY_PROBLEMS}"`);
+    assert.equal(summary.refusesRegistry, undefined, 'naming problems do not refuse the registry');
+  });
+
+  test('an unlisted problem that refuses the registry (a duplicate URN) makes the summary refuse it', () => {
+    const text = entries(MAX_REGISTRY_PROBLEMS + 2, (i) => (i <= MAX_REGISTRY_PROBLEMS ? `{"urn":"x${i}","schema":"s.json"}` : '{"urn":"urn:babel:a:b","schema":"s.json"},{"urn":"urn:babel:a:b","schema":"s.json"}'));
+    const index = readRegistryIndex(text);
+    assert.ok(index.ok);
+    assert.equal(index.problems.length, MAX_REGISTRY_PROBLEMS + 1);
+    assert.match(index.problems[MAX_REGISTRY_PROBLEMS].message, /^registry\.json has 2 more problems than the 1,000 listed/);
+    assert.equal(index.problems[MAX_REGISTRY_PROBLEMS].refusesRegistry, true);
+  });
+
+  test(`exactly ${MAX_REGISTRY_PROBLEMS} problems: all listed, no summary`, () => {
+    const index = readRegistryIndex(entries(MAX_REGISTRY_PROBLEMS, (i) => `{"urn":"x${i}","schema":"s.json"}`));
+    assert.ok(index.ok);
+    assert.equal(index.problems.length, MAX_REGISTRY_PROBLEMS);
+    assert.ok(index.problems.every((problem) => problem.message.includes('breaks the naming rules')));
   });
 });
