@@ -6,14 +6,14 @@
  */
 import { existsSync, lstatSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps } from '../core/registry/registry-file';
+import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps, type RegistryProblems } from '../core/registry/registry-file';
 import { runSteps, type Steps } from '../core/model/steps';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
 import { parseJson } from '../core/parse/parser';
 import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
-import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryProblem, RegistryState } from '../core/registry/types';
+import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
 import { isInside, leavesRoot, realPath } from './path-containment';
 
@@ -41,6 +41,15 @@ export const EAGER_COMPILE_LIMIT = 500;
  * A registry's schemas are a few kilobytes each, so this only stops a hostile or generated set.
  */
 export const MAX_SCHEMA_BYTES_TOGETHER = 16 * 1024 * 1024;
+
+/**
+ * The most distinct schema files one registry reads; the entries that name others get no schema,
+ * with one problem on registry.json saying so. Each file named costs a path resolved, an open and
+ * (missing) an error built: 614,000 entries naming missing files held the server 29 s and 1.5 GB.
+ * A large real registry has thousands (the benchmark's large case 20,000); this only stops a
+ * generated one.
+ */
+export const MAX_SCHEMA_FILES = 50_000;
 
 /**
  * Reads a file's text, preferring what an editor holds in memory over the disk, refusing what is
@@ -168,13 +177,13 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const index = yield* readRegistryIndexSteps(text);
   if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
-  const problems: RegistryProblem[] = [...index.problems];
-  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, read, problems);
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, read, index.problemList);
   for (let next = 0; next < index.entries.length; ) {
     next = entries.addSome(index.entries, next);
     yield;
   }
-  const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems };
+  entries.finish();
+  const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems: index.problemList.all() };
   return { files: [...files, ...entries.schemaFiles], state: { kind: 'loaded', registry } };
 }
 
@@ -193,12 +202,14 @@ class EntryLoader {
   // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
   private readonly realRoot: string;
   private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
+  /** The entries that name a schema file past MAX_SCHEMA_FILES: how many, and the first of them. */
+  private pastLimit: { count: number; first: RegistryIndexEntry } | undefined;
 
   constructor(
     private readonly base: string,
     private readonly workspaceRoot: string,
     private readonly read: TextReader,
-    private readonly problems: RegistryProblem[],
+    private readonly problems: RegistryProblems,
   ) {
     this.realRoot = realPath(workspaceRoot);
   }
@@ -218,6 +229,10 @@ class EntryLoader {
   private add(entry: RegistryIndexEntry): boolean {
     const schemaPath = resolve(this.base, entry.schemaRef);
     let loaded = this.schemas.get(schemaPath);
+    if (!loaded && this.schemas.size >= MAX_SCHEMA_FILES) {
+      this.addUnread(entry, schemaPath);
+      return false;
+    }
     const readOne = !loaded;
     if (!loaded) {
       this.schemaFiles.push(schemaPath);
@@ -230,15 +245,41 @@ class EntryLoader {
     const error = lazy ? schema.readError : schema.error;
     // A schema only draft-07 refuses is no problem to bqschema: the bqschema setting leaves it out.
     const draft07Only = error !== undefined && schema.readError === undefined && schema.subsetReadable;
-    if (error) this.problems.push({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
+    if (error && this.problems.full) this.problems.count(entry.schemaOffset, entry.schemaEnd);
+    else if (error) this.problems.add({ offset: entry.schemaOffset, end: entry.schemaEnd, message: error, ...(draft07Only ? { draft07Only } : {}) });
+    this.keep(entry, schema);
+    return readOne;
+  }
+
+  /** An entry whose schema file is past MAX_SCHEMA_FILES: kept, with a schema that says why it was not read, and counted for one problem. */
+  private addUnread(entry: RegistryIndexEntry, schemaPath: string): void {
+    if (this.pastLimit) this.pastLimit.count++;
+    else this.pastLimit = { count: 1, first: entry };
+    // Not remembered among the schemas: a file never read is no file the registry depends on.
+    this.keep(entry, failed(schemaPath, NOT_READ_PAST_LIMIT));
+  }
+
+  private keep(entry: RegistryIndexEntry, schema: SchemaLoad): void {
     // Written out rather than spread: a spread of 300,000 entries of four shapes is slow to copy.
     const { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd } = entry;
     const loadedEntry: RegistryEntry = { urn, schemaRef, owner, status, offset, end, urnOffset, urnEnd, schemaOffset, schemaEnd, schema };
     this.entries.push(loadedEntry);
     this.byUrn.set(urn, loadedEntry);
-    return readOne;
+  }
+
+  /** After the last entry: the one problem for the entries whose schema files were not read. */
+  finish(): void {
+    if (!this.pastLimit) return;
+    const { count, first } = this.pastLimit;
+    const entries = count === 1 ? 'entry' : 'entries';
+    const message = `registry.json names more than ${MAX_SCHEMA_FILES.toLocaleString('en-US')} distinct schema files, more than this tool reads for one registry: the schema files of the ${count.toLocaleString('en-US')} ${entries} from here on that name another file were not read (so many files stall the editor while they are read; a real registry names far fewer).`;
+    // Listed even when the list is full: it is the one problem that says why those schemas are missing.
+    this.problems.addAlways({ offset: first.schemaOffset, end: first.schemaEnd, message });
   }
 }
+
+/** One string for every entry past MAX_SCHEMA_FILES (hundreds of thousands in a generated registry), so it names no path. */
+const NOT_READ_PAST_LIMIT = `The schema file was not read: registry.json names more than ${MAX_SCHEMA_FILES.toLocaleString('en-US')} distinct schema files, more than this tool reads for one registry.`;
 
 /** A loaded schema, and (for a lazily compiled one) the error found before compiling, if any. */
 type SchemaLoad = LoadedSchema & { readonly readError?: string };

@@ -17,7 +17,8 @@ import { parseJson } from '../../core/parse/parser';
 import { MAX_ALL_ERRORS_VALUES, MAX_SCHEMA_ERRORS } from '../../core/registry/compiled-schema';
 import { MAX_PATTERN_CHARACTERS } from '../../core/registry/schema-problems';
 import type { RegistryState } from '../../core/registry/types';
-import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_BYTES_TOGETHER, MAX_SCHEMA_FILE_BYTES } from '../../workspace/registry-loader';
+import { EAGER_COMPILE_LIMIT, loadRegistry, MAX_SCHEMA_BYTES_TOGETHER, MAX_SCHEMA_FILE_BYTES, MAX_SCHEMA_FILES, readFromDisk } from '../../workspace/registry-loader';
+import { MAX_REGISTRY_PROBLEMS } from '../../core/registry/registry-file';
 import { FRESH } from './harness';
 import { peakRssMb } from '../support/peak-memory';
 
@@ -206,6 +207,36 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     assert.ok(late.some((d) => d.code === 'payload-schema' && d.message.includes(`≤ ${count - 2}`)), JSON.stringify(late));
     const broken = analyzeText(envelope(`urn:babel:t:e${count - 1}`, { n: 1 }), undefined, state);
     assert.ok(broken.some((d) => d.code === 'registry-error' && d.message.includes('"integr"')), JSON.stringify(broken));
+  });
+
+  test(`more than ${MAX_SCHEMA_FILES} distinct schema files: the rest are refused unread, said once on registry.json, not once per entry`, () => {
+    const past = 2000;
+    const root = workspace({ 'real.json': { type: 'object', required: ['id'] } });
+    // Files that do not exist: each one named costs a lookup and an error, which is what the bound stops.
+    const entries = [{ urn: 'urn:babel:t:real', schema: 'schemas/real.json' }];
+    for (let i = 1; i < MAX_SCHEMA_FILES + past; i++) entries.push({ urn: `urn:babel:t:m${i}`, schema: `schemas/missing/${i}.json` });
+    // Past the bound, a file already read is still every entry's that names it.
+    entries.push({ urn: 'urn:babel:t:real-again', schema: 'schemas/real.json' });
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: entries }));
+    let schemaReads = 0;
+    const result = loadRegistry(join(root, 'registry.json'), root, (path, limit) => {
+      if (!path.endsWith('registry.json')) schemaReads++;
+      return readFromDisk(path, limit);
+    });
+    assert.equal(schemaReads, MAX_SCHEMA_FILES, 'schema files read');
+    assert.equal(result.files.length, 1 + MAX_SCHEMA_FILES, 'files the registry depends on: registry.json and the schema files read');
+    const registry = loaded(result.state);
+    assert.equal(registry.entries.length, MAX_SCHEMA_FILES + past + 1, 'every entry is kept');
+    // The first MAX_REGISTRY_PROBLEMS missing files are listed; the one problem for the files not read, then the count of the rest.
+    assert.equal(registry.problems.length, MAX_REGISTRY_PROBLEMS + 2);
+    const notRead = registry.problems[MAX_REGISTRY_PROBLEMS];
+    assert.equal(notRead.message, `registry.json names more than 50,000 distinct schema files, more than this tool reads for one registry: the schema files of the ${past.toLocaleString('en-US')} entries from here on that name another file were not read (so many files stall the editor while they are read; a real registry names far fewer).`);
+    assert.equal(registry.doc.text.slice(notRead.offset, notRead.end), `"schemas/missing/${MAX_SCHEMA_FILES}.json"`);
+    assert.match(registry.problems[MAX_REGISTRY_PROBLEMS + 1].message, new RegExp(`^registry\\.json has ${(MAX_SCHEMA_FILES - 1 - MAX_REGISTRY_PROBLEMS).toLocaleString('en-US')} more problems than the 1,000 listed`));
+    const unread = analyzeText(envelope(`urn:babel:t:m${MAX_SCHEMA_FILES + past - 1}`, {}), undefined, result.state);
+    assert.ok(unread.some((d) => d.code === 'registry-error' && d.message.includes('The schema file was not read: registry.json names more than 50,000 distinct schema files')), JSON.stringify(unread));
+    const again = analyzeText(envelope('urn:babel:t:real-again', {}), undefined, result.state);
+    assert.ok(again.some((d) => d.code === 'payload-schema' && d.message.includes('id')), JSON.stringify(again));
   });
 
   test('a payload with a million wrong items: validated up to its first error, not into gigabytes of errors', () => {
