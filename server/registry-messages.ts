@@ -9,7 +9,8 @@
  * and again once a registry has been loaded or found broken in it since.
  */
 import { MessageType, type Connection } from 'vscode-languageserver/node';
-import type { RegistryState } from '../core/registry/types';
+import { registryProblemCount, type RegistryState } from '../core/registry/types';
+import { MAX_REGISTRY_PROBLEMS } from '../core/registry/registry-file';
 import type { RegistryListener } from './registry';
 
 export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
@@ -41,8 +42,10 @@ export function registryMessages(connection: Pick<Connection, 'sendNotification'
 }
 
 function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): string {
-  const { path, entries, problems } = state.registry;
+  const { path, entries } = state.registry;
   const urns = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
-  const found = problems.length === 0 ? '' : `, ${problems.length} problem${problems.length === 1 ? '' : 's'} (shown as diagnostics on registry.json)`;
+  const problems = registryProblemCount(state.registry);
+  const shown = problems === state.registry.problems.length ? 'shown as diagnostics on registry.json' : `the first ${MAX_REGISTRY_PROBLEMS} shown as diagnostics on registry.json, the rest summed up in one`;
+  const found = problems === 0 ? '' : `, ${problems} problem${problems === 1 ? '' : 's'} (${shown})`;
   return `BabelQueue registry ${path} loaded: ${urns}${found}.`;
 }

@@ -6,7 +6,7 @@
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
-import type { RegistryState } from '../core/registry/types';
+import { registryProblemCount, type RegistryState } from '../core/registry/types';
 
 export class RegistryStatusReporter {
   /** Per document URI, the status last sent (as JSON), until the document closes. */
@@ -44,7 +44,8 @@ function statusOf(uri: string, state: RegistryState): RegistryStatusParams {
 }
 
 function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): string {
-  const { entries, problems } = state.registry;
+  const { entries } = state.registry;
   const count = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
-  return problems.length === 0 ? `Registry: ${count}` : `Registry: ${count}, ${problems.length} problem${problems.length === 1 ? '' : 's'} in registry.json`;
+  const problems = registryProblemCount(state.registry);
+  return problems === 0 ? `Registry: ${count}` : `Registry: ${count}, ${problems} problem${problems === 1 ? '' : 's'} in registry.json`;
 }

@@ -183,7 +183,8 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
     yield;
   }
   entries.finish();
-  const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems: index.problemList.all() };
+  const problemCount = index.problemList.countWhenUnlisted;
+  const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems: index.problemList.all(), ...(problemCount !== undefined ? { problemCount } : {}) };
   return { files: [...files, ...entries.schemaFiles], state: { kind: 'loaded', registry } };
 }
 

@@ -67,6 +67,11 @@ export class RegistryProblems {
     if (this.firstUnlisted === undefined || offset < this.firstUnlisted.offset) this.firstUnlisted = { offset, end };
   }
 
+  /** How many problems were found, listed or not; undefined when every one is listed. */
+  get countWhenUnlisted(): number | undefined {
+    return this.unlisted === 0 ? undefined : this.listed.length + this.always.length + this.unlisted;
+  }
+
   /** The problems listed, then (when some were not) one that says how many more there are, where the first of them is. */
   all(): RegistryProblem[] {
     if (this.unlisted === 0) return [...this.listed, ...this.always];

@@ -97,6 +97,16 @@ export interface Registry {
   /** First entry per URN (a duplicate is a problem and is ignored). */
   readonly byUrn: ReadonlyMap<string, RegistryEntry>;
   readonly problems: readonly RegistryProblem[];
+  /**
+   * How many problems registry.json has, when `problems` does not list them all (past the first
+   * 1,000 they are counted, and one more problem says how many were not listed).
+   */
+  readonly problemCount?: number;
+}
+
+/** How many problems registry.json has, listed or not. */
+export function registryProblemCount(registry: Registry): number {
+  return registry.problemCount ?? registry.problems.length;
 }
 
 /** The registry as an envelope sees it: a usable registry, or why there is none. */

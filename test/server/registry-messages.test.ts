@@ -8,6 +8,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { registryMessages } from '../../server/registry-messages';
 import { NO_REGISTRY, type RegistryState } from '../../core/registry/types';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadRegistry } from '../../workspace/registry-loader';
 
 function listen() {
   const sent: { method: string; type: number; message: string }[] = [];
@@ -52,4 +56,18 @@ test('once a registry has been seen in the workspace folder, a folder without on
   ]);
   // The break is shown once for the server's life; each later state is in the log.
   assert.equal(sent.filter((entry) => entry.method === 'window/showMessage').length, 1);
+});
+
+test('a registry with more problems than registry.json lists logs how many there are, not how many are listed', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-messages-'));
+  try {
+    writeFileSync(join(root, 's.json'), '{"type":"object"}');
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: Array.from({ length: 1500 }, (_, i) => ({ urn: `x${i}`, schema: 's.json' })) }));
+    const state = loadRegistry(join(root, 'registry.json'), root).state;
+    const { sent, listener } = listen();
+    listener(state, { directory: root, root });
+    assert.deepEqual(sent.map((entry) => entry.message), [`BabelQueue registry ${join(root, 'registry.json')} loaded: 1500 URNs, 1500 problems (the first 1000 shown as diagnostics on registry.json, the rest summed up in one).`]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RegistryStatusReporter } from '../../server/registry-status';
 import type { RegistryState } from '../../core/registry/types';
+import { readRegistryIndex } from '../../core/registry/registry-file';
 
 const NONE: RegistryState = { kind: 'none' };
 const BROKEN: RegistryState = { kind: 'broken', path: '/repo/registry.json', error: 'Duplicate URN' };
@@ -54,4 +55,14 @@ test('a send that failed is tried again by the next report', async () => {
   failing = false;
   status.report('file:///c.babel.json', NONE);
   assert.equal(sent.length, 1);
+});
+
+test('a registry with more problems than registry.json lists says how many there are', () => {
+  const index = readRegistryIndex(JSON.stringify({ schemas: Array.from({ length: 1500 }, (_, i) => ({ urn: `x${i}`, schema: 's.json' })) }));
+  assert.ok(index.ok);
+  const problemCount = index.problemList.countWhenUnlisted;
+  const state: RegistryState = { kind: 'loaded', registry: { path: '/w/registry.json', doc: index.doc, entries: index.entries, byUrn: new Map(), problems: index.problems, ...(problemCount !== undefined ? { problemCount } : {}) } };
+  const { sent, status } = reporter(new Set(['file:///a.babel.json']));
+  status.report('file:///a.babel.json', state);
+  assert.equal((sent[0] as unknown as { message: string }).message, 'Registry: 1500 URNs, 1500 problems in registry.json');
 });
