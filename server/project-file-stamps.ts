@@ -48,7 +48,11 @@ export class ProjectFileStamps {
   constructor(private readonly noneThere: (path: string) => void = () => undefined) {}
 
   private record(path: string, stamp: Stamp): void {
-    this.stamps.set(path, stamp);
+    // What a look took in stays taken in while the file is read again as the look found it (the
+    // reload its change set off); any other stamp is not, whoever recorded it.
+    const before = this.stamps.get(path);
+    const stillTakenIn = before?.takenIn === true && stamp.takenIn !== true && before.stat === stamp.stat && (before.read === undefined || before.read.digest === stamp.read?.digest);
+    this.stamps.set(path, stillTakenIn ? { ...stamp, takenIn: true } : stamp);
     if (stamp.stat === MISSING || stamp.stat === VANISHED) this.noneThere(path);
   }
 
@@ -142,22 +146,24 @@ export class ProjectFileStamps {
           continue;
         }
       } else if (now === stamp.stat && (stamp.read === undefined || this.readAsBefore(path, stamp.read))) continue;
-      this.record(path, { stat: now });
+      this.record(path, { stat: now, takenIn: true });
       changed.push(path);
     }
     return changed;
   }
 
   /**
-   * True when the file at `path` is as it was when last read or looked at (its stamp matches, or
-   * it was not there and still is not): a file event for it names nothing the server has not
-   * taken in already (a look at a save found the change first, and what depended on it was read
-   * again). A file read within a tick of its time is read again to tell (see `read`). False for a
-   * path with no stamp, or one an editor holds.
+   * True when a look (`changed`) told the change of the file at `path` and the file is still as
+   * that look found it (its stamp matches, or it was not there and still is not): a file event for
+   * it names nothing the server has not taken in already (what depended on it was read again). A
+   * file read within a tick of its time is read again to tell (see `read`). False for a path with
+   * no stamp, one an editor holds, and one whose stamp a read recorded: a read made for one thing
+   * (a registry search from another folder, another registry naming the same schema) says nothing
+   * of what others hold, read before the change, that its event must reach.
    */
   asRead(path: string): boolean {
     const stamp = this.stamps.get(path);
-    if (stamp === undefined || stamp.stat === HELD || stamp.stat === VANISHED) return false;
+    if (stamp === undefined || stamp.takenIn !== true || stamp.stat === HELD || stamp.stat === VANISHED) return false;
     if (lookAt(path) !== stamp.stat) return false;
     return stamp.read === undefined || this.readAsBefore(path, stamp.read);
   }
@@ -198,4 +204,6 @@ export class ProjectFileStamps {
 interface Stamp {
   readonly stat: string;
   readonly read?: ReadMark;
+  /** Recorded by a look that told this change (see `asRead`). */
+  readonly takenIn?: true;
 }

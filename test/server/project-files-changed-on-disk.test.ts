@@ -395,4 +395,28 @@ describe('project files changed on disk in a folder made after the client regist
       client.kill();
     }
   });
+
+  test('VS Code: a registry.json changed on disk and read by another fixture\'s search before its file event comes is still read again for that event', async () => {
+    const { uriOf, write } = project('babelq-disk-event-after-search-');
+    write('other/shipped.babel.json', SHIPPED);
+    const client = new TestLspClient({ workspaceFolders: [uriOf('')], watchesFiles: true });
+    const open = uriOf('fixtures/open.babel.json');
+    const other = uriOf('other/shipped.babel.json');
+    try {
+      await client.initialize();
+      await client.open(open, SHIPPED);
+      assert.ok(codesOf((await client.pullDiagnostics(open)).items).includes('unknown-urn'));
+      write('registry.json', registry(entry('urn:babel:orders:created'), entry('urn:babel:orders:shipped')));
+      // A fixture in a folder no search started from yet: its search reads registry.json as it is now,
+      // while the registry loaded before stays the one the first fixture uses until the event comes.
+      await client.open(other, SHIPPED);
+      await client.pullDiagnostics(other);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('registry.json'), type: CHANGED }] });
+      await pause(300);
+      assert.deepEqual(codesOf((await client.pullDiagnostics(open)).items), []);
+      assert.deepEqual(codesOf((await client.pullDiagnostics(other)).items), []);
+    } finally {
+      client.kill();
+    }
+  });
 });
