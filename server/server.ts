@@ -135,7 +135,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     byteOrderMarks,
   };
 
-  const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => canWatchFiles);
+  // A fixture is left to the client's file events where its project files are (server/file-watch-coverage.ts).
+  const workspaceFixtures = new WorkspaceFixtures(context, () => registries.workspaceFolders(), () => (canWatchFiles ? coverage.forOneLook() : () => false));
   let schemaCompat: SchemaCompat | undefined;
   // For a client without pull diagnostics: the workspace's report, pushed.
   let workspacePush: PushedWorkspaceFixtures | undefined;

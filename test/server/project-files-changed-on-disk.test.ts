@@ -419,4 +419,28 @@ describe('project files changed on disk in a folder made after the client regist
       client.kill();
     }
   });
+
+  test('eglot 1.9: a fixture in a folder made after the registration, changed on disk (no event comes), is read again at the next save', async () => {
+    const { uriOf, write } = project('babelq-disk-new-folder-fixture-');
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    const shipped = uriOf('fixtures/shipped.babel.json');
+    const open = uriOf('fixtures/open.babel.json');
+    const later = uriOf('later/made.babel.json');
+    try {
+      await client.initialize();
+      await lastHolds(client, shipped, (codes) => codes.includes('unknown-urn'));
+      await client.open(open, GOOD_ENVELOPE);
+      await pause(100);
+      // A folder made after eglot registered its watchers: the save's walk finds the fixture in it.
+      write('later/made.babel.json', SHIPPED);
+      await client.save(open);
+      await lastHolds(client, later, (codes) => codes.includes('unknown-urn'));
+      // Rewritten by another program: eglot hears nothing in that folder.
+      write('later/made.babel.json', GOOD_ENVELOPE);
+      await client.save(open);
+      await lastHolds(client, later, (codes) => codes.length === 0);
+    } finally {
+      client.kill();
+    }
+  });
 });
