@@ -130,7 +130,7 @@ export class ProjectFileStamps {
    * events report them: server/file-watch-coverage.ts) are not looked at. In time slices: a
    * registry of 20,000 schema files is 20,000 looks (some 60 ms), with requests answered meanwhile.
    */
-  async changed(open: ReadonlySet<string>, leftToClient: (path: string) => boolean = () => false): Promise<string[]> {
+  async changed(open: { has(path: string): boolean }, leftToClient: (path: string) => boolean = () => false): Promise<string[]> {
     const changed: string[] = [];
     const slices = new TimeSlices(NOT_CANCELLED, true);
     for (const [path, stamp] of this.stamps) {

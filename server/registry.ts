@@ -346,7 +346,7 @@ export class RegistryService {
    * the directories of the fixtures the workspace's report tracks and of the open documents): a
    * fixture there later searches again, and the places they looked at are not looked at meanwhile.
    */
-  keepSearchesFor(live: ReadonlySet<string>): void {
+  keepSearchesFor(live: { has(directory: string): boolean }): void {
     for (const [key, { directory }] of this.searchedPlaces) {
       if (live.has(directory)) continue;
       this.searchedPlaces.delete(key);

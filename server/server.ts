@@ -231,6 +231,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
           'Reading the workspace folders',
           connection.workspace.getWorkspaceFolders().then((folders) => {
             context.registries.setWorkspaceFolders((folders ?? []).map((folder) => folder.uri));
+            foldersChanged();
             // The configs of a folder that left are no one's (and their files no longer looked at); the others are read again.
             configs.clear();
             // A document with no file is judged from the first folder, which may have changed.
@@ -343,16 +344,46 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // checked against them), the files read from disk that its events do not report are looked at,
   // and those that changed are taken as a file event would name them. One look at a time: a save
   // or open during one has one more follow it.
+  // The open documents' paths, and the directories they are judged from, kept as documents open
+  // and close: a look runs at every open, and working both out from every open document at each
+  // look made opening many documents quadratic (3,000 took 11 s, not 2).
+  const openPaths = new Map<string, number>();
+  const openJudgedFrom = new Map<string, number>();
+  const openPlaces = new Map<string, { readonly path: string | undefined; readonly judgedFrom: string | undefined }>();
+  const count = (counts: Map<string, number>, key: string | undefined, by: number): void => {
+    if (key === undefined) return;
+    const left = (counts.get(key) ?? 0) + by;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
+  const placeOpened = (uri: string): void => {
+    // Opened again without a close (a client's breach of the protocol): the same places.
+    if (openPlaces.has(uri)) return;
+    const judged = registries.judgedPath(uri);
+    const place = { path: toPath(uri), judgedFrom: judged === undefined ? undefined : dirname(judged) };
+    openPlaces.set(uri, place);
+    count(openPaths, place.path, 1);
+    count(openJudgedFrom, place.judgedFrom, 1);
+  };
+  const placeClosed = (uri: string): void => {
+    const place = openPlaces.get(uri);
+    if (place === undefined) return;
+    openPlaces.delete(uri);
+    count(openPaths, place.path, -1);
+    count(openJudgedFrom, place.judgedFrom, -1);
+  };
+  // A document with no file is judged from the first workspace folder, which may have changed.
+  const foldersChanged = (): void => {
+    for (const uri of [...openPlaces.keys()]) {
+      placeClosed(uri);
+      placeOpened(uri);
+    }
+  };
+  documents.onDidOpen((event) => placeOpened(event.document.uri));
+  documents.onDidClose((event) => placeClosed(event.document.uri));
   // The directories documents are judged from now: the report's fixtures' and the open documents'.
   // A registry search made for another (its fixtures moved or deleted) is kept for no one.
-  const judgedDirectories = (): Set<string> => {
-    const live = new Set(workspaceFixtures.fixtureDirectories());
-    for (const document of documents.all()) {
-      const judged = registries.judgedPath(document.uri);
-      if (judged !== undefined) live.add(dirname(judged));
-    }
-    return live;
-  };
+  const judgedFrom = { has: (directory: string): boolean => openJudgedFrom.has(directory) || workspaceFixtures.fixtureDirectories().has(directory) };
   let lookingAtDisk = false;
   let lookAgain = false;
   const projectFilesOnDisk = async (): Promise<void> => {
@@ -364,18 +395,13 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     try {
       do {
         lookAgain = false;
-        const open = new Set<string>();
-        for (const document of documents.all()) {
-          const path = toPath(document.uri);
-          if (path !== undefined) open.add(path);
-        }
         // Only what the registries and configs kept were worked out from is looked at: a schema a
         // registry no longer names, or a folder that left the workspace, is not stat'ed at every save.
-        registries.keepSearchesFor(judgedDirectories());
+        registries.keepSearchesFor(judgedFrom);
         stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
         // For a client that sends file events, only the files its watchers miss (folders made
         // since it registered them: eglot 1.9 watches only those that were there).
-        const uris = (await stamps.changed(open, coverage.forOneLook())).map(toUri);
+        const uris = (await stamps.changed(openPaths, coverage.forOneLook())).map(toUri);
         if (uris.length === 0) continue;
         projectFilesChanged(uris);
         registryFilesChanged(uris);
