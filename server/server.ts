@@ -249,8 +249,12 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // the server's log says once. Until it answers, the disk is looked at on each save and open.
   const watchFiles = (): void => {
     let answered = false;
+    let said = false;
     const notWatching = (why: string): void => {
       canWatchFiles = false;
+      // A refusal after the wait ran out changes nothing the log has not said.
+      if (said) return;
+      said = true;
       connection.console.warn(`${why}: the server hears of no file changed on disk, so at each save and open it looks at the registry.json, schema, babelq.json and suppressions files it read instead of waiting for file events.`);
     };
     const unanswered = setTimeout(() => {

@@ -296,6 +296,19 @@ describe('project files changed on disk, for a client that sends file events (VS
 });
 
 describe('project files changed on disk, for a client that declares file events but does not take the registration', () => {
+  test('registration refused after the server stopped waiting for the answer: the log says once that the disk is looked at', async () => {
+    const { uriOf } = project('babelq-disk-registration-late-');
+    const client = new TestLspClient({ workspaceFolders: [uriOf('')], watchesFiles: true, watchRegistration: 'refused late' });
+    try {
+      await client.initialize();
+      await pause(11_500);
+      const said = client.logs.filter((line) => /file events/.test(line) && /each save and open/.test(line));
+      assert.equal(said.length, 1, `said once: ${JSON.stringify(said)}`);
+    } finally {
+      client.kill();
+    }
+  });
+
   for (const answer of ['refused', 'unanswered'] as const) {
     test(`registration ${answer}: registry.json changed on disk is read again at the next save of another document, and the server's log says once why`, async () => {
       const { uriOf, write } = project(`babelq-disk-registration-${answer}-`);

@@ -52,9 +52,10 @@ export interface TestClientOptions {
   readonly capabilities?: Record<string, unknown>;
   /**
    * How the client answers the server's registration of watched files (client/registerCapability
-   * for workspace/didChangeWatchedFiles): accepted (the default), refused with an error, or never answered.
+   * for workspace/didChangeWatchedFiles): accepted (the default), refused with an error, never answered,
+   * or refused with an error after the server's 10 s wait for an answer.
    */
-  readonly watchRegistration?: 'accepted' | 'refused' | 'unanswered';
+  readonly watchRegistration?: 'accepted' | 'refused' | 'unanswered' | 'refused late';
 }
 
 export class TestLspClient {
@@ -104,6 +105,8 @@ export class TestLspClient {
       const watch = params.registrations?.some((registration) => registration.method === 'workspace/didChangeWatchedFiles') === true;
       if (watch && options.watchRegistration === 'refused') return new ResponseError(ErrorCodes.MethodNotFound, 'this client does not watch files');
       if (watch && options.watchRegistration === 'unanswered') return new Promise<never>(() => undefined);
+      // Refused once the server has stopped waiting for the answer (10 s).
+      if (watch && options.watchRegistration === 'refused late') return new Promise<never>((_, refuse) => setTimeout(() => refuse(new ResponseError(ErrorCodes.MethodNotFound, 'this client does not watch files')), 10_500));
       return null;
     });
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
