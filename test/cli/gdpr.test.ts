@@ -87,3 +87,35 @@ test('a registry babelq.json names outside the current folder (by its path or th
     removeTree(tree);
   }
 });
+
+/** A schema of about `bytes` characters, with one unmarked personal-data field. */
+const bigSchema = (bytes: number) => JSON.stringify({ type: 'object', description: 'x'.repeat(bytes), properties: { phone: { type: 'string' } } });
+
+test('a schema file named by many entries is read once: 40 entries naming one 4.5 MB schema are all reported (40 reads would pass the 16 MB the schema files may hold together)', () => {
+  const schemas = Array.from({ length: 40 }, (_, i) => ({ urn: `urn:babel:orders:event${i}`, schema: 'schemas/big.json', owner: 'orders', status: 'active' }));
+  const tree = makeTree({ 'registry.json': JSON.stringify({ schemas }), 'schemas/big.json': bigSchema(4.5 * 1024 * 1024) });
+  try {
+    const result = babelq(['gdpr', '--format', 'json'], tree);
+    assert.equal(result.status, 0, result.stderr);
+    const reports = JSON.parse(result.stdout) as { urn: string; unmarked: { path: string }[] }[];
+    assert.equal(reports.length, 40);
+    assert.ok(reports.every((report) => report.unmarked.length === 1 && report.unmarked[0]!.path === 'phone'));
+  } finally {
+    removeTree(tree);
+  }
+});
+
+test('distinct schema files above 16 MB together are refused, as every registry read refuses them: exit 2, the one that passes the bound named', () => {
+  const schemas = Array.from({ length: 5 }, (_, i) => ({ urn: `urn:babel:orders:event${i}`, schema: `schemas/big${i}.json`, owner: 'orders', status: 'active' }));
+  const files: Record<string, string> = { 'registry.json': JSON.stringify({ schemas }) };
+  for (let i = 0; i < 5; i++) files[`schemas/big${i}.json`] = bigSchema(4.5 * 1024 * 1024);
+  const tree = makeTree(files);
+  try {
+    const result = babelq(['gdpr'], tree);
+    assert.equal(result.status, 2, result.stdout);
+    assert.match(result.stderr, /the schema of urn:babel:orders:event3 \('schemas\/big3\.json'\) would bring the registry's schema files above 16\.0 MB together, more than this tool reads for one registry; it was not read/);
+    assert.equal(result.stdout, '');
+  } finally {
+    removeTree(tree);
+  }
+});
