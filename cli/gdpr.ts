@@ -14,8 +14,8 @@ import type { ParsedText } from '../core/parse/document';
 import { parseText } from '../core/parse/parser';
 import { readRegistryIndex } from '../core/registry/registry-file';
 import { piiUnmarkedFindings, sensitiveFields } from '../core/rules/registry/pii-unmarked';
-import { megabytes, readBoundedText, UnreadableFile } from '../workspace/bounded-read';
-import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_BYTES_TOGETHER, MAX_SCHEMA_FILE_BYTES } from '../workspace/registry-loader';
+import { megabytes, readBoundedText } from '../workspace/bounded-read';
+import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_BYTES_TOGETHER, readSchemaWithin } from '../workspace/registry-loader';
 import { isInside } from '../workspace/path-containment';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
@@ -96,19 +96,14 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
 
-/** A schema file's text and parse, bounded by itself and by what is `left` of the registry's schema bytes together. */
+/** A schema file's text and parse, read within the bounds every registry read keeps (workspace/registry-loader.ts). */
 function readSchema(entry: { readonly urn: string; readonly schemaRef: string }, schemaPath: string, together: { left: number }): { readonly text: string; readonly doc: ParsedText } {
-  const overTogether = `the schema of ${entry.urn} ('${entry.schemaRef}') would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read`;
-  const limit = Math.min(MAX_SCHEMA_FILE_BYTES, together.left);
-  let text: string;
-  try {
-    text = readBoundedText(schemaPath, limit);
-  } catch (error) {
-    if (error instanceof UnreadableFile && error.reason === 'too-large' && limit < MAX_SCHEMA_FILE_BYTES) throw new CliError(overTogether);
-    throw new CliError(`cannot read the schema of ${entry.urn} ('${entry.schemaRef}'): ${describeFsError(error)}`);
+  const within = readSchemaWithin(schemaPath, readBoundedText, together);
+  if ('overTogether' in within) {
+    throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read`);
   }
-  if (text.length > together.left) throw new CliError(overTogether);
-  together.left -= text.length;
+  if ('unread' in within) throw new CliError(`cannot read the schema of ${entry.urn} ('${entry.schemaRef}'): ${describeFsError(within.unread)}`);
+  const { text } = within;
   const doc = parseText(text);
   if (doc.syntaxProblems.length > 0) throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${doc.syntaxProblems[0].message}`);
   return { text, doc };

@@ -290,22 +290,37 @@ function failed(path: string, error: string, extra: Partial<LoadedSchema> = {}):
   return { path, ...extra, error, readError: error };
 }
 
-/** `schemaBytes.left`: what is left of MAX_SCHEMA_BYTES_TOGETHER for this file and the ones after it. */
-function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, schemaBytes: { left: number }): SchemaLoad {
-  if (!isInside(workspaceRoot, path, realRoot)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
-  const overTogether = `The schema file ${path} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`;
-  const limit = Math.min(MAX_SCHEMA_FILE_BYTES, schemaBytes.left);
+/**
+ * A schema file's text, read within its own bound and what is left (`together.left`, taken from)
+ * of MAX_SCHEMA_BYTES_TOGETHER for the registry's schema files; `overTogether` when it would pass
+ * the latter, `unread` with the read's error otherwise. Every reader of a registry's schemas
+ * (its load, `babelq gdpr`) goes through it, so none reads more than the others would.
+ */
+export function readSchemaWithin(path: string, read: TextReader, together: { left: number }): { readonly text: string } | { readonly overTogether: true } | { readonly unread: unknown } {
+  const limit = Math.min(MAX_SCHEMA_FILE_BYTES, together.left);
   let text: string;
   try {
     text = read(path, limit);
   } catch (error) {
-    if (error instanceof UnreadableFile && error.reason === 'too-large' && limit < MAX_SCHEMA_FILE_BYTES) return failed(path, overTogether);
-    return failed(path, `The schema file ${unreadable(error)}`);
+    if (error instanceof UnreadableFile && error.reason === 'too-large' && limit < MAX_SCHEMA_FILE_BYTES) return { overTogether: true };
+    return { unread: error };
   }
+  // A text past the file's own bound (an editor's, which no read bounded) is the caller's to refuse, taking nothing.
+  if (text.length > MAX_SCHEMA_FILE_BYTES) return { text };
+  if (text.length > together.left) return { overTogether: true };
+  together.left -= text.length;
+  return { text };
+}
+
+/** `schemaBytes.left`: what is left of MAX_SCHEMA_BYTES_TOGETHER for this file and the ones after it. */
+function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, schemaBytes: { left: number }): SchemaLoad {
+  if (!isInside(workspaceRoot, path, realRoot)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
+  const within = readSchemaWithin(path, read, schemaBytes);
+  if ('overTogether' in within) return failed(path, `The schema file ${path} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
+  if ('unread' in within) return failed(path, `The schema file ${unreadable(within.unread)}`);
+  const { text } = within;
   const tooLong = sizeProblem(path, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
   if (tooLong) return failed(path, tooLong);
-  if (text.length > schemaBytes.left) return failed(path, overTogether);
-  schemaBytes.left -= text.length;
   const doc = parseJson(text);
   if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${path} is not valid JSON: ${doc.syntaxProblems[0].message}`, { doc });
   let value: unknown;
