@@ -25,6 +25,7 @@ import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
 import { CliRegistries } from './registry';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { allowYoungGenerationFor } from './young-generation';
 
 /** What a lint run is set up from: the current directory and the options as given. */
 export interface LintSetup {
@@ -102,7 +103,9 @@ export function lintFile(file: InputFile, context: LintContext): FileReport {
  */
 export function readFixture(file: InputFile): Uint8Array {
   try {
-    return readBoundedBytes(file.absolute, MAX_ENVELOPE_FILE_BYTES, readInto);
+    const bytes = readBoundedBytes(file.absolute, MAX_ENVELOPE_FILE_BYTES, readInto);
+    allowYoungGenerationFor(bytes.length);
+    return bytes;
   } catch (error) {
     throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
   }

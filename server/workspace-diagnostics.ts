@@ -51,6 +51,7 @@ import type { ProjectFileReport } from './project-file-report';
 import { configFileReports } from './config-file-reports';
 import { toPath, toUri } from './registry';
 import { lookAt, markOf, readsAsMarked, stampOf, withinTick, type ReadMark } from './file-stamps';
+import { digitGroups } from '../core/model/count-words';
 
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
 const HOLD_MS = 5 * 60_000;
@@ -577,7 +578,7 @@ export class WorkspaceFixtures {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {
           this.capLogged.add(folder);
-          this.context.connection.console.info(`${folder} holds more than ${MAX_FIXTURES_FOUND.toLocaleString('en')} fixtures: the workspace's problems list the first ${MAX_FIXTURES_FOUND.toLocaleString('en')} its walk finds (each folder's own files, then its subfolders in name order); the others are checked when they are opened (babelq lint checks them all).`);
+          this.context.connection.console.info(`${folder} holds more than ${digitGroups(MAX_FIXTURES_FOUND)} fixtures: the workspace's problems list the first ${digitGroups(MAX_FIXTURES_FOUND)} its walk finds (each folder's own files, then its subfolders in name order); the others are checked when they are opened (babelq lint checks them all).`);
         }
       }
       for (const path of paths) if (!found.has(path)) found.set(path, folder);

@@ -20,6 +20,7 @@ import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText, UnreadableFile } from './bounded-read';
 import { PROJECT_MARKER } from './project-root';
 import { resolvedPath } from './absolute-path';
+import { digitGroups } from '../core/model/count-words';
 
 export const GITIGNORE_FILE = '.gitignore';
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
@@ -220,11 +221,11 @@ export function parseGitignore(text: string): IgnoreRule[] {
       const source = `^${anchored ? '' : '(?:[^/]*/)*'}${compileGitGlob(line)}$`;
       if (!sources.has(source)) {
         if (sources.size === MAX_WILDCARD_LINES) {
-          throw new TooManyWildcards(`has more than ${MAX_WILDCARD_LINES.toLocaleString('en')} distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied.`);
+          throw new TooManyWildcards(`has more than ${digitGroups(MAX_WILDCARD_LINES)} distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied.`);
         }
         wildcardCharacters += line.length;
         if (wildcardCharacters > MAX_WILDCARD_CHARACTERS) {
-          throw new TooManyWildcards(`has wildcard lines of more than ${MAX_WILDCARD_CHARACTERS.toLocaleString('en')} characters together (each one is compiled and tested against every file and folder a walk meets); it was not applied.`);
+          throw new TooManyWildcards(`has wildcard lines of more than ${digitGroups(MAX_WILDCARD_CHARACTERS)} characters together (each one is compiled and tested against every file and folder a walk meets); it was not applied.`);
         }
         sources.add(source);
       }

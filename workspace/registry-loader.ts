@@ -16,6 +16,7 @@ import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers'
 import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
 import { isInside, leavesRoot, realPath } from './path-containment';
+import { digitGroups } from '../core/model/count-words';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
 
@@ -274,14 +275,14 @@ class EntryLoader {
     if (!this.pastLimit) return;
     const { count, first } = this.pastLimit;
     const entries = count === 1 ? 'entry' : 'entries';
-    const message = `registry.json names more than ${MAX_SCHEMA_FILES.toLocaleString('en-US')} distinct schema files, more than this tool reads for one registry: the schema files of the ${count.toLocaleString('en-US')} ${entries} from here on that name another file were not read (so many files stall the editor while they are read; a real registry names far fewer).`;
+    const message = `registry.json names more than ${digitGroups(MAX_SCHEMA_FILES)} distinct schema files, more than this tool reads for one registry: the schema files of the ${digitGroups(count)} ${entries} from here on that name another file were not read (so many files stall the editor while they are read; a real registry names far fewer).`;
     // Listed even when the list is full: it is the one problem that says why those schemas are missing.
     this.problems.addAlways({ offset: first.schemaOffset, end: first.schemaEnd, message });
   }
 }
 
 /** One string for every entry past MAX_SCHEMA_FILES (hundreds of thousands in a generated registry), so it names no path. */
-const NOT_READ_PAST_LIMIT = `The schema file was not read: registry.json names more than ${MAX_SCHEMA_FILES.toLocaleString('en-US')} distinct schema files, more than this tool reads for one registry.`;
+const NOT_READ_PAST_LIMIT = `The schema file was not read: registry.json names more than ${digitGroups(MAX_SCHEMA_FILES)} distinct schema files, more than this tool reads for one registry.`;
 
 /** A loaded schema, and (for a lazily compiled one) the error found before compiling, if any. */
 type SchemaLoad = LoadedSchema & { readonly readError?: string };

@@ -22,6 +22,7 @@ import { pythonModel, PYTHON_MAX_DEPTH } from './python';
 import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
+import { digitGroups } from '../model/count-words';
 
 /** One place where the SDK encoders disagree. */
 export interface Divergence {
@@ -102,9 +103,9 @@ const DEPTH_LIMITS: readonly { readonly limit: number; readonly says: string }[]
   { limit: DOTNET_MAX_DEPTH, says: `the .NET SDK cannot decode or relay it beyond ${DOTNET_MAX_DEPTH} levels (JsonDocument's default MaxDepth)` },
   { limit: PHP_MAX_DEPTH, says: `the PHP consumer rejects the message beyond ${PHP_MAX_DEPTH} levels (json_decode at its default depth of 512), and PHP cannot relay it` },
   { limit: PYTHON_MAX_DEPTH, says: `the Python consumer crashes beyond ${PYTHON_MAX_DEPTH} levels (json.loads raises RecursionError)` },
-  { limit: JAVA_MAX_DEPTH, says: `the Java consumer crashes beyond ${JAVA_MAX_DEPTH.toLocaleString('en-US')} levels (StackOverflowError)` },
-  { limit: NODE_MAX_DEPTH, says: `the Node consumer reads it but cannot relay it beyond ${NODE_MAX_DEPTH.toLocaleString('en-US')} levels (JSON.stringify throws RangeError)` },
-  { limit: GO_MAX_DEPTH, says: `the Go consumer rejects it beyond ${GO_MAX_DEPTH.toLocaleString('en-US')} levels (json.Unmarshal's maximum depth)` },
+  { limit: JAVA_MAX_DEPTH, says: `the Java consumer crashes beyond ${digitGroups(JAVA_MAX_DEPTH)} levels (StackOverflowError)` },
+  { limit: NODE_MAX_DEPTH, says: `the Node consumer reads it but cannot relay it beyond ${digitGroups(NODE_MAX_DEPTH)} levels (JSON.stringify throws RangeError)` },
+  { limit: GO_MAX_DEPTH, says: `the Go consumer rejects it beyond ${digitGroups(GO_MAX_DEPTH)} levels (json.Unmarshal's maximum depth)` },
 ];
 
 /**
@@ -120,9 +121,8 @@ function depthDivergence(root: ObjectNode): Divergence | undefined {
   const past = crossed[0].limit + 1;
   const offset = parsed ? containerAtDepth(parsed.columns, parsed.slot, past) : treeDepth(root, past).offset;
   if (offset === undefined) return undefined;
-  const count = (n: number) => n.toLocaleString('en-US');
   const says = crossed.map((sdk) => sdk.says).join('; ');
-  return { offset, end: offset + 1, severity: 'warning', message: `The envelope nests ${count(depth)} levels deep, and this value is level ${count(past)}: ${says}.` };
+  return { offset, end: offset + 1, severity: 'warning', message: `The envelope nests ${digitGroups(depth)} levels deep, and this value is level ${digitGroups(past)}: ${says}.` };
 }
 
 /** The start of the first container `depth` levels deep in the subtree of `slot` (the slot itself is level 1). */

@@ -8,6 +8,7 @@ import { integerText } from './numbers';
 import { isPlainNode } from './plain-subtree';
 import { child, lastValue, type Notes, type Path } from './writer';
 import { SDK_LABELS, type EncodeResult, type SdkName } from './types';
+import { digitGroups } from '../model/count-words';
 
 /** The fields a typed SDK (Go, Java, .NET) decodes in each scope; everything else is dropped. */
 export const TYPED_FIELDS: Readonly<Record<EnvelopeScope, readonly string[]>> = {
@@ -89,8 +90,7 @@ export function noteMapRelay(sdk: SdkName, root: ObjectNode, notes: Notes): void
 /** The refusal for a document nested deeper than the SDK's decoder or encoder goes. */
 export function tooDeep(sdk: SdkName, depth: number, limit: number, why: string): EncodeResult | undefined {
   if (depth <= limit) return undefined;
-  const count = (n: number) => n.toLocaleString('en-US');
-  return { ok: false, error: `The document nests ${count(depth)} levels deep, beyond the ${count(limit)} the ${SDK_LABELS[sdk]} preview allows: ${why}`, notes: [] };
+  return { ok: false, error: `The document nests ${digitGroups(depth)} levels deep, beyond the ${digitGroups(limit)} the ${SDK_LABELS[sdk]} preview allows: ${why}`, notes: [] };
 }
 
 /** The decoded string of a JSON string node, else undefined. */

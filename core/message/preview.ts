@@ -12,6 +12,7 @@ import { rejecting, verdictLines } from './acceptance';
 import { whyDifferent } from './difference';
 import { buildMessage, sdkFallbackText, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
 import type { OutgoingMessage } from './types';
+import { digitGroups } from '../model/count-words';
 
 /** How many bytes of the body the hex view shows before it stops. */
 export const HEX_LIMIT = 4096;
@@ -159,7 +160,7 @@ function bodyLines(message: OutgoingMessage): string[] {
   const end = message.textTail(BODY_TAIL + 1);
   const tail = end.slice(codePointBoundary(end, 1));
   const left = message.textLength - head.length - tail.length;
-  return [head, `… ${left.toLocaleString('en')} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`, tail];
+  return [head, `… ${digitGroups(left)} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`, tail];
 }
 
 /** `at`, or one before it when it would split a surrogate pair. */

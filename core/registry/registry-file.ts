@@ -17,6 +17,7 @@ import { checkUrnNaming } from '../contract/urn';
 import { goFold } from '../encode/go';
 import type { RegistryIndexEntry, RegistryProblem } from './types';
 import { runSteps, type Steps } from '../model/steps';
+import { digitGroups } from '../model/count-words';
 
 export type RegistryIndex =
   | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[]; readonly problemList: RegistryProblems }
@@ -77,7 +78,7 @@ export class RegistryProblems {
     if (this.unlisted === 0) return [...this.listed, ...this.always];
     const summary: RegistryProblem = {
       ...this.firstUnlisted!,
-      message: `registry.json has ${this.unlisted.toLocaleString('en-US')} more problems than the ${MAX_REGISTRY_PROBLEMS.toLocaleString('en-US')} listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the registry you meant).`,
+      message: `registry.json has ${digitGroups(this.unlisted)} more problems than the ${digitGroups(MAX_REGISTRY_PROBLEMS)} listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the registry you meant).`,
       ...(this.unlistedRefuse ? { refusesRegistry: true as const } : {}),
     };
     return [...this.listed, ...this.always, summary];

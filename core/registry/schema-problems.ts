@@ -8,6 +8,7 @@ import { closestWord } from '../model/edit-distance';
 import { firstDuplicate } from './linear-keywords';
 import { linearRegexProblem } from './linear-regex';
 import { decodePointer, encodeSegment, forEachSubschema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-walk';
+import { digitGroups } from '../model/count-words';
 
 /** `/properties/amount` → "at /properties/amount"; the root reads as such. */
 function where(pointer: string): string {
@@ -173,7 +174,7 @@ export function findInvalidPattern(schema: Record<string, unknown>): { readonly 
       // Counted before anything is compiled: the count is what bounds the compiling.
       patternCharacters += source.length;
       if (patternCharacters > MAX_PATTERN_CHARACTERS) {
-        problem = { message: `${label} brings the schema's patterns to more than ${MAX_PATTERN_CHARACTERS.toLocaleString('en')} characters together (${source.length.toLocaleString('en')} in this one: ${preview(source)}); compiling that much for the linear-time engine would stall validation. Shorten the patterns.`, pointer: at };
+        problem = { message: `${label} brings the schema's patterns to more than ${digitGroups(MAX_PATTERN_CHARACTERS)} characters together (${digitGroups(source.length)} in this one: ${preview(source)}); compiling that much for the linear-time engine would stall validation. Shorten the patterns.`, pointer: at };
         return;
       }
       try {

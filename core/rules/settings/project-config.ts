@@ -11,6 +11,7 @@ import { closestWord } from '../../model/edit-distance';
 import type { Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
 import { COMPAT_BASE_SHAPE, isPayloadVerdict, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
+import { digitGroups } from '../../model/count-words';
 
 export const PROJECT_CONFIG_FILE = 'babelq.json';
 
@@ -168,7 +169,7 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[], bud
     else if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split('/').includes('..')) problems.push(at(item, `The glob "${glob}" must stay below this file's folder (no leading "/", no "..").`));
     else if (glob.length > MAX_GLOB_LENGTH) problems.push(at(item, `This glob is ${glob.length} characters long, more than the ${MAX_GLOB_LENGTH} of the longest path; it was not used.`));
     else if (braceDepth(glob) > MAX_GLOB_BRACE_DEPTH) problems.push(at(item, `This glob nests {…} alternatives ${braceDepth(glob)} deep, more than ${MAX_GLOB_BRACE_DEPTH}; it was not used.`));
-    else if (glob.length > budget.left) problems.push(at(item, `With this glob the globs of this file would hold more than ${MAX_GLOB_CHARACTERS.toLocaleString('en')} characters together (each one is compiled and tested against every file and folder a walk meets); it was not used.`));
+    else if (glob.length > budget.left) problems.push(at(item, `With this glob the globs of this file would hold more than ${digitGroups(MAX_GLOB_CHARACTERS)} characters together (each one is compiled and tested against every file and folder a walk meets); it was not used.`));
     else {
       budget.left -= glob.length;
       globs.push(glob);

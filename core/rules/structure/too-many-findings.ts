@@ -8,6 +8,7 @@
  */
 import { MAX_FINDINGS_PER_DOCUMENT, MAX_LISTED_WITH_ERRORS } from '../context';
 import { defineRule } from '../definition';
+import { digitGroups } from '../../model/count-words';
 
 export const rule = defineRule({
   codes: [
@@ -15,9 +16,9 @@ export const rule = defineRule({
       code: 'too-many-findings',
       family: 'structure',
       severity: 'information',
-      summary: `A document with more than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings: past them only errors are listed, up to ${MAX_LISTED_WITH_ERRORS.toLocaleString('en')}.`,
+      summary: `A document with more than ${digitGroups(MAX_FINDINGS_PER_DOCUMENT)} findings: past them only errors are listed, up to ${digitGroups(MAX_LISTED_WITH_ERRORS)}.`,
       docs: {
-        fires: `More than ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} findings in one document (the editor and \`babelq lint\` alike). The first ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} are listed, then past them the errors (a file with one still fails CI), up to ${MAX_LISTED_WITH_ERRORS.toLocaleString('en')} in all; this note, on the first character, says how many more there were.`,
+        fires: `More than ${digitGroups(MAX_FINDINGS_PER_DOCUMENT)} findings in one document (the editor and \`babelq lint\` alike). The first ${digitGroups(MAX_FINDINGS_PER_DOCUMENT)} are listed, then past them the errors (a file with one still fails CI), up to ${digitGroups(MAX_LISTED_WITH_ERRORS)} in all; this note, on the first character, says how many more there were.`,
         instead: 'Fix the listed findings (most come from one cause repeated, often fixed by one quick fix or `babelq lint --fix`), or split a generated fixture into smaller ones.',
         example: { fires: '{ "data": { "prices": [9.99, 9.99, … 20,000 float amounts] } }', clean: '{ "data": { "prices_cents": [999, 999, …] } }' },
       },
@@ -33,5 +34,5 @@ export const rule = defineRule({
  */
 export function capNoteMessage(listed: number, over: number): string {
   const total = listed + over;
-  return `${total.toLocaleString('en')} findings in this document: ${listed.toLocaleString('en')} are listed (the first ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')}, then only errors, up to ${MAX_LISTED_WITH_ERRORS.toLocaleString('en')}), the other ${over.toLocaleString('en')} are not. Fix the listed ones (often one cause repeated) and check again.`;
+  return `${digitGroups(total)} findings in this document: ${digitGroups(listed)} are listed (the first ${digitGroups(MAX_FINDINGS_PER_DOCUMENT)}, then only errors, up to ${digitGroups(MAX_LISTED_WITH_ERRORS)}), the other ${digitGroups(over)} are not. Fix the listed ones (often one cause repeated) and check again.`;
 }
