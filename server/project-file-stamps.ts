@@ -47,12 +47,22 @@ export class ProjectFileStamps {
    */
   constructor(private readonly noneThere: (path: string) => void = () => undefined) {}
 
-  private record(path: string, stamp: Stamp): void {
+  /**
+   * Records what `path` is now. `by`: a look of `changed()` (or its reading again within a tick),
+   * which tells the change itself, or a use (a read, a search's look), which does not: a use that
+   * finds the file other than its stamp says took in a change nobody was told of (another folder's
+   * search read a registry.json rewritten since the loaded registry read it), so the next look
+   * tells it, though the file is as the stamp now says.
+   */
+  private record(path: string, stamp: Stamp, by: 'look' | 'use' = 'use'): void {
     // What a look took in stays taken in while the file is read again as the look found it (the
     // reload its change set off); any other stamp is not, whoever recorded it.
     const before = this.stamps.get(path);
     const stillTakenIn = before?.takenIn === true && stamp.takenIn !== true && before.stat === stamp.stat && (before.read === undefined || before.read.digest === stamp.read?.digest);
-    this.stamps.set(path, stillTakenIn ? { ...stamp, takenIn: true } : stamp);
+    // Whether an editor holds the file is no change of it on disk (see `changed`).
+    const unseen = by === 'use' && before !== undefined && before.stat !== stamp.stat && before.stat !== HELD && stamp.stat !== HELD;
+    const untold = stamp.takenIn !== true && (before?.untold === true || unseen);
+    this.stamps.set(path, { ...stamp, ...(stillTakenIn ? { takenIn: true } : {}), ...(untold ? { untold: true } : {}) });
     if (stamp.stat === MISSING || stamp.stat === VANISHED) this.noneThere(path);
   }
 
@@ -137,16 +147,21 @@ export class ProjectFileStamps {
       await slices.pause();
       if (leftToClient(path)) continue;
       const now = lookAt(path);
+      if (stamp.untold === true) {
+        this.record(path, { stat: now, takenIn: true }, 'look');
+        changed.push(path);
+        continue;
+      }
       const held = open.has(path);
       if (held || stamp.stat === HELD) {
         if ((now === MISSING) === (stamp.stat === MISSING)) {
           // Closed since, without its text read from disk again (the close re-reads every file that
           // is read): from now on its stamp tells.
-          if (!held) this.record(path, { stat: now });
+          if (!held) this.record(path, { stat: now }, 'look');
           continue;
         }
       } else if (now === stamp.stat && (stamp.read === undefined || this.readAsBefore(path, stamp.read))) continue;
-      this.record(path, { stat: now, takenIn: true });
+      this.record(path, { stat: now, takenIn: true }, 'look');
       changed.push(path);
     }
     return changed;
@@ -169,13 +184,22 @@ export class ProjectFileStamps {
   }
 
   /**
+   * A file event named `path`, and the server acts on it: the event tells the change, so what was
+   * recorded of the path before it is dropped, and the read the change sets off records it afresh
+   * (kept, its new stamp would read as a change no look told, and be told once more).
+   */
+  toldByEvent(path: string): void {
+    this.stamps.delete(path);
+  }
+
+  /**
    * Whether a file read within a tick of its time still holds what was read (its size and time
    * tell nothing): read again to know. Once read outside that tick, its stamp alone tells.
    */
   private readAsBefore(path: string, before: ReadMark): boolean {
     const stat = readsAsMarked(path, before, readBoundedText);
     if (!stat) return false;
-    this.record(path, withinTick(stat) ? { stat: stampOf(stat), read: before } : { stat: stampOf(stat) });
+    this.record(path, withinTick(stat) ? { stat: stampOf(stat), read: before } : { stat: stampOf(stat) }, 'look');
     return true;
   }
 
@@ -206,4 +230,6 @@ interface Stamp {
   readonly read?: ReadMark;
   /** Recorded by a look that told this change (see `asRead`). */
   readonly takenIn?: true;
+  /** A use found the file changed since its stamp: the next look tells it (see `record`). */
+  readonly untold?: true;
 }

@@ -334,6 +334,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       // A change a look at the disk already took in (at a save before this event came, in a
       // folder the look does not leave to the client): read once, not again for its event.
       if (path && !markChanged && stamps.asRead(path)) continue;
+      if (path) stamps.toldByEvent(path);
       uris.push(change.uri);
     }
     if (marksChanged) refreshDiagnostics();

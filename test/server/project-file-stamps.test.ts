@@ -174,3 +174,63 @@ test('the places a registry.json was looked for from a directory no document is 
   // A fixture judged from moved/ again searches again: what is there now.
   assert.equal(registries.stateFor(folder.uriOf('moved/b.babel.json'), DEFAULT_SETTINGS).kind, 'loaded');
 });
+
+test('a change another search reads before the next look is still told at that look, so the registry loaded before it is loaded again (Neovim: a fixture of another folder opened first)', async () => {
+  const folder = scratchFolder('babelq-stamps-read-by-search-');
+  const created = registryNaming('schemas/orders.json').schemas[0];
+  writeOld(folder, 'registry.json', { schemas: [created] });
+  writeOld(folder, 'schemas/orders.json', { type: 'object' });
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  const entries = (path: string) => {
+    const state = registries.stateFor(folder.uriOf(path), DEFAULT_SETTINGS);
+    return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
+  };
+  assert.deepEqual(entries('one/a.babel.json'), ['urn:babel:orders:created']);
+  // Another program adds an entry; before the next save, a fixture of another folder is judged and its search reads registry.json.
+  writeOld(folder, 'registry.json', { schemas: [created, { ...created, urn: 'urn:babel:orders:shipped' }] });
+  entries('two/b.babel.json');
+  assert.deepEqual(await stamps.changed(new Set()), [folder.at('registry.json')]);
+  assert.ok(registries.invalidate([folder.uriOf('registry.json')]));
+  assert.deepEqual(entries('one/a.babel.json'), ['urn:babel:orders:created', 'urn:babel:orders:shipped']);
+  assert.deepEqual(entries('two/b.babel.json'), ['urn:babel:orders:created', 'urn:babel:orders:shipped']);
+  // Told once.
+  assert.deepEqual(await stamps.changed(new Set()), []);
+});
+
+test('a babelq.json or registry.json another search finds created before the next look is told at that look, for the folders that looked and found none', async () => {
+  const folder = scratchFolder('babelq-stamps-created-seen-by-search-');
+  writeOld(folder, 'one/a.babel.json', '{}');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  assert.equal(registries.stateFor(folder.uriOf('one/a.babel.json'), DEFAULT_SETTINGS).kind, 'none');
+  writeOld(folder, 'registry.json', registryNaming('schemas/orders.json'));
+  writeOld(folder, 'schemas/orders.json', { type: 'object' });
+  // Found by another folder's search before the look: the search of one/ found none there, and is told.
+  assert.equal(registries.stateFor(folder.uriOf('two/b.babel.json'), DEFAULT_SETTINGS).kind, 'loaded');
+  assert.ok((await stamps.changed(new Set())).includes(folder.at('registry.json')));
+  assert.ok(registries.invalidate([folder.uriOf('registry.json')]));
+  assert.equal(registries.stateFor(folder.uriOf('one/a.babel.json'), DEFAULT_SETTINGS).kind, 'loaded');
+});
+
+test('a change a file event told is not told again by the next look, once the read it set off has stamped it', async () => {
+  const folder = scratchFolder('babelq-stamps-told-by-event-');
+  writeOld(folder, 'registry.json', registryNaming('schemas/orders.json'));
+  const path = folder.at('registry.json');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  stamps.read(path, 1 << 20);
+  writeOld(folder, 'registry.json', registryNaming('schemas/other-orders.json'));
+  // The event (VS Code's, for a folder outside the ones it watches: an absolute registry path) comes, and the reload reads the file.
+  stamps.toldByEvent(path);
+  stamps.read(path, 1 << 20);
+  assert.deepEqual(await stamps.changed(new Set()), []);
+  // Without the event, the same read is a change no look told: told at the next look.
+  writeOld(folder, 'registry.json', registryNaming('schemas/orders.json'));
+  stamps.read(path, 1 << 20);
+  assert.deepEqual(await stamps.changed(new Set()), [path]);
+});
