@@ -53,7 +53,7 @@ export class RegistryService {
    * The loads in time slices under way, by registry.json path, each with the files it has read so
    * far and the paths changed since it began: a load that read one of them is not kept.
    */
-  private readonly loading = new Map<string, { readonly done: Promise<void>; readonly read: Set<string>; readonly changed: Set<string> }>();
+  private readonly loading = new Map<string, { readonly done: Promise<RegistryState | undefined>; readonly read: Set<string>; readonly changed: Set<string> }>();
   /** Counts the changes of folders: a load in time slices begun before one is not kept. */
   private folderChanges = 0;
 
@@ -142,13 +142,18 @@ export class RegistryService {
    * other documents are answered while a registry of hundreds of thousands of entries loads.
    */
   async stateWhenLoaded(documentUri: string, settings: Settings): Promise<RegistryState> {
+    let dropped = 0;
     for (;;) {
       // Found again after each load: a change meanwhile may have a fixture find another registry.
       const target = this.target(documentUri, settings);
       if ('kind' in target) return target;
       const result = this.loaded.get(target.path);
       if (result) return result.state;
-      await this.loadInSlices(target.path, target.searched, target.text);
+      const unkept = await this.loadInSlices(target.path, target.searched, target.text);
+      if (unkept !== undefined && ++dropped >= LOADS_WAITED) {
+        const now = this.target(documentUri, settings);
+        if (!('kind' in now) && now.path === target.path) return this.loaded.get(now.path)?.state ?? unkept;
+      }
     }
   }
 
@@ -241,19 +246,23 @@ export class RegistryService {
 
   /** The registry at `path`, loaded in time slices when it is not loaded yet (again after each change meanwhile). */
   private async whenLoaded(path: string): Promise<RegistryState> {
+    let dropped = 0;
     for (;;) {
       const result = this.loaded.get(path);
       if (result) return result.state;
-      await this.loadInSlices(path, this.searchedFrom(path));
+      const unkept = await this.loadInSlices(path, this.searchedFrom(path));
+      if (unkept !== undefined && ++dropped >= LOADS_WAITED) return this.loaded.get(path)?.state ?? unkept;
     }
   }
 
   /**
    * One load in time slices per registry at a time: every request that waits for it joins it. A
-   * load during which one of the files it read changed (or the folders did) is dropped, since it
-   * may have read that file before the change; whoever waits for it loads again.
+   * load during which one of the files it read changed (or the folders did) is not kept, since it
+   * may have read that file before the change; whoever waits for it loads again, up to
+   * LOADS_WAITED loads. Resolves to the state of a load not kept for a change of its files
+   * (undefined when it was kept, or made for folders that are no longer the workspace's).
    */
-  private loadInSlices(path: string, searched: Searched, text?: string): Promise<void> {
+  private loadInSlices(path: string, searched: Searched, text?: string): Promise<RegistryState | undefined> {
     const pending = this.loading.get(path);
     if (pending) return pending.done;
     const read = new Set<string>();
@@ -269,7 +278,7 @@ export class RegistryService {
    * `read` is told each file the load reads, as it reads it; `text` is registry.json as the search
    * just read it, read once more if the load asks for it again.
    */
-  private async sliced(path: string, searched: Searched, read: Set<string>, changed: ReadonlySet<string>, text?: string): Promise<void> {
+  private async sliced(path: string, searched: Searched, read: Set<string>, changed: ReadonlySet<string>, text?: string): Promise<RegistryState | undefined> {
     const folderChanges = this.folderChanges;
     let searchedText = text;
     const reader: TextReader = (file, limit) => {
@@ -282,8 +291,10 @@ export class RegistryService {
     // The search just read registry.json (tens of milliseconds for a large one): other requests get a turn first.
     await new Promise((resume) => setImmediate(resume));
     const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader));
-    if (folderChanges !== this.folderChanges || this.loaded.has(path) || loaded.files.some((file) => changed.has(file))) return;
+    if (folderChanges !== this.folderChanges || this.loaded.has(path)) return undefined;
+    if (loaded.files.some((file) => changed.has(file))) return shownFrom(loaded.state, this.workspaceFolderOf(path));
     this.keep(path, loaded, searched);
+    return undefined;
   }
 
   /** Keeps a registry just loaded, tells the listener, and returns its state. */
@@ -369,6 +380,14 @@ export class RegistryService {
 
   private readonly reader: TextReader;
 }
+
+/**
+ * How many loads a request waits through when each one's files change while it runs (an edit of a
+ * schema of a registry that takes seconds to load, typed in without a pause): the second is the
+ * answer, though not kept, and the change's own refresh asks again. Waiting for a load no change
+ * meets would keep the request waiting as long as the typing lasts.
+ */
+const LOADS_WAITED = 2;
 
 /** A file URI as a path; undefined for other schemes (untitled documents have no registry). */
 export function toPath(uri: string): string | undefined {

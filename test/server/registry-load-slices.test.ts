@@ -1,7 +1,7 @@
 /**
  * A registry of 100,000 entries loads in time slices (server/registry.ts, workspace/time-slices.ts):
  * a request about another document is answered while it loads, the requests that need it get it,
- * and a load during which one of its files changed is not kept.
+ * and a load during which one of its files changed is not kept (its requests wait for at most two).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -95,6 +95,33 @@ describe('a large registry loads in time slices', () => {
     assert.ok(state.registry.byUrn.has('urn:babel:orders:renamed-1'), 'the registry as edited');
     assert.ok(!state.registry.byUrn.has('urn:babel:orders:event-1'), 'not as it was when the load began');
     assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS), state, 'and kept');
+  });
+
+  test('a request waits through two loads while a schema of the registry is edited without a pause, and is answered with the second', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeRegistry(root);
+    const schemaPath = join(root, 'schemas', 'order.json');
+    // The editor holds the schema, and every edit changes which type order_id has.
+    let edits = 0;
+    const schemaText = () => JSON.stringify({ type: 'object', properties: { order_id: { type: edits % 2 === 0 ? 'string' : 'integer' } } });
+    const registries = new RegistryService((path) => (path === schemaPath ? schemaText() : undefined));
+    registries.setWorkspaceFolders([toUri(root)]);
+    let answered = false;
+    const loading = registries.stateWhenLoaded(toUri(join(root, 'order.babel.json')), DEFAULT_SETTINGS).finally(() => (answered = true));
+    // An edit every 20 ms, each heard by the service, until the request is answered or 30 s have passed.
+    const started = Date.now();
+    while (!answered && Date.now() - started < 30_000) {
+      await new Promise((resume) => setTimeout(resume, 20));
+      edits++;
+      registries.invalidate([toUri(schemaPath)]);
+    }
+    assert.ok(answered, 'answered while the edits went on');
+    const state = await loading;
+    assert.equal(state.kind === 'loaded' && state.registry.entries.length, ENTRIES);
+    // The answer is not kept: the next request loads the schema as it is now.
+    const next = await registries.stateWhenLoaded(toUri(join(root, 'order.babel.json')), DEFAULT_SETTINGS);
+    assert.equal(JSON.stringify(next.kind === 'loaded' && next.registry.byUrn.get('urn:babel:orders:created')?.schema?.value), schemaText());
   });
 
   test('registry.json is read once when a fixture first finds its registry and loads it', async (t) => {
