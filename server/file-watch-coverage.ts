@@ -5,19 +5,21 @@
  *
  * Clients watch differently. VS Code watches the workspace folders whole, folders made later
  * included. eglot 1.9 watches, one by one, the directories that held a project file when it took
- * the registration, and hears nothing in a directory made after it (a registry.json or schema file
- * created in a new folder is never reported). Neither says which it does, so the client is trusted
- * with what both watch: a file under a workspace folder, in a directory that existed when the
- * watchers were registered. A file in a directory made later (born after the registration, or
- * seen missing: by a look, or when a file in it was found not there) is looked at on each save and
- * open; VS Code's event for it then finds the file as it was read and reads nothing again
- * (server.ts). On a file system that keeps no birth time, a directory counts as made later only
- * once it has been seen missing.
+ * the registration (the folders of `project-files`), and hears nothing in a directory made after
+ * it, nor in one that held only folders then (a registry.json or schema file created in a new
+ * folder, or in a `fixtures/` that holds only subfolders, is never reported). Neither says which it
+ * does, so the client is trusted with what both watch: a file under a workspace folder, in a
+ * directory that existed when the watchers were registered and held a file then (one born before
+ * the registration). A file in any other directory (made later: born after the registration, or
+ * seen missing by a look or when a file in it was found not there; or holding no file then) is
+ * looked at on each save and open; VS Code's event for it then finds the file as it was read and
+ * reads nothing again (server.ts). On a file system that keeps no birth time, a directory counts
+ * as made later only once it has been seen missing, and any file in it as there before.
  *
  * Until the registration is taken, nothing is left to the client.
  */
-import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isUnder } from '../workspace/path-containment';
 
 /**
@@ -26,11 +28,20 @@ import { isUnder } from '../workspace/path-containment';
  */
 const COARSE_CLOCK_MS = 20;
 
+/**
+ * The most files of a directory whose birth times are read to find one there before the
+ * registration: past them it counts as holding none (looked at on each save: a stat per file the
+ * server read there, never a change missed).
+ */
+const FILES_STATED_PER_DIRECTORY = 200;
+
 export class FileWatchCoverage {
   /** When the registration that was taken was sent (Date.now()); undefined while none is. */
   private registeredAt: number | undefined;
   /** Directories known to have been made after the registration, or not there yet (seen missing, or born later). */
   private readonly madeLater = new Set<string>();
+  /** Whether each directory asked about held a file at the registration: a fact of the past, worked out once. */
+  private readonly heldAFile = new Map<string, boolean>();
 
   /** `folders`: the workspace folders, which the client's watchers cover at most. */
   constructor(private readonly folders: () => readonly string[]) {}
@@ -38,6 +49,7 @@ export class FileWatchCoverage {
   /** The client took the registration of the watchers sent at `sentAt`. */
   registered(sentAt: number): void {
     this.registeredAt = sentAt;
+    this.heldAFile.clear();
   }
 
   /**
@@ -67,13 +79,38 @@ export class FileWatchCoverage {
         // Outside every workspace folder (or with none: an editor started on a file), no watcher reaches.
         if (!folders.some((folder) => isUnder(folder, directory))) covered = false;
         else {
-          covered = !this.madeLater.has(directory) && this.existedAt(directory, registeredAt);
-          if (!covered) this.madeLater.add(directory);
+          const existed = !this.madeLater.has(directory) && this.existedAt(directory, registeredAt);
+          if (!existed) this.madeLater.add(directory);
+          covered = existed && this.heldAFileAt(directory, registeredAt);
         }
         watched.set(directory, covered);
       }
       return covered;
     };
+  }
+
+  /** Whether `directory` held a file (not a folder) born before `registeredAt`, as far as birth times tell. */
+  private heldAFileAt(directory: string, registeredAt: number): boolean {
+    let held = this.heldAFile.get(directory);
+    if (held === undefined) {
+      held = false;
+      let stated = 0;
+      try {
+        for (const entry of readdirSync(directory, { withFileTypes: true })) {
+          if (entry.isDirectory()) continue;
+          if (++stated > FILES_STATED_PER_DIRECTORY) break;
+          const stat = lstatSync(join(directory, entry.name), { throwIfNoEntry: false });
+          if (stat && !(stat.birthtimeMs > 0 && stat.birthtimeMs > registeredAt - COARSE_CLOCK_MS)) {
+            held = true;
+            break;
+          }
+        }
+      } catch {
+        // Not readable: no client's watcher reads it either.
+      }
+      this.heldAFile.set(directory, held);
+    }
+    return held;
   }
 
   /** Whether `directory` is there and was there at `registeredAt`, as far as its birth time tells. */

@@ -43,6 +43,8 @@ interface Seen {
   readonly createdOutside?: number;
   /** Emacs: the codes of team/registry.json once the schema it names was made outside the editor, in a folder made after eglot registered its watchers, and a buffer saved. */
   readonly schemaMadeInNewFolder?: string[];
+  /** Emacs: the codes of nested/deeper/invoice-paid.babel.json once a registry.json without its URN was made in nested/ (which held only a folder when eglot registered its watchers) and a buffer saved. */
+  readonly registryMadeBesideFolder?: string[];
   /** Neovim: the codes of team/registry.json and of its fixture after registry.json was rewritten outside the editor and a buffer saved. */
   readonly registryChangedOutside?: { registry: string[]; fixture: string[] };
   readonly completion?: string[];
@@ -65,6 +67,9 @@ writeFileSync(join(workspace, 'babelq.json'), '{ "severty": { "extension-key": "
 mkdirSync(join(workspace, 'team'));
 writeFileSync(join(workspace, 'team', 'registry.json'), `${JSON.stringify({ schemas: [{ urn: 'urn:babel:billing:invoice.paid', schema: 'schemas/missing.json', owner: 'billing', status: 'active' }] }, null, 2)}\n`);
 cpSync(join(REPO, 'examples', 'billing', 'invoice-paid.babel.json'), join(workspace, 'team', 'invoice-paid.babel.json'));
+// A folder that holds only a folder: eglot watches the folders of the files it lists, not this one.
+mkdirSync(join(workspace, 'nested', 'deeper'), { recursive: true });
+cpSync(join(REPO, 'examples', 'billing', 'invoice-paid.babel.json'), join(workspace, 'nested', 'deeper', 'invoice-paid.babel.json'));
 after(() => rmSync(workspace, { recursive: true, force: true }));
 
 const commandExists = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
@@ -133,6 +138,7 @@ function assertSeen(seen: Seen): void {
     assert.deepEqual(seen.registryChangedOutside?.fixture, ['unknown-urn'], 'its unopened fixture is checked against it after the next save');
   }
   if (seen.editor.startsWith('emacs')) assert.deepEqual(seen.schemaMadeInNewFolder, [], 'a schema made outside Emacs in a folder eglot does not watch is read after the next save');
+  if (seen.editor.startsWith('emacs')) assert.deepEqual(seen.registryMadeBesideFolder, ['unknown-urn'], 'a registry.json made outside Emacs in a folder that held only a folder is found after the next save');
   if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);

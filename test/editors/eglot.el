@@ -11,7 +11,8 @@
 ;;     with `completing-read', which picks "Remove forbidden key"), the edit applied to the
 ;;     buffer, and the diagnostics flymake holds for the edited buffer,
 ;;   * a schema file made outside Emacs in a folder eglot does not watch (made after it registered
-;;     its watchers): the registry.json that names it, as listed after a save.
+;;     its watchers): the registry.json that names it, as listed after a save; and a registry.json
+;;     made in a folder that held only a folder then: the fixture below it, as listed after a save.
 ;; Writes what Emacs saw to $BABELQ_OUT as JSON; a step that times out is named.
 ;;   BABELQ_SERVER=<…/babelq-language-server> BABELQ_WORKSPACE=<dir> BABELQ_OUT=<file> \
 ;;     emacs --batch -l test/editors/eglot.el
@@ -155,6 +156,27 @@ column (1-based) instead of positions."
         (babelq-wait-for (lambda () hover) "hover text through eldoc")
         (babelq-see 'hover (substring-no-properties hover)))
 
+      ;; A registry.json made outside Emacs in a folder that held only a folder when eglot
+      ;; registered its watchers (it watches the folders of the files it lists: nested/deeper/,
+      ;; not nested/), so no event comes for it. The unvisited nested/deeper/invoice-paid.babel.json
+      ;; finds it after the next save, and its URN is not in it. Removed afterwards.
+      (let* ((fixture (expand-file-name "nested/deeper/invoice-paid.babel.json" babelq-root))
+             (registry (expand-file-name "nested/registry.json" babelq-root))
+             (codes (lambda ()
+                      (mapcar (lambda (d) (let ((text (flymake-diagnostic-text d)))
+                                            (if (string-match "\\[\\([^]]+\\)\\]" text) (match-string 1 text) text)))
+                              (cdr (assoc fixture flymake-list-only-diagnostics))))))
+        (when (funcall codes) (error "nested/deeper/invoice-paid.babel.json has findings before nested/registry.json is made"))
+        (with-temp-file registry (insert "{ \"schemas\": [] }\n"))
+        (unwind-protect
+            (progn
+              (set-buffer-modified-p t)
+              (let ((make-backup-files nil)) (save-buffer))
+              (babelq-wait-for (lambda () (member "unknown-urn" (funcall codes)))
+                               "nested/deeper/invoice-paid.babel.json checked against nested/registry.json (made beside a folder) after a save")
+              (babelq-see 'registryMadeBesideFolder (vconcat (funcall codes))))
+          (delete-file registry))
+
       ;; A schema file made outside Emacs in a folder made after eglot registered its watchers:
       ;; eglot watches only the folders that held project files then, so no event comes for it.
       ;; team/registry.json names team/schemas/missing.json; once it is there, the next save of
@@ -176,7 +198,7 @@ column (1-based) instead of positions."
               (let ((make-backup-files nil)) (save-buffer))
               (babelq-wait-for (lambda () (null (funcall codes))) "team/registry.json read again after a save, its schema made in a new folder")
               (babelq-see 'schemaMadeInNewFolder (vconcat (funcall codes))))
-          (delete-directory folder t))))
+          (delete-directory folder t)))))
   (error (babelq-see 'error (error-message-string failure))))
 
 (ignore-errors (let ((eglot-autoreconnect nil)) (eglot-shutdown (eglot-current-server))))

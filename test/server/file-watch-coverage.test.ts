@@ -12,6 +12,7 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 test('before the registration is taken nothing is left to the client; after it, files in the folders there then, inside the workspace folders', async () => {
   const folder = scratchFolder('babelq-coverage-');
+  folder.write('README.md', 'orders');
   folder.write('schemas/orders.json', '{}');
   folder.write('../outside-of-it.json', '{}');
   const coverage = new FileWatchCoverage(() => [folder.base]);
@@ -55,4 +56,21 @@ test('a folder a file was found not to be in, made before the registration is ta
   const look = coverage.forOneLook();
   assert.equal(look(folder.at('contracts/shipped.json')), false, 'its folder was seen missing');
   assert.equal(look(folder.at('babelq.json')), true, 'a file not there in a folder that was');
+});
+
+test('a folder that held only folders, or no file at all, when the watchers were registered is looked at (eglot watches the folders of the files it lists); one that held a file is left to the client', async () => {
+  const folder = scratchFolder('babelq-coverage-only-folders-');
+  folder.write('fixtures/orders/created.babel.json', '{}');
+  folder.write('README.md', 'orders');
+  mkdirSync(folder.at('empty'));
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  // A file written there since does not make it one that held a file then.
+  folder.write('empty/registry.json', '{}');
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('fixtures/registry.json')), false, 'fixtures/ held only a folder');
+  assert.equal(look(folder.at('empty/registry.json')), false, 'empty/ held nothing');
+  assert.equal(look(folder.at('fixtures/orders/registry.json')), true, 'fixtures/orders/ held a fixture');
+  assert.equal(look(folder.at('registry.json')), true, 'the workspace folder held README.md');
 });

@@ -365,6 +365,25 @@ describe('project files changed on disk in a folder made after the client regist
     }
   });
 
+  test('eglot 1.9 (file events only from the folders of the files it listed): a registry.json created in a folder that held only a folder is found by the fixtures below it at the next save', async () => {
+    const { uriOf, write } = project('babelq-disk-only-folders-');
+    write('nested/deeper/order.babel.json', GOOD_ENVELOPE);
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: EGLOT_1_9 });
+    const nested = uriOf('nested/deeper/order.babel.json');
+    const open = uriOf('fixtures/open.babel.json');
+    try {
+      await client.initialize();
+      await lastHolds(client, uriOf('fixtures/shipped.babel.json'), (codes) => codes.includes('unknown-urn'));
+      await client.open(open, GOOD_ENVELOPE);
+      // nested/ held no file when eglot registered its watchers (only nested/deeper/): no event comes.
+      write('nested/registry.json', registry());
+      await client.save(open);
+      await lastHolds(client, nested, (codes) => codes.includes('unknown-urn'));
+    } finally {
+      client.kill();
+    }
+  });
+
   test('VS Code (file events from every folder): a schema in a folder made later, changed on disk, is read once, whether the save or its event comes first', async () => {
     const { uriOf, write } = project('babelq-disk-new-folder-vscode-');
     const client = new TestLspClient({ workspaceFolders: [uriOf('')], watchesFiles: true });
