@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   if (runs('cli') || runs('server')) workspaces.push([WORKSPACE, WORKSPACE_FILES]);
   if (runs('cli')) workspaces.push([LARGE_WORKSPACE, LARGE_WORKSPACE_FILES]);
   for (const [folder, count] of workspaces) {
-    if (!existsSync(join(folder, 'registry.json')) || (await findFixtureFiles(folder, count + 1)).length !== count) {
+    if (!existsSync(join(folder, 'registry.json')) || (await findFixtureFiles(folder, { limit: count + 1 })).length !== count) {
       writeWorkspace(folder, count);
       writeRegistry(folder);
     }

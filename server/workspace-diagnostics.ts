@@ -573,7 +573,7 @@ export class WorkspaceFixtures {
     for (const folder of this.folders()) {
       const ignores = this.ignoresFor(folder);
       // One more than the bound is looked for, to know whether the bound left fixtures out.
-      const paths = await findFixtureFiles(folder, MAX_FIXTURES_FOUND + 1, ignores, undefined, links, (problem) => this.logUnreadable(problem));
+      const paths = await findFixtureFiles(folder, { limit: MAX_FIXTURES_FOUND + 1, ignores, links, unreadable: (problem) => this.logUnreadable(problem) });
       if (paths.length > MAX_FIXTURES_FOUND) {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {

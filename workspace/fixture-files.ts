@@ -14,18 +14,30 @@ export const ENVELOPE_SUFFIX = '.babel.json';
 /** The most fixtures a walk of the server's finds in one folder (a huge tree cannot stall it). */
 export const MAX_FIXTURES_FOUND = 20_000;
 
+/** How a walk for fixtures goes; every field has a default. */
+export interface FixtureWalk {
+  /** The most fixtures returned (default MAX_FIXTURES_FOUND). */
+  readonly limit?: number;
+  /** What is left out (.gitignore and babelq.json's `ignore`, for the diagnostics); default none. */
+  readonly ignores?: IgnoreFilter;
+  /** When the walk yields to the event loop, and whether it is still wanted. */
+  readonly slices?: TimeSlices;
+  /** Told which of the fixtures found are symbolic links. */
+  readonly links?: Set<string>;
+  /** Told of each `*.babel.json` left out as no file to read (a named pipe, a device, a link to nothing), never opened. */
+  readonly unreadable?: (problem: UnreadableFile) => void;
+}
+
 /**
  * Every `*.babel.json` below `root` (a symbolic link among them when it leads to a file inside
- * `root`, as `babelq lint` follows it), sorted, at most `limit`: the first the walk finds (each
- * folder's own files, then its subfolders in name order), leaving out what `ignores` says
- * (.gitignore and babelq.json's `ignore`, for the diagnostics). The walk yields to the event loop
- * between folders once a slice is spent (a workspace folder of `/` or a home folder takes seconds
- * to walk, and the server answers meanwhile); once `slices` says the walk is no longer wanted, it
- * ends with what it found so far. `links`, when given, is told which of them are links;
- * `unreadable`, of each `*.babel.json` left out as no file to read (a named pipe, a device, a link
- * to nothing), which is never opened.
+ * `root`, as `babelq lint` follows it), sorted, at most `walk.limit`: the first the walk finds
+ * (each folder's own files, then its subfolders in name order), leaving out what `walk.ignores`
+ * says. The walk yields to the event loop between folders once a slice is spent (a workspace
+ * folder of `/` or a home folder takes seconds to walk, and the server answers meanwhile); once
+ * `walk.slices` says the walk is no longer wanted, it ends with what it found so far.
  */
-export async function findFixtureFiles(root: string, limit = MAX_FIXTURES_FOUND, ignores: IgnoreFilter = NO_IGNORES, slices = new TimeSlices(), links?: Set<string>, unreadable?: (problem: UnreadableFile) => void): Promise<string[]> {
+export async function findFixtureFiles(root: string, walk: FixtureWalk = {}): Promise<string[]> {
+  const { limit = MAX_FIXTURES_FOUND, ignores = NO_IGNORES, slices = new TimeSlices(), links, unreadable } = walk;
   const found: string[] = [];
   // Links to files are followed as `babelq lint` follows them from the folder's top (cli/paths.ts).
   const linkRoots = [realPath(root)];

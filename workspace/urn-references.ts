@@ -33,7 +33,7 @@ export const readFixtureFromDisk: TextReader = (path, limit) => splitByteOrderMa
 export async function findUrnReferences(root: string, urn: string, read: TextReader = readFixtureFromDisk, ignores?: IgnoreFilter, cancellation: Cancellation = NOT_CANCELLED): Promise<FileLocation[]> {
   const references: FileLocation[] = [];
   const slices = new TimeSlices(cancellation);
-  for (const path of await findFixtureFiles(root, undefined, ignores, slices)) {
+  for (const path of await findFixtureFiles(root, { ignores, slices })) {
     if (!(await slices.pause())) return [];
     const reference = urnReferenceIn(path, urn, read);
     if (reference) references.push(reference);

@@ -54,7 +54,7 @@ describe('findFixtureFiles', () => {
     // Queued before the walk's first yield, so it runs at that yield (a walk that never yields
     // resolves first, in a microtask).
     setImmediate(() => (timerFired = true));
-    const walking = findFixtureFiles(root, undefined, undefined, slices).then((found) => {
+    const walking = findFixtureFiles(root, { slices }).then((found) => {
       timerFiredBeforeEnd = timerFired;
       return found;
     });
@@ -66,7 +66,7 @@ describe('findFixtureFiles', () => {
   test('a walk no longer wanted ends with what it found so far', async () => {
     // The walk pauses before each folder and each entry in it: the root and its FOLDERS entries,
     // then four folders of three entries (the fixture, other.json, node_modules), each with one fixture.
-    const found = await findFixtureFiles(root, undefined, undefined, new EveryPauseYields(1 + FOLDERS + 4 * (1 + 3)));
+    const found = await findFixtureFiles(root, { slices: new EveryPauseYields(1 + FOLDERS + 4 * (1 + 3)) });
     assert.equal(found.length, 4);
   });
 });

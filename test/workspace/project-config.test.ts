@@ -76,7 +76,7 @@ describe('the babelq.json files above a file', () => {
     const ignores = projectIgnores(new ProjectConfigs(), new GitIgnores());
     assert.equal(ignores.skipDirectory(join(root, 'walled/private')), true);
     assert.equal(ignores.skipDirectory(join(root, 'walled')), false);
-    assert.deepEqual((await findFixtureFiles(join(root, 'walled'), undefined, ignores)).map((path) => path.slice(root.length + 1)), ['walled/kept.babel.json']);
+    assert.deepEqual((await findFixtureFiles(join(root, 'walled'), { ignores })).map((path) => path.slice(root.length + 1)), ['walled/kept.babel.json']);
   });
 
   test('a changed config is read again once forgotten', () => {
@@ -163,7 +163,7 @@ describe('.gitignore as git reads it', () => {
       'plain/.gitignore': '*\n',
       'plain/a.babel.json': '{}',
     });
-    const walk = async (folder: string) => (await findFixtureFiles(join(root, folder), undefined, projectIgnores(new ProjectConfigs(), new GitIgnores()))).map((path) => path.slice(root.length + 1));
+    const walk = async (folder: string) => (await findFixtureFiles(join(root, folder), { ignores: projectIgnores(new ProjectConfigs(), new GitIgnores()) })).map((path) => path.slice(root.length + 1));
     assert.deepEqual(await walk('git'), ['git/a.babel.json', 'git/sub/mine.local.babel.json']);
     assert.deepEqual(await walk('git/gen'), ['git/gen/a.babel.json'], 'the folder a walk starts from is walked, as asked');
     assert.deepEqual(await walk('plain'), ['plain/a.babel.json'], 'not a Git work tree');
