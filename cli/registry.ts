@@ -47,6 +47,8 @@ export class CliRegistries {
    * search goes no higher than `root`, the workspace folder), so the note can say which.
    */
   readonly passedOver = new Map<string, PassedOver>();
+  /** Whether each registry.json read by a search is a registry: read once a run, not once per folder searched from. */
+  private readonly registryVerdicts = new Map<string, boolean>();
 
   constructor(
     private readonly cwd: string,
@@ -79,7 +81,7 @@ export class CliRegistries {
     if (!lookup) {
       const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
       const passed: string[] = [];
-      lookup = { root, found: findRegistry(fixture, root, registryPath, readFromDisk, (path) => passed.push(path)) };
+      lookup = { root, found: findRegistry(fixture, root, registryPath, { passedOver: (path) => passed.push(path), verdicts: this.registryVerdicts }) };
       this.byDirectory.set(key, lookup);
       // The search went on from each one passed over to the same end (the one found, or none).
       const instead = lookup.found?.path;

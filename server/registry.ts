@@ -37,6 +37,11 @@ export class RegistryService {
    * each time, because analyses are cached against the registry's identity.
    */
   private readonly found = new Map<string, { readonly path: string } | RegistryState>();
+  /**
+   * Whether each registry.json a search read is a registry (has a "schemas" key): read once, not
+   * by the search of each folder its fixtures are in; forgotten when the file changes.
+   */
+  private readonly registryVerdicts = new Map<string, boolean>();
   /** The places each search of `found` looked for a registry.json (from its fixtures' directory), kept as long as its answer is. */
   private readonly searchedPlaces = new Map<string, { readonly directory: string; readonly places: readonly string[] }>();
   private folders: string[] = [];
@@ -76,6 +81,7 @@ export class RegistryService {
     this.folders = [...paths].sort((a, b) => b.length - a.length);
     this.loaded.clear();
     this.found.clear();
+    this.registryVerdicts.clear();
     this.searchedPlaces.clear();
     this.projectRoots.clear();
     this.schemaFilesOf.clear();
@@ -178,9 +184,13 @@ export class RegistryService {
         return text;
       };
       const places: string[] = [];
-      const search = findRegistry(path, root, settings.registryPath, reader, undefined, (candidate) => {
-        places.push(candidate);
-        this.stamps.looked(candidate);
+      const search = findRegistry(path, root, settings.registryPath, {
+        read: reader,
+        looked: (candidate) => {
+          places.push(candidate);
+          this.stamps.looked(candidate);
+        },
+        verdicts: this.registryVerdicts,
       });
       found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);
@@ -322,6 +332,7 @@ export class RegistryService {
     // A set, not a list: a checkout sends thousands of paths at once, and a registry may read as
     // many schema files; looking each file up in the list cost their product (20,000 of each: 0.8 s).
     const changedPaths = new Set(paths);
+    for (const path of paths) this.registryVerdicts.delete(path);
     // A load under way may have read one of these files already: it is told, to be made again.
     for (const load of this.loading.values()) for (const path of paths) load.changed.add(path);
     for (const [key, result] of this.loaded) {

@@ -712,3 +712,29 @@ describe('schema paths that leave the workspace folder are refused unread', { sk
     assert.deepEqual(shape(diagnosticsOf(reports, 'placed.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
   });
 });
+
+describe('a registry.json shared by the fixtures of many folders', () => {
+  let root: string | undefined;
+  after(() => removeTree(root));
+
+  test('is read once for its search and once for its load, however many folders its fixtures are in', () => {
+    assertCliBuilt();
+    const files: Record<string, string> = {
+      'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders', status: 'active' }] }),
+      'schemas/orders.json': JSON.stringify({ type: 'object' }),
+    };
+    for (let folder = 0; folder < 30; folder++) files[`batch-${folder}/order.babel.json`] = envelope();
+    root = makeTree(files);
+    // Counts the opens of registry.json from inside the process (fs.openSync, which every bounded read goes through).
+    const probe = join(root, 'count-opens.cjs');
+    writeTree(root, {
+      'count-opens.cjs': `const fs = require('node:fs'); let opens = 0; const open = fs.openSync;
+fs.openSync = function (path, ...rest) { if (String(path).endsWith('/registry.json')) opens++; return open.call(this, path, ...rest); };
+process.on('exit', () => process.stderr.write('registry.json opened ' + opens + '\\n'));`,
+    });
+    const run = spawnSync(process.execPath, ['--require', probe, CLI_PATH, 'lint', '.', '--format', 'json'], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as FileReport[]).length, 30);
+    assert.match(run.stderr, /registry\.json opened 2\n/);
+  });
+});

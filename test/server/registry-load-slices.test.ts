@@ -143,6 +143,29 @@ describe('a large registry loads in time slices', () => {
     assert.equal(reads, 1);
   });
 
+  test('registry.json is read once for the fixtures of many folders, and once more after it changes', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeRegistry(root);
+    const registryPath = join(root, 'registry.json');
+    const text = registryText(ENTRIES);
+    let reads = 0;
+    const registries = new RegistryService((path) => {
+      if (path !== registryPath) return undefined;
+      reads++;
+      return text;
+    });
+    registries.setWorkspaceFolders([toUri(root)]);
+    for (let folder = 0; folder < 20; folder++) {
+      const state = await registries.stateWhenLoaded(toUri(join(root, `batch-${folder}`, 'order.babel.json')), DEFAULT_SETTINGS);
+      assert.equal(state.kind === 'loaded' && state.registry.entries.length, ENTRIES);
+    }
+    assert.equal(reads, 1, 'read by the first search, its text handed to the load');
+    registries.invalidate([toUri(registryPath)]);
+    for (let folder = 0; folder < 20; folder++) await registries.stateWhenLoaded(toUri(join(root, `batch-${folder}`, 'order.babel.json')), DEFAULT_SETTINGS);
+    assert.equal(reads, 2);
+  });
+
   test('while a registry loads, a schema file it has read is one of its files (an edit of it is heard), and other files are not', async (t) => {
     const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));

@@ -89,6 +89,25 @@ describe('finding and loading a registry', () => {
     assert.equal(stateOf(workspace({ 'registry.json': { name: 'something else' } })).kind, 'none');
   });
 
+  test('with the verdicts kept, a registry.json is read once for the searches of every folder below it, and one passed over is still named each time', () => {
+    const root = workspace({ ...GOOD, 'fixtures/registry.json': { name: 'something else' } });
+    let reads = 0;
+    const read = (path: string, limit: number) => {
+      reads++;
+      return readFileSync(path, 'utf8').slice(0, limit);
+    };
+    const verdicts = new Map<string, boolean>();
+    const passedOver: string[] = [];
+    for (const folder of ['fixtures/a', 'fixtures/b', 'fixtures/c/d']) {
+      assert.deepEqual(findRegistry(join(root, folder, 'x.babel.json'), root, undefined, { read, verdicts, passedOver: (path) => passedOver.push(path) }), { path: join(root, 'registry.json') });
+    }
+    assert.equal(reads, 2, 'fixtures/registry.json and registry.json, each once');
+    assert.deepEqual(passedOver, Array(3).fill(join(root, 'fixtures/registry.json')));
+    // Without verdicts, every search reads both again.
+    findRegistry(join(root, 'fixtures/e/x.babel.json'), root, undefined, { read });
+    assert.equal(reads, 4);
+  });
+
   test('a registry.json that is a broken link or a loop fails closed: an error, never passed over as if there were none', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
     const dangling = workspace({ 'keep.txt': '' });
     symlinkSync('registry-MOVED.json', join(dangling, 'registry.json'));
