@@ -14,6 +14,7 @@ import { CliError } from './errors';
 import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
 import type { InputFile } from './paths';
 import { LINT_SHARE_ARGUMENT } from './lint-share-role';
+import { joinSharedState, newSharedState } from './young-generation';
 
 /** What a share request's `role` holds: runAsLintShare lints only what carries it. */
 export const LINT_WORKER_ROLE = 'babelq-lint-share';
@@ -59,6 +60,8 @@ interface ShareRequest {
   readonly role: typeof LINT_WORKER_ROLE;
   readonly setup: LintSetup;
   readonly files: readonly InputFile[];
+  /** The young generation's setting, shared by the lint's threads (./young-generation.ts), and how many workers there are. */
+  readonly youngGeneration?: { readonly state: Int32Array; readonly threads: number };
 }
 
 /** What a worker hands back: its reports in order, or the error that stopped it (as the main thread would have thrown it). */
@@ -95,7 +98,8 @@ export async function lintInThreads(files: readonly InputFile[], setup: LintSetu
   // Loaded here, not at every start: a run in one thread never needs it.
   const { Worker: WorkerThread } = await import('node:worker_threads');
   // Started before this thread lints its own share, so the workers load while it works.
-  const results = shares.slice(1).map((share) => runShare(new WorkerThread(workerScript, { workerData: { role: LINT_WORKER_ROLE, setup, files: share } satisfies ShareRequest, argv: [LINT_SHARE_ARGUMENT] })));
+  const youngGeneration = { state: newSharedState(), threads: shares.length - 1 };
+  const results = shares.slice(1).map((share) => runShare(new WorkerThread(workerScript, { workerData: { role: LINT_WORKER_ROLE, setup, files: share, youngGeneration } satisfies ShareRequest, argv: [LINT_SHARE_ARGUMENT] })));
   // Settled now, so a rejection met while this thread lints is not reported as unhandled.
   results.forEach((result) => result.catch(() => undefined));
   const own = lintShare(shares[0], context);
@@ -121,6 +125,7 @@ export async function lintInThreads(files: readonly InputFile[], setup: LintSetu
 export async function runAsLintShare(): Promise<boolean> {
   const { isMainThread, parentPort, workerData } = await import('node:worker_threads');
   if (isMainThread || !parentPort || !isShareRequest(workerData)) return false;
+  if (workerData.youngGeneration) joinSharedState(workerData.youngGeneration.state);
   runLintShare(workerData, (result) => parentPort.postMessage(result));
   return true;
 }

@@ -18,7 +18,7 @@ import { assertCliBuilt, CLI_PATH, envelope, makeTree, removeTree, REPO_ROOT, wr
 
 const PROBE = join(__dirname, 'runtime-probe.cjs');
 
-type RuntimeEvent = { thread: string; file: string; cache: 'accepted' | 'rejected' } | { youngGenerationMb: number };
+type RuntimeEvent = { thread: string; file: string; cache: 'accepted' | 'rejected' } | { youngGenerationMb: number } | { lintThreadYoungGenerationMb: number };
 
 /** Runs `babelq <args>` with the probe preloaded; returns the output and what the probe saw. */
 function probed(args: readonly string[], cwd: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string; events: RuntimeEvent[] } {
@@ -45,6 +45,7 @@ const youngGeneration = (events: readonly RuntimeEvent[]) => {
   assert.equal(sizes.length, 1, 'the probe saw the main thread exit once');
   return sizes[0];
 };
+const lintThreadsYoungGeneration = (events: readonly RuntimeEvent[]) => events.flatMap((event) => ('lintThreadYoungGenerationMb' in event ? [event.lintThreadYoungGenerationMb] : []));
 const cacheUses = (events: readonly RuntimeEvent[]) => events.flatMap((event) => ('cache' in event ? [event] : []));
 
 describe('digitGroups: counts in messages, written without ICU', () => {
@@ -102,6 +103,21 @@ describe('babelq lint as a process', () => {
     assert.equal((JSON.parse(run.stdout) as unknown[]).length, 1000);
     // V8's own growth takes it to 8 MB here (two halves of 4 MB); its first size is 1 MB a half.
     assert.ok(youngGeneration(run.events) <= 2, `young generation ${youngGeneration(run.events)} MB`);
+  });
+
+  test('keeps it small in a lint in threads too, in every thread, and each thread takes the code cache (V8 puts the setting back as it makes a thread\'s heap)', () => {
+    for (const threads of ['2', '3']) {
+      const run = probed(['lint', '.', '--format', 'json', '--concurrency', threads], many!);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal((JSON.parse(run.stdout) as unknown[]).length, 1000);
+      const sizes = lintThreadsYoungGeneration(run.events);
+      assert.equal(sizes.length, Number(threads) - 1, 'the probe saw each lint thread exit');
+      // V8's own growth takes a lint thread to 16 MB here; each thread (and the main thread while
+      // they start) grows once or twice before the last of them has compiled and it is set again.
+      assert.ok(youngGeneration(run.events) <= 4, `young generation ${youngGeneration(run.events)} MB in the main thread`);
+      for (const size of sizes) assert.ok(size <= 8, `young generation ${size} MB in a lint thread`);
+      assert.deepEqual(cacheUses(run.events).filter((use) => use.cache !== 'accepted'), [], 'every thread took the cache');
+    }
   });
 
   test('lets it grow again once a fixture of a megabyte or more is read', () => {

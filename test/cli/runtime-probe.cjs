@@ -1,7 +1,8 @@
 // Preloaded (node --require) into `babelq` and the lint threads it starts, by
 // test/cli/lint-runtime.test.ts. It writes one JSON line per event to BABELQ_TEST_RUNTIME_LOG:
 // for each bundle compiled with a code cache, whether V8 took it ({thread, cache}); at the main
-// thread's exit, the young generation's size ({youngGenerationMb}). With BABELQ_TEST_NO_ICU set,
+// thread's exit, the young generation's size ({youngGenerationMb}), and at a lint thread's, the
+// thread's own ({lintThreadYoungGenerationMb}). With BABELQ_TEST_NO_ICU set,
 // every call that reaches ICU (Node's locale data: number and date formats, collation) throws.
 const { appendFileSync } = require('node:fs');
 const vm = require('node:vm');
@@ -21,12 +22,10 @@ vm.Script = class extends CompiledScript {
   }
 };
 
-if (isMainThread) {
-  process.on('exit', () => {
-    const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-    write({ youngGenerationMb: young.space_size / 2 ** 20 });
-  });
-}
+process.on('exit', () => {
+  const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+  write(isMainThread ? { youngGenerationMb: young.space_size / 2 ** 20 } : { lintThreadYoungGenerationMb: young.space_size / 2 ** 20 });
+});
 
 if (process.env.BABELQ_TEST_NO_ICU) {
   const refuse = (name) =>
