@@ -12,6 +12,7 @@ import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnost
 import { findingDetails } from './finding-details';
 import { formatOption, renderReports } from './formats/render';
 import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintSetup } from './lint-file';
+import { allowYoungGenerationFor } from './young-generation';
 import { concurrencyOption, lintInThreads, threadCount } from './lint-threads';
 import { fixFile, type FixMode } from './fix';
 import { projectFileReports, pruneSuppressions, staleSuppressions, writeBaseline } from './suppressions';
@@ -269,7 +270,10 @@ function shownPath(path: string, cwd: string): string {
 
 function readStandardInput(environment: CliEnvironment): Uint8Array {
   if (!environment.readStdin) throw new CliError('standard input cannot be read here');
-  return environment.readStdin(MAX_ENVELOPE_FILE_BYTES);
+  const bytes = environment.readStdin(MAX_ENVELOPE_FILE_BYTES);
+  // A large fixture piped in lives through collections as one read from disk does.
+  allowYoungGenerationFor(bytes.length);
+  return bytes;
 }
 
 /** The file standard input stands for: its path decides config, registry, ignores and suppressions. */

@@ -21,7 +21,7 @@ const PROBE = join(__dirname, 'runtime-probe.cjs');
 type RuntimeEvent = { thread: string; file: string; cache: 'accepted' | 'rejected' } | { youngGenerationMb: number } | { lintThreadYoungGenerationMb: number };
 
 /** Runs `babelq <args>` with the probe preloaded; returns the output and what the probe saw. */
-function probed(args: readonly string[], cwd: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string; events: RuntimeEvent[] } {
+function probed(args: readonly string[], cwd: string, env: Record<string, string> = {}, input?: string): { status: number | null; stdout: string; stderr: string; events: RuntimeEvent[] } {
   const log = join(tmpdir(), `babelq-runtime-log-${process.pid}-${Math.random().toString(36).slice(2)}`);
   writeFileSync(log, '');
   try {
@@ -31,6 +31,7 @@ function probed(args: readonly string[], cwd: string, env: Record<string, string
       env: { ...process.env, NO_COLOR: '', BABELQ_TEST_RUNTIME_LOG: log, ...env },
       timeout: 60_000,
       maxBuffer: 1 << 28,
+      input,
     });
     if (result.error) throw result.error;
     const events = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as RuntimeEvent);
@@ -130,6 +131,10 @@ describe('babelq lint as a process', () => {
       assert.equal(run.status, 0, run.stderr);
       assert.deepEqual(JSON.parse(run.stdout), [{ file: 'large.babel.json', diagnostics: [] }]);
       assert.ok(youngGeneration(run.events) > 2, `young generation ${youngGeneration(run.events)} MB`);
+      // The same fixture on standard input.
+      const stdin = probed(['lint', '--stdin', '--format', 'json'], large, {}, readFileSync(join(large, 'large.babel.json'), 'utf8'));
+      assert.equal(stdin.status, 0, stdin.stderr);
+      assert.ok(youngGeneration(stdin.events) > 2, `young generation ${youngGeneration(stdin.events)} MB with --stdin`);
     } finally {
       removeTree(large);
     }
