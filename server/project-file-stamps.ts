@@ -52,15 +52,16 @@ export class ProjectFileStamps {
    * which tells the change itself, or a use (a read, a search's look), which does not: a use that
    * finds the file other than its stamp says took in a change nobody was told of (another folder's
    * search read a registry.json rewritten since the loaded registry read it), so the next look
-   * tells it, though the file is as the stamp now says.
+   * tells it, though the file is as the stamp now says. `rewritten`: a use read other text than the
+   * stamp's read at the same stamp (written again within its tick), a change the stamp alone hides.
    */
-  private record(path: string, stamp: Stamp, by: 'look' | 'use' = 'use'): void {
+  private record(path: string, stamp: Stamp, by: 'look' | 'use' = 'use', rewritten = false): void {
     // What a look took in stays taken in while the file is read again as the look found it (the
     // reload its change set off); any other stamp is not, whoever recorded it.
     const before = this.stamps.get(path);
     const stillTakenIn = before?.takenIn === true && stamp.takenIn !== true && before.stat === stamp.stat && (before.read === undefined || before.read.digest === stamp.read?.digest);
     // Whether an editor holds the file is no change of it on disk (see `changed`).
-    const unseen = by === 'use' && before !== undefined && before.stat !== stamp.stat && before.stat !== HELD && stamp.stat !== HELD;
+    const unseen = by === 'use' && before !== undefined && (rewritten || (before.stat !== stamp.stat && before.stat !== HELD && stamp.stat !== HELD));
     const untold = stamp.takenIn !== true && (before?.untold === true || unseen);
     this.stamps.set(path, { ...stamp, ...(stillTakenIn ? { takenIn: true } : {}), ...(untold ? { untold: true } : {}) });
     if (stamp.stat === MISSING || stamp.stat === VANISHED) this.noneThere(path);
@@ -75,6 +76,7 @@ export class ProjectFileStamps {
   /** Reads a file from disk, bounded (workspace/bounded-read.ts), its stamp recorded from the descriptor read. */
   readonly read: TextReader = (path, limit) => {
     if (!this.on) return readBoundedText(path, limit);
+    const seen = this.stamps.get(path);
     let stat: Stats | undefined;
     let text: string;
     try {
@@ -89,7 +91,6 @@ export class ProjectFileStamps {
       // worked out from both, so the next look tells it as a change, and it is worked out again.
       if (!stat) {
         const missing = error instanceof UnreadableFile && error.reason === 'missing';
-        const seen = this.stamps.get(path);
         const vanished = missing && seen !== undefined && seen.stat !== MISSING;
         this.record(path, { stat: vanished ? VANISHED : missing ? MISSING : lookAt(path) });
       }
@@ -98,7 +99,12 @@ export class ProjectFileStamps {
     // Written within a tick of its time, it may be written again with the same size and time:
     // what was read is kept (as a digest) to tell such a write at the next look.
     const mark = stat && markOf(stat, limit, text);
-    if (stat && mark) this.record(path, { stat: stampOf(stat), read: mark });
+    if (stat && mark) {
+      const now = stampOf(stat);
+      // The same stamp as the read before, other text: the next look, reading what this read, would see none.
+      const rewritten = seen?.read !== undefined && seen.stat === now && seen.read.limit === mark.limit && seen.read.digest !== mark.digest;
+      this.record(path, { stat: now, read: mark }, 'use', rewritten);
+    }
     return text;
   };
 

@@ -234,3 +234,21 @@ test('a change a file event told is not told again by the next look, once the re
   stamps.read(path, 1 << 20);
   assert.deepEqual(await stamps.changed(new Set()), [path]);
 });
+
+test('a file written again within the tick it was read at, at the same size, and read by another search before the next look is told at that look, once', async () => {
+  const folder = scratchFolder('babelq-stamps-tick-read-by-search-');
+  folder.write('registry.json', '{"schemas":[1]}');
+  const path = folder.at('registry.json');
+  const tick = Math.floor(Date.now() / 1000);
+  utimesSync(path, tick, tick);
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  assert.equal(stamps.read(path, 1024), '{"schemas":[1]}');
+  writeFileSync(path, '{"schemas":[2]}');
+  utimesSync(path, tick, tick);
+  // Another folder's search reads it before the save: the same stamp, other text.
+  assert.equal(stamps.read(path, 1024), '{"schemas":[2]}');
+  assert.deepEqual(await stamps.changed(new Set()), [path]);
+  assert.equal(stamps.read(path, 1024), '{"schemas":[2]}');
+  assert.deepEqual(await stamps.changed(new Set()), []);
+});
