@@ -400,6 +400,20 @@ describe('rows, groups and words', () => {
     assert.deepEqual(newestFirst([row('{}', 0), row('{}', 1)]).map((r) => r.position), [1, 0]);
   });
 
+  test('groups of one size are ordered by their text, code unit by code unit, the same in every locale and without ICU', () => {
+    const errors = ['gateway down', 'Gateway down', 'éclair', 'declined'];
+    const rows = errors.map((error, position) => row(D1.replace(BLOCK('gateway down'), BLOCK(error)), position));
+    const compare = String.prototype.localeCompare;
+    String.prototype.localeCompare = () => {
+      throw new Error('localeCompare reached ICU');
+    };
+    try {
+      assert.deepEqual(groupDeadLetters(rows).map((group) => group.error), ['Gateway down', 'declined', 'gateway down', 'éclair']);
+    } finally {
+      String.prototype.localeCompare = compare;
+    }
+  });
+
   test('the filter looks at URN, meta.id, reason, error and exception; --reason at reason and error only', () => {
     const r = row(D1, 0);
     assert.ok(matchesFilter(r, 'ORDERS:CREATED'));
