@@ -9,17 +9,17 @@
  * it, nor in one that held only folders then (a registry.json or schema file created in a new
  * folder, or in a `fixtures/` that holds only subfolders, is never reported). Neither says which it
  * does, so the client is trusted with what both watch: a file under a workspace folder, in a
- * directory that existed when the watchers were registered and held a file then (one born before
- * the registration). A file in any other directory (made later: born after the registration, or
- * seen missing by a look or when a file in it was found not there; or holding no file then) is
- * looked at on each save and open; VS Code's event for it then finds the file as it was read and
+ * directory that existed when the watchers were registered and held a file then (known only for a
+ * directory whose entries have not changed since). A file in any other directory (made later: born
+ * after the registration, or seen missing by a look or when a file in it was found not there;
+ * holding no file then; or changed since) is looked at on each save and open; VS Code's event for it then finds the file as it was read and
  * reads nothing again (server.ts). On a file system that keeps no birth time, a directory counts
  * as made later only once it has been seen missing, and any file in it as there before.
  *
  * Until the registration is taken, nothing is left to the client.
  */
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, opendirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isUnder } from '../workspace/path-containment';
 
 /**
@@ -27,13 +27,6 @@ import { isUnder } from '../workspace/path-containment';
  * count as made after it: a file system stamps times from a coarse clock, some milliseconds behind.
  */
 const COARSE_CLOCK_MS = 20;
-
-/**
- * The most files of a directory whose birth times are read to find one there before the
- * registration: past them it counts as holding none (looked at on each save: a stat per file the
- * server read there, never a change missed).
- */
-const FILES_STATED_PER_DIRECTORY = 200;
 
 export class FileWatchCoverage {
   /** When the registration that was taken was sent (Date.now()); undefined while none is. */
@@ -89,20 +82,24 @@ export class FileWatchCoverage {
     };
   }
 
-  /** Whether `directory` held a file (not a folder) born before `registeredAt`, as far as birth times tell. */
+  /**
+   * Whether `directory` held a file (not a folder) at `registeredAt`. A directory whose entries
+   * have not changed since (its modification time is older) holds now what it held then; one
+   * changed since cannot tell (a file moved in keeps its own times), and counts as holding none:
+   * it is looked at, never missed. Its entries are read until the first file.
+   */
   private heldAFileAt(directory: string, registeredAt: number): boolean {
     let held = this.heldAFile.get(directory);
     if (held === undefined) {
       held = false;
-      let stated = 0;
       try {
-        for (const entry of readdirSync(directory, { withFileTypes: true })) {
-          if (entry.isDirectory()) continue;
-          if (++stated > FILES_STATED_PER_DIRECTORY) break;
-          const stat = lstatSync(join(directory, entry.name), { throwIfNoEntry: false });
-          if (stat && !(stat.birthtimeMs > 0 && stat.birthtimeMs > registeredAt - COARSE_CLOCK_MS)) {
-            held = true;
-            break;
+        const stat = statSync(directory, { throwIfNoEntry: false });
+        if (stat !== undefined && stat.mtimeMs < registeredAt - COARSE_CLOCK_MS) {
+          const entries = opendirSync(directory);
+          try {
+            for (let entry = entries.readSync(); entry !== null && !held; entry = entries.readSync()) held = !entry.isDirectory();
+          } finally {
+            entries.closeSync();
           }
         }
       } catch {

@@ -3,7 +3,7 @@
  * file events (those in folders that were there when it registered its watchers).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { test } from 'node:test';
 import { FileWatchCoverage } from '../../server/file-watch-coverage';
 import { scratchFolder } from '../support/scratch-folder';
@@ -63,12 +63,16 @@ test('a folder that held only folders, or no file at all, when the watchers were
   folder.write('fixtures/orders/created.babel.json', '{}');
   folder.write('README.md', 'orders');
   mkdirSync(folder.at('empty'));
+  folder.write('contracts/shipped/README.md', 'shipped');
+  folder.write('elsewhere/registry.json', '{}');
   const coverage = new FileWatchCoverage(() => [folder.base]);
   await pause(50);
   coverage.registered(Date.now());
-  // A file written there since does not make it one that held a file then.
+  // A file written there since does not make it one that held a file then, nor one moved in (it keeps its own times).
   folder.write('empty/registry.json', '{}');
+  renameSync(folder.at('elsewhere/registry.json'), folder.at('contracts/registry.json'));
   const look = coverage.forOneLook();
+  assert.equal(look(folder.at('contracts/registry.json')), false, 'contracts/ held only a folder, a file moved in since');
   assert.equal(look(folder.at('fixtures/registry.json')), false, 'fixtures/ held only a folder');
   assert.equal(look(folder.at('empty/registry.json')), false, 'empty/ held nothing');
   assert.equal(look(folder.at('fixtures/orders/registry.json')), true, 'fixtures/orders/ held a fixture');
