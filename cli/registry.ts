@@ -9,7 +9,7 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
-import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom } from '../workspace/registry-loader';
+import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
 import { isInside, realPath } from '../workspace/path-containment';
 import { CliError } from './errors';
 
@@ -49,6 +49,8 @@ export class CliRegistries {
   readonly passedOver = new Map<string, PassedOver>();
   /** Whether each registry.json read by a search is a registry: read once a run, not once per folder searched from. */
   private readonly registryVerdicts = new Map<string, boolean>();
+  /** What each place the searches looked at for a registry.json held: looked at once a run. */
+  private readonly placesSeen = new Map<string, PlaceSeen>();
 
   constructor(
     private readonly cwd: string,
@@ -81,7 +83,8 @@ export class CliRegistries {
     if (!lookup) {
       const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
       const passed: string[] = [];
-      lookup = { root, found: findRegistry(fixture, root, registryPath, { passedOver: (path) => passed.push(path), verdicts: this.registryVerdicts }) };
+      const search = { passedOver: (path: string) => passed.push(path), verdicts: this.registryVerdicts, places: this.placesSeen, ...(root === this.cwd ? { realRoot: this.realCwd } : {}) };
+      lookup = { root, found: findRegistry(fixture, root, registryPath, search) };
       this.byDirectory.set(key, lookup);
       // The search went on from each one passed over to the same end (the one found, or none).
       const instead = lookup.found?.path;

@@ -26,6 +26,15 @@ export function realPath(path: string): string {
   }
 }
 
+/** The path with symbolic links resolved; undefined when it does not exist (or cannot be looked at). One system call. */
+export function realPathIfThere(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `path` is `folder` or below it, by their text alone (no I/O: for loops over many paths). */
 export function isUnder(folder: string, path: string): boolean {
   return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);

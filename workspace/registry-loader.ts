@@ -4,7 +4,7 @@
  * to stay inside the workspace folder, through `..`, absolute paths and symbolic links alike; a
  * path that escapes is refused before anything is read.
  */
-import { existsSync, lstatSync, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps, type RegistryProblems } from '../core/registry/registry-file';
 import { runSteps, type Steps } from '../core/model/steps';
@@ -15,7 +15,7 @@ import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
-import { isInside, leavesRoot, realPath } from './path-containment';
+import { isInside, leavesRoot, realPath, realPathIfThere } from './path-containment';
 import { digitGroups } from '../core/model/count-words';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
@@ -86,6 +86,21 @@ export interface RegistrySearch {
    * lint).
    */
   readonly verdicts?: Map<string, boolean>;
+  /**
+   * What each place looked at held, kept by the caller while the files stay as they are (one lint
+   * run): the folders above a fixture are the same for every folder below them, and each look is a
+   * system call or two (10,000 fixtures each in a folder of its own looked at the same 30,000
+   * places above them again).
+   */
+  readonly places?: Map<string, PlaceSeen>;
+  /** The workspace folder's real path, when the caller has it (saves a realpath(3) per search). */
+  readonly realRoot?: string;
+}
+
+/** What a place looked at for a registry.json held, and whether one there stays inside the folder (once asked). */
+export interface PlaceSeen {
+  readonly entry: Stats | undefined | 'unreadable';
+  inside?: boolean;
 }
 
 /**
@@ -100,7 +115,7 @@ export function findRegistry(
   configured: string | undefined,
   search: RegistrySearch = {},
 ): { path: string } | { error: string; path: string } | undefined {
-  const { read = readFromDisk, passedOver, looked, verdicts } = search;
+  const { read = readFromDisk, passedOver, looked, verdicts, places } = search;
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
     if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside the workspace folder; it was not read.` };
@@ -108,23 +123,29 @@ export function findRegistry(
   }
   let directory = dirname(resolvedPath(fixturePath));
   const root = resolvedPath(workspaceRoot);
-  const realRoot = realPath(root);
+  const realRoot = search.realRoot ?? realPath(root);
   // A folder whose path holds no symbolic link has none in its parents either: once the first is
   // found real, the folders above need no realpath(3) each, which costs as many lookups as the
   // path has folders (a checkout 1,500 folders deep took minutes to lint and held the server).
   // Only a folder that exists shows it: realPath gives a missing one's path back as it is, links
   // in its parents included (standard input named linked/new/x.babel.json).
-  const realAll = existsSync(directory) && realPath(directory) === directory;
+  const realAll = realPathIfThere(directory) === directory;
   while (isInside(root, directory, realRoot, realAll ? directory : undefined)) {
     const candidate = join(directory, REGISTRY_FILE_NAME);
     looked?.(candidate);
     // lstat, not existsSync: a link whose target is gone (or that loops) is a registry.json that
     // cannot be read, so it fails closed below instead of being passed over as if there were none.
-    const entry = lookAt(candidate);
+    let seen = places?.get(candidate);
+    if (seen === undefined) {
+      seen = { entry: lookAt(candidate) };
+      places?.set(candidate, seen);
+    }
+    const { entry } = seen;
     if (entry === 'unreadable') return { path: candidate, error: 'registry.json cannot be looked at (permission denied, or a path too long); it was not read.' };
     if (entry) {
       // Contain before reading: a registry.json that links out of the folder is never opened.
-      if (!isInside(root, candidate, realRoot)) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
+      seen.inside ??= isInside(root, candidate, realRoot);
+      if (!seen.inside) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
         let isRegistry = verdicts?.get(candidate);
         if (isRegistry === undefined) {

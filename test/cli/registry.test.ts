@@ -737,4 +737,30 @@ process.on('exit', () => process.stderr.write('registry.json opened ' + opens + 
     assert.equal((JSON.parse(run.stdout) as FileReport[]).length, 30);
     assert.match(run.stderr, /registry\.json opened 2\n/);
   });
+
+  test('each place above the fixtures is looked at once a run, however many folders below it search from there', () => {
+    assertCliBuilt();
+    const files: Record<string, string> = {
+      'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders', status: 'active' }] }),
+      'schemas/orders.json': JSON.stringify({ type: 'object' }),
+    };
+    // 30 fixtures, each in a folder of its own, under 3 folders under one.
+    for (let folder = 0; folder < 30; folder++) files[`all/group-${folder % 3}/fixture-${folder}/order.babel.json`] = envelope();
+    const tree = makeTree(files);
+    try {
+      const probe = join(tree, 'count-looks.cjs');
+      writeTree(tree, {
+        'count-looks.cjs': `const fs = require('node:fs'); const looks = new Map(); const lstat = fs.lstatSync;
+fs.lstatSync = function (path, ...rest) { if (String(path).endsWith('/registry.json')) looks.set(String(path), (looks.get(String(path)) ?? 0) + 1); return lstat.call(this, path, ...rest); };
+process.on('exit', () => process.stderr.write('places ' + looks.size + ', looks ' + [...looks.values()].reduce((a, b) => a + b, 0) + '\\n'));`,
+      });
+      const run = spawnSync(process.execPath, ['--require', probe, CLI_PATH, 'lint', '.', '--format', 'json'], { cwd: tree, encoding: 'utf8', timeout: 30_000 });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal((JSON.parse(run.stdout) as FileReport[]).length, 30);
+      // 30 fixture folders, 3 groups, all/ and the top: 35 places, each looked at once (120 looks, one per place per search, before).
+      assert.match(run.stderr, /places 35, looks 35\n/);
+    } finally {
+      removeTree(tree);
+    }
+  });
 });
