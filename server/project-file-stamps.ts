@@ -55,10 +55,15 @@ export class ProjectFileStamps {
    * tells it, though the file is as the stamp now says. `rewritten`: a use read other text than the
    * stamp's read at the same stamp (written again within its tick), a change the stamp alone hides.
    */
-  private record(path: string, stamp: Stamp, by: 'look' | 'use' = 'use', rewritten = false): void {
+  private record(path: string, given: Stamp, by: 'look' | 'use' = 'use', rewritten = false): void {
+    const before = this.stamps.get(path);
+    // A use that finds the file at the stamp a read within its tick left, and reads nothing of its
+    // own to mark (a search's look, which keeps what it made of the file; a read past the tick),
+    // keeps that read's mark: the stamp alone cannot tell a write within that tick, so the next
+    // look reads the file again to (dropped, such a write went untold for good).
+    const stamp = by === 'use' && given.read === undefined && before?.read !== undefined && before.stat === given.stat ? { ...given, read: before.read } : given;
     // What a look took in stays taken in while the file is read again as the look found it (the
     // reload its change set off); any other stamp is not, whoever recorded it.
-    const before = this.stamps.get(path);
     const stillTakenIn = before?.takenIn === true && stamp.takenIn !== true && before.stat === stamp.stat && (before.read === undefined || before.read.digest === stamp.read?.digest);
     // Whether an editor holds the file is no change of it on disk (see `changed`).
     const unseen = by === 'use' && before !== undefined && (rewritten || (before.stat !== stamp.stat && before.stat !== HELD && stamp.stat !== HELD));

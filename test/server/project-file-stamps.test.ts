@@ -252,3 +252,57 @@ test('a file written again within the tick it was read at, at the same size, and
   assert.equal(stamps.read(path, 1024), '{"schemas":[2]}');
   assert.deepEqual(await stamps.changed(new Set()), []);
 });
+
+test('a file written again within the tick it was read at, at the same size, is told at the next look though a search looked at it since, with or without reading it (what it made of it kept), or a read past the tick took it in', async () => {
+  for (const since of ['looked', 'looked and read', 'exists', 'read past the tick'] as const) {
+    const folder = scratchFolder('babelq-stamps-tick-looked-');
+    folder.write('registry.json', '{"schemas":[1]}');
+    const path = folder.at('registry.json');
+    // Well inside the tick when first read; past it after the pause below.
+    const tick = since === 'read past the tick' ? (Date.now() - 1_500) / 1000 : Math.floor(Date.now() / 1000);
+    utimesSync(path, tick, tick);
+    const stamps = new ProjectFileStamps();
+    stamps.setEnabled(true);
+    assert.equal(stamps.read(path, 1024), '{"schemas":[1]}');
+    writeFileSync(path, '{"schemas":[2]}');
+    utimesSync(path, tick, tick);
+    // Another folder's search looks at it before the save (findRegistry tells `looked` first, then
+    // reads it unless what it is was kept); babelq.json's places are looked at through `exists`.
+    if (since === 'exists') assert.ok(stamps.exists(path));
+    else if (since === 'read past the tick') {
+      await new Promise((done) => setTimeout(done, 700));
+      assert.equal(stamps.read(path, 1024), '{"schemas":[2]}');
+    } else {
+      stamps.looked(path);
+      if (since === 'looked and read') assert.equal(stamps.read(path, 1024), '{"schemas":[2]}');
+    }
+    assert.deepEqual(await stamps.changed(new Set()), [path], since);
+    assert.deepEqual(await stamps.changed(new Set()), [], `${since}: told once`);
+  }
+});
+
+test('a registry rewritten within the tick it was loaded at, at the same size, is loaded again after the next look though a fixture of another folder found it since (Neovim)', async () => {
+  const folder = scratchFolder('babelq-stamps-tick-other-folder-');
+  const registryWith = (urn: string) => ({ schemas: [{ urn, schema: 'schemas/orders.json', owner: 'orders', status: 'active' }] });
+  writeOld(folder, 'schemas/orders.json', { type: 'object' });
+  folder.write('registry.json', registryWith('urn:babel:orders:created'));
+  const path = folder.at('registry.json');
+  const tick = Math.floor(Date.now() / 1000);
+  utimesSync(path, tick, tick);
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  const urns = (fixture: string) => {
+    const state = registries.stateFor(folder.uriOf(fixture), DEFAULT_SETTINGS);
+    return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
+  };
+  assert.deepEqual(urns('one/a.babel.json'), ['urn:babel:orders:created']);
+  // Another program rewrites it in the same tick, at the same size; a fixture of another folder is judged before the save.
+  folder.write('registry.json', registryWith('urn:babel:orders:updated'));
+  utimesSync(path, tick, tick);
+  urns('two/b.babel.json');
+  assert.deepEqual(await stamps.changed(new Set()), [path]);
+  assert.ok(registries.invalidate([folder.uriOf('registry.json')]));
+  assert.deepEqual(urns('one/a.babel.json'), ['urn:babel:orders:updated']);
+});
