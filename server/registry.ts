@@ -39,7 +39,9 @@ export class RegistryService {
   private readonly found = new Map<string, { readonly path: string } | RegistryState>();
   /**
    * Whether each registry.json a search read is a registry (has a "schemas" key): read once, not
-   * by the search of each folder its fixtures are in; forgotten when the file changes.
+   * by the search of each folder its fixtures are in; forgotten when the file changes, and when no
+   * search or registry kept depends on it any longer (`keepSearchesFor`), since the look at the
+   * disk then no longer looks at it.
    */
   private readonly registryVerdicts = new Map<string, boolean>();
   /** The places each search of `found` looked for a registry.json (from its fixtures' directory), kept as long as its answer is. */
@@ -374,6 +376,13 @@ export class RegistryService {
       this.searchedPlaces.delete(key);
       this.found.delete(key);
     }
+    // What a registry.json was found to be goes with the last search or registry that read it: the
+    // look at the disk that follows stops looking at the file (filesDependedOn), and a Neovim or
+    // eglot client tells nothing of it, so a "schemas" key added or removed meanwhile would go unseen.
+    if (this.registryVerdicts.size === 0) return;
+    const inUse = new Set<string>([...this.loaded.keys(), ...this.loading.keys()]);
+    for (const { places } of this.searchedPlaces.values()) for (const place of places) inUse.add(place);
+    for (const path of this.registryVerdicts.keys()) if (!inUse.has(path)) this.registryVerdicts.delete(path);
   }
 
   /**

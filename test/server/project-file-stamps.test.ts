@@ -306,3 +306,28 @@ test('a registry rewritten within the tick it was loaded at, at the same size, i
   assert.ok(registries.invalidate([folder.uriOf('registry.json')]));
   assert.deepEqual(urns('one/a.babel.json'), ['urn:babel:orders:updated']);
 });
+
+test('a registry.json passed over from a directory no document is judged from any longer is read again when one is: looked at no more meanwhile, it may have become a registry (Neovim)', async () => {
+  const folder = scratchFolder('babelq-stamps-passed-over-forgotten-');
+  writeOld(folder, 'registry.json', registryNaming('schemas/orders.json'));
+  writeOld(folder, 'schemas/orders.json', { type: 'object' });
+  writeOld(folder, 'moved/registry.json', { name: 'another tool' });
+  writeOld(folder, 'moved/schemas/orders.json', { type: 'object' });
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  const configs = new ProjectConfigs(stamps.read, (path) => stamps.exists(path));
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  const registryOf = (fixture: string) => {
+    const state = registries.stateFor(folder.uriOf(fixture), DEFAULT_SETTINGS);
+    return state.kind === 'loaded' ? state.registry.path : state.kind;
+  };
+  assert.equal(registryOf('moved/b.babel.json'), folder.at('registry.json'));
+  // The fixture of moved/ is closed (none is judged from there): the look forgets its search and what it looked at.
+  registries.keepSearchesFor(new Set());
+  keepInUse(stamps, registries, configs);
+  writeOld(folder, 'moved/registry.json', registryNaming('schemas/orders.json'));
+  assert.deepEqual(await stamps.changed(new Set()), [], 'moved/registry.json is looked at no more');
+  // Opened again: its search reads what is there now.
+  assert.equal(registryOf('moved/b.babel.json'), folder.at('moved/registry.json'));
+});
