@@ -10,16 +10,17 @@
  * folder, or in a `fixtures/` that holds only subfolders, is never reported). Neither says which it
  * does, so the client is trusted with what both watch: a file under a workspace folder, in a
  * directory that existed when the watchers were registered and held a file then (known only for a
- * directory whose entries have not changed since). A file in any other directory (made later: born
+ * directory whose entries have not changed since), reached through no symbolic link, and neither
+ * it nor a folder above it moved in or renamed since. A file in any other directory (made later: born
  * after the registration, or seen missing by a look or when a file in it was found not there;
- * holding no file then; or changed since) is looked at on each save and open; VS Code's event for it then finds the file as it was read and
+ * holding no file then; changed, moved or renamed since; or behind a link) is looked at on each save and open; VS Code's event for it then finds the file as it was read and
  * reads nothing again (server.ts). On a file system that keeps no birth time, a directory counts
  * as made later only once it has been seen missing, and any file in it as there before.
  *
  * Until the registration is taken, nothing is left to the client.
  */
-import { existsSync, opendirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, opendirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { isUnder } from '../workspace/path-containment';
 
 /**
@@ -65,16 +66,19 @@ export class FileWatchCoverage {
     if (registeredAt === undefined) return () => false;
     const watched = new Map<string, boolean>();
     const folders = this.folders();
+    const realFolders = new Map<string, string | undefined>();
     return (path) => {
       const directory = dirname(path);
       let covered = watched.get(directory);
       if (covered === undefined) {
+        const folder = folders.find((candidate) => isUnder(candidate, directory));
         // Outside every workspace folder (or with none: an editor started on a file), no watcher reaches.
-        if (!folders.some((folder) => isUnder(folder, directory))) covered = false;
+        if (folder === undefined) covered = false;
         else {
           const existed = !this.madeLater.has(directory) && this.existedAt(directory, registeredAt);
           if (!existed) this.madeLater.add(directory);
-          covered = existed && this.heldAFileAt(directory, registeredAt);
+          if (!realFolders.has(folder)) realFolders.set(folder, realPathOf(folder));
+          covered = existed && inPlaceSince(directory, folder, realFolders.get(folder), registeredAt) && this.heldAFileAt(directory, registeredAt);
         }
         watched.set(directory, covered);
       }
@@ -120,5 +124,38 @@ export class FileWatchCoverage {
     } catch {
       return false;
     }
+  }
+}
+
+/**
+ * Whether `directory` is, as the watchers reach it, where it was when they were registered: no
+ * folder on its way down from the workspace folder is a symbolic link (VS Code's watcher follows
+ * none, and eglot lists the files of a link's folder under no folder it watches), and none of them
+ * was moved in, renamed or changed since (its change time is older: a folder moved in keeps its
+ * birth and modification times, and so do the folders inside it). Asked at each look, not kept: a
+ * folder moved in later may take the place of one judged before.
+ */
+function inPlaceSince(directory: string, folder: string, realFolder: string | undefined, registeredAt: number): boolean {
+  if (realFolder === undefined || realPathOf(directory) !== join(realFolder, relative(folder, directory))) return false;
+  // Down to the folder as its path is written (an editor may end it with a separator).
+  const top = resolve(folder);
+  for (let at = resolve(directory); at !== top; at = dirname(at)) {
+    try {
+      const stat = statSync(at, { throwIfNoEntry: false });
+      if (stat === undefined || stat.ctimeMs >= registeredAt - COARSE_CLOCK_MS) return false;
+    } catch {
+      return false;
+    }
+    if (dirname(at) === at) return false;
+  }
+  return true;
+}
+
+/** The real path of a folder; undefined when it cannot be looked at. */
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
   }
 }

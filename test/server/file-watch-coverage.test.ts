@@ -3,7 +3,9 @@
  * file events (those in folders that were there when it registered its watchers).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { FileWatchCoverage } from '../../server/file-watch-coverage';
 import { scratchFolder } from '../support/scratch-folder';
@@ -77,4 +79,46 @@ test('a folder that held only folders, or no file at all, when the watchers were
   assert.equal(look(folder.at('empty/registry.json')), false, 'empty/ held nothing');
   assert.equal(look(folder.at('fixtures/orders/registry.json')), true, 'fixtures/orders/ held a fixture');
   assert.equal(look(folder.at('registry.json')), true, 'the workspace folder held README.md');
+});
+
+test('a folder moved into the workspace since the watchers were registered is looked at, and so are the folders inside it (each keeps its birth and modification times; eglot watches none of them)', async () => {
+  const folder = scratchFolder('babelq-coverage-moved-in-');
+  folder.write('README.md', 'orders');
+  folder.write('kept/registry.json', '{}');
+  // Made (and filled) elsewhere before the registration, outside the workspace folder.
+  const elsewhere = mkdtempSync(join(tmpdir(), 'babelq-coverage-elsewhere-'));
+  try {
+    mkdirSync(join(elsewhere, 'contracts', 'shipped'), { recursive: true });
+    for (const file of ['contracts/registry.json', 'contracts/shipped/registry.json']) writeFileSync(join(elsewhere, file), '{}');
+    const coverage = new FileWatchCoverage(() => [folder.base]);
+    await pause(50);
+    coverage.registered(Date.now());
+    renameSync(join(elsewhere, 'contracts'), folder.at('contracts'));
+    const look = coverage.forOneLook();
+    assert.equal(look(folder.at('contracts/registry.json')), false, 'contracts/ was moved in');
+    assert.equal(look(folder.at('contracts/shipped/registry.json')), false, 'contracts/shipped/ came with it');
+    assert.equal(look(folder.at('kept/registry.json')), true, 'kept/ is as it was');
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test('a folder reached through a symbolic link is looked at: neither VS Code nor eglot watches through one', { skip: process.platform === 'win32' && 'needs symbolic links' }, async () => {
+  const folder = scratchFolder('babelq-coverage-linked-');
+  folder.write('README.md', 'orders');
+  folder.write('real/registry.json', '{}');
+  folder.write('real/inner/schema.json', '{}');
+  symlinkSync(folder.at('real'), folder.at('linked'));
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('linked/registry.json')), false, 'linked/ is a link');
+  assert.equal(look(folder.at('linked/inner/schema.json')), false, 'linked/inner/ is reached through one');
+  assert.equal(look(folder.at('real/registry.json')), true, 'real/ is watched as it is');
+  // The workspace folder named with a separator at its end, as eglot names its root: the same.
+  const named = new FileWatchCoverage(() => [`${folder.base}/`]);
+  named.registered(Date.now());
+  assert.equal(named.forOneLook()(folder.at('real/registry.json')), true, 'real/, from a folder named with a separator at its end');
+  assert.equal(named.forOneLook()(folder.at('linked/registry.json')), false);
 });
