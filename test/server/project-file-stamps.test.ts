@@ -91,6 +91,20 @@ function keepInUse(stamps: ProjectFileStamps, registries: RegistryService, confi
   stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
 }
 
+/** Stamps kept as for Neovim 0.7, and a registry service reading through them for a workspace of `folder`. */
+function stampedRegistries(folder: ScratchFolder): { stamps: ProjectFileStamps; registries: RegistryService; urns: (fixture: string) => string[] | string } {
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  const registries = new RegistryService(() => undefined, undefined, stamps);
+  registries.setWorkspaceFolders([folder.uriOf('')]);
+  /** The URNs of the registry a fixture finds, or the kind of state when none is loaded. */
+  const urns = (fixture: string) => {
+    const state = registries.stateFor(folder.uriOf(fixture), DEFAULT_SETTINGS);
+    return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
+  };
+  return { stamps, registries, urns };
+}
+
 const registryNaming = (schema: string) => ({ schemas: [{ urn: 'urn:babel:orders:created', schema, owner: 'orders', status: 'active' }] });
 
 test('a schema file the registry no longer names is looked at no more, and its change is none; the schema it names now, the registry and the places searched still are', async () => {
@@ -180,14 +194,7 @@ test('a change another search reads before the next look is still told at that l
   const created = registryNaming('schemas/orders.json').schemas[0];
   writeOld(folder, 'registry.json', { schemas: [created] });
   writeOld(folder, 'schemas/orders.json', { type: 'object' });
-  const stamps = new ProjectFileStamps();
-  stamps.setEnabled(true);
-  const registries = new RegistryService(() => undefined, undefined, stamps);
-  registries.setWorkspaceFolders([folder.uriOf('')]);
-  const entries = (path: string) => {
-    const state = registries.stateFor(folder.uriOf(path), DEFAULT_SETTINGS);
-    return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
-  };
+  const { stamps, registries, urns: entries } = stampedRegistries(folder);
   assert.deepEqual(entries('one/a.babel.json'), ['urn:babel:orders:created']);
   // Another program adds an entry; before the next save, a fixture of another folder is judged and its search reads registry.json.
   writeOld(folder, 'registry.json', { schemas: [created, { ...created, urn: 'urn:babel:orders:shipped' }] });
@@ -289,14 +296,7 @@ test('a registry rewritten within the tick it was loaded at, at the same size, i
   const path = folder.at('registry.json');
   const tick = Math.floor(Date.now() / 1000);
   utimesSync(path, tick, tick);
-  const stamps = new ProjectFileStamps();
-  stamps.setEnabled(true);
-  const registries = new RegistryService(() => undefined, undefined, stamps);
-  registries.setWorkspaceFolders([folder.uriOf('')]);
-  const urns = (fixture: string) => {
-    const state = registries.stateFor(folder.uriOf(fixture), DEFAULT_SETTINGS);
-    return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
-  };
+  const { stamps, registries, urns } = stampedRegistries(folder);
   assert.deepEqual(urns('one/a.babel.json'), ['urn:babel:orders:created']);
   // Another program rewrites it in the same tick, at the same size; a fixture of another folder is judged before the save.
   folder.write('registry.json', registryWith('urn:babel:orders:updated'));

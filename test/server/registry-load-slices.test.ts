@@ -124,12 +124,10 @@ describe('a large registry loads in time slices', () => {
     assert.equal(JSON.stringify(next.kind === 'loaded' && next.registry.byUrn.get('urn:babel:orders:created')?.schema?.value), schemaText());
   });
 
-  test('registry.json is read once when a fixture first finds its registry and loads it', async (t) => {
-    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
-    t.after(() => rmSync(root, { recursive: true, force: true }));
+  /** A registry service whose registry.json is read through the editor's overlay, which counts the reads (a large one takes tens of milliseconds). */
+  function countingReads(root: string): { registries: RegistryService; reads: () => number } {
     writeRegistry(root);
     const registryPath = join(root, 'registry.json');
-    // Read through the editor's overlay, which counts the reads (a large one takes tens of milliseconds).
     const text = registryText(ENTRIES);
     let reads = 0;
     const registries = new RegistryService((path) => {
@@ -138,32 +136,31 @@ describe('a large registry loads in time slices', () => {
       return text;
     });
     registries.setWorkspaceFolders([toUri(root)]);
+    return { registries, reads: () => reads };
+  }
+
+  test('registry.json is read once when a fixture first finds its registry and loads it', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const { registries, reads } = countingReads(root);
     const state = await registries.stateWhenLoaded(toUri(join(root, 'order.babel.json')), DEFAULT_SETTINGS);
     assert.equal(state.kind === 'loaded' && state.registry.entries.length, ENTRIES);
-    assert.equal(reads, 1);
+    assert.equal(reads(), 1);
   });
 
   test('registry.json is read once for the fixtures of many folders, and once more after it changes', async (t) => {
     const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));
-    writeRegistry(root);
+    const { registries, reads } = countingReads(root);
     const registryPath = join(root, 'registry.json');
-    const text = registryText(ENTRIES);
-    let reads = 0;
-    const registries = new RegistryService((path) => {
-      if (path !== registryPath) return undefined;
-      reads++;
-      return text;
-    });
-    registries.setWorkspaceFolders([toUri(root)]);
     for (let folder = 0; folder < 20; folder++) {
       const state = await registries.stateWhenLoaded(toUri(join(root, `batch-${folder}`, 'order.babel.json')), DEFAULT_SETTINGS);
       assert.equal(state.kind === 'loaded' && state.registry.entries.length, ENTRIES);
     }
-    assert.equal(reads, 1, 'read by the first search, its text handed to the load');
+    assert.equal(reads(), 1, 'read by the first search, its text handed to the load');
     registries.invalidate([toUri(registryPath)]);
     for (let folder = 0; folder < 20; folder++) await registries.stateWhenLoaded(toUri(join(root, `batch-${folder}`, 'order.babel.json')), DEFAULT_SETTINGS);
-    assert.equal(reads, 2);
+    assert.equal(reads(), 2);
   });
 
   test('while a registry loads, a schema file it has read is one of its files (an edit of it is heard), and other files are not', async (t) => {
