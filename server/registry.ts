@@ -44,6 +44,8 @@ export class RegistryService {
    * disk then no longer looks at it.
    */
   private readonly registryVerdicts = new Map<string, boolean>();
+  /** Whether a search or a registry was forgotten since the verdicts were last pruned to those still depended on. */
+  private verdictsToPrune = false;
   /** The places each search of `found` looked for a registry.json (from its fixtures' directory), kept as long as its answer is. */
   private readonly searchedPlaces = new Map<string, { readonly directory: string; readonly places: readonly string[] }>();
   private folders: string[] = [];
@@ -348,6 +350,7 @@ export class RegistryService {
       for (const path of paths) if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) this.loaded.delete(path);
       this.found.clear();
       this.searchedPlaces.clear();
+      this.verdictsToPrune = true;
     }
     return changed;
   }
@@ -375,10 +378,14 @@ export class RegistryService {
       if (live.has(directory)) continue;
       this.searchedPlaces.delete(key);
       this.found.delete(key);
+      this.verdictsToPrune = true;
     }
     // What a registry.json was found to be goes with the last search or registry that read it: the
     // look at the disk that follows stops looking at the file (filesDependedOn), and a Neovim or
     // eglot client tells nothing of it, so a "schemas" key added or removed meanwhile would go unseen.
+    // Worked out only when something was forgotten: a look runs at every open.
+    if (!this.verdictsToPrune) return;
+    this.verdictsToPrune = false;
     if (this.registryVerdicts.size === 0) return;
     const inUse = new Set<string>([...this.loaded.keys(), ...this.loading.keys()]);
     for (const { places } of this.searchedPlaces.values()) for (const place of places) inUse.add(place);
