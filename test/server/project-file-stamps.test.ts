@@ -17,14 +17,12 @@ test('a file written again within the modification time it was read at, at the s
   const path = folder.at('registry.json');
   // Written and written again in the same clock tick (a file system keeps its times in ticks of
   // some milliseconds, FAT in two seconds): the same size, the same inode, the same modification time.
-  const tick = Math.floor(Date.now() / 1000);
-  utimesSync(path, tick, tick);
+  const tick = inThisTick(path);
   const stamps = new ProjectFileStamps();
   stamps.setEnabled(true);
   assert.equal(stamps.read(path, 1024), '{"schemas":[1]}');
   const inode = statSync(path).ino;
-  writeFileSync(path, '{"schemas":[2]}');
-  utimesSync(path, tick, tick);
+  writeInTick(path, '{"schemas":[2]}', tick);
   assert.equal(statSync(path).ino, inode);
   assert.deepEqual(await stamps.changed(new Set()), [path]);
   // Read again, it is told once.
@@ -48,8 +46,7 @@ test('a file read within the tick of its last write and not written since is no 
   const folder = scratchFolder('babelq-stamps-same-');
   folder.write('registry.json', '{"schemas":[]}');
   const path = folder.at('registry.json');
-  const tick = Math.floor(Date.now() / 1000);
-  utimesSync(path, tick, tick);
+  inThisTick(path);
   const stamps = new ProjectFileStamps();
   stamps.setEnabled(true);
   stamps.read(path, 1024);
@@ -80,6 +77,19 @@ test('a file seen there and gone when it is read is a change at the next look (w
 });
 
 /** Written a minute ago: a look tells a change by size and time alone (no read within a tick). */
+/** The current second as a modification time, given to `path`: a write within it at the same size keeps the file's stamp. */
+function inThisTick(path: string): number {
+  const tick = Math.floor(Date.now() / 1000);
+  utimesSync(path, tick, tick);
+  return tick;
+}
+
+/** Writes `text` to `path` and gives it back the modification time `tick`, as a write within that tick leaves it. */
+function writeInTick(path: string, text: string, tick: number): void {
+  writeFileSync(path, text);
+  utimesSync(path, tick, tick);
+}
+
 function writeOld(folder: ScratchFolder, path: string, text: unknown): void {
   folder.write(path, text);
   const old = new Date(Date.now() - 60_000);
@@ -246,13 +256,11 @@ test('a file written again within the tick it was read at, at the same size, and
   const folder = scratchFolder('babelq-stamps-tick-read-by-search-');
   folder.write('registry.json', '{"schemas":[1]}');
   const path = folder.at('registry.json');
-  const tick = Math.floor(Date.now() / 1000);
-  utimesSync(path, tick, tick);
+  const tick = inThisTick(path);
   const stamps = new ProjectFileStamps();
   stamps.setEnabled(true);
   assert.equal(stamps.read(path, 1024), '{"schemas":[1]}');
-  writeFileSync(path, '{"schemas":[2]}');
-  utimesSync(path, tick, tick);
+  writeInTick(path, '{"schemas":[2]}', tick);
   // Another folder's search reads it before the save: the same stamp, other text.
   assert.equal(stamps.read(path, 1024), '{"schemas":[2]}');
   assert.deepEqual(await stamps.changed(new Set()), [path]);
@@ -271,8 +279,7 @@ test('a file written again within the tick it was read at, at the same size, is 
     const stamps = new ProjectFileStamps();
     stamps.setEnabled(true);
     assert.equal(stamps.read(path, 1024), '{"schemas":[1]}');
-    writeFileSync(path, '{"schemas":[2]}');
-    utimesSync(path, tick, tick);
+    writeInTick(path, '{"schemas":[2]}', tick);
     // Another folder's search looks at it before the save (findRegistry tells `looked` first, then
     // reads it unless what it is was kept); babelq.json's places are looked at through `exists`.
     if (since === 'exists') assert.ok(stamps.exists(path));
@@ -294,8 +301,7 @@ test('a registry rewritten within the tick it was loaded at, at the same size, i
   writeOld(folder, 'schemas/orders.json', { type: 'object' });
   folder.write('registry.json', registryWith('urn:babel:orders:created'));
   const path = folder.at('registry.json');
-  const tick = Math.floor(Date.now() / 1000);
-  utimesSync(path, tick, tick);
+  const tick = inThisTick(path);
   const { stamps, registries, urns } = stampedRegistries(folder);
   assert.deepEqual(urns('one/a.babel.json'), ['urn:babel:orders:created']);
   // Another program rewrites it in the same tick, at the same size; a fixture of another folder is judged before the save.
