@@ -1,5 +1,7 @@
 // Runs every test file under test/ (test/**/*.test.ts) with Node's own test runner; TypeScript is
 // loaded through tsx. Extra arguments narrow the run to files whose path contains any of them.
+// The spec reporter, not TAP (Node's default without a terminal): it ends with every failing test
+// and its error, so a long CI log that is read from its end names what failed.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -23,5 +25,5 @@ if (files.length === 0) {
   console.error('No test files matched.');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
