@@ -3,8 +3,9 @@
  * young generation, up to 16 MB for each of its two halves, as objects keep surviving collections:
  * a lint of thousands of small fixtures keeps a report per file and drops everything else, and
  * that growth was 11 MB of the run's peak memory on the bench's 10,000 fixtures for no time saved.
- * Kept at its first size, collections stay as quick. A large fixture is different: its parse
- * lives through collections, and at the first size it ran some 10% slower (a 5 MB fixture), so
+ * Kept at the size it has as the run starts (the CLI's own start grows it from its first size
+ * once, twice on a busy machine), collections stay as quick. A large fixture is different: its
+ * parse lives through collections, and at that size it ran some 10% slower (a 5 MB fixture), so
  * the first fixture of a megabyte or more lets the young generation grow again as V8 would.
  *
  * The setting is V8's `--semi-space-growth-factor` (2 by default), which V8 reads each time it
@@ -54,7 +55,7 @@ export function threadCompiled(state: Int32Array, threads: number): void {
   if (Atomics.load(state, GROWN) === 1) setFlagsFromString('--semi-space-growth-factor=2');
 }
 
-/** Keeps the young generation at its first size from here on: at the start of a `babelq lint` process. */
+/** Keeps the young generation at the size it has now, from here on: at the start of a `babelq lint` process. */
 export function keepYoungGenerationSmall(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
 }

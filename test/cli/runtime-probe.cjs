@@ -2,16 +2,18 @@
 // test/cli/lint-runtime.test.ts. It writes one JSON line per event to BABELQ_TEST_RUNTIME_LOG:
 // for each bundle compiled with a code cache, whether V8 took it ({thread, cache}); at the main
 // thread's exit, the young generation's size ({youngGenerationMb}), and at a lint thread's, the
-// thread's own ({lintThreadYoungGenerationMb}). With BABELQ_TEST_NO_ICU set,
+// thread's own ({thread, lintThreadYoungGenerationMb}); each time V8's flags are set
+// (cli/young-generation.ts), the flags and the setting thread's young generation then
+// ({thread, flags, youngGenerationMbThen}). A thread is 'main' or 'lint thread <id>'. With BABELQ_TEST_NO_ICU set,
 // every call that reaches ICU (Node's locale data: number and date formats, collation) throws.
 const { appendFileSync } = require('node:fs');
 const vm = require('node:vm');
 const v8 = require('node:v8');
-const { isMainThread } = require('node:worker_threads');
+const { isMainThread, threadId } = require('node:worker_threads');
 
 const log = process.env.BABELQ_TEST_RUNTIME_LOG;
 const write = (event) => appendFileSync(log, `${JSON.stringify(event)}\n`);
-const thread = isMainThread ? 'main' : 'lint thread';
+const thread = isMainThread ? 'main' : `lint thread ${threadId}`;
 
 // The bundles are compiled as `new vm.Script(source, { cachedData })` (workspace/code-cache.ts).
 const CompiledScript = vm.Script;
@@ -22,9 +24,17 @@ vm.Script = class extends CompiledScript {
   }
 };
 
+const youngGenerationMb = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size / 2 ** 20;
+
+// The bundle calls it as a property of node:v8 at each call (esbuild's CommonJS output), so this one is called.
+const setFlags = v8.setFlagsFromString;
+v8.setFlagsFromString = (flags) => {
+  write({ thread, flags, youngGenerationMbThen: youngGenerationMb() });
+  return setFlags(flags);
+};
+
 process.on('exit', () => {
-  const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-  write(isMainThread ? { youngGenerationMb: young.space_size / 2 ** 20 } : { lintThreadYoungGenerationMb: young.space_size / 2 ** 20 });
+  write(isMainThread ? { youngGenerationMb: youngGenerationMb() } : { thread, lintThreadYoungGenerationMb: youngGenerationMb() });
 });
 
 if (process.env.BABELQ_TEST_NO_ICU) {

@@ -76,7 +76,6 @@ test('a file seen there and gone when it is read is a change at the next look (w
   assert.deepEqual(await stamps.changed(new Set()), []);
 });
 
-/** Written a minute ago: a look tells a change by size and time alone (no read within a tick). */
 /** The current second as a modification time, given to `path`: a write within it at the same size keeps the file's stamp. */
 function inThisTick(path: string): number {
   const tick = Math.floor(Date.now() / 1000);
@@ -90,6 +89,7 @@ function writeInTick(path: string, text: string, tick: number): void {
   utimesSync(path, tick, tick);
 }
 
+/** Written a minute ago: a look tells a change by size and time alone (no read within a tick). */
 function writeOld(folder: ScratchFolder, path: string, text: unknown): void {
   folder.write(path, text);
   const old = new Date(Date.now() - 60_000);
