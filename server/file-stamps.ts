@@ -4,9 +4,11 @@
  * (server/project-file-stamps.ts) and the workspace report's fixtures
  * (server/workspace-diagnostics.ts).
  *
- * A stamp is the file's size, modification time and inode: a file replaced by another (a checkout
- * writes a new file and renames it over the old one) has another inode even when its size and
- * time are the same. A file system keeps times in ticks, so a file written again within a tick of
+ * A stamp is the file's size, modification time, change time and inode: a file replaced by another
+ * (a checkout writes a new file and renames it over the old one) has another inode even when its
+ * size and time are the same, and one whose permissions or owner changed (`chmod 000`, `chown`) has
+ * another change time though its bytes are the same: what was made of it when it could be read
+ * (a registry.json passed over as no registry) must not outlive its becoming unreadable. A file system keeps times in ticks, so a file written again within a tick of
  * its last write, at the same size, keeps its stamp: for a file read that shortly after its
  * modification time, a digest of what was read is kept (a `ReadMark`), and the next look reads it
  * again to tell. Once read outside that tick, its stamp alone tells.
@@ -34,7 +36,7 @@ export type ReadAgain = (path: string, limit: number, onStat: (stat: Stats) => v
 
 /** A file's stamp from a stat (of its descriptor, or of its path). */
 export function stampOf(stat: Stats): string {
-  return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  return `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
 }
 
 /** The stamp of what is at `path` now, following links; MISSING when nothing is (or it cannot be looked at). */

@@ -3,7 +3,7 @@
  * project file was read.
  */
 import assert from 'node:assert/strict';
-import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { ProjectFileStamps } from '../../server/project-file-stamps';
@@ -51,6 +51,23 @@ test('a file read within the tick of its last write and not written since is no 
   stamps.setEnabled(true);
   stamps.read(path, 1024);
   assert.deepEqual(await stamps.changed(new Set()), []);
+  assert.deepEqual(await stamps.changed(new Set()), []);
+});
+
+test('a file whose permissions or owner changed since it was read is a change at the next look, though its bytes and modification time are the same', async () => {
+  const folder = scratchFolder('babelq-stamps-mode-');
+  writeOld(folder, 'registry.json', { name: 'another tool' });
+  const path = folder.at('registry.json');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  stamps.read(path, 1024);
+  assert.deepEqual(await stamps.changed(new Set()), []);
+  // Made unreadable: what was made of it (no registry) no longer holds, and a read now must fail.
+  chmodSync(path, 0o000);
+  assert.deepEqual(await stamps.changed(new Set()), [path]);
+  // Made readable again: a change too, told once.
+  chmodSync(path, 0o644);
+  assert.deepEqual(await stamps.changed(new Set()), [path]);
   assert.deepEqual(await stamps.changed(new Set()), []);
 });
 
