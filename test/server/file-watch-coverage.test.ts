@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FileWatchCoverage } from '../../server/file-watch-coverage';
+import { MAX_WILDCARD_LINES } from '../../workspace/gitignore';
 import { scratchFolder } from '../support/scratch-folder';
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -121,4 +122,46 @@ test('a folder reached through a symbolic link is looked at: neither VS Code nor
   named.registered(Date.now());
   assert.equal(named.forOneLook()(folder.at('real/registry.json')), true, 'real/, from a folder named with a separator at its end');
   assert.equal(named.forOneLook()(folder.at('linked/registry.json')), false);
+});
+
+test('in a Git work tree, a folder that held only git-ignored files, or lies in an ignored folder, is looked at (eglot lists no ignored file, so it watches no such folder); one that held a file git does not ignore is left to the client', async () => {
+  const folder = scratchFolder('babelq-coverage-ignored-');
+  mkdirSync(folder.at('.git'));
+  folder.write('.gitignore', 'generated/\n*.log\n');
+  folder.write('team/registry.json', '{}');
+  folder.write('team/generated/invoice-paid.json', '{}');
+  folder.write('team/generated/deeper/invoice-paid.json', '{}');
+  folder.write('logs/run.log', 'ran');
+  folder.write('mixed/run.log', 'ran');
+  folder.write('mixed/schema.json', '{}');
+  folder.write('kept/.gitignore', '!keep.log\n');
+  folder.write('kept/keep.log', 'kept');
+  // A .gitignore too costly to apply: what git makes of it is not known here.
+  folder.write('refused/.gitignore', Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, index) => `*${index}*.json`).join('\n'));
+  folder.write('refused/schema.json', '{}');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('team/generated/invoice-paid.json')), false, 'team/generated/ is ignored, and all it held with it');
+  assert.equal(look(folder.at('team/generated/deeper/invoice-paid.json')), false, 'team/generated/deeper/ lies in an ignored folder');
+  assert.equal(look(folder.at('logs/registry.json')), false, 'logs/ held only an ignored file');
+  assert.equal(look(folder.at('mixed/registry.json')), true, 'mixed/ held schema.json, which git does not ignore');
+  assert.equal(look(folder.at('kept/registry.json')), true, 'kept/ held keep.log, which its own .gitignore includes again');
+  assert.equal(look(folder.at('refused/registry.json')), false, 'refused/ has a .gitignore that is not applied');
+  assert.equal(look(folder.at('team/registry.json')), true, 'team/ held registry.json');
+  assert.equal(look(folder.at('registry.json')), true, 'the workspace folder held .gitignore');
+});
+
+test('outside a Git work tree nothing is ignored: a folder of files a .gitignore lists counts as one that held a file', async () => {
+  const folder = scratchFolder('babelq-coverage-no-work-tree-');
+  folder.write('.gitignore', 'generated/\n*.log\n');
+  folder.write('generated/invoice-paid.json', '{}');
+  folder.write('logs/run.log', 'ran');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('generated/invoice-paid.json')), true);
+  assert.equal(look(folder.at('logs/registry.json')), true);
 });
