@@ -9,7 +9,7 @@
  * function), the URN's hover as it shows it (Neovim: vim.lsp.buf.hover()'s float; Emacs: eldoc's
  * text), what Neovim, which sends no file events, shows after a save for a fixture and a
  * registry.json written outside it, what Emacs shows after a save for a schema file made outside it in a folder eglot does not
- * watch (made after it registered its watchers), and the quick fix of the forbidden "timestamp" picked from its code-action command
+ * watch (made after it registered its watchers, or holding only a folder or only git-ignored files then), and the quick fix of the forbidden "timestamp" picked from its code-action command
  * (vim.lsp.buf.code_action through vim.ui.select; eglot-code-actions through completing-read),
  * applied to the buffer, after which the editor holds the diagnostics babelq lint gives the fixed text.
  *
@@ -45,6 +45,8 @@ interface Seen {
   readonly schemaMadeInNewFolder?: string[];
   /** Emacs: the codes of nested/deeper/invoice-paid.babel.json once a registry.json without its URN was made in nested/ (which held only a folder when eglot registered its watchers) and a buffer saved. */
   readonly registryMadeBesideFolder?: string[];
+  /** Emacs: the codes of ignored-only/invoice-paid.babel.json once the schema its registry names, in a folder of git-ignored files, was rewritten outside the editor and a buffer saved. */
+  readonly schemaRewrittenAmongIgnoredFiles?: string[];
   /** Neovim: the codes of team/registry.json and of its fixture after registry.json was rewritten outside the editor and a buffer saved. */
   readonly registryChangedOutside?: { registry: string[]; fixture: string[] };
   readonly completion?: string[];
@@ -70,6 +72,14 @@ cpSync(join(REPO, 'examples', 'billing', 'invoice-paid.babel.json'), join(worksp
 // A folder that holds only a folder: eglot watches the folders of the files it lists, not this one.
 mkdirSync(join(workspace, 'nested', 'deeper'), { recursive: true });
 cpSync(join(REPO, 'examples', 'billing', 'invoice-paid.babel.json'), join(workspace, 'nested', 'deeper', 'invoice-paid.babel.json'));
+// A team whose registry names a schema in a folder of git-ignored files (a build makes them):
+// project.el lists no ignored file, so eglot watches ignored-only/, not ignored-only/generated/.
+// The fixture and the registry are not ignored: they are linted.
+writeFileSync(join(workspace, '.gitignore'), 'generated/\n');
+mkdirSync(join(workspace, 'ignored-only', 'generated'), { recursive: true });
+cpSync(join(REPO, 'examples', 'schemas', 'billing-invoice-paid.json'), join(workspace, 'ignored-only', 'generated', 'invoice-paid.json'));
+writeFileSync(join(workspace, 'ignored-only', 'registry.json'), `${JSON.stringify({ schemas: [{ urn: 'urn:babel:billing:invoice.paid', schema: 'generated/invoice-paid.json', owner: 'billing', status: 'active' }] }, null, 2)}\n`);
+cpSync(join(REPO, 'examples', 'billing', 'invoice-paid.babel.json'), join(workspace, 'ignored-only', 'invoice-paid.babel.json'));
 after(() => rmSync(workspace, { recursive: true, force: true }));
 
 const commandExists = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
@@ -139,6 +149,7 @@ function assertSeen(seen: Seen): void {
   }
   if (seen.editor.startsWith('emacs')) assert.deepEqual(seen.schemaMadeInNewFolder, [], 'a schema made outside Emacs in a folder eglot does not watch is read after the next save');
   if (seen.editor.startsWith('emacs')) assert.deepEqual(seen.registryMadeBesideFolder, ['unknown-urn'], 'a registry.json made outside Emacs in a folder that held only a folder is found after the next save');
+  if (seen.editor.startsWith('emacs')) assert.deepEqual(seen.schemaRewrittenAmongIgnoredFiles, ['payload-schema'], 'a schema rewritten outside Emacs in a folder of git-ignored files is read after the next save');
   if (seen.quickfixFiles) assert.deepEqual([...seen.quickfixFiles].sort(), [...new Set(listed.map((finding) => finding.split(' ')[0]))].sort(), 'vim.diagnostic.setqflist() lists every file with findings');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...(seen.completion ?? [])].sort(), [...urns].sort(), `${seen.editor} offers the registry's URNs in its completion`);

@@ -12,7 +12,9 @@
 ;;     buffer, and the diagnostics flymake holds for the edited buffer,
 ;;   * a schema file made outside Emacs in a folder eglot does not watch (made after it registered
 ;;     its watchers): the registry.json that names it, as listed after a save; and a registry.json
-;;     made in a folder that held only a folder then: the fixture below it, as listed after a save.
+;;     made in a folder that held only a folder then: the fixture below it, as listed after a save;
+;;     and a schema file rewritten in a folder of git-ignored files (eglot lists no ignored file,
+;;     so it watches no such folder): the fixture its registry checks, as listed after a save.
 ;; Writes what Emacs saw to $BABELQ_OUT as JSON; a step that times out is named.
 ;;   BABELQ_SERVER=<…/babelq-language-server> BABELQ_WORKSPACE=<dir> BABELQ_OUT=<file> \
 ;;     emacs --batch -l test/editors/eglot.el
@@ -176,6 +178,34 @@ column (1-based) instead of positions."
                                "nested/deeper/invoice-paid.babel.json checked against nested/registry.json (made beside a folder) after a save")
               (babelq-see 'registryMadeBesideFolder (vconcat (funcall codes))))
           (delete-file registry))
+
+      ;; A schema file rewritten in place outside Emacs (as a build regenerates it) in a folder that
+      ;; holds only git-ignored files: project.el lists no ignored file, so eglot watches
+      ;; ignored-only/, not ignored-only/generated/, and no event comes for it. The unvisited
+      ;; ignored-only/invoice-paid.babel.json, whose registry names that schema, is checked against
+      ;; the new text after the next save (its "GBP" no longer allowed). The schema's text is put
+      ;; back afterwards.
+      (let* ((fixture (expand-file-name "ignored-only/invoice-paid.babel.json" babelq-root))
+             (schema (expand-file-name "ignored-only/generated/invoice-paid.json" babelq-root))
+             (original (with-temp-buffer (insert-file-contents schema) (buffer-string)))
+             (codes (lambda ()
+                      (mapcar (lambda (d) (let ((text (flymake-diagnostic-text d)))
+                                            (if (string-match "\\[\\([^]]+\\)\\]" text) (match-string 1 text) text)))
+                              (cdr (assoc fixture flymake-list-only-diagnostics))))))
+        (when (funcall codes) (error "ignored-only/invoice-paid.babel.json has findings before its schema is rewritten"))
+        (unless (string-match-p "\"GBP\", " original) (error "ignored-only/generated/invoice-paid.json does not allow GBP"))
+        ;; Written where it is, as a build writes it: not moved in, and without the lock file Emacs
+        ;; would make beside it, so the folder itself does not change.
+        (let ((create-lockfiles nil))
+          (with-temp-file schema (insert (replace-regexp-in-string "\"GBP\", " "" original t t))))
+        (unwind-protect
+            (progn
+              (set-buffer-modified-p t)
+              (let ((make-backup-files nil)) (save-buffer))
+              (babelq-wait-for (lambda () (member "payload-schema" (funcall codes)))
+                               "ignored-only/invoice-paid.babel.json checked against its schema rewritten in a folder of git-ignored files, after a save")
+              (babelq-see 'schemaRewrittenAmongIgnoredFiles (vconcat (funcall codes))))
+          (let ((create-lockfiles nil)) (with-temp-file schema (insert original)))))
 
       ;; A schema file made outside Emacs in a folder made after eglot registered its watchers:
       ;; eglot watches only the folders that held project files then, so no event comes for it.
