@@ -147,10 +147,14 @@ export function findRegistry(
       seen.inside ??= isInside(root, candidate, realRoot);
       if (!seen.inside) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
-        let isRegistry = verdicts?.get(candidate);
+        // Kept only for a registry.json reached through no symbolic link: one that is a link, or lies
+        // in a linked folder, changes when the file it leads to does, and a file event (and so the
+        // forgetting of its verdict) names that file, not this path.
+        const keptVerdicts = verdicts !== undefined && !reachedThroughLink(candidate, entry, realAll) ? verdicts : undefined;
+        let isRegistry = keptVerdicts?.get(candidate);
         if (isRegistry === undefined) {
           isRegistry = looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES));
-          verdicts?.set(candidate, isRegistry);
+          keptVerdicts?.set(candidate, isRegistry);
         }
         if (isRegistry) return { path: candidate };
         passedOver?.(candidate);
@@ -168,6 +172,16 @@ export function findRegistry(
     directory = parent;
   }
   return undefined;
+}
+
+/**
+ * Whether the registry.json at `candidate` (its entry `entry`) is reached through a symbolic link:
+ * it is one, or a folder of its path is. `realAll`: the search began in a folder whose path holds
+ * no link, so none of the folders above it does either, and only the entry itself can be one.
+ */
+function reachedThroughLink(candidate: string, entry: Stats, realAll: boolean): boolean {
+  if (entry.isSymbolicLink()) return true;
+  return !realAll && realPathIfThere(candidate) !== candidate;
 }
 
 /** The entry at `path` itself (a link as the link), undefined when there is none, 'unreadable' when it cannot be looked at. */
