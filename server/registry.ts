@@ -328,7 +328,8 @@ export class RegistryService {
 
   /**
    * Forgets every registry that read one of these files (or could be newly found because a
-   * registry.json appeared); returns true when anything was forgotten.
+   * registry.json appeared); returns true when anything was forgotten, or a load under way had
+   * read one of them.
    */
   invalidate(uris: readonly string[]): boolean {
     const paths = uris.map(toPath).filter((path): path is string => path !== undefined);
@@ -338,7 +339,15 @@ export class RegistryService {
     const changedPaths = new Set(paths);
     for (const path of paths) this.registryVerdicts.delete(path);
     // A load under way may have read one of these files already: it is told, to be made again.
-    for (const load of this.loading.values()) for (const path of paths) load.changed.add(path);
+    // One that has read one is not kept, and may yet answer the requests that waited through
+    // LOADS_WAITED loads with what it read before the change: the diagnostics are asked again.
+    let loadRead = false;
+    for (const load of this.loading.values()) {
+      for (const path of paths) {
+        load.changed.add(path);
+        if (load.read.has(path)) loadRead = true;
+      }
+    }
     for (const [key, result] of this.loaded) {
       if (result.files.some((file) => changedPaths.has(file))) {
         this.loaded.delete(key);
@@ -352,7 +361,7 @@ export class RegistryService {
       this.searchedPlaces.clear();
       this.verdictsToPrune = true;
     }
-    return changed;
+    return changed || loadRead;
   }
 
   /**

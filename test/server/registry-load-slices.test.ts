@@ -124,6 +124,34 @@ describe('a large registry loads in time slices', () => {
     assert.equal(JSON.stringify(next.kind === 'loaded' && next.registry.byUrn.get('urn:babel:orders:created')?.schema?.value), schemaText());
   });
 
+  test('an edit of a schema file a load under way has read asks for the diagnostics again, since the load answers without being kept', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    writeRegistry(root);
+    const schemaPath = join(root, 'schemas', 'order.json');
+    let edits = 0;
+    const schemaText = () => JSON.stringify({ type: 'object', properties: { order_id: { type: edits % 2 === 0 ? 'string' : 'integer' } } });
+    const registries = new RegistryService((path) => (path === schemaPath ? schemaText() : undefined));
+    registries.setWorkspaceFolders([toUri(root)]);
+    let answered = false;
+    const fixture = toUri(join(root, 'order.babel.json'));
+    const loading = registries.stateWhenLoaded(fixture, DEFAULT_SETTINGS).finally(() => (answered = true));
+    // Each load reads the schema with its first entry; it is edited once per load, after that read.
+    const heardEdits: boolean[] = [];
+    while (!answered) {
+      await new Promise((resume) => setImmediate(resume));
+      if (!registries.isRegistryFile(toUri(schemaPath)) || answered) continue;
+      edits++;
+      heardEdits.push(registries.invalidate([toUri(schemaPath)]));
+      // Until the load that read the schema before this edit is over.
+      while (!answered && registries.isRegistryFile(toUri(schemaPath))) await new Promise((resume) => setImmediate(resume));
+    }
+    const state = await loading;
+    assert.equal(JSON.stringify(state.kind === 'loaded' && state.registry.byUrn.get('urn:babel:orders:created')?.schema?.value) === schemaText(), false, 'answered with a load that read the schema before its last edit');
+    // The service says so for the edit: the server asks for the diagnostics again (registryFilesChanged).
+    assert.deepEqual(heardEdits, heardEdits.map(() => true), 'every edit of a file a load under way had read is a change');
+  });
+
   /** A registry service whose registry.json is read through the editor's overlay, which counts the reads (a large one takes tens of milliseconds). */
   function countingReads(root: string): { registries: RegistryService; reads: () => number } {
     writeRegistry(root);
