@@ -154,9 +154,12 @@ export class ProjectFileStamps {
   async changed(open: { has(path: string): boolean }, leftToClient: (path: string) => boolean = () => false): Promise<string[]> {
     const changed: string[] = [];
     const slices = new TimeSlices(NOT_CANCELLED, true);
-    for (const [path, stamp] of this.stamps) {
+    for (const path of this.stamps.keys()) {
       await slices.pause();
-      if (leftToClient(path)) continue;
+      // Taken after the pause: a file event heard meanwhile may have dropped the stamp (and the
+      // read it set off recorded another), and a change told by the event is not told again.
+      const stamp = this.stamps.get(path);
+      if (stamp === undefined || leftToClient(path)) continue;
       const now = lookAt(path);
       if (stamp.untold === true) {
         this.record(path, { stat: now, takenIn: true }, 'look');

@@ -354,3 +354,31 @@ test('a registry.json passed over from a directory no document is judged from an
   // Opened again: its search reads what is there now.
   assert.equal(registryOf('moved/b.babel.json'), folder.at('moved/registry.json'));
 });
+
+test('a change a file event tells while a look is paused at that file is not told again by the look, once the read the event set off has stamped it', async (t) => {
+  const folder = scratchFolder('babelq-stamps-event-during-look-');
+  writeOld(folder, 'registry.json', registryNaming('schemas/orders.json'));
+  const path = folder.at('registry.json');
+  const place = folder.at('deeper/registry.json');
+  const stamps = new ProjectFileStamps();
+  stamps.setEnabled(true);
+  // A place looked at first, then the registry read: the look comes to them in that order.
+  stamps.looked(place);
+  stamps.read(path, 1 << 20);
+  writeOld(folder, 'registry.json', registryNaming('schemas/other-orders.json'));
+  // The look's time slice is spent as it leaves the place, so it gives way as it comes to the
+  // registry; the client's event for the registry is heard then, and its reload reads the file.
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  let heard = false;
+  setImmediate(() => {
+    stamps.toldByEvent(path);
+    stamps.read(path, 1 << 20);
+    heard = true;
+  });
+  const changed = await stamps.changed(new Set(), (looked) => {
+    if (looked === place) t.mock.timers.tick(1_000);
+    return false;
+  });
+  assert.ok(heard, 'the event was heard while the look was under way');
+  assert.deepEqual(changed, [], 'told once, by the event');
+});
