@@ -41,7 +41,8 @@ export class RegistryService {
    * Whether each registry.json a search read is a registry (has a "schemas" key): read once, not
    * by the search of each folder its fixtures are in; forgotten when the file changes, and when no
    * search or registry kept depends on it any longer (`keepSearchesFor`), since the look at the
-   * disk then no longer looks at it.
+   * disk then no longer looks at it. Not kept for one reached through a symbolic link, whose
+   * file event names the file the link leads to.
    */
   private readonly registryVerdicts = new Map<string, boolean>();
   /** Whether a search or a registry was forgotten since the verdicts were last pruned to those still depended on. */
@@ -195,6 +196,7 @@ export class RegistryService {
           this.stamps.looked(candidate);
         },
         verdicts: this.registryVerdicts,
+        noVerdictsThroughLinks: true,
       });
       found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);

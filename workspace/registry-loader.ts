@@ -87,6 +87,12 @@ export interface RegistrySearch {
    */
   readonly verdicts?: Map<string, boolean>;
   /**
+   * A registry.json reached through a symbolic link (a link itself, or in a linked folder) is read
+   * at each search rather than judged once: for a caller that forgets a verdict when a file event
+   * names the file, since the event names the file the link leads to, not this path.
+   */
+  readonly noVerdictsThroughLinks?: boolean;
+  /**
    * What each place looked at held, kept by the caller while the files stay as they are (one lint
    * run): the folders above a fixture are the same for every folder below them, and each look is a
    * system call or two (10,000 fixtures each in a folder of its own looked at the same 30,000
@@ -115,7 +121,7 @@ export function findRegistry(
   configured: string | undefined,
   search: RegistrySearch = {},
 ): { path: string } | { error: string; path: string } | undefined {
-  const { read = readFromDisk, passedOver, looked, verdicts, places } = search;
+  const { read = readFromDisk, passedOver, looked, verdicts, places, noVerdictsThroughLinks = false } = search;
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
     if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside the workspace folder; it was not read.` };
@@ -147,10 +153,7 @@ export function findRegistry(
       seen.inside ??= isInside(root, candidate, realRoot);
       if (!seen.inside) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
-        // Kept only for a registry.json reached through no symbolic link: one that is a link, or lies
-        // in a linked folder, changes when the file it leads to does, and a file event (and so the
-        // forgetting of its verdict) names that file, not this path.
-        const keptVerdicts = verdicts !== undefined && !reachedThroughLink(candidate, entry, realAll) ? verdicts : undefined;
+        const keptVerdicts = verdicts !== undefined && !(noVerdictsThroughLinks && reachedThroughLink(candidate, entry, realAll)) ? verdicts : undefined;
         let isRegistry = keptVerdicts?.get(candidate);
         if (isRegistry === undefined) {
           isRegistry = looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES));
