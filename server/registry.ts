@@ -308,7 +308,7 @@ export class RegistryService {
     await new Promise((resume) => setImmediate(resume));
     const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader));
     if (folderChanges !== this.folderChanges || this.loaded.has(path)) return undefined;
-    if (loaded.files.some((file) => changed.has(file))) return shownFrom(loaded.state, this.workspaceFolderOf(path));
+    if (dependsOnAny(loaded, changed)) return shownFrom(loaded.state, this.workspaceFolderOf(path));
     this.keep(path, loaded, searched);
     return undefined;
   }
@@ -331,9 +331,10 @@ export class RegistryService {
   /**
    * Forgets every registry that read one of these files (or could be newly found because a
    * registry.json appeared); returns true when anything was forgotten, or a load under way had
-   * read one of them.
+   * read one of them. An editor's unsaved edit of a file (`edited`) changes nothing for a registry
+   * that reads the file through a symbolic link: it reads it from disk.
    */
-  invalidate(uris: readonly string[]): boolean {
+  invalidate(uris: readonly string[], edited = false): boolean {
     const paths = uris.map(toPath).filter((path): path is string => path !== undefined);
     let changed = paths.some((path) => path.endsWith(`/${REGISTRY_FILE_NAME}`));
     // A set, not a list: a checkout sends thousands of paths at once, and a registry may read as
@@ -351,7 +352,7 @@ export class RegistryService {
       }
     }
     for (const [key, result] of this.loaded) {
-      if (result.files.some((file) => changedPaths.has(file))) {
+      if (dependsOnAny(result, changedPaths, !edited)) {
         this.loaded.delete(key);
         changed = true;
       }
@@ -404,6 +405,18 @@ export class RegistryService {
   }
 
   /**
+   * True when a loaded registry reads this file through a symbolic link: it reads it from disk
+   * (an editor's unsaved text is that of the place the link leads to, not of the link), so the
+   * file's save counts though an editor holds it.
+   */
+  readsThroughLink(uri: string): boolean {
+    const path = toPath(uri);
+    if (!path) return false;
+    for (const result of this.loaded.values()) if (result.linkedFiles.includes(path)) return true;
+    return false;
+  }
+
+  /**
    * True when a file is one a loaded registry depends on, or one a registry being loaded has read
    * (an edit of it must reach that load through `invalidate`, so it is made again).
    */
@@ -440,4 +453,13 @@ export function toPath(uri: string): string | undefined {
 /** A path as a file URI. */
 export function toUri(path: string): string {
   return pathToFileURL(path).href;
+}
+
+/**
+ * Whether a registry's load depends on one of `paths`: a file it read, or (`onDisk`: the paths
+ * changed on disk) the place a file it read through a symbolic link really is, where an editor's
+ * file event names its change.
+ */
+function dependsOnAny(result: LoadResult, paths: ReadonlySet<string>, onDisk = true): boolean {
+  return result.files.some((file) => paths.has(file)) || (onDisk && result.linkedFiles.some((file) => paths.has(file)));
 }

@@ -156,8 +156,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   };
 
   let registryTimer: NodeJS.Timeout | undefined;
-  const registryFilesChanged = (uris: readonly string[]) => {
-    if (!context.registries.invalidate(uris)) return;
+  /** `edited`: by an editor's unsaved edit (or its close), not on disk. */
+  const registryFilesChanged = (uris: readonly string[], edited = false) => {
+    if (!context.registries.invalidate(uris, edited)) return;
     workspaceFixtures.changed();
     clearTimeout(registryTimer);
     registryTimer = setTimeout(refreshDiagnostics, REGISTRY_REFRESH_MS);
@@ -329,8 +330,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       marksChanged ||= markChanged;
       // A file an editor holds is read from the editor, whose edits were heard: its save's event
       // (VS Code's, right after the save) changes nothing read, unless the mark came or went. Its
-      // creation or deletion still changes which registry.json fixtures find on disk.
-      if (open && change.type === FileChangeType.Changed && !markChanged) continue;
+      // creation or deletion still changes which registry.json fixtures find on disk. A registry
+      // that reads the file through a link reads it from disk, so its save counts.
+      if (open && change.type === FileChangeType.Changed && !markChanged && !context.registries.readsThroughLink(change.uri)) continue;
       // A change a look at the disk already took in (at a save before this event came, in a
       // folder the look does not leave to the client): read once, not again for its event.
       if (path && !markChanged && stamps.asRead(path)) continue;
@@ -423,7 +425,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   documents.onDidChangeContent((event) => {
     if (event.document.languageId === ENVELOPE_LANGUAGE_ID) return;
     if (projectFilesChanged([event.document.uri])) return;
-    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
+    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri], true);
   });
 
   // The workspace's report finds an open fixture under the URI the editor spells, and keeps a large
@@ -488,7 +490,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (event.document.getText().length >= LARGE_TEXT_CHARS) releaseEditBuffer(documents.all());
     // Closing an edited registry, schema or babelq.json without saving brings back what the disk says.
     projectFilesChanged([event.document.uri]);
-    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri]);
+    if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri], true);
   });
 
   registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace);

@@ -4,7 +4,7 @@
  * a walk would follow, a file a fix would write).
  */
 import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
  * True when `target` is `root` or lies below it, after resolving symbolic links where they exist.
@@ -33,6 +33,20 @@ export function realPathIfThere(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Where a file inside `root` really is, written below `root` as the folder is named (`realRoot` is
+ * the folder's real path, `realTarget` the file's): a file watcher follows no symbolic link, so
+ * the change of a file reached through one is told at this path, not at the link's. Undefined when
+ * that is `path` itself (no link on its way down from the folder), or when the file is not inside
+ * the folder (no watcher of the folder tells its changes).
+ */
+export function linkedPlace(root: string, path: string, realRoot: string, realTarget: string): string | undefined {
+  const inFolder = relative(realRoot, realTarget);
+  if (leavesRoot(inFolder)) return undefined;
+  const place = join(resolve(root), inFolder);
+  return place === resolve(path) ? undefined : place;
 }
 
 /** `path` is `folder` or below it, by their text alone (no I/O: for loops over many paths). */

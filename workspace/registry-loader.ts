@@ -15,7 +15,7 @@ import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
-import { isInside, leavesRoot, realPath, realPathIfThere } from './path-containment';
+import { isInside, leavesRoot, linkedPlace, realPath, realPathIfThere } from './path-containment';
 import { digitGroups } from '../core/model/count-words';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
@@ -65,7 +65,13 @@ export const readFromDisk: TextReader = (path, limit) => readBoundedText(path, l
 /** A loaded registry state and every file it depends on (to know when to load it again). */
 export interface LoadResult {
   readonly state: RegistryState;
+  /** registry.json and the schema files read, by the paths the registry names them by. */
   readonly files: readonly string[];
+  /**
+   * Where those of `files` reached through a symbolic link inside the workspace folder really are
+   * (`linkedPlace`): an editor's file event names a linked file's change there, not at the link.
+   */
+  readonly linkedFiles: readonly string[];
 }
 
 /** What a search for a fixture's registry.json is given besides where to start; all optional. */
@@ -223,23 +229,27 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
  */
 export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk): Steps<LoadResult> {
   const files = [registryPath];
-  if (!isInside(workspaceRoot, registryPath)) {
-    return { files, state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
+  const realRoot = realPath(workspaceRoot);
+  const realRegistry = realPath(registryPath);
+  if (!isInside(workspaceRoot, registryPath, realRoot, realRegistry)) {
+    return { files, linkedFiles: [], state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
   }
+  const registryPlace = linkedPlace(workspaceRoot, registryPath, realRoot, realRegistry);
+  const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
   let text: string;
   try {
     text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    return { files, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
+    return { files, linkedFiles, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
   }
   const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
-  if (tooLong) return { files, state: { kind: 'broken', path: registryPath, error: tooLong } };
+  if (tooLong) return { files, linkedFiles, state: { kind: 'broken', path: registryPath, error: tooLong } };
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;
   const index = yield* readRegistryIndexSteps(text);
-  if (!index.ok) return { files, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
+  if (!index.ok) return { files, linkedFiles, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
-  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, read, index.problemList);
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList);
   for (let next = 0; next < index.entries.length; ) {
     next = entries.addSome(index.entries, next);
     yield;
@@ -247,7 +257,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   entries.finish();
   const problemCount = index.problemList.countWhenUnlisted;
   const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems: index.problemList.all(), ...(problemCount !== undefined ? { problemCount } : {}) };
-  return { files: [...files, ...entries.schemaFiles], state: { kind: 'loaded', registry } };
+  return { files: [...files, ...entries.schemaFiles], linkedFiles: [...linkedFiles, ...entries.linkedSchemaFiles], state: { kind: 'loaded', registry } };
 }
 
 /**
@@ -261,9 +271,10 @@ class EntryLoader {
   readonly byUrn = new Map<string, RegistryEntry>();
   /** The schema files, in the order first named. */
   readonly schemaFiles: string[] = [];
+  /** Where the schema files reached through a symbolic link really are (LoadResult's `linkedFiles`). */
+  readonly linkedSchemaFiles: string[] = [];
   private readonly schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
-  // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
-  private readonly realRoot: string;
+
   private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
   /** The entries that name a schema file past MAX_SCHEMA_FILES: how many, and the first of them. */
   private pastLimit: { count: number; first: RegistryIndexEntry } | undefined;
@@ -271,11 +282,11 @@ class EntryLoader {
   constructor(
     private readonly base: string,
     private readonly workspaceRoot: string,
+    // Resolved once: a registry of 100,000 schema files would otherwise resolve the root 100,000 times.
+    private readonly realRoot: string,
     private readonly read: TextReader,
     private readonly problems: RegistryProblems,
-  ) {
-    this.realRoot = realPath(workspaceRoot);
-  }
+  ) {}
 
   /**
    * Adds the entries from `from` on: ENTRIES_PER_STEP of them, or up to and with the first that
@@ -300,7 +311,10 @@ class EntryLoader {
     if (!loaded) {
       this.schemaFiles.push(schemaPath);
       const lazy = this.schemas.size >= EAGER_COMPILE_LIMIT;
-      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, this.schemaBytes), lazy };
+      const realSchema = realPath(schemaPath);
+      const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchema);
+      if (place !== undefined) this.linkedSchemaFiles.push(place);
+      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes), lazy };
       this.schemas.set(schemaPath, loaded);
     }
     const { schema, lazy } = loaded;
@@ -374,8 +388,8 @@ export function readSchemaWithin(path: string, read: TextReader, together: { lef
 }
 
 /** `schemaBytes.left`: what is left of MAX_SCHEMA_BYTES_TOGETHER for this file and the ones after it. */
-function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, schemaBytes: { left: number }): SchemaLoad {
-  if (!isInside(workspaceRoot, path, realRoot)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
+function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, realPathOf: string, schemaBytes: { left: number }): SchemaLoad {
+  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
   const within = readSchemaWithin(path, read, schemaBytes);
   if ('overTogether' in within) return failed(path, `The schema file ${path} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
   if ('unread' in within) return failed(path, `The schema file ${unreadable(within.unread)}`);

@@ -1,7 +1,8 @@
 /**
- * Whether a registry.json is a registry is kept between searches until the file changes: a
- * registry.json reached through a symbolic link changes when the file it leads to does, and a
- * client's file event names that file, not the link.
+ * A registry.json or schema file reached through a symbolic link changes when the file it leads to
+ * does, and a client's file event names that file, not the link: whether a registry.json is a
+ * registry (kept between searches until the file changes) is not kept for one reached so, and a
+ * registry loaded through a link is loaded again when the file it leads to changes on disk.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -48,4 +49,50 @@ describe('registry verdicts through symbolic links', () => {
       assert.equal(state.kind, 'loaded', 'found as the registry it now is');
     });
   }
+});
+
+describe('a registry read through symbolic links', () => {
+  const registryNaming = (urns: readonly string[], schema: string) => JSON.stringify({ schemas: urns.map((urn) => ({ urn, schema, owner: 'shop', status: 'active' })) });
+
+  test('a registry.json that is a link is loaded again when the file it leads to changes: the event names that file', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared', 'schemas'), { recursive: true });
+    mkdirSync(join(root, 'pkg'));
+    writeFileSync(join(root, 'shared', 'schemas', 'order.json'), '{"type":"object"}');
+    writeFileSync(join(root, 'shared', 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], '../shared/schemas/order.json'));
+    symlinkSync(join(root, 'shared', 'registry.json'), join(root, 'pkg', 'registry.json'));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
+    const urns = () => {
+      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
+      return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
+    };
+    assert.deepEqual(urns(), ['urn:babel:shop:order-placed']);
+    writeFileSync(join(root, 'shared', 'registry.json'), registryNaming(['urn:babel:shop:order-placed', 'urn:babel:shop:order-shipped'], '../shared/schemas/order.json'));
+    assert.equal(registries.invalidate([toUri(join(root, 'shared', 'registry.json'))]), true, 'the change is one the registry depends on');
+    assert.deepEqual(urns(), ['urn:babel:shop:order-placed', 'urn:babel:shop:order-shipped']);
+    assert.equal(registries.readsThroughLink(toUri(join(root, 'shared', 'registry.json'))), true);
+    assert.equal(registries.readsThroughLink(toUri(join(root, 'shared', 'schemas', 'order.json'))), false, 'read by its own path');
+  });
+
+  test('a schema file reached through a linked folder is read again when the file it leads to changes', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared-schemas'));
+    writeFileSync(join(root, 'shared-schemas', 'order.json'), '{"type":"object"}');
+    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    writeFileSync(join(root, 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], 'schemas/order.json'));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'x.babel.json'));
+    const schemaOf = () => {
+      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
+      return state.kind === 'loaded' ? state.registry.entries[0].schema?.doc?.root?.kind : state.kind;
+    };
+    assert.equal(schemaOf(), 'object');
+    assert.equal(registries.invalidate([toUri(join(root, 'shared-schemas', 'order.json'))], true), false, 'an unsaved edit of the file it leads to changes nothing read from disk');
+    writeFileSync(join(root, 'shared-schemas', 'order.json'), '[]');
+    assert.equal(registries.invalidate([toUri(join(root, 'shared-schemas', 'order.json'))]), true, 'the change is one the registry depends on');
+    assert.equal(schemaOf(), 'array');
+  });
 });
