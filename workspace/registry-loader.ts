@@ -159,7 +159,7 @@ export function findRegistry(
       seen.inside ??= isInside(root, candidate, realRoot);
       if (!seen.inside) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
-        const keptVerdicts = verdicts !== undefined && !(noVerdictsThroughLinks && reachedThroughLink(candidate, entry, realAll)) ? verdicts : undefined;
+        const keptVerdicts = verdicts !== undefined && !(noVerdictsThroughLinks && reachedThroughLink(candidate, entry, realAll, root, realRoot)) ? verdicts : undefined;
         let isRegistry = keptVerdicts?.get(candidate);
         if (isRegistry === undefined) {
           isRegistry = looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES));
@@ -185,12 +185,16 @@ export function findRegistry(
 
 /**
  * Whether the registry.json at `candidate` (its entry `entry`) is reached through a symbolic link:
- * it is one, or a folder of its path is. `realAll`: the search began in a folder whose path holds
- * no link, so none of the folders above it does either, and only the entry itself can be one.
+ * it is one, or a folder of its path below the workspace folder `root` is. `realAll`: the search
+ * began in a folder whose path holds no link, so none of the folders above it does either, and
+ * only the entry itself can be one. A link above the folder (the folder itself opened through a
+ * link) does not count: file events name the folder's files as the folder is named.
  */
-function reachedThroughLink(candidate: string, entry: Stats, realAll: boolean): boolean {
+function reachedThroughLink(candidate: string, entry: Stats, realAll: boolean, root: string, realRoot: string): boolean {
   if (entry.isSymbolicLink()) return true;
-  return !realAll && realPathIfThere(candidate) !== candidate;
+  if (realAll) return false;
+  const real = realPathIfThere(candidate);
+  return real === undefined || linkedPlace(root, candidate, realRoot, real) !== undefined;
 }
 
 /** The entry at `path` itself (a link as the link), undefined when there is none, 'unreadable' when it cannot be looked at. */

@@ -96,3 +96,27 @@ describe('a registry read through symbolic links', () => {
     assert.equal(schemaOf(), 'array');
   });
 });
+
+describe('a workspace folder opened through a symbolic link', () => {
+  test('a registry.json in it is judged once, not read again by the search of each folder of fixtures', (t) => {
+    const base = scratch(t);
+    const real = join(base, 'real');
+    mkdirSync(join(real, 'orders'), { recursive: true });
+    mkdirSync(join(real, 'payments'));
+    writeFileSync(join(real, 'registry.json'), A_REGISTRY);
+    const folder = join(base, 'workspace');
+    symlinkSync(real, folder);
+    const registryPath = join(folder, 'registry.json');
+    let registryReads = 0;
+    const registries = new RegistryService((path) => {
+      if (path === registryPath) registryReads++;
+      return undefined;
+    });
+    registries.setWorkspaceFolders([toUri(folder)]);
+    assert.equal(registries.stateFor(toUri(join(folder, 'orders', 'x.babel.json')), DEFAULT_SETTINGS).kind, 'loaded');
+    const readsForTheFirstFolder = registryReads;
+    assert.equal(registries.stateFor(toUri(join(folder, 'payments', 'x.babel.json')), DEFAULT_SETTINGS).kind, 'loaded');
+    // Its file events name it as the folder is named: nothing on its way down from the folder is a link.
+    assert.equal(registryReads, readsForTheFirstFolder, 'the second folder\'s search reads no registry.json again');
+  });
+});
