@@ -61,9 +61,11 @@ export class RegistryService {
   private readonly schemaFilesOf = new Map<string, readonly string[]>();
   /**
    * The loads in time slices under way, by registry.json path, each with the files it has read so
-   * far and the paths changed since it began: a load that read one of them is not kept.
+   * far and the paths changed since it began, on disk (`changed`) or by an editor's unsaved edit
+   * (`edited`): a load that read one of them is not kept. An edit of the place a file read through
+   * a symbolic link leads to is no change of what the load read from disk.
    */
-  private readonly loading = new Map<string, { readonly done: Promise<RegistryState | undefined>; readonly read: Set<string>; readonly changed: Set<string> }>();
+  private readonly loading = new Map<string, { readonly done: Promise<RegistryState | undefined>; readonly read: Set<string>; readonly changed: Set<string>; readonly edited: Set<string> }>();
   /** Counts the changes of folders: a load in time slices begun before one is not kept. */
   private folderChanges = 0;
 
@@ -283,9 +285,10 @@ export class RegistryService {
     if (pending) return pending.done;
     const read = new Set<string>();
     const changed = new Set<string>();
-    const load = { done: this.sliced(path, searched, read, changed, text).finally(() => {
+    const edited = new Set<string>();
+    const load = { done: this.sliced(path, searched, read, changed, edited, text).finally(() => {
       if (this.loading.get(path) === load) this.loading.delete(path);
-    }), read, changed };
+    }), read, changed, edited };
     this.loading.set(path, load);
     return load.done;
   }
@@ -294,7 +297,7 @@ export class RegistryService {
    * `read` is told each file the load reads, as it reads it; `text` is registry.json as the search
    * just read it, read once more if the load asks for it again.
    */
-  private async sliced(path: string, searched: Searched, read: Set<string>, changed: ReadonlySet<string>, text?: string): Promise<RegistryState | undefined> {
+  private async sliced(path: string, searched: Searched, read: Set<string>, changed: ReadonlySet<string>, edited: ReadonlySet<string>, text?: string): Promise<RegistryState | undefined> {
     const folderChanges = this.folderChanges;
     let searchedText = text;
     const reader: TextReader = (file, limit) => {
@@ -308,7 +311,7 @@ export class RegistryService {
     await new Promise((resume) => setImmediate(resume));
     const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader));
     if (folderChanges !== this.folderChanges || this.loaded.has(path)) return undefined;
-    if (dependsOnAny(loaded, changed)) return shownFrom(loaded.state, this.workspaceFolderOf(path));
+    if (dependsOnAny(loaded, changed) || dependsOnAny(loaded, edited, false)) return shownFrom(loaded.state, this.workspaceFolderOf(path));
     this.keep(path, loaded, searched);
     return undefined;
   }
@@ -347,7 +350,7 @@ export class RegistryService {
     let loadRead = false;
     for (const load of this.loading.values()) {
       for (const path of paths) {
-        load.changed.add(path);
+        (edited ? load.edited : load.changed).add(path);
         if (load.read.has(path)) loadRead = true;
       }
     }

@@ -120,3 +120,32 @@ describe('a workspace folder opened through a symbolic link', () => {
     assert.equal(registryReads, readsForTheFirstFolder, 'the second folder\'s search reads no registry.json again');
   });
 });
+
+describe('a large registry whose schemas are reached through a linked folder', () => {
+  test('an unsaved edit of a schema the link leads to, typed while the registry loads, does not throw the load away', async (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared-schemas'));
+    writeFileSync(join(root, 'shared-schemas', 'order.json'), '{"type":"object"}');
+    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    const entries = [];
+    for (let i = 0; i < 50_000; i++) entries.push({ urn: `urn:babel:shop:event-${i}`, schema: 'schemas/order.json', owner: 'shop', status: 'active' });
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: entries }));
+    const registryPath = join(root, 'registry.json');
+    let registryReads = 0;
+    const registries = new RegistryService((path) => {
+      if (path === registryPath) registryReads++;
+      return undefined;
+    });
+    registries.setWorkspaceFolders([toUri(root)]);
+    let answered = false;
+    const loading = registries.stateWhenLoaded(toUri(join(root, 'x.babel.json')), DEFAULT_SETTINGS).finally(() => (answered = true));
+    // Once the load has read the schema through the link, the file it leads to is typed in.
+    while (!answered && !registries.isRegistryFile(toUri(join(root, 'schemas', 'order.json')))) await new Promise((resume) => setImmediate(resume));
+    assert.equal(answered, false, 'the load is still under way');
+    const targetUri = toUri(join(root, 'shared-schemas', 'order.json'));
+    assert.equal(registries.invalidate([targetUri], true), false, 'an unsaved edit changes nothing read from disk');
+    assert.equal((await loading).kind, 'loaded');
+    // The search read registry.json and handed it to the load: one read, and a second load would read it again.
+    assert.equal(registryReads, 1, 'loaded once: the load under way was kept');
+  });
+});
