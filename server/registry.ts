@@ -420,6 +420,23 @@ export class RegistryService {
   }
 
   /**
+   * For each place a loaded registry reads a file at through a symbolic link (the file's path below
+   * the folder as its file event names it), the paths it reads the file by: a look at the disk
+   * stamps the file under those, not under the place. Made once for a batch of file events.
+   */
+  linksByPlace(): Map<string, string[]> {
+    const links = new Map<string, string[]>();
+    for (const result of this.loaded.values()) {
+      result.linkedFiles.forEach((place, index) => {
+        const through = links.get(place);
+        if (through) through.push(result.linkedFrom[index]);
+        else links.set(place, [result.linkedFrom[index]]);
+      });
+    }
+    return links;
+  }
+
+  /**
    * True when a file is one a loaded registry depends on, or one a registry being loaded has read
    * (an edit of it must reach that load through `invalidate`, so it is made again).
    */

@@ -314,6 +314,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
     let openByPath: Map<string, string[]> | undefined;
     let marksChanged = false;
+    // Where the loaded registries read files through symbolic links, made once for the batch.
+    let linksByPlace: Map<string, string[]> | undefined;
     for (const change of changes) {
       const path = toPath(change.uri);
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
@@ -332,11 +334,15 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       // (VS Code's, right after the save) changes nothing read, unless the mark came or went. Its
       // creation or deletion still changes which registry.json fixtures find on disk. A registry
       // that reads the file through a link reads it from disk, so its save counts.
-      if (open && change.type === FileChangeType.Changed && !markChanged && !context.registries.readsThroughLink(change.uri)) continue;
+      linksByPlace ??= context.registries.linksByPlace();
+      const links = path === undefined ? undefined : linksByPlace.get(path);
+      if (open && change.type === FileChangeType.Changed && !markChanged && links === undefined) continue;
       // A change a look at the disk already took in (at a save before this event came, in a
-      // folder the look does not leave to the client): read once, not again for its event.
-      if (path && !markChanged && stamps.asRead(path)) continue;
+      // folder the look does not leave to the client): read once, not again for its event. A file
+      // a registry reads through a link is stamped under the link's path, which the event does not name.
+      if (path && !markChanged && (links === undefined ? stamps.asRead(path) : links.every((link) => stamps.asRead(link)))) continue;
       if (path) stamps.toldByEvent(path);
+      for (const link of links ?? []) stamps.toldByEvent(link);
       uris.push(change.uri);
     }
     if (marksChanged) refreshDiagnostics();

@@ -72,6 +72,8 @@ export interface LoadResult {
    * (`linkedPlace`): an editor's file event names a linked file's change there, not at the link.
    */
   readonly linkedFiles: readonly string[];
+  /** The path of `files` each of `linkedFiles` is read by, at the same index. */
+  readonly linkedFrom: readonly string[];
 }
 
 /** What a search for a fixture's registry.json is given besides where to start; all optional. */
@@ -236,22 +238,23 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const realRoot = realPath(workspaceRoot);
   const realRegistry = realPath(registryPath);
   if (!isInside(workspaceRoot, registryPath, realRoot, realRegistry)) {
-    return { files, linkedFiles: [], state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
+    return { files, linkedFiles: [], linkedFrom: [], state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
   }
   const registryPlace = linkedPlace(workspaceRoot, registryPath, realRoot, realRegistry);
   const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
+  const linkedFrom = registryPlace === undefined ? [] : [registryPath];
   let text: string;
   try {
     text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    return { files, linkedFiles, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
+    return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
   }
   const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
-  if (tooLong) return { files, linkedFiles, state: { kind: 'broken', path: registryPath, error: tooLong } };
+  if (tooLong) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: tooLong } };
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;
   const index = yield* readRegistryIndexSteps(text);
-  if (!index.ok) return { files, linkedFiles, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
+  if (!index.ok) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
   const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList);
   for (let next = 0; next < index.entries.length; ) {
@@ -261,7 +264,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   entries.finish();
   const problemCount = index.problemList.countWhenUnlisted;
   const registry: Registry = { path: registryPath, doc: index.doc, entries: entries.entries, byUrn: entries.byUrn, problems: index.problemList.all(), ...(problemCount !== undefined ? { problemCount } : {}) };
-  return { files: [...files, ...entries.schemaFiles], linkedFiles: [...linkedFiles, ...entries.linkedSchemaFiles], state: { kind: 'loaded', registry } };
+  return { files: [...files, ...entries.schemaFiles], linkedFiles: [...linkedFiles, ...entries.linkedSchemaFiles], linkedFrom: [...linkedFrom, ...entries.linkedSchemaPaths], state: { kind: 'loaded', registry } };
 }
 
 /**
@@ -277,6 +280,8 @@ class EntryLoader {
   readonly schemaFiles: string[] = [];
   /** Where the schema files reached through a symbolic link really are (LoadResult's `linkedFiles`). */
   readonly linkedSchemaFiles: string[] = [];
+  /** The schema paths those are read by, at the same index. */
+  readonly linkedSchemaPaths: string[] = [];
   private readonly schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
 
   private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
@@ -317,7 +322,10 @@ class EntryLoader {
       const lazy = this.schemas.size >= EAGER_COMPILE_LIMIT;
       const realSchema = realPath(schemaPath);
       const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchema);
-      if (place !== undefined) this.linkedSchemaFiles.push(place);
+      if (place !== undefined) {
+        this.linkedSchemaFiles.push(place);
+        this.linkedSchemaPaths.push(schemaPath);
+      }
       loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes), lazy };
       this.schemas.set(schemaPath, loaded);
     }

@@ -58,3 +58,47 @@ test('a registry.json that is a link, whose target is open, edited and saved in 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a schema reached through a linked folder, whose target is open and saved: the save is read once, not again for its file event', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-linked-schema-saved-'));
+  mkdirSync(join(root, 'shared', 'schemas'), { recursive: true });
+  mkdirSync(join(root, 'pkg'));
+  const target = join(root, 'shared', 'schemas', 'order.json');
+  writeFileSync(target, '{ "type": "object" }\n');
+  writeFileSync(join(root, 'pkg', 'registry.json'), registryNaming('urn:babel:orders:created'));
+  symlinkSync(join('..', 'shared', 'schemas'), join(root, 'pkg', 'schemas'));
+  writeFileSync(join(root, 'pkg', 'order.babel.json'), ORDER);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+  const loads = () => client.logs.filter((line) => /^BabelQueue registry .* (loaded|cannot be used)/.test(line)).length;
+  try {
+    await client.initialize();
+    const codes = async () => {
+      const { items } = await client.request<{ items: { uri: string; items?: { code?: string }[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+      const item = items.find((candidate) => candidate.uri === pathToFileURL(join(root, 'pkg', 'order.babel.json')).href);
+      assert.ok(item, 'the report lists pkg/order.babel.json');
+      return (item.items ?? []).map((diagnostic) => diagnostic.code).sort();
+    };
+    assert.deepEqual(await codes(), []);
+    const targetUri = pathToFileURL(target).href;
+    const arrays = '{ "type": "array" }\n';
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: targetUri, languageId: 'json', version: 1, text: '{ "type": "object" }\n' } });
+    // The open's look at the disk is over before the user types.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await client.change(targetUri, arrays, 2);
+    writeFileSync(target, arrays);
+    await client.save(targetUri);
+    // The save's look at the disk finds the schema changed through the link, and the registry is loaded again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok((await codes()).length > 0, 'checked against the saved schema');
+    const loadsAfterTheSave = loads();
+    // The editor's watcher names the file it changed, after the save.
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: targetUri, type: 2 }] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok((await codes()).length > 0);
+    assert.equal(loads(), loadsAfterTheSave, 'the registry is not loaded again for a change already read');
+  } finally {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
