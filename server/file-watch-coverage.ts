@@ -158,12 +158,16 @@ export class FileWatchCoverage {
     return held;
   }
 
-  /** Whether `directory` or a folder above it is ignored (git lists nothing in an ignored folder); false outside a work tree. */
+  /**
+   * Whether `directory` or a folder above it, up to the top of its work tree, is ignored (git lists
+   * nothing in an ignored folder); false outside a work tree. What a work tree around that one
+   * ignores (a home folder kept in Git) does not count: git lists the inner one's files by its own rules.
+   */
   private isInIgnoredFolder(directory: string): boolean {
     let ignored = this.inIgnoredFolder.get(directory);
     if (ignored === undefined) {
       const parent = dirname(directory);
-      ignored = this.ignores.isIgnored(directory, true) || (parent !== directory && this.isInIgnoredFolder(parent));
+      ignored = !this.ignores.isWorkTreeTop(directory) && (this.ignores.isIgnored(directory, true) || (parent !== directory && this.isInIgnoredFolder(parent)));
       this.inIgnoredFolder.set(directory, ignored);
     }
     return ignored;

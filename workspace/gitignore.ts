@@ -78,6 +78,15 @@ export class GitIgnores {
     return this.decide(absolute, isDirectory, top);
   }
 
+  /**
+   * True when `directory` is the top of a work tree (it holds `.git`): git lists its files by its
+   * own `.gitignore` files, whatever a work tree around it ignores (a home folder kept in Git).
+   */
+  isWorkTreeTop(directory: string): boolean {
+    const absolute = resolvedPath(directory);
+    return this.workTreeTop(absolute) === absolute;
+  }
+
   /** Forgets a `.gitignore` that changed (or every one). */
   forget(path?: string): void {
     if (path === undefined) this.rules.clear();

@@ -165,3 +165,20 @@ test('outside a Git work tree nothing is ignored: a folder of files a .gitignore
   assert.equal(look(folder.at('generated/invoice-paid.json')), true);
   assert.equal(look(folder.at('logs/registry.json')), true);
 });
+
+test('a work tree inside another (a home folder kept in Git, whose .gitignore ignores everything) is judged by its own .gitignore files only, as git lists its files', async () => {
+  const home = scratchFolder('babelq-coverage-nested-work-tree-');
+  mkdirSync(home.at('.git'));
+  home.write('.gitignore', '*\n');
+  mkdirSync(home.at('project/.git'), { recursive: true });
+  home.write('project/.gitignore', '*.log\n');
+  home.write('project/schemas/order.json', '{}');
+  home.write('project/logs/run.log', 'ran');
+  const coverage = new FileWatchCoverage(() => [home.at('project')]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(home.at('project/schemas/order.json')), true, 'git in project/ lists schemas/order.json: eglot watches schemas/');
+  assert.equal(look(home.at('project/registry.json')), true, 'project/ held .gitignore');
+  assert.equal(look(home.at('project/logs/registry.json')), false, 'logs/ held only an ignored file');
+});
