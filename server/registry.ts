@@ -41,10 +41,12 @@ export class RegistryService {
    * Whether each registry.json a search read is a registry (has a "schemas" key): read once, not
    * by the search of each folder its fixtures are in; forgotten when the file changes, and when no
    * search or registry kept depends on it any longer (`keepSearchesFor`), since the look at the
-   * disk then no longer looks at it. Not kept for one reached through a symbolic link, whose
-   * file event names the file the link leads to.
+   * disk then no longer looks at it. One reached through a symbolic link, whose file event names
+   * the file the link leads to, is forgotten when that file changes on disk (`verdictsThroughLinks`).
    */
   private readonly registryVerdicts = new Map<string, boolean>();
+  /** The registry.json paths of `registryVerdicts` reached through a symbolic link, by the place the link leads to. */
+  private readonly verdictsThroughLinks = new Map<string, Set<string>>();
   /** Whether a search or a registry was forgotten since the verdicts were last pruned to those still depended on. */
   private verdictsToPrune = false;
   /** The places each search of `found` looked for a registry.json (from its fixtures' directory), kept as long as its answer is. */
@@ -89,6 +91,7 @@ export class RegistryService {
     this.loaded.clear();
     this.found.clear();
     this.registryVerdicts.clear();
+    this.verdictsThroughLinks.clear();
     this.searchedPlaces.clear();
     this.projectRoots.clear();
     this.schemaFilesOf.clear();
@@ -198,7 +201,11 @@ export class RegistryService {
           this.stamps.looked(candidate);
         },
         verdicts: this.registryVerdicts,
-        noVerdictsThroughLinks: true,
+        linkedVerdict: (candidate, place) => {
+          const candidates = this.verdictsThroughLinks.get(place);
+          if (candidates) candidates.add(candidate);
+          else this.verdictsThroughLinks.set(place, new Set([candidate]));
+        },
       });
       found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
       this.found.set(cacheKey, found);
@@ -343,7 +350,13 @@ export class RegistryService {
     // A set, not a list: a checkout sends thousands of paths at once, and a registry may read as
     // many schema files; looking each file up in the list cost their product (20,000 of each: 0.8 s).
     const changedPaths = new Set(paths);
-    for (const path of paths) this.registryVerdicts.delete(path);
+    for (const path of paths) {
+      this.registryVerdicts.delete(path);
+      // A registry.json reached through a link is read from disk: only a change there is one of it.
+      if (edited) continue;
+      for (const candidate of this.verdictsThroughLinks.get(path) ?? []) this.registryVerdicts.delete(candidate);
+      this.verdictsThroughLinks.delete(path);
+    }
     // A load under way may have read one of these files already: it is told, to be made again.
     // One that has read one is not kept, and may yet answer the requests that waited through
     // LOADS_WAITED loads with what it read before the change: the diagnostics are asked again.
@@ -405,6 +418,10 @@ export class RegistryService {
     const inUse = new Set<string>([...this.loaded.keys(), ...this.loading.keys()]);
     for (const { places } of this.searchedPlaces.values()) for (const place of places) inUse.add(place);
     for (const path of this.registryVerdicts.keys()) if (!inUse.has(path)) this.registryVerdicts.delete(path);
+    for (const [place, candidates] of this.verdictsThroughLinks) {
+      for (const candidate of candidates) if (!this.registryVerdicts.has(candidate)) candidates.delete(candidate);
+      if (candidates.size === 0) this.verdictsThroughLinks.delete(place);
+    }
   }
 
   /**

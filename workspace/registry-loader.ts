@@ -95,11 +95,12 @@ export interface RegistrySearch {
    */
   readonly verdicts?: Map<string, boolean>;
   /**
-   * A registry.json reached through a symbolic link (a link itself, or in a linked folder) is read
-   * at each search rather than judged once: for a caller that forgets a verdict when a file event
-   * names the file, since the event names the file the link leads to, not this path.
+   * For a caller that forgets a verdict when a file event names the file: a verdict on a
+   * registry.json reached through a symbolic link (a link itself, or in a linked folder) is kept
+   * only once told here with the place the link leads to (`linkedPlace`), since the event names
+   * that place, not this path; one whose place cannot be told is read at each search.
    */
-  readonly noVerdictsThroughLinks?: boolean;
+  readonly linkedVerdict?: (candidate: string, place: string) => void;
   /**
    * What each place looked at held, kept by the caller while the files stay as they are (one lint
    * run): the folders above a fixture are the same for every folder below them, and each look is a
@@ -129,7 +130,7 @@ export function findRegistry(
   configured: string | undefined,
   search: RegistrySearch = {},
 ): { path: string } | { error: string; path: string } | undefined {
-  const { read = readFromDisk, passedOver, looked, verdicts, places, noVerdictsThroughLinks = false } = search;
+  const { read = readFromDisk, passedOver, looked, verdicts, places, linkedVerdict } = search;
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
     if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside the workspace folder; it was not read.` };
@@ -161,11 +162,13 @@ export function findRegistry(
       seen.inside ??= isInside(root, candidate, realRoot);
       if (!seen.inside) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
       try {
-        const keptVerdicts = verdicts !== undefined && !(noVerdictsThroughLinks && reachedThroughLink(candidate, entry, realAll, root, realRoot)) ? verdicts : undefined;
+        const linked = verdicts !== undefined && linkedVerdict !== undefined ? throughLink(candidate, entry, realAll, root, realRoot) : undefined;
+        const keptVerdicts = linked !== undefined && linked.place === undefined ? undefined : verdicts;
         let isRegistry = keptVerdicts?.get(candidate);
         if (isRegistry === undefined) {
           isRegistry = looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES));
           keptVerdicts?.set(candidate, isRegistry);
+          if (keptVerdicts !== undefined && linked?.place !== undefined) linkedVerdict?.(candidate, linked.place);
         }
         if (isRegistry) return { path: candidate };
         passedOver?.(candidate);
@@ -186,17 +189,20 @@ export function findRegistry(
 }
 
 /**
- * Whether the registry.json at `candidate` (its entry `entry`) is reached through a symbolic link:
- * it is one, or a folder of its path below the workspace folder `root` is. `realAll`: the search
- * began in a folder whose path holds no link, so none of the folders above it does either, and
- * only the entry itself can be one. A link above the folder (the folder itself opened through a
- * link) does not count: file events name the folder's files as the folder is named.
+ * Whether the registry.json at `candidate` (its entry `entry`) is reached through a symbolic link,
+ * and where it leads: undefined when it is not (neither it nor a folder of its path below the
+ * workspace folder `root` is a link), else the place (`linkedPlace`), undefined when that cannot
+ * be told. `realAll`: the search began in a folder whose path holds no link, so none of the
+ * folders above it does either, and only the entry itself can be one. A link above the folder
+ * (the folder itself opened through a link) does not count: file events name the folder's files
+ * as the folder is named.
  */
-function reachedThroughLink(candidate: string, entry: Stats, realAll: boolean, root: string, realRoot: string): boolean {
-  if (entry.isSymbolicLink()) return true;
-  if (realAll) return false;
+function throughLink(candidate: string, entry: Stats, realAll: boolean, root: string, realRoot: string): { readonly place: string | undefined } | undefined {
+  if (!entry.isSymbolicLink() && realAll) return undefined;
   const real = realPathIfThere(candidate);
-  return real === undefined || linkedPlace(root, candidate, realRoot, real) !== undefined;
+  if (real === undefined) return { place: undefined };
+  const place = linkedPlace(root, candidate, realRoot, real);
+  return place === undefined && !entry.isSymbolicLink() ? undefined : { place };
 }
 
 /** The entry at `path` itself (a link as the link), undefined when there is none, 'unreadable' when it cannot be looked at. */

@@ -150,3 +150,37 @@ describe('a large registry.json reached through a symbolic link', () => {
     assert.equal(loads, 1, 'loaded once: the load under way read registry.json from disk, which the edit did not change');
   });
 });
+
+describe('a registry.json reached through a symbolic link, found by many folders of fixtures', () => {
+  test('is read once for all their searches, and again only once the file it leads to changes on disk', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'pkg'));
+    const target = join(root, 'shared', 'registry.json');
+    writeFileSync(target, A_REGISTRY);
+    const linkPath = join(root, 'pkg', 'registry.json');
+    symlinkSync(target, linkPath);
+    let registryReads = 0;
+    const registries = new RegistryService((path) => {
+      if (path === linkPath) registryReads++;
+      return undefined;
+    });
+    registries.setWorkspaceFolders([toUri(root)]);
+    const folders = Array.from({ length: 50 }, (_, index) => join(root, 'pkg', `team-${index}`));
+    const allLoaded = () => folders.every((folder) => registries.stateFor(toUri(join(folder, 'x.babel.json')), DEFAULT_SETTINGS).kind === 'loaded');
+    assert.ok(allLoaded());
+    // The first search reads it to judge it, the load reads it once more.
+    assert.ok(registryReads <= 2, `read ${registryReads} times for ${folders.length} folders`);
+
+    // An unsaved edit of the file the link leads to changes nothing read from disk.
+    registryReads = 0;
+    registries.invalidate([toUri(target)], true);
+    assert.ok(allLoaded());
+    assert.ok(registryReads <= 1, `read ${registryReads} times after an unsaved edit of the file it leads to`);
+
+    // Saved without its "schemas" key: the client's event names the file the link leads to.
+    writeFileSync(target, NOT_A_REGISTRY);
+    registries.invalidate([toUri(target)]);
+    assert.equal(registries.stateFor(toUri(join(folders[0], 'x.babel.json')), DEFAULT_SETTINGS).kind, 'none', 'passed over once it is no registry');
+  });
+});
