@@ -333,9 +333,18 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       // A file an editor holds is read from the editor, whose edits were heard: its save's event
       // (VS Code's, right after the save) changes nothing read, unless the mark came or went. Its
       // creation or deletion still changes which registry.json fixtures find on disk. A registry
-      // that reads the file through a link reads it from disk, so its save counts.
+      // that reads the file through a link reads it from disk, so its save counts, unless an
+      // editor holds the link's path: then that registry reads the editor's text too.
       linksByPlace ??= context.registries.linksByPlace();
-      const links = path === undefined ? undefined : linksByPlace.get(path);
+      let links = path === undefined ? undefined : linksByPlace.get(path);
+      if (links !== undefined && change.type === FileChangeType.Changed) {
+        openByPath ??= openDocumentsByPath(documents.all());
+        const readFromDisk = links.filter((link) => !openByPath!.has(link));
+        if (readFromDisk.length === 0) {
+          links = undefined;
+          if (!markChanged && !context.registries.isRegistryFile(change.uri)) continue;
+        } else links = readFromDisk;
+      }
       if (open && change.type === FileChangeType.Changed && !markChanged && links === undefined) continue;
       // A change a look at the disk already took in (at a save before this event came, in a
       // folder the look does not leave to the client): read once, not again for its event. A file

@@ -102,3 +102,46 @@ test('a schema reached through a linked folder, whose target is open and saved: 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a schema opened by its path through a linked folder, edited and saved: the registry reads the editor\'s text, and the save\'s file event for the file the link leads to loads nothing again', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-linked-schema-held-'));
+  mkdirSync(join(root, 'shared', 'schemas'), { recursive: true });
+  mkdirSync(join(root, 'pkg'));
+  const target = join(root, 'shared', 'schemas', 'order.json');
+  writeFileSync(target, '{ "type": "object" }\n');
+  writeFileSync(join(root, 'pkg', 'registry.json'), registryNaming('urn:babel:orders:created'));
+  symlinkSync(join('..', 'shared', 'schemas'), join(root, 'pkg', 'schemas'));
+  writeFileSync(join(root, 'pkg', 'order.babel.json'), ORDER);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+  const loads = () => client.logs.filter((line) => /^BabelQueue registry .* (loaded|cannot be used)/.test(line)).length;
+  try {
+    await client.initialize();
+    const codes = async () => {
+      const { items } = await client.request<{ items: { uri: string; items?: { code?: string }[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+      const item = items.find((candidate) => candidate.uri === pathToFileURL(join(root, 'pkg', 'order.babel.json')).href);
+      assert.ok(item, 'the report lists pkg/order.babel.json');
+      return (item.items ?? []).map((diagnostic) => diagnostic.code).sort();
+    };
+    assert.deepEqual(await codes(), []);
+    const linkUri = pathToFileURL(join(root, 'pkg', 'schemas', 'order.json')).href;
+    const arrays = '{ "type": "array" }\n';
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: linkUri, languageId: 'json', version: 1, text: '{ "type": "object" }\n' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await client.change(linkUri, arrays, 2);
+    assert.ok((await codes()).length > 0, 'checked against the edited schema');
+    writeFileSync(target, arrays);
+    await client.save(linkUri);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok((await codes()).length > 0);
+    const loadsAfterTheSave = loads();
+    // The editor's watcher names the file it changed, which the link leads to.
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(target).href, type: 2 }] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok((await codes()).length > 0);
+    assert.equal(loads(), loadsAfterTheSave, 'the registry read the saved text from the editor already');
+  } finally {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
