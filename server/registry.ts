@@ -65,9 +65,13 @@ export class RegistryService {
    * The loads in time slices under way, by registry.json path, each with the files it has read so
    * far and the paths changed since it began, on disk (`changed`) or by an editor's unsaved edit
    * (`edited`): a load that read one of them is not kept. An edit of the place a file read through
-   * a symbolic link leads to is no change of what the load read from disk.
+   * a symbolic link leads to is no change of what the load read from disk. `readThroughLinks`:
+   * where the files it read through a symbolic link really are, where their changes on disk are named.
    */
-  private readonly loading = new Map<string, { readonly done: Promise<RegistryState | undefined>; readonly read: Set<string>; readonly changed: Set<string>; readonly edited: Set<string> }>();
+  private readonly loading = new Map<
+    string,
+    { readonly done: Promise<RegistryState | undefined>; readonly read: Set<string>; readonly readThroughLinks: Set<string>; readonly changed: Set<string>; readonly edited: Set<string> }
+  >();
   /** Counts the changes of folders: a load in time slices begun before one is not kept. */
   private folderChanges = 0;
 
@@ -293,18 +297,20 @@ export class RegistryService {
     const read = new Set<string>();
     const changed = new Set<string>();
     const edited = new Set<string>();
-    const load = { done: this.sliced(path, searched, read, changed, edited, text).finally(() => {
+    const readThroughLinks = new Set<string>();
+    const load = { done: this.sliced(path, searched, read, readThroughLinks, changed, edited, text).finally(() => {
       if (this.loading.get(path) === load) this.loading.delete(path);
-    }), read, changed, edited };
+    }), read, readThroughLinks, changed, edited };
     this.loading.set(path, load);
     return load.done;
   }
 
   /**
-   * `read` is told each file the load reads, as it reads it; `text` is registry.json as the search
-   * just read it, read once more if the load asks for it again.
+   * `read` is told each file the load reads, as it reads it, and `readThroughLinks` where each it
+   * reads through a symbolic link really is; `text` is registry.json as the search just read it,
+   * read once more if the load asks for it again.
    */
-  private async sliced(path: string, searched: Searched, read: Set<string>, changed: ReadonlySet<string>, edited: ReadonlySet<string>, text?: string): Promise<RegistryState | undefined> {
+  private async sliced(path: string, searched: Searched, read: Set<string>, readThroughLinks: Set<string>, changed: ReadonlySet<string>, edited: ReadonlySet<string>, text?: string): Promise<RegistryState | undefined> {
     const folderChanges = this.folderChanges;
     let searchedText = text;
     const reader: TextReader = (file, limit) => {
@@ -316,7 +322,7 @@ export class RegistryService {
     };
     // The search just read registry.json (tens of milliseconds for a large one): other requests get a turn first.
     await new Promise((resume) => setImmediate(resume));
-    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader));
+    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader, (place) => readThroughLinks.add(place)));
     if (folderChanges !== this.folderChanges || this.loaded.has(path)) return undefined;
     if (dependsOnAny(loaded, changed) || dependsOnAny(loaded, edited, false)) return shownFrom(loaded.state, this.workspaceFolderOf(path));
     this.keep(path, loaded, searched);
@@ -364,7 +370,7 @@ export class RegistryService {
     for (const load of this.loading.values()) {
       for (const path of paths) {
         (edited ? load.edited : load.changed).add(path);
-        if (load.read.has(path)) loadRead = true;
+        if (load.read.has(path) || (!edited && load.readThroughLinks.has(path))) loadRead = true;
       }
     }
     for (const [key, result] of this.loaded) {

@@ -237,9 +237,11 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
  * `loadRegistry` in steps: it yields after reading registry.json, during its parse, every
  * ENTRIES_PER_STEP entries and after each schema file read, so the language server answers
  * requests while a registry of hundreds of thousands of entries loads (workspace/time-slices.ts
- * runs the steps).
+ * runs the steps). `readingThroughLink` is told, before each file reached through a symbolic link
+ * is read, where it really is (LoadResult's `linkedFiles`, known so far): a change named there
+ * meanwhile is one of a file the load read.
  */
-export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk): Steps<LoadResult> {
+export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined): Steps<LoadResult> {
   const files = [registryPath];
   const realRoot = realPath(workspaceRoot);
   const realRegistry = realPath(registryPath);
@@ -249,6 +251,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const registryPlace = linkedPlace(workspaceRoot, registryPath, realRoot, realRegistry);
   const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
   const linkedFrom = registryPlace === undefined ? [] : [registryPath];
+  if (registryPlace !== undefined) readingThroughLink(registryPlace);
   let text: string;
   try {
     text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
@@ -262,7 +265,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const index = yield* readRegistryIndexSteps(text);
   if (!index.ok) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
-  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList);
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink);
   for (let next = 0; next < index.entries.length; ) {
     next = entries.addSome(index.entries, next);
     yield;
@@ -301,6 +304,7 @@ class EntryLoader {
     private readonly realRoot: string,
     private readonly read: TextReader,
     private readonly problems: RegistryProblems,
+    private readonly readingThroughLink: (place: string) => void,
   ) {}
 
   /**
@@ -331,6 +335,7 @@ class EntryLoader {
       if (place !== undefined) {
         this.linkedSchemaFiles.push(place);
         this.linkedSchemaPaths.push(schemaPath);
+        this.readingThroughLink(place);
       }
       loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes), lazy };
       this.schemas.set(schemaPath, loaded);

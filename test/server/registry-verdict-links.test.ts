@@ -184,3 +184,36 @@ describe('a registry.json reached through a symbolic link, found by many folders
     assert.equal(registries.stateFor(toUri(join(folders[0], 'x.babel.json')), DEFAULT_SETTINGS).kind, 'none', 'passed over once it is no registry');
   });
 });
+
+describe('a large registry whose schemas are reached through a linked folder', () => {
+  test('a schema rewritten on disk, where the link leads, after a load under way read it asks for the diagnostics again', async (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared-schemas'));
+    const target = join(root, 'shared-schemas', 'order.json');
+    writeFileSync(target, '{"type":"object"}');
+    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    const entries = [];
+    for (let i = 0; i < 50_000; i++) entries.push({ urn: `urn:babel:shop:event-${i}`, schema: 'schemas/order.json', owner: 'shop', status: 'active' });
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: entries }));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    let answered = false;
+    const loading = registries.stateWhenLoaded(toUri(join(root, 'x.babel.json')), DEFAULT_SETTINGS).finally(() => (answered = true));
+    const linkUri = toUri(join(root, 'schemas', 'order.json'));
+    // Each load reads the schema with its first entry; it is rewritten once per load, after that read.
+    const heardChanges: boolean[] = [];
+    let rewrites = 0;
+    while (!answered) {
+      await new Promise((resume) => setImmediate(resume));
+      if (!registries.isRegistryFile(linkUri) || answered) continue;
+      rewrites++;
+      writeFileSync(target, rewrites % 2 === 0 ? '{"type":"object"}' : '[]');
+      // The client's event names the file the link leads to.
+      heardChanges.push(registries.invalidate([toUri(target)]));
+      while (!answered && registries.isRegistryFile(linkUri)) await new Promise((resume) => setImmediate(resume));
+    }
+    await loading;
+    assert.ok(heardChanges.length > 0);
+    assert.deepEqual(heardChanges, heardChanges.map(() => true), 'every change of a file a load under way had read is a change');
+  });
+});
