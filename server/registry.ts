@@ -360,8 +360,13 @@ export class RegistryService {
       this.registryVerdicts.delete(path);
       // A registry.json reached through a link is read from disk: only a change there is one of it.
       if (edited) continue;
-      for (const candidate of this.verdictsThroughLinks.get(path) ?? []) this.registryVerdicts.delete(candidate);
+      const candidates = this.verdictsThroughLinks.get(path);
+      if (candidates === undefined) continue;
+      for (const candidate of candidates) this.registryVerdicts.delete(candidate);
       this.verdictsThroughLinks.delete(path);
+      // The searches that judged it are made again: the file the link leads to need not be named
+      // registry.json, so the check of the paths' names above does not tell.
+      changed = true;
     }
     // A load under way may have read one of these files already: it is told, to be made again.
     // One that has read one is not kept, and may yet answer the requests that waited through

@@ -217,3 +217,23 @@ describe('a large registry whose schemas are reached through a linked folder', (
     assert.deepEqual(heardChanges, heardChanges.map(() => true), 'every change of a file a load under way had read is a change');
   });
 });
+
+describe('a registry.json that is a link to a file of another name', () => {
+  test('passed over while it has no "schemas" key, it is found once the file it leads to gains one', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'pkg'));
+    const target = join(root, 'shared', 'orders-registry.json');
+    writeFileSync(target, NOT_A_REGISTRY);
+    symlinkSync(target, join(root, 'pkg', 'registry.json'));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
+    assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'none', 'passed over while it has no "schemas" key');
+
+    // The client's event names the file the link leads to, whose name is not registry.json.
+    writeFileSync(target, A_REGISTRY);
+    assert.equal(registries.invalidate([toUri(target)]), true, 'the change is one of a file a search judged');
+    assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'loaded', 'found as the registry it now is');
+  });
+});
