@@ -3,8 +3,8 @@
  * `..`, absolute paths and symbolic links (for what a checkout names: a registry, a schema, a link
  * a walk would follow, a file a fix would write).
  */
-import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
  * True when `target` is `root` or lies below it, after resolving symbolic links where they exist.
@@ -33,6 +33,29 @@ export function realPathIfThere(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** How many symbolic links `realPathOfMissing` follows, as realpath(3) does: a loop of links ends there. */
+const MAX_LINKS_FOLLOWED = 40;
+
+/**
+ * Where a file that is not there would be once written, symbolic links resolved (`realPath` gives
+ * its path back as it is): a missing file in a linked folder is written where the folder really
+ * is, and a link to a missing file writes the file it names. For `linkedPlace`: the file's
+ * creation is told there.
+ */
+export function realPathOfMissing(path: string, linksFollowed = 0): string {
+  const resolved = resolve(path);
+  try {
+    if (linksFollowed < MAX_LINKS_FOLLOWED && lstatSync(resolved).isSymbolicLink()) {
+      return realPathOfMissing(resolve(dirname(resolved), readlinkSync(resolved)), linksFollowed + 1);
+    }
+  } catch {
+    // Nothing there (or not ours to look at): where its folder really is tells.
+  }
+  const parent = dirname(resolved);
+  if (parent === resolved) return resolved;
+  return join(realPathIfThere(parent) ?? realPathOfMissing(parent, linksFollowed), basename(resolved));
 }
 
 /**

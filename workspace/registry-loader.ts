@@ -15,7 +15,7 @@ import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
-import { isInside, leavesRoot, linkedPlace, realPath, realPathIfThere } from './path-containment';
+import { isInside, leavesRoot, linkedPlace, realPath, realPathIfThere, realPathOfMissing } from './path-containment';
 import { digitGroups } from '../core/model/count-words';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
@@ -244,11 +244,13 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
 export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined): Steps<LoadResult> {
   const files = [registryPath];
   const realRoot = realPath(workspaceRoot);
-  const realRegistry = realPath(registryPath);
+  const realRegistryIfThere = realPathIfThere(registryPath);
+  const realRegistry = realRegistryIfThere ?? resolve(registryPath);
   if (!isInside(workspaceRoot, registryPath, realRoot, realRegistry)) {
     return { files, linkedFiles: [], linkedFrom: [], state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
   }
-  const registryPlace = linkedPlace(workspaceRoot, registryPath, realRoot, realRegistry);
+  // A registry.json not there yet is created where the link leads: that creation's event names it there.
+  const registryPlace = linkedPlace(workspaceRoot, registryPath, realRoot, realRegistryIfThere ?? realPathOfMissing(registryPath));
   const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
   const linkedFrom = registryPlace === undefined ? [] : [registryPath];
   if (registryPlace !== undefined) readingThroughLink(registryPlace);
@@ -330,8 +332,10 @@ class EntryLoader {
     if (!loaded) {
       this.schemaFiles.push(schemaPath);
       const lazy = this.schemas.size >= EAGER_COMPILE_LIMIT;
-      const realSchema = realPath(schemaPath);
-      const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchema);
+      const realSchemaIfThere = realPathIfThere(schemaPath);
+      const realSchema = realSchemaIfThere ?? resolve(schemaPath);
+      // A schema file not there (deleted by a checkout) comes back where the link leads: its event names it there.
+      const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchemaIfThere ?? realPathOfMissing(schemaPath));
       if (place !== undefined) {
         this.linkedSchemaFiles.push(place);
         this.linkedSchemaPaths.push(schemaPath);

@@ -237,3 +237,56 @@ describe('a registry.json that is a link to a file of another name', () => {
     assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'loaded', 'found as the registry it now is');
   });
 });
+
+describe('a schema reached through a linked folder, deleted and written again', () => {
+  test('the registry is loaded again when the file comes back where the link leads (a checkout of another branch and back)', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared-schemas'));
+    const target = join(root, 'shared-schemas', 'order.json');
+    writeFileSync(target, '{"type":"object"}');
+    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:shop:order-placed', schema: 'schemas/order.json', owner: 'shop', status: 'active' }] }));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'x.babel.json'));
+    const schemaOf = () => {
+      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
+      return state.kind === 'loaded' ? (state.registry.entries[0].schema?.doc?.root?.kind ?? 'no schema') : state.kind;
+    };
+    assert.equal(schemaOf(), 'object');
+    rmSync(target);
+    assert.equal(registries.invalidate([toUri(target)]), true);
+    assert.equal(schemaOf(), 'no schema', 'the schema file is gone');
+    // Each event names the file the link leads to, as the client's watcher does.
+    writeFileSync(target, '[]');
+    assert.equal(registries.invalidate([toUri(target)]), true, 'the file the registry names is back');
+    assert.equal(schemaOf(), 'array');
+  });
+});
+
+describe('a schema file that is a link to a file not written yet', () => {
+  test('the registry is loaded again when the file the link names is created', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'schemas'));
+    const target = join(root, 'shared', 'order.json');
+    symlinkSync(join('..', 'shared', 'order.json'), join(root, 'schemas', 'order.json'));
+    // A link in a loop: read as a file that cannot be, with no throw.
+    symlinkSync(join(root, 'schemas', 'loop.json'), join(root, 'schemas', 'loop.json'));
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [
+      { urn: 'urn:babel:shop:order-placed', schema: 'schemas/order.json', owner: 'shop', status: 'active' },
+      { urn: 'urn:babel:shop:order-looped', schema: 'schemas/loop.json', owner: 'shop', status: 'active' },
+    ] }));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'x.babel.json'));
+    const schemaOf = () => {
+      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
+      return state.kind === 'loaded' ? (state.registry.entries[0].schema?.doc?.root?.kind ?? 'no schema') : state.kind;
+    };
+    assert.equal(schemaOf(), 'no schema');
+    writeFileSync(target, '{"type":"object"}');
+    assert.equal(registries.invalidate([toUri(target)]), true, 'the file the link names is created');
+    assert.equal(schemaOf(), 'object');
+  });
+});
