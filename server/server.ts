@@ -423,7 +423,17 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
         stamps.keepOnly([...registries.filesDependedOn(), ...configs.filesLookedAt()]);
         // For a client that sends file events, only the files its watchers miss (folders made
         // since it registered them: eglot 1.9 watches only those that were there).
-        const uris = (await stamps.changed(openPaths, coverage.forOneLook())).map(toUri);
+        // A file a registry reads through a symbolic link changes where the link leads, and the
+        // client tells that change there: left to it only when it watches that place too (eglot
+        // watches no git-ignored folder, whatever folder holds the link).
+        const watched = coverage.forOneLook();
+        const placeOfLink = new Map<string, string>();
+        for (const [place, links] of registries.linksByPlace()) for (const link of links) placeOfLink.set(link, place);
+        const leftToClient = (path: string): boolean => {
+          const place = placeOfLink.get(path);
+          return watched(path) && (place === undefined || watched(place));
+        };
+        const uris = (await stamps.changed(openPaths, leftToClient)).map(toUri);
         if (uris.length === 0) continue;
         projectFilesChanged(uris);
         registryFilesChanged(uris);

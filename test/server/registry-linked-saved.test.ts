@@ -145,3 +145,42 @@ test('a schema opened by its path through a linked folder, edited and saved: the
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a registry.json that is a link into a git-ignored folder, in a client that watches only what git lists (eglot): a rewrite of the file it leads to is found at the next save', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-linked-registry-ignored-'));
+  mkdirSync(join(root, '.git'));
+  writeFileSync(join(root, '.gitignore'), 'generated/\n');
+  mkdirSync(join(root, 'generated', 'schemas'), { recursive: true });
+  mkdirSync(join(root, 'pkg'));
+  writeFileSync(join(root, 'generated', 'schemas', 'order.json'), '{ "type": "object" }\n');
+  const target = join(root, 'generated', 'registry.json');
+  writeFileSync(target, registryNaming('urn:babel:orders:placed'));
+  symlinkSync(join('..', 'generated', 'registry.json'), join(root, 'pkg', 'registry.json'));
+  symlinkSync(join('..', 'generated', 'schemas'), join(root, 'pkg', 'schemas'));
+  const fixture = join(root, 'pkg', 'order.babel.json');
+  writeFileSync(fixture, ORDER);
+  // pkg/ holds a file git lists: its watcher is registered, and a change of the link's own entry would be heard there.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], watchesFiles: true });
+  try {
+    await client.initialize();
+    const codes = async () => {
+      const { items } = await client.request<{ items: { uri: string; items?: { code?: string }[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+      const item = items.find((candidate) => candidate.uri === pathToFileURL(fixture).href);
+      assert.ok(item, 'the report lists pkg/order.babel.json');
+      return (item.items ?? []).map((diagnostic) => diagnostic.code).sort();
+    };
+    assert.ok((await codes()).includes('unknown-urn'), 'urn:babel:orders:created is not registered yet');
+    const fixtureUri = pathToFileURL(fixture).href;
+    await client.open(fixtureUri, ORDER);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A build rewrites the ignored folder; the client watches no folder git ignores, so no event comes.
+    writeFileSync(target, registryNaming('urn:babel:orders:created'));
+    await client.save(fixtureUri);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok(!(await codes()).includes('unknown-urn'), 'checked against the rewritten registry');
+  } finally {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
