@@ -425,12 +425,13 @@ export class RegistryService {
     // Worked out only when something was forgotten: a look runs at every open.
     if (!this.verdictsToPrune) return;
     this.verdictsToPrune = false;
-    if (this.registryVerdicts.size === 0) return;
+    if (this.registryVerdicts.size === 0 && this.verdictsThroughLinks.size === 0) return;
     const inUse = new Set<string>([...this.loaded.keys(), ...this.loading.keys()]);
     for (const { places } of this.searchedPlaces.values()) for (const place of places) inUse.add(place);
     for (const path of this.registryVerdicts.keys()) if (!inUse.has(path)) this.registryVerdicts.delete(path);
     for (const [place, candidates] of this.verdictsThroughLinks) {
-      for (const candidate of candidates) if (!this.registryVerdicts.has(candidate)) candidates.delete(candidate);
+      // A candidate a kept search could not read has no verdict, and is searched again when the place changes.
+      for (const candidate of candidates) if (!this.registryVerdicts.has(candidate) && !inUse.has(candidate)) candidates.delete(candidate);
       if (candidates.size === 0) this.verdictsThroughLinks.delete(place);
     }
   }

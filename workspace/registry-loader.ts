@@ -166,9 +166,11 @@ export function findRegistry(
         const keptVerdicts = linked !== undefined && linked.place === undefined ? undefined : verdicts;
         let isRegistry = keptVerdicts?.get(candidate);
         if (isRegistry === undefined) {
+          // Told before the read: one that fails (a link to a file not written yet) is searched
+          // again once the place the link leads to changes.
+          if (keptVerdicts !== undefined && linked?.place !== undefined) linkedVerdict?.(candidate, linked.place);
           isRegistry = looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES));
           keptVerdicts?.set(candidate, isRegistry);
-          if (keptVerdicts !== undefined && linked?.place !== undefined) linkedVerdict?.(candidate, linked.place);
         }
         if (isRegistry) return { path: candidate };
         passedOver?.(candidate);
@@ -199,9 +201,8 @@ export function findRegistry(
  */
 function throughLink(candidate: string, entry: Stats, realAll: boolean, root: string, realRoot: string): { readonly place: string | undefined } | undefined {
   if (!entry.isSymbolicLink() && realAll) return undefined;
-  const real = realPathIfThere(candidate);
-  if (real === undefined) return { place: undefined };
-  const place = linkedPlace(root, candidate, realRoot, real);
+  // A link to a file not there yet leads where that file will be written.
+  const place = linkedPlace(root, candidate, realRoot, realPathIfThere(candidate) ?? realPathOfMissing(candidate));
   return place === undefined && !entry.isSymbolicLink() ? undefined : { place };
 }
 

@@ -290,3 +290,27 @@ describe('a schema file that is a link to a file not written yet', () => {
     assert.equal(schemaOf(), 'object');
   });
 });
+
+describe('a registry.json that is a link to a file of another name, not there yet', () => {
+  test('its fixtures find the registry once the file it leads to is written', (t) => {
+    const root = scratch(t);
+    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'pkg'));
+    const target = join(root, 'shared', 'orders-registry.json');
+    symlinkSync(target, join(root, 'pkg', 'registry.json'));
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
+    assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'broken', 'a link to a file that does not exist');
+    // The look at the disk at a save forgets the search of a folder no fixture is in any longer,
+    // and keeps what the search kept still depends on.
+    writeFileSync(join(root, 'registry.json'), A_REGISTRY);
+    assert.equal(registries.stateFor(toUri(join(root, 'gone', 'x.babel.json')), DEFAULT_SETTINGS).kind, 'loaded');
+    registries.keepSearchesFor(new Set([join(root, 'pkg')]));
+
+    // The client's event names the file the link leads to, whose name is not registry.json.
+    writeFileSync(target, A_REGISTRY);
+    assert.equal(registries.invalidate([toUri(target)]), true, 'the file the search could not read is there');
+    assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'loaded');
+  });
+});
