@@ -437,18 +437,6 @@ export class RegistryService {
   }
 
   /**
-   * True when a loaded registry reads this file through a symbolic link: it reads it from disk
-   * (an editor's unsaved text is that of the place the link leads to, not of the link), so the
-   * file's save counts though an editor holds it.
-   */
-  readsThroughLink(uri: string): boolean {
-    const path = toPath(uri);
-    if (!path) return false;
-    for (const result of this.loaded.values()) if (result.linkedFiles.includes(path)) return true;
-    return false;
-  }
-
-  /**
    * For each place a loaded registry reads a file at through a symbolic link (the file's path below
    * the folder as its file event names it), the paths it reads the file by: a look at the disk
    * stamps the file under those, not under the place. Made once for a batch of file events.

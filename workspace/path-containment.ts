@@ -42,20 +42,26 @@ const MAX_LINKS_FOLLOWED = 40;
  * Where a file that is not there would be once written, symbolic links resolved (`realPath` gives
  * its path back as it is): a missing file in a linked folder is written where the folder really
  * is, and a link to a missing file writes the file it names. For `linkedPlace`: the file's
- * creation is told there.
+ * creation is told there. `realFolders` keeps the real path of each folder worked out, for a
+ * caller that asks of many files in few folders (a registry naming 50,000 missing schema files).
  */
-export function realPathOfMissing(path: string, linksFollowed = 0): string {
+export function realPathOfMissing(path: string, realFolders: Map<string, string> = new Map(), linksFollowed = 0): string {
   const resolved = resolve(path);
   try {
     if (linksFollowed < MAX_LINKS_FOLLOWED && lstatSync(resolved).isSymbolicLink()) {
-      return realPathOfMissing(resolve(dirname(resolved), readlinkSync(resolved)), linksFollowed + 1);
+      return realPathOfMissing(resolve(dirname(resolved), readlinkSync(resolved)), realFolders, linksFollowed + 1);
     }
   } catch {
     // Nothing there (or not ours to look at): where its folder really is tells.
   }
   const parent = dirname(resolved);
   if (parent === resolved) return resolved;
-  return join(realPathIfThere(parent) ?? realPathOfMissing(parent, linksFollowed), basename(resolved));
+  let realParent = realFolders.get(parent);
+  if (realParent === undefined) {
+    realParent = realPathIfThere(parent) ?? realPathOfMissing(parent, realFolders, linksFollowed);
+    realFolders.set(parent, realParent);
+  }
+  return join(realParent, basename(resolved));
 }
 
 /**

@@ -294,6 +294,8 @@ class EntryLoader {
   readonly linkedSchemaFiles: string[] = [];
   /** The schema paths those are read by, at the same index. */
   readonly linkedSchemaPaths: string[] = [];
+  /** The real path of each folder of a schema file not there, worked out once per load (`realPathOfMissing`). */
+  private readonly realFoldersOfMissing = new Map<string, string>();
   private readonly schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
 
   private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
@@ -336,7 +338,7 @@ class EntryLoader {
       const realSchemaIfThere = realPathIfThere(schemaPath);
       const realSchema = realSchemaIfThere ?? resolve(schemaPath);
       // A schema file not there (deleted by a checkout) comes back where the link leads: its event names it there.
-      const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchemaIfThere ?? realPathOfMissing(schemaPath));
+      const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchemaIfThere ?? realPathOfMissing(schemaPath, this.realFoldersOfMissing));
       if (place !== undefined) {
         this.linkedSchemaFiles.push(place);
         this.linkedSchemaPaths.push(schemaPath);
