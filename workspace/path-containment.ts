@@ -45,23 +45,28 @@ const MAX_LINKS_FOLLOWED = 40;
  * creation is told there. `realFolders` keeps the real path of each folder worked out, for a
  * caller that asks of many files in few folders (a registry naming 50,000 missing schema files).
  */
-export function realPathOfMissing(path: string, realFolders: Map<string, string> = new Map(), linksFollowed = 0): string {
+export function realPathOfMissing(path: string, realFolders: Map<string, { readonly real: string; readonly there: boolean }> = new Map(), linksFollowed = 0): string {
   const resolved = resolve(path);
-  try {
-    if (linksFollowed < MAX_LINKS_FOLLOWED && lstatSync(resolved).isSymbolicLink()) {
-      return realPathOfMissing(resolve(dirname(resolved), readlinkSync(resolved)), realFolders, linksFollowed + 1);
-    }
-  } catch {
-    // Nothing there (or not ours to look at): where its folder really is tells.
-  }
   const parent = dirname(resolved);
   if (parent === resolved) return resolved;
-  let realParent = realFolders.get(parent);
-  if (realParent === undefined) {
-    realParent = realPathIfThere(parent) ?? realPathOfMissing(parent, realFolders, linksFollowed);
-    realFolders.set(parent, realParent);
+  let folder = realFolders.get(parent);
+  if (folder === undefined) {
+    const there = realPathIfThere(parent);
+    folder = { real: there ?? realPathOfMissing(parent, realFolders, linksFollowed), there: there !== undefined };
+    realFolders.set(parent, folder);
   }
-  return join(realParent, basename(resolved));
+  // In a folder that is not there, nothing is: no link to follow.
+  if (folder.there && linksFollowed < MAX_LINKS_FOLLOWED) {
+    try {
+      // Nothing there is the usual answer: told without an error built for it (some 6 µs each).
+      if (lstatSync(resolved, { throwIfNoEntry: false })?.isSymbolicLink()) {
+        return realPathOfMissing(resolve(parent, readlinkSync(resolved)), realFolders, linksFollowed + 1);
+      }
+    } catch {
+      // Not ours to look at: where its folder really is tells.
+    }
+  }
+  return join(folder.real, basename(resolved));
 }
 
 /**

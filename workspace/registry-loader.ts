@@ -295,7 +295,7 @@ class EntryLoader {
   /** The schema paths those are read by, at the same index. */
   readonly linkedSchemaPaths: string[] = [];
   /** The real path of each folder of a schema file not there, worked out once per load (`realPathOfMissing`). */
-  private readonly realFoldersOfMissing = new Map<string, string>();
+  private readonly realFoldersOfMissing = new Map<string, { readonly real: string; readonly there: boolean }>();
   private readonly schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
 
   private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
