@@ -25,16 +25,16 @@ describe('registry verdicts through symbolic links', () => {
   for (const linked of ['the registry.json itself', 'its folder']) {
     test(`a registry.json reached through a link to ${linked === 'its folder' ? 'a folder' : 'a file'} is read again when the file it leads to changes`, (t) => {
       const root = scratch(t);
-      mkdirSync(join(root, 'shared'));
-      writeFileSync(join(root, 'shared', 'registry.json'), NOT_A_REGISTRY);
+      mkdirSync(join(root, 'common'));
+      writeFileSync(join(root, 'common', 'registry.json'), NOT_A_REGISTRY);
       let fixtureFolder: string;
       if (linked === 'its folder') {
         mkdirSync(join(root, 'pkg'));
-        symlinkSync(join(root, 'shared'), join(root, 'pkg', 'linked'));
+        symlinkSync(join(root, 'common'), join(root, 'pkg', 'linked'));
         fixtureFolder = join(root, 'pkg', 'linked');
       } else {
         mkdirSync(join(root, 'pkg'));
-        symlinkSync(join(root, 'shared', 'registry.json'), join(root, 'pkg', 'registry.json'));
+        symlinkSync(join(root, 'common', 'registry.json'), join(root, 'pkg', 'registry.json'));
         fixtureFolder = join(root, 'pkg');
       }
       const registries = new RegistryService(() => undefined);
@@ -43,8 +43,8 @@ describe('registry verdicts through symbolic links', () => {
       assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'none', 'passed over while it has no "schemas" key');
 
       // The file the link leads to gains a "schemas" key; the client's event names that file.
-      writeFileSync(join(root, 'shared', 'registry.json'), A_REGISTRY);
-      registries.invalidate([toUri(join(root, 'shared', 'registry.json'))]);
+      writeFileSync(join(root, 'common', 'registry.json'), A_REGISTRY);
+      registries.invalidate([toUri(join(root, 'common', 'registry.json'))]);
       const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
       assert.equal(state.kind, 'loaded', 'found as the registry it now is');
     });
@@ -56,11 +56,11 @@ describe('a registry read through symbolic links', () => {
 
   test('a registry.json that is a link is loaded again when the file it leads to changes: the event names that file', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared', 'schemas'), { recursive: true });
+    mkdirSync(join(root, 'common', 'schemas'), { recursive: true });
     mkdirSync(join(root, 'pkg'));
-    writeFileSync(join(root, 'shared', 'schemas', 'order.json'), '{"type":"object"}');
-    writeFileSync(join(root, 'shared', 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], '../shared/schemas/order.json'));
-    symlinkSync(join(root, 'shared', 'registry.json'), join(root, 'pkg', 'registry.json'));
+    writeFileSync(join(root, 'common', 'schemas', 'order.json'), '{"type":"object"}');
+    writeFileSync(join(root, 'common', 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], '../common/schemas/order.json'));
+    symlinkSync(join(root, 'common', 'registry.json'), join(root, 'pkg', 'registry.json'));
     const registries = new RegistryService(() => undefined);
     registries.setWorkspaceFolders([toUri(root)]);
     const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
@@ -69,17 +69,17 @@ describe('a registry read through symbolic links', () => {
       return state.kind === 'loaded' ? state.registry.entries.map((entry) => entry.urn) : state.kind;
     };
     assert.deepEqual(urns(), ['urn:babel:shop:order-placed']);
-    writeFileSync(join(root, 'shared', 'registry.json'), registryNaming(['urn:babel:shop:order-placed', 'urn:babel:shop:order-shipped'], '../shared/schemas/order.json'));
-    assert.equal(registries.invalidate([toUri(join(root, 'shared', 'registry.json'))]), true, 'the change is one the registry depends on');
+    writeFileSync(join(root, 'common', 'registry.json'), registryNaming(['urn:babel:shop:order-placed', 'urn:babel:shop:order-shipped'], '../common/schemas/order.json'));
+    assert.equal(registries.invalidate([toUri(join(root, 'common', 'registry.json'))]), true, 'the change is one the registry depends on');
     assert.deepEqual(urns(), ['urn:babel:shop:order-placed', 'urn:babel:shop:order-shipped']);
-    assert.deepEqual(Object.fromEntries(registries.linksByPlace()), { [join(root, 'shared', 'registry.json')]: [join(root, 'pkg', 'registry.json')] }, 'the schema is read by its own path');
+    assert.deepEqual(Object.fromEntries(registries.linksByPlace()), { [join(root, 'common', 'registry.json')]: [join(root, 'pkg', 'registry.json')] }, 'the schema is read by its own path');
   });
 
   test('a schema file reached through a linked folder is read again when the file it leads to changes', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared-schemas'));
-    writeFileSync(join(root, 'shared-schemas', 'order.json'), '{"type":"object"}');
-    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    mkdirSync(join(root, 'common-schemas'));
+    writeFileSync(join(root, 'common-schemas', 'order.json'), '{"type":"object"}');
+    symlinkSync(join(root, 'common-schemas'), join(root, 'schemas'));
     writeFileSync(join(root, 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], 'schemas/order.json'));
     const registries = new RegistryService(() => undefined);
     registries.setWorkspaceFolders([toUri(root)]);
@@ -89,9 +89,9 @@ describe('a registry read through symbolic links', () => {
       return state.kind === 'loaded' ? state.registry.entries[0].schema?.doc?.root?.kind : state.kind;
     };
     assert.equal(schemaOf(), 'object');
-    assert.equal(registries.invalidate([toUri(join(root, 'shared-schemas', 'order.json'))], true), false, 'an unsaved edit of the file it leads to changes nothing read from disk');
-    writeFileSync(join(root, 'shared-schemas', 'order.json'), '[]');
-    assert.equal(registries.invalidate([toUri(join(root, 'shared-schemas', 'order.json'))]), true, 'the change is one the registry depends on');
+    assert.equal(registries.invalidate([toUri(join(root, 'common-schemas', 'order.json'))], true), false, 'an unsaved edit of the file it leads to changes nothing read from disk');
+    writeFileSync(join(root, 'common-schemas', 'order.json'), '[]');
+    assert.equal(registries.invalidate([toUri(join(root, 'common-schemas', 'order.json'))]), true, 'the change is one the registry depends on');
     assert.equal(schemaOf(), 'array');
   });
 });
@@ -123,16 +123,16 @@ describe('a workspace folder opened through a symbolic link', () => {
 describe('a large registry.json reached through a symbolic link', () => {
   test('an unsaved edit of the file the link leads to, typed while the registry loads, does not throw the load away', async (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared', 'schemas'), { recursive: true });
+    mkdirSync(join(root, 'common', 'schemas'), { recursive: true });
     mkdirSync(join(root, 'pkg'));
-    writeFileSync(join(root, 'shared', 'schemas', 'order.json'), '{"type":"object"}');
+    writeFileSync(join(root, 'common', 'schemas', 'order.json'), '{"type":"object"}');
     const entries = [];
-    for (let i = 0; i < 50_000; i++) entries.push({ urn: `urn:babel:shop:event-${i}`, schema: '../shared/schemas/order.json', owner: 'shop', status: 'active' });
-    const target = join(root, 'shared', 'registry.json');
+    for (let i = 0; i < 50_000; i++) entries.push({ urn: `urn:babel:shop:event-${i}`, schema: '../common/schemas/order.json', owner: 'shop', status: 'active' });
+    const target = join(root, 'common', 'registry.json');
     writeFileSync(target, JSON.stringify({ schemas: entries }));
     symlinkSync(target, join(root, 'pkg', 'registry.json'));
     // Each load reads the schema once (the search before it reads no schema).
-    const schemaPath = join(root, 'shared', 'schemas', 'order.json');
+    const schemaPath = join(root, 'common', 'schemas', 'order.json');
     let loads = 0;
     const registries = new RegistryService((path) => {
       if (path === schemaPath) loads++;
@@ -153,9 +153,9 @@ describe('a large registry.json reached through a symbolic link', () => {
 describe('a registry.json reached through a symbolic link, found by many folders of fixtures', () => {
   test('is read once for all their searches, and again only once the file it leads to changes on disk', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'common'));
     mkdirSync(join(root, 'pkg'));
-    const target = join(root, 'shared', 'registry.json');
+    const target = join(root, 'common', 'registry.json');
     writeFileSync(target, A_REGISTRY);
     const linkPath = join(root, 'pkg', 'registry.json');
     symlinkSync(target, linkPath);
@@ -187,10 +187,10 @@ describe('a registry.json reached through a symbolic link, found by many folders
 describe('a large registry whose schemas are reached through a linked folder', () => {
   test('a schema rewritten on disk, where the link leads, after a load under way read it asks for the diagnostics again', async (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared-schemas'));
-    const target = join(root, 'shared-schemas', 'order.json');
+    mkdirSync(join(root, 'common-schemas'));
+    const target = join(root, 'common-schemas', 'order.json');
     writeFileSync(target, '{"type":"object"}');
-    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    symlinkSync(join(root, 'common-schemas'), join(root, 'schemas'));
     const entries = [];
     for (let i = 0; i < 50_000; i++) entries.push({ urn: `urn:babel:shop:event-${i}`, schema: 'schemas/order.json', owner: 'shop', status: 'active' });
     writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: entries }));
@@ -220,9 +220,9 @@ describe('a large registry whose schemas are reached through a linked folder', (
 describe('a registry.json that is a link to a file of another name', () => {
   test('passed over while it has no "schemas" key, it is found once the file it leads to gains one', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'common'));
     mkdirSync(join(root, 'pkg'));
-    const target = join(root, 'shared', 'orders-registry.json');
+    const target = join(root, 'common', 'orders-registry.json');
     writeFileSync(target, NOT_A_REGISTRY);
     symlinkSync(target, join(root, 'pkg', 'registry.json'));
     const registries = new RegistryService(() => undefined);
@@ -240,10 +240,10 @@ describe('a registry.json that is a link to a file of another name', () => {
 describe('a schema reached through a linked folder, deleted and written again', () => {
   test('the registry is loaded again when the file comes back where the link leads (a checkout of another branch and back)', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared-schemas'));
-    const target = join(root, 'shared-schemas', 'order.json');
+    mkdirSync(join(root, 'common-schemas'));
+    const target = join(root, 'common-schemas', 'order.json');
     writeFileSync(target, '{"type":"object"}');
-    symlinkSync(join(root, 'shared-schemas'), join(root, 'schemas'));
+    symlinkSync(join(root, 'common-schemas'), join(root, 'schemas'));
     writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:shop:order-placed', schema: 'schemas/order.json', owner: 'shop', status: 'active' }] }));
     const registries = new RegistryService(() => undefined);
     registries.setWorkspaceFolders([toUri(root)]);
@@ -266,10 +266,10 @@ describe('a schema reached through a linked folder, deleted and written again', 
 describe('a schema file that is a link to a file not written yet', () => {
   test('the registry is loaded again when the file the link names is created', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'common'));
     mkdirSync(join(root, 'schemas'));
-    const target = join(root, 'shared', 'order.json');
-    symlinkSync(join('..', 'shared', 'order.json'), join(root, 'schemas', 'order.json'));
+    const target = join(root, 'common', 'order.json');
+    symlinkSync(join('..', 'common', 'order.json'), join(root, 'schemas', 'order.json'));
     // A link in a loop: read as a file that cannot be, with no throw.
     symlinkSync(join(root, 'schemas', 'loop.json'), join(root, 'schemas', 'loop.json'));
     writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [
@@ -293,9 +293,9 @@ describe('a schema file that is a link to a file not written yet', () => {
 describe('a registry.json that is a link to a file of another name, not there yet', () => {
   test('its fixtures find the registry once the file it leads to is written', (t) => {
     const root = scratch(t);
-    mkdirSync(join(root, 'shared'));
+    mkdirSync(join(root, 'common'));
     mkdirSync(join(root, 'pkg'));
-    const target = join(root, 'shared', 'orders-registry.json');
+    const target = join(root, 'common', 'orders-registry.json');
     symlinkSync(target, join(root, 'pkg', 'registry.json'));
     const registries = new RegistryService(() => undefined);
     registries.setWorkspaceFolders([toUri(root)]);
