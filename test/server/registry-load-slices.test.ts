@@ -100,20 +100,14 @@ describe('a large registry loads in time slices', () => {
   test('a request waits through two loads while a schema of the registry is edited without a pause, and is answered with the second', async (t) => {
     const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));
-    writeRegistry(root);
-    const schemaPath = join(root, 'schemas', 'order.json');
-    // The editor holds the schema, and every edit changes which type order_id has.
-    let edits = 0;
-    const schemaText = () => JSON.stringify({ type: 'object', properties: { order_id: { type: edits % 2 === 0 ? 'string' : 'integer' } } });
-    const registries = new RegistryService((path) => (path === schemaPath ? schemaText() : undefined));
-    registries.setWorkspaceFolders([toUri(root)]);
+    const { registries, schemaPath, schemaText, edit } = editedSchema(root);
     let answered = false;
     const loading = registries.stateWhenLoaded(toUri(join(root, 'order.babel.json')), DEFAULT_SETTINGS).finally(() => (answered = true));
     // An edit every 20 ms, each heard by the service, until the request is answered or 30 s have passed.
     const started = Date.now();
     while (!answered && Date.now() - started < 30_000) {
       await new Promise((resume) => setTimeout(resume, 20));
-      edits++;
+      edit();
       registries.invalidate([toUri(schemaPath)]);
     }
     assert.ok(answered, 'answered while the edits went on');
@@ -127,12 +121,7 @@ describe('a large registry loads in time slices', () => {
   test('an edit of a schema file a load under way has read asks for the diagnostics again, since the load answers without being kept', async (t) => {
     const root = mkdtempSync(join(tmpdir(), 'babelq-registry-slices-'));
     t.after(() => rmSync(root, { recursive: true, force: true }));
-    writeRegistry(root);
-    const schemaPath = join(root, 'schemas', 'order.json');
-    let edits = 0;
-    const schemaText = () => JSON.stringify({ type: 'object', properties: { order_id: { type: edits % 2 === 0 ? 'string' : 'integer' } } });
-    const registries = new RegistryService((path) => (path === schemaPath ? schemaText() : undefined));
-    registries.setWorkspaceFolders([toUri(root)]);
+    const { registries, schemaPath, schemaText, edit } = editedSchema(root);
     let answered = false;
     const fixture = toUri(join(root, 'order.babel.json'));
     const loading = registries.stateWhenLoaded(fixture, DEFAULT_SETTINGS).finally(() => (answered = true));
@@ -141,7 +130,7 @@ describe('a large registry loads in time slices', () => {
     while (!answered) {
       await new Promise((resume) => setImmediate(resume));
       if (!registries.isRegistryFile(toUri(schemaPath)) || answered) continue;
-      edits++;
+      edit();
       heardEdits.push(registries.invalidate([toUri(schemaPath)]));
       // Until the load that read the schema before this edit is over.
       while (!answered && registries.isRegistryFile(toUri(schemaPath))) await new Promise((resume) => setImmediate(resume));
@@ -151,6 +140,20 @@ describe('a large registry loads in time slices', () => {
     // The service says so for the edit: the server asks for the diagnostics again (registryFilesChanged).
     assert.deepEqual(heardEdits, heardEdits.map(() => true), 'every edit of a file a load under way had read is a change');
   });
+
+  /**
+   * A registry whose schema file the editor holds (the service's overlay), each edit (`edit`)
+   * changing which type order_id has; `schemaText` is the schema as it is now.
+   */
+  function editedSchema(root: string): { registries: RegistryService; schemaPath: string; schemaText: () => string; edit: () => void } {
+    writeRegistry(root);
+    const schemaPath = join(root, 'schemas', 'order.json');
+    let edits = 0;
+    const schemaText = () => JSON.stringify({ type: 'object', properties: { order_id: { type: edits % 2 === 0 ? 'string' : 'integer' } } });
+    const registries = new RegistryService((path) => (path === schemaPath ? schemaText() : undefined));
+    registries.setWorkspaceFolders([toUri(root)]);
+    return { registries, schemaPath, schemaText, edit: () => void edits++ };
+  }
 
   /** A registry service whose registry.json is read through the editor's overlay, which counts the reads (a large one takes tens of milliseconds). */
   function countingReads(root: string): { registries: RegistryService; reads: () => number } {

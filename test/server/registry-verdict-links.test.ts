@@ -18,6 +18,19 @@ function scratch(t: { after(fn: () => void): void }): string {
   return root;
 }
 
+/** A registry service for the workspace folder `root`, as the server keeps one. */
+function registriesFor(root: string): RegistryService {
+  const registries = new RegistryService(() => undefined);
+  registries.setWorkspaceFolders([toUri(root)]);
+  return registries;
+}
+
+/** The kind of the first entry's schema in the registry `fixture` finds ('no schema' when it has none), or the kind of state when none is loaded. */
+function firstSchemaKind(registries: RegistryService, fixture: string): string | undefined {
+  const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
+  return state.kind === 'loaded' ? (state.registry.entries[0].schema?.doc?.root?.kind ?? 'no schema') : state.kind;
+}
+
 const NOT_A_REGISTRY = '{"name":"another tool"}';
 const A_REGISTRY = JSON.stringify({ schemas: [{ urn: 'urn:babel:shop:order-placed', schema: { type: 'object' } }] });
 
@@ -37,8 +50,7 @@ describe('registry verdicts through symbolic links', () => {
         symlinkSync(join(root, 'common', 'registry.json'), join(root, 'pkg', 'registry.json'));
         fixtureFolder = join(root, 'pkg');
       }
-      const registries = new RegistryService(() => undefined);
-      registries.setWorkspaceFolders([toUri(root)]);
+      const registries = registriesFor(root);
       const fixture = toUri(join(fixtureFolder, 'x.babel.json'));
       assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'none', 'passed over while it has no "schemas" key');
 
@@ -61,8 +73,7 @@ describe('a registry read through symbolic links', () => {
     writeFileSync(join(root, 'common', 'schemas', 'order.json'), '{"type":"object"}');
     writeFileSync(join(root, 'common', 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], '../common/schemas/order.json'));
     symlinkSync(join(root, 'common', 'registry.json'), join(root, 'pkg', 'registry.json'));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
     const urns = () => {
       const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
@@ -81,13 +92,9 @@ describe('a registry read through symbolic links', () => {
     writeFileSync(join(root, 'common-schemas', 'order.json'), '{"type":"object"}');
     symlinkSync(join(root, 'common-schemas'), join(root, 'schemas'));
     writeFileSync(join(root, 'registry.json'), registryNaming(['urn:babel:shop:order-placed'], 'schemas/order.json'));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     const fixture = toUri(join(root, 'x.babel.json'));
-    const schemaOf = () => {
-      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
-      return state.kind === 'loaded' ? state.registry.entries[0].schema?.doc?.root?.kind : state.kind;
-    };
+    const schemaOf = () => firstSchemaKind(registries, fixture);
     assert.equal(schemaOf(), 'object');
     assert.equal(registries.invalidate([toUri(join(root, 'common-schemas', 'order.json'))], true), false, 'an unsaved edit of the file it leads to changes nothing read from disk');
     writeFileSync(join(root, 'common-schemas', 'order.json'), '[]');
@@ -194,8 +201,7 @@ describe('a large registry whose schemas are reached through a linked folder', (
     const entries = [];
     for (let i = 0; i < 50_000; i++) entries.push({ urn: `urn:babel:shop:event-${i}`, schema: 'schemas/order.json', owner: 'shop', status: 'active' });
     writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: entries }));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     let answered = false;
     const loading = registries.stateWhenLoaded(toUri(join(root, 'x.babel.json')), DEFAULT_SETTINGS).finally(() => (answered = true));
     const linkUri = toUri(join(root, 'schemas', 'order.json'));
@@ -225,8 +231,7 @@ describe('a registry.json that is a link to a file of another name', () => {
     const target = join(root, 'common', 'orders-registry.json');
     writeFileSync(target, NOT_A_REGISTRY);
     symlinkSync(target, join(root, 'pkg', 'registry.json'));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
     assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'none', 'passed over while it has no "schemas" key');
 
@@ -245,13 +250,9 @@ describe('a schema reached through a linked folder, deleted and written again', 
     writeFileSync(target, '{"type":"object"}');
     symlinkSync(join(root, 'common-schemas'), join(root, 'schemas'));
     writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:shop:order-placed', schema: 'schemas/order.json', owner: 'shop', status: 'active' }] }));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     const fixture = toUri(join(root, 'x.babel.json'));
-    const schemaOf = () => {
-      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
-      return state.kind === 'loaded' ? (state.registry.entries[0].schema?.doc?.root?.kind ?? 'no schema') : state.kind;
-    };
+    const schemaOf = () => firstSchemaKind(registries, fixture);
     assert.equal(schemaOf(), 'object');
     rmSync(target);
     assert.equal(registries.invalidate([toUri(target)]), true);
@@ -276,13 +277,9 @@ describe('a schema file that is a link to a file not written yet', () => {
       { urn: 'urn:babel:shop:order-placed', schema: 'schemas/order.json', owner: 'shop', status: 'active' },
       { urn: 'urn:babel:shop:order-looped', schema: 'schemas/loop.json', owner: 'shop', status: 'active' },
     ] }));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     const fixture = toUri(join(root, 'x.babel.json'));
-    const schemaOf = () => {
-      const state = registries.stateFor(fixture, DEFAULT_SETTINGS);
-      return state.kind === 'loaded' ? (state.registry.entries[0].schema?.doc?.root?.kind ?? 'no schema') : state.kind;
-    };
+    const schemaOf = () => firstSchemaKind(registries, fixture);
     assert.equal(schemaOf(), 'no schema');
     writeFileSync(target, '{"type":"object"}');
     assert.equal(registries.invalidate([toUri(target)]), true, 'the file the link names is created');
@@ -297,8 +294,7 @@ describe('a registry.json that is a link to a file of another name, not there ye
     mkdirSync(join(root, 'pkg'));
     const target = join(root, 'common', 'orders-registry.json');
     symlinkSync(target, join(root, 'pkg', 'registry.json'));
-    const registries = new RegistryService(() => undefined);
-    registries.setWorkspaceFolders([toUri(root)]);
+    const registries = registriesFor(root);
     const fixture = toUri(join(root, 'pkg', 'x.babel.json'));
     assert.equal(registries.stateFor(fixture, DEFAULT_SETTINGS).kind, 'broken', 'a link to a file that does not exist');
     // The look at the disk at a save forgets the search of a folder no fixture is in any longer,
