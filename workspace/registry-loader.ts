@@ -245,13 +245,10 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
 export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined): Steps<LoadResult> {
   const files = [registryPath];
   const realRoot = realPath(workspaceRoot);
-  const realRegistryIfThere = realPathIfThere(registryPath);
-  const realRegistry = realRegistryIfThere ?? resolve(registryPath);
+  const { real: realRegistry, place: registryPlace } = locate(registryPath, workspaceRoot, realRoot);
   if (!isInside(workspaceRoot, registryPath, realRoot, realRegistry)) {
     return { files, linkedFiles: [], linkedFrom: [], state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
   }
-  // A registry.json not there yet is created where the link leads: that creation's event names it there.
-  const registryPlace = linkedPlace(workspaceRoot, registryPath, realRoot, realRegistryIfThere ?? realPathOfMissing(registryPath));
   const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
   const linkedFrom = registryPlace === undefined ? [] : [registryPath];
   if (registryPlace !== undefined) readingThroughLink(registryPlace);
@@ -335,10 +332,7 @@ class EntryLoader {
     if (!loaded) {
       this.schemaFiles.push(schemaPath);
       const lazy = this.schemas.size >= EAGER_COMPILE_LIMIT;
-      const realSchemaIfThere = realPathIfThere(schemaPath);
-      const realSchema = realSchemaIfThere ?? resolve(schemaPath);
-      // A schema file not there (deleted by a checkout) comes back where the link leads: its event names it there.
-      const place = linkedPlace(this.workspaceRoot, schemaPath, this.realRoot, realSchemaIfThere ?? realPathOfMissing(schemaPath, this.realFoldersOfMissing));
+      const { real: realSchema, place } = locate(schemaPath, this.workspaceRoot, this.realRoot, this.realFoldersOfMissing);
       if (place !== undefined) {
         this.linkedSchemaFiles.push(place);
         this.linkedSchemaPaths.push(schemaPath);
@@ -390,6 +384,20 @@ const NOT_READ_PAST_LIMIT = `The schema file was not read: registry.json names m
 
 /** A loaded schema, and (for a lazily compiled one) the error found before compiling, if any. */
 type SchemaLoad = LoadedSchema & { readonly readError?: string };
+
+/**
+ * Where a file a registry reads really is: `real`, its real path (its path resolved when it is not
+ * there), for the check that it lies inside the workspace folder; and `place`, where a watcher of
+ * the folder names it when it is reached through a symbolic link (`linkedPlace`). A file not there
+ * (deleted by a checkout, or a link to a file not written yet) is created where the link leads, so
+ * its place is worked out all the same (`realPathOfMissing`, with `realFoldersOfMissing` kept by
+ * a caller that asks of many files).
+ */
+function locate(path: string, workspaceRoot: string, realRoot: string, realFoldersOfMissing?: Map<string, { readonly real: string; readonly there: boolean }>): { readonly real: string; readonly place: string | undefined } {
+  const realIfThere = realPathIfThere(path);
+  const place = linkedPlace(workspaceRoot, path, realRoot, realIfThere ?? realPathOfMissing(path, realFoldersOfMissing));
+  return { real: realIfThere ?? resolve(path), place };
+}
 
 function failed(path: string, error: string, extra: Partial<LoadedSchema> = {}): SchemaLoad {
   return { path, ...extra, error, readError: error };
