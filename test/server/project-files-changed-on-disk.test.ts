@@ -68,6 +68,8 @@ describe('project files changed on disk, for a client that sends no file events 
       await client.save(uriOf('fixtures/clean.babel.json'));
       await lastHolds(client, shipped, (codes) => codes.length === 0);
       await lastHolds(client, open, (codes) => !codes.includes('unknown-urn'));
+      // The reload pushes both open fixtures again, each on its own: wait for the last of them.
+      await client.waitForQuiet();
       assert.equal(loads(client), loadsBefore + 1, 'read once');
       // Nothing changed since: a save reads nothing again and sends nothing.
       const sent = client.published.length;

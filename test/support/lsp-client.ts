@@ -199,6 +199,22 @@ export class TestLspClient {
     }
   }
 
+  /**
+   * Waits until no diagnostics have been published for `quietMs` (push mode): the publications a
+   * change set off have all come, whatever order the server's concurrent pushes wrote them in.
+   */
+  async waitForQuiet(quietMs = 300, timeoutMs = 10_000): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      const last = this.publishedAt.at(-1) ?? started;
+      const since = Date.now() - Math.max(last, started);
+      if (since >= quietMs) return;
+      if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while quiet was awaited`);
+      if (Date.now() - started > timeoutMs) throw new Error(`Diagnostics still published after ${timeoutMs} ms; got ${JSON.stringify(this.published.slice(-5))}`);
+      await new Promise((r) => setTimeout(r, Math.min(50, quietMs - since)));
+    }
+  }
+
   /** The diagnostics last published for `uri`, once a publication of at least `atLeast` has come (push mode). */
   async lastPublished(uri: string, atLeast = 1): Promise<PublishDiagnosticsParams['diagnostics']> {
     await this.waitForPublished((all) => all.some((params) => params.uri === uri && params.diagnostics.length >= atLeast));
