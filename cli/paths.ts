@@ -158,7 +158,7 @@ function linkRootsFor(cwd: string, walked: string): string[] {
 /** Why a walk found nothing when it left files out. */
 function ignoredNote(files: number, folders: number): string {
   if (files === 0 && folders === 0) return '';
-  const what = folders === 0 ? String(files) : files === 0 ? plural(folders, 'folder') : `${plural(files, 'file')} and ${plural(folders, 'folder')}`;
+  const what = folders === 0 ? plural(files, 'file') : files === 0 ? plural(folders, 'folder') : `${plural(files, 'file')} and ${plural(folders, 'folder')}`;
   return ` (${what} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
 }
 

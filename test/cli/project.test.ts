@@ -124,7 +124,7 @@ describe('babelq.json, found upward from each fixture', () => {
   test('a directory holding only ignored fixtures says why it found nothing; a gitignored folder named as such is walked, as asked', () => {
     const result = babelq(['lint', 'fixtures/negative'], root);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /no \*\.babel\.json files in directory 'fixtures\/negative' \(1 left out by \.gitignore or babelq\.json "ignore"; --no-ignore lints them\)/);
+    assert.match(result.stderr, /no \*\.babel\.json files in directory 'fixtures\/negative' \(1 file left out by \.gitignore or babelq\.json "ignore"; --no-ignore lints them\)/);
     const named = lintJson(['generated'], root);
     assert.deepEqual(named.reports.map((r) => r.file), ['generated/out.babel.json']);
   });
