@@ -121,9 +121,9 @@ export function readBoundedText(path: string, limit: number, onStat?: (stat: Sta
  */
 export const MAX_ENVELOPE_FILE_BYTES = 64 * 1024 * 1024;
 
-/** `5.0 MB` */
+/** `5.0 MiB`: the limits are in units of 1024 × 1024 bytes, and the README names them so. */
 export function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 function tooLarge(path: string, size: number, limit: number): UnreadableFile {

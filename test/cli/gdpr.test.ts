@@ -113,7 +113,7 @@ test('distinct schema files above 16 MB together are refused, as every registry 
   try {
     const result = babelq(['gdpr'], tree);
     assert.equal(result.status, 2, result.stdout);
-    assert.match(result.stderr, /the schema of urn:babel:orders:event3 \('schemas\/big3\.json'\) would bring the registry's schema files above 16\.0 MB together, more than this tool reads for one registry; it was not read/);
+    assert.match(result.stderr, /the schema of urn:babel:orders:event3 \('schemas\/big3\.json'\) would bring the registry's schema files above 16\.0 MiB together, more than this tool reads for one registry; it was not read/);
     assert.equal(result.stdout, '');
   } finally {
     removeTree(tree);

@@ -165,7 +165,7 @@ describe('--concurrency: the same output as one thread', () => {
       const one = lintProbed(['--format', 'json', '--concurrency', 'off'], folder);
       const many = lintProbed(['--format', 'json', '--concurrency', '3'], folder);
       assert.equal(one.status, 2);
-      assert.match(one.stderr, /cannot read 'f10\.babel\.json': .*above the 64\.0 MB/);
+      assert.match(one.stderr, /cannot read 'f10\.babel\.json': .*above the 64\.0 MiB/);
       assert.deepEqual(many.shares, [4, 4]);
       assert.equal(many.status, 2);
       assert.equal(many.stderr, one.stderr);

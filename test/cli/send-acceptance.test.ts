@@ -151,7 +151,7 @@ describe('babelq send: what lint accepts, to where it says', () => {
     const cases: [string, RegExp][] = [
       ['/dev/zero', /cannot read '\/dev\/zero': is a device, not a regular file; it was not read/],
       [fifo, /is a named pipe, not a regular file; it was not read/],
-      [large, /is 65\.0 MB, above the 64\.0 MB this tool reads; it was not read/],
+      [large, /is 65\.0 MiB, above the 64\.0 MiB this tool reads; it was not read/],
     ];
     for (const [path, message] of cases) {
       for (const args of [['preview', path], ['send', path, '--queue', queue, '--yes']]) {

@@ -148,9 +148,9 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     assert.ok(ms < 2000, `loading took ${ms.toFixed(0)} ms`);
     const registry = loaded(state);
     assert.equal(registry.problems.length, 1);
-    assert.match(registry.problems[0].message, new RegExp(`is 50\\.0 MB, above the ${(MAX_SCHEMA_FILE_BYTES / 1024 / 1024).toFixed(1)} MB this tool reads; it was not read`));
+    assert.match(registry.problems[0].message, new RegExp(`is 50\\.0 MiB, above the ${(MAX_SCHEMA_FILE_BYTES / 1024 / 1024).toFixed(1)} MiB this tool reads; it was not read`));
     const diagnostics = analyzeText(envelope('urn:babel:t:big', {}), undefined, state);
-    assert.ok(diagnostics.some((d) => d.code === 'registry-error' && /50\.0 MB/.test(d.message)));
+    assert.ok(diagnostics.some((d) => d.code === 'registry-error' && /50\.0 MiB/.test(d.message)));
     assert.ok(analyzeText(envelope('urn:babel:t:small', {}), undefined, state).some((d) => d.code === 'payload-schema'));
   });
 
@@ -161,10 +161,10 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     const [state, ms] = timed(() => load(root));
     assert.ok(ms < 10_000, `loading took ${ms.toFixed(0)} ms`);
     const registry = loaded(state);
-    assert.deepEqual(registry.problems.map((problem) => problem.message), [3, 4, 5, 6, 7].map((index) => `The schema file ${join(root, 'schemas', `large${index}.json`)} would bring the registry's schema files above 16.0 MB together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`));
+    assert.deepEqual(registry.problems.map((problem) => problem.message), [3, 4, 5, 6, 7].map((index) => `The schema file ${join(root, 'schemas', `large${index}.json`)} would bring the registry's schema files above 16.0 MiB together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`));
     assert.ok(analyzeText(envelope('urn:babel:t:small', {}), undefined, state).some((d) => d.code === 'payload-schema'), 'a small file after the bound was reached still fits');
     assert.ok(analyzeText(envelope('urn:babel:t:large2', {}), undefined, state).some((d) => d.code === 'payload-schema' && d.message.includes('n2')));
-    assert.ok(analyzeText(envelope('urn:babel:t:large3', {}), undefined, state).some((d) => d.code === 'registry-error' && d.message.includes('above 16.0 MB together')));
+    assert.ok(analyzeText(envelope('urn:babel:t:large3', {}), undefined, state).some((d) => d.code === 'registry-error' && d.message.includes('above 16.0 MiB together')));
   });
 
   test('a 40 MB registry.json is a broken registry with its size, not a stall', () => {
@@ -174,7 +174,7 @@ describe('hostile registries: reported and bounded, never a hang', () => {
     const [state, ms] = timed(() => load(root));
     assert.ok(ms < 2000, `loading took ${ms.toFixed(0)} ms`);
     assert.equal(state.kind, 'broken');
-    assert.match((state as { error: string }).error, /registry\.json .* is 40\.0 MB, above the 32\.0 MB this tool reads/);
+    assert.match((state as { error: string }).error, /registry\.json .* is 40\.0 MiB, above the 32\.0 MiB this tool reads/);
   });
 
   test('100,000 entries load in seconds; lookups, unknown-URN suggestions and completion stay fast', () => {

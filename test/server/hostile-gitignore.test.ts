@@ -126,7 +126,7 @@ describe('a .gitignore built to stall a walk', () => {
       mkdirSync(join(big, 'ignored'));
       writeFileSync(join(big, 'ignored/a.babel.json'), GOOD_ENVELOPE);
       const result = babelq(['lint', '.'], big);
-      assert.match(result.stderr, /babelq: \.gitignore is 2\.0 MB, above the 1\.0 MB this tool reads; it was not read .* Nothing it lists is ignored\./);
+      assert.match(result.stderr, /babelq: \.gitignore is 2\.0 MiB, above the 1\.0 MiB this tool reads; it was not read .* Nothing it lists is ignored\./);
     } finally {
       rmSync(big, { recursive: true, force: true });
     }

@@ -149,7 +149,7 @@ describe('hostile files where the registry and its schemas are expected', () => 
     const before = process.memoryUsage().rss;
     const found = within(1000, 'finding it', () => findRegistry(join(root, 'a.babel.json'), root, undefined));
     assert.ok(found && 'error' in found);
-    assert.match(found.error, /is 2148\.0 MB, above the 32\.0 MB/);
+    assert.match(found.error, /is 2148\.0 MiB, above the 32\.0 MiB/);
     assert.ok(process.memoryUsage().rss - before < 64 * 1024 ** 2, 'the file was read into memory');
   });
 });
