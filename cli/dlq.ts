@@ -5,7 +5,11 @@
  * `send` apply (an envelope with errors, a host that is not loopback: --yes); `--dry-run` prints
  * the bytes that would be published and moves nothing.
  */
+import { join } from 'node:path';
 import { planRedrive } from '../core/language/redrive-plan';
+import { analyzeText } from '../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
+import { ProjectConfigs } from '../workspace/project-config';
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout } from '../core/message/types';
@@ -17,6 +21,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
 import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
+import { CliRegistries } from './registry';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 
@@ -76,6 +81,8 @@ interface DlqContext {
   readonly limit: number;
   readonly timeoutMs: number;
   readonly format: 'text' | 'json';
+  /** The folder babelq runs in: a message, which has no file, is judged as a fixture at its top. */
+  readonly cwd: string;
 }
 
 /** Runs `babelq dlq`. */
@@ -137,6 +144,7 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
     limit: countOption(options.get('limit'), 'limit', 1000),
     timeoutMs: timeoutOption(options.get('timeout')),
     format,
+    cwd: environment.cwd,
   };
 }
 
@@ -183,6 +191,18 @@ function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
   return value as RedriveSdk | 'auto';
 }
 
+/**
+ * The errors of the bytes each move would publish, as `send` finds a file's: babelq.json and the
+ * registry apply, here those of the current folder, where the editor judges a message that has no
+ * file at the top of its workspace folder (so a payload-schema error on data asks first, as there).
+ */
+function errorsWithRegistry(cwd: string, texts: readonly string[]): string[] {
+  const path = join(cwd, 'dead-letter.babel.json');
+  const settings = new ProjectConfigs().settingsFor(path, DEFAULT_SETTINGS, []);
+  const registry = new CliRegistries(cwd, undefined).stateFor(path, settings.registryPath);
+  return texts.flatMap((text) => analyzeText(text, settings, registry).filter((found) => found.severity === 'error').map((found) => found.code));
+}
+
 async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }: { readonly select: (entry: ReadRow) => boolean; readonly sdk: RedriveSdk | 'auto' }): Promise<CommandResult> {
   const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
   const linted = read.rows;
@@ -218,7 +238,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   }
 
   const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
+  const decision = decideSend({ trusted: true, errorCodes: confirmed.has('errors') ? errorCodes : errorsWithRegistry(context.cwd, moves.map((move) => move.message.text)), loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${decision.question} Pass --yes to redrive.\n`, exitCode: 1 };
 

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { deadLettered, outgoing, uniqueQueue, URN, useRealBrokers } from '../broker/helpers';
 import { contractRejection } from '../support/contract-consumer';
 
 const ROOT = resolve(__dirname, '../..');
@@ -525,5 +526,34 @@ describe('babelq dlq on a DLQ the broker refuses to read', () => {
         assert.match(result.stderr, new RegExp(`${missing}\\.dlq does not exist`));
       }
     });
+  });
+});
+
+describe("babelq dlq redrive of a dead letter whose data fails its URN's schema", () => {
+  test("the registry of the current folder applies, as to send: it asks first (exit 1, nothing moved), and --yes moves it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'babelq-dlq-registry-'));
+    try {
+      // The schema asks for a field the helpers' message lacks: payload-schema, an error, on data.
+      writeFileSync(join(folder, 'registry.json'), JSON.stringify({ schemas: [{ urn: URN, schema: 'schema.json', owner: 'orders', status: 'active' }] }));
+      writeFileSync(join(folder, 'schema.json'), JSON.stringify({ type: 'object', required: ['paid_at'] }));
+      const queue = uniqueQueue();
+      keys.add(queue).add(`${queue}.dlq`);
+      await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
+      const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: folder, env: process.env, timeout: 30_000, encoding: 'utf8' });
+
+      const asked = run(['dlq', 'redrive', '--queue', queue, '--all']);
+      assert.equal(asked.status, 1, asked.stderr);
+      assert.match(asked.stderr, /payload-schema/);
+      assert.match(asked.stderr, /Pass --yes to redrive/);
+      assert.equal(await redis.llen(`${queue}.dlq`), 1, 'nothing moved before the answer');
+      assert.equal(await redis.llen(queue), 0);
+
+      const moved = run(['dlq', 'redrive', '--queue', queue, '--all', '--yes']);
+      assert.equal(moved.status, 0, moved.stderr);
+      assert.equal(await redis.llen(`${queue}.dlq`), 0);
+      assert.equal(await redis.llen(queue), 1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
