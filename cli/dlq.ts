@@ -203,6 +203,12 @@ function errorsWithRegistry(cwd: string, texts: readonly string[]): string[] {
   return texts.flatMap((text) => analyzeText(text, settings, registry).filter((found) => found.severity === 'error').map((found) => found.code));
 }
 
+/** send's question in a redrive's words: the envelopes it would publish, counted when more than one. */
+function redriveQuestion(question: string, envelopes: number): string {
+  const subject = envelopes === 1 ? question : question.replace(/^This envelope has /, `The ${envelopes} envelopes to redrive have `);
+  return subject.replace(/ Send anyway\?$/, ' Redrive anyway?');
+}
+
 async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }: { readonly select: (entry: ReadRow) => boolean; readonly sdk: RedriveSdk | 'auto' }): Promise<CommandResult> {
   const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
   const linted = read.rows;
@@ -240,7 +246,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
   const decision = decideSend({ trusted: true, errorCodes: confirmed.has('errors') ? errorCodes : errorsWithRegistry(context.cwd, moves.map((move) => move.message.text)), loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };
-  if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${decision.question} Pass --yes to redrive.\n`, exitCode: 1 };
+  if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${redriveQuestion(decision.question, moves.length)} Pass --yes to redrive.\n`, exitCode: 1 };
 
   const broker = await openBroker(context.target, { timeoutMs: context.timeoutMs });
   try {

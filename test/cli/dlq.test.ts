@@ -543,15 +543,19 @@ describe("babelq dlq redrive of a dead letter whose data fails its URN's schema"
 
       const asked = run(['dlq', 'redrive', '--queue', queue, '--all']);
       assert.equal(asked.status, 1, asked.stderr);
-      assert.match(asked.stderr, /payload-schema/);
-      assert.match(asked.stderr, /Pass --yes to redrive/);
+      assert.match(asked.stderr, /babelq: This envelope has 1 error \(payload-schema\)\. Redrive anyway\? Pass --yes to redrive\./);
       assert.equal(await redis.llen(`${queue}.dlq`), 1, 'nothing moved before the answer');
       assert.equal(await redis.llen(queue), 0);
+
+      await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
+      const both = run(['dlq', 'redrive', '--queue', queue, '--all']);
+      assert.equal(both.status, 1, both.stderr);
+      assert.match(both.stderr, /babelq: The 2 envelopes to redrive have 2 errors \(payload-schema\)\. Redrive anyway\? Pass --yes to redrive\./);
 
       const moved = run(['dlq', 'redrive', '--queue', queue, '--all', '--yes']);
       assert.equal(moved.status, 0, moved.stderr);
       assert.equal(await redis.llen(`${queue}.dlq`), 0);
-      assert.equal(await redis.llen(queue), 1);
+      assert.equal(await redis.llen(queue), 2);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
