@@ -5,11 +5,7 @@
  * `send` apply (an envelope with errors, a host that is not loopback: --yes); `--dry-run` prints
  * the bytes that would be published and moves nothing.
  */
-import { join } from 'node:path';
 import { planRedrive } from '../core/language/redrive-plan';
-import { analyzeText } from '../core/rules/analyze';
-import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
-import { ProjectConfigs } from '../workspace/project-config';
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout } from '../core/message/types';
@@ -19,9 +15,9 @@ import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target'
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
+import { messageJudgement } from './message-judgement';
 import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
-import { CliRegistries } from './registry';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 
@@ -81,7 +77,7 @@ interface DlqContext {
   readonly limit: number;
   readonly timeoutMs: number;
   readonly format: 'text' | 'json';
-  /** The folder babelq runs in: a message, which has no file, is judged as a fixture at its top. */
+  /** The folder babelq runs in: a message, which has no file, is judged as a fixture at its top (cli/message-judgement.ts). */
   readonly cwd: string;
 }
 
@@ -149,7 +145,7 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
 }
 
 async function list(context: DlqContext): Promise<CommandResult> {
-  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs, messageJudgement(context.cwd));
   const linted = read.rows;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const groups = groupDeadLetters(newestFirst(linted.map((entry) => entry.row)));
@@ -191,18 +187,6 @@ function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
   return value as RedriveSdk | 'auto';
 }
 
-/**
- * The errors of the bytes each move would publish, as `send` finds a file's: babelq.json and the
- * registry apply, here those of the current folder, where the editor judges a message that has no
- * file at the top of its workspace folder (so a payload-schema error on data asks first, as there).
- */
-function errorsWithRegistry(cwd: string, texts: readonly string[]): string[] {
-  const path = join(cwd, 'dead-letter.babel.json');
-  const settings = new ProjectConfigs().settingsFor(path, DEFAULT_SETTINGS, []);
-  const registry = new CliRegistries(cwd, undefined).stateFor(path, settings.registryPath);
-  return texts.flatMap((text) => analyzeText(text, settings, registry).filter((found) => found.severity === 'error').map((found) => found.code));
-}
-
 /** send's question in a redrive's words: the envelopes it would publish, counted when more than one. */
 function redriveQuestion(question: string, envelopes: number): string {
   const subject = envelopes === 1 ? question : question.replace(/^This envelope has /, `The ${envelopes} envelopes to redrive have `);
@@ -210,7 +194,8 @@ function redriveQuestion(question: string, envelopes: number): string {
 }
 
 async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }: { readonly select: (entry: ReadRow) => boolean; readonly sdk: RedriveSdk | 'auto' }): Promise<CommandResult> {
-  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs);
+  const judgement = messageJudgement(context.cwd);
+  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs, judgement);
   const linted = read.rows;
   const picked = linted.filter(select);
   const wantedIds = parsed.repeated.get('id') ?? [];
@@ -219,6 +204,8 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const { moves, skipped, errorCodes, notes: targetNotes } = planRedrive(
     picked.map(({ row, body }) => ({ metaId: row.metaId, body, text: row.text })),
     { sdk, redisLayout: context.layout, redisPrefix: context.prefix },
+    judgement.settings,
+    judgement.registry,
   );
   // Not "left in the DLQ": an id that was not read may not be there at all.
   const more = linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
@@ -244,7 +231,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   }
 
   const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCodes: confirmed.has('errors') ? errorCodes : errorsWithRegistry(context.cwd, moves.map((move) => move.message.text)), loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
+  const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${redriveQuestion(decision.question, moves.length)} Pass --yes to redrive.\n`, exitCode: 1 };
 

@@ -8,6 +8,7 @@ import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } fro
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
 import { CliError } from './errors';
+import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
 /** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */
@@ -37,15 +38,15 @@ export interface QueueRead {
   readonly server?: string;
 }
 
-/** Reads up to `count` messages of `key` (Redis: the newest `count`; RabbitMQ: got and requeued) and lints each. */
-export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number): Promise<QueueRead> {
+/** Reads up to `count` messages of `key` (Redis: the newest `count`; RabbitMQ: got and requeued) and lints each as `judgement` says. */
+export async function readRows(target: BrokerTarget, key: string, count: number, timeoutMs: number, judgement: MessageJudgement): Promise<QueueRead> {
   const broker = await openBroker(target, { timeoutMs });
   try {
     const peeked = await broker.peek(key, count);
     // A Redis header frame is linted on the envelope inside, as the SDK consumers read it; `body`
     // stays the stored bytes, by which a redrive finds the element.
     const consumed = peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis'));
-    const rows = lintedRows(consumed.map((entry) => entry.body)).map((linted, index) => {
+    const rows = lintedRows(consumed.map((entry) => entry.body), judgement.settings, judgement.registry).map((linted, index) => {
       const { body, properties } = peeked[index]!;
       const deliveryCount = deliveryCountOf(properties?.headers);
       const { frame } = consumed[index]!;

@@ -14,6 +14,7 @@ import { describeTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
+import { messageJudgement } from './message-judgement';
 import { countOption, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
@@ -90,7 +91,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
 
   let read: QueueRead;
   try {
-    read = await readRows(target, key, count, timeoutOption(options.get('timeout')));
+    read = await readRows(target, key, count, timeoutOption(options.get('timeout')), messageJudgement(environment.cwd));
   } catch (error) {
     // The broker refused the read (a missing queue, a key that is not a list): nothing was read,
     // exit 1 as send and dlq do for the same answer; connection, login and the like stay 2.

@@ -9,7 +9,8 @@ import { utf8Bytes } from '../model/utf8';
 import { analyzeStoredText } from '../rules/byte-order-mark';
 import type { CoreDiagnostic } from '../rules/diagnostic';
 import { decodeAsLint, notUtf8Diagnostics, type LintDecoders } from '../rules/not-utf8';
-import { DEFAULT_SETTINGS } from '../rules/settings/settings';
+import { NO_REGISTRY, type RegistryState } from '../registry/types';
+import { DEFAULT_SETTINGS, type Settings } from '../rules/settings/settings';
 
 /** A row and the diagnostics behind its verdict. */
 export interface LintedRow {
@@ -61,10 +62,14 @@ function frameOf(stored: Uint8Array, decoders: LintDecoders): RedisFrame | undef
   return decoded.ok ? redisFrame(decoded.text) : undefined;
 }
 
-/** The rows of bodies read from a queue, in the order given (position 0 = the first body). */
-export function lintedRows(bodies: readonly ReadBody[]): LintedRow[] {
+/**
+ * The rows of bodies read from a queue, in the order given (position 0 = the first body), each
+ * judged with `settings` and `registry` (the CLI's: those of a fixture at the top of the current
+ * folder; without them, the bytes and the contract alone).
+ */
+export function lintedRows(bodies: readonly ReadBody[], settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): LintedRow[] {
   return bodies.map(({ text, bytes, notUtf8 }, position) => {
-    const diagnostics = notUtf8 ? notUtf8Diagnostics(notUtf8.message, DEFAULT_SETTINGS, notUtf8.before) : analyzeStoredText(text).diagnostics;
+    const diagnostics = notUtf8 ? notUtf8Diagnostics(notUtf8.message, settings, notUtf8.before) : analyzeStoredText(text, settings, registry).diagnostics;
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
     return { row: messageRow(text, bytes, position, { errors, warnings }), diagnostics };

@@ -6,7 +6,9 @@
  */
 import { bytesNotRedriven, redriveMessage, type RedriveOptions } from '../message/dead-letter';
 import type { RedriveMove } from '../message/types';
+import { NO_REGISTRY, type RegistryState } from '../registry/types';
 import { analyzeText } from '../rules/analyze';
+import { DEFAULT_SETTINGS, type Settings } from '../rules/settings/settings';
 
 /** A dead letter chosen for a redrive. */
 export interface RedriveCandidate {
@@ -25,13 +27,13 @@ export interface RedrivePlan {
   readonly movedCandidates: number[];
   /** Why each candidate not moved stays (`meta.id …: reason`). */
   readonly skipped: string[];
-  /** The error codes of the bytes each move would publish (re-linted without a registry). */
+  /** The error codes of the bytes each move would publish (re-linted with the plan's settings and registry; none: the contract alone). */
   readonly errorCodes: string[];
   /** What to say before moving (`meta.id …: note`): a target queue whose name is only white space. */
   readonly notes: string[];
 }
 
-export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions): RedrivePlan {
+export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): RedrivePlan {
   const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], errorCodes: [], notes: [] };
   candidates.forEach((candidate, index) => {
     const notRedriven = candidate.edited ? undefined : bytesNotRedriven(candidate.body);
@@ -44,7 +46,7 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
       plan.skipped.push(`meta.id ${candidate.metaId}: ${redriven.error}`);
       return;
     }
-    for (const found of analyzeText(redriven.message.text)) if (found.severity === 'error') plan.errorCodes.push(found.code);
+    for (const found of analyzeText(redriven.message.text, settings, registry)) if (found.severity === 'error') plan.errorCodes.push(found.code);
     if (redriven.note) plan.notes.push(`meta.id ${candidate.metaId}: ${redriven.note}`);
     plan.moves.push({ original: candidate.body, message: redriven.message });
     plan.movedCandidates.push(index);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
@@ -529,17 +529,33 @@ describe('babelq dlq on a DLQ the broker refuses to read', () => {
   });
 });
 
-describe("babelq dlq redrive of a dead letter whose data fails its URN's schema", () => {
-  test("the registry of the current folder applies, as to send: it asks first (exit 1, nothing moved), and --yes moves it", async () => {
+describe("babelq dlq and peek on a dead letter whose data fails its URN's schema", () => {
+  test("the registry of the current folder applies, as to send: the list and peek count the error, the redrive asks first (exit 1, nothing moved), and --yes moves it", async () => {
     const folder = mkdtempSync(join(tmpdir(), 'babelq-dlq-registry-'));
     try {
       // The schema asks for a field the helpers' message lacks: payload-schema, an error, on data.
       writeFileSync(join(folder, 'registry.json'), JSON.stringify({ schemas: [{ urn: URN, schema: 'schema.json', owner: 'orders', status: 'active' }] }));
       writeFileSync(join(folder, 'schema.json'), JSON.stringify({ type: 'object', required: ['paid_at'] }));
+      // A folder of its own Git work tree: no babelq.json above it applies.
+      mkdirSync(join(folder, 'no-registry', '.git'), { recursive: true });
       const queue = uniqueQueue();
       keys.add(queue).add(`${queue}.dlq`);
       await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
       const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: folder, env: process.env, timeout: 30_000, encoding: 'utf8' });
+
+      // The list, peek and the redrive judge the message alike: what the list shows is what the redrive asks about.
+      const listed = run(['dlq', 'list', '--queue', queue, '--format', 'json']);
+      assert.equal(listed.status, 0, listed.stderr);
+      const row = JSON.parse(listed.stdout).groups[0].messages[0];
+      assert.deepEqual(row.diagnostics.filter((d: { severity: string }) => d.severity === 'error').map((d: { code: string }) => d.code), ['payload-schema']);
+      const peeked = run(['peek', '--queue', queue, '--dlq']);
+      assert.equal(peeked.status, 0, peeked.stderr);
+      assert.match(peeked.stdout, /1 error/);
+      assert.match(peeked.stdout, /payload-schema/);
+      // In a folder without a registry, the same message has no error.
+      const elsewhere = spawnSync(process.execPath, [CLI, 'dlq', 'list', '--queue', queue, '--format', 'json'], { cwd: join(folder, 'no-registry'), env: process.env, timeout: 30_000, encoding: 'utf8' });
+      assert.equal(elsewhere.status, 0, elsewhere.stderr);
+      assert.deepEqual(JSON.parse(elsewhere.stdout).groups[0].messages[0].diagnostics.filter((d: { severity: string }) => d.severity === 'error'), []);
 
       const asked = run(['dlq', 'redrive', '--queue', queue, '--all']);
       assert.equal(asked.status, 1, asked.stderr);
