@@ -58,9 +58,10 @@ export class RegistryService {
   private readonly projectRoots = new Map<string, string>();
   /**
    * The schema files each registry read when it last loaded. Unlike `loaded`, an edit does not
-   * forget them (opening a schema file counts as one): they say which open JSON files are schemas.
+   * forget them (opening a schema file counts as one): they say which open JSON files are schemas,
+   * by the paths the registry reads them by and by where those reached through a link really are.
    */
-  private readonly schemaFilesOf = new Map<string, readonly string[]>();
+  private readonly schemaFilesOf = new Map<string, SchemaFilesRead>();
   /**
    * The loads in time slices under way, by registry.json path, each with the files it has read so
    * far and the paths changed since it began, on disk (`changed`) or by an editor's unsaved edit
@@ -239,24 +240,32 @@ export class RegistryService {
     return { directory: dirname(path), root: this.folderOf(path) };
   }
 
-  /** True when a registry loaded in this workspace reads this file as one of its schemas. */
+  /**
+   * True when a registry loaded in this workspace reads this file as one of its schemas: by this
+   * path, or through a symbolic link that leads to it (the file opened where it really is).
+   */
   isSchemaFile(uri: string): boolean {
     const path = toPath(uri);
     if (!path || path.endsWith(`/${REGISTRY_FILE_NAME}`)) return false;
-    for (const files of this.schemaFilesOf.values()) if (files.includes(path)) return true;
+    for (const files of this.schemaFilesOf.values()) if (files.paths.has(path) || files.throughLinks.has(path)) return true;
     return false;
   }
 
-  /** The registry entries whose schema is this file, each with its registry (loaded, with unsaved edits). */
+  /**
+   * The registry entries whose schema is this file, each with its registry (loaded, with unsaved
+   * edits): read by this path, or through a link that leads to it. A registry that reads it
+   * through a link reads it from disk, so its entries hold the file as saved.
+   */
   schemaOwners(uri: string): { readonly registry: Registry; readonly entry: RegistryEntry }[] {
     const path = toPath(uri);
     if (!path) return [];
     const owners: { registry: Registry; entry: RegistryEntry }[] = [];
     for (const [registryPath, files] of this.schemaFilesOf) {
-      if (!files.includes(path)) continue;
+      const readBy = pathsReadBy(files, path);
+      if (readBy.length === 0) continue;
       const state = this.load(registryPath, this.searchedFrom(registryPath));
       if (state.kind !== 'loaded') continue;
-      for (const entry of state.registry.entries) if (entry.schema?.path === path) owners.push({ registry: state.registry, entry });
+      for (const entry of state.registry.entries) if (entry.schema !== undefined && readBy.includes(entry.schema.path)) owners.push({ registry: state.registry, entry });
     }
     return owners;
   }
@@ -265,7 +274,7 @@ export class RegistryService {
   async schemaOwnersLoaded(uri: string): Promise<void> {
     const path = toPath(uri);
     if (!path) return;
-    for (const [registryPath, files] of [...this.schemaFilesOf]) if (files.includes(path)) await this.whenLoaded(registryPath);
+    for (const [registryPath, files] of [...this.schemaFilesOf]) if (pathsReadBy(files, path).length > 0) await this.whenLoaded(registryPath);
   }
 
   /** The registry at `path`, loaded once (and again after a change to a file it read). */
@@ -334,7 +343,7 @@ export class RegistryService {
     // Its fixtures' registry-error names it as babelq lint does from the workspace folder.
     const result = { ...loaded, state: shownFrom(loaded.state, this.workspaceFolderOf(path)) };
     this.loaded.set(path, result);
-    this.schemaFilesOf.set(path, result.files.filter((file) => file !== path));
+    this.schemaFilesOf.set(path, schemaFilesRead(path, result));
     this.listener(result.state, searched);
     return result.state;
   }
@@ -490,6 +499,37 @@ export function toPath(uri: string): string | undefined {
 /** A path as a file URI. */
 export function toUri(path: string): string {
   return pathToFileURL(path).href;
+}
+
+/**
+ * The schema files a registry read, as an editor may name an open one: by the paths the registry
+ * reads them by, and those reached through a symbolic link also by where they really are (the file
+ * the link leads to, opened there), each with the paths read through it. A set and a map, not the
+ * load's lists: they are asked at each change of a JSON document, and a registry may read 50,000.
+ */
+interface SchemaFilesRead {
+  readonly paths: ReadonlySet<string>;
+  readonly throughLinks: ReadonlyMap<string, readonly string[]>;
+}
+
+function schemaFilesRead(registryPath: string, loaded: LoadResult): SchemaFilesRead {
+  const paths = new Set(loaded.files);
+  paths.delete(registryPath);
+  const throughLinks = new Map<string, string[]>();
+  loaded.linkedFiles.forEach((place, index) => {
+    const path = loaded.linkedFrom[index];
+    if (path === registryPath) return;
+    const through = throughLinks.get(place);
+    if (through) through.push(path);
+    else throughLinks.set(place, [path]);
+  });
+  return { paths, throughLinks };
+}
+
+/** The paths a registry reads the file at `path` by as a schema: that path, and the links that lead to it; none when it reads no such schema. */
+function pathsReadBy(files: SchemaFilesRead, path: string): readonly string[] {
+  const throughLinks = files.throughLinks.get(path) ?? [];
+  return files.paths.has(path) ? [path, ...throughLinks] : throughLinks;
 }
 
 /**

@@ -1,0 +1,120 @@
+/**
+ * A schema file a registry reaches through a symbolic link, opened in the editor at its real path
+ * (the file the link leads to), over real JSON-RPC against dist/server.js: it is the registry's
+ * schema there too, with its keywords checked, its breaking changes against git HEAD and the
+ * "Register as a new URN…" fix. The registry still reads it through the link, from disk: the
+ * fixtures it breaks are counted once it is saved, not while it is typed.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder, type ScratchFolder } from '../support/scratch-folder';
+
+const URN = 'urn:babel:orders:created';
+const registryNaming = (schema: string) => ({ schemas: [{ urn: URN, schema, owner: 'orders', status: 'active' }] });
+const SCHEMA = `{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "required": ["order_id"],
+  "properties": {
+    "order_id": { "type": "integer" },
+    "customer_id": { "type": "string" }
+  }
+}
+`;
+/** customer_id becomes required: a breaking change, which one of the two fixtures fails. */
+const TIGHTENED = SCHEMA.replace('"required": ["order_id"]', '"required": ["order_id", "customer_id"]');
+/** A keyword no BabelQueue validator enforces: a finding on the schema itself, whatever the base. */
+const WITH_FORMAT = SCHEMA.replace('"customer_id": { "type": "string" }', '"customer_id": { "type": "string", "format": "email" }');
+
+function fixture(data: Record<string, unknown>): string {
+  return `${JSON.stringify({ job: URN, trace_id: '0b8a3c52-7e7f-4d53-9c0a-2f6f1b0b9d11', data, meta: { id: '5f0c2a8e-1c7b-4f0e-8d51-3a9b7c6d2e10', queue: 'orders', created_at: 1767225600000, lang: 'php', schema_version: 1 }, attempts: 0 }, null, 2)}\n`;
+}
+
+/** pkg/ holds the registry and its fixtures; `link` makes pkg/schemas/order.json lead to the schema in common/. */
+function workspace(prefix: string, realSchema: string, link: (folder: ScratchFolder) => void): ScratchFolder {
+  const folder = scratchFolder(prefix);
+  folder.write(realSchema, SCHEMA);
+  folder.write('pkg/registry.json', registryNaming('schemas/order.json'));
+  folder.write('pkg/fixtures/with-customer.babel.json', fixture({ order_id: 1, customer_id: 'c-1' }));
+  folder.write('pkg/fixtures/without-customer.babel.json', fixture({ order_id: 2 }));
+  link(folder);
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder.base, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-q', '-m', 'orders:created');
+  return folder;
+}
+
+/** A client of `folder`, which has loaded the registry for a fixture of it before the schema is opened. */
+function clientOf(folder: ScratchFolder): TestLspClient {
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(folder.base).href], watchesFiles: true, initializationOptions: { workspaceTrusted: true } });
+  before(async () => {
+    await client.initialize();
+    const fixtureUri = folder.uriOf('pkg/fixtures/without-customer.babel.json');
+    await client.open(fixtureUri, fixture({ order_id: 2 }));
+    assert.deepEqual((await client.pullDiagnostics(fixtureUri)).items, [], 'the fixture is valid under the schema on disk');
+  });
+  after(() => client.kill());
+  return client;
+}
+
+const openJson = (client: TestLspClient, uri: string, text: string) => client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+const codesOf = async (client: TestLspClient, uri: string) => (await client.pullDiagnostics(uri)).items.map((item) => String(item.code)).sort();
+
+describe('a schema reached through a linked folder, opened at its real path', () => {
+  const folder = workspace('babelq-schema-real-folder-', 'common/schemas/order.json', (folder) => symlinkSync('../common/schemas', folder.at('pkg/schemas')));
+  const client = clientOf(folder);
+  const realUri = folder.uriOf('common/schemas/order.json');
+
+  test('its keywords are checked, as at the link\'s path', async () => {
+    await openJson(client, realUri, WITH_FORMAT);
+    assert.deepEqual(await codesOf(client, realUri), ['unenforced-keyword']);
+  });
+
+  test('a breaking change typed there is found; the fixtures it breaks are not counted until it is saved, since the registry reads the file from disk', async () => {
+    await client.change(realUri, TIGHTENED, 2);
+    const items = (await client.pullDiagnostics(realUri)).items;
+    assert.deepEqual(items.map((item) => item.code), ['breaking-change']);
+    assert.match(items[0].message, /urn:babel:orders:created\.v2/, 'named after the entry whose schema it is');
+    const fixtureUri = folder.uriOf('pkg/fixtures/without-customer.babel.json');
+    assert.deepEqual((await client.pullDiagnostics(fixtureUri)).items, [], 'the open fixture follows the schema as saved');
+  });
+
+  test('once saved, the break counts the fixtures the saved schema rejects', async () => {
+    writeFileSync(folder.at('common/schemas/order.json'), TIGHTENED);
+    await client.save(realUri);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: realUri, type: 2 }] });
+    const started = Date.now();
+    let message = '';
+    while (!/1 of the 2 fixtures of urn:babel:orders:created in this workspace fails/.test(message)) {
+      assert.ok(Date.now() - started < 10_000, `still "${message}" after 10 s`);
+      await new Promise((resume) => setTimeout(resume, 50));
+      message = (await client.pullDiagnostics(realUri)).items[0]?.message ?? '';
+    }
+  });
+});
+
+describe('a schema file that is a link, opened at the file it leads to', () => {
+  const folder = workspace('babelq-schema-real-file-', 'common/order.json', (folder) => {
+    folder.write('pkg/schemas/.keep', '');
+    symlinkSync('../../common/order.json', folder.at('pkg/schemas/order.json'));
+  });
+  const client = clientOf(folder);
+  const realUri = folder.uriOf('common/order.json');
+
+  test('"Register as a new URN…" is offered for its breaking change, registering the copy beside the registry', async () => {
+    await openJson(client, realUri, TIGHTENED);
+    const diagnostics = (await client.pullDiagnostics(realUri)).items;
+    assert.deepEqual(diagnostics.map((item) => item.code), ['breaking-change']);
+    const actions: { title: string; edit?: { documentChanges: { kind?: string; uri?: string; textDocument?: { uri: string } }[] } }[] = await client.request('textDocument/codeAction', { textDocument: { uri: realUri }, range: diagnostics[0].range, context: { diagnostics, only: ['quickfix'] } });
+    const register = actions.find((action) => /^Register as a new URN/.test(action.title));
+    assert.ok(register, JSON.stringify(actions.map((action) => action.title)));
+    const [create, , registryEdit] = register.edit!.documentChanges;
+    assert.deepEqual([create.kind, create.uri], ['create', folder.uriOf('pkg/schemas/order.v2.json')]);
+    assert.equal(registryEdit.textDocument?.uri, folder.uriOf('pkg/registry.json'));
+  });
+});
