@@ -3,9 +3,11 @@
  * its version at the compat base (setting `babelqueue.compat.base` or babelq.json's `compatBase`,
  * default git `HEAD`), as `babelq compat --base` and bqschema compat judge it. Each break is a
  * `breaking-change` on the changed keyword, its message counting the workspace's fixtures of the
- * URN that the schema as typed rejects. Nothing is compared outside a git work tree, without git,
- * for a file new since the base, for an entry already marked deprecated (its successor carries the
- * new shape), or in a workspace the user has not trusted (git reads the checkout's own config).
+ * URN that the schema as typed rejects (once the registry reads the text typed: one that reads the
+ * file through a symbolic link reads it as saved). Nothing is compared outside a git work tree,
+ * without git, for a file new since the base, for an entry already marked deprecated (its
+ * successor carries the new shape), or in a workspace the user has not trusted (git reads the
+ * checkout's own config).
  */
 import type { ParsedDocument } from '../core/model/tree';
 import { parseText } from '../core/parse/parser';
@@ -49,10 +51,15 @@ export class SchemaCompat {
     if (owners.length > 0 && owners.every((owner) => isDeprecatedStatus(owner.entry.status))) return [];
     const baseText = await this.git.textAt(path, base);
     if (baseText === undefined) return [];
-    const urn = owners.find((owner) => !isDeprecatedStatus(owner.entry.status))?.entry.urn;
+    const owner = owners.find((candidate) => !isDeprecatedStatus(candidate.entry.status));
+    const urn = owner?.entry.urn;
     const change = { base: this.parsedBase(path, baseText), current: request.parsed, ...(urn !== undefined ? { urn } : {}) };
     const found = fileDiagnostics('schemaChange', change, request.settings);
     if (found.length === 0 || urn === undefined) return found;
+    // The fixtures are checked against the schema the registry read: a registry that reads this
+    // file through a symbolic link reads it from disk, so an edit typed at the place the link
+    // leads to is not what they were checked against until it is saved, and is not counted.
+    if (owner?.entry.schema?.doc?.text !== request.parsed.text) return found;
     // Only a schema that breaks something has its fixtures counted (each is read and checked).
     const fixtures = await this.fixtures.rejectedBy(urn);
     return fixtures === undefined ? found : fileDiagnostics('schemaChange', { ...change, fixtures }, request.settings);
