@@ -463,12 +463,38 @@ export class RegistryService {
   }
 
   /**
+   * How the file events of one batch reach the files registries read through symbolic links,
+   * worked out once for the batch (a checkout names thousands of files). An editor's watcher
+   * follows no link: it names the change of such a file where the file really is, not at the link.
+   * A registry reads the file through the link from disk, so a change there is one of what it read,
+   * unless an editor holds the link's own path (`isOpen`): that registry reads the editor's text,
+   * whose edits were heard already, and the save's event changes nothing it read. A creation or a
+   * deletion (`changedInPlace` false) reaches every link, held or not: what is behind it on disk
+   * comes or goes.
+   */
+  linksReachedByEvents(isOpen: (path: string) => boolean): (path: string | undefined, changedInPlace: boolean) => LinksReached {
+    const linksByPlace = this.linksByPlace();
+    return (path, changedInPlace) => {
+      const links = path === undefined ? undefined : linksByPlace.get(path);
+      if (path === undefined || links === undefined) return BY_OWN_PATH;
+      if (!changedInPlace) return { kind: 'links', links };
+      const readFromDisk = links.filter((link) => !isOpen(link));
+      if (readFromDisk.length > 0) return { kind: 'links', links: readFromDisk };
+      return this.dependsOn(path) ? BY_OWN_PATH : NOTHING_READ;
+    };
+  }
+
+  /**
    * True when a file is one a loaded registry depends on, or one a registry being loaded has read
    * (an edit of it must reach that load through `invalidate`, so it is made again).
    */
   isRegistryFile(uri: string): boolean {
     const path = toPath(uri);
-    if (!path) return false;
+    return path !== undefined && this.dependsOn(path);
+  }
+
+  /** `isRegistryFile` of a path. */
+  private dependsOn(path: string): boolean {
     if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return true;
     for (const result of this.loaded.values()) if (result.files.includes(path)) return true;
     for (const load of this.loading.values()) if (load.read.has(path)) return true;
@@ -477,6 +503,18 @@ export class RegistryService {
 
   private readonly reader: TextReader;
 }
+
+/** What a file event at a path reaches of the files registries read through symbolic links (`RegistryService.linksReachedByEvents`). */
+export type LinksReached =
+  /** No registry reads the file from disk through a link: the event is of the path it names, as any other. */
+  | { readonly kind: 'own path' }
+  /** The registries read the file from disk through these links: the event is a change of each. */
+  | { readonly kind: 'links'; readonly links: readonly string[] }
+  /** Read only through links an editor holds, and by no registry at the path the event names: it changes nothing a registry read. */
+  | { readonly kind: 'nothing read' };
+
+const BY_OWN_PATH: LinksReached = { kind: 'own path' };
+const NOTHING_READ: LinksReached = { kind: 'nothing read' };
 
 /**
  * How many loads a request waits through when each one's files change while it runs (an edit of a

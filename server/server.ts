@@ -47,7 +47,7 @@ import { registerNavigation } from './handlers/navigation';
 import { registerPreview } from './handlers/preview';
 import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
-import { RegistryService, toPath, toUri } from './registry';
+import { RegistryService, toPath, toUri, type LinksReached } from './registry';
 import { registryMessages } from './registry-messages';
 import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints } from './request-shape';
 import { SchemaCompat } from './schema-compat';
@@ -314,8 +314,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
     let openByPath: Map<string, string[]> | undefined;
     let marksChanged = false;
-    // Where the loaded registries read files through symbolic links, made once for the batch.
-    let linksByPlace: Map<string, string[]> | undefined;
+    const isOpen = (path: string): boolean => (openByPath ??= openDocumentsByPath(documents.all())).has(path);
+    let linksReached: ((path: string | undefined, changedInPlace: boolean) => LinksReached) | undefined;
     for (const change of changes) {
       const path = toPath(change.uri);
       if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
@@ -330,21 +330,16 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
         for (const uri of openUris) if (context.byteOrderMarks.look(uri)) markChanged = true;
       }
       marksChanged ||= markChanged;
+      // A file a registry reads through a symbolic link is named here where it really is: the
+      // links through which registries read it from disk (server/registry.ts).
+      linksReached ??= context.registries.linksReachedByEvents(isOpen);
+      const reached = linksReached(path, change.type === FileChangeType.Changed);
+      if (reached.kind === 'nothing read' && !markChanged) continue;
+      const links = reached.kind === 'links' ? reached.links : undefined;
       // A file an editor holds is read from the editor, whose edits were heard: its save's event
-      // (VS Code's, right after the save) changes nothing read, unless the mark came or went. Its
-      // creation or deletion still changes which registry.json fixtures find on disk. A registry
-      // that reads the file through a link reads it from disk, so its save counts, unless an
-      // editor holds the link's path: then that registry reads the editor's text too.
-      linksByPlace ??= context.registries.linksByPlace();
-      let links = path === undefined ? undefined : linksByPlace.get(path);
-      if (links !== undefined && change.type === FileChangeType.Changed) {
-        openByPath ??= openDocumentsByPath(documents.all());
-        const readFromDisk = links.filter((link) => !openByPath!.has(link));
-        if (readFromDisk.length === 0) {
-          links = undefined;
-          if (!markChanged && !context.registries.isRegistryFile(change.uri)) continue;
-        } else links = readFromDisk;
-      }
+      // (VS Code's, right after the save) changes nothing read, unless the mark came or went, or a
+      // registry reads it through a link from disk. Its creation or deletion still changes which
+      // registry.json fixtures find on disk.
       if (open && change.type === FileChangeType.Changed && !markChanged && links === undefined) continue;
       // A change a look at the disk already took in (at a save before this event came, in a
       // folder the look does not leave to the client): read once, not again for its event. A file
