@@ -2,6 +2,9 @@
 // loaded through tsx. Extra arguments narrow the run to files whose path contains any of them.
 // The spec reporter, not TAP (Node's default without a terminal): it ends with every failing test
 // and its error, so a long CI log that is read from its end names what failed.
+// Each file is given at most 15 minutes (the slowest takes about 1.5 on a busy machine): a file
+// that hangs (a request a server never answers) fails by name and is stopped, with its servers,
+// instead of holding the run until CI's own limit ends it with nothing said.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,6 +20,8 @@ function findTests(dir) {
   return found;
 }
 
+const FILE_TIMEOUT_MS = 15 * 60 * 1000;
+
 const filters = process.argv.slice(2);
 const files = findTests('test')
   .map((file) => relative('.', file))
@@ -25,5 +30,5 @@ if (files.length === 0) {
   console.error('No test files matched.');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', `--test-timeout=${FILE_TIMEOUT_MS}`, ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
