@@ -3,8 +3,8 @@
 // The spec reporter, not TAP (Node's default without a terminal): it ends with every failing test
 // and its error, so a long CI log that is read from its end names what failed.
 // Each file is given at most 15 minutes (the slowest takes about 1.5 on a busy machine): a file
-// that hangs (a request a server never answers) fails by name and is stopped, with its servers,
-// instead of holding the run until CI's own limit ends it with nothing said.
+// that hangs (a request a server never answers) fails by name and is stopped (a server it started
+// ends as its input closes), instead of holding the run until CI's own limit ends it unnamed.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
