@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { after, describe, test } from 'node:test';
 import { openBroker } from '../../broker';
 import { redriveMessage } from '../../core/message/dead-letter';
-import { deadLettered, outgoing, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
+import { deadLettered, outgoing, putOnQueue, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { amqpQueues } = brokers;
@@ -62,8 +62,7 @@ describe('amqp: a user with write permission on the queue but not on amq.default
     await brokers.channel.assertQueue(queue, { durable: true });
     await brokers.channel.assertQueue(dlq, { durable: true });
     const body = deadLettered(outgoing(queue).text, queue, 'gateway down');
-    brokers.channel.sendToQueue(dlq, Buffer.from(body), { persistent: true });
-    for (let i = 0; i < 50 && (await depth(dlq)) < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await putOnQueue(brokers.channel, dlq, [body]);
     const redriven = redriveMessage(body, { sdk: 'node', redisLayout: 'babelqueue' });
     assert.ok(redriven.ok);
     const broker = await openBroker(rabbitUser('', `${escaped(queue)}|${escaped(dlq)}`, '.*'), { timeoutMs: 2000 });

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { openBroker } from '../../broker';
 import { deadLetterLocation, redriveMessage } from '../../core/message/dead-letter';
 import type { RedisLayout, RedriveMove } from '../../core/message/types';
-import { AMQP_URL, REDIS_URL, deadLettered, outgoing, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, REDIS_URL, deadLettered, outgoing, putOnQueue, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { redis, redisKeys, amqpQueues } = brokers;
@@ -67,8 +67,7 @@ describe('rabbitmq: redrive', () => {
       await brokers.channel.assertQueue(name, { durable: true });
     }
     const bodies = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
-    for (const body of bodies) brokers.channel.sendToQueue(dlq.key, Buffer.from(body), { persistent: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await putOnQueue(brokers.channel, dlq.key, bodies);
 
     const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
     let expected: RedriveMove;
@@ -136,8 +135,7 @@ describe('a redrive of 1,000 dead letters', () => {
       await brokers.channel.assertQueue(name, { durable: true });
     }
     const bodies = bodiesOf(queue);
-    for (const body of bodies) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await putOnQueue(brokers.channel, `${queue}.dlq`, bodies);
     const broker = await openBroker(AMQP_URL, { timeoutMs: 5000 });
     let moves: RedriveMove[];
     try {

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { after, before } from 'node:test';
-import { connect, type Channel, type ChannelModel } from 'amqplib';
+import { connect, type Channel, type ChannelModel, type ConfirmChannel, type Options } from 'amqplib';
 import Redis from 'ioredis';
 import assert from 'node:assert/strict';
 import type { OutgoingMessage, RedisLayout, RedriveMove } from '../../core/message/types';
@@ -74,6 +74,27 @@ export function outgoing(queue: string, options: MessageOptions = {}): OutgoingM
       },
     },
   };
+}
+
+/**
+ * Publishes `bodies` to the RabbitMQ `queue` on a channel in confirm mode and resolves once RabbitMQ
+ * has confirmed every one: they are on the queue then, for a get on any connection. (A plain
+ * publish is only written to the socket; the queue may take it later than a fixed pause.)
+ */
+export async function putOnQueue(channel: ConfirmChannel, queue: string, bodies: readonly (string | Buffer)[], options: Options.Publish = { persistent: true }): Promise<void> {
+  for (const body of bodies) channel.sendToQueue(queue, typeof body === 'string' ? Buffer.from(body) : body, options);
+  await channel.waitForConfirms();
+}
+
+/** Resolves once the RabbitMQ `queue` holds `count` messages ready for a consumer; fails after `timeoutMs` saying how many it held. */
+export async function untilQueueHolds(channel: Channel, queue: string, count: number, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const { messageCount } = await channel.checkQueue(queue);
+    if (messageCount === count) return;
+    assert.ok(Date.now() - started < timeoutMs, `${queue} still held ${messageCount} message(s), not ${count}, after ${timeoutMs} ms`);
+    await new Promise((resume) => setTimeout(resume, 20));
+  }
 }
 
 /** The bodies in the RabbitMQ `queue`, taken out of it (it is empty after), oldest first. */
@@ -168,7 +189,8 @@ export function deadLettered(envelopeText: string, queue: string, error: string,
 /** Plain clients of the machine's Redis and RabbitMQ for a test file, and what it leaves to clean up. */
 export interface RealBrokers {
   readonly redis: Redis;
-  readonly channel: Channel;
+  /** In confirm mode, for putOnQueue. */
+  readonly channel: ConfirmChannel;
   /** Redis keys and RabbitMQ queues deleted after the file's tests. */
   readonly redisKeys: Set<string>;
   readonly amqpQueues: Set<string>;
@@ -180,11 +202,11 @@ export interface RealBrokers {
 export function useRealBrokers(): RealBrokers {
   const redis = new Redis({ host: '127.0.0.1', port: 6379, lazyConnect: true, retryStrategy: null, maxRetriesPerRequest: 0 });
   let connection: ChannelModel | undefined;
-  const brokers = { redis, channel: undefined as unknown as Channel, redisKeys: new Set<string>(), amqpQueues: new Set<string>(), closers: [] as (() => Promise<void>)[] };
+  const brokers = { redis, channel: undefined as unknown as ConfirmChannel, redisKeys: new Set<string>(), amqpQueues: new Set<string>(), closers: [] as (() => Promise<void>)[] };
   before(async () => {
     await redis.connect();
     connection = await connect(AMQP_URL);
-    brokers.channel = await connection.createChannel();
+    brokers.channel = await connection.createConfirmChannel();
   });
   after(async () => {
     for (const close of brokers.closers) await close();

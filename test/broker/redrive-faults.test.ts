@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { isBrokerError, openBroker, RedriveInterrupted, type Broker } from '../../broker';
 import { redriveMessage } from '../../core/message/dead-letter';
 import type { RedriveMove } from '../../core/message/types';
-import { deadLettered, drainQueue, leakedIn, outgoing, uniqueQueue, uniqueSecret, useRealBrokers } from './helpers';
+import { deadLettered, drainQueue, leakedIn, outgoing, putOnQueue, uniqueQueue, uniqueSecret, untilQueueHolds, useRealBrokers } from './helpers';
 import { fakeAuth, isAmqpMethod, isBasicPublish, Proxy, respCommand, type Action } from './proxy';
 
 const TIMEOUT_MS = 500;
@@ -107,8 +107,7 @@ describe('rabbitmq: faults in the middle of a redrive', () => {
     test(name, async () => {
       const { queue, dlq } = await queuesFor();
       const { bodies, moves } = deadLetters(queue);
-      for (const body of bodies) brokers.channel.sendToQueue(dlq, Buffer.from(body), { persistent: true });
-      await new Promise((done) => setTimeout(done, 100));
+      await putOnQueue(brokers.channel, dlq, bodies);
       const proxy = await Proxy.start(5672, action, trigger);
       brokers.closers.push(() => proxy.close());
       const error = await redriveThrough(url(proxy.port), proxy, dlq, moves);
@@ -119,8 +118,8 @@ describe('rabbitmq: faults in the middle of a redrive', () => {
       assert.equal(error.kind, 'closed', error.message);
       assert.match(error.message, /closed in the middle of the redrive/);
       assert.doesNotMatch(error.message, /guest:guest/);
-      // The broker requeues the unacked messages when the connection goes.
-      await new Promise((done) => setTimeout(done, 300));
+      // The broker requeues the unacked messages when it has seen the connection go.
+      await untilQueueHolds(brokers.channel, dlq, bodies.length);
       const inDlq = await bodiesIn(dlq);
       const onQueue = await bodiesIn(queue);
       assert.deepEqual([...inDlq].sort(), [...bodies].sort(), 'every dead letter is still in the DLQ');

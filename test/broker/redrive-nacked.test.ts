@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openBroker } from '../../broker';
-import { AMQP_URL, deadLettered, drainQueue, outgoing, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, deadLettered, drainQueue, outgoing, putOnQueue, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { amqpQueues } = brokers;
@@ -23,8 +23,7 @@ test('one move nacked (its queue is full), the moves after it confirmed: those a
   await brokers.channel.assertQueue(dlq, { durable: true });
   // The first dead letter goes back to the full queue, the next ones to the open one.
   const bodies = [deadLettered(outgoing(full, { orderId: 1 }).text, full, 'boom'), ...[2, 3, 4, 5].map((orderId) => deadLettered(outgoing(open, { orderId }).text, open, 'boom'))];
-  for (const body of bodies) brokers.channel.sendToQueue(dlq, Buffer.from(body), { persistent: true });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await putOnQueue(brokers.channel, dlq, bodies);
 
   const moves = bodies.map(move);
   const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openBroker } from '../../broker';
-import { AMQP_URL, deadLettered, drainQueue, outgoing, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, deadLettered, drainQueue, outgoing, putOnQueue, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
 const { amqpQueues } = brokers;
@@ -21,8 +21,7 @@ test('a trace_id over 255 bytes stops a redrive after the moves before it: that 
   const long = (text: string) => text.replace(/"trace_id":"[^"]*"/, `"trace_id":"${'t'.repeat(300)}"`);
   const bodies = [1, 2, 3].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'boom'));
   bodies[2] = long(bodies[2]!);
-  for (const body of bodies) brokers.channel.sendToQueue(dlq, Buffer.from(body), { persistent: true });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await putOnQueue(brokers.channel, dlq, bodies);
 
   const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
   let error: (Error & { moved?: number }) | undefined;

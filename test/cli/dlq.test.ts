@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { deadLettered, outgoing, uniqueQueue, URN, useRealBrokers } from '../broker/helpers';
+import { deadLettered, outgoing, putOnQueue, uniqueQueue, URN, useRealBrokers } from '../broker/helpers';
 import { contractRejection } from '../support/contract-consumer';
 
 const ROOT = resolve(__dirname, '../..');
@@ -128,9 +128,8 @@ describe('babelq dlq on RabbitMQ', () => {
       await brokers.channel.assertQueue(name, { durable: true });
     }
     const bodies = [1, 2].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
-    for (const body of bodies) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
+    await putOnQueue(brokers.channel, `${queue}.dlq`, bodies);
     const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
-    await new Promise((done) => setTimeout(done, 100));
 
     const listed = babelq(['dlq', 'list', '--queue', queue, ...broker, '--format', 'json']);
     assert.equal(listed.status, 0, listed.stderr);
@@ -378,8 +377,7 @@ describe("babelq dlq redrive --sdk php | python of a dead letter that SDK's deco
       await brokers.channel.assertQueue(name, { durable: true });
     }
     const { surrogate, huge, ids } = bodies(queue);
-    for (const body of [surrogate, huge]) brokers.channel.sendToQueue(`${queue}.dlq`, Buffer.from(body), { persistent: true });
-    await new Promise((done) => setTimeout(done, 100));
+    await putOnQueue(brokers.channel, `${queue}.dlq`, [surrogate, huge]);
     const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
 
     const php = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all', '--sdk', 'php']);
@@ -425,8 +423,7 @@ describe('babelq dlq redrive of bodies with a BOM or bytes that are not UTF-8', 
       await brokers.channel.assertQueue(name, { durable: true });
     }
     const { good, bom, invalid, ids } = unreadableDeadLetters(queue);
-    for (const body of [good, bom, invalid]) brokers.channel.sendToQueue(`${queue}.dlq`, body, { persistent: true });
-    await new Promise((done) => setTimeout(done, 100));
+    await putOnQueue(brokers.channel, `${queue}.dlq`, [good, bom, invalid]);
     const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
 
     const all = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all']);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { deadLettered, outgoing, putOnQueue, uniqueQueue, useRealBrokers } from '../broker/helpers';
 import { babelq, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -86,8 +86,7 @@ describe('peek and dlq list judge bytes as lint does', () => {
       await brokers.channel.assertQueue(name, { durable: true });
     }
     const dead = badBodies(queue, true);
-    for (const body of [dead.bom, dead.invalid]) brokers.channel.sendToQueue(`${queue}.dlq`, body, { persistent: true });
-    await new Promise((done) => setTimeout(done, 100));
+    await putOnQueue(brokers.channel, `${queue}.dlq`, [dead.bom, dead.invalid]);
     const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
     const peek = babelq(['peek', '--queue', queue, '--dlq', ...broker, '--format', 'json'], REPO_ROOT);
     assert.equal(peek.status, 0, peek.stderr);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { outgoing, putOnQueue, uniqueQueue, useRealBrokers } from '../broker/helpers';
 import { babelq, REPO_ROOT } from './helpers';
 
 const brokers = useRealBrokers();
@@ -34,8 +34,7 @@ describe('peek --count says which end of the queue it read', () => {
     brokers.amqpQueues.add(queue);
     await brokers.channel.assertQueue(queue, { durable: true });
     const { bodies, ids } = threeMessages(queue);
-    for (const body of bodies) brokers.channel.sendToQueue(queue, Buffer.from(body), { persistent: true });
-    await new Promise((done) => setTimeout(done, 100));
+    await putOnQueue(brokers.channel, queue, bodies);
     const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
     const json = babelq(['peek', '--queue', queue, '--count', '2', ...broker, '--format', 'json'], REPO_ROOT);
     assert.equal(json.status, 0, json.stderr);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { deadLettered, outgoing, putOnQueue, uniqueQueue, useRealBrokers } from '../broker/helpers';
 import { babelq, REPO_ROOT } from './helpers';
 
 const brokers = useRealBrokers();
@@ -18,8 +18,7 @@ async function quorumQueue(name: string, deliveryLimit: number): Promise<void> {
 }
 
 async function publish(queue: string, bodies: readonly string[]): Promise<void> {
-  for (const body of bodies) brokers.channel.sendToQueue(queue, Buffer.from(body), { persistent: true });
-  await new Promise((done) => setTimeout(done, 200));
+  await putOnQueue(brokers.channel, queue, bodies);
 }
 
 describe('reading a quorum queue says that it counts deliveries', () => {
