@@ -72,6 +72,8 @@ export class TestLspClient {
   configurationRequests = 0;
   /** workspace/diagnostic/refresh requests the server sent. */
   refreshes = 0;
+  /** When each refresh arrived (Date.now()), in order. */
+  readonly refreshedAt: number[] = [];
   private exited: Promise<number | null>;
   /** How the server process ended, once it has; set before the connection is disposed. */
   private ended: string | undefined;
@@ -111,6 +113,7 @@ export class TestLspClient {
     });
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;
+      this.refreshedAt.push(Date.now());
       return null;
     });
     this.connection.onNotification('window/logMessage', (params: { message: string }) => {
@@ -212,6 +215,21 @@ export class TestLspClient {
       if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while quiet was awaited`);
       if (Date.now() - started > timeoutMs) throw new Error(`Diagnostics still published after ${timeoutMs} ms; got ${JSON.stringify(this.published.slice(-5))}`);
       await new Promise((r) => setTimeout(r, Math.min(50, quietMs - since)));
+    }
+  }
+
+  /**
+   * Waits until the server has sent more than `after` diagnostic refreshes and then none for
+   * `quietMs` (pull mode): the refreshes a change set off have all come, however late its timer ran.
+   */
+  async waitForRefreshes(after: number, quietMs = 300, timeoutMs = 10_000): Promise<void> {
+    const started = Date.now();
+    for (;;) {
+      const since = Date.now() - (this.refreshedAt.at(-1) ?? started);
+      if (this.refreshes > after && since >= quietMs) return;
+      if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while refreshes were awaited`);
+      if (Date.now() - started > timeoutMs) throw new Error(`${this.refreshes > after ? 'Refreshes still sent' : `No refresh past the ${after} before`} after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, this.refreshes > after ? Math.max(1, Math.min(50, quietMs - since)) : 20));
     }
   }
 
