@@ -238,7 +238,11 @@ describe('the workspace\'s fixtures pushed to a client without pull diagnostics'
       await settle();
       assert.deepEqual(countsFor(client, registryUri), [1], 'sent once, and neither cleared nor sent again');
       // Open again, then every fixture ignored: the report drops the registry, the open fixture still uses it.
+      // (Once the fixture's push has told which registry it uses: a report that drops the registry
+      // before that clears it, and the push shows it again.)
+      const beforeOpen = client.published.length;
       await client.open(fixtureUri, GOOD_ENVELOPE);
+      await client.waitForPublished((all) => all.slice(beforeOpen).some((p) => p.uri === fixtureUri && p.version === 1));
       write('babelq.json', '{ "ignore": ["fixtures/**"] }\n');
       await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('babelq.json'), type: CREATED }] });
       await lastIs(client, uriOf('fixtures/broken.babel.json'), 0);
