@@ -11,36 +11,21 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { TestLspClient } from '../support/lsp-client';
+import { ORDERS_SCHEMA, ordersFixture, TIGHTENED_ORDERS_SCHEMA } from '../support/orders-schema';
 import { scratchFolder, type ScratchFolder } from '../support/scratch-folder';
 
 const URN = 'urn:babel:orders:created';
 const registryNaming = (schema: string) => ({ schemas: [{ urn: URN, schema, owner: 'orders', status: 'active' }] });
-const SCHEMA = `{
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "required": ["order_id"],
-  "properties": {
-    "order_id": { "type": "integer" },
-    "customer_id": { "type": "string" }
-  }
-}
-`;
-/** customer_id becomes required: a breaking change, which one of the two fixtures fails. */
-const TIGHTENED = SCHEMA.replace('"required": ["order_id"]', '"required": ["order_id", "customer_id"]');
 /** A keyword no BabelQueue validator enforces: a finding on the schema itself, whatever the base. */
-const WITH_FORMAT = SCHEMA.replace('"customer_id": { "type": "string" }', '"customer_id": { "type": "string", "format": "email" }');
-
-function fixture(data: Record<string, unknown>): string {
-  return `${JSON.stringify({ job: URN, trace_id: '0b8a3c52-7e7f-4d53-9c0a-2f6f1b0b9d11', data, meta: { id: '5f0c2a8e-1c7b-4f0e-8d51-3a9b7c6d2e10', queue: 'orders', created_at: 1767225600000, lang: 'php', schema_version: 1 }, attempts: 0 }, null, 2)}\n`;
-}
+const WITH_FORMAT = ORDERS_SCHEMA.replace('"customer_id": { "type": "string" }', '"customer_id": { "type": "string", "format": "email" }');
 
 /** pkg/ holds the registry and its fixtures; `link` makes pkg/schemas/order.json lead to the schema in common/. */
 function workspace(prefix: string, realSchema: string, link: (folder: ScratchFolder) => void): ScratchFolder {
   const folder = scratchFolder(prefix);
-  folder.write(realSchema, SCHEMA);
+  folder.write(realSchema, ORDERS_SCHEMA);
   folder.write('pkg/registry.json', registryNaming('schemas/order.json'));
-  folder.write('pkg/fixtures/with-customer.babel.json', fixture({ order_id: 1, customer_id: 'c-1' }));
-  folder.write('pkg/fixtures/without-customer.babel.json', fixture({ order_id: 2 }));
+  folder.write('pkg/fixtures/with-customer.babel.json', ordersFixture({ order_id: 1, customer_id: 'c-1' }));
+  folder.write('pkg/fixtures/without-customer.babel.json', ordersFixture({ order_id: 2 }));
   link(folder);
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: folder.base, stdio: 'ignore' });
   git('init', '-q');
@@ -55,7 +40,7 @@ function clientOf(folder: ScratchFolder): TestLspClient {
   before(async () => {
     await client.initialize();
     const fixtureUri = folder.uriOf('pkg/fixtures/without-customer.babel.json');
-    await client.open(fixtureUri, fixture({ order_id: 2 }));
+    await client.open(fixtureUri, ordersFixture({ order_id: 2 }));
     assert.deepEqual((await client.pullDiagnostics(fixtureUri)).items, [], 'the fixture is valid under the schema on disk');
   });
   after(() => client.kill());
@@ -76,7 +61,7 @@ describe('a schema reached through a linked folder, opened at its real path', ()
   });
 
   test('a breaking change typed there is found; the fixtures it breaks are not counted until it is saved, since the registry reads the file from disk', async () => {
-    await client.change(realUri, TIGHTENED, 2);
+    await client.change(realUri, TIGHTENED_ORDERS_SCHEMA, 2);
     const items = (await client.pullDiagnostics(realUri)).items;
     assert.deepEqual(items.map((item) => item.code), ['breaking-change']);
     assert.match(items[0].message, /urn:babel:orders:created\.v2/, 'named after the entry whose schema it is');
@@ -86,7 +71,7 @@ describe('a schema reached through a linked folder, opened at its real path', ()
   });
 
   test('once saved, the break counts the fixtures the saved schema rejects', async () => {
-    writeFileSync(folder.at('common/schemas/order.json'), TIGHTENED);
+    writeFileSync(folder.at('common/schemas/order.json'), TIGHTENED_ORDERS_SCHEMA);
     await client.save(realUri);
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: realUri, type: 2 }] });
     const started = Date.now();
@@ -108,7 +93,7 @@ describe('a schema file that is a link, opened at the file it leads to', () => {
   const realUri = folder.uriOf('common/order.json');
 
   test('"Register as a new URN…" is offered for its breaking change, registering the copy beside the registry', async () => {
-    await openJson(client, realUri, TIGHTENED);
+    await openJson(client, realUri, TIGHTENED_ORDERS_SCHEMA);
     const diagnostics = (await client.pullDiagnostics(realUri)).items;
     assert.deepEqual(diagnostics.map((item) => item.code), ['breaking-change']);
     const actions: { title: string; edit?: { documentChanges: { kind?: string; uri?: string; textDocument?: { uri: string } }[] } }[] = await client.request('textDocument/codeAction', { textDocument: { uri: realUri }, range: diagnostics[0].range, context: { diagnostics, only: ['quickfix'] } });

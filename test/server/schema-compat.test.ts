@@ -15,6 +15,7 @@ import { applyEdits } from '../../core/model/edits';
 import { LineIndex } from '../../core/model/positions';
 import { readRegistryIndex } from '../../core/registry/registry-file';
 import { TestLspClient } from '../support/lsp-client';
+import { ORDERS_SCHEMA, ordersFixture, TIGHTENED_ORDERS_SCHEMA } from '../support/orders-schema';
 
 const URN = 'urn:babel:orders:created';
 const REGISTRY = `{
@@ -28,22 +29,6 @@ const REGISTRY = `{
   ]
 }
 `;
-const SCHEMA = `{
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "required": ["order_id"],
-  "properties": {
-    "order_id": { "type": "integer" },
-    "customer_id": { "type": "string" }
-  }
-}
-`;
-/** The edit a user types: customer_id becomes required (breaking: data valid before can fail). */
-const TIGHTENED = SCHEMA.replace('"required": ["order_id"]', '"required": ["order_id", "customer_id"]');
-
-function fixture(data: Record<string, unknown>, job = URN): string {
-  return `${JSON.stringify({ job, trace_id: '0b8a3c52-7e7f-4d53-9c0a-2f6f1b0b9d11', data, meta: { id: '5f0c2a8e-1c7b-4f0e-8d51-3a9b7c6d2e10', queue: 'orders', created_at: 1767225600000, lang: 'php', schema_version: 1 }, attempts: 0 }, null, 2)}\n`;
-}
 
 function repository(withGit: boolean): string {
   const root = mkdtempSync(join(tmpdir(), 'babelq-compat-lsp-'));
@@ -52,9 +37,9 @@ function repository(withGit: boolean): string {
     writeFileSync(join(root, path), text);
   };
   write('registry.json', REGISTRY);
-  write('schemas/orders-created.json', SCHEMA);
-  write('fixtures/with-customer.babel.json', fixture({ order_id: 1, customer_id: 'c-1' }));
-  write('fixtures/without-customer.babel.json', fixture({ order_id: 2 }));
+  write('schemas/orders-created.json', ORDERS_SCHEMA);
+  write('fixtures/with-customer.babel.json', ordersFixture({ order_id: 1, customer_id: 'c-1' }));
+  write('fixtures/without-customer.babel.json', ordersFixture({ order_id: 2 }));
   if (withGit) {
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: root, stdio: 'ignore' });
     git('init', '-q');
@@ -82,21 +67,21 @@ describe('breaking-change while a schema is typed, against git HEAD', () => {
   });
 
   test('the schema as committed: no break', async () => {
-    await openJson(client, schemaUri, SCHEMA);
+    await openJson(client, schemaUri, ORDERS_SCHEMA);
     assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
   });
 
   test('a name added to required, unsaved: the break on it, with the fixtures it breaks counted', async () => {
-    await client.change(schemaUri, TIGHTENED, 2);
+    await client.change(schemaUri, TIGHTENED_ORDERS_SCHEMA, 2);
     const items = (await client.pullDiagnostics(schemaUri)).items;
     assert.deepEqual(items.map((item) => item.code), ['breaking-change']);
-    const at = new LineIndex(TIGHTENED).positionAt(TIGHTENED.indexOf('"customer_id"]'));
+    const at = new LineIndex(TIGHTENED_ORDERS_SCHEMA).positionAt(TIGHTENED_ORDERS_SCHEMA.indexOf('"customer_id"]'));
     assert.deepEqual(items[0].range.start, at, 'on the new required name');
     assert.match(items[0].message, /property "customer_id" is now required/);
     assert.match(items[0].message, /urn:babel:orders:created\.v2/);
     assert.match(items[0].message, /1 of the 2 fixtures of urn:babel:orders:created in this workspace fails the schema as it is now/);
     // The file on disk is as committed: nothing was saved.
-    assert.equal(readFileSync(join(root, 'schemas/orders-created.json'), 'utf8'), SCHEMA);
+    assert.equal(readFileSync(join(root, 'schemas/orders-created.json'), 'utf8'), ORDERS_SCHEMA);
   });
 
   test('"Register as a new URN…" copies the new shape to a .v2 file, registers it, deprecates the old entry; then nothing breaks', async () => {
@@ -107,7 +92,7 @@ describe('breaking-change while a schema is typed, against git HEAD', () => {
     assert.match(register.title, /urn:babel:orders:created\.v2 with schemas\/orders-created\.v2\.json/);
     const [create, content, registryEdit] = register.edit.documentChanges;
     assert.deepEqual(create, { kind: 'create', uri: uriOf(root, 'schemas/orders-created.v2.json'), options: { overwrite: false, ignoreIfExists: false } });
-    assert.equal(content.edits[0].newText, TIGHTENED);
+    assert.equal(content.edits[0].newText, TIGHTENED_ORDERS_SCHEMA);
     assert.equal(registryEdit.textDocument.uri, uriOf(root, 'registry.json'));
     // Apply it as an editor would (and save).
     const lines = new LineIndex(REGISTRY);
@@ -118,17 +103,17 @@ describe('breaking-change while a schema is typed, against git HEAD', () => {
       [URN, 'schemas/orders-created.json', 'deprecated'],
       [`${URN}.v2`, 'schemas/orders-created.v2.json', 'active'],
     ]);
-    writeFileSync(join(root, 'schemas/orders-created.v2.json'), TIGHTENED);
+    writeFileSync(join(root, 'schemas/orders-created.v2.json'), TIGHTENED_ORDERS_SCHEMA);
     writeFileSync(join(root, 'registry.json'), registryText);
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(root, 'registry.json'), type: 2 }, { uri: uriOf(root, 'schemas/orders-created.v2.json'), type: 1 }] });
     // The old entry is deprecated: its schema may change (its successor carries the new shape).
     assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
     // The new schema is new since HEAD: no break; a fixture of the new URN that follows it lints clean.
     const v2 = uriOf(root, 'schemas/orders-created.v2.json');
-    await openJson(client, v2, TIGHTENED);
+    await openJson(client, v2, TIGHTENED_ORDERS_SCHEMA);
     assert.deepEqual((await client.pullDiagnostics(v2)).items, []);
     const next = uriOf(root, 'fixtures/next.babel.json');
-    await client.open(next, fixture({ order_id: 3, customer_id: 'c-3' }, `${URN}.v2`));
+    await client.open(next, ordersFixture({ order_id: 3, customer_id: 'c-3' }, `${URN}.v2`));
     assert.deepEqual((await client.pullDiagnostics(next)).items.map((item) => item.code), []);
   });
 });
@@ -140,7 +125,7 @@ describe('no base to compare with', () => {
     try {
       await client.initialize();
       const schemaUri = uriOf(root, 'schemas/orders-created.json');
-      await openJson(client, schemaUri, TIGHTENED);
+      await openJson(client, schemaUri, TIGHTENED_ORDERS_SCHEMA);
       assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
       assert.deepEqual(client.logs.filter((line) => /failed/.test(line)), []);
     } finally {
@@ -155,7 +140,7 @@ describe('no base to compare with', () => {
     try {
       await client.initialize();
       const schemaUri = uriOf(root, 'schemas/orders-created.json');
-      await openJson(client, schemaUri, TIGHTENED);
+      await openJson(client, schemaUri, TIGHTENED_ORDERS_SCHEMA);
       assert.deepEqual((await client.pullDiagnostics(schemaUri)).items, []);
       await client.connection.sendNotification('babelqueue/workspaceTrusted');
       assert.deepEqual((await client.pullDiagnostics(schemaUri)).items.map((item) => item.code), ['breaking-change']);
@@ -173,7 +158,7 @@ describe('the editor and babelq compat --base agree', () => {
   test('every break of a saved edit: the same code, range and words in both (the editor adds the fixture count)', async () => {
     const root = repository(true);
     // Several kinds of break at once: a type changed, an enum added, a bound tightened, a name now required, closed.
-    const edited = SCHEMA.replace('"order_id": { "type": "integer" }', '"order_id": { "type": "string" }')
+    const edited = ORDERS_SCHEMA.replace('"order_id": { "type": "integer" }', '"order_id": { "type": "string" }')
       .replace('"customer_id": { "type": "string" }', '"customer_id": { "type": "string", "minLength": 3, "enum": ["c-1", "c-2"] }')
       .replace('"required": ["order_id"]', '"required": ["order_id", "customer_id"], "additionalProperties": false');
     writeFileSync(join(root, 'schemas/orders-created.json'), edited);
