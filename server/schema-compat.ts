@@ -51,7 +51,11 @@ export class SchemaCompat {
     if (owners.length > 0 && owners.every((owner) => isDeprecatedStatus(owner.entry.status))) return [];
     const baseText = await this.git.textAt(path, base);
     if (baseText === undefined) return [];
-    const owner = owners.find((candidate) => !isDeprecatedStatus(candidate.entry.status));
+    // Of the entries in use, one whose registry reads the text typed comes first: two registries can
+    // read one file, one by its own path (the text typed) and one through a symbolic link (from disk),
+    // and which of them was loaded first must not decide whether the fixtures are counted.
+    const current = owners.filter((candidate) => !isDeprecatedStatus(candidate.entry.status));
+    const owner = current.find((candidate) => candidate.entry.schema?.doc?.text === request.parsed.text) ?? current[0];
     const urn = owner?.entry.urn;
     const change = { base: this.parsedBase(path, baseText), current: request.parsed, ...(urn !== undefined ? { urn } : {}) };
     const found = fileDiagnostics('schemaChange', change, request.settings);

@@ -104,3 +104,29 @@ describe('a schema file that is a link, opened at the file it leads to', () => {
     assert.equal(registryEdit.textDocument?.uri, folder.uriOf('pkg/registry.json'));
   });
 });
+
+describe('a schema two registries read, one through a linked folder and one by its own path, edited there', () => {
+  // pkg/registry.json reads it through pkg/schemas (a link to common/schemas), from disk;
+  // common/registry.json reads it where it is, with the text typed.
+  const folder = workspace('babelq-schema-two-readers-', 'common/schemas/order.json', (folder) => {
+    symlinkSync('../common/schemas', folder.at('pkg/schemas'));
+    folder.write('common/registry.json', registryNaming('schemas/order.json'));
+    folder.write('common/fixtures/with-customer.babel.json', ordersFixture({ order_id: 3, customer_id: 'c-3' }));
+    folder.write('common/fixtures/without-customer.babel.json', ordersFixture({ order_id: 4 }));
+  });
+  // The registry that reads through the link is loaded first (its fixture is opened first).
+  const client = clientOf(folder);
+  const realUri = folder.uriOf('common/schemas/order.json');
+
+  test('the fixtures the text typed breaks are counted, whichever registry was loaded first', async () => {
+    const commonFixture = folder.uriOf('common/fixtures/without-customer.babel.json');
+    await client.open(commonFixture, ordersFixture({ order_id: 4 }));
+    assert.deepEqual((await client.pullDiagnostics(commonFixture)).items, []);
+    await openJson(client, realUri, ORDERS_SCHEMA);
+    await client.change(realUri, TIGHTENED_ORDERS_SCHEMA, 2);
+    const items = (await client.pullDiagnostics(realUri)).items;
+    assert.deepEqual(items.map((item) => item.code), ['breaking-change']);
+    // common's registry reads the text typed: its fixture without customer_id fails it; pkg's read the file as saved.
+    assert.match(items[0].message, /1 of the 4 fixtures of urn:babel:orders:created in this workspace fails/);
+  });
+});
