@@ -145,7 +145,8 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
 }
 
 async function list(context: DlqContext): Promise<CommandResult> {
-  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs, messageJudgement(context.cwd));
+  const judgement = messageJudgement(context.cwd);
+  const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs, judgement);
   const linted = read.rows;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const groups = groupDeadLetters(newestFirst(linted.map((entry) => entry.row)));
@@ -153,7 +154,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
   const note = quorumNote(linted.map((entry) => entry.deliveryCount), where, "this listing's included", read.server);
   if (context.format === 'json') {
     const document = { dlq: context.dlqKey, target: context.target.display, count: linted.length, groups: groups.map((group) => ({ reason: group.reason, error: group.error, count: group.count, messages: group.rows.map((row) => rowJson(byRow.get(row)!)) })) };
-    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: note ? `babelq: ${note}\n` : '', exitCode: 0 };
+    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note}\n` : ''}`, exitCode: 0 };
   }
   const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
   if (note) lines.push(note);
@@ -161,7 +162,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
     lines.push('', `${group.count} × ${group.reason}: ${group.error}`);
     for (const row of group.rows) lines.push(`  ${rowLine(row, byRow.get(row)!.deliveryCount)}`, ...deadLetterLines(row));
   }
-  return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
+  return { stdout: `${lines.join('\n')}\n`, stderr: judgement.notes, exitCode: 0 };
 }
 
 function selection(parsed: ParsedArgs): (entry: ReadRow) => boolean {
@@ -213,6 +214,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const whatCounted = dryRun ? "this dry run's read included" : "this redrive's read included, and one more for each message its move gets but does not move";
   const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(context.target, context.dlqKey), whatCounted, read.server);
   const notes = [
+    judgement.notes,
     ...(note ? [`babelq: ${note}\n`] : []),
     ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
     ...targetNotes.map((line) => `babelq: note: ${line}\n`),

@@ -89,9 +89,10 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
       ? redisProjection(queue, layout, prefix).listKey
       : queue;
 
+  const judgement = messageJudgement(environment.cwd);
   let read: QueueRead;
   try {
-    read = await readRows(target, key, count, timeoutOption(options.get('timeout')), messageJudgement(environment.cwd));
+    read = await readRows(target, key, count, timeoutOption(options.get('timeout')), judgement);
   } catch (error) {
     // The broker refused the read (a missing queue, a key that is not a list): nothing was read,
     // exit 1 as send and dlq do for the same answer; connection, login and the like stay 2.
@@ -103,7 +104,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const shown = listingOrder(linted.map((entry) => entry.row), target.kind).filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
   // For scripts, stdout stays one JSON document: the note goes to stderr.
-  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: note ? `babelq: ${note}\n` : '', exitCode: 0 };
+  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note}\n` : ''}`, exitCode: 0 };
   const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';
   const plural = shown.length === 1 ? '' : 's';
   const header = target.kind === 'redis'
@@ -114,5 +115,5 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     lines.push('', rowLine(row, deliveryCount), ...(frameHeaders ? [frameLine(frameHeaders)] : []), `  ${row.text}`);
     for (const d of diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
   }
-  return { stdout: `${lines.join('\n')}\n`, stderr: '', exitCode: 0 };
+  return { stdout: `${lines.join('\n')}\n`, stderr: judgement.notes, exitCode: 0 };
 }

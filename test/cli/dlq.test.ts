@@ -574,3 +574,60 @@ describe("babelq dlq and peek on a dead letter whose data fails its URN's schema
     }
   });
 });
+
+describe('babelq dlq and peek in a folder whose registry.json lint would not use as it stands', () => {
+  test('one without a "schemas" key (misspelt) is said on stderr, as lint says it, since the messages are judged without it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'babelq-dlq-not-registry-'));
+    try {
+      mkdirSync(join(folder, '.git'));
+      writeFileSync(join(folder, 'registry.json'), JSON.stringify({ schema: [{ urn: URN, schema: 'schema.json' }] }));
+      writeFileSync(join(folder, 'schema.json'), JSON.stringify({ type: 'object', required: ['paid_at'] }));
+      const queue = uniqueQueue();
+      keys.add(queue).add(`${queue}.dlq`);
+      await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
+      const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: folder, env: process.env, timeout: 30_000, encoding: 'utf8' });
+      const note = /babelq: note: registry\.json was not read as a registry: .*so the messages were judged without a registry/;
+
+      const peeked = run(['peek', '--queue', queue, '--dlq']);
+      assert.equal(peeked.status, 0, peeked.stderr);
+      assert.match(peeked.stderr, note);
+      const peekedJson = run(['peek', '--queue', queue, '--dlq', '--format', 'json']);
+      assert.equal(peekedJson.status, 0, peekedJson.stderr);
+      assert.match(peekedJson.stderr, note);
+      assert.equal(JSON.parse(peekedJson.stdout).length, 1, 'stdout stays one JSON document');
+      const listed = run(['dlq', 'list', '--queue', queue]);
+      assert.equal(listed.status, 0, listed.stderr);
+      assert.match(listed.stderr, note);
+      const dry = run(['dlq', 'redrive', '--queue', queue, '--all', '--dry-run']);
+      assert.equal(dry.status, 0, dry.stderr);
+      assert.match(dry.stderr, note);
+      const moved = run(['dlq', 'redrive', '--queue', queue, '--all']);
+      assert.equal(moved.status, 0, moved.stderr);
+      assert.match(moved.stderr, note);
+      assert.equal(await redis.llen(queue), 1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('one bqschema refuses as a whole (a duplicate URN) is said on stderr; its entries still judge the messages', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'babelq-dlq-refused-registry-'));
+    try {
+      mkdirSync(join(folder, '.git'));
+      const entry = { urn: URN, schema: 'schema.json', owner: 'orders', status: 'active' };
+      writeFileSync(join(folder, 'registry.json'), JSON.stringify({ schemas: [entry, entry] }));
+      writeFileSync(join(folder, 'schema.json'), JSON.stringify({ type: 'object', required: ['paid_at'] }));
+      const queue = uniqueQueue();
+      keys.add(queue).add(`${queue}.dlq`);
+      await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
+      const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: folder, env: process.env, timeout: 30_000, encoding: 'utf8' });
+
+      const peeked = run(['peek', '--queue', queue, '--dlq']);
+      assert.equal(peeked.status, 0, peeked.stderr);
+      assert.match(peeked.stderr, /babelq: note: registry\.json is refused as a whole, as bqschema's registry load refuses it/);
+      assert.match(peeked.stdout, /payload-schema/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
