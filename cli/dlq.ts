@@ -222,18 +222,20 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeTarget(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
+  const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
+  const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
   if (dryRun) {
+    // What the redrive itself would then ask, said now: a dry run is how a user checks before it.
+    const asks = decision.action === 'confirm' ? `babelq: note: without --yes, the redrive would ask first: ${redriveQuestion(decision.question, moves.length)}\n` : '';
     for (const move of moves) {
       const { message } = move;
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;
       lines.push(`meta.id ${message.metaId} → ${to} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
     }
     lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${context.dlqKey}; nothing was moved.`);
-    return { stdout: `${lines.join('\n')}\n`, stderr: notes, exitCode: 0 };
+    return { stdout: `${lines.join('\n')}\n`, stderr: `${notes}${asks}`, exitCode: 0 };
   }
 
-  const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
-  const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
   if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };
   if (decision.action === 'confirm') return { stdout: '', stderr: `${notes}babelq: ${redriveQuestion(decision.question, moves.length)} Pass --yes to redrive.\n`, exitCode: 1 };
 

@@ -559,6 +559,11 @@ describe("babelq dlq and peek on a dead letter whose data fails its URN's schema
       assert.match(asked.stderr, /babelq: This envelope has 1 error \(payload-schema\)\. Redrive anyway\? Pass --yes to redrive\./);
       assert.equal(await redis.llen(`${queue}.dlq`), 1, 'nothing moved before the answer');
       assert.equal(await redis.llen(queue), 0);
+      // A dry run says so beforehand, and moves nothing either.
+      const dry = run(['dlq', 'redrive', '--queue', queue, '--all', '--dry-run']);
+      assert.equal(dry.status, 0, dry.stderr);
+      assert.match(dry.stderr, /babelq: note: without --yes, the redrive would ask first: This envelope has 1 error \(payload-schema\)\. Redrive anyway\?/);
+      assert.equal(await redis.llen(`${queue}.dlq`), 1);
 
       await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
       const both = run(['dlq', 'redrive', '--queue', queue, '--all']);
