@@ -206,30 +206,27 @@ export class TestLspClient {
    * Waits until no diagnostics have been published for `quietMs` (push mode): the publications a
    * change set off have all come, whatever order the server's concurrent pushes wrote them in.
    */
-  async waitForQuiet(quietMs = 300, timeoutMs = 10_000): Promise<void> {
-    const started = Date.now();
-    for (;;) {
-      const last = this.publishedAt.at(-1) ?? started;
-      const since = Date.now() - Math.max(last, started);
-      if (since >= quietMs) return;
-      if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while quiet was awaited`);
-      if (Date.now() - started > timeoutMs) throw new Error(`Diagnostics still published after ${timeoutMs} ms; got ${JSON.stringify(this.published.slice(-5))}`);
-      await new Promise((r) => setTimeout(r, Math.min(50, quietMs - since)));
-    }
+  waitForQuiet(quietMs = 300, timeoutMs = 10_000): Promise<void> {
+    return this.untilQuiet(this.publishedAt, () => true, quietMs, timeoutMs, () => `Diagnostics still published after ${timeoutMs} ms; got ${JSON.stringify(this.published.slice(-5))}`);
   }
 
   /**
    * Waits until the server has sent more than `after` diagnostic refreshes and then none for
    * `quietMs` (pull mode): the refreshes a change set off have all come, however late its timer ran.
    */
-  async waitForRefreshes(after: number, quietMs = 300, timeoutMs = 10_000): Promise<void> {
+  waitForRefreshes(after: number, quietMs = 300, timeoutMs = 10_000): Promise<void> {
+    return this.untilQuiet(this.refreshedAt, () => this.refreshes > after, quietMs, timeoutMs, () => `${this.refreshes > after ? 'Refreshes still sent' : `No refresh past the ${after} before`} after ${timeoutMs} ms`);
+  }
+
+  /** Waits until `ready` holds and nothing has been added to `times` (Date.now() of each arrival) for `quietMs`, counted from the call at the earliest. */
+  private async untilQuiet(times: readonly number[], ready: () => boolean, quietMs: number, timeoutMs: number, timedOut: () => string): Promise<void> {
     const started = Date.now();
     for (;;) {
-      const since = Date.now() - (this.refreshedAt.at(-1) ?? started);
-      if (this.refreshes > after && since >= quietMs) return;
-      if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while refreshes were awaited`);
-      if (Date.now() - started > timeoutMs) throw new Error(`${this.refreshes > after ? 'Refreshes still sent' : `No refresh past the ${after} before`} after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, this.refreshes > after ? Math.max(1, Math.min(50, quietMs - since)) : 20));
+      const since = Date.now() - Math.max(times.at(-1) ?? started, started);
+      if (ready() && since >= quietMs) return;
+      if (this.gone && !this.stopping) throw new Error(`${this.endedMessage()} while quiet was awaited`);
+      if (Date.now() - started > timeoutMs) throw new Error(timedOut());
+      await new Promise((r) => setTimeout(r, ready() ? Math.max(1, Math.min(50, quietMs - since)) : 20));
     }
   }
 
