@@ -5,7 +5,7 @@
  * `send` apply (an envelope with errors, a host that is not loopback: --yes); `--dry-run` prints
  * the bytes that would be published and moves nothing.
  */
-import { planRedrive } from '../core/language/redrive-plan';
+import { planRedrive, redriveQuestion } from '../core/language/redrive-plan';
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout } from '../core/message/types';
@@ -186,12 +186,6 @@ function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
   const choices: readonly string[] = ['auto', ...REDRIVE_SDKS];
   if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')} (the SDKs that ship a redrive)`, true);
   return value as RedriveSdk | 'auto';
-}
-
-/** send's question in a redrive's words: the envelopes it would publish, counted when more than one. */
-function redriveQuestion(question: string, envelopes: number): string {
-  const subject = envelopes === 1 ? question : question.replace(/^This envelope has /, `The ${envelopes} envelopes to redrive have `);
-  return subject.replace(/ Send anyway\?$/, ' Redrive anyway?');
 }
 
 async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }: { readonly select: (entry: ReadRow) => boolean; readonly sdk: RedriveSdk | 'auto' }): Promise<CommandResult> {

@@ -8,6 +8,7 @@
 import { join, relative } from 'node:path';
 import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings/settings';
+import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
 import { ProjectConfigs } from '../workspace/project-config';
 import { CliRegistries } from './registry';
 
@@ -26,7 +27,7 @@ export interface MessageJudgement {
 /** The settings and registry a message is judged by when babelq runs in `cwd`. */
 export function messageJudgement(cwd: string): MessageJudgement {
   // The name only places the message; no file of that name is read.
-  const path = join(cwd, 'message.babel.json');
+  const path = join(cwd, STAND_IN_FIXTURE_NAME);
   const configs = new ProjectConfigs();
   const settings = configs.settingsFor(path, DEFAULT_SETTINGS, []);
   const registries = new CliRegistries(cwd, undefined);

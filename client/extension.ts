@@ -18,6 +18,7 @@ import { ClosedViewProblems, MessageViews, registerMessageViews } from './messag
 import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
+import { serverJudge } from './server-judgement';
 import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
 import { describeState, type ServerState, type StatusView } from './status';
 import { explicitSettings } from './explicit-settings';
@@ -163,8 +164,10 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   );
   registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source) });
   registerMessageViews(context, views);
-  registerMessageCommands({ context, output, views });
-  registerRedriveCommands({ context, output, views });
+  // Lists and redrives are judged by the server, which holds the workspace's registry and babelq.json.
+  const judge = serverJudge(() => client);
+  registerMessageCommands({ context, output, views, judge });
+  registerRedriveCommands({ context, output, views, judge });
   return previews;
 }
 

@@ -5,21 +5,15 @@
  * is not running, or the document is not one it holds; a server that does not answer in time is
  * an error (the caller then renders in place and says why).
  */
-import { CancellationTokenSource, type CancellationToken } from 'vscode-languageserver-protocol';
 import { PREVIEW_METHOD, PREVIEW_NOT_OPEN, type PreviewParams, type PreviewResult } from '../core/language/protocol';
 import type { PreviewOptions } from '../core/message/preview';
 import type { RemoteRender } from './preview-renderer';
+import { requestWithin, type LanguageServer } from './server-request';
 
 /** Longer than any render of a 20 MB envelope here; a server that takes longer is stuck or gone. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
-/** What is asked of the language client (vscode-languageclient's, or a test's connection). */
-export interface PreviewServer {
-  isRunning(): boolean;
-  sendRequest<R>(method: string, params: unknown, token: CancellationToken): Promise<R>;
-}
-
-export function serverPreview(server: () => PreviewServer | undefined, timeoutMs = ANSWER_TIMEOUT_MS): RemoteRender {
+export function serverPreview(server: () => LanguageServer | undefined, timeoutMs = ANSWER_TIMEOUT_MS): RemoteRender {
   return async (key: string, options: PreviewOptions) => {
     const running = server();
     if (!running?.isRunning()) return undefined;
@@ -34,23 +28,10 @@ export function serverPreview(server: () => PreviewServer | undefined, timeoutMs
       ...(options.queue !== undefined ? { queue: options.queue } : {}),
       target: options.target,
     };
-    const cancel = new CancellationTokenSource();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        cancel.cancel();
-        reject(new Error(`no answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-    });
-    try {
-      const result = await Promise.race([running.sendRequest<PreviewResult>(PREVIEW_METHOD, params, cancel.token), late]);
-      if (result.ok) return result.text;
-      // A document the server does not hold is rendered in place; one it cannot publish (a syntax
-      // error while a key is typed) says why, as the preview does, without parsing megabytes here.
-      return result.error === PREVIEW_NOT_OPEN ? undefined : `Nothing to publish: ${result.error}\n`;
-    } finally {
-      clearTimeout(timer);
-      cancel.dispose();
-    }
+    const result = await requestWithin<PreviewResult>(running, PREVIEW_METHOD, params, timeoutMs);
+    if (result.ok) return result.text;
+    // A document the server does not hold is rendered in place; one it cannot publish (a syntax
+    // error while a key is typed) says why, as the preview does, without parsing megabytes here.
+    return result.error === PREVIEW_NOT_OPEN ? undefined : `Nothing to publish: ${result.error}\n`;
   };
 }

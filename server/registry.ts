@@ -10,6 +10,7 @@ import type { Settings } from '../core/rules/settings/settings';
 import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, loadRegistrySteps, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
+import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
 import { isUnder } from '../workspace/path-containment';
 import { runInSlices } from '../workspace/time-slices';
 import { ProjectFileStamps } from './project-file-stamps';
@@ -19,9 +20,6 @@ import { ProjectFileStamps } from './project-file-stamps';
  * change), one that cannot be used, or none found for a folder of fixtures (with the root searched).
  */
 export type RegistryListener = (state: RegistryState, searched: Searched) => void;
-
-/** The stand-in file name of a document with no file (see judgedPath); no fixture glob matches it. */
-const UNSAVED_DOCUMENT_NAME = '.unsaved-envelope';
 
 /** Where a registry search began: the fixture's directory and the folder it stops at. */
 type Searched = { readonly directory: string; readonly root: string };
@@ -149,7 +147,7 @@ export class RegistryService {
     // Only documents that have no file anywhere: a git: or other virtual copy of a file belongs
     // where that file is, which this server cannot tell, so it gets no registry (as before).
     if (!UNSAVED_SCHEMES.some((scheme) => documentUri.startsWith(`${scheme}:`))) return undefined;
-    return this.firstFolder === undefined ? undefined : join(this.firstFolder, UNSAVED_DOCUMENT_NAME);
+    return this.firstFolder === undefined ? undefined : join(this.firstFolder, STAND_IN_FIXTURE_NAME);
   }
 
   /** The registry state for a document URI under its settings (a registry not loaded yet is loaded in one go). */

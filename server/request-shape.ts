@@ -7,6 +7,7 @@
  */
 
 import { isRecord } from '../core/model/js-value';
+import { MAX_JUDGED_MESSAGES } from '../core/language/protocol';
 
 export { isRecord };
 export const isUri = (value: unknown): boolean => typeof value === 'string' && value !== '';
@@ -67,6 +68,16 @@ export function malformedRegistryParams(params: unknown, needsUrn: boolean): str
   // An empty uri counts as none (the request then answers for no folder), as before these checks.
   if (params.uri != null && typeof params.uri !== 'string') return 'uri is not a string';
   if (needsUrn && !(typeof params.urn === 'string' && params.urn.trim() !== '')) return 'urn is not a non-empty string';
+  return undefined;
+}
+
+/** What is wrong with babelqueue/judgeMessages params (a list of at most MAX_JUDGED_MESSAGES strings), or undefined. */
+export function malformedJudgeMessagesParams(params: unknown): string | undefined {
+  if (!isRecord(params)) return 'the params are not an object';
+  const { texts } = params;
+  if (!Array.isArray(texts)) return 'texts is not a list';
+  if (texts.length > MAX_JUDGED_MESSAGES) return `texts holds ${texts.length} messages, more than the ${MAX_JUDGED_MESSAGES} one request judges`;
+  if (!texts.every((text) => typeof text === 'string')) return 'texts is not a list of strings';
   return undefined;
 }
 

@@ -44,6 +44,7 @@ import { StoredByteOrderMarks } from './stored-byte-order-marks';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures } from './handlers/language';
 import { registerNavigation } from './handlers/navigation';
+import { registerMessageVerdicts } from './handlers/message-verdicts';
 import { registerPreview } from './handlers/preview';
 import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
@@ -518,6 +519,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);
   registerPreview(context);
+  registerMessageVerdicts(context);
   documents.listen(checkedDocumentSync(connection, (message) => connection.console.warn(message)));
   connection.listen();
 }

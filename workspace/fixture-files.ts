@@ -10,6 +10,14 @@ import { TimeSlices } from './time-slices';
 export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 /** The file name suffix a directory search picks up. */
 export const ENVELOPE_SUFFIX = '.babel.json';
+/**
+ * The name a document with no file is judged under, at the top of a folder: a message read from a
+ * queue (by `babelq peek` and `dlq` in the current folder, by the editor in its first workspace
+ * folder) and an untitled envelope. A fixture's name, so an `overrides` glob such as
+ * `*.babel.json` applies to it as to a fixture there, in the CLI and the editor alike. No file of
+ * that name is read.
+ */
+export const STAND_IN_FIXTURE_NAME = `message${ENVELOPE_SUFFIX}`;
 
 /** The most fixtures a walk of the server's finds in one folder (a huge tree cannot stall it). */
 export const MAX_FIXTURES_FOUND = 20_000;

@@ -10,12 +10,13 @@
 import * as vscode from 'vscode';
 import { dateText, deadLetterLocation, DLQ_SUFFIX, groupDeadLetters, listingOrder, newestFirst, urnLabel, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
-import { consumedBody, lintedRows } from '../../core/language/message-rows';
+import { consumedBody, lintedRows, type ReadBody } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { failureText } from '../send-settings';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
+import type { MessageJudge } from '../server-judgement';
 import { redrive } from './redrive';
 import { envelopeDocument, forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
@@ -33,6 +34,8 @@ const LIST_LIMIT = 1000;
 
 export interface MessageServices extends Pick<SendServices, 'context' | 'output'> {
   readonly views: MessageViews;
+  /** The language server's verdicts (client/server-judgement.ts): with the workspace's registry and babelq.json. */
+  readonly judge?: MessageJudge;
 }
 
 /** Registers Peek Queue and Dead Letters. */
@@ -137,7 +140,8 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
     // Decoded as lint decodes a file (a BOM or bytes that are not UTF-8 are its json-syntax error).
     const peeked = await broker.peek(key, LIST_LIMIT);
     // A Redis header frame is read as the consumers read it: the envelope inside (as babelq peek does).
-    const rows = lintedRows(peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis').body)).map((entry) => entry.row);
+    const read = peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis').body);
+    const rows = await judgedRows(services, command, read);
     const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
     return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
   } catch (error) {
@@ -149,6 +153,27 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   } finally {
     await broker?.close();
   }
+}
+
+/**
+ * The rows of bodies read, each with the language server's verdict (the registry's payload schema
+ * and babelq.json applied, as to the message once opened); a body that is not UTF-8 keeps lint's
+ * one finding on its bytes. Without the server's answer, every row keeps the verdict on the bytes
+ * and the contract alone, and the output says so.
+ */
+async function judgedRows(services: MessageServices, command: string, bodies: readonly ReadBody[]): Promise<MessageRow[]> {
+  const rows = lintedRows(bodies).map((entry) => entry.row);
+  const judged = bodies.flatMap((body, index) => (body.notUtf8 ? [] : [index]));
+  const answer = services.judge ? await services.judge(judged.map((index) => bodies[index]!.text)) : { unjudged: 'no language server' };
+  if ('unjudged' in answer) {
+    services.output.warn(`${command}: verdicts on the envelope contract alone, without the registry's payload schemas: ${answer.unjudged}.`);
+    return rows;
+  }
+  judged.forEach((index, at) => {
+    const verdict = answer.verdicts[at];
+    if (verdict) rows[index] = { ...rows[index]!, errors: verdict.errors, warnings: verdict.warnings };
+  });
+  return rows;
 }
 
 async function peekQueue(services: MessageServices): Promise<void> {

@@ -9,12 +9,13 @@ import { REDRIVE_SDKS, type RedriveSdk } from '../../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
-import { planRedrive } from '../../core/language/redrive-plan';
+import { planRedrive, redriveQuestion, type RedrivePlan } from '../../core/language/redrive-plan';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import type { MessageViews, ShownMessage } from '../message-view';
+import type { MessageJudge } from '../server-judgement';
 import { failureText } from '../send-settings';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
@@ -29,7 +30,10 @@ export interface RedriveRequest {
   readonly shownIn?: vscode.Uri;
 }
 
-type RedriveServices = Pick<SendServices, 'context' | 'output'>;
+export type RedriveServices = Pick<SendServices, 'context' | 'output'> & {
+  /** The language server's verdicts (client/server-judgement.ts): errors with the workspace's registry and babelq.json. */
+  readonly judge?: MessageJudge;
+};
 
 /** Registers Redrive and Edit, then Redrive. */
 export function registerRedriveCommands(services: RedriveServices & { readonly views: MessageViews }): void {
@@ -69,6 +73,25 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
   );
 }
 
+/**
+ * The error codes of what the moves would publish, as the language server judges them (the first
+ * workspace folder's registry and babelq.json, as `babelq dlq redrive` judges them in the folder
+ * it runs in). Without its answer: the plan's own, on the contract alone, with the payload-schema
+ * errors of the editors showing a candidate (as of the server's last answer on that text), and a
+ * line in the output saying the registry was not consulted.
+ */
+async function judgedErrorCodes(services: RedriveServices, requests: readonly RedriveRequest[], plan: RedrivePlan): Promise<string[]> {
+  const judged = services.judge ? await services.judge(plan.moves.map(({ message }) => message.text)) : { unjudged: 'no language server' };
+  if ('verdicts' in judged && judged.verdicts.every((verdict) => verdict !== null)) return judged.verdicts.flatMap((verdict) => verdict!.errorCodes);
+  services.output.warn(`Redrive: errors counted on the envelope contract alone, without the registry's payload schemas: ${'unjudged' in judged ? judged.unjudged : 'a message too large for the server'}.`);
+  const codes = [...plan.errorCodes];
+  for (const index of plan.movedCandidates) {
+    const shownIn = requests[index]!.shownIn;
+    if (shownIn) codes.push(...schemaErrorsShown(shownIn));
+  }
+  return codes;
+}
+
 /** The server's payload-schema errors on an open editor, as its squiggles show them: one code per error, for the send question. */
 function schemaErrorsShown(uri: vscode.Uri): string[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === DIAGNOSTIC_SOURCE && d.severity === vscode.DiagnosticSeverity.Error && diagnosticCode(d) === 'payload-schema').map(() => 'payload-schema');
@@ -89,16 +112,11 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   const { source } = requests[0]!.message;
   const settings = settingsFor(source.settingsUri);
   // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
-  const { moves, movedCandidates, skipped: refused, errorCodes, notes } = planRedrive(
+  const plan = planRedrive(
     requests.map((request) => ({ metaId: request.message.row.metaId, body: request.message.body, text: request.editedText ?? request.message.row.text, edited: request.editedText !== undefined })),
     { sdk, redisLayout: settings.redisLayout, redisPrefix: settings.redisPrefix },
   );
-  // The re-lint has no registry: the URN's schema errors on data, which the redrive leaves as it
-  // is, come from the editor's problems (as of the server's last answer on that text).
-  for (const index of movedCandidates) {
-    const shownIn = requests[index]!.shownIn;
-    if (shownIn) errorCodes.push(...schemaErrorsShown(shownIn));
-  }
+  const { moves, skipped: refused, notes } = plan;
   if (moves.length === 0) {
     void vscode.window.showErrorMessage(`Nothing to redrive: ${refused.join('; ')}`);
     return false;
@@ -134,6 +152,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   }
   if (answer !== 'Redrive') return false;
 
+  const errorCodes = await judgedErrorCodes(services, requests, plan);
   const confirmed = new Set<ConfirmationKind>();
   for (;;) {
     const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(host), host, confirmed });
@@ -142,8 +161,10 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
       void vscode.window.showWarningMessage(decision.reason);
       return false;
     }
-    const yes = await vscode.window.showWarningMessage(decision.question, { modal: true }, decision.confirmLabel);
-    if (yes !== decision.confirmLabel) return false;
+    // In a redrive's words, the button too: "Redrive Anyway", not "Send Anyway".
+    const confirmLabel = decision.confirmLabel.replace(/^Send\b/, 'Redrive');
+    const yes = await vscode.window.showWarningMessage(redriveQuestion(decision.question, moves.length), { modal: true }, confirmLabel);
+    if (yes !== confirmLabel) return false;
     confirmed.add(decision.kind);
   }
   const target = await resolveTarget(services, settings);

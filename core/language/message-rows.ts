@@ -3,7 +3,7 @@
  * engine as a fixture, and described by core/message/dead-letter.ts. Here rather than there
  * because the lint verdict needs the rules, which sit above the message layer.
  */
-import { messageRow, type MessageRow } from '../message/dead-letter';
+import { messageRow, type LintCounts, type MessageRow } from '../message/dead-letter';
 import { redisFrame, type RedisFrame } from '../message/redis-frame';
 import { utf8Bytes } from '../model/utf8';
 import { analyzeStoredText } from '../rules/byte-order-mark';
@@ -70,8 +70,29 @@ function frameOf(stored: Uint8Array, decoders: LintDecoders): RedisFrame | undef
 export function lintedRows(bodies: readonly ReadBody[], settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): LintedRow[] {
   return bodies.map(({ text, bytes, notUtf8 }, position) => {
     const diagnostics = notUtf8 ? notUtf8Diagnostics(notUtf8.message, settings, notUtf8.before) : analyzeStoredText(text, settings, registry).diagnostics;
-    const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
-    return { row: messageRow(text, bytes, position, { errors, warnings }), diagnostics };
+    return { row: messageRow(text, bytes, position, verdictOf(diagnostics)), diagnostics };
   });
+}
+
+/**
+ * What a list shows of a message and what a redrive's question counts: its errors and warnings,
+ * and the code of each error (the send guards ask about some codes in words of their own).
+ */
+export interface MessageVerdict extends LintCounts {
+  readonly errorCodes: readonly string[];
+}
+
+/** A message's verdict from its findings. */
+export function verdictOf(diagnostics: readonly CoreDiagnostic[]): MessageVerdict {
+  const errorCodes = diagnostics.filter((d) => d.severity === 'error').map((d) => d.code);
+  return { errors: errorCodes.length, warnings: diagnostics.filter((d) => d.severity === 'warning').length, errorCodes };
+}
+
+/**
+ * A message's text judged as `babelq lint` judges a fixture's (a BOM kept in the text is its
+ * json-syntax error), with `settings` and `registry`: the language server's answer to the
+ * editor's lists and redrives (server/handlers/message-verdicts.ts).
+ */
+export function judgedText(text: string, settings: Settings, registry: RegistryState): MessageVerdict {
+  return verdictOf(analyzeStoredText(text, settings, registry).diagnostics);
 }

@@ -113,3 +113,28 @@ export type PreviewResult =
 
 /** The scheme of a message the extension opens read-only from a broker (a document with no file). */
 export const MESSAGE_SCHEME = 'babelqueue-message';
+
+/**
+ * `babelqueue/judgeMessages` (client → server request): message texts read from a queue, or the
+ * texts a redrive would publish, judged as a message opened from a broker is (a document with no
+ * file, at the top of the first workspace folder: that folder's babelq.json and registry), so a
+ * list's verdict, the opened message's squiggles and a redrive's question about errors agree, as
+ * they do in `babelq peek` and `babelq dlq`.
+ */
+export const JUDGE_MESSAGES_METHOD = 'babelqueue/judgeMessages';
+
+/** The most texts one request judges: the most messages a list reads. */
+export const MAX_JUDGED_MESSAGES = 1000;
+
+export interface JudgeMessagesParams {
+  /** At most MAX_JUDGED_MESSAGES. */
+  readonly texts: readonly string[];
+}
+
+export interface JudgeMessagesResult {
+  /**
+   * One per text, in order: null for a text the server did not judge (longer than a fixture it
+   * reads may be), which the client then judges without the registry.
+   */
+  readonly verdicts: readonly ({ readonly errors: number; readonly warnings: number; readonly errorCodes: readonly string[] } | null)[];
+}

@@ -53,3 +53,13 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
   });
   return plan;
 }
+
+/**
+ * A send guard's question (core/message/send-policy.ts) in a redrive's words, for `babelq dlq
+ * redrive` and the editor's Redrive alike: the envelopes it would publish, counted when more than
+ * one, and "Redrive" where a send says "Send".
+ */
+export function redriveQuestion(question: string, envelopes: number): string {
+  const subject = envelopes === 1 ? question : question.replace(/^This envelope has /, `The ${envelopes} envelopes to redrive have `);
+  return subject.replace(/ Send anyway\?$/, ' Redrive anyway?').replace(/ Send a test envelope to it\?$/, ` Redrive ${envelopes === 1 ? 'the message' : `${envelopes} messages`} to it?`);
+}

@@ -1,12 +1,21 @@
 /**
  * The editor's Dead Letters view and Redrive on the real Redis, through the fake `vscode` module
  * (test/support/fake-vscode.ts): a row whose job holds no URN is labelled with the urn alias the
- * decoders read, and a redrive leaves in the DLQ what the chosen SDK's decoder fails on.
+ * decoders read, a redrive leaves in the DLQ what the chosen SDK's decoder fails on, and the rows
+ * and the redrive's question are judged by the real language server with the workspace's registry.
  */
 import assert from 'node:assert/strict';
-import { before, beforeEach, describe, test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { serverJudge, type MessageJudge } from '../../client/server-judgement';
+import type { LanguageServer } from '../../client/server-request';
 import { deadLettered, outgoing, uniqueQueue, useRealBrokers } from '../broker/helpers';
 import { installFakeVscode } from '../support/fake-vscode';
+import { TestLspClient } from '../support/lsp-client';
+import { ORDERS_URN, TIGHTENED_ORDERS_SCHEMA } from '../support/orders-schema';
 
 const fake = installFakeVscode();
 const brokers = useRealBrokers();
@@ -159,5 +168,68 @@ describe('Redrive from the editor', () => {
     const logged = fake.events.filter((event) => event.kind === 'log.info').map((event) => event.text);
     assert.equal(logged.length, 1, logged.join('\n'));
     assert.match(logged[0]!, new RegExp(`^Redrove 1 message\\(s\\) from .*${queue}\\.dlq to ${queue} in \\d+(\\.\\d+)? ms$`));
+  });
+});
+
+describe('Dead Letters and Redrive judged by the language server, with the workspace\'s registry', () => {
+  // A workspace whose registry requires customer_id, which the queued messages lack.
+  const root = mkdtempSync(join(tmpdir(), 'babelq-judged-dlq-'));
+  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: ORDERS_URN, schema: 'orders-created.json', owner: 'orders', status: 'active' }] }));
+  writeFileSync(join(root, 'orders-created.json'), TIGHTENED_ORDERS_SCHEMA);
+  const server = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  const running: LanguageServer = { isRunning: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) };
+
+  before(() => server.initialize());
+  after(() => {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Dead Letters on a queue holding one dead letter, its row and the redrive's questions recorded; the errors question declined. */
+  async function listAndRedrive(judge: MessageJudge) {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 3 }).text, queue, 'gateway down'));
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    let row: string | undefined;
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return queue;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) {
+        const item = (items as { description?: string; row?: unknown }[]).find((candidate) => candidate.row);
+        row = item?.description;
+        return item;
+      }
+      if (event.kind === 'quickPick') return (items as { label: string }[]).find((item) => item.label.startsWith('Redrive'));
+      if (event.kind === 'info' && event.text.startsWith('Redrive ')) return 'Redrive';
+      return undefined;
+    };
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never, judge });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    const warnings = fake.events.filter((event) => event.kind === 'warning');
+    return { queue, row, warnings, logged: fake.events.filter((event) => event.kind === 'log.warn').map((event) => event.text) };
+  }
+
+  test('a dead letter whose data fails its URN\'s schema is an error in its row, and the redrive of it asks first', async () => {
+    const { queue, row, warnings, logged } = await listAndRedrive(serverJudge(() => running));
+    assert.match(row ?? '', / · 1 error$/, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.equal(warnings.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.equal(warnings[0]!.text, 'This envelope has 1 error (payload-schema). Redrive anyway?');
+    assert.deepEqual(logged, []);
+    // Declined: nothing moved.
+    assert.equal(await redis.llen(`${queue}.dlq`), 1);
+    assert.equal(await redis.llen(queue), 0);
+  });
+
+  test('without the server\'s answer, the row and the redrive judge the contract alone, and the output says so', async () => {
+    const { queue, row, warnings, logged } = await listAndRedrive(serverJudge(() => undefined));
+    assert.match(row ?? '', / · valid$/);
+    assert.equal(warnings.length, 0, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.deepEqual(logged, [
+      "Dead Letters: verdicts on the envelope contract alone, without the registry's payload schemas: the BabelQueue language server is not running.",
+      "Redrive: errors counted on the envelope contract alone, without the registry's payload schemas: the BabelQueue language server is not running.",
+    ]);
+    // Nothing asked about errors: moved.
+    assert.equal(await redis.llen(queue), 1);
+    assert.equal(await redis.llen(`${queue}.dlq`), 0);
   });
 });

@@ -13,7 +13,8 @@ import type { CancellationToken } from 'vscode-languageserver-protocol';
 import { renderPreview, type PreviewOptions } from '../../core/message/preview';
 import { parseJson } from '../../core/parse/parser';
 import { PreviewRenderer, REMOTE_FROM_LINES, type PreviewSource } from '../../client/preview-renderer';
-import { serverPreview, type PreviewServer } from '../../client/server-preview';
+import { serverPreview } from '../../client/server-preview';
+import type { LanguageServer } from '../../client/server-request';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 
@@ -47,7 +48,7 @@ function source(text: string, read = { length: 0, text: 0 }): PreviewSource {
  * The test client's connection as the extension's language client is asked (and how often); with
  * `held`, every answer reaches the caller only once it resolves (the server has answered already).
  */
-function asServer(client: TestLspClient, asked: { count: number } = { count: 0 }, held?: Promise<void>): PreviewServer {
+function asServer(client: TestLspClient, asked: { count: number } = { count: 0 }, held?: Promise<void>): LanguageServer {
   return {
     isRunning: () => true,
     sendRequest: <R>(method: string, params: unknown, token: CancellationToken) => {
@@ -213,7 +214,7 @@ test('what the server cannot answer is rendered in place: not running, a documen
   const failing = new PreviewRenderer(serverPreview(() => ({ isRunning: () => true, sendRequest: <R>() => Promise.reject<R>(new Error('Connection got disposed.')) })), (message) => problems.push(message));
   assert.equal(await failing.render('file:///d.babel.json', source(text), options), inPlace(text));
   let cancelled = false;
-  const silent: PreviewServer = {
+  const silent: LanguageServer = {
     isRunning: () => true,
     sendRequest: (_method, _params, token) => {
       token.onCancellationRequested(() => (cancelled = true));
