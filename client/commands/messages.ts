@@ -135,15 +135,10 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   const key = location?.key ?? (target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue);
   const where = describeTarget(target, key);
   let broker: Broker | undefined;
+  let peeked: Awaited<ReturnType<Broker['peek']>>;
   try {
     broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
-    // Decoded as lint decodes a file (a BOM or bytes that are not UTF-8 are its json-syntax error).
-    const peeked = await broker.peek(key, LIST_LIMIT);
-    // A Redis header frame is read as the consumers read it: the envelope inside (as babelq peek does).
-    const read = peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis').body);
-    const rows = await judgedRows(services, command, read);
-    const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
-    return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
+    peeked = await broker.peek(key, LIST_LIMIT);
   } catch (error) {
     await forgetRefusedPassword(services, settings, error);
     const text = failureText(error, [target.password]);
@@ -153,6 +148,13 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   } finally {
     await broker?.close();
   }
+  // Judged once the connection is closed. Decoded as lint decodes a file (a BOM or bytes that are
+  // not UTF-8 are its json-syntax error); a Redis header frame is read as the consumers read it:
+  // the envelope inside (as babelq peek does).
+  const read = peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis').body);
+  const rows = await judgedRows(services, command, read);
+  const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
+  return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };
 }
 
 /**
