@@ -160,11 +160,12 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
 /**
  * The rows of bodies read, each with the language server's verdict (the registry's payload schema
  * and babelq.json applied, as to the message once opened); a body that is not UTF-8 keeps lint's
- * one finding on its bytes. Without the server's answer, every row keeps the verdict on the bytes
- * and the contract alone, and the output says so.
+ * one finding on its bytes, at the severity the server's settings give it. Without the server's
+ * answer, every row keeps the verdict on the bytes and the contract alone, and the output says so.
  */
 async function judgedRows(services: MessageServices, command: string, bodies: readonly ReadBody[]): Promise<MessageRow[]> {
   const rows = lintedRows(bodies).map((entry) => entry.row);
+  if (bodies.length === 0) return rows;
   const judged = bodies.flatMap((body, index) => (body.notUtf8 ? [] : [index]));
   const answer = services.judge ? await services.judge(judged.map((index) => bodies[index]!.text)) : { unjudged: 'no language server' };
   if ('unjudged' in answer) {
@@ -175,6 +176,13 @@ async function judgedRows(services: MessageServices, command: string, bodies: re
     const verdict = answer.verdicts[at];
     if (verdict) rows[index] = { ...rows[index]!, errors: verdict.errors, warnings: verdict.warnings };
   });
+  // Bytes that are not UTF-8: lint's one json-syntax finding, at the severity babelq.json gives it (as babelq peek and dlq).
+  const { notUtf8 } = answer;
+  if (notUtf8) {
+    bodies.forEach((body, index) => {
+      if (body.notUtf8) rows[index] = { ...rows[index]!, errors: notUtf8.errors, warnings: notUtf8.warnings };
+    });
+  }
   return rows;
 }
 

@@ -137,4 +137,9 @@ export interface JudgeMessagesResult {
    * reads may be), which the client then judges without the registry.
    */
   readonly verdicts: readonly ({ readonly errors: number; readonly warnings: number; readonly errorCodes: readonly string[] } | null)[];
+  /**
+   * The verdict of a body whose bytes are not UTF-8, which the client keeps (no text of it is
+   * sent): lint's one json-syntax finding, at the severity those settings give it.
+   */
+  readonly notUtf8?: { readonly errors: number; readonly warnings: number; readonly errorCodes: readonly string[] };
 }

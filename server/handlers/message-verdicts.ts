@@ -6,7 +6,8 @@
  * errors agree, and agree with `babelq peek` and `babelq dlq` run at the top of that folder.
  */
 import { CancellationToken } from 'vscode-languageserver/node';
-import { judgedText } from '../../core/language/message-rows';
+import { judgedText, verdictOf } from '../../core/language/message-rows';
+import { notUtf8Diagnostics } from '../../core/rules/not-utf8';
 import { JUDGE_MESSAGES_METHOD, MESSAGE_SCHEME, type JudgeMessagesParams, type JudgeMessagesResult } from '../../core/language/protocol';
 import { MAX_ENVELOPE_FILE_BYTES } from '../../workspace/bounded-read';
 import type { ServerContext } from '../context';
@@ -43,7 +44,8 @@ export function registerMessageVerdicts(context: ServerContext): void {
           sliceStarted = Date.now();
         }
       }
-      return token.isCancellationRequested ? NOT_JUDGED : { verdicts };
+      // Where the finding is (the text before the bad byte) changes nothing the verdict counts.
+      return token.isCancellationRequested ? NOT_JUDGED : { verdicts, notUtf8: verdictOf(notUtf8Diagnostics('', settings)) };
     },
     NOT_JUDGED,
   );

@@ -233,3 +233,41 @@ describe('Dead Letters and Redrive judged by the language server, with the works
     assert.equal(await redis.llen(`${queue}.dlq`), 0);
   });
 });
+
+describe('Dead Letters judged by the language server: a body that is not UTF-8', () => {
+  // A workspace whose babelq.json makes json-syntax a warning: lint's one finding on bytes that are not UTF-8 is then a warning.
+  const root = mkdtempSync(join(tmpdir(), 'babelq-judged-not-utf8-'));
+  writeFileSync(join(root, 'babelq.json'), JSON.stringify({ severity: { 'json-syntax': 'warning' } }));
+  const server = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  const running: LanguageServer = { isRunning: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) };
+
+  before(() => server.initialize());
+  after(() => {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('its row has the severity the folder\'s babelq.json gives json-syntax, as babelq dlq list run there says', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const stored = Buffer.from(deadLettered(outgoing(queue, { orderId: 4 }).text, queue, 'gateway down'));
+    stored[stored.indexOf('"', stored.indexOf('gateway down') - 2)] = 0xff;
+    await redis.rpush(`${queue}.dlq`, stored);
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    let row: string | undefined;
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return queue;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) row = (items as { description?: string; row?: unknown }[]).find((candidate) => candidate.row)?.description;
+      return undefined;
+    };
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never, judge: serverJudge(() => running) });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    const { messageJudgement } = await import('../../cli/message-judgement');
+    const judgement = messageJudgement(root);
+    const body = rows.messageBody(new Uint8Array(stored), { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) });
+    assert.ok(body.notUtf8, 'the stored bytes are not UTF-8');
+    const cli = rows.lintedRows([body], judgement.settings, judgement.registry)[0]!.row;
+    assert.deepEqual([cli.errors, cli.warnings], [0, 1]);
+    assert.match(row ?? '', / · 1 warning$/, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+  });
+});
