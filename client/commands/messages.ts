@@ -172,10 +172,14 @@ async function judgedRows(services: MessageServices, command: string, bodies: re
     services.output.warn(`${command}: verdicts on the envelope contract alone, without the registry's payload schemas: ${answer.unjudged}.`);
     return rows;
   }
+  let unjudged = 0;
   judged.forEach((index, at) => {
     const verdict = answer.verdicts[at];
     if (verdict) rows[index] = { ...rows[index]!, errors: verdict.errors, warnings: verdict.warnings };
+    else unjudged++;
   });
+  // A text longer than the server reads keeps the contract's verdict: said, as a redrive says it.
+  if (unjudged > 0) services.output.warn(`${command}: verdicts on the envelope contract alone, without the registry's payload schemas, for ${unjudged} message(s) longer than the BabelQueue language server judges.`);
   // Bytes that are not UTF-8: lint's one json-syntax finding, at the severity babelq.json gives it (as babelq peek and dlq).
   const { notUtf8 } = answer;
   if (notUtf8) {

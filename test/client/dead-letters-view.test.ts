@@ -271,3 +271,25 @@ describe('Dead Letters judged by the language server: a body that is not UTF-8',
     assert.match(row ?? '', / · 1 warning$/, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
   });
 });
+
+describe('Dead Letters: a message the language server does not judge (longer than it reads)', () => {
+  test('keeps the verdict on the contract alone, and the output says so, as the redrive\'s does', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 5 }).text, queue, 'gateway down'));
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    let row: string | undefined;
+    fake.answer = (event, items) => {
+      if (event.kind === 'input') return queue;
+      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) row = (items as { description?: string; row?: unknown }[]).find((candidate) => candidate.row)?.description;
+      return undefined;
+    };
+    const judge: MessageJudge = async (texts) => ({ verdicts: texts.map(() => null) });
+    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never, judge });
+    await fake.commands.get('babelqueue.deadLetters')!();
+    assert.match(row ?? '', / · valid$/);
+    assert.deepEqual(fake.events.filter((event) => event.kind === 'log.warn').map((event) => event.text), [
+      "Dead Letters: verdicts on the envelope contract alone, without the registry's payload schemas, for 1 message(s) longer than the BabelQueue language server judges.",
+    ]);
+  });
+});
