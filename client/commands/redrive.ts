@@ -9,7 +9,10 @@ import { REDRIVE_SDKS, type RedriveSdk } from '../../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
+import { judgedText } from '../../core/language/message-rows';
 import { planRedrive, redriveQuestion, type RedrivePlan } from '../../core/language/redrive-plan';
+import { NO_REGISTRY } from '../../core/registry/types';
+import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
@@ -82,8 +85,13 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
  */
 async function judgedErrorCodes(services: RedriveServices, requests: readonly RedriveRequest[], plan: RedrivePlan): Promise<string[]> {
   const judged = services.judge ? await services.judge(plan.moves.map(({ message }) => message.text)) : { unjudged: 'no language server' };
-  if ('verdicts' in judged && judged.verdicts.every((verdict) => verdict !== null)) return judged.verdicts.flatMap((verdict) => verdict!.errorCodes);
-  services.output.warn(`Redrive: errors counted on the envelope contract alone, without the registry's payload schemas: ${'unjudged' in judged ? judged.unjudged : 'a message too large for the server'}.`);
+  if ('verdicts' in judged) {
+    // A text longer than the server judges is judged here, on the contract alone, and said so.
+    const unjudged = judged.verdicts.filter((verdict) => verdict === null).length;
+    if (unjudged > 0) services.output.warn(`Redrive: errors counted on the envelope contract alone, without the registry's payload schemas, for ${unjudged} message(s) longer than the BabelQueue language server judges.`);
+    return judged.verdicts.flatMap((verdict, at) => (verdict ?? judgedText(plan.moves[at]!.message.text, DEFAULT_SETTINGS, NO_REGISTRY)).errorCodes);
+  }
+  services.output.warn(`Redrive: errors counted on the envelope contract alone, without the registry's payload schemas: ${judged.unjudged}.`);
   const codes = [...plan.errorCodes];
   for (const index of plan.movedCandidates) {
     const shownIn = requests[index]!.shownIn;

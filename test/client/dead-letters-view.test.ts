@@ -293,3 +293,32 @@ describe('Dead Letters: a message the language server does not judge (longer tha
     ]);
   });
 });
+
+describe('Redrive: a message the language server does not judge (longer than it reads)', () => {
+  test('is judged on the contract alone, the others keep the server\'s verdicts, and the output says so', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+    // The first breaks the contract (an integer no double holds); the server is made to judge only the second, with an error of the registry's.
+    const texts = [
+      deadLettered(outgoing(queue, { orderId: 6 }).text, queue, 'gateway down').replace('"order_id":6', '"order_id":12345678901234567890'),
+      deadLettered(outgoing(queue, { orderId: 7 }).text, queue, 'gateway down'),
+    ];
+    await redis.rpush(`${queue}.dlq`, ...texts);
+    const messages = texts.map((text) => {
+      const body = Buffer.from(text);
+      return { message: { row: rows.lintedRows([rows.messageBody(body, decoders)])[0]!.row, body, source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } } };
+    });
+    const judge: MessageJudge = async () => ({ verdicts: [null, { errors: 1, warnings: 0, errorCodes: ['payload-schema'] }] });
+    fake.answer = (event) => (event.kind === 'info' && event.text.startsWith('Redrive ') ? 'Redrive' : undefined);
+    assert.equal(await redriveModule.redrive({ ...fake.services(), judge }, messages, 'node'), false);
+    const question = fake.events.filter((event) => event.kind === 'warning').map((event) => event.text);
+    assert.equal(question.length, 1, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.match(question[0]!, /^The 2 envelopes to redrive have 2 errors \((?!.*payload-schema.*payload-schema)[a-z-]+, payload-schema\)\. Redrive anyway\?$/);
+    assert.deepEqual(fake.events.filter((event) => event.kind === 'log.warn').map((event) => event.text), [
+      "Redrive: errors counted on the envelope contract alone, without the registry's payload schemas, for 1 message(s) longer than the BabelQueue language server judges.",
+    ]);
+    assert.equal(await redis.llen(queue), 0, 'declined: nothing moved');
+  });
+});
