@@ -171,18 +171,27 @@ describe('Redrive from the editor', () => {
   });
 });
 
-describe('Dead Letters and Redrive judged by the language server, with the workspace\'s registry', () => {
-  // A workspace whose registry requires customer_id, which the queued messages lack.
-  const root = mkdtempSync(join(tmpdir(), 'babelq-judged-dlq-'));
-  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: ORDERS_URN, schema: 'orders-created.json', owner: 'orders', status: 'active' }] }));
-  writeFileSync(join(root, 'orders-created.json'), TIGHTENED_ORDERS_SCHEMA);
+/**
+ * The real language server on a new folder holding `files`, asked as the extension's judge asks it:
+ * started before the tests of the block that calls this, stopped after them.
+ */
+function judgingServer(prefix: string, files: Record<string, string>): { root: string; running: LanguageServer } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
   const server = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
-  const running: LanguageServer = { isRunning: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) };
-
   before(() => server.initialize());
   after(() => {
     server.kill();
     rmSync(root, { recursive: true, force: true });
+  });
+  return { root, running: { isRunning: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) } };
+}
+
+describe('Dead Letters and Redrive judged by the language server, with the workspace\'s registry', () => {
+  // A workspace whose registry requires customer_id, which the queued messages lack.
+  const { running } = judgingServer('babelq-judged-dlq-', {
+    'registry.json': JSON.stringify({ schemas: [{ urn: ORDERS_URN, schema: 'orders-created.json', owner: 'orders', status: 'active' }] }),
+    'orders-created.json': TIGHTENED_ORDERS_SCHEMA,
   });
 
   /** Dead Letters on a queue holding one dead letter, its row and the redrive's questions recorded; the errors question declined. */
@@ -234,34 +243,31 @@ describe('Dead Letters and Redrive judged by the language server, with the works
   });
 });
 
+/** Dead Letters on `<queue>.dlq` holding `stored` alone, judged by `judge`: the description of its row (what follows the URN). */
+async function listedRow(queue: string, stored: string | Buffer, judge: MessageJudge): Promise<string | undefined> {
+  await redis.rpush(`${queue}.dlq`, stored);
+  fake.settings = { 'babelqueue.broker.url': REDIS };
+  let row: string | undefined;
+  fake.answer = (event, items) => {
+    if (event.kind === 'input') return queue;
+    if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) row = (items as { description?: string; row?: unknown }[]).find((candidate) => candidate.row)?.description;
+    return undefined;
+  };
+  messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never, judge });
+  await fake.commands.get('babelqueue.deadLetters')!();
+  return row;
+}
+
 describe('Dead Letters judged by the language server: a body that is not UTF-8', () => {
   // A workspace whose babelq.json makes json-syntax a warning: lint's one finding on bytes that are not UTF-8 is then a warning.
-  const root = mkdtempSync(join(tmpdir(), 'babelq-judged-not-utf8-'));
-  writeFileSync(join(root, 'babelq.json'), JSON.stringify({ severity: { 'json-syntax': 'warning' } }));
-  const server = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
-  const running: LanguageServer = { isRunning: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) };
-
-  before(() => server.initialize());
-  after(() => {
-    server.kill();
-    rmSync(root, { recursive: true, force: true });
-  });
+  const { root, running } = judgingServer('babelq-judged-not-utf8-', { 'babelq.json': JSON.stringify({ severity: { 'json-syntax': 'warning' } }) });
 
   test('its row has the severity the folder\'s babelq.json gives json-syntax, as babelq dlq list run there says', async () => {
     const queue = uniqueQueue();
     keys.add(`${queue}.dlq`);
     const stored = Buffer.from(deadLettered(outgoing(queue, { orderId: 4 }).text, queue, 'gateway down'));
     stored[stored.indexOf('"', stored.indexOf('gateway down') - 2)] = 0xff;
-    await redis.rpush(`${queue}.dlq`, stored);
-    fake.settings = { 'babelqueue.broker.url': REDIS };
-    let row: string | undefined;
-    fake.answer = (event, items) => {
-      if (event.kind === 'input') return queue;
-      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) row = (items as { description?: string; row?: unknown }[]).find((candidate) => candidate.row)?.description;
-      return undefined;
-    };
-    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never, judge: serverJudge(() => running) });
-    await fake.commands.get('babelqueue.deadLetters')!();
+    const row = await listedRow(queue, stored, serverJudge(() => running));
     const { messageJudgement } = await import('../../cli/message-judgement');
     const judgement = messageJudgement(root);
     const body = rows.messageBody(new Uint8Array(stored), { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) });
@@ -276,17 +282,7 @@ describe('Dead Letters: a message the language server does not judge (longer tha
   test('keeps the verdict on the contract alone, and the output says so, as the redrive\'s does', async () => {
     const queue = uniqueQueue();
     keys.add(`${queue}.dlq`);
-    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue, { orderId: 5 }).text, queue, 'gateway down'));
-    fake.settings = { 'babelqueue.broker.url': REDIS };
-    let row: string | undefined;
-    fake.answer = (event, items) => {
-      if (event.kind === 'input') return queue;
-      if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) row = (items as { description?: string; row?: unknown }[]).find((candidate) => candidate.row)?.description;
-      return undefined;
-    };
-    const judge: MessageJudge = async (texts) => ({ verdicts: texts.map(() => null) });
-    messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never, judge });
-    await fake.commands.get('babelqueue.deadLetters')!();
+    const row = await listedRow(queue, deadLettered(outgoing(queue, { orderId: 5 }).text, queue, 'gateway down'), async (texts) => ({ verdicts: texts.map(() => null) }));
     assert.match(row ?? '', / · valid$/);
     assert.deepEqual(fake.events.filter((event) => event.kind === 'log.warn').map((event) => event.text), [
       "Dead Letters: verdicts on the envelope contract alone, without the registry's payload schemas, for 1 message(s) longer than the BabelQueue language server judges.",
