@@ -4,7 +4,7 @@
  * babelq.json and registry, as a message opened from the list is, so a `data` that fails its
  * URN's schema is an error in the row, in the opened message and in the redrive's question.
  */
-import { JUDGE_MESSAGES_METHOD, MAX_JUDGED_MESSAGES, type JudgeMessagesParams, type JudgeMessagesResult } from '../core/language/protocol';
+import { JUDGE_MESSAGES_METHOD, MAX_JUDGED_CHARACTERS, MAX_JUDGED_MESSAGES, type JudgeMessagesParams, type JudgeMessagesResult } from '../core/language/protocol';
 import type { MessageVerdict } from '../core/language/message-rows';
 import { requestWithin, type LanguageServer } from './server-request';
 
@@ -18,21 +18,27 @@ const ANSWER_TIMEOUT_MS = 10_000;
  */
 export type MessageJudge = (texts: readonly string[]) => Promise<{ readonly verdicts: readonly (MessageVerdict | null)[]; readonly notUtf8?: MessageVerdict } | { readonly unjudged: string }>;
 
+/**
+ * The most characters one request carries (one text longer than it goes alone): a list of large
+ * messages is judged in several requests, so neither side holds every text again as JSON at once.
+ */
+const MAX_REQUEST_CHARACTERS = 16 * 1024 * 1024;
+
 export function serverJudge(server: () => LanguageServer | undefined, timeoutMs = ANSWER_TIMEOUT_MS): MessageJudge {
   return async (texts) => {
     const running = server();
     if (!running?.isRunning()) return { unjudged: 'the BabelQueue language server is not running' };
-    const verdicts: (MessageVerdict | null)[] = [];
+    // A text the server would not judge is not sent: its verdict is null.
+    const verdicts: (MessageVerdict | null)[] = texts.map(() => null);
     let notUtf8: MessageVerdict | undefined;
     try {
-      // A list reads at most as many as one request judges; a larger redrive asks in turns. Asked
-      // once with no text too: the answer says how a body that is not UTF-8 is judged.
-      for (let start = 0; start === 0 || start < texts.length; start += MAX_JUDGED_MESSAGES) {
-        const chunk = texts.slice(start, start + MAX_JUDGED_MESSAGES);
-        const result = await requestWithin<JudgeMessagesResult>(running, JUDGE_MESSAGES_METHOD, { texts: chunk } satisfies JudgeMessagesParams, timeoutMs);
+      // Asked at least once, with no text too: the answer says how a body that is not UTF-8 is judged.
+      for (const batch of requestBatches(texts)) {
+        const sent = batch.map((index) => texts[index]!);
+        const result = await requestWithin<JudgeMessagesResult>(running, JUDGE_MESSAGES_METHOD, { texts: sent } satisfies JudgeMessagesParams, timeoutMs);
         // An answer of another length is the server's empty answer to a request it failed on.
-        if (result?.verdicts?.length !== chunk.length) return { unjudged: 'the BabelQueue language server could not judge them (see its output)' };
-        verdicts.push(...result.verdicts);
+        if (result?.verdicts?.length !== sent.length) return { unjudged: 'the BabelQueue language server could not judge them (see its output)' };
+        batch.forEach((index, at) => (verdicts[index] = result.verdicts[at] ?? null));
         notUtf8 ??= result.notUtf8;
       }
     } catch (error) {
@@ -40,4 +46,26 @@ export function serverJudge(server: () => LanguageServer | undefined, timeoutMs 
     }
     return notUtf8 ? { verdicts, notUtf8 } : { verdicts };
   };
+}
+
+/**
+ * The indexes of the texts to send, in requests of at most MAX_JUDGED_MESSAGES texts and
+ * MAX_REQUEST_CHARACTERS characters, in order; a text longer than the server judges is left out.
+ * At least one request, empty when there is nothing to send.
+ */
+export function requestBatches(texts: readonly string[]): number[][] {
+  const batches: number[][] = [[]];
+  let characters = 0;
+  texts.forEach((text, index) => {
+    if (text.length > MAX_JUDGED_CHARACTERS) return;
+    let batch = batches.at(-1)!;
+    if (batch.length > 0 && (batch.length === MAX_JUDGED_MESSAGES || characters + text.length > MAX_REQUEST_CHARACTERS)) {
+      batch = [];
+      batches.push(batch);
+      characters = 0;
+    }
+    batch.push(index);
+    characters += text.length;
+  });
+  return batches;
 }

@@ -126,6 +126,9 @@ export const JUDGE_MESSAGES_METHOD = 'babelqueue/judgeMessages';
 /** The most texts one request judges: the most messages a list reads. */
 export const MAX_JUDGED_MESSAGES = 1000;
 
+/** The longest text judged (null above it): 64 Mi characters, as lint reads no fixture above 64 MiB. */
+export const MAX_JUDGED_CHARACTERS = 64 * 1024 * 1024;
+
 export interface JudgeMessagesParams {
   /** At most MAX_JUDGED_MESSAGES. */
   readonly texts: readonly string[];

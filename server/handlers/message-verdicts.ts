@@ -8,8 +8,7 @@
 import { CancellationToken } from 'vscode-languageserver/node';
 import { judgedText, verdictOf } from '../../core/language/message-rows';
 import { notUtf8Diagnostics } from '../../core/rules/not-utf8';
-import { JUDGE_MESSAGES_METHOD, MESSAGE_SCHEME, type JudgeMessagesParams, type JudgeMessagesResult } from '../../core/language/protocol';
-import { MAX_ENVELOPE_FILE_BYTES } from '../../workspace/bounded-read';
+import { JUDGE_MESSAGES_METHOD, MAX_JUDGED_CHARACTERS, MESSAGE_SCHEME, type JudgeMessagesParams, type JudgeMessagesResult } from '../../core/language/protocol';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';
 import { refuseMalformed } from '../request';
@@ -17,9 +16,6 @@ import { malformedJudgeMessagesParams } from '../request-shape';
 
 /** Stands for every message judged: a document with no file, judged where any such document is. */
 const JUDGED_MESSAGE_URI = `${MESSAGE_SCHEME}:/judged-message`;
-
-/** A text longer than a fixture lint reads gets no verdict here (the client judges it without the registry). */
-const MAX_JUDGED_CHARACTERS = MAX_ENVELOPE_FILE_BYTES;
 
 /** How long judging runs before other requests (a keystroke's diagnostics) get a turn. */
 const SLICE_MS = 20;
