@@ -3,6 +3,7 @@
  * swapped as a whole immutable value when any of its files changes (on disk or in an open editor),
  * and the files it depends on remembered so a change re-validates only what it affects.
  */
+import { lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } from '../core/registry/types';
@@ -11,7 +12,7 @@ import { MESSAGE_SCHEME } from '../core/language/protocol';
 import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, loadRegistrySteps, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
 import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
-import { isUnder } from '../workspace/path-containment';
+import { isUnder, realPathIfThere } from '../workspace/path-containment';
 import { runInSlices } from '../workspace/time-slices';
 import { ProjectFileStamps } from './project-file-stamps';
 
@@ -23,6 +24,18 @@ export type RegistryListener = (state: RegistryState, searched: Searched) => voi
 
 /** Where a registry search began: the fixture's directory and the folder it stops at. */
 type Searched = { readonly directory: string; readonly root: string };
+
+/** What one directory's search found, the places it looked at, and the registry.json it read last (for the load that follows). */
+interface RegistrySearchResult {
+  readonly found: { readonly path: string } | RegistryState;
+  readonly places: readonly string[];
+  readonly read?: { readonly path: string; readonly text: string };
+}
+
+/** A search's key in `found`: the folder it stops at, the registry path a setting names, the directory it starts from. */
+function searchKey(root: string, registryPath: string | undefined, directory: string): string {
+  return `${root}\u0000${registryPath ?? ''}\u0000${directory}`;
+}
 
 /** Documents with no file: an untitled editor, a message the extension opened from a broker. */
 const UNSAVED_SCHEMES = ['untitled', MESSAGE_SCHEME];
@@ -184,39 +197,107 @@ export class RegistryService {
     const path = this.judgedPath(documentUri);
     if (!path) return NO_REGISTRY;
     const root = this.folderOf(path);
-    const cacheKey = `${root}\u0000${settings.registryPath ?? ''}\u0000${dirname(path)}`;
-    const searched = { directory: dirname(path), root };
+    const directory = dirname(path);
+    const searched = { directory, root };
+    const cacheKey = searchKey(root, settings.registryPath, directory);
     let found = this.found.get(cacheKey);
     // The last registry.json the search read, handed to the load that follows: a large one takes
     // tens of milliseconds to read, and the load would read it again at once. Not kept in `found`.
     let read: { readonly path: string; readonly text: string } | undefined;
     if (!found) {
-      const reader: TextReader = (candidate, limit) => {
-        const text = this.reader(candidate, limit);
-        read = { path: candidate, text };
-        return text;
-      };
-      const places: string[] = [];
-      const search = findRegistry(path, root, settings.registryPath, {
-        read: reader,
-        looked: (candidate) => {
-          places.push(candidate);
-          this.stamps.looked(candidate);
-        },
-        verdicts: this.registryVerdicts,
-        linkedVerdict: (candidate, place) => {
-          const candidates = this.verdictsThroughLinks.get(place);
-          if (candidates) candidates.add(candidate);
-          else this.verdictsThroughLinks.set(place, new Set([candidate]));
-        },
-      });
-      found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
-      this.found.set(cacheKey, found);
-      this.searchedPlaces.set(cacheKey, { directory: dirname(path), places });
+      const search = (settings.registryPath === undefined ? this.searchFromParent(directory, root) : undefined) ?? this.search(directory, root, settings.registryPath);
+      found = search.found;
+      read = search.read;
+      this.keepSearch(cacheKey, directory, search);
       if ('kind' in found) this.listener(found, searched);
     }
     if ('kind' in found) return found;
     return read?.path === found.path ? { path: found.path, searched, text: read.text } : { path: found.path, searched };
+  }
+
+  /** The registry a fixture in `directory` finds, searched from there up to `root`, and the places looked at. */
+  private search(directory: string, root: string, registryPath: string | undefined): RegistrySearchResult {
+    let read: { readonly path: string; readonly text: string } | undefined;
+    const reader: TextReader = (candidate, limit) => {
+      const text = this.reader(candidate, limit);
+      read = { path: candidate, text };
+      return text;
+    };
+    const places: string[] = [];
+    const search = findRegistry(join(directory, STAND_IN_FIXTURE_NAME), root, registryPath, {
+      read: reader,
+      looked: (candidate) => {
+        places.push(candidate);
+        this.stamps.looked(candidate);
+      },
+      verdicts: this.registryVerdicts,
+      linkedVerdict: (candidate, place) => {
+        const candidates = this.verdictsThroughLinks.get(place);
+        if (candidates) candidates.add(candidate);
+        else this.verdictsThroughLinks.set(place, new Set([candidate]));
+      },
+    });
+    const found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
+    return { found, places, ...(read ? { read } : {}) };
+  }
+
+  /**
+   * A directory's search made from its parent's, which a search from the directory would repeat
+   * above it (10,000 one-fixture folders under one registry.json had it looked for, its path made
+   * real and its containment checked 10,000 times): when nothing is at the directory's own
+   * registry.json and no symbolic link is in its path (so the search climbs from it as from its
+   * parent, within the same folder), it finds what its parent's search finds, having looked there
+   * first. Up to the nearest folder with a search kept, each folder on the way gets its search
+   * kept too (for its siblings), the highest searched on its own. Undefined when the directory
+   * itself does not qualify: it is searched on its own.
+   */
+  private searchFromParent(directory: string, root: string): RegistrySearchResult | undefined {
+    // No link in the directory's path: none in its parents' either.
+    if (realPathIfThere(directory) !== directory) return undefined;
+    // The folders whose own registry.json is not there, from `directory` up, each searched from the next.
+    const below: string[] = [];
+    let base: RegistrySearchResult | undefined;
+    for (let current = directory; ; ) {
+      const parent = dirname(current);
+      if (current === root || parent === current || !isUnder(root, parent) || !this.nothingAt(join(current, REGISTRY_FILE_NAME))) {
+        // Searched on its own: the highest folder of the climb.
+        if (below.length === 0) return undefined;
+        base = this.search(current, root, undefined);
+        this.keepSearch(searchKey(root, undefined, current), current, base);
+        break;
+      }
+      below.push(current);
+      const found = this.found.get(searchKey(root, undefined, parent));
+      const searched = this.searchedPlaces.get(searchKey(root, undefined, parent));
+      if (found !== undefined && searched !== undefined) {
+        base = { found, places: searched.places };
+        break;
+      }
+      current = parent;
+    }
+    let result = base;
+    for (const folder of below.reverse()) {
+      result = { ...result, places: [join(folder, REGISTRY_FILE_NAME), ...result.places] };
+      // The directory's own is kept by its caller, with the listener told.
+      if (folder !== directory) this.keepSearch(searchKey(root, undefined, folder), folder, result);
+    }
+    return result;
+  }
+
+  /** True when nothing is at `candidate` (a registry.json's place), recorded as looked at first: a file made meanwhile shows at the next look. */
+  private nothingAt(candidate: string): boolean {
+    this.stamps.looked(candidate);
+    try {
+      return lstatSync(candidate, { throwIfNoEntry: false }) === undefined;
+    } catch {
+      // Cannot be looked at: the search on its own says why.
+      return false;
+    }
+  }
+
+  private keepSearch(key: string, directory: string, search: RegistrySearchResult): void {
+    this.found.set(key, search.found);
+    this.searchedPlaces.set(key, { directory, places: search.places });
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */
