@@ -62,6 +62,12 @@ export class RegistryService {
   private verdictsToPrune = false;
   /** The places each search of `found` looked for a registry.json (from its fixtures' directory), kept as long as its answer is. */
   private readonly searchedPlaces = new Map<string, { readonly directory: string; readonly places: readonly string[] }>();
+  /**
+   * The keys of `found` whose search was made for a folder below (`searchFromParent`), which no
+   * fixture of their own folder has used yet: the listener is told of such a search when one does,
+   * as a search of that folder's own would have told it.
+   */
+  private readonly searchesUntold = new Set<string>();
   private folders: string[] = [];
   /** The first workspace folder as the editor listed it: where a document with no file belongs. */
   private firstFolder: string | undefined;
@@ -109,6 +115,7 @@ export class RegistryService {
     this.registryVerdicts.clear();
     this.verdictsThroughLinks.clear();
     this.searchedPlaces.clear();
+    this.searchesUntold.clear();
     this.projectRoots.clear();
     this.schemaFilesOf.clear();
     // The loads under way are for the folders before: the next request for each starts another.
@@ -201,6 +208,8 @@ export class RegistryService {
     const searched = { directory, root };
     const cacheKey = searchKey(root, settings.registryPath, directory);
     let found = this.found.get(cacheKey);
+    // A search made for a folder below: its own fixture tells the listener now.
+    if (found !== undefined && this.searchesUntold.delete(cacheKey) && 'kind' in found) this.listener(found, searched);
     // The last registry.json the search read, handed to the load that follows: a large one takes
     // tens of milliseconds to read, and the load would read it again at once. Not kept in `found`.
     let read: { readonly path: string; readonly text: string } | undefined;
@@ -263,7 +272,7 @@ export class RegistryService {
         // Searched on its own: the highest folder of the climb.
         if (below.length === 0) return undefined;
         base = this.search(current, root, undefined);
-        this.keepSearch(searchKey(root, undefined, current), current, base);
+        this.keepSearch(searchKey(root, undefined, current), current, base, false);
         break;
       }
       below.push(current);
@@ -279,7 +288,7 @@ export class RegistryService {
     for (const folder of below.reverse()) {
       result = { ...result, places: [join(folder, REGISTRY_FILE_NAME), ...result.places] };
       // The directory's own is kept by its caller, with the listener told.
-      if (folder !== directory) this.keepSearch(searchKey(root, undefined, folder), folder, result);
+      if (folder !== directory) this.keepSearch(searchKey(root, undefined, folder), folder, result, false);
     }
     return result;
   }
@@ -295,9 +304,12 @@ export class RegistryService {
     }
   }
 
-  private keepSearch(key: string, directory: string, search: RegistrySearchResult): void {
+  /** `told`: the listener has been told of the search (made for its own folder's fixture), else it is told at that folder's first use. */
+  private keepSearch(key: string, directory: string, search: RegistrySearchResult, told = true): void {
     this.found.set(key, search.found);
     this.searchedPlaces.set(key, { directory, places: search.places });
+    if (told) this.searchesUntold.delete(key);
+    else this.searchesUntold.add(key);
   }
 
   /** The loaded registry whose registry.json is this document, if it is one. */
@@ -477,6 +489,7 @@ export class RegistryService {
       for (const path of paths) if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) this.loaded.delete(path);
       this.found.clear();
       this.searchedPlaces.clear();
+      this.searchesUntold.clear();
       this.verdictsToPrune = true;
     }
     return changed || loadRead;
@@ -505,6 +518,7 @@ export class RegistryService {
       if (live.has(directory)) continue;
       this.searchedPlaces.delete(key);
       this.found.delete(key);
+      this.searchesUntold.delete(key);
       this.verdictsToPrune = true;
     }
     // What a registry.json was found to be goes with the last search or registry that read it: the

@@ -103,3 +103,21 @@ describe('a folder\'s registry search made from its parent\'s', () => {
     assert.equal(looks.get(join(root, 'many', 'case-7', 'registry.json')), 1);
   });
 });
+
+describe('the listener of a folder\'s search made from its parent\'s', () => {
+  test('is told of each folder\'s registry state when a fixture there is first judged, as a search of its own tells it, whatever search was made first', (t) => {
+    const { root } = tree(t);
+    const told: string[] = [];
+    const registries = new RegistryService(() => undefined, (state, searched) => {
+      if (state.kind !== 'loaded') told.push(`${named(state)} from ${searched.directory}`);
+    });
+    registries.setWorkspaceFolders([toUri(root)]);
+    // No registry above these: c/d/e's search makes c/d's and c's too, and no one is told of those.
+    rmSync(join(root, 'registry.json'));
+    for (const folder of ['c/d/e', 'c/d', 'c']) registries.stateFor(toUri(join(root, folder, 'x.babel.json')), DEFAULT_SETTINGS);
+    assert.deepEqual(told, ['c/d/e', 'c/d', 'c'].map((folder) => `none from ${join(root, folder)}`));
+    // Told once: a fixture judged again finds the search kept.
+    registries.stateFor(toUri(join(root, 'c', 'd', 'x.babel.json')), DEFAULT_SETTINGS);
+    assert.equal(told.length, 3);
+  });
+});
