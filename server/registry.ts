@@ -256,15 +256,17 @@ export class RegistryService {
    * real and its containment checked 10,000 times): when nothing is at the directory's own
    * registry.json and no symbolic link is in its path (so the search climbs from it as from its
    * parent, within the same folder), it finds what its parent's search finds, having looked there
-   * first. Up to the nearest folder with a search kept, each folder on the way gets its search
-   * kept too (for its siblings), the highest searched on its own. Undefined when the directory
-   * itself does not qualify: it is searched on its own.
+   * first. The climb goes up to the nearest folder with a search kept, or else to the highest
+   * folder that qualifies, which is searched on its own; that search and the parent's are kept
+   * (for the directory's siblings). Undefined when the directory itself does not qualify: it is
+   * searched on its own.
    */
   private searchFromParent(directory: string, root: string): RegistrySearchResult | undefined {
     // No link in the directory's path: none in its parents' either.
     if (realPathIfThere(directory) !== directory) return undefined;
     // The folders whose own registry.json is not there, from `directory` up, each searched from the next.
     const below: string[] = [];
+    const parentOf = dirname(directory);
     let base: RegistrySearchResult | undefined;
     for (let current = directory; ; ) {
       const parent = dirname(current);
@@ -287,8 +289,10 @@ export class RegistryService {
     let result = base;
     for (const folder of below.reverse()) {
       result = { ...result, places: [join(folder, REGISTRY_FILE_NAME), ...result.places] };
-      // The directory's own is kept by its caller, with the listener told.
-      if (folder !== directory) this.keepSearch(searchKey(root, undefined, folder), folder, result, false);
+      // The parent's is kept for the directory's siblings (the directory's own by its caller, with
+      // the listener told); the folders between are not: each kept search holds every place of its
+      // climb, and a fixture 1,500 folders deep would have kept a million.
+      if (folder === parentOf) this.keepSearch(searchKey(root, undefined, folder), folder, result, false);
     }
     return result;
   }

@@ -120,4 +120,23 @@ describe('the listener of a folder\'s search made from its parent\'s', () => {
     registries.stateFor(toUri(join(root, 'c', 'd', 'x.babel.json')), DEFAULT_SETTINGS);
     assert.equal(told.length, 3);
   });
+
+  test('a fixture 300 folders deep: the searches kept depend on each place once or a few times, not once for every folder between', (t) => {
+    const { root } = tree(t);
+    let folder = join(root, 'deep');
+    for (let level = 0; level < 300; level++) folder = join(folder, 'd');
+    mkdirSync(folder, { recursive: true });
+    const fixture = join(folder, 'x.babel.json');
+    const registries = new RegistryService(() => undefined);
+    registries.setWorkspaceFolders([toUri(root)]);
+    assert.equal(named(registries.stateFor(toUri(fixture), DEFAULT_SETTINGS)), oracle(fixture, root));
+    const dependedOn = [...registries.filesDependedOn()];
+    // Its own search's places (302), its parent's and the top's: every folder's would be some 45,000.
+    assert.ok(dependedOn.length <= 3 * 303, `${dependedOn.length} places`);
+    for (const place of placesLookedAt(fixture, root)) assert.ok(dependedOn.includes(place), place);
+    // A sibling is searched from the parent's search kept.
+    const sibling = join(folder, '..', 'e', 'x.babel.json');
+    mkdirSync(dirname(sibling));
+    assert.equal(named(registries.stateFor(toUri(sibling), DEFAULT_SETTINGS)), oracle(sibling, root));
+  });
 });
