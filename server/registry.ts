@@ -266,7 +266,6 @@ export class RegistryService {
     if (realPathIfThere(directory) !== directory) return undefined;
     // The folders whose own registry.json is not there, from `directory` up, each searched from the next.
     const below: string[] = [];
-    const parentOf = dirname(directory);
     let base: RegistrySearchResult | undefined;
     for (let current = directory; ; ) {
       const parent = dirname(current);
@@ -286,14 +285,12 @@ export class RegistryService {
       }
       current = parent;
     }
-    let result = base;
-    for (const folder of below.reverse()) {
-      result = { ...result, places: [join(folder, REGISTRY_FILE_NAME), ...result.places] };
-      // The parent's is kept for the directory's siblings (the directory's own by its caller, with
-      // the listener told); the folders between are not: each kept search holds every place of its
-      // climb, and a fixture 1,500 folders deep would have kept a million.
-      if (folder === parentOf) this.keepSearch(searchKey(root, undefined, folder), folder, result, false);
-    }
+    // The directory's own places first, then each folder's up the climb, then the base's.
+    const result = { ...base, places: [...below.map((folder) => join(folder, REGISTRY_FILE_NAME)), ...base.places] };
+    // The parent's is kept for the directory's siblings (the directory's own by its caller, with the
+    // listener told) when the climb went through it; the folders between are not: each kept search
+    // holds every place of its climb, and a fixture 1,500 folders deep would have kept a million.
+    if (below.length > 1) this.keepSearch(searchKey(root, undefined, below[1]!), below[1]!, { ...base, places: result.places.slice(1) }, false);
     return result;
   }
 
