@@ -233,6 +233,7 @@ export class RegistryService {
       return text;
     };
     const places: string[] = [];
+    // findRegistry starts from a fixture's folder; the stand-in's name places one there.
     const search = findRegistry(join(directory, STAND_IN_FIXTURE_NAME), root, registryPath, {
       read: reader,
       looked: (candidate) => {

@@ -33,7 +33,7 @@ export interface RedriveRequest {
   readonly shownIn?: vscode.Uri;
 }
 
-export type RedriveServices = Pick<SendServices, 'context' | 'output'> & {
+type RedriveServices = Pick<SendServices, 'context' | 'output'> & {
   /** The language server's verdicts (client/server-judgement.ts): errors with the workspace's registry and babelq.json. */
   readonly judge?: MessageJudge;
 };

@@ -4,6 +4,8 @@
  * a request's shape breaks the build on both ends instead of failing at run time.
  */
 
+import type { MessageVerdict } from './message-rows';
+
 /** The language id of envelope fixtures; package.json declares the same one under contributes.languages. */
 export const ENVELOPE_LANGUAGE_ID = 'babelqueue-envelope';
 
@@ -139,10 +141,10 @@ export interface JudgeMessagesResult {
    * One per text, in order: null for a text the server did not judge (longer than a fixture it
    * reads may be), which the client then judges without the registry.
    */
-  readonly verdicts: readonly ({ readonly errors: number; readonly warnings: number; readonly errorCodes: readonly string[] } | null)[];
+  readonly verdicts: readonly (MessageVerdict | null)[];
   /**
    * The verdict of a body whose bytes are not UTF-8, which the client keeps (no text of it is
    * sent): lint's one json-syntax finding, at the severity those settings give it.
    */
-  readonly notUtf8?: { readonly errors: number; readonly warnings: number; readonly errorCodes: readonly string[] };
+  readonly notUtf8?: MessageVerdict;
 }
