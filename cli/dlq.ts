@@ -5,7 +5,7 @@
  * `send` apply (an envelope with errors, a host that is not loopback: --yes); `--dry-run` prints
  * the bytes that would be published and moves nothing.
  */
-import { planRedrive, redriveQuestion } from '../core/language/redrive-plan';
+import { planRedrive, redriveErrorCodes, redriveQuestion } from '../core/language/redrive-plan';
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout } from '../core/message/types';
@@ -196,12 +196,11 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const wantedIds = parsed.repeated.get('id') ?? [];
   const notFound = wantedIds.filter((id) => !picked.some(({ row }) => row.metaId === id));
   const lines: string[] = [];
-  const { moves, skipped, errorCodes, notes: targetNotes } = planRedrive(
+  const { moves, skipped, notes: targetNotes } = planRedrive(
     picked.map(({ row, body }) => ({ metaId: row.metaId, body, text: row.text })),
     { sdk, redisLayout: context.layout, redisPrefix: context.prefix },
-    judgement.settings,
-    judgement.registry,
   );
+  const errorCodes = redriveErrorCodes(moves, judgement.settings, judgement.registry);
   // Not "left in the DLQ": an id that was not read may not be there at all.
   const more = linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
   const dryRun = parsed.options.has('dry-run');

@@ -9,10 +9,7 @@ import { REDRIVE_SDKS, type RedriveSdk } from '../../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
-import { judgedText } from '../../core/language/message-rows';
-import { planRedrive, redriveQuestion, type RedrivePlan } from '../../core/language/redrive-plan';
-import { NO_REGISTRY } from '../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
+import { planRedrive, redriveErrorCodes, redriveQuestion, type RedrivePlan } from '../../core/language/redrive-plan';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
@@ -89,10 +86,10 @@ async function judgedErrorCodes(services: RedriveServices, requests: readonly Re
     // A text longer than the server judges is judged here, on the contract alone, and said so.
     const unjudged = judged.verdicts.filter((verdict) => verdict === null).length;
     if (unjudged > 0) services.output.warn(`Redrive: errors counted on the envelope contract alone, without the registry's payload schemas, for ${unjudged} message(s) longer than the BabelQueue language server judges.`);
-    return judged.verdicts.flatMap((verdict, at) => (verdict ?? judgedText(plan.moves[at]!.message.text, DEFAULT_SETTINGS, NO_REGISTRY)).errorCodes);
+    return judged.verdicts.flatMap((verdict, at) => verdict?.errorCodes ?? redriveErrorCodes([plan.moves[at]!]));
   }
   services.output.warn(`Redrive: errors counted on the envelope contract alone, without the registry's payload schemas: ${judged.unjudged}.`);
-  const codes = [...plan.errorCodes];
+  const codes = redriveErrorCodes(plan.moves);
   for (const index of plan.movedCandidates) {
     const shownIn = requests[index]!.shownIn;
     if (shownIn) codes.push(...schemaErrorsShown(shownIn));

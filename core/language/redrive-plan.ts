@@ -1,8 +1,8 @@
 /**
  * What a redrive of chosen dead letters would move, for `babelq dlq redrive` and the editor's
  * Redrive alike: per message, its stored bytes checked (a BOM or bytes that are not UTF-8 are
- * left where they are, unless the user wrote the text to send), the chosen SDK's redrive made, and
- * the errors of what would be published counted for the send guards.
+ * left where they are, unless the user wrote the text to send) and the chosen SDK's redrive made;
+ * and, apart, the errors of what would be published, for the send guards.
  */
 import { bytesNotRedriven, redriveMessage, type RedriveOptions } from '../message/dead-letter';
 import type { RedriveMove } from '../message/types';
@@ -27,14 +27,12 @@ export interface RedrivePlan {
   readonly movedCandidates: number[];
   /** Why each candidate not moved stays (`meta.id …: reason`). */
   readonly skipped: string[];
-  /** The error codes of the bytes each move would publish (re-linted with the plan's settings and registry; none: the contract alone). */
-  readonly errorCodes: string[];
   /** What to say before moving (`meta.id …: note`): a target queue whose name is only white space. */
   readonly notes: string[];
 }
 
-export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions, settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): RedrivePlan {
-  const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], errorCodes: [], notes: [] };
+export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions): RedrivePlan {
+  const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], notes: [] };
   candidates.forEach((candidate, index) => {
     const notRedriven = candidate.edited ? undefined : bytesNotRedriven(candidate.body);
     if (notRedriven !== undefined) {
@@ -46,12 +44,21 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
       plan.skipped.push(`meta.id ${candidate.metaId}: ${redriven.error}`);
       return;
     }
-    for (const found of analyzeText(redriven.message.text, settings, registry)) if (found.severity === 'error') plan.errorCodes.push(found.code);
     if (redriven.note) plan.notes.push(`meta.id ${candidate.metaId}: ${redriven.note}`);
     plan.moves.push({ original: candidate.body, message: redriven.message });
     plan.movedCandidates.push(index);
   });
   return plan;
+}
+
+/**
+ * The error codes of the bytes the moves would publish, re-linted with `settings` and `registry`
+ * (by default the contract alone): what the send guards ask about. Apart from the plan, so the
+ * editor, whose language server judges the texts with the registry, lints them here only when the
+ * server cannot answer.
+ */
+export function redriveErrorCodes(moves: readonly RedriveMove[], settings: Settings = DEFAULT_SETTINGS, registry: RegistryState = NO_REGISTRY): string[] {
+  return moves.flatMap(({ message }) => analyzeText(message.text, settings, registry).flatMap((found) => (found.severity === 'error' ? [found.code] : [])));
 }
 
 /**
