@@ -6,9 +6,12 @@
  */
 import { JUDGE_MESSAGES_METHOD, MAX_JUDGED_CHARACTERS, MAX_JUDGED_MESSAGES, type JudgeMessagesParams, type JudgeMessagesResult } from '../core/language/protocol';
 import type { MessageVerdict } from '../core/language/message-rows';
-import { requestWithin, type LanguageServer } from './server-request';
+import { acceptsRequests, requestWithin, type LanguageServer } from './server-request';
 
-/** A thousand large messages are judged well within it; a server that takes longer is stuck or gone. */
+/**
+ * A thousand large messages are judged well within it, and a server starting as the list is made
+ * starts well within it too; a server that takes longer is stuck or gone.
+ */
 const ANSWER_TIMEOUT_MS = 10_000;
 
 /**
@@ -27,7 +30,7 @@ const MAX_REQUEST_CHARACTERS = 16 * 1024 * 1024;
 export function serverJudge(server: () => LanguageServer | undefined, timeoutMs = ANSWER_TIMEOUT_MS): MessageJudge {
   return async (texts) => {
     const running = server();
-    if (!running?.isRunning()) return { unjudged: 'the BabelQueue language server is not running' };
+    if (!acceptsRequests(running)) return { unjudged: 'the BabelQueue language server is not running' };
     // A text the server would not judge is not sent: its verdict is null.
     const verdicts: (MessageVerdict | null)[] = texts.map(() => null);
     let notUtf8: MessageVerdict | undefined;

@@ -8,7 +8,18 @@ import { CancellationTokenSource, type CancellationToken } from 'vscode-language
 /** What is asked of the language client (vscode-languageclient's, or a test's connection). */
 export interface LanguageServer {
   isRunning(): boolean;
+  /** vscode-languageclient's name for "running, or starting". */
+  needsStop(): boolean;
   sendRequest<R>(method: string, params: unknown, token: CancellationToken): Promise<R>;
+}
+
+/**
+ * Whether a request made now will be answered: the server runs, or it is starting, and then the
+ * client holds the request until the start is done. A command run in the moment after the editor
+ * opens asks rather than doing without the server.
+ */
+export function acceptsRequests(server: LanguageServer | undefined): server is LanguageServer {
+  return server?.needsStop() === true;
 }
 
 /** The server's answer; rejects with `no answer within … ms` when it is late, or with the server's error. */

@@ -17,6 +17,7 @@ import {
   type RegistryEntriesResult,
   type RegistryEntrySummary,
 } from '../../core/language/protocol';
+import { acceptsRequests } from '../server-request';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 const TITLE = 'BabelQueue: New Envelope';
@@ -32,7 +33,8 @@ export function registerNewEnvelopeCommand(context: vscode.ExtensionContext, cli
 }
 
 async function newEnvelope(client: LanguageClient): Promise<void> {
-  if (!client.isRunning()) {
+  // Starting is good enough: the client holds the requests below until the start is done.
+  if (!acceptsRequests(client)) {
     void vscode.window.showWarningMessage(`${TITLE}: the BabelQueue language server is not running; see the BabelQueue output.`);
     return;
   }

@@ -184,7 +184,7 @@ function judgingServer(prefix: string, files: Record<string, string>): { root: s
     server.kill();
     rmSync(root, { recursive: true, force: true });
   });
-  return { root, running: { isRunning: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) } };
+  return { root, running: { isRunning: () => true, needsStop: () => true, sendRequest: (method, params, token) => server.connection.sendRequest(method, params, token) } };
 }
 
 describe('Dead Letters and Redrive judged by the language server, with the workspace\'s registry', () => {

@@ -24,6 +24,7 @@ test('the pick puts active URNs first and marks each deprecated, retired or suns
   const requests: string[] = [];
   const client = {
     isRunning: () => true,
+    needsStop: () => true,
     sendRequest: async (method: string) => {
       requests.push(method);
       return entries;
@@ -44,4 +45,34 @@ test('the pick puts active URNs first and marks each deprecated, retired or suns
   assert.match(items[2]!.detail!, /^"retired" in the registry: a new fixture belongs to the URN that replaces it \(mint one if none is registered\)\.$/);
   assert.match(items[3]!.detail!, /^"sunset" in the registry/);
   for (const item of items) assert.doesNotMatch(item.detail ?? '', /its successor/);
+});
+
+test('run while the language server starts, New Envelope asks it (the client holds the request until the start is done); stopped, it says so and asks nothing', async () => {
+  const requests: string[] = [];
+  let running = false;
+  let started = true;
+  const client = {
+    isRunning: () => running,
+    needsStop: () => started,
+    sendRequest: async (method: string) => {
+      requests.push(method);
+      running = true;
+      return { registryPath: '/project/registry.json', entries: [] } satisfies RegistryEntriesResult;
+    },
+  };
+  const { registerNewEnvelopeCommand } = await import('../../client/commands/new-envelope');
+  registerNewEnvelopeCommand({ subscriptions: [] } as never, client as never);
+  await fake.commands.get('babelqueue.newEnvelope')!();
+  assert.deepEqual(requests, ['babelqueue/registryEntries']);
+  assert.deepEqual(fake.events.filter((event) => /not running/.test(event.text ?? '')), []);
+
+  requests.length = 0;
+  running = false;
+  started = false;
+  await fake.commands.get('babelqueue.newEnvelope')!();
+  assert.deepEqual(requests, []);
+  assert.deepEqual(
+    fake.events.filter((event) => event.kind === 'warning').map((event) => event.text),
+    ['BabelQueue: New Envelope: the BabelQueue language server is not running; see the BabelQueue output.'],
+  );
 });

@@ -51,6 +51,7 @@ function source(text: string, read = { length: 0, text: 0 }): PreviewSource {
 function asServer(client: TestLspClient, asked: { count: number } = { count: 0 }, held?: Promise<void>): LanguageServer {
   return {
     isRunning: () => true,
+    needsStop: () => true,
     sendRequest: <R>(method: string, params: unknown, token: CancellationToken) => {
       asked.count++;
       const answer = client.connection.sendRequest(method, params, token) as Promise<R>;
@@ -211,11 +212,12 @@ test('what the server cannot answer is rendered in place: not running, a documen
   });
   assert.equal(problems.length, 0, 'nothing went wrong so far: the server had nothing to give');
   // Faults a real server does not produce on demand: a request that fails, one never answered.
-  const failing = new PreviewRenderer(serverPreview(() => ({ isRunning: () => true, sendRequest: <R>() => Promise.reject<R>(new Error('Connection got disposed.')) })), (message) => problems.push(message));
+  const failing = new PreviewRenderer(serverPreview(() => ({ isRunning: () => true, needsStop: () => true, sendRequest: <R>() => Promise.reject<R>(new Error('Connection got disposed.')) })), (message) => problems.push(message));
   assert.equal(await failing.render('file:///d.babel.json', source(text), options), inPlace(text));
   let cancelled = false;
   const silent: LanguageServer = {
     isRunning: () => true,
+    needsStop: () => true,
     sendRequest: (_method, _params, token) => {
       token.onCancellationRequested(() => (cancelled = true));
       return new Promise<never>(() => undefined);

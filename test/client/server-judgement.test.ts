@@ -35,6 +35,7 @@ describe('serverJudge', () => {
     // Answers each text with as many warnings as it has characters, in MiB: the order shows.
     const server: LanguageServer = {
       isRunning: () => true,
+      needsStop: () => true,
       sendRequest: async <R>(_method: string, params: unknown) => {
         const { texts } = params as { texts: string[] };
         sent.push(texts.reduce((sum, text) => sum + text.length, 0));
@@ -50,12 +51,50 @@ describe('serverJudge', () => {
   });
 
   test('a server that answers a request with the wrong number of verdicts (its empty answer to a failure) judges none', async () => {
-    const server: LanguageServer = { isRunning: () => true, sendRequest: async <R>() => ({ verdicts: [] }) as R };
+    const server: LanguageServer = { isRunning: () => true, needsStop: () => true, sendRequest: async <R>() => ({ verdicts: [] }) as R };
     assert.deepEqual(await serverJudge(() => server)(['{}']), { unjudged: 'the BabelQueue language server could not judge them (see its output)' });
   });
 
   test('a server that does not answer in time: none judged, and why', async () => {
-    const server: LanguageServer = { isRunning: () => true, sendRequest: () => new Promise(() => undefined) };
+    const server: LanguageServer = { isRunning: () => true, needsStop: () => true, sendRequest: () => new Promise(() => undefined) };
     assert.deepEqual(await serverJudge(() => server, 50)(['{}']), { unjudged: 'the BabelQueue language server did not answer: no answer within 50 ms' });
+  });
+
+  test('a server still starting is asked, and its answer used: the client holds the request until the start is done', async () => {
+    let started!: () => void;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    let state: 'starting' | 'running' = 'starting';
+    // As vscode-languageclient's client behaves: not yet running while it starts, and a request
+    // made then waits for the start.
+    const server: LanguageServer = {
+      isRunning: () => state === 'running',
+      needsStop: () => true,
+      sendRequest: async <R>() => {
+        await start;
+        return { verdicts: [{ errors: 1, warnings: 0, errorCodes: ['payload-schema'] }] } as R;
+      },
+    };
+    const answer = serverJudge(() => server)(['{}']);
+    setTimeout(() => {
+      state = 'running';
+      started();
+    }, 20);
+    assert.deepEqual(await answer, { verdicts: [{ errors: 1, warnings: 0, errorCodes: ['payload-schema'] }] });
+  });
+
+  test('a server stopped, or never made, is not asked: none judged, and why', async () => {
+    let asked = 0;
+    const stopped: LanguageServer = {
+      isRunning: () => false,
+      needsStop: () => false,
+      sendRequest: async <R>() => {
+        asked++;
+        return { verdicts: [] } as R;
+      },
+    };
+    for (const server of [stopped, undefined]) {
+      assert.deepEqual(await serverJudge(() => server)(['{}']), { unjudged: 'the BabelQueue language server is not running' });
+    }
+    assert.equal(asked, 0);
   });
 });
