@@ -22,8 +22,10 @@ const ANSWER_TIMEOUT_MS = 10_000;
 export type MessageJudge = (texts: readonly string[]) => Promise<{ readonly verdicts: readonly (MessageVerdict | null)[]; readonly notUtf8?: MessageVerdict } | { readonly unjudged: string }>;
 
 /**
- * The most characters one request carries (one text longer than it goes alone): a list of large
- * messages is judged in several requests, so neither side holds every text again as JSON at once.
+ * The most characters one request's texts take as JSON (one text longer than it goes alone): a
+ * list of large messages is judged in several requests, so neither side holds every text again as
+ * JSON at once. Counted as written in the request, escapes included: a message of control
+ * characters is six times as long there (`\u0000`).
  */
 const MAX_REQUEST_CHARACTERS = 16 * 1024 * 1024;
 
@@ -61,14 +63,26 @@ export function requestBatches(texts: readonly string[]): number[][] {
   let characters = 0;
   texts.forEach((text, index) => {
     if (text.length > MAX_JUDGED_CHARACTERS) return;
+    const length = jsonLength(text);
     let batch = batches.at(-1)!;
-    if (batch.length > 0 && (batch.length === MAX_JUDGED_MESSAGES || characters + text.length > MAX_REQUEST_CHARACTERS)) {
+    if (batch.length > 0 && (batch.length === MAX_JUDGED_MESSAGES || characters + length > MAX_REQUEST_CHARACTERS)) {
       batch = [];
       batches.push(batch);
       characters = 0;
     }
     batch.push(index);
-    characters += text.length;
+    characters += length;
   });
   return batches;
+}
+
+/** What JSON escapes, and how many characters each escape adds: `\"`, `\\`, `\n` and its kind add one, `\u0000` five. */
+const ESCAPED = /["\\\b\f\n\r\t]|[\u0000-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SHORT_ESCAPES = '"\\\b\f\n\r\t';
+
+/** The characters `text` takes as a JSON string's contents (JSON.stringify escapes a lone surrogate as `\udXXX`). */
+export function jsonLength(text: string): number {
+  let length = text.length;
+  for (const [escaped] of text.matchAll(ESCAPED)) length += SHORT_ESCAPES.includes(escaped) ? 1 : 5;
+  return length;
 }

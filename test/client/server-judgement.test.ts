@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { requestBatches, serverJudge } from '../../client/server-judgement';
+import { jsonLength, requestBatches, serverJudge } from '../../client/server-judgement';
 import type { LanguageServer } from '../../client/server-request';
 
 const MI = 1024 * 1024;
@@ -15,6 +15,24 @@ describe('requestBatches', () => {
   test('at most 16 Mi characters a request; a text longer than that alone; one over 64 Mi characters left out', () => {
     const texts = [6 * MI, 6 * MI, 6 * MI, 20 * MI, 65 * MI, 1].map((length) => 'x'.repeat(length));
     assert.deepEqual(requestBatches(texts), [[0, 1], [2], [3], [5]]);
+  });
+
+  test('counted as the request writes them: a text of control characters is six times as long there', () => {
+    // 3 Mi characters of \u0001 are 18 Mi as JSON: alone in its request, and the next one too.
+    const texts = ['\u0001'.repeat(3 * MI), 'x'.repeat(MI), 'y'.repeat(MI)];
+    assert.deepEqual(requestBatches(texts), [[0], [1, 2]]);
+  });
+
+  test("jsonLength is the length of JSON.stringify's string, without its quotes", () => {
+    const random = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const next = random(7);
+    // Every kind: plain, quote, backslash, short escapes, other controls, pairs, lone halves, DEL, non-ASCII.
+    const pieces = ['a', '"', '\\', '\n', '\t', '\b', '\f', '\r', '\u0000', '\u001f', '\u007f', '\ud83d\ude00', '\ud83d', '\ude00', 'é', '€', ' '];
+    for (let run = 0; run < 500; run++) {
+      let text = '';
+      for (let piece = Math.floor(next() * 40); piece > 0; piece--) text += pieces[Math.floor(next() * pieces.length)];
+      assert.equal(jsonLength(text), JSON.stringify(text).length - 2, JSON.stringify(text));
+    }
   });
 
   test('at most 1,000 texts a request', () => {
