@@ -24,7 +24,7 @@ import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError, describeFsError } from './errors';
-import { projectRegistryPath } from './project-registry';
+import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
 
 export const COMPAT_USAGE = `Usage: babelq compat OLD NEW [options]
@@ -48,6 +48,8 @@ Options:
 Exit status: 0 compatible, 1 breaking, 2 usage or I/O problem. A base file that
 this clone does not hold (a partial clone, git clone --filter, keeps it on its
 remote) is an I/O problem: fetch it first (git fetch --refetch --no-filter).
+With --base, a registry that bqschema's registry load refuses as a whole (a
+duplicate URN, a field of another type) is 2 too.
 `;
 
 const OPTIONS = { base: { value: true }, registry: { value: true }, format: { value: true }, help: { value: false, aliases: ['-h'] } } as const;
@@ -140,8 +142,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   if (!commit) throw new CliError(`'${ref}' is not a git revision of this repository`);
   const baseFiles = new BaseFiles(repository, ref, commit, { timeoutMs: GIT_TIMEOUT_MS, maxBytes: MAX_SCHEMA_FILE_BYTES * 8 });
   const atBase = (path: string): string | undefined => baseFiles.textOf(path, relative(cwd, path) || path);
-  const index = readRegistryIndex(registryText);
-  if (!index.ok) throw new CliError(`registry '${registryArg}' cannot be used: ${index.error}`);
+  const index = readUsableRegistry(registryText, registryArg);
   const { entries } = index;
   const reports: FileReport[] = [];
   for (const entry of entries) {

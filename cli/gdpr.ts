@@ -12,7 +12,6 @@ import { LineIndex } from '../core/model/positions';
 import { asObject } from '../core/model/tree';
 import type { ParsedText } from '../core/parse/document';
 import { parseText } from '../core/parse/parser';
-import { readRegistryIndex } from '../core/registry/registry-file';
 import { piiUnmarkedFindings, sensitiveFields } from '../core/rules/registry/pii-unmarked';
 import { megabytes, readBoundedText } from '../workspace/bounded-read';
 import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_BYTES_TOGETHER, readSchemaWithin } from '../workspace/registry-loader';
@@ -20,7 +19,7 @@ import { isInside } from '../workspace/path-containment';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
-import { projectRegistryPath } from './project-registry';
+import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { CliError, describeFsError } from './errors';
 
 export const GDPR_USAGE = `Usage: babelq gdpr [--registry registry.json] [--require] [--format stylish|json]
@@ -40,7 +39,9 @@ Options:
   -h, --help            show this help
 
 Exit status: 0 (with --require: every such field marked), 1 unmarked fields
-with --require, 2 usage or I/O problem.
+with --require, 2 usage or I/O problem, or a registry that bqschema's registry
+load refuses as a whole (not JSON, not its shape, a field of another type, an
+empty urn or schema, a duplicate URN).
 `;
 
 const OPTIONS = { registry: { value: true }, require: { value: false }, format: { value: true }, help: { value: false, aliases: ['-h'] } } as const;
@@ -72,8 +73,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   } catch (error) {
     throw new CliError(`cannot read registry '${relative(environment.cwd, registryPath) || registryPath}': ${describeFsError(error)}`);
   }
-  const index = readRegistryIndex(text);
-  if (!index.ok) throw new CliError(`the registry cannot be used: ${index.error}`);
+  const index = readUsableRegistry(text, relative(environment.cwd, registryPath) || registryPath);
   const root = dirname(registryPath);
   const reports: UrnReport[] = [];
   const worked = new Map<string, Pick<UrnReport, 'sensitive' | 'unmarked'>>();

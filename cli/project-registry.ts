@@ -8,6 +8,8 @@
  * machine is read; `--registry` names one elsewhere.
  */
 import { join, relative } from 'node:path';
+import { LineIndex } from '../core/model/positions';
+import { readRegistryIndex, type RegistryIndex } from '../core/registry/registry-file';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
@@ -22,4 +24,19 @@ export function projectRegistryPath(cwd: string, registryArg: unknown): string {
   if (named === undefined) return REGISTRY_FILE_NAME;
   if (!isInside(cwd, named)) throw new CliError(`babelq.json names the registry '${named}', outside the current folder; it was not read (run from the folder that holds it, or name it with --registry)`);
   return relative(cwd, named) || named;
+}
+
+/**
+ * The entries of a registry that a whole-registry command (`babelq gdpr`, `babelq compat --base`)
+ * reads. A registry that bqschema's registry load refuses as a whole (not JSON, not its shape, a
+ * field of another type, an empty urn or schema, a duplicate URN: what `babelq lint` exits 2 on)
+ * is a CliError naming the file and the line and column of the first reason, never read as the
+ * entries that happened to parse.
+ */
+export function readUsableRegistry(text: string, shown: string): Extract<RegistryIndex, { ok: true }> {
+  const index = readRegistryIndex(text);
+  const refusal = index.ok ? index.problems.find((problem) => problem.refusesRegistry === true) : (index.problems[0] ?? { offset: 0, message: index.error });
+  if (index.ok && refusal === undefined) return index;
+  const { line, character } = new LineIndex(text).positionAt(refusal?.offset ?? 0);
+  throw new CliError(`registry '${shown}' is refused as a whole, as bqschema's registry load refuses it: ${shown}:${line + 1}:${character + 1}: ${refusal?.message ?? ''}`);
 }

@@ -199,3 +199,27 @@ describe('babelq compat on the registry example (BABELQ_REGISTRY_EXAMPLE_DIR)', 
     assert.equal(babelq(['compat', 'orders-created.json', 'orders-created.json'], schemas).status, 0);
   });
 });
+
+test('--base REF with a registry bqschema refuses as a whole is exit 2 naming the place, not a vanished URN nor "compatible"', () => {
+  const entry = { urn: 'urn:babel:orders:created', schema: 'created.json', owner: 'orders', status: 'active' };
+  const repo = makeTree({ 'registry.json': JSON.stringify({ schemas: [entry] }), 'created.json': schema({ order_id: { type: 'integer' } }) });
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    for (const [registry, message] of [
+      [JSON.stringify({ schemas: [{ ...entry, urn: 5 }] }), /registry\.json:1:\d+: "urn" must be a string/],
+      [JSON.stringify({ schemas: [entry, entry] }), /registry\.json:1:\d+: Duplicate URN "urn:babel:orders:created"/],
+    ] as const) {
+      writeFileSync(join(repo, 'registry.json'), registry);
+      const result = babelq(['compat', '--base', 'HEAD'], repo);
+      assert.equal(result.status, 2, result.stdout);
+      assert.match(result.stderr, /registry 'registry\.json' is refused as a whole/);
+      assert.match(result.stderr, message);
+      assert.equal(result.stdout, '');
+    }
+  } finally {
+    removeTree(repo);
+  }
+});

@@ -119,3 +119,24 @@ test('distinct schema files above 16 MB together are refused, as every registry 
     removeTree(tree);
   }
 });
+
+test('a registry bqschema refuses as a whole (a duplicate URN, a field of another type, not JSON) is exit 2 naming the file and the place, never a list of what parsed', () => {
+  const user = { urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' };
+  const cases: [string, RegExp][] = [
+    [JSON.stringify({ schemas: [user, user] }), /registry 'registry\.json' is refused as a whole.*: registry\.json:1:\d+: Duplicate URN "urn:babel:identity:user\.registered"/],
+    [`{"schemas": [\n  {"urn": 5, "schema": "user.json"}\n]}`, /registry 'registry\.json' is refused as a whole.*: registry\.json:2:11: "urn" must be a string/],
+    [JSON.stringify({ schemas: [{ ...user, owner: 3 }] }), /registry\.json:1:\d+: "owner" must be a string/],
+    [`{"schemas": [\n${JSON.stringify(user)},\n]}`, /registry\.json:2:\d+: .*Trailing comma/],
+  ];
+  for (const [registry, message] of cases) {
+    const tree = makeTree({ 'registry.json': registry, 'user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }) });
+    try {
+      const result = babelq(['gdpr', '--require'], tree);
+      assert.equal(result.status, 2, `${registry}\n${result.stdout}`);
+      assert.match(result.stderr, message);
+      assert.equal(result.stdout, '');
+    } finally {
+      removeTree(tree);
+    }
+  }
+});
