@@ -5,6 +5,7 @@
  * `--fix-dry-run` writes nothing and returns a unified diff instead.
  */
 import { randomUUID } from 'node:crypto';
+import { isAbsolute, relative, sep } from 'node:path';
 import { fixAll } from '../core/language/fix-all';
 import { unifiedDiff } from '../core/model/unified-diff';
 import { decodeStrictly } from '../workspace/strict-utf8';
@@ -37,7 +38,18 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
   if (result.refused) return { bytes, applied: 0, diff: '', skipped: result.refused };
   if (result.applied === 0) return { bytes, applied: 0, diff: '' };
   const fixed = Buffer.from(result.text, 'utf8');
-  if (mode === 'dry-run') return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, file.path.split('\\').join('/')) };
+  if (mode === 'dry-run') return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, diffName(file, context.cwd)) };
   writeFileAtomically(file.absolute, fixed, file.path, true);
   return { bytes: fixed, applied: result.applied, diff: '' };
+}
+
+/**
+ * The file's name in the diff's headers: its path from the current folder, normalised (`./a`,
+ * `fx/../a` and `fx//a` all become what `git apply` and `patch -p1` accept, which is no `.` or `..`
+ * segment), with `/` between the folders; a file outside the current folder keeps its path as given.
+ */
+function diffName(file: InputFile, cwd: string): string {
+  const shown = relative(cwd, file.absolute);
+  const path = shown === '' || isAbsolute(shown) || shown === '..' || shown.startsWith(`..${sep}`) ? file.path : shown;
+  return sep === '\\' ? path.split('\\').join('/') : path;
 }

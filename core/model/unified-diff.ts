@@ -14,7 +14,7 @@ export function unifiedDiff(before: string, after: string, file: string): string
   const a = splitLines(before);
   const b = splitLines(after);
   const ops = diffLines(a, b);
-  const out = [`--- a/${file}\n`, `+++ b/${file}\n`];
+  const out = [`--- ${headerName('a/', file)}\n`, `+++ ${headerName('b/', file)}\n`];
   // Group the changes into hunks with CONTEXT lines around each; close changes share a hunk.
   let index = 0;
   while (index < ops.length) {
@@ -46,6 +46,23 @@ export function unifiedDiff(before: string, after: string, file: string): string
   }
   return out.join('');
 }
+
+/**
+ * A header's file name as git writes it: a name with a tab, a line break, a control character, `"`
+ * or a backslash is quoted C-style (`"a/tab\tname"`), which `git apply` and GNU patch read back; raw, a
+ * tab would end the name and a line break would start a line of the diff.
+ */
+function headerName(side: string, file: string): string {
+  const name = side + file;
+  if (!/["\\\u0000-\u001f\u007f]/.test(name)) return name;
+  const escaped = name.replace(/["\\\u0000-\u001f\u007f]/g, (char) => {
+    const named = QUOTED[char];
+    return named ?? `\\${char.charCodeAt(0).toString(8).padStart(3, '0')}`;
+  });
+  return `"${escaped}"`;
+}
+
+const QUOTED: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\u0007': '\\a', '\b': '\\b', '\v': '\\v', '\f': '\\f' };
 
 function range(start: number, count: number): string {
   // An empty side starts one line earlier, as diff(1) writes it.

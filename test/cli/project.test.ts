@@ -415,6 +415,23 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
+  test('--fix-dry-run names each file so git apply takes the diff: ./a, sub/../b and a name with a tab or a quote', { skip: process.platform === 'win32' && 'names with a tab' }, () => {
+    const names = ['a.babel.json', 'b.babel.json', 'tab\tc.babel.json', 'quote"d.babel.json'];
+    const dir = makeTree(Object.fromEntries(names.map((name) => [name, FORBIDDEN_TIMESTAMP])));
+    try {
+      mkdirSync(join(dir, 'sub'));
+      execFileSync('git', ['init', '-q'], { cwd: dir });
+      const dry = babelq(['lint', '--fix-dry-run', './a.babel.json', 'sub/../b.babel.json', './tab\tc.babel.json', 'quote"d.babel.json'], dir);
+      assert.match(dry.stdout, /^--- a\/a\.babel\.json\n\+\+\+ b\/a\.babel\.json\n/m);
+      assert.match(dry.stdout, /^--- "a\/tab\\tc\.babel\.json"\n\+\+\+ "b\/tab\\tc\.babel\.json"\n/m);
+      writeFileSync(join(dir, 'fix.patch'), dry.stdout);
+      execFileSync('git', ['apply', 'fix.patch'], { cwd: dir });
+      for (const name of names) assert.ok(!readFileSync(join(dir, name), 'utf8').includes('"timestamp"'), `${name} is fixed by git apply`);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
   test('--fix-dry-run writes nothing and prints a diff that git apply turns into what --fix writes', () => {
     const dir = makeTree({ 'a.babel.json': FORBIDDEN_TIMESTAMP });
     try {

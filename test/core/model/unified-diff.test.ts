@@ -48,3 +48,11 @@ test('a one-line change in a 200,000-line text is one small hunk, found fast', (
   assert.match(diff, /^-  "k100000": 100000,$/m);
   assert.match(diff, /^\+  "changed": true,$/m);
 });
+
+test('a file name with a tab, a line break, a quote or a backslash is quoted in the headers as git quotes it', () => {
+  const diff = unifiedDiff('a\n', 'b\n', 'x\ty\n+++ b/evil"\\.babel.json');
+  const headers = diff.split('\n').slice(0, 2);
+  assert.deepEqual(headers, ['--- "a/x\\ty\\n+++ b/evil\\"\\\\.babel.json"', '+++ "b/x\\ty\\n+++ b/evil\\"\\\\.babel.json"']);
+  assert.equal(diff.split('\n').filter((line) => line.startsWith('+++')).length, 1, 'the name starts no line of its own');
+  assert.ok(unifiedDiff('a\n', 'b\n', 'plain name.babel.json').startsWith('--- a/plain name.babel.json\n+++ b/plain name.babel.json\n'));
+});
