@@ -3,7 +3,7 @@
  * temporary file beside it and a rename, so an interrupted run leaves the old file or the new
  * one, never half of each; an existing file's mode is kept.
  */
-import { chmodSync, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { realPath } from '../workspace/path-containment';
@@ -18,6 +18,9 @@ import { realPath } from '../workspace/path-containment';
 export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false): void {
   const path = throughLinks && isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.babelq-tmp`);
+  // The rename below would replace a file that cannot be written (only the folder's permissions
+  // count for it): a read-only file, or one this user may not write, is refused as a write to it is.
+  if (!writable(path)) throw new CliError(`cannot write '${shown}': it is read-only (permission denied); it was left as it was`);
   try {
     const mode = statSync(path, { throwIfNoEntry: false })?.mode;
     writeFileSync(temporary, data, { flag: 'wx', ...(mode !== undefined ? { mode: mode & 0o7777 } : {}) });
@@ -26,6 +29,21 @@ export function writeFileAtomically(linkOrPath: string, data: string | Uint8Arra
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new CliError(`cannot write '${shown}': ${describeFsError(error)}`);
+  }
+}
+
+/** False for an existing file that no one may write (mode bits, which bind root too) or this user may not; true for a new one. */
+function writable(path: string): boolean {
+  try {
+    const mode = statSync(path, { throwIfNoEntry: false })?.mode;
+    if (mode === undefined) return true;
+    if ((mode & 0o222) === 0) return false;
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch (error) {
+    // Anything but a refusal to write (a path that cannot even be looked at): the write says why.
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== 'EACCES' && code !== 'EPERM';
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
@@ -399,6 +399,22 @@ describe('--fix and --fix-dry-run', () => {
     } finally {
       removeTree(dir);
       removeTree(outside);
+    }
+  });
+
+  test('--fix leaves a read-only fixture as it is and says so (exit 2): the rename would have replaced it', { skip: process.platform === 'win32' && 'POSIX modes' }, () => {
+    const dir = makeTree({ 'ro.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      chmodSync(join(dir, 'ro.babel.json'), 0o444);
+      const fixed = babelq(['lint', '--fix', 'ro.babel.json'], dir);
+      assert.equal(fixed.status, 2, fixed.stdout);
+      assert.match(fixed.stderr, /cannot write 'ro\.babel\.json': it is read-only/);
+      assert.equal(readFileSync(join(dir, 'ro.babel.json'), 'utf8'), FORBIDDEN_TIMESTAMP);
+      assert.equal(statSync(join(dir, 'ro.babel.json')).mode & 0o777, 0o444);
+      assert.deepEqual(readdirSync(dir).filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');
+    } finally {
+      chmodSync(join(dir, 'ro.babel.json'), 0o644);
+      removeTree(dir);
     }
   });
 
