@@ -39,7 +39,7 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
   if (result.applied === 0) return { bytes, applied: 0, diff: '' };
   const fixed = Buffer.from(result.text, 'utf8');
   if (mode === 'dry-run') return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, diffName(file, context.cwd)) };
-  writeFileAtomically(file.absolute, fixed, file.path, true);
+  writeFileAtomically(file.absolute, fixed, file.path, true, bytes);
   return { bytes: fixed, applied: result.applied, diff: '' };
 }
 

@@ -7,15 +7,17 @@ import { accessSync, chmodSync, constants, lstatSync, renameSync, rmSync, statSy
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { realPath } from '../workspace/path-containment';
+import { readBoundedBytes } from '../workspace/bounded-read';
 
 /**
  * Replaces (or creates) `path` with `data`; `shown` is the path as the user gave it, for the error.
  * With `throughLinks` (a fixture `--fix` writes: one the user named, or a walk found as a link
  * inside the project), a symbolic link stays one and its target is what is replaced; otherwise a
  * link is replaced by the file (a suppressions file a checkout links elsewhere is never written
- * through).
+ * through). With `readAs`, the bytes the change was made from, a file that holds other bytes by the
+ * time it would be replaced is left as it is (a CliError).
  */
-export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false): void {
+export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false, readAs?: Uint8Array): void {
   const path = throughLinks && isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.babelq-tmp`);
   // The rename below would replace a file that cannot be written (only the folder's permissions
@@ -25,10 +27,25 @@ export function writeFileAtomically(linkOrPath: string, data: string | Uint8Arra
     const mode = statSync(path, { throwIfNoEntry: false })?.mode;
     writeFileSync(temporary, data, { flag: 'wx', ...(mode !== undefined ? { mode: mode & 0o7777 } : {}) });
     if (mode !== undefined) chmodSync(temporary, mode & 0o7777);
+    // Saved by someone else (an editor) since it was read: what they wrote stays, and this write is dropped.
+    if (readAs !== undefined && !holds(path, readAs)) {
+      rmSync(temporary, { force: true });
+      throw new CliError(`'${shown}' changed after it was read; it was not written (run --fix again)`);
+    }
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    if (error instanceof CliError) throw error;
     throw new CliError(`cannot write '${shown}': ${describeFsError(error)}`);
+  }
+}
+
+/** Whether the file at `path` holds exactly `bytes` now (a file gone or unreadable does not). */
+function holds(path: string, bytes: Uint8Array): boolean {
+  try {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(readBoundedBytes(path, bytes.byteLength + 1));
+  } catch {
+    return false;
   }
 }
 
