@@ -13,7 +13,7 @@ import { readRegistryIndex, type RegistryIndex } from '../core/registry/registry
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
-import { isInside } from '../workspace/path-containment';
+import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
 import { CliError } from './errors';
 
 /** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
@@ -22,7 +22,11 @@ export function projectRegistryPath(cwd: string, registryArg: unknown): string {
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
   if (named === undefined) return REGISTRY_FILE_NAME;
-  if (!isInside(cwd, named)) throw new CliError(`babelq.json names the registry '${named}', outside the current folder; it was not read (run from the folder that holds it, or name it with --registry)`);
+  if (!isInside(cwd, named)) {
+    // One that lies in the current folder by its path leaves it through a symbolic link: said so, with where it leads.
+    const where = leavesRoot(relative(cwd, named)) ? `'${named}', outside the current folder` : `'${relative(cwd, named)}', which a symbolic link leads outside the current folder (to '${realPath(named)}')`;
+    throw new CliError(`babelq.json names the registry ${where}; it was not read (run from the folder that holds it, or name it with --registry)`);
+  }
   return relative(cwd, named) || named;
 }
 
