@@ -109,7 +109,10 @@ function schemaDoc(text: string, named: string): ParsedText {
 function schemaProblem(text: string): ParsedText | string {
   const doc = parseText(text);
   const problem = doc.syntaxProblems[0];
-  if (problem) return `is not valid JSON: ${problem.message}`;
+  if (problem) {
+    const { line, character } = new LineIndex(text).positionAt(problem.offset);
+    return `is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`;
+  }
   if (doc.root?.kind !== 'object') return `must hold a JSON Schema object, not ${describeRoot(doc.root?.kind)}`;
   return doc;
 }

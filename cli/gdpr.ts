@@ -105,7 +105,11 @@ function readSchema(entry: { readonly urn: string; readonly schemaRef: string },
   if ('unread' in within) throw new CliError(`cannot read the schema of ${entry.urn} ('${entry.schemaRef}'): ${describeFsError(within.unread)}`);
   const { text } = within;
   const doc = parseText(text);
-  if (doc.syntaxProblems.length > 0) throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${doc.syntaxProblems[0].message}`);
+  const problem = doc.syntaxProblems[0];
+  if (problem) {
+    const { line, character } = new LineIndex(text).positionAt(problem.offset);
+    throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`);
+  }
   return { text, doc };
 }
 

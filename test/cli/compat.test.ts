@@ -61,6 +61,13 @@ describe('babelq compat', () => {
     assert.match(asNew.stderr, /^babelq: the new schema '\.\/broken\.json' is not valid JSON: /);
   });
 
+  test('a schema that is not JSON is named with the line and column of its first syntax problem', () => {
+    writeFileSync(join(root, 'comma.json'), '{\n  "type": "object",\n}\n');
+    const result = babelq(['compat', 'old.json', 'comma.json'], root);
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, /^babelq: the new schema 'comma\.json' is not valid JSON: 2:19: Trailing comma/);
+  });
+
   test('--base REF: each registered schema against its version at REF; a new URN is no break, a vanished one is, a deprecated one is left alone, one that was no schema at the base is nothing to break; the message names the URN to mint', () => {
     const repo = makeTree({
       'registry.json': JSON.stringify({ schemas: [

@@ -143,3 +143,17 @@ test('a registry bqschema refuses as a whole (a duplicate URN, a field of anothe
     }
   }
 });
+
+test('a schema that is not JSON is named with the line and column of its first syntax problem (exit 2)', () => {
+  const tree = makeTree({
+    'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'order.json', owner: 'orders', status: 'active' }] }),
+    'order.json': '{\n  "type": "object",\n}\n',
+  });
+  try {
+    const result = babelq(['gdpr'], tree);
+    assert.equal(result.status, 2, result.stdout);
+    assert.match(result.stderr, /the schema of urn:babel:orders:created \('order\.json'\) is not valid JSON: 2:19: Trailing comma/);
+  } finally {
+    removeTree(tree);
+  }
+});
