@@ -124,6 +124,8 @@ function schemaFields({ text, doc }: { readonly text: string; readonly doc: Pars
 }
 
 function stylish(reports: readonly UrnReport[]): string {
+  // A registry with no entries has nothing to list: said so, not printed as an empty line.
+  if (reports.length === 0) return 'no URNs registered: no personal data to list\n';
   const lines: string[] = [];
   for (const report of reports) {
     lines.push(`${printable(report.urn)}  ${printable(report.schema)}`);

@@ -157,3 +157,15 @@ test('a schema that is not JSON is named with the line and column of its first s
     removeTree(tree);
   }
 });
+
+test('a registry with no entries says so in stylish (not an empty line), and is [] in json', () => {
+  const tree = makeTree({ 'registry.json': '{ "schemas": [] }\n' });
+  try {
+    const result = babelq(['gdpr', '--require'], tree);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, 'no URNs registered: no personal data to list\n');
+    assert.deepEqual(JSON.parse(babelq(['gdpr', '--format', 'json'], tree).stdout), []);
+  } finally {
+    removeTree(tree);
+  }
+});
