@@ -225,7 +225,8 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const registrySettings = (path: string) => settingsFor(context, path);
   const registryReports = context.registries.registryReports(registrySettings);
   // As bqschema check: a registry.json its registry load refuses as a whole is exit 2, said on stderr too.
-  const refused = registryReports.filter((report) => report.refused).map((report) => relative(environment.cwd, report.path) || report.path);
+  // Named as the report below names it (a registry outside the current folder by its absolute path).
+  const refused = registryReports.filter((report) => report.refused).map((report) => shownPath(report.path, environment.cwd) || report.path);
   const reported = new Set<string>();
   for (const registryReport of [...registryReports, ...context.registries.schemaReports(registrySettings)]) {
     reported.add(registryReport.path);

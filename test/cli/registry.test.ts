@@ -281,6 +281,19 @@ describe('registry fixture "good" (discovered from the current directory)', () =
 });
 
 describe('registry fixtures that are broken or hostile', () => {
+  test('a --registry outside the current folder that is refused as a whole is named on stderr as its report names it', () => {
+    const tree = makeTree({ 'outside/registry.json': '{"schemas": [', 'project/a.babel.json': envelope() });
+    try {
+      const { result, reports } = lintJson(['--registry', '../outside/registry.json'], join(tree, 'project'));
+      assert.equal(result.status, 2);
+      const shown = reports.map((report) => report.file).find((file) => file.endsWith('registry.json'))!;
+      assert.equal(shown, join(tree, 'outside', 'registry.json'));
+      assert.ok(result.stderr.includes(`babelq: ${shown} is refused as a whole`), result.stderr);
+    } finally {
+      removeTree(tree);
+    }
+  });
+
   test('broken-json: registry-error (error) on the job of every envelope, registered URN or not; exit 2, as bqschema check refuses the registry', () => {
     const run = lintCase('broken-json');
     assert.equal(run.status, 2);
