@@ -76,6 +76,8 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     reports = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, registry));
   } else {
     if (positionals.length !== 2) throw new CliError('compat takes two schema files: OLD NEW (or --base REF)', true);
+    // OLD NEW reads no registry: a --registry given here would be passed over in silence.
+    if (options.has('registry')) throw new CliError('--registry goes with --base: OLD NEW compares the two files and reads no registry', true);
     const [oldPath, newPath] = positionals as [string, string];
     reports = [compareTexts(readSchema(environment.cwd, oldPath), oldPath, readSchema(environment.cwd, newPath), newPath)];
   }

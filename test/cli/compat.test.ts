@@ -33,6 +33,13 @@ describe('babelq compat', () => {
     assert.match(fine.stdout, /compatible: no breaking changes/);
   });
 
+  test('--registry beside OLD NEW is a usage error (it goes with --base), not passed over', () => {
+    const result = babelq(['compat', 'old.json', 'additive.json', '--registry', 'nope.json'], root);
+    assert.equal(result.status, 2, result.stdout);
+    assert.match(result.stderr, /--registry goes with --base/);
+    assert.equal(result.stdout, '');
+  });
+
   test('usage and I/O problems exit 2', () => {
     assert.equal(babelq(['compat', 'old.json'], root).status, 2);
     assert.equal(babelq(['compat', 'old.json', 'missing.json'], root).status, 2);
