@@ -7,6 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
 import { fixAll } from '../core/language/fix-all';
+import { pointerAt } from '../core/model/json-pointer';
+import type { ParsedDocument } from '../core/model/tree';
+import type { CoreDiagnostic } from '../core/rules/diagnostic';
+import { applySuppressions } from '../core/rules/settings/suppressions-file';
 import { unifiedDiff } from '../core/model/unified-diff';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { settingsFor, type LintContext } from './lint-file';
@@ -34,7 +38,10 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
   if (!decoded.ok) return { bytes, applied: 0, diff: '', skipped: 'not UTF-8' };
   const settings = settingsFor(context, file.absolute);
   const registry = context.registries.stateFor(file.absolute, settings.registryPath);
-  const result = fixAll(decoded.text, settings, registry, FRESH);
+  // A finding its suppressions file accepts is hidden from the report, and its fix is not applied either.
+  const suppressions = context.configs.suppressionsFor(file.absolute);
+  const shown = suppressions.length === 0 ? undefined : (doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[]) => applySuppressions(diagnostics, (diagnostic) => pointerAt(doc, diagnostic.offset), suppressions, context.today).kept;
+  const result = fixAll(decoded.text, settings, registry, FRESH, shown);
   if (result.refused) return { bytes, applied: 0, diff: '', skipped: result.refused };
   if (result.applied === 0) return { bytes, applied: 0, diff: '' };
   const fixed = Buffer.from(result.text, 'utf8');

@@ -12,6 +12,8 @@ import { applyEdits, type TextEdit } from '../model/edits';
 import { eolOf } from '../model/property-edits';
 import type { Fresh } from '../model/fresh';
 import { parseText } from '../parse/parser';
+import type { ParsedDocument } from '../model/tree';
+import type { CoreDiagnostic } from '../rules/diagnostic';
 import type { RegistryState } from '../registry/types';
 import { analyze } from '../rules/analyze';
 import type { Settings } from '../rules/settings/settings';
@@ -29,7 +31,11 @@ export interface FixAllResult {
   readonly refused?: 'syntax errors';
 }
 
-export function fixAll(text: string, settings: Settings, registry: RegistryState, fresh: Fresh): FixAllResult {
+/**
+ * `shown`, when given, keeps the findings the user sees out of those analysed (a suppressions
+ * file hides some): a finding hidden as accepted is left as written, its fix not applied.
+ */
+export function fixAll(text: string, settings: Settings, registry: RegistryState, fresh: Fresh, shown?: (doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[]) => readonly CoreDiagnostic[]): FixAllResult {
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const eol = eolOf(text);
   let current = bom ? text.slice(1) : text;
@@ -40,7 +46,8 @@ export function fixAll(text: string, settings: Settings, registry: RegistryState
       if (round === 0) return { text, applied: 0, refused: 'syntax errors' };
       break;
     }
-    const diagnostics = analyze(doc, settings, registry);
+    const analysed = analyze(doc, settings, registry);
+    const diagnostics = shown ? shown(doc, analysed) : analysed;
     const edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred && !action.otherFiles).map((action) => action.edits));
     if (edits.length === 0) break;
     const next = applyEdits(current, edits.flat().map((edit) => (eol === '\n' ? edit : { ...edit, newText: edit.newText.replace(/\r\n|\r|\n/g, eol) })));

@@ -26,7 +26,7 @@ import { markdownAsPlainText } from '../../core/language/plain-text';
 import type { ServerContext } from '../context';
 import { completionEdit } from '../completion-edit';
 import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
-import { openEnvelopeFindings } from '../project-files';
+import { openEnvelopeFindings, withSuppressions } from '../project-files';
 import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
 import { schemaFileActions } from './schema-actions';
 
@@ -48,7 +48,8 @@ export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
  * unchanged text around it stay where they are.
  */
 function fixAllAction(uri: string, text: string, lines: LineIndex, settings: Settings, registry: RegistryState, context: ServerContext): CodeAction[] {
-  const result = fixAll(text, settings, registry, context.fresh);
+  // A finding the suppressions file hides is left as written: its fix is not applied.
+  const result = fixAll(text, settings, registry, context.fresh, (doc, diagnostics) => withSuppressions(context, uri, doc, diagnostics));
   if (result.applied === 0) return [];
   let start = 0;
   while (start < text.length && start < result.text.length && text[start] === result.text[start]) start++;

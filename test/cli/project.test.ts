@@ -418,6 +418,30 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
+  test('--fix leaves a finding its suppressions file accepts as written; the others are fixed, and the entry is not stale after', () => {
+    const dir = makeTree({
+      'babelq.json': '{ "root": true }',
+      'a.babel.json': FORBIDDEN_TIMESTAMP,
+      'babelq-suppressions.json': JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'the consumer drop path is tested with it' }] }),
+    });
+    try {
+      const fixed = babelq(['lint', '--fix', '--format', 'json', '.'], dir);
+      assert.equal(readFileSync(join(dir, 'a.babel.json'), 'utf8'), FORBIDDEN_TIMESTAMP, 'the accepted "timestamp" stays');
+      assert.doesNotMatch(fixed.stderr, /fix(es)? applied/);
+      const { result, reports } = lintJson(['.'], dir);
+      assert.equal(result.status, 0, result.stdout);
+      assert.deepEqual(reports.flatMap((report) => report.diagnostics.map((d) => d.code)), [], 'no stale-suppression');
+      // An envelope with another finding too: that one is fixed, the accepted one kept.
+      writeFileSync(join(dir, 'a.babel.json'), FORBIDDEN_TIMESTAMP.replace('"trace_id"', '"urn": "urn:babel:orders:created",\n  "trace_id"'));
+      babelq(['lint', '--fix', 'a.babel.json'], dir);
+      const after = readFileSync(join(dir, 'a.babel.json'), 'utf8');
+      assert.match(after, /"timestamp": 1749132727000/);
+      assert.doesNotMatch(after, /"urn":/);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
   test('CRLF line breaks and a missing final newline survive --fix', () => {
     const dir = makeTree({ 'crlf.babel.json': FORBIDDEN_TIMESTAMP.replace(/\n/g, '\r\n').trimEnd() });
     try {

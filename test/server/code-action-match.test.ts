@@ -99,6 +99,31 @@ describe('quick fixes for the findings asked about', () => {
   });
 });
 
+describe('fix all leaves a suppressed finding as written', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-fixall-'));
+  const uri = pathToFileURL(join(root, 'legacy.babel.json')).href;
+  const text = GOOD_ENVELOPE.replace('"attempts": 0', '"attempts": 0, "timestamp": 1749132727000');
+  let client: TestLspClient;
+
+  before(async () => {
+    mkdirSync(join(root, '.git'));
+    writeFileSync(join(root, 'babelq-suppressions.json'), JSON.stringify({ suppressions: [{ file: 'legacy.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'the consumer drop path is tested with it' }] }));
+    client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    await client.initialize();
+    await client.open(uri, text);
+    assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item: { code: string }) => item.code), [], 'the finding is hidden');
+  });
+  after(async () => {
+    await client.shutdown();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('source.fixAll.babelqueue offers nothing for a finding the suppressions file accepts', async () => {
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll.babelqueue'] } })) as { title: string }[];
+    assert.deepEqual(actions.map((action) => action.title), []);
+  });
+});
+
 describe('quick fixes for a finding sent back in UTF-8 columns', () => {
   // "café 😀" before the forbidden key: its UTF-8 columns are 6 more than its UTF-16 ones.
   const text = GOOD_ENVELOPE.replace('"attempts": 0', '"attempts": 0, "note": "café 😀", "timestamp": 1749132727000');
