@@ -12,7 +12,8 @@ import { recycleColumns } from '../core/parse/column-storage';
 import { parseText } from '../core/parse/parser';
 import { NO_REGISTRY, type RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
-import { applySuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
+import { applySuppressions, SUPPRESSIONS_FILE, type Suppression } from '../core/rules/settings/suppressions-file';
+import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-config';
 import { pointerAt } from '../core/model/json-pointer';
 import { ProjectConfigs } from '../workspace/project-config';
 import type { PayloadVerdict } from '../core/registry/validators/verdicts';
@@ -77,12 +78,20 @@ export function settingsFor(context: LintContext, absolute: string): Settings {
 
 /**
  * What a file named to lint is: an envelope fixture, or a registry.json or a schema file of the
- * registry it lies under, which lint reports as the editor does (their own findings, after the
- * fixtures') instead of as an envelope missing every field. A directory walk finds fixtures only.
+ * registry it lies under, or a babelq.json or babelq-suppressions.json, which lint reports as the
+ * editor does (their own findings, after the fixtures') instead of as an envelope missing every
+ * field. A directory walk finds fixtures only.
  */
-export function namedFileKind(file: InputFile, context: LintContext): 'envelope' | 'registry' | 'schema' {
+export function namedFileKind(file: InputFile, context: LintContext): 'envelope' | 'registry' | 'schema' | 'project' {
   if (file.absolute.endsWith(ENVELOPE_SUFFIX)) return 'envelope';
-  if (basename(file.absolute) === REGISTRY_FILE_NAME) {
+  const name = basename(file.absolute);
+  if (name === PROJECT_CONFIG_FILE || name === SUPPRESSIONS_FILE) {
+    // Read as the fixtures beside it read it: its findings are reported with the project files, after the fixtures.
+    context.configs.suppressionsFor(file.absolute);
+    settingsFor(context, file.absolute);
+    return 'project';
+  }
+  if (name === REGISTRY_FILE_NAME) {
     context.registries.useRegistryFile(file.absolute);
     return 'registry';
   }

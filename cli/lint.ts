@@ -220,14 +220,16 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     stderr += `babelq: ${removed} stale suppression${removed === 1 ? '' : 's'} removed\n`;
     stale.clear();
   }
-  reports.push(...projectFileReports(context, stale));
+  const projectReports = projectFileReports(context, stale);
+  reports.push(...projectReports);
   // A registry the files used is reported after them when it has problems of its own, then its schema files' keyword findings.
   const registrySettings = (path: string) => settingsFor(context, path);
   const registryReports = context.registries.registryReports(registrySettings);
   // As bqschema check: a registry.json its registry load refuses as a whole is exit 2, said on stderr too.
   // Named as the report below names it (a registry outside the current folder by its absolute path).
   const refused = registryReports.filter((report) => report.refused).map((report) => shownPath(report.path, environment.cwd) || report.path);
-  const reported = new Set<string>();
+  // A babelq.json or suppressions file named among the paths is reported here when it has findings.
+  const reported = new Set<string>(projectReports.map((report) => resolve(environment.cwd, report.file)));
   for (const registryReport of [...registryReports, ...context.registries.schemaReports(registrySettings)]) {
     reported.add(registryReport.path);
     const lineIndex = new LineIndex(registryReport.text);
@@ -238,7 +240,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics, ...(details ? { details } : {}) });
   }
 
-  // A registry.json or schema file that was named and has nothing to report is still a file checked.
+  // A registry.json, schema file, babelq.json or suppressions file that was named and has nothing to report is still a file checked.
   for (const { absolute } of namedProjectFiles) if (!reported.has(absolute)) reports.push({ file: relative(environment.cwd, absolute) || absolute, diagnostics: [] });
 
   const counts = countBySeverity(reports);

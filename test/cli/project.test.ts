@@ -157,6 +157,30 @@ describe('babelq.json, found upward from each fixture', () => {
   });
 });
 
+describe('a babelq.json or babelq-suppressions.json named among the paths', () => {
+  test('is checked as the project file it is (its own findings, or none), never as an envelope missing every field; a glob of *.json too', () => {
+    const dir = makeTree({
+      'babelq.json': '{ "root": true }\n',
+      'a.babel.json': FORBIDDEN_TIMESTAMP,
+      'babelq-suppressions.json': JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'legacy' }] }),
+    });
+    try {
+      const clean = lintJson(['babelq.json', 'babelq-suppressions.json'], dir);
+      assert.equal(clean.result.status, 0, clean.result.stdout);
+      assert.deepEqual(clean.reports, [{ file: 'babelq.json', diagnostics: [] }, { file: 'babelq-suppressions.json', diagnostics: [] }]);
+      const globbed = lintJson(['*.json'], dir);
+      assert.equal(globbed.result.status, 0, globbed.result.stdout);
+      assert.deepEqual(globbed.reports.flatMap((report) => report.diagnostics.map((d) => `${report.file} ${d.code}`)), []);
+      writeFileSync(join(dir, 'babelq.json'), '{ "root": true, "severty": {} }\n');
+      const broken = lintJson(['babelq.json'], dir);
+      assert.equal(broken.result.status, 1);
+      assert.deepEqual(broken.reports.map((report) => [report.file, report.diagnostics.map((d) => d.code)]), [['babelq.json', ['config-error']]]);
+    } finally {
+      removeTree(dir);
+    }
+  });
+});
+
 describe('suppressions with reasons', () => {
   let root: string;
   before(() => {
