@@ -12,6 +12,7 @@ import { LineIndex } from '../core/model/positions';
 import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
 import { CliError, describeFsError } from './errors';
 import { isRecord } from '../core/model/js-value';
+import { asObject, forEachValue, type PropertyNode, type ValueNode } from '../core/model/tree';
 
 const NAMESPACE = 'babelqueue';
 
@@ -47,10 +48,17 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
   // The core parser gives line and column for the first problem, which JSON.parse does not.
-  const problem = parseJson(text).syntaxProblems[0];
+  const doc = parseJson(text);
+  const problem = doc.syntaxProblems[0];
   if (problem) {
     const { line, character } = new LineIndex(text).positionAt(problem.offset);
     throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`);
+  }
+  // JSON.parse below keeps the last of two equal keys: an earlier setting would be dropped in silence.
+  const twice = settingSetTwice(doc.root);
+  if (twice) {
+    const { line, character } = new LineIndex(text).positionAt(twice.keyOffset);
+    throw new CliError(`config file '${file}': ${line + 1}:${character + 1}: "${twice.key}" is set twice in one object; keep one (the last would apply)`);
   }
   const raw: unknown = JSON.parse(text);
   if (!isRecord(raw)) throw new CliError(`config file '${file}' must hold a JSON object of babelqueue settings`);
@@ -60,6 +68,33 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   problems.push(...read.problems.map((p) => `${p.setting}: ${p.message}`));
   if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
   return read.layer;
+}
+
+/**
+ * The first key that appears twice in one object among the file's babelqueue settings (the whole
+ * file when it does not use the `babelqueue` namespace; other extensions' keys are not looked at).
+ */
+function settingSetTwice(root: ValueNode | undefined): PropertyNode | undefined {
+  const object = asObject(root);
+  if (!object) return undefined;
+  const namespaced = object.properties.some((property) => property.key === NAMESPACE || property.key.startsWith(`${NAMESPACE}.`));
+  const ours = namespaced ? object.properties.filter((property) => property.key === NAMESPACE || property.key.startsWith(`${NAMESPACE}.`)) : object.properties;
+  let first: PropertyNode | undefined;
+  const check = (properties: readonly PropertyNode[]) => {
+    const seen = new Set<string>();
+    for (const property of properties) {
+      if (seen.has(property.key)) {
+        if (!first || property.keyOffset < first.keyOffset) first = property;
+        return;
+      }
+      seen.add(property.key);
+    }
+  };
+  check(ours);
+  for (const property of ours) {
+    if (property.value) forEachValue(property.value, (node) => node.kind === 'object' && check(node.properties));
+  }
+  return first;
 }
 
 /**

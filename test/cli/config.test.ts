@@ -120,6 +120,20 @@ describe('bad configs are exit 2 with the reason', () => {
     assert.match(result.stderr, /broken\.json' is not valid JSON: 2:39: Trailing comma/);
   });
 
+  test('a setting written twice is refused with its line and column, never dropped in silence; another extension\'s duplicate is not looked at', () => {
+    writeTree(root, { 'twice.json': '{\n  "babelqueue.diagnostics.severity": { "forbidden-key": "off" },\n  "babelqueue.diagnostics.severity": {}\n}\n' });
+    const result = babelq(['lint', '--config', 'twice.json', 'forbidden.babel.json'], root);
+    assert.equal(result.status, 2, result.stdout);
+    assert.match(result.stderr, /config file 'twice\.json': 3:3: "babelqueue\.diagnostics\.severity" is set twice/);
+    writeTree(root, { 'nested.json': '{ "diagnostics": { "severity": { "forbidden-key": "off", "forbidden-key": "error" } } }' });
+    const nested = babelq(['lint', '--config', 'nested.json', 'forbidden.babel.json'], root);
+    assert.equal(nested.status, 2, nested.stdout);
+    assert.match(nested.stderr, /config file 'nested\.json': 1:58: "forbidden-key" is set twice/);
+    writeTree(root, { 'others.json': '{ "editor.tabSize": 2, "editor.tabSize": 4, "babelqueue.diagnostics.severity": { "forbidden-key": "off" } }' });
+    const others = babelq(['lint', '--config', 'others.json', 'forbidden.babel.json'], root);
+    assert.equal(others.status, 0, others.stderr);
+  });
+
   test('a config file that does not exist', () => {
     const result = babelq(['lint', '--config', 'nowhere.json', 'forbidden.babel.json'], root);
     assert.equal(result.status, 2);
