@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
+import { megabytes } from '../workspace/bounded-read';
 import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
@@ -93,7 +94,7 @@ function readStdin(limit: number): Uint8Array {
     }
     if (read === 0) break;
     total += read;
-    if (total > limit) throw new CliError(`standard input holds more than ${limit} bytes, the limit for one envelope file`);
+    if (total > limit) throw new CliError(`standard input holds more than ${megabytes(limit)}, the most this tool reads for one envelope file; it was not linted`);
     chunks.push(Buffer.from(chunk.subarray(0, read)));
   }
   return Buffer.concat(chunks);

@@ -282,3 +282,16 @@ describe('help and version', () => {
     for (const option of ['--format', '--max-warnings', '--config']) assert.ok(result.stdout.includes(option), option);
   });
 });
+
+test('standard input above the 64 MiB bound is refused in the words a file is (exit 2, nothing linted)', () => {
+  assertCliBuilt();
+  const dir = makeTree({});
+  try {
+    const result = babelq(['lint', '--stdin'], dir, {}, ' '.repeat(64 * 1024 * 1024 + 1));
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^babelq: standard input holds more than 64\.0 MiB, the most this tool reads for one envelope file; it was not linted\n$/);
+  } finally {
+    removeTree(dir);
+  }
+});
