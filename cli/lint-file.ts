@@ -116,6 +116,11 @@ export function readFixture(file: InputFile): Uint8Array {
     allowYoungGenerationFor(bytes.length);
     return bytes;
   } catch (error) {
+    // A name with bytes that are not UTF-8 (Linux allows them) reaches here with U+FFFD in their
+    // place, a name no file has: "no such file" would deny a file the walk has just listed.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && file.absolute.includes('\uFFFD')) {
+      throw new CliError(`cannot read '${file.path}': its name is not valid UTF-8 (the \uFFFD stands for the bytes that are not), and this tool opens files by UTF-8 names; rename it`);
+    }
     throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
   }
 }

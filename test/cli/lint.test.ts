@@ -3,7 +3,7 @@
  * (shape, exact ranges, sorting, file order), path resolution and exit statuses.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT, URN_ALIAS_ONLY } from './helpers';
@@ -291,6 +291,21 @@ test('standard input above the 64 MiB bound is refused in the words a file is (e
     assert.equal(result.status, 2);
     assert.equal(result.stdout, '');
     assert.match(result.stderr, /^babelq: standard input holds more than 64\.0 MiB, the most this tool reads for one envelope file; it was not linted\n$/);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('a fixture whose name is not valid UTF-8 is named as such (exit 2), not called missing', { skip: process.platform !== 'linux' && 'file names of any bytes are a Linux thing' }, () => {
+  assertCliBuilt();
+  const dir = makeTree({});
+  try {
+    writeFileSync(Buffer.from(`${dir}/bad\xff.babel.json`, 'latin1'), FORBIDDEN_TIMESTAMP);
+    const result = babelq(['lint', '.'], dir);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /cannot read 'bad\uFFFD\.babel\.json': its name is not valid UTF-8/);
+    assert.doesNotMatch(result.stderr, /no such file/);
   } finally {
     removeTree(dir);
   }
