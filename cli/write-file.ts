@@ -1,9 +1,10 @@
 /**
  * Writing a user's file from the CLI (`--fix`, a suppressions baseline, pruning): through a
  * temporary file beside it and a rename, so an interrupted run leaves the old file or the new
- * one, never half of each; an existing file's mode is kept.
+ * one, never half of each; an existing file's mode is kept, and its owner and group where the
+ * writer may give them.
  */
-import { accessSync, chmodSync, constants, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, lstatSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { realPath } from '../workspace/path-containment';
@@ -24,8 +25,18 @@ export function writeFileAtomically(linkOrPath: string, data: string | Uint8Arra
   // count for it): a read-only file, or one this user may not write, is refused as a write to it is.
   if (!writable(path)) throw new CliError(`cannot write '${shown}': it is read-only (permission denied); it was left as it was`);
   try {
-    const mode = statSync(path, { throwIfNoEntry: false })?.mode;
+    const existing = statSync(path, { throwIfNoEntry: false });
+    const mode = existing?.mode;
     writeFileSync(temporary, data, { flag: 'wx', ...(mode !== undefined ? { mode: mode & 0o7777 } : {}) });
+    // The new file is the writer's: an owner and group it may give (root, in a CI container over a
+    // checkout mounted from the host, may give any) are the old file's, as a write in place keeps them.
+    if (existing && process.getuid && (existing.uid !== process.getuid() || existing.gid !== process.getgid?.())) {
+      try {
+        chownSync(temporary, existing.uid, existing.gid);
+      } catch {
+        // Not this user's to give: the file stays the writer's, as any editor's save through a rename leaves it.
+      }
+    }
     if (mode !== undefined) chmodSync(temporary, mode & 0o7777);
     // Saved by someone else (an editor) since it was read: what they wrote stays, and this write is dropped.
     if (readAs !== undefined && !holds(path, readAs)) {

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
@@ -461,6 +461,20 @@ describe('--fix and --fix-dry-run', () => {
       const after = readFileSync(join(dir, 'a.babel.json'), 'utf8');
       assert.match(after, /"timestamp": 1749132727000/);
       assert.doesNotMatch(after, /"urn":/);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
+  test('--fix run as root keeps the fixture\'s owner and group (a CI container over a checkout mounted from the host)', { skip: (process.getuid?.() !== 0) && 'needs root to give a file away' }, () => {
+    const dir = makeTree({ 'owned.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      chownSync(join(dir, 'owned.babel.json'), 4321, 4322);
+      const fixed = babelq(['lint', '--fix', 'owned.babel.json'], dir);
+      assert.match(fixed.stderr, /fix(es)? applied/);
+      assert.ok(!readFileSync(join(dir, 'owned.babel.json'), 'utf8').includes('"timestamp"'));
+      const stat = statSync(join(dir, 'owned.babel.json'));
+      assert.deepEqual([stat.uid, stat.gid], [4321, 4322]);
     } finally {
       removeTree(dir);
     }
