@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 import {
   CodeActionKind,
   CodeActionRequest,
@@ -26,6 +26,7 @@ import {
   type ClientCapabilities,
   type Connection,
   type DocumentSelector,
+  type FileEvent,
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
@@ -308,8 +309,11 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
 
   connection.onDidChangeWatchedFiles((params) => {
     // Only well-formed events count: one without a string URI or a type changes nothing.
-    const changes = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
+    const changes: FileEvent[] = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
+    // A folder deleted (or renamed away) may be reported by its own path alone (VS Code leaves out
+    // the events of what it held): each file read below it is deleted too.
+    changes.push(...filesOfDeletedFolders(changes));
     /** The changes that can change a registry or a config as the server reads them. */
     const uris: string[] = [];
     // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
@@ -354,6 +358,25 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     projectFilesChanged(uris);
     registryFilesChanged(uris);
   });
+
+  /**
+   * The deletions of the files the server read or tracks below each deleted path that is not itself
+   * such a file (a folder): the fixtures' next walk is wanted, and the registry, schema and config
+   * files below it are each taken as deleted, as their own events would have said.
+   */
+  const filesOfDeletedFolders = (changes: readonly FileEvent[]): FileEvent[] => {
+    const folders = changes
+      .filter((change) => change.type === FileChangeType.Deleted)
+      .map((change) => toPath(change.uri))
+      .filter((path): path is string => path !== undefined && !isFixturePath(toUri(path)) && projectFileKind(basename(path)) === undefined && !path.endsWith('/.gitignore'));
+    if (folders.length === 0) return [];
+    const prefixes = folders.map((folder) => (folder.endsWith(sep) ? folder : folder + sep));
+    const under = (path: string): boolean => prefixes.some((prefix) => path.startsWith(prefix));
+    if ([...workspaceFixtures.fixtureDirectories()].some((directory) => under(directory + sep))) workspaceFixtures.fileChanged(folders[0], true);
+    const named = new Set(changes.map((change) => toPath(change.uri)));
+    const read = new Set([...stamps.paths(), ...registries.filesDependedOn(), ...configs.filesLookedAt()]);
+    return [...read].filter((path) => under(path) && !named.has(path)).map((path) => ({ uri: toUri(path), type: FileChangeType.Deleted }));
+  };
 
   // A client that sends no file events (Neovim 0.7), or none for a folder made after it registered
   // its watchers (eglot 1.9), hears nothing of a registry.json, schema file, babelq.json or
