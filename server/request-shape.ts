@@ -71,6 +71,14 @@ export function malformedRegistryParams(params: unknown, needsUrn: boolean): str
   return undefined;
 }
 
+/** What is wrong with workspace/executeCommand params (a command name, and its arguments a list when given), or undefined. */
+export function malformedExecuteCommandParams(params: unknown): string | undefined {
+  if (!isRecord(params)) return 'the params are not an object';
+  if (typeof params.command !== 'string') return 'command is not a string';
+  if (params.arguments != null && !Array.isArray(params.arguments)) return 'arguments is not a list';
+  return undefined;
+}
+
 /** What is wrong with babelqueue/judgeMessages params (a list of at most MAX_JUDGED_MESSAGES strings), or undefined. */
 export function malformedJudgeMessagesParams(params: unknown): string | undefined {
   if (!isRecord(params)) return 'the params are not an object';

@@ -3,7 +3,7 @@
  * `babelqueue.preview` command (`workspace/executeCommand`), both answered by core's
  * previewOutput, the function `babelq preview` prints, so an editor shows exactly what the CLI does.
  */
-import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes, type CancellationToken, type ExecuteCommandParams } from 'vscode-languageserver/node';
 import { SDK_NAMES } from '../../core/encode';
 import { PREVIEW_COMMAND, PREVIEW_METHOD, PREVIEW_NOT_OPEN, type PreviewParams, type PreviewRequestOptions, type PreviewResult } from '../../core/language/protocol';
 import { DEFAULT_BROKER_URL, type BuildMemo, type EncoderChoice } from '../../core/message/build';
@@ -11,7 +11,8 @@ import { previewOutput } from '../../core/message/preview';
 import { fixedFresh } from '../../core/model/fresh';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';
-import { envelopes, requestHandler } from '../request';
+import { envelopes, refuseMalformed, requestHandler } from '../request';
+import { malformedExecuteCommandParams } from '../request-shape';
 
 const SDK_CHOICES: readonly string[] = [...SDK_NAMES, 'auto', 'all'];
 const ENCODER_CHOICES: readonly string[] = [...SDK_NAMES, 'auto'];
@@ -75,14 +76,16 @@ export function registerPreview(context: ServerContext): void {
   });
   connection.onRequest(PREVIEW_METHOD, (params: PreviewParams, token) => preview(params, token));
 
-  connection.onExecuteCommand(
-    guard(connection.console, PREVIEW_COMMAND, async (params, token): Promise<string | ResponseError<void>> => {
-      if (params.command !== PREVIEW_COMMAND) return new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}; this server runs ${PREVIEW_COMMAND}.`);
-      const [uri, options] = params.arguments ?? [];
-      if (typeof uri !== 'string') return new ResponseError(ErrorCodes.InvalidParams, `${PREVIEW_COMMAND} takes [uri, options?]: the envelope's URI first.`);
-      if (options !== undefined && (typeof options !== 'object' || options === null)) return new ResponseError(ErrorCodes.InvalidParams, `${PREVIEW_COMMAND}'s second argument is an options object.`);
-      const result = await preview({ ...(options as PreviewRequestOptions | undefined), textDocument: { uri } }, token);
-      return result.ok ? result.text : new ResponseError(ErrorCodes.InvalidParams, result.error);
-    }, new ResponseError(ErrorCodes.InternalError, 'The preview failed; see the server log.')),
-  );
+  const execute = guard(connection.console, PREVIEW_COMMAND, async (params: ExecuteCommandParams, token: CancellationToken): Promise<string | ResponseError<void>> => {
+    if (params.command !== PREVIEW_COMMAND) return new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}; this server runs ${PREVIEW_COMMAND}.`);
+    const [uri, options] = params.arguments ?? [];
+    if (typeof uri !== 'string') return new ResponseError(ErrorCodes.InvalidParams, `${PREVIEW_COMMAND} takes [uri, options?]: the envelope's URI first.`);
+    if (options !== undefined && (typeof options !== 'object' || options === null)) return new ResponseError(ErrorCodes.InvalidParams, `${PREVIEW_COMMAND}'s second argument is an options object.`);
+    const result = await preview({ ...(options as PreviewRequestOptions | undefined), textDocument: { uri } }, token);
+    return result.ok ? result.text : new ResponseError(ErrorCodes.InvalidParams, result.error);
+  }, new ResponseError(ErrorCodes.InternalError, 'The preview failed; see the server log.'));
+  connection.onExecuteCommand((params, token) => {
+    const problem = malformedExecuteCommandParams(params);
+    return problem === undefined ? execute(params, token) : refuseMalformed(context, 'workspace/executeCommand', problem);
+  });
 }

@@ -248,6 +248,16 @@ describe('the byte preview for any editor', () => {
       await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [] }), /takes \[uri, options\?\]/);
       await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [uriOf(path), { layout: 'x' }] }), /layout must be babelqueue or laravel/);
       await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.other', arguments: [] }), /Unknown command babelqueue.other/);
+      // Params without the protocol's shape are refused as such, not failed on with a stack in the log.
+      for (const [params, why] of [
+        [{ command: 'babelqueue.preview', arguments: { uri: uriOf(path) } }, /arguments is not a list/],
+        [{ command: 'babelqueue.preview', arguments: 5 }, /arguments is not a list/],
+        [{ command: 'babelqueue.preview', arguments: uriOf(path) }, /arguments is not a list/],
+        [{ command: 7, arguments: [uriOf(path)] }, /command is not a string/],
+      ] as const) {
+        await assert.rejects(client.request('workspace/executeCommand', params), (error: { code?: number; message?: string }) => error.code === -32602 && why.test(error.message ?? ''));
+      }
+      assert.deepEqual(client.logs.filter((line) => /failed/.test(line)), []);
       await client.change(uriOf(path), '{"job": ', 2);
       await assert.rejects(client.request('workspace/executeCommand', { command: 'babelqueue.preview', arguments: [uriOf(path)] }), /a JSON syntax error at line 1, column 1/);
     });
