@@ -427,10 +427,10 @@ export function readSchemaWithin(path: string, read: TextReader, together: { lef
 
 /** `schemaBytes.left`: what is left of MAX_SCHEMA_BYTES_TOGETHER for this file and the ones after it. */
 function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, realPathOf: string, schemaBytes: { left: number }): SchemaLoad {
-  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`);
+  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`, { notToOpen: true });
   const within = readSchemaWithin(path, read, schemaBytes);
   if ('overTogether' in within) return failed(path, `The schema file ${path} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
-  if ('unread' in within) return failed(path, `The schema file ${unreadable(within.unread)}`);
+  if ('unread' in within) return failed(path, `The schema file ${unreadable(within.unread)}`, within.unread instanceof UnreadableFile && within.unread.reason === 'not-a-file' ? { notToOpen: true } : {});
   const { text } = within;
   const tooLong = sizeProblem(path, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
   if (tooLong) return failed(path, tooLong);

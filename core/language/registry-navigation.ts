@@ -93,7 +93,7 @@ export function registryEntryAt(registry: Registry, offset: number): RegistryEnt
   return registry.entries.find((entry) => offset >= entry.offset && offset <= entry.end);
 }
 
-/** Document links in registry.json: each entry's schema path to its file. */
+/** Document links in registry.json: each entry's schema path to its file, but for a file refused unread (outside the workspace folder, a named pipe, a device). */
 export function schemaLinks(registry: Registry): { offset: number; end: number; path: string }[] {
-  return registry.entries.flatMap((entry) => (entry.schema ? [{ offset: entry.schemaOffset + 1, end: entry.schemaEnd - 1, path: entry.schema.path }] : []));
+  return registry.entries.flatMap((entry) => (entry.schema && !entry.schema.notToOpen ? [{ offset: entry.schemaOffset + 1, end: entry.schemaEnd - 1, path: entry.schema.path }] : []));
 }

@@ -46,6 +46,11 @@ export interface LoadedSchema {
   /** Why the schema cannot be used: unreadable, outside the workspace, not JSON, not draft-07. */
   readonly error?: string;
   /**
+   * Not read because the path leaves the workspace folder or is no regular file (a named pipe, a
+   * device, a folder): registry.json offers no link to open it, since an editor would read it.
+   */
+  readonly notToOpen?: true;
+  /**
    * bqschema and the SDKs' payload checks read this schema (a JSON object Go's decoder reads):
    * beside an `error`, only draft-07 refuses it (`"minLength": "3"`, `"type": "int"`), and the
    * payload can still be judged as they judge it.
