@@ -69,7 +69,8 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
       '',
       `owner: ${escapeMarkdown(entry.owner ?? '—')} · status: ${escapeMarkdown(entry.status ?? '—')}`,
       '',
-      entry.schema ? `schema: [${escapeMarkdown(entry.schemaRef)}](${linkTarget(entry.schema.path)})` : `schema: ${escapeMarkdown(entry.schemaRef)}`,
+      // No link to a file refused unread: the editor would read it (outside the workspace, a pipe, a device).
+      entry.schema && !entry.schema.notToOpen ? `schema: [${escapeMarkdown(entry.schemaRef)}](${linkTarget(entry.schema.path)})` : `schema: ${escapeMarkdown(entry.schemaRef)}`,
       '',
       entry.schema?.error ? `⚠ ${escapeMarkdown(entry.schema.error)}` : fieldsTable(entry.schema?.value),
     ];

@@ -3,7 +3,8 @@
  * refused unread (it leaves the workspace folder through `..`, an absolute path or a symbolic link,
  * or it is a named pipe or a device) gets no link, so following one never has the editor read a
  * file outside the workspace, block on a pipe or read a device without end; a schema file that is
- * there keeps its link, and so does one that is missing (the link names where it belongs).
+ * there keeps its link, and so does one that is missing (the link names where it belongs); a
+ * fixture's hover on the URN links the same files.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -43,6 +44,15 @@ describe('registry.json links to its schema files', () => {
       assert.equal(problems.length, 6, problems.join('\n'));
       const links: { target: string; range: { start: { line: number } } }[] = await client.request('textDocument/documentLink', { textDocument: { uri: uriOf('registry.json') } });
       assert.deepEqual(links.map((link) => link.target), [uriOf('schemas/good.json'), uriOf('schemas/missing.json')]);
+      // Nor does a fixture's hover on the URN link the refused file: it names the path as written.
+      for (const name of names) {
+        const fixture = uriOf(`${name}.babel.json`);
+        await client.open(fixture, JSON.stringify({ job: `urn:babel:links:${name}` }, null, 2));
+        const hover = await client.request('textDocument/hover', { textDocument: { uri: fixture }, position: { line: 1, character: 14 } });
+        const linked = /\]\(file:/.test(hover.contents.value);
+        assert.equal(linked, name === 'good' || name === 'missing', `${name}: ${hover.contents.value}`);
+        await client.close(fixture);
+      }
     } finally {
       client.kill();
     }
