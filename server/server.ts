@@ -23,6 +23,7 @@ import {
   SelectionRangeRequest,
   TextDocuments,
   TextDocumentSyncKind,
+  WatchKind,
   type ClientCapabilities,
   type Connection,
   type DocumentSelector,
@@ -265,7 +266,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     }, WATCH_ANSWER_MS);
     unanswered.unref();
     const sentAt = Date.now();
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }] }).then(
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/*', kind: WatchKind.Delete }] }).then(
       () => {
         answered = true;
         clearTimeout(unanswered);
@@ -309,11 +310,11 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
 
   connection.onDidChangeWatchedFiles((params) => {
     // Only well-formed events count: one without a string URI or a type changes nothing.
-    const changes: FileEvent[] = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
+    let changes: FileEvent[] = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
-    // A folder deleted (or renamed away) may be reported by its own path alone (VS Code leaves out
-    // the events of what it held): each file read below it is deleted too.
-    changes.push(...filesOfDeletedFolders(changes));
+    // A folder deleted (or renamed away) is reported by its own path alone (VS Code leaves out the
+    // events of what it held): each file read or tracked below it is deleted too.
+    changes = withFilesOfDeletedFolders(changes);
     /** The changes that can change a registry or a config as the server reads them. */
     const uris: string[] = [];
     // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
@@ -360,22 +361,48 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   });
 
   /**
-   * The deletions of the files the server read or tracks below each deleted path that is not itself
-   * such a file (a folder): the fixtures' next walk is wanted, and the registry, schema and config
-   * files below it are each taken as deleted, as their own events would have said.
+   * `changes` with each deletion of a folder replaced by the deletions of the files the server
+   * read below it (registry.json, schema, babelq.json and suppressions files), as their own events
+   * would have said, and the fixtures' next walk wanted when it held any. The watcher of deletions
+   * reports every path (a client that does not tell kinds apart, eglot, every change too): an event
+   * of a path that is no JSON file or .gitignore, nor a file read, nor a folder above one of those
+   * or a fixture, is passed over, and an event two watchers report is taken once.
    */
-  const filesOfDeletedFolders = (changes: readonly FileEvent[]): FileEvent[] => {
-    const folders = changes
-      .filter((change) => change.type === FileChangeType.Deleted)
-      .map((change) => toPath(change.uri))
-      .filter((path): path is string => path !== undefined && !isFixturePath(toUri(path)) && projectFileKind(basename(path)) === undefined && !path.endsWith('/.gitignore'));
-    if (folders.length === 0) return [];
-    const prefixes = folders.map((folder) => (folder.endsWith(sep) ? folder : folder + sep));
-    const under = (path: string): boolean => prefixes.some((prefix) => path.startsWith(prefix));
-    if ([...workspaceFixtures.fixtureDirectories()].some((directory) => under(directory + sep))) workspaceFixtures.fileChanged(folders[0], true);
-    const named = new Set(changes.map((change) => toPath(change.uri)));
+  const withFilesOfDeletedFolders = (changes: readonly FileEvent[]): FileEvent[] => {
+    const seen = new Set<string>();
+    const once = changes.filter((change) => {
+      const key = `${change.type} ${change.uri}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const watchedName = (path: string | undefined): boolean => path === undefined || path.endsWith('.json') || path.endsWith('/.gitignore');
+    if (once.every((change) => watchedName(toPath(change.uri)))) return once;
     const read = new Set([...stamps.paths(), ...registries.filesDependedOn(), ...configs.filesLookedAt()]);
-    return [...read].filter((path) => under(path) && !named.has(path)).map((path) => ({ uri: toUri(path), type: FileChangeType.Deleted }));
+    /** Every folder above a file read, or at or above a fixture's folder. */
+    const above = new Set<string>();
+    const addAbove = (directory: string): void => {
+      for (let at = directory; !above.has(at); at = dirname(at)) {
+        above.add(at);
+        if (dirname(at) === at) break;
+      }
+    };
+    for (const path of read) addAbove(dirname(path));
+    const fixtureDirectories = workspaceFixtures.fixtureDirectories();
+    for (const directory of fixtureDirectories) addAbove(directory);
+    const folders: string[] = [];
+    const kept = once.filter((change) => {
+      const path = toPath(change.uri);
+      if (watchedName(path) || read.has(path!)) return true;
+      if (change.type === FileChangeType.Deleted && above.has(path!)) folders.push(path!);
+      return false;
+    });
+    if (folders.length === 0) return kept;
+    const under = (path: string): boolean => folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    if ([...fixtureDirectories].some((directory) => folders.includes(directory) || under(directory))) workspaceFixtures.fileChanged(folders[0], true);
+    const named = new Set(kept.map((change) => toPath(change.uri)));
+    for (const path of read) if (under(path) && !named.has(path)) kept.push({ uri: toUri(path), type: FileChangeType.Deleted });
+    return kept;
   };
 
   // A client that sends no file events (Neovim 0.7), or none for a folder made after it registered

@@ -2,7 +2,8 @@
  * A folder deleted (or renamed away) told by one file event for the folder itself, as VS Code's
  * watcher tells it (it leaves out the events of what the folder held): over real JSON-RPC against
  * dist/server.js, the fixtures, registry.json and schema files below it leave the workspace's
- * problems, pulled (VS Code) and pushed (eglot 1.9), as they do when each file's own event comes.
+ * problems, pulled (VS Code) and pushed (eglot 1.9), as they do when each file's own event comes;
+ * the server registers a watcher of deletions whose pattern matches a folder's path.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,8 @@ const BROKEN = readFileSync(join(ROOT, 'examples/bad/contract.babel.json'), 'utf
 /** A registry whose entry names a schema file that is not there: a registry-error in registry.json. */
 const REGISTRY_MISSING_SCHEMA = JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/missing.json', owner: 'orders', status: 'active' }] }, null, 2);
 const DELETED = 3;
+/** WatchKind.Delete. */
+const DELETE_KIND = 4;
 
 /** A Git work tree with a broken fixture at its top, and a folder `team/` holding a broken registry and two broken fixtures. */
 function project(prefix: string) {
@@ -41,7 +44,10 @@ describe('a deleted folder told by its own file event', () => {
     };
     try {
       await client.initialize();
+      // VS Code reports a deleted folder only to a watcher whose pattern matches the folder's path.
       const before = await listed();
+      const watchers = client.registrations.filter((registration) => registration.method === 'workspace/didChangeWatchedFiles').flatMap((registration) => registration.registerOptions.watchers);
+      assert.ok(watchers.some((watcher) => watcher.globPattern === '**/*' && ((watcher.kind ?? 7) & DELETE_KIND) !== 0), JSON.stringify(watchers));
       for (const path of ['top.babel.json', 'team/registry.json', 'team/a.babel.json', 'team/deep/b.babel.json']) assert.ok(before[uriOf(path)] > 0, `${path} in ${JSON.stringify(before)}`);
       rmSync(at('team'), { recursive: true });
       await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('team'), type: DELETED }] });

@@ -70,6 +70,8 @@ export class TestLspClient {
   readonly stderr: string[] = [];
   settings: Record<string, unknown>;
   configurationRequests = 0;
+  /** What the server registered (client/registerCapability), in order. */
+  readonly registrations: { method?: string; registerOptions?: any }[] = [];
   /** workspace/diagnostic/refresh requests the server sent. */
   refreshes = 0;
   /** When each refresh arrived (Date.now()), in order. */
@@ -103,7 +105,8 @@ export class TestLspClient {
       if (options.configurationDelayMs) await new Promise((r) => setTimeout(r, options.configurationDelayMs));
       return params.items.map(() => this.settings);
     });
-    this.connection.onRequest('client/registerCapability', (params: { registrations?: { method?: string }[] }) => {
+    this.connection.onRequest('client/registerCapability', (params: { registrations?: { method?: string; registerOptions?: unknown }[] }) => {
+      this.registrations.push(...(params.registrations ?? []));
       const watch = params.registrations?.some((registration) => registration.method === 'workspace/didChangeWatchedFiles') === true;
       if (watch && options.watchRegistration === 'refused') return new ResponseError(ErrorCodes.MethodNotFound, 'this client does not watch files');
       if (watch && options.watchRegistration === 'unanswered') return new Promise<never>(() => undefined);
