@@ -3,7 +3,7 @@
  * settings, the registries, and pull or push diagnostics depending on what the client supports.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, sep } from 'node:path';
 import {
   CodeActionKind,
@@ -266,7 +266,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     }, WATCH_ANSWER_MS);
     unanswered.unref();
     const sentAt = Date.now();
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/*', kind: WatchKind.Delete }] }).then(
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
       () => {
         answered = true;
         clearTimeout(unanswered);
@@ -312,9 +312,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     // Only well-formed events count: one without a string URI or a type changes nothing.
     let changes: FileEvent[] = Array.isArray(params?.changes) ? params.changes.filter((change) => isRecord(change) && isUri(change.uri) && typeof change.type === 'number') : [];
     if (changes.length !== (Array.isArray(params?.changes) ? params.changes.length : -1)) context.malformed.report('workspace/didChangeWatchedFiles', 'a change without a URI or a type', 'notification');
-    // A folder deleted (or renamed away) is reported by its own path alone (VS Code leaves out the
-    // events of what it held): each file read or tracked below it is deleted too.
-    changes = withFilesOfDeletedFolders(changes);
+    // A folder deleted or made (renamed away or into the workspace) is reported by its own path
+    // alone (VS Code leaves out the events of what it held): each file below it changes too.
+    changes = withFolderEvents(changes);
     /** The changes that can change a registry or a config as the server reads them. */
     const uris: string[] = [];
     // The open documents by path, made once for the whole batch (a checkout can change thousands of files).
@@ -361,14 +361,15 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   });
 
   /**
-   * `changes` with each deletion of a folder replaced by the deletions of the files the server
-   * read below it (registry.json, schema, babelq.json and suppressions files), as their own events
-   * would have said, and the fixtures' next walk wanted when it held any. The watcher of deletions
-   * reports every path (a client that does not tell kinds apart, eglot, every change too): an event
-   * of a path that is no JSON file or .gitignore, nor a file read, nor a folder above one of those
-   * or a fixture, is passed over, and an event two watchers report is taken once.
+   * `changes` with each folder deleted or made (renamed away or into the workspace, VS Code names
+   * the folder alone) taken as that change of each file the server read, or looked for, below it
+   * (registry.json, schema, babelq.json and suppressions files), as their own events would have
+   * said, with the fixtures' next walk wanted (for a deleted folder, when it held any). The watcher
+   * of folders reports every path (a client that does not tell kinds apart, eglot, every change
+   * too): an event of a path that is no JSON file or .gitignore, nor a file read, nor such a folder,
+   * is passed over, and an event two watchers report is taken once.
    */
-  const withFilesOfDeletedFolders = (changes: readonly FileEvent[]): FileEvent[] => {
+  const withFolderEvents = (changes: readonly FileEvent[]): FileEvent[] => {
     const seen = new Set<string>();
     const once = changes.filter((change) => {
       const key = `${change.type} ${change.uri}`;
@@ -390,18 +391,24 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     for (const path of read) addAbove(dirname(path));
     const fixtureDirectories = workspaceFixtures.fixtureDirectories();
     for (const directory of fixtureDirectories) addAbove(directory);
-    const folders: string[] = [];
+    const deleted: string[] = [];
+    const made: string[] = [];
     const kept = once.filter((change) => {
       const path = toPath(change.uri);
       if (watchedName(path) || read.has(path!)) return true;
-      if (change.type === FileChangeType.Deleted && above.has(path!)) folders.push(path!);
+      if (change.type === FileChangeType.Deleted && above.has(path!)) deleted.push(path!);
+      else if (change.type === FileChangeType.Created && isDirectory(path!)) made.push(path!);
       return false;
     });
-    if (folders.length === 0) return kept;
-    const under = (path: string): boolean => folders.some((folder) => path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
-    if ([...fixtureDirectories].some((directory) => folders.includes(directory) || under(directory))) workspaceFixtures.fileChanged(folders[0], true);
+    if (deleted.length === 0 && made.length === 0) return kept;
+    const below = (folders: readonly string[]) => (path: string): boolean => folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
+    const inDeleted = below(deleted);
+    if (made.length > 0 || [...fixtureDirectories].some(inDeleted)) workspaceFixtures.fileChanged(made[0] ?? deleted[0], made.length === 0);
     const named = new Set(kept.map((change) => toPath(change.uri)));
-    for (const path of read) if (under(path) && !named.has(path)) kept.push({ uri: toUri(path), type: FileChangeType.Deleted });
+    for (const [folders, type] of [[deleted, FileChangeType.Deleted], [made, FileChangeType.Created]] as const) {
+      const inside = below(folders);
+      for (const path of read) if (inside(path) && !named.has(path)) kept.push({ uri: toUri(path), type });
+    }
     return kept;
   };
 
@@ -642,4 +649,13 @@ function openDocumentsByPath(documents: readonly TextDocument[]): Map<string, st
 /** An envelope large enough that its earlier versions are worth collecting between edits. */
 function isLargeEnvelope(document: TextDocument): boolean {
   return isEnvelopeDocument(document) && document.getText().length >= LARGE_TEXT_CHARS;
+}
+
+/** Whether `path` is a folder now, or a link to one (the walk decides whether it enters it). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
