@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import { isBrokerError, openBroker, type Broker } from '../../broker';
-import { AMQP_URL, outgoing, uniqueQueue } from './helpers';
+import { AMQP_URL, outgoing, uniqueQueue, untilQueueHolds } from './helpers';
 
 let connection: ChannelModel;
 let channel: Channel;
@@ -155,6 +155,27 @@ describe('amqp peek', () => {
     const broker = await open();
     assert.deepEqual(await broker.peek(queue, 5), []);
     await assert.rejects(broker.peek(uniqueQueue(), 5), { kind: 'missing-queue' });
+  });
+
+  test('the timeout is per basic.get: a read of many messages that takes longer than it as a whole still succeeds', async () => {
+    const queue = await declared();
+    const confirming = await connection.createConfirmChannel();
+    const total = 4000;
+    for (let at = 0; at < total; at++) confirming.sendToQueue(queue, Buffer.from(`{"n":${at}}`));
+    await confirming.waitForConfirms();
+    await confirming.close();
+    const timeoutMs = 150;
+    const broker = await openBroker(AMQP_URL, { timeoutMs });
+    brokers.push(broker);
+    const start = performance.now();
+    const peeked = await broker.peek(queue, total);
+    const took = performance.now() - start;
+    assert.equal(peeked.length, total);
+    assert.deepEqual(peeked.slice(0, 3).map((m) => Buffer.from(m.body).toString('utf8')), ['{"n":0}', '{"n":1}', '{"n":2}']);
+    // Slower as a whole than the timeout (each of the 4,000 round trips is well within it).
+    assert.ok(took > timeoutMs, `the read took ${took} ms, not more than the ${timeoutMs} ms timeout: the test proves nothing`);
+    // Every message goes back (RabbitMQ requeues a nack of many in the background).
+    await untilQueueHolds(channel, queue, total);
   });
 });
 
