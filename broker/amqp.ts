@@ -301,6 +301,22 @@ export class AmqpPublisher {
     return { durationMs: elapsed(start), moved, missing: pending.length };
   }
 
+  /**
+   * Read only (passive declares): the first target queue of `moves` that does not exist, as the
+   * error redrive() would stop with before moving anything, or undefined.
+   */
+  async redriveTargetRefusal(moves: readonly RedriveMove[]): Promise<{ at: number; error: BrokerError } | undefined> {
+    for (const queue of new Set(moves.map((move) => move.message.amqp.routingKey))) {
+      try {
+        await this.checkQueue(queue);
+      } catch (error) {
+        if (error instanceof BrokerError && error.kind === 'missing-queue') return { at: 0, error };
+        throw error;
+      }
+    }
+    return undefined;
+  }
+
   /** Closes the channels and the connection; a stalled broker gets its socket dropped after the deadline. */
   async close(): Promise<void> {
     if (this.closed) return;

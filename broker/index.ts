@@ -8,6 +8,7 @@ import { loadQuietly } from './quiet-debug';
 import { connectAddresses, openThroughFirst, type Lookup } from './connect-address';
 import { DEFAULT_TIMEOUT_MS } from './internal';
 import { parseTarget, type BrokerTarget } from './target';
+import type { BrokerError } from './errors';
 
 export { BrokerError, isBrokerError, isRedriveInterrupted, redact, RedriveInterrupted, type BrokerErrorKind } from './errors';
 export { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from './target';
@@ -49,6 +50,13 @@ export interface RedriveReceipt {
   readonly missing: number;
 }
 
+/** Where a redrive would stop because of a target, and the error it would stop with. */
+export interface RedriveTargetRefusal {
+  /** The index in the moves of the first one that would not move. */
+  readonly at: number;
+  readonly error: BrokerError;
+}
+
 /** A connected broker. */
 export interface Broker {
   readonly kind: 'redis' | 'amqp';
@@ -72,6 +80,13 @@ export interface Broker {
    * every message not yet moved in the DLQ.
    */
   redrive(dlq: string, moves: readonly RedriveMove[]): Promise<RedriveReceipt>;
+  /**
+   * Read only: where a redrive of `moves` would stop because of its targets, and why, or
+   * undefined. RabbitMQ: a target queue that does not exist (the redrive checks every target
+   * before it moves anything, so it stops at the first move). Redis: a target key that holds
+   * something other than a list (the redrive stops at the first move onto it, after the ones before).
+   */
+  redriveTargetRefusal(moves: readonly RedriveMove[]): Promise<RedriveTargetRefusal | undefined>;
   /** RabbitMQ only: declares `queue` durable, non-exclusive, not auto-deleted (after a `missing-queue` error). */
   declareQueue?(queue: string): Promise<void>;
   /** Closes the connection; safe to call twice. */
@@ -98,6 +113,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
         return (await redis.peek(queue, count)).map((body) => ({ body }));
       },
       redrive: (dlq, moves) => redis.redrive(dlq, moves),
+      redriveTargetRefusal: (moves) => redis.redriveTargetRefusal(moves),
       close: () => redis.close(),
     };
   }
@@ -114,6 +130,7 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
     },
     peek: (queue, count) => amqp.peek(queue, count),
     redrive: (dlq, moves) => amqp.redrive(dlq, moves),
+    redriveTargetRefusal: (moves) => amqp.redriveTargetRefusal(moves),
     declareQueue: (queue) => amqp.declareQueue(queue),
     close: () => amqp.close(),
   };

@@ -253,6 +253,35 @@ export class RedisPublisher {
     return { durationMs: elapsed(start), moved, missing };
   }
 
+  /**
+   * Read only (TYPE): the first of `moves` whose target key (or notify key) holds something other
+   * than a list, with the error redrive() would stop there with, or undefined. A user whose ACL
+   * refuses TYPE gets undefined: the redrive itself will say.
+   */
+  async redriveTargetRefusal(moves: readonly RedriveMove[]): Promise<{ at: number; error: BrokerError } | undefined> {
+    const kinds = new Map<string, string>();
+    for (const [at, move] of moves.entries()) {
+      const { listKey, notifyKey } = move.message.redis;
+      for (const key of notifyKey === undefined ? [listKey] : [listKey, notifyKey]) {
+        let kind = kinds.get(key);
+        if (kind === undefined) {
+          this.lastError = undefined;
+          try {
+            kind = await this.client.type(key);
+          } catch (error) {
+            if (/^NOPERM/i.test(errorMessage(error))) return undefined;
+            throw await this.classify(error, 'peek', key);
+          }
+          kinds.set(key, kind);
+        }
+        if (kind !== 'list' && kind !== 'none') {
+          return { at, error: new BrokerError('rejected', `${this.target.display} refused: the key ${key} exists but is not a list (it holds a ${kind}), so nothing was moved onto it.`, { target: this.target.display }) };
+        }
+      }
+    }
+    return undefined;
+  }
+
   /** Closes the connection (QUIT, or a hard disconnect when the server does not answer in time). */
   async close(): Promise<void> {
     if (this.client.status === 'end') return;

@@ -8,8 +8,8 @@
 import { planRedrive, redriveErrorCodes, redriveQuestion } from '../core/language/redrive-plan';
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
-import type { RedisLayout } from '../core/message/types';
-import { openBroker } from '../broker';
+import type { RedisLayout, RedriveMove } from '../core/message/types';
+import { openBroker, type RedriveTargetRefusal } from '../broker';
 import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
@@ -49,7 +49,9 @@ redrive only:
                         SDK has a redrive, else node). node, go and java drop top-level keys
                         outside the contract and rename a lone "urn" to "job"; python and php
                         keep them; each SDK's encoder writes the bytes (number text, key order)
-  --dry-run             print what would be published, move nothing
+  --dry-run             print what would be published, move nothing (a target queue that does
+                        not exist, or a Redis target key that is not a list, is said as the
+                        redrive would stop on it, with its exit status)
   --yes                 redrive even with errors in an envelope or to a host that is not loopback
                         (list: read a host that is not loopback)
   -h, --help            show this help
@@ -165,6 +167,16 @@ async function list(context: DlqContext): Promise<CommandResult> {
   return { stdout: `${lines.join('\n')}\n`, stderr: judgement.notes, exitCode: 0 };
 }
 
+/** Where a redrive of `moves` would stop because of its targets (read only), or undefined. */
+async function targetRefusal(context: DlqContext, moves: readonly RedriveMove[]): Promise<RedriveTargetRefusal | undefined> {
+  const broker = await openBroker(context.target, { timeoutMs: context.timeoutMs });
+  try {
+    return await broker.redriveTargetRefusal(moves);
+  } finally {
+    await broker.close();
+  }
+}
+
 function selection(parsed: ParsedArgs): (entry: ReadRow) => boolean {
   const ids = parsed.repeated.get('id') ?? [];
   const reason = parsed.options.get('reason');
@@ -220,6 +232,17 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   if (dryRun) {
     // What the redrive itself would then ask, said now: a dry run is how a user checks before it.
     const asks = decision.action === 'confirm' ? `babelq: note: without --yes, the redrive would ask first: ${redriveQuestion(decision.question, moves.length)}\n` : '';
+    // Its targets are checked as the redrive checks them (read only): a RabbitMQ queue that does
+    // not exist, a Redis key that is not a list, stops the real run, and so it is said here.
+    const stop = await targetRefusal(context, moves);
+    if (stop !== undefined) {
+      const { at, error } = stop;
+      for (const { message } of moves.slice(0, at)) lines.push(`meta.id ${message.metaId} → ${context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
+      const would = at === 0
+        ? `the redrive would stop before moving anything: ${error.message}`
+        : `the redrive would move the ${at} message(s) above, then stop at meta.id ${moves[at]!.message.metaId}: ${error.message}`;
+      return { stdout: lines.length > 0 ? `${lines.join('\n')}\n` : '', stderr: `${notes}${asks}babelq: Dry run: ${would} Nothing was moved.\n`, exitCode: at === 0 ? brokerErrorExit(error) : 2 };
+    }
     for (const move of moves) {
       const { message } = move;
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { deadLettered, outgoing, putOnQueue, uniqueQueue, URN, useRealBrokers } from '../broker/helpers';
+import { deadLettered, outgoing, putOnQueue, uniqueQueue, untilQueueHolds, URN, useRealBrokers } from '../broker/helpers';
 import { contractRejection } from '../support/contract-consumer';
 
 const ROOT = resolve(__dirname, '../..');
@@ -150,6 +150,47 @@ describe('babelq dlq on RabbitMQ', () => {
     assert.deepEqual(got.sort(), [...expected].sort());
     for (const body of got) assert.equal(contractRejection(body), undefined);
     assert.equal((await brokers.channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+  });
+});
+
+describe('babelq dlq redrive --dry-run says where the redrive would stop because of its targets', () => {
+  test('RabbitMQ: a target queue that does not exist stops the dry run as it stops the redrive (exit 1, nothing moved)', async () => {
+    const queue = uniqueQueue();
+    queues.add(`${queue}.dlq`);
+    await brokers.channel.assertQueue(`${queue}.dlq`, { durable: true });
+    await putOnQueue(brokers.channel, `${queue}.dlq`, [deadLettered(outgoing(queue).text, queue, 'gateway down')]);
+    const broker = ['--broker', 'amqp://guest:guest@127.0.0.1:5672'];
+
+    const dry = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all', '--dry-run']);
+    const real = babelq(['dlq', 'redrive', '--queue', queue, ...broker, '--all']);
+    assert.equal(real.status, 1, real.stderr);
+    assert.match(real.stderr, new RegExp(`The queue ${queue} does not exist`));
+    assert.equal(dry.status, real.status, `the dry run said:\n${dry.stdout}${dry.stderr}`);
+    assert.match(dry.stderr, new RegExp(`Dry run: the redrive would stop before moving anything: The queue ${queue} does not exist`));
+    assert.doesNotMatch(dry.stdout, /would be redriven/);
+    await untilQueueHolds(brokers.channel, `${queue}.dlq`, 1);
+  });
+
+  test('Redis: a target key that is not a list: the moves before it, then the stop (exit 2), as the redrive does', async () => {
+    const queue = uniqueQueue();
+    const other = uniqueQueue();
+    keys.add(`${queue}.dlq`).add(queue).add(other);
+    await redis.hset(queue, 'field', 'value');
+    const first = deadLettered(outgoing(other, { orderId: 1 }).text, other, 'gateway down');
+    const second = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down');
+    await redis.rpush(`${queue}.dlq`, first, second);
+    const [firstId, secondId] = [first, second].map((body) => JSON.parse(body).meta.id as string);
+
+    const dry = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--dry-run']);
+    assert.equal(await redis.llen(`${queue}.dlq`), 2, 'a dry run moves nothing');
+    const real = babelq(['dlq', 'redrive', '--queue', queue, '--all']);
+    assert.equal(real.status, 2, real.stderr);
+    assert.match(real.stderr, /Redrive stopped after 1 of 2/);
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [second]);
+    assert.equal(dry.status, real.status, `the dry run said:\n${dry.stdout}${dry.stderr}`);
+    assert.ok(dry.stdout.includes(`meta.id ${firstId} → ${other}`), dry.stdout);
+    assert.ok(!dry.stdout.includes(`meta.id ${secondId} →`), dry.stdout);
+    assert.match(dry.stderr, new RegExp(`would move the 1 message\\(s\\) above, then stop at meta.id ${secondId}: .*the key ${queue} exists but is not a list`));
   });
 });
 
