@@ -361,7 +361,10 @@ export class RedisPublisher {
       return make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : 'write'} ${key ?? 'there'}: check the user's ACL.`);
     }
     if (/^WRONGTYPE/i.test(message)) {
-      return make('rejected', `${where} refused: the key ${key} exists but is not a list, so nothing was ${phase === 'redrive' ? 'moved' : phase === 'peek' ? 'read' : 'pushed'}.`);
+      // MOVE_SCRIPT names the key it found of another type: in the Laravel layout it may be the
+      // notify key, not the list `key`.
+      const named = /^WRONGTYPE the key ([\s\S]*) holds a (\w+), not a list$/.exec(message)?.[1];
+      return make('rejected', `${where} refused: the key ${named ?? key} exists but is not a list, so nothing was ${phase === 'redrive' ? 'moved' : phase === 'peek' ? 'read' : 'pushed'}.`);
     }
     if (/^ERR DB index is out of range|^ERR invalid DB index/i.test(message)) {
       return make('rejected', `${where} has no database ${this.target.db}.`);

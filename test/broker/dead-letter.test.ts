@@ -57,6 +57,36 @@ for (const layout of ['babelqueue', 'laravel'] as const) {
   });
 }
 
+describe('redis (laravel layout): a redrive where one of the target\'s keys is not a list', () => {
+  for (const wrong of ['notify', 'queue'] as const) {
+    test(`the ${wrong} key holds a string: nothing moves, and the error names that key`, async () => {
+      const queue = uniqueQueue();
+      const dlq = deadLetterLocation(queue, 'redis', 'laravel');
+      const body = deadLettered(outgoing(queue).text, queue, 'gateway down');
+      const redriven = move(body, 'laravel');
+      const { listKey, notifyKey } = redriven.message.redis;
+      redisKeys.add(dlq.key).add(listKey).add(notifyKey!);
+      const key = wrong === 'notify' ? notifyKey! : listKey;
+      await redis.set(key, 'not a list');
+      await redis.rpush(dlq.key, body);
+      const broker = await openBroker(REDIS_URL, { timeoutMs: 2000 });
+      try {
+        await assert.rejects(broker.redrive(dlq.key, [redriven]), (error: Error & { kind?: string }) => {
+          assert.equal(error.kind, 'rejected', error.message);
+          assert.ok(error.message.includes(`the key ${key} exists but is not a list`), error.message);
+          const other = wrong === 'notify' ? listKey : notifyKey!;
+          assert.ok(!error.message.includes(`the key ${other} `), error.message);
+          return true;
+        });
+      } finally {
+        await broker.close();
+      }
+      assert.deepEqual(await redis.lrange(dlq.key, 0, -1), [body]);
+      assert.equal(await redis.get(key), 'not a list');
+    });
+  }
+});
+
 describe('rabbitmq: redrive', () => {
   test('publishes with a confirm, then acks; the message not picked stays in the DLQ', async () => {
     const queue = uniqueQueue();
