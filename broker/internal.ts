@@ -93,9 +93,14 @@ function tlsReason(code: string | undefined, message: string): string {
   return code ?? 'handshake error';
 }
 
-/** Text from a library or a server, made safe to quote in an error about `target` (its password scrubbed). */
+/**
+ * Text from a library or a server, made safe to quote in an error about `target`: its password
+ * scrubbed, and a Redis user name too, which may be a password (BrokerTarget.username) and which
+ * Redis 7.2 and later quote in a refusal ("NOPERM User <name> has no permissions …").
+ */
 export function quoted(text: string, target: BrokerTarget): string {
-  return scrub(text, target.password ? [target.password] : []);
+  const secrets = [target.password, target.kind === 'redis' ? target.username : undefined];
+  return scrub(text, secrets.filter((secret): secret is string => secret !== undefined && secret !== ''));
 }
 
 /**

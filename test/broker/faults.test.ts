@@ -278,3 +278,27 @@ describe('faults that need no server', () => {
     }
   });
 });
+
+describe('a Redis user name that may be a password (redis://NAME@host) quoted back by the server', () => {
+  // Redis 7.2 and later name the user in a refusal ("NOPERM User <name> has no permissions …");
+  // the local Redis (7.0) says "this user", so a fake server answers as 7.2 does.
+  test('NOPERM naming the user: the error does not show the name', async () => {
+    const secret = uniqueSecret();
+    const fake = await FakeServer.start((socket) => {
+      socket.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('latin1');
+        if (/\r\nAUTH\r\n/i.test(text)) socket.write('+OK\r\n');
+        else if (/\r\nPING\r\n/i.test(text)) socket.write(`-NOPERM User ${secret} has no permissions to run the 'ping' command\r\n`);
+      });
+    });
+    fakes.push(fake);
+    const target = withPassword(parseTarget(`redis://${secret}@127.0.0.1:${fake.port}`), uniqueSecret());
+    await assert.rejects(openBroker(target, { timeoutMs: TIMEOUT_MS }), (error: unknown) => {
+      assert.ok(isBrokerError(error), String(error));
+      assert.equal(error.kind, 'auth', error.message);
+      assert.match(error.message, /PING/);
+      assert.deepEqual(leakedIn(error, secret), [], error.message);
+      return true;
+    });
+  });
+});
