@@ -54,6 +54,9 @@ export interface RedisRedriveResult {
  * back the pushes before it (RPOP: the script runs alone, so the tail is what it pushed). The
  * target's type is checked before anything is written, for a clear error. LPOS (Redis 6.0.6 and
  * later) finds the element; where it is missing or denied, the list is read in pages instead.
+ * Both search from the tail, and LREM removes the copy nearest it: the dead letters chosen are
+ * the newest (peek reads the tail), and a search from the head went through every older dead
+ * letter first, on each move, with the server blocked meanwhile (a script runs alone).
  */
 const MOVE_SCRIPT = `
 for i = 2, #KEYS do
@@ -64,11 +67,11 @@ for i = 2, #KEYS do
 end
 local function refused(reply) return type(reply) == 'table' and reply.err ~= nil end
 local function present()
-  local at = redis.pcall('LPOS', KEYS[1], ARGV[1])
+  local at = redis.pcall('LPOS', KEYS[1], ARGV[1], 'RANK', -1)
   if not refused(at) then return at ~= false end
   local size = redis.call('LLEN', KEYS[1])
-  for first = 0, size - 1, 256 do
-    for _, item in ipairs(redis.call('LRANGE', KEYS[1], first, first + 255)) do
+  for last = size - 1, 0, -256 do
+    for _, item in ipairs(redis.call('LRANGE', KEYS[1], math.max(0, last - 255), last)) do
       if item == ARGV[1] then return true end
     end
   end
@@ -89,7 +92,7 @@ for i = 2, #KEYS do
   if refused(reply) then return takeBack(reply) end
   pushed[#pushed + 1] = KEYS[i]
 end
-local removed = redis.pcall('LREM', KEYS[1], 1, ARGV[1])
+local removed = redis.pcall('LREM', KEYS[1], -1, ARGV[1])
 if refused(removed) then return takeBack(removed) end
 return 1
 `;

@@ -158,6 +158,31 @@ describe('a redrive of 1,000 dead letters', () => {
     }
   });
 
+  test('Redis: the newest dead letters of a long DLQ are found from its tail, not through every older one first', async (t) => {
+    const redriveAll = async (older: number): Promise<number> => {
+      const queue = uniqueQueue();
+      redisKeys.add(queue).add(`${queue}.dlq`);
+      for (let at = 0; at < older; at += 10_000) await redis.rpush(`${queue}.dlq`, ...Array.from({ length: Math.min(10_000, older - at) }, (_, n) => `older ${at + n}`));
+      const bodies = bodiesOf(queue).slice(0, 300);
+      await redis.rpush(`${queue}.dlq`, ...bodies);
+      const broker = await openBroker(REDIS_URL, { timeoutMs: 5000 });
+      try {
+        const receipt = await broker.redrive(`${queue}.dlq`, bodies.map((body) => move(body, 'babelqueue')));
+        assert.equal(receipt.moved, 300);
+        assert.equal(await redis.llen(`${queue}.dlq`), older);
+        if (older > 0) assert.equal(await redis.lindex(`${queue}.dlq`, -1), `older ${older - 1}`);
+        return receipt.durationMs;
+      } finally {
+        await broker.close();
+      }
+    };
+    const alone = await redriveAll(0);
+    const behind = await redriveAll(300_000);
+    t.diagnostic(`300 moved in ${alone} ms from a DLQ of 300, in ${behind} ms from a DLQ of 300,300`);
+    // A search from the head costs each move a pass over the 300,000 older ones (seconds in all).
+    assert.ok(behind < alone * 3 + 300, `${behind} ms behind 300,000 older dead letters, ${alone} ms without them`);
+  });
+
   test('RabbitMQ: all moved with a window of confirms, each exactly once, none left', async (t) => {
     const queue = uniqueQueue();
     for (const name of [queue, `${queue}.dlq`]) {
