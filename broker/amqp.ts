@@ -173,17 +173,26 @@ export class AmqpPublisher {
    * basic.get without ack and then requeued. Requeueing marks them redelivered and can change
    * the order in which consumers receive them; RabbitMQ cannot read a queue without taking messages.
    */
-  async peek(queue: string, count: number): Promise<PeekedAmqpMessage[]> {
+  async peek(queue: string, count: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<{ messages: PeekedAmqpMessage[]; nextBytes?: number }> {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`peek count must be a whole number ≥ 0, got ${count}`);
     // The deadline is per basic.get, as for every other round trip, not on the read as a whole: a
     // read of a thousand messages from a broker 10 ms away takes 10 s without any answer being late.
     return this.onThrowawayChannel('peek', queue, async (channel) => {
       const got: GetMessage[] = [];
+      let bytes = 0;
+      let nextBytes: number | undefined;
       try {
         while (got.length < count) {
           const message = await withDeadline(channel.get(queue, { noAck: false }), this.timeoutMs, () => new Deadline());
           if (message === false) break;
           got.push(message);
+          // RabbitMQ cannot say a message's size before it is got: the one past the bound is got
+          // (its size is bounded by the broker's max_message_size), requeued and not returned.
+          if (bytes + message.content.byteLength > maxBytes) {
+            nextBytes = message.content.byteLength;
+            break;
+          }
+          bytes += message.content.byteLength;
         }
       } finally {
         // One nack for everything taken so far, even when a later get failed: nothing stays unacked.
@@ -194,11 +203,12 @@ export class AmqpPublisher {
           // The channel is already closed, and closing a channel requeues its unacked messages anyway.
         }
       }
-      return got.map((message) => ({
+      const messages = (nextBytes === undefined ? got : got.slice(0, -1)).map((message) => ({
         body: new Uint8Array(message.content.buffer, message.content.byteOffset, message.content.byteLength),
         properties: peekedProperties(message.properties as unknown as Record<string, unknown>),
         redelivered: message.fields.redelivered,
       }));
+      return { messages, ...(nextBytes !== undefined ? { nextBytes } : {}) };
     }, true);
   }
 

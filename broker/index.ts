@@ -41,6 +41,18 @@ export interface PeekedMessage {
   readonly redelivered?: boolean;
 }
 
+/**
+ * The most bytes one peek reads, its messages' bodies together (64 MiB, the bound of an envelope
+ * file): a queue of large messages is not read into memory a thousand at a time.
+ */
+export const PEEK_MAX_BYTES = 64 * 1024 * 1024;
+
+/** What a peek read: the messages, and, when the byte bound stopped it, why. */
+export type PeekResult = PeekedMessage[] & {
+  /** Set when the next message would have taken the read past `maxBytes`: it and the ones after it were not read. */
+  readonly stopped?: { readonly maxBytes: number; readonly nextBytes: number };
+};
+
 /** What a redrive reports. */
 export interface RedriveReceipt {
   readonly durationMs: number;
@@ -70,9 +82,11 @@ export interface Broker {
    * Up to `count` messages without consuming them. Redis: the last `count` elements of the list
    * `queue` (pass the projection's listKey, e.g. `queues:orders` for Laravel), oldest first.
    * RabbitMQ: the first `count` at the head of the queue, got and requeued (their delivery order
-   * may change and they are marked redelivered).
+   * may change and they are marked redelivered). No more than `maxBytes` (default
+   * PEEK_MAX_BYTES) of bodies together: the read stops before the message that would go past it
+   * (on RabbitMQ that one is got, measured and requeued with the others) and says so in `stopped`.
    */
-  peek(queue: string, count: number): Promise<PeekedMessage[]>;
+  peek(queue: string, count: number, maxBytes?: number): Promise<PeekResult>;
   /**
    * Moves dead letters, each found by its exact stored bytes in `dlq` (a Redis list key or a
    * RabbitMQ queue), to its message's queue, one at a time. Redis: one atomic script per message.
@@ -109,8 +123,9 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
         const { durationMs, length } = await redis.publish(message);
         return { durationMs, target: parsed.display, ...(length !== undefined ? { length } : {}) };
       },
-      async peek(queue, count) {
-        return (await redis.peek(queue, count)).map((body) => ({ body }));
+      async peek(queue, count, maxBytes = PEEK_MAX_BYTES) {
+        const { items, nextBytes } = await redis.peek(queue, count, maxBytes);
+        return Object.assign(items.map((body) => ({ body })), nextBytes !== undefined ? { stopped: { maxBytes, nextBytes } } : {});
       },
       redrive: (dlq, moves) => redis.redrive(dlq, moves),
       redriveTargetRefusal: (moves) => redis.redriveTargetRefusal(moves),
@@ -128,7 +143,10 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
       const { durationMs } = await amqp.publish(message);
       return { durationMs, target: parsed.display };
     },
-    peek: (queue, count) => amqp.peek(queue, count),
+    async peek(queue, count, maxBytes = PEEK_MAX_BYTES) {
+      const { messages, nextBytes } = await amqp.peek(queue, count, maxBytes);
+      return Object.assign(messages, nextBytes !== undefined ? { stopped: { maxBytes, nextBytes } } : {});
+    },
     redrive: (dlq, moves) => amqp.redrive(dlq, moves),
     redriveTargetRefusal: (moves) => amqp.redriveTargetRefusal(moves),
     declareQueue: (queue) => amqp.declareQueue(queue),

@@ -97,6 +97,41 @@ if refused(removed) then return takeBack(removed) end
 return 1
 `;
 
+/** What a Redis peek read: the elements, oldest first, and the size of the next one when the byte bound left it unread. */
+export interface RedisPeekResult {
+  readonly items: Uint8Array[];
+  readonly nextBytes?: number;
+}
+
+/**
+ * Peek (read only): the last ARGV[1] elements of KEYS[1], oldest first, taken from the tail while
+ * they fit in ARGV[2] bytes together; the second value is the size of the first one that did not
+ * fit (false when all fitted). Each element is measured with LINDEX inside the server, so one that
+ * does not fit never leaves it. LLEN's refusal (WRONGTYPE) is passed on as Redis words it, not
+ * wrapped as a script error (as Redis before 7 wraps an error raised inside a script).
+ */
+const PEEK_SCRIPT = `
+local size = redis.pcall('LLEN', KEYS[1])
+if type(size) == 'table' and size.err ~= nil then return redis.error_reply(size.err) end
+local want = math.min(tonumber(ARGV[1]), size)
+local budget = tonumber(ARGV[2])
+local newestFirst = {}
+local total = 0
+for i = 1, want do
+  local item = redis.call('LINDEX', KEYS[1], -i)
+  if total + #item > budget then
+    local items = {}
+    for j = #newestFirst, 1, -1 do items[#items + 1] = newestFirst[j] end
+    return { items, #item }
+  end
+  total = total + #item
+  newestFirst[i] = item
+end
+local items = {}
+for j = #newestFirst, 1, -1 do items[#items + 1] = newestFirst[j] end
+return { items, false }
+`;
+
 /** A connected Redis client that publishes OutgoingMessages and peeks lists. */
 export class RedisPublisher {
   /** The last error the client emitted: connect() itself only ever says "Connection is closed." */
@@ -203,14 +238,26 @@ export class RedisPublisher {
     if (at >= 0) throw new BrokerError('rejected', `${this.target.display} refused: the key ${keys[at]} holds a ${kinds[at]}, not a list, so nothing was pushed.`, { target: this.target.display });
   }
 
-  /** The last `count` elements of the list at `key`, oldest first, without removing them (LRANGE). */
-  async peek(key: string, count: number): Promise<Uint8Array[]> {
+  /**
+   * The last `count` elements of the list at `key`, oldest first, without removing them, and no
+   * more of them than fit in `maxBytes` together: the newest first, up to the first one that would
+   * not fit (`nextBytes`: its size), which is left unread with everything older. A user whose ACL
+   * refuses EVAL gets the elements by LRANGE, unbounded in size.
+   */
+  async peek(key: string, count: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<RedisPeekResult> {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`peek count must be a whole number ≥ 0, got ${count}`);
-    if (count === 0) return [];
+    if (count === 0) return { items: [] };
     this.lastError = undefined;
     try {
-      const items = await this.client.lrangeBuffer(key, -count, -1);
-      return items.map((item) => new Uint8Array(item.buffer, item.byteOffset, item.byteLength));
+      let reply: [Buffer[], number | null];
+      try {
+        reply = (await this.client.callBuffer('EVAL', PEEK_SCRIPT, 1, key, String(count), String(maxBytes))) as [Buffer[], number | null];
+      } catch (error) {
+        if (!/^NOPERM|^ERR The user executing the script can't/i.test(errorMessage(error))) throw error;
+        reply = [await this.client.lrangeBuffer(key, -count, -1), null];
+      }
+      const [items, nextBytes] = reply;
+      return { items: items.map((item) => new Uint8Array(item.buffer, item.byteOffset, item.byteLength)), ...(typeof nextBytes === 'number' ? { nextBytes } : {}) };
     } catch (error) {
       throw await this.classify(error, 'peek', key);
     }

@@ -16,7 +16,7 @@ import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
 import { messageJudgement } from './message-judgement';
-import { countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
+import { byteBoundNote, countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
@@ -153,10 +153,12 @@ async function list(context: DlqContext): Promise<CommandResult> {
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const groups = groupDeadLetters(newestFirst(linted.map((entry) => entry.row)));
   const where = describeTarget(context.target, context.dlqKey);
-  const note = quorumNote(linted.map((entry) => entry.deliveryCount), where, "this listing's included", read.server);
+  const quorum = quorumNote(linted.map((entry) => entry.deliveryCount), where, "this listing's included", read.server);
+  const bound = byteBoundNote(read, where);
+  const note = [quorum, bound].filter((line): line is string => line !== undefined).join('\n') || undefined;
   if (context.format === 'json') {
     const document = { dlq: context.dlqKey, target: context.target.display, count: linted.length, groups: groups.map((group) => ({ reason: group.reason, error: group.error, count: group.count, messages: group.rows.map((row) => rowJson(byRow.get(row)!)) })) };
-    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note}\n` : ''}`, exitCode: 0 };
+    return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note.split('\n').join('\nbabelq: ')}\n` : ''}`, exitCode: 0 };
   }
   const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
   if (note) lines.push(note);
@@ -214,13 +216,15 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   );
   const errorCodes = redriveErrorCodes(moves, judgement.settings, judgement.registry);
   // Not "left in the DLQ": an id that was not read may not be there at all.
-  const more = linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
+  const more = read.stopped ? ' (the read stopped at its byte bound: the DLQ holds more)' : linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
   const dryRun = parsed.options.has('dry-run');
   const whatCounted = dryRun ? "this dry run's read included" : "this redrive's read included, and one more for each message its move gets but does not move";
   const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(context.target, context.dlqKey), whatCounted, read.server);
+  const bound = byteBoundNote(read, describeTarget(context.target, context.dlqKey));
   const notes = [
     judgement.notes,
     ...(note ? [`babelq: ${note}\n`] : []),
+    ...(bound ? [`babelq: note: ${bound}\n`] : []),
     ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
     ...targetNotes.map((line) => `babelq: note: ${line}\n`),
     ...notFound.map((id) => `babelq: not found: meta.id ${id} is not among the ${linted.length} dead letter(s) read from ${context.dlqKey}${more}.\n`),

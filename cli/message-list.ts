@@ -36,6 +36,15 @@ export interface ReadRow extends LintedRow {
 export interface QueueRead {
   readonly rows: ReadRow[];
   readonly server?: string;
+  /** Set when the read stopped at its byte bound (PEEK_MAX_BYTES): the message after the rows, and those after it, were not read. */
+  readonly stopped?: { readonly maxBytes: number; readonly nextBytes: number };
+}
+
+/** The note for a read its byte bound stopped: how many were read, and why no more. */
+export function byteBoundNote(read: QueueRead, where: string): string | undefined {
+  if (!read.stopped) return undefined;
+  const { maxBytes, nextBytes } = read.stopped;
+  return `read ${read.rows.length} message(s) of ${where} and no more: the next one is ${nextBytes} bytes, and one read takes at most ${maxBytes} bytes (${Math.round(maxBytes / 1024 / 1024)} MiB) of messages together; it and those after it were not read.`;
 }
 
 /** Reads up to `count` messages of `key` (Redis: the newest `count`; RabbitMQ: got and requeued) and lints each as `judgement` says. */
@@ -52,7 +61,7 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
       const { frame } = consumed[index]!;
       return { ...linted, body, ...(deliveryCount !== undefined ? { deliveryCount } : {}), ...(frame ? { frameHeaders: frame.headers } : {}) };
     });
-    return { rows, ...(broker.server !== undefined ? { server: broker.server } : {}) };
+    return { rows, ...(broker.server !== undefined ? { server: broker.server } : {}), ...(peeked.stopped ? { stopped: peeked.stopped } : {}) };
   } finally {
     await broker.close();
   }

@@ -15,7 +15,7 @@ import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
 import { messageJudgement } from './message-judgement';
-import { countOption, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
+import { byteBoundNote, countOption, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
@@ -100,11 +100,13 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     throw error;
   }
   const linted = read.rows;
-  const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(target, key), "this peek's included", read.server);
+  const quorum = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(target, key), "this peek's included", read.server);
+  const bound = byteBoundNote(read, describeTarget(target, key));
+  const note = [quorum, bound].filter((line): line is string => line !== undefined).join('\n') || undefined;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const shown = listingOrder(linted.map((entry) => entry.row), target.kind).filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
   // For scripts, stdout stays one JSON document: the note goes to stderr.
-  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note}\n` : ''}`, exitCode: 0 };
+  if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note.split('\n').join('\nbabelq: ')}\n` : ''}`, exitCode: 0 };
   const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';
   const plural = shown.length === 1 ? '' : 's';
   const header = target.kind === 'redis'

@@ -148,6 +148,12 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   } finally {
     await broker?.close();
   }
+  if (peeked.stopped) {
+    const { maxBytes, nextBytes } = peeked.stopped;
+    const note = `${command}: read ${peeked.length} message(s) of ${where} and no more: the next one is ${nextBytes} bytes, and one read takes at most ${Math.round(maxBytes / 1024 / 1024)} MiB of messages together.`;
+    services.output.warn(note);
+    void vscode.window.showWarningMessage(note);
+  }
   // Judged once the connection is closed. Decoded as lint decodes a file (a BOM or bytes that are
   // not UTF-8 are its json-syntax error); a Redis header frame is read as the consumers read it:
   // the envelope inside (as babelq peek does).

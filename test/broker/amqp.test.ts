@@ -157,6 +157,28 @@ describe('amqp peek', () => {
     await assert.rejects(broker.peek(uniqueQueue(), 5), { kind: 'missing-queue' });
   });
 
+  test('peek reads no more than its byte bound: the first that fit, and the size of the next, requeued with them', async () => {
+    const queue = await declared();
+    const sized = (name: string, bytes: number) => Buffer.concat([Buffer.from(name), Buffer.alloc(bytes - name.length, 0x61)]);
+    const bodies = [sized('first', 100), sized('second', 100), sized('third', 300)];
+    const confirming = await connection.createConfirmChannel();
+    for (const body of bodies) confirming.sendToQueue(queue, body);
+    await confirming.waitForConfirms();
+    await confirming.close();
+    const broker = await open();
+
+    const bounded = await broker.peek(queue, 3, 250);
+    assert.deepEqual(bounded.map((m) => Buffer.from(m.body)), bodies.slice(0, 2));
+    assert.deepEqual(bounded.stopped, { maxBytes: 250, nextBytes: 300 });
+    const all = await broker.peek(queue, 3, 500);
+    assert.deepEqual(all.map((m) => Buffer.from(m.body)), bodies);
+    assert.equal(all.stopped, undefined);
+    await untilQueueHolds(channel, queue, 3);
+    const drained = [];
+    for (let got = await channel.get(queue, { noAck: true }); got; got = await channel.get(queue, { noAck: true })) drained.push(got.content);
+    assert.deepEqual(drained, bodies, 'every message requeued, in its place');
+  });
+
   test('the timeout is per basic.get: a read of many messages that takes longer than it as a whole still succeeds', async () => {
     const queue = await declared();
     const confirming = await connection.createConfirmChannel();

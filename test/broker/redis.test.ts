@@ -80,6 +80,38 @@ describe('redis babelqueue layout', () => {
     assert.equal(await plain.llen(queue), 3);
   });
 
+  test('peek reads no more than its byte bound: the newest that fit, and the size of the next, which stays unread', async () => {
+    const queue = uniqueQueue();
+    track(queue);
+    const sized = (name: string, bytes: number) => Buffer.concat([Buffer.from(name), Buffer.alloc(bytes - name.length, 0x61)]);
+    const [older, middle, newest] = [sized('older', 300), sized('middle', 100), sized('newest', 100)];
+    await plain.rpush(queue, older, middle, newest);
+    const broker = await open();
+
+    const bounded = await broker.peek(queue, 3, 250);
+    assert.deepEqual(bounded.map((m) => Buffer.from(m.body)), [middle, newest]);
+    assert.deepEqual(bounded.stopped, { maxBytes: 250, nextBytes: 300 });
+    const none = await broker.peek(queue, 3, 99);
+    assert.deepEqual(none.length, 0);
+    assert.deepEqual(none.stopped, { maxBytes: 99, nextBytes: 100 });
+    const all = await broker.peek(queue, 3, 500);
+    assert.deepEqual(all.map((m) => Buffer.from(m.body)), [older, middle, newest]);
+    assert.equal(all.stopped, undefined);
+    assert.deepEqual(await plain.lrangeBuffer(queue, 0, -1), [older, middle, newest], 'peek is non-destructive');
+  });
+
+  test('peek of a key that is not a list is refused as such', async () => {
+    const queue = uniqueQueue();
+    track(queue);
+    await plain.hset(queue, 'field', 'value');
+    const broker = await open();
+    await assert.rejects(broker.peek(queue, 3), (error: Error & { kind?: string }) => {
+      assert.equal(error.kind, 'rejected', error.message);
+      assert.match(error.message, new RegExp(`the key ${queue} exists but is not a list, so nothing was read`));
+      return true;
+    });
+  });
+
   test('a consumer written from the contract reserves atomically, routes on the URN and accepts', async () => {
     const queue = uniqueQueue();
     const processing = `${queue}:processing`;

@@ -88,3 +88,16 @@ describe('redis: a Laravel-layout send where one of its keys is not a list', () 
     });
   }
 });
+
+test('a user allowed LRANGE but not EVAL still peeks (without the byte bound, which needs the script)', async () => {
+  const queue = uniqueQueue();
+  redisKeys.add(queue);
+  await redis.rpush(queue, 'one', 'two');
+  const broker = await openBroker(await aclUser([`~${queue}`, '-@all', '+auth', '+ping', '+lrange']), { timeoutMs: 2000 });
+  try {
+    const peeked = await broker.peek(queue, 5);
+    assert.deepEqual(peeked.map((m) => Buffer.from(m.body).toString()), ['one', 'two']);
+  } finally {
+    await broker.close();
+  }
+});
