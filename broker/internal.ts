@@ -73,9 +73,20 @@ export function socketFailure(error: unknown, target: BrokerTarget, product: str
       return make('closed', `${where} closed the connection unexpectedly: is that port really ${product}?`);
   }
   if ((code && TLS_CODES.test(code)) || /\b(ssl|tls|certificate|wrong version number|handshake failure)\b/i.test(message)) {
-    return make('tls', `The TLS connection to ${where} failed (${quoted(tlsReason(code, message), target)}): ${tlsHint(target)}`);
+    // A certificate refused is a server that speaks TLS: asking whether it does would mislead.
+    const certificate = code !== undefined && CERTIFICATE_CODES.test(code);
+    return make('tls', `The TLS connection to ${where} failed (${quoted(tlsReason(code, message), target)}): ${certificate ? certificateHint(code) : tlsHint(target)}`);
   }
   return undefined;
+}
+
+const CERTIFICATE_CODES = /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|ERR_TLS_CERT_ALTNAME_INVALID$|HOSTNAME_MISMATCH$)/;
+
+/** The words for a certificate the connection refused: the server speaks TLS, its certificate is not trusted for this host. */
+function certificateHint(code: string): string {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') return 'the server speaks TLS, but its certificate does not name the host in the URL: use the host name the certificate is for.';
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return 'the server speaks TLS, but its certificate is not valid at this date.';
+  return 'the server speaks TLS, but its certificate is not signed by a certificate authority trusted here: add that authority to the trusted ones (Node.js reads extra ones from the file named by NODE_EXTRA_CA_CERTS).';
 }
 
 /** The words to use when a TLS handshake never completes or fails. */

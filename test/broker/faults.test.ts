@@ -6,7 +6,10 @@
  * misbehave on demand.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
+import { createServer as createTlsServer } from 'node:tls';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import Redis from 'ioredis';
 import { isBrokerError, openBroker, type BrokerErrorKind } from '../../broker';
@@ -301,4 +304,29 @@ describe('a Redis user name that may be a password (redis://NAME@host) quoted ba
       return true;
     });
   });
+});
+
+describe('a TLS server whose certificate is not trusted here (self-signed)', () => {
+  // No TLS is configured on the local Redis or RabbitMQ: a loopback TLS server with a test-only
+  // self-signed certificate (test/fixtures/tls) stands in for one.
+  for (const scheme of ['rediss', 'amqps'] as const) {
+    test(`${scheme}:// → tls, saying the certificate is not trusted, not asking whether the server speaks TLS`, async (t) => {
+      const fixtures = join(__dirname, '..', 'fixtures', 'tls');
+      const server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (socket) => socket.on('error', () => {}));
+      server.on('tlsClientError', () => {});
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const port = (server.address() as { port: number }).port;
+      try {
+        const secret = uniqueSecret();
+        const result = await attempt(`${scheme}://user:${secret}@127.0.0.1:${port}`, uniqueQueue());
+        assertFault(t, result, 'tls', secret);
+        const { message } = result.error as Error;
+        assert.match(message, /self-signed/);
+        assert.match(message, /the server speaks TLS, but its certificate is not signed by a certificate authority trusted here/);
+        assert.doesNotMatch(message, /does the server speak TLS|For a plain connection/);
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+  }
 });
