@@ -130,7 +130,7 @@ function stylish(reports: readonly UrnReport[]): string {
   for (const report of reports) {
     lines.push(`${printable(report.urn)}  ${printable(report.schema)}`);
     for (const field of report.sensitive) lines.push(`  sensitive  ${printable(field.path)}${field.category ? ` (${printable(field.category)})` : ''}`);
-    for (const field of report.unmarked) lines.push(`  UNMARKED   ${printable(field.path)}  ${report.schema}:${field.line + 1}:${field.character + 1}`);
+    for (const field of report.unmarked) lines.push(`  UNMARKED   ${printable(field.path)}  ${printable(report.schema)}:${field.line + 1}:${field.character + 1}`);
     if (report.sensitive.length === 0 && report.unmarked.length === 0) lines.push('  no personal data');
   }
   return `${lines.join('\n')}\n`;

@@ -169,3 +169,19 @@ test('a registry with no entries says so in stylish (not an empty line), and is 
     removeTree(tree);
   }
 });
+
+test('a schema path with a control character is shown escaped on every line of the stylish list, never raw to the terminal', { skip: process.platform === 'win32' && 'file names with control characters' }, () => {
+  const name = 'schemas/\u001b[2Juser.json';
+  const tree = makeTree({
+    'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: name, owner: 'identity', status: 'active' }] }),
+    [name]: JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+  });
+  try {
+    const result = babelq(['gdpr'], tree);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /UNMARKED {3}email {2}schemas\/\\u001b\[2Juser\.json:1:\d+/);
+    assert.ok(!result.stdout.includes('\u001b'), JSON.stringify(result.stdout));
+  } finally {
+    removeTree(tree);
+  }
+});
