@@ -96,3 +96,13 @@ export function singleLine(message: string): string {
 export function printable(text: string, keepLineBreaks = false): string {
   return showInvisible(text, keepLineBreaks);
 }
+
+/**
+ * Text read from a broker (a message's body, URN, meta.id, dead-letter error), made safe for a
+ * terminal as `printable` makes a name: anyone who can publish to a queue writes it. Its line
+ * breaks stay (a pretty-printed body keeps its lines); a carriage return that ends no line, which
+ * would move the cursor back over what the line said, is written `\r`.
+ */
+export function printableLines(text: string): string {
+  return printable(text.replace(/\r(?!\n)/g, '\\r'), true);
+}

@@ -20,6 +20,7 @@ import { byteBoundNote, countOption, deadLetterLines, MAX_READ, readRows, rowJso
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
+import { printableLines } from './diagnostics';
 
 export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
        babelq dlq redrive --queue <name> (--id <meta.id> ... | --all | --reason <text>) [options]
@@ -166,7 +167,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
     lines.push('', `${group.count} × ${group.reason}: ${group.error}`);
     for (const row of group.rows) lines.push(`  ${rowLine(row, byRow.get(row)!.deliveryCount)}`, ...deadLetterLines(row));
   }
-  return { stdout: `${lines.join('\n')}\n`, stderr: judgement.notes, exitCode: 0 };
+  return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: judgement.notes, exitCode: 0 };
 }
 
 /** Where a redrive of `moves` would stop because of its targets (read only), or undefined. */
@@ -253,7 +254,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
       lines.push(`meta.id ${message.metaId} → ${to} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
     }
     lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${context.dlqKey}; nothing was moved.`);
-    return { stdout: `${lines.join('\n')}\n`, stderr: `${notes}${asks}`, exitCode: 0 };
+    return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: `${notes}${asks}`, exitCode: 0 };
   }
 
   if (decision.action === 'refuse') return { stdout: '', stderr: `${notes}babelq: ${decision.reason}\n`, exitCode: 1 };

@@ -19,6 +19,7 @@ import { byteBoundNote, countOption, frameLine, readRows, rowJson, rowLine, type
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
+import { printableLines } from './diagnostics';
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
 
@@ -117,5 +118,5 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     lines.push('', rowLine(row, deliveryCount), ...(frameHeaders ? [frameLine(frameHeaders)] : []), `  ${row.text}`);
     for (const d of diagnostics) lines.push(`  ${d.severity} ${d.code}: ${d.message}`);
   }
-  return { stdout: `${lines.join('\n')}\n`, stderr: judgement.notes, exitCode: 0 };
+  return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: judgement.notes, exitCode: 0 };
 }

@@ -1,0 +1,44 @@
+/**
+ * What `babelq peek` and `babelq dlq` print for people comes from whoever published to the queue:
+ * a control character in a body, a URN, a meta.id or a dead-letter error is shown as `\uXXXX`,
+ * never written raw to the terminal; json keeps the text exact.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { uniqueQueue, useRealBrokers } from '../broker/helpers';
+import { babelq, REPO_ROOT } from './helpers';
+
+const brokers = useRealBrokers();
+
+const ESC = '\u001b';
+
+function hostile(queue: string): string {
+  return JSON.stringify({
+    job: `urn:babel:orders:created${ESC}]0;owned${ESC}\\`,
+    trace_id: '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b',
+    data: { order_id: 1 },
+    meta: { id: `id${ESC}[2J`, queue, lang: 'php', schema_version: 1, created_at: 1749132727000 },
+    attempts: 0,
+    dead_letter: { reason: 'failed', error: `boom${ESC}[31m\rforged line`, failed_at: 1749132728000, original_queue: queue, attempts: 1, lang: 'php' },
+  });
+}
+
+describe('peek and dlq text output escape what a publisher wrote', () => {
+  test('peek, dlq list and dlq redrive --dry-run: no raw control character; json keeps the text as read', async () => {
+    const queue = uniqueQueue();
+    brokers.redisKeys.add(queue);
+    brokers.redisKeys.add(`${queue}.dlq`);
+    const body = hostile(queue);
+    await brokers.redis.rpush(queue, body, `raw${ESC}[31m not json\r`);
+    await brokers.redis.rpush(`${queue}.dlq`, body);
+    for (const args of [['peek', '--queue', queue], ['dlq', 'list', '--queue', queue], ['dlq', 'redrive', '--queue', queue, '--all', '--dry-run']]) {
+      const result = babelq(args, REPO_ROOT);
+      assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+      assert.ok(!result.stdout.includes(ESC), `${args.join(' ')} wrote a raw ESC: ${JSON.stringify(result.stdout)}`);
+      assert.ok(!/\r(?!\n)/.test(result.stdout), `${args.join(' ')} wrote a lone carriage return`);
+      assert.match(result.stdout, /\\u001b/);
+    }
+    const json = babelq(['peek', '--queue', queue, '--format', 'json'], REPO_ROOT);
+    assert.ok((JSON.parse(json.stdout) as { metaId: string }[]).some((row) => row.metaId === `id${ESC}[2J`));
+  });
+});
