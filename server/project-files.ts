@@ -15,6 +15,7 @@ import { readProjectConfig } from '../core/rules/settings/project-config';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
+import { isInside } from '../workspace/path-containment';
 import { readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
 import { toPath, toUri } from './registry';
@@ -59,6 +60,9 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
       stale.push(...named);
       continue;
     }
+    // A link that leads out of the workspace folder is no fixture of the workspace (its walk and
+    // lint's do not follow one): its file is not read, and its entries are left as lint leaves them.
+    if (!isInside(context.registries.folderOf(fixture), fixture)) continue;
     if (++judged > MAX_FIXTURES_JUDGED) break;
     // Judged as the editor and lint judge it: an open document as it stands, else the file with
     // its byte-order mark split off.
