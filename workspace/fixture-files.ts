@@ -1,7 +1,7 @@
 /** Finding the envelope fixtures of a workspace folder on disk (find-references, the workspace's diagnostics). */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import { notAFileToRead, type UnreadableFile } from './bounded-read';
+import { notAFileToRead, UnreadableFile } from './bounded-read';
 import { NO_IGNORES, type IgnoreFilter } from './ignores';
 import { linkToFileIn, realPath } from './path-containment';
 import { TimeSlices } from './time-slices';
@@ -70,10 +70,21 @@ export async function findFixtureFiles(root: string, walk: FixtureWalk = {}): Pr
         found.push(path);
         if (entry.isSymbolicLink()) links?.add(path);
       } else if (unreadable && entry.name.endsWith(ENVELOPE_SUFFIX) && !entry.isFile()) {
-        const problem = notAFileToRead(path, entry);
+        const problem = notAFileToRead(path, entry) ?? linkLeadingOut(path, entry);
         if (problem && !ignores.skipFile(path)) unreadable(problem);
       }
     }
   }
   return found.sort().slice(0, limit);
+}
+
+/** A symbolic link to a regular file the walk does not follow, since it leads out of the folder walked (linkToFileIn said no). */
+function linkLeadingOut(path: string, entry: Dirent): UnreadableFile | undefined {
+  if (!entry.isSymbolicLink()) return undefined;
+  try {
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return new UnreadableFile(path, 'is a symbolic link that leads out of the workspace folder; it was not read.', 'not-a-file');
 }
