@@ -7,7 +7,7 @@
 import type { CoreCompletionItem } from './completion-item';
 import { nextSignificant, type Slot } from './completion-slot';
 import { scopeOfObject } from '../contract/scope';
-import { valueSnippet } from './snippet';
+import { escapeSnippet, valueSnippet } from './snippet';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { exampleValue } from '../registry/example';
 import { payloadPathOf, subschemaAt } from '../registry/schema-path';
@@ -116,7 +116,8 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
         kind: 'property' as const,
         detail: `${required.has(key) ? 'required' : 'optional'} · ${schemaSummary(propertySchema)}`,
         ...(description ? { documentation: escapeMarkdown(description) } : {}),
-        insertText: hasColon ? keyText : `${keyText}: ${valueSnippet(exampleValue(propertySchema, { key, root }))}${needsComma ? ',' : ''}`,
+        // In the snippet the key's `\`, `$` and `}` are escaped as well: `"$type"` would be a variable, `\\` one backslash.
+        insertText: hasColon ? keyText : `${escapeSnippet(keyText)}: ${valueSnippet(exampleValue(propertySchema, { key, root }))}${needsComma ? ',' : ''}`,
         isSnippet: !hasColon,
         offset: slot.offset,
         end: slot.end,
