@@ -18,6 +18,7 @@ import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
+import { printableLines } from './diagnostics';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
 /** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
@@ -152,7 +153,8 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   } finally {
     await broker?.close();
   }
-  return { stdout: `Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`, stderr: '', exitCode: 0 };
+  // The queue and meta.id as the file spells them: escaped for the terminal.
+  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: '', exitCode: 0 };
 }
 
 /** With --queue, that the body's meta.queue says the queue too, and what it said before when that differs. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { uniqueQueue, useRealBrokers } from '../broker/helpers';
-import { babelq, REPO_ROOT } from './helpers';
+import { babelq, makeTree, removeTree, REPO_ROOT } from './helpers';
 
 const brokers = useRealBrokers();
 
@@ -41,4 +41,19 @@ describe('peek and dlq text output escape what a publisher wrote', () => {
     const json = babelq(['peek', '--queue', queue, '--format', 'json'], REPO_ROOT);
     assert.ok((JSON.parse(json.stdout) as { metaId: string }[]).some((row) => row.metaId === `id${ESC}[2J`));
   });
+});
+
+test('send names the queue and meta.id of the file escaped, as peek shows them', async () => {
+  const queue = `${uniqueQueue()}${ESC}[2J`;
+  brokers.redisKeys.add(queue);
+  const dir = makeTree({ 'esc.babel.json': JSON.stringify({ job: 'urn:babel:orders:created', trace_id: '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b', data: { order_id: 1 }, meta: { id: '8b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b', queue, lang: 'php', schema_version: 1, created_at: 1749132727000 }, attempts: 0 }) });
+  try {
+    const sent = babelq(['send', 'esc.babel.json', '--yes'], dir);
+    assert.equal(sent.status, 0, sent.stderr);
+    assert.ok(!sent.stdout.includes(ESC), JSON.stringify(sent.stdout));
+    assert.match(sent.stdout, /list babelq-test-[0-9a-f]+\\u001b\[2J/);
+    assert.equal(await brokers.redis.llen(queue), 1, 'sent to the queue as the file names it');
+  } finally {
+    removeTree(dir);
+  }
 });
