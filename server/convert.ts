@@ -134,10 +134,19 @@ export function toLspEdit(edit: CoreTextEdit, lines: LineIndex): TextEdit {
   return { range: toRange(lines, edit.offset, edit.end), newText: edit.newText };
 }
 
+/**
+ * A quick fix's title as the editor is sent it: on one line, as a finding's message (publishedMessage),
+ * since it names a fixture's keys and a registry's (a line break or a bidirectional override in one
+ * would split or reorder the menu's line).
+ */
+export function actionTitle(title: string): string {
+  return showOnOneLine(title);
+}
+
 /** A quick fix of this document as an LSP code action, for the client's diagnostics it fixes. */
 export function toLspCodeAction(action: CoreCodeAction, uri: string, lines: LineIndex, diagnostics: Diagnostic[]): CodeAction {
   return {
-    title: action.title,
+    title: actionTitle(action.title),
     kind: CodeActionKind.QuickFix,
     isPreferred: action.isPreferred,
     diagnostics,

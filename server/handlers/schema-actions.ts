@@ -15,7 +15,7 @@ import type { OtherFileChange } from '../../core/rules/definition';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../core/rules/diagnostic';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import type { ServerContext } from '../context';
-import { sameDiagnostic, toLspCodeAction, toLspEdit } from '../convert';
+import { actionTitle, sameDiagnostic, toLspCodeAction, toLspEdit } from '../convert';
 import { isInside } from '../../workspace/path-containment';
 import { toUri } from '../registry';
 import type { SchemaFileRequest } from '../request';
@@ -63,7 +63,7 @@ function withOtherFiles(context: ServerContext, action: CoreCodeAction, uri: str
     changes.push(...converted);
   }
   if (action.edits.length > 0) changes.push({ textDocument: { uri, version: context.documents.get(uri)?.version ?? null }, edits: action.edits.map((edit) => toLspEdit(edit, lines)) });
-  return { title: action.title, kind: 'quickfix', isPreferred: action.isPreferred, diagnostics: [...(diagnostics ?? [])], edit: { documentChanges: changes } };
+  return { title: actionTitle(action.title), kind: 'quickfix', isPreferred: action.isPreferred, diagnostics: [...(diagnostics ?? [])], edit: { documentChanges: changes } };
 }
 
 function fileChange(context: ServerContext, change: OtherFileChange): (CreateFile | TextDocumentEdit)[] | undefined {

@@ -3,7 +3,8 @@
  * isolates in an entry's owner and status, a schema's field name and its description. Over real
  * JSON-RPC against dist/server.js, in an untrusted workspace: no hover or completion carries one
  * as is; each is shown as its `\uXXXX` escape, as `babelq` shows it on a terminal. The same for a
- * fixture's own key inside a finding's message, which the client then sends back for its fixes.
+ * fixture's own key inside a finding's message, which the client then sends back for its fixes,
+ * and for a key a quick fix's title names (the registry's missing field, the fixture's money key).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +58,19 @@ describe('bidirectional controls from a registry, in hovers and completions', ()
     assert.match(keyHover.contents.value, /to\\u202etal_cents/);
     assert.match(keyHover.contents.value, /Amount\\\\u2028in cents \\\\u202egnirts a ton/);
   });
+
+  test('the fix that adds the schema\'s missing fields names the field with its escapes', async () => {
+    const missing = pathToFileURL(join(root, 'missing.babel.json')).href;
+    await client.open(missing, `{\n  "job": "urn:babel:orders:created",\n  "data": {}\n}\n`);
+    const { items } = await client.pullDiagnostics(missing);
+    const onData = items.filter((item: { code: string }) => item.code === 'payload-schema');
+    assert.equal(onData.length, 1, JSON.stringify(items));
+    const actions: { title: string }[] = await client.request('textDocument/codeAction', { textDocument: { uri: missing }, range: onData[0].range, context: { diagnostics: onData, only: ['quickfix'] } });
+    const add = actions.find((action) => action.title.startsWith('Add the missing required data field'));
+    assert.ok(add, JSON.stringify(actions));
+    assert.doesNotMatch(add.title, INVISIBLE, add.title);
+    assert.match(add.title, /"to\\u202etal_cents"/);
+  });
 });
 
 /**
@@ -85,8 +99,10 @@ function keyInDiagnostics(title: string, keyInJson: string, shown: string, raw: 
       for (const item of onKey) assert.doesNotMatch(item.message, raw, item.message);
       assert.ok(onKey.some((item) => item.message.includes(shown)), JSON.stringify(onKey.map((item) => item.message)));
       // The client sends the message back as published: the server still knows the finding.
-      const actions: { diagnostics?: unknown[] }[] = await client.request('textDocument/codeAction', { textDocument: { uri }, range: onKey[0]!.range, context: { diagnostics: onKey, only: ['quickfix'] } });
+      const actions: { title: string; diagnostics?: unknown[] }[] = await client.request('textDocument/codeAction', { textDocument: { uri }, range: onKey[0]!.range, context: { diagnostics: onKey, only: ['quickfix'] } });
       assert.ok(actions.length > 0 && actions.every((action) => (action.diagnostics ?? []).length > 0), JSON.stringify(actions));
+      // The fixes' titles name the key too ("money to cents" renames it), on one line as the message.
+      for (const action of actions) assert.doesNotMatch(action.title, raw, action.title);
     });
   });
 }

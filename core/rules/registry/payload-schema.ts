@@ -4,6 +4,7 @@
  * BabelQueue's validators (bqschema in CI, the SDKs' runtime checks, or draft-07) decides otherwise.
  * One check, because both read the same verdicts and ajv should run once.
  */
+import { literal } from '../../model/describe-value';
 import { toJsValue } from '../../model/js-value';
 import { columnsOf, documentPlainValue } from '../../parse/document';
 import type { ColumnsEdit } from '../../parse/columns';
@@ -91,7 +92,7 @@ function missingFieldsFix({ doc, diagnostic, registry }: FixContext): Fix[] {
   if (missing.length === 0) return [];
   return [
     {
-      title: `Add the missing required data field${missing.length === 1 ? '' : 's'} ${missing.map(([key]) => `"${key}"`).join(', ')} with example values`,
+      title: `Add the missing required data field${missing.length === 1 ? '' : 's'} ${missing.map(([key]) => literal(key)).join(', ')} with example values`,
       edits: [insertProperties(doc, data, missing)],
       preferred: false,
     },
