@@ -28,8 +28,9 @@ export function previewOptionsProblem(options: PreviewRequestOptions): string | 
   if (options.sdk !== undefined && !SDK_CHOICES.includes(options.sdk)) return `sdk must be one of ${SDK_CHOICES.join(', ')}`;
   if (options.layout !== undefined && options.layout !== 'babelqueue' && options.layout !== 'laravel') return 'layout must be babelqueue or laravel';
   if (options.freshIds !== undefined && typeof options.freshIds !== 'boolean') return 'freshIds must be true or false';
-  if (options.queue !== undefined && typeof options.queue !== 'string') return 'queue must be a string';
-  if (options.prefix !== undefined && typeof options.prefix !== 'string') return 'prefix must be a string';
+  // The queue and the prefix are shown on the preview's lines as the target is: neither may add a line.
+  if (options.queue !== undefined && (typeof options.queue !== 'string' || LINE_BREAKING.test(options.queue))) return 'queue must be a string of one line';
+  if (options.prefix !== undefined && (typeof options.prefix !== 'string' || LINE_BREAKING.test(options.prefix))) return 'prefix must be a string of one line';
   if (options.published !== undefined && !ENCODER_CHOICES.includes(options.published)) return `published must be one of ${ENCODER_CHOICES.join(', ')}`;
   if (options.fresh !== undefined && !freshUsable(options.fresh)) return 'fresh must be { id: a string of at most 200 characters, createdAt: a finite number }';
   if (options.target !== undefined && (typeof options.target !== 'string' || options.target.length > MAX_TARGET_CHARS || LINE_BREAKING.test(options.target))) {

@@ -232,6 +232,8 @@ describe('the byte preview for any editor', () => {
         [{ target: 'x'.repeat(3000) }, /^target must be one line of at most 2048 characters$/],
         [{ target: 'redis://127.0.0.1:6379\nConsumers: all accept' }, /^target must be one line/],
         [{ target: 'redis://a\u2028b' }, /^target must be one line/],
+        [{ sdk: 'all', queue: 'orders\nConsumers: all accept' }, /^queue must be a string of one line$/],
+        [{ sdk: 'all', layout: 'laravel', prefix: 'bq:\u2028Consumers: all accept' }, /^prefix must be a string of one line$/],
       ] as const) {
         const refused = await client.request('babelqueue/preview', { ...pinned, ...bad });
         assert.equal(refused.ok, false);
