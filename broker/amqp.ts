@@ -11,7 +11,7 @@ import { connect, type Channel, type ChannelModel, type ConfirmChannel, type Get
 import { isIP } from 'node:net';
 import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tcpOpens, tlsHint, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for an AMQP connection. */
@@ -492,8 +492,10 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
     return make('missing-queue', `${where} returned the message: the queue ${queue} disappeared before it arrived, so nothing was delivered.`);
   }
   if (error instanceof Deadline || /ETIMEDOUT/.test(message)) {
-    if (phase === 'connect' && target.tls && (await tcpOpens(target, Math.min(timeoutMs, 1000), address))) {
-      return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${timeoutMs} ms: ${tlsHint(target)}`);
+    if (phase === 'connect' && target.tls) {
+      const reach = await tlsReach(target, Math.min(timeoutMs, 1000), address);
+      if (reach === 'tcp') return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${timeoutMs} ms: ${tlsHint(target)}`);
+      if (reach === 'handshake') return make('timeout', `${where} completed the TLS handshake but did not complete the AMQP handshake within ${timeoutMs} ms: is RabbitMQ listening behind TLS on that port?`);
     }
     if (phase === 'connect') {
       return make('timeout', `${where} did not complete the AMQP handshake within ${timeoutMs} ms: is RabbitMQ listening on that port (it may be another service that never answers)?`);

@@ -2,7 +2,8 @@
  * Helpers shared by the broker modules: deadlines, and the classification of socket-level errors
  * that Redis and AMQP clients surface the same way (they both sit on net/tls sockets).
  */
-import { connect as tcpConnect } from 'node:net';
+import { isIP } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { BrokerError, scrub, type BrokerErrorKind } from './errors';
 import type { BrokerTarget } from './target';
 
@@ -115,20 +116,33 @@ export function quoted(text: string, target: BrokerTarget): string {
 }
 
 /**
- * True when a plain TCP connection to the target opens within `ms` (used to tell a TLS stall from
- * a dead host). `address` is the one the failed connection went to (broker/connect-address.ts):
- * the probe goes there too, not wherever a second lookup of the name would send it.
+ * How far a connection to a TLS target gets within `ms`, nothing sent over it: 'handshake' when
+ * the TLS handshake completes (or ends on the server's certificate, which it also sent), so a
+ * connection that then stalled met a server that speaks TLS and does not answer the protocol;
+ * 'tcp' when the TCP connection opens but no TLS handshake completes (a server that does not
+ * speak TLS on that port); 'none' when not even TCP connects. `address` is the one the failed
+ * connection went to (broker/connect-address.ts): the probe goes there too, not wherever a second
+ * lookup of the name would send it.
  */
-export function tcpOpens(target: BrokerTarget, ms: number, address: string | undefined): Promise<boolean> {
+export function tlsReach(target: BrokerTarget, ms: number, address: string | undefined): Promise<'handshake' | 'tcp' | 'none'> {
   return new Promise((resolve) => {
-    const socket = tcpConnect({ host: address ?? target.host, port: target.port });
-    const done = (ok: boolean) => {
+    const host = target.host.replace(/\.$/, '');
+    let tcp = false;
+    const socket = tlsConnect({ host: address ?? host, port: target.port, ...(isIP(host) ? {} : { servername: host }) });
+    const done = (reach: 'handshake' | 'tcp' | 'none') => {
       clearTimeout(timer);
       socket.destroy();
-      resolve(ok);
+      resolve(reach);
     };
-    const timer = setTimeout(() => done(false), ms);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
+    const timer = setTimeout(() => done(tcp ? 'tcp' : 'none'), ms);
+    socket.once('connect', () => {
+      tcp = true;
+    });
+    socket.once('secureConnect', () => done('handshake'));
+    socket.once('error', (error: unknown) => {
+      const code = errorCode(error);
+      done(code !== undefined && CERTIFICATE_CODES.test(code) ? 'handshake' : tcp ? 'tcp' : 'none');
+    });
   });
 }
+

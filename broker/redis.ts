@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import Redis from 'ioredis';
 import type { OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tcpOpens, tlsHint, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for a Redis connection. */
@@ -374,8 +374,10 @@ export class RedisPublisher {
     const timedOut = cause instanceof Deadline || /Command timed out|ETIMEDOUT/.test(message) || (cause as { code?: unknown }).code === 'ETIMEDOUT';
     if (timedOut) {
       this.stalled = true;
-      if (phase === 'connect' && this.target.tls && (await tcpOpens(this.target, Math.min(this.timeoutMs, 1000), this.address))) {
-        return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${this.timeoutMs} ms: ${tlsHint(this.target)}`);
+      if (phase === 'connect' && this.target.tls) {
+        const reach = await tlsReach(this.target, Math.min(this.timeoutMs, 1000), this.address);
+        if (reach === 'tcp') return make('tls', `${where} accepted the connection but did not complete a TLS handshake within ${this.timeoutMs} ms: ${tlsHint(this.target)}`);
+        if (reach === 'handshake') return make('timeout', `${where} completed the TLS handshake but did not answer within ${this.timeoutMs} ms: is Redis listening behind TLS on that port?`);
       }
       if (phase === 'publish') {
         return make('timeout', `${where} did not confirm the push onto ${key} within ${this.timeoutMs} ms: it may or may not have been stored; check with peek before sending again.`);

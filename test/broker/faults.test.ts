@@ -6,9 +6,11 @@
  * misbehave on demand.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
+import type { Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import Redis from 'ioredis';
@@ -306,16 +308,33 @@ describe('a Redis user name that may be a password (redis://NAME@host) quoted ba
   });
 });
 
+const fixtures = join(__dirname, '..', 'fixtures', 'tls');
+
+/** A loopback TLS server with the test certificate that never says anything after the handshake. */
+async function silentTlsServer(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (socket) => socket.on('error', () => {}));
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+  });
+  server.on('tlsClientError', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as { port: number }).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 describe('a TLS server whose certificate is not trusted here (self-signed)', () => {
   // No TLS is configured on the local Redis or RabbitMQ: a loopback TLS server with a test-only
   // self-signed certificate (test/fixtures/tls) stands in for one.
   for (const scheme of ['rediss', 'amqps'] as const) {
     test(`${scheme}:// → tls, saying the certificate is not trusted, not asking whether the server speaks TLS`, async (t) => {
-      const fixtures = join(__dirname, '..', 'fixtures', 'tls');
-      const server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (socket) => socket.on('error', () => {}));
-      server.on('tlsClientError', () => {});
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-      const port = (server.address() as { port: number }).port;
+      const { port, close } = await silentTlsServer();
       try {
         const secret = uniqueSecret();
         const result = await attempt(`${scheme}://user:${secret}@127.0.0.1:${port}`, uniqueQueue());
@@ -325,7 +344,36 @@ describe('a TLS server whose certificate is not trusted here (self-signed)', () 
         assert.match(message, /the server speaks TLS, but its certificate is not signed by a certificate authority trusted here/);
         assert.doesNotMatch(message, /does the server speak TLS|For a plain connection/);
       } finally {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await close();
+      }
+    });
+  }
+});
+
+describe('a TLS server that completes the handshake and then never answers', () => {
+  // The client must trust the test certificate (NODE_EXTRA_CA_CERTS, read when Node starts), so
+  // the built CLI runs in a child process against a loopback TLS server that stays silent.
+  for (const scheme of ['rediss', 'amqps'] as const) {
+    test(`${scheme}:// → timeout, not a TLS handshake that did not complete`, async () => {
+      const { port, close } = await silentTlsServer();
+      try {
+        const secret = uniqueSecret();
+        const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+        const result = await new Promise<{ status: number | null; stderr: string }>((done) => {
+          const child = spawn(process.execPath, [cli, 'peek', '--queue', uniqueQueue(), '--broker', `${scheme}://user:${secret}@127.0.0.1:${port}`, '--timeout', String(TIMEOUT_MS)], {
+            env: { ...process.env, NODE_EXTRA_CA_CERTS: join(fixtures, 'cert.pem') },
+            timeout: 20_000,
+          });
+          let stderr = '';
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on('close', (status) => done({ status, stderr }));
+        });
+        assert.equal(result.status, 2, result.stderr);
+        assert.match(result.stderr, /completed the TLS handshake but did not (answer|complete the AMQP handshake) within 500 ms/);
+        assert.doesNotMatch(result.stderr, /did not complete a TLS handshake|does the server speak TLS/);
+        assert.ok(!result.stderr.includes(secret), result.stderr);
+      } finally {
+        await close();
       }
     });
   }
