@@ -20,7 +20,7 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   hover: ['position'],
   completion: ['position'],
   definition: ['position'],
-  references: ['position'],
+  references: ['position', 'context'],
   codeAction: ['range', 'context'],
   selectionRanges: ['positions'],
   formatting: ['options'],
@@ -41,6 +41,7 @@ export function malformedDocumentParams(name: string, params: unknown): string |
     if (name === 'codeAction' && !Array.isArray(context.diagnostics)) return 'context.diagnostics is missing';
     if (context.diagnostics != null && !(Array.isArray(context.diagnostics) && context.diagnostics.every((diagnostic) => isRecord(diagnostic) && isRange(diagnostic.range)))) return 'context.diagnostics is not a list of diagnostics with ranges';
     if (context.only != null && !(Array.isArray(context.only) && context.only.every((kind) => typeof kind === 'string'))) return 'context.only is not a list of kinds';
+    if (name === 'references' && typeof context.includeDeclaration !== 'boolean') return 'context.includeDeclaration is not true or false';
   }
   if (params.options != null && !isRecord(params.options)) return 'options is not an object';
   if (name === 'formatting') {

@@ -87,7 +87,7 @@ describe('language server robustness', () => {
     noFailures(client);
   });
 
-  test('formatting options, workspace/diagnostic and registry requests of the wrong shape get InvalidParams, not a logged failure and an empty answer', async () => {
+  test('formatting options, references without their context, workspace/diagnostic and registry requests of the wrong shape get InvalidParams, not a logged failure and an empty answer', async () => {
     const textDocument = { uri };
     const refused = async (method: string, params: unknown, says: RegExp) => {
       const error = await client.request(method, params).then(
@@ -106,6 +106,13 @@ describe('language server robustness', () => {
     await refused('babelqueue/newEnvelope', { uri: {}, urn: 'urn:babel:orders:created' }, /uri is not a string/);
     await refused('babelqueue/newEnvelope', { urn: 5 }, /urn is not a non-empty string/);
     await refused('babelqueue/registryEntries', { uri: 7 }, /uri is not a string/);
+    // References without their context (includeDeclaration), on a registry.json the handler would read it on.
+    const registry = { uri: 'file:///workspace/registry.json' };
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { ...registry, languageId: 'json', version: 1, text: '{ "schemas": [{ "urn": "urn:babel:orders:created", "schema": "s.json", "owner": "o", "status": "active" }] }' } });
+    await refused('textDocument/references', { textDocument: registry, position: { line: 0, character: 30 } }, /context is missing/);
+    await refused('textDocument/references', { textDocument: registry, position: { line: 0, character: 30 }, context: {} }, /context\.includeDeclaration is not true or false/);
+    assert.ok(Array.isArray(await client.request('textDocument/references', { textDocument: registry, position: { line: 0, character: 30 }, context: { includeDeclaration: true } })));
+    await client.close(registry.uri);
     assert.ok(Array.isArray((await client.request('babelqueue/registryEntries', { uri: '' })).entries), 'an empty uri counts as none');
     // A formatting request as editors send it is still answered.
     assert.ok(Array.isArray(await client.request('textDocument/formatting', { textDocument, options: { tabSize: 4, insertSpaces: false } })));
