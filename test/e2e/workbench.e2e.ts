@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { connect as amqpConnect } from 'amqplib';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -781,6 +781,20 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     await waitUntil('the breaking-change to go away after the undo', async () => !(await workbench.problems('**/schemas/orders-created.json')).some((row) => row.code === 'breaking-change'), 30_000);
     await waitUntil('the schema file back as it was', async () => readFileSync(join(folder, 'schemas/orders-created.json'), 'utf8') === text, 15_000);
     await closeAllEditors(workbench);
+
+    // A folder moved away on disk (a checkout, a script), which VS Code's watcher reports by the
+    // folder's path alone: its fixtures leave Problems; moved back, they are listed again.
+    renameSync(join(folder, 'bad'), join(folder, 'bad-moved-away'));
+    try {
+      const moved = Date.now();
+      await waitUntil('bad/structure.babel.json to leave Problems once its folder is moved away', async () => !(await workbench.problems('**/bad/structure.babel.json')).some((row) => row.source === 'babelqueue'), 30_000);
+      summary.scenarioNotes.push(`folder moved away → its fixtures gone from Problems: ${Date.now() - moved} ms`);
+    } finally {
+      renameSync(join(folder, 'bad-moved-away'), join(folder, 'bad'));
+    }
+    const back = Date.now();
+    await waitUntil('bad/structure.babel.json listed again once its folder is back', async () => (await workbench.problems('**/bad/structure.babel.json')).some((row) => row.source === 'babelqueue'), 30_000);
+    summary.scenarioNotes.push(`folder moved back → its fixtures in Problems again: ${Date.now() - back} ms`);
   });
 
   // Last in this profile: from here on, a file opened after the task ran has its rows beside the server's until the task runs again.
