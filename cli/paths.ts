@@ -50,6 +50,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       const shown = displayPrefix(input);
       const folders = countingFolders(ignores);
       const linksOut: string[] = [];
+      const folderLinks: string[] = [];
       walk(resolve(cwd, input), '', Infinity, folders.ignores, (relative, absolute, unreadable) => {
         if (!relative.endsWith(ENVELOPE_SUFFIX)) return;
         if (ignores.skipFile(absolute)) {
@@ -62,12 +63,12 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
         else add(path, absolute);
       }, { roots: linkRootsFor(cwd, input), notFollowed: (relative) => {
           if (relative.endsWith(ENVELOPE_SUFFIX)) linksOut.push(join(input, relative));
-        } });
+        }, folderNotFollowed: (relative) => folderLinks.push(join(input, relative)) });
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
       // Only fixtures found and left out count: a folder the walk did not enter (a .gitignore'd tmp/)
       // may hold none, and a mistyped path must still fail the run.
       const allLeftOut = forceExclude && ignored > 0;
-      if (found === 0 && !allLeftOut) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
+      if (found === 0 && !allLeftOut) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}${folderLinksNote(folderLinks)}`);
     } else if (stats) {
       add(input);
     } else if (isGlobPattern(input)) {
@@ -169,6 +170,13 @@ function linksOutNote(links: readonly string[]): string {
   return ` (${links.length} links to files outside the folder walked and the current folder, such as '${links[0]}', are not followed; name one to lint it)`;
 }
 
+/** Why a directory walk found nothing when it met links to folders, which no walk follows. */
+function folderLinksNote(links: readonly string[]): string {
+  if (links.length === 0) return '';
+  if (links.length === 1) return ` ('${links[0]}' is a symbolic link to a folder, which a walk does not follow; name it to lint the fixtures in it)`;
+  return ` (${links.length} symbolic links to folders, such as '${links[0]}', are not followed by a walk; name one to lint the fixtures in it)`;
+}
+
 /** `ignores`, counting the folders a walk does not enter because of them (so "nothing found" can say why). */
 function countingFolders(ignores: IgnoreFilter): { ignores: IgnoreFilter; skipped: number } {
   const counted = {
@@ -236,6 +244,8 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     } else if (entry.isSymbolicLink() && isFileTarget(absolute)) {
       if (linkToFileIn(links.roots, absolute)) visit(relative, absolute);
       else links.notFollowed(relative);
+    } else if (entry.isSymbolicLink() && links.folderNotFollowed && isFolderTarget(absolute)) {
+      links.folderNotFollowed(relative);
     } else {
       const unreadable = notAFileToRead(absolute, entry);
       if (unreadable) visit(relative, absolute, unreadable);
@@ -247,6 +257,13 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
 interface WalkLinks {
   readonly roots: readonly string[];
   readonly notFollowed: (relative: string) => void;
+  /** Told of each symbolic link to a folder (never followed), so a walk that found nothing can say why. */
+  readonly folderNotFollowed?: (relative: string) => void;
+}
+
+function isFolderTarget(path: string): boolean {
+  const stats = statPath(path);
+  return stats !== undefined && !(stats instanceof Error) && stats.isDirectory();
 }
 
 function isFileTarget(path: string): boolean {

@@ -54,3 +54,13 @@ test('a walk follows links to files inside the folder it walks, not to files out
   writeFileSync(join(folder, 'out/found.babel.json'), '{}');
   assert.deepEqual(resolveInputs(['out'], folder).map((file) => file.path), [join('out', 'found.babel.json')]);
 });
+
+test('a folder whose fixtures lie behind a symbolic link to a folder finds nothing and says the link is not followed; named, the link is walked', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+  const folder = join(root, 'folder-link');
+  mkdirSync(join(root, 'shared-fixtures'), { recursive: true });
+  writeFileSync(join(root, 'shared-fixtures/a.babel.json'), '{}');
+  mkdirSync(join(folder, 'fixtures'), { recursive: true });
+  symlinkSync(join(root, 'shared-fixtures'), join(folder, 'fixtures/shared'));
+  assert.throws(() => resolveInputs(['fixtures'], folder), { message: `no *.babel.json files in directory 'fixtures' ('${join('fixtures', 'shared')}' is a symbolic link to a folder, which a walk does not follow; name it to lint the fixtures in it)` });
+  assert.deepEqual(resolveInputs([join('fixtures', 'shared')], folder).map((file) => file.path), [join('fixtures', 'shared', 'a.babel.json')]);
+});
