@@ -42,8 +42,9 @@ Options:
 
 Exit status: 0 read (whatever the messages' verdicts, and when none matched), 1 refused (a host
 that is not loopback without --yes), or the broker refused the read before anything was read (a
-missing queue, a key that is not a list, a virtual host or database it does not serve), 2 usage,
-connection, login or permission problem.
+RabbitMQ queue that does not exist, a Redis key that is not a list, a virtual host or database it
+does not serve; Redis keeps no empty list, so a Redis queue that does not exist reads as one with
+no messages, exit 0), 2 usage, connection, login or permission problem.
 `;
 
 /** The peek command for the command table. */

@@ -27,6 +27,13 @@ describe('babelq peek exit status', () => {
     assert.equal(send.status, 1, send.stderr);
   });
 
+  test('a Redis queue that does not exist reads as an empty one (Redis keeps no empty list): 0 messages, exit 0, as its help says', () => {
+    const queue = uniqueQueue();
+    const peek = babelq(['peek', '--queue', queue], REPO_ROOT);
+    assert.equal(peek.status, 0, peek.stderr);
+    assert.match(peek.stdout, /\b0 messages\b/);
+  });
+
   test('a RabbitMQ queue that does not exist: exit 1, naming it, as send exits', () => {
     const queue = uniqueQueue();
     for (const args of [['--queue', queue], ['--queue', queue, '--dlq']]) {
@@ -51,7 +58,9 @@ describe('babelq peek exit status', () => {
     const help = babelq(['peek', '--help'], REPO_ROOT);
     assert.equal(help.status, 0);
     assert.match(help.stdout, /\nExit status: 0 read \(whatever the messages' verdicts, and when none matched\), 1 refused/);
-    assert.match(help.stdout, /a\s+missing queue, a key that is not a list/);
+    assert.match(help.stdout, /a\s+RabbitMQ queue that does not exist, a Redis key that is not a list/);
+    // Redis keeps no empty list: a queue that does not exist is one with no messages, and peek says 0.
+    assert.match(help.stdout, /a Redis queue that does not exist reads as one with\s+no messages, exit 0/);
     assert.match(help.stdout, /2 usage,\s+connection, login or permission\s+problem/);
   });
 });
