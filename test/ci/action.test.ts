@@ -217,6 +217,10 @@ describe('action.yml', () => {
     const unmatched = runStep(lintStep(), { paths: "fixtures 'tests" });
     assert.equal(unmatched.status, 2);
     assert.match(unmatched.stdout, /^::error title=babelq::the PATHS input has an unmatched quote/m);
+    // Quoted in the error command escaped as GitHub reads one: the input's own lines start no command of their own.
+    const injected = runStep(lintStep(), { paths: "fixtures 'tests\n::warning title=x::100% injected\r" });
+    assert.equal(injected.status, 2);
+    assert.deepEqual(injected.stdout.split('\n').filter((line) => line.startsWith('::')), ["::error title=babelq::the PATHS input has an unmatched quote: fixtures 'tests%0A::warning title=x::100%25 injected%0D"]);
     const usage = runStep(lintStep(), { paths: 'fixtures', args: '--max-warnings lots' });
     assert.equal(usage.status, 2);
     assert.match(usage.stderr, /--max-warnings needs a whole number/);
