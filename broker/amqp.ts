@@ -11,7 +11,7 @@ import { connect, type Channel, type ChannelModel, type ConfirmChannel, type Get
 import { isIP } from 'node:net';
 import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tlsHint, tlsReach, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for an AMQP connection. */
@@ -125,7 +125,10 @@ export class AmqpPublisher {
     } catch (error) {
       // A connection that completes after the deadline must not stay open and keep the process alive.
       attempt.then((late) => late.close().catch(() => {}), () => {});
-      throw await classify(error, target, timeoutMs, 'connect', undefined, options.address);
+      const classified = await classify(error, target, timeoutMs, 'connect', undefined, options.address);
+      // amqplib's words for a socket the server closed before it answered the protocol header.
+      const unanswered = classified.kind === 'closed' || /closed abruptly during opening handshake/i.test(errorMessage(error));
+      throw await tlsExpected(classified, unanswered, target, timeoutMs, options.address);
     }
     return new AmqpPublisher(model, target, timeoutMs);
   }

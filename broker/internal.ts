@@ -116,6 +116,19 @@ export function quoted(text: string, target: BrokerTarget): string {
 }
 
 /**
+ * For a plain (redis://, amqp://) connection that the server closed without answering
+ * (`unanswered`): the same failure, or, when the server answers a TLS handshake on that port, an
+ * error saying it expects TLS (a TLS-only port closes a plain connection). The probe sends
+ * nothing over its connection. A server that answered in another protocol keeps its error.
+ */
+export async function tlsExpected(failure: BrokerError, unanswered: boolean, target: BrokerTarget, timeoutMs: number, address: string | undefined): Promise<BrokerError> {
+  if (target.tls || !unanswered) return failure;
+  if ((await tlsReach(target, Math.min(timeoutMs, 1000), address)) !== 'handshake') return failure;
+  const secure = target.scheme === 'redis' ? 'rediss://' : 'amqps://';
+  return new BrokerError('tls', `${target.display} expects TLS on port ${target.port} (it answered a TLS handshake, not a plain connection): use ${secure}.`, { target: target.display });
+}
+
+/**
  * How far a connection to a TLS target gets within `ms`, nothing sent over it: 'handshake' when
  * the TLS handshake completes (or ends on the server's certificate, which it also sent), so a
  * connection that then stalled met a server that speaks TLS and does not answer the protocol;

@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import Redis from 'ioredis';
 import type { OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tlsHint, tlsReach, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for a Redis connection. */
@@ -181,7 +181,8 @@ export class RedisPublisher {
     try {
       await withDeadline(publisher.handshake(), timeoutMs, () => new Deadline());
     } catch (error) {
-      const failure = await publisher.classify(error, 'connect');
+      const classified = await publisher.classify(error, 'connect');
+      const failure = await tlsExpected(classified, classified.kind === 'closed', target, timeoutMs, options.address);
       client.disconnect();
       throw failure;
     }

@@ -378,3 +378,21 @@ describe('a TLS server that completes the handshake and then never answers', () 
     });
   }
 });
+
+describe('a plain connection to a port that expects TLS', () => {
+  // The local servers have no TLS port; the loopback TLS server closes a plain connection as a
+  // TLS-only listener does.
+  for (const [scheme, secure] of [['redis', 'rediss'], ['amqp', 'amqps']] as const) {
+    test(`${scheme}:// → tls, saying the port expects TLS (${secure}://)`, async (t) => {
+      const { port, close } = await silentTlsServer();
+      try {
+        const secret = uniqueSecret();
+        const result = await attempt(`${scheme}://user:${secret}@127.0.0.1:${port}`, uniqueQueue());
+        assertFault(t, result, 'tls', secret);
+        assert.match((result.error as Error).message, new RegExp(`expects TLS on port ${port} .*use ${secure}://`));
+      } finally {
+        await close();
+      }
+    });
+  }
+});
