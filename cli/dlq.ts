@@ -161,7 +161,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
     const document = { dlq: context.dlqKey, target: context.target.display, count: linted.length, groups: groups.map((group) => ({ reason: group.reason, error: group.error, count: group.count, messages: group.rows.map((row) => rowJson(byRow.get(row)!)) })) };
     return { stdout: `${JSON.stringify(document, null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note.split('\n').join('\nbabelq: ')}\n` : ''}`, exitCode: 0 };
   }
-  const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: their delivery order changed)' : ''}`];
+  const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: marked redelivered, and their place in the queue may have changed)' : ''}`];
   if (note) lines.push(note);
   for (const group of groups) {
     lines.push('', `${group.count} × ${group.reason}: ${group.error}`);

@@ -113,7 +113,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   const plural = shown.length === 1 ? '' : 's';
   const header = target.kind === 'redis'
     ? `${shown.length} message${plural} on ${describeTarget(target, key)}, newest first${filtered}`
-    : `${shown.length} message${plural} from the head of ${describeTarget(target, key)}, in the order a consumer would get them${filtered} (got and requeued: their delivery order changed)`;
+    : `${shown.length} message${plural} from the head of ${describeTarget(target, key)}, in the order a consumer would get them${filtered} (got and requeued: marked redelivered, and their place in the queue may have changed)`;
   const lines = note ? [header, note] : [header];
   for (const { row, diagnostics, deliveryCount, frameHeaders } of shown) {
     lines.push('', rowLine(row, deliveryCount), ...(frameHeaders ? [frameLine(frameHeaders)] : []), `  ${row.text}`);

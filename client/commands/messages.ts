@@ -208,7 +208,7 @@ async function peekQueue(services: MessageServices): Promise<void> {
   }
   const ordered = listingOrder(read.rows, read.broker);
   const title = read.broker === 'amqp'
-    ? `${read.rows.length} message(s) from the head of ${read.where}, in the order a consumer would get them (got and requeued: their delivery order changed)`
+    ? `${read.rows.length} message(s) from the head of ${read.where}, in the order a consumer would get them (got and requeued: marked redelivered, and their place in the queue may have changed)`
     : `${read.rows.length} message(s) on ${read.where}, newest first`;
   const picked = await vscode.window.showQuickPick(ordered.map(rowItem), {
     title,

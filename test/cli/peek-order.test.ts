@@ -47,5 +47,11 @@ describe('peek --count says which end of the queue it read', () => {
     const rows = text.stdout.split('\n').filter((line) => line.startsWith('urn:'));
     assert.deepEqual(rows.map((line) => /meta\.id (\S+)/.exec(line)![1]), [ids[0], ids[1]]);
     assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 3, 'peek took nothing away');
+    // A classic queue puts the requeued messages back in their places: the header claims no change of order.
+    assert.doesNotMatch(header, /delivery order changed/);
+    assert.match(header, /got and requeued: marked redelivered, and their place in the queue may have changed/);
+    const drained = [];
+    for (let got = await brokers.channel.get(queue, { noAck: true }); got; got = await brokers.channel.get(queue, { noAck: true })) drained.push(JSON.parse(got.content.toString()).meta.id);
+    assert.deepEqual(drained, ids);
   });
 });
