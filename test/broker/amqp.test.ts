@@ -186,6 +186,7 @@ describe('amqp peek', () => {
     for (let at = 0; at < total; at++) confirming.sendToQueue(queue, Buffer.from(`{"n":${at}}`));
     await confirming.waitForConfirms();
     await confirming.close();
+    await untilQueueHolds(channel, queue, total);
     const timeoutMs = 150;
     const broker = await openBroker(AMQP_URL, { timeoutMs });
     brokers.push(broker);
