@@ -12,6 +12,7 @@ import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
 import { CliError } from './errors';
+import { internalErrorText } from './internal-error';
 import { lintCommand } from './lint';
 import { runAsLintShare } from './lint-threads';
 import { startedAsLintShare } from './lint-share-role';
@@ -69,10 +70,10 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
       // Names in the message (a file's, a queue's) come from the user's files: printable, line by line.
       return { stdout: '', stderr: `babelq: ${error.message.split('\n').map((line) => printable(line)).join('\nbabelq: ')}${hint}\n`, exitCode: 2 };
     }
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    return { stdout: '', stderr: `babelq: internal error, please report it:\n${detail}\n`, exitCode: 2 };
+    return { stdout: '', stderr: `babelq: internal error, please report it:\n${internalErrorText(error, argv, environment.env)}\n`, exitCode: 2 };
   }
 }
+
 
 /** Standard input, read to its end but never more than `limit` bytes (a stream that never ends is cut off, not waited for forever: its size is). */
 function readStdin(limit: number): Uint8Array {
