@@ -80,6 +80,17 @@ export function malformedExecuteCommandParams(params: unknown): string | undefin
   return undefined;
 }
 
+/**
+ * The folder URIs of a client's answer to workspace/workspaceFolders (null: no folder is open);
+ * undefined for an answer that is not a list of folders, whose text is then the caller's to say.
+ * An entry without a URI is no folder, and is passed over.
+ */
+export function workspaceFolderUris(answer: unknown): string[] | undefined {
+  if (answer === null) return [];
+  if (!Array.isArray(answer)) return undefined;
+  return answer.filter((folder) => isRecord(folder) && isUri(folder.uri)).map((folder) => (folder as { uri: string }).uri);
+}
+
 /** What is wrong with babelqueue/judgeMessages params (a list of at most MAX_JUDGED_MESSAGES strings), or undefined. */
 export function malformedJudgeMessagesParams(params: unknown): string | undefined {
   if (!isRecord(params)) return 'the params are not an object';

@@ -52,7 +52,7 @@ import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
 import { RegistryService, toPath, toUri, type LinksReached } from './registry';
 import { registryMessages } from './registry-messages';
-import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints } from './request-shape';
+import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints, workspaceFolderUris } from './request-shape';
 import { SchemaCompat } from './schema-compat';
 import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
 import { PushedRegistryFiles } from './registry-file-reports';
@@ -233,8 +233,13 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       connection.workspace.onDidChangeWorkspaceFolders(() => {
         settle(
           'Reading the workspace folders',
-          connection.workspace.getWorkspaceFolders().then((folders) => {
-            context.registries.setWorkspaceFolders((folders ?? []).map((folder) => folder.uri));
+          connection.workspace.getWorkspaceFolders().then((answer: unknown) => {
+            const folders = workspaceFolderUris(answer);
+            if (folders === undefined) {
+              connection.console.warn(`The client answered workspace/workspaceFolders with something other than a list of folders (${JSON.stringify(answer)?.slice(0, 80)}): the workspace folders stay as they were.`);
+              return;
+            }
+            context.registries.setWorkspaceFolders(folders);
             foldersChanged();
             // The configs of a folder that left are no one's (and their files no longer looked at); the others are read again.
             configs.clear();
