@@ -34,7 +34,13 @@ export function writeFileAtomically(linkOrPath: string, data: string | Uint8Arra
       try {
         chownSync(temporary, existing.uid, existing.gid);
       } catch {
-        // Not this user's to give: the file stays the writer's, as any editor's save through a rename leaves it.
+        // The owner is not this user's to give; the group may be (one the writer is a member of,
+        // as a group-writable file shared in a team is): kept, the owner can still write the file.
+        try {
+          chownSync(temporary, -1, existing.gid);
+        } catch {
+          // Not a group of the writer's either: the file stays the writer's, as any editor's save through a rename leaves it.
+        }
       }
     }
     if (mode !== undefined) chmodSync(temporary, mode & 0o7777);

@@ -5,11 +5,11 @@
  * expiry, staleness, a baseline and pruning, and the safe fixes written atomically.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
+import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
 
 before(assertCliBuilt);
 
@@ -475,6 +475,23 @@ describe('--fix and --fix-dry-run', () => {
       assert.ok(!readFileSync(join(dir, 'owned.babel.json'), 'utf8').includes('"timestamp"'));
       const stat = statSync(join(dir, 'owned.babel.json'));
       assert.deepEqual([stat.uid, stat.gid], [4321, 4322]);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
+  test('--fix by a member of the fixture\'s group, not its owner, keeps the group (the owner keeps group write access)', { skip: (process.getuid?.() !== 0) && 'needs root to run the fix as another user' }, () => {
+    const dir = makeTree({ 'shared.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      chmodSync(dir, 0o777);
+      chownSync(join(dir, 'shared.babel.json'), 4321, 4322);
+      chmodSync(join(dir, 'shared.babel.json'), 0o664);
+      // Another user (4323, primary group 4324) in the file's group 4322: it may write the file, and give the new one that group, not that owner.
+      const fixed = spawnSync('setpriv', ['--reuid', '4323', '--regid', '4324', '--groups', '4322', process.execPath, CLI_PATH, 'lint', '--fix', 'shared.babel.json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
+      assert.match(fixed.stderr, /fix(es)? applied/, fixed.stderr);
+      assert.ok(!readFileSync(join(dir, 'shared.babel.json'), 'utf8').includes('"timestamp"'));
+      const stat = statSync(join(dir, 'shared.babel.json'));
+      assert.deepEqual([stat.uid, stat.gid, stat.mode & 0o777], [4323, 4322, 0o664]);
     } finally {
       removeTree(dir);
     }
