@@ -408,7 +408,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (deleted.length === 0 && made.length === 0) return kept;
     const below = (folders: readonly string[]) => (path: string): boolean => folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
     const inDeleted = below(deleted);
-    if (made.length > 0 || [...fixtureDirectories].some(inDeleted)) workspaceFixtures.fileChanged(made[0] ?? deleted[0], made.length === 0);
+    if ([...fixtureDirectories].some(inDeleted)) workspaceFixtures.fileChanged(deleted[0]!, true);
+    if (made.length > 0) workspaceFixtures.foldersMade(made);
     const named = new Set(kept.map((change) => toPath(change.uri)));
     for (const [folders, type] of [[deleted, FileChangeType.Deleted], [made, FileChangeType.Created]] as const) {
       const inside = below(folders);

@@ -34,7 +34,7 @@ import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
 import { splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-mark';
 import type { Settings } from '../core/rules/settings/settings';
-import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND } from '../workspace/fixture-files';
+import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores, type IgnoreFilter } from '../workspace/ignores';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes, type UnreadableFile } from '../workspace/bounded-read';
@@ -191,6 +191,40 @@ export class WorkspaceFixtures {
       fixture.key = undefined;
     } else this.walkWanted++; // created or deleted: the next walk (which applies the ignores) says what is there
     this.changed();
+  }
+
+  /**
+   * Folders made in the workspace or moved into it (told by their own events alone): the next
+   * report walks the folders again once one of them holds a fixture the walk would find (or a
+   * *.babel.json it would name in the log). A folder made with nothing of the kind (a checkout's,
+   * an npm install's) asks for no walk: each batch of its events walked every workspace folder
+   * again. Looked at in the background, with the walk's own time slices and ignores.
+   */
+  foldersMade(paths: readonly string[]): void {
+    const check = async (): Promise<boolean> => {
+      for (const path of paths) {
+        const folder = this.folders().find((root) => isUnder(root, path));
+        if (folder === undefined) continue;
+        const ignores = this.ignoresFor(folder);
+        if (path.slice(folder.length).split(/[\\/]/).some((name) => SKIPPED_DIRECTORIES.has(name)) || ignores.skipDirectory(path)) continue;
+        let named = false;
+        const found = await findFixtureFiles(path, { limit: 1, ignores, unreadable: () => (named = true) });
+        if (found.length > 0 || named) return true;
+      }
+      return false;
+    };
+    void check().then(
+      (holds) => {
+        if (!holds) return;
+        this.walkWanted++;
+        this.changed();
+      },
+      () => {
+        // A folder that could not be looked at: the walk says what is there.
+        this.walkWanted++;
+        this.changed();
+      },
+    );
   }
 
   /** A document was opened in the editor: from now on its file is read with lint's bound (MAX_WORKSPACE_FIXTURE_BYTES says why). */
