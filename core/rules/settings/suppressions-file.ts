@@ -168,6 +168,11 @@ export function applySuppressions(diagnostics: readonly CoreDiagnostic[], pointe
       kept.push({ ...diagnostic, message: `${diagnostic.message} (Its suppression expired on ${entry.until}${entry.reason ? `: "${entry.reason}"` : ''}.)` });
     } else {
       suppressed++;
+      // The entry accepts this code's finding, not the others of the same cause it carries: the
+      // first of those left is shown in its place (carrying the rest), as it would be were this
+      // code turned off.
+      const [next, ...others] = diagnostic.related ?? [];
+      if (next !== undefined) kept.push({ code: next.code, severity: next.severity, message: next.message, offset: next.offset, end: next.end, ...(others.length > 0 ? { related: others } : {}) });
     }
   }
   return { kept, suppressed, used };

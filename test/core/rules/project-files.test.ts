@@ -70,6 +70,15 @@ test('an entry for a finding carried by the one shown on its token is used, and 
   assert.deepEqual([hidden.kept.length, hidden.suppressed, hidden.used.size], [0, 2, 2]);
 });
 
+test('an entry for the finding shown on a token hides that finding only: one it carries of another code is shown in its place', () => {
+  const { entries } = readSuppressions('{ "suppressions": [ { "file": "a.babel.json", "code": "encoding-divergence", "pointer": "/meta/tenant_id", "reason": "the Go consumer reads it" } ] }');
+  const carried = { code: 'extension-key' as const, severity: 'hint' as const, message: 'move it under meta.ext', offset: 5, end: 16 };
+  const shown: CoreDiagnostic = { code: 'encoding-divergence', severity: 'information', message: 'relay drop', offset: 5, end: 16, related: [carried] };
+  const outcome = applySuppressions([shown], () => '/meta/tenant_id', entries, '2026-12-05');
+  assert.deepEqual([outcome.suppressed, outcome.used.size], [1, 1]);
+  assert.deepEqual(outcome.kept, [carried]);
+});
+
 test('entries that cannot be used are named: a bad pointer, an unknown code, a path that climbs out, a bad date', () => {
   const { entries, problems } = readSuppressions('{ "suppressions": [ { "file": "../x.babel.json", "code": "nope", "pointer": "meta", "until": "30/06/2027", "reason": "r" }, 3 ] }');
   assert.equal(entries.length, 0);
