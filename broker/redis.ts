@@ -243,7 +243,8 @@ export class RedisPublisher {
    * The last `count` elements of the list at `key`, oldest first, without removing them, and no
    * more of them than fit in `maxBytes` together: the newest first, up to the first one that would
    * not fit (`nextBytes`: its size), which is left unread with everything older. A user whose ACL
-   * refuses EVAL gets the elements by LRANGE, unbounded in size.
+   * refuses EVAL gets the elements by one LRANGE of `count`, which reads them all from the server,
+   * and the same bound is applied to what came back.
    */
   async peek(key: string, count: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<RedisPeekResult> {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`peek count must be a whole number ≥ 0, got ${count}`);
@@ -255,7 +256,13 @@ export class RedisPublisher {
         reply = (await this.client.callBuffer('EVAL', PEEK_SCRIPT, 1, key, String(count), String(maxBytes))) as [Buffer[], number | null];
       } catch (error) {
         if (!/^NOPERM|^ERR The user executing the script can't/i.test(errorMessage(error))) throw error;
-        reply = [await this.client.lrangeBuffer(key, -count, -1), null];
+        // One LRANGE (what it reads is one moment's list), the bound applied as the script applies
+        // it: what is read past it crosses the wire, but is neither returned nor counted as read.
+        const all = await this.client.lrangeBuffer(key, -count, -1);
+        let total = 0;
+        let first = all.length;
+        while (first > 0 && total + all[first - 1]!.byteLength <= maxBytes) total += all[--first]!.byteLength;
+        reply = [all.slice(first), first > 0 ? all[first - 1]!.byteLength : null];
       }
       const [items, nextBytes] = reply;
       return { items: items.map((item) => new Uint8Array(item.buffer, item.byteOffset, item.byteLength)), ...(typeof nextBytes === 'number' ? { nextBytes } : {}) };

@@ -130,3 +130,30 @@ describe('redis: a redrive refused part-way by the user\'s ACL', () => {
     assert.equal(await redis.llen(setup.dlq), 601);
   });
 });
+
+describe('redis: a read by a user whose ACL refuses EVAL', () => {
+  test('keeps the byte bound: the newest that fit, and the size of the next, which is not returned', async () => {
+    const setup = await deadLetters('babelqueue');
+    const sized = (name: string, bytes: number) => Buffer.concat([Buffer.from(name), Buffer.alloc(bytes - name.length, 0x61)]);
+    const [older, middle, newest] = [sized('older', 300), sized('middle', 100), sized('newest', 100)];
+    await redis.del(setup.dlq);
+    await redis.rpush(setup.dlq, older, middle, newest);
+    const url = await aclUser(setup, ['eval', 'evalsha']);
+    const broker = await openBroker(url, { timeoutMs: 2000 });
+    try {
+      const bounded = await broker.peek(setup.dlq, 3, 250);
+      assert.deepEqual(bounded.map((m) => Buffer.from(m.body)), [middle, newest]);
+      assert.deepEqual(bounded.stopped, { maxBytes: 250, nextBytes: 300 });
+      const none = await broker.peek(setup.dlq, 3, 99);
+      assert.deepEqual([none.length, none.stopped], [0, { maxBytes: 99, nextBytes: 100 }]);
+      const all = await broker.peek(setup.dlq, 3, 500);
+      assert.deepEqual(all.map((m) => Buffer.from(m.body)), [older, middle, newest]);
+      assert.equal(all.stopped, undefined);
+      const two = await broker.peek(setup.dlq, 2, 500);
+      assert.deepEqual(two.map((m) => Buffer.from(m.body)), [middle, newest]);
+      assert.equal(two.stopped, undefined);
+    } finally {
+      await broker.close();
+    }
+  });
+});
