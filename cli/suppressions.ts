@@ -98,7 +98,8 @@ export function writeBaseline(context: LintContext, findings: readonly BaselineF
     const added = additions.length;
     if (added > 0) {
       text = appendEntries(text, additions);
-      writeFileAtomically(path, text);
+      // Over the bytes it was read as only (or where there was none): an edit saved meanwhile stays.
+      writeFileAtomically(path, text, path, false, loaded?.suppressions ? Buffer.from(loaded.suppressions.text, 'utf8') : null);
       written.push({ path, added });
     }
   }
@@ -112,7 +113,7 @@ export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Supp
     const suppressions = loaded.suppressions!;
     const { text, count } = withoutEntries(suppressions.text, new Set(entries.map((entry) => entry.offset)));
     removed += count;
-    writeFileAtomically(suppressions.path, text);
+    writeFileAtomically(suppressions.path, text, suppressions.path, false, Buffer.from(suppressions.text, 'utf8'));
   }
   return removed;
 }

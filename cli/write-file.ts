@@ -16,9 +16,10 @@ import { readBoundedBytes } from '../workspace/bounded-read';
  * inside the project), a symbolic link stays one and its target is what is replaced; otherwise a
  * link is replaced by the file (a suppressions file a checkout links elsewhere is never written
  * through). With `readAs`, the bytes the change was made from, a file that holds other bytes by the
- * time it would be replaced is left as it is (a CliError).
+ * time it would be replaced is left as it is (a CliError); `null` for a file that was not there
+ * when it was looked for, which is left as it is if it is there now.
  */
-export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false, readAs?: Uint8Array): void {
+export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false, readAs?: Uint8Array | null): void {
   const path = throughLinks && isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.babelq-tmp`);
   // The rename below would replace a file that cannot be written (only the folder's permissions
@@ -45,9 +46,13 @@ export function writeFileAtomically(linkOrPath: string, data: string | Uint8Arra
     }
     if (mode !== undefined) chmodSync(temporary, mode & 0o7777);
     // Saved by someone else (an editor) since it was read: what they wrote stays, and this write is dropped.
-    if (readAs !== undefined && !holds(path, readAs)) {
+    if (readAs === null && lstatSync(path, { throwIfNoEntry: false }) !== undefined) {
       rmSync(temporary, { force: true });
-      throw new CliError(`'${shown}' changed after it was read; it was not written (run --fix again)`);
+      throw new CliError(`'${shown}' was made by someone else after babelq looked for it; it was not written (run the command again)`);
+    }
+    if (readAs !== undefined && readAs !== null && !holds(path, readAs)) {
+      rmSync(temporary, { force: true });
+      throw new CliError(`'${shown}' changed after it was read; it was not written (run the command again)`);
     }
     renameSync(temporary, path);
   } catch (error) {

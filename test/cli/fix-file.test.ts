@@ -10,6 +10,7 @@ import { after, test } from 'node:test';
 import { CliError } from '../../cli/errors';
 import { fixFile } from '../../cli/fix';
 import { lintContext } from '../../cli/lint-file';
+import { pruneSuppressions, writeBaseline } from '../../cli/suppressions';
 import { FORBIDDEN_TIMESTAMP } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'babelq-fix-file-'));
@@ -31,4 +32,29 @@ test('a fixture changed on disk after it was read is not written over: its new t
   const outcome = fixFile(file, readFileSync(path), context, 'fix');
   assert.ok(outcome.applied > 0);
   assert.ok(!readFileSync(path, 'utf8').includes('"timestamp"'));
+});
+
+test('a suppressions file changed (or made) on disk after it was read is not written over by a prune or a baseline', () => {
+  const folder = mkdtempSync(join(dir, 'suppressions-'));
+  const fixture = join(folder, 'a.babel.json');
+  const suppressions = join(folder, 'babelq-suppressions.json');
+  writeFileSync(fixture, FORBIDDEN_TIMESTAMP);
+  writeFileSync(suppressions, '{ "suppressions": [ { "file": "a.babel.json", "code": "invalid-urn", "pointer": "/job", "reason": "stale" } ] }\n');
+  const context = lintContext({ cwd: folder, config: undefined, registry: undefined });
+  const loaded = context.configs.configIn(folder)!;
+  const saved = '{ "suppressions": [ { "file": "a.babel.json", "code": "invalid-urn", "pointer": "/job", "reason": "stale" }, { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "saved by the editor" } ] }\n';
+  writeFileSync(suppressions, saved);
+  assert.throws(() => pruneSuppressions(new Map([[loaded, loaded.suppressions!.file.entries]])), (error: unknown) => error instanceof CliError && /babelq-suppressions\.json' changed after it was read; it was not written/.test(error.message));
+  assert.equal(readFileSync(suppressions, 'utf8'), saved);
+
+  // None when babelq looked, one made by someone else before the baseline is written: it stays.
+  const other = mkdtempSync(join(dir, 'baseline-'));
+  writeFileSync(join(other, 'a.babel.json'), FORBIDDEN_TIMESTAMP);
+  const fresh = lintContext({ cwd: other, config: undefined, registry: undefined });
+  assert.equal(fresh.configs.configIn(other)?.suppressions, undefined);
+  const made = '{ "suppressions": [] }\n';
+  writeFileSync(join(other, 'babelq-suppressions.json'), made);
+  assert.throws(() => writeBaseline(fresh, [{ fixture: join(other, 'a.babel.json'), code: 'forbidden-key', pointer: '/timestamp' }], 'legacy'), (error: unknown) => error instanceof CliError && /was made by someone else after babelq looked for it; it was not written/.test(error.message));
+  assert.equal(readFileSync(join(other, 'babelq-suppressions.json'), 'utf8'), made);
+  assert.deepEqual([...readdirSync(folder), ...readdirSync(other)].filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');
 });
