@@ -4,7 +4,7 @@
  * (`--suppress-all --reason`) and removing stale entries (`--prune-suppressions`). Edits to the
  * suppressions file go through jsonc-parser's `modify`, so comments and layout the user wrote stay.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { applyEdits, createScanner, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { LineIndex } from '../core/model/positions';
@@ -99,6 +99,7 @@ export function writeBaseline(context: LintContext, findings: readonly BaselineF
     if (added > 0) {
       text = appendEntries(text, additions);
       // Over the bytes it was read as only (or where there was none): an edit saved meanwhile stays.
+      if (loaded?.suppressions) refuseNotUtf8(path, loaded.suppressions.text);
       writeFileAtomically(path, text, path, false, loaded?.suppressions ? Buffer.from(loaded.suppressions.text, 'utf8') : null);
       written.push({ path, added });
     }
@@ -113,9 +114,30 @@ export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Supp
     const suppressions = loaded.suppressions!;
     const { text, count } = withoutEntries(suppressions.text, new Set(entries.map((entry) => entry.offset)));
     removed += count;
+    refuseNotUtf8(suppressions.path, suppressions.text);
     writeFileAtomically(suppressions.path, text, suppressions.path, false, Buffer.from(suppressions.text, 'utf8'));
   }
   return removed;
+}
+
+/**
+ * A suppressions file whose bytes are not UTF-8 is read with each bad byte as U+FFFD: written back
+ * from that text, those bytes would be replaced. It is refused as such (the write's own check would
+ * call it changed since it was read).
+ */
+function refuseNotUtf8(path: string, text: string): void {
+  if (!text.includes('\ufffd')) return;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return; // The write says why it cannot.
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new CliError(`'${path}' is not valid UTF-8; it was not written (writing it would replace its invalid bytes: fix its encoding first)`);
+  }
 }
 
 /**

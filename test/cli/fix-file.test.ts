@@ -58,3 +58,14 @@ test('a suppressions file changed (or made) on disk after it was read is not wri
   assert.equal(readFileSync(join(other, 'babelq-suppressions.json'), 'utf8'), made);
   assert.deepEqual([...readdirSync(folder), ...readdirSync(other)].filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');
 });
+
+test('a suppressions file that is not valid UTF-8 is not pruned: its bytes stay, and the run says why', () => {
+  const folder = mkdtempSync(join(dir, 'not-utf8-'));
+  writeFileSync(join(folder, 'a.babel.json'), FORBIDDEN_TIMESTAMP);
+  const bytes = Buffer.concat([Buffer.from('{ "suppressions": [ { "file": "a.babel.json", "code": "invalid-urn", "pointer": "/job", "reason": "caf'), Buffer.from([0xe9]), Buffer.from('" } ] }\n')]);
+  writeFileSync(join(folder, 'babelq-suppressions.json'), bytes);
+  const context = lintContext({ cwd: folder, config: undefined, registry: undefined });
+  const loaded = context.configs.configIn(folder)!;
+  assert.throws(() => pruneSuppressions(new Map([[loaded, loaded.suppressions!.file.entries]])), (error: unknown) => error instanceof CliError && /babelq-suppressions\.json' is not valid UTF-8; it was not written/.test(error.message));
+  assert.deepEqual(readFileSync(join(folder, 'babelq-suppressions.json')), bytes);
+});
