@@ -6,13 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { CancellationTokenSource, createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from '../../server/server';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
 import { WorkspaceFixtures } from '../../server/workspace-diagnostics';
 import { GOOD_ENVELOPE } from '../support/envelopes';
+import { startInProcessServer } from '../support/in-process-server';
 import { scratchFolder } from '../support/scratch-folder';
 
 const CREATED = 1;
@@ -29,33 +27,8 @@ test('folders made holding no fixture ask for no walk of the workspace; one hold
     walks++;
     return scan.call(this);
   };
-  const toServer = new PassThrough();
-  const fromServer = new PassThrough();
-  const client = createProtocolConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
-  let registered!: () => void;
-  const watchersRegistered = new Promise<void>((done) => (registered = done));
-  client.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
-    if (params.registrations.some((registration) => registration.method === 'workspace/didChangeWatchedFiles')) setImmediate(registered);
-    return null;
-  });
-  client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
-  client.onRequest('workspace/diagnostic/refresh', () => null);
-  client.onNotification('window/logMessage', () => undefined);
-  client.listen();
-  startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(fromServer)));
+  const { client, stop } = await startInProcessServer(folder, 'made');
   try {
-    await client.sendRequest('initialize', {
-      processId: null,
-      rootUri: folder.uriOf(''),
-      workspaceFolders: [{ uri: folder.uriOf(''), name: 'made' }],
-      capabilities: {
-        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
-        textDocument: { diagnostic: { dynamicRegistration: false } },
-      },
-    });
-    await client.sendNotification('initialized', {});
-    await watchersRegistered;
-
     type Report = { items: { uri: string; kind: string; resultId?: string; items?: unknown[] }[] };
     const first = await client.sendRequest<Report>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(walks, 1);
@@ -85,9 +58,6 @@ test('folders made holding no fixture ask for no walk of the workspace; one hold
     assert.ok(after.items.some((item) => item.uri === folder.uriOf('moved/in/shipped.babel.json')), JSON.stringify(after.items.map((item) => item.uri)));
   } finally {
     prototype.scan = scan;
-    await client.sendRequest('shutdown').catch(() => undefined);
-    client.dispose();
-    toServer.end();
-    fromServer.end();
+    await stop();
   }
 });

@@ -8,13 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import { utimesSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { CancellationTokenSource, createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
 import { FileWatchCoverage } from '../../server/file-watch-coverage';
-import { startServer } from '../../server/server';
 import { GOOD_ENVELOPE } from '../support/envelopes';
+import { startInProcessServer } from '../support/in-process-server';
 import { scratchFolder } from '../support/scratch-folder';
 
 const FIXTURES = 20;
@@ -38,33 +36,8 @@ test("a first report does not ask whether the client watches a fixture's folder;
       return look(path);
     };
   };
-  const toServer = new PassThrough();
-  const fromServer = new PassThrough();
-  const client = createProtocolConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
-  let registered!: () => void;
-  const watchersRegistered = new Promise<void>((done) => (registered = done));
-  client.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
-    if (params.registrations.some((registration) => registration.method === 'workspace/didChangeWatchedFiles')) setImmediate(registered);
-    return null;
-  });
-  client.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
-  client.onRequest('workspace/diagnostic/refresh', () => null);
-  client.onNotification('window/logMessage', () => undefined);
-  client.listen();
-  startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(fromServer)));
+  const { client, stop } = await startInProcessServer(folder, 'watched');
   try {
-    await client.sendRequest('initialize', {
-      processId: null,
-      rootUri: folder.uriOf(''),
-      workspaceFolders: [{ uri: folder.uriOf(''), name: 'watched' }],
-      capabilities: {
-        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, diagnostics: { refreshSupport: true } },
-        textDocument: { diagnostic: { dynamicRegistration: false } },
-      },
-    });
-    await client.sendNotification('initialized', {});
-    await watchersRegistered;
-
     type Report = { items: { uri: string; kind: string; resultId?: string; items?: unknown[] }[] };
     const first = await client.sendRequest<Report>('workspace/diagnostic', { previousResultIds: [] });
     assert.equal(first.items.filter((item) => item.uri.endsWith('.babel.json')).length, FIXTURES);
@@ -81,9 +54,6 @@ test("a first report does not ask whether the client watches a fixture's folder;
     assert.deepEqual([...new Set(asked)].sort(), paths.map((path) => folder.at(path)).sort());
   } finally {
     FileWatchCoverage.prototype.forOneLook = forOneLook;
-    await client.sendRequest('shutdown').catch(() => undefined);
-    client.dispose();
-    toServer.end();
-    fromServer.end();
+    await stop();
   }
 });
