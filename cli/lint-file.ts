@@ -82,19 +82,27 @@ export function settingsFor(context: LintContext, absolute: string): Settings {
  * editor does (their own findings, after the fixtures') instead of as an envelope missing every
  * field. A directory walk finds fixtures only.
  */
-export function namedFileKind(file: InputFile, context: LintContext): 'envelope' | 'registry' | 'schema' | 'project' {
-  if (file.absolute.endsWith(ENVELOPE_SUFFIX)) return 'envelope';
-  const name = basename(file.absolute);
-  if (name === PROJECT_CONFIG_FILE || name === SUPPRESSIONS_FILE) {
+export function namedFileKind(file: InputFile, context: LintContext): FileKind {
+  const kind = fileKindOf(file, context);
+  if (kind === 'project') {
     // Read as the fixtures beside it read it: its findings are reported with the project files, after the fixtures.
     context.configs.suppressionsFor(file.absolute);
     settingsFor(context, file.absolute);
-    return 'project';
-  }
-  if (name === REGISTRY_FILE_NAME) {
-    context.registries.useRegistryFile(file.absolute);
-    return 'registry';
-  }
+  } else if (kind === 'registry') context.registries.useRegistryFile(file.absolute);
+  return kind;
+}
+
+export type FileKind = 'envelope' | 'registry' | 'schema' | 'project';
+
+/**
+ * What `file` is by its name and the registry above it (a schema file is one that registry names),
+ * with nothing of it read and nothing marked for the report: for standard input standing for it.
+ */
+export function fileKindOf(file: InputFile, context: LintContext): FileKind {
+  if (file.absolute.endsWith(ENVELOPE_SUFFIX)) return 'envelope';
+  const name = basename(file.absolute);
+  if (name === PROJECT_CONFIG_FILE || name === SUPPRESSIONS_FILE) return 'project';
+  if (name === REGISTRY_FILE_NAME) return 'registry';
   const settings = settingsFor(context, file.absolute);
   const registry = context.registries.stateFor(file.absolute, settings.registryPath);
   if (registry.kind === 'loaded' && registry.registry.entries.some((entry) => entry.schema?.path === file.absolute)) return 'schema';

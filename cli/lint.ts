@@ -8,10 +8,10 @@ import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
+import { countBySeverity, printable, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { findingDetails } from './finding-details';
 import { formatOption, renderReports } from './formats/render';
-import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintSetup } from './lint-file';
+import { fileKindOf, lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintSetup } from './lint-file';
 import { allowYoungGenerationFor } from './young-generation';
 import { concurrencyOption, lintInThreads, threadCount } from './lint-threads';
 import { fixFile, type FixMode } from './fix';
@@ -60,7 +60,8 @@ Options:
                                  the output is the same in any number)
   --stdin                        lint standard input instead of files
   --stdin-filename <path>        the path standard input stands for (its babelq.json,
-                                 registry and suppressions apply; default: stdin.babel.json)
+                                 registry and suppressions apply; default: stdin.babel.json);
+                                 a registry.json, schema file or babelq.json is not checked
   --suppress-all                 write every finding into babelq-suppressions.json
                                  (a baseline); needs --reason
   --reason <text>                the reason written with --suppress-all
@@ -100,6 +101,9 @@ const OPTIONS = {
   concurrency: { value: true },
   help: { value: false, aliases: ['-h'] },
 } as const;
+
+/** How the note on standard input names a file it stands for that is no envelope. */
+const STANDS_FOR = { registry: 'a registry.json', schema: 'a schema file of its registry', project: 'a project file (babelq.json or the suppressions file)' } as const;
 
 /** What standard input is called when --stdin-filename does not say. */
 const STDIN_NAME = 'stdin.babel.json';
@@ -166,6 +170,10 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, ignores, forceExclude);
   // Standard input standing for a file left out is left out too (an editor that pipes every buffer).
   if (stdin && forceExclude && leftOutFromHere(files[0].absolute, false, environment.cwd, ignores)) files.length = 0;
+  // Standard input is linted as an envelope: standing for a registry.json, a schema file or a
+  // babelq.json (an editor that pipes every *.json buffer), it would be one missing every field.
+  const stdinStandsFor = stdin && files.length > 0 ? fileKindOf(files[0], context) : 'envelope';
+  const stdinPassedOver = stdinStandsFor === 'envelope' ? undefined : { name: files.splice(0)[0].path, kind: STANDS_FOR[stdinStandsFor] };
   // Every file is read before anything is printed: an unreadable one is exit 2 with no partial report.
   const reports: FileReport[] = [];
   /** The file of each report above, in step (a registry.json or schema file named among the paths has none). */
@@ -203,6 +211,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   }
 
   let stderr = ignoreWarnings.join('');
+  if (stdinPassedOver) stderr += `babelq: standard input stands for ${printable(stdinPassedOver.name)}, ${stdinPassedOver.kind}, and only an envelope is checked from standard input: lint the file by its path\n`;
   if (suppressAll) {
     const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: linted[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
     const written = writeBaseline(context, findings, (reason as string).trim());

@@ -157,6 +157,31 @@ describe('babelq.json, found upward from each fixture', () => {
   });
 });
 
+describe('standard input standing for a file that is no envelope', () => {
+  test('a registry.json, a schema file its registry names or a babelq.json is not checked as an envelope (an editor that pipes every *.json buffer): no findings, exit 0, and stderr says why', () => {
+    const dir = makeTree({
+      'babelq.json': '{ "root": true }\n',
+      'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'active' }] }),
+      'schemas/placed.json': '{ "type": "object" }\n',
+    });
+    try {
+      for (const [name, said] of [['registry.json', 'a registry.json'], ['schemas/placed.json', 'a schema file of its registry'], ['babelq.json', 'a project file']] as const) {
+        const piped = babelq(['lint', '--stdin', '--stdin-filename', name, '--format', 'json'], dir, {}, '{ "schemas": [] }\n');
+        assert.equal(piped.status, 0, piped.stderr);
+        assert.deepEqual(JSON.parse(piped.stdout), []);
+        assert.ok(piped.stderr.includes(`babelq: standard input stands for ${name}, ${said}`), piped.stderr);
+        assert.match(piped.stderr, /only an envelope is checked from standard input: lint the file by its path/);
+      }
+      // Any other name is an envelope, as before: a JSON file no registry names included.
+      const other = babelq(['lint', '--stdin', '--stdin-filename', 'schemas/other.json', '--format', 'json'], dir, {}, '{}');
+      assert.equal(other.status, 1);
+      assert.ok(JSON.parse(other.stdout)[0].diagnostics.some((d: { code: string }) => d.code === 'missing-field'), other.stdout);
+    } finally {
+      removeTree(dir);
+    }
+  });
+});
+
 describe('a babelq.json or babelq-suppressions.json named among the paths', () => {
   test('is checked as the project file it is (its own findings, or none), never as an envelope missing every field; a glob of *.json too', () => {
     const dir = makeTree({
