@@ -119,13 +119,18 @@ export class Workbench {
     await page.keyboard.press('Enter');
   }
 
-  /** Clicks `button` in the modal dialog on screen and waits for the dialog to close. */
+  /**
+   * Clicks `button` in the modal dialog on screen and waits for that dialog to close. The dialog
+   * itself is waited for, not any dialog: the next question (a redrive's "Redrive Anyway") can be
+   * on screen before a look for no dialog at all comes round, and that look would never succeed.
+   */
   async answerDialog(button: string): Promise<string> {
     const dialog = this.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    const shown = await dialog.elementHandle();
     const text = await dialog.innerText();
     await dialog.getByRole('button', { name: button, exact: true }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await shown!.waitForElementState('hidden', { timeout: 10_000 });
     return text;
   }
 
