@@ -2,8 +2,10 @@
  * `babelq lint --config <file>`: the VS Code settings shape in a JSON file, normalised by the same
  * core function the language server uses, so a config file and the editor settings cannot mean
  * different things. Accepted shapes: flat dotted keys (`"babelqueue.diagnostics.severity"`), a
- * nested `"babelqueue"` object, or the section itself (`{"diagnostics": {"severity": …}}`).
+ * nested `"babelqueue"` object, or the section itself (`{"diagnostics": {"severity": …}}`). The
+ * file may have comments and trailing commas, as VS Code's own settings.json may.
  */
+import { createScanner } from 'jsonc-parser';
 import { readBoundedBytes } from '../workspace/bounded-read';
 import { MAX_CONFIG_FILE_BYTES } from '../workspace/project-config';
 import { resolve } from 'node:path';
@@ -47,6 +49,14 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   // The BOM is not stripped by the decoder above; a settings file saved with one is still fine.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
+  // VS Code writes settings.json with comments and trailing commas: blanked, at the same offsets,
+  // so what follows reads strict JSON and still gives the line and column of the file as written.
+  const strict = blankCommentsAndTrailingCommas(text);
+  if (strict.unclosedComment !== undefined) {
+    const { line, character } = new LineIndex(text).positionAt(strict.unclosedComment);
+    throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: this /* comment is never closed with */`);
+  }
+  text = strict.text;
   // The core parser gives line and column for the first problem, which JSON.parse does not.
   const doc = parseJson(text);
   const problem = doc.syntaxProblems[0];
@@ -68,6 +78,38 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   problems.push(...read.problems.map((p) => `${p.setting}: ${p.message}`));
   if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
   return read.layer;
+}
+
+/** jsonc-parser's token kinds (a `const enum` there, which an isolated module cannot read). */
+const TOKEN = { closeBrace: 2, closeBracket: 4, comma: 5, lineComment: 12, blockComment: 13, lineBreak: 14, whitespace: 15, end: 17 } as const;
+/** jsonc-parser's ScanError.UnexpectedEndOfComment (a `const enum` as well). */
+const UNCLOSED_COMMENT = 1;
+
+/**
+ * The text with every comment and every comma before a closing `}` or `]` turned into spaces
+ * (line breaks inside a block comment kept), so each character stays at its offset; or where a
+ * block comment starts that is never closed.
+ */
+function blankCommentsAndTrailingCommas(text: string): { text: string; unclosedComment?: number } {
+  const scanner = createScanner(text, false);
+  const blanks: [number, number][] = [];
+  let comma: number | undefined;
+  for (let token: number = scanner.scan(); token !== TOKEN.end; token = scanner.scan()) {
+    if (token === TOKEN.blockComment && (scanner.getTokenError() as number) === UNCLOSED_COMMENT) return { text, unclosedComment: scanner.getTokenOffset() };
+    if (token === TOKEN.lineComment || token === TOKEN.blockComment) {
+      blanks.push([scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength()]);
+    } else if (token !== TOKEN.lineBreak && token !== TOKEN.whitespace) {
+      if (comma !== undefined && (token === TOKEN.closeBrace || token === TOKEN.closeBracket)) blanks.push([comma, comma + 1]);
+      comma = token === TOKEN.comma ? scanner.getTokenOffset() : undefined;
+    }
+  }
+  let result = '';
+  let from = 0;
+  for (const [start, end] of blanks) {
+    result += text.slice(from, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    from = end;
+  }
+  return { text: result + text.slice(from) };
 }
 
 /**
@@ -101,7 +143,7 @@ function settingSetTwice(root: ValueNode | undefined): PropertyNode | undefined 
  * Brings every accepted shape to flat relative keys (`diagnostics.severity`) and rejects unknown
  * keys: a misspelt setting would otherwise be ignored in silence and CI would pass on defaults.
  * Keys outside the `babelqueue` namespace are ignored when the file uses it, so a VS Code
- * `settings.json` with other extensions' settings (strict JSON) works as is.
+ * `settings.json` with other extensions' settings works as is.
  */
 function flattenSection(raw: Record<string, unknown>): { section: Map<string, unknown>; problems: string[] } {
   const section = new Map<string, unknown>();

@@ -114,10 +114,44 @@ describe('bad configs are exit 2 with the reason', () => {
   });
 
   test('invalid JSON, with line and column', () => {
-    writeTree(root, { 'broken.json': '{\n  "babelqueue.validation.enable": true,\n}\n' });
+    writeTree(root, { 'broken.json': '{\n  "babelqueue.validation.enable" true\n}\n' });
     const result = babelq(['lint', '--config', 'broken.json', 'forbidden.babel.json'], root);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /broken\.json' is not valid JSON: 2:39: Trailing comma/);
+    assert.match(result.stderr, /broken\.json' is not valid JSON: 2:3: Expected ':' after the property name/);
+  });
+
+  test('a VS Code settings.json as VS Code writes it, with comments and trailing commas, applies; positions stay those of the file', () => {
+    writeTree(root, {
+      'vscode-settings.json': [
+        '// User settings',
+        '{',
+        '  /* severity of the contract\'s',
+        '     forbidden keys */',
+        '  "babelqueue.diagnostics.severity": { "forbidden-key": "off", }, // "off": legacy fixtures',
+        '  "editor.rulers": [100, 120,],',
+        '  "files.exclude": { "**/*.tmp": true, "//not-a-comment": true },',
+        '}',
+      ].join('\n'),
+    });
+    const { result, reports } = lintJson(['--config', 'vscode-settings.json', 'forbidden.babel.json'], root);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(reports[0].diagnostics, []);
+    // A problem after a comment of two lines is named at its line and column in the file as written.
+    writeTree(root, { 'later.json': '{\n  /* one\n     two */ "babelqueue.diagnostics.severity": { "forbidden-key": "of" },\n}\n' });
+    const later = babelq(['lint', '--config', 'later.json', 'forbidden.babel.json'], root);
+    assert.equal(later.status, 2);
+    assert.match(later.stderr, /later\.json': babelqueue\.diagnostics\.severity/);
+    writeTree(root, { 'twice-after-comment.json': '{\n  // a\n  "babelqueue.diagnostics.severity": {},\n  /* b */ "babelqueue.diagnostics.severity": {},\n}\n' });
+    const twice = babelq(['lint', '--config', 'twice-after-comment.json', 'forbidden.babel.json'], root);
+    assert.equal(twice.status, 2);
+    assert.match(twice.stderr, /twice-after-comment\.json': 4:11: "babelqueue\.diagnostics\.severity" is set twice/);
+  });
+
+  test('an unclosed block comment is an error where it starts, not a setting read past it', () => {
+    writeTree(root, { 'unclosed.json': '{\n  "babelqueue.diagnostics.severity": { "forbidden-key": "off" } /* no end\n}\n' });
+    const result = babelq(['lint', '--config', 'unclosed.json', 'forbidden.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /unclosed\.json' is not valid JSON: 2:65: this \/\* comment is never closed/);
   });
 
   test('a setting written twice is refused with its line and column, never dropped in silence; another extension\'s duplicate is not looked at', () => {
