@@ -6,6 +6,7 @@
  */
 import { plural } from '../../core/model/count-words';
 import type { Severity } from '../../core/rules/diagnostic';
+import { displayWidth, padToWidth } from './display-width';
 import { countBySeverity, printable, singleLine, withRelated, type FileReport, type OutputDiagnostic } from '../diagnostics';
 
 export interface StylishOptions {
@@ -29,17 +30,18 @@ export function formatStylish(reports: readonly FileReport[], options: StylishOp
   for (const report of reports) {
     if (report.diagnostics.length === 0) continue;
     const rows = report.diagnostics.map((diagnostic) => ({ diagnostic, location: location(diagnostic), message: singleLine(withRelated(diagnostic)) }));
-    // Pad the plain text first and colour afterwards: escape codes have no width on screen.
+    // Pad the plain text first and colour afterwards: escape codes have no width on screen. A
+    // message may quote a key in any script: it is padded by the columns it takes (./display-width.ts).
     // A loop, not Math.max(...rows): a file with 130,000 findings would overflow the call stack.
     const widest = (width: (row: (typeof rows)[number]) => number) => rows.reduce((most, row) => Math.max(most, width(row)), 0);
     const locationWidth = widest((row) => row.location.length);
     const severityWidth = widest((row) => SEVERITY_LABEL[row.diagnostic.severity].length);
-    const messageWidth = widest((row) => row.message.length);
+    const messageWidth = widest((row) => displayWidth(row.message));
     const lines = [paint(4, printable(report.file))];
     for (const { diagnostic, location, message } of rows) {
       const severity = diagnostic.severity;
       lines.push(
-        `  ${paint(2, location.padEnd(locationWidth))}  ${paint(SEVERITY_COLOR[severity], SEVERITY_LABEL[severity].padEnd(severityWidth))}  ${message.padEnd(messageWidth)}  ${paint(2, diagnostic.code)}`,
+        `  ${paint(2, location.padEnd(locationWidth))}  ${paint(SEVERITY_COLOR[severity], SEVERITY_LABEL[severity].padEnd(severityWidth))}  ${padToWidth(message, messageWidth)}  ${paint(2, diagnostic.code)}`,
       );
     }
     blocks.push(lines.join('\n'));

@@ -132,6 +132,22 @@ describe('stylish', () => {
     assert.equal(second, '  12:13  error    a longer one  forbidden-key');
   });
 
+  test('aligns by the columns a terminal gives each character: CJK and emoji two, a combining accent none', () => {
+    // Every message takes 17 columns on screen, as the ASCII one does: none is padded.
+    const messages = ['key "abcd" is bad', 'key "注文" is bad', 'key "👩‍💻ab" is bad', 'key "🇯🇵ab" is bad', 'key "ﾃｽab" is bad', 'key "cafe\u0301" is bad', 'key "❤\ufe0fab" is bad'];
+    const reports: FileReport[] = [
+      {
+        file: 'x.babel.json',
+        diagnostics: messages.map((message) => ({ code: 'payload-schema' as const, severity: 'error' as const, message, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } })),
+      },
+    ];
+    const rows = formatStylish(reports, { color: false }).split('\n').slice(1, 1 + messages.length);
+    assert.deepEqual(
+      rows,
+      messages.map((message) => `  1:1  error  ${message}  payload-schema`),
+    );
+  });
+
   test('a file with 300,000 findings is printed, not a call-stack overflow', () => {
     const diagnostics = Array.from({ length: 300_000 }, (_, line) => ({ code: 'duplicate-key' as const, severity: 'error' as const, message: 'Duplicate key', range: { start: { line, character: 2 }, end: { line, character: 5 } } }));
     const lines = formatStylish([{ file: 'dup.babel.json', diagnostics }], { color: false }).split('\n');
