@@ -3,7 +3,7 @@
  * someone else (an editor) between lint's read and its write keeps what they saved.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -32,6 +32,30 @@ test('a fixture changed on disk after it was read is not written over: its new t
   const outcome = fixFile(file, readFileSync(path), context, 'fix');
   assert.ok(outcome.applied > 0);
   assert.ok(!readFileSync(path, 'utf8').includes('"timestamp"'));
+});
+
+test('a hard-linked fixture (written in place) changed on disk after it was read is not written over either', () => {
+  const path = join(dir, 'linked.babel.json');
+  const file = { path: 'linked.babel.json', absolute: path };
+  const context = lintContext({ cwd: dir, config: undefined, registry: undefined });
+  writeFileSync(path, FORBIDDEN_TIMESTAMP);
+  linkSync(path, join(dir, 'linked-too.json'));
+  const read = readFileSync(path);
+  const saved = FORBIDDEN_TIMESTAMP.replace('"timestamp"', '"timestamp_saved_by_the_editor"');
+  writeFileSync(path, saved);
+  assert.throws(() => fixFile(file, read, context, 'fix'), (error: unknown) => error instanceof CliError && /'linked\.babel\.json' changed after it was read; it was not written/.test(error.message));
+  assert.equal(readFileSync(path, 'utf8'), saved);
+  // The same length, other bytes: still refused (the length alone does not tell).
+  const sameLength = FORBIDDEN_TIMESTAMP.replace('"timestamp"', '"timestamq"');
+  writeFileSync(path, sameLength);
+  assert.throws(() => fixFile(file, read, context, 'fix'), (error: unknown) => error instanceof CliError && /changed after it was read/.test(error.message));
+  assert.equal(readFileSync(join(dir, 'linked-too.json'), 'utf8'), sameLength);
+  // A longer text replaced by the fix's shorter one: no tail of the old text is left.
+  writeFileSync(path, FORBIDDEN_TIMESTAMP);
+  fixFile(file, readFileSync(path), context, 'fix');
+  const fixed = readFileSync(join(dir, 'linked-too.json'), 'utf8');
+  assert.ok(!fixed.includes('"timestamp"'));
+  assert.doesNotThrow(() => JSON.parse(fixed));
 });
 
 test('a suppressions file changed (or made) on disk after it was read is not written over by a prune or a baseline', () => {

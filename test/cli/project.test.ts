@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT } from './helpers';
@@ -517,6 +517,47 @@ describe('--fix and --fix-dry-run', () => {
       assert.ok(!readFileSync(join(dir, 'shared.babel.json'), 'utf8').includes('"timestamp"'));
       const stat = statSync(join(dir, 'shared.babel.json'));
       assert.deepEqual([stat.uid, stat.gid, stat.mode & 0o777], [4323, 4322, 0o664]);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
+  test('--fix writes a hard-linked fixture in place: every name to it shows the fix, and a change since the read is still refused', { skip: process.platform === 'win32' && 'POSIX links' }, () => {
+    const dir = makeTree({ 'linked.babel.json': FORBIDDEN_TIMESTAMP, 'elsewhere/.keep': '' });
+    try {
+      linkSync(join(dir, 'linked.babel.json'), join(dir, 'elsewhere/same.babel.json'));
+      const inode = statSync(join(dir, 'linked.babel.json')).ino;
+      const fixed = babelq(['lint', '--fix', 'linked.babel.json'], dir);
+      assert.match(fixed.stderr, /fix(es)? applied/, fixed.stderr);
+      const after = readFileSync(join(dir, 'linked.babel.json'), 'utf8');
+      assert.ok(!after.includes('"timestamp"'));
+      assert.equal(readFileSync(join(dir, 'elsewhere/same.babel.json'), 'utf8'), after, 'the other name holds the fixed text too');
+      assert.equal(statSync(join(dir, 'linked.babel.json')).ino, inode);
+      assert.equal(statSync(join(dir, 'linked.babel.json')).nlink, 2);
+      assert.deepEqual(readdirSync(dir).filter((name) => name.includes('babelq-tmp')), [], 'no temporary file is left');
+      // A suppressions file hard-linked to a file elsewhere gets a file of its own: the other name is untouched.
+      writeFileSync(join(dir, 'elsewhere/notes.txt'), '{ "suppressions": [] }\n');
+      linkSync(join(dir, 'elsewhere/notes.txt'), join(dir, 'babelq-suppressions.json'));
+      writeFileSync(join(dir, 'linked.babel.json'), FORBIDDEN_TIMESTAMP);
+      babelq(['lint', '--suppress-all', '--reason', 'legacy', 'linked.babel.json'], dir);
+      assert.match(readFileSync(join(dir, 'babelq-suppressions.json'), 'utf8'), /"pointer": "\/timestamp"/);
+      assert.equal(readFileSync(join(dir, 'elsewhere/notes.txt'), 'utf8'), '{ "suppressions": [] }\n', 'the other name is untouched');
+    } finally {
+      removeTree(dir);
+    }
+  });
+
+  test('--fix in a set-group-ID folder keeps the fixture\'s own group, not the folder\'s', { skip: (process.getuid?.() !== 0) && 'needs root to give a folder a group the writer is not in' }, () => {
+    const dir = makeTree({ 'team/owned.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      chownSync(join(dir, 'team'), 0, 4325);
+      chmodSync(join(dir, 'team'), 0o2775);
+      const group = statSync(join(dir, 'team/owned.babel.json')).gid;
+      assert.notEqual(group, 4325);
+      const fixed = babelq(['lint', '--fix', 'team/owned.babel.json'], dir);
+      assert.match(fixed.stderr, /fix(es)? applied/, fixed.stderr);
+      assert.ok(!readFileSync(join(dir, 'team/owned.babel.json'), 'utf8').includes('"timestamp"'));
+      assert.equal(statSync(join(dir, 'team/owned.babel.json')).gid, group);
     } finally {
       removeTree(dir);
     }
