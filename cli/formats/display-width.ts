@@ -44,8 +44,13 @@ let graphemes: Intl.Segmenter | undefined;
 /** The terminal columns `text` takes. */
 export function displayWidth(text: string): number {
   if (/^[\u0000-\u007f]*$/.test(text)) return text.length;
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   let width = 0;
+  // A Node built without Intl has no segmenter: each character is then counted on its own.
+  if (typeof Intl === 'undefined' || typeof Intl.Segmenter !== 'function') {
+    for (const character of text) width += characterWidth(character);
+    return width;
+  }
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(text)) width += graphemeWidth(segment);
   return width;
 }
