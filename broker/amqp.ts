@@ -78,6 +78,12 @@ export class AmqpPublisher {
   private stalled = false;
   /** Why the broker closed the publish channel: amqplib fails the pending confirm with only "channel closed". */
   private channelError: unknown;
+  /**
+   * Why the broker closed the connection itself (a close frame, with its reply code): RabbitMQ
+   * answers some refusals so (a basic.get on a stream queue is 540 NOT_IMPLEMENTED), and amqplib
+   * fails the pending call with only "Channel ended".
+   */
+  private connectionError: unknown;
 
   private constructor(
     private readonly model: ChannelModel,
@@ -86,7 +92,9 @@ export class AmqpPublisher {
     private readonly timeoutMs: number,
   ) {
     // Without listeners an 'error' event would crash the process; the failing operation reports it.
-    model.on('error', () => {});
+    model.on('error', (error: unknown) => {
+      if (typeof (error as { code?: unknown } | null)?.code === 'number') this.connectionError = error;
+    });
     model.on('close', () => {
       this.closed = true;
     });
@@ -399,6 +407,7 @@ export class AmqpPublisher {
 
   private async fail(error: unknown, phase: Phase, queue: string): Promise<BrokerError> {
     if (error instanceof Deadline) this.stalled = true;
+    if (this.connectionError !== undefined && /channel ended|channel closed|connection closed/i.test(errorMessage(error))) error = this.connectionError;
     if (this.blocked !== undefined && error instanceof Deadline) {
       return new BrokerError('timeout', `${this.target.display} is blocking publishers (${quoted(this.blocked, this.target)}): nothing was confirmed within ${this.timeoutMs} ms.`, { target: this.target.display });
     }
@@ -543,7 +552,7 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
       ? `The queue ${queue} does not exist on ${where}.`
       : `The queue ${queue} does not exist on ${where}: the default exchange would drop the message silently. Declare it (durable) first.`);
   }
-  if (/PRECONDITION.FAILED|RESOURCE.LOCKED/i.test(message) || code === '406' || code === '405') {
+  if (/PRECONDITION.FAILED|RESOURCE.LOCKED|NOT.IMPLEMENTED/i.test(message) || code === '406' || code === '405' || code === '540') {
     return make('rejected', `${where} refused to ${phase} queue ${queue}: ${quoted(brokerReason(message), target)}.`);
   }
   if (/message nacked/i.test(message)) {

@@ -157,6 +157,20 @@ describe('amqp peek', () => {
     await assert.rejects(broker.peek(uniqueQueue(), 5), { kind: 'missing-queue' });
   });
 
+  test('a stream queue, which RabbitMQ cannot basic.get from, is refused in the broker\'s words, not as a lost connection', async () => {
+    const queue = uniqueQueue();
+    queues.add(queue);
+    await channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'stream' } });
+    const broker = await open();
+    await assert.rejects(broker.peek(queue, 5), (error: unknown) => {
+      assert.ok(isBrokerError(error));
+      assert.equal(error.kind, 'rejected');
+      assert.match(error.message, /basic\.get not supported by stream queues/);
+      assert.match(error.message, new RegExp(queue));
+      return true;
+    });
+  });
+
   test('peek reads no more than its byte bound: the first that fit, and the size of the next, requeued with them', async () => {
     const queue = await declared();
     const sized = (name: string, bytes: number) => Buffer.concat([Buffer.from(name), Buffer.alloc(bytes - name.length, 0x61)]);
