@@ -115,11 +115,14 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   const refusal = remoteReadRefusal(context.target, options.has('yes'), action === 'list' ? 'read its queues' : 'redrive its dead letters');
   if (refusal) return refusal;
   try {
-    return choice === undefined ? await list(context) : await redrive(context, parsed, choice);
+    const result = choice === undefined ? await list(context) : await redrive(context, parsed, choice);
+    // A note or an error names what a dead letter holds (its meta.id, the queue it names), which
+    // whoever published to the DLQ wrote: escaped for the terminal, as the listing is.
+    return { ...result, stderr: printableLines(result.stderr) };
   } catch (error) {
     // The read refused (a missing DLQ queue, a key that is not a list): nothing moved, exit 1 as
     // --help says and as send does; connection, login and the like stay 2.
-    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: brokerErrorExit(error) };
+    if (isBrokerError(error)) return { stdout: '', stderr: printableLines(`babelq: ${error.message}\n`), exitCode: brokerErrorExit(error) };
     throw error;
   }
 }
@@ -265,7 +268,8 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     const receipt = await broker.redrive(context.dlqKey, moves);
     const targets = [...new Set(moves.map((move) => (context.target.kind === 'redis' ? move.message.redis.listKey : move.message.amqp.routingKey)))].join(', ');
     const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
-    return { stdout: `Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}.\n`, stderr: notes, exitCode: 0 };
+    // The targets are the queues the dead letters name.
+    return { stdout: printableLines(`Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}.\n`), stderr: notes, exitCode: 0 };
   } catch (error) {
     if (isBrokerError(error)) {
       // Stopped after some moved: exit 2, as the help says, whatever stopped it; the message says

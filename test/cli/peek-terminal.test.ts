@@ -57,3 +57,35 @@ test('send names the queue and meta.id of the file escaped, as peek shows them',
     removeTree(dir);
   }
 });
+
+test('dlq redrive names a queue and a meta.id read from the DLQ escaped, on stdout and stderr alike', async () => {
+  const queue = uniqueQueue();
+  const moved = `${queue}${ESC}[2J`;
+  const notList = `${queue}${ESC}]0;owned${ESC}\\`;
+  for (const key of [queue, `${queue}.dlq`, moved, notList]) brokers.redisKeys.add(key);
+  await brokers.redis.set(notList, 'not a list');
+  const deadLetter = (originalQueue: unknown, metaId: string) => JSON.stringify({
+    job: 'urn:babel:orders:created',
+    trace_id: '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b',
+    data: { order_id: 1 },
+    meta: { id: metaId, queue, lang: 'node', schema_version: 1, created_at: 1749132727000 },
+    attempts: 1,
+    dead_letter: { reason: 'failed', error: 'boom', exception: 'Error', failed_at: 1749132728000, original_queue: originalQueue, attempts: 1, lang: 'node' },
+  });
+  const movedId = `moved${ESC}[31m`;
+  const stuckId = `stuck${ESC}[33m`;
+  const leftId = `left${ESC}[2J`;
+  await brokers.redis.rpush(`${queue}.dlq`, deadLetter(moved, movedId), deadLetter(5, leftId), deadLetter(notList, stuckId));
+
+  const moving = babelq(['dlq', 'redrive', '--queue', queue, '--id', movedId, '--id', leftId], REPO_ROOT);
+  assert.equal(moving.status, 0, moving.stderr);
+  assert.equal(await brokers.redis.llen(moved), 1, 'moved to the queue the dead letter names');
+  const stopped = babelq(['dlq', 'redrive', '--queue', queue, '--id', stuckId], REPO_ROOT);
+  assert.equal(stopped.status, 1, stopped.stderr);
+  for (const [what, text] of [['stdout', moving.stdout], ['stderr', moving.stderr], ['stderr of the stopped redrive', stopped.stderr]] as const) {
+    assert.ok(!text.includes(ESC), `${what} holds a raw ESC: ${JSON.stringify(text)}`);
+  }
+  assert.match(moving.stdout, /\\u001b\[2J/);
+  assert.match(moving.stderr, /left\\u001b\[2J/);
+  assert.match(stopped.stderr, /stuck\\u001b\[33m/);
+});
