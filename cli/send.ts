@@ -147,7 +147,8 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
       // RabbitMQ reserves the "amq." prefix: --declare could not create such a queue either.
       const reserved = message.queue.startsWith('amq.');
       const hint = error.kind === 'missing-queue' ? (reserved ? ' Names starting with "amq." are reserved for the broker: it cannot be declared.' : ' Pass --declare to create it (durable).') : '';
-      return { stdout: '', stderr: `babelq: not sent: ${error.message}${hint}\n`, exitCode: brokerErrorExit(error) };
+      // The error names the queue as the file spells it: escaped for the terminal, as on success.
+      return { stdout: '', stderr: printableLines(`babelq: not sent: ${error.message}${hint}\n`), exitCode: brokerErrorExit(error) };
     }
     throw error;
   } finally {

@@ -89,3 +89,18 @@ test('dlq redrive names a queue and a meta.id read from the DLQ escaped, on stdo
   assert.match(moving.stderr, /left\\u001b\[2J/);
   assert.match(stopped.stderr, /stuck\\u001b\[33m/);
 });
+
+test('send names the queue of the file escaped in an error too', async () => {
+  const queue = `${uniqueQueue()}${ESC}[2J`;
+  brokers.redisKeys.add(queue);
+  await brokers.redis.set(queue, 'not a list');
+  const dir = makeTree({ 'esc.babel.json': JSON.stringify({ job: 'urn:babel:orders:created', trace_id: '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b', data: { order_id: 1 }, meta: { id: '8b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b', queue, lang: 'php', schema_version: 1, created_at: 1749132727000 }, attempts: 0 }) });
+  try {
+    const refused = babelq(['send', 'esc.babel.json', '--yes'], dir);
+    assert.equal(refused.status, 1, refused.stderr);
+    assert.ok(!refused.stderr.includes(ESC), JSON.stringify(refused.stderr));
+    assert.match(refused.stderr, /the key babelq-test-[0-9a-f]+\\u001b\[2J exists but is not a list/);
+  } finally {
+    removeTree(dir);
+  }
+});
