@@ -243,8 +243,8 @@ export class RedisPublisher {
    * The last `count` elements of the list at `key`, oldest first, without removing them, and no
    * more of them than fit in `maxBytes` together: the newest first, up to the first one that would
    * not fit (`nextBytes`: its size), which is left unread with everything older. A user whose ACL
-   * refuses EVAL gets the elements by one LRANGE of `count`, which reads them all from the server,
-   * and the same bound is applied to what came back.
+   * refuses EVAL, or a server without EVAL, gets the elements by one LRANGE of `count`, which
+   * reads them all from the server, and the same bound is applied to what came back.
    */
   async peek(key: string, count: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<RedisPeekResult> {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`peek count must be a whole number ≥ 0, got ${count}`);
@@ -255,7 +255,9 @@ export class RedisPublisher {
       try {
         reply = (await this.client.callBuffer('EVAL', PEEK_SCRIPT, 1, key, String(count), String(maxBytes))) as [Buffer[], number | null];
       } catch (error) {
-        if (!/^NOPERM|^ERR The user executing the script can't/i.test(errorMessage(error))) throw error;
+        // A server whose EVAL was renamed away (rename-command) answers it as an unknown command:
+        // reading needs no script, only the bound is then applied on arrival.
+        if (!/^NOPERM|^ERR The user executing the script can't|^ERR unknown command [`']EVAL[`']/i.test(errorMessage(error))) throw error;
         // One LRANGE (what it reads is one moment's list), the bound applied as the script applies
         // it: what is read past it crosses the wire, but is neither returned nor counted as read.
         const all = await this.client.lrangeBuffer(key, -count, -1);

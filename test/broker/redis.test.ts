@@ -10,6 +10,7 @@ import Redis from 'ioredis';
 import { openBroker, type Broker } from '../../broker';
 import { parseTarget } from '../../broker/target';
 import { NOTE, outgoing, REDIS_URL, uniqueQueue, URN } from './helpers';
+import { Proxy, respCommand } from './proxy';
 
 let plain: Redis;
 const keys = new Set<string>();
@@ -110,6 +111,26 @@ describe('redis babelqueue layout', () => {
       assert.match(error.message, new RegExp(`the key ${queue} exists but is not a list, so nothing was read`));
       return true;
     });
+  });
+
+  test('a server without EVAL (renamed away) is still peeked, by LRANGE, and keeps the byte bound', async () => {
+    const queue = uniqueQueue();
+    track(queue);
+    await plain.rpush(queue, 'older', 'middle', 'newest');
+    // The real Redis behind a proxy that answers EVAL as a server whose EVAL was renamed away.
+    const noEval = await Proxy.start(6379, 'cut-before', () => false, (chunk) => (respCommand('EVAL')(chunk) ? Buffer.from("-ERR unknown command 'EVAL', with args beginning with: ' local size' \r\n") : undefined));
+    try {
+      const broker = await openBroker(`redis://127.0.0.1:${noEval.port}`, { timeoutMs: 2000 });
+      brokers.push(broker);
+      const all = await broker.peek(queue, 3);
+      assert.deepEqual(all.map((m) => Buffer.from(m.body).toString()), ['older', 'middle', 'newest']);
+      const bounded = await broker.peek(queue, 3, 12);
+      assert.deepEqual(bounded.map((m) => Buffer.from(m.body).toString()), ['middle', 'newest']);
+      assert.deepEqual(bounded.stopped, { maxBytes: 12, nextBytes: 5 });
+    } finally {
+      await noEval.close();
+    }
+    assert.equal(await plain.llen(queue), 3, 'nothing was taken');
   });
 
   test('a consumer written from the contract reserves atomically, routes on the URN and accepts', async () => {
