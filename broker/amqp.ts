@@ -540,9 +540,10 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
       : make('auth', `${where} does not allow this user to ${phase === 'peek' ? 'read' : phase === 'declare' ? 'declare' : 'use'} queue ${queue}: check the user's permissions on the virtual host.`);
   }
   // amqplib prints the close frame without its fields; a close in answer to connection.open is
-  // RabbitMQ's NOT_ALLOWED for the virtual host.
+  // RabbitMQ's NOT_ALLOWED for the virtual host, which it also sends when the virtual host or the
+  // user has as many connections as its limit allows: the reason cannot be told apart here.
   if (/NOT.ALLOWED/i.test(message) || code === '530' || /Expected ConnectionOpenOk; got <ConnectionClose/.test(message)) {
-    return make('rejected', `${where} refused the virtual host ${JSON.stringify(target.vhost ?? '/')}: it does not exist or this user has no access to it.`);
+    return make('rejected', `${where} refused the virtual host ${JSON.stringify(target.vhost ?? '/')}: it does not exist, this user has no access to it, or it or the user has reached its connection limit.`);
   }
   if (/NOT.FOUND - no exchange/i.test(message)) {
     return make('rejected', `${where} has no exchange ${quoted(/no exchange '([^']*)'/.exec(message)?.[1] ?? '', target)}: nothing was published.`);

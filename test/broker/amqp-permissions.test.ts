@@ -83,3 +83,16 @@ describe('amqp: a user with write permission on the queue but not on amq.default
     assert.equal(await depth(queue), 0);
   });
 });
+
+test('a user at its connection limit: refused on opening the virtual host, and the error says a limit can be why', async () => {
+  const url = rabbitUser('.*', '.*', '.*');
+  const user = new URL(url).username;
+  execFileSync('rabbitmqctl', ['set_user_limits', user, '{"max-connections": 0}'], { stdio: 'ignore' });
+  await assert.rejects(openBroker(url, { timeoutMs: 2000 }), (error: Error & { kind?: string }) => {
+    assert.equal(error.kind, 'rejected', error.message);
+    // RabbitMQ answers a missing virtual host, one the user may not use and a connection limit alike.
+    assert.match(error.message, /refused the virtual host "\/"/);
+    assert.match(error.message, /connection limit/);
+    return true;
+  });
+});
