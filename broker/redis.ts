@@ -409,6 +409,10 @@ export class RedisPublisher {
     if (/^(WRONGPASS|ERR invalid password|ERR invalid username-password)/i.test(message)) {
       return new BrokerError('auth', `Authentication failed at ${where}: wrong user name or password.`, { target: where, loginRefused: true });
     }
+    if (phase === 'connect' && this.target.username !== undefined && /^ERR wrong number of arguments for .auth/i.test(message)) {
+      // Redis before 6 has no ACL users: its AUTH takes the password alone, and refuses a user name with it as a malformed command.
+      return make('auth', `Authentication failed at ${where}: the server takes no user names (Redis before 6 has none), only a password: give it after a colon, redis://:password@host.`);
+    }
     if (/^NOAUTH/i.test(message)) {
       return make('auth', `${where} requires a password, and none was given.`);
     }

@@ -149,6 +149,17 @@ describe('redis faults', () => {
     await assertRedisEmpty(queue);
   });
 
+  test('a user name for a Redis before 6 (AUTH takes a password only) → auth, saying to drop the user name', async (t) => {
+    const secret = uniqueSecret();
+    const queue = await redisQueue();
+    // Redis 5 answers the two-argument AUTH (user, password) as a command it does not know so.
+    const old = await fake((socket) => socket.on('data', (data: Buffer) => socket.write(/^\*3\r\n\$4\r\nAUTH\r\n/i.test(data.toString('latin1')) ? "-ERR wrong number of arguments for 'auth' command\r\n" : '+PONG\r\n')));
+    const result = await attempt(`redis://alice:${secret}@127.0.0.1:${old.port}`, queue);
+    assertFault(t, result, 'auth', secret);
+    assert.match((result.error as Error).message, /no user names/);
+    await assertRedisEmpty(queue);
+  });
+
   test('no password for a Redis that requires one (NOAUTH) → auth, asking for one', async (t) => {
     const queue = await redisQueue();
     const guarded = await fake((socket) => socket.on('data', () => socket.write('-NOAUTH Authentication required.\r\n')));
