@@ -51,15 +51,16 @@ export interface RedisRedriveResult {
  * A script stops at the first failing command without undoing earlier ones, and Redis checks a
  * user's ACL per command inside it: a user allowed LREM but not RPUSH would lose the message if it
  * were taken out first. So the pushes come first, each through pcall, and a refused step takes
- * back the pushes before it (RPOP: the script runs alone, so the tail is what it pushed). The
- * target's type is checked before anything is written, for a clear error. LPOS (Redis 6.0.6 and
+ * back the pushes before it (RPOP: the script runs alone, so the tail is what it pushed). Every
+ * key's type is checked before anything is written, for an error that names the key at fault
+ * (the DLQ's too: read as a list, it may hold something else by the time it moves). LPOS (Redis 6.0.6 and
  * later) finds the element; where it is missing or denied, the list is read in pages instead.
  * Both search from the tail, and LREM removes the copy nearest it: the dead letters chosen are
  * the newest (peek reads the tail), and a search from the head went through every older dead
  * letter first, on each move, with the server blocked meanwhile (a script runs alone).
  */
 const MOVE_SCRIPT = `
-for i = 2, #KEYS do
+for i = 1, #KEYS do
   local kind = redis.call('TYPE', KEYS[i]).ok
   if kind ~= 'list' and kind ~= 'none' then
     return redis.error_reply('WRONGTYPE the key ' .. KEYS[i] .. ' holds a ' .. kind .. ', not a list')

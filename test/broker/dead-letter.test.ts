@@ -87,6 +87,28 @@ describe('redis (laravel layout): a redrive where one of the target\'s keys is n
   }
 });
 
+test('redis: a DLQ key that holds something other than a list when the move runs is the key named, not the target', async () => {
+  const queue = uniqueQueue();
+  const dlq = deadLetterLocation(queue, 'redis', 'babelqueue');
+  const redriven = move(deadLettered(outgoing(queue).text, queue, 'gateway down'), 'babelqueue');
+  const { listKey } = redriven.message.redis;
+  redisKeys.add(dlq.key).add(listKey);
+  // Read as a list, then replaced before the move (by whoever else writes to that key).
+  await redis.set(dlq.key, 'not a list');
+  const broker = await openBroker(REDIS_URL, { timeoutMs: 2000 });
+  try {
+    await assert.rejects(broker.redrive(dlq.key, [redriven]), (error: Error & { kind?: string }) => {
+      assert.equal(error.kind, 'rejected', error.message);
+      assert.ok(error.message.includes(`the key ${dlq.key} exists but is not a list`), error.message);
+      assert.ok(!error.message.includes(`the key ${listKey} `), error.message);
+      return true;
+    });
+  } finally {
+    await broker.close();
+  }
+  assert.equal(await redis.exists(listKey), 0, 'nothing was pushed');
+});
+
 describe('rabbitmq: redrive', () => {
   test('publishes with a confirm, then acks; the message not picked stays in the DLQ', async () => {
     const queue = uniqueQueue();
