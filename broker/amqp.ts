@@ -317,7 +317,7 @@ export class AmqpPublisher {
         : moved > 0 && !acksSettled
           ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
           : '');
-      throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where} every message not moved is still in ${dlq}.`);
+      throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where}${/[.!?]$/.test(`${cause.message}${where}`) ? ' Every' : ' every'} message not moved is still in ${dlq}.`);
     }
     return { durationMs: elapsed(start), moved, missing: pending.length };
   }

@@ -39,7 +39,7 @@ Options:
   --broker <url>        as for send (default: BABELQ_BROKER_URL, else ${DEFAULT_BROKER_URL})
   --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
   --limit <n>           read at most n dead letters (default 1000, at most ${MAX_READ})
-  --format <text|json>  output format (default text)
+  --format <text|json>  list's output format (default text; redrive prints text)
   --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
 redrive only:
   --id <meta.id>        a message to redrive (repeat for more)
@@ -108,6 +108,8 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
   const context = dlqContext(options, environment);
+  // A redrive says what it moved in lines of text: a script that asked for JSON would parse them and fail later.
+  if (action === 'redrive' && context.format === 'json') throw new CliError('--format json is for dlq list; dlq redrive prints text (its exit status says whether every chosen message moved)', true);
   // A usage error is said before the host question: which dead letters, which SDK.
   const choice = action === 'redrive' ? { select: selection(parsed), sdk: sdkChoice(options.get('sdk')) } : undefined;
   // Both log in before anything else (redrive reads the DLQ first, a dry run too), so the host

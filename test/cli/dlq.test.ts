@@ -506,6 +506,20 @@ describe('babelq dlq usage', () => {
     assert.equal(await redis.llen(queue), 0);
   });
 
+  test('a redrive (a dry run too) refuses --format json, which it would not honour, before reading or moving anything', async () => {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    await redis.rpush(`${queue}.dlq`, deadLettered(outgoing(queue).text, queue, 'gateway down'));
+    for (const dry of [[], ['--dry-run']]) {
+      const result = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--format', 'json', ...dry]);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, /--format json is for dlq list; dlq redrive prints text/);
+      assert.equal(result.stdout, '');
+    }
+    assert.equal(await redis.llen(`${queue}.dlq`), 1);
+    assert.equal(await redis.llen(queue), 0);
+  });
+
   test('an unknown --sdk names the SDKs that ship a redrive', () => {
     const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--sdk', 'dotnet']);
     assert.equal(result.status, 2);
