@@ -63,7 +63,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: [{ language: ENVELOPE_LANGUAGE_ID }, { language: 'json', scheme: 'file' }, { language: 'jsonc', scheme: 'file', pattern: '**/{babelq.json,babelq-suppressions.json}' }],
     outputChannel: output,
     // In Restricted Mode the server runs no git (a checkout's git config could run commands).
-    initializationOptions: { workspaceTrusted: vscode.workspace.isTrusted },
+    // Asked at each start: the client starts a crashed server again with these options, and the
+    // workspace may have been trusted since the first start.
+    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted }),
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
       // A message view's problems leave Problems with its tab, through the workspace report's

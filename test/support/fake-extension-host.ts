@@ -1,0 +1,118 @@
+/**
+ * What `client/extension.ts`'s activate needs beyond test/support/fake-vscode.ts: the rest of the
+ * `vscode` API it touches at activation (as inert stand-ins), and a stand-in for
+ * `vscode-languageclient/node` whose LanguageClient records what it was made with and what it was
+ * asked, and starts, fails or stops as the test says. Install it before the first import of
+ * client/extension.ts (each test file runs in a process of its own).
+ */
+import Module from 'node:module';
+import { installFakeVscode, type FakeVscode } from './fake-vscode';
+
+export type ClientState = 'stopped' | 'starting' | 'running';
+
+export interface FakeLanguageClient {
+  readonly id: string;
+  readonly clientOptions: { initializationOptions?: unknown; [key: string]: unknown };
+  state: ClientState;
+  readonly notifications: { method: string; params: unknown }[];
+  stops: number;
+}
+
+export interface FakeExtensionHost {
+  readonly vscode: FakeVscode;
+  /** The clients made, newest last. */
+  readonly clients: FakeLanguageClient[];
+  /** How the next start ends: 'running', 'failed', or 'pending' (a start that has not ended). */
+  startOutcome: 'running' | 'failed' | 'pending';
+  /** Listeners registered with onDidGrantWorkspaceTrust. */
+  readonly trustListeners: (() => void)[];
+  /** A context for activate. */
+  context(): any;
+}
+
+const CLIENT_ID = 'vscode-languageclient/node (fake, test/support/fake-extension-host.ts)';
+const disposable = { dispose() {} };
+const listen = () => disposable;
+
+export function installFakeExtensionHost(): FakeExtensionHost {
+  const fake = installFakeVscode();
+  const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string; _cache: Record<string, unknown> };
+  const vscode = (loader._cache[loader._resolveFilename('vscode')] as { exports: any }).exports;
+  const host: FakeExtensionHost = {
+    vscode: fake,
+    clients: [],
+    startOutcome: 'running',
+    trustListeners: [],
+    context() {
+      return { ...fake.services().context, asAbsolutePath: (path: string) => `/extension/${path}`, globalStorageUri: { fsPath: '/storage' } };
+    },
+  };
+  const output = () => ({ info() {}, warn() {}, error() {}, trace() {}, debug() {}, appendLine() {}, show() {}, dispose() {} });
+  vscode.window.createOutputChannel ??= output;
+  vscode.window.onDidChangeActiveTextEditor ??= listen;
+  vscode.window.onDidChangeVisibleTextEditors ??= listen;
+  vscode.window.tabGroups.onDidChangeTabs ??= listen;
+  vscode.workspace.onDidChangeTextDocument ??= listen;
+  vscode.workspace.onDidOpenTextDocument ??= listen;
+  vscode.workspace.onDidGrantWorkspaceTrust ??= (listener: () => void) => (host.trustListeners.push(listener), disposable);
+  vscode.workspace.registerTextDocumentContentProvider ??= listen;
+  vscode.languages.createLanguageStatusItem ??= () => ({ dispose() {} });
+  vscode.languages.registerCodeLensProvider ??= listen;
+  vscode.tasks ??= { registerTaskProvider: listen };
+  vscode.LanguageStatusSeverity ??= { Information: 0, Warning: 1, Error: 2 };
+
+  class LanguageClient implements FakeLanguageClient {
+    state: ClientState = 'stopped';
+    readonly notifications: { method: string; params: unknown }[] = [];
+    stops = 0;
+    constructor(readonly id: string, _name: string, _serverOptions: unknown, readonly clientOptions: FakeLanguageClient['clientOptions']) {
+      host.clients.push(this);
+    }
+    onDidChangeState() {
+      return disposable;
+    }
+    onNotification() {
+      return disposable;
+    }
+    isRunning() {
+      return this.state === 'running';
+    }
+    needsStop() {
+      return this.state !== 'stopped';
+    }
+    start(): Promise<void> {
+      this.state = 'starting';
+      if (host.startOutcome === 'pending') return new Promise(() => undefined);
+      if (host.startOutcome === 'failed') {
+        this.state = 'stopped';
+        return Promise.reject(new Error('the server exited'));
+      }
+      this.state = 'running';
+      return Promise.resolve();
+    }
+    /** As vscode-languageclient's: refused unless running or stopped already. */
+    async stop(): Promise<void> {
+      if (this.state === 'stopped') return;
+      if (this.state !== 'running') throw new Error(`Client is not running and can't be stopped. It's current state is: ${this.state}`);
+      this.stops++;
+      this.state = 'stopped';
+    }
+    /** As vscode-languageclient's: refused when the client is not running or starting. */
+    async sendNotification(type: string | { method: string }, params?: unknown): Promise<void> {
+      if (this.state === 'stopped') throw new Error('Client is not running');
+      this.notifications.push({ method: typeof type === 'string' ? type : type.method, params });
+    }
+  }
+  const client = {
+    LanguageClient,
+    State: { Stopped: 1, Running: 2, Starting: 3 },
+    TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 },
+    DidChangeConfigurationNotification: { type: { method: 'workspace/didChangeConfiguration' } },
+  };
+  const resolve = loader._resolveFilename;
+  loader._resolveFilename = function (request: string, ...rest: unknown[]) {
+    return request === 'vscode-languageclient/node' ? CLIENT_ID : resolve.call(this, request, ...rest);
+  };
+  loader._cache[CLIENT_ID] = { id: CLIENT_ID, filename: CLIENT_ID, loaded: true, exports: client };
+  return host;
+}
