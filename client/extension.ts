@@ -15,7 +15,7 @@ import { registerSendCommands, SEND_COMMAND } from './commands/send';
 import { FreshIds } from './fresh-ids';
 import { SavedBytesCheck } from './file-bytes';
 import { ClosedViewProblems, MessageViews, registerMessageViews } from './message-view';
-import { PREVIEW_SCHEME, PreviewProvider, showPreview } from './preview';
+import { PREVIEW_SCHEME, PreviewProvider, previewSource, showPreview } from './preview';
 import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
 import { serverJudge } from './server-judgement';
@@ -156,9 +156,12 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter })),
-    vscode.commands.registerCommand(PREVIEW_COMMAND, (uri?: vscode.Uri) => {
-      const source = uri ?? vscode.window.activeTextEditor?.document.uri;
-      if (!source) return undefined;
+    vscode.commands.registerCommand(PREVIEW_COMMAND, (argument?: unknown) => {
+      const source = previewSource(argument);
+      if (!source) {
+        void vscode.window.showInformationMessage('Open a *.babel.json envelope to preview its published bytes.');
+        return undefined;
+      }
       // The render starts on the click and runs while VS Code opens the preview's editor.
       previews.startRender(source);
       return showPreview(source);

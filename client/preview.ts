@@ -13,6 +13,7 @@ import { readSendSettings } from './send-settings';
 import { EarlyRenders } from './early-renders';
 import { DocumentLengths } from './document-lengths';
 import { HiddenPreviews } from './hidden-previews';
+import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
 
 export const PREVIEW_SCHEME = 'babelqueue-preview';
 /**
@@ -25,6 +26,18 @@ export const PREVIEW_SCHEME = 'babelqueue-preview';
 const MAX_REFRESH_MS = 1000;
 /** How long a render started ahead of VS Code's request is kept for it (VS Code asks within milliseconds, or not at all). */
 const STARTED_KEPT_MS = 10_000;
+
+/**
+ * The envelope the preview command is run for: the URI it is given (the title bar, a CodeLens),
+ * else the active editor's document when it is an envelope. Anything else given (a keybinding's
+ * `args`) names no document, and the active envelope is meant; an active editor of another kind
+ * (an output channel, the preview itself) has no bytes to publish.
+ */
+export function previewSource(argument: unknown): vscode.Uri | undefined {
+  if (argument instanceof vscode.Uri) return argument;
+  const document = vscode.window.activeTextEditor?.document;
+  return document?.languageId === ENVELOPE_LANGUAGE_ID ? document.uri : undefined;
+}
 
 /** The open envelope a preview URI shows, if it is open. */
 function sourceDocument(uri: vscode.Uri): vscode.TextDocument | undefined {

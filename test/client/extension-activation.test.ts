@@ -21,6 +21,7 @@ beforeEach(async () => {
   fake.commands.clear();
   host.clients.length = 0;
   host.trustListeners.length = 0;
+  host.opened.length = 0;
   host.startOutcome = 'running';
 });
 
@@ -40,5 +41,32 @@ describe('Restricted Mode, then trust', () => {
     for (const listener of host.trustListeners) listener();
     // The language client restarts a server that crashed with the same options object.
     assert.deepEqual(initializationOptions(client!.clientOptions), { workspaceTrusted: true });
+  });
+});
+
+describe('Preview Published Bytes', () => {
+  const preview = (...args: unknown[]) => fake.commands.get('babelqueue.previewBytes')!(...args);
+  const said = () => fake.events.map((event) => `${event.kind}: ${event.text}`);
+
+  test('from a keybinding whose args are no URI, it previews the active envelope', async () => {
+    await extension.activate(host.context());
+    fake.activeTextEditor = { document: { uri: host.uri('file:///w/a.babel.json'), languageId: 'babelqueue-envelope' } };
+    await preview('oops');
+    await preview({ uri: 'file:///w/a.babel.json' });
+    const previews = host.opened.filter((uri) => !uri.startsWith('shown '));
+    assert.equal(previews.length, 2, host.opened.join('\n'));
+    for (const uri of previews) assert.match(uri, /^babelqueue-preview:.*\?file:\/\/\/w\/a\.babel\.json$/);
+  });
+
+  test('with no envelope active (an output channel, nothing), it says what to open and previews nothing', async () => {
+    await extension.activate(host.context());
+    for (const editor of [{ document: { uri: host.uri('output:extension-output-babelqueue-1'), languageId: 'Log' } }, undefined]) {
+      fake.activeTextEditor = editor;
+      await preview();
+      await preview('oops');
+    }
+    assert.deepEqual(host.opened, []);
+    assert.equal(said().length, 4, said().join('\n'));
+    for (const line of said()) assert.match(line, /^info: Open a \*\.babel\.json envelope/);
   });
 });

@@ -24,10 +24,14 @@ export interface FakeExtensionHost {
   readonly clients: FakeLanguageClient[];
   /** How the next start ends: 'running', 'failed', or 'pending' (a start that has not ended). */
   startOutcome: 'running' | 'failed' | 'pending';
+  /** The URIs of the documents opened (openTextDocument) and shown (showTextDocument), in order. */
+  readonly opened: string[];
   /** Listeners registered with onDidGrantWorkspaceTrust. */
   readonly trustListeners: (() => void)[];
   /** A context for activate. */
   context(): any;
+  /** A vscode.Uri of the fake `vscode` module. */
+  uri(text: string): any;
 }
 
 const CLIENT_ID = 'vscode-languageclient/node (fake, test/support/fake-extension-host.ts)';
@@ -43,6 +47,8 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     clients: [],
     startOutcome: 'running',
     trustListeners: [],
+    opened: [],
+    uri: (text) => vscode.Uri.parse(text),
     context() {
       return { ...fake.services().context, asAbsolutePath: (path: string) => `/extension/${path}`, globalStorageUri: { fsPath: '/storage' } };
     },
@@ -60,6 +66,33 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   vscode.languages.registerCodeLensProvider ??= listen;
   vscode.tasks ??= { registerTaskProvider: listen };
   vscode.LanguageStatusSeverity ??= { Information: 0, Warning: 1, Error: 2 };
+  vscode.ViewColumn ??= { Active: -1, Beside: -2 };
+  /** Enough of vscode.Uri for the URIs the extension makes: scheme, path and query, written as VS Code writes them. */
+  class Uri {
+    constructor(readonly scheme: string, readonly path: string, readonly query: string) {}
+    static from(parts: { scheme: string; path?: string; query?: string }): Uri {
+      return new Uri(parts.scheme, parts.path ?? '', parts.query ?? '');
+    }
+    static parse(text: string): Uri {
+      const match = /^([a-z][a-z0-9+.-]*):([^?]*)(?:\?(.*))?$/i.exec(text);
+      return match ? new Uri(match[1]!, match[2]!, match[3] ?? '') : new Uri('file', text, '');
+    }
+    get fsPath(): string {
+      return this.path;
+    }
+    toString(): string {
+      return `${this.scheme}:${this.path}${this.query ? `?${this.query}` : ''}`;
+    }
+  }
+  vscode.Uri ??= Uri;
+  vscode.workspace.openTextDocument ??= async (uri: { toString(): string }) => {
+    host.opened.push(uri.toString());
+    return { uri, languageId: 'babelqueue-preview' };
+  };
+  vscode.window.showTextDocument ??= async (document: { uri: { toString(): string } }) => {
+    host.opened.push(`shown ${document.uri.toString()}`);
+    return {};
+  };
 
   class LanguageClient implements FakeLanguageClient {
     state: ClientState = 'stopped';
