@@ -132,7 +132,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   try {
     await client.start();
-    context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD)));
+    // A server that is gone (stopped after crashing) has nothing to be told: one started again asks at its start.
+    context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD).catch(() => undefined)));
   } catch (error) {
     serverState = 'stopped';
     render();
@@ -177,6 +178,11 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  const stopping = client;
   client = undefined;
+  if (!stopping) return;
+  // The language client refuses to stop a server still starting: its start is waited for, so the
+  // server it brings up is stopped, not left behind. A start that failed left nothing to stop.
+  if (stopping.state === State.Starting) await stopping.start().catch(() => undefined);
+  if (stopping.isRunning()) await stopping.stop();
 }

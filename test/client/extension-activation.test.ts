@@ -70,3 +70,41 @@ describe('Preview Published Bytes', () => {
     for (const line of said()) assert.match(line, /^info: Open a \*\.babel\.json envelope/);
   });
 });
+
+describe('deactivate', () => {
+  test('after a start that failed, it ends without an error', async () => {
+    host.startOutcome = 'failed';
+    await extension.activate(host.context());
+    await extension.deactivate();
+  });
+
+  test('while the server is still starting, it waits for the start and stops the server', async () => {
+    host.startOutcome = 'pending';
+    const activating = extension.activate(host.context());
+    const deactivating = extension.deactivate();
+    host.finishStart();
+    await deactivating;
+    await activating;
+    const [client] = host.clients;
+    assert.equal(client!.phase, 'stopped');
+    assert.equal(client!.stops, 1);
+  });
+
+  test('trust granted once the server is gone for good is no unhandled rejection', async () => {
+    fake.trusted = false;
+    await extension.activate(host.context());
+    const [client] = host.clients;
+    client!.phase = 'stopped';
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      fake.trusted = true;
+      for (const listener of host.trustListeners) listener();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    assert.deepEqual(unhandled, []);
+  });
+});

@@ -8,12 +8,13 @@
 import Module from 'node:module';
 import { installFakeVscode, type FakeVscode } from './fake-vscode';
 
-export type ClientState = 'stopped' | 'starting' | 'running';
+export type ClientState = 'stopped' | 'starting' | 'running' | 'startFailed';
 
 export interface FakeLanguageClient {
   readonly id: string;
   readonly clientOptions: { initializationOptions?: unknown; [key: string]: unknown };
-  state: ClientState;
+  /** Where it is; `state` is the library's public State of it. */
+  phase: ClientState;
   readonly notifications: { method: string; params: unknown }[];
   stops: number;
 }
@@ -22,8 +23,10 @@ export interface FakeExtensionHost {
   readonly vscode: FakeVscode;
   /** The clients made, newest last. */
   readonly clients: FakeLanguageClient[];
-  /** How the next start ends: 'running', 'failed', or 'pending' (a start that has not ended). */
+  /** How the next start ends: 'running', 'failed', or 'pending' (a start that ends when finishStart is called). */
   startOutcome: 'running' | 'failed' | 'pending';
+  /** Ends a pending start: the server runs. */
+  finishStart(): void;
   /** The URIs of the documents opened (openTextDocument) and shown (showTextDocument), in order. */
   readonly opened: string[];
   /** Listeners registered with onDidGrantWorkspaceTrust. */
@@ -36,6 +39,8 @@ export interface FakeExtensionHost {
 
 const CLIENT_ID = 'vscode-languageclient/node (fake, test/support/fake-extension-host.ts)';
 const disposable = { dispose() {} };
+/** vscode-languageclient's public states. */
+const STATE = { Stopped: 1, Running: 2, Starting: 3, StartFailed: 4 };
 const listen = () => disposable;
 
 export function installFakeExtensionHost(): FakeExtensionHost {
@@ -48,6 +53,7 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     startOutcome: 'running',
     trustListeners: [],
     opened: [],
+    finishStart: () => undefined,
     uri: (text) => vscode.Uri.parse(text),
     context() {
       return { ...fake.services().context, asAbsolutePath: (path: string) => `/extension/${path}`, globalStorageUri: { fsPath: '/storage' } };
@@ -95,7 +101,10 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   };
 
   class LanguageClient implements FakeLanguageClient {
-    state: ClientState = 'stopped';
+    phase: ClientState = 'stopped';
+    get state(): number {
+      return { stopped: STATE.Stopped, starting: STATE.Starting, running: STATE.Running, startFailed: STATE.StartFailed }[this.phase];
+    }
     readonly notifications: { method: string; params: unknown }[] = [];
     stops = 0;
     constructor(readonly id: string, _name: string, _serverOptions: unknown, readonly clientOptions: FakeLanguageClient['clientOptions']) {
@@ -108,37 +117,49 @@ export function installFakeExtensionHost(): FakeExtensionHost {
       return disposable;
     }
     isRunning() {
-      return this.state === 'running';
+      return this.phase === 'running';
     }
+    private starting: Promise<void> | undefined;
     needsStop() {
-      return this.state !== 'stopped';
+      return this.phase === 'starting' || this.phase === 'running';
     }
+    /** As vscode-languageclient's: a start while one is under way is that start. */
     start(): Promise<void> {
-      this.state = 'starting';
-      if (host.startOutcome === 'pending') return new Promise(() => undefined);
+      if (this.starting) return this.starting;
+      this.phase = 'starting';
+      if (host.startOutcome === 'pending') {
+        this.starting = new Promise((resolve) => {
+          host.finishStart = () => {
+            this.phase = 'running';
+            this.starting = undefined;
+            resolve();
+          };
+        });
+        return this.starting;
+      }
       if (host.startOutcome === 'failed') {
-        this.state = 'stopped';
+        this.phase = 'startFailed';
         return Promise.reject(new Error('the server exited'));
       }
-      this.state = 'running';
+      this.phase = 'running';
       return Promise.resolve();
     }
-    /** As vscode-languageclient's: refused unless running or stopped already. */
+    /** As vscode-languageclient's: refused unless running or stopped already (a start under way, or failed, cannot be stopped). */
     async stop(): Promise<void> {
-      if (this.state === 'stopped') return;
-      if (this.state !== 'running') throw new Error(`Client is not running and can't be stopped. It's current state is: ${this.state}`);
+      if (this.phase === 'stopped') return;
+      if (this.phase !== 'running') throw new Error(`Client is not running and can't be stopped. It's current state is: ${this.phase}`);
       this.stops++;
-      this.state = 'stopped';
+      this.phase = 'stopped';
     }
-    /** As vscode-languageclient's: refused when the client is not running or starting. */
+    /** As vscode-languageclient's: refused when the client is stopped or its start failed. */
     async sendNotification(type: string | { method: string }, params?: unknown): Promise<void> {
-      if (this.state === 'stopped') throw new Error('Client is not running');
+      if (this.phase === 'stopped' || this.phase === 'startFailed') throw new Error('Client is not running');
       this.notifications.push({ method: typeof type === 'string' ? type : type.method, params });
     }
   }
   const client = {
     LanguageClient,
-    State: { Stopped: 1, Running: 2, Starting: 3 },
+    State: STATE,
     TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 },
     DidChangeConfigurationNotification: { type: { method: 'workspace/didChangeConfiguration' } },
   };
