@@ -21,9 +21,12 @@ export interface LintTaskOptions {
 /** The arguments after the CLI's path; anything of the wrong type is left out rather than passed on. */
 export function lintTaskArgs(options: LintTaskOptions): string[] {
   const paths = Array.isArray(options.paths) ? options.paths.filter((path): path is string => typeof path === 'string' && path !== '') : [];
-  const args = ['lint', ...(paths.length > 0 ? paths : ['.']), '--format', 'compact'];
+  const args = ['lint', '--format', 'compact'];
   if (typeof options.registry === 'string' && options.registry !== '') args.push('--registry', options.registry);
   if (typeof options.config === 'string' && options.config !== '') args.push('--config', options.config);
   if (typeof options.maxWarnings === 'number' && Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0) args.push('--max-warnings', String(options.maxWarnings));
+  // The paths after `--`: a folder named `-legacy` or `--fix` is a path, not an option (`--fix`
+  // would rewrite every fixture of the folder).
+  args.push('--', ...(paths.length > 0 ? paths : ['.']));
   return args;
 }

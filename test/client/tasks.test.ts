@@ -28,6 +28,9 @@ before(() => {
     // A colon in the file name, and a key that makes the message itself look like a matcher line.
     'fixtures/odd: name.babel.json': envelope({ extra: ',\n  "Attempts": 1,\n  "x:1:2-3:4: error json-syntax: y": true', jobKey: 'urn' }),
     'fixtures/clean.babel.json': envelope(),
+    // Folders whose names read as options.
+    '-legacy/forbidden.babel.json': FORBIDDEN_TIMESTAMP,
+    '--fix/forbidden.babel.json': FORBIDDEN_TIMESTAMP,
     // Money in a float (a warning) and vendor keys under meta.ext (an information note): several
     // codes and levels for the matcher to read.
     'fixtures/money.babel.json': envelope({ data: '{ "amount": 49.9 }' }).replace('"created_at": 1749132727000', '"created_at": 1749132727000,\n    "ext": { "acme": { "region": "eu" } }'),
@@ -48,11 +51,11 @@ describe('the babelq task type', () => {
   });
 
   test('arguments: the paths (default the folder), the options, always --format compact; wrong types left out', () => {
-    assert.deepEqual(lintTaskArgs({}), ['lint', '.', '--format', 'compact']);
+    assert.deepEqual(lintTaskArgs({}), ['lint', '--format', 'compact', '--', '.']);
     assert.deepEqual(lintTaskArgs({ paths: ['a', 'b/**/*.babel.json'], registry: 'schemas/registry.json', config: 'babelq.json', maxWarnings: 0 }), [
-      'lint', 'a', 'b/**/*.babel.json', '--format', 'compact', '--registry', 'schemas/registry.json', '--config', 'babelq.json', '--max-warnings', '0',
+      'lint', '--format', 'compact', '--registry', 'schemas/registry.json', '--config', 'babelq.json', '--max-warnings', '0', '--', 'a', 'b/**/*.babel.json',
     ]);
-    assert.deepEqual(lintTaskArgs({ paths: 'a' as unknown as string[], maxWarnings: -1, registry: 3 as unknown as string }), ['lint', '.', '--format', 'compact']);
+    assert.deepEqual(lintTaskArgs({ paths: 'a' as unknown as string[], maxWarnings: -1, registry: 3 as unknown as string }), ['lint', '--format', 'compact', '--', '.']);
   });
 
   test("the matcher reads every line of the task's real output as the finding it is", () => {
@@ -82,6 +85,15 @@ describe('the babelq task type', () => {
     }
     assert.ok(expected.some((d) => d.file === 'fixtures/odd: name.babel.json' && d.message.includes('x:1:2-3:4: error json-syntax')), 'the hostile message is in the output');
     assert.ok(new Set(expected.map((d) => d.severity)).size >= 3);
+  });
+
+  test('a path that begins with "-" is a path, never an option: the files are linted, none is fixed', () => {
+    for (const folder of ['-legacy', '--fix']) {
+      const result = babelq(lintTaskArgs({ paths: [folder] }), root);
+      assert.equal(result.status, 1, `${folder}: ${result.stderr}`);
+      assert.match(result.stdout, new RegExp(`^${folder}/forbidden\\.babel\\.json:\\d+:\\d+-\\d+:\\d+: error forbidden-key: `, 'm'), folder);
+      assert.equal(readFileSync(join(root, folder, 'forbidden.babel.json'), 'utf8'), FORBIDDEN_TIMESTAMP, `${folder}: the fixture is as written`);
+    }
   });
 
   test('a clean run prints nothing for the matcher to read', () => {
