@@ -83,10 +83,17 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
         this.lengths.changed(event.document.uri.toString(), event.document.version, event.contentChanges);
         this.refreshLater(event.document.uri);
       }),
+      // An envelope that closes, or opens again (its file may have changed on disk meanwhile), is
+      // previewed again as it now is: "not open", then the text opened, never its bytes from before.
       vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === PREVIEW_SCHEME) this.hidden.settled(document.uri.query);
-        else this.lengths.forget(document.uri.toString());
+        if (document.uri.scheme === PREVIEW_SCHEME) {
+          this.hidden.settled(document.uri.query);
+          return;
+        }
+        this.lengths.forget(document.uri.toString());
+        this.refreshLater(document.uri);
       }),
+      vscode.workspace.onDidOpenTextDocument((document) => this.refreshLater(document.uri)),
       // A preview that was hidden while its envelope changed is rendered again when it is shown.
       vscode.window.onDidChangeVisibleTextEditors((editors) => {
         for (const editor of editors) {

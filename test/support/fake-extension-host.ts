@@ -35,6 +35,10 @@ export interface FakeExtensionHost {
   context(): any;
   /** A vscode.Uri of the fake `vscode` module. */
   uri(text: string): any;
+  /** The fake `vscode` module itself (workspace.textDocuments can be set). */
+  readonly api: any;
+  /** Calls the listeners of a workspace or window event (`onDidCloseTextDocument`, …) with `value`. */
+  fire(event: string, value: unknown): void;
 }
 
 const CLIENT_ID = 'vscode-languageclient/node (fake, test/support/fake-extension-host.ts)';
@@ -55,9 +59,33 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     opened: [],
     finishStart: () => undefined,
     uri: (text) => vscode.Uri.parse(text),
+    api: vscode,
+    fire: (event, value) => {
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(value);
+    },
     context() {
       return { ...fake.services().context, asAbsolutePath: (path: string) => `/extension/${path}`, globalStorageUri: { fsPath: '/storage' } };
     },
+  };
+  // The events a test fires, recorded as they are listened to.
+  const listeners = new Map<string, ((value: unknown) => void)[]>();
+  const recorded = (event: string) => (listener: (value: unknown) => void) => {
+    listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+    return { dispose: () => listeners.set(event, (listeners.get(event) ?? []).filter((other) => other !== listener)) };
+  };
+  for (const event of ['onDidOpenTextDocument', 'onDidCloseTextDocument', 'onDidChangeTextDocument', 'onDidChangeConfiguration']) vscode.workspace[event] = recorded(event);
+  vscode.window.onDidChangeVisibleTextEditors = recorded('onDidChangeVisibleTextEditors');
+  /** An EventEmitter whose listeners hear what it fires. */
+  vscode.EventEmitter = class {
+    private readonly heard: ((value: unknown) => void)[] = [];
+    readonly event = (listener: (value: unknown) => void) => (this.heard.push(listener), disposable);
+    fire(value: unknown): void {
+      for (const listener of this.heard) listener(value);
+    }
+    dispose(): void {}
+  };
+  vscode.Position ??= class {
+    constructor(readonly line: number, readonly character: number) {}
   };
   const output = () => ({ info() {}, warn() {}, error() {}, trace() {}, debug() {}, appendLine() {}, show() {}, dispose() {} });
   vscode.window.createOutputChannel ??= output;
