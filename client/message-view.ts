@@ -63,6 +63,17 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
   }
 }
 
+/**
+ * The document a command on messages is run for: the one whose title bar or CodeLens ran it (VS
+ * Code passes its URI, and the active editor may be another message's, in another editor group),
+ * else, run from the palette or a keybinding, the active editor's.
+ */
+export function commandDocument(argument: unknown): vscode.TextDocument | undefined {
+  if (!(argument instanceof vscode.Uri)) return vscode.window.activeTextEditor?.document;
+  const key = argument.toString();
+  return vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
+}
+
 /** True when a tab still shows the message view `uri`. */
 export function messageViewShown(uri: vscode.Uri): boolean {
   const key = uri.toString();
@@ -122,14 +133,13 @@ export class ClosedViewProblems implements vscode.Disposable {
 export function registerMessageViews(context: vscode.ExtensionContext, views: MessageViews): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, views),
-    vscode.commands.registerCommand(SAVE_AS_FIXTURE_COMMAND, () => saveAsFixture(views)),
+    vscode.commands.registerCommand(SAVE_AS_FIXTURE_COMMAND, (argument?: unknown) => saveAsFixture(views, commandDocument(argument))),
   );
 }
 
-async function saveAsFixture(views: MessageViews): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  const message = editor && views.messageOf(editor.document.uri);
-  if (!editor || !message) {
+async function saveAsFixture(views: MessageViews, document: vscode.TextDocument | undefined): Promise<void> {
+  const message = document && views.messageOf(document.uri);
+  if (!document || !message) {
     void vscode.window.showInformationMessage('Open a message from Peek Queue or Dead Letters to save it as a fixture.');
     return;
   }
@@ -146,7 +156,7 @@ async function saveAsFixture(views: MessageViews): Promise<void> {
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
   });
   if (!target) return;
-  const text = editor.document.getText();
+  const text = document.getText();
   const content = choice.renew ? withRenewedIds(text, { uuid: randomUUID, now: Date.now }) : text;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
   await vscode.window.showTextDocument(target);

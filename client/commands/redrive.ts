@@ -14,7 +14,7 @@ import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
-import type { MessageViews, ShownMessage } from '../message-view';
+import { commandDocument, type MessageViews, type ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { failureText } from '../send-settings';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
@@ -41,8 +41,8 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
   const edited = new Map<string, ShownMessage>();
   services.context.subscriptions.push(
     vscode.workspace.onDidCloseTextDocument((document) => edited.delete(document.uri.toString())),
-    vscode.commands.registerCommand(REDRIVE_COMMAND, async () => {
-      const document = vscode.window.activeTextEditor?.document;
+    vscode.commands.registerCommand(REDRIVE_COMMAND, async (argument?: unknown) => {
+      const document = commandDocument(argument);
       const viewed = document && services.views.messageOf(document.uri);
       const copy = document && edited.get(document.uri.toString());
       if (viewed && !viewed.source.deadLetters) {
@@ -58,8 +58,8 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
       void vscode.window.showInformationMessage('Open a dead letter (BabelQueue: Dead Letters) or its edited copy to redrive it.');
       return false;
     }),
-    vscode.commands.registerCommand(EDIT_THEN_REDRIVE_COMMAND, async () => {
-      const document = vscode.window.activeTextEditor?.document;
+    vscode.commands.registerCommand(EDIT_THEN_REDRIVE_COMMAND, async (argument?: unknown) => {
+      const document = commandDocument(argument);
       const viewed = document && services.views.messageOf(document.uri);
       if (!viewed || !viewed.source.deadLetters) {
         void vscode.window.showInformationMessage('Open a dead letter (BabelQueue: Dead Letters) to edit and redrive it.');

@@ -123,8 +123,8 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     host.opened.push(uri.toString());
     return { uri, languageId: 'babelqueue-preview' };
   };
-  vscode.window.showTextDocument ??= async (document: { uri: { toString(): string } }) => {
-    host.opened.push(`shown ${document.uri.toString()}`);
+  vscode.window.showTextDocument ??= async (shown: { uri: { toString(): string } } | { toString(): string }) => {
+    host.opened.push(`shown ${('uri' in shown ? shown.uri : shown).toString()}`);
     return {};
   };
 
