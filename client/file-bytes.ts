@@ -1,15 +1,16 @@
 /**
  * The file behind an envelope document, checked as `babelq lint` reads it before the editor
  * previews or sends the document's text. VS Code decodes a file that is not UTF-8 with U+FFFD in
- * place of the bad bytes (or in another encoding the user picked), so its text would be published
- * with bytes the file does not hold; lint reports such a file, and `babelq preview` and `send`
- * refuse it, so the editor refuses it too, with lint's words.
+ * place of the bad bytes (or in another encoding the user picked), and a file's byte-order mark
+ * away, so its text would be published with bytes the file does not hold; lint reports such a
+ * file, and `babelq preview` and `send` refuse it, so the editor refuses it too, with lint's words.
  *
  * Only a saved document is checked: an edited one is published as typed, the text a save would
  * write. No `vscode` import: the extension passes the file system in, the tests a fake one.
  */
 import { invalidUtf8At } from '../core/model/utf8';
 import { notUtf8Message } from '../core/rules/structure/json-syntax';
+import { BYTE_ORDER_MARK_MESSAGE } from '../core/parse/parser';
 
 /**
  * The most bytes read to check a file: lint's limit for an envelope file (MAX_ENVELOPE_FILE_BYTES
@@ -59,7 +60,9 @@ export class SavedBytesCheck {
       return undefined;
     }
     const where = invalidUtf8At(bytes);
-    const refusal = where === undefined ? undefined : notUtf8Message(where);
+    // A byte-order mark is hidden by VS Code as well (its text starts after it), and lint, `babelq
+    // preview` and `send` refuse the file for it: every SDK consumer rejects those bytes.
+    const refusal = where !== undefined ? notUtf8Message(where) : startsWithByteOrderMark(bytes) ? BYTE_ORDER_MARK_MESSAGE : undefined;
     this.answers.set(document.uri, { size: stat.size, mtime: stat.mtime, refusal });
     return refusal;
   }
@@ -68,6 +71,10 @@ export class SavedBytesCheck {
   forget(uri: string): void {
     this.answers.delete(uri);
   }
+}
+
+function startsWithByteOrderMark(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 /** What the check needs of an editor document (a VS Code TextDocument has all of it). */

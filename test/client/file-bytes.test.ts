@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import { decodeStrictly } from '../../workspace/strict-utf8';
 import { CHECKED_FILE_LIMIT, envelopeState, SavedBytesCheck, type FileBytesReader } from '../../client/file-bytes';
 import { MAX_ENVELOPE_FILE_BYTES } from '../../workspace/bounded-read';
+import { BYTE_ORDER_MARK_MESSAGE } from '../../core/parse/parser';
 
 const LATIN1 = Buffer.from('{"job":"urn:babel:orders:created","data":{"name":"caf\xe9"}}\n', 'latin1');
 const UTF8 = Buffer.from('{"job":"urn:babel:orders:created","data":{"name":"café"}}\n', 'utf8');
@@ -38,6 +39,15 @@ describe('SavedBytesCheck', () => {
     assert.ok(!lint.ok);
     assert.equal(await new SavedBytesCheck(files(LATIN1)).refusal(saved), lint.message);
     assert.match(lint.message, /not valid UTF-8 \(an invalid sequence starts with byte 0xE9 at byte offset 53, line 1\)/);
+  });
+
+  test('a saved file that starts with a byte-order mark (which VS Code hides) is refused with lint\'s message, as babelq preview and send refuse it', async () => {
+    const withMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), UTF8]);
+    assert.equal(await new SavedBytesCheck(files(withMark)).refusal(saved), BYTE_ORDER_MARK_MESSAGE);
+    // An edited document is published as typed, as for any other file.
+    assert.equal(await new SavedBytesCheck(files(withMark)).refusal({ ...saved, isDirty: true }), undefined);
+    // A mark elsewhere than at the start is a character of the text, not a mark.
+    assert.equal(await new SavedBytesCheck(files(Buffer.from('{"job":"urn:babel:orders:created","data":{"name":"\ufeff"}}\n', 'utf8'))).refusal(saved), undefined);
   });
 
   test('a UTF-8 file, an edited document and a document with no file are let through', async () => {
