@@ -158,6 +158,12 @@ async function saveAsFixture(views: MessageViews, document: vscode.TextDocument 
   if (!target) return;
   const text = document.getText();
   const content = choice.renew ? withRenewedIds(text, { uuid: randomUUID, now: Date.now }) : text;
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
+  try {
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
+  } catch (error) {
+    // Said with the file and the file system's reason (a read-only folder, a full disk), not as a command that failed.
+    void vscode.window.showErrorMessage(`Save as Fixture: ${target.fsPath} was not written: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   await vscode.window.showTextDocument(target);
 }

@@ -98,3 +98,18 @@ describe('run from a view that is not the active editor', () => {
     assert.match(written[0]!, new RegExp(FIRST_ID));
   });
 });
+
+describe('Save as Fixture that cannot write the file', () => {
+  test('says which file and why, and opens nothing', async () => {
+    const { views } = twoViews();
+    fake.answer = (event, items) => (event.kind === 'quickPick' ? items[0] : undefined);
+    host.api.window.showSaveDialog = async () => host.uri('file:///read-only/billing-invoice-paid.babel.json');
+    host.api.workspace.fs = { writeFile: async () => { throw Object.assign(new Error('EACCES: permission denied, open \'/read-only/billing-invoice-paid.babel.json\''), { code: 'NoPermissions' }); } };
+    host.opened.length = 0;
+    messageView.registerMessageViews(host.context(), views as never);
+    await fake.commands.get('babelqueue.saveMessageAsFixture')!();
+    const errors = fake.events.filter((event) => event.kind === 'error').map((event) => event.text);
+    assert.deepEqual(errors, ['Save as Fixture: /read-only/billing-invoice-paid.babel.json was not written: EACCES: permission denied, open \'/read-only/billing-invoice-paid.babel.json\'']);
+    assert.deepEqual(host.opened, []);
+  });
+});

@@ -101,21 +101,21 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   vscode.tasks ??= { registerTaskProvider: listen };
   vscode.LanguageStatusSeverity ??= { Information: 0, Warning: 1, Error: 2 };
   vscode.ViewColumn ??= { Active: -1, Beside: -2 };
-  /** Enough of vscode.Uri for the URIs the extension makes: scheme, path and query, written as VS Code writes them. */
+  /** Enough of vscode.Uri for the URIs the extension makes: scheme, authority, path and query, written as VS Code writes them (unescaped). */
   class Uri {
-    constructor(readonly scheme: string, readonly path: string, readonly query: string) {}
-    static from(parts: { scheme: string; path?: string; query?: string }): Uri {
-      return new Uri(parts.scheme, parts.path ?? '', parts.query ?? '');
+    constructor(readonly scheme: string, readonly authority: string | undefined, readonly path: string, readonly query: string) {}
+    static from(parts: { scheme: string; authority?: string; path?: string; query?: string }): Uri {
+      return new Uri(parts.scheme, parts.authority, parts.path ?? '', parts.query ?? '');
     }
     static parse(text: string): Uri {
-      const match = /^([a-z][a-z0-9+.-]*):([^?]*)(?:\?(.*))?$/i.exec(text);
-      return match ? new Uri(match[1]!, match[2]!, match[3] ?? '') : new Uri('file', text, '');
+      const match = /^([a-z][a-z0-9+.-]*):(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?/i.exec(text);
+      return match ? new Uri(match[1]!, match[2], match[3]!, match[4] ?? '') : new Uri('file', '', text, '');
     }
     get fsPath(): string {
       return this.path;
     }
     toString(): string {
-      return `${this.scheme}:${this.path}${this.query ? `?${this.query}` : ''}`;
+      return `${this.scheme}:${this.authority !== undefined ? `//${this.authority}` : ''}${this.path}${this.query ? `?${this.query}` : ''}`;
     }
   }
   vscode.Uri ??= Uri;
