@@ -111,11 +111,26 @@ function refusedUntrusted(): boolean {
   return true;
 }
 
+/**
+ * Whose settings (broker, layout) a queue is read with: the active envelope's, else the active
+ * editor's file's; with neither, in a workspace of several folders, the folder picked (each may
+ * name its own broker, and read without a resource only the user's and the workspace's settings
+ * apply). Undefined when there is no folder to choose; 'cancelled' when the pick was dismissed.
+ */
+async function settingsScope(): Promise<vscode.Uri | undefined | 'cancelled'> {
+  const active = envelopeDocument()?.uri ?? vscode.window.activeTextEditor?.document.uri;
+  if ((vscode.workspace.workspaceFolders ?? []).length <= 1) return active;
+  if (active && vscode.workspace.getWorkspaceFolder(active)) return active;
+  const folder = await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which workspace folder’s broker settings?' });
+  return folder ? folder.uri : 'cancelled';
+}
+
 /** Reads and lints up to LIST_LIMIT messages of the chosen queue, after the guards. */
 
 async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dead Letters', queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
   if (refusedUntrusted()) return undefined;
-  const settingsUri = envelopeDocument()?.uri;
+  const settingsUri = await settingsScope();
+  if (settingsUri === 'cancelled') return undefined;
   const settings = settingsFor(settingsUri);
   let host: string;
   try {
