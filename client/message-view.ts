@@ -147,7 +147,8 @@ async function saveAsFixture(views: MessageViews, document: vscode.TextDocument 
   const renew = { label: 'Renew meta.id and created_at', description: 'trace_id is kept: it correlates', renew: true };
   const choice = await vscode.window.showQuickPick([keep, renew], { title: 'Save as Fixture: ids and time' });
   if (!choice) return;
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  // The folder whose settings (broker) the message was read with, in a workspace of several.
+  const folder = (message.source.settingsUri && vscode.workspace.getWorkspaceFolder(message.source.settingsUri)?.uri) ?? vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = fixtureFileName(message.row.urn);
   const target = await vscode.window.showSaveDialog({
     title: 'Save as Fixture',

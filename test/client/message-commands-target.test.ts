@@ -113,3 +113,24 @@ describe('Save as Fixture that cannot write the file', () => {
     assert.deepEqual(host.opened, []);
   });
 });
+
+describe('Save as Fixture in a workspace of several folders', () => {
+  test('offers the folder whose settings the message was read with, not the first folder', async () => {
+    const { views, first } = twoViews();
+    const message = (views as { messageOf(uri: unknown): { source: Record<string, unknown> } }).messageOf(first);
+    message.source.settingsUri = host.uri('file:///w/worker/jobs/a.babel.json');
+    const folders = ['api', 'worker'].map((name, index) => ({ name, index, uri: host.uri(`file:///w/${name}`) }));
+    host.api.workspace.workspaceFolders = folders;
+    host.api.workspace.getWorkspaceFolder = (uri: { path: string }) => folders.find((folder) => uri.path.startsWith(`${folder.uri.path}/`));
+    fake.answer = (event, items) => (event.kind === 'quickPick' ? items[0] : undefined);
+    let offered: string | undefined;
+    host.api.window.showSaveDialog = async (options: { defaultUri?: { toString(): string } }) => void (offered = options.defaultUri?.toString());
+    try {
+      messageView.registerMessageViews(host.context(), views as never);
+      await fake.commands.get('babelqueue.saveMessageAsFixture')!(first);
+    } finally {
+      host.api.workspace.workspaceFolders = undefined;
+    }
+    assert.equal(offered, 'file:///w/worker/billing-invoice-paid.babel.json');
+  });
+});

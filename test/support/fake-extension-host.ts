@@ -111,6 +111,9 @@ export function installFakeExtensionHost(): FakeExtensionHost {
       const match = /^([a-z][a-z0-9+.-]*):(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?/i.exec(text);
       return match ? new Uri(match[1]!, match[2], match[3]!, match[4] ?? '') : new Uri('file', '', text, '');
     }
+    static joinPath(base: Uri, ...parts: string[]): Uri {
+      return new Uri(base.scheme, base.authority, [base.path.replace(/\/$/, ''), ...parts].join('/'), '');
+    }
     get fsPath(): string {
       return this.path;
     }
