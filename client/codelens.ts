@@ -9,15 +9,22 @@ import { readSendSettings } from './send-settings';
 
 export const PREVIEW_COMMAND = 'babelqueue.previewBytes';
 
-export class EnvelopeCodeLenses implements vscode.CodeLensProvider {
+export class EnvelopeCodeLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
+  /** Disposed with the extension: nothing of it is left listening after deactivate. */
+  private readonly settingsListener: vscode.Disposable;
 
   constructor(sendCommand: string, private readonly redrive?: { readonly command: string; readonly isDeadLetter: (uri: vscode.Uri) => boolean }) {
     this.sendCommand = sendCommand;
-    vscode.workspace.onDidChangeConfiguration((event) => {
+    this.settingsListener = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('babelqueue.broker')) this.changed.fire();
     });
+  }
+
+  dispose(): void {
+    this.settingsListener.dispose();
+    this.changed.dispose();
   }
 
   private readonly sendCommand: string;

@@ -153,10 +153,12 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)), savedBytes);
   const views = new MessageViews();
   const isDeadLetter = (uri: vscode.Uri): boolean => views.messageOf(uri)?.source.deadLetters === true;
+  const lenses = new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter });
   context.subscriptions.push(
     previews,
+    lenses,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter })),
+    vscode.languages.registerCodeLensProvider({ language: ENVELOPE_LANGUAGE_ID }, lenses),
     vscode.commands.registerCommand(PREVIEW_COMMAND, (argument?: unknown) => {
       const source = previewSource(argument);
       if (!source) {

@@ -108,3 +108,18 @@ describe('deactivate', () => {
     assert.deepEqual(unhandled, []);
   });
 });
+
+describe('the CodeLens provider', () => {
+  test('stops following the broker settings once disposed with the extension', async () => {
+    const { EnvelopeCodeLenses } = await import('../../client/codelens');
+    const lenses = new EnvelopeCodeLenses('babelqueue.sendTestEnvelope');
+    let refreshed = 0;
+    lenses.onDidChangeCodeLenses(() => void refreshed++);
+    const brokerChanged = { affectsConfiguration: (section: string) => section.startsWith('babelqueue') };
+    host.fire('onDidChangeConfiguration', brokerChanged);
+    assert.equal(refreshed, 1);
+    lenses.dispose();
+    host.fire('onDidChangeConfiguration', brokerChanged);
+    assert.equal(refreshed, 1);
+  });
+});
