@@ -130,10 +130,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       render();
     }),
   );
+  // Listened for before the start too: trust is often granted in the first seconds, while the
+  // server starts, and a notification sent then waits for the start. A server that is gone
+  // (stopped after crashing) has nothing to be told: one started again asks at its start.
+  context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD).catch(() => undefined)));
   try {
     await client.start();
-    // A server that is gone (stopped after crashing) has nothing to be told: one started again asks at its start.
-    context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification(WORKSPACE_TRUSTED_METHOD).catch(() => undefined)));
   } catch (error) {
     serverState = 'stopped';
     render();

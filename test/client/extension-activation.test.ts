@@ -123,3 +123,18 @@ describe('the CodeLens provider', () => {
     assert.equal(refreshed, 1);
   });
 });
+
+describe('trust granted while the server starts', () => {
+  test('the server is told once it runs', async () => {
+    fake.trusted = false;
+    host.startOutcome = 'pending';
+    const activating = extension.activate(host.context());
+    fake.trusted = true;
+    for (const listener of host.trustListeners) listener();
+    host.finishStart();
+    await activating;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const [client] = host.clients;
+    assert.deepEqual(client!.notifications.map((notification) => notification.method), ['babelqueue/workspaceTrusted']);
+  });
+});
