@@ -38,6 +38,19 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('BabelQueue', { log: true });
   context.subscriptions.push(output);
+  // The language client traces the LSP traffic only while this output's log level is Trace (the
+  // setting then says how much): a trace asked for in the setting alone showed nothing, unexplained.
+  const traceHint = () => {
+    const traced = vscode.workspace.getConfiguration().get('babelqueue.trace.server');
+    if (typeof traced !== 'string' || traced === 'off' || output.logLevel === vscode.LogLevel.Trace) return;
+    output.info(`babelqueue.trace.server is "${traced}", but the LSP traffic is traced only while this output's log level is Trace: run "Developer: Set Log Level…", choose BabelQueue, then Trace.`);
+  };
+  traceHint();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('babelqueue.trace.server')) traceHint();
+    }),
+  );
 
   const status = vscode.languages.createLanguageStatusItem('babelqueue.server', { language: ENVELOPE_LANGUAGE_ID });
   status.name = 'BabelQueue';

@@ -17,6 +17,7 @@ before(async () => {
 
 beforeEach(async () => {
   await extension.deactivate().catch(() => undefined);
+  host.disposeContexts();
   fake.reset();
   fake.commands.clear();
   host.clients.length = 0;
@@ -136,5 +137,28 @@ describe('trust granted while the server starts', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     const [client] = host.clients;
     assert.deepEqual(client!.notifications.map((notification) => notification.method), ['babelqueue/workspaceTrusted']);
+  });
+});
+
+describe('babelqueue.trace.server', () => {
+  const hints = () => host.outputLines.filter((line) => line.includes('babelqueue.trace.server'));
+
+  test('set while the output is not at log level Trace (when the language client traces nothing): the output says what else to set', async () => {
+    host.outputLines.length = 0;
+    host.outputLogLevel = 3;
+    fake.settings = { 'babelqueue.trace.server': 'verbose' };
+    await extension.activate(host.context());
+    assert.equal(hints().length, 1, host.outputLines.join('\n'));
+    assert.match(hints()[0]!, /^info: .*"verbose".*log level.*Trace.*Developer: Set Log Level/);
+    // Set at runtime: said again; set back to off, or with the output at Trace, nothing is said.
+    host.fire('onDidChangeConfiguration', { affectsConfiguration: (section: string) => 'babelqueue.trace.server'.startsWith(section) });
+    assert.equal(hints().length, 2);
+    fake.settings = { 'babelqueue.trace.server': 'off' };
+    host.fire('onDidChangeConfiguration', { affectsConfiguration: (section: string) => 'babelqueue.trace.server'.startsWith(section) });
+    host.outputLogLevel = 1;
+    fake.settings = { 'babelqueue.trace.server': 'messages' };
+    host.fire('onDidChangeConfiguration', { affectsConfiguration: (section: string) => 'babelqueue.trace.server'.startsWith(section) });
+    assert.equal(hints().length, 2);
+    host.outputLogLevel = 3;
   });
 });

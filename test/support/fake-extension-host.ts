@@ -29,10 +29,16 @@ export interface FakeExtensionHost {
   finishStart(): void;
   /** The URIs of the documents opened (openTextDocument) and shown (showTextDocument), in order. */
   readonly opened: string[];
+  /** The lines written to the BabelQueue output, as `<level>: <text>`. */
+  readonly outputLines: string[];
+  /** The BabelQueue output's log level (vscode.LogLevel; Info, 3, unless set). */
+  outputLogLevel: number;
   /** Listeners registered with onDidGrantWorkspaceTrust. */
   readonly trustListeners: (() => void)[];
   /** A context for activate. */
   context(): any;
+  /** Disposes what every context made so far holds, as VS Code does after deactivate. */
+  disposeContexts(): void;
   /** A vscode.Uri of the fake `vscode` module. */
   uri(text: string): any;
   /** The fake `vscode` module itself (workspace.textDocuments can be set). */
@@ -49,6 +55,7 @@ const listen = () => disposable;
 
 export function installFakeExtensionHost(): FakeExtensionHost {
   const fake = installFakeVscode();
+  const contexts: { subscriptions: { dispose?(): void }[] }[] = [];
   const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string; _cache: Record<string, unknown> };
   const vscode = (loader._cache[loader._resolveFilename('vscode')] as { exports: any }).exports;
   const host: FakeExtensionHost = {
@@ -57,6 +64,8 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     startOutcome: 'running',
     trustListeners: [],
     opened: [],
+    outputLines: [],
+    outputLogLevel: 3,
     finishStart: () => undefined,
     uri: (text) => vscode.Uri.parse(text),
     api: vscode,
@@ -64,7 +73,12 @@ export function installFakeExtensionHost(): FakeExtensionHost {
       for (const listener of [...(listeners.get(event) ?? [])]) listener(value);
     },
     context() {
-      return { ...fake.services().context, asAbsolutePath: (path: string) => `/extension/${path}`, globalStorageUri: { fsPath: '/storage' } };
+      const context = { ...fake.services().context, asAbsolutePath: (path: string) => `/extension/${path}`, globalStorageUri: { fsPath: '/storage' } };
+      contexts.push(context);
+      return context;
+    },
+    disposeContexts() {
+      for (const context of contexts.splice(0)) for (const subscription of context.subscriptions.splice(0)) subscription.dispose?.();
     },
   };
   // The events a test fires, recorded as they are listened to.
@@ -87,8 +101,24 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   vscode.Position ??= class {
     constructor(readonly line: number, readonly character: number) {}
   };
-  const output = () => ({ info() {}, warn() {}, error() {}, trace() {}, debug() {}, appendLine() {}, show() {}, dispose() {} });
+  // The BabelQueue output: its lines, at the log level the test sets (vscode.LogLevel: Info is 3, Trace 1).
+  const line = (level: string) => (text: string) => void host.outputLines.push(`${level}: ${text}`);
+  const output = () => ({
+    get logLevel() {
+      return host.outputLogLevel;
+    },
+    onDidChangeLogLevel: listen,
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+    trace: line('trace'),
+    debug: line('debug'),
+    appendLine: line('info'),
+    show() {},
+    dispose() {},
+  });
   vscode.window.createOutputChannel ??= output;
+  vscode.LogLevel ??= { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 };
   vscode.window.onDidChangeActiveTextEditor ??= listen;
   vscode.window.onDidChangeVisibleTextEditors ??= listen;
   vscode.window.tabGroups.onDidChangeTabs ??= listen;
