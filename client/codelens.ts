@@ -1,7 +1,8 @@
 /**
  * CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>"; above a dead
- * letter opened from Dead Letters, "Redrive" instead of the send: a send would publish it with its
- * `dead_letter` block and its attempts, where a redrive takes them off and returns it to its queue.
+ * letter opened from Dead Letters, or its edited copy, "Redrive" instead of the send: a send would
+ * publish it with its `dead_letter` block and its attempts, where a redrive takes them off and
+ * returns it to its queue (the copy in place of the stored one).
  */
 import * as vscode from 'vscode';
 import { parseTarget, shortUrl } from '../broker/target';

@@ -167,7 +167,12 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   context.subscriptions.push(vscode.workspace.onDidCloseTextDocument((document) => savedBytes.forget(document.uri.toString())));
   const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)), savedBytes);
   const views = new MessageViews();
-  const isDeadLetter = (uri: vscode.Uri): boolean => views.messageOf(uri)?.source.deadLetters === true;
+  // Lists and redrives are judged by the server, which holds the workspace's registry and babelq.json.
+  const judge = serverJudge(() => client);
+  const redrives = registerRedriveCommands({ context, output, views, judge });
+  // Above a dead letter, and above its edited copy, the lens is Redrive: a send would publish a
+  // second message with the dead_letter block and leave the stored one in the DLQ.
+  const isDeadLetter = (uri: vscode.Uri): boolean => views.messageOf(uri)?.source.deadLetters === true || redrives.isEditedCopy(uri);
   const lenses = new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter });
   context.subscriptions.push(
     previews,
@@ -187,10 +192,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   );
   registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source) });
   registerMessageViews(context, views);
-  // Lists and redrives are judged by the server, which holds the workspace's registry and babelq.json.
-  const judge = serverJudge(() => client);
   registerMessageCommands({ context, output, views, judge });
-  registerRedriveCommands({ context, output, views, judge });
   return previews;
 }
 

@@ -35,8 +35,8 @@ type RedriveServices = Pick<SendServices, 'context' | 'output'> & {
   readonly judge?: MessageJudge;
 };
 
-/** Registers Redrive and Edit, then Redrive. */
-export function registerRedriveCommands(services: RedriveServices & { readonly views: MessageViews }): void {
+/** Registers Redrive and Edit, then Redrive; `isEditedCopy` tells the edited copies still linked to their dead letter. */
+export function registerRedriveCommands(services: RedriveServices & { readonly views: MessageViews }): { readonly isEditedCopy: (uri: vscode.Uri) => boolean } {
   // Edited copies (untitled envelopes) and the dead letter each one replaces.
   const edited = new Map<string, ShownMessage>();
   services.context.subscriptions.push(
@@ -71,6 +71,7 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
       void vscode.window.showInformationMessage(`Edit the envelope, then run "BabelQueue: Redrive" to publish it in place of meta.id ${viewed.row.metaId}.`);
     }),
   );
+  return { isEditedCopy: (uri) => edited.has(uri.toString()) };
 }
 
 /**

@@ -162,3 +162,34 @@ describe('babelqueue.trace.server', () => {
     host.outputLogLevel = 3;
   });
 });
+
+describe('the CodeLens above an edited copy of a dead letter (Edit, then Redrive)', () => {
+  test('is Redrive, as above the dead letter: a Send would publish a second message with the dead_letter block and leave the stored one in the DLQ', async () => {
+    await extension.activate(host.context());
+    const views = host.providers.get('babelqueue-message');
+    const lenses = host.providers.get('codelens');
+    const { readFileSync } = await import('node:fs');
+    const rows = await import('../../core/language/message-rows');
+    const body = readFileSync('examples/billing/invoice-paid-dlq.babel.json');
+    const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+    const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
+    const documents: { uri: unknown; languageId: string; getText(): string }[] = [];
+    host.api.workspace.textDocuments = documents;
+    host.api.workspace.openTextDocument = async (opened: { toString(): string } | { language: string; content: string }) => {
+      const document = 'content' in opened
+        ? { uri: host.uri('untitled:Untitled-1'), languageId: opened.language, getText: () => opened.content }
+        : { uri: opened, languageId: 'json', getText: () => views.provideTextDocumentContent(opened) };
+      documents.push(document);
+      return document;
+    };
+    host.api.languages.setTextDocumentLanguage = async (document: { languageId: string }, language: string) => Object.assign(document, { languageId: language });
+    await views.open({ row: entry!.row, body, source: { queue: 'billing', key: 'billing.dlq', deadLetters: true } });
+    const [view] = documents;
+    const titles = (document: unknown) => lenses.provideCodeLenses(document).map((lens: { command: { title: string } }) => lens.command.title);
+    assert.deepEqual(titles(view), ['Preview Published Bytes', 'Redrive to its original queue']);
+    await fake.commands.get('babelqueue.editThenRedrive')!(view!.uri);
+    const copy = documents[1];
+    assert.ok(copy, 'the copy is opened');
+    assert.deepEqual(titles(copy), ['Preview Published Bytes', 'Redrive to its original queue']);
+  });
+});

@@ -29,6 +29,8 @@ export interface FakeExtensionHost {
   finishStart(): void;
   /** The URIs of the documents opened (openTextDocument) and shown (showTextDocument), in order. */
   readonly opened: string[];
+  /** The content providers registered, by scheme, and the CodeLens provider (as 'codelens'). */
+  readonly providers: Map<string, any>;
   /** The lines written to the BabelQueue output, as `<level>: <text>`. */
   readonly outputLines: string[];
   /** The BabelQueue output's log level (vscode.LogLevel; Info, 3, unless set). */
@@ -65,6 +67,7 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     trustListeners: [],
     opened: [],
     outputLines: [],
+    providers: new Map(),
     outputLogLevel: 3,
     finishStart: () => undefined,
     uri: (text) => vscode.Uri.parse(text),
@@ -125,9 +128,9 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   vscode.workspace.onDidChangeTextDocument ??= listen;
   vscode.workspace.onDidOpenTextDocument ??= listen;
   vscode.workspace.onDidGrantWorkspaceTrust ??= (listener: () => void) => (host.trustListeners.push(listener), disposable);
-  vscode.workspace.registerTextDocumentContentProvider ??= listen;
+  vscode.workspace.registerTextDocumentContentProvider ??= (scheme: string, provider: unknown) => (host.providers.set(scheme, provider), disposable);
   vscode.languages.createLanguageStatusItem ??= () => ({ dispose() {} });
-  vscode.languages.registerCodeLensProvider ??= listen;
+  vscode.languages.registerCodeLensProvider ??= (_selector: unknown, provider: unknown) => (host.providers.set('codelens', provider), disposable);
   vscode.tasks ??= { registerTaskProvider: listen };
   vscode.LanguageStatusSeverity ??= { Information: 0, Warning: 1, Error: 2 };
   vscode.ViewColumn ??= { Active: -1, Beside: -2 };
