@@ -16,7 +16,12 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
   /** Disposed with the extension: nothing of it is left listening after deactivate. */
   private readonly settingsListener: vscode.Disposable;
 
-  constructor(sendCommand: string, private readonly redrive?: { readonly command: string; readonly isDeadLetter: (uri: vscode.Uri) => boolean }) {
+  constructor(
+    sendCommand: string,
+    private readonly redrive?: { readonly command: string; readonly isDeadLetter: (uri: vscode.Uri) => boolean },
+    /** Where a document's settings are read: a message view's are those it was read with (it is in no folder). */
+    private readonly settingsScope: (uri: vscode.Uri) => vscode.Uri = (uri) => uri,
+  ) {
     this.sendCommand = sendCommand;
     this.settingsListener = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('babelqueue.broker')) this.changed.fire();
@@ -36,7 +41,7 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
     if (this.redrive?.isDeadLetter(document.uri)) {
       return [preview, new vscode.CodeLens(top, { title: 'Redrive to its original queue', command: this.redrive.command, arguments: [document.uri] })];
     }
-    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, document.uri).get(key));
+    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, this.settingsScope(document.uri)).get(key));
     let target: string;
     try {
       target = parseTarget(settings.brokerUrl).display;

@@ -165,15 +165,17 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
     read: async (uri) => vscode.workspace.fs.readFile(vscode.Uri.parse(uri)),
   });
   context.subscriptions.push(vscode.workspace.onDidCloseTextDocument((document) => savedBytes.forget(document.uri.toString())));
-  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)), savedBytes);
   const views = new MessageViews();
+  // A message view is in no workspace folder: its preview, lens and send read the settings it was read with, as its redrive does.
+  const settingsScope = (uri: vscode.Uri): vscode.Uri => views.messageOf(uri)?.source.settingsUri ?? uri;
+  const previews = new PreviewProvider(freshIds, new PreviewRenderer(serverPreview(() => client), (message) => output.warn(message)), savedBytes, settingsScope);
   // Lists and redrives are judged by the server, which holds the workspace's registry and babelq.json.
   const judge = serverJudge(() => client);
   const redrives = registerRedriveCommands({ context, output, views, judge });
   // Above a dead letter, and above its edited copy, the lens is Redrive: a send would publish a
   // second message with the dead_letter block and leave the stored one in the DLQ.
   const isDeadLetter = (uri: vscode.Uri): boolean => views.messageOf(uri)?.source.deadLetters === true || redrives.isEditedCopy(uri);
-  const lenses = new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter });
+  const lenses = new EnvelopeCodeLenses(SEND_COMMAND, { command: REDRIVE_COMMAND, isDeadLetter }, settingsScope);
   context.subscriptions.push(
     previews,
     lenses,
@@ -190,7 +192,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
       return showPreview(source);
     }),
   );
-  registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source) });
+  registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source), settingsScope });
   registerMessageViews(context, views);
   registerMessageCommands({ context, output, views, judge });
   return previews;

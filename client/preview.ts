@@ -76,6 +76,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     private readonly renderer: PreviewRenderer,
     /** Refuses a saved file that is not UTF-8, as `babelq preview` does. */
     private readonly savedBytes: SavedBytesCheck,
+    /** Where a document's settings are read: a message view's are those it was read with (it is in no folder). */
+    private readonly settingsScope: (uri: vscode.Uri) => vscode.Uri = (uri) => uri,
   ) {
     // Follow edits of the source, and settings that change what is published.
     this.subscriptions.push(
@@ -138,7 +140,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // The file's bytes are checked while the preview renders (a 5 MB file takes a moment to read
     // and scan); a refused file's rendering is thrown away.
     const refusal = this.savedBytes.refusal(envelopeState(document));
-    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, source).get(key));
+    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, this.settingsScope(source)).get(key));
     let target: string;
     try {
       target = parseTarget(settings.brokerUrl).display;

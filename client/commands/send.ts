@@ -28,6 +28,8 @@ export interface SendServices {
   readonly savedBytes: SavedBytesCheck;
   /** Called after a send so an open preview shows the next fresh ids. */
   readonly sent: (source: vscode.Uri) => void;
+  /** Where a document's settings are read: a message view's are those it was read with (it is in no folder). */
+  readonly settingsScope?: (uri: vscode.Uri) => vscode.Uri;
 }
 
 /** Registers the send command. */
@@ -79,7 +81,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     void vscode.window.showInformationMessage('Open a *.babel.json envelope to send it.');
     return;
   }
-  const settings = settingsFor(document.uri);
+  const settings = settingsFor(services.settingsScope?.(document.uri) ?? document.uri);
   let parsedTarget: BrokerTarget;
   try {
     parsedTarget = parseTarget(settings.brokerUrl);
