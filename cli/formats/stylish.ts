@@ -18,9 +18,16 @@ export interface StylishOptions {
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
 const SEVERITY_COLOR: Record<Severity, number> = { error: 31, warning: 33, information: 36, hint: 90 };
 
-/** Decides on colour: only for a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
+/**
+ * Decides on colour as Node and npm do. FORCE_COLOR set to anything but '' decides alone: '0' or
+ * 'false' is none, any other value is colour even in a pipe (a CI log that renders it). Otherwise
+ * colour only for a terminal, never when NO_COLOR is set to a non-empty value (no-color.org), and
+ * not for TERM=dumb (Emacs' compile and shell buffers), which shows the escape codes as text.
+ */
 export function shouldUseColor(stdoutIsTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
-  return stdoutIsTTY && !env.NO_COLOR;
+  const force = env.FORCE_COLOR;
+  if (force) return force !== '0' && force !== 'false';
+  return stdoutIsTTY && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
 /** Renders the reports for a terminal. */

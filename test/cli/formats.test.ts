@@ -159,6 +159,31 @@ describe('stylish', () => {
     assert.equal(shouldUseColor(true, {}), true);
     assert.equal(shouldUseColor(true, { NO_COLOR: '1' }), false);
     assert.equal(shouldUseColor(false, {}), false);
+    assert.equal(shouldUseColor(true, { NO_COLOR: '' }), true);
+  });
+
+  test('FORCE_COLOR forces colour on or off, and a dumb terminal gets none', () => {
+    // A CI log that renders colour (GitHub Actions does) asks for it with FORCE_COLOR, as for Node and npm.
+    assert.equal(shouldUseColor(false, { FORCE_COLOR: '1' }), true);
+    assert.equal(shouldUseColor(false, { FORCE_COLOR: '3' }), true);
+    assert.equal(shouldUseColor(false, { FORCE_COLOR: 'true' }), true);
+    assert.equal(shouldUseColor(true, { FORCE_COLOR: '1', NO_COLOR: '1' }), true);
+    assert.equal(shouldUseColor(true, { FORCE_COLOR: '0' }), false);
+    assert.equal(shouldUseColor(true, { FORCE_COLOR: 'false' }), false);
+    assert.equal(shouldUseColor(false, { FORCE_COLOR: '' }), false);
+    assert.equal(shouldUseColor(true, { FORCE_COLOR: '' }), true);
+    // Emacs' M-x compile and shell run a terminal of TERM=dumb, which shows escape codes as text.
+    assert.equal(shouldUseColor(true, { TERM: 'dumb' }), false);
+    assert.equal(shouldUseColor(true, { TERM: 'xterm-256color' }), true);
+    assert.equal(shouldUseColor(true, { TERM: 'dumb', FORCE_COLOR: '1' }), true);
+  });
+
+  test('stylish in a pipe is coloured under FORCE_COLOR=1, not under FORCE_COLOR=0', () => {
+    assert.match(babelq(['lint', 'dir'], root, { FORCE_COLOR: '1' }).stdout, /\u001b\[31merror/);
+    assert.doesNotMatch(babelq(['lint', 'dir'], root, { FORCE_COLOR: '0' }).stdout, /\u001b/);
+  });
+
+  test('a report coloured or not', () => {
     const report: FileReport = { file: 'x', diagnostics: [{ code: 'json-syntax', severity: 'error', message: 'm', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }] };
     assert.match(formatStylish([report], { color: true }), /\u001b\[31merror/);
     assert.doesNotMatch(formatStylish([report], { color: false }), /\u001b/);
