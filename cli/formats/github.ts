@@ -6,6 +6,7 @@
  * can end a command early or start another one. A message is on one line, as in every text format
  * (core's showOnOneLine): a line break quoted from a fixture's key is written `\n`.
  */
+import { sep } from 'node:path';
 import { plural } from '../../core/model/count-words';
 import type { Severity } from '../../core/rules/diagnostic';
 import { countBySeverity, printable, singleLine, withRelated, type FileReport } from '../diagnostics';
@@ -33,6 +34,8 @@ export function escapeProperty(text: string): string {
 export interface GithubPaths {
   readonly cwd: string;
   readonly root?: string;
+  /** The platform's path separator (path.sep when unset): only where it is `\\` is a backslash one. */
+  readonly sep?: string;
 }
 
 /**
@@ -45,7 +48,8 @@ export function formatGithub(reports: readonly FileReport[], paths?: GithubPaths
   const lines: string[] = [];
   for (const report of reports) {
     const shown = (paths?.root !== undefined && pathFromRoot(report.file, paths.cwd, paths.root)) || report.file;
-    const file = printable(shown.replace(/\\/g, '/'), true);
+    // GitHub names files with '/'; on POSIX a backslash is a character of the name, kept as it is.
+    const file = printable((paths?.sep ?? sep) === '\\' ? shown.replace(/\\/g, '/') : shown, true);
     for (const diagnostic of report.diagnostics) {
       const { start, end } = diagnostic.range;
       const properties = [

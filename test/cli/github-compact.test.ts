@@ -28,7 +28,8 @@ describe('github', () => {
 
   test('writes one workflow command per diagnostic with 1-based positions, then a summary', () => {
     assert.equal(
-      formatGithub(HOSTILE),
+      // Paths as Windows writes them: a backslash separates folders there.
+      formatGithub(HOSTILE, { cwd: '.', sep: '\\' }),
       [
         '::error file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=1,col=1,endLine=3,endColumn=5,title=babelq forbidden-key::first line\\nsecond: 50%25, done\\r\\n::warning::injected',
         '::notice file=odd%2C name%3A 100%25%0D%0A%3A%3Aerror%3A%3A.babel.json,line=5,col=2,endLine=5,endColumn=10,title=babelq case-mismatch::info',
@@ -92,6 +93,16 @@ describe('through the CLI', () => {
       lines.map((line) => line.replace(/: [^:]*$/, '').replace(/(forbidden-key|urn-alias): .*/, '$1')),
       ['fixtures/a,b:c%d.babel.json:2:3-2:8: warning urn-alias', 'fixtures/forbidden.babel.json:13:3-13:14: error forbidden-key'],
     );
+  });
+
+  test('--format github keeps a backslash in a file name on POSIX, where it separates no folders', { skip: process.platform === 'win32' }, () => {
+    const dir = makeTree({ 'fixtures/b\\x.babel.json': URN_ALIAS_ONLY });
+    try {
+      const result = babelq(['lint', '--format', 'github', 'fixtures'], dir);
+      assert.match(result.stdout, /^::warning file=fixtures\/b\\x\.babel\.json,line=2,/, result.stdout);
+    } finally {
+      removeTree(dir);
+    }
   });
 
   test('a clean run prints only the summary in github and nothing in compact', () => {
