@@ -139,6 +139,8 @@ before(() => {
     'fixtures/bad.babel.json': FORBIDDEN_TIMESTAMP,
     'tests/unit/deep/good.babel.json': envelope(),
     'with space/good.babel.json': envelope(),
+    // A folder whose name starts with a dash, as a path and not an option.
+    '-legacy/bad.babel.json': FORBIDDEN_TIMESTAMP,
     'schemas/registry.json': REGISTRY,
     'schemas/orders-created.json': JSON.stringify({ type: 'object' }),
     // A registry.json bqschema's registry load refuses (a duplicate URN): babelq lint exits 2, as bqschema check does.
@@ -224,6 +226,12 @@ describe('action.yml', () => {
     const usage = runStep(lintStep(), { paths: 'fixtures', args: '--max-warnings lots' });
     assert.equal(usage.status, 2);
     assert.match(usage.stderr, /--max-warnings needs a whole number/);
+  });
+
+  test('paths: a path that starts with a dash is linted, not read as an option', () => {
+    const dashed = runStep(lintStep(), { paths: '-legacy', args: '--max-warnings 0' });
+    assert.equal(dashed.status, 1, dashed.stdout + dashed.stderr);
+    assert.match(dashed.stdout, /^::error file=-legacy\/bad\.babel\.json,line=13,col=3,.*title=babelq forbidden-key::/m);
   });
 
   test('the README\'s recipes, pasted: annotations fail the step on the bad fixture; SARIF is written and the step passes', () => {
