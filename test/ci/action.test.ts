@@ -258,6 +258,10 @@ describe('action.yml', () => {
     assert.match(refused.stderr, /refused\/registry\.json is refused as a whole/);
     const refusedLog = JSON.parse(readFileSync(join(workspace, 'refused.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
     assert.deepEqual(refusedLog.runs[0].results.map((r) => r.ruleId), ['registry-error']);
+    // A sarif-file in a folder that does not exist: no log can be written, so the step fails.
+    const unwritable = runStep(lintStep(), { paths: 'fixtures', format: 'sarif', 'sarif-file': 'no-such-folder/babelq.sarif' });
+    assert.notEqual(unwritable.status, 0, unwritable.stdout + unwritable.stderr);
+    assert.doesNotMatch(unwritable.summary, /SARIF log written/);
     // In the github format the step fails on it.
     assert.equal(runStep(lintStep(), { paths: 'refused' }).status, 2);
     const unknown = runStep(lintStep(), { format: 'junit' });
