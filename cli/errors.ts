@@ -34,6 +34,8 @@ export function describeFsError(error: unknown): string {
       return 'not a directory';
     case 'ELOOP':
       return 'too many levels of symbolic links';
+    case 'ENOSPC':
+      return 'no space left on device';
     default:
       // An UnreadableFile's message starts with its path, which the caller says already.
       if (error instanceof UnreadableFile) return error.detail.replace(/\.$/, '');

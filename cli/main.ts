@@ -11,7 +11,7 @@ import { megabytes } from '../workspace/bounded-read';
 import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
-import { CliError } from './errors';
+import { CliError, describeFsError } from './errors';
 import { internalErrorText } from './internal-error';
 import { lintCommand } from './lint';
 import { runAsLintShare } from './lint-threads';
@@ -110,14 +110,18 @@ async function main(): Promise<void> {
     readStdin,
     ...(existsSync(BUNDLE_ENTRY) ? { lintWorkerScript: BUNDLE_ENTRY } : {}),
   });
-  // `babelq lint | head` closes the pipe early; that is the reader's choice, not a crash.
+  // No process.exit(): it could cut a large report short while stdout is still flushing to a pipe.
+  // Set before writing, so a failed write (reported now or later) has the last word on it.
+  process.exitCode = result.exitCode;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
+    // `babelq lint | head` closes the pipe early; that is the reader's choice, not a crash.
+    if (error.code === 'EPIPE') return;
+    // A report cut short (a full disk under `> out.sarif`) is an I/O problem, not findings or a clean run.
+    process.exitCode = 2;
+    process.stderr.write(`babelq: cannot write to standard output: ${describeFsError(error)}\n`);
   });
   if (result.stderr) process.stderr.write(result.stderr);
   if (result.stdout) process.stdout.write(result.stdout);
-  // No process.exit(): it could cut a large report short while stdout is still flushing to a pipe.
-  process.exitCode = result.exitCode;
 }
 
 /**

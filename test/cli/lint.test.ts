@@ -3,10 +3,11 @@
  * (shape, exact ranges, sorting, file order), path resolution and exit statuses.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT, URN_ALIAS_ONLY } from './helpers';
+import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT, URN_ALIAS_ONLY } from './helpers';
 
 let root: string;
 
@@ -234,6 +235,19 @@ describe('exit status', () => {
     const result = babelq(['lint', 'clean.babel.json', '--max-warnings', '0'], root);
     assert.equal(result.status, 0);
     assert.equal(result.stderr, '');
+  });
+
+  test('a report that cannot be written (a full disk) is exit 2 with the reason on stderr, not exit 1 and a stack trace', { skip: !existsSync('/dev/full') && 'no /dev/full here' }, () => {
+    for (const file of ['clean.babel.json', 'forbidden.babel.json']) {
+      const full = openSync('/dev/full', 'w');
+      try {
+        const result = spawnSync(process.execPath, [CLI_PATH, 'lint', '--format', 'sarif', file], { cwd: root, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+        assert.equal(result.status, 2, result.stderr);
+        assert.equal(result.stderr, 'babelq: cannot write to standard output: no space left on device\n');
+      } finally {
+        closeSync(full);
+      }
+    }
   });
 
   for (const args of [
