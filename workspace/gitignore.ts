@@ -227,7 +227,9 @@ export function parseGitignore(text: string): IgnoreRule[] {
     if (line.startsWith('/')) line = line.slice(1);
     let matcher: { test(path: string): boolean } | string | undefined = plainMatcher(line, anchored);
     if (!matcher) {
-      const source = `^${anchored ? '' : '(?:[^/]*/)*'}${compileGitGlob(line)}$`;
+      const glob = compileGitGlob(line);
+      if (glob === undefined) continue;
+      const source = `^${anchored ? '' : '(?:[^/]*/)*'}${glob}$`;
       if (!sources.has(source)) {
         if (sources.size === MAX_WILDCARD_LINES) {
           throw new TooManyWildcards(`has more than ${digitGroups(MAX_WILDCARD_LINES)} distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied.`);
@@ -271,8 +273,8 @@ function plainMatcher(pattern: string, anchored: boolean): { test(path: string):
   return { test: (path) => path.slice(path.lastIndexOf('/') + 1).endsWith(suffix) };
 }
 
-/** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, and `**` as whole segments. */
-function compileGitGlob(pattern: string): string {
+/** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, and `**` as whole segments; undefined for a line that matches nothing. */
+function compileGitGlob(pattern: string): string | undefined {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
@@ -292,21 +294,100 @@ function compileGitGlob(pattern: string): string {
     } else if (char === '?') {
       out += '[^/]';
     } else if (char === '[') {
-      const close = pattern.indexOf(']', i + 2);
-      if (close < 0) {
-        out += '\\[';
-        continue;
-      }
-      let body = pattern.slice(i + 1, close);
-      const negate = body.startsWith('!') || body.startsWith('^');
-      if (negate) body = body.slice(1);
-      out += `[${negate ? '^/' : ''}${body.replace(/[\\\]\[]/g, '\\$&')}]`;
-      i = close;
+      // A bracket that is not closed, or names an unknown class: git's wildmatch gives up on the line.
+      const bracket = bracketExpression(pattern, i);
+      if (bracket === undefined) return undefined;
+      out += bracket.source;
+      i = bracket.end;
     } else {
       out += escapeRegExp(char);
     }
   }
   return out;
+}
+
+/** The POSIX classes of git's wildmatch, on ASCII as git's own ctype reads them, as code point ranges. */
+const POSIX_CLASSES: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
+  alnum: [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]],
+  alpha: [[0x41, 0x5a], [0x61, 0x7a]],
+  blank: [[0x09, 0x09], [0x20, 0x20]],
+  cntrl: [[0x00, 0x1f], [0x7f, 0x7f]],
+  digit: [[0x30, 0x39]],
+  graph: [[0x21, 0x7e]],
+  lower: [[0x61, 0x7a]],
+  print: [[0x20, 0x7e]],
+  punct: [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]],
+  space: [[0x09, 0x0d], [0x20, 0x20]],
+  upper: [[0x41, 0x5a]],
+  xdigit: [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
+};
+
+const SLASH = 0x2f;
+
+/**
+ * The bracket expression opening at `pattern[start]` as wildmatch reads it: `!` or `^` negates, a
+ * `]` first is a character, `a-z` a range, `[:name:]` a POSIX class, a backslash escapes, and it
+ * never matches '/'. Its regular expression and the index of its `]`, or undefined when the line
+ * matches nothing: the bracket is not closed, or names a class git does not know (wildmatch gives
+ * up on the whole line then).
+ */
+function bracketExpression(pattern: string, start: number): { source: string; end: number } | undefined {
+  let i = start + 1;
+  const negate = pattern[i] === '!' || pattern[i] === '^';
+  if (negate) i++;
+  const first = i;
+  const ranges: [number, number][] = [];
+  /** The next ']' at or after `from`, kept: each `[` inside looks for one, and a long line must not be read again for each. */
+  let nextClose = -1;
+  const closeFrom = (from: number): number => {
+    if (nextClose !== Infinity && nextClose < from) {
+      const found = pattern.indexOf(']', from);
+      nextClose = found < 0 ? Infinity : found;
+    }
+    return nextClose;
+  };
+  /** The character at `at` (a backslash escapes the next one), and where the next item starts. */
+  const characterAt = (at: number): [number, number] => {
+    if (pattern[at] === '\\' && at + 1 < pattern.length) at++;
+    const code = pattern.codePointAt(at)!;
+    return [code, at + (code > 0xffff ? 2 : 1)];
+  };
+  while (i < pattern.length) {
+    if (pattern[i] === ']' && i > first) {
+      // The character class lists code points; a slash is left out of it (and into a negated one).
+      const items = negate ? ranges : ranges.flatMap(([low, high]): [number, number][] => (low <= SLASH && SLASH <= high ? [[low, SLASH - 1], [SLASH + 1, high]] : [[low, high]])).filter(([low, high]) => low <= high);
+      if (items.length === 0 && !negate) return undefined;
+      const body = items.map(([low, high]) => (low === high ? codePoint(low) : `${codePoint(low)}-${codePoint(high)}`)).join('');
+      return { source: negate ? `[^${codePoint(SLASH)}${body}]` : `[${body}]`, end: i };
+    }
+    if (pattern[i] === '[' && pattern[i + 1] === ':') {
+      // `[:name:]` up to the next ']'; without a ':' just before it, the '[' is a character.
+      const close = closeFrom(i + 2);
+      if (close === Infinity) return undefined;
+      if (close - 1 >= i + 2 && pattern[close - 1] === ':') {
+        const known = POSIX_CLASSES[pattern.slice(i + 2, close - 1)];
+        if (known === undefined) return undefined;
+        ranges.push(...known.map(([low, high]): [number, number] => [low, high]));
+        i = close + 1;
+        continue;
+      }
+    }
+    const [low, next] = characterAt(i);
+    if (pattern[next] === '-' && next + 1 < pattern.length && pattern[next + 1] !== ']') {
+      const [high, after] = characterAt(next + 1);
+      // A range written backwards (`[b-a]`) matches its first character only, as in git.
+      ranges.push([low, Math.max(low, high)]);
+      i = after;
+    } else {
+      ranges.push([low, low]);
+      i = next;
+    }
+  }
+  return undefined;
+}
+
+function codePoint(code: number): string {
+  return `\\u{${code.toString(16)}}`;
 }
 
 function escapeRegExp(char: string): string {

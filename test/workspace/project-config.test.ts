@@ -140,6 +140,29 @@ describe('.gitignore as git reads it', () => {
     assert.equal(ignored('#hash.babel.json'), true);
   });
 
+  test('bracket expressions as git reads them: POSIX classes, a leading "]", "!" or "^" negation, never a "/"', () => {
+    const ignored = ignoredBy(parseGitignore('[[:digit:]]*.babel.json\nv[[:upper:][:punct:]].json\n[]x]y\n[!]a]z\nr[c-b]\nc[x/y]d\nu[[:nope:]]\nopen[1\n'));
+    assert.equal(ignored('7-up.babel.json'), true, '[[:digit:]] is a digit');
+    assert.equal(ignored('sub/1.babel.json'), true);
+    assert.equal(ignored('a.babel.json'), false);
+    assert.equal(ignored(':.babel.json'), false, 'not one of the characters of "[:digit:"');
+    assert.equal(ignored('vA.json'), true, 'two classes in one bracket');
+    assert.equal(ignored('v_.json'), true);
+    assert.equal(ignored('va.json'), false);
+    assert.equal(ignored(']y'), true, 'a "]" first is one of the characters');
+    assert.equal(ignored('xy'), true);
+    assert.equal(ignored('bz'), true, '[!]a] is anything but "]" and "a"');
+    assert.equal(ignored(']z'), false);
+    assert.equal(ignored('az'), false);
+    assert.equal(ignored('rc'), true, 'a range written backwards matches its first character');
+    assert.equal(ignored('rb'), false);
+    assert.equal(ignored('cxd'), true);
+    assert.equal(ignored('c/d'), false, 'a bracket never matches a slash');
+    assert.equal(ignored('u:'), false, 'an unknown class name matches nothing');
+    assert.equal(ignored('un'), false);
+    assert.equal(ignored('open[1'), false, 'a bracket never closed makes the line match nothing');
+  });
+
   test('only copies of the same line are merged: an anchored line, a folder-only line and an escaped "!" stay rules of their own', () => {
     const rules = parseGitignore('/foo\nfoo/\n\\!bar\n!bar\n/foo\n');
     const ignored = ignoredBy(rules);
