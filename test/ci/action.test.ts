@@ -79,7 +79,7 @@ interface StepRun {
 }
 
 /** Runs one step's script as the runner does, in GITHUB_WORKSPACE, with the given inputs. */
-function runStep(step: Step, inputs: Record<string, string>, options: { env?: Record<string, string>; timeout?: number } = {}): StepRun {
+function runStep(step: Step, inputs: Record<string, string>, options: { env?: Record<string, string>; timeout?: number; fileSizeLimit?: number } = {}): StepRun {
   const files = mkdtempSync(join(runnerTemp, 'step-'));
   const output = join(files, 'output');
   const summary = join(files, 'summary');
@@ -89,7 +89,10 @@ function runStep(step: Step, inputs: Record<string, string>, options: { env?: Re
   for (const [key, value] of Object.entries(step.env ?? {})) env[key] = evaluate(value, inputs);
   const script = join(files, 'step.sh');
   writeFileSync(script, step.run);
-  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+  const bash = ['bash', '--noprofile', '--norc', '-eo', 'pipefail', script];
+  // A file size limit (prlimit, util-linux) stops a write part-way, as a full disk can.
+  const command = options.fileSizeLimit === undefined ? bash : ['prlimit', `--fsize=${options.fileSizeLimit}`, ...bash];
+  const result = spawnSync(command[0]!, command.slice(1), {
     cwd: workspace,
     encoding: 'utf8',
     timeout: options.timeout ?? STEP_TIMEOUT_MS,
@@ -262,6 +265,11 @@ describe('action.yml', () => {
     const unwritable = runStep(lintStep(), { paths: 'fixtures', format: 'sarif', 'sarif-file': 'no-such-folder/babelq.sarif' });
     assert.notEqual(unwritable.status, 0, unwritable.stdout + unwritable.stderr);
     assert.doesNotMatch(unwritable.summary, /SARIF log written/);
+    // A log cut short by a file size limit (babelq stopped by SIGXFSZ): the step fails and says so.
+    const cut = runStep(lintStep(), { paths: 'fixtures', format: 'sarif', 'sarif-file': 'cut.sarif' }, { fileSizeLimit: 2048 });
+    assert.notEqual(cut.status, 0, cut.stdout + cut.stderr);
+    assert.ok(readFileSync(join(workspace, 'cut.sarif'), 'utf8').length > 0, 'part of the log was written');
+    assert.doesNotMatch(cut.summary, /SARIF log written/);
     // In the github format the step fails on it.
     assert.equal(runStep(lintStep(), { paths: 'refused' }).status, 2);
     const unknown = runStep(lintStep(), { format: 'junit' });
