@@ -10,7 +10,7 @@ import { compileColumnCheck } from './column-check';
 import { ajvInstance, compileIsolated } from './ajv-instances';
 import { compiledSchema } from './compiled-schema';
 import validateDraft07 from './draft07-meta-validator';
-import { findRefLoop, hasNestedId, inPlaceBranching, resolveLocalRef } from './schema-walk';
+import { compiledSize, findRefLoop, hasNestedId, inPlaceBranching, resolveLocalRef } from './schema-walk';
 import { compileFailureMessage, compileFailurePointer, DISTINCT_CHECK_LIMIT, findInvalidPattern, kindOf, longDistinctArrays, metaSchemaMessage, metaSchemaPointer, normalizeMetaSchema, PRIVATE_BASE } from './schema-problems';
 import type { CompiledSchema } from './types';
 
@@ -26,6 +26,11 @@ const DRAFT_07 = 'http://json-schema.org/draft-07/schema';
  * combinators): real schemas stay in the tens; the bound keeps any schema's cost per value small.
  */
 const MAX_IN_PLACE_BRANCHING = 10_000;
+/**
+ * The most subschemas (with the names `dependencies` lists require) a payload schema may hold:
+ * real payload schemas hold tens to hundreds; compiling this many takes ajv about a second.
+ */
+const MAX_SUBSCHEMAS = 5_000;
 /** Distinct schema texts remembered; the live schema of every registry entry fits easily. */
 const CONTENT_CACHE_SIZE = 256;
 
@@ -88,6 +93,10 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     const valid = validateDraft07(schema);
     for (const { owner, keyword, items } of distinct.arrays) owner[keyword] = items;
     if (!valid) return { error: metaSchemaMessage(validateDraft07.errors ?? []), pointer: metaSchemaPointer(validateDraft07.errors ?? []) };
+    const size = compiledSize(schema, MAX_SUBSCHEMAS);
+    if (size > MAX_SUBSCHEMAS) {
+      return { error: `the schema holds more than ${MAX_SUBSCHEMAS} subschemas (properties, items, alternatives and definitions, with the names "dependencies" lists require), so compiling it would stall the editor for many seconds; split it or share definitions through "$ref".` };
+    }
     const badRegex = findInvalidPattern(schema);
     if (badRegex) return { error: badRegex.message, pointer: badRegex.pointer };
     const loop = findRefLoop(schema);
