@@ -170,6 +170,38 @@ export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
 }
 
 /**
+ * The diagnostics sent back by the client that are each finding (sameDiagnostic), by finding. A
+ * code action over a whole document sends back every finding in it: each finding is compared with
+ * those sent at its place with its code and message, not with every one sent (every pair of
+ * 3,000 held the server for over a minute); the whole line is looked at only for a finding none
+ * was sent for at its exact columns (they may come back in UTF-8 bytes).
+ */
+export function matchDiagnostics(sent: readonly Diagnostic[], found: readonly CoreDiagnostic[], lines: LineIndex, text: string): Map<CoreDiagnostic, Diagnostic[]> {
+  const exact = new Map<string, Diagnostic[]>();
+  const onLines = new Map<string, Diagnostic[]>();
+  const add = (map: Map<string, Diagnostic[]>, key: string, lsp: Diagnostic) => {
+    const list = map.get(key);
+    if (list) list.push(lsp);
+    else map.set(key, [lsp]);
+  };
+  for (const lsp of sent) {
+    const message: unknown = lsp.message;
+    const place = [lsp.code, typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value, lsp.range.start.line, lsp.range.end.line];
+    add(onLines, JSON.stringify(place), lsp);
+    add(exact, JSON.stringify([...place, lsp.range.start.character, lsp.range.end.character]), lsp);
+  }
+  const matches = new Map<CoreDiagnostic, Diagnostic[]>();
+  for (const core of found) {
+    const range = toRange(lines, core.offset, core.end);
+    const place = [core.code, sentMessage(core), range.start.line, range.end.line];
+    const candidates = exact.get(JSON.stringify([...place, range.start.character, range.end.character])) ?? onLines.get(JSON.stringify(place));
+    const same = candidates?.filter((lsp) => sameDiagnostic(lsp, core, lines, text)) ?? [];
+    if (same.length > 0) matches.set(core, same);
+  }
+  return matches;
+}
+
+/**
  * True when an LSP diagnostic sent back by the client is this core diagnostic: the same code,
  * range and message (one key can carry several findings of one code, such as the fields missing
  * from one object, and each must get its own fixes). The range is taken in UTF-16 code units, as

@@ -25,7 +25,7 @@ import { hover } from '../../core/language/hover';
 import { markdownAsPlainText } from '../../core/language/plain-text';
 import type { ServerContext } from '../context';
 import { completionEdit } from '../completion-edit';
-import { mergeSameActions, sameDiagnostic, toLspCodeAction, toLspEdit, toRange } from '../convert';
+import { matchDiagnostics, mergeSameActions, toLspCodeAction, toLspEdit, toRange } from '../convert';
 import { openEnvelopeFindings, withSuppressions } from '../project-files';
 import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
 import { schemaFileActions } from './schema-actions';
@@ -134,12 +134,13 @@ export function registerLanguageFeatures(
       // As published: a finding whose suppression expired says so in its message, which the client sends back.
       const diagnostics = openEnvelopeFindings(context, document, settings, registry).findings;
       const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
-      const matched = diagnostics.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines, parsed.text)));
+      const sent = matchDiagnostics(wanted, diagnostics, lines, parsed.text);
+      const matched = diagnostics.filter((core) => sent.has(core));
       // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).
       const fixes = mergeSameActions(
         codeActions(parsed, matched, context.fresh, registry)
           .filter((action) => !action.otherFiles)
-          .map((action) => toLspCodeAction(action, document.uri, lines, wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines, parsed.text)))),
+          .map((action) => toLspCodeAction(action, document.uri, lines, sent.get(action.diagnostic) ?? [])),
       );
       return [...fixes, ...sourceActions];
     }),
