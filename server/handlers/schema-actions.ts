@@ -15,7 +15,7 @@ import type { OtherFileChange } from '../../core/rules/definition';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../core/rules/diagnostic';
 import { fileDiagnostics } from '../../core/rules/file-diagnostics';
 import type { ServerContext } from '../context';
-import { actionTitle, sameDiagnostic, toLspCodeAction, toLspEdit } from '../convert';
+import { actionTitle, matchDiagnostics, toLspCodeAction, toLspEdit } from '../convert';
 import { isInside } from '../../workspace/path-containment';
 import { toUri } from '../registry';
 import type { SchemaFileRequest } from '../request';
@@ -24,18 +24,22 @@ export function schemaFileActions(context: ServerContext, request: SchemaFileReq
   const { document, parsed, lines, settings } = request;
   const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
   const found = fileDiagnostics('schemaFile', parsed, settings);
-  const matched: CoreDiagnostic[] = found.filter((core) => wanted.some((lsp) => sameDiagnostic(lsp, core, lines, parsed.text)));
+  const sent = matchDiagnostics(wanted, found, lines, parsed.text);
+  const matched: CoreDiagnostic[] = found.filter((core) => sent.has(core));
+  const matchedSent = new Set([...sent.values()].flat());
   // A schema's findings against its compat base (breaking-change) come from git, asynchronously: taken as the client holds them.
   for (const lsp of wanted) {
     const code = String(lsp.code ?? '');
-    if (!isCode(code) || matched.some((core) => sameDiagnostic(lsp, core, lines, parsed.text))) continue;
-    matched.push({ code, severity: definitionOf(code).severity, message: typeof lsp.message === 'string' ? lsp.message : lsp.message.value, offset: lines.offsetAt(lsp.range.start), end: lines.offsetAt(lsp.range.end) });
+    if (!isCode(code) || matchedSent.has(lsp)) continue;
+    const taken: CoreDiagnostic = { code, severity: definitionOf(code).severity, message: typeof lsp.message === 'string' ? lsp.message : lsp.message.value, offset: lines.offsetAt(lsp.range.start), end: lines.offsetAt(lsp.range.end) };
+    matched.push(taken);
+    sent.set(taken, [lsp]);
   }
   const owners = context.registries.schemaOwners(document.uri);
   const actions: CodeAction[] = [];
   const byTitle = new Map<string, CodeAction>();
   for (const action of codeActions(parsed, matched, context.fresh, undefined, owners)) {
-    const diagnostics = wanted.filter((lsp) => sameDiagnostic(lsp, action.diagnostic, lines, parsed.text));
+    const diagnostics = sent.get(action.diagnostic) ?? [];
     if (!action.otherFiles) {
       actions.push(toLspCodeAction(action, document.uri, lines, diagnostics));
       continue;
