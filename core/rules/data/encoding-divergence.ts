@@ -1,6 +1,7 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
 import { findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
-import { getValue } from '../../model/tree';
+import { goFold } from '../../encode/go';
+import { getValue, type ObjectNode } from '../../model/tree';
 import { literalSpanOf } from '../../parse/string-literal-span';
 import type { RuleContext } from '../context';
 import { CONSUMER_CHECK_LIMIT } from '../contract/consumer-rejects';
@@ -27,9 +28,11 @@ export const rule = defineRule({
   // consumer-rejects carries instead depends on meta.lang and on the document's size: an edit of
   // meta.lang, or one that takes the document across CONSUMER_CHECK_LIMIT, runs everything again.
   // A number outside data may be a field the typed SDKs read as an integer: everything runs again.
+  // So does an edit of a job's string (`job`, or a case variant Go reads as job): the finding on a
+  // variant names the URN Go routes on and the one the other SDKs do.
   afterEdit: (context, previous, edit, keep) => {
     const crossesLimit = edit.lengthBefore <= CONSUMER_CHECK_LIMIT !== context.doc.text.length <= CONSUMER_CHECK_LIMIT;
-    if (crossesLimit || (edit.kind === 'number' && !edit.inData) || getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
+    if (crossesLimit || (edit.kind === 'number' && !edit.inData) || getValue(context.envelope.meta, 'lang')?.offset === edit.offset || editsJob(context.envelope.root, edit.offset)) return check(context);
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
     if (!edit.inData) return;
     const divergence =
@@ -37,6 +40,11 @@ export const rule = defineRule({
     if (divergence && !carriedByConsumerRejects(context, divergence)) report(context, divergence);
   },
 });
+
+/** True when the edited value is a top-level value whose key Go reads as job. */
+function editsJob(root: ObjectNode | undefined, offset: number): boolean {
+  return root?.properties.some((property) => property.value?.offset === offset && goFold(property.key) === 'job') ?? false;
+}
 
 /** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */
 function check(context: RuleContext<'encoding-divergence'>): void {

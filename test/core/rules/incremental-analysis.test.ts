@@ -80,3 +80,13 @@ test('typing in a string whose encoding-divergence sits on one of its characters
   const [finding] = analyzeText(withNote(steps[1])).filter((d) => d.code === 'encoding-divergence');
   assert.equal(withNote(steps[1]).slice(finding.offset, finding.end), '😀', 'the finding is on the character');
 });
+
+test('typing in "job" or in a "JOB" beside it: the finding on the case variant names the URNs Go and the other SDKs route on, as a fresh analysis has them', () => {
+  const withVariant = (job: string, variant: string) => GOOD_ENVELOPE.replace('"job": "urn:babel:orders:created",', `"job": "${job}",\n  "JOB": "${variant}",`);
+  const [job, variant] = ['urn:babel:orders:created', 'urn:babel:orders:shipped'];
+  assert.ok(withVariant(job, variant).includes('"JOB"'));
+  const steps = [withVariant(job, variant), withVariant(`${job}x`, variant), withVariant(`${job}x`, `${variant}x`), withVariant(job, `${variant}x`), withVariant(job, variant)];
+  for (let i = 1; i < steps.length; i++) assertAsFresh(steps[i - 1], steps[i]);
+  const [finding] = analyzeText(steps[2]).filter((d) => d.code === 'encoding-divergence');
+  assert.match(finding.message, /Go routes on "urn:babel:orders:shippedx" where the other SDKs route on "urn:babel:orders:createdx"/);
+});
