@@ -39,7 +39,7 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
         instead: 'A value the field can hold: a counter from 0, a queue name, a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
       },
@@ -129,7 +129,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   // Go's json.Unmarshal fails on it (facts-2 §2): a consumer rejection, not a style point.
   // (Negative counters returned above; the literal helpers stay linear in a literal of megabytes.)
   if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && !literalFitsInt64(value.raw)) {
-    context.report('invalid-value', value, `"attempts" ${numberLiteral(value.raw)} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (and Java reads it as ${literalAsIntN(32, value.raw)}).`);
+    context.report('invalid-value', value, `"attempts" ${numberLiteral(value.raw)} does not fit a signed 64-bit integer: PHP decodes it as a float and rejects the message, Go fails to decode it (Java reads it as ${literalAsIntN(32, value.raw)} ${DOTNET_READS_ZERO}).`);
     return;
   }
   // The contract's integers fit signed 64-bit; the typed decoders read created_at, failed_at and
@@ -140,12 +140,13 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
     return;
   }
   // Java narrows the counter to a 32-bit int (intValue): 4294967296 is accepted as 0 (facts-2 §2),
-  // so its retry policy counts from another number than every other consumer's. The others accept it.
+  // so its retry policy counts from another number than every other consumer's. .NET's TryGetInt32
+  // fails on it and reads 0 (facts §3, its code; core/encode/dotnet.ts). The others accept it.
   if (value.kind === 'number' && name === 'attempts' && value.isIntegerLiteral && !literalFitsInt32(value.raw)) {
     const java = literalAsIntN(32, value.raw);
     // Node reads numbers as doubles: beyond 2^53 it rounds the counter too.
-    const others = value.value > Number.MAX_SAFE_INTEGER ? `PHP, Python and Go read it as written, Node as the nearest double (${Number(value.raw)})` : 'the other consumers read it as written';
-    context.report('invalid-value', value, `"attempts" ${numberLiteral(value.raw)} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java}, ${others}. Write the number of attempts made so far.`, { severity: 'warning' });
+    const others = value.value > Number.MAX_SAFE_INTEGER ? `PHP, Python and Go read it as written, Node as the nearest double (${Number(value.raw)})` : 'PHP, Python, Node and Go read it as written';
+    context.report('invalid-value', value, `"attempts" ${numberLiteral(value.raw)} does not fit a 32-bit int: the Java consumer accepts it but reads it as ${java} (${DOTNET_READS_ZERO}), ${others}. Write the number of attempts made so far.`, { severity: 'warning' });
     return;
   }
   if (value.kind !== 'string') return;
@@ -161,6 +162,9 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
     context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${JSON.stringify(value.value)}.`);
   }
 }
+
+/** .NET reads an attempts that is no 32-bit integer literal as 0 (TryGetInt32 fails; never measured). */
+const DOTNET_READS_ZERO = 'and, by its code, .NET as 0';
 
 /**
  * Who rejects a blank trace_id differs between empty and whitespace (facts part 2, §2; .NET from

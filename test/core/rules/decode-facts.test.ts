@@ -13,6 +13,7 @@ import { parseJson as referenceParse } from '../../oracle/reference-parser';
 import { analyze, analyzeDocument, analyzeText } from '../../../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { stableFresh } from '../../support/fresh';
+import { encodeEnvelope } from '../../../core/encode';
 
 const CANONICAL =
   '{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"order_id":1042},' +
@@ -391,5 +392,16 @@ test('a number of 5,000 digits is quoted shortened in every finding on it, as de
     const findings = lint(text).filter((finding) => finding.message.includes('999999999') || finding.message.includes('0000000000'));
     assert.ok(lint(text).length > 0, text.slice(0, 120));
     for (const finding of findings) assert.ok(finding.message.length < 600, `${finding.code}: ${finding.message.length} characters: ${finding.message.slice(0, 160)}`);
+  }
+});
+
+test('attempts beyond a 32-bit int: the warning says .NET reads 0 as well (TryGetInt32 fails on it, as its relay writes), not that it reads the count as written', () => {
+  for (const attempts of ['3000000000', '9223372036854775807', '9223372036854775808']) {
+    const text = withAttempts(attempts);
+    const [finding] = at(text, attempts);
+    assert.match(finding.message, /\.NET as 0/, attempts);
+    assert.doesNotMatch(finding.message, /the other consumers read it as written/, attempts);
+    const dotnet = encodeEnvelope(parseJson(text), 'dotnet');
+    assert.ok(dotnet.ok && dotnet.text.endsWith('"attempts":0}'), attempts);
   }
 });
