@@ -7,6 +7,8 @@ import { describeValue, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
 import { getProperty } from '../../model/tree';
+import { list } from '../../encode/divergence';
+import { javaIntegral } from '../../encode/java';
 import { literalAsIntN, literalFitsInt32, literalFitsInt64 } from '../../encode/numbers';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
@@ -103,7 +105,7 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
     case 'integer':
       if (name === 'meta.schema_version') {
         return value.kind === 'number'
-          ? `"meta.schema_version" must be the integer literal 1, not ${numberLiteral(value.raw)} (Go fails to decode it, PHP and .NET reject it).`
+          ? `"meta.schema_version" must be the integer literal 1, not ${numberLiteral(value.raw)} (${schemaVersionReaders(value)}).`
           : `"meta.schema_version" must be the integer 1, not ${found}.`;
       }
       if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${numberLiteral(value.raw)} (Go fails to decode a fraction or exponent).`;
@@ -117,6 +119,21 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
     default:
       return `"${name}" must be a string, not ${found}.`;
   }
+}
+
+/**
+ * Who reads a schema_version that is a number but not an integer literal, and how (facts part 1
+ * §1.5, part 2 §2): Go's int field refuses it, PHP and .NET want an integer; Python and Node
+ * compare the number with 1 (1.0 passes), Java compares intValue() with 1 (1.5 passes as 1).
+ */
+function schemaVersionReaders(value: Extract<ValueNode, { kind: 'number' }>): string {
+  const rejecting = ['PHP'];
+  if (value.value !== 1) rejecting.push('Python', 'Node');
+  const java = javaIntegral(value, 32);
+  if (java !== 1n) rejecting.push('Java');
+  rejecting.push('.NET');
+  const javaReads = java === 1n && value.value !== 1 ? ', and Java reads it as 1 (intValue()) and accepts it' : '';
+  return `Go fails to decode it, ${list(rejecting)} reject it${javaReads}`;
 }
 
 function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field: FieldSpec, name: string): void {

@@ -405,3 +405,19 @@ test('attempts beyond a 32-bit int: the warning says .NET reads 0 as well (TryGe
     assert.ok(dotnet.ok && dotnet.text.endsWith('"attempts":0}'), attempts);
   }
 });
+
+test('schema_version written as a number that is not the literal 1: the wrong-type message names every consumer that rejects it, and Java reading 1.5 as 1', () => {
+  const labels = { php: 'PHP', python: 'Python', node: 'Node', java: 'Java' } as const;
+  for (const version of ['1.0', '1e0', '1.5', '2.0', '0.5', '1e400', '4294967297.0']) {
+    const text = CANONICAL.replace('"schema_version":1', `"schema_version":${version}`);
+    const [finding] = at(text, version, text.indexOf('"schema_version"'));
+    assert.equal(finding.code, 'wrong-type', version);
+    const rejected = /Go fails to decode it, (.*?) reject it/.exec(finding.message)?.[1] ?? '';
+    for (const verdict of consumerVerdicts(text)) {
+      if (!(verdict.sdk in labels)) continue;
+      const named = new RegExp(`\\b${labels[verdict.sdk as keyof typeof labels]}\\b`).test(rejected);
+      assert.equal(named, verdict.kind === 'rejects', `${version}: ${verdict.sdk} ${verdict.kind}, message: ${finding.message}`);
+    }
+  }
+  assert.match(at(CANONICAL.replace('"schema_version":1', '"schema_version":1.5'), '1.5')[0].message, /Java reads it as 1/);
+});
