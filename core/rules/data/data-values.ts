@@ -168,11 +168,13 @@ function checkDataAfterEdit(context: RuleContext<DataCode>, previous: readonly C
 
 /**
  * What Node and Go make of an integer literal beyond 2^53: the nearest double, as each writes it
- * back; or, for one a double holds exactly (2^53 + 2, say), that its neighbours are not so lucky.
+ * back; or, for one they write back as written (2^53 + 2, say), that its neighbours are not so
+ * lucky. A double can hold the integer and still be written with other digits: 2^62 is written
+ * 4611686018427388000 (shortest digits, then zeros), which an exact reader takes for another integer.
  */
 function roundedByDoubles(raw: string, value: bigint): string {
   const double = Number(raw);
-  if (BigInt(double) === value) return 'Node and Go consumers read it as a double, which holds this one exactly but not every integer this large.';
+  if (formatNode(double) === value.toString() && formatGo(double) === value.toString()) return 'Node and Go consumers read it as a double, which holds this one exactly but not every integer this large.';
   const node = formatNode(double);
   const go = formatGo(double);
   return `Node and Go consumers round it to ${node === go ? node : `${node} (Go: ${go})`}.`;

@@ -421,3 +421,18 @@ test('schema_version written as a number that is not the literal 1: the wrong-ty
   }
   assert.match(at(CANONICAL.replace('"schema_version":1', '"schema_version":1.5'), '1.5')[0].message, /Java reads it as 1/);
 });
+
+test('unsafe-integer within 64 bits says a double holds the integer exactly only when the Node and Go relays write it back as written', () => {
+  for (const integer of ['9007199254740994', '4611686018427387904', '-4611686018427387904', '9007199254740993', '9223372036854775807']) {
+    const text = CANONICAL.replace('"order_id":1042', `"order_id":${integer}`);
+    const [finding] = at(text, integer).filter((d) => d.code === 'unsafe-integer');
+    const doc = parseJson(text);
+    const written = ['node', 'go'].map((sdk) => {
+      const result = encodeEnvelope(doc, sdk as 'node' | 'go');
+      assert.ok(result.ok);
+      return /"order_id":(-?[0-9e+.]+)/.exec(result.text)![1];
+    });
+    if (written.every((text) => text === integer)) assert.match(finding.message, /holds this one exactly/, integer);
+    else assert.ok(finding.message.includes(`round it to ${written[0]}`), `${integer}: Node writes ${written[0]}, message: ${finding.message}`);
+  }
+});
