@@ -3,7 +3,7 @@
  * non-json-boolean, non-iso-time. (encoding-divergence comes with the encoders.)
  */
 import { classifyKey, type KeyClasses } from '../../contract/keys';
-import { formatGo, formatNode } from '../../encode/numbers';
+import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
 import { checkIsoTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
 import { numberLiteral } from '../../model/describe-value';
@@ -181,6 +181,17 @@ function roundedByDoubles(raw: string, value: bigint): string {
 }
 
 /**
+ * Who loses an integer literal beyond 64 bits: PHP, Node, Go and .NET read a double. Node and Go
+ * write a double that holds it exactly back as written (10^20), PHP and .NET in exponent form.
+ */
+function beyondInt64(raw: string): string {
+  const double = Number(raw);
+  const text = integerText(raw);
+  if (!Number.isFinite(double) || formatNode(double) !== text || formatGo(double) !== text) return 'every SDK but Python and Java loses it.';
+  return `PHP, Node, Go and .NET read it as a double, which holds this one exactly but not every integer this large (PHP writes it back as ${formatPhp(double)}, .NET as ${formatDotnet(double)}).`;
+}
+
+/**
  * Whether the literal can be beyond a double's range (from 1.8e308 on): an exponent, or more than
  * 308 digits. Literals are short, so most are ruled out by their length alone.
  */
@@ -214,7 +225,7 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
     // More than 19 digits (no leading zeros in a literal) is beyond 64 bits; BigInt() of a huge literal is slow.
     const big = digits > INT64_DIGITS ? INT64_MAX + 1n : BigInt(raw);
     if (big > INT64_MAX || big < INT64_MIN) {
-      context.report('unsafe-integer', { offset, end }, `${numberLiteral(raw)} does not fit a signed 64-bit integer: every SDK but Python and Java loses it. Carry it as a string.`, { severity: 'error' });
+      context.report('unsafe-integer', { offset, end }, `${numberLiteral(raw)} does not fit a signed 64-bit integer: ${beyondInt64(raw)} Carry it as a string.`, { severity: 'error' });
     } else if (big > MAX_SAFE || big < -MAX_SAFE) {
       context.report('unsafe-integer', { offset, end }, `${numberLiteral(raw)} is beyond ±(2^53−1): ${roundedByDoubles(raw, big)} Carry it as a string.`);
     }

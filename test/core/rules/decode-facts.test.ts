@@ -436,3 +436,22 @@ test('unsafe-integer within 64 bits says a double holds the integer exactly only
     else assert.ok(finding.message.includes(`round it to ${written[0]}`), `${integer}: Node writes ${written[0]}, message: ${finding.message}`);
   }
 });
+
+test('unsafe-integer beyond 64 bits says Node and Go lose the integer only when their relays write it back with other digits', () => {
+  for (const integer of ['100000000000000000000', '-100000000000000000000', '18446744073709551616', '1000000000000000000000', '123456789012345678901234567890']) {
+    const text = CANONICAL.replace('"order_id":1042', `"order_id":${integer}`);
+    const [finding] = at(text, integer).filter((d) => d.code === 'unsafe-integer');
+    assert.equal(finding.severity, 'error', integer);
+    const doc = parseJson(text);
+    const written = (sdk: 'node' | 'go' | 'php' | 'dotnet') => {
+      const result = encodeEnvelope(doc, sdk);
+      assert.ok(result.ok);
+      return /"order_id":(-?[0-9eE+.]+)/.exec(result.text)![1];
+    };
+    if (written('node') === integer && written('go') === integer) {
+      assert.doesNotMatch(finding.message, /loses it/, integer);
+      assert.match(finding.message, /holds this one exactly/, integer);
+      assert.ok(finding.message.includes(written('php')) && finding.message.includes(written('dotnet')), finding.message);
+    } else assert.match(finding.message, /every SDK but Python and Java loses it/, integer);
+  }
+});
