@@ -73,6 +73,7 @@ export function findDivergences(doc: { readonly root: ValueNode | undefined }): 
   const parsed = data && columnsOf(data);
   if (parsed) dataDivergencesInColumns(parsed.columns, parsed.text, parsed.slot, found, sharedRenderings());
   else if (data) dataDivergences(data, found, sharedRenderings());
+  for (const value of keptByMapRelays(root)) dataDivergences(value, found, sharedRenderings(), MAP_RELAYS);
   return found.sort((a, b) => a.offset - b.offset || a.end - b.end);
 }
 
@@ -246,26 +247,56 @@ function goOutcome(scope: EnvelopeScope, property: PropertyNode, field: string, 
   return `, and as it comes last Go takes it instead of the "${field}" before it`;
 }
 
-function dataDivergences(data: ObjectNode, found: Divergence[], cache: Map<string, Renderings>): void {
-  if (data.properties.length === 0) {
-    found.push(emptyData(data.offset));
+/** The SDKs whose relay keeps a key it does not know, with its value: they decode into plain maps. */
+const MAP_RELAYS: readonly SdkName[] = ['php', 'python', 'node'];
+
+/**
+ * The values of the keys only PHP, Python and Node write back (the typed SDKs drop them, and
+ * droppedKeyDivergences says so): extra top-level, meta (meta.ext) and dead_letter keys. Their
+ * values are compared between those three, which the contract asks to keep them unchanged.
+ */
+function keptByMapRelays(root: ObjectNode): ValueNode[] {
+  const values: ValueNode[] = [];
+  const scan = (scope: EnvelopeScope, object: ObjectNode | undefined) => {
+    for (const property of object?.properties ?? []) {
+      const key = property.key;
+      if (!property.value || fieldSpec(scope, key) || forbiddenKey(scope, key) || (scope === 'root' && key === RESERVED_ROOT_KEY)) continue;
+      // A key Go reads as a core field is written by Go too, as that field.
+      if (goField(scope, key) ?? (scope === 'root' && key.toLowerCase() === 'urn')) continue;
+      values.push(property.value);
+    }
+  };
+  scan('root', root);
+  scan('meta', asObject(getProperty(root, 'meta')?.value));
+  scan('dead_letter', asObject(getProperty(root, 'dead_letter')?.value));
+  return values;
+}
+
+/**
+ * The divergences below `value`, between the SDKs in `keepers`: `data` with all six, or the value
+ * of a key only the map relays keep.
+ */
+function dataDivergences(value: ValueNode, found: Divergence[], cache: Map<string, Renderings>, keepers: readonly SdkName[] = SDK_NAMES): void {
+  const isData = keepers === SDK_NAMES;
+  if (isData && value.kind === 'object' && value.properties.length === 0) {
+    found.push(emptyData(value.offset));
     return;
   }
-  const stack: ValueNode[] = [data];
+  const stack: ValueNode[] = [value];
   while (stack.length > 0) {
     const node = stack.pop()!;
     switch (node.kind) {
       case 'number':
-        numberDivergence(node.raw, 0, node.raw.length, node.isIntegerLiteral, node.offset, node.end, found);
+        numberDivergence(node.raw, 0, node.raw.length, node.isIntegerLiteral, node.offset, node.end, found, keepers);
         break;
       case 'string':
-        stringDivergence(node.value, node.offset, node.end, found, cache, true);
+        stringDivergence(node.value, node.offset, node.end, found, cache, true, keepers);
         break;
       case 'array':
         for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
         break;
       case 'object':
-        objectDivergences(node, propertyKeys(node.properties), node === data, found, cache);
+        objectDivergences(node, propertyKeys(node.properties), isData && node === value, found, cache, keepers);
         for (let i = node.properties.length - 1; i >= 0; i--) {
           const value = node.properties[i].value;
           if (value) stack.push(value);
@@ -309,10 +340,11 @@ function propertyKeys(properties: readonly PropertyNode[]): KeyList {
   };
 }
 
-function objectDivergences(object: { readonly offset: number }, properties: KeyList, isData: boolean, found: Divergence[], cache: Map<string, Renderings>): void {
+function objectDivergences(object: { readonly offset: number }, properties: KeyList, isData: boolean, found: Divergence[], cache: Map<string, Renderings>, keepers: readonly SdkName[] = SDK_NAMES): void {
+  const all = keepers === SDK_NAMES;
   if (properties.length === 0) {
     // As with an empty data: PHP's departure, not the author's.
-    found.push({ offset: object.offset, end: object.offset + 1, severity: 'information', cause: 'php-empty-object', message: '{}: PHP writes [], Python, Node, Go, Java and .NET write {} (PHP arrays cannot tell {} from [])' });
+    found.push({ offset: object.offset, end: object.offset + 1, severity: 'information', cause: 'php-empty-object', message: `{}: PHP writes [], ${labels(keepers, 'php')} write {} (PHP arrays cannot tell {} from [])` });
     return;
   }
   for (let i = 0; i < properties.length; i++) {
@@ -320,8 +352,9 @@ function objectDivergences(object: { readonly offset: number }, properties: KeyL
     // Keys repeat across the items of an array: one that every SDK writes as is is checked once.
     if (cleanKeys.has(key)) continue;
     const before = found.length;
-    stringDivergence(key, properties.offset(i), properties.end(i), found, cache);
-    if (found.length === before) cleanKeys.add(detachedString(key));
+    stringDivergence(key, properties.offset(i), properties.end(i), found, cache, false, keepers);
+    // Clean between some SDKs is not clean between all six.
+    if (found.length === before && all) cleanKeys.add(detachedString(key));
   }
   if (isListLike(properties)) {
     found.push({
@@ -329,7 +362,7 @@ function objectDivergences(object: { readonly offset: number }, properties: KeyL
       end: properties.end(0),
       severity: 'warning',
       ...(isData ? { cause: 'php-data-array' as const } : {}),
-      message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, Python, Node, Go, Java and .NET write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object)' : ''}`,
+      message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, ${labels(keepers, 'php')} write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object)' : ''}`,
     });
     return;
   }
@@ -349,7 +382,7 @@ function objectDivergences(object: { readonly offset: number }, properties: KeyL
         offset: properties.offset(i),
         end: properties.end(i),
         severity: 'information',
-        message: `"${key}": Node writes integer-like keys first, in ascending order, PHP, Python, Java and .NET keep the written order (Go sorts every data key)`,
+        message: `"${key}": Node writes integer-like keys first, in ascending order, ${labels(keepers, 'node', 'go')} keep the written order${keepers.includes('go') ? ' (Go sorts every data key)' : ''}`,
       });
     }
     if (index > largestIndex) largestIndex = index;
@@ -418,36 +451,36 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
 const PLAIN_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
 
 /** A number token, `source.slice(from, to)`, reported at `offset..end`. */
-function numberDivergence(source: string, from: number, to: number, isIntegerLiteral: boolean, offset: number, end: number, found: Divergence[]): void {
+function numberDivergence(source: string, from: number, to: number, isIntegerLiteral: boolean, offset: number, end: number, found: Divergence[], keepers: readonly SdkName[] = SDK_NAMES): void {
   if (writtenAsIsBySix(source, from, to, isIntegerLiteral)) return;
   const raw = from === 0 && to === source.length ? source : source.slice(from, to);
   if (PLAIN_INTEGER.test(raw)) return;
   const outcomes = new Map<SdkName, Outcome>();
   let first: string | undefined;
   let differs = false;
-  for (const sdk of SDK_NAMES) {
+  for (const sdk of keepers) {
     const result = MODELS[sdk].number(raw, isIntegerLiteral);
     const text = 'error' in result ? undefined : result.text;
     outcomes.set(sdk, { text });
-    if (sdk === SDK_NAMES[0]) first = text;
+    if (sdk === keepers[0]) first = text;
     else if (text !== first) differs = true;
   }
   if (!differs) return;
   // Lossy when the SDKs do not all write the same number (or one cannot write it at all).
   const texts = [...outcomes.values()].map((outcome) => outcome.text);
   const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
-  const python = outcomes.get('python')!.text;
+  const python = outcomes.get('python')?.text;
   const nonFinite = python === 'Infinity' || python === '-Infinity';
   // Beyond the double range, Go's consumer cannot even decode the message (json.Unmarshal fails on
   // data's float64, facts part 2, §2): that comes first, and Go is no relay to describe.
-  const beyondDouble = !Number.isFinite(Number(raw));
+  const beyondDouble = !Number.isFinite(Number(raw)) && keepers.includes('go');
   if (beyondDouble) outcomes.delete('go');
   found.push({
     offset,
     end,
     severity: lossy ? 'warning' : 'information',
     ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
-    message: `${raw}: ${beyondDouble ? 'the Go consumer fails to decode the message, ' : ''}${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')!.text)}`,
+    message: `${raw}: ${beyondDouble ? 'the Go consumer fails to decode the message, ' : ''}${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
   });
 }
 
@@ -481,7 +514,7 @@ const cleanShapes = new Map<string, string[]>();
 type Renderings = Map<SdkName, Outcome> | undefined;
 
 /** The first code point the SDKs write differently, with a count of the others; on a value or key token. */
-function stringDivergence(value: string, offset: number, end: number, found: Divergence[], cache: Map<string, Renderings>, isValue = false): void {
+function stringDivergence(value: string, offset: number, end: number, found: Divergence[], cache: Map<string, Renderings>, isValue = false, keepers: readonly SdkName[] = SDK_NAMES): void {
   let firstChar: string | undefined;
   let firstIndex = 0;
   let firstOutcomes: Map<SdkName, Outcome> | undefined;
@@ -493,7 +526,7 @@ function stringDivergence(value: string, offset: number, end: number, found: Div
     const width = code >= 0xd800 && code <= 0xdbff && i + 1 < value.length && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
     const char = value.slice(i, i + width);
     i += width - 1;
-    const outcomes = cache.has(char) ? cache.get(char) : renderings(char, cache);
+    const outcomes = among(cache.has(char) ? cache.get(char) : renderings(char, cache), keepers);
     if (!outcomes) continue;
     if (width === 1 && code >= 0xd800 && code <= 0xdfff) lossy = true;
     if (firstChar === undefined) {
@@ -525,6 +558,19 @@ function renderings(char: string, cache: Map<string, Renderings>): Renderings {
   const result = differs ? outcomes : undefined;
   cache.set(char, result);
   return result;
+}
+
+/** The renderings of the SDKs in `keepers`, or undefined when those agree. */
+function among(outcomes: Renderings, keepers: readonly SdkName[]): Renderings {
+  if (!outcomes || keepers === SDK_NAMES) return outcomes;
+  const kept = new Map([...outcomes].filter(([sdk]) => keepers.includes(sdk)));
+  const texts = new Set([...kept.values()].map((outcome) => outcome.text));
+  return texts.size > 1 ? kept : undefined;
+}
+
+/** "Python, Node, Go, Java and .NET": the SDKs in `keepers` but those named. */
+function labels(keepers: readonly SdkName[], ...except: SdkName[]): string {
+  return list(keepers.filter((sdk) => !except.includes(sdk)).map((sdk) => SDK_LABELS[sdk]));
 }
 
 /** "Python and Java write 10.0, PHP, Node, Go and .NET write 10": smallest groups first. */

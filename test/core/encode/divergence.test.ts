@@ -174,13 +174,16 @@ describe('keys the typed SDKs drop', () => {
       [
         ['"x_extra"', 'warning'],
         ['"ext"', 'information'],
+        // PHP writes the empty vendor block as [], where Python and Node keep {}.
+        ['{', 'information'],
         ['"tenant_id"', 'information'],
         ['"note"', 'warning'],
       ],
     );
     assert.equal(found[0].message, 'x_extra: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
     assert.equal(found[1].message, "meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message (the contract says a relay keeps it: nothing to change in the fixture), PHP, Python and Node keep it");
-    assert.equal(found[2].message, 'meta.tenant_id: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it');
+    assert.equal(found[2].message, '{}: PHP writes [], Python and Node write {} (PHP arrays cannot tell {} from [])');
+    assert.equal(found[3].message, 'meta.tenant_id: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it');
   });
 
   test('a meta key Go reads as a core field (its case differs): still a warning', () => {
@@ -271,5 +274,30 @@ describe('nesting deeper than an SDK reads or relays (facts part 2: nesting dept
       const text = nested(arrays);
       assert.deepEqual(findDivergences(referenceParse(text)), find(text), `${arrays} arrays`);
     }
+  });
+});
+
+describe('values of the keys only PHP, Python and Node keep', () => {
+  test('inside meta.ext and an extra top-level key: what those three write differently, naming those three only', () => {
+    const text =
+      '{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},"meta":{"id":"m","queue":"q","lang":"node","schema_version":1,"created_at":1,' +
+      '"ext":{"acme":{"ratio":1.0,"big":9007199254740993,"flags":{},"list":{"0":"x","1":"y"},"note":"a\\u2028b"}}},"attempts":0,"x_extra":{"10":1,"b":2,"2":3}}';
+    const found = find(text).filter((d) => !/ drop /.test(d.message));
+    assert.deepEqual(
+      found.map((d) => [text.slice(d.offset, d.end), d.severity, d.message]),
+      [
+        ['1.0', 'information', '1.0: Python writes 1.0, PHP and Node write 1'],
+        ['9007199254740993', 'warning', '9007199254740993: Node writes 9007199254740992, PHP and Python write 9007199254740993'],
+        ['{', 'information', '{}: PHP writes [], Python and Node write {} (PHP arrays cannot tell {} from [])'],
+        ['"0"', 'warning', 'this object has the keys "0", "1", …: PHP writes it as a JSON array, Python and Node write an object'],
+        ['"a\\u2028b"', 'information', 'U+2028: PHP writes \\u2028, Python and Node write it as is'],
+        ['"2"', 'information', '"2": Node writes integer-like keys first, in ascending order, PHP and Python keep the written order'],
+      ],
+    );
+  });
+
+  test('a value the three write alike has no finding, though Go, Java or .NET would write it otherwise', () => {
+    const text = envelope('{"a":1}').replace('"created_at":1749132727000', '"created_at":1749132727000,"ext":{"acme":{"emoji":"😀","nbsp":"\u00a0","e":0.0001}}');
+    assert.deepEqual(find(text).map((d) => text.slice(d.offset, d.end)), ['"ext"']);
   });
 });

@@ -90,3 +90,11 @@ test('typing in "job" or in a "JOB" beside it: the finding on the case variant n
   const [finding] = analyzeText(steps[2]).filter((d) => d.code === 'encoding-divergence');
   assert.match(finding.message, /Go routes on "urn:babel:orders:shippedx" where the other SDKs route on "urn:babel:orders:createdx"/);
 });
+
+test('typing in a string inside meta.ext, whose value PHP, Python and Node keep: the same findings as a fresh analysis', () => {
+  const withNote = (note: string) => GOOD_ENVELOPE.replace('"created_at": 1749132727000', `"created_at": 1749132727000,\n    "ext": { "acme": { "note": "${note}" } }`);
+  assert.ok(withNote('ab').includes('"ext"'));
+  const steps = ['ab', 'a\u2028b', 'a\u2028bc', 'ab'];
+  for (let i = 1; i < steps.length; i++) assertAsFresh(withNote(steps[i - 1]), withNote(steps[i]));
+  assert.ok(analyzeText(withNote(steps[1])).some((d) => d.code === 'encoding-divergence' && d.message.startsWith('U+2028')));
+});
