@@ -23,6 +23,7 @@ import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
 import { digitGroups } from '../model/count-words';
+import { numberLiteral } from '../model/describe-value';
 
 /** One place where the SDK encoders disagree. */
 export interface Divergence {
@@ -480,7 +481,9 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
     end,
     severity: lossy ? 'warning' : 'information',
     ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
-    message: `${raw}: ${beyondDouble ? 'the Go consumer fails to decode the message, ' : ''}${describe(outcomes, (text) => text)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
+    // A literal of thousands of digits is quoted shortened, as the other findings quote numbers; the
+    // SDKs' texts only as long as they are exact integers, which Python and Java write alike.
+    message: `${numberLiteral(raw)}: ${beyondDouble ? 'the Go consumer fails to decode the message, ' : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
   });
 }
 

@@ -301,3 +301,14 @@ describe('values of the keys only PHP, Python and Node keep', () => {
     assert.deepEqual(find(text).map((d) => text.slice(d.offset, d.end)), ['"ext"']);
   });
 });
+
+describe('long literals', () => {
+  test('an integer of 300 or 5,000 digits is quoted shortened, as every other finding quotes a number', () => {
+    for (const digits of [300, 5000]) {
+      const integer = '7'.repeat(digits);
+      const d = single(envelope(`{"v":${integer}}`), integer);
+      assert.ok(d.message.length < 400, `${digits} digits: a message of ${d.message.length} characters`);
+      assert.ok(d.message.startsWith(`${'7'.repeat(57)}…: `), d.message.slice(0, 100));
+    }
+  });
+});
