@@ -18,7 +18,7 @@ import { isArrayIndexKey, nodeModel, NODE_MAX_DEPTH } from './node';
 import { formatJava19, sameNumber } from './numbers';
 import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
 import { phpModel, PHP_MAX_DEPTH } from './php';
-import { pythonModel, PYTHON_MAX_DEPTH } from './python';
+import { pythonModel, PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS } from './python';
 import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
@@ -476,6 +476,10 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
   // data's float64, facts part 2, §2): that comes first, and Go is no relay to describe.
   const beyondDouble = !Number.isFinite(Number(raw)) && keepers.includes('go');
   if (beyondDouble) outcomes.delete('go');
+  // Python's json.loads refuses an integer of more than 4,300 digits: its consumer cannot decode the message either.
+  const tooLongForPython = isIntegerLiteral && raw.length - (raw.startsWith('-') ? 1 : 0) > PYTHON_MAX_INT_DIGITS && keepers.includes('python');
+  if (tooLongForPython) outcomes.delete('python');
+  const undecodable = [...(beyondDouble ? ['Go'] : []), ...(tooLongForPython ? ['Python'] : [])];
   found.push({
     offset,
     end,
@@ -483,7 +487,7 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
     ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
     // A literal of thousands of digits is quoted shortened, as the other findings quote numbers; the
     // SDKs' texts only as long as they are exact integers, which Python and Java write alike.
-    message: `${numberLiteral(raw)}: ${beyondDouble ? 'the Go consumer fails to decode the message, ' : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
+    message: `${numberLiteral(raw)}: ${undecodable.length > 0 ? `the ${list(undecodable)} ${undecodable.length > 1 ? 'consumers fail' : 'consumer fails'} to decode the message, ` : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
   });
 }
 

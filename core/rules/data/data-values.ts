@@ -4,6 +4,8 @@
  */
 import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
+import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
+import { digitGroups } from '../../model/count-words';
 import { checkIsoTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
 import { numberLiteral } from '../../model/describe-value';
@@ -43,7 +45,7 @@ export const rule = defineRule<DataCode>({
       summary: 'An integer beyond ±(2^53−1) (an error beyond signed 64-bit or the double range).',
       docs: {
         fires:
-          'An integer beyond ±(2^53−1) (Node and Go round it); beyond the signed 64-bit range it is an **error**, and so is any number beyond the double range (`1e400`, an integer too): the Go consumer fails to decode the message.',
+          'An integer beyond ±(2^53−1) (Node and Go round it); beyond the signed 64-bit range it is an **error**, and so is any number beyond the double range (`1e400`, an integer too): the Go consumer fails to decode the message, and the Python consumer too for an integer of more than 4,300 digits.',
         instead: 'The number as a string (`"9007199254740993"`): Node and Go decode integers into doubles.',
         example: { fires: '"ledger_id": 9007199254740993', clean: '"ledger_id": "9007199254740993"' },
       },
@@ -214,12 +216,10 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
   if (mayOverflowDouble(text, offset, end, isIntegerLiteral, digits) && !Number.isFinite(Number(text.slice(offset, end)))) {
     // Go decodes data into map[string]any, whose float64 cannot hold it: json.Unmarshal fails and
     // the Go consumer rejects the whole message (facts-2 §2 and §1.4). Such a number is integral.
-    context.report(
-      'unsafe-integer',
-      { offset, end },
-      `${numberLiteral(text.slice(offset, end))} is beyond the double range: the Go consumer fails to decode the message (json.Unmarshal: cannot unmarshal number). Carry it as a string.`,
-      { severity: 'error' },
-    );
+    // Python's json.loads refuses an integer of more than 4,300 digits (ValueError): its consumer too.
+    const python = isIntegerLiteral && digits > PYTHON_MAX_INT_DIGITS;
+    const why = python ? `the Go and Python consumers fail to decode the message (json.Unmarshal: cannot unmarshal number; json.loads refuses an integer of more than ${digitGroups(PYTHON_MAX_INT_DIGITS)} digits)` : 'the Go consumer fails to decode the message (json.Unmarshal: cannot unmarshal number)';
+    context.report('unsafe-integer', { offset, end }, `${numberLiteral(text.slice(offset, end))} is beyond the double range: ${why}. Carry it as a string.`, { severity: 'error' });
   } else if (isIntegerLiteral && digits > SAFE_DIGITS) {
     const raw = text.slice(offset, end);
     // More than 19 digits (no leading zeros in a literal) is beyond 64 bits; BigInt() of a huge literal is slow.

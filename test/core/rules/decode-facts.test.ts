@@ -455,3 +455,20 @@ test('unsafe-integer beyond 64 bits says Node and Go lose the integer only when 
     } else assert.match(finding.message, /every SDK but Python and Java loses it/, integer);
   }
 });
+
+test('an integer of more than 4,300 digits in data: unsafe-integer and encoding-divergence say the Python consumer cannot decode the message either', () => {
+  const integer = '8'.repeat(4301);
+  const text = CANONICAL.replace('"order_id":1042', `"order_id":${integer}`);
+  const python = consumerVerdicts(text).find((verdict) => verdict.sdk === 'python')!;
+  assert.equal(python.kind, 'rejects');
+  const [finding] = at(text, integer).filter((d) => d.code === 'unsafe-integer');
+  assert.match(finding.message, /the Go and Python consumers fail to decode the message/);
+  const divergence = finding.related?.find((r) => r.code === 'encoding-divergence');
+  assert.ok(divergence, JSON.stringify(finding));
+  assert.match(divergence.message, /the Go and Python consumers fail to decode the message/);
+  assert.equal(divergence.message.split('Python').length - 1, 1, 'Python is named once, as a consumer that cannot decode it');
+  // Up to 4,300 digits Python reads it, exactly.
+  const readable = '8'.repeat(4300);
+  const [beyondDouble] = at(CANONICAL.replace('"order_id":1042', `"order_id":${readable}`), readable).filter((d) => d.code === 'unsafe-integer');
+  assert.match(beyondDouble.message, /the Go consumer fails to decode the message/);
+});
