@@ -549,7 +549,12 @@ function stringDivergence(value: string, offset: number, end: number, found: Div
   const more = others > 0 ? ` (and ${others} more ${others === 1 ? 'character' : 'characters'})` : '';
   const lone = firstChar.length === 1 && firstChar.charCodeAt(0) >= 0xd800 && firstChar.charCodeAt(0) <= 0xdfff;
   const label = lone ? `lone surrogate ${codePointLabel(firstChar)}` : `${codePointLabel(firstChar)}${shown}`;
-  const message = `${label}: ${describe(firstOutcomes, (text) => (text === firstChar ? 'it as is' : text === '\ufffd' ? 'U+FFFD (�)' : text))}${more}`;
+  // json_decode refuses the whole document for an unpaired surrogate escape (JSON_ERROR_UTF16):
+  // the PHP consumer cannot decode the message, which matters more than how PHP would write it.
+  const phpCannotDecode = lossy && firstOutcomes.has('php');
+  const shown2 = phpCannotDecode ? new Map([...firstOutcomes].filter(([sdk]) => sdk !== 'php')) : firstOutcomes;
+  const prefix = phpCannotDecode ? 'the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), ' : '';
+  const message = `${label}: ${prefix}${describe(shown2, (text) => (text === firstChar ? 'it as is' : text === '\ufffd' ? 'U+FFFD (�)' : text))}${more}`;
   found.push({ offset, end, severity: lossy ? 'warning' : 'information', message, ...(isValue ? { character: { index: firstIndex, width: firstChar.length } } : {}) });
 }
 

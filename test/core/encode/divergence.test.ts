@@ -109,10 +109,14 @@ describe('strings inside data', () => {
     assert.match(single(envelope('{"v":"\\u001f"}'), '"\\u001f"').message, /^U\+001F: \.NET writes \\u001F, PHP, Python, Node, Go and Java write \\u001f$/);
   });
 
-  test('a lone surrogate is a warning: PHP and Python cannot relay it, the others replace or escape it', () => {
+  test('a lone surrogate is a warning: the PHP consumer cannot decode the message, Python cannot relay it, the others replace or escape it', () => {
     const d = single(envelope('{"v":"\\ud800"}'), '"\\ud800"');
     assert.equal(d.severity, 'warning');
-    assert.equal(d.message, 'lone surrogate U+D800: Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD, PHP and Python fail to relay it');
+    assert.equal(d.message, 'lone surrogate U+D800: the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), Python fails to relay it, Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD');
+    // After another character the SDKs write otherwise, the PHP consumer's failure is said all the same.
+    const later = single(envelope('{"v":"😀\\ud800"}'), '"😀\\ud800"');
+    assert.equal(later.severity, 'warning');
+    assert.match(later.message, /^U\+1F600 😀: the PHP consumer fails to decode the message \(json_decode refuses an unpaired surrogate escape\), \.NET writes \\uD83D\\uDE00, Python, Node, Go and Java write it as is \(and 1 more character\)$/);
   });
 
   test('a key with a character the SDKs escape differently: the key token', () => {
