@@ -75,6 +75,7 @@ export function findDivergences(doc: { readonly root: ValueNode | undefined }): 
   if (parsed) dataDivergencesInColumns(parsed.columns, parsed.text, parsed.slot, found, sharedRenderings());
   else if (data) dataDivergences(data, found, sharedRenderings());
   for (const value of keptByMapRelays(root)) dataDivergences(value, found, sharedRenderings(), MAP_RELAYS);
+  for (const value of coreStrings(root)) stringDivergence(value.value, value.offset, value.end, found, sharedRenderings(), true);
   return found.sort((a, b) => a.offset - b.offset || a.end - b.end);
 }
 
@@ -246,6 +247,30 @@ function goOutcome(scope: EnvelopeScope, property: PropertyNode, field: string, 
   }
   if (scope === 'root' && field === 'data' && before?.kind === 'object' && value?.kind === 'object') return ', and merges it into the "data" before it';
   return `, and as it comes last Go takes it instead of the "${field}" before it`;
+}
+
+/**
+ * The string values of the core fields every SDK writes back (trace_id, meta.id, meta.queue,
+ * meta.lang and dead_letter's strings): an SDK escapes them as it escapes data, and PHP's consumer
+ * cannot decode a lone surrogate in any. Not the URN (job, and the urn alias the SDKs relay in their
+ * own ways): the URN rules allow it no character an SDK escapes.
+ */
+export function coreStrings(root: ObjectNode): Extract<ValueNode, { kind: 'string' }>[] {
+  const strings: Extract<ValueNode, { kind: 'string' }>[] = [];
+  const scan = (scope: EnvelopeScope, object: ObjectNode | undefined) => {
+    for (const property of object?.properties ?? []) {
+      if (property.value?.kind === 'string' && isCoreString(scope, property.key)) strings.push(property.value);
+    }
+  };
+  scan('root', root);
+  scan('meta', asObject(getProperty(root, 'meta')?.value));
+  scan('dead_letter', asObject(getProperty(root, 'dead_letter')?.value));
+  return strings;
+}
+
+/** A core field whose string value coreStrings compares. */
+function isCoreString(scope: EnvelopeScope, key: string): boolean {
+  return fieldSpec(scope, key) !== undefined && !(scope === 'root' && (key === 'urn' || key === 'job'));
 }
 
 /** The SDKs whose relay keeps a key it does not know, with its value: they decode into plain maps. */

@@ -1,5 +1,5 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
-import { findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
+import { coreStrings, findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
 import { goFold } from '../../encode/go';
 import { fieldSpec, type EnvelopeScope } from '../../contract/envelope';
 import { asObject, getValue, type ObjectNode } from '../../model/tree';
@@ -18,7 +18,7 @@ export const rule = defineRule({
       summary: 'The six SDK encoders would not write the same bytes for this value.',
       docs: {
         fires:
-          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes; on a string value, the finding sits on the first character they write differently (the others are counted in the message). Lossy differences the author can avoid (precision, `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). The values of the keys only PHP, Python and Node keep (`meta.ext`, an extra `meta`, top-level or `dead_letter` key) are compared between those three, which the contract asks to keep them unchanged. Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
+          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes; on a string value, the finding sits on the first character they write differently (the others are counted in the message). Lossy differences the author can avoid (precision, `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). The values of the keys only PHP, Python and Node keep (`meta.ext`, an extra `meta`, top-level or `dead_letter` key) are compared between those three, which the contract asks to keep them unchanged. The strings of the core fields every SDK writes back (`trace_id`, `meta.id`, `meta.queue`, `meta.lang`, `dead_letter`\'s) are compared as data\'s are: a lone surrogate there is a warning too (the PHP consumer cannot decode the message). Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
         instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`, at most 64 levels of nesting.',
         example: { fires: '"weight": 10.0', clean: '"weight": 10' },
       },
@@ -36,7 +36,12 @@ export const rule = defineRule({
     const crossesLimit = edit.lengthBefore <= CONSUMER_CHECK_LIMIT !== context.doc.text.length <= CONSUMER_CHECK_LIMIT;
     if (crossesLimit || (edit.kind === 'number' && !edit.inData) || getValue(context.envelope.meta, 'lang')?.offset === edit.offset || (!edit.inData && !coreFieldString(context.envelope.root, edit.offset))) return check(context);
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
-    if (!edit.inData) return;
+    if (!edit.inData) {
+      // A core field's string, which every SDK writes back: checked as a string of data is.
+      const divergence = edit.kind === 'string' && isCoreStringAt(context.envelope.root, edit.offset) ? stringValueDivergence(edit.value, edit.offset, edit.end) : undefined;
+      if (divergence) report(context, divergence);
+      return;
+    }
     const divergence =
       edit.kind === 'number' ? numberValueDivergence(context.doc.text, edit.offset, edit.end, edit.isIntegerLiteral) : stringValueDivergence(edit.value, edit.offset, edit.end);
     if (divergence && !carriedByConsumerRejects(context, divergence)) report(context, divergence);
@@ -53,6 +58,11 @@ function coreFieldString(root: ObjectNode | undefined, offset: number): boolean 
     return property && fieldSpec(scope, property.key) !== undefined && goFold(property.key) !== 'job';
   };
   return inScope('root', root) ?? inScope('meta', asObject(getValue(root, 'meta'))) ?? inScope('dead_letter', asObject(getValue(root, 'dead_letter'))) ?? false;
+}
+
+/** True when the value at `offset` is one of the core strings findDivergences compares (coreStrings). */
+function isCoreStringAt(root: ObjectNode | undefined, offset: number): boolean {
+  return root !== undefined && coreStrings(root).some((value) => value.offset === offset);
 }
 
 /** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */

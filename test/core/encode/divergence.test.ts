@@ -316,3 +316,19 @@ describe('long literals', () => {
     }
   });
 });
+
+describe('the strings of the core fields, which every SDK writes back', () => {
+  test('dead_letter.error and trace_id: what the six write differently, a lone surrogate a warning (the PHP consumer cannot decode it); the urn alias is left to its rule', () => {
+    const text =
+      '{"job":"urn:babel:orders:created","urn":"urn:babel:orders:created😀","trace_id":"7b3f9c2a\\ud800","data":{"a":1},' + META + ',"attempts":0,' +
+      '"dead_letter":{"reason":"failed","error":"gateway\\u2028down 😀","exception":null,"failed_at":1,"original_queue":"orders","attempts":3,"lang":"go"}}';
+    const found = find(text);
+    assert.deepEqual(
+      found.map((d) => [text.slice(d.offset, d.end), d.severity, d.message]),
+      [
+        ['"7b3f9c2a\\ud800"', 'warning', 'lone surrogate U+D800: the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), Python fails to relay it, Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD'],
+        ['"gateway\\u2028down 😀"', 'information', 'U+2028: PHP, Go and .NET write \\u2028, Python, Node and Java write it as is (and 1 more character)'],
+      ],
+    );
+  });
+});

@@ -98,3 +98,11 @@ test('typing in a string inside meta.ext, whose value PHP, Python and Node keep:
   for (let i = 1; i < steps.length; i++) assertAsFresh(withNote(steps[i - 1]), withNote(steps[i]));
   assert.ok(analyzeText(withNote(steps[1])).some((d) => d.code === 'encoding-divergence' && d.message.startsWith('U+2028')));
 });
+
+test('typing in dead_letter.error, a string every SDK writes back: the same findings as a fresh analysis', () => {
+  const withError = (error: string) => GOOD_ENVELOPE.replace('"attempts": 0\n', `"attempts": 0,\n  "dead_letter": { "reason": "failed", "error": "${error}", "exception": null, "failed_at": 1749132730000, "original_queue": "orders", "attempts": 3, "lang": "php" }\n`);
+  assert.ok(withError('down').includes('"dead_letter"'));
+  const steps = ['down', 'do\u2028wn', 'do\u2028wn!', 'down'];
+  for (let i = 1; i < steps.length; i++) assertAsFresh(withError(steps[i - 1]), withError(steps[i]));
+  assert.ok(analyzeText(withError(steps[1])).some((d) => d.code === 'encoding-divergence' && d.message.startsWith('U+2028')));
+});
