@@ -8,14 +8,16 @@
  */
 import { format } from 'node:util';
 import { createConnection as connectTo } from 'node:net';
-import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from 'vscode-languageserver/node';
+import { createConnection, IPCMessageReader, type Message, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from 'vscode-languageserver/node';
 import { FramingRepair } from './framing';
+import { AfterShutdown } from './after-shutdown';
 import { InitializeRepair } from './initialize-shape';
 import { startServer } from './server';
 import { readTransport, type Transport } from './transport';
 
 const initializeRepair = new InitializeRepair();
-const options = { messageStrategy: initializeRepair.strategy };
+const afterShutdown = new AfterShutdown();
+const options = { messageStrategy: { handleMessage: (message: Message, next: (message: Message) => void) => afterShutdown.handle(message, (passed) => initializeRepair.strategy.handleMessage(passed, next)) } };
 
 const choice = readTransport(process.argv.slice(2));
 if ('problem' in choice) {

@@ -36,6 +36,7 @@ import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from 
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import type { InitializeRepair } from './initialize-shape';
+import { refuseRequestsAfterShutdown } from './after-shutdown';
 import { setCodeDescriptionTaken, setRelatedInformationShown } from './convert';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
@@ -85,6 +86,7 @@ const REGISTRY_REFRESH_MS = 100;
 /** Starts serving on a connection; returns when the handlers are registered. */
 export function startServer(connection: Connection, initializeRepair?: InitializeRepair): void {
   quietRepeatedComplaints(connection.console);
+  refuseRequestsAfterShutdown(connection);
   const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;

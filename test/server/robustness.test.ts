@@ -236,12 +236,22 @@ describe('language server robustness', () => {
 });
 
 describe('shutdown and exit', () => {
-  test('shutdown then exit ends with 0; requests after shutdown are refused, not crashed on', async () => {
+  test('shutdown then exit ends with 0; requests after shutdown are refused with InvalidRequest, not answered or crashed on', async (t) => {
     const client = new TestLspClient();
+    // A failed assertion must not leave the server running, or the test process would wait for it.
+    t.after(() => client.kill());
     await client.initialize();
     await client.open('file:///workspace/a.babel.json', GOOD, 1);
     await client.connection.sendRequest('shutdown');
-    await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///workspace/a.babel.json' }, position: { line: 1, character: 4 } }).catch(() => undefined);
+    // Refused with InvalidRequest, as the protocol asks, naming the method: not answered, not crashed on.
+    const refused = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///workspace/a.babel.json' }, position: { line: 1, character: 4 } }).then(
+      () => undefined,
+      (error: { code?: number; message?: string }) => error,
+    );
+    assert.equal(refused?.code, -32600, 'InvalidRequest');
+    assert.match(refused?.message ?? '', /^textDocument\/hover: the server has been asked to shut down/);
+    const pulled = await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///workspace/a.babel.json' } }).then(() => undefined, (error: { code?: number }) => error);
+    assert.equal(pulled?.code, -32600);
     await client.connection.sendNotification('exit');
     const code = await new Promise<number | null>((resolve) => (client.process.exitCode !== null ? resolve(client.process.exitCode) : client.process.on('exit', resolve)));
     assert.equal(code, 0);
