@@ -268,9 +268,14 @@ export function coreStrings(root: ObjectNode): Extract<ValueNode, { kind: 'strin
   return strings;
 }
 
-/** A core field whose string value coreStrings compares. */
+/**
+ * A core field whose string value coreStrings compares: one the SDKs read as a string. A string
+ * where the contract has an integer or an object (attempts, created_at, data) is no string the
+ * typed SDKs write back (wrong-type says what it is).
+ */
 function isCoreString(scope: EnvelopeScope, key: string): boolean {
-  return fieldSpec(scope, key) !== undefined && !(scope === 'root' && (key === 'urn' || key === 'job'));
+  const type = fieldSpec(scope, key)?.type;
+  return (type === 'uuid' || type === 'string' || type === 'enum' || type === 'nullable-string') && !(scope === 'root' && (key === 'urn' || key === 'job'));
 }
 
 /** The SDKs whose relay keeps a key it does not know, with its value: they decode into plain maps. */

@@ -332,3 +332,13 @@ describe('the strings of the core fields, which every SDK writes back', () => {
     );
   });
 });
+
+describe('a core field of another type written as a string', () => {
+  test('attempts, meta.schema_version, meta.created_at and dead_letter.failed_at as strings: no finding on how the six write the string (the typed SDKs do not read it as one)', () => {
+    const text =
+      '{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":"x\\u2028",' +
+      '"meta":{"id":"3aee8c1b-f93c-4aaa-954d-879a240b142e","queue":"orders","lang":"go","schema_version":"1\\u2028","created_at":"1\\u2028"},"attempts":"0\\u2028",' +
+      '"dead_letter":{"reason":"failed","error":null,"failed_at":"1\\u2028","original_queue":"orders","attempts":"3\\u2028"}}';
+    assert.deepEqual(find(text).map((d) => text.slice(d.offset, d.end)), []);
+  });
+});
