@@ -95,7 +95,7 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
     if (!valid) return { error: metaSchemaMessage(validateDraft07.errors ?? []), pointer: metaSchemaPointer(validateDraft07.errors ?? []) };
     const size = compiledSize(schema, MAX_SUBSCHEMAS);
     if (size > MAX_SUBSCHEMAS) {
-      return { error: `the schema holds more than ${MAX_SUBSCHEMAS} subschemas (properties, items, alternatives and definitions, with the names "dependencies" lists require), so compiling it would stall the editor for many seconds; split it or share definitions through "$ref".` };
+      return { error: `the schema holds more than ${MAX_SUBSCHEMAS} subschemas (properties, items, alternatives and the definitions a "$ref" reaches, with the names "dependencies" lists require), so compiling it would stall the editor for many seconds; split it or share definitions through "$ref".` };
     }
     const badRegex = findInvalidPattern(schema);
     if (badRegex) return { error: badRegex.message, pointer: badRegex.pointer };

@@ -59,29 +59,43 @@ export function forEachSubschema(root: Record<string, unknown>, visit: (schema: 
 }
 
 /**
- * How many subschemas the schema holds, and names its `dependencies` lists require, up to just
- * past `cap`: ajv generates code for each, about a millisecond apiece, so a wide schema of a
- * megabyte (20,000 properties) would take half a minute to compile, with the editor waiting.
+ * How many subschemas ajv compiles for the schema, and names its `dependencies` lists require, up
+ * to just past `cap`: ajv generates code for each, about a millisecond apiece, so a wide schema of
+ * a megabyte (20,000 properties) would take half a minute to compile, with the editor waiting.
+ * `definitions` are counted only where a local `$ref` reaches them, as ajv compiles them: a
+ * generated schema may bundle a library of types and name a few. Each subschema counts once.
  */
 export function compiledSize(root: Record<string, unknown>, cap: number): number {
   let size = 0;
-  try {
-    forEachSubschema(root, (schema) => {
-      size++;
-      const dependencies = schema.dependencies;
-      if (typeof dependencies === 'object' && dependencies !== null && !Array.isArray(dependencies)) {
-        for (const required of Object.values(dependencies)) if (Array.isArray(required)) size += required.length;
-      }
-      if (size > cap) throw stop;
-    });
-  } catch (error) {
-    if (error !== stop) throw error;
+  const seen = new Set<object>([root]);
+  const stack: unknown[] = [root];
+  const push = (node: unknown) => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || seen.has(node)) return;
+    seen.add(node);
+    stack.push(node);
+  };
+  while (stack.length > 0) {
+    const schema = stack.pop() as Record<string, unknown>;
+    size++;
+    const dependencies = schema.dependencies;
+    if (typeof dependencies === 'object' && dependencies !== null && !Array.isArray(dependencies)) {
+      for (const required of Object.values(dependencies)) if (Array.isArray(required)) size += required.length;
+    }
+    if (size > cap) return size;
+    if (typeof schema.$ref === 'string') push(resolveLocalRef(root, schema.$ref));
+    for (const keyword of SCHEMA_KEYWORDS) if (keyword in schema && !Array.isArray(schema[keyword])) push(schema[keyword]);
+    for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
+      const list = schema[keyword];
+      if (Array.isArray(list)) for (const item of list) push(item);
+    }
+    for (const keyword of SCHEMA_MAP_KEYWORDS) {
+      const map = schema[keyword];
+      if (keyword !== 'definitions' && typeof map === 'object' && map !== null && !Array.isArray(map)) for (const sub of Object.values(map)) push(sub);
+    }
   }
   return size;
 }
 
-/** Ends a walk once it has counted enough. */
-const stop = Symbol('stop');
 
 /** Keywords that apply a subschema to the same value (no step into the data). */
 const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
