@@ -227,7 +227,7 @@ export function parseGitignore(text: string): IgnoreRule[] {
     if (line.startsWith('/')) line = line.slice(1);
     let matcher: { test(path: string): boolean } | string | undefined = plainMatcher(line, anchored);
     if (!matcher) {
-      const glob = compileGitGlob(line);
+      const glob = compileGitGlob(inUtf8Bytes(line));
       if (glob === undefined) continue;
       const source = `^${anchored ? '' : '(?:[^/]*/)*'}${glob}$`;
       if (!sources.has(source)) {
@@ -249,7 +249,9 @@ export function parseGitignore(text: string): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
   const keys: string[] = [];
   for (const line of lines) {
-    const matcher = typeof line.matcher === 'string' ? compiled.get(line.matcher) : line.matcher;
+    // A wildcard line is compiled and tested on UTF-8 bytes: git's '?' and brackets match one byte.
+    const regex = typeof line.matcher === 'string' ? compiled.get(line.matcher) : undefined;
+    const matcher = typeof line.matcher !== 'string' ? line.matcher : regex && { test: (path: string) => regex.test(inUtf8Bytes(path)) };
     if (matcher) {
       rules.push({ negated: line.negated, directoryOnly: line.directoryOnly, matcher });
       keys.push(line.key);
@@ -384,6 +386,14 @@ function bracketExpression(pattern: string, start: number): { source: string; en
     }
   }
   return undefined;
+}
+
+/**
+ * `text` with each UTF-8 byte as one character: git's wildmatch reads a name byte by byte, so '?'
+ * or a bracket takes one byte of 'é' and '??' both. Plain names and '*' match alike either way.
+ */
+function inUtf8Bytes(text: string): string {
+  return /^[\u0000-\u007f]*$/.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1');
 }
 
 function codePoint(code: number): string {

@@ -163,6 +163,16 @@ describe('.gitignore as git reads it', () => {
     assert.equal(ignored('open[1'), false, 'a bracket never closed makes the line match nothing');
   });
 
+  test('"?" and brackets match one byte of the UTF-8 name, as git\'s wildmatch does', () => {
+    const ignored = ignoredBy(parseGitignore('?.babel.json\nx[!a]y\nz[é]\nw??\n'));
+    assert.equal(ignored('b.babel.json'), true);
+    assert.equal(ignored('é.babel.json'), false, 'é is two bytes: "?" takes one');
+    assert.equal(ignored('xéy'), false, '[!a] takes one byte of é');
+    assert.equal(ignored('xby'), true);
+    assert.equal(ignored('zé'), false, '[é] is a set of two bytes, each matching one');
+    assert.equal(ignored('wé'), true, '"??" takes both bytes of é');
+  });
+
   test('only copies of the same line are merged: an anchored line, a folder-only line and an escaped "!" stay rules of their own', () => {
     const rules = parseGitignore('/foo\nfoo/\n\\!bar\n!bar\n/foo\n');
     const ignored = ignoredBy(rules);
