@@ -7,6 +7,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { addLinearKeywords } from './linear-keywords';
 import { linearRegExpEngine } from './linear-regex';
+import { INLINED_REF_KEYWORDS } from './schema-walk';
 
 const GDPR_KEYWORD = 'x-gdpr-sensitive';
 /**
@@ -48,7 +49,7 @@ export function ajvInstance(mode: 'all' | 'first' = 'all'): Ajv {
     // of its own, whatever its size: a definition of 100 properties named 300 times is 30,000
     // subschemas' code, half a minute of compiling from a 13 KB file. A larger target is compiled
     // once as a function of its own; the verdicts and errors are the same.
-    inlineRefs: 20,
+    inlineRefs: INLINED_REF_KEYWORDS,
   });
   addFormats(ajv);
   addLinearKeywords(ajv);

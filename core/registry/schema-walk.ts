@@ -59,43 +59,86 @@ export function forEachSubschema(root: Record<string, unknown>, visit: (schema: 
 }
 
 /**
+ * ajv's `inlineRefs` (ajv-instances.ts): a `$ref` target without a `$ref` of its own and of at most
+ * this many keywords (counted as ajv counts them) is copied into each place that names it.
+ */
+export const INLINED_REF_KEYWORDS = 20;
+
+/**
  * How many subschemas ajv compiles for the schema, and names its `dependencies` lists require, up
  * to just past `cap`: ajv generates code for each, about a millisecond apiece, so a wide schema of
  * a megabyte (20,000 properties) would take half a minute to compile, with the editor waiting.
  * `definitions` are counted only where a local `$ref` reaches them, as ajv compiles them: a
- * generated schema may bundle a library of types and name a few. Each subschema counts once.
+ * generated schema may bundle a library of types and name a few. A target ajv compiles once
+ * counts once; one it copies into each place that names it (a few keywords) counts at each.
  */
 export function compiledSize(root: Record<string, unknown>, cap: number): number {
   let size = 0;
   const seen = new Set<object>([root]);
-  const stack: unknown[] = [root];
-  const push = (node: unknown) => {
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || seen.has(node)) return;
-    seen.add(node);
-    stack.push(node);
+  const inlined = new Map<object, boolean>();
+  // [schema, copy]: a copy (an inlined target, which holds no $ref) is walked again at each reference.
+  const stack: [Record<string, unknown>, boolean][] = [[root, false]];
+  const push = (node: unknown, copy: boolean) => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    if (!copy) {
+      if (seen.has(node)) return;
+      seen.add(node);
+    }
+    stack.push([node as Record<string, unknown>, copy]);
   };
   while (stack.length > 0) {
-    const schema = stack.pop() as Record<string, unknown>;
+    const [schema, copy] = stack.pop()!;
     size++;
     const dependencies = schema.dependencies;
     if (typeof dependencies === 'object' && dependencies !== null && !Array.isArray(dependencies)) {
       for (const required of Object.values(dependencies)) if (Array.isArray(required)) size += required.length;
     }
     if (size > cap) return size;
-    if (typeof schema.$ref === 'string') push(resolveLocalRef(root, schema.$ref));
-    for (const keyword of SCHEMA_KEYWORDS) if (keyword in schema && !Array.isArray(schema[keyword])) push(schema[keyword]);
+    if (typeof schema.$ref === 'string') {
+      const target = resolveLocalRef(root, schema.$ref);
+      if (typeof target === 'object' && target !== null && !Array.isArray(target)) {
+        let copied = inlined.get(target);
+        if (copied === undefined) inlined.set(target, (copied = ajvKeywordCount(target as Record<string, unknown>, INLINED_REF_KEYWORDS) <= INLINED_REF_KEYWORDS));
+        push(target, copied);
+      }
+    }
+    for (const keyword of SCHEMA_KEYWORDS) if (keyword in schema && !Array.isArray(schema[keyword])) push(schema[keyword], copy);
     for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
       const list = schema[keyword];
-      if (Array.isArray(list)) for (const item of list) push(item);
+      if (Array.isArray(list)) for (const item of list) push(item, copy);
     }
     for (const keyword of SCHEMA_MAP_KEYWORDS) {
       const map = schema[keyword];
-      if (keyword !== 'definitions' && typeof map === 'object' && map !== null && !Array.isArray(map)) for (const sub of Object.values(map)) push(sub);
+      if (keyword !== 'definitions' && typeof map === 'object' && map !== null && !Array.isArray(map)) for (const sub of Object.values(map)) push(sub, copy);
     }
   }
   return size;
 }
 
+/** Keywords whose value ajv does not look into when it counts a target's keywords. */
+const SIMPLE_INLINED = new Set(['type', 'format', 'pattern', 'maxLength', 'minLength', 'maxProperties', 'minProperties', 'maxItems', 'minItems', 'maximum', 'minimum', 'uniqueItems', 'multipleOf', 'required', 'enum', 'const']);
+
+/**
+ * The keywords of `schema` as ajv counts them to decide on inlining (Infinity with a `$ref`),
+ * stopping once past `limit`: each key counts before its value is looked into, so the recursion
+ * is at most `limit` deep.
+ */
+function ajvKeywordCount(schema: Record<string, unknown>, limit: number): number {
+  let count = 0;
+  for (const key in schema) {
+    if (key === '$ref') return Infinity;
+    if (++count > limit) return count;
+    const value = schema[key];
+    if (SIMPLE_INLINED.has(key) || typeof value !== 'object' || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      // ajv walks a string's indices as keys (`examples: ["abc"]` counts 3).
+      if (typeof item === 'object' && item !== null) count += ajvKeywordCount(item as Record<string, unknown>, limit - count);
+      else if (typeof item === 'string') count += item.length;
+      if (count > limit) return count;
+    }
+  }
+  return count;
+}
 
 /** Keywords that apply a subschema to the same value (no step into the data). */
 const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
