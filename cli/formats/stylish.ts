@@ -18,15 +18,19 @@ export interface StylishOptions {
 const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint' };
 const SEVERITY_COLOR: Record<Severity, number> = { error: 31, warning: 33, information: 36, hint: 90 };
 
+/** The FORCE_COLOR values that ask for colour, as Node's own terminal output reads them ('', '1', 'true': 16 colours; '2', '3': more). */
+const FORCE_COLOR_ON = new Set(['', '1', '2', '3', 'true']);
+
 /**
- * Decides on colour as Node and npm do. FORCE_COLOR set to anything but '' decides alone: '0' or
- * 'false' is none, any other value is colour even in a pipe (a CI log that renders it). Otherwise
- * colour only for a terminal, never when NO_COLOR is set to a non-empty value (no-color.org), and
- * not for TERM=dumb (Emacs' compile and shell buffers), which shows the escape codes as text.
+ * Decides on colour as Node does. FORCE_COLOR, when set, decides alone: '', '1', '2', '3' or
+ * 'true' is colour even in a pipe (a CI log that renders it), anything else ('0', 'false') none.
+ * Otherwise colour only for a terminal, never when NO_COLOR is set to a non-empty value
+ * (no-color.org), and not for TERM=dumb (Emacs' compile and shell buffers), which shows the escape
+ * codes as text.
  */
 export function shouldUseColor(stdoutIsTTY: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
   const force = env.FORCE_COLOR;
-  if (force) return force !== '0' && force !== 'false';
+  if (force !== undefined) return FORCE_COLOR_ON.has(force);
   return stdoutIsTTY && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 

@@ -170,8 +170,11 @@ describe('stylish', () => {
     assert.equal(shouldUseColor(true, { FORCE_COLOR: '1', NO_COLOR: '1' }), true);
     assert.equal(shouldUseColor(true, { FORCE_COLOR: '0' }), false);
     assert.equal(shouldUseColor(true, { FORCE_COLOR: 'false' }), false);
-    assert.equal(shouldUseColor(false, { FORCE_COLOR: '' }), false);
-    assert.equal(shouldUseColor(true, { FORCE_COLOR: '' }), true);
+    // Set but empty is colour, as for Node; a value Node does not know is none.
+    assert.equal(shouldUseColor(false, { FORCE_COLOR: '' }), true);
+    assert.equal(shouldUseColor(true, { FORCE_COLOR: 'yes' }), false);
+    assert.equal(shouldUseColor(true, {}), true);
+    assert.equal(shouldUseColor(false, {}), false);
     // Emacs' M-x compile and shell run a terminal of TERM=dumb, which shows escape codes as text.
     assert.equal(shouldUseColor(true, { TERM: 'dumb' }), false);
     assert.equal(shouldUseColor(true, { TERM: 'xterm-256color' }), true);

@@ -37,13 +37,19 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-/** Runs `babelq <args>` in `cwd` and waits for it. NO_COLOR and FORCE_COLOR are cleared so colour depends on the TTY alone. */
+/** The environment without FORCE_COLOR, which decides colour alone when set (to '' as well). */
+function withoutForceColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _forced, ...rest } = env;
+  return rest;
+}
+
+/** Runs `babelq <args>` in `cwd` and waits for it. NO_COLOR is cleared and FORCE_COLOR left out so colour depends on the TTY alone. */
 export function babelq(args: readonly string[], cwd: string, env: Record<string, string> = {}, input?: string): RunResult {
   const result = spawnSync(process.execPath, [CLI_PATH, ...args], {
     cwd,
     encoding: 'utf8',
     ...(input !== undefined ? { input } : {}),
-    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env },
+    env: { ...withoutForceColor(process.env), NO_COLOR: '', ...env },
     timeout: 30_000,
   });
   if (result.error) throw result.error;
