@@ -69,15 +69,40 @@ export function findDivergences(doc: { readonly root: ValueNode | undefined }): 
   droppedKeyDivergences(root, found);
   const tooDeep = depthDivergence(root);
   if (tooDeep) found.push(tooDeep);
-  const dataProperty = getProperty(root, 'data');
-  const data = asObject(dataProperty?.value);
+  const data = asObject(getProperty(root, 'data')?.value);
   const parsed = data && columnsOf(data);
   if (parsed) dataDivergencesInColumns(parsed.columns, parsed.text, parsed.slot, found, sharedRenderings());
   else if (data) dataDivergences(data, found, sharedRenderings());
+  keptAndCoreDivergences(root, found);
+  return found.sort(byPlace);
+}
+
+/**
+ * The findings of `findDivergences` that lie outside `data`'s value, computed without reading
+ * data: for a document that differs from an analysed one only in a value outside data, whose
+ * findings inside data stand (moved), and which a keystroke in meta.ext or job of a document with
+ * megabytes of data must not scan again. `data` is the value `findDivergences` compares.
+ */
+export function divergencesOutsideData(doc: { readonly root: ValueNode | undefined }): { readonly found: Divergence[]; readonly data: ValueNode | undefined } {
+  const root = asObject(doc.root);
+  if (!root) return { found: [], data: undefined };
+  const data = asObject(getProperty(root, 'data')?.value);
+  const outside = (divergence: Divergence) => !data || divergence.offset < data.offset || divergence.offset >= data.end;
+  const found: Divergence[] = [];
+  droppedKeyDivergences(root, found);
+  const tooDeep = depthDivergence(root);
+  if (tooDeep && outside(tooDeep)) found.push(tooDeep);
+  keptAndCoreDivergences(root, found);
+  return { found: found.sort(byPlace), data };
+}
+
+/** The values only the map relays keep (compared between them), and the core strings every SDK writes back. */
+function keptAndCoreDivergences(root: ObjectNode, found: Divergence[]): void {
   for (const value of keptByMapRelays(root)) dataDivergences(value, found, sharedRenderings(), MAP_RELAYS);
   for (const value of coreStrings(root)) stringDivergence(value.value, value.offset, value.end, found, sharedRenderings(), true);
-  return found.sort((a, b) => a.offset - b.offset || a.end - b.end);
 }
+
+const byPlace = (a: Divergence, b: Divergence) => a.offset - b.offset || a.end - b.end;
 
 /**
  * The divergence of one string value inside data, as `findDivergences` reports it (for a

@@ -1,10 +1,10 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
-import { coreStrings, findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
-import { goFold } from '../../encode/go';
-import { fieldSpec, type EnvelopeScope } from '../../contract/envelope';
-import { asObject, getValue, type ObjectNode } from '../../model/tree';
+import { divergencesOutsideData, findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
+import { getValue } from '../../model/tree';
 import { literalSpanOf } from '../../parse/string-literal-span';
 import type { RuleContext } from '../context';
+import type { CoreDiagnostic } from '../diagnostic';
+import type { EditedValue } from '../edited-value';
 import { CONSUMER_CHECK_LIMIT } from '../contract/consumer-rejects';
 import { defineRule } from '../definition';
 
@@ -25,23 +25,19 @@ export const rule = defineRule({
     },
   ],
   check,
-  // The previous findings (moved), but the edited value's own checked again. Which findings
-  // consumer-rejects carries instead depends on meta.lang and on the document's size: an edit of
-  // meta.lang, or one that takes the document across CONSUMER_CHECK_LIMIT, runs everything again.
-  // A number outside data may be a field the typed SDKs read as an integer: everything runs again.
-  // So does any other edit outside data but of a core field's string: a job's string (`job`, or a
-  // case variant Go reads as job; the finding on a variant names the URN Go routes on and the one
-  // the other SDKs do), or a value inside a key only PHP, Python and Node keep (meta.ext).
+  // The previous findings (moved), but those the edit can change found again. Which findings
+  // consumer-rejects carries instead, and how PHP's [] is judged, depend on meta.lang and on the
+  // document's size: an edit of meta.lang, or one that takes the document across
+  // CONSUMER_CHECK_LIMIT, runs everything again. An edit inside data changes its own value's
+  // finding alone. An edit outside data leaves data's findings as they were and every finding
+  // outside data is found again, without reading data: a job's case variants, meta.ext's values
+  // compared between the map relays, or a number a typed SDK reads as an integer, depend on more
+  // than the edited value.
   afterEdit: (context, previous, edit, keep) => {
     const crossesLimit = edit.lengthBefore <= CONSUMER_CHECK_LIMIT !== context.doc.text.length <= CONSUMER_CHECK_LIMIT;
-    if (crossesLimit || (edit.kind === 'number' && !edit.inData) || getValue(context.envelope.meta, 'lang')?.offset === edit.offset || (!edit.inData && !coreFieldString(context.envelope.root, edit.offset))) return check(context);
+    if (crossesLimit || getValue(context.envelope.meta, 'lang')?.offset === edit.offset) return check(context);
+    if (!edit.inData) return checkOutsideData(context, previous, edit, keep);
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
-    if (!edit.inData) {
-      // A core field's string, which every SDK writes back: checked as a string of data is.
-      const divergence = edit.kind === 'string' && isCoreStringAt(context.envelope.root, edit.offset) ? stringValueDivergence(edit.value, edit.offset, edit.end) : undefined;
-      if (divergence) report(context, divergence);
-      return;
-    }
     const divergence =
       edit.kind === 'number' ? numberValueDivergence(context.doc.text, edit.offset, edit.end, edit.isIntegerLiteral) : stringValueDivergence(edit.value, edit.offset, edit.end);
     if (divergence && !carriedByConsumerRejects(context, divergence)) report(context, divergence);
@@ -49,20 +45,19 @@ export const rule = defineRule({
 });
 
 /**
- * True when the value at `offset` is the value of a core field of the envelope, meta or
- * dead_letter other than a job (no finding of this code depends on such a string).
+ * After an edit outside data: data's previous findings (moved) and every finding outside data
+ * found again, in the order `check` reports them (by place; the two never share a place).
  */
-function coreFieldString(root: ObjectNode | undefined, offset: number): boolean {
-  const inScope = (scope: EnvelopeScope, object: ObjectNode | undefined): boolean | undefined => {
-    const property = object?.properties.find((candidate) => candidate.value?.offset === offset);
-    return property && fieldSpec(scope, property.key) !== undefined && goFold(property.key) !== 'job';
-  };
-  return inScope('root', root) ?? inScope('meta', asObject(getValue(root, 'meta'))) ?? inScope('dead_letter', asObject(getValue(root, 'dead_letter'))) ?? false;
-}
-
-/** True when the value at `offset` is one of the core strings findDivergences compares (coreStrings). */
-function isCoreStringAt(root: ObjectNode | undefined, offset: number): boolean {
-  return root !== undefined && coreStrings(root).some((value) => value.offset === offset);
+function checkOutsideData(context: RuleContext<'encoding-divergence'>, previous: readonly CoreDiagnostic[], edit: EditedValue, keep: (diagnostic: CoreDiagnostic) => void): void {
+  if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
+  const { found, data } = divergencesOutsideData(context.doc);
+  const inData = data ? previous.map(edit.moved).filter((diagnostic) => diagnostic.offset >= data.offset && diagnostic.offset < data.end) : [];
+  let next = 0;
+  for (const divergence of found) {
+    while (next < inData.length && inData[next].offset < divergence.offset) keep(inData[next++]);
+    if (!carriedByConsumerRejects(context, divergence)) report(context, asOwnEncoders(context, divergence));
+  }
+  while (next < inData.length) keep(inData[next++]);
 }
 
 /** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */

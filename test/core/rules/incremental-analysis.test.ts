@@ -106,3 +106,38 @@ test('typing in dead_letter.error, a string every SDK writes back: the same find
   for (let i = 1; i < steps.length; i++) assertAsFresh(withError(steps[i - 1]), withError(steps[i]));
   assert.ok(analyzeText(withError(steps[1])).some((d) => d.code === 'encoding-divergence' && d.message.startsWith('U+2028')));
 });
+
+test('an edit outside data keeps data\'s findings and finds every other one again: the same findings as a fresh analysis', () => {
+  // Data with findings before and after the edited places: SDK number text, an exponent, an
+  // integer-like key, an empty object, and nesting past .NET's 64 levels (the depth finding in data).
+  const deep = `${'['.repeat(70)}1${']'.repeat(70)}`;
+  const data = `{ "a": 10.0, "0": "zero", "big": 1e21, "empty": {}, "deep": ${deep}, "z": -0.0 }`;
+  const make = (job: string, variant: string, note: string, count: string, attempts: string, extra: string) =>
+    GOOD_ENVELOPE.replace('"job": "urn:babel:orders:created",', `"job": "${job}",\n  "JOB": "${variant}",\n  "extra": "${extra}",`)
+      .replace('{ "order_id": 1042 }', data)
+      .replace('"created_at": 1749132727000', `"created_at": 1749132727000,\n    "ext": { "acme": { "note": "${note}", "count": ${count} } }`)
+      .replace('"attempts": 0', `"attempts": ${attempts}`);
+  const start = make('urn:babel:orders:created', 'urn:babel:orders:shipped', 'ab', '1', '0', 'x');
+  assert.ok(start.includes('"deep"') && start.includes('"ext"') && start.includes('"JOB"') && start.includes('"extra"'));
+  const inData = (text: string) => {
+    const from = text.indexOf(data);
+    return analyzeText(text).filter((d) => d.code === 'encoding-divergence' && d.offset >= from && d.offset < from + data.length);
+  };
+  assert.ok(inData(start).length >= 5, `data's own findings: ${inData(start).map((d) => d.message.slice(0, 30)).join(' | ')}`);
+  assert.ok(inData(start).some((d) => d.message.startsWith('The envelope nests')), 'the depth finding lies in data');
+  // One value edited at a time (as a keystroke is), there and back.
+  const values: Parameters<typeof make> = ['urn:babel:orders:created', 'urn:babel:orders:shipped', 'ab', '1', '0', 'x'];
+  const edits: [number, string][] = [[0, 'urn:babel:orders:createdx'], [1, 'urn:babel:orders:shippedx'], [2, 'a\u2028b'], [3, '1.0'], [4, '0.5'], [5, 'x\u00a0y'], [0, 'urn:babel:orders:created']];
+  const steps = [start];
+  for (const [index, value] of edits) {
+    values[index] = value;
+    steps.push(make(...values));
+  }
+  for (let i = 1; i < steps.length; i++) {
+    assertAsFresh(steps[i - 1], steps[i]);
+    assertAsFresh(steps[i], steps[i - 1]);
+  }
+  // The edits outside data changed findings outside it (the case variant, meta.ext's U+2028, the extra key's NBSP).
+  const outside = (text: string) => analyzeText(text).filter((d) => d.code === 'encoding-divergence').length - inData(text).length;
+  assert.notEqual(outside(steps[3]), outside(start));
+});
