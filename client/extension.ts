@@ -192,7 +192,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
       return showPreview(source);
     }),
   );
-  registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source), settingsScope });
+  registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source), settingsScope, redriveInstead: { command: REDRIVE_COMMAND, isDeadLetter } });
   registerMessageViews(context, views);
   registerMessageCommands({ context, output, views, judge });
   return previews;

@@ -30,7 +30,16 @@ export interface SendServices {
   readonly sent: (source: vscode.Uri) => void;
   /** Where a document's settings are read: a message view's are those it was read with (it is in no folder). */
   readonly settingsScope?: (uri: vscode.Uri) => vscode.Uri;
+  /**
+   * Dead letters (a view opened from Dead Letters, or its edited copy), whose CodeLens is Redrive:
+   * a send from the palette asks first and offers that redrive, as publishing one would add a
+   * second message with its `dead_letter` block and leave the stored one in the dead-letter queue.
+   */
+  readonly redriveInstead?: { readonly command: string; readonly isDeadLetter: (uri: vscode.Uri) => boolean };
 }
+
+/** The button of the question a send on a dead letter asks. */
+const REDRIVE_ANSWER = 'Redrive';
 
 /** Registers the send command. */
 export function registerSendCommands(services: SendServices): void {
@@ -79,6 +88,16 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   const document = envelopeDocument(uri);
   if (!document) {
     void vscode.window.showInformationMessage('Open a *.babel.json envelope to send it.');
+    return;
+  }
+  if (services.redriveInstead?.isDeadLetter(document.uri)) {
+    // Nothing is sent from here: the lens above a dead letter is Redrive, and the palette agrees.
+    const answer = await vscode.window.showWarningMessage(
+      'This message is a dead letter: sending it would publish a second message with its dead_letter block and its attempts, and leave the stored one in the dead-letter queue. Redrive returns it to its original queue instead (without the dead_letter block, in place of the stored one).',
+      { modal: true },
+      REDRIVE_ANSWER,
+    );
+    if (answer === REDRIVE_ANSWER) await vscode.commands.executeCommand(services.redriveInstead.command, document.uri);
     return;
   }
   const settings = settingsFor(services.settingsScope?.(document.uri) ?? document.uri);
