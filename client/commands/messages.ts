@@ -155,7 +155,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
     broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
     peeked = await broker.peek(key, LIST_LIMIT);
   } catch (error) {
-    await forgetRefusedPassword(services, settings, error);
+    await forgetRefusedPassword(services, settings, error, target);
     const text = failureText(error, [target.password]);
     services.output.error(`${command}: reading ${where} failed: ${text}`);
     void vscode.window.showErrorMessage(`Cannot read ${where}: ${text}`);

@@ -187,7 +187,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     void vscode.window.showInformationMessage(`Redrove ${receipt.moved} message(s) to ${destinations}.${gone}`);
     return receipt.moved > 0;
   } catch (error) {
-    await forgetRefusedPassword(services, settings, error);
+    await forgetRefusedPassword(services, settings, error, target);
     // The output gets the real words of any failure; the notification keeps a broker's and points there for the rest.
     services.output.error(`Redrive from ${where} failed: ${failureText(error, [target.password])}`);
     void vscode.window.showErrorMessage(isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.');

@@ -73,13 +73,24 @@ export async function resolveTarget(services: Pick<SendServices, 'context'>, set
   if (password === undefined) {
     password = await vscode.window.showInputBox({ ...passwordPrompt(target), password: true, ignoreFocusOut: true });
     if (password === undefined) return undefined;
+    if (password === '') {
+      // No password: the command goes on without one, and secret storage is left as it was (on a
+      // Redis server its one slot may hold another user's password).
+      void vscode.window.showInformationMessage(`No password entered: connecting to ${target.display} without a password. Nothing was stored in secret storage, so the next command asks again.`);
+      return withPassword(target, '');
+    }
     await services.context.secrets.store(key, passwordToKeep(target, password));
   }
   return withPassword(target, password);
 }
 
-/** A password the broker refused is forgotten, so the next command asks for it again. */
-export async function forgetRefusedPassword(services: Pick<SendServices, 'context'>, settings: SendSettings, error: unknown): Promise<void> {
+/**
+ * A password the broker refused is forgotten, so the next command asks for it again. `used`, the
+ * target the command connected with: one without a password (an empty answer at the prompt) used
+ * nothing kept, so nothing is forgotten.
+ */
+export async function forgetRefusedPassword(services: Pick<SendServices, 'context'>, settings: SendSettings, error: unknown, used?: BrokerTarget): Promise<void> {
+  if (used && used.password === undefined) return;
   const key = refusedPasswordKey(settings.brokerUrl, error);
   if (key !== undefined) await services.context.secrets.delete(key);
 }
@@ -153,7 +164,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending to ${where}…` }, () => publish(target, settings, message));
   } catch (error) {
-    await forgetRefusedPassword(services, settings, error);
+    await forgetRefusedPassword(services, settings, error, target);
     // The output gets the real words of any failure; the notification keeps a broker's and points there for the rest.
     services.output.error(`Send to ${where} failed: ${failureText(error, [target.password])}`);
     void vscode.window.showErrorMessage(`Not sent: ${isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.'}`);
