@@ -20,7 +20,7 @@ import { PreviewRenderer } from './preview-renderer';
 import { serverPreview } from './server-preview';
 import { serverJudge } from './server-judgement';
 import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
-import { describeState, type ServerState, type StatusView } from './status';
+import { describeState, VALIDATION_SETTING, type ServerState, type StatusView } from './status';
 import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
 
@@ -66,7 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011', ...SERVER_EXEC_ARGV], env: serverEnvironment(process.env) } },
   };
   // The byte preview's prompt render after an edit goes once the server has been sent that edit (below).
-  const previews = registerBytesCommands(context, output);
+  const { previews, settingsScope } = registerBytesCommands(context, output);
   const closedViewProblems = new ClosedViewProblems(MESSAGE_SCHEME);
   context.subscriptions.push(closedViewProblems);
   const clientOptions: LanguageClientOptions = {
@@ -113,13 +113,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
-  // The status item shows one view of two facts: the server's state, and what the server last said
-  // about the active envelope's registry. Every change of either renders it here, and only here.
+  // The status item shows one view of three facts: the server's state, what the server last said
+  // about the active envelope's registry, and whether babelqueue.validation.enable turns validation
+  // off for it. Every change of any of them renders it here, and only here.
   let serverState: ServerState = 'starting';
   const registryStatus = new Map<string, RegistryStatusParams>();
   const render = () => {
-    const uri = vscode.window.activeTextEditor?.document.uri.toString();
-    const view = describeState(serverState, uri ? registryStatus.get(uri) : undefined);
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const uri = active?.toString();
+    // The setting is read where the active envelope's settings are (a message view's: those it was read with).
+    const validating = vscode.workspace.getConfiguration(undefined, active && settingsScope(active)).get(VALIDATION_SETTING) !== false;
+    const view = describeState(serverState, uri ? registryStatus.get(uri) : undefined, validating);
     status.text = view.text;
     status.detail = view.detail;
     status.severity = STATUS_SEVERITIES[view.severity];
@@ -132,6 +136,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       render();
     }),
     vscode.window.onDidChangeActiveTextEditor(render),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(VALIDATION_SETTING)) render();
+    }),
   );
   registerNewEnvelopeCommand(context, client);
   registerLintTasks(context);
@@ -157,7 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 /** Preview, send, peek, dead letters and redrive: they run in the extension host on core/ and broker/ (a large envelope's preview is rendered by the server). */
-function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): PreviewProvider {
+function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): { previews: PreviewProvider; settingsScope: (uri: vscode.Uri) => vscode.Uri } {
   const freshIds = new FreshIds();
   // The saved file's bytes, checked as lint reads them before a preview or a send (not UTF-8: refused).
   const savedBytes = new SavedBytesCheck({
@@ -195,7 +202,7 @@ function registerBytesCommands(context: vscode.ExtensionContext, output: vscode.
   registerSendCommands({ context, output, freshIds, savedBytes, sent: (source) => previews.refresh(source), settingsScope, redriveInstead: { command: REDRIVE_COMMAND, isDeadLetter } });
   registerMessageViews(context, views);
   registerMessageCommands({ context, output, views, judge });
-  return previews;
+  return { previews, settingsScope };
 }
 
 export async function deactivate(): Promise<void> {

@@ -15,8 +15,18 @@ export interface RegistryView {
   readonly message: string;
 }
 
-/** The status item's text, detail and severity for a server state and the active registry. */
-export function describeState(state: ServerState, registry?: RegistryView): StatusView {
+/** The setting that turns all of the server's validation on or off. */
+export const VALIDATION_SETTING = 'babelqueue.validation.enable';
+
+/**
+ * The status item's text, detail and severity for a server state and the active registry;
+ * `validating` false when VALIDATION_SETTING is false for the active envelope (the server runs,
+ * and checks nothing).
+ */
+export function describeState(state: ServerState, registry?: RegistryView, validating = true): StatusView {
+  if (state === 'running' && !validating) {
+    return { text: 'BabelQueue: validation off', detail: `Envelope validation is turned off: set ${VALIDATION_SETTING} to true to turn it on`, severity: 'information', busy: false };
+  }
   if (state === 'running' && registry) {
     // The text says it is a registry error already; the server's line starts with the same words.
     if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: registry.message.replace(/^Registry error: /, ''), severity: 'error', busy: false };

@@ -45,7 +45,7 @@ export interface FakeExtensionHost {
   uri(text: string): any;
   /** The fake `vscode` module itself (workspace.textDocuments can be set). */
   readonly api: any;
-  /** Calls the listeners of a workspace or window event (`onDidCloseTextDocument`, …) with `value`. */
+  /** Calls the listeners of a workspace or window event (`onDidCloseTextDocument`, `onDidChangeActiveTextEditor`, …) with `value`. */
   fire(event: string, value: unknown): void;
 }
 
@@ -92,6 +92,7 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   };
   for (const event of ['onDidOpenTextDocument', 'onDidCloseTextDocument', 'onDidChangeTextDocument', 'onDidChangeConfiguration']) vscode.workspace[event] = recorded(event);
   vscode.window.onDidChangeVisibleTextEditors = recorded('onDidChangeVisibleTextEditors');
+  vscode.window.onDidChangeActiveTextEditor = recorded('onDidChangeActiveTextEditor');
   /** An EventEmitter whose listeners hear what it fires. */
   vscode.EventEmitter = class {
     private readonly heard: ((value: unknown) => void)[] = [];
@@ -174,8 +175,16 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     constructor(readonly id: string, _name: string, _serverOptions: unknown, readonly clientOptions: FakeLanguageClient['clientOptions']) {
       host.clients.push(this);
     }
-    onDidChangeState() {
+    private readonly stateListeners: ((event: { oldState: number; newState: number }) => void)[] = [];
+    /** As vscode-languageclient's: told each change of `state`. */
+    onDidChangeState(listener: (event: { oldState: number; newState: number }) => void) {
+      this.stateListeners.push(listener);
       return disposable;
+    }
+    private moveTo(phase: ClientState): void {
+      const oldState = this.state;
+      this.phase = phase;
+      if (this.state !== oldState) for (const listener of this.stateListeners) listener({ oldState, newState: this.state });
     }
     onNotification() {
       return disposable;
@@ -190,11 +199,11 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     /** As vscode-languageclient's: a start while one is under way is that start. */
     start(): Promise<void> {
       if (this.starting) return this.starting;
-      this.phase = 'starting';
+      this.moveTo('starting');
       if (host.startOutcome === 'pending') {
         this.starting = new Promise((resolve) => {
           host.finishStart = () => {
-            this.phase = 'running';
+            this.moveTo('running');
             this.starting = undefined;
             resolve();
           };
@@ -202,10 +211,10 @@ export function installFakeExtensionHost(): FakeExtensionHost {
         return this.starting;
       }
       if (host.startOutcome === 'failed') {
-        this.phase = 'startFailed';
+        this.moveTo('startFailed');
         return Promise.reject(new Error('the server exited'));
       }
-      this.phase = 'running';
+      this.moveTo('running');
       return Promise.resolve();
     }
     /** As vscode-languageclient's: refused unless running or stopped already (a start under way, or failed, cannot be stopped). */
@@ -213,7 +222,7 @@ export function installFakeExtensionHost(): FakeExtensionHost {
       if (this.phase === 'stopped') return;
       if (this.phase !== 'running') throw new Error(`Client is not running and can't be stopped. It's current state is: ${this.phase}`);
       this.stops++;
-      this.phase = 'stopped';
+      this.moveTo('stopped');
     }
     /** As vscode-languageclient's: refused when the client is stopped or its start failed. */
     async sendNotification(type: string | { method: string }, params?: unknown): Promise<void> {
