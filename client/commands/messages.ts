@@ -113,12 +113,15 @@ function refusedUntrusted(): boolean {
 
 /**
  * Whose settings (broker, layout) a queue is read with: the active envelope's, else the active
- * editor's file's; with neither, in a workspace of several folders, the folder picked (each may
- * name its own broker, and read without a resource only the user's and the workspace's settings
- * apply). Undefined when there is no folder to choose; 'cancelled' when the pick was dismissed.
+ * editor's file's; a message view (in no folder) has those it was read with, as its preview, send
+ * and redrive do; with none of these, in a workspace of several folders, the folder picked (each
+ * may name its own broker, and read without a resource only the user's and the workspace's
+ * settings apply). Undefined when there is no folder to choose; 'cancelled' when the pick was dismissed.
  */
-async function settingsScope(): Promise<vscode.Uri | undefined | 'cancelled'> {
+async function settingsScope(views: Pick<MessageViews, 'messageOf'>): Promise<vscode.Uri | undefined | 'cancelled'> {
   const active = envelopeDocument()?.uri ?? vscode.window.activeTextEditor?.document.uri;
+  const readWith = active && views.messageOf?.(active)?.source.settingsUri;
+  if (readWith) return readWith;
   if ((vscode.workspace.workspaceFolders ?? []).length <= 1) return active;
   if (active && vscode.workspace.getWorkspaceFolder(active)) return active;
   const folder = await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Which workspace folder’s broker settings?' });
@@ -129,7 +132,7 @@ async function settingsScope(): Promise<vscode.Uri | undefined | 'cancelled'> {
 
 async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dead Letters', queue: string, deadLetters: boolean): Promise<QueueRead | undefined> {
   if (refusedUntrusted()) return undefined;
-  const settingsUri = await settingsScope();
+  const settingsUri = await settingsScope(services.views);
   if (settingsUri === 'cancelled') return undefined;
   const settings = settingsFor(settingsUri);
   let host: string;

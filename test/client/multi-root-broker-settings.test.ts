@@ -64,3 +64,33 @@ describe('a workspace of several folders', () => {
     });
   }
 });
+
+describe('a message view active (read-only, in no folder)', () => {
+  const VIEW = 'babelqueue-message:/orders · 0b5e6f7a-1c0d-4f88-9b2a-7b3f9c2ae41d?1';
+  const TEXT = JSON.stringify({ job: 'urn:babel:orders:created', meta: { id: '0b5e6f7a-1c0d-4f88-9b2a-7b3f9c2ae41d', queue: 'orders' } });
+  /** Message views whose messages were read with `settingsUri`. */
+  const viewsReadWith = (settingsUri: unknown) => ({
+    open: async () => undefined,
+    messageOf: (uri: { toString(): string }) => (uri.toString() === VIEW ? { source: { queue: 'orders', key: 'orders', deadLetters: false, ...(settingsUri ? { settingsUri } : {}) }, row: {} } : undefined),
+  });
+
+  for (const command of ['babelqueue.peekQueue', 'babelqueue.deadLetters']) {
+    test(`${command}: the broker of the folder the view was read with, no folder asked for`, async () => {
+      messages.registerMessageCommands({ ...fake.services(), views: viewsReadWith(host.uri('file:///w/api')) as never });
+      fake.activeTextEditor = { document: { uri: host.uri(VIEW), languageId: 'babelqueue-envelope', getText: () => TEXT } };
+      fake.answer = (event, items) => (event.kind === 'input' ? 'orders' : event.kind === 'quickPick' ? items[0] : undefined);
+      await fake.commands.get(command)!();
+      assert.deepEqual(askedHosts(), [FOLDERS.api], fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+      assert.equal(picks, 0);
+    });
+
+    test(`${command}: a view read with no folder's settings: the folder is asked for, as before`, async () => {
+      messages.registerMessageCommands({ ...fake.services(), views: viewsReadWith(undefined) as never });
+      fake.activeTextEditor = { document: { uri: host.uri(VIEW), languageId: 'babelqueue-envelope', getText: () => TEXT } };
+      fake.answer = (event, items) => (event.kind === 'input' ? 'orders' : event.kind === 'quickPick' ? items[0] : undefined);
+      await fake.commands.get(command)!();
+      assert.deepEqual(askedHosts(), [FOLDERS.worker]);
+      assert.equal(picks, 1);
+    });
+  }
+});
