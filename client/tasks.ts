@@ -2,12 +2,44 @@
  * The `babelq` task type: a TaskProvider that offers "babelq: lint" for each workspace folder and
  * runs tasks.json's `{ "type": "babelq", … }` definitions. The task runs the CLI bundled in the
  * extension (dist/cli.js) on VS Code's own Node, so nothing has to be installed, and its output
- * fills the Problems panel through `$babelq`, for fixtures that are not open as well.
+ * fills the Problems panel through `$babelq`, for fixtures that are not open as well. A task of a
+ * folder's tasks.json runs in that folder; one of a `.code-workspace` file (scope: the workspace)
+ * runs in the folder its `folder` names, else in the first workspace folder on disk.
  */
 import * as vscode from 'vscode';
 import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE, type LintTaskOptions } from './task-command';
 
-type LintTaskDefinition = vscode.TaskDefinition & LintTaskOptions;
+type LintTaskDefinition = vscode.TaskDefinition &
+  LintTaskOptions & {
+    /** The name of the workspace folder a task of a `.code-workspace` file runs in (default: the first on disk). */
+    readonly folder?: string;
+  };
+
+/** The folders a task can run in: those on disk (the CLI reads the folder's files). */
+function foldersOnDisk(): readonly vscode.WorkspaceFolder[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+}
+
+/**
+ * The folder a task of the whole workspace (a `.code-workspace` file's, or a user task) runs in:
+ * the one its `folder` names, else the first on disk. Undefined, said to the user, when there is none.
+ */
+function workspaceTaskFolder(task: vscode.Task, definition: LintTaskDefinition): vscode.WorkspaceFolder | undefined {
+  const folders = foldersOnDisk();
+  const label = `The babelq task "${task.name}"`;
+  if (folders.length === 0) {
+    void vscode.window.showErrorMessage(`${label} cannot run: it needs a workspace folder on disk, and this workspace has none.`);
+    return undefined;
+  }
+  const named = typeof definition.folder === 'string' && definition.folder !== '' ? definition.folder : undefined;
+  if (named === undefined) return folders[0];
+  const folder = folders.find((candidate) => candidate.name === named);
+  if (!folder) {
+    const names = folders.map((candidate) => `"${candidate.name}"`).join(', ');
+    void vscode.window.showErrorMessage(`${label} names the folder "${named}", which is not a workspace folder on disk. Set its "folder" to one of ${names}, or leave it out to run in the first.`);
+  }
+  return folder;
+}
 
 export function registerLintTasks(context: vscode.ExtensionContext): void {
   const cli = context.asAbsolutePath('dist/cli.js');
@@ -24,11 +56,13 @@ export function registerLintTasks(context: vscode.ExtensionContext): void {
   };
   context.subscriptions.push(
     vscode.tasks.registerTaskProvider(TASK_TYPE, {
-      provideTasks: () => (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => makeTask({ type: TASK_TYPE }, folder)),
+      provideTasks: () => foldersOnDisk().map((folder) => makeTask({ type: TASK_TYPE }, folder)),
       resolveTask: (task) => {
-        const folder = task.scope;
-        if (typeof folder !== 'object' || folder.uri.scheme !== 'file') return undefined;
-        return makeTask(task.definition as LintTaskDefinition, folder);
+        const definition = task.definition as LintTaskDefinition;
+        // A folder's own task runs in that folder (its `folder` is for tasks of the whole workspace).
+        if (typeof task.scope === 'object') return task.scope.uri.scheme === 'file' ? makeTask(definition, task.scope) : undefined;
+        const folder = workspaceTaskFolder(task, definition);
+        return folder ? makeTask(definition, folder) : undefined;
       },
     }),
   );

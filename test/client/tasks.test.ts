@@ -42,7 +42,7 @@ describe('the babelq task type', () => {
   test('the manifest declares the task type, the matcher and the activation on the task type', () => {
     const [definition] = manifest.contributes.taskDefinitions;
     assert.equal(definition.type, TASK_TYPE);
-    assert.deepEqual(Object.keys(definition.properties), ['paths', 'registry', 'config', 'maxWarnings']);
+    assert.deepEqual(Object.keys(definition.properties), ['paths', 'registry', 'config', 'maxWarnings', 'folder']);
     assert.ok(manifest.activationEvents.includes(`onTaskType:${TASK_TYPE}`));
     assert.deepEqual(matcher.fileLocation, ['autoDetect', '${workspaceFolder}']);
     assert.equal(matcher.owner, 'babelq');

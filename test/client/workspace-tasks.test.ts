@@ -1,0 +1,92 @@
+/**
+ * The `babelq` task provider (client/tasks.ts) with tasks of each scope: a folder's tasks.json
+ * (scope: that folder), and a `.code-workspace` file's tasks (scope: TaskScope.Workspace), which
+ * run in the folder their `folder` names, else in the first folder on disk. A name that is no
+ * folder of the workspace is said, and nothing runs. Driven through the stand-in extension host,
+ * with stand-ins for the task API.
+ */
+import assert from 'node:assert/strict';
+import { before, beforeEach, describe, test } from 'node:test';
+import { installFakeExtensionHost } from '../support/fake-extension-host';
+
+const host = installFakeExtensionHost();
+const fake = host.vscode;
+const TaskScope = { Global: 1, Workspace: 2 };
+
+class ProcessExecution {
+  constructor(readonly process: string, readonly args: string[], readonly options: { cwd?: string; env?: Record<string, string> }) {}
+}
+class Task {
+  group: unknown;
+  presentationOptions: unknown;
+  constructor(readonly definition: unknown, readonly scope: unknown, readonly name: string, readonly source: string, readonly execution: ProcessExecution, readonly problemMatchers: string[]) {}
+}
+let provider: { provideTasks(): Task[]; resolveTask(task: { definition: unknown; scope: unknown; name: string }): Task | undefined };
+let tasks: typeof import('../../client/tasks');
+const folder = (name: string, index: number, scheme = 'file') => ({ name, index, uri: host.uri(`${scheme}:///w/${name}`) });
+
+before(async () => {
+  Object.assign(host.api, { ProcessExecution, Task, TaskScope, TaskGroup: { Test: 'test' }, TaskRevealKind: { Silent: 2 } });
+  host.api.tasks = { registerTaskProvider: (_type: string, registered: typeof provider) => ((provider = registered), { dispose() {} }) };
+  tasks = await import('../../client/tasks');
+});
+
+beforeEach(() => {
+  fake.reset();
+  host.api.workspace.workspaceFolders = [folder('remote', 0, 'vscode-vfs'), folder('api', 1), folder('worker', 2)];
+  tasks.registerLintTasks(host.context());
+});
+
+const said = () => fake.events.map((event) => `${event.kind}: ${event.text}`);
+
+describe('a babelq task in a .code-workspace file (scope: the workspace)', () => {
+  test('without a folder: it runs in the first folder on disk', () => {
+    const task = provider.resolveTask({ definition: { type: 'babelq', paths: ['fixtures'] }, scope: TaskScope.Workspace, name: 'lint fixtures' });
+    assert.ok(task, said().join('\n'));
+    assert.equal(task.execution.options.cwd, '/w/api');
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', 'fixtures']);
+    assert.equal((task.scope as { name: string }).name, 'api');
+    assert.deepEqual(task.definition, { type: 'babelq', paths: ['fixtures'] });
+  });
+
+  test('its folder names the folder it runs in; the name is not passed to the linter', () => {
+    const task = provider.resolveTask({ definition: { type: 'babelq', folder: 'worker' }, scope: TaskScope.Workspace, name: 'lint worker' });
+    assert.ok(task, said().join('\n'));
+    assert.equal(task.execution.options.cwd, '/w/worker');
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', '.']);
+  });
+
+  test('a folder that is not one of the workspace (or not on disk): said, with the folders there are; nothing runs', () => {
+    for (const name of ['wrokre', 'remote']) {
+      fake.events.length = 0;
+      const task = provider.resolveTask({ definition: { type: 'babelq', folder: name }, scope: TaskScope.Workspace, name: 'lint' });
+      assert.equal(task, undefined);
+      assert.equal(fake.events.length, 1, said().join('\n'));
+      assert.equal(fake.events[0]!.kind, 'error');
+      assert.match(fake.events[0]!.text, new RegExp(`"${name}"`));
+      assert.match(fake.events[0]!.text, /"api", "worker"/);
+    }
+  });
+
+  test('no folder on disk at all: said; nothing runs', () => {
+    host.api.workspace.workspaceFolders = [folder('remote', 0, 'vscode-vfs')];
+    const task = provider.resolveTask({ definition: { type: 'babelq' }, scope: TaskScope.Workspace, name: 'lint' });
+    assert.equal(task, undefined);
+    assert.equal(fake.events.length, 1, said().join('\n'));
+    assert.match(fake.events[0]!.text, /folder on disk/);
+  });
+});
+
+describe('a babelq task of a folder\'s tasks.json', () => {
+  test('runs in its folder, as before', () => {
+    const worker = host.api.workspace.workspaceFolders[2];
+    const task = provider.resolveTask({ definition: { type: 'babelq' }, scope: worker, name: 'lint' });
+    assert.ok(task);
+    assert.equal(task.execution.options.cwd, '/w/worker');
+    assert.equal(task.scope, worker);
+  });
+
+  test('the provided tasks: one per folder on disk', () => {
+    assert.deepEqual(provider.provideTasks().map((task) => task.execution.options.cwd), ['/w/api', '/w/worker']);
+  });
+});
