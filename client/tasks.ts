@@ -6,6 +6,7 @@
  * folder's tasks.json runs in that folder; one of a `.code-workspace` file (scope: the workspace)
  * runs in the folder its `folder` names, else in the first workspace folder on disk.
  */
+import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE, type LintTaskOptions } from './task-command';
 
@@ -41,11 +42,21 @@ function workspaceTaskFolder(task: vscode.Task, definition: LintTaskDefinition):
   return folder;
 }
 
+/** The task's paths (the folder itself by default) resolved against the folder it runs in. */
+function absoluteTaskPaths(definition: LintTaskDefinition, folder: vscode.WorkspaceFolder): string[] {
+  const paths = Array.isArray(definition.paths) ? definition.paths.filter((path): path is string => typeof path === 'string' && path !== '') : [];
+  return (paths.length > 0 ? paths : ['.']).map((path) => resolve(folder.uri.fsPath, path));
+}
+
 export function registerLintTasks(context: vscode.ExtensionContext): void {
   const cli = context.asAbsolutePath('dist/cli.js');
-  const makeTask = (definition: LintTaskDefinition, folder: vscode.WorkspaceFolder): vscode.Task => {
+  const makeTask = (definition: LintTaskDefinition, folder: vscode.WorkspaceFolder, absolutePaths = false): vscode.Task => {
+    // A task of the whole workspace is given its paths made absolute, so the CLI names each file by
+    // its absolute path: VS Code resolves `$babelq`'s `${workspaceFolder}` for such a task as the
+    // first folder, which would place the findings of a task run in another folder on the wrong files.
+    const args = lintTaskArgs(absolutePaths ? { ...definition, paths: absoluteTaskPaths(definition, folder) } : definition);
     // ELECTRON_RUN_AS_NODE: in desktop VS Code the executable is Electron; this makes it plain Node.
-    const execution = new vscode.ProcessExecution(process.execPath, [cli, ...lintTaskArgs(definition)], {
+    const execution = new vscode.ProcessExecution(process.execPath, [cli, ...args], {
       cwd: folder.uri.fsPath,
       env: { ELECTRON_RUN_AS_NODE: '1' },
     });
@@ -62,7 +73,7 @@ export function registerLintTasks(context: vscode.ExtensionContext): void {
         // A folder's own task runs in that folder (its `folder` is for tasks of the whole workspace).
         if (typeof task.scope === 'object') return task.scope.uri.scheme === 'file' ? makeTask(definition, task.scope) : undefined;
         const folder = workspaceTaskFolder(task, definition);
-        return folder ? makeTask(definition, folder) : undefined;
+        return folder ? makeTask(definition, folder, true) : undefined;
       },
     }),
   );

@@ -44,16 +44,17 @@ describe('a babelq task in a .code-workspace file (scope: the workspace)', () =>
     const task = provider.resolveTask({ definition: { type: 'babelq', paths: ['fixtures'] }, scope: TaskScope.Workspace, name: 'lint fixtures' });
     assert.ok(task, said().join('\n'));
     assert.equal(task.execution.options.cwd, '/w/api');
-    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', 'fixtures']);
+    // Absolute: VS Code resolves the problem matcher's ${workspaceFolder} for a workspace task as the first folder.
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', '/w/api/fixtures']);
     assert.equal((task.scope as { name: string }).name, 'api');
     assert.deepEqual(task.definition, { type: 'babelq', paths: ['fixtures'] });
   });
 
-  test('its folder names the folder it runs in; the name is not passed to the linter', () => {
+  test('its folder names the folder it runs in; the name is not passed to the linter; the paths name files by absolute paths', () => {
     const task = provider.resolveTask({ definition: { type: 'babelq', folder: 'worker' }, scope: TaskScope.Workspace, name: 'lint worker' });
     assert.ok(task, said().join('\n'));
     assert.equal(task.execution.options.cwd, '/w/worker');
-    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', '.']);
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', '/w/worker']);
   });
 
   test('a folder that is not one of the workspace (or not on disk): said, with the folders there are; nothing runs', () => {
