@@ -11,7 +11,7 @@ import { connect, type Channel, type ChannelModel, type ConfirmChannel, type Get
 import { isIP } from 'node:net';
 import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, errorCode, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, PEEK_MAX_BYTES, READ_MAX_MESSAGES, errorCode, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for an AMQP connection. */
@@ -64,8 +64,32 @@ type Phase = 'connect' | 'check' | 'declare' | 'publish' | 'peek' | 'redrive';
 export interface AmqpRedriveResult {
   readonly durationMs: number;
   readonly moved: number;
-  /** Moves whose exact bytes were not found in the DLQ (another consumer took them). */
+  /** Moves whose exact bytes were not in the DLQ, searched to its end (another consumer took them). */
   readonly missing: number;
+  /** Set when a bound stopped the search before the moves still pending were found. */
+  readonly notSearched?: RedriveNotSearched;
+}
+
+/** Moves a RabbitMQ redrive did not find before its search stopped at a bound. */
+export interface RedriveNotSearched {
+  /** How many moves were not found. */
+  readonly count: number;
+  /** The DLQ messages got (and requeued) by the search before it stopped. */
+  readonly messages: number;
+  /** Their bytes, bodies together, the one that went past `maxBytes` included. */
+  readonly bytes: number;
+  /** Which bound stopped it. */
+  readonly bound: 'messages' | 'bytes';
+  readonly maxMessages: number;
+  readonly maxBytes: number;
+}
+
+/** The bounds of a RabbitMQ redrive's search of its DLQ (each message it passes over is held unacked until the end). */
+export interface RedriveSearchBounds {
+  /** At most this many DLQ messages got (default READ_MAX_MESSAGES). */
+  readonly maxMessages?: number;
+  /** At most this many bytes of DLQ messages held (default PEEK_MAX_BYTES): the one past it is got, measured and requeued. */
+  readonly maxBytes?: number;
 }
 
 /** A connected AMQP client that publishes OutgoingMessages with confirms and peeks queues. */
@@ -229,8 +253,17 @@ export class AmqpPublisher {
    * only then acked; every other message got is requeued at the end. A failure closes the get
    * channel, which requeues whatever is not acked: the messages not yet moved stay in the DLQ, and
    * the one in flight is in the DLQ and perhaps also on its target (never in neither).
+   *
+   * The search is bounded as a peek is: every message passed over is held unacked until the end,
+   * so it gets at most `bounds.maxMessages` messages (default READ_MAX_MESSAGES) and holds at most
+   * `bounds.maxBytes` of them (default PEEK_MAX_BYTES; the one past it is got, measured and
+   * requeued). A move not found by then is in `notSearched`, not in `missing`, which counts only
+   * moves the search looked for to the end of the DLQ.
    */
-  async redrive(dlq: string, moves: readonly RedriveMove[]): Promise<AmqpRedriveResult> {
+  async redrive(dlq: string, moves: readonly RedriveMove[], bounds: RedriveSearchBounds = {}): Promise<AmqpRedriveResult> {
+    const maxMessages = bounds.maxMessages ?? READ_MAX_MESSAGES;
+    const maxBytes = bounds.maxBytes ?? PEEK_MAX_BYTES;
+    if (!Number.isInteger(maxMessages) || maxMessages < 1) throw new RangeError(`a redrive's search needs a whole number of messages ≥ 1, got ${maxMessages}`);
     const start = performance.now();
     // Every target must exist first: the default exchange would drop a message for a missing queue.
     for (const queue of new Set(moves.map((move) => move.message.amqp.routingKey))) await this.checkQueue(queue);
@@ -242,6 +275,11 @@ export class AmqpPublisher {
     /** Confirmed on their queue when the get channel could no longer ack them: they go back to the DLQ too. */
     const confirmedNotAcked: RedriveMove[] = [];
     let moved = 0;
+    /** DLQ messages got, and the bytes of those passed over (held unacked). */
+    let reads = 0;
+    let heldBytes = 0;
+    /** The bound that stopped the search, if one did. */
+    let stoppedBy: 'messages' | 'bytes' | undefined;
     let failure: unknown;
     /** The queue of the move whose publish failed first, which the error names. */
     let failedQueue: string | undefined;
@@ -254,13 +292,25 @@ export class AmqpPublisher {
       const confirm = await this.confirmChannel();
       // One 'return' listener per message in flight.
       confirm.setMaxListeners(CONFIRM_WINDOW + 10);
-      // At most the depth seen at the start plus what arrives meanwhile, read once each.
-      for (let reads = 0; pending.length > 0 && reads < messageCount + moves.length && failure === undefined; reads++) {
+      // At most the depth seen at the start plus what arrives meanwhile, read once each, and no
+      // more than the bounds: past them the rest of the DLQ is not searched, and that is said.
+      const depth = messageCount + moves.length;
+      while (pending.length > 0 && reads < depth && failure === undefined) {
+        if (reads >= maxMessages) {
+          stoppedBy = 'messages';
+          break;
+        }
         const got = await withDeadline(getChannel.get(dlq, { noAck: false }), this.timeoutMs, () => new Deadline());
         if (got === false) break;
+        reads++;
         const index = pending.findIndex((move) => sameBytes(move.original, got.content));
         if (index < 0) {
           held.push(got);
+          heldBytes += got.content.byteLength;
+          if (heldBytes > maxBytes) {
+            stoppedBy = 'bytes';
+            break;
+          }
           continue;
         }
         const move = pending.splice(index, 1)[0]!;
@@ -318,6 +368,9 @@ export class AmqpPublisher {
           ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
           : '');
       throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where}${/[.!?]$/.test(`${cause.message}${where}`) ? ' Every' : ' every'} message not moved is still in ${dlq}.`);
+    }
+    if (stoppedBy !== undefined && pending.length > 0) {
+      return { durationMs: elapsed(start), moved, missing: 0, notSearched: { count: pending.length, messages: reads, bytes: heldBytes, bound: stoppedBy, maxMessages, maxBytes } };
     }
     return { durationMs: elapsed(start), moved, missing: pending.length };
   }

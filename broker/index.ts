@@ -3,10 +3,10 @@
  * OutgoingMessage exactly as built, peek, close. Which broker sits behind it follows the URL scheme.
  */
 import type { OutgoingMessage, RedriveMove } from '../core/message/types';
-import type { PeekedAmqpProperties } from './amqp';
+import type { PeekedAmqpProperties, RedriveNotSearched, RedriveSearchBounds } from './amqp';
 import { loadQuietly } from './quiet-debug';
 import { connectAddresses, openThroughFirst, type Lookup } from './connect-address';
-import { DEFAULT_TIMEOUT_MS } from './internal';
+import { DEFAULT_TIMEOUT_MS, PEEK_MAX_BYTES, READ_MAX_MESSAGES } from './internal';
 import { parseTarget, type BrokerTarget } from './target';
 import type { BrokerError } from './errors';
 
@@ -41,11 +41,8 @@ export interface PeekedMessage {
   readonly redelivered?: boolean;
 }
 
-/**
- * The most bytes one peek reads, its messages' bodies together (64 MiB, the bound of an envelope
- * file): a queue of large messages is not read into memory a thousand at a time.
- */
-export const PEEK_MAX_BYTES = 64 * 1024 * 1024;
+export { PEEK_MAX_BYTES, READ_MAX_MESSAGES };
+export type { RedriveNotSearched, RedriveSearchBounds };
 
 /** What a peek read: the messages, and, when the byte bound stopped it, why. */
 export type PeekResult = PeekedMessage[] & {
@@ -60,6 +57,11 @@ export interface RedriveReceipt {
   readonly moved: number;
   /** Moves whose exact bytes were no longer in the DLQ (another reader took them): nothing was published for them. */
   readonly missing: number;
+  /**
+   * RabbitMQ only: set when the search's bound stopped it before the moves still pending were
+   * found (they may be further on in the DLQ, or gone): not moved, nothing published for them.
+   */
+  readonly notSearched?: RedriveNotSearched;
 }
 
 /** Where a redrive would stop because of a target, and the error it would stop with. */
@@ -90,10 +92,12 @@ export interface Broker {
   /**
    * Moves dead letters, each found by its exact stored bytes in `dlq` (a Redis list key or a
    * RabbitMQ queue), to its message's queue, one at a time. Redis: one atomic script per message.
-   * RabbitMQ: published with a confirm, then acked. A failure throws RedriveInterrupted and leaves
-   * every message not yet moved in the DLQ.
+   * RabbitMQ: published with a confirm, then acked; the search gets DLQ messages from the head and
+   * holds those it passes over unacked (requeued at the end), no more than `bounds` (Redis ignores
+   * them: its script searches the list in the server). A failure throws RedriveInterrupted and
+   * leaves every message not yet moved in the DLQ.
    */
-  redrive(dlq: string, moves: readonly RedriveMove[]): Promise<RedriveReceipt>;
+  redrive(dlq: string, moves: readonly RedriveMove[], bounds?: RedriveSearchBounds): Promise<RedriveReceipt>;
   /**
    * Read only: where a redrive of `moves` would stop because of its targets, and why, or
    * undefined. RabbitMQ: a target queue that does not exist (the redrive checks every target
@@ -147,9 +151,27 @@ export async function openBroker(target: BrokerTarget | string, options: BrokerO
       const { messages, nextBytes } = await amqp.peek(queue, count, maxBytes);
       return Object.assign(messages, nextBytes !== undefined ? { stopped: { maxBytes, nextBytes } } : {});
     },
-    redrive: (dlq, moves) => amqp.redrive(dlq, moves),
+    redrive: (dlq, moves, bounds) => amqp.redrive(dlq, moves, bounds),
     redriveTargetRefusal: (moves) => amqp.redriveTargetRefusal(moves),
     declareQueue: (queue) => amqp.declareQueue(queue),
     close: () => amqp.close(),
   };
+}
+
+/** `bytes` in words: MiB from one MiB up (one decimal), else bytes. */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * A redrive's moves its search did not reach, in words (without a final full stop): how many, how
+ * far the search went in `dlq`, which bound stopped it, and that they may still be there.
+ */
+export function notSearchedText(notSearched: RedriveNotSearched, dlq: string): string {
+  const { count, messages, bytes, bound, maxMessages, maxBytes } = notSearched;
+  const them = count === 1 ? 'it' : 'them';
+  const reach = bound === 'messages'
+    ? `the first ${messages} message(s) of ${dlq}, where the search stops (it gets at most ${maxMessages} messages)`
+    : `the first ${messages} message(s) of ${dlq} (${sizeText(bytes)}), where the search stops (it holds at most ${sizeText(maxBytes)} of messages)`;
+  return `${count} not found in ${reach}: the DLQ was not searched beyond ${messages === 1 ? 'it' : 'them'}, so ${count === 1 ? 'that one' : 'those'} may still be in it; nothing was published for ${them}`;
 }

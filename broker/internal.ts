@@ -9,6 +9,16 @@ import type { BrokerTarget } from './target';
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 
+/**
+ * The most bytes one read takes, its messages' bodies together (64 MiB, the bound of an envelope
+ * file): a queue of large messages is not read into memory a thousand at a time. A peek stops at
+ * it, and so does a RabbitMQ redrive's search of its DLQ (the messages it holds unacked).
+ */
+export const PEEK_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The most messages one read takes (`--limit` of peek and dlq), and a RabbitMQ redrive's search gets. */
+export const READ_MAX_MESSAGES = 10_000;
+
 /** Resolves like `work`, or rejects with `onTimeout()` after `ms`; `onTimeout` should also tear the attempt down. */
 export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -9,7 +9,7 @@ import { planRedrive, redriveErrorCodes, redriveQuestion } from '../core/languag
 import { deadLetterLocation, groupDeadLetters, matchesReason, newestFirst, REDRIVE_SDKS, type RedriveSdk } from '../core/message/dead-letter';
 import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout, RedriveMove } from '../core/message/types';
-import { openBroker, type RedriveTargetRefusal } from '../broker';
+import { notSearchedText, openBroker, type RedriveTargetRefusal } from '../broker';
 import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
@@ -270,8 +270,9 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     const receipt = await broker.redrive(context.dlqKey, moves);
     const targets = [...new Set(moves.map((move) => (context.target.kind === 'redis' ? move.message.redis.listKey : move.message.amqp.routingKey)))].join(', ');
     const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
+    const unsearched = receipt.notSearched ? `; ${notSearchedText(receipt.notSearched, context.dlqKey)}` : '';
     // The targets are the queues the dead letters name.
-    return { stdout: printableLines(`Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}.\n`), stderr: notes, exitCode: 0 };
+    return { stdout: printableLines(`Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}${unsearched}.\n`), stderr: notes, exitCode: 0 };
   } catch (error) {
     if (isBrokerError(error)) {
       // Stopped after some moved: exit 2, as the help says, whatever stopped it; the message says

@@ -2,7 +2,7 @@
  * What `peek` and `dlq` share: reading a queue's messages (bounded) and printing them as rows
  * (URN, meta.id, created at, attempts, size, lint verdict) or as JSON for scripts.
  */
-import { openBroker } from '../broker';
+import { openBroker, READ_MAX_MESSAGES } from '../broker';
 import type { BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
@@ -12,7 +12,7 @@ import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
 /** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */
-export const MAX_READ = 10_000;
+export const MAX_READ = READ_MAX_MESSAGES;
 
 /** A whole number option between 1 and MAX_READ. */
 export function countOption(value: string | true | undefined, name: string, fallback: number): number {

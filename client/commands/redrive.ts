@@ -11,7 +11,7 @@ import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
 import { planRedrive, redriveErrorCodes, redriveQuestion, type RedrivePlan } from '../../core/language/redrive-plan';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
-import { openBroker, type Broker } from '../../broker';
+import { notSearchedText, openBroker, type Broker } from '../../broker';
 import { isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { commandDocument, type MessageViews, type ShownMessage } from '../message-view';
@@ -182,9 +182,11 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
       broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
       return broker.redrive(source.key, moves);
     });
-    services.output.info(`Redrove ${receipt.moved} message(s) from ${where} to ${destinations} in ${receipt.durationMs} ms${receipt.missing ? `, ${receipt.missing} already gone` : ''}`);
+    const unsearched = receipt.notSearched ? notSearchedText(receipt.notSearched, source.key) : undefined;
+    services.output.info(`Redrove ${receipt.moved} message(s) from ${where} to ${destinations} in ${receipt.durationMs} ms${receipt.missing ? `, ${receipt.missing} already gone` : ''}${unsearched ? `; ${unsearched}` : ''}`);
     const gone = receipt.missing > 0 ? ` ${receipt.missing} had already left the DLQ: nothing was published for them.` : '';
-    void vscode.window.showInformationMessage(`Redrove ${receipt.moved} message(s) to ${destinations}.${gone}`);
+    const stopped = unsearched ? ` ${unsearched.charAt(0).toUpperCase()}${unsearched.slice(1)}.` : '';
+    void vscode.window.showInformationMessage(`Redrove ${receipt.moved} message(s) to ${destinations}.${gone}${stopped}`);
     return receipt.moved > 0;
   } catch (error) {
     await forgetRefusedPassword(services, settings, error, target);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { openBroker } from '../../broker';
+import { notSearchedText, openBroker } from '../../broker';
 import { deadLetterLocation, redriveMessage } from '../../core/message/dead-letter';
 import type { RedisLayout, RedriveMove } from '../../core/message/types';
 import { AMQP_URL, REDIS_URL, deadLettered, outgoing, putOnQueue, uniqueQueue, useRealBrokers } from './helpers';
@@ -232,5 +232,89 @@ describe('a redrive of 1,000 dead letters', () => {
     assert.equal(got.size, 1000);
     for (const m of moves) assert.ok(got.has(m.message.text));
     assert.equal((await brokers.channel.checkQueue(`${queue}.dlq`)).messageCount, 0);
+  });
+});
+
+describe('rabbitmq: a redrive of a message that already left the DLQ', () => {
+  // Five dead letters the moves do not match, and the message chosen is not among them.
+  async function dlqOfOthers(): Promise<{ queue: string; dlq: string; others: string[]; gone: RedriveMove }> {
+    const queue = uniqueQueue();
+    const dlq = `${queue}.dlq`;
+    for (const name of [queue, dlq]) {
+      amqpQueues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    const others = [1, 2, 3, 4, 5].map((orderId) => deadLettered(outgoing(queue, { orderId }).text, queue, 'gateway down'));
+    await putOnQueue(brokers.channel, dlq, others);
+    return { queue, dlq, others, gone: move(deadLettered(outgoing(queue, { orderId: 99 }).text, queue, 'gateway down'), 'babelqueue') };
+  }
+
+  async function leftInDlq(dlq: string): Promise<string[]> {
+    const left: string[] = [];
+    for (;;) {
+      const got = await brokers.channel.get(dlq, { noAck: true });
+      if (got === false) return left;
+      left.push(got.content.toString('utf8'));
+    }
+  }
+
+  test('the whole DLQ searched: gone, and every message read is back in the DLQ', async () => {
+    const { queue, dlq, others, gone } = await dlqOfOthers();
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      const receipt = await broker.redrive(dlq, [gone]);
+      assert.deepEqual([receipt.moved, receipt.missing, receipt.notSearched], [0, 1, undefined]);
+    } finally {
+      await broker.close();
+    }
+    assert.deepEqual((await leftInDlq(dlq)).sort(), [...others].sort());
+    assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 0);
+  });
+
+  test('the message bound stops the search: said as not searched beyond the first n messages, not as gone', async () => {
+    const { queue, dlq, others, gone } = await dlqOfOthers();
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      const receipt = await broker.redrive(dlq, [gone], { maxMessages: 3 });
+      assert.deepEqual([receipt.moved, receipt.missing], [0, 0]);
+      assert.deepEqual(receipt.notSearched, { count: 1, messages: 3, bytes: Buffer.byteLength(others.slice(0, 3).join('')), bound: 'messages', maxMessages: 3, maxBytes: 64 * 1024 * 1024 });
+      assert.equal(notSearchedText(receipt.notSearched!, dlq), `1 not found in the first 3 message(s) of ${dlq}, where the search stops (it gets at most 3 messages): the DLQ was not searched beyond them, so that one may still be in it; nothing was published for it`);
+    } finally {
+      await broker.close();
+    }
+    assert.deepEqual((await leftInDlq(dlq)).sort(), [...others].sort(), 'the messages searched were released');
+    assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 0);
+  });
+
+  test('the byte bound stops the search: said as not searched beyond the bytes held, not as gone', async () => {
+    const { dlq, others, gone } = await dlqOfOthers();
+    const size = Buffer.byteLength(others[0]!);
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      // Room for two of the others: the third is got, goes past the bound, and stops the search.
+      const receipt = await broker.redrive(dlq, [gone], { maxBytes: 2 * size + 2 });
+      assert.deepEqual([receipt.moved, receipt.missing], [0, 0]);
+      assert.equal(receipt.notSearched?.bound, 'bytes');
+      assert.equal(receipt.notSearched?.count, 1);
+      assert.equal(receipt.notSearched?.messages, 3);
+      assert.equal(receipt.notSearched?.bytes, 3 * size);
+      assert.match(notSearchedText(receipt.notSearched!, dlq), new RegExp(`^1 not found in the first 3 message\\(s\\) of ${dlq} \\(${3 * size} bytes\\), where the search stops \\(it holds at most ${2 * size + 2} bytes of messages\\)`));
+    } finally {
+      await broker.close();
+    }
+    assert.deepEqual((await leftInDlq(dlq)).sort(), [...others].sort(), 'the messages searched were released');
+  });
+
+  test('a message found within the bound is still moved', async () => {
+    const { queue, dlq, others } = await dlqOfOthers();
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      const receipt = await broker.redrive(dlq, [move(others[1]!, 'babelqueue')], { maxMessages: 3 });
+      assert.deepEqual([receipt.moved, receipt.missing, receipt.notSearched], [1, 0, undefined]);
+    } finally {
+      await broker.close();
+    }
+    assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 1);
+    assert.equal((await leftInDlq(dlq)).length, 4);
   });
 });
