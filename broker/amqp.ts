@@ -198,6 +198,8 @@ export class AmqpPublisher {
       await withDeadline(confirmedPublish(channel, exchange, routingKey, body, properties), this.timeoutMs, () => new Deadline());
     } catch (error) {
       const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
+      // The broker closed the channel in answer to the publish, before its confirm: refused, not stored.
+      if (generic && refusalClose(this.channelError)) throw refusedMessage(this.channelError, this.target, routingKey);
       throw await this.fail(generic ? this.channelError : error, 'publish', routingKey);
     }
     return { durationMs: elapsed(start) };
@@ -252,7 +254,8 @@ export class AmqpPublisher {
    * one whose body is exactly a move's `original` is published to its target with a confirm, and
    * only then acked; every other message got is requeued at the end. A failure closes the get
    * channel, which requeues whatever is not acked: the messages not yet moved stay in the DLQ, and
-   * the one in flight is in the DLQ and perhaps also on its target (never in neither).
+   * the one in flight is in the DLQ and perhaps also on its target (never in neither), unless the
+   * broker refused it by closing the publish channel: then it is in the DLQ only.
    *
    * The search is bounded as a peek is: every message passed over is held unacked until the end,
    * so it gets at most `bounds.maxMessages` messages (default READ_MAX_MESSAGES) and holds at most
@@ -350,7 +353,12 @@ export class AmqpPublisher {
     } catch (error) {
       const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
       const inFlight = [...unconfirmed.keys()];
-      const cause = await this.fail(generic ? this.channelError : error, 'redrive', failedQueue ?? inFlight[0]?.message.amqp.routingKey ?? dlq);
+      const causeQueue = failedQueue ?? inFlight[0]?.message.amqp.routingKey ?? dlq;
+      // The broker closed the publish channel in answer to a publish (a message past its
+      // max_message_size): that one was refused, not stored, and so were those sent after it on
+      // the channel; those sent before it may have been stored before the close.
+      const refused = generic && refusalClose(this.channelError);
+      const cause = refused ? refusedMessage(this.channelError, this.target, inFlight.length === 0 ? causeQueue : undefined) : await this.fail(generic ? this.channelError : error, 'redrive', causeQueue);
       // Closing the get channel requeues every unacked message (held and in flight). Its close-ok
       // comes after the broker has processed every ack sent before it, so it is waited for: the
       // connection closed right after a close not waited for lost acks already sent, and moves
@@ -362,7 +370,11 @@ export class AmqpPublisher {
       const doubled = confirmedNotAcked.length === 0
         ? ''
         : ` meta.id ${confirmedNotAcked.map((move) => move.message.metaId).join(', ')} ${confirmedNotAcked.length === 1 ? 'was' : 'were'} published and confirmed, but the DLQ could no longer be acknowledged: in both ${dlq} and ${confirmedNotAcked[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`;
-      const where = doubled + (inFlight.length > 0
+      const where = doubled + (refused && inFlight.length === 1
+        ? ` meta.id ${ids} was not published to ${inFlight[0]!.message.amqp.routingKey}: it is still in ${dlq} only;`
+        : refused && inFlight.length > 1
+          ? ` meta.id ${ids} were being published without a confirm yet when RabbitMQ refused one of them: each is still in ${dlq}; the refused one and those published after it are not on ${inFlight[0]!.message.amqp.routingKey}, those published before it perhaps are (meta.id lets an idempotent consumer drop the second copy);`
+          : inFlight.length > 0
         ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${dlq}, and perhaps also on ${inFlight[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`
         : moved > 0 && !acksSettled
           ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
@@ -624,6 +636,28 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
     return make('closed', `The connection to ${where} closed before RabbitMQ answered: the ${phase} may not have happened.`);
   }
   return make('rejected', `${where} refused the ${phase}${queue ? ` on queue ${queue}` : ''}: ${quoted(brokerReason(message), target) || 'no reason given'}.`);
+}
+
+/**
+ * True when `error` is the broker closing a channel in refusal (a channel.close with a reply code,
+ * such as 406 PRECONDITION_FAILED for a message past max_message_size), not a connection that
+ * went away (320) and not a refusal that has words of its own (403 permissions, 404 no such
+ * exchange or queue).
+ */
+function refusalClose(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && code !== 200 && code !== 320 && code !== 403 && code !== 404;
+}
+
+/** The error for a publish the broker refused by closing its channel: refused, why, and (given `queue`) not published to it. */
+function refusedMessage(error: unknown, target: BrokerTarget, queue: string | undefined): BrokerError {
+  const code = errorCode(error);
+  // Without `queue` the caller says itself which message was not published, and where it is.
+  const notPublished = queue === undefined ? '' : ` It was not published to ${queue}.`;
+  return new BrokerError('rejected', `${target.display}: RabbitMQ refused the message and closed the channel (${quoted(brokerReason(errorMessage(error)), target) || `reply code ${code}`}).${notPublished}`, {
+    target: target.display,
+    ...(code !== undefined ? { code } : {}),
+  });
 }
 
 /** The broker's own reason from an amqplib message (`… with message "NOT_FOUND - no queue 'x'"`). */
