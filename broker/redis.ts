@@ -415,7 +415,10 @@ export class RedisPublisher {
       return make('auth', `Authentication failed at ${where}: the server takes no user names (Redis before 6 has none), only a password: give it after a colon, redis://:password@host.`);
     }
     if (/^NOAUTH/i.test(message)) {
-      return make('auth', `${where} requires a password, and none was given.`);
+      // The ways a password is given, as the CLI and the editor take one. Not as whole URLs with
+      // their credentials part: every BrokerError is redacted of those (errors.ts), placeholder or not.
+      const hostPart = where.slice(where.indexOf('://') + 3);
+      return make('auth', `${where} requires a password, and none was given. babelq takes it from the BABELQ_BROKER_PASSWORD environment variable, or from the URL, after a colon before the host (:PASSWORD@${hostPart}); the editor asks for it, and keeps it in VS Code's secret storage, when its broker URL (babelqueue.broker.url) names a user before the host (default@${hostPart}: "default" is the user a requirepass password is for).`);
     }
     // An EXEC the ACL refuses comes back as EXECABORT quoting the NOPERM.
     if (/^NOPERM|^EXECABORT [^:]*: NOPERM|^ERR The user executing the script can't (run this command|access)/i.test(message)) {
