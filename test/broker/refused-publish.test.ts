@@ -25,7 +25,9 @@ function rabbitmqctlEval(expression: string): string {
 
 /** Runs `work` with RabbitMQ's max_message_size at LIMIT, and puts the previous value back after. */
 async function withMaxMessageSize<T>(work: () => Promise<T>): Promise<T> {
-  const previous = /\{ok,(\d+)\}/.exec(rabbitmqctlEval('application:get_env(rabbit, max_message_size).'))?.[1];
+  const found = /\{ok,(\d+)\}/.exec(rabbitmqctlEval('application:get_env(rabbit, max_message_size).'))?.[1];
+  // LIMIT itself is what a run stopped before its `finally` left behind: the server's default goes back.
+  const previous = found === String(LIMIT) ? undefined : found;
   rabbitmqctlEval(`application:set_env(rabbit, max_message_size, ${LIMIT}).`);
   try {
     return await work();
