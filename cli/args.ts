@@ -65,3 +65,16 @@ export function parseArgs(args: readonly string[], specs: Readonly<Record<string
   }
   return { positionals, options, repeated };
 }
+
+/** The file argument that stands for standard input, by the usual convention (`./-` names a file called '-'). */
+export const STANDARD_INPUT_ARGUMENT = '-';
+
+/**
+ * Refuses `-` among the file arguments of a command that reads named files only (preview, send,
+ * compat): looked up as a file, it would be "no such file", or a file called '-' read in silence.
+ */
+export function refuseStandardInput(command: string, positionals: readonly string[]): void {
+  if (positionals.includes(STANDARD_INPUT_ARGUMENT)) {
+    throw new CliError(`${command} reads files, not standard input ('-'): save it to a file and name that (./- names a file called '-')`, true);
+  }
+}

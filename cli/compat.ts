@@ -19,7 +19,7 @@ import { readBoundedText } from '../workspace/bounded-read';
 import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_FILE_BYTES } from '../workspace/registry-loader';
 import { isInside } from '../workspace/path-containment';
 import { runGitSync } from '../workspace/git-command';
-import { parseArgs } from './args';
+import { parseArgs, refuseStandardInput } from './args';
 import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
@@ -78,6 +78,7 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     if (positionals.length !== 2) throw new CliError('compat takes two schema files: OLD NEW (or --base REF)', true);
     // OLD NEW reads no registry: a --registry given here would be passed over in silence.
     if (options.has('registry')) throw new CliError('--registry goes with --base: OLD NEW compares the two files and reads no registry', true);
+    refuseStandardInput('compat', positionals);
     const [oldPath, newPath] = positionals as [string, string];
     reports = [compareTexts(readSchema(environment.cwd, oldPath), oldPath, readSchema(environment.cwd, newPath), newPath)];
   }

@@ -6,7 +6,7 @@ import { relative, resolve } from 'node:path';
 import { leavesRoot } from '../workspace/path-containment';
 import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
-import { parseArgs } from './args';
+import { parseArgs, STANDARD_INPUT_ARGUMENT } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, printable, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { findingDetails } from './finding-details';
@@ -58,7 +58,9 @@ Options:
                                  thread per 30,000 fixtures, up to the cores and 4;
                                  n: at most the cores, or 4 where there are fewer;
                                  the output is the same in any number)
-  --stdin                        lint standard input instead of files
+  --stdin, -                     lint standard input instead of files ('-' is a
+                                 path of its own: no other paths beside it; ./- names
+                                 a file called '-')
   --stdin-filename <path>        the path standard input stands for (its babelq.json,
                                  registry and suppressions apply; default: stdin.babel.json);
                                  a registry.json, schema file or babelq.json is not checked
@@ -137,9 +139,13 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   }
   const fixMode: FixMode | undefined = options.has('fix') ? 'fix' : options.has('fix-dry-run') ? 'dry-run' : undefined;
   if (options.has('fix') && options.has('fix-dry-run')) throw new CliError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run shows', true);
-  const stdin = options.has('stdin');
-  if (stdin && positionals.length > 0) throw new CliError('--stdin lints standard input; give no paths beside it', true);
-  if (options.has('stdin-filename') && !stdin) throw new CliError('--stdin-filename names standard input; add --stdin', true);
+  // `-` is standard input, as --stdin is (the usual convention for a file argument); linted on its own.
+  const dash = positionals.includes(STANDARD_INPUT_ARGUMENT);
+  if (dash && positionals.length > 1) throw new CliError("'-' stands for standard input, which is linted on its own: give no other paths beside it", true);
+  const paths = dash ? [] : positionals;
+  const stdin = options.has('stdin') || dash;
+  if (stdin && paths.length > 0) throw new CliError('--stdin lints standard input; give no paths beside it', true);
+  if (options.has('stdin-filename') && !stdin) throw new CliError("--stdin-filename names standard input; add --stdin or '-'", true);
   if (stdin && fixMode === 'fix') throw new CliError('--fix writes files; for standard input use --fix-dry-run, which prints the diff', true);
   const suppressAll = options.has('suppress-all');
   const reason = options.get('reason');
@@ -167,7 +173,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const forceExclude = options.has('force-exclude');
   const files: InputFile[] = stdin
     ? [stdinFile(options.get('stdin-filename'), environment.cwd)]
-    : resolveInputs(positionals.length > 0 ? positionals : ['.'], environment.cwd, ignores, forceExclude);
+    : resolveInputs(paths.length > 0 ? paths : ['.'], environment.cwd, ignores, forceExclude);
   // Standard input standing for a file left out is left out too (an editor that pipes every buffer).
   if (stdin && forceExclude && leftOutFromHere(files[0].absolute, false, environment.cwd, ignores)) files.length = 0;
   // Standard input is linted as an envelope: standing for a registry.json, a schema file or a

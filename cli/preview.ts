@@ -4,7 +4,7 @@
  * body; `--hex` dumps them; `--sdk all` prints the full comparison of the six encoders.
  */
 import { previewOutput } from '../core/message/preview';
-import { parseArgs } from './args';
+import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { printableLines } from './diagnostics';
@@ -40,6 +40,7 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   const { positionals, options } = parseArgs(args, { ...MESSAGE_OPTION_SPECS, hex: { value: false }, help: { value: false, aliases: ['-h'] } });
   if (options.has('help')) return { stdout: PREVIEW_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 1) throw new CliError('preview takes one envelope file', true);
+  refuseStandardInput('preview', positionals);
   const read = readEnvelope(positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), true);
   const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;

@@ -15,7 +15,7 @@ import { asObject, getValue, type ParsedDocument } from '../core/model/tree';
 import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
-import { parseArgs } from './args';
+import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError } from './errors';
 import { printableLines } from './diagnostics';
@@ -102,6 +102,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   });
   if (options.has('help')) return { stdout: SEND_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 1) throw new CliError('send takes one envelope file', true);
+  refuseStandardInput('send', positionals);
   const read = readEnvelope(positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), false);
   const timeoutMs = timeoutOption(options.get('timeout'));
