@@ -2,12 +2,12 @@
  * The `babelq` entry point (bundled to dist/cli.js): picks the command, runs it, writes stdout
  * once and sets the exit status. Commands live in one table.
  */
-import { existsSync, readSync } from 'node:fs';
+import { existsSync, fstatSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../package.json';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
-import { megabytes } from '../workspace/bounded-read';
+import { megabytes, readFileStart } from '../workspace/bounded-read';
 import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
@@ -75,8 +75,36 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
 }
 
 
+/** Said when standard input is closed (`babelq lint --stdin <&-`): there is nothing to lint, not an empty envelope. */
+const STDIN_CLOSED = 'standard input is closed: pipe the envelope in (babelq lint --stdin < a.babel.json), or name the file to lint';
+
+/** O_ACCMODE and O_RDWR of Linux's open flags, as /proc/self/fdinfo shows them (octal). */
+const ACCESS_MODE = 0o3;
+const READ_WRITE = 0o2;
+
+/**
+ * Whether standard input was closed when babelq started. Node puts /dev/null, opened read-write,
+ * in place of a closed descriptor 0 before any script runs, so a closed input reads as an empty
+ * one; a shell's `</dev/null` and a parent's `stdio: 'ignore'` open it read-only, and stay an
+ * empty input. Told apart where the system shows how descriptor 0 is open (Linux's
+ * /proc/self/fdinfo); elsewhere a closed standard input still reads as an empty one.
+ */
+function standardInputClosed(): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stdin = fstatSync(0);
+    if (!stdin.isCharacterDevice() || stdin.rdev !== statSync('/dev/null').rdev) return false;
+    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileStart('/proc/self/fdinfo/0', 4096).toString('latin1'));
+    return flags !== null && (parseInt(flags[1], 8) & ACCESS_MODE) === READ_WRITE;
+  } catch {
+    // Nothing to tell it by (no /proc mounted): read it, as before.
+    return false;
+  }
+}
+
 /** Standard input, read to its end but never more than `limit` bytes (a stream that never ends is cut off, not waited for forever: its size is). */
 function readStdin(limit: number): Uint8Array {
+  if (standardInputClosed()) throw new CliError(STDIN_CLOSED);
   const chunks: Buffer[] = [];
   let total = 0;
   const chunk = Buffer.allocUnsafe(1 << 16);
@@ -91,6 +119,8 @@ function readStdin(limit: number): Uint8Array {
         continue;
       }
       if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      // A descriptor 0 that is not open where Node leaves it so.
+      if ((error as NodeJS.ErrnoException).code === 'EBADF') throw new CliError(STDIN_CLOSED);
       throw error;
     }
     if (read === 0) break;

@@ -1,11 +1,13 @@
 /**
  * Standard input in the CLI: `babelq lint -` is `babelq lint --stdin` (the usual convention for a
  * file argument), `-` beside other paths is refused, and the commands that read one named file
- * (preview, send, compat) refuse `-` rather than look for a file of that name.
+ * (preview, send, compat) refuse `-` rather than look for a file of that name. Standard input
+ * closed (`<&-`) is an error, not an empty envelope; from /dev/null it is an empty one.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree } from './helpers';
+import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, type RunResult } from './helpers';
 
 let root: string;
 
@@ -79,4 +81,40 @@ describe("'-' in the commands that read one named file", () => {
       assert.match(result.stderr, new RegExp(`^babelq: ${args[0]} reads files, not standard input \\('-'\\): save it to a file and name that \\(\\./- names a file called '-'\\)\\n`));
     });
   }
+});
+
+/** `babelq <args>` run by sh with `redirect` applied to its standard input (`<&-` closes it; `stdio: 'ignore'` would give /dev/null). */
+function babelqWithInput(redirect: string, args: readonly string[]): RunResult {
+  const result = spawnSync('sh', ['-c', `exec "$0" "$@" ${redirect}`, process.execPath, CLI_PATH, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '' },
+    timeout: 30_000,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('standard input closed', { skip: process.platform !== 'linux' && 'told apart from /dev/null where /proc says how it is open' }, () => {
+  for (const args of [['lint', '--stdin'], ['lint', '-'], ['lint', '--stdin', '--stdin-filename', 'legacy/x.babel.json', '--format', 'json']]) {
+    test(`babelq ${args.join(' ')} <&- is exit 2, one line saying standard input is closed`, () => {
+      const result = babelqWithInput('<&-', args);
+      assert.equal(result.status, 2, result.stdout + result.stderr);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, /^babelq: standard input is closed: pipe the envelope in \(babelq lint --stdin < a\.babel\.json\), or name the file to lint\n$/);
+    });
+  }
+
+  test('standard input from /dev/null is an empty file, as before: its finding, exit 1', () => {
+    const result = babelqWithInput('</dev/null', ['lint', '--stdin', '--format', 'compact']);
+    assert.equal(result.status, 1, result.stderr);
+    assert.equal(result.stderr, '');
+    assert.match(result.stdout, /^stdin\.babel\.json:1:1-1:1: error json-syntax: The file is empty/);
+  });
+
+  test('a closed standard input that lint does not read is no error (paths given)', () => {
+    const result = babelqWithInput('<&-', ['lint', 'clean.babel.json', '--format', 'json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout), [{ file: 'clean.babel.json', diagnostics: [] }]);
+  });
 });
