@@ -64,6 +64,7 @@ import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
+import { isGitExcludeFile } from '../workspace/gitignore';
 
 export const SERVER_NAME = 'babelqueue-language-server';
 
@@ -273,7 +274,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     }, WATCH_ANSWER_MS);
     unanswered.unref();
     const sentAt = Date.now();
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/.git/info/exclude' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
       () => {
         answered = true;
         clearTimeout(unanswered);
@@ -331,7 +332,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     let linksReached: ((path: string | undefined, changedInPlace: boolean) => LinksReached) | undefined;
     for (const change of changes) {
       const path = toPath(change.uri);
-      if (path?.endsWith('/.gitignore')) workspaceFixtures.rescan();
+      if (path?.endsWith('/.gitignore') || (path !== undefined && isGitExcludeFile(path))) workspaceFixtures.rescan();
       else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
       // Written anew under an open document (a checkout, a script): with or without the mark now.
       let markChanged = false;
@@ -373,7 +374,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
    * (registry.json, schema, babelq.json and suppressions files), as their own events would have
    * said, with the fixtures' next walk wanted (for a deleted folder, when it held any). The watcher
    * of folders reports every path (a client that does not tell kinds apart, eglot, every change
-   * too): an event of a path that is no JSON file or .gitignore, nor a file read, nor such a folder,
+   * too): an event of a path that is no JSON file, .gitignore or .git/info/exclude, nor a file read, nor such a folder,
    * is passed over, and an event two watchers report is taken once.
    */
   const withFolderEvents = (changes: readonly FileEvent[]): FileEvent[] => {
@@ -384,7 +385,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       seen.add(key);
       return true;
     });
-    const watchedName = (path: string | undefined): boolean => path === undefined || path.endsWith('.json') || path.endsWith('/.gitignore');
+    const watchedName = (path: string | undefined): boolean => path === undefined || path.endsWith('.json') || path.endsWith('/.gitignore') || isGitExcludeFile(path);
     if (once.every((change) => watchedName(toPath(change.uri)))) return once;
     const read = new Set([...stamps.paths(), ...registries.filesDependedOn(), ...configs.filesLookedAt()]);
     /** Every folder above a file read, or at or above a fixture's folder. */

@@ -166,7 +166,7 @@ export class WorkspaceFixtures {
     private readonly watched: () => (path: string) => boolean,
   ) {}
 
-  /** The workspace folders, .gitignore or ignore globs changed: the next report walks the folders again. */
+  /** The workspace folders, a .gitignore, .git/info/exclude or ignore globs changed: the next report walks the folders again. */
   rescan(): void {
     this.walkWanted++;
     this.gitignores.forget();

@@ -5,8 +5,11 @@
  * the last matching line deciding; `!` re-includes. A walk does not enter an ignored folder, so
  * nothing below one can be re-included (git does not look inside one either); the folder a walk
  * starts from is walked even when it is ignored itself (as ripgrep does: it was asked for).
- * Outside a work tree nothing is ignored, as for git itself.
- * `.git/info/exclude` and the global excludes file are personal, not the project's, and are not read.
+ * Outside a work tree nothing is ignored, as for git itself. The top's `.git/info/exclude` applies
+ * as git applies it: its lines relative to the top, before every `.gitignore` (a `.gitignore` line
+ * decides over it, `!` bringing back what it leaves out), read with the same bound and matcher.
+ * Where `.git` is a file (a linked worktree, a submodule) it is not followed, and no exclude file
+ * is read. The global excludes file (core.excludesFile) is not read.
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  * Linear per path is not cheap per path: each wildcard line is one automaton run on every file and
@@ -23,6 +26,8 @@ import { resolvedPath } from './absolute-path';
 import { digitGroups } from '../core/model/count-words';
 
 export const GITIGNORE_FILE = '.gitignore';
+/** The repository's own excludes, below the top of the work tree: `.git/info/exclude`. */
+export const GIT_EXCLUDE_FILE = join(PROJECT_MARKER, 'info', 'exclude');
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 const MAX_LEVELS = 64;
 /**
@@ -55,6 +60,8 @@ interface IgnoreRule {
 
 export class GitIgnores {
   private readonly rules = new Map<string, readonly IgnoreRule[]>();
+  /** The rules of each work tree top's `.git/info/exclude`. */
+  private readonly excludes = new Map<string, readonly IgnoreRule[]>();
   private readonly tops = new Map<string, string | undefined>();
   /** How many folders up each folder of `tops` found its top. */
   private readonly levelsToTop = new Map<string, number>();
@@ -87,10 +94,16 @@ export class GitIgnores {
     return this.workTreeTop(absolute) === absolute;
   }
 
-  /** Forgets a `.gitignore` that changed (or every one). */
+  /** Forgets a `.gitignore` or `.git/info/exclude` that changed (or every one). */
   forget(path?: string): void {
-    if (path === undefined) this.rules.clear();
-    else this.rules.delete(dirname(resolve(path)));
+    if (path === undefined) {
+      this.rules.clear();
+      this.excludes.clear();
+    } else if (isGitExcludeFile(path)) {
+      this.excludes.delete(resolve(path).slice(0, -GIT_EXCLUDE_FILE.length - 1));
+    } else {
+      this.rules.delete(dirname(resolve(path)));
+    }
     this.chains.clear();
   }
 
@@ -112,7 +125,9 @@ export class GitIgnores {
   private rulesAbove(directory: string, top: string): readonly { readonly folder: string; readonly rules: readonly IgnoreRule[] }[] {
     let chain = this.chains.get(directory);
     if (!chain) {
-      const parent = directory === top || dirname(directory) === directory ? [] : this.rulesAbove(dirname(directory), top);
+      // Above the top's own .gitignore: its .git/info/exclude, which every .gitignore decides over.
+      const excluded = directory === top ? this.excludeRules(top) : [];
+      const parent = directory === top ? (excluded.length > 0 ? [{ folder: top, rules: excluded }] : []) : dirname(directory) === directory ? [] : this.rulesAbove(dirname(directory), top);
       const own = this.rulesIn(directory);
       chain = own.length > 0 ? [...parent, { folder: directory, rules: own }] : parent;
       this.chains.set(directory, chain);
@@ -123,18 +138,32 @@ export class GitIgnores {
   private rulesIn(folder: string): readonly IgnoreRule[] {
     let rules = this.rules.get(folder);
     if (!rules) {
-      const path = join(folder, GITIGNORE_FILE);
-      try {
-        const text = this.read(path);
-        rules = text === undefined ? [] : parseGitignore(text);
-      } catch (error) {
-        if (!(error instanceof TooManyWildcards || error instanceof UnreadableFile)) throw error;
-        rules = [];
-        this.refused?.(path, `${error instanceof UnreadableFile ? error.detail : error.message} Nothing it lists is ignored.`);
-      }
+      rules = this.rulesOf(join(folder, GITIGNORE_FILE));
       this.rules.set(folder, rules);
     }
     return rules;
+  }
+
+  /** The rules of `.git/info/exclude` at the work tree top `top`. */
+  private excludeRules(top: string): readonly IgnoreRule[] {
+    let rules = this.excludes.get(top);
+    if (!rules) {
+      rules = this.rulesOf(join(top, GIT_EXCLUDE_FILE));
+      this.excludes.set(top, rules);
+    }
+    return rules;
+  }
+
+  /** The rules of the ignore file at `path`: none when it is absent, or when it is not applied (said through `refused`). */
+  private rulesOf(path: string): readonly IgnoreRule[] {
+    try {
+      const text = this.read(path);
+      return text === undefined ? [] : parseGitignore(text);
+    } catch (error) {
+      if (!(error instanceof TooManyWildcards || error instanceof UnreadableFile)) throw error;
+      this.refused?.(path, `${error instanceof UnreadableFile ? error.detail : error.message} Nothing it lists is ignored.`);
+      return [];
+    }
   }
 
   private workTreeTop(directory: string): string | undefined {
@@ -168,6 +197,11 @@ export class GitIgnores {
     if (top !== undefined) this.levelsToTop.set(directory, levels);
     return top;
   }
+}
+
+/** Whether `path` is a `.git/info/exclude` (the file GitIgnores reads at each work tree top). */
+export function isGitExcludeFile(path: string): boolean {
+  return slashes(resolve(path)).endsWith('/.git/info/exclude');
 }
 
 /**
