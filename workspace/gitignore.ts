@@ -13,8 +13,8 @@
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  * Linear per path is not cheap per path: each wildcard line is one automaton run on every file and
- * folder a walk meets, so a file with more of them than MAX_WILDCARD_LINES, or with more characters
- * in them than MAX_WILDCARD_CHARACTERS, is not applied at all (said through `refused`), and
+ * folder a walk meets, so a file with more of them than MAX_WILDCARD_LINES, or with more UTF-8
+ * bytes in them than MAX_WILDCARD_BYTES, is not applied at all (said through `refused`), and
  * identical lines share one compiled automaton.
  */
 import { existsSync } from 'node:fs';
@@ -38,13 +38,15 @@ const MAX_LEVELS = 64;
  */
 export const MAX_WILDCARD_LINES = 1_000;
 /**
- * The most characters the distinct wildcard lines of one `.gitignore` may hold together to be
- * applied. Compiling costs by the character, not by the line: 1,000 lines of 1,000 characters
+ * The most bytes the distinct wildcard lines of one `.gitignore` may hold together to be applied,
+ * counted in UTF-8: a wildcard line is compiled and matched on its UTF-8 bytes (git's wildmatch
+ * reads names byte by byte), so a line of 'é' compiles twice as long as its characters, and one of
+ * CJK three times. Compiling costs by the byte, not by the line: 1,000 lines of 1,000 characters
  * (`[ab]*[ab]*…`, 1 MB) took 5 to 10 s and 400 MB before the walk's first path, with the server's
- * event loop held all along. A real `.gitignore`'s wildcard lines hold a few hundred characters;
+ * event loop held all along. A real `.gitignore`'s wildcard lines hold a few hundred bytes;
  * at this bound the costliest shapes compile in about a second, as 1,000 short lines do.
  */
-export const MAX_WILDCARD_CHARACTERS = 32 * 1024;
+export const MAX_WILDCARD_BYTES = 32 * 1024;
 
 /** A `.gitignore` not applied, and the sentence after its path that says why: told once per file to whoever reports it (the server's log, the CLI's stderr). */
 export type IgnoreFileRefused = (path: string, reason: string) => void;
@@ -233,13 +235,13 @@ function withoutTrailingSpaces(line: string): string {
 /**
  * The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped);
  * throws TooManyWildcards past MAX_WILDCARD_LINES distinct wildcard lines, or past
- * MAX_WILDCARD_CHARACTERS in them together.
+ * MAX_WILDCARD_BYTES (UTF-8) in them together.
  */
 export function parseGitignore(text: string): IgnoreRule[] {
   // Every line is read and counted before any is compiled: a file refused by the bounds costs nothing to refuse.
   const lines: { readonly negated: boolean; readonly directoryOnly: boolean; readonly matcher: { test(path: string): boolean } | string; readonly key: string }[] = [];
   const sources = new Set<string>();
-  let wildcardCharacters = 0;
+  let wildcardBytes = 0;
   for (let line of text.split(/\r?\n/)) {
     line = withoutTrailingSpaces(line);
     if (line === '' || line.startsWith('#')) continue;
@@ -261,16 +263,18 @@ export function parseGitignore(text: string): IgnoreRule[] {
     if (line.startsWith('/')) line = line.slice(1);
     let matcher: { test(path: string): boolean } | string | undefined = plainMatcher(line, anchored);
     if (!matcher) {
-      const glob = compileGitGlob(inUtf8Bytes(line));
+      // Compiled on the line's UTF-8 bytes, each one character of what the bound counts.
+      const bytes = inUtf8Bytes(line);
+      const glob = compileGitGlob(bytes);
       if (glob === undefined) continue;
       const source = `^${anchored ? '' : '(?:[^/]*/)*'}${glob}$`;
       if (!sources.has(source)) {
         if (sources.size === MAX_WILDCARD_LINES) {
           throw new TooManyWildcards(`has more than ${digitGroups(MAX_WILDCARD_LINES)} distinct wildcard lines (each one is tested against every file and folder a walk meets); it was not applied.`);
         }
-        wildcardCharacters += line.length;
-        if (wildcardCharacters > MAX_WILDCARD_CHARACTERS) {
-          throw new TooManyWildcards(`has wildcard lines of more than ${digitGroups(MAX_WILDCARD_CHARACTERS)} characters together (each one is compiled and tested against every file and folder a walk meets); it was not applied.`);
+        wildcardBytes += bytes.length;
+        if (wildcardBytes > MAX_WILDCARD_BYTES) {
+          throw new TooManyWildcards(`has wildcard lines of more than ${digitGroups(MAX_WILDCARD_BYTES)} bytes together (UTF-8; each one is compiled and tested against every file and folder a walk meets); it was not applied.`);
         }
         sources.add(source);
       }

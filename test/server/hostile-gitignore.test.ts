@@ -3,7 +3,7 @@
  * every file and folder the walk meets. 5,000 copies of one costly line are kept once (the last
  * copy decides what every copy would): the workspace's report ends in a second and a hover is
  * answered meanwhile (they took the server 30 s in one piece). One with more than
- * MAX_WILDCARD_LINES distinct wildcard lines, with more than MAX_WILDCARD_CHARACTERS in them, or
+ * MAX_WILDCARD_LINES distinct wildcard lines, with more than MAX_WILDCARD_BYTES (UTF-8) in them, or
  * above 1 MB, is not applied, and that is said.
  */
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { after, describe, test } from 'node:test';
 import { TestLspClient } from '../support/lsp-client';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { babelq } from '../cli/helpers';
-import { MAX_WILDCARD_LINES, parseGitignore } from '../../workspace/gitignore';
+import { MAX_WILDCARD_BYTES, MAX_WILDCARD_LINES, parseGitignore } from '../../workspace/gitignore';
 
 /** About 65 µs per path below the deep folder each; 5,000 copies held the server 30 s for the folder's 100 fixtures, without a pause. */
 const COSTLY_LINE = '**/**/**/**/**/a*a*a*a*a*a*b';
@@ -137,10 +137,10 @@ describe('a .gitignore built to stall a walk', () => {
     const server = new TestLspClient({ workspaceFolders: [pathToFileURL(long).href] });
     try {
       const started = Date.now();
-      assert.throws(() => parseGitignore(readFileSync(join(long, '.gitignore'), 'utf8')), /has wildcard lines of more than 32,768 characters together/);
+      assert.throws(() => parseGitignore(readFileSync(join(long, '.gitignore'), 'utf8')), /has wildcard lines of more than 32,768 bytes together \(UTF-8;/);
       assert.ok(Date.now() - started < 2_000, `the file was refused after ${Date.now() - started} ms`);
       const result = babelq(['lint', '.'], long);
-      assert.match(result.stderr, /^babelq: \.gitignore has wildcard lines of more than 32,768 characters together \(each one is compiled and tested against every file and folder a walk meets\); it was not applied\. Nothing it lists is ignored\.$/m);
+      assert.match(result.stderr, /^babelq: \.gitignore has wildcard lines of more than 32,768 bytes together \(UTF-8; each one is compiled and tested against every file and folder a walk meets\); it was not applied\. Nothing it lists is ignored\.$/m);
       assert.match(result.stdout, /1 file checked/);
       await server.initialize();
       const uri = pathToFileURL(join(long, 'open.babel.json')).href;
@@ -150,11 +150,22 @@ describe('a .gitignore built to stall a walk', () => {
       await server.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
       assert.ok(Date.now() - asked < 1_000, `a hover took ${Date.now() - asked} ms beside the report`);
       await report;
-      assert.ok(server.logs.some((line) => line.startsWith(`${join(long, '.gitignore')} has wildcard lines of more than 32,768 characters together`)), server.logs.join('\n'));
+      assert.ok(server.logs.some((line) => line.startsWith(`${join(long, '.gitignore')} has wildcard lines of more than 32,768 bytes together (UTF-8;`)), server.logs.join('\n'));
     } finally {
       server.kill();
       rmSync(long, { recursive: true, force: true });
     }
+  });
+
+  test('the bound on wildcard lines counts UTF-8 bytes, what they are compiled and matched on: non-ASCII lines of fewer characters than the bound but more bytes are not applied', () => {
+    // 100 lines of 301 or 302 characters: about 30,150 characters, under the 32,768; 'é' is two bytes, about 45,150 of them.
+    const accented = Array.from({ length: 100 }, (_, i) => `${'é*'.repeat(150)}${i}`);
+    const characters = accented.reduce((sum, line) => sum + line.length, 0);
+    const bytes = accented.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+    assert.ok(characters <= MAX_WILDCARD_BYTES && bytes > MAX_WILDCARD_BYTES, `${characters} characters, ${bytes} bytes`);
+    assert.throws(() => parseGitignore(accented.join('\n')), /^Error: has wildcard lines of more than 32,768 bytes together \(UTF-8; each one is compiled and tested against every file and folder a walk meets\); it was not applied\.$/);
+    // The same number of characters in ASCII is as many bytes, under the bound: applied.
+    assert.equal(parseGitignore(accented.map((line) => line.replace(/é/g, 'e')).join('\n')).length, 100);
   });
 
   test('a line repeated 20,000 times is one rule (the last copy), and the file is applied', () => {
