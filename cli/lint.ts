@@ -31,11 +31,11 @@ export const LINT_USAGE = `Usage: babelq lint [paths...] [options]
 
 Checks BabelQueue envelope fixtures and reports the diagnostics the editor shows.
 A path is a file, a directory (searched recursively for *.babel.json, skipping
-node_modules, .git, what .gitignore ignores and babelq.json's "ignore") or a
-quoted glob (*, **, ?, {a,b}). A file named as such is always linted, unless
---force-exclude leaves it out. Default: the current directory. Each fixture's
-settings come from the babelq.json files above it (the nearest wins; "root":
-true stops the walk).
+node_modules, .git, what .gitignore and .git/info/exclude ignore and babelq.json's
+"ignore") or a quoted glob (*, **, ?, {a,b}). A file named as such is always
+linted, unless --force-exclude leaves it out. Default: the current directory.
+Each fixture's settings come from the babelq.json files above it (the nearest
+wins; "root": true stops the walk).
 
 Options:
   --format <name>                output format (default: stylish):
@@ -49,9 +49,10 @@ Options:
                                  fix) and write the files; report what remains
   --fix-dry-run                  print the fixes as a unified diff; write nothing
                                  (what would remain goes to stderr, as stylish)
-  --no-ignore                    lint what .gitignore and "ignore" leave out too
+  --no-ignore                    lint what .gitignore, .git/info/exclude and "ignore"
+                                 leave out too
   --force-exclude                leave out a file or folder named here as well when
-                                 .gitignore or "ignore" leaves it out (for a hook that
+                                 git or "ignore" leaves it out (for a hook that
                                  names every staged file); a path left out, or whose
                                  fixtures all are, is no error
   --concurrency <n|auto|off>     threads that lint the fixtures (default: auto, a

@@ -160,7 +160,7 @@ function linkRootsFor(cwd: string, walked: string): string[] {
 function ignoredNote(files: number, folders: number): string {
   if (files === 0 && folders === 0) return '';
   const what = folders === 0 ? plural(files, 'file') : files === 0 ? plural(folders, 'folder') : `${plural(files, 'file')} and ${plural(folders, 'folder')}`;
-  return ` (${what} left out by .gitignore or babelq.json "ignore"; --no-ignore lints them)`;
+  return ` (${what} left out by .gitignore, .git/info/exclude or babelq.json "ignore"; --no-ignore lints them)`;
 }
 
 /** Why a walk found nothing when it met links to files it does not follow (walk says which). */

@@ -61,7 +61,7 @@ describe('babelq.json, found upward from each fixture', () => {
       try {
         const nothing = babelq(['lint', 'only'], empty);
         assert.equal(nothing.status, 2);
-        assert.match(nothing.stderr, /no \*\.babel\.json files in directory 'only' \(1 folder left out by \.gitignore or babelq\.json "ignore"; --no-ignore lints them\)/);
+        assert.match(nothing.stderr, /no \*\.babel\.json files in directory 'only' \(1 folder left out by \.gitignore, \.git\/info\/exclude or babelq\.json "ignore"; --no-ignore lints them\)/);
       } finally {
         removeTree(empty);
       }
@@ -124,7 +124,7 @@ describe('babelq.json, found upward from each fixture', () => {
   test('a directory holding only ignored fixtures says why it found nothing; a gitignored folder named as such is walked, as asked', () => {
     const result = babelq(['lint', 'fixtures/negative'], root);
     assert.equal(result.status, 2);
-    assert.match(result.stderr, /no \*\.babel\.json files in directory 'fixtures\/negative' \(1 file left out by \.gitignore or babelq\.json "ignore"; --no-ignore lints them\)/);
+    assert.match(result.stderr, /no \*\.babel\.json files in directory 'fixtures\/negative' \(1 file left out by \.gitignore, \.git\/info\/exclude or babelq\.json "ignore"; --no-ignore lints them\)/);
     const named = lintJson(['generated'], root);
     assert.deepEqual(named.reports.map((r) => r.file), ['generated/out.babel.json']);
   });

@@ -97,6 +97,17 @@ describe('.git/info/exclude', { skip: !hasGit && 'git is not installed' }, () =>
     assert.deepEqual(names('sub'), listedByGit('sub'));
   });
 
+  test('a folder whose fixtures the exclude file all leaves out: the error says what left them out', () => {
+    write({ 'only/z.mine.babel.json': GOOD_ENVELOPE });
+    try {
+      const result = babelq(['lint', 'only'], root);
+      assert.equal(result.status, 2);
+      assert.match(result.stderr, /^babelq: no \*\.babel\.json files in directory 'only' \(1 file left out by \.gitignore, \.git\/info\/exclude or babelq\.json "ignore"; --no-ignore lints them\)$/m);
+    } finally {
+      rmSync(join(root, 'only'), { recursive: true, force: true });
+    }
+  });
+
   test('an exclude file above the bound is not applied, and that is said on stderr', () => {
     const big = mkdtempSync(join(tmpdir(), 'babelq-exclude-big-'));
     try {
