@@ -273,11 +273,31 @@ const NON_FINITE_LITERAL = /^-?(?:NaN|Infinity) is not a JSON number/;
 const RAW_TAB = /^Control character U\+0009 /;
 const LEADING_ZERO = /^Invalid number '-?0\d/;
 
-/** Rejects for each syntax problem the decoder does not tolerate; false when the body is unusable. */
-function decodes(facts: BodyFacts, verdict: Verdict, tolerates: (problem: SyntaxProblem) => boolean): boolean {
-  const fatal = facts.problems.find((problem) => !tolerates(problem));
-  if (fatal) {
-    verdict.failDecode(NON_FINITE_LITERAL.test(fatal.message) ? 'its decoder refuses a bare NaN or Infinity (not JSON)' : `the body is not JSON it can decode: ${fatal.message}`);
+/** The syntax problems each consumer's decoder reads past (facts part 2, §2): Python's bare NaN and Infinity, Java's raw tab and leading zero. */
+const TOLERATES: Readonly<Record<Exclude<SdkName, 'dotnet'>, (problem: SyntaxProblem) => boolean>> = {
+  php: () => false,
+  python: (problem) => NON_FINITE_LITERAL.test(problem.message),
+  node: () => false,
+  go: () => false,
+  java: (problem) => RAW_TAB.test(problem.message) || LEADING_ZERO.test(problem.message),
+};
+
+/**
+ * Why this SDK's consumer cannot decode a body with this syntax problem, or undefined when its
+ * decoder reads past it (and for .NET, never measured). A body fails on its first such problem;
+ * this lets a caller name each of them at its own place.
+ */
+export function decodeRefusal(sdk: SdkName, problem: SyntaxProblem): string | undefined {
+  if (sdk === 'dotnet' || TOLERATES[sdk](problem)) return undefined;
+  return NON_FINITE_LITERAL.test(problem.message) ? 'its decoder refuses a bare NaN or Infinity (not JSON)' : `the body is not JSON it can decode: ${problem.message}`;
+}
+
+/** Rejects for the first syntax problem the decoder does not tolerate; false when the body is unusable. */
+function decodes(facts: BodyFacts, verdict: Verdict, sdk: Exclude<SdkName, 'dotnet'>): boolean {
+  for (const problem of facts.problems) {
+    const refusal = decodeRefusal(sdk, problem);
+    if (refusal === undefined) continue;
+    verdict.failDecode(refusal);
     return false;
   }
   if (!facts.root) {
@@ -295,7 +315,7 @@ const isIntegerLiteral = (node: ValueNode | undefined) => node?.kind === 'number
 const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
   // EnvelopeCodec::decode (json_decode(…, true)) + accepts (EnvelopeValidator::check).
   php(facts, verdict) {
-    if (!decodes(facts, verdict, () => false)) return;
+    if (!decodes(facts, verdict, 'php')) return;
     const root = facts.root!;
     if (facts.depth > PHP_MAX_DEPTH) return verdict.failDecode(`json_decode reads at most ${PHP_MAX_DEPTH} nested arrays and objects (its default depth of 512) and the body nests ${facts.depth}`);
     if (facts.loneSurrogate) return verdict.failDecode('json_decode refuses an unpaired surrogate escape (JSON_ERROR_UTF16)');
@@ -323,7 +343,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
 
   // EnvelopeCodec.decode(str) (json.loads) + accepts.
   python(facts, verdict) {
-    if (!decodes(facts, verdict, (problem) => NON_FINITE_LITERAL.test(problem.message))) return;
+    if (!decodes(facts, verdict, 'python')) return;
     const root = facts.root!;
     if (facts.depth > PYTHON_MAX_DEPTH) return verdict.failDecode(`json.loads raises RecursionError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     if (facts.hugeInteger) return verdict.failDecode(`json.loads refuses an integer of more than ${PYTHON_MAX_INT_DIGITS} digits (ValueError)`);
@@ -353,7 +373,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
 
   // EnvelopeCodec.decode (JSON.parse, urn copied into a falsy job) + accepts.
   node(facts, verdict) {
-    if (!decodes(facts, verdict, () => false)) return;
+    if (!decodes(facts, verdict, 'node')) return;
     const root = facts.root!;
     const job = nodeRoute(root);
     if (!isString(job) || job.value.trim() === '') verdict.reject('job (or urn) must be a string that is not blank', 'job');
@@ -376,7 +396,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
 
   // Decode([]byte) (json.Unmarshal into the typed Envelope, case-insensitive keys) + Accepts.
   go(facts, verdict) {
-    if (!decodes(facts, verdict, () => false)) return;
+    if (!decodes(facts, verdict, 'go')) return;
     const root = facts.root!;
     if (facts.depth > GO_MAX_DEPTH) return verdict.failDecode(`json.Unmarshal refuses nesting deeper than ${GO_MAX_DEPTH} levels`);
     // Unknown keys are skipped unread, so only data's map[string]any converts every number.
@@ -410,7 +430,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
 
   // EnvelopeCodec.decode(String) (its own lenient parser, Long/BigInteger/Double) + accepts.
   java(facts, verdict) {
-    if (!decodes(facts, verdict, (problem) => RAW_TAB.test(problem.message) || LEADING_ZERO.test(problem.message))) return;
+    if (!decodes(facts, verdict, 'java')) return;
     const root = facts.root!;
     if (facts.depth > JAVA_MAX_DEPTH) return verdict.failDecode(`its recursive parser throws StackOverflowError on ${facts.depth} levels of nesting (the consumer crashes)`, undefined, true);
     // decode(): asString(job), null for anything but a string; when null or isBlank(), the alias if

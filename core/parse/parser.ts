@@ -25,6 +25,9 @@ import type { Steps } from '../model/steps';
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
 
+/** The problem listed last when a text has more than MAX_PROBLEMS: it names no problem of its own. */
+export const PROBLEMS_TRUNCATED = `More than ${MAX_PROBLEMS} syntax problems; the rest are not listed.`;
+
 /** json-syntax's message for a byte-order mark, in the text or (core/rules/byte-order-mark.ts) in the file an editor shows without it. */
 export const BYTE_ORDER_MARK_MESSAGE = 'The file starts with a byte-order mark (U+FEFF); strict JSON must not. Save it as UTF-8 without BOM.';
 
@@ -564,7 +567,7 @@ class Parser {
     if (this.problems.length >= MAX_PROBLEMS) {
       if (!this.truncated) {
         this.truncated = true;
-        this.problems.push({ offset, end, message: `More than ${MAX_PROBLEMS} syntax problems; the rest are not listed.` });
+        this.problems.push({ offset, end, message: PROBLEMS_TRUNCATED });
       }
       return;
     }

@@ -472,3 +472,32 @@ test('an integer of more than 4,300 digits in data: unsafe-integer and encoding-
   const [beyondDouble] = at(CANONICAL.replace('"order_id":1042', `"order_id":${readable}`), readable).filter((d) => d.code === 'unsafe-integer');
   assert.match(beyondDouble.message, /the Go consumer fails to decode the message/);
 });
+
+test('several numbers beyond the double range from a Python producer: consumer-rejects on each, naming who fails to decode it', () => {
+  // Python relays each as bare Infinity: every one is a cause of its own, at its own token.
+  const text = CANONICAL.replace('"data":{"order_id":1042}', '"data":{"a":1e400,"b":[2e400],"c":{"d":-3e400}}')
+    .replace('"lang":"node"', '"lang":"python","z":4e400')
+    .replace('"attempts":0', '"attempts":0,"x":-5e400');
+  const found = lint(text);
+  const rejects = found.flatMap((d) => [d, ...(d.related ?? [])]).filter((d) => d.code === 'consumer-rejects');
+  const tokens = rejects.map((d) => text.slice(d.offset, d.end));
+  assert.deepEqual(tokens, ['1e400', '2e400', '-3e400', '4e400', '-5e400']);
+  // Go rejects the fixture as written (it cannot decode data's numbers: unsafe-integer says so), so the relay adds PHP, Node and Java.
+  for (const d of rejects) assert.match(d.message, /the PHP, Node and Java consumers reject the message .*refuses a bare NaN or Infinity/);
+  // Each is its own finding (or carried by the error on its own token): none on meta.lang.
+  const lang = text.indexOf('"python"');
+  assert.ok(!rejects.some((d) => d.offset === lang));
+});
+
+test('a number beyond the double range inside an array of data from a Python producer: consumer-rejects sits on it, not on meta.lang', () => {
+  const text = withData('{"c":[1,1e400]}', 'python').replace('"attempts":0', '"attempts":0,"x":[2e400]');
+  const rejects = lint(text).flatMap((d) => [d, ...(d.related ?? [])]).filter((d) => d.code === 'consumer-rejects');
+  assert.deepEqual(rejects.map((d) => text.slice(d.offset, d.end)), ['1e400', '2e400']);
+});
+
+test('numbers beyond the double range outside data from a Python producer: Go, which skips them unread as written, fails on each relayed Infinity too', () => {
+  const text = CANONICAL.replace('"lang":"node"', '"lang":"python","z":4e400').replace('"attempts":0', '"attempts":0,"x":-5e400');
+  const rejects = lint(text).filter((d) => d.code === 'consumer-rejects');
+  assert.deepEqual(rejects.map((d) => text.slice(d.offset, d.end)), ['4e400', '-5e400']);
+  for (const d of rejects) assert.match(d.message, /the PHP, Node, Go and Java consumers reject/);
+});
