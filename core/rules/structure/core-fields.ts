@@ -27,7 +27,7 @@ export const rule = defineRule<CoreFieldCode>({
       docs: {
         fires:
           'A core field has the wrong JSON type: `attempts: "0"`, `data: []`, `schema_version: 1.0` (must be the integer literal `1`), `attempts: 1.0`, `job: 123`, `created_at: "2025-06-05"`, `dead_letter.error: 5`.',
-        instead: 'The type the contract gives the field, written as a plain literal: integers without a fraction or exponent (Go fails to decode `1.0` into an integer), `data` as an object.',
+        instead: 'The type the contract gives the field, written as a plain literal: integers without a fraction or exponent (Go fails to decode `1.0` into an integer; an `attempts` of `1.0` is also rejected by the PHP and Python consumers, and read as 0 by .NET\'s code), `data` as an object.',
         example: { fires: '"attempts": "0"', clean: '"attempts": 0' },
         fixes: '`"0"` → `0`, `1.0` → `1` for integer fields (for `schema_version` only where that gives 1: `2.0` would become an unsupported version); `data: []` → `{}`.',
       },
@@ -108,6 +108,7 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
           ? `"meta.schema_version" must be the integer literal 1, not ${numberLiteral(value.raw)} (${schemaVersionReaders(value)}).`
           : `"meta.schema_version" must be the integer 1, not ${found}.`;
       }
+      if (value.kind === 'number' && name === 'attempts') return `"attempts" must be an integer literal such as ${integerExample(value.value)}, not ${numberLiteral(value.raw)} (${attemptsReaders(value)}).`;
       if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${numberLiteral(value.raw)} (Go fails to decode a fraction or exponent).`;
       return `"${name}" must be a non-negative integer, not ${found}.`;
     case 'timestamp':
@@ -134,6 +135,21 @@ function schemaVersionReaders(value: Extract<ValueNode, { kind: 'number' }>): st
   rejecting.push('.NET');
   const javaReads = java === 1n && value.value !== 1 ? ', and Java reads it as 1 (intValue()) and accepts it' : '';
   return `Go fails to decode it, ${list(rejecting)} reject it${javaReads}`;
+}
+
+/**
+ * Who refuses or changes an attempts that is a number but not an integer literal (facts part 2,
+ * §2; .NET from part 1, §1.5, read from its code): PHP and Python want an integer literal, Node an
+ * integral number (1.0 passes), Go's int field fails to decode it, Java reads intValue() (1.5 as
+ * 1; 1.0 as the 1 it is), .NET's TryGetInt32 fails and reads 0. Those that read the count as
+ * written are not named.
+ */
+function attemptsReaders(value: Extract<ValueNode, { kind: 'number' }>): string {
+  const rejecting = ['PHP', 'Python'];
+  if (!Number.isInteger(value.value)) rejecting.push('Node');
+  const java = javaIntegral(value, 32);
+  const javaReads = Number(java) === value.value ? '' : `, Java reads it as ${java} (intValue())`;
+  return `the ${list(rejecting)} consumers reject it, Go fails to decode it${javaReads} and, by its code, .NET reads it as 0`;
 }
 
 function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field: FieldSpec, name: string): void {

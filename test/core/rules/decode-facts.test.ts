@@ -501,3 +501,24 @@ test('numbers beyond the double range outside data from a Python producer: Go, w
   assert.deepEqual(rejects.map((d) => text.slice(d.offset, d.end)), ['4e400', '-5e400']);
   for (const d of rejects) assert.match(d.message, /the PHP, Node, Go and Java consumers reject/);
 });
+
+test('attempts 1.0: wrong-type names the consumers that reject or change it (PHP, Python, Go, .NET), not Go alone, and not Node or Java', () => {
+  // facts-2 §2: PHP R, Python R, Node A, Go R†, Java A (→ 1); facts §1.5: .NET reads it as 0 (by its code).
+  for (const literal of ['1.0', '1e0']) {
+    const found = onAttempts(literal).filter((d) => d.code === 'wrong-type');
+    assert.equal(found.length, 1, literal);
+    const { message } = found[0];
+    assert.match(message, /PHP and Python consumers reject it/);
+    assert.match(message, /Go fails to decode it/);
+    assert.match(message, /\.NET reads it as 0/);
+    assert.doesNotMatch(message, /Node|Java/);
+  }
+});
+
+test('attempts 1.5: Node rejects it too, and Java reads it as 1', () => {
+  const [found] = onAttempts('1.5').filter((d) => d.code === 'wrong-type');
+  assert.match(found.message, /PHP, Python and Node consumers reject it/);
+  assert.match(found.message, /Go fails to decode it/);
+  assert.match(found.message, /Java reads it as 1/);
+  assert.match(found.message, /\.NET reads it as 0/);
+});
