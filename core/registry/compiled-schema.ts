@@ -5,6 +5,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { subtreeShape, type Columns, type ColumnsEdit } from '../parse/columns';
 import { checkAround, type ColumnCheck } from './column-check';
+import { isStackOverflow } from './schema-problems';
 import type { CompiledSchema, SchemaError } from './types';
 
 /**
@@ -76,8 +77,11 @@ export function compiledSchema(
         if (run(data)) return [];
       } catch (error) {
         // The depth limit keeps the stack safe; this is the last line of defence, not the plan.
-        const why = error instanceof RangeError ? 'is nested too deeply to validate against this schema' : `could not be validated: ${error instanceof Error ? error.message : String(error)}`;
-        return [{ keyword: 'depth', instancePath: '', params: {}, message: why }];
+        // Only the call stack running out is nesting; another RangeError (an array or a string
+        // too long to build) is named by its own message.
+        if (isStackOverflow(error)) return [{ keyword: 'depth', instancePath: '', params: {}, message: 'is nested too deeply to validate against this schema (the validator ran out of call stack)' }];
+        const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        return [{ keyword: error instanceof RangeError ? 'limit' : 'depth', instancePath: '', params: {}, message: `could not be validated against this schema: the validator stopped with ${why}` }];
       }
       const errors = run.errors ?? [];
       const result = errors.slice(0, MAX_SCHEMA_ERRORS).map(toSchemaError);

@@ -251,8 +251,17 @@ export function compileFailurePointer(error: unknown, schema: Record<string, unk
   return ref?.pointer === undefined ? undefined : `${ref.pointer}/$ref`;
 }
 
+/**
+ * True for the RangeError a JavaScript engine throws when the call stack runs out ("Maximum call
+ * stack size exceeded"): a recursion as deep as the schema or the data nests. Other RangeErrors
+ * ("Invalid array length", "Invalid string length") say nothing about nesting.
+ */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
 export function compileFailureMessage(error: unknown, schema: Record<string, unknown>): string {
-  if (error instanceof RangeError) return 'The payload schema is nested too deeply to compile, or its "$ref"s form a cycle that never reaches a keyword (a → b → a).';
+  if (isStackOverflow(error)) return 'The payload schema is nested too deeply to compile, or its "$ref"s form a cycle that never reaches a keyword (a → b → a).';
   const ref = unresolvedRef(error, schema);
   if (ref) {
     const location = ref.pointer === undefined ? '' : ` ${where(ref.pointer)}`;

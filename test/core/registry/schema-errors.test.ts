@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseJson } from '../../../core/parse/parser';
 import { toJsValue } from '../../../core/model/js-value';
+import type { ValidateFunction } from 'ajv';
+import { compiledSchema } from '../../../core/registry/compiled-schema';
 import { compileSchema } from '../../../core/registry/schema-compiler';
+import { compileFailureMessage } from '../../../core/registry/schema-problems';
 import { mapSchemaErrors, type MappedSchemaError } from '../../../core/registry/schema-errors';
 import type { CompiledSchema, SchemaError } from '../../../core/registry/types';
 import { asObject, getProperty, type PropertyNode, type ValueNode } from '../../../core/model/tree';
@@ -572,4 +575,26 @@ test('local $refs to definitions work', () => {
   const { node, property } = dataOf('{"data": {"amount": -1}}');
   const mapped = mapSchemaErrors(node, property, validator.validate(toJsValue(node)));
   assert.deepEqual(mapped.map((m) => m.message), ['"amount" must be ≥ 0; found -1']);
+});
+
+// A RangeError out of ajv is nesting only when it is the call stack running out.
+
+const throwing = (error: Error) => compiledSchema((() => { throw error; }) as unknown as ValidateFunction, () => { throw error; }, () => { throw error; }, undefined, String);
+
+test('a RangeError while validating: the call stack running out is worded as nesting, any other by its own message', () => {
+  const overflow = throwing(new RangeError('Maximum call stack size exceeded')).validate({ a: 1 });
+  assert.equal(overflow.length, 1);
+  assert.match(overflow[0].message, /nested too deeply/);
+  for (const message of ['Invalid array length', 'Invalid string length']) {
+    const [error] = throwing(new RangeError(message)).validate({ a: 1 });
+    assert.doesNotMatch(error.message, /nested|deep/, message);
+    assert.match(error.message, new RegExp(`could not be validated.*${message}`), message);
+  }
+});
+
+test('a RangeError while compiling: the call stack running out is worded as nesting or a $ref cycle, any other by its own message', () => {
+  assert.match(compileFailureMessage(new RangeError('Maximum call stack size exceeded'), {}), /nested too deeply/);
+  const other = compileFailureMessage(new RangeError('Invalid array length'), {});
+  assert.doesNotMatch(other, /nested|cycle/);
+  assert.match(other, /Invalid array length/);
 });
