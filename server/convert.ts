@@ -156,17 +156,27 @@ export function toLspCodeAction(action: CoreCodeAction, uri: string, lines: Line
 
 /**
  * One action for the same fix offered by several findings (each field missing from one payload
- * offers "Add the missing required data fields"), listing every finding it fixes.
+ * offers "Add the missing required data fields"), listing every finding it fixes: the first
+ * action's findings as it listed them, then each other finding once, in the order they come. A
+ * set per fix tells which are listed, so one fix offered by thousands of findings is one pass.
  */
 export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
-  const byFix = new Map<string, CodeAction>();
+  const byFix = new Map<string, { action: CodeAction; listed: Set<Diagnostic> }>();
   for (const action of actions) {
     const key = JSON.stringify([action.title, action.kind, action.edit]);
     const same = byFix.get(key);
-    if (!same) byFix.set(key, { ...action, diagnostics: [...(action.diagnostics ?? [])] });
-    else for (const diagnostic of action.diagnostics ?? []) if (!same.diagnostics!.includes(diagnostic)) same.diagnostics!.push(diagnostic);
+    if (!same) {
+      const diagnostics = [...(action.diagnostics ?? [])];
+      byFix.set(key, { action: { ...action, diagnostics }, listed: new Set(diagnostics) });
+      continue;
+    }
+    for (const diagnostic of action.diagnostics ?? []) {
+      if (same.listed.has(diagnostic)) continue;
+      same.listed.add(diagnostic);
+      same.action.diagnostics!.push(diagnostic);
+    }
   }
-  return [...byFix.values()];
+  return [...byFix.values()].map(({ action }) => action);
 }
 
 /**
