@@ -8,6 +8,7 @@
 
 import { isRecord } from '../core/model/js-value';
 import { MAX_JUDGED_MESSAGES } from '../core/language/protocol';
+import { digitGroups } from '../core/model/count-words';
 
 export { isRecord };
 export const isUri = (value: unknown): boolean => typeof value === 'string' && value !== '';
@@ -34,7 +35,11 @@ export function malformedDocumentParams(name: string, params: unknown): string |
   // An optional field sent as null counts as absent.
   if (params.position != null && !isPosition(params.position)) return 'position is not { line, character } of non-negative integers';
   if (params.range != null && !isRange(params.range)) return 'range is not { start, end } positions';
-  if (params.positions != null && !(Array.isArray(params.positions) && params.positions.length <= 10_000 && params.positions.every(isPosition))) return 'positions is not a list of positions';
+  if (params.positions != null) {
+    if (!Array.isArray(params.positions)) return 'positions is not a list of positions';
+    if (params.positions.length > MAX_SELECTION_POSITIONS) return `positions holds ${digitGroups(params.positions.length)} positions, more than the ${digitGroups(MAX_SELECTION_POSITIONS)} one request answers`;
+    if (!params.positions.every(isPosition)) return 'positions is not a list of positions';
+  }
   if (params.context != null) {
     const context = params.context;
     if (!isRecord(context)) return 'context is not an object';
@@ -51,6 +56,9 @@ export function malformedDocumentParams(name: string, params: unknown): string |
   }
   return undefined;
 }
+
+/** At most this many positions in one selectionRange request (an editor sends one per cursor). */
+export const MAX_SELECTION_POSITIONS = 10_000;
 
 /** Wider than any editor's indentation; a document indented wider would be mostly spaces. */
 const MAX_TAB_SIZE = 100;

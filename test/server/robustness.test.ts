@@ -101,6 +101,10 @@ describe('language server robustness', () => {
       await refused('textDocument/formatting', { textDocument, options }, /options\.tabSize is not an integer from 1 to 100/);
     }
     await refused('textDocument/formatting', { textDocument, options: { tabSize: 2 } }, /options\.insertSpaces is not true or false/);
+    // Too many positions: the answer says how many were asked for and the limit, not that they are no positions.
+    const many = Array.from({ length: 10_001 }, () => ({ line: 0, character: 0 }));
+    await refused('textDocument/selectionRange', { textDocument, positions: many }, /positions holds 10,001 positions, more than the 10,000 one request answers/);
+    await refused('textDocument/selectionRange', { textDocument, positions: [{ line: -1, character: 0 }] }, /positions is not a list of positions/);
     await refused('workspace/diagnostic', { previousResultIds: 'x' }, /previousResultIds is not a list/);
     await refused('workspace/diagnostic', { previousResultIds: [{ uri: 5, value: 'v' }] }, /previousResultIds is not a list/);
     await refused('babelqueue/newEnvelope', { uri: {}, urn: 'urn:babel:orders:created' }, /uri is not a string/);
