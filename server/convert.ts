@@ -181,34 +181,68 @@ export function mergeSameActions(actions: readonly CodeAction[]): CodeAction[] {
 
 /**
  * The diagnostics sent back by the client that are each finding (sameDiagnostic), by finding. A
- * code action over a whole document sends back every finding in it: each finding is compared with
- * those sent at its place with its code and message, not with every one sent (every pair of
- * 3,000 held the server for over a minute); the whole line is looked at only for a finding none
- * was sent for at its exact columns (they may come back in UTF-8 bytes).
+ * code action over a whole document sends back every finding in it: each finding is looked up by
+ * its code, message and columns among those sent, not compared with every one sent (every pair of
+ * 3,000 held the server for over a minute); only a finding none was sent for at its exact columns
+ * is looked up again at its columns in UTF-8 bytes (they may come back so), which are counted
+ * along each line once, not from its start for each finding.
  */
 export function matchDiagnostics(sent: readonly Diagnostic[], found: readonly CoreDiagnostic[], lines: LineIndex, text: string): Map<CoreDiagnostic, Diagnostic[]> {
+  // The key holds everything sameDiagnostic compares: a diagnostic listed under a finding's key is that finding.
   const exact = new Map<string, Diagnostic[]>();
-  const onLines = new Map<string, Diagnostic[]>();
-  const add = (map: Map<string, Diagnostic[]>, key: string, lsp: Diagnostic) => {
-    const list = map.get(key);
-    if (list) list.push(lsp);
-    else map.set(key, [lsp]);
-  };
   for (const lsp of sent) {
     const message: unknown = lsp.message;
-    const place = [lsp.code, typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value, lsp.range.start.line, lsp.range.end.line];
-    add(onLines, JSON.stringify(place), lsp);
-    add(exact, JSON.stringify([...place, lsp.range.start.character, lsp.range.end.character]), lsp);
+    const key = JSON.stringify([lsp.code, typeof message === 'string' ? message : (message as { value?: unknown } | undefined)?.value, lsp.range.start.line, lsp.range.end.line, lsp.range.start.character, lsp.range.end.character]);
+    const list = exact.get(key);
+    if (list) list.push(lsp);
+    else exact.set(key, [lsp]);
   }
+  // Findings come sorted by start: one cursor for starts, one for ends, each moving along its line.
+  const startBytes = utf8Columns(text, lines);
+  const endBytes = utf8Columns(text, lines);
   const matches = new Map<CoreDiagnostic, Diagnostic[]>();
   for (const core of found) {
     const range = toRange(lines, core.offset, core.end);
     const place = [core.code, sentMessage(core), range.start.line, range.end.line];
-    const candidates = exact.get(JSON.stringify([...place, range.start.character, range.end.character])) ?? onLines.get(JSON.stringify(place));
-    const same = candidates?.filter((lsp) => sameDiagnostic(lsp, core, lines, text)) ?? [];
-    if (same.length > 0) matches.set(core, same);
+    let same = exact.get(JSON.stringify([...place, range.start.character, range.end.character]));
+    if (!same) {
+      const start = startBytes(range.start.line, core.offset);
+      const end = endBytes(range.end.line, core.end);
+      if (start !== range.start.character || end !== range.end.character) same = exact.get(JSON.stringify([...place, start, end]));
+    }
+    if (same) matches.set(core, same);
   }
   return matches;
+}
+
+/**
+ * The UTF-8 byte column of an offset on a line (the bytes of the line before it), counted on from
+ * the offset asked for before when it is on the same line and not after this one, else from the
+ * line's start: offsets asked for in order cost one pass over each line. Counted as
+ * Buffer.byteLength counts (a lone surrogate is three bytes), so an offset between the two halves
+ * of a pair is never counted on from (there, each half would count as lone).
+ */
+function utf8Columns(text: string, lines: LineIndex): (line: number, offset: number) => number {
+  let line = -1;
+  let at = 0;
+  let bytes = 0;
+  return (onLine, offset) => {
+    const onward = onLine === line && offset >= at;
+    const counted = (onward ? bytes : 0) + Buffer.byteLength(text.slice(onward ? at : lines.lineStart(onLine), offset), 'utf8');
+    if (!splitsPair(text, offset)) {
+      line = onLine;
+      at = offset;
+      bytes = counted;
+    }
+    return counted;
+  };
+}
+
+/** True when `offset` falls between a high and a low surrogate. */
+function splitsPair(text: string, offset: number): boolean {
+  const before = text.charCodeAt(offset - 1);
+  const after = text.charCodeAt(offset);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }
 
 /**
