@@ -75,18 +75,28 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
 }
 
 
-/** Said when standard input is closed (`babelq lint --stdin <&-`): there is nothing to lint, not an empty envelope. */
-const STDIN_CLOSED = 'standard input is closed: pipe the envelope in (babelq lint --stdin < a.babel.json), or name the file to lint';
+/** What to do instead, said after either message below. */
+const STDIN_INSTEAD = 'pipe the envelope in (babelq lint --stdin < a.babel.json), or name the file to lint';
+/**
+ * Said when descriptor 0 is /dev/null open for reading and writing (`babelq lint --stdin <&-`):
+ * what Node puts in place of a closed one, and also what Python's subprocess.DEVNULL, systemd's
+ * StandardInput=null and `<>/dev/null` give, which nothing tells apart from it.
+ */
+const STDIN_CLOSED = `standard input is closed, or is /dev/null opened for reading and writing (which is what Node puts in place of a closed one): there is no envelope to read; ${STDIN_INSTEAD}`;
+/** Said when reading descriptor 0 gives EBADF: closed, or open for writing only (nohup's /dev/null). */
+const STDIN_UNREADABLE = `standard input cannot be read (it is closed, or open for writing only): there is no envelope to read; ${STDIN_INSTEAD}`;
 
 /** O_ACCMODE and O_RDWR of Linux's open flags, as /proc/self/fdinfo shows them (octal). */
 const ACCESS_MODE = 0o3;
 const READ_WRITE = 0o2;
 
 /**
- * Whether standard input was closed when babelq started. Node puts /dev/null, opened read-write,
- * in place of a closed descriptor 0 before any script runs, so a closed input reads as an empty
- * one; a shell's `</dev/null` and a parent's `stdio: 'ignore'` open it read-only, and stay an
- * empty input. Told apart where the system shows how descriptor 0 is open (Linux's
+ * Whether standard input was closed when babelq started, as far as can be told. Node puts
+ * /dev/null, opened read-write, in place of a closed descriptor 0 before any script runs, so a
+ * closed input reads as an empty one; a shell's `</dev/null` and a parent's `stdio: 'ignore'` open it read-only, and stay an
+ * empty input. A /dev/null a parent opened read-write (Python's subprocess.DEVNULL, systemd's
+ * StandardInput=null, `<>/dev/null`) is the same open file as Node's and counts too: the message
+ * (STDIN_CLOSED) says both. Told apart where the system shows how descriptor 0 is open (Linux's
  * /proc/self/fdinfo); elsewhere a closed standard input still reads as an empty one.
  */
 function standardInputClosed(): boolean {
@@ -119,8 +129,8 @@ function readStdin(limit: number): Uint8Array {
         continue;
       }
       if ((error as NodeJS.ErrnoException).code === 'EOF') break;
-      // A descriptor 0 that is not open where Node leaves it so.
-      if ((error as NodeJS.ErrnoException).code === 'EBADF') throw new CliError(STDIN_CLOSED);
+      // A descriptor 0 that is not open for reading: closed where Node leaves it so, or write-only.
+      if ((error as NodeJS.ErrnoException).code === 'EBADF') throw new CliError(STDIN_UNREADABLE);
       throw error;
     }
     if (read === 0) break;

@@ -101,7 +101,7 @@ describe('standard input closed', { skip: process.platform !== 'linux' && 'told 
       const result = babelqWithInput('<&-', args);
       assert.equal(result.status, 2, result.stdout + result.stderr);
       assert.equal(result.stdout, '');
-      assert.match(result.stderr, /^babelq: standard input is closed: pipe the envelope in \(babelq lint --stdin < a\.babel\.json\), or name the file to lint\n$/);
+      assert.match(result.stderr, /^babelq: standard input is closed, or is \/dev\/null opened for reading and writing \(which is what Node puts in place of a closed one\): there is no envelope to read; pipe the envelope in \(babelq lint --stdin < a\.babel\.json\), or name the file to lint\n$/);
     });
   }
 
@@ -110,6 +110,19 @@ describe('standard input closed', { skip: process.platform !== 'linux' && 'told 
     assert.equal(result.status, 1, result.stderr);
     assert.equal(result.stderr, '');
     assert.match(result.stdout, /^stdin\.babel\.json:1:1-1:1: error json-syntax: The file is empty/);
+  });
+
+  test('standard input from /dev/null opened for reading and writing (Python\'s subprocess.DEVNULL, systemd\'s StandardInput=null) cannot be told from a closed one: the message says both, not "closed" alone', () => {
+    const result = babelqWithInput('<>/dev/null', ['lint', '--stdin', '--format', 'compact']);
+    assert.equal(result.status, 2, result.stdout + result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^babelq: standard input is closed, or is \/dev\/null opened for reading and writing \(which is what Node puts in place of a closed one\): there is no envelope to read; pipe the envelope in \(babelq lint --stdin < a\.babel\.json\), or name the file to lint\n$/);
+  });
+
+  test('standard input open for writing only (nohup\'s /dev/null) cannot be read: said so, not that it is closed', () => {
+    const result = babelqWithInput('>/dev/null <&1', ['lint', '--stdin', '--format', 'compact']);
+    assert.equal(result.status, 2, result.stdout + result.stderr);
+    assert.match(result.stderr, /^babelq: standard input cannot be read \(it is closed, or open for writing only\): there is no envelope to read; pipe the envelope in/);
   });
 
   test('a closed standard input that lint does not read is no error (paths given)', () => {
