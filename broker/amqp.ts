@@ -74,9 +74,11 @@ export interface AmqpRedriveResult {
 export interface RedriveNotSearched {
   /** How many moves were not found. */
   readonly count: number;
-  /** The DLQ messages got (and requeued) by the search before it stopped. */
+  /** The DLQ messages got by the search before it stopped: those it moved and those it passed over. */
   readonly messages: number;
-  /** Their bytes, bodies together, the one that went past `maxBytes` included. */
+  /** Of those, the ones it passed over (held unacked, requeued at the end). */
+  readonly passedOver: number;
+  /** The bytes of those passed over, bodies together, the one that went past `maxBytes` included (moved ones are not held, and not counted). */
   readonly bytes: number;
   /** Which bound stopped it. */
   readonly bound: 'messages' | 'bytes';
@@ -278,8 +280,9 @@ export class AmqpPublisher {
     /** Confirmed on their queue when the get channel could no longer ack them: they go back to the DLQ too. */
     const confirmedNotAcked: RedriveMove[] = [];
     let moved = 0;
-    /** DLQ messages got, and the bytes of those passed over (held unacked). */
+    /** DLQ messages got, those of them passed over (held unacked), and their bytes. */
     let reads = 0;
+    let passedOver = 0;
     let heldBytes = 0;
     /** The bound that stopped the search, if one did. */
     let stoppedBy: 'messages' | 'bytes' | undefined;
@@ -309,6 +312,7 @@ export class AmqpPublisher {
         const index = pending.findIndex((move) => sameBytes(move.original, got.content));
         if (index < 0) {
           held.push(got);
+          passedOver++;
           heldBytes += got.content.byteLength;
           if (heldBytes > maxBytes) {
             stoppedBy = 'bytes';
@@ -382,7 +386,7 @@ export class AmqpPublisher {
       throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where}${/[.!?]$/.test(`${cause.message}${where}`) ? ' Every' : ' every'} message not moved is still in ${dlq}.`);
     }
     if (stoppedBy !== undefined && pending.length > 0) {
-      return { durationMs: elapsed(start), moved, missing: 0, notSearched: { count: pending.length, messages: reads, bytes: heldBytes, bound: stoppedBy, maxMessages, maxBytes } };
+      return { durationMs: elapsed(start), moved, missing: 0, notSearched: { count: pending.length, messages: reads, passedOver: passedOver, bytes: heldBytes, bound: stoppedBy, maxMessages, maxBytes } };
     }
     return { durationMs: elapsed(start), moved, missing: pending.length };
   }

@@ -168,10 +168,11 @@ function sizeText(bytes: number): string {
  * far the search went in `dlq`, which bound stopped it, and that they may still be there.
  */
 export function notSearchedText(notSearched: RedriveNotSearched, dlq: string): string {
-  const { count, messages, bytes, bound, maxMessages, maxBytes } = notSearched;
+  const { count, messages, passedOver, bytes, bound, maxMessages, maxBytes } = notSearched;
   const them = count === 1 ? 'it' : 'them';
+  // The byte bound is on the messages passed over (held unacked), not on those moved: their bytes alone are said.
   const reach = bound === 'messages'
     ? `the first ${messages} message(s) of ${dlq}, where the search stops (it gets at most ${maxMessages} messages)`
-    : `the first ${messages} message(s) of ${dlq} (${sizeText(bytes)}), where the search stops (it holds at most ${sizeText(maxBytes)} of messages)`;
+    : `the first ${messages} message(s) of ${dlq}, where the search stops (the ${passedOver} it passed over came to ${sizeText(bytes)}, past the ${sizeText(maxBytes)} of messages it holds at most)`;
   return `${count} not found in ${reach}: the DLQ was not searched beyond ${messages === 1 ? 'it' : 'them'}, so ${count === 1 ? 'that one' : 'those'} may still be in it; nothing was published for ${them}`;
 }

@@ -277,7 +277,7 @@ describe('rabbitmq: a redrive of a message that already left the DLQ', () => {
     try {
       const receipt = await broker.redrive(dlq, [gone], { maxMessages: 3 });
       assert.deepEqual([receipt.moved, receipt.missing], [0, 0]);
-      assert.deepEqual(receipt.notSearched, { count: 1, messages: 3, bytes: Buffer.byteLength(others.slice(0, 3).join('')), bound: 'messages', maxMessages: 3, maxBytes: 64 * 1024 * 1024 });
+      assert.deepEqual(receipt.notSearched, { count: 1, messages: 3, passedOver: 3, bytes: Buffer.byteLength(others.slice(0, 3).join('')), bound: 'messages', maxMessages: 3, maxBytes: 64 * 1024 * 1024 });
       assert.equal(notSearchedText(receipt.notSearched!, dlq), `1 not found in the first 3 message(s) of ${dlq}, where the search stops (it gets at most 3 messages): the DLQ was not searched beyond them, so that one may still be in it; nothing was published for it`);
     } finally {
       await broker.close();
@@ -298,11 +298,31 @@ describe('rabbitmq: a redrive of a message that already left the DLQ', () => {
       assert.equal(receipt.notSearched?.count, 1);
       assert.equal(receipt.notSearched?.messages, 3);
       assert.equal(receipt.notSearched?.bytes, 3 * size);
-      assert.match(notSearchedText(receipt.notSearched!, dlq), new RegExp(`^1 not found in the first 3 message\\(s\\) of ${dlq} \\(${3 * size} bytes\\), where the search stops \\(it holds at most ${2 * size + 2} bytes of messages\\)`));
+      assert.match(notSearchedText(receipt.notSearched!, dlq), new RegExp(`^1 not found in the first 3 message\\(s\\) of ${dlq}, where the search stops \\(the 3 it passed over came to ${3 * size} bytes, past the ${2 * size + 2} bytes of messages it holds at most\\)`));
     } finally {
       await broker.close();
     }
     assert.deepEqual((await leftInDlq(dlq)).sort(), [...others].sort(), 'the messages searched were released');
+  });
+
+  test('the byte bound with a move found on the way: the bytes said are those passed over, not those of every message got', async () => {
+    const { queue, dlq, others, gone } = await dlqOfOthers();
+    const size = Buffer.byteLength(others[0]!);
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      // others[0] is moved; others[1..3] are passed over, and the third of them goes past the bound.
+      const receipt = await broker.redrive(dlq, [move(others[0]!, 'babelqueue'), gone], { maxBytes: 2 * size + 2 });
+      assert.deepEqual([receipt.moved, receipt.missing], [1, 0]);
+      assert.deepEqual(receipt.notSearched, { count: 1, messages: 4, passedOver: 3, bytes: 3 * size, bound: 'bytes', maxMessages: 10_000, maxBytes: 2 * size + 2 });
+      assert.equal(
+        notSearchedText(receipt.notSearched!, dlq),
+        `1 not found in the first 4 message(s) of ${dlq}, where the search stops (the 3 it passed over came to ${3 * size} bytes, past the ${2 * size + 2} bytes of messages it holds at most): the DLQ was not searched beyond them, so that one may still be in it; nothing was published for it`,
+      );
+    } finally {
+      await broker.close();
+    }
+    assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 1);
+    assert.deepEqual((await leftInDlq(dlq)).sort(), others.slice(1).sort());
   });
 
   test('a message found within the bound is still moved', async () => {
