@@ -65,6 +65,11 @@ Options:
   --stdin-filename <path>        the path standard input stands for (its babelq.json,
                                  registry and suppressions apply; default: stdin.babel.json);
                                  a registry.json, schema file or babelq.json is not checked
+  --absolute-paths               name every file in the output by its absolute path
+                                 (fixtures, babelq.json, registry.json and schema files
+                                 alike; for a problem matcher that would resolve a
+                                 relative one against another folder); sarif and github
+                                 still name files from the repository root
   --suppress-all                 write every finding into babelq-suppressions.json
                                  (a baseline); needs --reason
   --reason <text>                the reason written with --suppress-all
@@ -98,6 +103,7 @@ const OPTIONS = {
   'force-exclude': { value: false },
   stdin: { value: false },
   'stdin-filename': { value: true },
+  'absolute-paths': { value: false },
   'suppress-all': { value: false },
   reason: { value: true },
   'prune-suppressions': { value: false },
@@ -263,8 +269,10 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
   if (fixMode === 'fix' && fixed > 0) stderr += `babelq: ${fixed} fix${fixed === 1 ? '' : 'es'} applied\n`;
   // A dry run's diff is the output (as `git diff` prints it); the findings that would remain go to stderr in stylish.
-  const stdout = fixMode === 'dry-run' ? diffs.join('') : renderReports(format, reports, environment, context.run.suppressed);
-  if (fixMode === 'dry-run') stderr += renderReports('stylish', reports, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
+  // Files are named relative to the current folder (or absolute outside it), unless every one is asked for absolute.
+  const shown = options.has('absolute-paths') ? reports.map((report) => ({ ...report, file: resolve(environment.cwd, report.file) })) : reports;
+  const stdout = fixMode === 'dry-run' ? diffs.join('') : renderReports(format, shown, environment, context.run.suppressed);
+  if (fixMode === 'dry-run') stderr += renderReports('stylish', shown, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} ${counts.warning === 1 ? 'warning exceeds' : 'warnings exceed'} --max-warnings ${maxWarnings}\n`;
   for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;

@@ -18,10 +18,15 @@ export interface LintTaskOptions {
   readonly maxWarnings?: number;
 }
 
-/** The arguments after the CLI's path; anything of the wrong type is left out rather than passed on. */
-export function lintTaskArgs(options: LintTaskOptions): string[] {
+/**
+ * The arguments after the CLI's path; anything of the wrong type is left out rather than passed on.
+ * `absolutePaths`: the output names every file by its absolute path (a task of the whole workspace,
+ * whose `$babelq` resolves a relative path against the first folder, not the one it runs in).
+ */
+export function lintTaskArgs(options: LintTaskOptions, absolutePaths = false): string[] {
   const paths = Array.isArray(options.paths) ? options.paths.filter((path): path is string => typeof path === 'string' && path !== '') : [];
   const args = ['lint', '--format', 'compact'];
+  if (absolutePaths) args.push('--absolute-paths');
   if (typeof options.registry === 'string' && options.registry !== '') args.push('--registry', options.registry);
   if (typeof options.config === 'string' && options.config !== '') args.push('--config', options.config);
   if (typeof options.maxWarnings === 'number' && Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0) args.push('--max-warnings', String(options.maxWarnings));

@@ -51,10 +51,12 @@ function absoluteTaskPaths(definition: LintTaskDefinition, folder: vscode.Worksp
 export function registerLintTasks(context: vscode.ExtensionContext): void {
   const cli = context.asAbsolutePath('dist/cli.js');
   const makeTask = (definition: LintTaskDefinition, folder: vscode.WorkspaceFolder, absolutePaths = false): vscode.Task => {
-    // A task of the whole workspace is given its paths made absolute, so the CLI names each file by
-    // its absolute path: VS Code resolves `$babelq`'s `${workspaceFolder}` for such a task as the
-    // first folder, which would place the findings of a task run in another folder on the wrong files.
-    const args = lintTaskArgs(absolutePaths ? { ...definition, paths: absoluteTaskPaths(definition, folder) } : definition);
+    // A task of the whole workspace is given its paths made absolute, and --absolute-paths, so the
+    // CLI names each file by its absolute path (babelq.json, registry.json and schema files too, which
+    // it names relative to the folder it runs in otherwise): VS Code resolves `$babelq`'s
+    // `${workspaceFolder}` for such a task as the first folder, which would place the findings of a
+    // task run in another folder on the wrong files.
+    const args = lintTaskArgs(absolutePaths ? { ...definition, paths: absoluteTaskPaths(definition, folder) } : definition, absolutePaths);
     // ELECTRON_RUN_AS_NODE: in desktop VS Code the executable is Electron; this makes it plain Node.
     const execution = new vscode.ProcessExecution(process.execPath, [cli, ...args], {
       cwd: folder.uri.fsPath,

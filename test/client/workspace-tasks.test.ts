@@ -7,7 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { isAbsolute, join } from 'node:path';
 import { installFakeExtensionHost } from '../support/fake-extension-host';
+import { CLI_PATH, makeTree, removeTree } from '../cli/helpers';
 
 const host = installFakeExtensionHost();
 const fake = host.vscode;
@@ -45,7 +48,7 @@ describe('a babelq task in a .code-workspace file (scope: the workspace)', () =>
     assert.ok(task, said().join('\n'));
     assert.equal(task.execution.options.cwd, '/w/api');
     // Absolute: VS Code resolves the problem matcher's ${workspaceFolder} for a workspace task as the first folder.
-    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', '/w/api/fixtures']);
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--absolute-paths', '--', '/w/api/fixtures']);
     assert.equal((task.scope as { name: string }).name, 'api');
     assert.deepEqual(task.definition, { type: 'babelq', paths: ['fixtures'] });
   });
@@ -54,7 +57,29 @@ describe('a babelq task in a .code-workspace file (scope: the workspace)', () =>
     const task = provider.resolveTask({ definition: { type: 'babelq', folder: 'worker' }, scope: TaskScope.Workspace, name: 'lint worker' });
     assert.ok(task, said().join('\n'));
     assert.equal(task.execution.options.cwd, '/w/worker');
-    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--', '/w/worker']);
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--absolute-paths', '--', '/w/worker']);
+  });
+
+  test('run in a folder that is not the first: every file its output names is named by its absolute path, babelq.json and registry.json as well as the fixtures', () => {
+    const root = makeTree({
+      'api/.keep': '',
+      'worker/babelq.json': '{ "severity": { "no-such-code": "off" } }\n',
+      'worker/registry.json': '{ "schemas": [ { "urn": 5 } ] }\n',
+      'worker/fixtures/a.babel.json': '{ "job": 1 }\n',
+    });
+    try {
+      host.api.workspace.workspaceFolders = [{ name: 'api', index: 0, uri: host.uri(`file://${join(root, 'api')}`) }, { name: 'worker', index: 1, uri: host.uri(`file://${join(root, 'worker')}`) }];
+      const task = provider.resolveTask({ definition: { type: 'babelq', folder: 'worker' }, scope: TaskScope.Workspace, name: 'lint worker' });
+      assert.ok(task, said().join('\n'));
+      const run = spawnSync(process.execPath, [CLI_PATH, ...task.execution.args.slice(1)], { cwd: task.execution.options.cwd, encoding: 'utf8' });
+      const files = new Set(run.stdout.split('\n').filter((line) => line !== '').map((line) => /^(.+?):\d+:\d+-\d+:\d+: /.exec(line)?.[1] ?? line));
+      assert.ok(files.size >= 3, run.stdout + run.stderr);
+      // The problem matcher resolves a relative path against the first folder ('api'): each must be absolute.
+      for (const file of files) assert.ok(isAbsolute(file), `${file} is not absolute:\n${run.stdout}`);
+      assert.ok(files.has(join(root, 'worker', 'babelq.json')) && files.has(join(root, 'worker', 'registry.json')), [...files].join('\n'));
+    } finally {
+      removeTree(root);
+    }
   });
 
   test('a folder that is not one of the workspace (or not on disk): said, with the folders there are; nothing runs', () => {
