@@ -8,6 +8,7 @@
  * basic.return instead of vanishing.
  */
 import { connect, type Channel, type ChannelModel, type ConfirmChannel, type GetMessage } from 'amqplib';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
@@ -273,7 +274,16 @@ export class AmqpPublisher {
     // Every target must exist first: the default exchange would drop a message for a missing queue.
     for (const queue of new Set(moves.map((move) => move.message.amqp.routingKey))) await this.checkQueue(queue);
     const { messageCount } = await this.checkQueue(dlq);
-    const pending = [...moves];
+    // The moves not yet found, by a digest of their exact stored bytes (moves of the same bytes in
+    // their order): each message got is one lookup, not a comparison with every move pending.
+    const pending = new Map<string, RedriveMove[]>();
+    for (const move of moves) {
+      const key = bytesKey(move.original);
+      const same = pending.get(key);
+      if (same) same.push(move);
+      else pending.set(key, [move]);
+    }
+    let pendingCount = moves.length;
     const held: GetMessage[] = [];
     // Published, not yet confirmed: each is acked in the DLQ only once its own confirm arrives.
     const unconfirmed = new Map<RedriveMove, Promise<void>>();
@@ -301,7 +311,7 @@ export class AmqpPublisher {
       // At most the depth seen at the start plus what arrives meanwhile, read once each, and no
       // more than the bounds: past them the rest of the DLQ is not searched, and that is said.
       const depth = messageCount + moves.length;
-      while (pending.length > 0 && reads < depth && failure === undefined) {
+      while (pendingCount > 0 && reads < depth && failure === undefined) {
         if (reads >= maxMessages) {
           stoppedBy = 'messages';
           break;
@@ -309,7 +319,10 @@ export class AmqpPublisher {
         const got = await withDeadline(getChannel.get(dlq, { noAck: false }), this.timeoutMs, () => new Deadline());
         if (got === false) break;
         reads++;
-        const index = pending.findIndex((move) => sameBytes(move.original, got.content));
+        const key = bytesKey(got.content);
+        const candidates = pending.get(key);
+        // The digest finds the candidates; the bytes themselves decide (the first move of those bytes, in order).
+        const index = candidates ? candidates.findIndex((move) => sameBytes(move.original, got.content)) : -1;
         if (index < 0) {
           held.push(got);
           passedOver++;
@@ -320,7 +333,9 @@ export class AmqpPublisher {
           }
           continue;
         }
-        const move = pending.splice(index, 1)[0]!;
+        const move = candidates!.splice(index, 1)[0]!;
+        if (candidates!.length === 0) pending.delete(key);
+        pendingCount--;
         const { exchange, routingKey, properties } = move.message.amqp;
         const bytes = move.message.bytes;
         const confirmed = withDeadline(confirmedPublish(confirm, exchange, routingKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), properties), this.timeoutMs, () => new Deadline()).then(
@@ -385,10 +400,10 @@ export class AmqpPublisher {
           : '');
       throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where}${/[.!?]$/.test(`${cause.message}${where}`) ? ' Every' : ' every'} message not moved is still in ${dlq}.`);
     }
-    if (stoppedBy !== undefined && pending.length > 0) {
-      return { durationMs: elapsed(start), moved, missing: 0, notSearched: { count: pending.length, messages: reads, passedOver: passedOver, bytes: heldBytes, bound: stoppedBy, maxMessages, maxBytes } };
+    if (stoppedBy !== undefined && pendingCount > 0) {
+      return { durationMs: elapsed(start), moved, missing: 0, notSearched: { count: pendingCount, messages: reads, passedOver: passedOver, bytes: heldBytes, bound: stoppedBy, maxMessages, maxBytes } };
     }
-    return { durationMs: elapsed(start), moved, missing: pending.length };
+    return { durationMs: elapsed(start), moved, missing: pendingCount };
   }
 
   /**
@@ -522,6 +537,11 @@ function confirmedPublish(channel: ConfirmChannel, exchange: string, routingKey:
       reject(error);
     }
   });
+}
+
+/** A digest of the bytes, for a Map key: the same bytes have the same key (a message of hundreds of MiB is no string of that length). */
+function bytesKey(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64');
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -325,6 +325,38 @@ describe('rabbitmq: a redrive of a message that already left the DLQ', () => {
     assert.deepEqual((await leftInDlq(dlq)).sort(), others.slice(1).sort());
   });
 
+  test('each message got is looked up among the moves once, not compared with every move pending: 1,000 moves in the reverse of the DLQ\'s order', async () => {
+    const queue = uniqueQueue();
+    const dlq = `${queue}.dlq`;
+    for (const name of [queue, dlq]) {
+      amqpQueues.add(name);
+      await brokers.channel.assertQueue(name, { durable: true });
+    }
+    // Bodies of one length, so that no comparison stops at the length.
+    const bodies = Array.from({ length: 1000 }, (_, i) => deadLettered(outgoing(queue, { orderId: 100_000 + i }).text, queue, 'gateway down'));
+    assert.equal(new Set(bodies.map((body) => Buffer.byteLength(body))).size, 1);
+    await putOnQueue(brokers.channel, dlq, bodies);
+    const moves = bodies.map((body) => move(body, 'babelqueue')).reverse();
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 10_000 });
+    const compare = Buffer.compare;
+    let comparisons = 0;
+    Buffer.compare = (a: Uint8Array, b: Uint8Array) => {
+      comparisons++;
+      return compare(a, b);
+    };
+    try {
+      const receipt = await broker.redrive(dlq, moves);
+      assert.deepEqual([receipt.moved, receipt.missing, receipt.notSearched], [1000, 0, undefined]);
+    } finally {
+      Buffer.compare = compare;
+      await broker.close();
+    }
+    // Found by a lookup of its bytes: at most a comparison or two per message, not one per move pending (half a million).
+    assert.ok(comparisons <= 2 * moves.length, `${comparisons} byte comparisons for ${moves.length} moves`);
+    assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 1000);
+    assert.equal((await brokers.channel.checkQueue(dlq)).messageCount, 0);
+  });
+
   test('a message found within the bound is still moved', async () => {
     const { queue, dlq, others } = await dlqOfOthers();
     const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
