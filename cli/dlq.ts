@@ -109,7 +109,7 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
   const context = dlqContext(options, environment);
   // A redrive says what it moved in lines of text: a script that asked for JSON would parse them and fail later.
-  if (action === 'redrive' && context.format === 'json') throw new CliError('--format json is for dlq list; dlq redrive prints text (its exit status says whether every chosen message moved)', true);
+  if (action === 'redrive' && context.format === 'json') throw new CliError('--format json is for dlq list; dlq redrive prints text (its lines say what moved and what did not: a chosen message not found, already gone or not searched for)', true);
   // A usage error is said before the host question: which dead letters, which SDK.
   const choice = action === 'redrive' ? { select: selection(parsed), sdk: sdkChoice(options.get('sdk')) } : undefined;
   // Both log in before anything else (redrive reads the DLQ first, a dry run too), so the host
