@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
+import { random } from '../../bench/generate';
 import { mergeSameActions } from '../../server/convert';
 
 /** The pairwise version: each diagnostic looked for in the list gathered so far. */
@@ -19,18 +20,6 @@ function pairwise(actions: readonly CodeAction[]): CodeAction[] {
     else for (const diagnostic of action.diagnostics ?? []) if (!same.diagnostics!.includes(diagnostic)) same.diagnostics!.push(diagnostic);
   }
   return [...byFix.values()];
-}
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const range = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 3 } });
