@@ -59,12 +59,14 @@ import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
 import { PushedRegistryFiles } from './registry-file-reports';
 import { ProjectFileStamps } from './project-file-stamps';
 import { FileWatchCoverage } from './file-watch-coverage';
+import { foldersMadeAmong } from './folder-events';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
 import { isGitExcludeFile } from '../workspace/gitignore';
+import { SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 
 export const SERVER_NAME = 'babelqueue-language-server';
 
@@ -375,7 +377,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
    * said, with the fixtures' next walk wanted (for a deleted folder, when it held any). The watcher
    * of folders reports every path (a client that does not tell kinds apart, eglot, every change
    * too): an event of a path that is no JSON file, .gitignore or .git/info/exclude, nor a file read, nor such a folder,
-   * is passed over, and an event two watchers report is taken once.
+   * is passed over, and an event two watchers report is taken once. Of the paths created, those
+   * below another created in the batch, or where neither a file read nor the walk reaches, are not
+   * looked at (server/folder-events.ts): an npm install reported path by path took a stat each.
    */
   const withFolderEvents = (changes: readonly FileEvent[]): FileEvent[] => {
     const seen = new Set<string>();
@@ -401,13 +405,16 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     for (const directory of fixtureDirectories) addAbove(directory);
     const deleted: string[] = [];
     const made: string[] = [];
+    const created: string[] = [];
     const kept = once.filter((change) => {
       const path = toPath(change.uri);
       if (watchedName(path) || read.has(path!)) return true;
       if (change.type === FileChangeType.Deleted && above.has(path!)) deleted.push(path!);
-      else if (change.type === FileChangeType.Created && isDirectory(path!)) made.push(path!);
+      else if (change.type === FileChangeType.Created) created.push(path!);
       return false;
     });
+    // Looked at as folders made: not every path created (server/folder-events.ts).
+    made.push(...foldersMadeAmong(created, above, registries.workspaceFolders(), SKIPPED_DIRECTORIES, isDirectory));
     if (deleted.length === 0 && made.length === 0) return kept;
     const below = (folders: readonly string[]) => (path: string): boolean => folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
     const inDeleted = below(deleted);
