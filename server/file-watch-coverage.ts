@@ -51,7 +51,12 @@ export class FileWatchCoverage {
   private registeredAt: number | undefined;
   /** Directories known to have been made after the registration, or not there yet (seen missing, or born later). */
   private readonly madeLater = new Set<string>();
-  /** Whether each directory asked about held a file at the registration: a fact of the past, worked out once. */
+  /**
+   * Whether each directory asked about held a file at the registration: a fact of the past, worked
+   * out once, and forgotten when the directory is deleted or found missing (foldersDeleted). Only a
+   * directory there since the registration is asked about, so it keeps no more entries than such
+   * directories.
+   */
   private readonly heldAFile = new Map<string, boolean>();
   /** The folders of the `.gitignore` files too costly to apply (GitIgnores' `refused`; a work tree's top for its `.git/info/exclude`): what git ignores below them is not known. */
   private readonly unknownIgnores = new Set<string>();
@@ -65,6 +70,30 @@ export class FileWatchCoverage {
 
   /** `folders`: the workspace folders, which the client's watchers cover at most. */
   constructor(private readonly folders: () => readonly string[]) {}
+
+  /** How many directories what was held at the registration is kept for: for tests. */
+  get heldAFileSize(): number {
+    return this.heldAFile.size;
+  }
+
+  /**
+   * Folders were deleted (told by their file events): what the directories at or below them held at
+   * the registration is forgotten. A directory made there again is made after it, and is looked at
+   * (its birth, change and modification times say so), so nothing kept of it could answer again;
+   * kept, the entries of folders that come and go (branches switched, build outputs) would pile up.
+   */
+  foldersDeleted(paths: readonly string[]): void {
+    if (paths.length === 0 || (this.heldAFile.size === 0 && this.inIgnoredFolder.size === 0)) return;
+    const gone = new Set(paths.map((path) => resolve(path)));
+    const isGone = (directory: string): boolean => {
+      for (let at = resolve(directory); ; at = dirname(at)) {
+        if (gone.has(at)) return true;
+        if (dirname(at) === at) return false;
+      }
+    };
+    for (const directory of this.heldAFile.keys()) if (isGone(directory)) this.heldAFile.delete(directory);
+    for (const directory of this.inIgnoredFolder.keys()) if (isGone(directory)) this.inIgnoredFolder.delete(directory);
+  }
 
   /** The client took the registration of the watchers sent at `sentAt`. */
   registered(sentAt: number): void {
@@ -89,7 +118,10 @@ export class FileWatchCoverage {
    */
   noneThere(path: string): void {
     const directory = dirname(path);
-    if (!this.madeLater.has(directory) && !existsSync(directory)) this.madeLater.add(directory);
+    if (!this.madeLater.has(directory) && !existsSync(directory)) {
+      this.madeLater.add(directory);
+      this.heldAFile.delete(directory);
+    }
   }
 
   /**
@@ -111,7 +143,11 @@ export class FileWatchCoverage {
         if (folder === undefined) covered = false;
         else {
           const existed = !this.madeLater.has(directory) && this.existedAt(directory, registeredAt);
-          if (!existed) this.madeLater.add(directory);
+          if (!existed) {
+            this.madeLater.add(directory);
+            // Not there, or made again since: what was there at the registration says nothing of it.
+            this.heldAFile.delete(directory);
+          }
           if (!realFolders.has(folder)) realFolders.set(folder, realPathOf(folder));
           covered = existed && inPlaceSince(directory, folder, realFolders.get(folder), registeredAt) && this.heldAFileAt(directory, registeredAt);
         }

@@ -415,6 +415,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     });
     // Looked at as folders made: not every path created (server/folder-events.ts).
     made.push(...foldersMadeAmong(created, above, registries.workspaceFolders(), SKIPPED_DIRECTORIES, isDirectory));
+    // What they held at the watchers' registration no longer says anything (server/file-watch-coverage.ts).
+    coverage.foldersDeleted(deleted);
     if (deleted.length === 0 && made.length === 0) return kept;
     const below = (folders: readonly string[]) => (path: string): boolean => folders.some((folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep));
     const inDeleted = below(deleted);

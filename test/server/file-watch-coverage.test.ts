@@ -182,3 +182,56 @@ test('a work tree inside another (a home folder kept in Git, whose .gitignore ig
   assert.equal(look(home.at('project/registry.json')), true, 'project/ held .gitignore');
   assert.equal(look(home.at('project/logs/registry.json')), false, 'logs/ held only an ignored file');
 });
+
+test('what a folder held at the registration is not kept once it is deleted: folders coming and going leave as many entries as the folders there now, and the answers for those stay', async () => {
+  const folder = scratchFolder('babelq-coverage-pruned-');
+  const FOLDERS = 400;
+  for (let n = 0; n < FOLDERS; n++) folder.write(`team${n}/registry.json`, '{}');
+  folder.write('kept/schemas/orders.json', '{}');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const first = coverage.forOneLook();
+  for (let n = 0; n < FOLDERS; n++) assert.equal(first(folder.at(`team${n}/registry.json`)), true);
+  assert.equal(first(folder.at('kept/schemas/orders.json')), true);
+  assert.equal(coverage.heldAFileSize, FOLDERS + 1);
+  // Branches switched: the folders are deleted in turns (told by their events), others made and looked at.
+  for (let round = 0; round < 10; round++) {
+    const gone: string[] = [];
+    for (let n = round * 40; n < (round + 1) * 40; n++) {
+      rmSync(folder.at(`team${n}`), { recursive: true });
+      gone.push(folder.at(`team${n}`));
+    }
+    coverage.foldersDeleted(gone);
+    for (let n = 0; n < 40; n++) folder.write(`build${round}/out${n}/registry.json`, '{}');
+    const look = coverage.forOneLook();
+    for (let n = 0; n < 40; n++) assert.equal(look(folder.at(`build${round}/out${n}/registry.json`)), false, 'made later');
+    rmSync(folder.at(`build${round}`), { recursive: true });
+    coverage.foldersDeleted([folder.at(`build${round}`)]);
+  }
+  console.log(`entries kept for what folders held at the registration: ${coverage.heldAFileSize} (${FOLDERS + 1} folders asked about, ${FOLDERS} of them deleted)`);
+  assert.equal(coverage.heldAFileSize, 1);
+  assert.equal(coverage.forOneLook()(folder.at('kept/schemas/orders.json')), true, 'the folder still there is left to the client as before');
+  // Made again where a deleted one was: made later, looked at.
+  folder.write('team3/registry.json', '{}');
+  assert.equal(coverage.forOneLook()(folder.at('team3/registry.json')), false);
+});
+
+test('a folder deleted with no event told of it is forgotten when a look or a file found not there finds it missing', async () => {
+  const folder = scratchFolder('babelq-coverage-pruned-untold-');
+  folder.write('a/registry.json', '{}');
+  folder.write('b/registry.json', '{}');
+  folder.write('c/registry.json', '{}');
+  const coverage = new FileWatchCoverage(() => [folder.base]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  for (const name of ['a', 'b', 'c']) assert.equal(look(folder.at(`${name}/registry.json`)), true);
+  assert.equal(coverage.heldAFileSize, 3);
+  rmSync(folder.at('a'), { recursive: true });
+  rmSync(folder.at('b'), { recursive: true });
+  assert.equal(coverage.forOneLook()(folder.at('a/registry.json')), false);
+  coverage.noneThere(folder.at('b/registry.json'));
+  assert.equal(coverage.heldAFileSize, 1);
+  assert.equal(coverage.forOneLook()(folder.at('c/registry.json')), true);
+});
