@@ -6,7 +6,8 @@ import type { ValueNode } from './tree';
 
 /** A JSON literal for a message, shortened to 60 characters. */
 export function literal(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  // A BigInt stands for an integer as written that no double holds (a schema's `const`, say).
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `\u0000${item}\u0000` : item))?.replace(/"\\u0000(-?\d+)\\u0000"/g, '$1') ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 

@@ -1,0 +1,75 @@
+/**
+ * Integer literals beyond ±(2^53−1) against a registered schema's numeric keywords: the verdict is
+ * the one of the literal's digits against the schema's number as written, not of two doubles.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { parseJson } from '../../../core/parse/parser';
+import { analyze } from '../../../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { loadRegistry } from '../../../workspace/registry-loader';
+
+const SCHEMAS: Record<string, string> = {
+  max: '{"type":"object","properties":{"n":{"type":"integer","maximum":9007199254740992}}}',
+  exclusiveMax: '{"type":"object","properties":{"n":{"type":"integer","exclusiveMaximum":9007199254740993}}}',
+  min: '{"type":"object","properties":{"n":{"type":"integer","minimum":-9007199254740992}}}',
+  constant: '{"type":"object","properties":{"n":{"const":9007199254740993}}}',
+  choices: '{"type":"object","properties":{"n":{"enum":[9007199254740993, 18014398509481985]}}}',
+  multiple: '{"type":"object","properties":{"n":{"multipleOf":3}}}',
+  nested: '{"type":"object","properties":{"list":{"type":"array","items":{"$ref":"#/definitions/big"}}},"definitions":{"big":{"maximum":12345678901234567890}}}',
+  branch: '{"type":"object","properties":{"n":{"anyOf":[{"maximum":9007199254740992},{"type":"string"}]}}}',
+};
+
+describe('integers beyond 2^53 against numeric keywords', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-big-integers-'));
+  mkdirSync(join(root, 'schemas'), { recursive: true });
+  for (const [name, schema] of Object.entries(SCHEMAS)) writeFileSync(join(root, 'schemas', `${name}.json`), schema);
+  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: Object.keys(SCHEMAS).map((name) => ({ urn: `urn:babel:big:${name.toLowerCase()}`, schema: `schemas/${name}.json` })) }));
+  const state = loadRegistry(join(root, 'registry.json'), root).state;
+  rmSync(root, { recursive: true, force: true });
+
+  const findings = (name: string, data: string) => {
+    const text = `{"job":"urn:babel:big:${name.toLowerCase()}","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":${data},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"q","lang":"go","schema_version":1,"created_at":1749132727000},"attempts":0}`;
+    return analyze(parseJson(text), DEFAULT_SETTINGS, state).filter((d) => d.code === 'payload-schema');
+  };
+  const fails = (name: string, data: string) => findings(name, data).length > 0;
+
+  test('the registry loads', () => assert.equal(state.kind, 'loaded'));
+  test('maximum: one past fails, equal passes', () => {
+    assert.equal(fails('max', '{"n":9007199254740993}'), true);
+    assert.equal(fails('max', '{"n":9007199254740992}'), false);
+    assert.equal(fails('max', '{"n":9007199254740991}'), false);
+    const [finding] = findings('max', '{"n":9007199254740993}');
+    assert.match(finding.message, /9007199254740992; found 9007199254740993/);
+  });
+  test('exclusiveMaximum and minimum', () => {
+    assert.equal(fails('exclusiveMax', '{"n":9007199254740993}'), true);
+    assert.equal(fails('exclusiveMax', '{"n":9007199254740992}'), false);
+    assert.equal(fails('min', '{"n":-9007199254740993}'), true);
+    assert.equal(fails('min', '{"n":-9007199254740992}'), false);
+  });
+  test('const and enum compare the digits', () => {
+    assert.equal(fails('constant', '{"n":9007199254740993}'), false);
+    assert.equal(fails('constant', '{"n":9007199254740992}'), true);
+    assert.equal(fails('choices', '{"n":18014398509481985}'), false);
+    assert.equal(fails('choices', '{"n":18014398509481984}'), true);
+    assert.equal(fails('choices', '{"n":9007199254740992}'), true);
+  });
+  test('multipleOf', () => {
+    assert.equal(fails('multiple', '{"n":9007199254740993}'), false);
+    assert.equal(fails('multiple', '{"n":9007199254740994}'), true);
+  });
+  test('through items and a $ref, with the schema\'s own number read as written', () => {
+    assert.equal(fails('nested', '{"list":[1, 12345678901234567890]}'), false);
+    assert.equal(fails('nested', '{"list":[1, 12345678901234567891]}'), true);
+  });
+  test('under a branch the verdict is not claimed: a note says it is not exact', () => {
+    const found = findings('branch', '{"n":9007199254740993}');
+    assert.equal(found.length, 1);
+    assert.equal(found[0].severity, 'information');
+    assert.match(found[0].message, /not exact/);
+  });
+});
