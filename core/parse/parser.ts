@@ -63,6 +63,14 @@ export function parseText(text: string): ParsedText {
   return new Parser(text).run();
 }
 
+/**
+ * `parseText` listing every syntax problem, not the first MAX_PROBLEMS: for a text whose size the
+ * caller bounds (consumer-rejects reads each non-JSON token an encoder wrote as a finding of its own).
+ */
+export function parseTextListingAllProblems(text: string): ParsedText {
+  return new Parser(text, Number.POSITIVE_INFINITY).run();
+}
+
 /** About how many characters `parseTextSteps` reads between two steps: a few milliseconds of scan. */
 export const CHARACTERS_PER_STEP = 256 * 1024;
 
@@ -116,7 +124,10 @@ class Parser {
     return this.pos;
   }
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly maxProblems = MAX_PROBLEMS,
+  ) {
     // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
     const storage = takeColumnStorage(Math.max(16, Math.min(text.length >> 4, 1 << 20)));
     this.capacity = storage.capacity;
@@ -564,7 +575,7 @@ class Parser {
   }
 
   private problem(offset: number, end: number, message: string): void {
-    if (this.problems.length >= MAX_PROBLEMS) {
+    if (this.problems.length >= this.maxProblems) {
       if (!this.truncated) {
         this.truncated = true;
         this.problems.push({ offset, end, message: PROBLEMS_TRUNCATED });

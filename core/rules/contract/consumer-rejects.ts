@@ -11,7 +11,7 @@ import { encodeEnvelope, SDK_LABELS, SDK_NAMES, type SdkName } from '../../encod
 import { list } from '../../encode/divergence';
 import { relaysUnchanged } from '../../encode/plain-relay';
 import { consumerVerdicts, decodeRefusal, type ConsumerVerdict } from '../../message/acceptance';
-import { parseJson, PROBLEMS_TRUNCATED } from '../../parse/parser';
+import { parseTextListingAllProblems } from '../../parse/parser';
 import { asObject, getValue, type ObjectNode, type ValueNode } from '../../model/tree';
 import { defineRule } from '../definition';
 import { tokenRange } from '../ranges';
@@ -31,7 +31,7 @@ export const rule = defineRule({
       summary: "The SDK in meta.lang writes this envelope as bytes that other SDKs' consumers reject.",
       docs: {
         fires:
-          "The SDK named in `meta.lang` decodes and re-encodes envelopes (retry, dead-letter, redrive, a relay) as bytes that another SDK's consumer rejects, although that consumer accepts the fixture as written. The measured cases: PHP writes an empty `data` (`{}`) or one with the keys `\"0\"`, `\"1\"`, … as a JSON array, which the Python, Node, Go and Java consumers reject; Python writes a number beyond the double range as bare `Infinity`, which the PHP, Node and Java consumers cannot decode. The message names the consumers and why; the byte preview shows every consumer's verdict. Each value a consumer cannot read is its own finding, on that value: three numbers beyond the double range are three warnings (a body with more than 1,000 of them, the parser's bound on syntax problems, has the first 1,000 listed). Where the fixture's own encoder causes it, this code carries the value instead of `encoding-divergence` (a number beyond the double range is also `unsafe-integer`'s error, since the Go consumer cannot decode it: that one is shown, carrying this).",
+          "The SDK named in `meta.lang` decodes and re-encodes envelopes (retry, dead-letter, redrive, a relay) as bytes that another SDK's consumer rejects, although that consumer accepts the fixture as written. The measured cases: PHP writes an empty `data` (`{}`) or one with the keys `\"0\"`, `\"1\"`, … as a JSON array, which the Python, Node, Go and Java consumers reject; Python writes a number beyond the double range as bare `Infinity`, which the PHP, Node and Java consumers cannot decode. The message names the consumers and why; the byte preview shows every consumer's verdict. Each value a consumer cannot read is its own finding, on that value: three numbers beyond the double range are three warnings, and 1,008 are 1,008 (within the cap on findings per document; the fixture is encoded again only up to 256 KB). Where the fixture's own encoder causes it, this code carries the value instead of `encoding-divergence` (a number beyond the double range is also `unsafe-integer`'s error, since the Go consumer cannot decode it: that one is shown, carrying this).",
         instead: 'A `data` that every encoder writes as an object: not empty, and not keyed `"0"`, `"1"`, … (add a field, or name the keys).',
         example: { fires: '"data": {}, "meta": { …, "lang": "php", … }', clean: '"data": { "order_id": 1042 }, "meta": { …, "lang": "php", … }' },
       },
@@ -50,7 +50,10 @@ export const rule = defineRule({
     // what it accepts as written (a pure change of spelling cannot): most fixtures stop here.
     if (!encoded.ok || !encoded.notes.some((note) => note.kind !== 'representation')) return;
     const asWritten = new Map(consumerVerdicts(context.doc).map((verdict) => [verdict.sdk, verdict]));
-    const relayed = parseJson(encoded.text);
+    // Every syntax problem of the relayed bytes is listed (the text is at most CONSUMER_CHECK_LIMIT
+    // long): each value the encoder wrote as a token a decoder refuses is a finding of its own, the
+    // 1,001st too, and encoding-divergence leaves every one of them to this code.
+    const relayed = parseTextListingAllProblems(encoded.text);
     const added = consumerVerdicts(relayed).filter((verdict) => verdict.kind === 'rejects' && asWritten.get(verdict.sdk)?.kind !== 'rejects');
     // A rejection of the whole body (it no longer parses) without a place of its own: where the
     // relayed bytes hold no value the consumer's decoder refuses, it sits on the value the encoder
@@ -73,11 +76,7 @@ export const rule = defineRule({
         }
         // The body no longer parses: each value the encoder wrote as something this decoder
         // refuses (Python's bare Infinity) is a cause of its own, at its own place.
-        const refused = reason.stage === 'decode' ? relayed.syntaxProblems.filter((problem) => problem.message !== PROBLEMS_TRUNCATED && decodeRefusal(consumer.sdk, problem) !== undefined) : [];
-        // Past the parser's bound on syntax problems the rest are not listed: they are more of the
-        // same non-JSON tokens the encoder writes, so a decoder that reads past each listed one
-        // (Python's own Infinity) reads past them too.
-        if (refused.length === 0 && reason.stage === 'decode' && relayed.syntaxProblems.at(-1)?.message === PROBLEMS_TRUNCATED) continue;
+        const refused = reason.stage === 'decode' ? relayed.syntaxProblems.filter((problem) => decodeRefusal(consumer.sdk, problem) !== undefined) : [];
         if (refused.length === 0) add(fallback, consumer, reason.message);
         for (const problem of refused) add(writtenFrom(root, relayed.root, problem.offset, lastValues) ?? fallback, consumer, decodeRefusal(consumer.sdk, problem)!);
       }

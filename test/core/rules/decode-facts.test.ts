@@ -522,3 +522,13 @@ test('attempts 1.5: Node rejects it too, and Java reads it as 1', () => {
   assert.match(found.message, /Java reads it as 1/);
   assert.match(found.message, /\.NET reads it as 0/);
 });
+
+test('1,008 numbers beyond the double range from a Python producer, 8 of them in meta.ext: each is one finding, the last ones too', () => {
+  const inData = Array.from({ length: 1000 }, (_, i) => `${i + 1}e400`);
+  const inExt = Array.from({ length: 8 }, (_, i) => `${i + 7001}e400`);
+  const text = CANONICAL.replace('"data":{"order_id":1042}', `"data":{"list":[${inData.join(',')}]}`).replace('"lang":"node"', `"lang":"python","ext":{${inExt.map((n, i) => `"k${i}":${n}`).join(',')}}`);
+  const found = lint(text).flatMap((d) => [d, ...(d.related ?? [])]).filter((d) => d.code === 'consumer-rejects' || d.code === 'encoding-divergence');
+  const perToken = new Map<string, string[]>();
+  for (const d of found) perToken.set(text.slice(d.offset, d.end), [...(perToken.get(text.slice(d.offset, d.end)) ?? []), d.code]);
+  for (const token of [...inData, ...inExt]) assert.deepEqual(perToken.get(token), ['consumer-rejects'], token);
+});
