@@ -15,7 +15,7 @@ import { dotnetModel, DOTNET_MAX_DEPTH } from './dotnet';
 import { goField, goModel, goNullEmpties, GO_MAX_DEPTH } from './go';
 import { javaModel, JAVA_MAX_DEPTH } from './java';
 import { isArrayIndexKey, nodeModel, NODE_MAX_DEPTH } from './node';
-import { formatJava19, sameNumber } from './numbers';
+import { exactValueKey, formatJava19, sameNumber } from './numbers';
 import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
 import { phpModel, PHP_MAX_DEPTH } from './php';
 import { pythonModel, PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS } from './python';
@@ -524,7 +524,15 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
   if (!differs) return;
   // Lossy when the SDKs do not all write the same number (or one cannot write it at all).
   const texts = [...outcomes.values()].map((outcome) => outcome.text);
-  const lossy = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
+  const differ = texts.some((text) => text === undefined || !sameNumber(text, texts[0]!));
+  // Every SDK reads a number written with a fraction or an exponent as a double (facts §3: PHP's
+  // float, Python's float, float64, Double, double): where no double holds the integral number
+  // written (9007199254740993.0), each consumer reads another number, whatever the spelling it
+  // writes. (A fraction no double holds, 99999999999999.99, is float-currency's or the texts'.)
+  const read = isIntegerLiteral ? undefined : Number(raw);
+  const written = read === undefined ? undefined : exactValueKey(raw);
+  const readOtherwise = read !== undefined && Number.isFinite(read) && written !== undefined && isIntegral(written) && written !== exactValueKey(Object.is(read, -0) ? '-0' : String(read));
+  const lossy = differ || readOtherwise;
   const python = outcomes.get('python')?.text;
   const nonFinite = python === 'Infinity' || python === '-Infinity';
   // Beyond the double range, Go's consumer cannot even decode the message (json.Unmarshal fails on
@@ -542,8 +550,14 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
     ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
     // A literal of thousands of digits is quoted shortened, as the other findings quote numbers; the
     // SDKs' texts only as long as they are exact integers, which Python and Java write alike.
-    message: `${numberLiteral(raw)}: ${undecodable.length > 0 ? `the ${list(undecodable)} ${undecodable.length > 1 ? 'consumers fail' : 'consumer fails'} to decode the message, ` : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
+    message: `${numberLiteral(raw)}: ${readOtherwise ? `no double holds it, so every SDK reads it as ${numberLiteral(String(read))}; ` : ''}${undecodable.length > 0 ? `the ${list(undecodable)} ${undecodable.length > 1 ? 'consumers fail' : 'consumer fails'} to decode the message, ` : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
   });
+}
+
+/** Whether an `exactValueKey` (`-123e5`: digits, then the exponent of the first) is a whole number. */
+function isIntegral(key: string): boolean {
+  const [digits, exponent] = key.replace('-', '').split('e');
+  return exponent === undefined ? digits === '0' : Number(exponent) >= digits.length - 1;
 }
 
 /** Java's text is JDK 17's (what the SDK runs on); where JDK 19+ writes other digits, say both. */

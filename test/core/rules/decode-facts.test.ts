@@ -532,3 +532,22 @@ test('1,008 numbers beyond the double range from a Python producer, 8 of them in
   for (const d of found) perToken.set(text.slice(d.offset, d.end), [...(perToken.get(text.slice(d.offset, d.end)) ?? []), d.code]);
   for (const token of [...inData, ...inExt]) assert.deepEqual(perToken.get(token), ['consumer-rejects'], token);
 });
+
+test('an integral float no double holds (9007199254740993.0): every consumer reads another number, a warning; one a double holds stays information', () => {
+  const lost = '9007199254740993.0';
+  const text = CANONICAL.replace('"order_id":1042', `"order_id":${lost}`);
+  const found = lint(text).filter((d) => text.slice(d.offset, d.end) === lost);
+  assert.deepEqual(found.map((d) => [d.code, d.severity]), [['encoding-divergence', 'warning']]);
+  assert.match(found[0].message, /reads? it as 9007199254740992/);
+  const kept = '9007199254740992.0';
+  const plain = CANONICAL.replace('"order_id":1042', `"order_id":${kept}`);
+  const same = lint(plain).filter((d) => plain.slice(d.offset, d.end) === kept);
+  assert.deepEqual(same.map((d) => [d.code, d.severity]), [['encoding-divergence', 'information']]);
+});
+
+test('integral floats a double holds, or that a double reads back as written, stay information: -0.0, 1e21, 1.5e300', () => {
+  for (const literal of ['-0.0', '1e21', '1.5e300']) {
+    const text = CANONICAL.replace('"order_id":1042', `"order_id":${literal}`);
+    for (const d of lint(text).filter((d) => d.code === 'encoding-divergence')) assert.doesNotMatch(d.message, /no double holds it/, literal);
+  }
+});
