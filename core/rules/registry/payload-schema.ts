@@ -65,7 +65,7 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     // No compiled schema: draft-07 refuses it (the registry-error says why), BabelQueue's validators read it.
     const validated = !compiled ? undefined : parsed ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edited) : compiled.validate(toJsValue(data));
     // ajv compares integers beyond ±(2^53−1) as doubles: their verdicts on the numeric keywords are made exact.
-    const exact = validated && exactBigIntegerVerdicts(data, entry.schema?.doc?.root, validated);
+    const exact = validated && exactBigIntegerVerdicts(data, entry.schema?.doc?.root, validated, edited);
     const errors = exact?.errors;
     const follow = context.settings.registryValidator;
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot, edited) : () => treeHoldsHugeNumber(data);

@@ -7,8 +7,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { parseJson } from '../../../core/parse/parser';
-import { analyze } from '../../../core/rules/analyze';
+import { parseJson, parseText } from '../../../core/parse/parser';
+import { analyze, analyzeDocument } from '../../../core/rules/analyze';
+import { reparse } from '../../../core/parse/incremental';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 
@@ -65,6 +66,22 @@ describe('integers beyond 2^53 against numeric keywords', () => {
   test('through items and a $ref, with the schema\'s own number read as written', () => {
     assert.equal(fails('nested', '{"list":[1, 12345678901234567890]}'), false);
     assert.equal(fails('nested', '{"list":[1, 12345678901234567891]}'), true);
+  });
+  test('typed: a digit that makes an integer one past maximum, in a payload that held no long integer, fails as a fresh analysis says', () => {
+    const text = (n: string) => `{"job":"urn:babel:big:max","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"m":1,"n":${n}},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"q","lang":"go","schema_version":1,"created_at":1749132727000},"attempts":0}`;
+    // 900719925474099 (15 digits) → 9007199254740993, one digit at a time: each version from the previous.
+    const steps = ['900719925474099', '9007199254740993', '900719925474099'];
+    let previousDoc = parseText(text(steps[0]));
+    let previous = analyzeDocument(previousDoc, DEFAULT_SETTINGS, state);
+    for (const n of steps.slice(1)) {
+      const doc = reparse(previousDoc, text(n));
+      assert.ok(doc, 'a digit typed into a number is reparsed from the previous version');
+      const typed = analyzeDocument(doc, DEFAULT_SETTINGS, state, previous);
+      const fresh = analyze(parseText(text(n)), DEFAULT_SETTINGS, state);
+      assert.deepEqual(typed.diagnostics, fresh);
+      assert.equal(typed.diagnostics.some((d) => d.code === 'payload-schema'), n === '9007199254740993', n);
+      [previousDoc, previous] = [doc, typed];
+    }
   });
   test('under a branch the verdict is not claimed: a note says it is not exact', () => {
     const found = findings('branch', '{"n":9007199254740993}');
