@@ -6,7 +6,6 @@
  * folder's tasks.json runs in that folder; one of a `.code-workspace` file (scope: the workspace)
  * runs in the folder its `folder` names, else in the first workspace folder on disk.
  */
-import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE, type LintTaskOptions } from './task-command';
 
@@ -42,21 +41,15 @@ function workspaceTaskFolder(task: vscode.Task, definition: LintTaskDefinition):
   return folder;
 }
 
-/** The task's paths (the folder itself by default) resolved against the folder it runs in. */
-function absoluteTaskPaths(definition: LintTaskDefinition, folder: vscode.WorkspaceFolder): string[] {
-  const paths = Array.isArray(definition.paths) ? definition.paths.filter((path): path is string => typeof path === 'string' && path !== '') : [];
-  return (paths.length > 0 ? paths : ['.']).map((path) => resolve(folder.uri.fsPath, path));
-}
-
 export function registerLintTasks(context: vscode.ExtensionContext): void {
   const cli = context.asAbsolutePath('dist/cli.js');
   const makeTask = (definition: LintTaskDefinition, folder: vscode.WorkspaceFolder, absolutePaths = false): vscode.Task => {
-    // A task of the whole workspace is given its paths made absolute, and --absolute-paths, so the
-    // CLI names each file by its absolute path (babelq.json, registry.json and schema files too, which
-    // it names relative to the folder it runs in otherwise): VS Code resolves `$babelq`'s
+    // A task of the whole workspace is given --absolute-paths, so the CLI names each file by its
+    // absolute path (fixtures, babelq.json, registry.json and schema files, which it names relative
+    // to the folder it runs in otherwise): VS Code resolves `$babelq`'s
     // `${workspaceFolder}` for such a task as the first folder, which would place the findings of a
     // task run in another folder on the wrong files.
-    const args = lintTaskArgs(absolutePaths ? { ...definition, paths: absoluteTaskPaths(definition, folder) } : definition, absolutePaths);
+    const args = lintTaskArgs(definition, absolutePaths);
     // ELECTRON_RUN_AS_NODE: in desktop VS Code the executable is Electron; this makes it plain Node.
     const execution = new vscode.ProcessExecution(process.execPath, [cli, ...args], {
       cwd: folder.uri.fsPath,

@@ -47,17 +47,17 @@ describe('a babelq task in a .code-workspace file (scope: the workspace)', () =>
     const task = provider.resolveTask({ definition: { type: 'babelq', paths: ['fixtures'] }, scope: TaskScope.Workspace, name: 'lint fixtures' });
     assert.ok(task, said().join('\n'));
     assert.equal(task.execution.options.cwd, '/w/api');
-    // Absolute: VS Code resolves the problem matcher's ${workspaceFolder} for a workspace task as the first folder.
-    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--absolute-paths', '--', '/w/api/fixtures']);
+    // --absolute-paths: VS Code resolves the problem matcher's ${workspaceFolder} for a workspace task as the first folder.
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--absolute-paths', '--', 'fixtures']);
     assert.equal((task.scope as { name: string }).name, 'api');
     assert.deepEqual(task.definition, { type: 'babelq', paths: ['fixtures'] });
   });
 
-  test('its folder names the folder it runs in; the name is not passed to the linter; the paths name files by absolute paths', () => {
+  test('its folder names the folder it runs in; the name is not passed to the linter; the output names files by absolute paths', () => {
     const task = provider.resolveTask({ definition: { type: 'babelq', folder: 'worker' }, scope: TaskScope.Workspace, name: 'lint worker' });
     assert.ok(task, said().join('\n'));
     assert.equal(task.execution.options.cwd, '/w/worker');
-    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--absolute-paths', '--', '/w/worker']);
+    assert.deepEqual(task.execution.args.slice(1), ['lint', '--format', 'compact', '--absolute-paths', '--', '.']);
   });
 
   test('run in a folder that is not the first: every file its output names is named by its absolute path, babelq.json and registry.json as well as the fixtures', () => {
