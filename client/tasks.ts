@@ -4,7 +4,10 @@
  * extension (dist/cli.js) on VS Code's own Node, so nothing has to be installed, and its output
  * fills the Problems panel through `$babelq`, for fixtures that are not open as well. A task of a
  * folder's tasks.json runs in that folder; one of a `.code-workspace` file (scope: the workspace)
- * runs in the folder its `folder` names, else in the first workspace folder on disk.
+ * runs in the folder its `folder` names, else in the first workspace folder on disk. A task that
+ * cannot run (its `folder` names no folder on disk) is still resolved, to one that says why when it
+ * is run: VS Code resolves tasks each time it lists them, so a message at resolving would come
+ * again and again, and a task left unresolved is only "There are task errors" in its words.
  */
 import * as vscode from 'vscode';
 import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE, type LintTaskOptions } from './task-command';
@@ -22,23 +25,37 @@ function foldersOnDisk(): readonly vscode.WorkspaceFolder[] {
 
 /**
  * The folder a task of the whole workspace (a `.code-workspace` file's, or a user task) runs in:
- * the one its `folder` names, else the first on disk. Undefined, said to the user, when there is none.
+ * the one its `folder` names, else the first on disk; or why it cannot run.
  */
-function workspaceTaskFolder(task: vscode.Task, definition: LintTaskDefinition): vscode.WorkspaceFolder | undefined {
+function workspaceTaskFolder(task: vscode.Task, definition: LintTaskDefinition): vscode.WorkspaceFolder | { readonly cannotRun: string } {
   const folders = foldersOnDisk();
   const label = `The babelq task "${task.name}"`;
-  if (folders.length === 0) {
-    void vscode.window.showErrorMessage(`${label} cannot run: it needs a workspace folder on disk, and this workspace has none.`);
-    return undefined;
-  }
+  if (folders.length === 0) return { cannotRun: `${label} cannot run: it needs a workspace folder on disk, and this workspace has none.` };
   const named = typeof definition.folder === 'string' && definition.folder !== '' ? definition.folder : undefined;
-  if (named === undefined) return folders[0];
+  if (named === undefined) return folders[0]!;
   const folder = folders.find((candidate) => candidate.name === named);
-  if (!folder) {
-    const names = folders.map((candidate) => `"${candidate.name}"`).join(', ');
-    void vscode.window.showErrorMessage(`${label} names the folder "${named}", which is not a workspace folder on disk. Set its "folder" to one of ${names}, or leave it out to run in the first.`);
-  }
-  return folder;
+  if (folder) return folder;
+  const names = folders.map((candidate) => `"${candidate.name}"`).join(', ');
+  return { cannotRun: `${label} names the folder "${named}", which is not a workspace folder on disk. Set its "folder" to one of ${names}, or leave it out to run in the first.` };
+}
+
+/** A task that runs nothing: run, it says `reason` in its terminal and as an error, and ends with exit code 1. */
+function taskThatCannotRun(definition: LintTaskDefinition, reason: string): vscode.Task {
+  const execution = new vscode.CustomExecution(async () => {
+    const written = new vscode.EventEmitter<string>();
+    const closed = new vscode.EventEmitter<number>();
+    return {
+      onDidWrite: written.event,
+      onDidClose: closed.event,
+      open: () => {
+        written.fire(`${reason}\r\n`);
+        void vscode.window.showErrorMessage(reason);
+        closed.fire(1);
+      },
+      close: () => undefined,
+    };
+  });
+  return new vscode.Task(definition, vscode.TaskScope.Workspace, 'lint', 'babelq', execution, []);
 }
 
 export function registerLintTasks(context: vscode.ExtensionContext): void {
@@ -68,7 +85,7 @@ export function registerLintTasks(context: vscode.ExtensionContext): void {
         // A folder's own task runs in that folder (its `folder` is for tasks of the whole workspace).
         if (typeof task.scope === 'object') return task.scope.uri.scheme === 'file' ? makeTask(definition, task.scope) : undefined;
         const folder = workspaceTaskFolder(task, definition);
-        return folder ? makeTask(definition, folder, true) : undefined;
+        return 'cannotRun' in folder ? taskThatCannotRun(definition, folder.cannotRun) : makeTask(definition, folder, true);
       },
     }),
   );

@@ -2,8 +2,8 @@
  * The `babelq` task provider (client/tasks.ts) with tasks of each scope: a folder's tasks.json
  * (scope: that folder), and a `.code-workspace` file's tasks (scope: TaskScope.Workspace), which
  * run in the folder their `folder` names, else in the first folder on disk. A name that is no
- * folder of the workspace is said, and nothing runs. Driven through the stand-in extension host,
- * with stand-ins for the task API.
+ * folder of the workspace is said when the task is run (not each time VS Code resolves it), and
+ * nothing runs. Driven through the stand-in extension host, with stand-ins for the task API.
  */
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, test } from 'node:test';
@@ -19,17 +19,21 @@ const TaskScope = { Global: 1, Workspace: 2 };
 class ProcessExecution {
   constructor(readonly process: string, readonly args: string[], readonly options: { cwd?: string; env?: Record<string, string> }) {}
 }
+class CustomExecution {
+  constructor(readonly callback: () => Promise<Pty>) {}
+}
+type Pty = { onDidWrite(listener: (text: string) => void): unknown; onDidClose(listener: (code: number) => void): unknown; open(): void };
 class Task {
   group: unknown;
   presentationOptions: unknown;
-  constructor(readonly definition: unknown, readonly scope: unknown, readonly name: string, readonly source: string, readonly execution: ProcessExecution, readonly problemMatchers: string[]) {}
+  constructor(readonly definition: unknown, readonly scope: unknown, readonly name: string, readonly source: string, readonly execution: ProcessExecution & CustomExecution, readonly problemMatchers: string[]) {}
 }
 let provider: { provideTasks(): Task[]; resolveTask(task: { definition: unknown; scope: unknown; name: string }): Task | undefined };
 let tasks: typeof import('../../client/tasks');
 const folder = (name: string, index: number, scheme = 'file') => ({ name, index, uri: host.uri(`${scheme}:///w/${name}`) });
 
 before(async () => {
-  Object.assign(host.api, { ProcessExecution, Task, TaskScope, TaskGroup: { Test: 'test' }, TaskRevealKind: { Silent: 2 } });
+  Object.assign(host.api, { ProcessExecution, CustomExecution, Task, TaskScope, TaskGroup: { Test: 'test' }, TaskRevealKind: { Silent: 2 } });
   host.api.tasks = { registerTaskProvider: (_type: string, registered: typeof provider) => ((provider = registered), { dispose() {} }) };
   tasks = await import('../../client/tasks');
 });
@@ -82,24 +86,44 @@ describe('a babelq task in a .code-workspace file (scope: the workspace)', () =>
     }
   });
 
-  test('a folder that is not one of the workspace (or not on disk): said, with the folders there are; nothing runs', () => {
+  /** Runs a task that cannot run: what its terminal shows, and the exit code it ends with. */
+  const run = async (task: Task): Promise<{ written: string; code: number | undefined }> => {
+    assert.ok(task.execution instanceof CustomExecution, 'a task that cannot run runs no process');
+    const pty = await task.execution.callback();
+    let written = '';
+    let code: number | undefined;
+    pty.onDidWrite((text) => (written += text));
+    pty.onDidClose((exit) => (code = exit));
+    pty.open();
+    return { written, code };
+  };
+
+  test('a folder that is not one of the workspace (or not on disk): said when the task runs, with the folders there are, not each time VS Code resolves it; nothing runs', async () => {
     for (const name of ['wrokre', 'remote']) {
       fake.events.length = 0;
-      const task = provider.resolveTask({ definition: { type: 'babelq', folder: name }, scope: TaskScope.Workspace, name: 'lint' });
-      assert.equal(task, undefined);
+      const resolve = () => provider.resolveTask({ definition: { type: 'babelq', folder: name }, scope: TaskScope.Workspace, name: 'lint' })!;
+      // VS Code resolves a task each time it lists the tasks: nothing is said then.
+      resolve();
+      const task = resolve();
+      assert.deepEqual(said(), []);
+      assert.equal(task.scope, TaskScope.Workspace);
+      const { written, code } = await run(task);
+      assert.equal(code, 1);
+      assert.match(written, new RegExp(`"${name}".*"api", "worker"`));
       assert.equal(fake.events.length, 1, said().join('\n'));
       assert.equal(fake.events[0]!.kind, 'error');
-      assert.match(fake.events[0]!.text, new RegExp(`"${name}"`));
-      assert.match(fake.events[0]!.text, /"api", "worker"/);
+      assert.equal(`${fake.events[0]!.text}\r\n`, written);
     }
   });
 
-  test('no folder on disk at all: said; nothing runs', () => {
+  test('no folder on disk at all: said when the task runs; nothing runs', async () => {
     host.api.workspace.workspaceFolders = [folder('remote', 0, 'vscode-vfs')];
-    const task = provider.resolveTask({ definition: { type: 'babelq' }, scope: TaskScope.Workspace, name: 'lint' });
-    assert.equal(task, undefined);
+    const task = provider.resolveTask({ definition: { type: 'babelq' }, scope: TaskScope.Workspace, name: 'lint' })!;
+    assert.deepEqual(said(), []);
+    const { written, code } = await run(task);
+    assert.equal(code, 1);
+    assert.match(written, /folder on disk/);
     assert.equal(fake.events.length, 1, said().join('\n'));
-    assert.match(fake.events[0]!.text, /folder on disk/);
   });
 });
 
