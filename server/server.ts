@@ -276,7 +276,12 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     }, WATCH_ANSWER_MS);
     unanswered.unref();
     const sentAt = Date.now();
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/.git/info/exclude' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
+    // The exclude files the walks read (workspace/git-exclude-file.ts): a checkout's own, which its
+    // linked worktrees share, and a submodule's in its superproject's `.git/modules/`. A linked
+    // worktree opened without its main checkout reads the main checkout's, outside every workspace
+    // folder: no watcher reaches it (a client watches the workspace folders), so a change of it is
+    // taken in at the next walk anew (a .gitignore, a babelq.json or the folders changed).
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/.git/info/exclude' }, { globPattern: '**/.git/modules/**/info/exclude' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
       () => {
         answered = true;
         clearTimeout(unanswered);

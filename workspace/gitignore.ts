@@ -5,11 +5,12 @@
  * the last matching line deciding; `!` re-includes. A walk does not enter an ignored folder, so
  * nothing below one can be re-included (git does not look inside one either); the folder a walk
  * starts from is walked even when it is ignored itself (as ripgrep does: it was asked for).
- * Outside a work tree nothing is ignored, as for git itself. The top's `.git/info/exclude` applies
- * as git applies it: its lines relative to the top, before every `.gitignore` (a `.gitignore` line
- * decides over it, `!` bringing back what it leaves out), read with the same bound and matcher.
- * Where `.git` is a file (a linked worktree, a submodule) it is not followed, and no exclude file
- * is read. The global excludes file (core.excludesFile) is not read.
+ * Outside a work tree nothing is ignored, as for git itself. The top's exclude file applies as git
+ * applies it: its lines relative to the top, before every `.gitignore` (a `.gitignore` line decides
+ * over it, `!` bringing back what it leaves out), read with the same bound and matcher. It is
+ * `.git/info/exclude`, or where `.git` is a file (a linked worktree, a submodule) the `info/exclude`
+ * of the git directory it points to (workspace/git-exclude-file.ts). The global excludes file
+ * (core.excludesFile) is not read.
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  * Linear per path is not cheap per path: each wildcard line is one automaton run on every file and
@@ -21,13 +22,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText, UnreadableFile } from './bounded-read';
+import { gitExcludeFileOf } from './git-exclude-file';
 import { PROJECT_MARKER } from './project-root';
 import { resolvedPath } from './absolute-path';
 import { digitGroups } from '../core/model/count-words';
 
 export const GITIGNORE_FILE = '.gitignore';
-/** The repository's own excludes, below the top of the work tree: `.git/info/exclude`. */
-export const GIT_EXCLUDE_FILE = join(PROJECT_MARKER, 'info', 'exclude');
 const MAX_GITIGNORE_BYTES = 1024 * 1024;
 const MAX_LEVELS = 64;
 /**
@@ -48,8 +48,14 @@ export const MAX_WILDCARD_LINES = 1_000;
  */
 export const MAX_WILDCARD_BYTES = 32 * 1024;
 
-/** A `.gitignore` not applied, and the sentence after its path that says why: told once per file to whoever reports it (the server's log, the CLI's stderr). */
-export type IgnoreFileRefused = (path: string, reason: string) => void;
+/**
+ * A `.gitignore` or exclude file not applied, and the sentence after its path that says why: told
+ * once per file to whoever reports it (the server's log, the CLI's stderr), and for an exclude file
+ * once per work tree that reads it (a checkout and its linked worktrees share one). `appliesBelow`
+ * is the folder whose paths it would have judged: a `.gitignore`'s own folder, an exclude file's
+ * work tree top (which the exclude file of a linked worktree or a submodule does not lie in).
+ */
+export type IgnoreFileRefused = (path: string, reason: string, appliesBelow: string) => void;
 
 /** A `.gitignore` whose lines are too many or too costly to apply. */
 export class TooManyWildcards extends Error {}
@@ -62,8 +68,8 @@ interface IgnoreRule {
 
 export class GitIgnores {
   private readonly rules = new Map<string, readonly IgnoreRule[]>();
-  /** The rules of each work tree top's `.git/info/exclude`. */
-  private readonly excludes = new Map<string, readonly IgnoreRule[]>();
+  /** The exclude file of each work tree top, and its rules. */
+  private readonly excludes = new Map<string, { readonly file: string | undefined; readonly rules: readonly IgnoreRule[] }>();
   private readonly tops = new Map<string, string | undefined>();
   /** How many folders up each folder of `tops` found its top. */
   private readonly levelsToTop = new Map<string, number>();
@@ -74,6 +80,8 @@ export class GitIgnores {
     private readonly exists: (path: string) => boolean = existsSync,
     /** Told of each `.gitignore` that is not applied, and why (the walk goes on as if it were absent). */
     private readonly refused?: IgnoreFileRefused,
+    /** The exclude file git reads for a work tree top, when there is one. */
+    private readonly excludeFileOf: (top: string) => string | undefined = gitExcludeFileOf,
   ) {}
 
   /**
@@ -96,13 +104,15 @@ export class GitIgnores {
     return this.workTreeTop(absolute) === absolute;
   }
 
-  /** Forgets a `.gitignore` or `.git/info/exclude` that changed (or every one). */
+  /** Forgets a `.gitignore` or exclude file that changed (or every one, and where each top's exclude file is). */
   forget(path?: string): void {
     if (path === undefined) {
       this.rules.clear();
       this.excludes.clear();
     } else if (isGitExcludeFile(path)) {
-      this.excludes.delete(resolve(path).slice(0, -GIT_EXCLUDE_FILE.length - 1));
+      // Several work trees share one (a checkout and its linked worktrees).
+      const file = resolve(path);
+      for (const [top, exclude] of this.excludes) if (exclude.file === file) this.excludes.delete(top);
     } else {
       this.rules.delete(dirname(resolve(path)));
     }
@@ -140,30 +150,31 @@ export class GitIgnores {
   private rulesIn(folder: string): readonly IgnoreRule[] {
     let rules = this.rules.get(folder);
     if (!rules) {
-      rules = this.rulesOf(join(folder, GITIGNORE_FILE));
+      rules = this.rulesOf(join(folder, GITIGNORE_FILE), folder);
       this.rules.set(folder, rules);
     }
     return rules;
   }
 
-  /** The rules of `.git/info/exclude` at the work tree top `top`. */
+  /** The rules of the exclude file git reads for the work tree top `top`. */
   private excludeRules(top: string): readonly IgnoreRule[] {
-    let rules = this.excludes.get(top);
-    if (!rules) {
-      rules = this.rulesOf(join(top, GIT_EXCLUDE_FILE));
-      this.excludes.set(top, rules);
+    let exclude = this.excludes.get(top);
+    if (!exclude) {
+      const file = this.excludeFileOf(top);
+      exclude = { file, rules: file === undefined ? [] : this.rulesOf(file, top) };
+      this.excludes.set(top, exclude);
     }
-    return rules;
+    return exclude.rules;
   }
 
-  /** The rules of the ignore file at `path`: none when it is absent, or when it is not applied (said through `refused`). */
-  private rulesOf(path: string): readonly IgnoreRule[] {
+  /** The rules of the ignore file at `path`, which judges paths below `appliesBelow`: none when it is absent, or when it is not applied (said through `refused`). */
+  private rulesOf(path: string, appliesBelow: string): readonly IgnoreRule[] {
     try {
       const text = this.read(path);
       return text === undefined ? [] : parseGitignore(text);
     } catch (error) {
       if (!(error instanceof TooManyWildcards || error instanceof UnreadableFile)) throw error;
-      this.refused?.(path, `${error instanceof UnreadableFile ? error.detail : error.message} Nothing it lists is ignored.`);
+      this.refused?.(path, `${error instanceof UnreadableFile ? error.detail : error.message} Nothing it lists is ignored.`, appliesBelow);
       return [];
     }
   }
@@ -201,9 +212,13 @@ export class GitIgnores {
   }
 }
 
-/** Whether `path` is a `.git/info/exclude` (the file GitIgnores reads at each work tree top). */
+/**
+ * Whether `path` is an exclude file GitIgnores may read for a work tree top: a `.git/info/exclude`
+ * (a checkout's own, shared by its linked worktrees) or a submodule's, below `.git/modules/` (a
+ * submodule's name may hold slashes, and submodules nest: `.git/modules/a/modules/b/info/exclude`).
+ */
 export function isGitExcludeFile(path: string): boolean {
-  return slashes(resolve(path)).endsWith('/.git/info/exclude');
+  return /\/\.git\/(?:modules\/.+\/)?info\/exclude$/.test(slashes(resolve(path)));
 }
 
 /**
