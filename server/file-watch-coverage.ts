@@ -21,7 +21,7 @@
  * reads nothing again (server.ts). On a file system that keeps no birth time, a directory counts
  * as made later only once it has been seen missing, and any file in it as there before.
  *
- * Ignored is as the `.gitignore` files and the top's `.git/info/exclude` say (workspace/gitignore.ts),
+ * Ignored is as the `.gitignore` files and the top's exclude file say (workspace/gitignore.ts),
  * as in the walks. A tracked file they list is listed by git all the same, and counts here as
  * ignored: its directory is looked at, never missed. The global excludes file is not read, there as
  * in the walks: a directory whose files only it excludes is still left to the client.
@@ -30,7 +30,7 @@
  */
 import { existsSync, opendirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { GitIgnores, isGitExcludeFile } from '../workspace/gitignore';
+import { GitIgnores } from '../workspace/gitignore';
 import { isUnder } from '../workspace/path-containment';
 
 /**
@@ -58,7 +58,7 @@ export class FileWatchCoverage {
    * directories.
    */
   private readonly heldAFile = new Map<string, boolean>();
-  /** The folders of the `.gitignore` files too costly to apply (GitIgnores' `refused`; a work tree's top for its `.git/info/exclude`): what git ignores below them is not known. */
+  /** The folders of the `.gitignore` files too costly to apply (GitIgnores' `refused`; a work tree's top for its exclude file): what git ignores below them is not known. */
   private readonly unknownIgnores = new Set<string>();
   /**
    * The `.gitignore` rules the files of each directory are judged by, read anew for each
@@ -106,8 +106,8 @@ export class FileWatchCoverage {
 
   /** Rules whose refused files are only noted: the walk of the workspace tells the user of them. */
   private newIgnores(): GitIgnores {
-    // A .git/info/exclude not applied leaves unknown what is ignored in the whole work tree, from its top.
-    return new GitIgnores(undefined, undefined, (path) => this.unknownIgnores.add(isGitExcludeFile(path) ? resolve(path, '..', '..', '..') : dirname(resolve(path))));
+    // An exclude file not applied leaves unknown what is ignored in the whole work tree, from its top.
+    return new GitIgnores(undefined, undefined, (_path, _reason, appliesBelow) => this.unknownIgnores.add(resolve(appliesBelow)));
   }
 
   /**

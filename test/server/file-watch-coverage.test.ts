@@ -153,6 +153,20 @@ test('in a Git work tree, a folder that held only git-ignored files, or lies in 
   assert.equal(look(folder.at('registry.json')), true, 'the workspace folder held .gitignore');
 });
 
+test("a linked worktree whose exclude file (its main checkout's, outside the workspace folder) is too costly to apply: what git ignores in the worktree is not known, and its folders are looked at", async () => {
+  const folder = scratchFolder('babelq-coverage-worktree-exclude-');
+  // As `git worktree add ../wt` lays it out: the worktree's .git file names its git directory, whose commondir names the main checkout's .git.
+  folder.write('main/.git/worktrees/wt/commondir', '../..\n');
+  folder.write('main/.git/info/exclude', Array.from({ length: MAX_WILDCARD_LINES + 1 }, (_, index) => `*${index}*.log`).join('\n'));
+  folder.write('wt/.git', 'gitdir: ../main/.git/worktrees/wt\n');
+  folder.write('wt/logs/run.log', 'ran');
+  const coverage = new FileWatchCoverage(() => [folder.at('wt')]);
+  await pause(50);
+  coverage.registered(Date.now());
+  const look = coverage.forOneLook();
+  assert.equal(look(folder.at('wt/logs/registry.json')), false, 'the exclude file not applied may ignore run.log: eglot may not watch logs/');
+});
+
 test('outside a Git work tree nothing is ignored: a folder of files a .gitignore lists counts as one that held a file', async () => {
   const folder = scratchFolder('babelq-coverage-no-work-tree-');
   folder.write('.gitignore', 'generated/\n*.log\n');
