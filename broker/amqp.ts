@@ -67,11 +67,11 @@ export interface AmqpRedriveResult {
   readonly moved: number;
   /** Moves whose exact bytes were not in the DLQ, searched to its end (another consumer took them). */
   readonly missing: number;
-  /** Set when a bound stopped the search before the moves still pending were found. */
+  /** Set when a bound stopped the search before the moves still pending were found, with DLQ messages left unread. */
   readonly notSearched?: RedriveNotSearched;
 }
 
-/** Moves a RabbitMQ redrive did not find before its search stopped at a bound. */
+/** Moves a RabbitMQ redrive did not find before its search stopped at a bound, the DLQ still holding messages it had not read. */
 export interface RedriveNotSearched {
   /** How many moves were not found. */
   readonly count: number;
@@ -264,7 +264,8 @@ export class AmqpPublisher {
    * so it gets at most `bounds.maxMessages` messages (default READ_MAX_MESSAGES) and holds at most
    * `bounds.maxBytes` of them (default PEEK_MAX_BYTES; the one past it is got, measured and
    * requeued). A move not found by then is in `notSearched`, not in `missing`, which counts only
-   * moves the search looked for to the end of the DLQ.
+   * moves the search looked for to the end of the DLQ: a bound reached at the DLQ's last message
+   * (each get-ok says how many messages the queue still holds) left nothing unsearched.
    */
   async redrive(dlq: string, moves: readonly RedriveMove[], bounds: RedriveSearchBounds = {}): Promise<AmqpRedriveResult> {
     const maxMessages = bounds.maxMessages ?? READ_MAX_MESSAGES;
@@ -296,6 +297,11 @@ export class AmqpPublisher {
     let heldBytes = 0;
     /** The bound that stopped the search, if one did. */
     let stoppedBy: 'messages' | 'bytes' | undefined;
+    /**
+     * The messages the DLQ still held ready after the last get (its get-ok says so): 0 when the
+     * search has read all of them, so a bound reached then left nothing unsearched.
+     */
+    let unread: number | undefined;
     let failure: unknown;
     /** The queue of the move whose publish failed first, which the error names. */
     let failedQueue: string | undefined;
@@ -313,12 +319,13 @@ export class AmqpPublisher {
       const depth = messageCount + moves.length;
       while (pendingCount > 0 && reads < depth && failure === undefined) {
         if (reads >= maxMessages) {
-          stoppedBy = 'messages';
+          if (unread !== 0) stoppedBy = 'messages';
           break;
         }
         const got = await withDeadline(getChannel.get(dlq, { noAck: false }), this.timeoutMs, () => new Deadline());
         if (got === false) break;
         reads++;
+        unread = got.fields.messageCount;
         const key = bytesKey(got.content);
         const candidates = pending.get(key);
         // The digest finds the candidates; the bytes themselves decide (the first move of those bytes, in order).
@@ -328,7 +335,8 @@ export class AmqpPublisher {
           passedOver++;
           heldBytes += got.content.byteLength;
           if (heldBytes > maxBytes) {
-            stoppedBy = 'bytes';
+            // The one past the bound was compared like every other: when it was the DLQ's last, nothing is left unsearched.
+            if (unread !== 0) stoppedBy = 'bytes';
             break;
           }
           continue;

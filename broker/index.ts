@@ -59,7 +59,8 @@ export interface RedriveReceipt {
   readonly missing: number;
   /**
    * RabbitMQ only: set when the search's bound stopped it before the moves still pending were
-   * found (they may be further on in the DLQ, or gone): not moved, nothing published for them.
+   * found, with messages of the DLQ left unread (they may be further on in the DLQ, or gone): not
+   * moved, nothing published for them. A bound reached at the DLQ's last message leaves them in `missing`.
    */
   readonly notSearched?: RedriveNotSearched;
 }

@@ -286,6 +286,34 @@ describe('rabbitmq: a redrive of a message that already left the DLQ', () => {
     assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 0);
   });
 
+  test('the message bound reached at the DLQ\'s last message: the whole DLQ was searched, so gone, not "not searched beyond"', async () => {
+    const { queue, dlq, others, gone } = await dlqOfOthers();
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      // The DLQ holds exactly as many messages as the search gets at most.
+      const receipt = await broker.redrive(dlq, [gone], { maxMessages: others.length });
+      assert.deepEqual([receipt.moved, receipt.missing, receipt.notSearched], [0, 1, undefined]);
+    } finally {
+      await broker.close();
+    }
+    assert.deepEqual((await leftInDlq(dlq)).sort(), [...others].sort(), 'the messages searched were released');
+    assert.equal((await brokers.channel.checkQueue(queue)).messageCount, 0);
+  });
+
+  test('the byte bound passed by the DLQ\'s last message: the whole DLQ was searched, so gone, not "not searched beyond"', async () => {
+    const { dlq, others, gone } = await dlqOfOthers();
+    const size = Buffer.byteLength(others[0]!);
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    try {
+      // Room for all the others but the last, which is got, compared, and goes past the bound.
+      const receipt = await broker.redrive(dlq, [gone], { maxBytes: (others.length - 1) * size + 2 });
+      assert.deepEqual([receipt.moved, receipt.missing, receipt.notSearched], [0, 1, undefined]);
+    } finally {
+      await broker.close();
+    }
+    assert.deepEqual((await leftInDlq(dlq)).sort(), [...others].sort(), 'the messages searched were released');
+  });
+
   test('the byte bound stops the search: said as not searched beyond the bytes held, not as gone', async () => {
     const { dlq, others, gone } = await dlqOfOthers();
     const size = Buffer.byteLength(others[0]!);
