@@ -203,6 +203,10 @@ export class AmqpPublisher {
       const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
       // The broker closed the channel in answer to the publish, before its confirm: refused, not stored.
       if (generic && refusalClose(this.channelError)) throw refusedMessage(this.channelError, this.target, routingKey);
+      // Closed in answer to another method: the close does not say whether the publish came before it.
+      if (generic && otherChannelClose(this.channelError)) {
+        throw channelClosed(this.channelError, this.target, 'publishes', ` before it confirmed the message for ${routingKey}: it may or may not have been stored; peek before sending again.`);
+      }
       throw await this.fail(generic ? this.channelError : error, 'publish', routingKey);
     }
     return { durationMs: elapsed(start) };
@@ -258,7 +262,9 @@ export class AmqpPublisher {
    * only then acked; every other message got is requeued at the end. A failure closes the get
    * channel, which requeues whatever is not acked: the messages not yet moved stay in the DLQ, and
    * the one in flight is in the DLQ and perhaps also on its target (never in neither), unless the
-   * broker refused it by closing the publish channel: then it is in the DLQ only.
+   * broker refused it by closing the publish channel in answer to its publish: then it is in the
+   * DLQ only. A channel the broker closed in answer to anything else
+   * (a get or an ack on the DLQ's channel) is said as that close, not as a refused message.
    *
    * The search is bounded as a peek is: every message passed over is held unacked until the end,
    * so it gets at most `bounds.maxMessages` messages (default READ_MAX_MESSAGES) and holds at most
@@ -306,10 +312,14 @@ export class AmqpPublisher {
     /** The queue of the move whose publish failed first, which the error names. */
     let failedQueue: string | undefined;
     let channel: Channel | undefined;
+    /** Why the broker closed the channel that reads the DLQ (an ack or a get it refused), if it did. */
+    let readChannelError: unknown;
     this.channelError = undefined;
     try {
       channel = await withDeadline(this.model.createChannel(), this.timeoutMs, () => new Deadline());
-      channel.on('error', () => {});
+      channel.on('error', (error: unknown) => {
+        readChannelError ??= error;
+      });
       const getChannel = channel;
       const confirm = await this.confirmChannel();
       // One 'return' listener per message in flight.
@@ -378,14 +388,24 @@ export class AmqpPublisher {
       await withDeadline(getChannel.close(), this.timeoutMs, () => new Deadline());
       channel = undefined;
     } catch (error) {
-      const generic = /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
       const inFlight = [...unconfirmed.keys()];
       const causeQueue = failedQueue ?? inFlight[0]?.message.amqp.routingKey ?? dlq;
+      // Which channel failed: a publish's failure is the publish channel's; anything else the
+      // broker closed is the reading channel's (a get or an ack it refused), which says nothing
+      // about where the messages in flight went.
+      const readClosed = error !== failure && readChannelError !== undefined && brokerChannelClose(readChannelError);
+      const generic = !readClosed && /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
       // The broker closed the publish channel in answer to a publish (a message past its
       // max_message_size): that one was refused, not stored, and so were those sent after it on
       // the channel; those sent before it may have been stored before the close.
       const refused = generic && refusalClose(this.channelError);
-      const cause = refused ? refusedMessage(this.channelError, this.target, inFlight.length === 0 ? causeQueue : undefined) : await this.fail(generic ? this.channelError : error, 'redrive', causeQueue);
+      const cause = readClosed
+        ? channelClosed(readChannelError, this.target, `reads ${dlq}`, '.')
+        : refused
+          ? refusedMessage(this.channelError, this.target, inFlight.length === 0 ? causeQueue : undefined)
+          : generic && otherChannelClose(this.channelError)
+            ? channelClosed(this.channelError, this.target, 'publishes', '.')
+            : await this.fail(generic ? this.channelError : error, 'redrive', causeQueue);
       // Closing the get channel requeues every unacked message (held and in flight). Its close-ok
       // comes after the broker has processed every ack sent before it, so it is waited for: the
       // connection closed right after a close not waited for lost acks already sent, and moves
@@ -670,15 +690,77 @@ async function classify(error: unknown, target: BrokerTarget, timeoutMs: number,
   return make('rejected', `${where} refused the ${phase}${queue ? ` on queue ${queue}` : ''}: ${quoted(brokerReason(message), target) || 'no reason given'}.`);
 }
 
+/** The methods of AMQP 0-9-1's basic class (60) a channel.close can name as its cause, by method id. */
+const BASIC_METHODS: Readonly<Record<number, string>> = {
+  10: 'basic.qos',
+  20: 'basic.consume',
+  30: 'basic.cancel',
+  40: 'basic.publish',
+  70: 'basic.get',
+  80: 'basic.ack',
+  90: 'basic.reject',
+  100: 'basic.recover-async',
+  110: 'basic.recover',
+  120: 'basic.nack',
+};
+
+/** The fields of a channel.close from the broker, as amqplib hands them on (its 'error' event, or the call it fails). */
+interface ChannelCloseFields {
+  readonly code?: unknown;
+  readonly classId?: unknown;
+  readonly methodId?: unknown;
+}
+
 /**
- * True when `error` is the broker closing a channel in refusal (a channel.close with a reply code,
- * such as 406 PRECONDITION_FAILED for a message past max_message_size), not a connection that
- * went away (320) and not a refusal that has words of its own (403 permissions, 404 no such
- * exchange or queue).
+ * True when `error` is the broker closing a channel (a channel.close with a reply code), not a
+ * connection that went away (320) or a normal close (200).
+ */
+function brokerChannelClose(error: unknown): boolean {
+  const code = (error as ChannelCloseFields | null)?.code;
+  return typeof code === 'number' && code !== 200 && code !== 320;
+}
+
+/** True when the broker's channel.close names basic.publish as its cause: it answers a message published. */
+function closedOnPublish(error: unknown): boolean {
+  const { classId, methodId } = (error ?? {}) as ChannelCloseFields;
+  return brokerChannelClose(error) && classId === 60 && methodId === 40;
+}
+
+/**
+ * True when the broker refused a published message by closing the channel in answer to its
+ * basic.publish (406 PRECONDITION_FAILED for a message past max_message_size), other than by 403
+ * or 404, which have words of their own. A close in answer to another method (an
+ * ack of an unknown delivery tag) is no refusal of a message.
  */
 function refusalClose(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && code !== 200 && code !== 320 && code !== 403 && code !== 404;
+  const code = (error as ChannelCloseFields | null)?.code;
+  return closedOnPublish(error) && code !== 403 && code !== 404;
+}
+
+/** True when the broker closed the channel in answer to something other than a basic.publish (or named no method). */
+function otherChannelClose(error: unknown): boolean {
+  return brokerChannelClose(error) && !closedOnPublish(error);
+}
+
+/** The method a broker's channel.close names as its cause (`basic.ack`), or undefined when it names none. */
+function closedDuring(error: unknown): string | undefined {
+  const { classId, methodId } = (error ?? {}) as ChannelCloseFields;
+  if (typeof classId !== 'number' || typeof methodId !== 'number' || classId === 0) return undefined;
+  return (classId === 60 ? BASIC_METHODS[methodId] : undefined) ?? `method ${methodId} of class ${classId}`;
+}
+
+/**
+ * The error for a channel the broker closed other than in refusal of a published message: which
+ * channel (`that ${channel}`), during which method, RabbitMQ's reason and reply code, then `after`.
+ */
+function channelClosed(error: unknown, target: BrokerTarget, channel: string, after: string): BrokerError {
+  const code = errorCode(error);
+  const during = closedDuring(error);
+  const reason = quoted(brokerReason(errorMessage(error)), target);
+  return new BrokerError('rejected', `${target.display}: RabbitMQ closed the channel that ${channel}${during ? ` during ${during}` : ''} (${reason ? `${reason}, ` : ''}reply code ${code})${after}`, {
+    target: target.display,
+    ...(code !== undefined ? { code } : {}),
+  });
 }
 
 /** The error for a publish the broker refused by closing its channel: refused, why, and (given `queue`) not published to it. */
