@@ -262,8 +262,8 @@ export class AmqpPublisher {
    * only then acked; every other message got is requeued at the end. A failure closes the get
    * channel, which requeues whatever is not acked: the messages not yet moved stay in the DLQ, and
    * the one in flight is in the DLQ and perhaps also on its target (never in neither), unless the
-   * broker refused it by closing the publish channel in answer to its publish: then it is in the
-   * DLQ only. A channel the broker closed in answer to anything else
+   * broker closed the publish channel in answer to its publish, refusing it or routing it nowhere
+   * (403, 404): then it is in the DLQ only. A channel the broker closed in answer to anything else
    * (a get or an ack on the DLQ's channel) is said as that close, not as a refused message.
    *
    * The search is bounded as a peek is: every message passed over is held unacked until the end,
@@ -395,10 +395,12 @@ export class AmqpPublisher {
       // about where the messages in flight went.
       const readClosed = error !== failure && readChannelError !== undefined && brokerChannelClose(readChannelError);
       const generic = !readClosed && /channel (closed|ended)/i.test(errorMessage(error)) && this.channelError !== undefined;
-      // The broker closed the publish channel in answer to a publish (a message past its
-      // max_message_size): that one was refused, not stored, and so were those sent after it on
-      // the channel; those sent before it may have been stored before the close.
+      // The broker closed the publish channel in answer to a publish: it refused the message (one
+      // past its max_message_size), or did not route it (403: no write permission on the exchange;
+      // 404: no such exchange). That one is not on its target, nor are those sent after it on the
+      // channel; those sent before it may have been stored before the close.
       const refused = generic && refusalClose(this.channelError);
+      const notPublished = refused || (generic && unroutedClose(this.channelError));
       const cause = readClosed
         ? channelClosed(readChannelError, this.target, `reads ${dlq}`, '.')
         : refused
@@ -417,9 +419,9 @@ export class AmqpPublisher {
       const doubled = confirmedNotAcked.length === 0
         ? ''
         : ` meta.id ${confirmedNotAcked.map((move) => move.message.metaId).join(', ')} ${confirmedNotAcked.length === 1 ? 'was' : 'were'} published and confirmed, but the DLQ could no longer be acknowledged: in both ${dlq} and ${confirmedNotAcked[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`;
-      const where = doubled + (refused && inFlight.length === 1
+      const where = doubled + (notPublished && inFlight.length === 1
         ? ` meta.id ${ids} was not published to ${inFlight[0]!.message.amqp.routingKey}: it is still in ${dlq} only;`
-        : refused && inFlight.length > 1
+        : notPublished && inFlight.length > 1
           ? ` meta.id ${ids} were being published without a confirm yet when RabbitMQ refused one of them: each is still in ${dlq}; the refused one and those published after it are not on ${inFlight[0]!.message.amqp.routingKey}, those published before it perhaps are (meta.id lets an idempotent consumer drop the second copy);`
           : inFlight.length > 0
         ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${dlq}, and perhaps also on ${inFlight[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`
@@ -729,12 +731,21 @@ function closedOnPublish(error: unknown): boolean {
 /**
  * True when the broker refused a published message by closing the channel in answer to its
  * basic.publish (406 PRECONDITION_FAILED for a message past max_message_size), other than by 403
- * or 404, which have words of their own. A close in answer to another method (an
+ * or 404, which have words of their own (unroutedClose). A close in answer to another method (an
  * ack of an unknown delivery tag) is no refusal of a message.
  */
 function refusalClose(error: unknown): boolean {
   const code = (error as ChannelCloseFields | null)?.code;
   return closedOnPublish(error) && code !== 403 && code !== 404;
+}
+
+/**
+ * True when the broker closed the channel because it would not route a basic.publish: 403 (no
+ * write permission on the exchange) or 404 (no such exchange). The message reached no queue.
+ */
+function unroutedClose(error: unknown): boolean {
+  const code = (error as ChannelCloseFields | null)?.code;
+  return closedOnPublish(error) && (code === 403 || code === 404);
 }
 
 /** True when the broker closed the channel in answer to something other than a basic.publish (or named no method). */

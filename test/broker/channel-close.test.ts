@@ -5,12 +5,14 @@
  * that publishes. amqplib cannot be asked to send such an ack, so the test wraps its ack or its
  * publish for the moment of the call; the close itself is the server's. The error says which
  * channel RabbitMQ closed, during which method, with its reason and code, and claims no more
- * about where the message in flight is than is known.
+ * about where the message in flight is than is known. A publish the broker does not route (404:
+ * no such exchange) leaves the message in the DLQ only, and the error says so without "perhaps".
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Channel } from 'amqplib';
 import { openBroker } from '../../broker';
+import type { RedriveMove } from '../../core/message/types';
 import { AMQP_URL, deadLettered, drainQueue, outgoing, putOnQueue, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
@@ -131,6 +133,32 @@ describe('rabbitmq: the publish channel closed on another method than the publis
     assert.match(error.message, /RabbitMQ closed the channel that publishes during basic\.ack/);
     assert.ok(error.message.includes(`meta.id ${moved.message.metaId} was being published without a confirm yet: still in ${dlq}, and perhaps also on ${queue}`), error.message);
     assert.doesNotMatch(error.message, /refused the message|not published/);
+    assert.deepEqual(await drain(queue), []);
+    assert.deepEqual(await drain(dlq), [body]);
+  });
+});
+
+describe('rabbitmq: a redrive publish RabbitMQ does not route', () => {
+  test('404, no such exchange: the message is in the DLQ only, not perhaps on its queue', async () => {
+    const { queue, dlq } = await freshQueues();
+    const body = deadLettered(outgoing(queue).text, queue, 'gateway down');
+    await putOnQueue(brokers.channel, dlq, [body]);
+    const moved = move(body);
+    const exchange = `${uniqueQueue()}-missing`;
+    // Moves go to the default exchange; this one names an exchange that does not exist.
+    const toMissing = { ...moved, message: { ...moved.message, amqp: { ...moved.message.amqp, exchange } } } as unknown as RedriveMove;
+    const broker = await openBroker(AMQP_URL, { timeoutMs: 2000 });
+    let error;
+    try {
+      error = await failure(broker.redrive(dlq, [toMissing]));
+    } finally {
+      await broker.close();
+    }
+    assert.equal(error.moved, 0);
+    assert.equal(error.code, '404');
+    assert.match(error.message, new RegExp(`has no exchange ${exchange}: nothing was published`));
+    assert.ok(error.message.includes(`meta.id ${moved.message.metaId} was not published to ${queue}: it is still in ${dlq} only`), error.message);
+    assert.doesNotMatch(error.message, /perhaps/);
     assert.deepEqual(await drain(queue), []);
     assert.deepEqual(await drain(dlq), [body]);
   });
