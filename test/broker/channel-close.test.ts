@@ -2,8 +2,8 @@
  * RabbitMQ closing a channel for something other than the message being published, against the
  * real local broker: an acknowledgement of a delivery tag the channel does not have (406
  * PRECONDITION_FAILED "unknown delivery tag"), on the channel that reads the DLQ or on the one
- * that publishes. amqplib cannot be asked to send such an ack, so the test wraps its ack or its
- * publish for the moment of the call; the close itself is the server's. The error says which
+ * that publishes. broker/amqp.ts never sends such an ack of its own, so the test wraps amqplib's
+ * ack or publish for the moment of the call; the close itself is the server's. The error says which
  * channel RabbitMQ closed, during which method, with its reason and code, and claims no more
  * about where the message in flight is than is known. A publish the broker does not route (404:
  * no such exchange) leaves the message in the DLQ only, and the error says so without "perhaps".
