@@ -112,6 +112,12 @@ function wrongTypeMessage(name: string, field: FieldSpec, value: ValueNode): str
       if (value.kind === 'number') return `"${name}" must be an integer literal such as ${integerExample(value.value)}, not ${numberLiteral(value.raw)} (Go fails to decode a fraction or exponent).`;
       return `"${name}" must be a non-negative integer, not ${found}.`;
     case 'timestamp':
+      // Of the decoders the facts measured, only Go's reads created_at and failed_at, into integer
+      // fields of its typed Meta and DeadLetter: json.Unmarshal fails on a fraction or exponent there
+      // as it does on attempts (facts part 2, §2). The PHP, Python, Node and Java gates do not read
+      // either field (a meta of schema_version alone passes them all), and the facts say nothing of
+      // .NET's reading of them: only those that fail are named.
+      if (value.kind === 'number') return `"${name}" must be an integer in Unix epoch milliseconds (UTC), not ${found} (Go fails to decode the message: its integer field takes no fraction or exponent).`;
       return `"${name}" must be an integer in Unix epoch milliseconds (UTC), not ${found}.`;
     case 'nullable-string':
       return `"${name}" must be a string or null, not ${found}.`;

@@ -551,3 +551,22 @@ test('integral floats a double holds, or that a double reads back as written, st
     for (const d of lint(text).filter((d) => d.code === 'encoding-divergence')) assert.doesNotMatch(d.message, /no double holds it/, literal);
   }
 });
+
+test('created_at and failed_at as integral floats: wrong-type names the decoder that fails on them (Go), once, and no consumer that accepts them', () => {
+  // facts-2 §2: Go's typed decode fails on a fraction or exponent in an integer field (R†, §2.1:
+  // the App loses the bytes); the PHP, Python, Node and Java gates read no created_at or failed_at
+  // (a meta of schema_version alone is accepted by all five). The facts say nothing of .NET here.
+  const text = CANONICAL.replace('"created_at":1749132727000', '"created_at":1700000000.0').replace(
+    '"attempts":0}',
+    '"attempts":0,"dead_letter":{"reason":"failed","error":null,"exception":null,"failed_at":1749132730000.0,"original_queue":"orders","attempts":0,"lang":"go"}}',
+  );
+  for (const [name, literal] of [['meta.created_at', '1700000000.0'], ['dead_letter.failed_at', '1749132730000.0']] as const) {
+    const offset = text.indexOf(literal);
+    const found = lint(text).filter((d) => d.offset === offset);
+    assert.deepEqual(found.map((d) => d.code), ['wrong-type'], name);
+    const { message } = found[0];
+    assert.match(message, new RegExp(`^"${name.replace('.', '\\.')}" must be an integer`), name);
+    assert.match(message, /Go fails to decode the message/, name);
+    assert.doesNotMatch(message, /PHP|Python|Node|Java|\.NET/, name);
+  }
+});
