@@ -20,10 +20,11 @@ import { firstLoneSurrogate } from '../encode/strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
 import { forEachValueOutsidePlain } from '../encode/plain-subtree';
 import { lastValue, maxDepth } from '../encode/writer';
-import { parseJson } from '../parse/parser';
+import { MAX_PROBLEMS, parseJson, PROBLEMS_TRUNCATED } from '../parse/parser';
+import { digitGroups } from '../model/count-words';
 import { asObject, type ObjectNode, type ParsedDocument, type SyntaxProblem, type ValueNode } from '../model/tree';
 
-export type VerdictKind = 'accepts' | 'accepts-with-note' | 'rejects' | 'not-measured';
+export type VerdictKind = 'accepts' | 'accepts-with-note' | 'rejects' | 'not-measured' | 'not-known';
 
 /** Why a consumer rejects, or what it normalises; `path` is where in the envelope, when one place. */
 export interface VerdictReason {
@@ -38,7 +39,7 @@ export interface VerdictReason {
 export interface ConsumerVerdict {
   readonly sdk: SdkName;
   readonly kind: VerdictKind;
-  /** Rejections when `kind` is `rejects`, else the notes (empty for a plain accept). */
+  /** Rejections when `kind` is `rejects`, what is not known when `not-known`, else the notes (empty for a plain accept). */
   readonly reasons: readonly VerdictReason[];
   /** For a rejection: what the SDK's own consume runtime does with the message, where the facts measured it. */
   readonly runtime?: string;
@@ -174,6 +175,8 @@ export function verdictLines(verdicts: readonly ConsumerVerdict[], indent = ''):
         return `${label}accepts, ${why}`;
       case 'rejects':
         return `${label}REJECTS: ${rejectionText(verdict)}`;
+      case 'not-known':
+        return `${label}${why}`;
       default:
         return `${label}not measured`;
     }
@@ -182,6 +185,7 @@ export function verdictLines(verdicts: readonly ConsumerVerdict[], indent = ''):
 
 class Verdict {
   private readonly rejections: VerdictReason[] = [];
+  private readonly unknowns: VerdictReason[] = [];
   private readonly notes: VerdictReason[] = [];
   reject(message: string, path?: string): void {
     this.rejections.push(path === undefined ? { message } : { message, path });
@@ -192,11 +196,15 @@ class Verdict {
   note(message: string, path?: string): void {
     this.notes.push(path === undefined ? { message } : { message, path });
   }
+  /** What decides the verdict is not known (past the parser's bound on listed problems). */
+  unknown(message: string): void {
+    this.unknowns.push({ message, stage: 'decode' });
+  }
   kind(): VerdictKind {
-    return this.rejections.length > 0 ? 'rejects' : this.notes.length > 0 ? 'accepts-with-note' : 'accepts';
+    return this.rejections.length > 0 ? 'rejects' : this.unknowns.length > 0 ? 'not-known' : this.notes.length > 0 ? 'accepts-with-note' : 'accepts';
   }
   reasons(): VerdictReason[] {
-    return this.rejections.length > 0 ? this.rejections : this.notes;
+    return this.rejections.length > 0 ? this.rejections : this.unknowns.length > 0 ? this.unknowns : this.notes;
   }
 }
 
@@ -274,30 +282,55 @@ const RAW_TAB = /^Control character U\+0009 /;
 const LEADING_ZERO = /^Invalid number '-?0\d/;
 
 /** The syntax problems each consumer's decoder reads past (facts part 2, §2): Python's bare NaN and Infinity, Java's raw tab and leading zero. */
-const TOLERATES: Readonly<Record<Exclude<SdkName, 'dotnet'>, (problem: SyntaxProblem) => boolean>> = {
-  php: () => false,
-  python: (problem) => NON_FINITE_LITERAL.test(problem.message),
-  node: () => false,
-  go: () => false,
-  java: (problem) => RAW_TAB.test(problem.message) || LEADING_ZERO.test(problem.message),
+const TOLERATES: Readonly<Record<Exclude<SdkName, 'dotnet'>, readonly RegExp[]>> = {
+  php: [],
+  python: [NON_FINITE_LITERAL],
+  node: [],
+  go: [],
+  java: [RAW_TAB, LEADING_ZERO],
 };
+
+/** How a decoder fares on one syntax problem: it reads past it, refuses the body for it, or (past the parser's bound) it is not known. */
+type DecodeOutcome = { readonly kind: 'reads-past' } | { readonly kind: 'refuses'; readonly why: string } | { readonly kind: 'unknown'; readonly why: string };
+
+/** The parser lists a text's syntax problems up to a bound, which is this tool's, not any SDK's. */
+const LISTING_CUT = `the listing of the body's syntax problems was cut at ${digitGroups(MAX_PROBLEMS)}, this tool's bound (not the SDK's)`;
+
+function decodeOutcome(sdk: Exclude<SdkName, 'dotnet'>, problem: SyntaxProblem): DecodeOutcome {
+  const tolerated = TOLERATES[sdk];
+  if (problem.message === PROBLEMS_TRUNCATED) {
+    // The problems past the bound are not listed; what the parser noted of them decides.
+    const readsNonFinite = tolerated.includes(NON_FINITE_LITERAL);
+    if (problem.unlistedAllNonFinite) return readsNonFinite ? { kind: 'reads-past' } : { kind: 'refuses', why: NON_FINITE_REFUSAL };
+    if (tolerated.every((pattern) => pattern === NON_FINITE_LITERAL)) {
+      return { kind: 'refuses', why: `the body is not JSON it can decode: ${LISTING_CUT}, and past it the body holds a syntax problem other than a bare NaN or Infinity` };
+    }
+    return { kind: 'unknown', why: `whether its decoder reads the body is not known: ${LISTING_CUT}, and the problems past it are not all bare NaN or Infinity` };
+  }
+  if (tolerated.some((pattern) => pattern.test(problem.message))) return { kind: 'reads-past' };
+  return { kind: 'refuses', why: NON_FINITE_LITERAL.test(problem.message) ? NON_FINITE_REFUSAL : `the body is not JSON it can decode: ${problem.message}` };
+}
+
+const NON_FINITE_REFUSAL = 'its decoder refuses a bare NaN or Infinity (not JSON)';
 
 /**
  * Why this SDK's consumer cannot decode a body with this syntax problem, or undefined when its
- * decoder reads past it (and for .NET, never measured). A body fails on its first such problem;
- * this lets a caller name each of them at its own place.
+ * decoder reads past it (or, past the parser's bound, it is not known; and for .NET, never
+ * measured). A body fails on its first such problem; this lets a caller name each of them at its own place.
  */
 export function decodeRefusal(sdk: SdkName, problem: SyntaxProblem): string | undefined {
-  if (sdk === 'dotnet' || TOLERATES[sdk](problem)) return undefined;
-  return NON_FINITE_LITERAL.test(problem.message) ? 'its decoder refuses a bare NaN or Infinity (not JSON)' : `the body is not JSON it can decode: ${problem.message}`;
+  if (sdk === 'dotnet') return undefined;
+  const outcome = decodeOutcome(sdk, problem);
+  return outcome.kind === 'refuses' ? outcome.why : undefined;
 }
 
-/** Rejects for the first syntax problem the decoder does not tolerate; false when the body is unusable. */
+/** Rejects for the first syntax problem the decoder does not tolerate; false when the body is unusable (or its decode not known). */
 function decodes(facts: BodyFacts, verdict: Verdict, sdk: Exclude<SdkName, 'dotnet'>): boolean {
   for (const problem of facts.problems) {
-    const refusal = decodeRefusal(sdk, problem);
-    if (refusal === undefined) continue;
-    verdict.failDecode(refusal);
+    const outcome = decodeOutcome(sdk, problem);
+    if (outcome.kind === 'reads-past') continue;
+    if (outcome.kind === 'unknown') verdict.unknown(outcome.why);
+    else verdict.failDecode(outcome.why);
     return false;
   }
   if (!facts.root) {

@@ -75,6 +75,12 @@ export interface SyntaxProblem {
   readonly offset: number;
   readonly end: number;
   readonly message: string;
+  /**
+   * Only on the problem that ends a list the parser cut at its bound (`PROBLEMS_TRUNCATED` in
+   * core/parse/parser.ts): true when every problem left out is a bare NaN, Infinity or -Infinity,
+   * which some decoders read (Python's json.loads), false when any other is among them.
+   */
+  readonly unlistedAllNonFinite?: boolean;
 }
 
 /** A parsed document: the text, its root value (if any) and every syntax problem found. */

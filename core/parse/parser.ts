@@ -23,7 +23,7 @@ import { detachedString } from '../model/detached-string';
 import type { Steps } from '../model/steps';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
-const MAX_PROBLEMS = 1000;
+export const MAX_PROBLEMS = 1000;
 
 /** The problem listed last when a text has more than MAX_PROBLEMS: it names no problem of its own. */
 export const PROBLEMS_TRUNCATED = `More than ${MAX_PROBLEMS} syntax problems; the rest are not listed.`;
@@ -90,6 +90,8 @@ class Parser {
   private pos = 0;
   private readonly problems: SyntaxProblem[] = [];
   private truncated = false;
+  /** Past the bound: whether a problem left out is other than a bare NaN, Infinity or -Infinity. */
+  private unlistedOther = false;
   /** The deepest nesting of containers seen. */
   private depth = 0;
 
@@ -473,7 +475,10 @@ class Parser {
       const slot = this.containers[this.open - 1];
       this.pop();
       // Past the problems listed, none is worded: a file of a million '[' leaves a million open.
-      if (this.truncated) continue;
+      if (this.truncated) {
+        this.unlistedOther = true;
+        continue;
+      }
       const kind = (this.info[slot] & Flag.KindMask) === Kind.Object ? 'object' : 'array';
       const closer = kind === 'object' ? "'}'" : "']'";
       this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`);
@@ -498,6 +503,12 @@ class Parser {
       depth: this.depth,
     };
     detachSharedKeys();
+    // The problem that ends a cut list says what the problems left out are, so a decoder that reads
+    // bare NaN and Infinity is not judged by the bound (core/message/acceptance.ts).
+    if (this.truncated) {
+      const last = this.problems.length - 1;
+      this.problems[last] = { ...this.problems[last], unlistedAllNonFinite: !this.unlistedOther };
+    }
     return new ParsedText(text, columns, this.problems);
   }
 
@@ -574,12 +585,13 @@ class Parser {
     this.commas = commas;
   }
 
-  private problem(offset: number, end: number, message: string): void {
+  private problem(offset: number, end: number, message: string, nonFinite = false): void {
     if (this.problems.length >= this.maxProblems) {
       if (!this.truncated) {
         this.truncated = true;
         this.problems.push({ offset, end, message: PROBLEMS_TRUNCATED });
       }
+      if (!nonFinite) this.unlistedOther = true;
       return;
     }
     this.problems.push({ offset, end: Math.max(end, offset), message });
@@ -741,7 +753,7 @@ class Parser {
       return;
     }
     if (word === 'NaN' || word === 'Infinity') {
-      this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`);
+      this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`, true);
       this.scalar(slot, Kind.Number);
       return;
     }
@@ -761,7 +773,7 @@ class Parser {
     const end = Math.max(LOOSE_NUMBER.lastIndex, start + 1);
     const raw = text.slice(start, end);
     this.pos = end;
-    if (raw === '-Infinity') this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.');
+    if (raw === '-Infinity') this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.', true);
     else this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
     this.scalar(slot, raw.startsWith('-') ? Kind.Number | Flag.Negative : Kind.Number);
   }

@@ -84,7 +84,7 @@ const ROWS: readonly Row[] = [
   ['data then data null (Go empties the map)', body({ extra: '"data":null' }), 'RRRRR'],
 ];
 
-const LETTER = { accepts: 'A', 'accepts-with-note': 'N', rejects: 'R', 'not-measured': '?' } as const;
+const LETTER = { accepts: 'A', 'accepts-with-note': 'N', rejects: 'R', 'not-measured': '?', 'not-known': 'K' } as const;
 
 for (const [label, text, expected] of ROWS) {
   test(`${label}: PHP, Python, Node, Go, Java = ${expected}; .NET not measured`, () => {
@@ -200,4 +200,40 @@ test('the runtimes route as their decoders read job: a whitespace job beside urn
   assert.match(runtimeOf(emptyJob, 'python')!, /runs the URN's handler/);
   assert.match(runtimeOf(emptyJob, 'go')!, /runs the URN's handler/);
   assert.match(runtimeOf(body({ job: '"job":0,"urn":"urn:babel:orders:created"', meta: version2 }), 'python')!, /runs the URN's handler/);
+});
+
+// Bare NaN and Infinity past the parser's bound on listed syntax problems (1,000): json.loads reads
+// every one of them (facts part 2, §2: "NaN literal in data", Python A; part 1, §1.7), so Python's
+// verdict cannot depend on how many there are; the bound is the parser's, not Python's.
+const nonFinite = (count: number, after = '') => body({ data: `"data":{"v":[${Array.from({ length: count }, (_, i) => ['Infinity', 'NaN', '-Infinity'][i % 3]).join(',')}]${after}}` });
+
+test('more than 1,000 bare NaN and Infinity values: Python accepts the body as it does 999 of them; the others still reject it', () => {
+  for (const count of [999, 1000, 1001, 3000]) {
+    const verdicts = consumerVerdicts(nonFinite(count));
+    const python = verdicts.find((verdict) => verdict.sdk === 'python')!;
+    assert.equal(python.kind, 'accepts-with-note', `${count}: ${JSON.stringify(python.reasons)}`);
+    assert.match(python.reasons[0].message, /non-finite float/);
+    for (const sdk of ['php', 'node', 'go', 'java']) {
+      const verdict = verdicts.find((v) => v.sdk === sdk)!;
+      assert.equal(verdict.kind, 'rejects', `${sdk} ${count}`);
+      assert.match(verdict.reasons[0].message, /refuses a bare NaN or Infinity/, `${sdk} ${count}`);
+    }
+  }
+});
+
+test('past the bound, a problem other than NaN or Infinity: Python rejects for it, and the reason says the listing was cut at the bound', () => {
+  const python = consumerVerdicts(nonFinite(1001, ',"w":01')).find((verdict) => verdict.sdk === 'python')!;
+  assert.equal(python.kind, 'rejects');
+  assert.match(python.reasons[0].message, /listing .*cut at 1,000/);
+  assert.match(python.reasons[0].message, /other than a bare NaN or Infinity/);
+  assert.doesNotMatch(python.reasons[0].message, /More than 1000 syntax problems/);
+});
+
+test('more than 1,000 raw tabs: Java reads past those it was told of, and for the rest the verdict says the listing was cut, not that Java rejects', () => {
+  const tabs = body({ data: `"data":{"v":[${Array.from({ length: 1001 }, () => '"a\tb"').join(',')}]}` });
+  const verdicts = consumerVerdicts(tabs);
+  const java = verdicts.find((verdict) => verdict.sdk === 'java')!;
+  assert.notEqual(java.kind, 'rejects');
+  assert.match(java.reasons[0].message, /listing .*cut at 1,000/);
+  assert.equal(verdicts.find((verdict) => verdict.sdk === 'python')!.kind, 'rejects', 'json.loads refuses a raw tab');
 });

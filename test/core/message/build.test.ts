@@ -214,3 +214,15 @@ describe('buildMessage takes the URN as the chosen SDK\'s decoder does', () => {
     assert.match(urnOf(withJob('"job": [1], "urn": "urn:babel:orders:created",'), 'python'), /^refused: .*no URN as the Python decoder reads it .*reads a list as the URN \(str\(\) writes its repr\)/);
   });
 });
+
+test('the preview of a body Python writes with more than 1,000 bare Infinity values: Python accepts it, as it accepts fewer', () => {
+  // 1e400 is beyond a double: Python reads it as inf and writes bare Infinity (facts part 1, §1.7),
+  // which json.loads reads back (facts part 2, §2); the parser's bound of 1,000 listed problems is not Python's.
+  for (const count of [999, 1001]) {
+    const source = ENVELOPE.replace('"ratio": 10.0', `"big": [${Array.from({ length: count }, () => '1e400').join(',')}]`);
+    const text = renderPreview(parseJson(source), { ...options, sdk: 'python', target: 'redis://127.0.0.1:6379' });
+    const consumers = text.slice(text.indexOf('── Consumers'), text.indexOf('── Target'));
+    assert.match(consumers, /^Python accepts, reads NaN, Infinity/m, `${count}`);
+    assert.doesNotMatch(consumers, /syntax problems/, `${count}`);
+  }
+});
