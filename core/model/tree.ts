@@ -97,14 +97,26 @@ export function propertyEnd(property: PropertyNode): number {
   return property.keyEnd;
 }
 
-/** The first property of `object` named `key` (byte-wise, case-sensitive), if any. */
+/**
+ * The property of `object` named `key` (byte-wise, case-sensitive) as a JSON decoder reads it: of
+ * a key written more than once, the last copy (every SDK decoder keeps the last, facts part 2, §2
+ * and §1.7; JSON.parse and ajv's input too). A copy without a value (broken text) counts only when
+ * no copy has one. Go's merging of repeated objects is modelled where Go is (core/encode/go.ts).
+ */
 export function getProperty(object: ObjectNode | undefined, key: string): PropertyNode | undefined {
   if (!object) return undefined;
-  for (const property of object.properties) if (property.key === key) return property;
-  return undefined;
+  const properties = object.properties;
+  let valueless: PropertyNode | undefined;
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const property = properties[i];
+    if (property.key !== key) continue;
+    if (property.value) return property;
+    valueless ??= property;
+  }
+  return valueless;
 }
 
-/** The value of the first property named `key`, if the object has one. */
+/** The value of the property named `key` as a decoder reads it (its last copy), if the object has one. */
 export function getValue(object: ObjectNode | undefined, key: string): ValueNode | undefined {
   return getProperty(object, key)?.value;
 }

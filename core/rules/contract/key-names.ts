@@ -2,7 +2,7 @@
 import { forbiddenKey, knownKeys, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type EnvelopeScope } from '../../contract/envelope';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { removeProperty, renameKey } from '../../model/property-edits';
-import { getProperty, type ObjectNode } from '../../model/tree';
+import { getProperty, getValue, type ObjectNode } from '../../model/tree';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
@@ -123,7 +123,7 @@ function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode,
       `Extra meta key "${property.key}": the contract advises vendor keys under "meta.ext.<vendor>", where a future core key cannot collide with them.${naming}`,
     );
   }
-  const ext = meta.properties.find((property) => property.key === META_EXTENSION_KEY)?.value;
+  const ext = getValue(meta, META_EXTENSION_KEY);
   if (!ext) return;
   if (ext.kind !== 'object') {
     context.report('extension-key', ext, '"meta.ext" holds vendor blocks: an object such as { "acme": { "tier": "gold" } }.');

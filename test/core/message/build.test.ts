@@ -226,3 +226,18 @@ test('the preview of a body Python writes with more than 1,000 bare Infinity val
     assert.doesNotMatch(consumers, /syntax problems/, `${count}`);
   }
 });
+
+test('meta.queue and meta.id written twice: the target queue, the routing key and message_id are the last copies, which the body carries', () => {
+  // Every SDK decoder keeps the last copy of a repeated key (facts part 2, §2 and §1.7).
+  const source = ENVELOPE.replace('"queue": "orders"', '"queue": "drafts", "queue": "orders"').replace('"id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567"', '"id": "00000000-0000-4000-8000-000000000000", "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567"');
+  for (const sdk of ['python', 'go', 'node'] as const) {
+    const built = buildMessage(parseJson(source), { ...options, sdk });
+    assert.ok(built.ok);
+    const body = JSON.parse(built.message.text);
+    assert.equal(body.meta.queue, 'orders', sdk);
+    assert.equal(built.message.queue, 'orders', sdk);
+    assert.equal(built.message.amqp.routingKey, 'orders', sdk);
+    assert.equal(built.message.metaId, 'f1e2d3c4-b5a6-4789-90ab-cdef01234567', sdk);
+    assert.match(built.message.redis.commands.join(' '), /orders/, sdk);
+  }
+});
