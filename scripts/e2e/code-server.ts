@@ -100,7 +100,8 @@ export interface RunningCodeServer {
 }
 
 /**
- * Starts code-server without authentication on a loopback port, opening `folder`. It runs in its
+ * Starts code-server without authentication on a loopback port, opening `folder` (or the
+ * `.code-workspace` file it names). It runs in its
  * own process group, so stop() ends the extension host and the language server with it.
  */
 export async function startCodeServer(options: { entry: string; profile: Profile; folder: string; port?: number; inheritOutput?: boolean }): Promise<RunningCodeServer> {
@@ -142,7 +143,9 @@ export async function startCodeServer(options: { entry: string; profile: Profile
     await Promise.race([exit, new Promise<void>((done) => setTimeout(done, 2000).unref())]);
   };
 
-  const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(options.folder).replace(/%2F/g, '/')}`;
+  // A .code-workspace file opens as a (multi-root) workspace, anything else as a folder.
+  const opens = options.folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  const url = `http://127.0.0.1:${port}/?${opens}=${encodeURIComponent(options.folder).replace(/%2F/g, '/')}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`code-server exited before it served:\n${output}`);

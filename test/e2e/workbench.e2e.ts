@@ -3,10 +3,14 @@
  * Chromium, the way a person uses it. Run by `npm run test:e2e` (which builds the .vsix and
  * prepares code-server first); `npm test` does not pick up *.e2e.ts files.
  *
- * Two fresh profiles, each on its own copy of examples/ in a temporary folder:
+ * Fresh profiles, each on its own folder in a temporary folder (a copy of examples/, or the
+ * multi-root workspace's two):
  *   - trusted ("Yes, I trust the authors"): diagnostics and the Problems panel, a typed fix, the
  *     grammar's URN colours, URN completion, hover, a quick fix, the byte preview, and a send to
  *     the machine's Redis whose stored bytes are compared with the preview;
+ *   - a multi-root workspace (a `.code-workspace` file of two folders, trusted): its `babelq` task
+ *     runs in the folder its `"folder"` names, its findings on that folder's files, and one naming
+ *     no folder says so when it is run, not when the tasks are listed;
  *   - Restricted Mode ("No, I don't trust the authors"): diagnostics still appear, the send is
  *     refused with its message and nothing reaches Redis.
  * Every scenario saves screenshots to test-results/ and its duration to test-results/e2e-summary.json.
@@ -853,6 +857,79 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
     assert.equal(cache.toString('latin1', 0, 12), named.slice('server-main-'.length, 'server-main-'.length + 12), 'its name says that build');
     assert.equal(cache.toString('latin1', 40, 41), 'F', 'written by the server ten seconds in: a full cache');
     assert.ok(cache.length > 100_000, `a cache of the server's code: ${cache.length} bytes`);
+  });
+});
+
+describe('multi-root workspace (a .code-workspace file of two folders)', () => {
+  let session: Session | undefined;
+  const get = () => session;
+
+  before(async () => {
+    const base = mkdtempSync(join(tmpdir(), 'babelq-e2e-multi-root-'));
+    temporary.push(base);
+    mkdirSync(join(base, 'api', 'fixtures'), { recursive: true });
+    mkdirSync(join(base, 'worker', 'fixtures'), { recursive: true });
+    const fixture = readFileSync(join(ROOT, 'examples', 'orders', 'order-created.babel.json'), 'utf8');
+    writeFileSync(join(base, 'api', 'fixtures', 'order-created.babel.json'), fixture);
+    // The same relative path in both folders: a finding placed in the wrong one would land on api's, which is clean.
+    writeFileSync(join(base, 'worker', 'fixtures', 'order-created.babel.json'), fixture.replace('"attempts": 0', '"attempts": 0,\n  "timestamp": 1750000000'));
+    writeFileSync(join(base, 'worker', 'registry.json'), '{ "schemas": [ { "urn": 5 } ] }\n');
+    const workspaceFile = join(base, 'team.code-workspace');
+    const tasks = [
+      { type: 'babelq', label: 'lint worker', folder: 'worker', problemMatcher: ['$babelq'] },
+      { type: 'babelq', label: 'lint nowhere', folder: 'nowhere', problemMatcher: ['$babelq'] },
+    ];
+    writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'api' }, { path: 'worker' }], tasks: { version: '2.0.0', tasks } }, null, 2));
+    const profile = createProfile(join(base, 'profile'));
+    installExtension(entry, profile);
+    const server = await startCodeServer({ entry, profile, folder: workspaceFile });
+    try {
+      const workbench = await Workbench.open(browser!, server.url, 'Yes, I trust the authors');
+      session = { folder: base, server, workbench, userDataDir: profile.userDataDir };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  });
+  after(async () => closeSession(session));
+
+  scenario('task: a .code-workspace task runs in the folder its "folder" names, its findings on that folder\'s files; one naming no folder says so when run, not when listed', get, async ({ workbench, folder }) => {
+    const runTask = async (label: string) => {
+      await workbench.command('Tasks: Run Task', { opensPick: true });
+      await workbench.pick(label, label);
+    };
+    const taskRows = async (glob: string) => (await workbench.problems(glob, { all: true })).filter((row) => row.source === 'babelq');
+    const worker = join(folder, 'worker');
+    // What `babelq lint .` finds in each file of the worker folder.
+    const lint = JSON.parse(spawnSync(process.execPath, [CLI, 'lint', '.', '--format', 'json'], { cwd: worker, encoding: 'utf8' }).stdout) as { file: string; diagnostics: CliDiagnostic[] }[];
+    const expected = (file: string) => (lint.find((report) => report.file === file)?.diagnostics ?? []).map((d) => d.code).sort();
+    await runTask('lint worker');
+    for (const file of ['fixtures/order-created.babel.json', 'registry.json']) {
+      const codes = expected(file);
+      assert.ok(codes.length > 0, `worker/${file} has findings`);
+      let last: unknown[] = [];
+      const rows = await waitUntil(`the task's problems for worker/${file}`, async () => {
+        const now = await taskRows(`**/worker/${file}`);
+        last = now;
+        return now.length === codes.length ? now : undefined;
+      }, 60_000).catch((error: Error) => assert.fail(`${error.message}: ${JSON.stringify(last)} against ${codes.join(', ')}`));
+      assert.deepEqual(rows.map((row) => row.code).sort(), codes);
+    }
+    // None on api's file of the same relative path, which is clean.
+    assert.deepEqual(await taskRows('**/api/fixtures/order-created.babel.json'), []);
+    await workbench.screenshot('multi-root-1-task-problems');
+
+    // Listing the tasks resolves them all, the one that cannot run too: nothing is said yet.
+    await workbench.clearNotifications();
+    await workbench.command('Tasks: Run Task', { opensPick: true });
+    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'lint nowhere' }).waitFor({ timeout: 20_000 });
+    await workbench.page.keyboard.press('Escape');
+    await workbench.page.waitForTimeout(1000);
+    assert.deepEqual((await workbench.notifications()).filter((text) => text.includes('nowhere')), []);
+    await runTask('lint nowhere');
+    const said = await waitUntil('the task says why it cannot run', async () => (await workbench.notifications()).find((text) => text.includes('"nowhere"')), 30_000);
+    assert.match(said, /names the folder "nowhere", which is not a workspace folder on disk\. Set its "folder" to one of "api", "worker"/);
+    await workbench.screenshot('multi-root-2-task-cannot-run');
   });
 });
 
