@@ -95,7 +95,8 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     // Fixtures that only mention it (bad/contract.babel.json) do not count; generated/ is ignored by
     // .gitignore; the one above the report's 1 MB is read for this answer.
     // latin1.babel.json is not UTF-8 (a json-syntax error in the report) but routes on the URN all the same.
-    assert.deepEqual(names(fromReport), ['huge/order.babel.json', 'orders/again.babel.json', 'orders/latin1.babel.json', 'orders/order-created.babel.json']);
+    // bad/structure.babel.json writes "job" twice, this URN last: every decoder routes it on the last copy.
+    assert.deepEqual(names(fromReport), ['bad/structure.babel.json', 'huge/order.babel.json', 'orders/again.babel.json', 'orders/latin1.babel.json', 'orders/order-created.babel.json']);
     // A server that has not reported the workspace walks the files: the same locations.
     const walker = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
     try {
@@ -110,7 +111,7 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     const fixture = uriOf('orders/order-created.babel.json');
     const text = readFileSync(join(root, 'orders/order-created.babel.json'), 'utf8');
     await client.open(fixture, text.replace('"urn:babel:orders:created"', '"urn:babel:orders:cancelled"'));
-    assert.deepEqual(names(await client.request('textDocument/references', params)), ['huge/order.babel.json', 'orders/again.babel.json', 'orders/latin1.babel.json']);
+    assert.deepEqual(names(await client.request('textDocument/references', params)), ['bad/structure.babel.json', 'huge/order.babel.json', 'orders/again.babel.json', 'orders/latin1.babel.json']);
     await client.close(fixture);
     assert.deepEqual(names(await client.request('textDocument/references', params)), names(fromReport));
     await client.close(registryUri);
