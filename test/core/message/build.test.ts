@@ -241,3 +241,19 @@ test('meta.queue and meta.id written twice: the target queue, the routing key an
     assert.match(built.message.redis.commands.join(' '), /orders/, sdk);
   }
 });
+
+test('meta written twice, the last without queue or id: Go merges both metas, so the target queue, the routing key and message_id are the first meta\'s, which its body carries', () => {
+  // Go decodes repeated meta objects into one Meta struct, key by key (facts part 2, §2).
+  const source = ENVELOPE.replace(
+    '"meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "python", "schema_version": 1, "created_at": 1749132727000 }',
+    '"meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders" }, "meta": { "lang": "go", "schema_version": 1, "created_at": 1749132727000 }',
+  );
+  const built = buildMessage(parseJson(source), { ...options, sdk: 'go' });
+  assert.ok(built.ok);
+  const body = JSON.parse(built.message.text);
+  assert.equal(body.meta.queue, 'orders');
+  assert.equal(built.message.queue, body.meta.queue);
+  assert.equal(built.message.amqp.routingKey, body.meta.queue);
+  assert.equal(built.message.metaId, body.meta.id);
+  assert.equal(built.message.amqp.properties.messageId, body.meta.id);
+});
