@@ -11,6 +11,7 @@ import { LineIndex } from '../model/positions';
 import { utf8Bytes } from '../model/utf8';
 import { isBlank } from '../contract/envelope';
 import { isDotnetBlank } from '../encode/dotnet';
+import { goDecodedObjects, goLast } from '../encode/go';
 import { isJavaBlank } from '../encode/java';
 import { SDK_LABELS } from '../encode/types';
 import { asObject, getProperty, getValue, type ObjectNode, type ParsedDocument } from '../model/tree';
@@ -109,11 +110,13 @@ export function buildMessage(doc: ParsedDocument, options: MessageOptions, memo?
   // The URN as the chosen SDK's decoder reads it: the last copy of job, its own fallback to urn.
   const decoded = decodedUrn(root, sdk);
   if (decoded === undefined || isBlankUrn(sdk, decoded)) return { ok: false, error: noUrnMessage(root, sdk, decoded) };
+  // Go decodes every meta object into its one Meta struct, key by key: its body carries the merged meta.
   const meta = asObject(getValue(root, 'meta'));
-  const metaQueue = getValue(meta, 'queue');
+  const metaField = (field: string) => (sdk === 'go' ? goLast(goDecodedObjects(root, 'meta'), 'meta', field) : getValue(meta, field));
+  const metaQueue = metaField('queue');
   const queue = (options.keepMetaQueue ? options.queue : undefined) || options.queue?.trim() || (metaQueue?.kind === 'string' && metaQueue.value.trim() !== '' ? metaQueue.value : 'default');
 
-  const existingId = getValue(meta, 'id');
+  const existingId = metaField('id');
   const metaId = options.freshIds ? options.fresh.uuid() : existingId?.kind === 'string' ? existingId.value : '';
   const requestedQueue = options.queue?.trim();
   const overrides = {
