@@ -10,7 +10,7 @@ import { scopeOfObject } from '../contract/scope';
 import { escapeSnippet, valueSnippet } from './snippet';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { exampleValue } from '../registry/example';
-import { payloadPathOf, subschemaAt } from '../registry/schema-path';
+import { payloadPathInEnvelope, subschemaAt } from '../registry/schema-path';
 import { schemaSummary } from '../registry/schema-words';
 import { escapeMarkdown, showInvisible } from './markdown';
 import { requiredFieldsMarkdown } from './schema-markdown';
@@ -31,17 +31,15 @@ export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: R
   if (slot.kind === 'value' && slot.property.parent === root && (slot.property.key === 'job' || slot.property.key === 'urn')) {
     return urnItems(slot, registry, typed);
   }
-  const data = asObject(getProperty(root, 'data')?.value);
-  if (!data) return undefined;
   const entry = urnEntry(root, registry);
   const schema = entry?.schema?.value;
   if (!schema) return undefined;
   const complete = (items: CoreCompletionItem[] | undefined) => items && { items, incomplete: false };
   if (slot.kind === 'key') {
-    const path = payloadPathOf(slot.object, data);
+    const path = payloadPathInEnvelope(slot.object, root);
     return path ? complete(keyItems(doc, slot, subschemaAt(schema, path), schema)) : undefined;
   }
-  const path = payloadPathOf(slot.property.parent, data);
+  const path = payloadPathInEnvelope(slot.property.parent, root);
   if (!path) return undefined;
   return complete(valueItems(slot, subschemaAt(schema, [...path, slot.property.key])));
 }

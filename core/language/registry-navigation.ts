@@ -3,12 +3,12 @@
  * to its property in the schema file, and from a registry entry back to its URN.
  */
 import { routingUrn } from '../contract/urn';
-import { asObject, getProperty, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
+import { asObject, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
 import { schemaSummary } from '../registry/schema-words';
 import { codeSpan, escapeMarkdown, linkTarget } from './markdown';
 import { fieldsTable } from './schema-markdown';
 import { isSensitive, sensitiveCategory } from '../registry/pii';
-import { payloadPathOf, schemaKeyAt, subschemaAt } from '../registry/schema-path';
+import { payloadPathInEnvelope, schemaKeyAt, subschemaAt } from '../registry/schema-path';
 import type { Registry, RegistryEntry } from '../registry/types';
 
 /** A place in another file: its absolute path and an offset range of that file's text. */
@@ -35,10 +35,9 @@ function targetAt(doc: ParsedDocument, offset: number, registry: Registry): Targ
     return { kind: 'urn', node: resolved.node, entry: registry.byUrn.get(resolved.node.value) };
   }
   const key = location.inKeyOf;
-  const data = asObject(getProperty(root, 'data')?.value);
   const entry = resolved ? registry.byUrn.get(resolved.node.value) : undefined;
-  if (!key || !data || !entry) return undefined;
-  const parentPath = payloadPathOf(key.parent as ObjectNode, data);
+  if (!key || !entry) return undefined;
+  const parentPath = payloadPathInEnvelope(key.parent as ObjectNode, root);
   if (!parentPath) return undefined;
   return { kind: 'data-key', entry, path: [...parentPath, key.key], offset: key.keyOffset, end: key.keyEnd };
 }

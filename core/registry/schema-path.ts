@@ -3,7 +3,7 @@
  * completion, hover and sensitivity) and to the key in the schema file (for go-to-definition).
  * Only `properties` and `items` are followed, the subset the registry's validators share.
  */
-import { asObject, getProperty, indexOfItem, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
+import { asObject, getProperty, indexOfItem, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 export type PayloadPath = readonly (string | number)[];
 
@@ -49,4 +49,18 @@ export function payloadPathOf(node: ValueNode, data: ValueNode): (string | numbe
     current = parent;
   }
   return current === data ? path.reverse() : undefined;
+}
+
+/**
+ * The path to `node` from whichever `data` object of the envelope `root` holds it: of a `data`
+ * written more than once, a key of an earlier copy is a payload field too (Go merges the copies,
+ * key by key), so hover, definition and completion serve every copy.
+ */
+export function payloadPathInEnvelope(node: ValueNode, root: ObjectNode): (string | number)[] | undefined {
+  for (const property of root.properties) {
+    if (property.key !== 'data' || property.value?.kind !== 'object') continue;
+    if (node.offset < property.value.offset || node.end > property.value.end) continue;
+    return payloadPathOf(node, property.value);
+  }
+  return undefined;
 }
