@@ -340,6 +340,18 @@ describe('the redrive transformation, SDK by SDK', () => {
       }
     }
   });
+
+  test("past the parser's bound of 1,000 listed problems, a Java decode that is not known is not said to read the body", () => {
+    // 1,001 raw tabs (Java's parser takes them), then '+1', which it is not known to take.
+    const tabs = Array.from({ length: 1001 }, (_, i) => `"k${i}":"a\tb"`).join(',');
+    const text = D1.replace('"data":{"b":1,"a":2.0}', `"data":{${tabs},"z":+1}`);
+    for (const sdk of ['python', 'java', 'node'] as const) {
+      const result = redrive(text, sdk);
+      assert.equal(result.ok, false, sdk);
+      assert.match(result.ok ? '' : result.error, /^The message is not valid JSON/, sdk);
+      assert.doesNotMatch(result.ok ? '' : result.error, /Java's decoder reads it/, sdk);
+    }
+  });
 });
 
 describe('rows, groups and words', () => {
