@@ -501,7 +501,8 @@ const LENIENT_READS: Partial<Record<RedriveSdk, string>> = {
  */
 function notJsonError(doc: ParsedDocument): string {
   const fix = '(fix it first, then redrive the edited envelope)';
-  const readers = consumerVerdicts(doc).filter((verdict) => LENIENT_READS[verdict.sdk as RedriveSdk] !== undefined && decodes(verdict));
+  // A decode not known (past the parser's bound on listed problems) is not said to read it.
+  const readers = consumerVerdicts(doc).filter((verdict) => LENIENT_READS[verdict.sdk as RedriveSdk] !== undefined && verdict.kind !== 'not-known' && decodes(verdict));
   if (readers.length === 0) return `The message is not valid JSON: no SDK redrives it ${fix}.`;
   const who = readers.map((verdict) => `${SDK_LABELS[verdict.sdk]}'s decoder reads it (${LENIENT_READS[verdict.sdk as RedriveSdk]})`).join(' and ');
   return `The message is not valid JSON: ${who}, but this redrive publishes only valid JSON, whichever SDK it follows ${fix}.`;
