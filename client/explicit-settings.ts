@@ -31,9 +31,10 @@ export function explicitSettings(inspect: (relativeKey: string) => InspectedSett
 
 /**
  * The server's own keys with the values `valueOf` gives (undefined: left out), nested as VS Code
- * nests them, and nothing else: the broker URL (which may hold a password), the Redis layout and
+ * nests them, and nothing else: the broker URL (which may hold a password), the Redis prefix and
  * the preview's settings are the extension's, and sent to the server they would be written to the
- * output channel whenever the LSP traffic is traced.
+ * output channel whenever the LSP traffic is traced. The Redis layout is the server's too: it
+ * decides which findings a Laravel retry's re-encoding adds.
  */
 function serverSettings(valueOf: (relativeKey: string) => unknown): Record<string, unknown> {
   const section: Record<string, unknown> = {};

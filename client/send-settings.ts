@@ -7,11 +7,13 @@ import type { EncoderChoice } from '../core/message/build';
 import type { RedisLayout } from '../core/message/types';
 import { isBrokerError, redact, scrub } from '../broker/errors';
 import { parseTarget, type BrokerTarget } from '../broker/target';
+import { SETTING_KEYS } from '../core/rules/settings/settings';
 
 export const SEND_SETTING_KEYS = {
   brokerUrl: 'babelqueue.broker.url',
   timeoutMs: 'babelqueue.broker.timeoutMs',
-  redisLayout: 'babelqueue.redis.layout',
+  // The language server reads it too (encoding-divergence's Laravel retry findings): one key.
+  redisLayout: SETTING_KEYS.redisLayout,
   redisPrefix: 'babelqueue.redis.prefix',
   encoder: 'babelqueue.preview.sdk',
   freshIds: 'babelqueue.send.freshIds',

@@ -174,13 +174,14 @@ function projectConfigSchema(definitions: readonly CodeDefinition[]): string {
       registry: { type: 'string', minLength: 1, description: 'The registry.json, relative to this file.' },
       validator: { enum: ['draft-07', 'bqschema'], description: 'Whose verdict payload-schema errors follow.' },
       compatBase: { type: 'string', description: 'The git revision an edited schema file is compared with (breaking-change in the editor); "" compares with none. Default: HEAD.' },
+      redisLayout: { enum: ['babelqueue', 'laravel'], description: 'Whose Redis queues the messages travel on (the editor\'s babelqueue.redis.layout). "laravel": encoding-divergence reports the numbers and empty lists a Laravel retry (its cjson re-encoding) changes. Default: babelqueue.' },
       ignore: { ...globs, description: 'Globs, relative to this file, of fixtures that directory walks leave out; a glob that names a folder leaves out everything below it, as in .gitignore (a file named on the command line is still linted).' },
       overrides: {
         type: 'array',
         items: {
           type: 'object',
           required: ['files'],
-          properties: { files: { ...globs, description: 'Globs relative to this file.' }, severity, moneyKeyPatterns: { type: 'array', items: { type: 'string', minLength: 1 } }, validator: { enum: ['draft-07', 'bqschema'] } },
+          properties: { files: { ...globs, description: 'Globs relative to this file.' }, severity, moneyKeyPatterns: { type: 'array', items: { type: 'string', minLength: 1 } }, validator: { enum: ['draft-07', 'bqschema'] }, redisLayout: { enum: ['babelqueue', 'laravel'] } },
           additionalProperties: false,
         },
       },

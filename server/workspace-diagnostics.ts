@@ -685,7 +685,7 @@ export class WorkspaceFixtures {
 
 /** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */
 function settingsKey(settings: Settings): string {
-  return [settings.validationEnabled, [...settings.severityOverrides].join(','), settings.moneyKeyPatterns.join(','), settings.registryPath ?? '', settings.registryValidator].join(';');
+  return [settings.validationEnabled, [...settings.severityOverrides].join(','), settings.moneyKeyPatterns.join(','), settings.registryPath ?? '', settings.registryValidator, settings.redisLayout].join(';');
 }
 
 /** True for the path of a fixture (what the index tracks). */

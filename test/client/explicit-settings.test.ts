@@ -25,9 +25,10 @@ test('the section the server gets, asked for or pushed on a change, carries its 
     'broker.url': 'amqp://guest:s3cret@127.0.0.1:5672',
     'broker.timeoutMs': 5000,
     'redis.prefix': 'app_',
+    'redis.layout': 'laravel',
     'preview.sdk': 'go',
   };
   const section = explicitSettings((key) => (key in values ? { globalValue: values[key] } : undefined));
-  assert.deepEqual(section, { validation: { enable: false }, diagnostics: { severity: { 'urn-alias': 'off' }, scope: 'openFiles' }, compat: { base: '' } });
+  assert.deepEqual(section, { validation: { enable: false }, diagnostics: { severity: { 'urn-alias': 'off' }, scope: 'openFiles' }, compat: { base: '' }, redis: { layout: 'laravel' } });
   assert.ok(!JSON.stringify(section).includes('s3cret'));
 });

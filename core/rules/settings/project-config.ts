@@ -10,7 +10,7 @@ import { createScanner, parseTree, printParseErrorCode, type Node as JsoncNode, 
 import { closestWord } from '../../model/edit-distance';
 import type { Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
-import { COMPAT_BASE_SHAPE, isPayloadVerdict, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
+import { COMPAT_BASE_SHAPE, isPayloadVerdict, isRedisLayout, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, REDIS_LAYOUT_SHAPE, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
 import { digitGroups } from '../../model/count-words';
 
 export const PROJECT_CONFIG_FILE = 'babelq.json';
@@ -40,8 +40,8 @@ export interface ProjectConfig {
   readonly problems: readonly ConfigProblem[];
 }
 
-const TOP_KEYS = ['$schema', 'root', 'severity', 'moneyKeyPatterns', 'registry', 'validator', 'compatBase', 'ignore', 'overrides'];
-const OVERRIDE_KEYS = ['files', 'severity', 'moneyKeyPatterns', 'validator'];
+const TOP_KEYS = ['$schema', 'root', 'severity', 'moneyKeyPatterns', 'registry', 'validator', 'compatBase', 'redisLayout', 'ignore', 'overrides'];
+const OVERRIDE_KEYS = ['files', 'severity', 'moneyKeyPatterns', 'validator', 'redisLayout'];
 
 /** Reads babelq.json's text; what cannot be used is left out and named in `problems`. */
 export function readProjectConfig(text: string): ProjectConfig {
@@ -121,7 +121,7 @@ function readOverride(entry: JsoncNode, problems: ConfigProblem[], globBudget: G
   return { files, layer };
 }
 
-/** severity, moneyKeyPatterns and validator: the settings' own checks, with the problem on the value. */
+/** severity, moneyKeyPatterns, validator and redisLayout: the settings' own checks, with the problem on the value. */
 function readSettingKey(key: string, value: JsoncNode, problems: ConfigProblem[]): SettingsLayer {
   const plain = plainValue(value);
   if (key === 'severity') {
@@ -141,6 +141,11 @@ function readSettingKey(key: string, value: JsoncNode, problems: ConfigProblem[]
     const patterns = readMoneyKeyPatterns(plain);
     if (patterns) return { moneyKeyPatterns: patterns };
     problems.push(at(value, `"moneyKeyPatterns" ${MONEY_SHAPE}`));
+    return {};
+  }
+  if (key === 'redisLayout') {
+    if (isRedisLayout(plain)) return { redisLayout: plain };
+    problems.push(at(value, `"redisLayout" ${REDIS_LAYOUT_SHAPE}`));
     return {};
   }
   if (isPayloadVerdict(plain)) return { registryValidator: plain };

@@ -9,6 +9,7 @@ import { isRecord } from '../../model/js-value';
 import { isCode, type Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../../registry/validators/verdicts';
+import type { RedisLayout } from '../../message/types';
 
 export const SETTING_KEYS = {
   validationEnable: 'babelqueue.validation.enable',
@@ -19,7 +20,10 @@ export const SETTING_KEYS = {
   registryValidator: 'babelqueue.registry.validator',
   diagnosticsScope: 'babelqueue.diagnostics.scope',
   compatBase: 'babelqueue.compat.base',
+  redisLayout: 'babelqueue.redis.layout',
 } as const;
+
+export const REDIS_LAYOUTS: readonly RedisLayout[] = ['babelqueue', 'laravel'];
 
 /** The git revision a schema file is compared with while it is edited (breaking-change). */
 export const DEFAULT_COMPAT_BASE = 'HEAD';
@@ -64,6 +68,12 @@ export interface Settings {
   readonly diagnosticsScope: DiagnosticsScope;
   /** The git revision an edited schema file is compared with; undefined: not compared. */
   readonly compatBase: string | undefined;
+  /**
+   * Whose Redis queues the fixtures' messages travel on. `laravel`: Laravel's reservation script
+   * re-encodes a message through Lua cjson, and a retry or release puts those bytes back on the
+   * queue (facts §4.1), so encoding-divergence reports the values that re-encoding changes.
+   */
+  readonly redisLayout: RedisLayout;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -74,6 +84,7 @@ export const DEFAULT_SETTINGS: Settings = {
   registryValidator: 'draft-07',
   diagnosticsScope: 'workspace',
   compatBase: DEFAULT_COMPAT_BASE,
+  redisLayout: 'babelqueue',
 };
 
 /** A problem found in the settings themselves (an unknown code, a bad severity). */
@@ -99,12 +110,13 @@ export interface SettingsLayer {
   readonly diagnosticsScope?: DiagnosticsScope;
   /** A git revision, or null: compare with none. */
   readonly compatBase?: string | null;
+  readonly redisLayout?: RedisLayout;
 }
 
 /** `layers` applied over `base` in order: a later layer wins per key, and per code for severities. */
 export function layerSettings(base: Settings, layers: readonly SettingsLayer[]): Settings {
   if (layers.length === 0) return base;
-  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope, compatBase } = base;
+  let { validationEnabled, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope, compatBase, redisLayout } = base;
   let severityOverrides = base.severityOverrides;
   for (const layer of layers) {
     if (layer.validationEnabled !== undefined) validationEnabled = layer.validationEnabled;
@@ -113,9 +125,10 @@ export function layerSettings(base: Settings, layers: readonly SettingsLayer[]):
     if (layer.registryValidator !== undefined) registryValidator = layer.registryValidator;
     if (layer.diagnosticsScope !== undefined) diagnosticsScope = layer.diagnosticsScope;
     if (layer.compatBase !== undefined) compatBase = layer.compatBase ?? undefined;
+    if (layer.redisLayout !== undefined) redisLayout = layer.redisLayout;
     if (layer.severityOverrides !== undefined && layer.severityOverrides.size > 0) severityOverrides = new Map([...severityOverrides, ...layer.severityOverrides]);
   }
-  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope, compatBase };
+  return { validationEnabled, severityOverrides, moneyKeyPatterns, registryPath, registryValidator, diagnosticsScope, compatBase, redisLayout };
 }
 
 /**
@@ -183,7 +196,17 @@ export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problem
   if (base !== undefined) layer.compatBase = base;
   else if (compat !== undefined && compat !== null) problems.push({ setting: SETTING_KEYS.compatBase, message: COMPAT_BASE_SHAPE });
 
+  const layout = read(SETTING_KEYS.redisLayout);
+  if (isRedisLayout(layout)) layer.redisLayout = layout;
+  else if (layout !== undefined && layout !== null) problems.push({ setting: SETTING_KEYS.redisLayout, message: REDIS_LAYOUT_SHAPE });
+
   return { layer, problems };
+}
+
+export const REDIS_LAYOUT_SHAPE = `must be one of ${REDIS_LAYOUTS.map((layout) => `"${layout}"`).join(', ')}`;
+
+export function isRedisLayout(value: unknown): value is RedisLayout {
+  return typeof value === 'string' && (REDIS_LAYOUTS as readonly string[]).includes(value);
 }
 
 export const COMPAT_BASE_SHAPE = 'must be a git revision such as "HEAD" or "origin/main", or "" to compare with none';

@@ -34,6 +34,22 @@ test('the documented babelq.json reads without a problem and passes the contribu
   }
 });
 
+test('redisLayout: laravel or babelqueue, at the top and in an override; anything else a problem on its value, refused by the schema too', () => {
+  const validate = schema('babelq.schema.json');
+  const text = '{ "redisLayout": "laravel", "overrides": [{ "files": ["legacy/**"], "redisLayout": "babelqueue" }] }';
+  const config = readProjectConfig(text);
+  assert.deepEqual(config.problems, []);
+  assert.equal(config.layer.redisLayout, 'laravel');
+  assert.equal(config.overrides[0].layer.redisLayout, 'babelqueue');
+  assert.equal(validate(parse(text)), true, JSON.stringify(validate.errors));
+  const bad = '{ "redisLayout": "bull" }';
+  const problems = readProjectConfig(bad).problems;
+  assert.equal(problems.length, 1);
+  assert.match(problems[0].message, /"redisLayout" must be one of "babelqueue", "laravel"/);
+  assert.equal(bad.slice(problems[0].offset, problems[0].end), '"bull"');
+  assert.equal(validate(parse(bad)), false);
+});
+
 test('a key given twice is a problem, and the last one applies as in JSON.parse', () => {
   const config = readProjectConfig('{ "severity": { "unknown-urn": "off" }, "severity": { "unknown-urn": "hint" } }');
   assert.match(config.problems[0].message, /set twice/);
