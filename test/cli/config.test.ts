@@ -113,6 +113,31 @@ describe('bad configs are exit 2 with the reason', () => {
     assert.match(bad.stderr, /babelqueue\.registry\.validator: must be one of "draft-07", "bqschema"/);
   });
 
+  test('the Redis layout: laravel through --config or babelq.json adds what a Laravel retry changes; the default adds nothing', () => {
+    writeTree(root, {
+      'retry/order.babel.json': envelope({ data: '{ "order_id": 1042, "ref": 123456789012345, "tags": [] }' }),
+      'retry-project/babelq.json': JSON.stringify({ redisLayout: 'laravel' }),
+      'retry-project/order.babel.json': envelope({ data: '{ "order_id": 1042, "ref": 123456789012345, "tags": [] }' }),
+    });
+    const retries = (args: string[], file: string) =>
+      lintJson([...args, file], root)
+        .reports[0].diagnostics.filter((d) => d.code === 'encoding-divergence' && /Laravel retry/.test(d.message))
+        .map((d) => [d.severity, d.message.slice(0, d.message.indexOf(':'))]);
+    const expected = [
+      ['warning', '123456789012345'],
+      ['warning', '[]'],
+    ];
+    assert.deepEqual(retries([], 'retry/order.babel.json'), []);
+    assert.deepEqual(retries(['--config', config('laravel.json', { 'babelqueue.redis.layout': 'laravel' })], 'retry/order.babel.json'), expected);
+    assert.deepEqual(retries(['--config', config('laravel-nested.json', { redis: { layout: 'laravel' } })], 'retry/order.babel.json'), expected);
+    assert.deepEqual(retries([], 'retry-project/order.babel.json'), expected);
+    // --config is applied over babelq.json, as the editor's settings are.
+    assert.deepEqual(retries(['--config', config('default-layout.json', { 'babelqueue.redis.layout': 'babelqueue' })], 'retry-project/order.babel.json'), []);
+    const bad = babelq(['lint', '--config', config('bad-layout.json', { 'babelqueue.redis.layout': 'bull' }), 'retry/order.babel.json'], root);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /babelqueue\.redis\.layout: must be one of "babelqueue", "laravel"/);
+  });
+
   test('invalid JSON, with line and column', () => {
     writeTree(root, { 'broken.json': '{\n  "babelqueue.validation.enable" true\n}\n' });
     const result = babelq(['lint', '--config', 'broken.json', 'forbidden.babel.json'], root);

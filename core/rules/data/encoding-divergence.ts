@@ -1,5 +1,6 @@
 /** encoding-divergence: values the six SDK encoders would not write as the same bytes. */
 import { divergencesOutsideData, findDivergences, numberValueDivergence, stringValueDivergence, type Divergence } from '../../encode/divergence';
+import { laravelRetryDivergences, laravelRetryNumber, withLaravelRetry } from '../../encode/laravel-retry';
 import { getValue } from '../../model/tree';
 import { literalSpanOf } from '../../parse/string-literal-span';
 import type { RuleContext } from '../context';
@@ -18,8 +19,8 @@ export const rule = defineRule({
       summary: 'The six SDK encoders would not write the same bytes for this value.',
       docs: {
         fires:
-          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes; on a string value, the finding sits on the first character they write differently (the others are counted in the message). Lossy differences the author can avoid (precision: an SDK writing another number, or a float no double holds such as `9007199254740993.0`, which every SDK reads as a double and so as another number; `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). The values of the keys only PHP, Python and Node keep (`meta.ext`, an extra `meta`, top-level or `dead_letter` key) are compared between those three, which the contract asks to keep them unchanged. The strings of the core fields every SDK writes back (`trace_id`, `meta.id`, `meta.queue`, `meta.lang`, `dead_letter`\'s) are compared as data\'s are: a lone surrogate there is a warning too (the PHP consumer cannot decode the message). Pure key-order differences are shown in the byte preview only, never as a diagnostic.',
-        instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`, at most 64 levels of nesting.',
+          'The six SDK encoders would not write the same bytes for this value, and the difference can change what a consumer reads: `10.0` (Python and Java write `10.0`, the others `10`), `-0.0`, exponent forms (`1e21`, `1e-5`), a non-BMP character, U+2028/U+2029 or NBSP (.NET escapes them), integer-like keys (Node moves them first), empty `data` (PHP writes `[]`), an envelope nested deeper than an SDK reads or relays (.NET beyond 64 levels, PHP beyond 511, Python crashes beyond 990, Java beyond 3,000, Node cannot relay beyond 4,000, Go stops beyond 10,000: one warning, on the first value past the shallowest limit, naming them all). The message names which SDKs differ and what each writes; on a string value, the finding sits on the first character they write differently (the others are counted in the message). Lossy differences the author can avoid (precision: an SDK writing another number, or a float no double holds such as `9007199254740993.0`, which every SDK reads as a double and so as another number; `-0` becoming `0`, an unknown top-level or `dead_letter` key the typed SDKs drop on relay, keys `"0"`, `"1"`, …) are **warnings**. An SDK\'s own departure from the contract, which a fixture written as the contract advises cannot avoid, is **information**: the typed SDKs dropping `meta.ext` and other extra `meta` keys on relay (the contract lets producers add them and says a relay keeps them; on an extra `meta` key this finding carries the `extension-key` hint), and PHP writing an empty `data` or an empty object as `[]` (a warning where PHP is the fixture\'s own encoder, `meta.lang`; for an empty `data`, `consumer-rejects` says so instead, up to its 256 KiB). The values of the keys only PHP, Python and Node keep (`meta.ext`, an extra `meta`, top-level or `dead_letter` key) are compared between those three, which the contract asks to keep them unchanged. The strings of the core fields every SDK writes back (`trace_id`, `meta.id`, `meta.queue`, `meta.lang`, `dead_letter`\'s) are compared as data\'s are: a lone surrogate there is a warning too (the PHP consumer cannot decode the message). With the `laravel` Redis layout (`babelqueue.redis.layout`, or `redisLayout` in babelq.json), what a Laravel retry changes is a **warning** too: Laravel\'s reservation script (and Python\'s `laravel=1` mode) re-encodes the message through Lua cjson, and a release or retry puts those bytes back on the queue, so a number with more than 14 significant digits becomes its `%.14g` text (`123456789012345` becomes `1.2345678901234e+14`, `0.30000000000000004` becomes `0.3`; on a number with another finding of this code, one finding says both), and an empty list `[]` anywhere in the envelope but `data` itself becomes `{}`, an object. Pure key-order differences, and cjson\'s key order and `\\/`, are shown in the byte preview only, never as a diagnostic.',
+        instead: 'Values in the fleet\'s byte-identical subset: integers within ±(2^53−1), floats that are not integral, BMP text without line separators, non-integer keys, a non-empty `data`, at most 64 levels of nesting; where Laravel may retry the message, at most 14 significant digits (or a string) and no empty lists.',
         example: { fires: '"weight": 10.0', clean: '"weight": 10' },
       },
     },
@@ -40,7 +41,10 @@ export const rule = defineRule({
     for (const diagnostic of previous) if (!edit.wasAt(diagnostic)) keep(edit.moved(diagnostic));
     const divergence =
       edit.kind === 'number' ? numberValueDivergence(context.doc.text, edit.offset, edit.end, edit.isIntegerLiteral) : stringValueDivergence(edit.value, edit.offset, edit.end);
-    if (divergence && !carriedByConsumerRejects(context, divergence)) report(context, divergence);
+    const found = divergence && !carriedByConsumerRejects(context, divergence) ? [divergence] : [];
+    // A string holds nothing a Laravel retry changes; a number is its own finding.
+    const retry = laravelRetries(context) && edit.kind === 'number' ? laravelRetryNumber(context.doc.text, edit.offset, edit.end, edit.isIntegerLiteral) : undefined;
+    for (const each of withLaravelRetry(found, retry ? [retry] : [])) report(context, each);
   },
 });
 
@@ -52,10 +56,13 @@ function checkOutsideData(context: RuleContext<'encoding-divergence'>, previous:
   if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
   const { found, data } = divergencesOutsideData(context.doc);
   const inData = data ? previous.map(edit.moved).filter((diagnostic) => diagnostic.offset >= data.offset && diagnostic.offset < data.end) : [];
+  const own = found.filter((divergence) => !carriedByConsumerRejects(context, divergence)).map((divergence) => asOwnEncoders(context, divergence));
+  // The Laravel retry's findings outside data too: the columns outside data, not data's megabytes.
+  const all = laravelRetries(context) ? withLaravelRetry(own, laravelRetryDivergences(context.doc, data)) : own;
   let next = 0;
-  for (const divergence of found) {
+  for (const divergence of all) {
     while (next < inData.length && inData[next].offset < divergence.offset) keep(inData[next++]);
-    if (!carriedByConsumerRejects(context, divergence)) report(context, asOwnEncoders(context, divergence));
+    report(context, divergence);
   }
   while (next < inData.length) keep(inData[next++]);
 }
@@ -63,7 +70,15 @@ function checkOutsideData(context: RuleContext<'encoding-divergence'>, previous:
 /** Where the SDK encoders disagree in a way a consumer can notice (never key order alone). */
 function check(context: RuleContext<'encoding-divergence'>): void {
   if (!context.envelope.root || context.doc.syntaxProblems.length > 0) return;
-  for (const divergence of findDivergences(context.doc)) if (!carriedByConsumerRejects(context, divergence)) report(context, asOwnEncoders(context, divergence));
+  const own = findDivergences(context.doc)
+    .filter((divergence) => !carriedByConsumerRejects(context, divergence))
+    .map((divergence) => asOwnEncoders(context, divergence));
+  for (const divergence of laravelRetries(context) ? withLaravelRetry(own, laravelRetryDivergences(context.doc)) : own) report(context, divergence);
+}
+
+/** With the laravel Redis layout a retry re-encodes the message through cjson (facts §4.1), whose changes are reported too. */
+function laravelRetries(context: RuleContext<'encoding-divergence'>): boolean {
+  return context.settings.redisLayout === 'laravel';
 }
 
 /**
