@@ -22,7 +22,7 @@ import { reparse } from '../../core/parse/incremental';
 import { parseJson, parseText } from '../../core/parse/parser';
 import { toJsValue } from '../../core/model/js-value';
 import type { RegistryState } from '../../core/registry/types';
-import { DEFAULT_SETTINGS } from '../../core/rules/settings/settings';
+import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../../core/rules/settings/settings';
 import type { ContainerNode, ParsedDocument, PropertyNode, ValueNode } from '../../core/model/tree';
 import { loadRegistry } from '../../workspace/registry-loader';
 import { findDivergences } from '../../core/encode/divergence';
@@ -179,12 +179,15 @@ function registryStates(): RegistryState[] {
   return registries;
 }
 
+/** The default settings, and the laravel Redis layout, under which encoding-divergence also reports what a Laravel retry changes. */
+const SETTINGS: readonly Settings[] = [DEFAULT_SETTINGS, normalizeSettings({ redis: { layout: 'laravel' } }).settings];
+
 function checkAnalysis(text: string, label: string): void {
   const doc = parseJson(text);
   const copy = treeOnly(doc);
-  for (const registry of registryStates()) {
-    const fast = JSON.stringify(analyze(doc, DEFAULT_SETTINGS, registry));
-    const slow = JSON.stringify(analyze(copy, DEFAULT_SETTINGS, registry));
+  for (const registry of registryStates()) for (const settings of SETTINGS) {
+    const fast = JSON.stringify(analyze(doc, settings, registry));
+    const slow = JSON.stringify(analyze(copy, settings, registry));
     if (fast !== slow) throw new Error(`Analysis through the columns differs from the tree walk on ${label} ${JSON.stringify(text.slice(0, 300))}\n  columns: ${fast.slice(0, 600)}\n  tree:    ${slow.slice(0, 600)}`);
   }
   const root = doc.root;
@@ -251,17 +254,17 @@ function checkReparse(previousText: string, text: string, label: string): boolea
   const expected = canonical(referenceParse(text));
   const actual = canonical(incremental);
   if (expected !== actual) throw new Error(`reparse differs from a fresh parse on ${label} ${JSON.stringify(text.slice(0, 300))}`);
-  for (const registry of registryStates()) {
-    const fresh = JSON.stringify(analyze(parseJson(text), DEFAULT_SETTINGS, registry));
+  for (const registry of registryStates()) for (const settings of SETTINGS) {
+    const fresh = JSON.stringify(analyze(parseJson(text), settings, registry));
     // The incremental analysis: the previous version analysed first, then this one reusing it.
     const again = reparse(parseText(previousText), text)!;
     // The edit record names the version it was made from (a string or a number edited).
-    const before = analyzeDocument(again.edit?.previous ?? parseText(previousText), DEFAULT_SETTINGS, registry);
-    const reused = JSON.stringify(analyzeDocument(again, DEFAULT_SETTINGS, registry, before).diagnostics);
+    const before = analyzeDocument(again.edit?.previous ?? parseText(previousText), settings, registry);
+    const reused = JSON.stringify(analyzeDocument(again, settings, registry, before).diagnostics);
     const findings = (list: readonly { code: string; message: string }[]) => list.map((d) => `${d.code} ${d.message}`).sort().join('\n');
     if (findings(JSON.parse(reused)) !== findings(before.diagnostics)) changedAnalyses++;
     if (reused !== fresh) throw new Error(`incremental analysis differs from a fresh one on ${label} ${JSON.stringify(text.slice(0, 300))}\n  incremental: ${reused.slice(0, 800)}\n  fresh:       ${fresh.slice(0, 800)}`);
-    if (JSON.stringify(analyze(incremental, DEFAULT_SETTINGS, registry)) !== fresh) throw new Error(`analysis after reparse differs on ${label}`);
+    if (JSON.stringify(analyze(incremental, settings, registry)) !== fresh) throw new Error(`analysis after reparse differs on ${label}`);
   }
   return true;
 }
