@@ -1,7 +1,8 @@
 /**
  * The byte preview as text: the body exactly as published with its byte count, each SDK
- * consumer's verdict on it, the broker target and projection, each SDK's bytes with the
- * differences marked and the consumers that reject them, and a hex view. The editor shows
+ * consumer's verdict on it, the broker target and projection (with the laravel layout, then the
+ * bytes a Laravel retry leaves on the queue), each SDK's bytes with the differences marked and
+ * the consumers that reject them, and a hex view. The editor shows
  * it beside the envelope and `babelq preview --sdk all` prints it.
  */
 import { SDK_NAMES, type SdkName } from '../encode';
@@ -13,6 +14,7 @@ import { whyDifferent } from './difference';
 import { buildMessage, sdkFallbackText, type BuildMemo, type EncoderChoice, type MessageOptions } from './build';
 import type { OutgoingMessage } from './types';
 import { digitGroups } from '../model/count-words';
+import { retryNote, retrySectionLines } from './retry-preview';
 
 /** How many bytes of the body the hex view shows before it stops. */
 export const HEX_LIMIT = 4096;
@@ -81,6 +83,15 @@ function fullPreview(doc: ParsedDocument, options: PreviewOptions): { readonly o
   lines.push(`  properties: content_type=${p.contentType} content_encoding=${p.contentEncoding} delivery_mode=${p.deliveryMode} app_id=${p.appId}`);
   lines.push(`              type=${p.type} correlation_id=${p.correlationId} message_id=${p.messageId}`);
   lines.push(`  headers: x-schema-version=${p.headers['x-schema-version']} (int) x-source-lang=${p.headers['x-source-lang']} x-attempts=${p.headers['x-attempts']} (int)`);
+  if (message.redis.layout === 'laravel') {
+    // Laravel's reservation re-encodes the body (facts §4.1): what a retried message carries.
+    lines.push('');
+    if (message.byteLength > PER_SDK_LIMIT) {
+      lines.push('── After a Laravel retry (laravel layout) ──', `Left out: the body is ${message.byteLength} bytes, and its cjson re-encoding is shown for bodies up to ${PER_SDK_LIMIT} bytes.`);
+    } else {
+      lines.push(...retrySectionLines(message.text, textLines));
+    }
+  }
   lines.push('');
   lines.push('── Per SDK ──');
   if (message.byteLength > PER_SDK_LIMIT) {
@@ -129,6 +140,10 @@ export function previewOutput(doc: ParsedDocument, options: PreviewOutputOptions
     // The consumers that would reject exactly these bytes, so a preview warns before a send asks.
     ...verdictLines(rejecting(built.consumers)).map((line) => `consumer ${line}`),
   ];
+  if (options.redisLayout === 'laravel' && built.message.byteLength <= PER_SDK_LIMIT) {
+    const note = retryNote(built.message.text);
+    if (note) notes.push(`note: ${note}`);
+  }
   return { ok: true, text: options.hex ? `${hexDump(built.message.bytes)}\n` : built.message.text, notes };
 }
 
@@ -161,6 +176,15 @@ function bodyLines(message: OutgoingMessage): string[] {
   const tail = end.slice(codePointBoundary(end, 1));
   const left = message.textLength - head.length - tail.length;
   return [head, `… ${digitGroups(left)} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`, tail];
+}
+
+/** A text on one line, or a long one by its start and end, as `bodyLines` shows the body. */
+function textLines(text: string): string[] {
+  if (text.length <= BODY_SHOWN_LIMIT) return [text];
+  const head = text.slice(0, codePointBoundary(text, BODY_HEAD));
+  const tail = text.slice(codePointBoundary(text, text.length - BODY_TAIL));
+  const left = text.length - head.length - tail.length;
+  return [head, `… ${digitGroups(left)} more characters are not shown here …`, tail];
 }
 
 /** `at`, or one before it when it would split a surrogate pair. */
