@@ -125,7 +125,7 @@ describe('bad configs are exit 2 with the reason', () => {
         .map((d) => [d.severity, d.message.slice(0, d.message.indexOf(':'))]);
     const expected = [
       ['warning', '123456789012345'],
-      ['warning', '[]'],
+      ['information', '[]'],
     ];
     assert.deepEqual(retries([], 'retry/order.babel.json'), []);
     assert.deepEqual(retries(['--config', config('laravel.json', { 'babelqueue.redis.layout': 'laravel' })], 'retry/order.babel.json'), expected);
