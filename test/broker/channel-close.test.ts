@@ -13,10 +13,9 @@ import { describe, test } from 'node:test';
 import type { Channel } from 'amqplib';
 import { openBroker } from '../../broker';
 import type { RedriveMove } from '../../core/message/types';
-import { AMQP_URL, deadLettered, drainQueue, outgoing, putOnQueue, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
+import { AMQP_URL, amqpQueueWithDlq, deadLettered, drainQueue, outgoing, putOnQueue, redriveMove as move, uniqueQueue, useRealBrokers } from './helpers';
 
 const brokers = useRealBrokers();
-const { amqpQueues } = brokers;
 
 const drain = (queue: string) => drainQueue(brokers.channel, queue);
 
@@ -51,15 +50,7 @@ const badAckThenPublish = (original: Channel['publish']): Channel['publish'] =>
     return original.apply(this, args);
   };
 
-async function freshQueues(): Promise<{ queue: string; dlq: string }> {
-  const queue = uniqueQueue();
-  const dlq = `${queue}.dlq`;
-  for (const name of [queue, dlq]) {
-    amqpQueues.add(name);
-    await brokers.channel.assertQueue(name, { durable: true });
-  }
-  return { queue, dlq };
-}
+const freshQueues = () => amqpQueueWithDlq(brokers);
 
 async function failure(work: Promise<unknown>): Promise<Error & { kind?: string; code?: string; moved?: number }> {
   try {

@@ -218,6 +218,17 @@ export function useRealBrokers(): RealBrokers {
   return brokers;
 }
 
+/** A fresh RabbitMQ queue and its `<queue>.dlq`, both durable, deleted after the file's tests. */
+export async function amqpQueueWithDlq(brokers: RealBrokers): Promise<{ queue: string; dlq: string }> {
+  const queue = uniqueQueue();
+  const dlq = `${queue}.dlq`;
+  for (const name of [queue, dlq]) {
+    brokers.amqpQueues.add(name);
+    await brokers.channel.assertQueue(name, { durable: true });
+  }
+  return { queue, dlq };
+}
+
 /** A redrive of `body` (a dead letter's text) as the Node SDK would redrive it, for the broker's redrive. */
 export function redriveMove(body: string): RedriveMove {
   const redriven = redriveMessage(body, { sdk: 'node', redisLayout: 'babelqueue' });

@@ -10,13 +10,13 @@ import { describe, test } from 'node:test';
 import { isBrokerError, openBroker, RedriveInterrupted, type Broker } from '../../broker';
 import { redriveMessage } from '../../core/message/dead-letter';
 import type { RedriveMove } from '../../core/message/types';
-import { deadLettered, drainQueue, leakedIn, outgoing, putOnQueue, uniqueQueue, uniqueSecret, untilQueueHolds, useRealBrokers } from './helpers';
+import { amqpQueueWithDlq, deadLettered, drainQueue, leakedIn, outgoing, putOnQueue, uniqueQueue, uniqueSecret, untilQueueHolds, useRealBrokers } from './helpers';
 import { fakeAuth, isAmqpMethod, isBasicPublish, Proxy, respCommand, type Action } from './proxy';
 
 const TIMEOUT_MS = 500;
 
 const brokers = useRealBrokers();
-const { redis, redisKeys, amqpQueues } = brokers;
+const { redis, redisKeys } = brokers;
 
 /** Three dead letters of a fresh queue and their moves. */
 function deadLetters(queue: string): { bodies: string[]; moves: RedriveMove[] } {
@@ -85,15 +85,7 @@ describe('redis: faults in the middle of a redrive', () => {
 describe('rabbitmq: faults in the middle of a redrive', () => {
   const url = (port: number) => `amqp://guest:guest@127.0.0.1:${port}`;
 
-  async function queuesFor(): Promise<{ queue: string; dlq: string }> {
-    const queue = uniqueQueue();
-    const dlq = `${queue}.dlq`;
-    for (const name of [queue, dlq]) {
-      amqpQueues.add(name);
-      await brokers.channel.assertQueue(name, { durable: true });
-    }
-    return { queue, dlq };
-  }
+  const queuesFor = () => amqpQueueWithDlq(brokers);
 
   const bodiesIn = (queue: string) => drainQueue(brokers.channel, queue);
 
