@@ -38,6 +38,8 @@ export interface Problem {
   readonly code: string;
   readonly line: number;
   readonly column: number;
+  /** The file row it is listed under, as its text reads: its name, then its folder (`order-created.babel.jsonworker • fixtures`). */
+  readonly file: string;
 }
 
 export type TrustAnswer = 'Yes, I trust the authors' | "No, I don't trust the authors";
@@ -247,11 +249,16 @@ export class Workbench {
       if (options.all) await this.maximizePanel(false);
     }
     const problems: Problem[] = [];
+    let file = '';
     for (const text of texts) {
       const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
       const at = /^\[Ln (\d+), Col (\d+)\]$/.exec(lines[lines.length - 1] ?? '');
-      if (!at || lines.length < 4) continue; // a file row
-      problems.push({ message: lines[0], source: lines[lines.length - 3], code: lines[lines.length - 2], line: Number(at[1]), column: Number(at[2]) });
+      if (!at || lines.length < 4) {
+        // A file row: its name, its folder and its count (a related-information row has no count).
+        if (/^\d+$/.test(lines[lines.length - 1] ?? '')) file = lines.slice(0, -1).join(' ');
+        continue;
+      }
+      problems.push({ message: lines[0], source: lines[lines.length - 3], code: lines[lines.length - 2], line: Number(at[1]), column: Number(at[2]), file });
     }
     return problems;
   }
