@@ -141,7 +141,9 @@ function checkData(context: RuleContext<DataCode>): void {
       const flags = info[at];
       const kind = flags & Flag.KindMask;
       if (kind === Kind.Number) {
-        checkNumber(context, text, start[at], end[at], (flags & Flag.Integer) !== 0, flags & Flag.Keyed ? keys[at] : undefined, classes);
+        // A plain number makes a finding only through its key: a fraction under a money-like key, one digit under a boolean-like one.
+        if (flags & Flag.PlainNumber && (!(flags & Flag.Keyed) || (flags & Flag.Integer && end[at] - start[at] !== 1))) continue;
+        checkNumber(context, text, start[at], end[at], (flags & Flag.Integer) !== 0, flags & Flag.Keyed ? keys[at] : undefined, classes, (flags & Flag.PlainNumber) !== 0);
       } else if (kind === Kind.String && flags & Flag.Keyed && classes.of(keys[at]!) & (BOOLEAN | TIME)) {
         // Only strings under boolean- or time-like keys are read (and copied out of the text).
         checkString(context, start[at], end[at], stringValue(columns, text, at), keys[at]!, classes);
@@ -208,9 +210,18 @@ function mayOverflowDouble(text: string, offset: number, end: number, isIntegerL
   return false;
 }
 
-/** The number token `text[offset..end)` (its raw text is read only when a rule needs it). */
-function checkNumber(context: RuleContext<DataCode>, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
+/**
+ * The number token `text[offset..end)` (its raw text is read only when a rule needs it). A `plain`
+ * literal (`Flag.PlainNumber`: at most 15 significant digits, no exponent) is within ±(2^53−1) and
+ * the double range, so only its key is looked at: its text, long out of the cache on a large
+ * payload, is not read again to rule out an exponent.
+ */
+function checkNumber(context: RuleContext<DataCode>, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks, plain = false): void {
   const length = end - offset;
+  if (plain) {
+    checkNumberKey(context, text, offset, end, isIntegerLiteral, key, classes);
+    return;
+  }
   // The text is read only for a literal long enough to matter (a large payload's numbers are mostly short).
   const digits = length > SAFE_DIGITS ? length - (text.charCodeAt(offset) === 0x2d ? 1 : 0) : length;
   if (mayOverflowDouble(text, offset, end, isIntegerLiteral, digits) && !Number.isFinite(Number(text.slice(offset, end)))) {
@@ -230,7 +241,13 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
       context.report('unsafe-integer', { offset, end }, `${numberLiteral(raw)} is beyond ±(2^53−1): ${roundedByDoubles(raw, big)} Carry it as a string.`);
     }
   }
+  checkNumberKey(context, text, offset, end, isIntegerLiteral, key, classes);
+}
+
+/** float-currency and non-json-boolean: what the number's key makes of it. */
+function checkNumberKey(context: RuleContext<DataCode>, text: string, offset: number, end: number, isIntegerLiteral: boolean, key: string | undefined, classes: KeyMasks): void {
   if (key === undefined) return;
+  const length = end - offset;
   if (!isIntegerLiteral && classes.of(key) & MONEY) {
     const raw = text.slice(offset, end);
     if (Number.isFinite(Number(raw))) {
