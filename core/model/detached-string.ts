@@ -6,5 +6,24 @@
  * it is sliced again; only that copy (one character longer) stays behind the result.
  */
 export function detachedString(value: string): string {
-  return value.length < 13 ? value : (value + ' ').slice(0, -1);
+  if (value.length < 13) return value;
+  if (value.length > MAX_SHARED_COPY) return (value + ' ').slice(0, -1);
+  let copy = copies.get(value);
+  if (copy === undefined) {
+    if (copies.size >= MAX_SHARED_COPIES) copies.clear();
+    copy = (value + ' ').slice(0, -1);
+    copies.set(copy, copy);
+  }
+  return copy;
 }
+
+/**
+ * One copy per key, handed to every caller: the parser's shared keys and the rules' caches of key
+ * sequences then hold the very same string, so a cached sequence is matched against the next
+ * parse's keys by identity. Two copies of a key are equal only character by character, which for
+ * every long key of every object of a large payload cost about a millisecond of the analysis.
+ * Keys are short; a longer string is copied apart alone. Bounded: a miss only costs that compare.
+ */
+const copies = new Map<string, string>();
+const MAX_SHARED_COPY = 64;
+const MAX_SHARED_COPIES = 4096;
