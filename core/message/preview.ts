@@ -169,22 +169,27 @@ function sdkSection(doc: ParsedDocument, options: PreviewOptions, fresh: Fresh, 
  */
 function bodyLines(message: OutgoingMessage): string[] {
   if (message.textLength <= BODY_SHOWN_LIMIT) return [message.text];
-  const start = message.textHead(BODY_HEAD + 1);
-  const head = start.slice(0, codePointBoundary(start, BODY_HEAD));
-  // One unit more than the tail, so that a surrogate pair at its start is seen whole.
-  const end = message.textTail(BODY_TAIL + 1);
-  const tail = end.slice(codePointBoundary(end, 1));
-  const left = message.textLength - head.length - tail.length;
-  return [head, `… ${digitGroups(left)} more characters of the body are not shown here (\`babelq preview <file>\` prints the whole body) …`, tail];
+  return endsShown(message.textLength, (units) => message.textHead(units), (units) => message.textTail(units), 'characters of the body are not shown here (`babelq preview <file>` prints the whole body)');
 }
 
 /** A text on one line, or a long one by its start and end, as `bodyLines` shows the body. */
 function textLines(text: string): string[] {
   if (text.length <= BODY_SHOWN_LIMIT) return [text];
-  const head = text.slice(0, codePointBoundary(text, BODY_HEAD));
-  const tail = text.slice(codePointBoundary(text, text.length - BODY_TAIL));
-  const left = text.length - head.length - tail.length;
-  return [head, `… ${digitGroups(left)} more characters are not shown here …`, tail];
+  return endsShown(text.length, (units) => text.slice(0, units), (units) => text.slice(text.length - units), 'characters are not shown here');
+}
+
+/**
+ * A long text of `length` UTF-16 units by its first BODY_HEAD and last BODY_TAIL units, with a
+ * line between that counts the rest (`notShown` after the count); `head(n)` and `tail(n)` give its
+ * first and last `n` units, so a body held as bytes is not decoded whole.
+ */
+function endsShown(length: number, head: (units: number) => string, tail: (units: number) => string, notShown: string): string[] {
+  const start = head(BODY_HEAD + 1);
+  const first = start.slice(0, codePointBoundary(start, BODY_HEAD));
+  // One unit more than the tail, so that a surrogate pair at its start is seen whole.
+  const end = tail(BODY_TAIL + 1);
+  const last = end.slice(codePointBoundary(end, 1));
+  return [first, `… ${digitGroups(length - first.length - last.length)} more ${notShown} …`, last];
 }
 
 /** `at`, or one before it when it would split a surrogate pair. */
