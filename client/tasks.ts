@@ -52,7 +52,11 @@ function taskThatCannotRun(definition: LintTaskDefinition, reason: string): vsco
         void vscode.window.showErrorMessage(reason);
         closed.fire(1);
       },
-      close: () => undefined,
+      // VS Code closes the terminal once it has closed: nothing stays subscribed.
+      close: () => {
+        written.dispose();
+        closed.dispose();
+      },
     };
   });
   return new vscode.Task(definition, vscode.TaskScope.Workspace, 'lint', 'babelq', execution, []);
