@@ -6,7 +6,7 @@
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
  * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
  *
- * Fast: one pass of `charCodeAt` loops that writes the document into columns (`./columns.ts`:
+ * Fast: one pass over the text's code units (`./code-units.ts`) that writes the document into columns (`./columns.ts`:
  * typed arrays, no object per value); the node tree is built from them only where a reader
  * looks (`./document.ts`). Well-formed tokens take a fast path (a string value without escapes
  * is not copied at all, short keys are shared, a number is scanned by hand and marked when every
@@ -15,6 +15,7 @@
  */
 import type { ParsedDocument, SyntaxProblem } from '../model/tree';
 import { Char } from './chars';
+import { codeUnitsOf } from './code-units';
 import { Flag, Kind, plainStringFlags, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
@@ -80,7 +81,7 @@ export const CHARACTERS_PER_STEP = 256 * 1024;
  * Other parses may run between the steps; the result is the same as in one go.
  */
 export function* parseTextSteps(text: string, charactersPerStep = CHARACTERS_PER_STEP): Steps<ParsedText> {
-  const parser = new Parser(text);
+  const parser = new Parser(text, MAX_PROBLEMS, true);
   while (!parser.scan(parser.position + charactersPerStep)) yield;
   return parser.finish();
 }
@@ -126,10 +127,16 @@ class Parser {
     return this.pos;
   }
 
+  /** The text's code units, which the scan reads (`./code-units.ts`); the careful paths read the text. */
+  private readonly codes: Uint16Array;
+
+  /** `inSteps`: scanned in steps between which other parses run (`parseTextSteps`), so with code units of its own. */
   constructor(
     private readonly text: string,
     private readonly maxProblems = MAX_PROBLEMS,
+    inSteps = false,
   ) {
+    this.codes = codeUnitsOf(text, inSteps);
     // About one slot per 16 characters of pretty-printed JSON; grown when the text is denser.
     const storage = takeColumnStorage(Math.max(16, Math.min(text.length >> 4, 1 << 20)));
     this.capacity = storage.capacity;
@@ -146,7 +153,7 @@ class Parser {
    * once the text is read to its end (or to what ends it), false when stopped at `limit` before.
    */
   scan(limit: number): boolean {
-    const { text } = this;
+    const { text, codes } = this;
     // The stack in locals too; only opening a container grows it, and it reloads them.
     let { containers, states, commas } = this;
     const length = text.length;
@@ -167,9 +174,7 @@ class Parser {
     let colons = this.colon;
     let keys = this.keys;
     while (true) {
-      // No read past the end here, where every file's last whitespace run stops: V8 compiles
-      // `charCodeAt` as a read within bounds until one is not, then throws that compiled code away.
-      // (Reads past the end elsewhere come from files cut short, which are rare.)
+      // A whitespace run stops at the 0 after the text at the latest (./code-units.ts).
       if (pos >= limit) {
         if (pos >= length) break;
         this.pos = pos;
@@ -181,13 +186,13 @@ class Parser {
         }
         return false;
       }
-      let code = text.charCodeAt(pos);
-      while ((code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) && ++pos < length) code = text.charCodeAt(pos);
+      let code = codes[pos];
+      while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = codes[++pos];
       if (code === Char.Slash) {
         this.pos = pos;
         this.skipTrivia();
         pos = this.pos;
-        code = text.charCodeAt(pos);
+        code = codes[pos];
       }
       if (pos >= length) break;
       // The columns' arrays are held in locals for the hot path and read again wherever a call may
@@ -226,8 +231,8 @@ class Parser {
               states[depth] = State.Key;
               commas[depth] = pos;
               // Fast path: `, "key"` goes straight on to the key.
-              code = text.charCodeAt(++pos);
-              while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+              code = codes[++pos];
+              while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = codes[++pos];
               if (code !== Char.Quote) continue;
               state = State.Key;
             } else if (code === Char.CloseBrace) {
@@ -297,15 +302,15 @@ class Parser {
             keys[slot] = key;
             commas[depth] = -1;
             // Fast path: `"key": value` goes straight on to the value.
-            code = text.charCodeAt(pos);
-            while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+            code = codes[pos];
+            while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = codes[++pos];
             if (code !== Char.Colon) {
               states[depth] = State.Colon;
               continue;
             }
             colons[slot] = pos;
-            code = text.charCodeAt(++pos);
-            while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+            code = codes[++pos];
+            while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = codes[++pos];
             if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.Slash || pos >= length) {
               states[depth] = State.Value;
               continue;
@@ -341,8 +346,8 @@ class Parser {
               states[depth] = State.Value;
               commas[depth] = pos;
               // Fast path: `, value` goes straight on to the value.
-              code = text.charCodeAt(++pos);
-              while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = text.charCodeAt(++pos);
+              code = codes[++pos];
+              while (code === Char.Space || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Tab) code = codes[++pos];
               if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.Slash || pos >= length) continue;
             } else if (code === Char.CloseBracket) {
               pos = this.close(pos);
@@ -404,7 +409,7 @@ class Parser {
         continue;
       }
       if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus) {
-        const end = cleanNumberEnd(text, pos);
+        const end = cleanNumberEnd(codes, pos);
         if (end > 0) {
           const integer = (end & INTEGER_BIT) !== 0;
           const tokenEnd = end & ~INTEGER_BIT;
@@ -433,17 +438,17 @@ class Parser {
         if (open >= this.depth) this.depth = open + 1;
         pos++;
         continue;
-      } else if (code === 0x74 /* t */ && text.startsWith('true', pos) && !isWordPart(text.charCodeAt(pos + 4))) {
+      } else if (code === 0x74 /* t */ && text.startsWith('true', pos) && !isWordPart(codes[pos + 4])) {
         info[slot] |= Kind.Boolean | Flag.True;
         pos += 4;
         ends[slot] = pos;
         continue;
-      } else if (code === 0x66 /* f */ && text.startsWith('false', pos) && !isWordPart(text.charCodeAt(pos + 5))) {
+      } else if (code === 0x66 /* f */ && text.startsWith('false', pos) && !isWordPart(codes[pos + 5])) {
         info[slot] |= Kind.Boolean;
         pos += 5;
         ends[slot] = pos;
         continue;
-      } else if (code === 0x6e /* n */ && text.startsWith('null', pos) && !isWordPart(text.charCodeAt(pos + 4))) {
+      } else if (code === 0x6e /* n */ && text.startsWith('null', pos) && !isWordPart(codes[pos + 4])) {
         info[slot] |= Kind.Null;
         pos += 4;
         ends[slot] = pos;
@@ -800,14 +805,14 @@ class Parser {
    * which every SDK writes as is. Anything else is decoded once and kept (`Flag.Decoded`).
    */
   private readStringValue(start: number, slot: number): number {
-    const { text } = this;
+    const { text, codes } = this;
     let pos = start + 1;
-    let code = text.charCodeAt(pos);
+    let code = codes[pos];
     // Every code + 1 ORed: the result stays below 0x80 exactly when all are below 0x7F (DEL is not plain).
     let seen = 0;
     while (code !== Char.Quote && code !== Char.Backslash && code >= Char.Space) {
       seen |= code + 1;
-      code = text.charCodeAt(++pos);
+      code = codes[++pos];
     }
     if (code === Char.Quote) {
       this.pos = pos + 1;
@@ -819,13 +824,13 @@ class Parser {
 
   /** `readString` for a key in double quotes: short keys are shared (see `shared`). */
   private readKeyString(start: number): string {
-    const { text } = this;
+    const { text, codes } = this;
     let pos = start + 1;
-    let code = text.charCodeAt(pos);
+    let code = codes[pos];
     let hash = 0;
     while (code !== Char.Quote && code !== Char.Backslash && code >= Char.Space) {
       hash = (Math.imul(hash, 31) + code) | 0;
-      code = text.charCodeAt(++pos);
+      code = codes[++pos];
     }
     if (code !== Char.Quote) return this.readEscapedString(start, pos, Char.Quote);
     this.pos = pos + 1;
@@ -893,35 +898,35 @@ const INTEGER_BIT = 1 << 30;
  * `INTEGER_BIT` set when it has neither fraction nor exponent); -1 when the token is anything
  * else, which `readNumber` then words as a problem.
  */
-function cleanNumberEnd(text: string, start: number): number {
+function cleanNumberEnd(codes: Uint16Array, start: number): number {
   let pos = start;
-  let code = text.charCodeAt(pos);
-  if (code === Char.Minus) code = text.charCodeAt(++pos);
+  let code = codes[pos];
+  if (code === Char.Minus) code = codes[++pos];
   if (code === Char.Digit0) {
-    code = text.charCodeAt(++pos);
+    code = codes[++pos];
   } else if (code > Char.Digit0 && code <= Char.Digit9) {
-    do code = text.charCodeAt(++pos);
+    do code = codes[++pos];
     while (code >= Char.Digit0 && code <= Char.Digit9);
   } else {
     return -1;
   }
   let integer = INTEGER_BIT;
   if (code === Char.Dot) {
-    const next = text.charCodeAt(pos + 1);
+    const next = codes[pos + 1];
     if (!(next >= Char.Digit0 && next <= Char.Digit9)) return -1;
     pos++;
-    do code = text.charCodeAt(++pos);
+    do code = codes[++pos];
     while (code >= Char.Digit0 && code <= Char.Digit9);
     integer = 0;
   }
   if (code === 0x65 || code === 0x45) {
     let digit = pos + 1;
-    const sign = text.charCodeAt(digit);
+    const sign = codes[digit];
     if (sign === Char.Plus || sign === Char.Minus) digit++;
-    const first = text.charCodeAt(digit);
+    const first = codes[digit];
     if (!(first >= Char.Digit0 && first <= Char.Digit9)) return -1;
     pos = digit;
-    do code = text.charCodeAt(++pos);
+    do code = codes[++pos];
     while (code >= Char.Digit0 && code <= Char.Digit9);
     integer = 0;
   }
