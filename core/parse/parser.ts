@@ -834,7 +834,7 @@ class Parser {
     }
     if (code !== Char.Quote) return this.readEscapedString(start, pos, Char.Quote);
     this.pos = pos + 1;
-    return pos - start <= MAX_SHARED_LENGTH ? shared(text, start + 1, pos, hash) : text.slice(start + 1, pos);
+    return pos - start <= MAX_SHARED_LENGTH ? shared(text, codes, start + 1, pos, hash) : text.slice(start + 1, pos);
   }
 
   /** The careful path of `readString` from `pos` on (escapes, control characters, the end of the text). */
@@ -955,10 +955,10 @@ const filledIn = new Int32Array(SHARED_SLOTS);
 let filledCount = 0;
 let parseNumber = 1;
 
-function shared(text: string, start: number, end: number, hash: number): string {
+function shared(text: string, codes: Uint16Array, start: number, end: number, hash: number): string {
   const slot = (hash ^ (hash >>> 12)) & (SHARED_SLOTS - 1);
   const known = sharedStrings[slot];
-  if (known !== undefined && known.length === end - start && text.startsWith(known, start)) return known;
+  if (known !== undefined && known.length === end - start && sameCodes(known, codes, start)) return known;
   const fresh = text.slice(start, end);
   sharedStrings[slot] = fresh;
   if (filledIn[slot] !== parseNumber) {
@@ -966,6 +966,11 @@ function shared(text: string, start: number, end: number, hash: number): string 
     filledSlots[filledCount++] = slot;
   }
   return fresh;
+}
+
+function sameCodes(known: string, codes: Uint16Array, start: number): boolean {
+  for (let i = 0; i < known.length; i++) if (known.charCodeAt(i) !== codes[start + i]) return false;
+  return true;
 }
 
 /** The keys this parse left in the table, copied apart from its text, so the table does not keep the document alive. */
