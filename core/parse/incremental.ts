@@ -7,7 +7,7 @@
  * scratch.
  */
 import { Char } from './chars';
-import { Flag, Kind, plainStringFlags, type Columns } from './columns';
+import { Flag, Kind, plainStringFlags, unplainNumber, type Columns } from './columns';
 import { readPlainNumber } from '../contract/written-as-is';
 import { ParsedText } from './document';
 
@@ -184,6 +184,8 @@ function movedColumns(columns: Columns, info: Uint16Array, values: Float64Array,
     keys: columns.keys,
     decoded: columns.decoded,
     depth: columns.depth,
+    // Only the edited slot's flags changed.
+    unplainNumbers: columns.unplainNumbers - unplainNumber(columns.info[slot]) + unplainNumber(info[slot]),
   };
 }
 

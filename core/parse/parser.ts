@@ -16,7 +16,7 @@
 import type { ParsedDocument, SyntaxProblem } from '../model/tree';
 import { Char } from './chars';
 import { codeUnitsOf } from './code-units';
-import { Flag, Kind, plainStringFlags, type Columns } from './columns';
+import { Flag, Kind, plainStringFlags, unplainNumber, type Columns } from './columns';
 import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
 import { readPlainNumber } from '../contract/written-as-is';
@@ -95,6 +95,8 @@ class Parser {
   private unlistedOther = false;
   /** The deepest nesting of containers seen. */
   private depth = 0;
+  /** Number slots without `Flag.PlainNumber` so far (`Columns.unplainNumbers`). */
+  private unplainNumbers = 0;
 
   // The columns (see ./columns.ts), grown by doubling.
   private count = 0;
@@ -418,6 +420,7 @@ class Parser {
           const plain = readPlainNumber(text, pos, tokenEnd, integer, this.values, slot) ? Flag.PlainNumber : 0;
           const negative = code === Char.Minus ? Flag.Negative : 0;
           info[slot] |= (integer ? Kind.Number | Flag.Integer : Kind.Number) | plain | negative;
+          if (plain === 0) this.unplainNumbers++;
           pos = tokenEnd;
           ends[slot] = pos;
           continue;
@@ -506,6 +509,7 @@ class Parser {
       keys: this.keys,
       decoded: this.decoded,
       depth: this.depth,
+      unplainNumbers: this.unplainNumbers,
     };
     detachSharedKeys();
     // The problem that ends a cut list says what the problems left out are, so a decoder that reads
@@ -737,6 +741,8 @@ class Parser {
 
   /** Completes a scalar slot that ends at `this.pos`. */
   private scalar(slot: number, info: number): void {
+    // A number here is no clean literal (or NaN, Infinity), so never a plain one.
+    this.unplainNumbers += unplainNumber(info);
     this.info[slot] |= info;
     this.end[slot] = this.pos;
   }

@@ -95,6 +95,9 @@ function mayHoldBigInteger(data: ValueNode, edit?: ColumnsEdit): boolean {
 }
 
 function anyLongIntegerLiteral(columns: Columns, slot: number): boolean {
+  // A plain integer literal has at most 15 digits, within ±(2^53−1); the longest (16 characters,
+  // with a minus) may be read here as long, but its verdicts are ajv's all the same.
+  if (columns.unplainNumbers === 0) return false;
   for (let at = slot, last = columns.next[slot]; at < last; at++) if (isLongIntegerLiteral(columns, at)) return true;
   return false;
 }

@@ -47,6 +47,8 @@ export function holdsHugeNumber(columns: Columns, text: string, slot: number, ed
 }
 
 function anyHuge(columns: Columns, text: string, slot: number): boolean {
+  // Only a number the parser did not find plain can be huge.
+  if (columns.unplainNumbers === 0) return false;
   const last = columns.next[slot];
   for (let at = slot; at < last; at++) if (isHuge(columns, text, at)) return true;
   return false;

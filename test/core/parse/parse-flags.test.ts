@@ -77,3 +77,48 @@ describe('document depth', () => {
     }
   });
 });
+
+describe('numbers not plain', () => {
+  /** The number slots without PlainNumber, counted from the flags themselves. */
+  const counted = (doc: ReturnType<typeof parseText>) => {
+    const { info, count } = doc.columns;
+    let unplain = 0;
+    for (let slot = 0; slot < count; slot++) if ((info[slot] & Flag.KindMask) === Kind.Number && !(info[slot] & Flag.PlainNumber)) unplain++;
+    return unplain;
+  };
+
+  test('the document counts every number slot the parser did not find plain, clean literal or not', () => {
+    const cases: [string, number][] = [
+      ['{"a": 1, "b": [2.5, -3, 0.001], "c": {"d": 123456789012345}}', 0],
+      ['{"a": 1e5}', 1],
+      ['{"a": 1.0, "b": -0, "c": 1234567890123456}', 3],
+      ['[NaN, Infinity, -Infinity, 01, +1, .5]', 6],
+      ['{"a": "1e5", "b": true, "c": null}', 0],
+      ['{"a": 1, "b": 2e', 1],
+    ];
+    for (const [text, unplain] of cases) {
+      const doc = parseText(text);
+      assert.equal(doc.columns.unplainNumbers, unplain, text);
+      assert.equal(counted(doc), unplain, text);
+    }
+  });
+
+  test('an edit of a number keeps the count a fresh parse gives', () => {
+    const before = '{"attempts": 0, "data": {"price": 12.5, "big": 1e3, "n": 7}}';
+    const literals = ['1', '1.0', '1e3', '-0', '12.50', '9007199254740993', '0.25', '42'];
+    const edit = fc.tuple(fc.constantFrom('12.5', '1e3', ' 7', ' 0'), fc.constantFrom(...literals));
+    fc.assert(
+      fc.property(edit, ([token, literal]) => {
+        const at = before.indexOf(token) + (token.startsWith(' ') ? 1 : 0);
+        const length = token.trim().length;
+        const text = before.slice(0, at) + literal + before.slice(at + length);
+        fc.pre(text !== before);
+        const incremental = reparse(parseText(before), text);
+        assert.ok(incremental, text);
+        assert.equal(incremental.columns.unplainNumbers, parseText(text).columns.unplainNumbers, text);
+        assert.equal(incremental.columns.unplainNumbers, counted(parseText(text)), text);
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+});
