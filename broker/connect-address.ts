@@ -6,14 +6,13 @@
  * could point it elsewhere with the user's password on the way. The socket then connects to those
  * very addresses, so a second lookup cannot answer otherwise.
  */
-import { promises as dns } from 'node:dns';
-import { isIP } from 'node:net';
 import { BrokerError, isBrokerError } from './errors';
-import { isLoopback, type BrokerTarget } from './target';
+import { isIP, isLoopback, type BrokerTarget } from './target';
 
 /** The resolver: the system's (getaddrinfo: hosts file, then DNS); a test stands in for a resolver that lies. */
 export type Lookup = (host: string) => Promise<readonly { address: string }[]>;
-const systemLookup: Lookup = (host) => dns.lookup(host, { all: true, verbatim: true });
+// node:dns is loaded on the first lookup: only a broker command makes one.
+const systemLookup: Lookup = (host) => (require('node:dns') as typeof import('node:dns')).promises.lookup(host, { all: true, verbatim: true });
 
 /**
  * The addresses to connect to, in the resolver's order, or undefined to let the client library

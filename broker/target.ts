@@ -4,8 +4,15 @@
  * The password lives on the target as a non-enumerable property, so logging or serialising a
  * target (`console.log`, `JSON.stringify`, the output channel) never prints it.
  */
-import { isIP } from 'node:net';
 import { BrokerError } from './errors';
+
+/**
+ * node:net's `isIP` (0, 4 or 6), with node:net loaded on the first call: `babelq` parses a broker
+ * URL only for a broker command, and a lint whose output goes to a file loads no node:net at all.
+ */
+export function isIP(input: string): number {
+  return (require('node:net') as typeof import('node:net')).isIP(input);
+}
 
 export type BrokerScheme = 'redis' | 'rediss' | 'amqp' | 'amqps';
 

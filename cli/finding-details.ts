@@ -4,7 +4,6 @@
  * dashboard may offer. Only the preferred fix is given: it is the one an automatic fix applies;
  * the others (money to cents, say) rest on assumptions a person has to make.
  */
-import { randomUUID } from 'node:crypto';
 import { codeActions } from '../core/language/code-actions';
 import { pointerAt } from '../core/model/json-pointer';
 import { LineIndex } from '../core/model/positions';
@@ -12,8 +11,7 @@ import type { ParsedDocument } from '../core/model/tree';
 import type { RegistryState } from '../core/registry/types';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import type { FindingDetail } from './diagnostics';
-
-const FRESH = { uuid: randomUUID, now: Date.now };
+import { FRESH } from './fresh-values';
 
 /** The details of each diagnostic of one document, in the diagnostics' order. */
 export function findingDetails(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[], registry: RegistryState, lineIndex: LineIndex): FindingDetail[] {

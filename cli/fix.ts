@@ -4,7 +4,6 @@
  * `--fix` writes a changed file atomically (cli/write-file.ts);
  * `--fix-dry-run` writes nothing and returns a unified diff instead.
  */
-import { randomUUID } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
 import { fixAll } from '../core/language/fix-all';
 import { pointerAt } from '../core/model/json-pointer';
@@ -13,11 +12,10 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { applySuppressions } from '../core/rules/settings/suppressions-file';
 import { unifiedDiff } from '../core/model/unified-diff';
 import { decodeStrictly } from '../workspace/strict-utf8';
+import { FRESH } from './fresh-values';
 import { settingsFor, type LintContext } from './lint-file';
 import type { InputFile } from './paths';
 import { writeFileAtomically } from './write-file';
-
-const FRESH = { uuid: randomUUID, now: Date.now };
 
 export type FixMode = 'fix' | 'dry-run';
 

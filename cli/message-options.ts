@@ -2,7 +2,6 @@
  * What `preview` and `send` share: reading the envelope file and turning the options into the
  * same MessageOptions, so `send` publishes exactly the bytes `preview` prints.
  */
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { SDK_NAMES } from '../core/encode';
 import type { MessageOptions, EncoderChoice } from '../core/message/build';
@@ -12,6 +11,7 @@ import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError } from './errors';
 import { printable } from './diagnostics';
+import { FRESH } from './fresh-values';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 
@@ -75,7 +75,7 @@ export function messageOptions(options: Map<string, string | true>, sdk: Encoder
   return {
     sdk,
     freshIds: !options.has('no-fresh-ids'),
-    fresh: { uuid: randomUUID, now: Date.now },
+    fresh: FRESH,
     redisLayout: layout as RedisLayout,
     ...(typeof queue === 'string' ? { queue } : {}),
     ...(typeof prefix === 'string' ? { redisPrefix: prefix } : {}),

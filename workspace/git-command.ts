@@ -9,8 +9,11 @@
  * protocols by name, since a repository's `protocol.<name>.allow` would win over `protocol.allow`.
  * A read that needs a missing object then fails, and the caller says so.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import type { execFile as ExecFile, execFileSync as ExecFileSync } from 'node:child_process';
 import { devNull } from 'node:os';
+
+/** node:child_process, loaded at the first git run: `babelq lint` and most editor sessions run none, and would pay its few milliseconds at every start. */
+const childProcess = () => require('node:child_process') as { execFile: typeof ExecFile; execFileSync: typeof ExecFileSync };
 
 const NO_TRANSPORT = ['protocol.allow=never', ...['file', 'git', 'http', 'https', 'ssh', 'ext', 'fd'].map((name) => `protocol.${name}.allow=never`)];
 
@@ -38,7 +41,7 @@ export function gitInvocation(args: readonly string[], isolated = false): { args
 export function runGit(cwd: string, args: readonly string[], options: GitRunOptions): Promise<string | undefined> {
   const invocation = gitInvocation(args, options.isolated);
   return new Promise((resolve) => {
-    execFile('git', invocation.args, { cwd, encoding: 'utf8', timeout: options.timeoutMs, maxBuffer: options.maxBytes, env: invocation.env, windowsHide: true }, (error, stdout) => {
+    childProcess().execFile('git', invocation.args, { cwd, encoding: 'utf8', timeout: options.timeoutMs, maxBuffer: options.maxBytes, env: invocation.env, windowsHide: true }, (error, stdout) => {
       resolve(error ? undefined : stdout);
     });
   });
@@ -48,7 +51,7 @@ export function runGit(cwd: string, args: readonly string[], options: GitRunOpti
 export function runGitSync(cwd: string, args: readonly string[], options: GitRunOptions): string | undefined {
   const invocation = gitInvocation(args, options.isolated);
   try {
-    return execFileSync('git', invocation.args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: options.timeoutMs, maxBuffer: options.maxBytes, env: invocation.env, windowsHide: true });
+    return childProcess().execFileSync('git', invocation.args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: options.timeoutMs, maxBuffer: options.maxBytes, env: invocation.env, windowsHide: true });
   } catch {
     return undefined;
   }

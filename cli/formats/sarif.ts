@@ -6,7 +6,6 @@
  * the preferred quick fix as a SARIF fix. Artifact URIs are relative to the repository root,
  * under the base id %SRCROOT%, which run.originalUriBaseIds resolves (see artifactLocation).
  */
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { githubSlug } from '../../core/language/catalogue-links';
@@ -53,6 +52,8 @@ export function sarifLevel(severity: Severity): SarifLevel {
  * the line) and its message, plus which occurrence of that triple it is in its file.
  */
 export function findingFingerprint(code: string, pointer: string, message: string, occurrence: number): string {
+  // node:crypto is loaded here, on the first fingerprint, not at every start of babelq.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return `${createHash('sha256').update(`${code}\0${pointer}\0${message}`).digest('hex').slice(0, 32)}:${occurrence}`;
 }
 

@@ -22,7 +22,8 @@ type RuntimeEvent =
   | { thread: string; file: string; cache: 'accepted' | 'rejected' }
   | { youngGenerationMb: number }
   | { thread: string; lintThreadYoungGenerationMb: number }
-  | { thread: string; flags: string; youngGenerationMbThen: number };
+  | { thread: string; flags: string; youngGenerationMbThen: number }
+  | { builtins: string[] | 'unknown' };
 
 /** Runs `babelq <args>` with the probe preloaded; returns the output and what the probe saw. */
 function probed(args: readonly string[], cwd: string, env: Record<string, string> = {}, input?: string): { status: number | null; stdout: string; stderr: string; events: RuntimeEvent[] } {
@@ -53,6 +54,18 @@ const youngGeneration = (events: readonly RuntimeEvent[]) => {
 const lintThreadsYoungGeneration = (events: readonly RuntimeEvent[]) => events.flatMap((event) => ('lintThreadYoungGenerationMb' in event ? [event] : []));
 const flagSettings = (events: readonly RuntimeEvent[]) => events.flatMap((event) => ('flags' in event ? [event] : []));
 const cacheUses = (events: readonly RuntimeEvent[]) => events.flatMap((event) => ('cache' in event ? [event] : []));
+/** The built-in modules the main thread had loaded when it exited. */
+const builtinsLoaded = (events: readonly RuntimeEvent[]) => {
+  const lists = events.flatMap((event) => ('builtins' in event ? [event.builtins] : []));
+  assert.equal(lists.length, 1, 'the probe saw the main thread exit once');
+  assert.ok(Array.isArray(lists[0]), 'this Node lists the modules it loaded (process.moduleLoadList)');
+  return lists[0];
+};
+/**
+ * Built-ins a lint has no use for, each a few milliseconds of every start when loaded there.
+ * (node:net is not among them: Node loads it for a standard output that is a pipe or a terminal.)
+ */
+const NOT_FOR_LINT = ['crypto', 'child_process', 'dns'];
 
 describe('digitGroups: counts in messages, written without ICU', () => {
   test('writes whole numbers as en-US does', () => {
@@ -160,6 +173,19 @@ describe('babelq lint as a process', () => {
     } finally {
       removeTree(large);
     }
+  });
+
+  test('loads no built-in it does not use: node:crypto, child_process and dns wait for an id, a SARIF fingerprint, git or a broker', () => {
+    const lint = probed(['lint', 'orders/created.babel.json', 'bad/data.babel.json'], root!);
+    // Findings were made and printed (warnings alone exit 0), and the run ended as a lint does.
+    assert.ok(lint.status === 0 || lint.status === 1, lint.stderr);
+    assert.match(lint.stdout, /problems? \(/);
+    assert.deepEqual(builtinsLoaded(lint.events).filter((name) => NOT_FOR_LINT.includes(name)), []);
+    // The same probe sees them when a run needs one: SARIF fingerprints hash with node:crypto, a fix writes a fresh id.
+    const sarif = probed(['lint', 'bad/data.babel.json', '--format', 'sarif'], root!);
+    assert.ok(sarif.status === 0 || sarif.status === 1, sarif.stderr);
+    assert.match(sarif.stdout, /Fingerprints/);
+    assert.ok(builtinsLoaded(sarif.events).includes('crypto'), JSON.stringify(builtinsLoaded(sarif.events)));
   });
 
   test('takes the code cache the build made, in every lint thread and in the other commands', () => {

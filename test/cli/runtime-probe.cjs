@@ -4,7 +4,8 @@
 // thread's exit, the young generation's size ({youngGenerationMb}), and at a lint thread's, the
 // thread's own ({thread, lintThreadYoungGenerationMb}); each time V8's flags are set
 // (cli/young-generation.ts), the flags and the setting thread's young generation then
-// ({thread, flags, youngGenerationMbThen}). A thread is 'main' or 'lint thread <id>'. With BABELQ_TEST_NO_ICU set,
+// ({thread, flags, youngGenerationMbThen}); at the main thread's exit, the Node built-in modules
+// loaded by then ({builtins}, from process.moduleLoadList). A thread is 'main' or 'lint thread <id>'. With BABELQ_TEST_NO_ICU set,
 // every call that reaches ICU (Node's locale data: number and date formats, collation) throws.
 const { appendFileSync } = require('node:fs');
 const vm = require('node:vm');
@@ -35,6 +36,7 @@ v8.setFlagsFromString = (flags) => {
 
 process.on('exit', () => {
   write(isMainThread ? { youngGenerationMb: youngGenerationMb() } : { thread, lintThreadYoungGenerationMb: youngGenerationMb() });
+  if (isMainThread) write({ builtins: Array.isArray(process.moduleLoadList) ? process.moduleLoadList.flatMap((entry) => (entry.startsWith('NativeModule ') ? [entry.slice('NativeModule '.length)] : [])) : 'unknown' });
 });
 
 if (process.env.BABELQ_TEST_NO_ICU) {
