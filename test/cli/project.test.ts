@@ -576,6 +576,22 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
+  test('--fix writes a fixture whose name is near the 255 bytes a file name may have (the temporary file beside it must fit too)', { skip: process.platform === 'win32' && 'POSIX name limits' }, () => {
+    // 255 bytes in all: 'é' is two bytes in UTF-8, so the name is at the limit in bytes, not in characters.
+    const name = `${'é'.repeat(60)}${'x'.repeat(255 - 120 - '.babel.json'.length)}.babel.json`;
+    assert.equal(Buffer.byteLength(name), 255);
+    const dir = makeTree({ [name]: FORBIDDEN_TIMESTAMP });
+    try {
+      const fixed = babelq(['lint', '--fix', '--format', 'json', '.'], dir);
+      assert.equal(fixed.status, 0, fixed.stderr);
+      assert.match(fixed.stderr, /^babelq: 1 fix applied$/m);
+      assert.ok(!readFileSync(join(dir, name), 'utf8').includes('"timestamp"'));
+      assert.deepEqual(readdirSync(dir).filter((entry) => entry !== name), [], 'no temporary file is left');
+    } finally {
+      removeTree(dir);
+    }
+  });
+
   test('--fix-dry-run names each file so git apply takes the diff: ./a, sub/../b and a name with a tab or a quote', { skip: process.platform === 'win32' && 'names with a tab' }, () => {
     const names = ['a.babel.json', 'b.babel.json', 'tab\tc.babel.json', 'quote"d.babel.json'];
     const dir = makeTree(Object.fromEntries(names.map((name) => [name, FORBIDDEN_TIMESTAMP])));
