@@ -22,7 +22,7 @@ import { readBoundedBytes } from '../workspace/bounded-read';
  */
 export function writeFileAtomically(linkOrPath: string, data: string | Uint8Array, shown = linkOrPath, throughLinks = false, readAs?: Uint8Array | null): void {
   const path = throughLinks && isLink(linkOrPath) ? realPath(linkOrPath) : linkOrPath;
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.babelq-tmp`);
+  const temporary = join(dirname(path), temporaryName(basename(path)));
   // The rename below would replace a file that cannot be written (only the folder's permissions
   // count for it): a read-only file, or one this user may not write, is refused as a write to it is.
   if (!writable(path)) throw new CliError(`cannot write '${shown}': it is read-only (permission denied); it was left as it was`);
@@ -68,6 +68,22 @@ export function writeFileAtomically(linkOrPath: string, data: string | Uint8Arra
     if (error instanceof CliError) throw error;
     throw new CliError(`cannot write '${shown}': ${describeFsError(error)}`);
   }
+}
+
+/** The longest file name, in bytes, that Linux's and macOS's file systems take (NAME_MAX). */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * The temporary file's name beside `name`: `.<name>.<pid>.babelq-tmp`, with the end of `name` cut
+ * off (whole characters) where the whole would pass MAX_NAME_BYTES. A fixture may be named with up
+ * to 255 bytes itself, and a temporary name longer than that cannot be made (ENAMETOOLONG), so
+ * such a fixture could never be fixed.
+ */
+function temporaryName(name: string): string {
+  const suffix = `.${process.pid}.babelq-tmp`;
+  const kept = Array.from(name);
+  while (kept.length > 0 && Buffer.byteLength(`.${kept.join('')}${suffix}`) > MAX_NAME_BYTES) kept.pop();
+  return `.${kept.join('')}${suffix}`;
 }
 
 /**
