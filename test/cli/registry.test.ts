@@ -294,6 +294,37 @@ describe('registry fixtures that are broken or hostile', () => {
     }
   });
 
+  test('a registry.json, a schema file or a --config file that is not one JSON value is not called an envelope in the message', () => {
+    const entry = '{"urn": "urn:babel:orders:created", "schema": "created.json", "owner": "orders", "status": "active"}';
+    const tree = makeTree({
+      'two/registry.json': `{"schemas": [${entry}]}\n{}\n`,
+      'two/a.babel.json': envelope(),
+      'empty/registry.json': `{"schemas": [${entry}]}`,
+      'empty/created.json': '',
+      'empty/a.babel.json': envelope(),
+      'settings.json': '{ "babelqueue.diagnostics.severity": {} }\n{}\n',
+    });
+    try {
+      const two = lintJson(['two'], tree);
+      assert.equal(two.result.status, 2);
+      const refused = diagnosticsOf(two.reports, join('two', 'registry.json'))[0].message;
+      assert.match(refused, /^registry\.json is not valid JSON: Unexpected text after the end of the JSON value; a JSON file holds exactly one value\.$/);
+      const empty = lintJson(['empty'], tree);
+      assert.equal(empty.result.status, 1);
+      const unusable = diagnosticsOf(empty.reports, join('empty', 'registry.json'))[0].message;
+      assert.match(unusable, /created\.json is not valid JSON: The file is empty; expected a JSON object\.$/);
+      const config = babelq(['lint', '--config', 'settings.json', 'two/a.babel.json'], tree);
+      assert.equal(config.status, 2);
+      assert.match(config.stderr, /config file 'settings\.json' is not valid JSON: 2:1: Unexpected text after the end of the JSON value; a JSON file holds exactly one value\.$/m);
+      const compat = babelq(['compat', 'empty/created.json', 'empty/created.json'], tree);
+      assert.equal(compat.status, 2);
+      assert.match(compat.stderr, /is not valid JSON: 1:1: The file is empty; expected a JSON object\.$/m);
+      for (const text of [refused, unusable, config.stderr, compat.stderr]) assert.doesNotMatch(text, /envelope/, text);
+    } finally {
+      removeTree(tree);
+    }
+  });
+
   test('broken-json: registry-error (error) on the job of every envelope, registered URN or not; exit 2, as bqschema check refuses the registry', () => {
     const run = lintCase('broken-json');
     assert.equal(run.status, 2);
