@@ -10,7 +10,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import type { ParsedText } from '../core/parse/document';
-import { parseText } from '../core/parse/parser';
+import { messageOutsideEnvelope, parseText } from '../core/parse/parser';
 import { readRegistryIndex } from '../core/registry/registry-file';
 import { isDeprecatedStatus } from '../core/registry/types';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
@@ -114,7 +114,7 @@ function schemaProblem(text: string): ParsedText | string {
   const problem = doc.syntaxProblems[0];
   if (problem) {
     const { line, character } = new LineIndex(text).positionAt(problem.offset);
-    return `is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`;
+    return `is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`;
   }
   if (doc.root?.kind !== 'object') return `must hold a JSON Schema object, not ${describeRoot(doc.root?.kind)}`;
   return doc;

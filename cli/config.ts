@@ -9,7 +9,7 @@ import { createScanner } from 'jsonc-parser';
 import { readBoundedBytes } from '../workspace/bounded-read';
 import { MAX_CONFIG_FILE_BYTES } from '../workspace/project-config';
 import { resolve } from 'node:path';
-import { parseJson } from '../core/parse/parser';
+import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
 import { CliError, describeFsError } from './errors';
@@ -62,7 +62,7 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   const problem = doc.syntaxProblems[0];
   if (problem) {
     const { line, character } = new LineIndex(text).positionAt(problem.offset);
-    throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`);
+    throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`);
   }
   // JSON.parse below keeps the last of two equal keys: an earlier setting would be dropped in silence.
   const twice = settingSetTwice(doc.root);

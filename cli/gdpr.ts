@@ -11,7 +11,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import { asObject } from '../core/model/tree';
 import type { ParsedText } from '../core/parse/document';
-import { parseText } from '../core/parse/parser';
+import { messageOutsideEnvelope, parseText } from '../core/parse/parser';
 import { piiUnmarkedFindings, sensitiveFields } from '../core/rules/registry/pii-unmarked';
 import { megabytes, readBoundedText } from '../workspace/bounded-read';
 import { MAX_REGISTRY_FILE_BYTES, MAX_SCHEMA_BYTES_TOGETHER, readSchemaWithin } from '../workspace/registry-loader';
@@ -108,7 +108,7 @@ function readSchema(entry: { readonly urn: string; readonly schemaRef: string },
   const problem = doc.syntaxProblems[0];
   if (problem) {
     const { line, character } = new LineIndex(text).positionAt(problem.offset);
-    throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${line + 1}:${character + 1}: ${problem.message}`);
+    throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`);
   }
   return { text, doc };
 }

@@ -10,7 +10,7 @@ import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps, type Regis
 import { runSteps, type Steps } from '../core/model/steps';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
-import { parseJson } from '../core/parse/parser';
+import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
@@ -435,7 +435,7 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   const tooLong = sizeProblem(path, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
   if (tooLong) return failed(path, tooLong);
   const doc = parseJson(text);
-  if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${path} is not valid JSON: ${doc.syntaxProblems[0].message}`, { doc });
+  if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${path} is not valid JSON: ${messageOutsideEnvelope(doc.syntaxProblems[0].message)}`, { doc });
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -54,6 +54,23 @@ const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const VALID_ESCAPES = '"\\/bfnrt';
 const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
+/** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
+const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
+const EMPTY_FILE_MESSAGE = 'The file is empty; expected a JSON object (the envelope).';
+const OUTSIDE_ENVELOPE = new Map([
+  [TRAILING_TEXT_MESSAGE, 'Unexpected text after the end of the JSON value; a JSON file holds exactly one value.'],
+  [EMPTY_FILE_MESSAGE, 'The file is empty; expected a JSON object.'],
+]);
+
+/**
+ * A syntax problem's message as said of a JSON file that is no envelope (registry.json, a schema
+ * file, a settings file): "a file holds exactly one envelope" would tell its author that it should
+ * hold an envelope. The other messages speak of JSON alone and are returned as they are.
+ */
+export function messageOutsideEnvelope(message: string): string {
+  return OUTSIDE_ENVELOPE.get(message) ?? message;
+}
+
 /** Parses `text` into the document tree; never throws. */
 export function parseJson(text: string): ParsedDocument {
   return parseText(text);
@@ -219,7 +236,7 @@ class Parser {
       let commaBefore = -1;
       if (depth < 0) {
         if (this.count > 0) {
-          this.problem(pos, trimmedEnd(text), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
+          this.problem(pos, trimmedEnd(text), TRAILING_TEXT_MESSAGE);
           break;
         }
         slot = this.slot(-1, 0, pos);
@@ -492,7 +509,7 @@ class Parser {
       this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`);
     }
     if (this.count === 0 && this.problems.length === 0) {
-      this.problem(0, length, 'The file is empty; expected a JSON object (the envelope).');
+      this.problem(0, length, EMPTY_FILE_MESSAGE);
     }
     // core/parse/incremental.ts builds its columns in this property order too: one object shape for every reader.
     const columns: Columns = {

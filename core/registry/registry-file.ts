@@ -9,7 +9,7 @@
  * of several keys for one field winning, a `null` leaving the field as it was, and a value of
  * another type anywhere failing the whole registry (checked with go1.19's encoding/json).
  */
-import { parseTextSteps } from '../parse/parser';
+import { messageOutsideEnvelope, parseTextSteps } from '../parse/parser';
 import { columnsOf } from '../parse/document';
 import { Flag, Kind, stringValue, type Columns } from '../parse/columns';
 import { asObject, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
@@ -108,7 +108,7 @@ export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
   yield;
   if (doc.syntaxProblems.length > 0) {
     const first = doc.syntaxProblems[0];
-    const error = `registry.json is not valid JSON: ${first.message}`;
+    const error = `registry.json is not valid JSON: ${messageOutsideEnvelope(first.message)}`;
     return { ok: false, doc, error, problems: [{ offset: first.offset, end: first.end, message: error, refusesRegistry: true }] };
   }
   const root = asObject(doc.root);
