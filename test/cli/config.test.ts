@@ -172,6 +172,20 @@ describe('bad configs are exit 2 with the reason', () => {
     assert.match(twice.stderr, /twice-after-comment\.json': 4:11: "babelqueue\.diagnostics\.severity" is set twice/);
   });
 
+  test('a settings.json that is empty or holds only comments sets nothing, as VS Code reads it; a config with only whitespace too', () => {
+    writeTree(root, {
+      'commented-out.json': '// Place your settings in this file\n/* "babelqueue.diagnostics.severity": { "forbidden-key": "off" } */\n',
+      'empty-settings.json': '',
+      'blank-settings.json': '\ufeff \r\n',
+    });
+    for (const file of ['commented-out.json', 'empty-settings.json', 'blank-settings.json']) {
+      const { result, reports } = lintJson(['--config', file, 'forbidden.babel.json'], root);
+      assert.equal(result.status, 1, `${file}: ${result.stderr}`);
+      assert.equal(result.stderr, '', file);
+      assert.deepEqual(reports[0].diagnostics.map((d) => [d.code, d.severity]), [['forbidden-key', 'error']], file);
+    }
+  });
+
   test('an unclosed block comment is an error where it starts, not a setting read past it', () => {
     writeTree(root, { 'unclosed.json': '{\n  "babelqueue.diagnostics.severity": { "forbidden-key": "off" } /* no end\n}\n' });
     const result = babelq(['lint', '--config', 'unclosed.json', 'forbidden.babel.json'], root);
