@@ -57,6 +57,9 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
     throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: this /* comment is never closed with */`);
   }
   text = strict.text;
+  // VS Code reads a settings.json with nothing but comments (every setting commented out) or
+  // nothing at all as no settings; so does --config, which takes a settings.json as it is.
+  if (text.trim() === '') return readSettingsLayer({}).layer;
   // The core parser gives line and column for the first problem, which JSON.parse does not.
   const doc = parseJson(text);
   const problem = doc.syntaxProblems[0];
