@@ -224,6 +224,25 @@ describe('suppressions with reasons', () => {
     assert.match(again.stdout, /2 files checked, no problems, \d+ suppressed/);
   });
 
+  test('--suppress-all also writes the findings one shown finding carries (same cause, same token): the next run has nothing left, and both count them alike', () => {
+    // An extra meta key: encoding-divergence shown, carrying extension-key; "Attempts": encoding-divergence carrying case-mismatch.
+    const text = envelope({ extra: ',\n  "Attempts": 1' }).replace('"queue": "orders",', '"queue": "orders",\n    "tenant": "acme",');
+    const folder = makeTree({ 'babelq.json': '{ "root": true }', 'carried.babel.json': text });
+    try {
+      const before = lintJson([], folder);
+      const shown = before.reports[0].diagnostics;
+      assert.deepEqual(shown.map((d) => [d.code, (d.related ?? []).map((r) => r.code)]), [['encoding-divergence', ['extension-key']], ['encoding-divergence', ['case-mismatch']]]);
+      const written = babelq(['lint', '--suppress-all', '--reason', 'legacy producer'], folder);
+      assert.equal(written.status, 0, written.stdout + written.stderr);
+      const again = babelq(['lint'], folder);
+      assert.equal(again.status, 0, again.stdout);
+      assert.equal(again.stdout, '✔ 1 file checked, no problems, 4 suppressed\n');
+      assert.match(written.stdout, /1 file checked, no problems, 4 suppressed/);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('--suppress-all says how its entries cover the findings the summary counts, when findings share an entry', () => {
     // Five required fields missing: five findings of one code at one place, one entry.
     const folder = makeTree({ 'babelq.json': '{ "root": true }', 'empty.babel.json': '{}\n' });
