@@ -226,7 +226,12 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   let stderr = ignoreWarnings.join('');
   if (stdinPassedOver) stderr += `babelq: standard input stands for ${printable(stdinPassedOver.name)}, ${stdinPassedOver.kind}, and only an envelope is checked from standard input: lint the file by its path\n`;
   if (suppressAll) {
-    const findings = reports.flatMap((report, index) => report.diagnostics.map((diagnostic, at) => ({ fixture: linted[index].absolute, code: diagnostic.code, pointer: report.details![at].pointer })));
+    // A finding carried by the one shown on its token (same cause, core/rules/same-cause.ts) is a
+    // finding of its own to the suppressions: an entry for the shown one alone would bring it out
+    // as a finding on the next run. It is on the same token, so at the same pointer.
+    const findings = reports.flatMap((report, index) =>
+      report.diagnostics.flatMap((diagnostic, at) => [diagnostic, ...(diagnostic.related ?? [])].map(({ code }) => ({ fixture: linted[index].absolute, code, pointer: report.details![at].pointer }))),
+    );
     const written = writeBaseline(context, findings, (reason as string).trim());
     for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${relative(environment.cwd, path) || path}\n`;
     const entries = written.reduce((sum, { added }) => sum + added, 0);
