@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree, REPO_ROOT, URN_ALIAS_ONLY } from './helpers';
@@ -321,6 +321,24 @@ test('a fixture whose name is not valid UTF-8 is named as such (exit 2), not cal
     assert.match(result.stderr, /cannot read 'bad\uFFFD\.babel\.json': its name is not valid UTF-8/);
     assert.doesNotMatch(result.stderr, /no such file/);
   } finally {
+    removeTree(dir);
+  }
+});
+
+test('a folder a walk cannot read is named as the other paths are, from the path given, not by this machine\'s absolute path (exit 2)', { skip: process.getuid?.() !== 0 && 'needs root to run the lint as another user' }, () => {
+  assertCliBuilt();
+  const dir = makeTree({ 'fixtures/ok.babel.json': envelope(), 'fixtures/locked/a.babel.json': envelope() });
+  try {
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'fixtures'), 0o755);
+    chmodSync(join(dir, 'fixtures', 'locked'), 0o000);
+    // Another user: root reads a folder whatever its mode.
+    const result = spawnSync('setpriv', ['--reuid', '4323', '--regid', '4324', '--clear-groups', process.execPath, CLI_PATH, 'lint', 'fixtures'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
+    assert.equal(result.status, 2, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, "babelq: cannot read directory 'fixtures/locked': permission denied\n");
+  } finally {
+    chmodSync(join(dir, 'fixtures', 'locked'), 0o755);
     removeTree(dir);
   }
 });
