@@ -63,7 +63,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
         else add(path, absolute);
       }, { roots: linkRootsFor(cwd, input), notFollowed: (relative) => {
           if (relative.endsWith(ENVELOPE_SUFFIX)) linksOut.push(join(input, relative));
-        }, folderNotFollowed: (relative) => folderLinks.push(join(input, relative)) });
+        }, folderNotFollowed: (relative) => folderLinks.push(join(input, relative)) }, input);
       // Like an empty glob: linting nothing is almost always a wrong path in a CI config.
       // Only fixtures found and left out count: a folder the walk did not enter (a .gitignore'd tmp/)
       // may hold none, and a mistyped path must still fail the run.
@@ -94,7 +94,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           else add(join(base, relative), absolute);
         }, { roots: linkRootsFor(cwd, base), notFollowed: (relative) => {
             if (matcher.test(relative)) linksOut.push(join(base, relative));
-          } });
+          } }, base);
       }
       const allLeftOut = forceExclude && ignored > 0;
       if (matched === 0 && !allLeftOut) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
@@ -223,14 +223,18 @@ function displayPrefix(input: string): string | undefined {
  * named as such, it is linted; `links.notFollowed` is told of it, so a walk that found nothing
  * can say why. Symbolic links to directories are not followed, so a link cycle cannot make a lint
  * run endless. An entry that is no file to read (a named pipe, a socket, a device, a link to one,
- * to nothing, or that loops) is visited with why (`unreadable`), and never opened.
+ * to nothing, or that loops) is visited with why (`unreadable`), and never opened. A folder it
+ * cannot read is a CliError naming it from `shownRoot`, the path given for `directory`.
  */
-function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string, unreadable?: UnreadableFile) => void, links: WalkLinks): void {
+function walk(directory: string, prefix: string, depth: number, ignores: IgnoreFilter, visit: (relative: string, absolute: string, unreadable?: UnreadableFile) => void, links: WalkLinks, shownRoot: string): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
   } catch (error) {
-    throw new CliError(`cannot read directory '${directory}': ${describeFsError(error)}`);
+    // Named from the path given (`shownRoot`), as every other message names a file: `directory`
+    // is absolute, the runner's own folder layout in a CI log, where the user wrote `fixtures`.
+    const shown = prefix === '' ? shownRoot : join(shownRoot, prefix.slice(0, -1));
+    throw new CliError(`cannot read directory '${shown}': ${describeFsError(error)}`);
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const base = directory.endsWith(sep) ? directory : directory + sep;
@@ -238,7 +242,7 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     const relative = prefix + entry.name;
     const absolute = base + entry.name;
     if (entry.isDirectory()) {
-      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, links);
+      if (depth > 1 && !SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(absolute)) walk(absolute, `${relative}/`, depth - 1, ignores, visit, links, shownRoot);
     } else if (entry.isFile()) {
       visit(relative, absolute);
     } else if (entry.isSymbolicLink() && isFileTarget(absolute)) {
