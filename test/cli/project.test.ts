@@ -243,6 +243,25 @@ describe('suppressions with reasons', () => {
     }
   });
 
+  test('a babelq-suppressions.json saved with a byte-order mark is read as babelq.json is (no config-error), and --suppress-all adds to it keeping the mark, its comment and CRLF', () => {
+    const saved = '\ufeff// the team\'s baseline\r\n{\r\n  "suppressions": [\r\n    { "file": "a.babel.json", "code": "forbidden-key", "pointer": "/timestamp", "reason": "old producer" }\r\n  ]\r\n}\r\n';
+    const folder = makeTree({ 'babelq.json': '\ufeff{ "root": true }', 'a.babel.json': FORBIDDEN_TIMESTAMP, 'b.babel.json': MONEY, 'babelq-suppressions.json': saved });
+    try {
+      const { result, reports } = lintJson([], folder);
+      assert.deepEqual(reports.map((report) => [report.file, report.diagnostics.map((d) => d.code)]), [['a.babel.json', []], ['b.babel.json', ['float-currency']]], result.stderr);
+      const written = babelq(['lint', '--suppress-all', '--reason', 'legacy'], folder);
+      assert.equal(written.status, 0, written.stdout + written.stderr);
+      assert.match(written.stderr, /^babelq: 1 suppression written to babelq-suppressions\.json$/m);
+      const text = readFileSync(join(folder, 'babelq-suppressions.json'), 'utf8');
+      const kept = '"old producer" }';
+      assert.ok(text.startsWith(saved.slice(0, saved.indexOf(kept) + kept.length)), text);
+      assert.ok(!/[^\r]\n/.test(text), 'every line break is CRLF');
+      assert.match(text, /"file": "b\.babel\.json", "code": "float-currency"/);
+    } finally {
+      removeTree(folder);
+    }
+  });
+
   test('--suppress-all says how its entries cover the findings the summary counts, when findings share an entry', () => {
     // Five required fields missing: five findings of one code at one place, one entry.
     const folder = makeTree({ 'babelq.json': '{ "root": true }', 'empty.babel.json': '{}\n' });
