@@ -211,7 +211,9 @@ export class ProjectConfigs {
     let file: SuppressionsFile;
     try {
       text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
-      file = readSuppressions(text);
+      // A BOM is fine here as in babelq.json: read with a space in its place, which keeps the
+      // offsets, while `text` keeps the mark, so a baseline or prune writes it back as it was.
+      file = readSuppressions(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
     } catch (error) {
       // Gone by the time it is opened (deleted since the look): no suppressions file there.
       if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
