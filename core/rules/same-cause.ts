@@ -2,9 +2,10 @@
  * One token, one finding: where two codes fire on exactly the same token for one cause, the
  * stronger one is shown and carries the other as related information (its message, and its
  * quick fixes: core/language/code-actions.ts offers them too). A user who turned the stronger
- * code off still sees the other one, since this runs after the settings; one who set the other
- * code's severity above the stronger one's sees that one shown, carrying the first (one who
- * lowered the stronger code keeps it shown, at the severity chosen).
+ * code off still sees the other one, since this runs after the settings; one whose settings put
+ * the other code's severity above the stronger one's (raising the one, or lowering the other) sees
+ * that one shown, carrying the first: the finding shown on a token has the highest severity found
+ * there, which is what `babelq lint`'s exit status and --max-warnings count.
  */
 import type { Code } from './code-names';
 import type { CoreDiagnostic, RelatedFinding, Severity } from './diagnostic';
@@ -61,7 +62,7 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
     const one = token.find((d) => d.code === first && !folded.has(d));
     const other = token.find((d) => d.code === second && !folded.has(d));
     if (!one || !other) continue;
-    const raised = setByUser(second) && STRENGTH[other.severity] > STRENGTH[one.severity];
+    const raised = (setByUser(second) || setByUser(first)) && STRENGTH[other.severity] > STRENGTH[one.severity];
     const [primary, carriedCode] = raised ? [other, first] : [one, second];
     for (const candidate of token) {
       if (candidate.code !== carriedCode || folded.has(candidate) || candidate === primary) continue;

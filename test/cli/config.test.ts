@@ -59,6 +59,28 @@ describe('severity overrides', () => {
     });
   }
 
+  test('a code lowered below the one it carried: the carried finding is shown at its own severity, and counted', () => {
+    // A malformed URN is invalid-urn (error), carrying unknown-urn (warning) where a registry is found.
+    const tree = makeTree({
+      'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' }] }),
+      'schemas/created.json': JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' }),
+      'malformed.babel.json': envelope().replace('"urn:babel:orders:created"', '"URN:babel:orders:created"'),
+    });
+    try {
+      writeTree(tree, { 'lowered.json': JSON.stringify({ 'babelqueue.diagnostics.severity': { 'invalid-urn': 'hint' } }) });
+      const file = 'lowered.json';
+      const { result, reports } = lintJson(['--config', file, 'malformed.babel.json'], tree);
+      assert.equal(result.status, 0, result.stderr);
+      const onJob = reports[0].diagnostics.filter((d) => d.code === 'unknown-urn' || d.code === 'invalid-urn');
+      assert.deepEqual(onJob.map((d) => [d.code, d.severity]), [['unknown-urn', 'warning']]);
+      assert.deepEqual(onJob[0].related?.map((r) => r.code), ['invalid-urn']);
+      // The warning counts: it is not hidden inside the hint the settings made of invalid-urn.
+      assert.equal(babelq(['lint', '--config', file, '--max-warnings', '0', 'malformed.babel.json'], tree).status, 1);
+    } finally {
+      removeTree(tree);
+    }
+  });
+
   test('validation.enable false reports nothing', () => {
     const file = config('disabled.json', { 'babelqueue.validation.enable': false });
     const { result, reports } = lintJson(['--config', file, 'forbidden.babel.json'], root);

@@ -53,6 +53,12 @@ test('a malformed URN: invalid-urn carries unknown-urn, and both codes\' fixes a
   const titles = codeActions(doc, onJob, stableFresh(), registry).map((action) => action.title);
   assert.ok(titles.some((title) => /Trim and lowercase/.test(title)), titles.join('; '));
   assert.ok(titles.some((title) => title === 'Change the URN to "urn:babel:orders:created"'), titles.join('; '));
+  // A team that lowers invalid-urn below unknown-urn's warning sees the warning shown, carrying the
+  // hint: the token's strongest severity is shown, and so counted by an exit status.
+  const lowered = analyze(parseText(text), { ...DEFAULT_SETTINGS, severityOverrides: new Map([['invalid-urn', 'hint']]) }, registry);
+  const onJobLowered = lowered.filter((d) => text.slice(d.offset, d.end) === '" URN:babel:orders:created"');
+  assert.deepEqual(onJobLowered.map((d) => [d.code, d.severity]), [['unknown-urn', 'warning']]);
+  assert.deepEqual(onJobLowered[0].related?.map((r) => [r.code, r.severity]), [['invalid-urn', 'hint']]);
 });
 
 test('a boolean written as 0 against a boolean schema field: payload-schema carries non-json-boolean and its fix', () => {
