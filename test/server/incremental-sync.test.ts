@@ -168,3 +168,39 @@ test('after random ranged edits (several per change, CRLF, surrogate pairs, undo
   }
   assert.ok(edits > 500, `${edits} edits`);
 });
+
+test('half of a surrogate pair deleted outside a string (CRLF): one syntax error on the lone surrogate, inside its line, and the next token read as it is', async () => {
+  const folder = scratchFolder('babelq-lone-surrogate-');
+  const { client, stop } = await startInProcessServer(folder, 'lone-surrogate');
+  const pull = async (uri: string): Promise<Diagnostic[]> => (await client.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+  try {
+    for (const [place, label] of [['",\r\n  "data"', 'at the end of a line, before its CRLF'], ['\r\n  "data"', 'before a property name']] as const) {
+      const original = GOOD_ENVELOPE.replace(/\n/g, '\r\n');
+      const uri = folder.uriOf(`lone-${label.length}.babel.json`);
+      let document = TextDocument.create(uri, ENVELOPE_LANGUAGE_ID, 1, original);
+      await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: ENVELOPE_LANGUAGE_ID, version: 1, text: original } });
+      // An emoji typed there, then its second code unit deleted (a range between the pair's halves).
+      const at = original.indexOf(place) + (place.startsWith('"') ? 2 : place.indexOf('"'));
+      const typed: Change = { range: { start: document.positionAt(at), end: document.positionAt(at) }, text: '😀' };
+      document = TextDocument.update(document, [typed], 2);
+      const lowHalf: Change = { range: { start: document.positionAt(at + 1), end: document.positionAt(at + 2) }, text: '' };
+      document = TextDocument.update(document, [lowHalf], 3);
+      await client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [typed] });
+      await pull(uri);
+      await client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [lowHalf] });
+      const diagnostics = await pull(uri);
+      const text = document.getText();
+      assert.equal(text.charCodeAt(at), 0xd83d);
+      checkRanges(diagnostics, text, label);
+      const syntax = diagnostics.filter((diagnostic) => diagnostic.code === 'json-syntax');
+      assert.deepEqual(
+        syntax.map(({ range, message }) => ({ range, message })),
+        [{ range: { start: document.positionAt(at), end: document.positionAt(at + 1) }, message: "Expected a property name in double quotes, found '\ud83d'." }],
+        `${label}: ${JSON.stringify(syntax)}`,
+      );
+      await client.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    }
+  } finally {
+    await stop();
+  }
+});
