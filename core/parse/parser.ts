@@ -704,7 +704,10 @@ class Parser {
     let end = start + 1;
     if (isWordStart(text.charCodeAt(start)) || isDigit(text.charCodeAt(start))) {
       while (end < text.length && isWordPart(text.charCodeAt(end))) end++;
-    } else if (isHighSurrogate(text.charCodeAt(start)) && end < text.length) {
+    } else if (isHighSurrogate(text.charCodeAt(start)) && end < text.length && isLowSurrogate(text.charCodeAt(end))) {
+      // One character outside the BMP is one token; a lone high surrogate (half of a pair deleted)
+      // is one alone: taking the next code unit too would swallow a quote or a bracket, or end the
+      // range between a CRLF's two characters, past the line.
       end++;
     }
     return end;
@@ -1041,6 +1044,10 @@ function isWordPart(code: number): boolean {
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 function describe(token: string): string {
