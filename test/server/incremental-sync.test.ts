@@ -217,3 +217,27 @@ test('half of a surrogate pair deleted outside a string (CRLF): one syntax error
     await stop();
   }
 });
+
+test('a digit typed before a number\'s first character leaves a finding that ends there (the bracket before it) where it was', async () => {
+  // The .NET depth finding sits on the innermost `[`, which ends where the number `0` starts.
+  const original = readFileSync(resolve(__dirname, '../fixtures/diagnostics/encoding-divergence/fires-nesting-beyond-dotnet-limit.babel.json'), 'utf8');
+  const folder = scratchFolder('babelq-typed-before-number-');
+  const { client, stop } = await startInProcessServer(folder, 'typed-before-number');
+  const pull = async (uri: string): Promise<Diagnostic[]> => (await client.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+  try {
+    const uri = folder.uriOf('typed.babel.json');
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: ENVELOPE_LANGUAGE_ID, version: 1, text: original } });
+    const before = await pull(uri);
+    const document = TextDocument.create(uri, ENVELOPE_LANGUAGE_ID, 1, original);
+    const at = document.positionAt(original.indexOf('[0]') + 1);
+    assert.ok(before.some((diagnostic) => diagnostic.code === 'encoding-divergence' && diagnostic.range.end.line === at.line && diagnostic.range.end.character === at.character), JSON.stringify(before));
+    await client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: '1' }] });
+    const typed = await pull(uri);
+    const text = TextDocument.update(document, [{ range: { start: at, end: at }, text: '1' }], 2).getText();
+    const freshUri = folder.uriOf('fresh.babel.json');
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: freshUri, languageId: ENVELOPE_LANGUAGE_ID, version: 1, text } });
+    assert.equal(comparable(typed, uri), comparable(await pull(freshUri), freshUri));
+  } finally {
+    await stop();
+  }
+});
