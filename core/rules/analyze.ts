@@ -80,7 +80,12 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
   const tokenEnd = end[slot];
   const data = context.envelope.data && columnsOf(context.envelope.data);
   const inData = data !== undefined && data.document === doc && data.slot < slot && slot < next[data.slot];
-  const shift = (at: number) => (at >= threshold ? at + delta : at);
+  // An offset at the edit's end moves with the text after it, except where the edit starts at the
+  // token's first character (a digit typed before a number): the token stays where it was
+  // (core/parse/incremental.ts), and a finding that ends there (on the bracket before it) or
+  // starts there stays too, as a fresh analysis has it.
+  const after = (at: number) => at > threshold || (at === threshold && threshold > offset);
+  const shift = (at: number) => (after(at) ? at + delta : at);
   return {
     kind,
     offset,
@@ -92,7 +97,7 @@ function editSince(doc: ParsedDocument, settings: Settings, registry: RegistrySt
     lengthBefore: doc.text.length - delta,
     // On the edited value or inside it (a finding about one of a string's characters).
     wasAt: (diagnostic) => diagnostic.offset >= offset && diagnostic.end <= tokenEnd - delta && diagnostic.end > offset,
-    moved: (diagnostic) => (diagnostic.offset >= threshold || diagnostic.end >= threshold ? { ...diagnostic, offset: shift(diagnostic.offset), end: shift(diagnostic.end) } : diagnostic),
+    moved: (diagnostic) => (after(diagnostic.offset) || after(diagnostic.end) ? { ...diagnostic, offset: shift(diagnostic.offset), end: shift(diagnostic.end) } : diagnostic),
   };
 }
 
