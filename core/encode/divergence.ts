@@ -485,10 +485,10 @@ function dataDivergencesInColumns(columns: Columns, text: string, data: number, 
         if (!(flags & Flag.WrittenAsIs)) stringDivergence(stringValue(columns, text, at), start[at], end[at], found, cache, true);
         break;
       case Kind.Object: {
+        // Objects repeat key sequences (array items, and fixtures of one message type): a sequence found clean once is clean again.
+        if (next[at] > at + 1 && sameKeys(cleanShapes.get(keys[at + 1]!), columns, at)) break;
         count = children.collect(next, at);
         const slots = children.slots;
-        // Objects repeat key sequences (array items, and fixtures of one message type): a sequence found clean once is clean again.
-        if (count > 0 && sameKeys(cleanShapes.get(keys[slots[0]]!), keys, slots, count)) break;
         const before = found.length;
         objectDivergences({ offset: start[at] }, childKeys, at === data, found, cache);
         if (count > 0 && found.length === before) {

@@ -134,11 +134,17 @@ export class ChildSlots {
   }
 }
 
-/** True when `shape` holds exactly the keys of the first `count` slots in `children`. */
-export function sameKeys(shape: readonly string[] | undefined, keys: readonly (string | undefined)[], children: Int32Array, count: number): boolean {
-  if (shape === undefined || shape.length !== count) return false;
-  for (let i = 0; i < count; i++) if (shape[i] !== keys[children[i]]) return false;
-  return true;
+/**
+ * True when `shape` holds exactly the keys of the properties of the object at `object`, in order:
+ * read off the columns as they stand, so an object whose key sequence was seen before costs one
+ * comparison per key and no copy of its child slots.
+ */
+export function sameKeys(shape: readonly string[] | undefined, columns: Pick<Columns, 'keys' | 'next'>, object: number): boolean {
+  if (shape === undefined) return false;
+  const { keys, next } = columns;
+  let i = 0;
+  for (let child = object + 1, last = next[object]; child < last; child = next[child], i++) if (i === shape.length || shape[i] !== keys[child]) return false;
+  return i === shape.length;
 }
 
 /** The keys of the first `count` slots in `children`, detached from the document's text: a shape is kept after the document is gone. */

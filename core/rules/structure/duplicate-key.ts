@@ -95,10 +95,10 @@ function duplicateKeysInColumns(context: RuleContext<'duplicate-key'>, columns: 
   let duplicates = 0;
   for (let object = from, last = next[from]; object < last; object++) {
     if ((info[object] & Flag.KindMask) !== Kind.Object || next[object] - object < 3) continue;
+    // The items of an array repeat one key sequence: a sequence found free of duplicates once is free again.
+    if (sameKeys(distinctShapes.get(keys[object + 1]!), columns, object)) continue;
     const count = childSlots.collect(next, object);
     const children = childSlots.slots;
-    // The items of an array repeat one key sequence: a sequence found free of duplicates once is free again.
-    if (sameKeys(distinctShapes.get(keys[children[0]]!), keys, children, count)) continue;
     const before = duplicates;
     const scope = object === from ? 'root' : parent[object] === from && (info[object] & Flag.Keyed) !== 0 ? typedObjectScope(keys[object]!) : undefined;
     if (count > PAIRWISE_LIMIT) {
