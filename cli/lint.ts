@@ -243,7 +243,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   }
   const stale = suppressAll ? new Map() : staleSuppressions(context);
   if (options.has('prune-suppressions')) {
-    const removed = pruneSuppressions(stale);
+    const removed = pruneSuppressions(stale, context.cwd);
     stderr += `babelq: ${removed} stale suppression${removed === 1 ? '' : 's'} removed\n`;
     stale.clear();
   }

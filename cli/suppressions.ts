@@ -83,8 +83,9 @@ export function writeBaseline(context: LintContext, findings: readonly BaselineF
   for (const [path, entries] of byFile) {
     const loaded = context.configs.configIn(dirname(path));
     let text = loaded?.suppressions?.text ?? '{\n  "suppressions": []\n}\n';
+    const shown = shownPath(context.cwd, path);
     if (loaded?.suppressions && loaded.suppressions.file.problems.length > 0) {
-      throw new CliError(`cannot add to '${path}': fix its problems first (babelq lint reports them)`);
+      throw new CliError(`cannot add to '${shown}': fix its problems first (babelq lint reports them)`);
     }
     const seen = new Set((loaded?.suppressions?.file.entries ?? []).map((entry) => `${entry.file}\u0000${entry.code}\u0000${entry.pointer}`));
     const additions: { file: string; code: string; pointer: string; reason: string }[] = [];
@@ -99,25 +100,35 @@ export function writeBaseline(context: LintContext, findings: readonly BaselineF
     if (added > 0) {
       text = appendEntries(text, additions);
       // Over the bytes it was read as only (or where there was none): an edit saved meanwhile stays.
-      if (loaded?.suppressions) refuseNotUtf8(path, loaded.suppressions.text);
-      writeFileAtomically(path, text, path, false, loaded?.suppressions ? Buffer.from(loaded.suppressions.text, 'utf8') : null);
+      if (loaded?.suppressions) refuseNotUtf8(path, shown, loaded.suppressions.text);
+      writeFileAtomically(path, text, shown, false, loaded?.suppressions ? Buffer.from(loaded.suppressions.text, 'utf8') : null);
       written.push({ path, added });
     }
   }
   return written;
 }
 
-/** Removes the stale entries from their files; returns how many went. */
-export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Suppression[]>): number {
+/** Removes the stale entries from their files; returns how many went. `cwd`: the run's folder, which messages name files from. */
+export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Suppression[]>, cwd: string): number {
   let removed = 0;
   for (const [loaded, entries] of stale) {
     const suppressions = loaded.suppressions!;
     const { text, count } = withoutEntries(suppressions.text, new Set(entries.map((entry) => entry.offset)));
     removed += count;
-    refuseNotUtf8(suppressions.path, suppressions.text);
-    writeFileAtomically(suppressions.path, text, suppressions.path, false, Buffer.from(suppressions.text, 'utf8'));
+    const shown = shownPath(cwd, suppressions.path);
+    refuseNotUtf8(suppressions.path, shown, suppressions.text);
+    writeFileAtomically(suppressions.path, text, shown, false, Buffer.from(suppressions.text, 'utf8'));
   }
   return removed;
+}
+
+/**
+ * A suppressions file as messages name it: from the run's folder, as the line saying how many
+ * entries were written does (`../babelq-suppressions.json` above it); absolute only where no
+ * relative path leads (another drive).
+ */
+function shownPath(cwd: string, path: string): string {
+  return relative(cwd, path) || path;
 }
 
 /**
@@ -125,7 +136,7 @@ export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Supp
  * from that text, those bytes would be replaced. It is refused as such (the write's own check would
  * call it changed since it was read).
  */
-function refuseNotUtf8(path: string, text: string): void {
+function refuseNotUtf8(path: string, shown: string, text: string): void {
   if (!text.includes('\ufffd')) return;
   let bytes: Buffer;
   try {
@@ -136,7 +147,7 @@ function refuseNotUtf8(path: string, text: string): void {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new CliError(`'${path}' is not valid UTF-8; it was not written (writing it would replace its invalid bytes: fix its encoding first)`);
+    throw new CliError(`'${shown}' is not valid UTF-8; it was not written (writing it would replace its invalid bytes: fix its encoding first)`);
   }
 }
 
