@@ -61,6 +61,20 @@ test('a malformed URN: invalid-urn carries unknown-urn, and both codes\' fixes a
   assert.deepEqual(onJobLowered[0].related?.map((r) => [r.code, r.severity]), [['invalid-urn', 'hint']]);
 });
 
+test('three findings on one key ("Attempts" for a missing attempts): whichever the settings show, it carries the other two', () => {
+  const text = order.replace(/"attempts": 0/, '"Attempts": 0');
+  assert.notEqual(text, order);
+  const onKey = (overrides: [string, string][]) =>
+    analyze(parseText(text), { ...DEFAULT_SETTINGS, severityOverrides: new Map(overrides) as typeof DEFAULT_SETTINGS.severityOverrides }, registry).filter((d) => text.slice(d.offset, d.end) === '"Attempts"');
+  const codesOf = (found: ReturnType<typeof onKey>) => found.flatMap((d) => [d.code, ...(d.related ?? []).map((r) => r.code)]).sort();
+  assert.deepEqual(codesOf(onKey([])), ['case-mismatch', 'encoding-divergence', 'missing-field']);
+  // missing-field folds in encoding-divergence first (equal severities), then is itself carried by
+  // case-mismatch, set above it: what it carried must go along, not vanish.
+  const lowered = onKey([['missing-field', 'information'], ['encoding-divergence', 'information'], ['case-mismatch', 'warning']]);
+  assert.deepEqual(lowered.map((d) => [d.code, d.severity]), [['case-mismatch', 'warning']]);
+  assert.deepEqual(codesOf(lowered), ['case-mismatch', 'encoding-divergence', 'missing-field']);
+});
+
 test('a boolean written as 0 against a boolean schema field: payload-schema carries non-json-boolean and its fix', () => {
   const text = order.replace('"is_gift": false', '"is_gift": 0');
   const doc = parseText(text);
