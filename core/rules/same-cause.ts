@@ -67,7 +67,11 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
     for (const candidate of token) {
       if (candidate.code !== carriedCode || folded.has(candidate) || candidate === primary) continue;
       folded.add(candidate);
-      carried.set(primary, [...(carried.get(primary) ?? []), { code: candidate.code, severity: candidate.severity, message: candidate.message, offset: candidate.offset, end: candidate.end }]);
+      // A finding folded here may already carry one from an earlier pair (settings can make the
+      // later pair's second code the stronger): those go along with it, or they would vanish.
+      const alreadyCarried = carried.get(candidate) ?? [];
+      carried.delete(candidate);
+      carried.set(primary, [...(carried.get(primary) ?? []), { code: candidate.code, severity: candidate.severity, message: candidate.message, offset: candidate.offset, end: candidate.end }, ...alreadyCarried]);
     }
   }
   return token.filter((d) => !folded.has(d)).map((d) => (carried.has(d) ? { ...d, related: [...(d.related ?? []), ...carried.get(d)!] } : d));
