@@ -916,11 +916,21 @@ describe('multi-root workspace (a .code-workspace file of two folders)', () => {
     const codes = (lint.find((report) => report.file === fixture)?.diagnostics ?? []).map((d) => d.code).sort();
     assert.deepEqual(codes, ['forbidden-key', 'unknown-urn']);
     await runTask('lint worker');
+    // VS Code's problem matcher now and then misses the last line a quickly ending task wrote (seen
+    // in about half the runs of one day on this machine: the CLI's output was whole, the panel held
+    // every line's finding but the last): the task is run once more before the wait fails.
     let last: unknown[] = [];
+    const started = Date.now();
+    let ranAgain = false;
     const rows = await waitUntil(`the task's problems for worker/${fixture}`, async () => {
       const now = await taskRows(fixture, 'worker');
       last = now;
-      return now.length === codes.length ? now : undefined;
+      if (now.length === codes.length) return now;
+      if (!ranAgain && Date.now() - started > 20_000) {
+        ranAgain = true;
+        await runTask('lint worker');
+      }
+      return undefined;
     }, 60_000).catch((error: Error) => assert.fail(`${error.message}: ${JSON.stringify(last)} against ${codes.join(', ')}; the panel showed ${JSON.stringify(shown)}`));
     assert.deepEqual(rows.map((row) => row.code).sort(), codes);
     // None on api's file of the same relative path, which is clean.
