@@ -7,7 +7,7 @@
  * base is no break, one that vanished is, and an entry the registry marks deprecated is left alone
  * (its successor is the new URN). A base file that a partial clone lacks is an I/O problem (exit 2).
  */
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import type { ParsedText } from '../core/parse/document';
 import { messageOutsideEnvelope, parseText } from '../core/parse/parser';
@@ -24,6 +24,7 @@ import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError, describeFsError } from './errors';
+import { namedFromCwd } from './paths';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
 
@@ -147,7 +148,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   const commit = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim();
   if (!commit) throw new CliError(`'${ref}' is not a git revision of this repository`);
   const baseFiles = new BaseFiles(repository, ref, commit, { timeoutMs: GIT_TIMEOUT_MS, maxBytes: MAX_SCHEMA_FILE_BYTES * 8 });
-  const atBase = (path: string): string | undefined => baseFiles.textOf(path, relative(cwd, path) || path);
+  const atBase = (path: string): string | undefined => baseFiles.textOf(path, namedFromCwd(cwd, path));
   const index = readUsableRegistry(registryText, registryArg);
   const { entries } = index;
   const reports: FileReport[] = [];
@@ -160,7 +161,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     // At the base it was no schema (not JSON, or no object): nothing there that a change could break.
     const base = schemaProblem(before);
     if (typeof base === 'string') continue;
-    const shown = relative(cwd, schemaPath) || schemaPath;
+    const shown = namedFromCwd(cwd, schemaPath);
     const report = compareDocs(base, readSchema(cwd, schemaPath), shown, entry.urn);
     // Compared, with a break or none: a file checked (json lists it, the summaries count it).
     reports.push(report);
@@ -172,7 +173,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     const change = { baseName: ref, baseUrns: was.ok ? was.entries.map((entry) => entry.urn) : [], current: index.doc, currentUrns: new Set(entries.map((entry) => entry.urn)) };
     const diagnostics = fileDiagnostics('registryChange', change, DEFAULT_SETTINGS);
     const lines = new LineIndex(registryText);
-    reports.push({ file: relative(cwd, registryPath) || registryPath, diagnostics: diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lines)) });
+    reports.push({ file: namedFromCwd(cwd, registryPath), diagnostics: diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lines)) });
   }
   return reports;
 }

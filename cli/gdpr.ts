@@ -7,7 +7,7 @@
  * hold at most MAX_SCHEMA_BYTES_TOGETHER together, as for every registry read: a generated
  * registry.json of 700,000 entries naming one 5 MB schema would otherwise read 3.5 TB.
  */
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import { asObject } from '../core/model/tree';
 import type { ParsedText } from '../core/parse/document';
@@ -21,6 +21,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { CliError, describeFsError } from './errors';
+import { namedFromCwd } from './paths';
 
 export const GDPR_USAGE = `Usage: babelq gdpr [--registry registry.json] [--require] [--format stylish|json]
 
@@ -71,9 +72,9 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   try {
     text = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read registry '${relative(environment.cwd, registryPath) || registryPath}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read registry '${namedFromCwd(environment.cwd, registryPath)}': ${describeFsError(error)}`);
   }
-  const index = readUsableRegistry(text, relative(environment.cwd, registryPath) || registryPath);
+  const index = readUsableRegistry(text, namedFromCwd(environment.cwd, registryPath));
   const root = dirname(registryPath);
   const reports: UrnReport[] = [];
   const worked = new Map<string, Pick<UrnReport, 'sensitive' | 'unmarked'>>();
@@ -87,7 +88,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
       fields = schemaFields(readSchema(entry, schemaPath, schemaBytes));
       worked.set(schemaPath, fields);
     }
-    reports.push({ urn: entry.urn, schema: relative(environment.cwd, schemaPath) || schemaPath, ...fields });
+    reports.push({ urn: entry.urn, schema: namedFromCwd(environment.cwd, schemaPath), ...fields });
   }
   const unmarked = reports.reduce((sum, report) => sum + report.unmarked.length, 0);
   const failed = options.has('require') && unmarked > 0;

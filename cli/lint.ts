@@ -22,7 +22,7 @@ import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { CliError } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
 import { NO_REGISTRY } from '../core/registry/types';
-import { leftOutFromHere, resolveInputs, type InputFile } from './paths';
+import { leftOutFromHere, namedFromCwd, resolveInputs, type InputFile } from './paths';
 
 export { lintBytes } from './lint-file';
 
@@ -175,7 +175,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
 
   // A .gitignore that is not applied changes which files are linted: said on stderr, not passed over.
   const ignoreWarnings: string[] = [];
-  const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${relative(environment.cwd, path) || path} ${reason}\n`));
+  const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${namedFromCwd(environment.cwd, path)} ${reason}\n`));
   const ignores = options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, gitignores);
   const forceExclude = options.has('force-exclude');
   const files: InputFile[] = stdin
@@ -233,7 +233,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
       report.diagnostics.flatMap((diagnostic, at) => [diagnostic, ...(diagnostic.related ?? [])].map(({ code }) => ({ fixture: linted[index].absolute, code, pointer: report.details![at].pointer }))),
     );
     const written = writeBaseline(context, findings, (reason as string).trim());
-    for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${relative(environment.cwd, path) || path}\n`;
+    for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${namedFromCwd(environment.cwd, path)}\n`;
     const entries = written.reduce((sum, { added }) => sum + added, 0);
     // An entry is a file, a code and a place: the summary below counts findings, so say why the two numbers differ.
     if (entries !== findings.length) stderr += `babelq: they cover all ${findings.length} finding${findings.length === 1 ? '' : 's'}: findings of one code at one place share an entry, and an entry already there is not written again\n`;
@@ -268,7 +268,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   }
 
   // A registry.json, schema file, babelq.json or suppressions file that was named and has nothing to report is still a file checked.
-  for (const { absolute } of namedProjectFiles) if (!reported.has(absolute)) reports.push({ file: relative(environment.cwd, absolute) || absolute, diagnostics: [] });
+  for (const { absolute } of namedProjectFiles) if (!reported.has(absolute)) reports.push({ file: namedFromCwd(environment.cwd, absolute), diagnostics: [] });
 
   const counts = countBySeverity(reports);
   const tooManyWarnings = maxWarnings !== undefined && counts.warning > maxWarnings;
@@ -283,7 +283,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
   // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.
   for (const [path, { instead, root }] of context.registries.passedOver) {
-    const shown = relative(environment.cwd, path) || path;
+    const shown = namedFromCwd(environment.cwd, path);
     // Say what the search really did next: the search stops at the workspace folder (the current
     // one), so a registry.json above it is never used, and "one above was used" would mislead.
     const next = instead !== undefined

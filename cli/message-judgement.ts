@@ -5,11 +5,12 @@
  * CLI's. So a list's verdict, the findings under each body and a redrive's question about errors
  * agree: a `data` that fails its URN's schema is an error in all three.
  */
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings/settings';
 import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
 import { ProjectConfigs } from '../workspace/project-config';
+import { namedFromCwd } from './paths';
 import { CliRegistries } from './registry';
 
 export interface MessageJudgement {
@@ -32,7 +33,7 @@ export function messageJudgement(cwd: string): MessageJudgement {
   const settings = configs.settingsFor(path, DEFAULT_SETTINGS, []);
   const registries = new CliRegistries(cwd, undefined);
   const registry = registries.stateFor(path, settings.registryPath);
-  const shown = (file: string) => relative(cwd, file) || file;
+  const shown = (file: string) => namedFromCwd(cwd, file);
   let notes = '';
   for (const passed of registries.passedOver.keys()) {
     notes += `babelq: note: ${shown(passed)} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), so the messages were judged without a registry; babelq lint --registry ${shown(passed)} checks it as one\n`;

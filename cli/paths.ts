@@ -2,9 +2,10 @@
  * Turns `babelq lint` path arguments into the list of files to lint: files as given, directories
  * searched recursively for `*.babel.json`, glob patterns expanded. Order is part of the output
  * contract: arguments in the order given, each directory or glob expanded in sorted tree order.
+ * Also how a message names a file from the run's folder (`namedFromCwd`).
  */
 import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { basename, dirname, join, normalize, resolve, sep } from 'node:path';
+import { basename, dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import { CliError, describeFsError } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
@@ -18,6 +19,15 @@ export interface InputFile {
   /** The path as given, or as found below a given directory or glob base; shown in every format. */
   readonly path: string;
   readonly absolute: string;
+}
+
+/**
+ * A file as messages name it: from the run's folder `cwd` (`../registry.json` above it), and
+ * absolute only where no relative path leads (another drive). The folder itself, whose relative
+ * path is empty, is named by `path` as given, so a message never names a file ''.
+ */
+export function namedFromCwd(cwd: string, path: string): string {
+  return relative(cwd, path) || path;
 }
 
 /**

@@ -15,6 +15,7 @@ import { ProjectConfigs } from '../workspace/project-config';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
 import { CliError } from './errors';
+import { namedFromCwd } from './paths';
 
 /** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
 export function projectRegistryPath(cwd: string, registryArg: unknown): string {
@@ -27,7 +28,7 @@ export function projectRegistryPath(cwd: string, registryArg: unknown): string {
     const where = leavesRoot(relative(cwd, named)) ? `'${named}', outside the current folder` : `'${relative(cwd, named)}', which a symbolic link leads outside the current folder (to '${realPath(named)}')`;
     throw new CliError(`babelq.json names the registry ${where}; it was not read (run from the folder that holds it, or name it with --registry)`);
   }
-  return relative(cwd, named) || named;
+  return namedFromCwd(cwd, named);
 }
 
 /**

@@ -14,6 +14,7 @@ import { relativePath, type LoadedConfig } from '../workspace/project-config';
 import { toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError } from './errors';
 import { settingsFor, type LintContext } from './lint-file';
+import { namedFromCwd } from './paths';
 import { writeFileAtomically } from './write-file';
 
 /** The entries of every suppressions file read in this run that matched nothing although their file was checked (or is gone). */
@@ -83,7 +84,7 @@ export function writeBaseline(context: LintContext, findings: readonly BaselineF
   for (const [path, entries] of byFile) {
     const loaded = context.configs.configIn(dirname(path));
     let text = loaded?.suppressions?.text ?? '{\n  "suppressions": []\n}\n';
-    const shown = shownPath(context.cwd, path);
+    const shown = namedFromCwd(context.cwd, path);
     if (loaded?.suppressions && loaded.suppressions.file.problems.length > 0) {
       throw new CliError(`cannot add to '${shown}': fix its problems first (babelq lint reports them)`);
     }
@@ -115,20 +116,11 @@ export function pruneSuppressions(stale: ReadonlyMap<LoadedConfig, readonly Supp
     const suppressions = loaded.suppressions!;
     const { text, count } = withoutEntries(suppressions.text, new Set(entries.map((entry) => entry.offset)));
     removed += count;
-    const shown = shownPath(cwd, suppressions.path);
+    const shown = namedFromCwd(cwd, suppressions.path);
     refuseNotUtf8(suppressions.path, shown, suppressions.text);
     writeFileAtomically(suppressions.path, text, shown, false, Buffer.from(suppressions.text, 'utf8'));
   }
   return removed;
-}
-
-/**
- * A suppressions file as messages name it: from the run's folder, as the line saying how many
- * entries were written does (`../babelq-suppressions.json` above it); absolute only where no
- * relative path leads (another drive).
- */
-function shownPath(cwd: string, path: string): string {
-  return relative(cwd, path) || path;
 }
 
 /**

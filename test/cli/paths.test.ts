@@ -1,13 +1,14 @@
 /**
  * `resolveInputs` (cli/paths.ts): the paths a lint reports are the inputs joined with the files
  * found under them, however the input is written, and each file's absolute path is where it is.
+ * `namedFromCwd`: how a message names a file from the run's folder.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { after, test } from 'node:test';
-import { resolveInputs } from '../../cli/paths';
+import { namedFromCwd, resolveInputs } from '../../cli/paths';
 
 const root = mkdtempSync(join(tmpdir(), 'babelq-paths-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -63,4 +64,12 @@ test('a folder whose fixtures lie behind a symbolic link to a folder finds nothi
   symlinkSync(join(root, 'shared-fixtures'), join(folder, 'fixtures/shared'));
   assert.throws(() => resolveInputs(['fixtures'], folder), { message: `no *.babel.json files in directory 'fixtures' ('${join('fixtures', 'shared')}' is a symbolic link to a folder, which a walk does not follow; name it to lint the fixtures in it)` });
   assert.deepEqual(resolveInputs([join('fixtures', 'shared')], folder).map((file) => file.path), [join('fixtures', 'shared', 'a.babel.json')]);
+});
+
+test('a message names a file from the run\'s folder, one above it with ../, and the folder itself by the path given', () => {
+  assert.equal(namedFromCwd(cwd, join(cwd, 'sub', 'a.babel.json')), join('sub', 'a.babel.json'));
+  assert.equal(namedFromCwd(cwd, join(root, 'registry.json')), join('..', 'registry.json'));
+  // relative() of the folder itself is '', which would name no file at all.
+  assert.equal(namedFromCwd(cwd, cwd), cwd);
+  assert.equal(namedFromCwd(cwd, `${cwd}/`), `${cwd}/`);
 });
