@@ -23,7 +23,7 @@ import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
 import { digitGroups } from '../model/count-words';
-import { numberLiteral } from '../model/describe-value';
+import { literal, numberLiteral, shortened } from '../model/describe-value';
 
 /** One place where the SDK encoders disagree. */
 export interface Divergence {
@@ -206,13 +206,13 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
         const message =
           key === META_EXTENSION_KEY
             ? `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message (the contract says a relay keeps it: nothing to change in the fixture), PHP, Python and Node keep it`
-            : `meta.${key}: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it`;
+            : `meta.${shortened(key)}: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it`;
         found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'information', message });
         continue;
       }
       const message = goReads
-        ? `${prefix}${key}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively)${goOutcome(scope, property, goReads, fieldKeys(keysFor, scope, object, goReads))}; Java and .NET drop it on relay, PHP, Python and Node keep it`
-        : `${prefix}${key}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;
+        ? `${prefix}${shortened(key)}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively)${goOutcome(scope, property, goReads, fieldKeys(keysFor, scope, object, goReads))}; Java and .NET drop it on relay, PHP, Python and Node keep it`
+        : `${prefix}${shortened(key)}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;
       found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'warning', message });
     }
   };
@@ -262,13 +262,13 @@ function goOutcome(scope: EnvelopeScope, property: PropertyNode, field: string, 
   const routes = scope === 'root' && field === 'job' && value?.kind === 'string';
   // The exact copies after this key are nulls that set nothing in Go, so this key's value stands.
   if (lastExact.keyOffset > property.keyOffset) {
-    const kept = routes ? `Go routes on ${JSON.stringify(value.value)}` : 'Go keeps this value';
+    const kept = routes ? `Go routes on ${literal(value.value)}` : 'Go keeps this value';
     return `, and as the "${field}" after it is null, which sets nothing in Go, ${kept} where the other SDKs read "${field}" as null`;
   }
   const before = lastExact.value;
-  if (before?.kind === 'null') return `, and as it comes last ${routes ? `Go routes on ${JSON.stringify(value.value)}` : 'Go takes it'} where the other SDKs read "${field}" as null`;
+  if (before?.kind === 'null') return `, and as it comes last ${routes ? `Go routes on ${literal(value.value)}` : 'Go takes it'} where the other SDKs read "${field}" as null`;
   if (routes && before?.kind === 'string') {
-    return `, and as it comes last Go routes on ${JSON.stringify(value.value)} where the other SDKs route on ${JSON.stringify(before.value)}`;
+    return `, and as it comes last Go routes on ${literal(value.value)} where the other SDKs route on ${literal(before.value)}`;
   }
   if (scope === 'root' && field === 'data' && before?.kind === 'object' && value?.kind === 'object') return ', and merges it into the "data" before it';
   return `, and as it comes last Go takes it instead of the "${field}" before it`;

@@ -7,7 +7,7 @@
 import type { EnvelopeScope } from '../contract/envelope';
 import { forEachValue, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
 import { trimEnds } from '../model/trim-ends';
-import { numberLiteral } from '../model/describe-value';
+import { literal, numberLiteral } from '../model/describe-value';
 import { formatGo, literalFitsInt64 } from './numbers';
 import { droppedKeys, noteDropped, noteDuplicates, TYPED_FIELDS, tooDeep, type RepeatedKeys } from './relay';
 import type { EscapeStyle } from './strings';
@@ -258,10 +258,10 @@ export function goJobVariantRoute(root: ObjectNode, variant: PropertyNode, subje
   const routed = variant.value;
   if (routed?.kind !== 'string' || job !== routed) return '';
   const exact = lastValue(root, 'job');
-  const route = JSON.stringify(goRoute(root));
+  const route = literal(goRoute(root));
   if (exact?.kind === 'null') return `, and, as "job" is null, which sets nothing in Go, ${subject}routes on ${route} where the other SDKs read job as null`;
   if (exact?.kind !== 'string' || goRoute(root) === exact.value) return '';
-  return `, and, as it comes after "job", ${subject}routes on ${route} where the other SDKs route on ${JSON.stringify(exact.value)}`;
+  return `, and, as it comes after "job", ${subject}routes on ${route} where the other SDKs route on ${literal(exact.value)}`;
 }
 
 class GoDecodeError extends Error {}

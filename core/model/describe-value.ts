@@ -1,19 +1,37 @@
 /**
  * Values in messages, one vocabulary for every finding: a value as written (`"99.90"`, `1e400`, an
- * object), with its kind for a type error (`the string "99.90"`), shortened when long.
+ * object), with its kind for a type error (`the string "99.90"`), shortened when long, as a key
+ * a message quotes is (`shortened`).
  */
 import type { ValueNode } from './tree';
+
+/** The longest text from a fixture that a message quotes whole. */
+const MAX_QUOTED = 60;
+
+/**
+ * Text from a fixture as a message quotes it (a key, a literal): as it is up to 60 characters,
+ * else its first 57 and `…`, which says it was cut. Messages are shown in hovers, the Problems
+ * panel, terminals and CI annotations: a 100,000-character key quoted whole is a 100 KB message.
+ */
+export function shortened(text: string): string {
+  if (text.length <= MAX_QUOTED) return text;
+  let cut = MAX_QUOTED - 3;
+  // Not between the halves of a surrogate pair: half an emoji would be a lone surrogate.
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--;
+  return `${text.slice(0, cut)}…`;
+}
 
 /** A JSON literal for a message, shortened to 60 characters. */
 export function literal(value: unknown): string {
   // A BigInt stands for an integer as written that no double holds (a schema's `const`, say).
   const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `\u0000${item}\u0000` : item))?.replace(/"\\u0000(-?\d+)\\u0000"/g, '$1') ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  return shortened(text);
 }
 
 /** A number as written, shortened to 60 characters (a 5,000-digit literal would fill the terminal). */
 export function numberLiteral(raw: string): string {
-  return raw.length > 60 ? `${raw.slice(0, 57)}…` : raw;
+  return shortened(raw);
 }
 
 /** The value as written: `"99.90"`, `1042`, `true`, `null`, `an object`. */

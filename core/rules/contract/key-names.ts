@@ -3,6 +3,7 @@ import { forbiddenKey, knownKeys, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type En
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { removeProperty, renameKey } from '../../model/property-edits';
 import { getProperty, getValue, type ObjectNode } from '../../model/tree';
+import { shortened } from '../../model/describe-value';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
@@ -120,7 +121,7 @@ function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode,
     context.report(
       'extension-key',
       keyRange(property),
-      `Extra meta key "${property.key}": the contract advises vendor keys under "meta.ext.<vendor>", where a future core key cannot collide with them.${naming}`,
+      `Extra meta key "${shortened(property.key)}": the contract advises vendor keys under "meta.ext.<vendor>", where a future core key cannot collide with them.${naming}`,
     );
   }
   const ext = getValue(meta, META_EXTENSION_KEY);
@@ -130,13 +131,13 @@ function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode,
     return;
   }
   for (const vendor of ext.properties) {
-    if (!SNAKE_CASE.test(vendor.key)) context.report('extension-key', keyRange(vendor), `Vendor name "${vendor.key}" should be snake_case.`);
+    if (!SNAKE_CASE.test(vendor.key)) context.report('extension-key', keyRange(vendor), `Vendor name "${shortened(vendor.key)}" should be snake_case.`);
     if (vendor.value && vendor.value.kind !== 'object') {
-      context.report('extension-key', vendor.value, `"meta.ext.${vendor.key}" should be an object of the vendor's keys.`);
+      context.report('extension-key', vendor.value, `"meta.ext.${shortened(vendor.key)}" should be an object of the vendor's keys.`);
       continue;
     }
     for (const key of vendor.value?.kind === 'object' ? vendor.value.properties : []) {
-      if (!SNAKE_CASE.test(key.key)) context.report('extension-key', keyRange(key), `Extension key "${key.key}" should be snake_case.`);
+      if (!SNAKE_CASE.test(key.key)) context.report('extension-key', keyRange(key), `Extension key "${shortened(key.key)}" should be snake_case.`);
     }
   }
 }

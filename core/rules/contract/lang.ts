@@ -2,6 +2,7 @@
 import { SDK_LANGS } from '../../contract/envelope';
 import { replaceValue } from '../../model/property-edits';
 import { getValue } from '../../model/tree';
+import { literal } from '../../model/describe-value';
 import { defineRule } from '../definition';
 
 export const rule = defineRule({
@@ -35,7 +36,7 @@ export const rule = defineRule({
       context.report(
         'unknown-lang',
         value,
-        `"${name}" ${JSON.stringify(value.value)} is not one of ${SDK_LANGS.join(', ')}. Consumers accept and forward it, but a producer may not emit it.${hint}`,
+        `"${name}" ${literal(value.value)} is not one of ${SDK_LANGS.join(', ')}. Consumers accept and forward it, but a producer may not emit it.${hint}`,
       );
     }
   },

@@ -9,6 +9,7 @@
 import { isBlank } from '../../contract/envelope';
 import { replaceValue } from '../../model/property-edits';
 import { asObject, getValue } from '../../model/tree';
+import { literal } from '../../model/describe-value';
 import { defineRule } from '../definition';
 
 export const rule = defineRule({
@@ -49,7 +50,7 @@ export const rule = defineRule({
     context.report(
       'original-queue-mismatch',
       original,
-      `original_queue ${JSON.stringify(original.value)} is not this message's meta.queue ${JSON.stringify(queue.value)}: the SDKs that dead-letter write meta.queue here, and a redrive sends the message to original_queue. Write ${JSON.stringify(queue.value)}, or correct meta.queue.`,
+      `original_queue ${literal(original.value)} is not this message's meta.queue ${literal(queue.value)}: the SDKs that dead-letter write meta.queue here, and a redrive sends the message to original_queue. Write ${literal(queue.value)}, or correct meta.queue.`,
     );
   },
 });

@@ -8,6 +8,7 @@ import { list } from '../../encode/divergence';
 import { isFalsy } from '../../encode/node';
 import { pythonStr, pythonTruthy } from '../../encode/python';
 import { getProperty, type StringNode, type ValueNode } from '../../model/tree';
+import { literal } from '../../model/describe-value';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
@@ -139,7 +140,7 @@ function nonStringJobMessage(job: ValueNode): string {
     return `"job" is not a string: ${rejecting} reject the message; ${fallingBack} fall back to "urn".${fix}`;
   }
   const text = pythonStr(job);
-  const python = text === undefined ? 'Python routes on the text str() makes of it' : `Python routes on ${JSON.stringify(text)}`;
+  const python = text === undefined ? 'Python routes on the text str() makes of it' : `Python routes on ${literal(text)}`;
   return `"job" is not a string: ${rejecting} reject the message, ${python}, and only Java and .NET (by its code) fall back to "urn".${fix}`;
 }
 

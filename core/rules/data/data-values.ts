@@ -8,7 +8,7 @@ import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
 import { checkIsoTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
-import { numberLiteral } from '../../model/describe-value';
+import { literal, numberLiteral, shortened } from '../../model/describe-value';
 import { detachedString } from '../../model/detached-string';
 import { renameKey, replaceValue } from '../../model/property-edits';
 import { forEachValue, getProperty } from '../../model/tree';
@@ -251,12 +251,12 @@ function checkNumberKey(context: RuleContext<DataCode>, text: string, offset: nu
   if (!isIntegerLiteral && classes.of(key) & MONEY) {
     const raw = text.slice(offset, end);
     if (Number.isFinite(Number(raw))) {
-      context.report('float-currency', { offset, end }, `"${key}" looks like money but holds the float ${numberLiteral(raw)}: floats cannot hold exact decimals. Use integer minor units ("${centsKeyOf(key)}": …) or a decimal string.`);
+      context.report('float-currency', { offset, end }, `"${shortened(key)}" looks like money but holds the float ${numberLiteral(raw)}: floats cannot hold exact decimals. Use integer minor units ("${shownCentsKeyOf(key)}": …) or a decimal string.`);
     }
   }
   if (length === 1 && classes.of(key) & BOOLEAN) {
     const raw = text[offset];
-    if (raw === '0' || raw === '1') context.report('non-json-boolean', { offset, end }, `"${key}" looks like a boolean but holds ${raw}: use JSON ${raw === '1' ? 'true' : 'false'}.`);
+    if (raw === '0' || raw === '1') context.report('non-json-boolean', { offset, end }, `"${shortened(key)}" looks like a boolean but holds ${raw}: use JSON ${raw === '1' ? 'true' : 'false'}.`);
   }
 }
 
@@ -265,21 +265,21 @@ function checkString(context: RuleContext<DataCode>, offset: number, end: number
   if (mask & BOOLEAN) {
     const lower = value.toLowerCase();
     if (lower === 'true' || lower === 'false') {
-      context.report('non-json-boolean', { offset, end }, `"${key}" holds the string ${JSON.stringify(value)}: use the JSON boolean ${lower}.`);
+      context.report('non-json-boolean', { offset, end }, `"${shortened(key)}" holds the string ${JSON.stringify(value)}: use the JSON boolean ${lower}.`);
     }
     return;
   }
   if (!(mask & TIME)) return;
   const check = checkIsoTime(value);
   if (check === 'no-offset') {
-    context.report('non-iso-time', { offset, end }, `"${key}" has no UTC offset: ${JSON.stringify(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
+    context.report('non-iso-time', { offset, end }, `"${shortened(key)}" has no UTC offset: ${literal(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
   } else if (check === 'not-iso') {
     // The same instant in RFC 3339 when the text says its zone; an example otherwise.
     const same = rfc3339Of(value);
     const instead = same ? `write ${JSON.stringify(same)} (the same instant in RFC 3339)` : 'write RFC 3339 such as "2025-06-05T14:12:07Z"';
     // ISO 8601 has 24:00 for the end of a day; RFC 3339 has no hour 24, so its parsers refuse it.
     const what = END_OF_DAY.test(value) ? 'which ISO 8601 reads as the end of the day but RFC 3339 does not allow (hour 24)' : 'which is not an ISO 8601 time';
-    context.report('non-iso-time', { offset, end }, `"${key}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, ${what}: ${instead}, or Unix milliseconds.`);
+    context.report('non-iso-time', { offset, end }, `"${shortened(key)}" holds ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}, ${what}: ${instead}, or Unix milliseconds.`);
   }
 }
 
@@ -297,7 +297,7 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   // Minor units beyond ±(2^53−1) would trade this warning for unsafe-integer: the string is the fix then.
   const safe = cents !== undefined && BigInt(cents) <= MAX_SAFE && BigInt(cents) >= -MAX_SAFE;
   if (cents !== undefined && safe && !getProperty(property.parent, centsKey)) {
-    fixes.push({ title: `Convert to integer minor units: "${centsKey}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)], preferred: false });
+    fixes.push({ title: `Convert to integer minor units: "${shownCentsKeyOf(property.key)}": ${cents}`, edits: [renameKey(property, centsKey), replaceValue(value, cents)], preferred: false });
   }
   // Plain notation, not `"25e-1"`: a decimal string is read as the amount's digits, and some decimal parsers refuse an exponent.
   const decimal = plainDecimal(value.raw) ?? value.raw;
@@ -308,6 +308,12 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
 /** The key of the amount in minor units, in the key's own case style (`total_cents`, `totalAmountCents`). */
 function centsKeyOf(key: string): string {
   return /[a-z0-9][A-Z]/.test(key) ? `${key}Cents` : `${key}_cents`;
+}
+
+/** `centsKeyOf(key)` as a message quotes it: a long key shortened, with the suffix still shown (`"aaa…_cents"`). */
+function shownCentsKeyOf(key: string): string {
+  const shown = shortened(key);
+  return shown === key ? centsKeyOf(key) : shown + centsKeyOf(key).slice(key.length);
 }
 
 function booleanFixes({ valueAt }: FixContext): Fix[] {

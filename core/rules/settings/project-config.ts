@@ -12,6 +12,7 @@ import type { Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
 import { COMPAT_BASE_SHAPE, isPayloadVerdict, isRedisLayout, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, REDIS_LAYOUT_SHAPE, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
 import { digitGroups } from '../../model/count-words';
+import { shortened } from '../../model/describe-value';
 
 export const PROJECT_CONFIG_FILE = 'babelq.json';
 
@@ -90,7 +91,7 @@ export function readProjectConfig(text: string): ProjectConfig {
       default:
         if (!TOP_KEYS.includes(key)) {
           const near = closestWord(key, TOP_KEYS);
-          problems.push(at(keyNode, `Unknown key "${key}" in babelq.json${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${TOP_KEYS.filter((k) => k !== '$schema').join(', ')}.`));
+          problems.push(at(keyNode, `Unknown key "${shortened(key)}" in babelq.json${near ? ` (did you mean "${near}"?)` : ''}; the keys are ${TOP_KEYS.filter((k) => k !== '$schema').join(', ')}.`));
           break;
         }
         layer = { ...layer, ...readSettingKey(key, value, problems) };
@@ -111,7 +112,7 @@ function readOverride(entry: JsoncNode, problems: ConfigProblem[], globBudget: G
     else if (OVERRIDE_KEYS.includes(key)) layer = { ...layer, ...readSettingKey(key, value, problems) };
     else {
       const near = closestWord(key, OVERRIDE_KEYS);
-      problems.push(at(keyNode, `Unknown key "${key}" in an override${near ? ` (did you mean "${near}"?)` : ''}; an override holds ${OVERRIDE_KEYS.join(', ')}.`));
+      problems.push(at(keyNode, `Unknown key "${shortened(key)}" in an override${near ? ` (did you mean "${near}"?)` : ''}; an override holds ${OVERRIDE_KEYS.join(', ')}.`));
     }
   }
   if (files === undefined) {
@@ -171,7 +172,7 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[], bud
   for (const item of value.children ?? []) {
     const glob = typeof item.value === 'string' ? item.value.trim().replace(/^\.\//, '') : undefined;
     if (glob === undefined || glob === '') problems.push(at(item, `"${key}" holds globs (non-empty strings)`));
-    else if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split('/').includes('..')) problems.push(at(item, `The glob "${glob}" must stay below this file's folder (no leading "/", no "..").`));
+    else if (glob.startsWith('/') || /^[A-Za-z]:[\\/]/.test(glob) || glob.split('/').includes('..')) problems.push(at(item, `The glob "${shortened(glob)}" must stay below this file's folder (no leading "/", no "..").`));
     else if (glob.length > MAX_GLOB_LENGTH) problems.push(at(item, `This glob is ${glob.length} characters long, more than the ${MAX_GLOB_LENGTH} of the longest path; it was not used.`));
     else if (braceDepth(glob) > MAX_GLOB_BRACE_DEPTH) problems.push(at(item, `This glob nests {…} alternatives ${braceDepth(glob)} deep, more than ${MAX_GLOB_BRACE_DEPTH}; it was not used.`));
     else if (glob.length > budget.left) problems.push(at(item, `With this glob the globs of this file would hold more than ${digitGroups(MAX_GLOB_CHARACTERS)} characters together (each one is compiled and tested against every file and folder a walk meets); it was not used.`));
@@ -263,7 +264,7 @@ export function properties(object: JsoncNode, problems: ConfigProblem[]): [strin
     const [keyNode, value] = property.children ?? [];
     if (!keyNode || !value || typeof keyNode.value !== 'string') continue;
     const key = keyNode.value;
-    if (seen.has(key)) problems.push(at(keyNode, `"${key}" is set twice; the last one applies.`));
+    if (seen.has(key)) problems.push(at(keyNode, `"${shortened(key)}" is set twice; the last one applies.`));
     seen.add(key);
     result.push([key, keyNode, value]);
   }

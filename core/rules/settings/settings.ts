@@ -6,6 +6,7 @@
  * Key names are declared once here and checked against package.json by a test.
  */
 import { isRecord } from '../../model/js-value';
+import { shortened } from '../../model/describe-value';
 import { isCode, type Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../../registry/validators/verdicts';
@@ -231,7 +232,7 @@ export function readSeverities(severity: Record<string, unknown>): { severities:
   const severities = new Map<Code, SeveritySetting>();
   const problems: string[] = [];
   for (const [code, value] of Object.entries(severity)) {
-    if (!isCode(code)) problems.push(`unknown diagnostic code "${code}"`);
+    if (!isCode(code)) problems.push(`unknown diagnostic code "${shortened(code)}"`);
     else if (!isSeveritySetting(value)) problems.push(`"${code}" must be one of error, warning, information, hint, off`);
     else severities.set(code, value);
   }

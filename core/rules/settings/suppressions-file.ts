@@ -7,6 +7,7 @@
 import type { Code } from '../code-names';
 import { isCode } from '../code-names';
 import type { CoreDiagnostic } from '../diagnostic';
+import { literal, shortened } from '../../model/describe-value';
 import { at, parseConfigText, properties, type ConfigProblem } from './project-config';
 
 export const SUPPRESSIONS_FILE = 'babelq-suppressions.json';
@@ -45,7 +46,7 @@ export function readSuppressions(text: string): SuppressionsFile {
   for (const [key, keyNode, value] of properties(tree, problems)) {
     if (key === '$schema') continue;
     if (key !== 'suppressions') {
-      problems.push(at(keyNode, `Unknown key "${key}"; babelq-suppressions.json holds "suppressions".`));
+      problems.push(at(keyNode, `Unknown key "${shortened(key)}"; babelq-suppressions.json holds "suppressions".`));
       continue;
     }
     if (value.type !== 'array') {
@@ -61,7 +62,7 @@ export function readSuppressions(text: string): SuppressionsFile {
       let usable = true;
       for (const [name, nameNode, field] of properties(entry, problems)) {
         if (!ENTRY_KEYS.includes(name)) {
-          problems.push(at(nameNode, `Unknown key "${name}" in a suppression; it holds ${ENTRY_KEYS.join(', ')}.`));
+          problems.push(at(nameNode, `Unknown key "${shortened(name)}" in a suppression; it holds ${ENTRY_KEYS.join(', ')}.`));
           continue;
         }
         const problem = fieldProblem(name, field.value);
@@ -96,10 +97,10 @@ function fieldProblem(name: string, value: unknown): string | undefined {
   switch (name) {
     case 'file':
       if (typeof value !== 'string' || value.trim() === '') return '"file" is the fixture\'s path relative to this file';
-      if (value.startsWith('/') || value.split(/[\\/]/).includes('..')) return `"file" must stay below this file's folder, not "${value}"`;
+      if (value.startsWith('/') || value.split(/[\\/]/).includes('..')) return `"file" must stay below this file's folder, not "${shortened(value)}"`;
       return undefined;
     case 'code':
-      return typeof value === 'string' && isCode(value) ? undefined : `"code" must be a diagnostic code, not ${JSON.stringify(value)}`;
+      return typeof value === 'string' && isCode(value) ? undefined : `"code" must be a diagnostic code, not ${literal(value)}`;
     case 'pointer':
       return typeof value === 'string' && (value === '' || value.startsWith('/')) ? undefined : '"pointer" is a JSON Pointer: "" for the root, else starting with "/" (such as "/meta/ts")';
     case 'reason':

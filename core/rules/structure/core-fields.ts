@@ -3,7 +3,7 @@
  * then (for a field of the right type) invalid-value.
  */
 import { DEAD_LETTER_REASONS, fieldsOf, isBlank, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
-import { describeValue, numberLiteral } from '../../model/describe-value';
+import { describeValue, literal, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
 import { getProperty } from '../../model/tree';
@@ -198,7 +198,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
     return;
   }
   if (name === 'dead_letter.reason' && !(DEAD_LETTER_REASONS as readonly string[]).includes(value.value)) {
-    context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${JSON.stringify(value.value)}.`);
+    context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${literal(value.value)}.`);
   }
 }
 

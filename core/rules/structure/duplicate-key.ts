@@ -7,6 +7,7 @@ import { copyKind, goField, goRepeat, type CopyKind } from '../../encode/go';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, type Columns } from '../../parse/columns';
 import { columnsOf } from '../../parse/document';
 import { forEachValue, type ObjectNode, type ValueNode } from '../../model/tree';
+import { shortened } from '../../model/describe-value';
 import type { Range, RuleContext } from '../context';
 import { defineRule } from '../definition';
 import { keyRange } from '../ranges';
@@ -223,7 +224,7 @@ function copyKinds(count: number, keyAt: (i: number) => string, copyKindAt: (i: 
  * findings are reused after such an edit.
  */
 function reportDuplicate(context: RuleContext<'duplicate-key'>, key: string, range: Range, kept: string): void {
-  context.report('duplicate-key', range, `Duplicate key "${key}": ${kept}. Keep one.`);
+  context.report('duplicate-key', range, `Duplicate key "${shortened(key)}": ${kept}. Keep one.`);
 }
 
 function keptCopies(key: string, scope: EnvelopeScope | undefined, copies: readonly CopyKind[] | undefined): string {
