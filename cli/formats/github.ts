@@ -3,8 +3,10 @@
  * line per diagnostic, which the runner turns into annotations on the pull request's files.
  * Lines and columns are 1-based. Data and property values are escaped as the runner unescapes
  * them (`%`, CR and LF everywhere; `:` and `,` also in properties), so no file name or message
- * can end a command early or start another one. A message is on one line, as in every text format
- * (core's showOnOneLine): a line break quoted from a fixture's key is written `\n`.
+ * can end a command early or start another one. `file=` is the file's real name, for GitHub to
+ * place the annotation, but for characters that would act on a terminal (annotationFile). A
+ * message is on one line, as in every text format (core's showOnOneLine): a line break quoted
+ * from a fixture's key is written `\n`.
  */
 import { sep } from 'node:path';
 import { plural } from '../../core/model/count-words';
@@ -25,6 +27,24 @@ export function escapeData(text: string): string {
 /** Escapes a property value: the data escapes plus `:` and `,`, which separate properties. */
 export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * A file's name for `file=`: GitHub places the annotation only where the name is the file's own, so
+ * what the runner gives back after unescaping must be the real name. CR and LF reach it that way
+ * (escapeProperty writes them %0D and %0A, which the runner turns back), and a tab, which acts on
+ * no terminal beyond moving to the next tab stop, is written as it is. The rest of what printable
+ * makes visible stays visible, ESC first: the command line is printed where the log is read (a
+ * terminal, the runner's log with ::echo::on or step debugging), and the runner unescapes nothing
+ * else, so no escape can carry an ESC, a C1 control, a backspace or a bidirectional override to it
+ * without also handing the terminal a sequence to act on or a name shown as another. Such a name
+ * is no file GitHub can place: it lists the annotation with the run instead, its finding still said.
+ */
+function annotationFile(name: string): string {
+  return name
+    .split('\t')
+    .map((part) => printable(part, true))
+    .join('\t');
 }
 
 /**
@@ -49,7 +69,7 @@ export function formatGithub(reports: readonly FileReport[], paths?: GithubPaths
   for (const report of reports) {
     const shown = (paths?.root !== undefined && pathFromRoot(report.file, paths.cwd, paths.root)) || report.file;
     // GitHub names files with '/'; on POSIX a backslash is a character of the name, kept as it is.
-    const file = printable((paths?.sep ?? sep) === '\\' ? shown.replace(/\\/g, '/') : shown, true);
+    const file = annotationFile((paths?.sep ?? sep) === '\\' ? shown.replace(/\\/g, '/') : shown);
     for (const diagnostic of report.diagnostics) {
       const { start, end } = diagnostic.range;
       const properties = [

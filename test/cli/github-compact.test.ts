@@ -41,6 +41,19 @@ describe('github', () => {
     );
   });
 
+  test('file= carries a tab in the name as it is, so GitHub finds the file; an escape sequence stays visible', () => {
+    const named = (file: string): FileReport[] => [{ file, diagnostics: [{ code: 'urn-alias', severity: 'warning', message: 'w', range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } } }] }];
+    const annotation = (file: string) => formatGithub(named(file)).split('\n')[0];
+    assert.equal(annotation('fixtures/tab\there.babel.json'), '::warning file=fixtures/tab\there.babel.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::w');
+    // ESC, the C1 CSI, a bell, a backspace: raw, they would steer the terminal the log is read on.
+    assert.equal(
+      annotation('fixtures/\u001b]0;t\u0007\u001b[2J\u009b31m\b\t.babel.json'),
+      '::warning file=fixtures/\\u001b]0;t\\u0007\\u001b[2J\\u009b31m\\u0008\t.babel.json,line=2,col=3,endLine=2,endColumn=8,title=babelq urn-alias::w',
+    );
+    // A bidirectional override would show the name as another one; a line separator would break the line in a viewer.
+    assert.equal(annotation('a\u202eb\u2028c.babel.json').split(',')[0], '::warning file=a\\u202eb\\u2028c.babel.json');
+  });
+
   test('no line of the output starts a command that the diagnostics did not', () => {
     const commands = formatGithub(HOSTILE).split('\n').filter((line) => line.startsWith('::'));
     assert.equal(commands.length, 4);
@@ -100,6 +113,16 @@ describe('through the CLI', () => {
     try {
       const result = babelq(['lint', '--format', 'github', 'fixtures'], dir);
       assert.match(result.stdout, /^::warning file=fixtures\/b\\x\.babel\.json,line=2,/, result.stdout);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
+  test('--format github names a file with a tab in its name as it is, for GitHub to place the annotation', { skip: process.platform === 'win32' }, () => {
+    const dir = makeTree({ 'fixtures/tab\tname.babel.json': URN_ALIAS_ONLY });
+    try {
+      const result = babelq(['lint', '--format', 'github', 'fixtures'], dir);
+      assert.match(result.stdout, /^::warning file=fixtures\/tab\tname\.babel\.json,line=2,/, result.stdout);
     } finally {
       removeTree(dir);
     }
