@@ -26,6 +26,8 @@ export interface OutputDiagnostic {
 
 export interface OutputRelated {
   readonly code: Code;
+  /** Its own severity, as settings made it: a carried finding can be a warning under a shown error, or a hint. */
+  readonly severity: Severity;
   readonly message: string;
   readonly range: { readonly start: OutputPosition; readonly end: OutputPosition };
 }
@@ -61,7 +63,7 @@ export function toOutputDiagnostic(diagnostic: CoreDiagnostic, lineIndex: LineIn
     range: outputRange(diagnostic.offset, diagnostic.end, lineIndex),
   };
   if (!diagnostic.related?.length) return output;
-  return { ...output, related: diagnostic.related.map((related) => ({ code: related.code, message: related.message, range: outputRange(related.offset, related.end, lineIndex) })) };
+  return { ...output, related: diagnostic.related.map((related) => ({ code: related.code, severity: related.severity, message: related.message, range: outputRange(related.offset, related.end, lineIndex) })) };
 }
 
 function outputRange(offset: number, endOffset: number, lineIndex: LineIndex): OutputDiagnostic['range'] {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { asPublished } from './support/published';
+import { asPublished, asSentToEditor } from './support/published';
 import { TestLspClient } from './support/lsp-client';
 import { findFixtureFiles } from '../workspace/fixture-files';
 
@@ -43,7 +43,7 @@ describe('editor/CLI parity', () => {
     } catch (error) {
       stdout = (error as { stdout: string }).stdout;
     }
-    cliOutput = JSON.parse(stdout);
+    cliOutput = JSON.parse(stdout, asSentToEditor);
   });
   after(() => client.kill());
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { asPublished } from './support/published';
+import { asPublished, asSentToEditor } from './support/published';
 import { TestLspClient } from './support/lsp-client';
 
 const ROOT = resolve(__dirname, '..');
@@ -61,7 +61,7 @@ describe('editor/CLI parity on a repository with babelq.json, ignores, overrides
     } catch (error) {
       stdout = (error as { stdout: string }).stdout;
     }
-    cli = JSON.parse(stdout);
+    cli = JSON.parse(stdout, asSentToEditor);
   });
   after(() => {
     client.kill();

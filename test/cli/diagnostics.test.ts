@@ -22,6 +22,26 @@ describe('toOutputDiagnostic', () => {
     );
   });
 
+  test('gives each carried finding its own severity, after its code as the shown one has it', () => {
+    const core: CoreDiagnostic = {
+      code: 'float-currency',
+      severity: 'warning',
+      message: 'm',
+      offset: 0,
+      end: 1,
+      related: [
+        { code: 'encoding-divergence', severity: 'information', message: 'r', offset: 0, end: 1 },
+        { code: 'extension-key', severity: 'hint', message: 'h', offset: 0, end: 1 },
+      ],
+    };
+    assert.equal(
+      JSON.stringify(toOutputDiagnostic(core, new LineIndex('{}'))),
+      '{"code":"float-currency","severity":"warning","message":"m","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},' +
+        '"related":[{"code":"encoding-divergence","severity":"information","message":"r","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}},' +
+        '{"code":"extension-key","severity":"hint","message":"h","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}}]}',
+    );
+  });
+
   test('clamps offsets past the end of the text to the last position', () => {
     const output = toOutputDiagnostic({ code: 'json-syntax', severity: 'error', message: 'm', offset: 2, end: 99 }, new LineIndex('{\n}'));
     assert.deepEqual(output.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } });

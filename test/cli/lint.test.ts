@@ -22,6 +22,8 @@ before(() => {
     'crlf.babel.json': FORBIDDEN_TIMESTAMP.replace(/\n/g, '\r\n'),
     // One line, a non-BMP character before the key: characters are UTF-16 code units (the emoji counts 2).
     'utf16.babel.json': envelope({ data: '{ "note": "\u{1F600}\u{1F600}" }' }).replace(/\n\s*/g, ' ').replace('"attempts": 0', '"timestamp": 1, "attempts": 0'),
+    // float-currency (a warning) carries the encoders' divergence on the same number (information).
+    'carried.babel.json': envelope({ data: '{ "amount": 99999999999999.99 }' }),
     'bom.babel.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(envelope())]),
     'latin1.babel.json': Buffer.concat([Buffer.from('{\n  "job": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]),
     'bom-latin1.babel.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"job": "caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]),
@@ -54,6 +56,17 @@ describe('json output', () => {
     assert.equal(diagnostic.severity, 'error');
     assert.match(diagnostic.message, /timestamp/);
     assert.deepEqual(diagnostic.range, { start: { line: 12, character: 2 }, end: { line: 12, character: 13 } });
+  });
+
+  test('a carried finding has its own severity, so a carried warning is told from a carried hint', () => {
+    const { reports } = lintJson(['carried.babel.json'], root);
+    const [shown] = reports[0].diagnostics;
+    assert.equal(shown.code, 'float-currency');
+    assert.equal(shown.severity, 'warning');
+    assert.equal(shown.related?.length, 1, JSON.stringify(reports));
+    assert.deepEqual(Object.keys(shown.related![0]), ['code', 'severity', 'message', 'range']);
+    assert.equal(shown.related![0].code, 'encoding-divergence');
+    assert.equal(shown.related![0].severity, 'information');
   });
 
   test('is a single JSON document and nothing else on stdout', () => {

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { TestLspClient, type TestClientOptions } from '../support/lsp-client';
-import { asPublished } from '../support/published';
+import { asPublished, asSentToEditor } from '../support/published';
 
 const CLI = resolve(__dirname, '../../dist/cli.js');
 const MARK = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -25,7 +25,7 @@ const ATTEMPTS_AT = TEXT.indexOf('"0"');
 
 function lintJson(root: string, file: string): Record<string, unknown>[] {
   const result = spawnSync(process.execPath, [CLI, 'lint', '--format', 'json', file], { cwd: root, encoding: 'utf8' });
-  const reports = JSON.parse(result.stdout) as { file: string; diagnostics: Record<string, unknown>[] }[];
+  const reports = JSON.parse(result.stdout, asSentToEditor) as { file: string; diagnostics: Record<string, unknown>[] }[];
   return reports.find((report) => report.file === file)!.diagnostics;
 }
 

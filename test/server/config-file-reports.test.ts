@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import { asPublished } from '../support/published';
+import { asPublished, asSentToEditor } from '../support/published';
 import { TestLspClient } from '../support/lsp-client';
 import { scratchFolder } from '../support/scratch-folder';
 
@@ -39,9 +39,9 @@ const isProjectFile = (uri: string) => uri.endsWith('/babelq.json') || uri.endsW
 
 function lint(): { file: string; diagnostics: unknown[] }[] {
   try {
-    return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], { cwd: base, encoding: 'utf8' }));
+    return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', '.', '--format', 'json'], { cwd: base, encoding: 'utf8' }), asSentToEditor);
   } catch (error) {
-    return JSON.parse((error as { stdout: string }).stdout);
+    return JSON.parse((error as { stdout: string }).stdout, asSentToEditor);
   }
 }
 

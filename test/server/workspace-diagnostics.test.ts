@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { asPublished } from '../support/published';
+import { asPublished, asSentToEditor } from '../support/published';
 import { TestLspClient } from '../support/lsp-client';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -58,7 +58,7 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     } catch (error) {
       stdout = (error as { stdout: string }).stdout;
     }
-    const cli = (JSON.parse(stdout) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json') && !report.file.startsWith('huge/'));
+    const cli = (JSON.parse(stdout, asSentToEditor) as { file: string; diagnostics: unknown[] }[]).filter((report) => report.file.endsWith('.babel.json') && !report.file.startsWith('huge/'));
     for (const name of ['huge/big.babel.json', 'huge/order.babel.json']) {
       assert.deepEqual(first.find((item) => item.uri === uriOf(name))?.items, [], `${name}: a fixture above 1 MB is listed when it is opened, not read into the workspace report`);
     }
@@ -365,7 +365,7 @@ describe('a fixture above the report\'s 1 MB, once opened, in the workspace\'s r
       } catch (error) {
         lint = (error as { stdout: string }).stdout;
       }
-      const onDisk = (JSON.parse(lint) as { diagnostics: unknown[] }[])[0]!.diagnostics;
+      const onDisk = (JSON.parse(lint, asSentToEditor) as { diagnostics: unknown[] }[])[0]!.diagnostics;
       assert.ok(onDisk.length > 0);
       assert.deepEqual(await report('big.babel.json'), [], 'above 1 MB and never opened: not read into the report');
 

@@ -14,3 +14,14 @@ export function asPublished(diagnostic: any): Record<string, unknown> {
   }
   return published;
 }
+
+/**
+ * A JSON.parse reviver that reads `babelq lint --format json` as an editor can be sent it, for
+ * comparing with asPublished: LSP's relatedInformation is a location and a message, with no
+ * severity, so a carried finding's own severity (json's `related[].severity`) has nothing there to
+ * be compared with and is left out.
+ */
+export function asSentToEditor(key: string, value: unknown): unknown {
+  if (key !== 'related' || !Array.isArray(value)) return value;
+  return value.map(({ severity: _severity, ...carried }: Record<string, unknown>) => carried);
+}
