@@ -111,11 +111,20 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
     } else {
       // A link to nothing is there (`ls` lists it): said as a walk says it, not as a path that does not exist.
       const link = linkToNothing(resolve(cwd, input));
-      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${input}'`);
+      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${input}'${afterEndOfOptionsNote(input)}`);
     }
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
   return files;
+}
+
+/**
+ * Said of a missing path that starts with a dash: only `--` makes one a path (cli/args.ts), so it
+ * may be an option given after it, as a pre-commit config's `args` are (pre-commit puts them after
+ * the hook's entry, which ends in `--`).
+ */
+function afterEndOfOptionsNote(input: string): string {
+  return input.startsWith('-') && input !== '-' ? " (after '--' every argument is a path: give options before it)" : '';
 }
 
 /**

@@ -87,6 +87,14 @@ describe('pre-commit try-repo babelq-lint', () => {
     assert.match(result.output, /13:3 +error .*timestamp.* forbidden-key/);
   });
 
+  test('lints a staged fixture whose name starts with a dash as a file, not as an option', () => {
+    const result = tryRepo(project('dash', envelope(), { '-draft.babel.json': FORBIDDEN_TIMESTAMP }));
+    assert.equal(result.status, 1, result.output);
+    assert.doesNotMatch(result.output, /unknown option/);
+    assert.match(result.output, /^-draft\.babel\.json$/m);
+    assert.match(result.output, /13:3 +error .*timestamp.* forbidden-key/);
+  });
+
   test('passes on a good fixture', () => {
     const result = tryRepo(project('good', envelope()));
     assert.equal(result.status, 0, result.output);

@@ -1,0 +1,52 @@
+/**
+ * The option parser (cli/args.ts) and `babelq lint` on its end of options: after `--` every
+ * argument is a path, one starting with a dash (`-draft.babel.json`, `--config=x.babel.json`) too,
+ * as a git hook or a script that appends file names after `--` relies on.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parseArgs } from '../../cli/args';
+import { CliError } from '../../cli/errors';
+import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, lintJson, makeTree, removeTree } from './helpers';
+
+const SPECS = { format: { value: true }, 'force-exclude': { value: false }, help: { value: false, aliases: ['-h'] } } as const;
+
+describe('parseArgs', () => {
+  test("after '--' every argument is a positional, those starting with a dash too, in order", () => {
+    const parsed = parseArgs(['--force-exclude', '--format', 'json', '--', '-draft.babel.json', '--format=sarif', '-h', '--', 'a.babel.json'], SPECS);
+    assert.deepEqual(parsed.positionals, ['-draft.babel.json', '--format=sarif', '-h', '--', 'a.babel.json']);
+    assert.deepEqual([...parsed.options], [['force-exclude', true], ['format', 'json']]);
+  });
+
+  test("before '--' a name starting with a dash is an option, and an unknown one is refused", () => {
+    assert.throws(() => parseArgs(['-draft.babel.json'], SPECS), (error: unknown) => error instanceof CliError && /unknown option '-draft\.babel\.json'/.test(error.message));
+  });
+
+  test("the value of an option may start with a dash: it is taken as the value, not as an option", () => {
+    assert.deepEqual(parseArgs(['--format', '--', 'a'], SPECS).options.get('format'), '--');
+  });
+});
+
+describe("babelq lint after '--'", () => {
+  let root: string;
+  before(() => {
+    assertCliBuilt();
+    root = makeTree({ '-draft.babel.json': FORBIDDEN_TIMESTAMP, '--config=x.babel.json': envelope(), 'b.babel.json': envelope() });
+  });
+  after(() => removeTree(root));
+
+  test('lints a file whose name starts with a dash, and one that reads like an option with a value, as files', () => {
+    const { result, reports } = lintJson(['--force-exclude', '--', '-draft.babel.json', '--config=x.babel.json', 'b.babel.json'], root);
+    assert.equal(result.status, 1, result.stderr);
+    assert.equal(result.stderr, '');
+    assert.deepEqual(reports.map((report) => report.file), ['-draft.babel.json', '--config=x.babel.json', 'b.babel.json']);
+    assert.deepEqual(reports[0].diagnostics.map((diagnostic) => diagnostic.code), ['forbidden-key']);
+  });
+
+  test('an option given after it is a path that is not there, and the message says where options go', () => {
+    const result = babelq(['lint', '--', '--max-warnings', '0', 'b.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, "babelq: no such file or directory: '--max-warnings' (after '--' every argument is a path: give options before it)\nbabelq: no such file or directory: '0'\n");
+  });
+});
