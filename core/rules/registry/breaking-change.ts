@@ -37,7 +37,7 @@ export const rule = defineRule<'breaking-change'>({
     schemaChange: (change, report) => {
       const advice = change.urn ? `Mint a new URN (\`${nextVersion(change.urn)}\`) for this shape instead of changing ${change.urn} in place.` : 'A breaking change is not made in place: mint a new URN for this shape.';
       const counted = change.urn && change.fixtures ? ` ${fixturesRejected(change.urn, change.fixtures)}` : '';
-      for (const found of compatibilityBreaks(change.base.root, change.current.root, change.base.text, change.current.text)) {
+      for (const found of compatibilityBreaks(change.base.root, change.current.root)) {
         report('breaking-change', found, `${found.reason}${found.path ? ` (at ${found.path})` : ''}: data valid under the base schema can fail now (bqschema compat). ${advice}${counted}`);
       }
     },
@@ -66,7 +66,7 @@ export interface CompatBreak extends Range {
 }
 
 /** The breaks between two versions of a schema, located in the NEW document. */
-export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: ValueNode | undefined, oldText: string, newText: string): CompatBreak[] {
+export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: ValueNode | undefined): CompatBreak[] {
   const breaks: CompatBreak[] = [];
   const stack: [ObjectNode | undefined, ObjectNode | undefined, string][] = [[asObject(oldRoot), asObject(newRoot), '']];
   while (stack.length > 0) {
@@ -83,12 +83,12 @@ export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: Val
       report(newType, undefined, `type changed "${oldType}" → "${newTypeName}"`);
       continue; // nothing below a changed type is compared
     }
-    compareEnum(before, after, oldText, newText, report);
+    compareEnum(before, after, report);
     for (const bound of ['minLength', 'minimum'] as const) {
       const now = getProperty(after, bound);
       if (now?.value?.kind !== 'number') continue;
       const was = getProperty(before, bound)?.value;
-      if (was?.kind !== 'number' || was.value < now.value.value) report(now, undefined, `${bound} tightened`);
+      if (was?.kind !== 'number' || boundAsRead(bound, was.value) < boundAsRead(bound, now.value.value)) report(now, undefined, `${bound} tightened`);
     }
     const oldRequired = names(getProperty(before, 'required')?.value);
     const required = getProperty(after, 'required')?.value;
@@ -97,8 +97,9 @@ export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: Val
     }
     const newAdditional = getProperty(after, 'additionalProperties');
     const closedNow = newAdditional?.value?.kind === 'boolean' && newAdditional.value.value === false;
+    // Only a boolean closes or opens: a schema (or anything else) there is outside the subset, so open.
     const oldAdditional = getProperty(before, 'additionalProperties')?.value;
-    const openBefore = oldAdditional === undefined || (oldAdditional.kind === 'boolean' && oldAdditional.value === true);
+    const openBefore = oldAdditional?.kind !== 'boolean' || oldAdditional.value;
     if (closedNow && openBefore) report(newAdditional, undefined, 'additionalProperties tightened to false');
     const oldProperties = asObject(getProperty(before, 'properties')?.value);
     const newPropertiesProperty = getProperty(after, 'properties');
@@ -118,7 +119,7 @@ export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: Val
   return breaks.sort((a, b) => a.offset - b.offset || a.end - b.end);
 }
 
-function compareEnum(before: ObjectNode, after: ObjectNode, oldText: string, newText: string, report: (property: PropertyNode | undefined, range: Range | undefined, reason: string) => void): void {
+function compareEnum(before: ObjectNode, after: ObjectNode, report: (property: PropertyNode | undefined, range: Range | undefined, reason: string) => void): void {
   const now = getProperty(after, 'enum');
   if (now?.value?.kind !== 'array') return;
   const was = getProperty(before, 'enum')?.value;
@@ -126,20 +127,49 @@ function compareEnum(before: ObjectNode, after: ObjectNode, oldText: string, new
     report(now, undefined, 'enum constraint added where any value was allowed');
     return;
   }
-  const current = now.value.items.map((item) => printed(item, newText));
+  const current = now.value.items.map(printed);
   for (const item of was.items) {
-    const text = printed(item, oldText);
+    const text = printed(item);
     if (!current.includes(text)) report(now, undefined, `enum value ${text} removed`);
   }
 }
 
-/** A value as printed (numbers as written: `1` and `1.0` differ, as bqschema compares them). */
-function printed(node: ValueNode, text: string): string {
-  if (node.kind === 'number') return node.raw;
-  if (node.kind === 'string') return JSON.stringify(node.value);
-  if (node.kind === 'boolean') return String(node.value);
-  if (node.kind === 'null') return 'null';
-  return text.slice(node.offset, node.end);
+/**
+ * A value as printed (numbers as written: `1` and `1.0` differ, as bqschema compares them). An
+ * object or array is printed compactly, member by member, so a schema laid out anew (indented,
+ * wrapped) keeps its enum values: the file's spacing is no part of a value. Iterative, as the
+ * parser is, so no nesting depth can overflow the call stack.
+ */
+function printed(value: ValueNode): string {
+  let out = '';
+  const pending: (ValueNode | string)[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (typeof next === 'string') out += next;
+    else if (next.kind === 'number') out += next.raw;
+    else if (next.kind === 'string') out += JSON.stringify(next.value);
+    else if (next.kind === 'boolean') out += String(next.value);
+    else if (next.kind === 'null') out += 'null';
+    else if (next.kind === 'array') {
+      // Pushed in reverse: popped as `[`, item, `,`, item, …, `]`.
+      pending.push(']');
+      for (let i = next.items.length - 1; i >= 0; i--) pending.push(next.items[i], i > 0 ? ',' : '');
+      pending.push('[');
+    } else {
+      pending.push('}');
+      for (let i = next.properties.length - 1; i >= 0; i--) {
+        const property = next.properties[i];
+        pending.push(property.value ?? '', `${i > 0 ? ',' : ''}${JSON.stringify(property.key)}:`);
+      }
+      pending.push('{');
+    }
+  }
+  return out;
+}
+
+/** A bound as the validators read it: `minLength` as a whole number (1.5 counts as 1), `minimum` as it is. */
+function boundAsRead(bound: 'minLength' | 'minimum', value: number): number {
+  return bound === 'minLength' ? Math.trunc(value) : value;
 }
 
 /** The schema's `type` as the validators read it: one string, else none (a list is read as no type). */
