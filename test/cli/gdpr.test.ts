@@ -185,3 +185,22 @@ test('a schema path with a control character is shown escaped on every line of t
     removeTree(tree);
   }
 });
+
+test('--require passes where bqschema gdpr --require passes: a field only under definitions, a blank category as the mark; it fails on a nested unmarked field named in another case', () => {
+  const tree = makeTree({
+    'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json' }] }),
+    'user.json': JSON.stringify({ type: 'object', definitions: { contact: { type: 'object', properties: { email: { type: 'string' } } } }, properties: { contact: { $ref: '#/definitions/contact' }, Phone_Number: { type: 'string', 'x-gdpr-sensitive': ' ' } } }),
+    'nested/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json' }] }),
+    'nested/user.json': JSON.stringify({ type: 'object', properties: { profile: { type: 'object', properties: { Home_ADDRESS: { type: 'string' } } } } }),
+  });
+  try {
+    const passing = babelq(['gdpr', '--require', '--format', 'json'], tree);
+    assert.equal(passing.status, 0, passing.stdout + passing.stderr);
+    assert.deepEqual((JSON.parse(passing.stdout) as { sensitive: unknown[]; unmarked: unknown[] }[]).map((report) => [report.sensitive, report.unmarked]), [[[{ path: 'Phone_Number', category: ' ' }], []]]);
+    const failing = babelq(['gdpr', '--require', '--registry', 'nested/registry.json'], tree);
+    assert.equal(failing.status, 1, failing.stdout);
+    assert.match(failing.stdout, /UNMARKED {3}profile\.Home_ADDRESS /);
+  } finally {
+    removeTree(tree);
+  }
+});

@@ -11,8 +11,11 @@ import { asObject, getProperty, type ObjectNode, type PropertyNode } from '../..
 import { keyRange, type Range } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 
-/** bqschema gdpr's default name pattern. */
-export const PII_NAME_PATTERN = /email|e_mail|mail|ssn|phone|msisdn|tckn|national_id|passport|iban|credit_card|card_number|cvv|address|birth|dob/i;
+/**
+ * bqschema gdpr's default name pattern. Go's `(?i)` folds case by Unicode's simple folding, so
+ * `ſ` matches `s` and the Kelvin sign matches `k`: the `u` flag gives JavaScript the same folding.
+ */
+export const PII_NAME_PATTERN = /email|e_mail|mail|ssn|phone|msisdn|tckn|national_id|passport|iban|credit_card|card_number|cvv|address|birth|dob/iu;
 
 export const rule = defineRule<'pii-unmarked'>({
   codes: [
@@ -51,12 +54,16 @@ export function sensitiveFields(root: ObjectNode | undefined): SensitiveField[] 
   walkProperties(root, (path, schema) => {
     const mark = getProperty(schema, 'x-gdpr-sensitive')?.value;
     if (mark?.kind === 'boolean' && mark.value) fields.push({ path, category: undefined });
-    else if (mark?.kind === 'string' && mark.value.trim() !== '') fields.push({ path, category: mark.value });
+    else if (mark?.kind === 'string' && mark.value !== '') fields.push({ path, category: mark.value });
   });
   return fields;
 }
 
-/** Every property schema under `properties` and `items` (and definitions), with its path, depth first in document order. */
+/**
+ * Every property schema under `properties` and `items`, with its path, depth first in document
+ * order. Only what the validators' subset reads: bqschema's audit never sees `definitions`,
+ * `$defs` or a tuple `items`, so a field there neither fails nor passes its gate.
+ */
 function walkProperties(root: ObjectNode | undefined, visit: (path: string, schema: ObjectNode, property: PropertyNode) => void): void {
   const stack: [ObjectNode, string][] = root ? [[root, '']] : [];
   while (stack.length > 0) {
@@ -71,10 +78,6 @@ function walkProperties(root: ObjectNode | undefined, visit: (path: string, sche
     }
     const items = asObject(getProperty(schema, 'items')?.value);
     if (items) later.push([items, `${prefix}[]`]);
-    for (const block of ['definitions', '$defs']) for (const definition of asObject(getProperty(schema, block)?.value)?.properties ?? []) {
-      const value = asObject(definition.value);
-      if (value) later.push([value, `#/${block}/${definition.key}`]);
-    }
     for (let i = later.length - 1; i >= 0; i--) stack.push(later[i]);
   }
 }
@@ -100,14 +103,16 @@ export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { re
   return findings.sort((a, b) => a.offset - b.offset);
 }
 
+/** An object or array field, as the subset reads it: its `type`, or `properties` / `items` given as schemas (a tuple `items` is outside the subset). */
 function isContainer(schema: ObjectNode): boolean {
   const type = getProperty(schema, 'type')?.value;
-  return (type?.kind === 'string' && (type.value === 'object' || type.value === 'array')) || getProperty(schema, 'properties') !== undefined || getProperty(schema, 'items') !== undefined;
+  return (type?.kind === 'string' && (type.value === 'object' || type.value === 'array')) || asObject(getProperty(schema, 'properties')?.value) !== undefined || asObject(getProperty(schema, 'items')?.value) !== undefined;
 }
 
+/** Marked: `true`, or a category string that is not empty (a blank one is not empty). */
 function isMarked(schema: ObjectNode): boolean {
   const mark = getProperty(schema, 'x-gdpr-sensitive')?.value;
-  return (mark?.kind === 'boolean' && mark.value) || (mark?.kind === 'string' && mark.value.trim() !== '');
+  return (mark?.kind === 'boolean' && mark.value) || (mark?.kind === 'string' && mark.value !== '');
 }
 
 /** The schema's single scalar `type`, if it names one. */
