@@ -40,6 +40,24 @@ describe('babelq compat', () => {
     assert.equal(result.stdout, '');
   });
 
+  test('verdicts and exit codes on the validators\' subset: a schema laid out anew with its enum objects is 0, minLength 1 → 1.5 is 0, additionalProperties from a schema to false is 1', () => {
+    const laidOut = makeTree({
+      'old.json': '{"type": "object", "properties": {"unit": {"enum": [{"code": "kg", "scale": [1, 1000]}]}, "name": {"type": "string", "minLength": 1}}, "additionalProperties": {"type": "string"}}',
+      'new.json': `${JSON.stringify({ type: 'object', properties: { unit: { enum: [{ code: 'kg', scale: [1, 1000] }] }, name: { type: 'string', minLength: 1.5 } }, additionalProperties: { type: 'string' } }, null, 2)}\n`,
+      'closed.json': `${JSON.stringify({ type: 'object', properties: { unit: { enum: [{ code: 'kg', scale: [1, 1000] }] }, name: { type: 'string' } }, additionalProperties: false }, null, 2)}\n`,
+    });
+    try {
+      const same = babelq(['compat', 'old.json', 'new.json'], laidOut);
+      assert.equal(same.status, 0, same.stdout);
+      assert.match(same.stdout, /compatible: no breaking changes/);
+      const closed = babelq(['compat', 'old.json', 'closed.json', '--format', 'json'], laidOut);
+      assert.equal(closed.status, 1, closed.stdout);
+      assert.deepEqual((JSON.parse(closed.stdout) as { diagnostics: { message: string }[] }[])[0].diagnostics.map((d) => d.message.split(':')[0]), ['additionalProperties tightened to false']);
+    } finally {
+      removeTree(laidOut);
+    }
+  });
+
   test('usage and I/O problems exit 2', () => {
     assert.equal(babelq(['compat', 'old.json'], root).status, 2);
     assert.equal(babelq(['compat', 'old.json', 'missing.json'], root).status, 2);
