@@ -30,7 +30,7 @@ export const rule = defineRule<'timestamp-unit' | 'dead-letter-order'>({
       severity: 'warning',
       summary: 'dead_letter.failed_at is earlier than meta.created_at.',
       docs: {
-        fires: '`dead_letter.failed_at` is earlier than `meta.created_at` (both in milliseconds).',
+        fires: '`dead_letter.failed_at` is earlier than `meta.created_at` (both in milliseconds; not where either is beyond signed 64 bits, which is invalid-value\'s error).',
         instead: 'A `failed_at` at or after `created_at`: a message cannot fail before it was created.',
         example: { fires: '"created_at": 1749132727000 … "failed_at": 1749132720000', clean: '"created_at": 1749132727000 … "failed_at": 1749132730000' },
       },
@@ -54,8 +54,10 @@ function checkTimestamps(context: RuleContext<'timestamp-unit' | 'dead-letter-or
       context.report('timestamp-unit', node, message);
     }
   }
-  // Comparing seconds with milliseconds would only add noise to the unit warning.
-  if (!unitsDiffer && createdAt && failedAt && failedAt.value >= 0 && failedAt.value < createdAt.value) {
+  // Comparing seconds with milliseconds would only add noise to the unit warning; comparing with a
+  // value beyond signed 64 bits, to invalid-value's error (no decoder reads it as a time at all).
+  const readable = (node: NumberNode) => literalFitsInt64(node.raw);
+  if (!unitsDiffer && createdAt && failedAt && readable(createdAt) && readable(failedAt) && failedAt.value >= 0 && failedAt.value < createdAt.value) {
     context.report(
       'dead-letter-order',
       failedAt,
