@@ -2,7 +2,8 @@
  * The type and value of every core field in the root, meta and dead_letter blocks: wrong-type,
  * then (for a field of the right type) invalid-value.
  */
-import { DEAD_LETTER_REASONS, fieldsOf, isBlank, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { DEAD_LETTER_REASONS, fieldsOf, isBlank, isMillisecondRange, MILLIS_CEILING, SECONDS_CEILING, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { decodeTimestampToMs } from '../../contract/timestamps';
 import { describeValue, literal, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
@@ -29,7 +30,7 @@ export const rule = defineRule<CoreFieldCode>({
           'A core field has the wrong JSON type: `attempts: "0"`, `data: []`, `schema_version: 1.0` (must be the integer literal `1`), `attempts: 1.0`, `job: 123`, `created_at: "2025-06-05"`, `dead_letter.error: 5`.',
         instead: 'The type the contract gives the field, written as a plain literal: integers without a fraction or exponent (Go fails to decode `1.0` into an integer; an `attempts` of `1.0` is also rejected by the PHP and Python consumers, and read as 0 by .NET\'s code), `data` as an object.',
         example: { fires: '"attempts": "0"', clean: '"attempts": 0' },
-        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields (for `schema_version` only where that gives 1: `2.0` would become an unsupported version); `data: []` → `{}`.',
+        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields (for `schema_version` only where that gives 1: `2.0` would become an unsupported version); a time (`created_at`, `failed_at`) as the integer of milliseconds it means, converted from seconds, micro- or nanoseconds or an RFC 3339 time (none where no unit reads it as a time: as written it would only draw timestamp-unit); `data: []` → `{}`.',
       },
       fixes: wrongTypeFixes,
     },
@@ -225,7 +226,8 @@ function wrongTypeFixes({ valueAt }: FixContext): Fix[] {
   const value = valueAt();
   const key = value?.property?.key;
   if (!value || !key) return [];
-  const integerField = ['attempts', 'schema_version', 'created_at', 'failed_at'].includes(key);
+  if (TIME_FIELDS.has(key)) return timeFieldFixes(value, key);
+  const integerField = ['attempts', 'schema_version'].includes(key);
   // schema_version has one value: writing `2.0` or `"2"` as 2 would only trade this error for
   // unsupported-schema-version, so there the fix is offered for 1 alone (the message asks for 1).
   const writable = (integer: number) => key !== 'schema_version' || integer === 1;
@@ -239,4 +241,32 @@ function wrongTypeFixes({ valueAt }: FixContext): Fix[] {
     return [{ title: 'Replace the empty array with an empty object {}', edits: [replaceValue(value, '{}')] }];
   }
   return [];
+}
+
+/** The contract's times, integers of Unix milliseconds. */
+const TIME_FIELDS = new Set(['created_at', 'failed_at']);
+
+/**
+ * A time written as a string or a non-integer literal, as the integer of milliseconds it means:
+ * digits in seconds, micro- or nanoseconds and an RFC 3339 time are converted (as the integer in
+ * the unit written, it would only trade this error for timestamp-unit's warning), and a value no
+ * unit reads as a time between 1973 and 5138 (or a fraction of a millisecond) gets no fix.
+ */
+function timeFieldFixes(value: ValueNode, key: string): Fix[] {
+  if (value.kind !== 'string' && value.kind !== 'number') return [];
+  const milliseconds = decodeTimestampToMs(value);
+  if (milliseconds === undefined) return [];
+  const written = value.kind === 'string' ? value.value : value.raw;
+  const unit = /^[0-9]+(\.[0-9]+)?$|^[0-9.]+[eE]/.test(written) ? unitOf(Number(written)) : 'an RFC 3339 time';
+  // A fraction of a millisecond has no integer it means: which way to round is the author's call.
+  if (unit === 'milliseconds' && milliseconds !== Number(written)) return [];
+  const reading = unit === 'milliseconds' ? '' : ` (${unit} as milliseconds)`;
+  return [{ title: `Write "${key}" as the integer ${milliseconds}${reading}`, edits: [replaceValue(value, String(milliseconds))] }];
+}
+
+/** The unit a number of that size is read in, as decodeTimestampToMs reads it. */
+function unitOf(value: number): string {
+  if (value < SECONDS_CEILING) return 'seconds';
+  if (value <= MILLIS_CEILING) return 'milliseconds';
+  return isMillisecondRange(Math.floor(value / 1e3)) ? 'microseconds' : 'nanoseconds';
 }

@@ -257,6 +257,18 @@ describe('quick fixes', () => {
     assert.equal(JSON.parse(applyFix(envelope((e) => (e.meta.lang = 'PHP')), 'unknown-lang').fixed).meta.lang, 'php');
   });
 
+  test('wrong-type on a time field writes milliseconds: a string of seconds is converted, a value no unit reads as a time gets no fix', () => {
+    const seconds = applyFix(envelope((e) => (e.meta.created_at = '1749132727')), 'wrong-type');
+    assert.equal(JSON.parse(seconds.fixed).meta.created_at, 1749132727000);
+    assert.equal(seconds.action.title, 'Write "created_at" as the integer 1749132727000 (seconds as milliseconds)');
+    assert.deepEqual(analyze(parseJson(seconds.fixed)), [], seconds.fixed);
+    const milliseconds = applyFix(envelope((e) => (e.meta.created_at = '1749132727000')), 'wrong-type');
+    assert.equal(milliseconds.action.title, 'Write "created_at" as the integer 1749132727000');
+    const float = applyFix(envelope(() => undefined).replace('"created_at": 1749132727000', '"created_at": 1749132727.0'), 'wrong-type');
+    assert.equal(JSON.parse(float.fixed).meta.created_at, 1749132727000);
+    assert.deepEqual(actionsFor(envelope((e) => (e.meta.created_at = '0')), 'wrong-type'), [], 'as 0 it would only draw timestamp-unit');
+  });
+
   test('fixes keep the file layout: tabs, CRLF and one-line documents', () => {
     const tabs = envelope((e) => delete e.attempts, '\t');
     assert.match(applyFix(tabs, 'missing-field').fixed, /\n\t"attempts": 0\n/);
