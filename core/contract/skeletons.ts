@@ -3,9 +3,9 @@
  * (adding a missing field): a fresh UUID, now in ms, attempts 0, data {}, schema_version 1.
  */
 import type { Fresh } from '../model/fresh';
-import { SDK_LANGS, type EnvelopeScope } from './envelope';
+import { isMillisecondRange, SDK_LANGS, type EnvelopeScope } from './envelope';
 import { decodeTimestampToMs } from './timestamps';
-import { asObject, getValue, type ParsedDocument } from '../model/tree';
+import { asObject, getValue, type ParsedDocument, type ValueNode } from '../model/tree';
 
 /** Placeholder URN for a new envelope: valid by the naming rules, obviously to be replaced. */
 export const PLACEHOLDER_URN = 'urn:babel:context:event';
@@ -20,11 +20,17 @@ export interface SkeletonHints {
   readonly lang?: string;
   /** A legacy top-level `timestamp` read as Unix milliseconds: the time the envelope already states. */
   readonly createdAt?: number;
+  /** `meta.created_at` and `dead_letter.failed_at` as written, where each is an integer of milliseconds in range. */
+  readonly metaCreatedAt?: number;
+  readonly failedAt?: number;
 }
 
 /** The default JSON value for a core field, or undefined for a field that has none. */
 export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh, hints: SkeletonHints = {}): unknown {
   const now = fresh.now();
+  // A message cannot fail before it was created (dead-letter-order): an added time keeps the one written on its side.
+  const createdAt = hints.createdAt ?? Math.min(now, hints.failedAt ?? now);
+  const failedAt = Math.max(now, hints.metaCreatedAt ?? now);
   switch (`${scope}.${field}`) {
     case 'root.job':
       return PLACEHOLDER_URN;
@@ -34,11 +40,11 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
     case 'root.data':
       return {};
     case 'root.meta':
-      return { id: fresh.uuid(), queue: hints.queue ?? DEFAULT_QUEUE, lang: hints.lang ?? DEFAULT_LANG, schema_version: 1, created_at: hints.createdAt ?? now };
+      return { id: fresh.uuid(), queue: hints.queue ?? DEFAULT_QUEUE, lang: hints.lang ?? DEFAULT_LANG, schema_version: 1, created_at: createdAt };
     case 'root.attempts':
       return 0;
     case 'root.dead_letter':
-      return { reason: 'failed', error: null, exception: null, failed_at: now, original_queue: hints.queue ?? DEFAULT_QUEUE, attempts: hints.attempts ?? 0, lang: hints.lang ?? DEFAULT_LANG };
+      return { reason: 'failed', error: null, exception: null, failed_at: failedAt, original_queue: hints.queue ?? DEFAULT_QUEUE, attempts: hints.attempts ?? 0, lang: hints.lang ?? DEFAULT_LANG };
     case 'meta.queue':
       return hints.queue ?? DEFAULT_QUEUE;
     case 'meta.lang':
@@ -46,9 +52,9 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
     case 'meta.schema_version':
       return 1;
     case 'meta.created_at':
-      return hints.createdAt ?? now;
+      return createdAt;
     case 'dead_letter.failed_at':
-      return now;
+      return failedAt;
     case 'dead_letter.reason':
       return 'failed';
     case 'dead_letter.original_queue':
@@ -66,21 +72,30 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
 }
 
 /**
- * Queue, attempts, lang and time the document already states, so added fields agree with them. A
+ * Queue, attempts, lang and times the document already states, so added fields agree with them. A
  * missing meta.created_at added as now beside a legacy `timestamp` would lose it: `--fix` adds
  * the field, then removes the forbidden timestamp, which no longer has a created_at to move into.
+ * The queue is meta.queue, or else the dead letter's original_queue, where the SDKs write meta.queue.
  */
 export function hintsFrom(doc: ParsedDocument): SkeletonHints {
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
-  const queue = getValue(meta, 'queue');
+  const deadLetter = asObject(getValue(root, 'dead_letter'));
+  const queue = [getValue(meta, 'queue'), getValue(deadLetter, 'original_queue')].find((value) => value?.kind === 'string' && value.value.trim() !== '');
   const lang = getValue(meta, 'lang');
   const attempts = getValue(root, 'attempts');
   const timestamp = getValue(root, 'timestamp');
   return {
-    queue: queue?.kind === 'string' && queue.value.trim() !== '' ? queue.value : undefined,
+    queue: queue?.kind === 'string' ? queue.value : undefined,
     lang: lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value) ? lang.value : undefined,
     attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && attempts.value >= 0 ? attempts.value : undefined,
     createdAt: timestamp ? decodeTimestampToMs(timestamp) : undefined,
+    metaCreatedAt: millisecondsAsWritten(getValue(meta, 'created_at')),
+    failedAt: millisecondsAsWritten(getValue(deadLetter, 'failed_at')),
   };
+}
+
+/** An integer literal of Unix milliseconds in range, as written (no unit guessed). */
+function millisecondsAsWritten(value: ValueNode | undefined): number | undefined {
+  return value?.kind === 'number' && value.isIntegerLiteral && isMillisecondRange(value.value) ? value.value : undefined;
 }

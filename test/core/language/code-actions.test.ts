@@ -269,6 +269,35 @@ describe('quick fixes', () => {
     assert.deepEqual(actionsFor(envelope((e) => (e.meta.created_at = '0')), 'wrong-type'), [], 'as 0 it would only draw timestamp-unit');
   });
 
+  test('added times keep the dead letter in order: created_at no later than failed_at, failed_at no earlier than created_at', () => {
+    const deadLetter = { reason: 'failed', error: null, exception: null, failed_at: 1749132730000, original_queue: 'orders', attempts: 3, lang: 'php' };
+    const noCreatedAt = envelope((e) => {
+      delete e.meta.created_at;
+      e.attempts = 3;
+      e.dead_letter = deadLetter;
+    });
+    const created = applyFix(noCreatedAt, 'missing-field').fixed;
+    assert.ok(JSON.parse(created).meta.created_at <= deadLetter.failed_at, created);
+    assert.deepEqual(analyze(parseJson(created)).map((d) => d.code), []);
+    const noMeta = envelope((e) => {
+      delete e.meta;
+      e.attempts = 3;
+      e.dead_letter = deadLetter;
+    });
+    const meta = JSON.parse(applyFix(noMeta, 'missing-field').fixed).meta;
+    assert.ok(meta.created_at <= deadLetter.failed_at, JSON.stringify(meta));
+    assert.equal(meta.queue, 'orders', 'the queue the dead letter failed on is meta.queue');
+    const later = NOW + 86_400_000;
+    const noFailedAt = envelope((e) => {
+      e.meta.created_at = later;
+      e.attempts = 3;
+      e.dead_letter = { ...deadLetter, failed_at: undefined };
+    });
+    const failed = applyFix(noFailedAt, 'missing-field').fixed;
+    assert.ok(JSON.parse(failed).dead_letter.failed_at >= later, failed);
+    assert.equal(diagnosticsCount(failed, 'dead-letter-order'), 0);
+  });
+
   test('fixes keep the file layout: tabs, CRLF and one-line documents', () => {
     const tabs = envelope((e) => delete e.attempts, '\t');
     assert.match(applyFix(tabs, 'missing-field').fixed, /\n\t"attempts": 0\n/);
