@@ -595,27 +595,27 @@ function isJavaJobText(job: ValueNode | undefined, text: string): boolean {
  * removed, then the first given the alias's value (where JSON.parse keeps the key); with no job,
  * every copy of urn before the last removed, so that the rename below takes the last.
  */
-function aliasJobEdit(root: ObjectNode, aliasJob: string): TextEdit | undefined {
+function aliasJobEdit(doc: ParsedDocument, root: ObjectNode, aliasJob: string): TextEdit | undefined {
   const jobs = root.properties.filter((property) => property.key === 'job');
-  if (jobs.length > 1) return removeProperty(jobs[1]);
+  if (jobs.length > 1) return removeProperty(doc, jobs[1]);
   const [job] = jobs;
   if (job?.value) return job.value.kind === 'string' && job.value.value === aliasJob ? undefined : replaceValue(job.value, JSON.stringify(aliasJob));
   const urns = root.properties.filter((property) => property.key === 'urn');
-  return urns.length > 1 ? removeProperty(urns[0]) : undefined;
+  return urns.length > 1 ? removeProperty(doc, urns[0]) : undefined;
 }
 
 function nextResetEdit(doc: ParsedDocument, sdk: RedriveSdk, aliasJob: string | undefined): TextEdit | undefined {
   const root = asObject(doc.root)!;
-  const aliasEdit = aliasJob === undefined ? undefined : aliasJobEdit(root, aliasJob);
+  const aliasEdit = aliasJob === undefined ? undefined : aliasJobEdit(doc, root, aliasJob);
   if (aliasEdit) return aliasEdit;
   const hasJob = getProperty(root, 'job') !== undefined;
   const dropUnknown = DROPS_UNKNOWN_KEYS.has(sdk);
   for (const property of root.properties) {
     const field = sdk === 'go' ? goField('root', property.key) : property.key;
-    if (field === 'dead_letter' || (field === 'attempts' && property.key !== 'attempts')) return removeProperty(property);
+    if (field === 'dead_letter' || (field === 'attempts' && property.key !== 'attempts')) return removeProperty(doc, property);
     const value = property.value;
     if (property.key === 'attempts' && value && !(value.kind === 'number' && value.raw === '0')) return replaceValue(value, '0');
-    if (dropUnknown && !CORE_KEYS.has(property.key)) return property.key === 'urn' && !hasJob ? renameKey(property, 'job') : removeProperty(property);
+    if (dropUnknown && !CORE_KEYS.has(property.key)) return property.key === 'urn' && !hasJob ? renameKey(property, 'job') : removeProperty(doc, property);
   }
   return getProperty(root, 'attempts') ? undefined : insertProperty(doc, root, 'attempts', 0);
 }

@@ -15,16 +15,66 @@ export function eolOf(text: string): '\n' | '\r\n' | '\r' {
   return cr + 1 === lf ? '\r\n' : '\r';
 }
 
-/** Removes a property together with the comma that separates it from its neighbour. */
-export function removeProperty(property: PropertyNode): TextEdit {
+/**
+ * Removes a property together with the comma that separates it from its neighbour. Comments in
+ * that span (a document with comments is no JSON, but still gets its quick fixes) stay: they are
+ * the user's, and the fix removes the property alone.
+ */
+export function removeProperty(doc: ParsedDocument, property: PropertyNode): TextEdit {
   const siblings = property.parent.properties;
   const index = siblings.indexOf(property);
   const end = propertyEnd(property);
-  if (index < siblings.length - 1) return { offset: property.keyOffset, end: siblings[index + 1].keyOffset, newText: '' };
-  if (index > 0) return { offset: propertyEnd(siblings[index - 1]), end, newText: '' };
+  // Not the last: up to the next key, so the removed span starts at this key.
+  if (index < siblings.length - 1) return keepingComments(doc.text, { offset: property.keyOffset, end: siblings[index + 1].keyOffset }, 'before');
+  if (index > 0) return keepingComments(doc.text, { offset: propertyEnd(siblings[index - 1]), end }, 'after');
   // The only property: leave an empty object behind.
   const object = property.parent;
-  return { offset: object.offset + 1, end: object.closed ? object.end - 1 : end, newText: '' };
+  return keepingComments(doc.text, { offset: object.offset + 1, end: object.closed ? object.end - 1 : end }, 'after');
+}
+
+/**
+ * The removal of `range` with the comments in it written back: `before` what follows the range
+ * (each comment then separated from it), or `after` what precedes it (each comment set off by a
+ * space). A line comment ends with a line break unless one already follows the range.
+ */
+function keepingComments(text: string, range: { offset: number; end: number }, side: 'before' | 'after'): TextEdit {
+  const comments = commentsIn(text, range.offset, range.end);
+  if (comments.length === 0) return { ...range, newText: '' };
+  const eol = eolOf(text);
+  const indent = side === 'before' && startsLine(text, range.offset) ? indentOfLine(text, range.offset) : '';
+  const lineBreakFollows = /^[ \t]*[\r\n]/.test(text.slice(range.end));
+  const parts = comments.map((comment, index) => {
+    const isLine = comment.startsWith('//');
+    if (side === 'before') return `${comment}${isLine ? eol + indent : ' '}`;
+    const last = index === comments.length - 1;
+    return ` ${comment}${isLine && !(last && lineBreakFollows) ? eol + indentOfLine(text, range.offset) : ''}`;
+  });
+  return { ...range, newText: parts.join('') };
+}
+
+/** The comments (`// …` to the line's end, `/* … *\/`) in `[offset, end)`, outside strings. */
+function commentsIn(text: string, offset: number, end: number): string[] {
+  const comments: string[] = [];
+  let i = offset;
+  while (i < end) {
+    const char = text[i];
+    if (char === '"') {
+      i++;
+      while (i < end && text[i] !== '"' && text[i] !== '\n' && text[i] !== '\r') i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (char === '/' && text[i + 1] === '/') {
+      let stop = i;
+      while (stop < end && text[stop] !== '\n' && text[stop] !== '\r') stop++;
+      comments.push(text.slice(i, stop));
+      i = stop;
+    } else if (char === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const stop = close < 0 || close + 2 > end ? end : close + 2;
+      comments.push(text.slice(i, stop));
+      i = stop;
+    } else i++;
+  }
+  return comments;
 }
 
 /** Replaces a key token with another key, keeping the value. */

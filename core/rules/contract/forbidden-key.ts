@@ -42,7 +42,7 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   if (!property) return [];
   const scope = asEnvelopeScope(scopeOfObject(property.parent));
   const name = scope === 'meta' ? `meta.${property.key}` : property.key;
-  const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(property)] };
+  const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(doc, property)] };
   if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
@@ -55,7 +55,7 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   if (getProperty(meta, 'created_at') || milliseconds === undefined) return [remove];
   // The removal is at the root and the insertion inside meta, so the two edits never overlap.
   return [
-    { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
+    { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(doc, property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
     remove,
   ];
 }

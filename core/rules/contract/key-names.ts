@@ -142,7 +142,7 @@ function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode,
   }
 }
 
-function caseMismatchFixes({ propertyAtKey }: FixContext): Fix[] {
+function caseMismatchFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const property = propertyAtKey();
   const scope = property && asEnvelopeScope(scopeOfObject(property.parent));
   if (!property || !scope) return [];
@@ -152,7 +152,7 @@ function caseMismatchFixes({ propertyAtKey }: FixContext): Fix[] {
     if (!job) return [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')] }];
     // Beside a blank or mistyped job this key may hold the only URN: removing it is the author's call.
     const jobHoldsUrn = job.kind === 'string' && job.value.trim() !== '';
-    return jobHoldsUrn ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(property)] }] : [];
+    return jobHoldsUrn ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(doc, property)] }] : [];
   }
   // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
   if (!meant || renameRefused(scope, meant) || getProperty(property.parent, meant)) return [];

@@ -153,25 +153,25 @@ export function rangeInsideString(node: StringNode, start: number, end: number):
   return node;
 }
 
-function urnAliasFixes({ propertyAtKey }: FixContext): Fix[] {
+function urnAliasFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const urn = propertyAtKey();
   if (!urn) return [];
   const job = getProperty(urn.parent, 'job');
   if (!job) return [{ title: 'Rename "urn" to "job"', edits: [renameKey(urn, 'job')] }];
   if (resolveUrn(job, urn)?.from === 'job') {
-    const remove = { title: 'Remove "urn" ("job" wins)', edits: [removeProperty(urn)] };
+    const remove = { title: 'Remove "urn" ("job" wins)', edits: [removeProperty(doc, urn)] };
     // "job" wins but names no message type (a class name, say) while "urn" holds a URN: removing
     // "urn" would drop the only URN the fixture has, so the obvious fix keeps it, as "job".
     if (job.value?.kind === 'string' && checkUrnNaming(job.value.value) && urn.value?.kind === 'string' && !checkUrnNaming(urn.value.value)) {
       return [
-        { title: `Replace "job" with the URN in "urn" (${JSON.stringify(urn.value.value)})`, edits: [removeProperty(job), renameKey(urn, 'job')], preferred: true },
+        { title: `Replace "job" with the URN in "urn" (${JSON.stringify(urn.value.value)})`, edits: [removeProperty(doc, job), renameKey(urn, 'job')], preferred: true },
         { ...remove, preferred: false },
       ];
     }
     return [remove];
   }
   // job is blank or not a string: the urn alias is what consumers route on, so it becomes job.
-  return [{ title: 'Replace the unusable "job" with "urn" renamed to "job"', edits: [removeProperty(job), renameKey(urn, 'job')] }];
+  return [{ title: 'Replace the unusable "job" with "urn" renamed to "job"', edits: [removeProperty(doc, job), renameKey(urn, 'job')] }];
 }
 
 function invalidUrnFixes({ valueAt }: FixContext): Fix[] {

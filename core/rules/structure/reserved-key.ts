@@ -18,9 +18,9 @@ export const rule = defineRule({
         example: { fires: '{ "__bq_frame": 1, "job": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
         fixes: 'Remove `__bq_frame`.',
       },
-      fixes: ({ propertyAtKey }) => {
+      fixes: ({ doc, propertyAtKey }) => {
         const property = propertyAtKey();
-        return property ? [{ title: `Remove the reserved "${property.key}" key`, edits: [removeProperty(property)] }] : [];
+        return property ? [{ title: `Remove the reserved "${property.key}" key`, edits: [removeProperty(doc, property)] }] : [];
       },
     },
   ],

@@ -298,6 +298,22 @@ describe('quick fixes', () => {
     assert.equal(diagnosticsCount(failed, 'dead-letter-order'), 0);
   });
 
+  test('removing a key keeps the comments written around it (a document with comments still gets its quick fixes)', () => {
+    const fix = (text: string) => {
+      const doc = parseJson(text);
+      const [action] = codeActions(doc, analyze(doc).filter((d) => d.code === 'forbidden-key'), fresh);
+      assert.ok(action, text);
+      return applyEdits(text, action.edits);
+    };
+    const meta = '"meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 }';
+    const around = (body: string) => `{\n  "job": "urn:babel:orders:created",\n  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",\n  "data": {},\n  ${meta},\n${body}\n}\n`;
+    assert.equal(fix(around('  "timestamp": 1,\n  // keep\n  "attempts": 0')), around('  // keep\n  "attempts": 0'));
+    assert.equal(fix(around('  "timestamp": 1, /* keep */ "attempts": 0')), around('  /* keep */ "attempts": 0'));
+    assert.equal(fix(around('  "attempts": 0 /* keep */,\n  "timestamp": 1')), around('  "attempts": 0 /* keep */'));
+    assert.equal(fix(around('  "attempts": 0, // keep\n  "timestamp": "http://x"')), around('  "attempts": 0 // keep'));
+    assert.equal(fix('{"job": "urn:babel:orders:created", "timestamp": /* keep */ 1}'), '{"job": "urn:babel:orders:created" /* keep */}');
+  });
+
   test('fixes keep the file layout: tabs, CRLF and one-line documents', () => {
     const tabs = envelope((e) => delete e.attempts, '\t');
     assert.match(applyFix(tabs, 'missing-field').fixed, /\n\t"attempts": 0\n/);
