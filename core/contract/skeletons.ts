@@ -88,7 +88,8 @@ export function hintsFrom(doc: ParsedDocument): SkeletonHints {
   return {
     queue: queue?.kind === 'string' ? queue.value : undefined,
     lang: lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value) ? lang.value : undefined,
-    attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && attempts.value >= 0 ? attempts.value : undefined,
+    // Beyond 2^53 the number is no longer the literal written, and JSON writes it back with an exponent (wrong-type).
+    attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && Number.isSafeInteger(attempts.value) && attempts.value >= 0 ? attempts.value : undefined,
     createdAt: timestamp ? decodeTimestampToMs(timestamp) : undefined,
     metaCreatedAt: millisecondsAsWritten(getValue(meta, 'created_at')),
     failedAt: millisecondsAsWritten(getValue(deadLetter, 'failed_at')),

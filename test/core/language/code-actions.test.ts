@@ -169,6 +169,14 @@ describe('quick fixes', () => {
     assert.equal(JSON.parse(fixed).dead_letter.original_queue, 'orders');
   });
 
+  test('a dead letter\'s added attempts copies the envelope\'s only when JSON writes it back as an integer literal', () => {
+    const text = envelope((e) => (e.dead_letter = { reason: 'failed', failed_at: 1749132730000, original_queue: 'orders' })).replace('"attempts": 0,', '"attempts": 123456789012345678901234567890,');
+    assert.match(text, /"attempts": 1234567890/);
+    const { fixed } = applyFix(text, 'missing-field');
+    assert.match(fixed, /"original_queue": "orders",\n {4}"attempts": 0\n/);
+    assert.equal(diagnosticsCount(fixed, 'wrong-type'), 0, fixed);
+  });
+
   test('trim and lowercase a URN when that makes it valid', () => {
     const { fixed, action } = applyFix(envelope((e) => (e.job = ' URN:Babel:Orders:Created ')), 'invalid-urn');
     assert.equal(JSON.parse(fixed).job, 'urn:babel:orders:created');
