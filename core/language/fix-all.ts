@@ -4,6 +4,9 @@
  * fixes applied, until nothing changes. `babelq lint --fix` and the editor's
  * `source.fixAll.babelqueue` both run this, so they change the same bytes.
  *
+ * Fixes that would each write the same key apply one round after the other, so none leaves a key
+ * written twice.
+ *
  * A document with syntax errors is never touched (a fix computed on a guess at what was meant
  * could destroy it). A byte-order mark is set aside and put back, and every line break a fix
  * inserts is written the way the document already writes its line breaks (CRLF, CR or LF).
@@ -12,7 +15,7 @@ import { applyEdits, type TextEdit } from '../model/edits';
 import { eolOf } from '../model/property-edits';
 import type { Fresh } from '../model/fresh';
 import { parseText } from '../parse/parser';
-import type { ParsedDocument } from '../model/tree';
+import { forEachValue, type ParsedDocument } from '../model/tree';
 import type { CoreDiagnostic } from '../rules/diagnostic';
 import type { RegistryState } from '../registry/types';
 import { analyze } from '../rules/analyze';
@@ -48,11 +51,21 @@ export function fixAll(text: string, settings: Settings, registry: RegistryState
     }
     const analysed = analyze(doc, settings, registry);
     const diagnostics = shown ? shown(doc, analysed) : analysed;
-    const edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred && !action.otherFiles).map((action) => action.edits));
+    let edits = nonOverlapping(codeActions(doc, diagnostics, fresh, registry).filter((action) => action.isPreferred && !action.otherFiles).map((action) => action.edits));
     if (edits.length === 0) break;
-    const next = applyEdits(current, edits.flat().map((edit) => (eol === '\n' ? edit : { ...edit, newText: edit.newText.replace(/\r\n|\r|\n/g, eol) })));
-    // A fix whose result no longer parses is a defect of that fix; the document stays as the last good round left it.
-    if (next === current || parseText(next).syntaxProblems.length > 0) break;
+    const apply = (fixes: readonly (readonly TextEdit[])[]) => applyEdits(current, fixes.flat().map((edit) => (eol === '\n' ? edit : { ...edit, newText: edit.newText.replace(/\r\n|\r|\n/g, eol) })));
+    let next = apply(edits);
+    let parsed = parseText(next);
+    // Fixes that do not overlap may still each write the same key (`Job` renamed to `job`, and
+    // `urn` too): together they would write it twice, so this round applies the first alone and
+    // the next round computes the others on its result.
+    if (edits.length > 1 && repeatedKeys(parsed) > repeatedKeys(doc)) {
+      edits = edits.slice(0, 1);
+      next = apply(edits);
+      parsed = parseText(next);
+    }
+    // A fix whose result no longer parses, or writes a key twice, is a defect of that fix; the document stays as the last good round left it.
+    if (next === current || parsed.syntaxProblems.length > 0 || repeatedKeys(parsed) > repeatedKeys(doc)) break;
     applied += edits.length;
     current = next;
   }
@@ -80,6 +93,18 @@ function nonOverlapping(fixes: readonly (readonly TextEdit[])[]): (readonly Text
 function touches(a: { offset: number; end: number }, b: { offset: number; end: number }): boolean {
   if (a.offset === a.end || b.offset === b.end) return a.offset <= b.end && b.offset <= a.end;
   return a.offset < b.end && b.offset < a.end;
+}
+
+/** How many keys are written again in an object that already has them, over the document. */
+function repeatedKeys(doc: ParsedDocument): number {
+  let count = 0;
+  if (doc.root) {
+    forEachValue(doc.root, (node) => {
+      if (node.kind !== 'object' || node.properties.length < 2) return;
+      count += node.properties.length - new Set(node.properties.map((property) => property.key)).size;
+    });
+  }
+  return count;
 }
 
 function start(edits: readonly TextEdit[]): number {

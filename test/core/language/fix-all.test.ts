@@ -120,3 +120,15 @@ test('a legacy top-level timestamp becomes meta.created_at in whichever unit it 
   assert.equal(fixed.timestamp, undefined);
   assert.equal(fixed.meta.created_at, stableFresh().now());
 });
+
+test('fixes of one round that would each write the same key (a case renamed and the alias renamed, a case renamed and a timestamp moved) never leave it written twice', () => {
+  const meta = (createdAt: string) => `"meta": { "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "queue": "orders", "lang": "node", "schema_version": 1, ${createdAt} }`;
+  const jobAndAlias = `{\n  "Job": "urn:babel:orders:created",\n  "urn": "App\\\\Jobs\\\\ProcessOrder",\n  "trace_id": "7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b",\n  "data": {},\n  ${meta('"created_at": 1750000000000')},\n  "attempts": 0\n}\n`;
+  const timestampAndCase = `{\n  "timestamp": 1749132727123456,\n  "job": "urn:babel:orders:created",\n  "trace_id": "7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b",\n  "data": {},\n  ${meta('"CREATED_AT": 1749132727000')},\n  "attempts": 0\n}\n`;
+  for (const text of [jobAndAlias, timestampAndCase]) {
+    const result = fixAll(text, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+    assert.ok(result.applied > 0);
+    assert.deepEqual(analyzeText(result.text).filter((d) => d.code === 'duplicate-key').map((d) => d.message), [], result.text);
+  }
+  assert.match(fixAll(jobAndAlias, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text, /^\{\n {2}"job": "urn:babel:orders:created",\n {2}"trace_id"/);
+});
