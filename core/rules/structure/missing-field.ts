@@ -19,7 +19,7 @@ export const rule = defineRule({
           'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`; for `job` also `URN`, the alias in another case), on that key, carrying its `case-mismatch` and `encoding-divergence`.',
         instead: 'Every required field: consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`, and a message without `meta.id` has no dedup key.',
         example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
-        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one; never later than the dead letter\'s `failed_at`, nor an added `failed_at` earlier than `meta.created_at`), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue` as the dead letter\'s `original_queue` or else `"default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue` is not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it).',
+        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one; never later than the dead letter\'s `failed_at`, nor an added `failed_at` earlier than `meta.created_at`), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue` as the dead letter\'s `original_queue` or else `"default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue`, and the placeholder `job` `urn:babel:context:event`, are not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it).',
       },
       fixes: missingFieldFixes,
     },
@@ -88,8 +88,10 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const hints = hintsFrom(doc);
   const value = skeletonValue(scope, field, fresh, hints);
   if (value === undefined) return [];
-  // The queue a dead letter failed on is meta.queue; without one, "default" would be a guess, which fix-all leaves to the author.
-  const guessed = subject === 'dead_letter.original_queue' && hints.queue === undefined;
+  // Guesses fix-all leaves to the author: the queue a dead letter failed on is meta.queue, and
+  // without one "default" would be made up; the message's URN is its identity, and a placeholder
+  // names no message (a registry knows no such URN; without one, it would hide the missing URN).
+  const guessed = (subject === 'dead_letter.original_queue' && hints.queue === undefined) || subject === 'job';
   return [{ title: `Add "${subject}": ${describeInsert(value)}`, edits: [insertProperty(doc, object, field, value)], ...(guessed ? { preferred: false } : {}) }];
 }
 

@@ -132,3 +132,12 @@ test('fixes of one round that would each write the same key (a case renamed and 
   }
   assert.match(fixAll(jobAndAlias, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text, /^\{\n {2}"job": "urn:babel:orders:created",\n {2}"trace_id"/);
 });
+
+test('a missing job is left to the author: the placeholder URN is offered as a quick fix, never applied by fix all (a registry knows no such URN, and without one it would hide the missing URN)', () => {
+  const text = BROKEN.replace('"urn": "urn:babel:orders:created",\n  ', '');
+  assert.ok(analyzeText(text).some((d) => d.code === 'missing-field' && d.message.includes('"job"')));
+  const result = fixAll(text, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+  assert.ok(result.applied > 0);
+  assert.doesNotMatch(result.text, /"job"/);
+  assert.ok(analyzeText(result.text).some((d) => d.code === 'missing-field' && d.message.includes('"job"')), 'the missing URN is still reported');
+});
