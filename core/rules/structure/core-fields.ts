@@ -218,8 +218,14 @@ function blankIdMessage(name: string, text: string): string {
 }
 
 /** A non-negative integer near `value` to suggest in a message. */
+/**
+ * The integer literal a message suggests for a count written with a fraction or exponent: the
+ * value truncated, or 0 beyond 2^53, where JavaScript prints it with an exponent (no integer
+ * literal: the advice would draw this finding again) and no count is that large anyway.
+ */
 function integerExample(value: number): number {
-  return Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
+  const truncated = Math.max(0, Math.trunc(value));
+  return Number.isSafeInteger(truncated) ? truncated : 0;
 }
 
 function wrongTypeFixes({ valueAt }: FixContext): Fix[] {
