@@ -47,6 +47,50 @@ describe('ParseCache', () => {
     assert.equal(cache.get(v2).parsed.text, '{"job": 1}');
   });
 
+  test('a document at a cached URI and version with another text (reopened at that version, or sent again by a client) is parsed and analysed again', () => {
+    const cache = new ParseCache(4);
+    const forbidden = '{ "timestamp": 1 }';
+    assert.ok(cache.diagnostics(open('file:///a', 1, forbidden), DEFAULT_SETTINGS).diagnostics.some((d) => d.code === 'forbidden-key'));
+    // Another length, then the same length with other characters: both are another text.
+    for (const text of ['{', '{ "timeStamp": 1 }']) {
+      const reopened = open('file:///a', 1, text);
+      const { entry, diagnostics } = cache.diagnostics(reopened, DEFAULT_SETTINGS);
+      assert.equal(entry.parsed.text, text);
+      assert.ok(!diagnostics.some((d) => d.code === 'forbidden-key'), `${text}: ${diagnostics.map((d) => d.code).join(',')}`);
+      assert.equal(cache.get(reopened), entry, `${text}: then kept for that text`);
+    }
+  });
+
+  test('an edit is carried over only onto the text it was made in: not onto an entry cached from an earlier opening, nor across a change that kept the version', () => {
+    const cache = new ParseCache(4);
+    const earlier = '{ "timestamp": "abc" }';
+    const reopenedText = '{ "timeStamp": "abc" }';
+    const typeInValue = (document: ReturnType<typeof open>, version: number) => {
+      const at = document.positionAt(document.getText().indexOf('abc') + 3);
+      return EDIT_TRACKING_DOCUMENTS.update(document, [{ range: { start: at, end: at }, text: 'd' }], version);
+    };
+    const fresh = (text: string) => new ParseCache(1).diagnostics(open('file:///fresh', 1, text), DEFAULT_SETTINGS).diagnostics;
+    // The earlier opening's version 1 is cached; the document opened again at version 1 is edited before it is read.
+    cache.diagnostics(open('file:///a', 1, earlier), DEFAULT_SETTINGS);
+    const reopened = typeInValue(open('file:///a', 1, reopenedText), 2);
+    assert.deepEqual(cache.diagnostics(reopened, DEFAULT_SETTINGS).diagnostics, fresh(reopened.getText()), 'after a reopening');
+    // A change that kept version 2 (a client's breach), then a keystroke to version 3: the keystroke's span is relative to the changed text.
+    const changed = EDIT_TRACKING_DOCUMENTS.update(reopened, [{ range: { start: reopened.positionAt(2), end: reopened.positionAt(13) }, text: '"timestamp"' }], 2);
+    const typed = typeInValue(changed, 3);
+    assert.deepEqual(cache.diagnostics(typed, DEFAULT_SETTINGS).diagnostics, fresh(typed.getText()), 'after a change that kept the version');
+  });
+
+  test('a document at a cached URI and version whose text is another string with the same characters keeps the parse and analysis', () => {
+    const cache = new ParseCache(4);
+    const text = '{ "timestamp": 1 }';
+    const first = cache.diagnostics(open('file:///a', 1, text), DEFAULT_SETTINGS);
+    // A copy that is not the same string object (as a reopening with the same text sends).
+    const copy = Buffer.from(text, 'latin1').toString('latin1');
+    const again = cache.diagnostics(open('file:///a', 1, copy), DEFAULT_SETTINGS);
+    assert.equal(again.entry, first.entry);
+    assert.equal(again.diagnostics, first.diagnostics);
+  });
+
   test('analysis is reused for the same settings and redone when settings change', () => {
     const cache = new ParseCache(4);
     const document = open('file:///a', 1, '{ "timestamp": 1 }');
