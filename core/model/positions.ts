@@ -1,6 +1,7 @@
 /**
  * Offsets ↔ zero-based line/character positions (UTF-16), with the same line breaks as the
- * LSP text document (`\n`, `\r\n`, `\r`), so the CLI reports the positions the editor shows.
+ * LSP text document (`\n`, `\r\n`, `\r`) and the same position for an offset inside a `\r\n`
+ * (the end of its line), so the CLI reports the positions the editor shows.
  */
 
 export interface Position {
@@ -142,9 +143,14 @@ export class LineIndex {
     return low;
   }
 
-  /** The position of an offset (clamped to the text). */
+  /**
+   * The position of an offset (clamped to the text). An offset between the CR and the LF of a line
+   * end is the end of its line, as the LSP text document has it: a position is never inside a line
+   * end, nor past the end of its line.
+   */
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let clamped = Math.max(0, Math.min(offset, this.text.length));
+    if (this.text.charCodeAt(clamped) === 0x0a && this.text.charCodeAt(clamped - 1) === 0x0d) clamped--;
     const line = this.linesUpTo(clamped) - 1;
     return { line, character: clamped - this.startOf(line) };
   }
