@@ -1,8 +1,9 @@
 /**
- * A document closed and opened again at the version it had, with another text (editors number
- * each opening's versions from 1): its diagnostics are the new text's, even when something the
- * server was still working out for the earlier opening (the workspace's report, waiting for the
- * document's settings) reads the earlier text into the parse cache after the reopening.
+ * A document whose text changes while its version does not: closed and opened again at the version
+ * it had (editors number each opening's versions from 1), or changed by a client that does not
+ * raise the version (the protocol forbids it). Its diagnostics are the new text's, even when the
+ * workspace's report was still working on the earlier opening (waiting for the document's settings)
+ * when the reopening came.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -19,8 +20,8 @@ const broken = '{';
 
 const codesOf = (report: { items: { code: string }[] }) => report.items.map((d) => d.code);
 
-describe('a document reopened at the same version with another text', () => {
-  const folder = scratchFolder('babelq-reopen-same-version-');
+describe('a document whose text changes while its version does not', () => {
+  const folder = scratchFolder('babelq-same-version-');
   mkdirSync(folder.at('.git'));
   folder.write('reopened.babel.json', withForbiddenKey);
   const uri = folder.uriOf('reopened.babel.json');
@@ -55,5 +56,23 @@ describe('a document reopened at the same version with another text', () => {
     await report;
     const now = codesOf(await client.pullDiagnostics(uri));
     assert.ok(now.includes('json-syntax') && !now.includes('forbidden-key'), now.join(','));
+  });
+
+  test('a change that keeps the version, then a keystroke that raises it: the diagnostics are each text\'s', async () => {
+    const changed = folder.uriOf('changed.babel.json');
+    const before = '{ "timestamp": "abc" }';
+    await client.open(changed, before, 1);
+    assert.ok(codesOf(await client.pullDiagnostics(changed)).includes('forbidden-key'));
+    const replace = (version: number, start: number, end: number, text: string) =>
+      client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: changed, version }, contentChanges: [{ range: { start: { line: 0, character: start }, end: { line: 0, character: end } }, text }] });
+    // "timestamp" becomes "timeStamp" (as long), the version kept at 1.
+    await replace(1, 7, 8, 'S');
+    const kept = codesOf(await client.pullDiagnostics(changed));
+    assert.ok(!kept.includes('forbidden-key') && kept.includes('encoding-divergence'), kept.join(','));
+    // Then "abc" becomes "abcd" at version 2: the same findings as the text opened afresh.
+    await replace(2, 19, 19, 'd');
+    const fresh = folder.uriOf('fresh.babel.json');
+    await client.open(fresh, '{ "timeStamp": "abcd" }', 1);
+    assert.deepEqual(codesOf(await client.pullDiagnostics(changed)), codesOf(await client.pullDiagnostics(fresh)));
   });
 });
