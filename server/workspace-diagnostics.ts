@@ -460,6 +460,9 @@ export class WorkspaceFixtures {
     // An open file's byte-order mark can come or go on a save that changes no version ("Save with Encoding").
     let version = open ? `open:${open.version}${this.context.byteOrderMarks.hiddenIn(open) ? ':bom' : ''}` : firstRead ? undefined : this.diskVersion(fixture, fixture.linked === true || !watched(fixture.path));
     const registry = await this.context.registries.stateWhenLoaded(fixture.uri, settings);
+    // The document closed meanwhile, or closed and opened again (its versions restarted, perhaps at
+    // this one with another text): the findings and their key are worked out for what is open now.
+    if (open && this.openDocument(fixture) !== open) return this.update(fixture, watched);
     const suppressions = this.context.configs.suppressionsFor(fixture.path, fixture.folder);
     const dependsOn = () => [version, settingsKey(settings), this.registryKey(registry, fixture.urn), suppressions.map((entry) => this.idOf(entry)).join(','), suppressions.length > 0 ? today() : ''].join('|');
     if (fixture.items === undefined || fixture.key !== dependsOn()) {

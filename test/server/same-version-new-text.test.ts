@@ -1,9 +1,9 @@
 /**
  * A document whose text changes while its version does not: closed and opened again at the version
  * it had (editors number each opening's versions from 1), or changed by a client that does not
- * raise the version (the protocol forbids it). Its diagnostics are the new text's, even when the
- * workspace's report was still working on the earlier opening (waiting for the document's settings)
- * when the reopening came.
+ * raise the version (the protocol forbids it). Its diagnostics, pulled and in the workspace's
+ * report, are the new text's, even when the report was still working on the earlier opening (waiting
+ * for the document's settings) when the reopening came.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -56,6 +56,8 @@ describe('a document whose text changes while its version does not', () => {
     await report;
     const now = codesOf(await client.pullDiagnostics(uri));
     assert.ok(now.includes('json-syntax') && !now.includes('forbidden-key'), now.join(','));
+    const { items } = await client.request<{ items: { uri: string; items?: { code: string }[] }[] }>('workspace/diagnostic', { previousResultIds: [] });
+    assert.deepEqual(items.find((item) => item.uri === uri)?.items?.map((d) => d.code), now, 'the workspace report');
   });
 
   test('a change that keeps the version, then a keystroke that raises it: the diagnostics are each text\'s', async () => {
