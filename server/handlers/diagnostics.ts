@@ -92,9 +92,10 @@ export function registerPushDiagnostics(context: ServerContext, compat: SchemaCo
     const version = document.version;
     const request = await diagnosed(compat)(context, document, CancellationToken.None);
     const diagnostics = request ? diagnosticsOf(context, request) : [];
-    // The document may have changed or closed while settings were being fetched.
+    // The document may have changed or closed while settings were being fetched. Changes update
+    // it in place (a new version); a reopening is a new document, which may have this version too.
     const current = context.documents.get(document.uri);
-    if (!current || current.version !== version) return;
+    if (current !== document || current.version !== version) return;
     await context.connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
     published(document);
     if (request?.kind === 'envelope') await registryFiles.publish(document.uri, request.registry, request.settings);

@@ -78,3 +78,43 @@ describe('a document whose text changes while its version does not', () => {
     assert.deepEqual(codesOf(await client.pullDiagnostics(changed)), codesOf(await client.pullDiagnostics(fresh)));
   });
 });
+
+describe('a document reopened at the same version in an editor that is sent its diagnostics (no pull)', () => {
+  const folder = scratchFolder('babelq-same-version-push-');
+  mkdirSync(folder.at('.git'));
+  const uri = folder.uriOf('reopened.babel.json');
+  // Settings answered late, so the first opening's run is still waiting for them when the document reopens.
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(folder.base).href], pullDiagnostics: false, configurationDelayMs: 300 });
+
+  before(() => client.initialize());
+  after(() => client.kill());
+
+  test('the first opening\'s findings are never sent for the second', async () => {
+    const asked = client.configurationRequests;
+    await client.open(uri, withForbiddenKey, 1);
+    // The first opening's run has started and waits for the document's settings.
+    const opened = Date.now();
+    while (client.configurationRequests === asked) {
+      assert.ok(Date.now() - opened < 5000, 'the run asks for the open document\'s settings');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await client.close(uri);
+    const reopenedAt = client.published.length;
+    await client.open(uri, broken, 1);
+    const sentSince = () => client.published.slice(reopenedAt).filter((p: { uri: string }) => p.uri === uri) as { diagnostics: { code: string }[] }[];
+    const started = Date.now();
+    while (!sentSince().some((p) => p.diagnostics.some((d) => d.code === 'json-syntax'))) {
+      assert.ok(Date.now() - started < 10_000, 'the second text\'s findings are sent');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // Both runs have had their settings by now.
+    await new Promise((r) => setTimeout(r, 700));
+    // The close's own empty list (no version) may come after the reopening; every list sent for
+    // version 1 since is the second text's: the first opening's run, finished late, sent its own
+    // (empty, as for a closed document) for the new one.
+    const sent = sentSince()
+      .filter((p) => (p as { version?: number }).version === 1)
+      .map((p) => p.diagnostics.map((d) => d.code).join(','));
+    assert.ok(sent.length > 0 && sent.every((codes) => codes.includes('json-syntax') && !codes.includes('forbidden-key')), sent.join(' | '));
+  });
+});
