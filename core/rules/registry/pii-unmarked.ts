@@ -103,10 +103,16 @@ export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { re
   return findings.sort((a, b) => a.offset - b.offset);
 }
 
-/** An object or array field, as the subset reads it: its `type`, or `properties` / `items` given as schemas (a tuple `items` is outside the subset). */
+/**
+ * An object or array field, as the subset reads it: its `type`, or `properties` holding at least one
+ * schema, or `items` given as a schema (a tuple `items` is outside the subset). bqschema keeps only
+ * the members of `properties` that are objects, and an empty `properties` (`{}`, or `{"a": 1}`)
+ * makes no container there.
+ */
 function isContainer(schema: ObjectNode): boolean {
   const type = getProperty(schema, 'type')?.value;
-  return (type?.kind === 'string' && (type.value === 'object' || type.value === 'array')) || asObject(getProperty(schema, 'properties')?.value) !== undefined || asObject(getProperty(schema, 'items')?.value) !== undefined;
+  const fields = asObject(getProperty(schema, 'properties')?.value)?.properties ?? [];
+  return (type?.kind === 'string' && (type.value === 'object' || type.value === 'array')) || fields.some((field) => asObject(field.value) !== undefined) || asObject(getProperty(schema, 'items')?.value) !== undefined;
 }
 
 /** Marked: `true`, or a category string that is not empty (a blank one is not empty). */

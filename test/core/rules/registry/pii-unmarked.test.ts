@@ -50,6 +50,13 @@ describe('where the audit looks', () => {
     assert.deepEqual(unmarked(flat(['phone'], { type: 'string', properties: 5 })), ['phone']);
   });
 
+  test('properties holding no schema make no container, as bqschema counts only the fields it read: {} or members that are no object', () => {
+    assert.deepEqual(unmarked(flat(['email'], { properties: {} })), ['email']);
+    assert.deepEqual(unmarked(flat(['phone'], { properties: { a: 1, b: true } })), ['phone']);
+    // One member that is a schema makes it a container, as before.
+    assert.deepEqual(unmarked(flat(['address'], { properties: { a: 1, line1: { type: 'string' } } })), []);
+  });
+
   test('definitions and $defs are outside the subset: bqschema never reads them, so neither their fields nor their marks count', () => {
     const schema = { type: 'object', definitions: { contact: { type: 'object', properties: { email: { type: 'string' }, phone: { type: 'string', 'x-gdpr-sensitive': true } } } }, $defs: { card: { properties: { iban: { type: 'string' } } } }, properties: { buyer: { $ref: '#/definitions/contact' } } };
     assert.deepEqual(unmarked(schema), []);
