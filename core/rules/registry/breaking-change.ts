@@ -136,8 +136,9 @@ function compareEnum(before: ObjectNode, after: ObjectNode, report: (property: P
 
 /**
  * A value as printed (numbers as written: `1` and `1.0` differ, as bqschema compares them). An
- * object or array is printed compactly, member by member, so a schema laid out anew (indented,
- * wrapped) keeps its enum values: the file's spacing is no part of a value. Iterative, as the
+ * object or array is printed compactly, member by member (an object's keys sorted), so a schema
+ * laid out anew (indented, wrapped, its keys sorted) keeps its enum values: the file's spacing
+ * and key order are no part of a value. Iterative, as the
  * parser is, so no nesting depth can overflow the call stack.
  */
 function printed(value: ValueNode): string {
@@ -156,9 +157,12 @@ function printed(value: ValueNode): string {
       for (let i = next.items.length - 1; i >= 0; i--) pending.push(next.items[i], i > 0 ? ',' : '');
       pending.push('[');
     } else {
+      // bqschema decodes an object into a map, which prints its keys sorted and holds a repeated
+      // key's last copy: a schema whose keys were sorted anew (jq -S) keeps its enum values.
+      const members = [...new Map(next.properties.map((property) => [property.key, property] as const)).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       pending.push('}');
-      for (let i = next.properties.length - 1; i >= 0; i--) {
-        const property = next.properties[i];
+      for (let i = members.length - 1; i >= 0; i--) {
+        const property = members[i];
         pending.push(property.value ?? '', `${i > 0 ? ',' : ''}${JSON.stringify(property.key)}:`);
       }
       pending.push('{');

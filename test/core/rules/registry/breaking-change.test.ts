@@ -111,6 +111,13 @@ describe('bqschema compat on the validator subset: each row against the cases th
     assert.deepEqual(textBreaks(`{"enum": [${deep}]}`, `{"enum": [ ${deep.replace('[]', '[ ]')} ]}`), []);
   });
 
+  test('an enum object is the same value whatever the order of its keys, and a repeated key is its last copy, as bqschema decodes it into a map', () => {
+    // A schema whose keys were sorted anew (jq -S, a formatter): nothing removed.
+    assert.deepEqual(textBreaks('{"enum": [{"b": 2, "a": {"d": 1, "c": [{"f": 1, "e": 2}]}}]}', '{"enum": [{"a": {"c": [{"e": 2, "f": 1}], "d": 1}, "b": 2}]}'), []);
+    assert.deepEqual(textBreaks('{"enum": [{"a": 1, "a": 2}]}', '{"enum": [{"a": 2}]}'), []);
+    assert.deepEqual(textBreaks('{"enum": [{"a": 1, "b": 2}]}', '{"enum": [{"b": 2}]}'), ['enum value {"a":1,"b":2} removed']);
+  });
+
   test('an enum that is not an array is no enum: neither added nor compared', () => {
     assert.deepEqual(textBreaks('{"type": "string"}', '{"type": "string", "enum": "a"}'), []);
     assert.deepEqual(textBreaks('{"enum": "a"}', '{"enum": ["b"]}'), ['enum constraint added where any value was allowed']);
