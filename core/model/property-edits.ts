@@ -41,7 +41,9 @@ function keepingComments(text: string, range: { offset: number; end: number }, s
   const comments = commentsIn(text, range.offset, range.end);
   if (comments.length === 0) return { ...range, newText: '' };
   const eol = eolOf(text);
-  const indent = side === 'before' && startsLine(text, range.offset) ? indentOfLine(text, range.offset) : '';
+  // Before what follows: a line comment's line break is followed by the indentation of the line the
+  // range ends on (the next key's, which the range removes with the rest of the span).
+  const indent = side === 'before' ? indentOfLine(text, range.end) : '';
   const lineBreakFollows = /^[ \t]*[\r\n]/.test(text.slice(range.end));
   const parts = comments.map((comment, index) => {
     const isLine = comment.startsWith('//');

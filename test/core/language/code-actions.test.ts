@@ -320,6 +320,9 @@ describe('quick fixes', () => {
     assert.equal(fix(around('  "attempts": 0 /* keep */,\n  "timestamp": 1')), around('  "attempts": 0 /* keep */'));
     assert.equal(fix(around('  "attempts": 0, // keep\n  "timestamp": "http://x"')), around('  "attempts": 0 // keep'));
     assert.equal(fix('{"job": "urn:babel:orders:created", "timestamp": /* keep */ 1}'), '{"job": "urn:babel:orders:created" /* keep */}');
+    // A key that shares its line with the one before: the key after the kept line comment keeps its own indentation.
+    assert.equal(fix(around('  "attempts": 0, "timestamp": 1, // keep\n  "urn": "urn:babel:orders:created"')), around('  "attempts": 0, // keep\n  "urn": "urn:babel:orders:created"'));
+    assert.equal(fix(around('  "attempts": 0, "timestamp": 1, // keep\n\t\t"urn": "urn:babel:orders:created"')), around('  "attempts": 0, // keep\n\t\t"urn": "urn:babel:orders:created"'));
   });
 
   test('fixes keep the file layout: tabs, CRLF and one-line documents', () => {
