@@ -11,6 +11,7 @@ import { nextVersion } from '../../contract/urn';
 import type { TextEdit } from '../../model/edits';
 import { eolOf, lineStartOf } from '../../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../../model/tree';
+import { shortened } from '../../model/describe-value';
 import { isDeprecatedStatus, type RegistryIndexEntry } from '../../registry/types';
 import { keyRange, type Range } from '../context';
 import { defineRule, type Fix, type FixContext, type SchemaChange } from '../definition';
@@ -93,7 +94,7 @@ export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: Val
     const oldRequired = names(getProperty(before, 'required')?.value);
     const required = getProperty(after, 'required')?.value;
     if (required?.kind === 'array') {
-      for (const item of required.items) if (item.kind === 'string' && !oldRequired.has(item.value)) report(undefined, item, `property "${item.value}" is now required`);
+      for (const item of required.items) if (item.kind === 'string' && !oldRequired.has(item.value)) report(undefined, item, `property "${shortened(item.value)}" is now required`);
     }
     const newAdditional = getProperty(after, 'additionalProperties');
     const closedNow = newAdditional?.value?.kind === 'boolean' && newAdditional.value.value === false;
@@ -107,10 +108,10 @@ export function compatibilityBreaks(oldRoot: ValueNode | undefined, newRoot: Val
     for (const property of oldProperties?.properties ?? []) {
       const kept = getProperty(newProperties, property.key);
       if (!kept) {
-        if (closedNow) report(newPropertiesProperty ?? newAdditional, undefined, `property "${property.key}" removed while additionalProperties is false`);
+        if (closedNow) report(newPropertiesProperty ?? newAdditional, undefined, `property "${shortened(property.key)}" removed while additionalProperties is false`);
         continue;
       }
-      stack.push([asObject(property.value), asObject(kept.value), path ? `${path}.${property.key}` : property.key]);
+      stack.push([asObject(property.value), asObject(kept.value), path ? `${path}.${shortened(property.key)}` : shortened(property.key)]);
     }
     const oldItems = asObject(getProperty(before, 'items')?.value);
     const newItems = asObject(getProperty(after, 'items')?.value);
@@ -130,7 +131,7 @@ function compareEnum(before: ObjectNode, after: ObjectNode, report: (property: P
   const current = now.value.items.map(printed);
   for (const item of was.items) {
     const text = printed(item);
-    if (!current.includes(text)) report(now, undefined, `enum value ${text} removed`);
+    if (!current.includes(text)) report(now, undefined, `enum value ${shortened(text)} removed`);
   }
 }
 

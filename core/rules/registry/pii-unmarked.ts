@@ -8,6 +8,7 @@
  */
 import { insertProperty } from '../../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type PropertyNode } from '../../model/tree';
+import { shortened } from '../../model/describe-value';
 import { keyRange, type Range } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 
@@ -95,8 +96,8 @@ export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { re
         path,
         message:
           type === undefined || type === 'string'
-            ? `"${property.key}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs do not mask it.`
-            : `"${property.key}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${type}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
+            ? `"${shortened(property.key)}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs do not mask it.`
+            : `"${shortened(property.key)}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${type}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
       });
     }
   });
@@ -132,5 +133,5 @@ function markSensitive({ doc, propertyAtKey }: FixContext): Fix[] {
   const schema = asObject(property?.value);
   // Only a text value is masked as "x***"; a boolean or number marked would be masked to "***", which breaks its type.
   if (!schema || (scalarType(schema) !== undefined && scalarType(schema) !== 'string')) return [];
-  return [{ title: `Mark "${property!.key}" "x-gdpr-sensitive": true`, edits: [insertProperty(doc, schema, 'x-gdpr-sensitive', true)] }];
+  return [{ title: `Mark "${shortened(property!.key)}" "x-gdpr-sensitive": true`, edits: [insertProperty(doc, schema, 'x-gdpr-sensitive', true)] }];
 }

@@ -7,6 +7,7 @@
  * validator-divergence.
  */
 import { closestWord } from '../../model/edit-distance';
+import { literal, shortened } from '../../model/describe-value';
 import type { ObjectNode, ValueNode } from '../../model/tree';
 import { TYPE_NAMES } from '../../registry/schema-problems';
 import { phpNumeric, PROTOTYPE_KEYS } from '../../registry/validators/subset-walk';
@@ -26,7 +27,7 @@ export function literalMisreads(schema: ObjectNode, type: string | undefined): L
       case 'type':
         if (value.kind === 'string' && !(TYPE_NAMES as readonly string[]).includes(value.value)) {
           const suggestion = closestWord(value.value, TYPE_NAMES) ?? (value.value === 'int' ? 'integer' : undefined);
-          misread(value, `"${value.value}" is no JSON type name, so this schema is not valid draft-07, and bqschema (CI) and the PHP, Python, Go, Node and Java SDKs check no type here (nor the keywords they read only beside one: "properties", "minLength", "minimum", …).${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
+          misread(value, `"${shortened(value.value)}" is no JSON type name, so this schema is not valid draft-07, and bqschema (CI) and the PHP, Python, Go, Node and Java SDKs check no type here (nor the keywords they read only beside one: "properties", "minLength", "minimum", …).${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
         }
         break;
       case 'minLength':
@@ -58,8 +59,8 @@ function boundMisread(value: ValueNode, keyword: string, wanted: string, misread
   const invalid = `draft-07 wants ${wanted}, so the schema is not valid draft-07`;
   if (value.kind === 'string') {
     const number = phpNumeric(value.value);
-    if (number === undefined) misread(value, `"${keyword}" is the string ${JSON.stringify(value.value)} (${invalid}): bqschema (CI) and the PHP, Python, Go, Node and Java SDKs ignore it.`);
-    else misread(value, `"${keyword}" is the string ${JSON.stringify(value.value)} (${invalid}): the PHP SDK honours it as ${number} (is_numeric), while bqschema (CI) and the Python, Go, Node and Java SDKs ignore it. Write ${number}.`);
+    if (number === undefined) misread(value, `"${keyword}" is the string ${literal(value.value)} (${invalid}): bqschema (CI) and the PHP, Python, Go, Node and Java SDKs ignore it.`);
+    else misread(value, `"${keyword}" is the string ${literal(value.value)} (${invalid}): the PHP SDK honours it as ${number} (is_numeric), while bqschema (CI) and the Python, Go, Node and Java SDKs ignore it. Write ${number}.`);
   } else if (keyword === 'minLength' && value.kind === 'number' && Number.isFinite(value.value) && !Number.isInteger(value.value)) {
     misread(value, `"minLength" ${value.raw} is not an integer (${invalid}): the Node SDK compares lengths with ${value.raw} as written, while bqschema (CI) and the PHP, Python, Go and Java SDKs truncate it to ${Math.trunc(value.value)}. Write an integer.`);
   }

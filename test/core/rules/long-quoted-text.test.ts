@@ -13,6 +13,10 @@ import { NO_REGISTRY } from '../../../core/registry/types';
 import { readProjectConfig } from '../../../core/rules/settings/project-config';
 import { readSuppressions } from '../../../core/rules/settings/suppressions-file';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { asObject } from '../../../core/model/tree';
+import { piiUnmarkedFindings } from '../../../core/rules/registry/pii-unmarked';
+import { compatibilityBreaks } from '../../../core/rules/registry/breaking-change';
+import { literalMisreads } from '../../../core/rules/registry/schema-literals';
 
 const LONG = 'a'.repeat(100_000);
 /** What a message keeps of LONG: its start, then the mark of a cut. */
@@ -82,4 +86,33 @@ test('babelq-suppressions.json: an unknown key, a file and a code it quotes are 
   assertQuotedShort(json({ suppressions: [{ ...entry, [LONG]: 1 }] }), readSuppressions(json({ suppressions: [{ ...entry, [LONG]: 1 }] })).problems, LONG);
   assertQuotedShort(json({ suppressions: [{ ...entry, code: LONG }] }), readSuppressions(json({ suppressions: [{ ...entry, code: LONG }] })).problems, LONG);
   assertQuotedShort(json({ suppressions: [{ ...entry, file: `/${LONG}` }] }), readSuppressions(json({ suppressions: [{ ...entry, file: `/${LONG}` }] })).problems, `/${LONG}`);
+});
+
+test('schema files: pii-unmarked, breaking-change and misread-keyword quote a long key or value shortened, on the whole of it', () => {
+  const piiKey = `${LONG}_email`;
+  const pii = json({ type: 'object', properties: { [piiKey]: { type: 'string' } } });
+  assertQuotedShort(pii, piiUnmarkedFindings(asObject(parseText(pii).root)), piiKey);
+
+  const base = json({ type: 'object', additionalProperties: false, properties: { [LONG]: { type: 'string' }, kept: { enum: [LONG, 'x'] } } });
+  const current = json({ type: 'object', additionalProperties: false, required: [LONG], properties: { kept: { enum: ['x'] } } });
+  const breaks = compatibilityBreaks(parseText(base).root, parseText(current).root).map((found) => ({ ...found, message: `${found.reason}${found.path ? ` (at ${found.path})` : ''}` }));
+  assert.ok(breaks.filter((found) => found.message.includes(SHOWN_START)).length >= 3, breaks.map((found) => found.message.slice(0, 80)).join(' | '));
+  for (const found of breaks) {
+    assert.ok(found.message.length < 1_000, `${found.message.length} characters: ${found.message.slice(0, 300)}`);
+    if (found.message.includes(SHOWN_START)) assert.match(found.message, /a…/);
+  }
+  // The path of a field below a long key is shortened as well.
+  const nestedBase = json({ properties: { [LONG]: { properties: { n: { type: 'string' } } } } });
+  const nestedCurrent = json({ properties: { [LONG]: { properties: { n: { type: 'integer' } } } } });
+  const [nested] = compatibilityBreaks(parseText(nestedBase).root, parseText(nestedCurrent).root);
+  assert.ok(nested.path.length < 100 && nested.path.endsWith('….n'), nested.path.slice(0, 100));
+
+  const misreads = json({ type: LONG, minLength: LONG });
+  const stringSchema = json({ type: 'string', minLength: LONG });
+  const found = [...literalMisreads(asObject(parseText(misreads).root)!, LONG), ...literalMisreads(asObject(parseText(stringSchema).root)!, 'string')];
+  assert.equal(found.length, 2);
+  for (const { message } of found) {
+    assert.ok(message.length < 1_000, `${message.length} characters: ${message.slice(0, 300)}`);
+    assert.match(message, /a…/);
+  }
 });
