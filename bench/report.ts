@@ -199,7 +199,7 @@ function notReached(targets: readonly Target[]): string[] {
     [
       failed.filter((t) => t.floor === undefined),
       'Missed in this run',
-      "This machine's two cores are shared, and in a busy moment every timing here rises by a third or more (the load averages above say how busy it was); a target whose margin is thinner than that can miss in one run and pass in the next. Run `npm run bench` again, or the scenario alone with `--only=analysis`, `--only=server` or `--only=cli`.",
+      "This machine's two cores are shared, and in a busy moment every timing here rises by a third or more (the load averages above say how busy it was), so a miss by a thin margin in a busy run may pass in a quiet one; a miss in a quiet run is the code's. Run `npm run bench` again, or the scenario alone with `--only=analysis`, `--only=server` or `--only=cli`.",
     ],
     [failed.filter((t) => t.floor !== undefined && !t.floorMissesGoal), 'Missed, with the floor beside the goal', `${floorIs}: the room the goal leaves for the work itself is the goal less the floor.`],
     [failed.filter((t) => t.floorMissesGoal), 'Out of reach on this machine', `${floorIs}, and in this run it alone missed the goal.`],
