@@ -116,13 +116,22 @@ function tlsReason(code: string | undefined, message: string): string {
 }
 
 /**
+ * Redis's quotation of the arguments of a command it does not know: "ERR unknown command 'auth',
+ * with args beginning with: 'user' 'passw" (Redis 6.2 and later; 6.0 quotes with backticks). It
+ * holds their first 128 bytes only, so a long password, or one after a long user name, is quoted
+ * cut short, where no search for the whole password finds it: the quotation is left out.
+ */
+const ECHOED_ARGUMENTS = /,? with args beginning with:[\s\S]*$/i;
+
+/**
  * Text from a library or a server, made safe to quote in an error about `target`: its password
  * scrubbed, and a Redis user name too, which may be a password (BrokerTarget.username) and which
- * Redis 7.2 and later quote in a refusal ("NOPERM User <name> has no permissions …").
+ * Redis 7.2 and later quote in a refusal ("NOPERM User <name> has no permissions …"); a server's
+ * quotation of the arguments it was sent is left out (ECHOED_ARGUMENTS).
  */
 export function quoted(text: string, target: BrokerTarget): string {
   const secrets = [target.password, target.kind === 'redis' ? target.username : undefined];
-  return scrub(text, secrets.filter((secret): secret is string => secret !== undefined && secret !== ''));
+  return scrub(text.replace(ECHOED_ARGUMENTS, ''), secrets.filter((secret): secret is string => secret !== undefined && secret !== ''));
 }
 
 /**

@@ -319,6 +319,46 @@ describe('a Redis user name that may be a password (redis://NAME@host) quoted ba
   });
 });
 
+describe('a Redis that does not know AUTH (rename-command) and quotes its arguments back, cut short', () => {
+  // Redis answers a command it does not know with its first 128 bytes of arguments ("ERR unknown
+  // command 'AUTH', with args beginning with: 'user' 'passw"): a long password, or one after a long
+  // user name, is quoted cut, where no search for the whole of it finds it.
+  async function authUnknown(): Promise<FakeServer> {
+    return fake((socket) => {
+      socket.on('data', (chunk: Buffer) => {
+        const words = chunk.toString('latin1').split('\r\n').filter((_, index) => index > 0 && index % 2 === 0);
+        const [command, ...args] = words;
+        let quotedArgs = '';
+        for (const arg of args) {
+          if (quotedArgs.length >= 128) break;
+          quotedArgs += `'${arg.slice(0, 128 - quotedArgs.length)}' `;
+        }
+        socket.write(/^AUTH$/i.test(command ?? '') ? `-ERR unknown command '${command}', with args beginning with: ${quotedArgs}\r\n` : '+PONG\r\n');
+      });
+    });
+  }
+
+  const long = (seed: string) => `${seed}-${'x'.repeat(20)}${uniqueSecret()}${'y'.repeat(150)}`;
+  const cases = [
+    { what: 'a password of 200 characters', user: undefined, password: long('pw') },
+    { what: 'a password after a user name of 120 characters', user: long('user').slice(0, 120), password: long('pw') },
+  ];
+  for (const { what, user, password } of cases) {
+    test(`${what}: no part of it is quoted`, async (t) => {
+      const server = await authUnknown();
+      const target = withPassword(parseTarget(`redis://${user === undefined ? '' : `${user}@`}127.0.0.1:${server.port}`), password);
+      const result = await attempt(target, await redisQueue());
+      assertFault(t, result, 'rejected', password);
+      const message = (result.error as Error).message;
+      // The first 16 characters of either secret are in no rendering of the error.
+      for (const secret of [password, user].filter((value): value is string => value !== undefined)) {
+        assert.deepEqual(leakedIn(result.error, secret.slice(0, 16)), [], message);
+      }
+      assert.match(message, /unknown command 'AUTH'\.$/i, 'the server\'s reason, without what it quoted');
+    });
+  }
+});
+
 const fixtures = join(__dirname, '..', 'fixtures', 'tls');
 
 /** A loopback TLS server with the test certificate that never says anything after the handshake. */
