@@ -13,6 +13,7 @@ import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
 import { CliError, describeFsError } from './errors';
 import { internalErrorText } from './internal-error';
+import { redact } from '../broker/errors';
 import { lintCommand } from './lint';
 import { runAsLintShare } from './lint-threads';
 import { startedAsLintShare } from './lint-share-role';
@@ -67,8 +68,10 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
     if (error instanceof CliError) {
       const help = command ? `babelq ${name} --help` : 'babelq --help';
       const hint = error.usage ? `\nRun '${help}' for usage.` : '';
-      // Names in the message (a file's, a queue's) come from the user's files: printable, line by line.
-      return { stdout: '', stderr: `babelq: ${error.message.split('\n').map((line) => printable(line)).join('\nbabelq: ')}${hint}\n`, exitCode: 2 };
+      // Names in the message (a file's, a queue's) come from the user's files: printable, line by
+      // line. A usage error quotes what it was given, and a broker URL given in the wrong place (a
+      // file's, a command's, another option's) carries its password: masked, as in a broker error.
+      return { stdout: '', stderr: `babelq: ${redact(error.message).split('\n').map((line) => printable(line)).join('\nbabelq: ')}${hint}\n`, exitCode: 2 };
     }
     return { stdout: '', stderr: `babelq: internal error, please report it:\n${internalErrorText(error, argv, environment.env)}\n`, exitCode: 2 };
   }

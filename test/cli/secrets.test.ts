@@ -50,3 +50,32 @@ describe('no password in any output, under every debug setting', () => {
     }
   }
 });
+
+describe('a broker URL in the wrong place among the arguments is not echoed with its password', () => {
+  const urls = {
+    'a Redis URL with a password': `redis://:${encodeURIComponent(PASSWORD)}@127.0.0.1:6379`,
+    'an AMQP URL with a password': `amqp://guest:${encodeURIComponent(PASSWORD)}@127.0.0.1:5672`,
+    'a Redis URL with a lone user name (a password to several Redis clients)': `redis://${encodeURIComponent(PASSWORD)}@127.0.0.1:6379`,
+  };
+  // A URL given where a file, a command, an action or another option's value was expected: each is
+  // a usage error that names what it was given.
+  const misplaced = (url: string): string[][] => [
+    ['send', url],
+    ['send', fixture, '--timeout', url],
+    ['send', fixture, '--layout', url],
+    ['dlq', url],
+    [url],
+    ['lint', url],
+    ['preview', url],
+  ];
+  for (const [what, url] of Object.entries(urls)) {
+    test(what, () => {
+      for (const args of misplaced(url)) {
+        const output = run(args, {});
+        // Each was refused as the usage error it is, naming where the URL went.
+        assert.match(output, /babelq: .*(rediss?|amqp):\/\/.*\*\*\*@127\.0\.0\.1/, `${args.join(' ')}:\n${output}`);
+        for (const form of FORMS) assert.ok(!output.includes(form), `${args.join(' ')}: the password appeared as ${JSON.stringify(form)}:\n${output.slice(0, 2000)}`);
+      }
+    });
+  }
+});
