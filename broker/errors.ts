@@ -82,21 +82,27 @@ const SECRET_QUERY = /([?&;](?:password|passwd|pass|pwd|token|access_token|auth|
 // the LAST '@' inside it, so a password typed with a raw '@' is still masked completely.
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#]*)@/gi;
 
+// A broker URL's userinfo ends at the LAST '@' before white space, as parseTarget reads it: a
+// password typed with a raw '/', '?' or '#' (which parseTarget refuses, as the URL parser would end
+// the password there) is masked whole when a text quotes the URL (a usage error naming what it was given).
+const BROKER_USERINFO = /\b((?:rediss?|amqps?):\/\/)(\S*)@/gi;
+
 /**
  * The text with every URL password (and credential-like query value) replaced by `***`.
  * Works on a bare URL or on any text that contains URLs, so it is safe on log lines too.
  */
 export function redact(text: string): string {
-  return text
-    .replace(USERINFO, (_match, scheme: string, userinfo: string) => {
-      const colon = userinfo.indexOf(':');
-      if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:${MASK}@`;
-      // `redis://secret@host` is read as a password by several Redis clients (ioredis reads it as
-      // the ACL user, and it is used so, shown nowhere: broker/target.ts), so a lone Redis
-      // userinfo is masked whole; elsewhere it is a user name, as amqplib reads it, and stays.
-      return /^rediss?:\/\//i.test(scheme) ? `${scheme}${MASK}@` : `${scheme}${userinfo}@`;
-    })
-    .replace(SECRET_QUERY, `$1${MASK}`);
+  return text.replace(BROKER_USERINFO, maskUserinfo).replace(USERINFO, maskUserinfo).replace(SECRET_QUERY, `$1${MASK}`);
+}
+
+/** A URL's `scheme://userinfo@` with the password in the userinfo masked. */
+function maskUserinfo(_match: string, scheme: string, userinfo: string): string {
+  const colon = userinfo.indexOf(':');
+  if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:${MASK}@`;
+  // `redis://secret@host` is read as a password by several Redis clients (ioredis reads it as
+  // the ACL user, and it is used so, shown nowhere: broker/target.ts), so a lone Redis
+  // userinfo is masked whole; elsewhere it is a user name, as amqplib reads it, and stays.
+  return /^rediss?:\/\//i.test(scheme) ? `${scheme}${MASK}@` : `${scheme}${userinfo}@`;
 }
 
 /**

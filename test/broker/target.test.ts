@@ -148,6 +148,19 @@ describe('redact', () => {
     assert.equal(redact('no url here'), 'no url here');
   });
 
+  test('a broker URL whose password holds a raw "/", "?" or "#" is masked to its last "@", as parseTarget reads it', () => {
+    // parseTarget refuses such a URL (the URL parser would end the password there); a text that
+    // quotes it (a usage error naming what it was given) must not show the rest of the password.
+    assert.equal(redact("cannot read 'amqp://guest:Pa/Sw0rd@127.0.0.1:5672': no such file"), "cannot read 'amqp://guest:***@127.0.0.1:5672': no such file");
+    assert.equal(redact('redis://:Pa?Sw#0rd@127.0.0.1'), 'redis://:***@127.0.0.1');
+    assert.equal(redact('rediss://lone/secret@cache'), 'rediss://***@cache');
+    assert.equal(redact('amqps://u:a/b@h1 and redis://:c?d@h2'), 'amqps://u:***@h1 and redis://:***@h2');
+    // Other schemes keep their authority: a path's "@" is no password ("node_modules/@scope").
+    assert.equal(redact('at file:///C:/app/node_modules/@ioredis/x.js:1'), 'at file:///C:/app/node_modules/@ioredis/x.js:1');
+    // A broker URL without credentials, followed by text, is left as it is.
+    assert.equal(redact('redis://127.0.0.1:6379 list orders'), 'redis://127.0.0.1:6379 list orders');
+  });
+
   test('BrokerError messages and targets are redacted', () => {
     const error = new BrokerError('refused', 'Connection refused by redis://:topsecret@127.0.0.1:1', { target: 'redis://:topsecret@127.0.0.1:1' });
     assert.ok(!error.message.includes('topsecret'));

@@ -56,6 +56,8 @@ describe('a broker URL in the wrong place among the arguments is not echoed with
     'a Redis URL with a password': `redis://:${encodeURIComponent(PASSWORD)}@127.0.0.1:6379`,
     'an AMQP URL with a password': `amqp://guest:${encodeURIComponent(PASSWORD)}@127.0.0.1:5672`,
     'a Redis URL with a lone user name (a password to several Redis clients)': `redis://${encodeURIComponent(PASSWORD)}@127.0.0.1:6379`,
+    // Its "/" ends the authority for the URL parser: the password is all that comes before the last "@".
+    'an AMQP URL with its password typed unencoded': `amqp://guest:${PASSWORD}@127.0.0.1:5672`,
   };
   // A URL given where a file, a command, an action or another option's value was expected: each is
   // a usage error that names what it was given.
