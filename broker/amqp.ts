@@ -7,9 +7,9 @@
  * is also `mandatory`, so a queue deleted between the check and the publish comes back as a
  * basic.return instead of vanishing.
  */
-import { connect, type Channel, type ChannelModel, type ConfirmChannel, type GetMessage } from 'amqplib';
+import { connect, type Channel, type ChannelModel, type ConfirmChannel, type GetMessage, type SocketOptions } from 'amqplib';
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
+import { isIP, type NetConnectOpts } from 'node:net';
 import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
 import { DEFAULT_TIMEOUT_MS, elapsed, PEEK_MAX_BYTES, READ_MAX_MESSAGES, errorCode, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
@@ -137,6 +137,18 @@ export class AmqpPublisher {
   static async open(target: BrokerTarget, options: AmqpPublisherOptions = {}): Promise<AmqpPublisher> {
     if (target.kind !== 'amqp') throw new TypeError(`AmqpPublisher needs an amqp:// or amqps:// target, got ${target.display}`);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // Ends the attempt's socket at the deadline. amqplib's own timeout is an idle one, which every
+    // byte restarts: a server that trickles a handshake it never completes kept the connection
+    // (and the process) alive after the error, and amqplib gives no socket to close before it opens.
+    const abandon = new AbortController();
+    const socketOptions: SocketOptions & Pick<NetConnectOpts, 'signal'> = {
+      // amqplib's own idle timeout covers TCP, TLS and the AMQP handshake on the socket.
+      timeout: timeoutMs,
+      // Passed on to net.connect / tls.connect (amqplib's types leave it out): aborting destroys the socket.
+      signal: abandon.signal,
+      ...(target.tls && !isIP(target.host.replace(/\.$/, '')) ? { servername: target.host.replace(/\.$/, '') } : {}),
+      clientProperties: { connection_name: 'babelqueue-envelope-tools' },
+    };
     // The object form, not a URL string: amqplib never sees a URL it could echo into an error.
     const attempt = connect(
       {
@@ -147,19 +159,16 @@ export class AmqpPublisher {
         // amqplib unescapes the vhost once more, so it is handed over escaped.
         vhost: encodeURIComponent(target.vhost ?? '/'),
       },
-      {
-        // amqplib's own idle timeout covers TCP, TLS and the AMQP handshake on the socket.
-        timeout: timeoutMs,
-        ...(target.tls && !isIP(target.host.replace(/\.$/, '')) ? { servername: target.host.replace(/\.$/, '') } : {}),
-        clientProperties: { connection_name: 'babelqueue-envelope-tools' },
-      },
+      socketOptions,
     );
     let model: ChannelModel;
     try {
       model = await withDeadline(attempt, timeoutMs, () => new Deadline());
     } catch (error) {
-      // A connection that completes after the deadline must not stay open and keep the process alive.
+      // A connection that completes after the deadline must not stay open and keep the process
+      // alive, nor one still opening.
       attempt.then((late) => late.close().catch(() => {}), () => {});
+      if (error instanceof Deadline) abandon.abort();
       const classified = await classify(error, target, timeoutMs, 'connect', undefined, options.address);
       // amqplib's words for a socket the server closed before it answered the protocol header.
       const unanswered = classified.kind === 'closed' || /closed abruptly during opening handshake/i.test(errorMessage(error));

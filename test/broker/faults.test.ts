@@ -215,6 +215,23 @@ describe('rabbitmq faults', () => {
     await assertAmqpEmpty(queue);
   });
 
+  test('a server that keeps trickling bytes of a handshake it never completes → timeout, and the connection is closed', async (t) => {
+    // Each byte restarts a socket's idle timeout, so only the deadline ends the attempt: the
+    // connection must not stay open behind the error (it kept `babelq peek` from exiting).
+    const secret = uniqueSecret();
+    const queue = await amqpQueue();
+    const trickle = await fake((socket) => {
+      const timer = setInterval(() => socket.write(Buffer.from([1])), 100);
+      socket.on('close', () => clearInterval(timer));
+    });
+    const result = await attempt(`amqp://guest:${secret}@127.0.0.1:${trickle.port}`, queue);
+    assertFault(t, result, 'timeout', secret);
+    const start = performance.now();
+    while (trickle.sockets.size > 0 && performance.now() - start < 2000) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(trickle.sockets.size, 0, 'the connection is closed once the deadline has passed');
+    await assertAmqpEmpty(queue);
+  });
+
   test('amqp:// against the Redis port (accepts, never answers the AMQP header) → timeout', async (t) => {
     const secret = uniqueSecret();
     const queue = await amqpQueue();
@@ -361,9 +378,12 @@ describe('a Redis that does not know AUTH (rename-command) and quotes its argume
 
 const fixtures = join(__dirname, '..', 'fixtures', 'tls');
 
-/** A loopback TLS server with the test certificate that never says anything after the handshake. */
-async function silentTlsServer(): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (socket) => socket.on('error', () => {}));
+/** A loopback TLS server with the test certificate that never says anything after the handshake (unless `onSecure` does). */
+async function silentTlsServer(onSecure: (socket: Socket) => void = () => {}): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = createTlsServer({ key: readFileSync(join(fixtures, 'key.pem')), cert: readFileSync(join(fixtures, 'cert.pem')) }, (socket) => {
+    socket.on('error', () => {});
+    onSecure(socket);
+  });
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -425,6 +445,41 @@ describe('a TLS server that completes the handshake and then never answers', () 
         assert.ok(!result.stderr.includes(secret), result.stderr);
       } finally {
         await close();
+      }
+    });
+  }
+});
+
+describe('a server that trickles a handshake it never completes: babelq says so at the deadline, and exits', () => {
+  // Each byte restarts the socket's idle timeout: the connection stayed open behind the error, and
+  // the process with it. The client must trust the test certificate (NODE_EXTRA_CA_CERTS), so the
+  // built CLI runs in a child process.
+  const trickle = (socket: Socket) => {
+    const timer = setInterval(() => socket.write(Buffer.from([1])), 100);
+    socket.on('close', () => clearInterval(timer));
+  };
+  for (const scheme of ['amqp', 'amqps'] as const) {
+    test(`${scheme}://`, async () => {
+      const server = scheme === 'amqp' ? await fake(trickle) : await silentTlsServer(trickle);
+      try {
+        const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
+        const start = performance.now();
+        const result = await new Promise<{ status: number | null; signal: NodeJS.Signals | null; stderr: string }>((done) => {
+          const child = spawn(process.execPath, [cli, 'peek', '--queue', uniqueQueue(), '--broker', `${scheme}://guest:guest@127.0.0.1:${server.port}`, '--timeout', String(TIMEOUT_MS)], {
+            env: { ...process.env, NODE_EXTRA_CA_CERTS: join(fixtures, 'cert.pem') },
+            timeout: 20_000,
+          });
+          let stderr = '';
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on('close', (status, signal) => done({ status, signal, stderr }));
+        });
+        const ms = performance.now() - start;
+        assert.equal(result.signal, null, `babelq was still running after ${Math.round(ms)} ms: ${result.stderr}`);
+        assert.equal(result.status, 2, result.stderr);
+        assert.match(result.stderr, /did not complete the AMQP handshake within 500 ms/);
+        assert.ok(ms < 10_000, `exited after ${Math.round(ms)} ms`);
+      } finally {
+        await server.close();
       }
     });
   }
