@@ -26,6 +26,7 @@ import { analyze } from '../../../core/rules/analyze';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
+import { random as seededRandom } from '../../../bench/generate';
 import { stableFresh } from '../../support/fresh';
 
 const REPO_ROOT = join(__dirname, '..', '..', '..');
@@ -65,18 +66,6 @@ function fixtureInputs(): Input[] {
   };
   for (const root of FIXTURE_ROOTS) walk(join(REPO_ROOT, root));
   return inputs;
-}
-
-/** mulberry32: a small seeded generator, so every run sees the same mutants. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Random = () => number;
@@ -581,7 +570,7 @@ function checkInput(input: Input, problems: string[], tally: Tally): void {
 }
 
 test('every quick fix and fix all, on every envelope fixture and seeded mutants of it, keep the properties above', () => {
-  const random = generator(SEED);
+  const random = seededRandom(SEED);
   const tally: Tally = { inputs: 0, findings: 0, actions: 0, repeated: 0, fixAll: 0 };
   const problems: string[] = [];
   const started = Date.now();
