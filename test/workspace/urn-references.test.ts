@@ -84,4 +84,19 @@ describe('findUrnReferences', () => {
     assert.deepEqual(await findUrnReferences(root, URN, counting, undefined, cancellation), []);
     assert.equal(reads, 1, 'the walk read on after it was cancelled');
   });
+
+  test('a URN written with JSON escapes is the URN it decodes to, as the report and go to definition read it', async () => {
+    const escapes = mkdtempSync(join(tmpdir(), 'babelq-urn-escapes-'));
+    try {
+      // `\u0065` is "e" and `\/` is "/": the text never holds the URN as typed in the registry.
+      writeFileSync(join(escapes, 'escaped.babel.json'), '{ "job": "urn:babel:orders:cr\\u0065ated", "data": {} }\n');
+      writeFileSync(join(escapes, 'escaped-alias.babel.json'), '{ "urn": "urn:babel:orders\\u003acreated", "data": {} }\n');
+      writeFileSync(join(escapes, 'escaped-other.babel.json'), '{ "job": "urn:babel:orders:pl\\u0061ced", "data": {} }\n');
+      const references = await findUrnReferences(escapes, URN);
+      assert.deepEqual(references.map((reference) => reference.path.slice(escapes.length + 1)), ['escaped-alias.babel.json', 'escaped.babel.json']);
+      for (const reference of references) assert.equal(JSON.parse(reference.text.slice(reference.offset, reference.end)), URN);
+    } finally {
+      rmSync(escapes, { recursive: true, force: true });
+    }
+  });
 });
