@@ -136,6 +136,13 @@ export const projectFiles: Gate<ProjectFileRequest> = async (context, document, 
 export const envelopesAndSchemaFiles: Gate<EnvelopeRequest | SchemaFileRequest> = async (context, document, token) =>
   isEnvelopeDocument(document) ? envelopes(context, document, token) : schemaFiles(context, document, token);
 
+/**
+ * registry.json files and envelopes (go to definition and find references work from both); a
+ * registry.json is one by its name, whatever language the editor opened it in.
+ */
+export const envelopesOrRegistryFiles: Gate<EnvelopeRequest | RegistryFileRequest> = async (context, document, token) =>
+  (await registryFiles(context, document, token)) ?? envelopes(context, document, token);
+
 /** All four, for diagnostics; a registry.json opened as an envelope is checked as an envelope. */
 export const envelopesAndRegistryFiles: Gate<DocumentRequest> = async (context, document, token) =>
   isEnvelopeDocument(document)

@@ -88,6 +88,23 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
   return { contents: lines.join('\n'), offset: target.offset, end: target.end };
 }
 
+/** Find references from an envelope: the entry of the URN it routes on, when the cursor is on that URN. */
+export function routedEntryAt(doc: ParsedDocument, offset: number, registry: Registry): RegistryEntry | undefined {
+  const target = targetAt(doc, offset, registry);
+  return target?.kind === 'urn' ? target.entry : undefined;
+}
+
+/**
+ * Go to definition in registry.json: from an entry's schema path to the start of its file, on the
+ * terms its document link has (schemaLinks): an editor without document links (Neovim) gets there too.
+ */
+export function schemaPathDefinition(registry: Registry, offset: number): FileLocation | undefined {
+  const entry = registry.entries.find((candidate) => offset >= candidate.schemaOffset && offset <= candidate.schemaEnd);
+  const schema = entry?.schema;
+  if (!schema || schema.notToOpen) return undefined;
+  return { path: schema.path, text: schema.doc?.text ?? '', offset: 0, end: 0 };
+}
+
 /** The registry entry whose `urn` value (or object) holds `offset` in registry.json. */
 export function registryEntryAt(registry: Registry, offset: number): RegistryEntry | undefined {
   return registry.entries.find((entry) => offset >= entry.offset && offset <= entry.end);

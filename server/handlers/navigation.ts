@@ -1,16 +1,17 @@
 /**
- * Registry navigation: go to definition (URN → registry entry, data key → schema property), find
- * references (registry entry → the fixtures that use its URN) and document links on the schema
- * paths of registry.json.
+ * Registry navigation: go to definition (URN → registry entry, data key → schema property, a
+ * schema path in registry.json → its file), find references (a registry entry, or the URN an
+ * envelope routes on → the fixtures that route on it) and document links on the schema paths of
+ * registry.json.
  */
 import type { DefinitionParams, DocumentLink, Location, ReferenceParams } from 'vscode-languageserver/node';
-import { registryDefinition, registryEntryAt, schemaLinks } from '../../core/language/registry-navigation';
+import { registryDefinition, registryEntryAt, routedEntryAt, schemaLinks, schemaPathDefinition } from '../../core/language/registry-navigation';
 import type { TextReader } from '../../workspace/registry-loader';
 import { findUrnReferences, readFixtureFromDisk, urnReferenceIn } from '../../workspace/urn-references';
 import type { ServerContext } from '../context';
 import { toLocation, toRange } from '../convert';
 import { toPath, toUri } from '../registry';
-import { envelopes, registryFiles, requestHandler } from '../request';
+import { envelopesOrRegistryFiles, registryFiles, requestHandler } from '../request';
 import type { WorkspaceFixtures } from '../workspace-diagnostics';
 
 export function registerNavigation(context: ServerContext, fixtures: WorkspaceFixtures): void {
@@ -19,18 +20,22 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
   const readOpenFirst: TextReader = (path, limit) => documents.get(toUri(path))?.getText() ?? readFixtureFromDisk(path, limit);
 
   connection.onDefinition(
-    requestHandler(context, 'definition', envelopes, [], ({ parsed, lines, registry }, params: DefinitionParams): Location[] => {
+    requestHandler(context, 'definition', envelopesOrRegistryFiles, [], ({ kind, parsed, lines, registry }, params: DefinitionParams): Location[] => {
       if (registry.kind !== 'loaded') return [];
-      const target = registryDefinition(parsed, lines.offsetAt(params.position), registry.registry);
+      const offset = lines.offsetAt(params.position);
+      const target = kind === 'registry file' ? schemaPathDefinition(registry.registry, offset) : registryDefinition(parsed, offset, registry.registry);
       return target ? [toLocation(target)] : [];
     }),
   );
 
   connection.onReferences(
-    requestHandler(context, 'references', registryFiles, [], async ({ document, lines, registry }, params: ReferenceParams, token): Promise<Location[]> => {
+    requestHandler(context, 'references', envelopesOrRegistryFiles, [], async ({ kind, document, parsed, lines, registry }, params: ReferenceParams, token): Promise<Location[]> => {
       if (registry.kind !== 'loaded') return [];
-      const entry = registryEntryAt(registry.registry, lines.offsetAt(params.position));
+      const offset = lines.offsetAt(params.position);
+      const entry = kind === 'registry file' ? registryEntryAt(registry.registry, offset) : routedEntryAt(parsed, offset, registry.registry);
       if (!entry) return [];
+      // The folder of the file asked from (the registry's own, or the fixture's): never wider, even
+      // for a registry a setting names outside it.
       const root = context.registries.folderOf(toPath(document.uri)!);
       // What the workspace's report knows of each fixture it has found (the URN read of one it has not
       // analysed yet); before it has found them, a walk, with the report's ignores.
@@ -40,7 +45,7 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
       };
       const fromReport = await fixtures.referencesTo(entry.urn, root, readUnanalysed, token);
       const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readOpenFirst, fixtures.ignoresFor(root), token)).map(toLocation);
-      if (params.context.includeDeclaration) locations.unshift({ uri: document.uri, range: toRange(lines, entry.urnOffset, entry.urnEnd) });
+      if (params.context.includeDeclaration) locations.unshift(toLocation({ path: registry.registry.path, text: registry.registry.doc.text, offset: entry.urnOffset, end: entry.urnEnd }));
       return locations;
     }),
   );

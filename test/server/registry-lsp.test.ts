@@ -223,6 +223,37 @@ describe('registry over LSP', () => {
     await client.close(registryUri);
   });
 
+  test('references from the URN in a fixture: the fixtures that route on it, and its registry entry as the declaration', async () => {
+    const otherText = readFileSync(join(root, 'fixtures/other.babel.json'), 'utf8');
+    const otherUri = uriOf('fixtures/other.babel.json');
+    await client.open(otherUri, otherText);
+    const at = { textDocument: { uri: otherUri }, position: positionOf(otherText, 'urn:babel:orders:placed', 4) };
+    const references: any[] = await client.request('textDocument/references', { ...at, context: { includeDeclaration: false } });
+    assert.deepEqual(references.map((r) => [r.uri, r.range.start]), [[otherUri, positionOf(otherText, '"urn:babel:orders:placed"')]]);
+    const registryText = readFileSync(join(root, 'registry.json'), 'utf8');
+    const withDeclaration: any[] = await client.request('textDocument/references', { ...at, context: { includeDeclaration: true } });
+    assert.deepEqual(withDeclaration.map((r) => [r.uri, r.range.start]), [
+      [uriOf('registry.json'), positionOf(registryText, '"urn:babel:orders:placed"')],
+      [otherUri, positionOf(otherText, '"urn:babel:orders:placed"')],
+    ]);
+    // Elsewhere in the fixture (a key, a data value) there is nothing to find.
+    assert.deepEqual(await client.request('textDocument/references', { textDocument: { uri: otherUri }, position: positionOf(otherText, '"trace_id"', 2), context: { includeDeclaration: true } }), []);
+    await client.close(otherUri);
+  });
+
+  test('go to definition on a schema path in registry.json opens the schema file (an editor without document links: Neovim)', async () => {
+    const registryUri = uriOf('registry.json');
+    const registryText = readFileSync(join(root, 'registry.json'), 'utf8');
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: registryUri, languageId: 'json', version: 1, text: registryText } });
+    const [toSchema, ...more] = await client.request('textDocument/definition', { textDocument: { uri: registryUri }, position: positionOf(registryText, 'schemas/orders-created.json', 3) });
+    assert.deepEqual(more, []);
+    assert.equal(toSchema.uri, uriOf('schemas/orders-created.json'));
+    assert.deepEqual(toSchema.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    // The URN's own key and value lead nowhere: it is the declaration.
+    assert.deepEqual(await client.request('textDocument/definition', { textDocument: { uri: registryUri }, position: positionOf(registryText, 'urn:babel:orders:created', 3) }), []);
+    await client.close(registryUri);
+  });
+
   test('a schema edit on disk re-validates the envelope without a restart', async () => {
     await client.change(fixture, VALID, 7);
     assert.deepEqual((await client.pullDiagnostics(fixture)).items, []);
