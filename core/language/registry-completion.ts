@@ -7,8 +7,9 @@
 import type { CoreCompletionItem } from './completion-item';
 import { nextSignificant, type Slot } from './completion-slot';
 import { scopeOfObject } from '../contract/scope';
+import { routingUrn } from '../contract/urn';
 import { escapeSnippet, valueSnippet } from './snippet';
-import { asObject, getProperty, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { asObject, type ObjectNode, type ParsedDocument } from '../model/tree';
 import { exampleValue } from '../registry/example';
 import { payloadPathInEnvelope, subschemaAt } from '../registry/schema-path';
 import { schemaSummary } from '../registry/schema-words';
@@ -44,12 +45,13 @@ export function registryCompletions(doc: ParsedDocument, slot: Slot, registry: R
   return complete(valueItems(slot, subschemaAt(schema, [...path, slot.property.key])));
 }
 
+/**
+ * The entry of the URN the envelope routes on (`job`, else the `urn` alias), as written: the one
+ * validation judges `data` by, so completion offers no field of a schema it does not apply.
+ */
 function urnEntry(root: ObjectNode, registry: Registry): RegistryEntry | undefined {
-  for (const key of ['job', 'urn']) {
-    const value = getProperty(root, key)?.value;
-    if (value?.kind === 'string' && registry.byUrn.has(value.value.trim())) return registry.byUrn.get(value.value.trim());
-  }
-  return undefined;
+  const routed = routingUrn(root);
+  return routed && registry.byUrn.get(routed.node.value);
 }
 
 function isDeprecated(entry: RegistryEntry): boolean {

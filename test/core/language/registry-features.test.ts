@@ -90,6 +90,14 @@ describe('registry completion', () => {
   test('an unregistered URN gets no payload completion', () => {
     assert.deepEqual(itemsAt(envelope('"urn:babel:orders:unknown"', '{ | }')).items, []);
   });
+
+  test('payload completion follows the URN the envelope routes on, as validation, hover and definition do', () => {
+    // Padded with spaces: not the registered URN (unknown-urn), so its schema's fields are not offered.
+    assert.deepEqual(itemsAt(envelope('" urn:babel:orders:created "', '{ | }')).items, []);
+    // `job` is routed on when set: the `urn` alias beside it does not lend its schema.
+    const aliasBeside = itemsAt('{\n  "job": "urn:babel:orders:unknown",\n  "urn": "urn:babel:orders:created",\n  "data": { | }\n}\n');
+    assert.deepEqual(aliasBeside.items, []);
+  });
 });
 
 describe('registry hover and definition', () => {
