@@ -76,12 +76,13 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
  * missing meta.created_at added as now beside a legacy `timestamp` would lose it: `--fix` adds
  * the field, then removes the forbidden timestamp, which no longer has a created_at to move into.
  * The queue is meta.queue, or else the dead letter's original_queue, where the SDKs write meta.queue.
+ * `except`: a value being completed, which is no hint for itself.
  */
-export function hintsFrom(doc: ParsedDocument): SkeletonHints {
+export function hintsFrom(doc: ParsedDocument, except?: ValueNode): SkeletonHints {
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
   const deadLetter = asObject(getValue(root, 'dead_letter'));
-  const queue = [getValue(meta, 'queue'), getValue(deadLetter, 'original_queue')].find((value) => value?.kind === 'string' && value.value.trim() !== '');
+  const queue = [getValue(meta, 'queue'), getValue(deadLetter, 'original_queue')].find((value) => value !== except && value?.kind === 'string' && value.value.trim() !== '');
   const lang = getValue(meta, 'lang');
   const attempts = getValue(root, 'attempts');
   const timestamp = getValue(root, 'timestamp');

@@ -7,7 +7,7 @@ import type { Fresh } from '../model/fresh';
 import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
 import { registryCompletions } from './registry-completion';
 import { isDeprecatedStatus, type RegistryState } from '../registry/types';
-import { hintsFrom, skeletonValue } from '../contract/skeletons';
+import { hintsFrom, skeletonValue, type SkeletonHints } from '../contract/skeletons';
 import { findSlot, nextSignificant, type Slot } from './completion-slot';
 import { valueSnippet } from './snippet';
 import { getProperty, type ParsedDocument } from '../model/tree';
@@ -32,7 +32,7 @@ export function completeList(doc: ParsedDocument, offset: number, fresh: Fresh, 
     return { items: scope ? keyItems(doc, slot, scope, fresh, registry) : [], incomplete: false };
   }
   const scope = asEnvelopeScope(scopeOfObject(slot.property.parent));
-  return { items: scope ? valueItems(slot, scope, fresh) : [], incomplete: false };
+  return { items: scope ? valueItems(doc, slot, scope, fresh) : [], incomplete: false };
 }
 
 function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, scope: EnvelopeScope, fresh: Fresh, registry: RegistryState | undefined): CoreCompletionItem[] {
@@ -81,7 +81,7 @@ function registeredUrnChoice(registry: RegistryState | undefined): string | unde
   return urns.length > 0 ? `"\${1|${urns.join(',')}|}"` : undefined;
 }
 
-function valueItems(slot: Extract<Slot, { kind: 'value' }>, scope: EnvelopeScope, fresh: Fresh): CoreCompletionItem[] {
+function valueItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'value' }>, scope: EnvelopeScope, fresh: Fresh): CoreCompletionItem[] {
   const key = slot.property.key;
   const spec = fieldSpec(scope, key);
   if (!spec || spec === URN_ALIAS_FIELD) return [];
@@ -96,17 +96,29 @@ function valueItems(slot: Extract<Slot, { kind: 'value' }>, scope: EnvelopeScope
       sortText: String(index).padStart(2, '0'),
     }));
   }
-  const value = skeletonValue(scope, key, fresh);
+  // As the key skeletons do, the value agrees with what the envelope already says (a dead letter's
+  // original_queue names meta.queue, a creation time is not after the failure), so accepting it
+  // draws no original-queue-mismatch or dead-letter-order; the value being typed is no hint to itself.
+  const hints = hintsFrom(doc, slot.property.value);
+  const value = skeletonValue(scope, key, fresh, hints);
   if (value === undefined || (value !== null && typeof value === 'object')) return [];
   const path = scope === 'root' ? key : `${scope}.${key}`;
-  return [{ ...base, label: JSON.stringify(value), kind: 'value', detail: `${path}: ${describe(key)}`, insertText: JSON.stringify(value), preselect: true }];
+  return [{ ...base, label: JSON.stringify(value), kind: 'value', detail: `${path}: ${describe(scope, key, value, fresh, hints)}`, insertText: JSON.stringify(value), preselect: true }];
 }
 
-function describe(key: string): string {
+/** Where a value completion comes from, as its detail says. */
+function describe(scope: EnvelopeScope, key: string, value: unknown, fresh: Fresh, hints: SkeletonHints): string {
   if (key === 'schema_version') return 'the only supported version';
-  if (key === 'created_at' || key === 'failed_at') return 'now, in Unix milliseconds';
   if (key === 'trace_id' || key === 'id') return 'a fresh UUID';
+  if (key === 'created_at' || key === 'failed_at') {
+    if (value === fresh.now()) return 'now, in Unix milliseconds';
+    if (key === 'created_at' && value === hints.createdAt) return 'the legacy timestamp, in Unix milliseconds';
+    return key === 'created_at' ? 'as dead_letter.failed_at (a message is not created after it failed)' : 'as meta.created_at (a message does not fail before it was created)';
+  }
+  if (key === 'queue' || key === 'original_queue') {
+    if (hints.queue === undefined) return 'default';
+    return scope === 'meta' ? 'as dead_letter.original_queue' : 'as meta.queue';
+  }
+  if (scope === 'dead_letter' && key === 'attempts' && hints.attempts !== undefined) return 'as the top-level attempts';
   return 'default';
 }
-
-

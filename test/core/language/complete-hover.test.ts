@@ -8,6 +8,7 @@ import { complete, type CoreCompletionItem } from '../../../core/language/comple
 import type { Fresh } from '../../../core/model/fresh';
 import { hover } from '../../../core/language/hover';
 import { parseJson } from '../../../core/parse/parser';
+import { analyze } from '../../../core/rules/analyze';
 import { snippetToPlainText, valueSnippet } from '../../../core/language/snippet';
 import { applyItem, withCursor } from '../../support/cursor';
 
@@ -79,6 +80,27 @@ describe('completion', () => {
     const { text, items } = completionsAt('{ "meta": { "schema_version": | } }');
     assert.deepEqual(items.map((i) => i.label), ['1']);
     assert.equal(applyItem(text, items[0]), '{ "meta": { "schema_version": 1 } }');
+  });
+
+  test('a value agrees with the rest of the envelope, as the key skeletons do: no value the rules then flag', () => {
+    const meta = '"meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "billing", "lang": "php", "schema_version": 1, "created_at": 1749132727000 }';
+    const deadLetter = (originalQueue: string, failedAt = '1749132730000') => `"dead_letter": { "reason": "failed", "failed_at": ${failedAt}, "original_queue": ${originalQueue}, "attempts": 3 }`;
+    const envelope = (metaText: string, deadLetterText: string) => `{ "job": "urn:babel:orders:created", "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b", "data": { "order_id": 1 }, ${metaText}, "attempts": 3, ${deadLetterText} }`;
+    const cases = [
+      // original_queue names the queue of meta (original-queue-mismatch otherwise).
+      { marked: envelope(meta, deadLetter('|')), label: '"billing"' },
+      // meta.queue names the dead letter's original queue.
+      { marked: envelope(meta.replace('"queue": "billing"', '"queue": |'), deadLetter('"billing"')), label: '"billing"' },
+      // dead_letter.attempts follows the top-level counter.
+      { marked: envelope(meta, deadLetter('"billing"').replace('"attempts": 3', '"attempts": |')), label: '3' },
+      // created_at is never later than the failure (dead-letter-order otherwise).
+      { marked: envelope(meta.replace('1749132727000', '|'), deadLetter('"billing"')), label: '1749132730000' },
+    ];
+    for (const { marked, label } of cases) {
+      const { text, items } = completionsAt(marked);
+      assert.deepEqual(items.map((i) => i.label), [label], marked);
+      assert.deepEqual(analyze(parseJson(applyItem(text, items[0]))), [], marked);
+    }
   });
 
   test('nothing inside data, arrays or outside the root', () => {
