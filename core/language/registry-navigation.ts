@@ -3,11 +3,12 @@
  * to its property in the schema file, and from a registry entry back to its URN.
  */
 import { routingUrn } from '../contract/urn';
-import { asObject, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode } from '../model/tree';
+import { toJsValue } from '../model/js-value';
+import { asObject, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode, type ValueNode } from '../model/tree';
 import { schemaSummary } from '../registry/schema-words';
 import { codeSpan, escapeMarkdown, linkTarget } from './markdown';
 import { fieldsTable } from './schema-markdown';
-import { isSensitive, sensitiveCategory } from '../registry/pii';
+import { isSensitive, maskFits, maskValue, sensitiveCategory } from '../registry/pii';
 import { payloadPathInEnvelope, schemaKeyAt, subschemaAt } from '../registry/schema-path';
 import type { Registry, RegistryEntry } from '../registry/types';
 
@@ -23,7 +24,7 @@ export interface FileLocation {
 /** What the cursor is on, as far as the registry cares. */
 type Target =
   | { kind: 'urn'; node: StringNode; entry: RegistryEntry | undefined }
-  | { kind: 'data-key'; entry: RegistryEntry; path: (string | number)[]; offset: number; end: number };
+  | { kind: 'data-key'; entry: RegistryEntry; path: (string | number)[]; offset: number; end: number; value: ValueNode | undefined };
 
 function targetAt(doc: ParsedDocument, offset: number, registry: Registry): Target | undefined {
   const root = asObject(doc.root);
@@ -39,7 +40,7 @@ function targetAt(doc: ParsedDocument, offset: number, registry: Registry): Targ
   if (!key || !entry) return undefined;
   const parentPath = payloadPathInEnvelope(key.parent as ObjectNode, root);
   if (!parentPath) return undefined;
-  return { kind: 'data-key', entry, path: [...parentPath, key.key], offset: key.keyOffset, end: key.keyEnd };
+  return { kind: 'data-key', entry, path: [...parentPath, key.key], offset: key.keyOffset, end: key.keyEnd, value: key.value };
 }
 
 /** Go to definition: the URN's entry in registry.json, or a data key's property in the schema. */
@@ -83,9 +84,21 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
   const lines = [`**${codeSpan(`data.${name}`)}** · ${escapeMarkdown(schemaSummary(field))} · ${required ? 'required' : 'optional'}`];
   if (typeof field.description === 'string') lines.push('', escapeMarkdown(field.description));
   if (typeof field.pattern === 'string') lines.push('', `pattern: ${codeSpan(field.pattern)}`);
-  if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${escapeMarkdown(sensitiveCategory(field)!)}` : ''} — mask it in fixtures.`);
+  if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${escapeMarkdown(sensitiveCategory(field)!)}` : ''} — ${maskAdvice(field, target.value)}`);
   lines.push('', `from the schema of ${codeSpan(target.entry.urn)}`);
   return { contents: lines.join('\n'), offset: target.offset, end: target.end };
+}
+
+/**
+ * What a fixture writes in a sensitive field: the mask pii-in-fixture's fix writes, where the
+ * field's schema holds it; where it cannot (an e-mail format, an integer, an enum), a made-up value,
+ * as pii-in-fixture then says nothing.
+ */
+function maskAdvice(field: Record<string, unknown>, value: ValueNode | undefined): string {
+  const masks = value ? [maskValue(toJsValue(value))] : ['***', 'a***'];
+  const fitting = masks.find((mask) => maskFits(field, mask));
+  if (fitting === undefined) return 'no mask meets its schema: write a made-up value in fixtures.';
+  return value ? `mask it in fixtures: ${codeSpan(JSON.stringify(fitting))}.` : 'mask it in fixtures.';
 }
 
 /** Find references from an envelope: the entry of the URN it routes on, when the cursor is on that URN. */

@@ -24,11 +24,14 @@ const COMPILES_PER_INSTANCE = 200;
  */
 const instances: Record<'all' | 'first', { ajv: Ajv | undefined; compiles: number }> = { all: { ajv: undefined, compiles: 0 }, first: { ajv: undefined, compiles: 0 } };
 
-/** The shared instance for `mode`, renewed after COMPILES_PER_INSTANCE compiles; counts this compile. */
-export function ajvInstance(mode: 'all' | 'first' = 'all'): Ajv {
+/**
+ * The shared instance for `mode`, renewed after COMPILES_PER_INSTANCE compiles; counts this
+ * compile unless `compiling` is false (a caller that only reads its formats).
+ */
+export function ajvInstance(mode: 'all' | 'first' = 'all', compiling = true): Ajv {
   const slot = instances[mode];
-  if (slot.ajv && slot.compiles < COMPILES_PER_INSTANCE) {
-    slot.compiles++;
+  if (slot.ajv && (slot.compiles < COMPILES_PER_INSTANCE || !compiling)) {
+    if (compiling) slot.compiles++;
     return slot.ajv;
   }
   const ajv = new Ajv({

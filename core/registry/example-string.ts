@@ -1,7 +1,7 @@
 /**
  * Example strings for core/registry/example.ts: what a string schema accepts (`format`, `pattern`,
  * `minLength`/`maxLength`, code points counted as ajv counts them), realistic where the key says
- * what it holds (a time for `*_at`, a UUID for `*_id`), masked as the SDKs mask a value the schema
+ * what it holds (a time for `*_at`, a UUID for `*_id`), masked as the registry tool masks a value the schema
  * marks `x-gdpr-sensitive`. Every candidate is checked against the schema's own rules; when none
  * fits (contradicting or unsupported constraints) the first one is the best effort.
  */
@@ -10,6 +10,7 @@ import { linearRegExp } from './linear-regex';
 import { patternExamples } from './pattern-example';
 import { isSensitive, maskValue } from './pii';
 import { nonNegativeInteger, type Schema } from './schema-values';
+import { meetsFormat } from './string-format';
 
 /** A fixed example UUID (version 4, RFC 4122 variant) so examples are deterministic. */
 export const EXAMPLE_UUID = '123e4567-e89b-42d3-a456-426614174000';
@@ -27,9 +28,10 @@ export function stringExample(schema: Schema, key: string | undefined, variant: 
   const min = nonNegativeInteger(schema.minLength) ?? 0;
   const max = nonNegativeInteger(schema.maxLength) ?? Infinity;
   const pattern = typeof schema.pattern === 'string' ? linearRegExp(schema.pattern) : undefined;
+  // The format too: a mask ("u***") is no e-mail address, so a sensitive e-mail field keeps its made-up address.
   const accepts = (value: string): boolean => {
     const length = codePoints(value);
-    return length >= min && length <= max && (!pattern || pattern.test(value));
+    return length >= min && length <= max && (!pattern || pattern.test(value)) && meetsFormat(schema.format, value);
   };
 
   const candidates: (string | undefined)[] = [];

@@ -4,6 +4,7 @@
  * anything else becomes "***"), the masked form, and whether the field's schema can hold it.
  */
 import { linearRegExp } from './linear-regex';
+import { meetsFormat } from './string-format';
 
 /** True when the schema marks a field sensitive (`true` or a non-empty category string). */
 export function isSensitive(schema: unknown): boolean {
@@ -32,9 +33,10 @@ export function maskValue(value: unknown): string {
 
 /**
  * True when `masked` passes the keywords of the field's own schema that a mask can fail: its
- * `type` (a mask is a string), `const`, `enum`, `minLength`, `maxLength`, `pattern`, and the one
- * `format` an SDK validator checks (`uuid`, Go's). A field that cannot hold a mask (an integer, an
- * enum of codes) has no masked form that its schema accepts: a masked fixture would fail it.
+ * `type` (a mask is a string), `const`, `enum`, `minLength`, `maxLength`, `pattern`, and a
+ * `format` payload-schema checks (draft-07's: `a***` is no e-mail address, no date, no UUID). A
+ * field that cannot hold a mask (an integer, an enum of codes, an e-mail address) has no masked
+ * form that its schema accepts: a masked fixture would fail it.
  */
 export function maskFits(schema: unknown, masked: string): boolean {
   if (typeof schema !== 'object' || schema === null) return true;
@@ -49,6 +51,5 @@ export function maskFits(schema: unknown, masked: string): boolean {
   if (typeof record.minLength === 'number' && length < record.minLength) return false;
   if (typeof record.maxLength === 'number' && length > record.maxLength) return false;
   if (typeof record.pattern === 'string' && linearRegExp(record.pattern)?.test(masked) === false) return false;
-  if (record.format === 'uuid') return false;
-  return true;
+  return meetsFormat(record.format, masked);
 }

@@ -16,7 +16,7 @@ export const rule = defineRule({
       severity: 'information',
       summary: 'A field marked x-gdpr-sensitive holds an unmasked value.',
       docs: {
-        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git. A field whose own schema cannot hold the mask (an integer, an `enum`, a `pattern` or length the mask does not meet) is not reported: no masked value would pass its schema, so write a made-up value there. Inside a sensitive object, its own sensitive fields are checked.',
+        fires: 'A `data` field the schema marks `x-gdpr-sensitive` holds a value that is not masked (`a***`, `***`). Fixtures live in git. A field whose own schema cannot hold the mask (an integer, an `enum`, a `pattern`, length or `format` such as `email` or `date` the mask does not meet) is not reported: no masked value would pass its schema, so write a made-up value there. Inside a sensitive object, its own sensitive fields are checked.',
         instead: 'The value masked as the registry tool masks it: the first character then `***` for a string, `"***"` otherwise.',
         example: { fires: '"email": "ada@example.com"', clean: '"email": "a***"' },
         fixes: 'Mask the value as the registry tool does: first character then `***` for strings, `"***"` otherwise.',

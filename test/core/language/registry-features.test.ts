@@ -120,7 +120,14 @@ describe('registry hover and definition', () => {
     const shown = hoverAt(envelope('"urn:babel:orders:created"', '{ "em|ail": "a***" }'));
     assert.ok(shown);
     assert.match(shown.contents, /\*\*`data\.email`\*\* · string, email address · optional/);
-    assert.match(shown.contents, /x-gdpr-sensitive: email — mask it in fixtures/);
+    // payload-schema checks the e-mail format, which no mask ("a***") meets: a fixture holds a made-up address.
+    assert.match(shown.contents, /x-gdpr-sensitive: email — no mask meets its schema: write a made-up value in fixtures\./);
+    const plain: RegistryState = memoryRegistry({
+      'schemas/s.json': { type: 'object', properties: { phone: { type: 'string', 'x-gdpr-sensitive': 'phone' } } },
+      'registry.json': { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/s.json' }] },
+    });
+    const { text, offset } = withCursor(envelope('"urn:babel:orders:created"', '{ "pho|ne": "+90 555" }'));
+    assert.match(hover(parseJson(text), offset, plain)?.contents ?? '', /x-gdpr-sensitive: phone — mask it in fixtures: `"\+\*\*\*"`\./);
     const nested = hoverAt(envelope('"urn:babel:orders:created"', '{ "lines": [ { "s|ku": "ABC-123" } ] }'));
     // The schema's pattern is schema text: escaped, so it renders as written and cannot open markup.
     assert.ok((nested?.contents ?? '').includes('**`data.lines[].sku`** · string, matching ^\\[A-Z\\]\\{3\\}-\\\\d\\{3\\}$ · required'), nested?.contents);

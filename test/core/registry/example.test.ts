@@ -169,6 +169,14 @@ describe('exampleValue: strings', () => {
     assert.equal(value.ssn, 'example', 'an empty category means unmarked');
   });
 
+  test('a sensitive string whose format no mask meets is a made-up value of that format (a mask would fail payload-schema)', () => {
+    assert.equal(valid({ type: 'string', format: 'email', 'x-gdpr-sensitive': 'email' }), 'user@example.com');
+    assert.equal(valid({ type: 'string', format: 'date', 'x-gdpr-sensitive': 'dob' }), '2026-03-14');
+    assert.equal(valid({ type: 'string', format: 'date-time', 'x-gdpr-sensitive': true }), '2026-03-14T09:26:51Z');
+    // A format that ajv does not know checks nothing, so the mask stays.
+    assert.equal(valid({ type: 'string', format: 'x-national-id', 'x-gdpr-sensitive': true }), 'e***');
+  });
+
   test('a sensitive string with a long minLength stays valid (validity before masking)', () => {
     const value = valid({ type: 'string', minLength: 10, 'x-gdpr-sensitive': true }) as string;
     assert.ok(value.length >= 10 && value.startsWith('e***'), value);

@@ -11,7 +11,7 @@ test('the mask is a string: a field that must hold another type cannot hold it',
   assert.equal(maskFits(true, '***'), true);
 });
 
-test('const, enum, lengths counted in code points, a pattern and the uuid format are what a mask can fail', () => {
+test('const, enum, lengths counted in code points, a pattern and a format that payload-schema checks are what a mask can fail', () => {
   assert.equal(maskFits({ enum: ['DE', 'TR'] }, 'D***'), false);
   assert.equal(maskFits({ enum: ['D***', 'x'] }, 'D***'), true);
   assert.equal(maskFits({ const: 'x' }, 'x***'), false);
@@ -21,7 +21,12 @@ test('const, enum, lengths counted in code points, a pattern and the uuid format
   assert.equal(maskFits({ type: 'string', pattern: '^[0-9]{11}$' }, '1***'), false);
   assert.equal(maskFits({ type: 'string', pattern: '^\\+' }, '+***'), true);
   assert.equal(maskFits({ type: 'string', format: 'uuid' }, '7***'), false);
-  assert.equal(maskFits({ type: 'string', format: 'email' }, 'a***'), true);
+  // payload-schema follows draft-07 with its formats: "a***" is no e-mail address, no date.
+  assert.equal(maskFits({ type: 'string', format: 'email' }, 'a***'), false);
+  assert.equal(maskFits({ type: 'string', format: 'date' }, '2***'), false);
+  assert.equal(maskFits({ type: 'string', format: 'date-time' }, '2***'), false);
+  // A format ajv does not know checks nothing.
+  assert.equal(maskFits({ type: 'string', format: 'x-national-id' }, '1***'), true);
 });
 
 test('the mask: a string keeps its first character (a whole code point), anything else is "***"', () => {
