@@ -5,6 +5,7 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { addDecimalMultipleOf } from './decimal-multiple-of';
 import { addLinearKeywords } from './linear-keywords';
 import { linearRegExpEngine } from './linear-regex';
 import { INLINED_REF_KEYWORDS } from './schema-walk';
@@ -56,6 +57,7 @@ export function ajvInstance(mode: 'all' | 'first' = 'all', compiling = true): Aj
   });
   addFormats(ajv);
   addLinearKeywords(ajv);
+  addDecimalMultipleOf(ajv);
   // Metadata only: validation ignores it (facts §5); registered so a stricter setup still accepts it.
   ajv.addKeyword({ keyword: GDPR_KEYWORD });
   slot.ajv = ajv;

@@ -1,10 +1,11 @@
 /**
  * Example numbers for core/registry/example.ts: the bounds (`minimum`, `maximum`, their exclusive
- * forms, draft-04's boolean ones too) and `multipleOf`, with ajv's own arithmetic; integers first,
+ * forms, draft-04's boolean ones too) and `multipleOf`, as payload-schema decides it; integers first,
  * even for `number`, so money-like keys never get a float, and never 0 or 1 in a boolean-like key
  * (the data rules would read it as a C boolean).
  */
 import { classifyKey } from '../contract/keys';
+import { isMultipleOf } from './decimal-multiple-of';
 import { isNumber, type Schema } from './schema-values';
 
 /** How many candidates a numeric search tries before settling for a best effort. */
@@ -31,12 +32,12 @@ export function numberExample(schema: Schema, integer: boolean, key: string | un
   } else if (schema.exclusiveMaximum === true && isNumber(schema.maximum)) highExclusive = true;
   const step = isNumber(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : undefined;
 
-  // ajv's own test for multipleOf is `(value / step) % 1 === 0`, so the same arithmetic is used.
+  // payload-schema's own test for multipleOf (decimal, so 0.3 is a multiple of 0.1).
   const fits = (value: number): boolean =>
     (lowExclusive ? value > low : value >= low) &&
     (highExclusive ? value < high : value <= high) &&
     (!integer || Number.isInteger(value)) &&
-    (step === undefined || Number.isInteger(value / step));
+    (step === undefined || isMultipleOf(value, step));
 
   // 0 and 1 in a boolean-like key (`is_gift`) read as a C boolean to the data rules.
   const booleanLike = key !== undefined && KEYS.isBoolean(key);

@@ -277,6 +277,15 @@ describe('registry rules on envelopes', () => {
     assert.deepEqual(diagnostics.map((d) => `${d.code}: ${d.message}`), []);
   });
 
+  test('multipleOf is decided on the decimals as written: 19.99 is a multiple of 0.01 (as doubles, 19.99 / 0.01 is 1998.9999999999998)', () => {
+    const schema = { type: 'object', properties: { price: { type: 'number', multipleOf: 0.01 }, weight: { type: 'number', multipleOf: 0.1 } } };
+    const state = stateOf(workspace({ 'schemas/s.json': schema, 'registry.json': { schemas: [{ urn: 'urn:babel:shop:priced', schema: 'schemas/s.json' }] } }));
+    const messages = (data: Record<string, unknown>) => analyzeText(envelope('urn:babel:shop:priced', data), DEFAULT_SETTINGS, state).filter((d) => d.code === 'payload-schema' || d.code === 'validator-divergence').map((d) => d.message);
+    assert.deepEqual(messages({ price: 19.99, weight: 0.3 }), []);
+    assert.deepEqual(messages({ price: 4.35, weight: 1.1 }), []);
+    assert.match(messages({ price: 19.995 }).join('\n'), /"price" must be a multiple of 0\.01; found 19\.995/);
+  });
+
   test('a broken registry puts registry-error on the job value', () => {
     const broken: RegistryState = { kind: 'broken', path: '/x/registry.json', error: 'registry.json is not valid JSON' };
     const text = envelope('urn:babel:orders:created', {});
