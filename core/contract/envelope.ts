@@ -25,7 +25,7 @@ export const DEAD_LETTER_REASONS = ['failed', 'unknown_urn', 'poison'] as const;
 export const ROOT_FIELDS: readonly FieldSpec[] = [
   { name: 'job', type: 'urn', required: true, mutable: false, doc: 'The message URN (`urn:babel:<context>:<event>`): its language-agnostic identity, never a class name.' },
   { name: 'trace_id', type: 'uuid', required: true, mutable: false, doc: 'Cross-service correlation id: minted by the first producer and forwarded unchanged on every hop.' },
-  { name: 'data', type: 'object', required: true, mutable: false, doc: 'The business payload as pure JSON: no language-specific types, money in integer minor units.' },
+  { name: 'data', type: 'object', required: true, mutable: false, doc: 'The business payload as pure JSON: no language-specific types, money in integer minor units or decimal strings.' },
   { name: 'meta', type: 'object', required: true, mutable: false, doc: 'Producer-set metadata (id, queue, lang, schema_version, created_at), immutable end to end.' },
   { name: 'attempts', type: 'integer', required: true, mutable: true, doc: 'The transport retry counter, starting at 0; the one field a broker or worker may change.' },
   { name: 'dead_letter', type: 'object', required: false, mutable: false, doc: 'Why the message failed; only on dead-letter-queue messages, additive, schema_version stays 1.' },
@@ -42,7 +42,7 @@ export const URN_ALIAS_FIELD: FieldSpec = {
 
 export const META_FIELDS: readonly FieldSpec[] = [
   { name: 'id', type: 'uuid', required: true, mutable: false, doc: 'Unique per message and distinct from trace_id: the idempotency and dedup key.' },
-  { name: 'queue', type: 'string', required: true, mutable: false, doc: 'The logical queue name (not the broker key); `default` in every SDK.' },
+  { name: 'queue', type: 'string', required: true, mutable: false, doc: 'The logical queue name (not the broker key); defaults to `default` in every SDK.' },
   { name: 'lang', type: 'enum', values: SDK_LANGS, openEnum: true, required: true, mutable: false, doc: 'The producing SDK language; consumers accept and forward an unknown value unchanged.' },
   { name: 'schema_version', type: 'integer', required: true, mutable: false, doc: 'The envelope version, the integer 1; consumers reject or quarantine versions they do not support.' },
   { name: 'created_at', type: 'timestamp', required: true, mutable: false, doc: 'When the producer created the message, in Unix epoch milliseconds (UTC).' },

@@ -131,6 +131,11 @@ describe('hover', () => {
     assert.match(hoverAt('{ "dead_letter": { "rea|son": "failed" } }')!.contents, /`poison`/);
   });
 
+  test('the contract sentences say what the contract says: meta.queue only defaults to "default"; money as minor units or strings', () => {
+    assert.match(hoverAt('{ "meta": { "q|ueue": "orders" } }')!.contents, /defaults to `default` in every SDK/);
+    assert.match(hoverAt('{ "da|ta": {} }')!.contents, /money in integer minor units or decimal strings/);
+  });
+
   test('created_at and failed_at show the UTC date they mean, on the key and on the value', () => {
     assert.match(hoverAt('{ "meta": { "created_at": 17491327|27000 } }')!.contents, /2025-06-05T14:12:07Z/);
     assert.match(hoverAt('{ "dead_letter": { "fail|ed_at": 1749132730000 } }')!.contents, /2025-06-05T14:12:10Z/);
