@@ -16,7 +16,7 @@ export const rule = defineRule({
       summary: 'A key from the forbidden table (timestamp, meta.max_retries, meta.attempts, meta.source, meta.ts).',
       docs: {
         fires: 'Top-level `timestamp`; `meta.max_retries`, `meta.attempts`, `meta.source`, `meta.ts` (exact, case-sensitive). The message names the replacement.',
-        instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy: encoders reject the forbidden keys and decoders drop them.',
+        instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy. The contract has encoders reject the forbidden keys and decoders drop them with a warning; the SDK decoders warn about none: PHP, Python and Node keep them and relay them (retry, dead letter, redrive), Go, Java and .NET drop them.',
         example: { fires: '"meta": { …, "ts": 1749132727 }', clean: '"meta": { …, "created_at": 1749132727000 }' },
         fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`.',
       },
@@ -31,7 +31,8 @@ export const rule = defineRule({
         const entry = forbiddenKey(scope, property.key);
         if (!entry) continue;
         const where = scope === 'root' ? `"${entry.key}"` : `"meta.${entry.key}"`;
-        context.report('forbidden-key', keyRange(property), `${where} is forbidden by the envelope contract (consumers drop it with a warning, encoders reject it). Use ${entry.replacement} instead.`);
+        // The contract's rule, then what the SDK decoders were measured to do (none warns; the dict-based ones relay the key on).
+        context.report('forbidden-key', keyRange(property), `${where} is forbidden by the envelope contract, under which encoders reject it and decoders drop it with a warning; the SDKs do not warn: PHP, Python and Node keep it and relay it, Go, Java and .NET drop it. Use ${entry.replacement} instead.`);
       }
     }
   },

@@ -570,3 +570,15 @@ test('created_at and failed_at as integral floats: wrong-type names the decoder 
     assert.doesNotMatch(message, /PHP|Python|Node|Java|\.NET/, name);
   }
 });
+
+test('a forbidden key: the message tells the contract (encoders reject, decoders drop with a warning) from what the SDKs do (no warning; PHP, Python and Node keep it, Go, Java and .NET drop it)', () => {
+  const text = CANONICAL.replace('"schema_version":1', '"schema_version":1,"ts":1749132727');
+  const [finding] = at(text, '"ts"');
+  assert.equal(finding.code, 'forbidden-key');
+  // No SDK decoder warns, and the PHP, Python and Node relays re-emit the key (facts §1.4, facts-2 §2).
+  assert.doesNotMatch(finding.message, /\(consumers drop it with a warning, encoders reject it\)/);
+  assert.match(finding.message, /contract/);
+  assert.match(finding.message, /PHP, Python and Node keep it/);
+  assert.match(finding.message, /Go, Java and \.NET drop it/);
+  assert.match(finding.message, /Use `meta\.created_at` in Unix milliseconds instead\.$/);
+});
