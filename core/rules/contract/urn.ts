@@ -24,7 +24,7 @@ export const rule = defineRule<UrnCode>({
       otherSeverities: ['error'],
       summary: 'The inbound alias urn is present; producers write job.',
       docs: {
-        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins, `urn` is dropped), beside an empty `job` (PHP rejects the shape) or a whitespace one (an **error**: Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
+        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins; the contract drops `urn`, as Go, Java and .NET do, while PHP, Python and Node relay it), beside an empty `job` (PHP rejects the shape) or a whitespace one (an **error**: Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
         instead: '`job` alone: consumers accept `urn` only as an inbound alias, and a re-emit writes `job`.',
         example: { fires: '{ "urn": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
         fixes: 'Rename `urn` to `job`; remove `urn` beside a `job` (beside a `job` that is no URN while `urn` is one, replace `job` with it instead); remove a blank `job` and rename `urn`.',
@@ -89,7 +89,8 @@ function checkUrn(context: RuleContext<UrnCode>): void {
     // facts part 1 advises a warning.
     let severity: 'error' | undefined;
     if (!job) message = 'Consumers accept "urn" as an inbound alias, but a producer writes "job" (a Go, Java or .NET relay writes "job"; PHP and Python keep "urn", Node writes both, as the preview shows). Rename it to "job".';
-    else if (resolved?.from === 'job') message = '"job" wins and "urn" is dropped on decode, with a warning. Remove "urn".';
+    // The contract drops urn with a warning; the SDKs were measured to warn about nothing, and the dict-based ones relay it.
+    else if (resolved?.from === 'job') message = '"job" wins: every consumer routes on it. The contract has decoders drop "urn" with a warning, but none warns: PHP, Python and Node keep "urn" and relay it, Go, Java and .NET drop it. Remove "urn".';
     else if (jobString?.value === '') message = '"job" is empty, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the empty "job" and rename "urn" to "job".';
     else if (jobString) {
       message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java (and, by its code, .NET) falls back to "urn". Remove the blank "job" and rename "urn" to "job".';

@@ -582,3 +582,13 @@ test('a forbidden key: the message tells the contract (encoders reject, decoders
   assert.match(finding.message, /Go, Java and \.NET drop it/);
   assert.match(finding.message, /Use `meta\.created_at` in Unix milliseconds instead\.$/);
 });
+
+test('urn beside a job: every consumer routes on job, and the message does not claim the warning and drop that only the contract asks for', () => {
+  const text = CANONICAL.replace('"job":"urn:babel:orders:created"', '"job":"urn:babel:orders:created","urn":"urn:babel:orders:updated"');
+  const [finding] = at(text, '"urn"');
+  assert.equal(finding.code, 'urn-alias');
+  assert.doesNotMatch(finding.message, /dropped on decode, with a warning/);
+  assert.match(finding.message, /PHP, Python and Node keep "urn"/);
+  assert.match(finding.message, /Go, Java and \.NET drop it/);
+  assert.match(finding.message, /Remove "urn"\.$/);
+});
