@@ -37,7 +37,7 @@ export const URN_ALIAS_FIELD: FieldSpec = {
   type: 'urn',
   required: false,
   mutable: false,
-  doc: 'Inbound alias for `job`: consumers accept it, producers write `job`. A re-emit writes `job` and never `urn`.',
+  doc: 'Inbound alias for `job`: consumers accept it, producers write `job`, and the contract has a re-emit write `job` and never `urn` (as Go, Java and .NET do; PHP and Python relay `urn` as it came, Node writes both).',
 };
 
 export const META_FIELDS: readonly FieldSpec[] = [

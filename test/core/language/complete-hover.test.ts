@@ -136,6 +136,13 @@ describe('hover', () => {
     assert.match(hoverAt('{ "da|ta": {} }')!.contents, /money in integer minor units or decimal strings/);
   });
 
+  test('the urn alias: what the contract asks of a re-emit, and what the SDKs were measured to relay', () => {
+    const contents = hoverAt('{ "u|rn": "urn:babel:orders:created" }')!.contents;
+    assert.doesNotMatch(contents, /A re-emit writes `job` and never `urn`\./);
+    assert.match(contents, /the contract has a re-emit write `job` and never `urn`/);
+    assert.match(contents, /PHP and Python relay `urn` as it came, Node writes both/);
+  });
+
   test('created_at and failed_at show the UTC date they mean, on the key and on the value', () => {
     assert.match(hoverAt('{ "meta": { "created_at": 17491327|27000 } }')!.contents, /2025-06-05T14:12:07Z/);
     assert.match(hoverAt('{ "dead_letter": { "fail|ed_at": 1749132730000 } }')!.contents, /2025-06-05T14:12:10Z/);
