@@ -30,7 +30,7 @@ export const rule = defineRule<CoreFieldCode>({
           'A core field has the wrong JSON type: `attempts: "0"`, `data: []`, `schema_version: 1.0` (must be the integer literal `1`), `attempts: 1.0`, `job: 123`, `created_at: "2025-06-05"`, `dead_letter.error: 5`.',
         instead: 'The type the contract gives the field, written as a plain literal: integers without a fraction or exponent (Go fails to decode `1.0` into an integer; an `attempts` of `1.0` is also rejected by the PHP and Python consumers, and read as 0 by .NET\'s code), `data` as an object.',
         example: { fires: '"attempts": "0"', clean: '"attempts": 0' },
-        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields (for `schema_version` only where that gives 1: `2.0` would become an unsupported version); a time (`created_at`, `failed_at`) as the integer of milliseconds it means, converted from seconds, micro- or nanoseconds or an RFC 3339 time (none where no unit reads it as a time: as written it would only draw timestamp-unit); `data: []` → `{}`.',
+        fixes: '`"0"` → `0`, `1.0` → `1` for integer fields (for `schema_version` only where that gives 1: `2.0` would become an unsupported version; never a negative count: `-1.0` would become an invalid one); a time (`created_at`, `failed_at`) as the integer of milliseconds it means, converted from seconds, micro- or nanoseconds or an RFC 3339 time (none where no unit reads it as a time: as written it would only draw timestamp-unit); `data: []` → `{}`.',
       },
       fixes: wrongTypeFixes,
     },
@@ -236,7 +236,8 @@ function wrongTypeFixes({ valueAt }: FixContext): Fix[] {
   const integerField = ['attempts', 'schema_version'].includes(key);
   // schema_version has one value: writing `2.0` or `"2"` as 2 would only trade this error for
   // unsupported-schema-version, so there the fix is offered for 1 alone (the message asks for 1).
-  const writable = (integer: number) => key !== 'schema_version' || integer === 1;
+  // A count is never negative: `-1.0` as -1 would only trade it for invalid-value.
+  const writable = (integer: number) => (key === 'schema_version' ? integer === 1 : integer >= 0);
   if (integerField && value.kind === 'string' && /^\d+$/.test(value.value) && Number.isSafeInteger(Number(value.value)) && writable(Number(value.value))) {
     return [{ title: `Write "${key}" as the integer ${Number(value.value)}`, edits: [replaceValue(value, String(Number(value.value)))] }];
   }
