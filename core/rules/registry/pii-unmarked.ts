@@ -4,7 +4,7 @@
  * gdpr audit): its name pattern as a case-insensitive substring of the property name,
  * anywhere in the schema (objects and arrays included), containers whose own name matches left
  * alone, the mark being `true` or a non-empty category string. The fix adds the mark, so the
- * fixtures' values get `pii-in-fixture` and the SDKs' masking applies to them.
+ * fixtures' values get `pii-in-fixture` and the SDKs' field encryption applies to them.
  */
 import { insertProperty } from '../../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type PropertyNode } from '../../model/tree';
@@ -28,7 +28,7 @@ export const rule = defineRule<'pii-unmarked'>({
       docs: {
         fires:
           'In a schema file, on the key of a property whose name contains `email`, `mail`, `ssn`, `phone`, `msisdn`, `tckn`, `national_id`, `passport`, `iban`, `credit_card`, `card_number`, `cvv`, `address`, `birth` or `dob` (any case; bqschema gdpr\'s pattern) and whose schema has no `x-gdpr-sensitive` (`true` or a category such as `"email"`). An object or array whose own name matches is not flagged; its fields are.',
-        instead: '`"x-gdpr-sensitive": true` (or a category) on the property, so BabelQueue\'s SDKs mask it and fixtures must hold masked values.',
+        instead: '`"x-gdpr-sensitive": true` (or a category) on the property, so the SDKs\' field encryption (ADR-0030) covers it, `bqschema gdpr --mask` masks it, and fixtures must hold masked values.',
         example: { fires: '"buyer_email": { "type": "string" }', clean: '"buyer_email": { "type": "string", "x-gdpr-sensitive": "email" }' },
         fixes: 'Mark the property `"x-gdpr-sensitive": true`.',
       },
@@ -96,7 +96,7 @@ export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { re
         path,
         message:
           type === undefined || type === 'string'
-            ? `"${shortened(property.key)}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs do not mask it.`
+            ? `"${shortened(property.key)}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs' field encryption leaves it in clear text. Mark it "x-gdpr-sensitive": true (or a category such as "email").`
             : `"${shortened(property.key)}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${type}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
       });
     }

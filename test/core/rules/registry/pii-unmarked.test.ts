@@ -75,3 +75,11 @@ describe('what marks a field', () => {
     assert.deepEqual(unmarked({ type: 'object', properties: { contact: { type: 'object', 'x-gdpr-sensitive': true, properties: { email: { type: 'string' } } } } }), ['contact.email']);
   });
 });
+
+test('the message says what to write, and what the mark changes: the SDKs encrypt marked fields (ADR-0030), bqschema gdpr --mask masks them', () => {
+  const [finding] = piiUnmarkedFindings(root(flat(['buyer_email'])));
+  assert.doesNotMatch(finding.message, /SDKs do not mask/);
+  assert.match(finding.message, /bqschema gdpr --require fails on it/);
+  assert.match(finding.message, /field encryption/);
+  assert.match(finding.message, /Mark it "x-gdpr-sensitive": true \(or a category such as "email"\)\.$/);
+});
