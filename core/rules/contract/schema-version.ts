@@ -19,7 +19,7 @@ export const rule = defineRule({
   check: (context) => {
     const version = getValue(context.envelope.meta, 'schema_version');
     if (version?.kind === 'number' && version.isIntegerLiteral && version.value !== 1) {
-      context.report('unsupported-schema-version', version, `schema_version ${version.raw} is not supported: the envelope is frozen at 1, and consumers must reject or quarantine any other version.`);
+      context.report('unsupported-schema-version', version, `schema_version ${version.raw} is not supported: the envelope is frozen at 1, and consumers must reject or quarantine any other version. Write 1.`);
     }
   },
 });

@@ -61,7 +61,7 @@ function checkTimestamps(context: RuleContext<'timestamp-unit' | 'dead-letter-or
     context.report(
       'dead-letter-order',
       failedAt,
-      `"dead_letter.failed_at" (${formatUtc(failedAt.value)}) is earlier than "meta.created_at" (${formatUtc(createdAt.value)}): a message cannot fail before it was created.`,
+      `"dead_letter.failed_at" (${formatUtc(failedAt.value)}) is earlier than "meta.created_at" (${formatUtc(createdAt.value)}): a message cannot fail before it was created. Write a failed_at at or after created_at, or correct created_at.`,
     );
   }
 }

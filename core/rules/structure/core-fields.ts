@@ -162,7 +162,8 @@ function attemptsReaders(value: Extract<ValueNode, { kind: 'number' }>): string 
 function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field: FieldSpec, name: string): void {
   // A negative schema_version is an unsupported version, reported by its own rule.
   if (value.kind === 'number' && name !== 'meta.schema_version' && (field.type === 'integer' || field.type === 'timestamp') && value.raw.startsWith('-') && value.value !== 0) {
-    context.report('invalid-value', value, `"${name}" cannot be negative (${numberLiteral(value.raw)}).`);
+    const write = field.type === 'timestamp' ? 'write the time in Unix epoch milliseconds (UTC), such as 1749132727000' : 'write the number of attempts made so far, from 0';
+    context.report('invalid-value', value, `"${name}" cannot be negative (${numberLiteral(value.raw)}): ${write}.`);
     return;
   }
   // Beyond signed 64-bit, PHP decodes the counter as a float and rejects it (invalid_attempts), and

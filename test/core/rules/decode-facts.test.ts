@@ -592,3 +592,14 @@ test('urn beside a job: every consumer routes on job, and the message does not c
   assert.match(finding.message, /Go, Java and \.NET drop it/);
   assert.match(finding.message, /Remove "urn"\.$/);
 });
+
+test('a message that names an impossible value also says what to write', () => {
+  const negativeAttempts = CANONICAL.replace('"attempts":0', '"attempts":-1');
+  assert.match(at(negativeAttempts, '-1', negativeAttempts.indexOf('"attempts":-1'))[0].message, /cannot be negative \(-1\): write the number of attempts made so far, from 0\.$/);
+  const negativeTime = CANONICAL.replace('1749132727000', '-1749132727000');
+  assert.match(at(negativeTime, '-1749132727000')[0].message, /cannot be negative \(-1749132727000\): write the time in Unix epoch milliseconds \(UTC\), such as 1749132727000\.$/);
+  const version = CANONICAL.replace('"schema_version":1', '"schema_version":2');
+  assert.match(at(version, '2', version.indexOf('"schema_version"'))[0].message, / Write 1\.$/);
+  const early = CANONICAL.replace(',"attempts":0}', ',"attempts":0,"dead_letter":{"reason":"failed","failed_at":1749132720000,"original_queue":"orders","attempts":0}}');
+  assert.match(at(early, '1749132720000')[0].message, / Write a failed_at at or after created_at, or correct created_at\.$/);
+});
