@@ -11,6 +11,7 @@ import { consumerVerdicts } from '../../../core/message/acceptance';
 import { parseJson, parseText } from '../../../core/parse/parser';
 import { parseJson as referenceParse } from '../../oracle/reference-parser';
 import { analyze, analyzeDocument, analyzeText } from '../../../core/rules/analyze';
+import { definitionOf } from '../../../core/rules/catalogue';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { stableFresh } from '../../support/fresh';
 import { encodeEnvelope } from '../../../core/encode';
@@ -602,4 +603,13 @@ test('a message that names an impossible value also says what to write', () => {
   assert.match(at(version, '2', version.indexOf('"schema_version"'))[0].message, / Write 1\.$/);
   const early = CANONICAL.replace(',"attempts":0}', ',"attempts":0,"dead_letter":{"reason":"failed","failed_at":1749132720000,"original_queue":"orders","attempts":0}}');
   assert.match(at(early, '1749132720000')[0].message, / Write a failed_at at or after created_at, or correct created_at\.$/);
+});
+
+test('missing-field\'s advice names the consumers that reject an envelope without attempts, as the consumer model measures them (Go and Java read it as 0)', () => {
+  const withoutAttempts = CANONICAL.replace(',"attempts":0', '');
+  const rejecting = consumerVerdicts(parseJson(withoutAttempts)).filter((verdict) => verdict.kind === 'rejects').map((verdict) => verdict.sdk);
+  assert.deepEqual(rejecting, ['php', 'python', 'node']);
+  const instead = definitionOf('missing-field').docs.instead;
+  assert.doesNotMatch(instead, /consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`/);
+  assert.match(instead, /the PHP, Python and Node consumers one without `attempts` \(Go and Java read it as 0\)/);
 });
