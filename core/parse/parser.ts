@@ -784,7 +784,7 @@ class Parser {
       return;
     }
     if (word === 'NaN' || word === 'Infinity') {
-      this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`, true);
+      this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
       this.scalar(slot, Kind.Number);
       return;
     }
@@ -804,7 +804,7 @@ class Parser {
     const end = Math.max(LOOSE_NUMBER.lastIndex, start + 1);
     const raw = text.slice(start, end);
     this.pos = end;
-    if (raw === '-Infinity') this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.', true);
+    if (raw === '-Infinity') this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
     else this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
     this.scalar(slot, raw.startsWith('-') ? Kind.Number | Flag.Negative : Kind.Number);
   }

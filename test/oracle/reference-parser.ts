@@ -372,7 +372,7 @@ class Parser {
       if (word === 'true' || word === 'false') return { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
       if (word === 'null') return { kind: 'null', offset: start, end, parent, property };
       if (word === 'NaN' || word === 'Infinity') {
-        this.problem(start, end, `${word} is not a JSON number; no SDK can carry it. Use null or a string.`);
+        this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`);
         return { kind: 'number', offset: start, end, parent, property, raw: word, value: Number(word), isIntegerLiteral: false };
       }
       const lower = word.toLowerCase();
@@ -400,7 +400,7 @@ class Parser {
     const raw = text.slice(start, end);
     this.pos = end;
     if (raw === '-Infinity') {
-      this.problem(start, end, '-Infinity is not a JSON number; no SDK can carry it. Use null or a string.');
+      this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`);
       return { kind: 'number', offset: start, end, parent, property, raw, value: -Infinity, isIntegerLiteral: false };
     }
     if (!clean) this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);

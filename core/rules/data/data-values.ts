@@ -224,7 +224,8 @@ function checkNumber(context: RuleContext<DataCode>, text: string, offset: numbe
   }
   // The text is read only for a literal long enough to matter (a large payload's numbers are mostly short).
   const digits = length > SAFE_DIGITS ? length - (text.charCodeAt(offset) === 0x2d ? 1 : 0) : length;
-  if (mayOverflowDouble(text, offset, end, isIntegerLiteral, digits) && !Number.isFinite(Number(text.slice(offset, end)))) {
+  // Infinite, not NaN: an invalid token that holds an `e` (`0x1e5`) is json-syntax's, no number at all.
+  if (mayOverflowDouble(text, offset, end, isIntegerLiteral, digits) && Math.abs(Number(text.slice(offset, end))) === Infinity) {
     // Go decodes data into map[string]any, whose float64 cannot hold it: json.Unmarshal fails and
     // the Go consumer rejects the whole message (facts-2 §2 and §1.4). Such a number is integral.
     // Python's json.loads refuses an integer of more than 4,300 digits (ValueError): its consumer too.

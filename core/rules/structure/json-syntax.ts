@@ -11,7 +11,7 @@ export const rule = defineRule({
       docs: {
         fires:
           'The text is not strict JSON (RFC 8259): comments, trailing commas, single quotes, `NaN`/`Infinity`, unquoted keys, leading zeros, a byte-order mark, raw control characters or bad escapes in strings, unterminated tokens, text after the value. One diagnostic per problem; analysis goes on with what parsed. A byte-order mark is reported empty at 1:1 and takes no column, in the editor too, which hides it (the server looks at the file\'s first bytes when it is opened, saved or changed on disk). The CLI and the report of the files on disk also report bytes that are not UTF-8 (one diagnostic, where the first invalid byte is).',
-        instead: 'Strict JSON, saved as UTF-8 without a byte-order mark: every SDK decoder rejects the rest, and some reject it differently.',
+        instead: 'Strict JSON, saved as UTF-8 without a byte-order mark: most SDK decoders reject the rest, and the others read it their own way (Python reads NaN and Infinity, Java a raw tab and a leading zero), so consumers disagree on the message.',
         example: { fires: '{ "attempts": 0, }', clean: '{ "attempts": 0 }' },
       },
     },

@@ -613,3 +613,32 @@ test('missing-field\'s advice names the consumers that reject an envelope withou
   assert.doesNotMatch(instead, /consumers reject an envelope without `trace_id`, `data`, `meta` or `attempts`/);
   assert.match(instead, /the PHP, Python and Node consumers one without `attempts` \(Go and Java read it as 0\)/);
 });
+
+test('NaN and Infinity: the message names who rejects them, since Python\'s decoder reads them (facts-2 §2: json.loads allows NaN/Infinity)', () => {
+  for (const word of ['NaN', 'Infinity', '-Infinity']) {
+    const text = CANONICAL.replace('"order_id":1042', `"order_id":${word}`);
+    const [finding] = at(text, word, text.indexOf('"order_id"'));
+    assert.equal(finding.code, 'json-syntax', word);
+    assert.doesNotMatch(finding.message, /no SDK can carry it/, word);
+    assert.match(finding.message, /the PHP, Node, Go and Java consumers reject the message; Python's reads it/, word);
+  }
+});
+
+test('an invalid number token is no number beyond the double range: only json-syntax says what is wrong with it', () => {
+  for (const token of ['0x1e5', '1e5e5', '-b5a6-4789-90ab-cdef01234567']) {
+    const text = CANONICAL.replace('"order_id":1042', `"order_id":${token}`);
+    const offset = text.indexOf(token);
+    const codes = lint(text).filter((d) => d.offset >= offset && d.offset < offset + token.length).map((d) => d.code);
+    assert.ok(codes.includes('json-syntax'), token);
+    assert.ok(!codes.includes('unsafe-integer'), `${token}: ${codes.join()}`);
+  }
+  // A real number beyond the double range still is one.
+  const huge = CANONICAL.replace('"order_id":1042', '"order_id":1e400');
+  assert.deepEqual(at(huge, '1e400').map((d) => d.code), ['unsafe-integer']);
+});
+
+test('json-syntax\'s advice does not say every SDK decoder rejects what is not strict JSON: Python reads NaN, Java a raw tab and a leading zero (facts-2 §2)', () => {
+  const instead = definitionOf('json-syntax').docs.instead;
+  assert.doesNotMatch(instead, /every SDK decoder rejects the rest/);
+  assert.match(instead, /Python reads NaN and Infinity, Java a raw tab and a leading zero/);
+});
