@@ -21,7 +21,9 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * drop on relay; where the field itself is missing, the missing field on that key), the
  * core field that consumers reject (and so also reject after a relay), the number that is no JSON
  * (a leading zero: so no integer literal either), the money written as a float whose literal the
- * encoders also write differently (`10.0`, `1e3`, `-0.0`: minor units or a string end both).
+ * encoders also write differently (`10.0`, `1e3`, `-0.0`: minor units or a string end both), the
+ * object a syntax error left open (an inner object's missing `}` makes the keys after it its own,
+ * so the envelope lacks them only because of that one error).
  */
 export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
@@ -34,6 +36,7 @@ export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['encoding-divergence', 'case-mismatch'],
   ['invalid-value', 'consumer-rejects'],
   ['json-syntax', 'wrong-type'],
+  ['json-syntax', 'missing-field'],
   ['float-currency', 'encoding-divergence'],
 ];
 

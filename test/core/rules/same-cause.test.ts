@@ -139,6 +139,26 @@ test('a payload above 20,000 values with one wrong value: one error on that valu
   assert.equal(text.slice(error.offset, error.end), '"one"');
 });
 
+test('an inner object left open: the syntax error on the envelope\'s "{" carries the fields it swallowed, one finding there', () => {
+  // data's "}" is missing, so meta and attempts parse as data's keys and the root is never closed:
+  // the root lacks meta and attempts only because of that one error.
+  const text = [
+    '{',
+    '  "job": "urn:babel:orders:created",',
+    '  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",',
+    '  "data": {',
+    '    "order_id": 1042,',
+    '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },',
+    '  "attempts": 0',
+    '}',
+  ].join('\n');
+  const found = analyze(parseText(text), DEFAULT_SETTINGS, registry);
+  const onRoot = found.filter((d) => d.offset === 0 && d.end === 1);
+  assert.deepEqual(onRoot.map((d) => d.code), ['json-syntax']);
+  assert.match(onRoot[0].message, /never closed/);
+  assert.deepEqual(onRoot[0].related?.map((r) => `${r.code}: ${/"([a-z_]+)"/.exec(r.message)?.[1]}`), ['missing-field: attempts', 'missing-field: meta']);
+});
+
 test('every example the examples README calls valid (orders/, billing/, identity/) lints clean, with the registry', () => {
   for (const folder of ['orders', 'billing', 'identity']) {
     for (const name of readdirSync(join(EXAMPLES, folder)).filter((file) => file.endsWith('.babel.json'))) {
