@@ -236,7 +236,7 @@ class Parser {
       let commaBefore = -1;
       if (depth < 0) {
         if (this.count > 0) {
-          this.problem(pos, trimmedEnd(text), TRAILING_TEXT_MESSAGE);
+          this.problem(pos, trailingTokenEnd(text, pos), TRAILING_TEXT_MESSAGE);
           break;
         }
         slot = this.slot(-1, 0, pos);
@@ -1009,10 +1009,25 @@ function detachSharedKeys(): void {
   parseNumber = (parseNumber + 1) | 0 || 1;
 }
 
-/** The end of the text without its trailing JSON whitespace. */
-function trimmedEnd(text: string): number {
-  let end = text.length;
-  while (end > 0 && ' \t\n\r'.includes(text[end - 1])) end--;
+/**
+ * The end of the first token of the text after the value, which its finding covers: a bracket,
+ * comma or colon alone (a second envelope on its opening bracket), a quoted string up to its
+ * closing quote or the line's end, any other run up to white space or punctuation.
+ */
+function trailingTokenEnd(text: string, start: number): number {
+  const first = text[start];
+  if ('{}[],:'.includes(first)) return start + 1;
+  if (first === '"' || first === "'") {
+    for (let i = start + 1; i < text.length; i++) {
+      const char = text[i];
+      if (char === '\n' || char === '\r') return i;
+      if (char === first) return i + 1;
+      if (char === '\\' && text[i + 1] !== '\n' && text[i + 1] !== '\r') i++;
+    }
+    return text.length;
+  }
+  let end = start + 1;
+  while (end < text.length && !' \t\n\r{}[],:"\''.includes(text[end])) end++;
   return end;
 }
 

@@ -79,7 +79,7 @@ class Parser {
       const frame = this.stack[this.stack.length - 1];
       if (!frame) {
         if (this.root) {
-          this.problem(this.pos, trimmedEnd(text), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
+          this.problem(this.pos, this.pos + firstTokenLength(text.slice(this.pos)), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
           break;
         }
         this.root = this.parseValue(undefined, undefined);
@@ -463,11 +463,10 @@ class Parser {
   }
 }
 
-/** The end of the text without its trailing JSON whitespace. */
-function trimmedEnd(text: string): number {
-  let end = text.length;
-  while (end > 0 && ' \t\n\r'.includes(text[end - 1])) end--;
-  return end;
+/** The length of the first token of `rest`: punctuation alone, a quoted string to its quote or line end, else a run to white space or punctuation. */
+function firstTokenLength(rest: string): number {
+  const match = /^(?:[{}[\],:]|"(?:\\[^\n\r]|[^"\\\n\r])*(?:"|\\?)|'(?:\\[^\n\r]|[^'\\\n\r])*(?:'|\\?)|[^ \t\n\r{}[\],:"']+)/.exec(rest);
+  return match ? match[0].length : 1;
 }
 
 function findLineEnd(text: string, from: number): number {
