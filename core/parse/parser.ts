@@ -910,10 +910,34 @@ class Parser {
       pos++;
     }
     value += text.slice(chunkStart, pos);
+    // A line that ends in the punctuation after a value (`"orders,`, `"left open },`) lacks the
+    // quote before it: the string ends there and the comma or bracket still counts, so one missing
+    // quote is one finding, not a cascade of the keys and brackets it would swallow.
+    const end = endBeforeClosingPunctuation(text, chunkStart, pos);
+    if (end < pos) {
+      value = value.slice(0, value.length - (pos - end));
+      pos = end;
+    }
     this.problem(start, pos, 'Unterminated string: add the closing double quote.');
     this.pos = pos;
     return value;
   }
+}
+
+/**
+ * Where an unterminated string that runs from `from` to the line's end at `to` should end: before
+ * the spaces, commas and closing brackets that end the line when there is a comma or bracket among
+ * them, else at `to`.
+ */
+function endBeforeClosingPunctuation(text: string, from: number, to: number): number {
+  let end = to;
+  let punctuation = false;
+  for (; end > from; end--) {
+    const char = text[end - 1];
+    if (char === ',' || char === '}' || char === ']') punctuation = true;
+    else if (char !== ' ') break;
+  }
+  return punctuation ? end : to;
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */

@@ -457,6 +457,11 @@ class Parser {
       pos++;
     }
     value += text.slice(chunkStart, pos);
+    const punctuation = /[ ,}\]]*$/.exec(text.slice(chunkStart, pos))![0];
+    if (/[,}\]]/.test(punctuation)) {
+      value = value.slice(0, value.length - punctuation.length);
+      pos -= punctuation.length;
+    }
     this.problem(start, pos, 'Unterminated string: add the closing double quote.');
     this.pos = pos;
     return value;
