@@ -6,7 +6,7 @@ import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
 import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
-import { checkIsoTime, rfc3339Of } from '../../contract/time';
+import { checkIsoTime, readsAsTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
 import { literal, numberLiteral, shortened } from '../../model/describe-value';
 import { detachedString } from '../../model/detached-string';
@@ -71,7 +71,7 @@ export const rule = defineRule<DataCode>({
       summary: 'A time-like key holds a string that is not RFC 3339 / ISO 8601 with a UTC offset.',
       docs: {
         fires:
-          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that is not an ISO 8601 time, or a date-time without a UTC offset. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339.',
+          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that reads as a time or date (two digits or more, or a word such as `yesterday`, `noon` or a month\'s name) but is not an ISO 8601 time, or a date-time without a UTC offset; a value that only shares the key\'s ending (`"depends_on": "inventory-service"`, `"hosted_at": "eu-west-1"`) is left alone. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339.',
         instead: 'RFC 3339 with `Z` or an offset (`"2025-06-05T14:12:07Z"`), or Unix milliseconds.',
         example: { fires: '"shipped_at": "06/05/2025 14:12"', clean: '"shipped_at": "2025-06-05T14:12:00Z"' },
       },
@@ -274,7 +274,7 @@ function checkString(context: RuleContext<DataCode>, offset: number, end: number
   const check = checkIsoTime(value);
   if (check === 'no-offset') {
     context.report('non-iso-time', { offset, end }, `"${shortened(key)}" has no UTC offset: ${literal(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
-  } else if (check === 'not-iso') {
+  } else if (check === 'not-iso' && readsAsTime(value)) {
     // The same instant in RFC 3339 when the text says its zone; an example otherwise.
     const same = rfc3339Of(value);
     const instead = same ? `write ${JSON.stringify(same)} (the same instant in RFC 3339)` : 'write RFC 3339 such as "2025-06-05T14:12:07Z"';

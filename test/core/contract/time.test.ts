@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkIsoTime, checkIsoTimeByExpressions, rfc3339Of, type IsoCheck } from '../../../core/contract/time';
+import { checkIsoTime, checkIsoTimeByExpressions, readsAsTime, rfc3339Of, type IsoCheck } from '../../../core/contract/time';
 
 const SEED = 20261130;
 
@@ -106,5 +106,14 @@ describe('checkIsoTime', () => {
         return chars.join('');
       });
     fc.assert(fc.property(near, (value) => assert.equal(checkIsoTime(value), checkIsoTimeByExpressions(value), JSON.stringify(value))), { seed: SEED, numRuns: 50_000 });
+  });
+});
+
+describe('readsAsTime', () => {
+  test('a time or date written another way reads as one; a value that only shares a time-like key\'s ending does not', () => {
+    for (const value of ['06/05/2025 14:12', '5.6.2025', 'June 5, 2025', 'Thu, 05 Jun 2025 10:00:00 GMT', '1749132727', '10:00', 'yesterday', 'noon', '5 pm', 'in 3 days', 'end of month', 'Monday']) {
+      assert.equal(readsAsTime(value), true, value);
+    }
+    for (const value of ['inventory-service', 'linux', 'Berlin', 'eu-west-1', 'template-7', 'v2', '']) assert.equal(readsAsTime(value), false, value);
   });
 });
