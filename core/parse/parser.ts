@@ -55,7 +55,7 @@ const VALID_ESCAPES = '"\\/bfnrt';
 const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
-const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
+export const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
 const EMPTY_FILE_MESSAGE = 'The file is empty; expected a JSON object (the envelope).';
 const OUTSIDE_ENVELOPE = new Map([
   [TRAILING_TEXT_MESSAGE, 'Unexpected text after the end of the JSON value; a JSON file holds exactly one value.'],

@@ -11,7 +11,7 @@ import { NO_REGISTRY, type RegistryState } from '../registry/types';
 import { definitionOf } from './catalogue';
 import type { Code } from './code-names';
 import { createCollector, keptUnderCap, MAX_FINDINGS_PER_DOCUMENT, type RuleContext } from './context';
-import { foldSameCause } from './same-cause';
+import { foldIntoEarlyClose, foldSameCause } from './same-cause';
 import { compareDiagnostics, type CoreDiagnostic, type Severity } from './diagnostic';
 import type { EditedValue } from './edited-value';
 import { RULE_MODULES } from './modules';
@@ -67,7 +67,7 @@ export function analyzeDocument(doc: ParsedDocument, settings: Settings = DEFAUL
     diagnostics.push({ code: 'too-many-findings', severity: defaultSeverity('too-many-findings'), message: capNoteMessage(diagnostics.length, over.count), offset: 0, end: Math.min(1, doc.text.length) });
   }
   // A capped analysis is not reused by the next version: which findings fit under the cap depends on all of them.
-  return { doc, settings, registry, diagnostics: foldSameCause(applySettings(diagnostics, settings).sort(compareDiagnostics), (code) => settings.severityOverrides.has(code)), byRule: over.count > 0 ? [] : byRule };
+  return { doc, settings, registry, diagnostics: foldIntoEarlyClose(foldSameCause(applySettings(diagnostics, settings).sort(compareDiagnostics), (code) => settings.severityOverrides.has(code)), doc.text, doc.root?.offset), byRule: over.count > 0 ? [] : byRule };
 }
 
 /** The edit since `previous`, when `doc` was reparsed from exactly that analysed document under the same settings and registry. */

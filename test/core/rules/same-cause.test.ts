@@ -159,6 +159,20 @@ test('an inner object left open: the syntax error on the envelope\'s "{" carries
   assert.deepEqual(onRoot[0].related?.map((r) => `${r.code}: ${/"([a-z_]+)"/.exec(r.message)?.[1]}`), ['missing-field: attempts', 'missing-field: meta']);
 });
 
+test('a "}" too many closes the envelope early: the text after it carries the fields it holds, and only those', () => {
+  const early = ['{', '  "job": "urn:babel:orders:created",', '  "data": { "order_id": 1042 } },', '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },', '  "attempts": 0', '}'].join('\n');
+  const found = analyze(parseText(early), DEFAULT_SETTINGS);
+  // trace_id is missing in its own right (it is nowhere in the file): shown, not carried.
+  assert.deepEqual(found.map((d) => `${d.code} ${early.slice(d.offset, d.end)}`), ['missing-field {', 'json-syntax ,']);
+  assert.match(found[0].message, /"trace_id"/);
+  assert.deepEqual(found[1].related?.map((r) => `${r.code}: ${/"([a-z_]+)"/.exec(r.message)?.[1]}`), ['missing-field: attempts', 'missing-field: meta']);
+  // A second envelope after the first is no early close: the first one's missing fields stay its own.
+  const second = `{ "job": "urn:babel:orders:created" }\n${early}`;
+  const onFirst = analyze(parseText(second), DEFAULT_SETTINGS).filter((d) => d.code === 'missing-field');
+  assert.equal(onFirst.length, 4);
+  assert.ok(onFirst.every((d) => d.offset === 0 && !d.related));
+});
+
 test('every example the examples README calls valid (orders/, billing/, identity/) lints clean, with the registry', () => {
   for (const folder of ['orders', 'billing', 'identity']) {
     for (const name of readdirSync(join(EXAMPLES, folder)).filter((file) => file.endsWith('.babel.json'))) {
