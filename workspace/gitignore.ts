@@ -361,21 +361,25 @@ function compileGitGlob(pattern: string): string | undefined {
   return out;
 }
 
-/** The POSIX classes of git's wildmatch, on ASCII as git's own ctype reads them, as code point ranges. */
-const POSIX_CLASSES: Readonly<Record<string, readonly (readonly [number, number])[]>> = {
-  alnum: [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]],
-  alpha: [[0x41, 0x5a], [0x61, 0x7a]],
-  blank: [[0x09, 0x09], [0x20, 0x20]],
-  cntrl: [[0x00, 0x1f], [0x7f, 0x7f]],
-  digit: [[0x30, 0x39]],
-  graph: [[0x21, 0x7e]],
-  lower: [[0x61, 0x7a]],
-  print: [[0x20, 0x7e]],
-  punct: [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]],
-  space: [[0x09, 0x0d], [0x20, 0x20]],
-  upper: [[0x41, 0x5a]],
-  xdigit: [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
-};
+/**
+ * The POSIX classes of git's wildmatch, on ASCII as git's own ctype reads them, as code point
+ * ranges. A Map, not an object: a class name comes from the file, and `[[:constructor:]]` must be
+ * an unknown class, not a property every object has.
+ */
+const POSIX_CLASSES: ReadonlyMap<string, readonly (readonly [number, number])[]> = new Map([
+  ['alnum', [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]]],
+  ['alpha', [[0x41, 0x5a], [0x61, 0x7a]]],
+  ['blank', [[0x09, 0x09], [0x20, 0x20]]],
+  ['cntrl', [[0x00, 0x1f], [0x7f, 0x7f]]],
+  ['digit', [[0x30, 0x39]]],
+  ['graph', [[0x21, 0x7e]]],
+  ['lower', [[0x61, 0x7a]]],
+  ['print', [[0x20, 0x7e]]],
+  ['punct', [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]]],
+  ['space', [[0x09, 0x0d], [0x20, 0x20]]],
+  ['upper', [[0x41, 0x5a]]],
+  ['xdigit', [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]]],
+]);
 
 const SLASH = 0x2f;
 
@@ -420,7 +424,7 @@ function bracketExpression(pattern: string, start: number): { source: string; en
       const close = closeFrom(i + 2);
       if (close === Infinity) return undefined;
       if (close - 1 >= i + 2 && pattern[close - 1] === ':') {
-        const known = POSIX_CLASSES[pattern.slice(i + 2, close - 1)];
+        const known = POSIX_CLASSES.get(pattern.slice(i + 2, close - 1));
         if (known === undefined) return undefined;
         ranges.push(...known.map(([low, high]): [number, number] => [low, high]));
         i = close + 1;

@@ -1,0 +1,27 @@
+/**
+ * `.gitignore` lines read as git reads them where a careless reading differs from git's: the
+ * answers below are those of git 2.39 (`git ls-files --others --exclude-standard`) on the same
+ * lines and names; test/workspace/gitignore-differential.test.ts compares with git on random trees.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseGitignore } from '../../workspace/gitignore';
+
+/** Whether `rules` ignore a path (relative to their folder), as git decides: the last rule that matches. */
+function ignoredBy(rules: ReturnType<typeof parseGitignore>): (path: string, isDirectory?: boolean) => boolean {
+  return (path, isDirectory = false) => {
+    let verdict = false;
+    for (const rule of rules) if ((!rule.directoryOnly || isDirectory) && rule.matcher.test(path)) verdict = !rule.negated;
+    return verdict;
+  };
+}
+
+describe('.gitignore lines as git reads them', () => {
+  test('a bracket naming a class that is a property of every object ([[:constructor:]], [[:__proto__:]]) is an unknown class: the line matches nothing, the others apply', () => {
+    const ignored = ignoredBy(parseGitignore('[[:constructor:]]*\n[[:__proto__:]]x\n[[:toString:]]\n[[:hasOwnProperty:]]y\n*.tmp\n'));
+    assert.equal(ignored('a.tmp'), true);
+    assert.equal(ignored('cx'), false);
+    assert.equal(ignored('constructor'), false);
+    assert.equal(ignored('_x'), false);
+  });
+});
