@@ -24,4 +24,10 @@ describe('.gitignore lines as git reads them', () => {
     assert.equal(ignored('constructor'), false);
     assert.equal(ignored('_x'), false);
   });
+
+  test('[[:space:]] is git\'s own space: tab, line feed, carriage return and space, not vertical tab or form feed', () => {
+    const ignored = ignoredBy(parseGitignore('a[[:space:]]b\n'));
+    for (const space of ['\t', '\n', '\r', ' ']) assert.equal(ignored(`a${space}b`), true, JSON.stringify(space));
+    for (const other of ['\v', '\f', '\u00a0', 'x']) assert.equal(ignored(`a${other}b`), false, JSON.stringify(other));
+  });
 });
