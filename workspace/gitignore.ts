@@ -236,15 +236,24 @@ function readIgnoreFile(path: string): string | undefined {
 }
 
 /**
- * The line without its trailing white space, but for one escaped with a backslash (`a\ ` keeps its
- * space), as git reads it. One pass from the end: a regular expression anchored at the end with a
- * look-behind was tried from every character of a long run of spaces, quadratic in its length.
+ * The line without its trailing spaces, as git reads it: spaces only (a tab or a no-break space is
+ * part of the name), and not one escaped with a backslash (`a\ ` keeps its space), where a
+ * backslash escapes the character after it (`a\\ ` is `a\\`, its space trailing). One pass from
+ * the start: a regular expression anchored at the end with a look-behind was tried from every
+ * character of a long run of spaces, quadratic in its length.
  */
 function withoutTrailingSpaces(line: string): string {
-  let end = line.length;
-  while (end > 0 && /\s/.test(line[end - 1])) end--;
-  if (end === line.length) return line;
-  return line.slice(0, end > 0 && line[end - 1] === '\\' ? end + 1 : end);
+  let trailingFrom = -1;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === ' ') {
+      if (trailingFrom < 0) trailingFrom = i;
+      continue;
+    }
+    // A backslash ending the line leaves it as it is.
+    if (line[i] === '\\' && ++i === line.length) return line;
+    trailingFrom = -1;
+  }
+  return trailingFrom < 0 ? line : line.slice(0, trailingFrom);
 }
 
 /**
@@ -257,8 +266,9 @@ export function parseGitignore(text: string): IgnoreRule[] {
   const lines: { readonly negated: boolean; readonly directoryOnly: boolean; readonly matcher: { test(path: string): boolean } | string; readonly key: string }[] = [];
   const sources = new Set<string>();
   let wildcardBytes = 0;
-  for (let line of text.split(/\r?\n/)) {
-    line = withoutTrailingSpaces(line);
+  for (let line of text.split('\n')) {
+    // One carriage return ends a line (CRLF), the last one too; any other is part of the name.
+    line = withoutTrailingSpaces(line.endsWith('\r') ? line.slice(0, -1) : line);
     if (line === '' || line.startsWith('#')) continue;
     let negated = false;
     if (line.startsWith('!')) {

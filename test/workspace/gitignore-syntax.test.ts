@@ -30,4 +30,19 @@ describe('.gitignore lines as git reads them', () => {
     for (const space of ['\t', '\n', '\r', ' ']) assert.equal(ignored(`a${space}b`), true, JSON.stringify(space));
     for (const other of ['\v', '\f', '\u00a0', 'x']) assert.equal(ignored(`a${other}b`), false, JSON.stringify(other));
   });
+
+  test('only trailing spaces are dropped, and a space after an escaped backslash is trailing too; a tab, a no-break space or a second carriage return stays part of the name', () => {
+    const ignored = ignoredBy(parseGitignore('tab\t\nnbsp\u00a0\ncr\r\r\nback\\\\  \nkept\\ \ncrlf\r\nlast\r'));
+    assert.equal(ignored('tab'), false, 'a tab is no trailing space');
+    assert.equal(ignored('tab\t'), true);
+    assert.equal(ignored('nbsp'), false);
+    assert.equal(ignored('nbsp\u00a0'), true);
+    assert.equal(ignored('cr'), false, 'one carriage return before the line feed ends the line; another is part of it');
+    assert.equal(ignored('cr\r'), true);
+    assert.equal(ignored('back\\'), true, '"back\\\\  " is "back\\" escaped, its spaces trailing');
+    assert.equal(ignored('back\\ '), false);
+    assert.equal(ignored('kept '), true, 'an escaped space is kept');
+    assert.equal(ignored('crlf'), true);
+    assert.equal(ignored('last'), true, 'a carriage return ending the file ends its last line');
+  });
 });
