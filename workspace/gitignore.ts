@@ -266,6 +266,8 @@ export function parseGitignore(text: string): IgnoreRule[] {
   const lines: { readonly negated: boolean; readonly directoryOnly: boolean; readonly matcher: { test(path: string): boolean } | string; readonly key: string }[] = [];
   const sources = new Set<string>();
   let wildcardBytes = 0;
+  // A byte order mark opening the file (an editor on Windows writes one) is no part of its first line, as for git.
+  if (text.startsWith('\ufeff')) text = text.slice(1);
   for (let line of text.split('\n')) {
     // One carriage return ends a line (CRLF), the last one too; any other is part of the name.
     line = withoutTrailingSpaces(line.endsWith('\r') ? line.slice(0, -1) : line);

@@ -45,4 +45,11 @@ describe('.gitignore lines as git reads them', () => {
     assert.equal(ignored('crlf'), true);
     assert.equal(ignored('last'), true, 'a carriage return ending the file ends its last line');
   });
+
+  test('a UTF-8 byte order mark opening the file is no part of its first line (an editor on Windows writes one)', () => {
+    const ignored = ignoredBy(parseGitignore('\ufeff*.tmp\r\nbuild/\r\n'));
+    assert.equal(ignored('a.tmp'), true);
+    assert.equal(ignored('build', true), true);
+    assert.equal(ignoredBy(parseGitignore('a\n\ufeffb\n'))('b'), false, 'one further down is part of its line');
+  });
 });
