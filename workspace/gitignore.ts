@@ -340,12 +340,14 @@ function plainMatcher(pattern: string, anchored: boolean): { test(path: string):
   return { test: (path) => path.slice(path.lastIndexOf('/') + 1).endsWith(suffix) };
 }
 
-/** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, and `**` as whole segments; undefined for a line that matches nothing. */
+/** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, backslash escapes, and `**` as whole segments; undefined for a line that matches nothing. */
 function compileGitGlob(pattern: string): string | undefined {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
-    if (char === '\\' && i + 1 < pattern.length) {
+    if (char === '\\') {
+      // A backslash escapes the next character; ending the line, it has none, and wildmatch then matches nothing.
+      if (i + 1 === pattern.length) return undefined;
       out += escapeRegExp(pattern[++i]);
     } else if (char === '*') {
       let end = i;

@@ -52,4 +52,13 @@ describe('.gitignore lines as git reads them', () => {
     assert.equal(ignored('build', true), true);
     assert.equal(ignoredBy(parseGitignore('a\n\ufeffb\n'))('b'), false, 'one further down is part of its line');
   });
+
+  test('a line ending in a lone backslash matches nothing (git\'s wildmatch finds no character to escape)', () => {
+    const ignored = ignoredBy(parseGitignore('d\\\n*.tmp\\\n/e\\\nf\\\\\n'));
+    assert.equal(ignored('d\\', true), false);
+    assert.equal(ignored('d', true), false);
+    assert.equal(ignored('a.tmp\\'), false);
+    assert.equal(ignored('e\\'), false);
+    assert.equal(ignored('f\\'), true, 'an escaped backslash at the end is one backslash');
+  });
 });
