@@ -292,7 +292,7 @@ export function parseGitignore(text: string): IgnoreRule[] {
     if (!matcher) {
       // Compiled on the line's UTF-8 bytes, each one character of what the bound counts.
       const bytes = inUtf8Bytes(line);
-      const glob = compileGitGlob(bytes);
+      const glob = compileGitGlob(bytes, anchored);
       if (glob === undefined) continue;
       const source = `^${anchored ? '' : '(?:[^/]*/)*'}${glob}$`;
       if (!sources.has(source)) {
@@ -340,8 +340,16 @@ function plainMatcher(pattern: string, anchored: boolean): { test(path: string):
   return { test: (path) => path.slice(path.lastIndexOf('/') + 1).endsWith(suffix) };
 }
 
-/** gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, backslash escapes, and `**` as whole segments; undefined for a line that matches nothing. */
-function compileGitGlob(pattern: string): string | undefined {
+/**
+ * gitignore(5) wildcards as a regular expression: `*`, `?`, `[…]`, backslash escapes, and `**` as
+ * whole segments; undefined for a line that matches nothing. `**` is read as git's wildmatch reads
+ * it: any run of two stars or more, after a slash or at the start, and before a slash, an escaped
+ * slash or the end. In a line with a slash (`anchored`) git compares the plain characters before
+ * the first wildcard by themselves and hands the rest to wildmatch as a pattern of its own, so a
+ * run right after them starts a segment too (`foo**\/bar` matches `foo/x/bar` and `foobar`).
+ */
+function compileGitGlob(pattern: string, anchored: boolean): string | undefined {
+  const plainStart = anchored ? pattern.search(/[*?[\\]/) : 0;
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
@@ -352,12 +360,16 @@ function compileGitGlob(pattern: string): string | undefined {
     } else if (char === '*') {
       let end = i;
       while (pattern[end] === '*') end++;
-      const wholeSegment = end - i === 2 && (i === 0 || pattern[i - 1] === '/') && (end === pattern.length || pattern[end] === '/');
+      const segmentStart = i === 0 || i === plainStart || pattern[i - 1] === '/';
+      const wholeSegment = end - i >= 2 && segmentStart && (end === pattern.length || pattern[end] === '/' || pattern.startsWith('\\/', end));
       if (!wholeSegment) out += '[^/]*';
-      else if (end === pattern.length) out += '.*';
-      else {
+      else if (pattern[end] === '/') {
+        // No folder, or any folders: `a/**/b` matches `a/b`.
         out += '(?:[^/]*/)*';
         end++;
+      } else {
+        // At the end, anything; before an escaped slash, anything and then that slash (one folder at least).
+        out += '.*';
       }
       i = end - 1;
     } else if (char === '?') {

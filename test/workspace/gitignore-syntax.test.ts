@@ -61,4 +61,30 @@ describe('.gitignore lines as git reads them', () => {
     assert.equal(ignored('e\\'), false);
     assert.equal(ignored('f\\'), true, 'an escaped backslash at the end is one backslash');
   });
+
+  test('"**" as git\'s wildmatch reads it: a longer run of stars between slashes, before an escaped slash, or right after the plain start of a line with a slash', () => {
+    const runs = ignoredBy(parseGitignore('x/***/a\n***/b\n'));
+    assert.equal(runs('x/y/z/a'), true, '*** between slashes is **');
+    assert.equal(runs('x/a'), true);
+    assert.equal(runs('b'), true);
+    assert.equal(runs('x/y/b'), true);
+    const escaped = ignoredBy(parseGitignore('**\\/a\n'));
+    assert.equal(escaped('x/y/a'), true, '**\\/ crosses folders');
+    assert.equal(escaped('x/a'), true);
+    assert.equal(escaped('a'), false, 'but always one at least');
+    // git compares the plain start of a line with a slash by itself and matches the rest from there, as a line of its own.
+    const afterPlain = ignoredBy(parseGitignore('foo**/bar\nx/y***\n'));
+    assert.equal(afterPlain('foo/x/bar', true), true);
+    assert.equal(afterPlain('foo/bar', true), true);
+    assert.equal(afterPlain('foox/bar', true), true);
+    assert.equal(afterPlain('foobar', true), true);
+    assert.equal(afterPlain('fo/bar', true), false);
+    assert.equal(afterPlain('x/yz/q'), true, '"x/y***" is "x/y" then anything, slashes too');
+    const notWhole = ignoredBy(parseGitignore('x/**c\n'));
+    assert.equal(notWhole('x/c'), true, '"**c" is not a whole segment: one folder\'s names only');
+    assert.equal(notWhole('x/y/c'), false);
+    const unanchored = ignoredBy(parseGitignore('a***b\n'));
+    assert.equal(unanchored('sub/axyb'), true);
+    assert.equal(unanchored('a/b'), false, 'stars inside a name never cross a slash');
+  });
 });
