@@ -280,7 +280,8 @@ export function parseGitignore(text: string): IgnoreRule[] {
       line = line.slice(1);
     }
     let directoryOnly = false;
-    if (line.endsWith('/') && !line.endsWith('\\/')) {
+    // As git reads it, whatever comes before it: in `d\\/` the backslash is escaped, and `d\/` ends in a lone backslash that matches nothing.
+    if (line.endsWith('/')) {
       directoryOnly = true;
       line = line.slice(0, -1);
     }

@@ -87,4 +87,11 @@ describe('.gitignore lines as git reads them', () => {
     assert.equal(unanchored('sub/axyb'), true);
     assert.equal(unanchored('a/b'), false, 'stars inside a name never cross a slash');
   });
+
+  test('a trailing slash after an escaped backslash still means folders only ("d\\\\/" is the folder "d\\")', () => {
+    const ignored = ignoredBy(parseGitignore('d\\\\/\n[!q]e\\\\/\n'));
+    assert.equal(ignored('d\\', true), true);
+    assert.equal(ignored('d\\'), false, 'a file of that name is not a folder');
+    assert.equal(ignored('sub/xe\\', true), true);
+  });
 });
