@@ -5,7 +5,8 @@
  * the last matching line deciding; `!` re-includes. A walk does not enter an ignored folder, so
  * nothing below one can be re-included (git does not look inside one either); the folder a walk
  * starts from is walked even when it is ignored itself (as ripgrep does: it was asked for).
- * Outside a work tree nothing is ignored, as for git itself. The top's exclude file applies as git
+ * A `.gitignore` that is a symbolic link is not followed (git does not follow one either), and
+ * that is said. Outside a work tree nothing is ignored, as for git itself. The top's exclude file applies as git
  * applies it: its lines relative to the top, before every `.gitignore` (a `.gitignore` line decides
  * over it, `!` bringing back what it leaves out), read with the same bound and matcher. It is
  * `.git/info/exclude`, or where `.git` is a file (a linked worktree, a submodule) the `info/exclude`
@@ -18,8 +19,8 @@
  * bytes in them than MAX_WILDCARD_BYTES, is not applied at all (said through `refused`), and
  * identical lines share one compiled automaton.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText, UnreadableFile } from './bounded-read';
 import { gitExcludeFileOf } from './git-exclude-file';
@@ -224,14 +225,26 @@ export function isGitExcludeFile(path: string): boolean {
 /**
  * A `.gitignore` file's text, bounded; undefined when there is none. One that is there but is not
  * read (above the bound, a pipe, unreadable) throws UnreadableFile, so that it is said, not passed
- * over as if absent.
+ * over as if absent. A `.gitignore` that is a symbolic link is not read, as git does not follow
+ * one (a link can bring in a file from outside the work tree); an exclude file that is one is.
  */
 function readIgnoreFile(path: string): string | undefined {
+  if (basename(path) === GITIGNORE_FILE && isSymbolicLink(path)) {
+    throw new UnreadableFile(path, 'is a symbolic link; git does not follow one for a .gitignore, and neither does this tool.', 'not-a-file');
+  }
   try {
     return readBoundedText(path, MAX_GITIGNORE_BYTES);
   } catch (error) {
     if (error instanceof UnreadableFile && error.reason !== 'missing') throw error;
     return undefined;
+  }
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false; // The read that follows says why the file cannot be read.
   }
 }
 
