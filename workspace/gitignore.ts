@@ -286,10 +286,9 @@ export function parseGitignore(text: string): IgnoreRule[] {
     line = withoutTrailingSpaces(line.endsWith('\r') ? line.slice(0, -1) : line);
     if (line === '' || line.startsWith('#')) continue;
     let negated = false;
+    // An escaped `\!` or `\#` keeps its backslash, as in git: the line then has no plain start, which decides how a `**` after it is read.
     if (line.startsWith('!')) {
       negated = true;
-      line = line.slice(1);
-    } else if (line.startsWith('\\!') || line.startsWith('\\#')) {
       line = line.slice(1);
     }
     let directoryOnly = false;

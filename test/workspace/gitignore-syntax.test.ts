@@ -94,4 +94,12 @@ describe('.gitignore lines as git reads them', () => {
     assert.equal(ignored('d\\'), false, 'a file of that name is not a folder');
     assert.equal(ignored('sub/xe\\', true), true);
   });
+
+  test('a line opening with an escaped "#" or "!" has no plain start, as in git: a "**" right after it is no whole segment', () => {
+    const ignored = ignoredBy(parseGitignore('\\#**/**.babel.*\n\\!x**/a\n'));
+    assert.equal(ignored('#h.babel.json'), false);
+    assert.equal(ignored('#x/h.babel.json'), true);
+    assert.equal(ignored('!xy/a'), true);
+    assert.equal(ignored('!x/y/a'), false);
+  });
 });
