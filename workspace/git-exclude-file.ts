@@ -30,18 +30,27 @@ const GITDIR_PREFIX = 'gitdir: ';
 
 /** The `info/exclude` git reads for the work tree whose top is `top` (it holds `.git`); undefined when there is none to read. */
 export function gitExcludeFileOf(top: string): string | undefined {
+  const commonDir = gitCommonDirOf(top);
+  return commonDir === undefined ? undefined : join(commonDir, 'info', 'exclude');
+}
+
+/**
+ * The git directory that holds the shared files (`info/exclude`, `config`) of the work tree whose
+ * top is `top`: its `.git` folder, or the common directory its `.git` file leads to; undefined
+ * when there is none to read.
+ */
+export function gitCommonDirOf(top: string): string | undefined {
   const dotGit = join(top, PROJECT_MARKER);
   const kind = statOf(dotGit);
   if (kind === undefined) return undefined;
-  if (kind.isDirectory()) return join(dotGit, 'info', 'exclude');
+  if (kind.isDirectory()) return dotGit;
   // A named pipe, a socket or a device named `.git` is no pointer (git passes over one too).
   if (!kind.isFile()) return undefined;
   const gitDir = pointedTo(dotGit, top, (text) => (text.startsWith(GITDIR_PREFIX) ? text.slice(GITDIR_PREFIX.length) : undefined));
   if (gitDir === undefined) return undefined;
   const commonDirFile = join(gitDir, 'commondir');
   // No commondir (a submodule's git directory): the git directory is its own common directory.
-  const commonDir = statOf(commonDirFile) === undefined ? gitDir : pointedTo(commonDirFile, gitDir, (text) => text);
-  return commonDir === undefined ? undefined : join(commonDir, 'info', 'exclude');
+  return statOf(commonDirFile) === undefined ? gitDir : pointedTo(commonDirFile, gitDir, (text) => text);
 }
 
 /**

@@ -11,7 +11,9 @@
  * over it, `!` bringing back what it leaves out), read with the same bound and matcher. It is
  * `.git/info/exclude`, or where `.git` is a file (a linked worktree, a submodule) the `info/exclude`
  * of the git directory it points to (workspace/git-exclude-file.ts). The global excludes file
- * (core.excludesFile) is not read.
+ * (core.excludesFile) is not read. Where the work tree's config sets core.ignorecase (what `git
+ * init` writes on a file system that folds case), ASCII letters match whatever their case, as git
+ * matches them then (workspace/git-ignore-case.ts).
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  * Linear per path is not cheap per path: each wildcard line is one automaton run on every file and
@@ -24,6 +26,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { linearRegExp } from '../core/registry/linear-regex';
 import { readBoundedText, UnreadableFile } from './bounded-read';
 import { gitExcludeFileOf } from './git-exclude-file';
+import { gitIgnoreCaseOf } from './git-ignore-case';
 import { PROJECT_MARKER } from './project-root';
 import { resolvedPath } from './absolute-path';
 import { digitGroups } from '../core/model/count-words';
@@ -72,6 +75,8 @@ export class GitIgnores {
   /** The exclude file of each work tree top, and its rules. */
   private readonly excludes = new Map<string, { readonly file: string | undefined; readonly rules: readonly IgnoreRule[] }>();
   private readonly tops = new Map<string, string | undefined>();
+  /** Each work tree top's core.ignorecase. */
+  private readonly ignoreCase = new Map<string, boolean>();
   /** How many folders up each folder of `tops` found its top. */
   private readonly levelsToTop = new Map<string, number>();
   private readonly chains = new Map<string, readonly { readonly folder: string; readonly rules: readonly IgnoreRule[] }[]>();
@@ -83,6 +88,8 @@ export class GitIgnores {
     private readonly refused?: IgnoreFileRefused,
     /** The exclude file git reads for a work tree top, when there is one. */
     private readonly excludeFileOf: (top: string) => string | undefined = gitExcludeFileOf,
+    /** Whether git matches the lines of a work tree top without regard to case (its core.ignorecase). */
+    private readonly ignoreCaseOf: (top: string) => boolean = gitIgnoreCaseOf,
   ) {}
 
   /**
@@ -110,6 +117,7 @@ export class GitIgnores {
     if (path === undefined) {
       this.rules.clear();
       this.excludes.clear();
+      this.ignoreCase.clear();
     } else if (isGitExcludeFile(path)) {
       // Several work trees share one (a checkout and its linked worktrees).
       const file = resolve(path);
@@ -141,17 +149,17 @@ export class GitIgnores {
       // Above the top's own .gitignore: its .git/info/exclude, which every .gitignore decides over.
       const excluded = directory === top ? this.excludeRules(top) : [];
       const parent = directory === top ? (excluded.length > 0 ? [{ folder: top, rules: excluded }] : []) : dirname(directory) === directory ? [] : this.rulesAbove(dirname(directory), top);
-      const own = this.rulesIn(directory);
+      const own = this.rulesIn(directory, top);
       chain = own.length > 0 ? [...parent, { folder: directory, rules: own }] : parent;
       this.chains.set(directory, chain);
     }
     return chain;
   }
 
-  private rulesIn(folder: string): readonly IgnoreRule[] {
+  private rulesIn(folder: string, top: string): readonly IgnoreRule[] {
     let rules = this.rules.get(folder);
     if (!rules) {
-      rules = this.rulesOf(join(folder, GITIGNORE_FILE), folder);
+      rules = this.rulesOf(join(folder, GITIGNORE_FILE), folder, top);
       this.rules.set(folder, rules);
     }
     return rules;
@@ -162,22 +170,31 @@ export class GitIgnores {
     let exclude = this.excludes.get(top);
     if (!exclude) {
       const file = this.excludeFileOf(top);
-      exclude = { file, rules: file === undefined ? [] : this.rulesOf(file, top) };
+      exclude = { file, rules: file === undefined ? [] : this.rulesOf(file, top, top) };
       this.excludes.set(top, exclude);
     }
     return exclude.rules;
   }
 
-  /** The rules of the ignore file at `path`, which judges paths below `appliesBelow`: none when it is absent, or when it is not applied (said through `refused`). */
-  private rulesOf(path: string, appliesBelow: string): readonly IgnoreRule[] {
+  /** The rules of the ignore file at `path` in the work tree `top`, which judges paths below `appliesBelow`: none when it is absent, or when it is not applied (said through `refused`). */
+  private rulesOf(path: string, appliesBelow: string, top: string): readonly IgnoreRule[] {
     try {
       const text = this.read(path);
-      return text === undefined ? [] : parseGitignore(text);
+      return text === undefined ? [] : parseGitignore(text, this.ignoresCase(top));
     } catch (error) {
       if (!(error instanceof TooManyWildcards || error instanceof UnreadableFile)) throw error;
       this.refused?.(path, `${error instanceof UnreadableFile ? error.detail : error.message} Nothing it lists is ignored.`, appliesBelow);
       return [];
     }
+  }
+
+  private ignoresCase(top: string): boolean {
+    let ignoreCase = this.ignoreCase.get(top);
+    if (ignoreCase === undefined) {
+      ignoreCase = this.ignoreCaseOf(top);
+      this.ignoreCase.set(top, ignoreCase);
+    }
+    return ignoreCase;
   }
 
   private workTreeTop(directory: string): string | undefined {
@@ -272,9 +289,10 @@ function withoutTrailingSpaces(line: string): string {
 /**
  * The rules of one `.gitignore`, in order (gitignore(5): blank lines and `#` comments skipped);
  * throws TooManyWildcards past MAX_WILDCARD_LINES distinct wildcard lines, or past
- * MAX_WILDCARD_BYTES (UTF-8) in them together.
+ * MAX_WILDCARD_BYTES (UTF-8) in them together. With `ignoreCase` (the work tree's
+ * core.ignorecase), ASCII letters match whatever their case, as git matches them then.
  */
-export function parseGitignore(text: string): IgnoreRule[] {
+export function parseGitignore(text: string, ignoreCase = false): IgnoreRule[] {
   // Every line is read and counted before any is compiled: a file refused by the bounds costs nothing to refuse.
   const lines: { readonly negated: boolean; readonly directoryOnly: boolean; readonly matcher: { test(path: string): boolean } | string; readonly key: string }[] = [];
   const sources = new Set<string>();
@@ -301,11 +319,11 @@ export function parseGitignore(text: string): IgnoreRule[] {
     // A slash at the start or in the middle anchors the pattern to this file's folder; otherwise it matches at any depth.
     const anchored = line.includes('/');
     if (line.startsWith('/')) line = line.slice(1);
-    let matcher: { test(path: string): boolean } | string | undefined = plainMatcher(line, anchored);
+    let matcher: { test(path: string): boolean } | string | undefined = plainMatcher(line, anchored, ignoreCase);
     if (!matcher) {
       // Compiled on the line's UTF-8 bytes, each one character of what the bound counts.
       const bytes = inUtf8Bytes(line);
-      const glob = compileGitGlob(bytes, anchored);
+      const glob = compileGitGlob(bytes, anchored, ignoreCase);
       if (glob === undefined) continue;
       const source = `^${anchored ? '' : '(?:[^/]*/)*'}${glob}$`;
       if (!sources.has(source)) {
@@ -329,7 +347,8 @@ export function parseGitignore(text: string): IgnoreRule[] {
   for (const line of lines) {
     // A wildcard line is compiled and tested on UTF-8 bytes: git's '?' and brackets match one byte.
     const regex = typeof line.matcher === 'string' ? compiled.get(line.matcher) : undefined;
-    const matcher = typeof line.matcher !== 'string' ? line.matcher : regex && { test: (path: string) => regex.test(inUtf8Bytes(path)) };
+    const fold = ignoreCase ? foldAsciiCase : (path: string) => path;
+    const matcher = typeof line.matcher !== 'string' ? line.matcher : regex && { test: (path: string) => regex.test(fold(inUtf8Bytes(path))) };
     if (matcher) {
       rules.push({ negated: line.negated, directoryOnly: line.directoryOnly, matcher });
       keys.push(line.key);
@@ -346,11 +365,20 @@ export function parseGitignore(text: string): IgnoreRule[] {
  * (`node_modules`, `dist`), a plain path (`bench/out`) and `*.ext`. A walk asks about every file
  * and folder, so this is most of what ignoring costs.
  */
-function plainMatcher(pattern: string, anchored: boolean): { test(path: string): boolean } | undefined {
+function plainMatcher(pattern: string, anchored: boolean, ignoreCase: boolean): { test(path: string): boolean } | undefined {
+  if (ignoreCase) {
+    const folded = plainMatcher(foldAsciiCase(pattern), anchored, false);
+    return folded && { test: (path) => folded.test(foldAsciiCase(path)) };
+  }
   if (!/[*?[\\]/.test(pattern)) return anchored ? { test: (path) => path === pattern } : { test: (path) => path === pattern || path.endsWith(`/${pattern}`) };
   if (anchored || !/^\*[^*?[\\/]+$/.test(pattern)) return undefined;
   const suffix = pattern.slice(1);
   return { test: (path) => path.slice(path.lastIndexOf('/') + 1).endsWith(suffix) };
+}
+
+/** `text` with its ASCII capitals in lower case (git folds no other letter). */
+function foldAsciiCase(text: string): string {
+  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text;
 }
 
 /**
@@ -360,8 +388,11 @@ function plainMatcher(pattern: string, anchored: boolean): { test(path: string):
  * slash or the end. In a line with a slash (`anchored`) git compares the plain characters before
  * the first wildcard by themselves and hands the rest to wildmatch as a pattern of its own, so a
  * run right after them starts a segment too (`foo**\/bar` matches `foo/x/bar` and `foobar`).
+ * With `ignoreCase` the expression is for paths with their ASCII capitals folded to lower case, as
+ * wildmatch folds the path's and the line's characters; an escaped capital (`\A`) stays one, and
+ * so matches nothing, as in git.
  */
-function compileGitGlob(pattern: string, anchored: boolean): string | undefined {
+function compileGitGlob(pattern: string, anchored: boolean, ignoreCase: boolean): string | undefined {
   const plainStart = anchored ? pattern.search(/[*?[\\]/) : 0;
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
@@ -389,12 +420,12 @@ function compileGitGlob(pattern: string, anchored: boolean): string | undefined 
       out += '[^/]';
     } else if (char === '[') {
       // A bracket that is not closed, or names an unknown class: git's wildmatch gives up on the line.
-      const bracket = bracketExpression(pattern, i);
+      const bracket = bracketExpression(pattern, i, ignoreCase);
       if (bracket === undefined) return undefined;
       out += bracket.source;
       i = bracket.end;
     } else {
-      out += escapeRegExp(char);
+      out += escapeRegExp(ignoreCase ? foldAsciiCase(char) : char);
     }
   }
   return out;
@@ -428,14 +459,21 @@ const SLASH = 0x2f;
  * `]` first is a character, `a-z` a range, `[:name:]` a POSIX class, a backslash escapes, and it
  * never matches '/'. Its regular expression and the index of its `]`, or undefined when the line
  * matches nothing: the bracket is not closed, or names a class git does not know (wildmatch gives
- * up on the whole line then).
+ * up on the whole line then). With `ignoreCase` (for a folded path), a range or a class that
+ * takes a capital takes its lower case too; a capital alone (`[A]`) matches nothing, as in git,
+ * where wildmatch compares it with the path's folded character.
  */
-function bracketExpression(pattern: string, start: number): { source: string; end: number } | undefined {
+function bracketExpression(pattern: string, start: number, ignoreCase: boolean): { source: string; end: number } | undefined {
   let i = start + 1;
   const negate = pattern[i] === '!' || pattern[i] === '^';
   if (negate) i++;
   const first = i;
   const ranges: [number, number][] = [];
+  /** A range or a class, and with `ignoreCase` the lower case of the capitals in it. */
+  const pushFolding = (low: number, high: number) => {
+    ranges.push([low, high]);
+    if (ignoreCase && low <= 0x5a && high >= 0x41) ranges.push([Math.max(low, 0x41) + 0x20, Math.min(high, 0x5a) + 0x20]);
+  };
   /** The next ']' at or after `from`, kept: each `[` inside looks for one, and a long line must not be read again for each. */
   let nextClose = -1;
   const closeFrom = (from: number): number => {
@@ -466,7 +504,7 @@ function bracketExpression(pattern: string, start: number): { source: string; en
       if (close - 1 >= i + 2 && pattern[close - 1] === ':') {
         const known = POSIX_CLASSES.get(pattern.slice(i + 2, close - 1));
         if (known === undefined) return undefined;
-        ranges.push(...known.map(([low, high]): [number, number] => [low, high]));
+        for (const [low, high] of known) pushFolding(low, high);
         i = close + 1;
         continue;
       }
@@ -475,7 +513,8 @@ function bracketExpression(pattern: string, start: number): { source: string; en
     if (pattern[next] === '-' && next + 1 < pattern.length && pattern[next + 1] !== ']') {
       const [high, after] = characterAt(next + 1);
       // A range written backwards (`[b-a]`) matches its first character only, as in git.
-      ranges.push([low, Math.max(low, high)]);
+      ranges.push([low, low]);
+      if (high > low) pushFolding(low, high);
       i = after;
     } else {
       ranges.push([low, low]);
