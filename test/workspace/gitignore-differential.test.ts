@@ -6,12 +6,12 @@
  * negation and POSIX classes, backslash escapes, trailing spaces and tabs, CRLF, a BOM, non-ASCII
  * and upper-case names). The fixtures the workspace walk finds (workspace/fixture-files.ts with
  * workspace/ignores.ts, as `babelq lint <dir>` and the editor walk) must be those `git ls-files
- * --others --exclude-standard` lists. A difference is shrunk (lines, then files, taken away while
+ * --others --exclude-standard` lists; some work trees set core.ignorecase. A difference is shrunk (lines, then files, taken away while
  * it stays) and printed whole with its seed. GITIGNORE_SEED and GITIGNORE_CASES change the run.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
@@ -32,6 +32,8 @@ const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/
 interface Case {
   readonly fixtures: readonly string[];
   readonly ignoreFiles: Readonly<Record<string, string>>;
+  /** The work tree's core.ignorecase (git then matches lines without regard to ASCII case). */
+  readonly ignoreCase: boolean;
 }
 
 type Random = () => number;
@@ -55,7 +57,8 @@ function segment(random: Random): string {
 /** A character of a name as a pattern writes it: itself, escaped, a wildcard or a bracket that takes it. */
 function wildcardFor(random: Random, char: string): string {
   const roll = random();
-  if (roll < 0.55) return /[*?[\\!#]/.test(char) ? `\\${char}` : char;
+  if (roll < 0.5) return /[*?[\\!#]/.test(char) ? `\\${char}` : char;
+  if (roll < 0.55) return char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase();
   if (roll < 0.65) return '?';
   if (roll < 0.75) return '*';
   if (roll < 0.8) return `[${char}x]`;
@@ -113,7 +116,7 @@ function randomCase(random: Random): Case {
   if (chance(random, 0.85)) ignoreFiles['.gitignore'] = ignoreText(random, paths);
   for (const folder of folders.slice(1)) if (chance(random, 0.35)) ignoreFiles[`${folder}/.gitignore`] = ignoreText(random, below(folder));
   if (chance(random, 0.2)) ignoreFiles['.git/info/exclude'] = ignoreText(random, paths);
-  return { fixtures: [...fixtures].sort(), ignoreFiles };
+  return { fixtures: [...fixtures].sort(), ignoreFiles, ignoreCase: chance(random, 0.15) };
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'babelq-gitignore-diff-'));
@@ -147,7 +150,7 @@ function listedByGit(root: string): string[] {
 }
 
 /**
- * What git lists and what the walk finds, for each case. A case without an exclude file is a
+ * What git lists and what the walk finds, for each case. A case without an exclude file or core.ignorecase is a
  * folder of one shared work tree (its `.gitignore` lines judge only paths below it, as at a top),
  * so one `git ls-files` answers for all of them; a case with one has a work tree of its own.
  */
@@ -155,8 +158,9 @@ async function run(cases: readonly Case[]): Promise<{ git: string[]; walk: strin
   const shared = workTree();
   const folders = cases.map((gitCase, index) => {
     const { '.git/info/exclude': exclude, ...gitignores } = gitCase.ignoreFiles;
-    const folder = exclude === undefined ? join(shared, `case${index}`) : workTree();
+    const folder = exclude === undefined && !gitCase.ignoreCase ? join(shared, `case${index}`) : workTree();
     mkdirSync(folder, { recursive: true });
+    if (gitCase.ignoreCase) appendFileSync(join(folder, '.git/config'), '[core]\n\tignorecase = true\n');
     write(folder, [...gitCase.fixtures.map((path): [string, string] => [path, '{}']), ...Object.entries(gitignores)]);
     if (exclude !== undefined) write(folder, [['.git/info/exclude', exclude]]);
     return folder;
