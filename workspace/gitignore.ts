@@ -6,14 +6,14 @@
  * nothing below one can be re-included (git does not look inside one either); the folder a walk
  * starts from is walked even when it is ignored itself (as ripgrep does: it was asked for).
  * A `.gitignore` that is a symbolic link is not followed (git does not follow one either), and
- * that is said. Outside a work tree nothing is ignored, as for git itself. The top's exclude file applies as git
- * applies it: its lines relative to the top, before every `.gitignore` (a `.gitignore` line decides
- * over it, `!` bringing back what it leaves out), read with the same bound and matcher. It is
- * `.git/info/exclude`, or where `.git` is a file (a linked worktree, a submodule) the `info/exclude`
- * of the git directory it points to (workspace/git-exclude-file.ts). The global excludes file
- * (core.excludesFile) is not read. Where the work tree's config sets core.ignorecase (what `git
- * init` writes on a file system that folds case), ASCII letters match whatever their case, as git
- * matches them then (workspace/git-ignore-case.ts).
+ * that is said. Outside a work tree nothing is ignored, as for git itself. The top's exclude file
+ * applies as git applies it: its lines relative to the top, before every `.gitignore` (a
+ * `.gitignore` line decides over it, `!` bringing back what it leaves out), read with the same
+ * bound and matcher. It is `.git/info/exclude`, or where `.git` is a file (a linked worktree, a
+ * submodule) the `info/exclude` of the git directory it points to (workspace/git-exclude-file.ts).
+ * The global excludes file (core.excludesFile) is not read. Where the work tree's config sets
+ * core.ignorecase (what `git init` writes on a file system that folds case), ASCII letters match
+ * whatever their case, as git matches them then (workspace/git-ignore-case.ts).
  *
  * Patterns compile to the linear-time engine (a hostile `.gitignore` of `*a*a*a*b` cannot stall a walk).
  * Linear per path is not cheap per path: each wildcard line is one automaton run on every file and
