@@ -6,7 +6,7 @@ import { classifyKey, type KeyClasses } from '../../contract/keys';
 import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
 import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
-import { checkIsoTime, readsAsTime, rfc3339Of } from '../../contract/time';
+import { checkIsoTime, formatUtc, readsAsTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
 import { literal, numberLiteral, shortened } from '../../model/describe-value';
 import { detachedString } from '../../model/detached-string';
@@ -68,13 +68,15 @@ export const rule = defineRule<DataCode>({
       code: 'non-iso-time',
       family: 'data',
       severity: 'warning',
-      summary: 'A time-like key holds a string that is not RFC 3339 / ISO 8601 with a UTC offset.',
+      summary: 'A time-like key holds a string that is not RFC 3339 / ISO 8601 with a UTC offset, or an integer in Unix seconds or microseconds.',
       docs: {
         fires:
-          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that reads as a time or date (two digits or more, or a word such as `yesterday`, `noon` or a month\'s name) but is not an ISO 8601 time, or a date-time without a UTC offset; a value that only shares the key\'s ending (`"depends_on": "inventory-service"`, `"hosted_at": "eu-west-1"`) is left alone. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339.',
+          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that reads as a time or date (two digits or more, or a word such as `yesterday`, `noon` or a month\'s name) but is not an ISO 8601 time, or a date-time without a UTC offset; a value that only shares the key\'s ending (`"depends_on": "inventory-service"`, `"hosted_at": "eu-west-1"`) is left alone. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339. An integer under such a key is Unix milliseconds by the contract: one of 10 digits reads as Unix seconds (2001 to 2286; as milliseconds, early 1970) and one of 16 as microseconds, and the message gives both readings. Other integers are left alone (`\"lead_time\": 3`, a date written `20250605`); 19 digits are nanoseconds beyond ±(2^53−1), which unsafe-integer reports.',
         instead: 'RFC 3339 with `Z` or an offset (`"2025-06-05T14:12:07Z"`), or Unix milliseconds.',
         example: { fires: '"shipped_at": "06/05/2025 14:12"', clean: '"shipped_at": "2025-06-05T14:12:00Z"' },
+        fixes: 'An integer in seconds or microseconds: the same time in Unix milliseconds.',
       },
+      fixes: timeUnitFixes,
     },
   ],
   check: checkData,
@@ -141,8 +143,9 @@ function checkData(context: RuleContext<DataCode>): void {
       const flags = info[at];
       const kind = flags & Flag.KindMask;
       if (kind === Kind.Number) {
-        // A plain number makes a finding only through its key: a fraction under a money-like key, one digit under a boolean-like one.
-        if (flags & Flag.PlainNumber && (!(flags & Flag.Keyed) || (flags & Flag.Integer && end[at] - start[at] !== 1))) continue;
+        // A plain number makes a finding only through its key: a fraction under a money-like key, one
+        // digit under a boolean-like one, ten (Unix seconds) under a time-like one.
+        if (flags & Flag.PlainNumber && (!(flags & Flag.Keyed) || (flags & Flag.Integer && end[at] - start[at] !== 1 && end[at] - start[at] !== SECONDS_DIGITS))) continue;
         checkNumber(context, text, start[at], end[at], (flags & Flag.Integer) !== 0, flags & Flag.Keyed ? keys[at] : undefined, classes, (flags & Flag.PlainNumber) !== 0);
       } else if (kind === Kind.String && flags & Flag.Keyed && classes.of(keys[at]!) & (BOOLEAN | TIME)) {
         // Only strings under boolean- or time-like keys are read (and copied out of the text).
@@ -259,6 +262,41 @@ function checkNumberKey(context: RuleContext<DataCode>, text: string, offset: nu
     const raw = text[offset];
     if (raw === '0' || raw === '1') context.report('non-json-boolean', { offset, end }, `"${shortened(key)}" looks like a boolean but holds ${raw}: use JSON ${raw === '1' ? 'true' : 'false'}.`);
   }
+  if (isIntegerLiteral && (length === SECONDS_DIGITS || length === MICROSECONDS_DIGITS) && classes.of(key) & TIME) {
+    const raw = text.slice(offset, end);
+    const unit = timeUnitOf(raw);
+    if (unit) {
+      const value = Number(raw);
+      const readings = `as ${unit.name} it means ${formatUtc(unit.name === 'seconds' ? value * 1000 : Math.floor(value / 1000))}, as milliseconds ${formatUtc(value)}`;
+      context.report('non-iso-time', { offset, end }, `"${shortened(key)}" ${raw} looks like Unix ${unit.name}, not milliseconds: ${readings}. Times in data are Unix milliseconds or RFC 3339: write ${unit.milliseconds}.`);
+    }
+  }
+}
+
+/** Unix seconds from 2001 to 2286 have 10 digits; as milliseconds they would be early 1970. */
+const SECONDS_DIGITS = 10;
+/** Unix microseconds from 2001 to 2286 have 16 digits (nanoseconds, 19, are beyond 2^53: unsafe-integer's). */
+const MICROSECONDS_DIGITS = 16;
+
+/**
+ * The unit a non-negative integer literal under a time-like key reads as, by its digits, and the same
+ * time in milliseconds; undefined for one that reads as milliseconds or as no time at all (a
+ * duration, a count, a date written as 20250605).
+ */
+function timeUnitOf(raw: string): { name: 'seconds' | 'microseconds'; milliseconds: string } | undefined {
+  if (!/^[1-9]\d*$/.test(raw)) return undefined;
+  if (raw.length === SECONDS_DIGITS) return { name: 'seconds', milliseconds: `${raw}000` };
+  if (raw.length === MICROSECONDS_DIGITS) return { name: 'microseconds', milliseconds: raw.slice(0, -3) };
+  return undefined;
+}
+
+/** non-iso-time on an integer in seconds or microseconds: the same time in milliseconds. */
+function timeUnitFixes({ valueAt }: FixContext): Fix[] {
+  const value = valueAt();
+  if (value?.kind !== 'number' || !value.isIntegerLiteral) return [];
+  const unit = timeUnitOf(value.raw);
+  if (!unit) return [];
+  return [{ title: `Convert "${shortened(value.property?.key ?? 'time')}" from ${unit.name} to milliseconds (${unit.milliseconds})`, edits: [replaceValue(value, unit.milliseconds)] }];
 }
 
 function checkString(context: RuleContext<DataCode>, offset: number, end: number, value: string, key: string, classes: KeyMasks): void {
