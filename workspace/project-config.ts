@@ -13,14 +13,14 @@
  * (bounded, regular files only) and kept until `forget` is told its file changed.
  */
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
 import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
 import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import { globToRegExp, ignoreGlob, type GlobMatcher } from './glob';
 import { PROJECT_MARKER } from './project-root';
 import { readFromDisk, type TextReader } from './registry-loader';
-import { UnreadableFile } from './bounded-read';
+import { notAFileToRead, UnreadableFile } from './bounded-read';
 import { resolvedPath } from './absolute-path';
 
 const EMPTY_CONFIG: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [] };
@@ -170,6 +170,10 @@ export class ProjectConfigs {
     let loaded: LoadedConfig | undefined;
     // A suppressions file counts on its own too: a baseline needs no babelq.json beside it.
     if (this.exists(path)) loaded = this.load(path, directory);
+    else {
+      const broken = brokenLink(path);
+      if (broken) loaded = unreadableConfig(path, directory, broken.message);
+    }
     if (loaded === undefined) {
       const suppressions = this.loadSuppressions(directory);
       if (suppressions) loaded = { path, directory, present: false, config: EMPTY_CONFIG, text: '', ignore: [], overrides: [], suppressions };
@@ -185,9 +189,7 @@ export class ProjectConfigs {
       text = this.read(path, MAX_CONFIG_FILE_BYTES);
     } catch (error) {
       if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
-      const reason = error instanceof UnreadableFile || error instanceof Error ? error.message : String(error);
-      const config: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [{ offset: 0, end: 0, message: `babelq.json cannot be read: ${reason}` }] };
-      return { path, directory, present: true, config, text: '', ignore: [], overrides: [] };
+      return unreadableConfig(path, directory, error instanceof UnreadableFile || error instanceof Error ? error.message : String(error));
     }
     if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`; // a BOM is fine in a config; a space keeps the offsets
     const config = readProjectConfig(text);
@@ -206,9 +208,13 @@ export class ProjectConfigs {
 
   private loadSuppressions(directory: string): LoadedSuppressions | undefined {
     const path = join(directory, SUPPRESSIONS_FILE);
-    if (!this.exists(path)) return undefined;
     let text: string;
     let file: SuppressionsFile;
+    if (!this.exists(path)) {
+      const broken = brokenLink(path);
+      if (!broken) return undefined;
+      return { path, text: '', file: { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${broken.message}` }] }, byFile: new Map() };
+    }
     try {
       text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
       // A BOM is fine here as in babelq.json: read with a space in its place, which keeps the
@@ -235,6 +241,26 @@ export class ProjectConfigs {
       this.markers.set(directory, marked);
     }
     return marked;
+  }
+}
+
+/** A babelq.json that is there but cannot be read: nothing of it applies, and its one problem says why. */
+function unreadableConfig(path: string, directory: string, reason: string): LoadedConfig {
+  const config: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [{ offset: 0, end: 0, message: `babelq.json cannot be read: ${reason}` }] };
+  return { path, directory, present: true, config, text: '', ignore: [], overrides: [] };
+}
+
+/**
+ * Why a project file that does not exist as followed is still there by its name: a symbolic link
+ * to nothing, or one that loops. Passed over as absent, a config moved away from under its link
+ * would leave every fixture linted on defaults in silence.
+ */
+function brokenLink(path: string): UnreadableFile | undefined {
+  try {
+    const entry = lstatSync(path, { throwIfNoEntry: false });
+    return entry?.isSymbolicLink() ? notAFileToRead(path, entry) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

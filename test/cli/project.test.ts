@@ -148,6 +148,24 @@ describe('babelq.json, found upward from each fixture', () => {
     }
   });
 
+  test('a babelq.json or suppressions file that is a symbolic link to nothing, or one that loops, is a config-error, not a run on defaults', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+    for (const [name, link] of [['babelq.json', 'dangling'], ['babelq.json', 'loop'], ['babelq-suppressions.json', 'dangling']] as const) {
+      const bad = makeTree({ 'a.babel.json': MONEY });
+      try {
+        if (link === 'dangling') symlinkSync('moved/babelq.json', join(bad, name));
+        else symlinkSync(name, join(bad, name));
+        const { result, reports } = lintJson(['a.babel.json'], bad);
+        assert.equal(result.status, 1, `${name} (${link}): ${result.stderr}`);
+        const report = reports.find((r) => r.file === name);
+        assert.ok(report, `${name} (${link}) is reported: ${JSON.stringify(reports)}`);
+        assert.deepEqual(report.diagnostics.map((d) => d.code), ['config-error']);
+        assert.match(report.diagnostics[0].message, link === 'dangling' ? /symbolic link to 'moved\/babelq\.json', which does not exist/ : /symbolic link that loops/);
+      } finally {
+        removeTree(bad);
+      }
+    }
+  });
+
   test('standard input is linted as the file --stdin-filename names (its config applies)', () => {
     const legacy = babelq(['lint', '--stdin', '--stdin-filename', 'legacy/x.babel.json', '--format', 'json'], root, {}, MONEY);
     assert.deepEqual(JSON.parse(legacy.stdout), [{ file: 'legacy/x.babel.json', diagnostics: [] }]);
