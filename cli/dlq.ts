@@ -107,6 +107,7 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   const [action, ...extra] = positionals;
   if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
+  if (action === 'list') refuseRedriveOptions(options);
   const context = dlqContext(options, environment);
   // A redrive says what it moved in lines of text: a script that asked for JSON would parse them and fail later.
   if (action === 'redrive' && context.format === 'json') throw new CliError('--format json is for dlq list; dlq redrive prints text (its lines say what moved and what did not: a chosen message not found, already gone or not searched for)', true);
@@ -127,6 +128,16 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
     if (isBrokerError(error)) return { stdout: '', stderr: printableLines(`babelq: ${error.message}\n`), exitCode: brokerErrorExit(error) };
     throw error;
   }
+}
+
+/** What only a redrive reads: given to list, which would show every dead letter as if it had chosen some. */
+const REDRIVE_ONLY_OPTIONS = ['id', 'all', 'reason', 'sdk', 'dry-run'] as const;
+
+function refuseRedriveOptions(options: ParsedArgs['options']): void {
+  const given = REDRIVE_ONLY_OPTIONS.find((name) => options.has(name));
+  if (given === undefined) return;
+  const filter = given === 'id' || given === 'reason' ? ' (babelq peek --queue <name> --dlq --filter <text> shows those that contain a text)' : '';
+  throw new CliError(`--${given} is for dlq redrive; dlq list lists every dead letter${filter}`, true);
 }
 
 function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment): DlqContext {

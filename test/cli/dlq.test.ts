@@ -520,6 +520,17 @@ describe('babelq dlq usage', () => {
     assert.equal(await redis.llen(queue), 0);
   });
 
+  test('list refuses what only a redrive reads (--id, --all, --reason, --sdk, --dry-run), before any connection, rather than list every dead letter as if it had filtered', () => {
+    for (const [option, filter] of [[['--id', 'x'], true], [['--all'], false], [['--reason', 'timeout'], true], [['--sdk', 'go'], false], [['--dry-run'], false]] as const) {
+      // An address nothing listens on: an answer other than the refusal would be a connection error.
+      const result = babelq(['dlq', 'list', '--queue', 'orders', '--broker', 'redis://127.0.0.1:1', '--timeout', '200', ...option]);
+      assert.equal(result.status, 2, `${option.join(' ')}: ${result.stderr}`);
+      assert.match(result.stderr, new RegExp(`${option[0]} is for dlq redrive; dlq list lists every dead letter`));
+      if (filter) assert.match(result.stderr, /babelq peek --queue <name> --dlq --filter <text>/);
+      assert.equal(result.stdout, '');
+    }
+  });
+
   test('an unknown --sdk names the SDKs that ship a redrive', () => {
     const result = babelq(['dlq', 'redrive', '--queue', 'orders', '--all', '--sdk', 'dotnet']);
     assert.equal(result.status, 2);
