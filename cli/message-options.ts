@@ -42,8 +42,8 @@ export type EnvelopeRead =
  * bytes the user wrote, and no consumer would see what the file says. That is a refusal of what
  * the file holds, like a syntax error or a byte-order mark, so it is returned, not thrown.
  */
-export function readEnvelope(file: string | undefined, cwd: string): EnvelopeRead {
-  if (!file) throw new CliError('name the envelope file, e.g. babelq preview examples/orders/order-created.babel.json', true);
+export function readEnvelope(command: 'preview' | 'send', file: string | undefined, cwd: string): EnvelopeRead {
+  if (!file) throw new CliError(`name the envelope file, e.g. babelq ${command} examples/orders/order-created.babel.json`, true);
   const path = resolve(cwd, file);
   let bytes: Uint8Array;
   try {

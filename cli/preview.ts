@@ -41,7 +41,7 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   if (options.has('help')) return { stdout: PREVIEW_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 1) throw new CliError('preview takes one envelope file', true);
   refuseStandardInput('preview', positionals);
-  const read = readEnvelope(positionals[0], environment.cwd);
+  const read = readEnvelope('preview', positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), true);
   const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;
   const built = messageOptions(options, 'auto');

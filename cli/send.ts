@@ -103,7 +103,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   if (options.has('help')) return { stdout: SEND_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 1) throw new CliError('send takes one envelope file', true);
   refuseStandardInput('send', positionals);
-  const read = readEnvelope(positionals[0], environment.cwd);
+  const read = readEnvelope('send', positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), false);
   const timeoutMs = timeoutOption(options.get('timeout'));
   const target = brokerTarget(options.get('broker'), environment.env);

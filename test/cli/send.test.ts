@@ -215,6 +215,14 @@ describe('babelq preview and send against the real brokers', () => {
     }
   });
 
+  test('preview and send without a file each name themselves in the example they give (exit 2)', () => {
+    for (const command of ['preview', 'send']) {
+      const result = babelq([command]);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, new RegExp(`name the envelope file, e\\.g\\. babelq ${command} examples/`));
+    }
+  });
+
   test('a broker URL that cannot be parsed is a usage error for every broker verb, not an internal error', () => {
     for (const args of [['peek', '--queue', 'q'], ['dlq', 'list', '--queue', 'q'], ['send', 'examples/orders/order-created.babel.json', '--queue', 'q']]) {
       for (const url of ['redis://:x@[bad', 'not a url', 'redis://127.0.0.1:99999']) {
