@@ -4,7 +4,7 @@
  * the document (workspace/project-config.ts), exactly as `babelq lint` applies `--config` over
  * them. Cached until the client says the configuration changed or a babelq.json changes.
  */
-import type { Connection } from 'vscode-languageserver/node';
+import { MessageType, type Connection } from 'vscode-languageserver/node';
 import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import type { ProjectConfigs } from '../workspace/project-config';
 import { toUri } from './registry';
@@ -84,10 +84,12 @@ export class SettingsStore {
   private read(raw: unknown): SettingsLayer {
     const { layer, problems } = readSettingsLayer(raw);
     for (const problem of problems) {
-      const line = `Setting ${problem.setting}: ${problem.message}; the rest of the settings still apply.`;
+      const line = `Setting ${problem.setting}: ${problem.message}; that value is ignored, the rest of the settings still apply.`;
       if (!this.reported.has(line)) {
         this.reported.add(line);
         this.connection.console.warn(line);
+        // The log is read by few: a setting that silently does nothing looks like a linter that ignores it.
+        void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `BabelQueue: ${line}` }).catch(() => undefined);
       }
     }
     return layer;
