@@ -8,6 +8,7 @@ import type { RedisLayout } from '../core/message/types';
 import { isBrokerError, redact, scrub } from '../broker/errors';
 import { parseTarget, type BrokerTarget } from '../broker/target';
 import { SETTING_KEYS } from '../core/rules/settings/settings';
+import { shortened } from '../core/model/describe-value';
 
 export const SEND_SETTING_KEYS = {
   brokerUrl: 'babelqueue.broker.url',
@@ -37,6 +38,8 @@ export const DEFAULT_SEND_SETTINGS: SendSettings = {
   freshIds: true,
 };
 
+const ENCODER_CHOICES: readonly string[] = [...SDK_NAMES, 'auto'];
+
 /** Reads the send settings through `get` (VS Code's configuration), falling back to defaults on bad values. */
 export function readSendSettings(get: (key: string) => unknown): SendSettings {
   const url = get(SEND_SETTING_KEYS.brokerUrl);
@@ -47,12 +50,37 @@ export function readSendSettings(get: (key: string) => unknown): SendSettings {
   const fresh = get(SEND_SETTING_KEYS.freshIds);
   return {
     brokerUrl: typeof url === 'string' && url.trim() !== '' ? url.trim() : DEFAULT_SEND_SETTINGS.brokerUrl,
-    timeoutMs: typeof timeout === 'number' && timeout >= 100 && timeout <= 120_000 ? timeout : DEFAULT_SEND_SETTINGS.timeoutMs,
+    timeoutMs: typeof timeout === 'number' && timeout >= TIMEOUT_RANGE.min && timeout <= TIMEOUT_RANGE.max ? timeout : DEFAULT_SEND_SETTINGS.timeoutMs,
     redisLayout: layout === 'laravel' ? 'laravel' : 'babelqueue',
     redisPrefix: typeof prefix === 'string' ? prefix : '',
-    encoder: typeof encoder === 'string' && [...SDK_NAMES, 'auto'].includes(encoder) ? (encoder as EncoderChoice) : 'auto',
+    encoder: typeof encoder === 'string' && ENCODER_CHOICES.includes(encoder) ? (encoder as EncoderChoice) : 'auto',
     freshIds: typeof fresh === 'boolean' ? fresh : true,
   };
+}
+
+/** The timeouts the setting takes, as package.json declares them. */
+const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
+
+/**
+ * Each send setting set to a value readSendSettings cannot use, in words that name the setting and
+ * what it takes. A broker command refuses to run on them: falling back would publish to another
+ * key, another broker or with another encoder than the one written in the settings.
+ */
+export function sendSettingsProblems(get: (key: string) => unknown): string[] {
+  const problems: string[] = [];
+  const check = (key: string, usable: (value: unknown) => boolean, takes: string) => {
+    const value = get(key);
+    // Unset (VS Code gives the default then) or null: the default applies, as the language server reads null.
+    if (value === undefined || value === null || usable(value)) return;
+    problems.push(`${key} must be ${takes}, not ${shortened(JSON.stringify(value) ?? String(value))}`);
+  };
+  check(SEND_SETTING_KEYS.brokerUrl, (value) => typeof value === 'string', 'a URL such as redis://127.0.0.1:6379 or amqp://guest@127.0.0.1:5672');
+  check(SEND_SETTING_KEYS.timeoutMs, (value) => typeof value === 'number' && Number.isFinite(value) && value >= TIMEOUT_RANGE.min && value <= TIMEOUT_RANGE.max, `a number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`);
+  check(SEND_SETTING_KEYS.redisLayout, (value) => value === 'babelqueue' || value === 'laravel', '"babelqueue" or "laravel"');
+  check(SEND_SETTING_KEYS.redisPrefix, (value) => typeof value === 'string', 'text');
+  check(SEND_SETTING_KEYS.encoder, (value) => typeof value === 'string' && ENCODER_CHOICES.includes(value), `one of ${ENCODER_CHOICES.map((choice) => `"${choice}"`).join(', ')}`);
+  check(SEND_SETTING_KEYS.freshIds, (value) => typeof value === 'boolean', 'true or false');
+  return problems;
 }
 
 /** What names a target's password slot: the target as shown, and whose user name may be shown. */

@@ -135,6 +135,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   const settingsUri = await settingsScope(services.views);
   if (settingsUri === 'cancelled') return undefined;
   const settings = settingsFor(settingsUri);
+  if (!settings) return undefined;
   let host: string;
   try {
     ({ host } = parseTarget(settings.brokerUrl));

@@ -117,6 +117,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   }
   const { source } = requests[0]!.message;
   const settings = settingsFor(source.settingsUri);
+  if (!settings) return false;
   // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
   const plan = planRedrive(
     requests.map((request) => ({ metaId: request.message.row.metaId, body: request.message.body, text: request.editedText ?? request.message.row.text, edited: request.editedText !== undefined })),

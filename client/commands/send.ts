@@ -16,7 +16,7 @@ import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { previewOnScreen } from '../preview';
-import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, type SendSettings } from '../send-settings';
+import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, type SendSettings } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -54,8 +54,19 @@ export function envelopeDocument(uri?: vscode.Uri): vscode.TextDocument | undefi
   return document?.languageId === ENVELOPE_LANGUAGE_ID ? document : undefined;
 }
 
-export function settingsFor(uri: vscode.Uri | undefined): SendSettings {
-  return readSendSettings((key) => vscode.workspace.getConfiguration(undefined, uri).get(key));
+/**
+ * The send settings of `uri`'s folder, or undefined when one of them cannot be used as written:
+ * then an error names each and the command does nothing (what it would fall back to is another
+ * key, broker or encoder than the one the user chose).
+ */
+export function settingsFor(uri: vscode.Uri | undefined): SendSettings | undefined {
+  const get = (key: string) => vscode.workspace.getConfiguration(undefined, uri).get(key);
+  const problems = sendSettingsProblems(get);
+  if (problems.length > 0) {
+    void vscode.window.showErrorMessage(`BabelQueue: ${problems.join('; ')}. Fix the setting${problems.length > 1 ? 's' : ''}; nothing was read from or sent to a broker.`);
+    return undefined;
+  }
+  return readSendSettings(get);
 }
 
 /** The target from the settings with the password from secret storage (asked once when needed). */
@@ -112,6 +123,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     return;
   }
   const settings = settingsFor(services.settingsScope?.(document.uri) ?? document.uri);
+  if (!settings) return;
   let parsedTarget: BrokerTarget;
   try {
     parsedTarget = parseTarget(settings.brokerUrl);

@@ -184,3 +184,36 @@ describe('a message view whose tab closed', () => {
     assert.equal(messageViewShown(uri), false);
   });
 });
+
+describe('a broker setting that cannot be used as written stops the command, named, before anything is asked or sent', () => {
+  const text = () => readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+  const WRONG: readonly [string, unknown, RegExp][] = [
+    ['babelqueue.redis.layout', 'Laravel', /babelqueue\.redis\.layout must be "babelqueue" or "laravel", not "Laravel"/],
+    ['babelqueue.broker.timeoutMs', -5, /babelqueue\.broker\.timeoutMs must be a number of milliseconds from 100 to 120000, not -5/],
+    ['babelqueue.preview.sdk', 'rust', /babelqueue\.preview\.sdk must be one of .*"auto", not "rust"/],
+    ['babelqueue.redis.prefix', 7, /babelqueue\.redis\.prefix must be text, not 7/],
+    ['babelqueue.send.freshIds', 'no', /babelqueue\.send\.freshIds must be true or false, not "no"/],
+    ['babelqueue.broker.url', 42, /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not 42/],
+  ];
+  for (const [key, value, words] of WRONG) {
+    test(`Send and Peek Queue with ${key} = ${JSON.stringify(value)}`, async () => {
+      fake.reset();
+      fake.settings = { 'babelqueue.broker.url': LOCAL, [key]: value };
+      // Any broker work started would fail with this, and be logged.
+      fake.progressFails = new Error('broker work started');
+      const uri = { scheme: 'untitled', toString: () => 'untitled:Untitled-1', fsPath: '' };
+      fake.activeTextEditor = { document: { uri, languageId: 'babelqueue-envelope', isDirty: true, isUntitled: true, getText: text } };
+      const services = { ...fake.services(), freshIds: new (await import('../../client/fresh-ids')).FreshIds(), savedBytes: { refusal: async () => undefined } as never, sent: () => {} };
+      send.registerSendCommands(services);
+      await fake.commands.get('babelqueue.sendTestEnvelope')!();
+      const queue = `settings-${randomUUID()}`;
+      fake.answer = (event) => (event.kind === 'quickPick' ? { typed: queue } : event.kind === 'input' ? queue : undefined);
+      await run('babelqueue.peekQueue');
+      const shown = fake.events.filter((event) => event.kind === 'error').map((event) => event.text);
+      assert.equal(shown.length, 2, asked().join('\n'));
+      for (const message of shown) assert.match(message, words);
+      assert.deepEqual(fake.events.filter((event) => event.kind === 'input' && /^Password/.test(event.text)), [], 'no password asked');
+      assert.deepEqual(logged(), [], 'no broker work started');
+    });
+  }
+});
