@@ -8,7 +8,8 @@
 import { isRecord } from '../../model/js-value';
 import { shortened } from '../../model/describe-value';
 import { digitGroups } from '../../model/count-words';
-import { isCode, type Code } from '../code-names';
+import { CODE_NAMES, isCode, type Code } from '../code-names';
+import { closestWord } from '../../model/edit-distance';
 import type { SeveritySetting } from '../diagnostic';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../../registry/validators/verdicts';
 import type { RedisLayout } from '../../message/types';
@@ -95,7 +96,8 @@ export interface SettingsProblem {
   readonly message: string;
 }
 
-const SEVERITY_VALUES = new Set(['error', 'warning', 'information', 'hint', 'off']);
+const SEVERITY_LEVELS: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];
+const SEVERITY_VALUES = new Set(SEVERITY_LEVELS);
 
 /**
  * The settings one source sets (a babelq.json, an override, what a user set in the editor, a
@@ -239,11 +241,23 @@ export function readSeverities(severity: Record<string, unknown>): { severities:
   const severities = new Map<Code, SeveritySetting>();
   const problems: string[] = [];
   for (const [code, value] of Object.entries(severity)) {
-    if (!isCode(code)) problems.push(`unknown diagnostic code "${shortened(code)}"`);
-    else if (!isSeveritySetting(value)) problems.push(`"${code}" must be one of error, warning, information, hint, off`);
+    if (!isCode(code)) {
+      const near = closestWord(code, CODE_NAMES);
+      problems.push(`unknown diagnostic code "${shortened(code)}"${near ? ` (did you mean "${near}"?)` : '; the codes are listed in docs/diagnostics.md'}`);
+    } else if (!isSeveritySetting(value)) {
+      const near = typeof value === 'string' ? closestLevel(value) : undefined;
+      problems.push(`"${code}" must be one of ${SEVERITY_LEVELS.join(', ')}${near ? ` (did you mean "${near}"?)` : ''}`);
+    }
     else severities.set(code, value);
   }
   return { severities, problems };
+}
+
+/** The level a mistyped one most likely meant: another case (`Warning`), a prefix (`warn`, `info`) or a typo (`eror`). */
+function closestLevel(value: string): string | undefined {
+  const lower = value.trim().toLowerCase();
+  if (lower === '') return undefined;
+  return SEVERITY_LEVELS.find((level) => level === lower) ?? (lower.length >= 3 ? SEVERITY_LEVELS.find((level) => level.startsWith(lower)) : undefined) ?? closestWord(lower, SEVERITY_LEVELS);
 }
 
 export function isSeveritySetting(value: unknown): value is SeveritySetting {

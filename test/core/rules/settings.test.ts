@@ -58,4 +58,15 @@ describe('settings', () => {
     assert.deepEqual(settings.moneyKeyPatterns, DEFAULT_MONEY_KEY_PATTERNS);
   });
 
+  test('a misspelt code or level names the one it is closest to; one close to none says where the codes are listed', () => {
+    const { problems } = normalizeSettings({ diagnostics: { severity: { 'extention-key': 'off', 'float-currency': 'Warning', 'urn-alias': 'warn', 'no-such-code': 'off', 'invalid-uuid': 'loud' } } });
+    assert.deepEqual(problems.map((problem) => problem.message), [
+      'unknown diagnostic code "extention-key" (did you mean "extension-key"?)',
+      '"float-currency" must be one of error, warning, information, hint, off (did you mean "warning"?)',
+      '"urn-alias" must be one of error, warning, information, hint, off (did you mean "warning"?)',
+      'unknown diagnostic code "no-such-code"; the codes are listed in docs/diagnostics.md',
+      '"invalid-uuid" must be one of error, warning, information, hint, off',
+    ]);
+  });
+
 });
