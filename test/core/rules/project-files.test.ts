@@ -120,6 +120,19 @@ test('a hostile babelq.json is a problem at its place, never a stack overflow: n
   ]);
 });
 
+test('a glob with a brace left open or never opened, or a character class, is a problem on it and unused: it would only match the characters themselves', () => {
+  const text = JSON.stringify({ ignore: ['fixtures/{negative,old', 'fixtures/negative}', 'fixtures/[ab]*.babel.json', 'fixtures/{a,b}/**', 'odd[name'], overrides: [{ files: ['legacy/{v1,v2/**'], severity: {} }] });
+  const config = readProjectConfig(text);
+  assert.deepEqual(config.ignore, ['fixtures/{a,b}/**', 'odd[name']);
+  assert.deepEqual(config.overrides[0].files, []);
+  assert.deepEqual(config.problems.map((problem) => [JSON.parse(text.slice(problem.offset, problem.end)), problem.message]), [
+    ['fixtures/{negative,old', 'The glob "fixtures/{negative,old" has a "{" that no "}" closes: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.'],
+    ['fixtures/negative}', 'The glob "fixtures/negative}" has a "}" that no "{" opens: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.'],
+    ['fixtures/[ab]*.babel.json', 'The glob "fixtures/[ab]*.babel.json" holds a character class ([…]), which these globs do not have: it would only match the characters themselves (use {a,b} alternatives). It was not used.'],
+    ['legacy/{v1,v2/**', 'The glob "legacy/{v1,v2/**" has a "{" that no "}" closes: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.'],
+  ]);
+});
+
 test('a babelq.json whose globs hold more than 8,192 characters together: the ones past the bound are problems at their place, and unused', () => {
   // 250 globs of 4,096 characters each, every one within the bounds of a single glob, 1 MB in all:
   // compiled, they took a lint of 20 fixtures 22 s and 490 MB, and held the server as long.
