@@ -187,21 +187,28 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[], bud
 }
 
 /** The tree of a config text, its syntax errors worded with a position each; undefined when empty. */
-export function parseConfigText(text: string, problems: ConfigProblem[]): JsoncNode | undefined {
+export function parseConfigText(text: string, problems: ConfigProblem[], whenEmpty = 'write an object such as { "root": true }.'): JsoncNode | undefined {
   // jsonc-parser reads nesting by recursion: a few thousand `[` would overflow the call stack.
   const tooDeep = nestedTooDeep(text);
   if (tooDeep !== undefined) {
     problems.push({ offset: tooDeep, end: tooDeep + 1, message: `Nested more than ${MAX_CONFIG_DEPTH} levels deep here; this file's settings need a few. It was not read.` });
     return undefined;
   }
+  // Nothing but white space and comments: jsonc-parser calls it "value expected", which hides what is wrong.
+  if (onlyTrivia(text)) {
+    problems.push({ offset: 0, end: 0, message: `The file is empty; ${whenEmpty}` });
+    return undefined;
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   for (const error of errors) problems.push({ offset: error.offset, end: error.offset + Math.max(error.length, 1), message: `Not valid JSON with comments: ${syntaxWords(printParseErrorCode(error.error))}.` });
-  if (!tree) {
-    if (errors.length === 0) problems.push({ offset: 0, end: 0, message: 'The file is empty; write an object such as { "root": true }.' });
-    return undefined;
-  }
+  if (!tree) return undefined;
   return errors.length > 0 && tree.type !== 'object' ? undefined : tree;
+}
+
+/** Whether `text` holds no token but white space and comments. */
+function onlyTrivia(text: string): boolean {
+  return createScanner(text, true).scan() === TOKEN.end;
 }
 
 /** A glob longer than a path can be matches nothing a walk finds. */

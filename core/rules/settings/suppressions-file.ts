@@ -5,7 +5,8 @@
  * decides which findings an entry hides; the adapters (workspace/project-config.ts) find the file.
  */
 import type { Code } from '../code-names';
-import { isCode } from '../code-names';
+import { CODE_NAMES, isCode } from '../code-names';
+import { closestWord } from '../../model/edit-distance';
 import type { CoreDiagnostic } from '../diagnostic';
 import { literal, shortened } from '../../model/describe-value';
 import { at, parseConfigText, properties, type ConfigProblem } from './project-config';
@@ -37,7 +38,7 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export function readSuppressions(text: string): SuppressionsFile {
   const problems: ConfigProblem[] = [];
   const entries: Suppression[] = [];
-  const tree = parseConfigText(text, problems);
+  const tree = parseConfigText(text, problems, 'write { "suppressions": [] } (babelq lint --suppress-all --reason TEXT writes one).');
   if (!tree) return { entries, problems };
   if (tree.type !== 'object') {
     problems.push(at(tree, 'babelq-suppressions.json must hold { "suppressions": [ … ] }'));
@@ -100,15 +101,26 @@ function fieldProblem(name: string, value: unknown): string | undefined {
       if (value.startsWith('/') || value.split(/[\\/]/).includes('..')) return `"file" must stay below this file's folder, not "${shortened(value)}"`;
       return undefined;
     case 'code':
-      return typeof value === 'string' && isCode(value) ? undefined : `"code" must be a diagnostic code, not ${literal(value)}`;
+      if (typeof value === 'string' && isCode(value)) return undefined;
+      return `"code" must be a diagnostic code, not ${literal(value)}${typeof value === 'string' && closestWord(value, CODE_NAMES) ? ` (did you mean "${closestWord(value, CODE_NAMES)}"?)` : ''}`;
     case 'pointer':
       return typeof value === 'string' && (value === '' || value.startsWith('/')) ? undefined : '"pointer" is a JSON Pointer: "" for the root, else starting with "/" (such as "/meta/ts")';
     case 'reason':
       return value === undefined || typeof value === 'string' ? undefined : '"reason" is text saying why the finding is accepted';
     case 'until':
-      return typeof value === 'string' && DATE.test(value) ? undefined : '"until" is the last day the suppression holds, as YYYY-MM-DD';
+      if (typeof value !== 'string' || !DATE.test(value)) return '"until" is the last day the suppression holds, as YYYY-MM-DD';
+      return isCalendarDay(value) ? undefined : `"until" is the last day the suppression holds, as YYYY-MM-DD, and ${value} is no day of the calendar`;
   }
   return undefined;
+}
+
+/** Whether a YYYY-MM-DD of the right shape is a day that exists (not the 30th of February): compared as text, one that does not would expire on a day nobody wrote. */
+function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split('-').map(Number);
+  const parsed = new Date(0);
+  // setUTCFullYear, not Date.UTC: that reads years 0 to 99 as 1900 to 1999.
+  parsed.setUTCFullYear(year, month - 1, date);
+  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
 }
 
 /** What the suppressions did to one file's findings. */

@@ -101,6 +101,24 @@ test('entries that cannot be used are named: a bad pointer, an unknown code, a p
   assert.deepEqual(problems.map((p) => p.message.slice(0, 12)), ['"file" must ', '"code" must ', '"pointer" is', '"until" is t', 'A suppressio']);
 });
 
+test('a day that no calendar has ("2027-02-30", "2026-04-31", "2027-02-29") is no "until"; a misspelt code names the one it is closest to', () => {
+  for (const day of ['2027-02-30', '2026-04-31', '2027-02-29']) {
+    const { entries, problems } = readSuppressions(`{ "suppressions": [ { "file": "a.babel.json", "code": "float-currency", "pointer": "/data/amount", "until": "${day}", "reason": "r" } ] }`);
+    assert.equal(entries.length, 0, day);
+    assert.deepEqual(problems.map((p) => p.message), [`"until" is the last day the suppression holds, as YYYY-MM-DD, and ${day} is no day of the calendar`]);
+  }
+  assert.deepEqual(readSuppressions('{ "suppressions": [ { "file": "a.babel.json", "code": "float-currency", "pointer": "/data/amount", "until": "2028-02-29", "reason": "r" } ] }').problems, [], 'a leap day');
+  const misspelt = readSuppressions('{ "suppressions": [ { "file": "a.babel.json", "code": "float-curency", "pointer": "/data/amount", "reason": "r" } ] }');
+  assert.deepEqual(misspelt.problems.map((p) => p.message), ['"code" must be a diagnostic code, not "float-curency" (did you mean "float-currency"?)']);
+});
+
+test('an empty babelq.json or suppressions file says it is empty', () => {
+  for (const text of ['', '  \n', '// nothing yet\n']) {
+    assert.deepEqual(readProjectConfig(text).problems.map((p) => p.message), ['The file is empty; write an object such as { "root": true }.'], JSON.stringify(text));
+    assert.deepEqual(readSuppressions(text).problems.map((p) => p.message), ['The file is empty; write { "suppressions": [] } (babelq lint --suppress-all --reason TEXT writes one).'], JSON.stringify(text));
+  }
+});
+
 test('a hostile babelq.json is a problem at its place, never a stack overflow: nesting thousands deep, globs of deep or unclosed braces', () => {
   const deep = `{ "ignore": ${'['.repeat(5000)} }`;
   const nested = readProjectConfig(deep);
