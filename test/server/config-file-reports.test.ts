@@ -2,12 +2,12 @@
  * babelq.json's own problems reach the editor without the file being opened, over real JSON-RPC
  * against dist/server.js: the workspace's report (`workspace/diagnostic`) lists each babelq.json
  * (and suppressions file) that `babelq lint` reports, with the same code, message and range, a
- * babelq.json that is a directory or a named pipe included (neither can be opened in an editor);
+ * babelq.json that is a directory, a named pipe or a link to nothing included (none can be opened in an editor);
  * result ids say what changed, and a file event brings the mended file's empty report.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
@@ -29,6 +29,11 @@ write('healthy/babelq.json', '{ "severity": { "float-currency": "off" } }\n');
 write('suppressed/babelq-suppressions.json', '{\n  "suppressions": [\n    { "file": "data.babel.json", "code": "non-iso-time", "reason": "legacy" },\n    { "file": "data.babel.json", "code": "unsafe-integer", "pointer": "/data/ledger_entry_id" }\n  ]\n}\n');
 for (const folder of ['unknown-key', 'directory', 'not-json', 'healthy', 'suppressed', ...(pipes ? ['pipe'] : [])]) write(`${folder}/data.babel.json`, FIXTURE);
 if (pipes) execFileSync('mkfifo', [at('pipe/babelq.json')]);
+// A link whose config was moved away: a config that is there by its name, not one that is absent.
+if (pipes) {
+  write('dangling/data.babel.json', FIXTURE);
+  symlinkSync('moved/babelq.json', at('dangling/babelq.json'));
+}
 
 type Item = { kind: 'full' | 'unchanged'; uri: string; version?: number | null; resultId?: string; items?: any[] };
 const workspaceReport = async (client: TestLspClient, previous: Item[] = []) =>
@@ -54,7 +59,7 @@ describe('babelq.json\'s problems without opening it', () => {
       const fromLint = lint().filter((report) => isProjectFile(report.file));
       assert.deepEqual(
         fromLint.map((report) => report.file).sort(),
-        ['directory/babelq.json', 'not-json/babelq.json', 'suppressed/babelq-suppressions.json', 'unknown-key/babelq.json', ...(pipes ? ['pipe/babelq.json'] : [])].sort(),
+        ['directory/babelq.json', 'not-json/babelq.json', 'suppressed/babelq-suppressions.json', 'unknown-key/babelq.json', ...(pipes ? ['pipe/babelq.json', 'dangling/babelq.json'] : [])].sort(),
         'the project files babelq lint reports',
       );
       const reported = first.filter((item) => isProjectFile(item.uri));
