@@ -8,6 +8,11 @@ import { MessageType, type Connection } from 'vscode-languageserver/node';
 import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import type { ProjectConfigs } from '../workspace/project-config';
 import { toUri } from './registry';
+import { digitGroups } from '../core/model/count-words';
+
+/** How many settings problems of one read are named in the warning shown, and in the log. */
+const MAX_SHOWN_PROBLEMS = 10;
+const MAX_LOGGED_PROBLEMS = 20;
 
 export class SettingsStore {
   private readonly byUri = new Map<string, Promise<Settings>>();
@@ -83,15 +88,23 @@ export class SettingsStore {
 
   private read(raw: unknown): SettingsLayer {
     const { layer, problems } = readSettingsLayer(raw);
+    const fresh: string[] = [];
     for (const problem of problems) {
-      const line = `Setting ${problem.setting}: ${problem.message}; that value is ignored, the rest of the settings still apply.`;
+      const line = `Setting ${problem.setting}: ${problem.message}`;
       if (!this.reported.has(line)) {
         this.reported.add(line);
-        this.connection.console.warn(line);
-        // The log is read by few: a setting that silently does nothing looks like a linter that ignores it.
-        void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `BabelQueue: ${line}` }).catch(() => undefined);
+        fresh.push(line);
       }
     }
+    if (fresh.length === 0) return layer;
+    // A severity object of thousands of unknown codes is one mistake: said in a few lines, not thousands.
+    for (const line of fresh.slice(0, MAX_LOGGED_PROBLEMS)) this.connection.console.warn(`${line}; that value is ignored, the rest of the settings still apply.`);
+    if (fresh.length > MAX_LOGGED_PROBLEMS) this.connection.console.warn(`… and ${digitGroups(fresh.length - MAX_LOGGED_PROBLEMS)} more settings problems like these, ignored too.`);
+    // The log is read by few: a setting that silently does nothing looks like a linter that ignores it.
+    const named = fresh.slice(0, MAX_SHOWN_PROBLEMS).join('; ');
+    const more = fresh.length > MAX_SHOWN_PROBLEMS ? `; and ${digitGroups(fresh.length - MAX_SHOWN_PROBLEMS)} more (the BabelQueue output lists them)` : '';
+    const message = `BabelQueue: ${named}${more}. ${fresh.length === 1 ? 'That value is' : 'Those values are'} ignored; the rest of the settings still apply.`;
+    void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message }).catch(() => undefined);
     return layer;
   }
 }
