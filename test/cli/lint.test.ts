@@ -212,6 +212,15 @@ describe('files and order', () => {
     assert.match(result.stderr, /missing\.babel\.json/);
   });
 
+  test('an empty path (a shell variable that held nothing) is exit 2, not a lint of the current folder', () => {
+    for (const args of [[''], ['clean.babel.json', '']]) {
+      const result = babelq(['lint', ...args], root);
+      assert.equal(result.status, 2, JSON.stringify(args));
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, /an empty path names no file or folder; give '\.' to lint the current folder/);
+    }
+  });
+
   test('a glob that matches nothing is exit 2', () => {
     const result = babelq(['lint', 'tree/*.nothing'], root);
     assert.equal(result.status, 2);

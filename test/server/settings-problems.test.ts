@@ -26,7 +26,6 @@ async function codes(client: TestLspClient, uri: string): Promise<string[]> {
   return (await client.pullDiagnostics(uri)).items.map((item) => `${item.code}:${item.severity}`).sort();
 }
 
-
 describe('settings of the wrong shape, pulled', () => {
   const client = new TestLspClient({ settings: WRONG });
   const uri = 'file:///workspace/orders/money.babel.json';
