@@ -80,6 +80,8 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     // OLD NEW reads no registry: a --registry given here would be passed over in silence.
     if (options.has('registry')) throw new CliError('--registry goes with --base: OLD NEW compares the two files and reads no registry', true);
     refuseStandardInput('compat', positionals);
+    // Resolved, '' is the current folder: "is a directory" would hide that the argument was empty.
+    if (positionals.includes('')) throw new CliError('compat: an empty path names no schema file; give OLD NEW as two paths', true);
     const [oldPath, newPath] = positionals as [string, string];
     reports = [compareTexts(readSchema(environment.cwd, oldPath), oldPath, readSchema(environment.cwd, newPath), newPath)];
   }

@@ -63,6 +63,14 @@ describe('babelq compat', () => {
     assert.equal(babelq(['compat', 'old.json', 'missing.json'], root).status, 2);
   });
 
+  test('an empty path is named as one, not as a directory that could not be read (exit 2)', () => {
+    for (const args of [['old.json', ''], ['', 'old.json']]) {
+      const result = babelq(['compat', ...args], root);
+      assert.equal(result.status, 2);
+      assert.match(result.stderr, /compat: an empty path names no schema file/);
+    }
+  });
+
   test('a file that holds no schema object is refused (exit 2), as a registry refuses it, never called compatible', () => {
     for (const [text, what] of [['42', 'a number'], ['false', 'a boolean'], ['null', 'null'], ['"hello"', 'a string'], ['[]', 'an array']] as const) {
       writeFileSync(join(root, 'no-schema.json'), `${text}\n`);
