@@ -142,7 +142,8 @@ function refuseRedriveOptions(options: ParsedArgs['options']): void {
 
 function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment): DlqContext {
   const queue = options.get('queue');
-  if (typeof queue !== 'string' || queue.trim() === '') throw new CliError('--queue is required (the work queue; its DLQ follows the layout)', true);
+  if (typeof queue !== 'string') throw new CliError('--queue is required (the work queue; its DLQ follows the layout)', true);
+  if (queue.trim() === '') throw new CliError('--queue needs a queue name, not an empty value (the work queue; its DLQ follows the layout)', true);
   const layout = options.get('layout') ?? 'babelqueue';
   if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError('--layout must be babelqueue or laravel', true);
   const format = options.get('format') ?? 'text';

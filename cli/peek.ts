@@ -72,7 +72,8 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   if (options.has('help')) return { stdout: PEEK_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 0) throw new CliError('peek takes no file arguments', true);
   const queue = options.get('queue');
-  if (typeof queue !== 'string' || queue.trim() === '') throw new CliError('--queue is required', true);
+  if (typeof queue !== 'string') throw new CliError('--queue is required', true);
+  if (queue.trim() === '') throw new CliError('--queue needs a queue name, not an empty value', true);
   const count = countOption(options.get('count'), 'count', 5);
   const format = options.get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);

@@ -54,6 +54,14 @@ describe('babelq peek exit status', () => {
     assert.match(usage.stderr, /--queue is required/);
   });
 
+  test('an empty --queue is said to be empty, not missing (peek and dlq, exit 2)', () => {
+    for (const args of [['peek', '--queue', ''], ['peek', '--queue', '  '], ['dlq', 'list', '--queue', '']]) {
+      const result = babelq(args, REPO_ROOT);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, /--queue needs a queue name, not an empty value/);
+    }
+  });
+
   test('--help says what each exit status means, as send and dlq do', () => {
     const help = babelq(['peek', '--help'], REPO_ROOT);
     assert.equal(help.status, 0);
