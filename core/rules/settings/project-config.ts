@@ -106,9 +106,16 @@ function readOverride(entry: JsoncNode, problems: ConfigProblem[], globBudget: G
     return undefined;
   }
   let files: string[] | undefined;
+  let empty = false;
   let layer: SettingsLayer = {};
   for (const [key, keyNode, value] of properties(entry, problems)) {
-    if (key === 'files') files = readGlobs(value, 'files', problems, globBudget);
+    if (key === 'files') {
+      files = readGlobs(value, 'files', problems, globBudget);
+      if (value.type === 'array' && (value.children ?? []).length === 0) {
+        problems.push(at(value, 'This override\'s "files" is empty, so it applies to no file: name the globs it applies to.'));
+        empty = true;
+      }
+    }
     else if (OVERRIDE_KEYS.includes(key)) layer = { ...layer, ...readSettingKey(key, value, problems) };
     else {
       const near = closestWord(key, OVERRIDE_KEYS);
@@ -119,6 +126,7 @@ function readOverride(entry: JsoncNode, problems: ConfigProblem[], globBudget: G
     problems.push({ offset: entry.offset, end: entry.offset + 1, message: 'This override has no "files": name the globs it applies to.' });
     return undefined;
   }
+  if (empty) return undefined;
   return { files, layer };
 }
 

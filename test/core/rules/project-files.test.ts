@@ -112,6 +112,13 @@ test('a day that no calendar has ("2027-02-30", "2026-04-31", "2027-02-29") is n
   assert.deepEqual(misspelt.problems.map((p) => p.message), ['"code" must be a diagnostic code, not "float-curency" (did you mean "float-currency"?)']);
 });
 
+test('an override whose "files" is an empty list applies to no file: a problem on it, as one without "files" is', () => {
+  const text = '{ "overrides": [{ "files": [], "severity": { "float-currency": "off" } }] }';
+  const config = readProjectConfig(text);
+  assert.deepEqual(config.overrides, []);
+  assert.deepEqual(config.problems.map((p) => [text.slice(p.offset, p.end), p.message]), [['[]', 'This override\'s "files" is empty, so it applies to no file: name the globs it applies to.']]);
+});
+
 test('an empty babelq.json or suppressions file says it is empty', () => {
   for (const text of ['', '  \n', '// nothing yet\n']) {
     assert.deepEqual(readProjectConfig(text).problems.map((p) => p.message), ['The file is empty; write an object such as { "root": true }.'], JSON.stringify(text));
