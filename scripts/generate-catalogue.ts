@@ -181,7 +181,7 @@ function projectConfigSchema(definitions: readonly CodeDefinition[]): string {
         items: {
           type: 'object',
           required: ['files'],
-          properties: { files: { ...globs, description: 'Globs relative to this file.' }, severity, moneyKeyPatterns: { type: 'array', items: { type: 'string', minLength: 1 } }, validator: { enum: ['draft-07', 'bqschema'] }, redisLayout: { enum: ['babelqueue', 'laravel'] } },
+          properties: { files: { ...globs, minItems: 1, description: 'Globs relative to this file.' }, severity, moneyKeyPatterns: { type: 'array', items: { type: 'string', minLength: 1 } }, validator: { enum: ['draft-07', 'bqschema'] }, redisLayout: { enum: ['babelqueue', 'laravel'] } },
           additionalProperties: false,
         },
       },
