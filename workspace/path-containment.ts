@@ -38,6 +38,9 @@ export function realPathIfThere(path: string): string | undefined {
 /** How many symbolic links `realPathOfMissing` follows, as realpath(3) does: a loop of links ends there. */
 const MAX_LINKS_FOLLOWED = 40;
 
+/** The longest path a file can be opened by (Linux's PATH_MAX, counting its final NUL). */
+const MAX_OPENABLE_PATH_LENGTH = 4096;
+
 /**
  * Where a file that is not there would be once written, symbolic links resolved (`realPath` gives
  * its path back as it is): a missing file in a linked folder is written where the folder really
@@ -49,6 +52,10 @@ export function realPathOfMissing(path: string, realFolders: Map<string, { reado
   const resolved = resolve(path);
   const parent = dirname(resolved);
   if (parent === resolved) return resolved;
+  // No system opens a path this long (Linux's PATH_MAX; Windows' long paths are shorter still), so
+  // no link in it is ever followed: the walk up, a call and a copy of the path per folder, took a
+  // setting of 200,000 folders minutes and then overflowed the stack.
+  if (resolved.length > MAX_OPENABLE_PATH_LENGTH) return resolved;
   let folder = realFolders.get(parent);
   if (folder === undefined) {
     const there = realPathIfThere(parent);

@@ -34,3 +34,14 @@ test('linkedPlace: a file reached through a link below the folder is named where
   // A folder opened through a link: its files are named below the folder as it is named.
   assert.equal(linkedPlace('/opened/by/link', '/opened/by/link/pkg/registry.json', root, join(root, 'pkg', 'registry.json')), undefined);
 });
+
+test('realPathOfMissing: a path far longer than any a system opens (a setting of 200,000 folders) is answered at once, not by a walk up each of them', () => {
+  const { base } = scratchFolder('babelq-long-path-');
+  const long = join(base, `${'a/'.repeat(200_000)}registry.json`);
+  const started = Date.now();
+  assert.equal(realPathOfMissing(long), long);
+  assert.ok(Date.now() - started < 1_000, `${Date.now() - started} ms`);
+  // Just below the bound, the walk still runs and follows what is there.
+  const within = join(base, `${'a/'.repeat(1_000)}registry.json`);
+  assert.equal(realPathOfMissing(within), within);
+});
