@@ -10,7 +10,7 @@ import { createScanner, parseTree, printParseErrorCode, type Node as JsoncNode, 
 import { closestWord } from '../../model/edit-distance';
 import type { Code } from '../code-names';
 import type { SeveritySetting } from '../diagnostic';
-import { COMPAT_BASE_SHAPE, isPayloadVerdict, isRedisLayout, MONEY_SHAPE, readCompatBase, readMoneyKeyPatterns, readSeverities, REDIS_LAYOUT_SHAPE, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
+import { COMPAT_BASE_SHAPE, isPayloadVerdict, isRedisLayout, MAX_PATH_SETTING_LENGTH, MONEY_SHAPE, pathTooLong, readCompatBase, readMoneyKeyPatterns, readSeverities, REDIS_LAYOUT_SHAPE, SEVERITY_SHAPE, VALIDATOR_SHAPE, type SettingsLayer } from './settings';
 import { digitGroups } from '../../model/count-words';
 import { shortened } from '../../model/describe-value';
 
@@ -68,7 +68,8 @@ export function readProjectConfig(text: string): ProjectConfig {
         else problems.push(at(value, '"root" must be true or false'));
         break;
       case 'registry':
-        if (typeof value.value === 'string' && value.value.trim() !== '') layer = { ...layer, registryPath: value.value.trim() };
+        if (typeof value.value === 'string' && value.value.trim().length > MAX_PATH_SETTING_LENGTH) problems.push(at(value, `"registry" must be the path of a registry.json, relative to this file, ${pathTooLong(value.value.trim())}`));
+        else if (typeof value.value === 'string' && value.value.trim() !== '') layer = { ...layer, registryPath: value.value.trim() };
         else problems.push(at(value, '"registry" must be the path of a registry.json, relative to this file'));
         break;
       case 'compatBase': {

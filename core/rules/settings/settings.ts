@@ -181,10 +181,13 @@ export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problem
   else if (money !== undefined && money !== null) problems.push({ setting: SETTING_KEYS.moneyKeyPatterns, message: MONEY_SHAPE });
 
   const registry = read(SETTING_KEYS.registryPath);
+  const registryShape = 'must be a path relative to the workspace folder, e.g. "schemas/registry.json"';
   if (typeof registry === 'string') {
-    if (registry.trim() !== '') layer.registryPath = registry.trim();
+    const trimmed = registry.trim();
+    if (trimmed.length > MAX_PATH_SETTING_LENGTH) problems.push({ setting: SETTING_KEYS.registryPath, message: `${registryShape}, ${pathTooLong(trimmed)}` });
+    else if (trimmed !== '') layer.registryPath = trimmed;
   } else if (registry !== undefined && registry !== null) {
-    problems.push({ setting: SETTING_KEYS.registryPath, message: 'must be a path relative to the workspace folder, e.g. "schemas/registry.json"' });
+    problems.push({ setting: SETTING_KEYS.registryPath, message: registryShape });
   }
 
   const validator = read(SETTING_KEYS.registryValidator);
@@ -205,6 +208,14 @@ export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problem
   else if (layout !== undefined && layout !== null) problems.push({ setting: SETTING_KEYS.redisLayout, message: REDIS_LAYOUT_SHAPE });
 
   return { layer, problems };
+}
+
+/** The longest path a file can be opened by (Linux's PATH_MAX): a longer setting names no file, and looking for it costs by its length. */
+export const MAX_PATH_SETTING_LENGTH = 4096;
+
+/** What a path setting longer than MAX_PATH_SETTING_LENGTH is told, after what it must be. */
+export function pathTooLong(path: string): string {
+  return `of at most ${digitGroups(MAX_PATH_SETTING_LENGTH)} characters (this one has ${digitGroups(path.length)})`;
 }
 
 export const REDIS_LAYOUT_SHAPE = `must be one of ${REDIS_LAYOUTS.map((layout) => `"${layout}"`).join(', ')}`;

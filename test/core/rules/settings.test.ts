@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { CODE_NAMES } from '../../../core/rules/code-names';
 import { describe, test } from 'node:test';
 import { DEFAULT_MONEY_KEY_PATTERNS, DEFAULT_SETTINGS, normalizeSettings, SETTING_KEYS } from '../../../core/rules/settings/settings';
+import { readProjectConfig } from '../../../core/rules/settings/project-config';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const properties = manifest.contributes.configuration.properties as Record<string, any>;
@@ -56,6 +57,16 @@ describe('settings', () => {
     assert.equal(settings.severityOverrides.get('invalid-uuid'), 'off');
     assert.equal(settings.severityOverrides.has('urn-alias'), false);
     assert.deepEqual(settings.moneyKeyPatterns, DEFAULT_MONEY_KEY_PATTERNS);
+  });
+
+  test('a registry path longer than any a system opens is a problem, not a path to look for', () => {
+    const long = `${'a/'.repeat(3000)}registry.json`;
+    const { settings, problems } = normalizeSettings({ registry: { path: long } });
+    assert.equal(settings.registryPath, undefined);
+    assert.deepEqual(problems.map((problem) => problem.message), ['must be a path relative to the workspace folder, e.g. "schemas/registry.json", of at most 4,096 characters (this one has 6,013)']);
+    const config = readProjectConfig(JSON.stringify({ registry: long }));
+    assert.equal(config.layer.registryPath, undefined);
+    assert.deepEqual(config.problems.map((problem) => problem.message), ['"registry" must be the path of a registry.json, relative to this file, of at most 4,096 characters (this one has 6,013)']);
   });
 
   test('a misspelt code or level names the one it is closest to; one close to none says where the codes are listed', () => {
