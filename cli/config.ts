@@ -8,6 +8,8 @@
 import { createScanner } from 'jsonc-parser';
 import { readBoundedBytes } from '../workspace/bounded-read';
 import { MAX_CONFIG_FILE_BYTES } from '../workspace/project-config';
+import { PROJECT_CONFIG_KEYS } from '../core/rules/settings/project-config';
+import { closestWord } from '../core/model/edit-distance';
 import { resolve } from 'node:path';
 import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
@@ -79,8 +81,25 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   const { section, problems } = flattenSection(raw);
   const read = readSettingsLayer(Object.fromEntries(section));
   problems.push(...read.problems.map((p) => `${p.setting}: ${p.message}`));
+  const projectHint = babelqJsonHint(raw);
+  if (projectHint) problems.push(projectHint);
   if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
   return read.layer;
+}
+
+/** The keys only a babelq.json has, none of them a setting. */
+const PROJECT_ONLY_KEYS = PROJECT_CONFIG_KEYS.filter((key) => !KNOWN_KEYS.has(key) && !KNOWN_GROUPS.has(key) && !SHORT_KEYS.has(key) && key !== '$schema');
+
+/**
+ * What to say of a babelq.json given as --config (its keys, not the settings'): each of them would
+ * be an unknown setting, and the way out is to give no --config at all, since lint reads it anyway.
+ */
+function babelqJsonHint(raw: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(raw);
+  if (keys.some((key) => key === NAMESPACE || key.startsWith(`${NAMESPACE}.`))) return undefined;
+  const project = keys.filter((key) => PROJECT_ONLY_KEYS.includes(key));
+  if (project.length === 0) return undefined;
+  return `this is a babelq.json (its keys ${project.join(', ')}): lint reads it on its own, from each fixture's folder upward; --config takes the editor's babelqueue.* settings, such as { "babelqueue.diagnostics.severity": { "extension-key": "off" } }`;
 }
 
 /** jsonc-parser's token kinds (a `const enum` there, which an isolated module cannot read). */
@@ -162,7 +181,8 @@ function flattenSection(raw: Record<string, unknown>): { section: Map<string, un
       } else if (KNOWN_GROUPS.has(path) && isRecord(value)) {
         visit(value, path);
       } else {
-        problems.push(`unknown setting "${label(path)}"`);
+        const near = closestWord(path, [...KNOWN_KEYS]);
+        problems.push(`unknown setting "${label(path)}"${near ? ` (did you mean "${label(near)}"?)` : ''}`);
       }
     }
   };

@@ -103,7 +103,8 @@ describe('bad configs are exit 2 with the reason', () => {
   for (const [problem, value, reason] of [
     ['an unknown code', { 'babelqueue.diagnostics.severity': { 'no-such-code': 'off' } }, /unknown diagnostic code "no-such-code"/],
     ['a bad severity', { 'babelqueue.diagnostics.severity': { 'forbidden-key': 'fatal' } }, /"forbidden-key" must be one of/],
-    ['a misspelt setting', { 'babelqueue.diagnostic.severity': { 'forbidden-key': 'off' } }, /unknown setting "babelqueue\.diagnostic\.severity"/],
+    ['a misspelt setting', { 'babelqueue.diagnostic.severity': { 'forbidden-key': 'off' } }, /unknown setting "babelqueue\.diagnostic\.severity" \(did you mean "babelqueue\.diagnostics\.severity"\?\)/],
+    ['a babelq.json given as --config', { root: true, severity: { 'forbidden-key': 'off' }, ignore: ['x/**'] }, /unknown setting "root"[\s\S]*this is a babelq\.json \(its keys root, severity, ignore\): lint reads it on its own, from each fixture's folder upward; --config takes the editor's babelqueue\.\* settings, such as \{ "babelqueue\.diagnostics\.severity": \{ "extension-key": "off" \} \}/],
     ['a setting given twice', { 'babelqueue.validation.enable': true, babelqueue: { validation: { enable: false } } }, /babelqueue\.validation\.enable is set twice/],
     ['a wrong type', { 'babelqueue.validation.enable': 'yes' }, /babelqueue\.validation\.enable: must be true or false/],
     ['not an object', ['babelqueue.validation.enable'], /must hold a JSON object/],

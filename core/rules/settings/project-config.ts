@@ -42,6 +42,8 @@ export interface ProjectConfig {
 }
 
 const TOP_KEYS = ['$schema', 'root', 'severity', 'moneyKeyPatterns', 'registry', 'validator', 'compatBase', 'redisLayout', 'ignore', 'overrides'];
+/** The keys a babelq.json may hold at its top. */
+export const PROJECT_CONFIG_KEYS: readonly string[] = TOP_KEYS;
 const OVERRIDE_KEYS = ['files', 'severity', 'moneyKeyPatterns', 'validator', 'redisLayout'];
 
 /** Reads babelq.json's text; what cannot be used is left out and named in `problems`. */
