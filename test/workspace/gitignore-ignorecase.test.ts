@@ -60,6 +60,33 @@ test('the setting as git reads its config: section and key in any case, a key al
   assert.equal(configIgnoreCase(''), false);
 });
 
+test('the setting read as git reads its config file: a comment anywhere outside quotes, quotes and escapes inside a value, a line continued by a backslash, a number with a unit or in hex', { skip: !hasGit && 'git is not installed' }, () => {
+  const texts = [
+    '[core]\nignorecase = true#note\n',
+    '[core]\nignorecase = false;note\n',
+    '[core]\nignorecase = "tr"ue\n',
+    '[core]\nignorecase = "true" # "false"\n',
+    '[core]\nignorecase = tr\\\nue\n',
+    '[core]\nignorecase = \\\ntrue\n',
+    '[core]\nignorecase = true\\\n',
+    '[core]\nignorecase = 1k\n',
+    '[core]\nignorecase = 0x1\n',
+    '[core]\nignorecase = 010\n',
+    '[core]\nignorecase = 00\n',
+    '[core]\nignorecase = ""\n',
+    '[core]\nignorecase = true\n\tfoo = "a;b\\\nignorecase = false"\n',
+    '[core]\r\n\tignorecase = no\r\n',
+    '[core] ignorecase = on # [user]\n',
+  ];
+  const config = join(root, 'config');
+  for (const text of texts) {
+    writeFileSync(config, text);
+    const byGit = spawnSync('git', ['config', '-f', config, '--bool', '--get', 'core.ignorecase'], { env: gitEnv, encoding: 'utf8' });
+    assert.ok(byGit.status === 0 || byGit.status === 1, `git reads ${JSON.stringify(text)}: ${byGit.stderr}`);
+    assert.equal(configIgnoreCase(text), byGit.stdout.trim() === 'true', JSON.stringify(text));
+  }
+});
+
 test("with core.ignorecase, wildmatch's own folding: an escaped capital or a capital alone in brackets matches nothing; a range or [[:upper:]] takes both cases", () => {
   const rules = parseGitignore('q[A]\nr\\A\ns[a]\nt[A-B]\nu[[:upper:]]\nPlain\n*.JSON\n', true);
   const ignored = (path: string) => rules.reduce((verdict, rule) => (rule.matcher.test(path) ? !rule.negated : verdict), false);
