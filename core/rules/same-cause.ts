@@ -85,7 +85,8 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
  * A "}" too many closes the envelope early: the keys after it are text after the end of the value
  * (json-syntax, on the comma that follows), and the envelope lacks them only because of that one
  * brace. Such a missing-field on the envelope is carried by that json-syntax finding when its key
- * is written in the text after the end; a field written nowhere stays a finding of its own.
+ * is written in the text after the end and is no stronger than it; a field written nowhere stays
+ * a finding of its own.
  */
 export function foldIntoEarlyClose(diagnostics: readonly CoreDiagnostic[], text: string, rootOffset: number | undefined): CoreDiagnostic[] {
   const early = diagnostics.find((d) => d.code === 'json-syntax' && d.message === TRAILING_TEXT_MESSAGE && text[d.offset] === ',');
@@ -93,7 +94,8 @@ export function foldIntoEarlyClose(diagnostics: readonly CoreDiagnostic[], text:
   const after = text.slice(early.offset);
   // The envelope's required keys are plain snake_case names: no character of theirs needs escaping.
   const writtenAfter = (field: string) => new RegExp(`"${field}"\\s*:`).test(after);
-  const carried = diagnostics.filter((d) => d.code === 'missing-field' && d.offset === rootOffset && d.subject !== undefined && !d.subject.includes('.') && writtenAfter(d.subject));
+  // A missing field stronger than the syntax finding (json-syntax lowered in the settings) stays shown: what is shown is what lint's exit status counts.
+  const carried = diagnostics.filter((d) => d.code === 'missing-field' && d.offset === rootOffset && STRENGTH[d.severity] <= STRENGTH[early.severity] && d.subject !== undefined && !d.subject.includes('.') && writtenAfter(d.subject));
   if (carried.length === 0) return [...diagnostics];
   const related = carried.map((d) => ({ code: d.code, severity: d.severity, message: d.message, offset: d.offset, end: d.end }));
   return diagnostics.filter((d) => !carried.includes(d)).map((d) => (d === early ? { ...d, related: [...(d.related ?? []), ...related] } : d));

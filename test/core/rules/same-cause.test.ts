@@ -173,6 +173,15 @@ test('a "}" too many closes the envelope early: the text after it carries the fi
   assert.ok(onFirst.every((d) => d.offset === 0 && !d.related));
 });
 
+test('a "}" too many, with json-syntax lowered to a warning: the missing fields stay errors of their own, not hidden behind the warning', () => {
+  const early = ['{', '  "job": "urn:babel:orders:created",', '  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",', '  "data": { "order_id": 1042 } },', '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },', '  "attempts": 0', '}'].join('\n');
+  const lowered = { ...DEFAULT_SETTINGS, severityOverrides: new Map([['json-syntax', 'warning']]) } as typeof DEFAULT_SETTINGS;
+  const found = analyze(parseText(early), lowered);
+  // The finding shown is what babelq lint's exit status counts: an error carried by a warning would pass a lint that fails without the setting.
+  assert.deepEqual(found.map((d) => `${d.severity} ${d.code} ${early.slice(d.offset, d.end)}`).sort(), ['error missing-field {', 'error missing-field {', 'warning json-syntax ,']);
+  assert.ok(!found.some((d) => d.related?.some((r) => r.severity === 'error')));
+});
+
 test('every example the examples README calls valid (orders/, billing/, identity/) lints clean, with the registry', () => {
   for (const folder of ['orders', 'billing', 'identity']) {
     for (const name of readdirSync(join(EXAMPLES, folder)).filter((file) => file.endsWith('.babel.json'))) {
