@@ -927,17 +927,34 @@ class Parser {
 /**
  * Where an unterminated string that runs from `from` to the line's end at `to` should end: before
  * the spaces, commas and closing brackets that end the line when there is a comma or bracket among
- * them, else at `to`.
+ * them, else at `to`. A closing bracket that closes one opened in the string itself (`"Hello
+ * {name}`, `"[0-9]{4},`) is the string's own, and so is what comes before it.
  */
 function endBeforeClosingPunctuation(text: string, from: number, to: number): number {
-  let end = to;
+  let runStart = to;
   let punctuation = false;
-  for (; end > from; end--) {
-    const char = text[end - 1];
+  for (; runStart > from; runStart--) {
+    const char = text[runStart - 1];
     if (char === ',' || char === '}' || char === ']') punctuation = true;
     else if (char !== ' ') break;
   }
-  return punctuation ? end : to;
+  if (!punctuation) return to;
+  // The brackets the string opens and leaves open before the run, innermost last.
+  const open: string[] = [];
+  for (let i = from; i < runStart; i++) {
+    const char = text[i];
+    if (char === '{' || char === '[') open.push(char);
+    else if ((char === '}' && open[open.length - 1] === '{') || (char === ']' && open[open.length - 1] === '[')) open.pop();
+  }
+  let end = runStart;
+  for (let i = runStart; i < to && open.length > 0; i++) {
+    const char = text[i];
+    if ((char === '}' && open[open.length - 1] === '{') || (char === ']' && open[open.length - 1] === '[')) {
+      open.pop();
+      end = i + 1;
+    } else if (char === '}' || char === ']') break;
+  }
+  return end;
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */

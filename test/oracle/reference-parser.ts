@@ -459,8 +459,11 @@ class Parser {
     value += text.slice(chunkStart, pos);
     const punctuation = /[ ,}\]]*$/.exec(text.slice(chunkStart, pos))![0];
     if (/[,}\]]/.test(punctuation)) {
-      value = value.slice(0, value.length - punctuation.length);
-      pos -= punctuation.length;
+      // Brackets the string itself opened keep the closers in the run that close them.
+      const ownClosers = ownClosersLength(text.slice(chunkStart, pos - punctuation.length), punctuation);
+      const cut = punctuation.length - ownClosers;
+      value = value.slice(0, value.length - cut);
+      pos -= cut;
     }
     this.problem(start, pos, 'Unterminated string: add the closing double quote.');
     this.pos = pos;
@@ -472,6 +475,23 @@ class Parser {
 function firstTokenLength(rest: string): number {
   const match = /^(?:[{}[\],:]|"(?:\\[^\n\r]|[^"\\\n\r])*(?:"|\\?)|'(?:\\[^\n\r]|[^'\\\n\r])*(?:'|\\?)|[^ \t\n\r{}[\],:"']+)/.exec(rest);
   return match ? match[0].length : 1;
+}
+
+/** How much of `run` (the punctuation ending a line) closes brackets that `content` leaves open: up to the last closer that does. */
+function ownClosersLength(content: string, run: string): number {
+  let unclosed = '';
+  for (const char of content) {
+    if ('{['.includes(char)) unclosed += char;
+    else if ((char === '}' && unclosed.endsWith('{')) || (char === ']' && unclosed.endsWith('['))) unclosed = unclosed.slice(0, -1);
+  }
+  let length = 0;
+  for (let i = 0; i < run.length && unclosed !== ''; i++) {
+    if ((run[i] === '}' && unclosed.endsWith('{')) || (run[i] === ']' && unclosed.endsWith('['))) {
+      unclosed = unclosed.slice(0, -1);
+      length = i + 1;
+    } else if (run[i] === '}' || run[i] === ']') break;
+  }
+  return length;
 }
 
 function findLineEnd(text: string, from: number): number {
