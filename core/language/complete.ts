@@ -100,10 +100,13 @@ function valueItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'value' }>,
   // original_queue names meta.queue, a creation time is not after the failure), so accepting it
   // draws no original-queue-mismatch or dead-letter-order; the value being typed is no hint to itself.
   const hints = hintsFrom(doc, slot.property.value);
-  const value = skeletonValue(scope, key, fresh, hints);
+  // One reading of the clock for the value and for its detail, which tells "now" by comparing with it.
+  const now = fresh.now();
+  const pinned: Fresh = { uuid: () => fresh.uuid(), now: () => now };
+  const value = skeletonValue(scope, key, pinned, hints);
   if (value === undefined || (value !== null && typeof value === 'object')) return [];
   const path = scope === 'root' ? key : `${scope}.${key}`;
-  return [{ ...base, label: JSON.stringify(value), kind: 'value', detail: `${path}: ${describe(scope, key, value, fresh, hints)}`, insertText: JSON.stringify(value), preselect: true }];
+  return [{ ...base, label: JSON.stringify(value), kind: 'value', detail: `${path}: ${describe(scope, key, value, pinned, hints)}`, insertText: JSON.stringify(value), preselect: true }];
 }
 
 /** Where a value completion comes from, as its detail says. */

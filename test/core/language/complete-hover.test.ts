@@ -103,6 +103,15 @@ describe('completion', () => {
     }
   });
 
+  test('a time completed as now says so, whatever the clock does between making the value and describing it (the server passes Date.now)', () => {
+    let clock = 1764400000000;
+    const ticking: Fresh = { uuid: fresh.uuid, now: () => clock++ };
+    const text = '{ "meta": { "created_at": | } }';
+    const offset = text.indexOf('|');
+    const items = complete(parseJson(text.replace('|', '')), offset, ticking);
+    assert.deepEqual(items.map((i) => i.detail), ['meta.created_at: now, in Unix milliseconds']);
+  });
+
   test('nothing inside data, arrays or outside the root', () => {
     assert.deepEqual(completionsAt('{ "data": { | } }').items, []);
     assert.deepEqual(completionsAt('{ "data": [ | ] }').items, []);
