@@ -32,14 +32,14 @@ const ISO_DURATION = /^P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+W)?(?:\d+D)?(?:T(?=\d)
  */
 export type IsoCheck = 'ok' | 'no-offset' | 'duration' | 'not-iso';
 
-/** Two digits anywhere, or a word that only a time or date is written with. */
+/** Two digits anywhere, or a word that only a time or date is written with (am and pm also right after an hour: `5pm`). */
 const TIME_DIGITS = /\d\D*\d/;
 const TIME_WORD =
-  /\b(?:yesterday|today|tomorrow|tonight|now|noon|midnight|morning|afternoon|evening|ago|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|(?:second|minute|hour|day|week|month|year)s?|[ap]\.?m\.?|utc|gmt)\b/i;
+  /\b(?:yesterday|today|tomorrow|tonight|now|noon|midnight|morning|afternoon|evening|ago|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|(?:second|minute|hour|day|week|month|year)s?|[ap]\.?m\.?|utc|gmt)\b|\d[ap]\.?m\.?(?![a-z])/i;
 
 /**
  * Whether a string that is no ISO 8601 time still reads as a time or date (`06/05/2025`,
- * `June 5, 2025`, `yesterday`, `5 pm`), so that a time-like key holding it was meant to hold a
+ * `June 5, 2025`, `yesterday`, `5 pm`, `5pm`), so that a time-like key holding it was meant to hold a
  * time. A word with at most one digit (`"depends_on": "inventory-service"`, `"hosted_at":
  * "eu-west-1"`) is a value that only shares the key's ending, which the contract leaves alone.
  */

@@ -116,4 +116,9 @@ describe('readsAsTime', () => {
     }
     for (const value of ['inventory-service', 'linux', 'Berlin', 'eu-west-1', 'template-7', 'v2', '']) assert.equal(readsAsTime(value), false, value);
   });
+
+  test('an hour written against its am or pm (5pm, 9AM, 7p.m.) reads as a time, as "5 pm" does; a name that only holds the letters (pm2, 1amp) does not', () => {
+    for (const value of ['5pm', '9AM', '7p.m.', 'at 5pm']) assert.equal(readsAsTime(value), true, value);
+    for (const value of ['pm2', '1amp']) assert.equal(readsAsTime(value), false, value);
+  });
 });
