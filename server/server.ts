@@ -65,7 +65,7 @@ import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
-import { isGitExcludeFile } from '../workspace/gitignore';
+import { isGitConfigFile, isGitExcludeFile } from '../workspace/gitignore';
 import { SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 
 export const SERVER_NAME = 'babelqueue-language-server';
@@ -281,7 +281,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     // worktree opened without its main checkout reads the main checkout's, outside every workspace
     // folder: no watcher reaches it (a client watches the workspace folders), so a change of it is
     // taken in at the next walk anew (a .gitignore, a babelq.json or the folders changed).
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/.git/info/exclude' }, { globPattern: '**/.git/modules/**/info/exclude' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }, { globPattern: '**/.gitignore' }, { globPattern: '**/.git/info/exclude' }, { globPattern: '**/.git/modules/**/info/exclude' }, { globPattern: '**/.git/config' }, { globPattern: '**/.git/modules/**/config' }, { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete }] }).then(
       () => {
         answered = true;
         clearTimeout(unanswered);
@@ -339,7 +339,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     let linksReached: ((path: string | undefined, changedInPlace: boolean) => LinksReached) | undefined;
     for (const change of changes) {
       const path = toPath(change.uri);
-      if (path?.endsWith('/.gitignore') || (path !== undefined && isGitExcludeFile(path))) workspaceFixtures.rescan();
+      // A git config holds core.ignorecase, which decides how every .gitignore line matches.
+      if (path?.endsWith('/.gitignore') || (path !== undefined && (isGitExcludeFile(path) || isGitConfigFile(path)))) workspaceFixtures.rescan();
       else if (path && isFixturePath(change.uri)) workspaceFixtures.fileChanged(path, change.type === FileChangeType.Deleted);
       // Written anew under an open document (a checkout, a script): with or without the mark now.
       let markChanged = false;
@@ -381,7 +382,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
    * (registry.json, schema, babelq.json and suppressions files), as their own events would have
    * said, with the fixtures' next walk wanted (for a deleted folder, when it held any). The watcher
    * of folders reports every path (a client that does not tell kinds apart, eglot, every change
-   * too): an event of a path that is no JSON file, .gitignore or .git/info/exclude, nor a file read, nor such a folder,
+   * too): an event of a path that is no JSON file, .gitignore, .git/info/exclude or .git/config, nor a file read, nor such a folder,
    * is passed over, and an event two watchers report is taken once. Of the paths created, those
    * below another created in the batch, or where neither a file read nor the walk reaches, are not
    * looked at (server/folder-events.ts): an npm install reported path by path took a stat each.
@@ -394,7 +395,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       seen.add(key);
       return true;
     });
-    const watchedName = (path: string | undefined): boolean => path === undefined || path.endsWith('.json') || path.endsWith('/.gitignore') || isGitExcludeFile(path);
+    const watchedName = (path: string | undefined): boolean => path === undefined || path.endsWith('.json') || path.endsWith('/.gitignore') || isGitExcludeFile(path) || isGitConfigFile(path);
     if (once.every((change) => watchedName(toPath(change.uri)))) return once;
     const read = new Set([...stamps.paths(), ...registries.filesDependedOn(), ...configs.filesLookedAt()]);
     /** Every folder above a file read, or at or above a fixture's folder. */

@@ -112,9 +112,10 @@ export class GitIgnores {
     return this.workTreeTop(absolute) === absolute;
   }
 
-  /** Forgets a `.gitignore` or exclude file that changed (or every one, and where each top's exclude file is). */
+  /** Forgets a `.gitignore`, exclude file or git config that changed (or every one, and where each top's exclude file is). */
   forget(path?: string): void {
-    if (path === undefined) {
+    // A git config decides how every line of its work tree matches (core.ignorecase): all is read again.
+    if (path === undefined || isGitConfigFile(path)) {
       this.rules.clear();
       this.excludes.clear();
       this.ignoreCase.clear();
@@ -237,6 +238,14 @@ export class GitIgnores {
  */
 export function isGitExcludeFile(path: string): boolean {
   return /\/\.git\/(?:modules\/.+\/)?info\/exclude$/.test(slashes(resolve(path)));
+}
+
+/**
+ * Whether `path` is a git config GitIgnores may read core.ignorecase from for a work tree top: a
+ * `.git/config` (shared by a checkout's linked worktrees) or a submodule's, below `.git/modules/`.
+ */
+export function isGitConfigFile(path: string): boolean {
+  return /\/\.git\/(?:modules\/.+\/)?config$/.test(slashes(resolve(path)));
 }
 
 /**
