@@ -24,7 +24,8 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * (a leading zero: so no integer literal either), the money written as a float whose literal the
  * encoders also write differently (`10.0`, `1e3`, `-0.0`: minor units or a string end both), the
  * object a syntax error left open (an inner object's missing `}` makes the keys after it its own,
- * so the envelope lacks them only because of that one error).
+ * so the envelope lacks them only because of that one error), the value a syntax error is in (a
+ * string broken across two lines holds a line break its schema does not expect).
  */
 export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
@@ -38,6 +39,7 @@ export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['invalid-value', 'consumer-rejects'],
   ['json-syntax', 'wrong-type'],
   ['json-syntax', 'missing-field'],
+  ['json-syntax', 'payload-schema'],
   ['float-currency', 'encoding-divergence'],
 ];
 

@@ -203,3 +203,13 @@ test('docs/diagnostics.md names every pair of codes that one finding carries, an
   }
   assert.deepEqual([...documented].sort(), SAME_CAUSE.map((pair) => [...pair].sort().join(' + ')).sort());
 });
+
+test('a value a syntax error is in: json-syntax carries the payload-schema finding on the same token', () => {
+  const cancelled = readFileSync(join(EXAMPLES, 'orders/order-cancelled.babel.json'), 'utf8');
+  const text = cancelled.replace('"currency": "EUR"', "\"currency\": 'XYZ'");
+  assert.notEqual(text, cancelled);
+  const at = text.indexOf("'XYZ'");
+  const onToken = analyze(parseText(text), DEFAULT_SETTINGS, registry).filter((d) => d.offset === at && d.end === at + 5);
+  assert.deepEqual(onToken.map((d) => d.code), ['json-syntax']);
+  assert.deepEqual(onToken[0].related?.map((r) => r.code), ['payload-schema']);
+});
