@@ -4,6 +4,9 @@
  * Strict: comments, trailing commas, single quotes, unquoted keys, NaN/Infinity, a byte-order
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
+ * Where one typing mistake would throw the scan out of step (a quote left out, a string broken
+ * across lines, a comma or colon mistyped, a "{" left out), the careful paths read the text as its
+ * author meant it, so the mistake is one problem and what follows it parses as written.
  * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
  *
  * Fast: one pass over the text's code units (`./code-units.ts`) that writes the document into columns (`./columns.ts`:
@@ -53,6 +56,9 @@ const LOOSE_NUMBER = /[-+.0-9A-Za-z_]+/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const VALID_ESCAPES = '"\\/bfnrt';
 const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+const UNTERMINATED_STRING_MESSAGE = 'Unterminated string: add the closing double quote.';
+const STRING_ACROSS_LINES_MESSAGE = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
 export const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
@@ -261,11 +267,18 @@ class Parser {
               this.pos = pos;
               if (code === Char.CloseBracket) {
                 this.closer(code);
+              } else if (isWordStart(code) && this.endStringBeforeComma(container, pos)) {
+                // The string before this key took its quote: it ends before its comma, which still counts.
+              } else if (code === Char.Colon && this.openMissingBrace(container, pos)) {
+                // Opening the object may have grown the stack.
+                ({ containers, states, commas } = this);
               } else if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
                 this.problem(pos, pos + 1, "Expected ',' between properties.");
                 states[depth] = State.Key;
               } else {
                 this.unexpected("Expected ',' or '}'");
+                // A mistyped comma (`;`, `:`) before the next key: the key after it still counts.
+                if (codes[skipWhitespace(text, this.pos)] === Char.Quote) states[depth] = State.Key;
               }
               pos = this.pos;
               continue;
@@ -343,6 +356,12 @@ class Parser {
                 this.colon[pending] = pos;
                 states[depth] = State.Value;
                 pos++;
+                continue;
+              }
+              this.pos = pos;
+              if (this.splitKeyAtColon(pending, code) || this.colonMistyped(pending, code)) {
+                states[depth] = State.Value;
+                pos = this.pos;
                 continue;
               }
               this.problem(this.keyStart[pending], this.keyEnd[pending], `Expected ':' after the property name "${this.keys[pending]}".`);
@@ -725,12 +744,131 @@ class Parser {
     if (isWordStart(code) || isDigit(code)) {
       const end = this.tokenEnd(start);
       const word = text.slice(start, end);
+      if (text.charCodeAt(end) === Char.Quote) {
+        // `queue": …`: the word is the key, its opening quote left out.
+        if (text.charCodeAt(skipSpaces(text, end + 1)) === Char.Colon) {
+          this.problem(start, end + 1, `The property name "${word}" lacks its opening double quote: write "${word}".`);
+          this.pos = end + 1;
+          return word;
+        }
+        // `x"queue": …`: a stray word before a well-formed key, which still counts.
+        if (quotedKeyFollows(text, end)) {
+          this.unexpected('Expected a property name in double quotes');
+          return undefined;
+        }
+      }
       this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
       this.pos = end;
       return word;
     }
     this.unexpected('Expected a property name in double quotes');
     return undefined;
+  }
+
+  /**
+   * `"queue: "orders"` (a key that lacks its closing quote, so the value's opening quote closed
+   * it) and `"version: 1,` (a key left open to the line's end): the key is the name before its
+   * colon, and the value after the colon still counts. True when so, with `this.pos` at the value.
+   */
+  private splitKeyAtColon(slot: number, code: number): boolean {
+    const { text } = this;
+    const keyStart = this.keyStart[slot];
+    const keyEnd = this.keyEnd[slot];
+    const last = this.problems[this.problems.length - 1];
+    const open = last !== undefined && last.offset === keyStart && last.message === UNTERMINATED_STRING_MESSAGE;
+    if (!open && !(keyEnd - keyStart >= 2 && text.charCodeAt(keyEnd - 1) === Char.Quote)) return false;
+    const contentEnd = open ? keyEnd : keyEnd - 1;
+    const colon = text.indexOf(':', keyStart + 1);
+    if (colon <= keyStart + 1 || colon >= contentEnd || text.charCodeAt(keyStart) !== Char.Quote) return false;
+    let nameEnd = colon;
+    while (nameEnd > keyStart + 1 && text.charCodeAt(nameEnd - 1) === Char.Space) nameEnd--;
+    const name = text.slice(keyStart + 1, nameEnd);
+    if (name.length === 0 || name.includes('\\') || name.includes('"')) return false;
+    const valueStart = skipSpaces(text, colon + 1);
+    // Closed, either the value's text follows the quote that closed the key (not a line's end or
+    // punctuation), or the key took in its value and comma (`"version:1,"next":`) and that quote
+    // opens the next key.
+    const tookValue = !open && valueStart < contentEnd && text.charCodeAt(contentEnd - 1) === Char.Comma && quotedKeyFollows(text, contentEnd);
+    if (open || tookValue ? valueStart >= contentEnd : valueStart !== contentEnd || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Comma || code === Char.Colon || code === Char.CloseBrace || code === Char.CloseBracket) return false;
+    if (open) this.problems.pop();
+    this.keys[slot] = name;
+    this.keyEnd[slot] = nameEnd;
+    this.problem(keyStart, nameEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+    this.pos = valueStart;
+    return true;
+  }
+
+  /**
+   * `"queue" = "orders"`: a character no value starts with, where the colon belongs, before a
+   * value: it stands for the colon (one finding, on it), and the value after it still counts.
+   */
+  private colonMistyped(slot: number, code: number): boolean {
+    if (code >= 0x80 || code <= Char.Space || isWordPart(code) || '"\'{}[],/-+.'.includes(String.fromCharCode(code))) return false;
+    const { text } = this;
+    const next = text.charCodeAt(skipSpaces(text, this.pos + 1));
+    if (!(next === Char.Quote || next === Char.OpenBrace || next === Char.OpenBracket || next === Char.Minus || isWordPart(next))) return false;
+    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${this.keys[slot]}", found ${describe(text[this.pos])}.`);
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * `"meta": "id": "…", …}`: the string value before the colon at `at` is the first key of an
+   * object whose "{" was left out (not a comma typed as a colon: the colon is not followed by a
+   * key). That value becomes the object, open, with the key in it, and the value after the colon
+   * and the keys after it are its own up to its "}". True when so, with `this.pos` after the colon.
+   */
+  private openMissingBrace(container: number, at: number): boolean {
+    const slot = this.count - 1;
+    if (slot < 0 || this.parent[slot] !== container || (this.info[slot] & Flag.KindMask) !== Kind.String) return false;
+    const { text } = this;
+    const start = this.start[slot];
+    const keyEnd = this.end[slot];
+    if (text.charCodeAt(start) !== Char.Quote || skipWhitespace(text, keyEnd) !== at) return false;
+    const next = skipWhitespace(text, at + 1);
+    const code = text.charCodeAt(next);
+    if (code === Char.Quote ? quotedKeyFollows(text, next) : !(code === Char.OpenBrace || code === Char.OpenBracket || code === Char.Minus || isWordPart(code))) return false;
+    const key = this.info[slot] & Flag.Decoded ? this.decoded.get(slot)! : text.slice(start + 1, keyEnd - 1);
+    this.decoded.delete(slot);
+    this.info[slot] = Flag.Keyed | Kind.Object;
+    this.end[slot] = text.length;
+    this.pos = at;
+    const property = this.property(slot, key, start);
+    this.keyEnd[property] = keyEnd;
+    this.colon[property] = at;
+    const open = this.open;
+    if (open === this.containers.length) this.growStack();
+    this.containers[open] = slot;
+    this.states[open] = State.Value;
+    this.commas[open] = -1;
+    this.open = open + 1;
+    if (open >= this.depth) this.depth = open + 1;
+    this.problem(start, keyEnd, `Expected '{' before "${key}": the object's opening brace is missing.`);
+    this.pos = at + 1;
+    return true;
+  }
+
+  /**
+   * `"orders,"lang": …` (one line): the string value before the key at `at` lacks its closing
+   * quote, so the next key's opening quote closed it. It ends before the comma (and the brackets
+   * before that comma) it holds at its end, which count again from `this.pos`. True when so.
+   */
+  private endStringBeforeComma(container: number, at: number): boolean {
+    const slot = this.count - 1;
+    if (slot < 0 || this.parent[slot] !== container || (this.info[slot] & Flag.KindMask) !== Kind.String || this.end[slot] !== at) return false;
+    const { text } = this;
+    const start = this.start[slot];
+    if (text.charCodeAt(start) !== Char.Quote || text.charCodeAt(at - 1) !== Char.Quote || text.charCodeAt(at - 2) !== Char.Comma) return false;
+    if (!quotedKeyFollows(text, at - 1)) return false;
+    let end = at - 2;
+    while (end > start + 1 && ',}] '.includes(text[end - 1])) end--;
+    const value = this.info[slot] & Flag.Decoded ? this.decoded.get(slot)! : text.slice(start + 1, at - 1);
+    this.decoded.set(slot, value.slice(0, value.length - (at - 1 - end)));
+    this.info[slot] = (this.info[slot] & ~(Flag.PlainAscii | Flag.WrittenAsIs)) | Flag.Decoded;
+    this.end[slot] = end;
+    this.problem(start, end, UNTERMINATED_STRING_MESSAGE);
+    this.pos = end;
+    return true;
   }
 
   /**
@@ -786,6 +924,14 @@ class Parser {
     if (word === 'NaN' || word === 'Infinity') {
       this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
       this.scalar(slot, Kind.Number);
+      return;
+    }
+    if (text.charCodeAt(end) === Char.Quote && endsValue(text, end + 1)) {
+      // `orders",`: a string that lacks its opening quote.
+      this.pos = end + 1;
+      this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
+      this.decoded.set(slot, word);
+      this.scalar(slot, Kind.String | Flag.Decoded);
       return;
     }
     const lower = word.toLowerCase();
@@ -868,11 +1014,14 @@ class Parser {
     const { text } = this;
     let chunkStart = start + 1;
     let value = '';
+    let brokenAcrossLines = false;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
+        // The string is the token the line break is a mistake in (so json-syntax carries what else fires on it).
+        if (brokenAcrossLines) this.problem(start, pos + 1, STRING_ACROSS_LINES_MESSAGE);
         return value;
       }
       if (code === Char.Backslash) {
@@ -903,7 +1052,15 @@ class Parser {
         chunkStart = pos;
         continue;
       }
-      if (code === Char.LineFeed || code === Char.CarriageReturn) break;
+      if (code === Char.LineFeed || code === Char.CarriageReturn) {
+        // `"customer` / `_request",`: the string goes on to a quote on the next line: one finding,
+        // on its first line, and the line break is part of its value.
+        const next = code === Char.CarriageReturn && text.charCodeAt(pos + 1) === Char.LineFeed ? pos + 2 : pos + 1;
+        if (!continuesOnLine(text, next, quote)) break;
+        brokenAcrossLines = true;
+        pos = next;
+        continue;
+      }
       if (code < Char.Space) {
         this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`);
       }
@@ -918,7 +1075,7 @@ class Parser {
       value = value.slice(0, value.length - (pos - end));
       pos = end;
     }
-    this.problem(start, pos, 'Unterminated string: add the closing double quote.');
+    this.problem(start, pos, UNTERMINATED_STRING_MESSAGE);
     this.pos = pos;
     return value;
   }
@@ -955,6 +1112,60 @@ function endBeforeClosingPunctuation(text: string, from: number, to: number): nu
     } else if (char === '}' || char === ']') break;
   }
   return end;
+}
+
+/** The first position at or after `from` that is no space or tab. */
+function skipSpaces(text: string, from: number): number {
+  let pos = from;
+  while (text.charCodeAt(pos) === Char.Space || text.charCodeAt(pos) === Char.Tab) pos++;
+  return pos;
+}
+
+/** The first position at or after `from` that is no JSON white space. */
+function skipWhitespace(text: string, from: number): number {
+  let pos = from;
+  for (let code = text.charCodeAt(pos); code === Char.Space || code === Char.Tab || code === Char.LineFeed || code === Char.CarriageReturn; code = text.charCodeAt(++pos));
+  return pos;
+}
+
+/** Whether a value ends at `at`: spaces, then a comma, a closing bracket, a line's end or the text's. */
+function endsValue(text: string, at: number, orKey = false): boolean {
+  const pos = skipSpaces(text, at);
+  const code = text.charCodeAt(pos);
+  return pos >= text.length || (orKey && code === Char.Colon) || code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.LineFeed || code === Char.CarriageReturn;
+}
+
+/** Whether a key in double quotes, closed on its line and followed by a colon, starts at the quote at `at`. */
+function quotedKeyFollows(text: string, at: number): boolean {
+  for (let pos = at + 1; pos < text.length; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === Char.LineFeed || code === Char.CarriageReturn) return false;
+    if (code === Char.Backslash) {
+      const escaped = text.charCodeAt(++pos);
+      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
+    } else if (code === Char.Quote) return pos > at + 1 && text.charCodeAt(skipSpaces(text, pos + 1)) === Char.Colon;
+  }
+  return false;
+}
+
+/**
+ * Whether a string left open at a line's end goes on at `lineStart`: that line does not start
+ * with a quote (the next key or item) and holds the string's closing quote, followed by what ends
+ * a value or by a key's colon.
+ */
+function continuesOnLine(text: string, lineStart: number, quote: number): boolean {
+  const first = skipSpaces(text, lineStart);
+  const code = text.charCodeAt(first);
+  if (first >= text.length || code === quote || code === Char.LineFeed || code === Char.CarriageReturn) return false;
+  for (let pos = first; pos < text.length; pos++) {
+    const char = text.charCodeAt(pos);
+    if (char === Char.LineFeed || char === Char.CarriageReturn) return false;
+    if (char === Char.Backslash) {
+      const escaped = text.charCodeAt(++pos);
+      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
+    } else if (char === quote) return endsValue(text, pos + 1, true);
+  }
+  return false;
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */

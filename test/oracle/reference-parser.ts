@@ -26,6 +26,8 @@ import { Char } from '../../core/parse/chars';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
+const UNTERMINATED = 'Unterminated string: add the closing double quote.';
+const STRING_ACROSS_LINES = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
 
 type ObjectState = 'key' | 'colon' | 'value' | 'comma';
@@ -176,6 +178,10 @@ class Parser {
           this.pos++;
           return;
         }
+        if (this.splitKeyAtColon(frame.pending!) || this.colonMistyped(frame.pending!)) {
+          frame.state = 'value';
+          return;
+        }
         this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${frame.pending!.key}".`);
         if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
           frame.state = 'comma';
@@ -212,12 +218,15 @@ class Parser {
           this.closer(code);
           return;
         }
+        if (isWordStart(code) && this.endStringBeforeComma(frame)) return;
+        if (code === Char.Colon && this.openMissingBrace(frame)) return;
         if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
           this.problem(start, start + 1, "Expected ',' between properties.");
           frame.state = 'key';
           return;
         }
         this.unexpected("Expected ',' or '}'");
+        if (/^[ \t\n\r]*"/.test(text.slice(this.pos))) frame.state = 'key';
         return;
       }
     }
@@ -265,6 +274,71 @@ class Parser {
     }
     this.problem(start, start + 1, "Expected ',' between array values.");
     frame.state = 'value';
+  }
+
+  /** A key missing its closing quote (`"queue: "orders"`, `"version: 1,`): the name before its colon, the value after it. */
+  private splitKeyAtColon(property: PropertyNode): boolean {
+    const { text } = this;
+    const token = text.slice(property.keyOffset, property.keyEnd);
+    const last = this.problems[this.problems.length - 1];
+    const open = last !== undefined && last.offset === property.keyOffset && last.message === UNTERMINATED;
+    const tookValue = !open && /^"[^:"\\]*:[ \t]*[^ \t][^]*,"$/.test(token) && /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(property.keyEnd));
+    const match = (open || tookValue ? /^"([^:"\\]*?) *:([ \t]*)(?=[^ \t])/ : /^"([^:"\\]*?) *:[ \t]*"$/).exec(token);
+    if (!match || match[1].length === 0) return false;
+    if (!open && !tookValue && /^(?:[\n\r,:}\]]|$)/.test(text.slice(this.pos))) return false;
+    if (open) this.problems.pop();
+    const name = match[1];
+    const editable = property as { key: string; keyEnd: number };
+    editable.key = name;
+    editable.keyEnd = property.keyOffset + 1 + name.length;
+    this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+    this.pos = open || tookValue ? property.keyOffset + match[0].length : property.keyOffset + token.length - 1;
+    return true;
+  }
+
+  /** `"queue" = "orders"`: a character no value starts with stands for the colon before a value. */
+  private colonMistyped(property: PropertyNode): boolean {
+    const { text } = this;
+    if (!/^[\x21-\x7f](?<![A-Za-z0-9_$"'{}[\],\/+.\-])[ \t]*["{[\-A-Za-z0-9_$]/.test(text.slice(this.pos))) return false;
+    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${property.key}", found ${describe(text[this.pos])}.`);
+    this.pos++;
+    return true;
+  }
+
+  /** `"meta": "id": "…", …}`: the string before this colon is the first key of an object whose "{" is missing. */
+  private openMissingBrace(frame: ObjectFrame): boolean {
+    const { text } = this;
+    const property = frame.node.properties[frame.node.properties.length - 1];
+    const value = property?.value;
+    if (!value || value.kind !== 'string' || text[value.offset] !== '"' || !/^[ \t\n\r]*$/.test(text.slice(value.end, this.pos))) return false;
+    const after = text.slice(this.pos + 1).replace(/^[ \t\n\r]*/, '');
+    if (after.startsWith('"') ? /^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(after) : !/^[{[\-A-Za-z0-9_$]/.test(after)) return false;
+    const node: ObjectNode = { kind: 'object', offset: value.offset, end: text.length, parent: frame.node, property, properties: [], closed: false };
+    const key: PropertyNode = { key: value.value, keyOffset: value.offset, keyEnd: value.end, colonOffset: this.pos, value: undefined, parent: node };
+    node.properties.push(key);
+    (property as { value: ValueNode }).value = node;
+    this.stack.push({ node, state: 'value', pending: key, lastComma: -1 });
+    this.problem(value.offset, value.end, `Expected '{' before "${value.value}": the object's opening brace is missing.`);
+    this.pos++;
+    return true;
+  }
+
+  /** `"orders,"lang": …`: the string before this key ends before the comma it holds, which counts again. */
+  private endStringBeforeComma(frame: ObjectFrame): boolean {
+    const { text } = this;
+    const property = frame.node.properties[frame.node.properties.length - 1];
+    const value = property?.value;
+    if (!value || value.kind !== 'string' || value.end !== this.pos) return false;
+    const token = text.slice(value.offset, value.end);
+    const match = /[,}\] ]*,"$/.exec(token);
+    if (!token.startsWith('"') || !match || match.index === 0) return false;
+    if (!/^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(this.pos))) return false;
+    const trimmed = match[0].length - 1;
+    (value as { value: string }).value = value.value.slice(0, value.value.length - trimmed);
+    value.end = value.offset + match.index;
+    this.problem(value.offset, value.end, UNTERMINATED);
+    this.pos = value.end;
+    return true;
   }
 
   private trailingComma(offset: number): void {
@@ -332,6 +406,16 @@ class Parser {
       const start = this.pos;
       const end = this.tokenEnd(start);
       const word = text.slice(start, end);
+      const rest = text.slice(end);
+      if (/^"[ \t]*:/.test(rest)) {
+        this.problem(start, end + 1, `The property name "${word}" lacks its opening double quote: write "${word}".`);
+        this.pos = end + 1;
+        return { value: word };
+      }
+      if (/^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest)) {
+        this.unexpected('Expected a property name in double quotes');
+        return undefined;
+      }
       this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
       this.pos = end;
       return { value: word };
@@ -375,6 +459,11 @@ class Parser {
         this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`);
         return { kind: 'number', offset: start, end, parent, property, raw: word, value: Number(word), isIntegerLiteral: false };
       }
+      if (/^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(end))) {
+        this.pos = end + 1;
+        this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
+        return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
+      }
       const lower = word.toLowerCase();
       const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
       this.problem(start, end, `Unexpected word '${word}'.${hint}`);
@@ -415,11 +504,13 @@ class Parser {
     let pos = start + 1;
     let chunkStart = pos;
     let value = '';
+    let acrossLines = false;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
+        if (acrossLines) this.problem(start, pos + 1, STRING_ACROSS_LINES);
         return value;
       }
       if (code === Char.Backslash) {
@@ -450,7 +541,16 @@ class Parser {
         chunkStart = pos;
         continue;
       }
-      if (code === Char.LineFeed || code === Char.CarriageReturn) break;
+      if (code === Char.LineFeed || code === Char.CarriageReturn) {
+        const lineBreak = /^(?:\r\n|\r|\n)/.exec(text.slice(pos))![0];
+        const nextLine = /^[^\n\r]*/.exec(text.slice(pos + lineBreak.length))![0];
+        const q = quote === Char.Quote ? '"' : "'";
+        const continues = new RegExp(`^[ \\t]*(?=[^ \\t${q}])(?:\\\\.|[^\\\\${q}])*${q}[ \\t]*(?:[,:}\\]]|$)`).test(nextLine);
+        if (!continues) break;
+        acrossLines = true;
+        pos += lineBreak.length;
+        continue;
+      }
       if (code < Char.Space) {
         this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`);
       }
@@ -465,7 +565,7 @@ class Parser {
       value = value.slice(0, value.length - cut);
       pos -= cut;
     }
-    this.problem(start, pos, 'Unterminated string: add the closing double quote.');
+    this.problem(start, pos, UNTERMINATED);
     this.pos = pos;
     return value;
   }

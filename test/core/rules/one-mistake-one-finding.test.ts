@@ -1,0 +1,80 @@
+/**
+ * One typing mistake in an envelope, one finding: each mutation below makes a single mistake in a
+ * valid envelope, pretty-printed and written on one line, and the analysis must show exactly one
+ * finding, json-syntax, on the token the mistake is in (what else that mistake causes travels with
+ * it as related information), not a cascade over the rest of the document, which still reads as
+ * the envelope the author meant.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { toJsValue } from '../../../core/model/js-value';
+import { parseText } from '../../../core/parse/parser';
+import { analyze } from '../../../core/rules/analyze';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { loadRegistry } from '../../../workspace/registry-loader';
+
+const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
+const registry = loadRegistry(join(EXAMPLES, 'registry.json'), EXAMPLES).state;
+const pretty = readFileSync(join(EXAMPLES, 'orders/order-cancelled.babel.json'), 'utf8');
+const compact = `${JSON.stringify(JSON.parse(pretty))}\n`;
+
+/**
+ * [mistake, text, mistaken text, token]: `§` stands for the separator after a colon (": " pretty,
+ * ":" on one line). In the mistaken text, «…» marks the token the one finding must cover; an empty
+ * «» (something left out) marks the character right after it, ignoring white space, or the `token`
+ * that follows it where one is given.
+ */
+const MUTATIONS: readonly (readonly [string, string, string, string?])[] = [
+  ['key missing its closing quote', '"queue"§"orders"', '«"queue»§"orders"'],
+  ['key missing its opening quote', '"queue"§"orders"', '«queue"»§"orders"'],
+  ['key missing its opening quote, number value', '"attempts"§0', '«attempts"»§0'],
+  ['key left open up to its value', '"schema_version"§1,', '«"schema_version»§1,'],
+  ['value missing its closing quote', '"queue"§"orders"', '"queue"§«"orders»'],
+  ['last value of an object missing its closing quote', '"cancelled_at"§"2026-03-14T11:02:17Z"', '"cancelled_at"§«"2026-03-14T11:02:17Z»'],
+  ['value missing its opening quote', '"queue"§"orders"', '"queue"§«orders"»'],
+  ['string broken across two lines', '"reason"§"customer_request"', '"reason"§«"customer\n_request"»'],
+  ['missing comma', '"orders",', '"orders"«»'],
+  ['opening brace of an object missing', '"meta"§{', '"meta"§«»', '"id"'],
+  ['missing colon', '"queue"§"orders"', '«"queue"» "orders"'],
+  ['equals sign for a colon', '"queue"§"orders"', '"queue"«=»"orders"'],
+  ['colon for a comma', '"orders",', '"orders"«:»'],
+  ['semicolon for a comma', '"orders",', '"orders"«;»'],
+  ['single-quoted key', '"queue"§"orders"', "«'queue'»§\"orders\""],
+  ['single-quoted value', '"queue"§"orders"', "\"queue\"§«'orders'»"],
+  ['stray character before a key', '"queue"§', '«x»"queue"§'],
+  ['stray character after a value', '"orders",', '"orders"«;»,'],
+  ['stray character in a number', '"schema_version"§1', '"schema_version"§«1x»'],
+  ['trailing comma', '"created_at"§1773486137908', '"created_at"§1773486137908«,»'],
+  ['comma doubled', '"orders",', '"orders",«,»'],
+];
+
+/** Mistakes that leave another value in their token: a line break in the string, a letter in the number. */
+const CHANGES_ITS_VALUE = new Set(['string broken across two lines', 'stray character in a number']);
+
+for (const [form, valid, separator] of [['pretty-printed', pretty, ': '], ['on one line', compact, ':']] as const) {
+  for (const [mistake, from, to, token] of MUTATIONS) {
+    test(`${form}: ${mistake} is one json-syntax finding on its token`, () => {
+      const original = from.replaceAll('§', separator);
+      assert.ok(valid.includes(original), `the envelope holds ${original}`);
+      const marked = valid.replace(original, to.replaceAll('§', separator));
+      const text = marked.replace('«', '').replace('»', '');
+      let start = marked.indexOf('«');
+      let end = marked.indexOf('»') - 1;
+      if (end === start) {
+        while (/\s/.test(text[start])) start++;
+        end = start + (token?.length ?? 1);
+        if (token !== undefined) assert.equal(text.slice(start, end), token);
+      }
+      const doc = parseText(text);
+      const found = analyze(doc, DEFAULT_SETTINGS, registry);
+      const listed = found.map((d) => `${d.code} ${JSON.stringify(text.slice(d.offset, d.end))} ${d.message}`);
+      assert.deepEqual(listed.map((line) => line.split(' ')[0]), ['json-syntax'], listed.join('\n'));
+      assert.equal(text.slice(found[0].offset, found[0].end), text.slice(start, end), listed.join('\n'));
+      assert.deepEqual([found[0].offset, found[0].end], [start, end]);
+      // The rest of the document is read as meant: the whole envelope, but for a token whose own value the mistake changed.
+      if (!CHANGES_ITS_VALUE.has(mistake)) assert.deepEqual(toJsValue(doc.root!), JSON.parse(valid));
+    });
+  }
+}

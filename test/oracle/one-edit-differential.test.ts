@@ -1,0 +1,35 @@
+/**
+ * The parser against the reference parser on every text one typing mistake away from a valid
+ * envelope (pretty-printed and on one line): each character deleted, and each of the characters
+ * typing slips put in its place or before it. Random mutation (test/oracle/differential.ts) seldom
+ * makes exactly these, and they are what the parser's recovery paths read.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parseJson } from '../../core/parse/parser';
+import { canonical } from './differential';
+import { parseJson as referenceParse } from './reference-parser';
+
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+const SLIPS = ['"', "'", ':', ',', ';', '=', '{', '}', '[', ']', '\n', '\r\n', '\\', 'x', '1', ' '];
+
+test('one mistake away from an envelope: the parser and the reference parser read the same tree and problems', () => {
+  let checked = 0;
+  for (const name of ['orders/order-created.babel.json', 'identity/user-registered.babel.json']) {
+    const pretty = readFileSync(join(EXAMPLES, name), 'utf8');
+    for (const valid of [pretty, `${JSON.stringify(JSON.parse(pretty))}\n`]) {
+      for (let at = 0; at <= valid.length; at++) {
+        const texts = [valid.slice(0, at) + valid.slice(at + 1)];
+        for (const slip of SLIPS) texts.push(valid.slice(0, at) + slip + valid.slice(at), valid.slice(0, at) + slip + valid.slice(at + 1));
+        for (const text of texts) {
+          const fast = canonical(parseJson(text));
+          if (fast !== canonical(referenceParse(text))) assert.equal(fast, canonical(referenceParse(text)), JSON.stringify(text));
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 50_000, `only ${checked} texts`);
+});
