@@ -36,13 +36,13 @@ const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
 };
 
 /**
- * The editor's final-newline options as the formatter's: insert one, trim extra ones, or leave
- * the file's own ending alone (LSP's `insertFinalNewline: false` means "do not add", not "remove").
+ * The editor's final-newline options as the formatter's: insert one, or leave whether the file
+ * ends with one alone (LSP's `insertFinalNewline: false` means "do not add", not "remove", and
+ * `trimFinalNewlines` trims the line breaks after the final one, never that one). Blank lines after
+ * the last bracket go either way: the formatter lays out all whitespace between and after tokens.
  */
 function finalNewline(options: FormattingOptions): boolean | undefined {
-  if (options.insertFinalNewline) return true;
-  if (options.trimFinalNewlines) return false;
-  return undefined;
+  return options.insertFinalNewline ? true : undefined;
 }
 
 export function registerStructureFeatures(context: ServerContext): void {

@@ -1,0 +1,109 @@
+/**
+ * Formatting, the outline, folding and selection ranges over the protocol, on hostile texts: the
+ * editor's final-newline options as LSP defines them, 100,000 levels of nesting, a million keys,
+ * broken JSON, CR/CRLF line breaks and lone surrogates. Every answer stays inside the document,
+ * selection ranges nest strictly and nothing fails in the log.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { applyEdits } from '../../core/model/edits';
+import { LineIndex } from '../../core/model/positions';
+import { TestLspClient } from '../support/lsp-client';
+
+function applyLspEdits(text: string, edits: { range: { start: any; end: any }; newText: string }[]): string {
+  const lines = new LineIndex(text);
+  return applyEdits(
+    text,
+    edits.map((edit) => ({ offset: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), newText: edit.newText })),
+  );
+}
+
+interface LspRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+describe('formatting, outline, folding and selection on hostile texts', () => {
+  const client = new TestLspClient();
+  let version = 1;
+  const opened = new Set<string>();
+  const show = async (uri: string, text: string): Promise<void> => {
+    if (opened.has(uri)) await client.change(uri, text, ++version);
+    else await client.open(uri, text, ++version);
+    opened.add(uri);
+  };
+  const format = async (uri: string, text: string, options: Record<string, unknown>): Promise<string> => {
+    await show(uri, text);
+    return applyLspEdits(text, await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true, ...options } }));
+  };
+
+  before(() => client.initialize());
+  after(() => client.kill());
+
+  test('trimFinalNewlines trims the line breaks after the last one, and keeps that one', async () => {
+    const uri = 'file:///workspace/final-newline.babel.json';
+    const trim = { insertFinalNewline: false, trimFinalNewlines: true };
+    assert.equal(await format(uri, '{"a":1}\n\n\n', trim), '{\n  "a": 1\n}\n');
+    assert.equal(await format(uri, '{"a":1}\n', trim), '{\n  "a": 1\n}\n');
+    assert.equal(await format(uri, '{"a":1}\r\n\r\n', trim), '{\r\n  "a": 1\r\n}\r\n');
+    assert.equal(await format(uri, '{"a":1}', trim), '{\n  "a": 1\n}', 'trimming adds none');
+    assert.equal(await format(uri, '{"a":1}', { insertFinalNewline: true, trimFinalNewlines: true }), '{\n  "a": 1\n}\n');
+    assert.equal(await format(uri, '{"a":1}\n\n', { insertFinalNewline: true }), '{\n  "a": 1\n}\n');
+  });
+
+  test('broken, deep, CR and surrogate texts: ranges inside the document, strictly nested selections', async () => {
+    const uri = 'file:///workspace/hostile.babel.json';
+    const samples = [
+      '{"a":[1,2,{"b":}\n,"c" 3',
+      '{\r\n"a":{\r\n"b":[\r\n1\r\n]\r\n}\r\n}\r\n',
+      '{\r"a":{\r"b":[\r1\r]\r}\r}\r',
+      '{"\ud800":{"😀":"\udfff"},\n"b":[\n"𝄞"\n]}',
+      '\ufeff{"a":{\n"b":1\n}}',
+      '{"a":1}}}]]',
+      '{"a":['.repeat(100_000),
+      '[\n'.repeat(100_000) + ']\n'.repeat(100_000),
+      '',
+    ];
+    for (const text of samples) {
+      await show(uri, text);
+      const lines = new LineIndex(text);
+      const lastLine = lines.positionAt(text.length).line;
+      const inside = (range: LspRange) => {
+        const start = lines.offsetAt(range.start);
+        const end = lines.offsetAt(range.end);
+        assert.deepEqual(lines.positionAt(start), range.start, 'a start past the end of its line');
+        assert.deepEqual(lines.positionAt(end), range.end, 'an end past the end of its line');
+        assert.ok(start <= end);
+        return [start, end];
+      };
+      const label = JSON.stringify(text.slice(0, 40));
+      const edits: any[] = await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+      if (edits.length > 0) assert.deepEqual(JSON.parse(applyLspEdits(text, edits)), JSON.parse(text), label);
+      const folds: any[] = await client.request('textDocument/foldingRange', { textDocument: { uri } });
+      for (const fold of folds) assert.ok(fold.startLine >= 0 && fold.startLine < fold.endLine && fold.endLine <= lastLine, label);
+      const symbols: any[] = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+      const stack = [...symbols];
+      while (stack.length > 0) {
+        const symbol = stack.pop();
+        const [start, end] = inside(symbol.range);
+        const [selectionStart, selectionEnd] = inside(symbol.selectionRange);
+        assert.ok(start <= selectionStart && selectionEnd <= end, label);
+        stack.push(...(symbol.children ?? []));
+      }
+      const positions = [0, 1, Math.floor(text.length / 2), text.length].map((offset) => lines.positionAt(Math.min(offset, text.length)));
+      const selections: any[] = await client.request('textDocument/selectionRange', { textDocument: { uri }, positions });
+      assert.equal(selections.length, positions.length);
+      selections.forEach((selection, index) => {
+        const [start, end] = inside(selection.range);
+        const at = lines.offsetAt(positions[index]);
+        assert.ok(start <= at && at <= end, `${label}: the innermost range holds the cursor`);
+        for (let child = selection, parent = selection.parent; parent; child = parent, parent = parent.parent) {
+          const [childStart, childEnd] = inside(child.range);
+          const [parentStart, parentEnd] = inside(parent.range);
+          assert.ok(parentStart <= childStart && childEnd <= parentEnd && parentEnd - parentStart > childEnd - childStart, `${label}: a parent that does not strictly contain its child`);
+        }
+      });
+    }
+    assert.deepEqual(client.logs.filter((line) => /failed|error/i.test(line)), []);
+  });
+});
