@@ -17,6 +17,12 @@ export interface FoldingLines {
 /** VS Code's own default cap on folding ranges per document. */
 export const DEFAULT_FOLDING_LIMIT = 5000;
 
+/** Folding ranges, and whether some were left out at the limit. */
+export interface Folding {
+  readonly ranges: FoldingLines[];
+  readonly capped: boolean;
+}
+
 /**
  * Folding ranges of every multi-line object and array in document order, at most `limit`; of
  * several blocks opening on one line the outermost wins, since an editor folds one block per line.
@@ -24,19 +30,24 @@ export const DEFAULT_FOLDING_LIMIT = 5000;
  * 5,000 ranges after every keystroke), else from its tree.
  */
 export function foldingRanges(doc: ParsedDocument, lineIndex: LineIndex, limit: number = DEFAULT_FOLDING_LIMIT): FoldingLines[] {
+  return documentFolding(doc, lineIndex, limit).ranges;
+}
+
+/** `foldingRanges`, saying whether ranges were left out (the editor cannot tell: those blocks simply do not fold). */
+export function documentFolding(doc: ParsedDocument, lineIndex: LineIndex, limit: number = DEFAULT_FOLDING_LIMIT): Folding {
   const root = doc.root;
-  if (!root || (root.kind !== 'object' && root.kind !== 'array') || limit <= 0) return [];
+  if (!root || (root.kind !== 'object' && root.kind !== 'array') || limit <= 0) return { ranges: [], capped: false };
   const origin = columnsOf(root);
-  return origin && origin.slot === 0 ? columnFoldingRanges(origin.columns, lineIndex, limit) : treeFoldingRanges(root, lineIndex, limit);
+  return origin && origin.slot === 0 ? columnFolding(origin.columns, lineIndex, limit) : treeFolding(root, lineIndex, limit);
 }
 
 /** The same ranges from the columns: slots are in document order, each container before what it holds. */
-function columnFoldingRanges(columns: Columns, lineIndex: LineIndex, limit: number): FoldingLines[] {
+function columnFolding(columns: Columns, lineIndex: LineIndex, limit: number): Folding {
   const { count, info, start, end, next } = columns;
   const ranges: FoldingLines[] = [];
   let lastStartLine = -1;
   let slot = 0;
-  while (slot < count && ranges.length < limit) {
+  while (slot < count) {
     const flags = info[slot];
     const kind = flags & Flag.KindMask;
     if ((kind !== Kind.Object && kind !== Kind.Array) || !(flags & Flag.Closed)) {
@@ -50,20 +61,26 @@ function columnFoldingRanges(columns: Columns, lineIndex: LineIndex, limit: numb
       continue;
     }
     if (closeLine > startLine + 1 && startLine !== lastStartLine) {
+      // Found one more than fits: the answer is capped (and the scan stops here).
+      if (ranges.length >= limit) return { ranges, capped: true };
       ranges.push({ startLine, endLine: closeLine - 1 });
       lastStartLine = startLine;
     }
     slot++;
   }
-  return ranges;
+  return { ranges, capped: false };
 }
 
 /** The ranges from the tree, for a document parsed without columns. */
 export function treeFoldingRanges(root: ContainerNode, lineIndex: LineIndex, limit: number = DEFAULT_FOLDING_LIMIT): FoldingLines[] {
+  return treeFolding(root, lineIndex, limit).ranges;
+}
+
+function treeFolding(root: ContainerNode, lineIndex: LineIndex, limit: number): Folding {
   const ranges: FoldingLines[] = [];
   const stack: ContainerNode[] = [root];
   let lastStartLine = -1;
-  while (stack.length > 0 && ranges.length < limit) {
+  while (stack.length > 0) {
     const node = stack.pop()!;
     // An unclosed container has no closing line to fold up to (and its `end` is only a guess).
     if (node.closed) {
@@ -73,13 +90,14 @@ export function treeFoldingRanges(root: ContainerNode, lineIndex: LineIndex, lim
       if (closeLine === startLine) continue;
       // Pre-order visits start lines in ascending order, so the first block per line is the outermost.
       if (closeLine > startLine + 1 && startLine !== lastStartLine) {
+        if (ranges.length >= limit) return { ranges, capped: true };
         ranges.push({ startLine, endLine: closeLine - 1 });
         lastStartLine = startLine;
       }
     }
     pushContainerChildren(node, stack);
   }
-  return ranges;
+  return { ranges, capped: false };
 }
 
 /** Pushes the container children of `node` so that they pop in document order. */

@@ -17,21 +17,42 @@ export interface OffsetRange {
  * so the result stays 1:1.
  */
 export function selectionRanges(doc: ParsedDocument, offsets: readonly number[], maxDepth = Infinity): OffsetRange[][] {
-  return offsets.map((offset) => selectionChain(doc, offset, maxDepth));
+  return offsets.map((offset) => selectionChain(doc, offset, maxDepth).chain);
 }
 
-function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): OffsetRange[] {
+/** Selection chains, and whether any of them was cut at `maxDepth` with enclosing ranges left out. */
+export interface SelectionChains {
+  readonly chains: OffsetRange[][];
+  readonly capped: boolean;
+}
+
+/** `selectionRanges`, saying whether a chain was cut short (the editor cannot tell: expanding simply stops). */
+export function selectionChains(doc: ParsedDocument, offsets: readonly number[], maxDepth = Infinity): SelectionChains {
+  let capped = false;
+  const chains = offsets.map((offset) => {
+    const result = selectionChain(doc, offset, maxDepth);
+    capped ||= result.capped;
+    return result.chain;
+  });
+  return { chains, capped };
+}
+
+function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): { chain: OffsetRange[]; capped: boolean } {
   const chain: OffsetRange[] = [];
+  let capped = false;
   const add = (start: number, end: number): void => {
-    if (chain.length >= maxDepth) return;
     const previous = chain[chain.length - 1];
     // Ranges of a broken document can be odd; skip anything that would break the nesting promise.
     if (previous && (start > previous.offset || end < previous.end || (start === previous.offset && end === previous.end))) return;
+    if (chain.length >= maxDepth) {
+      capped = true;
+      return;
+    }
     chain.push({ offset: start, end });
   };
   const location = locateAtCursor(doc.root, offset);
   let node: ValueNode | undefined = location.node;
-  if (!node) return [{ offset, end: offset }];
+  if (!node) return { chain: [{ offset, end: offset }], capped };
 
   let keyOf: PropertyNode | undefined = location.inKeyOf;
   const around = location.property;
@@ -44,10 +65,10 @@ function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): 
     // On the colon or the whitespace around it: the property is the innermost thing selected.
     add(around.keyOffset, propertyEnd(around));
   }
-  while (node && chain.length < maxDepth) {
+  while (node && !capped) {
     add(node.offset, node.end);
     if (node.property) add(node.property.keyOffset, propertyEnd(node.property));
     node = node.parent;
   }
-  return chain;
+  return { chain, capped };
 }

@@ -39,6 +39,12 @@ export const DEFAULT_SYMBOL_DEPTH = 1000;
 /** Longest value preview shown next to a symbol, in UTF-16 units (including the ellipsis). */
 const MAX_DETAIL_LENGTH = 60;
 
+/** An outline, and where it was cut short: at the entry limit, at the depth limit, or not at all. */
+export interface Outline {
+  readonly symbols: DocumentSymbolNode[];
+  readonly cut?: 'entries' | 'depth';
+}
+
 /**
  * The outline of `doc`: at most `limit` symbols, nested at most `maxDepth` deep. Built breadth-first,
  * like VS Code's JSON outline, so a document over the limit still shows its whole shallow structure.
@@ -47,23 +53,33 @@ const MAX_DETAIL_LENGTH = 60;
  * pause in typing in a large file.
  */
 export function documentSymbols(doc: ParsedDocument, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): DocumentSymbolNode[] {
+  return documentOutline(doc, limit, maxDepth).symbols;
+}
+
+/** `documentSymbols`, saying whether entries were left out (the editor cannot tell a cut outline from a short document). */
+export function documentOutline(doc: ParsedDocument, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): Outline {
   const root = doc.root;
-  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return [];
+  if (!root || (root.kind !== 'object' && root.kind !== 'array')) return { symbols: [] };
   const origin = columnsOf(root);
-  return origin && origin.slot === 0 ? columnSymbols(origin.columns, origin.text, limit, maxDepth) : treeSymbols(root, limit, maxDepth);
+  return origin && origin.slot === 0 ? columnOutline(origin.columns, origin.text, limit, maxDepth) : treeOutline(root, limit, maxDepth);
 }
 
 /** The outline from the tree, for a document parsed without columns. */
 export function treeSymbols(root: ContainerNode, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): DocumentSymbolNode[] {
+  return treeOutline(root, limit, maxDepth).symbols;
+}
+
+function treeOutline(root: ContainerNode, limit: number, maxDepth: number): Outline {
   const result: DocumentSymbolNode[] = [];
   const queue: { readonly node: ContainerNode; readonly into: DocumentSymbolNode[]; readonly depth: number }[] = [{ node: root, into: result, depth: 1 }];
   let count = 0;
   for (let head = 0; head < queue.length; head++) {
     const { node, into, depth } = queue[head];
-    if (depth > maxDepth) break;
+    // Only containers with entries are queued: one past the depth limit has entries left out.
+    if (depth > maxDepth) return { symbols: result, cut: 'depth' };
     const entries = node.kind === 'object' ? node.properties.length : node.items.length;
     for (let i = 0; i < entries; i++) {
-      if (count >= limit) return result;
+      if (count >= limit) return { symbols: result, cut: 'entries' };
       const symbol = node.kind === 'object' ? propertySymbol(node.properties[i]) : itemSymbol(node.items[i], i);
       into.push(symbol);
       count++;
@@ -71,25 +87,25 @@ export function treeSymbols(root: ContainerNode, limit: number = DEFAULT_SYMBOL_
       if (value && hasEntries(value)) queue.push({ node: value as ContainerNode, into: symbol.children, depth: depth + 1 });
     }
   }
-  return result;
+  return { symbols: result };
 }
 
 /** The kinds of the values of slots, as the tree names them (an item without a value is `null`, as its node is). */
 const KIND_NAMES: readonly DocumentSymbolKind[] = ['null', 'object', 'array', 'string', 'number', 'boolean', 'null'];
 
 /** The same outline from the columns: the same entries, in the same order, with the same words. */
-function columnSymbols(columns: Columns, text: string, limit: number, maxDepth: number): DocumentSymbolNode[] {
+function columnOutline(columns: Columns, text: string, limit: number, maxDepth: number): Outline {
   const { info, start, end, next, keys, keyStart, keyEnd, colon } = columns;
   const result: DocumentSymbolNode[] = [];
   const queue: { readonly slot: number; readonly into: DocumentSymbolNode[]; readonly depth: number }[] = [{ slot: 0, into: result, depth: 1 }];
   let count = 0;
   for (let head = 0; head < queue.length; head++) {
     const { slot, into, depth } = queue[head];
-    if (depth > maxDepth) break;
+    if (depth > maxDepth) return { symbols: result, cut: 'depth' };
     const inObject = (info[slot] & Flag.KindMask) === Kind.Object;
     let index = 0;
     for (let child = slot + 1; child < next[slot]; child = next[child], index++) {
-      if (count >= limit) return result;
+      if (count >= limit) return { symbols: result, cut: 'entries' };
       const kind = info[child] & Flag.KindMask;
       const detail = kind === Kind.None ? (inObject ? undefined : 'null') : slotDetail(columns, text, child, kind);
       const symbol: DocumentSymbolNode = inObject
@@ -109,7 +125,7 @@ function columnSymbols(columns: Columns, text: string, limit: number, maxDepth: 
       if ((kind === Kind.Object || kind === Kind.Array) && next[child] > child + 1) queue.push({ slot: child, into: symbol.children, depth: depth + 1 });
     }
   }
-  return result;
+  return { symbols: result };
 }
 
 /** `detailOf` for a slot with a value. */

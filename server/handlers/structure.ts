@@ -12,12 +12,14 @@ import {
   type SelectionRangeParams,
   type TextEdit,
 } from 'vscode-languageserver/node';
-import { foldingRanges } from '../../core/language/folding';
+import { DEFAULT_FOLDING_LIMIT, documentFolding } from '../../core/language/folding';
 import { formatDocument } from '../../core/language/format';
-import { selectionRanges } from '../../core/language/selection';
-import { documentSymbols, type DocumentSymbolNode } from '../../core/language/symbols';
+import { selectionChains } from '../../core/language/selection';
+import { DEFAULT_SYMBOL_DEPTH, DEFAULT_SYMBOL_LIMIT, documentOutline, type DocumentSymbolNode, type Outline } from '../../core/language/symbols';
+import { digitGroups } from '../../core/model/count-words';
 import type { LineIndex } from '../../core/model/positions';
 import type { ParsedDocument } from '../../core/model/tree';
+import { CapNotices, shownName } from '../cap-notices';
 import type { ServerContext } from '../context';
 import { toLspEdit, toRange } from '../convert';
 import { envelopes, envelopesAfterDiagnostics, requestHandler } from '../request';
@@ -55,26 +57,41 @@ export function registerStructureFeatures(context: ServerContext): void {
     }),
   );
 
+  const notices = new CapNotices(connection);
+  context.documents.onDidClose((event) => notices.forget(event.document.uri));
+
   connection.onFoldingRanges(
-    requestHandler(context, 'foldingRanges', envelopesAfterDiagnostics, [], ({ parsed, lines }): FoldingRange[] =>
-      foldingRanges(parsed, lines).map((range) => ({ startLine: range.startLine, endLine: range.endLine })),
-    ),
+    requestHandler(context, 'foldingRanges', envelopesAfterDiagnostics, [], ({ document, parsed, lines }): FoldingRange[] => {
+      const folding = documentFolding(parsed, lines);
+      if (folding.capped) {
+        const limit = digitGroups(DEFAULT_FOLDING_LIMIT);
+        notices.say(document.uri, 'folding', `${shownName(document.uri)} has more foldable blocks than ${limit}: only the first ${limit} fold.`);
+      }
+      return folding.ranges.map((range) => ({ startLine: range.startLine, endLine: range.endLine }));
+    }),
   );
 
   // The workbench asks for a version's outline twice (the outline view and the breadcrumbs): the
   // second answer is the first one's, kept as long as that version's parse is.
   const outlines = new WeakMap<ParsedDocument, DocumentSymbol[]>();
   connection.onDocumentSymbol(
-    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ parsed, lines }): DocumentSymbol[] => {
+    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ document, parsed, lines }): DocumentSymbol[] => {
       let symbols = outlines.get(parsed);
-      if (!symbols) outlines.set(parsed, (symbols = toLspSymbols(documentSymbols(parsed), lines)));
+      if (!symbols) {
+        const outline = documentOutline(parsed);
+        if (outline.cut) notices.say(document.uri, 'outline', outlineCutMessage(document.uri, outline.cut));
+        outlines.set(parsed, (symbols = toLspSymbols(outline.symbols, lines)));
+      }
       return symbols;
     }),
   );
 
   connection.onSelectionRanges(
-    requestHandler(context, 'selectionRanges', envelopes, [], ({ parsed, lines }, params: SelectionRangeParams): SelectionRange[] => {
-      const chains = selectionRanges(parsed, params.positions.map((position) => lines.offsetAt(position)), MAX_SELECTION_DEPTH);
+    requestHandler(context, 'selectionRanges', envelopes, [], ({ document, parsed, lines }, params: SelectionRangeParams): SelectionRange[] => {
+      const { chains, capped } = selectionChains(parsed, params.positions.map((position) => lines.offsetAt(position)), MAX_SELECTION_DEPTH);
+      if (capped) {
+        notices.say(document.uri, 'selection', `Expand selection in ${shownName(document.uri)} stops ${digitGroups(MAX_SELECTION_DEPTH)} levels out from the cursor: the document nests deeper than that.`);
+      }
       return chains.map((chain, index) => {
         let parent: SelectionRange | undefined;
         // The reply is serialised recursively: core kept only the innermost levels of a very deep chain.
@@ -83,6 +100,12 @@ export function registerStructureFeatures(context: ServerContext): void {
       });
     }),
   );
+}
+
+function outlineCutMessage(uri: string, cut: NonNullable<Outline['cut']>): string {
+  const name = shownName(uri);
+  if (cut === 'depth') return `The outline of ${name} stops ${digitGroups(DEFAULT_SYMBOL_DEPTH)} levels deep: the document nests deeper than that.`;
+  return `The outline of ${name} shows its first ${digitGroups(DEFAULT_SYMBOL_LIMIT)} entries, level by level from the top: the document has more.`;
 }
 
 /** Converts the symbol tree without recursion (a deep file must not overflow the stack). */

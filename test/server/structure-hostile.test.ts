@@ -2,10 +2,12 @@
  * Formatting, the outline, folding and selection ranges over the protocol, on hostile texts: the
  * editor's final-newline options as LSP defines them, 100,000 levels of nesting, a million keys,
  * broken JSON, CR/CRLF line breaks and lone surrogates. Every answer stays inside the document,
- * selection ranges nest strictly and nothing fails in the log.
+ * selection ranges nest strictly, nothing fails in the log, and an answer cut at a cap says so
+ * (once per document, as information) instead of leaving the user to think the file ends there.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { MessageType } from 'vscode-languageserver-protocol';
 import { applyEdits } from '../../core/model/edits';
 import { LineIndex } from '../../core/model/positions';
 import { TestLspClient } from '../support/lsp-client';
@@ -106,4 +108,51 @@ describe('formatting, outline, folding and selection on hostile texts', () => {
     }
     assert.deepEqual(client.logs.filter((line) => /failed|error/i.test(line)), []);
   });
+
+  test('an outline, folding or selection cut at its cap says so once per document, as information', async () => {
+    const uri = 'file:///workspace/million.babel.json';
+    // A million keys, the first 6,000 of them objects that fold.
+    const keys = `{\n${Array.from({ length: 1_000_000 }, (_, i) => (i < 6000 ? `"k${i}": {\n"v": ${i}\n}` : `"k${i}":${i}`)).join(',\n')}\n}`;
+    await show(uri, keys);
+    const before = client.shown.length;
+    const symbols: any[] = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(symbols.length, 1000);
+    const folds: any[] = await client.request('textDocument/foldingRange', { textDocument: { uri } });
+    assert.equal(folds.length, 5000);
+    const notices = () => client.shown.slice(before).filter((message) => message.type === MessageType.Info);
+    await waitFor(() => notices().length >= 2);
+    assert.equal(notices().filter((message) => /outline/i.test(message.message) && /1,000/.test(message.message) && /million\.babel\.json/.test(message.message)).length, 1, JSON.stringify(notices()));
+    assert.equal(notices().filter((message) => /fold/i.test(message.message) && /5,000/.test(message.message)).length, 1, JSON.stringify(notices()));
+    // Asked again (the workbench asks after every pause in typing): said once.
+    await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+    await client.request('textDocument/foldingRange', { textDocument: { uri } });
+    await client.change(uri, keys.replace('"k0"', '"k00"'), ++version);
+    await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(notices().length, 2);
+
+    const deepUri = 'file:///workspace/deep.babel.json';
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    await show(deepUri, deep);
+    const [selection] = await client.request('textDocument/selectionRange', { textDocument: { uri: deepUri }, positions: [{ line: 0, character: 2500 }] });
+    let levels = 0;
+    for (let range = selection; range; range = range.parent) levels++;
+    assert.equal(levels, 1000);
+    await waitFor(() => notices().some((message) => /selection/i.test(message.message)));
+    assert.equal(notices().filter((message) => /selection/i.test(message.message) && /deep\.babel\.json/.test(message.message)).length, 1);
+
+    // A document under every cap says nothing.
+    const smallUri = 'file:///workspace/small.babel.json';
+    await show(smallUri, '{\n"a": [\n1\n]\n}');
+    const count = client.shown.length;
+    await client.request('textDocument/documentSymbol', { textDocument: { uri: smallUri } });
+    await client.request('textDocument/foldingRange', { textDocument: { uri: smallUri } });
+    await client.request('textDocument/selectionRange', { textDocument: { uri: smallUri }, positions: [{ line: 2, character: 0 }] });
+    await client.request('textDocument/hover', { textDocument: { uri: smallUri }, position: { line: 0, character: 0 } });
+    assert.equal(client.shown.length, count);
+  });
 });
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  // Notifications sent before a reply arrive before it; one more round trip settles any stragglers.
+  for (let i = 0; i < 50 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+}

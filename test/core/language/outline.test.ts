@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { foldingRanges, treeFoldingRanges } from '../../../core/language/folding';
+import { documentFolding, foldingRanges, treeFoldingRanges } from '../../../core/language/folding';
 import type { ContainerNode } from '../../../core/model/tree';
 import { parseJson } from '../../../core/parse/parser';
 import { LineIndex } from '../../../core/model/positions';
-import { selectionRanges, type OffsetRange } from '../../../core/language/selection';
-import { documentSymbols, treeSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
+import { selectionChains, selectionRanges, type OffsetRange } from '../../../core/language/selection';
+import { documentOutline, documentSymbols, treeSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
 
 const DEPTH = 100_000;
 
@@ -286,6 +286,51 @@ describe('documentSymbols', () => {
     const objects = '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH);
     assert.deepEqual(measure(documentSymbols(parseJson(objects), 250)), { count: 250, depth: 250 });
     assert.deepEqual(measure(documentSymbols(parseJson(objects), Infinity, Infinity)), { count: DEPTH, depth: DEPTH });
+  });
+});
+
+describe('answers cut at a cap say so', () => {
+  test('the outline says whether entries or levels were left out, exactly at the limits', () => {
+    const text = JSON.stringify({ a: { a1: 1, a2: 2 }, b: [1] });
+    // 5 entries, 2 levels.
+    assert.equal(documentOutline(parseJson(text), 5, 2).cut, undefined);
+    assert.equal(documentOutline(parseJson(text), 4, 2).cut, 'entries');
+    assert.equal(documentOutline(parseJson(text), 5, 1).cut, 'depth');
+    assert.equal(documentOutline(parseJson('{"a":{},"b":[]}'), 2, 1).cut, undefined, 'empty containers hide nothing');
+    const million = `{${Array.from({ length: 1_000_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+    const outline = documentOutline(parseJson(million));
+    assert.deepEqual([outline.symbols.length, outline.cut], [1000, 'entries']);
+    assert.equal(documentOutline(parseJson('['.repeat(DEPTH) + ']'.repeat(DEPTH))).cut, 'depth');
+    // The tree (a document parsed without columns) says the same.
+    const unclosed = '{"a":{"b":{"c":1}},"d":[[2]]';
+    assert.equal(documentOutline(parseJson(unclosed), 100, 2).cut, 'depth');
+    assert.equal(documentOutline(parseJson(unclosed), 3, 100).cut, 'entries');
+    assert.equal(documentOutline(parseJson(unclosed), 6, 100).cut, undefined);
+  });
+
+  test('folding says whether ranges were left out, exactly at the limit', () => {
+    const text = '[\n[\n1\n],\n[\n2\n]\n]';
+    const fold = (source: string, limit: number) => documentFolding(parseJson(source), new LineIndex(source), limit);
+    assert.deepEqual(fold(text, 3), { ranges: folds(text), capped: false });
+    assert.equal(fold(text, 2).capped, true);
+    assert.equal(fold(text, 2).ranges.length, 2);
+    const deep = '[\n'.repeat(DEPTH) + ']\n'.repeat(DEPTH);
+    assert.deepEqual([fold(deep, 5000).ranges.length, fold(deep, 5000).capped], [5000, true]);
+    const unclosed = text.slice(0, -1);
+    assert.equal(fold(unclosed, 1).capped, true);
+    assert.equal(fold(unclosed, 2).capped, false, 'the unclosed outer array folds nothing');
+  });
+
+  test('selection says whether a chain was cut at maxDepth', () => {
+    const arrays = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+    const cut = selectionChains(parseJson(arrays), [DEPTH], 1000);
+    assert.equal(cut.capped, true);
+    assert.equal(cut.chains[0].length, 1000);
+    assertNested(cut.chains[0]);
+    const whole = selectionChains(parseJson('[[[]]]'), [2], 3);
+    assert.deepEqual([whole.chains[0].length, whole.capped], [3, false]);
+    assert.equal(selectionChains(parseJson('[[[]]]'), [2], 2).capped, true);
+    assert.deepEqual(selectionChains(parseJson('[[[]]]'), [2], 2).chains, selectionRanges(parseJson('[[[]]]'), [2], 2));
   });
 });
 
