@@ -1,29 +1,32 @@
 /**
- * Says, as information, when an answer was cut at a cap: LSP gives the outline, folding ranges
+ * Says, as information, when an answer is not the whole one: LSP gives the outline, folding ranges
  * and selection ranges no way to say "there is more", so a capped outline looks like a document
- * that ends there and a block past the folding cap simply does not fold. One `window/showMessage`
- * per open document and feature: the workbench asks for the outline and folding after every
- * pause in typing, and a message at each would bury the editor. Closing the document forgets it.
+ * that ends there and a block past the folding cap simply does not fold; and a formatting request
+ * refused answers no edits, which an editor shows as nothing at all. One `window/showMessage` per
+ * open document and kind of answer: the workbench asks for the outline and folding after every
+ * pause in typing (and an editor may format on every save), and a message at each would bury the
+ * editor. Closing the document forgets it.
  */
 import { MessageType, type Connection } from 'vscode-languageserver/node';
 
-export type CappedFeature = 'outline' | 'folding' | 'selection';
+export type NoticedAnswer = 'outline' | 'folding' | 'selection' | 'formatting refused: syntax' | 'formatting refused: size';
 
 export class CapNotices {
-  private readonly said = new Set<string>();
+  private readonly said = new Map<string, Set<NoticedAnswer>>();
 
   constructor(private readonly connection: Pick<Connection, 'sendNotification'>) {}
 
-  /** Shows `message` about `uri` unless this feature of that document has said so already. */
-  say(uri: string, feature: CappedFeature, message: string): void {
-    const key = `${feature} ${uri}`;
-    if (this.said.has(key)) return;
-    this.said.add(key);
+  /** Shows `message` about `uri` unless this kind of answer for that document has said so already. */
+  say(uri: string, answer: NoticedAnswer, message: string): void {
+    let said = this.said.get(uri);
+    if (said?.has(answer)) return;
+    if (!said) this.said.set(uri, (said = new Set()));
+    said.add(answer);
     void this.connection.sendNotification('window/showMessage', { type: MessageType.Info, message }).catch(() => undefined);
   }
 
   forget(uri: string): void {
-    for (const feature of ['outline', 'folding', 'selection'] as const) this.said.delete(`${feature} ${uri}`);
+    this.said.delete(uri);
   }
 }
 

@@ -56,7 +56,25 @@ const enum Token {
  * would format to more than `maxOutputLength`.
  */
 export function formatDocument(doc: ParsedDocument, options: FormatOptions): TextEdit[] {
-  if (doc.syntaxProblems.length > 0 || doc.root === undefined) return [];
+  return documentFormatting(doc, options).edits;
+}
+
+/** Formatting edits, and why there are none when the document was not formatted at all. */
+export interface Formatting {
+  readonly edits: TextEdit[];
+  /** `syntax`: the text has syntax problems; `size`: laid out, it would exceed `maxOutputLength`. */
+  readonly refused?: 'syntax' | 'size';
+}
+
+/** `formatDocument`, saying why a document it leaves alone was refused (an editor shows nothing for no edits). */
+export function documentFormatting(doc: ParsedDocument, options: FormatOptions): Formatting {
+  if (doc.syntaxProblems.length > 0 || doc.root === undefined) return { edits: [], refused: 'syntax' };
+  const edits = layoutEdits(doc, options);
+  return edits === undefined ? { edits: [], refused: 'size' } : { edits };
+}
+
+/** The edits, or undefined when the output would be longer than `maxOutputLength`. */
+function layoutEdits(doc: ParsedDocument, options: FormatOptions): TextEdit[] | undefined {
   const { text } = doc;
   const eol = options.eol ?? eolOf(text);
   const unit = options.insertSpaces ? ' '.repeat(normaliseTabSize(options.tabSize)) : '\t';
@@ -118,7 +136,7 @@ export function formatDocument(doc: ParsedDocument, options: FormatOptions): Tex
       setGap(firstEnd, nextStart, space ? SPACE : NOTHING, space ? ' ' : '');
     }
     outputLength += secondEnd - nextStart;
-    if (outputLength > maxOutputLength) return [];
+    if (outputLength > maxOutputLength) return undefined;
     first = second;
     firstEnd = secondEnd;
   }

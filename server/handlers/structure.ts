@@ -13,7 +13,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { DEFAULT_FOLDING_LIMIT, documentFolding } from '../../core/language/folding';
-import { formatDocument } from '../../core/language/format';
+import { DEFAULT_MAX_OUTPUT_LENGTH, documentFormatting } from '../../core/language/format';
 import { selectionChains } from '../../core/language/selection';
 import { DEFAULT_SYMBOL_DEPTH, DEFAULT_SYMBOL_LIMIT, documentOutline, type DocumentSymbolNode, type Outline } from '../../core/language/symbols';
 import { digitGroups } from '../../core/model/count-words';
@@ -50,15 +50,16 @@ function finalNewline(options: FormattingOptions): boolean | undefined {
 export function registerStructureFeatures(context: ServerContext): void {
   const { connection } = context;
 
+  const notices = new CapNotices(connection);
+  context.documents.onDidClose((event) => notices.forget(event.document.uri));
+
   connection.onDocumentFormatting(
-    requestHandler(context, 'formatting', envelopes, [], ({ parsed, lines }, params: DocumentFormattingParams): TextEdit[] => {
-      const edits = formatDocument(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: finalNewline(params.options) });
+    requestHandler(context, 'formatting', envelopes, [], ({ document, parsed, lines }, params: DocumentFormattingParams): TextEdit[] => {
+      const { edits, refused } = documentFormatting(parsed, { tabSize: params.options.tabSize, insertSpaces: params.options.insertSpaces, finalNewline: finalNewline(params.options) });
+      if (refused) notices.say(document.uri, `formatting refused: ${refused}`, formattingRefusedMessage(document.uri, refused));
       return edits.map((edit) => toLspEdit(edit, lines));
     }),
   );
-
-  const notices = new CapNotices(connection);
-  context.documents.onDidClose((event) => notices.forget(event.document.uri));
 
   connection.onFoldingRanges(
     requestHandler(context, 'foldingRanges', envelopesAfterDiagnostics, [], ({ document, parsed, lines }): FoldingRange[] => {
@@ -100,6 +101,12 @@ export function registerStructureFeatures(context: ServerContext): void {
       });
     }),
   );
+}
+
+function formattingRefusedMessage(uri: string, refused: 'syntax' | 'size'): string {
+  const name = shownName(uri);
+  if (refused === 'syntax') return `${name} was not formatted: it has syntax errors (see the Problems), and laying out text the parser misread could move or lose what was typed.`;
+  return `${name} was not formatted: laid out one value per line it would be longer than ${digitGroups(DEFAULT_MAX_OUTPUT_LENGTH)} characters, as its indentation grows with every level of nesting.`;
 }
 
 function outlineCutMessage(uri: string, cut: NonNullable<Outline['cut']>): string {

@@ -53,6 +53,30 @@ describe('formatting, outline, folding and selection on hostile texts', () => {
     assert.equal(await format(uri, '{"a":1}\n\n', { insertFinalNewline: true }), '{\n  "a": 1\n}\n');
   });
 
+  test('a formatting request refused says why once per document, as information, and changes nothing', async () => {
+    const uri = 'file:///workspace/refused.babel.json';
+    const notices = () => client.shown.filter((message) => message.type === MessageType.Info && /refused\.babel\.json/.test(message.message));
+    const broken = '{"a":1,,\n"b":2}';
+    assert.equal(await format(uri, broken, {}), broken);
+    await waitFor(() => notices().length >= 1);
+    assert.equal(notices().length, 1);
+    assert.match(notices()[0].message, /not formatted/);
+    assert.match(notices()[0].message, /syntax error/);
+    assert.equal(await format(uri, broken + ' ', {}), broken + ' ');
+    // Valid, but laid out its 100,000 levels would be billions of characters.
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    assert.equal(await format(uri, deep, {}), deep);
+    await waitFor(() => notices().length >= 2);
+    assert.equal(notices().length, 2);
+    assert.match(notices()[1].message, /not formatted/);
+    assert.match(notices()[1].message, /longer than 67,108,864 characters/);
+    await format(uri, deep, {});
+    // A formatted or formattable document says nothing.
+    assert.equal(await format(uri, '{"a":1}', {}), '{\n  "a": 1\n}');
+    assert.equal(await format(uri, '{\n  "a": 1\n}', {}), '{\n  "a": 1\n}');
+    assert.equal(notices().length, 2);
+  });
+
   test('broken, deep, CR and surrogate texts: ranges inside the document, strictly nested selections', async () => {
     const uri = 'file:///workspace/hostile.babel.json';
     const samples = [
