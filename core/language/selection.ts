@@ -2,7 +2,7 @@
  * Smart-select ("expand selection") chains: from the token under the cursor outward through its
  * property and every enclosing container up to the root.
  */
-import { locateAtCursor, propertyEnd, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
+import { locate, locateAtCursor, MAX_CHILDREN_LOOKED_INTO, propertyEnd, type NodeLocation, type ParsedDocument, type PropertyNode, type ValueNode } from '../model/tree';
 
 /** A range of UTF-16 offsets, `end` exclusive. */
 export interface OffsetRange {
@@ -17,7 +17,7 @@ export interface OffsetRange {
  * so the result stays 1:1.
  */
 export function selectionRanges(doc: ParsedDocument, offsets: readonly number[], maxDepth = Infinity): OffsetRange[][] {
-  return offsets.map((offset) => selectionChain(doc, offset, maxDepth).chain);
+  return selectionChains(doc, offsets, maxDepth).chains;
 }
 
 /** Selection chains, and whether any of them was cut at `maxDepth` with enclosing ranges left out. */
@@ -26,18 +26,32 @@ export interface SelectionChains {
   readonly capped: boolean;
 }
 
-/** `selectionRanges`, saying whether a chain was cut short (the editor cannot tell: expanding simply stops). */
+/**
+ * `selectionRanges`, saying whether a chain was cut short (the editor cannot tell: expanding simply
+ * stops). The offsets are located in ascending order, each from the innermost node around the one
+ * before that strictly contains it: from the root, 10,000 cursors in a document 100,000 levels deep
+ * walked down a billion levels (minutes); this way each level is entered about once.
+ */
 export function selectionChains(doc: ParsedDocument, offsets: readonly number[], maxDepth = Infinity): SelectionChains {
+  const order = offsets.map((_, index) => index).sort((a, b) => offsets[a] - offsets[b]);
+  const chains: OffsetRange[][] = new Array(offsets.length);
   let capped = false;
-  const chains = offsets.map((offset) => {
-    const result = selectionChain(doc, offset, maxDepth);
+  let previous: ValueNode | undefined;
+  for (const index of order) {
+    const offset = offsets[index];
+    let start = previous;
+    while (start && !(start.offset < offset && offset < start.end)) start = start.parent;
+    // Strictly inside `start`, the walk from the root would pass through it: the same location.
+    const location = start ? locate(start, offset, MAX_CHILDREN_LOOKED_INTO) : locateAtCursor(doc.root, offset);
+    previous = location.node;
+    const result = selectionChain(location, offset, maxDepth);
     capped ||= result.capped;
-    return result.chain;
-  });
+    chains[index] = result.chain;
+  }
   return { chains, capped };
 }
 
-function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): { chain: OffsetRange[]; capped: boolean } {
+function selectionChain(location: NodeLocation, offset: number, maxDepth: number): { chain: OffsetRange[]; capped: boolean } {
   const chain: OffsetRange[] = [];
   let capped = false;
   const add = (start: number, end: number): void => {
@@ -50,7 +64,6 @@ function selectionChain(doc: ParsedDocument, offset: number, maxDepth: number): 
     }
     chain.push({ offset: start, end });
   };
-  const location = locateAtCursor(doc.root, offset);
   let node: ValueNode | undefined = location.node;
   if (!node) return { chain: [{ offset, end: offset }], capped };
 

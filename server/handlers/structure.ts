@@ -27,6 +27,13 @@ import { envelopes, envelopesAfterDiagnostics, requestHandler } from '../request
 /** Deeper selection chains would overflow JSON serialisation of the nested reply; core stops there. */
 const MAX_SELECTION_DEPTH = 1000;
 
+/**
+ * At most this many ranges in one selection reply, shared among its positions (about 20 MB of
+ * JSON): 10,000 cursors with 1,000 levels each made a reply longer than V8's longest string, and
+ * the request failed after seconds and a gigabyte of memory.
+ */
+const MAX_SELECTION_RANGES = 200_000;
+
 const SYMBOL_KINDS: Record<DocumentSymbolNode['kind'], SymbolKind> = {
   object: SymbolKind.Module,
   array: SymbolKind.Array,
@@ -89,9 +96,12 @@ export function registerStructureFeatures(context: ServerContext): void {
 
   connection.onSelectionRanges(
     requestHandler(context, 'selectionRanges', envelopes, [], ({ document, parsed, lines }, params: SelectionRangeParams): SelectionRange[] => {
-      const { chains, capped } = selectionChains(parsed, params.positions.map((position) => lines.offsetAt(position)), MAX_SELECTION_DEPTH);
+      const count = params.positions.length;
+      const depth = Math.min(MAX_SELECTION_DEPTH, Math.max(1, Math.floor(MAX_SELECTION_RANGES / Math.max(1, count))));
+      const { chains, capped } = selectionChains(parsed, params.positions.map((position) => lines.offsetAt(position)), depth);
       if (capped) {
-        notices.say(document.uri, 'selection', `Expand selection in ${shownName(document.uri)} stops ${digitGroups(MAX_SELECTION_DEPTH)} levels out from the cursor: the document nests deeper than that.`);
+        const from = count === 1 ? 'the cursor' : `each of ${digitGroups(count)} cursors`;
+        notices.say(document.uri, 'selection', `Expand selection in ${shownName(document.uri)} stops ${digitGroups(depth)} levels out from ${from}: the document nests deeper than that.`);
       }
       return chains.map((chain, index) => {
         let parent: SelectionRange | undefined;

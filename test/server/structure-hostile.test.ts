@@ -133,6 +133,28 @@ describe('formatting, outline, folding and selection on hostile texts', () => {
     assert.deepEqual(client.logs.filter((line) => /failed|error/i.test(line)), []);
   });
 
+  test('10,000 cursors in a 2,000-level document: an answer of bounded size, each range holding its cursor, and a word that it was cut', async () => {
+    const uri = 'file:///workspace/many-cursors.babel.json';
+    const depth = 2000;
+    const text = '['.repeat(depth) + ']'.repeat(depth);
+    await show(uri, text);
+    const positions = Array.from({ length: 10_000 }, (_, i) => ({ line: 0, character: depth - (i % 1000) }));
+    const started = Date.now();
+    const selections: any[] = await client.request('textDocument/selectionRange', { textDocument: { uri }, positions });
+    assert.ok(Date.now() - started < 20_000, `answered in ${Date.now() - started} ms`);
+    assert.equal(selections.length, positions.length);
+    let ranges = 0;
+    selections.forEach((selection, index) => {
+      assert.ok(selection.range.start.character <= positions[index].character && positions[index].character <= selection.range.end.character);
+      for (let range = selection; range; range = range.parent) ranges++;
+    });
+    assert.ok(ranges <= 1_000_000, `${ranges} ranges in one answer`);
+    await waitFor(() => client.shown.some((message) => /many-cursors\.babel\.json/.test(message.message)));
+    assert.equal(client.shown.filter((message) => message.type === MessageType.Info && /selection/i.test(message.message) && /many-cursors\.babel\.json/.test(message.message)).length, 1);
+    // The server is still there and answers.
+    assert.ok(Array.isArray(await client.request('textDocument/documentSymbol', { textDocument: { uri } })));
+  });
+
   test('an outline, folding or selection cut at its cap says so once per document, as information', async () => {
     const uri = 'file:///workspace/million.babel.json';
     // A million keys, the first 6,000 of them objects that fold.

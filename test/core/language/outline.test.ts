@@ -321,6 +321,22 @@ describe('answers cut at a cap say so', () => {
     assert.equal(fold(unclosed, 2).capped, false, 'the unclosed outer array folds nothing');
   });
 
+  test('10,000 cursors in a document 100,000 levels deep: located in bounded time, each chain as if asked alone', () => {
+    const arrays = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+    const doc = parseJson(arrays);
+    // Scattered, unsorted, repeated and past both ends.
+    const offsets = Array.from({ length: 10_000 }, (_, i) => ((i * 7919) % (2 * DEPTH + 4)) - 2);
+    const started = Date.now();
+    const { chains, capped } = selectionChains(doc, offsets, 20);
+    assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    assert.equal(capped, true);
+    for (const index of [0, 1, 17, 4242, 9999]) assert.deepEqual(chains[index], selectionRanges(doc, [offsets[index]], 20)[0], `offset ${offsets[index]}`);
+    chains.forEach((chain, index) => {
+      assert.ok(chain[0].offset <= offsets[index] && offsets[index] <= chain[0].end, 'the innermost range holds its offset');
+      assertNested(chain);
+    });
+  });
+
   test('selection says whether a chain was cut at maxDepth', () => {
     const arrays = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
     const cut = selectionChains(parseJson(arrays), [DEPTH], 1000);
