@@ -76,7 +76,8 @@ export function treeFoldingRanges(root: ContainerNode, lineIndex: LineIndex, lim
   return treeFolding(root, lineIndex, limit).ranges;
 }
 
-function treeFolding(root: ContainerNode, lineIndex: LineIndex, limit: number): Folding {
+/** `treeFoldingRanges`, saying whether ranges were left out. */
+export function treeFolding(root: ContainerNode, lineIndex: LineIndex, limit: number = DEFAULT_FOLDING_LIMIT): Folding {
   const ranges: FoldingLines[] = [];
   const stack: ContainerNode[] = [root];
   let lastStartLine = -1;

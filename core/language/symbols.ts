@@ -69,7 +69,8 @@ export function treeSymbols(root: ContainerNode, limit: number = DEFAULT_SYMBOL_
   return treeOutline(root, limit, maxDepth).symbols;
 }
 
-function treeOutline(root: ContainerNode, limit: number, maxDepth: number): Outline {
+/** `treeSymbols`, saying where the outline was cut. */
+export function treeOutline(root: ContainerNode, limit: number = DEFAULT_SYMBOL_LIMIT, maxDepth: number = DEFAULT_SYMBOL_DEPTH): Outline {
   const result: DocumentSymbolNode[] = [];
   const queue: { readonly node: ContainerNode; readonly into: DocumentSymbolNode[]; readonly depth: number }[] = [{ node: root, into: result, depth: 1 }];
   let count = 0;

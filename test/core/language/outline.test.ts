@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { documentFolding, foldingRanges, treeFoldingRanges } from '../../../core/language/folding';
+import { documentFolding, foldingRanges, treeFolding, treeFoldingRanges } from '../../../core/language/folding';
 import type { ContainerNode } from '../../../core/model/tree';
 import { parseJson } from '../../../core/parse/parser';
 import { LineIndex } from '../../../core/model/positions';
 import { selectionChains, selectionRanges, type OffsetRange } from '../../../core/language/selection';
-import { documentOutline, documentSymbols, treeSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
+import { documentOutline, documentSymbols, treeOutline, treeSymbols, type DocumentSymbolNode } from '../../../core/language/symbols';
 
 const DEPTH = 100_000;
 
@@ -120,6 +120,7 @@ describe('foldingRanges', () => {
         if (!root || (root.kind !== 'object' && root.kind !== 'array')) return;
         const lines = new LineIndex(text);
         assert.deepEqual(foldingRanges(doc, lines, limit), treeFoldingRanges(root as ContainerNode, lines, limit));
+        assert.deepEqual(documentFolding(doc, lines, limit), treeFolding(root as ContainerNode, lines, limit));
         compared++;
       }),
       { seed: 20261203, numRuns: 400 },
@@ -152,6 +153,7 @@ describe('documentSymbols', () => {
         if (!root || (root.kind !== 'object' && root.kind !== 'array')) return;
         assert.deepEqual(documentSymbols(doc, limit, depth), treeSymbols(root as ContainerNode, limit, depth));
         assert.deepEqual(documentSymbols(doc), treeSymbols(root as ContainerNode));
+        assert.deepEqual(documentOutline(doc, limit, depth), treeOutline(root as ContainerNode, limit, depth));
         compared++;
       }),
       { seed: 20261203, numRuns: 500 },
@@ -301,11 +303,11 @@ describe('answers cut at a cap say so', () => {
     const outline = documentOutline(parseJson(million));
     assert.deepEqual([outline.symbols.length, outline.cut], [1000, 'entries']);
     assert.equal(documentOutline(parseJson('['.repeat(DEPTH) + ']'.repeat(DEPTH))).cut, 'depth');
-    // The tree (a document parsed without columns) says the same.
-    const unclosed = '{"a":{"b":{"c":1}},"d":[[2]]';
-    assert.equal(documentOutline(parseJson(unclosed), 100, 2).cut, 'depth');
-    assert.equal(documentOutline(parseJson(unclosed), 3, 100).cut, 'entries');
-    assert.equal(documentOutline(parseJson(unclosed), 6, 100).cut, undefined);
+    // The tree (a document parsed without columns) says the same, also of a broken text.
+    const unclosed = parseJson('{"a":{"b":{"c":1}},"d":[[2]]').root as ContainerNode;
+    assert.equal(treeOutline(unclosed, 100, 2).cut, 'depth');
+    assert.equal(treeOutline(unclosed, 3, 100).cut, 'entries');
+    assert.equal(treeOutline(unclosed, 6, 100).cut, undefined);
   });
 
   test('folding says whether ranges were left out, exactly at the limit', () => {
@@ -319,6 +321,9 @@ describe('answers cut at a cap say so', () => {
     const unclosed = text.slice(0, -1);
     assert.equal(fold(unclosed, 1).capped, true);
     assert.equal(fold(unclosed, 2).capped, false, 'the unclosed outer array folds nothing');
+    const tree = parseJson(unclosed).root as ContainerNode;
+    assert.deepEqual(treeFolding(tree, new LineIndex(unclosed), 1), fold(unclosed, 1));
+    assert.deepEqual(treeFolding(tree, new LineIndex(unclosed), 2), fold(unclosed, 2));
   });
 
   test('10,000 cursors in a document 100,000 levels deep: located in bounded time, each chain as if asked alone', () => {
