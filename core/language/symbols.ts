@@ -39,6 +39,9 @@ export const DEFAULT_SYMBOL_DEPTH = 1000;
 /** Longest value preview shown next to a symbol, in UTF-16 units (including the ellipsis). */
 const MAX_DETAIL_LENGTH = 60;
 
+/** Longest symbol name, in UTF-16 units (including the ellipsis): the outline, breadcrumbs and the symbol picker show one line. */
+const MAX_NAME_LENGTH = 120;
+
 /** An outline, and where it was cut short: at the entry limit, at the depth limit, or not at all. */
 export interface Outline {
   readonly symbols: DocumentSymbolNode[];
@@ -111,7 +114,7 @@ function columnOutline(columns: Columns, text: string, limit: number, maxDepth: 
       const detail = kind === Kind.None ? (inObject ? undefined : 'null') : slotDetail(columns, text, child, kind);
       const symbol: DocumentSymbolNode = inObject
         ? {
-            name: keys[child] === '' ? '""' : keys[child]!,
+            name: keyName(keys[child]!),
             ...(detail === undefined ? {} : { detail }),
             kind: kind === Kind.None ? 'property' : KIND_NAMES[kind],
             offset: keyStart[child],
@@ -151,8 +154,7 @@ function propertySymbol(property: PropertyNode): DocumentSymbolNode {
   const value = property.value;
   const detail = value ? detailOf(value) : undefined;
   return {
-    // LSP rejects an empty symbol name, and `""` is what the user sees for an empty key anyway.
-    name: property.key === '' ? '""' : property.key,
+    name: keyName(property.key),
     ...(detail === undefined ? {} : { detail }),
     kind: value ? value.kind : 'property',
     offset: property.keyOffset,
@@ -197,6 +199,19 @@ function detailOf(value: ValueNode): string | undefined {
     case 'array':
       return value.items.length === 0 ? '[]' : undefined;
   }
+}
+
+/**
+ * A key as a symbol's name: LSP rejects an empty name, and `""` is what the user sees for an empty
+ * key anyway; a key of megabytes is named by its beginning (its range still spans all of it).
+ */
+function keyName(key: string): string {
+  if (key === '') return '""';
+  if (key.length <= MAX_NAME_LENGTH) return key;
+  let cut = MAX_NAME_LENGTH - 1;
+  const last = key.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--;
+  return `${key.slice(0, cut)}…`;
 }
 
 /** A one-line, bounded preview: a 5 MB string must not become a 5 MB outline label. */

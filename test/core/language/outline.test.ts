@@ -265,6 +265,21 @@ describe('documentSymbols', () => {
     assert.deepEqual(documentSymbols(parseJson(text), 0), []);
   });
 
+  test('a huge key is named by its beginning, as a huge value is previewed: the outline is sent after every pause in typing', () => {
+    const key = 'k'.repeat(1_000_000);
+    const emojiKey = 'x'.repeat(118) + '😀' + 'y'.repeat(500);
+    for (const text of [JSON.stringify({ [key]: 1, [emojiKey]: { a: 1 }, short: 2 }), `{"${key}":1,"${emojiKey}":{"a":1},"short":2`]) {
+      const doc = parseJson(text);
+      for (const symbols of [documentSymbols(doc), treeSymbols(doc.root as ContainerNode)]) {
+        const [huge, emoji, short] = symbols;
+        assert.ok(huge.name.length <= 120 && huge.name.startsWith('kkkk') && huge.name.endsWith('…'), `${huge.name.length} characters`);
+        assert.deepEqual([huge.selectionOffset, huge.selectionEnd], [1, key.length + 3], 'the range is still the whole key');
+        assert.ok(emoji.name.length <= 120 && !/[\ud800-\udbff]…$/.test(emoji.name), 'no surrogate pair cut in half');
+        assert.equal(short.name, 'short');
+      }
+    }
+  });
+
   test('nests at most maxDepth deep (1000 by default), so the result can still be serialised', () => {
     const text = JSON.stringify({ a: { b: { c: 1 } }, d: [[2]] });
     const names = (symbols: DocumentSymbolNode[]) => symbols.map((symbol) => [symbol.name, symbol.children.map((child) => [child.name, child.children.length])]);
