@@ -187,7 +187,6 @@ function readGlobs(value: JsoncNode, key: string, problems: ConfigProblem[], bud
     else if (glob.length > MAX_GLOB_LENGTH) problems.push(at(item, `This glob is ${glob.length} characters long, more than the ${MAX_GLOB_LENGTH} of the longest path; it was not used.`));
     else if (braceDepth(glob) > MAX_GLOB_BRACE_DEPTH) problems.push(at(item, `This glob nests {…} alternatives ${braceDepth(glob)} deep, more than ${MAX_GLOB_BRACE_DEPTH}; it was not used.`));
     else if (unbalancedBrace(glob) !== undefined) problems.push(at(item, `The glob "${shortened(glob)}" has a ${unbalancedBrace(glob) === '{' ? '"{" that no "}" closes' : '"}" that no "{" opens'}: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.`));
-    else if (CHARACTER_CLASS.test(glob)) problems.push(at(item, `The glob "${shortened(glob)}" holds a character class ([…]), which these globs do not have: it would only match the characters themselves (use {a,b} alternatives). It was not used.`));
     else if (glob.length > budget.left) problems.push(at(item, `With this glob the globs of this file would hold more than ${digitGroups(MAX_GLOB_CHARACTERS)} characters together (each one is compiled and tested against every file and folder a walk meets); it was not used.`));
     else {
       budget.left -= glob.length;
@@ -254,8 +253,8 @@ function unbalancedBrace(glob: string): '{' | '}' | undefined {
   return depth > 0 ? '{' : undefined;
 }
 
-/** `[ab]`, `[0-9]`: a class in other glob dialects, read here as the characters themselves. A lone `[` is a name. */
-const CHARACTER_CLASS = /\[[^\]/]+\]/;
+// Brackets are no class here but the characters themselves, and so are left alone: a folder named
+// `[locale]` or `[id]` (Next.js, SvelteKit routes) is named by them, and `[ab]` cannot be told from it.
 
 /** How deep the glob's `{` nest at most (an unclosed one counts while it is open). */
 function braceDepth(glob: string): number {

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import Ajv from 'ajv';
 import { parse } from 'jsonc-parser';
 import { readProjectConfig } from '../../../core/rules/settings/project-config';
+import { matchGlob } from '../../../workspace/glob';
 import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/settings/suppressions-file';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 
@@ -145,15 +146,16 @@ test('a hostile babelq.json is a problem at its place, never a stack overflow: n
   ]);
 });
 
-test('a glob with a brace left open or never opened, or a character class, is a problem on it and unused: it would only match the characters themselves', () => {
-  const text = JSON.stringify({ ignore: ['fixtures/{negative,old', 'fixtures/negative}', 'fixtures/[ab]*.babel.json', 'fixtures/{a,b}/**', 'odd[name'], overrides: [{ files: ['legacy/{v1,v2/**'], severity: {} }] });
+test('a glob with a brace left open or never opened is a problem on it and unused: it would only match the characters themselves; brackets name a folder such as [locale]', () => {
+  const text = JSON.stringify({ ignore: ['fixtures/{negative,old', 'fixtures/negative}', 'app/[locale]/**', 'fixtures/{a,b}/**', 'odd[name'], overrides: [{ files: ['legacy/{v1,v2/**'], severity: {} }] });
   const config = readProjectConfig(text);
-  assert.deepEqual(config.ignore, ['fixtures/{a,b}/**', 'odd[name']);
+  assert.deepEqual(config.ignore, ['app/[locale]/**', 'fixtures/{a,b}/**', 'odd[name']);
+  assert.ok(matchGlob('app/[locale]/**', 'app/[locale]/order.babel.json'));
+  assert.ok(!matchGlob('app/[locale]/**', 'app/l/order.babel.json'));
   assert.deepEqual(config.overrides[0].files, []);
   assert.deepEqual(config.problems.map((problem) => [JSON.parse(text.slice(problem.offset, problem.end)), problem.message]), [
     ['fixtures/{negative,old', 'The glob "fixtures/{negative,old" has a "{" that no "}" closes: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.'],
     ['fixtures/negative}', 'The glob "fixtures/negative}" has a "}" that no "{" opens: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.'],
-    ['fixtures/[ab]*.babel.json', 'The glob "fixtures/[ab]*.babel.json" holds a character class ([…]), which these globs do not have: it would only match the characters themselves (use {a,b} alternatives). It was not used.'],
     ['legacy/{v1,v2/**', 'The glob "legacy/{v1,v2/**" has a "{" that no "}" closes: {a,b} lists alternatives, and an unclosed one would only match the characters themselves. It was not used.'],
   ]);
 });
