@@ -790,6 +790,10 @@ class Parser {
     // opens the next key.
     const tookValue = !open && valueStart < contentEnd && text.charCodeAt(contentEnd - 1) === Char.Comma && quotedKeyFollows(text, contentEnd);
     if (open || tookValue ? valueStart >= contentEnd : valueStart !== contentEnd || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Comma || code === Char.Colon || code === Char.CloseBrace || code === Char.CloseBracket) return false;
+    // A closed key that took its value's opening quote is followed at once by the rest of that
+    // string, closed on its line: otherwise it is a key whose own name ends in a colon (`"url:"`),
+    // and what follows it is its value, after a colon left out.
+    if (!open && !tookValue && !stringRestEndsValue(text, keyEnd)) return false;
     if (open) this.problems.pop();
     this.keys[slot] = name;
     this.keyEnd[slot] = nameEnd;
@@ -1144,6 +1148,19 @@ function quotedKeyFollows(text: string, at: number): boolean {
       const escaped = text.charCodeAt(++pos);
       if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
     } else if (code === Char.Quote) return pos > at + 1 && text.charCodeAt(skipSpaces(text, pos + 1)) === Char.Colon;
+  }
+  return false;
+}
+
+/** Whether the rest of a string, from `from`, closes on its line and a value ends after it. */
+function stringRestEndsValue(text: string, from: number): boolean {
+  for (let pos = from; pos < text.length; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === Char.LineFeed || code === Char.CarriageReturn) return false;
+    if (code === Char.Backslash) {
+      const escaped = text.charCodeAt(++pos);
+      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
+    } else if (code === Char.Quote) return endsValue(text, pos + 1);
   }
   return false;
 }

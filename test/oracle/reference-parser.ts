@@ -286,6 +286,8 @@ class Parser {
     const match = (open || tookValue ? /^"([^:"\\]*?) *:([ \t]*)(?=[^ \t])/ : /^"([^:"\\]*?) *:[ \t]*"$/).exec(token);
     if (!match || match[1].length === 0) return false;
     if (!open && !tookValue && /^(?:[\n\r,:}\]]|$)/.test(text.slice(this.pos))) return false;
+    // Closed, the key took its value's opening quote only if the rest of that string follows at once, closed on its line.
+    if (!open && !tookValue && !/^(?:\\[^\n\r]|[^"\\\n\r])*"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(property.keyEnd))) return false;
     if (open) this.problems.pop();
     const name = match[1];
     const editable = property as { key: string; keyEnd: number };
