@@ -102,7 +102,9 @@ export class SettingsStore {
     if (fresh.length > MAX_LOGGED_PROBLEMS) this.connection.console.warn(`… and ${digitGroups(fresh.length - MAX_LOGGED_PROBLEMS)} more settings problems like these, ignored too.`);
     // The log is read by few: a setting that silently does nothing looks like a linter that ignores it.
     const named = fresh.slice(0, MAX_SHOWN_PROBLEMS).join('; ');
-    const more = fresh.length > MAX_SHOWN_PROBLEMS ? `; and ${digitGroups(fresh.length - MAX_SHOWN_PROBLEMS)} more (the BabelQueue output lists them)` : '';
+    // The output holds at most MAX_LOGGED_PROBLEMS of them: the warning says so rather than send the user there for all.
+    const listed = fresh.length > MAX_LOGGED_PROBLEMS ? `the BabelQueue output lists the first ${MAX_LOGGED_PROBLEMS}` : 'the BabelQueue output lists them';
+    const more = fresh.length > MAX_SHOWN_PROBLEMS ? `; and ${digitGroups(fresh.length - MAX_SHOWN_PROBLEMS)} more (${listed})` : '';
     const message = `BabelQueue: ${named}${more}. ${fresh.length === 1 ? 'That value is' : 'Those values are'} ignored; the rest of the settings still apply.`;
     void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message }).catch(() => undefined);
     return layer;

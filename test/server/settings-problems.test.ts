@@ -80,6 +80,9 @@ describe('a flood of settings problems', () => {
     assert.equal(client.shown.length, 1, `${client.shown.length} messages shown`);
     assert.match(client.shown[0].message, /no-such-code-0.*and 19,99\d more/s);
     assert.ok(client.logs.length < 100, `${client.logs.length} log lines`);
+    // The output holds the first twenty and a count: the warning must not send the user there for all of them.
+    assert.match(client.shown[0].message, /\(the BabelQueue output lists the first 20\)/);
+    assert.equal(client.logs.filter((line) => line.includes('no-such-code-')).length, 20);
   });
 });
 
