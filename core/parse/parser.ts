@@ -778,7 +778,8 @@ class Parser {
     const open = last !== undefined && last.offset === keyStart && last.message === UNTERMINATED_STRING_MESSAGE;
     if (!open && !(keyEnd - keyStart >= 2 && text.charCodeAt(keyEnd - 1) === Char.Quote)) return false;
     const contentEnd = open ? keyEnd : keyEnd - 1;
-    const colon = text.indexOf(':', keyStart + 1);
+    // The last colon: the one typed after the name, which may hold colons of its own (`"user:42: 5,`).
+    const colon = text.lastIndexOf(':', contentEnd - 1);
     if (colon <= keyStart + 1 || colon >= contentEnd || text.charCodeAt(keyStart) !== Char.Quote) return false;
     let nameEnd = colon;
     while (nameEnd > keyStart + 1 && text.charCodeAt(nameEnd - 1) === Char.Space) nameEnd--;

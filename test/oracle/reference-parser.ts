@@ -282,8 +282,9 @@ class Parser {
     const token = text.slice(property.keyOffset, property.keyEnd);
     const last = this.problems[this.problems.length - 1];
     const open = last !== undefined && last.offset === property.keyOffset && last.message === UNTERMINATED;
-    const tookValue = !open && /^"[^:"\\]*:[ \t]*[^ \t][^]*,"$/.test(token) && /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(property.keyEnd));
-    const match = (open || tookValue ? /^"([^:"\\]*?) *:([ \t]*)(?=[^ \t])/ : /^"([^:"\\]*?) *:[ \t]*"$/).exec(token);
+    // Split at the last colon, the one typed after the name (which may hold colons of its own).
+    const tookValue = !open && /^"[^"\\]*:[ \t]*[^ \t:][^:]*,"$/.test(token) && /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(property.keyEnd));
+    const match = (open || tookValue ? /^"([^"\\]*?) *:(?=[^:]*$)([ \t]*)(?=[^ \t])/ : /^"([^"\\]*?) *:[ \t]*"$/).exec(token);
     if (!match || match[1].length === 0) return false;
     if (!open && !tookValue && /^(?:[\n\r,:}\]]|$)/.test(text.slice(this.pos))) return false;
     // Closed, the key took its value's opening quote only if the rest of that string follows at once, closed on its line.

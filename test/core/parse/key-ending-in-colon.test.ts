@@ -38,3 +38,18 @@ test('a key that took its value\'s opening quote is still split at its colon', (
     }
   }
 });
+
+test('a key with colons in its name (a Redis key, a URN) that lacks its closing quote is split at its last colon, the one before its value', () => {
+  const cases: readonly [string, unknown][] = [
+    ['{\n  "user:42: 5,\n  "b": 1\n}', { 'user:42': 5, b: 1 }],
+    ['{"user:42:5,"b":1}', { 'user:42': 5, b: 1 }],
+    ['{\n  "user:42: "x",\n  "b": 1\n}', { 'user:42': 'x', b: 1 }],
+  ];
+  for (const [text, meant] of cases) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      const problems = doc.syntaxProblems.map((problem) => `${text.slice(problem.offset, problem.end)} — ${problem.message}`);
+      assert.deepEqual(problems, ['"user:42 — The property name "user:42" lacks its closing double quote: write "user:42".'], `${parser}: ${text}`);
+      assert.deepEqual(toJsValue(doc.root!), meant, `${parser}: ${text}`);
+    }
+  }
+});
