@@ -148,6 +148,10 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   if (options.has('fix') && options.has('fix-dry-run')) throw new CliError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run shows', true);
   // `babelq lint "$CHANGED"` with nothing in it: resolved, '' is the current folder, which nobody named.
   if (positionals.includes('')) throw new CliError("an empty path names no file or folder; give '.' to lint the current folder", true);
+  // Resolved, '' is the current folder: read as a file it is said to be a directory, which nobody named.
+  for (const [name, value] of [['config', config], ['registry', registry]] as const) {
+    if (value === '') throw new CliError(`--${name} needs a file, not an empty value`, true);
+  }
   // `-` is standard input, as --stdin is (the usual convention for a file argument); linted on its own.
   const dash = positionals.includes(STANDARD_INPUT_ARGUMENT);
   if (dash && positionals.length > 1) throw new CliError("'-' stands for standard input, which is linted on its own: give no other paths beside it", true);

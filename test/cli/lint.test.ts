@@ -221,6 +221,16 @@ describe('files and order', () => {
     }
   });
 
+  test('an empty --config or --registry (a variable that held nothing) is exit 2, named as empty, not read as the current folder', () => {
+    for (const option of ['--config', '--registry']) {
+      const result = babelq(['lint', option, '', 'clean.babel.json'], root);
+      assert.equal(result.status, 2, option);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, new RegExp(`${option} needs a file, not an empty value`), option);
+      assert.doesNotMatch(result.stderr, /directory/, option);
+    }
+  });
+
   test('a glob that matches nothing is exit 2', () => {
     const result = babelq(['lint', 'tree/*.nothing'], root);
     assert.equal(result.status, 2);
