@@ -8,9 +8,9 @@
 import { createScanner } from 'jsonc-parser';
 import { readBoundedBytes } from '../workspace/bounded-read';
 import { MAX_CONFIG_FILE_BYTES } from '../workspace/project-config';
-import { PROJECT_CONFIG_KEYS } from '../core/rules/settings/project-config';
+import { PROJECT_CONFIG_FILE, PROJECT_CONFIG_KEYS } from '../core/rules/settings/project-config';
 import { closestWord } from '../core/model/edit-distance';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
@@ -81,7 +81,7 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   const { section, problems } = flattenSection(raw);
   const read = readSettingsLayer(Object.fromEntries(section));
   problems.push(...read.problems.map((p) => `${p.setting}: ${p.message}`));
-  const projectHint = babelqJsonHint(raw);
+  const projectHint = babelqJsonHint(raw, basename(file) === PROJECT_CONFIG_FILE);
   if (projectHint) problems.push(projectHint);
   if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
   return read.layer;
@@ -92,14 +92,16 @@ const PROJECT_ONLY_KEYS = PROJECT_CONFIG_KEYS.filter((key) => !KNOWN_KEYS.has(ke
 
 /**
  * What to say of a babelq.json given as --config (its keys, not the settings'): each of them would
- * be an unknown setting, and the way out is to give no --config at all, since lint reads it anyway.
+ * be an unknown setting, and the way out is to give no --config at all, since lint reads it anyway;
+ * a file of another name (`named`: false) lint reads only once it is named babelq.json.
  */
-function babelqJsonHint(raw: Record<string, unknown>): string | undefined {
+function babelqJsonHint(raw: Record<string, unknown>, named: boolean): string | undefined {
   const keys = Object.keys(raw);
   if (keys.some((key) => key === NAMESPACE || key.startsWith(`${NAMESPACE}.`))) return undefined;
   const project = keys.filter((key) => PROJECT_ONLY_KEYS.includes(key));
   if (project.length === 0) return undefined;
-  return `this is a babelq.json (its keys ${project.join(', ')}): lint reads it on its own, from each fixture's folder upward; --config takes the editor's babelqueue.* settings, such as { "babelqueue.diagnostics.severity": { "extension-key": "off" } }`;
+  const what = named ? `this is a ${PROJECT_CONFIG_FILE} (its keys ${project.join(', ')}): lint reads it on its own` : `this holds ${PROJECT_CONFIG_FILE}'s keys (${project.join(', ')}): named ${PROJECT_CONFIG_FILE}, lint reads it on its own`;
+  return `${what}, from each fixture's folder upward; --config takes the editor's babelqueue.* settings, such as { "babelqueue.diagnostics.severity": { "extension-key": "off" } }`;
 }
 
 /** jsonc-parser's token kinds (a `const enum` there, which an isolated module cannot read). */

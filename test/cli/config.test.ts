@@ -104,7 +104,8 @@ describe('bad configs are exit 2 with the reason', () => {
     ['an unknown code', { 'babelqueue.diagnostics.severity': { 'no-such-code': 'off' } }, /unknown diagnostic code "no-such-code"/],
     ['a bad severity', { 'babelqueue.diagnostics.severity': { 'forbidden-key': 'fatal' } }, /"forbidden-key" must be one of/],
     ['a misspelt setting', { 'babelqueue.diagnostic.severity': { 'forbidden-key': 'off' } }, /unknown setting "babelqueue\.diagnostic\.severity" \(did you mean "babelqueue\.diagnostics\.severity"\?\)/],
-    ['a babelq.json given as --config', { root: true, severity: { 'forbidden-key': 'off' }, ignore: ['x/**'] }, /unknown setting "root"[\s\S]*this is a babelq\.json \(its keys root, severity, ignore\): lint reads it on its own, from each fixture's folder upward; --config takes the editor's babelqueue\.\* settings, such as \{ "babelqueue\.diagnostics\.severity": \{ "extension-key": "off" \} \}/],
+    // Named otherwise, lint reads no such file on its own: the message says what name it takes.
+    ['babelq.json keys in a file of another name given as --config', { root: true, severity: { 'forbidden-key': 'off' }, ignore: ['x/**'] }, /unknown setting "root"[\s\S]*this holds babelq\.json's keys \(root, severity, ignore\): named babelq\.json, lint reads it on its own, from each fixture's folder upward; --config takes the editor's babelqueue\.\* settings, such as \{ "babelqueue\.diagnostics\.severity": \{ "extension-key": "off" \} \}/],
     ['a setting given twice', { 'babelqueue.validation.enable': true, babelqueue: { validation: { enable: false } } }, /babelqueue\.validation\.enable is set twice/],
     ['a wrong type', { 'babelqueue.validation.enable': 'yes' }, /babelqueue\.validation\.enable: must be true or false/],
     ['not an object', ['babelqueue.validation.enable'], /must hold a JSON object/],
@@ -117,6 +118,13 @@ describe('bad configs are exit 2 with the reason', () => {
       assert.match(result.stderr, reason);
     });
   }
+
+  test('a babelq.json given as --config is said to be one, which lint reads on its own', () => {
+    const file = config('given/babelq.json', { root: true, ignore: ['x/**'] });
+    const result = babelq(['lint', '--format', 'json', '--config', file, 'forbidden.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /this is a babelq\.json \(its keys root, ignore\): lint reads it on its own, from each fixture's folder upward; --config takes/);
+  });
 
   test('the registry validator: "validator", its dotted name, and --validator over both', () => {
     writeTree(root, {
