@@ -779,8 +779,11 @@ class Parser {
     if (!open && !(keyEnd - keyStart >= 2 && text.charCodeAt(keyEnd - 1) === Char.Quote)) return false;
     const contentEnd = open ? keyEnd : keyEnd - 1;
     // The last colon: the one typed after the name, which may hold colons of its own (`"user:42: 5,`).
-    const colon = text.lastIndexOf(':', contentEnd - 1);
-    if (colon <= keyStart + 1 || colon >= contentEnd || text.charCodeAt(keyStart) !== Char.Quote) return false;
+    // Looked for within the key alone: a search of the text before it made a file of keys without
+    // colons quadratic (40,000 of them took 4 s).
+    let colon = contentEnd - 1;
+    while (colon > keyStart + 1 && text.charCodeAt(colon) !== Char.Colon) colon--;
+    if (colon <= keyStart + 1 || text.charCodeAt(keyStart) !== Char.Quote) return false;
     let nameEnd = colon;
     while (nameEnd > keyStart + 1 && text.charCodeAt(nameEnd - 1) === Char.Space) nameEnd--;
     const name = text.slice(keyStart + 1, nameEnd);
