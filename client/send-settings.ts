@@ -68,19 +68,27 @@ const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
  */
 export function sendSettingsProblems(get: (key: string) => unknown): string[] {
   const problems: string[] = [];
-  const check = (key: string, usable: (value: unknown) => boolean, takes: string) => {
+  const check = (key: string, usable: (value: unknown) => boolean, takes: string, shown: (value: unknown) => string = (value) => shortened(JSON.stringify(value) ?? String(value))) => {
     const value = get(key);
     // Unset (VS Code gives the default then) or null: the default applies, as the language server reads null.
     if (value === undefined || value === null || usable(value)) return;
-    problems.push(`${key} must be ${takes}, not ${shortened(JSON.stringify(value) ?? String(value))}`);
+    problems.push(`${key} must be ${takes}, not ${shown(value)}`);
   };
-  check(SEND_SETTING_KEYS.brokerUrl, (value) => typeof value === 'string', 'a URL such as redis://127.0.0.1:6379 or amqp://guest@127.0.0.1:5672');
+  // Named by its shape alone: a URL written inside a list or an object may hold a password.
+  check(SEND_SETTING_KEYS.brokerUrl, (value) => typeof value === 'string', 'a URL such as redis://127.0.0.1:6379 or amqp://guest@127.0.0.1:5672', shapeOf);
   check(SEND_SETTING_KEYS.timeoutMs, (value) => typeof value === 'number' && Number.isFinite(value) && value >= TIMEOUT_RANGE.min && value <= TIMEOUT_RANGE.max, `a number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`);
   check(SEND_SETTING_KEYS.redisLayout, (value) => value === 'babelqueue' || value === 'laravel', '"babelqueue" or "laravel"');
   check(SEND_SETTING_KEYS.redisPrefix, (value) => typeof value === 'string', 'text');
   check(SEND_SETTING_KEYS.encoder, (value) => typeof value === 'string' && ENCODER_CHOICES.includes(value), `one of ${ENCODER_CHOICES.map((choice) => `"${choice}"`).join(', ')}`);
   check(SEND_SETTING_KEYS.freshIds, (value) => typeof value === 'boolean', 'true or false');
   return problems;
+}
+
+/** A setting's value named by its shape, without its content. */
+function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? String(value) : `a ${typeof value}`;
 }
 
 /** What names a target's password slot: the target as shown, and whose user name may be shown. */

@@ -193,7 +193,10 @@ describe('a broker setting that cannot be used as written stops the command, nam
     ['babelqueue.preview.sdk', 'rust', /babelqueue\.preview\.sdk must be one of .*"auto", not "rust"/],
     ['babelqueue.redis.prefix', 7, /babelqueue\.redis\.prefix must be text, not 7/],
     ['babelqueue.send.freshIds', 'no', /babelqueue\.send\.freshIds must be true or false, not "no"/],
-    ['babelqueue.broker.url', 42, /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not 42/],
+    ['babelqueue.broker.url', 42, /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not a number/],
+    // A URL written inside a list or an object may hold a password: the setting is named by its shape, never echoed.
+    ['babelqueue.broker.url', ['redis://:hunter2@127.0.0.1:6379'], /babelqueue\.broker\.url must be a URL .*, not a list(?![^]*hunter2)/],
+    ['babelqueue.broker.url', { url: 'amqp://guest:hunter2@127.0.0.1:5672' }, /babelqueue\.broker\.url must be a URL .*, not an object(?![^]*hunter2)/],
   ];
   for (const [key, value, words] of WRONG) {
     test(`Send and Peek Queue with ${key} = ${JSON.stringify(value)}`, async () => {
