@@ -1143,30 +1143,32 @@ function endsValue(text: string, at: number, orKey = false): boolean {
   return pos >= text.length || (orKey && code === Char.Colon) || code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket || code === Char.LineFeed || code === Char.CarriageReturn;
 }
 
-/** Whether a key in double quotes, closed on its line and followed by a colon, starts at the quote at `at`. */
-function quotedKeyFollows(text: string, at: number): boolean {
-  for (let pos = at + 1; pos < text.length; pos++) {
+/**
+ * The position of the first unescaped `quote` from `from` on, or -1 when the line (or the text)
+ * ends first: where a string read from `from` closes, if it closes on its line.
+ */
+function closingQuoteOnLine(text: string, from: number, quote: number = Char.Quote): number {
+  for (let pos = from; pos < text.length; pos++) {
     const code = text.charCodeAt(pos);
-    if (code === Char.LineFeed || code === Char.CarriageReturn) return false;
+    if (code === Char.LineFeed || code === Char.CarriageReturn) return -1;
     if (code === Char.Backslash) {
       const escaped = text.charCodeAt(++pos);
-      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
-    } else if (code === Char.Quote) return pos > at + 1 && text.charCodeAt(skipSpaces(text, pos + 1)) === Char.Colon;
+      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return -1;
+    } else if (code === quote) return pos;
   }
-  return false;
+  return -1;
+}
+
+/** Whether a key in double quotes, closed on its line and followed by a colon, starts at the quote at `at`. */
+function quotedKeyFollows(text: string, at: number): boolean {
+  const close = closingQuoteOnLine(text, at + 1);
+  return close > at + 1 && text.charCodeAt(skipSpaces(text, close + 1)) === Char.Colon;
 }
 
 /** Whether the rest of a string, from `from`, closes on its line and a value ends after it. */
 function stringRestEndsValue(text: string, from: number): boolean {
-  for (let pos = from; pos < text.length; pos++) {
-    const code = text.charCodeAt(pos);
-    if (code === Char.LineFeed || code === Char.CarriageReturn) return false;
-    if (code === Char.Backslash) {
-      const escaped = text.charCodeAt(++pos);
-      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
-    } else if (code === Char.Quote) return endsValue(text, pos + 1);
-  }
-  return false;
+  const close = closingQuoteOnLine(text, from);
+  return close >= 0 && endsValue(text, close + 1);
 }
 
 /**
@@ -1178,15 +1180,8 @@ function continuesOnLine(text: string, lineStart: number, quote: number): boolea
   const first = skipSpaces(text, lineStart);
   const code = text.charCodeAt(first);
   if (first >= text.length || code === quote || code === Char.LineFeed || code === Char.CarriageReturn) return false;
-  for (let pos = first; pos < text.length; pos++) {
-    const char = text.charCodeAt(pos);
-    if (char === Char.LineFeed || char === Char.CarriageReturn) return false;
-    if (char === Char.Backslash) {
-      const escaped = text.charCodeAt(++pos);
-      if (escaped === Char.LineFeed || escaped === Char.CarriageReturn) return false;
-    } else if (char === quote) return endsValue(text, pos + 1, true);
-  }
-  return false;
+  const close = closingQuoteOnLine(text, first, quote);
+  return close >= 0 && endsValue(text, close + 1, true);
 }
 
 /** Set in `cleanNumberEnd`'s result for an integer literal (positions stay below 2^30). */
