@@ -151,14 +151,27 @@ export class Workbench {
   /** Moves the cursor in the active editor with Go to Line/Column (Ctrl+G); both one-based. */
   async goTo(line: number, column: number): Promise<void> {
     const { page } = this;
-    await page.keyboard.press('Control+G');
     const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    // Keys typed while the widget is still taking focus can land in the editor instead (seen on a
-    // loaded CI machine): write the value into the input itself and wait until the widget shows it.
+    const rows = page.locator('.quick-input-list .monaco-list-row');
     const wanted = `:${line}:${column}`;
-    await input.fill(wanted);
-    await waitUntil(`"${wanted}" in Go to Line`, async () => (await input.inputValue()) === wanted);
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Control+G');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      // Keys typed while the widget is still taking focus can land in the editor instead (seen on a
+      // loaded CI machine): write the value into the input itself and wait until the widget shows it.
+      await input.fill(wanted);
+      await waitUntil(`"${wanted}" in Go to Line`, async () => (await input.inputValue()) === wanted);
+      // Enter only moves the cursor once the widget offers the move. Just after a file opens (seen
+      // in Restricted Mode on CI) it can still say "Open a text editor first", and Enter then
+      // leaves the widget open: close it, put the focus in the editor and ask again.
+      const offer = await waitUntil(`Go to Line's answer to "${wanted}"`, async () =>
+        (await rows.allInnerTexts()).find((row) => /Go to line|Open a text editor first/.test(row)));
+      if (offer.includes(`Go to line ${line}`)) break;
+      await page.keyboard.press('Escape');
+      await input.waitFor({ state: 'hidden', timeout: 10_000 });
+      if (attempt === 3) throw new Error(`Go to Line did not offer line ${line} after ${attempt} tries: "${offer}"`);
+      await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    }
     await page.keyboard.press('Enter');
     await input.waitFor({ state: 'hidden', timeout: 10_000 });
   }
