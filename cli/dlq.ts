@@ -18,7 +18,7 @@ import { brokerErrorExit, CliError } from './errors';
 import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
-import { DEFAULT_BROKER_URL } from './message-options';
+import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 import { printableLines } from './diagnostics';
 
@@ -37,7 +37,8 @@ A failure part-way leaves every message not yet moved in the DLQ.
 Options:
   --queue <name>        the work queue (required)
   --broker <url>        as for send (default: BABELQ_BROKER_URL, else ${DEFAULT_BROKER_URL})
-  --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
+  --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue (--prefix,
+                        Laravel's connection prefix, with --layout laravel only)
   --limit <n>           read at most n dead letters (default 1000, at most ${MAX_READ})
   --format <text|json>  list's output format (default text; redrive prints text)
   --timeout <ms>        give up after this long (default 5000, at most ${MAX_TIMEOUT_MS})
@@ -144,12 +145,9 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
   const queue = options.get('queue');
   if (typeof queue !== 'string') throw new CliError('--queue is required (the work queue; its DLQ follows the layout)', true);
   if (queue.trim() === '') throw new CliError('--queue needs a queue name, not an empty value (the work queue; its DLQ follows the layout)', true);
-  const layout = options.get('layout') ?? 'babelqueue';
-  if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError('--layout must be babelqueue or laravel', true);
+  const { layout, prefix } = layoutOptions(options);
   const format = options.get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
-  const prefixOption = options.get('prefix');
-  const prefix = typeof prefixOption === 'string' ? prefixOption : '';
   const target = brokerTarget(options.get('broker'), environment.env);
   return {
     queue,

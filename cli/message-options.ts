@@ -65,19 +65,30 @@ export function sdkOption(value: string | true | undefined, allowAll: boolean): 
   return value as EncoderChoice | 'all';
 }
 
-/** MessageOptions from parsed command-line options. */
-export function messageOptions(options: Map<string, string | true>, sdk: EncoderChoice): MessageOptions {
+/**
+ * `--layout` and `--prefix` (preview, send, peek, dlq): the Redis layout, and Laravel's connection
+ * prefix, which only the laravel layout's keys carry: given with the babelqueue layout, which pushes
+ * to the bare queue, it would change nothing, so it is refused rather than passed over.
+ */
+export function layoutOptions(options: Map<string, string | true>): { readonly layout: RedisLayout; readonly prefix: string } {
   const layout = options.get('layout') ?? 'babelqueue';
   if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError(`--layout must be babelqueue or laravel, not '${String(layout)}'`, true);
+  const prefix = options.get('prefix');
+  if (prefix !== undefined && layout !== 'laravel') throw new CliError("--prefix is Laravel's connection prefix: it applies with --layout laravel only (the babelqueue layout pushes to the bare queue)", true);
+  return { layout, prefix: typeof prefix === 'string' ? prefix : '' };
+}
+
+/** MessageOptions from parsed command-line options. */
+export function messageOptions(options: Map<string, string | true>, sdk: EncoderChoice): MessageOptions {
+  const { layout, prefix } = layoutOptions(options);
   const queue = options.get('queue');
   if (queue !== undefined && (typeof queue !== 'string' || queue.trim() === '')) throw new CliError('--queue needs a queue name', true);
-  const prefix = options.get('prefix');
   return {
     sdk,
     freshIds: !options.has('no-fresh-ids'),
     fresh: FRESH,
-    redisLayout: layout as RedisLayout,
+    redisLayout: layout,
     ...(typeof queue === 'string' ? { queue } : {}),
-    ...(typeof prefix === 'string' ? { redisPrefix: prefix } : {}),
+    ...(prefix !== '' ? { redisPrefix: prefix } : {}),
   };
 }

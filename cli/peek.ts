@@ -17,7 +17,7 @@ import { brokerErrorExit, CliError } from './errors';
 import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
-import { DEFAULT_BROKER_URL } from './message-options';
+import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
 import { printableLines } from './diagnostics';
 
@@ -31,7 +31,8 @@ Options:
   --queue <name>        the logical queue (required)
   --dlq                 read the queue's dead-letter queue instead (<queue>.dlq in the layout)
   --broker <url>        as for send (default: BABELQ_BROKER_URL, else ${DEFAULT_BROKER_URL})
-  --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue
+  --layout <babelqueue|laravel>, --prefix <p>   the Redis layout of the queue (--prefix,
+                        Laravel's connection prefix, with --layout laravel only)
   --count <n>           how many messages to read (default 5; Redis: the newest n; RabbitMQ:
                         the first n at the head of the queue)
   --filter <text>       only messages whose URN, meta.id, dead-letter reason, error or exception contain it
@@ -77,10 +78,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   const count = countOption(options.get('count'), 'count', 5);
   const format = options.get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
-  const layout = options.get('layout') ?? 'babelqueue';
-  if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError('--layout must be babelqueue or laravel', true);
-  const prefixOption = options.get('prefix');
-  const prefix = typeof prefixOption === 'string' ? prefixOption : '';
+  const { layout, prefix } = layoutOptions(options);
   const filterOption = options.get('filter');
   const filter = typeof filterOption === 'string' ? filterOption : '';
   const target = brokerTarget(options.get('broker'), environment.env);

@@ -18,10 +18,14 @@ Options:
   --sdk <node|php|python|go|java|dotnet|auto|all>
                         the encoder (default auto: the SDK in meta.lang, else node);
                         'all' prints every SDK's bytes with the differences marked
-  --hex                 a hex dump instead of the raw bytes
+  --hex                 a hex dump instead of the raw bytes (one encoder; --sdk all has its own)
   --no-fresh-ids        keep meta.id and meta.created_at as written (default: fresh ones)
   --queue <name>        the queue 'send --queue' publishes to, written as meta.queue in the body
-  --layout <babelqueue|laravel>, --prefix <p>   the Redis layout shown with --sdk all
+  --layout <babelqueue|laravel>
+                        the Redis layout (with laravel, a note on what a Laravel retry changes;
+                        --sdk all shows the Redis commands and the bytes a retry leaves)
+  --prefix <p>          Laravel's connection prefix, in the Redis commands of --sdk all
+                        (with --layout laravel only)
   -h, --help            show this help
 
 Exit status: 0 printed, 1 refused (bytes that are not UTF-8, a byte-order mark, a syntax error,
@@ -43,6 +47,9 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   refuseStandardInput('preview', positionals);
   const read = readEnvelope('preview', positionals[0], environment.cwd);
   const sdk = sdkOption(options.get('sdk'), true);
+  // Each mode's own options, refused in the other rather than passed over.
+  if (sdk === 'all' && options.has('hex')) throw new CliError("--hex dumps one encoder's bytes (--sdk node, php, …, or auto); --sdk all prints the comparison, with its own hex view of the body", true);
+  if (sdk !== 'all' && options.has('prefix')) throw new CliError("--prefix is shown in the Redis commands of --sdk all with --layout laravel; one encoder's bytes do not depend on it", true);
   const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;
   const built = messageOptions(options, 'auto');
   // Options are checked first (a usage error is 2); then content the tool refuses is 1, whether
