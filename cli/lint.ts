@@ -133,8 +133,9 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const maxWarningsText = options.get('max-warnings');
   let maxWarnings: number | undefined;
   if (maxWarningsText !== undefined) {
-    if (typeof maxWarningsText !== 'string' || !/^\d+$/.test(maxWarningsText)) {
-      throw new CliError(`--max-warnings needs a whole number of 0 or more, not '${String(maxWarningsText)}'`, true);
+    // Beyond 2^53 − 1 the number read is another one (20 nines read as 10^20): a limit that is not the one written.
+    if (typeof maxWarningsText !== 'string' || !/^\d+$/.test(maxWarningsText) || !Number.isSafeInteger(Number(maxWarningsText))) {
+      throw new CliError(`--max-warnings needs a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not '${String(maxWarningsText)}'`, true);
     }
     maxWarnings = Number(maxWarningsText);
   }

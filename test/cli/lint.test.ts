@@ -231,6 +231,16 @@ describe('files and order', () => {
     }
   });
 
+  test('--max-warnings beyond a safe integer is exit 2, not a limit that compares wrongly or is never reached', () => {
+    for (const value of ['99999999999999999999', '9007199254740992']) {
+      const result = babelq(['lint', '--max-warnings', value, 'clean.babel.json'], root);
+      assert.equal(result.status, 2, value);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, new RegExp(`^babelq: --max-warnings needs a whole number from 0 to 9007199254740991, not '${value}'\n`), value);
+    }
+    assert.equal(babelq(['lint', '--max-warnings', '9007199254740991', 'clean.babel.json'], root).status, 0);
+  });
+
   test('a glob that matches nothing is exit 2', () => {
     const result = babelq(['lint', 'tree/*.nothing'], root);
     assert.equal(result.status, 2);
