@@ -2,7 +2,7 @@
  * A small option parser: enough for `--name value`, `--name=value`, flags and `--`, with every
  * unknown option an error. No dependency, so the bundle stays one small file.
  */
-import { CliError } from './errors';
+import { CliError, quoted } from './errors';
 
 export interface OptionSpec {
   /** True when the option takes a value (`--format json`); false for a flag (`--help`). */
@@ -47,7 +47,7 @@ export function parseArgs(args: readonly string[], specs: Readonly<Record<string
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = equals >= 0 ? arg.slice(0, equals) : arg;
     const entry = byName.get(flag);
-    if (!entry) throw new CliError(`unknown option '${flag}'`, true);
+    if (!entry) throw new CliError(`unknown option '${quoted(flag)}'`, true);
     const [name, spec] = entry;
     if (!spec.value) {
       if (equals >= 0) throw new CliError(`option '${flag}' does not take a value`, true);

@@ -23,7 +23,7 @@ import { parseArgs, refuseStandardInput } from './args';
 import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
@@ -131,7 +131,7 @@ function readSchema(cwd: string, path: string): string {
   try {
     return readBoundedText(resolve(cwd, path), MAX_SCHEMA_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read '${path}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read '${quotedPath(path)}': ${describeFsError(error)}`);
   }
 }
 
@@ -142,13 +142,13 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   try {
     registryText = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read registry '${registryArg}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read registry '${quotedPath(registryArg)}': ${describeFsError(error)}`);
   }
   const top = git(cwd, ['rev-parse', '--show-toplevel']);
   if (top === undefined) throw new CliError(`'${cwd}' is not inside a git work tree (or git is not installed): --base needs one`);
   const repository = top.trim();
   const commit = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim();
-  if (!commit) throw new CliError(`'${ref}' is not a git revision of this repository`);
+  if (!commit) throw new CliError(`'${quoted(ref)}' is not a git revision of this repository`);
   const baseFiles = new BaseFiles(repository, ref, commit, { timeoutMs: GIT_TIMEOUT_MS, maxBytes: MAX_SCHEMA_FILE_BYTES * 8 });
   const atBase = (path: string): string | undefined => baseFiles.textOf(path, namedFromCwd(cwd, path));
   const index = readUsableRegistry(registryText, registryArg);

@@ -14,7 +14,7 @@ import { basename, resolve } from 'node:path';
 import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quotedPath } from './errors';
 import { isRecord } from '../core/model/js-value';
 import { asObject, forEachValue, type PropertyNode, type ValueNode } from '../core/model/tree';
 
@@ -40,13 +40,13 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   try {
     bytes = readBoundedBytes(resolve(cwd, file), MAX_CONFIG_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read config file '${file}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read config file '${quotedPath(file)}': ${describeFsError(error)}`);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new CliError(`config file '${file}' is not valid UTF-8`);
+    throw new CliError(`config file '${quotedPath(file)}' is not valid UTF-8`);
   }
   // The BOM is not stripped by the decoder above; a settings file saved with one is still fine.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -56,7 +56,7 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   const strict = blankCommentsAndTrailingCommas(text);
   if (strict.unclosedComment !== undefined) {
     const { line, character } = new LineIndex(text).positionAt(strict.unclosedComment);
-    throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: this /* comment is never closed with */`);
+    throw new CliError(`config file '${quotedPath(file)}' is not valid JSON: ${line + 1}:${character + 1}: this /* comment is never closed with */`);
   }
   text = strict.text;
   // VS Code reads a settings.json with nothing but comments (every setting commented out) or
@@ -67,23 +67,23 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   const problem = doc.syntaxProblems[0];
   if (problem) {
     const { line, character } = new LineIndex(text).positionAt(problem.offset);
-    throw new CliError(`config file '${file}' is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`);
+    throw new CliError(`config file '${quotedPath(file)}' is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`);
   }
   // JSON.parse below keeps the last of two equal keys: an earlier setting would be dropped in silence.
   const twice = settingSetTwice(doc.root);
   if (twice) {
     const { line, character } = new LineIndex(text).positionAt(twice.keyOffset);
-    throw new CliError(`config file '${file}': ${line + 1}:${character + 1}: "${twice.key}" is set twice in one object; keep one (the last would apply)`);
+    throw new CliError(`config file '${quotedPath(file)}': ${line + 1}:${character + 1}: "${twice.key}" is set twice in one object; keep one (the last would apply)`);
   }
   const raw: unknown = JSON.parse(text);
-  if (!isRecord(raw)) throw new CliError(`config file '${file}' must hold a JSON object of babelqueue settings`);
+  if (!isRecord(raw)) throw new CliError(`config file '${quotedPath(file)}' must hold a JSON object of babelqueue settings`);
 
   const { section, problems } = flattenSection(raw);
   const read = readSettingsLayer(Object.fromEntries(section));
   problems.push(...read.problems.map((p) => `${p.setting}: ${p.message}`));
   const projectHint = babelqJsonHint(raw, basename(file) === PROJECT_CONFIG_FILE);
   if (projectHint) problems.push(projectHint);
-  if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${file}': ${p}`).join('\n'));
+  if (problems.length > 0) throw new CliError(problems.map((p) => `config file '${quotedPath(file)}': ${p}`).join('\n'));
   return read.layer;
 }
 

@@ -14,7 +14,7 @@ import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError } from './errors';
+import { brokerErrorExit, CliError, quoted } from './errors';
 import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
@@ -106,7 +106,7 @@ export async function runDlq(args: readonly string[], environment: CliEnvironmen
   const { positionals, options } = parsed;
   if (options.has('help')) return { stdout: DLQ_USAGE, stderr: '', exitCode: 0 };
   const [action, ...extra] = positionals;
-  if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${action}' (list or redrive)`, true);
+  if (action !== 'list' && action !== 'redrive') throw new CliError(action === undefined ? 'name the action: dlq list or dlq redrive' : `unknown dlq action '${quoted(action)}' (list or redrive)`, true);
   if (extra.length > 0) throw new CliError(`dlq ${action} takes no file arguments`, true);
   if (action === 'list') refuseRedriveOptions(options);
   const context = dlqContext(options, environment);

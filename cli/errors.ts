@@ -3,7 +3,25 @@
  * Anything else that throws is a bug and is reported as an internal error (also status 2).
  */
 import type { BrokerError } from '../broker/errors';
+import { shortened } from '../core/model/describe-value';
 import { UnreadableFile } from '../workspace/bounded-read';
+
+/** The longest path a message quotes whole (most are far shorter); a longer one by its start and `…`. */
+const MAX_QUOTED_PATH = 200;
+
+/**
+ * A value the user gave (an option's value, a command's or an option's name) as a message quotes
+ * it: whole up to 60 characters, else its start and `…`, as a fixture's key is quoted. A variable
+ * that held a file's content, given as a value, made a message as long as the file.
+ */
+export function quoted(value: unknown): string {
+  return shortened(String(value));
+}
+
+/** A path the user gave (or one found from it) as a message quotes it: whole up to 200 characters, else its start and `…`. */
+export function quotedPath(path: string): string {
+  return shortened(path, MAX_QUOTED_PATH);
+}
 
 /** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */
 export class CliError extends Error {
@@ -36,10 +54,14 @@ export function describeFsError(error: unknown): string {
       return 'too many levels of symbolic links';
     case 'ENOSPC':
       return 'no space left on device';
+    case 'ENAMETOOLONG':
+      // The system's own words would quote the whole path again.
+      return 'the name is too long for the file system';
     default:
-      // An UnreadableFile's message starts with its path, which the caller says already.
-      if (error instanceof UnreadableFile) return error.detail.replace(/\.$/, '');
-      return error instanceof Error ? error.message : String(error);
+      // An UnreadableFile's message starts with its path, which the caller says already. The
+      // system's words may quote the path again (`open '/…'`): bounded as a quoted path is.
+      if (error instanceof UnreadableFile) return quotedPath(error.detail.replace(/\.$/, ''));
+      return quotedPath(error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -20,7 +20,7 @@ import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 
 export const GDPR_USAGE = `Usage: babelq gdpr [--registry registry.json] [--require] [--format stylish|json]
@@ -65,14 +65,14 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   if (options.has('help')) return { stdout: GDPR_USAGE, stderr: '', exitCode: 0 };
   if (positionals.length > 0) throw new CliError('gdpr reads the registry; give no files (--registry names another one)', true);
   const format = options.get('format') ?? 'stylish';
-  if (format !== 'stylish' && format !== 'json') throw new CliError(`--format must be stylish or json, not '${String(format)}'`, true);
+  if (format !== 'stylish' && format !== 'json') throw new CliError(`--format must be stylish or json, not '${quoted(format)}'`, true);
   const registryArg = options.get('registry');
   const registryPath = resolve(environment.cwd, projectRegistryPath(environment.cwd, registryArg));
   let text: string;
   try {
     text = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read registry '${namedFromCwd(environment.cwd, registryPath)}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read registry '${quotedPath(namedFromCwd(environment.cwd, registryPath))}': ${describeFsError(error)}`);
   }
   const index = readUsableRegistry(text, namedFromCwd(environment.cwd, registryPath));
   const root = dirname(registryPath);

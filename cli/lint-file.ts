@@ -19,7 +19,7 @@ import { ProjectConfigs } from '../workspace/project-config';
 import type { PayloadVerdict } from '../core/registry/validators/verdicts';
 import { loadConfig } from './config';
 import { toOutputDiagnostic, type FileReport, type FindingDetail, type OutputDiagnostic } from './diagnostics';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quotedPath } from './errors';
 import { findingDetails } from './finding-details';
 import type { InputFile } from './paths';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
@@ -127,9 +127,9 @@ export function readFixture(file: InputFile): Uint8Array {
     // A name with bytes that are not UTF-8 (Linux allows them) reaches here with U+FFFD in their
     // place, a name no file has: "no such file" would deny a file the walk has just listed.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && file.absolute.includes('\uFFFD')) {
-      throw new CliError(`cannot read '${file.path}': its name is not valid UTF-8 (the \uFFFD stands for the bytes that are not), and this tool opens files by UTF-8 names; rename it`);
+      throw new CliError(`cannot read '${quotedPath(file.path)}': its name is not valid UTF-8 (the \uFFFD stands for the bytes that are not), and this tool opens files by UTF-8 names; rename it`);
     }
-    throw new CliError(`cannot read '${file.path}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read '${quotedPath(file.path)}': ${describeFsError(error)}`);
   }
 }
 

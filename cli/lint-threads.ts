@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 // The type alone: the module is loaded where threads start (lintInThreads), not at every start.
 import type { Worker } from 'node:worker_threads';
 import type { FileReport } from './diagnostics';
-import { CliError } from './errors';
+import { CliError, quoted } from './errors';
 import { lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintContext, type LintSetup } from './lint-file';
 import type { InputFile } from './paths';
 import { LINT_SHARE_ARGUMENT } from './lint-share-role';
@@ -45,7 +45,7 @@ export function concurrencyOption(value: string | true | undefined): Concurrency
   if (value === undefined) return 'auto';
   if (value === 'auto' || value === 'off') return value;
   if (typeof value === 'string' && /^[1-9]\d{0,2}$/.test(value)) return Number(value);
-  throw new CliError(`--concurrency needs a number of threads from 1 to 999, auto or off, not '${String(value)}'`, true);
+  throw new CliError(`--concurrency needs a number of threads from 1 to 999, auto or off, not '${quoted(value)}'`, true);
 }
 
 /** How many threads lint `fixtures` fixtures: a number as given (never more than the fixtures, nor than maxThreads), `auto` by fixtures and cores. */

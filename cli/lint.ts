@@ -19,7 +19,7 @@ import { projectFileReports, pruneSuppressions, staleSuppressions, writeBaseline
 import { GitIgnores } from '../workspace/gitignore';
 import { NO_IGNORES, projectIgnores } from '../workspace/ignores';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
-import { CliError } from './errors';
+import { CliError, quoted } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
 import { NO_REGISTRY } from '../core/registry/types';
 import { leftOutFromHere, namedFromCwd, resolveInputs, type InputFile } from './paths';
@@ -135,7 +135,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   if (maxWarningsText !== undefined) {
     // Beyond 2^53 − 1 the number read is another one (20 nines read as 10^20): a limit that is not the one written.
     if (typeof maxWarningsText !== 'string' || !/^\d+$/.test(maxWarningsText) || !Number.isSafeInteger(Number(maxWarningsText))) {
-      throw new CliError(`--max-warnings needs a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not '${String(maxWarningsText)}'`, true);
+      throw new CliError(`--max-warnings needs a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not '${quoted(maxWarningsText)}'`, true);
     }
     maxWarnings = Number(maxWarningsText);
   }
@@ -143,7 +143,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const registry = options.get('registry');
   const validator = options.get('validator');
   if (validator !== undefined && !PAYLOAD_VERDICTS.includes(validator as PayloadVerdict)) {
-    throw new CliError(`--validator must be one of ${PAYLOAD_VERDICTS.join(', ')}, not '${String(validator)}'`, true);
+    throw new CliError(`--validator must be one of ${PAYLOAD_VERDICTS.join(', ')}, not '${quoted(validator)}'`, true);
   }
   const fixMode: FixMode | undefined = options.has('fix') ? 'fix' : options.has('fix-dry-run') ? 'dry-run' : undefined;
   if (options.has('fix') && options.has('fix-dry-run')) throw new CliError('--fix and --fix-dry-run exclude each other: --fix writes, --fix-dry-run shows', true);

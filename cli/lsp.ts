@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { CliError } from './errors';
+import { CliError, quoted } from './errors';
 
 export const LSP_USAGE = `Usage: babelq lsp [--stdio | --node-ipc]
 
@@ -36,7 +36,7 @@ export function serverBundle(from: string = __dirname): string | undefined {
 export function runLsp(args: readonly string[], _environment: CliEnvironment, start: (bundle: string, transport: string) => void = startServerBundle): CommandResult {
   if (args.includes('-h') || args.includes('--help')) return { stdout: LSP_USAGE, stderr: '', exitCode: 0 };
   const unknown = args.find((arg) => arg !== '--stdio' && arg !== '--node-ipc');
-  if (unknown !== undefined) throw new CliError(`lsp takes --stdio or --node-ipc, not '${unknown}'`, true);
+  if (unknown !== undefined) throw new CliError(`lsp takes --stdio or --node-ipc, not '${quoted(unknown)}'`, true);
   if (args.length > 1) throw new CliError('lsp takes one transport: --stdio or --node-ipc', true);
   const transport = args[0] ?? '--stdio';
   if (transport === '--node-ipc' && typeof process.send !== 'function') {

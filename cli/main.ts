@@ -11,7 +11,7 @@ import { megabytes, readFileStart } from '../workspace/bounded-read';
 import { compatCommand } from './compat';
 import { dlqCommand } from './dlq';
 import { gdprCommand } from './gdpr';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quoted } from './errors';
 import { internalErrorText } from './internal-error';
 import { redact } from '../broker/errors';
 import { lintCommand } from './lint';
@@ -62,7 +62,7 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
     if (name === '-h' || name === '--help') return { stdout: usage(), stderr: '', exitCode: 0 };
     if (name === '-v' || name === '--version') return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
     if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
-    if (!command) throw new CliError(name.startsWith('-') ? `unknown option '${name}'` : `unknown command '${name}'`, true);
+    if (!command) throw new CliError(name.startsWith('-') ? `unknown option '${quoted(name)}'` : `unknown command '${quoted(name)}'`, true);
     return await command.run(rest, environment);
   } catch (error) {
     if (error instanceof CliError) {

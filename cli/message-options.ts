@@ -9,7 +9,7 @@ import type { RedisLayout } from '../core/message/types';
 import { parseJson } from '../core/parse/parser';
 import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { printable } from './diagnostics';
 import { FRESH } from './fresh-values';
 import { decodeStrictly } from '../workspace/strict-utf8';
@@ -49,7 +49,7 @@ export function readEnvelope(command: 'preview' | 'send', file: string | undefin
   try {
     bytes = readBoundedBytes(path, MAX_ENVELOPE_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read '${file}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read '${quotedPath(file)}': ${describeFsError(error)}`);
   }
   const decoded = decodeStrictly(bytes);
   // The name is the user's (it may hold control characters): printable, as an error's names are.
@@ -72,7 +72,7 @@ export function sdkOption(value: string | true | undefined, allowAll: boolean): 
  */
 export function layoutOptions(options: Map<string, string | true>): { readonly layout: RedisLayout; readonly prefix: string } {
   const layout = options.get('layout') ?? 'babelqueue';
-  if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError(`--layout must be babelqueue or laravel, not '${String(layout)}'`, true);
+  if (layout !== 'babelqueue' && layout !== 'laravel') throw new CliError(`--layout must be babelqueue or laravel, not '${quoted(layout)}'`, true);
   const prefix = options.get('prefix');
   if (prefix !== undefined && layout !== 'laravel') throw new CliError("--prefix is Laravel's connection prefix: it applies with --layout laravel only (the babelqueue layout pushes to the bare queue)", true);
   return { layout, prefix: typeof prefix === 'string' ? prefix : '' };

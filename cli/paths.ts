@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, normalize, relative, resolve, sep } from 'node:path';
-import { CliError, describeFsError } from './errors';
+import { CliError, describeFsError, quotedPath } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
@@ -51,7 +51,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
   for (const input of inputs) {
     const stats = statPath(resolve(cwd, input));
     if (stats instanceof Error) {
-      problems.push(`cannot read '${input}': ${describeFsError(stats)}`);
+      problems.push(`cannot read '${quotedPath(input)}': ${describeFsError(stats)}`);
     } else if (stats && forceExclude && leftOutFromHere(resolve(cwd, input), stats.isDirectory(), cwd, ignores)) {
       continue;
     } else if (stats?.isDirectory()) {
@@ -78,7 +78,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
       // Only fixtures found and left out count: a folder the walk did not enter (a .gitignore'd tmp/)
       // may hold none, and a mistyped path must still fail the run.
       const allLeftOut = forceExclude && ignored > 0;
-      if (found === 0 && !allLeftOut) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}${folderLinksNote(folderLinks)}`);
+      if (found === 0 && !allLeftOut) problems.push(`no *${ENVELOPE_SUFFIX} files in directory '${quotedPath(input)}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}${folderLinksNote(folderLinks)}`);
     } else if (stats) {
       add(input);
     } else if (isGlobPattern(input)) {
@@ -107,11 +107,11 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
           } }, base);
       }
       const allLeftOut = forceExclude && ignored > 0;
-      if (matched === 0 && !allLeftOut) problems.push(`no files match the pattern '${input}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
+      if (matched === 0 && !allLeftOut) problems.push(`no files match the pattern '${quotedPath(input)}'${ignoredNote(ignored, folders.skipped)}${linksOutNote(linksOut)}`);
     } else {
       // A link to nothing is there (`ls` lists it): said as a walk says it, not as a path that does not exist.
       const link = linkToNothing(resolve(cwd, input));
-      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${input}'${afterEndOfOptionsNote(input)}`);
+      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${quotedPath(input)}'${afterEndOfOptionsNote(input)}`);
     }
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));
@@ -133,7 +133,7 @@ function afterEndOfOptionsNote(input: string): string {
  * it cannot read, rather than passing with one file fewer.
  */
 function cannotRead(path: string, unreadable: UnreadableFile): string {
-  return `cannot read '${path}': ${describeFsError(unreadable)}`;
+  return `cannot read '${quotedPath(path)}': ${describeFsError(unreadable)}`;
 }
 
 /** Why the symbolic link at `path` is no file to read, when one is there; undefined when nothing is. */
@@ -253,7 +253,7 @@ function walk(directory: string, prefix: string, depth: number, ignores: IgnoreF
     // Named from the path given (`shownRoot`), as every other message names a file: `directory`
     // is absolute, the runner's own folder layout in a CI log, where the user wrote `fixtures`.
     const shown = prefix === '' ? shownRoot : join(shownRoot, prefix.slice(0, -1));
-    throw new CliError(`cannot read directory '${shown}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read directory '${quotedPath(shown)}': ${describeFsError(error)}`);
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const base = directory.endsWith(sep) ? directory : directory + sep;

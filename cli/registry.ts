@@ -11,7 +11,7 @@ import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
 import { isInside, realPath } from '../workspace/path-containment';
-import { CliError } from './errors';
+import { CliError, quotedPath } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
 export interface RegistryReport {
@@ -60,11 +60,11 @@ export class CliRegistries {
     if (explicitPath !== undefined) {
       const path = resolve(cwd, explicitPath);
       // Asked for by name: a registry that cannot be read is a usage problem, not a lint finding.
-      if (!existsSync(path)) throw new CliError(`cannot read registry '${explicitPath}': the file does not exist`);
+      if (!existsSync(path)) throw new CliError(`cannot read registry '${quotedPath(explicitPath)}': the file does not exist`);
       try {
         readFromDisk(path, MAX_REGISTRY_FILE_BYTES);
       } catch (error) {
-        throw new CliError(`cannot read registry '${explicitPath}': ${error instanceof Error ? error.message : String(error)}`);
+        throw new CliError(`cannot read registry '${quotedPath(explicitPath)}': ${error instanceof Error ? error.message : String(error)}`);
       }
       this.explicit = path;
     }

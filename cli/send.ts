@@ -17,7 +17,7 @@ import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
 import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError } from './errors';
+import { brokerErrorExit, CliError, quoted } from './errors';
 import { printableLines } from './diagnostics';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
@@ -85,8 +85,8 @@ export function remoteReadRefusal(target: BrokerTarget, yes: boolean, purpose = 
 /** A timeout option in milliseconds, from 1 to MAX_TIMEOUT_MS. */
 export function timeoutOption(value: string | true | undefined): number {
   if (value === undefined) return 5000;
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--timeout needs a number of milliseconds, not '${String(value)}'`, true);
-  if (Number(value) > MAX_TIMEOUT_MS) throw new CliError(`--timeout is at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), not ${value}`, true);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--timeout needs a number of milliseconds, not '${quoted(value)}'`, true);
+  if (Number(value) > MAX_TIMEOUT_MS) throw new CliError(`--timeout is at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), not ${quoted(value)}`, true);
   return Number(value);
 }
 

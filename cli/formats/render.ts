@@ -5,7 +5,7 @@
 import { catalogueWebUrl } from '../../core/language/catalogue-links';
 import type { CliEnvironment } from '../command';
 import type { FileReport } from '../diagnostics';
-import { CliError } from '../errors';
+import { CliError, quoted } from '../errors';
 import { formatCompact } from './compact';
 import { formatGithub } from './github';
 import { formatJson } from './json';
@@ -19,7 +19,7 @@ export type Format = (typeof FORMATS)[number];
 /** `--format`'s value (stylish when absent); anything else is a usage error. */
 export function formatOption(value: string | true | undefined): Format {
   const format = value ?? 'stylish';
-  if (!FORMATS.includes(format as Format)) throw new CliError(`--format must be one of ${FORMATS.join(', ')}, not '${String(format)}'`, true);
+  if (!FORMATS.includes(format as Format)) throw new CliError(`--format must be one of ${FORMATS.join(', ')}, not '${quoted(format)}'`, true);
   return format as Format;
 }
 

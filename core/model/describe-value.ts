@@ -9,13 +9,13 @@ import type { ValueNode } from './tree';
 const MAX_QUOTED = 60;
 
 /**
- * Text from a fixture as a message quotes it (a key, a literal): as it is up to 60 characters,
- * else its first 57 and `…`, which says it was cut. Messages are shown in hovers, the Problems
- * panel, terminals and CI annotations: a 100,000-character key quoted whole is a 100 KB message.
+ * Text from a fixture as a message quotes it (a key, a literal): as it is up to 60 characters
+ * (`max`), else its first 57 and `…`, which says it was cut. Messages are shown in hovers, the
+ * Problems panel, terminals and CI annotations: a 100,000-character key quoted whole is a 100 KB message.
  */
-export function shortened(text: string): string {
-  if (text.length <= MAX_QUOTED) return text;
-  let cut = MAX_QUOTED - 3;
+export function shortened(text: string, max = MAX_QUOTED): string {
+  if (text.length <= max) return text;
+  let cut = max - 3;
   // Not between the halves of a surrogate pair: half an emoji would be a lone surrogate.
   const last = text.charCodeAt(cut - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut--;
