@@ -19,6 +19,8 @@ import { namedFromCwd } from './paths';
 
 /** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
 export function projectRegistryPath(cwd: string, registryArg: unknown): string {
+  // Resolved, '' is the current folder, which would be said to be a directory: refused as lint refuses it.
+  if (registryArg === '') throw new CliError('--registry needs a file, not an empty value', true);
   if (typeof registryArg === 'string') return registryArg;
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;

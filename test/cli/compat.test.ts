@@ -71,6 +71,13 @@ describe('babelq compat', () => {
     }
   });
 
+  test('an empty --registry beside --base is exit 2, named as empty as lint names it, not read as the current folder', () => {
+    const result = babelq(['compat', '--base', 'HEAD', '--registry', ''], root);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, "babelq: --registry needs a file, not an empty value\nRun 'babelq compat --help' for usage.\n");
+  });
+
   test('a file that holds no schema object is refused (exit 2), as a registry refuses it, never called compatible', () => {
     for (const [text, what] of [['42', 'a number'], ['false', 'a boolean'], ['null', 'null'], ['"hello"', 'a string'], ['[]', 'an array']] as const) {
       writeFileSync(join(root, 'no-schema.json'), `${text}\n`);

@@ -38,6 +38,13 @@ test('--require fails on an unmarked field, as bqschema gdpr --require does; a m
   assert.equal(babelq(['gdpr', '--registry', 'nope.json'], root).status, 2);
 });
 
+test('an empty --registry (a variable that held nothing) is exit 2, named as empty as lint names it, not read as the current folder', () => {
+  const result = babelq(['gdpr', '--registry', ''], root);
+  assert.equal(result.status, 2);
+  assert.equal(result.stdout, '');
+  assert.equal(result.stderr, "babelq: --registry needs a file, not an empty value\nRun 'babelq gdpr --help' for usage.\n");
+});
+
 test('--help names each option and the registry read by default', () => {
   const result = babelq(['gdpr', '--help'], root);
   assert.equal(result.status, 0);
