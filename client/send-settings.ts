@@ -74,8 +74,11 @@ export function sendSettingsProblems(get: (key: string) => unknown): string[] {
     if (value === undefined || value === null || usable(value)) return;
     problems.push(`${key} must be ${takes}, not ${shown(value)}`);
   };
-  // Named by its shape alone: a URL written inside a list or an object may hold a password.
-  check(SEND_SETTING_KEYS.brokerUrl, (value) => typeof value === 'string', 'a URL such as redis://127.0.0.1:6379 or amqp://guest@127.0.0.1:5672', shapeOf);
+  // Named by its shape alone: a URL written inside a list or an object may hold a password. One set
+  // to nothing is no URL either: taken for the default, it would send to a broker nobody wrote.
+  check(SEND_SETTING_KEYS.brokerUrl, (value) => typeof value === 'string' && value.trim() !== '', 'a URL such as redis://127.0.0.1:6379 or amqp://guest@127.0.0.1:5672', (value) =>
+    typeof value === 'string' ? `an empty value (remove the setting for the default, ${DEFAULT_SEND_SETTINGS.brokerUrl})` : shapeOf(value),
+  );
   check(SEND_SETTING_KEYS.timeoutMs, (value) => typeof value === 'number' && Number.isFinite(value) && value >= TIMEOUT_RANGE.min && value <= TIMEOUT_RANGE.max, `a number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`);
   check(SEND_SETTING_KEYS.redisLayout, (value) => value === 'babelqueue' || value === 'laravel', '"babelqueue" or "laravel"');
   check(SEND_SETTING_KEYS.redisPrefix, (value) => typeof value === 'string', 'text');

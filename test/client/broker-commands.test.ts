@@ -197,6 +197,9 @@ describe('a broker setting that cannot be used as written stops the command, nam
     // A URL written inside a list or an object may hold a password: the setting is named by its shape, never echoed.
     ['babelqueue.broker.url', ['redis://:hunter2@127.0.0.1:6379'], /babelqueue\.broker\.url must be a URL .*, not a list(?![^]*hunter2)/],
     ['babelqueue.broker.url', { url: 'amqp://guest:hunter2@127.0.0.1:5672' }, /babelqueue\.broker\.url must be a URL .*, not an object(?![^]*hunter2)/],
+    // Set, but to nothing: refused as the other bad values are, not read as the default broker (which is no URL written here).
+    ['babelqueue.broker.url', '', /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not an empty value \(remove the setting for the default, redis:\/\/127\.0\.0\.1:6379\)/],
+    ['babelqueue.broker.url', '   ', /babelqueue\.broker\.url must be a URL .*, not an empty value/],
   ];
   for (const [key, value, words] of WRONG) {
     test(`Send and Peek Queue with ${key} = ${JSON.stringify(value)}`, async () => {
