@@ -8,6 +8,7 @@ import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError } from './errors';
 import { printableLines } from './diagnostics';
+import { brokerUrlEnvEmpty } from './send';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
 export const PREVIEW_USAGE = `Usage: babelq preview <file> [options]
@@ -50,7 +51,11 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   // Each mode's own options, refused in the other rather than passed over.
   if (sdk === 'all' && options.has('hex')) throw new CliError("--hex dumps one encoder's bytes (--sdk node, php, …, or auto); --sdk all prints the comparison, with its own hex view of the body", true);
   if (sdk !== 'all' && options.has('prefix')) throw new CliError("--prefix is shown in the Redis commands of --sdk all with --layout laravel; one encoder's bytes do not depend on it", true);
-  const target = environment.env.BABELQ_BROKER_URL ? '(from BABELQ_BROKER_URL)' : DEFAULT_BROKER_URL;
+  const target = brokerUrlEnvEmpty(environment.env)
+    ? 'none: BABELQ_BROKER_URL is set but empty, which send refuses'
+    : environment.env.BABELQ_BROKER_URL
+      ? '(from BABELQ_BROKER_URL)'
+      : DEFAULT_BROKER_URL;
   const built = messageOptions(options, 'auto');
   // Options are checked first (a usage error is 2); then content the tool refuses is 1, whether
   // its bytes are not UTF-8 or its text does not parse.

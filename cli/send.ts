@@ -60,6 +60,9 @@ export const sendCommand: Command = {
 
 /** The broker target from --broker / BABELQ_BROKER_URL, with BABELQ_BROKER_PASSWORD applied. */
 export function brokerTarget(option: string | true | undefined, env: CliEnvironment['env']): BrokerTarget {
+  // An empty URL (a variable that held nothing) is named as one, not as "not a URL", nor taken for the default.
+  if (typeof option === 'string' && option.trim() === '') throw new CliError(`--broker needs a broker URL, not an empty value (leave it out for BABELQ_BROKER_URL, else ${DEFAULT_BROKER_URL})`, true);
+  if (option === undefined && brokerUrlEnvEmpty(env)) throw new CliError(`BABELQ_BROKER_URL is set but empty: set it to a broker URL, or unset it for the default, ${DEFAULT_BROKER_URL}`, true);
   const url = typeof option === 'string' ? option : (env.BABELQ_BROKER_URL ?? DEFAULT_BROKER_URL);
   let target: BrokerTarget;
   try {
@@ -70,6 +73,11 @@ export function brokerTarget(option: string | true | undefined, env: CliEnvironm
     throw error;
   }
   return env.BABELQ_BROKER_PASSWORD ? withPassword(target, env.BABELQ_BROKER_PASSWORD) : target;
+}
+
+/** Whether BABELQ_BROKER_URL is set to nothing (or blanks): no URL, and not the default either. */
+export function brokerUrlEnvEmpty(env: CliEnvironment['env']): boolean {
+  return env.BABELQ_BROKER_URL !== undefined && env.BABELQ_BROKER_URL.trim() === '';
 }
 
 /**
