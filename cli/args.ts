@@ -1,6 +1,6 @@
 /**
  * A small option parser: enough for `--name value`, `--name=value`, flags and `--`, with every
- * unknown option an error. No dependency, so the bundle stays one small file.
+ * unknown option an error, and an option of the command taken for another's value too. No dependency, so the bundle stays one small file.
  */
 import { CliError, quoted } from './errors';
 
@@ -60,10 +60,20 @@ export function parseArgs(args: readonly string[], specs: Readonly<Record<string
     }
     const next = args[i + 1];
     if (next === undefined) throw new CliError(`option '${flag}' needs a value`, true);
+    // `--registry --format json`: the value was left out, and the next option would be taken for it
+    // (a registry called '--format', then 'json' a path). A value that only looks like an option is still one.
+    if (isOptionOf(next, byName)) throw new CliError(`option '${flag}' needs a value, and '${quoted(next)}' is an option of its own (for a value that starts so, write --${name}=${quoted(next)})`, true);
     setValue(name, next);
     i++;
   }
   return { positionals, options, repeated };
+}
+
+/** Whether `arg` is one of the options in `byName` (`--format`, `--format=json`, `-h`). */
+function isOptionOf(arg: string, byName: ReadonlyMap<string, unknown>): boolean {
+  if (!arg.startsWith('-') || arg === '-' || arg === '--') return false;
+  const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+  return byName.has(equals >= 0 ? arg.slice(0, equals) : arg);
 }
 
 /** The file argument that stands for standard input, by the usual convention (`./-` names a file called '-'). */

@@ -25,6 +25,19 @@ describe('parseArgs', () => {
   test("the value of an option may start with a dash: it is taken as the value, not as an option", () => {
     assert.deepEqual(parseArgs(['--format', '--', 'a'], SPECS).options.get('format'), '--');
   });
+
+  test("a value that is another option of the command (`--format --force-exclude`: the value left out) is refused, naming both; given with '=' it is the value", () => {
+    for (const [args, other] of [[['--format', '--force-exclude', 'a'], '--force-exclude'], [['--format', '-h'], '-h'], [['--format', '--format=json'], '--format=json']] as const) {
+      assert.throws(
+        () => parseArgs(args, SPECS),
+        (error: unknown) => error instanceof CliError && error.usage && error.message === `option '--format' needs a value, and '${other}' is an option of its own (for a value that starts so, write --format=${other})`,
+        args.join(' '),
+      );
+    }
+    assert.equal(parseArgs(['--format=--force-exclude'], SPECS).options.get('format'), '--force-exclude');
+    // A value that only looks like an option, and is none of this command's, is still the value.
+    assert.equal(parseArgs(['--format', '-draft'], SPECS).options.get('format'), '-draft');
+  });
 });
 
 describe("babelq lint after '--'", () => {

@@ -241,6 +241,13 @@ describe('files and order', () => {
     assert.equal(babelq(['lint', '--max-warnings', '9007199254740991', 'clean.babel.json'], root).status, 0);
   });
 
+  test('--registry followed by another option (its value left out) is exit 2 naming both, not a registry called --format', () => {
+    const result = babelq(['lint', '--registry', '--format', 'json', 'clean.babel.json'], root);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^babelq: option '--registry' needs a value, and '--format' is an option of its own/);
+  });
+
   test('a glob that matches nothing is exit 2', () => {
     const result = babelq(['lint', 'tree/*.nothing'], root);
     assert.equal(result.status, 2);
