@@ -80,6 +80,8 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
   const { layout, prefix } = layoutOptions(options);
   const filterOption = options.get('filter');
+  // Every text contains "": an empty filter would let every message through, as none does, unsaid.
+  if (typeof filterOption === 'string' && filterOption.trim() === '') throw new CliError('--filter needs text to look for, not an empty value (leave it out to list every message)', true);
   const filter = typeof filterOption === 'string' ? filterOption : '';
   const target = brokerTarget(options.get('broker'), environment.env);
   const refusal = remoteReadRefusal(target, options.has('yes'));

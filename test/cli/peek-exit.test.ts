@@ -62,6 +62,14 @@ describe('babelq peek exit status', () => {
     }
   });
 
+  test('an empty --filter is said to be empty, not a filter that lets every message through (exit 2)', () => {
+    for (const empty of ['', '  ']) {
+      const result = babelq(['peek', '--queue', 'orders', '--filter', empty, '--broker', 'redis://127.0.0.1:1', '--timeout', '1'], REPO_ROOT);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, /^babelq: --filter needs text to look for, not an empty value \(leave it out to list every message\)\n/);
+    }
+  });
+
   test('--help says what each exit status means, as send and dlq do', () => {
     const help = babelq(['peek', '--help'], REPO_ROOT);
     assert.equal(help.status, 0);
