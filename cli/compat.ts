@@ -91,12 +91,12 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
 
 /** OLD against NEW, each named as the command line gave it when it holds no schema. */
 function compareTexts(oldText: string, oldShownAs: string, newText: string, shownAs: string): FileReport {
-  return compareDocs(schemaDoc(oldText, `the old schema '${oldShownAs}'`), newText, shownAs);
+  return compareDocs(schemaDoc(oldText, `the old schema '${quotedPath(oldShownAs)}'`), newText, shownAs);
 }
 
 /** `newText` against the old schema's parse; the new schema's problems name it. */
 function compareDocs(before: ParsedText, newText: string, shownAs: string, urn?: string): FileReport {
-  const after = schemaDoc(newText, `the new schema '${shownAs}'`);
+  const after = schemaDoc(newText, `the new schema '${quotedPath(shownAs)}'`);
   const lines = new LineIndex(newText);
   return { file: shownAs, diagnostics: fileDiagnostics('schemaChange', { base: before, current: after, ...(urn ? { urn } : {}) }, DEFAULT_SETTINGS).map((d) => toOutputDiagnostic(d, lines)) };
 }

@@ -14,7 +14,7 @@ import { basename, resolve } from 'node:path';
 import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { LineIndex } from '../core/model/positions';
 import { readSettingsLayer, SETTING_KEYS, type SettingsLayer } from '../core/rules/settings/settings';
-import { CliError, describeFsError, quotedPath } from './errors';
+import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { isRecord } from '../core/model/js-value';
 import { asObject, forEachValue, type PropertyNode, type ValueNode } from '../core/model/tree';
 
@@ -73,7 +73,7 @@ export function loadConfig(file: string, cwd: string): SettingsLayer {
   const twice = settingSetTwice(doc.root);
   if (twice) {
     const { line, character } = new LineIndex(text).positionAt(twice.keyOffset);
-    throw new CliError(`config file '${quotedPath(file)}': ${line + 1}:${character + 1}: "${twice.key}" is set twice in one object; keep one (the last would apply)`);
+    throw new CliError(`config file '${quotedPath(file)}': ${line + 1}:${character + 1}: "${quoted(twice.key)}" is set twice in one object; keep one (the last would apply)`);
   }
   const raw: unknown = JSON.parse(text);
   if (!isRecord(raw)) throw new CliError(`config file '${quotedPath(file)}' must hold a JSON object of babelqueue settings`);

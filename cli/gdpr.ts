@@ -82,7 +82,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   for (const entry of index.entries) {
     const schemaPath = resolve(root, entry.schemaRef);
     // Never read outside the registry's folder, as for every registry read.
-    if (!isInside(root, schemaPath)) throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') leaves the registry's folder; it was not read`);
+    if (!isInside(root, schemaPath)) throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') leaves the registry's folder; it was not read`);
     let fields = worked.get(schemaPath);
     if (!fields) {
       fields = schemaFields(readSchema(entry, schemaPath, schemaBytes));
@@ -101,15 +101,15 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
 function readSchema(entry: { readonly urn: string; readonly schemaRef: string }, schemaPath: string, together: { left: number }): { readonly text: string; readonly doc: ParsedText } {
   const within = readSchemaWithin(schemaPath, readBoundedText, together);
   if ('overTogether' in within) {
-    throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read`);
+    throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read`);
   }
-  if ('unread' in within) throw new CliError(`cannot read the schema of ${entry.urn} ('${entry.schemaRef}'): ${describeFsError(within.unread)}`);
+  if ('unread' in within) throw new CliError(`cannot read the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}'): ${describeFsError(within.unread)}`);
   const { text } = within;
   const doc = parseText(text);
   const problem = doc.syntaxProblems[0];
   if (problem) {
     const { line, character } = new LineIndex(text).positionAt(problem.offset);
-    throw new CliError(`the schema of ${entry.urn} ('${entry.schemaRef}') is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`);
+    throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') is not valid JSON: ${line + 1}:${character + 1}: ${messageOutsideEnvelope(problem.message)}`);
   }
   return { text, doc };
 }

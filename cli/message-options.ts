@@ -53,7 +53,7 @@ export function readEnvelope(command: 'preview' | 'send', file: string | undefin
   }
   const decoded = decodeStrictly(bytes);
   // The name is the user's (it may hold control characters): printable, as an error's names are.
-  if (!decoded.ok) return { ok: false, refusal: printable(`${file}: ${decoded.message} Nothing was previewed or sent.`) };
+  if (!decoded.ok) return { ok: false, refusal: printable(`${quotedPath(file)}: ${decoded.message} Nothing was previewed or sent.`) };
   return { ok: true, doc: parseJson(decoded.text), path };
 }
 

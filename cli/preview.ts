@@ -6,8 +6,8 @@
 import { previewOutput } from '../core/message/preview';
 import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { CliError } from './errors';
-import { printableLines } from './diagnostics';
+import { CliError, quotedPath } from './errors';
+import { printable, printableLines } from './diagnostics';
 import { brokerUrlEnvEmpty } from './send';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
@@ -61,7 +61,7 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   // its bytes are not UTF-8 or its text does not parse.
   if (!read.ok) return { stdout: '', stderr: `babelq: ${read.refusal}\n`, exitCode: 1 };
   const output = previewOutput(read.doc, { ...built, sdk, hex: options.has('hex'), target });
-  if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${positionals[0]}: ${output.error}\n`, exitCode: 1 };
+  if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${printable(quotedPath(positionals[0]))}: ${output.error}\n`, exitCode: 1 };
   // One encoder's output is the bytes themselves (for a pipe); the comparison of all is for people, and
   // its target lines carry the queue, URN and ids as the file spells them: escaped for the terminal.
   return { stdout: sdk === 'all' ? printableLines(output.text) : output.text, stderr: output.notes.map((note) => `babelq: ${note}\n`).join(''), exitCode: 0 };

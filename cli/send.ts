@@ -17,8 +17,8 @@ import { isBrokerError } from '../broker/errors';
 import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
 import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError, quoted } from './errors';
-import { printableLines } from './diagnostics';
+import { brokerErrorExit, CliError, quoted, quotedPath } from './errors';
+import { printable, printableLines } from './diagnostics';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
 /** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
@@ -122,7 +122,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const { doc, path } = read;
 
   const built = buildMessage(doc, messageOpts);
-  if (!built.ok) return { stdout: '', stderr: `babelq: ${positionals[0]}: ${built.error} Nothing was sent.\n`, exitCode: 1 };
+  if (!built.ok) return { stdout: '', stderr: `babelq: ${printable(quotedPath(positionals[0]))}: ${built.error} Nothing was sent.\n`, exitCode: 1 };
   const { message } = built;
   const rejectedBy = describeRejections(built.consumers);
 

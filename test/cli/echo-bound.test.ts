@@ -53,3 +53,34 @@ describe('a long value quoted in a message is cut', () => {
     });
   }
 });
+
+describe("a long or unprintable file name in a refusal of the file's content", () => {
+  const LONG_NAME = `${'n'.repeat(240)}.babel.json`;
+  const ESCAPED_NAME = 'bad\u001b[31m.babel.json';
+  let dir: string;
+  before(() => {
+    assertCliBuilt();
+    dir = makeTree({ [LONG_NAME]: '{ "job": ', [ESCAPED_NAME]: '{ "job": ', 'schema.json': '{"type": "object"}', [`${'s'.repeat(240)}.json`]: '[1]' });
+  });
+  after(() => removeTree(dir));
+
+  for (const verb of [['preview'], ['send', '--broker', 'redis://127.0.0.1:1', '--timeout', '1']]) {
+    test(`babelq ${verb[0]} quotes a long name by its start, and writes no control character of a name raw`, () => {
+      const long = babelq([verb[0], LONG_NAME, ...verb.slice(1)], dir);
+      assert.equal(long.status, 1, long.stderr);
+      assert.match(long.stderr, /^babelq: n+…: The file has a JSON syntax error/);
+      assert.ok(long.stderr.length < BOUND, long.stderr);
+      const escaped = babelq([verb[0], ESCAPED_NAME, ...verb.slice(1)], dir);
+      assert.equal(escaped.status, 1, escaped.stderr);
+      assert.ok(!escaped.stderr.includes('\u001b'), JSON.stringify(escaped.stderr));
+      assert.match(escaped.stderr, /^babelq: bad\\u001b\[31m\.babel\.json: The file has a JSON syntax error/);
+    });
+  }
+
+  test('babelq compat quotes a long name by its start in the refusal of a file that holds no schema', () => {
+    const result = babelq(['compat', `${'s'.repeat(240)}.json`, 'schema.json'], dir);
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, /^babelq: the old schema 's+…' /);
+    assert.ok(result.stderr.length < BOUND, result.stderr);
+  });
+});
