@@ -11,12 +11,12 @@ import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import type { RedisLayout, RedriveMove } from '../core/message/types';
 import { notSearchedText, openBroker, type RedriveTargetRefusal } from '../broker';
 import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
-import { describeTarget, isLoopback, type BrokerTarget } from '../broker/target';
+import { isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError, quoted } from './errors';
 import { messageJudgement } from './message-judgement';
-import { byteBoundNote, countOption, deadLetterLines, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
+import { byteBoundNote, countOption, deadLetterLines, describeQueue, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
@@ -168,7 +168,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
   const linted = read.rows;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const groups = groupDeadLetters(newestFirst(linted.map((entry) => entry.row)));
-  const where = describeTarget(context.target, context.dlqKey);
+  const where = describeQueue(context.target, context.dlqKey);
   const quorum = quorumNote(linted.map((entry) => entry.deliveryCount), where, "this listing's included", read.server);
   const bound = byteBoundNote(read, where);
   const note = [quorum, bound].filter((line): line is string => line !== undefined).join('\n') || undefined;
@@ -235,8 +235,8 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const more = read.stopped ? ' (the read stopped at its byte bound: the DLQ holds more)' : linted.length === context.limit ? ` (--limit ${context.limit}: the DLQ may hold more)` : '';
   const dryRun = parsed.options.has('dry-run');
   const whatCounted = dryRun ? "this dry run's read included" : "this redrive's read included, and one more for each message its move gets but does not move";
-  const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(context.target, context.dlqKey), whatCounted, read.server);
-  const bound = byteBoundNote(read, describeTarget(context.target, context.dlqKey));
+  const note = quorumNote(linted.map((entry) => entry.deliveryCount), describeQueue(context.target, context.dlqKey), whatCounted, read.server);
+  const bound = byteBoundNote(read, describeQueue(context.target, context.dlqKey));
   const notes = [
     judgement.notes,
     ...(note ? [`babelq: ${note}\n`] : []),
@@ -245,7 +245,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     ...targetNotes.map((line) => `babelq: note: ${line}\n`),
     ...notFound.map((id) => `babelq: not found: meta.id ${id} is not among the ${linted.length} dead letter(s) read from ${context.dlqKey}${more}.\n`),
   ].join('');
-  if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeTarget(context.target, context.dlqKey)}.\n`, exitCode: 1 };
+  if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeQueue(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
   const confirmed = new Set<ConfirmationKind>(parsed.options.has('yes') ? ['errors', 'remote'] : []);
   const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(context.target.host), host: context.target.host, confirmed });
@@ -282,7 +282,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
     const unsearched = receipt.notSearched ? `; ${notSearchedText(receipt.notSearched, context.dlqKey)}` : '';
     // The targets are the queues the dead letters name.
-    return { stdout: printableLines(`Redrove ${receipt.moved} message(s) from ${describeTarget(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}${unsearched}.\n`), stderr: notes, exitCode: 0 };
+    return { stdout: printableLines(`Redrove ${receipt.moved} message(s) from ${describeQueue(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}${unsearched}.\n`), stderr: notes, exitCode: 0 };
   } catch (error) {
     if (isBrokerError(error)) {
       // Stopped after some moved: exit 2, as the help says, whatever stopped it; the message says

@@ -3,16 +3,24 @@
  * (URN, meta.id, created at, attempts, size, lint verdict) or as JSON for scripts.
  */
 import { openBroker, READ_MAX_MESSAGES } from '../broker';
-import type { BrokerTarget } from '../broker/target';
+import { describeTarget, type BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
-import { CliError } from './errors';
+import { CliError, quotedPath } from './errors';
 import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
 /** The most messages one command reads (`--limit`); a DLQ can be long, memory is not endless. */
 export const MAX_READ = READ_MAX_MESSAGES;
+
+/**
+ * The target and queue (or Redis key) for a message, as describeTarget says them, with a long
+ * queue name cut as a long path is: a 100 KB --queue made each line that names it 100 KB.
+ */
+export function describeQueue(target: BrokerTarget, queue: string): string {
+  return describeTarget(target, quotedPath(queue));
+}
 
 /** A whole number option between 1 and MAX_READ. */
 export function countOption(value: string | true | undefined, name: string, fallback: number): number {

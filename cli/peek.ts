@@ -10,12 +10,11 @@
 import { deadLetterLocation, listingOrder, matchesFilter } from '../core/message/dead-letter';
 import { redisProjection } from '../core/message/build';
 import { isBrokerError } from '../broker/errors';
-import { describeTarget } from '../broker/target';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError } from './errors';
+import { brokerErrorExit, CliError, quoted } from './errors';
 import { messageJudgement } from './message-judgement';
-import { byteBoundNote, countOption, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
+import { byteBoundNote, countOption, describeQueue, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
@@ -103,18 +102,18 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
     throw error;
   }
   const linted = read.rows;
-  const quorum = quorumNote(linted.map((entry) => entry.deliveryCount), describeTarget(target, key), "this peek's included", read.server);
-  const bound = byteBoundNote(read, describeTarget(target, key));
+  const quorum = quorumNote(linted.map((entry) => entry.deliveryCount), describeQueue(target, key), "this peek's included", read.server);
+  const bound = byteBoundNote(read, describeQueue(target, key));
   const note = [quorum, bound].filter((line): line is string => line !== undefined).join('\n') || undefined;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
   const shown = listingOrder(linted.map((entry) => entry.row), target.kind).filter((row) => matchesFilter(row, filter)).map((row) => byRow.get(row)!);
   // For scripts, stdout stays one JSON document: the note goes to stderr.
   if (format === 'json') return { stdout: `${JSON.stringify(shown.map(rowJson), null, 2)}\n`, stderr: `${judgement.notes}${note ? `babelq: ${note.split('\n').join('\nbabelq: ')}\n` : ''}`, exitCode: 0 };
-  const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${filter}")` : '';
+  const filtered = filter && shown.length !== linted.length ? ` (${shown.length} of ${linted.length} match "${quoted(filter)}")` : '';
   const plural = shown.length === 1 ? '' : 's';
   const header = target.kind === 'redis'
-    ? `${shown.length} message${plural} on ${describeTarget(target, key)}, newest first${filtered}`
-    : `${shown.length} message${plural} from the head of ${describeTarget(target, key)}, in the order a consumer would get them${filtered} (got and requeued: marked redelivered, and their place in the queue may have changed)`;
+    ? `${shown.length} message${plural} on ${describeQueue(target, key)}, newest first${filtered}`
+    : `${shown.length} message${plural} from the head of ${describeQueue(target, key)}, in the order a consumer would get them${filtered} (got and requeued: marked redelivered, and their place in the queue may have changed)`;
   const lines = note ? [header, note] : [header];
   for (const { row, diagnostics, deliveryCount, frameHeaders } of shown) {
     lines.push('', rowLine(row, deliveryCount), ...(frameHeaders ? [frameLine(frameHeaders)] : []), `  ${row.text}`);

@@ -14,11 +14,12 @@ import { decideSend, type ConfirmationKind } from '../core/message/send-policy';
 import { asObject, getValue, type ParsedDocument } from '../core/model/tree';
 import { openBroker } from '../broker';
 import { isBrokerError } from '../broker/errors';
-import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
+import { isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
 import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError, quoted, quotedPath } from './errors';
 import { printable, printableLines } from './diagnostics';
+import { describeQueue } from './message-list';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
 
 /** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
@@ -137,7 +138,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   if (decision.action === 'confirm') return { stdout: '', stderr: `babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
 
   const queueName = target.kind === 'redis' ? message.redis.listKey : message.queue;
-  const where = describeTarget(target, queueName);
+  const where = describeQueue(target, queueName);
   let broker;
   try {
     broker = await openBroker(target, { timeoutMs });
