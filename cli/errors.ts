@@ -2,7 +2,7 @@
  * The one failure the CLI reports instead of a lint result: a usage or I/O problem, exit status 2.
  * Anything else that throws is a bug and is reported as an internal error (also status 2).
  */
-import type { BrokerError } from '../broker/errors';
+import { redact, type BrokerError } from '../broker/errors';
 import { shortened } from '../core/model/describe-value';
 import { UnreadableFile } from '../workspace/bounded-read';
 
@@ -15,12 +15,13 @@ const MAX_QUOTED_PATH = 200;
  * that held a file's content, given as a value, made a message as long as the file.
  */
 export function quoted(value: unknown): string {
-  return shortened(String(value));
+  // Masked before it is cut: a broker URL cut inside its password keeps no '@' by which to find it.
+  return shortened(redact(String(value)));
 }
 
-/** A path the user gave (or one found from it) as a message quotes it: whole up to 200 characters, else its start and `…`. */
+/** A path the user gave (or one found from it) as a message quotes it: whole up to 200 characters, else its start and `…`; a URL's password masked first. */
 export function quotedPath(path: string): string {
-  return shortened(path, MAX_QUOTED_PATH);
+  return shortened(redact(path), MAX_QUOTED_PATH);
 }
 
 /** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */

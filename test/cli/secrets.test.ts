@@ -51,6 +51,22 @@ describe('no password in any output, under every debug setting', () => {
   }
 });
 
+describe('a long broker URL in the wrong place, cut where a message quotes it, shows no part of its password', () => {
+  // Cut at 60 characters (a value) or 200 (a path), inside the password: what is left has no '@'
+  // by which a URL's password is found, so it is masked before it is cut.
+  const secret = `Lk7${'w'.repeat(250)}`;
+  for (const url of [`redis://:${secret}@127.0.0.1:6379`, `amqp://guest:${secret}@127.0.0.1:5672`]) {
+    for (const args of [['send', fixture, '--layout', url], ['lint', '--registry', url, fixture], [url], ['dlq', url]]) {
+      test(`babelq ${args.map((arg) => (arg === url ? `${url.slice(0, 12)}…` : arg)).join(' ')}`, () => {
+        const output = run(args, {});
+        assert.match(output, /babelq: /);
+        assert.ok(!output.includes('Lk7'), `the password's start appeared:\n${output.slice(0, 2000)}`);
+        assert.ok(!output.includes('wwwwww'), `part of the password appeared:\n${output.slice(0, 2000)}`);
+      });
+    }
+  }
+});
+
 describe('a broker URL in the wrong place among the arguments is not echoed with its password', () => {
   const urls = {
     'a Redis URL with a password': `redis://:${encodeURIComponent(PASSWORD)}@127.0.0.1:6379`,
