@@ -68,7 +68,9 @@ const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
  */
 export function sendSettingsProblems(get: (key: string) => unknown): string[] {
   const problems: string[] = [];
-  const check = (key: string, usable: (value: unknown) => boolean, takes: string, shown: (value: unknown) => string = (value) => shortened(JSON.stringify(value) ?? String(value))) => {
+  // A broker URL set in another setting by mistake is quoted with its password masked (before the
+  // quote is cut: cut inside the password, it keeps no '@' by which to find it).
+  const check = (key: string, usable: (value: unknown) => boolean, takes: string, shown: (value: unknown) => string = (value) => shortened(redact(JSON.stringify(value) ?? String(value)))) => {
     const value = get(key);
     // Unset (VS Code gives the default then) or null: the default applies, as the language server reads null.
     if (value === undefined || value === null || usable(value)) return;

@@ -197,6 +197,9 @@ describe('a broker setting that cannot be used as written stops the command, nam
     // A URL written inside a list or an object may hold a password: the setting is named by its shape, never echoed.
     ['babelqueue.broker.url', ['redis://:hunter2@127.0.0.1:6379'], /babelqueue\.broker\.url must be a URL .*, not a list(?![^]*hunter2)/],
     ['babelqueue.broker.url', { url: 'amqp://guest:hunter2@127.0.0.1:5672' }, /babelqueue\.broker\.url must be a URL .*, not an object(?![^]*hunter2)/],
+    // A broker URL set in another setting by mistake is quoted with its password masked, also where the quote is cut inside it.
+    ['babelqueue.redis.layout', 'redis://:hunter2@127.0.0.1:6379', /babelqueue\.redis\.layout must be "babelqueue" or "laravel", not "redis:\/\/:\*\*\*@127\.0\.0\.1:6379"(?![^]*hunter2)/],
+    ['babelqueue.preview.sdk', `amqp://guest:Lk7${'w'.repeat(80)}@127.0.0.1:5672`, /babelqueue\.preview\.sdk must be one of .*, not "amqp:\/\/guest:\*\*\*@127\.0\.0\.1:5672"(?![^]*(Lk7|wwww))/],
     // Set, but to nothing: refused as the other bad values are, not read as the default broker (which is no URL written here).
     ['babelqueue.broker.url', '', /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not an empty value \(remove the setting for the default, redis:\/\/127\.0\.0\.1:6379\)/],
     ['babelqueue.broker.url', '   ', /babelqueue\.broker\.url must be a URL .*, not an empty value/],
