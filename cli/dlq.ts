@@ -19,7 +19,7 @@ import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, deadLetterLines, describeQueue, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
-import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
+import { brokerTarget, MAX_TIMEOUT_MS, refuseRedisOptions, remoteReadRefusal, timeoutOption } from './send';
 import { printableLines } from './diagnostics';
 
 export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
@@ -149,6 +149,7 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
   const format = options.get('format') ?? 'text';
   if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
   const target = brokerTarget(options.get('broker'), environment.env);
+  refuseRedisOptions(target, options);
   return {
     queue,
     target,

@@ -17,7 +17,7 @@ import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, describeQueue, frameLine, readRows, rowJson, rowLine, type QueueRead } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
-import { brokerTarget, MAX_TIMEOUT_MS, remoteReadRefusal, timeoutOption } from './send';
+import { brokerTarget, MAX_TIMEOUT_MS, refuseRedisOptions, remoteReadRefusal, timeoutOption } from './send';
 import { printableLines } from './diagnostics';
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
@@ -83,6 +83,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   if (typeof filterOption === 'string' && filterOption.trim() === '') throw new CliError('--filter needs text to look for, not an empty value (leave it out to list every message)', true);
   const filter = typeof filterOption === 'string' ? filterOption : '';
   const target = brokerTarget(options.get('broker'), environment.env);
+  refuseRedisOptions(target, options);
   const refusal = remoteReadRefusal(target, options.has('yes'));
   if (refusal) return refusal;
   const key = options.has('dlq')

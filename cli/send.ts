@@ -76,6 +76,18 @@ export function brokerTarget(option: string | true | undefined, env: CliEnvironm
   return env.BABELQ_BROKER_PASSWORD ? withPassword(target, env.BABELQ_BROKER_PASSWORD) : target;
 }
 
+/**
+ * `--layout` and `--prefix` name Redis keys; a RabbitMQ broker takes the queue by its name, so
+ * with one they would change nothing: refused (send, peek, dlq) rather than passed over.
+ */
+export function refuseRedisOptions(target: BrokerTarget, options: ReadonlyMap<string, string | true>): void {
+  if (target.kind === 'redis') return;
+  const given = ['layout', 'prefix'].filter((name) => options.has(name)).map((name) => `--${name}`);
+  if (given.length === 0) return;
+  const [verb, them] = given.length > 1 ? ['are', 'them'] : ['is', 'it'];
+  throw new CliError(`${given.join(' and ')} ${verb} for a Redis broker: on RabbitMQ (${target.display}) a message goes to the queue by its name; leave ${them} out`, true);
+}
+
 /** Whether BABELQ_BROKER_URL is set to nothing (or blanks): no URL, and not the default either. */
 export function brokerUrlEnvEmpty(env: CliEnvironment['env']): boolean {
   return env.BABELQ_BROKER_URL !== undefined && env.BABELQ_BROKER_URL.trim() === '';
@@ -116,6 +128,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const sdk = sdkOption(options.get('sdk'), false);
   const timeoutMs = timeoutOption(options.get('timeout'));
   const target = brokerTarget(options.get('broker'), environment.env);
+  refuseRedisOptions(target, options);
   const messageOpts = messageOptions(options, sdk === 'all' ? 'auto' : sdk);
   // Options are checked first (a usage error is 2); bytes that are not UTF-8 are refused (1), as
   // a syntax error is below.

@@ -72,3 +72,24 @@ describe('send, peek and dlq: --prefix with the babelqueue layout', () => {
     });
   }
 });
+
+describe('send, peek and dlq: --layout or --prefix with a RabbitMQ broker', () => {
+  let dir: string;
+  before(() => {
+    assertCliBuilt();
+    dir = makeTree({ 'order.babel.json': envelope({ lang: 'node' }) });
+  });
+  after(() => removeTree(dir));
+
+  for (const verb of [['send', 'order.babel.json'], ['peek', '--queue', 'orders'], ['dlq', 'list', '--queue', 'orders']]) {
+    for (const given of [['--layout', 'laravel'], ['--layout', 'babelqueue'], ['--layout', 'laravel', '--prefix', 'app_']]) {
+      test(`is refused before any broker is asked: babelq ${verb.join(' ')} ${given.join(' ')}`, () => {
+        const result = babelq([...verb, ...given, '--broker', 'amqp://guest@127.0.0.1:1', '--timeout', '1'], dir);
+        assert.equal(result.status, 2, result.stderr);
+        assert.equal(result.stdout, '');
+        const named = given.includes('--prefix') ? '--layout and --prefix are' : '--layout is';
+        assert.match(result.stderr, new RegExp(`^babelq: ${named} for a Redis broker: on RabbitMQ \\(amqp://guest@127\\.0\\.0\\.1:1\\) a message goes to the queue by its name; leave ${given.includes('--prefix') ? 'them' : 'it'} out\\n`));
+      });
+    }
+  }
+});
