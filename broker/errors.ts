@@ -5,6 +5,7 @@
  * than passed through from a client library, because library messages may echo command arguments
  * such as `AUTH <password>` or a full connection URL.
  */
+import { replaceUrlUserinfo } from './url-userinfo';
 
 /** What went wrong, coarse enough for a user to act on. */
 export type BrokerErrorKind =
@@ -78,25 +79,21 @@ const MASK = '***';
 // cloud tokens, SAS signatures).
 const SECRET_QUERY = /([?&;](?:password|passwd|pass|pwd|token|access_token|auth|auth_token|secret|api_key|apikey|key|sig|signature|sas)=)[^&#;\s'"]*/gi;
 
-// scheme://userinfo@ — the authority ends at the first '/', '?', '#' or space, and the userinfo at
-// the LAST '@' inside it, so a password typed with a raw '@' is still masked completely.
-const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#]*)@/gi;
-
-// A broker URL's userinfo ends at the LAST '@' before white space, as parseTarget reads it: a
-// password typed with a raw '/', '?' or '#' (which parseTarget refuses, as the URL parser would end
-// the password there) is masked whole when a text quotes the URL (a usage error naming what it was given).
-const BROKER_USERINFO = /\b((?:rediss?|amqps?):\/\/)(\S*)@/gi;
-
 /**
  * The text with every URL password (and credential-like query value) replaced by `***`.
  * Works on a bare URL or on any text that contains URLs, so it is safe on log lines too.
+ * A broker URL's userinfo ends at the LAST '@' before white space, as parseTarget reads it: a
+ * password typed with a raw '/', '?' or '#' (which parseTarget refuses, as the URL parser would end
+ * the password there) is masked whole when a text quotes the URL (a usage error naming what it was
+ * given). Any other URL's authority ends at the first '/', '?', '#' or space, and its userinfo at the
+ * LAST '@' inside it, so a password typed with a raw '@' is still masked completely.
  */
 export function redact(text: string): string {
-  return text.replace(BROKER_USERINFO, maskUserinfo).replace(USERINFO, maskUserinfo).replace(SECRET_QUERY, `$1${MASK}`);
+  return replaceUrlUserinfo(replaceUrlUserinfo(text, true, maskUserinfo), false, maskUserinfo).replace(SECRET_QUERY, `$1${MASK}`);
 }
 
 /** A URL's `scheme://userinfo@` with the password in the userinfo masked. */
-function maskUserinfo(_match: string, scheme: string, userinfo: string): string {
+function maskUserinfo(scheme: string, userinfo: string): string {
   const colon = userinfo.indexOf(':');
   if (colon >= 0) return `${scheme}${userinfo.slice(0, colon)}:${MASK}@`;
   // `redis://secret@host` is read as a password by several Redis clients (ioredis reads it as
