@@ -46,7 +46,7 @@ export function usage(): string {
     ...commands,
     '',
     'Options:',
-    '  -h, --help     show this help',
+    '  -h, --help     show this help (babelq help <command>: that command\'s)',
     '  -v, --version  print the version',
     '',
     "Run 'babelq <command> --help' for the options of a command.",
@@ -59,7 +59,14 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
   const [name, ...rest] = argv;
   const command = name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
-    if (name === '-h' || name === '--help') return { stdout: usage(), stderr: '', exitCode: 0 };
+    if (name === '-h' || name === '--help' || name === 'help') {
+      // `babelq help lint` and `babelq --help lint` are what `babelq lint --help` shows, as git's are.
+      const [topic, ...extra] = rest;
+      if (topic === undefined) return { stdout: usage(), stderr: '', exitCode: 0 };
+      if (!Object.prototype.hasOwnProperty.call(COMMANDS, topic)) throw new CliError(`no help for '${quoted(topic)}': it is not a command (${Object.keys(COMMANDS).join(', ')})`, true);
+      if (extra.length > 0) throw new CliError(`${name} takes one command, not '${quoted(extra.join(' '))}'`, true);
+      return await COMMANDS[topic].run(['--help'], environment);
+    }
     if (name === '-v' || name === '--version') return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
     if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
     if (!command) throw new CliError(name.startsWith('-') ? `unknown option '${quoted(name)}'` : `unknown command '${quoted(name)}'`, true);

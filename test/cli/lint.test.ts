@@ -344,6 +344,24 @@ describe('help and version', () => {
     assert.equal(result.status, 0);
     for (const option of ['--format', '--max-warnings', '--config']) assert.ok(result.stdout.includes(option), option);
   });
+
+  test('babelq help <command> and babelq --help <command> show what <command> --help shows; an unknown one is refused', () => {
+    for (const name of ['lint', 'dlq', 'lsp']) {
+      const own = babelq([name, '--help'], root);
+      for (const asked of [['help', name], ['--help', name], ['-h', name]]) {
+        const result = babelq(asked, root);
+        assert.equal(result.status, 0, asked.join(' '));
+        assert.equal(result.stdout, own.stdout, asked.join(' '));
+      }
+    }
+    assert.match(babelq(['help'], root).stdout, /^Usage: babelq <command>/);
+    const unknown = babelq(['help', 'lnt'], root);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /^babelq: no help for 'lnt': it is not a command \(lint, preview, send, peek, lsp, dlq, compat, gdpr\)\n/);
+    const two = babelq(['help', 'lint', 'dlq'], root);
+    assert.equal(two.status, 2);
+    assert.match(two.stderr, /^babelq: help takes one command, not 'dlq'\n/);
+  });
 });
 
 test('standard input above the 64 MiB bound is refused in the words a file is (exit 2, nothing linted)', () => {
