@@ -11,13 +11,20 @@ import { createConnection as connectTo } from 'node:net';
 import { createConnection, IPCMessageReader, type Message, IPCMessageWriter, ProposedFeatures, SocketMessageReader, SocketMessageWriter } from 'vscode-languageserver/node';
 import { FramingRepair } from './framing';
 import { AfterShutdown } from './after-shutdown';
+import { MessageGate } from './message-gate';
 import { InitializeRepair } from './initialize-shape';
 import { startServer } from './server';
 import { readTransport, type Transport } from './transport';
 
 const initializeRepair = new InitializeRepair();
 const afterShutdown = new AfterShutdown();
-const options = { messageStrategy: { handleMessage: (message: Message, next: (message: Message) => void) => afterShutdown.handle(message, (passed) => initializeRepair.strategy.handleMessage(passed, next)) } };
+const gate = new MessageGate();
+const options = {
+  messageStrategy: {
+    handleMessage: (message: Message, next: (message: Message) => void) =>
+      gate.handle(message, (gated) => afterShutdown.handle(gated, (passed) => initializeRepair.strategy.handleMessage(passed, next))),
+  },
+};
 
 const choice = readTransport(process.argv.slice(2));
 if ('problem' in choice) {

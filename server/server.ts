@@ -37,6 +37,7 @@ import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import type { InitializeRepair } from './initialize-shape';
 import { refuseRequestsAfterShutdown } from './after-shutdown';
+import { answerRefusedRequests } from './message-gate';
 import { setCodeDescriptionTaken, setRelatedInformationShown } from './convert';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
@@ -90,6 +91,7 @@ const REGISTRY_REFRESH_MS = 100;
 export function startServer(connection: Connection, initializeRepair?: InitializeRepair): void {
   quietRepeatedComplaints(connection.console);
   refuseRequestsAfterShutdown(connection);
+  answerRefusedRequests(connection);
   const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
