@@ -94,9 +94,19 @@ describe('settings of the wrong shape, pushed (a client that cannot be asked)', 
 
   test('null, an array or a number for the section, then wrong values: the server keeps answering and names what it left out', async () => {
     await client.open(uri, MONEY_FLOAT);
-    for (const section of [null, [1, 2], 7, 'babelqueue']) {
+    // null and an empty list (Neovim writes an empty Lua table `{}` as `[]`) are no settings, said nothing of.
+    for (const section of [null, []]) {
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { babelqueue: section } });
       assert.deepEqual(await codes(client, uri), ['float-currency:2', 'float-currency:2']);
+    }
+    await client.waitForQuiet(200);
+    assert.equal(client.shown.length, 0, JSON.stringify(client.shown));
+    // A section that is no object is left out, as a setting of the wrong shape is, and said.
+    for (const section of [[1, 2], 7, 'babelqueue']) {
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { babelqueue: section } });
+      assert.deepEqual(await codes(client, uri), ['float-currency:2', 'float-currency:2']);
+      await client.waitForQuiet(200);
+      assert.match(client.shown.at(-1)?.message ?? '', /^BabelQueue: Setting babelqueue: must be an object of settings \(\{ "diagnostics": \{ "scope": "openFiles" \} \}\), not (a list|a number|a string)\. That value is ignored/, JSON.stringify(client.shown));
     }
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { babelqueue: { ...WRONG, diagnostics: { severity: { 'float-currency': 'Hint' } } } } });
     assert.deepEqual(await codes(client, uri), ['float-currency:2', 'float-currency:2']);

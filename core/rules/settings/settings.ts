@@ -149,6 +149,11 @@ export function normalizeSettings(raw: unknown): { settings: Settings; problems:
 export function readSettingsLayer(raw: unknown): { layer: SettingsLayer; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
   const section = isRecord(raw) ? raw : {};
+  // None (null) and an empty list (an empty Lua table, as Neovim writes one) are no settings; any
+  // other value is a section of the wrong shape, left out and said as a wrong setting is.
+  if (!isRecord(raw) && raw !== undefined && raw !== null && !(Array.isArray(raw) && raw.length === 0)) {
+    problems.push({ setting: 'babelqueue', message: `must be an object of settings ({ "diagnostics": { "scope": "openFiles" } }), not ${Array.isArray(raw) ? 'a list' : `a ${typeof raw}`}` });
+  }
   const read = (dotted: string): unknown => {
     const relative = dotted.replace(/^babelqueue\./, '');
     if (relative in section) return section[relative];
