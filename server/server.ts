@@ -94,6 +94,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   answerRefusedRequests(connection);
   const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
+  /** The roots the editor named that are no local folder, logged once initialized. */
+  let unusableRoots: string[] = [];
   let canRegisterConfiguration = false;
   let pullDiagnostics = false;
   let canRefreshDiagnostics = false;
@@ -204,6 +206,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
           ? [toUri(params.rootPath)]
           : [];
     context.registries.setWorkspaceFolders(folders);
+    unusableRoots = folders.filter((uri) => toPath(uri) === undefined);
     // VS Code says whether the workspace is trusted (git is not run in one that is not); other editors trust what they open.
     const trusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
     schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
@@ -232,6 +235,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
 
   connection.onInitialized(() => {
     if (initializeRepair?.repaired.length) connection.console.warn(`The client's initialize request was not as the protocol has it, and the server read it as best it could: ${initializeRepair.repaired.join('; ')}.`);
+    // A root the server cannot read (a relative root_dir sent as file://., a remote URI) is left out: said, or the editor's root seems ignored.
+    const noRootLeft = context.registries.workspaceFolders().length === 0;
+    for (const uri of unusableRoots) connection.console.warn(`The root ${uri} the editor named is no local folder (a file: URI of an absolute path): it is left out${noRootLeft ? ", and each file's project is found from the file, as without a root" : ''}.`);
     if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
     if (canWatchFiles) watchFiles();
     dynamic?.register(settle);

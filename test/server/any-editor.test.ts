@@ -97,6 +97,21 @@ describe('the root without workspace folders', () => {
       assert.ok(client.logs.some((line) => line.includes('No registry.json') && line.includes(`inside ${at('bare/sub')}`)), client.logs.join('\n'));
     });
   });
+
+  test('a root that names no local folder (Neovim sends a relative root_dir "." as file://.) is logged and left out: each file\'s project is found as without one', async () => {
+    for (const root of [{ workspaceFolders: ['file://.'] }, { root: { rootUri: 'https://example.com/project' } }]) {
+      await withClient(root, async (client) => {
+        assert.ok((await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json')).includes('unknown-urn'), 'the project registry is found from the file');
+        const named = 'workspaceFolders' in root ? 'file://.' : 'https://example.com/project';
+        assert.ok(client.logs.some((line) => line.startsWith(`The root ${named} the editor named is no local folder`) && /each file's project is found from the file/.test(line)), client.logs.join('\n'));
+      });
+    }
+    // A root that is a local folder is not logged as one.
+    await withClient({ root: { rootUri: uriOf('outer/project') } }, async (client) => {
+      await codesOf(client, 'outer/project/fixtures/deep/known.babel.json');
+      assert.ok(!client.logs.some((line) => line.includes('is no local folder')), client.logs.join('\n'));
+    });
+  });
 });
 
 test('a broken registry is logged on every load and shown once per file, not on every edit', async () => {
