@@ -40,10 +40,30 @@ export function readableInitializeParams(params: unknown): { params: Record<stri
   return { params: result, repaired };
 }
 
+/**
+ * Whether this process can see the process `processId` (signal 0 reaches it). The protocol library
+ * checks the client's process every 3 s and ends the server when it cannot: a client in another
+ * PID namespace (the server run in a container, in WSL for a Windows editor, through ssh) or run
+ * as another user sends an id that fails that check from the start, and its server ended 3 s after
+ * it started, without a word. Such an id is not passed on; the server still ends when its input
+ * closes, or on exit.
+ */
+export function canSeeProcess(processId: number): boolean {
+  if (!Number.isSafeInteger(processId) || processId <= 0) return false;
+  try {
+    process.kill(processId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The message strategy of the connection: `initialize` params repaired, what was assumed kept for the log. */
 export class InitializeRepair {
   /** What the last `initialize` had repaired, in words (empty when it was well formed). */
   repaired: string[] = [];
+  /** The client's process id when this server cannot see that process, which is then not watched. */
+  unseenProcessId: number | undefined;
 
   readonly strategy: NonNullable<ConnectionOptions['messageStrategy']> = {
     handleMessage: (message, next) => {
@@ -52,6 +72,9 @@ export class InitializeRepair {
       if (!Message.isRequest(message) || message.method !== 'initialize') return next(message);
       const { params, repaired } = readableInitializeParams(message.params);
       this.repaired = repaired;
+      const processId = params.processId;
+      this.unseenProcessId = typeof processId === 'number' && !canSeeProcess(processId) ? processId : undefined;
+      if (this.unseenProcessId !== undefined) return next({ ...message, params: { ...params, processId: null } } as RequestMessage);
       return next(repaired.length > 0 ? ({ ...message, params } as RequestMessage) : message);
     },
   };

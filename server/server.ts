@@ -234,6 +234,11 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   });
 
   connection.onInitialized(() => {
+    if (initializeRepair?.unseenProcessId !== undefined) {
+      connection.console.warn(
+        `The client's process id ${initializeRepair.unseenProcessId} is no process this server can see (the editor runs in another PID namespace, such as outside the container or WSL the server runs in, or as another user): it is not watched, and the server ends when its input closes or on exit.`,
+      );
+    }
     if (initializeRepair?.repaired.length) connection.console.warn(`The client's initialize request was not as the protocol has it, and the server read it as best it could: ${initializeRepair.repaired.join('; ')}.`);
     // A root the server cannot read (a relative root_dir sent as file://., a remote URI) is left out: said, or the editor's root seems ignored.
     const noRootLeft = context.registries.workspaceFolders().length === 0;

@@ -4,6 +4,7 @@
  * starts, works as for the plainest client, and says in its log what it assumed.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { after, describe, test } from 'node:test';
 import { readableInitializeParams } from '../../server/initialize-shape';
 import { TestLspClient } from '../support/lsp-client';
@@ -51,5 +52,44 @@ describe('a server asked to initialize without capabilities', () => {
     const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
     assert.match(hover?.contents?.value ?? JSON.stringify(hover?.contents), /job/);
     assert.ok(client.logs.some((line) => /initialize request was not as the protocol has it.*no capabilities.*workspaceFolders was not a list/.test(line)), client.logs.join('\n'));
+  });
+});
+
+describe("the client's process id", () => {
+  /** A process id no process has: that of a child that has ended. */
+  async function endedPid(): Promise<number> {
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => child.on('exit', resolve));
+    return child.pid!;
+  }
+  const exitedWithin = (client: TestLspClient, ms: number) =>
+    Promise.race([new Promise<number | null>((resolve) => client.process.on('exit', resolve)), new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), ms))]);
+
+  test('one this server cannot see (a client in another PID namespace: a container, WSL) is not watched: the server stays up and says so', async (t) => {
+    for (const processId of [await endedPid(), -5]) {
+      const client = new TestLspClient();
+      t.after(() => client.kill());
+      await client.request('initialize', { processId, rootUri: null, capabilities: {} });
+      await client.connection.sendNotification('initialized', {});
+      // The library checks the process every 3 s and ended the server at the first check.
+      assert.equal(await exitedWithin(client, 4000), 'running', `processId ${processId}: ${client.stderr.join('')}`);
+      const uri = 'file:///workspace/pid.babel.json';
+      await client.open(uri, GOOD_ENVELOPE);
+      assert.match((await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } }))?.contents?.value ?? '', /job/);
+      assert.ok(client.logs.some((line) => line.startsWith(`The client's process id ${processId} is no process this server can see`)), client.logs.join('\n'));
+      client.kill();
+    }
+  });
+
+  test('one it can see is watched: the server ends once that process has', async (t) => {
+    const parent = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    t.after(() => parent.kill());
+    const client = new TestLspClient();
+    t.after(() => client.kill());
+    await client.request('initialize', { processId: parent.pid, rootUri: null, capabilities: {} });
+    await client.connection.sendNotification('initialized', {});
+    assert.ok(!client.logs.some((line) => line.includes('process id')), client.logs.join('\n'));
+    parent.kill();
+    assert.equal(await exitedWithin(client, 5000), 1);
   });
 });
