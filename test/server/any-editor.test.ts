@@ -183,6 +183,21 @@ test('a plain client (push diagnostics, no configuration, no registration) gets 
   });
 });
 
+test('a client that declares no capability is sent no request: no configuration, registration, refresh or folders asked, and its diagnostics pushed', async () => {
+  await withClient({ root: { rootUri: uriOf('outer/project') }, capabilities: {} }, async (client) => {
+    const legacy = uriOf('outer/project/fixtures/deep/legacy.babel.json');
+    await client.open(legacy, fileText('outer/project/fixtures/deep/legacy.babel.json'));
+    assert.ok((await client.lastPublished(legacy)).some((diagnostic) => diagnostic.code === 'forbidden-key'));
+    // The fixtures nobody opened are pushed too: the workspace's walk ran.
+    await client.waitForPublished((all) => all.some((published) => published.uri === uriOf('outer/project/fixtures/deep/outer.babel.json')));
+    await client.change(legacy, fileText('outer/project/fixtures/deep/legacy.babel.json').replace('"timestamp"', '"timestamp2"'), 2);
+    await client.save(legacy);
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { babelqueue: { diagnostics: { severity: { 'forbidden-key': 'off' } } } } });
+    await client.waitForQuiet(400);
+    assert.deepEqual({ configuration: client.configurationRequests, registrations: client.registrations, refreshes: client.refreshes, other: client.otherRequests }, { configuration: 0, registrations: [], refreshes: 0, other: [] });
+  });
+});
+
 test('a client without snippet support (eglot without yasnippet, Neovim 0.7) gets completions as plain text, never snippet syntax', async () => {
   await withClient({ root: { rootUri: uriOf('outer/project') }, pullDiagnostics: false, plainClient: true }, async (client) => {
     const uri = uriOf('outer/project/fixtures/deep/typing.babel.json');

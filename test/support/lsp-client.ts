@@ -74,6 +74,8 @@ export class TestLspClient {
   readonly registrations: { method?: string; registerOptions?: any }[] = [];
   /** workspace/diagnostic/refresh requests the server sent. */
   refreshes = 0;
+  /** The methods of any other request the server sent (answered MethodNotFound, as a client without them would). */
+  readonly otherRequests: string[] = [];
   /** When each refresh arrived (Date.now()), in order. */
   readonly refreshedAt: number[] = [];
   private exited: Promise<number | null>;
@@ -118,6 +120,11 @@ export class TestLspClient {
       this.refreshes++;
       this.refreshedAt.push(Date.now());
       return null;
+    });
+    // The star handler of vscode-jsonrpc (every request no other handler takes), which the protocol connection's types leave out.
+    (this.connection as unknown as { onRequest(handler: (method: string) => unknown): void }).onRequest((method: string) => {
+      this.otherRequests.push(method);
+      return new ResponseError(ErrorCodes.MethodNotFound, `this client has no ${method}`);
     });
     this.connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logs.push(params.message);
