@@ -91,6 +91,18 @@ export function setCodeDescriptionTaken(taken: boolean): void {
   codeDescriptionTaken = taken;
 }
 
+/**
+ * The diagnostic tags the client takes (`publishDiagnostics.tagSupport.valueSet`, read at
+ * initialize): LSP has a server send `tags` only to a client that declares them, and only those
+ * in its value set. VS Code, Neovim 0.7 and eglot declare both (Unnecessary, Deprecated).
+ */
+let tagsTaken: ReadonlySet<DiagnosticTag> = new Set([DiagnosticTag.Unnecessary, DiagnosticTag.Deprecated]);
+
+/** Set from the client's `textDocument.publishDiagnostics.tagSupport.valueSet` at initialize (none when it is not a list). */
+export function setDiagnosticTagsTaken(valueSet: unknown): void {
+  tagsTaken = new Set(Array.isArray(valueSet) ? valueSet.filter((tag): tag is DiagnosticTag => tag === DiagnosticTag.Unnecessary || tag === DiagnosticTag.Deprecated) : []);
+}
+
 /** A core diagnostic's message as the client is sent it: with its related findings when they cannot go as relatedInformation. */
 function sentMessage(diagnostic: CoreDiagnostic): string {
   return publishedMessage(relatedInformationShown ? diagnostic.message : messageWithRelated(diagnostic));
@@ -109,7 +121,8 @@ export function toLspDiagnostic(diagnostic: CoreDiagnostic, lines: LineIndex, ur
   const href = codeDescriptionTaken ? codeDescriptionHref(diagnostic.code) : undefined;
   if (href) result.codeDescription = { href };
   if (diagnostic.tags?.length) {
-    result.tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+    const tags = diagnostic.tags.map((tag) => (tag === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary)).filter((tag) => tagsTaken.has(tag));
+    if (tags.length > 0) result.tags = tags;
   }
   // The same cause's other finding on this token (core/rules/same-cause.ts), shown beneath it.
   if (diagnostic.related?.length && uri && relatedInformationShown) {

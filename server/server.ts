@@ -38,7 +38,7 @@ import { checkedDocumentSync } from './document-sync-guard';
 import type { InitializeRepair } from './initialize-shape';
 import { refuseRequestsAfterShutdown } from './after-shutdown';
 import { answerRefusedRequests } from './message-gate';
-import { setCodeDescriptionTaken, setRelatedInformationShown } from './convert';
+import { setCodeDescriptionTaken, setDiagnosticTagsTaken, setRelatedInformationShown } from './convert';
 import { DiagnosticsFirst } from './diagnostics-first';
 import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
@@ -197,6 +197,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && Array.isArray(resourceOperations) && resourceOperations.includes('create');
     setRelatedInformationShown(capabilities.textDocument?.publishDiagnostics?.relatedInformation === true);
     setCodeDescriptionTaken(capabilities.textDocument?.publishDiagnostics?.codeDescriptionSupport === true);
+    setDiagnosticTagsTaken(capabilities.textDocument?.publishDiagnostics?.tagSupport?.valueSet);
     // Without workspace folders: the root URI, else the root path, else each file's project (server/registry.ts).
     const folders = params.workspaceFolders?.length
       ? params.workspaceFolders.map((folder) => folder.uri)

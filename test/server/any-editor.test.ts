@@ -198,6 +198,20 @@ test('a client that declares no capability is sent no request: no configuration,
   });
 });
 
+test('diagnostic tags go only to a client that declares them (publishDiagnostics.tagSupport), and only those in its value set', async () => {
+  const uri = uriOf('loose/sub/known.babel.json');
+  const deprecatedTags = async (capabilities: Record<string, unknown>) =>
+    withClient({ root: {}, capabilities }, async (client) => {
+      await client.open(uri, fileText('loose/sub/known.babel.json'));
+      const deprecated = (await client.lastPublished(uri)).find((diagnostic) => diagnostic.code === 'deprecated-urn');
+      assert.ok(deprecated, JSON.stringify(client.published));
+      return deprecated.tags;
+    });
+  assert.equal(await deprecatedTags({}), undefined, 'no tagSupport declared');
+  assert.equal(await deprecatedTags({ textDocument: { publishDiagnostics: { tagSupport: { valueSet: [1] } } } }), undefined, 'Deprecated (2) is not in the value set');
+  assert.deepEqual(await deprecatedTags({ textDocument: { publishDiagnostics: { tagSupport: { valueSet: [1, 2] } } } }), [2]);
+});
+
 test('a client without snippet support (eglot without yasnippet, Neovim 0.7) gets completions as plain text, never snippet syntax', async () => {
   await withClient({ root: { rootUri: uriOf('outer/project') }, pullDiagnostics: false, plainClient: true }, async (client) => {
     const uri = uriOf('outer/project/fixtures/deep/typing.babel.json');

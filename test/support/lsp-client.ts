@@ -153,7 +153,7 @@ export class TestLspClient {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, ...(this.options.watchesFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
-          publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true },
+          publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } },
           completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           hover: { contentFormat: ['markdown'] },
         },
