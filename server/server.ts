@@ -67,12 +67,17 @@ import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
 import { isGitConfigFile, isGitExcludeFile } from '../workspace/gitignore';
-import { SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
+import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 
 export const SERVER_NAME = 'babelqueue-language-server';
 
-/** Envelope fixtures: every feature. */
-const ENVELOPES: DocumentSelector = [{ language: ENVELOPE_LANGUAGE_ID }];
+/**
+ * Envelope fixtures, every feature: as the server judges them (server/request.ts): the VS Code extension's
+ * language, or a file named *.babel.json whatever language another editor gives it (Sublime LSP
+ * registers every feature dynamically and sends `json`: with the language alone no feature would
+ * reach such a file).
+ */
+const ENVELOPES: DocumentSelector = [{ language: ENVELOPE_LANGUAGE_ID }, { pattern: `**/*${ENVELOPE_SUFFIX}` }];
 /** JSON files, of which the server answers quick fixes for the registry's schema files only. */
 const SCHEMA_FILES: DocumentSelector = [{ language: 'json', scheme: 'file' }];
 /** registry.json: diagnostics, references and links (VS Code's JSON support does the rest). */

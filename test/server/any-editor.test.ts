@@ -198,6 +198,53 @@ test('a client that declares no capability is sent no request: no configuration,
   });
 });
 
+test('a client that registers each feature dynamically (Sublime LSP declares it for all) is registered them for *.babel.json whatever language id it gives the file', async () => {
+  const features = ['hover', 'completion', 'codeAction', 'formatting', 'foldingRange', 'documentSymbol', 'selectionRange', 'definition', 'references', 'documentLink'];
+  const capabilities = { textDocument: { publishDiagnostics: {}, ...Object.fromEntries(features.map((feature) => [feature, { dynamicRegistration: true }])) } };
+  await withClient({ root: { rootUri: uriOf('outer/project') }, capabilities }, async (client) => {
+    const envelopeFeatures = ['hover', 'completion', 'codeAction', 'formatting', 'foldingRange', 'documentSymbol', 'selectionRange', 'definition'].map((feature) => `textDocument/${feature}`);
+    const started = Date.now();
+    while (!envelopeFeatures.every((method) => client.registrations.some((registration) => registration.method === method)) && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+    /** Whether a document selector takes the document, as the protocol reads one: every property a filter names must match. */
+    const takes = (selector: { language?: string; scheme?: string; pattern?: string }[], uri: string, languageId: string) =>
+      selector.some((filter) => (filter.language === undefined || filter.language === languageId) && (filter.scheme === undefined || uri.startsWith(`${filter.scheme}:`)) && (filter.pattern === undefined || globMatches(filter.pattern, new URL(uri).pathname)));
+    const fixture = uriOf('outer/project/fixtures/deep/known.babel.json');
+    for (const method of envelopeFeatures) {
+      const registered = client.registrations.filter((registration) => registration.method === method);
+      assert.ok(registered.length > 0, `${method} is registered: ${JSON.stringify(client.registrations.map((registration) => registration.method))}`);
+      for (const languageId of ['json', 'jsonc', 'babelqueue-envelope']) {
+        assert.ok(registered.some((registration) => takes(registration.registerOptions.documentSelector, fixture, languageId)), `${method} for a fixture whose language id is ${languageId}: ${JSON.stringify(registered.map((registration) => registration.registerOptions.documentSelector))}`);
+      }
+      // A JSON file that is no fixture keeps the editor's own JSON features alone.
+      if (method !== 'textDocument/codeAction') assert.ok(!registered.some((registration) => takes(registration.registerOptions.documentSelector, uriOf('outer/project/package.json'), 'json')), `${method} for package.json`);
+    }
+    // And the feature answers such a file.
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: fixture, languageId: 'json', version: 1, text: fileText('outer/project/fixtures/deep/known.babel.json') } });
+    assert.match((await client.request('textDocument/hover', { textDocument: { uri: fixture }, position: { line: 1, character: 14 } }))?.contents?.value ?? '', /orders-team/);
+  });
+});
+
+/** A glob of a document filter (`**`, `*`, `?`, `{a,b}`) as a test of a path. */
+function globMatches(glob: string, path: string): boolean {
+  let source = '';
+  for (let index = 0; index < glob.length; index++) {
+    const char = glob[index];
+    if (glob.startsWith('**/', index)) {
+      source += '(?:.*/)?';
+      index += 2;
+    } else if (glob.startsWith('**', index)) {
+      source += '.*';
+      index += 1;
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else if (char === '{') source += '(?:';
+    else if (char === '}') source += ')';
+    else if (char === ',') source += '|';
+    else source += char.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^(?:.*/)?${source}$`).test(path);
+}
+
 test('diagnostic tags go only to a client that declares them (publishDiagnostics.tagSupport), and only those in its value set', async () => {
   const uri = uriOf('loose/sub/known.babel.json');
   const deprecatedTags = async (capabilities: Record<string, unknown>) =>
