@@ -99,6 +99,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   answerRefusedRequests(connection);
   const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
+  /** Whether the client takes the outline as a tree (DocumentSymbol[]); otherwise it is sent flat. */
+  let hierarchicalSymbols = false;
   /** The roots the editor named that are no local folder, logged once initialized. */
   let unusableRoots: string[] = [];
   let canRegisterConfiguration = false;
@@ -192,6 +194,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     // never answer it, and then sends none.
     stamps.setEnabled(true);
     canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
+    hierarchicalSymbols = capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
     canInsertReplace = capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
     markdownIn = {
       hover: takesMarkdown(capabilities.textDocument?.hover?.contentFormat),
@@ -615,7 +618,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   });
 
   registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace);
-  registerStructureFeatures(context);
+  registerStructureFeatures(context, () => hierarchicalSymbols);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);
   registerPreview(context);

@@ -10,6 +10,7 @@ import {
   type FormattingOptions,
   type SelectionRange,
   type SelectionRangeParams,
+  type SymbolInformation,
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { DEFAULT_FOLDING_LIMIT, documentFolding } from '../../core/language/folding';
@@ -54,7 +55,7 @@ function finalNewline(options: FormattingOptions): boolean | undefined {
   return options.insertFinalNewline ? true : undefined;
 }
 
-export function registerStructureFeatures(context: ServerContext): void {
+export function registerStructureFeatures(context: ServerContext, hierarchicalSymbols: () => boolean = () => true): void {
   const { connection } = context;
 
   const notices = new CapNotices(connection);
@@ -83,14 +84,14 @@ export function registerStructureFeatures(context: ServerContext): void {
   // second answer is the first one's, kept as long as that version's parse is.
   const outlines = new WeakMap<ParsedDocument, DocumentSymbol[]>();
   connection.onDocumentSymbol(
-    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ document, parsed, lines }): DocumentSymbol[] => {
+    requestHandler(context, 'documentSymbol', envelopesAfterDiagnostics, [], ({ document, parsed, lines }): DocumentSymbol[] | SymbolInformation[] => {
       let symbols = outlines.get(parsed);
       if (!symbols) {
         const outline = documentOutline(parsed);
         if (outline.cut) notices.say(document.uri, 'outline', outlineCutMessage(document.uri, outline.cut));
         outlines.set(parsed, (symbols = toLspSymbols(outline.symbols, lines)));
       }
-      return symbols;
+      return hierarchicalSymbols() ? symbols : flatSymbols(symbols, document.uri);
     }),
   );
 
@@ -146,4 +147,22 @@ function toLspSymbols(roots: DocumentSymbolNode[], lines: LineIndex): DocumentSy
     }
   }
   return result;
+}
+
+/**
+ * The outline as SymbolInformation, for a client that does not declare
+ * `hierarchicalDocumentSymbolSupport` (LSP answers DocumentSymbol[] only to one that does): every
+ * symbol of the tree in its order, depth first, each with its range and its parent's name as
+ * `containerName`. Walked with a stack of its own: the outline is capped in depth, not the stack.
+ */
+export function flatSymbols(symbols: readonly DocumentSymbol[], uri: string): SymbolInformation[] {
+  const flat: SymbolInformation[] = [];
+  const stack: { symbol: DocumentSymbol; container?: string }[] = symbols.map((symbol) => ({ symbol })).reverse();
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { symbol, container } = next;
+    flat.push({ name: symbol.name, kind: symbol.kind, location: { uri, range: symbol.range }, ...(container !== undefined ? { containerName: container } : {}) });
+    const children = symbol.children ?? [];
+    for (let index = children.length - 1; index >= 0; index--) stack.push({ symbol: children[index], container: symbol.name });
+  }
+  return flat;
 }

@@ -245,6 +245,33 @@ function globMatches(glob: string, path: string): boolean {
   return new RegExp(`^(?:.*/)?${source}$`).test(path);
 }
 
+test('the outline is DocumentSymbol[] only for a client that declares hierarchicalDocumentSymbolSupport; any other gets SymbolInformation[], flat, each with its location and container', async () => {
+  const uri = uriOf('outer/project/fixtures/deep/known.babel.json');
+  const text = fileText('outer/project/fixtures/deep/known.babel.json');
+  const outline = (capabilities: Record<string, unknown>) =>
+    withClient({ root: { rootUri: uriOf('outer/project') }, capabilities }, async (client) => {
+      await client.open(uri, text);
+      return client.request('textDocument/documentSymbol', { textDocument: { uri } });
+    });
+  const hierarchical = await outline({ textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } });
+  assert.deepEqual(hierarchical.map((symbol: { name: string }) => symbol.name), ['job', 'trace_id', 'data', 'meta', 'attempts']);
+  assert.ok(hierarchical.find((symbol: { name: string }) => symbol.name === 'meta').children.length > 0);
+  for (const capabilities of [{}, { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: false } } }]) {
+    const flat = await outline(capabilities);
+    // Each symbol of the tree, in its order, with the range the tree gives it and its parent's name.
+    const expected: { name: string; kind: number; location: { uri: string; range: unknown }; containerName?: string }[] = [];
+    const walk = (symbols: any[], container?: string) => {
+      for (const symbol of symbols) {
+        expected.push({ name: symbol.name, kind: symbol.kind, location: { uri, range: symbol.range }, ...(container !== undefined ? { containerName: container } : {}) });
+        walk(symbol.children ?? [], symbol.name);
+      }
+    };
+    walk(hierarchical);
+    assert.deepEqual(flat, expected);
+    assert.ok(flat.some((symbol: { name: string; containerName?: string }) => symbol.name === 'queue' && symbol.containerName === 'meta'), JSON.stringify(flat));
+  }
+});
+
 test('diagnostic tags go only to a client that declares them (publishDiagnostics.tagSupport), and only those in its value set', async () => {
   const uri = uriOf('loose/sub/known.babel.json');
   const deprecatedTags = async (capabilities: Record<string, unknown>) =>

@@ -36,7 +36,7 @@ export interface TestClientOptions {
   readonly workspaceFolders?: readonly string[];
   /** The root announced without workspace folders (an editor started on a folder, or on one file when both are absent). */
   readonly root?: { readonly rootUri?: string; readonly rootPath?: string };
-  /** Announce only what a plain editor does: no configuration requests, no dynamic registration. */
+  /** Announce only what a plain editor does: no configuration requests, no dynamic registration (the outline as a tree, as every editor the README names takes it). */
   readonly plainClient?: boolean;
   /** The server command after `node` (default: dist/server.js --stdio). */
   readonly command?: readonly string[];
@@ -149,13 +149,14 @@ export class TestLspClient {
       ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
       ...(this.options.initializationOptions !== undefined ? { initializationOptions: this.options.initializationOptions } : {}),
-      capabilities: this.options.capabilities ?? (this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {} } } : {
+      capabilities: this.options.capabilities ?? (this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } } : {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, ...(this.options.watchesFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
           publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } },
           completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           hover: { contentFormat: ['markdown'] },
+          documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         },
       }),
     });
