@@ -36,7 +36,7 @@ export interface TestClientOptions {
   readonly workspaceFolders?: readonly string[];
   /** The root announced without workspace folders (an editor started on a folder, or on one file when both are absent). */
   readonly root?: { readonly rootUri?: string; readonly rootPath?: string };
-  /** Announce only what a plain editor does: no configuration requests, no dynamic registration (the outline as a tree, as every editor the README names takes it). */
+  /** Announce only what a plain editor does: no configuration requests, no dynamic registration (the outline as a tree, as VS Code, Neovim 0.7 and eglot take it). */
   readonly plainClient?: boolean;
   /** The server command after `node` (default: dist/server.js --stdio). */
   readonly command?: readonly string[];
