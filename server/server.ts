@@ -8,6 +8,7 @@ import { basename, dirname, sep } from 'node:path';
 import {
   CodeActionKind,
   CodeActionRequest,
+  CompletionItemTag,
   CompletionRequest,
   DefinitionRequest,
   DidChangeConfigurationNotification,
@@ -99,6 +100,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   answerRefusedRequests(connection);
   const documents = new TextDocuments(EDIT_TRACKING_DOCUMENTS);
   let canPullConfiguration = false;
+  /** How a deprecated completion item is marked for the client (completionItem.tagSupport, else deprecatedSupport). */
+  let deprecatedAs: 'tag' | 'flag' | 'none' = 'none';
   /** Whether the client takes the outline as a tree (DocumentSymbol[]); otherwise it is sent flat. */
   let hierarchicalSymbols = false;
   /** The roots the editor named that are no local folder, logged once initialized. */
@@ -195,6 +198,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     stamps.setEnabled(true);
     canExpandSnippets = capabilities.textDocument?.completion?.completionItem?.snippetSupport === true;
     hierarchicalSymbols = capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
+    const completionItem = capabilities.textDocument?.completion?.completionItem;
+    const completionTags: unknown = completionItem?.tagSupport?.valueSet;
+    deprecatedAs = Array.isArray(completionTags) && completionTags.includes(CompletionItemTag.Deprecated) ? 'tag' : completionItem?.deprecatedSupport === true ? 'flag' : 'none';
     canInsertReplace = capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
     markdownIn = {
       hover: takesMarkdown(capabilities.textDocument?.hover?.contentFormat),
@@ -617,7 +623,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri], true);
   });
 
-  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace);
+  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs);
   registerStructureFeatures(context, () => hierarchicalSymbols);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);

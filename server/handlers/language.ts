@@ -79,6 +79,8 @@ export function registerLanguageFeatures(
   snippetSupport: () => boolean = () => true,
   markdownIn: () => { readonly hover: boolean; readonly completion: boolean } = () => ({ hover: true, completion: true }),
   insertReplace: () => boolean = () => true,
+  /** How a deprecated item is marked for the client: the Deprecated tag, the older `deprecated` flag, or not at all (LSP sends each only to a client that declares it). */
+  deprecatedAs: () => 'tag' | 'flag' | 'none' = () => 'tag',
 ): void {
   const { connection } = context;
 
@@ -111,7 +113,8 @@ export function registerLanguageFeatures(
         if (item.documentation) completion.documentation = markdown ? { kind: MarkupKind.Markdown, value: item.documentation } : { kind: MarkupKind.PlainText, value: markdownAsPlainText(item.documentation) };
         if (item.sortText) completion.sortText = item.sortText;
         if (item.preselect) completion.preselect = true;
-        if (item.deprecated) completion.tags = [CompletionItemTag.Deprecated];
+        if (item.deprecated && deprecatedAs() === 'tag') completion.tags = [CompletionItemTag.Deprecated];
+        else if (item.deprecated && deprecatedAs() === 'flag') completion.deprecated = true;
         return completion;
       });
       // A large registry's URNs come a slice at a time: the editor asks again as the user types.

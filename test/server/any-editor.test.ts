@@ -272,6 +272,22 @@ test('the outline is DocumentSymbol[] only for a client that declares hierarchic
   }
 });
 
+test('a deprecated URN offered in completion is tagged for a client whose completionItem.tagSupport lists Deprecated, marked deprecated for one with deprecatedSupport alone, and neither for another', async () => {
+  const uri = uriOf('loose/sub/known.babel.json');
+  const offered = (completionItem: Record<string, unknown> | undefined) =>
+    withClient({ root: {}, capabilities: completionItem ? { textDocument: { completion: { completionItem } } } : {} }, async (client) => {
+      await client.open(uri, fileText('loose/sub/known.babel.json'));
+      const answer = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 14 } });
+      const item = (answer.items ?? answer).find((candidate: { label: string }) => candidate.label === 'urn:babel:orders:created');
+      assert.ok(item, JSON.stringify(answer));
+      return { tags: item.tags, deprecated: item.deprecated };
+    });
+  assert.deepEqual(await offered({ tagSupport: { valueSet: [1] } }), { tags: [1], deprecated: undefined });
+  assert.deepEqual(await offered({ tagSupport: { valueSet: [] }, deprecatedSupport: true }), { tags: undefined, deprecated: true });
+  assert.deepEqual(await offered({ deprecatedSupport: false }), { tags: undefined, deprecated: undefined });
+  assert.deepEqual(await offered(undefined), { tags: undefined, deprecated: undefined });
+});
+
 test('diagnostic tags go only to a client that declares them (publishDiagnostics.tagSupport), and only those in its value set', async () => {
   const uri = uriOf('loose/sub/known.babel.json');
   const deprecatedTags = async (capabilities: Record<string, unknown>) =>

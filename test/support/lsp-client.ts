@@ -154,7 +154,7 @@ export class TestLspClient {
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
           publishDiagnostics: { versionSupport: true, relatedInformation: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } },
-          completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, documentationFormat: ['markdown', 'plaintext'], tagSupport: { valueSet: [1] } } },
           hover: { contentFormat: ['markdown'] },
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         },
