@@ -49,6 +49,8 @@ export class MessageGate {
       if (!this.initialized && passed.method !== 'exit') return;
       return next(passed);
     }
+    // An answer to one of the server's requests is one, whatever else it carries.
+    if (Message.isResponse(passed)) return next(passed);
     const id = candidate.id;
     if ('method' in candidate && (typeof id === 'string' || typeof id === 'number')) {
       return next(refusal(id, { code: ErrorCodes.InvalidRequest, message: `The message with id ${JSON.stringify(id)} is no request: its method is not a string.` }));

@@ -112,6 +112,9 @@ test('a message with an id whose method is no string is answered InvalidRequest 
     assert.equal(answer.error?.code, -32600, JSON.stringify(answer));
     assert.match(answer.error.message, /method is not a string/);
   }
+  // An answer to a request of the server's that carries a method of null is still an answer: not refused.
+  server.send({ jsonrpc: '2.0', id: 13, method: null, result: null });
+  server.send({ jsonrpc: '2.0', id: 14, method: null, error: { code: -32601, message: 'no such method' } });
   for (const [id, method] of [[20, 'textDocument/hover'], [21, 'textDocument/completion'], [22, 'textDocument/codeAction'], [23, 'textDocument/formatting'], [24, 'textDocument/documentSymbol'], [25, 'workspace/executeCommand']] as const) {
     server.send({ jsonrpc: '2.0', id, method, params: null });
     const answer = await server.answerTo(id);
@@ -122,5 +125,6 @@ test('a message with an id whose method is no string is answered InvalidRequest 
   assert.equal((await server.answerTo(30)).result, null);
   server.send({ jsonrpc: '2.0', method: 'exit' });
   assert.equal(await server.exited, 0);
+  assert.ok(!server.received.some((message) => message.id === 13 || message.id === 14), 'an answer is not answered');
   assert.ok(!server.received.some((message) => message.method === 'window/logMessage' && /failed/.test(message.params?.message)), JSON.stringify(server.received.filter((message) => message.method === 'window/logMessage')));
 });
