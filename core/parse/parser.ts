@@ -5,7 +5,7 @@
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
  * Where one typing mistake would throw the scan out of step (a quote left out, a string broken
- * across lines, a comma or colon mistyped, a "{" left out), the careful paths read the text as its
+ * across lines, a comma or colon mistyped, a "{", or an array's "[" or "]", left out), the careful paths read the text as its
  * author meant it, so the mistake is one problem and what follows it parses as written.
  * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
  *
@@ -118,6 +118,10 @@ class Parser {
   private unlistedOther = false;
   /** The deepest nesting of containers seen. */
   private depth = 0;
+  /** The container `close` closed last (-1: none yet), which `openMissingBracket` may put in an array. */
+  private lastClosed = -1;
+  /** Slots `openMissingBracket` has moved so far: kept below the text's length, so its moves stay linear. */
+  private movedSlots = 0;
   /** Number slots without `Flag.PlainNumber` so far (`Columns.unplainNumbers`). */
   private unplainNumbers = 0;
 
@@ -295,6 +299,9 @@ class Parser {
               if (code === Char.Comma) {
                 this.problem(pos, pos + 1, 'Unexpected comma: expected a property name in double quotes.');
                 this.pos++;
+              } else if (code === Char.OpenBrace && this.openMissingBracket(container, pos)) {
+                // The object before the comma is an array's first item; opening the array may have grown the stack.
+                ({ containers, states, commas } = this);
               } else if (code === Char.CloseBracket) {
                 this.closer(code);
               } else {
@@ -393,6 +400,10 @@ class Parser {
             } else if (code === Char.CloseBrace) {
               this.pos = pos;
               this.closer(code);
+              pos = this.pos;
+              continue;
+            } else if (code === Char.Colon && this.closeMissingBracket(container, pos)) {
+              // The string before the colon is the next key of the object around the array, which is closed.
               pos = this.pos;
               continue;
             } else {
@@ -680,6 +691,7 @@ class Parser {
     const slot = this.containers[this.open - 1];
     this.end[slot] = at + 1;
     this.info[slot] |= Flag.Closed;
+    this.lastClosed = slot;
     this.pop();
     return at + 1;
   }
@@ -852,6 +864,117 @@ class Parser {
     this.open = open + 1;
     if (open >= this.depth) this.depth = open + 1;
     this.problem(start, keyEnd, `Expected '{' before "${key}": the object's opening brace is missing.`);
+    this.pos = at + 1;
+    return true;
+  }
+
+  /**
+   * `"items": {…}, {…}]` (the array's "[" left out): the object value closed before the comma
+   * ahead of the "{" at `at` is the first item of an array, and the objects after it are its items
+   * up to its "]". The property's slot becomes the array and the object moves into a slot of its
+   * own after it, its subtree with it (one slot on); the array is opened, the "{" to be read as its
+   * next item. True when so. Each slot moved is counted, and no more than the text's length are
+   * moved in all, so `"a": {"a": {…}, {…}}, {…}` nested deep stays linear.
+   */
+  private openMissingBracket(container: number, at: number): boolean {
+    const depth = this.open - 1;
+    const comma = this.commas[depth];
+    const object = this.lastClosed;
+    const count = this.count;
+    if (comma < 0 || object < 0 || this.parent[object] !== container || this.next[object] !== count) return false;
+    if ((this.info[object] & (Flag.Keyed | Flag.KindMask | Flag.Closed)) !== (Flag.Keyed | Kind.Object | Flag.Closed)) return false;
+    const { text } = this;
+    if (skipWhitespace(text, this.end[object]) !== comma) return false;
+    const next = skipWhitespace(text, at + 1);
+    if (!(text.charCodeAt(next) === Char.CloseBrace || (text.charCodeAt(next) === Char.Quote && quotedKeyFollows(text, next)))) return false;
+    const item = object + 1;
+    if (this.movedSlots + (count - item) > text.length) return false;
+    this.movedSlots += count - item;
+    if (count === this.capacity) this.grow(at);
+    const { info, start, end, parent, next: nexts, keyStart, keyEnd, colon, values, keys } = this;
+    for (const column of [info, start, end, parent, nexts, keyStart, keyEnd, colon] as const) column.copyWithin(item + 1, item, count);
+    values.copyWithin(item + 1, item, count);
+    // The subtree's slots one on: its links, its keys and decoded strings, and how deep it nests.
+    const levels = new Int32Array(count - object + 1);
+    let deepest = 0;
+    for (let slot = count; slot > item; slot--) {
+      keys[slot] = keys[slot - 1];
+      if (parent[slot] >= object) parent[slot]++;
+      nexts[slot]++;
+      if (info[slot] & Flag.Decoded) {
+        this.decoded.set(slot, this.decoded.get(slot - 1)!);
+        this.decoded.delete(slot - 1);
+      }
+    }
+    for (let slot = item + 1; slot <= count; slot++) {
+      const kind = info[slot] & Flag.KindMask;
+      if (kind === Kind.Object || kind === Kind.Array) {
+        const level = levels[parent[slot] - item] + 1;
+        levels[slot - item] = level;
+        if (level > deepest) deepest = level;
+      }
+    }
+    info[item] = (info[object] & ~Flag.Keyed) as number;
+    start[item] = start[object];
+    end[item] = end[object];
+    parent[item] = object;
+    nexts[item] = count + 1;
+    colon[item] = -1;
+    keys[item] = undefined;
+    this.count = count + 1;
+    info[object] = Flag.Keyed | Kind.Array;
+    end[object] = text.length;
+    // The array nests at the object's former level, the object and its subtree one deeper.
+    const open = this.open;
+    if (open + 2 + deepest > this.depth) this.depth = open + 2 + deepest;
+    if (open === this.containers.length) this.growStack();
+    this.containers[open] = object;
+    this.states[open] = State.Value;
+    this.commas[open] = comma;
+    this.open = open + 1;
+    this.states[depth] = State.Comma;
+    this.commas[depth] = -1;
+    this.lastClosed = -1;
+    this.problem(start[item], start[item] + 1, "Expected '[' before '{': the array's opening bracket is missing.");
+    this.pos = at;
+    return true;
+  }
+
+  /**
+   * `"items": [1, 2, "next": …` (the array's "]" left out before its comma): the string item
+   * before the colon at `at` is the next key of the object the array is a value of. The array ends
+   * at that comma, unclosed, and the string becomes that key, its value after the colon. True when
+   * so, with `this.pos` after the colon.
+   */
+  private closeMissingBracket(array: number, at: number): boolean {
+    const depth = this.open - 1;
+    if (depth < 1 || (this.info[this.containers[depth - 1]] & Flag.KindMask) !== Kind.Object) return false;
+    const slot = this.count - 1;
+    if (slot <= array + 1 || this.parent[slot] !== array || (this.info[slot] & Flag.KindMask) !== Kind.String) return false;
+    const { text } = this;
+    const keyStart = this.start[slot];
+    const keyEnd = this.end[slot];
+    if (text.charCodeAt(keyStart) !== Char.Quote || skipWhitespace(text, keyEnd) !== at) return false;
+    let comma = keyStart - 1;
+    for (let code = text.charCodeAt(comma); code === Char.Space || code === Char.Tab || code === Char.LineFeed || code === Char.CarriageReturn; code = text.charCodeAt(--comma));
+    if (text.charCodeAt(comma) !== Char.Comma) return false;
+    const value = text.charCodeAt(skipWhitespace(text, at + 1));
+    if (!(value === Char.Quote || value === Char.OpenBrace || value === Char.OpenBracket || value === Char.Minus || isWordPart(value))) return false;
+    const key = this.info[slot] & Flag.Decoded ? this.decoded.get(slot)! : text.slice(keyStart + 1, keyEnd - 1);
+    this.decoded.delete(slot);
+    this.end[array] = comma;
+    this.next[array] = slot;
+    this.open = depth;
+    const object = this.containers[depth - 1];
+    this.info[slot] = Flag.Keyed;
+    this.parent[slot] = object;
+    this.keyStart[slot] = keyStart;
+    this.keyEnd[slot] = keyEnd;
+    this.colon[slot] = at;
+    this.keys[slot] = key;
+    this.states[depth - 1] = State.Value;
+    this.commas[depth - 1] = -1;
+    this.problem(comma, comma + 1, "Expected ']' before this comma: the array's closing bracket is missing.");
     this.pos = at + 1;
     return true;
   }

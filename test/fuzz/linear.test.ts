@@ -76,6 +76,26 @@ describe('syntax errors in linear time', () => {
     const large = fastest(keys(40_000));
     assert.ok(large <= 8 * small + 20, `10,000 keys ${small.toFixed(1)} ms, 40,000 keys ${large.toFixed(1)} ms`);
   });
+
+  const fastest = (text: string) => Math.min(...Array.from({ length: 3 }, () => elapsed(() => parseJson(text))));
+
+  test('arrays without their "[": four times the arrays cost about four times the parse (each object moved into its array once)', () => {
+    const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": {"x": ${i}, "s": "\\n"}, {"x": 0}]`).join(', ')}}`;
+    const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, Array(3).fill("Expected '[' before '{': the array's opening bracket is missing."));
+    const small = fastest(arrays(10_000));
+    const large = fastest(arrays(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 arrays ${small.toFixed(1)} ms, 40,000 arrays ${large.toFixed(1)} ms`);
+  });
+
+  test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
+    const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
+    const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, Array(3).fill("Expected ']' before this comma: the array's closing bracket is missing."));
+    const small = fastest(arrays(10_000));
+    const large = fastest(arrays(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 arrays ${small.toFixed(1)} ms, 40,000 arrays ${large.toFixed(1)} ms`);
+  });
 });
 
 describe('schema patterns on a linear-time engine', () => {

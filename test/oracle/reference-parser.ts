@@ -66,6 +66,8 @@ class Parser {
   private readonly stack: Frame[] = [];
   private root: ValueNode | undefined;
   private truncated = false;
+  /** Nodes `openMissingBracket` has moved one level down so far, kept below the text's length as the fast parser keeps its slots. */
+  private moved = 0;
 
   constructor(private readonly text: string) {}
 
@@ -162,6 +164,7 @@ class Parser {
           this.closer(code);
           return;
         }
+        if (code === Char.OpenBrace && this.openMissingBracket(frame)) return;
         const key = this.readKey();
         if (key === undefined) return;
         const property: PropertyNode = { key: key.value, keyOffset: start, keyEnd: this.pos, colonOffset: -1, value: undefined, parent: frame.node };
@@ -272,6 +275,7 @@ class Parser {
       this.closer(code);
       return;
     }
+    if (code === Char.Colon && this.closeMissingBracket(frame)) return;
     this.problem(start, start + 1, "Expected ',' between array values.");
     frame.state = 'value';
   }
@@ -322,6 +326,61 @@ class Parser {
     (property as { value: ValueNode }).value = node;
     this.stack.push({ node, state: 'value', pending: key, lastComma: -1 });
     this.problem(value.offset, value.end, `Expected '{' before "${value.value}": the object's opening brace is missing.`);
+    this.pos++;
+    return true;
+  }
+
+  /** `"items": {…}, {…}]`: the object before the comma is the first item of an array whose "[" is missing. */
+  private openMissingBracket(frame: ObjectFrame): boolean {
+    const { text } = this;
+    const property = frame.node.properties[frame.node.properties.length - 1];
+    const value = property?.value;
+    if (frame.lastComma < 0 || !value || value.kind !== 'object' || !value.closed) return false;
+    if (!/^[ \t\n\r]*$/.test(text.slice(value.end, frame.lastComma))) return false;
+    if (!/^\{[ \t\n\r]*(?:\}|"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:)/.test(text.slice(this.pos))) return false;
+    // The nodes below the object, each a slot the fast parser moves.
+    let below = 0;
+    const walk: ValueNode[] = [value];
+    while (walk.length > 0) {
+      const node = walk.pop()!;
+      const children = node.kind === 'object' ? node.properties.map((p) => p.value).filter((v): v is ValueNode => v !== undefined) : node.kind === 'array' ? node.items : [];
+      below += node.kind === 'object' ? node.properties.length : children.length;
+      walk.push(...children);
+    }
+    if (this.moved + below > text.length) return false;
+    this.moved += below;
+    const array: ArrayNode = { kind: 'array', offset: value.offset, end: text.length, parent: frame.node, property, items: [value], closed: false };
+    (value as { parent: ContainerNode | undefined }).parent = array;
+    (value as { property: PropertyNode | undefined }).property = undefined;
+    (property as { value: ValueNode }).value = array;
+    this.stack.push({ node: array, state: 'value', lastComma: frame.lastComma });
+    frame.state = 'comma';
+    frame.lastComma = -1;
+    this.problem(value.offset, value.offset + 1, "Expected '[' before '{': the array's opening bracket is missing.");
+    return true;
+  }
+
+  /** `"items": [1, 2, "next": …`: the array's "]" is missing before its comma, and the string before this colon is the next key. */
+  private closeMissingBracket(frame: ArrayFrame): boolean {
+    const { text } = this;
+    const outer = this.stack[this.stack.length - 2];
+    if (!outer || outer.node.kind !== 'object') return false;
+    const items = frame.node.items;
+    const last = items[items.length - 1];
+    if (items.length < 2 || last.kind !== 'string' || text[last.offset] !== '"' || !/^[ \t\n\r]*$/.test(text.slice(last.end, this.pos))) return false;
+    const comma = text.slice(items[items.length - 2].end, last.offset).search(/,[ \t\n\r]*$/);
+    if (comma < 0 || !/^:[ \t\n\r]*["{[\-A-Za-z0-9_$]/.test(text.slice(this.pos))) return false;
+    const at = items[items.length - 2].end + comma;
+    items.pop();
+    frame.node.end = at;
+    this.stack.pop();
+    const object = outer as ObjectFrame;
+    const property: PropertyNode = { key: last.value, keyOffset: last.offset, keyEnd: last.end, colonOffset: this.pos, value: undefined, parent: object.node };
+    object.node.properties.push(property);
+    object.pending = property;
+    object.state = 'value';
+    object.lastComma = -1;
+    this.problem(at, at + 1, "Expected ']' before this comma: the array's closing bracket is missing.");
     this.pos++;
     return true;
   }

@@ -17,16 +17,16 @@ import { loadRegistry } from '../../../workspace/registry-loader';
 
 const EXAMPLES = join(__dirname, '..', '..', '..', 'examples');
 const registry = loadRegistry(join(EXAMPLES, 'registry.json'), EXAMPLES).state;
-const pretty = readFileSync(join(EXAMPLES, 'orders/order-cancelled.babel.json'), 'utf8');
-const compact = `${JSON.stringify(JSON.parse(pretty))}\n`;
+/** The envelope the mutations are made in, and one whose payload holds an array of objects (`"items"`). */
+const ENVELOPES = { cancelled: 'orders/order-cancelled.babel.json', created: 'orders/order-created.babel.json' } as const;
 
 /**
- * [mistake, text, mistaken text, token]: `§` stands for the separator after a colon (": " pretty,
+ * [mistake, text, mistaken text, token, envelope (order-cancelled unless named)]: `§` stands for the separator after a colon (": " pretty,
  * ":" on one line). In the mistaken text, «…» marks the token the one finding must cover; an empty
  * «» (something left out) marks the character right after it, ignoring white space, or the `token`
  * that follows it where one is given.
  */
-const MUTATIONS: readonly (readonly [string, string, string, string?])[] = [
+const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typeof ENVELOPES)?])[] = [
   ['key missing its closing quote', '"queue"§"orders"', '«"queue»§"orders"'],
   ['key missing its opening quote', '"queue"§"orders"', '«queue"»§"orders"'],
   ['key missing its opening quote, number value', '"attempts"§0', '«attempts"»§0'],
@@ -48,14 +48,18 @@ const MUTATIONS: readonly (readonly [string, string, string, string?])[] = [
   ['stray character in a number', '"schema_version"§1', '"schema_version"§«1x»'],
   ['trailing comma', '"created_at"§1773486137908', '"created_at"§1773486137908«,»'],
   ['comma doubled', '"orders",', '"orders",«,»'],
+  ['opening bracket of an array missing', '"items"§[', '"items"§«»', '{', 'created'],
+  ['closing bracket of an array missing', '],', '«»,', undefined, 'created'],
 ];
 
 /** Mistakes that leave another value in their token: a line break in the string, a letter in the number. */
 const CHANGES_ITS_VALUE = new Set(['string broken across two lines', 'stray character in a number']);
 
-for (const [form, valid, separator] of [['pretty-printed', pretty, ': '], ['on one line', compact, ':']] as const) {
-  for (const [mistake, from, to, token] of MUTATIONS) {
+for (const [form, separator] of [['pretty-printed', ': '], ['on one line', ':']] as const) {
+  for (const [mistake, from, to, token, envelope = 'cancelled'] of MUTATIONS) {
     test(`${form}: ${mistake} is one json-syntax finding on its token`, () => {
+      const pretty = readFileSync(join(EXAMPLES, ENVELOPES[envelope]), 'utf8');
+      const valid = form === 'pretty-printed' ? pretty : `${JSON.stringify(JSON.parse(pretty))}\n`;
       const original = from.replaceAll('§', separator);
       assert.ok(valid.includes(original), `the envelope holds ${original}`);
       const marked = valid.replace(original, to.replaceAll('§', separator));
