@@ -5,7 +5,7 @@
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
  * Where one typing mistake would throw the scan out of step (a quote left out, a string broken
- * across lines, a comma or colon mistyped, a "{", or an array's "[" or "]", left out), the careful paths read the text as its
+ * across lines, a comma or colon mistyped, a stray word before a value, a "{", or an array's "[" or "]", left out), the careful paths read the text as its
  * author meant it, so the mistake is one problem and what follows it parses as written.
  * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
  *
@@ -1019,10 +1019,7 @@ class Parser {
       this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
     }
-    if (isWordStart(code)) {
-      this.readWord(start, slot);
-      return true;
-    }
+    if (isWordStart(code)) return this.readWord(start, slot);
     this.start[slot] = -1;
     this.unexpected('Expected a JSON value');
     return false;
@@ -1036,8 +1033,13 @@ class Parser {
     this.end[slot] = this.pos;
   }
 
-  /** A bare word: a misspelt literal, NaN, Infinity or an unquoted string (all reported). */
-  private readWord(start: number, slot: number): void {
+  /**
+   * A bare word: a misspelt literal, NaN, Infinity or an unquoted string (all reported), into
+   * `slot`. False for a stray word before a value on its line (`"amount": abc 12,`): reported, and
+   * `this.pos` at that value, which is read next in its place (an object's property is left
+   * expecting it).
+   */
+  private readWord(start: number, slot: number): boolean {
     const { text } = this;
     WORD.lastIndex = start;
     WORD.exec(text);
@@ -1046,16 +1048,16 @@ class Parser {
     this.pos = end;
     if (word === 'true' || word === 'false') {
       this.scalar(slot, word === 'true' ? Kind.Boolean | Flag.True : Kind.Boolean);
-      return;
+      return true;
     }
     if (word === 'null') {
       this.scalar(slot, Kind.Null);
-      return;
+      return true;
     }
     if (word === 'NaN' || word === 'Infinity') {
       this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
       this.scalar(slot, Kind.Number);
-      return;
+      return true;
     }
     if (text.charCodeAt(end) === Char.Quote && endsValue(text, end + 1)) {
       // `orders",`: a string that lacks its opening quote.
@@ -1063,13 +1065,36 @@ class Parser {
       this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
       this.decoded.set(slot, word);
       this.scalar(slot, Kind.String | Flag.Decoded);
-      return;
+      return true;
+    }
+    const value = skipSpaces(text, end);
+    if (value > end && this.scalarEndsValueAt(value)) {
+      this.problem(start, end, `Unexpected word '${word}' before the value; remove it.`);
+      this.start[slot] = -1;
+      const depth = this.open - 1;
+      if (depth >= 0 && (this.info[this.containers[depth]] & Flag.KindMask) === Kind.Object) this.states[depth] = State.Value;
+      this.pos = value;
+      return false;
     }
     const lower = word.toLowerCase();
     const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
     this.problem(start, end, `Unexpected word '${word}'.${hint}`);
     this.decoded.set(slot, word);
     this.scalar(slot, Kind.String | Flag.Decoded);
+    return true;
+  }
+
+  /** Whether a well-formed scalar (a number, a string closed on its line, a literal) starts at `at` and a value ends after it. */
+  private scalarEndsValueAt(at: number): boolean {
+    const { text, codes } = this;
+    const code = codes[at];
+    if (code === Char.Quote) return stringRestEndsValue(text, at + 1);
+    if (isDigit(code) || code === Char.Minus) {
+      const end = cleanNumberEnd(codes, at);
+      return end > 0 && endsValue(text, end & ~INTEGER_BIT);
+    }
+    const literal = code === 0x74 ? 'true' : code === 0x66 ? 'false' : code === 0x6e ? 'null' : undefined;
+    return literal !== undefined && text.startsWith(literal, at) && !isWordPart(codes[at + literal.length]) && endsValue(text, at + literal.length);
   }
 
   /** Any number-like token that is not clean JSON (reported), and `-Infinity`. */

@@ -88,6 +88,15 @@ describe('syntax errors in linear time', () => {
     assert.ok(large <= 8 * small + 20, `10,000 arrays ${small.toFixed(1)} ms, 40,000 arrays ${large.toFixed(1)} ms`);
   });
 
+  test('a stray word before each value: four times the values cost about four times the parse', () => {
+    const values = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": abc ${i % 2 ? `"v${i}"` : i}`).join(', ')}}`;
+    const problems = parseJson(values(3)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, Array(3).fill("Unexpected word 'abc' before the value; remove it."));
+    const small = fastest(values(10_000));
+    const large = fastest(values(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+  });
+
   test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
     const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
     const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);

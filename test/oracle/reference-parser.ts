@@ -68,6 +68,8 @@ class Parser {
   private truncated = false;
   /** Nodes `openMissingBracket` has moved one level down so far, kept below the text's length as the fast parser keeps its slots. */
   private moved = 0;
+  /** Set when `parseValue` reported a stray word before a value and stopped at that value, which is read next in its place. */
+  private strayWord = false;
 
   constructor(private readonly text: string) {}
 
@@ -203,7 +205,7 @@ class Parser {
         const property = frame.pending!;
         const value = this.parseValue(frame.node, property);
         if (value) property.value = value;
-        frame.state = 'comma';
+        frame.state = this.strayWord ? 'value' : 'comma';
         return;
       }
       case 'comma': {
@@ -489,6 +491,7 @@ class Parser {
   private parseValue(parent: ContainerNode | undefined, property: PropertyNode | undefined): ValueNode | undefined {
     const { text } = this;
     const start = this.pos;
+    this.strayWord = false;
     const code = text.charCodeAt(start);
     if (code === Char.OpenBrace) {
       const node: ObjectNode = { kind: 'object', offset: start, end: text.length, parent, property, properties: [], closed: false };
@@ -525,6 +528,14 @@ class Parser {
         this.pos = end + 1;
         this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
         return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
+      }
+      // `"amount": abc 12,`: a stray word before a well-formed value on its line, which is read next.
+      const stray = /^[ \t]+(?=(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
+      if (stray) {
+        this.problem(start, end, `Unexpected word '${word}' before the value; remove it.`);
+        this.pos = end + stray[0].length;
+        this.strayWord = true;
+        return undefined;
       }
       const lower = word.toLowerCase();
       const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;

@@ -45,6 +45,8 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['single-quoted value', '"queue"§"orders"', "\"queue\"§«'orders'»"],
   ['stray character before a key', '"queue"§', '«x»"queue"§'],
   ['stray character after a value', '"orders",', '"orders"«;»,'],
+  ['stray word before a value', '"schema_version"§1', '"schema_version"§«abc» 1'],
+  ['stray word before a string value', '"queue"§"orders"', '"queue"§«abc» "orders"'],
   ['stray character in a number', '"schema_version"§1', '"schema_version"§«1x»'],
   ['trailing comma', '"created_at"§1773486137908', '"created_at"§1773486137908«,»'],
   ['comma doubled', '"orders",', '"orders",«,»'],
