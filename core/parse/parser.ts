@@ -60,6 +60,11 @@ const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', 
 const UNTERMINATED_STRING_MESSAGE = 'Unterminated string: add the closing double quote.';
 const STRING_ACROSS_LINES_MESSAGE = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
+/** json-syntax's message for a property name broken across two lines, read as `name` (the lines joined). */
+function keyAcrossLinesMessage(name: string): string {
+  return `This property name runs onto the next line: join the lines, write "${name}".`;
+}
+
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
 export const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
 const EMPTY_FILE_MESSAGE = 'The file is empty; expected a JSON object (the envelope).';
@@ -1160,13 +1165,17 @@ class Parser {
       hash = (Math.imul(hash, 31) + code) | 0;
       code = codes[++pos];
     }
-    if (code !== Char.Quote) return this.readEscapedString(start, pos, Char.Quote);
+    if (code !== Char.Quote) return this.readEscapedString(start, pos, Char.Quote, true);
     this.pos = pos + 1;
     return pos - start <= MAX_SHARED_LENGTH ? shared(text, codes, start + 1, pos, hash) : text.slice(start + 1, pos);
   }
 
-  /** The careful path of `readString` from `pos` on (escapes, control characters, the end of the text). */
-  private readEscapedString(start: number, pos: number, quote: number): string {
+  /**
+   * The careful path of `readString` from `pos` on (escapes, control characters, the end of the
+   * text). A `key` broken across two lines is the name on both joined (the line break and the
+   * next line's indentation left out): the name its author typed, which the rules then look up.
+   */
+  private readEscapedString(start: number, pos: number, quote: number, key = false): string {
     const { text } = this;
     let chunkStart = start + 1;
     let value = '';
@@ -1177,7 +1186,7 @@ class Parser {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
         // The string is the token the line break is a mistake in (so json-syntax carries what else fires on it).
-        if (brokenAcrossLines) this.problem(start, pos + 1, STRING_ACROSS_LINES_MESSAGE);
+        if (brokenAcrossLines) this.problem(start, pos + 1, key ? keyAcrossLinesMessage(value) : STRING_ACROSS_LINES_MESSAGE);
         return value;
       }
       if (code === Char.Backslash) {
@@ -1214,7 +1223,12 @@ class Parser {
         const next = code === Char.CarriageReturn && text.charCodeAt(pos + 1) === Char.LineFeed ? pos + 2 : pos + 1;
         if (!continuesOnLine(text, next, quote)) break;
         brokenAcrossLines = true;
-        pos = next;
+        if (key) {
+          value += text.slice(chunkStart, pos);
+          pos = chunkStart = skipSpaces(text, next);
+        } else {
+          pos = next;
+        }
         continue;
       }
       if (code < Char.Space) {

@@ -97,6 +97,15 @@ describe('syntax errors in linear time', () => {
     assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
   });
 
+  test('keys broken across two lines: four times the keys cost about four times the parse', () => {
+    const keys = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}\n  x": ${i}`).join(', ')}}`;
+    const problems = parseJson(keys(3)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, [0, 1, 2].map((i) => `This property name runs onto the next line: join the lines, write "k${i}x".`));
+    const small = fastest(keys(10_000));
+    const large = fastest(keys(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 keys ${small.toFixed(1)} ms, 40,000 keys ${large.toFixed(1)} ms`);
+  });
+
   test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
     const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
     const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);

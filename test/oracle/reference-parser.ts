@@ -459,7 +459,7 @@ class Parser {
   private readKey(): { value: string } | undefined {
     const { text } = this;
     const code = text.charCodeAt(this.pos);
-    if (code === Char.Quote) return { value: this.readString(Char.Quote) };
+    if (code === Char.Quote) return { value: this.readString(Char.Quote, true) };
     if (code === Char.Apostrophe) {
       const start = this.pos;
       const value = this.readString(Char.Apostrophe);
@@ -570,8 +570,8 @@ class Parser {
     return { kind: 'number', offset: start, end, parent, property, raw, value: Number(raw), isIntegerLiteral };
   }
 
-  /** Reads a string starting at the quote at `this.pos`; reports bad escapes and raw controls. */
-  private readString(quote: number): string {
+  /** Reads a string starting at the quote at `this.pos`; reports bad escapes and raw controls. A key broken across two lines is read with the lines joined. */
+  private readString(quote: number, key = false): string {
     const { text } = this;
     const start = this.pos;
     let pos = start + 1;
@@ -583,7 +583,7 @@ class Parser {
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
-        if (acrossLines) this.problem(start, pos + 1, STRING_ACROSS_LINES);
+        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write "${value}".` : STRING_ACROSS_LINES);
         return value;
       }
       if (code === Char.Backslash) {
@@ -621,6 +621,12 @@ class Parser {
         const continues = new RegExp(`^[ \\t]*(?=[^ \\t${q}])(?:\\\\.|[^\\\\${q}])*${q}[ \\t]*(?:[,:}\\]]|$)`).test(nextLine);
         if (!continues) break;
         acrossLines = true;
+        if (key) {
+          value += text.slice(chunkStart, pos);
+          pos += lineBreak.length + /^[ \t]*/.exec(nextLine)![0].length;
+          chunkStart = pos;
+          continue;
+        }
         pos += lineBreak.length;
         continue;
       }

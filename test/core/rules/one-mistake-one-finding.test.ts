@@ -35,6 +35,7 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['last value of an object missing its closing quote', '"cancelled_at"§"2026-03-14T11:02:17Z"', '"cancelled_at"§«"2026-03-14T11:02:17Z»'],
   ['value missing its opening quote', '"queue"§"orders"', '"queue"§«orders"»'],
   ['string broken across two lines', '"reason"§"customer_request"', '"reason"§«"customer\n_request"»'],
+  ['key broken across two lines', '"reason"§', '«"rea\n    son"»§'],
   ['missing comma', '"orders",', '"orders"«»'],
   ['opening brace of an object missing', '"meta"§{', '"meta"§«»', '"id"'],
   ['missing colon', '"queue"§"orders"', '«"queue"» "orders"'],
