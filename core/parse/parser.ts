@@ -276,7 +276,7 @@ class Parser {
               this.pos = pos;
               if (code === Char.CloseBracket) {
                 this.closer(code);
-              } else if (isWordStart(code) && this.endStringBeforeComma(container, pos)) {
+              } else if (isWordStart(code) && this.endStringBeforeComma(container, pos, true)) {
                 // The string before this key took its quote: it ends before its comma, which still counts.
               } else if (code === Char.Colon && this.openMissingBrace(container, pos)) {
                 // Opening the object may have grown the stack.
@@ -409,6 +409,10 @@ class Parser {
               continue;
             } else if (code === Char.Colon && this.closeMissingBracket(container, pos)) {
               // The string before the colon is the next key of the object around the array, which is closed.
+              pos = this.pos;
+              continue;
+            } else if (this.endStringBeforeComma(container, pos, false)) {
+              // The string item before took the next one's opening quote: it ends before its comma, which still counts.
               pos = this.pos;
               continue;
             } else {
@@ -988,14 +992,16 @@ class Parser {
    * `"orders,"lang": …` (one line): the string value before the key at `at` lacks its closing
    * quote, so the next key's opening quote closed it. It ends before the comma (and the brackets
    * before that comma) it holds at its end, which count again from `this.pos`. True when so.
+   * In an array (`beforeKey` false), `["x,"b"]`: the next item's opening quote closed the string
+   * item before it, and the rest of that next item closes on its line.
    */
-  private endStringBeforeComma(container: number, at: number): boolean {
+  private endStringBeforeComma(container: number, at: number, beforeKey: boolean): boolean {
     const slot = this.count - 1;
     if (slot < 0 || this.parent[slot] !== container || (this.info[slot] & Flag.KindMask) !== Kind.String || this.end[slot] !== at) return false;
     const { text } = this;
     const start = this.start[slot];
     if (text.charCodeAt(start) !== Char.Quote || text.charCodeAt(at - 1) !== Char.Quote || text.charCodeAt(at - 2) !== Char.Comma) return false;
-    if (!quotedKeyFollows(text, at - 1)) return false;
+    if (beforeKey ? !quotedKeyFollows(text, at - 1) : !stringRestEndsValue(text, at)) return false;
     let end = at - 2;
     while (end > start + 1 && ',}] '.includes(text[end - 1])) end--;
     const value = this.info[slot] & Flag.Decoded ? this.decoded.get(slot)! : text.slice(start + 1, at - 1);

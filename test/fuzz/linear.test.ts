@@ -106,6 +106,15 @@ describe('syntax errors in linear time', () => {
     assert.ok(large <= 8 * small + 20, `10,000 keys ${small.toFixed(1)} ms, 40,000 keys ${large.toFixed(1)} ms`);
   });
 
+  test('string items whose closing quote moved past their comma: four times the items cost about four times the parse', () => {
+    const items = (count: number) => `[${Array.from({ length: count }, (_, i) => `"x${i},"b${i}"`).join(', ')}]`;
+    const problems = parseJson(items(3)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, Array(3).fill('Unterminated string: add the closing double quote.'));
+    const small = fastest(items(10_000));
+    const large = fastest(items(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 items ${small.toFixed(1)} ms, 40,000 items ${large.toFixed(1)} ms`);
+  });
+
   test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
     const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
     const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);

@@ -278,6 +278,7 @@ class Parser {
       return;
     }
     if (code === Char.Colon && this.closeMissingBracket(frame)) return;
+    if (this.endStringBeforeComma(frame)) return;
     this.problem(start, start + 1, "Expected ',' between array values.");
     frame.state = 'value';
   }
@@ -387,16 +388,16 @@ class Parser {
     return true;
   }
 
-  /** `"orders,"lang": …`: the string before this key ends before the comma it holds, which counts again. */
-  private endStringBeforeComma(frame: ObjectFrame): boolean {
+  /** `"orders,"lang": …`, `["x,"b"]`: the string before this key or item's rest ends before the comma it holds, which counts again. */
+  private endStringBeforeComma(frame: Frame): boolean {
     const { text } = this;
-    const property = frame.node.properties[frame.node.properties.length - 1];
-    const value = property?.value;
+    const value = frame.node.kind === 'object' ? frame.node.properties[frame.node.properties.length - 1]?.value : frame.node.items[frame.node.items.length - 1];
     if (!value || value.kind !== 'string' || value.end !== this.pos) return false;
     const token = text.slice(value.offset, value.end);
     const match = /[,}\] ]*,"$/.exec(token);
     if (!token.startsWith('"') || !match || match.index === 0) return false;
-    if (!/^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(this.pos))) return false;
+    const rest = frame.node.kind === 'object' ? /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/ : /^(?:\\[^\n\r]|[^"\\\n\r])*"[ \t]*(?:[,}\]\n\r]|$)/;
+    if (!rest.test(text.slice(this.pos))) return false;
     const trimmed = match[0].length - 1;
     (value as { value: string }).value = value.value.slice(0, value.value.length - trimmed);
     value.end = value.offset + match.index;
