@@ -1000,14 +1000,21 @@ class Parser {
     if (slot < 0 || this.parent[slot] !== container || (this.info[slot] & Flag.KindMask) !== Kind.String || this.end[slot] !== at) return false;
     const { text } = this;
     const start = this.start[slot];
-    if (text.charCodeAt(start) !== Char.Quote || text.charCodeAt(at - 1) !== Char.Quote || text.charCodeAt(at - 2) !== Char.Comma) return false;
+    if (text.charCodeAt(start) !== Char.Quote || text.charCodeAt(at - 1) !== Char.Quote) return false;
+    // The comma, and any spaces or tabs typed after it.
+    let comma = at - 2;
+    while (comma > start && (text.charCodeAt(comma) === Char.Space || text.charCodeAt(comma) === Char.Tab)) comma--;
+    if (comma <= start || text.charCodeAt(comma) !== Char.Comma) return false;
     if (beforeKey ? !quotedKeyFollows(text, at - 1) : !stringRestEndsValue(text, at)) return false;
-    let end = at - 2;
-    while (end > start + 1 && ',}] '.includes(text[end - 1])) end--;
+    let end = comma;
+    while (end > start + 1 && ',}] \t'.includes(text[end - 1])) end--;
     const value = this.info[slot] & Flag.Decoded ? this.decoded.get(slot)! : text.slice(start + 1, at - 1);
     this.decoded.set(slot, value.slice(0, value.length - (at - 1 - end)));
     this.info[slot] = (this.info[slot] & ~(Flag.PlainAscii | Flag.WrittenAsIs)) | Flag.Decoded;
     this.end[slot] = end;
+    // A tab after the comma is no control character in the string.
+    const { problems } = this;
+    while (problems.length > 0 && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
     this.problem(start, end, UNTERMINATED_STRING_MESSAGE);
     this.pos = end;
     return true;
@@ -1182,7 +1189,8 @@ class Parser {
    * next line's indentation left out): the name its author typed, which the rules then look up.
    */
   private readEscapedString(start: number, pos: number, quote: number, key = false): string {
-    const { text } = this;
+    const { text, problems } = this;
+    const problemsBefore = problems.length;
     let chunkStart = start + 1;
     let value = '';
     let brokenAcrossLines = false;
@@ -1250,6 +1258,8 @@ class Parser {
     if (end < pos) {
       value = value.slice(0, value.length - (pos - end));
       pos = end;
+      // A tab in what is no longer the string is no control character in it.
+      while (problems.length > problemsBefore && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
     }
     this.problem(start, pos, UNTERMINATED_STRING_MESSAGE);
     this.pos = pos;
@@ -1259,7 +1269,7 @@ class Parser {
 
 /**
  * Where an unterminated string that runs from `from` to the line's end at `to` should end: before
- * the spaces, commas and closing brackets that end the line when there is a comma or bracket among
+ * the spaces, tabs, commas and closing brackets that end the line when there is a comma or bracket among
  * them, else at `to`. A closing bracket that closes one opened in the string itself (`"Hello
  * {name}`, `"[0-9]{4},`) is the string's own, and so is what comes before it.
  */
@@ -1269,7 +1279,7 @@ function endBeforeClosingPunctuation(text: string, from: number, to: number): nu
   for (; runStart > from; runStart--) {
     const char = text[runStart - 1];
     if (char === ',' || char === '}' || char === ']') punctuation = true;
-    else if (char !== ' ') break;
+    else if (char !== ' ' && char !== '\t') break;
   }
   if (!punctuation) return to;
   // The brackets the string opens and leaves open before the run, innermost last.

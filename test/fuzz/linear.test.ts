@@ -115,6 +115,15 @@ describe('syntax errors in linear time', () => {
     assert.ok(large <= 8 * small + 20, `10,000 items ${small.toFixed(1)} ms, 40,000 items ${large.toFixed(1)} ms`);
   });
 
+  test('values without their closing quote, a tab after the comma: four times the values cost about four times the parse', () => {
+    const values = (count: number) => `{\n${Array.from({ length: count }, (_, i) => `"k${i}": "v${i},\t${i % 2 ? '\n' : ''}`).join('')}"end": 0}`;
+    const problems = parseJson(values(4)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, Array(4).fill('Unterminated string: add the closing double quote.'));
+    const small = fastest(values(10_000));
+    const large = fastest(values(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+  });
+
   test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
     const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
     const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);

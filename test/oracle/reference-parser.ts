@@ -394,16 +394,23 @@ class Parser {
     const value = frame.node.kind === 'object' ? frame.node.properties[frame.node.properties.length - 1]?.value : frame.node.items[frame.node.items.length - 1];
     if (!value || value.kind !== 'string' || value.end !== this.pos) return false;
     const token = text.slice(value.offset, value.end);
-    const match = /[,}\] ]*,"$/.exec(token);
+    const match = /[,}\] \t]*,[ \t]*"$/.exec(token);
     if (!token.startsWith('"') || !match || match.index === 0) return false;
     const rest = frame.node.kind === 'object' ? /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/ : /^(?:\\[^\n\r]|[^"\\\n\r])*"[ \t]*(?:[,}\]\n\r]|$)/;
     if (!rest.test(text.slice(this.pos))) return false;
     const trimmed = match[0].length - 1;
     (value as { value: string }).value = value.value.slice(0, value.value.length - trimmed);
     value.end = value.offset + match.index;
+    this.dropControlCharactersFrom(value.end);
     this.problem(value.offset, value.end, UNTERMINATED);
     this.pos = value.end;
     return true;
+  }
+
+  /** Takes back the control-character problems (a tab) at or after `from`, listed after the first `since`: text no longer in the string. */
+  private dropControlCharactersFrom(from: number, since = 0): void {
+    const { problems } = this;
+    while (problems.length > since && problems[problems.length - 1].offset >= from && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
   }
 
   private trailingComma(offset: number): void {
@@ -579,6 +586,7 @@ class Parser {
     let chunkStart = pos;
     let value = '';
     let acrossLines = false;
+    const problemsBefore = this.problems.length;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
@@ -637,13 +645,14 @@ class Parser {
       pos++;
     }
     value += text.slice(chunkStart, pos);
-    const punctuation = /[ ,}\]]*$/.exec(text.slice(chunkStart, pos))![0];
+    const punctuation = /[ \t,}\]]*$/.exec(text.slice(chunkStart, pos))![0];
     if (/[,}\]]/.test(punctuation)) {
       // Brackets the string itself opened keep the closers in the run that close them.
       const ownClosers = ownClosersLength(text.slice(chunkStart, pos - punctuation.length), punctuation);
       const cut = punctuation.length - ownClosers;
       value = value.slice(0, value.length - cut);
       pos -= cut;
+      if (cut > 0) this.dropControlCharactersFrom(pos, problemsBefore);
     }
     this.problem(start, pos, UNTERMINATED);
     this.pos = pos;

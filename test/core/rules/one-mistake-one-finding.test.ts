@@ -33,6 +33,8 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['key left open up to its value', '"schema_version"§1,', '«"schema_version»§1,'],
   ['value missing its closing quote', '"queue"§"orders"', '"queue"§«"orders»'],
   ['last value of an object missing its closing quote', '"cancelled_at"§"2026-03-14T11:02:17Z"', '"cancelled_at"§«"2026-03-14T11:02:17Z»'],
+  ['value missing its closing quote, a tab after its comma', '"queue"§"orders",', '"queue"§«"orders»,\t'],
+  ['value missing its closing quote, a space after its comma', '"queue"§"orders",', '"queue"§«"orders», '],
   ['value missing its opening quote', '"queue"§"orders"', '"queue"§«orders"»'],
   ['string broken across two lines', '"reason"§"customer_request"', '"reason"§«"customer\n_request"»'],
   ['key broken across two lines', '"reason"§', '«"rea\n    son"»§'],
