@@ -534,6 +534,8 @@ class Parser {
   finish(): ParsedText {
     const { text } = this;
     const length = text.length;
+    // Only the root left open: an inner object's "}" may be missing where the layout says.
+    if (this.open === 1 && this.closeMissingBrace()) this.pop();
     while (this.open > 0) {
       // Its end is already the text's length: an open container's end is set so when it opens.
       const slot = this.containers[this.open - 1];
@@ -946,6 +948,81 @@ class Parser {
     this.lastClosed = -1;
     this.problem(start[item], start[item] + 1, "Expected '[' before '{': the array's opening bracket is missing.");
     this.pos = at;
+    return true;
+  }
+
+  /**
+   * `"city": "Berlin"` / `  ,` / `  "placed_at": …` (pretty-printed, an inner object's "}" left
+   * out), found once the text is read with only the root object left open: the first key that
+   * starts its line no deeper than the line its object opens on, in an object whose first key is
+   * deeper, belongs to the object around it. That object ends (unclosed) at the comma before the
+   * key; the keys from there on go one object up, and each "}" after them closes the object
+   * around the one it closed, the last one the root. True when so, the root closed; the slots keep
+   * their order, so only parents, ends and nexts change, each once.
+   */
+  private closeMissingBrace(): boolean {
+    const { text, info, parent, next, keyStart, start, end } = this;
+    const count = this.count;
+    if (this.containers[0] !== 0 || (info[0] & Flag.KindMask) !== Kind.Object) return false;
+    const lines = new LineIndents(text);
+    let key = -1;
+    for (let slot = 2; slot < count; slot++) {
+      const object = parent[slot];
+      if (!(info[slot] & Flag.Keyed) || object === 0 || slot === object + 1) continue;
+      const indent = lines.indentAt(keyStart[slot]);
+      if (indent < 0) continue;
+      const own = lines.lineIndent(start[object]);
+      if (indent <= own && lines.indentAt(keyStart[object + 1]) > own) {
+        key = slot;
+        break;
+      }
+    }
+    if (key < 0) return false;
+    // The objects around the key up to the root's child, innermost first: each one closed.
+    const chain: number[] = [];
+    for (let object = parent[key]; object !== 0; object = parent[object]) {
+      if ((info[object] & (Flag.KindMask | Flag.Closed)) !== (Kind.Object | Flag.Closed)) return false;
+      chain.push(object);
+    }
+    // The root's "}" closed its child: nothing of the root's comes after it.
+    if (next[chain[chain.length - 1]] !== count) return false;
+    let comma = keyStart[key] - 1;
+    for (let code = text.charCodeAt(comma); code === Char.Space || code === Char.Tab || code === Char.LineFeed || code === Char.CarriageReturn; code = text.charCodeAt(--comma));
+    if (text.charCodeAt(comma) !== Char.Comma) return false;
+    let from = key;
+    let ends = comma;
+    let closed = 0;
+    let subtreeEnd = key;
+    for (let i = 0; i <= chain.length; i++) {
+      const object = i < chain.length ? chain[i] : 0;
+      const oldNext = i < chain.length ? next[object] : count;
+      const oldEnd = end[object];
+      const oldClosed = info[object] & Flag.Closed;
+      if (i < chain.length) {
+        const up = i + 1 < chain.length ? chain[i + 1] : 0;
+        for (let child = from; child < oldNext; child = next[child]) parent[child] = up;
+      }
+      next[object] = subtreeEnd;
+      end[object] = ends;
+      info[object] = (info[object] & ~Flag.Closed) | closed;
+      from = subtreeEnd = oldNext;
+      ends = oldEnd;
+      closed = oldClosed;
+    }
+    next[0] = count;
+    // How deep the document nests, now that the keys moved up.
+    const levels = new Int32Array(count);
+    let deepest = 1;
+    levels[0] = 1;
+    for (let slot = 1; slot < count; slot++) {
+      const kind = info[slot] & Flag.KindMask;
+      if (kind === Kind.Object || kind === Kind.Array) {
+        levels[slot] = levels[parent[slot]] + 1;
+        if (levels[slot] > deepest) deepest = levels[slot];
+      }
+    }
+    this.depth = deepest;
+    this.problem(comma, comma + 1, "Expected '}' before this comma: the object's closing brace is missing.");
     return true;
   }
 
@@ -1475,6 +1552,55 @@ function trailingTokenEnd(text: string, start: number): number {
   let end = start + 1;
   while (end < text.length && !' \t\n\r{}[],:"\''.includes(text[end])) end++;
   return end;
+}
+
+/** The lines of a text and how deep each is indented (its leading spaces and tabs), found as asked. */
+class LineIndents {
+  private readonly starts: number[] = [0];
+  private readonly indents: Int32Array;
+
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === Char.LineFeed || (code === Char.CarriageReturn && text.charCodeAt(i + 1) !== Char.LineFeed)) this.starts.push(i + 1);
+    }
+    this.indents = new Int32Array(this.starts.length).fill(-1);
+  }
+
+  /** The line `at` is on. */
+  private line(at: number): number {
+    const { starts } = this;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  private indentOf(line: number): number {
+    let indent = this.indents[line];
+    if (indent < 0) {
+      const start = this.starts[line];
+      indent = skipSpaces(this.text, start) - start;
+      this.indents[line] = indent;
+    }
+    return indent;
+  }
+
+  /** The indentation of the line `at` is on. */
+  lineIndent(at: number): number {
+    return this.indentOf(this.line(at));
+  }
+
+  /** The indentation before `at` when only spaces and tabs come before it on its line, else -1. */
+  indentAt(at: number): number {
+    const line = this.line(at);
+    const indent = this.indentOf(line);
+    return this.starts[line] + indent === at ? indent : -1;
+  }
 }
 
 function findLineEnd(text: string, from: number): number {

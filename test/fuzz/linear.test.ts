@@ -124,6 +124,16 @@ describe('syntax errors in linear time', () => {
     assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
   });
 
+  test('an inner object\'s "}" left out in a pretty-printed file: four times the objects cost about four times the parse (the layout is read once)', () => {
+    const objects = (count: number) =>
+      `{\n${Array.from({ length: count }, (_, i) => `  "k${i}": {\n    "x": ${i},\n    "y": [{\n      "z": 1\n    }]\n  ${i === count - 2 ? '' : '}'},\n`).join('')}  "end": 0\n}\n`;
+    const problems = parseJson(objects(3)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, ["Expected '}' before this comma: the object's closing brace is missing."]);
+    const small = fastest(objects(10_000));
+    const large = fastest(objects(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 objects ${small.toFixed(1)} ms, 40,000 objects ${large.toFixed(1)} ms`);
+  });
+
   test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
     const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
     const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);

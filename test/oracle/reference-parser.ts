@@ -94,6 +94,7 @@ class Parser {
       if (frame.node.kind === 'object') this.stepObject(frame as ObjectFrame);
       else this.stepArray(frame as ArrayFrame);
     }
+    if (this.stack.length === 1 && this.closeMissingBrace()) this.stack.pop();
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const { node } = this.stack[i];
       node.end = text.length;
@@ -330,6 +331,77 @@ class Parser {
     this.stack.push({ node, state: 'value', pending: key, lastComma: -1 });
     this.problem(value.offset, value.end, `Expected '{' before "${value.value}": the object's opening brace is missing.`);
     this.pos++;
+    return true;
+  }
+
+  /**
+   * Only the root object left open at the end: the first key that starts its line no deeper than
+   * the line its object opens on, in an object whose first key is deeper, belongs to the object
+   * around it, the object's "}" left out before the comma ahead of it. The keys from there on go
+   * one object up, and each "}" after them closes the object around the one it closed.
+   */
+  private closeMissingBrace(): boolean {
+    const { text } = this;
+    const root = this.stack[0].node;
+    if (root.kind !== 'object' || root.parent !== undefined) return false;
+    const lineStartOf = (at: number) => Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+    const indentAt = (at: number): number => (/^[ \t]*$/.test(text.slice(lineStartOf(at), at)) ? at - lineStartOf(at) : -1);
+    const lineIndent = (at: number): number => /^[ \t]*/.exec(text.slice(lineStartOf(at)))![0].length;
+    // The keys in document order, each before what its value holds.
+    let found: PropertyNode | undefined;
+    const visit: { container: ContainerNode; next: number }[] = [{ container: root, next: 0 }];
+    while (visit.length > 0 && !found) {
+      const top = visit[visit.length - 1];
+      const { container } = top;
+      if (top.next >= (container.kind === 'object' ? container.properties.length : container.items.length)) {
+        visit.pop();
+        continue;
+      }
+      const i = top.next++;
+      let value: ValueNode | undefined;
+      if (container.kind === 'object') {
+        const property = container.properties[i];
+        const own = lineIndent(container.offset);
+        if (container !== root && i > 0 && indentAt(property.keyOffset) >= 0 && indentAt(property.keyOffset) <= own && indentAt(container.properties[0].keyOffset) > own) found = property;
+        value = property.value;
+      } else {
+        value = container.items[i];
+      }
+      if (value && (value.kind === 'object' || value.kind === 'array')) visit.push({ container: value, next: 0 });
+    }
+    if (!found) return false;
+    const chain: ObjectNode[] = [];
+    for (let node: ContainerNode | undefined = found.parent; node !== root; node = node.parent) {
+      if (!node || node.kind !== 'object' || !node.closed) return false;
+      chain.push(node);
+    }
+    if (root.properties[root.properties.length - 1].value !== chain[chain.length - 1]) return false;
+    let comma = found.keyOffset - 1;
+    while (/[ \t\n\r]/.test(text[comma] ?? '')) comma--;
+    if (text[comma] !== ',') return false;
+    const inner = chain[0];
+    let moving = inner.properties.splice(inner.properties.indexOf(found));
+    let ends = inner.end;
+    let closed = inner.closed;
+    inner.end = comma;
+    (inner as { closed: boolean }).closed = false;
+    for (let i = 1; i <= chain.length; i++) {
+      const node = i < chain.length ? chain[i] : root;
+      const { end, closed: wasClosed } = node;
+      // The keys after the object below, which were the object around this one's, move up in turn.
+      const after = node.properties.splice(node.properties.indexOf(chain[i - 1].property!) + 1);
+      node.properties.push(...moving);
+      for (const property of moving) {
+        (property as { parent: ObjectNode }).parent = node;
+        if (property.value) (property.value as { parent: ContainerNode }).parent = node;
+      }
+      node.end = ends;
+      (node as { closed: boolean }).closed = closed;
+      moving = after;
+      ends = end;
+      closed = wasClosed;
+    }
+    this.problem(comma, comma + 1, "Expected '}' before this comma: the object's closing brace is missing.");
     return true;
   }
 

@@ -57,11 +57,21 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['closing bracket of an array missing', '],', '«»,', undefined, 'created'],
 ];
 
+/**
+ * Mistakes only the layout of a pretty-printed envelope tells apart: an inner object's "}" left
+ * out (written on one line, which keys after it were meant for the object around it is unknown).
+ */
+const PRETTY_ONLY: typeof MUTATIONS = [
+  ['closing brace of an inner object missing', '"DE"\n    },', '"DE"\n    «»,', undefined, 'created'],
+  ['closing brace of the payload object missing', '"2026-03-14T09:26:51Z"\n  },', '"2026-03-14T09:26:51Z"\n  «»,', undefined, 'created'],
+  ['closing brace and comma of an inner object typed as a comma', '"DE"\n    },', '"DE"«»,', undefined, 'created'],
+];
+
 /** Mistakes that leave another value in their token: a line break in the string, a letter in the number. */
 const CHANGES_ITS_VALUE = new Set(['string broken across two lines', 'stray character in a number']);
 
 for (const [form, separator] of [['pretty-printed', ': '], ['on one line', ':']] as const) {
-  for (const [mistake, from, to, token, envelope = 'cancelled'] of MUTATIONS) {
+  for (const [mistake, from, to, token, envelope = 'cancelled'] of [...MUTATIONS, ...(form === 'pretty-printed' ? PRETTY_ONLY : [])]) {
     test(`${form}: ${mistake} is one json-syntax finding on its token`, () => {
       const pretty = readFileSync(join(EXAMPLES, ENVELOPES[envelope]), 'utf8');
       const valid = form === 'pretty-printed' ? pretty : `${JSON.stringify(JSON.parse(pretty))}\n`;

@@ -139,9 +139,27 @@ test('a payload above 20,000 values with one wrong value: one error on that valu
   assert.equal(text.slice(error.offset, error.end), '"one"');
 });
 
-test('an inner object left open: the syntax error on the envelope\'s "{" carries the fields it swallowed, one finding there', () => {
+test('an inner object left open where the layout does not say where it ends: the syntax error on the envelope\'s "{" carries the fields it swallowed, one finding there', () => {
   // data's "}" is missing, so meta and attempts parse as data's keys and the root is never closed:
-  // the root lacks meta and attempts only because of that one error.
+  // the root lacks meta and attempts only because of that one error. data's keys share its line,
+  // so no indentation tells which keys were the envelope's.
+  const text = [
+    '{',
+    '  "job": "urn:babel:orders:created",',
+    '  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",',
+    '  "data": { "order_id": 1042,',
+    '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },',
+    '  "attempts": 0',
+    '}',
+  ].join('\n');
+  const found = analyze(parseText(text), DEFAULT_SETTINGS, registry);
+  const onRoot = found.filter((d) => d.offset === 0 && d.end === 1);
+  assert.deepEqual(onRoot.map((d) => d.code), ['json-syntax']);
+  assert.match(onRoot[0].message, /never closed/);
+  assert.deepEqual(onRoot[0].related?.map((r) => `${r.code}: ${/"([a-z_]+)"/.exec(r.message)?.[1]}`), ['missing-field: attempts', 'missing-field: meta']);
+});
+
+test('an inner object left open, pretty-printed: the keys back at the envelope\'s indentation are the envelope\'s, one finding where its "}" belongs', () => {
   const text = [
     '{',
     '  "job": "urn:babel:orders:created",',
@@ -153,10 +171,12 @@ test('an inner object left open: the syntax error on the envelope\'s "{" carries
     '}',
   ].join('\n');
   const found = analyze(parseText(text), DEFAULT_SETTINGS, registry);
-  const onRoot = found.filter((d) => d.offset === 0 && d.end === 1);
-  assert.deepEqual(onRoot.map((d) => d.code), ['json-syntax']);
-  assert.match(onRoot[0].message, /never closed/);
-  assert.deepEqual(onRoot[0].related?.map((r) => `${r.code}: ${/"([a-z_]+)"/.exec(r.message)?.[1]}`), ['missing-field: attempts', 'missing-field: meta']);
+  // meta and attempts are the envelope's: nothing is missing from it (data's payload lacks its own fields in this text).
+  assert.deepEqual(found.filter((d) => d.code !== 'payload-schema').map((d) => `${d.code} ${text.slice(d.offset, d.end)}`), ['json-syntax ,']);
+  const syntax = found.find((d) => d.code === 'json-syntax')!;
+  assert.equal(syntax.offset, text.indexOf('1042,') + 4);
+  assert.match(syntax.message, /Expected '\}' before this comma/);
+  assert.ok(found.every((d) => d.code === 'json-syntax' || (text.slice(d.offset, d.end) === '"data"' && /missing required field/.test(d.message))), found.map((d) => d.message).join('\n'));
 });
 
 test('a "}" too many closes the envelope early: the text after it carries the fields it holds, and only those', () => {
