@@ -4,9 +4,11 @@
  * Strict: comments, trailing commas, single quotes, unquoted keys, NaN/Infinity, a byte-order
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
- * Where one typing mistake would throw the scan out of step (a quote left out, a string broken
- * across lines, a comma or colon mistyped, a stray word before a value, a "{", or an array's "[" or "]", left out), the careful paths read the text as its
- * author meant it, so the mistake is one problem and what follows it parses as written.
+ * Where one typing mistake would throw the scan out of step (a quote left out or moved, a string
+ * or key broken across lines, a comma or colon mistyped, a stray word before a value, a "{", an
+ * array's "[" or "]", or, pretty-printed, an inner object's "}" left out), the careful paths read
+ * the text as its author meant it, so the mistake is one problem and what follows it parses as
+ * written.
  * Iterative: containers live on an explicit stack, so no nesting depth can overflow the call stack.
  *
  * Fast: one pass over the text's code units (`./code-units.ts`) that writes the document into columns (`./columns.ts`:
