@@ -154,6 +154,8 @@ class Parser {
    * million entries, and growing plain arrays that far cost more than the rest of its parse.
    */
   private open = 0;
+  /** How many of the open containers are arrays: a closer of a kind none of them is needs no look down the stack. */
+  private openArrays = 0;
   private containers = SHARED_STACK.containers;
   private states = SHARED_STACK.states;
   private commas = SHARED_STACK.commas;
@@ -496,6 +498,7 @@ class Parser {
         states[open] = object ? State.Key : State.Value;
         commas[open] = -1;
         this.open = open + 1;
+        if (!object) this.openArrays++;
         if (open >= this.depth) this.depth = open + 1;
         pos++;
         continue;
@@ -713,13 +716,17 @@ class Parser {
   private pop(): void {
     const slot = this.containers[--this.open];
     this.next[slot] = this.count;
+    if ((this.info[slot] & Flag.KindMask) === Kind.Array) this.openArrays--;
   }
 
   /** A closing bracket that does not match the innermost container. */
   private closer(code: number): void {
     const wanted = code === Char.CloseBrace ? Kind.Object : Kind.Array;
     const { containers } = this;
-    let matchIndex = this.open - 1;
+    // With none open of the kind wanted, the bracket matches nothing: a look down the stack for each
+    // of many such brackets in deep nesting grew with the square of the depth.
+    const openOfKind = wanted === Kind.Array ? this.openArrays : this.open - this.openArrays;
+    let matchIndex = openOfKind === 0 ? -1 : this.open - 1;
     while (matchIndex >= 0 && (this.info[containers[matchIndex]] & Flag.KindMask) !== wanted) matchIndex--;
     const top = containers[this.open - 1];
     const expected = (this.info[top] & Flag.KindMask) === Kind.Object ? "'}'" : "']'";
@@ -945,6 +952,7 @@ class Parser {
     this.states[open] = State.Value;
     this.commas[open] = comma;
     this.open = open + 1;
+    this.openArrays++;
     this.states[depth] = State.Comma;
     this.commas[depth] = -1;
     this.lastClosed = -1;
@@ -1053,6 +1061,7 @@ class Parser {
     this.end[array] = comma;
     this.next[array] = slot;
     this.open = depth;
+    this.openArrays--;
     const object = this.containers[depth - 1];
     this.info[slot] = Flag.Keyed;
     this.parent[slot] = object;

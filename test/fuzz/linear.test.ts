@@ -134,6 +134,18 @@ describe('syntax errors in linear time', () => {
     assert.ok(large <= 8 * small + 20, `10,000 objects ${small.toFixed(1)} ms, 40,000 objects ${large.toFixed(1)} ms`);
   });
 
+  test('closing brackets of the kind no open container has, inside deep nesting: four times the brackets and depth cost about four times the parse (each one searched the whole stack)', () => {
+    for (const [opener, stray] of [['{"a":', ']'], ['[', '}']] as const) {
+      const text = (count: number) => opener.repeat(count) + stray.repeat(count);
+      const small = fastest(text(10_000));
+      const large = fastest(text(40_000));
+      assert.ok(large <= 8 * small + 20, `${opener}…${stray}…: 10,000 ${small.toFixed(1)} ms, 40,000 ${large.toFixed(1)} ms`);
+    }
+    // A bracket of a kind open further down still closes what is open above it; one of no open kind is passed over.
+    assert.deepEqual(parseJson('{"a":[1}').syntaxProblems.map((p) => [p.offset, p.message]), [[7, "Mismatched bracket: expected ']' here."]]);
+    assert.deepEqual(parseJson('{"a":{"b":1]}}').syntaxProblems.map((p) => [p.offset, p.message]), [[11, "Mismatched bracket: expected '}' here."]]);
+  });
+
   test('arrays without their "]" before the next key: four times the arrays cost about four times the parse', () => {
     const arrays = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": [${i}, {"x": 1}, `).join('')}"end": 0}`;
     const problems = parseJson(arrays(3)).syntaxProblems.map((p) => p.message);
