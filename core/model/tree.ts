@@ -106,6 +106,10 @@ export function propertyEnd(property: PropertyNode): number {
 export function getProperty(object: ObjectNode | undefined, key: string): PropertyNode | undefined {
   if (!object) return undefined;
   const properties = object.properties;
+  if (properties.length > INDEXED_FROM) {
+    const index = propertyIndex(properties);
+    if (index) return index.get(key);
+  }
   let valueless: PropertyNode | undefined;
   for (let i = properties.length - 1; i >= 0; i--) {
     const property = properties[i];
@@ -114,6 +118,42 @@ export function getProperty(object: ObjectNode | undefined, key: string): Proper
     valueless ??= property;
   }
   return valueless;
+}
+
+/** Objects with more properties than this may be looked up through an index. */
+const INDEXED_FROM = 64;
+/** Lookups by scanning an object's properties before it gets an index (each costs what building it costs, about). */
+const SCANS_BEFORE_INDEX = 8;
+
+interface PropertyLookups {
+  /** The properties' count when the index was made: a list that grew since (an encoder's copy) is indexed again. */
+  length: number;
+  scans: number;
+  index: Map<string, PropertyNode> | undefined;
+}
+
+const lookupsByList = new WeakMap<readonly PropertyNode[], PropertyLookups>();
+
+/**
+ * The index of a large object's properties once it has been looked up in often enough, else
+ * undefined (scan it). A rule asking one thing of a large object per finding (meta's "lang" for
+ * each of 20,000 findings beside a meta of 20,000 keys) scanned it each time, growing with the
+ * square of the file; a keystroke's few lookups in a fresh version scan as before.
+ */
+function propertyIndex(properties: readonly PropertyNode[]): Map<string, PropertyNode> | undefined {
+  let lookups = lookupsByList.get(properties);
+  if (!lookups) lookupsByList.set(properties, (lookups = { length: properties.length, scans: 0, index: undefined }));
+  if (lookups.index && lookups.length === properties.length) return lookups.index;
+  if (++lookups.scans <= SCANS_BEFORE_INDEX) return undefined;
+  // What the scan answers: the last copy with a value, else the last copy without one.
+  const index = new Map<string, PropertyNode>();
+  for (const property of properties) {
+    const seen = index.get(property.key);
+    if (property.value || !seen?.value) index.set(property.key, property);
+  }
+  lookups.index = index;
+  lookups.length = properties.length;
+  return index;
 }
 
 /** The value of the property named `key` as a decoder reads it (its last copy), if the object has one. */
