@@ -7,7 +7,7 @@ import { decodeTimestampToMs } from '../../contract/timestamps';
 import { describeValue, literal, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
-import { getProperty } from '../../model/tree';
+import { asObject, getProperty, getValue } from '../../model/tree';
 import { list } from '../../encode/divergence';
 import { javaIntegral } from '../../encode/java';
 import { literalAsIntN, literalFitsInt32, literalFitsInt64 } from '../../encode/numbers';
@@ -42,10 +42,12 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`.',
-        instead: 'A value the field can hold: a counter from 0, a queue name, a UUID, one of the dead-letter reasons.',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as the Laravel Redis key of the queue (`queues:orders`): `meta.queue` is the logical name, from which the Laravel layout derives the key, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding).',
+        instead: 'A value the field can hold: a counter from 0, a queue name (the logical one, `orders`, never a broker key), a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
+        fixes: 'For a `meta.queue` written as its Laravel key: the name without `queues:` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`).',
       },
+      fixes: invalidValueFixes,
     },
   ],
   check: (context) => {
@@ -193,6 +195,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   if (value.kind !== 'string') return;
   if (name === 'meta.queue' || name === 'dead_letter.original_queue') {
     if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" must name a queue; it is ${value.value === '' ? 'empty' : 'only whitespace'} (the SDK default is "default").`);
+    else if (name === 'meta.queue') checkLaravelKey(context, value);
     return;
   }
   if (name === 'trace_id' || name === 'meta.id') {
@@ -202,6 +205,51 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   if (name === 'dead_letter.reason' && !(DEAD_LETTER_REASONS as readonly string[]).includes(value.value)) {
     context.report('invalid-value', value, `"dead_letter.reason" must be one of ${DEAD_LETTER_REASONS.map((r) => `"${r}"`).join(', ')}, not ${literal(value.value)}.`);
   }
+}
+
+/**
+ * The Laravel Redis key written for the queue's name: meta.queue is the logical name, and the
+ * Laravel layout derives its list key from it as `queues:<name>` (facts part 1, §1.2 and §4.1), so
+ * `queues:orders` there is the key `queues:queues:orders`. Only that prefix: a colon is no mistake
+ * in a queue's name in itself (the facts show no layout doubling one). A dead letter's
+ * original_queue is meta.queue as the SDKs that dead-letter copy it (facts part 2, §3.1): where it
+ * equals meta.queue, it is the same mistake, named here and corrected by the same fix, not a
+ * finding of its own; where it differs, original-queue-mismatch says so.
+ */
+function checkLaravelKey(context: RuleContext<CoreFieldCode>, value: Extract<ValueNode, { kind: 'string' }>): void {
+  const name = laravelKeyName(value.value);
+  if (name === undefined) return;
+  context.report(
+    'invalid-value',
+    value,
+    `"meta.queue" ${literal(value.value)} is the Laravel Redis key of the queue ${literal(name)}, not a queue name: meta.queue holds the logical name, from which the Laravel layout derives its key as queues:<name>, so this message would go to ${literal(`${LARAVEL_KEY_PREFIX}${value.value}`)} (babelq send with the laravel layout, and a redrive to the original_queue the SDKs copy from meta.queue). Write ${literal(name)}.`,
+    { severity: 'warning' },
+  );
+}
+
+/** Laravel's list key prefix (facts part 1, §4.1). */
+const LARAVEL_KEY_PREFIX = 'queues:';
+
+/** The queue name inside a Laravel list key (`queues:orders` → `orders`), when `queue` is one. */
+function laravelKeyName(queue: string): string | undefined {
+  if (!queue.startsWith(LARAVEL_KEY_PREFIX)) return undefined;
+  const name = queue.slice(LARAVEL_KEY_PREFIX.length);
+  return isBlank(name) ? undefined : name;
+}
+
+function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
+  const value = valueAt();
+  if (value?.kind !== 'string' || value.property?.key !== 'queue') return [];
+  const root = asObject(doc.root);
+  const meta = asObject(getValue(root, 'meta'));
+  if (getValue(meta, 'queue') !== value) return [];
+  const name = laravelKeyName(value.value);
+  if (name === undefined) return [];
+  const original = getValue(asObject(getValue(root, 'dead_letter')), 'original_queue');
+  const alsoOriginal = original?.kind === 'string' && original.value === value.value;
+  const edits = [replaceValue(value, JSON.stringify(name)), ...(alsoOriginal ? [replaceValue(original, JSON.stringify(name))] : [])];
+  // Not applied by --fix: where the fixture is sent with the bare layout, it changes the list it goes to.
+  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(name)}, without Laravel's "queues:" prefix`, edits, preferred: false }];
 }
 
 /** .NET reads an attempts that is no 32-bit integer literal as 0 (TryGetInt32 fails; never measured). */
