@@ -3,6 +3,8 @@
  * required and mutable, and one sentence from the contract. Rules, hover, completion and quick
  * fixes all read this one table.
  */
+import { editDistance } from '../model/edit-distance';
+import { getProperty, type ObjectNode, type PropertyNode } from '../model/tree';
 
 export type FieldType = 'string' | 'uuid' | 'urn' | 'object' | 'integer' | 'timestamp' | 'nullable-string' | 'enum';
 
@@ -98,6 +100,48 @@ export function fieldSpec(scope: EnvelopeScope, key: string): FieldSpec | undefi
 /** The forbidden-table entry for `key` in `scope`, if any (exact, case-sensitive). */
 export function forbiddenKey(scope: EnvelopeScope, key: string): ForbiddenKey | undefined {
   return FORBIDDEN_KEYS.find((entry) => entry.scope === scope && entry.key === key);
+}
+
+/** A key taken for a required field that its object lacks, and whether only case, `-`, `_` and camelCase set them apart. */
+export interface MisspeltField {
+  readonly field: FieldSpec;
+  readonly exact: boolean;
+}
+
+/**
+ * The keys of `object` that a required field it lacks was most likely meant as: keys match
+ * byte-wise, so such a key is an unknown key and the field is missing. A key is taken when it is
+ * the field's name but for case, `-`, `_` and camelCase (`traceId`, `Trace-Id`), or, for a field of
+ * five letters or more, one letter off (`attempt`). Not a key that differs from the field only in
+ * case (`TRACE_ID`, which Go reads as the field: missing-field names that one its own way, and
+ * then nothing else is taken for the field), nor a key the contract names in the scope. Each field
+ * takes its first such key. Linear in the object's keys, per field it lacks.
+ */
+export function misspeltFields(scope: EnvelopeScope, object: ObjectNode): Map<PropertyNode, MisspeltField> {
+  const found = new Map<PropertyNode, MisspeltField>();
+  const known = new Set(knownKeys(scope));
+  for (const field of fieldsOf(scope)) {
+    if (!field.required || getProperty(object, field.name)) continue;
+    if (scope === 'root' && field.name === 'job' && getProperty(object, 'urn')) continue;
+    const caseVariant = (name: string) => object.properties.some((property) => property.key !== name && property.key.toLowerCase() === name);
+    if (caseVariant(field.name) || (scope === 'root' && field.name === 'job' && caseVariant('urn'))) continue;
+    const wanted = looseName(field.name);
+    for (const property of object.properties) {
+      if (known.has(property.key) || found.has(property) || property.key.length > field.name.length + 8) continue;
+      const loose = looseName(property.key);
+      const exact = loose === wanted;
+      if (exact || (field.name.length >= 5 && editDistance(loose, wanted, 1) <= 1)) {
+        found.set(property, { field, exact });
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** A key's name without case, `-`, `_`, `.` and spaces: `traceId`, `trace-id` and `trace_id` alike. */
+function looseName(key: string): string {
+  return key.toLowerCase().replace(/[-_. ]/g, '');
 }
 
 /** Every key the contract names in a scope: core, alias, forbidden, reserved and `ext`. */

@@ -6,7 +6,7 @@
  * integer-like keys (Node moves them first) and PHP's list-like maps, which are reported, but
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
-import { fieldSpec, forbiddenKey, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type EnvelopeScope } from '../contract/envelope';
+import { FORBIDDEN_KEYS, fieldSpec, forbiddenKey, META_EXTENSION_KEY, misspeltFields, RESERVED_ROOT_KEY, type EnvelopeScope, type MisspeltField } from '../contract/envelope';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
@@ -189,9 +189,21 @@ function treeDepth(root: ValueNode, depth = Infinity): { depth: number; offset?:
 
 /** Unknown keys at the top level, in `meta` and in `dead_letter`: Go, Java and .NET drop them. */
 function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
+  // Looked up once: a top-level key's advice reads it, and a root may hold 60,000 keys.
+  const rootMeta = asObject(getProperty(root, 'meta')?.value);
+  // Whether meta (an object) lacks a field, found once per field: 40,000 top-level "queue" keys beside a meta of 40,000 keys stay one pass each.
+  const lacks = new Map<string, boolean>();
+  const metaLacks = (field: string): boolean => {
+    let answer = lacks.get(field);
+    if (answer === undefined) lacks.set(field, (answer = rootMeta !== undefined && !getProperty(rootMeta, field)));
+    return answer;
+  };
   const scan = (scope: EnvelopeScope, object: ObjectNode | undefined, prefix: string) => {
     if (!object) return;
     const keysFor = new Map<string, FieldKeys>();
+    // The keys written for a required field the object lacks (`traceId`), found once the first unknown key is met.
+    let misspelt: Map<PropertyNode, MisspeltField> | undefined;
+    const renameTo = (property: PropertyNode) => (misspelt ??= misspeltFields(scope, object)).get(property)?.field.name;
     for (const property of object.properties) {
       const key = property.key;
       // Core keys are kept; forbidden and reserved keys have their own errors, `urn` its warning.
@@ -203,22 +215,47 @@ function droppedKeyDivergences(root: ObjectNode, found: Divergence[]): void {
       // as a core field is a mistake of case the author can fix, and so is an unknown top-level or
       // dead_letter key, which the contract does not offer: warnings.
       if (scope === 'meta' && !goReads) {
+        const meant = key === META_EXTENSION_KEY ? undefined : renameTo(property);
         const message =
           key === META_EXTENSION_KEY
             ? `meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message (the contract says a relay keeps it: nothing to change in the fixture), PHP, Python and Node keep it`
-            : `meta.${shortened(key)}: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it`;
+            : `meta.${shortened(key)}: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it${meant ? renameAdvice(meant, scope) : ''}`;
         found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'information', message });
         continue;
       }
       const message = goReads
         ? `${prefix}${shortened(key)}: Go reads it as "${goReads}" (its decoder matches field names case-insensitively)${goOutcome(scope, property, goReads, fieldKeys(keysFor, scope, object, goReads))}; Java and .NET drop it on relay, PHP, Python and Node keep it`
-        : `${prefix}${shortened(key)}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it`;
+        : `${prefix}${shortened(key)}: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it${unknownKeyAdvice(scope, key, renameTo(property), metaLacks)}`;
       found.push({ offset: property.keyOffset, end: property.keyEnd, severity: 'warning', message });
     }
   };
   scan('root', root, '');
-  scan('meta', asObject(getProperty(root, 'meta')?.value), 'meta.');
+  scan('meta', rootMeta, 'meta.');
   scan('dead_letter', asObject(getProperty(root, 'dead_letter')?.value), 'dead_letter.');
+}
+
+/** What to do with a key written for a required field the object lacks. */
+function renameAdvice(field: string, scope: EnvelopeScope): string {
+  return `. Rename it to "${field}", the required field ${scope === 'root' ? 'the envelope' : scope} lacks.`;
+}
+
+/**
+ * What to do with an unknown top-level key the typed SDKs drop: rename one written for a missing
+ * field, remove one named after a forbidden or the reserved key, else move it where the contract
+ * carries extra values (data, every SDK's payload, or meta.ext.<vendor>, where it puts vendor keys;
+ * only meta keys have a producer API). A dead_letter key is left without advice: the contract names
+ * no place for extra dead-letter values.
+ */
+function unknownKeyAdvice(scope: EnvelopeScope, key: string, meant: string | undefined, metaLacks: (field: string) => boolean): string {
+  if (meant) return renameAdvice(meant, scope);
+  if (scope !== 'root') return '';
+  // A meta field written at the top level (`"queue"` beside `meta`), where meta lacks it.
+  if (fieldSpec('meta', key)?.required && metaLacks(key)) return `. Move it into meta: "${key}" is a meta field, and meta lacks it.`;
+  const lower = key.toLowerCase();
+  const forbidden = FORBIDDEN_KEYS.find((entry) => entry.key === lower);
+  if (forbidden) return `. Remove it: it names the forbidden legacy key "${forbidden.scope === 'root' ? '' : `${forbidden.scope}.`}${forbidden.key}"; write ${forbidden.replacement} instead.`;
+  if (lower === RESERVED_ROOT_KEY) return `. Remove it: "${RESERVED_ROOT_KEY}" is the Redis transport's header frame, never an envelope key.`;
+  return '. Move it into data, which every SDK relays, or under meta.ext.<vendor>, where the contract puts vendor keys.';
 }
 
 /** The keys of one object that fill one Go field: those spelled exactly, and the last that sets it (see `goNullEmpties`). */

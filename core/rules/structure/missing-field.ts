@@ -1,7 +1,7 @@
 /** missing-field for the root, meta and dead_letter blocks, with a fix that adds the field. */
-import { fieldsOf, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { fieldsOf, misspeltFields, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
 import { hintsFrom, skeletonValue } from '../../contract/skeletons';
-import { insertProperty } from '../../model/property-edits';
+import { insertProperty, renameKey } from '../../model/property-edits';
 import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type FixContext, type Fix } from '../definition';
@@ -16,10 +16,10 @@ export const rule = defineRule({
       summary: 'A required envelope field is absent.',
       docs: {
         fires:
-          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`; for `job` also `URN`, the alias in another case), on that key, carrying its `case-mismatch` and `encoding-divergence`.',
+          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`; for `job` also `URN`, the alias in another case), on that key, carrying its `case-mismatch` and `encoding-divergence`; likewise where a key is the field\'s name but for `-`, `_` and camelCase (`traceId`), or, for a field of five letters or more, one letter off (`attempt`), on that key, carrying its `encoding-divergence`.',
         instead: 'Every required field: consumers reject an envelope without `trace_id`, `data` or `meta`, the PHP, Python and Node consumers one without `attempts` (Go and Java read it as 0), and a message without `meta.id` has no dedup key.',
         example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
-        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one, else never later than the dead letter\'s `failed_at`; an added `failed_at` never earlier than `meta.created_at`), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue` as the dead letter\'s `original_queue` or else `"default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue`, and the placeholder `job` `urn:babel:context:event`, are not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it).',
+        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one, else never later than the dead letter\'s `failed_at`; an added `failed_at` never earlier than `meta.created_at`), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue` as the dead letter\'s `original_queue` or else `"default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue`, and the placeholder `job` `urn:babel:context:event`, are not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it); beside a key written for the field, renaming it (applied by `--fix` only where case, `-`, `_` or camelCase alone set them apart).',
       },
       fixes: missingFieldFixes,
     },
@@ -54,6 +54,18 @@ function reportMissing(context: RuleContext<'missing-field'>, object: ObjectNode
   const variant = caseVariant(object, field.name) ?? (prefix === '' && field.name === 'job' ? caseVariant(object, 'urn') : undefined);
   const subject = `${prefix}${field.name}`;
   if (!variant) {
+    // A key written for the field (`traceId`, `attempt`) is the cause of its absence too: the
+    // finding goes on it, where encoding-divergence is, and carries that one (one cause, one finding).
+    const misspelt = misspeltKey(object, prefix, field.name);
+    if (misspelt) {
+      context.report(
+        'missing-field',
+        keyRange(misspelt),
+        `Missing required field "${subject}": "${prefix}${misspelt.key}" is not "${field.name}": keys match exactly, so every SDK reads it as an unknown key and finds no "${field.name}". Rename it to "${field.name}".`,
+        { subject },
+      );
+      return;
+    }
     context.report('missing-field', anchor, missingMessage(prefix, field), { subject });
     return;
   }
@@ -64,6 +76,13 @@ function reportMissing(context: RuleContext<'missing-field'>, object: ObjectNode
     `Missing required field "${subject}"${what}: "${prefix}${variant.key}" differs from ${variant.key.toLowerCase() === field.name ? 'it' : `"${variant.key.toLowerCase()}"`} only in case, and only Go's decoder reads it as "${variant.key.toLowerCase()}". Rename it to "${field.name}".`,
     { subject },
   );
+}
+
+/** The key of `object` written for its missing field `name` (see misspeltFields), if any. */
+function misspeltKey(object: ObjectNode, prefix: string, name: string): PropertyNode | undefined {
+  const scope: EnvelopeScope = prefix === '' ? 'root' : prefix === 'meta.' ? 'meta' : 'dead_letter';
+  for (const [property, { field }] of misspeltFields(scope, object)) if (field.name === name) return property;
+  return undefined;
 }
 
 /** The first key of `object` that equals `name` except for ASCII case. */
@@ -85,6 +104,11 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const object: ObjectNode | undefined = scope === 'root' ? root : asObject(getValue(root, scopeName));
   // With a case variant present, renaming it (case-mismatch's fix, carried) is the fix.
   if (!object || getProperty(object, field) || caseVariant(object, field) || (scope === 'root' && field === 'job' && caseVariant(object, 'urn'))) return [];
+  // A key written for the field is renamed; only a key that differs in case, `-`, `_` or camelCase
+  // is renamed by --fix (a letter off is a guess the author confirms).
+  for (const [property, misspelt] of misspeltFields(scope, object)) {
+    if (misspelt.field.name === field) return [{ title: `Rename "${property.key}" to "${field}"`, edits: [renameKey(property, field)], preferred: misspelt.exact }];
+  }
   const hints = hintsFrom(doc);
   const value = skeletonValue(scope, field, fresh, hints);
   if (value === undefined) return [];

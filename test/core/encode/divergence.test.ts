@@ -184,7 +184,8 @@ describe('keys the typed SDKs drop', () => {
         ['"note"', 'warning'],
       ],
     );
-    assert.equal(found[0].message, 'x_extra: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
+    assert.equal(found[0].message, 'x_extra: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it. Move it into data, which every SDK relays, or under meta.ext.<vendor>, where the contract puts vendor keys.');
+    assert.equal(found[4].message, 'dead_letter.note: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
     assert.equal(found[1].message, "meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message (the contract says a relay keeps it: nothing to change in the fixture), PHP, Python and Node keep it");
     assert.equal(found[2].message, '{}: PHP writes [], Python and Node write {} (PHP arrays cannot tell {} from [])');
     assert.equal(found[3].message, 'meta.tenant_id: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it');

@@ -60,3 +60,15 @@ test('10,000 spellings of job (JOB, Job, …): encoding-divergence, the Go relay
   const verdicts = timed(() => consumerVerdicts(doc));
   assert.ok(verdicts.ms < 10_000, `consumer verdicts: ${Math.round(verdicts.ms)} ms`);
 });
+
+test('40,000 top-level "queue" keys beside a meta of 40,000 keys that lacks queue: each key\'s advice asks meta once, not once per key', () => {
+  const n = 40_000;
+  const rootKeys = Array.from({ length: n }, (_, i) => `,"queue":${i}`).join('');
+  const metaKeys = Array.from({ length: n }, (_, i) => `,"k${i}":${i}`).join('');
+  const text = `{"job":"urn:babel:orders:created","trace_id":"9f0c3f4e-8a55-4c5b-9d1e-2b7f4a6c8d10","data":{"a":1},"meta":{"id":"9f0c3f4e-8a55-4c5b-9d1e-2b7f4a6c8d11","lang":"php","schema_version":1,"created_at":1749132727000${metaKeys}},"attempts":0${rootKeys}}`;
+  const doc = parseJson(text);
+  const { result, ms } = timed(() => findDivergences(doc).filter((d) => d.message.startsWith('queue:')));
+  assert.equal(result.length, n);
+  assert.match(result[0]!.message, /Move it into meta: "queue" is a meta field, and meta lacks it\.$/);
+  assert.ok(ms < 10_000, `${Math.round(ms)} ms`);
+});
