@@ -41,7 +41,7 @@ export const rule = defineRule<'invalid-uuid' | 'id-equals-trace'>({
     const id = getValue(meta, 'id');
     for (const [name, value] of [['trace_id', traceId], ['meta.id', id]] as const) {
       if (value?.kind === 'string' && !isBlank(value.value) && !isUuid(value.value)) {
-        context.report('invalid-uuid', value, `"${name}" is not a UUID (8-4-4-4-12 hex digits, e.g. "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"); SDKs accept any string on decode, but producers mint UUIDs.`);
+        context.report('invalid-uuid', value, `"${name}" is not a UUID (8-4-4-4-12 hex digits, e.g. "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b"); SDKs accept any string on decode, but producers mint UUIDs: ${name === 'trace_id' ? 'write the UUID its chain shares, or a fresh one' : 'write a fresh one'} (the quick fix).`);
       }
     }
     // UUIDs compare case-insensitively: "ABC…" and "abc…" are the same identifier.

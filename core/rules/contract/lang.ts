@@ -32,7 +32,9 @@ export const rule = defineRule({
     for (const [name, value] of [['meta.lang', getValue(meta, 'lang')], ['dead_letter.lang', getValue(deadLetter, 'lang')]] as const) {
       if (value?.kind !== 'string' || (SDK_LANGS as readonly string[]).includes(value.value)) continue;
       const lower = value.value.trim().toLowerCase();
-      const hint = (SDK_LANGS as readonly string[]).includes(lower) ? ` Did you mean "${lower}"?` : '';
+      // Without a known language to suggest, what to write: the SDK that wrote the block.
+      const write = name === 'meta.lang' ? ' Write the language of the SDK that produced the message (Laravel and Symfony stamp "php").' : ' Write the language of the SDK that dead-lettered the message.';
+      const hint = (SDK_LANGS as readonly string[]).includes(lower) ? ` Did you mean "${lower}"?` : write;
       context.report(
         'unknown-lang',
         value,
