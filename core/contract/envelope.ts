@@ -144,6 +144,23 @@ function looseName(key: string): string {
   return key.toLowerCase().replace(/[-_. ]/g, '');
 }
 
+/** Laravel's list key prefix (facts part 1, §4.1), and every SDK's dead-letter queue suffix (facts part 2, §3). */
+export const LARAVEL_KEY_PREFIX = 'queues:';
+const DEAD_LETTER_SUFFIX = '.dlq';
+
+/** The queue a broker's name written as meta.queue stands for: `queues:orders` → `orders`; in a dead letter, `orders.dlq` → `orders`. */
+export function brokerNameOf(queue: string, deadLettered: boolean): { readonly kind: 'laravel' | 'dead-letter'; readonly name: string } | undefined {
+  if (queue.startsWith(LARAVEL_KEY_PREFIX)) {
+    const name = queue.slice(LARAVEL_KEY_PREFIX.length);
+    return isBlank(name) ? undefined : { kind: 'laravel', name };
+  }
+  if (deadLettered && queue.endsWith(DEAD_LETTER_SUFFIX)) {
+    const name = queue.slice(0, -DEAD_LETTER_SUFFIX.length);
+    return isBlank(name) ? undefined : { kind: 'dead-letter', name };
+  }
+  return undefined;
+}
+
 /** Every key the contract names in a scope: core, alias, forbidden, reserved and `ext`. */
 export function knownKeys(scope: EnvelopeScope): string[] {
   const keys = fieldsOf(scope).map((field) => field.name);

@@ -6,7 +6,7 @@
  * is one no BabelQueue consumer produces, and redriving it moves the message to a queue its own
  * `meta.queue` does not name. Java's DeadLetters.annotate is the exception: it writes its caller's queue.
  */
-import { isBlank } from '../../contract/envelope';
+import { brokerNameOf, isBlank } from '../../contract/envelope';
 import { replaceValue } from '../../model/property-edits';
 import { asObject, getValue } from '../../model/tree';
 import { literal } from '../../model/describe-value';
@@ -21,7 +21,7 @@ export const rule = defineRule({
       summary: 'dead_letter.original_queue names another queue than meta.queue: no SDK that dead-letters writes that.',
       docs: {
         fires:
-          'In a dead-lettered fixture, `dead_letter.original_queue` and `meta.queue` are both set and differ. The SDK runtimes that dead-letter (Go, Python, Node, PHP) write `meta.queue` into `original_queue` whenever it is set, and a redrive sends the message back to `original_queue`, so the fixture describes a message no consumer produces and a redrive that lands on a queue its `meta.queue` does not name. Not where `dead_letter.lang` is `java`: Java\'s `DeadLetters.annotate` writes the queue its caller passes.',
+          'In a dead-lettered fixture, `dead_letter.original_queue` and `meta.queue` are both set and differ. The SDK runtimes that dead-letter (Go, Python, Node, PHP) write `meta.queue` into `original_queue` whenever it is set, and a redrive sends the message back to `original_queue`, so the fixture describes a message no consumer produces and a redrive that lands on a queue its `meta.queue` does not name. Not where `dead_letter.lang` is `java`: Java\'s `DeadLetters.annotate` writes the queue its caller passes; nor where `meta.queue` is the broker\'s name for `original_queue` (`queues:orders` or `orders.dlq` beside `orders`), which `invalid-value` reports on `meta.queue`.',
         instead: '`original_queue` equal to `meta.queue` (the queue the message was published to; `meta` is never changed in flight).',
         example: {
           fires: '"meta": { "queue": "orders", … }, "dead_letter": { "original_queue": "payments", … }',
@@ -47,6 +47,10 @@ export const rule = defineRule({
     // passes (facts part 2, §3.1), so a Java dead letter may name any queue.
     const by = getValue(deadLetter, 'lang');
     if (by?.kind === 'string' && by.value === 'java') return;
+    // meta.queue written as this queue's broker name (`queues:orders`, `orders.dlq` beside
+    // original_queue "orders"): invalid-value names that one mistake on meta.queue, and its fix
+    // makes the two agree; advice here to copy the broker name into original_queue would be wrong.
+    if (brokerNameOf(queue.value, true)?.name === original.value) return;
     context.report(
       'original-queue-mismatch',
       original,

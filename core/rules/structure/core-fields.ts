@@ -2,7 +2,7 @@
  * The type and value of every core field in the root, meta and dead_letter blocks: wrong-type,
  * then (for a field of the right type) invalid-value.
  */
-import { DEAD_LETTER_REASONS, fieldsOf, isBlank, isMillisecondRange, MILLIS_CEILING, SECONDS_CEILING, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { brokerNameOf, DEAD_LETTER_REASONS, fieldsOf, isBlank, LARAVEL_KEY_PREFIX, isMillisecondRange, MILLIS_CEILING, SECONDS_CEILING, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { describeValue, literal, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
@@ -42,10 +42,10 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as the Laravel Redis key of the queue (`queues:orders`): `meta.queue` is the logical name, from which the Laravel layout derives the key, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding).',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as the Laravel Redis key of the queue (`queues:orders`): `meta.queue` is the logical name, from which the Laravel layout derives the key, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding); in a dead letter, a `meta.queue` that names a dead-letter queue (`orders.dlq`): dead-lettering leaves `meta` unchanged, and a redrive would send the message back to that queue.',
         instead: 'A value the field can hold: a counter from 0, a queue name (the logical one, `orders`, never a broker key), a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
-        fixes: 'For a `meta.queue` written as its Laravel key: the name without `queues:` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`).',
+        fixes: 'For a `meta.queue` written as its Laravel key or its dead-letter queue: the name without `queues:` or `.dlq` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`).',
       },
       fixes: invalidValueFixes,
     },
@@ -195,7 +195,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   if (value.kind !== 'string') return;
   if (name === 'meta.queue' || name === 'dead_letter.original_queue') {
     if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" must name a queue; it is ${value.value === '' ? 'empty' : 'only whitespace'} (the SDK default is "default").`);
-    else if (name === 'meta.queue') checkLaravelKey(context, value);
+    else if (name === 'meta.queue') checkBrokerName(context, value);
     return;
   }
   if (name === 'trace_id' || name === 'meta.id') {
@@ -208,33 +208,26 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
 }
 
 /**
- * The Laravel Redis key written for the queue's name: meta.queue is the logical name, and the
- * Laravel layout derives its list key from it as `queues:<name>` (facts part 1, §1.2 and §4.1), so
- * `queues:orders` there is the key `queues:queues:orders`. Only that prefix: a colon is no mistake
- * in a queue's name in itself (the facts show no layout doubling one). A dead letter's
- * original_queue is meta.queue as the SDKs that dead-letter copy it (facts part 2, §3.1): where it
- * equals meta.queue, it is the same mistake, named here and corrected by the same fix, not a
- * finding of its own; where it differs, original-queue-mismatch says so.
+ * A broker's name written for the queue's: meta.queue is the logical name (facts part 1, §1.2).
+ * - The Laravel list key `queues:orders`: the Laravel layout derives its key from meta.queue as
+ *   `queues:<name>` (§4.1), so it would use `queues:queues:orders`. Only that prefix: a colon is
+ *   no mistake in a queue's name in itself (the facts show no layout doubling one).
+ * - In a dead letter, the dead-letter queue `orders.dlq`: every DLQ is `<queue>.dlq`, and
+ *   dead-lettering leaves meta unchanged (facts part 2, §3), so a dead letter from `orders` keeps
+ *   meta.queue `orders`; a redrive of this one would go back to `orders.dlq`. Outside a dead letter
+ *   a queue of that name is the author's to have.
+ * A dead letter's original_queue is meta.queue as the SDKs that dead-letter copy it (facts part 2,
+ * §3.1): where it equals meta.queue it is the same mistake, named here and corrected by the same
+ * fix, not a finding of its own; where it differs, original-queue-mismatch says so.
  */
-function checkLaravelKey(context: RuleContext<CoreFieldCode>, value: Extract<ValueNode, { kind: 'string' }>): void {
-  const name = laravelKeyName(value.value);
-  if (name === undefined) return;
-  context.report(
-    'invalid-value',
-    value,
-    `"meta.queue" ${literal(value.value)} is the Laravel Redis key of the queue ${literal(name)}, not a queue name: meta.queue holds the logical name, from which the Laravel layout derives its key as queues:<name>, so this message would go to ${literal(`${LARAVEL_KEY_PREFIX}${value.value}`)} (babelq send with the laravel layout, and a redrive to the original_queue the SDKs copy from meta.queue). Write ${literal(name)}.`,
-    { severity: 'warning' },
-  );
-}
-
-/** Laravel's list key prefix (facts part 1, §4.1). */
-const LARAVEL_KEY_PREFIX = 'queues:';
-
-/** The queue name inside a Laravel list key (`queues:orders` → `orders`), when `queue` is one. */
-function laravelKeyName(queue: string): string | undefined {
-  if (!queue.startsWith(LARAVEL_KEY_PREFIX)) return undefined;
-  const name = queue.slice(LARAVEL_KEY_PREFIX.length);
-  return isBlank(name) ? undefined : name;
+function checkBrokerName(context: RuleContext<CoreFieldCode>, value: Extract<ValueNode, { kind: 'string' }>): void {
+  const broker = brokerNameOf(value.value, context.envelope.deadLetter !== undefined);
+  if (!broker) return;
+  const message =
+    broker.kind === 'laravel'
+      ? `"meta.queue" ${literal(value.value)} is the Laravel Redis key of the queue ${literal(broker.name)}, not a queue name: meta.queue holds the logical name, from which the Laravel layout derives its key as queues:<name>, so this message would go to ${literal(`${LARAVEL_KEY_PREFIX}${value.value}`)} (babelq send with the laravel layout, and a redrive to the original_queue the SDKs copy from meta.queue). Write ${literal(broker.name)}.`
+      : `"meta.queue" ${literal(value.value)} is the dead-letter queue of ${literal(broker.name)}, not the queue this message was published to: dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)}, and a redrive of this one (to original_queue, which the SDKs that dead-letter copy from meta.queue) would put it back on ${literal(value.value)}. Write ${literal(broker.name)}.`;
+  context.report('invalid-value', value, message, { severity: 'warning' });
 }
 
 function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
@@ -243,13 +236,15 @@ function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
   if (getValue(meta, 'queue') !== value) return [];
-  const name = laravelKeyName(value.value);
-  if (name === undefined) return [];
-  const original = getValue(asObject(getValue(root, 'dead_letter')), 'original_queue');
+  const deadLetter = asObject(getValue(root, 'dead_letter'));
+  const broker = brokerNameOf(value.value, deadLetter !== undefined);
+  if (!broker) return [];
+  const original = getValue(deadLetter, 'original_queue');
   const alsoOriginal = original?.kind === 'string' && original.value === value.value;
-  const edits = [replaceValue(value, JSON.stringify(name)), ...(alsoOriginal ? [replaceValue(original, JSON.stringify(name))] : [])];
-  // Not applied by --fix: where the fixture is sent with the bare layout, it changes the list it goes to.
-  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(name)}, without Laravel's "queues:" prefix`, edits, preferred: false }];
+  const edits = [replaceValue(value, JSON.stringify(broker.name)), ...(alsoOriginal ? [replaceValue(original, JSON.stringify(broker.name))] : [])];
+  const why = broker.kind === 'laravel' ? 'without Laravel\'s "queues:" prefix' : `the queue ${JSON.stringify(value.value)} is the dead-letter queue of`;
+  // Not applied by --fix: where the fixture is sent as it is, it changes the queue it goes to.
+  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(broker.name)}, ${why}`, edits, preferred: false }];
 }
 
 /** .NET reads an attempts that is no 32-bit integer literal as 0 (TryGetInt32 fails; never measured). */
