@@ -1,7 +1,8 @@
 /** missing-field for the root, meta and dead_letter blocks, with a fix that adds the field. */
 import { fieldsOf, misspeltFields, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
 import { hintsFrom, skeletonValue } from '../../contract/skeletons';
-import { insertProperty, renameKey } from '../../model/property-edits';
+import { insertProperty, removeProperty, renameKey } from '../../model/property-edits';
+import { toJsValue } from '../../model/js-value';
 import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type FixContext, type Fix } from '../definition';
@@ -16,10 +17,10 @@ export const rule = defineRule({
       summary: 'A required envelope field is absent.',
       docs: {
         fires:
-          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`; for `job` also `URN`, the alias in another case), on that key, carrying its `case-mismatch` and `encoding-divergence`; likewise where a key is the field\'s name but for `-`, `_` and camelCase (`traceId`), or, for a field of five letters or more, one letter off (`attempt`), on that key, carrying its `encoding-divergence`.',
+          'A required field is absent: `job` (unless the `urn` alias is there), `trace_id`, `data`, `meta`, `attempts`, `meta.id`, `meta.queue`, `meta.lang`, `meta.schema_version`, `meta.created_at`; in `dead_letter`: `reason`, `failed_at`, `original_queue`, `attempts`. On the root\'s `{`, or on the key of the block that lacks the field; where a key differs from the field only in case (`JOB`, which only Go reads as `job`; for `job` also `URN`, the alias in another case), on that key, carrying its `case-mismatch` and `encoding-divergence`; likewise where a key is the field\'s name but for `-`, `_` and camelCase (`traceId`), or, for a field of five letters or more, one letter off (`attempt`), on that key, carrying its `encoding-divergence`; and where a `meta` field is written beside `meta`, at the top level, on that key, carrying its `encoding-divergence`.',
         instead: 'Every required field: consumers reject an envelope without `trace_id`, `data` or `meta`, the PHP, Python and Node consumers one without `attempts` (Go and Java read it as 0), and a message without `meta.id` has no dedup key.',
         example: { fires: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1 }', clean: '"meta": { "id": "…", "queue": "orders", "lang": "go", "schema_version": 1, "created_at": 1749132727000 }' },
-        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one, else never later than the dead letter\'s `failed_at`; an added `failed_at` never earlier than `meta.created_at`), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue` as the dead letter\'s `original_queue` or else `"default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue`, and the placeholder `job` `urn:babel:context:event`, are not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it); beside a key written for the field, renaming it (applied by `--fix` only where case, `-`, `_` or camelCase alone set them apart).',
+        fixes: 'Add the field: a fresh UUID, now in ms (for `meta.created_at`, the time a legacy top-level `timestamp` states, when it has one, else never later than the dead letter\'s `failed_at`; an added `failed_at` never earlier than `meta.created_at`), `attempts: 0`, `data: {}`, `schema_version: 1`, `queue` as the dead letter\'s `original_queue` or else `"default"`, `lang: "node"`, a whole `meta` block; `dead_letter` fields follow the envelope\'s queue and attempts (an `original_queue` for an envelope without a `meta.queue`, and the placeholder `job` `urn:babel:context:event`, are not applied by `--fix`). Beside a key that differs only in case, the fix is renaming that key (`URN` to `job`, as a producer writes it); beside a key written for the field, renaming it (applied by `--fix` only where case, `-`, `_` or camelCase alone set them apart); a `meta` field written beside `meta` is moved into it.',
       },
       fixes: missingFieldFixes,
     },
@@ -33,15 +34,30 @@ export const rule = defineRule({
       if (field.name === 'job' && getProperty(root, 'urn')) continue;
       reportMissing(context, root, '', field, rootAnchor);
     }
-    if (meta && metaProperty) reportMissingIn(context, meta, 'meta', keyRange(metaProperty));
+    if (meta && metaProperty) reportMissingIn(context, meta, 'meta', keyRange(metaProperty), root);
     if (deadLetter && deadLetterProperty) reportMissingIn(context, deadLetter, 'dead_letter', keyRange(deadLetterProperty));
   },
 });
 
-function reportMissingIn(context: RuleContext<'missing-field'>, object: ObjectNode, scope: EnvelopeScope, anchor: Range): void {
+function reportMissingIn(context: RuleContext<'missing-field'>, object: ObjectNode, scope: EnvelopeScope, anchor: Range, root?: ObjectNode): void {
   for (const field of fieldsOf(scope)) {
-    if (field.required && !getProperty(object, field.name)) reportMissing(context, object, `${scope}.`, field, anchor);
+    if (!field.required || getProperty(object, field.name)) continue;
+    // A meta field written beside meta (`"queue"` at the top level) is the cause of its absence:
+    // the finding goes on that key, where encoding-divergence is, and carries it.
+    const beside = root && scope === 'meta' ? besideMeta(root, object, field.name) : undefined;
+    if (beside) {
+      context.report('missing-field', keyRange(beside), `Missing required field "meta.${field.name}": "${field.name}" is written beside meta, at the top level, where no SDK reads it as meta's. Move it into meta.`, { subject: `meta.${field.name}` });
+      continue;
+    }
+    reportMissing(context, object, `${scope}.`, field, anchor);
   }
+}
+
+/** The top-level key `name` (a meta field that meta lacks, with a value), unless meta has a key written for it. */
+function besideMeta(root: ObjectNode, meta: ObjectNode, name: string): PropertyNode | undefined {
+  const property = getProperty(root, name);
+  if (!property?.value || caseVariant(meta, name) || misspeltKey(meta, 'meta.', name)) return undefined;
+  return property;
 }
 
 /**
@@ -104,6 +120,13 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const object: ObjectNode | undefined = scope === 'root' ? root : asObject(getValue(root, scopeName));
   // With a case variant present, renaming it (case-mismatch's fix, carried) is the fix.
   if (!object || getProperty(object, field) || caseVariant(object, field) || (scope === 'root' && field === 'job' && caseVariant(object, 'urn'))) return [];
+  // A meta field written beside meta is moved into it.
+  if (scope === 'meta') {
+    const beside = besideMeta(root, object, field);
+    // Moved as its value: a number JavaScript would write otherwise (beyond 2^53, an exponent) is left to the author.
+    const movable = beside?.value && (beside.value.kind !== 'number' || String(beside.value.value) === beside.value.raw);
+    if (beside?.value && movable) return [{ title: `Move "${field}" into meta`, edits: [removeProperty(doc, beside), insertProperty(doc, object, field, toJsValue(beside.value))] }];
+  }
   // A key written for the field is renamed; only a key that differs in case, `-`, `_` or camelCase
   // is renamed by --fix (a letter off is a guess the author confirms).
   for (const [property, misspelt] of misspeltFields(scope, object)) {
