@@ -1,5 +1,5 @@
 /** case-mismatch in the three blocks, extension-key in meta (a key reported for its case is not reported again). */
-import { forbiddenKey, knownKeys, META_EXTENSION_KEY, RESERVED_ROOT_KEY, type EnvelopeScope } from '../../contract/envelope';
+import { forbiddenKey, knownKeys, META_EXTENSION_KEY, misspeltFields, RESERVED_ROOT_KEY, type EnvelopeScope } from '../../contract/envelope';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { removeProperty, renameKey } from '../../model/property-edits';
 import { getProperty, getValue, type ObjectNode } from '../../model/tree';
@@ -32,7 +32,7 @@ export const rule = defineRule<KeyNameCode>({
       severity: 'hint',
       summary: 'An extra meta key outside meta.ext.<vendor>, or an extension key that is not snake_case.',
       docs: {
-        fires: 'An extra `meta.*` key outside `meta.ext.<vendor>`; a vendor name or extension key that is not snake_case; a `meta.ext` that is not an object of vendor objects.',
+        fires: 'An extra `meta.*` key outside `meta.ext.<vendor>` (not one written for a required `meta` field that `meta` lacks, such as `createdAt`: `missing-field` asks to rename that one); a vendor name or extension key that is not snake_case; a `meta.ext` that is not an object of vendor objects.',
         instead: 'Vendor data under `meta.ext.<vendor>`, in snake_case, so it never collides with a future core key.',
         example: { fires: '"meta": { …, "tier": "gold" }', clean: '"meta": { …, "ext": { "acme": { "tier": "gold" } } }' },
       },
@@ -115,8 +115,11 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
 function checkExtensionKeys(context: RuleContext<KeyNameCode>, meta: ObjectNode, skip: Set<string>): void {
   const known = knownKeys('meta');
+  // A key written for a required meta field that meta lacks (`createdAt`) is no extension key:
+  // missing-field asks to rename it, and advice to move it under meta.ext would contradict that.
+  const misspelt = misspeltFields('meta', meta);
   for (const property of meta.properties) {
-    if (known.includes(property.key) || skip.has(property.key)) continue;
+    if (known.includes(property.key) || skip.has(property.key) || misspelt.has(property)) continue;
     const naming = SNAKE_CASE.test(property.key) ? '' : ' It is not snake_case either.';
     context.report(
       'extension-key',
