@@ -66,7 +66,13 @@ const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
  * what it takes. A broker command refuses to run on them: falling back would publish to another
  * key, another broker or with another encoder than the one written in the settings.
  */
-export function sendSettingsProblems(get: (key: string) => unknown): string[] {
+/**
+ * What a command reads: `send` every send setting; `broker` (Peek Queue, Dead Letters, Redrive)
+ * only the broker's, so a preview or send setting those never read cannot stop them.
+ */
+export type SettingsPurpose = 'send' | 'broker';
+
+export function sendSettingsProblems(get: (key: string) => unknown, purpose: SettingsPurpose = 'send'): string[] {
   const problems: string[] = [];
   // A broker URL set in another setting by mistake is quoted with its password masked (before the
   // quote is cut: cut inside the password, it keeps no '@' by which to find it).
@@ -84,6 +90,7 @@ export function sendSettingsProblems(get: (key: string) => unknown): string[] {
   check(SEND_SETTING_KEYS.timeoutMs, (value) => typeof value === 'number' && Number.isFinite(value) && value >= TIMEOUT_RANGE.min && value <= TIMEOUT_RANGE.max, `a number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`);
   check(SEND_SETTING_KEYS.redisLayout, (value) => value === 'babelqueue' || value === 'laravel', '"babelqueue" or "laravel"');
   check(SEND_SETTING_KEYS.redisPrefix, (value) => typeof value === 'string', 'text');
+  if (purpose === 'broker') return problems;
   check(SEND_SETTING_KEYS.encoder, (value) => typeof value === 'string' && ENCODER_CHOICES.includes(value), `one of ${ENCODER_CHOICES.map((choice) => `"${choice}"`).join(', ')}`);
   check(SEND_SETTING_KEYS.freshIds, (value) => typeof value === 'boolean', 'true or false');
   return problems;

@@ -134,7 +134,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   if (refusedUntrusted()) return undefined;
   const settingsUri = await settingsScope(services.views);
   if (settingsUri === 'cancelled') return undefined;
-  const settings = settingsFor(settingsUri);
+  const settings = settingsFor(settingsUri, 'broker');
   if (!settings) return undefined;
   let host: string;
   try {

@@ -116,7 +116,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     return false;
   }
   const { source } = requests[0]!.message;
-  const settings = settingsFor(source.settingsUri);
+  const settings = settingsFor(source.settingsUri, 'broker');
   if (!settings) return false;
   // Re-linted as sent (dead_letter removed, attempts 0): an edit can fix errors, or make new ones.
   const plan = planRedrive(

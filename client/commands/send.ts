@@ -16,7 +16,7 @@ import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { previewOnScreen } from '../preview';
-import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, type SendSettings } from '../send-settings';
+import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, type SendSettings, type SettingsPurpose } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -55,13 +55,13 @@ export function envelopeDocument(uri?: vscode.Uri): vscode.TextDocument | undefi
 }
 
 /**
- * The send settings of `uri`'s folder, or undefined when one of them cannot be used as written:
+ * The send settings of `uri`'s folder, or undefined when one that `purpose` reads cannot be used as written:
  * then an error names each and the command does nothing (what it would fall back to is another
  * key, broker or encoder than the one the user chose).
  */
-export function settingsFor(uri: vscode.Uri | undefined): SendSettings | undefined {
+export function settingsFor(uri: vscode.Uri | undefined, purpose: SettingsPurpose): SendSettings | undefined {
   const get = (key: string) => vscode.workspace.getConfiguration(undefined, uri).get(key);
-  const problems = sendSettingsProblems(get);
+  const problems = sendSettingsProblems(get, purpose);
   if (problems.length > 0) {
     void vscode.window.showErrorMessage(`BabelQueue: ${problems.join('; ')}. Fix the setting${problems.length > 1 ? 's' : ''}; nothing was read from or sent to a broker.`);
     return undefined;
@@ -122,7 +122,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     if (answer === REDRIVE_ANSWER) await vscode.commands.executeCommand(services.redriveInstead.command, document.uri);
     return;
   }
-  const settings = settingsFor(services.settingsScope?.(document.uri) ?? document.uri);
+  const settings = settingsFor(services.settingsScope?.(document.uri) ?? document.uri, 'send');
   if (!settings) return;
   let parsedTarget: BrokerTarget;
   try {

@@ -204,8 +204,10 @@ describe('a broker setting that cannot be used as written stops the command, nam
     ['babelqueue.broker.url', '', /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not an empty value \(remove the setting for the default, redis:\/\/127\.0\.0\.1:6379\)/],
     ['babelqueue.broker.url', '   ', /babelqueue\.broker\.url must be a URL .*, not an empty value/],
   ];
+  // What Send alone reads: Peek Queue, Dead Letters and Redrive read the broker's settings only.
+  const SEND_ONLY = new Set(['babelqueue.preview.sdk', 'babelqueue.send.freshIds']);
   for (const [key, value, words] of WRONG) {
-    test(`Send and Peek Queue with ${key} = ${JSON.stringify(value)}`, async () => {
+    test(`Send and Peek Queue with ${key} = ${JSON.stringify(value)}${SEND_ONLY.has(key) ? ' (Send alone refuses it)' : ''}`, async () => {
       fake.reset();
       fake.settings = { 'babelqueue.broker.url': LOCAL, [key]: value };
       // Any broker work started would fail with this, and be logged.
@@ -219,9 +221,18 @@ describe('a broker setting that cannot be used as written stops the command, nam
       fake.answer = (event) => (event.kind === 'quickPick' ? { typed: queue } : event.kind === 'input' ? queue : undefined);
       await run('babelqueue.peekQueue');
       const shown = fake.events.filter((event) => event.kind === 'error').map((event) => event.text);
+      const passwordAsked = fake.events.filter((event) => event.kind === 'input' && /^Password/.test(event.text));
+      if (SEND_ONLY.has(key)) {
+        // A setting only Send reads stops Send alone: Peek Queue goes on to the broker (whose password it asks for).
+        const aboutTheSetting = shown.filter((message) => message.includes(key));
+        assert.equal(aboutTheSetting.length, 1, shown.join('\n'));
+        assert.match(aboutTheSetting[0]!, words);
+        assert.equal(passwordAsked.length, 1, asked().join('\n'));
+        return;
+      }
+      assert.deepEqual(passwordAsked, [], 'no password asked');
       assert.equal(shown.length, 2, asked().join('\n'));
       for (const message of shown) assert.match(message, words);
-      assert.deepEqual(fake.events.filter((event) => event.kind === 'input' && /^Password/.test(event.text)), [], 'no password asked');
       assert.deepEqual(logged(), [], 'no broker work started');
     });
   }
