@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DidChangeConfigurationNotification, LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME, REGISTRY_STATUS_METHOD, WORKSPACE_TRUSTED_METHOD, type RegistryStatusParams, type ServerInitializationOptions } from '../core/language/protocol';
 import { EnvelopeCodeLenses, PREVIEW_COMMAND } from './codelens';
 import { registerNewEnvelopeCommand } from './commands/new-envelope';
 import { registerMessageCommands } from './commands/messages';
@@ -78,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // In Restricted Mode the server runs no git (a checkout's git config could run commands).
     // Asked at each start: the client starts a crashed server again with these options, and the
     // workspace may have been trusted since the first start.
-    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted }),
+    initializationOptions: (): ServerInitializationOptions => ({ workspaceTrusted: vscode.workspace.isTrusted, registryStatus: true }),
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
       // A message view's problems leave Problems with its tab, through the workspace report's

@@ -11,6 +11,8 @@ import { registryProblemCount, type RegistryState } from '../core/registry/types
 export class RegistryStatusReporter {
   /** Per document URI, the status last sent (as JSON), until the document closes. */
   private readonly sent = new Map<string, string>();
+  /** Whether the client asked for the notification (ServerInitializationOptions.registryStatus). */
+  enabled = false;
 
   constructor(
     private readonly connection: Pick<Connection, 'sendNotification'>,
@@ -20,7 +22,7 @@ export class RegistryStatusReporter {
 
   /** Sends the status of `uri`'s registry, unless the client already has exactly this one. */
   report(uri: string, state: RegistryState): void {
-    if (!this.isOpen(uri)) return;
+    if (!this.enabled || !this.isOpen(uri)) return;
     const params = statusOf(uri, state);
     const json = JSON.stringify(params);
     if (this.sent.get(uri) === json) return;

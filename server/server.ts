@@ -33,7 +33,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD } from '../core/language/protocol';
+import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD, type ServerInitializationOptions } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
 import type { InitializeRepair } from './initialize-shape';
@@ -223,7 +223,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     context.registries.setWorkspaceFolders(folders);
     unusableRoots = folders.filter((uri) => toPath(uri) === undefined);
     // VS Code says whether the workspace is trusted (git is not run in one that is not); other editors trust what they open.
-    const trusted = (params.initializationOptions as { workspaceTrusted?: unknown } | undefined)?.workspaceTrusted !== false;
+    const options = (params.initializationOptions ?? undefined) as { [K in keyof ServerInitializationOptions]?: unknown } | undefined;
+    const trusted = options?.workspaceTrusted !== false;
+    context.registryStatus.enabled = options?.registryStatus === true;
     schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
     if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures, schemaCompat);
     else {

@@ -54,11 +54,24 @@ export interface NewEnvelopeResult {
   readonly text: string;
 }
 
-/** `babelqueue/registryStatus` (server → client notification): the registry an envelope uses. */
 /** Client → server, VS Code only: the user trusted the workspace (git may now be run for schema compat). */
 export const WORKSPACE_TRUSTED_METHOD = 'babelqueue/workspaceTrusted';
 
+/**
+ * `babelqueue/registryStatus` (server → client notification): the registry an envelope uses. Sent
+ * only to a client that asks for it with `registryStatus: true` in initialize's
+ * initializationOptions (VS Code's does, for its status item): an editor that does not know the
+ * method has the same in window/logMessage, and Helix, for one, logs every unknown notification.
+ */
 export const REGISTRY_STATUS_METHOD = 'babelqueue/registryStatus';
+
+/** initialize's initializationOptions, as the server reads them; every one is optional. */
+export interface ServerInitializationOptions {
+  /** False in an untrusted workspace (VS Code's Restricted Mode): the server runs no git. */
+  readonly workspaceTrusted?: boolean;
+  /** True: send babelqueue/registryStatus. */
+  readonly registryStatus?: boolean;
+}
 
 export interface RegistryStatusParams {
   /** The envelope document the status is about. */

@@ -80,7 +80,8 @@ function applyItem(text: string, item: any): string {
 }
 
 describe('registry over LSP', () => {
-  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  // Asked for as VS Code's client asks (an editor that does not ask gets none: registry-status.test.ts).
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { registryStatus: true } });
   const fixture = uriOf('fixtures/created.babel.json');
   const statuses: any[] = [];
 
@@ -116,6 +117,23 @@ describe('registry over LSP', () => {
     await client.pullDiagnostics(uri);
     assert.equal(mine().length, 2, 'sent again once the document was closed and opened');
     await client.close(uri);
+  });
+
+  test('a client that did not ask for babelqueue/registryStatus gets none, and has the registry in its log', async () => {
+    const plain = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+    try {
+      const received: unknown[] = [];
+      plain.connection.onNotification('babelqueue/registryStatus', (params: unknown) => received.push(params));
+      await plain.initialize();
+      const uri = uriOf('fixtures/plain.babel.json');
+      await plain.open(uri, VALID);
+      assert.deepEqual((await plain.pullDiagnostics(uri)).items, []);
+      // The log line goes before the pull is answered, so it is there by now.
+      assert.ok(plain.logs.some((line) => /BabelQueue registry .*registry\.json loaded: 2 URNs/.test(line)), plain.logs.join('\n'));
+      assert.deepEqual(received, []);
+    } finally {
+      plain.kill();
+    }
   });
 
   test('a document with no file (untitled, a message opened from a queue) is checked against the first folder\'s registry', async () => {

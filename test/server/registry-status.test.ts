@@ -20,7 +20,10 @@ function reporter(open: Set<string>, fail = () => false) {
       return Promise.resolve();
     },
   } as unknown as ConstructorParameters<typeof RegistryStatusReporter>[0];
-  return { sent, status: new RegistryStatusReporter(connection, (uri) => open.has(uri)) };
+  const status = new RegistryStatusReporter(connection, (uri) => open.has(uri));
+  // As the client asked for it (initializationOptions.registryStatus), which VS Code's does.
+  status.enabled = true;
+  return { sent, status };
 }
 
 test('sent once while unchanged, again when it changes, and again for a document reopened', () => {
@@ -65,4 +68,13 @@ test('a registry with more problems than registry.json lists says how many there
   const { sent, status } = reporter(new Set(['file:///a.babel.json']));
   status.report('file:///a.babel.json', state);
   assert.equal((sent[0] as unknown as { message: string }).message, 'Registry: 1500 URNs, 1500 problems in registry.json');
+});
+
+test('nothing to a client that did not ask for the notification (an editor that does not know it logs it as unknown)', () => {
+  const open = new Set(['file:///a.babel.json']);
+  const { sent, status } = reporter(open);
+  status.enabled = false;
+  status.report('file:///a.babel.json', NONE);
+  status.report('file:///a.babel.json', BROKEN);
+  assert.deepEqual(sent, []);
 });
