@@ -982,7 +982,9 @@ class Parser {
       const indent = lines.indentAt(keyStart[slot]);
       if (indent < 0) continue;
       const own = lines.lineIndent(start[object]);
-      if (indent <= own && lines.indentAt(keyStart[object + 1]) > own) {
+      const first = keyStart[object + 1];
+      // Spaces on one line and tabs on the other: how deep each is depends on the tab width, unsaid.
+      if (indent <= own && lines.indentAt(first) > own && lines.alike(keyStart[slot], start[object]) && lines.alike(first, start[object])) {
         key = slot;
         break;
       }
@@ -1565,10 +1567,19 @@ function trailingTokenEnd(text: string, start: number): number {
   return end;
 }
 
+/** Indentation of spaces only, of tabs only, of both (none: `IndentKind.None`). */
+const enum IndentKind {
+  None = 0,
+  Spaces = 1,
+  Tabs = 2,
+  Mixed = 3,
+}
+
 /** The lines of a text and how deep each is indented (its leading spaces and tabs), found as asked. */
 class LineIndents {
   private readonly starts: number[] = [0];
   private readonly indents: Int32Array;
+  private readonly kinds: Int8Array;
 
   constructor(private readonly text: string) {
     for (let i = 0; i < text.length; i++) {
@@ -1576,6 +1587,7 @@ class LineIndents {
       if (code === Char.LineFeed || (code === Char.CarriageReturn && text.charCodeAt(i + 1) !== Char.LineFeed)) this.starts.push(i + 1);
     }
     this.indents = new Int32Array(this.starts.length).fill(-1);
+    this.kinds = new Int8Array(this.starts.length);
   }
 
   /** The line `at` is on. */
@@ -1597,8 +1609,26 @@ class LineIndents {
       const start = this.starts[line];
       indent = skipSpaces(this.text, start) - start;
       this.indents[line] = indent;
+      let kind: number = IndentKind.None;
+      for (let i = start; i < start + indent; i++) kind |= this.text.charCodeAt(i) === Char.Tab ? IndentKind.Tabs : IndentKind.Spaces;
+      this.kinds[line] = kind;
     }
     return indent;
+  }
+
+  /**
+   * Whether the indentation of the lines `a` and `b` are on can be compared by length: both of
+   * spaces, or both of tabs, or one of them none. A line of spaces beside one of tabs (or one of
+   * both) is as deep as the editor's tab width makes it, which the text does not say.
+   */
+  alike(a: number, b: number): boolean {
+    const lineA = this.line(a);
+    const lineB = this.line(b);
+    this.indentOf(lineA);
+    this.indentOf(lineB);
+    const kindA = this.kinds[lineA];
+    const kindB = this.kinds[lineB];
+    return kindA === IndentKind.None || kindB === IndentKind.None || (kindA === kindB && kindA !== IndentKind.Mixed);
   }
 
   /** The indentation of the line `at` is on. */

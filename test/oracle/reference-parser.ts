@@ -347,6 +347,12 @@ class Parser {
     const lineStartOf = (at: number) => Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
     const indentAt = (at: number): number => (/^[ \t]*$/.test(text.slice(lineStartOf(at), at)) ? at - lineStartOf(at) : -1);
     const lineIndent = (at: number): number => /^[ \t]*/.exec(text.slice(lineStartOf(at)))![0].length;
+    // Indentation lengths compare only between lines of spaces, or of tabs, or where one has none.
+    const indentKind = (at: number): string => {
+      const indent = /^[ \t]*/.exec(text.slice(lineStartOf(at)))![0];
+      return indent === '' ? 'none' : /^ +$/.test(indent) ? 'spaces' : /^\t+$/.test(indent) ? 'tabs' : 'mixed';
+    };
+    const alike = (a: number, b: number): boolean => indentKind(a) === 'none' || indentKind(b) === 'none' || (indentKind(a) === indentKind(b) && indentKind(a) !== 'mixed');
     // The keys in document order, each before what its value holds.
     let found: PropertyNode | undefined;
     const visit: { container: ContainerNode; next: number }[] = [{ container: root, next: 0 }];
@@ -362,7 +368,7 @@ class Parser {
       if (container.kind === 'object') {
         const property = container.properties[i];
         const own = lineIndent(container.offset);
-        if (container !== root && i > 0 && indentAt(property.keyOffset) >= 0 && indentAt(property.keyOffset) <= own && indentAt(container.properties[0].keyOffset) > own) found = property;
+        if (container !== root && i > 0 && indentAt(property.keyOffset) >= 0 && indentAt(property.keyOffset) <= own && indentAt(container.properties[0].keyOffset) > own && alike(property.keyOffset, container.offset) && alike(container.properties[0].keyOffset, container.offset)) found = property;
         value = property.value;
       } else {
         value = container.items[i];
