@@ -62,9 +62,9 @@ const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', 
 const UNTERMINATED_STRING_MESSAGE = 'Unterminated string: add the closing double quote.';
 const STRING_ACROSS_LINES_MESSAGE = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
-/** json-syntax's message for a property name broken across two lines, read as `name` (the lines joined). */
+/** json-syntax's message for a property name broken across two lines, read as `name` (the lines joined), written as JSON writes it. */
 function keyAcrossLinesMessage(name: string): string {
-  return `This property name runs onto the next line: join the lines, write "${name}".`;
+  return `This property name runs onto the next line: join the lines, write ${JSON.stringify(name)}.`;
 }
 
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */

@@ -670,7 +670,7 @@ class Parser {
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
-        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write "${value}".` : STRING_ACROSS_LINES);
+        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(value)}.` : STRING_ACROSS_LINES);
         return value;
       }
       if (code === Char.Backslash) {
