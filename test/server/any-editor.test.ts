@@ -106,6 +106,12 @@ describe('the root without workspace folders', () => {
         assert.ok(client.logs.some((line) => line.startsWith(`The root ${named} the editor named is no local folder`) && /each file's project is found from the file/.test(line)), client.logs.join('\n'));
       });
     }
+    // A remote root's password is not written to the log: the user is named, the password masked.
+    await withClient({ root: { rootUri: 'sftp://deploy:s3cret@example.com/project' } }, async (client) => {
+      await codesOf(client, 'outer/project/fixtures/deep/outer.babel.json');
+      assert.ok(client.logs.some((line) => line.startsWith('The root sftp://deploy:***@example.com/project the editor named is no local folder')), client.logs.join('\n'));
+      assert.ok(!client.logs.some((line) => line.includes('s3cret')), client.logs.join('\n'));
+    });
     // A root that is a local folder is not logged as one.
     await withClient({ root: { rootUri: uriOf('outer/project') } }, async (client) => {
       await codesOf(client, 'outer/project/fixtures/deep/known.babel.json');
