@@ -42,7 +42,7 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as the Laravel Redis key of the queue (`queues:orders`): `meta.queue` is the logical name, from which the Laravel layout derives the key, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding); in a dead letter, a `meta.queue` that names a dead-letter queue (`orders.dlq`): dead-lettering leaves `meta` unchanged, and a redrive would send the message back to that queue.',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as the Laravel Redis key of the queue (`queues:orders`): `meta.queue` is the logical name, from which the Laravel layout derives the key, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding); in a dead letter, a `meta.queue` that names a dead-letter queue (`orders.dlq`): dead-lettering leaves `meta` unchanged, and a redrive would send the message back to that queue (a redrive of this one where `original_queue` names it too; else the next, once the message is dead-lettered again with `original_queue` copied from `meta.queue`).',
         instead: 'A value the field can hold: a counter from 0, a queue name (the logical one, `orders`, never a broker key), a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
         fixes: 'For a `meta.queue` written as its Laravel key or its dead-letter queue: the name without `queues:` or `.dlq` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`).',
@@ -226,8 +226,21 @@ function checkBrokerName(context: RuleContext<CoreFieldCode>, value: Extract<Val
   const message =
     broker.kind === 'laravel'
       ? `"meta.queue" ${literal(value.value)} is the Laravel Redis key of the queue ${literal(broker.name)}, not a queue name: meta.queue holds the logical name, from which the Laravel layout derives its key as queues:<name>, so this message would go to ${literal(`${LARAVEL_KEY_PREFIX}${value.value}`)} (babelq send with the laravel layout, and a redrive to the original_queue the SDKs copy from meta.queue). Write ${literal(broker.name)}.`
-      : `"meta.queue" ${literal(value.value)} is the dead-letter queue of ${literal(broker.name)}, not the queue this message was published to: dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)}, and a redrive of this one (to original_queue, which the SDKs that dead-letter copy from meta.queue) would put it back on ${literal(value.value)}. Write ${literal(broker.name)}.`;
+      : `"meta.queue" ${literal(value.value)} is the dead-letter queue of ${literal(broker.name)}, not the queue this message was published to: dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)}, ${redriveWords(value.value, getValue(context.envelope.deadLetter, 'original_queue'))}. Write ${literal(broker.name)}.`;
   context.report('invalid-value', value, message, { severity: 'warning' });
+}
+
+/**
+ * Where a redrive sends a dead letter whose meta.queue is the dead-letter queue `queue`: to
+ * original_queue, else meta.queue (core/message/dead-letter.ts). Back to `queue` where
+ * original_queue names it too or is absent; to another queue an original_queue names, and then
+ * back to `queue` once dead-lettered again, as original_queue is copied from meta.queue.
+ */
+function redriveWords(queue: string, original: ValueNode | undefined): string {
+  if (original?.kind === 'string' && !isBlank(original.value) && original.value !== queue) {
+    return `and while a redrive of this one goes to original_queue ${literal(original.value)}, dead-lettered again, its original_queue, which the SDKs that dead-letter copy from meta.queue, would be ${literal(queue)}, and a redrive would put it back there`;
+  }
+  return `and a redrive of this one (to original_queue, which the SDKs that dead-letter copy from meta.queue) would put it back on ${literal(queue)}`;
 }
 
 function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
