@@ -1056,8 +1056,11 @@ class Parser {
     let comma = keyStart - 1;
     for (let code = text.charCodeAt(comma); code === Char.Space || code === Char.Tab || code === Char.LineFeed || code === Char.CarriageReturn; code = text.charCodeAt(--comma));
     if (text.charCodeAt(comma) !== Char.Comma) return false;
-    const value = text.charCodeAt(skipWhitespace(text, at + 1));
+    const valueAt = skipWhitespace(text, at + 1);
+    const value = text.charCodeAt(valueAt);
     if (!(value === Char.Quote || value === Char.OpenBrace || value === Char.OpenBracket || value === Char.Minus || isWordPart(value))) return false;
+    // A colon typed for a comma (`["a", "b": "c"]`): the array's items go on after it.
+    if (this.itemFollowsScalar(valueAt)) return false;
     const key = this.info[slot] & Flag.Decoded ? this.decoded.get(slot)! : text.slice(keyStart + 1, keyEnd - 1);
     this.decoded.delete(slot);
     this.end[array] = comma;
@@ -1076,6 +1079,34 @@ class Parser {
     this.problem(comma, comma + 1, "Expected ']' before this comma: the array's closing bracket is missing.");
     this.pos = at + 1;
     return true;
+  }
+
+  /**
+   * Whether a scalar (a string closed on its line, a number, a literal) starts at `at` and is
+   * followed by what follows an array's item: the array's "]", or a comma and another item (no
+   * key in double quotes before a colon, no "}"). Only the scalar and the token after it are read.
+   */
+  private itemFollowsScalar(at: number): boolean {
+    const { text, codes } = this;
+    const code = codes[at];
+    let end = -1;
+    if (code === Char.Quote) {
+      const close = closingQuoteOnLine(text, at + 1);
+      if (close >= 0) end = close + 1;
+    } else if (isDigit(code) || code === Char.Minus) {
+      const number = cleanNumberEnd(codes, at);
+      if (number > 0) end = number & ~INTEGER_BIT;
+    } else {
+      const literal = code === 0x74 ? 'true' : code === 0x66 ? 'false' : code === 0x6e ? 'null' : undefined;
+      if (literal !== undefined && text.startsWith(literal, at)) end = at + literal.length;
+    }
+    if (end < 0) return false;
+    const after = skipWhitespace(text, end);
+    if (text.charCodeAt(after) === Char.CloseBracket) return true;
+    if (text.charCodeAt(after) !== Char.Comma) return false;
+    const item = skipWhitespace(text, after + 1);
+    const next = text.charCodeAt(item);
+    return item < text.length && next !== Char.CloseBrace && !(next === Char.Quote && quotedKeyFollows(text, item));
   }
 
   /**

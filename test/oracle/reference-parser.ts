@@ -451,6 +451,12 @@ class Parser {
     if (items.length < 2 || last.kind !== 'string' || text[last.offset] !== '"' || !/^[ \t\n\r]*$/.test(text.slice(last.end, this.pos))) return false;
     const comma = text.slice(items[items.length - 2].end, last.offset).search(/,[ \t\n\r]*$/);
     if (comma < 0 || !/^:[ \t\n\r]*["{[\-A-Za-z0-9_$]/.test(text.slice(this.pos))) return false;
+    // A colon typed for a comma (`["a", "b": "c"]`): the scalar after it is followed by the array's "]", or by a comma and another item.
+    const scalar = /^:[ \t\n\r]*(?:"(?:\\[^\n\r]|[^"\\\n\r])*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null)[ \t\n\r]*/.exec(text.slice(this.pos));
+    if (scalar) {
+      const after = text.slice(this.pos + scalar[0].length);
+      if (after.startsWith(']') || (/^,[ \t\n\r]*[^ \t\n\r}]/.test(after) && !/^,[ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(after))) return false;
+    }
     const at = items[items.length - 2].end + comma;
     items.pop();
     frame.node.end = at;
