@@ -907,6 +907,9 @@ class Parser {
     if (skipWhitespace(text, this.end[object]) !== comma) return false;
     const next = skipWhitespace(text, at + 1);
     if (!(text.charCodeAt(next) === Char.CloseBrace || (text.charCodeAt(next) === Char.Quote && quotedKeyFollows(text, next)))) return false;
+    // An array's items share their keys (`{"sku": …}, {"sku": …`): a first key the object does not
+    // hold was typed after a stray "{" (`"data": {…},` then `{"meta": …`), no array's item.
+    if (text.charCodeAt(next) === Char.Quote && !this.holdsKey(object, text.slice(next + 1, closingQuoteOnLine(text, next + 1)))) return false;
     const item = object + 1;
     if (this.movedSlots + (count - item) > text.length) return false;
     this.movedSlots += count - item;
@@ -959,6 +962,13 @@ class Parser {
     this.problem(start[item], start[item] + 1, "Expected '[' before '{': the array's opening bracket is missing.");
     this.pos = at;
     return true;
+  }
+
+  /** Whether the closed object at `object` has a key written `name` (its own keys, not its values'). */
+  private holdsKey(object: number, name: string): boolean {
+    const { next, keys } = this;
+    for (let child = object + 1; child < next[object]; child = next[child]) if (keys[child] === name) return true;
+    return false;
   }
 
   /**

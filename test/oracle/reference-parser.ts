@@ -418,7 +418,10 @@ class Parser {
     const value = property?.value;
     if (frame.lastComma < 0 || !value || value.kind !== 'object' || !value.closed) return false;
     if (!/^[ \t\n\r]*$/.test(text.slice(value.end, frame.lastComma))) return false;
-    if (!/^\{[ \t\n\r]*(?:\}|"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:)/.test(text.slice(this.pos))) return false;
+    const item = /^\{[ \t\n\r]*(?:\}|"((?:\\[^\n\r]|[^"\\\n\r])+)"[ \t]*:)/.exec(text.slice(this.pos));
+    if (!item) return false;
+    // An array's items share their keys: a first key the object does not hold follows a stray "{".
+    if (item[1] !== undefined && !value.properties.some((held) => held.key === item[1])) return false;
     // The nodes below the object, each a slot the fast parser moves.
     let below = 0;
     const walk: ValueNode[] = [value];
