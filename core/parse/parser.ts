@@ -26,6 +26,7 @@ import { newColumnStorage, takeColumnStorage } from './column-storage';
 import { ParsedText } from './document';
 import { readPlainNumber } from '../contract/written-as-is';
 import { detachedString } from '../model/detached-string';
+import { shortened } from '../model/describe-value';
 import type { Steps } from '../model/steps';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
@@ -62,9 +63,9 @@ const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', 
 const UNTERMINATED_STRING_MESSAGE = 'Unterminated string: add the closing double quote.';
 const STRING_ACROSS_LINES_MESSAGE = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
-/** json-syntax's message for a property name broken across two lines, read as `name` (the lines joined), written as JSON writes it. */
+/** json-syntax's message for a property name broken across two lines, read as `name` (the lines joined), written as JSON writes it; a long one by its start, as a fixture's key is quoted. */
 function keyAcrossLinesMessage(name: string): string {
-  return `This property name runs onto the next line: join the lines, write ${JSON.stringify(name)}.`;
+  return `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(name))}.`;
 }
 
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
@@ -1218,7 +1219,7 @@ class Parser {
     }
     const value = skipSpaces(text, end);
     if (value > end && this.scalarEndsValueAt(value)) {
-      this.problem(start, end, `Unexpected word '${word}' before the value; remove it.`);
+      this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it.`);
       this.start[slot] = -1;
       const depth = this.open - 1;
       if (depth >= 0 && (this.info[this.containers[depth]] & Flag.KindMask) === Kind.Object) this.states[depth] = State.Value;

@@ -23,6 +23,7 @@ import type {
   ValueNode,
 } from '../../core/model/tree';
 import { Char } from '../../core/parse/chars';
+import { shortened } from '../../core/model/describe-value';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -627,7 +628,7 @@ class Parser {
       // `"amount": abc 12,`: a stray word before a well-formed value on its line, which is read next.
       const stray = /^[ \t]+(?=(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
       if (stray) {
-        this.problem(start, end, `Unexpected word '${word}' before the value; remove it.`);
+        this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it.`);
         this.pos = end + stray[0].length;
         this.strayWord = true;
         return undefined;
@@ -679,7 +680,7 @@ class Parser {
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
-        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(value)}.` : STRING_ACROSS_LINES);
+        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(value))}.` : STRING_ACROSS_LINES);
         return value;
       }
       if (code === Char.Backslash) {

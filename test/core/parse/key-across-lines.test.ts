@@ -25,3 +25,15 @@ for (const [text, written] of CASES) {
     }
   });
 }
+
+test('a long name broken across two lines, and a long stray word before a value, are quoted by their start, as a fixture\'s key is', () => {
+  const long = 'a'.repeat(100_000);
+  for (const text of [`{"${long}\n  x": 1}`, `{"n": ${long} 1}`]) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      const [problem] = doc.syntaxProblems;
+      assert.equal(doc.syntaxProblems.length, 1, parser);
+      assert.ok(problem.message.length < 1_000, `${parser}: ${problem.message.length} characters`);
+      assert.match(problem.message, /a…/, parser);
+    }
+  }
+});
