@@ -1,9 +1,10 @@
 /** missing-field for the root, meta and dead_letter blocks, with a fix that adds the field. */
-import { fieldsOf, misspeltFields, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { fieldsOf, isBlank, isMillisecondRange, isUuid, misspeltFields, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { checkUrnNaming } from '../../contract/urn';
 import { hintsFrom, skeletonValue } from '../../contract/skeletons';
 import { insertProperty, removeProperty, renameKey } from '../../model/property-edits';
 import { toJsValue } from '../../model/js-value';
-import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
+import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode, type ValueNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type FixContext, type Fix } from '../definition';
 import { keyRange } from '../ranges';
@@ -125,12 +126,18 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
     const beside = besideMeta(root, object, field);
     // Moved as its value: a number JavaScript would write otherwise (beyond 2^53, an exponent) is left to the author.
     const movable = beside?.value && (beside.value.kind !== 'number' || String(beside.value.value) === beside.value.raw);
-    if (beside?.value && movable) return [{ title: `Move "${field}" into meta`, edits: [removeProperty(doc, beside), insertProperty(doc, object, field, toJsValue(beside.value))] }];
+    if (beside?.value && movable) {
+      const edits = [removeProperty(doc, beside), insertProperty(doc, object, field, toJsValue(beside.value))];
+      return [{ title: `Move "${field}" into meta`, edits, ...(fitsField(scope, field, beside.value) ? {} : { preferred: false }) }];
+    }
   }
   // A key written for the field is renamed; only a key that differs in case, `-`, `_` or camelCase
   // is renamed by --fix (a letter off is a guess the author confirms).
   for (const [property, misspelt] of misspeltFields(scope, object)) {
-    if (misspelt.field.name === field) return [{ title: `Rename "${property.key}" to "${field}"`, edits: [renameKey(property, field)], preferred: misspelt.exact }];
+    if (misspelt.field.name === field) {
+      const preferred = misspelt.exact && property.value !== undefined && fitsField(scope, field, property.value);
+      return [{ title: `Rename "${property.key}" to "${field}"`, edits: [renameKey(property, field)], preferred }];
+    }
   }
   const hints = hintsFrom(doc);
   const value = skeletonValue(scope, field, fresh, hints);
@@ -141,6 +148,38 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const guessed = (subject === 'dead_letter.original_queue' && hints.queue === undefined) || subject === 'job';
   return [{ title: `Add "${subject}": ${describeInsert(value)}`, edits: [insertProperty(doc, object, field, value)], ...(guessed ? { preferred: false } : {}) }];
 }
+
+/**
+ * Whether `value` is one the field takes without a finding of its own (wrong-type, invalid-value,
+ * invalid-uuid, invalid-urn, timestamp-unit, unknown-lang, unsupported-schema-version): only then
+ * does fix all rename or move a key into the field; else the author decides what it should hold.
+ */
+function fitsField(scope: EnvelopeScope, name: string, value: ValueNode): boolean {
+  const spec = fieldsOf(scope).find((field) => field.name === name);
+  if (!spec) return false;
+  if (scope === 'meta' && name === 'schema_version') return value.kind === 'number' && value.isIntegerLiteral && value.value === 1;
+  switch (spec.type) {
+    case 'string':
+      return value.kind === 'string' && !isBlank(value.value);
+    case 'nullable-string':
+      return value.kind === 'null' || (value.kind === 'string' && !isBlank(value.value));
+    case 'uuid':
+      return value.kind === 'string' && isUuid(value.value);
+    case 'urn':
+      return value.kind === 'string' && checkUrnNaming(value.value) === undefined;
+    case 'object':
+      return value.kind === 'object';
+    case 'integer':
+      return value.kind === 'number' && value.isIntegerLiteral && value.value >= 0 && value.value <= INT32_MAX;
+    case 'timestamp':
+      return value.kind === 'number' && value.isIntegerLiteral && isMillisecondRange(value.value);
+    case 'enum':
+      return value.kind === 'string' && (spec.values ?? []).includes(value.value);
+  }
+}
+
+/** The largest attempts every consumer reads as written (Java reads a 32-bit int). */
+const INT32_MAX = 2 ** 31 - 1;
 
 function describeInsert(value: unknown): string {
   if (value !== null && typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}';

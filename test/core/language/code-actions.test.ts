@@ -213,6 +213,25 @@ describe('quick fixes', () => {
     assert.deepEqual(carrying(envelope((e) => (e.meta.TS = 1))), [], 'never onto a forbidden key');
   });
 
+  test('a key written for a missing field is renamed, and a meta field beside meta moved, by fix all only when its value fits the field', () => {
+    const preferred = (text: string, title: RegExp) => {
+      const action = actionsFor(text, 'missing-field').find((a) => title.test(a.title));
+      assert.ok(action, text);
+      return action.isPreferred === true;
+    };
+    // A value the field takes: the rename (or move) is the fix.
+    assert.equal(preferred(envelope((e) => { e.meta.createdAt = 1749132727000; delete e.meta.created_at; }), /^Rename "createdAt" to "created_at"/), true);
+    assert.equal(preferred(envelope((e) => { e.traceId = e.trace_id; delete e.trace_id; }), /^Rename "traceId" to "trace_id"/), true);
+    assert.equal(preferred(envelope((e) => { e.queue = 'orders'; delete e.meta.queue; }), /^Move "queue" into meta/), true);
+    // A value it does not take: renamed or moved, it would be a wrong-type, invalid-value or
+    // timestamp-unit finding of its own; the author decides.
+    assert.equal(preferred(envelope((e) => { e.meta.createdAt = 'yesterday'; delete e.meta.created_at; }), /^Rename "createdAt"/), false);
+    assert.equal(preferred(envelope((e) => { e.meta.createdAt = 1749132727; delete e.meta.created_at; }), /^Rename "createdAt"/), false);
+    assert.equal(preferred(envelope((e) => { e.traceId = 'not-a-uuid'; delete e.trace_id; }), /^Rename "traceId"/), false);
+    assert.equal(preferred(envelope((e) => { e.queue = 42; delete e.meta.queue; }), /^Move "queue" into meta/), false);
+    assert.equal(preferred(envelope((e) => { e.queue = ''; delete e.meta.queue; }), /^Move "queue" into meta/), false);
+  });
+
   test('float-currency: exact integer minor units under <key>_cents, else a decimal string', () => {
     const text = envelope((e) => (e.data.amount = 0)).replace('"amount": 0', '"amount": 99.90');
     const actions = actionsFor(text, 'float-currency');
