@@ -3,6 +3,7 @@
  * answered with an empty result, never a crash of the whole server. The same failure of the same
  * handler is logged once (with its stack), so a client that repeats a bad request cannot flood the log.
  */
+import { uriForLog } from './log-uri';
 
 export interface Logger {
   error(message: string): void;
@@ -25,7 +26,7 @@ export function guard<P, R>(logger: Logger, name: string, handler: (params: P, .
         logged.add(key);
         const uri = (params as { textDocument?: { uri?: string } } | undefined)?.textDocument?.uri;
         const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        logger.error(`[${name}]${typeof uri === 'string' ? ` ${uri}` : ''} failed: ${detail}`);
+        logger.error(`[${name}]${typeof uri === 'string' ? ` ${uriForLog(uri)}` : ''} failed: ${detail}`);
       }
       return fallback;
     }

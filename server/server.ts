@@ -33,6 +33,7 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { uriForLog } from './log-uri';
 import { ENVELOPE_LANGUAGE_ID, PREVIEW_COMMAND, WORKSPACE_TRUSTED_METHOD, type ServerInitializationOptions } from '../core/language/protocol';
 import type { ServerContext } from './context';
 import { checkedDocumentSync } from './document-sync-guard';
@@ -259,7 +260,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (initializeRepair?.repaired.length) connection.console.warn(`The client's initialize request was not as the protocol has it, and the server read it as best it could: ${initializeRepair.repaired.join('; ')}.`);
     // A root the server cannot read (a relative root_dir sent as file://., a remote URI) is left out: said, or the editor's root seems ignored.
     const noRootLeft = context.registries.workspaceFolders().length === 0;
-    for (const uri of unusableRoots) connection.console.warn(`The root ${withoutPassword(uri)} the editor named is no local folder (a file: URI of an absolute path): it is left out${noRootLeft ? ", and each file's project is found from the file, as without a root" : ''}.`);
+    for (const uri of unusableRoots) connection.console.warn(`The root ${uriForLog(uri)} the editor named is no local folder (a file: URI of an absolute path): it is left out${noRootLeft ? ", and each file's project is found from the file, as without a root" : ''}.`);
     if (canRegisterConfiguration) settle('Registering for configuration changes', connection.client.register(DidChangeConfigurationNotification.type, { section: 'babelqueue' }));
     if (canWatchFiles) watchFiles();
     dynamic?.register(settle);
@@ -714,11 +715,3 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/**
- * A URI as the log names it: a password in its userinfo (`sftp://user:password@host/`, a remote
- * root some editors name) masked, as every broker URL the tools quote is. A URI's userinfo holds
- * no raw '@', '/', '?' or '#'.
- */
-function withoutPassword(uri: string): string {
-  return uri.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):[^@/?#]*@/i, '$1:***@');
-}

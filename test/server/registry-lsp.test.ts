@@ -123,7 +123,9 @@ describe('registry over LSP', () => {
     const plain = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
     try {
       const received: unknown[] = [];
-      plain.connection.onNotification('babelqueue/registryStatus', (params: unknown) => received.push(params));
+      plain.connection.onNotification('babelqueue/registryStatus', (params: unknown) => {
+        received.push(params);
+      });
       await plain.initialize();
       const uri = uriOf('fixtures/plain.babel.json');
       await plain.open(uri, VALID);

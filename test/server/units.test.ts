@@ -24,6 +24,22 @@ describe('guard', () => {
     assert.match(logged[0], /^\[hover\] file:\/\/\/a\.babel\.json failed: Error: boom/);
   });
 
+  test('the document is named with the password of its URI masked, and a long URI by its start', async () => {
+    const logged: string[] = [];
+    const handler = guard({ error: (line) => logged.push(line) }, 'hover', () => {
+      throw new Error('masked');
+    }, null);
+    await handler({ textDocument: { uri: 'sftp://deploy:s3cret@example.com/project/a.babel.json' } });
+    await handler({ textDocument: { uri: `file:///${'x'.repeat(100_000)}.babel.json` } });
+    assert.equal(logged.length, 1, 'the same failure is logged once');
+    assert.match(logged[0], /^\[hover\] sftp:\/\/deploy:\*\*\*@example\.com\/project\/a\.babel\.json failed/);
+    const long = guard({ error: (line) => logged.push(line) }, 'completion', () => {
+      throw new Error('long');
+    }, null);
+    await long({ textDocument: { uri: `file:///${'x'.repeat(100_000)}.babel.json` } });
+    assert.ok(logged[1].length < 2_000, `${logged[1].length} characters`);
+  });
+
   test('a rejected promise is caught too; a normal answer passes through', async () => {
     const logged: string[] = [];
     const failing = guard({ error: (line) => logged.push(line) }, 'completion', async () => Promise.reject(new Error('late')), [] as string[]);
