@@ -255,7 +255,7 @@ function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
   const original = getValue(deadLetter, 'original_queue');
   const alsoOriginal = original?.kind === 'string' && original.value === value.value;
   const edits = [replaceValue(value, JSON.stringify(broker.name)), ...(alsoOriginal ? [replaceValue(original, JSON.stringify(broker.name))] : [])];
-  const why = broker.kind === 'laravel' ? 'without Laravel\'s "queues:" prefix' : `the queue ${JSON.stringify(value.value)} is the dead-letter queue of`;
+  const why = broker.kind === 'laravel' ? 'without Laravel\'s "queues:" prefix' : `the queue whose dead-letter queue ${JSON.stringify(value.value)} is`;
   // Not applied by --fix: where the fixture is sent as it is, it changes the queue it goes to.
   return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(broker.name)}, ${why}`, edits, preferred: false }];
 }
