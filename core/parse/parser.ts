@@ -5,7 +5,8 @@
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
  * Where one typing mistake would throw the scan out of step (a quote left out or moved, a string
- * or key broken across lines, a comma or colon mistyped, a stray word before a value, a "{", an
+ * or key broken across lines, a comma or colon mistyped, a stray word before a value, a value's
+ * words without their quotes, a "{", an
  * array's "[" or "]", or, pretty-printed, an inner object's "}" left out), the careful paths read
  * the text as its author meant it, so the mistake is one problem and what follows it parses as
  * written.
@@ -128,6 +129,8 @@ class Parser {
   private depth = 0;
   /** The container `close` closed last (-1: none yet), which `openMissingBracket` may put in an array. */
   private lastClosed = -1;
+  /** Text before this is known to start no unquoted phrase (`unquotedPhraseEnd`). */
+  private noPhraseBefore = 0;
   /** Slots `openMissingBracket` has moved so far: kept below the text's length, so its moves stay linear. */
   private movedSlots = 0;
   /** Number slots without `Flag.PlainNumber` so far (`Columns.unplainNumbers`). */
@@ -1217,9 +1220,22 @@ class Parser {
       this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
     }
+    const phraseEnd = this.unquotedPhraseEnd(start, end);
+    if (phraseEnd > 0) {
+      // `"city": New York,`: words typed as a string without its quotes, one finding on them all.
+      const phrase = text.slice(start, phraseEnd);
+      this.pos = phraseEnd;
+      this.problem(start, phraseEnd, `Unexpected text '${shortened(phrase)}'. Strings must be double-quoted: write "${shortened(phrase)}".`);
+      this.decoded.set(slot, phrase);
+      this.scalar(slot, Kind.String | Flag.Decoded);
+      return true;
+    }
     const value = skipSpaces(text, end);
     if (value > end && this.scalarEndsValueAt(value)) {
-      this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it.`);
+      const next = text.slice(value, skipWord(text, value));
+      // `Chapter 12`: the word may be stray, or the two one string without its quotes.
+      const orString = value === end + 1 && isPlainToken(next) && endsValue(text, value + next.length) ? `, or write "${shortened(`${word} ${next}`)}" if they are one string` : '';
+      this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`);
       this.start[slot] = -1;
       const depth = this.open - 1;
       if (depth >= 0 && (this.info[this.containers[depth]] & Flag.KindMask) === Kind.Object) this.states[depth] = State.Value;
@@ -1232,6 +1248,37 @@ class Parser {
     this.decoded.set(slot, word);
     this.scalar(slot, Kind.String | Flag.Decoded);
     return true;
+  }
+
+  /**
+   * `New York` (a value's words without quotes, single spaces between them, then the value's end on
+   * its line): where the phrase that starts with the word at `start` (ending at `wordEnd`) ends, or 0
+   * when it is no such phrase. Two tokens of which the second is a value itself (`abc 12`,
+   * `abc true`) are left to the stray word's reading. A run found to be no phrase is remembered, so
+   * the words after its first are not scanned again (a line of words without an end stays linear).
+   */
+  private unquotedPhraseEnd(start: number, wordEnd: number): number {
+    if (start < this.noPhraseBefore) return 0;
+    const { text, codes } = this;
+    let tokens = 1;
+    let secondStart = -1;
+    let end = wordEnd;
+    let pos = wordEnd;
+    while (codes[pos] === Char.Space) {
+      let gap = pos;
+      while (codes[gap] === Char.Space) gap++;
+      let tokenEnd = gap;
+      while (isWordPart(codes[tokenEnd])) tokenEnd++;
+      if (tokenEnd === gap) break;
+      if (++tokens === 2) secondStart = gap;
+      end = pos = tokenEnd;
+    }
+    if (tokens < 2 || !endsValue(text, end)) {
+      this.noPhraseBefore = Math.max(this.noPhraseBefore, pos);
+      return 0;
+    }
+    if (tokens === 2 && isPlainToken(text.slice(secondStart, end))) return 0;
+    return end;
   }
 
   /** Whether a well-formed scalar (a number, a string closed on its line, a literal) starts at `at` and a value ends after it. */
@@ -1702,6 +1749,18 @@ function countHex(text: string): number {
 
 function isDigit(code: number): boolean {
   return code >= Char.Digit0 && code <= Char.Digit9;
+}
+
+/** Where the run of word characters (letters, digits, `_`, `$`) from `from` ends. */
+function skipWord(text: string, from: number): number {
+  let pos = from;
+  while (isWordPart(text.charCodeAt(pos))) pos++;
+  return pos;
+}
+
+/** A token that is a JSON value by itself: an integer without leading zeros, or a literal. */
+function isPlainToken(token: string): boolean {
+  return /^(?:0|[1-9][0-9]*)$/.test(token) || token === 'true' || token === 'false' || token === 'null';
 }
 
 function isWordStart(code: number): boolean {

@@ -91,10 +91,28 @@ describe('syntax errors in linear time', () => {
   test('a stray word before each value: four times the values cost about four times the parse', () => {
     const values = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": abc ${i % 2 ? `"v${i}"` : i}`).join(', ')}}`;
     const problems = parseJson(values(3)).syntaxProblems.map((p) => p.message);
-    assert.deepEqual(problems, Array(3).fill("Unexpected word 'abc' before the value; remove it."));
+    assert.deepEqual(problems, [
+      'Unexpected word \'abc\' before the value; remove it, or write "abc 0" if they are one string.',
+      "Unexpected word 'abc' before the value; remove it.",
+      'Unexpected word \'abc\' before the value; remove it, or write "abc 2" if they are one string.',
+    ]);
     const small = fastest(values(10_000));
     const large = fastest(values(40_000));
     assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+  });
+
+  test('values of words without their quotes, and lines of words that end in no value: four times the words cost about four times the parse', () => {
+    const phrases = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": New York ${i} x`).join(', ')}}`;
+    const problems = parseJson(phrases(2)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, ['Unexpected text \'New York 0 x\'. Strings must be double-quoted: write "New York 0 x".', 'Unexpected text \'New York 1 x\'. Strings must be double-quoted: write "New York 1 x".']);
+    const small = fastest(phrases(10_000));
+    const large = fastest(phrases(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+    // One line of words with no value's end after them: each word after the first starts no phrase scanned again.
+    const words = (count: number) => `{"k": ${'w '.repeat(count)}.}`;
+    const smallRun = fastest(words(10_000));
+    const largeRun = fastest(words(40_000));
+    assert.ok(largeRun <= 8 * smallRun + 20, `10,000 words ${smallRun.toFixed(1)} ms, 40,000 words ${largeRun.toFixed(1)} ms`);
   });
 
   test('keys broken across two lines: four times the keys cost about four times the parse', () => {

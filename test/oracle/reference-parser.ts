@@ -61,6 +61,9 @@ export function parseJson(text: string): ParsedDocument {
   return new Parser(text).run();
 }
 
+/** A token that is a JSON value by itself: an integer without leading zeros, or a literal. */
+const PLAIN_TOKEN = /^(?:0|[1-9][0-9]*|true|false|null)$/;
+
 class Parser {
   private pos = 0;
   private readonly problems: SyntaxProblem[] = [];
@@ -625,10 +628,23 @@ class Parser {
         this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
         return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
       }
+      // `"city": New York,`: words typed as a string without its quotes (single spaces between
+      // them); two of which the second is a value itself (`abc 12`) are read as a stray word below.
+      const phrase = /^((?: +[A-Za-z0-9_$]+)+)[ \t]*(?:[,}\]\n\r]|$)/.exec(text.slice(end));
+      const tokens = phrase ? phrase[1].trim().split(/ +/) : [];
+      if (phrase && !(tokens.length === 1 && PLAIN_TOKEN.test(tokens[0]))) {
+        const phraseEnd = end + phrase[1].length;
+        const written = text.slice(start, phraseEnd);
+        this.pos = phraseEnd;
+        this.problem(start, phraseEnd, `Unexpected text '${shortened(written)}'. Strings must be double-quoted: write "${shortened(written)}".`);
+        return { kind: 'string', offset: start, end: phraseEnd, parent, property, value: written };
+      }
       // `"amount": abc 12,`: a stray word before a well-formed value on its line, which is read next.
       const stray = /^[ \t]+(?=(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
       if (stray) {
-        this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it.`);
+        const token = / ([A-Za-z0-9_$]+)[ \t]*(?:[,}\]\n\r]|$)/y.exec(text.slice(end));
+        const orString = token && PLAIN_TOKEN.test(token[1]) ? `, or write "${shortened(`${word} ${token[1]}`)}" if they are one string` : '';
+        this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`);
         this.pos = end + stray[0].length;
         this.strayWord = true;
         return undefined;

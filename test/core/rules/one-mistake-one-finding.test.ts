@@ -50,6 +50,7 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['stray character after a value', '"orders",', '"orders"«;»,'],
   ['stray word before a value', '"schema_version"§1', '"schema_version"§«abc» 1'],
   ['stray word before a string value', '"queue"§"orders"', '"queue"§«abc» "orders"'],
+  ['words of a string without its quotes', '"reason"§"customer_request"', '"reason"§«customer request»'],
   ['stray character in a number', '"schema_version"§1', '"schema_version"§«1x»'],
   ['trailing comma', '"created_at"§1773486137908', '"created_at"§1773486137908«,»'],
   ['comma doubled', '"orders",', '"orders",«,»'],
@@ -68,7 +69,7 @@ const PRETTY_ONLY: typeof MUTATIONS = [
 ];
 
 /** Mistakes that leave another value in their token: a line break in the string, a letter in the number. */
-const CHANGES_ITS_VALUE = new Set(['string broken across two lines', 'stray character in a number']);
+const CHANGES_ITS_VALUE = new Set(['string broken across two lines', 'stray character in a number', 'words of a string without its quotes']);
 
 for (const [form, separator] of [['pretty-printed', ': '], ['on one line', ':']] as const) {
   for (const [mistake, from, to, token, envelope = 'cancelled'] of [...MUTATIONS, ...(form === 'pretty-printed' ? PRETTY_ONLY : [])]) {
