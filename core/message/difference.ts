@@ -8,7 +8,7 @@
  * as a drop and a changed value. Both bodies are read with the strict parser, so `1.0` and `1`
  * stay different texts and big numbers keep every digit.
  */
-import type { ArrayNode, ObjectNode, ValueNode } from '../model/tree';
+import type { ArrayNode, ObjectNode, PropertyNode, ValueNode } from '../model/tree';
 import { parseText } from '../parse/parser';
 
 /** At most this many reasons are named; the rest are counted. */
@@ -42,15 +42,19 @@ export function whyDifferent(published: string, other: string): string {
         const rightObject = right as ObjectNode;
         const leftKeys = left.properties.map((property) => property.key);
         const rightKeys = rightObject.properties.map((property) => property.key);
-        const folded = foldedKeys(left, rightObject, published, other);
-        for (const key of leftKeys) if (!rightKeys.includes(key) && ![...folded.values()].includes(key)) dropped.push(join(path, key));
-        for (const key of rightKeys) if (!leftKeys.includes(key)) added.push(join(path, key));
-        const shared = leftKeys.filter((key) => rightKeys.includes(key));
-        if (shared.join('\u0000') !== rightKeys.filter((key) => leftKeys.includes(key)).join('\u0000')) reordered = true;
+        // Each side's first copy of a key, by name: looked up once per key, not searched for.
+        const leftFirst = firstCopies(left);
+        const rightFirst = firstCopies(rightObject);
+        const folded = foldedKeys(left, rightObject, leftFirst, rightFirst, published, other);
+        const foldedFrom = new Set(folded.values());
+        for (const key of leftKeys) if (!rightFirst.has(key) && !foldedFrom.has(key)) dropped.push(join(path, key));
+        for (const key of rightKeys) if (!leftFirst.has(key)) added.push(join(path, key));
+        const shared = leftKeys.filter((key) => rightFirst.has(key));
+        if (shared.join('\u0000') !== rightKeys.filter((key) => leftFirst.has(key)).join('\u0000')) reordered = true;
         // Pushed last first, so the stack gives them back in the body's order.
         for (const key of shared.reverse()) {
-          const l = left.properties.find((property) => property.key === key)?.value;
-          const r = rightObject.properties.find((property) => property.key === key)?.value;
+          const l = leftFirst.get(key)?.value;
+          const r = rightFirst.get(key)?.value;
           const from = folded.get(key);
           if (l && r) stack.push(from === undefined ? [l, r, join(path, key)] : [l, r, join(path, key), join(path, from)]);
         }
@@ -90,22 +94,31 @@ export function whyDifferent(published: string, other: string): string {
  * Only on that evidence: a reader that drops an unknown `Attempts` and keeps `attempts` as it was
  * (Java) dropped it, and is said to.
  */
-function foldedKeys(left: ObjectNode, right: ObjectNode, published: string, other: string): Map<string, string> {
+function foldedKeys(left: ObjectNode, right: ObjectNode, leftFirst: ReadonlyMap<string, PropertyNode>, rightFirst: ReadonlyMap<string, PropertyNode>, published: string, other: string): Map<string, string> {
   const folded = new Map<string, string>();
   const textOf = (node: ValueNode, text: string) => text.slice(node.offset, node.end);
+  // Per key in lower case, the last key of `left` spelt so that `right` no longer has: the one a
+  // reader that matches regardless of case keeps (the last it reads). A key `right` has is never
+  // it, so neither is the kept key itself.
+  let gone: Map<string, PropertyNode> | undefined;
   for (const kept of right.properties) {
-    const before = left.properties.find((property) => property.key === kept.key);
+    const before = leftFirst.get(kept.key);
     if (!before?.value || !kept.value || textOf(before.value, published) === textOf(kept.value, other)) continue;
-    const lower = kept.key.toLowerCase();
-    // The last such key: a reader that matches regardless of case keeps the last it reads.
-    for (let i = left.properties.length - 1; i >= 0; i--) {
-      const from = left.properties[i]!;
-      if (from.key === kept.key || from.key.toLowerCase() !== lower || right.properties.some((candidate) => candidate.key === from.key)) continue;
-      if (from.value && textOf(from.value, published) === textOf(kept.value, other)) folded.set(kept.key, from.key);
-      break;
+    if (!gone) {
+      gone = new Map();
+      for (const property of left.properties) if (!rightFirst.has(property.key)) gone.set(property.key.toLowerCase(), property);
     }
+    const from = gone.get(kept.key.toLowerCase());
+    if (from?.value && textOf(from.value, published) === textOf(kept.value, other)) folded.set(kept.key, from.key);
   }
   return folded;
+}
+
+/** The first property of each key of `object` (a key written twice is found at its first copy). */
+function firstCopies(object: ObjectNode): Map<string, PropertyNode> {
+  const first = new Map<string, PropertyNode>();
+  for (const property of object.properties) if (!first.has(property.key)) first.set(property.key, property);
+  return first;
 }
 
 /**
