@@ -76,23 +76,78 @@ export function fixAll(text: string, settings: Settings, registry: RegistryState
  * Whole fixes that do not overlap one another, in document order: a fix whose edits touch a
  * range another already took waits for the next round, when it is computed on the new text.
  */
-function nonOverlapping(fixes: readonly (readonly TextEdit[])[]): (readonly TextEdit[])[] {
-  const taken: { offset: number; end: number }[] = [];
+export function nonOverlapping(fixes: readonly (readonly TextEdit[])[]): (readonly TextEdit[])[] {
+  const taken = new TakenRanges();
   const chosen: (readonly TextEdit[])[] = [];
   const sorted = [...fixes].filter((edits) => edits.length > 0).sort((a, b) => start(a) - start(b));
   for (const edits of sorted) {
-    const clashes = edits.some((edit) => taken.some((range) => touches(edit, range)));
-    if (clashes) continue;
+    if (edits.some((edit) => taken.touches(edit))) continue;
     chosen.push(edits);
-    for (const edit of edits) taken.push({ offset: edit.offset, end: edit.end });
+    for (const edit of edits) taken.add(edit);
   }
   return chosen;
 }
 
-/** True when two edits overlap, or one inserts at a place the other replaces or inserts at too. */
-function touches(a: { offset: number; end: number }, b: { offset: number; end: number }): boolean {
-  if (a.offset === a.end || b.offset === b.end) return a.offset <= b.end && b.offset <= a.end;
-  return a.offset < b.end && b.offset < a.end;
+/**
+ * The ranges the fixes chosen so far edit, found by halving instead of compared one by one (every
+ * fix against every range taken grew with the square of the fixes: 20,000 took 5.8 s). Two edits
+ * touch when they overlap, or when one inserts at a place the other replaces or inserts at too:
+ * an insertion is a point, touched by any range it lies in, ends included; ranges that replace
+ * text touch when they share a character. So the insertions are kept as sorted points, and the
+ * replaced ranges as their union, sorted, disjoint and not adjacent: offsets are whole numbers,
+ * so a replacement shares a character with two ranges that meet exactly when it does with the
+ * range they make, and a point lies in one of them exactly when it lies in that range.
+ */
+class TakenRanges {
+  private readonly points: number[] = [];
+  /** Disjoint, not adjacent, in order: starts and ends alike increase. */
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+
+  touches(edit: { offset: number; end: number }): boolean {
+    // A point in [offset, end]: the first one at or after offset.
+    const point = firstAtOrAfter(this.points, edit.offset);
+    if (point < this.points.length && this.points[point]! <= edit.end) return true;
+    if (edit.offset === edit.end) {
+      // A union range with start <= offset <= end: the last one starting at or before offset.
+      const range = firstAtOrAfter(this.starts, edit.offset + 1) - 1;
+      return range >= 0 && this.ends[range]! >= edit.offset;
+    }
+    // A union range with start < edit.end and end > edit.offset: the last one starting before edit.end.
+    const range = firstAtOrAfter(this.starts, edit.end) - 1;
+    return range >= 0 && this.ends[range]! > edit.offset;
+  }
+
+  add(edit: { offset: number; end: number }): void {
+    if (edit.offset === edit.end) {
+      this.points.splice(firstAtOrAfter(this.points, edit.offset), 0, edit.offset);
+      return;
+    }
+    // The ranges that meet or overlap [offset, end] are merged with it into one.
+    const first = firstAtOrAfter(this.ends, edit.offset);
+    let last = first;
+    let offset = edit.offset;
+    let end = edit.end;
+    while (last < this.starts.length && this.starts[last]! <= end) {
+      offset = Math.min(offset, this.starts[last]!);
+      end = Math.max(end, this.ends[last]!);
+      last++;
+    }
+    this.starts.splice(first, last - first, offset);
+    this.ends.splice(first, last - first, end);
+  }
+}
+
+/** The index of the first of `sorted` at or after `value` (its length when none is). */
+function firstAtOrAfter(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** How many keys are written again in an object that already has them, over the document. */
