@@ -103,7 +103,11 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
   // Only offer keys of the payload schema when the object is a payload object, not the envelope.
   if (scopeOfObject(slot.object) !== 'data' && !isBelowData(slot.object)) return undefined;
   const required = new Set(Array.isArray(schema!.required) ? (schema!.required as string[]) : []);
-  const present = (key: string) => slot.object.properties.some((property) => property.key === key && property !== slot.replacing);
+  // The object's keys gathered once (the key being typed over is not one): each schema property
+  // looked for among them was the square of the two for a payload as large as its schema.
+  const written = new Set<string>();
+  for (const property of slot.object.properties) if (property !== slot.replacing) written.add(property.key);
+  const present = (key: string) => written.has(key);
   const hasColon = slot.replacing !== undefined && slot.replacing.colonOffset >= 0;
   const needsComma = !hasColon && nextSignificant(doc.text, slot.end) === '"';
   return Object.entries(properties as Record<string, unknown>)
