@@ -8,7 +8,7 @@ import { literal } from '../../model/describe-value';
 import { toJsValue } from '../../model/js-value';
 import { columnsOf, documentPlainValue } from '../../parse/document';
 import type { ColumnsEdit } from '../../parse/columns';
-import { asObject, forEachValue, getProperty, type ValueNode } from '../../model/tree';
+import { asObject, forEachValue, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../../model/tree';
 import { insertProperties } from '../../model/property-edits';
 import { routingUrn } from '../../contract/urn';
 import { exampleValue } from '../../registry/example';
@@ -91,7 +91,21 @@ function missingFieldsFix({ doc, diagnostic, registry }: FixContext): Fix[] {
   if (!data || !dataProperty || !((diagnostic.offset === dataProperty.keyOffset && diagnostic.end === dataProperty.keyEnd) || diagnostic.offset === data.offset)) return [];
   const urn = routingUrn(root)?.node.value;
   const schema = urn === undefined ? undefined : registry.registry.byUrn.get(urn)?.schema?.value;
-  const example = schema === undefined ? undefined : exampleValue(schema);
+  if (schema === undefined) return [];
+  // Every missing field of data is a finding here, each offered this same fix: built once per data
+  // object and schema (for each finding, a schema of n required fields cost the square of n).
+  const built = missingFieldsFixes.get(doc);
+  if (built?.data === data && built.schema === schema) return built.fixes;
+  const fixes = buildMissingFieldsFix(doc, data, schema);
+  missingFieldsFixes.set(doc, { data, schema, fixes });
+  return fixes;
+}
+
+/** The fix last built for a document: its data object, the schema it follows and the fix. */
+const missingFieldsFixes = new WeakMap<ParsedDocument, { readonly data: ObjectNode; readonly schema: unknown; readonly fixes: Fix[] }>();
+
+function buildMissingFieldsFix(doc: ParsedDocument, data: ObjectNode, schema: unknown): Fix[] {
+  const example = exampleValue(schema);
   if (typeof example !== 'object' || example === null || Array.isArray(example)) return [];
   const missing = Object.entries(example as Record<string, unknown>).filter(([key]) => !getProperty(data, key));
   if (missing.length === 0) return [];
