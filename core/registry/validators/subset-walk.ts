@@ -261,22 +261,33 @@ function additionalReason(schema: ObjectNode, key: string, sub: ValueNode | unde
 
 /** Go's encoding/json refuses a number outside float64 before bqschema validates anything. */
 function findHugeNumbers(data: ValueNode, violations: Violation[]): void {
-  const stack: { node: ValueNode; path: (string | number)[] }[] = [{ node: data, path: [] }];
+  // Each value's step and the way to its parent, not a copy of its whole path: a copy per value
+  // cost the square of the depth. The path is built only for a number found.
+  interface Way {
+    readonly step: string | number;
+    readonly parent: Way | undefined;
+  }
+  const pathOf = (way: Way | undefined): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at = way; at; at = at.parent) path.push(at.step);
+    return path.reverse();
+  };
+  const stack: { node: ValueNode; way: Way | undefined }[] = [{ node: data, way: undefined }];
   while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
+    const { node, way } = stack.pop()!;
     if (node.kind === 'number' && !Number.isFinite(node.value)) {
       violations.push({
         keyword: 'unreadable-number',
-        path,
+        path: pathOf(way),
         node,
         schema: undefined,
         text: `json: cannot unmarshal number ${numberLiteral(node.raw)} into Go value of type float64`,
         reason: `cannot read ${numberLiteral(node.raw)} (outside float64), so the whole file fails before any schema check`,
       });
     } else if (node.kind === 'object') {
-      for (const property of node.properties) if (property.value) stack.push({ node: property.value, path: [...path, property.key] });
+      for (const property of node.properties) if (property.value) stack.push({ node: property.value, way: { step: property.key, parent: way } });
     } else if (node.kind === 'array') {
-      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
+      node.items.forEach((item, i) => stack.push({ node: item, way: { step: i, parent: way } }));
     }
   }
 }
