@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { redact } from '../../broker/errors';
+import { seededRandom } from '../support/seeded-random';
 
 /** What redact did as regular expressions, kept here as the oracle its one-pass scan must agree with. */
 function redactByPattern(text: string): string {
@@ -15,20 +16,10 @@ function redactByPattern(text: string): string {
     .replace(/([?&;](?:password|passwd|pass|pwd|token|access_token|auth|auth_token|secret|api_key|apikey|key|sig|signature|sas)=)[^&#;\s'"]*/gi, '$1***');
 }
 
-/** A small seeded generator (mulberry32), so a failure names a case that can be run again. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = ['redis', 'rediss', 'REDIS', 'amqp', 'amqps', 'http', 'x', 'a.b', 'c+d', '-', '_', '://', ':', '@', '/', '?', '#', ' ', '\t', 'pw', 'user', '9', 'host', '.', '&password=', 'é'];
 
 test('redact masks what the patterns it was written as masked, on 20,000 seeded texts made of URL pieces', () => {
-  const next = random(20261207);
+  const next = seededRandom(20261207);
   for (let i = 0; i < 20_000; i++) {
     let text = '';
     const length = 1 + Math.floor(next() * 14);

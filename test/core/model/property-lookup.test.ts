@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getProperty, type ObjectNode, type PropertyNode } from '../../../core/model/tree';
 import { analyzeText } from '../../../core/rules/analyze';
+import { seededRandom } from '../../support/seeded-random';
 
 /** The scan getProperty always did: the oracle. */
 function scanned(properties: readonly PropertyNode[], key: string): PropertyNode | undefined {
@@ -19,17 +20,8 @@ function scanned(properties: readonly PropertyNode[], key: string): PropertyNode
   return valueless;
 }
 
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test('a large object looked up many times answers as the scan does: repeated keys, keys without values, a list that grows after it was indexed', () => {
-  const next = random(7);
+  const next = seededRandom(7);
   for (let round = 0; round < 200; round++) {
     const object = { kind: 'object', offset: 0, end: 0, parent: undefined, property: undefined, properties: [] as PropertyNode[], closed: true } as ObjectNode;
     const add = () => {
