@@ -7,6 +7,7 @@ import { shortened } from '../../model/describe-value';
 import type { RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
+import { valueFitsField } from '../../contract/field-values';
 
 type KeyNameCode = 'case-mismatch' | 'extension-key';
 
@@ -159,5 +160,8 @@ function caseMismatchFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   }
   // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
   if (!meant || renameRefused(scope, meant) || getProperty(property.parent, meant)) return [];
-  return [{ title: `Rename "${property.key}" to "${meant}"`, edits: [renameKey(property, meant)] }];
+  // Fix all renames it only where the value is one the field takes: else the rename trades this
+  // finding for the field's own (a renamed "Attempts": -1 is invalid-value).
+  const fits = property.value === undefined ? false : valueFitsField(scope, meant, property.value) !== false;
+  return [{ title: `Rename "${property.key}" to "${meant}"`, edits: [renameKey(property, meant)], ...(fits ? {} : { preferred: false }) }];
 }

@@ -1,10 +1,10 @@
 /** missing-field for the root, meta and dead_letter blocks, with a fix that adds the field. */
-import { fieldsOf, isBlank, isMillisecondRange, isUuid, misspeltFields, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
-import { checkUrnNaming } from '../../contract/urn';
+import { fieldsOf, misspeltFields, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { valueFitsField } from '../../contract/field-values';
 import { hintsFrom, skeletonValue } from '../../contract/skeletons';
 import { insertProperty, removeProperty, renameKey } from '../../model/property-edits';
 import { toJsValue } from '../../model/js-value';
-import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode, type ValueNode } from '../../model/tree';
+import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type FixContext, type Fix } from '../definition';
 import { keyRange } from '../ranges';
@@ -128,14 +128,14 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
     const movable = beside?.value && (beside.value.kind !== 'number' || String(beside.value.value) === beside.value.raw);
     if (beside?.value && movable) {
       const edits = [removeProperty(doc, beside), insertProperty(doc, object, field, toJsValue(beside.value))];
-      return [{ title: `Move "${field}" into meta`, edits, ...(fitsField(scope, field, beside.value) ? {} : { preferred: false }) }];
+      return [{ title: `Move "${field}" into meta`, edits, ...(valueFitsField(scope, field, beside.value) === true ? {} : { preferred: false }) }];
     }
   }
   // A key written for the field is renamed; only a key that differs in case, `-`, `_` or camelCase
   // is renamed by --fix (a letter off is a guess the author confirms).
   for (const [property, misspelt] of misspeltFields(scope, object)) {
     if (misspelt.field.name === field) {
-      const preferred = misspelt.exact && property.value !== undefined && fitsField(scope, field, property.value);
+      const preferred = misspelt.exact && property.value !== undefined && valueFitsField(scope, field, property.value) === true;
       return [{ title: `Rename "${property.key}" to "${field}"`, edits: [renameKey(property, field)], preferred }];
     }
   }
@@ -148,38 +148,6 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   const guessed = (subject === 'dead_letter.original_queue' && hints.queue === undefined) || subject === 'job';
   return [{ title: `Add "${subject}": ${describeInsert(value)}`, edits: [insertProperty(doc, object, field, value)], ...(guessed ? { preferred: false } : {}) }];
 }
-
-/**
- * Whether `value` is one the field takes without a finding of its own (wrong-type, invalid-value,
- * invalid-uuid, invalid-urn, timestamp-unit, unknown-lang, unsupported-schema-version): only then
- * does fix all rename or move a key into the field; else the author decides what it should hold.
- */
-function fitsField(scope: EnvelopeScope, name: string, value: ValueNode): boolean {
-  const spec = fieldsOf(scope).find((field) => field.name === name);
-  if (!spec) return false;
-  if (scope === 'meta' && name === 'schema_version') return value.kind === 'number' && value.isIntegerLiteral && value.value === 1;
-  switch (spec.type) {
-    case 'string':
-      return value.kind === 'string' && !isBlank(value.value);
-    case 'nullable-string':
-      return value.kind === 'null' || (value.kind === 'string' && !isBlank(value.value));
-    case 'uuid':
-      return value.kind === 'string' && isUuid(value.value);
-    case 'urn':
-      return value.kind === 'string' && checkUrnNaming(value.value) === undefined;
-    case 'object':
-      return value.kind === 'object';
-    case 'integer':
-      return value.kind === 'number' && value.isIntegerLiteral && value.value >= 0 && value.value <= INT32_MAX;
-    case 'timestamp':
-      return value.kind === 'number' && value.isIntegerLiteral && isMillisecondRange(value.value);
-    case 'enum':
-      return value.kind === 'string' && (spec.values ?? []).includes(value.value);
-  }
-}
-
-/** The largest attempts every consumer reads as written (Java reads a 32-bit int). */
-const INT32_MAX = 2 ** 31 - 1;
 
 function describeInsert(value: unknown): string {
   if (value !== null && typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}';

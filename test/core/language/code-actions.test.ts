@@ -211,6 +211,18 @@ describe('quick fixes', () => {
     assert.deepEqual(analyze(parseJson(fixed)).filter((d) => d.code === 'case-mismatch' || d.code === 'missing-field' || d.related?.length), []);
     assert.deepEqual(carrying(envelope((e) => (e.JOB = 'x'))), []);
     assert.deepEqual(carrying(envelope((e) => (e.meta.TS = 1))), [], 'never onto a forbidden key');
+    // Offered, but left out of fix all, where the value is one the field does not take: renamed,
+    // "Attempts": -1 would be invalid-value, "Created_At": 1749132727 (seconds) timestamp-unit.
+    const negative = carrying(envelope((e) => {
+      e.Attempts = -1;
+      delete e.attempts;
+    })).find((a) => a.title === 'Rename "Attempts" to "attempts"');
+    assert.equal(negative?.isPreferred, false);
+    const seconds = carrying(envelope((e) => {
+      e.meta.Created_At = 1749132727;
+      delete e.meta.created_at;
+    })).find((a) => a.title === 'Rename "Created_At" to "created_at"');
+    assert.equal(seconds?.isPreferred, false);
   });
 
   test('a key written for a missing field is renamed, and a meta field beside meta moved, by fix all only when its value fits the field', () => {
