@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { whyDifferent } from '../../../core/message/difference';
 import type { ArrayNode, ObjectNode, ValueNode } from '../../../core/model/tree';
 import { parseText } from '../../../core/parse/parser';
+import { fastestMs } from '../../support/fastest';
 
 /** At most this many reasons are named; the rest are counted. */
 const MAX_REASONS = 3;
@@ -183,13 +184,7 @@ test('comparing bodies of many keys: four times the keys cost about four times t
   };
   const time = (count: number) => {
     const [published, other] = bodies(count);
-    let best = Infinity;
-    for (let run = 0; run < 3; run++) {
-      const started = performance.now();
-      whyDifferent(published, other);
-      best = Math.min(best, performance.now() - started);
-    }
-    return best;
+    return fastestMs(3, () => whyDifferent(published, other));
   };
   time(500);
   const small = time(2_000);
