@@ -147,18 +147,39 @@ function looseName(key: string): string {
 /** Laravel's list key prefix (facts part 1, §4.1), and every SDK's dead-letter queue suffix (facts part 2, §3). */
 export const LARAVEL_KEY_PREFIX = 'queues:';
 const DEAD_LETTER_SUFFIX = '.dlq';
+/** The sets Laravel keeps beside a queue's list, as `queues:<name>:<set>` (facts part 1, §4.1). */
+const LARAVEL_SETS = ['reserved', 'delayed', 'notify'] as const;
 
-/** The queue a broker's name written as meta.queue stands for: `queues:orders` → `orders`; in a dead letter, `orders.dlq` → `orders`. */
-export function brokerNameOf(queue: string, deadLettered: boolean): { readonly kind: 'laravel' | 'dead-letter'; readonly name: string } | undefined {
-  if (queue.startsWith(LARAVEL_KEY_PREFIX)) {
-    const name = queue.slice(LARAVEL_KEY_PREFIX.length);
-    return isBlank(name) ? undefined : { kind: 'laravel', name };
+/**
+ * The queue a broker's name written as meta.queue stands for, and which of that queue's keys or
+ * queues it is: `queues:orders` → `orders`; `queues:orders:reserved` → `orders`, its reserved set;
+ * in a dead letter, `orders.dlq` and `queues:orders.dlq` → `orders`, its dead-letter queue. Outside
+ * a dead letter `orders.dlq` is a queue of the author's to have.
+ */
+export function brokerNameOf(queue: string, deadLettered: boolean): BrokerName | undefined {
+  const laravel = queue.startsWith(LARAVEL_KEY_PREFIX);
+  const rest = laravel ? queue.slice(LARAVEL_KEY_PREFIX.length) : queue;
+  if (deadLettered && rest.endsWith(DEAD_LETTER_SUFFIX)) return named(laravel, rest.slice(0, -DEAD_LETTER_SUFFIX.length), 'dead-letter queue') ?? named(laravel, rest, undefined);
+  if (!laravel) return undefined;
+  for (const set of LARAVEL_SETS) {
+    if (rest.endsWith(`:${set}`)) {
+      const name = named(true, rest.slice(0, -set.length - 1), `${set} set`);
+      if (name) return name;
+    }
   }
-  if (deadLettered && queue.endsWith(DEAD_LETTER_SUFFIX)) {
-    const name = queue.slice(0, -DEAD_LETTER_SUFFIX.length);
-    return isBlank(name) ? undefined : { kind: 'dead-letter', name };
-  }
-  return undefined;
+  return named(true, rest, undefined);
+}
+
+/** A queue's name read from a broker's; `part`: which of the queue's keys or queues it was, undefined for its list. */
+export interface BrokerName {
+  readonly laravel: boolean;
+  readonly name: string;
+  readonly part: 'dead-letter queue' | `${(typeof LARAVEL_SETS)[number]} set` | undefined;
+}
+
+function named(laravel: boolean, name: string, part: BrokerName['part']): BrokerName | undefined {
+  if (isBlank(name) || (!laravel && part === undefined)) return undefined;
+  return { laravel, name, part };
 }
 
 /** Every key the contract names in a scope: core, alias, forbidden, reserved and `ext`. */

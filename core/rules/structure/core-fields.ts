@@ -42,7 +42,7 @@ export const rule = defineRule<CoreFieldCode>({
       summary: 'A core field has the right type but an impossible value.',
       docs: {
         fires:
-          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as the Laravel Redis key of the queue (`queues:orders`): `meta.queue` is the logical name, from which the Laravel layout derives the key, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding); in a dead letter, a `meta.queue` that names a dead-letter queue (`orders.dlq`): dead-lettering leaves `meta` unchanged, and a redrive would send the message back to that queue (a redrive of this one where `original_queue` names it too; else the next, once the message is dead-lettered again with `original_queue` copied from `meta.queue`).',
+          'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as a Laravel Redis key of the queue (`queues:orders`, or its sets `queues:orders:reserved`, `:delayed`, `:notify`): `meta.queue` is the logical name, from which the Laravel layout derives the keys, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding); in a dead letter, a `meta.queue` that names a dead-letter queue (`orders.dlq`, or its Laravel key `queues:orders.dlq`): dead-lettering leaves `meta` unchanged, and a redrive would send the message back to that queue (a redrive of this one where `original_queue` names it too; else the next, once the message is dead-lettered again with `original_queue` copied from `meta.queue`).',
         instead: 'A value the field can hold: a counter from 0, a queue name (the logical one, `orders`, never a broker key), a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
         fixes: 'For a `meta.queue` written as its Laravel key or its dead-letter queue: the name without `queues:` or `.dlq` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`).',
@@ -223,10 +223,13 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
 function checkBrokerName(context: RuleContext<CoreFieldCode>, value: Extract<ValueNode, { kind: 'string' }>): void {
   const broker = brokerNameOf(value.value, context.envelope.deadLetter !== undefined);
   if (!broker) return;
-  const message =
-    broker.kind === 'laravel'
-      ? `"meta.queue" ${literal(value.value)} is the Laravel Redis key of the queue ${literal(broker.name)}, not a queue name: meta.queue holds the logical name, from which the Laravel layout derives its key as queues:<name>, so this message would go to ${literal(`${LARAVEL_KEY_PREFIX}${value.value}`)} (babelq send with the laravel layout, and a redrive to the original_queue the SDKs copy from meta.queue). Write ${literal(broker.name)}.`
-      : `"meta.queue" ${literal(value.value)} is the dead-letter queue of ${literal(broker.name)}, not the queue this message was published to: dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)}, ${redriveWords(value.value, getValue(context.envelope.deadLetter, 'original_queue'))}. Write ${literal(broker.name)}.`;
+  const of = broker.part === undefined ? `the queue ${literal(broker.name)}` : `the ${broker.part} of the queue ${literal(broker.name)}`;
+  const what = broker.laravel ? `is the Laravel Redis key of ${of}, not a queue name` : `is ${of}, not the queue this message was published to`;
+  const why =
+    broker.part === 'dead-letter queue'
+      ? `dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)}, ${redriveWords(value.value, getValue(context.envelope.deadLetter, 'original_queue'))}`
+      : `meta.queue holds the logical name, from which the Laravel layout derives its key${broker.part === undefined ? '' : 's'} as queues:<name>${broker.part === undefined ? '' : ` and queues:<name>:${broker.part.slice(0, -' set'.length)}`}, so this message would go to ${literal(`${LARAVEL_KEY_PREFIX}${value.value}`)} (babelq send with the laravel layout, and a redrive to the original_queue the SDKs copy from meta.queue)`;
+  const message = `"meta.queue" ${literal(value.value)} ${what}: ${why}. Write ${literal(broker.name)}.`;
   context.report('invalid-value', value, message, { severity: 'warning' });
 }
 
@@ -255,9 +258,9 @@ function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
   const original = getValue(deadLetter, 'original_queue');
   const alsoOriginal = original?.kind === 'string' && original.value === value.value;
   const edits = [replaceValue(value, JSON.stringify(broker.name)), ...(alsoOriginal ? [replaceValue(original, JSON.stringify(broker.name))] : [])];
-  const why = broker.kind === 'laravel' ? 'without Laravel\'s "queues:" prefix' : `the queue whose dead-letter queue ${JSON.stringify(value.value)} is`;
+  const why = broker.part === undefined ? 'without Laravel\'s "queues:" prefix' : `${JSON.stringify(value.value)} is ${broker.laravel ? 'the Laravel key of ' : ''}its ${broker.part}`;
   // Not applied by --fix: where the fixture is sent as it is, it changes the queue it goes to.
-  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(broker.name)}, ${why}`, edits, preferred: false }];
+  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(broker.name)}${broker.part === undefined ? ', ' : ': '}${why}`, edits, preferred: false }];
 }
 
 /** .NET reads an attempts that is no 32-bit integer literal as 0 (TryGetInt32 fails; never measured). */

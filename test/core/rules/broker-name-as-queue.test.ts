@@ -13,6 +13,8 @@ import { parseText } from '../../../core/parse/parser';
 import { analyze } from '../../../core/rules/analyze';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
+import { codeActions } from '../../../core/language/code-actions';
+import { applyEdits } from '../../../core/model/edits';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const EXAMPLES = join(ROOT, 'examples');
@@ -35,4 +37,58 @@ test('original_queue naming the work queue: this redrive goes there, and a later
   const message = queueMessage(text);
   assert.doesNotMatch(message, /a redrive of this one .* would put it back on "orders\.dlq"/);
   assert.match(message, /dead-lettered again, its original_queue, which the SDKs that dead-letter copy from meta\.queue, would be "orders\.dlq", and a redrive would put it back there/);
+});
+
+/** The invalid-value finding on meta.queue, its fix applied, and the warnings and errors left after it (the payload's aside: the fixture's data is cut short). */
+function fixedQueue(text: string): { message: string; fixed: string; left: string[] } {
+  const doc = parseText(text);
+  const queue = /"queue": ("[^"]*")/.exec(text)![1];
+  const found = analyze(doc, DEFAULT_SETTINGS, registry).filter((d) => d.code === 'invalid-value' && text.slice(d.offset, d.end) === queue);
+  assert.equal(found.length, 1, JSON.stringify(found.map((d) => d.message)));
+  const [action] = codeActions(doc, found, FRESH, registry);
+  assert.ok(action, 'a fix is offered');
+  const fixed = applyEdits(text, action.edits);
+  const left = analyze(parseText(fixed), DEFAULT_SETTINGS, registry).filter((d) => d.code !== 'payload-schema' && d.severity !== 'information' && d.severity !== 'hint');
+  return { message: found[0].message, fixed, left: left.map((d) => `${d.code}: ${d.message}`) };
+}
+
+const FRESH = { uuid: () => '00000000-0000-4000-8000-000000000001', now: () => 1764400000000 };
+const LIVE = FIXTURE.replace(/,\s*"dead_letter": \{[^}]*\}/, '');
+
+for (const set of ['reserved', 'delayed', 'notify']) {
+  test(`the Laravel key of a queue's ${set} set is named as that, and its fix writes the queue`, () => {
+    const text = LIVE.replace('"queue": "orders.dlq"', `"queue": "queues:orders:${set}"`);
+    assert.notEqual(text, LIVE);
+    const { message, fixed, left } = fixedQueue(text);
+    assert.match(message, new RegExp(`Laravel Redis key of the ${set} set of the queue "orders"`));
+    assert.match(message, /Write "orders"\.$/);
+    assert.match(fixed, /"queue": "orders",/);
+    assert.deepEqual(left, []);
+  });
+}
+
+test("a queue named with a colon after Laravel's prefix stays one queue: queues:orders:eu-west", () => {
+  const text = LIVE.replace('"queue": "orders.dlq"', '"queue": "queues:orders:eu-west"');
+  const { message, fixed, left } = fixedQueue(text);
+  assert.match(message, /Laravel Redis key of the queue "orders:eu-west"/);
+  assert.match(fixed, /"queue": "orders:eu-west",/);
+  assert.deepEqual(left, []);
+});
+
+test("a dead letter's meta.queue written as the Laravel key of its dead-letter queue: the fix writes the queue, and nothing is left", () => {
+  const text = FIXTURE.replaceAll('"orders.dlq"', '"queues:orders.dlq"');
+  assert.notEqual(text, FIXTURE);
+  const { message, fixed, left } = fixedQueue(text);
+  assert.match(message, /Laravel Redis key of the dead-letter queue of the queue "orders"/);
+  assert.match(fixed, /"queue": "orders",/);
+  assert.match(fixed, /"original_queue": "orders"/);
+  assert.deepEqual(left, []);
+});
+
+test('outside a dead letter, queues:orders.dlq is the key of the queue orders.dlq, which is the author\'s to have', () => {
+  const text = LIVE.replace('"queue": "orders.dlq"', '"queue": "queues:orders.dlq"');
+  const { message, fixed, left } = fixedQueue(text);
+  assert.match(message, /Laravel Redis key of the queue "orders\.dlq"/);
+  assert.match(fixed, /"queue": "orders\.dlq",/);
+  assert.deepEqual(left, []);
 });
