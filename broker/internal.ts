@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { shortened } from '../core/model/describe-value';
 import { BrokerError, scrub, type BrokerErrorKind } from './errors';
 import type { BrokerTarget } from './target';
 
@@ -18,6 +19,18 @@ export const PEEK_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The most messages one read takes (`--limit` of peek and dlq), and a RabbitMQ redrive's search gets. */
 export const READ_MAX_MESSAGES = 10_000;
+
+/** The longest key, queue name or meta.id an error names whole, as the CLI quotes a path. */
+const MAX_NAMED = 200;
+
+/**
+ * A key, queue name or meta.id as an error names it: whole up to 200 characters, else its start
+ * and `…`. A redrive's targets and ids come from the dead letters it reads, as long as whoever
+ * produced them made them.
+ */
+export function named(name: string): string {
+  return shortened(name, MAX_NAMED);
+}
 
 /** Resolves like `work`, or rejects with `onTimeout()` after `ms`; `onTimeout` should also tear the attempt down. */
 export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {

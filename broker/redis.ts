@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import Redis from 'ioredis';
 import type { OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, errorMessage, named, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for a Redis connection. */
@@ -212,7 +212,7 @@ export class RedisPublisher {
       const [bodyQueued, markerQueued, executed] = await Promise.allSettled([this.client.rpush(listKey, body), this.client.rpush(notifyKey, NOTIFY_MARKER), this.client.exec()]);
       if (executed.status === 'rejected') throw refusedFirst([bodyQueued, markerQueued]) ?? executed.reason;
       const results = executed.value;
-      if (!results) throw new BrokerError('rejected', `${this.target.display} aborted the transaction for ${listKey}: nothing was pushed.`, { target: this.target.display });
+      if (!results) throw new BrokerError('rejected', `${this.target.display} aborted the transaction for ${named(listKey)}: nothing was pushed.`, { target: this.target.display });
       for (const [error] of results) if (error) throw error;
       const length = results[0]?.[1];
       return { durationMs: elapsed(start), ...(typeof length === 'number' ? { length } : {}) };
@@ -237,7 +237,7 @@ export class RedisPublisher {
       throw error;
     }
     const at = kinds.findIndex((kind) => kind !== 'list' && kind !== 'none');
-    if (at >= 0) throw new BrokerError('rejected', `${this.target.display} refused: the key ${keys[at]} holds a ${kinds[at]}, not a list, so nothing was pushed.`, { target: this.target.display });
+    if (at >= 0) throw new BrokerError('rejected', `${this.target.display} refused: the key ${named(keys[at]!)} holds a ${kinds[at]}, not a list, so nothing was pushed.`, { target: this.target.display });
   }
 
   /**
@@ -295,19 +295,20 @@ export class RedisPublisher {
       } catch (error) {
         const cause = await this.classify(error, 'redrive', listKey);
         const after = moves.length - moved - missing - 1;
+        const [id, from, to] = [named(move.message.metaId), named(dlqKey), named(listKey)];
         // An error reply (the user's ACL, a key of the wrong type, the server's own refusal) means
         // the script left both lists as they were: it takes back its pushes when a later step is
         // refused, unless it could not take them back either. Anything else (a lost connection, a
         // timeout, a reply that was not Redis's) leaves the outcome unknown.
         const inFlight = cause.kind !== 'auth' && cause.kind !== 'rejected'
-          ? `The move of meta.id ${move.message.metaId} is one atomic step, so it is either still in ${dlqKey} or already on ${listKey}, never both and never neither`
+          ? `The move of meta.id ${id} is one atomic step, so it is either still in ${from} or already on ${to}, never both and never neither`
           : /^BABELQ-BOTH /.test(errorMessage(error))
-            ? `Redis refused the move of meta.id ${move.message.metaId} part-way and did not allow taking its push back: it is now both on ${listKey} and still in ${dlqKey}; remove one copy before redriving again`
-            : `Redis refused the move of meta.id ${move.message.metaId} and nothing was changed, so it is still in ${dlqKey}`;
+            ? `Redis refused the move of meta.id ${id} part-way and did not allow taking its push back: it is now both on ${to} and still in ${from}; remove one copy before redriving again`
+            : `Redis refused the move of meta.id ${id} and nothing was changed, so it is still in ${from}`;
         throw new RedriveInterrupted(
           cause,
           moved,
-          `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message} ${inFlight}; ${after === 1 ? 'the 1 after it was not touched and is' : `the ${after} after it were not touched and are`} still in ${dlqKey}.`,
+          `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message} ${inFlight}; ${after === 1 ? 'the 1 after it was not touched and is' : `the ${after} after it were not touched and are`} still in ${from}.`,
         );
       }
     }
@@ -336,7 +337,7 @@ export class RedisPublisher {
           kinds.set(key, kind);
         }
         if (kind !== 'list' && kind !== 'none') {
-          return { at, error: new BrokerError('rejected', `${this.target.display} refused: the key ${key} exists but is not a list (it holds a ${kind}), so nothing was moved onto it.`, { target: this.target.display }) };
+          return { at, error: new BrokerError('rejected', `${this.target.display} refused: the key ${named(key)} exists but is not a list (it holds a ${kind}), so nothing was moved onto it.`, { target: this.target.display }) };
         }
       }
     }
@@ -372,8 +373,9 @@ export class RedisPublisher {
   }
 
   /** Turns whatever ioredis threw into a BrokerError in a user's words. */
-  private async classify(error: unknown, phase: Phase, key?: string, notifyKey?: string): Promise<BrokerError> {
+  private async classify(error: unknown, phase: Phase, fullKey?: string, fullNotifyKey?: string): Promise<BrokerError> {
     if (error instanceof BrokerError) return error;
+    const [key, notifyKey] = [fullKey, fullNotifyKey].map((name) => (name === undefined ? undefined : named(name)));
     const where = this.target.display;
     const make = (kind: BrokerErrorKind, text: string) => new BrokerError(kind, text, { target: where });
     // ioredis reports the real cause through the 'error' event and rejects the command with a
@@ -433,8 +435,8 @@ export class RedisPublisher {
     if (/^WRONGTYPE/i.test(message)) {
       // MOVE_SCRIPT names the key it found of another type: in the Laravel layout it may be the
       // notify key, not the list `key`.
-      const named = /^WRONGTYPE the key ([\s\S]*) holds a (\w+), not a list$/.exec(message)?.[1];
-      return make('rejected', `${where} refused: the key ${named ?? key} exists but is not a list, so nothing was ${phase === 'redrive' ? 'moved' : phase === 'peek' ? 'read' : 'pushed'}.`);
+      const other = /^WRONGTYPE the key ([\s\S]*) holds a (\w+), not a list$/.exec(message)?.[1];
+      return make('rejected', `${where} refused: the key ${other === undefined ? key : named(other)} exists but is not a list, so nothing was ${phase === 'redrive' ? 'moved' : phase === 'peek' ? 'read' : 'pushed'}.`);
     }
     if (/^ERR DB index is out of range|^ERR invalid DB index/i.test(message)) {
       return make('rejected', `${where} has no database ${this.target.db}.`);

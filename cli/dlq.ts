@@ -14,7 +14,7 @@ import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError, quoted } from './errors';
+import { brokerErrorExit, CliError, quoted, quotedPath } from './errors';
 import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, deadLetterLines, describeQueue, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
@@ -244,7 +244,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     ...(bound ? [`babelq: note: ${bound}\n`] : []),
     ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
     ...targetNotes.map((line) => `babelq: note: ${line}\n`),
-    ...notFound.map((id) => `babelq: not found: meta.id ${id} is not among the ${linted.length} dead letter(s) read from ${context.dlqKey}${more}.\n`),
+    ...notFound.map((id) => `babelq: not found: meta.id ${quoted(id)} is not among the ${linted.length} dead letter(s) read from ${quotedPath(context.dlqKey)}${more}.\n`),
   ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeQueue(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
@@ -269,7 +269,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;
       lines.push(`meta.id ${message.metaId} → ${to} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
     }
-    lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${context.dlqKey}; nothing was moved.`);
+    lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${quotedPath(context.dlqKey)}; nothing was moved.`);
     return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: `${notes}${asks}`, exitCode: 0 };
   }
 
@@ -279,7 +279,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   const broker = await openBroker(context.target, { timeoutMs: context.timeoutMs });
   try {
     const receipt = await broker.redrive(context.dlqKey, moves);
-    const targets = [...new Set(moves.map((move) => (context.target.kind === 'redis' ? move.message.redis.listKey : move.message.amqp.routingKey)))].join(', ');
+    const targets = someQueues([...new Set(moves.map((move) => (context.target.kind === 'redis' ? move.message.redis.listKey : move.message.amqp.routingKey)))]);
     const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
     const unsearched = receipt.notSearched ? `; ${notSearchedText(receipt.notSearched, context.dlqKey)}` : '';
     // The targets are the queues the dead letters name.
@@ -295,4 +295,17 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
   } finally {
     await broker.close();
   }
+}
+
+/** The most target queues a redrive's summary names; the rest are counted. */
+const NAMED_TARGETS = 5;
+
+/**
+ * The queues a redrive went to, as its one-line summary names them: the dead letters name them,
+ * a DLQ gathered from many queues names many, and a name is as long as a producer made it.
+ */
+function someQueues(names: readonly string[]): string {
+  const named = names.slice(0, NAMED_TARGETS).map((name) => quoted(name));
+  const rest = names.length - named.length;
+  return rest === 0 ? named.join(', ') : `${named.join(', ')} and ${rest} other queue${rest === 1 ? '' : 's'}`;
 }

@@ -192,6 +192,21 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
     assert.ok(!dry.stdout.includes(`meta.id ${secondId} →`), dry.stdout);
     assert.match(dry.stderr, new RegExp(`would move the 1 message\\(s\\) above, then stop at meta.id ${secondId}: .*the key ${queue} exists but is not a list`));
   });
+
+  test('Redis: a target key 3,000 characters long that is not a list is named by its start, in the dry run and in the redrive', async () => {
+    const dlq = uniqueQueue();
+    const target = `${uniqueQueue()}-${'k'.repeat(3000)}`;
+    keys.add(`${dlq}.dlq`).add(target);
+    await redis.hset(target, 'field', 'value');
+    await redis.rpush(`${dlq}.dlq`, deadLettered(outgoing(target).text, target, 'gateway down'));
+    for (const dryRun of [true, false]) {
+      const run = babelq(['dlq', 'redrive', '--queue', dlq, '--all', ...(dryRun ? ['--dry-run'] : [])]);
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /the key babelq-test-[0-9a-f]+-k+… exists but is not a list/);
+      assert.ok(run.stderr.length < 1000, `stderr is ${run.stderr.length} characters`);
+    }
+    assert.equal(await redis.llen(`${dlq}.dlq`), 1, 'nothing moved');
+  });
 });
 
 /** Dead letters for `queue`: one clean, one with a UTF-8 BOM in front, one with a raw 0xFF in a string. */
@@ -700,5 +715,35 @@ describe('babelq dlq and peek in a folder whose registry.json lint would not use
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('babelq dlq redrive of dead letters that name many queues, or long names', () => {
+  test('the summary names a few target queues, each cut, and counts the rest; an unknown --id and the DLQ are quoted cut', async () => {
+    const dlq = `${uniqueQueue()}.dlq`;
+    keys.add(dlq);
+    // Twelve dead letters, each from a queue of its own; one name 3,000 characters long.
+    const targets = Array.from({ length: 12 }, (_, i) => (i === 0 ? `${uniqueQueue()}-${'x'.repeat(3000)}` : uniqueQueue()));
+    for (const target of targets) keys.add(target);
+    await redis.rpush(dlq, ...targets.map((target, i) => deadLettered(outgoing(target, { orderId: i + 1 }).text, target, 'gateway down')));
+
+    const longId = 'f'.repeat(5000);
+    const none = babelq(['dlq', 'redrive', '--queue', dlq.slice(0, -'.dlq'.length), '--id', longId]);
+    assert.equal(none.status, 1);
+    assert.match(none.stderr, /not found: meta\.id f{20,}…/);
+    assert.ok(none.stderr.length < 1500, `stderr is ${none.stderr.length} characters:\n${none.stderr.slice(0, 400)}`);
+
+    const dry = babelq(['dlq', 'redrive', '--queue', dlq.slice(0, -'.dlq'.length), '--all', '--dry-run']);
+    assert.equal(dry.status, 0, dry.stderr);
+    const dryLast = dry.stdout.trimEnd().split('\n').at(-1)!;
+    assert.match(dryLast, /^Dry run: 12 message\(s\) would be redriven from /);
+
+    const moved = babelq(['dlq', 'redrive', '--queue', dlq.slice(0, -'.dlq'.length), '--all']);
+    assert.equal(moved.status, 0, moved.stderr);
+    const summary = moved.stdout.trimEnd();
+    assert.equal(summary.split('\n').length, 1, summary);
+    assert.match(summary, /^Redrove 12 message\(s\) from .* to .*x…, babelq-test-[0-9a-f]+, .* and 7 other queues in [\d.]+ ms\.$/);
+    assert.ok(summary.length < 800, `the summary is ${summary.length} characters`);
+    for (const target of targets) assert.equal(await redis.llen(target), 1, 'every dead letter went back to its own queue');
   });
 });
