@@ -96,6 +96,24 @@ export function sendSettingsProblems(get: (key: string) => unknown, purpose: Set
   return problems;
 }
 
+/**
+ * The Redis settings a broker command leaves aside for `target`, in words: the prefix with the
+ * babelqueue layout, and both with RabbitMQ. They are often set once for every workspace, so a
+ * command is not refused over them (as babelq refuses the options); it says so, in the output.
+ */
+export function unusedSettingNotes(settings: Pick<SendSettings, 'redisLayout' | 'redisPrefix'>, target: Pick<BrokerTarget, 'kind' | 'display'>): string[] {
+  const prefix = `${SEND_SETTING_KEYS.redisPrefix} (${shortened(redact(JSON.stringify(settings.redisPrefix)))})`;
+  if (target.kind === 'amqp') {
+    const set = [...(settings.redisLayout !== 'babelqueue' ? [`${SEND_SETTING_KEYS.redisLayout} ("${settings.redisLayout}")`] : []), ...(settings.redisPrefix !== '' ? [prefix] : [])];
+    if (set.length === 0) return [];
+    return [`${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} not used with RabbitMQ (${target.display}): a queue there is reached by its name alone.`];
+  }
+  if (settings.redisLayout === 'babelqueue' && settings.redisPrefix !== '') {
+    return [`${prefix} is not used: the babelqueue layout keys a queue by its name alone; the prefix is Laravel's connection prefix, for ${SEND_SETTING_KEYS.redisLayout} "laravel".`];
+  }
+  return [];
+}
+
 /** A setting's value named by its shape, without its content. */
 function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return 'a list';

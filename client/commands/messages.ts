@@ -148,7 +148,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
     const answer = await vscode.window.showWarningMessage(`${host} is not this machine. Read its queue "${queue}"?`, { modal: true }, 'Read');
     if (answer !== 'Read') return undefined;
   }
-  const target = await resolveTarget(services, settings);
+  const target = await resolveTarget(services, settings, command);
   if (!target) return undefined;
   const location = deadLetters ? deadLetterLocation(queue, target.kind, settings.redisLayout, settings.redisPrefix) : undefined;
   const key = location?.key ?? (target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue);

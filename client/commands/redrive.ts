@@ -174,7 +174,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     if (yes !== confirmLabel) return false;
     confirmed.add(decision.kind);
   }
-  const target = await resolveTarget(services, settings);
+  const target = await resolveTarget(services, settings, 'Redrive');
   if (!target) return false;
   const where = describeTarget(target, source.key);
   let broker: Broker | undefined;

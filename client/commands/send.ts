@@ -16,7 +16,7 @@ import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { previewOnScreen } from '../preview';
-import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, type SendSettings, type SettingsPurpose } from '../send-settings';
+import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, unusedSettingNotes, type SendSettings, type SettingsPurpose } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -69,8 +69,11 @@ export function settingsFor(uri: vscode.Uri | undefined, purpose: SettingsPurpos
   return readSendSettings(get);
 }
 
-/** The target from the settings with the password from secret storage (asked once when needed). */
-export async function resolveTarget(services: Pick<SendServices, 'context'>, settings: SendSettings): Promise<BrokerTarget | undefined> {
+/**
+ * The target from the settings with the password from secret storage (asked once when needed);
+ * the Redis settings it leaves aside are said in the output, with `command`'s name.
+ */
+export async function resolveTarget(services: Pick<SendServices, 'context' | 'output'>, settings: SendSettings, command: string): Promise<BrokerTarget | undefined> {
   let target: BrokerTarget;
   try {
     target = parseTarget(settings.brokerUrl);
@@ -78,6 +81,7 @@ export async function resolveTarget(services: Pick<SendServices, 'context'>, set
     void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
     return undefined;
   }
+  for (const note of unusedSettingNotes(settings, target)) services.output.warn(`${command}: ${note}`);
   if (target.password !== undefined || target.username === undefined) return target;
   const key = passwordKey(target);
   let password = keptPassword(target, await services.context.secrets.get(key));
@@ -169,7 +173,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     if (answer !== decision.confirmLabel) return;
     confirmed.add(decision.kind);
   }
-  const target = await resolveTarget(services, settings);
+  const target = await resolveTarget(services, settings, 'Send');
   if (!target) return;
 
   const where = describeTarget(target, target.kind === 'redis' ? message.redis.listKey : message.queue);

@@ -237,3 +237,25 @@ describe('a broker setting that cannot be used as written stops the command, nam
     });
   }
 });
+
+describe('Redis settings a broker command does not use are said in the output, not refused', () => {
+  // Often set once for every workspace: a command goes on, and says which setting it left aside.
+  const CASES: [string, Record<string, unknown>, RegExp | undefined][] = [
+    ['a prefix with the babelqueue layout', { 'babelqueue.broker.url': 'redis://127.0.0.1:6379', 'babelqueue.redis.prefix': 'laravel_database_' }, /^Peek Queue: babelqueue\.redis\.prefix \("laravel_database_"\) is not used: the babelqueue layout keys a queue by its name alone; the prefix is Laravel's connection prefix, for babelqueue\.redis\.layout "laravel"\.$/],
+    ['the laravel layout and a prefix with RabbitMQ', { 'babelqueue.broker.url': LOCAL, 'babelqueue.redis.layout': 'laravel', 'babelqueue.redis.prefix': 'x_' }, /^Peek Queue: babelqueue\.redis\.layout \("laravel"\) and babelqueue\.redis\.prefix \("x_"\) are not used with RabbitMQ \(amqp:\/\/guest@127\.0\.0\.1:5672\): a queue there is reached by its name alone\.$/],
+    ['a prefix with the laravel layout (used)', { 'babelqueue.broker.url': 'redis://127.0.0.1:6379', 'babelqueue.redis.layout': 'laravel', 'babelqueue.redis.prefix': 'laravel_database_' }, undefined],
+  ];
+  for (const [name, settings, note] of CASES) {
+    test(`Peek Queue with ${name}`, async () => {
+      fake.settings = settings;
+      const queue = `settings-${randomUUID()}`;
+      fake.answer = (event) => (event.kind === 'input' && event.text.startsWith('Password') ? 'guest' : event.kind === 'input' ? queue : undefined);
+      await run('babelqueue.peekQueue');
+      const warned = fake.events.filter((event) => event.kind === 'log.warn').map((event) => event.text);
+      if (note === undefined) assert.deepEqual(warned, []);
+      else assert.deepEqual(warned.filter((text) => note.test(text)).length, 1, warned.join('\n'));
+      // The read went on: the queue is empty (RabbitMQ's does not exist).
+      assert.ok(fake.events.some((event) => /^No messages on |does not exist/.test(event.text)), asked().join('\n'));
+    });
+  }
+});

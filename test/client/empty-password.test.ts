@@ -26,8 +26,8 @@ const kinds = () => fake.events.map((event) => event.kind);
 describe('an empty answer at the password prompt', () => {
   test('AMQP: nothing is stored, the target has no password, and the user is told', async () => {
     fake.answer = (event) => (event.kind === 'input' ? '' : undefined);
-    const { context } = fake.services();
-    const target = await send.resolveTarget({ context }, settings('amqp://alice@127.0.0.1:5672'));
+    const { context, output } = fake.services();
+    const target = await send.resolveTarget({ context, output }, settings('amqp://alice@127.0.0.1:5672'), 'Send');
     assert.ok(target, 'the command goes on');
     assert.equal(target.username, 'alice');
     assert.equal(target.password, undefined);
@@ -45,8 +45,8 @@ describe('an empty answer at the password prompt', () => {
     const kept = passwordToKeep(other, 'bobs-secret');
     fake.secrets.set(key, kept);
     fake.answer = (event) => (event.kind === 'input' ? '' : undefined);
-    const { context } = fake.services();
-    const target = await send.resolveTarget({ context }, settings('redis://alice@127.0.0.1:6379'));
+    const { context, output } = fake.services();
+    const target = await send.resolveTarget({ context, output }, settings('redis://alice@127.0.0.1:6379'), 'Send');
     assert.ok(target);
     assert.equal(target.password, undefined);
     assert.equal(fake.secrets.get(key), kept);
@@ -59,8 +59,8 @@ describe('an empty answer at the password prompt', () => {
 
   test('no output or message holds the typed password', async () => {
     fake.answer = (event) => (event.kind === 'input' ? 'hunter2-typed' : undefined);
-    const { context } = fake.services();
-    const target = await send.resolveTarget({ context }, settings('amqp://alice@127.0.0.1:5672'));
+    const { context, output } = fake.services();
+    const target = await send.resolveTarget({ context, output }, settings('amqp://alice@127.0.0.1:5672'), 'Send');
     assert.equal(target?.password, 'hunter2-typed');
     assert.ok(kinds().includes('secret.store'));
     for (const event of fake.events) assert.ok(!`${event.text} ${event.detail ?? ''}`.includes('hunter2'), event.text);
@@ -69,8 +69,8 @@ describe('an empty answer at the password prompt', () => {
 
 describe('the prompt dismissed', () => {
   test('ends the command: nothing stored, nothing said', async () => {
-    const { context } = fake.services();
-    const target = await send.resolveTarget({ context }, settings('amqp://alice@127.0.0.1:5672'));
+    const { context, output } = fake.services();
+    const target = await send.resolveTarget({ context, output }, settings('amqp://alice@127.0.0.1:5672'), 'Send');
     assert.equal(target, undefined);
     assert.deepEqual(kinds(), ['secret.get', 'input']);
   });
