@@ -16,8 +16,19 @@ import type { WorkspaceFixtures } from '../workspace-diagnostics';
 
 export function registerNavigation(context: ServerContext, fixtures: WorkspaceFixtures): void {
   const { connection, documents } = context;
-  /** An open fixture is read as its editor holds it, unsaved edits included; a closed one as an editor would show it. */
-  const readOpenFirst: TextReader = (path, limit) => documents.get(toUri(path))?.getText() ?? readFixtureFromDisk(path, limit);
+  /**
+   * An open fixture is read as its editor holds it, unsaved edits included; a closed one as an
+   * editor would show it. Open documents are found by path: an editor may spell a file's URI
+   * otherwise than `toUri` does (VS Code percent-encodes `(`, `)` and `+`, which Node's file URLs keep).
+   */
+  const readOpenFirst = (): TextReader => {
+    const openByPath = new Map<string, string>();
+    for (const document of documents.all()) {
+      const path = toPath(document.uri);
+      if (path !== undefined) openByPath.set(path, document.uri);
+    }
+    return (path, limit) => documents.get(openByPath.get(path) ?? toUri(path))?.getText() ?? readFixtureFromDisk(path, limit);
+  };
 
   connection.onDefinition(
     requestHandler(context, 'definition', envelopesOrRegistryFiles, [], ({ kind, parsed, lines, registry }, params: DefinitionParams): Location[] => {
@@ -39,12 +50,13 @@ export function registerNavigation(context: ServerContext, fixtures: WorkspaceFi
       const root = context.registries.folderOf(toPath(document.uri)!);
       // What the workspace's report knows of each fixture it has found (the URN read of one it has not
       // analysed yet); before it has found them, a walk, with the report's ignores.
+      const readFixture = readOpenFirst();
       const readUnanalysed = (path: string) => {
-        const reference = urnReferenceIn(path, entry.urn, readOpenFirst);
+        const reference = urnReferenceIn(path, entry.urn, readFixture);
         return reference && toLocation(reference);
       };
       const fromReport = await fixtures.referencesTo(entry.urn, root, readUnanalysed, token);
-      const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readOpenFirst, fixtures.ignoresFor(root), token)).map(toLocation);
+      const locations = fromReport ?? (await findUrnReferences(root, entry.urn, readFixture, fixtures.ignoresFor(root), token)).map(toLocation);
       if (params.context.includeDeclaration) locations.unshift(toLocation({ path: registry.registry.path, text: registry.registry.doc.text, offset: entry.urnOffset, end: entry.urnEnd }));
       return locations;
     }),
