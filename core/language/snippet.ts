@@ -17,6 +17,19 @@ export function escapeSnippet(text: string): string {
 }
 
 /**
+ * What a client without snippet support is sent: the snippet's plain text (below), with a value
+ * laid out on lines (meta's and dead_letter's skeletons, an object of a payload schema) written on
+ * one line, `{ "id": "…", "queue": "default" }`. Such a client inserts the text as it stands: Vim's
+ * complete() (Neovim 0.7's omnifunc) puts a NUL character where the text breaks a line, and one
+ * that keeps the breaks keeps the tab layout from column 0 whatever the line's indentation. Every
+ * line break in it is the layout's (JSON writes none inside a string), so each with its
+ * indentation becomes a space.
+ */
+export function plainCompletionText(snippet: string): string {
+  return snippetToPlainText(snippet).replace(/\r?\n\t*/g, ' ');
+}
+
+/**
  * A snippet as the plain text it expands to with every placeholder left at its default: `${1:x}`
  * is `x`, a choice `${1|a,b|}` its first option, a bare tab stop `$1` nothing, and escapes are
  * undone. For clients that announce no snippet support (eglot without yasnippet inserts the

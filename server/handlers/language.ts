@@ -20,7 +20,7 @@ import type { RegistryState } from '../../core/registry/types';
 import type { Settings } from '../../core/rules/settings/settings';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { completeList, type CoreCompletionItem } from '../../core/language/complete';
-import { snippetToPlainText } from '../../core/language/snippet';
+import { plainCompletionText } from '../../core/language/snippet';
 import { hover } from '../../core/language/hover';
 import { markdownAsPlainText } from '../../core/language/plain-text';
 import type { ServerContext } from '../context';
@@ -102,7 +102,7 @@ export function registerLanguageFeatures(
       const markdown = markdownIn().completion;
       const converted = items.map((item) => {
         const snippet = item.isSnippet && snippets;
-        const newText = item.isSnippet && !snippets ? snippetToPlainText(item.insertText) : item.insertText;
+        const newText = item.isSnippet && !snippets ? plainCompletionText(item.insertText) : item.insertText;
         const completion: CompletionItem = {
           label: item.label,
           kind: COMPLETION_KINDS[item.kind],

@@ -20,7 +20,7 @@ write('registry.json', {
     { urn: 'urn:babel:billing:invoice.paid', schema: 'schemas/orders.json' },
   ],
 });
-write('schemas/orders.json', { type: 'object' });
+write('schemas/orders.json', { type: 'object', properties: { address: { type: 'object', required: ['city', 'country'], properties: { city: { type: 'string' }, country: { type: 'string' } } } } });
 
 /** The `job` line holding `value` as written, the cursor at `cursor` characters into that line. */
 function fixture(value: string): string {
@@ -71,6 +71,36 @@ describe('completion through Neovim 0.7 omnifunc', () => {
       const result = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 2, character: 5 } });
       const items = Array.isArray(result) ? result : result.items;
       assert.equal(omnifunc(text.split('\n')[2], 5, items, 'data'), '  "data": {}', JSON.stringify(items.map((item: any) => [item.label, item.filterText, item.textEdit])));
+    } finally {
+      client.kill();
+    }
+  });
+
+  // Vim's complete() puts a NUL character where an item's text breaks a line: a block laid out
+  // on lines (meta, dead_letter, an object of the payload schema) left NULs in the buffer.
+  test('a key whose value is a block (meta, dead_letter, an object field of the payload schema): its text is on one line', async () => {
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    try {
+      await client.initialize();
+      const uri = uriOf('c.babel.json');
+      const text = '{\n  "job": "urn:babel:orders:created",\n  "data": {\n    \n  },\n  \n}\n';
+      await client.open(uri, text);
+      const itemsAt = async (line: number, character: number): Promise<any[]> => {
+        const result = await client.request('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+        return Array.isArray(result) ? result : result.items;
+      };
+      const keys = await itemsAt(5, 2);
+      const payload = await itemsAt(3, 4);
+      const blocks = [...keys.filter((item) => item.label === 'meta' || item.label === 'dead_letter'), ...payload.filter((item) => item.label === 'address')];
+      assert.deepEqual(blocks.map((item) => item.label).sort(), ['address', 'dead_letter', 'meta']);
+      for (const item of blocks) {
+        const newText: string = item.textEdit.newText;
+        assert.doesNotMatch(newText, /[\r\n]/, `${item.label}: ${JSON.stringify(newText)}`);
+        const value = JSON.parse(`{${newText}}`)[item.label];
+        assert.equal(typeof value, 'object', newText);
+        assert.ok(Object.keys(value).length >= 2, newText);
+      }
+      assert.match(blocks.find((item) => item.label === 'meta').textEdit.newText, /^"meta": \{ "id": "[0-9a-f-]{36}", "queue": "default", "lang": "node", "schema_version": 1, "created_at": \d+ \}$/);
     } finally {
       client.kill();
     }
