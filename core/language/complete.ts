@@ -8,7 +8,7 @@ import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
 import { registryCompletions } from './registry-completion';
 import { isDeprecatedStatus, type RegistryState } from '../registry/types';
 import { hintsFrom, skeletonValue, type SkeletonHints } from '../contract/skeletons';
-import { findSlot, nextSignificant, type Slot } from './completion-slot';
+import { commaBefore, findSlot, nextSignificant, type Slot } from './completion-slot';
 import { valueSnippet } from './snippet';
 import { getProperty, type ParsedDocument } from '../model/tree';
 import type { CoreCompletionItem } from './completion-item';
@@ -60,6 +60,7 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sco
       isSnippet: !hasColon,
       offset: slot.offset,
       end: slot.end,
+      ...commaBefore(slot),
       sortText: `${field.required ? '0' : '1'}_${String(fieldsOf(scope).indexOf(field)).padStart(2, '0')}`,
     };
   });

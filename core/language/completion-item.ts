@@ -13,6 +13,8 @@ export interface CoreCompletionItem {
   readonly end: number;
   readonly sortText?: string;
   readonly preselect?: boolean;
+  /** Edits elsewhere that come with the item: the comma a property before it lacks. */
+  readonly additionalEdits?: readonly { readonly offset: number; readonly end: number; readonly newText: string }[];
   /** Shown struck through (a deprecated URN). */
   readonly deprecated?: boolean;
 }

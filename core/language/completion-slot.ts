@@ -6,7 +6,8 @@ import { locateAtCursor, type ObjectNode, type ParsedDocument, type PropertyNode
 
 /** Where the cursor is, as far as completion cares. */
 export type Slot =
-  | { kind: 'key'; object: ObjectNode; replacing: PropertyNode | undefined; offset: number; end: number }
+  /** `commaAt`: where the property before the key ends when no comma follows it (a line added below the last one): the comma an item adds there. */
+  | { kind: 'key'; object: ObjectNode; replacing: PropertyNode | undefined; offset: number; end: number; commaAt?: number }
   | { kind: 'value'; property: PropertyNode; offset: number; end: number };
 
 /** Finds what the cursor at `offset` would complete: a key of an object or a property's value. */
@@ -14,7 +15,10 @@ export function findSlot(doc: ParsedDocument, offset: number): Slot | undefined 
   const location = locateAtCursor(doc.root, offset);
   if (location.inKeyOf) {
     const property = location.inKeyOf;
-    return { kind: 'key', object: property.parent, replacing: property, offset: property.keyOffset, end: keyTokenEnd(doc.text, property) };
+    const properties = property.parent.properties;
+    const index = properties.lastIndexOf(property);
+    const commaAt = index > 0 ? uncommaedEnd(doc.text, properties[index - 1], property.keyOffset) : undefined;
+    return { kind: 'key', object: property.parent, replacing: property, offset: property.keyOffset, end: keyTokenEnd(doc.text, property), ...(commaAt !== undefined ? { commaAt } : {}) };
   }
   const node = location.node;
   if (!node) return undefined;
@@ -31,7 +35,28 @@ export function findSlot(doc: ParsedDocument, offset: number): Slot | undefined 
     return property && !property.value ? { kind: 'value', property, offset, end: offset } : undefined;
   }
   if (char === '{' || char === ',') return { kind: 'key', object: node, replacing: undefined, offset, end: offset };
+  // After the value of the object's property before the cursor, with no comma yet.
+  const before = lastPropertyBefore(node, offset);
+  const commaAt = before ? uncommaedEnd(doc.text, before, offset) : undefined;
+  return commaAt !== undefined && commaAt === previous + 1 ? { kind: 'key', object: node, replacing: undefined, offset, end: offset, commaAt } : undefined;
+}
+
+/** The last property of `object` whose value ends at or before `offset` (properties come in text order). */
+function lastPropertyBefore(object: ObjectNode, offset: number): PropertyNode | undefined {
+  const { properties } = object;
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const value = properties[i].value;
+    if (value && value.end <= offset) return properties[i];
+  }
   return undefined;
+}
+
+/** Where `property`'s value ends, when only whitespace lies from there to `next` (no comma): else undefined. */
+function uncommaedEnd(text: string, property: PropertyNode, next: number): number | undefined {
+  const value = property.value;
+  if (!value || value.end > next) return undefined;
+  for (let i = value.end; i < next; i++) if (!/\s/.test(text[i])) return undefined;
+  return value.end;
 }
 
 function previousSignificant(text: string, offset: number): number | undefined {
@@ -58,4 +83,9 @@ function keyTokenEnd(text: string, property: PropertyNode): number {
   KEY_WORD.lastIndex = property.keyOffset + 1;
   KEY_WORD.exec(text);
   return Math.min(KEY_WORD.lastIndex, property.keyEnd);
+}
+
+/** A key item's additional edit: the comma after the property before the key, when it has none. */
+export function commaBefore(slot: Extract<Slot, { kind: 'key' }>): { additionalEdits?: { offset: number; end: number; newText: string }[] } {
+  return slot.commaAt === undefined ? {} : { additionalEdits: [{ offset: slot.commaAt, end: slot.commaAt, newText: ',' }] };
 }

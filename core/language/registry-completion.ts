@@ -5,7 +5,7 @@
  * values and `true`/`false` for booleans.
  */
 import type { CoreCompletionItem } from './completion-item';
-import { nextSignificant, type Slot } from './completion-slot';
+import { commaBefore, nextSignificant, type Slot } from './completion-slot';
 import { scopeOfObject } from '../contract/scope';
 import { routingUrn } from '../contract/urn';
 import { escapeSnippet, valueSnippet } from './snippet';
@@ -125,6 +125,7 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
         isSnippet: !hasColon,
         offset: slot.offset,
         end: slot.end,
+        ...commaBefore(slot),
         sortText: `${required.has(key) ? '0' : '1'}_${key}`,
       };
     });

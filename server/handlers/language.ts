@@ -109,6 +109,7 @@ export function registerLanguageFeatures(
           ...completionEdit(text, lines, { offset: item.offset, end: item.end, label: item.label, newText, plain: !snippet }, cursor, insertReplace()),
           insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
         };
+        if (item.additionalEdits) completion.additionalTextEdits = item.additionalEdits.map((edit) => toLspEdit(edit, lines));
         if (item.detail) completion.detail = item.detail;
         if (item.documentation) completion.documentation = markdown ? { kind: MarkupKind.Markdown, value: item.documentation } : { kind: MarkupKind.PlainText, value: markdownAsPlainText(item.documentation) };
         if (item.sortText) completion.sortText = item.sortText;

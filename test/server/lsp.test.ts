@@ -95,6 +95,18 @@ describe('language server over stdio (pull diagnostics)', () => {
     assert.deepEqual(langItems.map((item) => item.label).sort(), ['dotnet', 'go', 'java', 'node', 'php', 'python']);
   });
 
+  test('completion on a new line below a property with no comma: the keys, each adding that comma (additionalTextEdits)', async () => {
+    const text = GOOD.replace('"attempts": 0', '"attempts": 0\n  ').replace('"data": { "order_id": 1042 },\n', '');
+    await client.change(uri, text, 7);
+    const line = text.split('\n').length - 3;
+    const items: any[] = await client.request('textDocument/completion', { textDocument: { uri }, position: { line, character: 2 } });
+    const data = items.find((item) => item.label === 'data');
+    assert.ok(data, JSON.stringify(items.map((item) => item.label)));
+    assert.deepEqual(data.additionalTextEdits, [{ range: { start: { line: line - 1, character: 15 }, end: { line: line - 1, character: 15 } }, newText: ',' }]);
+    const applied = applyLspEdits(text, [data.textEdit, ...data.additionalTextEdits]).replace('{$1}', '{}');
+    assert.deepEqual(JSON.parse(applied).data, {});
+  });
+
   test('code action removes a forbidden key or moves it into meta.created_at', async () => {
     const text = WITH_TIMESTAMP.replace(',\n    "created_at": 1749132727000', '');
     await client.change(uri, text, 7);

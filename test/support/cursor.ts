@@ -10,7 +10,7 @@ export function withCursor(marked: string): { text: string; offset: number } {
   return { text: marked.slice(0, offset) + marked.slice(offset + 1), offset };
 }
 
-/** Applies an item the way the editor does, resolving snippet placeholders to their defaults. */
+/** Applies an item the way the editor does, resolving snippet placeholders to their defaults, with its additional edits. */
 export function applyItem(text: string, item: CoreCompletionItem): string {
   const plain = item.isSnippet
     ? item.insertText
@@ -18,5 +18,5 @@ export function applyItem(text: string, item: CoreCompletionItem): string {
         .replace(/\$\d+/g, '')
         .replace(/\\([\\$}])/g, '$1')
     : item.insertText;
-  return applyEdits(text, [{ offset: item.offset, end: item.end, newText: plain }]);
+  return applyEdits(text, [{ offset: item.offset, end: item.end, newText: plain }, ...(item.additionalEdits ?? [])]);
 }

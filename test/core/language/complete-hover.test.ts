@@ -56,6 +56,27 @@ describe('completion', () => {
     assert.equal(applyItem(text, data), '{ "data": {},\n "job": "urn:babel:a:b" }');
   });
 
+  test('after a property that no comma follows (a new line below the last one): the keys, with the comma it lacks added after it', () => {
+    for (const [marked, label] of [
+      ['{\n  "job": "urn:babel:orders:created"\n  |\n}', 'trace_id'],
+      ['{\n  "job": "urn:babel:orders:created"\n  "|"\n}', 'data'],
+      ['{\n  "job": "urn:babel:orders:created"\n  "da|\n}', 'data'],
+      ['{ "job": "urn:babel:orders:created", "data": {} | }', 'attempts'],
+      ['{\n  "job": "urn:babel:orders:created",\n  "meta": {\n    "lang": "go"\n    |\n  }\n}', 'queue'],
+      ['{\n  "job": "urn:babel:orders:created",\n  "meta": {\n    "lang": "go"\n    |\n    "id": "x"\n  }\n}', 'queue'],
+    ] as const) {
+      const { text, items } = completionsAt(marked);
+      const item = items.find((candidate) => candidate.label === label);
+      assert.ok(item, `${label} offered in ${JSON.stringify(marked)}: ${JSON.stringify(items.map((candidate) => candidate.label))}`);
+      const applied = applyItem(text, item);
+      assert.doesNotThrow(() => JSON.parse(applied), applied);
+    }
+    // Where a comma is there already, none is added.
+    const { text, items } = completionsAt('{\n  "job": "urn:babel:orders:created",\n  |\n}');
+    assert.equal(items.find((candidate) => candidate.label === 'attempts')!.additionalEdits, undefined);
+    assert.equal(applyItem(text, items.find((candidate) => candidate.label === 'attempts')!), '{\n  "job": "urn:babel:orders:created",\n  "attempts": 0\n}');
+  });
+
   test('job is not offered when the urn alias is present; urn is never offered', () => {
     const { items } = completionsAt('{ "urn": "urn:babel:a:b", | }');
     assert.equal(items.some((i) => i.label === 'job'), false);
