@@ -474,7 +474,8 @@ export class WorkspaceFixtures {
       }
       fixture.key = dependsOn();
       // Findings that came out the same keep their id: the client is not sent what it already shows.
-      if (before === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
+      // One without an id (cleared while out of scope) gets one: the client was sent an empty list.
+      if (before === undefined || fixture.resultId === undefined || before !== JSON.stringify(fixture.items)) fixture.resultId = `${++this.nextResult}`;
     }
     return { open, registry, settings };
   }

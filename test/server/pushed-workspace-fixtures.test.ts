@@ -120,6 +120,10 @@ describe('the workspace\'s fixtures pushed to a client without pull diagnostics'
       client.settings = { diagnostics: { scope: 'openFiles' } };
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { babelqueue: client.settings } });
       await lastIs(client, uriOf('fixtures/broken.babel.json'), 0);
+      // And back to the workspace: its findings come back (they are what they were before).
+      client.settings = { diagnostics: { scope: 'workspace' } };
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { babelqueue: client.settings } });
+      await lastIs(client, uriOf('fixtures/broken.babel.json'), 'some');
     } finally {
       client.kill();
     }

@@ -162,7 +162,14 @@ describe('every fixture\'s problems in the editor (workspace/diagnostic)', () =>
     const held = items.map((item) => ({ uri: item.uri, value: item.resultId! }));
     const after = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: held })).items;
     assert.ok(after.length > 0 && after.every((item) => item.kind === 'full' && (item.items ?? []).length === 0), 'every fixture reported before is cleared');
+    // Back to the workspace: the cleared fixtures' findings come back, each with a result id.
     client.settings = {};
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    const back = (await client.request<{ items: Item[] }>('workspace/diagnostic', { previousResultIds: [] })).items;
+    const contract = back.find((item) => item.uri === uriOf('bad/contract.babel.json'));
+    assert.equal(contract?.kind, 'full', JSON.stringify(contract));
+    assert.ok(contract.resultId !== undefined && (contract.items ?? []).some((d) => d.code === 'forbidden-key'), JSON.stringify(contract));
+    assert.ok(back.every((item) => item.resultId !== undefined || (item.kind === 'full' && (item.items ?? []).length === 0)), 'an unchanged item always names its result id');
   });
 });
 
