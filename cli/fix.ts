@@ -11,6 +11,7 @@ import type { ParsedDocument } from '../core/model/tree';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { applySuppressions } from '../core/rules/settings/suppressions-file';
 import { unifiedDiff } from '../core/model/unified-diff';
+import { realPath } from '../workspace/path-containment';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { FRESH } from './fresh-values';
 import { settingsFor, type LintContext } from './lint-file';
@@ -30,8 +31,16 @@ export interface FixOutcome {
   readonly skipped?: string;
 }
 
-/** Fixes one file's bytes (already read); writes the file when `mode` is 'fix' and anything changed. */
-export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext, mode: FixMode): FixOutcome {
+/**
+ * Fixes one file's bytes (already read); writes the file when `mode` is 'fix' and anything changed.
+ * For a dry run, `diffed` keeps the fixed bytes of each file diffed so far by its real path: a file
+ * reached again (through another symbolic link) is linted as --fix would have left it, and diffed
+ * once, since git apply refuses a second diff of the same file.
+ */
+export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext, mode: FixMode, diffed?: Map<string, Uint8Array>): FixOutcome {
+  const real = mode === 'dry-run' && diffed ? realPath(file.absolute) : undefined;
+  const earlier = real === undefined ? undefined : diffed!.get(real);
+  if (earlier) return { bytes: earlier, applied: 0, diff: '' };
   const decoded = decodeStrictly(bytes);
   if (!decoded.ok) return { bytes, applied: 0, diff: '', skipped: 'not UTF-8' };
   const settings = settingsFor(context, file.absolute);
@@ -43,7 +52,10 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
   if (result.refused) return { bytes, applied: 0, diff: '', skipped: result.refused };
   if (result.applied === 0) return { bytes, applied: 0, diff: '' };
   const fixed = Buffer.from(result.text, 'utf8');
-  if (mode === 'dry-run') return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, diffName(file, context.cwd)) };
+  if (mode === 'dry-run') {
+    if (real !== undefined) diffed!.set(real, fixed);
+    return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, diffName(file, context.cwd)) };
+  }
   writeFileAtomically(file.absolute, fixed, file.path, true, bytes);
   return { bytes: fixed, applied: result.applied, diff: '' };
 }
@@ -52,9 +64,14 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
  * The file's name in the diff's headers: its path from the current folder, normalised (`./a`,
  * `fx/../a` and `fx//a` all become what `git apply` and `patch -p1` accept, which is no `.` or `..`
  * segment), with `/` between the folders; a file outside the current folder keeps its path as given.
+ * A file reached through a symbolic link is named where it really is, the file --fix writes: git
+ * apply does not patch a file through a link (a link is a file of its own to git).
  */
 function diffName(file: InputFile, cwd: string): string {
-  const shown = relative(cwd, file.absolute);
-  const path = shown === '' || isAbsolute(shown) || shown === '..' || shown.startsWith(`..${sep}`) ? file.path : shown;
+  const inside = (from: string, to: string) => {
+    const shown = relative(from, to);
+    return shown === '' || isAbsolute(shown) || shown === '..' || shown.startsWith(`..${sep}`) ? undefined : shown;
+  };
+  const path = inside(realPath(cwd), realPath(file.absolute)) ?? inside(cwd, file.absolute) ?? file.path;
   return sep === '\\' ? path.split('\\').join('/') : path;
 }

@@ -199,6 +199,8 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   /** The file of each report above, in step (a registry.json or schema file named among the paths has none). */
   const linted: InputFile[] = [];
   const diffs: string[] = [];
+  /** A dry run's fixed bytes by real path: a file reached through two links is diffed once. */
+  const diffed = new Map<string, Uint8Array>();
   let fixed = 0;
   // A registry.json or schema file named among the paths: reported with the registries below, not as an envelope.
   const namedProjectFiles: InputFile[] = [];
@@ -220,7 +222,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
       }
       let bytes = stdin ? readStandardInput(environment) : readFixture(file);
       if (fixMode) {
-        const outcome = fixFile(file, bytes, context, fixMode);
+        const outcome = fixFile(file, bytes, context, fixMode, diffed);
         bytes = outcome.bytes;
         fixed += outcome.applied;
         if (outcome.diff) diffs.push(outcome.diff);
