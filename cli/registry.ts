@@ -121,7 +121,7 @@ export class CliRegistries {
     let state = this.loaded.get(key);
     if (!state) {
       // Named relative to the current folder, as lint names every other file.
-      state = shownFrom(loadRegistry(path, root).state, this.cwd);
+      state = shownFrom(loadRegistry(path, root, readFromDisk, this.cwd).state, this.cwd);
       this.loaded.set(key, state);
     }
     return state;

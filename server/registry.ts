@@ -372,7 +372,7 @@ export class RegistryService {
 
   /** The registry at `path`, loaded once (and again after a change to a file it read). */
   private load(path: string, searched: Searched): RegistryState {
-    return this.loaded.get(path)?.state ?? this.keep(path, loadRegistry(path, searched.root, this.reader), searched);
+    return this.loaded.get(path)?.state ?? this.keep(path, loadRegistry(path, searched.root, this.reader, this.workspaceFolderOf(path)), searched);
   }
 
   /** The registry at `path`, loaded in time slices when it is not loaded yet (again after each change meanwhile). */
@@ -424,7 +424,7 @@ export class RegistryService {
     };
     // The search just read registry.json (tens of milliseconds for a large one): other requests get a turn first.
     await new Promise((resume) => setImmediate(resume));
-    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader, (place) => readThroughLinks.add(place)));
+    const loaded = await runInSlices(loadRegistrySteps(path, searched.root, reader, (place) => readThroughLinks.add(place), this.workspaceFolderOf(path)));
     if (folderChanges !== this.folderChanges || this.loaded.has(path)) return undefined;
     if (dependsOnAny(loaded, changed) || dependsOnAny(loaded, edited, false)) return shownFrom(loaded.state, this.workspaceFolderOf(path));
     this.keep(path, loaded, searched);

@@ -229,9 +229,21 @@ export function shownFrom(state: RegistryState, folder: string | undefined): Reg
   return { ...state, shownPath: shown };
 }
 
-/** Loads a registry and compiles each entry's schema once. Never throws. */
-export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk): LoadResult {
-  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read));
+/**
+ * Loads a registry and compiles each entry's schema once. Never throws. With `shownFolder` (the
+ * CLI's current folder), the messages name a file inside it relative to it, as the other paths the
+ * user sees are (a CI log, and a SARIF fingerprint hashed from the message, then do not carry the
+ * runner's absolute checkout path); without it, or outside it, by its absolute path.
+ */
+export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, shownFolder?: string): LoadResult {
+  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read, undefined, shownFolder));
+}
+
+/** A file as the loader's messages name it: from `shownFolder` when it lies inside, else as it is. */
+function shownName(path: string, shownFolder: string | undefined): string {
+  if (shownFolder === undefined) return path;
+  const shown = relative(resolve(shownFolder), path);
+  return shown === '' || leavesRoot(shown) ? path : shown;
 }
 
 /**
@@ -242,7 +254,7 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
  * is read, where it really is (LoadResult's `linkedFiles`, known so far): a change named there
  * meanwhile is one of a file the load read.
  */
-export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined): Steps<LoadResult> {
+export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined, shownFolder?: string): Steps<LoadResult> {
   const files = [registryPath];
   const realRoot = realPath(workspaceRoot);
   const { real: realRegistry, place: registryPlace } = locate(registryPath, workspaceRoot, realRoot);
@@ -258,14 +270,14 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   } catch (error) {
     return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
   }
-  const tooLong = sizeProblem(registryPath, text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
+  const tooLong = sizeProblem(shownName(registryPath, shownFolder), text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
   if (tooLong) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: tooLong } };
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;
   const index = yield* readRegistryIndexSteps(text);
   if (!index.ok) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
-  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink);
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink, shownFolder);
   for (let next = 0; next < index.entries.length; ) {
     next = entries.addSome(index.entries, next);
     yield;
@@ -307,6 +319,8 @@ class EntryLoader {
     private readonly read: TextReader,
     private readonly problems: RegistryProblems,
     private readonly readingThroughLink: (place: string) => void,
+    /** The folder the messages name files from (`loadRegistry`'s `shownFolder`). */
+    private readonly shownFolder: string | undefined,
   ) {}
 
   /**
@@ -338,7 +352,7 @@ class EntryLoader {
         this.linkedSchemaPaths.push(schemaPath);
         this.readingThroughLink(place);
       }
-      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes), lazy };
+      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes, shownName(schemaPath, this.shownFolder)), lazy };
       this.schemas.set(schemaPath, loaded);
     }
     const { schema, lazy } = loaded;
@@ -426,33 +440,34 @@ export function readSchemaWithin(path: string, read: TextReader, together: { lef
 }
 
 /** `schemaBytes.left`: what is left of MAX_SCHEMA_BYTES_TOGETHER for this file and the ones after it. */
-function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, realPathOf: string, schemaBytes: { left: number }): SchemaLoad {
-  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${path}); it was not read.`, { notToOpen: true });
+/** `shown`: the path as the messages name it (`shownName`). */
+function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, realPathOf: string, schemaBytes: { left: number }, shown: string): SchemaLoad {
+  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${shown}); it was not read.`, { notToOpen: true });
   const within = readSchemaWithin(path, read, schemaBytes);
-  if ('overTogether' in within) return failed(path, `The schema file ${path} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
+  if ('overTogether' in within) return failed(path, `The schema file ${shown} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
   if ('unread' in within) return failed(path, `The schema file ${unreadable(within.unread)}`, within.unread instanceof UnreadableFile && within.unread.reason === 'not-a-file' ? { notToOpen: true } : {});
   const { text } = within;
-  const tooLong = sizeProblem(path, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
+  const tooLong = sizeProblem(shown, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
   if (tooLong) return failed(path, tooLong);
   const doc = parseJson(text);
-  if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${path} is not valid JSON: ${messageOutsideEnvelope(doc.syntaxProblems[0].message)}`, { doc });
+  if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${shown} is not valid JSON: ${messageOutsideEnvelope(doc.syntaxProblems[0].message)}`, { doc });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return failed(path, `The schema file ${path} is not valid JSON: ${describeError(error)}`, { doc });
+    return failed(path, `The schema file ${shown} is not valid JSON: ${describeError(error)}`, { doc });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return failed(path, `The schema file ${path} must hold a JSON Schema object.`, { doc });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return failed(path, `The schema file ${shown} must hold a JSON Schema object.`, { doc });
   // bqschema reads the file with Go's encoding/json, which fails on a number beyond float64 anywhere
   // in it; JSON.parse reads it as Infinity, which draft-07 would then see as null.
   const huge = doc.root && firstUnreadableNumber(doc.root);
   if (huge) {
     const at = pointerAt(doc, huge.offset);
-    return failed(path, `bqschema cannot read the number ${huge.raw}${at ? ` at ${at}` : ''} in the schema ${path}: it is beyond float64, so Go's encoding/json fails on the whole file and bqschema refuses this schema (\`bqschema check\` fails, \`validate\` exits 2). Write a number within ±1.7976931348623157e308.`, { doc });
+    return failed(path, `bqschema cannot read the number ${huge.raw}${at ? ` at ${at}` : ''} in the schema ${shown}: it is beyond float64, so Go's encoding/json fails on the whole file and bqschema refuses this schema (\`bqschema check\` fails, \`validate\` exits 2). Write a number within ±1.7976931348623157e308.`, { doc });
   }
   const schema = value as Record<string, unknown>;
   const outcome = (compiled: CompileResult): Pick<LoadedSchema, 'compiled' | 'error'> =>
-    'error' in compiled ? { error: `The schema ${path} is not a valid draft-07 JSON Schema: ${compiled.error}` } : { compiled: compiled.compiled };
+    'error' in compiled ? { error: `The schema ${shown} is not a valid draft-07 JSON Schema: ${compiled.error}` } : { compiled: compiled.compiled };
   // From here on bqschema and the SDKs read the schema, whatever draft-07 says of it.
   if (!lazy) return { path, doc, value: schema, subsetReadable: true, ...outcome(compileSchema(schema)) };
   let result: Pick<LoadedSchema, 'compiled' | 'error'> | undefined;

@@ -325,6 +325,35 @@ describe('registry fixtures that are broken or hostile', () => {
     }
   });
 
+  test('an unusable schema file is named from the current folder in the findings, not by the absolute checkout path: the SARIF fingerprints of a repository are the same wherever it is checked out', () => {
+    const entries = [
+      '{"urn": "urn:babel:orders:created", "schema": "schemas/not-json.json"}',
+      '{"urn": "urn:babel:orders:cancelled", "schema": "schemas/not-draft-07.json"}',
+      '{"urn": "urn:babel:orders:placed", "schema": "schemas/array.json"}',
+    ];
+    const files = {
+      'registry.json': `{"schemas": [${entries.join(', ')}]}`,
+      'schemas/not-json.json': '{"type":',
+      'schemas/not-draft-07.json': '{"type": "object", "required": "order_id"}',
+      'schemas/array.json': '[]',
+      'a.babel.json': envelope(),
+    };
+    const first = makeTree(files);
+    const second = makeTree(files);
+    try {
+      const { result, reports } = lintJson(['.'], first);
+      assert.equal(result.status, 1, result.stderr);
+      const messages = reports.flatMap((report) => report.diagnostics.map((diagnostic) => diagnostic.message));
+      for (const name of ['not-json', 'not-draft-07', 'array']) assert.ok(messages.some((message) => message.includes(` schemas/${name}.json `)), `schemas/${name}.json named:\n${messages.join('\n')}`);
+      for (const message of messages) assert.ok(!message.includes(first), message);
+      const fingerprints = (dir: string) => JSON.stringify((JSON.parse(babelq(['lint', '--format', 'sarif', '.'], dir).stdout) as { runs: { results: { partialFingerprints: unknown }[] }[] }).runs[0].results.map((r) => r.partialFingerprints));
+      assert.equal(fingerprints(second), fingerprints(first));
+    } finally {
+      removeTree(first);
+      removeTree(second);
+    }
+  });
+
   test('broken-json: registry-error (error) on the job of every envelope, registered URN or not; exit 2, as bqschema check refuses the registry', () => {
     const run = lintCase('broken-json');
     assert.equal(run.status, 2);
