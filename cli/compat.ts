@@ -3,7 +3,8 @@
  * `bqschema compat` rejects (core/rules/registry/breaking-change.ts), each on the NEW file's exact
  * key, in the lint formats, with bqschema's exit codes (0 compatible, 1 breaking, 2 usage or I/O).
  * With `--base`, every schema the registry references is compared with its version at that git
- * revision, read from this clone (no checkout, no fetch: cli/base-files.ts): a URN new since the
+ * revision, read from this clone (no checkout, no fetch: cli/base-files.ts), the file the registry
+ * at the base names for its URN (a renamed schema file is compared with the one it was): a URN new since the
  * base is no break, one that vanished is, and an entry the registry marks deprecated is left alone
  * (its successor is the new URN). A base file that a partial clone lacks is an I/O problem (exit 2).
  */
@@ -153,12 +154,20 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   const atBase = (path: string): string | undefined => baseFiles.textOf(path, namedFromCwd(cwd, path));
   const index = readUsableRegistry(registryText, registryArg);
   const { entries } = index;
+  const baseRegistry = atBase(registryPath);
+  const was = baseRegistry === undefined ? undefined : readRegistryIndex(baseRegistry);
+  // Each URN's schema at the base is the file the registry at the base names for it: a schema
+  // file renamed since (the entry following it) is compared with the file it was renamed from.
+  const baseSchemaOf = was?.ok ? new Map(was.entries.map((entry) => [entry.urn, resolve(dirname(registryPath), entry.schemaRef)])) : undefined;
   const reports: FileReport[] = [];
   for (const entry of entries) {
     if (isDeprecatedStatus(entry.status)) continue;
     const schemaPath = resolve(dirname(registryPath), entry.schemaRef);
     if (!isInside(repository, schemaPath)) continue; // registry-error territory; never read outside the repository
-    const before = atBase(schemaPath);
+    // Without a registry at the base to tell (none there, or one it cannot read), the file at the same path.
+    const basePath = baseSchemaOf ? baseSchemaOf.get(entry.urn) : schemaPath;
+    if (basePath === undefined || !isInside(repository, basePath)) continue; // a URN new since the base: no break
+    const before = atBase(basePath);
     if (before === undefined) continue; // new since the base: no break
     // At the base it was no schema (not JSON, or no object): nothing there that a change could break.
     const base = schemaProblem(before);
@@ -169,9 +178,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     reports.push(report);
   }
   // A URN registered at the base and gone now breaks its producers and consumers.
-  const baseRegistry = atBase(registryPath);
-  if (baseRegistry !== undefined) {
-    const was = readRegistryIndex(baseRegistry);
+  if (was !== undefined) {
     const change = { baseName: ref, baseUrns: was.ok ? was.entries.map((entry) => entry.urn) : [], current: index.doc, currentUrns: new Set(entries.map((entry) => entry.urn)) };
     const diagnostics = fileDiagnostics('registryChange', change, DEFAULT_SETTINGS);
     const lines = new LineIndex(registryText);

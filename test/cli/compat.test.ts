@@ -270,3 +270,35 @@ test('--base REF with a registry bqschema refuses as a whole is exit 2 naming th
     removeTree(repo);
   }
 });
+
+test('--base REF compares a URN\'s schema with the one the registry at REF names for it: a schema file renamed (or the entry moved to another file) with a break in it is still a break, not a file new since the base', () => {
+  const repo = makeTree({
+    'registry.json': JSON.stringify({ schemas: [
+      { urn: 'urn:babel:orders:created', schema: 'schemas/orders-created.json', owner: 'orders', status: 'active' },
+      { urn: 'urn:babel:orders:placed', schema: 'schemas/placed.json', owner: 'orders', status: 'active' },
+    ] }),
+    'schemas/orders-created.json': schema({ order_id: { type: 'integer' } }),
+    'schemas/placed.json': schema({ order_id: { type: 'integer' } }),
+  });
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    git('mv', 'schemas/orders-created.json', 'schemas/created.json');
+    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    // placed now names a new file that holds the same schema: compared, and compatible.
+    writeFileSync(join(repo, 'schemas/placed-v1.json'), schema({ order_id: { type: 'integer' } }));
+    writeFileSync(join(repo, 'registry.json'), JSON.stringify({ schemas: [
+      { urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' },
+      { urn: 'urn:babel:orders:placed', schema: 'schemas/placed-v1.json', owner: 'orders', status: 'active' },
+    ] }, null, 2));
+    const result = babelq(['compat', '--base', 'HEAD', '--format', 'json'], repo);
+    assert.equal(result.status, 1, result.stdout + result.stderr);
+    const reports = JSON.parse(result.stdout) as { file: string; diagnostics: { message: string }[] }[];
+    assert.deepEqual(reports.map((report) => [report.file, report.diagnostics.length]), [['schemas/created.json', 1], ['schemas/placed-v1.json', 0], ['registry.json', 0]]);
+    assert.match(reports[0].diagnostics[0].message, /property "order_id" is now required.*urn:babel:orders:created\.v2/);
+  } finally {
+    removeTree(repo);
+  }
+});
