@@ -201,6 +201,8 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const diffs: string[] = [];
   /** A dry run's fixed bytes by real path: a file reached through two links is diffed once. */
   const diffed = new Map<string, Uint8Array>();
+  /** Why each file --fix could not write was left as it was. */
+  const unwritten: string[] = [];
   let fixed = 0;
   // A registry.json or schema file named among the paths: reported with the registries below, not as an envelope.
   const namedProjectFiles: InputFile[] = [];
@@ -222,15 +224,24 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
       }
       let bytes = stdin ? readStandardInput(environment) : readFixture(file);
       if (fixMode) {
-        const outcome = fixFile(file, bytes, context, fixMode, diffed);
-        bytes = outcome.bytes;
-        fixed += outcome.applied;
-        if (outcome.diff) diffs.push(outcome.diff);
+        try {
+          const outcome = fixFile(file, bytes, context, fixMode, diffed);
+          bytes = outcome.bytes;
+          fixed += outcome.applied;
+          if (outcome.diff) diffs.push(outcome.diff);
+        } catch (error) {
+          // A file --fix may not write (read-only, saved meanwhile by an editor) stops no other
+          // file's fixes: the files after it are fixed too, and the run says what it wrote.
+          if (!(error instanceof CliError)) throw error;
+          unwritten.push(error.message);
+        }
       }
       reports.push(lintFileBytes(file, bytes, context));
       linted.push(file);
     }
   }
+  // Exit 2 with no report, as for any I/O problem, naming each file left as it was and what was written.
+  if (unwritten.length > 0) throw new CliError([...unwritten, `${fixed === 0 ? 'no fix' : `${fixed} fix${fixed === 1 ? '' : 'es'}`} applied to the other files; run babelq lint again for the report`].join('\n'));
 
   let stderr = ignoreWarnings.join('');
   if (stdinPassedOver) stderr += `babelq: standard input stands for ${printable(stdinPassedOver.name)}, ${stdinPassedOver.kind}, and only an envelope is checked from standard input: lint the file by its path\n`;

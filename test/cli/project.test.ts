@@ -527,6 +527,23 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
+  test('--fix with a read-only fixture among others fixes every other one, before and after it in walk order, and says what it wrote beside what it could not (exit 2)', { skip: process.platform === 'win32' && 'POSIX modes' }, () => {
+    const dir = makeTree({ 'a.babel.json': FORBIDDEN_TIMESTAMP, 'm-ro.babel.json': FORBIDDEN_TIMESTAMP, 'z.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      chmodSync(join(dir, 'm-ro.babel.json'), 0o444);
+      const fixed = babelq(['lint', '--fix', '--format', 'json', '.'], dir);
+      assert.equal(fixed.status, 2, fixed.stdout);
+      assert.equal(fixed.stdout, '', 'no report, as for any I/O problem');
+      assert.match(fixed.stderr, /cannot write 'm-ro\.babel\.json': it is read-only/);
+      assert.match(fixed.stderr, /^babelq: 2 fixes applied/m);
+      assert.equal(readFileSync(join(dir, 'm-ro.babel.json'), 'utf8'), FORBIDDEN_TIMESTAMP);
+      for (const name of ['a.babel.json', 'z.babel.json']) assert.ok(!readFileSync(join(dir, name), 'utf8').includes('"timestamp"'), `${name} is fixed`);
+    } finally {
+      chmodSync(join(dir, 'm-ro.babel.json'), 0o644);
+      removeTree(dir);
+    }
+  });
+
   test('--fix leaves a finding its suppressions file accepts as written; the others are fixed, and the entry is not stale after', () => {
     const dir = makeTree({
       'babelq.json': '{ "root": true }',
