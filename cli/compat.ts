@@ -24,7 +24,7 @@ import { parseArgs, refuseStandardInput } from './args';
 import { BaseFiles } from './base-files';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
-import { CliError, describeFsError, quoted, quotedPath } from './errors';
+import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
@@ -132,7 +132,7 @@ function readSchema(cwd: string, path: string): string {
   try {
     return readBoundedText(resolve(cwd, path), MAX_SCHEMA_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read '${quotedPath(path)}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read '${quotedPath(path)}': ${describeFsError(error)}${notUtf8ArgumentNote(path, error)}`);
   }
 }
 

@@ -36,6 +36,17 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * Said of a path given on the command line that is not there and holds U+FFFD: Node reads the
+ * arguments as UTF-8, with U+FFFD for bytes that are not, so a file whose name is not valid UTF-8
+ * (`ls` lists it) cannot be named at all, and "no such file" alone would leave the user puzzled.
+ */
+export function notUtf8ArgumentNote(path: string, error?: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (!path.includes('\uFFFD') || (error !== undefined && code !== 'ENOENT')) return '';
+  return ' (if the file\'s name is not valid UTF-8, the \uFFFD stands for the bytes that are not: this tool is given its arguments as UTF-8, so such a name cannot be given; rename the file)';
+}
+
 /** A file-system error in a user's words (`no such file or directory`), falling back to its message. */
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

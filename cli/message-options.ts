@@ -9,7 +9,7 @@ import type { RedisLayout } from '../core/message/types';
 import { parseJson } from '../core/parse/parser';
 import type { ParsedDocument } from '../core/model/tree';
 import type { OptionSpec } from './args';
-import { CliError, describeFsError, quoted, quotedPath } from './errors';
+import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } from './errors';
 import { printable } from './diagnostics';
 import { FRESH } from './fresh-values';
 import { decodeStrictly } from '../workspace/strict-utf8';
@@ -49,7 +49,7 @@ export function readEnvelope(command: 'preview' | 'send', file: string | undefin
   try {
     bytes = readBoundedBytes(path, MAX_ENVELOPE_FILE_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read '${quotedPath(file)}': ${describeFsError(error)}`);
+    throw new CliError(`cannot read '${quotedPath(file)}': ${describeFsError(error)}${notUtf8ArgumentNote(file, error)}`);
   }
   const decoded = decodeStrictly(bytes);
   // The name is the user's (it may hold control characters): printable, as an error's names are.

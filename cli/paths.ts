@@ -6,7 +6,7 @@
  */
 import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, normalize, relative, resolve, sep } from 'node:path';
-import { CliError, describeFsError, quotedPath } from './errors';
+import { CliError, describeFsError, notUtf8ArgumentNote, quotedPath } from './errors';
 import { globDepth, globToRegExp, isGlobPattern, splitGlob } from '../workspace/glob';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { NO_IGNORES, type IgnoreFilter } from '../workspace/ignores';
@@ -111,7 +111,7 @@ export function resolveInputs(inputs: readonly string[], cwd: string, ignores: I
     } else {
       // A link to nothing is there (`ls` lists it): said as a walk says it, not as a path that does not exist.
       const link = linkToNothing(resolve(cwd, input));
-      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${quotedPath(input)}'${afterEndOfOptionsNote(input)}`);
+      problems.push(link ? cannotRead(input, link) : `no such file or directory: '${quotedPath(input)}'${afterEndOfOptionsNote(input)}${notUtf8ArgumentNote(input)}`);
     }
   }
   if (problems.length > 0) throw new CliError(problems.join('\n'));

@@ -392,6 +392,24 @@ test('a fixture whose name is not valid UTF-8 is named as such (exit 2), not cal
   }
 });
 
+test('a file whose name is not valid UTF-8, named on the command line, is not called missing without a word: the message says the name cannot be given so (exit 2)', { skip: process.platform !== 'linux' && 'file names of any bytes are a Linux thing' }, () => {
+  assertCliBuilt();
+  const dir = makeTree({});
+  try {
+    writeFileSync(Buffer.from(`${dir}/bad\xfe.babel.json`, 'latin1'), FORBIDDEN_TIMESTAMP);
+    // The shell passes the name's bytes as they are; Node reads argv as UTF-8, with U+FFFD for the byte 0xFE.
+    for (const command of ['lint', 'preview', 'compat']) {
+      const name = "\"$(printf 'bad\\376.babel.json')\"";
+      const line = command.startsWith('compat') ? `compat ${name} ${name}` : `${command} ${name}`;
+      const result = spawnSync('sh', ['-c', `exec "${process.execPath}" "${CLI_PATH}" ${line}`], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '' } });
+      assert.equal(result.status, 2, `${command}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stderr, /'bad\uFFFD\.babel\.json'.*not valid UTF-8/, `${command}: ${result.stderr}`);
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('a folder a walk cannot read is named as the other paths are, from the path given, not by this machine\'s absolute path (exit 2)', { skip: process.getuid?.() !== 0 && 'needs root to run the lint as another user' }, () => {
   assertCliBuilt();
   const dir = makeTree({ 'fixtures/ok.babel.json': envelope(), 'fixtures/locked/a.babel.json': envelope() });
