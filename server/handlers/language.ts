@@ -1,6 +1,7 @@
 /** Hover, completion and quick fixes: thin adapters from LSP requests to core. */
 import {
   CodeActionKind,
+  CodeActionTriggerKind,
   CompletionItemKind,
   CompletionItemTag,
   InsertTextFormat,
@@ -131,8 +132,13 @@ export function registerLanguageFeatures(
       const { document, parsed, lines, settings, registry } = request;
       // Fix all is a source action: offered when asked for by its kind or a kind above it
       // (`editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }`, "source.fixAll",
-      // or "source" from VS Code's Source Action… and Neovim's code_action({ context = { only = { "source" } } })).
-      const fixAllAsked = only?.some((asked) => asked !== '' && includesKind(asked, FIX_ALL_KIND)) ?? false;
+      // or "source" from VS Code's Source Action… and Neovim's code_action({ context = { only = { "source" } } })),
+      // and in the plain menu the user opens, which names no kind (Neovim's vim.lsp.buf.code_action(),
+      // eglot-code-actions, Helix): a request without `only` that the user invoked. One the client
+      // makes by itself (triggerKind Automatic: VS Code's lightbulb on each cursor move) is not
+      // made to apply every fix; a client that sends no triggerKind asks only when the user does.
+      const invoked = params.context.triggerKind !== CodeActionTriggerKind.Automatic;
+      const fixAllAsked = only ? only.some((asked) => asked !== '' && includesKind(asked, FIX_ALL_KIND)) : invoked;
       const sourceActions = fixAllAsked ? fixAllAction(document.uri, parsed.text, lines, settings, registry, context) : [];
       if (!quickFixes) return sourceActions;
       // As published: a finding whose suppression expired says so in its message, which the client sends back.

@@ -10,7 +10,7 @@
  * text), what Neovim, which sends no file events, shows after a save for a fixture and a
  * registry.json written outside it, what Emacs shows after a save for a schema file made outside it in a folder eglot does not
  * watch (made after it registered its watchers, or holding only a folder or only git-ignored files then), and the quick fix of the forbidden "timestamp" picked from its code-action command
- * (vim.lsp.buf.code_action through vim.ui.select; eglot-code-actions through completing-read),
+ * (vim.lsp.buf.code_action through vim.ui.select; eglot-code-actions through completing-read), which offers fix all too,
  * applied to the buffer, after which the editor holds the diagnostics babelq lint gives the fixed text.
  *
  * Needs the package installed by `node scripts/check-package.mjs --out <dir>`, named by
@@ -156,6 +156,7 @@ function assertSeen(seen: Seen): void {
   if (seen.editor.startsWith('neovim')) assert.equal(seen.completionMode, 'i', 'the completion popup was filled in insert mode');
   assert.match(seen.hover ?? '', /urn:babel:orders:created[\s\S]*owner: orders · status: active/, `${seen.editor} shows the URN's registry entry on hover`);
   assert.ok(seen.codeActions?.includes('Remove forbidden key "timestamp"'), `${seen.editor} offers to remove the forbidden key: ${JSON.stringify(seen.codeActions)}`);
+  assert.ok(seen.codeActions?.some((title) => /^Fix all safe BabelQueue problems \(\d+\)$/.test(title)), `${seen.editor} offers fix all in its code action menu: ${JSON.stringify(seen.codeActions)}`);
   // The fix, applied by the editor: the same document without "timestamp".
   const original = JSON.parse(readFileSync(join(workspace, 'bad/contract.babel.json'), 'utf8')) as Record<string, unknown>;
   const fixed = JSON.parse(seen.fixedText ?? 'null') as Record<string, unknown> | null;

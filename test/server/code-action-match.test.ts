@@ -3,7 +3,8 @@
  * the same code on the same key gets its own fixes only, and a fix that several findings offer
  * alike comes once, listing them all (a lightbulb with duplicates, or several preferred fixes for
  * one problem, breaks "auto fix" in any editor). Fix all is a source action, offered to a client
- * that asks for its kind or any kind above it. A finding sent back with its columns in UTF-8
+ * that asks for its kind or any kind above it, and in the menu a user opens that names no kind
+ * (not in a request the client makes by itself, triggerKind Automatic). A finding sent back with its columns in UTF-8
  * bytes (Neovim 0.7's vim.lsp.buf.code_action()) is the same finding. A request that sends back
  * thousands of findings, in an envelope or a schema file, is answered in seconds.
  */
@@ -48,10 +49,16 @@ describe('quick fixes for the findings asked about', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  const actionsFor = (diagnostics: typeof items) =>
-    client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } }) as Promise<
-      { title: string; isPreferred: boolean; diagnostics: { message: string }[] }[]
-    >;
+  // The quick fixes of the plain menu (no `only`), without the fix all it offers too.
+  const actionsFor = async (diagnostics: typeof items) =>
+    (
+      (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } })) as {
+        title: string;
+        kind: string;
+        isPreferred: boolean;
+        diagnostics: { message: string }[];
+      }[]
+    ).filter((action) => action.kind === 'quickfix');
 
   test('one missing field of three on the same brace: its own fix alone', async () => {
     const missing = items.filter((item) => item.code === 'missing-field');
@@ -98,6 +105,31 @@ describe('quick fixes for the findings asked about', () => {
     assert.deepEqual(await kinds(['source.fixAll.eslint']), []);
     assert.deepEqual(await kinds(['refactor']), []);
     assert.deepEqual(await kinds(['sourcery']), []);
+  });
+
+  // Neovim's vim.lsp.buf.code_action(), eglot's eglot-code-actions and Helix's menu send no
+  // `only`: fix all must be in that menu too, as it is when asked for by its kind; but not in a
+  // request the client makes by itself (VS Code's lightbulb on a cursor move: triggerKind 2).
+  test('fix all in the plain menu: no only, invoked (triggerKind 1 or none sent); not for an automatic request', async () => {
+    type Action = { title: string; kind: string; edit?: unknown };
+    const ask = (context: Record<string, unknown>) =>
+      client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: items[0].range, context: { diagnostics: items, ...context } }) as Promise<Action[]>;
+    // The same action, but for the fresh UUIDs its fixes write (new ones each time).
+    const uuids = (actions: Action[]) => JSON.parse(JSON.stringify(actions).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID'));
+    const asked = uuids(await ask({ only: ['source.fixAll.babelqueue'] }));
+    assert.equal(asked.length, 1);
+    assert.match(asked[0].title, /^Fix all safe BabelQueue problems \(\d+\)$/);
+    for (const context of [{}, { triggerKind: 1 }]) {
+      const actions = await ask(context);
+      assert.deepEqual(uuids(actions.filter((action) => action.kind === 'source.fixAll.babelqueue')), asked, JSON.stringify(context));
+      assert.ok(actions.some((action) => action.kind === 'quickfix'), JSON.stringify(context));
+      assert.equal(actions.at(-1)!.kind, 'source.fixAll.babelqueue', 'after the quick fixes');
+    }
+    const automatic = await ask({ triggerKind: 2 });
+    assert.ok(automatic.length > 0);
+    assert.deepEqual([...new Set(automatic.map((action) => action.kind))], ['quickfix']);
+    // Asked for quick fixes alone, invoked or not: none.
+    assert.deepEqual([...new Set((await ask({ only: ['quickfix'], triggerKind: 1 })).map((action) => action.kind))], ['quickfix']);
   });
 });
 
@@ -146,7 +178,7 @@ describe('quick fixes for a finding sent back in UTF-8 columns', () => {
     const line = text.split('\n')[forbidden.range.start.line];
     const diagnostic = { ...forbidden, range: { start: { line: forbidden.range.start.line, character: shift(forbidden.range.start.character) }, end: { line: forbidden.range.end.line, character: shift(forbidden.range.end.character) } } };
     assert.ok(line.includes('😀'));
-    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as { title: string }[];
+    const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } })) as { title: string }[];
     return actions.map((action) => action.title);
   };
 
