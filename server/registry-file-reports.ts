@@ -93,8 +93,10 @@ export class PushedRegistryFiles {
   /** Sends what the client should hold for the registry.json at `path`, when that is not what it holds. */
   private async settle(path: string): Promise<void> {
     const uri = toUri(path);
-    // Open: that document's own diagnostics are pushed.
-    if (this.context.documents.get(uri)) return;
+    // Open: that document's own diagnostics are pushed. Found by path: an editor may spell the
+    // file's URI otherwise than `toUri` does (VS Code percent-encodes `(`, `)` and `+`, which
+    // Node's file URLs keep), and a second sender under the other spelling would write over them.
+    if (this.isOpen(path)) return;
     const items = this.listed.get(path) ?? this.usedReport(path)?.items;
     const last = this.pushed.get(path);
     if (items === undefined) {
@@ -109,6 +111,13 @@ export class PushedRegistryFiles {
     if (last === key || (last === undefined && items.length === 0)) return;
     this.pushed.set(path, key);
     await this.context.connection.sendDiagnostics({ uri, diagnostics: [...items] });
+  }
+
+  /** True when a document of the file at `path` is open, whatever spelling of its URI the editor used. */
+  private isOpen(path: string): boolean {
+    if (this.context.documents.get(toUri(path))) return true;
+    for (const document of this.context.documents.all()) if (toPath(document.uri) === path) return true;
+    return false;
   }
 
   /** The findings an open fixture found for the registry.json at `path`. */

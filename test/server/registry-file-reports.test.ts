@@ -118,3 +118,49 @@ describe('registry.json\'s problems without opening it', () => {
     }
   });
 });
+
+// VS Code percent-encodes `(`, `)` and `+` in a path, which Node's file URLs (the server's
+// spelling of a path) keep: registry.json open under the editor's spelling is that document's,
+// not pushed a second time under the server's. An editor takes both spellings for the one file
+// (Neovim and eglot decode a URI to its path), so the second sender's clearing, when the last
+// fixture using the registry closed, wiped the open registry.json's findings.
+describe('registry.json open under another spelling of its URI', () => {
+  const project = 'team (a)+1';
+  mkdirSync(at(`${project}/.git`), { recursive: true });
+  write(`${project}/registry.json`, BROKEN);
+  write(`${project}/schemas/orders.json`, JSON.stringify({ type: 'object' }));
+  write(`${project}/fixtures/order.babel.json`, GOOD_ENVELOPE);
+  const serverUri = (path: string) => uriOf(`${project}/${path}`);
+  const editorUri = (path: string) => serverUri(path).replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\+/g, '%2B');
+
+  test('push, scope openFiles: its findings are the open document\'s, sent under the editor\'s URI alone, kept when its fixture closes, and follow an unsaved edit', { timeout: 30_000 }, async () => {
+    // Scope openFiles: the open fixtures alone use the registry (the workspace's report does not list it).
+    const client = new TestLspClient({ workspaceFolders: [editorUri('').replace(/\/$/, '')], pullDiagnostics: false, settings: { diagnostics: { scope: 'openFiles' } } });
+    try {
+      assert.notEqual(editorUri('registry.json'), serverUri('registry.json'));
+      await client.initialize();
+      // Its schema path broken in the editor, unsaved: the file on disk is not JSON at all.
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: editorUri('registry.json'), languageId: 'json', version: 1, text: MISSING_SCHEMA } });
+      const fixtureUri = editorUri('fixtures/order.babel.json');
+      await client.open(fixtureUri, GOOD_ENVELOPE);
+      const codes = (uri: string) => client.published.filter((p) => p.uri === uri).at(-1)?.diagnostics.map((d) => d.code);
+      // What an editor that takes both spellings for the file shows: the last sent under either.
+      const shown = () => client.published.filter((p) => p.uri === editorUri('registry.json') || p.uri === serverUri('registry.json')).at(-1)?.diagnostics.map((d) => d.code);
+      await client.waitForPublished((all) => all.some((p) => p.uri === fixtureUri) && all.some((p) => p.uri === editorUri('registry.json')), 10_000);
+      // Time for a second sender to speak.
+      await new Promise((done) => setTimeout(done, 500));
+      assert.deepEqual(codes(fixtureUri), ['registry-error']);
+      assert.deepEqual(shown(), ['registry-error']);
+      // No fixture uses the registry now; registry.json still has its problem.
+      await client.close(fixtureUri);
+      await new Promise((done) => setTimeout(done, 500));
+      assert.deepEqual(shown(), ['registry-error'], 'the open registry.json keeps its findings');
+      // Mended in the editor, unsaved.
+      await client.change(editorUri('registry.json'), HEALTHY, 2);
+      await client.waitForPublished(() => codes(editorUri('registry.json'))?.length === 0, 10_000);
+      assert.deepEqual(client.published.filter((p) => p.uri === serverUri('registry.json')), [], 'nothing sent for registry.json under the server\'s spelling');
+    } finally {
+      client.kill();
+    }
+  });
+});
