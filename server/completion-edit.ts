@@ -27,11 +27,16 @@ export function completionEdit(text: string, lines: LineIndex, item: { offset: n
   const { offset, end, label, newText } = item;
   // The editor filters on the text being replaced, quotes included.
   const filterText = text[offset] === '"' ? JSON.stringify(label) : label;
-  const whole: CompletionEdit = { textEdit: { range: toRange(lines, offset, end), newText }, filterText };
+  // A value right after its key's colon (typed `"job":`, the `:` trigger character) is laid out as
+  // every other line is, one space after the colon. The space goes in the text alone: the range
+  // and the filter text stay those of what is written, which the editor filters on.
+  const spaced = text[offset - 1] === ':' ? ` ${newText}` : newText;
+  const whole: CompletionEdit = { textEdit: { range: toRange(lines, offset, end), newText: spaced }, filterText };
   if (insertReplace) return whole;
   const inString = item.plain && text[offset] === '"' && newText.startsWith('"') && cursor > offset && !/[\r\n]/.test(text.slice(offset, end));
   if (!inString) return filterText === label ? { textEdit: whole.textEdit } : whole;
-  // A closed string given a string value: its content. Otherwise (a key being typed, `"da|`, given
+  // A closed string given a string value: its content (the line keeps its quote where it is, after
+  // the colon or not). Otherwise (a key being typed, `"da|`, given
   // `"data": {}`) everything after the opening quote.
   const closed = end - offset >= 2 && text[end - 1] === '"' && cursor < end && newText.length >= 2 && newText.endsWith('"');
   const replaced = closed ? newText.slice(1, -1) : newText.slice(1);
