@@ -29,8 +29,10 @@ export function completionEdit(text: string, lines: LineIndex, item: { offset: n
   const filterText = text[offset] === '"' ? JSON.stringify(label) : label;
   // A value right after its key's colon (typed `"job":`, the `:` trigger character) is laid out as
   // every other line is, one space after the colon. The space goes in the text alone: the range
-  // and the filter text stay those of what is written, which the editor filters on.
-  const spaced = text[offset - 1] === ':' ? ` ${newText}` : newText;
+  // and the filter text stay those of what is written, which the editor filters on. Not where a
+  // value is typed against the colon for a client without insertReplaceSupport: Neovim 0.7's
+  // omnifunc keeps the items whose text starts with what is typed (`0` in `"attempts":0`), and ` 0` does not.
+  const spaced = text[offset - 1] === ':' && (insertReplace || offset === end) ? ` ${newText}` : newText;
   const whole: CompletionEdit = { textEdit: { range: toRange(lines, offset, end), newText: spaced }, filterText };
   if (insertReplace) return whole;
   const inString = item.plain && text[offset] === '"' && newText.startsWith('"') && cursor > offset && !/[\r\n]/.test(text.slice(offset, end));

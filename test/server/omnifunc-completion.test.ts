@@ -61,6 +61,24 @@ describe('completion through Neovim 0.7 omnifunc', () => {
     });
   }
 
+  test('a value typed straight after the colon (`"attempts":0`) is still offered, and accepted as typed', async () => {
+    const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
+    try {
+      await client.initialize();
+      const uri = uriOf('c.babel.json');
+      const text = GOOD_ENVELOPE.replace('"attempts": 0', '"attempts":0');
+      assert.notEqual(text, GOOD_ENVELOPE);
+      await client.open(uri, text);
+      const line = text.split('\n').findIndex((l) => l.includes('"attempts":0'));
+      const column = text.split('\n')[line].length;
+      const result = await client.request('textDocument/completion', { textDocument: { uri }, position: { line, character: column } });
+      const items = Array.isArray(result) ? result : result.items;
+      assert.equal(omnifunc(text.split('\n')[line], column, items, '0'), '  "attempts":0', JSON.stringify(items.map((item: any) => [item.label, item.filterText, item.textEdit])));
+    } finally {
+      client.kill();
+    }
+  });
+
   test('a key being typed: the accepted key and its value', async () => {
     const client = new TestLspClient({ pullDiagnostics: false, workspaceFolders: [uriOf('')], capabilities: NEOVIM_0_7 });
     try {
