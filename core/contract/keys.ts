@@ -7,12 +7,26 @@ import { detachedString } from '../model/detached-string';
 
 export interface KeyClasses {
   isMoney(key: string): boolean;
+  /** A key that names an amount in integer minor units (`amount_cents`, `price_minor`). */
+  isMinorUnits(key: string): boolean;
   isBoolean(key: string): boolean;
   isTime(key: string): boolean;
 }
 
-/** Keys that already say they carry minor units never count as money floats. */
+/** Keys that already say they carry minor units are not money-like keys (isMoney); a float in one is isMinorUnits' finding, since minor units are integers. */
 const MINOR_UNIT_SUFFIXES = ['_cents', '_minor', '_pence', '_in_cents', '_minor_units'];
+/** Suffixes that name money on their own; `_minor` and `_minor_units` only after a money-like name (`price_minor`, not `version_minor`). */
+const MONEY_MINOR_UNIT_SUFFIXES = ['_cents', '_pence'];
+
+/** The minor-unit suffix a snake_case key ends with, if any. */
+function minorUnitSuffixOf(snake: string): string | undefined {
+  return MINOR_UNIT_SUFFIXES.find((suffix) => snake.endsWith(suffix) && snake.length > suffix.length);
+}
+
+/** Whether a key ends with a minor-unit suffix (`amount_cents`, `priceMinor`), whatever precedes it. */
+export function hasMinorUnitSuffix(key: string): boolean {
+  return minorUnitSuffixOf(toSnakeCase(key)) !== undefined;
+}
 
 const BOOLEAN_PATTERNS = ['is_*', 'has_*', 'can_*', 'should_*', '*_enabled', '*_disabled', '*_active', '*_flag', 'active', 'enabled', 'disabled', 'verified', 'deleted', 'archived'];
 const TIME_PATTERNS = ['*_at', '*_on', '*_date', '*_time', 'date', 'time', 'timestamp', 'datetime'];
@@ -121,6 +135,12 @@ export function classifyKey(moneyPatterns: readonly string[]): KeyClasses {
     isMoney: memoize((key) => {
       const snake = toSnakeCase(key);
       return !MINOR_UNIT_SUFFIXES.some((suffix) => snake.endsWith(suffix)) && money(snake);
+    }),
+    isMinorUnits: memoize((key) => {
+      const snake = toSnakeCase(key);
+      const suffix = minorUnitSuffixOf(snake);
+      if (suffix === undefined) return false;
+      return MONEY_MINOR_UNIT_SUFFIXES.some((money) => snake.endsWith(money)) || money(snake.slice(0, -suffix.length));
     }),
     isBoolean: memoize(isBoolean),
     isTime: memoize(isTime),

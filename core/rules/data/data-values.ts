@@ -2,7 +2,7 @@
  * The data rules, inside `data`, in one pass over its values: float-currency, unsafe-integer,
  * non-json-boolean, non-iso-time. (encoding-divergence comes with the encoders.)
  */
-import { classifyKey, type KeyClasses } from '../../contract/keys';
+import { classifyKey, hasMinorUnitSuffix, type KeyClasses } from '../../contract/keys';
 import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
 import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
@@ -30,10 +30,10 @@ export const rule = defineRule<DataCode>({
       summary: 'A money-like key holds a floating-point number.',
       docs: {
         fires:
-          'A money-like key (`babelqueue.money.keyPatterns`; by default amount, price, cost, total, subtotal, tax, fee, balance, discount, refund, payment and `*_amount`, `*_price`, …; camelCase keys count too) holds a number with a fraction or exponent. `*_cents`, `*_minor`, `*_pence` never fire. Where the encoders also write the literal differently (`10.0`, `1e3`, `-0.0`), this finding carries that `encoding-divergence`: its fix ends both.',
+          'A money-like key (`babelqueue.money.keyPatterns`; by default amount, price, cost, total, subtotal, tax, fee, balance, discount, refund, payment and `*_amount`, `*_price`, …; camelCase keys count too) holds a number with a fraction or exponent; so does a key in minor units (`*_cents`, `*_pence`, and `*_minor` after a money-like name), which the contract makes integers: a float there (`"amount_cents": 9990.0`, `499.5`) is money in a float all the same. Where the encoders also write the literal differently (`10.0`, `1e3`, `-0.0`), this finding carries that `encoding-divergence`: its fix ends both.',
         instead: 'Integer minor units (`"amount_cents": 9990`) or a decimal string (`"amount": "99.90"`): no SDK\'s float writes `99.90` back.',
         example: { fires: '"amount": 99.90', clean: '"amount_cents": 9990' },
-        fixes: '`"<key>_cents": <integer>` when exact and within ±(2^53−1), or the amount as a decimal string (neither is preferred: cents assume two decimal places).',
+        fixes: '`"<key>_cents": <integer>` when exact and within ±(2^53−1), or the amount as a decimal string (neither is preferred: cents assume two decimal places); in a key already in minor units, the integer a whole-number float holds (`9990.0` → `9990`).',
       },
       fixes: floatCurrencyFixes,
     },
@@ -95,6 +95,7 @@ const INT64_DIGITS = 19;
 const MONEY = 1;
 const BOOLEAN = 2;
 const TIME = 4;
+const MINOR_UNITS = 8;
 
 /** The three key classes of a key as one mask, looked up once per distinct key in an analysis. */
 interface KeyMasks {
@@ -107,7 +108,7 @@ function keyMasks(classes: KeyClasses): KeyMasks {
     of(key) {
       let mask = masks.get(key);
       if (mask === undefined) {
-        mask = (classes.isMoney(key) ? MONEY : 0) | (classes.isBoolean(key) ? BOOLEAN : 0) | (classes.isTime(key) ? TIME : 0);
+        mask = (classes.isMoney(key) ? MONEY : 0) | (classes.isBoolean(key) ? BOOLEAN : 0) | (classes.isTime(key) ? TIME : 0) | (classes.isMinorUnits(key) ? MINOR_UNITS : 0);
         if (masks.size > 10_000) masks.clear();
         // Kept across analyses: a copy of the key's own, not a view into this document's text.
         masks.set(detachedString(key), mask);
@@ -257,6 +258,14 @@ function checkNumberKey(context: RuleContext<DataCode>, text: string, offset: nu
     if (Number.isFinite(Number(raw))) {
       context.report('float-currency', { offset, end }, `"${shortened(key)}" looks like money but holds the float ${numberLiteral(raw)}: floats cannot hold exact decimals. Use integer minor units ("${shownCentsKeyOf(key)}": …) or a decimal string.`);
     }
+  } else if (!isIntegerLiteral && classes.of(key) & MINOR_UNITS) {
+    // The contract's minor units are integers (cents): a float there is money in a float all the same.
+    const raw = text.slice(offset, end);
+    if (Number.isFinite(Number(raw))) {
+      const whole = integralMinorUnits(raw);
+      const instead = whole === undefined ? 'write a whole number of minor units, or carry the amount as a decimal string' : `write the integer ${whole}`;
+      context.report('float-currency', { offset, end }, `"${shortened(key)}" names integer minor units but holds the float ${numberLiteral(raw)}: ${instead}.`);
+    }
   }
   if (length === 1 && classes.of(key) & BOOLEAN) {
     const raw = text[offset];
@@ -329,6 +338,11 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   const value = valueAt();
   const property = value?.property;
   if (value?.kind !== 'number' || !property) return [];
+  // A key already in minor units: the integer it holds, when it is one (`9990.0`); a fraction of a cent has no fix.
+  if (hasMinorUnitSuffix(property.key)) {
+    const whole = integralMinorUnits(value.raw);
+    return whole === undefined ? [] : [{ title: `Write the integer ${whole}`, edits: [replaceValue(value, whole)] }];
+  }
   // Cents assume two decimal places (not JPY, not BHD), so neither fix is the obvious one.
   const fixes: Fix[] = [];
   const cents = shiftToInteger(value.raw, 2);
@@ -342,6 +356,12 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   const decimal = plainDecimal(value.raw) ?? value.raw;
   fixes.push({ title: `Carry the amount as a decimal string: "${decimal}"`, edits: [replaceValue(value, JSON.stringify(decimal))], preferred: false });
   return fixes;
+}
+
+/** A float literal's integer, when it is a whole number within ±(2^53−1) (`9990.0`, `1e3`); else undefined. */
+function integralMinorUnits(raw: string): string | undefined {
+  const whole = shiftToInteger(raw, 0);
+  return whole !== undefined && BigInt(whole) <= MAX_SAFE && BigInt(whole) >= -MAX_SAFE ? whole : undefined;
 }
 
 /** The key of the amount in minor units, in the key's own case style (`total_cents`, `totalAmountCents`). */
