@@ -6,7 +6,7 @@
  * integer-like keys (Node moves them first) and PHP's list-like maps, which are reported, but
  * Go's sorted `data` keys and any other pure reordering show only in the byte preview.
  */
-import { FORBIDDEN_KEYS, fieldSpec, forbiddenKey, META_EXTENSION_KEY, misspeltFields, RESERVED_ROOT_KEY, type EnvelopeScope, type MisspeltField } from '../contract/envelope';
+import { DEAD_LETTER_FIELDS, FORBIDDEN_KEYS, fieldSpec, forbiddenKey, META_EXTENSION_KEY, misspeltFields, RESERVED_ROOT_KEY, type EnvelopeScope, type MisspeltField } from '../contract/envelope';
 import { ChildSlots, Flag, keysOf, Kind, sameKeys, stringValue, type Columns } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import { asObject, getProperty, type ObjectNode, type PropertyNode, type ValueNode } from '../model/tree';
@@ -16,6 +16,7 @@ import { goField, goModel, goNullEmpties, GO_MAX_DEPTH } from './go';
 import { javaModel, JAVA_MAX_DEPTH } from './java';
 import { isArrayIndexKey, nodeModel, NODE_MAX_DEPTH } from './node';
 import { exactValueKey, formatJava19, sameNumber } from './numbers';
+import { shiftToInteger } from '../model/decimal';
 import { writtenAsIsByAll, writtenAsIsBySix } from '../contract/written-as-is';
 import { phpModel, PHP_MAX_DEPTH } from './php';
 import { pythonModel, PYTHON_MAX_DEPTH, PYTHON_MAX_INT_DIGITS } from './python';
@@ -150,7 +151,7 @@ function depthDivergence(root: ObjectNode): Divergence | undefined {
   const offset = parsed ? containerAtDepth(parsed.columns, parsed.slot, past) : treeDepth(root, past).offset;
   if (offset === undefined) return undefined;
   const says = crossed.map((sdk) => sdk.says).join('; ');
-  return { offset, end: offset + 1, severity: 'warning', message: `The envelope nests ${digitGroups(depth)} levels deep, and this value is level ${digitGroups(past)}: ${says}.` };
+  return { offset, end: offset + 1, severity: 'warning', message: `The envelope nests ${digitGroups(depth)} levels deep, and this value is level ${digitGroups(past)}: ${says}. Keep the envelope within ${digitGroups(crossed[0].limit)} levels.` };
 }
 
 /** The start of the first container `depth` levels deep in the subtree of `slot` (the slot itself is level 1). */
@@ -243,11 +244,12 @@ function renameAdvice(field: string, scope: EnvelopeScope): string {
  * What to do with an unknown top-level key the typed SDKs drop: rename one written for a missing
  * field, remove one named after a forbidden or the reserved key, else move it where the contract
  * carries extra values (data, every SDK's payload, or meta.ext.<vendor>, where it puts vendor keys;
- * only meta keys have a producer API). A dead_letter key is left without advice: the contract names
- * no place for extra dead-letter values.
+ * only meta keys have a producer API). A dead_letter key is removed: the contract names no place
+ * for extra dead-letter values, and its block holds the fields the dead-lettering SDK writes.
  */
 function unknownKeyAdvice(scope: EnvelopeScope, key: string, meant: string | undefined, metaLacks: (field: string) => boolean): string {
   if (meant) return renameAdvice(meant, scope);
+  if (scope === 'dead_letter') return `. Remove it: the contract's dead_letter block holds ${list(DEAD_LETTER_FIELDS.map((field) => field.name))}.`;
   if (scope !== 'root') return '';
   // A meta field written at the top level (`"queue"` beside `meta`), where meta lacks it.
   if (fieldSpec('meta', key)?.required && metaLacks(key)) return `. Move it into meta: "${key}" is a meta field, and meta lacks it.`;
@@ -455,7 +457,7 @@ function objectDivergences(object: { readonly offset: number }, properties: KeyL
       end: properties.end(0),
       severity: 'warning',
       ...(isData ? { cause: 'php-data-array' as const } : {}),
-      message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, ${labels(keepers, 'php')} write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object)' : ''}`,
+      message: `${isData ? 'data' : 'this object'} has the keys "0", "1", …: PHP writes it as a JSON array, ${labels(keepers, 'php')} write an object${isData ? ' (the other SDKs\' consumers reject data that is not an object). Give data keys that are names.' : '. Write a JSON array, or keys that are names.'}`,
     });
     return;
   }
@@ -587,8 +589,20 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
     ...(nonFinite ? { cause: 'python-non-finite' as const } : {}),
     // A literal of thousands of digits is quoted shortened, as the other findings quote numbers; the
     // SDKs' texts only as long as they are exact integers, which Python and Java write alike.
-    message: `${numberLiteral(raw)}: ${readOtherwise ? `no double holds it, so every SDK reads it as ${numberLiteral(String(read))}; ` : ''}${undecodable.length > 0 ? `the ${list(undecodable)} ${undecodable.length > 1 ? 'consumers fail' : 'consumer fails'} to decode the message, ` : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}`,
+    message: `${numberLiteral(raw)}: ${readOtherwise ? `no double holds it, so every SDK reads it as ${numberLiteral(String(read))}; ` : ''}${undecodable.length > 0 ? `the ${list(undecodable)} ${undecodable.length > 1 ? 'consumers fail' : 'consumer fails'} to decode the message, ` : ''}${describe(outcomes, numberLiteral)}${jdk17Remark(raw, outcomes.get('java')?.text)}${lossy ? lossyNumberAdvice(raw, readOtherwise) : ''}`,
   });
+}
+
+/**
+ * What to write instead of a number the SDKs read or write as another: 0 for a negative zero, the
+ * integer it means as a string for a float no double holds, else the number as a string (an integer
+ * beyond ±(2^53−1), a number beyond the double range; inside data, unsafe-integer says so too and
+ * shows this finding, but in meta.ext or an extra key this finding is the only one).
+ */
+function lossyNumberAdvice(raw: string, readOtherwise: boolean): string {
+  if (/^-0*(?:\.0*)?(?:[eE][+-]?\d+)?$/.test(raw)) return '. Write 0.';
+  const integer = readOtherwise ? shiftToInteger(raw, 0) : undefined;
+  return integer !== undefined ? `. Carry it as a string (${literal(integer)}).` : '. Carry it as a string.';
 }
 
 /** Whether an `exactValueKey` (`-123e5`: digits, then the exponent of the first) is a whole number. */
@@ -660,7 +674,8 @@ function stringDivergence(value: string, offset: number, end: number, found: Div
   const phpCannotDecode = lossy && firstOutcomes.has('php');
   const shown2 = phpCannotDecode ? new Map([...firstOutcomes].filter(([sdk]) => sdk !== 'php')) : firstOutcomes;
   const prefix = phpCannotDecode ? 'the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), ' : '';
-  const message = `${label}: ${prefix}${describe(shown2, (text) => (text === firstChar ? 'it as is' : text === '\ufffd' ? 'U+FFFD (�)' : text))}${more}`;
+  const advice = lossy ? '. Remove the lone surrogate, or write its character whole (both halves of the surrogate pair).' : '';
+  const message = `${label}: ${prefix}${describe(shown2, (text) => (text === firstChar ? 'it as is' : text === '\ufffd' ? 'U+FFFD (�)' : text))}${more}${advice}`;
   found.push({ offset, end, severity: lossy ? 'warning' : 'information', message, ...(isValue ? { character: { index: firstIndex, width: firstChar.length } } : {}) });
 }
 

@@ -31,7 +31,7 @@ export const rule = defineRule({
       summary: "The SDK in meta.lang writes this envelope as bytes that other SDKs' consumers reject.",
       docs: {
         fires:
-          "The SDK named in `meta.lang` decodes and re-encodes envelopes (retry, dead-letter, redrive, a relay) as bytes that another SDK's consumer rejects, although that consumer accepts the fixture as written. The measured cases: PHP writes an empty `data` (`{}`) or one with the keys `\"0\"`, `\"1\"`, … as a JSON array, which the Python, Node, Go and Java consumers reject; Python writes a number beyond the double range as bare `Infinity`, which the PHP, Node and Java consumers cannot decode. The message names the consumers and why; the byte preview shows every consumer's verdict. Each value a consumer cannot read is its own finding, on that value: three numbers beyond the double range are three warnings, and 1,008 are 1,008 (within the cap on findings per document; the fixture is encoded again only up to 256 KB). Where the fixture's own encoder causes it, this code carries the value instead of `encoding-divergence` (a number beyond the double range is also `unsafe-integer`'s error, since the Go consumer cannot decode it: that one is shown, carrying this).",
+          "The SDK named in `meta.lang` decodes and re-encodes envelopes (retry, dead-letter, redrive, a relay) as bytes that another SDK's consumer rejects, although that consumer accepts the fixture as written. The measured cases: PHP writes an empty `data` (`{}`) or one with the keys `\"0\"`, `\"1\"`, … as a JSON array, which the Python, Node, Go and Java consumers reject; Python writes a number beyond the double range as bare `Infinity`, which the PHP, Node and Java consumers cannot decode. The message names the consumers and why, and what to write instead (a field in an empty `data`, keys that are names, the number as a string); the byte preview shows every consumer's verdict. Each value a consumer cannot read is its own finding, on that value: three numbers beyond the double range are three warnings, and 1,008 are 1,008 (within the cap on findings per document; the fixture is encoded again only up to 256 KB). Where the fixture's own encoder causes it, this code carries the value instead of `encoding-divergence` (a number beyond the double range is also `unsafe-integer`'s error, since the Go consumer cannot decode it: that one is shown, carrying this).",
         instead: 'A `data` that every encoder writes as an object: not empty, and not keyed `"0"`, `"1"`, … (add a field, or name the keys).',
         example: { fires: '"data": {}, "meta": { …, "lang": "php", … }', clean: '"data": { "order_id": 1042 }, "meta": { …, "lang": "php", … }' },
       },
@@ -85,15 +85,26 @@ export const rule = defineRule({
       const names = list([...new Set(rejections.map(({ consumer }) => SDK_LABELS[consumer.sdk]))]);
       // Each consumer's reasons, then what its runtime does with the message where the facts measured it.
       const why = rejections.map(({ consumer, message }, i) => `${SDK_LABELS[consumer.sdk]}: ${message}${consumer.runtime && rejections[i + 1]?.consumer !== consumer ? `, and ${consumer.runtime}` : ''}`).join('; ');
-      const what = node !== undefined && node === valueAtPath(root, 'data') && node.kind === 'object' ? `data as ${node.properties.length === 0 ? '[]' : 'a JSON array'}` : 'this value';
+      const isData = node !== undefined && node === valueAtPath(root, 'data') && node.kind === 'object';
+      const what = isData ? `data as ${node.properties.length === 0 ? '[]' : 'a JSON array'}` : 'this value';
       context.report(
         'consumer-rejects',
         node ? tokenRange(node) : lang,
-        `${SDK_LABELS[sdk]} (meta.lang) writes ${what} so that the ${names} ${names.includes(' and ') ? 'consumers reject' : 'consumer rejects'} the message when ${SDK_LABELS[sdk]} relays it (${why}).`,
+        `${SDK_LABELS[sdk]} (meta.lang) writes ${what} so that the ${names} ${names.includes(' and ') ? 'consumers reject' : 'consumer rejects'} the message when ${SDK_LABELS[sdk]} relays it (${why}).${adviceFor(node, isData)}`,
       );
     }
   },
 });
+
+/**
+ * What to write instead: a data the encoder writes as an object (a field in an empty one, names for
+ * keys "0", "1", …), a number beyond the double range as a string (Python writes it as bare Infinity).
+ */
+function adviceFor(node: ValueNode | undefined, isData: boolean): string {
+  if (isData && node?.kind === 'object') return node.properties.length === 0 ? ' Give data a field.' : ' Give data keys that are names.';
+  if (node?.kind === 'number' && !Number.isFinite(Number(node.raw))) return ' Carry it as a string.';
+  return '';
+}
 
 /**
  * The value of the fixture that the encoder wrote as the relayed value holding `offset`: the same

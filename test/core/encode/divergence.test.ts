@@ -37,13 +37,13 @@ describe('numbers inside data', () => {
   test('9007199254740993: a warning, Node and Go round it', () => {
     const d = single(envelope('{"v":9007199254740993}'), '9007199254740993');
     assert.equal(d.severity, 'warning');
-    assert.equal(d.message, '9007199254740993: Node and Go write 9007199254740992, PHP, Python, Java and .NET write 9007199254740993');
+    assert.equal(d.message, '9007199254740993: Node and Go write 9007199254740992, PHP, Python, Java and .NET write 9007199254740993. Carry it as a string.');
   });
 
   test('-0.0: a warning, Node writes 0', () => {
     const d = single(envelope('{"v":-0.0}'), '-0.0');
     assert.equal(d.severity, 'warning');
-    assert.equal(d.message, '-0.0: Node writes 0, Python and Java write -0.0, PHP, Go and .NET write -0');
+    assert.equal(d.message, '-0.0: Node writes 0, Python and Java write -0.0, PHP, Go and .NET write -0. Write 0.');
   });
 
   test('1e21: information, four spellings of one value', () => {
@@ -65,14 +65,14 @@ describe('numbers inside data', () => {
     assert.equal(d.severity, 'warning');
     assert.equal(
       d.message,
-      '18446744073709551616: PHP writes 1.8446744073709552e+19, .NET writes 1.8446744073709552E+19, Python and Java write 18446744073709551616, Node and Go write 18446744073709552000',
+      '18446744073709551616: PHP writes 1.8446744073709552e+19, .NET writes 1.8446744073709552E+19, Python and Java write 18446744073709551616, Node and Go write 18446744073709552000. Carry it as a string.',
     );
   });
 
   test('1e400: a warning, the Go consumer fails to decode it, three SDKs fail to relay it', () => {
     const d = single(envelope('{"v":1e400}'), '1e400');
     assert.equal(d.severity, 'warning');
-    assert.equal(d.message, '1e400: the Go consumer fails to decode the message, Python writes Infinity, Node writes null, PHP, Java and .NET fail to relay it');
+    assert.equal(d.message, '1e400: the Go consumer fails to decode the message, Python writes Infinity, Node writes null, PHP, Java and .NET fail to relay it. Carry it as a string.');
   });
 
   test('values every SDK writes alike give nothing (facts §8 byte-identical subset)', () => {
@@ -112,11 +112,11 @@ describe('strings inside data', () => {
   test('a lone surrogate is a warning: the PHP consumer cannot decode the message, Python cannot relay it, the others replace or escape it', () => {
     const d = single(envelope('{"v":"\\ud800"}'), '"\\ud800"');
     assert.equal(d.severity, 'warning');
-    assert.equal(d.message, 'lone surrogate U+D800: the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), Python fails to relay it, Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD');
+    assert.equal(d.message, 'lone surrogate U+D800: the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), Python fails to relay it, Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD. Remove the lone surrogate, or write its character whole (both halves of the surrogate pair).');
     // After another character the SDKs write otherwise, the PHP consumer's failure is said all the same.
     const later = single(envelope('{"v":"😀\\ud800"}'), '"😀\\ud800"');
     assert.equal(later.severity, 'warning');
-    assert.match(later.message, /^U\+1F600 😀: the PHP consumer fails to decode the message \(json_decode refuses an unpaired surrogate escape\), \.NET writes \\uD83D\\uDE00, Python, Node, Go and Java write it as is \(and 1 more character\)$/);
+    assert.match(later.message, /^U\+1F600 😀: the PHP consumer fails to decode the message \(json_decode refuses an unpaired surrogate escape\), \.NET writes \\uD83D\\uDE00, Python, Node, Go and Java write it as is \(and 1 more character\)\. Remove the lone surrogate, or write its character whole \(both halves of the surrogate pair\)\.$/);
   });
 
   test('a key with a character the SDKs escape differently: the key token', () => {
@@ -185,7 +185,7 @@ describe('keys the typed SDKs drop', () => {
       ],
     );
     assert.equal(found[0].message, 'x_extra: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it. Move it into data, which every SDK relays, or under meta.ext.<vendor>, where the contract puts vendor keys.');
-    assert.equal(found[4].message, 'dead_letter.note: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it');
+    assert.equal(found[4].message, "dead_letter.note: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it. Remove it: the contract's dead_letter block holds reason, error, exception, failed_at, original_queue, attempts and lang.");
     assert.equal(found[1].message, "meta.ext, the contract's place for vendor keys: Go, Java and .NET drop it when they relay the message (the contract says a relay keeps it: nothing to change in the fixture), PHP, Python and Node keep it");
     assert.equal(found[2].message, '{}: PHP writes [], Python and Node write {} (PHP arrays cannot tell {} from [])');
     assert.equal(found[3].message, 'meta.tenant_id: Go, Java and .NET drop extra meta keys when they relay the message (the contract says a relay keeps them), PHP, Python and Node keep it');
@@ -253,14 +253,14 @@ describe('nesting deeper than an SDK reads or relays (facts part 2: nesting dept
     const found = find(text);
     assert.equal(found.length, 1, JSON.stringify(found));
     assert.deepEqual([found[0].offset, found[0].end, found[0].severity], [levelOf(text, 65), levelOf(text, 65) + 1, 'warning']);
-    assert.equal(found[0].message, "The envelope nests 65 levels deep, and this value is level 65: the .NET SDK cannot decode or relay it beyond 64 levels (JsonDocument's default MaxDepth).");
+    assert.equal(found[0].message, "The envelope nests 65 levels deep, and this value is level 65: the .NET SDK cannot decode or relay it beyond 64 levels (JsonDocument's default MaxDepth). Keep the envelope within 64 levels.");
   });
 
   test('PHP from 512 levels on (json_decode reads 511 at its default depth of 512, measured), still one finding at level 65', () => {
     assert.doesNotMatch(find(nested(509))[0].message, /PHP/);
     const found = find(nested(510));
     assert.equal(found.length, 1);
-    assert.match(found[0].message, /^The envelope nests 512 levels deep, and this value is level 65: the \.NET SDK .*; the PHP consumer rejects the message beyond 511 levels \(json_decode at its default depth of 512\), and PHP cannot relay it\.$/);
+    assert.match(found[0].message, /^The envelope nests 512 levels deep, and this value is level 65: the \.NET SDK .*; the PHP consumer rejects the message beyond 511 levels \(json_decode at its default depth of 512\), and PHP cannot relay it\. Keep the envelope within 64 levels\.$/);
   });
 
   test('deeper still: one finding, still at level 65, naming every SDK that cannot read or relay it', () => {
@@ -292,9 +292,9 @@ describe('values of the keys only PHP, Python and Node keep', () => {
       found.map((d) => [text.slice(d.offset, d.end), d.severity, d.message]),
       [
         ['1.0', 'information', '1.0: Python writes 1.0, PHP and Node write 1'],
-        ['9007199254740993', 'warning', '9007199254740993: Node writes 9007199254740992, PHP and Python write 9007199254740993'],
+        ['9007199254740993', 'warning', '9007199254740993: Node writes 9007199254740992, PHP and Python write 9007199254740993. Carry it as a string.'],
         ['{', 'information', '{}: PHP writes [], Python and Node write {} (PHP arrays cannot tell {} from [])'],
-        ['"0"', 'warning', 'this object has the keys "0", "1", …: PHP writes it as a JSON array, Python and Node write an object'],
+        ['"0"', 'warning', 'this object has the keys "0", "1", …: PHP writes it as a JSON array, Python and Node write an object. Write a JSON array, or keys that are names.'],
         ['"a\\u2028b"', 'information', 'U+2028: PHP writes \\u2028, Python and Node write it as is'],
         ['"2"', 'information', '"2": Node writes integer-like keys first, in ascending order, PHP and Python keep the written order'],
       ],
@@ -327,7 +327,7 @@ describe('the strings of the core fields, which every SDK writes back', () => {
     assert.deepEqual(
       found.map((d) => [text.slice(d.offset, d.end), d.severity, d.message]),
       [
-        ['"7b3f9c2a\\ud800"', 'warning', 'lone surrogate U+D800: the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), Python fails to relay it, Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD'],
+        ['"7b3f9c2a\\ud800"', 'warning', 'lone surrogate U+D800: the PHP consumer fails to decode the message (json_decode refuses an unpaired surrogate escape), Python fails to relay it, Node writes \\ud800, Go writes U+FFFD (�), Java writes ?, .NET writes \\uFFFD. Remove the lone surrogate, or write its character whole (both halves of the surrogate pair).'],
         ['"gateway\\u2028down 😀"', 'information', 'U+2028: PHP, Go and .NET write \\u2028, Python, Node and Java write it as is (and 1 more character)'],
       ],
     );
@@ -341,5 +341,44 @@ describe('a core field of another type written as a string', () => {
       '"meta":{"id":"3aee8c1b-f93c-4aaa-954d-879a240b142e","queue":"orders","lang":"go","schema_version":"1\\u2028","created_at":"1\\u2028"},"attempts":"0\\u2028",' +
       '"dead_letter":{"reason":"failed","error":null,"failed_at":"1\\u2028","original_queue":"orders","attempts":"3\\u2028"}}';
     assert.deepEqual(find(text).map((d) => text.slice(d.offset, d.end)), []);
+  });
+});
+
+describe('a warning says what to write instead', () => {
+  test('-0.0 and -0: write 0', () => {
+    assert.match(single(envelope('{"v":-0.0}'), '-0.0').message, /\. Write 0\.$/);
+    assert.match(single(envelope('{"v":-0}'), '-0').message, /^-0: Go writes -0, .*\. Write 0\.$/);
+  });
+
+  test('a float no double holds: the integer it means, as a string', () => {
+    const d = single(envelope('{"v":9007199254740993.0}'), '9007199254740993.0');
+    assert.equal(d.severity, 'warning');
+    assert.match(d.message, /^9007199254740993\.0: no double holds it, so every SDK reads it as 9007199254740992; .*\. Carry it as a string \("9007199254740993"\)\.$/);
+  });
+
+  test('a lone surrogate: remove it, or write the character whole', () => {
+    assert.match(single(envelope('{"v":"\\ud800"}'), '"\\ud800"').message, /\.NET writes \\uFFFD\. Remove the lone surrogate, or write its character whole \(both halves of the surrogate pair\)\.$/);
+    // After another character the SDKs write otherwise, the advice is about the surrogate all the same.
+    assert.match(single(envelope('{"v":"😀\\ud800"}'), '"😀\\ud800"').message, /\(and 1 more character\)\. Remove the lone surrogate, or write its character whole \(both halves of the surrogate pair\)\.$/);
+  });
+
+  test('an unknown dead_letter key: remove it, naming the fields the block has', () => {
+    const text = `{"job":"urn:babel:orders:created","trace_id":"t","data":{"a":1},${META},"attempts":0,"dead_letter":{"reason":"failed","note":1}}`;
+    assert.equal(
+      single(text, '"note"', 0).message,
+      "dead_letter.note: Go, Java and .NET drop this key when they relay the message, PHP, Python and Node keep it. Remove it: the contract's dead_letter block holds reason, error, exception, failed_at, original_queue, attempts and lang.",
+    );
+  });
+
+  test('an object keyed "0", "1", …: a JSON array, or named keys; data itself: named keys', () => {
+    assert.match(single(envelope('{"a":1,"list":{"0":"x","1":"y"}}'), '"0"').message, /^this object has the keys "0", "1", …: .*\. Write a JSON array, or keys that are names\.$/);
+    assert.match(single(envelope('{"0":"x","1":"y"}'), '"0"').message, /^data has the keys "0", "1", …: .*\. Give data keys that are names\.$/);
+  });
+
+  test('nesting beyond an SDK\'s limit: how deep to keep it', () => {
+    const text = envelope(`${'['.repeat(70)}1${']'.repeat(70)}`);
+    const found = find(text);
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /^The envelope nests 71 levels deep, .*\. Keep the envelope within 64 levels\.$/);
   });
 });
