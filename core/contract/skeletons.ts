@@ -18,8 +18,10 @@ export interface SkeletonHints {
   readonly queue?: string;
   readonly attempts?: number;
   readonly lang?: string;
-  /** A legacy top-level `timestamp` read as Unix milliseconds: the time the envelope already states. */
+  /** A legacy top-level `timestamp` (else `meta.ts`) read as Unix milliseconds: the time the envelope already states. */
   readonly createdAt?: number;
+  /** A forbidden `meta.attempts` as written (a non-negative integer): the count the envelope already states. */
+  readonly metaAttempts?: number;
   /** `meta.created_at` and `dead_letter.failed_at` as written, where each is an integer of milliseconds in range. */
   readonly metaCreatedAt?: number;
   readonly failedAt?: number;
@@ -42,7 +44,7 @@ export function skeletonValue(scope: EnvelopeScope, field: string, fresh: Fresh,
     case 'root.meta':
       return { id: fresh.uuid(), queue: hints.queue ?? DEFAULT_QUEUE, lang: hints.lang ?? DEFAULT_LANG, schema_version: 1, created_at: createdAt };
     case 'root.attempts':
-      return 0;
+      return hints.metaAttempts ?? 0;
     case 'root.dead_letter':
       return { reason: 'failed', error: null, exception: null, failed_at: failedAt, original_queue: hints.queue ?? DEFAULT_QUEUE, attempts: hints.attempts ?? 0, lang: hints.lang ?? DEFAULT_LANG };
     case 'meta.queue':
@@ -84,17 +86,31 @@ export function hintsFrom(doc: ParsedDocument, except?: ValueNode): SkeletonHint
   const deadLetter = asObject(getValue(root, 'dead_letter'));
   const queue = [getValue(meta, 'queue'), getValue(deadLetter, 'original_queue')].find((value) => value !== except && value?.kind === 'string' && value.value.trim() !== '');
   const lang = getValue(meta, 'lang');
-  const attempts = getValue(root, 'attempts');
-  const timestamp = getValue(root, 'timestamp');
+  // The legacy keys the forbidden table replaces (meta.source by meta.lang, meta.ts and the top-level
+  // timestamp by meta.created_at, meta.attempts by the top-level attempts): --fix removes them, so
+  // a field added beside one takes what it says instead of a default.
+  const source = getValue(meta, 'source');
+  const sourceLang = source?.kind === 'string' ? source.value.toLowerCase() : undefined;
+  const timestamp = getValue(root, 'timestamp') ?? getValue(meta, 'ts');
   return {
     queue: queue?.kind === 'string' ? queue.value : undefined,
-    lang: lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value) ? lang.value : undefined,
-    // Beyond 2^53 the number is no longer the literal written, and JSON writes it back with an exponent (wrong-type).
-    attempts: attempts?.kind === 'number' && attempts.isIntegerLiteral && Number.isSafeInteger(attempts.value) && attempts.value >= 0 ? attempts.value : undefined,
+    lang:
+      lang?.kind === 'string' && (SDK_LANGS as readonly string[]).includes(lang.value)
+        ? lang.value
+        : !lang && sourceLang !== undefined && (SDK_LANGS as readonly string[]).includes(sourceLang)
+          ? sourceLang
+          : undefined,
+    attempts: countAsWritten(getValue(root, 'attempts')),
+    metaAttempts: countAsWritten(getValue(meta, 'attempts')),
     createdAt: timestamp ? decodeTimestampToMs(timestamp) : undefined,
     metaCreatedAt: millisecondsAsWritten(getValue(meta, 'created_at')),
     failedAt: millisecondsAsWritten(getValue(deadLetter, 'failed_at')),
   };
+}
+
+/** A non-negative integer literal as written. Beyond 2^53 the number is no longer the literal written, and JSON writes it back with an exponent (wrong-type). */
+function countAsWritten(value: ValueNode | undefined): number | undefined {
+  return value?.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0 ? value.value : undefined;
 }
 
 /** An integer literal of Unix milliseconds in range, as written (no unit guessed). */

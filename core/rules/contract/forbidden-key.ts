@@ -1,9 +1,9 @@
 /** forbidden-key: the contract's forbidden table, at the top level and in meta. */
-import { forbiddenKey } from '../../contract/envelope';
+import { forbiddenKey, SDK_LANGS } from '../../contract/envelope';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
-import { insertProperty, removeProperty } from '../../model/property-edits';
-import { asObject, getProperty, getValue } from '../../model/tree';
+import { insertProperty, removeProperty, renameKey, replaceValue } from '../../model/property-edits';
+import { asObject, getProperty, getValue, type PropertyNode } from '../../model/tree';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
 
@@ -18,7 +18,7 @@ export const rule = defineRule({
         fires: 'Top-level `timestamp`; `meta.max_retries`, `meta.attempts`, `meta.source`, `meta.ts` (exact, case-sensitive). The message names the replacement.',
         instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy. The contract has encoders reject the forbidden keys and decoders drop them with a warning; the SDK decoders warn about none: PHP, Python and Node keep them and relay them (retry, dead letter, redrive), Go, Java and .NET drop them.',
         example: { fires: '"meta": { …, "ts": 1749132727 }', clean: '"meta": { …, "created_at": 1749132727000 }' },
-        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`.',
+        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`. Likewise, where the replacement is absent (preferred): `meta.ts` is renamed to `meta.created_at` in milliseconds, `meta.source` naming an SDK to `meta.lang`, and `meta.attempts` moves to the top-level `attempts`.',
       },
       fixes: forbiddenKeyFixes,
     },
@@ -44,6 +44,7 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const scope = asEnvelopeScope(scopeOfObject(property.parent));
   const name = scope === 'meta' ? `meta.${property.key}` : property.key;
   const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(doc, property)] };
+  if (scope === 'meta') return [...metaMoveFixes(doc, property), remove];
   if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
@@ -59,4 +60,32 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
     { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(doc, property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
     remove,
   ];
+}
+
+/**
+ * A forbidden meta key that states what its replacement holds, where that replacement is absent:
+ * `meta.ts` becomes `meta.created_at` in milliseconds, `meta.source` naming an SDK becomes
+ * `meta.lang`, `meta.attempts` moves to the top-level `attempts` (preferred: removing the key and
+ * adding the field with a default would lose the time, the language or the count).
+ */
+function metaMoveFixes(doc: FixContext['doc'], property: PropertyNode): Fix[] {
+  const meta = property.parent;
+  const value = property.value;
+  if (!value) return [];
+  if (property.key === 'ts' && !getProperty(meta, 'created_at')) {
+    const milliseconds = decodeTimestampToMs(value);
+    if (milliseconds === undefined) return [];
+    return [{ title: `Rename "meta.ts" to "meta.created_at" as Unix milliseconds (${milliseconds})`, edits: [renameKey(property, 'created_at'), replaceValue(value, String(milliseconds))], preferred: true }];
+  }
+  if (property.key === 'source' && !getProperty(meta, 'lang') && value.kind === 'string') {
+    const lang = value.value.toLowerCase();
+    if (!(SDK_LANGS as readonly string[]).includes(lang)) return [];
+    return [{ title: `Rename "meta.source" to "meta.lang" ("${lang}")`, edits: [renameKey(property, 'lang'), replaceValue(value, JSON.stringify(lang))], preferred: true }];
+  }
+  const root = asObject(doc.root);
+  if (property.key === 'attempts' && root && !getProperty(root, 'attempts') && value.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0) {
+    // The removal is inside meta and the insertion at the root, so the two edits never overlap.
+    return [{ title: `Move "meta.attempts" to the top-level "attempts" (${value.raw})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)], preferred: true }];
+  }
+  return [];
 }
