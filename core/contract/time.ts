@@ -1,4 +1,5 @@
 /** Time helpers shared by rules, hovers and fixes (pure: they never read the clock). */
+import { plainDecimal } from '../model/decimal';
 
 const MAX_DATE_MS = 8.64e15;
 
@@ -181,4 +182,32 @@ function validTime(hour: number, minute: string | undefined, second: string | un
 /** An offset's hours and minutes (absent when the time has none, or a `Z`). */
 function validOffset(hours: string | undefined, minutes: string | undefined): boolean {
   return (hours === undefined || +hours <= 23) && (minutes === undefined || +minutes <= 59);
+}
+
+/**
+ * A length of time in words or unit letters (`3 days`, `250ms`, `1.5s`, `8h`): one number and one
+ * unit, anchored, with bounded runs (linear on any string).
+ */
+const DURATION_IN_WORDS = /^\s{0,8}(\d{1,15}(?:\.\d{1,15})?)\s{0,8}(ms|msecs?|millis(?:econds?)?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)\s{0,8}$/i;
+
+/**
+ * The ISO 8601 duration a length of time in words means (`3 days` → `P3D`, `250ms` → `PT0.25S`),
+ * `''` for one that reads as a duration but has no duration `checkIsoTime` accepts as written
+ * (`1.5h`: a fraction only on seconds), undefined for a string that is no such length of time.
+ */
+export function durationInWords(value: string): string | undefined {
+  const match = DURATION_IN_WORDS.exec(value);
+  if (!match) return undefined;
+  const [, amount, unitText] = match;
+  const unit = unitText.toLowerCase();
+  let iso: string | undefined;
+  if (unit.startsWith('ms') || unit.startsWith('milli')) {
+    const seconds = plainDecimal(`${amount}e-3`);
+    iso = seconds === undefined ? undefined : `PT${seconds.includes('.') ? seconds.replace(/0+$/, '').replace(/\.$/, '') : seconds}S`;
+  } else if (unit.startsWith('s')) iso = `PT${amount}S`;
+  else if (unit.startsWith('m')) iso = `PT${amount}M`;
+  else if (unit.startsWith('h')) iso = `PT${amount}H`;
+  else if (unit.startsWith('d')) iso = `P${amount}D`;
+  else iso = `P${amount}W`;
+  return iso !== undefined && checkIsoTime(iso) === 'duration' ? iso : '';
 }

@@ -6,7 +6,7 @@ import { classifyKey, hasMinorUnitSuffix, type KeyClasses } from '../../contract
 import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
 import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
-import { checkIsoTime, formatUtc, readsAsTime, rfc3339Of } from '../../contract/time';
+import { checkIsoTime, durationInWords, formatUtc, readsAsTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
 import { literal, numberLiteral, shortened } from '../../model/describe-value';
 import { detachedString } from '../../model/detached-string';
@@ -71,7 +71,7 @@ export const rule = defineRule<DataCode>({
       summary: 'A time-like key holds a string that is not RFC 3339 / ISO 8601 with a UTC offset, or an integer in Unix seconds or microseconds.',
       docs: {
         fires:
-          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that reads as a time or date (two digits or more, or a word such as `yesterday`, `noon` or a month\'s name) but is not an ISO 8601 time, or a date-time without a UTC offset; a value that only shares the key\'s ending (`"depends_on": "inventory-service"`, `"hosted_at": "eu-west-1"`) is left alone. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339. An integer under such a key is Unix milliseconds by the contract: one of 10 digits reads as Unix seconds (2001 to 2286; as milliseconds, early 1970) and one of 16 as microseconds, and the message gives both readings. Other integers are left alone (`\"lead_time\": 3`, a date written `20250605`); 19 digits are nanoseconds beyond ±(2^53−1), which unsafe-integer reports.',
+          'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that reads as a time or date (two digits or more, or a word such as `yesterday`, `noon` or a month\'s name) but is not an ISO 8601 time, or a date-time without a UTC offset; a value that only shares the key\'s ending (`"depends_on": "inventory-service"`, `"hosted_at": "eu-west-1"`) is left alone. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339. A length of time in words or unit letters (`"lead_time": "3 days"`, `"250ms"`, `"8h"`) is a duration, not a time: the message gives the ISO 8601 duration it means (`P3D`, `PT0.25S`). An integer under such a key is Unix milliseconds by the contract: one of 10 digits reads as Unix seconds (2001 to 2286; as milliseconds, early 1970) and one of 16 as microseconds, and the message gives both readings. Other integers are left alone (`\"lead_time\": 3`, a date written `20250605`); 19 digits are nanoseconds beyond ±(2^53−1), which unsafe-integer reports.',
         instead: 'RFC 3339 with `Z` or an offset (`"2025-06-05T14:12:07Z"`), or Unix milliseconds.',
         example: { fires: '"shipped_at": "06/05/2025 14:12"', clean: '"shipped_at": "2025-06-05T14:12:00Z"' },
         fixes: 'An integer in seconds or microseconds: the same time in Unix milliseconds.',
@@ -321,6 +321,11 @@ function checkString(context: RuleContext<DataCode>, offset: number, end: number
   const check = checkIsoTime(value);
   if (check === 'no-offset') {
     context.report('non-iso-time', { offset, end }, `"${shortened(key)}" has no UTC offset: ${literal(value)} means a different instant in every consumer's time zone. Add "Z" or an offset such as "+02:00".`);
+  } else if (check === 'not-iso' && durationInWords(value) !== undefined) {
+    // A length of time, not a time: the advice is a duration, not an instant.
+    const iso = durationInWords(value);
+    const instead = iso ? `write the ISO 8601 duration ${JSON.stringify(iso)}` : 'write an ISO 8601 duration such as "PT1H30M"';
+    context.report('non-iso-time', { offset, end }, `"${shortened(key)}" holds ${JSON.stringify(value)}, a length of time in words: ${instead}, or an integer of milliseconds.`);
   } else if (check === 'not-iso' && readsAsTime(value)) {
     // The same instant in RFC 3339 when the text says its zone; an example otherwise.
     const same = rfc3339Of(value);

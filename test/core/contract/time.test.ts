@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkIsoTime, checkIsoTimeByExpressions, readsAsTime, rfc3339Of, type IsoCheck } from '../../../core/contract/time';
+import { checkIsoTime, checkIsoTimeByExpressions, durationInWords, readsAsTime, rfc3339Of, type IsoCheck } from '../../../core/contract/time';
 
 const SEED = 20261130;
 
@@ -120,5 +120,19 @@ describe('readsAsTime', () => {
   test('an hour written against its am or pm (5pm, 9AM, 7p.m.) reads as a time, as "5 pm" does; a name that only holds the letters (pm2, 1amp) does not', () => {
     for (const value of ['5pm', '9AM', '7p.m.', 'at 5pm']) assert.equal(readsAsTime(value), true, value);
     for (const value of ['pm2', '1amp']) assert.equal(readsAsTime(value), false, value);
+  });
+});
+
+describe('durationInWords', () => {
+  test('one number and one unit: the ISO 8601 duration it means, which checkIsoTime reads as a duration', () => {
+    for (const [text, iso] of [['3 days', 'P3D'], ['250ms', 'PT0.25S'], ['1000 ms', 'PT1S'], ['5 minutes', 'PT5M'], ['1.5s', 'PT1.5S'], ['8h', 'PT8H'], ['2 weeks', 'P2W'], ['10 Seconds', 'PT10S']] as const) {
+      assert.equal(durationInWords(text), iso, text);
+      assert.equal(checkIsoTime(iso), 'duration', iso);
+    }
+  });
+
+  test('a fraction on a unit above seconds has no duration the check reads: empty; other text: undefined', () => {
+    assert.equal(durationInWords('1.5h'), '');
+    for (const text of ['PT5M', 'eu-west-1', '3 days ago', '2025-06-05', 'h', '5', `${'9'.repeat(100_000)}ms`]) assert.equal(durationInWords(text), undefined, text.slice(0, 20));
   });
 });
