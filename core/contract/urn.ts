@@ -40,7 +40,7 @@ export function checkUrnNaming(urn: string, from?: 'job' | 'urn'): UrnProblem | 
 
 /** checkUrnNaming without its one-match shortcut for a well-formed URN: the rules in turn. */
 export function checkUrnNamingRuleByRule(urn: string, from?: 'job' | 'urn'): UrnProblem | undefined {
-  if (urn !== urn.trim()) return { message: paddingMessage(urn, from) };
+  if (urn !== urn.trim()) return { message: `${paddingMessage(urn, from)}${repairedAdvice(urn)}` };
   if (/\s/.test(urn)) return { message: 'The URN contains whitespace; use lowercase letters, digits, `-`, `_` and `.` only.' };
   const nonAscii = urn.search(/[^\x00-\x7f]/);
   if (nonAscii >= 0) return { message: `The URN contains a non-ASCII character, ${describeCharacter(urn.codePointAt(nonAscii)!)}, ${nonAscii === 0 ? 'at its start' : `after \`${urn.slice(0, nonAscii)}\``}; URNs are lowercase ASCII from [a-z0-9:._-].` };
@@ -51,7 +51,7 @@ export function checkUrnNamingRuleByRule(urn: string, from?: 'job' | 'urn'): Urn
     }
     return { message: 'A URN starts with `urn:babel:` followed by `<context>:<event>`.' };
   }
-  if (/[A-Z]/.test(urn)) return { message: 'The URN contains uppercase letters; URNs are lowercase.' };
+  if (/[A-Z]/.test(urn)) return { message: `The URN contains uppercase letters; URNs are lowercase.${repairedAdvice(urn)}` };
   const parts = urn.split(':');
   if (parts.length !== 4) return { message: `A URN has exactly four parts, \`urn:babel:<context>:<event>\`; this one has ${parts.length}.` };
   const [, , context, event] = parts;
@@ -63,6 +63,13 @@ export function checkUrnNamingRuleByRule(urn: string, from?: 'job' | 'urn'): Urn
   const bad = eventParts.find((part) => !EVENT_PART.test(part));
   if (bad !== undefined) return { message: `The event part \`${bad}\` may only use [a-z0-9_-] (dots separate parts).` };
   return undefined;
+}
+
+/** " Write "…"." with the URN trimmed and lowercased, where that makes it well-formed (what invalid-urn's quick fix writes); else nothing. */
+function repairedAdvice(urn: string): string {
+  const repaired = urn.trim().toLowerCase();
+  // Up to 120 characters quoted whole: a URN cut short would not be the one to write.
+  return WELL_FORMED.test(repaired) && repaired.length <= 120 ? ` Write ${JSON.stringify(repaired)}.` : '';
 }
 
 /** ASCII white space: \t, \n, \v, \f, \r and the space. */

@@ -53,3 +53,16 @@ describe('checkUrnNaming', () => {
     for (const [urn, words] of cases) assert.ok(checkUrnNaming(urn)?.message.includes(words), `${urn}: ${checkUrnNaming(urn)?.message}`);
   });
 });
+
+describe('the message of a URN that trimming and lowercasing repair names the repaired URN', () => {
+  test('padding, uppercase, both: "Write …" with the URN the quick fix writes', () => {
+    assert.match(checkUrnNaming(' urn:babel:orders:created ', 'job')!.message, /trim it\. Write "urn:babel:orders:created"\.$/);
+    assert.match(checkUrnNaming('urn:babel:Orders:Created')!.message, /^The URN contains uppercase letters; URNs are lowercase\. Write "urn:babel:orders:created"\.$/);
+    assert.match(checkUrnNaming(' URN:BABEL:ORDERS:CREATED', 'job')!.message, /Write "urn:babel:orders:created"\.$/);
+  });
+
+  test('no such sentence where trimming and lowercasing leave the URN broken', () => {
+    assert.doesNotMatch(checkUrnNaming('urn:babel:Orders')!.message, /Write/);
+    assert.doesNotMatch(checkUrnNaming(' urn:babel:or ders:x ', 'job')!.message, /Write "/);
+  });
+});
