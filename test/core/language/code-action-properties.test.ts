@@ -501,7 +501,11 @@ function changeOf(title: string, doc: ParsedDocument, after: ParsedDocument, dia
  * - a fix that writes an empty `data` (the missing field, `[]` → `{}`): no fix knows the payload,
  *   so the schema's required fields are still missing (payload-schema offers to add them), and a
  *   PHP producer re-emits an empty object as `[]` (consumer-rejects says so, on a value the
- *   user did not write: the first reason's kin).
+ *   user did not write: the first reason's kin);
+ * - a fix that writes meta.lang (the one a legacy meta.source names, a known language's case
+ *   corrected) names the fixture's own encoder: encoding-divergence then reports what that SDK
+ *   writes otherwise (PHP's [] for an empty object) as the author's own, a warning, on values the
+ *   fix did not touch (consumer-rejects' kin).
  */
 function legitimateNewFinding(key: string, change: Change): boolean {
   const [code, pointer = ''] = key.split(' ');
@@ -521,6 +525,9 @@ function legitimateNewFinding(key: string, change: Change): boolean {
     return change.title.includes('(deprecated)') || usersOwn;
   }
   if (code === 'consumer-rejects' && !change.written.has(pointer)) return true;
+  // A fix that writes meta.lang names the fixture's own encoder: what that SDK writes otherwise
+  // (PHP's [] for an empty object) becomes the author's own departure, a warning, on values it did not touch.
+  if (code === 'encoding-divergence' && change.written.has('/meta/lang') && !change.written.has(pointer)) return true;
   if (change.addedCoreField && URN_DEPENDENT.has(code) && !change.written.has(pointer)) return true;
   if (code === 'dead-letter-order' && change.codesBefore.has('timestamp-unit')) return true;
   const wroteEmptyData = change.written.has('/data') && change.after.get('/data') === '{}' && ![...change.after.keys()].some((other) => other.startsWith('/data/'));
