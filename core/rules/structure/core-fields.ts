@@ -45,7 +45,7 @@ export const rule = defineRule<CoreFieldCode>({
           'The right type but an impossible value: negative `attempts`/`created_at`/`failed_at`/`dead_letter.attempts`, an `attempts`, `created_at`, `failed_at` or `dead_letter.attempts` beyond signed 64-bit (Go fails to decode it; PHP rejects such an `attempts`), and as a **warning** an `attempts` beyond 2^31−1 (Java reads it as a 32-bit int: `4294967296` as 0; by its code, .NET reads any such count as 0), a blank `meta.queue`, `dead_letter.original_queue`, `trace_id` or `meta.id`, a `dead_letter.reason` outside `failed`, `unknown_urn`, `poison`, and as a **warning** a `meta.queue` written as a Laravel Redis key of the queue (`queues:orders`, or its sets `queues:orders:reserved`, `:delayed`, `:notify`): `meta.queue` is the logical name, from which the Laravel layout derives the keys, so it would use `queues:queues:orders` (a name that merely holds a colon, `orders:eu`, is no finding); in a dead letter, a `meta.queue` that names a dead-letter queue (`orders.dlq`, or its Laravel key `queues:orders.dlq`): dead-lettering leaves `meta` unchanged, and a redrive would send the message back to that queue (a redrive of this one where `original_queue` names it too; else the next, once the message is dead-lettered again with `original_queue` copied from `meta.queue`).',
         instead: 'A value the field can hold: a counter from 0, a queue name (the logical one, `orders`, never a broker key), a UUID, one of the dead-letter reasons.',
         example: { fires: '"queue": ""', clean: '"queue": "orders"' },
-        fixes: 'For a `meta.queue` written as its Laravel key or its dead-letter queue: the name without `queues:` or `.dlq` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`).',
+        fixes: 'For a `meta.queue` written as its Laravel key or its dead-letter queue: the name without `queues:` or `.dlq` (and a dead letter\'s `original_queue` that equals it, likewise; not applied by `--fix`). For a blank `dead_letter.original_queue`, the `meta.queue` beside it; for a blank `meta.queue`, the dead letter\'s `original_queue` (not applied by `--fix`).',
       },
       fixes: invalidValueFixes,
     },
@@ -194,7 +194,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
   }
   if (value.kind !== 'string') return;
   if (name === 'meta.queue' || name === 'dead_letter.original_queue') {
-    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" must name a queue; it is ${value.value === '' ? 'empty' : 'only whitespace'} (the SDK default is "default").`);
+    if (isBlank(value.value)) context.report('invalid-value', value, `"${name}" must name a queue; it is ${value.value === '' ? 'empty' : 'only whitespace'}: ${blankQueueAdvice(name, otherQueue(context.envelope.meta, context.envelope.deadLetter, name))}.`);
     else if (name === 'meta.queue') checkBrokerName(context, value);
     return;
   }
@@ -246,11 +246,36 @@ function redriveWords(queue: string, original: ValueNode | undefined): string {
   return `and a redrive of this one (to original_queue, which the SDKs that dead-letter copy from meta.queue) would put it back on ${literal(queue)}`;
 }
 
+/**
+ * The queue the other side names, where one queue field is blank: meta.queue for the dead letter's
+ * original_queue (the SDKs that dead-letter copy it there, facts part 2 §3.1), and the reverse.
+ */
+function otherQueue(meta: ObjectNode | undefined, deadLetter: ObjectNode | undefined, name: string): string | undefined {
+  const other = name === 'meta.queue' ? getValue(deadLetter, 'original_queue') : getValue(meta, 'queue');
+  return other?.kind === 'string' && !isBlank(other.value) ? other.value : undefined;
+}
+
+function blankQueueAdvice(name: string, other: string | undefined): string {
+  if (other === undefined) return 'write the logical queue\'s name, such as "default" (the SDK default)';
+  return name === 'meta.queue'
+    ? `write ${literal(other)}, the dead letter's original_queue, which the SDKs that dead-letter copy from meta.queue`
+    : `write ${literal(other)}, the meta.queue the SDKs that dead-letter copy into it`;
+}
+
 function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
   const value = valueAt();
-  if (value?.kind !== 'string' || value.property?.key !== 'queue') return [];
+  if (value?.kind !== 'string' || (value.property?.key !== 'queue' && value.property?.key !== 'original_queue')) return [];
   const root = asObject(doc.root);
   const meta = asObject(getValue(root, 'meta'));
+  const deadLetterObject = asObject(getValue(root, 'dead_letter'));
+  // A blank queue field beside a queue the other side names: that name (for meta.queue not applied by --fix: it changes where the fixture is sent).
+  const blankName = getValue(meta, 'queue') === value ? 'meta.queue' : getValue(deadLetterObject, 'original_queue') === value ? 'dead_letter.original_queue' : undefined;
+  if (blankName && isBlank(value.value)) {
+    const other = otherQueue(meta, deadLetterObject, blankName);
+    if (other === undefined) return [];
+    return [{ title: `Write ${JSON.stringify(other)} (${blankName === 'meta.queue' ? 'dead_letter.original_queue' : 'meta.queue'})`, edits: [replaceValue(value, JSON.stringify(other))], preferred: blankName !== 'meta.queue' }];
+  }
+  if (value.property?.key !== 'queue') return [];
   if (getValue(meta, 'queue') !== value) return [];
   const deadLetter = asObject(getValue(root, 'dead_letter'));
   const broker = brokerNameOf(value.value, deadLetter !== undefined);
