@@ -78,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // In Restricted Mode the server runs no git (a checkout's git config could run commands).
     // Asked at each start: the client starts a crashed server again with these options, and the
     // workspace may have been trusted since the first start.
-    initializationOptions: (): ServerInitializationOptions => ({ workspaceTrusted: vscode.workspace.isTrusted, registryStatus: true }),
+    initializationOptions: (): ServerInitializationOptions => ({ workspaceTrusted: vscode.workspace.isTrusted, registryStatus: true, sourceActionsByKindOnly: true }),
     synchronize: { configurationSection: 'babelqueue' },
     middleware: {
       // A message view's problems leave Problems with its tab, through the workspace report's

@@ -118,6 +118,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   // Whether the client renders Markdown in hovers and in completion documentation (LSP: it says so by content format).
   let markdownIn = { hover: false, completion: false };
   let canInsertReplace = false;
+  /** Whether the client shows source actions only where asked for by kind (the VS Code extension says so). */
+  let sourceActionsByKindOnly = false;
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
   const openDocument = (path: string): TextDocument | undefined => documents.all().find((document) => toPath(document.uri) === path);
@@ -227,6 +229,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const options = (params.initializationOptions ?? undefined) as { [K in keyof ServerInitializationOptions]?: unknown } | undefined;
     const trusted = options?.workspaceTrusted !== false;
     context.registryStatus.enabled = options?.registryStatus === true;
+    sourceActionsByKindOnly = options?.sourceActionsByKindOnly === true;
     schemaCompat = new SchemaCompat(context, workspaceFixtures, trusted);
     if (pullDiagnostics) registerPullDiagnostics(context, workspaceFixtures, schemaCompat);
     else {
@@ -626,7 +629,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri], true);
   });
 
-  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs);
+  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs, () => sourceActionsByKindOnly);
   registerStructureFeatures(context, () => hierarchicalSymbols);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);

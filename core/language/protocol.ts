@@ -71,6 +71,11 @@ export interface ServerInitializationOptions {
   readonly workspaceTrusted?: boolean;
   /** True: send babelqueue/registryStatus. */
   readonly registryStatus?: boolean;
+  /**
+   * True: the client shows a source action (fix all) only in a menu that asks for it by kind, so
+   * one is not made for a request that names none. VS Code's quick-fix menu (Ctrl+.) drops them.
+   */
+  readonly sourceActionsByKindOnly?: boolean;
 }
 
 export interface RegistryStatusParams {

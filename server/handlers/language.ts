@@ -82,6 +82,8 @@ export function registerLanguageFeatures(
   insertReplace: () => boolean = () => true,
   /** How a deprecated item is marked for the client: the Deprecated tag, the older `deprecated` flag, or not at all (LSP sends each only to a client that declares it). */
   deprecatedAs: () => 'tag' | 'flag' | 'none' = () => 'tag',
+  /** Whether the client shows source actions only where asked for by kind (ServerInitializationOptions.sourceActionsByKindOnly). */
+  sourceActionsByKindOnly: () => boolean = () => false,
 ): void {
   const { connection } = context;
 
@@ -137,7 +139,8 @@ export function registerLanguageFeatures(
       // eglot-code-actions, Helix): a request without `only` that the user invoked. One the client
       // makes by itself (triggerKind Automatic: VS Code's lightbulb on each cursor move) is not
       // made to apply every fix; a client that sends no triggerKind asks only when the user does.
-      const invoked = params.context.triggerKind !== CodeActionTriggerKind.Automatic;
+      // VS Code drops source actions from a menu that did not ask for them: its extension says so.
+      const invoked = params.context.triggerKind !== CodeActionTriggerKind.Automatic && !sourceActionsByKindOnly();
       const fixAllAsked = only ? only.some((asked) => asked !== '' && includesKind(asked, FIX_ALL_KIND)) : invoked;
       const sourceActions = fixAllAsked ? fixAllAction(document.uri, parsed.text, lines, settings, registry, context) : [];
       if (!quickFixes) return sourceActions;

@@ -37,11 +37,11 @@ describe('Restricted Mode, then trust', () => {
     fake.trusted = false;
     await extension.activate(host.context());
     const [client] = host.clients;
-    assert.deepEqual(initializationOptions(client!.clientOptions), { workspaceTrusted: false, registryStatus: true });
+    assert.deepEqual(initializationOptions(client!.clientOptions), { workspaceTrusted: false, registryStatus: true, sourceActionsByKindOnly: true });
     fake.trusted = true;
     for (const listener of host.trustListeners) listener();
     // The language client restarts a server that crashed with the same options object.
-    assert.deepEqual(initializationOptions(client!.clientOptions), { workspaceTrusted: true, registryStatus: true });
+    assert.deepEqual(initializationOptions(client!.clientOptions), { workspaceTrusted: true, registryStatus: true, sourceActionsByKindOnly: true });
   });
 });
 

@@ -133,6 +133,32 @@ describe('quick fixes for the findings asked about', () => {
   });
 });
 
+describe('a client that shows source actions only where asked by kind (the VS Code extension)', () => {
+  // VS Code's quick-fix menu (Ctrl+.) names no kind and drops source actions: fix all is not made for it.
+  test('fix all by its kind only, not in the plain menu', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'babelq-by-kind-'));
+    const uri = pathToFileURL(join(root, 'legacy.babel.json')).href;
+    const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { sourceActionsByKindOnly: true } });
+    try {
+      mkdirSync(join(root, '.git'));
+      await client.initialize();
+      await client.open(uri, GOOD_ENVELOPE.replace('"attempts": 0', '"attempts": 0, "timestamp": 1749132727000'));
+      const items = (await client.pullDiagnostics(uri)).items as { range: unknown }[];
+      assert.ok(items.length > 0);
+      const kinds = async (context: Record<string, unknown>) => {
+        const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: items[0].range, context: { diagnostics: items, ...context } })) as { kind: string }[];
+        return [...new Set(actions.map((action) => action.kind))].sort();
+      };
+      assert.deepEqual(await kinds({ triggerKind: 1 }), ['quickfix']);
+      assert.deepEqual(await kinds({}), ['quickfix']);
+      assert.deepEqual(await kinds({ only: ['source.fixAll'], triggerKind: 1 }), ['source.fixAll.babelqueue']);
+    } finally {
+      await client.shutdown();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('fix all leaves a suppressed finding as written', () => {
   const root = mkdtempSync(join(tmpdir(), 'babelq-fixall-'));
   const uri = pathToFileURL(join(root, 'legacy.babel.json')).href;
