@@ -6,7 +6,8 @@
  * revision, read from this clone (no checkout, no fetch: cli/base-files.ts), the file the registry
  * at the base names for its URN (a renamed schema file is compared with the one it was): a URN new since the
  * base is no break, one that vanished is, and an entry the registry marks deprecated is left alone
- * (its successor is the new URN). A base file that a partial clone lacks is an I/O problem (exit 2).
+ * (its successor is the new URN). A base file that a partial clone lacks is an I/O problem (exit 2),
+ * as is a schema the registry names outside the repository (never read, so never called compatible).
  */
 import { dirname, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
@@ -50,6 +51,7 @@ Options:
 Exit status: 0 compatible, 1 breaking, 2 usage or I/O problem. A base file that
 this clone does not hold (a partial clone, git clone --filter, keeps it on its
 remote) is an I/O problem: fetch it first (git fetch --refetch --no-filter).
+So is a schema the registry names outside the git repository: it is not read.
 With --base, a registry that bqschema's registry load refuses as a whole (a
 duplicate URN, a field of another type) is 2 too.
 `;
@@ -163,7 +165,9 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   for (const entry of entries) {
     if (isDeprecatedStatus(entry.status)) continue;
     const schemaPath = resolve(dirname(registryPath), entry.schemaRef);
-    if (!isInside(repository, schemaPath)) continue; // registry-error territory; never read outside the repository
+    // Never read outside the repository (lint reports it as a registry-error): not compared, so
+    // not "compatible" either; an I/O problem, as a schema that cannot be read is.
+    if (!isInside(repository, schemaPath)) throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') lies outside the git repository (by its path or through a link); it was not read, so it was not compared with '${quoted(ref)}'`);
     // Without a registry at the base to tell (none there, or one it cannot read), the file at the same path.
     const basePath = baseSchemaOf ? baseSchemaOf.get(entry.urn) : schemaPath;
     if (basePath === undefined || !isInside(repository, basePath)) continue; // a URN new since the base: no break

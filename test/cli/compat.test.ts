@@ -302,3 +302,35 @@ test('--base REF compares a URN\'s schema with the one the registry at REF names
     removeTree(repo);
   }
 });
+
+test('--base REF with a registry entry whose schema lies outside the repository is exit 2 naming the entry, never "compatible" (the schema was not compared)', () => {
+  const tree = makeTree({
+    'out.json': schema({ order_id: { type: 'integer' } }),
+    'repo/registry.json': JSON.stringify({ schemas: [
+      { urn: 'urn:babel:orders:created', schema: 'created.json', owner: 'orders', status: 'active' },
+      { urn: 'urn:babel:orders:shipped', schema: '../out.json', owner: 'orders', status: 'active' },
+    ] }),
+    'repo/created.json': schema({ order_id: { type: 'integer' } }),
+  });
+  try {
+    const repo = join(tree, 'repo');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    const result = babelq(['compat', '--base', 'HEAD'], repo);
+    assert.equal(result.status, 2, result.stdout + result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^babelq: the schema of urn:babel:orders:shipped \('\.\.\/out\.json'\) lies outside the git repository/m);
+    assert.match(result.stderr, /it was not read, so it was not compared with 'HEAD'$/m);
+    // A deprecated entry is left alone, wherever its schema is: nothing to compare, nothing to refuse.
+    writeFileSync(join(repo, 'registry.json'), JSON.stringify({ schemas: [
+      { urn: 'urn:babel:orders:created', schema: 'created.json', owner: 'orders', status: 'active' },
+      { urn: 'urn:babel:orders:shipped', schema: '../out.json', owner: 'orders', status: 'deprecated' },
+    ] }));
+    const deprecated = babelq(['compat', '--base', 'HEAD'], repo);
+    assert.equal(deprecated.status, 0, deprecated.stdout + deprecated.stderr);
+  } finally {
+    removeTree(tree);
+  }
+});
