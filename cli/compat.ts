@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import type { ParsedText } from '../core/parse/document';
 import { messageOutsideEnvelope, parseText } from '../core/parse/parser';
-import { readRegistryIndex } from '../core/registry/registry-file';
+import { readRegistryIndex, registryFileName } from '../core/registry/registry-file';
 import { isDeprecatedStatus } from '../core/registry/types';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
@@ -157,7 +157,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   const index = readUsableRegistry(registryText, registryArg);
   const { entries } = index;
   const baseRegistry = atBase(registryPath);
-  const was = baseRegistry === undefined ? undefined : readRegistryIndex(baseRegistry);
+  const was = baseRegistry === undefined ? undefined : readRegistryIndex(baseRegistry, registryFileName(registryPath));
   // Each URN's schema at the base is the file the registry at the base names for it: a schema
   // file renamed since (the entry following it) is compared with the file it was renamed from.
   const baseSchemaOf = was?.ok ? new Map(was.entries.map((entry) => [entry.urn, resolve(dirname(registryPath), entry.schemaRef)])) : undefined;

@@ -9,12 +9,12 @@
  */
 import { join, relative } from 'node:path';
 import { LineIndex } from '../core/model/positions';
-import { readRegistryIndex, type RegistryIndex } from '../core/registry/registry-file';
+import { readRegistryIndex, registryFileName, type RegistryIndex } from '../core/registry/registry-file';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
-import { CliError } from './errors';
+import { CliError, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 
 /** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
@@ -41,9 +41,10 @@ export function projectRegistryPath(cwd: string, registryArg: unknown): string {
  * entries that happened to parse.
  */
 export function readUsableRegistry(text: string, shown: string): Extract<RegistryIndex, { ok: true }> {
-  const index = readRegistryIndex(text);
+  const index = readRegistryIndex(text, registryFileName(shown));
   const refusal = index.ok ? index.problems.find((problem) => problem.refusesRegistry === true) : (index.problems[0] ?? { offset: 0, message: index.error });
   if (index.ok && refusal === undefined) return index;
   const { line, character } = new LineIndex(text).positionAt(refusal?.offset ?? 0);
-  throw new CliError(`registry '${shown}' is refused as a whole, as bqschema's registry load refuses it: ${shown}:${line + 1}:${character + 1}: ${refusal?.message ?? ''}`);
+  const named = quotedPath(shown);
+  throw new CliError(`registry '${named}' is refused as a whole, as bqschema's registry load refuses it: ${named}:${line + 1}:${character + 1}: ${refusal?.message ?? ''}`);
 }

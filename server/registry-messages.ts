@@ -10,7 +10,7 @@
  */
 import { MessageType, type Connection } from 'vscode-languageserver/node';
 import { registryProblemCount, type RegistryState } from '../core/registry/types';
-import { MAX_REGISTRY_PROBLEMS } from '../core/registry/registry-file';
+import { MAX_REGISTRY_PROBLEMS, registryFileName } from '../core/registry/registry-file';
 import type { RegistryListener } from './registry';
 
 export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
@@ -45,7 +45,8 @@ function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): stri
   const { path, entries } = state.registry;
   const urns = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
   const problems = registryProblemCount(state.registry);
-  const shown = problems === state.registry.problems.length ? 'shown as diagnostics on registry.json' : `the first ${MAX_REGISTRY_PROBLEMS} shown as diagnostics on registry.json, the rest summed up in one`;
+  const name = registryFileName(path);
+  const shown = problems === state.registry.problems.length ? `shown as diagnostics on ${name}` : `the first ${MAX_REGISTRY_PROBLEMS} shown as diagnostics on ${name}, the rest summed up in one`;
   const found = problems === 0 ? '' : `, ${problems} problem${problems === 1 ? '' : 's'} (${shown})`;
   return `BabelQueue registry ${path} loaded: ${urns}${found}.`;
 }

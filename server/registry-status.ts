@@ -7,6 +7,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { registryProblemCount, type RegistryState } from '../core/registry/types';
+import { registryFileName } from '../core/registry/registry-file';
 
 export class RegistryStatusReporter {
   /** Per document URI, the status last sent (as JSON), until the document closes. */
@@ -49,5 +50,5 @@ function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): stri
   const { entries } = state.registry;
   const count = `${entries.length} URN${entries.length === 1 ? '' : 's'}`;
   const problems = registryProblemCount(state.registry);
-  return problems === 0 ? `Registry: ${count}` : `Registry: ${count}, ${problems} problem${problems === 1 ? '' : 's'} in registry.json`;
+  return problems === 0 ? `Registry: ${count}` : `Registry: ${count}, ${problems} problem${problems === 1 ? '' : 's'} in ${registryFileName(state.registry.path)}`;
 }

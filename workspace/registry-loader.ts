@@ -6,7 +6,7 @@
  */
 import { lstatSync, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps, type RegistryProblems } from '../core/registry/registry-file';
+import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps, registryFileName, type RegistryProblems } from '../core/registry/registry-file';
 import { runSteps, type Steps } from '../core/model/steps';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
@@ -264,17 +264,19 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
   const linkedFrom = registryPlace === undefined ? [] : [registryPath];
   if (registryPlace !== undefined) readingThroughLink(registryPlace);
+  // The file as its messages call it: `--registry sub.json` is sub.json, not registry.json.
+  const name = registryFileName(registryPath);
   let text: string;
   try {
     text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `registry.json ${unreadable(error)}` } };
+    return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `${name} ${unreadable(error)}` } };
   }
   const tooLong = sizeProblem(shownName(registryPath, shownFolder), text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
   if (tooLong) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: tooLong } };
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;
-  const index = yield* readRegistryIndexSteps(text);
+  const index = yield* readRegistryIndexSteps(text, name);
   if (!index.ok) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
   const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink, shownFolder);
@@ -308,8 +310,8 @@ class EntryLoader {
   private readonly schemas = new Map<string, { schema: SchemaLoad; lazy: boolean }>();
 
   private readonly schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
-  /** The entries that name a schema file past MAX_SCHEMA_FILES: how many, and the first of them. */
-  private pastLimit: { count: number; first: RegistryIndexEntry } | undefined;
+  /** The entries that name a schema file past MAX_SCHEMA_FILES: how many, the first of them, and the one message all of them share (hundreds of thousands in a generated registry: one string, naming no schema path). */
+  private pastLimit: { count: number; first: RegistryIndexEntry; notRead: string } | undefined;
 
   constructor(
     private readonly base: string,
@@ -369,9 +371,9 @@ class EntryLoader {
   /** An entry whose schema file is past MAX_SCHEMA_FILES: kept, with a schema that says why it was not read, and counted for one problem. */
   private addUnread(entry: RegistryIndexEntry, schemaPath: string): void {
     if (this.pastLimit) this.pastLimit.count++;
-    else this.pastLimit = { count: 1, first: entry };
+    else this.pastLimit = { count: 1, first: entry, notRead: `The schema file was not read: ${this.problems.name} names more than ${digitGroups(MAX_SCHEMA_FILES)} distinct schema files, more than this tool reads for one registry.` };
     // Not remembered among the schemas: a file never read is no file the registry depends on.
-    this.keep(entry, failed(schemaPath, NOT_READ_PAST_LIMIT));
+    this.keep(entry, failed(schemaPath, this.pastLimit.notRead));
   }
 
   private keep(entry: RegistryIndexEntry, schema: SchemaLoad): void {
@@ -387,14 +389,12 @@ class EntryLoader {
     if (!this.pastLimit) return;
     const { count, first } = this.pastLimit;
     const entries = count === 1 ? 'entry' : 'entries';
-    const message = `registry.json names more than ${digitGroups(MAX_SCHEMA_FILES)} distinct schema files, more than this tool reads for one registry: the schema files of the ${digitGroups(count)} ${entries} from here on that name another file were not read (so many files stall the editor while they are read; a real registry names far fewer).`;
+    const message = `${this.problems.name} names more than ${digitGroups(MAX_SCHEMA_FILES)} distinct schema files, more than this tool reads for one registry: the schema files of the ${digitGroups(count)} ${entries} from here on that name another file were not read (so many files stall the editor while they are read; a real registry names far fewer).`;
     // Listed even when the list is full: it is the one problem that says why those schemas are missing.
     this.problems.addAlways({ offset: first.schemaOffset, end: first.schemaEnd, message });
   }
 }
 
-/** One string for every entry past MAX_SCHEMA_FILES (hundreds of thousands in a generated registry), so it names no path. */
-const NOT_READ_PAST_LIMIT = `The schema file was not read: registry.json names more than ${digitGroups(MAX_SCHEMA_FILES)} distinct schema files, more than this tool reads for one registry.`;
 
 /** A loaded schema, and (for a lazily compiled one) the error found before compiling, if any. */
 type SchemaLoad = LoadedSchema & { readonly readError?: string };

@@ -18,6 +18,7 @@ import { goFold } from '../encode/go';
 import type { RegistryIndexEntry, RegistryProblem } from './types';
 import { runSteps, type Steps } from '../model/steps';
 import { digitGroups } from '../model/count-words';
+import { shortened } from '../model/describe-value';
 
 export type RegistryIndex =
   | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[]; readonly problemList: RegistryProblems }
@@ -37,6 +38,13 @@ export function looksLikeRegistry(text: string): boolean {
  */
 export const MAX_REGISTRY_PROBLEMS = 1000;
 
+/**
+ * The name of the registry file as the format calls it, and as its messages call a file of that
+ * name. One of another name (`--registry sub.json`, `babelqueue.registry.path`) is called by its
+ * own name in the messages about it (`registryFileName`).
+ */
+export const REGISTRY_FORMAT_NAME = 'registry.json';
+
 /** The problems of one registry.json as they are found: the first MAX_REGISTRY_PROBLEMS kept, the rest counted. */
 export class RegistryProblems {
   private readonly listed: RegistryProblem[] = [];
@@ -44,6 +52,9 @@ export class RegistryProblems {
   private unlistedRefuse = false;
   private firstUnlisted: { offset: number; end: number } | undefined;
   private readonly always: RegistryProblem[] = [];
+
+  /** `name`: the registry file as the messages call it. */
+  constructor(readonly name: string = REGISTRY_FORMAT_NAME) {}
 
   /** True once no more problems are listed: a caller may skip building a message that would only be counted. */
   get full(): boolean {
@@ -78,16 +89,19 @@ export class RegistryProblems {
     if (this.unlisted === 0) return [...this.listed, ...this.always];
     const summary: RegistryProblem = {
       ...this.firstUnlisted!,
-      message: `registry.json has ${digitGroups(this.unlisted)} more problems than the ${digitGroups(MAX_REGISTRY_PROBLEMS)} listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the registry you meant).`,
+      message: `${this.name} has ${digitGroups(this.unlisted)} more problems than the ${digitGroups(MAX_REGISTRY_PROBLEMS)} listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the registry you meant).`,
       ...(this.unlistedRefuse ? { refusesRegistry: true as const } : {}),
     };
     return [...this.listed, ...this.always, summary];
   }
 }
 
-/** Parses registry.json text into its entries; never throws. */
-export function readRegistryIndex(text: string): RegistryIndex {
-  return runSteps(readRegistryIndexSteps(text));
+/**
+ * Parses registry.json text into its entries; never throws. `name`: the file as the messages about
+ * it call it (`registryFileName`), registry.json by default.
+ */
+export function readRegistryIndex(text: string, name: string = REGISTRY_FORMAT_NAME): RegistryIndex {
+  return runSteps(readRegistryIndexSteps(text, name));
 }
 
 /**
@@ -97,25 +111,37 @@ export function readRegistryIndex(text: string): RegistryIndex {
 export const ENTRIES_PER_STEP = 1000;
 
 /**
+ * The name a registry file's messages call it by: its own name (the last segment of its path, cut
+ * as a quoted path is when it is long), registry.json for one so named.
+ */
+export function registryFileName(path: string): string {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  return name === '' ? REGISTRY_FORMAT_NAME : shortened(name, MAX_NAME_SHOWN);
+}
+
+/** The longest registry file name a message quotes whole (as cli/errors.ts quotedPath bounds a path). */
+const MAX_NAME_SHOWN = 200;
+
+/**
  * `readRegistryIndex` in steps: it yields during the parse (core/parse/parser.ts) and after
  * every ENTRIES_PER_STEP entries, so a caller with a clock (the language server) can give other
  * work a turn while a registry of hundreds of thousands of entries is read. The result is the same
  * as in one go.
  */
-export function* readRegistryIndexSteps(text: string): Steps<RegistryIndex> {
-  const problemList = new RegistryProblems();
+export function* readRegistryIndexSteps(text: string, name: string = REGISTRY_FORMAT_NAME): Steps<RegistryIndex> {
+  const problemList = new RegistryProblems(name);
   const doc = yield* parseTextSteps(text);
   yield;
   if (doc.syntaxProblems.length > 0) {
     const first = doc.syntaxProblems[0];
-    const error = `registry.json is not valid JSON: ${messageOutsideEnvelope(first.message)}`;
+    const error = `${name} is not valid JSON: ${messageOutsideEnvelope(first.message)}`;
     return { ok: false, doc, error, problems: [{ offset: first.offset, end: first.end, message: error, refusesRegistry: true }] };
   }
   const root = asObject(doc.root);
   const schemas = root && goFieldValue(root, 'schemas');
   if (!root || schemas?.kind !== 'array') {
     const at = schemas ?? doc.root;
-    const error = 'registry.json must be an object with a "schemas" array of {"urn", "schema", "owner", "status"} entries (bqschema format).';
+    const error = `${name} must be an object with a "schemas" array of {"urn", "schema", "owner", "status"} entries (bqschema format).`;
     return { ok: false, doc, error, problems: [{ offset: at?.offset ?? 0, end: at ? Math.min(at.end, at.offset + 1) : 0, message: error, refusesRegistry: true }] };
   }
   const entries: RegistryIndexEntry[] = [];
@@ -260,7 +286,7 @@ class EntryReader {
     if (optional || mistyped) return undefined;
     const at = last >= 0 ? last : lastNull;
     const where = at >= 0 ? { offset: start[at], end: end[at] } : { offset: start[item], end: start[item] + 1 };
-    this.problems.add({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ' (the path of a draft-07 JSON Schema for data, relative to registry.json)' : ''}.`, refusesRegistry: true });
+    this.problems.add({ ...where, message: `A registry entry needs a non-empty "${key}" string${key === 'schema' ? ` (the path of a draft-07 JSON Schema for data, relative to ${this.problems.name})` : ''}.`, refusesRegistry: true });
     return undefined;
   }
 }

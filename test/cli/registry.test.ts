@@ -325,6 +325,32 @@ describe('registry fixtures that are broken or hostile', () => {
     }
   });
 
+  test('a registry not named registry.json (--registry sub.json) is named as given in its own messages, not "registry.json"; a registry.json keeps its name', () => {
+    const entry = '{"urn": "urn:babel:orders:created", "schema": "created.json", "owner": "orders", "status": "active"}';
+    const tree = makeTree({
+      'sub.json': `{"schemas": [${entry}`,
+      'shape.json': '{"schemas": {}}',
+      'conf/registry.json': '{"schemas": [',
+      'a.babel.json': envelope(),
+    });
+    try {
+      const broken = lintJson(['--registry', 'sub.json', 'a.babel.json'], tree);
+      assert.equal(broken.result.status, 2);
+      assert.match(diagnosticsOf(broken.reports, 'sub.json')[0].message, /^sub\.json is not valid JSON: /);
+      assert.match(diagnosticsOf(broken.reports, 'a.babel.json').find((d) => d.code === 'registry-error')!.message, /^The registry sub\.json cannot be used: sub\.json is not valid JSON: /);
+      const shape = lintJson(['--registry', 'shape.json', 'a.babel.json'], tree);
+      assert.match(diagnosticsOf(shape.reports, 'shape.json')[0].message, /^shape\.json must be an object with a "schemas" array .* \(bqschema format\)\.$/);
+      const gdpr = babelq(['gdpr', '--registry', 'sub.json'], tree);
+      assert.equal(gdpr.status, 2);
+      assert.match(gdpr.stderr, /sub\.json:1:\d+: sub\.json is not valid JSON: /);
+      const named = lintJson(['--registry', 'conf/registry.json', 'a.babel.json'], tree);
+      assert.match(diagnosticsOf(named.reports, join('conf', 'registry.json'))[0].message, /^registry\.json is not valid JSON: /);
+      for (const text of [broken.result.stdout, shape.result.stdout, gdpr.stderr]) assert.doesNotMatch(text, /registry\.json/, text);
+    } finally {
+      removeTree(tree);
+    }
+  });
+
   test('an unusable schema file is named from the current folder in the findings, not by the absolute checkout path: the SARIF fingerprints of a repository are the same wherever it is checked out', () => {
     const entries = [
       '{"urn": "urn:babel:orders:created", "schema": "schemas/not-json.json"}',

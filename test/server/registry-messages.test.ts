@@ -71,3 +71,17 @@ test('a registry with more problems than registry.json lists logs how many there
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a registry of another name (babelqueue.registry.path) is named by it in the log, not as registry.json', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-messages-'));
+  try {
+    writeFileSync(join(root, 's.json'), '{"type":"object"}');
+    writeFileSync(join(root, 'sub.json'), JSON.stringify({ schemas: [{ urn: 'x1', schema: 's.json' }] }));
+    const state = loadRegistry(join(root, 'sub.json'), root).state;
+    const { sent, listener } = listen();
+    listener(state, { directory: root, root });
+    assert.deepEqual(sent.map((entry) => entry.message), [`BabelQueue registry ${join(root, 'sub.json')} loaded: 1 URN, 1 problem (shown as diagnostics on sub.json).`]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

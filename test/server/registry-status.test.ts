@@ -70,6 +70,15 @@ test('a registry with more problems than registry.json lists says how many there
   assert.equal((sent[0] as unknown as { message: string }).message, 'Registry: 1500 URNs, 1500 problems in registry.json');
 });
 
+test('a registry of another name (babelqueue.registry.path) is named by it in the status, not as registry.json', () => {
+  const index = readRegistryIndex(JSON.stringify({ schemas: [{ urn: 'x1', schema: 's.json' }] }));
+  assert.ok(index.ok);
+  const state: RegistryState = { kind: 'loaded', registry: { path: '/w/config/sub.json', doc: index.doc, entries: index.entries, byUrn: new Map(), problems: index.problems } };
+  const { sent, status } = reporter(new Set(['file:///a.babel.json']));
+  status.report('file:///a.babel.json', state);
+  assert.equal((sent[0] as unknown as { message: string }).message, 'Registry: 1 URN, 1 problem in sub.json');
+});
+
 test('nothing to a client that did not ask for the notification (an editor that does not know it logs it as unknown)', () => {
   const open = new Set(['file:///a.babel.json']);
   const { sent, status } = reporter(open);

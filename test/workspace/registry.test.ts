@@ -84,6 +84,15 @@ describe('finding and loading a registry', () => {
     assert.deepEqual(state.registry.problems, []);
   });
 
+  test('a configured registry of another name (babelqueue.registry.path) is named by its own name in its messages, not as registry.json', () => {
+    const root = workspace({ 'config/sub.json': '{"schemas": [' });
+    const missing = loadRegistry(join(root, 'config/gone.json'), root).state;
+    assert.equal(missing.kind, 'broken');
+    assert.equal((missing as { error: string }).error, 'gone.json cannot be read: the file does not exist');
+    const broken = loadRegistry(join(root, 'config/sub.json'), root).state;
+    assert.match((broken as { error: string }).error, /^sub\.json is not valid JSON: /);
+  });
+
   test('no registry: none; a registry.json that is not bqschema is passed over', () => {
     assert.equal(stateOf(workspace({ 'fixtures/x.txt': 'x' })).kind, 'none');
     assert.equal(stateOf(workspace({ 'registry.json': { name: 'something else' } })).kind, 'none');

@@ -93,6 +93,18 @@ describe('a registry.json with more problems than are listed', () => {
     assert.equal(index.problems[MAX_REGISTRY_PROBLEMS].refusesRegistry, true);
   });
 
+  test('a registry file of another name is named by that name in the messages about it: not JSON, not the shape, the summary, an entry without a schema', () => {
+    assert.match(readRegistryIndex('{"schemas": [', 'sub.json').problems[0].message, /^sub\.json is not valid JSON: /);
+    const shape = readRegistryIndex('{"schemas": {}}', 'sub.json');
+    assert.ok(!shape.ok);
+    assert.match(shape.error, /^sub\.json must be an object with a "schemas" array/);
+    const many = readRegistryIndex(entries(MAX_REGISTRY_PROBLEMS + 2, (i) => `{"urn":"x${i}","schema":"s.json"}`), 'sub.json');
+    assert.match(many.problems[MAX_REGISTRY_PROBLEMS].message, /^sub\.json has 2 more problems than the 1,000 listed/);
+    assert.match(readRegistryIndex('{"schemas": [{"urn": "urn:babel:a:b"}]}', 'sub.json').problems[0].message, /relative to sub\.json\)/);
+    // Without a name, the format's.
+    assert.match(readRegistryIndex('{"schemas": [').problems[0].message, /^registry\.json is not valid JSON: /);
+  });
+
   test(`exactly ${MAX_REGISTRY_PROBLEMS} problems: all listed, no summary`, () => {
     const index = readRegistryIndex(entries(MAX_REGISTRY_PROBLEMS, (i) => `{"urn":"x${i}","schema":"s.json"}`));
     assert.ok(index.ok);
