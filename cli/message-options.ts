@@ -7,7 +7,9 @@ import { SDK_NAMES } from '../core/encode';
 import type { MessageOptions, EncoderChoice } from '../core/message/build';
 import type { RedisLayout } from '../core/message/types';
 import { parseJson } from '../core/parse/parser';
-import type { ParsedDocument } from '../core/model/tree';
+import { asObject, getValue, type ParsedDocument } from '../core/model/tree';
+import { brokerNameMeaning, brokerNameOf } from '../core/contract/envelope';
+import { literal } from '../core/model/describe-value';
 import type { OptionSpec } from './args';
 import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } from './errors';
 import { printable } from './diagnostics';
@@ -91,4 +93,26 @@ export function messageOptions(options: Map<string, string | true>, sdk: Encoder
     ...(typeof queue === 'string' ? { queue } : {}),
     ...(prefix !== '' ? { redisPrefix: prefix } : {}),
   };
+}
+
+/**
+ * A note for send and preview when the queue a message goes to is a broker's name for a queue, as
+ * babelq lint reads meta.queue (core/contract/envelope.ts brokerNameOf, with the message's
+ * dead-letter status): the Laravel key `queues:orders`, which the laravel layout makes
+ * `queues:queues:orders`, or in a dead letter the dead-letter queue `orders.dlq`, which a dead
+ * letter from `orders` does not carry as meta.queue. Not refused (such a queue may be the user's
+ * own): said, with where the message goes (`goesTo`) and the name to write instead.
+ */
+export function queueNameNote(doc: ParsedDocument, queue: string, fromOption: boolean, goesTo: string, laravelLayout: boolean): string | undefined {
+  const root = asObject(doc.root);
+  const broker = brokerNameOf(queue, asObject(getValue(root, 'dead_letter')) !== undefined);
+  if (!broker) return undefined;
+  const named = `${fromOption ? '--queue' : 'meta.queue'} ${literal(queue)} is ${brokerNameMeaning(broker)}`;
+  const write = fromOption ? `--queue ${/^[\w.:@/-]+$/.test(broker.name) ? broker.name : literal(broker.name)}` : `meta.queue ${literal(broker.name)}`;
+  const derived = laravelLayout ? `the laravel layout derives its key from the queue as queues:<name>, so ` : '';
+  const body = `${derived}this message goes to ${goesTo}, with meta.queue ${literal(queue)} in its body`;
+  if (broker.part === 'dead-letter queue') {
+    return `note: ${named}: ${body}, but dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)} (babelq lint warns on this one's). Write ${write}.`;
+  }
+  return `note: ${named}, not a queue name: meta.queue holds the logical name; ${body} (babelq lint warns on it). Write ${write}.`;
 }

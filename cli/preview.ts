@@ -4,12 +4,16 @@
  * body; `--hex` dumps them; `--sdk all` prints the full comparison of the six encoders.
  */
 import { previewOutput } from '../core/message/preview';
+import { buildMessage, type MessageOptions } from '../core/message/build';
+import { LARAVEL_KEY_PREFIX } from '../core/contract/envelope';
+import { literal } from '../core/model/describe-value';
+import type { ParsedDocument } from '../core/model/tree';
 import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { CliError, quotedPath } from './errors';
 import { printable, printableLines } from './diagnostics';
 import { brokerUrlEnvEmpty } from './send';
-import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
+import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, queueNameNote, readEnvelope, sdkOption } from './message-options';
 
 export const PREVIEW_USAGE = `Usage: babelq preview <file> [options]
 
@@ -64,5 +68,22 @@ export function runPreview(args: readonly string[], environment: CliEnvironment)
   if (!output.ok) return sdk === 'all' ? { stdout: `Nothing to publish: ${output.error}\n`, stderr: '', exitCode: 1 } : { stdout: '', stderr: `babelq: ${printable(quotedPath(positionals[0]))}: ${output.error}\n`, exitCode: 1 };
   // One encoder's output is the bytes themselves (for a pipe); the comparison of all is for people, and
   // its target lines carry the queue, URN and ids as the file spells them: escaped for the terminal.
-  return { stdout: sdk === 'all' ? printableLines(output.text) : output.text, stderr: output.notes.map((note) => `babelq: ${note}\n`).join(''), exitCode: 0 };
+  const queueNote = previewQueueNote(read.doc, { ...built, sdk: sdk === 'all' ? 'auto' : sdk }, typeof options.get('queue') === 'string');
+  const notes = [...(queueNote === undefined ? [] : [queueNote]), ...output.notes];
+  return { stdout: sdk === 'all' ? printableLines(output.text) : output.text, stderr: notes.map((note) => `babelq: ${note}\n`).join(''), exitCode: 0 };
+}
+
+/**
+ * The note of `queueNameNote` for the queue the previewed message goes to. Its queue is that of the
+ * published body (the auto encoder's): built again only where the text could name such a queue
+ * (`queues:` or `.dlq` in it), so a preview of a large envelope is not encoded twice for nothing.
+ */
+function previewQueueNote(doc: ParsedDocument, options: MessageOptions, fromOption: boolean): string | undefined {
+  const named = (text: string) => text.includes(LARAVEL_KEY_PREFIX) || text.includes('.dlq');
+  if (fromOption ? !named(options.queue ?? '') : !named(doc.text)) return undefined;
+  const built = buildMessage(doc, { ...options, freshIds: false });
+  if (!built.ok) return undefined;
+  const laravel = options.redisLayout === 'laravel';
+  const goesTo = laravel ? `the Redis key ${literal(built.message.redis.listKey)}` : `the queue ${literal(built.message.queue)} (its Redis key, or its RabbitMQ queue)`;
+  return queueNameNote(doc, built.message.queue, fromOption, goesTo, laravel);
 }

@@ -20,7 +20,8 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { brokerErrorExit, CliError, quoted, quotedPath } from './errors';
 import { printable, printableLines } from './diagnostics';
 import { describeQueue } from './message-list';
-import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, readEnvelope, sdkOption } from './message-options';
+import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, queueNameNote, readEnvelope, sdkOption } from './message-options';
+import { literal } from '../core/model/describe-value';
 
 /** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -139,6 +140,9 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   if (!built.ok) return { stdout: '', stderr: `babelq: ${printable(quotedPath(positionals[0]))}: ${built.error} Nothing was sent.\n`, exitCode: 1 };
   const { message } = built;
   const rejectedBy = describeRejections(built.consumers);
+  // A broker's name for a queue (queues:orders, a dead letter's orders.dlq): said, whatever follows.
+  const queueNote = queueNameNote(doc, message.queue, typeof options.get('queue') === 'string', target.kind === 'redis' ? `the Redis key ${literal(message.redis.listKey)}` : `the RabbitMQ queue ${literal(message.queue)}`, target.kind === 'redis' && message.redis.layout === 'laravel');
+  const noted = queueNote === undefined ? '' : `babelq: ${queueNote}\n`;
 
   // The same errors the editor would show, registry included, decide whether to ask.
   // babelq.json applies as it does to lint and in the editor.
@@ -147,8 +151,8 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const errors = analyze(doc, settings, registry).filter((d) => d.severity === 'error');
   const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'rejected', 'remote'] : []);
   const decision = decideSend({ trusted: true, errorCodes: errors.map((d) => d.code), rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });
-  if (decision.action === 'refuse') return { stdout: '', stderr: `babelq: ${decision.reason}\n`, exitCode: 1 };
-  if (decision.action === 'confirm') return { stdout: '', stderr: `babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
+  if (decision.action === 'refuse') return { stdout: '', stderr: `${noted}babelq: ${decision.reason}\n`, exitCode: 1 };
+  if (decision.action === 'confirm') return { stdout: '', stderr: `${noted}babelq: ${decision.question} Pass --yes to send.\n`, exitCode: 1 };
 
   const queueName = target.kind === 'redis' ? message.redis.listKey : message.queue;
   const where = describeQueue(target, queueName);
@@ -171,14 +175,14 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
       const reserved = message.queue.startsWith('amq.');
       const hint = error.kind === 'missing-queue' ? (reserved ? ' Names starting with "amq." are reserved for the broker: it cannot be declared.' : ' Pass --declare to create it (durable).') : '';
       // The error names the queue as the file spells it: escaped for the terminal, as on success.
-      return { stdout: '', stderr: printableLines(`babelq: not sent: ${error.message}${hint}\n`), exitCode: brokerErrorExit(error) };
+      return { stdout: '', stderr: `${noted}${printableLines(`babelq: not sent: ${error.message}${hint}\n`)}`, exitCode: brokerErrorExit(error) };
     }
     throw error;
   } finally {
     await broker?.close();
   }
   // The queue and meta.id as the file spells them: escaped for the terminal.
-  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: '', exitCode: 0 };
+  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: noted, exitCode: 0 };
 }
 
 /** With --queue, that the body's meta.queue says the queue too, and what it said before when that differs. */

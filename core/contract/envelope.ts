@@ -3,6 +3,7 @@
  * required and mutable, and one sentence from the contract. Rules, hover, completion and quick
  * fixes all read this one table.
  */
+import { literal } from '../model/describe-value';
 import { editDistance } from '../model/edit-distance';
 import { getProperty, type ObjectNode, type PropertyNode } from '../model/tree';
 
@@ -175,6 +176,16 @@ export interface BrokerName {
   readonly laravel: boolean;
   readonly name: string;
   readonly part: 'dead-letter queue' | `${(typeof LARAVEL_SETS)[number]} set` | undefined;
+}
+
+/**
+ * What a broker's name stands for, in the words babelq lint's invalid-value on meta.queue and the
+ * notes of babelq send and preview share: `the Laravel Redis key of the queue "orders"`,
+ * `the reserved set of the queue "orders"`, `the dead-letter queue of the queue "orders"`.
+ */
+export function brokerNameMeaning(broker: BrokerName): string {
+  const of = broker.part === undefined ? `the queue ${literal(broker.name)}` : `the ${broker.part} of the queue ${literal(broker.name)}`;
+  return broker.laravel ? `the Laravel Redis key of ${of}` : of;
 }
 
 function named(laravel: boolean, name: string, part: BrokerName['part']): BrokerName | undefined {

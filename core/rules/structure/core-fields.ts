@@ -2,7 +2,7 @@
  * The type and value of every core field in the root, meta and dead_letter blocks: wrong-type,
  * then (for a field of the right type) invalid-value.
  */
-import { brokerNameOf, DEAD_LETTER_REASONS, fieldsOf, isBlank, LARAVEL_KEY_PREFIX, isMillisecondRange, MILLIS_CEILING, SECONDS_CEILING, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
+import { brokerNameMeaning, brokerNameOf, DEAD_LETTER_REASONS, fieldsOf, isBlank, LARAVEL_KEY_PREFIX, isMillisecondRange, MILLIS_CEILING, SECONDS_CEILING, type EnvelopeScope, type FieldSpec } from '../../contract/envelope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { describeValue, literal, numberLiteral } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
@@ -223,8 +223,7 @@ function checkValue(context: RuleContext<CoreFieldCode>, value: ValueNode, field
 function checkBrokerName(context: RuleContext<CoreFieldCode>, value: Extract<ValueNode, { kind: 'string' }>): void {
   const broker = brokerNameOf(value.value, context.envelope.deadLetter !== undefined);
   if (!broker) return;
-  const of = broker.part === undefined ? `the queue ${literal(broker.name)}` : `the ${broker.part} of the queue ${literal(broker.name)}`;
-  const what = broker.laravel ? `is the Laravel Redis key of ${of}, not a queue name` : `is ${of}, not the queue this message was published to`;
+  const what = `is ${brokerNameMeaning(broker)}, ${broker.laravel ? 'not a queue name' : 'not the queue this message was published to'}`;
   const why =
     broker.part === 'dead-letter queue'
       ? `dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)}, ${redriveWords(value.value, getValue(context.envelope.deadLetter, 'original_queue'))}`
