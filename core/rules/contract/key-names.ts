@@ -23,7 +23,7 @@ export const rule = defineRule<KeyNameCode>({
           'An unknown key equals a known, core or forbidden key except for case (`TS`, `Attempts`, `JOB`). One finding on the key: `encoding-divergence` (what Go, which reads such a key as the field, and the typed SDKs do with it) is shown and carries this one with its rename, or `missing-field` where the field itself is absent.',
         instead: 'The key in its exact spelling: keys match byte-wise and case-sensitively, so `JOB` is an unknown key (preserved on re-emit), not `job`.',
         example: { fires: '"Attempts": 0', clean: '"attempts": 0' },
-        fixes: 'Rename to the known key (never onto a forbidden key or a key already present); a root `URN` is renamed to `job`, as a producer writes the URN, or removed beside a `job` (renamed to the alias, it would only draw urn-alias).',
+        fixes: 'Rename to the known key (never onto a forbidden key or a key already present); a root `URN` is renamed to `job`, as a producer writes the URN, or removed beside a `job` (renamed to the alias, it would only draw urn-alias). `--fix` renames a key onto its field only where its value is one the field takes (`"Attempts": -1` or `"URN": "x"` is left as written, the rename still offered as a quick fix).',
       },
       fixes: caseMismatchFixes,
     },
@@ -153,7 +153,8 @@ function caseMismatchFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const meant = knownKeys(scope).find((key) => key.toLowerCase() === property.key.toLowerCase());
   if (scope === 'root' && meant === URN_ALIAS && !getProperty(property.parent, meant)) {
     const job = getProperty(property.parent, 'job')?.value;
-    if (!job) return [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')] }];
+    // Fix all renames it only where its value is a URN job takes, as for any key renamed onto its field.
+    if (!job) return [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')], ...(property.value !== undefined && valueFitsField('root', 'job', property.value) === true ? {} : { preferred: false }) }];
     // Beside a blank or mistyped job this key may hold the only URN: removing it is the author's call.
     const jobHoldsUrn = job.kind === 'string' && job.value.trim() !== '';
     return jobHoldsUrn ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(doc, property)] }] : [];

@@ -223,6 +223,20 @@ describe('quick fixes', () => {
       delete e.meta.created_at;
     })).find((a) => a.title === 'Rename "Created_At" to "created_at"');
     assert.equal(seconds?.isPreferred, false);
+    // The alias in another case, renamed onto job where there is none: by fix all only where its
+    // value is a URN job takes ("URN": "x" renamed is invalid-urn, "URN": 5 wrong-type).
+    for (const value of ['x', 5, '']) {
+      const urn = carrying(envelope((e) => {
+        e.URN = value;
+        delete e.job;
+      })).find((a) => a.title === 'Rename "URN" to "job"');
+      assert.equal(urn?.isPreferred, false, JSON.stringify(value));
+    }
+    const fits = carrying(envelope((e) => {
+      e.URN = 'urn:babel:orders:created';
+      delete e.job;
+    })).find((a) => a.title === 'Rename "URN" to "job"');
+    assert.notEqual(fits?.isPreferred, false);
   });
 
   test('a key written for a missing field is renamed, and a meta field beside meta moved, by fix all only when its value fits the field', () => {
