@@ -427,3 +427,32 @@ test('a folder a walk cannot read is named as the other paths are, from the path
     removeTree(dir);
   }
 });
+
+test('--fix renames (or moves) a key onto its field only where the value is one the field takes, as README says: "traceId": "x" and "URN": "x" stay, a UUID traceId, a URN and a meta field beside meta move', () => {
+  const base = JSON.parse(envelope()) as Record<string, unknown> & { meta: Record<string, unknown> };
+  const variant = (patch: (e: typeof base) => void) => {
+    const e = structuredClone(base);
+    patch(e);
+    return `${JSON.stringify(e, null, 2)}\n`;
+  };
+  const dir = makeTree({
+    'stays.babel.json': variant((e) => { delete e.trace_id; e.traceId = 'x'; }),
+    'urn-stays.babel.json': variant((e) => { delete e.job; e.URN = 'x'; }),
+    'renamed.babel.json': variant((e) => { delete e.trace_id; e.traceId = '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b'; }),
+    'urn-renamed.babel.json': variant((e) => { delete e.job; e.URN = 'urn:babel:orders:created'; }),
+    'moved.babel.json': variant((e) => { delete e.meta.queue; e.queue = 'orders'; }),
+    'not-moved.babel.json': variant((e) => { delete e.meta.lang; e.lang = 'cobol'; }),
+  });
+  try {
+    babelq(['lint', '--fix', '.'], dir);
+    const read = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown> & { meta: Record<string, unknown> };
+    assert.equal(read('stays.babel.json').traceId, 'x');
+    assert.equal(read('urn-stays.babel.json').URN, 'x');
+    assert.equal(read('renamed.babel.json').trace_id, '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b');
+    assert.equal(read('urn-renamed.babel.json').job, 'urn:babel:orders:created');
+    assert.equal(read('moved.babel.json').meta.queue, 'orders');
+    assert.equal(read('not-moved.babel.json').lang, 'cobol');
+  } finally {
+    removeTree(dir);
+  }
+});
