@@ -272,7 +272,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   } catch (error) {
     return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `${name} ${unreadable(error)}` } };
   }
-  const tooLong = sizeProblem(shownName(registryPath, shownFolder), text, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME);
+  const tooLong = sizeProblem(shownName(registryPath, shownFolder), text, MAX_REGISTRY_FILE_BYTES, name);
   if (tooLong) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: tooLong } };
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;

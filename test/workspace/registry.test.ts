@@ -91,6 +91,9 @@ describe('finding and loading a registry', () => {
     assert.equal((missing as { error: string }).error, 'gone.json cannot be read: the file does not exist');
     const broken = loadRegistry(join(root, 'config/sub.json'), root).state;
     assert.match((broken as { error: string }).error, /^sub\.json is not valid JSON: /);
+    // The text an editor holds, above the bound: named as the file is, as a file read from disk is.
+    const large = loadRegistry(join(root, 'config/sub.json'), root, () => `{"schemas": [], "x": "${'x'.repeat(33 * 1024 * 1024)}"}`, root).state;
+    assert.match((large as { error: string }).error, /^sub\.json config\/sub\.json is 33\.0 MiB, above the 32\.0 MiB this tool reads/);
   });
 
   test('no registry: none; a registry.json that is not bqschema is passed over', () => {
