@@ -445,7 +445,8 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${shown}); it was not read.`, { notToOpen: true });
   const within = readSchemaWithin(path, read, schemaBytes);
   if ('overTogether' in within) return failed(path, `The schema file ${shown} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
-  if ('unread' in within) return failed(path, `The schema file ${unreadable(within.unread)}`, within.unread instanceof UnreadableFile && within.unread.reason === 'not-a-file' ? { notToOpen: true } : {});
+  // A missing one is named by its entry (the finding's place); one that is there, by its path.
+  if ('unread' in within) return failed(path, `The schema file ${within.unread instanceof UnreadableFile && within.unread.reason !== 'missing' ? `${shown} ` : ''}${unreadable(within.unread)}`, within.unread instanceof UnreadableFile && within.unread.reason === 'not-a-file' ? { notToOpen: true } : {});
   const { text } = within;
   const tooLong = sizeProblem(shown, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
   if (tooLong) return failed(path, tooLong);
@@ -494,8 +495,9 @@ function sizeProblem(path: string, text: string, limit: number, what: string): s
 }
 
 /** Why a file was not read, after its name: "cannot be read: the file does not exist", "/x is a named pipe, …". */
+/** Why a file was not read, in words that follow its name (the caller names it: the reader's message would name it again, by the path it was given). */
 function unreadable(error: unknown): string {
-  if (error instanceof UnreadableFile) return error.reason === 'missing' ? 'cannot be read: the file does not exist' : error.message;
+  if (error instanceof UnreadableFile) return error.reason === 'missing' ? 'cannot be read: the file does not exist' : error.detail;
   return `cannot be read: ${describeError(error)}`;
 }
 

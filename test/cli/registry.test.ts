@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FileReport, OutputDiagnostic, OutputPosition } from '../../cli/diagnostics';
@@ -356,6 +356,7 @@ describe('registry fixtures that are broken or hostile', () => {
       '{"urn": "urn:babel:orders:created", "schema": "schemas/not-json.json"}',
       '{"urn": "urn:babel:orders:cancelled", "schema": "schemas/not-draft-07.json"}',
       '{"urn": "urn:babel:orders:placed", "schema": "schemas/array.json"}',
+      '{"urn": "urn:babel:orders:shipped", "schema": "schemas/folder.json"}',
     ];
     const files = {
       'registry.json': `{"schemas": [${entries.join(', ')}]}`,
@@ -366,11 +367,13 @@ describe('registry fixtures that are broken or hostile', () => {
     };
     const first = makeTree(files);
     const second = makeTree(files);
+    // A schema path that is a folder: the reader's words name it too.
+    for (const root of [first, second]) mkdirSync(join(root, 'schemas/folder.json'));
     try {
       const { result, reports } = lintJson(['.'], first);
       assert.equal(result.status, 1, result.stderr);
       const messages = reports.flatMap((report) => report.diagnostics.map((diagnostic) => diagnostic.message));
-      for (const name of ['not-json', 'not-draft-07', 'array']) assert.ok(messages.some((message) => message.includes(` schemas/${name}.json `)), `schemas/${name}.json named:\n${messages.join('\n')}`);
+      for (const name of ['not-json', 'not-draft-07', 'array', 'folder']) assert.ok(messages.some((message) => message.includes(` schemas/${name}.json `)), `schemas/${name}.json named:\n${messages.join('\n')}`);
       for (const message of messages) assert.ok(!message.includes(first), message);
       const fingerprints = (dir: string) => JSON.stringify((JSON.parse(babelq(['lint', '--format', 'sarif', '.'], dir).stdout) as { runs: { results: { partialFingerprints: unknown }[] }[] }).runs[0].results.map((r) => r.partialFingerprints));
       assert.equal(fingerprints(second), fingerprints(first));
