@@ -248,17 +248,29 @@ function redriveWords(queue: string, original: ValueNode | undefined): string {
 /**
  * The queue the other side names, where one queue field is blank: meta.queue for the dead letter's
  * original_queue (the SDKs that dead-letter copy it there, facts part 2 §3.1), and the reverse.
+ * A meta.queue that is a broker's name (checkBrokerName: `orders.dlq`, `queues:orders:reserved`)
+ * gives the queue it stands for, not itself: copied into original_queue, a redrive would send the
+ * message back into its own dead-letter queue or onto a Laravel key.
  */
-function otherQueue(meta: ObjectNode | undefined, deadLetter: ObjectNode | undefined, name: string): string | undefined {
+function otherQueue(meta: ObjectNode | undefined, deadLetter: ObjectNode | undefined, name: string): OtherQueue | undefined {
   const other = name === 'meta.queue' ? getValue(deadLetter, 'original_queue') : getValue(meta, 'queue');
-  return other?.kind === 'string' && !isBlank(other.value) ? other.value : undefined;
+  if (other?.kind !== 'string' || isBlank(other.value)) return undefined;
+  const broker = name === 'meta.queue' ? undefined : brokerNameOf(other.value, true);
+  return broker ? { name: broker.name, written: other.value } : { name: other.value };
 }
 
-function blankQueueAdvice(name: string, other: string | undefined): string {
+/** `written`: the broker's name meta.queue holds, where `name` is the queue read from it. */
+interface OtherQueue {
+  readonly name: string;
+  readonly written?: string;
+}
+
+function blankQueueAdvice(name: string, other: OtherQueue | undefined): string {
   if (other === undefined) return 'write the logical queue\'s name, such as "default" (the SDK default)';
-  return name === 'meta.queue'
-    ? `write ${literal(other)}, the dead letter's original_queue, which the SDKs that dead-letter copy from meta.queue`
-    : `write ${literal(other)}, the meta.queue the SDKs that dead-letter copy into it`;
+  if (name === 'meta.queue') return `write ${literal(other.name)}, the dead letter's original_queue, which the SDKs that dead-letter copy from meta.queue`;
+  return other.written === undefined
+    ? `write ${literal(other.name)}, the meta.queue the SDKs that dead-letter copy into it`
+    : `write ${literal(other.name)}, the queue meta.queue ${literal(other.written)} stands for (the SDKs that dead-letter copy meta.queue into it, but ${literal(other.written)} is a broker's name, and a redrive would send the message there)`;
 }
 
 function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
@@ -272,7 +284,8 @@ function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
   if (blankName && isBlank(value.value)) {
     const other = otherQueue(meta, deadLetterObject, blankName);
     if (other === undefined) return [];
-    return [{ title: `Write ${JSON.stringify(other)} (${blankName === 'meta.queue' ? 'dead_letter.original_queue' : 'meta.queue'})`, edits: [replaceValue(value, JSON.stringify(other))], preferred: blankName !== 'meta.queue' }];
+    const from = blankName === 'meta.queue' ? 'dead_letter.original_queue' : other.written === undefined ? 'meta.queue' : 'the queue meta.queue stands for';
+    return [{ title: `Write ${JSON.stringify(other.name)} (${from})`, edits: [replaceValue(value, JSON.stringify(other.name))], preferred: blankName !== 'meta.queue' }];
   }
   if (value.property?.key !== 'queue') return [];
   if (getValue(meta, 'queue') !== value) return [];
