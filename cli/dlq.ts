@@ -258,16 +258,16 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     const stop = await targetRefusal(context, moves);
     if (stop !== undefined) {
       const { at, error } = stop;
-      for (const { message } of moves.slice(0, at)) lines.push(`meta.id ${message.metaId} → ${context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
+      for (const { message } of moves.slice(0, at)) lines.push(`meta.id ${quoted(message.metaId)} → ${quoted(context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
       const would = at === 0
         ? `the redrive would stop before moving anything: ${error.message}`
-        : `the redrive would move the ${at} message(s) above, then stop at meta.id ${moves[at]!.message.metaId}: ${error.message}`;
+        : `the redrive would move the ${at} message(s) above, then stop at meta.id ${quoted(moves[at]!.message.metaId)}: ${error.message}`;
       return { stdout: lines.length > 0 ? `${lines.join('\n')}\n` : '', stderr: `${notes}${asks}babelq: Dry run: ${would} Nothing was moved.\n`, exitCode: at === 0 ? brokerErrorExit(error) : 2 };
     }
     for (const move of moves) {
       const { message } = move;
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;
-      lines.push(`meta.id ${message.metaId} → ${to} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
+      lines.push(`meta.id ${quoted(message.metaId)} → ${quoted(to)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
     }
     lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${quotedPath(context.dlqKey)}; nothing was moved.`);
     return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: `${notes}${asks}`, exitCode: 0 };

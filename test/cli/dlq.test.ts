@@ -207,6 +207,25 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
     }
     assert.equal(await redis.llen(`${dlq}.dlq`), 1, 'nothing moved');
   });
+
+  test('Redis: a dead letter whose meta.id is 5,000 characters, stopped at a target that is not a list, is named by its start in the dry run', async () => {
+    const dlq = uniqueQueue();
+    const blocked = `${dlq}-string`;
+    keys.add(`${dlq}.dlq`).add(dlq).add(blocked);
+    await redis.set(blocked, 'not a list');
+    const longId = (text: string) => JSON.stringify({ ...JSON.parse(text), meta: { ...JSON.parse(text).meta, id: `${randomUUID()}${'i'.repeat(5000)}` } });
+    const first = deadLettered(longId(outgoing(dlq).text), dlq, 'gateway down');
+    const second = deadLettered(longId(outgoing(blocked).text), blocked, 'gateway down');
+    await redis.rpush(`${dlq}.dlq`, first, second);
+    const run = babelq(['dlq', 'redrive', '--queue', dlq, '--all', '--dry-run', '--yes']);
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /then stop at meta\.id [0-9a-f-]{36}i+…: /);
+    assert.ok(run.stderr.length < 1000, `stderr is ${run.stderr.length} characters`);
+    const header = run.stdout.split('\n').find((line) => line.startsWith('meta.id '));
+    assert.ok(header !== undefined && header.length < 400, `header is ${header?.length} characters`);
+    assert.match(header, /^meta\.id [0-9a-f-]{36}i+… → /);
+    assert.equal(await redis.llen(`${dlq}.dlq`), 2, 'nothing moved');
+  });
 });
 
 /** Dead letters for `queue`: one clean, one with a UTF-8 BOM in front, one with a raw 0xFF in a string. */
