@@ -185,15 +185,17 @@ function validOffset(hours: string | undefined, minutes: string | undefined): bo
 }
 
 /**
- * A length of time in words or unit letters (`3 days`, `250ms`, `1.5s`, `8h`): one number and one
- * unit, anchored, with bounded runs (linear on any string).
+ * A length of time in words or unit letters (`3 days`, `250ms`, `1.5s`, `8h`, `12 months`): one
+ * number and one unit, anchored, with bounded runs (linear on any string). A bare `m` is matched
+ * but given no duration: minutes to some, months to others.
  */
-const DURATION_IN_WORDS = /^\s{0,8}(\d{1,15}(?:\.\d{1,15})?)\s{0,8}(ms|msecs?|millis(?:econds?)?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)\s{0,8}$/i;
+const DURATION_IN_WORDS = /^\s{0,8}(\d{1,15}(?:\.\d{1,15})?)\s{0,8}(ms|msecs?|millis(?:econds?)?|s|secs?|seconds?|m|mins?|minutes?|mos?|mons?|months?|h|hrs?|hours?|d|days?|w|wks?|weeks?|y|yrs?|years?)\s{0,8}$/i;
 
 /**
- * The ISO 8601 duration a length of time in words means (`3 days` → `P3D`, `250ms` → `PT0.25S`),
- * `''` for one that reads as a duration but has no duration `checkIsoTime` accepts as written
- * (`1.5h`: a fraction only on seconds), undefined for a string that is no such length of time.
+ * The ISO 8601 duration a length of time in words means (`3 days` → `P3D`, `250ms` → `PT0.25S`,
+ * `12 months` → `P12M`), `''` for one that reads as a duration but has no duration `checkIsoTime`
+ * accepts as written (`1.5h`: a fraction only on seconds) or no one meaning (`6m`: minutes or
+ * months), undefined for a string that is no such length of time.
  */
 export function durationInWords(value: string): string | undefined {
   const match = DURATION_IN_WORDS.exec(value);
@@ -205,7 +207,10 @@ export function durationInWords(value: string): string | undefined {
     const seconds = plainDecimal(`${amount}e-3`);
     iso = seconds === undefined ? undefined : `PT${seconds.includes('.') ? seconds.replace(/0+$/, '').replace(/\.$/, '') : seconds}S`;
   } else if (unit.startsWith('s')) iso = `PT${amount}S`;
-  else if (unit.startsWith('m')) iso = `PT${amount}M`;
+  else if (unit === 'm') iso = undefined;
+  else if (unit.startsWith('mi')) iso = `PT${amount}M`;
+  else if (unit.startsWith('mo')) iso = `P${amount}M`;
+  else if (unit.startsWith('y')) iso = `P${amount}Y`;
   else if (unit.startsWith('h')) iso = `PT${amount}H`;
   else if (unit.startsWith('d')) iso = `P${amount}D`;
   else iso = `P${amount}W`;

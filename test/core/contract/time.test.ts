@@ -125,7 +125,7 @@ describe('readsAsTime', () => {
 
 describe('durationInWords', () => {
   test('one number and one unit: the ISO 8601 duration it means, which checkIsoTime reads as a duration', () => {
-    for (const [text, iso] of [['3 days', 'P3D'], ['250ms', 'PT0.25S'], ['1000 ms', 'PT1S'], ['5 minutes', 'PT5M'], ['1.5s', 'PT1.5S'], ['8h', 'PT8H'], ['2 weeks', 'P2W'], ['10 Seconds', 'PT10S']] as const) {
+    for (const [text, iso] of [['3 days', 'P3D'], ['250ms', 'PT0.25S'], ['1000 ms', 'PT1S'], ['5 minutes', 'PT5M'], ['1.5s', 'PT1.5S'], ['8h', 'PT8H'], ['2 weeks', 'P2W'], ['10 Seconds', 'PT10S'], ['6 min', 'PT6M'], ['6 mins', 'PT6M'], ['1 minute', 'PT1M'], ['12 months', 'P12M'], ['1 Month', 'P1M'], ['1 year', 'P1Y'], ['2 years', 'P2Y'], ['3 yrs', 'P3Y']] as const) {
       assert.equal(durationInWords(text), iso, text);
       assert.equal(checkIsoTime(iso), 'duration', iso);
     }
@@ -133,6 +133,11 @@ describe('durationInWords', () => {
 
   test('a fraction on a unit above seconds has no duration the check reads: empty; other text: undefined', () => {
     assert.equal(durationInWords('1.5h'), '');
+    assert.equal(durationInWords('1.5 years'), '');
+  });
+
+  test('a bare m or M (minutes or months?) reads as a duration but is given none: empty', () => {
+    for (const text of ['6m', '6M', '6 m']) assert.equal(durationInWords(text), '', text);
     for (const text of ['PT5M', 'eu-west-1', '3 days ago', '2025-06-05', 'h', '5', `${'9'.repeat(100_000)}ms`]) assert.equal(durationInWords(text), undefined, text.slice(0, 20));
   });
 });
