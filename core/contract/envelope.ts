@@ -140,6 +140,21 @@ export function misspeltFields(scope: EnvelopeScope, object: ObjectNode): Map<Pr
   return found;
 }
 
+/**
+ * The key `object` holds for its field `name`: the field itself, a key that differs from it only
+ * in case (Go reads it as the field; missing-field renames it), or the key misspeltFields takes for
+ * it (missing-field renames that one too). A fix that would write the field beside such a key
+ * leaves two keys for one field: undefined only where the field is not written in any form.
+ */
+export function keyWrittenFor(scope: EnvelopeScope, object: ObjectNode, name: string): PropertyNode | undefined {
+  const exact = getProperty(object, name);
+  if (exact) return exact;
+  const variant = object.properties.find((property) => property.key.toLowerCase() === name);
+  if (variant) return variant;
+  for (const [property, { field }] of misspeltFields(scope, object)) if (field.name === name) return property;
+  return undefined;
+}
+
 /** A key's name without case, `-`, `_`, `.` and spaces: `traceId`, `trace-id` and `trace_id` alike. */
 function looseName(key: string): string {
   return key.toLowerCase().replace(/[-_. ]/g, '');

@@ -3,9 +3,9 @@
  * (adding a missing field): a fresh UUID, now in ms, attempts 0, data {}, schema_version 1.
  */
 import type { Fresh } from '../model/fresh';
-import { isMillisecondRange, SDK_LANGS, type EnvelopeScope } from './envelope';
+import { isMillisecondRange, keyWrittenFor, SDK_LANGS, type EnvelopeScope } from './envelope';
 import { decodeTimestampToMs } from './timestamps';
-import { asObject, getValue, type ParsedDocument, type ValueNode } from '../model/tree';
+import { asObject, getValue, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
 
 /** Placeholder URN for a new envelope: valid by the naming rules, obviously to be replaced. */
 export const PLACEHOLDER_URN = 'urn:babel:context:event';
@@ -88,10 +88,13 @@ export function hintsFrom(doc: ParsedDocument, except?: ValueNode): SkeletonHint
   const lang = getValue(meta, 'lang');
   // The legacy keys the forbidden table replaces (meta.source by meta.lang, meta.ts and the top-level
   // timestamp by meta.created_at, meta.attempts by the top-level attempts): --fix removes them, so
-  // a field added beside one takes what it says instead of a default.
-  const source = getValue(meta, 'source');
+  // a field added beside one takes what it says instead of a default. Not where the replacement is
+  // written in another form (keyWrittenFor: `"Lang"`, `"createdAt"`, `"Attempts"`), which
+  // missing-field renames to the field: that key states it.
+  const written = (object: ObjectNode | undefined, scope: EnvelopeScope, name: string) => object !== undefined && keyWrittenFor(scope, object, name) !== undefined;
+  const source = written(meta, 'meta', 'lang') ? undefined : getValue(meta, 'source');
   const sourceLang = source?.kind === 'string' ? source.value.toLowerCase() : undefined;
-  const timestamp = getValue(root, 'timestamp') ?? getValue(meta, 'ts');
+  const timestamp = written(meta, 'meta', 'created_at') ? undefined : (getValue(root, 'timestamp') ?? getValue(meta, 'ts'));
   return {
     queue: queue?.kind === 'string' ? queue.value : undefined,
     lang:
@@ -101,7 +104,7 @@ export function hintsFrom(doc: ParsedDocument, except?: ValueNode): SkeletonHint
           ? sourceLang
           : undefined,
     attempts: countAsWritten(getValue(root, 'attempts')),
-    metaAttempts: countAsWritten(getValue(meta, 'attempts')),
+    metaAttempts: written(root, 'root', 'attempts') ? undefined : countAsWritten(getValue(meta, 'attempts')),
     createdAt: timestamp ? decodeTimestampToMs(timestamp) : undefined,
     metaCreatedAt: millisecondsAsWritten(getValue(meta, 'created_at')),
     failedAt: millisecondsAsWritten(getValue(deadLetter, 'failed_at')),

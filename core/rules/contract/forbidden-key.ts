@@ -1,5 +1,5 @@
 /** forbidden-key: the contract's forbidden table, at the top level and in meta. */
-import { forbiddenKey, SDK_LANGS } from '../../contract/envelope';
+import { forbiddenKey, keyWrittenFor, SDK_LANGS } from '../../contract/envelope';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../../model/property-edits';
@@ -18,7 +18,7 @@ export const rule = defineRule({
         fires: 'Top-level `timestamp`; `meta.max_retries`, `meta.attempts`, `meta.source`, `meta.ts` (exact, case-sensitive). The message names the replacement.',
         instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy. The contract has encoders reject the forbidden keys and decoders drop them with a warning; the SDK decoders warn about none: PHP, Python and Node keep them and relay them (retry, dead letter, redrive), Go, Java and .NET drop them.',
         example: { fires: '"meta": { …, "ts": 1749132727 }', clean: '"meta": { …, "created_at": 1749132727000 }' },
-        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`. Likewise, where the replacement is absent (preferred): `meta.ts` is renamed to `meta.created_at` in milliseconds, `meta.source` naming an SDK to `meta.lang`, and `meta.attempts` moves to the top-level `attempts`.',
+        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`. Likewise, where the replacement is absent (preferred): `meta.ts` is renamed to `meta.created_at` in milliseconds, `meta.source` naming an SDK to `meta.lang`, and `meta.attempts` moves to the top-level `attempts`. Not where the replacement is written in another case or as a key missing-field renames to it (`"Lang"`, `"createdAt"`, a top-level `"Attempts"` or `"attempt"`), nor the timestamp\'s move: that key is renamed, and only the forbidden key is removed.',
       },
       fixes: forbiddenKeyFixes,
     },
@@ -54,7 +54,7 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   // timestamp (hintsFrom, core/contract/skeletons.ts), so --fix removes the timestamp only once a
   // later round finds meta holding it. A meta that is there but no object gets no such fix: removed.
   if (!meta) return milliseconds !== undefined && !getProperty(root, 'meta') ? [{ ...remove, preferred: false }] : [remove];
-  if (getProperty(meta, 'created_at') || milliseconds === undefined) return [remove];
+  if (keyWrittenFor('meta', meta, 'created_at') || milliseconds === undefined) return [remove];
   // The removal is at the root and the insertion inside meta, so the two edits never overlap.
   return [
     { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(doc, property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
@@ -63,7 +63,9 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
 }
 
 /**
- * A forbidden meta key that states what its replacement holds, where that replacement is absent:
+ * A forbidden meta key that states what its replacement holds, where that replacement is absent
+ * in every form (keyWrittenFor: not `"Lang"`, `"createdAt"`, a top-level `"Attempts"` or
+ * `"attempt"`, which missing-field renames to the field; a move beside one would leave two keys):
  * `meta.ts` becomes `meta.created_at` in milliseconds, `meta.source` naming an SDK becomes
  * `meta.lang`, `meta.attempts` moves to the top-level `attempts` (preferred: removing the key and
  * adding the field with a default would lose the time, the language or the count).
@@ -72,18 +74,18 @@ function metaMoveFixes(doc: FixContext['doc'], property: PropertyNode): Fix[] {
   const meta = property.parent;
   const value = property.value;
   if (!value) return [];
-  if (property.key === 'ts' && !getProperty(meta, 'created_at')) {
+  if (property.key === 'ts' && !keyWrittenFor('meta', meta, 'created_at')) {
     const milliseconds = decodeTimestampToMs(value);
     if (milliseconds === undefined) return [];
     return [{ title: `Rename "meta.ts" to "meta.created_at" as Unix milliseconds (${milliseconds})`, edits: [renameKey(property, 'created_at'), replaceValue(value, String(milliseconds))], preferred: true }];
   }
-  if (property.key === 'source' && !getProperty(meta, 'lang') && value.kind === 'string') {
+  if (property.key === 'source' && !keyWrittenFor('meta', meta, 'lang') && value.kind === 'string') {
     const lang = value.value.toLowerCase();
     if (!(SDK_LANGS as readonly string[]).includes(lang)) return [];
     return [{ title: `Rename "meta.source" to "meta.lang" ("${lang}")`, edits: [renameKey(property, 'lang'), replaceValue(value, JSON.stringify(lang))], preferred: true }];
   }
   const root = asObject(doc.root);
-  if (property.key === 'attempts' && root && !getProperty(root, 'attempts') && value.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0) {
+  if (property.key === 'attempts' && root && !keyWrittenFor('root', root, 'attempts') && value.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0) {
     // The removal is inside meta and the insertion at the root, so the two edits never overlap.
     return [{ title: `Move "meta.attempts" to the top-level "attempts" (${value.raw})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)], preferred: true }];
   }

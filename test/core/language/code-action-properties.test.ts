@@ -386,6 +386,7 @@ function checkAction(input: Input, doc: ParsedDocument, diagnostics: readonly Co
   for (const [key, count] of findingCounts(after, diagnosticsAfter, true)) {
     if (count > (severeBefore.get(key) ?? 0) && !legitimateNewFinding(key, change)) fail(`brings a new finding: ${key}`, diagnosticsAfter.filter((d) => identity(after, d) === key).map((d) => d.message).join(' | '));
   }
+  for (const twins of newCaseTwins(valuesBefore, valuesAfter)) fail(`writes a key beside one that differs from it only in case (${twins}): Go reads both as one field`, fixed);
 
   // Nothing the user wrote is dropped or changed that the title does not name: a value changes only
   // at the finding's own place (the value it is about, or inside the object whose key it is on), or
@@ -410,6 +411,27 @@ function checkAction(input: Input, doc: ParsedDocument, diagnostics: readonly Co
     const doubled = repeatedKeys(parseText(twice)) - repeatedKeys(after);
     if (doubled > 0) fail('applied twice, adds a key a second time', twice);
   }
+}
+
+/**
+ * Keys of one object that differ only in case (`"lang"` beside `"Lang"`) after a fix and not before
+ * it, as `<object pointer> <key in lower case>`. Go's decoder reads them as one field: a fix that
+ * writes a field beside its case variant leaves two keys for it where the variant's rename was due.
+ */
+function newCaseTwins(before: Map<string, string>, after: Map<string, string>): string[] {
+  const twins = (flat: Map<string, string>): Set<string> => {
+    const keys = new Map<string, Set<string>>();
+    for (const pointer of flat.keys()) {
+      const at = pointer.lastIndexOf('/');
+      if (at < 0) continue;
+      // The object's pointer folded too: a fix that renames the object (`Meta` to `meta`) keeps the twins it holds.
+      const folded = `${(pointer.slice(0, at) || '/').toLowerCase()} ${pointer.slice(at + 1).toLowerCase()}`;
+      keys.set(folded, (keys.get(folded) ?? new Set()).add(pointer.slice(at + 1)));
+    }
+    return new Set([...keys].filter(([, spellings]) => spellings.size > 1).map(([folded]) => folded));
+  };
+  const already = twins(before);
+  return [...twins(after)].filter((folded) => !already.has(folded));
 }
 
 /** The pointers of keys written more than once in one object. */
@@ -502,10 +524,10 @@ function changeOf(title: string, doc: ParsedDocument, after: ParsedDocument, dia
  *   so the schema's required fields are still missing (payload-schema offers to add them), and a
  *   PHP producer re-emits an empty object as `[]` (consumer-rejects says so, on a value the
  *   user did not write: the first reason's kin);
- * - a fix that writes meta.lang (the one a legacy meta.source names, a known language's case
- *   corrected) names the fixture's own encoder: encoding-divergence then reports what that SDK
- *   writes otherwise (PHP's [] for an empty object) as the author's own, a warning, on values the
- *   fix did not touch (consumer-rejects' kin).
+ * - a fix that writes meta.lang "php" (the one a legacy meta.source names, a known language's
+ *   case corrected) names the fixture's own encoder: encoding-divergence then reports PHP's [] for
+ *   an empty object as the author's own, a warning, on an empty object the fix did not touch
+ *   (consumer-rejects' kin); no other divergence.
  */
 function legitimateNewFinding(key: string, change: Change): boolean {
   const [code, pointer = ''] = key.split(' ');
@@ -525,9 +547,11 @@ function legitimateNewFinding(key: string, change: Change): boolean {
     return change.title.includes('(deprecated)') || usersOwn;
   }
   if (code === 'consumer-rejects' && !change.written.has(pointer)) return true;
-  // A fix that writes meta.lang names the fixture's own encoder: what that SDK writes otherwise
-  // (PHP's [] for an empty object) becomes the author's own departure, a warning, on values it did not touch.
-  if (code === 'encoding-divergence' && change.written.has('/meta/lang') && !change.written.has(pointer)) return true;
+  // A fix that writes meta.lang "php" names the fixture's own encoder: PHP's [] for an empty object
+  // becomes the author's own departure, a warning, on an empty object it did not touch. Only that:
+  // another divergence after such a fix (a "lang" written beside a "Lang") is the fix's own.
+  const emptyObject = change.after.get(pointer) === '{}' && ![...change.after.keys()].some((other) => other.startsWith(`${pointer}/`));
+  if (code === 'encoding-divergence' && change.written.has('/meta/lang') && change.after.get('/meta/lang') === '"php"' && emptyObject && !change.written.has(pointer)) return true;
   if (change.addedCoreField && URN_DEPENDENT.has(code) && !change.written.has(pointer)) return true;
   if (code === 'dead-letter-order' && change.codesBefore.has('timestamp-unit')) return true;
   const wroteEmptyData = change.written.has('/data') && change.after.get('/data') === '{}' && ![...change.after.keys()].some((other) => other.startsWith('/data/'));
@@ -561,6 +585,7 @@ function checkFixAll(input: Input, problems: string[], tally: Tally): void {
   for (const [key, count] of findingCounts(after, analyze(after, DEFAULT_SETTINGS, registry), true)) {
     if (count > (severeBefore.get(key) ?? 0) && !legitimateNewFinding(key, change)) fail(`brings a new finding: ${key}`, `${text}\n→\n${result.text}`);
   }
+  for (const twins of newCaseTwins(change.before, change.after)) fail(`writes a key beside one that differs from it only in case (${twins}): Go reads both as one field`, `${text}\n→\n${result.text}`);
   const again = fixAll(result.text, DEFAULT_SETTINGS, registry, stableFresh());
   if (again.applied > 0) fail(`is not done: run again, it applies ${again.applied} more`, `${result.text}\n→\n${again.text}`);
 }
