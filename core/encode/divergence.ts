@@ -24,7 +24,7 @@ import { codePointLabel, escapeCodePoint } from './strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from './types';
 import type { ValueModel } from './writer';
 import { digitGroups } from '../model/count-words';
-import { literal, numberLiteral, shortened } from '../model/describe-value';
+import { literal, numberLiteral, shortened, stringOfDigits } from '../model/describe-value';
 
 /** One place where the SDK encoders disagree. */
 export interface Divergence {
@@ -602,7 +602,7 @@ function numberDivergence(source: string, from: number, to: number, isIntegerLit
 function lossyNumberAdvice(raw: string, readOtherwise: boolean): string {
   if (/^-0*(?:\.0*)?(?:[eE][+-]?\d+)?$/.test(raw)) return '. Write 0.';
   const integer = readOtherwise ? shiftToInteger(raw, 0) : undefined;
-  return integer !== undefined ? `. Carry it as a string (${literal(integer)}).` : '. Carry it as a string.';
+  return integer !== undefined ? `. Carry it as ${stringOfDigits(integer)}.` : '. Carry it as a string.';
 }
 
 /** Whether an `exactValueKey` (`-123e5`: digits, then the exponent of the first) is a whole number. */

@@ -29,6 +29,16 @@ export function literal(value: unknown): string {
   return shortened(text);
 }
 
+/**
+ * What "carry it as a string" advice names: the string itself where it is short enough to quote
+ * whole, so it can be copied (`a string ("9007199254740993")`), else `a string of its digits` (a
+ * string cut with `…` could not be copied, and would lose its closing quote).
+ */
+export function stringOfDigits(digits: string): string {
+  const text = JSON.stringify(digits);
+  return text.length <= MAX_QUOTED ? `a string (${text})` : 'a string of its digits';
+}
+
 /** A number as written, shortened to 60 characters (a 5,000-digit literal would fill the terminal). */
 export function numberLiteral(raw: string): string {
   return shortened(raw);

@@ -8,7 +8,7 @@ import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
 import { checkIsoTime, durationInWords, formatUtc, readsAsTime, rfc3339Of } from '../../contract/time';
 import { plainDecimal, shiftToInteger } from '../../model/decimal';
-import { literal, numberLiteral, shortened } from '../../model/describe-value';
+import { literal, numberLiteral, shortened, stringOfDigits } from '../../model/describe-value';
 import { detachedString } from '../../model/detached-string';
 import { renameKey, replaceValue } from '../../model/property-edits';
 import { forEachValue, getProperty } from '../../model/tree';
@@ -263,8 +263,15 @@ function checkNumberKey(context: RuleContext<DataCode>, text: string, offset: nu
     const raw = text.slice(offset, end);
     if (Number.isFinite(Number(raw))) {
       const whole = integralMinorUnits(raw);
-      const instead = whole === undefined ? 'write a whole number of minor units, or carry the amount as a decimal string' : `write the integer ${whole}`;
-      context.report('float-currency', { offset, end }, `"${shortened(key)}" names integer minor units but holds the float ${numberLiteral(raw)}: ${instead}.`);
+      // Whole already, but beyond ±(2^53−1): not "a whole number", which it is; the string is the way.
+      const unsafe = whole === undefined ? shiftToInteger(raw, 0) : undefined;
+      const instead =
+        whole !== undefined
+          ? `: write the integer ${whole}`
+          : unsafe !== undefined
+            ? `, a whole number, but beyond ±(2^53−1), past which doubles do not hold every integer: carry it as ${stringOfDigits(unsafe)}`
+            : ': write a whole number of minor units, or carry the amount as a decimal string';
+      context.report('float-currency', { offset, end }, `"${shortened(key)}" names integer minor units but holds the float ${numberLiteral(raw)}${instead}.`);
     }
   }
   if (length === 1 && classes.of(key) & BOOLEAN) {
