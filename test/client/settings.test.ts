@@ -7,12 +7,24 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { DEFAULT_SEND_SETTINGS, readSendSettings, SEND_SETTING_KEYS } from '../../client/send-settings';
+import { classifyKey } from '../../core/contract/keys';
 import { SETTING_KEYS } from '../../core/rules/settings/settings';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const properties = manifest.contributes.configuration.properties as Record<string, any>;
 
 describe('the manifest\'s settings', () => {
+  test('the money key patterns\' description says which minor-unit keys count as the classifier does: _minor only after a money-like name', () => {
+    const description = properties['babelqueue.money.keyPatterns'].markdownDescription as string;
+    const classes = classifyKey(properties['babelqueue.money.keyPatterns'].default);
+    // `_cents` and `_pence` count on their own; `_minor` only after a name the patterns match.
+    assert.equal(classes.isMinorUnits('order_cents'), true);
+    assert.equal(classes.isMinorUnits('price_minor'), true);
+    assert.equal(classes.isMinorUnits('version_minor'), false);
+    assert.doesNotMatch(description, /`_cents`, `_minor` or `_pence` hold integer minor units/, 'says every key ending in _minor holds minor units');
+    assert.match(description, /`_minor`[^.]*after a name these patterns match[^.]*`version_minor`/);
+  });
+
   test('every setting key in code is declared in package.json with an explicit scope, and vice versa', () => {
     // Language-server settings live in core, broker and preview settings in the client.
     const inCode = [...Object.values(SETTING_KEYS), ...Object.values(SEND_SETTING_KEYS)].sort();
