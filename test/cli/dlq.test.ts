@@ -208,6 +208,22 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
     assert.equal(await redis.llen(`${dlq}.dlq`), 1, 'nothing moved');
   });
 
+  test('Redis: dlq list and peek --dlq quote a meta.id of 5,000 characters by its start in the message\'s line', async () => {
+    const dlq = uniqueQueue();
+    keys.add(`${dlq}.dlq`);
+    const text = outgoing(dlq).text;
+    const longId = JSON.stringify({ ...JSON.parse(text), meta: { ...JSON.parse(text).meta, id: `${randomUUID()}${'i'.repeat(5000)}` } });
+    await redis.rpush(`${dlq}.dlq`, deadLettered(longId, dlq, 'gateway down'));
+    for (const args of [['dlq', 'list', '--queue', dlq], ['peek', '--dlq', '--queue', dlq]]) {
+      const run = babelq(args);
+      assert.equal(run.status, 0, run.stderr);
+      const line = run.stdout.split('\n').find((candidate) => candidate.includes('meta.id '));
+      assert.ok(line !== undefined, run.stdout.slice(0, 500));
+      assert.match(line, /meta\.id [0-9a-f-]{36}i+… /);
+      assert.ok(line.length < 400, `${args.join(' ')}: the line is ${line.length} characters`);
+    }
+  });
+
   test('Redis: a dead letter whose meta.id is 5,000 characters, stopped at a target that is not a list, is named by its start in the dry run', async () => {
     const dlq = uniqueQueue();
     const blocked = `${dlq}-string`;
