@@ -3,7 +3,7 @@ import { forbiddenKey, keyWrittenFor, SDK_LANGS } from '../../contract/envelope'
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../../model/property-edits';
-import { asObject, getProperty, getValue, type PropertyNode } from '../../model/tree';
+import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
 
@@ -44,6 +44,8 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const scope = asEnvelopeScope(scopeOfObject(property.parent));
   const name = scope === 'meta' ? `meta.${property.key}` : property.key;
   const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(doc, property)] };
+  // A key written more than once is removed, each copy: a move of each would write the field as often.
+  if (!writtenOnce(property)) return [remove];
   if (scope === 'meta') return [...metaMoveFixes(doc, property), remove];
   if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const root = asObject(doc.root);
@@ -90,4 +92,17 @@ function metaMoveFixes(doc: FixContext['doc'], property: PropertyNode): Fix[] {
     return [{ title: `Move "meta.attempts" to the top-level "attempts" (${value.raw})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)], preferred: true }];
   }
   return [];
+}
+
+/** How often each key is written in an object, counted once per object: a fix is asked for each of thousands of copies. */
+const keyCounts = new WeakMap<ObjectNode, Map<string, number>>();
+
+function writtenOnce(property: PropertyNode): boolean {
+  let counts = keyCounts.get(property.parent);
+  if (counts === undefined) {
+    counts = new Map();
+    for (const { key } of property.parent.properties) counts.set(key, (counts.get(key) ?? 0) + 1);
+    keyCounts.set(property.parent, counts);
+  }
+  return counts.get(property.key) === 1;
 }

@@ -141,3 +141,23 @@ test('a missing job is left to the author: the placeholder URN is offered as a q
   assert.doesNotMatch(result.text, /"job"/);
   assert.ok(analyzeText(result.text).some((d) => d.code === 'missing-field' && d.message.includes('"job"')), 'the missing URN is still reported');
 });
+
+test('a forbidden meta key written twice is renamed or moved once: the decoders keep its last copy, and fix all writes one field', () => {
+  const meta = (fields: Record<string, unknown>, twice: string) =>
+    JSON.stringify({ job: 'urn:babel:orders:created', trace_id: '7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b', data: { order_id: 1 }, meta: { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', schema_version: 1, queue: 'orders', ...fields }, attempts: 0 }, null, 2).replace('"meta": {', `"meta": {\n    ${twice},\n    ${twice},`);
+  const count = (text: string, key: string) => (text.match(new RegExp(`"${key}"`, 'g')) ?? []).length;
+  const compact = (n: number) =>
+    `{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","lang":"go","schema_version":1,${Array(n).fill('"ts": 1750000001').join(',')}},"attempts":0}`;
+  for (const [text, field] of [
+    [compact(2), 'created_at'],
+    [compact(10), 'created_at'],
+    [meta({ lang: 'node' }, '"ts": 1750000001'), 'created_at'],
+    [meta({ created_at: 1750000000000 }, '"source": "php"'), 'lang'],
+    [meta({ lang: 'node', created_at: 1750000000000 }, '"attempts": 2').replace(/,\n  "attempts": 0/, ''), 'attempts'],
+  ] as const) {
+    assert.deepEqual(analyzeText(text).filter((d) => d.code === 'json-syntax'), [], text);
+    const result = fixAll(text, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
+    assert.equal(count(result.text, field), 1, result.text);
+    assert.deepEqual(analyzeText(result.text).filter((d) => d.code === 'duplicate-key' || d.code === 'forbidden-key').map((d) => d.message), [], result.text);
+  }
+});
