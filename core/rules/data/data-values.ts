@@ -74,7 +74,7 @@ export const rule = defineRule<DataCode>({
           'A time-like key (`*_at`, `*_on`, `*_date`, `*_time`, `date`, `time`, `timestamp`, `datetime`) holds a string that reads as a time or date (two digits or more, or a word such as `yesterday`, `noon` or a month\'s name) but is not an ISO 8601 time, or a date-time without a UTC offset; a value that only shares the key\'s ending (`"depends_on": "inventory-service"`, `"hosted_at": "eu-west-1"`) is left alone. The contract allows RFC 3339 and ISO 8601 UTC strings: ISO 8601\'s basic format (`20250605T141207Z`), an offset of hours (`+02`), a comma before a fraction, a time to the hour or minute, and a date (`2025-06-05`), a month (`2027-12`), a week date (`2025-W23-4`), an ordinal date (`2025-156`) or a duration (`P3D`) are fine. Where the text says its zone in another form (`Mon, 05 Jun 2025 14:12:07 GMT`), the message gives the same instant in RFC 3339. A length of time in words or unit letters (`"lead_time": "3 days"`, `"250ms"`, `"8h"`) is a duration, not a time: the message gives the ISO 8601 duration it means (`P3D`, `PT0.25S`, `P12M` for `12 months`); a bare `m` (`"6m"`: minutes or months?) is given an example duration instead. An integer under such a key is Unix milliseconds by the contract: one of 10 digits reads as Unix seconds (2001 to 2286; as milliseconds, early 1970) and one of 16 as microseconds, and the message gives both readings. Other integers are left alone (`\"lead_time\": 3`, a date written `20250605`); 19 digits are nanoseconds beyond ±(2^53−1), which unsafe-integer reports.',
         instead: 'RFC 3339 with `Z` or an offset (`"2025-06-05T14:12:07Z"`), or Unix milliseconds.',
         example: { fires: '"shipped_at": "06/05/2025 14:12"', clean: '"shipped_at": "2025-06-05T14:12:00Z"' },
-        fixes: 'An integer in seconds or microseconds: the same time in Unix milliseconds.',
+        fixes: 'An integer in seconds or microseconds: the same time in Unix milliseconds (not applied by `--fix` under a `*_time` or `time` key, which may hold a length of time: 14 days in milliseconds has the ten digits of Unix seconds).',
       },
       fixes: timeUnitFixes,
     },
@@ -312,7 +312,11 @@ function timeUnitFixes({ valueAt }: FixContext): Fix[] {
   if (value?.kind !== 'number' || !value.isIntegerLiteral) return [];
   const unit = timeUnitOf(value.raw);
   if (!unit) return [];
-  return [{ title: `Convert "${shortened(value.property?.key ?? 'time')}" from ${unit.name} to milliseconds (${unit.milliseconds})`, edits: [replaceValue(value, unit.milliseconds)] }];
+  const key = value.property?.key ?? 'time';
+  // Not applied by --fix under a key that may hold a length of time (`lead_time`): 14 days in
+  // milliseconds has the ten digits of Unix seconds, and times a thousand it would be 38 years.
+  const mayBeDuration = /(^|_)time$/i.test(key);
+  return [{ title: `Convert "${shortened(key)}" from ${unit.name} to milliseconds (${unit.milliseconds})`, edits: [replaceValue(value, unit.milliseconds)], ...(mayBeDuration ? { preferred: false } : {}) }];
 }
 
 function checkString(context: RuleContext<DataCode>, offset: number, end: number, value: string, key: string, classes: KeyMasks): void {
