@@ -182,7 +182,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
     await broker?.close();
   }
   // The queue and meta.id as the file spells them: escaped for the terminal.
-  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${message.metaId}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: noted, exitCode: 0 };
+  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${quoted(message.metaId)}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: noted, exitCode: 0 };
 }
 
 /** With --queue, that the body's meta.queue says the queue too, and what it said before when that differs. */

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as amqplib from 'amqplib';
@@ -69,6 +69,23 @@ describe('babelq preview and send against the real brokers', () => {
     await channel.close().catch(() => undefined);
     await amqp.close();
     redis.disconnect();
+  });
+
+  test('a meta.id of 5,000 characters, kept as written (--no-fresh-ids), is named by its start in the line that says what was sent', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'babelq-long-id-'));
+    try {
+      const original = JSON.parse(readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8'));
+      original.meta.id = 'i'.repeat(5000);
+      const path = join(folder, 'long-id.babel.json');
+      writeFileSync(path, JSON.stringify(original));
+      const queue = uniqueQueue();
+      const sent = babelq(['send', path, '--no-fresh-ids', '--queue', queue, '--yes']);
+      assert.equal(sent.status, 0, sent.stderr);
+      assert.match(sent.stdout.toString(), /meta\.id i{20,}…\) to /);
+      assert.ok(sent.stdout.length < 500, `stdout is ${sent.stdout.length} bytes`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('preview of one SDK prints only the body bytes', () => {
