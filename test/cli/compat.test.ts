@@ -10,6 +10,15 @@ before(assertCliBuilt);
 
 const schema = (properties: Record<string, unknown>, required: string[] = []) => `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required, properties }, null, 2)}\n`;
 
+/** Makes `repo` a git repository whose one commit, the base, holds everything in it; returns git run there. */
+function commitBase(repo: string): (...args: string[]) => void {
+  const git = (...args: string[]) => void execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '.');
+  git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+  return git;
+}
+
 describe('babelq compat', () => {
   let root: string;
   before(() => {
@@ -164,10 +173,7 @@ test('--base REF counts every file it compared, with breaks or none: the summari
     'schemas/placed.json': schema({ order_id: { type: 'integer' } }),
   });
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    commitBase(repo);
     const compatible = babelq(['compat', '--base', 'HEAD', '--format', 'github'], repo);
     assert.equal(compatible.status, 0, compatible.stderr);
     assert.match(compatible.stdout, /^babelq: 3 files checked: 0 errors, 0 warnings, 0 notices$/m);
@@ -189,10 +195,7 @@ test('--base REF without --registry reads the registry babelq.json names, as bab
     'schemas/created.json': schema({ order_id: { type: 'integer' } }),
   });
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    commitBase(repo);
     writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
     const breaking = babelq(['compat', '--base', 'HEAD', '--format', 'json'], repo);
     assert.equal(breaking.status, 1, breaking.stderr);
@@ -210,10 +213,7 @@ test('--base REF with a registry outside the repository: its schemas inside are 
   });
   try {
     const repo = join(tree, 'repo');
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    commitBase(repo);
     const compatible = babelq(['compat', '--base', 'HEAD', '--registry', '../outside/registry.json', '--format', 'json'], repo);
     assert.equal(compatible.status, 0, compatible.stderr);
     assert.deepEqual((JSON.parse(compatible.stdout) as { file: string }[]).map((report) => report.file), ['schemas/created.json']);
@@ -251,10 +251,7 @@ test('--base REF with a registry bqschema refuses as a whole is exit 2 naming th
   const entry = { urn: 'urn:babel:orders:created', schema: 'created.json', owner: 'orders', status: 'active' };
   const repo = makeTree({ 'registry.json': JSON.stringify({ schemas: [entry] }), 'created.json': schema({ order_id: { type: 'integer' } }) });
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    commitBase(repo);
     for (const [registry, message] of [
       [JSON.stringify({ schemas: [{ ...entry, urn: 5 }] }), /registry\.json:1:\d+: "urn" must be a string/],
       [JSON.stringify({ schemas: [entry, entry] }), /registry\.json:1:\d+: Duplicate URN "urn:babel:orders:created"/],
@@ -281,10 +278,7 @@ test('--base REF compares a URN\'s schema with the one the registry at REF names
     'schemas/placed.json': schema({ order_id: { type: 'integer' } }),
   });
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    const git = commitBase(repo);
     git('mv', 'schemas/orders-created.json', 'schemas/created.json');
     writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
     // placed now names a new file that holds the same schema: compared, and compatible.
@@ -314,10 +308,7 @@ test('--base REF with a registry entry whose schema lies outside the repository 
   });
   try {
     const repo = join(tree, 'repo');
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'ignore' });
-    git('init', '-q');
-    git('add', '.');
-    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '-m', 'base');
+    commitBase(repo);
     const result = babelq(['compat', '--base', 'HEAD'], repo);
     assert.equal(result.status, 2, result.stdout + result.stderr);
     assert.equal(result.stdout, '');
