@@ -687,28 +687,28 @@ describe('--fix and --fix-dry-run', () => {
   });
 
   test('--fix-dry-run of a fixture reached through symbolic links names the file the links lead to, once, so git apply takes the diff as --fix writes it', { skip: process.platform === 'win32' && 'symbolic links' }, () => {
-    const dir = makeTree({ 'shared/base.json': FORBIDDEN_TIMESTAMP });
+    const dir = makeTree({ 'common/base.json': FORBIDDEN_TIMESTAMP });
     try {
-      symlinkSync('shared/base.json', join(dir, 'a.babel.json'));
+      symlinkSync('common/base.json', join(dir, 'a.babel.json'));
       mkdirSync(join(dir, 'sub'));
-      symlinkSync('../shared/base.json', join(dir, 'sub/b.babel.json'));
+      symlinkSync('../common/base.json', join(dir, 'sub/b.babel.json'));
       execFileSync('git', ['init', '-q'], { cwd: dir });
       execFileSync('git', ['add', '.'], { cwd: dir });
       const dry = babelq(['lint', '--fix-dry-run', '.'], dir);
       assert.equal(dry.status, 0, dry.stderr);
-      assert.equal(readFileSync(join(dir, 'shared/base.json'), 'utf8'), FORBIDDEN_TIMESTAMP);
+      assert.equal(readFileSync(join(dir, 'common/base.json'), 'utf8'), FORBIDDEN_TIMESTAMP);
       assert.equal(dry.stdout.match(/^--- /gm)?.length, 1, dry.stdout);
-      assert.match(dry.stdout, /^--- a\/shared\/base\.json\n\+\+\+ b\/shared\/base\.json\n@@ /);
+      assert.match(dry.stdout, /^--- a\/common\/base\.json\n\+\+\+ b\/common\/base\.json\n@@ /);
       writeFileSync(join(dir, 'fix.patch'), dry.stdout);
       execFileSync('git', ['apply', 'fix.patch'], { cwd: dir });
-      const applied = readFileSync(join(dir, 'shared/base.json'), 'utf8');
+      const applied = readFileSync(join(dir, 'common/base.json'), 'utf8');
       assert.ok(!applied.includes('"timestamp"'));
       assert.ok(lstatSync(join(dir, 'a.babel.json')).isSymbolicLink(), 'the link stays a link');
       // The same as --fix writes: once, through the links.
       execFileSync('git', ['checkout', '--', '.'], { cwd: dir });
       const fixed = babelq(['lint', '--fix', '.'], dir);
       assert.match(fixed.stderr, /^babelq: \d+ fix(es)? applied$/m);
-      assert.equal(readFileSync(join(dir, 'shared/base.json'), 'utf8').replace(/[0-9a-f-]{36}|\d{13}/g, ''), applied.replace(/[0-9a-f-]{36}|\d{13}/g, ''));
+      assert.equal(readFileSync(join(dir, 'common/base.json'), 'utf8').replace(/[0-9a-f-]{36}|\d{13}/g, ''), applied.replace(/[0-9a-f-]{36}|\d{13}/g, ''));
     } finally {
       removeTree(dir);
     }
