@@ -2,7 +2,7 @@
  * The data rules, inside `data`, in one pass over its values: float-currency, unsafe-integer,
  * non-json-boolean, non-iso-time. (encoding-divergence comes with the encoders.)
  */
-import { classifyKey, hasMinorUnitSuffix, type KeyClasses } from '../../contract/keys';
+import { classifyKey, hasMinorUnitSuffix, toSnakeCase, type KeyClasses } from '../../contract/keys';
 import { formatDotnet, formatGo, formatNode, formatPhp, integerText } from '../../encode/numbers';
 import { PYTHON_MAX_INT_DIGITS } from '../../encode/python';
 import { digitGroups } from '../../model/count-words';
@@ -315,7 +315,7 @@ function timeUnitFixes({ valueAt }: FixContext): Fix[] {
   const key = value.property?.key ?? 'time';
   // Not applied by --fix under a key that may hold a length of time (`lead_time`): 14 days in
   // milliseconds has the ten digits of Unix seconds, and times a thousand it would be 38 years.
-  const mayBeDuration = /(^|_)time$/i.test(key);
+  const mayBeDuration = /(^|_)time$/.test(toSnakeCase(key));
   return [{ title: `Convert "${shortened(key)}" from ${unit.name} to milliseconds (${unit.milliseconds})`, edits: [replaceValue(value, unit.milliseconds)], ...(mayBeDuration ? { preferred: false } : {}) }];
 }
 

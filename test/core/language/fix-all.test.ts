@@ -165,7 +165,7 @@ test('a forbidden meta key written twice is renamed or moved once: the decoders 
 test('an integer in Unix seconds under a *_time key, which may be a length of time, is converted to milliseconds only by its quick fix: fix all leaves it', () => {
   const envelope = (data: Record<string, number>) => JSON.stringify({ job: 'urn:babel:orders:created', trace_id: '7f8e1c2a-9b3d-4e5f-8a6b-1c2d3e4f5a6b', data, meta: { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', schema_version: 1, queue: 'orders', lang: 'node', created_at: 1750000000000 }, attempts: 0 }, null, 2);
   // 14 days in milliseconds has the ten digits of Unix seconds.
-  const lead = envelope({ lead_time: 1209600000 });
+  const lead = envelope({ lead_time: 1209600000, leadTime: 1209600000, LeadTime: 1209600000, 'lead-time': 1209600000 });
   assert.ok(analyzeText(lead).some((d) => d.code === 'non-iso-time'));
   assert.equal(fixAll(lead, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text, lead);
   const shipped = fixAll(envelope({ shipped_at: 1750000000 }), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
