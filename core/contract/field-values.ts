@@ -4,9 +4,9 @@
  * unsupported-schema-version). A fix that renames or moves a key into the field is applied by fix
  * all only then; otherwise the author decides what the field should hold.
  */
-import { fieldsOf, isBlank, isMillisecondRange, isUuid, type EnvelopeScope } from './envelope';
+import { fieldsOf, isBlank, isMillisecondRange, isUuid, misspeltFields, type EnvelopeScope } from './envelope';
 import { checkUrnNaming } from './urn';
-import type { ValueNode } from '../model/tree';
+import type { ObjectNode, PropertyNode, ValueNode } from '../model/tree';
 
 /** The largest attempts every consumer reads as written (Java reads a 32-bit int). */
 const INT32_MAX = 2 ** 31 - 1;
@@ -34,4 +34,14 @@ export function valueFitsField(scope: EnvelopeScope, name: string, value: ValueN
     case 'enum':
       return value.kind === 'string' && (spec.values ?? []).includes(value.value);
   }
+}
+
+/**
+ * Whether fix all renames `written`, a key of `object` written for the field `name` another way,
+ * onto that field: a key that differs only in case (case-mismatch's fix) or only in `-`, `_` or
+ * camelCase (missing-field's), holding a value the field takes. A letter off is the author's to confirm.
+ */
+export function renamedByFixAll(scope: EnvelopeScope, object: ObjectNode, written: PropertyNode, name: string): boolean {
+  if (!written.value || valueFitsField(scope, name, written.value) !== true) return false;
+  return written.key.toLowerCase() === name || misspeltFields(scope, object).get(written)?.exact === true;
 }

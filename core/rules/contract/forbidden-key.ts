@@ -1,5 +1,6 @@
 /** forbidden-key: the contract's forbidden table, at the top level and in meta. */
-import { forbiddenKey, keyWrittenFor, SDK_LANGS } from '../../contract/envelope';
+import { forbiddenKey, keyWrittenFor, SDK_LANGS, type EnvelopeScope } from '../../contract/envelope';
+import { renamedByFixAll } from '../../contract/field-values';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../../model/property-edits';
@@ -18,7 +19,7 @@ export const rule = defineRule({
         fires: 'Top-level `timestamp`; `meta.max_retries`, `meta.attempts`, `meta.source`, `meta.ts` (exact, case-sensitive). The message names the replacement.',
         instead: '`meta.created_at` in Unix milliseconds for a time, `meta.lang` for the producer, the top-level `attempts` counter, a consumer-side retry policy. The contract has encoders reject the forbidden keys and decoders drop them with a warning; the SDK decoders warn about none: PHP, Python and Node keep them and relay them (retry, dead letter, redrive), Go, Java and .NET drop them.',
         example: { fires: '"meta": { …, "ts": 1749132727 }', clean: '"meta": { …, "created_at": 1749132727000 }' },
-        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`. Likewise, where the replacement is absent (preferred): `meta.ts` is renamed to `meta.created_at` in milliseconds, `meta.source` naming an SDK to `meta.lang`, and `meta.attempts` moves to the top-level `attempts`. Not where the replacement is written in another case or as a key missing-field renames to it (`"Lang"`, `"createdAt"`, a top-level `"Attempts"` or `"attempt"`), nor the timestamp\'s move: that key is renamed, and only the forbidden key is removed.',
+        fixes: 'Remove the key. A top-level `timestamp` moves into `meta.created_at` (converted to ms from seconds, microseconds or nanoseconds, a number or a string of digits, or an RFC 3339 time) when `created_at` is absent (preferred); without `meta`, the fix that adds it takes that time as its `created_at`. Likewise, where the replacement is absent (preferred): `meta.ts` is renamed to `meta.created_at` in milliseconds, `meta.source` naming an SDK to `meta.lang`, and `meta.attempts` moves to the top-level `attempts`. Where the field is written another way that fix all renames onto it (a case variant or `traceId`-like spelling holding a value the field takes), only the removal; where it is written another way fix all leaves (`"Lang": "PHP"`, a key a letter off), the move and the removal are both offered and neither is applied by `--fix`, which would lose what the key states or write the field twice. A key written more than once is removed.',
       },
       fixes: forbiddenKeyFixes,
     },
@@ -46,52 +47,62 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   const remove: Fix = { title: `Remove forbidden key "${name}"`, edits: [removeProperty(doc, property)] };
   // A key written more than once is removed, each copy: a move of each would write the field as often.
   if (!writtenOnce(property)) return [remove];
-  if (scope === 'meta') return [...metaMoveFixes(doc, property), remove];
-  if (scope !== 'root' || property.key !== 'timestamp') return [remove];
   const root = asObject(doc.root);
-  const meta = asObject(getValue(root, 'meta'));
-  // Unix milliseconds in range, or undefined when the value reads as no time.
-  const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
-  // No meta yet to move a readable time into: the fix that adds meta takes its created_at from this
-  // timestamp (hintsFrom, core/contract/skeletons.ts), so --fix removes the timestamp only once a
-  // later round finds meta holding it. A meta that is there but no object gets no such fix: removed.
-  if (!meta) return milliseconds !== undefined && !getProperty(root, 'meta') ? [{ ...remove, preferred: false }] : [remove];
-  if (keyWrittenFor('meta', meta, 'created_at') || milliseconds === undefined) return [remove];
-  // The removal is at the root and the insertion inside meta, so the two edits never overlap.
-  return [
-    { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(doc, property), insertProperty(doc, meta, 'created_at', milliseconds)], preferred: true },
-    remove,
-  ];
+  if (scope === 'root' && property.key === 'timestamp' && root && !asObject(getValue(root, 'meta'))) {
+    // No meta yet to move a readable time into: the fix that adds meta takes its created_at from this
+    // timestamp (hintsFrom, core/contract/skeletons.ts), so --fix removes the timestamp only once a
+    // later round finds meta holding it. A meta that is there but no object gets no such fix: removed.
+    const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
+    return milliseconds !== undefined && !getProperty(root, 'meta') ? [{ ...remove, preferred: false }] : [remove];
+  }
+  const move = root ? moveOf(doc, root, property) : undefined;
+  if (!move) return [remove];
+  const written = keyWrittenFor(move.scope, move.object, move.field);
+  // The field written as itself, or another way that fix all renames onto it (a case variant or
+  // `traceId`-like spelling holding a value the field takes): removed, the field is the one written.
+  if (written && (written.key === move.field || renamedByFixAll(move.scope, move.object, written, move.field))) return [remove];
+  // Written another way that fix all leaves (a value the field does not take, a letter off): a move
+  // would leave two keys for one field and a removal would lose what this one states, so fix all
+  // leaves both to the author.
+  if (written) return [{ ...move.fix, preferred: false }, { ...remove, preferred: false }];
+  return [{ ...move.fix, preferred: true }, remove];
 }
 
 /**
- * A forbidden meta key that states what its replacement holds, where that replacement is absent
- * in every form (keyWrittenFor: not `"Lang"`, `"createdAt"`, a top-level `"Attempts"` or
- * `"attempt"`, which missing-field renames to the field; a move beside one would leave two keys):
- * `meta.ts` becomes `meta.created_at` in milliseconds, `meta.source` naming an SDK becomes
- * `meta.lang`, `meta.attempts` moves to the top-level `attempts` (preferred: removing the key and
- * adding the field with a default would lose the time, the language or the count).
+ * A forbidden key that states what its replacement holds, moved there: the top-level `timestamp`
+ * into `meta.created_at` in milliseconds, `meta.ts` renamed to `meta.created_at` in milliseconds,
+ * `meta.source` naming an SDK renamed to `meta.lang`, `meta.attempts` moved to the top-level
+ * `attempts` (removing the key and adding the field with a default would lose the time, the
+ * language or the count). Undefined for another key, or a value that states none of these.
  */
-function metaMoveFixes(doc: FixContext['doc'], property: PropertyNode): Fix[] {
-  const meta = property.parent;
+function moveOf(doc: FixContext['doc'], root: ObjectNode, property: PropertyNode): { scope: EnvelopeScope; object: ObjectNode; field: string; fix: Fix } | undefined {
   const value = property.value;
-  if (!value) return [];
-  if (property.key === 'ts' && !keyWrittenFor('meta', meta, 'created_at')) {
+  if (!value) return undefined;
+  const scope = asEnvelopeScope(scopeOfObject(property.parent));
+  if (scope === 'root' && property.key === 'timestamp') {
+    const meta = asObject(getValue(root, 'meta'));
     const milliseconds = decodeTimestampToMs(value);
-    if (milliseconds === undefined) return [];
-    return [{ title: `Rename "meta.ts" to "meta.created_at" as Unix milliseconds (${milliseconds})`, edits: [renameKey(property, 'created_at'), replaceValue(value, String(milliseconds))], preferred: true }];
+    if (!meta || milliseconds === undefined) return undefined;
+    // The removal is at the root and the insertion inside meta, so the two edits never overlap.
+    return { scope: 'meta', object: meta, field: 'created_at', fix: { title: `Move "timestamp" into meta.created_at as Unix milliseconds (${milliseconds})`, edits: [removeProperty(doc, property), insertProperty(doc, meta, 'created_at', milliseconds)] } };
   }
-  if (property.key === 'source' && !keyWrittenFor('meta', meta, 'lang') && value.kind === 'string') {
+  if (scope !== 'meta') return undefined;
+  const meta = property.parent;
+  if (property.key === 'ts') {
+    const milliseconds = decodeTimestampToMs(value);
+    if (milliseconds === undefined) return undefined;
+    return { scope, object: meta, field: 'created_at', fix: { title: `Rename "meta.ts" to "meta.created_at" as Unix milliseconds (${milliseconds})`, edits: [renameKey(property, 'created_at'), replaceValue(value, String(milliseconds))] } };
+  }
+  if (property.key === 'source' && value.kind === 'string') {
     const lang = value.value.toLowerCase();
-    if (!(SDK_LANGS as readonly string[]).includes(lang)) return [];
-    return [{ title: `Rename "meta.source" to "meta.lang" ("${lang}")`, edits: [renameKey(property, 'lang'), replaceValue(value, JSON.stringify(lang))], preferred: true }];
+    if (!(SDK_LANGS as readonly string[]).includes(lang)) return undefined;
+    return { scope, object: meta, field: 'lang', fix: { title: `Rename "meta.source" to "meta.lang" ("${lang}")`, edits: [renameKey(property, 'lang'), replaceValue(value, JSON.stringify(lang))] } };
   }
-  const root = asObject(doc.root);
-  if (property.key === 'attempts' && root && !keyWrittenFor('root', root, 'attempts') && value.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0) {
+  if (property.key === 'attempts' && value.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0) {
     // The removal is inside meta and the insertion at the root, so the two edits never overlap.
-    return [{ title: `Move "meta.attempts" to the top-level "attempts" (${value.raw})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)], preferred: true }];
+    return { scope: 'root', object: root, field: 'attempts', fix: { title: `Move "meta.attempts" to the top-level "attempts" (${value.raw})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)] } };
   }
-  return [];
+  return undefined;
 }
 
 /** How often each key is written in an object, counted once per object: a fix is asked for each of thousands of copies. */

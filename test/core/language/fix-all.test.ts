@@ -171,3 +171,18 @@ test('an integer in Unix seconds under a *_time key, which may be a length of ti
   const shipped = fixAll(envelope({ shipped_at: 1750000000 }), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh());
   assert.match(shipped.text, /"shipped_at": 1750000000000/);
 });
+
+test('a forbidden key beside its field written another way: fix all neither loses what the key states nor writes the field twice', () => {
+  const envelope = (meta: string, root = '') =>
+    `{"job":"urn:babel:orders:created","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":{"order_id":1},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"orders","schema_version":1,${meta}},"attempts":0${root}}`;
+  // Written another way that fix all renames (a value the field takes): that key becomes the field, the forbidden one goes.
+  const renamed = fixAll(envelope('"created_at":1749132727000,"source":"php","Lang":"go"'), DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text;
+  assert.match(renamed, /"lang": ?"go"/);
+  assert.doesNotMatch(renamed, /"Lang"|"source"/);
+  // Written another way that fix all leaves (a value the field does not take): the forbidden keys stay, with what they state.
+  const text = envelope('"Lang":"PHP","source":"php","attempts":3,"createdAt":"yesterday","ts":1749132727', ',"Attempts":-1').replace('"attempts":0,', '');
+  assert.deepEqual(analyzeText(text).filter((d) => d.code === 'json-syntax'), []);
+  const kept = fixAll(text, DEFAULT_SETTINGS, { kind: 'none' }, stableFresh()).text;
+  for (const stated of ['"source":"php"', '"ts":1749132727', '"attempts":3']) assert.ok(kept.replace(/\s/g, '').includes(stated), `${stated} lost:\n${kept}`);
+  for (const key of ['lang', 'created_at']) assert.ok((kept.match(new RegExp(`"${key}"`, 'gi')) ?? []).length <= 1, `${key} written twice:\n${kept}`);
+});
