@@ -51,7 +51,8 @@ Options:
 Exit status: 0 compatible, 1 breaking, 2 usage or I/O problem. A base file that
 this clone does not hold (a partial clone, git clone --filter, keeps it on its
 remote) is an I/O problem: fetch it first (git fetch --refetch --no-filter).
-So is a schema the registry names outside the git repository: it is not read.
+So is a schema the registry names outside the git repository: it is not read
+(the breaking changes of the schemas compared are still printed).
 With --base, a registry that bqschema's registry load refuses as a whole (a
 duplicate URN, a field of another type) is 2 too.
 `;
@@ -77,7 +78,13 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     if (positionals.length > 0) throw new CliError('--base compares the registry\'s schemas; give no files beside it', true);
     if (typeof base !== 'string' || base.trim() === '' || base.startsWith('-')) throw new CliError('--base needs a git revision, such as HEAD or origin/main', true);
     const registry = options.get('registry');
-    reports = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, registry));
+    const compared = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, registry));
+    // What was compared is reported, a break among it too; the schemas that were not make it exit 2.
+    if (compared.notCompared.length > 0) {
+      const found = compared.reports.some((report) => report.diagnostics.length > 0);
+      return { stdout: found ? render(format, compared.reports, environment) : '', stderr: compared.notCompared.map((line) => `babelq: ${line}\n`).join(''), exitCode: 2 };
+    }
+    reports = compared.reports;
   } else {
     if (positionals.length !== 2) throw new CliError('compat takes two schema files: OLD NEW (or --base REF)', true);
     // OLD NEW reads no registry: a --registry given here would be passed over in silence.
@@ -139,7 +146,8 @@ function readSchema(cwd: string, path: string): string {
 }
 
 /** Every registered schema against its version at `ref`; the registry's own vanished URNs as breaks on registry.json. */
-function compareWithBase(cwd: string, ref: string, registryArg: string): FileReport[] {
+/** `notCompared`: why each schema left out was not compared (one outside the repository), which makes the run exit 2. */
+function compareWithBase(cwd: string, ref: string, registryArg: string): { reports: FileReport[]; notCompared: string[] } {
   const registryPath = resolve(cwd, registryArg);
   let registryText: string;
   try {
@@ -162,12 +170,16 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
   // file renamed since (the entry following it) is compared with the file it was renamed from.
   const baseSchemaOf = was?.ok ? new Map(was.entries.map((entry) => [entry.urn, resolve(dirname(registryPath), entry.schemaRef)])) : undefined;
   const reports: FileReport[] = [];
+  const notCompared: string[] = [];
   for (const entry of entries) {
     if (isDeprecatedStatus(entry.status)) continue;
     const schemaPath = resolve(dirname(registryPath), entry.schemaRef);
     // Never read outside the repository (lint reports it as a registry-error): not compared, so
     // not "compatible" either; an I/O problem, as a schema that cannot be read is.
-    if (!isInside(repository, schemaPath)) throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') lies outside the git repository (by its path or through a link); it was not read, so it was not compared with '${quoted(ref)}'`);
+    if (!isInside(repository, schemaPath)) {
+      notCompared.push(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') lies outside the git repository (by its path or through a link); it was not read, so it was not compared with '${quoted(ref)}'`);
+      continue;
+    }
     // Without a registry at the base to tell (none there, or one it cannot read), the file at the same path.
     const basePath = baseSchemaOf ? baseSchemaOf.get(entry.urn) : schemaPath;
     if (basePath === undefined || !isInside(repository, basePath)) continue; // a URN new since the base: no break
@@ -188,7 +200,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): FileRep
     const lines = new LineIndex(registryText);
     reports.push({ file: namedFromCwd(cwd, registryPath), diagnostics: diagnostics.map((diagnostic) => toOutputDiagnostic(diagnostic, lines)) });
   }
-  return reports;
+  return { reports, notCompared };
 }
 
 /** A git command's standard output, or undefined when it fails (not a repository, no such revision). */

@@ -308,12 +308,19 @@ test('--base REF with a registry entry whose schema lies outside the repository 
   });
   try {
     const repo = join(tree, 'repo');
-    commitBase(repo);
+    const git = commitBase(repo);
     const result = babelq(['compat', '--base', 'HEAD'], repo);
     assert.equal(result.status, 2, result.stdout + result.stderr);
-    assert.equal(result.stdout, '');
+    assert.equal(result.stdout, '', 'nothing compared broke, and no "compatible" either');
     assert.match(result.stderr, /^babelq: the schema of urn:babel:orders:shipped \('\.\.\/out\.json'\) lies outside the git repository/m);
     assert.match(result.stderr, /it was not read, so it was not compared with 'HEAD'$/m);
+    // The schemas that were compared are still reported: a break among them is not hidden by the refusal.
+    writeFileSync(join(repo, 'created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    const broken = babelq(['compat', '--base', 'HEAD'], repo);
+    assert.equal(broken.status, 2, broken.stdout + broken.stderr);
+    assert.match(broken.stdout, /created\.json[\s\S]*"order_id" is now required/);
+    assert.match(broken.stderr, /lies outside the git repository/);
+    git('checkout', '-q', 'created.json');
     // A deprecated entry is left alone, wherever its schema is: nothing to compare, nothing to refuse.
     writeFileSync(join(repo, 'registry.json'), JSON.stringify({ schemas: [
       { urn: 'urn:babel:orders:created', schema: 'created.json', owner: 'orders', status: 'active' },
