@@ -14,7 +14,7 @@ import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError, quoted, quotedPath } from './errors';
+import { brokerErrorExit, CliError, quoted, quotedId, quotedPath } from './errors';
 import { messageJudgement } from './message-judgement';
 import { byteBoundNote, countOption, deadLetterLines, describeQueue, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
@@ -244,7 +244,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     ...(bound ? [`babelq: note: ${bound}\n`] : []),
     ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
     ...targetNotes.map((line) => `babelq: note: ${line}\n`),
-    ...notFound.map((id) => `babelq: not found: meta.id ${quoted(id)} is not among the ${linted.length} dead letter(s) read from ${quotedPath(context.dlqKey)}${more}.\n`),
+    ...notFound.map((id) => `babelq: not found: meta.id ${quotedId(id)} is not among the ${linted.length} dead letter(s) read from ${quotedPath(context.dlqKey)}${more}.\n`),
   ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeQueue(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
@@ -258,16 +258,16 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     const stop = await targetRefusal(context, moves);
     if (stop !== undefined) {
       const { at, error } = stop;
-      for (const { message } of moves.slice(0, at)) lines.push(`meta.id ${quoted(message.metaId)} → ${quoted(context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
+      for (const { message } of moves.slice(0, at)) lines.push(`meta.id ${quotedId(message.metaId)} → ${quoted(context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
       const would = at === 0
         ? `the redrive would stop before moving anything: ${error.message}`
-        : `the redrive would move the ${at} message(s) above, then stop at meta.id ${quoted(moves[at]!.message.metaId)}: ${error.message}`;
+        : `the redrive would move the ${at} message(s) above, then stop at meta.id ${quotedId(moves[at]!.message.metaId)}: ${error.message}`;
       return { stdout: lines.length > 0 ? `${lines.join('\n')}\n` : '', stderr: `${notes}${asks}babelq: Dry run: ${would} Nothing was moved.\n`, exitCode: at === 0 ? brokerErrorExit(error) : 2 };
     }
     for (const move of moves) {
       const { message } = move;
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;
-      lines.push(`meta.id ${quoted(message.metaId)} → ${quoted(to)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
+      lines.push(`meta.id ${quotedId(message.metaId)} → ${quoted(to)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
     }
     lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${quotedPath(context.dlqKey)}; nothing was moved.`);
     return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: `${notes}${asks}`, exitCode: 0 };

@@ -24,6 +24,15 @@ export function quotedPath(path: string): string {
   return shortened(redact(path), MAX_QUOTED_PATH);
 }
 
+/**
+ * A meta.id as a line names it: whole up to 200 characters, as a path is, else its start and `…`.
+ * Ids are copied from these lines into `dlq redrive --id`, and some are longer than a value's 60
+ * (a SHA-256 in hex is 64); one of thousands of characters would fill the terminal.
+ */
+export function quotedId(id: string): string {
+  return shortened(id, MAX_QUOTED_PATH);
+}
+
 /** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */
 export class CliError extends Error {
   /** Usage errors get a pointer to the help text; I/O errors do not need one. */

@@ -7,7 +7,7 @@ import { describeTarget, type BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
-import { CliError, quoted, quotedPath } from './errors';
+import { CliError, quotedId, quotedPath } from './errors';
 import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -79,7 +79,7 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
 export function rowLine(row: MessageRow, deliveryCount?: number): string {
   const attempts = row.attempts === undefined ? 'attempts —' : `attempts ${row.attempts}`;
   const deliveries = deliveryCount === undefined ? '' : `  ${DELIVERY_COUNT_HEADER} ${deliveryCount}`;
-  return `${urnLabel(row)}  meta.id ${quoted(row.metaId)}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
+  return `${urnLabel(row)}  meta.id ${quotedId(row.metaId)}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
 }
 
 /** The line under a row stored in a Redis header frame: the frame's headers. */

@@ -112,7 +112,12 @@ export function queueNameNote(doc: ParsedDocument, queue: string, fromOption: bo
   const derived = laravelLayout ? `the laravel layout derives its key from the queue as queues:<name>, so ` : '';
   const body = `${derived}this message goes to ${goesTo}, with meta.queue ${literal(queue)} in its body`;
   if (broker.part === 'dead-letter queue') {
-    return `note: ${named}: ${body}, but dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)} (babelq lint warns on this one's). Write ${write}.`;
+    // The queue a message goes to and its meta.queue are one value here: "write orders" would
+    // publish the dead letter to the live queue, where consumers would take it again.
+    const instead = fromOption
+      ? `--queue ${/^[\w.:@/-]+$/.test(broker.name) ? broker.name : literal(broker.name)} would publish it to ${literal(broker.name)}, where consumers would take it again: babelq sends a message to the queue its meta.queue names, so it cannot put a dead letter as the SDKs leave it on ${literal(queue)}`
+      : `babelq sends a message to the queue its meta.queue names, so it cannot put a dead letter as the SDKs leave it on ${literal(queue)}`;
+    return `note: ${named}: ${body}, but dead-lettering leaves meta unchanged, so a dead letter from ${literal(broker.name)} keeps meta.queue ${literal(broker.name)} (babelq lint warns on this one's); ${instead}.`;
   }
   return `note: ${named}, not a queue name: meta.queue holds the logical name; ${body} (babelq lint warns on it). Write ${write}.`;
 }

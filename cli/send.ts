@@ -17,7 +17,7 @@ import { isBrokerError } from '../broker/errors';
 import { isLoopback, parseTarget, withPassword, type BrokerTarget } from '../broker/target';
 import { parseArgs, refuseStandardInput } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError, quoted, quotedPath } from './errors';
+import { brokerErrorExit, CliError, quoted, quotedId, quotedPath } from './errors';
 import { printable, printableLines } from './diagnostics';
 import { describeQueue } from './message-list';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, queueNameNote, readEnvelope, sdkOption } from './message-options';
@@ -182,7 +182,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
     await broker?.close();
   }
   // The queue and meta.id as the file spells them: escaped for the terminal.
-  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${quoted(message.metaId)}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: noted, exitCode: 0 };
+  return { stdout: printableLines(`Sent ${message.bytes.length} bytes (${message.sdk} encoder, meta.id ${quotedId(message.metaId)}) to ${where}${queueRewritten(doc, options.get('queue'), message.queue)}\n`), stderr: noted, exitCode: 0 };
 }
 
 /** With --queue, that the body's meta.queue says the queue too, and what it said before when that differs. */
