@@ -11,7 +11,7 @@ import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
 import { isInside, realPath } from '../workspace/path-containment';
-import { CliError, quotedPath } from './errors';
+import { CliError, describeFsError, quotedPath } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
 export interface RegistryReport {
@@ -64,7 +64,7 @@ export class CliRegistries {
       try {
         readFromDisk(path, MAX_REGISTRY_FILE_BYTES);
       } catch (error) {
-        throw new CliError(`cannot read registry '${quotedPath(explicitPath)}': ${error instanceof Error ? error.message : String(error)}`);
+        throw new CliError(`cannot read registry '${quotedPath(explicitPath)}': ${describeFsError(error)}`);
       }
       this.explicit = path;
     }

@@ -494,7 +494,6 @@ function sizeProblem(path: string, text: string, limit: number, what: string): s
   return `${what} ${path} is ${megabytes(text.length)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`;
 }
 
-/** Why a file was not read, after its name: "cannot be read: the file does not exist", "/x is a named pipe, …". */
 /** Why a file was not read, in words that follow its name (the caller names it: the reader's message would name it again, by the path it was given). */
 function unreadable(error: unknown): string {
   if (error instanceof UnreadableFile) return error.reason === 'missing' ? 'cannot be read: the file does not exist' : error.detail;

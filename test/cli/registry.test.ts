@@ -866,3 +866,16 @@ process.on('exit', () => process.stderr.write('places ' + looks.size + ', looks 
     }
   });
 });
+
+test('--registry naming a folder: refused with the path as given and why, not the absolute path the reader was handed', () => {
+  const root = makeTree({ 'a.babel.json': envelope() });
+  try {
+    mkdirSync(join(root, 'config/sub.json'), { recursive: true });
+    const run = babelq(['lint', '--registry', 'config/sub.json', '.'], root);
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /^babelq: cannot read registry 'config\/sub\.json': is a directory, not a regular file/m);
+    assert.ok(!run.stderr.includes(root), run.stderr);
+  } finally {
+    removeTree(root);
+  }
+});
