@@ -55,7 +55,7 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
     const milliseconds = property.value ? decodeTimestampToMs(property.value) : undefined;
     return milliseconds !== undefined && !getProperty(root, 'meta') ? [{ ...remove, preferred: false }] : [remove];
   }
-  const move = root ? moveOf(doc, root, property) : undefined;
+  const move = root ? moveOf(doc, root, property, scope) : undefined;
   if (!move) return [remove];
   const written = keyWrittenFor(move.scope, move.object, move.field);
   // The field written as itself, or another way that fix all renames onto it (a case variant or
@@ -75,10 +75,9 @@ function forbiddenKeyFixes({ doc, propertyAtKey }: FixContext): Fix[] {
  * `attempts` (removing the key and adding the field with a default would lose the time, the
  * language or the count). Undefined for another key, or a value that states none of these.
  */
-function moveOf(doc: FixContext['doc'], root: ObjectNode, property: PropertyNode): { scope: EnvelopeScope; object: ObjectNode; field: string; fix: Fix } | undefined {
+function moveOf(doc: FixContext['doc'], root: ObjectNode, property: PropertyNode, scope: EnvelopeScope | undefined): { scope: EnvelopeScope; object: ObjectNode; field: string; fix: Fix } | undefined {
   const value = property.value;
   if (!value) return undefined;
-  const scope = asEnvelopeScope(scopeOfObject(property.parent));
   if (scope === 'root' && property.key === 'timestamp') {
     const meta = asObject(getValue(root, 'meta'));
     const milliseconds = decodeTimestampToMs(value);
