@@ -77,8 +77,8 @@ export function settingsFor(context: LintContext, absolute: string): Settings {
 }
 
 /**
- * What a file named to lint is: an envelope fixture, or a registry.json or a schema file of the
- * registry it lies under, or a babelq.json or babelq-suppressions.json, which lint reports as the
+ * What a file named to lint is: an envelope fixture, or a registry (a registry.json, or the file
+ * `--registry` or its babelq.json names as the registry) or a schema file of the registry it lies under, or a babelq.json or babelq-suppressions.json, which lint reports as the
  * editor does (their own findings, after the fixtures') instead of as an envelope missing every
  * field. A directory walk finds fixtures only.
  */
@@ -104,6 +104,9 @@ export function fileKindOf(file: InputFile, context: LintContext): FileKind {
   if (name === PROJECT_CONFIG_FILE || name === SUPPRESSIONS_FILE) return 'project';
   if (name === REGISTRY_FILE_NAME) return 'registry';
   const settings = settingsFor(context, file.absolute);
+  // A registry of another name (`--registry config/sub.json`, or babelq.json's "registry") is
+  // known by its path, as the fixtures beside it find it: nothing of it is read to tell.
+  if (context.registries.isRegistryNamed(file.absolute, settings.registryPath)) return 'registry';
   const registry = context.registries.stateFor(file.absolute, settings.registryPath);
   if (registry.kind === 'loaded' && registry.registry.entries.some((entry) => entry.schema?.path === file.absolute)) return 'schema';
   return 'envelope';

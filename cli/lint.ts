@@ -112,7 +112,7 @@ const OPTIONS = {
 } as const;
 
 /** How the note on standard input names a file it stands for that is no envelope. */
-const STANDS_FOR = { registry: 'a registry.json', schema: 'a schema file of its registry', project: 'a project file (babelq.json or the suppressions file)' } as const;
+const STANDS_FOR = { registry: 'a registry', schema: 'a schema file of its registry', project: 'a project file (babelq.json or the suppressions file)' } as const;
 
 /** What standard input is called when --stdin-filename does not say. */
 const STDIN_NAME = 'stdin.babel.json';

@@ -97,8 +97,22 @@ export class CliRegistries {
   }
 
   /**
-   * A registry.json named on the command line: loaded as the registry it is, so its findings (and
-   * its schema files') are reported as for a registry the fixtures used, never as an envelope's.
+   * Whether `file` is the registry by name rather than by discovery: the `--registry` file, or the
+   * one the settings of its own folder name (babelq.json's "registry", a --config's
+   * babelqueue.registry.path), resolved as `stateFor` resolves it for a fixture beside it.
+   */
+  isRegistryNamed(file: string, registryPath: string | undefined): boolean {
+    if (this.explicit) return file === this.explicit;
+    if (registryPath === undefined || registryPath.trim() === '') return false;
+    const directory = dirname(file);
+    const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
+    return resolve(root, registryPath) === file;
+  }
+
+  /**
+   * A registry named on the command line (a registry.json, or one `isRegistryNamed` knows): loaded
+   * as the registry it is, so its findings (and its schema files') are reported as for a registry
+   * the fixtures used, never as an envelope's.
    */
   useRegistryFile(path: string): void {
     const named = this.namedLocation(path);

@@ -183,7 +183,7 @@ describe('standard input standing for a file that is no envelope', () => {
       'schemas/placed.json': '{ "type": "object" }\n',
     });
     try {
-      for (const [name, said] of [['registry.json', 'a registry.json'], ['schemas/placed.json', 'a schema file of its registry'], ['babelq.json', 'a project file']] as const) {
+      for (const [name, said] of [['registry.json', 'a registry'], ['schemas/placed.json', 'a schema file of its registry'], ['babelq.json', 'a project file']] as const) {
         const piped = babelq(['lint', '--stdin', '--stdin-filename', name, '--format', 'json'], dir, {}, '{ "schemas": [] }\n');
         assert.equal(piped.status, 0, piped.stderr);
         assert.deepEqual(JSON.parse(piped.stdout), []);

@@ -678,6 +678,84 @@ describe('--registry <file>', () => {
   });
 });
 
+
+// ---------------------------------------------------------------------------------------------
+// A registry of another name, named by babelq.json or --registry
+
+describe('a registry not named registry.json, named by babelq.json or --registry', () => {
+  // One schema is missing: the registry has a finding of its own (registry-error), a name in a
+  // registry.json's place shows the same one, and an envelope read of it would add missing-field.
+  const REGISTRY = registryText([[PLACED, 'order.json'], [SHIPPED, 'gone.json']]);
+  let named: string;
+  let plain: string;
+  before(() => {
+    const files = { 'config/order.json': ORDER_SCHEMA, 'config/other.json': '{ "schemas": [] }', 'placed.babel.json': envelopeFor(PLACED) };
+    named = workspace({ ...files, 'config/sub.json': REGISTRY, 'babelq.json': JSON.stringify({ registry: 'config/sub.json' }) });
+    plain = workspace({ ...files, 'config/registry.json': REGISTRY });
+  });
+
+  /** The findings of `file` in a run's reports, as code and range. */
+  const findingsOf = (reports: readonly FileReport[], file: string) => shape(diagnosticsOf(reports, file));
+
+  test('named among the paths, it is linted as the registry it is, as a registry.json is: its own findings, not an envelope missing every field', () => {
+    const asRegistryJson = lintJson(['config/registry.json'], plain);
+    assert.equal(asRegistryJson.result.status, 1, asRegistryJson.result.stderr);
+    const expectedFindings = findingsOf(asRegistryJson.reports, 'config/registry.json');
+    assert.deepEqual(expectedFindings.map((finding) => finding.code), ['registry-error']);
+    for (const [cwd, args] of [
+      [named, ['config/sub.json']],
+      [named, ['--registry', 'config/sub.json', 'config/sub.json']],
+      [plain, ['--registry', 'config/registry.json', 'config/registry.json']],
+      // A glob that matches it names it too.
+      [named, ['config/sub*.json']],
+    ] as const) {
+      const { result, reports } = lintJson(args, cwd);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
+      const file = args.at(-1)!.replace('*', '');
+      assert.deepEqual(reports.map((report) => report.file), [file], args.join(' '));
+      assert.deepEqual(findingsOf(reports, file), expectedFindings, args.join(' '));
+    }
+    // Without babelq.json, --registry alone makes it the registry.
+    rmSync(join(named, 'babelq.json'));
+    try {
+      const { reports } = lintJson(['--registry', 'config/sub.json', 'config/sub.json'], named);
+      assert.deepEqual(findingsOf(reports, 'config/sub.json'), expectedFindings);
+    } finally {
+      writeTree(named, { 'babelq.json': JSON.stringify({ registry: 'config/sub.json' }) });
+    }
+  });
+
+  test('named beside the fixtures that use it, or found by a walk through them, it is reported once, as the registry', () => {
+    for (const args of [['config/sub.json', 'placed.babel.json'], ['placed.babel.json', 'config/sub.json'], ['.'], ['--registry', 'config/sub.json', '.', 'config/sub.json']]) {
+      const { result, reports } = lintJson(args, named);
+      assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
+      assert.deepEqual(reports.map((report) => report.file).sort(), ['config/sub.json', 'placed.babel.json'], args.join(' '));
+      assert.deepEqual(findingsOf(reports, 'config/sub.json').map((finding) => finding.code), ['registry-error'], args.join(' '));
+    }
+  });
+
+  test('SARIF and the other formats carry its registry findings, not an envelope\'s', () => {
+    const sarif = babelq(['lint', '--format', 'sarif', 'config/sub.json'], named);
+    assert.equal(sarif.status, 1, sarif.stderr);
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }).runs[0].results;
+    assert.deepEqual(results.map((result) => [result.ruleId, result.locations[0].physicalLocation.artifactLocation.uri]), [['registry-error', 'config/sub.json']]);
+    const compact = babelq(['lint', '--format', 'compact', 'config/sub.json'], named);
+    assert.match(compact.stdout, /^config\/sub\.json:\d+:\d+-\d+:\d+: error registry-error: /);
+    assert.doesNotMatch(compact.stdout, /missing-field|encoding-divergence/);
+  });
+
+  test('a .json its project does not name as the registry is linted as the envelope it was named as, as before', () => {
+    const { reports } = lintJson(['config/other.json'], named);
+    assert.ok(diagnosticsOf(reports, 'config/other.json').some((d) => d.code === 'missing-field'));
+  });
+
+  test('standard input standing for it is not checked as an envelope', () => {
+    const piped = babelq(['lint', '--stdin', '--stdin-filename', 'config/sub.json', '--format', 'json'], named, {}, '{ "schemas": [] }\n');
+    assert.equal(piped.status, 0, piped.stderr);
+    assert.deepEqual(JSON.parse(piped.stdout), []);
+    assert.ok(piped.stderr.includes('babelq: standard input stands for config/sub.json, a registry'), piped.stderr);
+  });
+});
 // ---------------------------------------------------------------------------------------------
 // --config with babelqueue.registry.path
 
