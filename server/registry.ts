@@ -4,7 +4,7 @@
  * and the files it depends on remembered so a change re-validates only what it affects.
  */
 import { lstatSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
@@ -314,18 +314,32 @@ export class RegistryService {
     else this.searchesUntold.add(key);
   }
 
-  /** The loaded registry whose registry.json is this document, if it is one. */
-  registryFileState(documentUri: string): RegistryState | undefined {
-    const path = toPath(documentUri);
-    if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
-    return this.load(path, this.searchedFrom(path));
+  /** The loaded registry whose file this document is (`registryFilePath`), if it is one. */
+  registryFileState(documentUri: string, settings?: Settings): RegistryState | undefined {
+    const path = this.registryFilePath(documentUri, settings);
+    return path === undefined ? undefined : this.load(path, this.searchedFrom(path));
   }
 
   /** `registryFileState` for a request: the registry loaded in time slices when it is not yet. */
-  async registryFileStateWhenLoaded(documentUri: string): Promise<RegistryState | undefined> {
+  async registryFileStateWhenLoaded(documentUri: string, settings?: Settings): Promise<RegistryState | undefined> {
+    const path = this.registryFilePath(documentUri, settings);
+    return path === undefined ? undefined : this.whenLoaded(path);
+  }
+
+  /**
+   * The path of a document that is a registry's file: a registry.json, or the file its own
+   * settings name as the registry (babelq.json's "registry", babelqueue.registry.path), resolved
+   * from its workspace folder as a fixture beside it resolves it (`search`), so `config/sub.json`
+   * is the registry it is, and a JSON file nothing names stays plain JSON. Decided by the path
+   * alone: nothing is read.
+   */
+  private registryFilePath(documentUri: string, settings: Settings | undefined): string | undefined {
     const path = toPath(documentUri);
-    if (!path || !path.endsWith(`/${REGISTRY_FILE_NAME}`)) return undefined;
-    return this.whenLoaded(path);
+    if (!path) return undefined;
+    if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return path;
+    const named = settings?.registryPath;
+    if (named === undefined || named.trim() === '') return undefined;
+    return resolve(this.folderOf(path), named) === path ? path : undefined;
   }
 
   /** The registry.json at `path` as its own folder's search finds it. */

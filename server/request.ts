@@ -93,12 +93,16 @@ export const envelopesAfterDiagnostics: Gate<EnvelopeRequest> = async (context, 
   return envelopes(context, document, token);
 };
 
-/** registry.json files, which references, links and their diagnostics work on. */
+/**
+ * Registry files, which references, links and their diagnostics work on: a registry.json, or the
+ * file the document's own settings name as the registry (babelq.json's `"registry":
+ * "config/sub.json"`), whatever its name.
+ */
 export const registryFiles: Gate<RegistryFileRequest> = async (context, document, token) => {
   const settings = await context.settings.forDocument(document.uri);
   if (!stillWanted(context, document, token)) return undefined;
   // Read after the await, so an edit of the registry made meanwhile is seen.
-  const registry = await context.registries.registryFileStateWhenLoaded(document.uri);
+  const registry = await context.registries.registryFileStateWhenLoaded(document.uri, settings);
   if (!registry || !stillWanted(context, document, token)) return undefined;
   const { parsed, lines } = context.cache.get(document);
   return { kind: 'registry file', document, parsed, lines, settings, registry };

@@ -82,8 +82,13 @@ export const SERVER_NAME = 'babelqueue-language-server';
 const ENVELOPES: DocumentSelector = [{ language: ENVELOPE_LANGUAGE_ID }, { pattern: `**/*${ENVELOPE_SUFFIX}` }];
 /** JSON files, of which the server answers quick fixes for the registry's schema files only. */
 const SCHEMA_FILES: DocumentSelector = [{ language: 'json', scheme: 'file' }];
-/** registry.json: diagnostics, references and links (VS Code's JSON support does the rest). */
-const REGISTRIES: DocumentSelector = [{ language: 'json', pattern: '**/registry.json' }];
+/**
+ * Registries: references and links (VS Code's JSON support does the rest). Every JSON file, not only
+ * those named registry.json: a project's babelq.json may name its registry `config/sub.json`, which the
+ * server tells apart (server/request.ts `registryFiles`) and answers, and any other file is answered
+ * empty by its path, unread.
+ */
+const REGISTRIES: DocumentSelector = [{ language: 'json', scheme: 'file' }];
 
 /** From this size a document's line starts are found before its first change (see onDidOpen below). */
 const EARLY_LINE_SCAN_CHARS = 256 * 1024;

@@ -1,0 +1,142 @@
+/**
+ * A registry of another name, over real JSON-RPC against dist/server.js: the file babelq.json names
+ * as the registry (`{"registry": "config/sub.json"}`), or the setting babelqueue.registry.path,
+ * opened in the editor is that registry, as a registry.json is: its own problems as diagnostics
+ * (not an envelope's), links to its schemas, references from its URNs and to them, and the
+ * dynamic registrations that let an editor ask for those. A JSON file nothing names stays plain.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { LineIndex } from '../../core/model/positions';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { TestLspClient } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
+
+const { at, uriOf, write } = scratchFolder('babelq-named-registry-');
+
+const REGISTRY = {
+  schemas: [
+    { urn: 'urn:babel:orders:created', schema: 'schemas/orders.json', owner: 'orders-team', status: 'active' },
+    { urn: 'urn:babel:orders:placed', schema: 'schemas/orders.json', owner: 'orders-team', status: 'active' },
+  ],
+};
+const SCHEMA = { type: 'object', required: ['order_id'], properties: { order_id: { type: 'integer' } } };
+const envelope = (job: string) => GOOD_ENVELOPE.replace('"urn:babel:orders:created"', JSON.stringify(job));
+
+// Named by babelq.json.
+write('project/babelq.json', { registry: 'config/sub.json' });
+write('project/config/sub.json', REGISTRY);
+write('project/config/schemas/orders.json', SCHEMA);
+// Registry-shaped, but named by nothing: plain JSON to the server.
+write('project/config/other.json', REGISTRY);
+write('project/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+// Named by the editor's setting instead.
+write('set/config/sub.json', REGISTRY);
+write('set/config/schemas/orders.json', SCHEMA);
+write('set/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+
+const text = (path: string) => readFileSync(at(path), 'utf8');
+const positionOf = (source: string, needle: string, delta = 0) => {
+  const offset = source.indexOf(needle);
+  assert.ok(offset >= 0, `${needle} is not in the text`);
+  return new LineIndex(source).positionAt(offset + delta);
+};
+
+async function withClient(options: ConstructorParameters<typeof TestLspClient>[0], run: (client: TestLspClient) => Promise<void>): Promise<void> {
+  const client = new TestLspClient(options);
+  try {
+    await client.initialize();
+    await run(client);
+  } finally {
+    await client.shutdown();
+  }
+}
+
+/** Opens a file as VS Code opens a .json file (language id json). */
+function openJson(client: TestLspClient, path: string, source = text(path)): Promise<void> {
+  return client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(path), languageId: 'json', version: 1, text: source } });
+}
+
+/** What an opened registry of `folder` answers: its diagnostics' codes, its links' targets, the fixtures its second URN is used in. */
+async function asRegistry(client: TestLspClient, folder: string): Promise<void> {
+  const path = `${folder}/config/sub.json`;
+  const uri = uriOf(path);
+  const source = text(path);
+  await openJson(client, path);
+  assert.deepEqual((await client.pullDiagnostics(uri)).items, [], 'a sound registry has no findings, and none of an envelope');
+  const links: { target: string }[] = await client.request('textDocument/documentLink', { textDocument: { uri } });
+  assert.deepEqual(links.map((link) => link.target), [uriOf(`${folder}/config/schemas/orders.json`), uriOf(`${folder}/config/schemas/orders.json`)]);
+  const references: { uri: string }[] = await client.request('textDocument/references', { textDocument: { uri }, position: positionOf(source, 'urn:babel:orders:placed', 2), context: { includeDeclaration: false } });
+  assert.deepEqual(references.map((reference) => reference.uri), [uriOf(`${folder}/fixtures/placed.babel.json`)]);
+  const [toSchema] = await client.request('textDocument/definition', { textDocument: { uri }, position: positionOf(source, 'schemas/orders.json', 3) });
+  assert.equal(toSchema?.uri, uriOf(`${folder}/config/schemas/orders.json`));
+  // Its own problems, on its unsaved text: a duplicate URN, as in a registry.json.
+  const duplicated = source.replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"');
+  await client.change(uri, duplicated, 2);
+  const items = (await client.pullDiagnostics(uri)).items;
+  assert.deepEqual(items.map((item) => item.code), ['registry-error']);
+  assert.match(items[0].message, /Duplicate URN/);
+  await client.change(uri, source, 3);
+  assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
+  await client.close(uri);
+}
+
+describe('a registry named by babelq.json, opened in the editor', () => {
+  test('is the registry: its findings, links, references and definitions, as a registry.json gets', async () => {
+    await withClient({ workspaceFolders: [uriOf('project')] }, async (client) => {
+      await asRegistry(client, 'project');
+      // From the fixture's URN: its declaration is the entry in config/sub.json.
+      const fixture = uriOf('project/fixtures/placed.babel.json');
+      const fixtureText = text('project/fixtures/placed.babel.json');
+      await client.open(fixture, fixtureText);
+      const withDeclaration: { uri: string; range: { start: unknown } }[] = await client.request('textDocument/references', {
+        textDocument: { uri: fixture },
+        position: positionOf(fixtureText, 'urn:babel:orders:placed', 4),
+        context: { includeDeclaration: true },
+      });
+      assert.deepEqual(withDeclaration.map((reference) => [reference.uri, reference.range.start]), [
+        [uriOf('project/config/sub.json'), positionOf(text('project/config/sub.json'), '"urn:babel:orders:placed"')],
+        [fixture, positionOf(fixtureText, '"urn:babel:orders:placed"')],
+      ]);
+    });
+  });
+
+  test('a JSON file beside it that nothing names stays plain JSON: no registry findings, no links, no references', async () => {
+    await withClient({ workspaceFolders: [uriOf('project')] }, async (client) => {
+      const uri = uriOf('project/config/other.json');
+      const duplicated = text('project/config/other.json').replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"');
+      await openJson(client, 'project/config/other.json', duplicated);
+      assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
+      assert.deepEqual(await client.request('textDocument/documentLink', { textDocument: { uri } }), []);
+      assert.deepEqual(await client.request('textDocument/references', { textDocument: { uri }, position: positionOf(duplicated, 'urn:babel:orders:created', 2), context: { includeDeclaration: false } }), []);
+    });
+  });
+
+  test('named by the setting babelqueue.registry.path, it is the registry too', async () => {
+    await withClient({ workspaceFolders: [uriOf('set')], settings: { registry: { path: 'config/sub.json' } } }, async (client) => {
+      await asRegistry(client, 'set');
+    });
+  });
+
+  test('an editor that registers features dynamically (VS Code) is registered references and links for it', async () => {
+    const features = ['hover', 'completion', 'codeAction', 'formatting', 'foldingRange', 'documentSymbol', 'selectionRange', 'definition', 'references', 'documentLink'];
+    const capabilities = { workspace: { configuration: true }, textDocument: { diagnostic: {}, publishDiagnostics: {}, ...Object.fromEntries(features.map((feature) => [feature, { dynamicRegistration: true }])) } };
+    await withClient({ workspaceFolders: [uriOf('project')], capabilities }, async (client) => {
+      const methods = ['textDocument/references', 'textDocument/documentLink'];
+      const started = Date.now();
+      while (!methods.every((method) => client.registrations.some((registration) => registration.method === method)) && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+      const uri = uriOf('project/config/sub.json');
+      /** Whether a filter takes a .json file: by language and scheme, and a pattern `**\/<name>` by the file's name. */
+      const takes = (filter: { language?: string; scheme?: string; pattern?: string }) => {
+        if (filter.pattern !== undefined) assert.match(filter.pattern, /^\*\*\/[^*?{}[\]/]+$/, `a pattern this test reads: ${filter.pattern}`);
+        return (filter.language === undefined || filter.language === 'json') && (filter.scheme === undefined || uri.startsWith(`${filter.scheme}:`)) && (filter.pattern === undefined || uri.endsWith(`/${filter.pattern.slice(3)}`));
+      };
+      for (const method of methods) {
+        const selectors = client.registrations.filter((registration) => registration.method === method).map((registration) => registration.registerOptions.documentSelector as { language?: string; scheme?: string; pattern?: string }[]);
+        assert.ok(selectors.some((selector) => selector.some(takes)), `${method}: ${JSON.stringify(selectors)}`);
+      }
+      await asRegistry(client, 'project');
+    });
+  });
+});
