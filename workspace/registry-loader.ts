@@ -266,13 +266,17 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   if (registryPlace !== undefined) readingThroughLink(registryPlace);
   // The file as its messages call it: `--registry sub.json` is sub.json, not registry.json.
   const name = registryFileName(registryPath);
+  // Too large, it is named once, from the workspace folder (by its name with none), whether the
+  // editor holds its text or the disk was asked: `config/sub.json is 33.0 MiB`.
+  const sized = shownFolder === undefined ? name : shownName(registryPath, shownFolder);
   let text: string;
   try {
     text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
   } catch (error) {
-    return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `${name} ${unreadable(error)}` } };
+    const tooLarge = error instanceof UnreadableFile && error.reason === 'too-large';
+    return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: `${tooLarge ? sized : name} ${unreadable(error)}` } };
   }
-  const tooLong = sizeProblem(shownName(registryPath, shownFolder), text, MAX_REGISTRY_FILE_BYTES, name);
+  const tooLong = sizeProblem(sized, text, MAX_REGISTRY_FILE_BYTES);
   if (tooLong) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: tooLong } };
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;
@@ -448,7 +452,7 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   // A missing one is named by its entry (the finding's place); one that is there, by its path.
   if ('unread' in within) return failed(path, `The schema file ${within.unread instanceof UnreadableFile && within.unread.reason !== 'missing' ? `${shown} ` : ''}${unreadable(within.unread)}`, within.unread instanceof UnreadableFile && within.unread.reason === 'not-a-file' ? { notToOpen: true } : {});
   const { text } = within;
-  const tooLong = sizeProblem(shown, text, MAX_SCHEMA_FILE_BYTES, 'The schema file');
+  const tooLong = sizeProblem(`The schema file ${shown}`, text, MAX_SCHEMA_FILE_BYTES);
   if (tooLong) return failed(path, tooLong);
   const doc = parseJson(text);
   if (doc.syntaxProblems.length > 0) return failed(path, `The schema file ${shown} is not valid JSON: ${messageOutsideEnvelope(doc.syntaxProblems[0].message)}`, { doc });
@@ -487,11 +491,14 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
   };
 }
 
-/** Why the text an editor holds for a file is too large to use, if it is (the disk is bounded by the read). */
-function sizeProblem(path: string, text: string, limit: number, what: string): string | undefined {
+/**
+ * Why the text an editor holds for a file is too large to use, if it is (the disk is bounded by the
+ * read). `named`: the file as the message names it, once (`config/sub.json`, `The schema file schemas/a.json`).
+ */
+function sizeProblem(named: string, text: string, limit: number): string | undefined {
   // UTF-16 units: at most the UTF-8 size, except for text outside ASCII (close enough for a limit).
   if (text.length <= limit) return undefined;
-  return `${what} ${path} is ${megabytes(text.length)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`;
+  return `${named} is ${megabytes(text.length)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`;
 }
 
 /** Why a file was not read, in words that follow its name (the caller names it: the reader's message would name it again, by the path it was given). */

@@ -3,7 +3,7 @@
  * hostile), the registry rules on envelopes, and the bundled registry example.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -91,9 +91,20 @@ describe('finding and loading a registry', () => {
     assert.equal((missing as { error: string }).error, 'gone.json cannot be read: the file does not exist');
     const broken = loadRegistry(join(root, 'config/sub.json'), root).state;
     assert.match((broken as { error: string }).error, /^sub\.json is not valid JSON: /);
-    // The text an editor holds, above the bound: named as the file is, as a file read from disk is.
-    const large = loadRegistry(join(root, 'config/sub.json'), root, () => `{"schemas": [], "x": "${'x'.repeat(33 * 1024 * 1024)}"}`, root).state;
-    assert.match((large as { error: string }).error, /^sub\.json config\/sub\.json is 33\.0 MiB, above the 32\.0 MiB this tool reads/);
+  });
+
+  test('a registry above the size bound is named once, from the workspace folder, whether the editor holds its text or it is read from disk', () => {
+    const root = workspace({ 'config/sub.json': '' });
+    const path = join(root, 'config/sub.json');
+    // The text an editor holds, above the bound.
+    const large = loadRegistry(path, root, () => `{"schemas": [], "x": "${'x'.repeat(33 * 1024 * 1024)}"}`, root).state;
+    assert.match((large as { error: string }).error, /^config\/sub\.json is 33\.0 MiB, above the 32\.0 MiB this tool reads; it was not read/);
+    // On disk (sparse: refused by its size, unread), named the same way.
+    truncateSync(path, 33 * 1024 * 1024);
+    const onDisk = loadRegistry(path, root, undefined, root).state;
+    assert.match((onDisk as { error: string }).error, /^config\/sub\.json is 33\.0 MiB, above the 32\.0 MiB this tool reads; it was not read/);
+    // With no folder to name it from, by its own name, once.
+    assert.match((loadRegistry(path, root).state as { error: string }).error, /^sub\.json is 33\.0 MiB, above/);
   });
 
   test('no registry: none; a registry.json that is not bqschema is passed over', () => {
