@@ -17,10 +17,12 @@ import {
   DocumentFormattingRequest,
   DocumentLinkRequest,
   DocumentSymbolRequest,
+  ErrorCodes,
   FoldingRangeRequest,
   HoverRequest,
   MarkupKind,
   ReferencesRequest,
+  ResponseError,
   SelectionRangeRequest,
   TextDocuments,
   TextDocumentSyncKind,
@@ -48,7 +50,8 @@ import { canCollect, collectWhenIdle } from './text-memory';
 import { RegistryStatusReporter } from './registry-status';
 import { StoredByteOrderMarks } from './stored-byte-order-marks';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
-import { registerLanguageFeatures } from './handlers/language';
+import { registerLanguageFeatures, type CodeActionsAs } from './handlers/language';
+import { APPLY_FIX_COMMAND } from './handlers/code-action-commands';
 import { registerNavigation } from './handlers/navigation';
 import { registerMessageVerdicts } from './handlers/message-verdicts';
 import { registerPreview } from './handlers/preview';
@@ -56,7 +59,7 @@ import { registerRegistryRequests } from './handlers/registry-requests';
 import { registerStructureFeatures } from './handlers/structure';
 import { RegistryService, toPath, toUri, type LinksReached } from './registry';
 import { registryMessages } from './registry-messages';
-import { isRecord, isUri, MalformedRequests, quietRepeatedComplaints, workspaceFolderUris } from './request-shape';
+import { isRecord, isUri, malformedExecuteCommandParams, MalformedRequests, quietRepeatedComplaints, workspaceFolderUris } from './request-shape';
 import { SchemaCompat } from './schema-compat';
 import { PushedWorkspaceFixtures } from './pushed-workspace-fixtures';
 import { PushedRegistryFiles } from './registry-file-reports';
@@ -66,7 +69,7 @@ import { foldersMadeAmong } from './folder-events';
 import { SettingsStore } from './settings';
 import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
-import { isEnvelopeDocument, projectFileKind } from './request';
+import { isEnvelopeDocument, projectFileKind, refuseMalformed } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
 import { isGitConfigFile, isGitExcludeFile } from '../workspace/gitignore';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
@@ -125,6 +128,9 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canInsertReplace = false;
   /** Whether the client shows source actions only where asked for by kind (the VS Code extension says so). */
   let sourceActionsByKindOnly = false;
+  /** How the client takes code actions (server/handlers/language.ts); the commands it can run follow from it. */
+  let codeActionsAs: CodeActionsAs = 'literals';
+  const executeCommands = (): string[] => (codeActionsAs === 'commands' ? [PREVIEW_COMMAND, APPLY_FIX_COMMAND] : [PREVIEW_COMMAND]);
   let dynamic: { register: (settle: (what: string, promise: Promise<unknown>) => void) => void } | undefined;
 
   const openDocument = (path: string): TextDocument | undefined => documents.all().find((document) => toPath(document.uri) === path);
@@ -210,6 +216,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     const completionTags: unknown = completionItem?.tagSupport?.valueSet;
     deprecatedAs = Array.isArray(completionTags) && completionTags.includes(CompletionItemTag.Deprecated) ? 'tag' : completionItem?.deprecatedSupport === true ? 'flag' : 'none';
     canInsertReplace = capabilities.textDocument?.completion?.completionItem?.insertReplaceSupport === true;
+    // LSP 3.17: without codeActionLiteralSupport a client takes Command[] only, whose edits the server applies through workspace/applyEdit.
+    codeActionsAs = isRecord(capabilities.textDocument?.codeAction?.codeActionLiteralSupport) ? 'literals' : capabilities.workspace?.applyEdit === true ? 'commands' : 'none';
     markdownIn = {
       hover: takesMarkdown(capabilities.textDocument?.hover?.contentFormat),
       completion: takesMarkdown(capabilities.textDocument?.completion?.completionItem?.documentationFormat),
@@ -252,7 +260,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'babelqueue', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         ...staticFeatures(dynamic !== undefined),
-        executeCommandProvider: { commands: [PREVIEW_COMMAND] },
+        executeCommandProvider: { commands: executeCommands() },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
@@ -634,11 +642,19 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri], true);
   });
 
-  registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs, () => sourceActionsByKindOnly);
+  const applyFix = registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs, () => sourceActionsByKindOnly, () => codeActionsAs);
   registerStructureFeatures(context, () => hierarchicalSymbols);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);
-  registerPreview(context);
+  const preview = registerPreview(context);
+  // workspace/executeCommand runs the commands initialize named for this client, each by its name.
+  connection.onExecuteCommand((params, token) => {
+    const problem = malformedExecuteCommandParams(params);
+    if (problem !== undefined) return refuseMalformed(context, 'workspace/executeCommand', problem);
+    const offered = executeCommands();
+    if (!offered.includes(params.command)) return new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}; this server runs ${offered.join(' and ')}.`);
+    return params.command === APPLY_FIX_COMMAND ? applyFix(params, token) : preview(params, token);
+  });
   registerMessageVerdicts(context);
   documents.listen(checkedDocumentSync(connection, (message) => connection.console.warn(message)));
   connection.listen();

@@ -6,8 +6,12 @@ import {
   CompletionItemTag,
   InsertTextFormat,
   MarkupKind,
+  type CancellationToken,
   type CodeAction,
   type CodeActionParams,
+  type Command,
+  type ExecuteCommandParams,
+  type ResponseError,
   type CompletionParams,
   type HoverParams,
   type CompletionItem,
@@ -28,8 +32,9 @@ import type { ServerContext } from '../context';
 import { completionEdit } from '../completion-edit';
 import { matchDiagnostics, mergeSameActions, toLspCodeAction, toLspEdit, toRange } from '../convert';
 import { openEnvelopeFindings, withSuppressions } from '../project-files';
-import { envelopes, envelopesAndSchemaFiles, requestHandler } from '../request';
+import { envelopes, envelopesAndSchemaFiles, requestHandler, type EnvelopeRequest, type SchemaFileRequest } from '../request';
 import { schemaFileActions } from './schema-actions';
+import { APPLY_FIX_COMMAND, asCommands, fixCommand } from './code-action-commands';
 
 const COMPLETION_KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
   property: CompletionItemKind.Property,
@@ -66,6 +71,13 @@ function includesKind(asked: string, kind: string): boolean {
 }
 
 /**
+ * How a client takes code actions: as CodeAction literals (it declares codeActionLiteralSupport),
+ * as Commands the server runs and applies through workspace/applyEdit (it declares none, but
+ * applyEdit), or not at all (neither: a command could not change its document).
+ */
+export type CodeActionsAs = 'literals' | 'commands' | 'none';
+
+/**
  * `canCreateFiles`: the client applies edits that create files (a schema's "Register as a new URN…").
  * `snippetSupport`: the client expands snippets in completions; without it, each is sent as the
  * plain text it expands to (LSP: a server must not send snippets to a client that did not say it
@@ -73,6 +85,8 @@ function includesKind(asked: string, kind: string): boolean {
  * `markdownIn`: where the client renders Markdown (its hover and completion documentation content
  * formats); elsewhere the same text goes as plain text (core/language/plain-text.ts).
  * `insertReplace`: the client declares insertReplaceSupport (server/completion-edit.ts).
+ * `codeActionsAs`: how the client takes code actions (CodeActionsAs). Returns the handler of the
+ * command a client that takes them as commands runs (server.ts dispatches workspace/executeCommand).
  */
 export function registerLanguageFeatures(
   context: ServerContext,
@@ -84,7 +98,8 @@ export function registerLanguageFeatures(
   deprecatedAs: () => 'tag' | 'flag' | 'none' = () => 'tag',
   /** Whether the client shows source actions only where asked for by kind (ServerInitializationOptions.sourceActionsByKindOnly). */
   sourceActionsByKindOnly: () => boolean = () => false,
-): void {
+  codeActionsAs: () => CodeActionsAs = () => 'literals',
+): (params: ExecuteCommandParams, token: CancellationToken) => Promise<null | ResponseError<void>> {
   const { connection } = context;
 
   connection.onHover(
@@ -126,36 +141,57 @@ export function registerLanguageFeatures(
     }),
   );
 
+  // The code actions for a request, with their edits: the answer to a client that takes literals,
+  // and what babelqueue.applyFix asks again when a client that takes commands runs one.
+  const answerCodeActions = (request: EnvelopeRequest | SchemaFileRequest, params: CodeActionParams): CodeAction[] => {
+    const only = params.context.only;
+    const quickFixes = !only || only.some((asked) => includesKind(asked, CodeActionKind.QuickFix));
+    if (request.kind === 'schema file') return quickFixes ? schemaFileActions(context, request, params, canCreateFiles()) : [];
+    const { document, parsed, lines, settings, registry } = request;
+    // Fix all is a source action: offered when asked for by its kind or a kind above it
+    // (`editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }`, "source.fixAll",
+    // or "source" from VS Code's Source Action… and Neovim's code_action({ context = { only = { "source" } } })),
+    // and in the plain menu the user opens, which names no kind (Neovim's vim.lsp.buf.code_action(),
+    // eglot-code-actions, Helix): a request without `only` that the user invoked. One the client
+    // makes by itself (triggerKind Automatic: VS Code's lightbulb on each cursor move) is not
+    // made to apply every fix; a client that sends no triggerKind asks only when the user does.
+    // VS Code drops source actions from a menu that did not ask for them: its extension says so.
+    const invoked = params.context.triggerKind !== CodeActionTriggerKind.Automatic && !sourceActionsByKindOnly();
+    const fixAllAsked = only ? only.some((asked) => asked !== '' && includesKind(asked, FIX_ALL_KIND)) : invoked;
+    const sourceActions = fixAllAsked ? fixAllAction(document.uri, parsed.text, lines, settings, registry, context) : [];
+    if (!quickFixes) return sourceActions;
+    // As published: a finding whose suppression expired says so in its message, which the client sends back.
+    const diagnostics = openEnvelopeFindings(context, document, settings, registry).findings;
+    const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
+    const sent = matchDiagnostics(wanted, diagnostics, lines, parsed.text);
+    const matched = diagnostics.filter((core) => sent.has(core));
+    // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).
+    const fixes = mergeSameActions(
+      codeActions(parsed, matched, context.fresh, registry)
+        .filter((action) => !action.otherFiles)
+        .map((action) => toLspCodeAction(action, document.uri, lines, sent.get(action.diagnostic) ?? [])),
+    );
+    return [...fixes, ...sourceActions];
+  };
+
+  let saidNone = false;
   connection.onCodeAction(
-    requestHandler(context, 'codeAction', envelopesAndSchemaFiles, [], (request, params: CodeActionParams): CodeAction[] => {
-      const only = params.context.only;
-      const quickFixes = !only || only.some((asked) => includesKind(asked, CodeActionKind.QuickFix));
-      if (request.kind === 'schema file') return quickFixes ? schemaFileActions(context, request, params, canCreateFiles()) : [];
-      const { document, parsed, lines, settings, registry } = request;
-      // Fix all is a source action: offered when asked for by its kind or a kind above it
-      // (`editor.codeActionsOnSave: { "source.fixAll.babelqueue": "explicit" }`, "source.fixAll",
-      // or "source" from VS Code's Source Action… and Neovim's code_action({ context = { only = { "source" } } })),
-      // and in the plain menu the user opens, which names no kind (Neovim's vim.lsp.buf.code_action(),
-      // eglot-code-actions, Helix): a request without `only` that the user invoked. One the client
-      // makes by itself (triggerKind Automatic: VS Code's lightbulb on each cursor move) is not
-      // made to apply every fix; a client that sends no triggerKind asks only when the user does.
-      // VS Code drops source actions from a menu that did not ask for them: its extension says so.
-      const invoked = params.context.triggerKind !== CodeActionTriggerKind.Automatic && !sourceActionsByKindOnly();
-      const fixAllAsked = only ? only.some((asked) => asked !== '' && includesKind(asked, FIX_ALL_KIND)) : invoked;
-      const sourceActions = fixAllAsked ? fixAllAction(document.uri, parsed.text, lines, settings, registry, context) : [];
-      if (!quickFixes) return sourceActions;
-      // As published: a finding whose suppression expired says so in its message, which the client sends back.
-      const diagnostics = openEnvelopeFindings(context, document, settings, registry).findings;
-      const wanted = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
-      const sent = matchDiagnostics(wanted, diagnostics, lines, parsed.text);
-      const matched = diagnostics.filter((core) => sent.has(core));
-      // An envelope's fixes edit the envelope alone; one that would write other files is a schema file's (schema-actions.ts).
-      const fixes = mergeSameActions(
-        codeActions(parsed, matched, context.fresh, registry)
-          .filter((action) => !action.otherFiles)
-          .map((action) => toLspCodeAction(action, document.uri, lines, sent.get(action.diagnostic) ?? [])),
-      );
-      return [...fixes, ...sourceActions];
+    requestHandler(context, 'codeAction', envelopesAndSchemaFiles, [], (request, params: CodeActionParams): (CodeAction | Command)[] => {
+      const as = codeActionsAs();
+      if (as === 'none') {
+        if (!saidNone) {
+          saidNone = true;
+          connection.console.warn(
+            `The client takes code actions as commands only (it declares no textDocument.codeAction.codeActionLiteralSupport) and cannot apply an edit the server sends (it declares no workspace.applyEdit): quick fixes and fix all are not offered to it.`,
+          );
+        }
+        return [];
+      }
+      const actions = answerCodeActions(request, params);
+      return as === 'literals' ? actions : asCommands(actions, request.document.uri, request.document.version);
     }),
   );
+
+  // The same answer, for the command that applies one of them (code-action-commands.ts).
+  return fixCommand(context, CODE_ACTION_KINDS, requestHandler(context, APPLY_FIX_COMMAND, envelopesAndSchemaFiles, [], answerCodeActions));
 }

@@ -11,8 +11,7 @@ import { previewOutput } from '../../core/message/preview';
 import { fixedFresh } from '../../core/model/fresh';
 import type { ServerContext } from '../context';
 import { guard } from '../guard';
-import { envelopes, refuseMalformed, requestHandler } from '../request';
-import { malformedExecuteCommandParams } from '../request-shape';
+import { envelopes, requestHandler } from '../request';
 
 const SDK_CHOICES: readonly string[] = [...SDK_NAMES, 'auto', 'all'];
 const ENCODER_CHOICES: readonly string[] = [...SDK_NAMES, 'auto'];
@@ -45,7 +44,8 @@ function freshUsable(fresh: unknown): fresh is NonNullable<PreviewRequestOptions
   return typeof id === 'string' && id.length <= 200 && typeof createdAt === 'number' && Number.isFinite(createdAt);
 }
 
-export function registerPreview(context: ServerContext): void {
+/** Registers the request; returns the command's handler (server.ts runs each command by its name). */
+export function registerPreview(context: ServerContext): (params: ExecuteCommandParams, token: CancellationToken) => Promise<string | ResponseError<void>> {
   const { connection } = context;
   const notOpen: PreviewResult = { ok: false, error: PREVIEW_NOT_OPEN };
   // Per open envelope, what its last preview was built from: the next, after a keystroke in a
@@ -77,7 +77,7 @@ export function registerPreview(context: ServerContext): void {
   });
   connection.onRequest(PREVIEW_METHOD, (params: PreviewParams, token) => preview(params, token));
 
-  const execute = guard(connection.console, PREVIEW_COMMAND, async (params: ExecuteCommandParams, token: CancellationToken): Promise<string | ResponseError<void>> => {
+  return guard(connection.console, PREVIEW_COMMAND, async (params: ExecuteCommandParams, token: CancellationToken): Promise<string | ResponseError<void>> => {
     if (params.command !== PREVIEW_COMMAND) return new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}; this server runs ${PREVIEW_COMMAND}.`);
     const [uri, options] = params.arguments ?? [];
     if (typeof uri !== 'string') return new ResponseError(ErrorCodes.InvalidParams, `${PREVIEW_COMMAND} takes [uri, options?]: the envelope's URI first.`);
@@ -85,8 +85,4 @@ export function registerPreview(context: ServerContext): void {
     const result = await preview({ ...(options as PreviewRequestOptions | undefined), textDocument: { uri } }, token);
     return result.ok ? result.text : new ResponseError(ErrorCodes.InvalidParams, result.error);
   }, new ResponseError(ErrorCodes.InternalError, 'The preview failed; see the server log.'));
-  connection.onExecuteCommand((params, token) => {
-    const problem = malformedExecuteCommandParams(params);
-    return problem === undefined ? execute(params, token) : refuseMalformed(context, 'workspace/executeCommand', problem);
-  });
 }

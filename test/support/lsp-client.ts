@@ -27,6 +27,12 @@ export const SERVER_PATH = resolve(__dirname, '../../dist/server.js');
  */
 const LAST_MESSAGES_MS = 100;
 
+/**
+ * Code actions taken as CodeAction literals, as VS Code, Neovim and eglot declare them (LSP 3.17: a
+ * client that does not is answered with Command[]).
+ */
+export const CODE_ACTION_LITERALS = { codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } } };
+
 export interface TestClientOptions {
   /** Announce pull-diagnostic support (default true). */
   readonly pullDiagnostics?: boolean;
@@ -36,7 +42,7 @@ export interface TestClientOptions {
   readonly workspaceFolders?: readonly string[];
   /** The root announced without workspace folders (an editor started on a folder, or on one file when both are absent). */
   readonly root?: { readonly rootUri?: string; readonly rootPath?: string };
-  /** Announce only what a plain editor does: no configuration requests, no dynamic registration (the outline as a tree, as VS Code, Neovim 0.7 and eglot take it). */
+  /** Announce only what a plain editor does: no configuration requests, no dynamic registration (the outline as a tree and code actions as literals, as VS Code, Neovim 0.7 and eglot take them). */
   readonly plainClient?: boolean;
   /** The server command after `node` (default: dist/server.js --stdio). */
   readonly command?: readonly string[];
@@ -149,7 +155,7 @@ export class TestLspClient {
       ...(root?.rootPath ? { rootPath: root.rootPath } : {}),
       workspaceFolders: this.options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder${index}` })) ?? null,
       ...(this.options.initializationOptions !== undefined ? { initializationOptions: this.options.initializationOptions } : {}),
-      capabilities: this.options.capabilities ?? (this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true } } } : {
+      capabilities: this.options.capabilities ?? (this.options.plainClient ? { textDocument: { ...(pull ? { diagnostic: {} } : {}), publishDiagnostics: {}, documentSymbol: { hierarchicalDocumentSymbolSupport: true }, codeAction: CODE_ACTION_LITERALS } } : {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, diagnostics: { refreshSupport: true }, ...(this.options.watchesFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
         textDocument: {
           ...(pull ? { diagnostic: { dynamicRegistration: false } } : {}),
@@ -157,6 +163,7 @@ export class TestLspClient {
           completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, documentationFormat: ['markdown', 'plaintext'], tagSupport: { valueSet: [1] } } },
           hover: { contentFormat: ['markdown'] },
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+          codeAction: CODE_ACTION_LITERALS,
         },
       }),
     });
