@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { isIP, type NetConnectOpts } from 'node:net';
 import type { AmqpProperties, OutgoingMessage, RedriveMove } from '../core/message/types';
 import { BrokerError, RedriveInterrupted, type BrokerErrorKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, elapsed, PEEK_MAX_BYTES, READ_MAX_MESSAGES, errorCode, errorMessage, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
+import { DEFAULT_TIMEOUT_MS, elapsed, PEEK_MAX_BYTES, READ_MAX_MESSAGES, errorCode, errorMessage, named, quoted, socketFailure, tlsExpected, tlsHint, tlsReach, withDeadline } from './internal';
 import type { BrokerTarget } from './target';
 
 /** Options for an AMQP connection. */
@@ -180,7 +180,8 @@ export class AmqpPublisher {
   /** The broker's product and version as it announced them on connecting (`RabbitMQ 3.10.8`), if it did. */
   get server(): string | undefined {
     const { product, version } = this.model.connection.serverProperties ?? {};
-    return typeof product === 'string' && typeof version === 'string' ? `${product} ${version}` : undefined;
+    // Whatever answered on the port wrote these: named as a queue is, bounded and on one line.
+    return typeof product === 'string' && typeof version === 'string' ? named(`${product} ${version}`) : undefined;
   }
 
   /** Passive declare of `queue`: its counters, or BrokerError('missing-queue') when it does not exist. */
@@ -214,7 +215,7 @@ export class AmqpPublisher {
       if (generic && refusalClose(this.channelError)) throw refusedMessage(this.channelError, this.target, routingKey);
       // Closed in answer to another method: the close does not say whether the publish came before it.
       if (generic && otherChannelClose(this.channelError)) {
-        throw channelClosed(this.channelError, this.target, 'publishes', ` before it confirmed the message for ${routingKey}: it may or may not have been stored; peek before sending again.`);
+        throw channelClosed(this.channelError, this.target, 'publishes', ` before it confirmed the message for ${named(routingKey)}: it may or may not have been stored; peek before sending again.`);
       }
       throw await this.fail(generic ? this.channelError : error, 'publish', routingKey);
     }
@@ -411,7 +412,7 @@ export class AmqpPublisher {
       const refused = generic && refusalClose(this.channelError);
       const notPublished = refused || (generic && unroutedClose(this.channelError));
       const cause = readClosed
-        ? channelClosed(readChannelError, this.target, `reads ${dlq}`, '.')
+        ? channelClosed(readChannelError, this.target, `reads ${named(dlq)}`, '.')
         : refused
           ? refusedMessage(this.channelError, this.target, inFlight.length === 0 ? causeQueue : undefined)
           : generic && otherChannelClose(this.channelError)
@@ -424,20 +425,23 @@ export class AmqpPublisher {
       let acksSettled = channel === undefined;
       if (channel && !this.stalled) acksSettled = await withDeadline(channel.close(), this.timeoutMs, () => new Deadline()).then(() => true, () => false);
       else channel?.close().catch(() => {});
-      const ids = inFlight.map((move) => move.message.metaId).join(', ');
+      // The ids and queues come from the dead letters: each named (bounded, on one line), and a
+      // window of publishes in flight named by its first few ids.
+      const ids = someIds(inFlight);
+      const [from, firstTarget] = [named(dlq), named(inFlight[0]?.message.amqp.routingKey ?? '')];
       const doubled = confirmedNotAcked.length === 0
         ? ''
-        : ` meta.id ${confirmedNotAcked.map((move) => move.message.metaId).join(', ')} ${confirmedNotAcked.length === 1 ? 'was' : 'were'} published and confirmed, but the DLQ could no longer be acknowledged: in both ${dlq} and ${confirmedNotAcked[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`;
+        : ` meta.id ${someIds(confirmedNotAcked)} ${confirmedNotAcked.length === 1 ? 'was' : 'were'} published and confirmed, but the DLQ could no longer be acknowledged: in both ${from} and ${named(confirmedNotAcked[0]!.message.amqp.routingKey)} (meta.id lets an idempotent consumer drop the second copy);`;
       const where = doubled + (notPublished && inFlight.length === 1
-        ? ` meta.id ${ids} was not published to ${inFlight[0]!.message.amqp.routingKey}: it is still in ${dlq} only;`
+        ? ` meta.id ${ids} was not published to ${firstTarget}: it is still in ${from} only;`
         : notPublished && inFlight.length > 1
-          ? ` meta.id ${ids} were being published without a confirm yet when RabbitMQ refused one of them: each is still in ${dlq}; the refused one and those published after it are not on ${inFlight[0]!.message.amqp.routingKey}, those published before it perhaps are (meta.id lets an idempotent consumer drop the second copy);`
+          ? ` meta.id ${ids} were being published without a confirm yet when RabbitMQ refused one of them: each is still in ${from}; the refused one and those published after it are not on ${firstTarget}, those published before it perhaps are (meta.id lets an idempotent consumer drop the second copy);`
           : inFlight.length > 0
-        ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${dlq}, and perhaps also on ${inFlight[0]!.message.amqp.routingKey} (meta.id lets an idempotent consumer drop the second copy);`
+        ? ` meta.id ${ids} ${inFlight.length === 1 ? 'was' : 'were'} being published without a confirm yet: still in ${from}, and perhaps also on ${firstTarget} (meta.id lets an idempotent consumer drop the second copy);`
         : moved > 0 && !acksSettled
-          ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${dlq} again as well (meta.id lets an idempotent consumer drop the second copy);`
+          ? ` the ${moved} moved were published and confirmed, but their acknowledgements were not yet confirmed by the broker: any of them may be in ${from} again as well (meta.id lets an idempotent consumer drop the second copy);`
           : '');
-      throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where}${/[.!?]$/.test(`${cause.message}${where}`) ? ' Every' : ' every'} message not moved is still in ${dlq}.`);
+      throw new RedriveInterrupted(cause, moved, `Redrive stopped after ${moved} of ${moves.length} message(s): ${cause.message}${where}${/[.!?]$/.test(`${cause.message}${where}`) ? ' Every' : ' every'} message not moved is still in ${from}.`);
     }
     if (stoppedBy !== undefined && pendingCount > 0) {
       return { durationMs: elapsed(start), moved, missing: 0, notSearched: { count: pendingCount, messages: reads, passedOver: passedOver, bytes: heldBytes, bound: stoppedBy, maxMessages, maxBytes } };
@@ -614,8 +618,10 @@ function tooLongShortString(message: string): string | undefined {
  * Turns whatever amqplib threw into a BrokerError in a user's words. `address`: the one connected
  * to, when broker/connect-address.ts pinned one (a TLS stall is probed there).
  */
-async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, queue?: string, address?: string): Promise<BrokerError> {
+async function classify(error: unknown, target: BrokerTarget, timeoutMs: number, phase: Phase, fullQueue?: string, address?: string): Promise<BrokerError> {
   if (error instanceof BrokerError) return error;
+  // A queue a dead letter names (or a file's meta.queue), as an error names it: bounded, on one line, escaped.
+  const queue = fullQueue === undefined ? undefined : named(fullQueue);
   const where = target.display;
   const message = errorMessage(error);
   const code = errorCode(error);
@@ -787,11 +793,20 @@ function channelClosed(error: unknown, target: BrokerTarget, channel: string, af
 function refusedMessage(error: unknown, target: BrokerTarget, queue: string | undefined): BrokerError {
   const code = errorCode(error);
   // Without `queue` the caller says itself which message was not published, and where it is.
-  const notPublished = queue === undefined ? '' : ` It was not published to ${queue}.`;
+  const notPublished = queue === undefined ? '' : ` It was not published to ${named(queue)}.`;
   return new BrokerError('rejected', `${target.display}: RabbitMQ refused the message and closed the channel (${quoted(brokerReason(errorMessage(error)), target) || `reply code ${code}`}).${notPublished}`, {
     target: target.display,
     ...(code !== undefined ? { code } : {}),
   });
+}
+
+/** The most meta.ids an error names; the rest are counted. */
+const NAMED_IDS = 5;
+
+/** The meta.ids of `moves` as an error names them: the first few, each named, and how many more. */
+function someIds(moves: readonly RedriveMove[]): string {
+  const shown = moves.slice(0, NAMED_IDS).map((move) => named(move.message.metaId)).join(', ');
+  return moves.length > NAMED_IDS ? `${shown} and ${moves.length - NAMED_IDS} more` : shown;
 }
 
 /** The broker's own reason from an amqplib message (`… with message "NOT_FOUND - no queue 'x'"`). */

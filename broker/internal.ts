@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { showOnOneLine } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
 import { BrokerError, scrub, type BrokerErrorKind } from './errors';
 import type { BrokerTarget } from './target';
@@ -23,13 +24,19 @@ export const READ_MAX_MESSAGES = 10_000;
 /** The longest key, queue name or meta.id an error names whole, as the CLI quotes a path. */
 const MAX_NAMED = 200;
 
+/** The longest reason of a server or library an error quotes whole (RabbitMQ's run to some 300 characters with the queue's name in them). */
+const MAX_REASON = 500;
+
 /**
  * A key, queue name or meta.id as an error names it: whole up to 200 characters, else its start
- * and `…`. A redrive's targets and ids come from the dead letters it reads, as long as whoever
- * produced them made them.
+ * and `…`; on one line, its line breaks written `\n` and `\r` and every other invisible character
+ * (ESC, BEL, C1 controls, bidirectional overrides) `\uXXXX` (core's showOnOneLine). A redrive's
+ * targets and ids come from the dead letters it reads, as long as whoever produced them made them
+ * and holding what they put there: raw, such a name would move a terminal's cursor, retitle it,
+ * reorder the line or start a forged one wherever the error is shown.
  */
 export function named(name: string): string {
-  return shortened(name, MAX_NAMED);
+  return showOnOneLine(shortened(name, MAX_NAMED));
 }
 
 /** Resolves like `work`, or rejects with `onTimeout()` after `ms`; `onTimeout` should also tear the attempt down. */
@@ -144,7 +151,10 @@ const ECHOED_ARGUMENTS = /,? with args beginning with:[\s\S]*$/i;
  */
 export function quoted(text: string, target: BrokerTarget): string {
   const secrets = [target.password, target.kind === 'redis' ? target.username : undefined];
-  return scrub(text.replace(ECHOED_ARGUMENTS, ''), secrets.filter((secret): secret is string => secret !== undefined && secret !== ''));
+  // Scrubbed before it is cut (a password cut in two is no longer found), then bounded and put on
+  // one line as a name is: a server's reason quotes the names it was given, and the server is
+  // whatever answered on that port.
+  return showOnOneLine(shortened(scrub(text.replace(ECHOED_ARGUMENTS, ''), secrets.filter((secret): secret is string => secret !== undefined && secret !== '')), MAX_REASON));
 }
 
 /**

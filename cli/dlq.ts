@@ -14,13 +14,13 @@ import { isBrokerError, isRedriveInterrupted } from '../broker/errors';
 import { isLoopback, type BrokerTarget } from '../broker/target';
 import { parseArgs, type ParsedArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
-import { brokerErrorExit, CliError, quoted, quotedId, quotedPath } from './errors';
+import { brokerErrorExit, CliError, quoted, quotedId, quotedLine } from './errors';
 import { messageJudgement } from './message-judgement';
-import { byteBoundNote, countOption, deadLetterLines, describeQueue, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
+import { byteBoundNote, countOption, deadLetterLines, describeQueue, groupLine, MAX_READ, readRows, rowJson, rowLine, type ReadRow } from './message-list';
 import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, refuseRedisOptions, remoteReadRefusal, timeoutOption } from './send';
-import { printableLines } from './diagnostics';
+import { printableLines, singleLine } from './diagnostics';
 
 export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
        babelq dlq redrive --queue <name> (--id <meta.id> ... | --all | --reason <text>) [options]
@@ -180,7 +180,7 @@ async function list(context: DlqContext): Promise<CommandResult> {
   const lines = [`${linted.length} dead letter${linted.length === 1 ? '' : 's'} on ${where}${groups.length > 1 ? `, ${groups.length} groups` : ''}${context.target.kind === 'amqp' ? ' (got and requeued: marked redelivered, and their place in the queue may have changed)' : ''}`];
   if (note) lines.push(note);
   for (const group of groups) {
-    lines.push('', `${group.count} × ${group.reason}: ${group.error}`);
+    lines.push('', groupLine(group));
     for (const row of group.rows) lines.push(`  ${rowLine(row, byRow.get(row)!.deliveryCount)}`, ...deadLetterLines(row));
   }
   return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: judgement.notes, exitCode: 0 };
@@ -242,9 +242,10 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     judgement.notes,
     ...(note ? [`babelq: ${note}\n`] : []),
     ...(bound ? [`babelq: note: ${bound}\n`] : []),
-    ...skipped.map((line) => `babelq: left in the DLQ: ${line}\n`),
-    ...targetNotes.map((line) => `babelq: note: ${line}\n`),
-    ...notFound.map((id) => `babelq: not found: meta.id ${quotedId(id)} is not among the ${linted.length} dead letter(s) read from ${quotedPath(context.dlqKey)}${more}.\n`),
+    // Each names a meta.id and what the SDK's redrive read in the message: on its own line.
+    ...skipped.map((line) => `babelq: left in the DLQ: ${singleLine(line)}\n`),
+    ...targetNotes.map((line) => `babelq: note: ${singleLine(line)}\n`),
+    ...notFound.map((id) => `babelq: not found: meta.id ${quotedId(id)} is not among the ${linted.length} dead letter(s) read from ${quotedLine(context.dlqKey)}${more}.\n`),
   ].join('');
   if (moves.length === 0) return { stdout: '', stderr: `${notes}babelq: nothing to redrive from ${describeQueue(context.target, context.dlqKey)}.\n`, exitCode: 1 };
 
@@ -262,14 +263,15 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
       const would = at === 0
         ? `the redrive would stop before moving anything: ${error.message}`
         : `the redrive would move the ${at} message(s) above, then stop at meta.id ${quotedId(moves[at]!.message.metaId)}: ${error.message}`;
-      return { stdout: lines.length > 0 ? `${lines.join('\n')}\n` : '', stderr: `${notes}${asks}babelq: Dry run: ${would} Nothing was moved.\n`, exitCode: at === 0 ? brokerErrorExit(error) : 2 };
+      // The bodies and ids before the stop are a publisher's text, escaped as the full dry run's are.
+      return { stdout: lines.length > 0 ? printableLines(`${lines.join('\n')}\n`) : '', stderr: `${notes}${asks}babelq: Dry run: ${would} Nothing was moved.\n`, exitCode: at === 0 ? brokerErrorExit(error) : 2 };
     }
     for (const move of moves) {
       const { message } = move;
       const to = context.target.kind === 'redis' ? message.redis.listKey : message.amqp.routingKey;
       lines.push(`meta.id ${quotedId(message.metaId)} → ${quoted(to)} (${message.sdk} redrive, ${message.bytes.length} bytes):`, message.text, '');
     }
-    lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${quotedPath(context.dlqKey)}; nothing was moved.`);
+    lines.push(`Dry run: ${moves.length} message(s) would be redriven from ${quotedLine(context.dlqKey)}; nothing was moved.`);
     return { stdout: printableLines(`${lines.join('\n')}\n`), stderr: `${notes}${asks}`, exitCode: 0 };
   }
 
@@ -281,7 +283,7 @@ async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }:
     const receipt = await broker.redrive(context.dlqKey, moves);
     const targets = someQueues([...new Set(moves.map((move) => (context.target.kind === 'redis' ? move.message.redis.listKey : move.message.amqp.routingKey)))]);
     const missing = receipt.missing > 0 ? `; ${receipt.missing} had already left the DLQ (nothing published for them)` : '';
-    const unsearched = receipt.notSearched ? `; ${notSearchedText(receipt.notSearched, context.dlqKey)}` : '';
+    const unsearched = receipt.notSearched ? `; ${notSearchedText(receipt.notSearched, quotedLine(context.dlqKey))}` : '';
     // The targets are the queues the dead letters name.
     return { stdout: printableLines(`Redrove ${receipt.moved} message(s) from ${describeQueue(context.target, context.dlqKey)} to ${targets} in ${receipt.durationMs} ms${missing}${unsearched}.\n`), stderr: notes, exitCode: 0 };
   } catch (error) {

@@ -3,11 +3,15 @@
  * Anything else that throws is a bug and is reported as an internal error (also status 2).
  */
 import { redact, type BrokerError } from '../broker/errors';
+import { showOnOneLine } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
 import { UnreadableFile } from '../workspace/bounded-read';
 
 /** The longest path a message quotes whole (most are far shorter); a longer one by its start and `…`. */
 const MAX_QUOTED_PATH = 200;
+
+/** The longest text of a dead letter (its error, its exception) a line quotes whole; JSON output has all of it. */
+export const MAX_QUOTED_TEXT = 500;
 
 /**
  * A value the user gave (an option's value, a command's or an option's name) as a message quotes
@@ -16,7 +20,8 @@ const MAX_QUOTED_PATH = 200;
  */
 export function quoted(value: unknown): string {
   // Masked before it is cut: a broker URL cut inside its password keeps no '@' by which to find it.
-  return shortened(redact(String(value)));
+  // On one line: a queue's name quoted from a dead letter holds what its producer put there.
+  return showOnOneLine(shortened(redact(String(value))));
 }
 
 /** A path the user gave (or one found from it) as a message quotes it: whole up to 200 characters, else its start and `…`; a URL's password masked first. */
@@ -30,7 +35,18 @@ export function quotedPath(path: string): string {
  * (a SHA-256 in hex is 64); one of thousands of characters would fill the terminal.
  */
 export function quotedId(id: string): string {
-  return shortened(id, MAX_QUOTED_PATH);
+  return quotedLine(id);
+}
+
+/**
+ * A value read from a broker (a meta.id, a URN, a key, a dead letter's reason or error) as it is
+ * named inside a line: whole up to `max` characters, else its start and `…`; its line breaks
+ * written `\n` and `\r` and every other invisible character (ESC, BEL, C1 controls, bidirectional
+ * overrides and isolates) `\uXXXX`, as core's showOnOneLine writes them. Whoever published to the
+ * queue wrote it: raw, a line break in it would start a line of the listing they chose.
+ */
+export function quotedLine(text: string, max = MAX_QUOTED_PATH): string {
+  return showOnOneLine(shortened(text, max));
 }
 
 /** A usage or I/O problem: the message goes to stderr as is, the exit status is 2. */

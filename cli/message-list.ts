@@ -7,7 +7,7 @@ import { describeTarget, type BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
-import { CliError, quotedId, quotedPath } from './errors';
+import { CliError, MAX_QUOTED_TEXT, quotedId, quotedLine } from './errors';
 import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -19,7 +19,7 @@ export const MAX_READ = READ_MAX_MESSAGES;
  * queue name cut as a long path is: a 100 KB --queue made each line that names it 100 KB.
  */
 export function describeQueue(target: BrokerTarget, queue: string): string {
-  return describeTarget(target, quotedPath(queue));
+  return describeTarget(target, quotedLine(queue));
 }
 
 /** A whole number option between 1 and MAX_READ. */
@@ -79,17 +79,22 @@ export async function readRows(target: BrokerTarget, key: string, count: number,
 export function rowLine(row: MessageRow, deliveryCount?: number): string {
   const attempts = row.attempts === undefined ? 'attempts —' : `attempts ${row.attempts}`;
   const deliveries = deliveryCount === undefined ? '' : `  ${DELIVERY_COUNT_HEADER} ${deliveryCount}`;
-  return `${urnLabel(row)}  meta.id ${quotedId(row.metaId)}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
+  return `${urnLabel({ ...row, urn: quotedLine(row.urn) })}  meta.id ${quotedId(row.metaId)}  created ${dateText(row.createdAt)}  ${attempts}${deliveries}  ${row.bytes} bytes  ${verdictText(row)}`;
 }
 
 /** The line under a row stored in a Redis header frame: the frame's headers. */
 export function frameLine(frameHeaders: Readonly<Record<string, unknown>>): string {
-  return `  (stored in a Redis header frame, __bq_frame; the envelope inside is shown) headers: ${JSON.stringify(frameHeaders)}`;
+  return `  (stored in a Redis header frame, __bq_frame; the envelope inside is shown) headers: ${quotedLine(JSON.stringify(frameHeaders), MAX_QUOTED_TEXT)}`;
 }
 
-/** A row's dead-letter block, indented under its line. */
+/** A row's dead-letter block, indented under its line: each field on its line, cut as a dead letter's text is. */
 export function deadLetterLines(row: MessageRow): string[] {
-  return deadLetterWords(row.deadLetter).map((line) => `    ${line}`);
+  return deadLetterWords(row.deadLetter).map((line) => `    ${quotedLine(line, MAX_QUOTED_TEXT)}`);
+}
+
+/** A group's heading in `dlq list`: its count, reason and error, each as a line names it. */
+export function groupLine(group: { readonly count: number; readonly reason: string; readonly error: string }): string {
+  return `${group.count} × ${quotedLine(group.reason)}: ${quotedLine(group.error, MAX_QUOTED_TEXT)}`;
 }
 
 /** A row for scripts: the fields, the body text and the diagnostics. */

@@ -99,7 +99,8 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   } catch (error) {
     // The broker refused the read (a missing queue, a key that is not a list): nothing was read,
     // exit 1 as send and dlq do for the same answer; connection, login and the like stay 2.
-    if (isBrokerError(error)) return { stdout: '', stderr: `babelq: ${error.message}\n`, exitCode: brokerErrorExit(error) };
+    // The error may quote the broker's own words and the queue's name: escaped, as dlq's and send's are.
+    if (isBrokerError(error)) return { stdout: '', stderr: printableLines(`babelq: ${error.message}\n`), exitCode: brokerErrorExit(error) };
     throw error;
   }
   const linted = read.rows;

@@ -142,7 +142,8 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   const rejectedBy = describeRejections(built.consumers);
   // A broker's name for a queue (queues:orders, a dead letter's orders.dlq): said, whatever follows.
   const queueNote = queueNameNote(doc, message.queue, typeof options.get('queue') === 'string', target.kind === 'redis' ? `the Redis key ${literal(message.redis.listKey)}` : `the RabbitMQ queue ${literal(message.queue)}`, target.kind === 'redis' && message.redis.layout === 'laravel');
-  const noted = queueNote === undefined ? '' : `babelq: ${queueNote}\n`;
+  // It quotes the file's queue name: escaped for the terminal, as the rest of send's lines are.
+  const noted = queueNote === undefined ? '' : printableLines(`babelq: ${queueNote}\n`);
 
   // The same errors the editor would show, registry included, decide whether to ask.
   // babelq.json applies as it does to lint and in the editor.

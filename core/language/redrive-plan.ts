@@ -5,6 +5,8 @@
  * and, apart, the errors of what would be published, for the send guards.
  */
 import { bytesNotRedriven, redriveMessage, type RedriveOptions } from '../message/dead-letter';
+import { shortened } from '../model/describe-value';
+import { showOnOneLine } from './markdown';
 import type { RedriveMove } from '../message/types';
 import { NO_REGISTRY, type RegistryState } from '../registry/types';
 import { analyzeText } from '../rules/analyze';
@@ -31,20 +33,25 @@ export interface RedrivePlan {
   readonly notes: string[];
 }
 
+/** The longest meta.id a plan's line names whole (a SHA-256 in hex is 64). */
+const MAX_NAMED_ID = 200;
+
 export function planRedrive(candidates: readonly RedriveCandidate[], options: RedriveOptions): RedrivePlan {
   const plan: RedrivePlan = { moves: [], movedCandidates: [], skipped: [], notes: [] };
   candidates.forEach((candidate, index) => {
+    // As a line names a meta.id (whoever dead-lettered the message wrote it): bounded, on one line, escaped.
+    const id = showOnOneLine(shortened(candidate.metaId, MAX_NAMED_ID));
     const notRedriven = candidate.edited ? undefined : bytesNotRedriven(candidate.body);
     if (notRedriven !== undefined) {
-      plan.skipped.push(`meta.id ${candidate.metaId}: ${notRedriven}`);
+      plan.skipped.push(`meta.id ${id}: ${notRedriven}`);
       return;
     }
     const redriven = redriveMessage(candidate.text, options, !candidate.edited);
     if (!redriven.ok) {
-      plan.skipped.push(`meta.id ${candidate.metaId}: ${redriven.error}`);
+      plan.skipped.push(`meta.id ${id}: ${redriven.error}`);
       return;
     }
-    if (redriven.note) plan.notes.push(`meta.id ${candidate.metaId}: ${redriven.note}`);
+    if (redriven.note) plan.notes.push(`meta.id ${id}: ${redriven.note}`);
     plan.moves.push({ original: candidate.body, message: redriven.message });
     plan.movedCandidates.push(index);
   });
