@@ -25,6 +25,19 @@ describe('the manifest\'s settings', () => {
     assert.match(description, /`_minor`[^.]*after a name these patterns match[^.]*`version_minor`/);
   });
 
+  test('every minor-unit suffix the classifier knows is named where the setting is described, _minor_units with _minor after a money-like name', () => {
+    const classes = classifyKey(properties['babelqueue.money.keyPatterns'].default);
+    assert.equal(classes.isMinorUnits('amount_minor_units'), true);
+    assert.equal(classes.isMinorUnits('amountMinorUnits'), true);
+    assert.equal(classes.isMinorUnits('version_minor_units'), false);
+    assert.equal(classes.isMoney('amount_minor_units'), false, 'a key in minor units is not a money key whose float is reported as money');
+    const description = properties['babelqueue.money.keyPatterns'].markdownDescription as string;
+    assert.match(description, /`_minor` or `_minor_units` after a name these patterns match/);
+    const readme = readFileSync('README.extension.md', 'utf8').split('\n').find((line) => line.startsWith('| `babelqueue.money.keyPatterns`'))!;
+    assert.match(readme, /`_minor_units`/);
+    assert.match(readFileSync('docs/diagnostics.md', 'utf8'), /`\*_minor` and `\*_minor_units` after a money-like name/);
+  });
+
   test('every setting key in code is declared in package.json with an explicit scope, and vice versa', () => {
     // Language-server settings live in core, broker and preview settings in the client.
     const inCode = [...Object.values(SETTING_KEYS), ...Object.values(SEND_SETTING_KEYS)].sort();
