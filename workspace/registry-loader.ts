@@ -13,6 +13,7 @@ import { compileSchema, type CompileResult } from '../core/registry/schema-compi
 import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { pointerAt } from '../core/model/json-pointer';
 import { firstUnreadableNumber } from '../core/registry/validators/huge-numbers';
+import { rememberWrittenNumbers } from '../core/registry/written-numbers';
 import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, RegistryState } from '../core/registry/types';
 import { resolvedPath } from './absolute-path';
 import { isInside, leavesRoot, linkedPlace, realPath, realPathIfThere, realPathOfMissing } from './path-containment';
@@ -471,6 +472,8 @@ function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy:
     return failed(path, `bqschema cannot read the number ${huge.raw}${at ? ` at ${at}` : ''} in the schema ${shown}: it is beyond float64, so Go's encoding/json fails on the whole file and bqschema refuses this schema (\`bqschema check\` fails, \`validate\` exits 2). Write a number within ±1.7976931348623157e308.`, { doc });
   }
   const schema = value as Record<string, unknown>;
+  // The numbers a double changes (`"maximum": 9007199254740993`), for hovers and completions to name as written.
+  rememberWrittenNumbers(schema, doc.root, text);
   const outcome = (compiled: CompileResult): Pick<LoadedSchema, 'compiled' | 'error'> =>
     'error' in compiled ? { error: `The schema ${shown} is not a valid draft-07 JSON Schema: ${compiled.error}` } : { compiled: compiled.compiled };
   // From here on bqschema and the SDKs read the schema, whatever draft-07 says of it.

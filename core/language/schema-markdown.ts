@@ -1,6 +1,7 @@
 /** Markdown about payload schemas for hovers and completion documentation, in the words of ../registry/schema-words.ts; the schema's own text escaped (./markdown.ts). */
 import { isSensitive, sensitiveCategory } from '../registry/pii';
 import { schemaSummary } from '../registry/schema-words';
+import { withWrittenNumbers } from '../registry/written-numbers';
 import { codeSpan, escapeMarkdown, tableCode } from './markdown';
 import type { RegistryEntry } from '../registry/types';
 
@@ -13,7 +14,7 @@ export function fieldsTable(schema: Record<string, unknown> | undefined): string
     const f = (field ?? {}) as Record<string, unknown>;
     const enumText = Array.isArray(f.enum) ? f.enum.map((v) => tableCode(JSON.stringify(v))).join(' ') : '';
     const sensitive = isSensitive(f) ? escapeMarkdown(sensitiveCategory(f) ?? 'yes') : '';
-    return `| ${tableCode(key)} | ${escapeMarkdown(schemaSummary({ ...f, enum: undefined }))} | ${required.has(key) ? 'yes' : ''} | ${enumText} | ${sensitive} |`;
+    return `| ${tableCode(key)} | ${escapeMarkdown(schemaSummary(withWrittenNumbers({ ...f, enum: undefined }, f)))} | ${required.has(key) ? 'yes' : ''} | ${enumText} | ${sensitive} |`;
   });
   return ['| field | type | required | enum | x-gdpr-sensitive |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

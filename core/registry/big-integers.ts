@@ -17,6 +17,7 @@ import { getProperty, type NumberNode, type ObjectNode, type ValueNode } from '.
 import { Flag, Kind, type Columns, type ColumnsEdit } from '../parse/columns';
 import { columnsOf } from '../parse/document';
 import type { SchemaError } from './types';
+import { changedByDouble } from './written-numbers';
 
 const NUMERIC_KEYWORDS = new Set(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'enum', 'const']);
 
@@ -232,12 +233,14 @@ function judge(literal: BigLiteral, schema: ObjectNode): SchemaError[] {
     const value = propertyValue(schema, keyword);
     const limit = value?.kind === 'number' ? decimalOf(value.raw) : undefined;
     if (!limit || holds(compare(literal.digits, limit))) continue;
-    errors.push({ keyword, instancePath, params: { comparison: comparisonText, limit: exactValue(value as NumberNode) }, message: `must be ${comparisonText} ${(value as NumberNode).raw}`, parentSchema: plainSchema() });
+    const limitText = changedByDouble(value as NumberNode);
+    errors.push({ keyword, instancePath, params: { comparison: comparisonText, limit: exactValue(value as NumberNode) }, message: `must be ${comparisonText} ${(value as NumberNode).raw}`, parentSchema: plainSchema(), ...(limitText !== undefined ? { limitText } : {}) });
   }
   const multiple = propertyValue(schema, 'multipleOf');
   const divisor = multiple?.kind === 'number' ? decimalOf(multiple.raw) : undefined;
   if (divisor && divisor.mantissa > 0n && !isMultiple(literal.digits, divisor)) {
-    errors.push({ keyword: 'multipleOf', instancePath, params: { multipleOf: exactValue(multiple as NumberNode) }, message: `must be multiple of ${(multiple as NumberNode).raw}`, parentSchema: plainSchema() });
+    const limitText = changedByDouble(multiple as NumberNode);
+    errors.push({ keyword: 'multipleOf', instancePath, params: { multipleOf: exactValue(multiple as NumberNode) }, message: `must be multiple of ${(multiple as NumberNode).raw}`, parentSchema: plainSchema(), ...(limitText !== undefined ? { limitText } : {}) });
   }
   const choices = propertyValue(schema, 'enum');
   if (choices?.kind === 'array' && !choices.items.some((choice) => equals(literal.digits, choice))) {

@@ -123,6 +123,7 @@ function toSchemaError(error: ErrorObject): SchemaError {
     instancePath: error.instancePath,
     params: error.params as Record<string, unknown>,
     message: error.message ?? `fails "${error.keyword}"`,
+    schemaPath: error.schemaPath,
     ...(parent && typeof parent === 'object' ? { parentSchema: parent as Record<string, unknown> } : {}),
   };
 }

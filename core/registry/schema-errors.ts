@@ -117,9 +117,10 @@ class Mapper {
       case 'maximum':
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        return at(node, `${name} must be ${comparison(String(p.comparison))} ${String(p.limit)}; found ${valueText(node)}`);
+        // The bound as the schema file writes it where the double compared is another number.
+        return at(node, `${name} must be ${comparison(String(p.comparison))} ${error.limitText ?? String(p.limit)}; found ${valueText(node)}`);
       case 'multipleOf':
-        return at(node, `${name} must be a multiple of ${String(p.multipleOf)}; found ${valueText(node)}`);
+        return at(node, `${name} must be a multiple of ${error.limitText ?? String(p.multipleOf)}; found ${valueText(node)}`);
       case 'minLength':
       case 'maxLength': {
         const length = node.kind === 'string' ? [...node.value].length : 0;

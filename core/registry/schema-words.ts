@@ -7,6 +7,7 @@ import type { ValueNode } from '../model/tree';
 import { literal } from '../model/describe-value';
 import { plural } from '../model/count-words';
 import { TYPE_NAMES } from './schema-problems';
+import { numberText } from './written-numbers';
 
 /** Where a type name stands in draft-07's list, so that type lists read in one order. */
 const typeRank = (type: string) => (TYPE_NAMES as readonly string[]).indexOf(type);
@@ -52,12 +53,13 @@ function describeType(type: string, s: Record<string, unknown>): string {
     case 'number':
     case 'integer': {
       const bounds: string[] = [];
-      if (typeof s.minimum === 'number') bounds.push(`≥ ${s.minimum}`);
-      if (typeof s.exclusiveMinimum === 'number') bounds.push(`> ${s.exclusiveMinimum}`);
-      if (typeof s.maximum === 'number') bounds.push(`≤ ${s.maximum}`);
-      if (typeof s.exclusiveMaximum === 'number') bounds.push(`< ${s.exclusiveMaximum}`);
+      // Each number as the schema file writes it, where the double read is another (numberText).
+      if (typeof s.minimum === 'number') bounds.push(`≥ ${numberText(s, 'minimum')}`);
+      if (typeof s.exclusiveMinimum === 'number') bounds.push(`> ${numberText(s, 'exclusiveMinimum')}`);
+      if (typeof s.maximum === 'number') bounds.push(`≤ ${numberText(s, 'maximum')}`);
+      if (typeof s.exclusiveMaximum === 'number') bounds.push(`< ${numberText(s, 'exclusiveMaximum')}`);
       const text = bounds.length > 0 ? `${type} ${bounds.join(' and ')}` : type;
-      return typeof s.multipleOf === 'number' ? `${text}, a multiple of ${s.multipleOf}` : text;
+      return typeof s.multipleOf === 'number' ? `${text}, a multiple of ${numberText(s, 'multipleOf')}` : text;
     }
     case 'string': {
       if (typeof s.format === 'string') details.push(formatName(s.format));

@@ -33,6 +33,13 @@ export interface SchemaError {
   readonly message: string;
   /** The subschema that failed (for types, enums and descriptions in messages). */
   readonly parentSchema?: Record<string, unknown>;
+  /** ajv's JSON pointer to the failing keyword in the schema (`#/properties/n/maximum`). */
+  readonly schemaPath?: string;
+  /**
+   * A bound's or multipleOf's number as the schema file writes it, where the double `params`
+   * holds is another number (`9007199254740993`, compared as …992): what the message names.
+   */
+  readonly limitText?: string;
 }
 
 export interface LoadedSchema {

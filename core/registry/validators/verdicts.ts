@@ -9,6 +9,7 @@ import { toJsValue } from '../../model/js-value';
 import type { ObjectNode, PropertyNode, ValueNode } from '../../model/tree';
 import { mapEachSchemaError, mapSchemaErrors, type MappedSchemaError } from '../schema-errors';
 import type { SchemaError } from '../types';
+import { changedByDouble } from '../written-numbers';
 import { EQUALITY_WORDS, UNIT_WORDS, VALIDATORS, lengthIn, type ValidatorId, type ValidatorModel } from './models';
 import { runSubset, schemaKeyword, type Leniency, type Violation } from './subset-walk';
 
@@ -215,8 +216,11 @@ function violationError(model: ValidatorModel, violation: Violation): SchemaErro
       const allowed = keyword('const');
       return { ...base, keyword: 'const', params: { allowedValue: allowed ? toJsValue(allowed) : undefined } };
     }
-    case 'minimum':
-      return { ...base, keyword: 'minimum', params: { comparison: '>=', limit: (keyword('minimum') as { value?: unknown } | undefined)?.value } };
+    case 'minimum': {
+      const bound = keyword('minimum') as ValueNode | undefined;
+      const limitText = bound?.kind === 'number' ? changedByDouble(bound) : undefined;
+      return { ...base, keyword: 'minimum', params: { comparison: '>=', limit: (bound as { value?: unknown } | undefined)?.value }, ...(limitText !== undefined ? { limitText } : {}) };
+    }
     case 'required':
       return { ...base, keyword: 'required', params: { missingProperty: violation.member } };
     case 'additionalProperties':

@@ -13,6 +13,7 @@ import { insertProperties } from '../../model/property-edits';
 import { routingUrn } from '../../contract/urn';
 import { exampleValue } from '../../registry/example';
 import { exactBigIntegerVerdicts } from '../../registry/big-integers';
+import { boundsAsWritten } from '../../registry/written-numbers';
 import { holdsHugeNumber } from '../../registry/validators/huge-numbers';
 import { judgePayload } from '../../registry/validators/verdicts';
 import { keyRange } from '../context';
@@ -32,7 +33,7 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
       summary: 'data fails the URN’s registered JSON Schema.',
       docs: {
         fires:
-          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce), also against a schema that bqschema reads but draft-07 refuses (`"minLength": "3"`, `"type": "int"`), which is then no `registry-error`. `multipleOf` is decided on the decimals as written (`19.99` is a multiple of `0.01`, although as doubles the quotient is 1998.9999999999998). An integer literal beyond ±(2^53−1) is judged against `maximum`, `minimum`, the exclusive bounds, `multipleOf`, `enum` and `const` by its digits against the schema\'s number as written (not as two doubles, as ajv alone would), wherever the subschemas that apply to it follow from its path (`properties`, `additionalProperties`, `items`, local `$ref`, `allOf`); under a branch (`anyOf`, `oneOf`, `not`, `if`, `patternProperties`, …) an information note on the `data` key says that the verdict there is not exact. Where validation stopped early (a payload above 20,000 values is validated up to its first error) or could not go deeper, that note is information on the `data` key.',
+          '`data` fails the URN\'s draft-07 JSON Schema (ajv, compiled once per schema); one diagnostic per failure on the value (`type`, `enum`, `const`, bounds, lengths, `pattern`, `format`), on the key (`additionalProperties`), or on the object\'s key for a missing `required` field. With `babelqueue.registry.validator` set to `bqschema` (`babelq lint --validator bqschema`), the failures are those bqschema reports instead (the subset BabelQueue\'s validators enforce), also against a schema that bqschema reads but draft-07 refuses (`"minLength": "3"`, `"type": "int"`), which is then no `registry-error`. `multipleOf` is decided on the decimals as written (`19.99` is a multiple of `0.01`, although as doubles the quotient is 1998.9999999999998). An integer literal beyond ±(2^53−1) is judged against `maximum`, `minimum`, the exclusive bounds, `multipleOf`, `enum` and `const` by its digits against the schema\'s number as written (not as two doubles, as ajv alone would; the message names a bound or `multipleOf` that a double does not hold, `9007199254740993` or `1.00000000000000000001`, as the schema file writes it, and so do the hovers), wherever the subschemas that apply to it follow from its path (`properties`, `additionalProperties`, `items`, local `$ref`, `allOf`); under a branch (`anyOf`, `oneOf`, `not`, `if`, `patternProperties`, …) an information note on the `data` key says that the verdict there is not exact. Where validation stopped early (a payload above 20,000 values is validated up to its first error) or could not go deeper, that note is information on the `data` key.',
         instead: 'A payload the schema accepts; the message says what the schema asks for at that place.',
         example: { fires: '"data": { "order_id": "1042" }', clean: '"data": { "order_id": 1042 }' },
         fixes: 'On a missing required field of `data` itself: add every missing required field of `data` with a type-correct example value from the schema (as New Envelope… does); never applied by `--fix`, since the values are examples.',
@@ -66,7 +67,8 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     const validated = !compiled ? undefined : parsed ? compiled.validateParsed(parsed.columns, parsed.text, parsed.slot, () => documentPlainValue(parsed.document, parsed.slot), edited) : compiled.validate(toJsValue(data));
     // ajv compares integers beyond ±(2^53−1) as doubles: their verdicts on the numeric keywords are made exact.
     const exact = validated && exactBigIntegerVerdicts(data, entry.schema?.doc?.root, validated, edited);
-    const errors = exact?.errors;
+    // A bound the double compared is not the schema file's number: the message names the file's.
+    const errors = exact && boundsAsWritten(exact.errors, entry.schema?.doc?.root);
     const follow = context.settings.registryValidator;
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot, edited) : () => treeHoldsHugeNumber(data);
     const { findings, divergences } = judgePayload({ data, dataProperty, schema: entry.schema?.doc?.root, draft07: errors, follow, holdsHugeNumber: huge });

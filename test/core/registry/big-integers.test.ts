@@ -10,7 +10,8 @@ import { describe, test } from 'node:test';
 import { parseJson, parseText } from '../../../core/parse/parser';
 import { analyze, analyzeDocument } from '../../../core/rules/analyze';
 import { reparse } from '../../../core/parse/incremental';
-import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../core/rules/settings/settings';
+import { hover } from '../../../core/language/hover';
 import { loadRegistry } from '../../../workspace/registry-loader';
 
 const SCHEMAS: Record<string, string> = {
@@ -88,5 +89,58 @@ describe('integers beyond 2^53 against numeric keywords', () => {
     assert.equal(found.length, 1);
     assert.equal(found[0].severity, 'information');
     assert.match(found[0].message, /not exact/);
+  });
+});
+
+describe('a bound a double does not hold is named as the schema file writes it', () => {
+  const WRITTEN: Record<string, string> = {
+    max: '{"type":"object","properties":{"n":{"type":"number","maximum":9007199254740993}}}',
+    exclusiveMin: '{"type":"object","properties":{"n":{"type":"number","exclusiveMinimum":-9007199254740993}}}',
+    multiple: '{"type":"object","properties":{"n":{"type":"number","multipleOf":9007199254740993}}}',
+    fraction: '{"type":"object","properties":{"n":{"type":"number","maximum":1.00000000000000000001}}}',
+    referenced: '{"type":"object","properties":{"n":{"$ref":"#/definitions/big"}},"definitions":{"big":{"maximum":12345678901234567891}}}',
+    exact: '{"type":"object","properties":{"n":{"type":"number","maximum":1e2,"minimum":-12345678901234.5}}}',
+    minimum: '{"type":"object","properties":{"n":{"type":"integer","minimum":9007199254740993}}}',
+  };
+  const root = mkdtempSync(join(tmpdir(), 'babelq-written-bounds-'));
+  mkdirSync(join(root, 'schemas'), { recursive: true });
+  for (const [name, schema] of Object.entries(WRITTEN)) writeFileSync(join(root, 'schemas', `${name}.json`), schema);
+  writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: Object.keys(WRITTEN).map((name) => ({ urn: `urn:babel:written:${name.toLowerCase()}`, schema: `schemas/${name}.json` })) }));
+  const state = loadRegistry(join(root, 'registry.json'), root).state;
+  rmSync(root, { recursive: true, force: true });
+  const envelope = (name: string, data: string) => `{"job":"urn:babel:written:${name.toLowerCase()}","trace_id":"7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b","data":${data},"meta":{"id":"f1e2d3c4-b5a6-4789-90ab-cdef01234567","queue":"q","lang":"go","schema_version":1,"created_at":1749132727000},"attempts":0}`;
+  const messages = (name: string, data: string, settings: Settings = DEFAULT_SETTINGS) => analyze(parseJson(envelope(name, data)), settings, state).filter((d) => d.code === 'payload-schema').map((d) => d.message);
+
+  test('in the message of a value the validator compared as a double: 1e16, 9007199254740995.0, -1e16, 2', () => {
+    assert.deepEqual(messages('max', '{"n":1e16}'), ['"n" must be ≤ 9007199254740993; found 1e16 (schema of urn:babel:written:max)']);
+    assert.deepEqual(messages('max', '{"n":9007199254740995.0}'), ['"n" must be ≤ 9007199254740993; found 9007199254740995.0 (schema of urn:babel:written:max)']);
+    assert.deepEqual(messages('exclusivemin', '{"n":-1e16}'), ['"n" must be > -9007199254740993; found -1e16 (schema of urn:babel:written:exclusivemin)']);
+    assert.deepEqual(messages('multiple', '{"n":2}'), ['"n" must be a multiple of 9007199254740993; found 2 (schema of urn:babel:written:multiple)']);
+    assert.deepEqual(messages('fraction', '{"n":2}'), ['"n" must be ≤ 1.00000000000000000001; found 2 (schema of urn:babel:written:fraction)']);
+    assert.deepEqual(messages('referenced', '{"n":1e20}'), ['"n" must be ≤ 12345678901234567891; found 1e20 (schema of urn:babel:written:referenced)']);
+  });
+  test('in the message of an integer beyond 2^53, judged by its digits', () => {
+    assert.deepEqual(messages('max', '{"n":9007199254740994}'), ['"n" must be ≤ 9007199254740993; found 9007199254740994 (schema of urn:babel:written:max)']);
+    assert.deepEqual(messages('max', '{"n":9007199254740993}'), []);
+    assert.deepEqual(messages('fraction', '{"n":9007199254740993}'), ['"n" must be ≤ 1.00000000000000000001; found 9007199254740993 (schema of urn:babel:written:fraction)']);
+  });
+  test('with bqschema followed, whose minimum compares doubles: the bound as written, the verdict as bqschema makes it', () => {
+    const bqschema: Settings = { ...DEFAULT_SETTINGS, registryValidator: 'bqschema' };
+    assert.deepEqual(messages('minimum', '{"n":1}', bqschema).map((message) => message.replace(/ \(.*$/, '')), ['"n" must be ≥ 9007199254740993; found 1']);
+    // As a float64, 9007199254740992 is the bound itself: bqschema (and Go, PHP, Python, Node, Java) accepts it.
+    assert.deepEqual(messages('minimum', '{"n":9007199254740992}', bqschema), []);
+  });
+  test('a number a double holds is worded as before: 1e2 is 100', () => {
+    assert.deepEqual(messages('exact', '{"n":101}'), ['"n" must be ≤ 100; found 101 (schema of urn:babel:written:exact)']);
+    assert.deepEqual(messages('exact', '{"n":-1e14}'), ['"n" must be ≥ -12345678901234.5; found -1e14 (schema of urn:babel:written:exact)']);
+  });
+  test('in the hovers on the URN and on the data key', () => {
+    const text = envelope('max', '{"n":1}');
+    const onUrn = hover(parseJson(text), text.indexOf('urn:babel:written:max') + 3, state)!.contents;
+    assert.match(onUrn, /number ≤ 9007199254740993/);
+    const onKey = hover(parseJson(text), text.indexOf('"n"') + 1, state)!.contents;
+    assert.match(onKey, /number ≤ 9007199254740993/);
+    const fraction = envelope('fraction', '{"n":1}');
+    assert.match(hover(parseJson(fraction), fraction.indexOf('"n"') + 1, state)!.contents, /number ≤ 1\.00000000000000000001/);
   });
 });
