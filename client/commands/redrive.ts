@@ -17,6 +17,7 @@ import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { commandDocument, type MessageViews, type ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { failureText } from '../send-settings';
+import { bodyExcerpt, quotedName, quotedText, someQuoted } from '../quoted-text';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
@@ -46,7 +47,7 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
       const viewed = document && services.views.messageOf(document.uri);
       const copy = document && edited.get(document.uri.toString());
       if (viewed && !viewed.source.deadLetters) {
-        void vscode.window.showInformationMessage(`${viewed.source.queue} is not a dead-letter queue: only dead letters are redriven (open one with BabelQueue: Dead Letters).`);
+        void vscode.window.showInformationMessage(`${quotedName(viewed.source.queue)} is not a dead-letter queue: only dead letters are redriven (open one with BabelQueue: Dead Letters).`);
         return false;
       }
       if (viewed) return redrive(services, [{ message: viewed, shownIn: document.uri }]);
@@ -68,7 +69,7 @@ export function registerRedriveCommands(services: RedriveServices & { readonly v
       const copy = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: formattedMessage(viewed.row.text) });
       edited.set(copy.uri.toString(), viewed);
       await vscode.window.showTextDocument(copy, { preview: false });
-      void vscode.window.showInformationMessage(`Edit the envelope, then run "BabelQueue: Redrive" to publish it in place of meta.id ${viewed.row.metaId}.`);
+      void vscode.window.showInformationMessage(`Edit the envelope, then run "BabelQueue: Redrive" to publish it in place of meta.id ${quotedName(viewed.row.metaId)}.`);
     }),
   );
   return { isEditedCopy: (uri) => edited.has(uri.toString()) };
@@ -125,7 +126,8 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   );
   const { moves, skipped: refused, notes } = plan;
   if (moves.length === 0) {
-    void vscode.window.showErrorMessage(`Nothing to redrive: ${refused.join('; ')}`);
+    // Each names a meta.id and what the SDK's redrive read in the message: the first few, on one line each.
+    void vscode.window.showErrorMessage(`Nothing to redrive: ${someQuoted(refused, quotedText, '; ')}`);
     return false;
   }
 
@@ -137,15 +139,17 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
     return false;
   }
-  const destinations = [...new Set(moves.map(({ message }) => (kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)))].join(', ');
-  const preview = moves.slice(0, 3).map(({ message }) => `meta.id ${message.metaId} → ${kind === 'redis' ? message.redis.listKey : message.amqp.routingKey}, ${message.bytes.length} bytes:\n${message.text}`);
+  // The queues, ids and bodies are the dead letters' (whoever dead-lettered them wrote them):
+  // quoted cut and on one line, the few bodies shown cut, the rest counted.
+  const destinations = someQuoted([...new Set(moves.map(({ message }) => (kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)))]);
+  const preview = moves.slice(0, 3).map(({ message }) => `meta.id ${quotedName(message.metaId)} → ${quotedName(kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)}, ${message.bytes.length} bytes:\n${bodyExcerpt(message.text)}`);
   const more = moves.length > 3 ? `\n… and ${moves.length - 3} more` : '';
-  const skipped = refused.length > 0 ? `\n\nLeft in the DLQ: ${refused.join('; ')}` : '';
+  const skipped = refused.length > 0 ? `\n\nLeft in the DLQ: ${someQuoted(refused, quotedText, '; ')}` : '';
   // First in the detail: a queue named by white space is invisible in the question's "to …".
-  const targetNotes = notes.length > 0 ? `Note: ${notes.join('; ')}\n\n` : '';
+  const targetNotes = notes.length > 0 ? `Note: ${someQuoted(notes, quotedText, '; ')}\n\n` : '';
   const anotherSdk = 'Another SDK…';
   const answer = await vscode.window.showInformationMessage(
-    `Redrive ${moves.length} message(s) from ${source.key} to ${destinations} (${moves[0]!.message.sdk} redrive: dead_letter removed, attempts 0)?`,
+    `Redrive ${moves.length} message(s) from ${quotedName(source.key)} to ${destinations} (${moves[0]!.message.sdk} redrive: dead_letter removed, attempts 0)?`,
     { modal: true, detail: `${targetNotes}${preview.join('\n\n')}${more}${skipped}` },
     'Redrive',
     anotherSdk,
@@ -176,14 +180,14 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   }
   const target = await resolveTarget(services, settings, 'Redrive');
   if (!target) return false;
-  const where = describeTarget(target, source.key);
+  const where = describeTarget(target, quotedName(source.key));
   let broker: Broker | undefined;
   try {
     const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Redriving from ${where}…` }, async () => {
       broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
       return broker.redrive(source.key, moves);
     });
-    const unsearched = receipt.notSearched ? notSearchedText(receipt.notSearched, source.key) : undefined;
+    const unsearched = receipt.notSearched ? notSearchedText(receipt.notSearched, quotedName(source.key)) : undefined;
     services.output.info(`Redrove ${receipt.moved} message(s) from ${where} to ${destinations} in ${receipt.durationMs} ms${receipt.missing ? `, ${receipt.missing} already gone` : ''}${unsearched ? `; ${unsearched}` : ''}`);
     const gone = receipt.missing > 0 ? ` ${receipt.missing} had already left the DLQ: nothing was published for them.` : '';
     const stopped = unsearched ? ` ${unsearched.charAt(0).toUpperCase()}${unsearched.slice(1)}.` : '';

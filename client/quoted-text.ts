@@ -1,0 +1,51 @@
+/**
+ * What a broker holds or a fixture says, as the editor's notifications, dialogs, quick picks and
+ * tab titles quote it. Whoever publishes to a queue (or writes a checkout's fixtures) writes that
+ * text: a meta.id, URN, queue name or dead-letter error of a megabyte made a dialog of a megabyte,
+ * and a line break, control character or bidirectional override in one began a line of its own
+ * in the dialog or reordered the one shown. As `babelq` prints them, each value inside a line is
+ * cut (200 characters, 500 for a dead letter's error or exception) and put on one line (core's
+ * showOnOneLine: `\n`, `\r`, and `\uXXXX` for every other invisible character); a message body
+ * keeps its lines, cut, its other invisible characters shown. No `vscode` import: tested as is.
+ */
+import { showInvisible, showOnOneLine } from '../core/language/markdown';
+import { shortened } from '../core/model/describe-value';
+
+/** The longest name (a queue, key, meta.id or URN) quoted whole: a SHA-256 in hex is 64. */
+const MAX_NAME = 200;
+
+/** The longest sentence from a message (a dead letter's error or exception) quoted whole. */
+const MAX_TEXT = 500;
+
+/** The most characters of a message's body a dialog shows: the message itself is a click away. */
+const MAX_BODY = 1000;
+
+/** How many names a list quotes before it counts the rest. */
+const MAX_LISTED = 5;
+
+/** A name from a message (queue, key, meta.id, URN) inside a line: cut at 200 characters, on one line. */
+export function quotedName(name: string): string {
+  return showOnOneLine(shortened(name, MAX_NAME));
+}
+
+/** A sentence from a message (a dead letter's error, exception or reason) inside a line: cut at 500 characters, on one line. */
+export function quotedText(text: string): string {
+  return showOnOneLine(shortened(text, MAX_TEXT));
+}
+
+/** The first few of `items`, each quoted by `quote`, joined, and how many more: `a, b, c, d, e and 3 more`. */
+export function someQuoted(items: readonly string[], quote: (item: string) => string = quotedName, separator = ', '): string {
+  const shown = items.slice(0, MAX_LISTED).map(quote).join(separator);
+  return items.length > MAX_LISTED ? `${shown} and ${items.length - MAX_LISTED} more` : shown;
+}
+
+/**
+ * A message's body in a dialog: its first 1,000 characters with their lines kept (a lone `\r`
+ * written `\r`, as it would overwrite its line) and every other invisible character shown, then
+ * how many characters were left out.
+ */
+export function bodyExcerpt(text: string): string {
+  const cut = shortened(text, MAX_BODY);
+  const shown = showInvisible(cut.replace(/\r(?!\n)/g, '\\r'), true);
+  return cut.length < text.length ? `${shown}\n(${text.length - cut.length + 1} more characters; open the message to read it whole)` : shown;
+}
