@@ -7,9 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { vsdiag } from 'vscode-languageclient/node';
-import type { MessageRow } from '../core/message/dead-letter';
+import { DLQ_SUFFIX, type MessageRow } from '../core/message/dead-letter';
 import { fixtureFileName, formattedMessage, withRenewedIds } from '../core/language/message-text';
 import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME } from '../core/language/protocol';
+import { quotedName } from './quoted-text';
 
 export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
 
@@ -51,7 +52,13 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
   /** Opens `message` read-only, formatted and diagnosed, titled `<queue> · <meta.id>`. */
   async open(message: ShownMessage): Promise<vscode.TextEditor> {
     // The query keeps two reads of the same message apart (the DLQ may have changed in between).
-    const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${message.source.queue} · ${message.row.metaId}`, query: String(++this.counter) });
+    // Its title is the publisher's text: each part cut and on one line, its '/' written \u002f, as
+    // one would start the path's last part (the tab's title) inside the meta.id. A dead-letter
+    // queue keeps its `.dlq`, which the title bar's Redrive is shown by (package.json).
+    const title = (text: string) => quotedName(text).replace(/\//g, '\\u002f');
+    const { queue } = message.source;
+    const queueTitle = queue.endsWith(DLQ_SUFFIX) ? `${title(queue.slice(0, -DLQ_SUFFIX.length))}${DLQ_SUFFIX}` : title(queue);
+    const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${queueTitle} · ${title(message.row.metaId)}`, query: String(++this.counter) });
     this.shown.set(uri.toString(), message);
     // Bounded, oldest first out. Not forgotten on close: setting the language closes and reopens the document.
     for (const key of this.shown.keys()) {

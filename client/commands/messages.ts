@@ -15,6 +15,7 @@ import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { failureText } from '../send-settings';
+import { quotedName, quotedText } from '../quoted-text';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { redrive } from './redrive';
@@ -50,15 +51,22 @@ interface RowItem extends vscode.QuickPickItem {
   readonly row?: MessageRow;
 }
 
+/**
+ * A message's row. Its URN, meta.id and dead-letter fields are the publisher's text: each cut and
+ * on one line (client/quoted-text.ts), as a quick pick shows a line break as nothing and lets a
+ * bidirectional override reorder the row.
+ */
 function rowItem(row: MessageRow): RowItem {
   const attempts = row.attempts === undefined ? '' : ` · attempts ${row.attempts}`;
   const block = row.deadLetter;
   // The reason and error are in the row itself, so the filter finds them (VS Code's filter does not read a group's line).
-  const failure = block?.reason === undefined ? (block?.error ?? undefined) : block.error ? `${block.reason}: ${block.error}` : block.reason;
+  const reason = block?.reason === undefined ? undefined : quotedName(block.reason);
+  const error = block?.error ? quotedText(block.error) : undefined;
+  const failure = reason === undefined ? error : error ? `${reason}: ${error}` : reason;
   return {
-    label: urnLabel(row),
-    description: `${row.metaId} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
-    detail: block ? [failure, block.exception, block.originalQueue === undefined ? undefined : `original queue ${JSON.stringify(block.originalQueue)}`, block.lang ? `by ${block.lang}` : undefined].filter(Boolean).join(' · ') : undefined,
+    label: urnLabel({ ...row, urn: quotedName(row.urn) }),
+    description: `${quotedName(row.metaId)} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
+    detail: block ? [failure, block.exception ? quotedText(block.exception) : undefined, block.originalQueue === undefined ? undefined : `original queue ${quotedName(JSON.stringify(block.originalQueue))}`, block.lang ? `by ${quotedName(block.lang)}` : undefined].filter(Boolean).join(' · ') : undefined,
     row,
   };
 }
@@ -71,7 +79,7 @@ const GROUP_HEADING_CHARACTERS = 40;
  * it, hiding that row's meta.id and date behind a long error. Each row carries its whole error.
  */
 function groupHeading(group: { count: number; reason: string; error: string }): string {
-  const heading = `${group.count} × ${group.reason}${group.error ? `: ${group.error}` : ''}`;
+  const heading = `${group.count} × ${quotedName(group.reason)}${group.error ? `: ${quotedName(group.error)}` : ''}`;
   return heading.length > GROUP_HEADING_CHARACTERS ? `${heading.slice(0, GROUP_HEADING_CHARACTERS - 1)}…` : heading;
 }
 
@@ -80,8 +88,9 @@ async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: s
   const document = envelopeDocument();
   const queue = document ? metaQueue(document.getText()) : undefined;
   if (queue !== undefined) {
-    const work = { label: queue, description: 'meta.queue of the open envelope', deadLetters: false };
-    const dlq = { label: `${queue}.dlq`, description: 'its dead-letter queue', deadLetters: true };
+    // Named as the fixture writes it, cut and on one line; the queue read is the whole name.
+    const work = { label: quotedName(queue), description: 'meta.queue of the open envelope', deadLetters: false };
+    const dlq = { label: quotedName(`${queue}.dlq`), description: 'its dead-letter queue', deadLetters: true };
     const other = { label: 'Another queue…', deadLetters: dlqFirst };
     const picked = await vscode.window.showQuickPick(dlqFirst ? [dlq, work, other] : [work, dlq, other], { title });
     if (!picked) return undefined;
@@ -145,14 +154,15 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   }
   // Asked before resolveTarget, as Send asks: no password is asked for, or stored, for a host the user declines.
   if (!isLoopback(host)) {
-    const answer = await vscode.window.showWarningMessage(`${host} is not this machine. Read its queue "${queue}"?`, { modal: true }, 'Read');
+    const answer = await vscode.window.showWarningMessage(`${host} is not this machine. Read its queue "${quotedName(queue)}"?`, { modal: true }, 'Read');
     if (answer !== 'Read') return undefined;
   }
   const target = await resolveTarget(services, settings, command);
   if (!target) return undefined;
   const location = deadLetters ? deadLetterLocation(queue, target.kind, settings.redisLayout, settings.redisPrefix) : undefined;
   const key = location?.key ?? (target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue);
-  const where = describeTarget(target, key);
+  // The queue may be the open envelope's meta.queue, as its fixture writes it.
+  const where = describeTarget(target, quotedName(key));
   let broker: Broker | undefined;
   let peeked: Awaited<ReturnType<Broker['peek']>>;
   try {
@@ -285,7 +295,7 @@ async function deadLetters(services: MessageServices): Promise<void> {
     ...(shown.length === 1 ? [{ label: 'Open', description: 'read-only, diagnosed; redrive, edit then redrive, or save as a fixture from there', action: 'open' as const }] : []),
     { label: shown.length === 1 ? 'Redrive…' : `Redrive ${shown.length} messages…`, description: 'back to dead_letter.original_queue, after a preview of the bytes', action: 'redrive' as const },
   ];
-  const action = await vscode.window.showQuickPick(actions, { title: shown.length === 1 ? `meta.id ${shown[0]!.row.metaId}` : `${shown.length} dead letters` });
+  const action = await vscode.window.showQuickPick(actions, { title: shown.length === 1 ? `meta.id ${quotedName(shown[0]!.row.metaId)}` : `${shown.length} dead letters` });
   if (!action) return;
   if (action.action === 'open') await services.views.open(shown[0]!);
   else await redrive(services, shown.map((message) => ({ message })));

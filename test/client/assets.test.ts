@@ -63,8 +63,8 @@ describe('manifest', () => {
   });
 
   test('Redrive and Edit, then Redrive are in the title bar of a dead letter\'s view, not of a message peeked from a work queue', () => {
-    // client/message-view.ts titles a view `<queue> · <meta.id>`; a dead letter's queue is `<queue>.dlq`.
-    assert.match(readFileSync(join(ROOT, 'client/message-view.ts'), 'utf8'), /path: `\/\$\{message\.source\.queue\} · \$\{message\.row\.metaId\}`/);
+    // client/message-view.ts titles a view `<queue> · <meta.id>` (each cut, a dead letter's queue keeping its `.dlq`).
+    assert.match(readFileSync(join(ROOT, 'client/message-view.ts'), 'utf8'), /path: `\/\$\{queueTitle\} · \$\{title\(message\.row\.metaId\)\}`/);
     for (const command of ['babelqueue.redriveMessage', 'babelqueue.editThenRedrive']) {
       const entry = manifest.contributes.menus['editor/title'].find((item: { command: string }) => item.command === command);
       assert.match(entry.when, /^resourceScheme == babelqueue-message && resourcePath =~ \/.+\/$/, entry.when);
