@@ -16,6 +16,7 @@ import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { previewOnScreen } from '../preview';
+import { quotedName } from '../quoted-text';
 import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, unusedSettingNotes, type SendSettings, type SettingsPurpose } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
@@ -176,7 +177,9 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   const target = await resolveTarget(services, settings, 'Send');
   if (!target) return;
 
-  const where = describeTarget(target, target.kind === 'redis' ? message.redis.listKey : message.queue);
+  // The queue and meta.id are the fixture's text: named cut and on one line wherever they are said.
+  const where = describeTarget(target, quotedName(target.kind === 'redis' ? message.redis.listKey : message.queue));
+  const metaId = quotedName(message.metaId);
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending to ${where}…` }, () => publish(target, settings, message));
   } catch (error) {
@@ -186,8 +189,8 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     void vscode.window.showErrorMessage(`Not sent: ${isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.'}`);
     return;
   }
-  services.output.info(`Sent ${message.bytes.length} bytes to ${where}, meta.id ${message.metaId}, ${message.sdk} encoder`);
-  void vscode.window.showInformationMessage(`Sent to ${message.queue}: meta.id ${message.metaId}, ${message.bytes.length} bytes.`);
+  services.output.info(`Sent ${message.bytes.length} bytes to ${where}, meta.id ${metaId}, ${message.sdk} encoder`);
+  void vscode.window.showInformationMessage(`Sent to ${quotedName(message.queue)}: meta.id ${metaId}, ${message.bytes.length} bytes.`);
   services.freshIds.renew(source);
   services.sent(document.uri);
 }
@@ -201,8 +204,9 @@ async function publish(target: BrokerTarget, settings: SendSettings, message: Ou
       await broker.publish(message);
     } catch (error) {
       if (!(isBrokerError(error) && error.kind === 'missing-queue' && broker.declareQueue)) throw error;
-      const declare = `Declare "${message.queue}"`;
-      const answer = await vscode.window.showWarningMessage(`The queue "${message.queue}" does not exist, so RabbitMQ would drop the message. Declare it (durable) and send?`, { modal: true }, declare);
+      const queue = quotedName(message.queue);
+      const declare = `Declare "${queue}"`;
+      const answer = await vscode.window.showWarningMessage(`The queue "${queue}" does not exist, so RabbitMQ would drop the message. Declare it (durable) and send?`, { modal: true }, declare);
       if (answer !== declare) throw error;
       await broker.declareQueue(message.queue);
       await broker.publish(message);
