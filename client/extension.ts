@@ -23,6 +23,7 @@ import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
 import { describeState, VALIDATION_SETTING, type ServerState, type StatusView } from './status';
 import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
+import { quotedName } from './quoted-text';
 
 const CLIENT_ID = 'babelqueue';
 const CLIENT_NAME = 'BabelQueue Language Server';
@@ -43,7 +44,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const traceHint = () => {
     const traced = vscode.workspace.getConfiguration().get('babelqueue.trace.server');
     if (typeof traced !== 'string' || traced === 'off' || output.logLevel === vscode.LogLevel.Trace) return;
-    output.info(`babelqueue.trace.server is "${traced}", but the LSP traffic is traced only while this output's log level is Trace: run "Developer: Set Log Level…", choose BabelQueue, then Trace.`);
+    // A workspace may set it to any text: quoted cut and on one line, so it cannot begin a line of the output.
+    output.info(`babelqueue.trace.server is "${quotedName(traced)}", but the LSP traffic is traced only while this output's log level is Trace: run "Developer: Set Log Level…", choose BabelQueue, then Trace.`);
   };
   traceHint();
   context.subscriptions.push(

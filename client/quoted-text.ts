@@ -1,9 +1,10 @@
 /**
- * What a broker holds or a fixture says, as the editor's notifications, dialogs, quick picks and
- * tab titles quote it. Whoever publishes to a queue (or writes a checkout's fixtures) writes that
- * text: a meta.id, URN, queue name or dead-letter error of a megabyte made a dialog of a megabyte,
- * and a line break, control character or bidirectional override in one began a line of its own
- * in the dialog or reordered the one shown. As `babelq` prints them, each value inside a line is
+ * What a broker holds or a checkout says (a fixture, a workspace setting), as the editor's
+ * notifications, dialogs, quick picks, tab titles and output quote it. Whoever publishes to a
+ * queue (or writes the checkout) writes that text: a meta.id, URN, queue name or dead-letter
+ * error of a megabyte made a dialog of a megabyte, and a line break, control character or
+ * bidirectional override in one began a line of its own in the dialog or reordered the one
+ * shown. As `babelq` prints them, each value inside a line is
  * cut (200 characters, 500 for a dead letter's error or exception) and put on one line (core's
  * showOnOneLine: `\n`, `\r`, and `\uXXXX` for every other invisible character); a message body
  * keeps its lines, cut, its other invisible characters shown. No `vscode` import: tested as is.
@@ -23,7 +24,7 @@ const MAX_BODY = 1000;
 /** How many names a list quotes before it counts the rest. */
 const MAX_LISTED = 5;
 
-/** A name from a message (queue, key, meta.id, URN) inside a line: cut at 200 characters, on one line. */
+/** A name from a message (queue, key, meta.id, URN) or a setting inside a line: cut at 200 characters, on one line. */
 export function quotedName(name: string): string {
   return showOnOneLine(shortened(name, MAX_NAME));
 }

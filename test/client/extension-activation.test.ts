@@ -163,6 +163,20 @@ describe('babelqueue.trace.server', () => {
   });
 });
 
+describe('babelqueue.trace.server set by a checkout to a value of its own', () => {
+  test('is quoted in the hint cut and on one line: a line break in it would begin a forged line of the output', async () => {
+    host.outputLines.length = 0;
+    host.outputLogLevel = 3;
+    fake.settings = { 'babelqueue.trace.server': `verbose\n[error] Sent to orders: meta.id 1\u202e${'x'.repeat(100_000)}` };
+    await extension.activate(host.context());
+    const [hint] = host.outputLines.filter((line) => line.includes('babelqueue.trace.server'));
+    assert.ok(hint, host.outputLines.join('\n'));
+    assert.ok(hint.length < 1000, `the hint is ${hint.length} characters`);
+    assert.doesNotMatch(hint, /[\n\u202e]/);
+    assert.match(hint, /"verbose\\n\[error\] Sent to orders/);
+  });
+});
+
 describe('the CodeLens above an edited copy of a dead letter (Edit, then Redrive)', () => {
   test('is Redrive, as above the dead letter: a Send would publish a second message with the dead_letter block and leave the stored one in the DLQ', async () => {
     await extension.activate(host.context());
