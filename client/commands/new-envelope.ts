@@ -18,6 +18,7 @@ import {
   type RegistryEntrySummary,
 } from '../../core/language/protocol';
 import { acceptsRequests } from '../server-request';
+import { quotedName } from '../quoted-text';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 const TITLE = 'BabelQueue: New Envelope';
@@ -76,7 +77,7 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
   try {
     created = await client.sendRequest<NewEnvelopeResult>(NEW_ENVELOPE_METHOD, { uri, urn: picked.urn } satisfies NewEnvelopeParams);
   } catch (error) {
-    void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${picked.urn}: ${messageOf(error)}`);
+    void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${quotedName(picked.urn)}: ${messageOf(error)}`);
     return;
   }
   const document = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: created.text });
@@ -92,12 +93,13 @@ function pickItems(entries: readonly RegistryEntrySummary[]): EntryItem[] {
       items.push({ label: 'deprecated, retired or sunset', kind: vscode.QuickPickItemKind.Separator });
       separated = true;
     }
-    const description = [entry.owner, entry.status].filter((part) => part !== undefined && part !== '').join(' · ');
+    // The registry is the checkout's text: its URN, owner and status shown cut and on one line (the URN asked for is the whole one).
+    const description = [entry.owner, entry.status].filter((part): part is string => part !== undefined && part !== '').map(quotedName).join(' · ');
     items.push({
-      label: entry.deprecated ? `$(warning) ${entry.urn}` : entry.urn,
+      label: entry.deprecated ? `$(warning) ${quotedName(entry.urn)}` : quotedName(entry.urn),
       description: description || undefined,
       // The registry names no successor (bqschema's format has no such field): say what the status means, not which URN.
-      detail: entry.deprecated ? `"${entry.status}" in the registry: a new fixture belongs to the URN that replaces it (mint one if none is registered).` : undefined,
+      detail: entry.deprecated ? `"${quotedName(entry.status ?? '')}" in the registry: a new fixture belongs to the URN that replaces it (mint one if none is registered).` : undefined,
       urn: entry.urn,
     });
   }

@@ -76,3 +76,41 @@ test('run while the language server starts, New Envelope asks it (the client hol
     ['BabelQueue: New Envelope: the BabelQueue language server is not running; see the BabelQueue output.'],
   );
 });
+
+test('a URN, owner and status of the registry (a checkout\'s text) are shown cut and on one line; the URN picked is still the whole one', async () => {
+  const urn = `urn:babel:orders:created\n\u202e${'x'.repeat(100_000)}`;
+  const entries: RegistryEntriesResult = {
+    registryPath: '/project/registry.json',
+    entries: [{ urn, owner: `orders\n\u202e${'o'.repeat(100_000)}`, status: `active\u202e${'s'.repeat(100_000)}`, deprecated: false }],
+  };
+  const asked: unknown[] = [];
+  const client = {
+    isRunning: () => true,
+    needsStop: () => true,
+    sendRequest: async (method: string, params: unknown) => {
+      asked.push(params);
+      return method === 'babelqueue/registryEntries' ? entries : Promise.reject(new Error('no envelope'));
+    },
+  };
+  let items: readonly { label: string; description?: string; urn?: string }[] = [];
+  fake.answer = (event, offered) => {
+    if (event.kind === 'quickPick') {
+      items = offered as typeof items;
+      return items[0];
+    }
+    return undefined;
+  };
+  const { registerNewEnvelopeCommand } = await import('../../client/commands/new-envelope');
+  registerNewEnvelopeCommand({ subscriptions: [] } as never, client as never);
+  await fake.commands.get('babelqueue.newEnvelope')!();
+  assert.equal(items.length, 1);
+  for (const text of [items[0]!.label, items[0]!.description ?? '']) {
+    assert.ok(text.length < 1000, `${text.length} characters`);
+    assert.doesNotMatch(text, /[\n\u202e]/);
+  }
+  assert.equal((asked[1] as { urn: string }).urn, urn);
+  const error = fake.events.find((event) => event.kind === 'error');
+  assert.ok(error, fake.events.map((event) => event.text).join('\n'));
+  assert.ok(error.text.length < 1000, `the error is ${error.text.length} characters`);
+  assert.doesNotMatch(error.text, /[\n\u202e]/);
+});
