@@ -1,4 +1,12 @@
 /** What the language status item says for each server state (no `vscode` import: testable). */
+import { showOnOneLine } from '../core/language/markdown';
+import { shortened } from '../core/model/describe-value';
+
+/**
+ * The longest registry message shown whole: it names the registry's file as the checkout names it
+ * (babelq.json's "registry"), which may be long or hold a line break or a bidirectional override.
+ */
+const MAX_REGISTRY_MESSAGE = 500;
 
 export type ServerState = 'starting' | 'running' | 'stopped';
 
@@ -28,9 +36,11 @@ export function describeState(state: ServerState, registry?: RegistryView, valid
     return { text: 'BabelQueue: validation off', detail: `Envelope validation is turned off: set ${VALIDATION_SETTING} to true to turn it on`, severity: 'information', busy: false };
   }
   if (state === 'running' && registry) {
+    // Cut and on one line (core's showOnOneLine), so no file name of the checkout can reorder the detail.
+    const shown = (message: string) => showOnOneLine(shortened(message, MAX_REGISTRY_MESSAGE));
     // The text says it is a registry error already; the server's line starts with the same words.
-    if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: registry.message.replace(/^Registry error: /, ''), severity: 'error', busy: false };
-    return { text: 'BabelQueue', detail: registry.message, severity: 'information', busy: false };
+    if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: shown(registry.message.replace(/^Registry error: /, '')), severity: 'error', busy: false };
+    return { text: 'BabelQueue', detail: shown(registry.message), severity: 'information', busy: false };
   }
   switch (state) {
     case 'starting':

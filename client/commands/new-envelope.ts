@@ -18,7 +18,7 @@ import {
   type RegistryEntrySummary,
 } from '../../core/language/protocol';
 import { acceptsRequests } from '../server-request';
-import { quotedName } from '../quoted-text';
+import { quotedName, quotedText } from '../quoted-text';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 const TITLE = 'BabelQueue: New Envelope';
@@ -51,8 +51,9 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
     return;
   }
   if (result.error) {
-    const which = result.registryPath ? `the registry ${result.registryPath}` : 'the registry';
-    void vscode.window.showWarningMessage(`${TITLE}: ${which} cannot be used: ${result.error}`);
+    // The registry's file name and its error quote the checkout's text: cut and on one line.
+    const which = result.registryPath ? `the registry ${quotedText(result.registryPath)}` : 'the registry';
+    void vscode.window.showWarningMessage(`${TITLE}: ${which} cannot be used: ${quotedText(result.error)}`);
     return;
   }
   if (!result.registryPath) {
@@ -62,13 +63,13 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
     return;
   }
   if (result.entries.length === 0) {
-    void vscode.window.showInformationMessage(`${TITLE}: ${result.registryPath} has no entries; add one to its "schemas" list first.`);
+    void vscode.window.showInformationMessage(`${TITLE}: ${quotedText(result.registryPath)} has no entries; add one to its "schemas" list first.`);
     return;
   }
 
   const picked = await vscode.window.showQuickPick(pickItems(result.entries), {
     title: TITLE,
-    placeHolder: `Pick the message URN (from ${vscode.workspace.asRelativePath(result.registryPath)})`,
+    placeHolder: `Pick the message URN (from ${quotedText(vscode.workspace.asRelativePath(result.registryPath))})`,
     matchOnDescription: true,
   });
   if (!picked?.urn) return;

@@ -89,6 +89,16 @@ describe('manifest', () => {
     assert.equal(view.detail, 'registry.json is not valid JSON: Expected a value before this comma.');
     assert.equal(view.severity, 'error');
   });
+
+  test('a registry\'s file name (the checkout\'s text, as babelq.json\'s "registry" names it) is shown on one line, its invisible characters escaped', () => {
+    const name = `bad\u202e\n${'y'.repeat(5000)}.json`;
+    for (const state of ['broken', 'loaded'] as const) {
+      const view = describeState('running', { state, message: `Registry error: ${name} is not valid JSON: This object is never closed.` });
+      assert.doesNotMatch(view.detail, /[\n\u202e]/);
+      assert.match(view.detail, /^bad\\u202e\\ny|^Registry error: bad\\u202e\\ny/);
+      assert.ok(view.detail.length <= 1000, `the detail is ${view.detail.length} characters`);
+    }
+  });
 });
 
 describe('grammar', () => {

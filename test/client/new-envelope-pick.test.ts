@@ -114,3 +114,19 @@ test('a URN, owner and status of the registry (a checkout\'s text) are shown cut
   assert.ok(error.text.length < 1000, `the error is ${error.text.length} characters`);
   assert.doesNotMatch(error.text, /[\n\u202e]/);
 });
+
+test('a broken registry is named in the warning cut and on one line (its file name is the checkout\'s)', async () => {
+  const registryPath = `/project/bad\u202e\n${'y'.repeat(5000)}.json`;
+  const client = {
+    isRunning: () => true,
+    needsStop: () => true,
+    sendRequest: async () => ({ registryPath, entries: [], error: `bad\u202e\n${'y'.repeat(5000)}.json is not valid JSON: This object is never closed.` }) satisfies RegistryEntriesResult,
+  };
+  const { registerNewEnvelopeCommand } = await import('../../client/commands/new-envelope');
+  registerNewEnvelopeCommand({ subscriptions: [] } as never, client as never);
+  await fake.commands.get('babelqueue.newEnvelope')!();
+  const warning = fake.events.find((event) => event.kind === 'warning');
+  assert.ok(warning, fake.events.map((event) => event.text).join('\n'));
+  assert.ok(warning.text.length < 1500, `the warning is ${warning.text.length} characters`);
+  assert.doesNotMatch(warning.text, /[\n\u202e]/);
+});
