@@ -85,3 +85,15 @@ test('a registry of another name (babelqueue.registry.path) is named by it in th
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a registry file or folder named with a line break or a bidirectional override is named on one line, its invisible characters escaped', () => {
+  const { sent, listener } = listen();
+  const name = '/w/bad\u202e\n[Error] forged.json';
+  listener({ kind: 'broken', path: name, error: `${name.slice(3)} is not valid JSON: This object is never closed.` }, { directory: '/w', root: '/w' });
+  listener(NO_REGISTRY, { directory: '/v/fix\u202etures\nx', root: '/v' });
+  assert.equal(sent.length, 3);
+  for (const entry of sent) {
+    assert.doesNotMatch(entry.message, /[\n\r\u202e]/, entry.message);
+  }
+  assert.match(sent[0]!.message, /\/w\/bad\\u202e\\n\[Error\] forged\.json cannot be used/);
+});
