@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type
 import type { ProjectConfigs } from '../workspace/project-config';
 import { toUri } from './registry';
 import { digitGroups } from '../core/model/count-words';
+import { showOnOneLine } from '../core/language/markdown';
 
 /** How many settings problems of one read are named in the warning shown, and in the log. */
 const MAX_SHOWN_PROBLEMS = 10;
@@ -90,7 +91,9 @@ export class SettingsStore {
     const { layer, problems } = readSettingsLayer(raw);
     const fresh: string[] = [];
     for (const problem of problems) {
-      const line = `Setting ${problem.setting}: ${problem.message}`;
+      // A problem may quote what the settings hold (an unknown code, a workspace's text): on one line,
+      // so it cannot begin a line of the log of its own or reorder the notification.
+      const line = showOnOneLine(`Setting ${problem.setting}: ${problem.message}`);
       if (!this.reported.has(line)) {
         this.reported.add(line);
         fresh.push(line);

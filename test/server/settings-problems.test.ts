@@ -114,3 +114,21 @@ describe('settings of the wrong shape, pushed (a client that cannot be asked)', 
     assert.ok(client.shown.some((message) => /babelqueue\.diagnostics\.severity/.test(message.message) && /"float-currency" must be one of error, warning, information, hint, off/.test(message.message)), JSON.stringify(client.shown));
   });
 });
+
+describe('a setting\'s problem quoting what a workspace wrote', () => {
+  const client = new TestLspClient({ settings: { diagnostics: { severity: { 'no-such\n[Error] forged line\u202e': 'off' } } } });
+  before(() => client.initialize());
+  after(() => client.kill());
+
+  test('is logged and shown on one line, its line break written \\n and its override \\u202e', async () => {
+    await client.open('file:///workspace/orders/a.babel.json', GOOD_ENVELOPE);
+    await client.pullDiagnostics('file:///workspace/orders/a.babel.json');
+    await client.waitForQuiet(200);
+    const said = [...client.logs.filter((line) => line.includes('no-such')), ...client.shown.map((message) => message.message).filter((message) => message.includes('no-such'))];
+    assert.equal(said.length, 2, JSON.stringify({ logs: client.logs, shown: client.shown }));
+    for (const text of said) {
+      assert.doesNotMatch(text, /[\n\u202e]/, text);
+      assert.match(text, /no-such\\n\[Error\] forged line\\u202e/);
+    }
+  });
+});
