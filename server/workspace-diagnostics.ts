@@ -52,6 +52,7 @@ import { configFileReports } from './config-file-reports';
 import { toPath, toUri } from './registry';
 import { lookAt, markOf, readsAsMarked, stampOf, withinTick, type ReadMark } from './file-stamps';
 import { digitGroups } from '../core/model/count-words';
+import { showOnOneLine } from '../core/language/markdown';
 
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
 const HOLD_MS = 5 * 60_000;
@@ -115,7 +116,7 @@ export class WorkspaceFixtures {
   /** The walk of the folders under way, which the callers that need the fixtures wait for. */
   private scanning: Promise<void> | undefined;
   /** A .gitignore that is not applied is said in the log, once (its rules are kept until it changes). */
-  private readonly gitignores = new GitIgnores(undefined, undefined, (path, reason) => this.context.connection.console.warn(`${path} ${reason}`));
+  private readonly gitignores = new GitIgnores(undefined, undefined, (path, reason) => this.context.connection.console.warn(showOnOneLine(`${path} ${reason}`)));
   private readonly waiters = new Set<() => void>();
   /** Told of every change, for a client that is sent the report instead of asking for it (server/pushed-workspace-fixtures.ts). */
   private readonly changeListeners: (() => void)[] = [];
@@ -575,7 +576,8 @@ export class WorkspaceFixtures {
       if (!looked) this.diskVersion(fixture, true); // not opened (missing, no permission): stamped as before
       const reason = error instanceof Error ? error.message : String(error);
       // Said for the first few only: a hostile checkout of 20,000 such files must not flood the log.
-      if (fixture.skipped !== reason && this.skipsLogged++ < 20) this.context.connection.console.info(`${fixture.path} is checked when it is opened, not in the workspace's problems: ${reason}`);
+      // On one line: git lets a file's name hold a line break, which would begin a line of the log.
+      if (fixture.skipped !== reason && this.skipsLogged++ < 20) this.context.connection.console.info(showOnOneLine(`${fixture.path} is checked when it is opened, not in the workspace's problems: ${reason}`));
       fixture.skipped = reason;
       return undefined;
     }
@@ -622,7 +624,7 @@ export class WorkspaceFixtures {
         paths.length = MAX_FIXTURES_FOUND;
         if (!this.capLogged.has(folder)) {
           this.capLogged.add(folder);
-          this.context.connection.console.info(`${folder} holds more than ${digitGroups(MAX_FIXTURES_FOUND)} fixtures: the workspace's problems list the first ${digitGroups(MAX_FIXTURES_FOUND)} its walk finds (each folder's own files, then its subfolders in name order); the others are checked when they are opened (babelq lint checks them all).`);
+          this.context.connection.console.info(`${showOnOneLine(folder)} holds more than ${digitGroups(MAX_FIXTURES_FOUND)} fixtures: the workspace's problems list the first ${digitGroups(MAX_FIXTURES_FOUND)} its walk finds (each folder's own files, then its subfolders in name order); the others are checked when they are opened (babelq lint checks them all).`);
         }
       }
       for (const path of paths) if (!found.has(path)) found.set(path, folder);
@@ -648,7 +650,7 @@ export class WorkspaceFixtures {
     if (this.unreadableLogged.get(problem.path) === problem.detail || this.skipsLogged >= 20) return;
     this.skipsLogged++;
     this.unreadableLogged.set(problem.path, problem.detail);
-    this.context.connection.console.info(`${problem.message.replace(/\.$/, '')}, and is not in the workspace's problems.`);
+    this.context.connection.console.info(showOnOneLine(`${problem.message.replace(/\.$/, '')}, and is not in the workspace's problems.`));
   }
 
   /** What a fixture's registry findings depend on: its URN's entry, or the whole registry when it has none. */
