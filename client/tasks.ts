@@ -11,6 +11,7 @@
  */
 import * as vscode from 'vscode';
 import { lintTaskArgs, PROBLEM_MATCHER, TASK_TYPE, type LintTaskOptions } from './task-command';
+import { quotedName } from './quoted-text';
 
 type LintTaskDefinition = vscode.TaskDefinition &
   LintTaskOptions & {
@@ -29,14 +30,16 @@ function foldersOnDisk(): readonly vscode.WorkspaceFolder[] {
  */
 function workspaceTaskFolder(task: vscode.Task, definition: LintTaskDefinition): vscode.WorkspaceFolder | { readonly cannotRun: string } {
   const folders = foldersOnDisk();
-  const label = `The babelq task "${task.name}"`;
+  // The label and the folder's name are the checkout's text, written to a terminal: cut, on one
+  // line, and with no escape sequence of theirs (client/quoted-text.ts).
+  const label = `The babelq task "${quotedName(task.name)}"`;
   if (folders.length === 0) return { cannotRun: `${label} cannot run: it needs a workspace folder on disk, and this workspace has none.` };
   const named = typeof definition.folder === 'string' && definition.folder !== '' ? definition.folder : undefined;
   if (named === undefined) return folders[0]!;
   const folder = folders.find((candidate) => candidate.name === named);
   if (folder) return folder;
-  const names = folders.map((candidate) => `"${candidate.name}"`).join(', ');
-  return { cannotRun: `${label} names the folder "${named}", which is not a workspace folder on disk. Set its "folder" to one of ${names}, or leave it out to run in the first.` };
+  const names = folders.map((candidate) => `"${quotedName(candidate.name)}"`).join(', ');
+  return { cannotRun: `${label} names the folder "${quotedName(named)}", which is not a workspace folder on disk. Set its "folder" to one of ${names}, or leave it out to run in the first.` };
 }
 
 /** A task that runs nothing: run, it says `reason` in its terminal and as an error, and ends with exit code 1. */

@@ -116,6 +116,14 @@ describe('a babelq task in a .code-workspace file (scope: the workspace)', () =>
     }
   });
 
+  test('a folder and a label of the checkout\'s own are written to the terminal and the error on one line: no escape sequence of theirs reaches the terminal', async () => {
+    const task = provider.resolveTask({ definition: { type: 'babelq', folder: `x\u001b]0;owned\u0007\n\u202e${'f'.repeat(10_000)}` }, scope: TaskScope.Workspace, name: 'lint\u001b[2J' })!;
+    const { written } = await run(task);
+    assert.doesNotMatch(written.replace(/\r\n$/, ''), /[\u0000-\u001f\u202e]/);
+    assert.ok(written.length < 1000, `${written.length} characters`);
+    assert.match(written, /x\\u001b\]0;owned\\u0007\\n\\u202e/);
+  });
+
   test('no folder on disk at all: said when the task runs; nothing runs', async () => {
     host.api.workspace.workspaceFolders = [folder('remote', 0, 'vscode-vfs')];
     const task = provider.resolveTask({ definition: { type: 'babelq' }, scope: TaskScope.Workspace, name: 'lint' })!;
