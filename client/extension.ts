@@ -71,6 +71,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const { previews, settingsScope } = registerBytesCommands(context, output);
   const closedViewProblems = new ClosedViewProblems(MESSAGE_SCHEME);
   context.subscriptions.push(closedViewProblems);
+  // The client these options belong to, set once it is made (the middleware below runs only after its start).
+  let languageClient: LanguageClient | undefined;
   const clientOptions: LanguageClientOptions = {
     // JSON files are synced too, so registry.json gets its diagnostics and an unsaved schema edit
     // re-validates at once; the server registers its editing features for envelopes only.
@@ -96,11 +98,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       workspace: {
         // A change is pushed with what the server is asked for (the server's keys, as the user set
         // them): the whole section would carry the broker URL, and with it any password in it, into
-        // the traced LSP traffic of the output channel.
+        // the traced LSP traffic of the output channel. It is sent through this client, never handed
+        // on to the library: a stop during the start lets the start finish (and send its first
+        // configuration) after the extension has let go of its client.
         didChangeConfiguration: async (sections, next) => {
-          if (!client || !sections?.includes('babelqueue')) return next(sections);
+          if (!sections?.includes('babelqueue')) return next(sections);
+          if (!languageClient) return;
           const configuration = vscode.workspace.getConfiguration('babelqueue');
-          await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { babelqueue: explicitSettings((key) => configuration.inspect(key)) } });
+          await languageClient.sendNotification(DidChangeConfigurationNotification.type, { settings: { babelqueue: explicitSettings((key) => configuration.inspect(key)) } });
         },
         // Only what the user set goes to the server, so babelq.json decides everything else (client/explicit-settings.ts).
         configuration: (params, token, next) => {
@@ -114,7 +119,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
 
-  client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  languageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  client = languageClient;
   // The status item shows one view of three facts: the server's state, what the server last said
   // about the active envelope's registry, and whether babelqueue.validation.enable turns validation
   // off for it. Every change of any of them renders it here, and only here.

@@ -4,7 +4,7 @@
  * started with, and what is left when the extension stops.
  */
 import assert from 'node:assert/strict';
-import { before, beforeEach, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { installFakeExtensionHost } from '../support/fake-extension-host';
 
 const host = installFakeExtensionHost();
@@ -160,6 +160,28 @@ describe('babelqueue.trace.server', () => {
     host.fire('onDidChangeConfiguration', { affectsConfiguration: (section: string) => 'babelqueue.trace.server'.startsWith(section) });
     assert.equal(hints().length, 2);
     host.outputLogLevel = 3;
+  });
+});
+
+describe('the configuration the server is sent', () => {
+  test('is never the whole babelqueue section (with the broker URL and any password in it), not even while the extension stops during the start', async () => {
+    host.startOutcome = 'pending';
+    fake.settings = { 'babelqueue.broker.url': 'redis://:hunter2@127.0.0.1:6379' };
+    const getConfiguration = host.api.workspace.getConfiguration;
+    host.api.workspace.getConfiguration = () => ({ get: (key: string) => fake.settings[key], inspect: () => undefined });
+    after(() => void (host.api.workspace.getConfiguration = getConfiguration));
+    const activating = extension.activate(host.context());
+    const [languageClient] = host.clients;
+    const middleware = (languageClient!.clientOptions as { middleware: { workspace: { didChangeConfiguration: (sections: string[] | undefined, next: (sections: string[] | undefined) => Promise<void>) => Promise<void> } } }).middleware;
+    // Stopped while it starts: the start goes on (the client refuses to stop a server still
+    // starting), and its first configuration is sent as it initializes.
+    const stopping = extension.deactivate();
+    const passedOn: (string[] | undefined)[] = [];
+    await middleware.workspace.didChangeConfiguration(['babelqueue'], async (sections) => void passedOn.push(sections));
+    host.finishStart();
+    await stopping;
+    await activating;
+    assert.deepEqual(passedOn, [], 'the whole section was handed to the language client to send');
   });
 });
 
