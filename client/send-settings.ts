@@ -9,6 +9,7 @@ import { isBrokerError, redact, scrub } from '../broker/errors';
 import { parseTarget, type BrokerTarget } from '../broker/target';
 import { SETTING_KEYS } from '../core/rules/settings/settings';
 import { shortened } from '../core/model/describe-value';
+import { showOnOneLine } from '../core/language/markdown';
 
 export const SEND_SETTING_KEYS = {
   brokerUrl: 'babelqueue.broker.url',
@@ -75,8 +76,10 @@ export type SettingsPurpose = 'send' | 'broker';
 export function sendSettingsProblems(get: (key: string) => unknown, purpose: SettingsPurpose = 'send'): string[] {
   const problems: string[] = [];
   // A broker URL set in another setting by mistake is quoted with its password masked (before the
-  // quote is cut: cut inside the password, it keeps no '@' by which to find it).
-  const check = (key: string, usable: (value: unknown) => boolean, takes: string, shown: (value: unknown) => string = (value) => shortened(redact(JSON.stringify(value) ?? String(value)))) => {
+  // quote is cut: cut inside the password, it keeps no '@' by which to find it). A workspace writes
+  // these values, and JSON leaves bidirectional marks, overrides and isolates as they are: those
+  // are shown \uXXXX too, so they cannot reorder the message.
+  const check = (key: string, usable: (value: unknown) => boolean, takes: string, shown: (value: unknown) => string = (value) => showOnOneLine(shortened(redact(JSON.stringify(value) ?? String(value))))) => {
     const value = get(key);
     // Unset (VS Code gives the default then) or null: the default applies, as the language server reads null.
     if (value === undefined || value === null || usable(value)) return;
@@ -102,7 +105,7 @@ export function sendSettingsProblems(get: (key: string) => unknown, purpose: Set
  * command is not refused over them (as babelq refuses the options); it says so, in the output.
  */
 export function unusedSettingNotes(settings: Pick<SendSettings, 'redisLayout' | 'redisPrefix'>, target: Pick<BrokerTarget, 'kind' | 'display'>): string[] {
-  const prefix = `${SEND_SETTING_KEYS.redisPrefix} (${shortened(redact(JSON.stringify(settings.redisPrefix)))})`;
+  const prefix = `${SEND_SETTING_KEYS.redisPrefix} (${showOnOneLine(shortened(redact(JSON.stringify(settings.redisPrefix))))})`;
   if (target.kind === 'amqp') {
     const set = [...(settings.redisLayout !== 'babelqueue' ? [`${SEND_SETTING_KEYS.redisLayout} ("${settings.redisLayout}")`] : []), ...(settings.redisPrefix !== '' ? [prefix] : [])];
     if (set.length === 0) return [];

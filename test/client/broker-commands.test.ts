@@ -200,6 +200,8 @@ describe('a broker setting that cannot be used as written stops the command, nam
     // A broker URL set in another setting by mistake is quoted with its password masked, also where the quote is cut inside it.
     ['babelqueue.redis.layout', 'redis://:hunter2@127.0.0.1:6379', /babelqueue\.redis\.layout must be "babelqueue" or "laravel", not "redis:\/\/:\*\*\*@127\.0\.0\.1:6379"(?![^]*hunter2)/],
     ['babelqueue.preview.sdk', `amqp://guest:Lk7${'w'.repeat(80)}@127.0.0.1:5672`, /babelqueue\.preview\.sdk must be one of .*, not "amqp:\/\/guest:\*\*\*@127\.0\.0\.1:5672"(?![^]*(Lk7|wwww))/],
+    // A workspace's value with a bidirectional override or an isolate: quoted with them shown as \uXXXX, so they cannot reorder the message.
+    ['babelqueue.broker.timeoutMs', '5000\u202e\u2066 ms', /babelqueue\.broker\.timeoutMs must be a number of milliseconds from 100 to 120000, not "5000\\u202e\\u2066 ms"/],
     // Set, but to nothing: refused as the other bad values are, not read as the default broker (which is no URL written here).
     ['babelqueue.broker.url', '', /babelqueue\.broker\.url must be a URL such as redis:\/\/127\.0\.0\.1:6379 or amqp:\/\/guest@127\.0\.0\.1:5672, not an empty value \(remove the setting for the default, redis:\/\/127\.0\.0\.1:6379\)/],
     ['babelqueue.broker.url', '   ', /babelqueue\.broker\.url must be a URL .*, not an empty value/],
