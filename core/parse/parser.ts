@@ -423,6 +423,13 @@ class Parser {
               // The string item before took the next one's opening quote: it ends before its comma, which still counts.
               pos = this.pos;
               continue;
+            } else if (code === Char.Colon) {
+              // `["a", "b": "c"]`: a key and its value typed into an array, one finding on the colon;
+              // the value after it is read as the next item, so the items after it still count.
+              this.problem(pos, pos + 1, this.colonInArrayMessage(pos));
+              states[depth] = State.Value;
+              pos++;
+              continue;
             } else {
               this.problem(pos, pos + 1, "Expected ',' between array values.");
               states[depth] = State.Value;
@@ -1093,6 +1100,34 @@ class Parser {
     this.problem(comma, comma + 1, "Expected ']' before this comma: the array's closing bracket is missing.");
     this.pos = at + 1;
     return true;
+  }
+
+  /**
+   * json-syntax's message for a colon between two array items: what to write instead, quoting the
+   * colon and the value after it (a scalar shortened, a container as `{…}` or `[…]`), or the colon alone.
+   */
+  private colonInArrayMessage(colon: number): string {
+    const value = skipWhitespace(this.text, colon + 1);
+    const end = this.scalarEnd(value);
+    const code = this.codes[value];
+    const removal = end >= 0 ? `: ${shortened(this.text.slice(value, end))}` : code === Char.OpenBrace ? ': {…}' : code === Char.OpenBracket ? ': […]' : ':';
+    return `Arrays hold values, not key: value pairs; write an object {…} or remove \`${removal}\`.`;
+  }
+
+  /** The end of a scalar (a string closed on its line, a clean number, a literal) at `at`, or -1. */
+  private scalarEnd(at: number): number {
+    const { text, codes } = this;
+    const code = codes[at];
+    if (code === Char.Quote) {
+      const close = closingQuoteOnLine(text, at + 1);
+      return close >= 0 ? close + 1 : -1;
+    }
+    if (isDigit(code) || code === Char.Minus) {
+      const number = cleanNumberEnd(codes, at);
+      return number > 0 ? number & ~INTEGER_BIT : -1;
+    }
+    const literal = code === 0x74 ? 'true' : code === 0x66 ? 'false' : code === 0x6e ? 'null' : undefined;
+    return literal !== undefined && text.startsWith(literal, at) && !isWordPart(codes[at + literal.length]) ? at + literal.length : -1;
   }
 
   /**

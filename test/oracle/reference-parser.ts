@@ -284,6 +284,16 @@ class Parser {
     }
     if (code === Char.Colon && this.closeMissingBracket(frame)) return;
     if (this.endStringBeforeComma(frame)) return;
+    if (code === Char.Colon) {
+      // `["a", "b": "c"]`: one finding on the colon, and the value after it is the next item.
+      const scalar = /^:[ \t\n\r]*("(?:\\[^\n\r]|[^"\\\n\r])*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.+-])|(?:true|false|null)(?![A-Za-z0-9_$]))/.exec(this.text.slice(start));
+      const after = this.text.slice(start + 1).replace(/^[ \t\n\r]*/, '');
+      const removal = scalar ? `: ${shortened(scalar[1])}` : after.startsWith('{') ? ': {…}' : after.startsWith('[') ? ': […]' : ':';
+      this.problem(start, start + 1, `Arrays hold values, not key: value pairs; write an object {…} or remove \`${removal}\`.`);
+      frame.state = 'value';
+      this.pos++;
+      return;
+    }
     this.problem(start, start + 1, "Expected ',' between array values.");
     frame.state = 'value';
   }
