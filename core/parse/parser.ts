@@ -1163,7 +1163,9 @@ class Parser {
    * quote, so the next key's opening quote closed it. It ends before the comma (and the brackets
    * before that comma) it holds at its end, which count again from `this.pos`. True when so.
    * In an array (`beforeKey` false), `["x,"b"]`: the next item's opening quote closed the string
-   * item before it, and the rest of that next item closes on its line.
+   * item before it, and the rest of that next item closes on its line. A closing bracket typed
+   * after the comma (`["x, ]"b"]`) is taken in by the string: the next key or item is read from
+   * the quote, the comma before it counting.
    */
   private endStringBeforeComma(container: number, at: number, beforeKey: boolean): boolean {
     const slot = this.count - 1;
@@ -1171,9 +1173,12 @@ class Parser {
     const { text } = this;
     const start = this.start[slot];
     if (text.charCodeAt(start) !== Char.Quote || text.charCodeAt(at - 1) !== Char.Quote) return false;
-    // The comma, and any spaces or tabs typed after it.
+    // The comma, and any spaces, tabs or closing brackets typed after it (`["x, ]"b"]`: swallowed).
     let comma = at - 2;
-    while (comma > start && (text.charCodeAt(comma) === Char.Space || text.charCodeAt(comma) === Char.Tab)) comma--;
+    let swallowed = false;
+    for (let code = text.charCodeAt(comma); comma > start && (code === Char.Space || code === Char.Tab || code === Char.CloseBracket || code === Char.CloseBrace); code = text.charCodeAt(--comma)) {
+      if (code !== Char.Space && code !== Char.Tab) swallowed = true;
+    }
     if (comma <= start || text.charCodeAt(comma) !== Char.Comma) return false;
     if (beforeKey ? !quotedKeyFollows(text, at - 1) : !stringRestEndsValue(text, at)) return false;
     let end = comma;
@@ -1185,8 +1190,20 @@ class Parser {
     // A tab after the comma is no control character in the string.
     const { problems } = this;
     while (problems.length > 0 && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
-    this.problem(start, end, UNTERMINATED_STRING_MESSAGE);
-    this.pos = end;
+    if (!swallowed) {
+      this.problem(start, end, UNTERMINATED_STRING_MESSAGE);
+      this.pos = end;
+      return true;
+    }
+    // A bracket after the comma was typed inside the string, not after it: read again, it would
+    // close the container and leave the next key or item outside it, a cascade of findings. The
+    // comma counts, and the next key or item is read from the quote that closed the string.
+    const next = text.slice(at, closingQuoteOnLine(text, at));
+    this.problem(start, end, `Unterminated string: add the closing double quote before \`${shortened(text.slice(end, at - 1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`);
+    const depth = this.open - 1;
+    this.states[depth] = beforeKey ? State.Key : State.Value;
+    this.commas[depth] = comma;
+    this.pos = at - 1;
     return true;
   }
 

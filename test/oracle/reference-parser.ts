@@ -495,7 +495,7 @@ class Parser {
     const value = frame.node.kind === 'object' ? frame.node.properties[frame.node.properties.length - 1]?.value : frame.node.items[frame.node.items.length - 1];
     if (!value || value.kind !== 'string' || value.end !== this.pos) return false;
     const token = text.slice(value.offset, value.end);
-    const match = /[,}\] \t]*,[ \t]*"$/.exec(token);
+    const match = /[,}\] \t]*,[ \t}\]]*"$/.exec(token);
     if (!token.startsWith('"') || !match || match.index === 0) return false;
     const rest = frame.node.kind === 'object' ? /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/ : /^(?:\\[^\n\r]|[^"\\\n\r])*"[ \t]*(?:[,}\]\n\r]|$)/;
     if (!rest.test(text.slice(this.pos))) return false;
@@ -503,8 +503,18 @@ class Parser {
     (value as { value: string }).value = value.value.slice(0, value.value.length - trimmed);
     value.end = value.offset + match.index;
     this.dropControlCharactersFrom(value.end);
-    this.problem(value.offset, value.end, UNTERMINATED);
-    this.pos = value.end;
+    const afterComma = match[0].slice(match[0].lastIndexOf(','));
+    if (!/[}\]]/.test(afterComma)) {
+      this.problem(value.offset, value.end, UNTERMINATED);
+      this.pos = value.end;
+      return true;
+    }
+    // `["x, ]"b"]`: the bracket after the comma is the string's; the next key or item starts at the quote.
+    const next = /^[^"\n\r]*/.exec(text.slice(this.pos))![0];
+    this.problem(value.offset, value.end, `Unterminated string: add the closing double quote before \`${shortened(match[0].slice(0, -1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`);
+    frame.state = frame.node.kind === 'object' ? 'key' : 'value';
+    frame.lastComma = value.offset + match.index + match[0].lastIndexOf(',');
+    this.pos--;
     return true;
   }
 

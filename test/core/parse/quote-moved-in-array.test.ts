@@ -38,3 +38,19 @@ test('a string item that holds a comma and a quote and is closed is read as writ
     }
   }
 });
+
+/** [text, what it reads as, the one problem's token and message] */
+const SWALLOWED_BRACKET: readonly [string, unknown, string][] = [
+  ['{"data": ["x, ]"b"], "n": 1}', { data: ['x', 'b'], n: 1 }, '"x — Unterminated string: add the closing double quote before `, ]`; as written, the string ends only at the quote that opens "b".'],
+  ['{"data": ["a", "x, ] "b", 2]}', { data: ['a', 'x', 'b', 2] }, '"x — Unterminated string: add the closing double quote before `, ] `; as written, the string ends only at the quote that opens "b".'],
+  ['{"data": "x, }"b": 1, "n": 2}', { data: 'x', b: 1, n: 2 }, '"x — Unterminated string: add the closing double quote before `, }`; as written, the string ends only at the quote that opens "b".'],
+];
+
+for (const [text, meant, problem] of SWALLOWED_BRACKET) {
+  test(`${JSON.stringify(text)}: a string that took in a comma and a bracket is one problem, and what follows reads as written`, () => {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      assert.deepEqual(doc.syntaxProblems.map((found) => `${text.slice(found.offset, found.end)} — ${found.message}`), [problem], parser);
+      assert.deepEqual(toJsValue(doc.root!), meant, parser);
+    }
+  });
+}
