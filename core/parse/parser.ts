@@ -69,6 +69,13 @@ function keyAcrossLinesMessage(name: string): string {
   return `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(name))}.`;
 }
 
+/** json-syntax's message for a second colon (`"queue":: "orders"`) or a comma (`"queue":, "orders"`) between a property's colon and its value. */
+function colonOrCommaTwiceMessage(code: number, key: string): string {
+  return code === Char.Colon
+    ? `Unexpected second ':' after the property name "${shortened(key)}"; remove it.`
+    : `Unexpected ',' after the property name "${shortened(key)}" and its colon, before the value; remove it.`;
+}
+
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
 export const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
 const EMPTY_FILE_MESSAGE = 'The file is empty; expected a JSON object (the envelope).';
@@ -286,6 +293,8 @@ class Parser {
                 this.closer(code);
               } else if (isWordStart(code) && this.endStringBeforeComma(container, pos, true)) {
                 // The string before this key took its quote: it ends before its comma, which still counts.
+              } else if (isWordStart(code) && this.wordAfterValue(pos)) {
+                // A stray word after the value, before its comma or "}": reported, and the comma still counts.
               } else if (code === Char.Colon && this.openMissingBrace(container, pos)) {
                 // Opening the object may have grown the stack.
                 ({ containers, states, commas } = this);
@@ -379,7 +388,7 @@ class Parser {
                 continue;
               }
               this.pos = pos;
-              if (this.splitKeyAtColon(pending, code) || this.colonMistyped(pending, code)) {
+              if (this.splitKeyAtColon(pending, code) || this.colonMistyped(pending, code) || this.wordBeforeColon(pending, code)) {
                 states[depth] = State.Value;
                 pos = this.pos;
                 continue;
@@ -389,6 +398,13 @@ class Parser {
               continue;
             }
             // State.Value
+            if ((code === Char.Colon || code === Char.Comma) && this.colon[pending] >= 0 && (code === Char.Colon || this.valueAfterComma(pos))) {
+              // `"queue":: "orders"`, `"queue":, "orders"`: a second colon, or a comma before the
+              // value: one finding on it, and the value after it is the property's.
+              this.problem(pos, pos + 1, colonOrCommaTwiceMessage(code, this.keys[pending]!));
+              pos++;
+              continue;
+            }
             states[depth] = State.Comma;
             if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
               const colon = this.colon[pending];
@@ -421,6 +437,10 @@ class Parser {
               continue;
             } else if (this.endStringBeforeComma(container, pos, false)) {
               // The string item before took the next one's opening quote: it ends before its comma, which still counts.
+              pos = this.pos;
+              continue;
+            } else if (isWordStart(code) && this.wordAfterValue(pos)) {
+              // A stray word after the item, before its comma or "]": reported, and the comma still counts.
               pos = this.pos;
               continue;
             } else if (code === Char.Colon) {
@@ -800,6 +820,13 @@ class Parser {
           return undefined;
         }
       }
+      // `x "queue": …`, `x` / `"queue": …`: a stray word before a key, which is read next.
+      const after = skipWhitespace(text, end);
+      if (after > end && text.charCodeAt(after) === Char.Quote && quotedKeyFollows(text, after)) {
+        this.problem(start, end, `Unexpected word '${shortened(word)}' before the property name; remove it.`);
+        this.pos = end;
+        return undefined;
+      }
       this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
       this.pos = end;
       return word;
@@ -860,6 +887,39 @@ class Parser {
     if (!(next === Char.Quote || next === Char.OpenBrace || next === Char.OpenBracket || next === Char.Minus || isWordPart(next))) return false;
     this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${this.keys[slot]}", found ${describe(text[this.pos])}.`);
     this.pos++;
+    return true;
+  }
+
+  /**
+   * `"EUR"x,`: a stray word at `at`, typed against a value and before the comma, "}" or "]" that follows it
+   * on its line (one finding, on the word). True when so, with `this.pos` after the word.
+   */
+  private wordAfterValue(at: number): boolean {
+    const { text } = this;
+    // Typed against the value: after a space (`["a" b]`) it may be the next item, its comma left out.
+    const before = text.charCodeAt(at - 1);
+    if (before === Char.Space || before === Char.Tab || before === Char.LineFeed || before === Char.CarriageReturn) return false;
+    const end = skipWord(text, at);
+    const code = text.charCodeAt(skipSpaces(text, end));
+    if (!(code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket)) return false;
+    this.problem(at, end, `Unexpected word '${shortened(text.slice(at, end))}' after the value; remove it.`);
+    this.pos = end;
+    return true;
+  }
+
+  /**
+   * `"queue"x: "orders"`: a stray word between a property name and its colon (one finding, on the
+   * word); the colon after it is the property's. True when so, with `this.pos` after the colon.
+   */
+  private wordBeforeColon(slot: number, code: number): boolean {
+    if (!isWordStart(code)) return false;
+    const { text } = this;
+    const end = skipWord(text, this.pos);
+    const colon = skipSpaces(text, end);
+    if (text.charCodeAt(colon) !== Char.Colon) return false;
+    this.problem(this.pos, end, `Unexpected word '${shortened(text.slice(this.pos, end))}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`);
+    this.colon[slot] = colon;
+    this.pos = colon + 1;
     return true;
   }
 
@@ -1226,6 +1286,14 @@ class Parser {
     }
     if (isWordStart(code)) return this.readWord(start, slot);
     this.start[slot] = -1;
+    const depth = this.open - 1;
+    if (code === Char.Colon && (this.info[slot] & Flag.Keyed) !== 0 && this.colon[slot] >= 0) {
+      // `"queue":: "orders"`: a second colon, one finding on it; the property still expects its value.
+      this.problem(start, start + 1, colonOrCommaTwiceMessage(code, this.keys[slot]!));
+      this.states[depth] = State.Value;
+      this.pos = start + 1;
+      return false;
+    }
     this.unexpected('Expected a JSON value');
     return false;
   }
@@ -1283,7 +1351,9 @@ class Parser {
       return true;
     }
     const value = skipSpaces(text, end);
-    if (value > end && this.scalarEndsValueAt(value)) {
+    // `x"orders",` too: a word typed against the value's opening quote.
+    const opens = this.codes[value] === Char.OpenBrace || this.codes[value] === Char.OpenBracket;
+    if ((value > end || this.codes[end] === Char.Quote || opens) && (opens || this.scalarEndsValueAt(value))) {
       const next = text.slice(value, skipWord(text, value));
       // `Chapter 12`: the word may be stray, or the two one string without its quotes.
       const orString = value === end + 1 && isPlainToken(next) && endsValue(text, value + next.length) ? `, or write "${shortened(`${word} ${next}`)}" if they are one string` : '';
@@ -1331,6 +1401,16 @@ class Parser {
     }
     if (tokens === 2 && isPlainToken(text.slice(secondStart, end))) return 0;
     return end;
+  }
+
+  /**
+   * Whether a value follows the comma at `comma`: an object or array, or a well-formed scalar after
+   * which a value ends (a string followed by a colon is the next key: the value before the comma is missing).
+   */
+  private valueAfterComma(comma: number): boolean {
+    const next = skipWhitespace(this.text, comma + 1);
+    const code = this.codes[next];
+    return code === Char.OpenBrace || code === Char.OpenBracket || this.scalarEndsValueAt(next);
   }
 
   /** Whether a well-formed scalar (a number, a string closed on its line, a literal) starts at `at` and a value ends after it. */

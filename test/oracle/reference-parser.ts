@@ -188,7 +188,7 @@ class Parser {
           this.pos++;
           return;
         }
-        if (this.splitKeyAtColon(frame.pending!) || this.colonMistyped(frame.pending!)) {
+        if (this.splitKeyAtColon(frame.pending!) || this.colonMistyped(frame.pending!) || this.wordBeforeColon(frame.pending!)) {
           frame.state = 'value';
           return;
         }
@@ -201,6 +201,14 @@ class Parser {
         return;
       }
       case 'value': {
+        const scalarAhead = /^,[ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/;
+        if (frame.pending!.colonOffset >= 0 && (code === Char.Colon || (code === Char.Comma && scalarAhead.test(text.slice(start))))) {
+          // `"queue":: "orders"`, `"queue":, "orders"`: one finding, and the value after it is the property's.
+          const message = code === Char.Colon ? `Unexpected second ':' after the property name "${shortened(frame.pending!.key)}"; remove it.` : `Unexpected ',' after the property name "${shortened(frame.pending!.key)}" and its colon, before the value; remove it.`;
+          this.problem(start, start + 1, message);
+          this.pos++;
+          return;
+        }
         if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
           const property = frame.pending!;
           this.problem(property.keyOffset, property.colonOffset >= 0 ? property.colonOffset + 1 : property.keyEnd, `Expected a value for "${property.key}".`);
@@ -229,6 +237,7 @@ class Parser {
           return;
         }
         if (isWordStart(code) && this.endStringBeforeComma(frame)) return;
+        if (isWordStart(code) && this.wordAfterValue()) return;
         if (code === Char.Colon && this.openMissingBrace(frame)) return;
         if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
           this.problem(start, start + 1, "Expected ',' between properties.");
@@ -284,6 +293,7 @@ class Parser {
     }
     if (code === Char.Colon && this.closeMissingBracket(frame)) return;
     if (this.endStringBeforeComma(frame)) return;
+    if (isWordStart(code) && this.wordAfterValue()) return;
     if (code === Char.Colon) {
       // `["a", "b": "c"]`: one finding on the colon, and the value after it is the next item.
       const scalar = /^:[ \t\n\r]*("(?:\\[^\n\r]|[^"\\\n\r])*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.+-])|(?:true|false|null)(?![A-Za-z0-9_$]))/.exec(this.text.slice(start));
@@ -318,6 +328,26 @@ class Parser {
     editable.keyEnd = property.keyOffset + 1 + name.length;
     this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
     this.pos = open || tookValue ? property.keyOffset + match[0].length : property.keyOffset + token.length - 1;
+    return true;
+  }
+
+  /** `"EUR"x,`: a stray word after a value, before its comma or closing bracket on the line. */
+  private wordAfterValue(): boolean {
+    const match = /^[A-Za-z0-9_$]+(?=[ \t]*[,}\]])/.exec(this.text.slice(this.pos));
+    if (!match || /[ \t\n\r]/.test(this.text[this.pos - 1])) return false;
+    this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' after the value; remove it.`);
+    this.pos += match[0].length;
+    return true;
+  }
+
+  /** `"queue"x: "orders"`: a stray word between a property name and its colon. */
+  private wordBeforeColon(property: PropertyNode): boolean {
+    const match = /^[A-Za-z_$][A-Za-z0-9_$]*(?=[ \t]*:)/.exec(this.text.slice(this.pos));
+    if (!match) return false;
+    const colon = this.text.indexOf(':', this.pos + match[0].length);
+    this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' between the property name "${shortened(property.key)}" and its colon; remove it.`);
+    (property as { colonOffset: number }).colonOffset = colon;
+    this.pos = colon + 1;
     return true;
   }
 
@@ -599,6 +629,12 @@ class Parser {
         this.unexpected('Expected a property name in double quotes');
         return undefined;
       }
+      // `x "queue": …`: a stray word before a key, which is read next.
+      if (/^[ \t\n\r]+"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest)) {
+        this.problem(start, end, `Unexpected word '${shortened(word)}' before the property name; remove it.`);
+        this.pos = end;
+        return undefined;
+      }
       this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
       this.pos = end;
       return { value: word };
@@ -660,8 +696,9 @@ class Parser {
         return { kind: 'string', offset: start, end: phraseEnd, parent, property, value: written };
       }
       // `"amount": abc 12,`: a stray word before a well-formed value on its line, which is read next.
-      const stray = /^[ \t]+(?=(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
+      const stray = /^(?:[ \t]*(?=[{[])|(?:[ \t]+|(?="))(?=(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$)))/.exec(text.slice(end));
       if (stray) {
+        // (The lookahead for a scalar closes above; an object or array after the word needs no end.)
         const token = / ([A-Za-z0-9_$]+)[ \t]*(?:[,}\]\n\r]|$)/y.exec(text.slice(end));
         const orString = token && PLAIN_TOKEN.test(token[1]) ? `, or write "${shortened(`${word} ${token[1]}`)}" if they are one string` : '';
         this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`);

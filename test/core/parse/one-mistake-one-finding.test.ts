@@ -1,0 +1,133 @@
+/**
+ * One typing mistake is one syntax finding, on the token it is about, and the rest of the
+ * document reads as written. Each pattern below has its own cases (the fast parser and the
+ * reference parser alike); then a generator applies every such mistake at every place it fits in
+ * a small envelope and counts the findings.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { toJsValue } from '../../../core/model/js-value';
+import { parseText } from '../../../core/parse/parser';
+import { parseJson as referenceParse } from '../../oracle/reference-parser';
+
+/** [pattern, text, the one finding as `token — message`, what the text reads as] */
+const CASES: readonly [string, string, string, unknown][] = [
+  ['a stray word before a key', '{\n  x "queue": "orders",\n  "n": 1\n}', "x — Unexpected word 'x' before the property name; remove it.", { queue: 'orders', n: 1 }],
+  ['a stray word alone on the line before a key', '{"a": 1,\n  x\n  "queue": "orders"}', "x — Unexpected word 'x' before the property name; remove it.", { a: 1, queue: 'orders' }],
+  ['a stray word between a key and its colon', '{"queue"x: "orders", "n": 1}', `x — Unexpected word 'x' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
+  ['a stray word against a value\'s opening quote', '{"queue": x"orders", "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { queue: 'orders', n: 1 }],
+  ['a stray word before an object value', '{"data": x {"a": 1}, "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { data: { a: 1 }, n: 1 }],
+  ['a stray word against the end of a value', '{"currency": "EUR"x,\n  "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { currency: 'EUR', n: 1 }],
+  ['a stray word against the end of an array item', '{"tags": ["a"x, "b"], "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { tags: ['a', 'b'], n: 1 }],
+  ['a second colon', '{"queue":: "orders", "n": 1}', `: — Unexpected second ':' after the property name "queue"; remove it.`, { queue: 'orders', n: 1 }],
+  ['a second colon before an object', '{"data": :{"a": 1}, "n": 1}', `: — Unexpected second ':' after the property name "data"; remove it.`, { data: { a: 1 }, n: 1 }],
+  ['a comma after the colon', '{"queue":, "orders", "n": 1}', `, — Unexpected ',' after the property name "queue" and its colon, before the value; remove it.`, { queue: 'orders', n: 1 }],
+  ['a comma after the colon before an object', '{"data":, {"a": 1}, "n": 1}', `, — Unexpected ',' after the property name "data" and its colon, before the value; remove it.`, { data: { a: 1 }, n: 1 }],
+];
+
+for (const [pattern, text, finding, meant] of CASES) {
+  test(`${pattern}: one finding, and the rest read as written`, () => {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      assert.deepEqual(doc.syntaxProblems.map((problem) => `${text.slice(problem.offset, problem.end)} — ${problem.message}`), [finding], parser);
+      assert.deepEqual(toJsValue(doc.root!), meant, parser);
+    }
+  });
+}
+
+test('a value missing after a colon is still said so, not read as a comma typed twice', () => {
+  for (const text of ['{"queue":, "n": 1}', '{"queue":,\n  "n": 1}']) {
+    for (const doc of [parseText(text), referenceParse(text)]) {
+      assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), ['Expected a value for "queue".']);
+      assert.deepEqual(toJsValue(doc.root!), { n: 1 });
+    }
+  }
+});
+
+test('a word after an array item and a space may be the next item: the missing comma is said', () => {
+  const doc = parseText('["a" b]');
+  assert.equal(doc.syntaxProblems[0].message, "Expected ',' between array values.");
+});
+
+const ENVELOPE = `{
+  "job": "urn:babel:orders:created",
+  "data": {
+    "order_id": 1042,
+    "currency": "EUR",
+    "tags": ["a", "b"],
+    "items": [
+      { "sku": "MUG", "quantity": 2 },
+      { "sku": "BEANS", "quantity": 1 }
+    ]
+  },
+  "meta": { "id": "bc5a", "queue": "orders" },
+  "attempts": 0
+}`;
+
+/** A deterministic generator of letters (a linear congruential one), so every run tries the same mistakes. */
+function letters(seed: number): () => string {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return String.fromCharCode(0x61 + ((state >>> 16) % 26));
+  };
+}
+
+/**
+ * One mistake of each fixed pattern at every place in ENVELOPE it fits: a letter typed before
+ * each key (at its line's start and against its quote), between each key and its colon, against
+ * each value's start and end; each colon typed twice; a comma after each colon; each comma
+ * between array items typed as a colon. Each: `[what, text]`.
+ */
+function mistakes(): [string, string][] {
+  const out: [string, string][] = [];
+  const letter = letters(42);
+  const at = (pos: number, insert: string, remove = 0) => ENVELOPE.slice(0, pos) + insert + ENVELOPE.slice(pos + remove);
+  const doc = parseText(ENVELOPE);
+  assert.deepEqual(doc.syntaxProblems, []);
+  const visit = [doc.root!];
+  while (visit.length > 0) {
+    const node = visit.pop()!;
+    if (node.kind === 'object') {
+      for (const property of node.properties) {
+        const lineStart = ENVELOPE.lastIndexOf('\n', property.keyOffset) + 1;
+        const value = property.value!;
+        out.push([`letter before the key ${property.key} at the line's start`, at(lineStart, letter())]);
+        out.push([`letter and space before the key ${property.key}`, at(property.keyOffset, `${letter()} `)]);
+        out.push([`letter between the key ${property.key} and its colon`, at(property.keyEnd, letter())]);
+        out.push([`colon twice after ${property.key}`, at(property.colonOffset, ':')]);
+        out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
+        if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
+        if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
+        if (value.kind === 'string' || value.kind === 'number') out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);
+        visit.push(value);
+      }
+    } else if (node.kind === 'array') {
+      for (let i = 0; i < node.items.length; i++) {
+        const item = node.items[i];
+        if (i > 0) {
+          const comma = ENVELOPE.lastIndexOf(',', item.offset);
+          out.push([`colon for the comma before item ${i}`, at(comma, ':', 1)]);
+        }
+        if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
+        visit.push(item);
+      }
+    }
+  }
+  return out;
+}
+
+test('every fixed mistake, at every place it fits in an envelope, is one finding, no wider than a token (12 characters here) and on one line, that leaves the rest of the envelope read', () => {
+  const cases = mistakes();
+  assert.ok(cases.length > 80, `${cases.length} mistakes`);
+  const cascades: string[] = [];
+  for (const [what, text] of cases) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      const problems = doc.syntaxProblems;
+      const wide = problems.some((problem) => /[\n\r]/.test(text.slice(problem.offset, problem.end)) || problem.end - problem.offset > 12);
+      const envelope = toJsValue(doc.root!) as Record<string, unknown> | undefined;
+      const keys = envelope && typeof envelope === 'object' ? Object.keys(envelope) : [];
+      if (problems.length !== 1 || wide || !keys.includes('attempts')) cascades.push(`${parser}, ${what}: ${problems.map((problem) => problem.message).join(' | ')}`);
+    }
+  }
+  assert.deepEqual(cascades, []);
+});
