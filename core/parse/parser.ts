@@ -5,7 +5,8 @@
  * mark, leading zeros and raw control characters in strings are all reported. Tolerant: each
  * problem is reported once and parsing goes on, so the rules still see everything that parsed.
  * Where one typing mistake would throw the scan out of step (a quote left out or moved, a string
- * or key broken across lines, a comma or colon mistyped, a stray word before a value, a value's
+ * or key broken across lines, a comma or colon mistyped or typed twice, a key and its value typed
+ * into an array, a stray word before or after a key or a value, a value's
  * words without their quotes, a "{", an array's "[" or "]", or, pretty-printed, an inner object's
  * "}" left out), the careful paths read
  * the text as its author meant it, so the mistake is one problem and what follows it parses as
