@@ -267,6 +267,10 @@ class Parser {
       let commaBefore = -1;
       if (depth < 0) {
         if (this.count > 0) {
+          if (this.reopenRoot(pos)) {
+            ({ containers, states, commas } = this);
+            continue;
+          }
           this.problem(pos, trailingTokenEnd(text, pos), TRAILING_TEXT_MESSAGE);
           break;
         }
@@ -314,7 +318,16 @@ class Parser {
           if (state === State.Key) {
             if (code !== Char.Quote) {
               if (code === Char.CloseBrace) {
-                if (commas[depth] >= 0) this.trailingComma(commas[depth]);
+                if (commas[depth] >= 0) {
+                  // `"a": 1, } "b": 2`: no object ends before a key; the "}" is stray, the comma counts.
+                  const next = skipWhitespace(text, pos + 1);
+                  if (codes[next] === Char.Quote && quotedKeyFollows(text, next)) {
+                    this.problem(pos, pos + 1, "Unexpected '}': the object goes on after it; remove it.");
+                    pos++;
+                    continue;
+                  }
+                  this.trailingComma(commas[depth]);
+                }
                 pos = this.close(pos);
                 continue;
               }
@@ -406,6 +419,12 @@ class Parser {
               pos++;
               continue;
             }
+            if ((code === Char.CloseBrace || code === Char.CloseBracket) && this.colon[pending] >= 0 && this.valueAfterComma(pos)) {
+              // `"queue": } "orders"`: a stray bracket before the value, which is the property's.
+              this.problem(pos, pos + 1, `Unexpected '${text[pos]}' before the value of "${shortened(this.keys[pending]!)}"; remove it.`);
+              pos++;
+              continue;
+            }
             states[depth] = State.Comma;
             if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
               const colon = this.colon[pending];
@@ -448,8 +467,10 @@ class Parser {
               // `["a", "b": "c"]`: a key and its value typed into an array, one finding on the colon;
               // the value after it is read as the next item, so the items after it still count.
               this.problem(pos, pos + 1, this.colonInArrayMessage(pos));
-              states[depth] = State.Value;
               pos++;
+              // `["a":, "b"]`: no value after the colon, which is then stray, and the comma still counts.
+              const after = codes[skipWhitespace(text, pos)];
+              if (after !== Char.Comma && after !== Char.CloseBracket) states[depth] = State.Value;
               continue;
             } else {
               this.problem(pos, pos + 1, "Expected ',' between array values.");
@@ -888,6 +909,43 @@ class Parser {
     if (!(next === Char.Quote || next === Char.OpenBrace || next === Char.OpenBracket || next === Char.Minus || isWordPart(next))) return false;
     this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${this.keys[slot]}", found ${describe(text[this.pos])}.`);
     this.pos++;
+    return true;
+  }
+
+  /**
+   * `{"a": 1, }` / `"b": 2}` (a stray "}" that closed the envelope, the next key after it): the
+   * text after the closed root object at `at` goes on with its properties (a comma and a key, or a
+   * key). The "}" is one finding, the root is opened again and what follows is its own (a
+   * trailing comma said before the "}" is taken back: that comma separates keys). True when so.
+   */
+  private reopenRoot(at: number): boolean {
+    const { text, problems } = this;
+    if ((this.info[0] & (Flag.KindMask | Flag.Closed)) !== (Kind.Object | Flag.Closed) || this.open !== 0) return false;
+    const brace = this.end[0] - 1;
+    const code = text.charCodeAt(at);
+    const key = code === Char.Comma ? skipWhitespace(text, at + 1) : at;
+    if (text.charCodeAt(key) !== Char.Quote || !quotedKeyFollows(text, key)) return false;
+    // Pretty-printed, a key indented otherwise than the envelope's first is an inner object's: the
+    // stray "}" was typed in there, and this one is no mistake (the text after it says no more).
+    // So is the envelope's last key before the "}" when indented otherwise: the "}" that closed the
+    // envelope is that object's own, and the stray one came before it.
+    const first = this.count > 1 && (this.info[1] & Flag.Keyed) !== 0 ? lineIndentBefore(text, this.keyStart[1]) : -1;
+    let lastKey = this.count - 1;
+    while (lastKey > 0 && this.parent[lastKey] !== 0) lastKey = this.parent[lastKey];
+    for (const at of [key, lastKey > 0 ? this.keyStart[lastKey] : -1]) {
+      const indent = at < 0 ? -1 : lineIndentBefore(text, at);
+      if (indent >= 0 && first >= 0 && indent !== first) return false;
+    }
+    const last = problems[problems.length - 1];
+    const trailingComma = last !== undefined && last.end === last.offset + 1 && text.charCodeAt(last.offset) === Char.Comma && last.message.startsWith('Trailing comma') && skipWhitespace(text, last.offset + 1) === brace;
+    if (trailingComma) problems.pop();
+    this.info[0] &= ~Flag.Closed;
+    this.end[0] = text.length;
+    this.containers[0] = 0;
+    this.states[0] = trailingComma || code !== Char.Comma ? State.Key : State.Comma;
+    this.commas[0] = trailingComma ? last.offset : -1;
+    this.open = 1;
+    this.problem(brace, brace + 1, code === Char.Comma || trailingComma ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
     return true;
   }
 
@@ -1610,6 +1668,17 @@ function endBeforeClosingPunctuation(text: string, from: number, to: number): nu
     } else if (char === '}' || char === ']') break;
   }
   return end;
+}
+
+/**
+ * The spaces and tabs before `at` when only they come before it on its line (looked for within 256
+ * characters, so a long line costs no scan back over it), else -1.
+ */
+function lineIndentBefore(text: string, at: number): number {
+  let pos = at;
+  while (pos > 0 && at - pos < 256 && (text.charCodeAt(pos - 1) === Char.Space || text.charCodeAt(pos - 1) === Char.Tab)) pos--;
+  const code = text.charCodeAt(pos - 1);
+  return pos === 0 || code === Char.LineFeed || code === Char.CarriageReturn ? at - pos : -1;
 }
 
 /** The first position at or after `from` that is no space or tab. */

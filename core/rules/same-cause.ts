@@ -84,9 +84,10 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
 }
 
 /**
- * A "}" too many closes the envelope early: the keys after it are text after the end of the value
- * (json-syntax, on the comma that follows), and the envelope lacks them only because of that one
- * brace. Such a missing-field on the envelope is carried by that json-syntax finding when its key
+ * A "}" too many in an inner object closes the envelope early (one after the envelope's last value
+ * is reported on itself by the parser, which reads the keys after it): the keys after it are text
+ * after the end of the value (json-syntax, on the comma that follows), and the envelope lacks them
+ * only because of that one brace. Such a missing-field on the envelope is carried by that json-syntax finding when its key
  * is written in the text after the end and is no stronger than it; a field written nowhere stays
  * a finding of its own.
  */

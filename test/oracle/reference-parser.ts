@@ -88,6 +88,7 @@ class Parser {
       if (this.pos >= text.length) break;
       const frame = this.stack[this.stack.length - 1];
       if (!frame) {
+        if (this.root && this.reopenRoot()) continue;
         if (this.root) {
           this.problem(this.pos, this.pos + firstTokenLength(text.slice(this.pos)), 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.');
           break;
@@ -158,6 +159,12 @@ class Parser {
     switch (frame.state) {
       case 'key': {
         if (code === Char.CloseBrace) {
+          // `"a": 1, } "b": 2`: a stray "}" before the next key.
+          if (frame.lastComma >= 0 && /^\}[ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(start))) {
+            this.problem(start, start + 1, "Unexpected '}': the object goes on after it; remove it.");
+            this.pos++;
+            return;
+          }
           if (frame.lastComma >= 0) this.trailingComma(frame.lastComma);
           this.close(frame, start);
           return;
@@ -201,11 +208,17 @@ class Parser {
         return;
       }
       case 'value': {
-        const scalarAhead = /^,[ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/;
+        const scalarAhead = /^[,}\]][ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/;
         if (frame.pending!.colonOffset >= 0 && (code === Char.Colon || (code === Char.Comma && scalarAhead.test(text.slice(start))))) {
           // `"queue":: "orders"`, `"queue":, "orders"`: one finding, and the value after it is the property's.
           const message = code === Char.Colon ? `Unexpected second ':' after the property name "${shortened(frame.pending!.key)}"; remove it.` : `Unexpected ',' after the property name "${shortened(frame.pending!.key)}" and its colon, before the value; remove it.`;
           this.problem(start, start + 1, message);
+          this.pos++;
+          return;
+        }
+        if ((code === Char.CloseBrace || code === Char.CloseBracket) && frame.pending!.colonOffset >= 0 && scalarAhead.test(text.slice(start))) {
+          // `"queue": } "orders"`: a stray bracket before the value.
+          this.problem(start, start + 1, `Unexpected '${text[start]}' before the value of "${shortened(frame.pending!.key)}"; remove it.`);
           this.pos++;
           return;
         }
@@ -300,7 +313,7 @@ class Parser {
       const after = this.text.slice(start + 1).replace(/^[ \t\n\r]*/, '');
       const removal = scalar ? `: ${shortened(scalar[1])}` : after.startsWith('{') ? ': {…}' : after.startsWith('[') ? ': […]' : ':';
       this.problem(start, start + 1, `Arrays hold values, not key: value pairs; write an object {…} or remove \`${removal}\`.`);
-      frame.state = 'value';
+      if (!/^[,\]]/.test(after)) frame.state = 'value';
       this.pos++;
       return;
     }
@@ -328,6 +341,35 @@ class Parser {
     editable.keyEnd = property.keyOffset + 1 + name.length;
     this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
     this.pos = open || tookValue ? property.keyOffset + match[0].length : property.keyOffset + token.length - 1;
+    return true;
+  }
+
+  /** `{"a": 1, }` / `"b": 2}`: a stray "}" closed the root object, and its keys go on after it. */
+  private reopenRoot(): boolean {
+    const { text, problems } = this;
+    const root = this.root!;
+    if (root.kind !== 'object' || !root.closed) return false;
+    const rest = text.slice(this.pos);
+    if (!/^,?[ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest) || (!rest.startsWith(',') && !rest.startsWith('"'))) return false;
+    const brace = root.end - 1;
+    // A key indented otherwise than the first: the stray "}" was in an inner object.
+    const key = this.pos + /^,?[ \t\n\r]*/.exec(rest)![0].length;
+    const indentBefore = (at: number) => {
+      const line = /(?:^|[\n\r])([ \t]*)$/.exec(text.slice(Math.max(0, at - 256), at));
+      return line && (line[0].length > line[1].length || at - line[1].length === 0) ? line[1].length : -1;
+    };
+    const first = root.properties[0];
+    for (const at of [key, root.properties[root.properties.length - 1]?.keyOffset ?? -1]) {
+      if (first && at >= 0 && indentBefore(at) >= 0 && indentBefore(first.keyOffset) >= 0 && indentBefore(at) !== indentBefore(first.keyOffset)) return false;
+    }
+    const last = problems[problems.length - 1];
+    const trailingComma = last !== undefined && last.message.startsWith('Trailing comma') && /^,[ \t\n\r]*$/.test(text.slice(last.offset, brace));
+    if (trailingComma) problems.pop();
+    root.closed = false;
+    root.end = text.length;
+    const comma = rest.startsWith(',');
+    this.stack.push({ node: root, state: trailingComma || !comma ? 'key' : 'comma', pending: undefined, lastComma: trailingComma ? last.offset : -1 });
+    this.problem(brace, brace + 1, comma || trailingComma ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
     return true;
   }
 

@@ -23,6 +23,12 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a second colon before an object', '{"data": :{"a": 1}, "n": 1}', `: — Unexpected second ':' after the property name "data"; remove it.`, { data: { a: 1 }, n: 1 }],
   ['a comma after the colon', '{"queue":, "orders", "n": 1}', `, — Unexpected ',' after the property name "queue" and its colon, before the value; remove it.`, { queue: 'orders', n: 1 }],
   ['a comma after the colon before an object', '{"data":, {"a": 1}, "n": 1}', `, — Unexpected ',' after the property name "data" and its colon, before the value; remove it.`, { data: { a: 1 }, n: 1 }],
+  ['a stray "}" after a comma, before the next key', '{"data": {"a": 1, }\n  "b": 2}, "n": 1}', "} — Unexpected '}': the object goes on after it; remove it.", { data: { a: 1, b: 2 }, n: 1 }],
+  ['a stray "}" that closed the envelope, before a comma', '{\n  "a": 1 },\n  "n": 1\n}', "} — Unexpected '}': the object goes on after it; remove it.", { a: 1, n: 1 }],
+  ['a "}" typed for the comma between two keys of the envelope', '{"a": 1 } "n": 1}', "} — Expected ',' instead of '}': the object goes on after it.", { a: 1, n: 1 }],
+  ['a stray "}" before a value', '{"queue": } "orders", "n": 1}', `} — Unexpected '}' before the value of "queue"; remove it.`, { queue: 'orders', n: 1 }],
+  ['a stray "]" before a value', '{"data": ]{"a": 1}, "n": 1}', `] — Unexpected ']' before the value of "data"; remove it.`, { data: { a: 1 }, n: 1 }],
+  ['a colon after an array item, before its comma', '{"tags": ["a":, "b"], "n": 1}', ': — Arrays hold values, not key: value pairs; write an object {…} or remove `:`.', { tags: ['a', 'b'], n: 1 }],
 ];
 
 for (const [pattern, text, finding, meant] of CASES) {
@@ -40,6 +46,14 @@ test('a value missing after a colon is still said so, not read as a comma typed 
       assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), ['Expected a value for "queue".']);
       assert.deepEqual(toJsValue(doc.root!), { n: 1 });
     }
+  }
+});
+
+test('a "}" that closed an inner object, followed by keys indented as that object\'s, is not said to be stray', () => {
+  // The stray "}" came before ("a": 1 }): the one the envelope closed on is the object's own.
+  const text = '{\n  "data": {\n    "a": 1 },\n    "b": 2\n  },\n  "meta": 1\n}';
+  for (const doc of [parseText(text), referenceParse(text)]) {
+    assert.ok(!doc.syntaxProblems.some((problem) => problem.message.startsWith("Unexpected '}'")), JSON.stringify(doc.syntaxProblems));
   }
 });
 
@@ -76,7 +90,8 @@ function letters(seed: number): () => string {
  * One mistake of each fixed pattern at every place in ENVELOPE it fits: a letter typed before
  * each key (at its line's start and against its quote), between each key and its colon, against
  * each value's start and end; each colon typed twice; a comma after each colon; each comma
- * between array items typed as a colon. Each: `[what, text]`.
+ * between array items typed as a colon, a colon after an item; a "}" or "]" before each value, a
+ * "}" after each comma between keys. Each: `[what, text]`.
  */
 function mistakes(): [string, string][] {
   const out: [string, string][] = [];
@@ -99,6 +114,10 @@ function mistakes(): [string, string][] {
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);
+        out.push([`"}" before the value of ${property.key}`, at(value.offset, '} ')]);
+        out.push([`"]" before the value of ${property.key}`, at(value.offset, ']')]);
+        const comma = ENVELOPE.indexOf(',', value.end);
+        if (property !== node.properties[node.properties.length - 1]) out.push([`"}" after the comma after ${property.key}`, at(comma + 1, ' }')]);
         visit.push(value);
       }
     } else if (node.kind === 'array') {
@@ -109,6 +128,7 @@ function mistakes(): [string, string][] {
           out.push([`colon for the comma before item ${i}`, at(comma, ':', 1)]);
         }
         if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
+        if (item.kind === 'string' && i < node.items.length - 1) out.push([`colon after item ${i}`, at(item.end, ':')]);
         visit.push(item);
       }
     }

@@ -19,7 +19,6 @@ const CASES: readonly [trailing: string, underlined: string][] = [
   ['\n{\n  "job": "urn:babel:orders:cancelled",\n  "attempts": 0\n}\n', '{'],
   ['\n[1, 2]', '['],
   ['}', '}'],
-  [',\n  "meta": {},\n  "attempts": 0\n}', ','],
   [' abc def', 'abc'],
   [' "x" "y"', '"x"'],
   [' "say \\"hi\\"" 1', '"say \\"hi\\""'],
@@ -33,4 +32,10 @@ test('text after the envelope: the finding sits on its first token, in both pars
     const expected = [`${underlined} — Unexpected text after the end of the JSON value; a file holds exactly one envelope.`];
     assert.deepEqual(trailingFindings(ENVELOPE + trailing), [expected, expected], JSON.stringify(trailing));
   }
+});
+
+test('keys after the envelope\'s "}" make that "}" the finding: the envelope goes on after it', () => {
+  const text = `${ENVELOPE},\n  "meta": {},\n  "attempts": 0\n}`;
+  const expected = ["} — Unexpected '}': the object goes on after it; remove it."];
+  assert.deepEqual(trailingFindings(text), [expected, expected]);
 });

@@ -179,8 +179,18 @@ test('an inner object left open, pretty-printed: the keys back at the envelope\'
   assert.ok(found.every((d) => d.code === 'json-syntax' || (text.slice(d.offset, d.end) === '"data"' && /missing required field/.test(d.message))), found.map((d) => d.message).join('\n'));
 });
 
-test('a "}" too many closes the envelope early: the text after it carries the fields it holds, and only those', () => {
+test('a "}" too many after the envelope\'s last value, its keys after it: one finding on that "}", and the keys after it are the envelope\'s', () => {
   const early = ['{', '  "job": "urn:babel:orders:created",', '  "data": { "order_id": 1042 } },', '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },', '  "attempts": 0', '}'].join('\n');
+  const found = analyze(parseText(early), DEFAULT_SETTINGS);
+  // trace_id is missing in its own right (it is nowhere in the file); meta and attempts are read.
+  assert.deepEqual(found.map((d) => `${d.code} ${early.slice(d.offset, d.end)}`), ['missing-field {', 'json-syntax }']);
+  assert.equal(found[1].offset, early.indexOf('} },') + 2);
+  assert.equal(found[1].related, undefined);
+});
+
+test('a "}" too many inside an inner object closes the envelope early: the text after it carries the fields it holds, and only those', () => {
+  // The keys after the stray "}" are indented as the inner object's: the "}" that closed the envelope is that object's own.
+  const early = ['{', '  "job": "urn:babel:orders:created",', '  "data": {', '    "order_id": 1042 },', '    "note": "x"', '  },', '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },', '  "attempts": 0', '}'].join('\n');
   const found = analyze(parseText(early), DEFAULT_SETTINGS);
   // trace_id is missing in its own right (it is nowhere in the file): shown, not carried.
   assert.deepEqual(found.map((d) => `${d.code} ${early.slice(d.offset, d.end)}`), ['missing-field {', 'json-syntax ,']);
@@ -194,7 +204,7 @@ test('a "}" too many closes the envelope early: the text after it carries the fi
 });
 
 test('a "}" too many, with json-syntax lowered to a warning: the missing fields stay errors of their own, not hidden behind the warning', () => {
-  const early = ['{', '  "job": "urn:babel:orders:created",', '  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",', '  "data": { "order_id": 1042 } },', '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },', '  "attempts": 0', '}'].join('\n');
+  const early = ['{', '  "job": "urn:babel:orders:created",', '  "trace_id": "7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b",', '  "data": {', '    "order_id": 1042 },', '    "note": "x"', '  },', '  "meta": { "id": "f1e2d3c4-b5a6-4789-90ab-cdef01234567", "queue": "orders", "lang": "php", "schema_version": 1, "created_at": 1749132727000 },', '  "attempts": 0', '}'].join('\n');
   const lowered = { ...DEFAULT_SETTINGS, severityOverrides: new Map([['json-syntax', 'warning']]) } as typeof DEFAULT_SETTINGS;
   const found = analyze(parseText(early), lowered);
   // The finding shown is what babelq lint's exit status counts: an error carried by a warning would pass a lint that fails without the setting.
