@@ -967,12 +967,28 @@ class Parser {
   }
 
   /**
-   * `"queue"x: "orders"`: a stray word between a property name and its colon (one finding, on the
-   * word); the colon after it is the property's. True when so, with `this.pos` after the colon.
+   * `"queue"x: "orders"`: a stray word (or `,` `"` or a bracket) between a property name and its
+   * colon (one finding, on it); the colon after it is the property's. `"queue", "orders"`: a comma
+   * typed for the colon, before a value. True when so, with `this.pos` after the colon or comma.
    */
   private wordBeforeColon(slot: number, code: number): boolean {
-    if (!isWordStart(code)) return false;
     const { text } = this;
+    if (code === Char.Comma && this.valueAfterComma(this.pos)) {
+      // `"queue", "orders"`: a comma typed for the colon, before a value (a key after it would be the next property).
+      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(this.keys[slot]!)}", found ','.`);
+      this.pos++;
+      return true;
+    }
+    if (code === Char.Comma || code === Char.Quote || code === Char.OpenBrace || code === Char.OpenBracket || code === Char.CloseBrace || code === Char.CloseBracket) {
+      // `"queue",: "orders"`: a stray character before the colon.
+      const colon = skipSpaces(text, this.pos + 1);
+      if (text.charCodeAt(colon) !== Char.Colon) return false;
+      this.problem(this.pos, this.pos + 1, `Unexpected '${text[this.pos]}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`);
+      this.colon[slot] = colon;
+      this.pos = colon + 1;
+      return true;
+    }
+    if (!isWordStart(code)) return false;
     const end = skipWord(text, this.pos);
     const colon = skipSpaces(text, end);
     if (text.charCodeAt(colon) !== Char.Colon) return false;

@@ -384,6 +384,19 @@ class Parser {
 
   /** `"queue"x: "orders"`: a stray word between a property name and its colon. */
   private wordBeforeColon(property: PropertyNode): boolean {
+    const rest = this.text.slice(this.pos);
+    if (/^,[ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.test(rest)) {
+      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found ','.`);
+      this.pos++;
+      return true;
+    }
+    const stray = /^[,"{}[\]][ \t]*:/.exec(rest);
+    if (stray) {
+      this.problem(this.pos, this.pos + 1, `Unexpected '${rest[0]}' between the property name "${shortened(property.key)}" and its colon; remove it.`);
+      (property as { colonOffset: number }).colonOffset = this.pos + stray[0].length - 1;
+      this.pos += stray[0].length;
+      return true;
+    }
     const match = /^[A-Za-z_$][A-Za-z0-9_$]*(?=[ \t]*:)/.exec(this.text.slice(this.pos));
     if (!match) return false;
     const colon = this.text.indexOf(':', this.pos + match[0].length);

@@ -19,6 +19,11 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray word before an object value', '{"data": x {"a": 1}, "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { data: { a: 1 }, n: 1 }],
   ['a stray word against the end of a value', '{"currency": "EUR"x,\n  "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { currency: 'EUR', n: 1 }],
   ['a stray word against the end of an array item', '{"tags": ["a"x, "b"], "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { tags: ['a', 'b'], n: 1 }],
+  ['a comma typed for the colon', '{"queue", "orders", "n": 1}', `, — Expected ':' after the property name "queue", found ','.`, { queue: 'orders', n: 1 }],
+  ['a comma typed for the colon before an object', '{"data", {"a": 1}, "n": 1}', `, — Expected ':' after the property name "data", found ','.`, { data: { a: 1 }, n: 1 }],
+  ['a comma before the colon', '{"queue",: "orders", "n": 1}', `, — Unexpected ',' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
+  ['a quote before the colon', '{"queue"": "orders", "n": 1}', `" — Unexpected '"' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
+  ['a bracket before the colon', '{"queue"]: "orders", "n": 1}', `] — Unexpected ']' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a second colon', '{"queue":: "orders", "n": 1}', `: — Unexpected second ':' after the property name "queue"; remove it.`, { queue: 'orders', n: 1 }],
   ['a second colon before an object', '{"data": :{"a": 1}, "n": 1}', `: — Unexpected second ':' after the property name "data"; remove it.`, { data: { a: 1 }, n: 1 }],
   ['a comma after the colon', '{"queue":, "orders", "n": 1}', `, — Unexpected ',' after the property name "queue" and its colon, before the value; remove it.`, { queue: 'orders', n: 1 }],
@@ -39,6 +44,12 @@ for (const [pattern, text, finding, meant] of CASES) {
     }
   });
 }
+
+test('a key without its colon and value before the next key is still said so, not read as a comma typed for a colon', () => {
+  for (const doc of [parseText('{"queue", "n": 1}'), referenceParse('{"queue", "n": 1}')]) {
+    assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), ['Expected \':\' after the property name "queue".']);
+  }
+});
 
 test('a value missing after a colon is still said so, not read as a comma typed twice', () => {
   for (const text of ['{"queue":, "n": 1}', '{"queue":,\n  "n": 1}']) {
@@ -90,7 +101,8 @@ function letters(seed: number): () => string {
  * One mistake of each fixed pattern at every place in ENVELOPE it fits: a letter typed before
  * each key (at its line's start and against its quote), between each key and its colon, against
  * each value's start and end; each colon typed twice; a comma after each colon; each comma
- * between array items typed as a colon, a colon after an item; a "}" or "]" before each value, a
+ * between array items typed as a colon, a colon after an item; each colon typed as a comma, and a
+ * comma, quote or bracket typed before it; a "}" or "]" before each value, a
  * "}" after each comma between keys. Each: `[what, text]`.
  */
 function mistakes(): [string, string][] {
@@ -110,6 +122,8 @@ function mistakes(): [string, string][] {
         out.push([`letter and space before the key ${property.key}`, at(property.keyOffset, `${letter()} `)]);
         out.push([`letter between the key ${property.key} and its colon`, at(property.keyEnd, letter())]);
         out.push([`colon twice after ${property.key}`, at(property.colonOffset, ':')]);
+        out.push([`comma for the colon after ${property.key}`, at(property.colonOffset, ',', 1)]);
+        for (const stray of [',', '"', '{', '}', '[', ']']) out.push([`${stray} before the colon after ${property.key}`, at(property.colonOffset, stray)]);
         out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
