@@ -303,6 +303,9 @@ class Parser {
               } else if (code === Char.Colon && this.openMissingBrace(container, pos)) {
                 // Opening the object may have grown the stack.
                 ({ containers, states, commas } = this);
+              } else if (code === Char.Quote && this.reopenObject(container, pos)) {
+                // The "}" before this key was stray: the object it closed is open again; that may have grown the stack.
+                ({ containers, states, commas } = this);
               } else if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
                 this.problem(pos, pos + 1, "Expected ',' between properties.");
                 states[depth] = State.Key;
@@ -945,7 +948,42 @@ class Parser {
     this.states[0] = trailingComma || code !== Char.Comma ? State.Key : State.Comma;
     this.commas[0] = trailingComma ? last.offset : -1;
     this.open = 1;
-    this.problem(brace, brace + 1, code === Char.Comma || trailingComma ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    this.problem(brace, brace + 1, code === Char.Comma || trailingComma || this.count === 1 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    return true;
+  }
+
+  /**
+   * `"data": {}` / `    "order_id": 1042,` (pretty-printed): the object value closed just before the
+   * key at `at` was closed by a stray "}" (or a "}" typed for a comma): the key is on a later line,
+   * further right than the line the object opens on is indented, and the "}" is not where the
+   * object's own goes (at the start of a line indented as that one), so the key is the object's. The object is opened
+   * again with the key in it; one finding on the "}". True when so.
+   */
+  private reopenObject(container: number, at: number): boolean {
+    const object = this.lastClosed;
+    if (object < 0 || this.parent[object] !== container || this.next[object] !== this.count) return false;
+    if ((this.info[object] & (Flag.KindMask | Flag.Closed)) !== (Kind.Object | Flag.Closed)) return false;
+    const { text } = this;
+    const brace = this.end[object] - 1;
+    if (skipWhitespace(text, brace + 1) !== at || !quotedKeyFollows(text, at)) return false;
+    // The key on a later line, to the right of where the object's own line starts; the "}" not where
+    // the object's closing brace goes (starting a line indented as the object's line is).
+    const own = lineIndentOf(text, this.start[object]);
+    const column = columnOf(text, at);
+    if (own < 0 || column <= own || !lineBreakBetween(text, this.start[object], at) || lineIndentBefore(text, brace) === own) return false;
+    const empty = this.count === object + 1;
+    this.info[object] &= ~Flag.Closed;
+    this.end[object] = text.length;
+    this.lastClosed = -1;
+    const open = this.open;
+    if (open === this.containers.length) this.growStack();
+    this.containers[open] = object;
+    this.states[open] = State.Key;
+    this.commas[open] = -1;
+    this.open = open + 1;
+    if (open >= this.depth) this.depth = open + 1;
+    this.problem(brace, brace + 1, empty ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    this.pos = at;
     return true;
   }
 
@@ -1695,6 +1733,31 @@ function lineIndentBefore(text: string, at: number): number {
   while (pos > 0 && at - pos < 256 && (text.charCodeAt(pos - 1) === Char.Space || text.charCodeAt(pos - 1) === Char.Tab)) pos--;
   const code = text.charCodeAt(pos - 1);
   return pos === 0 || code === Char.LineFeed || code === Char.CarriageReturn ? at - pos : -1;
+}
+
+/** The spaces and tabs that start the line `at` is on (looked for within 256 characters before it), or -1. */
+function lineIndentOf(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && at - start < 256 && text.charCodeAt(start - 1) !== Char.LineFeed && text.charCodeAt(start - 1) !== Char.CarriageReturn) start--;
+  if (start > 0 && text.charCodeAt(start - 1) !== Char.LineFeed && text.charCodeAt(start - 1) !== Char.CarriageReturn) return -1;
+  return skipSpaces(text, start) - start;
+}
+
+/** Where `at` is on its line (looked for within 256 characters before it), or -1. */
+function columnOf(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && at - start < 256 && text.charCodeAt(start - 1) !== Char.LineFeed && text.charCodeAt(start - 1) !== Char.CarriageReturn) start--;
+  if (start > 0 && text.charCodeAt(start - 1) !== Char.LineFeed && text.charCodeAt(start - 1) !== Char.CarriageReturn) return -1;
+  return at - start;
+}
+
+/** Whether a line break comes between `from` and `to` (looked for within 256 characters before `to`, else assumed). */
+function lineBreakBetween(text: string, from: number, to: number): boolean {
+  for (let pos = to - 1; pos >= from; pos--) {
+    const code = text.charCodeAt(pos);
+    if (code === Char.LineFeed || code === Char.CarriageReturn || to - pos > 256) return true;
+  }
+  return false;
 }
 
 /** The first position at or after `from` that is no space or tab. */

@@ -252,6 +252,7 @@ class Parser {
         if (isWordStart(code) && this.endStringBeforeComma(frame)) return;
         if (isWordStart(code) && this.wordAfterValue()) return;
         if (code === Char.Colon && this.openMissingBrace(frame)) return;
+        if (code === Char.Quote && this.reopenObject(frame)) return;
         if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
           this.problem(start, start + 1, "Expected ',' between properties.");
           frame.state = 'key';
@@ -369,7 +370,33 @@ class Parser {
     root.end = text.length;
     const comma = rest.startsWith(',');
     this.stack.push({ node: root, state: trailingComma || !comma ? 'key' : 'comma', pending: undefined, lastComma: trailingComma ? last.offset : -1 });
-    this.problem(brace, brace + 1, comma || trailingComma ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    this.problem(brace, brace + 1, comma || trailingComma || root.properties.length === 0 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    return true;
+  }
+
+  /** `"data": {}` / `    "order_id": …`: a key deeper than the line its object value opens on, after that object's "}": the "}" is stray. */
+  private reopenObject(frame: ObjectFrame): boolean {
+    const { text } = this;
+    const property = frame.node.properties[frame.node.properties.length - 1];
+    const value = property?.value;
+    if (!value || value.kind !== 'object' || !value.closed || !/^[ \t\n\r]*$/.test(text.slice(value.end, this.pos))) return false;
+    if (!/^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(this.pos))) return false;
+    const lineIndent = (at: number) => {
+      const line = /(?:^|[\n\r])([ \t]*)[^\n\r]*$/.exec(text.slice(Math.max(0, at - 256), at));
+      return line && (/^[\n\r]/.test(line[0]) || at - line[0].length === 0) ? line[1].length : -1;
+    };
+    const own = lineIndent(value.offset);
+    const lineBefore = /(?:^|[\n\r])([^\n\r]*)$/.exec(text.slice(Math.max(0, this.pos - 256), this.pos))!;
+    const column = /^[\n\r]/.test(lineBefore[0]) || this.pos - lineBefore[0].length === 0 ? lineBefore[1].length : -1;
+    const between = text.slice(Math.max(value.offset, this.pos - 257), this.pos);
+    const brace = value.end - 1;
+    const braceLine = /(?:^|[\n\r])([ \t]*)$/.exec(text.slice(Math.max(0, brace - 256), brace));
+    const braceIndent = braceLine && (braceLine[0].length > braceLine[1].length || brace - braceLine[1].length === 0) ? braceLine[1].length : -1;
+    if (own < 0 || column <= own || !(/[\n\r]/.test(between) || this.pos - value.offset > 257) || braceIndent === own) return false;
+    value.closed = false;
+    value.end = text.length;
+    this.stack.push({ node: value, state: 'key', pending: undefined, lastComma: -1 });
+    this.problem(brace, brace + 1, value.properties.length === 0 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
     return true;
   }
 

@@ -31,6 +31,9 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray "}" after a comma, before the next key', '{"data": {"a": 1, }\n  "b": 2}, "n": 1}', "} — Unexpected '}': the object goes on after it; remove it.", { data: { a: 1, b: 2 }, n: 1 }],
   ['a stray "}" that closed the envelope, before a comma', '{\n  "a": 1 },\n  "n": 1\n}', "} — Unexpected '}': the object goes on after it; remove it.", { a: 1, n: 1 }],
   ['a "}" typed for the comma between two keys of the envelope', '{"a": 1 } "n": 1}', "} — Expected ',' instead of '}': the object goes on after it.", { a: 1, n: 1 }],
+  ['a stray "}" after an inner object\'s "{", its keys on the lines after it', '{\n  "data": {}\n    "order_id": 1042,\n    "x": 1\n  },\n  "n": 1\n}', "} — Unexpected '}': the object goes on after it; remove it.", { data: { order_id: 1042, x: 1 }, n: 1 }],
+  ['a "}" typed for the comma in an inner object, its next key on the line after it', '{\n  "data": {\n    "order_id": 1042}\n    "x": 1\n  },\n  "n": 1\n}', "} — Expected ',' instead of '}': the object goes on after it.", { data: { order_id: 1042, x: 1 }, n: 1 }],
+  ['a stray "}" after the envelope\'s "{"', '{}\n  "a": 1,\n  "n": 1\n}', "} — Unexpected '}': the object goes on after it; remove it.", { a: 1, n: 1 }],
   ['a stray "}" before a value', '{"queue": } "orders", "n": 1}', `} — Unexpected '}' before the value of "queue"; remove it.`, { queue: 'orders', n: 1 }],
   ['a stray "]" before a value', '{"data": ]{"a": 1}, "n": 1}', `] — Unexpected ']' before the value of "data"; remove it.`, { data: { a: 1 }, n: 1 }],
   ['a colon after an array item, before its comma', '{"tags": ["a":, "b"], "n": 1}', ': — Arrays hold values, not key: value pairs; write an object {…} or remove `:`.', { tags: ['a', 'b'], n: 1 }],
@@ -65,6 +68,15 @@ test('a "}" that closed an inner object, followed by keys indented as that objec
   const text = '{\n  "data": {\n    "a": 1 },\n    "b": 2\n  },\n  "meta": 1\n}';
   for (const doc of [parseText(text), referenceParse(text)]) {
     assert.ok(!doc.syntaxProblems.some((problem) => problem.message.startsWith("Unexpected '}'")), JSON.stringify(doc.syntaxProblems));
+  }
+});
+
+test('an inner object closed where its "}" goes, then a key without a comma: the comma is what is missing', () => {
+  for (const text of ['{\n  "data": {\n    "a": 1\n  }  "b": 2\n}', '{\n  "data": {"a": 1}\n  "b": 2\n}']) {
+    for (const doc of [parseText(text), referenceParse(text)]) {
+      assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), ["Expected ',' between properties."], text);
+      assert.deepEqual(toJsValue(doc.root!), { data: { a: 1 }, b: 2 });
+    }
   }
 });
 
@@ -103,7 +115,8 @@ function letters(seed: number): () => string {
  * each value's start and end; each colon typed twice; a comma after each colon; each comma
  * between array items typed as a colon, a colon after an item; each colon typed as a comma, and a
  * comma, quote or bracket typed before it; a "}" or "]" before each value, a
- * "}" after each comma between keys. Each: `[what, text]`.
+ * "}" after each comma between keys, and for each comma that ends a line between keys, and after
+ * each "{" that ends its line. Each: `[what, text]`.
  */
 function mistakes(): [string, string][] {
   const out: [string, string][] = [];
@@ -131,7 +144,11 @@ function mistakes(): [string, string][] {
         out.push([`"}" before the value of ${property.key}`, at(value.offset, '} ')]);
         out.push([`"]" before the value of ${property.key}`, at(value.offset, ']')]);
         const comma = ENVELOPE.indexOf(',', value.end);
-        if (property !== node.properties[node.properties.length - 1]) out.push([`"}" after the comma after ${property.key}`, at(comma + 1, ' }')]);
+        if (property !== node.properties[node.properties.length - 1]) {
+          out.push([`"}" after the comma after ${property.key}`, at(comma + 1, ' }')]);
+          if (ENVELOPE[comma + 1] === '\n') out.push([`"}" for the comma after ${property.key}`, at(comma, '}', 1)]);
+        }
+        if (value.kind === 'object' && ENVELOPE[value.offset + 1] === '\n') out.push([`"}" after the "{" of ${property.key}`, at(value.offset + 1, '}')]);
         visit.push(value);
       }
     } else if (node.kind === 'array') {
