@@ -294,11 +294,16 @@ class Parser {
               continue;
             } else {
               this.pos = pos;
-              if (code === Char.CloseBracket) {
+              if (code === Char.CloseBracket && this.openArrays === 0 && codes[skipWhitespace(text, pos + 1)] === Char.Quote && quotedKeyFollows(text, skipWhitespace(text, pos + 1))) {
+                // `"orders"]` / `"lang": …`: a "]" typed for the comma (no array is open to close), the next key after it.
+                this.problem(pos, pos + 1, "Expected ',' instead of ']'.");
+                states[depth] = State.Key;
+                this.pos = pos + 1;
+              } else if (code === Char.CloseBracket) {
                 this.closer(code);
               } else if (isWordStart(code) && this.endStringBeforeComma(container, pos, true)) {
                 // The string before this key took its quote: it ends before its comma, which still counts.
-              } else if (isWordStart(code) && this.wordAfterValue(pos)) {
+              } else if (isWordStart(code) && this.wordAfterValue(pos, true)) {
                 // A stray word after the value, before its comma or "}": reported, and the comma still counts.
               } else if (code === Char.Colon && this.openMissingBrace(container, pos)) {
                 // Opening the object may have grown the stack.
@@ -462,7 +467,7 @@ class Parser {
               // The string item before took the next one's opening quote: it ends before its comma, which still counts.
               pos = this.pos;
               continue;
-            } else if (isWordStart(code) && this.wordAfterValue(pos)) {
+            } else if (isWordStart(code) && this.wordAfterValue(pos, false)) {
               // A stray word after the item, before its comma or "]": reported, and the comma still counts.
               pos = this.pos;
               continue;
@@ -989,16 +994,26 @@ class Parser {
 
   /**
    * `"EUR"x,`: a stray word at `at`, typed against a value and before the comma, "}" or "]" that follows it
-   * on its line (one finding, on the word). True when so, with `this.pos` after the word.
+   * on its line (one finding, on the word). In an object (`beforeKey`), a word that ends its line
+   * before the next key was typed for the comma. True when so, with `this.pos` after the word.
    */
-  private wordAfterValue(at: number): boolean {
+  private wordAfterValue(at: number, beforeKey: boolean): boolean {
     const { text } = this;
     // Typed against the value: after a space (`["a" b]`) it may be the next item, its comma left out.
     const before = text.charCodeAt(at - 1);
     if (before === Char.Space || before === Char.Tab || before === Char.LineFeed || before === Char.CarriageReturn) return false;
     const end = skipWord(text, at);
     const code = text.charCodeAt(skipSpaces(text, end));
-    if (!(code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket)) return false;
+    if (!(code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket)) {
+      // `"orders"x` / `"lang": …`: a word typed for the comma at the line's end, the next key on the line after.
+      if (!beforeKey || !(code === Char.LineFeed || code === Char.CarriageReturn)) return false;
+      const key = skipWhitespace(text, end);
+      if (text.charCodeAt(key) !== Char.Quote || !quotedKeyFollows(text, key)) return false;
+      this.problem(at, end, `Expected ',' after the value, found '${shortened(text.slice(at, end))}'.`);
+      this.states[this.open - 1] = State.Key;
+      this.pos = end;
+      return true;
+    }
     this.problem(at, end, `Unexpected word '${shortened(text.slice(at, end))}' after the value; remove it.`);
     this.pos = end;
     return true;

@@ -245,12 +245,19 @@ class Parser {
           this.close(frame, start);
           return;
         }
+        if (code === Char.CloseBracket && !this.stack.some((open) => open.node.kind === 'array') && /^\][ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(start))) {
+          // `"orders"]` / `"lang": …`: a "]" typed for the comma.
+          this.problem(start, start + 1, "Expected ',' instead of ']'.");
+          frame.state = 'key';
+          this.pos++;
+          return;
+        }
         if (code === Char.CloseBracket) {
           this.closer(code);
           return;
         }
         if (isWordStart(code) && this.endStringBeforeComma(frame)) return;
-        if (isWordStart(code) && this.wordAfterValue()) return;
+        if (isWordStart(code) && this.wordAfterValue(frame)) return;
         if (code === Char.Colon && this.openMissingBrace(frame)) return;
         if (code === Char.Quote && this.reopenObject(frame)) return;
         if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
@@ -401,7 +408,15 @@ class Parser {
   }
 
   /** `"EUR"x,`: a stray word after a value, before its comma or closing bracket on the line. */
-  private wordAfterValue(): boolean {
+  private wordAfterValue(frame?: ObjectFrame): boolean {
+    const forComma = frame ? /^[A-Za-z0-9_$]+(?=[ \t]*[\n\r][ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:)/.exec(this.text.slice(this.pos)) : null;
+    if (forComma && !/[ \t\n\r]/.test(this.text[this.pos - 1])) {
+      // `"orders"x` / `"lang": …`: a word typed for the comma.
+      this.problem(this.pos, this.pos + forComma[0].length, `Expected ',' after the value, found '${shortened(forComma[0])}'.`);
+      frame!.state = 'key';
+      this.pos += forComma[0].length;
+      return true;
+    }
     const match = /^[A-Za-z0-9_$]+(?=[ \t]*[,}\]])/.exec(this.text.slice(this.pos));
     if (!match || /[ \t\n\r]/.test(this.text[this.pos - 1])) return false;
     this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' after the value; remove it.`);

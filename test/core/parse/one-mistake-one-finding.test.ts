@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toJsValue } from '../../../core/model/js-value';
+import type { ValueNode } from '../../../core/model/tree';
 import { parseText } from '../../../core/parse/parser';
 import { parseJson as referenceParse } from '../../oracle/reference-parser';
 
@@ -24,6 +25,8 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a comma before the colon', '{"queue",: "orders", "n": 1}', `, — Unexpected ',' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a quote before the colon', '{"queue"": "orders", "n": 1}', `" — Unexpected '"' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a bracket before the colon', '{"queue"]: "orders", "n": 1}', `] — Unexpected ']' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
+  ['a letter typed for the comma at a line\'s end', '{\n  "queue": "orders"x\n  "n": 1\n}', "x — Expected ',' after the value, found 'x'.", { queue: 'orders', n: 1 }],
+  ['a "]" typed for the comma at a line\'s end, no array open', '{\n  "queue": "orders"]\n  "n": 1\n}', "] — Expected ',' instead of ']'.", { queue: 'orders', n: 1 }],
   ['a second colon', '{"queue":: "orders", "n": 1}', `: — Unexpected second ':' after the property name "queue"; remove it.`, { queue: 'orders', n: 1 }],
   ['a second colon before an object', '{"data": :{"a": 1}, "n": 1}', `: — Unexpected second ':' after the property name "data"; remove it.`, { data: { a: 1 }, n: 1 }],
   ['a comma after the colon', '{"queue":, "orders", "n": 1}', `, — Unexpected ',' after the property name "queue" and its colon, before the value; remove it.`, { queue: 'orders', n: 1 }],
@@ -100,6 +103,12 @@ const ENVELOPE = `{
   "attempts": 0
 }`;
 
+/** Whether an array holds `node`, at any depth (a "]" typed there closes that array, as written). */
+function hasArrayAbove(node: ValueNode): boolean {
+  for (let up = node.parent; up; up = up.parent) if (up.kind === 'array') return true;
+  return false;
+}
+
 /** A deterministic generator of letters (a linear congruential one), so every run tries the same mistakes. */
 function letters(seed: number): () => string {
   let state = seed;
@@ -115,7 +124,8 @@ function letters(seed: number): () => string {
  * each value's start and end; each colon typed twice; a comma after each colon; each comma
  * between array items typed as a colon, a colon after an item; each colon typed as a comma, and a
  * comma, quote or bracket typed before it; a "}" or "]" before each value, a
- * "}" after each comma between keys, and for each comma that ends a line between keys, and after
+ * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
+ * after a scalar, a letter after a string (outside arrays); a "}" after
  * each "{" that ends its line. Each: `[what, text]`.
  */
 function mistakes(): [string, string][] {
@@ -147,6 +157,11 @@ function mistakes(): [string, string][] {
         if (property !== node.properties[node.properties.length - 1]) {
           out.push([`"}" after the comma after ${property.key}`, at(comma + 1, ' }')]);
           if (ENVELOPE[comma + 1] === '\n') out.push([`"}" for the comma after ${property.key}`, at(comma, '}', 1)]);
+        }
+        if (property !== node.properties[node.properties.length - 1] && ENVELOPE[comma + 1] === '\n' && (value.kind === 'string' || value.kind === 'number') && !hasArrayAbove(node)) {
+          // After a number the letter is the number's (`1042z`, an invalid number), and the comma's absence a finding of its own.
+          if (value.kind === 'string') out.push([`letter for the comma after ${property.key}`, at(comma, letter(), 1)]);
+          out.push([`"]" for the comma after ${property.key}`, at(comma, ']', 1)]);
         }
         if (value.kind === 'object' && ENVELOPE[value.offset + 1] === '\n') out.push([`"}" after the "{" of ${property.key}`, at(value.offset + 1, '}')]);
         visit.push(value);
