@@ -410,6 +410,11 @@ class Parser {
                 continue;
               }
               this.pos = pos;
+              if (code === Char.Comma && this.strayBraceBeforeString(pending)) {
+                // The object is undone, its key the string value it was typed as; the container around it expects a comma.
+                pos = this.pos;
+                continue;
+              }
               if (this.splitKeyAtColon(pending, code) || this.colonMistyped(pending, code) || this.wordBeforeColon(pending, code)) {
                 states[depth] = State.Value;
                 pos = this.pos;
@@ -1016,6 +1021,48 @@ class Parser {
     }
     this.problem(at, end, `Unexpected word '${shortened(text.slice(at, end))}' after the value; remove it.`);
     this.pos = end;
+    return true;
+  }
+
+  /**
+   * `"job": {"urn:babel:orders:created",`: a "{" typed before a string value, which was read as
+   * the first key of an object and is followed by a comma, not a colon. The object is undone: its
+   * slot holds the string (a clean one, read again as a value), and the container around it goes
+   * on after it. One finding, on the "{". True when so, with `this.pos` at the comma.
+   */
+  private strayBraceBeforeString(pending: number): boolean {
+    const depth = this.open - 1;
+    const object = this.containers[depth];
+    if (depth < 1 || pending !== object + 1) return false;
+    const { text } = this;
+    const keyStart = this.keyStart[pending];
+    const keyEnd = this.keyEnd[pending];
+    // A clean key closed by its quote on its line, right after the "{", a value follows the comma.
+    if (skipWhitespace(text, this.start[object] + 1) !== keyStart || this.keys[pending]!.length !== keyEnd - keyStart - 2 || text.charCodeAt(keyEnd - 1) !== Char.Quote || keyEnd - keyStart < 2) return false;
+    for (let i = keyStart + 1; i < keyEnd - 1; i++) {
+      const code = text.charCodeAt(i);
+      if (code === Char.Backslash || code < Char.Space || code === Char.Quote) return false;
+    }
+    const comma = this.pos;
+    const next = skipWhitespace(text, comma + 1);
+    const nextCode = text.charCodeAt(next);
+    if (next >= text.length || nextCode === Char.CloseBrace || nextCode === Char.CloseBracket || nextCode === Char.Comma) return false;
+    const around = this.containers[depth - 1];
+    // In an object, the next key (a quoted name and a colon) follows; in an array, the next item.
+    // In an array, the next item (a scalar and what follows an item: `{ "sku", "MUG", "qty": 2 }` is an item's object, its colon typed as a comma).
+    if ((this.info[around] & Flag.KindMask) === Kind.Object ? !(nextCode === Char.Quote && quotedKeyFollows(text, next)) : !this.itemFollowsScalar(next)) return false;
+    const brace = this.start[object];
+    this.count = pending;
+    this.keys[pending] = undefined;
+    this.info[object] &= Flag.Keyed;
+    this.start[object] = keyStart;
+    this.info[object] |= this.readStringValue(keyStart, object);
+    this.end[object] = keyEnd;
+    this.lastClosed = -1;
+    this.pop();
+    this.states[depth - 1] = State.Comma;
+    this.problem(brace, brace + 1, `Unexpected '{' before the string ${shortened(text.slice(keyStart, keyEnd))}; remove it.`);
+    this.pos = comma;
     return true;
   }
 

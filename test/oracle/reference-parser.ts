@@ -195,6 +195,7 @@ class Parser {
           this.pos++;
           return;
         }
+        if (code === Char.Comma && this.strayBraceBeforeString(frame)) return;
         if (this.splitKeyAtColon(frame.pending!) || this.colonMistyped(frame.pending!) || this.wordBeforeColon(frame.pending!)) {
           frame.state = 'value';
           return;
@@ -421,6 +422,33 @@ class Parser {
     if (!match || /[ \t\n\r]/.test(this.text[this.pos - 1])) return false;
     this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' after the value; remove it.`);
     this.pos += match[0].length;
+    return true;
+  }
+
+  /** `"job": {"urn:babel:orders:created",`: a "{" before a string value, read as an object's first key, a comma after it. */
+  private strayBraceBeforeString(frame: ObjectFrame): boolean {
+    const { text } = this;
+    const outer = this.stack[this.stack.length - 2];
+    const node = frame.node;
+    if (!outer || node.properties.length !== 1) return false;
+    const key = node.properties[0];
+    const token = text.slice(key.keyOffset, key.keyEnd);
+    if (!/^[ \t\n\r]*$/.test(text.slice(node.offset + 1, key.keyOffset)) || !/^"[^"\\\x00-\x1f]*"$/.test(token)) return false;
+    const after = text.slice(this.pos + 1).replace(/^[ \t\n\r]*/, '');
+    if (after === '' || /^[}\],]/.test(after)) return false;
+    if (outer.node.kind === 'object' && !/^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(after)) return false;
+    if (outer.node.kind === 'array') {
+      const scalar = /^,[ \t\n\r]*(?:"(?:\\[^\n\r]|[^"\\\n\r])*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null)[ \t\n\r]*/.exec(text.slice(this.pos));
+      if (!scalar) return false;
+      const rest = text.slice(this.pos + scalar[0].length);
+      if (!(rest.startsWith(']') || (/^,[ \t\n\r]*[^ \t\n\r}]/.test(rest) && !/^,[ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest)))) return false;
+    }
+    const value: StringNode = { kind: 'string', offset: key.keyOffset, end: key.keyEnd, parent: node.parent, property: node.property, value: key.key };
+    if (outer.node.kind === 'object') (node.property as { value: ValueNode }).value = value;
+    else outer.node.items[outer.node.items.length - 1] = value;
+    this.stack.pop();
+    outer.state = 'comma';
+    this.problem(node.offset, node.offset + 1, `Unexpected '{' before the string ${shortened(token)}; remove it.`);
     return true;
   }
 

@@ -27,6 +27,8 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a bracket before the colon', '{"queue"]: "orders", "n": 1}', `] — Unexpected ']' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a letter typed for the comma at a line\'s end', '{\n  "queue": "orders"x\n  "n": 1\n}', "x — Expected ',' after the value, found 'x'.", { queue: 'orders', n: 1 }],
   ['a "]" typed for the comma at a line\'s end, no array open', '{\n  "queue": "orders"]\n  "n": 1\n}', "] — Expected ',' instead of ']'.", { queue: 'orders', n: 1 }],
+  ['a "{" typed before a string value', '{"job": {"urn:babel:orders:created",\n  "n": 1}', `{ — Unexpected '{' before the string "urn:babel:orders:created"; remove it.`, { job: 'urn:babel:orders:created', n: 1 }],
+  ['a "{" typed before a string item', '{"tags": ["a", {"b", "c"], "n": 1}', `{ — Unexpected '{' before the string "b"; remove it.`, { tags: ['a', 'b', 'c'], n: 1 }],
   ['a second colon', '{"queue":: "orders", "n": 1}', `: — Unexpected second ':' after the property name "queue"; remove it.`, { queue: 'orders', n: 1 }],
   ['a second colon before an object', '{"data": :{"a": 1}, "n": 1}', `: — Unexpected second ':' after the property name "data"; remove it.`, { data: { a: 1 }, n: 1 }],
   ['a comma after the colon', '{"queue":, "orders", "n": 1}', `, — Unexpected ',' after the property name "queue" and its colon, before the value; remove it.`, { queue: 'orders', n: 1 }],
@@ -123,7 +125,7 @@ function letters(seed: number): () => string {
  * each key (at its line's start and against its quote), between each key and its colon, against
  * each value's start and end; each colon typed twice; a comma after each colon; each comma
  * between array items typed as a colon, a colon after an item; each colon typed as a comma, and a
- * comma, quote or bracket typed before it; a "}" or "]" before each value, a
+ * comma, quote or bracket typed before it; a "}" or "]" before each value, a "{" before each string value or item a comma follows, a
  * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
  * after a scalar, a letter after a string (outside arrays); a "}" after
  * each "{" that ends its line. Each: `[what, text]`.
@@ -152,6 +154,7 @@ function mistakes(): [string, string][] {
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);
         out.push([`"}" before the value of ${property.key}`, at(value.offset, '} ')]);
+        if (value.kind === 'string' && property !== node.properties[node.properties.length - 1]) out.push([`"{" before the value of ${property.key}`, at(value.offset, '{')]);
         out.push([`"]" before the value of ${property.key}`, at(value.offset, ']')]);
         const comma = ENVELOPE.indexOf(',', value.end);
         if (property !== node.properties[node.properties.length - 1]) {
@@ -174,7 +177,10 @@ function mistakes(): [string, string][] {
           out.push([`colon for the comma before item ${i}`, at(comma, ':', 1)]);
         }
         if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
-        if (item.kind === 'string' && i < node.items.length - 1) out.push([`colon after item ${i}`, at(item.end, ':')]);
+        if (item.kind === 'string' && i < node.items.length - 1) {
+          out.push([`colon after item ${i}`, at(item.end, ':')]);
+          out.push([`"{" before item ${i}`, at(item.offset, '{')]);
+        }
         visit.push(item);
       }
     }
