@@ -1004,14 +1004,18 @@ class Parser {
    */
   private wordAfterValue(at: number, beforeKey: boolean): boolean {
     const { text } = this;
-    // Typed against the value: after a space (`["a" b]`) it may be the next item, its comma left out.
+    // In an array, typed against the value: after a space (`["a" b]`) it may be the next item, its
+    // comma left out. In an object a word before a comma or "}" is no key (it has no colon).
     const before = text.charCodeAt(at - 1);
-    if (before === Char.Space || before === Char.Tab || before === Char.LineFeed || before === Char.CarriageReturn) return false;
+    const touching = !(before === Char.Space || before === Char.Tab || before === Char.LineFeed || before === Char.CarriageReturn);
+    if (!touching && !beforeKey) return false;
     const end = skipWord(text, at);
-    const code = text.charCodeAt(skipSpaces(text, end));
+    // In an object, what follows may be on the next line (`"attempts": 0 x` / `}`).
+    const code = text.charCodeAt(beforeKey ? skipWhitespace(text, end) : skipSpaces(text, end));
     if (!(code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket)) {
+      const lineEnd = text.charCodeAt(skipSpaces(text, end));
       // `"orders"x` / `"lang": …`: a word typed for the comma at the line's end, the next key on the line after.
-      if (!beforeKey || !(code === Char.LineFeed || code === Char.CarriageReturn)) return false;
+      if (!beforeKey || !touching || !(lineEnd === Char.LineFeed || lineEnd === Char.CarriageReturn)) return false;
       const key = skipWhitespace(text, end);
       if (text.charCodeAt(key) !== Char.Quote || !quotedKeyFollows(text, key)) return false;
       this.problem(at, end, `Expected ',' after the value, found '${shortened(text.slice(at, end))}'.`);

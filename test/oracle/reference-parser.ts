@@ -418,8 +418,9 @@ class Parser {
       this.pos += forComma[0].length;
       return true;
     }
-    const match = /^[A-Za-z0-9_$]+(?=[ \t]*[,}\]])/.exec(this.text.slice(this.pos));
-    if (!match || /[ \t\n\r]/.test(this.text[this.pos - 1])) return false;
+    const match = (frame ? /^[A-Za-z0-9_$]+(?=[ \t\n\r]*[,}\]])/ : /^[A-Za-z0-9_$]+(?=[ \t]*[,}\]])/).exec(this.text.slice(this.pos));
+    // In an array a word after a space may be the next item; in an object it is no key.
+    if (!match || (!frame && /[ \t\n\r]/.test(this.text[this.pos - 1]))) return false;
     this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' after the value; remove it.`);
     this.pos += match[0].length;
     return true;

@@ -19,6 +19,7 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray word against a value\'s opening quote', '{"queue": x"orders", "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { queue: 'orders', n: 1 }],
   ['a stray word before an object value', '{"data": x {"a": 1}, "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { data: { a: 1 }, n: 1 }],
   ['a stray word against the end of a value', '{"currency": "EUR"x,\n  "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { currency: 'EUR', n: 1 }],
+  ['a stray word after a value and a space, before "}"', '{"data": {"quantity": 1 x}, "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { data: { quantity: 1 }, n: 1 }],
   ['a stray word against the end of an array item', '{"tags": ["a"x, "b"], "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { tags: ['a', 'b'], n: 1 }],
   ['a comma typed for the colon', '{"queue", "orders", "n": 1}', `, — Expected ':' after the property name "queue", found ','.`, { queue: 'orders', n: 1 }],
   ['a comma typed for the colon before an object', '{"data", {"a": 1}, "n": 1}', `, — Expected ':' after the property name "data", found ','.`, { data: { a: 1 }, n: 1 }],
@@ -152,7 +153,10 @@ function mistakes(): [string, string][] {
         out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
-        if (value.kind === 'string' || value.kind === 'number') out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);
+        if (value.kind === 'string' || value.kind === 'number') {
+          out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);
+          out.push([`space and letter after the value of ${property.key}`, at(value.end, ` ${letter()}`)]);
+        }
         out.push([`"}" before the value of ${property.key}`, at(value.offset, '} ')]);
         if (value.kind === 'string' && property !== node.properties[node.properties.length - 1]) out.push([`"{" before the value of ${property.key}`, at(value.offset, '{')]);
         out.push([`"]" before the value of ${property.key}`, at(value.offset, ']')]);
