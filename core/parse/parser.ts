@@ -1086,7 +1086,14 @@ class Parser {
     if (code === Char.Comma || code === Char.Quote || code === Char.OpenBrace || code === Char.OpenBracket || code === Char.CloseBrace || code === Char.CloseBracket) {
       // `"queue",: "orders"`: a stray character before the colon.
       const colon = skipSpaces(text, this.pos + 1);
-      if (text.charCodeAt(colon) !== Char.Colon) return false;
+      if (text.charCodeAt(colon) !== Char.Colon) {
+        // `"queue"{ "orders",`: a brace or "]" typed for the colon, before a scalar that ends its value
+        // (not "[": `"tags" [1, 2]` is an array whose colon is left out).
+        if (!(code === Char.OpenBrace || code === Char.CloseBrace || code === Char.CloseBracket) || !this.scalarEndsValueAt(skipWhitespace(text, this.pos + 1))) return false;
+        this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(this.keys[slot]!)}", found '${text[this.pos]}'.`);
+        this.pos++;
+        return true;
+      }
       this.problem(this.pos, this.pos + 1, `Unexpected '${text[this.pos]}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`);
       this.colon[slot] = colon;
       this.pos = colon + 1;

@@ -461,6 +461,12 @@ class Parser {
       this.pos++;
       return true;
     }
+    if (/^[{}\]][ \t\n\r]*(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$)/.test(rest)) {
+      // `"queue"{ "orders",`: a brace or "]" typed for the colon, before a scalar value.
+      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found '${rest[0]}'.`);
+      this.pos++;
+      return true;
+    }
     const stray = /^[,"{}[\]][ \t]*:/.exec(rest);
     if (stray) {
       this.problem(this.pos, this.pos + 1, `Unexpected '${rest[0]}' between the property name "${shortened(property.key)}" and its colon; remove it.`);

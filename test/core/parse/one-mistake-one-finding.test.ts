@@ -23,6 +23,8 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray word against the end of an array item', '{"tags": ["a"x, "b"], "n": 1}', "x — Unexpected word 'x' after the value; remove it.", { tags: ['a', 'b'], n: 1 }],
   ['a comma typed for the colon', '{"queue", "orders", "n": 1}', `, — Expected ':' after the property name "queue", found ','.`, { queue: 'orders', n: 1 }],
   ['a comma typed for the colon before an object', '{"data", {"a": 1}, "n": 1}', `, — Expected ':' after the property name "data", found ','.`, { data: { a: 1 }, n: 1 }],
+  ['a "{" typed for the colon', '{"queue"{ "orders", "n": 1}', `{ — Expected ':' after the property name "queue", found '{'.`, { queue: 'orders', n: 1 }],
+  ['a "}" typed for the colon', '{"queue"} 7, "n": 1}', `} — Expected ':' after the property name "queue", found '}'.`, { queue: 7, n: 1 }],
   ['a comma before the colon', '{"queue",: "orders", "n": 1}', `, — Unexpected ',' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a quote before the colon', '{"queue"": "orders", "n": 1}', `" — Unexpected '"' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a bracket before the colon', '{"queue"]: "orders", "n": 1}', `] — Unexpected ']' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
@@ -125,7 +127,7 @@ function letters(seed: number): () => string {
  * One mistake of each fixed pattern at every place in ENVELOPE it fits: a letter typed before
  * each key (at its line's start and against its quote), between each key and its colon, against
  * each value's start and end; each colon typed twice; a comma after each colon; each comma
- * between array items typed as a colon, a colon after an item; each colon typed as a comma, and a
+ * between array items typed as a colon, a colon after an item; each colon typed as a comma (or a brace or "]" before a scalar), and a
  * comma, quote or bracket typed before it; a "}" or "]" before each value, a "{" before each string value or item a comma follows, a
  * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
  * after a scalar, a letter after a string (outside arrays); a "}" after
@@ -149,6 +151,7 @@ function mistakes(): [string, string][] {
         out.push([`letter between the key ${property.key} and its colon`, at(property.keyEnd, letter())]);
         out.push([`colon twice after ${property.key}`, at(property.colonOffset, ':')]);
         out.push([`comma for the colon after ${property.key}`, at(property.colonOffset, ',', 1)]);
+        if (value.kind !== 'object' && value.kind !== 'array') for (const brace of ['{', '}', ']']) out.push([`${brace} for the colon after ${property.key}`, at(property.colonOffset, brace, 1)]);
         for (const stray of [',', '"', '{', '}', '[', ']']) out.push([`${stray} before the colon after ${property.key}`, at(property.colonOffset, stray)]);
         out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
