@@ -71,12 +71,19 @@ export function withWrittenNumbers<T extends object>(copy: T, original: object):
 }
 
 /**
+ * 16 digits with at most a point between any two of them (`9007199254740993`,
+ * `1234567890.1234567890123`): the fewest a number a double changes has (changedByDouble). A
+ * false match (a version string) costs a walk, never a wrong word.
+ */
+const MANY_DIGITS = /\d(?:\.?\d){15}/;
+
+/**
  * Pairs the objects of `value` (the schema as JSON.parse read `text`) with their parse `root`, so
  * that numberText finds the text of each keyword's number a double changes. Walks both only when
- * `text` holds 16 digits in a row (or around one point): no other number can be changed.
+ * `text` holds 16 digits (MANY_DIGITS): no other number can be changed.
  */
 export function rememberWrittenNumbers(value: unknown, root: ValueNode | undefined, text: string): void {
-  if (!root || !/\d\.?\d{15}/.test(text)) return;
+  if (!root || !MANY_DIGITS.test(text)) return;
   const stack: [unknown, ValueNode][] = [[value, root]];
   while (stack.length > 0) {
     const [current, node] = stack.pop()!;

@@ -101,6 +101,8 @@ describe('a bound a double does not hold is named as the schema file writes it',
     referenced: '{"type":"object","properties":{"n":{"$ref":"#/definitions/big"}},"definitions":{"big":{"maximum":12345678901234567891}}}',
     exact: '{"type":"object","properties":{"n":{"type":"number","maximum":1e2,"minimum":-12345678901234.5}}}',
     minimum: '{"type":"object","properties":{"n":{"type":"integer","minimum":9007199254740993}}}',
+    // 23 significant digits, no 16 of them in a row: the double is 1234567890.1234567.
+    split: '{"type":"object","properties":{"n":{"type":"number","maximum":1234567890.1234567890123}}}',
   };
   const root = mkdtempSync(join(tmpdir(), 'babelq-written-bounds-'));
   mkdirSync(join(root, 'schemas'), { recursive: true });
@@ -142,5 +144,10 @@ describe('a bound a double does not hold is named as the schema file writes it',
     assert.match(onKey, /number ≤ 9007199254740993/);
     const fraction = envelope('fraction', '{"n":1}');
     assert.match(hover(parseJson(fraction), fraction.indexOf('"n"') + 1, state)!.contents, /number ≤ 1\.00000000000000000001/);
+  });
+  test('in the hovers and the message alike where the digits a double drops lie on both sides of the point', () => {
+    assert.deepEqual(messages('split', '{"n":1234567891}'), ['"n" must be ≤ 1234567890.1234567890123; found 1234567891 (schema of urn:babel:written:split)']);
+    const text = envelope('split', '{"n":1}');
+    assert.match(hover(parseJson(text), text.indexOf('"n"') + 1, state)!.contents, /number ≤ 1234567890\.1234567890123/);
   });
 });
