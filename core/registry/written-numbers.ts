@@ -16,8 +16,13 @@ import type { SchemaError } from './types';
 /** The keywords whose number a message or a hover names: the bounds and multipleOf. */
 const NUMBER_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
 
-/** Up to 15 significant digits a double always gives back as written; a number with fewer digits needs no look. */
+/**
+ * Up to 15 significant digits a double always gives back as written, within its normal range; a
+ * number with fewer digits there needs no look. Below it (`1e-400`, read as 0; `3e-324`, read as
+ * 5e-324) a double holds fewer digits, down to none.
+ */
 const SAFE_DIGITS = 15;
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
 
 /** Per object of a schema's value (hovers), the text of each of its NUMBER_KEYWORDS a double changes. */
 const writtenByObject = new WeakMap<object, Readonly<Record<string, string>>>();
@@ -27,7 +32,7 @@ const writtenByObject = new WeakMap<object, Readonly<Record<string, string>>>();
  * (9007199254740993, read as …992), else undefined: `1e2` is 100 and stays worded as 100.
  */
 export function changedByDouble(node: NumberNode): string | undefined {
-  if (countDigits(node.raw) <= SAFE_DIGITS) return undefined;
+  if (countDigits(node.raw) <= SAFE_DIGITS && Math.abs(node.value) >= SMALLEST_NORMAL) return undefined;
   const written = normalDecimal(node.raw);
   const read = normalDecimal(String(node.value));
   if (written === undefined || read === undefined) return undefined;
@@ -72,15 +77,16 @@ export function withWrittenNumbers<T extends object>(copy: T, original: object):
 
 /**
  * 16 digits with at most a point between any two of them (`9007199254740993`,
- * `1234567890.1234567890123`): the fewest a number a double changes has (changedByDouble). A
- * false match (a version string) costs a walk, never a wrong word.
+ * `1234567890.1234567890123`), or an exponent of -100 or below (`1e-400`): the numbers a double
+ * may change (changedByDouble) hold one. A false match (a version string) costs a walk, never a
+ * wrong word.
  */
-const MANY_DIGITS = /\d(?:\.?\d){15}/;
+const MANY_DIGITS = /\d(?:\.?\d){15}|[eE]-0*[1-9]\d{2}/;
 
 /**
  * Pairs the objects of `value` (the schema as JSON.parse read `text`) with their parse `root`, so
  * that numberText finds the text of each keyword's number a double changes. Walks both only when
- * `text` holds 16 digits (MANY_DIGITS): no other number can be changed.
+ * `text` holds such a number (MANY_DIGITS): no other can be changed.
  */
 export function rememberWrittenNumbers(value: unknown, root: ValueNode | undefined, text: string): void {
   if (!root || !MANY_DIGITS.test(text)) return;

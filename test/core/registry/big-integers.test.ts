@@ -103,6 +103,8 @@ describe('a bound a double does not hold is named as the schema file writes it',
     minimum: '{"type":"object","properties":{"n":{"type":"integer","minimum":9007199254740993}}}',
     // 23 significant digits, no 16 of them in a row: the double is 1234567890.1234567.
     split: '{"type":"object","properties":{"n":{"type":"number","maximum":1234567890.1234567890123}}}',
+    // Below the smallest double: read as 0 (and 3e-324 as 5e-324, the smallest there is).
+    tiny: '{"type":"object","properties":{"n":{"type":"number","exclusiveMinimum":1e-400,"maximum":3e-324}}}',
   };
   const root = mkdtempSync(join(tmpdir(), 'babelq-written-bounds-'));
   mkdirSync(join(root, 'schemas'), { recursive: true });
@@ -144,6 +146,12 @@ describe('a bound a double does not hold is named as the schema file writes it',
     assert.match(onKey, /number ≤ 9007199254740993/);
     const fraction = envelope('fraction', '{"n":1}');
     assert.match(hover(parseJson(fraction), fraction.indexOf('"n"') + 1, state)!.contents, /number ≤ 1\.00000000000000000001/);
+  });
+  test('a bound too small for a double, which reads it as 0 or as the smallest double, is named as written', () => {
+    assert.deepEqual(messages('tiny', '{"n":0}'), ['"n" must be > 1e-400; found 0 (schema of urn:babel:written:tiny)']);
+    assert.deepEqual(messages('tiny', '{"n":1e-300}'), ['"n" must be ≤ 3e-324; found 1e-300 (schema of urn:babel:written:tiny)']);
+    const text = envelope('tiny', '{"n":1}');
+    assert.match(hover(parseJson(text), text.indexOf('"n"') + 1, state)!.contents, /number &gt; 1e-400 and ≤ 3e-324/);
   });
   test('in the hovers and the message alike where the digits a double drops lie on both sides of the point', () => {
     assert.deepEqual(messages('split', '{"n":1234567891}'), ['"n" must be ≤ 1234567890.1234567890123; found 1234567891 (schema of urn:babel:written:split)']);
