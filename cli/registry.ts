@@ -4,13 +4,13 @@
  * workspace folder). Each registry is loaded once per run.
  */
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
-import { isInside, realPath } from '../workspace/path-containment';
+import { isInside, realPath, realPathIfThere } from '../workspace/path-containment';
 import { CliError, describeFsError, quotedPath } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
@@ -102,11 +102,11 @@ export class CliRegistries {
    * babelqueue.registry.path), resolved as `stateFor` resolves it for a fixture beside it.
    */
   isRegistryNamed(file: string, registryPath: string | undefined): boolean {
-    if (this.explicit) return file === this.explicit;
+    if (this.explicit) return sameFile(file, this.explicit);
     if (registryPath === undefined || registryPath.trim() === '') return false;
     const directory = dirname(file);
     const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
-    return resolve(root, registryPath) === file;
+    return sameFile(file, resolve(root, registryPath));
   }
 
   /**
@@ -186,4 +186,16 @@ function refusedBy(state: RegistryState, diagnostics: readonly CoreDiagnostic[])
   if (state.kind === 'broken') return state.problems !== undefined && errors.length > 0;
   if (state.kind !== 'loaded') return false;
   return state.registry.problems.some((problem) => problem.refusesRegistry && errors.some((error) => error.offset === problem.offset && error.end === problem.end && error.message === problem.message));
+}
+
+/**
+ * Whether two absolute paths name one file: the same path, or the same name reached through a
+ * linked folder (`cfg/sub.json`, cfg a link to config, is `config/sub.json`). Only a file of the
+ * registry's name is looked up on disk, so the fixtures of a walk cost no system call.
+ */
+function sameFile(file: string, named: string): boolean {
+  if (file === named) return true;
+  if (basename(file) !== basename(named)) return false;
+  const real = realPathIfThere(file);
+  return real !== undefined && real === realPathIfThere(named);
 }

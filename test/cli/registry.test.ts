@@ -749,6 +749,21 @@ describe('a registry not named registry.json, named by babelq.json or --registry
     assert.ok(diagnosticsOf(reports, 'config/other.json').some((d) => d.code === 'missing-field'));
   });
 
+  test('named through a linked folder (cfg -> config), it is still the registry babelq.json or --registry names, not an envelope', () => {
+    symlinkSync('config', join(named, 'cfg'));
+    try {
+      for (const args of [['cfg/sub.json'], ['--registry', 'config/sub.json', 'cfg/sub.json'], ['--registry', 'cfg/sub.json', 'config/sub.json']]) {
+        const { result, reports } = lintJson(args, named);
+        assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
+        const file = args.at(-1)!;
+        assert.deepEqual(findingsOf(reports, file).map((finding) => finding.code), ['registry-error'], `${args.join(' ')}: ${JSON.stringify(reports)}`);
+        assert.ok(!reports.some((report) => report.diagnostics.some((d) => d.code === 'missing-field')), args.join(' '));
+      }
+    } finally {
+      rmSync(join(named, 'cfg'));
+    }
+  });
+
   test('standard input standing for it is not checked as an envelope', () => {
     const piped = babelq(['lint', '--stdin', '--stdin-filename', 'config/sub.json', '--format', 'json'], named, {}, '{ "schemas": [] }\n');
     assert.equal(piped.status, 0, piped.stderr);
