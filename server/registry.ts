@@ -4,7 +4,7 @@
  * and the files it depends on remembered so a change re-validates only what it affects.
  */
 import { lstatSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
@@ -339,7 +339,13 @@ export class RegistryService {
     if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return path;
     const named = settings?.registryPath;
     if (named === undefined || named.trim() === '') return undefined;
-    return resolve(this.folderOf(path), named) === path ? path : undefined;
+    const target = resolve(this.folderOf(path), named);
+    if (target === path) return path;
+    // The same file reached through a linked folder (cfg/sub.json, cfg a link to config): looked up
+    // on disk only for a file of the registry's name, so other JSON files cost no system call.
+    if (basename(target) !== basename(path)) return undefined;
+    const real = realPathIfThere(path);
+    return real !== undefined && real === realPathIfThere(target) ? path : undefined;
   }
 
   /** The registry.json at `path` as its own folder's search finds it. */

@@ -6,7 +6,7 @@
  * dynamic registrations that let an editor ask for those. A JSON file nothing names stays plain.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { LineIndex } from '../../core/model/positions';
 import { GOOD_ENVELOPE } from '../support/envelopes';
@@ -35,6 +35,8 @@ write('project/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'))
 write('set/config/sub.json', REGISTRY);
 write('set/config/schemas/orders.json', SCHEMA);
 write('set/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+// The same project's config folder reached through a link, as a checkout may hold one.
+symlinkSync('config', at('project/cfg'));
 
 const text = (path: string) => readFileSync(at(path), 'utf8');
 const positionOf = (source: string, needle: string, delta = 0) => {
@@ -110,6 +112,23 @@ describe('a registry named by babelq.json, opened in the editor', () => {
       assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
       assert.deepEqual(await client.request('textDocument/documentLink', { textDocument: { uri } }), []);
       assert.deepEqual(await client.request('textDocument/references', { textDocument: { uri }, position: positionOf(duplicated, 'urn:babel:orders:created', 2), context: { includeDeclaration: false } }), []);
+    });
+  });
+
+  test('opened through a linked folder (cfg -> config), it is the registry still: its own findings, links and references, not plain JSON', async () => {
+    await withClient({ workspaceFolders: [uriOf('project')] }, async (client) => {
+      const path = 'project/cfg/sub.json';
+      const uri = uriOf(path);
+      await openJson(client, path);
+      assert.deepEqual((await client.pullDiagnostics(uri)).items, [], 'a sound registry has no findings, and none of an envelope');
+      const links: { target: string }[] = await client.request('textDocument/documentLink', { textDocument: { uri } });
+      assert.deepEqual(links.map((link) => link.target), [uriOf('project/cfg/schemas/orders.json'), uriOf('project/cfg/schemas/orders.json')]);
+      const references: { uri: string }[] = await client.request('textDocument/references', { textDocument: { uri }, position: positionOf(text(path), 'urn:babel:orders:placed', 2), context: { includeDeclaration: false } });
+      assert.deepEqual(references.map((reference) => reference.uri), [uriOf('project/fixtures/placed.babel.json')]);
+      await client.change(uri, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'), 2);
+      const items = (await client.pullDiagnostics(uri)).items;
+      assert.deepEqual(items.map((item) => item.code), ['registry-error']);
+      assert.match(items[0].message, /Duplicate URN/);
     });
   });
 
