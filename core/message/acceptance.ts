@@ -18,6 +18,7 @@ import { isFalsy, NODE_MAX_DEPTH } from '../encode/node';
 import { droppedKeys, TYPED_FIELDS } from '../encode/relay';
 import { firstLoneSurrogate } from '../encode/strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
+import { numberLiteral } from '../model/describe-value';
 import { forEachValueOutsidePlain } from '../encode/plain-subtree';
 import { lastValue, maxDepth } from '../encode/writer';
 import { MAX_PROBLEMS, parseJson, PROBLEMS_TRUNCATED } from '../parse/parser';
@@ -477,7 +478,7 @@ const CONSUMERS: Readonly<Record<Exclude<SdkName, 'dotnet'>, Consumer>> = {
     const version = meta ? lastValue(meta, 'schema_version') : undefined;
     if (version?.kind !== 'number' || javaIntValue(version.raw, version.isIntegerLiteral) !== 1n) verdict.reject('meta.schema_version must be 1 (as Number.intValue())', 'meta.schema_version');
     // 1.0 and 1e0 are the number 1 (facts: plain A); 1.5 and 4294967297 are read as 1 all the same.
-    else if (version.value !== 1) verdict.note(`reads meta.schema_version ${version.raw} as ${javaIntValue(version.raw, version.isIntegerLiteral)} (intValue())`, 'meta.schema_version');
+    else if (version.value !== 1) verdict.note(`reads meta.schema_version ${numberLiteral(version.raw)} as ${javaIntValue(version.raw, version.isIntegerLiteral)} (intValue())`, 'meta.schema_version');
     const attempts = lastValue(root, 'attempts');
     if (attempts === undefined) verdict.note('reads a missing attempts as 0', 'attempts');
     else if (attempts.kind === 'number') {
@@ -504,7 +505,7 @@ function goDecodeFailure(root: ObjectNode): VerdictReason | undefined {
     const value = property.value;
     if (!value || value.kind === 'null') continue;
     if (strings.includes(key) && value.kind !== 'string') return { message: `${property.key} is a ${value.kind}, not a string`, path: key };
-    if (ints.includes(key) && !goInteger(value)) return { message: `${property.key} ${value.kind === 'number' ? value.raw : `is a ${value.kind}`}: not an integer`, path: key };
+    if (ints.includes(key) && !goInteger(value)) return { message: `${property.key} ${value.kind === 'number' ? numberLiteral(value.raw) : `is a ${value.kind}`}: not an integer`, path: key };
     if (key === 'data' && value.kind !== 'object') return { message: `data is a${value.kind === 'array' ? 'n' : ''} ${value.kind}, not an object`, path: 'data' };
     const typed = key === 'meta' ? GO_META : key === 'dead_letter' ? GO_DEAD_LETTER : undefined;
     if (typed) {
@@ -514,7 +515,7 @@ function goDecodeFailure(root: ObjectNode): VerdictReason | undefined {
         const v = inner.value;
         if (!v || v.kind === 'null') continue;
         if (typed.strings.includes(name) && v.kind !== 'string') return { message: `${key}.${inner.key} is not a string`, path: `${key}.${name}` };
-        if (typed.ints.includes(name) && !goInteger(v)) return { message: `${key}.${inner.key} ${v.kind === 'number' ? v.raw : `is a ${v.kind}`}: not an integer`, path: `${key}.${name}` };
+        if (typed.ints.includes(name) && !goInteger(v)) return { message: `${key}.${inner.key} ${v.kind === 'number' ? numberLiteral(v.raw) : `is a ${v.kind}`}: not an integer`, path: `${key}.${name}` };
       }
     }
   }

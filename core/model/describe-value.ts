@@ -44,13 +44,13 @@ export function numberLiteral(raw: string): string {
   return shortened(raw);
 }
 
-/** The value as written: `"99.90"`, `1042`, `true`, `null`, `an object`. */
+/** The value as written, shortened to 60 characters: `"99.90"`, `1042`, `true`, `null`, `an object`. */
 export function valueText(node: ValueNode): string {
   switch (node.kind) {
     case 'string':
       return literal(node.value);
     case 'number':
-      return node.raw;
+      return numberLiteral(node.raw);
     case 'boolean':
       return String(node.value);
     case 'null':

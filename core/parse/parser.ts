@@ -420,7 +420,7 @@ class Parser {
                 pos = this.pos;
                 continue;
               }
-              this.problem(this.keyStart[pending], this.keyEnd[pending], `Expected ':' after the property name "${this.keys[pending]}".`);
+              this.problem(this.keyStart[pending], this.keyEnd[pending], `Expected ':' after the property name "${shortened(String(this.keys[pending]))}".`);
               states[depth] = code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket ? State.Comma : State.Value;
               continue;
             }
@@ -862,7 +862,7 @@ class Parser {
         this.pos = end;
         return undefined;
       }
-      this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
+      this.problem(start, end, `Property names must be double-quoted: write "${shortened(word)}".`);
       this.pos = end;
       return word;
     }
@@ -920,7 +920,7 @@ class Parser {
     const { text } = this;
     const next = text.charCodeAt(skipSpaces(text, this.pos + 1));
     if (!(next === Char.Quote || next === Char.OpenBrace || next === Char.OpenBracket || next === Char.Minus || isWordPart(next))) return false;
-    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${this.keys[slot]}", found ${describe(text[this.pos])}.`);
+    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(String(this.keys[slot]))}", found ${describe(text[this.pos])}.`);
     this.pos++;
     return true;
   }
@@ -1551,8 +1551,8 @@ class Parser {
       return false;
     }
     const lower = word.toLowerCase();
-    const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
-    this.problem(start, end, `Unexpected word '${word}'.${hint}`);
+    const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${shortened(word)}".`;
+    this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
     this.decoded.set(slot, word);
     this.scalar(slot, Kind.String | Flag.Decoded);
     return true;
@@ -1622,7 +1622,7 @@ class Parser {
     const raw = text.slice(start, end);
     this.pos = end;
     if (raw === '-Infinity') this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
-    else this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
+    else this.problem(start, end, `Invalid number '${shortened(raw)}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
     this.scalar(slot, raw.startsWith('-') ? Kind.Number | Flag.Negative : Kind.Number);
   }
 
@@ -2138,5 +2138,5 @@ function describe(token: string): string {
   if (code < 0x20 || code === 0x7f || code === 0xa0 || (code >= 0x2000 && code <= 0x200f) || code === 0x3000 || code === 0xfeff) {
     return `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   }
-  return `'${token}'`;
+  return `'${shortened(token)}'`;
 }

@@ -234,13 +234,13 @@ function judge(literal: BigLiteral, schema: ObjectNode): SchemaError[] {
     const limit = value?.kind === 'number' ? decimalOf(value.raw) : undefined;
     if (!limit || holds(compare(literal.digits, limit))) continue;
     const limitText = changedByDouble(value as NumberNode);
-    errors.push({ keyword, instancePath, params: { comparison: comparisonText, limit: exactValue(value as NumberNode) }, message: `must be ${comparisonText} ${(value as NumberNode).raw}`, parentSchema: plainSchema(), ...(limitText !== undefined ? { limitText } : {}) });
+    errors.push({ keyword, instancePath, params: { comparison: comparisonText, limit: exactValue(value as NumberNode) }, message: `must be ${comparisonText} ${shortened((value as NumberNode).raw)}`, parentSchema: plainSchema(), ...(limitText !== undefined ? { limitText } : {}) });
   }
   const multiple = propertyValue(schema, 'multipleOf');
   const divisor = multiple?.kind === 'number' ? decimalOf(multiple.raw) : undefined;
   if (divisor && divisor.mantissa > 0n && !isMultiple(literal.digits, divisor)) {
     const limitText = changedByDouble(multiple as NumberNode);
-    errors.push({ keyword: 'multipleOf', instancePath, params: { multipleOf: exactValue(multiple as NumberNode) }, message: `must be multiple of ${(multiple as NumberNode).raw}`, parentSchema: plainSchema(), ...(limitText !== undefined ? { limitText } : {}) });
+    errors.push({ keyword: 'multipleOf', instancePath, params: { multipleOf: exactValue(multiple as NumberNode) }, message: `must be multiple of ${shortened((multiple as NumberNode).raw)}`, parentSchema: plainSchema(), ...(limitText !== undefined ? { limitText } : {}) });
   }
   const choices = propertyValue(schema, 'enum');
   if (choices?.kind === 'array' && !choices.items.some((choice) => equals(literal.digits, choice))) {

@@ -10,7 +10,7 @@
 import type { ObjectNode, PropertyNode, ValueNode } from '../model/tree';
 import { editDistance } from '../model/edit-distance';
 import { reduceNoise, type Finding } from './schema-error-noise';
-import { describeValue, literal, valueText } from '../model/describe-value';
+import { describeValue, literal, shortened, valueText } from '../model/describe-value';
 import { plural } from '../model/count-words';
 import { comparison, describeSchema, formatName, listValues, quote, typeHint, typesOf, withArticle } from './schema-words';
 import type { SchemaError } from './types';
@@ -128,7 +128,7 @@ class Mapper {
         return at(node, `${name} must be ${bound} ${plural(Number(p.limit), 'character')} long; found ${length}`);
       }
       case 'pattern':
-        return at(node, `${name} must match the pattern ${String(p.pattern)}; found ${valueText(node)}`);
+        return at(node, `${name} must match the pattern ${shortened(String(p.pattern))}; found ${valueText(node)}`);
       case 'format':
         return at(node, `${name} must be a valid ${formatName(String(p.format))}; found ${valueText(node)}`);
       case 'minItems': {

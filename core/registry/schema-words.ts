@@ -4,7 +4,7 @@
  * write instead. One vocabulary, so a hover and a diagnostic describe a field the same way.
  */
 import type { ValueNode } from '../model/tree';
-import { literal } from '../model/describe-value';
+import { literal, shortened } from '../model/describe-value';
 import { plural } from '../model/count-words';
 import { TYPE_NAMES } from './schema-problems';
 import { numberText } from './written-numbers';
@@ -68,7 +68,7 @@ function describeType(type: string, s: Record<string, unknown>): string {
       if (min !== undefined && max !== undefined) details.push(`${min}–${max} characters`);
       else if (min !== undefined && min !== 1) details.push(`at least ${plural(min, 'character')}`);
       else if (max !== undefined) details.push(`at most ${plural(max, 'character')}`);
-      if (typeof s.pattern === 'string') details.push(`matching ${s.pattern}`);
+      if (typeof s.pattern === 'string') details.push(`matching ${shortened(s.pattern)}`);
       return [min === 1 && max === undefined ? 'non-empty string' : 'string', ...details].join(', ');
     }
     case 'array': {
@@ -119,7 +119,7 @@ const FORMAT_NAMES: Readonly<Record<string, string>> = {
 };
 
 export function formatName(format: string): string {
-  return FORMAT_NAMES[format] ?? `"${format}"`;
+  return FORMAT_NAMES[format] ?? literal(format);
 }
 
 export function comparison(operator: string): string {
@@ -143,14 +143,22 @@ export function typeHint(expected: readonly string[], node: ValueNode): string {
   if (node.kind === 'string') {
     const text = node.value;
     const numeric = JSON_NUMBER.test(text);
-    if (numeric && (expected.includes('number') || (expected.includes('integer') && Number.isInteger(Number(text))))) return `; write ${text} without quotes`;
+    if (numeric && (expected.includes('number') || (expected.includes('integer') && Number.isInteger(Number(text))))) return `; write ${copyable(text)} without quotes`;
     if ((text === 'true' || text === 'false') && expected.includes('boolean')) return `; write ${text} without quotes`;
     if (text === 'null' && expected.includes('null')) return '; write null without quotes';
     return '';
   }
   // An id or code typed as a number; a boolean given for a string is more likely a wrong field.
-  if (expected.includes('string') && node.kind === 'number') return `; write "${node.raw}" in quotes`;
+  if (expected.includes('string') && node.kind === 'number') return `; write ${copyable(JSON.stringify(node.raw))} in quotes`;
   return '';
+}
+
+/**
+ * The text to write, named whole where a message quotes it whole (60 characters), so it can be
+ * copied; else `it`: a number cut with `…` could not be copied, and 3,000 digits would fill the line.
+ */
+function copyable(text: string): string {
+  return shortened(text) === text ? text : 'it';
 }
 
 /** `describeSchema` for a detail or table cell, where something must be said: "any" when nothing simple is. */

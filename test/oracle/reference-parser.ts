@@ -200,7 +200,7 @@ class Parser {
           frame.state = 'value';
           return;
         }
-        this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${frame.pending!.key}".`);
+        this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${shortened(frame.pending!.key)}".`);
         if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
           frame.state = 'comma';
           return;
@@ -487,7 +487,7 @@ class Parser {
   private colonMistyped(property: PropertyNode): boolean {
     const { text } = this;
     if (!/^[\x21-\x7f](?<![A-Za-z0-9_$"'{}[\],\/+.\-])[ \t]*["{[\-A-Za-z0-9_$]/.test(text.slice(this.pos))) return false;
-    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${property.key}", found ${describe(text[this.pos])}.`);
+    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found ${describe(text[this.pos])}.`);
     this.pos++;
     return true;
   }
@@ -767,7 +767,7 @@ class Parser {
         this.pos = end;
         return undefined;
       }
-      this.problem(start, end, `Property names must be double-quoted: write "${word}".`);
+      this.problem(start, end, `Property names must be double-quoted: write "${shortened(word)}".`);
       this.pos = end;
       return { value: word };
     }
@@ -839,8 +839,8 @@ class Parser {
         return undefined;
       }
       const lower = word.toLowerCase();
-      const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${word}".`;
-      this.problem(start, end, `Unexpected word '${word}'.${hint}`);
+      const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${shortened(word)}".`;
+      this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
       return { kind: 'string', offset: start, end, parent, property, value: word };
     }
     this.unexpected('Expected a JSON value');
@@ -866,7 +866,7 @@ class Parser {
       this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`);
       return { kind: 'number', offset: start, end, parent, property, raw, value: -Infinity, isIntegerLiteral: false };
     }
-    if (!clean) this.problem(start, end, `Invalid number '${raw}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
+    if (!clean) this.problem(start, end, `Invalid number '${shortened(raw)}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
     const isIntegerLiteral = clean && !/[.eE]/.test(raw);
     return { kind: 'number', offset: start, end, parent, property, raw, value: Number(raw), isIntegerLiteral };
   }
@@ -1020,5 +1020,5 @@ function describe(token: string): string {
   if (code < 0x20 || code === 0x7f || code === 0xa0 || (code >= 0x2000 && code <= 0x200f) || code === 0x3000 || code === 0xfeff) {
     return `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   }
-  return `'${token}'`;
+  return `'${shortened(token)}'`;
 }

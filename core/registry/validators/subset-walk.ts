@@ -12,7 +12,7 @@
  * validator that stops at the first reports only `violations[0]`.
  */
 import type { ObjectNode, ValueNode } from '../../model/tree';
-import { numberLiteral } from '../../model/describe-value';
+import { literal, numberLiteral, shortened } from '../../model/describe-value';
 import { equalFor, jsKeyOrder, uniqueEntries } from './equality';
 import { EQUALITY_WORDS, lengthIn, UNIT_WORDS, type ValidatorModel } from './models';
 
@@ -190,7 +190,7 @@ type Fail = (keyword: SubsetKeyword, bqText: string, sdkReason: string, reason: 
 
 /** How a bound written otherwise than draft-07 allows was read, for a reason's start: `honours "minLength" given as "3" (is_numeric), and `. */
 function boundWords(model: ValidatorModel, keyword: string, written: ValueNode | undefined): string {
-  if (written?.kind === 'string') return `honours "${keyword}" given as the string ${JSON.stringify(written.value)} (is_numeric), and `;
+  if (written?.kind === 'string') return `honours "${keyword}" given as the string ${literal(written.value)} (is_numeric), and `;
   if (keyword === 'minLength' && written?.kind === 'number' && !Number.isInteger(written.value) && model.fractionalMinLength) return `compares the fractional "minLength" ${written.raw} as written (the others truncate it), and `;
   return '';
 }
@@ -228,7 +228,7 @@ function checkObject(
         leniencies.push({ keyword: 'required', path, node, member: item.value, reason: `finds "${item.value}" on every object (it checks \`key in data\`, which reads Object.prototype)` });
         continue;
       }
-      fail('required', `missing required property ${JSON.stringify(item.value)}`, 'missing_required', `finds no "${item.value}", which is required`, item.value);
+      fail('required', `missing required property ${JSON.stringify(item.value)}`, 'missing_required', `finds no "${shortened(item.value)}", which is required`, item.value);
     }
   }
   const propertiesNode = asSchema(schemaKeyword(schema, 'properties'));
@@ -253,10 +253,10 @@ function checkObject(
 }
 
 function additionalReason(schema: ObjectNode, key: string, sub: ValueNode | undefined): string {
-  if (sub) return `reads only object schemas in "properties" (here ${sub.kind === 'boolean' ? String(sub.value) : sub.kind}), so "${key}" is an additional property under "additionalProperties": false`;
+  if (sub) return `reads only object schemas in "properties" (here ${sub.kind === 'boolean' ? String(sub.value) : sub.kind}), so "${shortened(key)}" is an additional property under "additionalProperties": false`;
   const patterns = schemaKeyword(schema, 'patternProperties');
-  if (patterns?.kind === 'object' && patterns.properties.length > 0) return `ignores "patternProperties", so "${key}" is an additional property under "additionalProperties": false`;
-  return `does not allow "${key}" ("additionalProperties": false)`;
+  if (patterns?.kind === 'object' && patterns.properties.length > 0) return `ignores "patternProperties", so "${shortened(key)}" is an additional property under "additionalProperties": false`;
+  return `does not allow "${shortened(key)}" ("additionalProperties": false)`;
 }
 
 /** Go's encoding/json refuses a number outside float64 before bqschema validates anything. */

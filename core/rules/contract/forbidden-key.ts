@@ -4,6 +4,7 @@ import { renamedByFixAll } from '../../contract/field-values';
 import { asEnvelopeScope, scopeOfObject } from '../../contract/scope';
 import { decodeTimestampToMs } from '../../contract/timestamps';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../../model/property-edits';
+import { literal, numberLiteral } from '../../model/describe-value';
 import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
@@ -95,11 +96,11 @@ function moveOf(doc: FixContext['doc'], root: ObjectNode, property: PropertyNode
   if (property.key === 'source' && value.kind === 'string') {
     const lang = value.value.toLowerCase();
     if (!(SDK_LANGS as readonly string[]).includes(lang)) return undefined;
-    return { scope, object: meta, field: 'lang', fix: { title: `Rename "meta.source" to "meta.lang" ("${lang}")`, edits: [renameKey(property, 'lang'), replaceValue(value, JSON.stringify(lang))] } };
+    return { scope, object: meta, field: 'lang', fix: { title: `Rename "meta.source" to "meta.lang" (${literal(lang)})`, edits: [renameKey(property, 'lang'), replaceValue(value, JSON.stringify(lang))] } };
   }
   if (property.key === 'attempts' && value.kind === 'number' && value.isIntegerLiteral && Number.isSafeInteger(value.value) && value.value >= 0) {
     // The removal is inside meta and the insertion at the root, so the two edits never overlap.
-    return { scope: 'root', object: root, field: 'attempts', fix: { title: `Move "meta.attempts" to the top-level "attempts" (${value.raw})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)] } };
+    return { scope: 'root', object: root, field: 'attempts', fix: { title: `Move "meta.attempts" to the top-level "attempts" (${numberLiteral(value.raw)})`, edits: [removeProperty(doc, property), insertProperty(doc, root, 'attempts', value.value)] } };
   }
   return undefined;
 }

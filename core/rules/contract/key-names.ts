@@ -154,15 +154,15 @@ function caseMismatchFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   if (scope === 'root' && meant === URN_ALIAS && !getProperty(property.parent, meant)) {
     const job = getProperty(property.parent, 'job')?.value;
     // Fix all renames it only where its value is a URN job takes, as for any key renamed onto its field.
-    if (!job) return [{ title: `Rename "${property.key}" to "job"`, edits: [renameKey(property, 'job')], ...(property.value !== undefined && valueFitsField('root', 'job', property.value) === true ? {} : { preferred: false }) }];
+    if (!job) return [{ title: `Rename "${shortened(property.key)}" to "job"`, edits: [renameKey(property, 'job')], ...(property.value !== undefined && valueFitsField('root', 'job', property.value) === true ? {} : { preferred: false }) }];
     // Beside a blank or mistyped job this key may hold the only URN: removing it is the author's call.
     const jobHoldsUrn = job.kind === 'string' && job.value.trim() !== '';
-    return jobHoldsUrn ? [{ title: `Remove "${property.key}" ("job" holds the URN)`, edits: [removeProperty(doc, property)] }] : [];
+    return jobHoldsUrn ? [{ title: `Remove "${shortened(property.key)}" ("job" holds the URN)`, edits: [removeProperty(doc, property)] }] : [];
   }
   // Renaming onto a forbidden or reserved key, or onto a key already present, would add a problem.
   if (!meant || renameRefused(scope, meant) || getProperty(property.parent, meant)) return [];
   // Fix all renames it only where the value is one the field takes: else the rename trades this
   // finding for the field's own (a renamed "Attempts": -1 is invalid-value).
   const fits = property.value === undefined ? false : valueFitsField(scope, meant, property.value) !== false;
-  return [{ title: `Rename "${property.key}" to "${meant}"`, edits: [renameKey(property, meant)], ...(fits ? {} : { preferred: false }) }];
+  return [{ title: `Rename "${shortened(property.key)}" to "${meant}"`, edits: [renameKey(property, meant)], ...(fits ? {} : { preferred: false }) }];
 }

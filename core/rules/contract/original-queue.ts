@@ -34,7 +34,7 @@ export const rule = defineRule({
         const queue = getValue(asObject(getValue(asObject(doc.root), 'meta')), 'queue');
         if (value?.kind !== 'string' || queue?.kind !== 'string') return [];
         // Not preferred: which of the two is wrong is the author's call (the message offers either), so --fix leaves it.
-        return [{ title: `Set original_queue to ${JSON.stringify(queue.value)} (meta.queue)`, edits: [replaceValue(value, JSON.stringify(queue.value))], preferred: false }];
+        return [{ title: `Set original_queue to ${literal(queue.value)} (meta.queue)`, edits: [replaceValue(value, JSON.stringify(queue.value))], preferred: false }];
       },
     },
   ],

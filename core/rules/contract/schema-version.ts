@@ -1,6 +1,7 @@
 /** unsupported-schema-version: an integer schema_version other than 1. */
 import { literalAsIntN } from '../../encode/numbers';
 import { getValue } from '../../model/tree';
+import { numberLiteral } from '../../model/describe-value';
 import { defineRule } from '../definition';
 
 export const rule = defineRule({
@@ -23,7 +24,7 @@ export const rule = defineRule({
       // Java reads the version with intValue(), its low 32 bits: 4294967297 passes its gate as 1,
       // while PHP, Python, Node and Go reject it (facts part 2, §2).
       const java = literalAsIntN(32, version.raw) === 1n ? ' PHP, Python, Node and Go reject it, but the Java consumer accepts it as 1 (intValue() keeps the low 32 bits).' : '';
-      context.report('unsupported-schema-version', version, `schema_version ${version.raw} is not supported: the envelope is frozen at 1, and consumers must reject or quarantine any other version.${java} Write 1.`);
+      context.report('unsupported-schema-version', version, `schema_version ${numberLiteral(version.raw)} is not supported: the envelope is frozen at 1, and consumers must reject or quarantine any other version.${java} Write 1.`);
     }
   },
 });

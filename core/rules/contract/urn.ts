@@ -165,7 +165,7 @@ function urnAliasFixes({ doc, propertyAtKey }: FixContext): Fix[] {
     // "urn" would drop the only URN the fixture has, so the obvious fix keeps it, as "job".
     if (job.value?.kind === 'string' && checkUrnNaming(job.value.value) && urn.value?.kind === 'string' && !checkUrnNaming(urn.value.value)) {
       return [
-        { title: `Replace "job" with the URN in "urn" (${JSON.stringify(urn.value.value)})`, edits: [removeProperty(doc, job), renameKey(urn, 'job')], preferred: true },
+        { title: `Replace "job" with the URN in "urn" (${literal(urn.value.value)})`, edits: [removeProperty(doc, job), renameKey(urn, 'job')], preferred: true },
         { ...remove, preferred: false },
       ];
     }
@@ -180,5 +180,5 @@ function invalidUrnFixes({ valueAt }: FixContext): Fix[] {
   if (value?.kind !== 'string') return [];
   const repaired = value.value.trim().toLowerCase();
   if (repaired === value.value || checkUrnNaming(repaired)) return [];
-  return [{ title: `Trim and lowercase the URN to "${repaired}"`, edits: [replaceValue(value, JSON.stringify(repaired))] }];
+  return [{ title: `Trim and lowercase the URN to ${literal(repaired)}`, edits: [replaceValue(value, JSON.stringify(repaired))] }];
 }

@@ -358,7 +358,7 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   // A key already in minor units: the integer it holds, when it is one (`9990.0`); a fraction of a cent has no fix.
   if (hasMinorUnitSuffix(property.key)) {
     const whole = integralMinorUnits(value.raw);
-    return whole === undefined ? [] : [{ title: `Write the integer ${whole}`, edits: [replaceValue(value, whole)] }];
+    return whole === undefined ? [] : [{ title: `Write the integer ${numberLiteral(whole)}`, edits: [replaceValue(value, whole)] }];
   }
   // Cents assume two decimal places (not JPY, not BHD), so neither fix is the obvious one.
   const fixes: Fix[] = [];
@@ -371,7 +371,7 @@ function floatCurrencyFixes({ valueAt }: FixContext): Fix[] {
   }
   // Plain notation, not `"25e-1"`: a decimal string is read as the amount's digits, and some decimal parsers refuse an exponent.
   const decimal = plainDecimal(value.raw) ?? value.raw;
-  fixes.push({ title: `Carry the amount as a decimal string: "${decimal}"`, edits: [replaceValue(value, JSON.stringify(decimal))], preferred: false });
+  fixes.push({ title: `Carry the amount as a decimal string: ${literal(decimal)}`, edits: [replaceValue(value, JSON.stringify(decimal))], preferred: false });
   return fixes;
 }
 

@@ -204,7 +204,7 @@ function registerAsNewUrn({ doc, owners }: FixContext): Fix[] {
     const registration = registerNewUrn(registry.doc, entry, (urn) => registry.byUrn.has(urn));
     if (!registration) continue;
     fixes.push({
-      title: `Register as a new URN: ${registration.urn} with ${registration.schemaRef} (this shape), ${entry.urn} deprecated`,
+      title: `Register as a new URN: ${shortened(registration.urn)} with ${shortened(registration.schemaRef)} (this shape), ${shortened(entry.urn)} deprecated`,
       edits: [],
       preferred: true,
       otherFiles: [

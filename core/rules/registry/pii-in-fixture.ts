@@ -1,5 +1,6 @@
 /** pii-in-fixture: a value the URN's schema marks x-gdpr-sensitive that is not masked. */
 import { toJsValue } from '../../model/js-value';
+import { literal } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import type { ValueNode } from '../../model/tree';
 import { isMasked, isSensitive, maskFits, maskValue, sensitiveCategory } from '../../registry/pii';
@@ -25,7 +26,7 @@ export const rule = defineRule({
         const value = valueAt();
         if (!value) return [];
         const masked = maskValue(toJsValue(value));
-        return [{ title: `Mask the value as ${JSON.stringify(masked)}`, edits: [replaceValue(value, JSON.stringify(masked))] }];
+        return [{ title: `Mask the value as ${literal(masked)}`, edits: [replaceValue(value, JSON.stringify(masked))] }];
       },
     },
   ],

@@ -97,7 +97,7 @@ export function piiUnmarkedFindings(root: ObjectNode | undefined): (Range & { re
         message:
           type === undefined || type === 'string'
             ? `"${shortened(property.key)}" looks like personal data and is not marked "x-gdpr-sensitive": bqschema gdpr --require fails on it, and the SDKs' field encryption leaves it in clear text. Mark it "x-gdpr-sensitive": true (or a category such as "email").`
-            : `"${shortened(property.key)}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${type}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
+            : `"${shortened(property.key)}" matches bqschema gdpr's personal-data name pattern ("${match[0]}") and is not marked, so bqschema gdpr --require fails on it; it holds ${type === 'integer' ? 'an integer' : `a ${shortened(type)}`}: if it is not personal data, rename it (marking it would mask the value to "***").`,
       });
     }
   });

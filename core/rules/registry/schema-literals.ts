@@ -7,7 +7,7 @@
  * validator-divergence.
  */
 import { closestWord } from '../../model/edit-distance';
-import { literal, shortened } from '../../model/describe-value';
+import { literal, numberLiteral, shortened } from '../../model/describe-value';
 import type { ObjectNode, ValueNode } from '../../model/tree';
 import { TYPE_NAMES } from '../../registry/schema-problems';
 import { phpNumeric, PROTOTYPE_KEYS } from '../../registry/validators/subset-walk';
@@ -62,7 +62,7 @@ function boundMisread(value: ValueNode, keyword: string, wanted: string, misread
     if (number === undefined) misread(value, `"${keyword}" is the string ${literal(value.value)} (${invalid}): bqschema (CI) and the PHP, Python, Go, Node and Java SDKs ignore it.`);
     else misread(value, `"${keyword}" is the string ${literal(value.value)} (${invalid}): the PHP SDK honours it as ${number} (is_numeric), while bqschema (CI) and the Python, Go, Node and Java SDKs ignore it. Write ${number}.`);
   } else if (keyword === 'minLength' && value.kind === 'number' && Number.isFinite(value.value) && !Number.isInteger(value.value)) {
-    misread(value, `"minLength" ${value.raw} is not an integer (${invalid}): the Node SDK compares lengths with ${value.raw} as written, while bqschema (CI) and the PHP, Python, Go and Java SDKs truncate it to ${Math.trunc(value.value)}. Write an integer.`);
+    misread(value, `"minLength" ${numberLiteral(value.raw)} is not an integer (${invalid}): the Node SDK compares lengths with ${numberLiteral(value.raw)} as written, while bqschema (CI) and the PHP, Python, Go and Java SDKs truncate it to ${Math.trunc(value.value)}. Write an integer.`);
   }
 }
 
@@ -81,9 +81,9 @@ function equalityMisreads(value: ValueNode, misread: (at: Range, message: string
       if (!node.isIntegerLiteral && Number.isInteger(node.value)) {
         const strict = top ? 'the PHP, Python and Java SDKs (=== / type / Objects.equals)' : 'the PHP and Java SDKs (=== / Objects.equals)';
         const loose = top ? 'bqschema (CI), the Go and Node SDKs compare the numbers' : 'bqschema (CI), the Go, Node and Python SDKs compare the numbers';
-        misread(node, `${node.raw} is a float to ${strict}, so an integer payload ${node.value} never equals it there; ${loose}. Write ${node.value} if integers are meant.`);
+        misread(node, `${numberLiteral(node.raw)} is a float to ${strict}, so an integer payload ${node.value} never equals it there; ${loose}. Write ${node.value} if integers are meant.`);
       } else if (node.isIntegerLiteral && !Number.isSafeInteger(Number(node.raw)) && Number.isFinite(node.value)) {
-        misread(node, `${node.raw} is beyond 2^53: bqschema (CI), the Go and Node SDKs compare it as a float64, so ${BigInt(node.value)} equals it there too; the PHP, Python and Java SDKs compare it exactly.`);
+        misread(node, `${numberLiteral(node.raw)} is beyond 2^53: bqschema (CI), the Go and Node SDKs compare it as a float64, so ${numberLiteral(String(BigInt(node.value)))} equals it there too; the PHP, Python and Java SDKs compare it exactly.`);
       }
     } else if (node.kind === 'array') {
       for (const item of node.items) stack.push([item, false]);

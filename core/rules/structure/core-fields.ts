@@ -285,7 +285,7 @@ function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
     const other = otherQueue(meta, deadLetterObject, blankName);
     if (other === undefined) return [];
     const from = blankName === 'meta.queue' ? 'dead_letter.original_queue' : other.written === undefined ? 'meta.queue' : 'the queue meta.queue stands for';
-    return [{ title: `Write ${JSON.stringify(other.name)} (${from})`, edits: [replaceValue(value, JSON.stringify(other.name))], preferred: blankName !== 'meta.queue' }];
+    return [{ title: `Write ${literal(other.name)} (${from})`, edits: [replaceValue(value, JSON.stringify(other.name))], preferred: blankName !== 'meta.queue' }];
   }
   if (value.property?.key !== 'queue') return [];
   if (getValue(meta, 'queue') !== value) return [];
@@ -295,9 +295,9 @@ function invalidValueFixes({ valueAt, doc }: FixContext): Fix[] {
   const original = getValue(deadLetter, 'original_queue');
   const alsoOriginal = original?.kind === 'string' && original.value === value.value;
   const edits = [replaceValue(value, JSON.stringify(broker.name)), ...(alsoOriginal ? [replaceValue(original, JSON.stringify(broker.name))] : [])];
-  const why = broker.part === undefined ? 'without Laravel\'s "queues:" prefix' : `${JSON.stringify(value.value)} is ${broker.laravel ? 'the Laravel key of ' : ''}its ${broker.part}`;
+  const why = broker.part === undefined ? 'without Laravel\'s "queues:" prefix' : `${literal(value.value)} is ${broker.laravel ? 'the Laravel key of ' : ''}its ${broker.part}`;
   // Not applied by --fix: where the fixture is sent as it is, it changes the queue it goes to.
-  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${JSON.stringify(broker.name)}${broker.part === undefined ? ', ' : ': '}${why}`, edits, preferred: false }];
+  return [{ title: `Write meta.queue${alsoOriginal ? ' and dead_letter.original_queue' : ''} as ${literal(broker.name)}${broker.part === undefined ? ', ' : ': '}${why}`, edits, preferred: false }];
 }
 
 /** .NET reads an attempts that is no 32-bit integer literal as 0 (TryGetInt32 fails; never measured). */

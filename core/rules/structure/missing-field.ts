@@ -4,6 +4,7 @@ import { valueFitsField } from '../../contract/field-values';
 import { hintsFrom, skeletonValue } from '../../contract/skeletons';
 import { insertProperty, removeProperty, renameKey } from '../../model/property-edits';
 import { toJsValue } from '../../model/js-value';
+import { literal, shortened } from '../../model/describe-value';
 import { asObject, getProperty, getValue, type ObjectNode, type PropertyNode } from '../../model/tree';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type FixContext, type Fix } from '../definition';
@@ -136,7 +137,7 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
   for (const [property, misspelt] of misspeltFields(scope, object)) {
     if (misspelt.field.name === field) {
       const preferred = misspelt.exact && property.value !== undefined && valueFitsField(scope, field, property.value) === true;
-      return [{ title: `Rename "${property.key}" to "${field}"`, edits: [renameKey(property, field)], preferred }];
+      return [{ title: `Rename "${shortened(property.key)}" to "${field}"`, edits: [renameKey(property, field)], preferred }];
     }
   }
   const hints = hintsFrom(doc);
@@ -151,5 +152,5 @@ function missingFieldFixes({ doc, diagnostic, fresh }: FixContext): Fix[] {
 
 function describeInsert(value: unknown): string {
   if (value !== null && typeof value === 'object') return Object.keys(value).length === 0 ? '{}' : '{…}';
-  return JSON.stringify(value);
+  return literal(value);
 }

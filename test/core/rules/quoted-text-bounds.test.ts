@@ -1,0 +1,213 @@
+/**
+ * Every text that quotes a fixture's keys and values — a finding's message, the messages of the
+ * findings folded into it, each quick fix's title —
+ * stays short and on one visible line, whatever the fixture holds: a 3,000-character URN, key or
+ * value quoted whole made a 3,000-character line in the Problems panel and the quick-fix menu, and
+ * a key holding a line break, an ESC or a bidirectional override split or reordered it.
+ *
+ * Each fires- fixture of test/fixtures/diagnostics (an envelope, or a registry's schema file) is
+ * changed one key or value at a time (a 3,000-character run after what is written there, so a URN
+ * stays a URN; the run, a line break, an ESC and U+202E before it; a number 3,000 digits long),
+ * analysed with its folder's registry, every quick fix of every finding asked for, and every text
+ * checked as the editor is sent it (server/convert.ts) and as `babelq` prints it
+ * (cli/diagnostics.ts). Cases the change of one fixture does not reach (an uppercase URN the
+ * repair lowercases, a registry's own long URN, owner, field name, enum value and pattern) are
+ * written out below, with the whole of some messages, which still say what to write.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { codeActions } from '../../../core/language/code-actions';
+import { parseText } from '../../../core/parse/parser';
+import type { ValueNode } from '../../../core/model/tree';
+import type { RegistryState } from '../../../core/registry/types';
+import { analyze } from '../../../core/rules/analyze';
+import { fileDiagnostics } from '../../../core/rules/file-diagnostics';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { actionTitle, publishedMessage } from '../../../server/convert';
+import { singleLine } from '../../../cli/diagnostics';
+import { loadRegistry } from '../../../workspace/registry-loader';
+import { stableFresh } from '../../support/fresh';
+import { memoryRegistry } from '../../support/memory-registry';
+
+const FIXTURES_DIR = join(__dirname, '..', '..', 'fixtures', 'diagnostics');
+
+/** The longest a quick fix's title may be, however long what it quotes (a line of the quick-fix menu). */
+const TITLE_BOUND = 400;
+/** The longest a message may be, however long what it quotes: the longest the contract's own explanations make one is some 800. */
+const MESSAGE_BOUND = 1_000;
+/** A run of the hostile text longer than a message quotes whole (a path or an id is quoted up to 200, a key or a value up to 60). */
+const QUOTED_TOO_MUCH = /(?:Xx){100}|(?:xX){100}|7{200}|5{200}/;
+/** Characters that split, hide or reorder a line: C0 and C1 controls, line and paragraph separators, bidirectional marks, embeddings, overrides and isolates. */
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** A line break, an ESC and a right-to-left override, as a JSON string or key writes them. */
+const HOSTILE_ESCAPED = '\\n\\u001b\\u202e';
+const RUN = 'Xx'.repeat(1_500);
+
+interface Checked {
+  readonly what: string;
+  readonly text: string;
+}
+
+/** Every text the analysis of `text` shows the user: messages, related messages, quick-fix titles. */
+function shownTexts(text: string, registry: RegistryState, schemaFile = false): Checked[] {
+  const doc = parseText(text);
+  // A registry's schema file is checked as one (pii-unmarked, misread-keyword, unenforced-keyword), an envelope as an envelope.
+  const findings = schemaFile ? fileDiagnostics('schemaFile', doc, DEFAULT_SETTINGS) : analyze(doc, DEFAULT_SETTINGS, registry);
+  const shown: Checked[] = [];
+  for (const finding of findings) {
+    shown.push({ what: `${finding.code} message`, text: finding.message });
+    for (const related of finding.related ?? []) shown.push({ what: `${finding.code} related ${related.code}`, text: `${related.code}: ${related.message}` });
+  }
+  for (const action of codeActions(doc, findings, stableFresh(), registry)) shown.push({ what: `${action.diagnostic.code} fix`, text: action.title });
+  return shown;
+}
+
+/** What is wrong with `checked` as the editor and the terminal show it; empty when nothing is. */
+function problemsOf(checked: Checked): string[] {
+  const problems: string[] = [];
+  // A message and a title are made one visible line where they are sent: to the editor, to a terminal.
+  const isTitle = checked.what.endsWith('fix');
+  const bound = isTitle ? TITLE_BOUND : MESSAGE_BOUND;
+  for (const form of [isTitle ? actionTitle(checked.text) : publishedMessage(checked.text), singleLine(checked.text)]) {
+    if (form.length > bound) problems.push(`${checked.what}: ${form.length} characters: ${form.slice(0, 160)}…`);
+    if (QUOTED_TOO_MUCH.test(form)) problems.push(`${checked.what}: quotes 200 characters of the run: ${form.slice(0, 160)}…`);
+    if (INVISIBLE.test(form)) problems.push(`${checked.what}: holds U+${form.charCodeAt(form.search(INVISIBLE)).toString(16).padStart(4, '0')}: ${JSON.stringify(form.slice(0, 160))}`);
+  }
+  return problems;
+}
+
+interface Variant {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** The fixture with one key or value changed at a time: a long run after it (a long URN that is still a URN), or a long run, a line break, an ESC and U+202E before it; a number 3,000 digits long. */
+function variants(text: string): Variant[] {
+  const doc = parseText(text);
+  const out: Variant[] = [];
+  const replace = (offset: number, end: number, by: string, name: string): void => {
+    out.push({ name, text: `${text.slice(0, offset)}${by}${text.slice(end)}` });
+  };
+  const stack: ValueNode[] = doc.root ? [doc.root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'object') {
+      for (const property of node.properties) {
+        const written = text.slice(property.keyOffset + 1, property.keyEnd - 1);
+        replace(property.keyOffset + 1, property.keyEnd - 1, `${written}${RUN}`, `key ${JSON.stringify(property.key)} + run`);
+        replace(property.keyOffset + 1, property.keyEnd - 1, `${RUN}${HOSTILE_ESCAPED}${written}`, `run + key ${JSON.stringify(property.key)}`);
+        if (property.value) stack.push(property.value);
+      }
+    } else if (node.kind === 'array') stack.push(...node.items);
+    else if (node.kind === 'string') {
+      const written = text.slice(node.offset + 1, node.end - 1);
+      replace(node.offset + 1, node.end - 1, `${written}${RUN}`, `value ${JSON.stringify(node.value)} + run`);
+      replace(node.offset + 1, node.end - 1, `${RUN}${HOSTILE_ESCAPED}${written}`, `run + value ${JSON.stringify(node.value)}`);
+    } else if (node.kind === 'number') {
+      replace(node.offset, node.end, `${node.raw}${'7'.repeat(3_000)}`, `number ${node.raw} + digits`);
+      if (!node.raw.includes('.') && !/e/i.test(node.raw)) replace(node.offset, node.end, `${node.raw}.${'5'.repeat(3_000)}`, `number ${node.raw} + fraction`);
+    }
+  }
+  return out;
+}
+
+function registryOf(folder: string): RegistryState {
+  const path = join(FIXTURES_DIR, folder, 'registry.json');
+  return existsSync(path) ? loadRegistry(path, join(FIXTURES_DIR, folder)).state : { kind: 'none' };
+}
+
+describe('every fires- fixture, one key or value at a time made long and hostile', () => {
+  for (const folder of readdirSync(FIXTURES_DIR).filter((name) => !name.startsWith('.')).sort()) {
+    const fixtures = readdirSync(join(FIXTURES_DIR, folder)).filter((file) => file.startsWith('fires-') && (file.endsWith('.babel.json') || file.endsWith('.schema.json')));
+    if (fixtures.length === 0) continue;
+    test(folder, () => {
+      const registry = registryOf(folder);
+      const problems = new Set<string>();
+      for (const file of fixtures) {
+        const text = readFileSync(join(FIXTURES_DIR, folder, file), 'utf8');
+        for (const variant of variants(text)) {
+          for (const checked of shownTexts(variant.text, registry, file.endsWith('.schema.json'))) for (const problem of problemsOf(checked)) problems.add(`${file}, ${variant.name.slice(0, 60)}: ${problem}`);
+        }
+      }
+      assert.deepEqual([...problems], []);
+    });
+  }
+});
+
+const LONG = 'a'.repeat(3_000);
+const META = { id: 'f1e2d3c4-b5a6-4789-90ab-cdef01234567', queue: 'orders', lang: 'go', schema_version: 1, created_at: 1749132727000 };
+const LONG_URN = `urn:babel:orders:${LONG}`;
+
+/** A pretty-printed envelope with `patch` over its fields (an undefined field left out). */
+function envelope(patch: Record<string, unknown>): string {
+  return JSON.stringify({ job: 'urn:babel:orders:created', trace_id: '7b3f9c2a-e41d-4f88-9b2a-1c0d5e6f7a8b', data: { order_id: 1 }, meta: META, attempts: 0, ...patch }, null, 2);
+}
+
+/** A registry whose one entry has a 3,000-character URN, owner, field name, enum value and pattern. */
+function longRegistry(): RegistryState {
+  return memoryRegistry({
+    'registry.json': { schemas: [{ urn: LONG_URN, schema: 'schemas/long.json', owner: `team-${LONG}`, status: 'deprecated' }] },
+    'schemas/long.json': { type: 'object', required: [LONG], properties: { [LONG]: { type: 'string', enum: [`${LONG}-1`, 'x'], pattern: `^${LONG}$` }, note: { type: 'string' }, email: { type: 'string', 'x-gdpr-sensitive': true } } },
+  });
+}
+
+/** The texts of `text` that match `pattern`, each checked: short, on one visible line. */
+function shownMatching(text: string, registry: RegistryState, pattern: RegExp): Checked[] {
+  const shown = shownTexts(text, registry);
+  assert.deepEqual(shown.flatMap(problemsOf), []);
+  const matching = shown.filter((checked) => pattern.test(checked.text));
+  assert.ok(matching.length > 0, `nothing matches ${pattern}: ${shown.map((checked) => `${checked.what}: ${checked.text.slice(0, 100)}`).join(' | ')}`);
+  return matching;
+}
+
+describe('long and hostile text the change of one fixture does not reach', () => {
+  test('a 3,000-character uppercase URN: the repair names the URN it writes by its start', () => {
+    const [fix] = shownMatching(envelope({ job: `URN:BABEL:ORDERS:${'A'.repeat(3_000)}` }), { kind: 'none' }, /^Trim and lowercase/);
+    assert.match(fix!.text, /^Trim and lowercase the URN to "urn:babel:orders:a{39}…$/);
+  });
+
+  test('a registered 3,000-character URN: the near miss, its repair and its deprecation quote it shortened, and still say what to write', () => {
+    const registry = longRegistry();
+    const [unknown] = shownMatching(envelope({ job: `${LONG_URN}b` }), registry, /is not in the registry/);
+    assert.match(unknown!.text, /^"urn:babel:orders:a{39}… is not in the registry\. Did you mean "urn:babel:orders:a{39}… \(deprecated\)\?$/);
+    const [change] = shownMatching(envelope({ job: `${LONG_URN}b` }), registry, /^Change the URN/);
+    assert.match(change!.text, /^Change the URN to "urn:babel:orders:a{39}… \(deprecated\)$/);
+    const [deprecated] = shownMatching(envelope({ job: LONG_URN }), registry, /is deprecated in the registry/);
+    assert.match(deprecated!.text, /^"urn:babel:orders:a{39}… is deprecated in the registry \(owner: team-a{52}…\): mint or move to its successor URN\.$/);
+  });
+
+  test('a payload against a schema with a 3,000-character field name, enum value and pattern', () => {
+    const registry = longRegistry();
+    shownMatching(envelope({ job: LONG_URN, data: { [LONG]: 'y' } }), registry, /must be one of|must match the pattern/);
+    shownMatching(envelope({ job: LONG_URN, data: {} }), registry, /^Add the missing required data field/);
+    // A number 3,000 digits long for a string: the advice to quote it, without the digits.
+    const [typed] = shownMatching(envelope({ job: LONG_URN, data: { [LONG]: 'x', note: 0 } }).replace('"note": 0', `"note": ${'7'.repeat(3_000)}`), registry, /"note" must be a string/);
+    assert.match(typed!.text, /^"note" must be a string, not the number 7{57}… \(out of range\); write it in quotes \(schema of urn:babel:orders:a{40}…\)$/);
+    const [short] = shownMatching(envelope({ job: LONG_URN, data: { [LONG]: 'x', note: 42 } }), registry, /"note" must be a string/);
+    assert.match(short!.text, /^"note" must be a string, not the number 42; write "42" in quotes \(schema of urn:babel:orders:a{40}…\)$/);
+  });
+
+  test('a money-like data key 3,000 characters long holding a float: the minor-units fix names the key it writes by its start and its suffix', () => {
+    const [fix] = shownMatching(envelope({ data: { [`${LONG}_amount`]: 1.5 } }), { kind: 'none' }, /^Convert to integer minor units/);
+    assert.match(fix!.text, /^Convert to integer minor units: "a{57}…_cents": 150$/);
+  });
+
+  test('a meta key, a data key and a top-level key 3,000 characters long, and a time 3,000 characters long', () => {
+    shownMatching(envelope({ meta: { ...META, [LONG]: 1 } }), { kind: 'none' }, /a{30}…/);
+    shownMatching(envelope({ [LONG]: 1 }), { kind: 'none' }, /a{30}…/);
+    shownMatching(envelope({ data: { [`${LONG}_at`]: '2025-06-05 14:12:07' } }), { kind: 'none' }, /a{30}…/);
+    shownMatching(envelope({ data: { created_at: `2025-06-05 14:12:07${LONG}` } }), { kind: 'none' }, /created_at/);
+  });
+
+  test('a key holding a line break, an ESC or U+202E: the editor and the terminal are sent its escapes, and the fix still names it', () => {
+    const text = envelope({ meta: { ...META, queue: undefined, 'queue\u202e': 'orders' }, data: { 'a\nb\u001bc\u202ed': 1 } });
+    const [rename] = shownMatching(text, { kind: 'none' }, /^Rename "queue\u202e" to "queue"$/);
+    assert.equal(actionTitle(rename!.text), 'Rename "queue\\u202e" to "queue"');
+    const [missing] = shownMatching(text, { kind: 'none' }, /^Missing required field "meta\.queue"/);
+    assert.equal(publishedMessage(missing!.text), 'Missing required field "meta.queue": "meta.queue\\u202e" is not "queue": keys match exactly, so every SDK reads it as an unknown key and finds no "queue". Rename it to "queue".');
+    assert.equal(singleLine(missing!.text), publishedMessage(missing!.text));
+  });
+});
