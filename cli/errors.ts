@@ -4,11 +4,8 @@
  */
 import { redact, type BrokerError } from '../broker/errors';
 import { showOnOneLine } from '../core/language/markdown';
-import { shortened } from '../core/model/describe-value';
+import { MAX_QUOTED_PATH, shortened } from '../core/model/describe-value';
 import { UnreadableFile } from '../workspace/bounded-read';
-
-/** The longest path a message quotes whole (most are far shorter); a longer one by its start and `…`. */
-const MAX_QUOTED_PATH = 200;
 
 /** The longest text of a dead letter (its error, its exception) a line quotes whole; JSON output has all of it. */
 export const MAX_QUOTED_TEXT = 500;

@@ -7,6 +7,7 @@ import { registryHover } from './registry-navigation';
 import type { RegistryState } from '../registry/types';
 import { asEnvelopeScope, scopeOfObject } from '../contract/scope';
 import { formatUtc } from '../contract/time';
+import { numberLiteral } from '../model/describe-value';
 import { locateAtCursor, type ParsedDocument, type PropertyNode } from '../model/tree';
 
 export interface CoreHover {
@@ -55,7 +56,8 @@ function describeProperty(scope: EnvelopeScope, property: PropertyNode): string 
   if (spec.values) lines.push('', `Values: ${spec.values.map((value) => `\`${value}\``).join(', ')}`);
   const value = property.value;
   if (spec.type === 'timestamp' && value?.kind === 'number' && Number.isFinite(value.value)) {
-    lines.push('', `\`${value.raw}\` ms = **${formatUtc(value.value)}** (UTC)`);
+    // The number as written, shortened: a timestamp of thousands of digits would fill the hover.
+    lines.push('', `\`${numberLiteral(value.raw)}\` ms = **${formatUtc(value.value)}** (UTC)`);
   }
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
  * to its property in the schema file, and from a registry entry back to its URN.
  */
 import { routingUrn } from '../contract/urn';
+import { MAX_QUOTED_PATH, shortened } from '../model/describe-value';
 import { toJsValue } from '../model/js-value';
 import { asObject, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode, type ValueNode } from '../model/tree';
 import { schemaSummary } from '../registry/schema-words';
@@ -65,12 +66,12 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
     const entry = target.entry;
     if (!entry) return undefined;
     const lines = [
-      `**${codeSpan(entry.urn)}**`,
+      `**${codeSpan(shortened(entry.urn))}**`,
       '',
-      `owner: ${escapeMarkdown(entry.owner ?? '—')} · status: ${escapeMarkdown(entry.status ?? '—')}`,
+      `owner: ${escapeMarkdown(shortened(entry.owner ?? '—'))} · status: ${escapeMarkdown(shortened(entry.status ?? '—'))}`,
       '',
       // No link to a file refused unread: the editor would read it (outside the workspace, a pipe, a device).
-      entry.schema && !entry.schema.notToOpen ? `schema: [${escapeMarkdown(entry.schemaRef)}](${linkTarget(entry.schema.path)})` : `schema: ${escapeMarkdown(entry.schemaRef)}`,
+      entry.schema && !entry.schema.notToOpen ? `schema: [${escapeMarkdown(shortened(entry.schemaRef, MAX_QUOTED_PATH))}](${linkTarget(entry.schema.path)})` : `schema: ${escapeMarkdown(shortened(entry.schemaRef, MAX_QUOTED_PATH))}`,
       '',
       entry.schema?.error ? `⚠ ${escapeMarkdown(entry.schema.error)}` : fieldsTable(entry.schema?.value),
     ];
@@ -80,12 +81,12 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
   if (!field) return undefined;
   const parent = subschemaAt(target.entry.schema?.value, target.path.slice(0, -1));
   const required = Array.isArray(parent?.required) && (parent!.required as unknown[]).includes(target.path[target.path.length - 1]);
-  const name = target.path.map((step) => (typeof step === 'number' ? '[]' : step)).join('.').replace(/\.\[\]/g, '[]');
+  const name = target.path.map((step) => (typeof step === 'number' ? '[]' : shortened(step))).join('.').replace(/\.\[\]/g, '[]');
   const lines = [`**${codeSpan(`data.${name}`)}** · ${escapeMarkdown(schemaSummary(field))} · ${required ? 'required' : 'optional'}`];
   if (typeof field.description === 'string') lines.push('', escapeMarkdown(field.description));
-  if (typeof field.pattern === 'string') lines.push('', `pattern: ${codeSpan(field.pattern)}`);
+  if (typeof field.pattern === 'string') lines.push('', `pattern: ${codeSpan(shortened(field.pattern))}`);
   if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${escapeMarkdown(sensitiveCategory(field)!)}` : ''} — ${maskAdvice(field, target.value)}`);
-  lines.push('', `from the schema of ${codeSpan(target.entry.urn)}`);
+  lines.push('', `from the schema of ${codeSpan(shortened(target.entry.urn))}`);
   return { contents: lines.join('\n'), offset: target.offset, end: target.end };
 }
 

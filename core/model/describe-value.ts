@@ -8,6 +8,9 @@ import type { ValueNode } from './tree';
 /** The longest text from a fixture that a message quotes whole. */
 const MAX_QUOTED = 60;
 
+/** The longest path a message quotes whole (most are far shorter); a longer one by its start and `…`. */
+export const MAX_QUOTED_PATH = 200;
+
 /**
  * Text from a fixture as a message quotes it (a key, a literal): as it is up to 60 characters
  * (`max`), else its first 57 and `…`, which says it was cut. Messages are shown in hovers, the

@@ -1,6 +1,6 @@
 /**
  * Every text that quotes a fixture's keys and values — a finding's message, the messages of the
- * findings folded into it, each quick fix's title —
+ * findings folded into it, each quick fix's title, the hover on a key or value —
  * stays short and on one visible line, whatever the fixture holds: a 3,000-character URN, key or
  * value quoted whole made a 3,000-character line in the Problems panel and the quick-fix menu, and
  * a key holding a line break, an ESC or a bidirectional override split or reordered it.
@@ -19,8 +19,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
+import { hover } from '../../../core/language/hover';
 import { parseText } from '../../../core/parse/parser';
-import type { ValueNode } from '../../../core/model/tree';
+import type { ParsedDocument, ValueNode } from '../../../core/model/tree';
 import type { RegistryState } from '../../../core/registry/types';
 import { analyze } from '../../../core/rules/analyze';
 import { fileDiagnostics } from '../../../core/rules/file-diagnostics';
@@ -41,6 +42,8 @@ const MESSAGE_BOUND = 1_000;
 const QUOTED_TOO_MUCH = /(?:Xx){100}|(?:xX){100}|7{200}|5{200}/;
 /** Characters that split, hide or reorder a line: C0 and C1 controls, line and paragraph separators, bidirectional marks, embeddings, overrides and isolates. */
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** INVISIBLE but for `\n`, which separates a hover's Markdown lines. */
+const INVISIBLE_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** A line break, an ESC and a right-to-left override, as a JSON string or key writes them. */
 const HOSTILE_ESCAPED = '\\n\\u001b\\u202e';
@@ -51,7 +54,7 @@ interface Checked {
   readonly text: string;
 }
 
-/** Every text the analysis of `text` shows the user: messages, related messages, quick-fix titles. */
+/** Every text the analysis of `text` shows the user: messages, related messages, quick-fix titles, hovers on keys and values. */
 function shownTexts(text: string, registry: RegistryState, schemaFile = false): Checked[] {
   const doc = parseText(text);
   // A registry's schema file is checked as one (pii-unmarked, misread-keyword, unenforced-keyword), an envelope as an envelope.
@@ -62,12 +65,40 @@ function shownTexts(text: string, registry: RegistryState, schemaFile = false): 
     for (const related of finding.related ?? []) shown.push({ what: `${finding.code} related ${related.code}`, text: `${related.code}: ${related.message}` });
   }
   for (const action of codeActions(doc, findings, stableFresh(), registry)) shown.push({ what: `${action.diagnostic.code} fix`, text: action.title });
+  for (const offset of hoverOffsets(doc)) {
+    const found = hover(doc, offset, registry);
+    if (found) shown.push({ what: `hover at ${offset}`, text: found.contents });
+  }
   return shown;
+}
+
+/** One offset inside each key and each scalar value. */
+function hoverOffsets(doc: ParsedDocument): number[] {
+  const offsets: number[] = [];
+  const stack: ValueNode[] = doc.root ? [doc.root] : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'object') {
+      for (const property of node.properties) {
+        offsets.push(property.keyOffset + 1);
+        if (property.value) stack.push(property.value);
+      }
+    } else if (node.kind === 'array') stack.push(...node.items);
+    else offsets.push(node.offset + 1);
+  }
+  return offsets;
 }
 
 /** What is wrong with `checked` as the editor and the terminal show it; empty when nothing is. */
 function problemsOf(checked: Checked): string[] {
   const problems: string[] = [];
+  if (checked.what.startsWith('hover')) {
+    // A hover is Markdown on several lines, escaped where it is built (core/language/markdown.ts),
+    // and a registry entry's is long by itself: what it quotes of the fixture must be short.
+    if (QUOTED_TOO_MUCH.test(checked.text)) problems.push(`${checked.what}: quotes 200 characters of the run: ${checked.text.slice(0, 160)}…`);
+    if (INVISIBLE_BUT_LINE_BREAKS.test(checked.text)) problems.push(`${checked.what}: holds U+${checked.text.charCodeAt(checked.text.search(INVISIBLE_BUT_LINE_BREAKS)).toString(16).padStart(4, '0')}: ${JSON.stringify(checked.text.slice(0, 160))}`);
+    return problems;
+  }
   // A message and a title are made one visible line where they are sent: to the editor, to a terminal.
   const isTitle = checked.what.endsWith('fix');
   const bound = isTitle ? TITLE_BOUND : MESSAGE_BOUND;
@@ -188,6 +219,18 @@ describe('long and hostile text the change of one fixture does not reach', () =>
     assert.match(typed!.text, /^"note" must be a string, not the number 7{57}… \(out of range\); write it in quotes \(schema of urn:babel:orders:a{40}…\)$/);
     const [short] = shownMatching(envelope({ job: LONG_URN, data: { [LONG]: 'x', note: 42 } }), registry, /"note" must be a string/);
     assert.match(short!.text, /^"note" must be a string, not the number 42; write "42" in quotes \(schema of urn:babel:orders:a{40}…\)$/);
+  });
+
+  test('the hover on a registered 3,000-character URN and on a data key of that name quotes them shortened', () => {
+    const registry = longRegistry();
+    const text = envelope({ job: LONG_URN, data: { [LONG]: 'x' } });
+    const doc = parseText(text);
+    for (const offset of [text.indexOf(LONG_URN) + 5, text.indexOf(`"${LONG}":`) + 5]) {
+      const shown = hover(doc, offset, registry);
+      assert.ok(shown, `no hover at ${offset}`);
+      assert.deepEqual(problemsOf({ what: 'hover', text: shown.contents }), []);
+      assert.ok(shown.contents.length < 2_000, `${shown.contents.length} characters: ${shown.contents.slice(0, 300)}`);
+    }
   });
 
   test('a money-like data key 3,000 characters long holding a float: the minor-units fix names the key it writes by its start and its suffix', () => {
