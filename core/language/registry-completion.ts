@@ -10,6 +10,7 @@ import { scopeOfObject } from '../contract/scope';
 import { routingUrn } from '../contract/urn';
 import { escapeSnippet, valueSnippet } from './snippet';
 import { asObject, type ObjectNode, type ParsedDocument } from '../model/tree';
+import { shortened } from '../model/describe-value';
 import { exampleValue } from '../registry/example';
 import { payloadPathInEnvelope, subschemaAt } from '../registry/schema-path';
 import { schemaSummary } from '../registry/schema-words';
@@ -84,8 +85,9 @@ function urnItem(slot: Extract<Slot, { kind: 'value' }>, entry: RegistryEntry): 
   return {
     label: entry.urn,
     kind: 'value' as const,
-    // Plain text, not Markdown, but a bidirectional override in it still reorders what the list shows.
-    detail: showInvisible([entry.owner ? `owner: ${entry.owner}` : undefined, entry.status ? `status: ${entry.status}` : undefined].filter(Boolean).join(' · ')) || 'registered',
+    // Plain text, not Markdown, but a bidirectional override in it still reorders what the list shows;
+    // the owner and status shortened as a message quotes them (the label, filtered on as typed, is whole).
+    detail: showInvisible([entry.owner ? `owner: ${shortened(entry.owner)}` : undefined, entry.status ? `status: ${shortened(entry.status)}` : undefined].filter(Boolean).join(' · ')) || 'registered',
     documentation: requiredFieldsMarkdown(entry),
     insertText: JSON.stringify(entry.urn),
     isSnippet: false,

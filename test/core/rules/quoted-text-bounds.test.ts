@@ -19,6 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
+import { complete } from '../../../core/language/complete';
 import { hover } from '../../../core/language/hover';
 import { parseText } from '../../../core/parse/parser';
 import type { ParsedDocument, ValueNode } from '../../../core/model/tree';
@@ -230,6 +231,24 @@ describe('long and hostile text the change of one fixture does not reach', () =>
       assert.ok(shown, `no hover at ${offset}`);
       assert.deepEqual(problemsOf({ what: 'hover', text: shown.contents }), []);
       assert.ok(shown.contents.length < 2_000, `${shown.contents.length} characters: ${shown.contents.slice(0, 300)}`);
+    }
+  });
+
+  test('completion of a URN and of a data key from a registry with a 3,000-character URN, owner and field name: what each item says of them is short', () => {
+    const registry = longRegistry();
+    for (const [text, cursor] of [
+      [envelope({ job: '' }), '"job": "'],
+      [envelope({ job: LONG_URN, data: { '': 1 } }), '"data": {\n    "'],
+    ] as const) {
+      const items = complete(parseText(text), text.indexOf(cursor) + cursor.length, stableFresh(), registry);
+      assert.ok(items.length > 0, `no completion after ${cursor}`);
+      for (const item of items) {
+        // The label is what the list filters on as it is typed, and what is written: the name whole.
+        for (const [what, shown] of [['detail', item.detail ?? ''], ['documentation', item.documentation ?? '']]) {
+          assert.ok(!QUOTED_TOO_MUCH.test(shown) && !/a{200}/.test(shown), `${item.label.slice(0, 40)} ${what}: ${shown.length} characters: ${shown.slice(0, 200)}`);
+          assert.ok(!INVISIBLE_BUT_LINE_BREAKS.test(shown), `${what}: ${JSON.stringify(shown.slice(0, 200))}`);
+        }
+      }
     }
   });
 
