@@ -18,7 +18,7 @@ import { isFalsy, NODE_MAX_DEPTH } from '../encode/node';
 import { droppedKeys, TYPED_FIELDS } from '../encode/relay';
 import { firstLoneSurrogate } from '../encode/strings';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
-import { numberLiteral } from '../model/describe-value';
+import { numberLiteral, shortened } from '../model/describe-value';
 import { forEachValueOutsidePlain } from '../encode/plain-subtree';
 import { lastValue, maxDepth } from '../encode/writer';
 import { MAX_PROBLEMS, parseJson, PROBLEMS_TRUNCATED } from '../parse/parser';
@@ -530,9 +530,9 @@ function goInteger(node: ValueNode): boolean {
   return node.kind === 'number' && node.isIntegerLiteral && literalFitsInt64(node.raw);
 }
 
-/** `timestamp, meta.ts` (at most five named). */
+/** `timestamp, meta.ts` (at most five named, each shortened as a message quotes a key). */
 function keyList(paths: readonly string[]): string {
-  const shown = paths.slice(0, 5).join(', ');
+  const shown = paths.slice(0, 5).map((path) => shortened(path)).join(', ');
   return paths.length > 5 ? `${shown} and ${paths.length - 5} more` : shown;
 }
 

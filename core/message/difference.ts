@@ -9,6 +9,7 @@
  * stay different texts and big numbers keep every digit.
  */
 import type { ArrayNode, ObjectNode, PropertyNode, ValueNode } from '../model/tree';
+import { numberLiteral, shortened } from '../model/describe-value';
 import { parseText } from '../parse/parser';
 
 /** At most this many reasons are named; the rest are counted. */
@@ -68,7 +69,7 @@ export function whyDifferent(published: string, other: string): string {
       }
       case 'number': {
         const r = right as Extract<ValueNode, { kind: 'number' }>;
-        if (left.raw !== r.raw) reasons.push(`${path} is written ${r.raw}, not ${left.raw} (${numberChange(left, r)})`);
+        if (left.raw !== r.raw) reasons.push(`${path} is written ${numberLiteral(r.raw)}, not ${numberLiteral(left.raw)} (${numberChange(left, r)})`);
         break;
       }
       case 'string': {
@@ -157,8 +158,9 @@ function keyList(paths: readonly string[]): string {
   return `${paths.slice(0, MAX_KEYS).join(', ')} and ${paths.length - MAX_KEYS} more`;
 }
 
+/** The path of `key` below `path` as the reasons name it: each key shortened as a message quotes one. */
 function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
+  return path ? `${path}.${shortened(key)}` : shortened(key);
 }
 
 function describe(node: ValueNode): string {

@@ -7,6 +7,7 @@
  */
 import { cjsonRetry, type CjsonRetry } from '../encode/cjson';
 import { digitGroups, plural } from '../model/count-words';
+import { numberLiteral, shortened } from '../model/describe-value';
 import { utf8Length } from '../model/utf8';
 
 /** The changes listed by name; the rest are counted. */
@@ -46,11 +47,11 @@ export function retryNote(body: string): string | undefined {
 function meaningChanges(retry: RetryDone): string | undefined {
   const parts: string[] = [];
   if (retry.changedNumbers.length > 0) {
-    const named = retry.changedNumbers.slice(0, LISTED).map((n) => `${n.path} ${n.raw} becomes ${n.written}`);
+    const named = retry.changedNumbers.slice(0, LISTED).map((n) => `${shortened(n.path)} ${numberLiteral(n.raw)} becomes ${numberLiteral(n.written)}`);
     parts.push(`${plural(retry.changedNumbers.length, 'number')} cut to 14 significant digits (${named.join(', ')}${more(retry.changedNumbers.length)})`);
   }
   if (retry.emptyLists.length > 0) {
-    const named = retry.emptyLists.slice(0, LISTED);
+    const named = retry.emptyLists.slice(0, LISTED).map((path) => shortened(path));
     parts.push(`${plural(retry.emptyLists.length, 'empty list')} written as {}, an object, where a consumer expects a list (${named.join(', ')}${more(retry.emptyLists.length)})`);
   }
   return parts.length > 0 ? parts.join('; ') : undefined;

@@ -21,6 +21,9 @@ import { describe, test } from 'node:test';
 import { codeActions } from '../../../core/language/code-actions';
 import { complete } from '../../../core/language/complete';
 import { hover } from '../../../core/language/hover';
+import { consumerVerdicts, verdictLines } from '../../../core/message/acceptance';
+import { whyDifferent } from '../../../core/message/difference';
+import { retryNote } from '../../../core/message/retry-preview';
 import { parseText } from '../../../core/parse/parser';
 import type { ParsedDocument, ValueNode } from '../../../core/model/tree';
 import type { RegistryState } from '../../../core/registry/types';
@@ -250,6 +253,16 @@ describe('long and hostile text the change of one fixture does not reach', () =>
         }
       }
     }
+  });
+
+  test('what each consumer does with a message, how an SDK\'s bytes differ and what a Laravel retry changes name a 3,000-character key and a 3,000-digit number shortened', () => {
+    const text = envelope({ data: { [LONG]: [], n: 1.5 }, meta: { ...META, [LONG]: 1 }, [`${LONG}b`]: 1 }).replace('"n": 1.5', `"n": 1.${'1'.repeat(3_000)}`);
+    const parsed = JSON.parse(text) as { data: object; meta: object };
+    const other = JSON.stringify({ ...parsed, data: { ...parsed.data, [LONG]: {} }, meta: META, [`${LONG}c`]: 2 });
+    const lines = [...verdictLines(consumerVerdicts(parseText(text))), whyDifferent(text, other), retryNote(text) ?? ''];
+    assert.match(lines.join('\n'), /drops the keys its Envelope struct does not have: a{57}…/);
+    for (const line of lines) assert.deepEqual(problemsOf({ what: 'line', text: line }), []);
+    assert.match(lines.at(-2)!, /^data\.a{57}… is an object, not an array; data\.n is written 1\.1+2, not 1\.1{55}… \(the same float64, in other digits\); drops meta\.a{57}…/);
   });
 
   test('a money-like data key 3,000 characters long holding a float: the minor-units fix names the key it writes by its start and its suffix', () => {
