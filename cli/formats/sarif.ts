@@ -12,7 +12,7 @@ import { githubSlug } from '../../core/language/catalogue-links';
 import { DEFINITIONS } from '../../core/rules/catalogue';
 import { codeHelpMarkdownLines, codeHelpText } from '../../core/rules/code-docs';
 import type { Severity } from '../../core/rules/diagnostic';
-import type { FileReport, FindingDetail, OutputPosition } from '../diagnostics';
+import { singleLine, type FileReport, type FindingDetail, type OutputPosition } from '../diagnostics';
 import { pathFromRoot } from './repository-paths';
 
 export interface SarifOptions {
@@ -70,11 +70,12 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
         ruleId: diagnostic.code,
         ruleIndex: ruleIndex.get(diagnostic.code),
         level: sarifLevel(diagnostic.severity),
-        message: { text: diagnostic.message },
+        // On one line, its control and bidirectional characters escaped, as the editor and the other formats show it.
+        message: { text: singleLine(diagnostic.message) },
         locations: [{ physicalLocation: { artifactLocation: location, region: region(diagnostic.range) } }],
       };
       // The same cause's other finding on this token, as SARIF's related locations.
-      if (diagnostic.related?.length) result.relatedLocations = diagnostic.related.map((related, id) => ({ id, message: { text: `${related.code}: ${related.message}` }, physicalLocation: { artifactLocation: location, region: region(related.range) } }));
+      if (diagnostic.related?.length) result.relatedLocations = diagnostic.related.map((related, id) => ({ id, message: { text: singleLine(`${related.code}: ${related.message}`) }, physicalLocation: { artifactLocation: location, region: region(related.range) } }));
       if (detail) {
         const key = `${diagnostic.code}\0${detail.pointer}\0${diagnostic.message}`;
         const occurrence = (occurrences.get(key) ?? 0) + 1;
@@ -121,7 +122,7 @@ function region(range: { readonly start: OutputPosition; readonly end: OutputPos
 
 function sarifFix(location: ArtifactLocation, fix: NonNullable<FindingDetail['fix']>) {
   return {
-    description: { text: fix.title },
+    description: { text: singleLine(fix.title) },
     artifactChanges: [
       {
         artifactLocation: location,

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sarifValidator } from '../support/sarif-schema';
 import { DEFINITIONS } from '../../core/rules/catalogue';
-import { FINGERPRINT_KEY } from '../../cli/formats/sarif';
+import { findingFingerprint, FINGERPRINT_KEY } from '../../cli/formats/sarif';
+import { parseText } from '../../core/parse/parser';
+import { analyze } from '../../core/rules/analyze';
+import { pointerAt } from '../../core/model/json-pointer';
 import { catalogueHeadings } from '../../core/language/catalogue-links';
 import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, makeTree, REPO_ROOT, removeTree, URN_ALIAS_ONLY } from './helpers';
 
@@ -102,6 +105,22 @@ describe('sarif', () => {
     const prints = before.map((result) => result.partialFingerprints?.[FINGERPRINT_KEY]);
     assert.ok(prints.every((print) => typeof print === 'string' && /^[0-9a-f]{32}:\d+$/.test(print)), String(prints));
     assert.equal(new Set(prints).size, prints.length);
+  });
+
+  test('a message quoting a key with a line break, an ESC or U+202E carries their escapes, as the editor and the other formats show them; the fingerprint is that of the finding', () => {
+    const text = envelope({ extra: ',\n  "x\\n\\u001b\\u202ey": 1' });
+    writeFileSync(join(root, 'a', 'hostile.babel.json'), text);
+    const results = lintSarif('a/hostile.babel.json').runs[0].results;
+    const quoting = results.filter((result) => result.message.text.includes('x\\n\\u001b\\u202ey'));
+    assert.ok(quoting.length > 0, results.map((result) => result.message.text).join(' | '));
+    for (const result of results) {
+      const texts = [result.message.text, ...((result as { relatedLocations?: { message: { text: string } }[] }).relatedLocations ?? []).map((related) => related.message.text), ...(result.fixes ?? []).map((fix) => fix.description.text)];
+      for (const text of texts) assert.doesNotMatch(text, /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/, JSON.stringify(text));
+    }
+    // Hashed from the message as core words it, so no fingerprint a dashboard holds changes.
+    const doc = parseText(text);
+    const findings = analyze(doc);
+    assert.deepEqual(results.map((result) => result.partialFingerprints?.[FINGERPRINT_KEY]), findings.map((finding) => findingFingerprint(finding.code, pointerAt(doc, finding.offset), finding.message, 1)));
   });
 
   test("registry.json's own findings are fingerprinted too", () => {
