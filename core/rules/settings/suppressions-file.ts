@@ -8,7 +8,7 @@ import type { Code } from '../code-names';
 import { CODE_NAMES, isCode } from '../code-names';
 import { closestWord } from '../../model/edit-distance';
 import type { CoreDiagnostic } from '../diagnostic';
-import { literal, shortened } from '../../model/describe-value';
+import { literal, MAX_QUOTED_PATH, shortened } from '../../model/describe-value';
 import { at, parseConfigText, properties, type ConfigProblem } from './project-config';
 
 export const SUPPRESSIONS_FILE = 'babelq-suppressions.json';
@@ -178,7 +178,8 @@ export function applySuppressions(diagnostics: readonly CoreDiagnostic[], pointe
     }
     used.add(entry);
     if (entry.until !== undefined && entry.until < today) {
-      kept.push({ ...diagnostic, message: `${diagnostic.message} (Its suppression expired on ${entry.until}${entry.reason ? `: "${entry.reason}"` : ''}.)` });
+      // The reason is quoted up to 200 characters, as a path is: a sentence, longer than a key.
+      kept.push({ ...diagnostic, message: `${diagnostic.message} (Its suppression expired on ${entry.until}${entry.reason ? `: "${shortened(entry.reason, MAX_QUOTED_PATH)}"` : ''}.)` });
     } else {
       suppressed++;
       // The entry accepts this code's finding, not the others of the same cause it carries: the

@@ -30,6 +30,8 @@ import type { RegistryState } from '../../../core/registry/types';
 import { analyze } from '../../../core/rules/analyze';
 import { fileDiagnostics } from '../../../core/rules/file-diagnostics';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
+import { applySuppressions, readSuppressions } from '../../../core/rules/settings/suppressions-file';
+import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
 import { actionTitle, publishedMessage } from '../../../server/convert';
 import { singleLine } from '../../../cli/diagnostics';
 import { loadRegistry } from '../../../workspace/registry-loader';
@@ -263,6 +265,18 @@ describe('long and hostile text the change of one fixture does not reach', () =>
     assert.match(lines.join('\n'), /drops the keys its Envelope struct does not have: a{57}…/);
     for (const line of lines) assert.deepEqual(problemsOf({ what: 'line', text: line }), []);
     assert.match(lines.at(-2)!, /^data\.a{57}… is an object, not an array; data\.n is written 1\.1+2, not 1\.1{55}… \(the same float64, in other digits\); drops meta\.a{57}…/);
+  });
+
+  test('a suppression whose file, pointer and reason are 3,000 characters long: its findings and the expired finding it leaves quote them shortened', () => {
+    const suppressions = readSuppressions(JSON.stringify({ suppressions: [{ file: `a/${LONG}.babel.json`, code: 'forbidden-key', pointer: `/meta/${LONG}` }] }));
+    const findings = fileDiagnostics('suppressionsFile', { file: suppressions, stale: suppressions.entries }, DEFAULT_SETTINGS);
+    assert.deepEqual(findings.map((finding) => finding.code).sort(), ['stale-suppression', 'unexplained-suppression']);
+    for (const finding of findings) assert.deepEqual(problemsOf({ what: `${finding.code} message`, text: finding.message }), []);
+    const expiring = readSuppressions(JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/meta/ts', reason: `legacy ${LONG}`, until: '2025-12-31' }] }));
+    const finding: CoreDiagnostic = { code: 'forbidden-key', severity: 'error', message: '"meta.ts" is forbidden.', offset: 0, end: 1 };
+    const [kept] = applySuppressions([finding], () => '/meta/ts', expiring.entries, '2026-01-01').kept;
+    assert.match(kept!.message, /^"meta\.ts" is forbidden\. \(Its suppression expired on 2025-12-31: "legacy a{50,}…"\.\)$/);
+    assert.deepEqual(problemsOf({ what: 'message', text: kept!.message }), []);
   });
 
   test('a money-like data key 3,000 characters long holding a float: the minor-units fix names the key it writes by its start and its suffix', () => {
