@@ -13,6 +13,7 @@ import validateDraft07 from './draft07-meta-validator';
 import { compiledSize, findRefLoop, hasNestedId, inPlaceBranching, resolveLocalRef } from './schema-walk';
 import { compileFailureMessage, compileFailurePointer, DISTINCT_CHECK_LIMIT, findInvalidPattern, kindOf, longDistinctArrays, metaSchemaMessage, metaSchemaPointer, normalizeMetaSchema, PRIVATE_BASE } from './schema-problems';
 import type { CompiledSchema } from './types';
+import { literal } from '../model/describe-value';
 
 /**
  * A compiled schema, or why it cannot be used, with where in the schema (a JSON Pointer to the
@@ -77,7 +78,7 @@ function compileCopy(schema: Record<string, unknown>): CompileResult {
   const declared = schema.$schema;
   if (declared !== undefined) {
     if (typeof declared !== 'string' || normalizeMetaSchema(declared) !== DRAFT_07) {
-      return { error: `"$schema" is ${JSON.stringify(declared)}, but a payload schema must be draft-07: write "${DRAFT_07}#" or leave "$schema" out.` };
+      return { error: `"$schema" is ${literal(declared)}, but a payload schema must be draft-07: write "${DRAFT_07}#" or leave "$schema" out.` };
     }
     // ajv knows draft-07 only under its http spelling; https or a missing `#` is the same draft.
     delete schema.$schema;

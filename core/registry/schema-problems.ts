@@ -9,10 +9,11 @@ import { firstDuplicate } from './linear-keywords';
 import { linearRegexProblem } from './linear-regex';
 import { decodePointer, encodeSegment, forEachSubschema, SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-walk';
 import { digitGroups } from '../model/count-words';
+import { MAX_QUOTED_PATH, shortened } from '../model/describe-value';
 
-/** `/properties/amount` → "at /properties/amount"; the root reads as such. */
+/** `/properties/amount` → "at /properties/amount"; the root reads as such; a long one by its start, as a path is quoted. */
 function where(pointer: string): string {
-  return pointer === '' ? 'at the schema root' : `at ${pointer}`;
+  return pointer === '' ? 'at the schema root' : `at ${shortened(pointer, MAX_QUOTED_PATH)}`;
 }
 
 /** draft-07's type names. */
@@ -181,12 +182,12 @@ export function findInvalidPattern(schema: Record<string, unknown>): { readonly 
         new RegExp(source, 'u');
       } catch (error) {
         const reason = error instanceof Error ? error.message.replace(/^.*: /, '') : 'invalid';
-        problem = { message: `${label} is not a valid regular expression: ${source} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`, pointer: at };
+        problem = { message: `${label} is not a valid regular expression: ${shortened(source)} (${reason}; patterns are compiled in Unicode mode, so escape only characters that need it).`, pointer: at };
         return;
       }
       const unsupported = linearRegexProblem(source);
       if (unsupported) {
-        problem = { message: `${label} cannot run on the linear-time regex engine used for schema patterns: ${source} (${unsupported}). Patterns are matched in linear time so that no pattern can freeze validation; rewrite it without lookaheads or backreferences.`, pointer: at };
+        problem = { message: `${label} cannot run on the linear-time regex engine used for schema patterns: ${shortened(source)} (${unsupported}). Patterns are matched in linear time so that no pattern can freeze validation; rewrite it without lookaheads or backreferences.`, pointer: at };
         return;
       }
     }

@@ -279,6 +279,31 @@ describe('long and hostile text the change of one fixture does not reach', () =>
     assert.deepEqual(problemsOf({ what: 'message', text: kept!.message }), []);
   });
 
+  test('registry.json and its schemas with a 3,000-character URN, "$schema", pattern and key: the registry\'s findings and the schemas\' errors quote them shortened', () => {
+    const upper = `urn:babel:orders:${'A'.repeat(3_000)}`;
+    const registry = memoryRegistry({
+      'registry.json': { schemas: [
+        { urn: upper, schema: 'schemas/a.json', owner: 'o', status: 'active' },
+        { urn: LONG_URN, schema: 'schemas/b.json', owner: 'o', status: 'active' },
+        { urn: LONG_URN, schema: 'schemas/b.json', owner: 'o', status: 'active' },
+        { urn: 'urn:babel:orders:c', schema: 'schemas/c.json', owner: 'o', status: 'active' },
+        { urn: 'urn:babel:orders:d', schema: 'schemas/d.json', owner: 'o', status: 'active' },
+      ] },
+      'schemas/a.json': { $schema: `http://json-schema.org/${LONG}`, type: 'object' },
+      'schemas/b.json': { type: 'object', properties: { [LONG]: { type: 'string', pattern: `(${LONG}` } } },
+      'schemas/c.json': { type: 'object', properties: { [LONG]: { type: 'string', minLength: `x${LONG}` } } },
+      'schemas/d.json': { type: 'object', properties: { [LONG]: { type: LONG } } },
+    });
+    const findings = fileDiagnostics('registryFile', registry, DEFAULT_SETTINGS);
+    for (const urn of ['urn:babel:orders:c', 'urn:babel:orders:d', upper, LONG_URN]) findings.push(...analyze(parseText(envelope({ job: urn })), DEFAULT_SETTINGS, registry));
+    const messages = findings.filter((finding) => finding.code === 'registry-error').map((finding) => finding.message);
+    assert.ok(messages.length >= 5, messages.map((message) => message.slice(0, 120)).join(' | '));
+    for (const message of messages) {
+      assert.deepEqual(problemsOf({ what: 'registry-error message', text: message }), []);
+      assert.ok(!/[aA]{200}/.test(message), `${message.length} characters: ${message.slice(0, 300)}`);
+    }
+  });
+
   test('a money-like data key 3,000 characters long holding a float: the minor-units fix names the key it writes by its start and its suffix', () => {
     const [fix] = shownMatching(envelope({ data: { [`${LONG}_amount`]: 1.5 } }), { kind: 'none' }, /^Convert to integer minor units/);
     assert.match(fix!.text, /^Convert to integer minor units: "a{57}…_cents": 150$/);
