@@ -6,7 +6,7 @@
  * date has passed hides nothing: its finding fires again, its message naming the expired reason.
  */
 import { defineRule } from '../definition';
-import { MAX_QUOTED_PATH, shortened } from '../../model/describe-value';
+import { quotedEntryText } from '../settings/suppressions-file';
 
 export const rule = defineRule<'unexplained-suppression' | 'stale-suppression'>({
   codes: [
@@ -42,16 +42,11 @@ export const rule = defineRule<'unexplained-suppression' | 'stale-suppression'>(
   files: {
     suppressionsFile: ({ file, stale }, report) => {
       for (const entry of file.entries) {
-        if (entry.reason === undefined) report('unexplained-suppression', entry, `This suppression of ${entry.code} at "${quotedPath(entry.pointer)}" in ${quotedPath(entry.file)} has no reason: say why the finding is accepted (and until when, with "until").`);
+        if (entry.reason === undefined) report('unexplained-suppression', entry, `This suppression of ${entry.code} at "${quotedEntryText(entry.pointer)}" in ${quotedEntryText(entry.file)} has no reason: say why the finding is accepted (and until when, with "until").`);
       }
       for (const entry of stale) {
-        report('stale-suppression', entry, `This suppression matches no finding: ${quotedPath(entry.file)} has no ${entry.code} at "${quotedPath(entry.pointer)}" any more. Remove it (babelq lint --prune-suppressions).`);
+        report('stale-suppression', entry, `This suppression matches no finding: ${quotedEntryText(entry.file)} has no ${entry.code} at "${quotedEntryText(entry.pointer)}" any more. Remove it (babelq lint --prune-suppressions).`);
       }
     },
   },
 });
-
-/** The fixture's path or the pointer as a message quotes a path: whole up to 200 characters, else its start and `…`. */
-function quotedPath(path: string): string {
-  return shortened(path, MAX_QUOTED_PATH);
-}

@@ -32,6 +32,18 @@ export interface SuppressionsFile {
 }
 
 const ENTRY_KEYS = ['file', 'code', 'pointer', 'reason', 'until'];
+
+/**
+ * The most characters of an entry's file, pointer or reason that a message about it quotes (then
+ * `…`): the suppressions file is the checkout's, and a reason of a megabyte quoted whole made each
+ * finding it had expired for a megabyte long, in the editor and in every line of babelq's table.
+ */
+const MAX_QUOTED_ENTRY_TEXT = MAX_QUOTED_PATH;
+
+/** An entry's file, pointer or reason as a message quotes it. */
+export function quotedEntryText(text: string): string {
+  return shortened(text, MAX_QUOTED_ENTRY_TEXT);
+}
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Reads the suppressions file's text; entries that cannot be used are left out and named in `problems`. */
@@ -178,8 +190,7 @@ export function applySuppressions(diagnostics: readonly CoreDiagnostic[], pointe
     }
     used.add(entry);
     if (entry.until !== undefined && entry.until < today) {
-      // The reason is quoted up to 200 characters, as a path is: a sentence, longer than a key.
-      kept.push({ ...diagnostic, message: `${diagnostic.message} (Its suppression expired on ${entry.until}${entry.reason ? `: "${shortened(entry.reason, MAX_QUOTED_PATH)}"` : ''}.)` });
+      kept.push({ ...diagnostic, message: `${diagnostic.message} (Its suppression expired on ${entry.until}${entry.reason ? `: "${quotedEntryText(entry.reason)}"` : ''}.)` });
     } else {
       suppressed++;
       // The entry accepts this code's finding, not the others of the same cause it carries: the

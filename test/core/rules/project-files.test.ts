@@ -13,6 +13,8 @@ import { readProjectConfig } from '../../../core/rules/settings/project-config';
 import { matchGlob } from '../../../workspace/glob';
 import { applySuppressions, readSuppressions, type Suppression } from '../../../core/rules/settings/suppressions-file';
 import type { CoreDiagnostic } from '../../../core/rules/diagnostic';
+import { fileDiagnostics } from '../../../core/rules/file-diagnostics';
+import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'diagnostics', 'config-error');
@@ -190,4 +192,24 @@ test('suppressions are matched through an index: a baseline of 40,000 entries ag
   assert.equal(outcome.used.size, 5_000);
   assert.ok(![...outcome.used].some((entry) => entry.reason === 'a second entry for the same place'));
   assert.ok(elapsed < 2_000, `${Math.round(elapsed)} ms`);
+});
+
+test('a suppression\'s reason, file and pointer are quoted by their start in the messages about it: an entry of 200,000 characters makes no message of that size', () => {
+  const long = (start: string) => `${start}${'x'.repeat(200_000)}`;
+  const text = JSON.stringify({
+    suppressions: [
+      { file: 'a.babel.json', code: 'forbidden-key', pointer: '/meta/ts', reason: long('legacy producer '), until: '2020-01-01' },
+      { file: long('fixtures/'), code: 'forbidden-key', pointer: long('/meta/') },
+      { file: long('gone/'), code: 'invalid-urn', pointer: long('/job/'), reason: 'kept' },
+    ],
+  });
+  const { entries, problems } = readSuppressions(text);
+  assert.deepEqual(problems, []);
+  const expired = applySuppressions([{ code: 'forbidden-key', severity: 'error', message: 'm', offset: 1, end: 2 }], () => '/meta/ts', entries, '2027-01-01');
+  assert.match(expired.kept[0].message, /Its suppression expired on 2020-01-01: "legacy producer x+…"\.\)$/);
+  const findings = fileDiagnostics('suppressionsFile', { file: { entries, problems }, stale: [entries[2]] }, DEFAULT_SETTINGS);
+  assert.deepEqual(findings.map((finding) => finding.code).sort(), ['stale-suppression', 'unexplained-suppression']);
+  assert.match(findings.find((finding) => finding.code === 'unexplained-suppression')!.message, /at "\/meta\/x+…" in fixtures\/x+… has no reason/);
+  assert.match(findings.find((finding) => finding.code === 'stale-suppression')!.message, /gone\/x+… has no invalid-urn at "\/job\/x+…" any more/);
+  for (const message of [expired.kept[0].message, ...findings.map((finding) => finding.message)]) assert.ok(message.length < 600, `${message.length} characters`);
 });
