@@ -6,7 +6,17 @@
  * which note each problem where it is; envelopes have nothing to check.
  */
 import { defineRule, type FileReport } from '../definition';
-import type { ConfigProblem } from '../settings/project-config';
+import { digitGroups } from '../../model/count-words';
+import { PROJECT_CONFIG_FILE, type ConfigProblem } from '../settings/project-config';
+import { SUPPRESSIONS_FILE } from '../settings/suppressions-file';
+
+/**
+ * The most problems listed for one babelq.json or suppressions file; the rest are counted and
+ * summed up in one after them, as registry.json's past its 1,000. A hand-written file has a few;
+ * one of 100,000 unknown keys or globs (under the 1 MiB such a file may be) gave as many
+ * diagnostics: 20 MB of babelq lint's output, and a report the editor took seconds to show.
+ */
+const MAX_CONFIG_PROBLEMS = 1000;
 
 export const rule = defineRule<'config-error'>({
   codes: [
@@ -24,11 +34,18 @@ export const rule = defineRule<'config-error'>({
     },
   ],
   files: {
-    configFile: (config, report) => reportProblems(config.problems, report),
-    suppressionsFile: ({ file }, report) => reportProblems(file.problems, report),
+    configFile: (config, report) => reportProblems(config.problems, PROJECT_CONFIG_FILE, report),
+    suppressionsFile: ({ file }, report) => reportProblems(file.problems, SUPPRESSIONS_FILE, report),
   },
 });
 
-function reportProblems(problems: readonly ConfigProblem[], report: FileReport<'config-error'>): void {
-  for (const problem of problems) report('config-error', problem, problem.message);
+function reportProblems(problems: readonly ConfigProblem[], fileName: string, report: FileReport<'config-error'>): void {
+  const listed = Math.min(problems.length, MAX_CONFIG_PROBLEMS);
+  for (let i = 0; i < listed; i++) report('config-error', problems[i], problems[i].message);
+  if (problems.length === listed) return;
+  // The summary sits on the earliest problem not listed (a syntax problem is found before the keys around it).
+  let first = problems[listed];
+  for (let i = listed + 1; i < problems.length; i++) if (problems[i].offset < first.offset) first = problems[i];
+  const unlisted = problems.length - listed;
+  report('config-error', first, `${fileName} has ${digitGroups(unlisted)} more problems than the ${digitGroups(MAX_CONFIG_PROBLEMS)} listed, the first of them here; the rest are not listed (fix the ones listed, or check this is the file you meant).`);
 }

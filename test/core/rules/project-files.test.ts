@@ -213,3 +213,20 @@ test('a suppression\'s reason, file and pointer are quoted by their start in the
   assert.match(findings.find((finding) => finding.code === 'stale-suppression')!.message, /gone\/x+… has no invalid-urn at "\/job\/x+…" any more/);
   for (const message of [expired.kept[0].message, ...findings.map((finding) => finding.message)]) assert.ok(message.length < 600, `${message.length} characters`);
 });
+
+test('a babelq.json or suppressions file with more than 1,000 problems lists the first 1,000 and sums up the rest in one, at the first of them', () => {
+  const keys = Array.from({ length: 5_000 }, (_, i) => `"k${i}": 1`).join(', ');
+  const configText = `{ ${keys} }`;
+  const config = fileDiagnostics('configFile', readProjectConfig(configText), DEFAULT_SETTINGS);
+  assert.equal(config.length, 1_001);
+  assert.ok(config.slice(0, 1_000).every((finding) => /^Unknown key "k\d+"/.test(finding.message)));
+  const summary = config[1_000];
+  assert.equal(summary.code, 'config-error');
+  assert.equal(configText.slice(summary.offset, summary.end), '"k1000"');
+  assert.match(summary.message, /^babelq\.json has 4,000 more problems than the 1,000 listed, the first of them here; the rest are not listed/);
+  const entries = Array.from({ length: 3_000 }, (_, i) => `{ "file": "a${i}.babel.json", "code": "no-such-code", "pointer": "" }`).join(', ');
+  const suppressions = readSuppressions(`{ "suppressions": [ ${entries} ] }`);
+  const found = fileDiagnostics('suppressionsFile', { file: suppressions, stale: [] }, DEFAULT_SETTINGS);
+  assert.equal(found.length, 1_001);
+  assert.match(found[1_000].message, /^babelq-suppressions\.json has 2,000 more problems than the 1,000 listed/);
+});
