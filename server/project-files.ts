@@ -14,7 +14,7 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { readProjectConfig } from '../core/rules/settings/project-config';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
-import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
+import { MAX_WORKSPACE_FIXTURE_BYTES } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
 import { readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
@@ -29,6 +29,12 @@ export type ProjectFileKind = 'config' | 'suppressions';
 
 /** A suppressions file naming more fixtures than this has the rest judged by `babelq lint` only (each is read and analysed). */
 const MAX_FIXTURES_JUDGED = 2_000;
+
+/**
+ * The most milliseconds the judging of the entries runs before other requests get a turn: it runs
+ * at every pull of an open suppressions file's diagnostics, and its fixtures are the checkout's.
+ */
+const JUDGING_SLICE_MS = 20;
 
 /** Today in UTC as YYYY-MM-DD, what a suppression's `until` is compared with. */
 export function today(): string {
@@ -55,7 +61,12 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
   }
   const stale: Suppression[] = [];
   let judged = 0;
+  let sliceStarted = performance.now();
   for (const [fixture, named] of byFixture) {
+    if (performance.now() - sliceStarted > JUDGING_SLICE_MS) {
+      await new Promise((resume) => setImmediate(resume));
+      sliceStarted = performance.now();
+    }
     if (!existsSync(fixture)) {
       stale.push(...named);
       continue;
@@ -65,13 +76,15 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     if (!isInside(context.registries.folderOf(fixture), fixture)) continue;
     if (++judged > MAX_FIXTURES_JUDGED) break;
     // Judged as the editor and lint judge it: an open document as it stands, else the file with
-    // its byte-order mark split off.
+    // its byte-order mark split off. A file no editor holds is read within the workspace report's
+    // bound: 30 MB of a checkout's file named by an entry held every answer for seconds, at each
+    // pull of this file's diagnostics.
     let fixtureText: { text: string; byteOrderMark: boolean };
     try {
       const open = context.documents.all().find((document) => toPath(document.uri) === fixture);
-      fixtureText = open ? { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) } : splitByteOrderMark(readFromDisk(fixture, MAX_ENVELOPE_FILE_BYTES));
+      fixtureText = open ? { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) } : splitByteOrderMark(readFromDisk(fixture, MAX_WORKSPACE_FIXTURE_BYTES));
     } catch {
-      continue; // Unreadable: not judged.
+      continue; // Unreadable, or larger than that: not judged.
     }
     const uri = toUri(fixture);
     const settings = await context.settings.forDocument(uri);

@@ -37,7 +37,7 @@ import type { Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores, type IgnoreFilter } from '../workspace/ignores';
-import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes, type UnreadableFile } from '../workspace/bounded-read';
+import { MAX_ENVELOPE_FILE_BYTES, MAX_WORKSPACE_FIXTURE_BYTES, readBoundedBytes, type UnreadableFile } from '../workspace/bounded-read';
 import { decodeStrictly } from '../workspace/strict-utf8';
 import { notUtf8Diagnostics } from '../core/rules/not-utf8';
 import { isUnder } from '../workspace/path-containment';
@@ -57,14 +57,6 @@ import { showOnOneLine } from '../core/language/markdown';
 /** How long an answer with nothing new is held open (the client asks again 2 s after it ends). */
 const HOLD_MS = 5 * 60_000;
 
-/**
- * A fixture above this size is checked when it is opened, not in the workspace's report: 20,000
- * files (the walk's limit) of 1 MB are already 20 GB to parse. Once opened, it is read with lint's
- * bound (MAX_ENVELOPE_FILE_BYTES) after it closes: a user's own large fixture keeps its problems in
- * the Problems panel, and on screen when it is opened again. No text is kept between reports
- * either: a fixture is read again only when something it depends on changed.
- */
-export const MAX_WORKSPACE_FIXTURE_BYTES = 1024 * 1024;
 
 interface TrackedFixture {
   readonly path: string;

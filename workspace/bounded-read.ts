@@ -121,6 +121,17 @@ export function readBoundedText(path: string, limit: number, onStat?: (stat: Sta
  */
 export const MAX_ENVELOPE_FILE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The most the language server reads of a fixture no editor holds: a larger one is checked when
+ * it is opened, not in the workspace's report (server/workspace-diagnostics.ts), and is not read
+ * to judge a suppression of it either (server/project-files.ts): 20,000 files (the walk's limit)
+ * of 1 MB are already 20 GB to parse. Once opened, the report reads it with lint's bound
+ * (MAX_ENVELOPE_FILE_BYTES) after it closes: a user's own large fixture keeps its problems in the
+ * Problems panel, and on screen when it is opened again. No text is kept between reports either:
+ * a fixture is read again only when something it depends on changed.
+ */
+export const MAX_WORKSPACE_FIXTURE_BYTES = 1024 * 1024;
+
 /** `5.0 MiB`: the limits are in units of 1024 × 1024 bytes, and the README names them so. */
 export function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
