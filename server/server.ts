@@ -155,6 +155,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     stamps.over(openText),
     // Where babelq.json and the suppressions file are looked for: one created there is a change (.git is not).
     (path) => (projectFileKind(basename(path)) === undefined ? existsSync(path) : stamps.exists(path)),
+    // A project file linked out of its workspace folder is not read, as a registry so linked is not.
+    (path) => registries.folderOf(path),
   );
   const cache = new ParseCache();
   const context: ServerContext = {

@@ -12,13 +12,14 @@
  * Paths and globs in a config are relative to its own folder. Each folder's config is read once
  * (bounded, regular files only) and kept until `forget` is told its file changed.
  */
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { existsSync, lstatSync } from 'node:fs';
 import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
 import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
 import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import { globToRegExp, ignoreGlob, type GlobMatcher } from './glob';
-import { PROJECT_MARKER } from './project-root';
+import { PROJECT_MARKER, projectRootOf } from './project-root';
+import { isInside, realPath, realPathIfThere } from './path-containment';
 import { readFromDisk, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
 import { resolvedPath } from './absolute-path';
@@ -63,9 +64,14 @@ export class ProjectConfigs {
   /** The chain of each folder (and highest folder), farthest first: forgotten with any config. */
   private readonly chains = new Map<string, LoadedConfig[]>();
 
+  /**
+   * `projectOf`: the folder a project file must stay inside once its symbolic links are resolved
+   * (the editor's workspace folder; for the CLI the work tree holding it, else its own folder).
+   */
   constructor(
     private readonly read: TextReader = readFromDisk,
     private readonly exists: (path: string) => boolean = existsSync,
+    private readonly projectOf: (path: string) => string = (path) => projectRootOf(path, exists),
   ) {}
 
   /**
@@ -169,7 +175,9 @@ export class ProjectConfigs {
     const path = join(directory, PROJECT_CONFIG_FILE);
     let loaded: LoadedConfig | undefined;
     // A suppressions file counts on its own too: a baseline needs no babelq.json beside it.
-    if (this.exists(path)) loaded = this.load(path, directory);
+    const linkedOut = this.exists(path) ? this.linkOutOfProject(path) : undefined;
+    if (linkedOut) loaded = unreadableConfig(path, directory, linkedOut);
+    else if (this.exists(path)) loaded = this.load(path, directory);
     else {
       const broken = brokenLink(path);
       if (broken) loaded = unreadableConfig(path, directory, broken.message);
@@ -215,6 +223,8 @@ export class ProjectConfigs {
       if (!broken) return undefined;
       return { path, text: '', file: { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${broken.message}` }] }, byFile: new Map() };
     }
+    const linkedOut = this.linkOutOfProject(path);
+    if (linkedOut) return { path, text: '', file: { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${linkedOut}` }] }, byFile: new Map() };
     try {
       text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
       // A BOM is fine here as in babelq.json: read with a space in its place, which keeps the
@@ -232,6 +242,20 @@ export class ProjectConfigs {
       byFile.set(fixture, [...(byFile.get(fixture) ?? []), entry]);
     }
     return { path, text, file, byFile };
+  }
+
+  /**
+   * Why the project file at `path` is not read: it is a symbolic link to a file outside its project.
+   * A checkout could link babelq.json to a JSON file elsewhere on the machine (a CI runner's
+   * credentials), whose keys and values the findings would then quote into a log or the editor.
+   * A link inside the project (a package's config shared from the top of the repository) is read.
+   */
+  private linkOutOfProject(path: string): string | undefined {
+    const real = realPathIfThere(path);
+    // Not a link itself (a folder above it may be one, the whole checkout reached through a link): its own.
+    if (real === undefined || real === join(realPath(dirname(path)), basename(path))) return undefined;
+    const project = this.projectOf(path);
+    return isInside(project, path, realPath(project), real) ? undefined : `it is a symbolic link to a file outside the project (${real}); it was not read`;
   }
 
   private isProjectTop(directory: string): boolean {

@@ -489,7 +489,7 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
-  test('a babelq-suppressions.json that links elsewhere is never written through: refused when it is no suppressions file, else replaced by the file --suppress-all writes', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
+  test('a babelq-suppressions.json that links elsewhere is never written through: --suppress-all refuses it, a suppressions file or not', { skip: process.platform === 'win32' && 'needs symbolic links' }, () => {
     const outside = makeTree({ 'profile.txt': 'export PATH=/usr/bin\n' });
     const dir = makeTree({ 'babelq.json': '{ "root": true }', 'a.babel.json': FORBIDDEN_TIMESTAMP });
     try {
@@ -499,12 +499,16 @@ describe('--fix and --fix-dry-run', () => {
       // Named from the run's folder, as every other message names a file.
       assert.match(refused.stderr, /cannot add to 'babelq-suppressions\.json': fix its problems first/);
       assert.equal(readFileSync(join(outside, 'profile.txt'), 'utf8'), 'export PATH=/usr/bin\n', 'the link\'s target is untouched');
-      // A link to a file that is a suppressions file: the link gives way to the written file.
+      // A link to a file elsewhere that is a suppressions file is not read either (it lies outside
+      // the project): refused as well, and lint says why, rather than replaced by a baseline that
+      // would drop the entries it holds.
       writeFileSync(join(outside, 'profile.txt'), '{ "suppressions": [] }\n');
-      babelq(['lint', '--suppress-all', '--reason', 'legacy'], dir);
+      const linked = babelq(['lint', '--suppress-all', '--reason', 'legacy'], dir);
+      assert.equal(linked.status, 2);
+      assert.match(linked.stderr, /cannot add to 'babelq-suppressions\.json': fix its problems first/);
       assert.equal(readFileSync(join(outside, 'profile.txt'), 'utf8'), '{ "suppressions": [] }\n', 'still untouched');
-      assert.ok(!lstatSync(join(dir, 'babelq-suppressions.json')).isSymbolicLink());
-      assert.match(readFileSync(join(dir, 'babelq-suppressions.json'), 'utf8'), /"pointer": "\/timestamp"/);
+      assert.ok(lstatSync(join(dir, 'babelq-suppressions.json')).isSymbolicLink());
+      assert.match(babelq(['lint'], dir).stdout, /babelq-suppressions\.json cannot be read: it is a symbolic link to a file outside the project/);
     } finally {
       removeTree(dir);
       removeTree(outside);

@@ -4,7 +4,7 @@
  * overrides and ignore globs relative to their config, `.gitignore` as git reads it.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -112,6 +112,38 @@ describe('the babelq.json files above a file', () => {
     const piped = chain.find((c) => c.path.endsWith('piped/babelq.json'))!;
     assert.match(piped.config.problems[0].message, /cannot be read/);
     assert.equal(chain.length, 2);
+  });
+
+  test('a babelq.json or suppressions file that is a link leading out of its project is refused unread, as a config-error; one leading inside it is read', () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'babelq-project-elsewhere-'));
+    try {
+      writeFileSync(join(elsewhere, 'creds.json'), '{ "aws_secret_access_key": 1, "severity": { "extension-key": "off" } }');
+      writeFileSync(join(elsewhere, 'other.json'), '{ "suppressions": [ { "file": "a", "code": "ghp_token_value", "pointer": "" } ] }');
+      write({ 'linked/.git/HEAD': 'ref: refs/heads/main\n', 'linked/shared/babelq.json': '{ "severity": { "float-currency": "off" } }' });
+      symlinkSync(join(elsewhere, 'creds.json'), join(root, 'linked/babelq.json'));
+      mkdirSync(join(root, 'linked/pkg/baseline'), { recursive: true });
+      symlinkSync(join(elsewhere, 'other.json'), join(root, 'linked/pkg/baseline/babelq-suppressions.json'));
+      symlinkSync('../shared/babelq.json', join(root, 'linked/pkg/babelq.json'));
+      for (const configs of [new ProjectConfigs(), new ProjectConfigs(undefined, undefined, () => join(root, 'linked'))]) {
+        const chain = configs.chainFor(join(root, 'linked/pkg/a.babel.json'));
+        const top = chain.find((c) => c.path === join(root, 'linked/babelq.json'))!;
+        assert.equal(top.config.problems.length, 1, JSON.stringify(top.config.problems));
+        assert.match(top.config.problems[0].message, /^babelq\.json cannot be read: it is a symbolic link to a file outside the project \(.*\); it was not read/);
+        assert.doesNotMatch(top.config.problems[0].message, /aws_secret/);
+        assert.deepEqual(top.config.layer, {});
+        const baseline = configs.chainFor(join(root, 'linked/pkg/baseline/a.babel.json')).find((c) => c.directory === join(root, 'linked/pkg/baseline'))!;
+        assert.equal(baseline.suppressions?.file.entries.length, 0);
+        assert.match(baseline.suppressions!.file.problems[0].message, /^babelq-suppressions\.json cannot be read: it is a symbolic link to a file outside the project/);
+        assert.doesNotMatch(baseline.suppressions!.file.problems[0].message, /ghp_/);
+        // The link inside the project is read: the package's config is the shared one.
+        const pkg = chain.find((c) => c.path === join(root, 'linked/pkg/babelq.json'))!;
+        assert.deepEqual(pkg.config.problems, []);
+        assert.equal(configs.settingsFor(join(root, 'linked/pkg/a.babel.json'), DEFAULT_SETTINGS, []).severityOverrides.get('float-currency'), 'off');
+        assert.notEqual(configs.settingsFor(join(root, 'linked/pkg/a.babel.json'), DEFAULT_SETTINGS, []).severityOverrides.get('extension-key'), 'off');
+      }
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });
 
