@@ -21,9 +21,14 @@ export function quoted(value: unknown): string {
   return showOnOneLine(shortened(redact(String(value))));
 }
 
-/** A path the user gave (or one found from it) as a message quotes it: whole up to 200 characters, else its start and `…`; a URL's password masked first. */
+/**
+ * A path the user gave (or one found from it) as a message quotes it: whole up to 200 characters,
+ * else its start and `…`; a URL's password masked first. On one line, its line breaks written `\n`
+ * and `\r` as a file writes them: the lines of a refusal are each printed after "babelq: ", so a
+ * file named "x\nbabelq: …" would otherwise print a line of babelq's own.
+ */
 export function quotedPath(path: string): string {
-  return shortened(redact(path), MAX_QUOTED_PATH);
+  return shortened(showOnOneLine(redact(path)), MAX_QUOTED_PATH);
 }
 
 /**

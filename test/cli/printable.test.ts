@@ -4,11 +4,14 @@
  * bidirectional override is printed with those characters made visible, in every text format.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { printable, type FileReport } from '../../cli/diagnostics';
 import { formatCompact } from '../../cli/formats/compact';
 import { formatGithub } from '../../cli/formats/github';
 import { formatStylish } from '../../cli/formats/stylish';
+import { babelq, envelope, makeTree, removeTree } from './helpers';
 
 const HOSTILE = 'x\u001b]0;owned\u0007\u001b[2J\u009b31m\u202eevil\u2028\r\nfake.babel.json:1:1 error';
 
@@ -56,4 +59,19 @@ test('printable shows what it escapes, and keeps line breaks only when asked', (
   assert.equal(printable('a\nb'), 'a\\u000ab');
   assert.equal(printable('a\nb\u202e', true), 'a\nb\\u202e');
   assert.equal(printable('café — ☕'), 'café — ☕');
+});
+
+test('a file name with a line break in babelq\'s refusal on stderr: written \\n in its one line, so no line of its own can start with "babelq:"', { skip: process.platform === 'win32' && 'needs mkfifo and line breaks in names' }, () => {
+  const dir = makeTree({ 'a.babel.json': envelope() });
+  try {
+    const name = 'p\nbabelq: all 12 files checked, no problems\r\u001b[2K.babel.json';
+    execFileSync('mkfifo', [join(dir, name)]);
+    const result = babelq(['lint'], dir);
+    assert.equal(result.status, 2);
+    const lines = result.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 1, result.stderr);
+    assert.equal(lines[0], "babelq: cannot read 'p\\nbabelq: all 12 files checked, no problems\\r\\u001b[2K.babel.json': is a named pipe, not a regular file; it was not read");
+  } finally {
+    removeTree(dir);
+  }
 });
