@@ -7,6 +7,7 @@
  * and for a key a quick fix's title names (the registry's missing field, the fixture's money key).
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,3 +112,39 @@ function keyInDiagnostics(title: string, keyInJson: string, shown: string, raw: 
 keyInDiagnostics("bidirectional controls from a fixture's own keys, in its diagnostics", 'unit\u202e\u2066_price', 'unit\\u202e\\u2066_price', /[\u202e\u2066]/);
 // A line break (written \n in the file): shown as \n on the message's one line, not splitting it in the Problems panel.
 keyInDiagnostics("a line break in a fixture's own key, in its diagnostics", 'unit\\nprice', '"unit\\nprice"', /[\r\n]/);
+
+describe('file and folder names with controls, in the server\'s log and pop-ups', () => {
+  // An escape sequence, a bell, a line break (which would start a forged line of the log) and a right-to-left override.
+  const hostile = 'x\u001b[31m\u0007\nBabelQueue registry ok\u202e';
+  const root = mkdtempSync(join(tmpdir(), 'babelq-invisible-names-'));
+  const folder = join(root, `sub${hostile}`);
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'registry.json'), '{ "schemas": [ { "urn": "urn:babel:orders:created", "schema": "missing.json" } ] }');
+  writeFileSync(join(folder, `large${hostile}.babel.json`), `{ "job": "urn:babel:orders:created", "data": { "a": "${'a'.repeat(1_100_000)}" } }`);
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href], initializationOptions: { workspaceTrusted: false } });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('every line the server logs or shows names them with their escapes, on one line', { skip: process.platform === 'win32' && 'needs mkfifo and controls in names' }, async () => {
+    execFileSync('mkfifo', [join(folder, `pipe${hostile}.babel.json`)]);
+    await client.initialize();
+    const uri = pathToFileURL(join(folder, 'a.babel.json')).href;
+    await client.open(uri, '{ "job": "urn:babel:orders:created", "data": {} }');
+    await client.pullDiagnostics(uri);
+    await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const deadline = Date.now() + 5_000;
+    while (client.logs.filter((line) => line.includes('large')).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = [...client.logs, ...client.shown.map((shown) => shown.message)];
+    const naming = lines.filter((line) => line.includes('sub'));
+    // The registry loaded with a broken schema, the large fixture left to its editor and the pipe skipped.
+    assert.ok(naming.some((line) => line.startsWith('BabelQueue registry ')), JSON.stringify(lines));
+    assert.ok(naming.some((line) => line.includes('large')), JSON.stringify(lines));
+    assert.ok(naming.some((line) => line.includes('pipe')), JSON.stringify(lines));
+    for (const line of naming) {
+      assert.doesNotMatch(line, /[\u0000-\u001f\u202e]/, JSON.stringify(line));
+      assert.ok(line.includes('sub' + 'x\\u001b[31m\\u0007\\nBabelQueue registry ok\\u202e'), JSON.stringify(line));
+    }
+  });
+});
