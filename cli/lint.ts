@@ -23,6 +23,7 @@ import { CliError, quoted } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
 import { NO_REGISTRY } from '../core/registry/types';
 import { leftOutFromHere, namedFromCwd, resolveInputs, type InputFile } from './paths';
+import { showOnOneLine } from '../core/language/markdown';
 
 export { lintBytes } from './lint-file';
 
@@ -182,7 +183,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
 
   // A .gitignore that is not applied changes which files are linted: said on stderr, not passed over.
   const ignoreWarnings: string[] = [];
-  const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${namedFromCwd(environment.cwd, path)} ${reason}\n`));
+  const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${namedOnStderr(environment.cwd, path)} ${reason}\n`));
   const ignores = options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, gitignores);
   const forceExclude = options.has('force-exclude');
   const files: InputFile[] = stdin
@@ -253,7 +254,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
       report.diagnostics.flatMap((diagnostic, at) => [diagnostic, ...(diagnostic.related ?? [])].map(({ code }) => ({ fixture: linted[index].absolute, code, pointer: report.details![at].pointer }))),
     );
     const written = writeBaseline(context, findings, (reason as string).trim());
-    for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${namedFromCwd(environment.cwd, path)}\n`;
+    for (const { path, added } of written) stderr += `babelq: ${added} suppression${added === 1 ? '' : 's'} written to ${namedOnStderr(environment.cwd, path)}\n`;
     const entries = written.reduce((sum, { added }) => sum + added, 0);
     // An entry is a file, a code and a place: the summary below counts findings, so say why the two numbers differ.
     if (entries !== findings.length) stderr += `babelq: they cover all ${findings.length} finding${findings.length === 1 ? '' : 's'}: findings of one code at one place share an entry, and an entry already there is not written again\n`;
@@ -300,18 +301,27 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   if (fixMode === 'dry-run') stderr += renderReports('stylish', shown, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} ${counts.warning === 1 ? 'warning exceeds' : 'warnings exceed'} --max-warnings ${maxWarnings}\n`;
-  for (const path of refused) stderr += `babelq: ${path} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
+  for (const path of refused) stderr += `babelq: ${showOnOneLine(path)} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
   // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.
   for (const [path, { instead, root }] of context.registries.passedOver) {
-    const shown = namedFromCwd(environment.cwd, path);
+    const shown = namedOnStderr(environment.cwd, path);
     // Say what the search really did next: the search stops at the workspace folder (the current
     // one), so a registry.json above it is never used, and "one above was used" would mislead.
     const next = instead !== undefined
-      ? `was passed over for ${shownPath(instead, environment.cwd)}, the next one up`
+      ? `was passed over for ${showOnOneLine(shownPath(instead, environment.cwd))}, the next one up`
       : `no registry.json above it was used: ${root === environment.cwd ? 'the search stops at the current folder' : 'for a file outside the current folder the search stops at that file\'s own folder'}, so the files below it were linted without a registry`;
     stderr += `babelq: note: ${shown} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and ${next}; --registry ${shown} checks it as one\n`;
   }
   return { stdout, stderr, exitCode: refused.length > 0 ? 2 : counts.error > 0 || tooManyWarnings ? 1 : 0 };
+}
+
+/**
+ * A file as a note on stderr names it: from the current folder, on one line with its controls as
+ * escapes (a folder named with a line break would otherwise start a line of babelq's own, one with
+ * an escape sequence act on the terminal), as the reports name it.
+ */
+function namedOnStderr(cwd: string, path: string): string {
+  return showOnOneLine(namedFromCwd(cwd, path));
 }
 
 /** A path relative to the current folder, or absolute when it lies outside it. */

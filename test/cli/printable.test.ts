@@ -75,3 +75,22 @@ test('a file name with a line break in babelq\'s refusal on stderr: written \\n 
     removeTree(dir);
   }
 });
+
+test('the notes babelq lint writes on stderr name a folder with controls by their escapes, each note on one line: a .gitignore not applied, a registry.json passed over', { skip: process.platform === 'win32' && 'needs mkfifo and controls in names' }, () => {
+  const folder = 'd\u001b[31m\nbabelq: x\u202e';
+  const dir = makeTree({ '.git/HEAD': 'ref: refs/heads/main\n', [`${folder}/f.babel.json`]: envelope(), [`${folder}/registry.json`]: '{ "other": 1 }' });
+  try {
+    execFileSync('mkfifo', [join(dir, folder, '.gitignore')]);
+    const result = babelq(['lint'], dir);
+    const lines = result.stderr.trimEnd().split('\n');
+    assert.equal(lines.length, 2, result.stderr);
+    for (const line of lines) {
+      assert.doesNotMatch(line, ACTING, JSON.stringify(line));
+      assert.ok(line.startsWith('babelq: d\\u001b[31m\\nbabelq: x\\u202e/') || line.startsWith('babelq: note: d\\u001b[31m\\nbabelq: x\\u202e/'), line);
+    }
+    assert.match(lines[0], /\.gitignore is a named pipe/);
+    assert.match(lines[1], /registry\.json was not read as a registry/);
+  } finally {
+    removeTree(dir);
+  }
+});
