@@ -14,8 +14,8 @@ import { shortened } from '../model/describe-value';
 import { exampleValue } from '../registry/example';
 import { payloadPathInEnvelope, subschemaAt } from '../registry/schema-path';
 import { schemaSummary } from '../registry/schema-words';
-import { escapeMarkdown, showInvisible } from './markdown';
-import { requiredFieldsMarkdown } from './schema-markdown';
+import { showInvisible } from './markdown';
+import { descriptionMarkdown, requiredFieldsMarkdown } from './schema-markdown';
 import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../registry/types';
 
 /**
@@ -121,7 +121,7 @@ function keyItems(doc: ParsedDocument, slot: Extract<Slot, { kind: 'key' }>, sch
         label: key,
         kind: 'property' as const,
         detail: `${required.has(key) ? 'required' : 'optional'} · ${schemaSummary(propertySchema)}`,
-        ...(description ? { documentation: escapeMarkdown(description) } : {}),
+        ...(description ? { documentation: descriptionMarkdown(description) } : {}),
         // In the snippet the key's `\`, `$` and `}` are escaped as well: `"$type"` would be a variable, `\\` one backslash.
         insertText: hasColon ? keyText : `${escapeSnippet(keyText)}: ${valueSnippet(exampleValue(propertySchema, { key, root }))}${needsComma ? ',' : ''}`,
         isSnippet: !hasColon,

@@ -244,3 +244,34 @@ describe('a data key completes with the value the payload fix and New Envelope�
     assert.deepEqual(expected.shipping, { city: 'example' });
   });
 });
+
+describe('a schema written to swell hovers and completion documentation', () => {
+  const long = (letter: string) => letter.repeat(200_000);
+  const properties: Record<string, unknown> = { order_id: { type: 'integer', description: `The order number.${long('d')}`, pattern: long('p').slice(0, 10_000) } };
+  for (let i = 0; i < 2_000; i++) properties[`f${i}_${'k'.repeat(300)}`] = { enum: [long('e').slice(0, 1_000), 'b'] };
+  const state = memoryRegistry({
+    'schemas/swollen.json': { type: 'object', required: Object.keys(properties), properties },
+    'registry.json': { schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/swollen.json', owner: long('o'), status: long('s') }] },
+  });
+
+  test('the URN\'s hover, a field\'s hover and the URN\'s and field\'s completion documentation are bounded, and say what they leave out', () => {
+    assert.equal(state.kind, 'loaded');
+    const onUrn = withCursor(envelope('"urn:babel:or|ders:created"', '{ "order_id": 1 }'));
+    const urnHover = hover(parseJson(onUrn.text), onUrn.offset, state)!.contents;
+    const onKey = withCursor(envelope('"urn:babel:orders:created"', '{ "order|_id": 1 }'));
+    const keyHover = hover(parseJson(onKey.text), onKey.offset, state)!.contents;
+    const onJob = withCursor(envelope('"|"', '{}'));
+    const urnItems = complete(parseJson(onJob.text), onJob.offset, stableFresh(), state);
+    const urnDocs = urnItems.map((item) => `${item.detail ?? ''}\n${item.documentation ?? ''}`).join('\n');
+    const inData = withCursor(envelope('"urn:babel:orders:created"', '{ | }'));
+    const fieldDocs = complete(parseJson(inData.text), inData.offset, stableFresh(), state).find((item) => item.label === 'order_id')?.documentation ?? '';
+    for (const [where, text] of [['URN hover', urnHover], ['key hover', keyHover], ['URN completion', urnDocs], ['field completion', fieldDocs]]) {
+      assert.ok(text.length < 40_000, `${where}: ${text.length} characters`);
+    }
+    assert.match(urnHover, /\| `f0_k+…` \|/);
+    assert.match(urnHover, /more fields/);
+    assert.match(keyHover, /The order number\.d+…/);
+    assert.match(fieldDocs, /^The order number\.d+…$/);
+    assert.match(urnDocs, /more required fields/);
+  });
+});
