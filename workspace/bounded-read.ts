@@ -200,5 +200,8 @@ function fromSystemError(path: string, error: unknown): UnreadableFile {
   if (code === 'ENXIO') return new UnreadableFile(path, `is ${kindAt(path)}, not a regular file; it was not read.`, 'not-a-file', code);
   // Node refuses a path holding a NUL character before any system call, in words about its own API.
   if (code === 'ERR_INVALID_ARG_VALUE' && path.includes('\0')) return new UnreadableFile(path.replace(/\0/g, '\\0'), 'is not a path a file can have (it holds a NUL character); it was not read.', 'unreadable', code);
-  return new UnreadableFile(path, `cannot be read: ${error instanceof Error ? error.message : String(error)}`, 'unreadable', code);
+  if (code === 'ENAMETOOLONG') return new UnreadableFile(path, 'cannot be read: its name is too long for the file system; it was not read.', 'unreadable', code);
+  // Node's words end with the path (`EIO: i/o error, open '/x'`), which the caller names already.
+  const words = error instanceof Error ? error.message.replace(/, \w+ '[^]*'$/, '') : String(error);
+  return new UnreadableFile(path, `cannot be read: ${words}`, 'unreadable', code);
 }

@@ -18,6 +18,7 @@ import type { LoadedSchema, Registry, RegistryEntry, RegistryIndexEntry, Registr
 import { resolvedPath } from './absolute-path';
 import { isInside, leavesRoot, linkedPlace, realPath, realPathIfThere, realPathOfMissing } from './path-containment';
 import { digitGroups } from '../core/model/count-words';
+import { shortened } from '../core/model/describe-value';
 
 export const REGISTRY_FILE_NAME = 'registry.json';
 
@@ -242,10 +243,13 @@ export function loadRegistry(registryPath: string, workspaceRoot: string, read: 
 
 /** A file as the loader's messages name it: from `shownFolder` when it lies inside, else as it is. */
 function shownName(path: string, shownFolder: string | undefined): string {
-  if (shownFolder === undefined) return path;
-  const shown = relative(resolve(shownFolder), path);
-  return shown === '' || leavesRoot(shown) ? path : shown;
+  const shown = shownFolder === undefined ? path : relative(resolve(shownFolder), path);
+  // Cut as a message quotes a path: registry.json names its schema paths, of any length.
+  return shortened(shown === '' || leavesRoot(shown) ? path : shown, MAX_SHOWN_PATH);
 }
+
+/** The longest path a registry's message quotes whole (as babelq's messages quote a path). */
+const MAX_SHOWN_PATH = 200;
 
 /**
  * `loadRegistry` in steps: it yields after reading registry.json, during its parse, every

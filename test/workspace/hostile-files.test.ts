@@ -141,6 +141,18 @@ describe('hostile files where the registry and its schemas are expected', () => 
     assert.match(state.registry.problems[0].message, /named pipe, not a regular file; it was not read/);
   });
 
+  test('a schema path of 10,000 characters is a problem of that entry quoted by its start, not a message of twice its length', () => {
+    const root = folder();
+    const long = `schemas/${'a'.repeat(10_000)}.json`;
+    writeFileSync(join(root, 'registry.json'), JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: long }] }));
+    const state = loadRegistry(join(root, 'registry.json'), root).state;
+    assert.equal(state.kind, 'loaded');
+    if (state.kind !== 'loaded') return;
+    const [problem] = state.registry.problems;
+    assert.ok(problem.message.length < 600, `${problem.message.length} characters: ${problem.message.slice(0, 300)}`);
+    assert.match(problem.message, /^The schema file \S*schemas\/a+… cannot be read: its name is too long for the file system; it was not read\.$/);
+  });
+
   test('a sparse registry.json of 2 GB is refused by its size before a byte is read', () => {
     const root = folder();
     const path = join(root, 'registry.json');
