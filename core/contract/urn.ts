@@ -6,6 +6,19 @@
 import { getProperty, type ObjectNode, type PropertyNode, type StringNode } from '../model/tree';
 import { trimEnds } from '../model/trim-ends';
 import { isBlank } from './envelope';
+import { shortened } from '../model/describe-value';
+
+/**
+ * The longest URN a message or a fix's title quotes whole (a real one is tens of characters, and
+ * is copied from the message); a longer one by its start and `…`. A URN of 100,000 characters in
+ * a fixture or registry.json made a 100 KB finding.
+ */
+const MAX_QUOTED_URN = 200;
+
+/** A URN as a message quotes it: whole up to 200 characters, else its start and `…`. */
+export function quotedUrn(urn: string): string {
+  return shortened(urn, MAX_QUOTED_URN);
+}
 
 
 export interface UrnProblem {

@@ -13,12 +13,12 @@ import { messageOutsideEnvelope, parseTextSteps } from '../parse/parser';
 import { columnsOf } from '../parse/document';
 import { Flag, Kind, stringValue, type Columns } from '../parse/columns';
 import { asObject, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
-import { checkUrnNaming } from '../contract/urn';
+import { checkUrnNaming, quotedUrn } from '../contract/urn';
 import { goFold } from '../encode/go';
 import type { RegistryIndexEntry, RegistryProblem } from './types';
 import { runSteps, type Steps } from '../model/steps';
 import { digitGroups } from '../model/count-words';
-import { literal, shortened } from '../model/describe-value';
+import { shortened } from '../model/describe-value';
 
 export type RegistryIndex =
   | { readonly ok: true; readonly doc: ParsedDocument; readonly entries: readonly RegistryIndexEntry[]; readonly problems: readonly RegistryProblem[]; readonly problemList: RegistryProblems }
@@ -165,14 +165,14 @@ function readEntries(reader: EntryReader, columns: Columns, item: number, end: n
     if (!entry) continue;
     const naming = checkUrnNaming(entry.urn);
     if (naming && problems.full) problems.count(entry.urnOffset, entry.urnEnd);
-    else if (naming) problems.add({ offset: entry.urnOffset, end: entry.urnEnd, message: `The URN ${literal(entry.urn)} breaks the naming rules: ${naming.message}` });
+    else if (naming) problems.add({ offset: entry.urnOffset, end: entry.urnEnd, message: `The URN "${quotedUrn(entry.urn)}" breaks the naming rules: ${naming.message}` });
     const first = seen.get(entry.urn);
     if (first !== undefined) {
       if (problems.full) {
         problems.count(entry.urnOffset, entry.urnEnd, true);
         continue;
       }
-      problems.add({ offset: entry.urnOffset, end: entry.urnEnd, message: `Duplicate URN ${literal(entry.urn)}: it is already registered (entry ${first + 1}); bqschema rejects the registry. Remove one.`, refusesRegistry: true });
+      problems.add({ offset: entry.urnOffset, end: entry.urnEnd, message: `Duplicate URN "${quotedUrn(entry.urn)}": it is already registered (entry ${first + 1}); bqschema rejects the registry. Remove one.`, refusesRegistry: true });
       continue;
     }
     seen.set(entry.urn, entries.length);

@@ -7,7 +7,7 @@
  * removed while `additionalProperties` is false. Any other change is compatible, as for bqschema.
  * BabelQueue's versioning rule: a breaking change is not made in place; a new URN is minted.
  */
-import { nextVersion } from '../../contract/urn';
+import { nextVersion, quotedUrn } from '../../contract/urn';
 import type { TextEdit } from '../../model/edits';
 import { eolOf, lineStartOf } from '../../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type PropertyNode, type ValueNode } from '../../model/tree';
@@ -47,7 +47,7 @@ export const rule = defineRule<'breaking-change'>({
       const root = current.root;
       if (!root) return;
       for (const urn of baseUrns) {
-        if (!currentUrns.has(urn)) report('breaking-change', { offset: root.offset, end: root.offset + 1 }, `"${urn}" was registered at ${baseName} and is gone: its producers and consumers still use it. Keep the entry, marked "deprecated", until nothing sends it.`);
+        if (!currentUrns.has(urn)) report('breaking-change', { offset: root.offset, end: root.offset + 1 }, `"${quotedUrn(urn)}" was registered at ${baseName} and is gone: its producers and consumers still use it. Keep the entry, marked "deprecated", until nothing sends it.`);
       }
     },
   },

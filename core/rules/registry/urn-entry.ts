@@ -4,10 +4,10 @@
  */
 import { isDeprecatedStatus, type Registry, type RegistryEntry } from '../../registry/types';
 import { closest } from '../../model/edit-distance';
-import { literal, shortened } from '../../model/describe-value';
+import { shortened } from '../../model/describe-value';
 import { replaceValue } from '../../model/property-edits';
 import { getProperty } from '../../model/tree';
-import { resolveUrn } from '../../contract/urn';
+import { quotedUrn, resolveUrn } from '../../contract/urn';
 import type { Range } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 
@@ -68,7 +68,7 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
     const resolved = resolveUrn(job, getProperty(root, 'urn'));
     const anchor: Range = resolved?.node ?? job?.value ?? { offset: root.offset, end: root.offset + 1 };
     if (state.kind === 'broken') {
-      context.report('registry-error', anchor, `The registry ${state.shownPath ?? state.path} cannot be used: ${state.error}`);
+      context.report('registry-error', anchor, `The registry ${shortened(state.shownPath ?? state.path, 200)} cannot be used: ${state.error}`);
       return;
     }
     if (!resolved) return;
@@ -76,17 +76,17 @@ export const rule = defineRule<'unknown-urn' | 'deprecated-urn' | 'registry-erro
     const entry = state.registry.byUrn.get(urn);
     if (!entry) {
       const suggestions = suggestedUrns(urn, state.registry);
-      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `${literal(s.urn)}${isDeprecatedStatus(s.status) ? ` (${s.status})` : ''}`).join(', ')}?` : ' Register it, or check the spelling.';
-      context.report('unknown-urn', resolved.node, `${literal(urn)} is not in the registry.${hint}`);
+      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${quotedUrn(s.urn)}"${isDeprecatedStatus(s.status) ? ` (${shortened(s.status ?? '')})` : ''}`).join(', ')}?` : ' Register it, or check the spelling.';
+      context.report('unknown-urn', resolved.node, `"${quotedUrn(urn)}" is not in the registry.${hint}`);
       return;
     }
     if (isDeprecatedStatus(entry.status)) {
-      context.report('deprecated-urn', resolved.node, `${literal(entry.urn)} is ${entry.status} in the registry${entry.owner ? ` (owner: ${shortened(entry.owner)})` : ''}: mint or move to its successor URN.`, { tags: ['deprecated'] });
+      context.report('deprecated-urn', resolved.node, `"${quotedUrn(entry.urn)}" is ${shortened(entry.status ?? '')} in the registry${entry.owner ? ` (owner: ${shortened(entry.owner)})` : ''}: mint or move to its successor URN.`, { tags: ['deprecated'] });
     }
     // With the bqschema verdict, a schema only draft-07 refuses still judges the payload (payload-schema).
     const judgedByBqschema = context.settings.registryValidator === 'bqschema' && entry.schema?.subsetReadable;
     if (!entry.schema?.compiled && !judgedByBqschema) {
-      context.report('registry-error', resolved.node, `The schema for ${literal(entry.urn)} cannot be used: ${entry.schema?.error ?? 'it was not loaded'}`);
+      context.report('registry-error', resolved.node, `The schema for "${quotedUrn(entry.urn)}" cannot be used: ${entry.schema?.error ?? 'it was not loaded'}`);
     }
   },
 });
@@ -95,7 +95,7 @@ function unknownUrnFixes({ valueAt, registry }: FixContext): Fix[] {
   const value = valueAt();
   if (value?.kind !== 'string' || registry?.kind !== 'loaded') return [];
   return suggestedUrns(value.value, registry.registry).map((entry) => ({
-    title: isDeprecatedStatus(entry.status) ? `Change the URN to ${literal(entry.urn)} (${entry.status})` : `Change the URN to ${literal(entry.urn)}`,
+    title: isDeprecatedStatus(entry.status) ? `Change the URN to "${quotedUrn(entry.urn)}" (${shortened(entry.status ?? '')})` : `Change the URN to "${quotedUrn(entry.urn)}"`,
     edits: [replaceValue(value, JSON.stringify(entry.urn))],
     // Never the obvious fix: a near name is a guess, and `--fix` must not rename a message type.
     preferred: false,

@@ -17,6 +17,9 @@ import { asObject } from '../../../core/model/tree';
 import { piiUnmarkedFindings } from '../../../core/rules/registry/pii-unmarked';
 import { compatibilityBreaks } from '../../../core/rules/registry/breaking-change';
 import { literalMisreads } from '../../../core/rules/registry/schema-literals';
+import { codeActions } from '../../../core/language/code-actions';
+import { memoryRegistry } from '../../support/memory-registry';
+import { stableFresh } from '../../support/fresh';
 
 const LONG = 'a'.repeat(100_000);
 /** What a message keeps of LONG: its start, then the mark of a cut. */
@@ -115,4 +118,32 @@ test('schema files: pii-unmarked, breaking-change and misread-keyword quote a lo
     assert.ok(message.length < 1_000, `${message.length} characters: ${message.slice(0, 300)}`);
     assert.match(message, /a…/);
   }
+});
+
+test('a URN of 100,000 characters is quoted by its start: unknown-urn, deprecated-urn, registry-error (a registry entry whose schema cannot be used, a URN breaking the naming rules, a duplicate) and the fix that changes it', () => {
+  const urn = `urn:babel:orders:${LONG}`;
+  const near = `urn:babel:orders:${LONG}b`;
+  const registry = memoryRegistry({
+    'schemas/missing.json': 'not json',
+    'registry.json': { schemas: [
+      { urn: near, schema: 'schemas/missing.json', status: 'deprecated', owner: LONG },
+      { urn: `URN:BAD ${LONG}`, schema: 'schemas/missing.json' },
+      { urn: `URN:BAD ${LONG}`, schema: 'schemas/missing.json' },
+    ] },
+  });
+  assert.equal(registry.kind, 'loaded');
+  if (registry.kind !== 'loaded') return;
+  const messages = registry.registry.problems.map((problem) => problem.message);
+  assert.ok(messages.some((message) => /^The URN "URN:BAD a+…" breaks the naming rules/.test(message)), messages.map((m) => m.slice(0, 100)).join('\n'));
+  assert.ok(messages.some((message) => /^Duplicate URN "URN:BAD a+…"/.test(message)));
+  const unknown = analyze(parseText(json({ ...ENVELOPE, job: urn })), DEFAULT_SETTINGS, registry);
+  const known = analyze(parseText(json({ ...ENVELOPE, job: near })), DEFAULT_SETTINGS, registry);
+  const findings = [...unknown, ...known].filter((finding) => ['unknown-urn', 'deprecated-urn', 'registry-error'].includes(finding.code));
+  assert.deepEqual([...new Set(findings.map((finding) => finding.code))].sort(), ['deprecated-urn', 'registry-error', 'unknown-urn']);
+  for (const message of [...messages, ...findings.map((finding) => finding.message)]) {
+    assert.ok(message.length < 1_000, `${message.length} characters: ${message.slice(0, 200)}`);
+  }
+  const fixes = codeActions(parseText(json({ ...ENVELOPE, job: urn })), unknown.filter((finding) => finding.code === 'unknown-urn'), stableFresh(), registry);
+  assert.ok(fixes.some((fix) => fix.title.startsWith('Change the URN to "urn:babel:orders:aaa')), JSON.stringify(fixes.map((fix) => fix.title.slice(0, 80))));
+  for (const fix of fixes) assert.ok(fix.title.length < 1_000, `${fix.title.length} characters`);
 });
