@@ -2,7 +2,7 @@
  * Registry navigation and hovers: from an envelope's URN to its registry entry, from a `data` key
  * to its property in the schema file, and from a registry entry back to its URN.
  */
-import { routingUrn } from '../contract/urn';
+import { quotedUrn, routingUrn } from '../contract/urn';
 import { MAX_QUOTED_PATH, shortened } from '../model/describe-value';
 import { toJsValue } from '../model/js-value';
 import { asObject, locateAtCursor, type ObjectNode, type ParsedDocument, type StringNode, type ValueNode } from '../model/tree';
@@ -66,7 +66,7 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
     const entry = target.entry;
     if (!entry) return undefined;
     const lines = [
-      `**${codeSpan(shortened(entry.urn))}**`,
+      `**${codeSpan(quotedUrn(entry.urn))}**`,
       '',
       `owner: ${escapeMarkdown(shortened(entry.owner ?? '—'))} · status: ${escapeMarkdown(shortened(entry.status ?? '—'))}`,
       '',
@@ -86,7 +86,7 @@ export function registryHover(doc: ParsedDocument, offset: number, registry: Reg
   if (typeof field.description === 'string') lines.push('', descriptionMarkdown(field.description));
   if (typeof field.pattern === 'string') lines.push('', `pattern: ${codeSpan(shortened(field.pattern, 200))}`);
   if (isSensitive(field)) lines.push('', `x-gdpr-sensitive${sensitiveCategory(field) ? `: ${escapeMarkdown(sensitiveCategory(field)!)}` : ''} — ${maskAdvice(field, target.value)}`);
-  lines.push('', `from the schema of ${codeSpan(shortened(target.entry.urn))}`);
+  lines.push('', `from the schema of ${codeSpan(quotedUrn(target.entry.urn))}`);
   return { contents: lines.join('\n'), offset: target.offset, end: target.end };
 }
 

@@ -36,7 +36,7 @@ export const rule = defineRule<'breaking-change'>({
   ],
   files: {
     schemaChange: (change, report) => {
-      const advice = change.urn ? `Mint a new URN (\`${nextVersion(change.urn)}\`) for this shape instead of changing ${change.urn} in place.` : 'A breaking change is not made in place: mint a new URN for this shape.';
+      const advice = change.urn ? `Mint a new URN (\`${quotedUrn(nextVersion(change.urn))}\`) for this shape instead of changing ${quotedUrn(change.urn)} in place.` : 'A breaking change is not made in place: mint a new URN for this shape.';
       const counted = change.urn && change.fixtures ? ` ${fixturesRejected(change.urn, change.fixtures)}` : '';
       for (const found of compatibilityBreaks(change.base.root, change.current.root)) {
         report('breaking-change', found, `${found.reason}${found.path ? ` (at ${found.path})` : ''}: data valid under the base schema can fail now (bqschema compat). ${advice}${counted}`);
@@ -204,7 +204,7 @@ function registerAsNewUrn({ doc, owners }: FixContext): Fix[] {
     const registration = registerNewUrn(registry.doc, entry, (urn) => registry.byUrn.has(urn));
     if (!registration) continue;
     fixes.push({
-      title: `Register as a new URN: ${shortened(registration.urn)} with ${shortened(registration.schemaRef)} (this shape), ${shortened(entry.urn)} deprecated`,
+      title: `Register as a new URN: ${quotedUrn(registration.urn)} with ${shortened(registration.schemaRef, 200)} (this shape), ${quotedUrn(entry.urn)} deprecated`,
       edits: [],
       preferred: true,
       otherFiles: [

@@ -4,13 +4,13 @@
  * BabelQueue's validators (bqschema in CI, the SDKs' runtime checks, or draft-07) decides otherwise.
  * One check, because both read the same verdicts and ajv should run once.
  */
-import { literal, shortened } from '../../model/describe-value';
+import { literal } from '../../model/describe-value';
 import { toJsValue } from '../../model/js-value';
 import { columnsOf, documentPlainValue } from '../../parse/document';
 import type { ColumnsEdit } from '../../parse/columns';
 import { asObject, forEachValue, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../../model/tree';
 import { insertProperties } from '../../model/property-edits';
-import { routingUrn } from '../../contract/urn';
+import { quotedUrn, routingUrn } from '../../contract/urn';
 import { exampleValue } from '../../registry/example';
 import { exactBigIntegerVerdicts } from '../../registry/big-integers';
 import { boundsAsWritten } from '../../registry/written-numbers';
@@ -72,7 +72,7 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     const follow = context.settings.registryValidator;
     const huge = parsed ? () => holdsHugeNumber(parsed.columns, parsed.text, parsed.slot, edited) : () => treeHoldsHugeNumber(data);
     const { findings, divergences } = judgePayload({ data, dataProperty, schema: entry.schema?.doc?.root, draft07: errors, follow, holdsHugeNumber: huge });
-    const whose = follow === 'bqschema' ? `bqschema's verdict on the schema of ${shortened(entry.urn)}` : `schema of ${shortened(entry.urn)}`;
+    const whose = follow === 'bqschema' ? `bqschema's verdict on the schema of ${quotedUrn(entry.urn)}` : `schema of ${quotedUrn(entry.urn)}`;
     for (const problem of findings) {
       // A note about a limit (validation stopped early, nesting too deep) is information on the `data` key, never an error over the whole payload.
       if (LIMIT_NOTES.has(problem.keyword) && dataProperty) context.report('payload-schema', keyRange(dataProperty), `data ${problem.message.replace(/^data /, '')} (${whose})`, { severity: 'information' });

@@ -18,6 +18,7 @@ import { piiUnmarkedFindings } from '../../../core/rules/registry/pii-unmarked';
 import { compatibilityBreaks } from '../../../core/rules/registry/breaking-change';
 import { literalMisreads } from '../../../core/rules/registry/schema-literals';
 import { codeActions } from '../../../core/language/code-actions';
+import { hover } from '../../../core/language/hover';
 import { memoryRegistry } from '../../support/memory-registry';
 import { stableFresh } from '../../support/fresh';
 
@@ -146,4 +147,22 @@ test('a URN of 100,000 characters is quoted by its start: unknown-urn, deprecate
   const fixes = codeActions(parseText(json({ ...ENVELOPE, job: urn })), unknown.filter((finding) => finding.code === 'unknown-urn'), stableFresh(), registry);
   assert.ok(fixes.some((fix) => fix.title.startsWith('Change the URN to "urn:babel:orders:aaa')), JSON.stringify(fixes.map((fix) => fix.title.slice(0, 80))));
   for (const fix of fixes) assert.ok(fix.title.length < 1_000, `${fix.title.length} characters`);
+});
+
+test('a registered URN of 100,000 characters is quoted by its start in payload-schema, and in the hovers of the URN and of a data key', () => {
+  const urn = `urn:babel:orders:${LONG}`;
+  const registry = memoryRegistry({
+    'schemas/order.json': { type: 'object', required: ['order_id'], properties: { order_id: { type: 'string' } } },
+    'registry.json': { schemas: [{ urn, schema: 'schemas/order.json' }] },
+  });
+  const text = json({ ...ENVELOPE, job: urn, data: { order_id: 1 } });
+  const findings = analyze(parseText(text), DEFAULT_SETTINGS, registry).filter((finding) => finding.code === 'payload-schema');
+  assert.equal(findings.length, 1, JSON.stringify(findings.map((finding) => finding.code)));
+  assert.match(findings[0].message, /\(schema of urn:babel:orders:a+…\)/);
+  assert.ok(findings[0].message.length < 1_000, `${findings[0].message.length} characters`);
+  for (const offset of [text.indexOf('urn:babel') + 5, text.indexOf('"order_id"') + 3]) {
+    const shown = hover(parseText(text), offset, registry)?.contents ?? '';
+    assert.match(shown, /urn:babel:orders:a+…/);
+    assert.ok(shown.length < 2_000, `${shown.length} characters`);
+  }
 });
