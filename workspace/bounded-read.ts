@@ -5,6 +5,7 @@
  * checked on the open descriptor to be a regular file within the limit before any byte is read,
  * and read no further than the limit even if it grows meanwhile.
  */
+import { digitGroups } from '../core/model/count-words';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 
 /** Why a file was not read, in words for a diagnostic or a CLI message. */
@@ -138,7 +139,9 @@ export function megabytes(bytes: number): string {
 }
 
 function tooLarge(path: string, size: number, limit: number): UnreadableFile {
-  return new UnreadableFile(path, `is ${megabytes(size)}, above the ${megabytes(limit)} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`, 'too-large');
+  // Just above the limit both round to the same tenth of a MiB ("1.0 MiB, above the 1.0 MiB"): said in bytes then.
+  const sizes = megabytes(size) === megabytes(limit) ? `${digitGroups(size)} bytes, above the ${digitGroups(limit)} (${megabytes(limit)})` : `${megabytes(size)}, above the ${megabytes(limit)}`;
+  return new UnreadableFile(path, `is ${sizes} this tool reads; it was not read (a file that large stalls the editor; check it is the file you meant).`, 'too-large');
 }
 
 /**

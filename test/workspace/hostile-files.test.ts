@@ -153,6 +153,16 @@ describe('hostile files where the registry and its schemas are expected', () => 
     assert.match(problem.message, /^The schema file \S*schemas\/a+… cannot be read: its name is too long for the file system; it was not read\.$/);
   });
 
+  test('a file just above the limit says by how many bytes, where both sizes round to the same MiB', () => {
+    const root = folder();
+    const path = join(root, 'babelq.json');
+    writeFileSync(path, '');
+    truncateSync(path, 1024 * 1024 + 10);
+    assert.throws(() => readBoundedText(path, 1024 * 1024), (error: unknown) => error instanceof UnreadableFile && /is 1,048,586 bytes, above the 1,048,576 \(1\.0 MiB\) this tool reads; it was not read/.test(error.message));
+    truncateSync(path, 3 * 1024 * 1024);
+    assert.throws(() => readBoundedText(path, 1024 * 1024), (error: unknown) => error instanceof UnreadableFile && /is 3\.0 MiB, above the 1\.0 MiB this tool reads/.test(error.message));
+  });
+
   test('a sparse registry.json of 2 GB is refused by its size before a byte is read', () => {
     const root = folder();
     const path = join(root, 'registry.json');
