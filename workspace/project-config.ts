@@ -180,7 +180,7 @@ export class ProjectConfigs {
     else if (this.exists(path)) loaded = this.load(path, directory);
     else {
       const broken = brokenLink(path);
-      if (broken) loaded = unreadableConfig(path, directory, broken.message);
+      if (broken) loaded = unreadableConfig(path, directory, whyUnread(broken));
     }
     if (loaded === undefined) {
       const suppressions = this.loadSuppressions(directory);
@@ -197,7 +197,7 @@ export class ProjectConfigs {
       text = this.read(path, MAX_CONFIG_FILE_BYTES);
     } catch (error) {
       if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
-      return unreadableConfig(path, directory, error instanceof UnreadableFile || error instanceof Error ? error.message : String(error));
+      return unreadableConfig(path, directory, whyUnread(error));
     }
     if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`; // a BOM is fine in a config; a space keeps the offsets
     const config = readProjectConfig(text);
@@ -221,7 +221,7 @@ export class ProjectConfigs {
     if (!this.exists(path)) {
       const broken = brokenLink(path);
       if (!broken) return undefined;
-      return { path, text: '', file: { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${broken.message}` }] }, byFile: new Map() };
+      return { path, text: '', file: { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${whyUnread(broken)}` }] }, byFile: new Map() };
     }
     const linkedOut = this.linkOutOfProject(path);
     if (linkedOut) return { path, text: '', file: { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${linkedOut}` }] }, byFile: new Map() };
@@ -234,7 +234,7 @@ export class ProjectConfigs {
       // Gone by the time it is opened (deleted since the look): no suppressions file there.
       if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
       text = '';
-      file = { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${error instanceof Error ? error.message : String(error)}` }] };
+      file = { entries: [], problems: [{ offset: 0, end: 0, message: `babelq-suppressions.json cannot be read: ${whyUnread(error)}` }] };
     }
     const byFile = new Map<string, Suppression[]>();
     for (const entry of file.entries) {
@@ -266,6 +266,16 @@ export class ProjectConfigs {
     }
     return marked;
   }
+}
+
+/**
+ * Why a project file was not read, in words after "babelq.json cannot be read: ". The problem sits
+ * in the file itself, so the reader's message, which names it by its absolute path (the CI
+ * runner's checkout, in a log), is not repeated: "it is a named pipe, …", "permission denied.".
+ */
+function whyUnread(error: unknown): string {
+  if (!(error instanceof UnreadableFile)) return error instanceof Error ? error.message : String(error);
+  return error.detail.startsWith('cannot be read: ') ? error.detail.slice('cannot be read: '.length) : `it ${error.detail}`;
 }
 
 /** A babelq.json that is there but cannot be read: nothing of it applies, and its one problem says why. */

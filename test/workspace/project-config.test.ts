@@ -114,6 +114,21 @@ describe('the babelq.json files above a file', () => {
     assert.equal(chain.length, 2);
   });
 
+  test('a babelq.json or suppressions file that cannot be read says why without naming itself again by its absolute path', { skip: process.platform === 'win32' ? 'no mkfifo' : false }, async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { truncateSync } = await import('node:fs');
+    write({ 'sized/.git/HEAD': 'ref: refs/heads/main\n', 'sized/babelq.json': '' });
+    truncateSync(join(root, 'sized/babelq.json'), 2 * 1024 * 1024);
+    mkdirSync(join(root, 'sized/piped'));
+    execFileSync('mkfifo', [join(root, 'sized/piped/babelq-suppressions.json')]);
+    const chain = new ProjectConfigs().chainFor(join(root, 'sized/piped/a.babel.json'));
+    const sized = chain.find((c) => c.path === join(root, 'sized/babelq.json'))!;
+    assert.match(sized.config.problems[0].message, /^babelq\.json cannot be read: it is 2\.0 MiB, above the 1\.0 MiB this tool reads; it was not read/);
+    const piped = chain.find((c) => c.directory === join(root, 'sized/piped'))!;
+    assert.match(piped.suppressions!.file.problems[0].message, /^babelq-suppressions\.json cannot be read: it is a named pipe, not a regular file; it was not read\.$/);
+    for (const message of [sized.config.problems[0].message, piped.suppressions!.file.problems[0].message]) assert.ok(!message.includes(root), message);
+  });
+
   test('a babelq.json or suppressions file that is a link leading out of its project is refused unread, as a config-error; one leading inside it is read', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'babelq-project-elsewhere-'));
     try {
