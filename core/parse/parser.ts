@@ -139,6 +139,8 @@ class Parser {
   private lastClosed = -1;
   /** Text before this is known to start no unquoted phrase (`unquotedPhraseEnd`). */
   private noPhraseBefore = 0;
+  /** Text before this is known to start no string that lacks its opening quote (`closingQuoteOfUnopenedString`). */
+  private noUnopenedStringBefore = 0;
   /** Slots `openMissingBracket` has moved so far: kept below the text's length, so its moves stay linear. */
   private movedSlots = 0;
   /** Number slots without `Flag.PlainNumber` so far (`Columns.unplainNumbers`). */
@@ -1526,6 +1528,17 @@ class Parser {
       this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
     }
+    const close = this.closingQuoteOfUnopenedString(start, end);
+    if (close > 0) {
+      // `urn:babel:orders:created",`, `New York",`: a string that lacks its opening quote and holds
+      // more than a word (colons, spaces): one finding on it, read as the string it was typed as.
+      const written = text.slice(start, close);
+      this.pos = close + 1;
+      this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
+      this.decoded.set(slot, written);
+      this.scalar(slot, Kind.String | Flag.Decoded);
+      return true;
+    }
     const phraseEnd = this.unquotedPhraseEnd(start, end);
     if (phraseEnd > 0) {
       // `"city": New York,`: words typed as a string without its quotes, one finding on them all.
@@ -1556,6 +1569,23 @@ class Parser {
     this.decoded.set(slot, word);
     this.scalar(slot, Kind.String | Flag.Decoded);
     return true;
+  }
+
+  /**
+   * `urn:babel:orders:created",` (a value typed without its opening quote, the word at `start` to
+   * `wordEnd` its start): the position of the quote that closes it, the first on its line, with the
+   * value's end after it; 0 when there is none. What comes before that quote holds no backslash or
+   * control character (an escape there is left to the other readings). A run found to close no
+   * such string is remembered, so a line of words is scanned once.
+   */
+  private closingQuoteOfUnopenedString(start: number, wordEnd: number): number {
+    if (start < this.noUnopenedStringBefore) return 0;
+    const { text, codes } = this;
+    let pos = wordEnd;
+    while (codes[pos] !== Char.Quote && codes[pos] !== Char.Backslash && codes[pos] >= Char.Space) pos++;
+    if (codes[pos] === Char.Quote && endsValue(text, pos + 1)) return pos;
+    this.noUnopenedStringBefore = pos;
+    return 0;
   }
 
   /**

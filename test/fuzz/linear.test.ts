@@ -115,6 +115,20 @@ describe('syntax errors in linear time', () => {
     assert.ok(largeRun <= 8 * smallRun + 20, `10,000 words ${smallRun.toFixed(1)} ms, 40,000 words ${largeRun.toFixed(1)} ms`);
   });
 
+  test('values without their opening quote, and lines of words whose first quote ends no value: four times the values cost about four times the parse', () => {
+    const values = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": urn:babel:orders:e${i}"`).join(', ')}}`;
+    const problems = parseJson(values(2)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, [0, 1].map((i) => `The string "urn:babel:orders:e${i}" lacks its opening double quote: write "urn:babel:orders:e${i}".`));
+    const small = fastest(values(10_000));
+    const large = fastest(values(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+    // One line of words before a quote that closes no value: each word after the first looks for no quote again.
+    const words = (count: number) => `[${'w, '.repeat(count)}"x"]`;
+    const smallRun = fastest(words(10_000));
+    const largeRun = fastest(words(40_000));
+    assert.ok(largeRun <= 8 * smallRun + 20, `10,000 words ${smallRun.toFixed(1)} ms, 40,000 words ${largeRun.toFixed(1)} ms`);
+  });
+
   test('keys broken across two lines: four times the keys cost about four times the parse', () => {
     const keys = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}\n  x": ${i}`).join(', ')}}`;
     const problems = parseJson(keys(3)).syntaxProblems.map((p) => p.message);

@@ -816,6 +816,14 @@ class Parser {
         this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
         return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
       }
+      // `urn:babel:orders:created",`: a string that lacks its opening quote and holds more than a word.
+      const unopened = /^[^"\\\x00-\x1f]*(?="[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
+      if (unopened) {
+        const written = text.slice(start, end + unopened[0].length);
+        this.pos = end + unopened[0].length + 1;
+        this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
+        return { kind: 'string', offset: start, end: this.pos, parent, property, value: written };
+      }
       // `"city": New York,`: words typed as a string without its quotes (single spaces between
       // them); two of which the second is a value itself (`abc 12`) are read as a stray word below.
       const phrase = /^((?: +[A-Za-z0-9_$]+)+)[ \t]*(?:[,}\]\n\r]|$)/.exec(text.slice(end));

@@ -44,6 +44,12 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray "}" after the envelope\'s "{"', '{}\n  "a": 1,\n  "n": 1\n}', "} — Unexpected '}': the object goes on after it; remove it.", { a: 1, n: 1 }],
   ['a stray "}" before a value', '{"queue": } "orders", "n": 1}', `} — Unexpected '}' before the value of "queue"; remove it.`, { queue: 'orders', n: 1 }],
   ['a stray "]" before a value', '{"data": ]{"a": 1}, "n": 1}', `] — Unexpected ']' before the value of "data"; remove it.`, { data: { a: 1 }, n: 1 }],
+  ['a string value\'s opening quote left out, the value holding colons', '{"job": urn:babel:orders:created",\n  "n": 1}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { job: 'urn:babel:orders:created', n: 1 }],
+  ['a string value\'s opening quote left out, on one line', '{"job": urn:babel:orders:created", "n": 1}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { job: 'urn:babel:orders:created', n: 1 }],
+  ['a string value\'s opening quote left out, the value on its own line', '{\n  "job":\n    urn:babel:orders:created",\n  "n": 1\n}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { job: 'urn:babel:orders:created', n: 1 }],
+  ['a string value\'s opening quote left out in an inner object', '{"data": {"job": urn:babel:orders:created", "a": 1}, "n": 1}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { data: { job: 'urn:babel:orders:created', a: 1 }, n: 1 }],
+  ['a string value\'s opening quote left out, the value holding words', '{"city": New York",\n  "n": 1}', 'New York" — The string "New York" lacks its opening double quote: write "New York".', { city: 'New York', n: 1 }],
+  ['a string item\'s opening quote left out, the item holding a colon', '{"tags": ["a", b:c", "d"], "n": 1}', 'b:c" — The string "b:c" lacks its opening double quote: write "b:c".', { tags: ['a', 'b:c', 'd'], n: 1 }],
   ['a colon after an array item, before its comma', '{"tags": ["a":, "b"], "n": 1}', ': — Arrays hold values, not key: value pairs; write an object {…} or remove `:`.', { tags: ['a', 'b'], n: 1 }],
 ];
 
@@ -131,10 +137,12 @@ function letters(seed: number): () => string {
  * comma, quote or bracket typed before it; a "}" or "]" before each value, a "{" before each string value or item a comma follows, a
  * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
  * after a scalar, a letter after a string (outside arrays); a "}" after
- * each "{" that ends its line. Each: `[what, text]`.
+ * each "{" that ends its line; each string's opening quote left out.
+ * Each: `[what, text, how wide its finding may be]` (a string without its opening quote is one
+ * finding as wide as the string; the rest are no wider than 12 characters).
  */
-function mistakes(): [string, string][] {
-  const out: [string, string][] = [];
+function mistakes(): [string, string, number?][] {
+  const out: [string, string, number?][] = [];
   const letter = letters(42);
   const at = (pos: number, insert: string, remove = 0) => ENVELOPE.slice(0, pos) + insert + ENVELOPE.slice(pos + remove);
   const doc = parseText(ENVELOPE);
@@ -155,6 +163,8 @@ function mistakes(): [string, string][] {
         for (const stray of [',', '"', '{', '}', '[', ']']) out.push([`${stray} before the colon after ${property.key}`, at(property.colonOffset, stray)]);
         out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
+        // The finding is the value itself, as wide as it is written.
+        if (value.kind === 'string') out.push([`opening quote of the value of ${property.key} left out`, at(value.offset, '', 1), value.end - value.offset - 1]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') {
           out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);
@@ -184,6 +194,7 @@ function mistakes(): [string, string][] {
           out.push([`colon for the comma before item ${i}`, at(comma, ':', 1)]);
         }
         if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
+        if (item.kind === 'string') out.push([`opening quote of item ${i} left out`, at(item.offset, '', 1)]);
         if (item.kind === 'string' && i < node.items.length - 1) {
           out.push([`colon after item ${i}`, at(item.end, ':')]);
           out.push([`"{" before item ${i}`, at(item.offset, '{')]);
@@ -199,10 +210,10 @@ test('every fixed mistake, at every place it fits in an envelope, is one finding
   const cases = mistakes();
   assert.ok(cases.length > 80, `${cases.length} mistakes`);
   const cascades: string[] = [];
-  for (const [what, text] of cases) {
+  for (const [what, text, width = 12] of cases) {
     for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
       const problems = doc.syntaxProblems;
-      const wide = problems.some((problem) => /[\n\r]/.test(text.slice(problem.offset, problem.end)) || problem.end - problem.offset > 12);
+      const wide = problems.some((problem) => /[\n\r]/.test(text.slice(problem.offset, problem.end)) || problem.end - problem.offset > width);
       const envelope = toJsValue(doc.root!) as Record<string, unknown> | undefined;
       const keys = envelope && typeof envelope === 'object' ? Object.keys(envelope) : [];
       if (problems.length !== 1 || wide || !keys.includes('attempts')) cascades.push(`${parser}, ${what}: ${problems.map((problem) => problem.message).join(' | ')}`);
