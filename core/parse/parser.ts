@@ -899,18 +899,43 @@ class Parser {
     // Closed, either the value's text follows the quote that closed the key (not a line's end or
     // punctuation), or the key took in its value and comma (`"version:1,"next":`) and that quote
     // opens the next key.
-    const tookValue = !open && valueStart < contentEnd && text.charCodeAt(contentEnd - 1) === Char.Comma && quotedKeyFollows(text, contentEnd);
-    if (open || tookValue ? valueStart >= contentEnd : valueStart !== contentEnd || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Comma || code === Char.Colon || code === Char.CloseBrace || code === Char.CloseBracket) return false;
-    // A closed key that took its value's opening quote is followed at once by the rest of that
-    // string, closed on its line: otherwise it is a key whose own name ends in a colon (`"url:"`),
-    // and what follows it is its value, after a colon left out.
-    if (!open && !tookValue && !stringRestEndsValue(text, keyEnd)) return false;
+    // (On one line, a space may come between that comma and the quote: `"tags: [1, 2], "n":`.)
+    const took = skipSpacesBack(text, valueStart, contentEnd);
+    const tookValue = !open && valueStart < took && text.charCodeAt(took - 1) === Char.Comma && quotedKeyFollows(text, contentEnd);
+    // Or it took its value's "[" or "{" (`"tags: ["a"`, `"data: {"id": 1`), and the quote that
+    // closed it opens the array's first item or the object's first key, closed on its line.
+    const tookOpener = !open && !tookValue && valueStart < contentEnd && this.openerBeforeQuote(valueStart, contentEnd);
+    // Or, left open after its colon, its value is on the lines below (`"tags:` / `["a"]`).
+    const valueBelow = open && valueStart >= contentEnd && this.valueAfterComma(colon);
+    if (!tookOpener && !valueBelow) {
+      if (open || tookValue ? valueStart >= contentEnd : valueStart !== contentEnd || code === Char.LineFeed || code === Char.CarriageReturn || code === Char.Comma || code === Char.Colon || code === Char.CloseBrace || code === Char.CloseBracket) return false;
+      // A closed key that took its value's opening quote is followed at once by the rest of that
+      // string, closed on its line: otherwise it is a key whose own name ends in a colon (`"url:"`),
+      // and what follows it is its value, after a colon left out.
+      if (!open && !tookValue && !stringRestEndsValue(text, keyEnd)) return false;
+    }
     if (open) this.problems.pop();
     this.keys[slot] = name;
     this.keyEnd[slot] = nameEnd;
     this.problem(keyStart, nameEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
     this.pos = valueStart;
     return true;
+  }
+
+  /**
+   * Whether the key text from `from` to the quote at `quote` is the "[" and "{" a value opens with
+   * (spaces between them), and the string from that quote is what the innermost one holds first: an
+   * item a value's end follows, or a key its colon follows.
+   */
+  private openerBeforeQuote(from: number, quote: number): boolean {
+    const { text, codes } = this;
+    let last = 0;
+    for (let pos = from; pos < quote; pos++) {
+      const code = codes[pos];
+      if (code === Char.OpenBracket || code === Char.OpenBrace) last = code;
+      else if (code !== Char.Space && code !== Char.Tab) return false;
+    }
+    return last === Char.OpenBracket ? stringRestEndsValue(text, quote + 1) : last === Char.OpenBrace && quotedKeyFollows(text, quote);
   }
 
   /**
@@ -1867,6 +1892,13 @@ function lineBreakBetween(text: string, from: number, to: number): boolean {
 function skipSpaces(text: string, from: number): number {
   let pos = from;
   while (text.charCodeAt(pos) === Char.Space || text.charCodeAt(pos) === Char.Tab) pos++;
+  return pos;
+}
+
+/** The position after the last character before `to`, and not before `from`, that is no space or tab. */
+function skipSpacesBack(text: string, from: number, to: number): number {
+  let pos = to;
+  while (pos > from && (text.charCodeAt(pos - 1) === Char.Space || text.charCodeAt(pos - 1) === Char.Tab)) pos--;
   return pos;
 }
 

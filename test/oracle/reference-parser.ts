@@ -337,7 +337,34 @@ class Parser {
     const last = this.problems[this.problems.length - 1];
     const open = last !== undefined && last.offset === property.keyOffset && last.message === UNTERMINATED;
     // Split at the last colon, the one typed after the name (which may hold colons of its own).
-    const tookValue = !open && /^"[^"\\]*:[ \t]*[^ \t:][^:]*,"$/.test(token) && /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(property.keyEnd));
+    const tookValue = !open && /^"[^"\\]*:[ \t]*[^ \t:][^:]*,[ \t]*"$/.test(token) && /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(property.keyEnd));
+    // Or it took its value's "[" or "{" (`"tags: ["a"`), and its closing quote opens the first item or key.
+    const opener = open || tookValue ? null : /^"([^"\\]*?) *:[ \t]*([[{][ \t[{]*)"$/.exec(token);
+    if (opener && opener[1].length > 0) {
+      const item = /[[][ \t]*$/.test(opener[2]);
+      const rest = text.slice(property.keyEnd);
+      if (item ? /^(?:\\[^\n\r]|[^"\\\n\r])*"[ \t]*(?:[,}\]\n\r]|$)/.test(rest) : /^(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest)) {
+        const name = opener[1];
+        const editable = property as { key: string; keyEnd: number };
+        editable.key = name;
+        editable.keyEnd = property.keyOffset + 1 + name.length;
+        this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+        this.pos = property.keyOffset + token.length - 1 - opener[2].length;
+        return true;
+      }
+    }
+    // Or, left open after its colon, its value is on the lines below (`"tags:` / `["a"]`).
+    const below = open ? /^"([^"\\]*?) *:[ \t]*$/.exec(token) : null;
+    if (below && below[1].length > 0 && /^[ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.test(text.slice(property.keyEnd))) {
+      this.problems.pop();
+      const name = below[1];
+      const editable = property as { key: string; keyEnd: number };
+      editable.key = name;
+      editable.keyEnd = property.keyOffset + 1 + name.length;
+      this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+      this.pos = property.keyOffset + token.length;
+      return true;
+    }
     const match = (open || tookValue ? /^"([^"\\]*?) *:(?=[^:]*$)([ \t]*)(?=[^ \t])/ : /^"([^"\\]*?) *:[ \t]*"$/).exec(token);
     if (!match || match[1].length === 0) return false;
     if (!open && !tookValue && /^(?:[\n\r,:}\]]|$)/.test(text.slice(this.pos))) return false;

@@ -50,6 +50,15 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a string value\'s opening quote left out in an inner object', '{"data": {"job": urn:babel:orders:created", "a": 1}, "n": 1}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { data: { job: 'urn:babel:orders:created', a: 1 }, n: 1 }],
   ['a string value\'s opening quote left out, the value holding words', '{"city": New York",\n  "n": 1}', 'New York" — The string "New York" lacks its opening double quote: write "New York".', { city: 'New York', n: 1 }],
   ['a string item\'s opening quote left out, the item holding a colon', '{"tags": ["a", b:c", "d"], "n": 1}', 'b:c" — The string "b:c" lacks its opening double quote: write "b:c".', { tags: ['a', 'b:c', 'd'], n: 1 }],
+  ['a key\'s closing quote left out before an array of strings', '{"tags: ["a", "b"], "n": 1}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
+  ['a key\'s closing quote left out before an array of strings, pretty-printed', '{\n  "tags: ["a", "b"],\n  "n": 1\n}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
+  ['a key\'s closing quote left out before an object', '{"data: {"a": 1}, "n": 1}', '"data — The property name "data" lacks its closing double quote: write "data".', { data: { a: 1 }, n: 1 }],
+  ['a key\'s closing quote left out before an array of objects', '{"items: [{"sku": "MUG"}], "n": 1}', '"items — The property name "items" lacks its closing double quote: write "items".', { items: [{ sku: 'MUG' }], n: 1 }],
+  ['a key\'s closing quote left out in an inner object', '{"data": {"tags: ["a"], "b": 2}, "n": 1}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { data: { tags: ['a'], b: 2 }, n: 1 }],
+  ['a key\'s closing quote left out before an array of numbers, on one line', '{"tags: [1, 2], "n": 1}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: [1, 2], n: 1 }],
+  ['a key\'s closing quote left out before an empty object, on one line', '{"data: {}, "n": 1}', '"data — The property name "data" lacks its closing double quote: write "data".', { data: {}, n: 1 }],
+  ['a key\'s closing quote left out, its array on the line below', '{\n  "tags:\n    ["a", "b"],\n  "n": 1\n}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
+  ['a key\'s closing quote left out, its string on the line below', '{\n  "queue:\n    "orders",\n  "n": 1\n}', '"queue — The property name "queue" lacks its closing double quote: write "queue".', { queue: 'orders', n: 1 }],
   ['a colon after an array item, before its comma', '{"tags": ["a":, "b"], "n": 1}', ': — Arrays hold values, not key: value pairs; write an object {…} or remove `:`.', { tags: ['a', 'b'], n: 1 }],
 ];
 
@@ -137,7 +146,7 @@ function letters(seed: number): () => string {
  * comma, quote or bracket typed before it; a "}" or "]" before each value, a "{" before each string value or item a comma follows, a
  * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
  * after a scalar, a letter after a string (outside arrays); a "}" after
- * each "{" that ends its line; each string's opening quote left out.
+ * each "{" that ends its line; each key's closing quote and each string's opening quote left out.
  * Each: `[what, text, how wide its finding may be]` (a string without its opening quote is one
  * finding as wide as the string; the rest are no wider than 12 characters).
  */
@@ -165,6 +174,7 @@ function mistakes(): [string, string, number?][] {
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
         // The finding is the value itself, as wide as it is written.
         if (value.kind === 'string') out.push([`opening quote of the value of ${property.key} left out`, at(value.offset, '', 1), value.end - value.offset - 1]);
+        out.push([`closing quote of the key ${property.key} left out`, at(property.keyEnd - 1, '', 1)]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') {
           out.push([`letter after the value of ${property.key}`, at(value.end, letter())]);

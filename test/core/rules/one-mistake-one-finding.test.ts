@@ -37,6 +37,8 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['value missing its closing quote, a space after its comma', '"queue"§"orders",', '"queue"§«"orders», '],
   ['value missing its opening quote', '"queue"§"orders"', '"queue"§«orders"»'],
   ['value holding colons missing its opening quote', '"job"§"urn:babel:orders:cancelled"', '"job"§«urn:babel:orders:cancelled"»'],
+  ['key before an object missing its closing quote', '"meta"§{', '«"meta»§{'],
+  ['key before an array of objects missing its closing quote', '"items"§[', '«"items»§[', undefined, 'created'],
   ['string broken across two lines', '"reason"§"customer_request"', '"reason"§«"customer\n_request"»'],
   ['key broken across two lines', '"reason"§', '«"rea\n    son"»§'],
   ['missing comma', '"orders",', '"orders"«»'],
