@@ -122,6 +122,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   let canWatchFiles = false;
   let canWatchFolders = false;
   let canCreateFiles = false;
+  /** Whether the client takes a workspace edit as documentChanges, each document named by its version. */
+  let takesDocumentChanges = false;
   let canExpandSnippets = false;
   // Whether the client renders Markdown in hovers and in completion documentation (LSP: it says so by content format).
   let markdownIn = { hover: false, completion: false };
@@ -226,7 +228,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     };
     canWatchFolders = capabilities.workspace?.workspaceFolders === true;
     const resourceOperations: unknown = capabilities.workspace?.workspaceEdit?.resourceOperations;
-    canCreateFiles = capabilities.workspace?.workspaceEdit?.documentChanges === true && Array.isArray(resourceOperations) && resourceOperations.includes('create');
+    takesDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
+    canCreateFiles = takesDocumentChanges && Array.isArray(resourceOperations) && resourceOperations.includes('create');
     setRelatedInformationShown(capabilities.textDocument?.publishDiagnostics?.relatedInformation === true);
     setCodeDescriptionTaken(capabilities.textDocument?.publishDiagnostics?.codeDescriptionSupport === true);
     setDiagnosticTagsTaken(capabilities.textDocument?.publishDiagnostics?.tagSupport?.valueSet);
@@ -644,7 +647,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     if (context.registries.isRegistryFile(event.document.uri)) registryFilesChanged([event.document.uri], true);
   });
 
-  const applyFix = registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs, () => sourceActionsByKindOnly, () => codeActionsAs);
+  const applyFix = registerLanguageFeatures(context, () => canCreateFiles, () => canExpandSnippets, () => markdownIn, () => canInsertReplace, () => deprecatedAs, () => sourceActionsByKindOnly, () => codeActionsAs, () => takesDocumentChanges);
   registerStructureFeatures(context, () => hierarchicalSymbols);
   registerNavigation(context, workspaceFixtures);
   registerRegistryRequests(context);

@@ -8,10 +8,13 @@
  * a value of the fixture whole, thousands of characters, where the digest stays 64). Run, the
  * command asks the code-action handler for the same fix again on the same version and has the
  * client apply its edit (workspace/applyEdit); a document changed or closed since is refused with
- * a message, not edited from a position that no longer means what it did.
+ * a message, not edited from a position that no longer means what it did. A client that declares
+ * workspace.workspaceEdit.documentChanges is sent the edit as a TextDocumentEdit naming that
+ * version, so a keystroke between the server's check and the client's applying it makes the client
+ * refuse the edit rather than apply it at positions that moved.
  */
 import { createHash } from 'node:crypto';
-import { ErrorCodes, MessageType, ResponseError, type CancellationToken, type CodeAction, type CodeActionParams, type Command, type Diagnostic, type ExecuteCommandParams } from 'vscode-languageserver/node';
+import { ErrorCodes, MessageType, ResponseError, type CancellationToken, type CodeAction, type CodeActionParams, type Command, type Diagnostic, type ExecuteCommandParams, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { shortened } from '../../core/model/describe-value';
 import type { ServerContext } from '../context';
 import { actionTitle } from '../convert';
@@ -69,13 +72,29 @@ function fixArguments(value: unknown, kinds: readonly string[]): FixArguments | 
 }
 
 /**
+ * The edit as `documentChanges`, each document's edits named by its version: the fixed document's
+ * by the version the fix was worked out for, another open one's by its own, a closed one's by none
+ * (LSP: null, the file as it is on disk). An edit already in documentChanges names its versions.
+ */
+function versionedEdit(context: ServerContext, edit: WorkspaceEdit, uri: string, version: number): WorkspaceEdit {
+  if (edit.documentChanges !== undefined || edit.changes === undefined) return edit;
+  const documentChanges: TextDocumentEdit[] = Object.entries(edit.changes).map(([target, edits]) => ({
+    textDocument: { uri: target, version: target === uri ? version : (context.documents.get(target)?.version ?? null) },
+    edits,
+  }));
+  return { documentChanges };
+}
+
+/**
  * The command's handler. `actionsFor`: the code-action handler's answer for a request, the same
  * path the client's own textDocument/codeAction takes. `kinds`: the kinds the server offers.
+ * `takesDocumentChanges`: the client declares workspace.workspaceEdit.documentChanges.
  */
 export function fixCommand(
   context: ServerContext,
   kinds: readonly string[],
   actionsFor: (params: CodeActionParams, token: CancellationToken) => Promise<CodeAction[]>,
+  takesDocumentChanges: () => boolean = () => false,
 ): (params: ExecuteCommandParams, token: CancellationToken) => Promise<null | ResponseError<void>> {
   const { connection } = context;
   const refuse = (title: string, why: string): null => {
@@ -99,7 +118,8 @@ export function fixCommand(
     const action = actions.find((candidate) => candidate.kind === kind && titleDigest(candidate.title) === fix);
     if (action?.edit === undefined) return refuse(title, `it is no longer offered for ${file} (the registry or the settings changed since); ask for the code actions again.`);
     try {
-      const result = await connection.workspace.applyEdit({ label: action.title, edit: action.edit });
+      const edit = takesDocumentChanges() ? versionedEdit(context, action.edit, uri, version) : action.edit;
+      const result = await connection.workspace.applyEdit({ label: action.title, edit });
       if (!result.applied) return refuse(title, `the editor did not apply its edit${result.failureReason ? ` (${shortened(result.failureReason, QUOTED_CHARS)})` : ''}.`);
     } catch (error) {
       return refuse(title, `the editor refused workspace/applyEdit (${shortened(error instanceof Error ? error.message : String(error), QUOTED_CHARS)}).`);

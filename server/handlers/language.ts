@@ -87,6 +87,8 @@ export type CodeActionsAs = 'literals' | 'commands' | 'none';
  * `insertReplace`: the client declares insertReplaceSupport (server/completion-edit.ts).
  * `codeActionsAs`: how the client takes code actions (CodeActionsAs). Returns the handler of the
  * command a client that takes them as commands runs (server.ts dispatches workspace/executeCommand).
+ * `takesDocumentChanges`: the client declares workspace.workspaceEdit.documentChanges (the command
+ * then sends its edit for the document's version: code-action-commands.ts).
  */
 export function registerLanguageFeatures(
   context: ServerContext,
@@ -99,6 +101,7 @@ export function registerLanguageFeatures(
   /** Whether the client shows source actions only where asked for by kind (ServerInitializationOptions.sourceActionsByKindOnly). */
   sourceActionsByKindOnly: () => boolean = () => false,
   codeActionsAs: () => CodeActionsAs = () => 'literals',
+  takesDocumentChanges: () => boolean = () => false,
 ): (params: ExecuteCommandParams, token: CancellationToken) => Promise<null | ResponseError<void>> {
   const { connection } = context;
 
@@ -193,5 +196,5 @@ export function registerLanguageFeatures(
   );
 
   // The same answer, for the command that applies one of them (code-action-commands.ts).
-  return fixCommand(context, CODE_ACTION_KINDS, requestHandler(context, APPLY_FIX_COMMAND, envelopesAndSchemaFiles, [], answerCodeActions));
+  return fixCommand(context, CODE_ACTION_KINDS, requestHandler(context, APPLY_FIX_COMMAND, envelopesAndSchemaFiles, [], answerCodeActions), takesDocumentChanges);
 }

@@ -254,3 +254,34 @@ test('with sourceActionsByKindOnly, fix all is offered as a command only where a
     await client.shutdown();
   }
 });
+
+test('a client that declares documentChanges is sent the edit for the version it was worked out for, which it refuses if the document moved on; one that does not is sent changes', async () => {
+  const capabilities = { ...COMMANDS_ONLY, workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } };
+  const versioned = recordingClient({ workspaceFolders: [root], capabilities });
+  const plain = recordingClient({ workspaceFolders: [root], capabilities: COMMANDS_ONLY });
+  try {
+    await versioned.client.initialize();
+    await plain.client.initialize();
+    const version = 7;
+    for (const kind of ['quickfix', 'source.fixAll.babelqueue']) {
+      const diagnostics = kind === 'quickfix' ? await diagnosticsOf(versioned.client, TEXT, version) : (await diagnosticsOf(versioned.client, TEXT, version), []);
+      const [command] = (await codeActions(versioned.client, diagnostics, { only: [kind] })) as Command[];
+      const plainDiagnostics = kind === 'quickfix' ? await diagnosticsOf(plain.client, TEXT, version) : (await diagnosticsOf(plain.client, TEXT, version), []);
+      const [plainCommand] = (await codeActions(plain.client, plainDiagnostics, { only: [kind] })) as Command[];
+      assert.equal(await versioned.client.request('workspace/executeCommand', command), null);
+      assert.equal(await plain.client.request('workspace/executeCommand', plainCommand), null);
+      const sent = versioned.edits.at(-1)!.edit as { changes?: unknown; documentChanges?: { textDocument: unknown; edits: unknown[] }[] };
+      const plainSent = plain.edits.at(-1)!.edit as { changes?: Record<string, unknown[]>; documentChanges?: unknown };
+      assert.equal(sent.changes, undefined, kind);
+      assert.equal(plainSent.documentChanges, undefined, kind);
+      assert.ok(plainSent.changes?.[uri]?.length, kind);
+      // The same text edits, named by the document and its version.
+      assert.deepEqual(sent.documentChanges, [{ textDocument: { uri, version }, edits: plainSent.changes![uri] }], kind);
+      await versioned.client.close(uri);
+      await plain.client.close(uri);
+    }
+  } finally {
+    await versioned.client.shutdown();
+    await plain.client.shutdown();
+  }
+});
