@@ -51,7 +51,8 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
       plan.skipped.push(`meta.id ${id}: ${redriven.error}`);
       return;
     }
-    if (redriven.note) plan.notes.push(`meta.id ${id}: ${redriven.note}`);
+    // On one line: the note quotes queue names a producer wrote (a bidirectional override, U+2028).
+    if (redriven.note) plan.notes.push(showOnOneLine(`meta.id ${id}: ${redriven.note}`));
     plan.moves.push({ original: candidate.body, message: redriven.message });
     plan.movedCandidates.push(index);
   });

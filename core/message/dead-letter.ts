@@ -16,7 +16,8 @@ import { isJavaBlank, javaDecodedJob } from '../encode/java';
 import { isFalsy } from '../encode/node';
 import { list } from '../encode/divergence';
 import { SDK_LABELS, SDK_NAMES, type SdkName } from '../encode/types';
-import { numberLiteral } from '../model/describe-value';
+import { digitGroups } from '../model/count-words';
+import { numberLiteral, shortened } from '../model/describe-value';
 import { applyEdits, type TextEdit } from '../model/edits';
 import { insertProperty, removeProperty, renameKey, replaceValue } from '../model/property-edits';
 import { asObject, getProperty, type ObjectNode, type ParsedDocument, type ValueNode } from '../model/tree';
@@ -334,16 +335,27 @@ function redriveTarget(doc: ParsedDocument, sdk: RedriveSdk): RedriveTarget | { 
   // take an original_queue that is not a string for none; Node gets here only with a falsy one.
   const passedOver = fields.original && fields.original.kind !== 'string' && fields.original.kind !== 'null' ? fields.original : undefined;
   if (passedOver) {
-    notes.push(`dead_letter.original_queue is ${valueWords(passedOver)}, not a string: the ${label} redrive takes it for no queue (${PASSED_OVER_WHY[sdk]}) and sends to meta.queue ${JSON.stringify(queue)}.`);
+    notes.push(`dead_letter.original_queue is ${valueWords(passedOver)}, not a string: the ${label} redrive takes it for no queue (${PASSED_OVER_WHY[sdk]}) and sends to meta.queue ${quotedQueue(queue)}.`);
   }
   if (blankOriginal && fallsBack) {
-    notes.push(`dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive takes it for no queue and sends to meta.queue ${JSON.stringify(queue)}; the Node, Go, Python and PHP redrives would send to the queue named ${JSON.stringify(original)}.`);
+    notes.push(`dead_letter.original_queue is ${quotedQueue(original!)}, only white space: the ${label} redrive takes it for no queue and sends to meta.queue ${quotedQueue(queue)}; the Node, Go, Python and PHP redrives would send to the queue named ${quotedQueue(original!)}.`);
   } else if (blankOriginal) {
-    notes.push(`dead_letter.original_queue is ${JSON.stringify(original)}, only white space: the ${label} redrive sends to the queue of that name${metaQueue ? `, not to meta.queue ${JSON.stringify(metaQueue)}` : ''}${sdk === 'java' ? '' : " (only Java's falls back to meta.queue)"}.`);
+    notes.push(`dead_letter.original_queue is ${quotedQueue(original!)}, only white space: the ${label} redrive sends to the queue of that name${metaQueue ? `, not to meta.queue ${quotedQueue(metaQueue)}` : ''}${sdk === 'java' ? '' : " (only Java's falls back to meta.queue)"}.`);
   } else if (queue.trim() === '') {
-    notes.push(`meta.queue is ${JSON.stringify(queue)}, only white space, and dead_letter.original_queue names no queue: the ${label} redrive, as every SDK's, sends to the queue of that name.`);
+    notes.push(`meta.queue is ${quotedQueue(queue)}, only white space, and dead_letter.original_queue names no queue: the ${label} redrive, as every SDK's, sends to the queue of that name.`);
   }
   return notes.length === 0 ? { queue } : { queue, note: notes.join(' ') };
+}
+
+/**
+ * A queue's name as a redrive note quotes it: a JSON string of its start (shortened), its length
+ * said when cut, so a name of 100,000 spaces reads `"      …" (100,000 characters)`, still white
+ * space and bounded, not a line of 100,000 spaces. JSON.stringify escapes its line breaks and
+ * control characters; planRedrive shows the other invisible ones (showOnOneLine).
+ */
+function quotedQueue(name: string): string {
+  const start = shortened(name);
+  return start === name ? JSON.stringify(name) : `${JSON.stringify(start)} (${digitGroups(name.length)} characters)`;
 }
 
 /** Why each SDK's redrive passes over an original_queue that is not a string (Go's Decode fails on it first). */

@@ -401,6 +401,36 @@ describe('babelq dlq redrive of a dead letter whose original_queue is only white
   });
 });
 
+describe('babelq dlq redrive of a dead letter whose queue name is 100,000 spaces', () => {
+  test('the notes quote the name cut, on one line, as white space with its length', async () => {
+    const queue = uniqueQueue();
+    keys.add(`${queue}.dlq`);
+    const spaces = ' '.repeat(100_000);
+    const body = deadLettered(outgoing(queue, { orderId: 1 }).text, queue, 'gateway down').replace(`"original_queue":"${queue}"`, `"original_queue":"${spaces}"`);
+    // No original_queue, and meta.queue of the same white space: every SDK sends to the queue of that name.
+    const metaOnly = deadLettered(outgoing(queue, { orderId: 2 }).text, queue, 'gateway down').replace(`"original_queue":"${queue}",`, '').replace(`"queue":"${queue}"`, `"queue":"${spaces}"`);
+    assert.ok(body.includes(spaces) && metaOnly.includes(spaces) && !metaOnly.includes('original_queue'));
+    await redis.rpush(`${queue}.dlq`, body, metaOnly);
+    const [id, metaId] = [body, metaOnly].map((text) => JSON.parse(text).meta.id as string);
+    // The quoted name: its first spaces and "…" inside the quotes, then how long it is.
+    const cut = ' {20,80}…" \\(100,000 characters\\)';
+
+    for (const sdk of ['node', 'java']) {
+      const run = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--sdk', sdk, '--dry-run']);
+      assert.equal(run.status, 0, run.stderr.slice(0, 2000));
+      const notes = run.stderr.split('\n').filter((line) => line.startsWith('babelq: note: meta.id'));
+      assert.equal(notes.length, 2, run.stderr.slice(0, 2000));
+      for (const note of notes) assert.ok(note.length < 1000, `${sdk}: a note of ${note.length} characters`);
+      assert.ok(run.stderr.length < 4000, `${sdk}: stderr of ${run.stderr.length} characters`);
+      assert.match(notes[0]!, new RegExp(`^babelq: note: meta\\.id ${id}: dead_letter\\.original_queue is "${cut}, only white space`), sdk);
+      assert.match(notes[1]!, new RegExp(`^babelq: note: meta\\.id ${metaId}: meta\\.queue is "${cut}, only white space`), sdk);
+    }
+    const java = babelq(['dlq', 'redrive', '--queue', queue, '--all', '--sdk', 'java', '--dry-run']);
+    assert.match(java.stderr, new RegExp(`the Node, Go, Python and PHP redrives would send to the queue named "${cut}\\.`));
+    assert.deepEqual(await redis.lrange(`${queue}.dlq`, 0, -1), [body, metaOnly], 'a dry run moves nothing');
+  });
+});
+
 describe('babelq dlq redrive --sdk go of a dead letter Go cannot decode', () => {
   test('it stays in the DLQ, byte for byte, with the decode error; the Node redrive moves it', async () => {
     const queue = uniqueQueue();
