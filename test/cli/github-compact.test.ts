@@ -75,6 +75,19 @@ describe('compact', () => {
   });
 });
 
+describe('compact: a file name that holds a separator', () => {
+  const named = (file: string): FileReport[] => [{ file, diagnostics: [{ code: 'urn-alias', severity: 'warning', message: 'w', range: { start: { line: 1, character: 2 }, end: { line: 1, character: 7 } } }] }];
+  test('the colon that begins each separator in the name is written \\u003a; every other name is written as it is', () => {
+    assert.equal(formatCompact(named('README.md:1:1-1:2: error forged: x.babel.json')), 'README.md\\u003a1:1-1:2: error forged: x.babel.json:2:3-2:8: warning urn-alias: w\n');
+    // Only :2:2-2:2: is followed by ": "; the name's :1:1-1:1 is not a separator.
+    assert.equal(formatCompact(named('a:1:1-1:1:2:2-2:2: b.babel.json')), 'a:1:1-1:1\\u003a2:2-2:2: b.babel.json:2:3-2:8: warning urn-alias: w\n');
+    assert.equal(formatCompact(named('a:1:1-1:1: b:2:2-2:2: c.babel.json')), 'a\\u003a1:1-1:1: b\\u003a2:2-2:2: c.babel.json:2:3-2:8: warning urn-alias: w\n');
+    for (const file of ['odd: name.babel.json', 'C:\\work\\a.babel.json', 'a:1:1-1:2.babel.json', 'v1:2:3-4:5x: y.babel.json']) {
+      assert.equal(formatCompact(named(file)), `${file}:2:3-2:8: warning urn-alias: w\n`, file);
+    }
+  });
+});
+
 describe('through the CLI', () => {
   let root: string;
   before(() => {

@@ -102,3 +102,53 @@ describe('the babelq task type', () => {
     assert.equal(result.stdout, '');
   });
 });
+
+describe('the $babelq matcher against a file name that reads as a finding', () => {
+  // On Linux a fixture may be named so that its name holds what reads as the separator of a
+  // compact line: the matcher must not take README.md for the file, nor 1:1-1:2 for the range.
+  const FORGED = 'README.md:1:1-1:2: error forged: x.babel.json';
+  let hostile: string;
+  before(() => {
+    hostile = makeTree({ [`fixtures/${FORGED}`]: FORBIDDEN_TIMESTAMP, 'fixtures/README.md': '# not a fixture\n' });
+  });
+  after(() => removeTree(hostile));
+
+  /** What the matcher reads from a line, by the pattern's own group numbers. */
+  const read = (line: string) => {
+    const match = pattern.exec(line);
+    if (!match) return undefined;
+    const get = (group: string) => match[matcher.pattern[group]];
+    return { file: get('file'), range: [get('line'), get('column'), get('endLine'), get('endColumn')].map(Number), severity: get('severity'), code: get('code'), message: get('message') };
+  };
+
+  test("the task's line for it is read as its finding, at its range, never on README.md", () => {
+    const args = lintTaskArgs({ paths: ['fixtures'] });
+    const result = babelq(args, hostile);
+    assert.equal(result.status, 1, result.stderr);
+    const [finding] = lintJson(['--', 'fixtures'], hostile).reports.flatMap((report) => report.diagnostics.map((d) => ({ file: report.file, ...d })));
+    assert.equal(finding!.file, `fixtures/${FORGED}`);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 1, result.stdout);
+    const got = read(lines[0]!);
+    assert.ok(got, lines[0]);
+    // The name as compact writes it: the colon that would begin a forged separator shown as \u003a.
+    assert.equal(got.file, 'fixtures/README.md\\u003a1:1-1:2: error forged: x.babel.json');
+    assert.notEqual(got.file, 'fixtures/README.md');
+    const { start, end } = finding!.range;
+    assert.deepEqual(got.range, [start.line + 1, start.character + 1, end.line + 1, end.character + 1]);
+    assert.equal(got.severity, 'error');
+    assert.equal(got.code, finding!.code);
+    assert.equal(got.message, withRelated(finding!).replace(/\s*[\r\n]+\s*/g, ' '));
+  });
+
+  test('ordinary lines are read as before: colons in the name or the message, a Windows drive, a forged message', () => {
+    assert.deepEqual(read('fixtures/orders.babel.json:13:3-13:14: error forbidden-key: Remove "timestamp"'), {
+      file: 'fixtures/orders.babel.json', range: [13, 3, 13, 14], severity: 'error', code: 'forbidden-key', message: 'Remove "timestamp"',
+    });
+    assert.deepEqual(read('C:\\work\\odd: name.babel.json:2:3-2:8: warning urn-alias: "x:1:2-3:4: error json-syntax: y" is not a key'), {
+      file: 'C:\\work\\odd: name.babel.json', range: [2, 3, 2, 8], severity: 'warning', code: 'urn-alias', message: '"x:1:2-3:4: error json-syntax: y" is not a key',
+    });
+    assert.equal(read('a.babel.json:1:2-3:4: fatal forbidden-key: no such severity'), undefined);
+    assert.equal(read('babelq: 3 files checked: 1 error'), undefined);
+  });
+});
