@@ -427,8 +427,8 @@ class Parser {
               continue;
             }
             // State.Value
-            if ((code === Char.Colon || code === Char.Comma) && this.colon[pending] >= 0 && (code === Char.Colon || this.valueAfterComma(pos))) {
-              // `"queue":: "orders"`, `"queue":, "orders"`: a second colon, or a comma before the
+            if ((code === Char.Colon || code === Char.Comma) && this.colon[pending] >= 0 && (code === Char.Colon || (this.valueAfterComma(pos) && !this.keyTypedAfter(pos)))) {
+              // `"queue":: "orders"`, `"queue":, "orders", …`: a second colon, or a comma before the
               // value: one finding on it, and the value after it is the property's.
               this.problem(pos, pos + 1, colonOrCommaTwiceMessage(code, this.keys[pending]!));
               pos++;
@@ -1642,6 +1642,20 @@ class Parser {
     }
     if (tokens === 2 && isPlainToken(text.slice(secondStart, end))) return 0;
     return end;
+  }
+
+  /**
+   * Whether the string after the comma at `comma` may be the next key, typed up to its name:
+   * `"job": ,"meta"}` is a property still waiting for its value and the key typed after it, as an
+   * editor holds them mid-typing, not a stray comma; only a string followed by a comma
+   * (`"queue":, "orders", …`) is read as the value.
+   */
+  private keyTypedAfter(comma: number): boolean {
+    const { text, codes } = this;
+    const next = skipWhitespace(text, comma + 1);
+    if (codes[next] !== Char.Quote) return false;
+    const close = closingQuoteOnLine(text, next + 1);
+    return close < 0 || codes[skipSpaces(text, close + 1)] !== Char.Comma;
   }
 
   /**

@@ -210,7 +210,9 @@ class Parser {
       }
       case 'value': {
         const scalarAhead = /^[,}\]][ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/;
-        if (frame.pending!.colonOffset >= 0 && (code === Char.Colon || (code === Char.Comma && scalarAhead.test(text.slice(start))))) {
+        // A string after the comma not followed by one may be the next key, typed up to its name (`"job": ,"meta"}`).
+        const keyTyped = /^,[ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])*"(?![ \t]*,)/;
+        if (frame.pending!.colonOffset >= 0 && (code === Char.Colon || (code === Char.Comma && scalarAhead.test(text.slice(start)) && !keyTyped.test(text.slice(start))))) {
           // `"queue":: "orders"`, `"queue":, "orders"`: one finding, and the value after it is the property's.
           const message = code === Char.Colon ? `Unexpected second ':' after the property name "${shortened(frame.pending!.key)}"; remove it.` : `Unexpected ',' after the property name "${shortened(frame.pending!.key)}" and its colon, before the value; remove it.`;
           this.problem(start, start + 1, message);

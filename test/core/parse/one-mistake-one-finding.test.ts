@@ -170,7 +170,10 @@ function mistakes(): [string, string, number?][] {
         out.push([`comma for the colon after ${property.key}`, at(property.colonOffset, ',', 1)]);
         if (value.kind !== 'object' && value.kind !== 'array') for (const brace of ['{', '}', ']']) out.push([`${brace} for the colon after ${property.key}`, at(property.colonOffset, brace, 1)]);
         for (const stray of [',', '"', '{', '}', '[', ']']) out.push([`${stray} before the colon after ${property.key}`, at(property.colonOffset, stray)]);
-        out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
+        // A string value last in its object, after such a comma, reads as the next key typed up to its
+        // name (`"job": ,"meta"}`, a property still waiting for its value): two gaps, two findings.
+        const last = property === node.properties[node.properties.length - 1];
+        if (value.kind !== 'string' || !last) out.push([`comma after the colon of ${property.key}`, at(property.colonOffset + 1, ',')]);
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
         // The finding is the value itself, as wide as it is written.
         if (value.kind === 'string') out.push([`opening quote of the value of ${property.key} left out`, at(value.offset, '', 1), value.end - value.offset - 1]);
