@@ -711,6 +711,20 @@ class Parser {
     this.capacity = capacity;
   }
 
+  /**
+   * Puts `container` back on the stack of open containers, in `state`, after a careful path found
+   * it was closed (or left unopened) by a typing mistake; the deepest nesting follows.
+   */
+  private reopen(container: number, state: State): void {
+    const open = this.open;
+    if (open === this.containers.length) this.growStack();
+    this.containers[open] = container;
+    this.states[open] = state;
+    this.commas[open] = -1;
+    this.open = open + 1;
+    if (open >= this.depth) this.depth = open + 1;
+  }
+
   /** Twice the room on the stack of open containers, its entries kept. */
   private growStack(): void {
     const capacity = this.containers.length * 2;
@@ -1012,13 +1026,7 @@ class Parser {
     this.info[object] &= ~Flag.Closed;
     this.end[object] = text.length;
     this.lastClosed = -1;
-    const open = this.open;
-    if (open === this.containers.length) this.growStack();
-    this.containers[open] = object;
-    this.states[open] = State.Key;
-    this.commas[open] = -1;
-    this.open = open + 1;
-    if (open >= this.depth) this.depth = open + 1;
+    this.reopen(object, State.Key);
     this.problem(brace, brace + 1, empty ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
     this.pos = at;
     return true;
@@ -1160,13 +1168,7 @@ class Parser {
     const property = this.property(slot, key, start);
     this.keyEnd[property] = keyEnd;
     this.colon[property] = at;
-    const open = this.open;
-    if (open === this.containers.length) this.growStack();
-    this.containers[open] = slot;
-    this.states[open] = State.Value;
-    this.commas[open] = -1;
-    this.open = open + 1;
-    if (open >= this.depth) this.depth = open + 1;
+    this.reopen(slot, State.Value);
     this.problem(start, keyEnd, `Expected '{' before "${key}": the object's opening brace is missing.`);
     this.pos = at + 1;
     return true;
