@@ -7,8 +7,8 @@
  */
 import { defineRule, type FileReport } from '../definition';
 import { digitGroups } from '../../model/count-words';
-import { PROJECT_CONFIG_FILE, type ConfigProblem } from '../settings/project-config';
-import { SUPPRESSIONS_FILE } from '../settings/suppressions-file';
+import type { ConfigProblem } from '../settings/project-config';
+import { PROJECT_CONFIG_FILE, SUPPRESSIONS_FILE } from '../settings/project-file-names';
 
 /**
  * The most problems listed for one babelq.json or suppressions file; the rest are counted and

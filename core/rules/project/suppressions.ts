@@ -6,7 +6,7 @@
  * date has passed hides nothing: its finding fires again, its message naming the expired reason.
  */
 import { defineRule } from '../definition';
-import { quotedEntryText } from '../settings/suppressions-file';
+import { quotedEntryText } from '../settings/suppression-entry-text';
 
 export const rule = defineRule<'unexplained-suppression' | 'stale-suppression'>({
   codes: [

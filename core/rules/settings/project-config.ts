@@ -14,7 +14,7 @@ import { COMPAT_BASE_SHAPE, isPayloadVerdict, isRedisLayout, MAX_PATH_SETTING_LE
 import { digitGroups } from '../../model/count-words';
 import { shortened } from '../../model/describe-value';
 
-export const PROJECT_CONFIG_FILE = 'babelq.json';
+export { PROJECT_CONFIG_FILE } from './project-file-names';
 
 /** A problem in a config file, at the key or value it is about. */
 export interface ConfigProblem {

@@ -8,10 +8,11 @@ import type { Code } from '../code-names';
 import { CODE_NAMES, isCode } from '../code-names';
 import { closestWord } from '../../model/edit-distance';
 import type { CoreDiagnostic } from '../diagnostic';
-import { literal, MAX_QUOTED_PATH, shortened } from '../../model/describe-value';
+import { literal, shortened } from '../../model/describe-value';
+import { quotedEntryText } from './suppression-entry-text';
 import { at, parseConfigText, properties, type ConfigProblem } from './project-config';
 
-export const SUPPRESSIONS_FILE = 'babelq-suppressions.json';
+export { SUPPRESSIONS_FILE } from './project-file-names';
 
 export interface Suppression {
   /** As written: relative to the suppressions file's folder, `/`-separated. */
@@ -33,17 +34,6 @@ export interface SuppressionsFile {
 
 const ENTRY_KEYS = ['file', 'code', 'pointer', 'reason', 'until'];
 
-/**
- * The most characters of an entry's file, pointer or reason that a message about it quotes (then
- * `…`): the suppressions file is the checkout's, and a reason of a megabyte quoted whole made each
- * finding it had expired for a megabyte long, in the editor and in every line of babelq's table.
- */
-const MAX_QUOTED_ENTRY_TEXT = MAX_QUOTED_PATH;
-
-/** An entry's file, pointer or reason as a message quotes it. */
-export function quotedEntryText(text: string): string {
-  return shortened(text, MAX_QUOTED_ENTRY_TEXT);
-}
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Reads the suppressions file's text; entries that cannot be used are left out and named in `problems`. */
