@@ -1076,8 +1076,9 @@ class Parser {
     const { text } = this;
     const keyStart = this.keyStart[pending];
     const keyEnd = this.keyEnd[pending];
-    // A clean key closed by its quote on its line, right after the "{", a value follows the comma.
-    if (skipWhitespace(text, this.start[object] + 1) !== keyStart || this.keys[pending]!.length !== keyEnd - keyStart - 2 || text.charCodeAt(keyEnd - 1) !== Char.Quote || keyEnd - keyStart < 2) return false;
+    // A clean key closed by its quote on its line, right after the "{" on the same line (a string on
+    // the line after the "{" is a key of an object written over lines), a value follows the comma.
+    if (skipSpaces(text, this.start[object] + 1) !== keyStart || this.keys[pending]!.length !== keyEnd - keyStart - 2 || text.charCodeAt(keyEnd - 1) !== Char.Quote || keyEnd - keyStart < 2) return false;
     for (let i = keyStart + 1; i < keyEnd - 1; i++) {
       const code = text.charCodeAt(i);
       if (code === Char.Backslash || code < Char.Space || code === Char.Quote) return false;
@@ -1091,6 +1092,13 @@ class Parser {
     // In an array, the next item (a scalar and what follows an item: `{ "sku", "MUG", "qty": 2 }` is an item's object, its colon typed as a comma).
     if ((this.info[around] & Flag.KindMask) === Kind.Object ? !(nextCode === Char.Quote && quotedKeyFollows(text, next)) : !this.itemFollowsScalar(next)) return false;
     const brace = this.start[object];
+    // Pretty-printed, a next key indented further than the property line the "{" is on is the
+    // object's own (`"meta": {"trace_id",` / `    "v": 1`): a key left without its colon, no stray "{".
+    if ((this.info[around] & Flag.KindMask) === Kind.Object && lineBreakBetween(text, comma, next)) {
+      const own = lineIndentOf(text, brace);
+      const column = columnOf(text, brace);
+      if (own >= 0 && column >= 0 && text.charCodeAt(brace - column + own) === Char.Quote && lineIndentBefore(text, next) > own) return false;
+    }
     this.count = pending;
     this.keys[pending] = undefined;
     this.info[object] &= Flag.Keyed;

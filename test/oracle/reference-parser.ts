@@ -463,10 +463,19 @@ class Parser {
     if (!outer || node.properties.length !== 1) return false;
     const key = node.properties[0];
     const token = text.slice(key.keyOffset, key.keyEnd);
-    if (!/^[ \t\n\r]*$/.test(text.slice(node.offset + 1, key.keyOffset)) || !/^"[^"\\\x00-\x1f]*"$/.test(token)) return false;
+    // The string on the "{"'s line: on a line after it, it is a key of an object written over lines.
+    if (!/^[ \t]*$/.test(text.slice(node.offset + 1, key.keyOffset)) || !/^"[^"\\\x00-\x1f]*"$/.test(token)) return false;
     const after = text.slice(this.pos + 1).replace(/^[ \t\n\r]*/, '');
     if (after === '' || /^[}\],]/.test(after)) return false;
     if (outer.node.kind === 'object' && !/^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(after)) return false;
+    // Pretty-printed, the next key indented further than the property line the "{" is on is the object's own.
+    const gap = /^,([ \t\n\r]*)/.exec(text.slice(this.pos))![1];
+    if (outer.node.kind === 'object' && /[\n\r]/.test(gap.slice(-256))) {
+      const braceLine = /(?:^|[\n\r])([ \t]*)([^\n\r]*)$/.exec(text.slice(Math.max(0, node.offset - 256), node.offset));
+      const onLine = braceLine && (/^[\n\r]/.test(braceLine[0]) || node.offset - braceLine[0].length === 0);
+      const nextIndent = /[ \t]*$/.exec(gap)![0];
+      if (onLine && braceLine[2].startsWith('"') && nextIndent.length < 256 && nextIndent.length > braceLine[1].length) return false;
+    }
     if (outer.node.kind === 'array') {
       const scalar = /^,[ \t\n\r]*(?:"(?:\\[^\n\r]|[^"\\\n\r])*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null)[ \t\n\r]*/.exec(text.slice(this.pos));
       if (!scalar) return false;

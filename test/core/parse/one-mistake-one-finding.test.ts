@@ -103,6 +103,21 @@ test('an inner object closed where its "}" goes, then a key without a comma: the
   }
 });
 
+test('a pretty-printed inner object whose first key lacks its colon, a comma after it, keeps its keys: the "{" is not said to be stray', () => {
+  // A key typed without its colon (or its value deleted) before the object's other keys, on the lines after it.
+  for (const text of ['{\n  "job": "a",\n  "meta": {\n    "trace_id",\n    "v": 1\n  }\n}', '{\n  "job": "a",\n  "meta": {"trace_id",\n    "v": 1\n  },\n  "n": 2\n}']) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), ['Expected \':\' after the property name "trace_id".'], `${parser} ${text}`);
+      const root = doc.root!;
+      assert.ok(root.kind === 'object');
+      const meta = root.properties.find((property) => property.key === 'meta')?.value;
+      assert.ok(meta?.kind === 'object', `${parser}: meta is ${meta?.kind}`);
+      assert.deepEqual(meta.properties.map((property) => property.key), ['trace_id', 'v'], parser);
+      assert.ok(!root.properties.some((property) => property.key === 'v'), parser);
+    }
+  }
+});
+
 test('a word after an array item and a space may be the next item: the missing comma is said', () => {
   const doc = parseText('["a" b]');
   assert.equal(doc.syntaxProblems[0].message, "Expected ',' between array values.");
