@@ -55,9 +55,13 @@ export function staleSuppressions(context: ServerContext, path: string, text: st
 /** The entries that match no finding of their fixture (a fixture that is gone makes its entries stale). */
 async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[]): Promise<Suppression[]> {
   const byFixture = new Map<string, Suppression[]>();
+  // Pushed onto each fixture's list, not copied into a new one per entry: 50,000 entries naming one
+  // fixture held the server 13 s at each pull of the file's diagnostics.
   for (const entry of entries) {
     const fixture = resolve(directory, entry.file);
-    byFixture.set(fixture, [...(byFixture.get(fixture) ?? []), entry]);
+    const named = byFixture.get(fixture);
+    if (named) named.push(entry);
+    else byFixture.set(fixture, [entry]);
   }
   const stale: Suppression[] = [];
   let judged = 0;
