@@ -38,3 +38,15 @@ test('the stale entries of such a file (its fixture gone) are worked out in one 
   assert.equal(stale.length, ENTRIES);
   assert.ok(ms < 3_000, `working out the stale entries took ${Math.round(ms)} ms`);
 });
+
+/** Past the arguments one call may be spread (some 120,000 in Node): a file of 15 MB, under its 32 MiB bound. */
+const SPREAD_PAST = 200_000;
+
+test('a suppressions file of 200,000 entries naming one fixture gives that fixture all its entries, and the server all as stale once it is gone', async () => {
+  const { write, at } = scratchFolder('babelq-entries-past-spread-');
+  write('.git/HEAD', 'ref: refs/heads/main\n');
+  const text = JSON.stringify({ suppressions: Array.from({ length: SPREAD_PAST }, (_, i) => ({ file: 'f.babel.json', code: 'forbidden-key', pointer: `/k${i}`, reason: 'r' })) });
+  write('babelq-suppressions.json', text);
+  assert.equal(new ProjectConfigs().suppressionsFor(at('f.babel.json')).length, SPREAD_PAST);
+  assert.equal((await staleSuppressions({} as ServerContext, at('babelq-suppressions.json'), text)).length, SPREAD_PAST);
+});
