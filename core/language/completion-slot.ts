@@ -27,13 +27,40 @@ export function findSlot(doc: ParsedDocument, offset: number): Slot | undefined 
     return { kind: 'value', property: node.property, offset: node.offset, end: node.end };
   }
   if (node.kind !== 'object' || offset <= node.offset) return undefined;
+  // A key typed without its quote yet (`qu` on a new line): the parser reads the word as stray, so
+  // no property holds it; the key slot is where the word starts, and the word is replaced.
+  const word = wordAround(doc.text, offset);
+  if (word) {
+    const slot = keySlotAt(doc, node, word.start);
+    return slot && { ...slot, end: word.end };
+  }
+  return keySlotAt(doc, node, offset) ?? valueSlotAfterColon(doc, node, offset);
+}
+
+/** The word (letters, digits, `_`, `$`) that ends at or holds `offset`, or undefined. Looked for no further than the word itself. */
+function wordAround(text: string, offset: number): { start: number; end: number } | undefined {
+  let start = offset;
+  while (start > 0 && /[A-Za-z0-9_$]/.test(text[start - 1])) start--;
+  if (start === offset) return undefined;
+  let end = offset;
+  while (end < text.length && /[A-Za-z0-9_$]/.test(text[end])) end++;
+  return { start, end };
+}
+
+/** The value slot right after a property's colon that has no value yet. */
+function valueSlotAfterColon(doc: ParsedDocument, node: ObjectNode, offset: number): Slot | undefined {
+  const previous = previousSignificant(doc.text, offset);
+  if (previous === undefined || doc.text[previous] !== ':') return undefined;
+  const property = node.properties.find((candidate) => candidate.colonOffset === previous);
+  return property && !property.value ? { kind: 'value', property, offset, end: offset } : undefined;
+}
+
+/** A key slot of `node` at `offset`: after its "{" or a comma, or after a property's value with no comma yet. */
+function keySlotAt(doc: ParsedDocument, node: ObjectNode, offset: number): Slot | undefined {
   const previous = previousSignificant(doc.text, offset);
   if (previous === undefined) return undefined;
   const char = doc.text[previous];
-  if (char === ':') {
-    const property = node.properties.find((candidate) => candidate.colonOffset === previous);
-    return property && !property.value ? { kind: 'value', property, offset, end: offset } : undefined;
-  }
+  if (char === ':') return undefined;
   if (char === '{' || char === ',') return { kind: 'key', object: node, replacing: undefined, offset, end: offset };
   // After the value of the object's property before the cursor, with no comma yet.
   const before = lastPropertyBefore(node, offset);
