@@ -77,6 +77,16 @@ function colonOrCommaTwiceMessage(code: number, key: string): string {
     : `Unexpected ',' after the property name "${shortened(key)}" and its colon, before the value; remove it.`;
 }
 
+/**
+ * json-syntax's message for a word before a property name. Alone on its line (`x` above `"queue": …`)
+ * it may be the start of a key still being typed, so the message says how to write it as one too.
+ */
+function strayWordBeforeKeyMessage(word: string, aloneOnItsLine: boolean): string {
+  return aloneOnItsLine
+    ? `Unexpected word '${shortened(word)}' before the property name on the next line: write a property of its own as "${shortened(word)}": value, followed by a comma, or remove it.`
+    : `Unexpected word '${shortened(word)}' before the property name; remove it.`;
+}
+
 /** Two syntax messages speak of the envelope, as a fixture is one (what the parser reads most). */
 export const TRAILING_TEXT_MESSAGE = 'Unexpected text after the end of the JSON value; a file holds exactly one envelope.';
 const EMPTY_FILE_MESSAGE = 'The file is empty; expected a JSON object (the envelope).';
@@ -874,7 +884,7 @@ class Parser {
       // `x "queue": …`, `x` / `"queue": …`: a stray word before a key, which is read next.
       const after = skipWhitespace(text, end);
       if (after > end && text.charCodeAt(after) === Char.Quote && quotedKeyFollows(text, after)) {
-        this.problem(start, end, `Unexpected word '${shortened(word)}' before the property name; remove it.`);
+        this.problem(start, end, strayWordBeforeKeyMessage(word, text.slice(end, after).includes('\n')));
         this.pos = end;
         return undefined;
       }

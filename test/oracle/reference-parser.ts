@@ -31,6 +31,14 @@ const UNTERMINATED = 'Unterminated string: add the closing double quote.';
 const STRING_ACROSS_LINES = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
 
+/** A word before a property name; alone on its line it may be a key still being typed. */
+function strayWordBeforeKeyMessage(word: string, aloneOnItsLine: boolean): string {
+  const shown = shortened(word);
+  return aloneOnItsLine
+    ? `Unexpected word '${shown}' before the property name on the next line: write a property of its own as "${shown}": value, followed by a comma, or remove it.`
+    : `Unexpected word '${shown}' before the property name; remove it.`;
+}
+
 type ObjectState = 'key' | 'colon' | 'value' | 'comma';
 type ArrayState = 'value' | 'comma';
 
@@ -800,8 +808,9 @@ class Parser {
         return undefined;
       }
       // `x "queue": …`: a stray word before a key, which is read next.
-      if (/^[ \t\n\r]+"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest)) {
-        this.problem(start, end, `Unexpected word '${shortened(word)}' before the property name; remove it.`);
+      const spaceAfter = /^[ \t\n\r]+(?="(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:)/.exec(rest);
+      if (spaceAfter) {
+        this.problem(start, end, strayWordBeforeKeyMessage(word, spaceAfter[0].includes('\n')));
         this.pos = end;
         return undefined;
       }

@@ -14,7 +14,7 @@ import { parseJson as referenceParse } from '../../oracle/reference-parser';
 /** [pattern, text, the one finding as `token — message`, what the text reads as] */
 const CASES: readonly [string, string, string, unknown][] = [
   ['a stray word before a key', '{\n  x "queue": "orders",\n  "n": 1\n}', "x — Unexpected word 'x' before the property name; remove it.", { queue: 'orders', n: 1 }],
-  ['a stray word alone on the line before a key', '{"a": 1,\n  x\n  "queue": "orders"}', "x — Unexpected word 'x' before the property name; remove it.", { a: 1, queue: 'orders' }],
+  ['a stray word alone on the line before a key', '{"a": 1,\n  x\n  "queue": "orders"}', `x — Unexpected word 'x' before the property name on the next line: write a property of its own as "x": value, followed by a comma, or remove it.`, { a: 1, queue: 'orders' }],
   ['a stray word between a key and its colon', '{"queue"x: "orders", "n": 1}', `x — Unexpected word 'x' between the property name "queue" and its colon; remove it.`, { queue: 'orders', n: 1 }],
   ['a stray word against a value\'s opening quote', '{"queue": x"orders", "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { queue: 'orders', n: 1 }],
   ['a stray word before an object value', '{"data": x {"a": 1}, "n": 1}', "x — Unexpected word 'x' before the value; remove it.", { data: { a: 1 }, n: 1 }],
