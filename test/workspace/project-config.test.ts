@@ -134,11 +134,11 @@ describe('the babelq.json files above a file', () => {
     try {
       writeFileSync(join(elsewhere, 'creds.json'), '{ "aws_secret_access_key": 1, "severity": { "extension-key": "off" } }');
       writeFileSync(join(elsewhere, 'other.json'), '{ "suppressions": [ { "file": "a", "code": "ghp_token_value", "pointer": "" } ] }');
-      write({ 'linked/.git/HEAD': 'ref: refs/heads/main\n', 'linked/shared/babelq.json': '{ "severity": { "float-currency": "off" } }' });
+      write({ 'linked/.git/HEAD': 'ref: refs/heads/main\n', 'linked/common/babelq.json': '{ "severity": { "float-currency": "off" } }' });
       symlinkSync(join(elsewhere, 'creds.json'), join(root, 'linked/babelq.json'));
       mkdirSync(join(root, 'linked/pkg/baseline'), { recursive: true });
       symlinkSync(join(elsewhere, 'other.json'), join(root, 'linked/pkg/baseline/babelq-suppressions.json'));
-      symlinkSync('../shared/babelq.json', join(root, 'linked/pkg/babelq.json'));
+      symlinkSync('../common/babelq.json', join(root, 'linked/pkg/babelq.json'));
       for (const configs of [new ProjectConfigs(), new ProjectConfigs(undefined, undefined, () => join(root, 'linked'))]) {
         const chain = configs.chainFor(join(root, 'linked/pkg/a.babel.json'));
         const top = chain.find((c) => c.path === join(root, 'linked/babelq.json'))!;
