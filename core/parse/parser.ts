@@ -313,6 +313,8 @@ class Parser {
                 this.pos = pos + 1;
               } else if (code === Char.CloseBracket) {
                 this.closer(code);
+              } else if (this.numberBeforeUnopenedString(container, pos)) {
+                // `"amount": 12.50 EUR",`: the number was the start of a string that lacks its opening quote.
               } else if (isWordStart(code) && this.endStringBeforeComma(container, pos, true)) {
                 // The string before this key took its quote: it ends before its comma, which still counts.
               } else if (isWordStart(code) && this.wordAfterValue(pos, true)) {
@@ -474,6 +476,10 @@ class Parser {
             } else if (code === Char.CloseBrace) {
               this.pos = pos;
               this.closer(code);
+              pos = this.pos;
+              continue;
+            } else if (this.numberBeforeUnopenedString(container, pos)) {
+              // `[12.50 EUR", …]`: the number was the start of a string item that lacks its opening quote.
               pos = this.pos;
               continue;
             } else if (code === Char.Colon && this.closeMissingBracket(container, pos)) {
@@ -1507,6 +1513,15 @@ class Parser {
    */
   private value(code: number, slot: number): boolean {
     const start = this.pos;
+    if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus) {
+      const close = this.closingQuoteOfUnopenedString(start, start);
+      if (close > 0) {
+        // `38e69665-58a3-4c1e-9a55-0c1b7e2f5a11",`, `2026-03-14T11:02:17Z",`: a string that starts
+        // like a number and lacks its opening quote; the fast path found no clean number here.
+        this.unopenedString(slot, start, close);
+        return true;
+      }
+    }
     if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus || code === Char.Plus || code === Char.Dot) {
       this.readNumber(slot);
       return true;
@@ -1577,11 +1592,7 @@ class Parser {
     if (close > 0) {
       // `urn:babel:orders:created",`, `New York",`: a string that lacks its opening quote and holds
       // more than a word (colons, spaces): one finding on it, read as the string it was typed as.
-      const written = text.slice(start, close);
-      this.pos = close + 1;
-      this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
-      this.decoded.set(slot, written);
-      this.scalar(slot, Kind.String | Flag.Decoded);
+      this.unopenedString(slot, start, close);
       return true;
     }
     const phraseEnd = this.unquotedPhraseEnd(start, end);
@@ -1613,6 +1624,39 @@ class Parser {
     this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
     this.decoded.set(slot, word);
     this.scalar(slot, Kind.String | Flag.Decoded);
+    return true;
+  }
+
+  /** The string value `text[start..close)` in `slot`, its opening quote left out (the quote at `close` closes it): one finding on it. */
+  private unopenedString(slot: number, start: number, close: number): void {
+    const written = this.text.slice(start, close);
+    this.pos = close + 1;
+    this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
+    this.decoded.set(slot, written);
+    this.scalar(slot, Kind.String | Flag.Decoded);
+  }
+
+  /**
+   * `"amount": 12.50 EUR",`, `12:30",`: the clean number just read in `container` (the last slot,
+   * ending on this line before `at`, only spaces or tabs between) starts a string that lacks its
+   * opening quote, the quote that closes it after `at` on the line. The slot becomes that string,
+   * one finding on it; true when so, with `this.pos` after the quote. A quote, comma or closing
+   * bracket at `at` is no such string: the number stands.
+   */
+  private numberBeforeUnopenedString(container: number, at: number): boolean {
+    const slot = this.count - 1;
+    const { codes, info } = this;
+    const code = codes[at];
+    if (slot < 0 || this.parent[slot] !== container || (info[slot] & Flag.KindMask) !== Kind.Number || code === Char.Quote || code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) return false;
+    const start = this.start[slot];
+    const end = this.end[slot];
+    if (end > at || (cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== end) return false;
+    for (let pos = end; pos < at; pos++) if (codes[pos] !== Char.Space && codes[pos] !== Char.Tab) return false;
+    const close = this.closingQuoteOfUnopenedString(at, at);
+    if (close <= 0) return false;
+    this.unplainNumbers -= unplainNumber(info[slot]);
+    info[slot] &= ~(Flag.KindMask | Flag.Integer | Flag.PlainNumber | Flag.Negative);
+    this.unopenedString(slot, start, close);
     return true;
   }
 

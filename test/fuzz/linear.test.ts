@@ -129,6 +129,20 @@ describe('syntax errors in linear time', () => {
     assert.ok(largeRun <= 8 * smallRun + 20, `10,000 words ${smallRun.toFixed(1)} ms, 40,000 words ${largeRun.toFixed(1)} ms`);
   });
 
+  test('values that start like a number and lack their opening quote, and a line of such tokens whose first quote ends no value: four times the values cost about four times the parse', () => {
+    const values = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}": ${i}-03-14T11:02:17Z"`).join(', ')}}`;
+    const problems = parseJson(values(2)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, [0, 1].map((i) => `The string "${i}-03-14T11:02:17Z" lacks its opening double quote: write "${i}-03-14T11:02:17Z".`));
+    const small = fastest(values(10_000));
+    const large = fastest(values(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+    // One line of malformed numbers and numbers before a word, then a quote that closes no value: each looks for no quote again.
+    const tokens = (count: number) => `[${'1 w, 2-3, '.repeat(count)}"x"]`;
+    const smallRun = fastest(tokens(10_000));
+    const largeRun = fastest(tokens(40_000));
+    assert.ok(largeRun <= 8 * smallRun + 20, `10,000 tokens ${smallRun.toFixed(1)} ms, 40,000 tokens ${largeRun.toFixed(1)} ms`);
+  });
+
   test('keys broken across two lines: four times the keys cost about four times the parse', () => {
     const keys = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}\n  x": ${i}`).join(', ')}}`;
     const problems = parseJson(keys(3)).syntaxProblems.map((p) => p.message);

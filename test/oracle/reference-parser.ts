@@ -845,6 +845,25 @@ class Parser {
       const node: StringNode = { kind: 'string', offset: start, end: this.pos, parent, property, value };
       return node;
     }
+    if (code === Char.Minus || isDigit(code)) {
+      // `38e69665-58a3-…",`, `2026-03-14T11:02:17Z",`, `12.50 EUR",`: a string that starts like a
+      // number and lacks its opening quote; not when a clean number stands before a quote, a comma
+      // or a closing bracket (`1042",`), which is read as the number.
+      const unopened = /^[^"\\\x00-\x1f]+(?="[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(start));
+      if (unopened) {
+        STRICT_NUMBER.lastIndex = start;
+        const strict = STRICT_NUMBER.exec(text);
+        const after = strict ? text.charCodeAt(STRICT_NUMBER.lastIndex) : Char.Minus;
+        const clean = strict !== null && !(isWordPart(after) || after === Char.Dot || after === Char.Plus || after === Char.Minus);
+        // After a clean number only inside a container: at the top level the text after it is no value.
+        if (!clean || (parent !== undefined && /^[ \t]*[^ \t,}\]]/.test(unopened[0].slice(strict![0].length)))) {
+          const written = unopened[0];
+          this.pos = start + written.length + 1;
+          this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
+          return { kind: 'string', offset: start, end: this.pos, parent, property, value: written };
+        }
+      }
+    }
     if (code === Char.Minus || code === Char.Plus || code === Char.Dot || isDigit(code)) return this.readNumber(parent, property);
     if (isWordStart(code)) {
       WORD.lastIndex = start;

@@ -49,6 +49,13 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a string value\'s opening quote left out, the value on its own line', '{\n  "job":\n    urn:babel:orders:created",\n  "n": 1\n}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { job: 'urn:babel:orders:created', n: 1 }],
   ['a string value\'s opening quote left out in an inner object', '{"data": {"job": urn:babel:orders:created", "a": 1}, "n": 1}', 'urn:babel:orders:created" — The string "urn:babel:orders:created" lacks its opening double quote: write "urn:babel:orders:created".', { data: { job: 'urn:babel:orders:created', a: 1 }, n: 1 }],
   ['a string value\'s opening quote left out, the value holding words', '{"city": New York",\n  "n": 1}', 'New York" — The string "New York" lacks its opening double quote: write "New York".', { city: 'New York', n: 1 }],
+  ['a UUID value\'s opening quote left out, on one line', '{"id": 38e69665-58a3-4c1e-9a55-0c1b7e2f5a11", "n": 1}', '38e69665-58a3-4c1e-9a55-0c1b7e2f5a11" — The string "38e69665-58a3-4c1e-9a55-0c1b7e2f5a11" lacks its opening double quote: write "38e69665-58a3-4c1e-9a55-0c1b7e2f5a11".', { id: '38e69665-58a3-4c1e-9a55-0c1b7e2f5a11', n: 1 }],
+  ['a UUID value\'s opening quote left out, pretty-printed', '{\n  "id": 38e69665-58a3-4c1e-9a55-0c1b7e2f5a11",\n  "n": 1\n}', '38e69665-58a3-4c1e-9a55-0c1b7e2f5a11" — The string "38e69665-58a3-4c1e-9a55-0c1b7e2f5a11" lacks its opening double quote: write "38e69665-58a3-4c1e-9a55-0c1b7e2f5a11".', { id: '38e69665-58a3-4c1e-9a55-0c1b7e2f5a11', n: 1 }],
+  ['a time value\'s opening quote left out, on one line', '{"created_at": 2026-03-14T11:02:17Z", "n": 1}', '2026-03-14T11:02:17Z" — The string "2026-03-14T11:02:17Z" lacks its opening double quote: write "2026-03-14T11:02:17Z".', { created_at: '2026-03-14T11:02:17Z', n: 1 }],
+  ['a time value\'s opening quote left out, pretty-printed', '{\n  "created_at": 2026-03-14T11:02:17Z",\n  "n": 1\n}', '2026-03-14T11:02:17Z" — The string "2026-03-14T11:02:17Z" lacks its opening double quote: write "2026-03-14T11:02:17Z".', { created_at: '2026-03-14T11:02:17Z', n: 1 }],
+  ['an amount value\'s opening quote left out, a number and a word, on one line', '{"amount": 12.50 EUR", "n": 1}', '12.50 EUR" — The string "12.50 EUR" lacks its opening double quote: write "12.50 EUR".', { amount: '12.50 EUR', n: 1 }],
+  ['an amount value\'s opening quote left out, a number and a word, pretty-printed', '{\n  "amount": 12.50 EUR",\n  "n": 1\n}', '12.50 EUR" — The string "12.50 EUR" lacks its opening double quote: write "12.50 EUR".', { amount: '12.50 EUR', n: 1 }],
+  ['a string item\'s opening quote left out, the item a number and a word', '{"tags": ["a", 12.50 EUR", "d"], "n": 1}', '12.50 EUR" — The string "12.50 EUR" lacks its opening double quote: write "12.50 EUR".', { tags: ['a', '12.50 EUR', 'd'], n: 1 }],
   ['a string item\'s opening quote left out, the item holding a colon', '{"tags": ["a", b:c", "d"], "n": 1}', 'b:c" — The string "b:c" lacks its opening double quote: write "b:c".', { tags: ['a', 'b:c', 'd'], n: 1 }],
   ['a key\'s closing quote left out before an array of strings', '{"tags: ["a", "b"], "n": 1}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
   ['a key\'s closing quote left out before an array of strings, pretty-printed', '{\n  "tags: ["a", "b"],\n  "n": 1\n}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
@@ -118,6 +125,20 @@ test('a pretty-printed inner object whose first key lacks its colon, a comma aft
   }
 });
 
+test('a number that starts a string without its opening quote only when a quote ends the value on its line: a malformed number alone keeps its finding', () => {
+  const cases: [string, string[]][] = [
+    ['{"id": 38e69665-58a3, "n": 1}', ["Invalid number '38e69665-58a3': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex."]],
+    ['{\n  "created_at": 2026-03-14T11,\n  "n": 1\n}', ["Invalid number '2026-03-14T11': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex."]],
+    ['{"amount": 12.50 EUR, "n": 1}', ["Unexpected word 'EUR' after the value; remove it."]],
+    ['{"amount": 12.50 EUR "x", "n": 1}', ["Expected ',' between properties.", "Property names must be double-quoted: write \"EUR\".", "Expected ':' after the property name \"EUR\"."]],
+  ];
+  for (const [text, messages] of cases) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), messages, `${parser} ${text}`);
+    }
+  }
+});
+
 test('a word after an array item and a space may be the next item: the missing comma is said', () => {
   const doc = parseText('["a" b]');
   assert.equal(doc.syntaxProblems[0].message, "Expected ',' between array values.");
@@ -128,13 +149,14 @@ const ENVELOPE = `{
   "data": {
     "order_id": 1042,
     "currency": "EUR",
-    "tags": ["a", "b"],
+    "total": "12.50 EUR",
+    "tags": ["a", "b", "2b"],
     "items": [
       { "sku": "MUG", "quantity": 2 },
       { "sku": "BEANS", "quantity": 1 }
     ]
   },
-  "meta": { "id": "bc5a", "queue": "orders" },
+  "meta": { "id": "38e69665-58a3-4c1e-9a55-0c1b7e2f5a11", "created_at": "2026-03-14T11:02:17Z", "queue": "orders" },
   "attempts": 0
 }`;
 

@@ -37,6 +37,8 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['value missing its closing quote, a space after its comma', '"queue"§"orders",', '"queue"§«"orders», '],
   ['value missing its opening quote', '"queue"§"orders"', '"queue"§«orders"»'],
   ['value holding colons missing its opening quote', '"job"§"urn:babel:orders:cancelled"', '"job"§«urn:babel:orders:cancelled"»'],
+  ['UUID value missing its opening quote', '"trace_id"§"879d3f59-ee5b-4906-a1ca-d48ee72daa1d"', '"trace_id"§«879d3f59-ee5b-4906-a1ca-d48ee72daa1d"»'],
+  ['time value missing its opening quote', '"cancelled_at"§"2026-03-14T11:02:17Z"', '"cancelled_at"§«2026-03-14T11:02:17Z"»'],
   ['key before an object missing its closing quote', '"meta"§{', '«"meta»§{'],
   ['key before an array of objects missing its closing quote', '"items"§[', '«"items»§[', undefined, 'created'],
   ['string broken across two lines', '"reason"§"customer_request"', '"reason"§«"customer\n_request"»'],
