@@ -3,6 +3,7 @@
  * writes the owner, status, descriptions, patterns and field names, and must not get images,
  * HTML, `command:` links or a backtick out of a code span into a hover.
  */
+import { MAX_QUOTED_PATH, shortenedName } from '../model/describe-value';
 
 /**
  * Characters that change how the text around them is shown without being seen themselves: C0 and
@@ -30,6 +31,16 @@ export function showInvisible(text: string, keepLineBreaks = false): string {
  */
 export function showOnOneLine(text: string): string {
   return showInvisible(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
+}
+
+/**
+ * A name (a queue, key, meta.id or URN, from a broker or a checkout) as a line names it: whole up
+ * to `max` characters (200 unless told), else its start and its end with `…` between (shortenedName),
+ * then on one line (showOnOneLine). Cut before it is escaped, so `max` counts the name's own
+ * characters. The one way the broker's errors, babelq's lines and the editor's picks name one.
+ */
+export function nameOnOneLine(name: string, max = MAX_QUOTED_PATH): string {
+  return showOnOneLine(shortenedName(name, max));
 }
 
 /**

@@ -25,6 +25,31 @@ export function shortened(text: string, max = MAX_QUOTED): string {
   return `${text.slice(0, cut)}…`;
 }
 
+/**
+ * A name (a queue, a key, a meta.id, a URN) as a line names it: as it is up to `max` characters,
+ * else its first two thirds and its last third of `max` with one `…` between. Names that differ
+ * only at the end (`orders:work` and `orders:dlq` after a long shared start) are told apart by
+ * the end, which a cut that keeps only the start (`shortened`) would drop from both.
+ */
+export function shortenedName(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const kept = max - 1;
+  let head = Math.ceil((kept * 2) / 3);
+  let tailStart = name.length - (kept - head);
+  // Neither side of the `…` holds half of a surrogate pair: half an emoji would be a lone surrogate.
+  if (isHighSurrogate(name.charCodeAt(head - 1))) head--;
+  if (isLowSurrogate(name.charCodeAt(tailStart))) tailStart++;
+  return `${name.slice(0, head)}…${name.slice(tailStart)}`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
 /** A JSON literal for a message, shortened to 60 characters. */
 export function literal(value: unknown): string {
   // A BigInt stands for an integer as written that no double holds (a schema's `const`, say).
