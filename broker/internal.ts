@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { showOnOneLine } from '../core/language/markdown';
+import { nameOnOneLine, showOnOneLine } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
 import { BrokerError, scrub, type BrokerErrorKind } from './errors';
 import type { BrokerTarget } from './target';
@@ -28,15 +28,16 @@ const MAX_NAMED = 200;
 const MAX_REASON = 500;
 
 /**
- * A key, queue name or meta.id as an error names it: whole up to 200 characters, else its start
- * and `…`; on one line, its line breaks written `\n` and `\r` and every other invisible character
- * (ESC, BEL, C1 controls, bidirectional overrides) `\uXXXX` (core's showOnOneLine). A redrive's
+ * A key, queue name or meta.id as an error names it (core's nameOnOneLine): whole up to 200
+ * characters, else its start and its end with `…` between (a work queue and its DLQ whose long
+ * names share their start stay apart); on one line, its line breaks written `\n` and `\r` and
+ * every other invisible character (ESC, BEL, C1 controls, bidirectional overrides) `\uXXXX`. A redrive's
  * targets and ids come from the dead letters it reads, as long as whoever produced them made them
  * and holding what they put there: raw, such a name would move a terminal's cursor, retitle it,
  * reorder the line or start a forged one wherever the error is shown.
  */
 export function named(name: string): string {
-  return showOnOneLine(shortened(name, MAX_NAMED));
+  return nameOnOneLine(name, MAX_NAMED);
 }
 
 /** Resolves like `work`, or rejects with `onTimeout()` after `ms`; `onTimeout` should also tear the attempt down. */

@@ -3,7 +3,7 @@
  * Anything else that throws is a bug and is reported as an internal error (also status 2).
  */
 import { redact, type BrokerError } from '../broker/errors';
-import { showOnOneLine } from '../core/language/markdown';
+import { nameOnOneLine, showOnOneLine } from '../core/language/markdown';
 import { MAX_QUOTED_PATH, shortened } from '../core/model/describe-value';
 import { UnreadableFile } from '../workspace/bounded-read';
 
@@ -32,7 +32,7 @@ export function quotedPath(path: string): string {
 }
 
 /**
- * A meta.id as a line names it: whole up to 200 characters, as a path is, else its start and `…`.
+ * A meta.id as a line names it: whole up to 200 characters, as a path is, else its start and end.
  * Ids are copied from these lines into `dlq redrive --id`, and some are longer than a value's 60
  * (a SHA-256 in hex is 64); one of thousands of characters would fill the terminal.
  */
@@ -41,13 +41,22 @@ export function quotedId(id: string): string {
 }
 
 /**
- * A value read from a broker (a meta.id, a URN, a key, a dead letter's reason or error) as it is
- * named inside a line: whole up to `max` characters, else its start and `…`; its line breaks
- * written `\n` and `\r` and every other invisible character (ESC, BEL, C1 controls, bidirectional
- * overrides and isolates) `\uXXXX`, as core's showOnOneLine writes them. Whoever published to the
- * queue wrote it: raw, a line break in it would start a line of the listing they chose.
+ * A name read from a broker (a meta.id, a URN, a key, a dead letter's reason) as it is named
+ * inside a line: core's nameOnOneLine, whole up to 200 characters, else its start and its end with
+ * `…` between (two long queue names that differ at the end stay apart); its line breaks written
+ * `\n` and `\r` and every other invisible character (ESC, BEL, C1 controls, bidirectional
+ * overrides and isolates) `\uXXXX`. Whoever published to the queue wrote it: raw, a line break
+ * in it would start a line of the listing they chose.
  */
-export function quotedLine(text: string, max = MAX_QUOTED_PATH): string {
+export function quotedLine(name: string): string {
+  return nameOnOneLine(name, MAX_QUOTED_PATH);
+}
+
+/**
+ * A sentence read from a broker (a dead letter's error or exception, a frame's headers) inside a
+ * line: whole up to `max` characters (500), else its start and `…`; on one line, as quotedLine.
+ */
+export function quotedTextLine(text: string, max = MAX_QUOTED_TEXT): string {
   return showOnOneLine(shortened(text, max));
 }
 

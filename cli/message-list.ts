@@ -7,7 +7,7 @@ import { describeTarget, type BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
-import { CliError, MAX_QUOTED_TEXT, quotedId, quotedLine } from './errors';
+import { CliError, quotedId, quotedLine, quotedTextLine } from './errors';
 import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -84,17 +84,17 @@ export function rowLine(row: MessageRow, deliveryCount?: number): string {
 
 /** The line under a row stored in a Redis header frame: the frame's headers. */
 export function frameLine(frameHeaders: Readonly<Record<string, unknown>>): string {
-  return `  (stored in a Redis header frame, __bq_frame; the envelope inside is shown) headers: ${quotedLine(JSON.stringify(frameHeaders), MAX_QUOTED_TEXT)}`;
+  return `  (stored in a Redis header frame, __bq_frame; the envelope inside is shown) headers: ${quotedTextLine(JSON.stringify(frameHeaders))}`;
 }
 
 /** A row's dead-letter block, indented under its line: each field on its line, cut as a dead letter's text is. */
 export function deadLetterLines(row: MessageRow): string[] {
-  return deadLetterWords(row.deadLetter).map((line) => `    ${quotedLine(line, MAX_QUOTED_TEXT)}`);
+  return deadLetterWords(row.deadLetter).map((line) => `    ${quotedTextLine(line)}`);
 }
 
 /** A group's heading in `dlq list`: its count, reason and error, each as a line names it. */
 export function groupLine(group: { readonly count: number; readonly reason: string; readonly error: string }): string {
-  return `${group.count} × ${quotedLine(group.reason)}: ${quotedLine(group.error, MAX_QUOTED_TEXT)}`;
+  return `${group.count} × ${quotedLine(group.reason)}: ${quotedTextLine(group.error)}`;
 }
 
 /** A row for scripts: the fields, the body text and the diagnostics. */

@@ -5,11 +5,12 @@
  * error of a megabyte made a dialog of a megabyte, and a line break, control character or
  * bidirectional override in one began a line of its own in the dialog or reordered the one
  * shown. As `babelq` prints them, each value inside a line is
- * cut (200 characters, 500 for a dead letter's error or exception) and put on one line (core's
+ * cut (a name past 200 characters in its middle, a dead letter's error or exception past 500 at
+ * its end) and put on one line (core's
  * showOnOneLine: `\n`, `\r`, and `\uXXXX` for every other invisible character); a message body
  * keeps its lines, cut, its other invisible characters shown. No `vscode` import: tested as is.
  */
-import { showInvisible, showOnOneLine } from '../core/language/markdown';
+import { nameOnOneLine, showInvisible, showOnOneLine } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
 
 /** The longest name (a queue, key, meta.id or URN) quoted whole: a SHA-256 in hex is 64. */
@@ -24,9 +25,12 @@ const MAX_BODY = 1000;
 /** How many names a list quotes before it counts the rest. */
 const MAX_LISTED = 5;
 
-/** A name from a message (queue, key, meta.id, URN) or a setting inside a line: cut at 200 characters, on one line. */
+/**
+ * A name from a message (queue, key, meta.id, URN) or a setting inside a line (core's
+ * nameOnOneLine): past 200 characters its start and end with `…` between, on one line.
+ */
 export function quotedName(name: string): string {
-  return showOnOneLine(shortened(name, MAX_NAME));
+  return nameOnOneLine(name, MAX_NAME);
 }
 
 /** A sentence from a message (a dead letter's error, exception or reason) inside a line: cut at 500 characters, on one line. */

@@ -79,7 +79,7 @@ const GROUP_HEADING_CHARACTERS = 40;
  * it, hiding that row's meta.id and date behind a long error. Each row carries its whole error.
  */
 function groupHeading(group: { count: number; reason: string; error: string }): string {
-  const heading = `${group.count} × ${quotedName(group.reason)}${group.error ? `: ${quotedName(group.error)}` : ''}`;
+  const heading = `${group.count} × ${quotedName(group.reason)}${group.error ? `: ${quotedText(group.error)}` : ''}`;
   return heading.length > GROUP_HEADING_CHARACTERS ? `${heading.slice(0, GROUP_HEADING_CHARACTERS - 1)}…` : heading;
 }
 

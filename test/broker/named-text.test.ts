@@ -10,10 +10,17 @@ import { parseTarget } from '../../broker/target';
 
 const HOSTILE = 'q\u001b[2J\u009b1m\u0007\u202e\u2066\r\nforged';
 
-test('a name is cut at 200 characters and written on one line, every invisible character escaped', () => {
+test('a name is cut at 200 characters, keeping its start and its end, and written on one line, every invisible character escaped', () => {
   assert.equal(named(HOSTILE), 'q\\u001b[2J\\u009b1m\\u0007\\u202e\\u2066\\r\\nforged');
+  // Cut to 200 as read, then its kept line break written `\n`: one character more.
   const long = named(`${'k'.repeat(5000)}\n`);
-  assert.ok(long.length <= 200 && long.endsWith('k…'), `${long.length} characters: ${long.slice(-20)}`);
+  assert.ok(long.length <= 201 && long.includes('k…k') && long.endsWith('k\\n'), `${long.length} characters: ${long.slice(-20)}`);
+});
+
+test('two long queue names that differ only at the end are named apart', () => {
+  const shared = 'orders-'.repeat(40);
+  assert.notEqual(named(`${shared}:work`), named(`${shared}:dlq`));
+  assert.ok(named(`${shared}:dlq`).endsWith(':dlq'));
 });
 
 test("a server's reason is scrubbed of the password, then cut at 500 characters and put on one line", () => {

@@ -193,7 +193,7 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
     assert.match(dry.stderr, new RegExp(`would move the 1 message\\(s\\) above, then stop at meta.id ${secondId}: .*the key ${queue} exists but is not a list`));
   });
 
-  test('Redis: a target key 3,000 characters long that is not a list is named by its start, in the dry run and in the redrive', async () => {
+  test('Redis: a target key 3,000 characters long that is not a list is named by its start and end, in the dry run and in the redrive', async () => {
     const dlq = uniqueQueue();
     const target = `${uniqueQueue()}-${'k'.repeat(3000)}`;
     keys.add(`${dlq}.dlq`).add(target);
@@ -202,13 +202,13 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
     for (const dryRun of [true, false]) {
       const run = babelq(['dlq', 'redrive', '--queue', dlq, '--all', ...(dryRun ? ['--dry-run'] : [])]);
       assert.equal(run.status, 1, run.stderr);
-      assert.match(run.stderr, /the key babelq-test-[0-9a-f]+-k+… exists but is not a list/);
+      assert.match(run.stderr, /the key babelq-test-[0-9a-f]+-k+…k+ exists but is not a list/);
       assert.ok(run.stderr.length < 1000, `stderr is ${run.stderr.length} characters`);
     }
     assert.equal(await redis.llen(`${dlq}.dlq`), 1, 'nothing moved');
   });
 
-  test('Redis: dlq list and peek --dlq quote a meta.id of 5,000 characters by its start in the message\'s line', async () => {
+  test('Redis: dlq list and peek --dlq quote a meta.id of 5,000 characters by its start and end in the message\'s line', async () => {
     const dlq = uniqueQueue();
     keys.add(`${dlq}.dlq`);
     const text = outgoing(dlq).text;
@@ -219,12 +219,12 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
       assert.equal(run.status, 0, run.stderr);
       const line = run.stdout.split('\n').find((candidate) => candidate.includes('meta.id '));
       assert.ok(line !== undefined, run.stdout.slice(0, 500));
-      assert.match(line, /meta\.id [0-9a-f-]{36}i+… /);
+      assert.match(line, /meta\.id [0-9a-f-]{36}i+…i+ /);
       assert.ok(line.length < 400, `${args.join(' ')}: the line is ${line.length} characters`);
     }
   });
 
-  test('Redis: a dead letter whose meta.id is 5,000 characters, stopped at a target that is not a list, is named by its start in the dry run', async () => {
+  test('Redis: a dead letter whose meta.id is 5,000 characters, stopped at a target that is not a list, is named by its start and end in the dry run', async () => {
     const dlq = uniqueQueue();
     const blocked = `${dlq}-string`;
     keys.add(`${dlq}.dlq`).add(dlq).add(blocked);
@@ -235,11 +235,11 @@ describe('babelq dlq redrive --dry-run says where the redrive would stop because
     await redis.rpush(`${dlq}.dlq`, first, second);
     const run = babelq(['dlq', 'redrive', '--queue', dlq, '--all', '--dry-run', '--yes']);
     assert.equal(run.status, 2, run.stderr);
-    assert.match(run.stderr, /then stop at meta\.id [0-9a-f-]{36}i+…: /);
+    assert.match(run.stderr, /then stop at meta\.id [0-9a-f-]{36}i+…i+: /);
     assert.ok(run.stderr.length < 1000, `stderr is ${run.stderr.length} characters`);
     const header = run.stdout.split('\n').find((line) => line.startsWith('meta.id '));
     assert.ok(header !== undefined && header.length < 400, `header is ${header?.length} characters`);
-    assert.match(header, /^meta\.id [0-9a-f-]{36}i+… → /);
+    assert.match(header, /^meta\.id [0-9a-f-]{36}i+…i+ → /);
     assert.equal(await redis.llen(`${dlq}.dlq`), 2, 'nothing moved');
   });
 });

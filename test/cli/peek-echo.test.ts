@@ -9,12 +9,12 @@ import { babelq, REPO_ROOT } from './helpers';
 
 const brokers = useRealBrokers();
 
-test('peek names a long queue and a long filter by their start', async () => {
+test('peek names a long queue by its start and end, and a long filter by its start', async () => {
   const queue = `${uniqueQueue()}-${'q'.repeat(100_000)}`;
   brokers.redisKeys.add(queue);
   await brokers.redis.rpush(queue, outgoing('orders', { orderId: 1 }).text);
   const result = babelq(['peek', '--queue', queue, '--filter', `nothing-${'f'.repeat(100_000)}`], REPO_ROOT);
   assert.equal(result.status, 0, result.stderr.slice(0, 300));
-  assert.match(result.stdout, /^0 messages on redis:\/\/127\.0\.0\.1:6379 list babelq-test-[0-9a-f-]+q+…, newest first \(0 of 1 match "nothing-f+…"\)\n/);
+  assert.match(result.stdout, /^0 messages on redis:\/\/127\.0\.0\.1:6379 list babelq-test-[0-9a-f-]+q+…q+, newest first \(0 of 1 match "nothing-f+…"\)\n/);
   assert.ok(result.stdout.length + result.stderr.length < 1000, `${result.stdout.length + result.stderr.length} characters`);
 });

@@ -174,7 +174,7 @@ test('peek and dlq list: a meta.id, URN, reason or error read from the queue sta
     const lines = run.stdout.split('\n');
     assert.ok(!lines.some((line) => line.trimStart().startsWith('forged')), `${args.join(' ')} has a line a publisher began:\n${run.stdout}`);
     const row = lines.find((line) => line.includes('meta.id '))!;
-    assert.match(row, /urn:babel:orders:created\\u009b2J\\nforged: urn u+… .*meta\.id id\\u202e\\u2066\\nforged: id /);
+    assert.match(row, /urn:babel:orders:created\\u009b2J\\nforged: urn u+…u+ .*meta\.id id\\u202e\\u2066\\nforged: id /);
     assert.ok(row.length < 1000, `${args.join(' ')}: the row is ${row.length} characters`);
     for (const line of lines.filter((candidate) => !candidate.startsWith('  {'))) assert.ok(line.length < 1500, `${args.join(' ')}: a line of ${line.length} characters: ${line.slice(0, 200)}`);
   }
