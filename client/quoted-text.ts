@@ -38,6 +38,33 @@ export function quotedText(text: string): string {
   return showOnOneLine(shortened(text, MAX_TEXT));
 }
 
+/**
+ * What VS Code's label renderer draws as an icon: `$(name)` or `$(name~modifier)`, the name of
+ * letters, digits and `-` (its iconLabels' pattern); a `\` just before it makes it the text instead.
+ */
+const ICON_REFERENCE = /\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
+
+/**
+ * `text` as a quick pick item's label, description or detail, or a language status item's detail,
+ * shows it: each `$(name)` in it with a `\` before it, so a queue named `$(check) orders` is not
+ * shown as a check icon and `orders`. A `\` already there is kept: VS Code shows `\\$(check)` as
+ * `\$(check)`. For quoted text only; our own words keep the icons they mean (`$(warning)`). Titles,
+ * placeholders, notifications and dialogs draw no icons and take the quoted text as it is.
+ */
+export function shownLiterally(text: string): string {
+  return text.replace(ICON_REFERENCE, (icon) => `\\${icon}`);
+}
+
+/** A name (quotedName) for a quick pick item's label, description or detail: shown as written, never as an icon. */
+export function labelName(name: string): string {
+  return shownLiterally(quotedName(name));
+}
+
+/** A sentence (quotedText) for a quick pick item's label, description or detail: shown as written, never as an icon. */
+export function labelText(text: string): string {
+  return shownLiterally(quotedText(text));
+}
+
 /** The first few of `items`, each quoted by `quote`, joined, and how many more: `a, b, c, d, e and 3 more`. */
 export function someQuoted(items: readonly string[], quote: (item: string) => string = quotedName, separator = ', '): string {
   const shown = items.slice(0, MAX_LISTED).map(quote).join(separator);

@@ -15,7 +15,7 @@ import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { failureText } from '../send-settings';
-import { quotedName, quotedText } from '../quoted-text';
+import { labelName, labelText, quotedName, quotedText, shownLiterally } from '../quoted-text';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { redrive } from './redrive';
@@ -54,19 +54,19 @@ interface RowItem extends vscode.QuickPickItem {
 /**
  * A message's row. Its URN, meta.id and dead-letter fields are the publisher's text: each cut and
  * on one line (client/quoted-text.ts), as a quick pick shows a line break as nothing and lets a
- * bidirectional override reorder the row.
+ * bidirectional override reorder the row, and with any `$(name)` in it shown as written, not as an icon.
  */
 function rowItem(row: MessageRow): RowItem {
   const attempts = row.attempts === undefined ? '' : ` · attempts ${row.attempts}`;
   const block = row.deadLetter;
   // The reason and error are in the row itself, so the filter finds them (VS Code's filter does not read a group's line).
-  const reason = block?.reason === undefined ? undefined : quotedName(block.reason);
-  const error = block?.error ? quotedText(block.error) : undefined;
+  const reason = block?.reason === undefined ? undefined : labelName(block.reason);
+  const error = block?.error ? labelText(block.error) : undefined;
   const failure = reason === undefined ? error : error ? `${reason}: ${error}` : reason;
   return {
-    label: urnLabel({ ...row, urn: quotedName(row.urn) }),
-    description: `${quotedName(row.metaId)} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
-    detail: block ? [failure, block.exception ? quotedText(block.exception) : undefined, block.originalQueue === undefined ? undefined : `original queue ${quotedName(JSON.stringify(block.originalQueue))}`, block.lang ? `by ${quotedName(block.lang)}` : undefined].filter(Boolean).join(' · ') : undefined,
+    label: urnLabel({ ...row, urn: labelName(row.urn) }),
+    description: `${labelName(row.metaId)} · ${block ? `failed ${dateText(block.failedAt)}` : `created ${dateText(row.createdAt)}`}${attempts} · ${row.bytes} bytes · ${verdictText(row)}`,
+    detail: block ? [failure, block.exception ? labelText(block.exception) : undefined, block.originalQueue === undefined ? undefined : `original queue ${labelName(JSON.stringify(block.originalQueue))}`, block.lang ? `by ${labelName(block.lang)}` : undefined].filter(Boolean).join(' · ') : undefined,
     row,
   };
 }
@@ -80,7 +80,8 @@ const GROUP_HEADING_CHARACTERS = 40;
  */
 function groupHeading(group: { count: number; reason: string; error: string }): string {
   const heading = `${group.count} × ${quotedName(group.reason)}${group.error ? `: ${quotedText(group.error)}` : ''}`;
-  return heading.length > GROUP_HEADING_CHARACTERS ? `${heading.slice(0, GROUP_HEADING_CHARACTERS - 1)}…` : heading;
+  // Shown literally after the cut, which could otherwise keep the `\` and lose the `$(name)` it belongs to.
+  return shownLiterally(heading.length > GROUP_HEADING_CHARACTERS ? `${heading.slice(0, GROUP_HEADING_CHARACTERS - 1)}…` : heading);
 }
 
 /** The work queue, defaulting to the open envelope's meta.queue; `dlqFirst` offers its DLQ first. */
@@ -88,9 +89,9 @@ async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: s
   const document = envelopeDocument();
   const queue = document ? metaQueue(document.getText()) : undefined;
   if (queue !== undefined) {
-    // Named as the fixture writes it, cut and on one line; the queue read is the whole name.
-    const work = { label: quotedName(queue), description: 'meta.queue of the open envelope', deadLetters: false };
-    const dlq = { label: quotedName(`${queue}.dlq`), description: 'its dead-letter queue', deadLetters: true };
+    // Named as the fixture writes it, cut, on one line, never as an icon; the queue read is the whole name.
+    const work = { label: labelName(queue), description: 'meta.queue of the open envelope', deadLetters: false };
+    const dlq = { label: labelName(`${queue}.dlq`), description: 'its dead-letter queue', deadLetters: true };
     const other = { label: 'Another queue…', deadLetters: dlqFirst };
     const picked = await vscode.window.showQuickPick(dlqFirst ? [dlq, work, other] : [work, dlq, other], { title });
     if (!picked) return undefined;

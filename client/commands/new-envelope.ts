@@ -18,7 +18,7 @@ import {
   type RegistryEntrySummary,
 } from '../../core/language/protocol';
 import { acceptsRequests } from '../server-request';
-import { quotedName, quotedText } from '../quoted-text';
+import { labelName, quotedName, quotedText } from '../quoted-text';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 const TITLE = 'BabelQueue: New Envelope';
@@ -94,13 +94,14 @@ function pickItems(entries: readonly RegistryEntrySummary[]): EntryItem[] {
       items.push({ label: 'deprecated, retired or sunset', kind: vscode.QuickPickItemKind.Separator });
       separated = true;
     }
-    // The registry is the checkout's text: its URN, owner and status shown cut and on one line (the URN asked for is the whole one).
-    const description = [entry.owner, entry.status].filter((part): part is string => part !== undefined && part !== '').map(quotedName).join(' · ');
+    // The registry is the checkout's text: its URN, owner and status shown cut, on one line and never
+    // as an icon (the URN asked for is the whole one); the warning icon before a deprecated URN is ours.
+    const description = [entry.owner, entry.status].filter((part): part is string => part !== undefined && part !== '').map(labelName).join(' · ');
     items.push({
-      label: entry.deprecated ? `$(warning) ${quotedName(entry.urn)}` : quotedName(entry.urn),
+      label: entry.deprecated ? `$(warning) ${labelName(entry.urn)}` : labelName(entry.urn),
       description: description || undefined,
       // The registry names no successor (bqschema's format has no such field): say what the status means, not which URN.
-      detail: entry.deprecated ? `"${quotedName(entry.status ?? '')}" in the registry: a new fixture belongs to the URN that replaces it (mint one if none is registered).` : undefined,
+      detail: entry.deprecated ? `"${labelName(entry.status ?? '')}" in the registry: a new fixture belongs to the URN that replaces it (mint one if none is registered).` : undefined,
       urn: entry.urn,
     });
   }

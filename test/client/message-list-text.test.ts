@@ -82,3 +82,45 @@ test('Peek Queue: the open envelope\'s meta.queue is offered cut and on one line
   assert.equal(labels.length, 3, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
   for (const label of labels) assertQuoted(label, 300, 'a queue offered');
 });
+
+test('Peek Queue: a meta.queue written like an icon, `$(check) orders`, is offered as written, not drawn as an icon', async () => {
+  const queue = '$(check) orders';
+  fake.activeTextEditor = { document: { languageId: 'babelqueue-envelope', uri: { toString: () => 'file:///w/a.babel.json' }, getText: () => JSON.stringify({ meta: { queue } }) } };
+  let labels: string[] = [];
+  fake.answer = (event, offered) => {
+    if (event.kind === 'quickPick') labels = (offered as { label: string }[]).map((item) => item.label);
+    return undefined;
+  };
+  const messages = await import('../../client/commands/messages');
+  messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+  await fake.commands.get('babelqueue.peekQueue')!();
+  // VS Code draws `$(check)` in a label as the check icon; `\$(check)` as the text `$(check)`.
+  assert.deepEqual(labels.slice(0, 2), ['\\$(check) orders', '\\$(check) orders.dlq']);
+});
+
+test('Dead Letters: a row whose URN, meta.id, reason, error, original queue and language are written like icons shows each as written', async () => {
+  const queue = uniqueQueue();
+  keys.add(`${queue}.dlq`);
+  const envelope = JSON.parse(outgoing(queue).text) as Record<string, any>;
+  envelope.job = 'urn:babel:orders:created$(check)';
+  envelope.meta.id = '$(pass) 1';
+  envelope.dead_letter = { reason: '$(info)', error: 'down $(error)', exception: 'Error $(bug)', failed_at: 1749132730000, original_queue: '$(check) orders', attempts: 1, lang: '$(zap)' };
+  await redis.rpush(`${queue}.dlq`, JSON.stringify(envelope));
+  fake.settings = { 'babelqueue.broker.url': REDIS };
+  let items: { label: string; description?: string; detail?: string; row?: unknown }[] = [];
+  fake.answer = (event, offered) => {
+    if (event.kind === 'input') return `${queue}.dlq`;
+    if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) items = offered as typeof items;
+    return undefined;
+  };
+  const messages = await import('../../client/commands/messages');
+  messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+  await fake.commands.get('babelqueue.deadLetters')!();
+  const row = items.find((item) => item.row)!;
+  assert.ok(row, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+  assert.match(row.label, /urn:babel:orders:created\\\$\(check\)/);
+  assert.match(row.description!, /^\\\$\(pass\) 1 · /);
+  assert.match(row.detail!, /^\\\$\(info\): down \\\$\(error\) · Error \\\$\(bug\) · original queue "\\\$\(check\) orders" · by \\\$\(zap\)$/);
+  const heading = items.find((item) => !item.row)!;
+  assert.equal(heading.label, '1 × \\$(info): down \\$(error)');
+});

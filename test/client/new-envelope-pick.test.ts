@@ -130,3 +130,29 @@ test('a broken registry is named in the warning cut and on one line (its file na
   assert.ok(warning.text.length < 1500, `the warning is ${warning.text.length} characters`);
   assert.doesNotMatch(warning.text, /[\n\u202e]/);
 });
+
+test('a URN, owner or status written like an icon is shown as written; a deprecated URN keeps the warning icon we put before it', async () => {
+  const entries: RegistryEntriesResult = {
+    registryPath: '/project/registry.json',
+    entries: [
+      { urn: 'urn:babel:orders:created$(check)', owner: '$(account) orders', status: 'active', deprecated: false },
+      { urn: 'urn:babel:orders:placed', owner: 'orders', status: '$(pass) retired', deprecated: true },
+    ],
+  };
+  const client = { isRunning: () => true, needsStop: () => true, sendRequest: async () => entries };
+  let items: readonly { label: string; description?: string; detail?: string; urn?: string }[] = [];
+  fake.answer = (event, offered) => {
+    if (event.kind === 'quickPick') items = offered as typeof items;
+    return undefined;
+  };
+  const { registerNewEnvelopeCommand } = await import('../../client/commands/new-envelope');
+  registerNewEnvelopeCommand({ subscriptions: [] } as never, client as never);
+  await fake.commands.get('babelqueue.newEnvelope')!();
+
+  assert.equal(items[0]!.label, 'urn:babel:orders:created\\$(check)');
+  assert.equal(items[0]!.description, '\\$(account) orders · active');
+  assert.equal(items[0]!.urn, 'urn:babel:orders:created$(check)', 'the URN asked for is the one the registry writes');
+  assert.equal(items[2]!.label, '$(warning) urn:babel:orders:placed');
+  assert.equal(items[2]!.description, 'orders · \\$(pass) retired');
+  assert.match(items[2]!.detail!, /^"\\\$\(pass\) retired" in the registry/);
+});

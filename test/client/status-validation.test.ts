@@ -93,3 +93,9 @@ describe('the status item, as the setting changes', () => {
     assert.equal(item.text, 'BabelQueue');
   });
 });
+
+test('a registry message naming a file written like an icon shows it as written in the status item\'s detail', () => {
+  const view = describeState('running', { state: 'broken', message: 'Registry error: cannot read $(check)/registry.json' });
+  assert.equal(view.detail, 'cannot read \\$(check)/registry.json');
+  assert.equal(describeState('running', { state: 'loaded', message: 'Registry $(zap).json loaded' }).detail, 'Registry \\$(zap).json loaded');
+});
