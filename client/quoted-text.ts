@@ -4,11 +4,12 @@
  * queue (or writes the checkout) writes that text: a meta.id, URN, queue name or dead-letter
  * error of a megabyte made a dialog of a megabyte, and a line break, control character or
  * bidirectional override in one began a line of its own in the dialog or reordered the one
- * shown. As `babelq` prints them, each value inside a line is
- * cut (a name past 200 characters in its middle, a dead letter's error or exception past 500 at
- * its end) and put on one line (core's
+ * shown. As `babelq` prints them, each value inside a line is cut (a name past 200 characters in
+ * its middle, a dead letter's error or exception past 500 at its end) and put on one line (core's
  * showOnOneLine: `\n`, `\r`, and `\uXXXX` for every other invisible character); a message body
- * keeps its lines, cut, its other invisible characters shown. No `vscode` import: tested as is.
+ * keeps its lines, cut, its other invisible characters shown. Where VS Code draws `$(name)` as an
+ * icon (a quick pick item, the status item's detail), quoted text is also shownLiterally. No
+ * `vscode` import: tested as is.
  */
 import { nameOnOneLine, showInvisible, showOnOneLine } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
