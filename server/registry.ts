@@ -13,6 +13,7 @@ import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, loadRegistrySteps, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
 import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
 import { isUnder, realPathIfThere } from '../workspace/path-containment';
+import { isNamedRegistry, type NamedRegistries } from '../workspace/named-registries';
 import { runInSlices } from '../workspace/time-slices';
 import { ProjectFileStamps } from './project-file-stamps';
 
@@ -96,12 +97,14 @@ export class RegistryService {
   /**
    * `overlay` returns the text of an open editor for a path, if it holds one; the rest is read from
    * disk through `stamps`, which keeps what each file was when read for a client that sends no file
-   * events (server/project-file-stamps.ts).
+   * events (server/project-file-stamps.ts). `namedByConfigs`: the registries the babelq.json files
+   * read so far name, wherever they are in the workspace (`registryFilePath`).
    */
   constructor(
     overlay: (path: string) => string | undefined,
     private readonly listener: RegistryListener = () => undefined,
     private readonly stamps: ProjectFileStamps = new ProjectFileStamps(),
+    private readonly namedByConfigs: () => NamedRegistries = () => new Map(),
   ) {
     this.reader = stamps.over(overlay);
   }
@@ -330,22 +333,32 @@ export class RegistryService {
    * The path of a document that is a registry's file: a registry.json, or the file its own
    * settings name as the registry (babelq.json's "registry", babelqueue.registry.path), resolved
    * from its workspace folder as a fixture beside it resolves it (`search`), so `config/sub.json`
-   * is the registry it is, and a JSON file nothing names stays plain JSON. Decided by the path
-   * alone: nothing is read.
+   * is the registry it is; or a file a babelq.json elsewhere in its workspace folder names (a
+   * monorepo's `packages/a/babelq.json` naming `../../shared/main.json`, which no config above
+   * the file names). A JSON file nothing names stays plain JSON. Decided by the path: nothing is
+   * read, and only a file of a named registry's name is looked up on disk.
    */
   private registryFilePath(documentUri: string, settings: Settings | undefined): string | undefined {
     const path = toPath(documentUri);
     if (!path) return undefined;
     if (path.endsWith(`/${REGISTRY_FILE_NAME}`)) return path;
-    const named = settings?.registryPath;
-    if (named === undefined || named.trim() === '') return undefined;
+    if (this.namedByOwnSettings(path, settings?.registryPath)) return path;
+    // Named from another folder: only inside a workspace folder, which bounds what its fixtures
+    // may use as their registry (a config naming a file outside it makes no registry of that file).
+    const folder = this.workspaceFolderOf(path);
+    return folder !== undefined && isNamedRegistry(path, this.namedByConfigs(), folder) ? path : undefined;
+  }
+
+  /** Whether the file at `path` is the registry its own settings name (`named`). */
+  private namedByOwnSettings(path: string, named: string | undefined): boolean {
+    if (named === undefined || named.trim() === '') return false;
     const target = resolve(this.folderOf(path), named);
-    if (target === path) return path;
+    if (target === path) return true;
     // The same file reached through a linked folder (cfg/sub.json, cfg a link to config): looked up
     // on disk only for a file of the registry's name, so other JSON files cost no system call.
-    if (basename(target) !== basename(path)) return undefined;
+    if (basename(target) !== basename(path)) return false;
     const real = realPathIfThere(path);
-    return real !== undefined && real === realPathIfThere(target) ? path : undefined;
+    return real !== undefined && real === realPathIfThere(target);
   }
 
   /** The registry.json at `path` as its own folder's search finds it. */

@@ -71,6 +71,7 @@ import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind, refuseMalformed } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
+import type { NamedRegistries } from '../workspace/named-registries';
 import { isGitConfigFile, isGitExcludeFile } from '../workspace/gitignore';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 
@@ -151,7 +152,10 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
   const coverage = new FileWatchCoverage(() => registries.workspaceFolders());
   // What the project files were when read, for the changes a client's file events do not report (server/project-file-stamps.ts).
   const stamps = new ProjectFileStamps((path) => coverage.noneThere(path));
-  const registries = new RegistryService(openRegistryText, registryMessages(connection), stamps);
+  // A file a babelq.json anywhere in the workspace names is a registry when opened (monorepo packages naming a shared one).
+  const registries: RegistryService = new RegistryService(openRegistryText, registryMessages(connection), stamps, (): NamedRegistries => configs.registriesNamed());
+  /** Set when a babelq.json read names a registry an editor holds open: its diagnostics are asked for again, now a registry's. */
+  let namedRegistryTimer: NodeJS.Timeout | undefined;
   // An unsaved edit of babelq.json counts as much as a saved one, as for registry.json.
   const configs = new ProjectConfigs(
     stamps.over(openText),
@@ -159,6 +163,15 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     (path) => (projectFileKind(basename(path)) === undefined ? existsSync(path) : stamps.exists(path)),
     // A project file linked out of its workspace folder is not read, as a registry so linked is not.
     (path) => registries.folderOf(path),
+    // The file opened before the config naming it was read (by the workspace's walk, or a fixture
+    // opened in its package) was answered as plain JSON. Told by the name alone, without a system
+    // call: a document of the registry's name through a linked folder is asked for again too.
+    (registry) => {
+      const name = basename(registry);
+      if (!documents.all().some((document) => basename(toPath(document.uri) ?? '') === name)) return;
+      clearTimeout(namedRegistryTimer);
+      namedRegistryTimer = setTimeout(() => refreshDiagnostics(), REGISTRY_REFRESH_MS);
+    },
   );
   const cache = new ParseCache();
   const context: ServerContext = {

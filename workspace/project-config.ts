@@ -23,6 +23,7 @@ import { isInside, realPath, realPathIfThere } from './path-containment';
 import { readFromDisk, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
 import { resolvedPath } from './absolute-path';
+import { addNamedRegistry, type NamedRegistries } from './named-registries';
 
 const EMPTY_CONFIG: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [] };
 
@@ -63,15 +64,19 @@ export class ProjectConfigs {
   private readonly markers = new Map<string, boolean>();
   /** The chain of each folder (and highest folder), farthest first: forgotten with any config. */
   private readonly chains = new Map<string, LoadedConfig[]>();
+  /** The registries the configs read so far name (`registriesNamed`), worked out again after any config is read or forgotten. */
+  private named: Map<string, string[]> | undefined;
 
   /**
    * `projectOf`: the folder a project file must stay inside once its symbolic links are resolved
    * (the editor's workspace folder; for the CLI the work tree holding it, else its own folder).
+   * `registryNamed` is told the registry (absolute path) each config read names, as it is read.
    */
   constructor(
     private readonly read: TextReader = readFromDisk,
     private readonly exists: (path: string) => boolean = existsSync,
     private readonly projectOf: (path: string) => string = (path) => projectRootOf(path, exists),
+    private readonly registryNamed: (path: string) => void = () => undefined,
   ) {}
 
   /**
@@ -147,10 +152,23 @@ export class ProjectConfigs {
     return [...this.byDirectory.values()].filter((config): config is LoadedConfig => config !== undefined);
   }
 
+  /**
+   * The registry each config read so far names, with the folders of the configs naming it: a
+   * registry of another name in a folder no config above names (workspace/named-registries.ts).
+   */
+  registriesNamed(): NamedRegistries {
+    if (this.named !== undefined) return this.named;
+    const named = new Map<string, string[]>();
+    for (const loaded of this.byDirectory.values()) if (loaded?.present) addNamedRegistry(named, loaded.directory, loaded.config.layer.registryPath);
+    this.named = named;
+    return named;
+  }
+
   /** Forgets what was read from `path` (a babelq.json or its suppressions file that changed, was created or deleted). */
   forget(path: string): void {
     this.byDirectory.delete(dirname(resolve(path)));
     this.chains.clear();
+    this.named = undefined;
   }
 
   /**
@@ -168,6 +186,7 @@ export class ProjectConfigs {
     this.byDirectory.clear();
     this.markers.clear();
     this.chains.clear();
+    this.named = undefined;
   }
 
   /** The babelq.json in one folder, read on first use. */
@@ -188,6 +207,11 @@ export class ProjectConfigs {
       if (suppressions) loaded = { path, directory, present: false, config: EMPTY_CONFIG, text: '', ignore: [], overrides: [], suppressions };
     }
     this.byDirectory.set(directory, loaded);
+    const { registryPath } = loaded?.config.layer ?? {};
+    if (registryPath !== undefined) {
+      this.named = undefined;
+      this.registryNamed(resolve(directory, registryPath));
+    }
     return loaded;
   }
 

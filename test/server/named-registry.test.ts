@@ -159,3 +159,78 @@ describe('a registry named by babelq.json, opened in the editor', () => {
     });
   });
 });
+
+// A monorepo: packages/a's babelq.json names the registry in another folder; packages/b's names a
+// file outside the workspace folder (mono), which is never a registry.
+write('mono/packages/a/babelq.json', { registry: '../../shared/main.json' });
+write('mono/packages/a/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+write('mono/packages/b/babelq.json', { registry: '../../../outside/main.json' });
+write('mono/packages/b/fixtures/placed.babel.json', envelope('urn:babel:orders:created'));
+write('mono/shared/main.json', REGISTRY);
+write('mono/shared/schemas/orders.json', SCHEMA);
+write('outside/main.json', REGISTRY);
+write('outside/schemas/orders.json', SCHEMA);
+// The shared folder reached through a link.
+symlinkSync('shared', at('mono/common'));
+
+describe('a registry named by a babelq.json in another folder of the workspace (a monorepo)', () => {
+  /** Reads packages/a's settings, as the workspace's walk or an open fixture of it does. */
+  async function knowPackageA(client: TestLspClient): Promise<void> {
+    const fixture = uriOf('mono/packages/a/fixtures/placed.babel.json');
+    await client.open(fixture, text('mono/packages/a/fixtures/placed.babel.json'));
+    await client.pullDiagnostics(fixture);
+  }
+
+  test('opened, it is the registry: its findings, links and references', async () => {
+    await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
+      await knowPackageA(client);
+      const path = 'mono/shared/main.json';
+      const uri = uriOf(path);
+      await openJson(client, path);
+      assert.deepEqual((await client.pullDiagnostics(uri)).items, [], 'a sound registry has no findings, and none of an envelope');
+      const links: { target: string }[] = await client.request('textDocument/documentLink', { textDocument: { uri } });
+      assert.deepEqual(links.map((link) => link.target), [uriOf('mono/shared/schemas/orders.json'), uriOf('mono/shared/schemas/orders.json')]);
+      const references: { uri: string }[] = await client.request('textDocument/references', { textDocument: { uri }, position: positionOf(text(path), 'urn:babel:orders:placed', 2), context: { includeDeclaration: false } });
+      assert.deepEqual(references.map((reference) => reference.uri), [uriOf('mono/packages/a/fixtures/placed.babel.json')]);
+      await client.change(uri, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'), 2);
+      const items = (await client.pullDiagnostics(uri)).items;
+      assert.deepEqual(items.map((item) => item.code), ['registry-error']);
+      assert.match(items[0].message, /Duplicate URN/);
+    });
+  });
+
+  test('opened through a linked folder (common -> shared), it is the registry still', async () => {
+    await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
+      await knowPackageA(client);
+      const path = 'mono/common/main.json';
+      const uri = uriOf(path);
+      await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
+    });
+  });
+
+  test('opened before any babelq.json naming it was read, it becomes the registry once one is, with a refresh', async () => {
+    await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
+      const path = 'mono/shared/main.json';
+      const uri = uriOf(path);
+      await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      const before = client.refreshes;
+      await knowPackageA(client);
+      await client.waitForRefreshes(before);
+      assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
+    });
+  });
+
+  test('a file outside the workspace folder that a babelq.json names stays plain JSON, and the fixtures are told it was not read', async () => {
+    await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
+      const fixture = uriOf('mono/packages/b/fixtures/placed.babel.json');
+      await client.open(fixture, text('mono/packages/b/fixtures/placed.babel.json'));
+      const fixtureItems = (await client.pullDiagnostics(fixture)).items;
+      assert.ok(fixtureItems.some((item) => item.code === 'registry-error' && /outside the workspace folder/.test(item.message)), JSON.stringify(fixtureItems));
+      const uri = uriOf('outside/main.json');
+      await openJson(client, 'outside/main.json', text('outside/main.json').replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
+      assert.deepEqual(await client.request('textDocument/documentLink', { textDocument: { uri } }), []);
+    });
+  });
+});
