@@ -109,6 +109,8 @@ export function fileKindOf(file: InputFile, context: LintContext): FileKind {
   if (context.registries.isRegistryNamed(file.absolute, settings.registryPath)) return 'registry';
   const registry = context.registries.stateFor(file.absolute, settings.registryPath);
   if (registry.kind === 'loaded' && registry.registry.entries.some((entry) => entry.schema?.path === file.absolute)) return 'schema';
+  // Named by a babelq.json in another folder (a monorepo's package naming the shared registry).
+  if (context.registries.isRegistryNamedBelow(file.absolute)) return 'registry';
   return 'envelope';
 }
 

@@ -11,6 +11,9 @@ import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
 import { isInside, realPath, realPathIfThere } from '../workspace/path-containment';
+import { foldersWithConfigBelow, isNamedRegistry } from '../workspace/named-registries';
+import type { NamedRegistries } from '../workspace/project-config';
+import { ProjectConfigs } from '../workspace/project-config';
 import { CliError, describeFsError, quotedPath } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
@@ -51,6 +54,8 @@ export class CliRegistries {
   private readonly registryVerdicts = new Map<string, boolean>();
   /** What each place the searches looked at for a registry.json held: looked at once a run. */
   private readonly placesSeen = new Map<string, PlaceSeen>();
+  /** The registries the babelq.json files below the current folder name, found on first need (`isRegistryNamedBelow`). */
+  private namedBelow: NamedRegistries | undefined;
 
   constructor(
     private readonly cwd: string,
@@ -107,6 +112,25 @@ export class CliRegistries {
     const directory = dirname(file);
     const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
     return sameFile(file, resolve(root, registryPath));
+  }
+
+  /**
+   * Whether `file` is a registry a babelq.json elsewhere below the current folder names, which no
+   * config above the file names: a monorepo's `packages/a/babelq.json` naming
+   * `../../shared/main.json`, linted as `babelq lint shared/main.json` from the top. The editor
+   * takes it for the registry from every babelq.json its workspace's walk read, and so does lint,
+   * from the configs below the current folder (its workspace folder), found once a run and only for
+   * a file nothing else tells apart. Those configs are read apart from the run's own, so none of
+   * them is reported as a project file of the run. With `--registry`, that one is the registry.
+   */
+  isRegistryNamedBelow(file: string): boolean {
+    if (this.explicit) return false;
+    if (this.namedBelow === undefined) {
+      const configs = new ProjectConfigs();
+      for (const directory of foldersWithConfigBelow(this.cwd)) configs.configIn(directory);
+      this.namedBelow = configs.registriesNamed();
+    }
+    return isNamedRegistry(file, this.namedBelow, this.cwd);
   }
 
   /**

@@ -13,7 +13,8 @@ import { projectRootOf } from '../workspace/project-root';
 import { findRegistry, loadRegistry, loadRegistrySteps, REGISTRY_FILE_NAME, shownFrom, type LoadResult, type TextReader } from '../workspace/registry-loader';
 import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
 import { isUnder, realPathIfThere } from '../workspace/path-containment';
-import { isNamedRegistry, type NamedRegistries } from '../workspace/named-registries';
+import { isNamedRegistry } from '../workspace/named-registries';
+import type { NamedRegistries } from '../workspace/project-config';
 import { runInSlices } from '../workspace/time-slices';
 import { ProjectFileStamps } from './project-file-stamps';
 

@@ -71,7 +71,7 @@ import { isFixturePath, WorkspaceFixtures } from './workspace-diagnostics';
 import { CODE_ACTION_KINDS } from './handlers/language';
 import { isEnvelopeDocument, projectFileKind, refuseMalformed } from './request';
 import { ProjectConfigs } from '../workspace/project-config';
-import type { NamedRegistries } from '../workspace/named-registries';
+import type { NamedRegistries } from '../workspace/project-config';
 import { isGitConfigFile, isGitExcludeFile } from '../workspace/gitignore';
 import { ENVELOPE_SUFFIX, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 

@@ -7,20 +7,15 @@
  * config naming it both inside it, the file there also once its links are resolved, as the
  * fixtures' search refuses one that leaves it (workspace/registry-loader.ts).
  */
-import { basename, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-file-names';
+import { SKIPPED_DIRECTORIES } from './fixture-files';
 import { isInside, isUnder, realPath, realPathIfThere } from './path-containment';
+import type { NamedRegistries } from './project-config';
 
-/** Registry paths (absolute) named by babelq.json files, each with the folders of the configs that name it. */
-export type NamedRegistries = ReadonlyMap<string, readonly string[]>;
-
-/** Adds to `named` the registry the config in `directory` names (`registryPath` as written, relative to that folder). */
-export function addNamedRegistry(named: Map<string, string[]>, directory: string, registryPath: string | undefined): void {
-  if (registryPath === undefined || registryPath.trim() === '') return;
-  const path = resolve(directory, registryPath);
-  const by = named.get(path);
-  if (by) by.push(directory);
-  else named.set(path, [directory]);
-}
+/** The most folders `foldersWithConfigBelow` reads: a checkout's tree, not a whole disk, is walked. */
+export const MAX_FOLDERS_SEARCHED = 100_000;
 
 /**
  * Whether the file at `path` (absolute) is a registry a config inside `folder` names: by its
@@ -43,4 +38,31 @@ export function isNamedRegistry(path: string, named: NamedRegistries, folder: st
     if (isInside(folder, registry, realFolder)) return true;
   }
   return false;
+}
+
+/**
+ * The folders at or below `root` that hold a babelq.json, for `babelq lint` to learn which registry
+ * each names as the editor learns it from the workspace's walk: links to folders are not followed
+ * (a cycle would make it endless), node_modules and .git are passed over, and it stops after
+ * MAX_FOLDERS_SEARCHED folders. Nothing is read here: each config is read by ProjectConfigs,
+ * bounded and contained as any other.
+ */
+export function foldersWithConfigBelow(root: string): string[] {
+  const found: string[] = [];
+  const stack = [root];
+  for (let searched = 0; stack.length > 0 && searched < MAX_FOLDERS_SEARCHED; searched++) {
+    const directory = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      continue; // A folder that cannot be read names no registry here.
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) stack.push(join(directory, entry.name));
+      } else if (entry.name === PROJECT_CONFIG_FILE) found.push(directory);
+    }
+  }
+  return found;
 }

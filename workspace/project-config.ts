@@ -23,7 +23,18 @@ import { isInside, realPath, realPathIfThere } from './path-containment';
 import { readFromDisk, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
 import { resolvedPath } from './absolute-path';
-import { addNamedRegistry, type NamedRegistries } from './named-registries';
+
+/** Registry paths (absolute) named by babelq.json files, each with the folders of the configs that name it. */
+export type NamedRegistries = ReadonlyMap<string, readonly string[]>;
+
+/** Adds to `named` the registry the config in `directory` names (`registryPath` as written, relative to that folder). */
+function addNamedRegistry(named: Map<string, string[]>, directory: string, registryPath: string | undefined): void {
+  if (registryPath === undefined || registryPath.trim() === '') return;
+  const path = resolve(directory, registryPath);
+  const by = named.get(path);
+  if (by) by.push(directory);
+  else named.set(path, [directory]);
+}
 
 const EMPTY_CONFIG: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [] };
 

@@ -764,6 +764,35 @@ describe('a registry not named registry.json, named by babelq.json or --registry
     }
   });
 
+  test('named by a babelq.json in another folder (a monorepo\'s package naming ../../shared/main.json), it is the registry linted from the top, by its path or through a linked folder', () => {
+    const mono = workspace({
+      'packages/a/babelq.json': JSON.stringify({ registry: '../../shared/main.json' }),
+      'packages/a/placed.babel.json': envelopeFor(PLACED),
+      'shared/main.json': REGISTRY,
+      'shared/order.json': ORDER_SCHEMA,
+      // Registry-shaped, named by nothing: an envelope to lint, as before.
+      'shared/other.json': REGISTRY,
+    });
+    symlinkSync('shared', join(mono, 'common'));
+    for (const args of [['shared/main.json'], ['common/main.json'], ['packages/a', 'shared/main.json'], ['shared/main.json', 'packages/a']]) {
+      const { result, reports } = lintJson(args, mono);
+      const file = args.find((arg) => arg.endsWith('main.json'))!;
+      assert.deepEqual(findingsOf(reports, file).map((finding) => finding.code), ['registry-error'], `${args.join(' ')}: ${JSON.stringify(reports)} ${result.stderr}`);
+      assert.ok(!reports.some((report) => report.diagnostics.some((d) => d.code === 'missing-field')), `${args.join(' ')}: ${JSON.stringify(reports)}`);
+    }
+    const { reports } = lintJson(['shared/other.json'], mono);
+    assert.ok(diagnosticsOf(reports, 'shared/other.json').some((d) => d.code === 'missing-field'), JSON.stringify(reports));
+  });
+
+  test('named by a babelq.json below the current folder that points outside it, it is no registry: linted as an envelope, as the editor keeps it plain', () => {
+    const top = workspace({
+      'repo/packages/b/babelq.json': JSON.stringify({ registry: '../../../outside/main.json' }),
+      'outside/main.json': REGISTRY,
+    });
+    const { reports } = lintJson(['../outside/main.json'], join(top, 'repo'));
+    assert.ok(diagnosticsOf(reports, '../outside/main.json').some((d) => d.code === 'missing-field'), JSON.stringify(reports));
+  });
+
   test('standard input standing for it is not checked as an envelope', () => {
     const piped = babelq(['lint', '--stdin', '--stdin-filename', 'config/sub.json', '--format', 'json'], named, {}, '{ "schemas": [] }\n');
     assert.equal(piped.status, 0, piped.stderr);
