@@ -82,11 +82,17 @@ export class ProjectConfigs {
    * `projectOf`: the folder a project file must stay inside once its symbolic links are resolved
    * (the editor's workspace folder; for the CLI the work tree holding it, else its own folder).
    * `registryNamed` is told the registry (absolute path) each config read names, as it is read.
+   *
+   * Without .git (a `git archive` export), the project is the nearest folder holding a babelq.json
+   * other than the linked one judged: the link does not mark its own folder. Counted, it made its
+   * folder the project, so `pkg/babelq.json` linked to `../babelq.json` was refused as outside it,
+   * while the walk up from `pkg` reads `../babelq.json` itself. Reading it through the link shows
+   * nothing the walk does not; a link to a file outside that folder is still refused.
    */
   constructor(
     private readonly read: TextReader = readFromDisk,
     private readonly exists: (path: string) => boolean = existsSync,
-    private readonly projectOf: (path: string) => string = (path) => projectRootOf(path, exists),
+    private readonly projectOf: (path: string) => string = (path) => projectRootOf(path, (marker) => marker !== path && exists(marker)),
     private readonly registryNamed: (path: string) => void = () => undefined,
   ) {}
 

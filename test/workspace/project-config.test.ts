@@ -160,6 +160,24 @@ describe('the babelq.json files above a file', () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   });
+
+  test('without .git (a git archive export), a package\'s babelq.json linked to the config above it is read, as the walk reads that config itself; one linked out is still refused', () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'babelq-project-elsewhere-'));
+    try {
+      writeFileSync(join(elsewhere, 'creds.json'), '{ "aws_secret_access_key": 1 }');
+      write({ 'exported/babelq.json': '{ "severity": { "float-currency": "off" } }', 'exported/pkg/a.babel.json': '{}', 'exported/out/a.babel.json': '{}' });
+      symlinkSync('../babelq.json', join(root, 'exported/pkg/babelq.json'));
+      symlinkSync(join(elsewhere, 'creds.json'), join(root, 'exported/out/babelq.json'));
+      const configs = new ProjectConfigs();
+      const pkg = configs.chainFor(join(root, 'exported/pkg/a.babel.json')).find((c) => c.path === join(root, 'exported/pkg/babelq.json'))!;
+      assert.deepEqual(pkg.config.problems, []);
+      assert.equal(configs.settingsFor(join(root, 'exported/pkg/a.babel.json'), DEFAULT_SETTINGS, []).severityOverrides.get('float-currency'), 'off');
+      const out = configs.chainFor(join(root, 'exported/out/a.babel.json')).find((c) => c.path === join(root, 'exported/out/babelq.json'))!;
+      assert.match(out.config.problems[0]?.message ?? '', /^babelq\.json cannot be read: it is a symbolic link to a file outside the project/);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
 });
 
 /** Whether `rules` ignore a path (relative to their folder), as git decides: the last rule that matches. */
