@@ -172,6 +172,9 @@ write('outside/main.json', REGISTRY);
 write('outside/schemas/orders.json', SCHEMA);
 // The shared folder reached through a link.
 symlinkSync('shared', at('mono/common'));
+// Named inside the workspace folder, but a link to the file outside it.
+write('mono/packages/c/babelq.json', { registry: '../../shared/leak.json' });
+symlinkSync(at('outside/main.json'), at('mono/shared/leak.json'));
 
 describe('a registry named by a babelq.json in another folder of the workspace (a monorepo)', () => {
   /** Reads packages/a's settings, as the workspace's walk or an open fixture of it does. */
@@ -231,6 +234,13 @@ describe('a registry named by a babelq.json in another folder of the workspace (
       await openJson(client, 'outside/main.json', text('outside/main.json').replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
       assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
       assert.deepEqual(await client.request('textDocument/documentLink', { textDocument: { uri } }), []);
+      // Named inside the folder, leading out of it through a link: plain JSON too.
+      await client.open(uriOf('mono/packages/c/babelq.json'), text('mono/packages/c/babelq.json'));
+      await client.pullDiagnostics(uriOf('mono/packages/c/babelq.json'));
+      const leak = uriOf('mono/shared/leak.json');
+      await openJson(client, 'mono/shared/leak.json', text('outside/main.json').replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      assert.deepEqual((await client.pullDiagnostics(leak)).items, []);
+      assert.deepEqual(await client.request('textDocument/documentLink', { textDocument: { uri: leak } }), []);
     });
   });
 });
