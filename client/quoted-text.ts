@@ -7,9 +7,10 @@
  * shown. As `babelq` prints them, each value inside a line is cut (a name past 200 characters in
  * its middle, a dead letter's error or exception past 500 at its end) and put on one line (core's
  * showOnOneLine: `\n`, `\r`, and `\uXXXX` for every other invisible character); a message body
- * keeps its lines, cut, its other invisible characters shown. Where VS Code draws `$(name)` as an
- * icon (a quick pick item, the status item's detail), quoted text is also shownLiterally. No
- * `vscode` import: tested as is.
+ * keeps its lines, cut, its other invisible characters shown. A notification and the status
+ * item's detail make `[text](command:…)` a link that runs a command: no quoted text forms one
+ * (unlinked). Where VS Code draws `$(name)` as an icon (a quick pick item, the status item's
+ * detail), quoted text is also shownLiterally. No `vscode` import: tested as is.
  */
 import { nameOnOneLine, showInvisible, showOnOneLine } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
@@ -31,12 +32,27 @@ const MAX_LISTED = 5;
  * nameOnOneLine): past 200 characters its start and end with `…` between, on one line.
  */
 export function quotedName(name: string): string {
-  return nameOnOneLine(name, MAX_NAME);
+  return unlinked(nameOnOneLine(name, MAX_NAME));
 }
 
-/** A sentence from a message (a dead letter's error, exception or reason) inside a line: cut at 500 characters, on one line. */
+/** A sentence from a message (a dead letter's error, exception or reason) inside a line: cut at 500 characters, on one line, unlinked. */
 export function quotedText(text: string): string {
-  return showOnOneLine(shortened(text, MAX_TEXT));
+  return unlinked(showOnOneLine(shortened(text, MAX_TEXT)));
+}
+
+/**
+ * `text` as a notification's message or a language status item's detail shows it, with no link
+ * in it. VS Code reads `[label](target)` there as a link when the target starts with `http://`,
+ * `https://`, `command:` or `file:`, and a click opens it with commands allowed: a queue named
+ * `[Open](command:…)` would run that command, with the arguments written after it. The `]` and `(`
+ * must touch, so each `](` is written `]\(`: the backslash breaks every such link whatever the
+ * scheme (one VS Code adds later too), is seen (an invisible character between them would not be,
+ * and a space would make it look like another name), and is how Markdown writes a `(` meant as
+ * text. Only quoted text is unlinked; the extension's own words keep any link they mean. Cut and
+ * put on one line first, so no cut joins a `]` to a `(`; unlinked twice it stays the same.
+ */
+export function unlinked(text: string): string {
+  return text.replace(/\]\(/g, ']\\(');
 }
 
 /**
@@ -79,6 +95,6 @@ export function someQuoted(items: readonly string[], quote: (item: string) => st
  */
 export function bodyExcerpt(text: string): string {
   const cut = shortened(text, MAX_BODY);
-  const shown = showInvisible(cut.replace(/\r(?!\n)/g, '\\r'), true);
+  const shown = unlinked(showInvisible(cut.replace(/\r(?!\n)/g, '\\r'), true));
   return cut.length < text.length ? `${shown}\n(${text.length - cut.length + 1} more characters; open the message to read it whole)` : shown;
 }
