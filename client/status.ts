@@ -1,13 +1,5 @@
 /** What the language status item says for each server state (no `vscode` import: testable). */
-import { showOnOneLine } from '../core/language/markdown';
-import { shortened } from '../core/model/describe-value';
-import { shownLiterally } from './quoted-text';
-
-/**
- * The longest registry message shown whole: it names the registry's file as the checkout names it
- * (babelq.json's "registry"), which may be long or hold a line break or a bidirectional override.
- */
-const MAX_REGISTRY_MESSAGE = 500;
+import { labelText } from './quoted-text';
 
 export type ServerState = 'starting' | 'running' | 'stopped';
 
@@ -37,9 +29,11 @@ export function describeState(state: ServerState, registry?: RegistryView, valid
     return { text: 'BabelQueue: validation off', detail: `Envelope validation is turned off: set ${VALIDATION_SETTING} to true to turn it on`, severity: 'information', busy: false };
   }
   if (state === 'running' && registry) {
-    // Cut and on one line (core's showOnOneLine), so no file name of the checkout can reorder the
-    // detail; shown literally, as the status item draws `$(name)` in its detail as an icon.
-    const shown = (message: string) => shownLiterally(showOnOneLine(shortened(message, MAX_REGISTRY_MESSAGE)));
+    // The server's line names the registry's file as the checkout names it (babelq.json's
+    // "registry"): quoted as a sentence (cut at 500 characters, on one line, so no file name can
+    // reorder the detail, and unlinked, as the detail makes `[text](command:…)` a link), then shown
+    // literally, as the detail draws `$(name)` as an icon.
+    const shown = labelText;
     // The text says it is a registry error already; the server's line starts with the same words.
     if (registry.state === 'broken') return { text: 'BabelQueue: registry error', detail: shown(registry.message.replace(/^Registry error: /, '')), severity: 'error', busy: false };
     return { text: 'BabelQueue', detail: shown(registry.message), severity: 'information', busy: false };

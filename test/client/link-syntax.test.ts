@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, test } from 'node:test';
 import { bodyExcerpt, labelName, labelText, quotedName, quotedText, someQuoted, unlinked } from '../../client/quoted-text';
+import { describeState } from '../../client/status';
 import { installFakeExtensionHost } from '../support/fake-extension-host';
 
 /**
@@ -74,6 +75,20 @@ describe('quoted text carries no link', () => {
     assert.equal(linksIn(bodyExcerpt(split)), 0);
     assert.equal(linksIn(quotedName(`${'q'.repeat(300)}[a](command:x)`)), 0);
     assert.equal(linksIn(bodyExcerpt(`${'b'.repeat(990)}[a](command:x)`)), 0);
+  });
+});
+
+describe('the language status item', () => {
+  test('a registry path written as a link is no link in the detail', () => {
+    const path = 'registry/[Open a terminal](command:workbench.action.terminal.new).json';
+    for (const registry of [
+      { state: 'broken' as const, message: `Registry error: ${path} could not be read` },
+      { state: 'loaded' as const, message: `Registry ${path}: 3 entries` },
+    ]) {
+      const { detail } = describeState('running', registry);
+      assert.equal(linksIn(detail), 0, detail);
+      assert.ok(detail.includes('[Open a terminal]\\(command:workbench.action.terminal.new)'), detail);
+    }
   });
 });
 
