@@ -10,7 +10,7 @@ import type { vsdiag } from 'vscode-languageclient/node';
 import { DLQ_SUFFIX, type MessageRow } from '../core/message/dead-letter';
 import { fixtureFileName, formattedMessage, withRenewedIds } from '../core/language/message-text';
 import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME } from '../core/language/protocol';
-import { quotedName } from './quoted-text';
+import { quotedName, unlinked } from './quoted-text';
 
 export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
 
@@ -170,7 +170,7 @@ async function saveAsFixture(views: MessageViews, document: vscode.TextDocument 
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
   } catch (error) {
     // Said with the file and the file system's reason (a read-only folder, a full disk), not as a command that failed.
-    void vscode.window.showErrorMessage(`Save as Fixture: ${target.fsPath} was not written: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(unlinked(`Save as Fixture: ${target.fsPath} was not written: ${error instanceof Error ? error.message : String(error)}`));
     return;
   }
   await vscode.window.showTextDocument(target);

@@ -15,7 +15,7 @@ import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { failureText } from '../send-settings';
-import { labelName, labelText, quotedName, quotedText, shownLiterally } from '../quoted-text';
+import { labelName, labelText, quotedName, quotedText, shownLiterally, unlinked } from '../quoted-text';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { redrive } from './redrive';
@@ -150,7 +150,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   try {
     ({ host } = parseTarget(settings.brokerUrl));
   } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    void vscode.window.showErrorMessage(unlinked(error instanceof Error ? error.message : String(error)));
     return undefined;
   }
   // Asked before resolveTarget, as Send asks: no password is asked for, or stored, for a host the user declines.
@@ -173,7 +173,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
     await forgetRefusedPassword(services, settings, error, target);
     const text = failureText(error, [target.password]);
     services.output.error(`${command}: reading ${where} failed: ${text}`);
-    void vscode.window.showErrorMessage(`Cannot read ${where}: ${text}`);
+    void vscode.window.showErrorMessage(unlinked(`Cannot read ${where}: ${text}`));
     return undefined;
   } finally {
     await broker?.close();
@@ -182,7 +182,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
     const { maxBytes, nextBytes } = peeked.stopped;
     const note = `${command}: read ${peeked.length} message(s) of ${where} and no more: the next one is ${nextBytes} bytes, and one read takes at most ${Math.round(maxBytes / 1024 / 1024)} MiB of messages together.`;
     services.output.warn(note);
-    void vscode.window.showWarningMessage(note);
+    void vscode.window.showWarningMessage(unlinked(note));
   }
   // Judged once the connection is closed. Decoded as lint decodes a file (a BOM or bytes that are
   // not UTF-8 are its json-syntax error); a Redis header frame is read as the consumers read it:
@@ -233,7 +233,7 @@ async function peekQueue(services: MessageServices): Promise<void> {
   const read = await readQueue(services, 'Peek Queue', chosen.queue, chosen.deadLetters);
   if (!read) return;
   if (read.rows.length === 0) {
-    void vscode.window.showInformationMessage(`No messages on ${read.where}.`);
+    void vscode.window.showInformationMessage(unlinked(`No messages on ${read.where}.`));
     return;
   }
   const ordered = listingOrder(read.rows, read.broker);
@@ -256,7 +256,7 @@ async function deadLetters(services: MessageServices): Promise<void> {
   const read = await readQueue(services, 'Dead Letters', chosen.queue, true);
   if (!read) return;
   if (read.rows.length === 0) {
-    void vscode.window.showInformationMessage(`No dead letters on ${read.where}.`);
+    void vscode.window.showInformationMessage(unlinked(`No dead letters on ${read.where}.`));
     return;
   }
   const groups = groupDeadLetters(newestFirst(read.rows));

@@ -18,7 +18,7 @@ import {
   type RegistryEntrySummary,
 } from '../../core/language/protocol';
 import { acceptsRequests } from '../server-request';
-import { labelName, quotedName, quotedText } from '../quoted-text';
+import { labelName, quotedName, quotedText, unlinked } from '../quoted-text';
 
 export const NEW_ENVELOPE_COMMAND = 'babelqueue.newEnvelope';
 const TITLE = 'BabelQueue: New Envelope';
@@ -47,7 +47,7 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
   try {
     result = await client.sendRequest<RegistryEntriesResult>(REGISTRY_ENTRIES_METHOD, { uri } satisfies RegistryEntriesParams);
   } catch (error) {
-    void vscode.window.showErrorMessage(`${TITLE}: could not read the registry: ${messageOf(error)}`);
+    void vscode.window.showErrorMessage(`${TITLE}: could not read the registry: ${unlinked(messageOf(error))}`);
     return;
   }
   if (result.error) {
@@ -78,7 +78,7 @@ async function newEnvelope(client: LanguageClient): Promise<void> {
   try {
     created = await client.sendRequest<NewEnvelopeResult>(NEW_ENVELOPE_METHOD, { uri, urn: picked.urn } satisfies NewEnvelopeParams);
   } catch (error) {
-    void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${quotedName(picked.urn)}: ${messageOf(error)}`);
+    void vscode.window.showErrorMessage(`${TITLE}: could not create an envelope for ${quotedName(picked.urn)}: ${unlinked(messageOf(error))}`);
     return;
   }
   const document = await vscode.workspace.openTextDocument({ language: ENVELOPE_LANGUAGE_ID, content: created.text });

@@ -17,7 +17,7 @@ import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { commandDocument, type MessageViews, type ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { failureText } from '../send-settings';
-import { bodyExcerpt, quotedName, quotedText, someQuoted } from '../quoted-text';
+import { bodyExcerpt, quotedName, quotedText, someQuoted, unlinked } from '../quoted-text';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
@@ -136,7 +136,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   try {
     ({ host, kind } = parseTarget(settings.brokerUrl));
   } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    void vscode.window.showErrorMessage(unlinked(error instanceof Error ? error.message : String(error)));
     return false;
   }
   // The queues, ids and bodies are the dead letters' (whoever dead-lettered them wrote them):
@@ -169,7 +169,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     const decision = decideSend({ trusted: true, errorCodes, loopback: isLoopback(host), host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
-      void vscode.window.showWarningMessage(decision.reason);
+      void vscode.window.showWarningMessage(unlinked(decision.reason));
       return false;
     }
     // In a redrive's words, the button too: "Redrive Anyway", not "Send Anyway".
@@ -197,7 +197,7 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     await forgetRefusedPassword(services, settings, error, target);
     // The output gets the real words of any failure; the notification keeps a broker's and points there for the rest.
     services.output.error(`Redrive from ${where} failed: ${failureText(error, [target.password])}`);
-    void vscode.window.showErrorMessage(isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.');
+    void vscode.window.showErrorMessage(unlinked(isBrokerError(error) ? error.message : 'The redrive failed; see the BabelQueue output.'));
     return false;
   } finally {
     await (broker as Broker | undefined)?.close();

@@ -16,7 +16,7 @@ import { describeTarget, isLoopback, parseTarget, withPassword, type BrokerTarge
 import type { FreshIds } from '../fresh-ids';
 import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { previewOnScreen } from '../preview';
-import { quotedName } from '../quoted-text';
+import { quotedName, unlinked } from '../quoted-text';
 import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, unusedSettingNotes, type SendSettings, type SettingsPurpose } from '../send-settings';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
@@ -64,7 +64,8 @@ export function settingsFor(uri: vscode.Uri | undefined, purpose: SettingsPurpos
   const get = (key: string) => vscode.workspace.getConfiguration(undefined, uri).get(key);
   const problems = sendSettingsProblems(get, purpose);
   if (problems.length > 0) {
-    void vscode.window.showErrorMessage(`BabelQueue: ${problems.join('; ')}. Fix the setting${problems.length > 1 ? 's' : ''}; nothing was read from or sent to a broker.`);
+    // The problems quote the workspace's values, and a notification makes `[text](command:…)` in one a link.
+    void vscode.window.showErrorMessage(unlinked(`BabelQueue: ${problems.join('; ')}. Fix the setting${problems.length > 1 ? 's' : ''}; nothing was read from or sent to a broker.`));
     return undefined;
   }
   return readSendSettings(get);
@@ -79,7 +80,7 @@ export async function resolveTarget(services: Pick<SendServices, 'context' | 'ou
   try {
     target = parseTarget(settings.brokerUrl);
   } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    void vscode.window.showErrorMessage(unlinked(error instanceof Error ? error.message : String(error)));
     return undefined;
   }
   for (const note of unusedSettingNotes(settings, target)) services.output.warn(`${command}: ${note}`);
@@ -133,13 +134,13 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   try {
     parsedTarget = parseTarget(settings.brokerUrl);
   } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    void vscode.window.showErrorMessage(unlinked(error instanceof Error ? error.message : String(error)));
     return;
   }
   // What lint refuses is never published, whatever the answers: its bytes would not be the file's.
   const refusal = await services.savedBytes.refusal(envelopeState(document));
   if (refusal) {
-    void vscode.window.showErrorMessage(`${refusal} Nothing was sent.`);
+    void vscode.window.showErrorMessage(unlinked(`${refusal} Nothing was sent.`));
     return;
   }
   // Built before the questions, so they can name the consumers that reject these exact bytes.
@@ -155,7 +156,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     redisPrefix: settings.redisPrefix,
   });
   if (!built.ok) {
-    void vscode.window.showErrorMessage(built.error);
+    void vscode.window.showErrorMessage(unlinked(built.error));
     return;
   }
   const message = built.message;
@@ -167,7 +168,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCodes, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
-      void vscode.window.showWarningMessage(decision.reason);
+      void vscode.window.showWarningMessage(unlinked(decision.reason));
       return;
     }
     const answer = await vscode.window.showWarningMessage(decision.question, { modal: true }, decision.confirmLabel);
@@ -186,7 +187,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     await forgetRefusedPassword(services, settings, error, target);
     // The output gets the real words of any failure; the notification keeps a broker's and points there for the rest.
     services.output.error(`Send to ${where} failed: ${failureText(error, [target.password])}`);
-    void vscode.window.showErrorMessage(`Not sent: ${isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.'}`);
+    void vscode.window.showErrorMessage(unlinked(`Not sent: ${isBrokerError(error) ? error.message : 'The send failed; see the BabelQueue output.'}`));
     return;
   }
   services.output.info(`Sent ${message.bytes.length} bytes to ${where}, meta.id ${metaId}, ${message.sdk} encoder`);

@@ -96,9 +96,11 @@ describe('a notification', () => {
   const host = installFakeExtensionHost();
   const fake = host.vscode;
   let redriveModule: typeof import('../../client/commands/redrive');
+  let sendModule: typeof import('../../client/commands/send');
 
   before(async () => {
     redriveModule = await import('../../client/commands/redrive');
+    sendModule = await import('../../client/commands/send');
   });
 
   beforeEach(() => {
@@ -119,6 +121,15 @@ describe('a notification', () => {
     const said = fake.events.filter((event) => event.kind === 'info').map((event) => event.text);
     assert.equal(said.length, 1, said.join('\n'));
     assert.ok(said[0]!.includes('is not a dead-letter queue'), said[0]);
+    assert.equal(linksIn(said[0]!), 0, said[0]);
+  });
+
+  test('a workspace setting written as a link is no link in the error that names it', () => {
+    fake.settings = { 'babelqueue.preview.sdk': '[Open a terminal](command:workbench.action.terminal.new)' };
+    assert.equal(sendModule.settingsFor(undefined, 'send'), undefined);
+    const said = fake.events.filter((event) => event.kind === 'error').map((event) => event.text);
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.ok(said[0]!.includes('babelqueue.preview.sdk'), said[0]);
     assert.equal(linksIn(said[0]!), 0, said[0]);
   });
 });
