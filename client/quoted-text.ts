@@ -9,11 +9,14 @@
  * showOnOneLine: `\n`, `\r`, and `\uXXXX` for every other invisible character); a message body
  * keeps its lines, cut, its other invisible characters shown. A notification and the status
  * item's detail make `[text](command:…)` a link that runs a command: no quoted text forms one
- * (unlinked). Where VS Code draws `$(name)` as an icon (a quick pick item, the status item's
+ * (core's unlinked). Where VS Code draws `$(name)` as an icon (a quick pick item, the status item's
  * detail), quoted text is also shownLiterally. No `vscode` import: tested as is.
  */
-import { nameOnOneLine, showInvisible, showOnOneLine } from '../core/language/markdown';
+import { nameOnOneLine, showInvisible, showOnOneLine, unlinked } from '../core/language/markdown';
 import { shortened } from '../core/model/describe-value';
+
+/** core's unlinked: no `[text](command:…)` in quoted text is a link in a notification or the status item's detail. */
+export { unlinked };
 
 /** The longest name (a queue, key, meta.id or URN) quoted whole: a SHA-256 in hex is 64. */
 const MAX_NAME = 200;
@@ -38,21 +41,6 @@ export function quotedName(name: string): string {
 /** A sentence from a message (a dead letter's error, exception or reason) inside a line: cut at 500 characters, on one line, unlinked. */
 export function quotedText(text: string): string {
   return unlinked(showOnOneLine(shortened(text, MAX_TEXT)));
-}
-
-/**
- * `text` as a notification's message or a language status item's detail shows it, with no link
- * in it. VS Code reads `[label](target)` there as a link when the target starts with `http://`,
- * `https://`, `command:` or `file:`, and a click opens it with commands allowed: a queue named
- * `[Open](command:…)` would run that command, with the arguments written after it. The `]` and `(`
- * must touch, so each `](` is written `]\(`: the backslash breaks every such link whatever the
- * scheme (one VS Code adds later too), is seen (an invisible character between them would not be,
- * and a space would make it look like another name), and is how Markdown writes a `(` meant as
- * text. Only quoted text is unlinked; the extension's own words keep any link they mean. Cut and
- * put on one line first, so no cut joins a `]` to a `(`; unlinked twice it stays the same.
- */
-export function unlinked(text: string): string {
-  return text.replace(/\]\(/g, ']\\(');
 }
 
 /**

@@ -34,6 +34,22 @@ export function showOnOneLine(text: string): string {
 }
 
 /**
+ * `text` as a plain-text message VS Code shows (a notification, whether the extension's or the
+ * server's window/showMessage, or a language status item's detail), with no link in it. VS Code
+ * reads `[label](target)` there as a link when the target starts with `http://`, `https://`,
+ * `command:` or `file:`, and a click opens it with commands allowed: a queue or file named
+ * `[Open](command:…)` would run that command, with the arguments written after it. The `]` and `(`
+ * must touch, so each `](` is written `]\(`: the backslash breaks every such link whatever the
+ * scheme (one VS Code adds later too), is seen (an invisible character between them would not be,
+ * and a space would make it look like another name), and is how Markdown writes a `(` meant as
+ * text. For quoted text (or a whole message that quotes it and means no link of its own); cut and
+ * put on one line first, so no cut joins a `]` to a `(`. Unlinked twice it stays the same.
+ */
+export function unlinked(text: string): string {
+  return text.replace(/\]\(/g, ']\\(');
+}
+
+/**
  * A name (a queue, key, meta.id or URN, from a broker or a checkout) as a line names it: whole up
  * to `max` characters (200 unless told), else its start and its end with `…` between (shortenedName),
  * then on one line (showOnOneLine). Cut before it is escaped, so `max` counts the name's own
