@@ -8,6 +8,7 @@
  * editor. Closing the document forgets it.
  */
 import { MessageType, type Connection } from 'vscode-languageserver/node';
+import { unlinked } from '../core/language/markdown';
 
 export type NoticedAnswer = 'outline' | 'folding' | 'selection' | 'formatting refused: syntax' | 'formatting refused: size';
 
@@ -22,7 +23,8 @@ export class CapNotices {
     if (said?.has(answer)) return;
     if (!said) this.said.set(uri, (said = new Set()));
     said.add(answer);
-    void this.connection.sendNotification('window/showMessage', { type: MessageType.Info, message }).catch(() => undefined);
+    // The messages name the document as the checkout names it: unlinked, as VS Code makes `[text](command:…)` in a notification a link.
+    void this.connection.sendNotification('window/showMessage', { type: MessageType.Info, message: unlinked(message) }).catch(() => undefined);
   }
 
   forget(uri: string): void {

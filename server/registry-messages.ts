@@ -11,7 +11,7 @@
 import { MessageType, type Connection } from 'vscode-languageserver/node';
 import { registryProblemCount, type RegistryState } from '../core/registry/types';
 import { MAX_REGISTRY_PROBLEMS, registryFileName } from '../core/registry/registry-file';
-import { showOnOneLine } from '../core/language/markdown';
+import { showOnOneLine, unlinked } from '../core/language/markdown';
 import type { RegistryListener } from './registry';
 
 export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
@@ -21,9 +21,10 @@ export function registryMessages(connection: Pick<Connection, 'sendNotification'
   const noneLogged = new Set<string>();
   // Each message names files and folders as the checkout names them: on one line (a line break
   // written \n, every other invisible character \uXXXX), so no name begins a line of the log of
-  // its own or reorders the notification.
+  // its own or reorders the notification; and unlinked in the notification, where VS Code makes
+  // `[text](command:…)` a link.
   const log = (type: MessageType, message: string) => void connection.sendNotification('window/logMessage', { type, message: showOnOneLine(message) }).catch(() => undefined);
-  const show = (type: MessageType, message: string) => void connection.sendNotification('window/showMessage', { type, message: showOnOneLine(message) }).catch(() => undefined);
+  const show = (type: MessageType, message: string) => void connection.sendNotification('window/showMessage', { type, message: unlinked(showOnOneLine(message)) }).catch(() => undefined);
   return (state: RegistryState, searched) => {
     if (state.kind === 'none') {
       if (noneLogged.has(searched.root)) return;

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, layerSettings, readSettingsLayer, type Settings, type
 import type { ProjectConfigs } from '../workspace/project-config';
 import { toUri } from './registry';
 import { digitGroups } from '../core/model/count-words';
-import { showOnOneLine } from '../core/language/markdown';
+import { showOnOneLine, unlinked } from '../core/language/markdown';
 
 /** How many settings problems of one read are named in the warning shown, and in the log. */
 const MAX_SHOWN_PROBLEMS = 10;
@@ -109,7 +109,8 @@ export class SettingsStore {
     const listed = fresh.length > MAX_LOGGED_PROBLEMS ? `the BabelQueue output lists the first ${MAX_LOGGED_PROBLEMS}` : 'the BabelQueue output lists them';
     const more = fresh.length > MAX_SHOWN_PROBLEMS ? `; and ${digitGroups(fresh.length - MAX_SHOWN_PROBLEMS)} more (${listed})` : '';
     const message = `BabelQueue: ${named}${more}. ${fresh.length === 1 ? 'That value is' : 'Those values are'} ignored; the rest of the settings still apply.`;
-    void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message }).catch(() => undefined);
+    // The problems quote the workspace's values: unlinked, as VS Code makes `[text](command:…)` in a notification a link.
+    void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: unlinked(message) }).catch(() => undefined);
     return layer;
   }
 }

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCodes, MessageType, ResponseError, type CancellationToken, type CodeAction, type CodeActionParams, type Command, type Diagnostic, type ExecuteCommandParams, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { shortened } from '../../core/model/describe-value';
+import { unlinked } from '../../core/language/markdown';
 import type { ServerContext } from '../context';
 import { actionTitle } from '../convert';
 import { guard } from '../guard';
@@ -98,7 +99,7 @@ export function fixCommand(
 ): (params: ExecuteCommandParams, token: CancellationToken) => Promise<null | ResponseError<void>> {
   const { connection } = context;
   const refuse = (title: string, why: string): null => {
-    void connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: `"${actionTitle(title)}" was not applied: ${why}` });
+    void connection.sendNotification('window/showMessage', { type: MessageType.Warning, message: unlinked(`"${actionTitle(title)}" was not applied: ${why}`) });
     return null;
   };
   // A failure is logged and answered with an error, not left to end the server.

@@ -9,20 +9,8 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, describe, test } from 'node:test';
 import { bodyExcerpt, labelName, labelText, quotedName, quotedText, someQuoted, unlinked } from '../../client/quoted-text';
 import { describeState } from '../../client/status';
+import { linksIn } from '../support/editor-links';
 import { installFakeExtensionHost } from '../support/fake-extension-host';
-
-/**
- * The links VS Code finds in a line, as its notifications and status detail find them (written here
- * from what they match): `[`, a label of one or more characters other than `]`, `](`, a target that
- * starts, in any case, with one of the four schemes and goes on with characters other than `)` and
- * white space, then optionally a space and a title in single or double quotes, then `)`.
- */
-const LINK = /\[[^\]]+\]\((?:https?:\/\/|command:|file:)[^)\s]+(?: ".+?"| '.+?')?\)/gi;
-
-/** How many links VS Code would draw in `text` (a notification first puts its line breaks as spaces). */
-function linksIn(text: string): number {
-  return text.replace(/\r\n|\r|\n/g, ' ').match(LINK)?.length ?? 0;
-}
 
 const HOSTILE = [
   '[Open a terminal](command:workbench.action.terminal.new)',

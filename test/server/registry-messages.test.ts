@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRegistry } from '../../workspace/registry-loader';
+import { linksIn } from '../support/editor-links';
 
 function listen() {
   const sent: { method: string; type: number; message: string }[] = [];
@@ -96,4 +97,14 @@ test('a registry file or folder named with a line break or a bidirectional overr
     assert.doesNotMatch(entry.message, /[\n\r\u202e]/, entry.message);
   }
   assert.match(sent[0]!.message, /\/w\/bad\\u202e\\n\[Error\] forged\.json cannot be used/);
+});
+
+test('a registry path or error written as a link is no link in the message VS Code shows', () => {
+  const { sent, listener } = listen();
+  const link = '[Open a terminal](command:workbench.action.terminal.new)';
+  listener({ kind: 'broken', path: `/w/${link}/registry.json`, error: `bad ${link}` }, { directory: '/w', root: '/w' });
+  const shown = sent.filter((entry) => entry.method === 'window/showMessage').map((entry) => entry.message);
+  assert.equal(shown.length, 1);
+  assert.ok(shown[0]!.includes('[Open a terminal]\\(command:'), shown[0]);
+  assert.equal(linksIn(shown[0]!), 0, shown[0]);
 });
