@@ -60,6 +60,7 @@ const SHARED_STACK = { containers: new Int32Array(64), states: new Uint8Array(64
 const LOOSE_NUMBER = /[-+.0-9A-Za-z_]+/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
 const VALID_ESCAPES = '"\\/bfnrt';
+const VALID_ESCAPE_CODES = new Set(Array.from(VALID_ESCAPES, (escape) => escape.charCodeAt(0)));
 const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 const UNTERMINATED_STRING_MESSAGE = 'Unterminated string: add the closing double quote.';
@@ -1533,6 +1534,14 @@ class Parser {
       return true;
     }
     if (isWordStart(code)) return this.readWord(start, slot);
+    if (mayStartUnopenedString(code)) {
+      const close = this.closingQuoteOfUnopenedString(start, start);
+      if (close > 0) {
+        // `^a\\d+$",`, `/var/log",`: a string that starts with a sign no value starts with and lacks its opening quote.
+        this.unopenedString(slot, start, close);
+        return true;
+      }
+    }
     this.start[slot] = -1;
     const depth = this.open - 1;
     if (code === Char.Colon && (this.info[slot] & Flag.Keyed) !== 0 && this.colon[slot] >= 0) {
@@ -1627,12 +1636,16 @@ class Parser {
     return true;
   }
 
-  /** The string value `text[start..close)` in `slot`, its opening quote left out (the quote at `close` closes it): one finding on it. */
+  /**
+   * The string value `text[start..close)` in `slot`, its opening quote left out (the quote at `close`
+   * closes it): one finding on it. Its escapes, all valid (`closingQuoteOfUnopenedString`), are read
+   * as the string with its quote would read them (`C:\\orders` is `C:\orders`).
+   */
   private unopenedString(slot: number, start: number, close: number): void {
     const written = this.text.slice(start, close);
     this.pos = close + 1;
     this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
-    this.decoded.set(slot, written);
+    this.decoded.set(slot, written.includes('\\') ? (JSON.parse(`"${written}"`) as string) : written);
     this.scalar(slot, Kind.String | Flag.Decoded);
   }
 
@@ -1662,16 +1675,22 @@ class Parser {
 
   /**
    * `urn:babel:orders:created",` (a value typed without its opening quote, the word at `start` to
-   * `wordEnd` its start): the position of the quote that closes it, the first on its line, with the
-   * value's end after it; 0 when there is none. What comes before that quote holds no backslash or
-   * control character (an escape there is left to the other readings). A run found to close no
-   * such string is remembered, so a line of words is scanned once.
+   * `wordEnd` its start): the position of the quote that closes it, the first on its line that no
+   * backslash escapes, with the value's end after it; 0 when there is none. What comes before that
+   * quote holds no control character and only valid escapes (`C:\\orders\\in",`, `^a\\d+$",`); an
+   * invalid one is left to the other readings. A run found to close no such string is remembered,
+   * so a line of words is scanned once.
    */
   private closingQuoteOfUnopenedString(start: number, wordEnd: number): number {
     if (start < this.noUnopenedStringBefore) return 0;
     const { text, codes } = this;
     let pos = wordEnd;
-    while (codes[pos] !== Char.Quote && codes[pos] !== Char.Backslash && codes[pos] >= Char.Space) pos++;
+    while (codes[pos] !== Char.Quote && codes[pos] >= Char.Space) {
+      if (codes[pos] !== Char.Backslash) pos++;
+      else if (VALID_ESCAPE_CODES.has(codes[pos + 1])) pos += 2;
+      else if (codes[pos + 1] === 0x75 /* u */ && isHexCode(codes[pos + 2]) && isHexCode(codes[pos + 3]) && isHexCode(codes[pos + 4]) && isHexCode(codes[pos + 5])) pos += 6;
+      else break;
+    }
     if (codes[pos] === Char.Quote && endsValue(text, pos + 1)) return pos;
     this.noUnopenedStringBefore = pos;
     return 0;
@@ -2255,6 +2274,19 @@ function skipWord(text: string, from: number): number {
 /** A token that is a JSON value by itself: an integer without leading zeros, or a literal. */
 function isPlainToken(token: string): boolean {
   return /^(?:0|[1-9][0-9]*)$/.test(token) || token === 'true' || token === 'false' || token === 'null';
+}
+
+function isHexCode(code: number): boolean {
+  return (code >= Char.Digit0 && code <= Char.Digit9) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
+}
+
+/**
+ * Whether a value typed without its opening quote may start with `code`, a sign no JSON value
+ * starts with (`^a\\d+$",`, `/var/log",`, `€12",`): not whitespace, a control character, a
+ * bracket, a comma, a colon or a quote, each of which the other readings word.
+ */
+function mayStartUnopenedString(code: number): boolean {
+  return code > Char.Space && code !== Char.OpenBrace && code !== Char.CloseBrace && code !== Char.OpenBracket && code !== Char.CloseBracket && code !== Char.Comma && code !== Char.Colon && code !== Char.Quote && code !== Char.Apostrophe;
 }
 
 function isWordStart(code: number): boolean {

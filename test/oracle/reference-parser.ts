@@ -71,6 +71,8 @@ export function parseJson(text: string): ParsedDocument {
 
 /** A token that is a JSON value by itself: an integer without leading zeros, or a literal. */
 const PLAIN_TOKEN = /^(?:0|[1-9][0-9]*|true|false|null)$/;
+/** The rest of a string value typed without its opening quote, up to the quote that ends the value on its line: no control character, only valid escapes. */
+const UNOPENED_STRING_REST = /^(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*(?="[ \t]*(?:[,}\]\n\r]|$))/;
 
 class Parser {
   private pos = 0;
@@ -849,18 +851,15 @@ class Parser {
       // `38e69665-58a3-…",`, `2026-03-14T11:02:17Z",`, `12.50 EUR",`: a string that starts like a
       // number and lacks its opening quote; not when a clean number stands before a quote, a comma
       // or a closing bracket (`1042",`), which is read as the number.
-      const unopened = /^[^"\\\x00-\x1f]+(?="[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(start));
-      if (unopened) {
+      const unopened = UNOPENED_STRING_REST.exec(text.slice(start));
+      if (unopened && unopened[0] !== '') {
         STRICT_NUMBER.lastIndex = start;
         const strict = STRICT_NUMBER.exec(text);
         const after = strict ? text.charCodeAt(STRICT_NUMBER.lastIndex) : Char.Minus;
         const clean = strict !== null && !(isWordPart(after) || after === Char.Dot || after === Char.Plus || after === Char.Minus);
         // After a clean number only inside a container: at the top level the text after it is no value.
         if (!clean || (parent !== undefined && /^[ \t]*[^ \t,}\]]/.test(unopened[0].slice(strict![0].length)))) {
-          const written = unopened[0];
-          this.pos = start + written.length + 1;
-          this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
-          return { kind: 'string', offset: start, end: this.pos, parent, property, value: written };
+          return this.unopenedString(start, start + unopened[0].length, parent, property);
         }
       }
     }
@@ -883,13 +882,8 @@ class Parser {
         return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
       }
       // `urn:babel:orders:created",`: a string that lacks its opening quote and holds more than a word.
-      const unopened = /^[^"\\\x00-\x1f]*(?="[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
-      if (unopened) {
-        const written = text.slice(start, end + unopened[0].length);
-        this.pos = end + unopened[0].length + 1;
-        this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
-        return { kind: 'string', offset: start, end: this.pos, parent, property, value: written };
-      }
+      const unopened = UNOPENED_STRING_REST.exec(text.slice(end));
+      if (unopened) return this.unopenedString(start, end + unopened[0].length, parent, property);
       // `"city": New York,`: words typed as a string without its quotes (single spaces between
       // them); two of which the second is a value itself (`abc 12`) are read as a stray word below.
       const phrase = /^((?: +[A-Za-z0-9_$]+)+)[ \t]*(?:[,}\]\n\r]|$)/.exec(text.slice(end));
@@ -917,8 +911,21 @@ class Parser {
       this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
       return { kind: 'string', offset: start, end, parent, property, value: word };
     }
+    if (code > Char.Space && !'{}[],:"\''.includes(text[start])) {
+      // `^a\\d+$",`, `/var/log",`: a string that starts with a sign no value starts with and lacks its opening quote.
+      const unopened = UNOPENED_STRING_REST.exec(text.slice(start));
+      if (unopened && unopened[0] !== '') return this.unopenedString(start, start + unopened[0].length, parent, property);
+    }
     this.unexpected('Expected a JSON value');
     return undefined;
+  }
+
+  /** The string value typed as `text[start..close)` without its opening quote, the quote at `close` ending it: one finding, its escapes read. */
+  private unopenedString(start: number, close: number, parent: ContainerNode | undefined, property: PropertyNode | undefined): StringNode {
+    const written = this.text.slice(start, close);
+    this.pos = close + 1;
+    this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
+    return { kind: 'string', offset: start, end: this.pos, parent, property, value: JSON.parse(`"${written}"`) as string };
   }
 
   private readNumber(parent: ContainerNode | undefined, property: PropertyNode | undefined): NumberNode {
