@@ -1514,11 +1514,12 @@ class Parser {
    */
   private value(code: number, slot: number): boolean {
     const start = this.pos;
-    if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus) {
+    if ((code >= Char.Digit0 && code <= Char.Digit9) || code === Char.Minus || code === Char.Plus || code === Char.Dot) {
       const close = this.closingQuoteOfUnopenedString(start, start);
       if (close > 0) {
-        // `38e69665-58a3-4c1e-9a55-0c1b7e2f5a11",`, `2026-03-14T11:02:17Z",`: a string that starts
-        // like a number and lacks its opening quote; the fast path found no clean number here.
+        // `38e69665-58a3-4c1e-9a55-0c1b7e2f5a11",`, `2026-03-14T11:02:17Z",`, `+44 20 7946 0958",`,
+        // `.json",`: a string that starts like a number and lacks its opening quote; the fast path
+        // found no clean number here.
         this.unopenedString(slot, start, close);
         return true;
       }

@@ -847,10 +847,10 @@ class Parser {
       const node: StringNode = { kind: 'string', offset: start, end: this.pos, parent, property, value };
       return node;
     }
-    if (code === Char.Minus || isDigit(code)) {
-      // `38e69665-58a3-…",`, `2026-03-14T11:02:17Z",`, `12.50 EUR",`: a string that starts like a
-      // number and lacks its opening quote; not when a clean number stands before a quote, a comma
-      // or a closing bracket (`1042",`), which is read as the number.
+    if (code === Char.Minus || code === Char.Plus || code === Char.Dot || isDigit(code)) {
+      // `38e69665-58a3-…",`, `2026-03-14T11:02:17Z",`, `12.50 EUR",`, `+44 20 7946 0958",`, `.json",`:
+      // a string that starts like a number and lacks its opening quote; not when a clean number
+      // stands before a quote, a comma or a closing bracket (`1042",`), which is read as the number.
       const unopened = UNOPENED_STRING_REST.exec(text.slice(start));
       if (unopened && unopened[0] !== '') {
         STRICT_NUMBER.lastIndex = start;

@@ -62,6 +62,12 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a string value\'s opening quote left out, the value holding escaped quotes', '{"say": he said \\"hi\\"", "n": 1}', 'he said \\"hi\\"" — The string "he said \\"hi\\"" lacks its opening double quote: write "he said \\"hi\\"".', { say: 'he said "hi"', n: 1 }],
   ['a string value\'s opening quote left out, the value holding a unicode escape', '{"city": Malm\\u00f6", "n": 1}', 'Malm\\u00f6" — The string "Malm\\u00f6" lacks its opening double quote: write "Malm\\u00f6".', { city: 'Malmö', n: 1 }],
   ['a string item\'s opening quote left out, the item holding an escape', '{"paths": ["a", C:\\\\in", "d"], "n": 1}', 'C:\\\\in" — The string "C:\\\\in" lacks its opening double quote: write "C:\\\\in".', { paths: ['a', 'C:\\in', 'd'], n: 1 }],
+  ['a phone number value\'s opening quote left out, starting with "+", on one line', '{"phone": +44 20 7946 0958", "n": 1}', '+44 20 7946 0958" — The string "+44 20 7946 0958" lacks its opening double quote: write "+44 20 7946 0958".', { phone: '+44 20 7946 0958', n: 1 }],
+  ['a phone number value\'s opening quote left out, starting with "+", pretty-printed', '{\n  "phone": +44 20 7946 0958",\n  "n": 1\n}', '+44 20 7946 0958" — The string "+44 20 7946 0958" lacks its opening double quote: write "+44 20 7946 0958".', { phone: '+44 20 7946 0958', n: 1 }],
+  ['a value\'s opening quote left out, starting with "+" and a number alone', '{"phone": +44", "n": 1}', '+44" — The string "+44" lacks its opening double quote: write "+44".', { phone: '+44', n: 1 }],
+  ['an extension value\'s opening quote left out, starting with ".", on one line', '{"ext": .json", "n": 1}', '.json" — The string ".json" lacks its opening double quote: write ".json".', { ext: '.json', n: 1 }],
+  ['an extension value\'s opening quote left out, starting with ".", pretty-printed', '{\n  "ext": .json",\n  "n": 1\n}', '.json" — The string ".json" lacks its opening double quote: write ".json".', { ext: '.json', n: 1 }],
+  ['a string item\'s opening quote left out, starting with "."', '{"exts": [".a", .b", ".c"], "n": 1}', '.b" — The string ".b" lacks its opening double quote: write ".b".', { exts: ['.a', '.b', '.c'], n: 1 }],
   ['a string item\'s opening quote left out, the item holding a colon', '{"tags": ["a", b:c", "d"], "n": 1}', 'b:c" — The string "b:c" lacks its opening double quote: write "b:c".', { tags: ['a', 'b:c', 'd'], n: 1 }],
   ['a key\'s closing quote left out before an array of strings', '{"tags: ["a", "b"], "n": 1}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
   ['a key\'s closing quote left out before an array of strings, pretty-printed', '{\n  "tags: ["a", "b"],\n  "n": 1\n}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
@@ -136,6 +142,8 @@ test('a number that starts a string without its opening quote only when a quote 
     ['{"id": 38e69665-58a3, "n": 1}', ["Invalid number '38e69665-58a3': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex."]],
     ['{\n  "created_at": 2026-03-14T11,\n  "n": 1\n}', ["Invalid number '2026-03-14T11': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex."]],
     ['{"amount": 12.50 EUR, "n": 1}', ["Unexpected word 'EUR' after the value; remove it."]],
+    ['{"phone": +44, "n": 1}', ["Invalid number '+44': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex."]],
+    ['{"ext": .5, "n": 1}', ["Invalid number '.5': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex."]],
     ['{"amount": 12.50 EUR "x", "n": 1}', ["Expected ',' between properties.", "Property names must be double-quoted: write \"EUR\".", "Expected ':' after the property name \"EUR\"."]],
   ];
   for (const [text, messages] of cases) {
