@@ -152,6 +152,11 @@ class Parser {
   private noPhraseBefore = 0;
   /** Text before this is known to start no string that lacks its opening quote (`closingQuoteOfUnopenedString`). */
   private noUnopenedStringBefore = 0;
+  /** For `closersAfter`: the text's closing brackets less its opening ones (NaN: not yet counted), and the count up to `bracketCursor` (outside a string there unless `bracketCursorInString`). */
+  private bracketBalance = Number.NaN;
+  private bracketCursor = 0;
+  private bracketBalanceBefore = 0;
+  private bracketCursorInString = false;
   /** Slots `openMissingBracket` has moved so far: kept below the text's length, so its moves stay linear. */
   private movedSlots = 0;
   /** Number slots without `Flag.PlainNumber` so far (`Columns.unplainNumbers`). */
@@ -1116,6 +1121,9 @@ class Parser {
       const column = columnOf(text, brace);
       if (own >= 0 && column >= 0 && text.charCodeAt(brace - column + own) === Char.Quote && lineIndentBefore(text, next) > own) return false;
     }
+    // The text after the comma closes every open container, this object too (`"meta": {"k", "v": 1}, "n": 1}`):
+    // the "{" is the object's own, its first key left without its colon and value; a stray "{" leaves one "}" short.
+    if ((this.info[around] & Flag.KindMask) === Kind.Object && this.closersAfter(comma) > depth) return false;
     this.count = pending;
     this.keys[pending] = undefined;
     this.info[object] &= Flag.Keyed;
@@ -1648,6 +1656,28 @@ class Parser {
     this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
     this.decoded.set(slot, written.includes('\\') ? (JSON.parse(`"${written}"`) as string) : written);
     this.scalar(slot, Kind.String | Flag.Decoded);
+  }
+
+  /**
+   * How many more closing brackets ("}", "]") than opening ones the text holds from `at` (outside
+   * a string) to its end, outside strings; -1 when the count places `at` in a string. The text is
+   * counted once, on the first call, and the count up to `at` goes on from the last call's `at`
+   * (from the start again only if `at` is before it), so the calls of a parse read it about twice.
+   */
+  private closersAfter(at: number): number {
+    const { codes } = this;
+    const length = this.text.length;
+    if (Number.isNaN(this.bracketBalance)) this.bracketBalance = bracketBalanceBetween(codes, 0, length, false).balance;
+    if (at < this.bracketCursor) {
+      this.bracketCursor = 0;
+      this.bracketBalanceBefore = 0;
+      this.bracketCursorInString = false;
+    }
+    const counted = bracketBalanceBetween(codes, this.bracketCursor, at, this.bracketCursorInString);
+    this.bracketCursor = counted.end;
+    this.bracketBalanceBefore += counted.balance;
+    this.bracketCursorInString = counted.inString;
+    return counted.end !== at || counted.inString ? -1 : this.bracketBalance - this.bracketBalanceBefore;
   }
 
   /**
@@ -2275,6 +2305,27 @@ function skipWord(text: string, from: number): number {
 /** A token that is a JSON value by itself: an integer without leading zeros, or a literal. */
 function isPlainToken(token: string): boolean {
   return /^(?:0|[1-9][0-9]*)$/.test(token) || token === 'true' || token === 'false' || token === 'null';
+}
+
+/**
+ * The closing brackets less the opening ones in `codes[from..to)`, outside strings (a quote opens
+ * one, `inString` when `from` is in one; its quote or its line's end closes it, a backslash escapes
+ * the unit after it): that count, where the count stopped (past `to` when an escape crossed it)
+ * and whether in a string there.
+ */
+function bracketBalanceBetween(codes: Uint16Array, from: number, to: number, inString: boolean): { balance: number; end: number; inString: boolean } {
+  let balance = 0;
+  let pos = from;
+  for (; pos < to; pos++) {
+    const code = codes[pos];
+    if (inString) {
+      if (code === Char.Quote || code === Char.LineFeed || code === Char.CarriageReturn) inString = false;
+      else if (code === Char.Backslash) pos++;
+    } else if (code === Char.Quote) inString = true;
+    else if (code === Char.CloseBrace || code === Char.CloseBracket) balance++;
+    else if (code === Char.OpenBrace || code === Char.OpenBracket) balance--;
+  }
+  return { balance, end: pos, inString };
 }
 
 function isHexCode(code: number): boolean {

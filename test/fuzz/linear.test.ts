@@ -157,6 +157,19 @@ describe('syntax errors in linear time', () => {
     assert.ok(largeRun <= 8 * smallRun + 20, `15,000 tokens ${smallRun.toFixed(1)} ms, 60,000 tokens ${largeRun.toFixed(1)} ms`);
   });
 
+  test('inner objects whose first key lacks its colon and value, a comma and the next key after it on its line, and "{"s typed before string values: four times the objects cost about four times the parse (the brackets after each are counted once)', () => {
+    const objects = (count: number) => `{${Array.from({ length: count }, (_, i) => `"m${i}": {"k${i}", "v": 1}`).join(', ')}}`;
+    assert.deepEqual(parseJson(objects(2)).syntaxProblems.map((p) => p.message), [0, 1].map((i) => `Expected ':' after the property name "k${i}".`));
+    const small = fastest(objects(10_000));
+    const large = fastest(objects(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 objects ${small.toFixed(1)} ms, 40,000 objects ${large.toFixed(1)} ms`);
+    const strays = (count: number) => `{"a": {${Array.from({ length: count }, (_, i) => `"s${i}": {"urn${i}", "w": 2`).join(', ')}}}`;
+    assert.deepEqual(parseJson(strays(2)).syntaxProblems.map((p) => p.message), [0, 1].map((i) => `Unexpected '{' before the string "urn${i}"; remove it.`));
+    const smallRun = fastest(strays(10_000));
+    const largeRun = fastest(strays(40_000));
+    assert.ok(largeRun <= 8 * smallRun + 20, `10,000 "{"s ${smallRun.toFixed(1)} ms, 40,000 "{"s ${largeRun.toFixed(1)} ms`);
+  });
+
   test('keys broken across two lines: four times the keys cost about four times the parse', () => {
     const keys = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}\n  x": ${i}`).join(', ')}}`;
     const problems = parseJson(keys(3)).syntaxProblems.map((p) => p.message);

@@ -486,6 +486,8 @@ class Parser {
       const nextIndent = /[ \t]*$/.exec(gap)![0];
       if (onLine && braceLine[2].startsWith('"') && nextIndent.length < 256 && nextIndent.length > braceLine[1].length) return false;
     }
+    // The text after the comma closes every open container, this object too: the "{" is the object's own.
+    if (outer.node.kind === 'object' && closersAfter(text, this.pos) >= this.stack.length) return false;
     if (outer.node.kind === 'array') {
       const scalar = /^,[ \t\n\r]*(?:"(?:\\[^\n\r]|[^"\\\n\r])*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null)[ \t\n\r]*/.exec(text.slice(this.pos));
       if (!scalar) return false;
@@ -1055,6 +1057,35 @@ function ownClosersLength(content: string, run: string): number {
     } else if (run[i] === '}' || run[i] === ']') break;
   }
   return length;
+}
+
+/**
+ * How many more closing brackets than opening ones `text` holds from `at` to its end, outside
+ * strings (a quote opens one; its quote or its line's end closes it; a backslash escapes what
+ * follows), counted from the text's start; -1 when that count places `at` in a string.
+ */
+function closersAfter(text: string, at: number): number {
+  let inString = false;
+  let balance = 0;
+  let pos = 0;
+  let before = 0;
+  for (; pos < text.length; pos++) {
+    if (pos === at) {
+      if (inString) return -1;
+      before = balance;
+    }
+    const char = text[pos];
+    if (inString) {
+      if (char === '"' || char === '\n' || char === '\r') inString = false;
+      else if (char === '\\') {
+        pos++;
+        if (pos === at) return -1;
+      }
+    } else if (char === '"') inString = true;
+    else if (char === '}' || char === ']') balance++;
+    else if (char === '{' || char === '[') balance--;
+  }
+  return at >= text.length ? (inString ? -1 : 0) : balance - before;
 }
 
 function findLineEnd(text: string, from: number): number {

@@ -68,6 +68,10 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['an extension value\'s opening quote left out, starting with ".", on one line', '{"ext": .json", "n": 1}', '.json" — The string ".json" lacks its opening double quote: write ".json".', { ext: '.json', n: 1 }],
   ['an extension value\'s opening quote left out, starting with ".", pretty-printed', '{\n  "ext": .json",\n  "n": 1\n}', '.json" — The string ".json" lacks its opening double quote: write ".json".', { ext: '.json', n: 1 }],
   ['a string item\'s opening quote left out, starting with "."', '{"exts": [".a", .b", ".c"], "n": 1}', '.b" — The string ".b" lacks its opening double quote: write ".b".', { exts: ['.a', '.b', '.c'], n: 1 }],
+  ['an inner object\'s first key without its colon and value, the next key after a comma on its line', '{"meta": {"k", "v": 1}, "n": 1}', '"k" — Expected \':\' after the property name "k".', { meta: { v: 1 }, n: 1 }],
+  ['an inner object\'s first key without its colon and value, the object last in the envelope', '{"n": 1, "meta": {"k", "v": 1}}', '"k" — Expected \':\' after the property name "k".', { n: 1, meta: { v: 1 } }],
+  ['an inner object\'s first key without its colon and value, two levels down', '{"data": {"meta": {"k", "v": 1}, "m": 2}, "n": 1}', '"k" — Expected \':\' after the property name "k".', { data: { meta: { v: 1 }, m: 2 }, n: 1 }],
+  ['a "{" typed before a string value two levels down, on one line', '{"data": {"job": {"urn", "m": 2}, "n": 1}', '{ — Unexpected \'{\' before the string "urn"; remove it.', { data: { job: 'urn', m: 2 }, n: 1 }],
   ['a string item\'s opening quote left out, the item holding a colon', '{"tags": ["a", b:c", "d"], "n": 1}', 'b:c" — The string "b:c" lacks its opening double quote: write "b:c".', { tags: ['a', 'b:c', 'd'], n: 1 }],
   ['a key\'s closing quote left out before an array of strings', '{"tags: ["a", "b"], "n": 1}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
   ['a key\'s closing quote left out before an array of strings, pretty-printed', '{\n  "tags: ["a", "b"],\n  "n": 1\n}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
@@ -122,9 +126,9 @@ test('an inner object closed where its "}" goes, then a key without a comma: the
   }
 });
 
-test('a pretty-printed inner object whose first key lacks its colon, a comma after it, keeps its keys: the "{" is not said to be stray', () => {
+test('an inner object whose first key lacks its colon, a comma after it, keeps its keys, pretty-printed or on one line: the "{" is not said to be stray', () => {
   // A key typed without its colon (or its value deleted) before the object's other keys, on the lines after it.
-  for (const text of ['{\n  "job": "a",\n  "meta": {\n    "trace_id",\n    "v": 1\n  }\n}', '{\n  "job": "a",\n  "meta": {"trace_id",\n    "v": 1\n  },\n  "n": 2\n}']) {
+  for (const text of ['{\n  "job": "a",\n  "meta": {\n    "trace_id",\n    "v": 1\n  }\n}', '{\n  "job": "a",\n  "meta": {"trace_id",\n    "v": 1\n  },\n  "n": 2\n}', '{\n  "job": "a",\n  "meta": {"trace_id", "v": 1},\n  "n": 2\n}', '{"job": "a", "meta": {"trace_id", "v": 1}, "n": 2}']) {
     for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
       assert.deepEqual(doc.syntaxProblems.map((problem) => problem.message), ['Expected \':\' after the property name "trace_id".'], `${parser} ${text}`);
       const root = doc.root!;
