@@ -1098,12 +1098,19 @@ class Parser {
     const { text } = this;
     const keyStart = this.keyStart[pending];
     const keyEnd = this.keyEnd[pending];
-    // A clean key closed by its quote on its line, right after the "{" on the same line (a string on
-    // the line after the "{" is a key of an object written over lines), a value follows the comma.
-    if (skipSpaces(text, this.start[object] + 1) !== keyStart || this.keys[pending]!.length !== keyEnd - keyStart - 2 || text.charCodeAt(keyEnd - 1) !== Char.Quote || keyEnd - keyStart < 2) return false;
+    // A key closed by its quote on its line, only valid escapes in it (`{"C:\\orders",`), right after
+    // the "{" on the same line (a string on the line after the "{" is a key of an object written
+    // over lines), a value follows the comma.
+    if (skipSpaces(text, this.start[object] + 1) !== keyStart || text.charCodeAt(keyEnd - 1) !== Char.Quote || keyEnd - keyStart < 2) return false;
+    const { codes } = this;
     for (let i = keyStart + 1; i < keyEnd - 1; i++) {
-      const code = text.charCodeAt(i);
-      if (code === Char.Backslash || code < Char.Space || code === Char.Quote) return false;
+      const code = codes[i];
+      if (code < Char.Space || code === Char.Quote) return false;
+      if (code !== Char.Backslash) continue;
+      if (VALID_ESCAPE_CODES.has(codes[i + 1])) i++;
+      else if (codes[i + 1] === 0x75 /* u */ && isHexCode(codes[i + 2]) && isHexCode(codes[i + 3]) && isHexCode(codes[i + 4]) && isHexCode(codes[i + 5])) i += 5;
+      else return false;
+      if (i >= keyEnd - 1) return false;
     }
     const comma = this.pos;
     const next = skipWhitespace(text, comma + 1);

@@ -474,7 +474,7 @@ class Parser {
     const key = node.properties[0];
     const token = text.slice(key.keyOffset, key.keyEnd);
     // The string on the "{"'s line: on a line after it, it is a key of an object written over lines.
-    if (!/^[ \t]*$/.test(text.slice(node.offset + 1, key.keyOffset)) || !/^"[^"\\\x00-\x1f]*"$/.test(token)) return false;
+    if (!/^[ \t]*$/.test(text.slice(node.offset + 1, key.keyOffset)) || !/^"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"$/.test(token)) return false;
     const after = text.slice(this.pos + 1).replace(/^[ \t\n\r]*/, '');
     if (after === '' || /^[}\],]/.test(after)) return false;
     if (outer.node.kind === 'object' && !/^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(after)) return false;
