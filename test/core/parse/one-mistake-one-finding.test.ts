@@ -206,7 +206,8 @@ function letters(seed: number): () => string {
  * comma, quote or bracket typed before it; a "}" or "]" before each value, a "{" before each string value or item a comma follows, a
  * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
  * after a scalar, a letter after a string (outside arrays); a "}" after
- * each "{" that ends its line; each key's closing quote and each string's opening quote left out.
+ * each "{" that ends its line; each key's closing quote and each string's opening quote left out;
+ * each scalar's colon and value left out, its key followed by the comma before the next key.
  * Each: `[what, text, how wide its finding may be]` (a string without its opening quote is one
  * finding as wide as the string; the rest are no wider than 12 characters).
  */
@@ -257,6 +258,8 @@ function mistakes(): [string, string, number?][] {
           out.push([`"]" for the comma after ${property.key}`, at(comma, ']', 1)]);
         }
         if (value.kind === 'object' && ENVELOPE[value.offset + 1] === '\n') out.push([`"}" after the "{" of ${property.key}`, at(value.offset + 1, '}')]);
+        // A key whose colon and scalar value are left out (or not typed yet) before the next key: `{ "id", "created_at": …`.
+        if (!last && value.kind !== 'object' && value.kind !== 'array') out.push([`colon and value of ${property.key} left out`, at(property.keyEnd, '', value.end - property.keyEnd)]);
         visit.push(value);
       }
     } else if (node.kind === 'array') {
