@@ -59,6 +59,8 @@ const SHARED_STACK = { containers: new Int32Array(64), states: new Uint8Array(64
 
 const LOOSE_NUMBER = /[-+.0-9A-Za-z_]+/y;
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+/** How many times a parse may count the brackets from the top again (`closersAfter`). */
+const MAX_BRACKET_RECOUNTS = 4;
 const VALID_ESCAPES = '"\\/bfnrt';
 const VALID_ESCAPE_CODES = new Set(Array.from(VALID_ESCAPES, (escape) => escape.charCodeAt(0)));
 const ESCAPE_VALUES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -157,6 +159,8 @@ class Parser {
   private bracketCursor = 0;
   private bracketBalanceBefore = 0;
   private bracketCursorInString = false;
+  /** Counts `closersAfter` started again from the top; past MAX_BRACKET_RECOUNTS it answers -1, so a parse reads the text a bounded number of times. */
+  private bracketRecounts = 0;
   /** Slots `openMissingBracket` has moved so far: kept below the text's length, so its moves stay linear. */
   private movedSlots = 0;
   /** Number slots without `Flag.PlainNumber` so far (`Columns.unplainNumbers`). */
@@ -1676,6 +1680,9 @@ class Parser {
     const length = this.text.length;
     if (Number.isNaN(this.bracketBalance)) this.bracketBalance = bracketBalanceBetween(codes, 0, length, false).balance;
     if (at < this.bracketCursor) {
+      // No input found calls it backwards, but nothing proves none does: each call back costs a
+      // read from the top, so past a few the answer is "unknown" (the stray-"{" reading stands).
+      if (++this.bracketRecounts > MAX_BRACKET_RECOUNTS) return -1;
       this.bracketCursor = 0;
       this.bracketBalanceBefore = 0;
       this.bracketCursorInString = false;
