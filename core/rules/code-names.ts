@@ -43,6 +43,7 @@ export const CODE_NAMES = [
   'validator-divergence',
   'config-error',
   'stale-suppression',
+  'unchecked-suppressions',
   'unexplained-suppression',
 ] as const;
 

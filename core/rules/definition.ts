@@ -19,7 +19,7 @@ import type { CoreDiagnostic, Severity } from './diagnostic';
 import type { EditedValue } from './edited-value';
 import type { ProjectConfig } from './settings/project-config';
 import type { Settings } from './settings/settings';
-import type { Suppression, SuppressionsFile } from './settings/suppressions-file';
+import type { Suppression, SuppressionsFile, UncheckedSuppressions } from './settings/suppressions-file';
 
 export type CodeFamily = 'structure' | 'contract' | 'data' | 'registry' | 'project';
 
@@ -153,8 +153,11 @@ export interface FileInputs {
   readonly registryChange: RegistryChange;
   /** babelq.json as read. */
   readonly configFile: ProjectConfig;
-  /** babelq-suppressions.json, with its entries known to match nothing (an entry whose file was not checked is not judged). */
-  readonly suppressionsFile: { readonly file: SuppressionsFile; readonly stale: readonly Suppression[] };
+  /**
+   * babelq-suppressions.json, with its entries known to match nothing (an entry whose file was not
+   * checked is not judged), and those a judging within a budget did not reach.
+   */
+  readonly suppressionsFile: { readonly file: SuppressionsFile; readonly stale: readonly Suppression[]; readonly unchecked?: UncheckedSuppressions };
 }
 
 export type FileKind = keyof FileInputs;

@@ -32,6 +32,19 @@ export interface SuppressionsFile {
   readonly problems: readonly ConfigProblem[];
 }
 
+/**
+ * The entries a judging within a budget did not reach (the language server's, at every change of
+ * the file; `babelq lint` judges them all): they are not called stale, and one note says so.
+ */
+export interface UncheckedSuppressions {
+  /** How many entries were not judged. */
+  readonly count: number;
+  /** The first of them in the file, where the note goes. */
+  readonly first: Suppression;
+  /** The budget that ran out: the fixtures judged, or the characters of their text read. */
+  readonly budget: { readonly fixtures: number } | { readonly bytes: number };
+}
+
 const ENTRY_KEYS = ['file', 'code', 'pointer', 'reason', 'until'];
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -230,3 +230,27 @@ test('a babelq.json or suppressions file with more than 1,000 problems lists the
   assert.equal(found.length, 1_001);
   assert.match(found[1_000].message, /^babelq-suppressions\.json has 2,000 more problems than the 1,000 listed/);
 });
+
+test('unchecked-suppressions: the entries a judging\'s budget left unchecked are one note on the first of them, counted and worded by the budget that ran out', () => {
+  const file = readSuppressions(JSON.stringify({
+    suppressions: Array.from({ length: 3 }, (_, i) => ({ file: `f${i}.babel.json`, code: 'forbidden-key', pointer: '/meta/ts', reason: 'legacy' })),
+  }));
+  const [, second, third] = file.entries;
+  const notes = (unchecked: Parameters<typeof fileDiagnostics<'suppressionsFile'>>[1]['unchecked']) =>
+    fileDiagnostics('suppressionsFile', { file, stale: [], unchecked }, DEFAULT_SETTINGS).filter((diagnostic) => diagnostic.code === 'unchecked-suppressions');
+  assert.deepEqual(notes(undefined), []);
+  assert.deepEqual(notes({ count: 0, first: second, budget: { fixtures: 2_000 } }), []);
+
+  const byBytes = notes({ count: 12_345, first: second, budget: { bytes: 16 * 1024 * 1024 } });
+  assert.equal(byBytes.length, 1);
+  assert.deepEqual([byBytes[0].severity, byBytes[0].offset, byBytes[0].end], ['information', second.offset, second.offset + 1]);
+  assert.equal(byBytes[0].message, '12,345 suppressions were not checked here (the first is this one): at each change of this file the editor judges at most 16 MiB of fixtures. babelq lint checks them all (babelq lint --prune-suppressions removes the stale ones).');
+
+  const [byCount] = notes({ count: 1, first: third, budget: { fixtures: 2_000 } });
+  assert.equal(byCount.offset, third.offset);
+  assert.match(byCount.message, /^1 suppression was not checked here \(this one\): at each change of this file the editor judges the entries of at most 2,000 fixtures\. babelq lint checks them all/);
+
+  // Turned off like any code.
+  const off = { ...DEFAULT_SETTINGS, severityOverrides: new Map([['unchecked-suppressions', 'off']]) } as typeof DEFAULT_SETTINGS;
+  assert.deepEqual(fileDiagnostics('suppressionsFile', { file, stale: [], unchecked: { count: 2, first: second, budget: { fixtures: 2_000 } } }, off), []);
+});
