@@ -13,7 +13,7 @@ import { splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { readProjectConfig } from '../core/rules/settings/project-config';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
-import { applySuppressions, readSuppressions, type Suppression } from '../core/rules/settings/suppressions-file';
+import { applySuppressions, readSuppressions, type Suppression, type UncheckedSuppressions } from '../core/rules/settings/suppressions-file';
 import { MAX_WORKSPACE_FIXTURE_BYTES } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
 import { readFromDisk } from '../workspace/registry-loader';
@@ -27,8 +27,19 @@ import type { CachedDocument } from './documents';
 /** Which project file a document is. */
 export type ProjectFileKind = 'config' | 'suppressions';
 
-/** A suppressions file naming more fixtures than this has the rest judged by `babelq lint` only (each is read and analysed). */
+/** A suppressions file naming more fixtures than this has the rest judged by `babelq lint` only (each is read and analysed; a note says how many entries were left). */
 const MAX_FIXTURES_JUDGED = 2_000;
+
+/**
+ * The most fixture text one judging reads and analyses, in characters (a byte each for the ASCII
+ * of a JSON fixture; a file is charged what was read of it, an open one its text). The judging runs
+ * at every pull of an open suppressions file's diagnostics, at each edit of it, and the count
+ * alone let 2,000 entries naming files of 1 MiB (a hostile checkout, opened in Restricted Mode too)
+ * cost 30 s of CPU or more at each pull: parse and analysis take 15 to 50 ms a MiB here. 16 MiB
+ * is a quarter to most of a second, in slices, and far above a real baseline (2,000 fixtures of
+ * a few KB are a few MB).
+ */
+const MAX_FIXTURE_TEXT_JUDGED = 16 * 1024 * 1024;
 
 /**
  * The most milliseconds the judging of the entries runs before other requests get a turn: it runs
@@ -41,19 +52,25 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The findings of an open babelq.json, or of a suppressions file with its stale entries worked out (staleSuppressions). */
-export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, stale: readonly Suppression[]): CoreDiagnostic[] {
-  if (file === 'config') return fileDiagnostics('configFile', readProjectConfig(text), settings);
-  return fileDiagnostics('suppressionsFile', { file: readSuppressions(text), stale }, settings);
+/** What a judging of a suppressions file's entries found: the stale ones, and those past its budget. */
+export interface SuppressionsJudged {
+  readonly stale: readonly Suppression[];
+  readonly unchecked?: UncheckedSuppressions;
 }
 
-/** The entries of the suppressions file at `path` (its text given) that match no finding any more. */
-export function staleSuppressions(context: ServerContext, path: string, text: string): Promise<Suppression[]> {
+/** The findings of an open babelq.json, or of a suppressions file with its entries judged (staleSuppressions). */
+export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, judged: SuppressionsJudged): CoreDiagnostic[] {
+  if (file === 'config') return fileDiagnostics('configFile', readProjectConfig(text), settings);
+  return fileDiagnostics('suppressionsFile', { file: readSuppressions(text), ...judged }, settings);
+}
+
+/** The entries of the suppressions file at `path` (its text given) that match no finding any more, and those the budget left unjudged. */
+export function staleSuppressions(context: ServerContext, path: string, text: string): Promise<SuppressionsJudged> {
   return staleEntries(context, dirname(path), readSuppressions(text).entries);
 }
 
 /** The entries that match no finding of their fixture (a fixture that is gone makes its entries stale). */
-async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[]): Promise<Suppression[]> {
+async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[]): Promise<SuppressionsJudged> {
   const byFixture = new Map<string, Suppression[]>();
   // Pushed onto each fixture's list, not copied into a new one per entry: 50,000 entries naming one
   // fixture held the server 13 s at each pull of the file's diagnostics.
@@ -63,10 +80,13 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     if (named) named.push(entry);
     else byFixture.set(fixture, [entry]);
   }
+  const fixtures = [...byFixture];
   const stale: Suppression[] = [];
   let judged = 0;
+  let textJudged = 0;
   let sliceStarted = performance.now();
-  for (const [fixture, named] of byFixture) {
+  for (let index = 0; index < fixtures.length; index++) {
+    const [fixture, named] = fixtures[index];
     if (performance.now() - sliceStarted > JUDGING_SLICE_MS) {
       await new Promise((resume) => setImmediate(resume));
       sliceStarted = performance.now();
@@ -79,7 +99,7 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     // A link that leads out of the workspace folder is no fixture of the workspace (its walk and
     // lint's do not follow one): its file is not read, and its entries are left as lint leaves them.
     if (!isInside(context.registries.folderOf(fixture), fixture)) continue;
-    if (++judged > MAX_FIXTURES_JUDGED) break;
+    if (judged === MAX_FIXTURES_JUDGED) return { stale, unchecked: uncheckedFrom(fixtures, index, { fixtures: MAX_FIXTURES_JUDGED }) };
     // Judged as the editor and lint judge it: an open document as it stands, else the file with
     // its byte-order mark split off. A file no editor holds is read within the workspace report's
     // bound: 30 MB of a checkout's file named by an entry held every answer for seconds, at each
@@ -91,14 +111,32 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     } catch {
       continue; // Unreadable, or larger than that: not judged.
     }
+    // Charged before its analysis, the costly part: the fixture that would pass the budget is the first not judged.
+    if (textJudged + fixtureText.text.length > MAX_FIXTURE_TEXT_JUDGED) return { stale, unchecked: uncheckedFrom(fixtures, index, { bytes: MAX_FIXTURE_TEXT_JUDGED }) };
+    judged++;
+    textJudged += fixtureText.text.length;
     const uri = toUri(fixture);
     const settings = await context.settings.forDocument(uri);
+    const registry = await context.registries.stateWhenLoaded(uri, settings);
     const doc = parseText(fixtureText.text);
-    const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, await context.registries.stateWhenLoaded(uri, settings)), settings);
+    const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, registry), settings);
     const { used } = applySuppressions(findings, (d) => pointerAt(doc, d.offset), named, today());
     for (const entry of named) if (!used.has(entry)) stale.push(entry);
   }
-  return stale;
+  return { stale };
+}
+
+/** The entries of the fixtures from `index` on, which a budget left unjudged: how many, and the first in the file. */
+function uncheckedFrom(fixtures: readonly (readonly [string, readonly Suppression[]])[], index: number, budget: UncheckedSuppressions['budget']): UncheckedSuppressions {
+  let count = 0;
+  let first = fixtures[index][1][0];
+  for (let rest = index; rest < fixtures.length; rest++) {
+    for (const entry of fixtures[rest][1]) {
+      count++;
+      if (entry.offset < first.offset) first = entry;
+    }
+  }
+  return { count, first, budget };
 }
 
 /**

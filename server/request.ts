@@ -17,8 +17,8 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
 import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-config';
-import { SUPPRESSIONS_FILE, type Suppression } from '../core/rules/settings/suppressions-file';
-import { staleSuppressions, type ProjectFileKind } from './project-files';
+import { SUPPRESSIONS_FILE } from '../core/rules/settings/suppressions-file';
+import { staleSuppressions, type ProjectFileKind, type SuppressionsJudged } from './project-files';
 import { toPath, toUri } from './registry';
 import type { ServerContext } from './context';
 import { guard } from './guard';
@@ -54,8 +54,8 @@ export interface SchemaFileRequest extends ResolvedDocument {
 export interface ProjectFileRequest extends Omit<ResolvedDocument, 'parsed'> {
   readonly kind: 'project file';
   readonly file: ProjectFileKind;
-  /** For a suppressions file: the entries that match no finding any more. */
-  readonly stale: readonly Suppression[];
+  /** For a suppressions file: the entries that match no finding any more, and those its judging's budget left unchecked. */
+  readonly judged: SuppressionsJudged;
 }
 
 export type DocumentRequest = EnvelopeRequest | RegistryFileRequest | SchemaFileRequest | ProjectFileRequest;
@@ -131,9 +131,9 @@ export const projectFiles: Gate<ProjectFileRequest> = async (context, document, 
   if (!file) return undefined;
   const settings = await context.settings.forDocument(document.uri);
   const path = toPath(document.uri);
-  const stale = file === 'suppressions' && path ? await staleSuppressions(context, path, document.getText()) : [];
+  const judged = file === 'suppressions' && path ? await staleSuppressions(context, path, document.getText()) : { stale: [] };
   if (!stillWanted(context, document, token)) return undefined;
-  return { kind: 'project file', file, document, lines: context.cache.get(document).lines, settings, stale };
+  return { kind: 'project file', file, document, lines: context.cache.get(document).lines, settings, judged };
 };
 
 /** Envelopes and the registry's schema files (quick fixes). */

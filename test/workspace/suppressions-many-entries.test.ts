@@ -35,7 +35,7 @@ test('the stale entries of such a file (its fixture gone) are worked out in one 
   // The fixture is not there: no entry reads it, so no more of the server is needed.
   const stale = await staleSuppressions({} as ServerContext, join(at(''), 'babelq-suppressions.json'), suppressionsText('gone.babel.json'));
   const ms = performance.now() - started;
-  assert.equal(stale.length, ENTRIES);
+  assert.equal(stale?.stale.length, ENTRIES);
   assert.ok(ms < 3_000, `working out the stale entries took ${Math.round(ms)} ms`);
 });
 
@@ -48,5 +48,5 @@ test('a suppressions file of 200,000 entries naming one fixture gives that fixtu
   const text = JSON.stringify({ suppressions: Array.from({ length: SPREAD_PAST }, (_, i) => ({ file: 'f.babel.json', code: 'forbidden-key', pointer: `/k${i}`, reason: 'r' })) });
   write('babelq-suppressions.json', text);
   assert.equal(new ProjectConfigs().suppressionsFor(at('f.babel.json')).length, SPREAD_PAST);
-  assert.equal((await staleSuppressions({} as ServerContext, at('babelq-suppressions.json'), text)).length, SPREAD_PAST);
+  assert.equal((await staleSuppressions({} as ServerContext, at('babelq-suppressions.json'), text))?.stale.length, SPREAD_PAST);
 });
