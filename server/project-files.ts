@@ -64,13 +64,17 @@ export function projectFileDiagnostics(file: ProjectFileKind, text: string, sett
   return fileDiagnostics('suppressionsFile', { file: readSuppressions(text), ...judged }, settings);
 }
 
-/** The entries of the suppressions file at `path` (its text given) that match no finding any more, and those the budget left unjudged. */
-export function staleSuppressions(context: ServerContext, path: string, text: string): Promise<SuppressionsJudged> {
-  return staleEntries(context, dirname(path), readSuppressions(text).entries);
+/**
+ * The entries of the suppressions file at `path` (its text given) that match no finding any more,
+ * and those the budget left unjudged; undefined once `superseded` says so (asked whenever the
+ * judging has waited or yielded): its answer would be thrown away, and the newer text is judged anew.
+ */
+export function staleSuppressions(context: ServerContext, path: string, text: string, superseded: () => boolean = () => false): Promise<SuppressionsJudged | undefined> {
+  return staleEntries(context, dirname(path), readSuppressions(text).entries, superseded);
 }
 
 /** The entries that match no finding of their fixture (a fixture that is gone makes its entries stale). */
-async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[]): Promise<SuppressionsJudged> {
+async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[], superseded: () => boolean): Promise<SuppressionsJudged | undefined> {
   const byFixture = new Map<string, Suppression[]>();
   // Pushed onto each fixture's list, not copied into a new one per entry: 50,000 entries naming one
   // fixture held the server 13 s at each pull of the file's diagnostics.
@@ -89,6 +93,8 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     const [fixture, named] = fixtures[index];
     if (performance.now() - sliceStarted > JUDGING_SLICE_MS) {
       await new Promise((resume) => setImmediate(resume));
+      // A cancellation or a newer version is read while the judging yields: it stops here.
+      if (superseded()) return undefined;
       sliceStarted = performance.now();
     }
     if (!existsSync(fixture)) {
@@ -118,6 +124,7 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     const uri = toUri(fixture);
     const settings = await context.settings.forDocument(uri);
     const registry = await context.registries.stateWhenLoaded(uri, settings);
+    if (superseded()) return undefined;
     const doc = parseText(fixtureText.text);
     const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, registry), settings);
     const { used } = applySuppressions(findings, (d) => pointerAt(doc, d.offset), named, today());

@@ -131,8 +131,13 @@ export const projectFiles: Gate<ProjectFileRequest> = async (context, document, 
   if (!file) return undefined;
   const settings = await context.settings.forDocument(document.uri);
   const path = toPath(document.uri);
-  const judged = file === 'suppressions' && path ? await staleSuppressions(context, path, document.getText()) : { stale: [] };
-  if (!stillWanted(context, document, token)) return undefined;
+  // The judging stops once the request is cancelled (VS Code cancels a pull when the file changes,
+  // and pulls again) or the document has a newer version or closed: its answer would be thrown
+  // away (a push checks the version it was for), and the newer text is judged by the newer pull.
+  const version = document.version;
+  const superseded = () => !stillWanted(context, document, token) || document.version !== version;
+  const judged = file === 'suppressions' && path ? await staleSuppressions(context, path, document.getText(), superseded) : { stale: [] };
+  if (!judged || !stillWanted(context, document, token)) return undefined;
   return { kind: 'project file', file, document, lines: context.cache.get(document).lines, settings, judged };
 };
 

@@ -1,0 +1,95 @@
+/**
+ * The judging of an open suppressions file's entries, which runs at every pull of its diagnostics,
+ * stops once its pull is cancelled (VS Code cancels a pull when the file changes and pulls again)
+ * or its document has a newer version: an older judging is not left running to its end beside the
+ * newer one. The server runs in this process, so the fixtures each judging reaches can be counted.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
+import { RegistryService } from '../../server/registry';
+import { GOOD_ENVELOPE } from '../support/envelopes';
+import { startInProcessServer } from '../support/in-process-server';
+import { scratchFolder, type ScratchFolder } from '../support/scratch-folder';
+
+const FIXTURES = 40;
+const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A workspace whose suppressions file names 40 fixtures of about 0.9 MiB each: a judging of some fifteen of them before its budget ends it. */
+function largeWorkspace(prefix: string): { folder: ScratchFolder; suppressions: string } {
+  const folder = scratchFolder(prefix);
+  folder.write('.git/HEAD', 'ref: refs/heads/main\n');
+  const envelope = JSON.parse(GOOD_ENVELOPE) as { data: Record<string, unknown> };
+  envelope.data.rows = Array.from({ length: 9_500 }, (_, i) => ({ sku: `sku-${i}`, count: i, note: 'a line of text' }));
+  const large = JSON.stringify(envelope, null, 2);
+  const names = Array.from({ length: FIXTURES }, (_, i) => `large/${String(i).padStart(2, '0')}.babel.json`);
+  for (const name of names) folder.write(name, large);
+  const suppressions = JSON.stringify({ suppressions: names.map((file) => ({ file, code: 'forbidden-key', pointer: '/other', reason: 'legacy' })) }, null, 2);
+  folder.write('babelq-suppressions.json', suppressions);
+  return { folder, suppressions };
+}
+
+/** Counts the large fixtures judged: each judged one has its registry looked up once. */
+function countJudged(): { readonly judged: () => number; restore: () => void } {
+  const prototype = RegistryService.prototype as unknown as { stateWhenLoaded: (uri: string, ...rest: unknown[]) => Promise<unknown> };
+  const original = prototype.stateWhenLoaded;
+  let judged = 0;
+  prototype.stateWhenLoaded = function counted(this: unknown, uri: string, ...rest: unknown[]) {
+    if (uri.includes('/large/')) judged++;
+    return original.call(this, uri, ...rest);
+  };
+  return { judged: () => judged, restore: () => (prototype.stateWhenLoaded = original) };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (const giveUp = Date.now() + 10_000; !condition(); ) {
+    if (Date.now() > giveUp) throw new Error(`timed out waiting for ${what}`);
+    await wait(5);
+  }
+}
+
+test('a cancelled pull of the suppressions file\'s diagnostics stops judging its entries', async () => {
+  const { folder, suppressions } = largeWorkspace('babelq-judging-cancelled-');
+  const counter = countJudged();
+  const { client, stop } = await startInProcessServer(folder, 'cancelled');
+  try {
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: folder.uriOf('babelq-suppressions.json'), languageId: 'json', version: 1, text: suppressions } });
+    const cancel = new CancellationTokenSource();
+    const pulled = client.sendRequest('textDocument/diagnostic', { textDocument: { uri: folder.uriOf('babelq-suppressions.json') } }, cancel.token);
+    await until(() => counter.judged() >= 2, 'the judging to start');
+    cancel.cancel();
+    const atCancel = counter.judged();
+    await pulled.catch(() => undefined);
+    await wait(500);
+    // The fixture being judged when the cancellation is read may be finished; none after it is begun.
+    assert.ok(counter.judged() - atCancel <= 1, `${counter.judged() - atCancel} fixtures were judged after the pull was cancelled, ${atCancel} before`);
+  } finally {
+    counter.restore();
+    await stop();
+  }
+});
+
+test('a newer version of the suppressions file stops the judging of the older one', async () => {
+  const { folder, suppressions } = largeWorkspace('babelq-judging-superseded-');
+  const counter = countJudged();
+  const { client, stop } = await startInProcessServer(folder, 'superseded');
+  const uri = folder.uriOf('babelq-suppressions.json');
+  try {
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: suppressions } });
+    const older = client.sendRequest<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    await until(() => counter.judged() >= 2, 'the judging to start');
+    // The newer version names none of the large fixtures: whatever is judged past here is the older one's.
+    await client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: '{ "suppressions": [] }' }] });
+    const atChange = counter.judged();
+    const olderItems = (await older).items;
+    await wait(500);
+    assert.ok(counter.judged() - atChange <= 1, `${counter.judged() - atChange} fixtures were judged for version 1 after version 2 came, ${atChange} before`);
+    // The older pull answers nothing of the older text; the newer one answers for the newer text.
+    assert.deepEqual(olderItems, []);
+    const newer = await client.sendRequest<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepEqual(newer.items, []);
+  } finally {
+    counter.restore();
+    await stop();
+  }
+});
