@@ -3,7 +3,8 @@
  * read, over real JSON-RPC against dist/server.js: its stale entries are worked out at every pull
  * of its diagnostics, so the judging stops at its budget of bytes, the entries it did not reach are
  * not called stale, and one note (information, on the first of them) says how many were not
- * checked and that `babelq lint` checks them all. Hovers are answered while it judges.
+ * checked and that `babelq lint` checks them all. Hovers are answered while it judges. Past 2,000
+ * fixtures the same note counts the entries left by that limit.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -63,6 +64,30 @@ describe('a suppressions file naming more fixture text than a judging reads', ()
       const firstUnchecked = lines.findIndex((line) => line.includes(names[stale.length]));
       assert.deepEqual(note.range, { start: { line: firstUnchecked - 1, character: 4 }, end: { line: firstUnchecked - 1, character: 5 } });
       assert.ok(hoverMs < 2_000, `the hover waited ${hoverMs} ms`);
+    } finally {
+      client.kill();
+    }
+  });
+
+  test('past 2,000 fixtures the entries are not judged, and the note counts them by that limit', async () => {
+    const { uriOf, write } = scratchFolder('babelq-suppressions-count-');
+    write('.git/HEAD', 'ref: refs/heads/main\n');
+    const count = 2_003;
+    const names = Array.from({ length: count }, (_, i) => `many/${String(i).padStart(4, '0')}.babel.json`);
+    for (const name of names) write(name, GOOD_ENVELOPE);
+    const suppressions = JSON.stringify({ suppressions: names.map((file) => ({ file, code: 'forbidden-key', pointer: '/other', reason: 'legacy' })) }, null, 2);
+    write('babelq-suppressions.json', suppressions);
+    const client = new TestLspClient({ workspaceFolders: [uriOf('')], initializationOptions: { workspaceTrusted: false } });
+    try {
+      await client.initialize();
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf('babelq-suppressions.json'), languageId: 'json', version: 1, text: suppressions } });
+      const items = (await client.pullDiagnostics(uriOf('babelq-suppressions.json'))).items;
+      assert.equal(items.filter((item) => item.code === 'stale-suppression').length, 2_000);
+      const notes = items.filter((item) => item.code === 'unchecked-suppressions');
+      assert.equal(notes.length, 1);
+      assert.match(notes[0].message, /^3 suppressions were not checked here \(the first is this one\): at each change of this file the editor judges the entries of at most 2,000 fixtures\. babelq lint checks them all/);
+      const line = suppressions.split('\n').findIndex((text) => text.includes(names[2_000])) - 1;
+      assert.deepEqual(notes[0].range, { start: { line, character: 4 }, end: { line, character: 5 } });
     } finally {
       client.kill();
     }
