@@ -33,7 +33,7 @@ import { parseText } from '../core/parse/parser';
 import type { RegistryState } from '../core/registry/types';
 import { analyze } from '../core/rules/analyze';
 import { splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-mark';
-import type { Settings } from '../core/rules/settings/settings';
+import { settingsKey, type Settings } from '../core/rules/settings/settings';
 import { ENVELOPE_SUFFIX, findFixtureFiles, MAX_FIXTURES_FOUND, SKIPPED_DIRECTORIES } from '../workspace/fixture-files';
 import { GitIgnores } from '../workspace/gitignore';
 import { projectIgnores, type IgnoreFilter } from '../workspace/ignores';
@@ -679,11 +679,6 @@ export class WorkspaceFixtures {
       this.waiters.add(finish);
     });
   }
-}
-
-/** Everything of the settings a fixture's findings depend on, as text (each file's settings are a new object). */
-function settingsKey(settings: Settings): string {
-  return [settings.validationEnabled, [...settings.severityOverrides].join(','), settings.moneyKeyPatterns.join(','), settings.registryPath ?? '', settings.registryValidator, settings.redisLayout].join(';');
 }
 
 /** True for the path of a fixture (what the index tracks). */

@@ -79,6 +79,15 @@ export interface Settings {
   readonly redisLayout: RedisLayout;
 }
 
+/**
+ * Everything of the settings an envelope's findings depend on, as text: each file's settings are a
+ * new object, and a change of any project file makes them anew (the language server keeps findings
+ * of files nobody has open under this key).
+ */
+export function settingsKey(settings: Settings): string {
+  return [settings.validationEnabled, [...settings.severityOverrides].join(','), settings.moneyKeyPatterns.join(','), settings.registryPath ?? '', settings.registryValidator, settings.redisLayout].join(';');
+}
+
 export const DEFAULT_SETTINGS: Settings = {
   validationEnabled: true,
   severityOverrides: new Map(),
