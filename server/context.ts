@@ -10,6 +10,7 @@ import type { SettingsStore } from './settings';
 import type { ProjectConfigs } from '../workspace/project-config';
 import type { RegistryStatusReporter } from './registry-status';
 import type { StoredByteOrderMarks } from './stored-byte-order-marks';
+import type { JudgedFixtures } from './judged-fixtures';
 
 export interface ServerContext {
   readonly connection: Connection;
@@ -28,4 +29,6 @@ export interface ServerContext {
   readonly registryStatus: RegistryStatusReporter;
   /** Which open documents' files start with a byte-order mark the editor hides. */
   readonly byteOrderMarks: StoredByteOrderMarks;
+  /** What the last judging of each open suppressions file found in each fixture, reused while nothing it depends on changed. */
+  readonly judgedFixtures: JudgedFixtures;
 }

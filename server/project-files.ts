@@ -14,12 +14,12 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { readProjectConfig } from '../core/rules/settings/project-config';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { applySuppressions, readSuppressions, type Suppression, type UncheckedSuppressions } from '../core/rules/settings/suppressions-file';
-import { MAX_WORKSPACE_FIXTURE_BYTES } from '../workspace/bounded-read';
+import { MAX_WORKSPACE_FIXTURE_BYTES, readBoundedText } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
-import { readFromDisk } from '../workspace/registry-loader';
 import type { ServerContext } from './context';
+import { askedOf, fileStamp, type JudgingRound } from './judged-fixtures';
 import { toPath, toUri } from './registry';
-import type { Settings } from '../core/rules/settings/settings';
+import { settingsKey, type Settings } from '../core/rules/settings/settings';
 import type { RegistryState } from '../core/registry/types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CachedDocument } from './documents';
@@ -69,12 +69,15 @@ export function projectFileDiagnostics(file: ProjectFileKind, text: string, sett
  * and those the budget left unjudged; undefined once `superseded` says so (asked whenever the
  * judging has waited or yielded): its answer would be thrown away, and the newer text is judged anew.
  */
-export function staleSuppressions(context: ServerContext, path: string, text: string, superseded: () => boolean = () => false): Promise<SuppressionsJudged | undefined> {
-  return staleEntries(context, dirname(path), readSuppressions(text).entries, superseded);
+export async function staleSuppressions(context: ServerContext, path: string, text: string, superseded: () => boolean = () => false): Promise<SuppressionsJudged | undefined> {
+  const round = context.judgedFixtures.round(path);
+  const judged = await staleEntries(context, dirname(path), readSuppressions(text).entries, superseded, round);
+  if (judged) round.finish();
+  return judged;
 }
 
 /** The entries that match no finding of their fixture (a fixture that is gone makes its entries stale). */
-async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[], superseded: () => boolean): Promise<SuppressionsJudged | undefined> {
+async function staleEntries(context: ServerContext, directory: string, entries: readonly Suppression[], superseded: () => boolean, round: JudgingRound): Promise<SuppressionsJudged | undefined> {
   const byFixture = new Map<string, Suppression[]>();
   // Pushed onto each fixture's list, not copied into a new one per entry: 50,000 entries naming one
   // fixture held the server 13 s at each pull of the file's diagnostics.
@@ -106,14 +109,29 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     // lint's do not follow one): its file is not read, and its entries are left as lint leaves them.
     if (!isInside(context.registries.folderOf(fixture), fixture)) continue;
     if (judged === MAX_FIXTURES_JUDGED) return { stale, unchecked: uncheckedFrom(fixtures, index, { fixtures: MAX_FIXTURES_JUDGED }) };
+    const uri = toUri(fixture);
+    const settings = await context.settings.forDocument(uri);
+    const registry = await context.registries.stateWhenLoaded(uri, settings);
+    if (superseded()) return undefined;
+    const open = context.documents.all().find((document) => toPath(document.uri) === fixture);
+    // Nothing it depends on changed since the last judging: its verdict stands, charged as then.
+    const known = open ? undefined : round.reusable(fixture, settings, registry, named);
+    if (known) {
+      if (textJudged + known.characters > MAX_FIXTURE_TEXT_JUDGED) return { stale, unchecked: uncheckedFrom(fixtures, index, { bytes: MAX_FIXTURE_TEXT_JUDGED }) };
+      judged++;
+      textJudged += known.characters;
+      const used = new Set(known.used);
+      for (let position = 0; position < named.length; position++) if (!used.has(position)) stale.push(named[position]);
+      continue;
+    }
     // Judged as the editor and lint judge it: an open document as it stands, else the file with
     // its byte-order mark split off. A file no editor holds is read within the workspace report's
     // bound: 30 MB of a checkout's file named by an entry held every answer for seconds, at each
     // pull of this file's diagnostics.
     let fixtureText: { text: string; byteOrderMark: boolean };
+    let stamp: string | undefined;
     try {
-      const open = context.documents.all().find((document) => toPath(document.uri) === fixture);
-      fixtureText = open ? { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) } : splitByteOrderMark(readFromDisk(fixture, MAX_WORKSPACE_FIXTURE_BYTES));
+      fixtureText = open ? { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) } : splitByteOrderMark(readBoundedText(fixture, MAX_WORKSPACE_FIXTURE_BYTES, (stat) => (stamp = fileStamp(stat))));
     } catch {
       continue; // Unreadable, or larger than that: not judged.
     }
@@ -121,14 +139,15 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     if (textJudged + fixtureText.text.length > MAX_FIXTURE_TEXT_JUDGED) return { stale, unchecked: uncheckedFrom(fixtures, index, { bytes: MAX_FIXTURE_TEXT_JUDGED }) };
     judged++;
     textJudged += fixtureText.text.length;
-    const uri = toUri(fixture);
-    const settings = await context.settings.forDocument(uri);
-    const registry = await context.registries.stateWhenLoaded(uri, settings);
-    if (superseded()) return undefined;
     const doc = parseText(fixtureText.text);
     const findings = withByteOrderMark(fixtureText.byteOrderMark, analyze(doc, settings, registry), settings);
     const { used } = applySuppressions(findings, (d) => pointerAt(doc, d.offset), named, today());
-    for (const entry of named) if (!used.has(entry)) stale.push(entry);
+    const positions: number[] = [];
+    for (let position = 0; position < named.length; position++) {
+      if (used.has(named[position])) positions.push(position);
+      else stale.push(named[position]);
+    }
+    if (stamp !== undefined) round.keep(fixture, { stamp, settings: settingsKey(settings), registry, asked: askedOf(named), characters: fixtureText.text.length, used: positions });
   }
   return { stale };
 }

@@ -48,6 +48,7 @@ import { EDIT_TRACKING_DOCUMENTS, ParseCache } from './documents';
 import { asEditable, LARGE_TEXT_CHARS, releaseEditBuffer } from './editable-document';
 import { canCollect, collectWhenIdle } from './text-memory';
 import { RegistryStatusReporter } from './registry-status';
+import { JudgedFixtures } from './judged-fixtures';
 import { StoredByteOrderMarks } from './stored-byte-order-marks';
 import { registerPullDiagnostics, registerPushDiagnostics } from './handlers/diagnostics';
 import { registerLanguageFeatures, type CodeActionsAs } from './handlers/language';
@@ -186,6 +187,7 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     malformed: new MalformedRequests((message) => connection.console.warn(message)),
     registryStatus: new RegistryStatusReporter(connection, (uri) => documents.get(uri) !== undefined),
     byteOrderMarks,
+    judgedFixtures: new JudgedFixtures(),
   };
 
   // A fixture is left to the client's file events where its project files are (server/file-watch-coverage.ts).
@@ -653,6 +655,8 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
     context.settings.forget(event.document.uri);
     context.registryStatus.forget(event.document.uri);
     context.byteOrderMarks.forget(event.document.uri);
+    const closedPath = toPath(event.document.uri);
+    if (closedPath) context.judgedFixtures.forget(closedPath);
     // The last large document closed: its edit buffer (some 11 MB for a 5 MB envelope) goes with it.
     if (event.document.getText().length >= LARGE_TEXT_CHARS) releaseEditBuffer(documents.all());
     // Closing an edited registry, schema or babelq.json without saving brings back what the disk says.

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { ProjectConfigs } from '../../workspace/project-config';
 import { staleSuppressions } from '../../server/project-files';
 import type { ServerContext } from '../../server/context';
+import { JudgedFixtures } from '../../server/judged-fixtures';
 import { scratchFolder } from '../support/scratch-folder';
 
 const ENTRIES = 50_000;
@@ -33,7 +34,7 @@ test('the stale entries of such a file (its fixture gone) are worked out in one 
   const { at } = scratchFolder('babelq-many-entries-stale-');
   const started = performance.now();
   // The fixture is not there: no entry reads it, so no more of the server is needed.
-  const stale = await staleSuppressions({} as ServerContext, join(at(''), 'babelq-suppressions.json'), suppressionsText('gone.babel.json'));
+  const stale = await staleSuppressions({ judgedFixtures: new JudgedFixtures() } as unknown as ServerContext, join(at(''), 'babelq-suppressions.json'), suppressionsText('gone.babel.json'));
   const ms = performance.now() - started;
   assert.equal(stale?.stale.length, ENTRIES);
   assert.ok(ms < 3_000, `working out the stale entries took ${Math.round(ms)} ms`);
@@ -48,5 +49,5 @@ test('a suppressions file of 200,000 entries naming one fixture gives that fixtu
   const text = JSON.stringify({ suppressions: Array.from({ length: SPREAD_PAST }, (_, i) => ({ file: 'f.babel.json', code: 'forbidden-key', pointer: `/k${i}`, reason: 'r' })) });
   write('babelq-suppressions.json', text);
   assert.equal(new ProjectConfigs().suppressionsFor(at('f.babel.json')).length, SPREAD_PAST);
-  assert.equal((await staleSuppressions({} as ServerContext, at('babelq-suppressions.json'), text))?.stale.length, SPREAD_PAST);
+  assert.equal((await staleSuppressions({ judgedFixtures: new JudgedFixtures() } as unknown as ServerContext, at('babelq-suppressions.json'), text))?.stale.length, SPREAD_PAST);
 });

@@ -1,0 +1,86 @@
+/**
+ * What the last judging of an open suppressions file found in each fixture it read from disk, kept
+ * so that the next judging (at the next pull of the file's diagnostics: at each edit of it) reads
+ * and analyses again only a fixture whose file, settings, registry or entries changed. Typing in a
+ * suppressions file whose entries name 16 MiB of fixtures analysed all of them at each keystroke.
+ * Registries are immutable values swapped on change, so identity says "unchanged"; settings are
+ * made anew at each change of a project file (this one's included), so what of them the findings
+ * depend on is compared; a file is unchanged while its device, inode, size and times are.
+ */
+import type { Stats } from 'node:fs';
+import { statSync } from 'node:fs';
+import type { RegistryState } from '../core/registry/types';
+import { settingsKey, type Settings } from '../core/rules/settings/settings';
+import type { Suppression } from '../core/rules/settings/suppressions-file';
+
+/** One fixture's judging, with what it depended on. */
+export interface FixtureJudgement {
+  readonly stamp: string;
+  /** What of the settings its findings depend on (settingsKey). */
+  readonly settings: string;
+  readonly registry: RegistryState;
+  /** The codes and pointers of the entries naming it, in order: whether an entry matches a finding depends on these alone. */
+  readonly asked: string;
+  /** The characters of its text, charged to the judging's budget again when this is reused. */
+  readonly characters: number;
+  /** The positions, among the entries naming it, of those that matched a finding. */
+  readonly used: readonly number[];
+}
+
+/** How a file stands on disk, as far as its text can have changed. */
+export function fileStamp(stat: Stats): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+}
+
+/** The codes and pointers of a fixture's entries, the part of them its judging depends on. */
+export function askedOf(named: readonly Suppression[]): string {
+  return named.map((entry) => `${entry.code}\u0000${entry.pointer}`).join('\u0001');
+}
+
+/** One judging of one suppressions file: the judgements of the last complete one to reuse, those of this one kept. */
+export class JudgingRound {
+  private readonly made = new Map<string, FixtureJudgement>();
+
+  constructor(
+    private readonly last: ReadonlyMap<string, FixtureJudgement>,
+    private readonly finished: (made: Map<string, FixtureJudgement>) => void,
+  ) {}
+
+  /** The last judging's judgement of `fixture` when nothing it depended on has changed since (kept for the next round too). */
+  reusable(fixture: string, settings: Settings, registry: RegistryState, named: readonly Suppression[]): FixtureJudgement | undefined {
+    const known = this.last.get(fixture);
+    if (!known || known.registry !== registry || known.settings !== settingsKey(settings) || known.asked !== askedOf(named)) return undefined;
+    let stamp: string;
+    try {
+      stamp = fileStamp(statSync(fixture));
+    } catch {
+      return undefined;
+    }
+    if (stamp !== known.stamp) return undefined;
+    this.made.set(fixture, known);
+    return known;
+  }
+
+  keep(fixture: string, judgement: FixtureJudgement): void {
+    this.made.set(fixture, judgement);
+  }
+
+  /** The judging ran to its end or its budget: its judgements are the ones the next reuses. */
+  finish(): void {
+    this.finished(this.made);
+  }
+}
+
+/** The judgements of each open suppressions file's last judging, by the file's path. */
+export class JudgedFixtures {
+  private readonly byFile = new Map<string, ReadonlyMap<string, FixtureJudgement>>();
+
+  round(suppressionsPath: string): JudgingRound {
+    return new JudgingRound(this.byFile.get(suppressionsPath) ?? new Map(), (made) => this.byFile.set(suppressionsPath, made));
+  }
+
+  /** The file was closed: nothing of its judging is kept (nor the settings and registries it held). */
+  forget(suppressionsPath: string): void {
+    this.byFile.delete(suppressionsPath);
+  }
+}
