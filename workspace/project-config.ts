@@ -77,6 +77,12 @@ export class ProjectConfigs {
   private readonly chains = new Map<string, LoadedConfig[]>();
   /** The registries the configs read so far name (`registriesNamed`), worked out again after any config is read or forgotten. */
   private named: Map<string, string[]> | undefined;
+  /**
+   * The folders whose config named a registry when read: one forgotten (changed on disk, or saved
+   * as it was) is read again by `registriesNamed`, so the file it names stays the registry it is
+   * although nothing else (a fixture of that folder, the workspace's walk) reads it again.
+   */
+  private readonly namingDirectories = new Set<string>();
 
   /**
    * `projectOf`: the folder a project file must stay inside once its symbolic links are resolved
@@ -175,6 +181,11 @@ export class ProjectConfigs {
    */
   registriesNamed(): NamedRegistries {
     if (this.named !== undefined) return this.named;
+    for (const directory of [...this.namingDirectories]) {
+      if (this.byDirectory.has(directory)) continue;
+      // Read again as it is now; a config gone or naming none no longer names one.
+      if (this.configIn(directory)?.config.layer.registryPath === undefined) this.namingDirectories.delete(directory);
+    }
     const named = new Map<string, string[]>();
     for (const loaded of this.byDirectory.values()) if (loaded?.present) addNamedRegistry(named, loaded.directory, loaded.config.layer.registryPath);
     this.named = named;
@@ -204,6 +215,7 @@ export class ProjectConfigs {
     this.markers.clear();
     this.chains.clear();
     this.named = undefined;
+    this.namingDirectories.clear();
   }
 
   /** The babelq.json in one folder, read on first use. */
@@ -227,6 +239,7 @@ export class ProjectConfigs {
     const { registryPath } = loaded?.config.layer ?? {};
     if (registryPath !== undefined) {
       this.named = undefined;
+      this.namingDirectories.add(directory);
       this.registryNamed(resolve(directory, registryPath));
     }
     return loaded;

@@ -244,3 +244,22 @@ describe('a registry named by a babelq.json in another folder of the workspace (
     });
   });
 });
+
+describe('a registry named from another folder, once the babelq.json naming it changes on disk', () => {
+  test('a change that keeps its "registry" keeps the file the registry, with no fixture of that package open', async () => {
+    await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
+      const fixture = uriOf('mono/packages/a/fixtures/placed.babel.json');
+      await client.open(fixture, text('mono/packages/a/fixtures/placed.babel.json'));
+      await client.pullDiagnostics(fixture);
+      await client.close(fixture);
+      const path = 'mono/shared/main.json';
+      const uri = uriOf(path);
+      await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
+      // Saved again as it was (a formatter, a checkout): the same registry named.
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('mono/packages/a/babelq.json'), type: 2 }] });
+      await client.waitForQuiet();
+      assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
+    });
+  });
+});
