@@ -24,11 +24,10 @@ export const MAX_FOLDERS_SEARCHED = 100_000;
  */
 export function isNamedRegistry(path: string, named: NamedRegistries, folder: string): boolean {
   if (!isUnder(folder, path)) return false;
-  const name = basename(path);
   let realFolder: string | undefined;
   let real: string | undefined | null = null;
-  for (const [registry, directories] of named) {
-    if (basename(registry) !== name || !isUnder(folder, registry) || !directories.some((directory) => isUnder(folder, directory))) continue;
+  for (const [registry, directories] of byFileName(named).get(basename(path)) ?? []) {
+    if (!isUnder(folder, registry) || !directories.some((directory) => isUnder(folder, directory))) continue;
     if (registry !== path) {
       real ??= realPathIfThere(path);
       if (real === undefined || real !== realPathIfThere(registry)) continue;
@@ -38,6 +37,29 @@ export function isNamedRegistry(path: string, named: NamedRegistries, folder: st
     if (isInside(folder, registry, realFolder)) return true;
   }
   return false;
+}
+
+/** The named registries of each file name, worked out once for each set of them (a set is never changed once made). */
+const fileNameIndexes = new WeakMap<NamedRegistries, Map<string, [string, readonly string[]][]>>();
+
+/**
+ * `named` by the registries' file names: asked at each pull of an open JSON document's
+ * diagnostics, a file is compared with the registries of its own name, not with every one the
+ * configs of a monorepo's packages name.
+ */
+function byFileName(named: NamedRegistries): ReadonlyMap<string, readonly [string, readonly string[]][]> {
+  let index = fileNameIndexes.get(named);
+  if (index === undefined) {
+    index = new Map();
+    for (const entry of named) {
+      const name = basename(entry[0]);
+      const same = index.get(name);
+      if (same) same.push(entry);
+      else index.set(name, [entry]);
+    }
+    fileNameIndexes.set(named, index);
+  }
+  return index;
 }
 
 /**
