@@ -20,7 +20,7 @@ import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/
 import { globToRegExp, ignoreGlob, type GlobMatcher } from './glob';
 import { PROJECT_MARKER, projectRootOf } from './project-root';
 import { isInside, realPath, realPathIfThere } from './path-containment';
-import { readFromDisk, type TextReader } from './registry-loader';
+import { readFromDisk, REGISTRY_FILE_NAME, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
 import { resolvedPath } from './absolute-path';
 
@@ -34,6 +34,19 @@ function addNamedRegistry(named: Map<string, string[]>, directory: string, regis
   const by = named.get(path);
   if (by) by.push(directory);
   else named.set(path, [directory]);
+}
+
+/**
+ * The folder a project file (`path`) linked elsewhere must stay inside when no workspace folder
+ * says it: the Git work tree, else the nearest folder holding a babelq.json other than the file
+ * judged, else (for a babelq.json) its own folder. A registry.json above bounds no babelq.json:
+ * counted, it made the folder holding it the project of a package's linked config, so a link from
+ * the package to any file below that folder (a credentials file beside the export) was read as
+ * the config, where the package's own folder bounded it before.
+ */
+function linkedConfigProject(path: string, exists: (path: string) => boolean): string {
+  const isConfig = basename(path) === PROJECT_CONFIG_FILE;
+  return projectRootOf(path, (marker) => marker !== path && !(isConfig && basename(marker) === REGISTRY_FILE_NAME) && exists(marker));
 }
 
 const EMPTY_CONFIG: ProjectConfig = { root: false, layer: {}, ignore: [], overrides: [], problems: [] };
@@ -93,12 +106,13 @@ export class ProjectConfigs {
    * other than the linked one judged: the link does not mark its own folder. Counted, it made its
    * folder the project, so `pkg/babelq.json` linked to `../babelq.json` was refused as outside it,
    * while the walk up from `pkg` reads `../babelq.json` itself. Reading it through the link shows
-   * nothing the walk does not; a link to a file outside that folder is still refused.
+   * nothing the walk does not; a link to a file outside that folder is still refused. A
+   * registry.json above bounds no linked babelq.json (`linkedConfigProject`).
    */
   constructor(
     private readonly read: TextReader = readFromDisk,
     private readonly exists: (path: string) => boolean = existsSync,
-    private readonly projectOf: (path: string) => string = (path) => projectRootOf(path, (marker) => marker !== path && exists(marker)),
+    private readonly projectOf: (path: string) => string = (path) => linkedConfigProject(path, exists),
     private readonly registryNamed: (path: string) => void = () => undefined,
   ) {}
 

@@ -178,6 +178,29 @@ describe('the babelq.json files above a file', () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   });
+
+  test('without .git or another babelq.json above, a babelq.json linked out of its folder is refused, whatever registry.json lies above', () => {
+    // A registry.json above bounds no linked config: it made the folder holding it the project, so a
+    // link from pkg to any file below it (a credentials file beside the export) was read as the config.
+    // Its own temporary folder: the shared one holds a babelq.json at its top, which bounds its configs.
+    const top = mkdtempSync(join(tmpdir(), 'babelq-registry-above-'));
+    try {
+      const place = (path: string, text: string) => {
+        mkdirSync(dirname(join(top, path)), { recursive: true });
+        writeFileSync(join(top, path), text);
+      };
+      place('registry.json', '{ "schemas": [] }');
+      place('secrets/creds.json', '{ "severity": { "float-currency": "off" } }');
+      place('pkg/a.babel.json', '{}');
+      symlinkSync('../secrets/creds.json', join(top, 'pkg/babelq.json'));
+      const configs = new ProjectConfigs();
+      const pkg = configs.chainFor(join(top, 'pkg/a.babel.json')).find((c) => c.path === join(top, 'pkg/babelq.json'))!;
+      assert.match(pkg.config.problems[0]?.message ?? '', /^babelq\.json cannot be read: it is a symbolic link to a file outside the project/);
+      assert.equal(configs.settingsFor(join(top, 'pkg/a.babel.json'), DEFAULT_SETTINGS, []).severityOverrides.get('float-currency'), undefined);
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
+  });
 });
 
 /** Whether `rules` ignore a path (relative to their folder), as git decides: the last rule that matches. */
