@@ -80,8 +80,13 @@ const GROUP_HEADING_CHARACTERS = 40;
  */
 function groupHeading(group: { count: number; reason: string; error: string }): string {
   const heading = `${group.count} × ${quotedName(group.reason)}${group.error ? `: ${quotedText(group.error)}` : ''}`;
+  if (heading.length <= GROUP_HEADING_CHARACTERS) return shownLiterally(heading);
+  // Not between the halves of a surrogate pair: half an emoji would be drawn as a replacement character.
+  let cut = GROUP_HEADING_CHARACTERS - 1;
+  const last = heading.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut--;
   // Shown literally after the cut, which could otherwise keep the `\` and lose the `$(name)` it belongs to.
-  return shownLiterally(heading.length > GROUP_HEADING_CHARACTERS ? `${heading.slice(0, GROUP_HEADING_CHARACTERS - 1)}…` : heading);
+  return shownLiterally(`${heading.slice(0, cut)}…`);
 }
 
 /** The work queue, defaulting to the open envelope's meta.queue; `dlqFirst` offers its DLQ first. */

@@ -124,3 +124,26 @@ test('Dead Letters: a row whose URN, meta.id, reason, error, original queue and 
   const heading = items.find((item) => !item.row)!;
   assert.equal(heading.label, '1 × \\$(info): down \\$(error)');
 });
+
+test('Dead Letters: a group heading cut at its 40 characters keeps an emoji whole or leaves it out, never half of it', async () => {
+  const queue = uniqueQueue();
+  keys.add(`${queue}.dlq`);
+  const envelope = JSON.parse(outgoing(queue).text) as Record<string, any>;
+  // `1 × ` and 34 characters: the emoji's first half is the heading's 39th character, the last kept.
+  envelope.dead_letter = { reason: `${'r'.repeat(34)}😀 timed out`, error: 'down', failed_at: 1749132730000, original_queue: queue, attempts: 1 };
+  await redis.rpush(`${queue}.dlq`, JSON.stringify(envelope));
+  fake.settings = { 'babelqueue.broker.url': REDIS };
+  let items: { label: string; row?: unknown }[] = [];
+  fake.answer = (event, offered) => {
+    if (event.kind === 'input') return `${queue}.dlq`;
+    if (event.kind === 'quickPick' && /dead letter\(s\) on/.test(event.text)) items = offered as typeof items;
+    return undefined;
+  };
+  const messages = await import('../../client/commands/messages');
+  messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+  await fake.commands.get('babelqueue.deadLetters')!();
+  const heading = items.find((item) => !item.row);
+  assert.ok(heading, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+  assert.doesNotMatch(heading.label, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/, JSON.stringify(heading.label));
+  assert.ok(heading.label.endsWith('…') && heading.label.length <= 40, heading.label);
+});
