@@ -10,7 +10,7 @@ import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
 import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
-import { isInside, realPath, realPathIfThere } from '../workspace/path-containment';
+import { isInside, isUnder, realPath, realPathIfThere } from '../workspace/path-containment';
 import { foldersWithConfigBelow, isNamedRegistry } from '../workspace/named-registries';
 import type { NamedRegistries } from '../workspace/project-config';
 import { ProjectConfigs } from '../workspace/project-config';
@@ -124,7 +124,8 @@ export class CliRegistries {
    * them is reported as a project file of the run. With `--registry`, that one is the registry.
    */
   isRegistryNamedBelow(file: string): boolean {
-    if (this.explicit) return false;
+    // A file outside the current folder is none of these: no search of the folders below for it.
+    if (this.explicit || !isUnder(this.cwd, file)) return false;
     if (this.namedBelow === undefined) {
       const configs = new ProjectConfigs();
       for (const directory of foldersWithConfigBelow(this.cwd)) configs.configIn(directory);
