@@ -6,7 +6,7 @@
  * dynamic registrations that let an editor ask for those. A JSON file nothing names stays plain.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { LineIndex } from '../../core/model/positions';
 import { GOOD_ENVELOPE } from '../support/envelopes';
@@ -260,6 +260,29 @@ describe('a registry named from another folder, once the babelq.json naming it c
       await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('mono/packages/a/babelq.json'), type: 2 }] });
       await client.waitForQuiet();
       assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
+    });
+  });
+});
+
+describe('a registry named from another folder, once the babelq.json naming it is deleted', () => {
+  test('it is plain JSON again: no registry findings', async () => {
+    write('gone/packages/a/babelq.json', { registry: '../../shared/main.json' });
+    write('gone/packages/a/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+    write('gone/shared/main.json', REGISTRY);
+    write('gone/shared/schemas/orders.json', SCHEMA);
+    await withClient({ workspaceFolders: [uriOf('gone')] }, async (client) => {
+      const fixture = uriOf('gone/packages/a/fixtures/placed.babel.json');
+      await client.open(fixture, text('gone/packages/a/fixtures/placed.babel.json'));
+      await client.pullDiagnostics(fixture);
+      await client.close(fixture);
+      const path = 'gone/shared/main.json';
+      const uri = uriOf(path);
+      await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
+      rmSync(at('gone/packages/a/babelq.json'));
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('gone/packages/a/babelq.json'), type: 3 }] });
+      await client.waitForQuiet();
+      assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
     });
   });
 });
