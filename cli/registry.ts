@@ -9,6 +9,7 @@ import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
+import { SUPPRESSIONS_FILE } from '../core/rules/settings/suppressions-file';
 import { findRegistry, loadRegistry, MAX_REGISTRY_FILE_BYTES, readFromDisk, shownFrom, type PlaceSeen } from '../workspace/registry-loader';
 import { isInside, isUnder, realPath, realPathIfThere } from '../workspace/path-containment';
 import { foldersWithConfigBelow, isNamedRegistry } from '../workspace/named-registries';
@@ -127,7 +128,9 @@ export class CliRegistries {
     // A file outside the current folder is none of these: no search of the folders below for it.
     if (this.explicit || !isUnder(this.cwd, file)) return false;
     if (this.namedBelow === undefined) {
-      const configs = new ProjectConfigs();
+      // Read for the registry each names: the suppressions files beside them (a baseline can be
+      // tens of megabytes) are taken for absent, never read.
+      const configs = new ProjectConfigs(readFromDisk, (path) => basename(path) !== SUPPRESSIONS_FILE && existsSync(path));
       for (const directory of foldersWithConfigBelow(this.cwd)) configs.configIn(directory);
       this.namedBelow = configs.registriesNamed();
     }

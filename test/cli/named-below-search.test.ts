@@ -15,22 +15,23 @@ import { CliRegistries } from '../../cli/registry';
 const top = mkdtempSync(join(tmpdir(), 'babelq-named-below-'));
 after(() => rmSync(top, { recursive: true, force: true }));
 
-/** The folders `run` lists, by their paths. */
-function foldersListed(run: () => void): string[] {
-  const listed: string[] = [];
-  const original = fs.readdirSync;
-  (fs as { readdirSync: unknown }).readdirSync = (path: fs.PathLike, ...rest: unknown[]) => {
-    listed.push(String(path));
-    return (original as (...args: unknown[]) => unknown)(path, ...rest);
+/** The paths `run` hands to `fs[call]` (readdirSync: the folders listed; openSync: the files read). */
+function pathsGiven(call: 'readdirSync' | 'openSync', run: () => void): string[] {
+  const given: string[] = [];
+  const calls = fs as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const original = calls[call];
+  calls[call] = (path: unknown, ...rest: unknown[]) => {
+    given.push(String(path));
+    return original(path, ...rest);
   };
   syncBuiltinESMExports();
   try {
     run();
   } finally {
-    (fs as { readdirSync: unknown }).readdirSync = original;
+    calls[call] = original;
     syncBuiltinESMExports();
   }
-  return listed;
+  return given;
 }
 
 test('a file outside the current folder is no registry named below it, and nothing below it is searched to say so', () => {
@@ -40,7 +41,7 @@ test('a file outside the current folder is no registry named below it, and nothi
   writeFileSync(join(top, 'outside/main.json'), '{ "schemas": [] }');
   const registries = new CliRegistries(join(top, 'cwd'), undefined);
   let named = true;
-  const listed = foldersListed(() => {
+  const listed = pathsGiven('readdirSync', () => {
     named = registries.isRegistryNamedBelow(join(top, 'outside/main.json'));
   });
   assert.equal(named, false);
@@ -54,4 +55,21 @@ test('a file inside the current folder is still told by the configs below it', (
   writeFileSync(join(top, 'inside/shared/main.json'), '{ "schemas": [] }');
   const registries = new CliRegistries(join(top, 'inside'), undefined);
   assert.equal(registries.isRegistryNamedBelow(join(top, 'inside/shared/main.json')), true);
+});
+
+test('the configs found are read for the registry they name alone: the suppressions files beside them are not read', () => {
+  mkdirSync(join(top, 'baselines/packages/a'), { recursive: true });
+  mkdirSync(join(top, 'baselines/shared'), { recursive: true });
+  writeFileSync(join(top, 'baselines/packages/a/babelq.json'), JSON.stringify({ registry: '../../shared/main.json' }));
+  // A baseline of tens of megabytes is read and parsed for nothing the search asks.
+  writeFileSync(join(top, 'baselines/packages/a/babelq-suppressions.json'), JSON.stringify({ suppressions: [] }));
+  writeFileSync(join(top, 'baselines/shared/main.json'), '{ "schemas": [] }');
+  const registries = new CliRegistries(join(top, 'baselines'), undefined);
+  let named = false;
+  const opened = pathsGiven('openSync', () => {
+    named = registries.isRegistryNamedBelow(join(top, 'baselines/shared/main.json'));
+  });
+  assert.equal(named, true);
+  assert.ok(opened.includes(join(top, 'baselines/packages/a/babelq.json')), opened.join('\n'));
+  assert.deepEqual(opened.filter((path) => path.endsWith('babelq-suppressions.json')), []);
 });
