@@ -76,13 +76,16 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
       };
       // The same cause's other finding on this token, as SARIF's related locations.
       if (diagnostic.related?.length) result.relatedLocations = diagnostic.related.map((related, id) => ({ id, message: { text: singleLine(`${related.code}: ${related.message}`) }, physicalLocation: { artifactLocation: location, region: region(related.range) } }));
-      if (detail) {
-        const key = `${diagnostic.code}\0${detail.pointer}\0${diagnostic.message}`;
-        const occurrence = (occurrences.get(key) ?? 0) + 1;
-        occurrences.set(key, occurrence);
-        result.partialFingerprints = { [FINGERPRINT_KEY]: findingFingerprint(diagnostic.code, detail.pointer, diagnostic.message, occurrence) };
-        if (detail.fix) result.fixes = [sarifFix(location, detail.fix)];
-      }
+      // Every result has a fingerprint, or a dashboard fed through its API (which computes none)
+      // opens a new alert for it on every run. A report without details (babelq.json's and the
+      // suppressions file's findings, compat's breaking changes) has no pointer: code, message and
+      // occurrence, none of which names a line, identify its findings.
+      const pointer = detail?.pointer ?? '';
+      const key = `${diagnostic.code}\0${pointer}\0${diagnostic.message}`;
+      const occurrence = (occurrences.get(key) ?? 0) + 1;
+      occurrences.set(key, occurrence);
+      result.partialFingerprints = { [FINGERPRINT_KEY]: findingFingerprint(diagnostic.code, pointer, diagnostic.message, occurrence) };
+      if (detail?.fix) result.fixes = [sarifFix(location, detail.fix)];
       return result;
     });
   });

@@ -139,6 +139,37 @@ describe('sarif', () => {
     }
   });
 
+  test("babelq.json's config errors and compat's breaking changes are fingerprinted too, and keep them when lines move", () => {
+    const oldSchema = '{"type": "object", "properties": {"order_id": {"type": "integer"}, "note": {"type": "string"}}}';
+    const newSchema = '{"type": "object", "required": ["note"], "properties": {"order_id": {"type": "string"}, "note": {"type": "string"}}}';
+    const tree = (blankLines: string) => makeTree({
+      'babelq.json': `${blankLines}{"bogus": 1, "severity": {"no-such-code": "off"}}`,
+      'f.babel.json': envelope(),
+      'old.json': oldSchema,
+      'new.json': `${blankLines}${newSchema}`,
+    });
+    const prints = (dir: string) => {
+      const lint = (JSON.parse(babelq(['lint', '--format', 'sarif', '.'], dir).stdout) as SarifLog).runs[0].results.filter((r) => r.ruleId === 'config-error');
+      const compat = (JSON.parse(babelq(['compat', 'old.json', 'new.json', '--format', 'sarif'], dir).stdout) as SarifLog).runs[0].results;
+      assert.equal(lint.length, 2, JSON.stringify(lint));
+      assert.equal(compat.length, 2, JSON.stringify(compat));
+      return [...lint, ...compat].map((r) => ({ line: r.locations[0].physicalLocation.region.startLine, print: r.partialFingerprints?.[FINGERPRINT_KEY] }));
+    };
+    const here = tree('');
+    const moved = tree('\n\n\n');
+    try {
+      const before = prints(here);
+      const after = prints(moved);
+      for (const { print } of before) assert.match(print ?? '', /^[0-9a-f]{32}:\d+$/);
+      assert.equal(new Set(before.map(({ print }) => print)).size, before.length);
+      assert.ok(after.every(({ line }, index) => line === before[index].line + 3), JSON.stringify({ before, after }));
+      assert.deepEqual(after.map(({ print }) => print), before.map(({ print }) => print));
+    } finally {
+      removeTree(here);
+      removeTree(moved);
+    }
+  });
+
   test('a finding with a preferred fix carries it; applying the replacements removes the finding', () => {
     const results = lintSarif('a/many.babel.json').runs[0].results;
     const byCode = new Map(results.map((result) => [result.ruleId, result]));
