@@ -42,6 +42,12 @@ const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os
 /** The partialFingerprints key; its version changes whenever what is hashed changes. */
 export const FINGERPRINT_KEY = 'babelqFinding/v1';
 
+/**
+ * GitHub code scanning refuses a whole run with more results than this ("rejected due to result
+ * limits"), and stores only the 5,000 most severe of a run it takes; a log within it is accepted.
+ */
+export const SARIF_MAX_RESULTS = 25_000;
+
 /** Maps a severity to a SARIF level; SARIF has no hint, and `note` is the closest that still shows. */
 export function sarifLevel(severity: Severity): SarifLevel {
   return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'note';
@@ -89,6 +95,8 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
       return result;
     });
   });
+  const kept = mostSevere(results, SARIF_MAX_RESULTS);
+  const leftOut = results.length - kept.length;
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -112,11 +120,41 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
         // URI ending in '/'. It is the one absolute path in the log when every file is in the base.
         originalUriBaseIds: { [SOURCE_ROOT_ID]: { uri: folderUri(base) } },
         columnKind: 'utf16CodeUnits',
-        results,
+        // Said where a dashboard shows the run's own notes (GitHub: the tool status page).
+        ...(leftOut > 0 ? { invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: 'warning', message: { text: sarifLeftOutNote(leftOut) } }] }] } : {}),
+        results: kept,
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** What a log that left results out says of them (in the log, and on lint's stderr). */
+export function sarifLeftOutNote(leftOut: number): string {
+  return `${leftOut.toLocaleString('en')} results were left out of this SARIF log, the least severe (and of those, the last): GitHub code scanning refuses a run of more than ${SARIF_MAX_RESULTS.toLocaleString('en')} (and keeps the 5,000 most severe); the other formats list every finding`;
+}
+
+/**
+ * At most `limit` results, the most severe first to stay (errors, then warnings, then notes), in
+ * their order: each keeps the fingerprint it has in the full log, so its alert stays open.
+ */
+function mostSevere<T extends { readonly level?: unknown }>(results: readonly T[], limit: number): readonly T[] {
+  if (results.length <= limit) return results;
+  const rank = (result: T) => (result.level === 'error' ? 0 : result.level === 'warning' ? 1 : 2);
+  const counts = [0, 0, 0];
+  for (const result of results) counts[rank(result)]++;
+  // The least severe level that still fits, and how many of its results fit: counted, not sorted.
+  let room = limit;
+  let cutRank = 0;
+  while (cutRank < 2 && counts[cutRank] <= room) room -= counts[cutRank++];
+  const taken = [0, 0, 0];
+  return results.filter((result) => {
+    const level = rank(result);
+    if (level < cutRank) return true;
+    if (level > cutRank || taken[level] >= room) return false;
+    taken[level]++;
+    return true;
+  });
 }
 
 function region(range: { readonly start: OutputPosition; readonly end: OutputPosition }) {

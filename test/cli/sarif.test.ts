@@ -4,16 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sarifValidator } from '../support/sarif-schema';
 import { DEFINITIONS } from '../../core/rules/catalogue';
-import { findingFingerprint, FINGERPRINT_KEY } from '../../cli/formats/sarif';
+import { findingFingerprint, FINGERPRINT_KEY, formatSarif, SARIF_MAX_RESULTS } from '../../cli/formats/sarif';
+import type { FileReport, OutputDiagnostic } from '../../cli/diagnostics';
 import { parseText } from '../../core/parse/parser';
 import { analyze } from '../../core/rules/analyze';
 import { pointerAt } from '../../core/model/json-pointer';
 import { catalogueHeadings } from '../../core/language/catalogue-links';
-import { assertCliBuilt, babelq, envelope, FORBIDDEN_TIMESTAMP, makeTree, REPO_ROOT, removeTree, URN_ALIAS_ONLY } from './helpers';
+import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, REPO_ROOT, removeTree, URN_ALIAS_ONLY } from './helpers';
 
 interface Region {
   startLine: number;
@@ -167,6 +169,53 @@ describe('sarif', () => {
     } finally {
       removeTree(here);
       removeTree(moved);
+    }
+  });
+
+  test('a run is kept within the 25,000 results GitHub code scanning accepts: the least severe are left out, and the log says how many', () => {
+    const finding = (severity: OutputDiagnostic['severity'], line: number): OutputDiagnostic => ({ code: 'float-currency', severity, message: `finding ${line}`, range: { start: { line, character: 0 }, end: { line, character: 1 } } });
+    const findings = (severity: OutputDiagnostic['severity'], count: number) => Array.from({ length: count }, (_, line) => finding(severity, line));
+    const reports: FileReport[] = [
+      { file: 'warnings.babel.json', diagnostics: findings('warning', 13_000) },
+      { file: 'errors.babel.json', diagnostics: findings('error', 13_000) },
+      { file: 'infos.babel.json', diagnostics: findings('information', 10) },
+    ];
+    const log = JSON.parse(formatSarif(reports, { cwd: root, version: '0.0.0' })) as SarifLog & { runs: { invocations?: { executionSuccessful: boolean; toolExecutionNotifications?: { level: string; message: { text: string } }[] }[] }[] };
+    assert.equal(SARIF_MAX_RESULTS, 25_000);
+    assert.ok(sarifValidator()(log));
+    const [run] = log.runs;
+    assert.equal(run.results.length, SARIF_MAX_RESULTS);
+    const uris = run.results.map((result) => result.locations[0].physicalLocation.artifactLocation.uri);
+    assert.equal(uris.filter((uri) => uri === 'errors.babel.json').length, 13_000);
+    assert.equal(uris.filter((uri) => uri === 'warnings.babel.json').length, 12_000);
+    assert.equal(uris.filter((uri) => uri === 'infos.babel.json').length, 0);
+    // The results kept stay in the order of the reports, each with the fingerprint it has in a full log.
+    assert.equal(uris[0], 'warnings.babel.json');
+    assert.equal(uris[SARIF_MAX_RESULTS - 1], 'errors.babel.json');
+    assert.equal(run.results[0].partialFingerprints?.[FINGERPRINT_KEY], findingFingerprint('float-currency', '', 'finding 0', 1));
+    const notifications = run.invocations?.[0].toolExecutionNotifications ?? [];
+    assert.equal(run.invocations?.[0].executionSuccessful, true);
+    assert.equal(notifications.length, 1);
+    assert.match(notifications[0].message.text, /^1,010 results were left out .*25,000/);
+    // Within the limit, no invocation is written.
+    const small = JSON.parse(formatSarif(reports.slice(2), { cwd: root, version: '0.0.0' })) as { runs: { invocations?: unknown; results: unknown[] }[] };
+    assert.equal(small.runs[0].results.length, 10);
+    assert.equal(small.runs[0].invocations, undefined);
+  });
+
+  test('babelq lint --format sarif says on stderr how many findings a log of more than 25,000 left out', () => {
+    // 2 × 12,999 duplicate-key errors (every later copy of "x").
+    const duplicates = Array.from({ length: 13_000 }, () => '"x": 1').join(', ');
+    const many = makeTree({ 'a.babel.json': envelope({ data: `{ ${duplicates} }` }), 'b.babel.json': envelope({ data: `{ ${duplicates} }` }) });
+    try {
+      const sarifPath = join(many, 'out.sarif');
+      const run = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI_PATH}" lint --format sarif a.babel.json b.babel.json > out.sarif`], { cwd: many, encoding: 'utf8', timeout: 60_000 });
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /^babelq: 998 results were left out of this SARIF log/m);
+      const log = JSON.parse(readFileSync(sarifPath, 'utf8')) as SarifLog;
+      assert.equal(log.runs[0].results.length, SARIF_MAX_RESULTS);
+    } finally {
+      removeTree(many);
     }
   });
 
