@@ -9,6 +9,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { githubSlug } from '../../core/language/catalogue-links';
+import { digitGroups } from '../../core/model/count-words';
 import { DEFINITIONS } from '../../core/rules/catalogue';
 import { codeHelpMarkdownLines, codeHelpText } from '../../core/rules/code-docs';
 import type { Severity } from '../../core/rules/diagnostic';
@@ -131,7 +132,7 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
 
 /** What a log that left results out says of them (in the log, and on lint's stderr). */
 export function sarifLeftOutNote(leftOut: number): string {
-  return `${leftOut.toLocaleString('en')} results were left out of this SARIF log, the least severe (and of those, the last): GitHub code scanning refuses a run of more than ${SARIF_MAX_RESULTS.toLocaleString('en')} (and keeps the 5,000 most severe); the other formats list every finding`;
+  return `${digitGroups(leftOut)} results were left out of this SARIF log, the least severe (and of those, the last): GitHub code scanning refuses a run of more than ${digitGroups(SARIF_MAX_RESULTS)} (and keeps the 5,000 most severe); the other formats list every finding`;
 }
 
 /**
