@@ -192,3 +192,22 @@ describe('stylish', () => {
     assert.doesNotMatch(formatStylish([report], { color: false }), /\u001b/);
   });
 });
+
+describe('json', () => {
+  test('lists the envelopes, then the babelq.json and suppressions files with findings, then registry.json, then its schema files (docs/diagnostics.md, "Machine-readable output")', () => {
+    const tree = makeTree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'babelq.json': '{"bogus": 1}',
+      'registry.json': '{"schemas": [{"urn": "urn:babel:orders:created", "schema": "s.json", "owner": "orders", "status": "active"}, {"urn": "urn:babel:orders:gone", "schema": "missing.json", "owner": "orders", "status": "active"}]}',
+      's.json': '{"type": "object", "properties": {"order_id": {"type": "string", "minimum": 1}}}',
+      'a.babel.json': envelope(),
+    });
+    try {
+      const result = babelq(['lint', '--format', 'json', 'a.babel.json'], tree);
+      const files = (JSON.parse(result.stdout) as FileReport[]).map((report) => report.file);
+      assert.deepEqual(files, ['a.babel.json', 'babelq.json', 'registry.json', 's.json'], result.stdout);
+    } finally {
+      removeTree(tree);
+    }
+  });
+});
