@@ -9,6 +9,10 @@
 import {
   CancellationToken,
   DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  type DiagnosticServerCancellationData,
+  type DocumentDiagnosticParams,
   type Diagnostic,
   type DocumentDiagnosticReport,
   type ResultProgressReporter,
@@ -64,12 +68,17 @@ function diagnosed(compat: SchemaCompat): Gate<DocumentRequest> {
 /** Registers pull diagnostics: per document, and for the whole workspace (`workspace/diagnostic`). */
 export function registerPullDiagnostics(context: ServerContext, workspace: WorkspaceFixtures, compat: SchemaCompat): void {
   const empty: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
-  context.connection.languages.diagnostics.on(
-    requestHandler(context, 'diagnostics', diagnosed(compat), empty, (request): DocumentDiagnosticReport => ({
-      kind: DocumentDiagnosticReportKind.Full,
-      items: diagnosticsOf(context, request),
-    })),
-  );
+  const answer = requestHandler(context, 'diagnostics', diagnosed(compat), empty, (request): DocumentDiagnosticReport => ({
+    kind: DocumentDiagnosticReportKind.Full,
+    items: diagnosticsOf(context, request),
+  }));
+  context.connection.languages.diagnostics.on(async (params: DocumentDiagnosticParams, token: CancellationToken = CancellationToken.None) => {
+    const document = context.documents.get(params.textDocument?.uri);
+    const version = document?.version;
+    const report = await answer(params, token);
+    if (report !== empty) return report;
+    return emptyOrCancelled(context, document, version, token, report);
+  });
   const answerWorkspace = guard(context.connection.console, 'workspace diagnostics', (params: WorkspaceDiagnosticParams, token: CancellationToken = CancellationToken.None, _work?: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) =>
     workspace.answer(new Map(params.previousResultIds.map((previous) => [previous.uri, previous.value])), token, progress),
   { items: [] });
@@ -78,6 +87,24 @@ export function registerPullDiagnostics(context: ServerContext, workspace: Works
     if (problem === undefined) return answerWorkspace(params, token, work, progress);
     return refuseMalformed(context, 'workspace/diagnostic', problem);
   });
+}
+
+/**
+ * A pull given up is refused, not answered with an empty report: an empty full report says the
+ * file has no problems, and a client that did not cancel the pull (only VS Code cancels one when
+ * the file changes) would show that in place of the file's findings until the next answer came.
+ * The LSP: a cancelled request is answered RequestCancelled; a pull the server gave up because its
+ * document has a newer version (a suppressions file's judging stops then) is ServerCancelled,
+ * asking to be pulled again (VS Code's client drops the pull it had queued for the newer version
+ * on `retriggerRequest: false`). A closed document, or one the diagnostics do not cover, is empty.
+ */
+function emptyOrCancelled(context: ServerContext, document: TextDocument | undefined, version: number | undefined, token: CancellationToken, empty: DocumentDiagnosticReport): DocumentDiagnosticReport {
+  if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The diagnostics pull was cancelled.');
+  if (document && context.documents.get(document.uri) === document && document.version !== version) {
+    const data: DiagnosticServerCancellationData = { retriggerRequest: true };
+    throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed while its diagnostics were worked out: pull them again.', data);
+  }
+  return empty;
 }
 
 /**
