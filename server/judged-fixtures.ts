@@ -5,17 +5,23 @@
  * suppressions file whose entries name 16 MiB of fixtures analysed all of them at each keystroke.
  * Registries are immutable values swapped on change, so identity says "unchanged"; settings are
  * made anew at each change of a project file (this one's included), so what of them the findings
- * depend on is compared; a file is unchanged while its device, inode, size and times are.
+ * depend on is compared; a file is unchanged while its stamp is (server/file-stamps.ts), and one
+ * read within a tick of its modification time while its text is too: a write within that tick at
+ * the same size can leave the stamp as it was (two seconds on FAT, a second on HFS+).
  */
-import type { Stats } from 'node:fs';
 import { statSync } from 'node:fs';
 import type { RegistryState } from '../core/registry/types';
 import { settingsKey, type Settings } from '../core/rules/settings/settings';
 import type { Suppression } from '../core/rules/settings/suppressions-file';
+import { readBoundedText } from '../workspace/bounded-read';
+import { readsAsMarked, stampOf, withinTick, type ReadMark } from './file-stamps';
 
 /** One fixture's judging, with what it depended on. */
 export interface FixtureJudgement {
+  /** Its file's stamp as read (stampOf). */
   readonly stamp: string;
+  /** For a file read within a tick of its modification time: what was read, compared again before reuse (markOf). */
+  readonly mark?: ReadMark;
   /** What of the settings its findings depend on (settingsKey). */
   readonly settings: string;
   readonly registry: RegistryState;
@@ -25,11 +31,6 @@ export interface FixtureJudgement {
   readonly characters: number;
   /** The positions, among the entries naming it, of those that matched a finding. */
   readonly used: readonly number[];
-}
-
-/** How a file stands on disk, as far as its text can have changed. */
-export function fileStamp(stat: Stats): string {
-  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 }
 
 /** The codes and pointers of a fixture's entries, the part of them its judging depends on. */
@@ -52,11 +53,19 @@ export class JudgingRound {
     if (!known || known.registry !== registry || known.settings !== settingsKey(settings) || known.asked !== askedOf(named)) return undefined;
     let stamp: string;
     try {
-      stamp = fileStamp(statSync(fixture));
+      stamp = stampOf(statSync(fixture));
     } catch {
       return undefined;
     }
     if (stamp !== known.stamp) return undefined;
+    if (known.mark) {
+      // Read again (not analysed) to tell a write within the tick; once past it, the stamp alone tells.
+      const read = readsAsMarked(fixture, known.mark, readBoundedText);
+      if (!read || stampOf(read) !== known.stamp) return undefined;
+      const reused = withinTick(read) ? known : { ...known, mark: undefined };
+      this.made.set(fixture, reused);
+      return reused;
+    }
     this.made.set(fixture, known);
     return known;
   }

@@ -3,7 +3,7 @@
  * the suppressions applied to an envelope's findings, as `babelq lint` applies them
  * (cli/suppressions.ts), so the editor and CI hide the same findings and flag the same entries.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pointerAt } from '../core/model/json-pointer';
 import type { ParsedDocument } from '../core/model/tree';
@@ -17,7 +17,8 @@ import { applySuppressions, readSuppressions, type Suppression, type UncheckedSu
 import { MAX_WORKSPACE_FIXTURE_BYTES, readBoundedText } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
 import type { ServerContext } from './context';
-import { askedOf, fileStamp, type JudgingRound } from './judged-fixtures';
+import { askedOf, type JudgingRound } from './judged-fixtures';
+import { markOf, stampOf, type ReadMark } from './file-stamps';
 import { toPath, toUri } from './registry';
 import { settingsKey, type Settings } from '../core/rules/settings/settings';
 import type { RegistryState } from '../core/registry/types';
@@ -130,8 +131,18 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
     // pull of this file's diagnostics.
     let fixtureText: { text: string; byteOrderMark: boolean };
     let stamp: string | undefined;
+    let mark: ReadMark | undefined;
     try {
-      fixtureText = open ? { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) } : splitByteOrderMark(readBoundedText(fixture, MAX_WORKSPACE_FIXTURE_BYTES, (stat) => (stamp = fileStamp(stat))));
+      if (open) fixtureText = { text: open.getText(), byteOrderMark: context.byteOrderMarks.hiddenIn(open) };
+      else {
+        let read: Stats | undefined;
+        const text = readBoundedText(fixture, MAX_WORKSPACE_FIXTURE_BYTES, (stat) => (read = stat));
+        fixtureText = splitByteOrderMark(text);
+        if (read) {
+          stamp = stampOf(read);
+          mark = markOf(read, MAX_WORKSPACE_FIXTURE_BYTES, text);
+        }
+      }
     } catch {
       continue; // Unreadable, or larger than that: not judged.
     }
@@ -147,7 +158,7 @@ async function staleEntries(context: ServerContext, directory: string, entries: 
       if (used.has(named[position])) positions.push(position);
       else stale.push(named[position]);
     }
-    if (stamp !== undefined) round.keep(fixture, { stamp, settings: settingsKey(settings), registry, asked: askedOf(named), characters: fixtureText.text.length, used: positions });
+    if (stamp !== undefined) round.keep(fixture, { stamp, mark, settings: settingsKey(settings), registry, asked: askedOf(named), characters: fixtureText.text.length, used: positions });
   }
   return { stale };
 }

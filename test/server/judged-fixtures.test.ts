@@ -1,0 +1,51 @@
+/**
+ * The judgements of an open suppressions file's last judging (server/judged-fixtures.ts) are
+ * reused while a fixture's file stands as it was read. A file system keeps times in ticks (two
+ * seconds on FAT, a second on HFS+ and some network shares, a coarse clock's milliseconds on
+ * ext4), so a fixture written again within a tick of the read, at the same size, can keep its
+ * stamp: what was read then is told from what is there now by its text, not its stamp alone.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { test } from 'node:test';
+import type { RegistryState } from '../../core/registry/types';
+import { DEFAULT_SETTINGS, settingsKey } from '../../core/rules/settings/settings';
+import { readSuppressions } from '../../core/rules/settings/suppressions-file';
+import { markOf, stampOf } from '../../server/file-stamps';
+import { askedOf, JudgedFixtures } from '../../server/judged-fixtures';
+import { MAX_WORKSPACE_FIXTURE_BYTES } from '../../workspace/bounded-read';
+import { scratchFolder } from '../support/scratch-folder';
+
+const registry = { kind: 'none' } as unknown as RegistryState;
+
+/** Runs `body` while stat of `path` says what `frozen` says (as a file system whose tick the writes fell within). */
+function withStatOf<T>(path: string, frozen: fs.Stats, body: () => T): T {
+  const original = fs.statSync;
+  (fs as { statSync: unknown }).statSync = (asked: fs.PathLike, ...rest: unknown[]) => (asked === path ? frozen : (original as (...args: unknown[]) => unknown)(asked, ...rest));
+  try {
+    return body();
+  } finally {
+    (fs as { statSync: unknown }).statSync = original;
+  }
+}
+
+test('a fixture rewritten within a tick of its read, at the same size and stamp, is judged again; one whose text is as read is reused', () => {
+  const { write, at } = scratchFolder('babelq-judged-fixtures-');
+  const fixture = at('a.babel.json');
+  const before = '{ "ts": 1749132727 }';
+  write('a.babel.json', before);
+  const read = fs.statSync(fixture);
+  const named = readSuppressions(JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/ts', reason: 'legacy' }] })).entries;
+  const judged = new JudgedFixtures();
+  const first = judged.round(at('babelq-suppressions.json'));
+  first.keep(fixture, { stamp: stampOf(read), mark: markOf(read, MAX_WORKSPACE_FIXTURE_BYTES, before), settings: settingsKey(DEFAULT_SETTINGS), registry, asked: askedOf(named), characters: before.length, used: [0] });
+  first.finish();
+
+  // Unchanged: its judgement stands.
+  assert.ok(withStatOf(fixture, read, () => judged.round(at('babelq-suppressions.json')).reusable(fixture, DEFAULT_SETTINGS, registry, named)));
+
+  // The same size, another text, and (within the tick) the same times and inode.
+  write('a.babel.json', '{ "ts": 1749132728 }');
+  const again = judged.round(at('babelq-suppressions.json'));
+  assert.equal(withStatOf(fixture, read, () => again.reusable(fixture, DEFAULT_SETTINGS, registry, named)), undefined);
+});
