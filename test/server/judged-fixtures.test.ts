@@ -49,3 +49,28 @@ test('a fixture rewritten within a tick of its read, at the same size and stamp,
   const again = judged.round(at('babelq-suppressions.json'));
   assert.equal(withStatOf(fixture, read, () => again.reusable(fixture, DEFAULT_SETTINGS, registry, named)), undefined);
 });
+
+test('a judgement is not reused once the settings, the registry or the codes, pointers or order of the entries naming the fixture differ; a reason edited keeps it', () => {
+  const { write, at } = scratchFolder('babelq-judged-fixtures-inputs-');
+  const fixture = at('a.babel.json');
+  write('a.babel.json', '{ "ts": 1749132727 }');
+  // Read long ago: the stamp alone tells.
+  fs.utimesSync(fixture, new Date('2020-01-01'), new Date('2020-01-01'));
+  const read = fs.statSync(fixture);
+  const entriesOf = (list: { code: string; pointer: string; reason: string }[]) => readSuppressions(JSON.stringify({ suppressions: list.map((entry) => ({ file: 'a.babel.json', ...entry })) })).entries;
+  const named = entriesOf([{ code: 'forbidden-key', pointer: '/ts', reason: 'legacy' }, { code: 'non-iso-time', pointer: '/ts', reason: 'legacy' }]);
+  const judged = new JudgedFixtures();
+  const first = judged.round(at('babelq-suppressions.json'));
+  first.keep(fixture, { stamp: stampOf(read), mark: markOf(read, MAX_WORKSPACE_FIXTURE_BYTES, '{ "ts": 1749132727 }'), settings: settingsKey(DEFAULT_SETTINGS), registry, asked: askedOf(named), characters: 20, used: [1] });
+  first.finish();
+  const reusable = (settings: typeof DEFAULT_SETTINGS, state: RegistryState, entries: typeof named) => judged.round(at('babelq-suppressions.json')).reusable(fixture, settings, state, entries);
+
+  assert.deepEqual(reusable(DEFAULT_SETTINGS, registry, entriesOf([{ code: 'forbidden-key', pointer: '/ts', reason: 'a new reason' }, { code: 'non-iso-time', pointer: '/ts', reason: 'legacy' }]))?.used, [1]);
+  assert.equal(reusable({ ...DEFAULT_SETTINGS, severityOverrides: new Map([['non-iso-time', 'off']]) } as typeof DEFAULT_SETTINGS, registry, named), undefined);
+  assert.equal(reusable({ ...DEFAULT_SETTINGS, redisLayout: 'laravel' } as typeof DEFAULT_SETTINGS, registry, named), undefined);
+  assert.equal(reusable(DEFAULT_SETTINGS, { kind: 'none' } as unknown as RegistryState, named), undefined);
+  assert.equal(reusable(DEFAULT_SETTINGS, registry, [named[1], named[0]]), undefined);
+  assert.equal(reusable(DEFAULT_SETTINGS, registry, entriesOf([{ code: 'forbidden-key', pointer: '/other', reason: 'legacy' }, { code: 'non-iso-time', pointer: '/ts', reason: 'legacy' }])), undefined);
+  fs.rmSync(fixture);
+  assert.equal(reusable(DEFAULT_SETTINGS, registry, named), undefined);
+});
