@@ -1696,10 +1696,10 @@ class Parser {
 
   /**
    * `"amount": 12.50 EUR",`, `12:30",`: the clean number just read in `container` (the last slot,
-   * ending on this line before `at`, only spaces or tabs between) starts a string that lacks its
-   * opening quote, the quote that closes it after `at` on the line. The slot becomes that string,
-   * one finding on it; true when so, with `this.pos` after the quote. A quote, comma or closing
-   * bracket at `at` is no such string: the number stands.
+   * ending on this line before `at`, only spaces between: a tab is no character a string holds)
+   * starts a string that lacks its opening quote, the quote that closes it after `at` on the line.
+   * The slot becomes that string, one finding on it; true when so, with `this.pos` after the quote.
+   * A quote, comma or closing bracket at `at` is no such string: the number stands.
    */
   private numberBeforeUnopenedString(container: number, at: number): boolean {
     const slot = this.count - 1;
@@ -1709,7 +1709,7 @@ class Parser {
     const start = this.start[slot];
     const end = this.end[slot];
     if (end > at || (cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== end) return false;
-    for (let pos = end; pos < at; pos++) if (codes[pos] !== Char.Space && codes[pos] !== Char.Tab) return false;
+    for (let pos = end; pos < at; pos++) if (codes[pos] !== Char.Space) return false;
     const close = this.closingQuoteOfUnopenedString(at, at);
     if (close <= 0) return false;
     this.unplainNumbers -= unplainNumber(info[slot]);

@@ -159,6 +159,17 @@ test('a number that starts a string without its opening quote only when a quote 
   }
 });
 
+test('a number, a tab, then a string without its opening quote: no finding advises a string holding the raw tab, and one holding an escape does not stop the parse', () => {
+  // A raw tab is no character a string may hold: the number stands, and what follows the tab is read on its own.
+  for (const text of ['{"amount": 12.50\tEUR", "n": 1}', '{"amount": 12.50\tEUR\\\\n", "n": 1}', '[1\tx\\\\y", 2]']) {
+    const fast = parseText(text);
+    const reference = referenceParse(text);
+    assert.deepEqual(fast.syntaxProblems.map((problem) => problem.message), reference.syntaxProblems.map((problem) => problem.message), text);
+    assert.deepEqual(toJsValue(fast.root!), toJsValue(reference.root!), text);
+    assert.ok(!fast.syntaxProblems.some((problem) => problem.message.includes('\t')), JSON.stringify(fast.syntaxProblems));
+  }
+});
+
 test('a word after an array item and a space may be the next item: the missing comma is said', () => {
   const doc = parseText('["a" b]');
   assert.equal(doc.syntaxProblems[0].message, "Expected ',' between array values.");
