@@ -1554,7 +1554,9 @@ class Parser {
       return true;
     }
     if (isWordStart(code)) return this.readWord(start, slot);
-    if (mayStartUnopenedString(code)) {
+    // Not at a backslash right after one (the second of `\\`, an escape that began before it): the
+    // text read for a string that starts before it (`closingQuoteOfUnopenedString`) took the pair as one.
+    if (mayStartUnopenedString(code) && !(code === Char.Backslash && this.codes[start - 1] === Char.Backslash)) {
       const close = this.closingQuoteOfUnopenedString(start, start);
       if (close > 0) {
         // `^a\\d+$",`, `/var/log",`: a string that starts with a sign no value starts with and lacks its opening quote.

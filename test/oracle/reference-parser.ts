@@ -913,7 +913,8 @@ class Parser {
       this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
       return { kind: 'string', offset: start, end, parent, property, value: word };
     }
-    if (code > Char.Space && !'{}[],:"\''.includes(text[start])) {
+    // Not at a backslash right after one: the pair is one escape, begun before this value.
+    if (code > Char.Space && !'{}[],:"\''.includes(text[start]) && !(text[start] === '\\' && text[start - 1] === '\\')) {
       // `^a\\d+$",`, `/var/log",`: a string that starts with a sign no value starts with and lacks its opening quote.
       const unopened = UNOPENED_STRING_REST.exec(text.slice(start));
       if (unopened && unopened[0] !== '') return this.unopenedString(start, start + unopened[0].length, parent, property);

@@ -170,6 +170,16 @@ test('a number, a tab, then a string without its opening quote: no finding advis
   }
 });
 
+test('the second backslash of "\\\\" starts no string without its opening quote: both parsers read "\\\\"k"," as two stray backslashes and the string "k"', () => {
+  // The first backslash, no value, is a finding of its own; the pair escapes one backslash, and no string starts within it.
+  for (const text of ['["a", \\\\"k", "b"]', '["a", \\\\\\\\"k", "b"]']) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      assert.deepEqual(toJsValue(doc.root!), ['a', 'k', 'b'], `${parser} ${text}`);
+      assert.ok(doc.syntaxProblems.every((problem) => problem.message === "Expected a JSON value, found '\\'."), `${parser} ${JSON.stringify(doc.syntaxProblems)}`);
+    }
+  }
+});
+
 test('a word after an array item and a space may be the next item: the missing comma is said', () => {
   const doc = parseText('["a" b]');
   assert.equal(doc.syntaxProblems[0].message, "Expected ',' between array values.");
