@@ -36,3 +36,19 @@ export function projectRootOf(filePath: string, exists: (path: string) => boolea
   }
   return nearest.find((found) => found !== undefined) ?? own;
 }
+
+/**
+ * The top of the Git repository holding `folder`: the nearest folder at or above it that holds
+ * `.git` (a folder, or a worktree's or submodule's file), undefined when none does within
+ * MAX_LEVELS. The CLI's registries stay inside it, as the editor's stay inside its workspace folder.
+ */
+export function repositoryTopOf(folder: string, exists: (path: string) => boolean = existsSync): string | undefined {
+  let directory = resolve(folder);
+  for (let level = 0; level < MAX_LEVELS; level++) {
+    if (exists(resolve(directory, PROJECT_MARKER))) return directory;
+    const parent = dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+  return undefined;
+}

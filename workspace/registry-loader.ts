@@ -23,6 +23,12 @@ import { shortened } from '../core/model/describe-value';
 export const REGISTRY_FILE_NAME = 'registry.json';
 
 /**
+ * How the messages name the folder registries stay inside, after "outside" and "leaves": the
+ * editor's workspace folder by default; the CLI says its own (the repository, or the current folder).
+ */
+export const WORKSPACE_FOLDER_WORDS = 'the workspace folder';
+
+/**
  * Files above these sizes are refused unread, with a registry-error saying so: a payload schema is
  * a few kilobytes and a registry of 100,000 entries about 10 MB, so the limits only ever stop a
  * hostile or generated file that would stall the editor while it is parsed and compiled.
@@ -112,6 +118,8 @@ export interface RegistrySearch {
   readonly places?: Map<string, PlaceSeen>;
   /** The workspace folder's real path, when the caller has it (saves a realpath(3) per search). */
   readonly realRoot?: string;
+  /** How the messages name the folder searched inside (default WORKSPACE_FOLDER_WORDS). */
+  readonly boundWords?: string;
 }
 
 /** What a place looked at for a registry.json held, and whether one there stays inside the folder (once asked). */
@@ -132,10 +140,10 @@ export function findRegistry(
   configured: string | undefined,
   search: RegistrySearch = {},
 ): { path: string } | { error: string; path: string } | undefined {
-  const { read = readFromDisk, passedOver, looked, verdicts, places, linkedVerdict } = search;
+  const { read = readFromDisk, passedOver, looked, verdicts, places, linkedVerdict, boundWords = WORKSPACE_FOLDER_WORDS } = search;
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
-    if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside the workspace folder; it was not read.` };
+    if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside ${boundWords}; it was not read.` };
     return { path };
   }
   let directory = dirname(resolvedPath(fixturePath));
@@ -162,7 +170,7 @@ export function findRegistry(
     if (entry) {
       // Contain before reading: a registry.json that links out of the folder is never opened.
       seen.inside ??= isInside(root, candidate, realRoot);
-      if (!seen.inside) return { path: candidate, error: 'registry.json is a link that leaves the workspace folder; it was not read.' };
+      if (!seen.inside) return { path: candidate, error: `registry.json is a link that leaves ${boundWords}; it was not read.` };
       try {
         const linked = verdicts !== undefined && linkedVerdict !== undefined ? throughLink(candidate, entry, realAll, root, realRoot) : undefined;
         const keptVerdicts = linked !== undefined && linked.place === undefined ? undefined : verdicts;
@@ -237,8 +245,8 @@ export function shownFrom(state: RegistryState, folder: string | undefined): Reg
  * user sees are (a CI log, and a SARIF fingerprint hashed from the message, then do not carry the
  * runner's absolute checkout path); without it, or outside it, by its absolute path.
  */
-export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, shownFolder?: string): LoadResult {
-  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read, undefined, shownFolder));
+export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, shownFolder?: string, boundWords = WORKSPACE_FOLDER_WORDS): LoadResult {
+  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read, undefined, shownFolder, boundWords));
 }
 
 /** A file as the loader's messages name it: from `shownFolder` when it lies inside, else as it is. */
@@ -259,12 +267,12 @@ const MAX_SHOWN_PATH = 200;
  * is read, where it really is (LoadResult's `linkedFiles`, known so far): a change named there
  * meanwhile is one of a file the load read.
  */
-export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined, shownFolder?: string): Steps<LoadResult> {
+export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined, shownFolder?: string, boundWords = WORKSPACE_FOLDER_WORDS): Steps<LoadResult> {
   const files = [registryPath];
   const realRoot = realPath(workspaceRoot);
   const { real: realRegistry, place: registryPlace } = locate(registryPath, workspaceRoot, realRoot);
   if (!isInside(workspaceRoot, registryPath, realRoot, realRegistry)) {
-    return { files, linkedFiles: [], linkedFrom: [], state: { kind: 'broken', path: registryPath, error: 'The registry resolves outside the workspace folder; it was not read.' } };
+    return { files, linkedFiles: [], linkedFrom: [], state: { kind: 'broken', path: registryPath, error: `The registry resolves outside ${boundWords}; it was not read.` } };
   }
   const linkedFiles = registryPlace === undefined ? [] : [registryPlace];
   const linkedFrom = registryPlace === undefined ? [] : [registryPath];
@@ -288,7 +296,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const index = yield* readRegistryIndexSteps(text, name);
   if (!index.ok) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
-  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink, shownFolder);
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink, shownFolder, boundWords);
   for (let next = 0; next < index.entries.length; ) {
     next = entries.addSome(index.entries, next);
     yield;
@@ -332,6 +340,8 @@ class EntryLoader {
     private readonly readingThroughLink: (place: string) => void,
     /** The folder the messages name files from (`loadRegistry`'s `shownFolder`). */
     private readonly shownFolder: string | undefined,
+    /** How the messages name the folder the schemas stay inside (`loadRegistry`'s `boundWords`). */
+    private readonly boundWords: string,
   ) {}
 
   /**
@@ -363,7 +373,7 @@ class EntryLoader {
         this.linkedSchemaPaths.push(schemaPath);
         this.readingThroughLink(place);
       }
-      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes, shownName(schemaPath, this.shownFolder)), lazy };
+      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes, shownName(schemaPath, this.shownFolder), this.boundWords), lazy };
       this.schemas.set(schemaPath, loaded);
     }
     const { schema, lazy } = loaded;
@@ -449,9 +459,9 @@ export function readSchemaWithin(path: string, read: TextReader, together: { lef
 }
 
 /** `schemaBytes.left`: what is left of MAX_SCHEMA_BYTES_TOGETHER for this file and the ones after it. */
-/** `shown`: the path as the messages name it (`shownName`). */
-function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, realPathOf: string, schemaBytes: { left: number }, shown: string): SchemaLoad {
-  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside the workspace folder (${shown}); it was not read.`, { notToOpen: true });
+/** `shown`: the path as the messages name it (`shownName`); `boundWords`, the folder it must stay inside. */
+function loadSchema(path: string, workspaceRoot: string, read: TextReader, lazy: boolean, realRoot: string, realPathOf: string, schemaBytes: { left: number }, shown: string, boundWords: string): SchemaLoad {
+  if (!isInside(workspaceRoot, path, realRoot, realPathOf)) return failed(path, `The schema path resolves outside ${boundWords} (${shown}); it was not read.`, { notToOpen: true });
   const within = readSchemaWithin(path, read, schemaBytes);
   if ('overTogether' in within) return failed(path, `The schema file ${shown} would bring the registry's schema files above ${megabytes(MAX_SCHEMA_BYTES_TOGETHER)} together, more than this tool reads for one registry; it was not read (that much schema stalls the editor while it is compiled).`);
   // A missing one is named by its entry (the finding's place); one that is there, by its path.
