@@ -308,11 +308,13 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.
   for (const [path, { instead, root }] of context.registries.passedOver) {
     const shown = namedOnStderr(environment.cwd, path);
-    // Say what the search really did next: the search stops at the workspace folder (the current
-    // one), so a registry.json above it is never used, and "one above was used" would mislead.
+    // Say what the search really did next: the search stops at the repository's top (else the
+    // current folder), so a registry.json above it is never used, and "one above was used" would mislead.
+    const registries = context.registries;
+    const outside = registries.inRepository ? 'the repository' : 'the current folder';
     const next = instead !== undefined
       ? `was passed over for ${showOnOneLine(shownPath(instead, environment.cwd))}, the next one up`
-      : `no registry.json above it was used: ${root === environment.cwd ? 'the search stops at the current folder' : 'for a file outside the current folder the search stops at that file\'s own folder'}, so the files below it were linted without a registry`;
+      : `no registry.json above it was used: ${root === registries.top ? `the search stops at ${showOnOneLine(registries.boundWords(root))}` : `for a file outside ${outside} the search stops at that file's own folder`}, so the files below it were linted without a registry`;
     stderr += `babelq: note: ${shown} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and ${next}; --registry ${shown} checks it as one\n`;
   }
   return { stdout, stderr, exitCode: refused.length > 0 ? 2 : counts.error > 0 || tooManyWarnings ? 1 : 0 };

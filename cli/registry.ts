@@ -1,10 +1,12 @@
 /**
  * The registry for `babelq lint`: `--registry <file>` when given, else the same discovery as the
- * editor (the nearest registry.json at or above each file, with the current directory as the
- * workspace folder). Each registry is loaded once per run.
+ * editor (the nearest registry.json at or above each file), with the repository as the workspace
+ * folder: the nearest folder at or above the current one holding `.git`, else the current folder.
+ * A monorepo package linted from its own folder so uses the registry at the repository's top,
+ * while nothing outside the repository is read. Each registry is loaded once per run.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
 import { NO_REGISTRY, registryText, type RegistryState } from '../core/registry/types';
@@ -15,6 +17,8 @@ import { isInside, isUnder, realPath, realPathIfThere } from '../workspace/path-
 import { foldersWithConfigBelow, isNamedRegistry } from '../workspace/named-registries';
 import type { NamedRegistries } from '../workspace/project-config';
 import { ProjectConfigs } from '../workspace/project-config';
+import { repositoryTopOf } from '../workspace/project-root';
+import { shortened } from '../core/model/describe-value';
 import { CliError, describeFsError, quotedPath } from './errors';
 
 /** A registry used in a lint run, with its own problems (as the editor shows them in registry.json). */
@@ -34,7 +38,7 @@ export interface RegistryReport {
 export interface PassedOver {
   /** The registry.json used in its place (further up), if any. */
   readonly instead?: string;
-  /** The folder the search stops at: the current directory, or a fixture's own folder outside it. */
+  /** The folder the search stops at: the repository's top (`CliRegistries.top`), or a fixture's own folder outside it. */
   readonly root: string;
 }
 
@@ -42,13 +46,21 @@ export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
   private readonly byDirectory = new Map<string, { root: string; found: ReturnType<typeof findRegistry> }>();
   private readonly explicit: string | undefined;
-  /** The current directory with links resolved, once per run rather than once per fixture. */
-  private readonly realCwd: string;
+  /**
+   * The folder registries stay inside: the top of the repository holding the current folder (the
+   * nearest folder at or above it holding `.git`), else the current folder. A file outside it is
+   * held to its own folder.
+   */
+  readonly top: string;
+  /** Whether `top` is a repository's (it holds .git) rather than the current folder for want of one. */
+  readonly inRepository: boolean;
+  /** `top` with links resolved, once per run rather than once per fixture. */
+  private readonly realTop: string;
   private explicitLocation: { readonly path: string; readonly root: string } | undefined;
   /**
    * The registry.json files the search passed over as not of bqschema's shape (no `schemas` key),
    * each with what the search went on to find: the registry.json used in its place, or none (the
-   * search goes no higher than `root`, the workspace folder), so the note can say which.
+   * search goes no higher than `root`, the repository's top), so the note can say which.
    */
   readonly passedOver = new Map<string, PassedOver>();
   /** Whether each registry.json read by a search is a registry: read once a run, not once per folder searched from. */
@@ -62,7 +74,10 @@ export class CliRegistries {
     private readonly cwd: string,
     explicitPath: string | undefined,
   ) {
-    this.realCwd = realPath(cwd);
+    const repository = repositoryTopOf(cwd);
+    this.top = repository ?? cwd;
+    this.inRepository = repository !== undefined;
+    this.realTop = realPath(this.top);
     if (explicitPath !== undefined) {
       const path = resolve(cwd, explicitPath);
       // Asked for by name: a registry that cannot be read is a usage problem, not a lint finding.
@@ -82,14 +97,14 @@ export class CliRegistries {
       this.explicitLocation ??= this.namedLocation(this.explicit);
       return this.load(this.explicitLocation.path, this.explicitLocation.root);
     }
-    // Fixtures of one directory share the workspace folder and find the same registry: decide once per directory.
+    // Fixtures of one directory share the repository and find the same registry: decide once per directory.
     const directory = dirname(fixture);
     const key = `${directory}\u0000${registryPath ?? ''}`;
     let lookup = this.byDirectory.get(key);
     if (!lookup) {
-      const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
+      const root = this.rootOf(directory);
       const passed: string[] = [];
-      const search = { passedOver: (path: string) => passed.push(path), verdicts: this.registryVerdicts, places: this.placesSeen, ...(root === this.cwd ? { realRoot: this.realCwd } : {}) };
+      const search = { passedOver: (path: string) => passed.push(path), verdicts: this.registryVerdicts, places: this.placesSeen, boundWords: this.boundWords(root), ...(root === this.top ? { realRoot: this.realTop } : {}) };
       lookup = { root, found: findRegistry(fixture, root, registryPath, search) };
       this.byDirectory.set(key, lookup);
       // The search went on from each one passed over to the same end (the one found, or none).
@@ -110,9 +125,28 @@ export class CliRegistries {
   isRegistryNamed(file: string, registryPath: string | undefined): boolean {
     if (this.explicit) return sameFile(file, this.explicit);
     if (registryPath === undefined || registryPath.trim() === '') return false;
-    const directory = dirname(file);
-    const root = isInside(this.cwd, directory, this.realCwd) ? this.cwd : directory;
-    return sameFile(file, resolve(root, registryPath));
+    return sameFile(file, resolve(this.rootOf(dirname(file)), registryPath));
+  }
+
+  /** The folder a fixture in `directory` finds its registry inside: the repository's top, or its own folder outside it. */
+  private rootOf(directory: string): string {
+    return isInside(this.top, directory, this.realTop) ? this.top : directory;
+  }
+
+  /**
+   * How a message names the folder `root` a registry had to stay inside, in the words of a CLI
+   * user (the repository, the current folder), named from the current folder as other paths are.
+   */
+  boundWords(root: string): string {
+    const top = this.inRepository
+      ? this.top === this.cwd
+        ? 'the repository, the current folder (it holds .git)'
+        : `the repository ${relative(this.cwd, this.top)} (the folder holding .git above the current folder)`
+      : 'the current folder (no folder at or above it holds .git)';
+    if (root === this.top) return top;
+    // A file outside the repository (or named outside it by --registry) is held to its own folder.
+    const shown = shortened(namedFrom(this.cwd, root), MAX_SHOWN_FOLDER);
+    return `its own folder ${shown} (a file outside ${this.inRepository ? 'the repository' : 'the current folder'} is held to its own folder)`;
   }
 
   /**
@@ -149,11 +183,11 @@ export class CliRegistries {
 
   /**
    * Where a registry named on the command line is read, and the folder that bounds its schemas:
-   * inside the current directory, as found; outside it (by its path or through a link), the
-   * user's choice, read where it really is, its own folder bounding its schemas.
+   * inside the repository, as found; outside it (by its path or through a link), the user's
+   * choice, read where it really is, its own folder bounding its schemas.
    */
   private namedLocation(path: string): { readonly path: string; readonly root: string } {
-    if (isInside(this.cwd, path, this.realCwd)) return { path, root: this.cwd };
+    if (isInside(this.top, path, this.realTop)) return { path, root: this.top };
     const real = realPath(path);
     return { path: real, root: dirname(real) };
   }
@@ -163,7 +197,7 @@ export class CliRegistries {
     let state = this.loaded.get(key);
     if (!state) {
       // Named relative to the current folder, as lint names every other file.
-      state = shownFrom(loadRegistry(path, root, readFromDisk, this.cwd).state, this.cwd);
+      state = shownFrom(loadRegistry(path, root, readFromDisk, this.cwd, this.boundWords(root)).state, this.cwd);
       this.loaded.set(key, state);
     }
     return state;
@@ -204,6 +238,14 @@ export class CliRegistries {
     }
     return reports;
   }
+}
+
+/** The longest folder path a message quotes whole. */
+const MAX_SHOWN_FOLDER = 200;
+
+/** A folder named from the current folder (`..`-led above it), or absolute where no relative path leads. */
+function namedFrom(cwd: string, folder: string): string {
+  return relative(cwd, folder) || '.';
 }
 
 /** Whether an error left after the settings is a refusal of the whole registry.json by bqschema's registry load. */

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FileReport, OutputDiagnostic, OutputPosition } from '../../cli/diagnostics';
@@ -75,7 +75,20 @@ function caseText(name: string, file: string): string {
   return readFileSync(join(caseDir(name), file), 'utf8');
 }
 
-/** Lints a fixture workspace with the case folder as the current directory (and so as the workspace folder). */
+/**
+ * Lints a copy of a case folder, made where no folder above holds .git, with the copy as the
+ * current directory (and so as the folder registries stay inside: inside the checkout, the
+ * repository would be that folder).
+ */
+function lintCaseAlone(name: string): { status: number | null; stderr: string; reports: FileReport[] } {
+  const copy = makeTree({});
+  roots.push(copy);
+  cpSync(caseDir(name), copy, { recursive: true });
+  const { result, reports } = lintJson([], copy);
+  return { status: result.status, stderr: result.stderr, reports };
+}
+
+/** Lints a fixture workspace with the case folder as the current directory (inside the checkout, the repository bounds it). */
 function lintCase(name: string, args: readonly string[] = []): { status: number | null; stderr: string; reports: FileReport[] } {
   const { result, reports } = lintJson(args, caseDir(name));
   return { status: result.status, stderr: result.stderr, reports };
@@ -456,8 +469,8 @@ describe('registry fixtures that are broken or hostile', () => {
     assert.deepEqual(shape(diagnosticsOf(run.reports, 'packed.babel.json')), [expected('registry-error', 'error', jobValue(text))]);
   });
 
-  test('escaping, case folder as workspace: a schema path through .. is refused, even one that stays in the repository', () => {
-    const run = lintCase('escaping');
+  test('escaping, the case folder alone (no .git above it) bounds the registry: a schema path through .. is refused', () => {
+    const run = lintCaseAlone('escaping');
     assert.equal(run.status, 1);
     assert.deepEqual(diagnosticsOf(run.reports, 'placed.babel.json'), []);
     for (const file of ['leaked.babel.json', 'borrowed.babel.json']) {
@@ -476,11 +489,11 @@ describe('registry fixtures that are broken or hostile', () => {
   });
 
   test('not-bqschema: a registry.json without "schemas" is not a registry; no registry diagnostics, exit 0, and a note on stderr says so', () => {
-    const run = lintCase('not-bqschema');
+    const run = lintCaseAlone('not-bqschema');
     assert.equal(run.status, 0);
     // A misspelt key would otherwise turn every registry check off without a word.
-    // It lies in the current folder, where the search stops: nothing above it is looked at.
-    assert.equal(run.stderr, 'babelq: note: registry.json was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and no registry.json above it was used: the search stops at the current folder, so the files below it were linted without a registry; --registry registry.json checks it as one\n');
+    // It lies in the current folder, where the search stops without .git: nothing above it is looked at.
+    assert.equal(run.stderr, 'babelq: note: registry.json was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and no registry.json above it was used: the search stops at the current folder (no folder at or above it holds .git), so the files below it were linted without a registry; --registry registry.json checks it as one\n');
     assert.deepEqual(
       run.reports.map((r) => [r.file, r.diagnostics.length]),
       [
@@ -541,12 +554,12 @@ describe('discovery: the nearest registry.json at or above each file, inside the
     assert.deepEqual(shape(diagnosticsOf(reports, 'other/bad-payload.babel.json')), [expected('payload-schema', 'error', at(text, '0', '"order_id": 0'))]);
   });
 
-  test('from the folder of a registry.json passed over, the one above is outside the workspace folder: the note says none was used', () => {
+  test('from the folder of a registry.json passed over, with no .git, the one above is outside the current folder: the note says none was used', () => {
     const { result, reports } = lintJson(['.'], join(root, 'other'));
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(diagnosticsOf(reports, 'bad-payload.babel.json'), [], 'the registry above the current folder is not used');
     assert.match(result.stderr, /^babelq: note: registry\.json was not read as a registry: it has no "schemas" key/);
-    assert.match(result.stderr, /no registry\.json above it was used: the search stops at the current folder, so the files below it were linted without a registry/);
+    assert.match(result.stderr, /no registry\.json above it was used: the search stops at the current folder \(no folder at or above it holds \.git\), so the files below it were linted without a registry/);
     assert.doesNotMatch(result.stderr, /was used instead|passed over for/);
   });
 
@@ -587,7 +600,7 @@ describe('discovery: the nearest registry.json at or above each file, inside the
     }
   });
 
-  test('a registry above the current directory is outside the workspace folder and not used', () => {
+  test('with no .git, a registry above the current directory is outside the current folder and not used', () => {
     const text = envelopeFor('urn:babel:shop:order.vanished');
     const fromRoot = lintJson(['nested/unlisted.babel.json'], root);
     assert.deepEqual(shape(diagnosticsOf(fromRoot.reports, 'nested/unlisted.babel.json')), [expected('unknown-urn', 'warning', jobValue(text))]);

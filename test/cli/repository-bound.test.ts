@@ -1,0 +1,99 @@
+/**
+ * The folder `babelq lint` keeps registries inside: the repository (the nearest folder at or above
+ * the current one holding `.git`, a folder or a worktree's file), else the current folder. A
+ * monorepo package linted from its own folder uses the registry its babelq.json names at the top,
+ * and the registry.json found upward from a subfolder; one outside the repository is still
+ * refused, in words a CLI user knows.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { FileReport, OutputDiagnostic } from '../../cli/diagnostics';
+import { assertCliBuilt, envelope, lintJson, makeTree, removeTree } from './helpers';
+
+const URN = 'urn:babel:orders:created';
+
+/** A registry whose one schema wants an order_id of 5000 or more: the envelope's 1042 fails it. */
+const REGISTRY = JSON.stringify({ schemas: [{ urn: URN, schema: 'schemas/order.json', owner: 'shop', status: 'active' }] });
+const STRICT_SCHEMA = JSON.stringify({
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  required: ['order_id'],
+  properties: { order_id: { type: 'integer', minimum: 5000 } },
+});
+const TOP_REGISTRY = { 'registry.json': REGISTRY, 'schemas/order.json': STRICT_SCHEMA };
+
+const roots: string[] = [];
+function tree(files: Readonly<Record<string, string>>, git?: 'init' | 'file', at = ''): string {
+  const root = makeTree(files);
+  roots.push(root);
+  if (git === 'init') execFileSync('git', ['init', '-q', join(root, at)], { stdio: 'ignore' });
+  // A worktree or a submodule holds a .git file naming the real git folder; only its being there counts.
+  if (git === 'file') writeFileSync(join(root, at, '.git'), 'gitdir: /elsewhere/.git/worktrees/a\n');
+  return root;
+}
+
+function diagnosticsOf(reports: readonly FileReport[], file: string): readonly OutputDiagnostic[] {
+  const report = reports.find((r) => r.file === file);
+  assert.ok(report, `no report for ${file}; reported: ${reports.map((r) => r.file).join(', ')}`);
+  return report.diagnostics;
+}
+
+before(() => assertCliBuilt());
+after(() => {
+  for (const root of roots) removeTree(root);
+});
+
+test('a monorepo package linted from its own folder uses the registry its babelq.json names at the top of the repository', () => {
+  for (const git of ['init', 'file'] as const) {
+    const root = tree({ ...TOP_REGISTRY, 'packages/a/babelq.json': '{ "registry": "../../registry.json" }', 'packages/a/order.babel.json': envelope() }, git);
+    const { result, reports } = lintJson(['.'], join(root, 'packages', 'a'));
+    assert.equal(result.status, 1, result.stderr);
+    // Named from the current folder, as before: the fixture by its own name.
+    assert.deepEqual(reports.map((r) => r.file), ['order.babel.json'], git);
+    assert.deepEqual(diagnosticsOf(reports, 'order.babel.json').map((d) => d.code), ['payload-schema'], `${git}: the payload is checked against the schema at the top`);
+  }
+});
+
+test('a registry.json at the top of the repository is found from a subfolder lint', () => {
+  const root = tree({ ...TOP_REGISTRY, 'packages/b/order.babel.json': envelope(), 'packages/b/unknown.babel.json': envelope().replace(URN, 'urn:babel:orders:vanished') }, 'init');
+  const { result, reports } = lintJson(['.'], join(root, 'packages', 'b'));
+  assert.equal(result.status, 1, result.stderr);
+  assert.deepEqual(diagnosticsOf(reports, 'order.babel.json').map((d) => d.code), ['payload-schema']);
+  assert.deepEqual(diagnosticsOf(reports, 'unknown.babel.json').map((d) => d.code), ['unknown-urn']);
+});
+
+test('a registry named outside the repository is refused, in words about the repository', () => {
+  const root = tree({ ...TOP_REGISTRY, 'repo/packages/a/babelq.json': '{ "registry": "../../../registry.json" }', 'repo/packages/a/order.babel.json': envelope() }, 'init', 'repo');
+  const { result, reports } = lintJson(['.'], join(root, 'repo', 'packages', 'a'));
+  assert.equal(result.status, 1, result.stderr);
+  const [error] = diagnosticsOf(reports, 'order.babel.json');
+  assert.equal(error.code, 'registry-error');
+  assert.match(error.message, /resolves outside the repository \.\.\/\.\. \(the folder holding \.git above the current folder\); it was not read/);
+  assert.doesNotMatch(error.message, /workspace folder/);
+  // From the top of the repository the words say the current folder is it.
+  const fromTop = lintJson(['packages/a'], join(root, 'repo'));
+  assert.match(diagnosticsOf(fromTop.reports, 'packages/a/order.babel.json')[0].message, /resolves outside the repository, the current folder \(it holds \.git\); it was not read/);
+});
+
+test('without .git the current folder bounds the registry, as before, and the words say so', () => {
+  const root = tree({ ...TOP_REGISTRY, 'packages/a/babelq.json': '{ "registry": "../../registry.json" }', 'packages/a/order.babel.json': envelope(), 'packages/b/order.babel.json': envelope() });
+  const named = lintJson(['.'], join(root, 'packages', 'a'));
+  assert.equal(named.result.status, 1, named.result.stderr);
+  const [error] = diagnosticsOf(named.reports, 'order.babel.json');
+  assert.equal(error.code, 'registry-error');
+  assert.match(error.message, /resolves outside the current folder \(no folder at or above it holds \.git\); it was not read/);
+  // The registry.json above a subfolder is not searched for.
+  const found = lintJson(['.'], join(root, 'packages', 'b'));
+  assert.equal(found.result.status, 0, found.result.stderr);
+  assert.deepEqual(diagnosticsOf(found.reports, 'order.babel.json'), []);
+});
+
+test('a registry.json passed over with none above it in the repository: the note says the search stops at the repository', () => {
+  const root = tree({ 'packages/c/registry.json': '{ "name": "not a registry" }', 'packages/c/order.babel.json': envelope() }, 'init');
+  const { result } = lintJson(['.'], join(root, 'packages', 'c'));
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stderr, /no registry\.json above it was used: the search stops at the repository \.\.\/\.\. \(the folder holding \.git above the current folder\), so the files below it were linted without a registry/);
+});
