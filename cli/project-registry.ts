@@ -3,9 +3,10 @@
  * `--registry` is not given: the one a babelq.json governing the current folder names (the chain
  * `babelq lint` and the editor apply, nearest first), else `registry.json` in the current folder.
  * A project that keeps its registry in `schemas/` says so once, in babelq.json, for every command.
- * One babelq.json names outside the current folder (by its path or through a link) is not read, as
- * `babelq lint` reads none there: a checkout's babelq.json does not choose what else on the
- * machine is read; `--registry` names one elsewhere.
+ * One babelq.json names outside the repository (the folder holding .git at or above the current
+ * folder, else the current folder; by its path or through a link) is not read, as `babelq lint`
+ * reads none there: a checkout's babelq.json does not choose what else on the machine is read;
+ * `--registry` names one elsewhere.
  */
 import { join, relative } from 'node:path';
 import { LineIndex } from '../core/model/positions';
@@ -15,6 +16,7 @@ import { ProjectConfigs } from '../workspace/project-config';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
 import { CliError, quotedPath } from './errors';
+import { registryBound } from './registry';
 import { namedFromCwd } from './paths';
 
 /** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
@@ -25,9 +27,10 @@ export function projectRegistryPath(cwd: string, registryArg: unknown): string {
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
   if (named === undefined) return REGISTRY_FILE_NAME;
-  if (!isInside(cwd, named)) {
-    // One that lies in the current folder by its path leaves it through a symbolic link: said so, with where it leads.
-    const where = leavesRoot(relative(cwd, named)) ? `'${named}', outside the current folder` : `'${relative(cwd, named)}', which a symbolic link leads outside the current folder (to '${realPath(named)}')`;
+  const { top, words } = registryBound(cwd);
+  if (!isInside(top, named)) {
+    // One that lies in the repository by its path leaves it through a symbolic link: said so, with where it leads.
+    const where = leavesRoot(relative(top, named)) ? `'${named}', outside ${words}` : `'${namedFromCwd(cwd, named)}', which a symbolic link leads to '${realPath(named)}', outside ${words}`;
     throw new CliError(`babelq.json names the registry ${where}; it was not read (run from the folder that holds it, or name it with --registry)`);
   }
   return namedFromCwd(cwd, named);

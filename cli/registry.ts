@@ -42,6 +42,20 @@ export interface PassedOver {
   readonly root: string;
 }
 
+/**
+ * The folder the CLI's registries stay inside when run in `cwd`: the top of the repository (the
+ * nearest folder at or above it holding `.git`), else `cwd`; and how a message names it, in the
+ * words of a CLI user, from the current folder as other paths are named.
+ */
+export function registryBound(cwd: string): { readonly top: string; readonly inRepository: boolean; readonly words: string } {
+  const repository = repositoryTopOf(cwd);
+  if (repository === undefined) return { top: cwd, inRepository: false, words: 'the current folder (no folder at or above it holds .git)' };
+  const words = repository === resolve(cwd)
+    ? 'the repository, the current folder (it holds .git)'
+    : `the repository ${relative(cwd, repository)} (the folder holding .git above the current folder)`;
+  return { top: repository, inRepository: true, words };
+}
+
 export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
   private readonly byDirectory = new Map<string, { root: string; found: ReturnType<typeof findRegistry> }>();
@@ -56,6 +70,8 @@ export class CliRegistries {
   readonly inRepository: boolean;
   /** `top` with links resolved, once per run rather than once per fixture. */
   private readonly realTop: string;
+  /** How a message names `top` (`registryBound`). */
+  private readonly topWords: string;
   private explicitLocation: { readonly path: string; readonly root: string } | undefined;
   /**
    * The registry.json files the search passed over as not of bqschema's shape (no `schemas` key),
@@ -74,9 +90,10 @@ export class CliRegistries {
     private readonly cwd: string,
     explicitPath: string | undefined,
   ) {
-    const repository = repositoryTopOf(cwd);
-    this.top = repository ?? cwd;
-    this.inRepository = repository !== undefined;
+    const bound = registryBound(cwd);
+    this.top = bound.top;
+    this.inRepository = bound.inRepository;
+    this.topWords = bound.words;
     this.realTop = realPath(this.top);
     if (explicitPath !== undefined) {
       const path = resolve(cwd, explicitPath);
@@ -138,12 +155,7 @@ export class CliRegistries {
    * user (the repository, the current folder), named from the current folder as other paths are.
    */
   boundWords(root: string): string {
-    const top = this.inRepository
-      ? this.top === this.cwd
-        ? 'the repository, the current folder (it holds .git)'
-        : `the repository ${relative(this.cwd, this.top)} (the folder holding .git above the current folder)`
-      : 'the current folder (no folder at or above it holds .git)';
-    if (root === this.top) return top;
+    if (root === this.top) return this.topWords;
     // A file outside the repository (or named outside it by --registry) is held to its own folder.
     const shown = shortened(namedFrom(this.cwd, root), MAX_SHOWN_FOLDER);
     return `its own folder ${shown} (a file outside ${this.inRepository ? 'the repository' : 'the current folder'} is held to its own folder)`;

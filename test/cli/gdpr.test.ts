@@ -1,5 +1,6 @@
 /** `babelq gdpr`: the marked fields per URN, the unmarked personal-data names, and --require failing exactly on those. */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -85,9 +86,9 @@ test('a registry babelq.json names outside the current folder (by its path or th
       const result = babelq(['gdpr', '--format', 'json'], join(tree, folder));
       assert.equal(result.status, 2, `${folder}: ${result.stdout}`);
       assert.match(result.stderr, folder === 'project'
-        ? /babelq\.json names the registry '.*elsewhere\/registry\.json', outside the current folder; it was not read/
+        ? /babelq\.json names the registry '.*elsewhere\/registry\.json', outside the current folder \(no folder at or above it holds \.git\); it was not read/
         // In the folder by its path: the message says it is the link that leads out, and where.
-        : /babelq\.json names the registry 'out\/registry\.json', which a symbolic link leads outside the current folder \(to '.*elsewhere\/registry\.json'\); it was not read/);
+        : /babelq\.json names the registry 'out\/registry\.json', which a symbolic link leads to '.*elsewhere\/registry\.json', outside the current folder \(no folder at or above it holds \.git\); it was not read/);
       assert.doesNotMatch(result.stdout, /user\.registered/);
     }
     const given = babelq(['gdpr', '--format', 'json', '--registry', '../elsewhere/registry.json'], join(tree, 'project'));
@@ -99,6 +100,27 @@ test('a registry babelq.json names outside the current folder (by its path or th
 });
 
 /** A schema of about `bytes` characters, with one unmarked personal-data field. */
+test('in a repository, a registry babelq.json names above the current folder is read, as babelq lint reads it; one outside the repository is not', () => {
+  const tree = makeTree({
+    'repo/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' }] }),
+    'repo/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+    'repo/packages/a/babelq.json': JSON.stringify({ registry: '../../registry.json' }),
+    'repo/packages/b/babelq.json': JSON.stringify({ registry: '../../../registry.json' }),
+    'registry.json': JSON.stringify({ schemas: [] }),
+  });
+  try {
+    execFileSync('git', ['init', '-q', join(tree, 'repo')], { stdio: 'ignore' });
+    const inside = babelq(['gdpr', '--format', 'json'], join(tree, 'repo/packages/a'));
+    assert.equal(inside.status, 0, inside.stderr);
+    assert.match(inside.stdout, /user\.registered/);
+    const outside = babelq(['gdpr', '--format', 'json'], join(tree, 'repo/packages/b'));
+    assert.equal(outside.status, 2, outside.stdout);
+    assert.match(outside.stderr, /babelq\.json names the registry '.*registry\.json', outside the repository \.\.\/\.\. \(the folder holding \.git above the current folder\); it was not read/);
+  } finally {
+    removeTree(tree);
+  }
+});
+
 const bigSchema = (bytes: number) => JSON.stringify({ type: 'object', description: 'x'.repeat(bytes), properties: { phone: { type: 'string' } } });
 
 test('a schema file named by many entries is read once: 40 entries naming one 4.5 MB schema are all reported (40 reads would pass the 16 MB the schema files may hold together)', () => {
