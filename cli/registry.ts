@@ -130,7 +130,7 @@ export class CliRegistries {
     }
     const { root, found } = lookup;
     if (!found) return NO_REGISTRY;
-    if ('error' in found) return shownFrom({ kind: 'broken', path: found.path, error: found.error }, this.cwd);
+    if ('error' in found) return shownFrom({ kind: 'broken', path: found.path, error: found.error }, this.cwd, this.top);
     return this.load(found.path, root);
   }
 
@@ -208,8 +208,9 @@ export class CliRegistries {
     const key = `${root}\u0000${path}`;
     let state = this.loaded.get(key);
     if (!state) {
-      // Named relative to the current folder, as lint names every other file.
-      state = shownFrom(loadRegistry(path, root, readFromDisk, this.cwd, this.boundWords(root)).state, this.cwd);
+      // Named relative to the current folder, as lint names every other file; inside the repository
+      // above it too (`../../schemas/order.json`), so no message carries the checkout's absolute path.
+      state = shownFrom(loadRegistry(path, root, readFromDisk, this.cwd, this.boundWords(root), this.top).state, this.cwd, this.top);
       this.loaded.set(key, state);
     }
     return state;

@@ -228,15 +228,22 @@ function lookAt(path: string): Stats | undefined | 'unreadable' {
 
 /**
  * The state with a broken registry's path as its fixtures' registry-error names it: relative to
- * `folder` (the CLI's current folder, the editor's workspace folder) when it lies inside, as the
- * other paths the user sees are, so a CI log does not carry the runner's absolute checkout path;
- * outside it (or without a folder), as it is. Any other state is returned unchanged.
+ * `folder` (the CLI's current folder, the editor's workspace folder) when it lies inside `within`
+ * (by default `folder` itself; the CLI's repository, which may lie above the current folder), as
+ * the other paths the user sees are, so a CI log does not carry the runner's absolute checkout
+ * path; outside it (or without a folder), as it is. Any other state is returned unchanged.
  */
-export function shownFrom(state: RegistryState, folder: string | undefined): RegistryState {
+export function shownFrom(state: RegistryState, folder: string | undefined, within: string | undefined = folder): RegistryState {
   if (state.kind !== 'broken' || folder === undefined) return state;
-  const shown = relative(resolve(folder), state.path);
-  if (shown === '' || leavesRoot(shown)) return state;
-  return { ...state, shownPath: shown };
+  const shown = namedWithin(state.path, folder, within ?? folder);
+  return shown === undefined ? state : { ...state, shownPath: shown };
+}
+
+/** `path` named from `folder` when it lies inside `within` (`..`-led where `within` is above `folder`), else undefined. */
+function namedWithin(path: string, folder: string, within: string): string | undefined {
+  const inside = relative(resolve(within), path);
+  if (inside === '' || leavesRoot(inside)) return undefined;
+  return relative(resolve(folder), path);
 }
 
 /**
@@ -245,15 +252,18 @@ export function shownFrom(state: RegistryState, folder: string | undefined): Reg
  * user sees are (a CI log, and a SARIF fingerprint hashed from the message, then do not carry the
  * runner's absolute checkout path); without it, or outside it, by its absolute path.
  */
-export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, shownFolder?: string, boundWords = WORKSPACE_FOLDER_WORDS): LoadResult {
-  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read, undefined, shownFolder, boundWords));
+export function loadRegistry(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, shownFolder?: string, boundWords = WORKSPACE_FOLDER_WORDS, shownWithin = shownFolder): LoadResult {
+  return runSteps(loadRegistrySteps(registryPath, workspaceRoot, read, undefined, shownFolder, boundWords, shownWithin));
 }
 
-/** A file as the loader's messages name it: from `shownFolder` when it lies inside, else as it is. */
-function shownName(path: string, shownFolder: string | undefined): string {
-  const shown = shownFolder === undefined ? path : relative(resolve(shownFolder), path);
+/**
+ * A file as the loader's messages name it: from `shownFolder` when it lies inside `shownWithin`
+ * (`shownFolder` itself unless the caller says; the CLI's repository), else as it is.
+ */
+function shownName(path: string, shownFolder: string | undefined, shownWithin: string | undefined = shownFolder): string {
+  const shown = shownFolder === undefined ? undefined : namedWithin(path, shownFolder, shownWithin ?? shownFolder);
   // Cut as a message quotes a path: registry.json names its schema paths, of any length.
-  return shortened(shown === '' || leavesRoot(shown) ? path : shown, MAX_SHOWN_PATH);
+  return shortened(shown ?? path, MAX_SHOWN_PATH);
 }
 
 /** The longest path a registry's message quotes whole (as babelq's messages quote a path). */
@@ -267,7 +277,7 @@ const MAX_SHOWN_PATH = 200;
  * is read, where it really is (LoadResult's `linkedFiles`, known so far): a change named there
  * meanwhile is one of a file the load read.
  */
-export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined, shownFolder?: string, boundWords = WORKSPACE_FOLDER_WORDS): Steps<LoadResult> {
+export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, read: TextReader = readFromDisk, readingThroughLink: (place: string) => void = () => undefined, shownFolder?: string, boundWords = WORKSPACE_FOLDER_WORDS, shownWithin = shownFolder): Steps<LoadResult> {
   const files = [registryPath];
   const realRoot = realPath(workspaceRoot);
   const { real: realRegistry, place: registryPlace } = locate(registryPath, workspaceRoot, realRoot);
@@ -281,7 +291,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const name = registryFileName(registryPath);
   // Too large, it is named once, from the workspace folder (by its name with none), whether the
   // editor holds its text or the disk was asked: `config/sub.json is 33.0 MiB`.
-  const sized = shownFolder === undefined ? name : shownName(registryPath, shownFolder);
+  const sized = shownFolder === undefined ? name : shownName(registryPath, shownFolder, shownWithin);
   let text: string;
   try {
     text = read(registryPath, MAX_REGISTRY_FILE_BYTES);
@@ -296,7 +306,7 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   const index = yield* readRegistryIndexSteps(text, name);
   if (!index.ok) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: index.error, problems: index.problems, text } };
 
-  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink, shownFolder, boundWords);
+  const entries = new EntryLoader(dirname(registryPath), workspaceRoot, realRoot, read, index.problemList, readingThroughLink, shownFolder, boundWords, shownWithin);
   for (let next = 0; next < index.entries.length; ) {
     next = entries.addSome(index.entries, next);
     yield;
@@ -342,6 +352,8 @@ class EntryLoader {
     private readonly shownFolder: string | undefined,
     /** How the messages name the folder the schemas stay inside (`loadRegistry`'s `boundWords`). */
     private readonly boundWords: string,
+    /** The folder inside which the messages name files from `shownFolder` (`loadRegistry`'s `shownWithin`). */
+    private readonly shownWithin: string | undefined,
   ) {}
 
   /**
@@ -373,7 +385,7 @@ class EntryLoader {
         this.linkedSchemaPaths.push(schemaPath);
         this.readingThroughLink(place);
       }
-      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes, shownName(schemaPath, this.shownFolder), this.boundWords), lazy };
+      loaded = { schema: loadSchema(schemaPath, this.workspaceRoot, this.read, lazy, this.realRoot, realSchema, this.schemaBytes, shownName(schemaPath, this.shownFolder, this.shownWithin), this.boundWords), lazy };
       this.schemas.set(schemaPath, loaded);
     }
     const { schema, lazy } = loaded;

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FileReport, OutputDiagnostic } from '../../cli/diagnostics';
-import { assertCliBuilt, envelope, lintJson, makeTree, removeTree } from './helpers';
+import { assertCliBuilt, babelq, envelope, lintJson, makeTree, removeTree } from './helpers';
 
 const URN = 'urn:babel:orders:created';
 
@@ -96,4 +96,20 @@ test('a registry.json passed over with none above it in the repository: the note
   const { result } = lintJson(['.'], join(root, 'packages', 'c'));
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stderr, /no registry\.json above it was used: the search stops at the repository \.\.\/\.\. \(the folder holding \.git above the current folder\), so the files below it were linted without a registry/);
+});
+
+test("the messages of a registry at the top of the repository name its files from the current folder, not by the checkout's absolute path", () => {
+  // The SARIF fingerprint is hashed from the message: an absolute path in it changes with the place of the checkout.
+  const files = { 'registry.json': REGISTRY, 'schemas/order.json': '{ "type": "object"', 'packages/a/babelq.json': '{ "registry": "../../registry.json" }', 'packages/a/order.babel.json': envelope() };
+  const fingerprints = [tree(files, 'init'), tree(files, 'init')].map((root) => {
+    const { result, reports } = lintJson(['.'], join(root, 'packages', 'a'));
+    assert.equal(result.status, 1, result.stderr);
+    const messages = reports.flatMap((report) => report.diagnostics.map((d) => d.message));
+    assert.ok(messages.some((message) => message.includes('../../schemas/order.json is not valid JSON')), messages.join('\n'));
+    for (const message of messages) assert.ok(!message.includes(root), `the checkout's path in: ${message}`);
+    const sarif = babelq(['lint', '--format', 'sarif', '.'], join(root, 'packages', 'a'));
+    const log = JSON.parse(sarif.stdout) as { runs: { results: { partialFingerprints: Record<string, string> }[] }[] };
+    return log.runs[0].results.map((r) => Object.values(r.partialFingerprints)[0]).sort();
+  });
+  assert.deepEqual(fingerprints[0], fingerprints[1]);
 });
