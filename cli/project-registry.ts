@@ -30,7 +30,9 @@ export function projectRegistryPath(cwd: string, registryArg: unknown): string {
   const { top, words } = registryBound(cwd);
   if (!isInside(top, named)) {
     // One that lies in the repository by its path leaves it through a symbolic link: said so, with where it leads.
-    const where = leavesRoot(relative(top, named)) ? `'${named}', outside ${words}` : `'${namedFromCwd(cwd, named)}', which a symbolic link leads to '${realPath(named)}', outside ${words}`;
+    // Each path quoted on one line and bounded: the lines of a refusal are each printed after
+    // "babelq: ", and a checkout's babelq.json chooses these names.
+    const where = leavesRoot(relative(top, named)) ? `'${quotedPath(named)}', outside ${words}` : `'${quotedPath(namedFromCwd(cwd, named))}', which a symbolic link leads to '${quotedPath(realPath(named))}', outside ${words}`;
     throw new CliError(`babelq.json names the registry ${where}; it was not read (run from the folder that holds it, or name it with --registry)`);
   }
   return namedFromCwd(cwd, named);

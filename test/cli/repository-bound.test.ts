@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FileReport, OutputDiagnostic } from '../../cli/diagnostics';
@@ -112,4 +112,25 @@ test("the messages of a registry at the top of the repository name its files fro
     return log.runs[0].results.map((r) => Object.values(r.partialFingerprints)[0]).sort();
   });
   assert.deepEqual(fingerprints[0], fingerprints[1]);
+});
+
+test("gdpr's refusal of a registry babelq.json names outside the repository quotes the path on one line and bounded", () => {
+  const far = `../../../${'x'.repeat(1000)}\nbabelq: forged/registry.json`;
+  const root = tree({ 'packages/a/babelq.json': JSON.stringify({ registry: far }) }, 'init');
+  const far2 = `${'y'.repeat(200)}/${'y'.repeat(200)}\nbabelq: forged`;
+  const outside = tree({ [`${far2}/registry.json`]: REGISTRY });
+  const cwd = join(root, 'packages', 'a');
+  const refusal = (words: RegExp) => {
+    const result = babelq(['gdpr'], cwd);
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, words);
+    const lines = result.stderr.trimEnd().split('\n');
+    assert.ok(!lines.some((line) => line.startsWith('babelq: forged')), result.stderr);
+    for (const line of lines) assert.ok(line.length < 700, `${line.length} characters: ${line}`);
+  };
+  refusal(/outside the repository/);
+  // Inside the repository by its path, a link leads out: where it leads is quoted as bounded.
+  symlinkSync(join(outside, far2), join(cwd, 'linked'));
+  writeFileSync(join(cwd, 'babelq.json'), JSON.stringify({ registry: 'linked/registry.json' }));
+  refusal(/which a symbolic link leads to/);
 });
