@@ -121,7 +121,7 @@ export class CliRegistries {
     if (!lookup) {
       const root = this.rootOf(directory);
       const passed: string[] = [];
-      const search = { passedOver: (path: string) => passed.push(path), verdicts: this.registryVerdicts, places: this.placesSeen, boundWords: this.boundWords(root), ...(root === this.top ? { realRoot: this.realTop } : {}) };
+      const search = { passedOver: (path: string) => passed.push(path), verdicts: this.registryVerdicts, places: this.placesSeen, boundWords: this.boundWords(root), shownFolder: this.cwd, shownWithin: this.top, ...(root === this.top ? { realRoot: this.realTop } : {}) };
       lookup = { root, found: findRegistry(fixture, root, registryPath, search) };
       this.byDirectory.set(key, lookup);
       // The search went on from each one passed over to the same end (the one found, or none).

@@ -120,6 +120,12 @@ export interface RegistrySearch {
   readonly realRoot?: string;
   /** How the messages name the folder searched inside (default WORKSPACE_FOLDER_WORDS). */
   readonly boundWords?: string;
+  /**
+   * The folder the messages name a configured path from, and the folder inside which they do
+   * (`loadRegistry`'s `shownFolder` and `shownWithin`); without it, the path as configured.
+   */
+  readonly shownFolder?: string;
+  readonly shownWithin?: string;
 }
 
 /** What a place looked at for a registry.json held, and whether one there stays inside the folder (once asked). */
@@ -140,10 +146,15 @@ export function findRegistry(
   configured: string | undefined,
   search: RegistrySearch = {},
 ): { path: string } | { error: string; path: string } | undefined {
-  const { read = readFromDisk, passedOver, looked, verdicts, places, linkedVerdict, boundWords = WORKSPACE_FOLDER_WORDS } = search;
+  const { read = readFromDisk, passedOver, looked, verdicts, places, linkedVerdict, boundWords = WORKSPACE_FOLDER_WORDS, shownFolder, shownWithin } = search;
   if (configured && configured.trim() !== '') {
     const path = resolve(workspaceRoot, configured);
-    if (!isInside(workspaceRoot, path)) return { path, error: `The registry path "${configured}" resolves outside ${boundWords}; it was not read.` };
+    if (!isInside(workspaceRoot, path)) {
+      // Bounded, as a checkout's babelq.json writes it; the CLI's from its current folder, so no
+      // message carries the checkout's absolute path.
+      const shown = shownFolder === undefined ? shortened(configured, MAX_SHOWN_PATH) : shownName(path, shownFolder, shownWithin);
+      return { path, error: `The registry path "${shown}" resolves outside ${boundWords}; it was not read.` };
+    }
     return { path };
   }
   let directory = dirname(resolvedPath(fixturePath));

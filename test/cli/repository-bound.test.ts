@@ -134,3 +134,19 @@ test("gdpr's refusal of a registry babelq.json names outside the repository quot
   writeFileSync(join(cwd, 'babelq.json'), JSON.stringify({ registry: 'linked/registry.json' }));
   refusal(/which a symbolic link leads to/);
 });
+
+test("lint's refusal of a registry babelq.json names outside the repository quotes its path bounded, and from the current folder where it lies inside by its path", () => {
+  const root = tree({ 'packages/a/babelq.json': JSON.stringify({ registry: `../../../${'z'.repeat(3000)}/registry.json` }), 'packages/a/order.babel.json': envelope() }, 'init');
+  const outside = tree(TOP_REGISTRY);
+  const cwd = join(root, 'packages', 'a');
+  const far = diagnosticsOf(lintJson(['.'], cwd).reports, 'order.babel.json').find((d) => d.code === 'registry-error');
+  assert.ok(far && far.message.length < 800, `${far?.message.length} characters: ${far?.message.slice(0, 300)}`);
+  assert.match(far.message, /resolves outside the repository/);
+  // In the repository by its path, a link leads out: named from the current folder, not by the checkout's absolute path.
+  symlinkSync(outside, join(root, 'linked'));
+  writeFileSync(join(cwd, 'babelq.json'), JSON.stringify({ registry: '../../linked/registry.json' }));
+  const linked = diagnosticsOf(lintJson(['.'], cwd).reports, 'order.babel.json').find((d) => d.code === 'registry-error');
+  assert.ok(linked, 'the linked registry is refused');
+  assert.match(linked.message, /"\.\.\/\.\.\/linked\/registry\.json" resolves outside the repository/);
+  assert.ok(!linked.message.includes(root), linked.message);
+});
