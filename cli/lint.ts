@@ -3,7 +3,7 @@
  * language server makes (./lint-file.ts); this module reads the options and picks the format.
  */
 import { relative, resolve } from 'node:path';
-import { leavesRoot } from '../workspace/path-containment';
+import { isUnder, leavesRoot } from '../workspace/path-containment';
 import { LineIndex } from '../core/model/positions';
 import { parseText } from '../core/parse/parser';
 import { parseArgs, STANDARD_INPUT_ARGUMENT } from './args';
@@ -275,18 +275,17 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const registrySettings = (path: string) => settingsFor(context, path);
   const registryReports = context.registries.registryReports(registrySettings);
   // As bqschema check: a registry.json its registry load refuses as a whole is exit 2, said on stderr too.
-  // Named as the report below names it (a registry outside the current folder by its absolute path).
-  const refused = registryReports.filter((report) => report.refused).map((report) => shownPath(report.path, environment.cwd) || report.path);
+  // Named as the report below names it (from the current folder; a registry outside the repository by its absolute path).
+  const refused = registryReports.filter((report) => report.refused).map((report) => shownPath(report.path, environment.cwd, context.registries.top) || report.path);
   // A babelq.json or suppressions file named among the paths is reported here when it has findings.
   const reported = new Set<string>(projectReports.map((report) => resolve(environment.cwd, report.file)));
   for (const registryReport of [...registryReports, ...context.registries.schemaReports(registrySettings)]) {
     reported.add(registryReport.path);
     const lineIndex = new LineIndex(registryReport.text);
-    const shown = relative(environment.cwd, registryReport.path);
     const diagnostics = registryReport.diagnostics.map((d) => toOutputDiagnostic(d, lineIndex));
     // SARIF fingerprints registry.json's findings too; the text is parsed again only for that.
     const details = context.details ? findingDetails(parseText(registryReport.text), registryReport.diagnostics, NO_REGISTRY, lineIndex) : undefined;
-    reports.push({ file: shown.startsWith('..') ? registryReport.path : shown, diagnostics, ...(details ? { details } : {}) });
+    reports.push({ file: shownPath(registryReport.path, environment.cwd, context.registries.top), diagnostics, ...(details ? { details } : {}) });
   }
 
   // A registry.json, schema file, babelq.json or suppressions file that was named and has nothing to report is still a file checked.
@@ -313,7 +312,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     const registries = context.registries;
     const outside = registries.inRepository ? 'the repository' : 'the current folder';
     const next = instead !== undefined
-      ? `was passed over for ${showOnOneLine(shownPath(instead, environment.cwd))}, the next one up`
+      ? `was passed over for ${showOnOneLine(shownPath(instead, environment.cwd, context.registries.top))}, the next one up`
       : `no registry.json above it was used: ${root === registries.top ? `the search stops at ${showOnOneLine(registries.boundWords(root))}` : `for a file outside ${outside} the search stops at that file's own folder`}, so the files below it were linted without a registry`;
     stderr += `babelq: note: ${shown} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and ${next}; --registry ${shown} checks it as one\n`;
   }
@@ -329,10 +328,13 @@ function namedOnStderr(cwd: string, path: string): string {
   return showOnOneLine(namedFromCwd(cwd, path));
 }
 
-/** A path relative to the current folder, or absolute when it lies outside it. */
-function shownPath(path: string, cwd: string): string {
+/**
+ * A path relative to the current folder, inside the repository `top` too (`../../registry.json`
+ * from a package, as the registry's own messages name its files), or absolute outside both.
+ */
+function shownPath(path: string, cwd: string, top: string): string {
   const shown = relative(cwd, path);
-  return leavesRoot(shown) ? path : shown;
+  return leavesRoot(shown) && !isUnder(top, path) ? path : shown;
 }
 
 function readStandardInput(environment: CliEnvironment): Uint8Array {

@@ -150,3 +150,22 @@ test("lint's refusal of a registry babelq.json names outside the repository quot
   assert.match(linked.message, /"\.\.\/\.\.\/linked\/registry\.json" resolves outside the repository/);
   assert.ok(!linked.message.includes(root), linked.message);
 });
+
+test('a registry and schema file at the top of the repository are reported by paths from the current folder, as the other files are', () => {
+  const root = tree({ 'registry.json': REGISTRY, 'schemas/order.json': '{ "type": "object"', 'packages/a/babelq.json': '{ "registry": "../../registry.json" }', 'packages/a/order.babel.json': envelope() }, 'init');
+  const { result, reports } = lintJson(['.'], join(root, 'packages', 'a'));
+  assert.equal(result.status, 1, result.stderr);
+  assert.ok(reports.some((report) => report.file === '../../registry.json'), reports.map((report) => report.file).join(', '));
+  for (const report of reports) assert.ok(!report.file.includes(root), `the checkout's path in ${report.file}`);
+  // Outside the repository, by the absolute path, as before.
+  const outside = tree({ 'registry.json': REGISTRY, 'schemas/order.json': '{ "type": "object"' });
+  const named = lintJson(['--registry', join(outside, 'registry.json'), '.'], join(root, 'packages', 'a'));
+  assert.ok(named.reports.some((report) => report.file === join(outside, 'registry.json')), named.reports.map((report) => report.file).join(', '));
+});
+
+test('a registry.json passed over for one at the top of the repository: the note names that one from the current folder', () => {
+  const root = tree({ ...TOP_REGISTRY, 'packages/c/registry.json': '{ "name": "not a registry" }', 'packages/c/order.babel.json': envelope() }, 'init');
+  const { result } = lintJson(['.'], join(root, 'packages', 'c'));
+  assert.match(result.stderr, /registry\.json was not read as a registry: .* was passed over for \.\.\/\.\.\/registry\.json, the next one up/);
+  assert.ok(!result.stderr.includes(root), result.stderr);
+});
