@@ -6,6 +6,7 @@
  * as inside a workspace folder.
  */
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-config';
 import { REGISTRY_FILE_NAME } from './registry-loader';
@@ -41,11 +42,15 @@ export function projectRootOf(filePath: string, exists: (path: string) => boolea
  * The top of the Git repository holding `folder`: the nearest folder at or above it that holds
  * `.git` (a folder, or a worktree's or submodule's file), undefined when none does within
  * MAX_LEVELS. The CLI's registries stay inside it, as the editor's stay inside its workspace folder.
+ * A home folder that is a repository of its own (dotfiles kept in Git) is no project below it: it
+ * counts only when `folder` is the home folder itself, or a tarball unpacked anywhere under it,
+ * without a `.git` of its own, could name any file of the home folder as its registry.
  */
-export function repositoryTopOf(folder: string, exists: (path: string) => boolean = existsSync): string | undefined {
-  let directory = resolve(folder);
+export function repositoryTopOf(folder: string, exists: (path: string) => boolean = existsSync, home: string = homedir()): string | undefined {
+  const start = resolve(folder);
+  let directory = start;
   for (let level = 0; level < MAX_LEVELS; level++) {
-    if (exists(resolve(directory, PROJECT_MARKER))) return directory;
+    if (exists(resolve(directory, PROJECT_MARKER))) return directory === resolve(home) && directory !== start ? undefined : directory;
     const parent = dirname(directory);
     if (parent === directory) return undefined;
     directory = parent;

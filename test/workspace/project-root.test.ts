@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { projectRootOf } from '../../workspace/project-root';
+import { projectRootOf, repositoryTopOf } from '../../workspace/project-root';
 
 const having = (...paths: string[]) => (path: string) => paths.includes(path);
 
@@ -41,4 +41,15 @@ test('the walk up stops after 64 folders', () => {
   const asked = new Set<string>();
   assert.equal(projectRootOf(deep, (path) => (asked.add(path.slice(0, path.lastIndexOf('/'))), path === '/.git')), deep.slice(0, deep.lastIndexOf('/')));
   assert.equal(asked.size, 64, 'folders looked at');
+});
+
+test('the CLI\'s repository: the nearest folder holding .git, but a home folder kept in Git only from the home folder itself', () => {
+  const gits = having('/home/me/shop/.git', '/home/me/.git');
+  assert.equal(repositoryTopOf('/home/me/shop/packages/a', gits, '/home/me'), '/home/me/shop');
+  assert.equal(repositoryTopOf('/home/me/shop', gits, '/home/me'), '/home/me/shop');
+  // A tarball unpacked under a home folder whose dotfiles are in Git is no part of that repository.
+  assert.equal(repositoryTopOf('/home/me/Downloads/fixtures', gits, '/home/me'), undefined);
+  assert.equal(repositoryTopOf('/home/me', gits, '/home/me'), '/home/me');
+  assert.equal(repositoryTopOf('/srv/app/sub', having('/srv/app/.git'), '/home/me'), '/srv/app');
+  assert.equal(repositoryTopOf('/srv/app/sub', () => false, '/home/me'), undefined);
 });
