@@ -164,7 +164,7 @@ export class CliRegistries {
   /**
    * Whether `file` is a registry a babelq.json elsewhere below the current folder names, which no
    * config above the file names: a monorepo's `packages/a/babelq.json` naming
-   * `../../shared/main.json`, linted as `babelq lint shared/main.json` from the top. The editor
+   * `../../platform/main.json`, linted as `babelq lint platform/main.json` from the top. The editor
    * takes it for the registry from every babelq.json its workspace's walk read, and so does lint,
    * from the configs below the current folder (its workspace folder), found once a run and only for
    * a file nothing else tells apart. Those configs are read apart from the run's own, so none of

@@ -335,7 +335,7 @@ export class RegistryService {
    * settings name as the registry (babelq.json's "registry", babelqueue.registry.path), resolved
    * from its workspace folder as a fixture beside it resolves it (`search`), so `config/sub.json`
    * is the registry it is; or a file a babelq.json elsewhere in its workspace folder names (a
-   * monorepo's `packages/a/babelq.json` naming `../../shared/main.json`, which no config above
+   * monorepo's `packages/a/babelq.json` naming `../../platform/main.json`, which no config above
    * the file names). A JSON file nothing names stays plain JSON. Decided by the path: nothing is
    * read, and only a file of a named registry's name is looked up on disk.
    */

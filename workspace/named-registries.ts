@@ -1,7 +1,7 @@
 /**
  * A registry of another name told by the babelq.json files that name it from anywhere in a folder:
- * in a monorepo `packages/a/babelq.json` names `"registry": "../../shared/main.json"`, and
- * `shared/main.json` has no config of its own above it that says so. The editor and `babelq lint`
+ * in a monorepo `packages/a/babelq.json` names `"registry": "../../platform/main.json"`, and
+ * `platform/main.json` has no config of its own above it that says so. The editor and `babelq lint`
  * take such a file for the registry it is (its findings, links and references), never for an
  * envelope. The folder bounds it as it bounds the registry the fixtures find: the file and the
  * config naming it both inside it, the file there also once its links are resolved, as the

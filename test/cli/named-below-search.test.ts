@@ -50,24 +50,24 @@ test('a file outside the current folder is no registry named below it, and nothi
 
 test('a file inside the current folder is still told by the configs below it', () => {
   mkdirSync(join(top, 'inside/packages/a'), { recursive: true });
-  mkdirSync(join(top, 'inside/shared'), { recursive: true });
-  writeFileSync(join(top, 'inside/packages/a/babelq.json'), JSON.stringify({ registry: '../../shared/main.json' }));
-  writeFileSync(join(top, 'inside/shared/main.json'), '{ "schemas": [] }');
+  mkdirSync(join(top, 'inside/platform'), { recursive: true });
+  writeFileSync(join(top, 'inside/packages/a/babelq.json'), JSON.stringify({ registry: '../../platform/main.json' }));
+  writeFileSync(join(top, 'inside/platform/main.json'), '{ "schemas": [] }');
   const registries = new CliRegistries(join(top, 'inside'), undefined);
-  assert.equal(registries.isRegistryNamedBelow(join(top, 'inside/shared/main.json')), true);
+  assert.equal(registries.isRegistryNamedBelow(join(top, 'inside/platform/main.json')), true);
 });
 
 test('the configs found are read for the registry they name alone: the suppressions files beside them are not read', () => {
   mkdirSync(join(top, 'baselines/packages/a'), { recursive: true });
-  mkdirSync(join(top, 'baselines/shared'), { recursive: true });
-  writeFileSync(join(top, 'baselines/packages/a/babelq.json'), JSON.stringify({ registry: '../../shared/main.json' }));
+  mkdirSync(join(top, 'baselines/platform'), { recursive: true });
+  writeFileSync(join(top, 'baselines/packages/a/babelq.json'), JSON.stringify({ registry: '../../platform/main.json' }));
   // A baseline of tens of megabytes is read and parsed for nothing the search asks.
   writeFileSync(join(top, 'baselines/packages/a/babelq-suppressions.json'), JSON.stringify({ suppressions: [] }));
-  writeFileSync(join(top, 'baselines/shared/main.json'), '{ "schemas": [] }');
+  writeFileSync(join(top, 'baselines/platform/main.json'), '{ "schemas": [] }');
   const registries = new CliRegistries(join(top, 'baselines'), undefined);
   let named = false;
   const opened = pathsGiven('openSync', () => {
-    named = registries.isRegistryNamedBelow(join(top, 'baselines/shared/main.json'));
+    named = registries.isRegistryNamedBelow(join(top, 'baselines/platform/main.json'));
   });
   assert.equal(named, true);
   assert.ok(opened.includes(join(top, 'baselines/packages/a/babelq.json')), opened.join('\n'));

@@ -777,24 +777,24 @@ describe('a registry not named registry.json, named by babelq.json or --registry
     }
   });
 
-  test('named by a babelq.json in another folder (a monorepo\'s package naming ../../shared/main.json), it is the registry linted from the top, by its path or through a linked folder', () => {
+  test('named by a babelq.json in another folder (a monorepo\'s package naming ../../platform/main.json), it is the registry linted from the top, by its path or through a linked folder', () => {
     const mono = workspace({
-      'packages/a/babelq.json': JSON.stringify({ registry: '../../shared/main.json' }),
+      'packages/a/babelq.json': JSON.stringify({ registry: '../../platform/main.json' }),
       'packages/a/placed.babel.json': envelopeFor(PLACED),
-      'shared/main.json': REGISTRY,
-      'shared/order.json': ORDER_SCHEMA,
+      'platform/main.json': REGISTRY,
+      'platform/order.json': ORDER_SCHEMA,
       // Registry-shaped, named by nothing: an envelope to lint, as before.
-      'shared/other.json': REGISTRY,
+      'platform/other.json': REGISTRY,
     });
-    symlinkSync('shared', join(mono, 'common'));
-    for (const args of [['shared/main.json'], ['common/main.json'], ['packages/a', 'shared/main.json'], ['shared/main.json', 'packages/a']]) {
+    symlinkSync('platform', join(mono, 'common'));
+    for (const args of [['platform/main.json'], ['common/main.json'], ['packages/a', 'platform/main.json'], ['platform/main.json', 'packages/a']]) {
       const { result, reports } = lintJson(args, mono);
       const file = args.find((arg) => arg.endsWith('main.json'))!;
       assert.deepEqual(findingsOf(reports, file).map((finding) => finding.code), ['registry-error'], `${args.join(' ')}: ${JSON.stringify(reports)} ${result.stderr}`);
       assert.ok(!reports.some((report) => report.diagnostics.some((d) => d.code === 'missing-field')), `${args.join(' ')}: ${JSON.stringify(reports)}`);
     }
-    const { reports } = lintJson(['shared/other.json'], mono);
-    assert.ok(diagnosticsOf(reports, 'shared/other.json').some((d) => d.code === 'missing-field'), JSON.stringify(reports));
+    const { reports } = lintJson(['platform/other.json'], mono);
+    assert.ok(diagnosticsOf(reports, 'platform/other.json').some((d) => d.code === 'missing-field'), JSON.stringify(reports));
   });
 
   test('named by a babelq.json below the current folder that points outside it, it is no registry: linted as an envelope, as the editor keeps it plain', () => {

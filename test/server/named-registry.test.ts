@@ -162,19 +162,19 @@ describe('a registry named by babelq.json, opened in the editor', () => {
 
 // A monorepo: packages/a's babelq.json names the registry in another folder; packages/b's names a
 // file outside the workspace folder (mono), which is never a registry.
-write('mono/packages/a/babelq.json', { registry: '../../shared/main.json' });
+write('mono/packages/a/babelq.json', { registry: '../../platform/main.json' });
 write('mono/packages/a/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
 write('mono/packages/b/babelq.json', { registry: '../../../outside/main.json' });
 write('mono/packages/b/fixtures/placed.babel.json', envelope('urn:babel:orders:created'));
-write('mono/shared/main.json', REGISTRY);
-write('mono/shared/schemas/orders.json', SCHEMA);
+write('mono/platform/main.json', REGISTRY);
+write('mono/platform/schemas/orders.json', SCHEMA);
 write('outside/main.json', REGISTRY);
 write('outside/schemas/orders.json', SCHEMA);
 // The shared folder reached through a link.
-symlinkSync('shared', at('mono/common'));
+symlinkSync('platform', at('mono/common'));
 // Named inside the workspace folder, but a link to the file outside it.
-write('mono/packages/c/babelq.json', { registry: '../../shared/leak.json' });
-symlinkSync(at('outside/main.json'), at('mono/shared/leak.json'));
+write('mono/packages/c/babelq.json', { registry: '../../platform/leak.json' });
+symlinkSync(at('outside/main.json'), at('mono/platform/leak.json'));
 
 describe('a registry named by a babelq.json in another folder of the workspace (a monorepo)', () => {
   /** Reads packages/a's settings, as the workspace's walk or an open fixture of it does. */
@@ -187,12 +187,12 @@ describe('a registry named by a babelq.json in another folder of the workspace (
   test('opened, it is the registry: its findings, links and references', async () => {
     await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
       await knowPackageA(client);
-      const path = 'mono/shared/main.json';
+      const path = 'mono/platform/main.json';
       const uri = uriOf(path);
       await openJson(client, path);
       assert.deepEqual((await client.pullDiagnostics(uri)).items, [], 'a sound registry has no findings, and none of an envelope');
       const links: { target: string }[] = await client.request('textDocument/documentLink', { textDocument: { uri } });
-      assert.deepEqual(links.map((link) => link.target), [uriOf('mono/shared/schemas/orders.json'), uriOf('mono/shared/schemas/orders.json')]);
+      assert.deepEqual(links.map((link) => link.target), [uriOf('mono/platform/schemas/orders.json'), uriOf('mono/platform/schemas/orders.json')]);
       const references: { uri: string }[] = await client.request('textDocument/references', { textDocument: { uri }, position: positionOf(text(path), 'urn:babel:orders:placed', 2), context: { includeDeclaration: false } });
       assert.deepEqual(references.map((reference) => reference.uri), [uriOf('mono/packages/a/fixtures/placed.babel.json')]);
       await client.change(uri, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'), 2);
@@ -202,7 +202,7 @@ describe('a registry named by a babelq.json in another folder of the workspace (
     });
   });
 
-  test('opened through a linked folder (common -> shared), it is the registry still', async () => {
+  test('opened through a linked folder (common -> platform), it is the registry still', async () => {
     await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
       await knowPackageA(client);
       const path = 'mono/common/main.json';
@@ -214,7 +214,7 @@ describe('a registry named by a babelq.json in another folder of the workspace (
 
   test('opened before any babelq.json naming it was read, it becomes the registry once one is, with a refresh', async () => {
     await withClient({ workspaceFolders: [uriOf('mono')] }, async (client) => {
-      const path = 'mono/shared/main.json';
+      const path = 'mono/platform/main.json';
       const uri = uriOf(path);
       await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
       const before = client.refreshes;
@@ -237,8 +237,8 @@ describe('a registry named by a babelq.json in another folder of the workspace (
       // Named inside the folder, leading out of it through a link: plain JSON too.
       await client.open(uriOf('mono/packages/c/babelq.json'), text('mono/packages/c/babelq.json'));
       await client.pullDiagnostics(uriOf('mono/packages/c/babelq.json'));
-      const leak = uriOf('mono/shared/leak.json');
-      await openJson(client, 'mono/shared/leak.json', text('outside/main.json').replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
+      const leak = uriOf('mono/platform/leak.json');
+      await openJson(client, 'mono/platform/leak.json', text('outside/main.json').replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
       assert.deepEqual((await client.pullDiagnostics(leak)).items, []);
       assert.deepEqual(await client.request('textDocument/documentLink', { textDocument: { uri: leak } }), []);
     });
@@ -252,7 +252,7 @@ describe('a registry named from another folder, once the babelq.json naming it c
       await client.open(fixture, text('mono/packages/a/fixtures/placed.babel.json'));
       await client.pullDiagnostics(fixture);
       await client.close(fixture);
-      const path = 'mono/shared/main.json';
+      const path = 'mono/platform/main.json';
       const uri = uriOf(path);
       await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
       assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
@@ -266,16 +266,16 @@ describe('a registry named from another folder, once the babelq.json naming it c
 
 describe('a registry named from another folder, once the babelq.json naming it is deleted', () => {
   test('it is plain JSON again: no registry findings', async () => {
-    write('gone/packages/a/babelq.json', { registry: '../../shared/main.json' });
+    write('gone/packages/a/babelq.json', { registry: '../../platform/main.json' });
     write('gone/packages/a/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
-    write('gone/shared/main.json', REGISTRY);
-    write('gone/shared/schemas/orders.json', SCHEMA);
+    write('gone/platform/main.json', REGISTRY);
+    write('gone/platform/schemas/orders.json', SCHEMA);
     await withClient({ workspaceFolders: [uriOf('gone')] }, async (client) => {
       const fixture = uriOf('gone/packages/a/fixtures/placed.babel.json');
       await client.open(fixture, text('gone/packages/a/fixtures/placed.babel.json'));
       await client.pullDiagnostics(fixture);
       await client.close(fixture);
-      const path = 'gone/shared/main.json';
+      const path = 'gone/platform/main.json';
       const uri = uriOf(path);
       await openJson(client, path, text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"'));
       assert.deepEqual((await client.pullDiagnostics(uri)).items.map((item) => item.code), ['registry-error']);
