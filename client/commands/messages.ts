@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import { dateText, deadLetterLocation, DLQ_SUFFIX, groupDeadLetters, listingOrder, newestFirst, urnLabel, verdictText, type MessageRow } from '../../core/message/dead-letter';
 import { redisProjection } from '../../core/message/build';
+import { cutBefore } from '../../core/model/describe-value';
 import { consumedBody, lintedRows, type ReadBody } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
@@ -81,12 +82,8 @@ const GROUP_HEADING_CHARACTERS = 40;
 function groupHeading(group: { count: number; reason: string; error: string }): string {
   const heading = `${group.count} × ${quotedName(group.reason)}${group.error ? `: ${quotedText(group.error)}` : ''}`;
   if (heading.length <= GROUP_HEADING_CHARACTERS) return shownLiterally(heading);
-  // Not between the halves of a surrogate pair: half an emoji would be drawn as a replacement character.
-  let cut = GROUP_HEADING_CHARACTERS - 1;
-  const last = heading.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut--;
   // Shown literally after the cut, which could otherwise keep the `\` and lose the `$(name)` it belongs to.
-  return shownLiterally(`${heading.slice(0, cut)}…`);
+  return shownLiterally(`${heading.slice(0, cutBefore(heading, GROUP_HEADING_CHARACTERS - 1))}…`);
 }
 
 /** The work queue, defaulting to the open envelope's meta.queue; `dlqFirst` offers its DLQ first. */

@@ -18,11 +18,16 @@ export const MAX_QUOTED_PATH = 200;
  */
 export function shortened(text: string, max = MAX_QUOTED): string {
   if (text.length <= max) return text;
-  let cut = max - 3;
-  // Not between the halves of a surrogate pair: half an emoji would be a lone surrogate.
-  const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut--;
-  return `${text.slice(0, cut)}…`;
+  return `${text.slice(0, cutBefore(text, max - 3))}…`;
+}
+
+/**
+ * Where to cut `text` to keep its first `length` code units: `length`, or one less when that would
+ * end between the halves of a surrogate pair (half an emoji would be a lone surrogate, drawn as a
+ * replacement character).
+ */
+export function cutBefore(text: string, length: number): number {
+  return isHighSurrogate(text.charCodeAt(length - 1)) ? length - 1 : length;
 }
 
 /**
@@ -34,10 +39,10 @@ export function shortened(text: string, max = MAX_QUOTED): string {
 export function shortenedName(name: string, max: number): string {
   if (name.length <= max) return name;
   const kept = max - 1;
-  let head = Math.ceil((kept * 2) / 3);
-  let tailStart = name.length - (kept - head);
+  const fullHead = Math.ceil((kept * 2) / 3);
   // Neither side of the `…` holds half of a surrogate pair: half an emoji would be a lone surrogate.
-  if (isHighSurrogate(name.charCodeAt(head - 1))) head--;
+  const head = cutBefore(name, fullHead);
+  let tailStart = name.length - (kept - fullHead);
   if (isLowSurrogate(name.charCodeAt(tailStart))) tailStart++;
   return `${name.slice(0, head)}…${name.slice(tailStart)}`;
 }
