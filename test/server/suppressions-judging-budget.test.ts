@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 import { scratchFolder } from '../support/scratch-folder';
+import { judgeWithHover } from '../support/suppressions-judging';
 
 /** An envelope of about 0.9 MiB (under the 1 MiB a fixture no editor holds is read within), without findings of its own. */
 function largeEnvelope(): string {
@@ -36,16 +37,7 @@ describe('a suppressions file naming more fixture text than a judging reads', ()
     const client = new TestLspClient({ workspaceFolders: [uriOf('')], initializationOptions: { workspaceTrusted: false } });
     try {
       await client.initialize();
-      await client.open(uriOf('mine.babel.json'), GOOD_ENVELOPE);
-      await client.pullDiagnostics(uriOf('mine.babel.json'));
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf('babelq-suppressions.json'), languageId: 'json', version: 1, text: suppressions } });
-      const started = Date.now();
-      const pulled = client.pullDiagnostics(uriOf('babelq-suppressions.json'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const hover = await client.request('textDocument/hover', { textDocument: { uri: uriOf('mine.babel.json') }, position: { line: 1, character: 4 } });
-      const hoverMs = Date.now() - started;
-      assert.match(hover?.contents?.value ?? '', /`job`/);
-      const items = (await pulled).items;
+      const { items, hoverMs } = await judgeWithHover(client, uriOf('mine.babel.json'), uriOf('babelq-suppressions.json'), suppressions);
 
       const stale = items.filter((item) => item.code === 'stale-suppression');
       const notes = items.filter((item) => item.code === 'unchecked-suppressions');

@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
 import { scratchFolder } from '../support/scratch-folder';
+import { judgeWithHover } from '../support/suppressions-judging';
 
 describe('a suppressions file naming large files', () => {
   test('files above 1 MiB that no editor holds are not read to judge their entries; the others are, and hovers are answered', async () => {
@@ -31,17 +32,7 @@ describe('a suppressions file naming large files', () => {
     const client = new TestLspClient({ workspaceFolders: [uriOf('')], initializationOptions: { workspaceTrusted: false } });
     try {
       await client.initialize();
-      await client.open(uriOf('mine.babel.json'), GOOD_ENVELOPE);
-      await client.pullDiagnostics(uriOf('mine.babel.json'));
-      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf('babelq-suppressions.json'), languageId: 'json', version: 1, text: suppressions } });
-      const started = Date.now();
-      const pulled = client.pullDiagnostics(uriOf('babelq-suppressions.json'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const hover = await client.request('textDocument/hover', { textDocument: { uri: uriOf('mine.babel.json') }, position: { line: 1, character: 4 } });
-      const hoverMs = Date.now() - started;
-      assert.match(hover?.contents?.value ?? '', /`job`/);
-      const items = (await pulled).items;
-      const pullMs = Date.now() - started;
+      const { items, hoverMs, pullMs } = await judgeWithHover(client, uriOf('mine.babel.json'), uriOf('babelq-suppressions.json'), suppressions);
       // Only the workspace's small fixture is judged: its entry is stale; the large files' are left alone.
       assert.deepEqual(items.map((item) => [item.code, item.message.includes('mine.babel.json')]), [['stale-suppression', true]], JSON.stringify(items));
       assert.ok(hoverMs < 2_000, `the hover waited ${hoverMs} ms`);
