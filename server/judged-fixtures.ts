@@ -38,7 +38,7 @@ export function askedOf(named: readonly Suppression[]): string {
   return named.map((entry) => `${entry.code}\u0000${entry.pointer}`).join('\u0001');
 }
 
-/** One judging of one suppressions file: the judgements of the last complete one to reuse, those of this one kept. */
+/** One judging of one suppressions file: the judgements of the last complete one (and of any stopped since) to reuse, those of this one kept. */
 export class JudgingRound {
   private readonly made = new Map<string, FixtureJudgement>();
 
@@ -78,7 +78,24 @@ export class JudgingRound {
   finish(): void {
     this.finished(this.made);
   }
+
+  /**
+   * The judging stopped before its end (its pull cancelled or superseded, as at each keystroke in
+   * the file): what it judged is kept beside the last judging's, so the next one goes on from
+   * where it stopped instead of starting over each time. Every judgement is checked again before
+   * reuse; the next judging to finish keeps only its own. Past MAX_KEPT_ACROSS_STOPS judgements
+   * the last judging's are dropped, so a stream of stopped judgings cannot grow the set.
+   */
+  stop(): void {
+    if (this.made.size === 0) return;
+    const kept = new Map(this.last.size + this.made.size <= MAX_KEPT_ACROSS_STOPS ? this.last : []);
+    for (const [fixture, judgement] of this.made) kept.set(fixture, judgement);
+    this.finished(kept);
+  }
 }
+
+/** The most judgements kept across judgings that stopped before their end: a judging's own count limit (2,000) twice. */
+const MAX_KEPT_ACROSS_STOPS = 4_000;
 
 /** The judgements of each open suppressions file's last judging, by the file's path. */
 export class JudgedFixtures {

@@ -74,6 +74,7 @@ export async function staleSuppressions(context: ServerContext, path: string, te
   const round = context.judgedFixtures.round(path);
   const judged = await staleEntries(context, dirname(path), readSuppressions(text).entries, superseded, round);
   if (judged) round.finish();
+  else round.stop();
   return judged;
 }
 

@@ -74,3 +74,31 @@ test('a judgement is not reused once the settings, the registry or the codes, po
   fs.rmSync(fixture);
   assert.equal(reusable(DEFAULT_SETTINGS, registry, named), undefined);
 });
+
+test('a judging stopped before its end keeps what it judged beside the last judging\'s; the next to finish keeps only its own', () => {
+  const { write, at } = scratchFolder('babelq-judged-fixtures-stopped-');
+  const paths = ['a', 'b', 'c'].map((name) => {
+    write(`${name}.babel.json`, '{ "ts": 1749132727 }');
+    fs.utimesSync(at(`${name}.babel.json`), new Date('2020-01-01'), new Date('2020-01-01'));
+    return at(`${name}.babel.json`);
+  });
+  const [a, b, c] = paths;
+  const named = readSuppressions(JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/ts', reason: 'legacy' }] })).entries;
+  const judgementOf = (path: string) => ({ stamp: stampOf(fs.statSync(path)), settings: settingsKey(DEFAULT_SETTINGS), registry, asked: askedOf(named), characters: 20, used: [] });
+  const judged = new JudgedFixtures();
+  const file = at('babelq-suppressions.json');
+  const reusable = (path: string) => judged.round(file).reusable(path, DEFAULT_SETTINGS, registry, named) !== undefined;
+
+  const finished = judged.round(file);
+  finished.keep(a, judgementOf(a));
+  finished.finish();
+  const stopped = judged.round(file);
+  stopped.keep(b, judgementOf(b));
+  stopped.stop();
+  assert.deepEqual([reusable(a), reusable(b), reusable(c)], [true, true, false]);
+
+  const next = judged.round(file);
+  next.keep(c, judgementOf(c));
+  next.finish();
+  assert.deepEqual([reusable(a), reusable(b), reusable(c)], [false, false, true]);
+});

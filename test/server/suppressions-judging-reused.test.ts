@@ -33,18 +33,22 @@ test('an edit of the suppressions file that changes no fixture nor its entries j
     const firstMs = performance.now() - started;
     assert.deepEqual(staleFiles(first), names);
 
-    // Each reason edited, as typing does: no fixture, code or pointer changed.
-    await client.change(uri, entries('legacy producer'), 2);
-    started = performance.now();
-    const second = (await client.pullDiagnostics(uri)).items;
-    const secondMs = performance.now() - started;
-    assert.deepEqual(staleFiles(second), names);
-    assert.ok(secondMs < firstMs / 4, `judging again took ${Math.round(secondMs)} ms, the first judging ${Math.round(firstMs)} ms`);
+    // Each reason edited, as typing does: no fixture, code or pointer changed. The quickest of three
+    // such edits is compared, so a busy moment of a shared machine does not decide the verdict.
+    let secondMs = Infinity;
+    for (const [version, reason] of ['legacy producer', 'legacy producer v', 'legacy producer v2'].entries()) {
+      await client.change(uri, entries(reason), version + 2);
+      started = performance.now();
+      const second = (await client.pullDiagnostics(uri)).items;
+      secondMs = Math.min(secondMs, performance.now() - started);
+      assert.deepEqual(staleFiles(second), names);
+    }
+    assert.ok(secondMs < firstMs / 4, `judging again took ${Math.round(secondMs)} ms at the quickest of three, the first judging ${Math.round(firstMs)} ms`);
 
     // One fixture now has the finding its entry names: judged anew, its entry is not stale any more.
     envelope.meta.ts = 1749132727;
     write(names[3], JSON.stringify(envelope, null, 2));
-    await client.change(uri, entries('legacy'), 3);
+    await client.change(uri, entries('legacy'), 5);
     const third = (await client.pullDiagnostics(uri)).items;
     assert.deepEqual(staleFiles(third), names.filter((name) => name !== names[3]));
   } finally {

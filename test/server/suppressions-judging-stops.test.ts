@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
+import { JudgingRound } from '../../server/judged-fixtures';
 import { RegistryService } from '../../server/registry';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { startInProcessServer } from '../support/in-process-server';
@@ -95,6 +96,47 @@ test('a newer version of the suppressions file stops the judging of the older on
     // The newer one answers for the newer text.
     const newer = await client.sendRequest<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } });
     assert.deepEqual(newer.items, []);
+  } finally {
+    counter.restore();
+    await stop();
+  }
+});
+
+/** Counts the fixtures a judging analysed and those whose last judgement it reused (JudgingRound's keep and reusable). */
+function countRounds(): { readonly analysed: () => number; readonly reused: () => number; restore: () => void } {
+  const prototype = JudgingRound.prototype as unknown as { keep: (...args: unknown[]) => void; reusable: (...args: unknown[]) => unknown };
+  const { keep, reusable } = prototype;
+  let analysed = 0;
+  let reused = 0;
+  prototype.keep = function counted(this: unknown, ...args: unknown[]) {
+    analysed++;
+    return keep.apply(this, args);
+  };
+  prototype.reusable = function counted(this: unknown, ...args: unknown[]) {
+    const known = reusable.apply(this, args);
+    if (known !== undefined) reused++;
+    return known;
+  };
+  return { analysed: () => analysed, reused: () => reused, restore: () => Object.assign(prototype, { keep, reusable }) };
+}
+
+test('the fixtures a cancelled judging got through are not analysed again by the next one', async () => {
+  const { folder, suppressions } = largeWorkspace('babelq-judging-resumed-');
+  const counter = countRounds();
+  const { client, stop } = await startInProcessServer(folder, 'resumed');
+  const uri = folder.uriOf('babelq-suppressions.json');
+  try {
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: suppressions } });
+    const cancel = new CancellationTokenSource();
+    const pulled = client.sendRequest('textDocument/diagnostic', { textDocument: { uri } }, cancel.token);
+    await until(() => counter.analysed() >= 3, 'three fixtures to be judged');
+    cancel.cancel();
+    await pulled.catch(() => undefined);
+    await wait(200);
+    const beforeCancel = counter.analysed();
+    // A user typing in the file cancels each pull before its judging ends: the next one goes on from where it stopped.
+    await client.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    assert.ok(counter.reused() >= beforeCancel, `${counter.reused()} judgements reused of the ${beforeCancel} made before the cancellation`);
   } finally {
     counter.restore();
     await stop();
