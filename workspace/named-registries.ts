@@ -19,7 +19,7 @@ export const MAX_FOLDERS_SEARCHED = 100_000;
 
 /**
  * Whether the file at `path` (absolute) is a registry a config inside `folder` names: by its
- * path, or reached through a linked folder (`common/main.json`, common a link to shared). Only a
+ * path, or reached through a linked folder (`common/main.json`, common a link to platform). Only a
  * file of a named registry's name is looked up on disk, so other JSON files cost no system call.
  */
 export function isNamedRegistry(path: string, named: NamedRegistries, folder: string): boolean {
