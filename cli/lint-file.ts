@@ -23,7 +23,8 @@ import { CliError, describeFsError, quotedPath } from './errors';
 import { findingDetails } from './finding-details';
 import type { InputFile } from './paths';
 import { ENVELOPE_SUFFIX } from '../workspace/fixture-files';
-import { CliRegistries } from './registry';
+import { CliRegistries, NOTHING_IGNORED_BELOW, walkIgnoresBelow } from './registry';
+import type { GitIgnores } from '../workspace/gitignore';
 import { MAX_ENVELOPE_FILE_BYTES, readBoundedBytes } from '../workspace/bounded-read';
 import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { allowYoungGenerationFor } from './young-generation';
@@ -41,6 +42,8 @@ export interface LintSetup {
   readonly validator?: PayloadVerdict;
   /** Today as YYYY-MM-DD, for the suppressions' `until` (default: the clock's date in UTC). */
   readonly today?: string;
+  /** `--no-ignore`: nothing is left out, of the walk nor of the search for the configs naming a registry. */
+  readonly noIgnore?: boolean;
 }
 
 /** The settings, configs, registries and suppressions of a lint run, made from its setup once. */
@@ -56,7 +59,8 @@ export interface LintContext {
   readonly run: { readonly used: Set<Suppression>; readonly checked: Set<string>; suppressed: number };
 }
 
-export function lintContext(setup: LintSetup): LintContext {
+/** `gitignores`: the run's own (its refusals said on stderr); a thread of the run makes its own. */
+export function lintContext(setup: LintSetup, gitignores?: GitIgnores): LintContext {
   const top: SettingsLayer[] = [];
   if (setup.config !== undefined) top.push(loadConfig(setup.config, setup.cwd));
   if (setup.validator !== undefined) top.push({ registryValidator: setup.validator });
@@ -64,7 +68,7 @@ export function lintContext(setup: LintSetup): LintContext {
     cwd: setup.cwd,
     configs: new ProjectConfigs(),
     top,
-    registries: new CliRegistries(setup.cwd, setup.registry),
+    registries: new CliRegistries(setup.cwd, setup.registry, { ignoresBelow: setup.noIgnore === true ? NOTHING_IGNORED_BELOW : walkIgnoresBelow(gitignores) }),
     details: setup.details === true,
     today: setup.today ?? new Date().toISOString().slice(0, 10),
     run: { used: new Set(), checked: new Set(), suppressed: 0 },

@@ -179,13 +179,13 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     details: format === 'sarif' || suppressAll,
     ...(validator !== undefined ? { validator: validator as PayloadVerdict } : {}),
     ...(environment.today ? { today: environment.today } : {}),
+    ...(options.has('no-ignore') ? { noIgnore: true } : {}),
   };
-  const context = lintContext(setup);
-
   // A .gitignore that is not applied changes which files are linted: said on stderr, not passed over.
   const ignoreWarnings: string[] = [];
   const gitignores = new GitIgnores(undefined, undefined, (path, reason) => ignoreWarnings.push(`babelq: ${namedOnStderr(environment.cwd, path)} ${reason}\n`));
-  const ignores = options.has('no-ignore') ? NO_IGNORES : projectIgnores(context.configs, gitignores);
+  const context = lintContext(setup, gitignores);
+  const ignores = setup.noIgnore === true ? NO_IGNORES : projectIgnores(context.configs, gitignores);
   const forceExclude = options.has('force-exclude');
   const files: InputFile[] = stdin
     ? [stdinFile(options.get('stdin-filename'), environment.cwd)]

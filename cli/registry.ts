@@ -18,6 +18,8 @@ import { foldersWithConfigBelow, isNamedRegistry } from '../workspace/named-regi
 import type { NamedRegistries } from '../workspace/project-config';
 import { ProjectConfigs } from '../workspace/project-config';
 import { repositoryTopOf } from '../workspace/project-root';
+import { GitIgnores } from '../workspace/gitignore';
+import { NO_IGNORES, projectIgnores, type IgnoreFilter } from '../workspace/ignores';
 import { shortened } from '../core/model/describe-value';
 import { CliError, describeFsError, quotedPath } from './errors';
 
@@ -56,6 +58,29 @@ export function registryBound(cwd: string): { readonly top: string; readonly inR
   return { top: repository, inRepository: true, words };
 }
 
+/**
+ * What the search for the babelq.json files below the current folder (`isRegistryNamedBelow`)
+ * leaves out, given the configs it reads (whose `ignore` globs count).
+ */
+export type IgnoresBelow = (configs: ProjectConfigs) => IgnoreFilter;
+
+/**
+ * What lint's walk leaves out (`.gitignore`, `.git/info/exclude`, babelq.json's `ignore`), as the
+ * editor's walk leaves it out: a config there names no registry to either. `gitignores` is lint's
+ * own, so a `.gitignore` not applied is said once.
+ */
+export function walkIgnoresBelow(gitignores: GitIgnores = new GitIgnores()): IgnoresBelow {
+  return (configs) => projectIgnores(configs, gitignores);
+}
+
+/** `--no-ignore`: the search, as lint's walk, leaves nothing out. */
+export const NOTHING_IGNORED_BELOW: IgnoresBelow = () => NO_IGNORES;
+
+export interface CliRegistriesOptions {
+  /** What the search for the configs below the current folder leaves out (default: `walkIgnoresBelow()`). */
+  readonly ignoresBelow?: IgnoresBelow;
+}
+
 export class CliRegistries {
   private readonly loaded = new Map<string, RegistryState>();
   private readonly byDirectory = new Map<string, { root: string; found: ReturnType<typeof findRegistry> }>();
@@ -86,10 +111,14 @@ export class CliRegistries {
   /** The registries the babelq.json files below the current folder name, found on first need (`isRegistryNamedBelow`). */
   private namedBelow: NamedRegistries | undefined;
 
+  private readonly ignoresBelow: IgnoresBelow;
+
   constructor(
     private readonly cwd: string,
     explicitPath: string | undefined,
+    options: CliRegistriesOptions = {},
   ) {
+    this.ignoresBelow = options.ignoresBelow ?? walkIgnoresBelow();
     const bound = registryBound(cwd);
     this.top = bound.top;
     this.inRepository = bound.inRepository;
@@ -166,8 +195,9 @@ export class CliRegistries {
    * config above the file names: a monorepo's `packages/a/babelq.json` naming
    * `../../platform/main.json`, linted as `babelq lint platform/main.json` from the top. The editor
    * takes it for the registry from every babelq.json its workspace's walk read, and so does lint,
-   * from the configs below the current folder (its workspace folder), found once a run and only for
-   * a file nothing else tells apart. Those configs are read apart from the run's own, so none of
+   * from the configs below the current folder (its workspace folder) outside the folders its walk
+   * leaves out (`ignoresBelow`, as the editor's walk enters none of them), found once a run and
+   * only for a file nothing else tells apart. Those configs are read apart from the run's own, so none of
    * them is reported as a project file of the run. With `--registry`, that one is the registry.
    */
   isRegistryNamedBelow(file: string): boolean {
@@ -177,7 +207,7 @@ export class CliRegistries {
       // Read for the registry each names: the suppressions files beside them (a baseline can be
       // tens of megabytes) are taken for absent, never read.
       const configs = new ProjectConfigs(readFromDisk, (path) => basename(path) !== SUPPRESSIONS_FILE && existsSync(path));
-      for (const directory of foldersWithConfigBelow(this.cwd)) configs.configIn(directory);
+      for (const directory of foldersWithConfigBelow(this.cwd, this.ignoresBelow(configs))) configs.configIn(directory);
       this.namedBelow = configs.registriesNamed();
     }
     return isNamedRegistry(file, this.namedBelow, this.cwd);

@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PROJECT_CONFIG_FILE } from '../core/rules/settings/project-file-names';
 import { SKIPPED_DIRECTORIES } from './fixture-files';
+import { NO_IGNORES, type IgnoreFilter } from './ignores';
 import { isInside, isUnder, realPath, realPathIfThere } from './path-containment';
 import type { NamedRegistries } from './project-config';
 
@@ -65,11 +66,13 @@ function byFileName(named: NamedRegistries): ReadonlyMap<string, readonly [strin
 /**
  * The folders at or below `root` that hold a babelq.json, for `babelq lint` to learn which registry
  * each names as the editor learns it from the workspace's walk: links to folders are not followed
- * (a cycle would make it endless), node_modules and .git are passed over, and it stops after
- * MAX_FOLDERS_SEARCHED folders. Nothing is read here: each config is read by ProjectConfigs,
- * bounded and contained as any other.
+ * (a cycle would make it endless), node_modules and .git are passed over, so is a folder `ignores`
+ * leaves out (what .gitignore, .git/info/exclude and babelq.json's `ignore` leave out of lint's
+ * walk: the editor's walk enters none of them, so it reads no config there), and it stops after
+ * MAX_FOLDERS_SEARCHED folders. `root` itself is searched even when ignored, as a walk from it is.
+ * Nothing is read here: each config is read by ProjectConfigs, bounded and contained as any other.
  */
-export function foldersWithConfigBelow(root: string): string[] {
+export function foldersWithConfigBelow(root: string, ignores: IgnoreFilter = NO_IGNORES): string[] {
   const found: string[] = [];
   const stack = [root];
   for (let searched = 0; stack.length > 0 && searched < MAX_FOLDERS_SEARCHED; searched++) {
@@ -82,7 +85,8 @@ export function foldersWithConfigBelow(root: string): string[] {
     }
     for (const entry of entries) {
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) stack.push(join(directory, entry.name));
+        const folder = join(directory, entry.name);
+        if (!SKIPPED_DIRECTORIES.has(entry.name) && !ignores.skipDirectory(folder)) stack.push(folder);
       } else if (entry.name === PROJECT_CONFIG_FILE) found.push(directory);
     }
   }

@@ -806,6 +806,29 @@ describe('a registry not named registry.json, named by babelq.json or --registry
     assert.ok(diagnosticsOf(reports, '../outside/main.json').some((d) => d.code === 'missing-field'), JSON.stringify(reports));
   });
 
+  test('named only by a babelq.json in a folder the walk leaves out (.gitignore, .git/info/exclude, an ignore glob), it is no registry, as in the editor; --no-ignore makes it one', () => {
+    const mono = workspace({
+      '.gitignore': 'tmp/\n',
+      'babelq.json': JSON.stringify({ ignore: ['generated'] }),
+      'platform/main.json': REGISTRY,
+      'platform/order.json': ORDER_SCHEMA,
+    });
+    execFileSync('git', ['init', '-q', mono], { stdio: 'ignore' });
+    writeTree(mono, { '.git/info/exclude': 'scratch/\n' });
+    for (const folder of ['tmp', 'scratch', 'generated']) {
+      writeTree(mono, { [`${folder}/babelq.json`]: JSON.stringify({ registry: '../platform/main.json' }) });
+      const { reports } = lintJson(['platform/main.json'], mono);
+      assert.ok(diagnosticsOf(reports, 'platform/main.json').some((d) => d.code === 'missing-field'), `${folder}: ${JSON.stringify(reports)}`);
+      const everything = lintJson(['--no-ignore', 'platform/main.json'], mono);
+      assert.deepEqual(findingsOf(everything.reports, 'platform/main.json').map((finding) => finding.code), ['registry-error'], `${folder}: ${JSON.stringify(everything.reports)}`);
+      rmSync(join(mono, folder), { recursive: true });
+    }
+    // Named as well by a config the walk reads, it is the registry again.
+    writeTree(mono, { 'tmp/babelq.json': JSON.stringify({ registry: '../platform/main.json' }), 'packages/a/babelq.json': JSON.stringify({ registry: '../../platform/main.json' }) });
+    const { reports } = lintJson(['platform/main.json'], mono);
+    assert.deepEqual(findingsOf(reports, 'platform/main.json').map((finding) => finding.code), ['registry-error'], JSON.stringify(reports));
+  });
+
   test('standard input standing for it is not checked as an envelope', () => {
     const piped = babelq(['lint', '--stdin', '--stdin-filename', 'config/sub.json', '--format', 'json'], named, {}, '{ "schemas": [] }\n');
     assert.equal(piped.status, 0, piped.stderr);
