@@ -29,6 +29,7 @@ import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } fr
 import { namedFromCwd } from './paths';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
+import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 
 export const COMPAT_USAGE = `Usage: babelq compat OLD NEW [options]
        babelq compat --base REF [--registry registry.json] [options]
@@ -78,7 +79,7 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     if (positionals.length > 0) throw new CliError('--base compares the registry\'s schemas; give no files beside it', true);
     if (typeof base !== 'string' || base.trim() === '' || base.startsWith('-')) throw new CliError('--base needs a git revision, such as HEAD or origin/main', true);
     const registry = options.get('registry');
-    const compared = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, registry));
+    const compared = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, environment.env[GITHUB_WORKSPACE], registry));
     // What was compared is reported, a break among it too; the schemas that were not make it exit 2.
     if (compared.notCompared.length > 0) {
       const found = compared.reports.some((report) => report.diagnostics.length > 0);

@@ -21,6 +21,7 @@ import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, refuseRedisOptions, remoteReadRefusal, timeoutOption } from './send';
 import { printableLines, singleLine } from './diagnostics';
+import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 
 export const DLQ_USAGE = `Usage: babelq dlq list --queue <name> [options]
        babelq dlq redrive --queue <name> (--id <meta.id> ... | --all | --reason <text>) [options]
@@ -83,6 +84,8 @@ interface DlqContext {
   readonly format: 'text' | 'json';
   /** The folder babelq runs in: a message, which has no file, is judged as a fixture at its top (cli/message-judgement.ts). */
   readonly cwd: string;
+  /** GITHUB_WORKSPACE as the environment sets it: with `cwd`, what bounds the registry (cli/registry.ts). */
+  readonly githubWorkspace: string | undefined;
 }
 
 /** Runs `babelq dlq`. */
@@ -160,11 +163,12 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
     timeoutMs: timeoutOption(options.get('timeout')),
     format,
     cwd: environment.cwd,
+    githubWorkspace: environment.env[GITHUB_WORKSPACE],
   };
 }
 
 async function list(context: DlqContext): Promise<CommandResult> {
-  const judgement = messageJudgement(context.cwd);
+  const judgement = messageJudgement(context.cwd, context.githubWorkspace);
   const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs, judgement);
   const linted = read.rows;
   const byRow = new Map(linted.map((entry) => [entry.row, entry]));
@@ -220,7 +224,7 @@ function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
 }
 
 async function redrive(context: DlqContext, parsed: ParsedArgs, { select, sdk }: { readonly select: (entry: ReadRow) => boolean; readonly sdk: RedriveSdk | 'auto' }): Promise<CommandResult> {
-  const judgement = messageJudgement(context.cwd);
+  const judgement = messageJudgement(context.cwd, context.githubWorkspace);
   const read = await readRows(context.target, context.dlqKey, context.limit, context.timeoutMs, judgement);
   const linted = read.rows;
   const picked = linted.filter(select);

@@ -22,6 +22,7 @@ import { printable } from './diagnostics';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
+import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 
 export const GDPR_USAGE = `Usage: babelq gdpr [--registry registry.json] [--require] [--format stylish|json]
 
@@ -67,7 +68,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   const format = options.get('format') ?? 'stylish';
   if (format !== 'stylish' && format !== 'json') throw new CliError(`--format must be stylish or json, not '${quoted(format)}'`, true);
   const registryArg = options.get('registry');
-  const registryPath = resolve(environment.cwd, projectRegistryPath(environment.cwd, registryArg));
+  const registryPath = resolve(environment.cwd, projectRegistryPath(environment.cwd, environment.env[GITHUB_WORKSPACE], registryArg));
   let text: string;
   try {
     text = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);

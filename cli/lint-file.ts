@@ -42,6 +42,8 @@ export interface LintSetup {
   readonly validator?: PayloadVerdict;
   /** Today as YYYY-MM-DD, for the suppressions' `until` (default: the clock's date in UTC). */
   readonly today?: string;
+  /** GITHUB_WORKSPACE as the run's environment sets it: what bounds the registries without a `.git` (cli/registry.ts). */
+  readonly githubWorkspace?: string;
   /** `--no-ignore`: nothing is left out, of the walk nor of the search for the configs naming a registry. */
   readonly noIgnore?: boolean;
 }
@@ -68,7 +70,7 @@ export function lintContext(setup: LintSetup, gitignores?: GitIgnores): LintCont
     cwd: setup.cwd,
     configs: new ProjectConfigs(),
     top,
-    registries: new CliRegistries(setup.cwd, setup.registry, { ignoresBelow: setup.noIgnore === true ? NOTHING_IGNORED_BELOW : walkIgnoresBelow(gitignores) }),
+    registries: new CliRegistries(setup.cwd, setup.registry, { githubWorkspace: setup.githubWorkspace, ignoresBelow: setup.noIgnore === true ? NOTHING_IGNORED_BELOW : walkIgnoresBelow(gitignores) }),
     details: setup.details === true,
     today: setup.today ?? new Date().toISOString().slice(0, 10),
     run: { used: new Set(), checked: new Set(), suppressed: 0 },

@@ -18,6 +18,7 @@ import { concurrencyOption, lintInThreads, threadCount } from './lint-threads';
 import { fixFile, type FixMode } from './fix';
 import { projectFileReports, pruneSuppressions, staleSuppressions, writeBaseline } from './suppressions';
 import { GitIgnores } from '../workspace/gitignore';
+import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 import { NO_IGNORES, projectIgnores } from '../workspace/ignores';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
 import { CliError, quoted } from './errors';
@@ -179,6 +180,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     details: format === 'sarif' || suppressAll,
     ...(validator !== undefined ? { validator: validator as PayloadVerdict } : {}),
     ...(environment.today ? { today: environment.today } : {}),
+    ...(environment.env[GITHUB_WORKSPACE] !== undefined ? { githubWorkspace: environment.env[GITHUB_WORKSPACE] } : {}),
     ...(options.has('no-ignore') ? { noIgnore: true } : {}),
   };
   // A .gitignore that is not applied changes which files are linted: said on stderr, not passed over.
@@ -310,7 +312,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     // Say what the search really did next: the search stops at the repository's top (else the
     // current folder), so a registry.json above it is never used, and "one above was used" would mislead.
     const registries = context.registries;
-    const outside = registries.inRepository ? 'the repository' : 'the current folder';
+    const outside = registries.topName;
     const next = instead !== undefined
       ? `was passed over for ${showOnOneLine(shownPath(instead, environment.cwd, context.registries.top))}, the next one up`
       : `no registry.json above it was used: ${root === registries.top ? `the search stops at ${showOnOneLine(registries.boundWords(root))}` : `for a file outside ${outside} the search stops at that file's own folder`}, so the files below it were linted without a registry`;

@@ -25,13 +25,13 @@ export interface MessageJudgement {
   readonly notes: string;
 }
 
-/** The settings and registry a message is judged by when babelq runs in `cwd`. */
-export function messageJudgement(cwd: string): MessageJudgement {
+/** The settings and registry a message is judged by when babelq runs in `cwd` (`githubWorkspace`: GITHUB_WORKSPACE, cli/registry.ts). */
+export function messageJudgement(cwd: string, githubWorkspace: string | undefined): MessageJudgement {
   // The name only places the message; no file of that name is read.
   const path = join(cwd, STAND_IN_FIXTURE_NAME);
   const configs = new ProjectConfigs();
   const settings = configs.settingsFor(path, DEFAULT_SETTINGS, []);
-  const registries = new CliRegistries(cwd, undefined);
+  const registries = new CliRegistries(cwd, undefined, { githubWorkspace });
   const registry = registries.stateFor(path, settings.registryPath);
   const shown = (file: string) => namedFromCwd(cwd, file);
   let notes = '';

@@ -19,6 +19,7 @@ import { quorumNote } from './quorum-deliveries';
 import { DEFAULT_BROKER_URL, layoutOptions } from './message-options';
 import { brokerTarget, MAX_TIMEOUT_MS, refuseRedisOptions, remoteReadRefusal, timeoutOption } from './send';
 import { printableLines } from './diagnostics';
+import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 
 export const PEEK_USAGE = `Usage: babelq peek --queue <name> [options]
 
@@ -92,7 +93,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
       ? redisProjection(queue, layout, prefix).listKey
       : queue;
 
-  const judgement = messageJudgement(environment.cwd);
+  const judgement = messageJudgement(environment.cwd, environment.env[GITHUB_WORKSPACE]);
   let read: QueueRead;
   try {
     read = await readRows(target, key, count, timeoutOption(options.get('timeout')), judgement);

@@ -4,7 +4,8 @@
  * `babelq lint` and the editor apply, nearest first), else `registry.json` in the current folder.
  * A project that keeps its registry in `schemas/` says so once, in babelq.json, for every command.
  * One babelq.json names outside the repository (the folder holding .git at or above the current
- * folder, else the current folder; by its path or through a link) is not read, as `babelq lint`
+ * folder, else the GitHub workspace holding it, else the current folder: cli/registry.ts's
+ * registryBound; by its path or through a link) is not read, as `babelq lint`
  * reads none there: a checkout's babelq.json does not choose what else on the machine is read;
  * `--registry` names one elsewhere.
  */
@@ -20,14 +21,14 @@ import { registryBound } from './registry';
 import { namedFromCwd } from './paths';
 
 /** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
-export function projectRegistryPath(cwd: string, registryArg: unknown): string {
+export function projectRegistryPath(cwd: string, githubWorkspace: string | undefined, registryArg: unknown): string {
   // Resolved, '' is the current folder, which would be said to be a directory: refused as lint refuses it.
   if (registryArg === '') throw new CliError('--registry needs a file, not an empty value', true);
   if (typeof registryArg === 'string') return registryArg;
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
   if (named === undefined) return REGISTRY_FILE_NAME;
-  const { top, words } = registryBound(cwd);
+  const { top, words } = registryBound(cwd, githubWorkspace);
   if (!isInside(top, named)) {
     // One that lies in the repository by its path leaves it through a symbolic link: said so, with where it leads.
     // Each path quoted on one line and bounded: the lines of a refusal are each printed after

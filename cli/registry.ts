@@ -1,11 +1,13 @@
 /**
  * The registry for `babelq lint`: `--registry <file>` when given, else the same discovery as the
  * editor (the nearest registry.json at or above each file), with the repository as the workspace
- * folder: the nearest folder at or above the current one holding `.git`, else the current folder.
+ * folder: the nearest folder at or above the current one holding `.git`, else the GitHub workspace
+ * holding the current folder (GITHUB_WORKSPACE: a checkout made without git), else the current folder.
  * A monorepo package linted from its own folder so uses the registry at the repository's top,
  * while nothing outside the repository is read. Each registry is loaded once per run.
  */
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
@@ -18,6 +20,7 @@ import { foldersWithConfigBelow, isNamedRegistry } from '../workspace/named-regi
 import type { NamedRegistries } from '../workspace/project-config';
 import { ProjectConfigs } from '../workspace/project-config';
 import { repositoryTopOf } from '../workspace/project-root';
+import { githubWorkspaceHolding } from '../workspace/github-workspace';
 import { GitIgnores } from '../workspace/gitignore';
 import { NO_IGNORES, projectIgnores, type IgnoreFilter } from '../workspace/ignores';
 import { shortened } from '../core/model/describe-value';
@@ -46,16 +49,39 @@ export interface PassedOver {
 
 /**
  * The folder the CLI's registries stay inside when run in `cwd`: the top of the repository (the
- * nearest folder at or above it holding `.git`), else `cwd`; and how a message names it, in the
- * words of a CLI user, from the current folder as other paths are named.
+ * nearest folder at or above it holding `.git`); without one, the GitHub workspace
+ * (`githubWorkspace`, GITHUB_WORKSPACE's value) when `cwd` lies in it, as the SARIF and annotation
+ * paths are named from it (a checkout made without git has no `.git`); else `cwd`. A workspace that
+ * is the home folder bounds only when `cwd` is the home folder itself, as a home folder kept in Git
+ * does (`repositoryTopOf`). With it, how a message names it, in the words of a CLI user, from the
+ * current folder as other paths are named (`words`), and in short (`name`).
  */
-export function registryBound(cwd: string): { readonly top: string; readonly inRepository: boolean; readonly words: string } {
-  const repository = repositoryTopOf(cwd);
-  if (repository === undefined) return { top: cwd, inRepository: false, words: 'the current folder (no folder at or above it holds .git)' };
-  const words = repository === resolve(cwd)
-    ? 'the repository, the current folder (it holds .git)'
-    : `the repository ${relative(cwd, repository)} (the folder holding .git above the current folder)`;
-  return { top: repository, inRepository: true, words };
+export function registryBound(cwd: string, githubWorkspace: string | undefined, home: string = homedir()): RegistryBound {
+  const here = resolve(cwd);
+  const repository = repositoryTopOf(cwd, undefined, home);
+  if (repository !== undefined) {
+    const words = repository === here
+      ? 'the repository, the current folder (it holds .git)'
+      : `the repository ${relative(cwd, repository)} (the folder holding .git above the current folder)`;
+    return { top: repository, name: 'the repository', words };
+  }
+  const workspace = githubWorkspaceHolding(cwd, githubWorkspace);
+  if (workspace !== undefined && (workspace === here || realPath(workspace) !== realPath(home))) {
+    const words = workspace === here
+      ? 'the GitHub workspace, the current folder (GITHUB_WORKSPACE; no folder at or above it holds .git)'
+      : `the GitHub workspace ${relative(cwd, workspace)} (GITHUB_WORKSPACE, above the current folder; no folder at or above it holds .git)`;
+    return { top: workspace, name: 'the GitHub workspace', words };
+  }
+  return { top: cwd, name: 'the current folder', words: 'the current folder (no folder at or above it holds .git)' };
+}
+
+/** The folder the CLI's registries stay inside, and how messages name it (`registryBound`). */
+export interface RegistryBound {
+  readonly top: string;
+  /** In short, for "a file outside …": the repository, the GitHub workspace or the current folder. */
+  readonly name: string;
+  /** In full, named from the current folder. */
+  readonly words: string;
 }
 
 /**
@@ -77,6 +103,8 @@ export function walkIgnoresBelow(gitignores: GitIgnores = new GitIgnores()): Ign
 export const NOTHING_IGNORED_BELOW: IgnoresBelow = () => NO_IGNORES;
 
 export interface CliRegistriesOptions {
+  /** GITHUB_WORKSPACE as the run's environment sets it: the bound without a `.git` (`registryBound`). */
+  readonly githubWorkspace: string | undefined;
   /** What the search for the configs below the current folder leaves out (default: `walkIgnoresBelow()`). */
   readonly ignoresBelow?: IgnoresBelow;
 }
@@ -87,12 +115,12 @@ export class CliRegistries {
   private readonly explicit: string | undefined;
   /**
    * The folder registries stay inside: the top of the repository holding the current folder (the
-   * nearest folder at or above it holding `.git`), else the current folder. A file outside it is
-   * held to its own folder.
+   * nearest folder at or above it holding `.git`), else the GitHub workspace holding it, else the
+   * current folder (`registryBound`). A file outside it is held to its own folder.
    */
   readonly top: string;
-  /** Whether `top` is a repository's (it holds .git) rather than the current folder for want of one. */
-  readonly inRepository: boolean;
+  /** How a message names `top` in short: the repository, the GitHub workspace or the current folder. */
+  readonly topName: string;
   /** `top` with links resolved, once per run rather than once per fixture. */
   private readonly realTop: string;
   /** How a message names `top` (`registryBound`). */
@@ -116,12 +144,12 @@ export class CliRegistries {
   constructor(
     private readonly cwd: string,
     explicitPath: string | undefined,
-    options: CliRegistriesOptions = {},
+    options: CliRegistriesOptions,
   ) {
     this.ignoresBelow = options.ignoresBelow ?? walkIgnoresBelow();
-    const bound = registryBound(cwd);
+    const bound = registryBound(cwd, options.githubWorkspace);
     this.top = bound.top;
-    this.inRepository = bound.inRepository;
+    this.topName = bound.name;
     this.topWords = bound.words;
     this.realTop = realPath(this.top);
     if (explicitPath !== undefined) {
@@ -187,7 +215,7 @@ export class CliRegistries {
     if (root === this.top) return this.topWords;
     // A file outside the repository (or named outside it by --registry) is held to its own folder.
     const shown = shortened(namedFrom(this.cwd, root), MAX_SHOWN_FOLDER);
-    return `its own folder ${shown} (a file outside ${this.inRepository ? 'the repository' : 'the current folder'} is held to its own folder)`;
+    return `its own folder ${shown} (a file outside ${this.topName} is held to its own folder)`;
   }
 
   /**

@@ -22,6 +22,7 @@ import { printable, printableLines } from './diagnostics';
 import { describeQueue } from './message-list';
 import { DEFAULT_BROKER_URL, MESSAGE_OPTION_SPECS, messageOptions, queueNameNote, readEnvelope, sdkOption } from './message-options';
 import { literal } from '../core/model/describe-value';
+import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 
 /** The longest timeout Node's timers hold (2^31 − 1 ms, about 24.8 days): a longer one fires at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -148,7 +149,7 @@ export async function runSend(args: readonly string[], environment: CliEnvironme
   // The same errors the editor would show, registry included, decide whether to ask.
   // babelq.json applies as it does to lint and in the editor.
   const settings = new ProjectConfigs().settingsFor(path, DEFAULT_SETTINGS, []);
-  const registry = new CliRegistries(environment.cwd, undefined).stateFor(path, settings.registryPath);
+  const registry = new CliRegistries(environment.cwd, undefined, { githubWorkspace: environment.env[GITHUB_WORKSPACE] }).stateFor(path, settings.registryPath);
   const errors = analyze(doc, settings, registry).filter((d) => d.severity === 'error');
   const confirmed = new Set<ConfirmationKind>(options.has('yes') ? ['errors', 'rejected', 'remote'] : []);
   const decision = decideSend({ trusted: true, errorCodes: errors.map((d) => d.code), rejectedBy, loopback: isLoopback(target.host), host: target.host, confirmed });

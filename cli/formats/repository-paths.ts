@@ -8,8 +8,9 @@
  * The text and json formats keep the paths as typed: they are read by a person in that folder.
  */
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { isUnder, leavesRoot, realPath } from '../../workspace/path-containment';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { GITHUB_WORKSPACE, githubWorkspaceHolding } from '../../workspace/github-workspace';
+import { leavesRoot } from '../../workspace/path-containment';
 
 /**
  * The repository root for `cwd` (absolute): the nearest folder at or above it that holds `.git` (a
@@ -25,15 +26,7 @@ export function repositoryRoot(cwd: string, env: Readonly<Record<string, string 
     if (existsSync(join(folder, '.git'))) return folder;
     if (dirname(folder) === folder) break;
   }
-  const workspace = env.GITHUB_WORKSPACE;
-  if (!workspace || !isAbsolute(workspace)) return undefined;
-  if (isUnder(resolve(workspace), resolve(cwd))) return resolve(workspace);
-  // The same folder named through a link (macOS's /var is /private/var): the root is then the
-  // ancestor of `cwd` as many levels up as `cwd` lies below the workspace, in `cwd`'s own spelling,
-  // so the reports' paths (resolved against `cwd`) are compared with a root spelt alike.
-  const below = relative(realPath(workspace), realPath(cwd));
-  if (leavesRoot(below)) return undefined;
-  return below === '' ? resolve(cwd) : resolve(cwd, ...below.split(sep).map(() => '..'));
+  return githubWorkspaceHolding(cwd, env[GITHUB_WORKSPACE]);
 }
 
 /**

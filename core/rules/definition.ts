@@ -32,7 +32,7 @@ export const FAMILIES: readonly { readonly family: CodeFamily; readonly title: s
     family: 'registry',
     title: 'Registry rules (when a registry is loaded)',
     intro:
-      'The registry is `registry.json` in the bqschema format. Each fixture uses the setting `babelqueue.registry.path` (relative to the workspace folder) or, without it, the nearest `registry.json` at or above the fixture inside its workspace folder (`babelq lint`: `--registry`, or the same search with the repository as the folder: the nearest folder at or above the current directory holding `.git`, else the current directory). Paths that leave the folder (through `..`, an absolute path or a symbolic link) are refused unread; the CLI\'s message names the repository or the current folder it left.',
+      'The registry is `registry.json` in the bqschema format. Each fixture uses the setting `babelqueue.registry.path` (relative to the workspace folder) or, without it, the nearest `registry.json` at or above the fixture inside its workspace folder (`babelq lint`: `--registry`, or the same search with the repository as the folder: the nearest folder at or above the current directory holding `.git`, else `GITHUB_WORKSPACE` when the current directory lies in it, else the current directory). Paths that leave the folder (through `..`, an absolute path or a symbolic link) are refused unread; the CLI\'s message names the repository, the GitHub workspace or the current folder it left.',
   },
   {
     family: 'project',

@@ -39,7 +39,7 @@ test('a file outside the current folder is no registry named below it, and nothi
   writeFileSync(join(top, 'cwd/packages/a/babelq.json'), JSON.stringify({ registry: '../../../outside/main.json' }));
   mkdirSync(join(top, 'outside'));
   writeFileSync(join(top, 'outside/main.json'), '{ "schemas": [] }');
-  const registries = new CliRegistries(join(top, 'cwd'), undefined);
+  const registries = new CliRegistries(join(top, 'cwd'), undefined, { githubWorkspace: undefined });
   let named = true;
   const listed = pathsGiven('readdirSync', () => {
     named = registries.isRegistryNamedBelow(join(top, 'outside/main.json'));
@@ -53,7 +53,7 @@ test('a file inside the current folder is still told by the configs below it', (
   mkdirSync(join(top, 'inside/platform'), { recursive: true });
   writeFileSync(join(top, 'inside/packages/a/babelq.json'), JSON.stringify({ registry: '../../platform/main.json' }));
   writeFileSync(join(top, 'inside/platform/main.json'), '{ "schemas": [] }');
-  const registries = new CliRegistries(join(top, 'inside'), undefined);
+  const registries = new CliRegistries(join(top, 'inside'), undefined, { githubWorkspace: undefined });
   assert.equal(registries.isRegistryNamedBelow(join(top, 'inside/platform/main.json')), true);
 });
 
@@ -64,7 +64,7 @@ test('the configs found are read for the registry they name alone: the suppressi
   // A baseline of tens of megabytes is read and parsed for nothing the search asks.
   writeFileSync(join(top, 'baselines/packages/a/babelq-suppressions.json'), JSON.stringify({ suppressions: [] }));
   writeFileSync(join(top, 'baselines/platform/main.json'), '{ "schemas": [] }');
-  const registries = new CliRegistries(join(top, 'baselines'), undefined);
+  const registries = new CliRegistries(join(top, 'baselines'), undefined, { githubWorkspace: undefined });
   let named = false;
   const opened = pathsGiven('openSync', () => {
     named = registries.isRegistryNamedBelow(join(top, 'baselines/platform/main.json'));

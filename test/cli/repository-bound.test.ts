@@ -169,3 +169,48 @@ test('a registry.json passed over for one at the top of the repository: the note
   assert.match(result.stderr, /registry\.json was not read as a registry: .* was passed over for \.\.\/\.\.\/registry\.json, the next one up/);
   assert.ok(!result.stderr.includes(root), result.stderr);
 });
+
+test('without .git, GITHUB_WORKSPACE bounds the registry when the current folder lies in it (a checkout made without git), and the words name the GitHub workspace', () => {
+  const root = tree({ ...TOP_REGISTRY, 'packages/a/babelq.json': '{ "registry": "../../registry.json" }', 'packages/a/order.babel.json': envelope(), 'packages/b/order.babel.json': envelope() });
+  const cwd = join(root, 'packages', 'a');
+  const inWorkspace = (args: readonly string[], at: string, workspace: string) => {
+    const result = babelq(['lint', '--format', 'json', ...args], at, { GITHUB_WORKSPACE: workspace });
+    return { result, reports: JSON.parse(result.stdout) as FileReport[] };
+  };
+  // The registry babelq.json names at the workspace's top is used, and the one found upward from a subfolder.
+  for (const [at, workspace] of [[cwd, root], [join(root, 'packages', 'b'), root], [cwd, join(root, 'packages', '..')]] as const) {
+    const { result, reports } = inWorkspace(['.'], at, workspace);
+    assert.equal(result.status, 1, result.stderr);
+    assert.deepEqual(diagnosticsOf(reports, 'order.babel.json').map((d) => d.code), ['payload-schema'], `${at} in ${workspace}: ${JSON.stringify(reports)}`);
+  }
+  // The same folder named through a link: the workspace is the folder the link leads to.
+  const link = `${root}-link`;
+  symlinkSync(root, link);
+  roots.push(link);
+  assert.deepEqual(diagnosticsOf(inWorkspace(['.'], cwd, link).reports, 'order.babel.json').map((d) => d.code), ['payload-schema']);
+  // A registry outside the workspace is refused in words about it.
+  const nested = tree({ ...TOP_REGISTRY, 'ws/packages/a/babelq.json': '{ "registry": "../../../registry.json" }', 'ws/packages/a/order.babel.json': envelope() });
+  const [error] = diagnosticsOf(inWorkspace(['.'], join(nested, 'ws', 'packages', 'a'), join(nested, 'ws')).reports, 'order.babel.json');
+  assert.equal(error.code, 'registry-error');
+  assert.match(error.message, /resolves outside the GitHub workspace \.\.\/\.\. \(GITHUB_WORKSPACE, above the current folder; no folder at or above it holds \.git\); it was not read/);
+  const fromTop = inWorkspace(['packages/a'], join(nested, 'ws'), join(nested, 'ws'));
+  assert.match(diagnosticsOf(fromTop.reports, 'packages/a/order.babel.json')[0].message, /resolves outside the GitHub workspace, the current folder \(GITHUB_WORKSPACE; no folder at or above it holds \.git\); it was not read/);
+  // gdpr reads the registry babelq.json names at the workspace's top.
+  const gdpr = babelq(['gdpr'], cwd, { GITHUB_WORKSPACE: root });
+  assert.equal(gdpr.status, 0, gdpr.stderr);
+  // A current folder outside GITHUB_WORKSPACE, or a workspace given as a relative path: the current folder bounds it, as before.
+  for (const workspace of [join(root, 'packages', 'b'), 'packages']) {
+    const [outside] = diagnosticsOf(inWorkspace(['.'], cwd, workspace).reports, 'order.babel.json');
+    assert.match(outside.message, /resolves outside the current folder \(no folder at or above it holds \.git\); it was not read/, workspace);
+  }
+  // A workspace that is the home folder bounds a folder below it no more than a home folder kept in Git does.
+  const home = babelq(['lint', '--format', 'json', '.'], cwd, { GITHUB_WORKSPACE: root, HOME: root });
+  assert.match(diagnosticsOf(JSON.parse(home.stdout) as FileReport[], 'order.babel.json')[0].message, /resolves outside the current folder \(no folder at or above it holds \.git\)/);
+});
+
+test('a .git above the current folder still bounds the registry when GITHUB_WORKSPACE is set (a checkout into a subfolder of the workspace)', () => {
+  const root = tree({ ...TOP_REGISTRY, 'repo/packages/a/babelq.json': '{ "registry": "../../../registry.json" }', 'repo/packages/a/order.babel.json': envelope() }, 'init', 'repo');
+  const result = babelq(['lint', '--format', 'json', '.'], join(root, 'repo', 'packages', 'a'), { GITHUB_WORKSPACE: root });
+  const [error] = diagnosticsOf(JSON.parse(result.stdout) as FileReport[], 'order.babel.json');
+  assert.match(error.message, /resolves outside the repository \.\.\/\.\. \(the folder holding \.git above the current folder\); it was not read/);
+});

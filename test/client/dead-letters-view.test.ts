@@ -269,7 +269,7 @@ describe('Dead Letters judged by the language server: a body that is not UTF-8',
     stored[stored.indexOf('"', stored.indexOf('gateway down') - 2)] = 0xff;
     const row = await listedRow(queue, stored, serverJudge(() => running));
     const { messageJudgement } = await import('../../cli/message-judgement');
-    const judgement = messageJudgement(root);
+    const judgement = messageJudgement(root, undefined);
     const body = rows.messageBody(new Uint8Array(stored), { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) });
     assert.ok(body.notUtf8, 'the stored bytes are not UTF-8');
     const cli = rows.lintedRows([body], judgement.settings, judgement.registry)[0]!.row;

@@ -51,7 +51,7 @@ describe('babelqueue/judgeMessages', () => {
   test('the same verdicts as babelq peek and dlq give at the top of the folder', async () => {
     const texts = [VALID, SCHEMA_FAILURE, CONTRACT_ERROR, NOT_JSON, `\ufeff${VALID}`];
     const { verdicts } = await client.request('babelqueue/judgeMessages', { texts });
-    const judgement = messageJudgement(root);
+    const judgement = messageJudgement(root, undefined);
     const cli = lintedRows(texts.map((text) => ({ text, bytes: Buffer.byteLength(text) })), judgement.settings, judgement.registry).map((row) => verdictOf(row.diagnostics));
     assert.deepEqual(verdicts, cli);
   });
