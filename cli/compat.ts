@@ -29,6 +29,7 @@ import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } fr
 import { namedFromCwd } from './paths';
 import { projectRegistryPath, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
+import { sarifLeftOutLine } from './formats/sarif';
 import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 
 export const COMPAT_USAGE = `Usage: babelq compat OLD NEW [options]
@@ -83,7 +84,7 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     // What was compared is reported, a break among it too; the schemas that were not make it exit 2.
     if (compared.notCompared.length > 0) {
       const found = compared.reports.some((report) => report.diagnostics.length > 0);
-      return { stdout: found ? render(format, compared.reports, environment) : '', stderr: compared.notCompared.map((line) => `babelq: ${line}\n`).join(''), exitCode: 2 };
+      return { stdout: found ? render(format, compared.reports, environment) : '', stderr: (found ? leftOutOfSarif(format, compared.reports) : '') + compared.notCompared.map((line) => `babelq: ${line}\n`).join(''), exitCode: 2 };
     }
     reports = compared.reports;
   } else {
@@ -97,7 +98,12 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     reports = [compareTexts(readSchema(environment.cwd, oldPath), oldPath, readSchema(environment.cwd, newPath), newPath)];
   }
   const counts = countBySeverity(reports);
-  return { stdout: render(format, reports, environment), stderr: '', exitCode: counts.error > 0 ? 1 : 0 };
+  return { stdout: render(format, reports, environment), stderr: leftOutOfSarif(format, reports), exitCode: counts.error > 0 ? 1 : 0 };
+}
+
+/** On stderr, as lint says it: how many breaking changes a SARIF log left out (its cap), or ''. */
+function leftOutOfSarif(format: Format, reports: readonly FileReport[]): string {
+  return format === 'sarif' ? sarifLeftOutLine(reports.reduce((findings, report) => findings + report.diagnostics.length, 0)) : '';
 }
 
 /** OLD against NEW, each named as the command line gave it when it holds no schema. */

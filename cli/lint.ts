@@ -11,7 +11,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, printable, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { findingDetails } from './finding-details';
 import { formatOption, renderReports } from './formats/render';
-import { SARIF_MAX_RESULTS, sarifLeftOutNote } from './formats/sarif';
+import { sarifLeftOutLine } from './formats/sarif';
 import { fileKindOf, lintContext, lintFileBytes, namedFileKind, readFixture, settingsFor, type LintSetup } from './lint-file';
 import { allowYoungGenerationFor } from './young-generation';
 import { concurrencyOption, lintInThreads, threadCount } from './lint-threads';
@@ -303,7 +303,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   if (fixMode === 'dry-run') stderr += renderReports('stylish', shown, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   const findings = counts.error + counts.warning + counts.information + counts.hint;
-  if (format === 'sarif' && fixMode !== 'dry-run' && findings > SARIF_MAX_RESULTS) stderr += `babelq: ${sarifLeftOutNote(findings - SARIF_MAX_RESULTS)}\n`;
+  if (format === 'sarif' && fixMode !== 'dry-run') stderr += sarifLeftOutLine(findings);
   if (tooManyWarnings) stderr += `babelq: ${counts.warning} ${counts.warning === 1 ? 'warning exceeds' : 'warnings exceed'} --max-warnings ${maxWarnings}\n`;
   for (const path of refused) stderr += `babelq: ${showOnOneLine(path)} is refused as a whole, as bqschema's registry load refuses it (exit 2)\n`;
   // Another tool may keep a registry.json, so it is no finding; but a misspelt one would turn the registry off unnoticed.

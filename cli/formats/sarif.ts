@@ -130,7 +130,16 @@ export function formatSarif(reports: readonly FileReport[], options: SarifOption
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-/** What a log that left results out says of them (in the log, and on lint's stderr). */
+/**
+ * The line `babelq lint` and `babelq compat` write on stderr when their SARIF log of `findings`
+ * results left some out, '' when it left none: the log says it in its tool notifications, which a
+ * CI log does not show.
+ */
+export function sarifLeftOutLine(findings: number): string {
+  return findings > SARIF_MAX_RESULTS ? `babelq: ${sarifLeftOutNote(findings - SARIF_MAX_RESULTS)}\n` : '';
+}
+
+/** What a log that left results out says of them (in the log, and on stderr: `sarifLeftOutLine`). */
 export function sarifLeftOutNote(leftOut: number): string {
   return `${digitGroups(leftOut)} results were left out of this SARIF log, the least severe (and of those, the last): GitHub code scanning refuses a run of more than ${digitGroups(SARIF_MAX_RESULTS)} (and keeps the 5,000 most severe); the other formats list every finding`;
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sarifValidator } from '../support/sarif-schema';
 import { DEFINITIONS } from '../../core/rules/catalogue';
-import { findingFingerprint, FINGERPRINT_KEY, formatSarif, SARIF_MAX_RESULTS } from '../../cli/formats/sarif';
+import { findingFingerprint, FINGERPRINT_KEY, formatSarif, SARIF_MAX_RESULTS, sarifLeftOutNote } from '../../cli/formats/sarif';
 import type { FileReport, OutputDiagnostic } from '../../cli/diagnostics';
 import { parseText } from '../../core/parse/parser';
 import { analyze } from '../../core/rules/analyze';
@@ -214,6 +214,25 @@ describe('sarif', () => {
       assert.match(run.stderr, /^babelq: 998 results were left out of this SARIF log/m);
       const log = JSON.parse(readFileSync(sarifPath, 'utf8')) as SarifLog;
       assert.equal(log.runs[0].results.length, SARIF_MAX_RESULTS);
+    } finally {
+      removeTree(many);
+    }
+  });
+
+  test('babelq compat --format sarif says on stderr, as lint does, how many breaking changes a log of more than 25,000 left out', () => {
+    // 25,010 properties whose type changes: one breaking change each.
+    const properties = (type: string) => Object.fromEntries(Array.from({ length: SARIF_MAX_RESULTS + 10 }, (_, index) => [`p${index}`, { type }]));
+    const many = makeTree({ 'old.json': JSON.stringify({ type: 'object', properties: properties('string') }), 'new.json': JSON.stringify({ type: 'object', properties: properties('integer') }) });
+    try {
+      const run = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI_PATH}" compat --format sarif old.json new.json > out.sarif`], { cwd: many, encoding: 'utf8', timeout: 60_000 });
+      assert.equal(run.status, 1, run.stderr);
+      assert.equal(run.stderr, `babelq: ${sarifLeftOutNote(10)}\n`);
+      const log = JSON.parse(readFileSync(join(many, 'out.sarif'), 'utf8')) as SarifLog;
+      assert.equal(log.runs[0].results.length, SARIF_MAX_RESULTS);
+      // Within the limit, nothing is said.
+      const few = spawnSync(process.execPath, [CLI_PATH, 'compat', '--format', 'sarif', 'old.json', 'old.json'], { cwd: many, encoding: 'utf8', timeout: 60_000 });
+      assert.equal(few.status, 0, few.stderr);
+      assert.equal(few.stderr, '');
     } finally {
       removeTree(many);
     }
