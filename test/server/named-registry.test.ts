@@ -6,6 +6,7 @@
  * dynamic registrations that let an editor ask for those. A JSON file nothing names stays plain.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { LineIndex } from '../../core/model/positions';
@@ -283,6 +284,30 @@ describe('a registry named from another folder, once the babelq.json naming it i
       await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf('gone/packages/a/babelq.json'), type: 3 }] });
       await client.waitForQuiet();
       assert.deepEqual((await client.pullDiagnostics(uri)).items, []);
+    });
+  });
+});
+
+describe('a registry named only by a babelq.json in a folder the workspace\'s walk leaves out', () => {
+  test('the walk reads no config in a .gitignored folder, so the file it names stays plain JSON; one named from a folder walked is the registry (babelq lint agrees)', async () => {
+    write('walked/.gitignore', 'tmp/\n');
+    write('walked/tmp/babelq.json', { registry: '../platform/main.json' });
+    write('walked/tmp/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+    write('walked/packages/a/babelq.json', { registry: '../../platform/shared.json' });
+    write('walked/packages/a/fixtures/placed.babel.json', envelope('urn:babel:orders:placed'));
+    write('walked/platform/main.json', REGISTRY);
+    write('walked/platform/shared.json', REGISTRY);
+    write('walked/platform/schemas/orders.json', SCHEMA);
+    execFileSync('git', ['init', '-q', at('walked')], { stdio: 'ignore' });
+    await withClient({ workspaceFolders: [uriOf('walked')] }, async (client) => {
+      const report = await client.request<{ items: { uri: string }[] }>('workspace/diagnostic', { previousResultIds: [] });
+      assert.ok(report.items.some((item) => item.uri === uriOf('walked/packages/a/fixtures/placed.babel.json')), JSON.stringify(report.items.map((item) => item.uri)));
+      assert.ok(!report.items.some((item) => item.uri.startsWith(uriOf('walked/tmp/'))), 'the walk did not enter tmp/');
+      const duplicated = (path: string) => text(path).replace('"urn:babel:orders:placed"', '"urn:babel:orders:created"');
+      await openJson(client, 'walked/platform/shared.json', duplicated('walked/platform/shared.json'));
+      assert.deepEqual((await client.pullDiagnostics(uriOf('walked/platform/shared.json'))).items.map((item) => item.code), ['registry-error']);
+      await openJson(client, 'walked/platform/main.json', duplicated('walked/platform/main.json'));
+      assert.deepEqual((await client.pullDiagnostics(uriOf('walked/platform/main.json'))).items, []);
     });
   });
 });
