@@ -64,7 +64,8 @@ Options:
                                  the output is the same in any number)
   --stdin, -                     lint standard input instead of files ('-' is a
                                  path of its own: no other paths beside it; ./- names
-                                 a file called '-')
+                                 a file called '-'; not with --fix, --suppress-all or
+                                 --prune-suppressions, which work on files on disk)
   --stdin-filename <path>        the path standard input stands for (its babelq.json,
                                  registry and suppressions apply; default: stdin.babel.json);
                                  a registry.json, schema file or babelq.json is not checked
@@ -168,6 +169,11 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const reason = options.get('reason');
   if (suppressAll && (typeof reason !== 'string' || reason.trim() === '')) throw new CliError('--suppress-all needs --reason "<why these findings are accepted>"', true);
   if (reason !== undefined && !suppressAll) throw new CliError('--reason goes with --suppress-all', true);
+  // Piped text is not the file it stands for (an editor's unsaved buffer): a baseline written from
+  // it, or an entry pruned because it lacks the finding, would change what the file on disk reports.
+  for (const edit of ['suppress-all', 'prune-suppressions']) {
+    if (stdin && options.has(edit)) throw new CliError(`--${edit} edits babelq-suppressions.json from the files on disk; lint the files by their paths, not standard input`, true);
+  }
 
   const concurrency = concurrencyOption(options.get('concurrency'));
 

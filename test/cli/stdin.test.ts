@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { assertCliBuilt, babelq, CLI_PATH, envelope, FORBIDDEN_TIMESTAMP, makeTree, removeTree, type RunResult } from './helpers';
 
@@ -69,6 +71,38 @@ describe("babelq lint '-'", () => {
     const result = babelq(['lint', '--stdin-filename', 'a.babel.json', 'clean.babel.json'], root);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /^babelq: --stdin-filename names standard input; add --stdin or '-'/);
+  });
+});
+
+describe('standard input and the suppressions file', () => {
+  // Piped text is an editor's unsaved buffer or some other text, not the file it stands for: a
+  // baseline written from it, or an entry pruned because it lacks the finding, would change what
+  // the next lint of the file on disk reports (a pruned entry brings its finding back into CI).
+  test('--suppress-all and --prune-suppressions with standard input are usage errors (exit 2) that write nothing', () => {
+    const tree = makeTree({
+      'a.babel.json': FORBIDDEN_TIMESTAMP,
+      'babelq-suppressions.json': JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/timestamp', reason: 'legacy producer' }] }, null, 2) + '\n',
+    });
+    try {
+      const before = readFileSync(join(tree, 'babelq-suppressions.json'), 'utf8');
+      for (const args of [
+        ['lint', '--stdin', '--stdin-filename', 'a.babel.json', '--prune-suppressions'],
+        ['lint', '-', '--stdin-filename', 'a.babel.json', '--prune-suppressions'],
+        ['lint', '--stdin', '--suppress-all', '--reason', 'legacy'],
+        ['lint', '-', '--stdin-filename', 'b.babel.json', '--suppress-all', '--reason', 'legacy'],
+      ]) {
+        const result = babelq(args, tree, {}, envelope());
+        assert.equal(result.status, 2, args.join(' '));
+        assert.equal(result.stdout, '', args.join(' '));
+        assert.match(result.stderr, /^babelq: --(suppress-all|prune-suppressions) edits babelq-suppressions\.json from the files on disk; lint the files by their paths, not standard input\n/, args.join(' '));
+        assert.equal(readFileSync(join(tree, 'babelq-suppressions.json'), 'utf8'), before, args.join(' '));
+      }
+      // The entry still holds for the file on disk.
+      const lint = babelq(['lint', 'a.babel.json', '--format', 'json'], tree);
+      assert.equal(lint.status, 0, lint.stdout + lint.stderr);
+    } finally {
+      removeTree(tree);
+    }
   });
 });
 
