@@ -22,7 +22,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { after, test, type TestContext } from 'node:test';
 
 const REPO = resolve(__dirname, '../..');
@@ -190,4 +190,37 @@ test('Neovim (vim.lsp.start_client) shows the installed server\'s diagnostics; o
 
 test('Emacs (eglot) shows the installed server\'s diagnostics; completion-at-point completes the URNs; eldoc shows the hover; eglot-code-actions applies the fix; a schema made in a folder eglot does not watch is read after a save', (t) => {
   editorTest(t, 'emacs', () => runEditor('emacs', 'emacs', ['--batch', '-l', join(__dirname, 'eglot.el')]));
+});
+
+// README.md's Neovim 0.7 set-up, as a user copies it into init.lua: the language server alone
+// does not make <C-x><C-o> complete (Neovim 0.7 sets no 'omnifunc' for a client it starts).
+test('README\'s Neovim 0.7 snippet, copied as it is into init.lua, makes <C-x><C-o> complete the registry\'s URNs', (t) => {
+  const absent = missing('nvim');
+  if (absent && !INSTALLED) {
+    t.diagnostic(`not run: ${absent}`);
+    t.skip(absent);
+    return;
+  }
+  if (absent) assert.fail(`BABELQ_INSTALLED_PACKAGE is set but the nvim run cannot start: ${absent}`);
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const snippet = /\*\*Neovim 0\.7\*\* \(tested\), in `init\.lua`:\n\n```lua\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  assert.ok(snippet, 'README.md has the Neovim 0.7 snippet');
+  const init = join(workspace, 'readme-init.lua');
+  writeFileSync(init, `${snippet}\n`);
+  const out = join(workspace, 'neovim-readme-seen.json');
+  const run = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-c', `luafile ${join(__dirname, 'neovim-readme.lua')}`], {
+    cwd: workspace,
+    // The snippet starts `babelq-language-server` from PATH, as after `npm install --global`.
+    env: { ...process.env, PATH: `${join(INSTALLED!, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, BABELQ_WORKSPACE: workspace, BABELQ_OUT: out },
+    encoding: 'utf8',
+    timeout: EDITOR_TIMEOUT_MS,
+  });
+  assert.ok(existsSync(out), `nvim wrote nothing (exit ${run.status}, signal ${run.signal})\n${run.stdout}\n${run.stderr}`);
+  const seen = JSON.parse(readFileSync(out, 'utf8')) as { error?: string; attached: boolean; omnifunc: string; completion: string[]; errmsg: string };
+  assert.equal(seen.error, undefined);
+  assert.ok(seen.attached, 'the snippet attaches the server to the fixture');
+  assert.equal(seen.errmsg, '', 'no error when <C-x><C-o> is typed');
+  assert.equal(seen.omnifunc, 'v:lua.vim.lsp.omnifunc');
+  const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
+  assert.deepEqual([...seen.completion].sort(), [...urns].sort(), 'the popup offers the registry\'s URNs');
 });
