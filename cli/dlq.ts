@@ -150,7 +150,7 @@ function dlqContext(options: ParsedArgs['options'], environment: CliEnvironment)
   if (queue.trim() === '') throw new CliError('--queue needs a queue name, not an empty value (the work queue; its DLQ follows the layout)', true);
   const { layout, prefix } = layoutOptions(options);
   const format = options.get('format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
+  if (format !== 'text' && format !== 'json') throw new CliError(`--format must be text or json, not '${quoted(format)}'`, true);
   const target = brokerTarget(options.get('broker'), environment.env);
   refuseRedisOptions(target, options);
   return {
@@ -219,7 +219,7 @@ function selection(parsed: ParsedArgs): (entry: ReadRow) => boolean {
 function sdkChoice(value: string | true | undefined): RedriveSdk | 'auto' {
   if (value === undefined) return 'auto';
   const choices: readonly string[] = ['auto', ...REDRIVE_SDKS];
-  if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')} (the SDKs that ship a redrive)`, true);
+  if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')} (the SDKs that ship a redrive), not '${quoted(value)}'`, true);
   return value as RedriveSdk | 'auto';
 }
 

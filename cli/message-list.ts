@@ -7,7 +7,7 @@ import { describeTarget, type BrokerTarget } from '../broker/target';
 import { dateText, deadLetterWords, urnLabel, verdictText, type MessageRow } from '../core/message/dead-letter';
 import { consumedBody, lintedRows, type LintedRow } from '../core/language/message-rows';
 import { LINT_DECODERS } from '../workspace/strict-utf8';
-import { CliError, quotedId, quotedLine, quotedTextLine } from './errors';
+import { CliError, quoted, quotedId, quotedLine, quotedTextLine } from './errors';
 import type { MessageJudgement } from './message-judgement';
 import { DELIVERY_COUNT_HEADER, deliveryCountOf } from './quorum-deliveries';
 
@@ -26,7 +26,7 @@ export function describeQueue(target: BrokerTarget, queue: string): string {
 export function countOption(value: string | true | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_READ) {
-    throw new CliError(`--${name} needs a whole number from 1 to ${MAX_READ}`, true);
+    throw new CliError(`--${name} needs a whole number from 1 to ${MAX_READ}, not '${quoted(value)}'`, true);
   }
   return Number(value);
 }

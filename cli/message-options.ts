@@ -63,7 +63,7 @@ export function readEnvelope(command: 'preview' | 'send', file: string | undefin
 export function sdkOption(value: string | true | undefined, allowAll: boolean): EncoderChoice | 'all' {
   if (value === undefined) return 'auto';
   const choices = [...SDK_NAMES, 'auto', ...(allowAll ? ['all'] : [])];
-  if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')}`, true);
+  if (typeof value !== 'string' || !choices.includes(value)) throw new CliError(`--sdk must be one of ${choices.join(', ')}, not '${quoted(value)}'`, true);
   return value as EncoderChoice | 'all';
 }
 

@@ -77,7 +77,7 @@ export async function runPeek(args: readonly string[], environment: CliEnvironme
   if (queue.trim() === '') throw new CliError('--queue needs a queue name, not an empty value', true);
   const count = countOption(options.get('count'), 'count', 5);
   const format = options.get('format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new CliError('--format must be text or json', true);
+  if (format !== 'text' && format !== 'json') throw new CliError(`--format must be text or json, not '${quoted(format)}'`, true);
   const { layout, prefix } = layoutOptions(options);
   const filterOption = options.get('filter');
   // Every text contains "": an empty filter would let every message through, as none does, unsaid.

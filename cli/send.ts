@@ -108,7 +108,7 @@ export function remoteReadRefusal(target: BrokerTarget, yes: boolean, purpose = 
 /** A timeout option in milliseconds, from 1 to MAX_TIMEOUT_MS. */
 export function timeoutOption(value: string | true | undefined): number {
   if (value === undefined) return 5000;
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--timeout needs a number of milliseconds, not '${quoted(value)}'`, true);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1) throw new CliError(`--timeout needs a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not '${quoted(value)}'`, true);
   if (Number(value) > MAX_TIMEOUT_MS) throw new CliError(`--timeout is at most ${MAX_TIMEOUT_MS} ms (about 24.8 days), not ${quoted(value)}`, true);
   return Number(value);
 }
