@@ -29,6 +29,8 @@ export interface FixOutcome {
   readonly diff: string;
   /** Set when the file was left alone on purpose. */
   readonly skipped?: string;
+  /** For a dry run: the diff's name of a file outside the current folder, which git apply refuses there. */
+  readonly outside?: string;
 }
 
 /**
@@ -54,7 +56,8 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
   const fixed = Buffer.from(result.text, 'utf8');
   if (mode === 'dry-run') {
     if (real !== undefined) diffed!.set(real, fixed);
-    return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, diffName(file, context.cwd)) };
+    const { name, inside } = diffName(file, context.cwd);
+    return { bytes: fixed, applied: result.applied, diff: unifiedDiff(decoded.text, result.text, name), ...(inside ? {} : { outside: name }) };
   }
   writeFileAtomically(file.absolute, fixed, file.path, true, bytes);
   return { bytes: fixed, applied: result.applied, diff: '' };
@@ -66,12 +69,14 @@ export function fixFile(file: InputFile, bytes: Uint8Array, context: LintContext
  * segment), with `/` between the folders; a file outside the current folder keeps its path as given.
  * A file reached through a symbolic link is named where it really is, the file --fix writes: git
  * apply does not patch a file through a link (a link is a file of its own to git).
+ * `inside` is false for a file outside the current folder: git apply and patch refuse its path there.
  */
-function diffName(file: InputFile, cwd: string): string {
+function diffName(file: InputFile, cwd: string): { readonly name: string; readonly inside: boolean } {
   const inside = (from: string, to: string) => {
     const shown = relative(from, to);
     return shown === '' || isAbsolute(shown) || shown === '..' || shown.startsWith(`..${sep}`) ? undefined : shown;
   };
-  const path = inside(realPath(cwd), realPath(file.absolute)) ?? inside(cwd, file.absolute) ?? file.path;
-  return sep === '\\' ? path.split('\\').join('/') : path;
+  const below = inside(realPath(cwd), realPath(file.absolute)) ?? inside(cwd, file.absolute);
+  const path = below ?? file.path;
+  return { name: sep === '\\' ? path.split('\\').join('/') : path, inside: below !== undefined };
 }

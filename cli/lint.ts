@@ -21,7 +21,7 @@ import { GitIgnores } from '../workspace/gitignore';
 import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
 import { NO_IGNORES, projectIgnores } from '../workspace/ignores';
 import { MAX_ENVELOPE_FILE_BYTES } from '../workspace/bounded-read';
-import { CliError, quoted } from './errors';
+import { CliError, quoted, quotedPath } from './errors';
 import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validators/verdicts';
 import { NO_REGISTRY } from '../core/registry/types';
 import { leftOutFromHere, namedFromCwd, resolveInputs, type InputFile } from './paths';
@@ -209,6 +209,8 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   /** The file of each report above, in step (a registry.json or schema file named among the paths has none). */
   const linted: InputFile[] = [];
   const diffs: string[] = [];
+  /** The diff's names of the files outside the current folder (a dry run). */
+  const diffedOutside: string[] = [];
   /** A dry run's fixed bytes by real path: a file reached through two links is diffed once. */
   const diffed = new Map<string, Uint8Array>();
   /** Why each file --fix could not write was left as it was. */
@@ -239,6 +241,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
           bytes = outcome.bytes;
           fixed += outcome.applied;
           if (outcome.diff) diffs.push(outcome.diff);
+          if (outcome.outside !== undefined) diffedOutside.push(outcome.outside);
         } catch (error) {
           // A file --fix may not write (read-only, saved meanwhile by an editor) stops no other
           // file's fixes: the files after it are fixed too, and the run says what it wrote.
@@ -307,6 +310,11 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   const shown = options.has('absolute-paths') ? reports.map((report) => ({ ...report, file: resolve(environment.cwd, report.file) })) : reports;
   const stdout = fixMode === 'dry-run' ? diffs.join('') : renderReports(format, shown, environment, context.run.suppressed);
   if (fixMode === 'dry-run') stderr += renderReports('stylish', shown, { ...environment, stdoutIsTTY: false }, context.run.suppressed);
+  // git apply takes a patch's paths from the folder it runs in, and neither it nor patch follows one out of it.
+  if (diffedOutside.length > 0) {
+    const named = diffedOutside.length === 1 ? `'${quotedPath(diffedOutside[0])}'` : `${diffedOutside.length} files ('${quotedPath(diffedOutside[0])}', …)`;
+    stderr += `babelq: the diff names ${named}, outside the current folder: git apply and patch refuse a path that leaves it; run --fix-dry-run from a folder that holds every file (such as the repository's top)\n`;
+  }
   // On stderr even for stylish, so json and sarif stay pure documents on stdout.
   const findings = counts.error + counts.warning + counts.information + counts.hint;
   if (format === 'sarif' && fixMode !== 'dry-run') stderr += sarifLeftOutLine(findings);

@@ -718,6 +718,25 @@ describe('--fix and --fix-dry-run', () => {
     }
   });
 
+  test('--fix-dry-run of a fixture outside the current folder says on stderr that git apply cannot take its path here, and where to run instead', () => {
+    const dir = makeTree({ 'pkg/b.babel.json': FORBIDDEN_TIMESTAMP, 'other/a.babel.json': FORBIDDEN_TIMESTAMP });
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: dir });
+      const inside = babelq(['lint', '--fix-dry-run', '.'], join(dir, 'pkg'));
+      assert.doesNotMatch(inside.stderr, /outside the current folder/, 'no note when every file lies below the current folder');
+      const dry = babelq(['lint', '--fix-dry-run', '.', '../other/a.babel.json'], join(dir, 'pkg'));
+      assert.equal(dry.status, 0, dry.stderr);
+      assert.match(dry.stdout, /^--- a\/b\.babel\.json\n/m, 'the diff is still printed');
+      assert.match(dry.stdout, /^--- a\/\.\.\/other\/a\.babel\.json\n/m);
+      // What the note says is so: git apply refuses the path from here.
+      writeFileSync(join(dir, 'fix.patch'), dry.stdout);
+      assert.notEqual(spawnSync('git', ['apply', '--check', '../fix.patch'], { cwd: join(dir, 'pkg') }).status, 0);
+      assert.match(dry.stderr, /^babelq: the diff names '\.\.\/other\/a\.babel\.json', outside the current folder: git apply and patch refuse a path that leaves it; run --fix-dry-run from a folder that holds every file \(such as the repository's top\)\n/m);
+    } finally {
+      removeTree(dir);
+    }
+  });
+
   test('--fix-dry-run writes nothing and prints a diff that git apply turns into what --fix writes', () => {
     const dir = makeTree({ 'a.babel.json': FORBIDDEN_TIMESTAMP });
     try {
