@@ -2,6 +2,7 @@
  * A small option parser: enough for `--name value`, `--name=value`, flags and `--`, with every
  * unknown option an error, and an option of the command taken for another's value too. No dependency, so the bundle stays one small file.
  */
+import { closestWord } from '../core/model/edit-distance';
 import { CliError, quoted } from './errors';
 
 export interface OptionSpec {
@@ -47,7 +48,7 @@ export function parseArgs(args: readonly string[], specs: Readonly<Record<string
     const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = equals >= 0 ? arg.slice(0, equals) : arg;
     const entry = byName.get(flag);
-    if (!entry) throw new CliError(`unknown option '${quoted(flag)}'`, true);
+    if (!entry) throw new CliError(`unknown option '${quoted(flag)}'${didYouMean(flag, [...byName.keys()])}`, true);
     const [name, spec] = entry;
     if (!spec.value) {
       if (equals >= 0) throw new CliError(`option '${flag}' does not take a value`, true);
@@ -67,6 +68,17 @@ export function parseArgs(args: readonly string[], specs: Readonly<Record<string
     i++;
   }
   return { positionals, options, repeated };
+}
+
+/**
+ * ` (did you mean '--max-warnings'?)` for a long option (or a command) within two edits of one of
+ * `known`, else ''. A short option (`-x`) is not guessed at: one letter is no evidence.
+ */
+export function didYouMean(typed: string, known: readonly string[]): string {
+  if (typed.startsWith('-') && !typed.startsWith('--')) return '';
+  const candidates = known.filter((name) => name.startsWith('--') === typed.startsWith('--'));
+  const closest = closestWord(typed, candidates);
+  return closest === undefined ? '' : ` (did you mean '${closest}'?)`;
 }
 
 /** Whether `arg` is one of the options in `byName` (`--format`, `--format=json`, `-h`). */

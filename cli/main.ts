@@ -5,6 +5,7 @@
 import { existsSync, fstatSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { version } from '../package.json';
+import { didYouMean } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
 import { megabytes, readFileStart } from '../workspace/bounded-read';
@@ -69,7 +70,7 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
     }
     if (name === '-v' || name === '--version') return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
     if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
-    if (!command) throw new CliError(name.startsWith('-') ? `unknown option '${quoted(name)}'` : `unknown command '${quoted(name)}'`, true);
+    if (!command) throw new CliError(`unknown ${name.startsWith('-') ? 'option' : 'command'} '${quoted(name)}'${didYouMean(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, true);
     return await command.run(rest, environment);
   } catch (error) {
     if (error instanceof CliError) {

@@ -40,6 +40,38 @@ describe('parseArgs', () => {
   });
 });
 
+describe('a misspelt option or command', () => {
+  before(assertCliBuilt);
+
+  test('is refused with the one it is closest to named, when one is within two edits', () => {
+    for (const [args, said] of [
+      [['lint', '--max-warning', '0'], /^babelq: unknown option '--max-warning' \(did you mean '--max-warnings'\?\)\nRun 'babelq lint --help' for usage\.\n$/],
+      [['lint', '--stdin-file-name', 'a.babel.json'], /^babelq: unknown option '--stdin-file-name' \(did you mean '--stdin-filename'\?\)\n/],
+      [['lint', '--fix-dryrun'], /^babelq: unknown option '--fix-dryrun' \(did you mean '--fix-dry-run'\?\)\n/],
+      [['lint', '--formt=json'], /^babelq: unknown option '--formt' \(did you mean '--format'\?\)\n/],
+      [['peek', '--queu', 'orders'], /^babelq: unknown option '--queu' \(did you mean '--queue'\?\)\nRun 'babelq peek --help' for usage\.\n$/],
+      [['lnt', 'fixtures'], /^babelq: unknown command 'lnt' \(did you mean 'lint'\?\)\nRun 'babelq --help' for usage\.\n$/],
+      [['--verison'], /^babelq: unknown option '--verison' \(did you mean '--version'\?\)\n/],
+    ] as const) {
+      const result = babelq([...args], process.cwd());
+      assert.equal(result.status, 2, args.join(' '));
+      assert.match(result.stderr, said, args.join(' '));
+    }
+  });
+
+  test('is refused without a guess when none is close', () => {
+    for (const [args, said] of [
+      [['lint', '--bogus'], /^babelq: unknown option '--bogus'\nRun/],
+      [['lint', '-x'], /^babelq: unknown option '-x'\nRun/],
+      [['frobnicate'], /^babelq: unknown command 'frobnicate'\nRun/],
+    ] as const) {
+      const result = babelq([...args], process.cwd());
+      assert.equal(result.status, 2, args.join(' '));
+      assert.match(result.stderr, said, args.join(' '));
+    }
+  });
+});
+
 describe("babelq lint after '--'", () => {
   let root: string;
   before(() => {
