@@ -194,7 +194,7 @@ test('Emacs (eglot) shows the installed server\'s diagnostics; completion-at-poi
 
 // README.md's Neovim 0.7 set-up, as a user copies it into init.lua: the language server alone
 // does not make <C-x><C-o> complete (Neovim 0.7 sets no 'omnifunc' for a client it starts).
-test('README\'s Neovim 0.7 snippet, copied as it is into init.lua, makes <C-x><C-o> complete the registry\'s URNs', (t) => {
+test('README\'s Neovim 0.7 snippet, copied as it is into init.lua, makes <C-x><C-o> complete the registry\'s URNs, with Neovim started in a folder below the repository\'s top', (t) => {
   const absent = missing('nvim');
   if (absent && !INSTALLED) {
     t.diagnostic(`not run: ${absent}`);
@@ -209,7 +209,9 @@ test('README\'s Neovim 0.7 snippet, copied as it is into init.lua, makes <C-x><C
   writeFileSync(init, `${snippet}\n`);
   const out = join(workspace, 'neovim-readme-seen.json');
   const run = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-c', `luafile ${join(__dirname, 'neovim-readme.lua')}`], {
-    cwd: workspace,
+    // `cd orders && nvim order-created.babel.json`: the registry.json at the repository's top, which
+    // babelq lint run in orders/ uses, must be the editor's too.
+    cwd: join(workspace, 'orders'),
     // The snippet starts `babelq-language-server` from PATH, as after `npm install --global`.
     env: { ...process.env, PATH: `${join(INSTALLED!, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, BABELQ_WORKSPACE: workspace, BABELQ_OUT: out },
     encoding: 'utf8',
