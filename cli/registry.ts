@@ -52,8 +52,8 @@ export interface PassedOver {
  * nearest folder at or above it holding `.git`); without one, the GitHub workspace
  * (`githubWorkspace`, GITHUB_WORKSPACE's value) when `cwd` lies in it, as the SARIF and annotation
  * paths are named from it (a checkout made without git has no `.git`); else `cwd`. A workspace that
- * is the home folder bounds only when `cwd` is the home folder itself, as a home folder kept in Git
- * does (`repositoryTopOf`). With it, how a message names it, in the words of a CLI user, from the
+ * holds the home folder (is it, or lies above it, as `/` does) bounds only when `cwd` is the
+ * workspace itself, as a home folder kept in Git does (`repositoryTopOf`). With it, how a message names it, in the words of a CLI user, from the
  * current folder as other paths are named (`words`), and in short (`name`).
  */
 export function registryBound(cwd: string, githubWorkspace: string | undefined, home: string = homedir()): RegistryBound {
@@ -66,7 +66,9 @@ export function registryBound(cwd: string, githubWorkspace: string | undefined, 
     return { top: repository, name: 'the repository', words };
   }
   const workspace = githubWorkspaceHolding(cwd, githubWorkspace);
-  if (workspace !== undefined && (workspace === here || realPath(workspace) !== realPath(home))) {
+  // One that holds the home folder (the home folder, `/`, or a folder between) would let a download
+  // unpacked anywhere in the home folder name any file of it, or of the machine, as its registry.
+  if (workspace !== undefined && (workspace === here || !isUnder(realPath(workspace), realPath(home)))) {
     const words = workspace === here
       ? 'the GitHub workspace, the current folder (GITHUB_WORKSPACE; no folder at or above it holds .git)'
       : `the GitHub workspace ${relative(cwd, workspace)} (GITHUB_WORKSPACE, above the current folder; no folder at or above it holds .git)`;

@@ -214,3 +214,18 @@ test('a .git above the current folder still bounds the registry when GITHUB_WORK
   const [error] = diagnosticsOf(JSON.parse(result.stdout) as FileReport[], 'order.babel.json');
   assert.match(error.message, /resolves outside the repository \.\.\/\.\. \(the folder holding \.git above the current folder\); it was not read/);
 });
+
+test('a GITHUB_WORKSPACE that holds the home folder (/, or any folder above it) bounds a folder below it no more than one that is the home folder', () => {
+  // A download unpacked in the home folder, without .git, whose babelq.json names a registry far above it.
+  const root = tree({ ...TOP_REGISTRY, 'home/user/dl/pkg/babelq.json': '{ "registry": "../../../../registry.json" }', 'home/user/dl/pkg/order.babel.json': envelope() });
+  const home = join(root, 'home', 'user');
+  const cwd = join(home, 'dl', 'pkg');
+  for (const workspace of [root, join(root, 'home'), '/']) {
+    const result = babelq(['lint', '--format', 'json', '.'], cwd, { GITHUB_WORKSPACE: workspace, HOME: home });
+    const [error] = diagnosticsOf(JSON.parse(result.stdout) as FileReport[], 'order.babel.json');
+    assert.match(error?.message ?? '', /resolves outside the current folder \(no folder at or above it holds \.git\); it was not read/, `GITHUB_WORKSPACE=${workspace}: ${result.stdout}`);
+  }
+  // Linted from the workspace itself, it bounds as the current folder does.
+  const fromTop = babelq(['lint', '--format', 'json', 'home/user/dl/pkg'], root, { GITHUB_WORKSPACE: root, HOME: home });
+  assert.deepEqual(diagnosticsOf(JSON.parse(fromTop.stdout) as FileReport[], 'home/user/dl/pkg/order.babel.json').map((d) => d.code), ['payload-schema']);
+});
