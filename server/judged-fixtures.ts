@@ -101,11 +101,25 @@ const MAX_KEPT_ACROSS_STOPS = 4_000;
 export class JudgedFixtures {
   private readonly byFile = new Map<string, ReadonlyMap<string, FixtureJudgement>>();
 
+  /**
+   * A judging of the open file at `suppressionsPath`. The file is known from its first judging on,
+   * so that a judging still running when the file closes (it stops there, or ends unaware of it)
+   * keeps nothing: kept, its judgements (and the settings and registries they hold) would stay for
+   * a file no longer open, one set for each file closed so. A judging begun after the close is not
+   * asked for (server/project-files.ts).
+   */
   round(suppressionsPath: string): JudgingRound {
-    return new JudgingRound(this.byFile.get(suppressionsPath) ?? new Map(), (made) => this.byFile.set(suppressionsPath, made));
+    let last = this.byFile.get(suppressionsPath);
+    if (last === undefined) {
+      last = new Map();
+      this.byFile.set(suppressionsPath, last);
+    }
+    return new JudgingRound(last, (made) => {
+      if (this.byFile.has(suppressionsPath)) this.byFile.set(suppressionsPath, made);
+    });
   }
 
-  /** The file was closed: nothing of its judging is kept (nor the settings and registries it held). */
+  /** The file was closed: nothing of its judging is kept (nor the settings and registries it held), by a judging running now either. */
   forget(suppressionsPath: string): void {
     this.byFile.delete(suppressionsPath);
   }

@@ -71,6 +71,8 @@ export function projectFileDiagnostics(file: ProjectFileKind, text: string, sett
  * judging has waited or yielded): its answer would be thrown away, and the newer text is judged anew.
  */
 export async function staleSuppressions(context: ServerContext, path: string, text: string, superseded: () => boolean = () => false): Promise<SuppressionsJudged | undefined> {
+  // Closed or changed already (while its settings were awaited): nothing to judge, nor to keep for a closed file.
+  if (superseded()) return undefined;
   const round = context.judgedFixtures.round(path);
   const judged = await staleEntries(context, dirname(path), readSuppressions(text).entries, superseded, round);
   if (judged) round.finish();

@@ -102,3 +102,31 @@ test('a judging stopped before its end keeps what it judged beside the last judg
   next.finish();
   assert.deepEqual([reusable(a), reusable(b), reusable(c)], [false, false, true]);
 });
+
+test('a judging that ends after its suppressions file was closed keeps nothing, stopped or finished', () => {
+  const { write, at } = scratchFolder('babelq-judged-fixtures-closed-');
+  write('a.babel.json', '{ "ts": 1749132727 }');
+  fs.utimesSync(at('a.babel.json'), new Date('2020-01-01'), new Date('2020-01-01'));
+  const a = at('a.babel.json');
+  const named = readSuppressions(JSON.stringify({ suppressions: [{ file: 'a.babel.json', code: 'forbidden-key', pointer: '/ts', reason: 'legacy' }] })).entries;
+  const judgement = { stamp: stampOf(fs.statSync(a)), settings: settingsKey(DEFAULT_SETTINGS), registry, asked: askedOf(named), characters: 20, used: [] };
+  const file = at('babelq-suppressions.json');
+  for (const end of ['stop', 'finish'] as const) {
+    const judged = new JudgedFixtures();
+    // The first judging of the file, and one after a judging that finished: neither outlives the close.
+    for (const judgedBefore of [false, true]) {
+      if (judgedBefore) {
+        const earlier = judged.round(file);
+        earlier.keep(a, judgement);
+        earlier.finish();
+        judged.forget(file);
+      }
+      const round = judged.round(file);
+      round.keep(a, judgement);
+      judged.forget(file);
+      round[end]();
+      assert.equal(judged.round(file).reusable(a, DEFAULT_SETTINGS, registry, named), undefined, `${end}, judged before: ${judgedBefore}`);
+      judged.forget(file);
+    }
+  }
+});
