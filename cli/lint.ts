@@ -324,7 +324,8 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   for (const [path, { instead, root }] of context.registries.passedOver) {
     const shown = namedOnStderr(environment.cwd, path);
     // Say what the search really did next: the search stops at the repository's top (else the
-    // current folder), so a registry.json above it is never used, and "one above was used" would mislead.
+    // GitHub workspace's, else the current folder), so a registry.json above it is never used, and
+    // "one above was used" would mislead.
     const registries = context.registries;
     const outside = registries.topName;
     const next = instead !== undefined
