@@ -3,7 +3,8 @@
  * checkout made without git (actions/checkout falls back to the REST API when the runner has no
  * git) has no `.git`, and the workspace is then its top: the root SARIF and annotation paths are
  * named from (cli/formats/repository-paths.ts), and the folder the CLI's registries stay inside
- * (cli/registry.ts). Both look for a `.git` first; this is what they fall back to.
+ * (cli/registry.ts, which passes over one holding the home folder unless run from it). Both look
+ * for a `.git` first; this is what they fall back to.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isUnder, leavesRoot, realPath } from './path-containment';
