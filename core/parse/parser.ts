@@ -1660,14 +1660,18 @@ class Parser {
 
   /**
    * The string value `text[start..close)` in `slot`, its opening quote left out (the quote at `close`
-   * closes it): one finding on it. Its escapes, all valid (`closingQuoteOfUnopenedString`), are read
-   * as the string with its quote would read them (`C:\\orders` is `C:\orders`).
+   * closes it): one finding on it. Its valid escapes are read as the string with its quote would
+   * read them (`C:\\orders` is `C:\orders`); a backslash that starts no valid escape
+   * (`C:\orders\in",`, a path pasted as it is) is a backslash of the string, and the finding's
+   * advice writes it escaped, so the one finding is all there is to fix.
    */
   private unopenedString(slot: number, start: number, close: number): void {
     const written = this.text.slice(start, close);
+    const meant = withLoneBackslashesEscaped(written);
     this.pos = close + 1;
-    this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
-    this.decoded.set(slot, written.includes('\\') ? (JSON.parse(`"${written}"`) as string) : written);
+    const backslashes = meant === written ? '' : ', and JSON escapes a backslash as \\\\';
+    this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`);
+    this.decoded.set(slot, meant.includes('\\') ? (JSON.parse(`"${meant}"`) as string) : meant);
     this.scalar(slot, Kind.String | Flag.Decoded);
   }
 
@@ -1724,9 +1728,10 @@ class Parser {
    * `urn:babel:orders:created",` (a value typed without its opening quote, the word at `start` to
    * `wordEnd` its start): the position of the quote that closes it, the first on its line that no
    * backslash escapes, with the value's end after it; 0 when there is none. What comes before that
-   * quote holds no control character and only valid escapes (`C:\\orders\\in",`, `^a\\d+$",`); an
-   * invalid one is left to the other readings. A run found to close no such string is remembered,
-   * so a line of words is scanned once.
+   * quote holds no control character; a valid escape is read as one (`C:\\orders\\in",`,
+   * `^a\\d+$",`, its `\"` no closing quote), and a backslash that starts none as itself
+   * (`C:\orders\in",`: `unopenedString` escapes it). A run found to close no such string is
+   * remembered, so a line of words is scanned once.
    */
   private closingQuoteOfUnopenedString(start: number, wordEnd: number): number {
     if (start < this.noUnopenedStringBefore) return 0;
@@ -1736,7 +1741,8 @@ class Parser {
       if (codes[pos] !== Char.Backslash) pos++;
       else if (VALID_ESCAPE_CODES.has(codes[pos + 1])) pos += 2;
       else if (codes[pos + 1] === 0x75 /* u */ && isHexCode(codes[pos + 2]) && isHexCode(codes[pos + 3]) && isHexCode(codes[pos + 4]) && isHexCode(codes[pos + 5])) pos += 6;
-      else break;
+      // A backslash alone: the character after it is read next (a control character ends the run).
+      else pos++;
     }
     if (codes[pos] === Char.Quote && endsValue(text, pos + 1)) return pos;
     this.noUnopenedStringBefore = pos;
@@ -2353,6 +2359,30 @@ function isHexCode(code: number): boolean {
  * starts with (`^a\\d+$",`, `/var/log",`, `€12",`): not whitespace, a control character, a
  * bracket, a comma, a colon or a quote, each of which the other readings word.
  */
+/**
+ * `written` (a string's text without its quotes) with each backslash that starts no valid escape
+ * doubled: `C:\orders\in` is `C:\\orders\\in`, `a\tb` stays as it is. One pass; `written` itself when
+ * every backslash starts a valid escape.
+ */
+function withLoneBackslashesEscaped(written: string): string {
+  let from = written.indexOf('\\');
+  if (from < 0) return written;
+  let out = '';
+  let copied = 0;
+  while (from >= 0 && from < written.length) {
+    const next = written.charCodeAt(from + 1);
+    if (VALID_ESCAPE_CODES.has(next)) from += 2;
+    else if (next === 0x75 /* u */ && /^[0-9a-fA-F]{4}$/.test(written.slice(from + 2, from + 6))) from += 6;
+    else {
+      out += `${written.slice(copied, from)}\\`;
+      copied = from;
+      from++;
+    }
+    from = written.indexOf('\\', from);
+  }
+  return out === '' ? written : out + written.slice(copied);
+}
+
 function mayStartUnopenedString(code: number): boolean {
   return code > Char.Space && code !== Char.OpenBrace && code !== Char.CloseBrace && code !== Char.OpenBracket && code !== Char.CloseBracket && code !== Char.Comma && code !== Char.Colon && code !== Char.Quote && code !== Char.Apostrophe;
 }

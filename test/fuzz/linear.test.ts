@@ -157,6 +157,20 @@ describe('syntax errors in linear time', () => {
     assert.ok(largeRun <= 8 * smallRun + 20, `15,000 tokens ${smallRun.toFixed(1)} ms, 60,000 tokens ${largeRun.toFixed(1)} ms`);
   });
 
+  test('values without their opening quote whose backslashes stand alone, and a line of lone backslashes whose first quote ends no value: four times the values cost about four times the parse', () => {
+    const values = (count: number) => `{${Array.from({ length: count }, (_, i) => `"p${i}": C:\\orders\\${i}"`).join(', ')}}`;
+    const problems = parseJson(values(1)).syntaxProblems.map((p) => p.message);
+    assert.deepEqual(problems, ['The string "C:\\orders\\0" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "C:\\\\orders\\\\0".']);
+    const small = fastest(values(10_000));
+    const large = fastest(values(40_000));
+    assert.ok(large <= 8 * small + 20, `10,000 values ${small.toFixed(1)} ms, 40,000 values ${large.toFixed(1)} ms`);
+    // One line of words and lone backslashes, then a quote that closes no value: each looks for no quote again.
+    const tokens = (count: number) => `[${'a\\b, \\c, x\\ y, '.repeat(count)}"x"]`;
+    const smallRun = fastest(tokens(5_000));
+    const largeRun = fastest(tokens(20_000));
+    assert.ok(largeRun <= 8 * smallRun + 20, `15,000 tokens ${smallRun.toFixed(1)} ms, 60,000 tokens ${largeRun.toFixed(1)} ms`);
+  });
+
   test('inner objects whose first key lacks its colon and value, a comma and the next key after it on its line, and "{"s typed before string values: four times the objects cost about four times the parse (the brackets after each are counted once)', () => {
     const objects = (count: number) => `{${Array.from({ length: count }, (_, i) => `"m${i}": {"k${i}", "v": 1}`).join(', ')}}`;
     assert.deepEqual(parseJson(objects(2)).syntaxProblems.map((p) => p.message), [0, 1].map((i) => `Expected ':' after the property name "k${i}".`));

@@ -71,8 +71,11 @@ export function parseJson(text: string): ParsedDocument {
 
 /** A token that is a JSON value by itself: an integer without leading zeros, or a literal. */
 const PLAIN_TOKEN = /^(?:0|[1-9][0-9]*|true|false|null)$/;
-/** The rest of a string value typed without its opening quote, up to the quote that ends the value on its line: no control character, only valid escapes. */
-const UNOPENED_STRING_REST = /^(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*(?="[ \t]*(?:[,}\]\n\r]|$))/;
+/**
+ * The rest of a string value typed without its opening quote, up to the quote that ends the value on
+ * its line: no control character; a valid escape, or a backslash that starts none (a path pasted as it is).
+ */
+const UNOPENED_STRING_REST = /^(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})|\\(?![\x00-\x1f"\\/bfnrt]|u[0-9a-fA-F]{4}))*(?="[ \t]*(?:[,}\]\n\r]|$))/;
 
 class Parser {
   private pos = 0;
@@ -923,12 +926,17 @@ class Parser {
     return undefined;
   }
 
-  /** The string value typed as `text[start..close)` without its opening quote, the quote at `close` ending it: one finding, its escapes read. */
+  /**
+   * The string value typed as `text[start..close)` without its opening quote, the quote at `close`
+   * ending it: one finding, its escapes read, a backslash that starts none read as itself (and written escaped).
+   */
   private unopenedString(start: number, close: number, parent: ContainerNode | undefined, property: PropertyNode | undefined): StringNode {
     const written = this.text.slice(start, close);
+    const meant = written.replace(/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})?/g, (escape) => (escape.length > 1 ? escape : '\\\\'));
     this.pos = close + 1;
-    this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote: write "${shortened(written)}".`);
-    return { kind: 'string', offset: start, end: this.pos, parent, property, value: JSON.parse(`"${written}"`) as string };
+    const backslashes = meant === written ? '' : ', and JSON escapes a backslash as \\\\';
+    this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`);
+    return { kind: 'string', offset: start, end: this.pos, parent, property, value: JSON.parse(`"${meant}"`) as string };
   }
 
   private readNumber(parent: ContainerNode | undefined, property: PropertyNode | undefined): NumberNode {

@@ -85,6 +85,10 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a key\'s closing quote left out, its array on the line below', '{\n  "tags:\n    ["a", "b"],\n  "n": 1\n}', '"tags — The property name "tags" lacks its closing double quote: write "tags".', { tags: ['a', 'b'], n: 1 }],
   ['a key\'s closing quote left out, its string on the line below', '{\n  "queue:\n    "orders",\n  "n": 1\n}', '"queue — The property name "queue" lacks its closing double quote: write "queue".', { queue: 'orders', n: 1 }],
   ['a colon after an array item, before its comma', '{"tags": ["a":, "b"], "n": 1}', ': — Arrays hold values, not key: value pairs; write an object {…} or remove `:`.', { tags: ['a', 'b'], n: 1 }],
+  ['a path value\'s opening quote left out, its backslashes written alone, in an inner object', '{"data": {"path": C:\\orders\\in", "n": 1}, "m": 2}', 'C:\\orders\\in" — The string "C:\\orders\\in" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "C:\\\\orders\\\\in".', { data: { path: 'C:\\orders\\in', n: 1 }, m: 2 }],
+  ['a path value\'s opening quote left out, its backslashes written alone, pretty-printed', '{\n  "path": C:\\orders\\in",\n  "n": 1\n}', 'C:\\orders\\in" — The string "C:\\orders\\in" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "C:\\\\orders\\\\in".', { path: 'C:\\orders\\in', n: 1 }],
+  ['a path item\'s opening quote left out, starting with a backslash written alone', '{"paths": ["a", \\srv\\in", "d"], "n": 1}', '\\srv\\in" — The string "\\srv\\in" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "\\\\srv\\\\in".', { paths: ['a', '\\srv\\in', 'd'], n: 1 }],
+  ['a value\'s opening quote left out, a backslash written alone beside a valid escape, which stays one', '{"say": a\\tb\\qc", "n": 1}', 'a\\tb\\qc" — The string "a\\tb\\qc" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "a\\tb\\\\qc".', { say: 'a\tb\\qc', n: 1 }],
 ];
 
 for (const [pattern, text, finding, meant] of CASES) {
@@ -228,7 +232,8 @@ function letters(seed: number): () => string {
  * "}" after each comma between keys, and for each comma that ends a line between keys; a "]" for each comma that ends a line
  * after a scalar, a letter after a string (outside arrays); a "}" after
  * each "{" that ends its line; each key's closing quote and each string's opening quote left out;
- * each scalar's colon and value left out, its key followed by the comma before the next key.
+ * each scalar's colon and value left out, its key followed by the comma before the next key; a
+ * string holding escaped backslashes written with them alone and without its opening quote.
  * Each: `[what, text, how wide its finding may be]` (a string without its opening quote is one
  * finding as wide as the string; the rest are no wider than 12 characters).
  */
@@ -259,6 +264,12 @@ function mistakes(): [string, string, number?][] {
         if (value.kind === 'string') out.push([`letter against the value of ${property.key}`, at(value.offset, letter())]);
         // The finding is the value itself, as wide as it is written.
         if (value.kind === 'string') out.push([`opening quote of the value of ${property.key} left out`, at(value.offset, '', 1), value.end - value.offset - 1]);
+        // A path pasted as it is, its backslashes alone, and the opening quote left out: one mistake as typed.
+        const written = ENVELOPE.slice(value.offset + 1, value.end);
+        if (value.kind === 'string' && written.includes('\\\\')) {
+          const alone = written.replaceAll('\\\\', '\\');
+          out.push([`opening quote of the value of ${property.key} left out, its backslashes alone`, at(value.offset, alone, value.end - value.offset), alone.length]);
+        }
         out.push([`closing quote of the key ${property.key} left out`, at(property.keyEnd - 1, '', 1)]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') {
@@ -292,6 +303,11 @@ function mistakes(): [string, string, number?][] {
         }
         if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
         if (item.kind === 'string') out.push([`opening quote of item ${i} left out`, at(item.offset, '', 1)]);
+        const written = ENVELOPE.slice(item.offset + 1, item.end);
+        if (item.kind === 'string' && written.includes('\\\\')) {
+          const alone = written.replaceAll('\\\\', '\\');
+          out.push([`opening quote of item ${i} left out, its backslashes alone`, at(item.offset, alone, item.end - item.offset), alone.length]);
+        }
         if (item.kind === 'string' && i < node.items.length - 1) {
           out.push([`colon after item ${i}`, at(item.end, ':')]);
           out.push([`"{" before item ${i}`, at(item.offset, '{')]);
