@@ -325,6 +325,8 @@ class Parser {
                 this.closer(code);
               } else if (this.numberBeforeUnopenedString(container, pos)) {
                 // `"amount": 12.50 EUR",`: the number was the start of a string that lacks its opening quote.
+              } else if (this.quoteAfterNumber(container, pos)) {
+                // `"order_id": 1042",`: a quote after the number, one finding; the comma after it counts.
               } else if (isWordStart(code) && this.endStringBeforeComma(container, pos, true)) {
                 // The string before this key took its quote: it ends before its comma, which still counts.
               } else if (isWordStart(code) && this.wordAfterValue(pos, true)) {
@@ -490,6 +492,10 @@ class Parser {
               continue;
             } else if (this.numberBeforeUnopenedString(container, pos)) {
               // `[12.50 EUR", …]`: the number was the start of a string item that lacks its opening quote.
+              pos = this.pos;
+              continue;
+            } else if (this.quoteAfterNumber(container, pos)) {
+              // `[1042", 7]`: a quote after the number item, one finding; the comma after it counts.
               pos = this.pos;
               continue;
             } else if (code === Char.Colon && this.closeMissingBracket(container, pos)) {
@@ -1673,6 +1679,24 @@ class Parser {
     this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`);
     this.decoded.set(slot, meant.includes('\\') ? (JSON.parse(`"${meant}"`) as string) : meant);
     this.scalar(slot, Kind.String | Flag.Decoded);
+  }
+
+  /**
+   * `"order_id": 1042",`: a quote right after the clean number just read in `container` (the last
+   * slot), the value's end after it on its line. The quote is stray, or the string's opening quote
+   * typed at its end: one finding on it, saying both; the number stands, as the parse before this
+   * quote read it, and the comma or bracket after the quote counts. True when so, `this.pos` after it.
+   */
+  private quoteAfterNumber(container: number, at: number): boolean {
+    const slot = this.count - 1;
+    const { codes, info } = this;
+    if (codes[at] !== Char.Quote || slot < 0 || this.parent[slot] !== container || (info[slot] & Flag.KindMask) !== Kind.Number || this.end[slot] !== at) return false;
+    const start = this.start[slot];
+    if ((cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== at || !endsValue(this.text, at + 1)) return false;
+    const number = shortened(this.text.slice(start, at));
+    this.problem(at, at + 1, `Unexpected '"' after the number ${number}; remove it, or write "${number}" if the value is a string.`);
+    this.pos = at + 1;
+    return true;
   }
 
   /**

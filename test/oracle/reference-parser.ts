@@ -868,7 +868,16 @@ class Parser {
         }
       }
     }
-    if (code === Char.Minus || code === Char.Plus || code === Char.Dot || isDigit(code)) return this.readNumber(parent, property);
+    if (code === Char.Minus || code === Char.Plus || code === Char.Dot || isDigit(code)) {
+      const number = this.readNumber(parent, property);
+      // `"order_id": 1042",`: a quote after a clean number in a container, the value's end after it: stray, or the
+      // string's opening quote typed at its end. One finding on it; the number stands.
+      if (parent !== undefined && /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(number.raw) && /^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(this.pos))) {
+        this.problem(this.pos, this.pos + 1, `Unexpected '"' after the number ${shortened(number.raw)}; remove it, or write "${shortened(number.raw)}" if the value is a string.`);
+        this.pos++;
+      }
+      return number;
+    }
     if (isWordStart(code)) {
       WORD.lastIndex = start;
       WORD.exec(text);

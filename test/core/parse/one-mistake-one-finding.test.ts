@@ -89,6 +89,10 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a path value\'s opening quote left out, its backslashes written alone, pretty-printed', '{\n  "path": C:\\orders\\in",\n  "n": 1\n}', 'C:\\orders\\in" — The string "C:\\orders\\in" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "C:\\\\orders\\\\in".', { path: 'C:\\orders\\in', n: 1 }],
   ['a path item\'s opening quote left out, starting with a backslash written alone', '{"paths": ["a", \\srv\\in", "d"], "n": 1}', '\\srv\\in" — The string "\\srv\\in" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "\\\\srv\\\\in".', { paths: ['a', '\\srv\\in', 'd'], n: 1 }],
   ['a value\'s opening quote left out, a backslash written alone beside a valid escape, which stays one', '{"say": a\\tb\\qc", "n": 1}', 'a\\tb\\qc" — The string "a\\tb\\qc" lacks its opening double quote, and JSON escapes a backslash as \\\\: write "a\\tb\\\\qc".', { say: 'a\tb\\qc', n: 1 }],
+  ['a stray quote after a number value, in an inner object', '{"data": {"a": 1042", "n": 1}, "m": 2}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { data: { a: 1042, n: 1 }, m: 2 }],
+  ['a stray quote after a number value, pretty-printed', '{\n  "a": -10.5e3",\n  "n": 1\n}', '" — Unexpected \'"\' after the number -10.5e3; remove it, or write "-10.5e3" if the value is a string.', { a: -10500, n: 1 }],
+  ['a stray quote after the last number value of an object', '{"data": {"n": 1, "a": 7"}, "m": 2}', '" — Unexpected \'"\' after the number 7; remove it, or write "7" if the value is a string.', { data: { n: 1, a: 7 }, m: 2 }],
+  ['a stray quote after a number item', '{"ids": [1042", 7], "n": 1}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { ids: [1042, 7], n: 1 }],
 ];
 
 for (const [pattern, text, finding, meant] of CASES) {
@@ -233,7 +237,7 @@ function letters(seed: number): () => string {
  * after a scalar, a letter after a string (outside arrays); a "}" after
  * each "{" that ends its line; each key's closing quote and each string's opening quote left out;
  * each scalar's colon and value left out, its key followed by the comma before the next key; a
- * string holding escaped backslashes written with them alone and without its opening quote.
+ * string holding escaped backslashes written with them alone and without its opening quote; a quote after each number.
  * Each: `[what, text, how wide its finding may be]` (a string without its opening quote is one
  * finding as wide as the string; the rest are no wider than 12 characters).
  */
@@ -270,6 +274,7 @@ function mistakes(): [string, string, number?][] {
           const alone = written.replaceAll('\\\\', '\\');
           out.push([`opening quote of the value of ${property.key} left out, its backslashes alone`, at(value.offset, alone, value.end - value.offset), alone.length]);
         }
+        if (value.kind === 'number') out.push([`quote after the number value of ${property.key}`, at(value.end, '"')]);
         out.push([`closing quote of the key ${property.key} left out`, at(property.keyEnd - 1, '', 1)]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') {
@@ -303,6 +308,7 @@ function mistakes(): [string, string, number?][] {
         }
         if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
         if (item.kind === 'string') out.push([`opening quote of item ${i} left out`, at(item.offset, '', 1)]);
+        if (item.kind === 'number') out.push([`quote after item ${i}`, at(item.end, '"')]);
         const written = ENVELOPE.slice(item.offset + 1, item.end);
         if (item.kind === 'string' && written.includes('\\\\')) {
           const alone = written.replaceAll('\\\\', '\\');

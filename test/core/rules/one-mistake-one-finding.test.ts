@@ -39,6 +39,8 @@ const MUTATIONS: readonly (readonly [string, string, string, string?, (keyof typ
   ['value holding colons missing its opening quote', '"job"§"urn:babel:orders:cancelled"', '"job"§«urn:babel:orders:cancelled"»'],
   ['UUID value missing its opening quote', '"trace_id"§"879d3f59-ee5b-4906-a1ca-d48ee72daa1d"', '"trace_id"§«879d3f59-ee5b-4906-a1ca-d48ee72daa1d"»'],
   ['time value missing its opening quote', '"cancelled_at"§"2026-03-14T11:02:17Z"', '"cancelled_at"§«2026-03-14T11:02:17Z"»'],
+  ['number value followed by a stray quote', '"order_id"§1042', '"order_id"§1042«"»', undefined, 'created'],
+  ['last number value of an object followed by a stray quote', '"created_at"§1773480413412', '"created_at"§1773480413412«"»', undefined, 'created'],
   ['key before an object missing its closing quote', '"meta"§{', '«"meta»§{'],
   ['key before an array of objects missing its closing quote', '"items"§[', '«"items»§[', undefined, 'created'],
   ['string broken across two lines', '"reason"§"customer_request"', '"reason"§«"customer\n_request"»'],
