@@ -68,7 +68,11 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
       if (extra.length > 0) throw new CliError(`${name} takes one command, not '${quoted(extra.join(' '))}'`, true);
       return await COMMANDS[topic].run(['--help'], environment);
     }
-    if (name === '-v' || name === '--version') return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
+    if (name === '-v' || name === '--version') {
+      // An argument after it is a command line typed wrong (`babelq --version lint`): refused, as help refuses a second command.
+      if (rest.length > 0) throw new CliError(`${name} takes no arguments, not '${quoted(rest.join(' '))}'`, true);
+      return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
+    }
     if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
     if (!command) throw new CliError(`unknown ${name.startsWith('-') ? 'option' : 'command'} '${quoted(name)}'${didYouMean(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, true);
     return await command.run(rest, environment);

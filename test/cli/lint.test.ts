@@ -332,6 +332,15 @@ describe('help and version', () => {
     assert.equal(result.stdout, `${version}\n`);
   });
 
+  test('--version and -v take no arguments: one given is refused (exit 2), as help refuses a second command', () => {
+    for (const asked of [['--version', 'extra'], ['-v', 'lint', 'a.babel.json']]) {
+      const result = babelq(asked, root);
+      assert.equal(result.status, 2, asked.join(' '));
+      assert.equal(result.stdout, '', asked.join(' '));
+      assert.equal(result.stderr, `babelq: ${asked[0]} takes no arguments, not '${asked.slice(1).join(' ')}'\nRun 'babelq --help' for usage.\n`);
+    }
+  });
+
   test('--help lists the lint command on stdout', () => {
     const result = babelq(['--help'], root);
     assert.equal(result.status, 0);
