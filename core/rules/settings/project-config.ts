@@ -211,7 +211,14 @@ export function parseConfigText(text: string, problems: ConfigProblem[], whenEmp
   }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
-  for (const error of errors) problems.push({ offset: error.offset, end: error.offset + Math.max(error.length, 1), message: `Not valid JSON with comments: ${syntaxWords(printParseErrorCode(error.error))}.` });
+  // One mistake often gives several errors at one place (`{ "a": 1, ` ends where a key, a value
+  // and a `}` were each due): the first, which names what was due first, is the one said there.
+  const placesSaid = new Set<number>();
+  for (const error of errors) {
+    if (placesSaid.has(error.offset)) continue;
+    placesSaid.add(error.offset);
+    problems.push({ offset: error.offset, end: error.offset + Math.max(error.length, 1), message: `Not valid JSON with comments: ${syntaxWords(printParseErrorCode(error.error))}.` });
+  }
   if (!tree) return undefined;
   return errors.length > 0 && tree.type !== 'object' ? undefined : tree;
 }

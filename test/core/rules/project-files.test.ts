@@ -254,3 +254,16 @@ test('unchecked-suppressions: the entries a judging\'s budget left unchecked are
   const off = { ...DEFAULT_SETTINGS, severityOverrides: new Map([['unchecked-suppressions', 'off']]) } as typeof DEFAULT_SETTINGS;
   assert.deepEqual(fileDiagnostics('suppressionsFile', { file, stale: [], unchecked: { count: 2, first: second, budget: { fixtures: 2_000 } } }, off), []);
 });
+
+test('one typing mistake in babelq.json or babelq-suppressions.json is one syntax problem: the errors jsonc-parser gives at the same place are said once', () => {
+  // `{ "severity": {}, ` ends where a key was due: jsonc-parser says "property name expected",
+  // "value expected" and "close brace expected", all at its end.
+  const config = readProjectConfig('{ "severity": {}, ');
+  assert.deepEqual(config.problems.map((problem) => [problem.offset, problem.message]), [[18, 'Not valid JSON with comments: property name expected.']]);
+  const suppressions = readSuppressions('{ "suppressions": [], ');
+  assert.deepEqual(suppressions.problems.map((problem) => [problem.offset, problem.message]), [[22, 'Not valid JSON with comments: property name expected.']]);
+  // The findings the editor and lint show for the file (server/project-files.ts, projectFileDiagnostics): one too.
+  assert.deepEqual(fileDiagnostics('configFile', config, DEFAULT_SETTINGS).map((diagnostic) => [diagnostic.code, diagnostic.offset]), [['config-error', 18]]);
+  // Mistakes at two places are still two problems.
+  assert.equal(readProjectConfig('{ "root": true "severity": {} ').problems.length, 2);
+});
