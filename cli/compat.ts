@@ -27,7 +27,7 @@ import type { CliEnvironment, Command, CommandResult } from './command';
 import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnostics';
 import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
-import { projectRegistryPath, readUsableRegistry } from './project-registry';
+import { projectRegistry, readUsableRegistry } from './project-registry';
 import { formatOption, renderReports, type Format } from './formats/render';
 import { sarifLeftOutLine } from './formats/sarif';
 import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
@@ -46,7 +46,9 @@ Options:
                         version at this git revision, read from this clone (no
                         checkout, nothing fetched)
   --registry <file>     the registry for --base (default: the one babelq.json
-                        names, else ./registry.json)
+                        names, else the nearest registry.json at or above
+                        the current folder, up to the repository's top, as
+                        babelq lint finds it)
   --format <name>       stylish (default), json, sarif, github, compact
   -h, --help            show this help
 
@@ -76,15 +78,19 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
   const format = formatOption(options.get('format'));
   const base = options.get('base');
   let reports: FileReport[];
+  // What the registry search says on stderr (--base only): a registry.json passed over.
+  let notes = '';
   if (base !== undefined) {
     if (positionals.length > 0) throw new CliError('--base compares the registry\'s schemas; give no files beside it', true);
     if (typeof base !== 'string' || base.trim() === '' || base.startsWith('-')) throw new CliError('--base needs a git revision, such as HEAD or origin/main', true);
     const registry = options.get('registry');
-    const compared = compareWithBase(environment.cwd, base, projectRegistryPath(environment.cwd, environment.env[GITHUB_WORKSPACE], registry));
+    const chosen = projectRegistry(environment.cwd, environment.env[GITHUB_WORKSPACE], registry);
+    notes = chosen.notes;
+    const compared = compareWithBase(environment.cwd, base, chosen.path);
     // What was compared is reported, a break among it too; the schemas that were not make it exit 2.
     if (compared.notCompared.length > 0) {
       const found = compared.reports.some((report) => report.diagnostics.length > 0);
-      return { stdout: found ? render(format, compared.reports, environment) : '', stderr: (found ? leftOutOfSarif(format, compared.reports) : '') + compared.notCompared.map((line) => `babelq: ${line}\n`).join(''), exitCode: 2 };
+      return { stdout: found ? render(format, compared.reports, environment) : '', stderr: notes + (found ? leftOutOfSarif(format, compared.reports) : '') + compared.notCompared.map((line) => `babelq: ${line}\n`).join(''), exitCode: 2 };
     }
     reports = compared.reports;
   } else {
@@ -98,7 +104,7 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     reports = [compareTexts(readSchema(environment.cwd, oldPath), oldPath, readSchema(environment.cwd, newPath), newPath)];
   }
   const counts = countBySeverity(reports);
-  return { stdout: render(format, reports, environment), stderr: leftOutOfSarif(format, reports), exitCode: counts.error > 0 ? 1 : 0 };
+  return { stdout: render(format, reports, environment), stderr: notes + leftOutOfSarif(format, reports), exitCode: counts.error > 0 ? 1 : 0 };
 }
 
 /** On stderr, as lint says it: how many breaking changes a SARIF log left out (its cap), or ''. */

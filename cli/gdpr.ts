@@ -19,7 +19,7 @@ import { isInside } from '../workspace/path-containment';
 import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
-import { projectRegistryPath, readUsableRegistry } from './project-registry';
+import { projectRegistry, readUsableRegistry } from './project-registry';
 import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
@@ -34,7 +34,9 @@ bqschema gdpr --require does.
 
 Options:
   --registry <file>     the registry to read (default: the one babelq.json
-                        names, else ./registry.json)
+                        names, else the nearest registry.json at or above
+                        the current folder, up to the repository's top, as
+                        babelq lint finds it)
   --require             fail (exit 1) when a field named like personal data is
                         not marked x-gdpr-sensitive
   --format <name>       stylish (default) or json
@@ -68,7 +70,8 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   const format = options.get('format') ?? 'stylish';
   if (format !== 'stylish' && format !== 'json') throw new CliError(`--format must be stylish or json, not '${quoted(format)}'`, true);
   const registryArg = options.get('registry');
-  const registryPath = resolve(environment.cwd, projectRegistryPath(environment.cwd, environment.env[GITHUB_WORKSPACE], registryArg));
+  const chosen = projectRegistry(environment.cwd, environment.env[GITHUB_WORKSPACE], registryArg);
+  const registryPath = resolve(environment.cwd, chosen.path);
   let text: string;
   try {
     text = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
@@ -94,7 +97,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   const unmarked = reports.reduce((sum, report) => sum + report.unmarked.length, 0);
   const failed = options.has('require') && unmarked > 0;
   const stdout = format === 'json' ? `${JSON.stringify(reports, null, 2)}\n` : stylish(reports);
-  const stderr = failed ? `babelq: ${unmarked} field${unmarked === 1 ? '' : 's'} named like personal data ${unmarked === 1 ? 'is' : 'are'} not marked x-gdpr-sensitive\n` : '';
+  const stderr = chosen.notes + (failed ? `babelq: ${unmarked} field${unmarked === 1 ? '' : 's'} named like personal data ${unmarked === 1 ? 'is' : 'are'} not marked x-gdpr-sensitive\n` : '');
   return { stdout, stderr, exitCode: failed ? 1 : 0 };
 }
 

@@ -1,8 +1,11 @@
 /**
  * The registry a whole-registry command (`babelq compat --base`, `babelq gdpr`) reads when
  * `--registry` is not given: the one a babelq.json governing the current folder names (the chain
- * `babelq lint` and the editor apply, nearest first), else `registry.json` in the current folder.
- * A project that keeps its registry in `schemas/` says so once, in babelq.json, for every command.
+ * `babelq lint` and the editor apply, nearest first), else the registry.json lint's search finds
+ * for a file in the current folder: the nearest at or above it, up to the repository's top, one
+ * without a "schemas" key passed over (and said so). So `cd fixtures && babelq gdpr` reads the
+ * registry `babelq lint` there reads. A project that keeps its registry in `schemas/` says so
+ * once, in babelq.json, for every command.
  * One babelq.json names outside the repository (the folder holding .git at or above the current
  * folder, else the GitHub workspace holding it, else the current folder: cli/registry.ts's
  * registryBound; by its path or through a link) is not read, as `babelq lint`
@@ -14,21 +17,28 @@ import { LineIndex } from '../core/model/positions';
 import { readRegistryIndex, registryFileName, type RegistryIndex } from '../core/registry/registry-file';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
-import { REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { findRegistry, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
 import { CliError, quotedPath } from './errors';
 import { registryBound } from './registry';
 import { namedFromCwd } from './paths';
 
-/** The registry's path as the user would write it from `cwd` (relative, as it lies below). */
-export function projectRegistryPath(cwd: string, githubWorkspace: string | undefined, registryArg: unknown): string {
+/** The registry a whole-registry command reads, and the notes for stderr about the search (each a line, or ''). */
+export interface ProjectRegistry {
+  /** As the user would write it from `cwd` (relative, as it lies below or above it). */
+  readonly path: string;
+  readonly notes: string;
+}
+
+/** The registry a whole-registry command reads when run in `cwd`, `registryArg` being --registry's value. */
+export function projectRegistry(cwd: string, githubWorkspace: string | undefined, registryArg: unknown): ProjectRegistry {
   // Resolved, '' is the current folder, which would be said to be a directory: refused as lint refuses it.
   if (registryArg === '') throw new CliError('--registry needs a file, not an empty value', true);
-  if (typeof registryArg === 'string') return registryArg;
+  if (typeof registryArg === 'string') return { path: registryArg, notes: '' };
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
-  if (named === undefined) return REGISTRY_FILE_NAME;
   const { top, words } = registryBound(cwd, githubWorkspace);
+  if (named === undefined) return searchedRegistry(cwd, top, words);
   if (!isInside(top, named)) {
     // One that lies in the repository by its path leaves it through a symbolic link: said so, with where it leads.
     // Each path quoted on one line and bounded: the lines of a refusal are each printed after
@@ -36,7 +46,27 @@ export function projectRegistryPath(cwd: string, githubWorkspace: string | undef
     const where = leavesRoot(relative(top, named)) ? `'${quotedPath(named)}', outside ${words}` : `'${quotedPath(namedFromCwd(cwd, named))}', which a symbolic link leads to '${quotedPath(realPath(named))}', outside ${words}`;
     throw new CliError(`babelq.json names the registry ${where}; it was not read (run from the folder that holds it, or name it with --registry)`);
   }
-  return namedFromCwd(cwd, named);
+  return { path: namedFromCwd(cwd, named), notes: '' };
+}
+
+/**
+ * The registry.json `babelq lint` finds for a file in `cwd`: the nearest at or above it inside
+ * `top`, one without a "schemas" key passed over. With none found, the nearest passed over is the
+ * one read (and refused with its reason, as before); with none at all, a refusal saying where the
+ * search looked (`words` names `top`) and how to name one.
+ */
+function searchedRegistry(cwd: string, top: string, words: string): ProjectRegistry {
+  const passed: string[] = [];
+  const found = findRegistry(join(cwd, REGISTRY_FILE_NAME), top, undefined, { passedOver: (path) => passed.push(path), boundWords: words, shownFolder: cwd, shownWithin: top });
+  const shown = (path: string) => quotedPath(namedFromCwd(cwd, path));
+  if (found !== undefined && 'error' in found) throw new CliError(`cannot read registry '${shown(found.path)}': ${found.error}`);
+  if (found === undefined) {
+    if (passed[0] !== undefined) return { path: namedFromCwd(cwd, passed[0]), notes: '' };
+    throw new CliError(`no registry.json at or above the current folder, up to ${words}; name one with --registry, or with "registry" in babelq.json`);
+  }
+  // Another tool may keep a registry.json, so it is passed over as lint passes it over; said, as lint says it.
+  const notes = passed.map((path) => `babelq: note: ${shown(path)} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over for ${shown(found.path)}, the next one up; --registry ${shown(path)} reads it as one\n`).join('');
+  return { path: namedFromCwd(cwd, found.path), notes };
 }
 
 /**

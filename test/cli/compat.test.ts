@@ -206,6 +206,24 @@ test('--base REF without --registry reads the registry babelq.json names, as bab
   }
 });
 
+test('--base REF from a subfolder of the repository reads the registry.json babelq lint finds there: the nearest at or above it, up to the repository\'s top', () => {
+  const repo = makeTree({
+    'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'schemas/created.json', owner: 'orders', status: 'active' }] }),
+    'schemas/created.json': schema({ order_id: { type: 'integer' } }),
+    'fixtures/a.babel.json': '{}',
+  });
+  try {
+    commitBase(repo);
+    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    const breaking = babelq(['compat', '--base', 'HEAD', '--format', 'json'], join(repo, 'fixtures'));
+    assert.equal(breaking.status, 1, breaking.stderr);
+    const reports = JSON.parse(breaking.stdout) as { file: string; diagnostics: unknown[] }[];
+    assert.deepEqual(reports.map((report) => [report.file, report.diagnostics.length]), [['../schemas/created.json', 1], ['../registry.json', 0]]);
+  } finally {
+    removeTree(repo);
+  }
+});
+
 test('--base REF with a registry outside the repository: its schemas inside are compared, and the registry, with no version at REF, is no I/O problem', () => {
   const tree = makeTree({
     'repo/schemas/created.json': schema({ order_id: { type: 'integer' } }),

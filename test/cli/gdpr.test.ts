@@ -1,7 +1,7 @@
 /** `babelq gdpr`: the marked fields per URN, the unmarked personal-data names, and --require failing exactly on those. */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { assertCliBuilt, babelq, makeTree, removeTree } from './helpers';
@@ -50,7 +50,7 @@ test('--help names each option and the registry read by default', () => {
   const result = babelq(['gdpr', '--help'], root);
   assert.equal(result.status, 0);
   for (const option of ['--registry <file>', '--require', '--format <name>', '-h, --help']) assert.ok(result.stdout.includes(option), option);
-  assert.match(result.stdout, /default: the one babelq\.json\s+names, else \.\/registry\.json/);
+  assert.match(result.stdout, /default: the one babelq\.json\s+names, else the nearest registry\.json at or above\s+the current folder, up to the repository's top, as\s+babelq lint finds it/);
 });
 
 test('without --registry, the registry babelq.json names is read, as babelq lint reads it; --registry still wins', () => {
@@ -94,6 +94,66 @@ test('a registry babelq.json names outside the current folder (by its path or th
     const given = babelq(['gdpr', '--format', 'json', '--registry', '../elsewhere/registry.json'], join(tree, 'project'));
     assert.equal(given.status, 0, given.stderr);
     assert.match(given.stdout, /user\.registered/);
+  } finally {
+    removeTree(tree);
+  }
+});
+
+test('from a subfolder of a repository, the registry.json babelq lint finds is read: the nearest at or above the current folder, up to the repository\'s top', () => {
+  const tree = makeTree({
+    'repo/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' }] }),
+    'repo/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+    'repo/fixtures/deep/.keep': '',
+    'repo/other/registry.json': JSON.stringify({ notSchemas: true }),
+    'registry.json': JSON.stringify({ schemas: [] }),
+  });
+  try {
+    execFileSync('git', ['init', '-q', join(tree, 'repo')], { stdio: 'ignore' });
+    for (const folder of ['repo/fixtures', 'repo/fixtures/deep']) {
+      const result = babelq(['gdpr', '--format', 'json'], join(tree, folder));
+      assert.equal(result.status, 0, `${folder}: ${result.stderr}`);
+      assert.deepEqual((JSON.parse(result.stdout) as { urn: string; schema: string }[]).map((r) => r.urn), ['urn:babel:identity:user.registered'], folder);
+      assert.equal(result.stderr, '', folder);
+    }
+    // A registry.json that is not one (no "schemas" key) is passed over as lint passes it over, and said so.
+    const passed = babelq(['gdpr', '--format', 'json'], join(tree, 'repo/other'));
+    assert.equal(passed.status, 0, passed.stderr);
+    assert.match(passed.stdout, /user\.registered/);
+    assert.equal(passed.stderr, 'babelq: note: registry.json was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over for ../registry.json, the next one up; --registry registry.json reads it as one\n');
+  } finally {
+    removeTree(tree);
+  }
+});
+
+test('from a subfolder, the registry a babelq.json at the repository\'s top names is read', () => {
+  const tree = makeTree({
+    'repo/babelq.json': JSON.stringify({ registry: 'schemas/main.json' }),
+    'repo/schemas/main.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' }] }),
+    'repo/schemas/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+    'repo/fixtures/.keep': '',
+  });
+  try {
+    execFileSync('git', ['init', '-q', join(tree, 'repo')], { stdio: 'ignore' });
+    const result = babelq(['gdpr', '--format', 'json'], join(tree, 'repo/fixtures'));
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual((JSON.parse(result.stdout) as { schema: string }[]).map((r) => r.schema), ['../schemas/user.json']);
+  } finally {
+    removeTree(tree);
+  }
+});
+
+test('with no registry at or above the current folder inside the repository, exit 2 saying where it looked and how to name one', () => {
+  const tree = makeTree({ 'registry.json': JSON.stringify({ schemas: [] }), 'repo/fixtures/.keep': '' });
+  try {
+    execFileSync('git', ['init', '-q', join(tree, 'repo')], { stdio: 'ignore' });
+    const result = babelq(['gdpr'], join(tree, 'repo/fixtures'));
+    assert.equal(result.status, 2, result.stdout);
+    assert.equal(result.stderr, 'babelq: no registry.json at or above the current folder, up to the repository .. (the folder holding .git above the current folder); name one with --registry, or with "registry" in babelq.json\n');
+    // A registry.json there that is not one is named, with why it was not read.
+    writeFileSync(join(tree, 'repo/registry.json'), JSON.stringify({ notSchemas: true }));
+    const passed = babelq(['gdpr'], join(tree, 'repo/fixtures'));
+    assert.equal(passed.status, 2, passed.stdout);
+    assert.match(passed.stderr, /^babelq: registry '\.\.\/registry\.json' is refused as a whole/);
   } finally {
     removeTree(tree);
   }
