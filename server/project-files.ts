@@ -11,11 +11,13 @@ import { parseText } from '../core/parse/parser';
 import { analyze } from '../core/rules/analyze';
 import { splitByteOrderMark, withByteOrderMark } from '../core/rules/byte-order-mark';
 import type { CoreDiagnostic } from '../core/rules/diagnostic';
-import { readProjectConfig } from '../core/rules/settings/project-config';
+import { PROJECT_CONFIG_FILE, readProjectConfig } from '../core/rules/settings/project-config';
 import { fileDiagnostics } from '../core/rules/file-diagnostics';
-import { applySuppressions, readSuppressions, type Suppression, type UncheckedSuppressions } from '../core/rules/settings/suppressions-file';
+import { applySuppressions, readSuppressions, SUPPRESSIONS_FILE, type Suppression, type UncheckedSuppressions } from '../core/rules/settings/suppressions-file';
 import { MAX_WORKSPACE_FIXTURE_BYTES, readBoundedText } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
+import { MAX_CONFIG_FILE_BYTES, MAX_SUPPRESSIONS_FILE_BYTES } from '../workspace/project-config';
+import { notUtf8ProjectFile } from '../workspace/project-file-encoding';
 import type { ServerContext } from './context';
 import { askedOf, type JudgingRound } from './judged-fixtures';
 import { markOf, stampOf, type ReadMark } from './file-stamps';
@@ -59,10 +61,16 @@ export interface SuppressionsJudged {
   readonly unchecked?: UncheckedSuppressions;
 }
 
-/** The findings of an open babelq.json, or of a suppressions file with its entries judged (staleSuppressions). */
-export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, judged: SuppressionsJudged): CoreDiagnostic[] {
-  if (file === 'config') return fileDiagnostics('configFile', readProjectConfig(text), settings);
-  return fileDiagnostics('suppressionsFile', { file: readSuppressions(text), ...judged }, settings);
+/**
+ * The findings of an open babelq.json, or of a suppressions file with its entries judged
+ * (staleSuppressions). `path`, the file's on disk: an editor that decoded bytes that are not UTF-8
+ * as UTF-8 holds replacement characters, which are said to be such bytes, as lint says it.
+ */
+export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, judged: SuppressionsJudged, path?: string): CoreDiagnostic[] {
+  const name = file === 'config' ? PROJECT_CONFIG_FILE : SUPPRESSIONS_FILE;
+  const notUtf8 = path === undefined ? undefined : notUtf8ProjectFile(path, text, name, file === 'config' ? MAX_CONFIG_FILE_BYTES : MAX_SUPPRESSIONS_FILE_BYTES);
+  if (file === 'config') return fileDiagnostics('configFile', notUtf8 ? { root: false, layer: {}, ignore: [], overrides: [], problems: [notUtf8] } : readProjectConfig(text), settings);
+  return fileDiagnostics('suppressionsFile', { file: notUtf8 ? { entries: [], problems: [notUtf8] } : readSuppressions(text), ...judged }, settings);
 }
 
 /**

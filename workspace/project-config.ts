@@ -22,6 +22,7 @@ import { PROJECT_MARKER, projectRootOf } from './project-root';
 import { isInside, realPath, realPathIfThere } from './path-containment';
 import { readFromDisk, REGISTRY_FILE_NAME, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
+import { notUtf8ProjectFile } from './project-file-encoding';
 import { resolvedPath } from './absolute-path';
 
 /** Registry paths (absolute) named by babelq.json files, each with the folders of the configs that name it. */
@@ -268,8 +269,10 @@ export class ProjectConfigs {
       if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;
       return unreadableConfig(path, directory, whyUnread(error));
     }
+    // Bytes that are not UTF-8 are that one problem, and no settings are read from what they decode to.
+    const notUtf8 = notUtf8ProjectFile(path, text, PROJECT_CONFIG_FILE, MAX_CONFIG_FILE_BYTES);
     if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`; // a BOM is fine in a config; a space keeps the offsets
-    const config = readProjectConfig(text);
+    const config: ProjectConfig = notUtf8 ? { root: false, layer: {}, ignore: [], overrides: [], problems: [notUtf8] } : readProjectConfig(text);
     const suppressions = this.loadSuppressions(directory);
     return {
       path,
@@ -298,7 +301,8 @@ export class ProjectConfigs {
       text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
       // A BOM is fine here as in babelq.json: read with a space in its place, which keeps the
       // offsets, while `text` keeps the mark, so a baseline or prune writes it back as it was.
-      file = readSuppressions(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
+      const notUtf8 = notUtf8ProjectFile(path, text, SUPPRESSIONS_FILE, MAX_SUPPRESSIONS_FILE_BYTES);
+      file = notUtf8 ? { entries: [], problems: [notUtf8] } : readSuppressions(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
     } catch (error) {
       // Gone by the time it is opened (deleted since the look): no suppressions file there.
       if (error instanceof UnreadableFile && error.reason === 'missing') return undefined;

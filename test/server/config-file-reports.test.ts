@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
@@ -24,10 +24,13 @@ mkdirSync(at('.git'));
 write('unknown-key/babelq.json', '{"bogus": 1, "severity": {"float-currency": "off"}}\n');
 mkdirSync(at('directory/babelq.json'), { recursive: true });
 write('not-json/babelq.json', '{"severity": {"float-currency": "off"}');
+// Saved as UTF-16 (a Windows editor's choice): said to be not UTF-8, in CLI and editor alike.
+mkdirSync(at('utf16'));
+writeFileSync(at('utf16/babelq.json'), Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]));
 write('healthy/babelq.json', '{ "severity": { "float-currency": "off" } }\n');
 // A suppressions file on its own: an entry without a pointer (config-error), one without a reason (unexplained-suppression).
 write('suppressed/babelq-suppressions.json', '{\n  "suppressions": [\n    { "file": "data.babel.json", "code": "non-iso-time", "reason": "legacy" },\n    { "file": "data.babel.json", "code": "unsafe-integer", "pointer": "/data/ledger_entry_id" }\n  ]\n}\n');
-for (const folder of ['unknown-key', 'directory', 'not-json', 'healthy', 'suppressed', ...(pipes ? ['pipe'] : [])]) write(`${folder}/data.babel.json`, FIXTURE);
+for (const folder of ['unknown-key', 'directory', 'not-json', 'utf16', 'healthy', 'suppressed', ...(pipes ? ['pipe'] : [])]) write(`${folder}/data.babel.json`, FIXTURE);
 if (pipes) execFileSync('mkfifo', [at('pipe/babelq.json')]);
 // A link whose config was moved away: a config that is there by its name, not one that is absent.
 if (pipes) {
@@ -59,7 +62,7 @@ describe('babelq.json\'s problems without opening it', () => {
       const fromLint = lint().filter((report) => isProjectFile(report.file));
       assert.deepEqual(
         fromLint.map((report) => report.file).sort(),
-        ['directory/babelq.json', 'not-json/babelq.json', 'suppressed/babelq-suppressions.json', 'unknown-key/babelq.json', ...(pipes ? ['pipe/babelq.json', 'dangling/babelq.json'] : [])].sort(),
+        ['directory/babelq.json', 'not-json/babelq.json', 'suppressed/babelq-suppressions.json', 'unknown-key/babelq.json', 'utf16/babelq.json', ...(pipes ? ['pipe/babelq.json', 'dangling/babelq.json'] : [])].sort(),
         'the project files babelq lint reports',
       );
       const reported = first.filter((item) => isProjectFile(item.uri));
@@ -73,6 +76,9 @@ describe('babelq.json\'s problems without opening it', () => {
       const directory = reported.find((item) => item.uri === uriOf('directory/babelq.json'))!;
       assert.match(directory.items![0].message, /cannot be read: .* is a directory/);
       assert.deepEqual(directory.items![0].range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+
+      const utf16 = reported.find((item) => item.uri === uriOf('utf16/babelq.json'))!;
+      assert.deepEqual(utf16.items!.map((item) => item.message), ['The file is not valid UTF-8 (it starts with a UTF-16 byte-order mark); babelq.json is read as UTF-8. Save it as UTF-8.']);
 
       // Asked again with what it holds: nothing new.
       const again = await reportWithin(client, first);
