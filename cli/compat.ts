@@ -175,7 +175,7 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): { repor
   if (!commit) throw new CliError(`'${quoted(ref)}' is not a git revision of this repository`);
   const baseFiles = new BaseFiles(repository, ref, commit, { timeoutMs: GIT_TIMEOUT_MS, maxBytes: MAX_SCHEMA_FILE_BYTES * 8 });
   const atBase = (path: string): string | undefined => baseFiles.textOf(path, namedFromCwd(cwd, path));
-  const index = readUsableRegistry(registryText, registryArg);
+  const index = readUsableRegistry(registryText, registryArg, registryPath);
   const { entries } = index;
   const baseRegistry = atBase(registryPath);
   const was = baseRegistry === undefined ? undefined : readRegistryIndex(baseRegistry, registryFileName(registryPath));

@@ -78,7 +78,7 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
   } catch (error) {
     throw new CliError(`cannot read registry '${quotedPath(namedFromCwd(environment.cwd, registryPath))}': ${describeFsError(error)}`);
   }
-  const index = readUsableRegistry(text, namedFromCwd(environment.cwd, registryPath));
+  const index = readUsableRegistry(text, namedFromCwd(environment.cwd, registryPath), registryPath);
   const root = dirname(registryPath);
   const reports: UrnReport[] = [];
   const worked = new Map<string, Pick<UrnReport, 'sensitive' | 'unmarked'>>();

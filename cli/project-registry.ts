@@ -17,7 +17,8 @@ import { LineIndex } from '../core/model/positions';
 import { readRegistryIndex, registryFileName, type RegistryIndex } from '../core/registry/registry-file';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
-import { findRegistry, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { findRegistry, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { notUtf8File, notUtf8FileMessage } from '../workspace/not-utf8-file';
 import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
 import { CliError, quotedPath } from './errors';
 import { registryBound } from './registry';
@@ -76,11 +77,19 @@ function searchedRegistry(cwd: string, top: string, words: string): ProjectRegis
  * is a CliError naming the file and the line and column of the first reason, never read as the
  * entries that happened to parse.
  */
-export function readUsableRegistry(text: string, shown: string): Extract<RegistryIndex, { ok: true }> {
+export function readUsableRegistry(text: string, shown: string, path: string): Extract<RegistryIndex, { ok: true }> {
+  // Bytes that are not UTF-8 (a registry saved as UTF-16): said so, as every registry read says it (workspace/not-utf8-file.ts).
+  const notUtf8 = notUtf8File(path, text, MAX_REGISTRY_FILE_BYTES);
+  if (notUtf8) refuse(text, shown, notUtf8.offset, notUtf8FileMessage(registryFileName(shown), notUtf8.where));
   const index = readRegistryIndex(text, registryFileName(shown));
   const refusal = index.ok ? index.problems.find((problem) => problem.refusesRegistry === true) : (index.problems[0] ?? { offset: 0, message: index.error });
   if (index.ok && refusal === undefined) return index;
-  const { line, character } = new LineIndex(text).positionAt(refusal?.offset ?? 0);
+  return refuse(text, shown, refusal?.offset ?? 0, refusal?.message ?? '');
+}
+
+/** The CliError for a registry refused as a whole, naming the line and column of `offset` in `text`. */
+function refuse(text: string, shown: string, offset: number, reason: string): never {
+  const { line, character } = new LineIndex(text).positionAt(offset);
   const named = quotedPath(shown);
-  throw new CliError(`registry '${named}' is refused as a whole, as bqschema's registry load refuses it: ${named}:${line + 1}:${character + 1}: ${refusal?.message ?? ''}`);
+  throw new CliError(`registry '${named}' is refused as a whole, as bqschema's registry load refuses it: ${named}:${line + 1}:${character + 1}: ${reason}`);
 }

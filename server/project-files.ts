@@ -17,7 +17,7 @@ import { applySuppressions, readSuppressions, SUPPRESSIONS_FILE, type Suppressio
 import { MAX_WORKSPACE_FIXTURE_BYTES, readBoundedText } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
 import { MAX_CONFIG_FILE_BYTES, MAX_SUPPRESSIONS_FILE_BYTES } from '../workspace/project-config';
-import { notUtf8ProjectFile } from '../workspace/project-file-encoding';
+import { notUtf8ProjectFile } from '../workspace/not-utf8-file';
 import type { ServerContext } from './context';
 import { askedOf, type JudgingRound } from './judged-fixtures';
 import { markOf, stampOf, type ReadMark } from './file-stamps';

@@ -22,7 +22,7 @@ import { PROJECT_MARKER, projectRootOf } from './project-root';
 import { isInside, realPath, realPathIfThere } from './path-containment';
 import { readFromDisk, REGISTRY_FILE_NAME, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
-import { notUtf8ProjectFile } from './project-file-encoding';
+import { notUtf8ProjectFile } from './not-utf8-file';
 import { resolvedPath } from './absolute-path';
 
 /** Registry paths (absolute) named by babelq.json files, each with the folders of the configs that name it. */

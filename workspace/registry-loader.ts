@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { ENTRIES_PER_STEP, looksLikeRegistry, readRegistryIndexSteps, registryFileName, type RegistryProblems } from '../core/registry/registry-file';
 import { runSteps, type Steps } from '../core/model/steps';
 import { megabytes, readBoundedText, UnreadableFile } from './bounded-read';
+import { notUtf8File, notUtf8FileMessage } from './not-utf8-file';
 import { compileSchema, type CompileResult } from '../core/registry/schema-compiler';
 import { messageOutsideEnvelope, parseJson } from '../core/parse/parser';
 import { pointerAt } from '../core/model/json-pointer';
@@ -190,7 +191,10 @@ export function findRegistry(
           // Told before the read: one that fails (a link to a file not written yet) is searched
           // again once the place the link leads to changes.
           if (keptVerdicts !== undefined && linked?.place !== undefined) linkedVerdict?.(candidate, linked.place);
-          isRegistry = looksLikeRegistry(read(candidate, MAX_REGISTRY_FILE_BYTES));
+          const text = read(candidate, MAX_REGISTRY_FILE_BYTES);
+          // Bytes that are not UTF-8 (a registry saved as UTF-16) hide its "schemas" key: it may
+          // well be the registry, so it is used and its load says what is wrong, not passed over.
+          isRegistry = looksLikeRegistry(text) || notUtf8File(candidate, text, MAX_REGISTRY_FILE_BYTES) !== undefined;
           keptVerdicts?.set(candidate, isRegistry);
         }
         if (isRegistry) return { path: candidate };
@@ -312,6 +316,12 @@ export function* loadRegistrySteps(registryPath: string, workspaceRoot: string, 
   }
   const tooLong = sizeProblem(sized, text, MAX_REGISTRY_FILE_BYTES);
   if (tooLong) return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: tooLong } };
+  const notUtf8 = notUtf8File(registryPath, text, MAX_REGISTRY_FILE_BYTES);
+  if (notUtf8) {
+    // bqschema's registry load refuses such bytes as not JSON: refused as a whole here too, said as a fixture's are.
+    const message = notUtf8FileMessage(name, notUtf8.where);
+    return { files, linkedFiles, linkedFrom, state: { kind: 'broken', path: registryPath, error: message, problems: [{ offset: notUtf8.offset, end: notUtf8.offset, message, refusesRegistry: true }], text } };
+  }
   // Reading 30 MB takes tens of milliseconds: a step of its own, before the parse's.
   yield;
   const index = yield* readRegistryIndexSteps(text, name);

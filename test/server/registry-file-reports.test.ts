@@ -5,7 +5,7 @@
  * never had a problem is not reported.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { GOOD_ENVELOPE } from '../support/envelopes';
 import { TestLspClient } from '../support/lsp-client';
@@ -163,4 +163,19 @@ describe('registry.json open under another spelling of its URI', () => {
       client.kill();
     }
   });
+});
+
+test('a registry.json saved as UTF-16 is reported as not UTF-8, as babelq lint says it, not passed over for having no "schemas" key', async () => {
+  mkdirSync(at('utf16/.git'), { recursive: true });
+  writeFileSync(at('utf16/registry.json'), Buffer.from(`\uFEFF${HEALTHY}`, 'utf16le'));
+  write('utf16/fixtures/order.babel.json', GOOD_ENVELOPE);
+  const client = new TestLspClient({ workspaceFolders: [uriOf('utf16')] });
+  try {
+    await client.initialize();
+    const report = await workspaceReport(client);
+    const registry = report.find((item) => item.uri === uriOf('utf16/registry.json'));
+    assert.deepEqual(registry?.items?.map((d) => [d.code, d.message, d.range.start.line]), [['registry-error', 'The file is not valid UTF-8 (it starts with a UTF-16 byte-order mark); registry.json is read as UTF-8. Save it as UTF-8.', 0]], JSON.stringify(report.map((item) => [item.uri, item.items])));
+  } finally {
+    client.kill();
+  }
 });
