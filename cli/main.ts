@@ -74,7 +74,8 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
       return { stdout: `${environment.version}\n`, stderr: '', exitCode: 0 };
     }
     if (name === undefined) return { stdout: '', stderr: usage(), exitCode: 2 };
-    if (!command) throw new CliError(`unknown ${name.startsWith('-') ? 'option' : 'command'} '${quoted(name)}'${didYouMean(name, [...Object.keys(COMMANDS), '--help', '--version'])}`, true);
+    // `help` is a command line of its own (`babelq help lint`), so a misspelt one is guessed as it.
+    if (!command) throw new CliError(`unknown ${name.startsWith('-') ? 'option' : 'command'} '${quoted(name)}'${didYouMean(name, [...Object.keys(COMMANDS), 'help', '--help', '--version'])}`, true);
     return await command.run(rest, environment);
   } catch (error) {
     if (error instanceof CliError) {

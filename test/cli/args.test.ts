@@ -52,6 +52,9 @@ describe('a misspelt option or command', () => {
       [['peek', '--queu', 'orders'], /^babelq: unknown option '--queu' \(did you mean '--queue'\?\)\nRun 'babelq peek --help' for usage\.\n$/],
       [['lnt', 'fixtures'], /^babelq: unknown command 'lnt' \(did you mean 'lint'\?\)\nRun 'babelq --help' for usage\.\n$/],
       [['--verison'], /^babelq: unknown option '--verison' \(did you mean '--version'\?\)\n/],
+      // `babelq help lint` is a command line of its own: a misspelt `help` is not taken for `lsp`.
+      [['hlp', 'lint'], /^babelq: unknown command 'hlp' \(did you mean 'help'\?\)\n/],
+      [['hepl'], /^babelq: unknown command 'hepl' \(did you mean 'help'\?\)\n/],
     ] as const) {
       const result = babelq([...args], process.cwd());
       assert.equal(result.status, 2, args.join(' '));
