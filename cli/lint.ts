@@ -165,15 +165,16 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
   if (stdin && paths.length > 0) throw new CliError('--stdin lints standard input; give no paths beside it', true);
   if (options.has('stdin-filename') && !stdin) throw new CliError("--stdin-filename names standard input; add --stdin or '-'", true);
   if (stdin && fixMode === 'fix') throw new CliError('--fix writes files; for standard input use --fix-dry-run, which prints the diff', true);
+  // Piped text is not the file it stands for (an editor's unsaved buffer): a baseline written from
+  // it, or an entry pruned because it lacks the finding, would change what the file on disk reports.
+  // Said before --reason is asked for, which would only lead here.
+  for (const edit of ['suppress-all', 'prune-suppressions']) {
+    if (stdin && options.has(edit)) throw new CliError(`--${edit} edits babelq-suppressions.json from the files on disk; lint the files by their paths, not standard input`, true);
+  }
   const suppressAll = options.has('suppress-all');
   const reason = options.get('reason');
   if (suppressAll && (typeof reason !== 'string' || reason.trim() === '')) throw new CliError('--suppress-all needs --reason "<why these findings are accepted>"', true);
   if (reason !== undefined && !suppressAll) throw new CliError('--reason goes with --suppress-all', true);
-  // Piped text is not the file it stands for (an editor's unsaved buffer): a baseline written from
-  // it, or an entry pruned because it lacks the finding, would change what the file on disk reports.
-  for (const edit of ['suppress-all', 'prune-suppressions']) {
-    if (stdin && options.has(edit)) throw new CliError(`--${edit} edits babelq-suppressions.json from the files on disk; lint the files by their paths, not standard input`, true);
-  }
 
   const concurrency = concurrencyOption(options.get('concurrency'));
 

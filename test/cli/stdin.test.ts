@@ -90,6 +90,8 @@ describe('standard input and the suppressions file', () => {
         ['lint', '-', '--stdin-filename', 'a.babel.json', '--prune-suppressions'],
         ['lint', '--stdin', '--suppress-all', '--reason', 'legacy'],
         ['lint', '-', '--stdin-filename', 'b.babel.json', '--suppress-all', '--reason', 'legacy'],
+        // Refused for standard input first: asking for a reason would only lead to this refusal.
+        ['lint', '--stdin', '--suppress-all'],
       ]) {
         const result = babelq(args, tree, {}, envelope());
         assert.equal(result.status, 2, args.join(' '));
