@@ -17,6 +17,7 @@
  * BABELQ_INSTALLED_PACKAGE=<dir>/project (.ci/run does both), and `nvim` / `emacs` with eglot
  * (.ci/run installs Debian's neovim, emacs-nox and elpa-eglot). Without them each test says what
  * is missing and is skipped when BABELQ_INSTALLED_PACKAGE is unset, and fails when it is set. What each editor saw is kept in test-results/editors/.
+ * The root the README's Neovim 0.7 snippet works out needs nvim only, not the package.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -225,4 +226,42 @@ test('README\'s Neovim 0.7 snippet, copied as it is into init.lua, makes <C-x><C
   assert.equal(seen.omnifunc, 'v:lua.vim.lsp.omnifunc');
   const urns = (JSON.parse(readFileSync(join(workspace, 'registry.json'), 'utf8')) as { schemas: { urn: string }[] }).schemas.map((entry) => entry.urn);
   assert.deepEqual([...seen.completion].sort(), [...urns].sort(), 'the popup offers the registry\'s URNs');
+});
+
+// The root README.md's Neovim 0.7 snippet names, with the language server left out (only what the
+// snippet works out is looked at, so only nvim is needed): a folder whose name holds a space or a
+// comma ("Client Projects", "orders, 2024") is one folder, not a list of them as Vim reads a 'path'.
+test('README\'s Neovim 0.7 snippet names the top of the Git work tree as the root from a folder whose path holds a space and a comma', (t) => {
+  if (!commandExists('nvim')) {
+    if (INSTALLED) assert.fail('BABELQ_INSTALLED_PACKAGE is set but nvim is not installed');
+    t.diagnostic('not run: nvim is not installed');
+    t.skip('nvim is not installed');
+    return;
+  }
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const snippet = /\*\*Neovim 0\.7\*\* \(tested\), in `init\.lua`:\n\n```lua\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  assert.ok(snippet, 'README.md has the Neovim 0.7 snippet');
+  const place = mkdtempSync(join(tmpdir(), 'babelq-nvim-root-'));
+  try {
+    const top = join(place, 'Client Projects, 2024', 'shop');
+    mkdirSync(join(top, 'orders'), { recursive: true });
+    assert.equal(spawnSync('git', ['init', '-q'], { cwd: top }).status, 0);
+    const fixture = join(top, 'orders', 'order-created.babel.json');
+    writeFileSync(fixture, '{}\n');
+    const init = join(place, 'init.lua');
+    writeFileSync(init, `${snippet}\n`);
+    const out = join(place, 'root.txt');
+    // The client is not started: what the snippet would start it with is written down instead.
+    const record = "lua vim.lsp.start_client = function(config) local file = assert(io.open(os.getenv('BABELQ_OUT'), 'w')); file:write(config.root_dir); file:close(); return 1 end; vim.lsp.buf_attach_client = function() end";
+    const run = spawnSync('nvim', ['--headless', '-u', init, '-i', 'NONE', '-c', record, '-c', "lua vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('BABELQ_FIXTURE')))", '-c', 'qall!'], {
+      cwd: join(top, 'orders'),
+      env: { ...process.env, BABELQ_OUT: out, BABELQ_FIXTURE: fixture },
+      encoding: 'utf8',
+      timeout: EDITOR_TIMEOUT_MS,
+    });
+    assert.ok(existsSync(out), `nvim wrote nothing (exit ${run.status}, signal ${run.signal})\n${run.stdout}\n${run.stderr}`);
+    assert.equal(readFileSync(out, 'utf8'), top);
+  } finally {
+    rmSync(place, { recursive: true, force: true });
+  }
 });
