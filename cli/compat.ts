@@ -169,7 +169,9 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): { repor
     throw new CliError(`cannot read registry '${quotedPath(registryArg)}': ${describeFsError(error)}`);
   }
   const top = git(cwd, ['rev-parse', '--show-toplevel']);
-  if (top === undefined) throw new CliError(`'${cwd}' is not inside a git work tree (or git is not installed): --base needs one`);
+  // In words, as the other messages name the current folder: its absolute path would put the
+  // runner's checkout path into a CI log, and a folder name may hold a line break.
+  if (top === undefined) throw new CliError('the current folder is not inside a git work tree (or git is not installed): --base needs one');
   const repository = top.trim();
   const commit = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim();
   if (!commit) throw new CliError(`'${quoted(ref)}' is not a git revision of this repository`);

@@ -350,3 +350,14 @@ test('--base REF with a registry entry whose schema lies outside the repository 
     removeTree(tree);
   }
 });
+
+test('--base REF outside a git work tree is exit 2 naming the current folder in words, not by its absolute path', () => {
+  const tree = makeTree({ 'registry.json': JSON.stringify({ schemas: [] }) });
+  try {
+    const result = babelq(['compat', '--base', 'HEAD'], tree);
+    assert.equal(result.status, 2, result.stdout);
+    assert.equal(result.stderr, 'babelq: the current folder is not inside a git work tree (or git is not installed): --base needs one\n');
+  } finally {
+    removeTree(tree);
+  }
+});
