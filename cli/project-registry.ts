@@ -12,7 +12,7 @@
  * reads none there: a checkout's babelq.json does not choose what else on the machine is read;
  * `--registry` names one elsewhere.
  */
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
 import { readRegistryIndex, registryFileName, type RegistryIndex } from '../core/registry/registry-file';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
@@ -38,8 +38,8 @@ export function projectRegistry(cwd: string, githubWorkspace: string | undefined
   if (typeof registryArg === 'string') return { path: registryArg, notes: '' };
   // The settings of a file in the current folder are the settings of the folder itself.
   const named = new ProjectConfigs().settingsFor(join(cwd, REGISTRY_FILE_NAME), DEFAULT_SETTINGS, []).registryPath;
-  const { top, words } = registryBound(cwd, githubWorkspace);
-  if (named === undefined) return searchedRegistry(cwd, top, words);
+  const { top, name, words } = registryBound(cwd, githubWorkspace);
+  if (named === undefined) return searchedRegistry(cwd, top, words, name);
   if (!isInside(top, named)) {
     // One that lies in the repository by its path leaves it through a symbolic link: said so, with where it leads.
     // Each path quoted on one line and bounded: the lines of a refusal are each printed after
@@ -56,18 +56,25 @@ export function projectRegistry(cwd: string, githubWorkspace: string | undefined
  * one read (and refused with its reason, as before); with none at all, a refusal saying where the
  * search looked (`words` names `top`) and how to name one.
  */
-function searchedRegistry(cwd: string, top: string, words: string): ProjectRegistry {
+function searchedRegistry(cwd: string, top: string, words: string, bound: string): ProjectRegistry {
   const passed: string[] = [];
   const found = findRegistry(join(cwd, REGISTRY_FILE_NAME), top, undefined, { passedOver: (path) => passed.push(path), boundWords: words, shownFolder: cwd, shownWithin: top });
   const shown = (path: string) => quotedPath(namedFromCwd(cwd, path));
   if (found !== undefined && 'error' in found) throw new CliError(`cannot read registry '${shown(found.path)}': ${found.error}`);
   if (found === undefined) {
     if (passed[0] !== undefined) return { path: namedFromCwd(cwd, passed[0]), notes: '' };
-    throw new CliError(`no registry.json at or above the current folder, up to ${words}; name one with --registry, or with "registry" in babelq.json`);
+    throw new CliError(`no registry.json ${resolve(top) === resolve(cwd) ? `in the current folder, and none is looked for above it (${whyNoneAbove(bound)})` : `at or above the current folder, up to ${words}`}; name one with --registry, or with "registry" in babelq.json`);
   }
   // Another tool may keep a registry.json, so it is passed over as lint passes it over; said, as lint says it.
   const notes = passed.map((path) => `babelq: note: ${shown(path)} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over for ${shown(found.path)}, the next one up; --registry ${shown(path)} reads it as one\n`).join('');
   return { path: namedFromCwd(cwd, found.path), notes };
+}
+
+/** Why the search for a registry.json stops at the current folder, the bound named `bound` (`registryBound`'s `name`). */
+function whyNoneAbove(bound: string): string {
+  if (bound === 'the repository') return 'it holds .git: the top of the repository';
+  if (bound === 'the GitHub workspace') return 'it is the GitHub workspace, GITHUB_WORKSPACE, and no folder at or above it holds .git';
+  return 'no folder at or above it holds .git';
 }
 
 /**

@@ -142,6 +142,21 @@ test('from a subfolder, the registry a babelq.json at the repository\'s top name
   }
 });
 
+test('with no registry.json in the current folder, where the search stops, exit 2 saying why none above it is looked for', () => {
+  const tree = makeTree({ 'registry.json': JSON.stringify({ schemas: [] }), 'repo/.keep': '', 'loose/.keep': '' });
+  try {
+    execFileSync('git', ['init', '-q', join(tree, 'repo')], { stdio: 'ignore' });
+    const top = babelq(['gdpr'], join(tree, 'repo'));
+    assert.equal(top.status, 2, top.stdout);
+    assert.equal(top.stderr, 'babelq: no registry.json in the current folder, and none is looked for above it (it holds .git: the top of the repository); name one with --registry, or with "registry" in babelq.json\n');
+    const loose = babelq(['gdpr'], join(tree, 'loose'));
+    assert.equal(loose.status, 2, loose.stdout);
+    assert.equal(loose.stderr, 'babelq: no registry.json in the current folder, and none is looked for above it (no folder at or above it holds .git); name one with --registry, or with "registry" in babelq.json\n');
+  } finally {
+    removeTree(tree);
+  }
+});
+
 test('with no registry at or above the current folder inside the repository, exit 2 saying where it looked and how to name one', () => {
   const tree = makeTree({ 'registry.json': JSON.stringify({ schemas: [] }), 'repo/fixtures/.keep': '' });
   try {
