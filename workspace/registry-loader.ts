@@ -192,9 +192,11 @@ export function findRegistry(
           // again once the place the link leads to changes.
           if (keptVerdicts !== undefined && linked?.place !== undefined) linkedVerdict?.(candidate, linked.place);
           const text = read(candidate, MAX_REGISTRY_FILE_BYTES);
-          // Bytes that are not UTF-8 (a registry saved as UTF-16) hide its "schemas" key: it may
-          // well be the registry, so it is used and its load says what is wrong, not passed over.
-          isRegistry = looksLikeRegistry(text) || notUtf8File(candidate, text, MAX_REGISTRY_FILE_BYTES) !== undefined;
+          // A registry saved as UTF-16 (or UTF-32) hides its "schemas" key behind the NUL beside
+          // each character: it may well be the registry, so it is used and its load says what is
+          // wrong, not passed over. Other bytes that are not UTF-8 (another tool's registry.json in
+          // Latin-1) leave the key to be seen: without it, the file is passed over as in UTF-8.
+          isRegistry = looksLikeRegistry(text) || (text.includes('\u0000') && notUtf8File(candidate, text, MAX_REGISTRY_FILE_BYTES) !== undefined);
           keptVerdicts?.set(candidate, isRegistry);
         }
         if (isRegistry) return { path: candidate };

@@ -42,3 +42,21 @@ test('gdpr: a UTF-16 registry is refused as not UTF-8 (exit 2)', () => {
     removeTree(repo);
   }
 });
+
+test('lint: another tool\'s registry.json in Latin-1, whose text shows it has no "schemas" key, is passed over as in UTF-8, for the registry above it', () => {
+  assertCliBuilt();
+  const repo = makeTree({
+    'registry.json': JSON.stringify({ schemas: [] }),
+    'tool/registry.json': Buffer.concat([Buffer.from('{"name": "caf'), Buffer.from([0xe9]), Buffer.from('", "version": 1}')]),
+    'tool/a.babel.json': envelope(),
+  });
+  try {
+    execFileSync('git', ['init', '-q', repo], { stdio: 'ignore' });
+    const result = babelq(['lint', '--format', 'json', 'tool'], repo);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stderr, /^babelq: note: tool\/registry\.json was not read as a registry: it has no "schemas" key .* was passed over for registry\.json, the next one up/m);
+    assert.deepEqual((JSON.parse(result.stdout) as { file: string }[]).map((report) => report.file), ['tool/a.babel.json']);
+  } finally {
+    removeTree(repo);
+  }
+});
