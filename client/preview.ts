@@ -9,7 +9,7 @@ import type { PreviewRenderer } from './preview-renderer';
 import { parseTarget } from '../broker/target';
 import type { FreshIds } from './fresh-ids';
 import { envelopeState, type SavedBytesCheck } from './file-bytes';
-import { readSendSettings } from './send-settings';
+import { readSendSettings, sendSettingsProblems } from './send-settings';
 import { EarlyRenders } from './early-renders';
 import { DocumentLengths } from './document-lengths';
 import { HiddenPreviews } from './hidden-previews';
@@ -54,6 +54,12 @@ export function previewOnScreen(source: string): boolean {
 export function previewUri(source: vscode.Uri): vscode.Uri {
   const name = source.path.split('/').pop() ?? 'envelope';
   return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name} — published bytes`, query: source.toString() });
+}
+
+/** The preview's first lines when settings it reads cannot be used: each named, with what it takes. */
+function unusableSettingsNote(problems: readonly string[]): string {
+  if (problems.length === 0) return '';
+  return `Settings not usable, shown here by their defaults (Send refuses them until they are fixed): ${problems.join('; ')}.\n\n`;
 }
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -140,7 +146,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // The file's bytes are checked while the preview renders (a 5 MB file takes a moment to read
     // and scan); a refused file's rendering is thrown away.
     const refusal = this.savedBytes.refusal(envelopeState(document));
-    const settings = readSendSettings((key) => vscode.workspace.getConfiguration(undefined, this.settingsScope(source)).get(key));
+    const setting = (key: string) => vscode.workspace.getConfiguration(undefined, this.settingsScope(source)).get(key);
+    const settings = readSendSettings(setting);
+    // A setting of the wrong shape is shown by its default here, where Send refuses it: said above
+    // the bytes, which are otherwise taken for what the settings as written publish.
+    const unusable = sendSettingsProblems(setting, 'preview');
     let target: string;
     try {
       target = parseTarget(settings.brokerUrl).display;
@@ -166,7 +176,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
         target,
       }),
     ]);
-    return refused ? `Nothing to publish: ${refused}\n` : rendered;
+    return refused ? `Nothing to publish: ${refused}\n` : `${unusableSettingsNote(unusable)}${rendered}`;
   }
 
   /** Re-renders the preview of a source document (after an edit, or new fresh ids). */

@@ -69,9 +69,10 @@ const TIMEOUT_RANGE = { min: 100, max: 120_000 } as const;
  */
 /**
  * What a command reads: `send` every send setting; `broker` (Peek Queue, Dead Letters, Redrive)
- * only the broker's, so a preview or send setting those never read cannot stop them.
+ * only the broker's, so a preview or send setting those never read cannot stop them; `preview`
+ * (the byte preview) every one but the timeout, as it connects to nothing.
  */
-export type SettingsPurpose = 'send' | 'broker';
+export type SettingsPurpose = 'send' | 'broker' | 'preview';
 
 export function sendSettingsProblems(get: (key: string) => unknown, purpose: SettingsPurpose = 'send'): string[] {
   const problems: string[] = [];
@@ -90,7 +91,7 @@ export function sendSettingsProblems(get: (key: string) => unknown, purpose: Set
   check(SEND_SETTING_KEYS.brokerUrl, (value) => typeof value === 'string' && value.trim() !== '', 'a URL such as redis://127.0.0.1:6379 or amqp://guest@127.0.0.1:5672', (value) =>
     typeof value === 'string' ? `an empty value (remove the setting for the default, ${DEFAULT_SEND_SETTINGS.brokerUrl})` : shapeOf(value),
   );
-  check(SEND_SETTING_KEYS.timeoutMs, (value) => typeof value === 'number' && Number.isFinite(value) && value >= TIMEOUT_RANGE.min && value <= TIMEOUT_RANGE.max, `a number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`);
+  if (purpose !== 'preview') check(SEND_SETTING_KEYS.timeoutMs, (value) => typeof value === 'number' && Number.isFinite(value) && value >= TIMEOUT_RANGE.min && value <= TIMEOUT_RANGE.max, `a number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max}`);
   check(SEND_SETTING_KEYS.redisLayout, (value) => value === 'babelqueue' || value === 'laravel', '"babelqueue" or "laravel"');
   check(SEND_SETTING_KEYS.redisPrefix, (value) => typeof value === 'string', 'text');
   if (purpose === 'broker') return problems;
