@@ -197,26 +197,50 @@ function codePointBoundary(text: string, at: number): number {
   return (text.charCodeAt(at) & 0xfc00) === 0xdc00 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800 ? at - 1 : at;
 }
 
-/** The text with its differing middle (against `base`) marked as ⟦…⟧, with some context around it. */
+/**
+ * The text with its differing middle (against `base`) marked as ⟦…⟧, with some context around it.
+ * Every cut falls between characters: half of a character outside the BMP would show as U+FFFD,
+ * a character neither SDK wrote.
+ */
 export function markDifference(base: string, other: string, context = 24): string {
   let start = 0;
   while (start < base.length && start < other.length && base[start] === other[start]) start++;
+  // Two characters alike in their first half only: both halves go in the middle.
+  if (codePointBoundary(other, start) !== start || codePointBoundary(base, start) !== start) start--;
   let endBase = base.length;
   let endOther = other.length;
   while (endBase > start && endOther > start && base[endBase - 1] === other[endOther - 1]) {
     endBase--;
     endOther--;
   }
-  const before = other.slice(Math.max(0, start - context), start);
-  const after = other.slice(endOther, endOther + context);
+  // Alike in their second half only: the same.
+  if (codePointBoundary(other, endOther) !== endOther || codePointBoundary(base, endBase) !== endBase) {
+    endBase++;
+    endOther++;
+  }
+  const beforeAt = Math.max(0, start - context);
+  const before = other.slice(afterPair(other, beforeAt), start);
+  const after = other.slice(endOther, codePointBoundary(other, Math.min(other.length, endOther + context)));
   return `${start > context ? '…' : ''}${before}⟦${bounded(other.slice(start, endOther))}⟧${after}${endOther + context < other.length ? '…' : ''}  (published: ⟦${bounded(base.slice(start, endBase))}⟧)`;
 }
 
-/** A differing middle of at most MAX_MARKED units, shortened in the middle when longer. */
+/** `at`, or one after it when it would split a surrogate pair. */
+function afterPair(text: string, at: number): number {
+  return codePointBoundary(text, at) === at ? at : at + 1;
+}
+
+/**
+ * A differing middle of at most about MAX_MARKED units, shortened in the middle when longer, the
+ * part left out counted; one that the count would not make shorter is shown whole.
+ */
 function bounded(text: string): string {
   if (text.length <= MAX_MARKED) return text;
   const half = MAX_MARKED / 2;
-  return `${text.slice(0, half)}… (${text.length - MAX_MARKED} more) …${text.slice(-half)}`;
+  const head = text.slice(0, codePointBoundary(text, half));
+  const tail = text.slice(afterPair(text, text.length - half));
+  const leftOut = text.length - head.length - tail.length;
+  const gap = `… (${digitGroups(leftOut)} more characters) …`;
+  return gap.length < leftOut ? `${head}${gap}${tail}` : text;
 }
 
 /** Classic hex dump: offset, 16 bytes in hex, and the printable ASCII. */

@@ -133,6 +133,26 @@ describe('preview text', () => {
     assert.equal(markDifference('{"a":10.0}', '{"a":10}', 3), '…:10⟦⟧}  (published: ⟦.0⟧)');
   });
 
+  test('markDifference never shows half of a character outside the BMP: its context and a long middle are cut between characters', () => {
+    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    // One emoji and 23 letters before the difference: 24 units of context would start inside the emoji.
+    const before = `{"name":"😀${'a'.repeat(23)}`;
+    const context = markDifference(`${before}X"}`, `${before}Y"}`);
+    assert.doesNotMatch(context, loneSurrogate, context);
+    assert.match(context, /a⟦Y⟧/);
+    // A long differing middle of emoji on both sides, cut in its middle.
+    const middle = markDifference(`["${'😀'.repeat(150)}x"]`, `["-${'😀'.repeat(150)}y"]`);
+    assert.doesNotMatch(middle, loneSurrogate, middle);
+  });
+
+  test('markDifference says what a long middle leaves out, in characters, and shortens no middle by less than it says', () => {
+    const long = markDifference(`[${'1'.repeat(1000)}]`, `[${'2'.repeat(1000)}]`);
+    assert.match(long, /… \(800 more characters\) …/, long);
+    // Two characters over the limit are shown whole: "… (2 more characters) …" would be longer than they are.
+    const near = markDifference(`[${'1'.repeat(202)}]`, `[${'2'.repeat(202)}]`);
+    assert.ok(near.includes(`⟦${'2'.repeat(202)}⟧`), near);
+  });
+
   test('hexDump: offset, 16 bytes, printable ASCII', () => {
     assert.equal(hexDump(new TextEncoder().encode('{"a":1}\n')), '00000000  7b 22 61 22 3a 31 7d 0a                          |{"a":1}.|');
   });
