@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { DEFAULT_SEND_SETTINGS, readSendSettings, SEND_SETTING_KEYS } from '../../client/send-settings';
 import { classifyKey } from '../../core/contract/keys';
-import { SETTING_KEYS } from '../../core/rules/settings/settings';
+import { normalizeSettings, SETTING_KEYS } from '../../core/rules/settings/settings';
+import { analyzeText } from '../../core/rules/analyze';
+import { GOOD_ENVELOPE } from '../support/envelopes';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const properties = manifest.contributes.configuration.properties as Record<string, any>;
@@ -23,6 +25,18 @@ describe('the manifest\'s settings', () => {
     assert.equal(classes.isMinorUnits('version_minor'), false);
     assert.doesNotMatch(description, /`_cents`, `_minor` or `_pence` hold integer minor units/, 'says every key ending in _minor holds minor units');
     assert.match(description, /`_minor`[^.]*after a name these patterns match[^.]*`version_minor`/);
+  });
+
+  test('the Redis layout\'s description gives a Laravel retry\'s findings the severities the engine gives them: a number a warning, an empty list information', () => {
+    const text = GOOD_ENVELOPE.replace('{ "order_id": 1042 }', '{ "order_id": 1042, "total": 123456789012345, "tags": [] }');
+    const laravel = normalizeSettings({ redis: { layout: 'laravel' } }).settings;
+    const severityOn = (token: string) => analyzeText(text, laravel).find((d) => d.code === 'encoding-divergence' && text.slice(d.offset, d.end) === token)?.severity;
+    assert.equal(severityOn('123456789012345'), 'warning');
+    assert.equal(severityOn('[]'), 'information');
+    const description = properties['babelqueue.redis.layout'].description as string;
+    assert.doesNotMatch(description, /empty lists[^.;]*warnings/, description);
+    assert.match(description, /number[^.;]*warning/, description);
+    assert.match(description, /empty list[^.;]*information/, description);
   });
 
   test('every minor-unit suffix the classifier knows is named where the setting is described, _minor_units with _minor after a money-like name', () => {
