@@ -21,6 +21,7 @@ import type { MessageSource, MessageViews, ShownMessage } from '../message-view'
 import type { MessageJudge } from '../server-judgement';
 import { redrive } from './redrive';
 import { envelopeDocument, forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
+import { refuseUntrusted } from '../restricted-mode';
 
 export const PEEK_COMMAND = 'babelqueue.peekQueue';
 export const DEAD_LETTERS_COMMAND = 'babelqueue.deadLetters';
@@ -119,7 +120,7 @@ interface QueueRead {
 /** In Restricted Mode a broker is not read: said before anything is asked (which queue, a password). */
 function refusedUntrusted(): boolean {
   if (vscode.workspace.isTrusted) return false;
-  void vscode.window.showWarningMessage('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
+  void refuseUntrusted('Reading a broker is disabled in Restricted Mode: trust this workspace first.');
   return true;
 }
 

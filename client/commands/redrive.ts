@@ -19,6 +19,7 @@ import type { MessageJudge } from '../server-judgement';
 import { failureText } from '../send-settings';
 import { bodyExcerpt, quotedName, quotedText, someQuoted, unlinked } from '../quoted-text';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
+import { refuseUntrusted } from '../restricted-mode';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
 export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
@@ -113,7 +114,7 @@ function diagnosticCode(diagnostic: vscode.Diagnostic): string | undefined {
 export async function redrive(services: RedriveServices, requests: readonly RedriveRequest[], sdk: RedriveSdk | 'auto' = 'auto'): Promise<boolean> {
   if (requests.length === 0) return false;
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Redrive is disabled in Restricted Mode: trust this workspace to move messages on a broker.');
+    void refuseUntrusted('Redrive is disabled in Restricted Mode: trust this workspace to move messages on a broker.');
     return false;
   }
   const { source } = requests[0]!.message;

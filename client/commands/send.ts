@@ -18,6 +18,7 @@ import { envelopeState, type SavedBytesCheck } from '../file-bytes';
 import { previewOnScreen } from '../preview';
 import { quotedName, unlinked } from '../quoted-text';
 import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, unusedSettingNotes, type SendSettings, type SettingsPurpose } from '../send-settings';
+import { refuseUntrusted } from '../restricted-mode';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -168,7 +169,8 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCodes, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
-      void vscode.window.showWarningMessage(unlinked(decision.reason));
+      // Refused only in Restricted Mode: its warning opens the Workspace Trust editor.
+      void refuseUntrusted(decision.reason);
       return;
     }
     const answer = await vscode.window.showWarningMessage(decision.question, { modal: true }, decision.confirmLabel);

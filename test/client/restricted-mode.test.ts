@@ -43,6 +43,47 @@ function assertRefusedBeforeAnything(pattern: RegExp): void {
 }
 
 describe('Restricted Mode', () => {
+  // Each refusal offers the way out it names: VS Code's Workspace Trust editor, one click away.
+  const refusals: [string, () => Promise<unknown>][] = [
+    ['Peek Queue', async () => {
+      const messages = await import('../../client/commands/messages');
+      messages.registerMessageCommands({ ...fake.services(), views: { open: async () => undefined } as never });
+      await fake.commands.get('babelqueue.peekQueue')!();
+    }],
+    ['Send Test Envelope', async () => {
+      const send = await import('../../client/commands/send');
+      const text = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+      const uri = { scheme: 'untitled', toString: () => 'untitled:Untitled-1', fsPath: '' };
+      fake.activeTextEditor = { document: { uri, languageId: 'babelqueue-envelope', isDirty: true, isUntitled: true, getText: () => text } };
+      send.registerSendCommands({ ...fake.services(), freshIds: new (await import('../../client/fresh-ids')).FreshIds(), savedBytes: { refusal: async () => undefined } as never, sent: () => {} });
+      await fake.commands.get('babelqueue.sendTestEnvelope')!();
+    }],
+    ['Redrive', async () => {
+      const redrive = await import('../../client/commands/redrive');
+      const rows = await import('../../core/language/message-rows');
+      const body = readFileSync(join(ROOT, 'examples/billing/invoice-paid-dlq.babel.json'));
+      const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+      const [entry] = rows.lintedRows([rows.messageBody(body, decoders)]);
+      await redrive.redrive(fake.services(), [{ message: { row: entry!.row, body, source: { queue: 'billing', key: 'billing.dlq', deadLetters: true } } }]);
+    }],
+  ];
+  for (const [name, run] of refusals) {
+    test(`${name}'s refusal offers Manage Workspace Trust, which opens VS Code's Workspace Trust editor`, async () => {
+      let offered: readonly unknown[] = [];
+      fake.answer = (event, items) => {
+        if (event.kind !== 'warning') return undefined;
+        offered = items;
+        return 'Manage Workspace Trust';
+      };
+      await run();
+      // The answer comes after the refusal returned: the button's command runs on its own turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(offered, ['Manage Workspace Trust']);
+      assert.deepEqual(fake.executed, ['workbench.trust.manage']);
+      assert.equal(sockets.length, 0, 'no connection was offered to the broker');
+    });
+  }
+
   for (const [name, command] of [['Peek Queue', 'babelqueue.peekQueue'], ['Dead Letters', 'babelqueue.deadLetters']] as const) {
     test(`${name} is refused before any password or connection`, async () => {
       const messages = await import('../../client/commands/messages');

@@ -30,6 +30,8 @@ export interface FakeVscode {
   /** What withProgress's task does instead of running, when set: a failure outside the broker. */
   progressFails?: Error;
   readonly commands: Map<string, (...args: unknown[]) => unknown>;
+  /** The ids of the commands run with vscode.commands.executeCommand, in order (VS Code's own, such as workbench.trust.manage). */
+  readonly executed: string[];
   readonly secrets: Map<string, string>;
   /** Services for the commands: a context whose secrets and an output channel that record. */
   services(): { context: any; output: any };
@@ -50,6 +52,7 @@ export function installFakeVscode(): FakeVscode {
     tabs: [],
     previews: [],
     commands: new Map(),
+    executed: [],
     secrets: new Map(),
     services() {
       const record = (kind: UiEvent['kind']) => (text: string) => void fake.events.push({ kind, text });
@@ -67,6 +70,7 @@ export function installFakeVscode(): FakeVscode {
     },
     reset() {
       fake.events.length = 0;
+      fake.executed.length = 0;
       fake.answer = () => undefined;
       fake.settings = {};
       fake.trusted = true;
@@ -182,6 +186,7 @@ export function installFakeVscode(): FakeVscode {
         fake.commands.set(id, run);
         return { dispose() {} };
       },
+      executeCommand: async (id: string) => void fake.executed.push(id),
     },
     languages: { getDiagnostics: () => [] },
     QuickPickItemKind: { Separator: -1, Default: 0 },
