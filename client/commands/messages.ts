@@ -100,7 +100,15 @@ async function chooseQueue(title: string, dlqFirst: boolean): Promise<{ queue: s
     if (!picked) return undefined;
     if (picked !== other) return { queue, deadLetters: picked.deadLetters };
   }
-  const typed = (await vscode.window.showInputBox({ title, prompt: dlqFirst ? 'The work queue (its DLQ follows the layout: <queue>.dlq)' : 'Logical queue name', value: queue ?? 'default' }))?.trim();
+  const typed = (
+    await vscode.window.showInputBox({
+      title,
+      prompt: dlqFirst ? 'The work queue (its DLQ follows the layout: <queue>.dlq)' : 'Logical queue name',
+      value: queue ?? 'default',
+      // Enter on an empty box would end the command as Escape does, without a word: said in the box.
+      validateInput: (value) => (value.trim() === '' ? 'Type the name of a queue (Escape cancels).' : undefined),
+    })
+  )?.trim();
   if (!typed) return undefined;
   // A name typed with the DLQ suffix is that dead-letter queue (the same list or queue is read), so its messages can be redriven.
   if (typed.endsWith(DLQ_SUFFIX) && typed.length > DLQ_SUFFIX.length) return { queue: typed.slice(0, -DLQ_SUFFIX.length), deadLetters: true };

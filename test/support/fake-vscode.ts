@@ -10,7 +10,7 @@ import Module from 'node:module';
 
 /** One recorded call, in the order it happened. */
 export interface UiEvent {
-  readonly kind: 'warning' | 'error' | 'info' | 'input' | 'quickPick' | 'secret.get' | 'secret.store' | 'secret.delete' | 'log.info' | 'log.error' | 'log.warn';
+  readonly kind: 'warning' | 'error' | 'info' | 'input' | 'input.refused' | 'quickPick' | 'secret.get' | 'secret.store' | 'secret.delete' | 'log.info' | 'log.error' | 'log.warn';
   readonly text: string;
   /** A modal message's detail, when it has one. */
   readonly detail?: string;
@@ -138,7 +138,15 @@ export function installFakeVscode(): FakeVscode {
       showWarningMessage: message('warning'),
       showErrorMessage: message('error'),
       showInformationMessage: message('info'),
-      showInputBox: (options: { title?: string; prompt?: string }) => ask('input', options.title ?? options.prompt ?? '', []),
+      // An answer the box's validateInput refuses is recorded with its message ('input.refused'), and
+      // the box then cancelled, as a user who reads the message and presses Escape.
+      showInputBox: async (options: { title?: string; prompt?: string; validateInput?: (value: string) => unknown }) => {
+        const answer = await ask('input', options.title ?? options.prompt ?? '', []);
+        const refused = typeof answer === 'string' ? await options.validateInput?.(answer) : undefined;
+        if (!refused) return answer;
+        fake.events.push({ kind: 'input.refused', text: typeof refused === 'string' ? refused : String((refused as { message?: unknown }).message) });
+        return undefined;
+      },
       showQuickPick: (items: readonly unknown[], options: { title?: string } = {}) => ask('quickPick', options.title ?? '', items),
       // Shown as a quick pick event with its items: an answer is accepted as the one item chosen, none hides it.
       // An answer { typed: text } is text typed into the filter, then Enter with no item checked or
