@@ -20,6 +20,7 @@ import { parseArgs } from './args';
 import type { CliEnvironment, Command, CommandResult } from './command';
 import { printable } from './diagnostics';
 import { projectRegistry, readUsableRegistry } from './project-registry';
+import { registryBound, registryLocation } from './registry';
 import { CliError, describeFsError, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
@@ -79,14 +80,17 @@ export function runGdpr(args: readonly string[], environment: CliEnvironment): C
     throw new CliError(`cannot read registry '${quotedPath(namedFromCwd(environment.cwd, registryPath))}': ${describeFsError(error)}`);
   }
   const index = readUsableRegistry(text, namedFromCwd(environment.cwd, registryPath), registryPath);
-  const root = dirname(registryPath);
+  // Its schemas stay inside the folder `babelq lint` holds them to: the repository (or the GitHub
+  // workspace, or the current folder) for a registry inside it, its own folder for one outside.
+  const location = registryLocation(environment.cwd, registryPath, registryBound(environment.cwd, environment.env[GITHUB_WORKSPACE]));
+  const base = dirname(location.path);
   const reports: UrnReport[] = [];
   const worked = new Map<string, Pick<UrnReport, 'sensitive' | 'unmarked'>>();
   const schemaBytes = { left: MAX_SCHEMA_BYTES_TOGETHER };
   for (const entry of index.entries) {
-    const schemaPath = resolve(root, entry.schemaRef);
-    // Never read outside the registry's folder, as for every registry read.
-    if (!isInside(root, schemaPath)) throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') leaves the registry's folder; it was not read`);
+    const schemaPath = resolve(base, entry.schemaRef);
+    // Never read outside that folder (by its path or through a link), as lint reads none there.
+    if (!isInside(location.root, schemaPath, location.realRoot)) throw new CliError(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') resolves outside ${location.words}; it was not read`);
     let fields = worked.get(schemaPath);
     if (!fields) {
       fields = schemaFields(readSchema(entry, schemaPath, schemaBytes));

@@ -87,6 +87,40 @@ export interface RegistryBound {
 }
 
 /**
+ * Where a registry named by its path (`--registry`, babelq.json's "registry", a file on lint's
+ * command line) is read, the folder its schemas must stay inside, and how a message names that
+ * folder: inside the bound (`registryBound`), as named, the bound holding its schemas; outside it
+ * (by its path or through a link), the user's choice, read where it really is, its own folder
+ * holding its schemas. Every command that reads a registry (lint, gdpr, compat --base) judges its
+ * schema paths by this, so one registry loads alike in each. `realTop`: the bound's top with links
+ * resolved, when the caller has it already.
+ */
+export function registryLocation(cwd: string, path: string, bound: RegistryBound, realTop: string = realPath(bound.top)): RegistryLocation {
+  if (isInside(bound.top, path, realTop)) return { path, root: bound.top, realRoot: realTop, words: bound.words };
+  const real = realPath(path);
+  const root = dirname(real);
+  return { path: real, root, realRoot: root, words: ownFolderWords(cwd, root, bound) };
+}
+
+/** A registry's place and its schemas' bound (`registryLocation`). */
+export interface RegistryLocation {
+  /** The registry file to read. */
+  readonly path: string;
+  /** The folder its schemas stay inside. */
+  readonly root: string;
+  /** `root` with links resolved. */
+  readonly realRoot: string;
+  /** How a message names `root`. */
+  readonly words: string;
+}
+
+/** How a message names the own folder `root` that a file outside the bound is held to, named from the current folder. */
+function ownFolderWords(cwd: string, root: string, bound: RegistryBound): string {
+  const shown = shortened(namedFrom(cwd, root), MAX_SHOWN_FOLDER);
+  return `its own folder ${shown} (a file outside ${bound.name} is held to its own folder)`;
+}
+
+/**
  * What the search for the babelq.json files below the current folder (`isRegistryNamedBelow`)
  * leaves out, given the configs it reads (whose `ignore` globs count).
  */
@@ -125,8 +159,8 @@ export class CliRegistries {
   readonly topName: string;
   /** `top` with links resolved, once per run rather than once per fixture. */
   private readonly realTop: string;
-  /** How a message names `top` (`registryBound`). */
-  private readonly topWords: string;
+  /** The folder registries stay inside, and how messages name it (`registryBound`). */
+  private readonly bound: RegistryBound;
   private explicitLocation: { readonly path: string; readonly root: string } | undefined;
   /**
    * The registry.json files the search passed over as not of bqschema's shape (no `schemas` key),
@@ -150,9 +184,9 @@ export class CliRegistries {
   ) {
     this.ignoresBelow = options.ignoresBelow ?? walkIgnoresBelow();
     const bound = registryBound(cwd, options.githubWorkspace);
+    this.bound = bound;
     this.top = bound.top;
     this.topName = bound.name;
-    this.topWords = bound.words;
     this.realTop = realPath(this.top);
     if (explicitPath !== undefined) {
       const path = resolve(cwd, explicitPath);
@@ -214,10 +248,9 @@ export class CliRegistries {
    * user (the repository, the current folder), named from the current folder as other paths are.
    */
   boundWords(root: string): string {
-    if (root === this.top) return this.topWords;
+    if (root === this.top) return this.bound.words;
     // A file outside the repository (or named outside it by --registry) is held to its own folder.
-    const shown = shortened(namedFrom(this.cwd, root), MAX_SHOWN_FOLDER);
-    return `its own folder ${shown} (a file outside ${this.topName} is held to its own folder)`;
+    return ownFolderWords(this.cwd, root, this.bound);
   }
 
   /**
@@ -253,15 +286,9 @@ export class CliRegistries {
     this.load(named.path, named.root);
   }
 
-  /**
-   * Where a registry named on the command line is read, and the folder that bounds its schemas:
-   * inside the repository, as found; outside it (by its path or through a link), the user's
-   * choice, read where it really is, its own folder bounding its schemas.
-   */
-  private namedLocation(path: string): { readonly path: string; readonly root: string } {
-    if (isInside(this.top, path, this.realTop)) return { path, root: this.top };
-    const real = realPath(path);
-    return { path: real, root: dirname(real) };
+  /** Where a registry named on the command line is read, and the folder that bounds its schemas (`registryLocation`). */
+  private namedLocation(path: string): RegistryLocation {
+    return registryLocation(this.cwd, path, this.bound, this.realTop);
   }
 
   private load(path: string, root: string): RegistryState {

@@ -308,3 +308,52 @@ test('--require passes where bqschema gdpr --require passes: a field only under 
     removeTree(tree);
   }
 });
+
+test('a registry whose schemas lie beside its folder inside the repository is read, as babelq lint reads it; a schema outside the repository is not, named in lint\'s words', () => {
+  const tree = makeTree({
+    'repo/babelq.json': JSON.stringify({ root: true, registry: 'reg/main.json' }),
+    'repo/reg/main.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: '../schemas/user.json', owner: 'identity', status: 'active' }] }),
+    'repo/schemas/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+    'repo/fixtures/user.json': JSON.stringify({ job: 'urn:babel:identity:user.registered', data: { email: 'a@b.c' } }),
+    'repo/out/main.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:identity:user.registered', schema: '../../user.json', owner: 'identity', status: 'active' }] }),
+    'user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+  });
+  try {
+    const repo = join(tree, 'repo');
+    execFileSync('git', ['init', '-q', repo], { stdio: 'ignore' });
+    const lint = babelq(['lint', '--format', 'json', 'fixtures/user.json'], repo);
+    assert.doesNotMatch(lint.stdout, /resolves outside/, lint.stdout);
+    assert.match(lint.stdout, /schemas\/user\.json/, 'lint read the schema beside the registry\'s folder');
+    const read = babelq(['gdpr', '--format', 'json'], repo);
+    assert.equal(read.status, 0, read.stderr);
+    assert.deepEqual((JSON.parse(read.stdout) as { urn: string; schema: string; unmarked: { path: string }[] }[]).map((r) => [r.urn, r.schema, r.unmarked.map((u) => u.path)]), [['urn:babel:identity:user.registered', 'schemas/user.json', ['email']]]);
+    // From a subfolder, the same bound: the repository, not the current folder.
+    assert.equal(babelq(['gdpr', '--format', 'json', '--registry', '../reg/main.json'], join(repo, 'fixtures')).status, 0);
+    const outside = babelq(['gdpr', '--registry', 'out/main.json'], repo);
+    assert.equal(outside.status, 2, outside.stdout);
+    assert.equal(outside.stderr, "babelq: the schema of urn:babel:identity:user.registered ('../../user.json') resolves outside the repository, the current folder (it holds .git); it was not read\n");
+  } finally {
+    removeTree(tree);
+  }
+});
+
+test('a registry --registry names outside the repository keeps its schemas inside its own folder, as babelq lint keeps them', () => {
+  const tree = makeTree({
+    'repo/.keep': '',
+    'elsewhere/reg/main.json': JSON.stringify({ schemas: [
+      { urn: 'urn:babel:identity:user.registered', schema: 'user.json', owner: 'identity', status: 'active' },
+      { urn: 'urn:babel:orders:created', schema: '../order.json', owner: 'orders', status: 'active' },
+    ] }),
+    'elsewhere/reg/user.json': JSON.stringify({ type: 'object', properties: { email: { type: 'string' } } }),
+    'elsewhere/order.json': JSON.stringify({ type: 'object', properties: { phone: { type: 'string' } } }),
+  });
+  try {
+    const repo = join(tree, 'repo');
+    execFileSync('git', ['init', '-q', repo], { stdio: 'ignore' });
+    const result = babelq(['gdpr', '--registry', '../elsewhere/reg/main.json'], repo);
+    assert.equal(result.status, 2, result.stdout);
+    assert.equal(result.stderr, "babelq: the schema of urn:babel:orders:created ('../order.json') resolves outside its own folder ../elsewhere/reg (a file outside the repository is held to its own folder); it was not read\n");
+  } finally {
+    removeTree(tree);
+  }
+});
