@@ -7,7 +7,9 @@
  * at the base names for its URN (a renamed schema file is compared with the one it was): a URN new since the
  * base is no break, one that vanished is, and an entry the registry marks deprecated is left alone
  * (its successor is the new URN). A base file that a partial clone lacks is an I/O problem (exit 2),
- * as is a schema the registry names outside the repository (never read, so never called compatible).
+ * as is a schema the registry names outside the repository, or outside the folder `babelq lint`
+ * keeps that registry's schemas inside (cli/registry.ts's registryLocation: never read, so never
+ * called compatible).
  */
 import { dirname, resolve } from 'node:path';
 import { LineIndex } from '../core/model/positions';
@@ -28,6 +30,7 @@ import { countBySeverity, toOutputDiagnostic, type FileReport } from './diagnost
 import { CliError, describeFsError, notUtf8ArgumentNote, quoted, quotedPath } from './errors';
 import { namedFromCwd } from './paths';
 import { projectRegistry, readUsableRegistry } from './project-registry';
+import { registryBound, registryLocation, type RegistryBound } from './registry';
 import { formatOption, renderReports, type Format } from './formats/render';
 import { sarifLeftOutLine } from './formats/sarif';
 import { GITHUB_WORKSPACE } from '../workspace/github-workspace';
@@ -86,7 +89,7 @@ export function runCompat(args: readonly string[], environment: CliEnvironment):
     const registry = options.get('registry');
     const chosen = projectRegistry(environment.cwd, environment.env[GITHUB_WORKSPACE], registry);
     notes = chosen.notes;
-    const compared = compareWithBase(environment.cwd, base, chosen.path);
+    const compared = compareWithBase(environment.cwd, base, chosen.path, registryBound(environment.cwd, environment.env[GITHUB_WORKSPACE]));
     // What was compared is reported, a break among it too; the schemas that were not make it exit 2.
     if (compared.notCompared.length > 0) {
       const found = compared.reports.some((report) => report.diagnostics.length > 0);
@@ -160,8 +163,13 @@ function readSchema(cwd: string, path: string): string {
 
 /** Every registered schema against its version at `ref`; the registry's own vanished URNs as breaks on registry.json. */
 /** `notCompared`: why each schema left out was not compared (one outside the repository), which makes the run exit 2. */
-function compareWithBase(cwd: string, ref: string, registryArg: string): { reports: FileReport[]; notCompared: string[] } {
+/** `bound`: the folder `babelq lint` keeps registries inside (`registryBound`), which bounds the schemas as lint bounds them. */
+function compareWithBase(cwd: string, ref: string, registryArg: string, bound: RegistryBound): { reports: FileReport[]; notCompared: string[] } {
   const registryPath = resolve(cwd, registryArg);
+  // Its schemas resolve and stay where `babelq lint` resolves and keeps them: inside the bound for a
+  // registry inside it, inside its own folder (where it really is) for one outside.
+  const location = registryLocation(cwd, registryPath, bound);
+  const schemaFolder = dirname(location.path);
   let registryText: string;
   try {
     registryText = readBoundedText(registryPath, MAX_REGISTRY_FILE_BYTES);
@@ -183,16 +191,21 @@ function compareWithBase(cwd: string, ref: string, registryArg: string): { repor
   const was = baseRegistry === undefined ? undefined : readRegistryIndex(baseRegistry, registryFileName(registryPath));
   // Each URN's schema at the base is the file the registry at the base names for it: a schema
   // file renamed since (the entry following it) is compared with the file it was renamed from.
-  const baseSchemaOf = was?.ok ? new Map(was.entries.map((entry) => [entry.urn, resolve(dirname(registryPath), entry.schemaRef)])) : undefined;
+  const baseSchemaOf = was?.ok ? new Map(was.entries.map((entry) => [entry.urn, resolve(schemaFolder, entry.schemaRef)])) : undefined;
   const reports: FileReport[] = [];
   const notCompared: string[] = [];
   for (const entry of entries) {
     if (isDeprecatedStatus(entry.status)) continue;
-    const schemaPath = resolve(dirname(registryPath), entry.schemaRef);
-    // Never read outside the repository (lint reports it as a registry-error): not compared, so
-    // not "compatible" either; an I/O problem, as a schema that cannot be read is.
+    const schemaPath = resolve(schemaFolder, entry.schemaRef);
+    // Never read outside the repository (its base version is read from it), nor outside the folder
+    // lint keeps the registry's schemas inside (lint reports it as a registry-error): not compared,
+    // so not "compatible" either; an I/O problem, as a schema that cannot be read is.
     if (!isInside(repository, schemaPath)) {
       notCompared.push(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') lies outside the git repository (by its path or through a link); it was not read, so it was not compared with '${quoted(ref)}'`);
+      continue;
+    }
+    if (!isInside(location.root, schemaPath, location.realRoot)) {
+      notCompared.push(`the schema of ${quoted(entry.urn)} ('${quotedPath(entry.schemaRef)}') resolves outside ${location.words}; it was not read, so it was not compared with '${quoted(ref)}'`);
       continue;
     }
     // Without a registry at the base to tell (none there, or one it cannot read), the file at the same path.

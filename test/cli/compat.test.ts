@@ -224,7 +224,25 @@ test('--base REF from a subfolder of the repository reads the registry.json babe
   }
 });
 
-test('--base REF with a registry outside the repository: its schemas inside are compared, and the registry, with no version at REF, is no I/O problem', () => {
+test('--base REF with a registry outside the repository: its schemas inside the repository and its own folder are compared, and the registry, with no version at REF, is no I/O problem', () => {
+  const tree = makeTree({
+    'repo/schemas/created.json': schema({ order_id: { type: 'integer' } }),
+    'registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: 'repo/schemas/created.json', owner: 'orders', status: 'active' }] }),
+  });
+  try {
+    const repo = join(tree, 'repo');
+    commitBase(repo);
+    const compatible = babelq(['compat', '--base', 'HEAD', '--registry', '../registry.json', '--format', 'json'], repo);
+    assert.equal(compatible.status, 0, compatible.stderr);
+    assert.deepEqual((JSON.parse(compatible.stdout) as { file: string }[]).map((report) => report.file), ['schemas/created.json']);
+    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
+    assert.equal(babelq(['compat', '--base', 'HEAD', '--registry', '../registry.json'], repo).status, 1);
+  } finally {
+    removeTree(tree);
+  }
+});
+
+test('--base REF with a registry outside the repository keeps its schemas inside its own folder, as babelq lint keeps them: one beside it is not compared (exit 2, named in lint\'s words)', () => {
   const tree = makeTree({
     'repo/schemas/created.json': schema({ order_id: { type: 'integer' } }),
     'outside/registry.json': JSON.stringify({ schemas: [{ urn: 'urn:babel:orders:created', schema: '../repo/schemas/created.json', owner: 'orders', status: 'active' }] }),
@@ -232,11 +250,12 @@ test('--base REF with a registry outside the repository: its schemas inside are 
   try {
     const repo = join(tree, 'repo');
     commitBase(repo);
-    const compatible = babelq(['compat', '--base', 'HEAD', '--registry', '../outside/registry.json', '--format', 'json'], repo);
-    assert.equal(compatible.status, 0, compatible.stderr);
-    assert.deepEqual((JSON.parse(compatible.stdout) as { file: string }[]).map((report) => report.file), ['schemas/created.json']);
-    writeFileSync(join(repo, 'schemas/created.json'), schema({ order_id: { type: 'integer' } }, ['order_id']));
-    assert.equal(babelq(['compat', '--base', 'HEAD', '--registry', '../outside/registry.json'], repo).status, 1);
+    const lint = babelq(['lint', '--format', 'json', '--registry', '../outside/registry.json', 'schemas/created.json'], repo);
+    assert.match(lint.stdout, /resolves outside its own folder \.\.\/outside/, 'lint refuses the schema');
+    const result = babelq(['compat', '--base', 'HEAD', '--registry', '../outside/registry.json'], repo);
+    assert.equal(result.status, 2, result.stdout + result.stderr);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, "babelq: the schema of urn:babel:orders:created ('../repo/schemas/created.json') resolves outside its own folder ../outside (a file outside the repository is held to its own folder); it was not read, so it was not compared with 'HEAD'\n");
   } finally {
     removeTree(tree);
   }
