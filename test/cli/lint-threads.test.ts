@@ -273,4 +273,28 @@ describe('--concurrency: what the workers met, replayed in the main thread as on
       removeTree(folder);
     }
   });
+
+  test('a .gitignore not applied, in a folder only a worker\'s search for the babelq.json files below reads, is said on stderr once, as in one thread', () => {
+    // More distinct wildcard lines than a .gitignore may have to be applied (workspace/gitignore.ts).
+    const tooMany = Array.from({ length: 1_100 }, (_, line) => `a${line}*b[0-9]`).join('\n');
+    const folder = makeTree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'babelq.json': '{ "root": true }\n',
+      'a/one.babel.json': envelope(),
+      'a/three.babel.json': envelope(),
+      // Not named *.babel.json: telling it apart searches the folders below for a babelq.json naming it as a registry.
+      'b/two.json': envelope(),
+      'c/.gitignore': tooMany,
+      'c/babelq.json': '{}\n',
+      'c/d/e.txt': '',
+    });
+    try {
+      // The main thread's share (a/one.babel.json) needs no search; the last worker's (b/two.json) does.
+      const one = sameInThreads(['--format', 'compact', 'a/one.babel.json', 'a/three.babel.json', 'b/two.json'], folder);
+      const said = one.stderr.split('\n').filter((line) => line.startsWith('babelq: c/.gitignore has more than 1,000 distinct wildcard lines'));
+      assert.equal(said.length, 1, one.stderr);
+    } finally {
+      removeTree(folder);
+    }
+  });
 });
