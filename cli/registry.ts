@@ -62,7 +62,7 @@ export function registryBound(cwd: string, githubWorkspace: string | undefined, 
   if (repository !== undefined) {
     const words = repository === here
       ? 'the repository, the current folder (it holds .git)'
-      : `the repository ${relative(cwd, repository)} (the folder holding .git above the current folder)`;
+      : `the repository ${shownFolder(cwd, repository)} (the folder holding .git above the current folder)`;
     return { top: repository, name: 'the repository', words };
   }
   const workspace = githubWorkspaceHolding(cwd, githubWorkspace);
@@ -71,7 +71,7 @@ export function registryBound(cwd: string, githubWorkspace: string | undefined, 
   if (workspace !== undefined && (workspace === here || !isUnder(realPath(workspace), realPath(home)))) {
     const words = workspace === here
       ? 'the GitHub workspace, the current folder (GITHUB_WORKSPACE; no folder at or above it holds .git)'
-      : `the GitHub workspace ${relative(cwd, workspace)} (GITHUB_WORKSPACE, above the current folder; no folder at or above it holds .git)`;
+      : `the GitHub workspace ${shownFolder(cwd, workspace)} (GITHUB_WORKSPACE, above the current folder; no folder at or above it holds .git)`;
     return { top: workspace, name: 'the GitHub workspace', words };
   }
   return { top: cwd, name: 'the current folder', words: 'the current folder (no folder at or above it holds .git)' };
@@ -116,8 +116,7 @@ export interface RegistryLocation {
 
 /** How a message names the own folder `root` that a file outside the bound is held to, named from the current folder. */
 function ownFolderWords(cwd: string, root: string, bound: RegistryBound): string {
-  const shown = shortened(namedFrom(cwd, root), MAX_SHOWN_FOLDER);
-  return `its own folder ${shown} (a file outside ${bound.name} is held to its own folder)`;
+  return `its own folder ${shownFolder(cwd, root)} (a file outside ${bound.name} is held to its own folder)`;
 }
 
 /**
@@ -346,6 +345,14 @@ const MAX_SHOWN_FOLDER = 200;
 /** A folder named from the current folder (`..`-led above it), or absolute where no relative path leads. */
 function namedFrom(cwd: string, folder: string): string {
   return relative(cwd, folder) || '.';
+}
+
+/**
+ * A bound's folder as its words name it (`namedFrom`), cut to MAX_SHOWN_FOLDER: the GitHub
+ * workspace may lie any number of folders above the current one, and its `../` would fill the line.
+ */
+function shownFolder(cwd: string, folder: string): string {
+  return shortened(namedFrom(cwd, folder), MAX_SHOWN_FOLDER);
 }
 
 /** Whether an error left after the settings is a refusal of the whole registry.json by bqschema's registry load. */

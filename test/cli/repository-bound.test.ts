@@ -208,6 +208,18 @@ test('without .git, GITHUB_WORKSPACE bounds the registry when the current folder
   assert.match(diagnosticsOf(JSON.parse(home.stdout) as FileReport[], 'order.babel.json')[0].message, /resolves outside the current folder \(no folder at or above it holds \.git\)/);
 });
 
+test('a GitHub workspace far above the current folder is named within 200 characters, as a registry\'s own folder is', () => {
+  // 90 folders down: the workspace is 269 characters of ../ from here.
+  const deep = Array.from({ length: 90 }, () => 'd').join('/');
+  const root = tree({ ...TOP_REGISTRY, [`ws/${deep}/babelq.json`]: '{ "registry": "/elsewhere/registry.json" }', [`ws/${deep}/order.babel.json`]: envelope() });
+  const up = Array.from({ length: 90 }, () => '..').join('/');
+  const result = babelq(['lint', '--format', 'json', '.'], join(root, 'ws', deep), { GITHUB_WORKSPACE: join(root, 'ws') });
+  const [error] = diagnosticsOf(JSON.parse(result.stdout) as FileReport[], 'order.babel.json');
+  assert.equal(error.code, 'registry-error');
+  assert.ok(!error.message.includes(up), error.message);
+  assert.ok(error.message.includes(`resolves outside the GitHub workspace ${up.slice(0, 197)}… (GITHUB_WORKSPACE, above the current folder; no folder at or above it holds .git); it was not read`), error.message);
+});
+
 test('a .git above the current folder still bounds the registry when GITHUB_WORKSPACE is set (a checkout into a subfolder of the workspace)', () => {
   const root = tree({ ...TOP_REGISTRY, 'repo/packages/a/babelq.json': '{ "registry": "../../../registry.json" }', 'repo/packages/a/order.babel.json': envelope() }, 'init', 'repo');
   const result = babelq(['lint', '--format', 'json', '.'], join(root, 'repo', 'packages', 'a'), { GITHUB_WORKSPACE: root });
