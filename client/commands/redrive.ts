@@ -10,9 +10,10 @@ import { decideSend, type ConfirmationKind } from '../../core/message/send-polic
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { formattedMessage } from '../../core/language/message-text';
 import { planRedrive, redriveErrorCodes, redriveQuestion, type RedrivePlan } from '../../core/language/redrive-plan';
+import type { RedriveMove } from '../../core/message/types';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { notSearchedText, openBroker, type Broker } from '../../broker';
-import { isBrokerError } from '../../broker/errors';
+import { BrokerError, isBrokerError } from '../../broker/errors';
 import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
 import { commandDocument, type MessageViews, type ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
@@ -20,6 +21,7 @@ import { failureText } from '../send-settings';
 import { bodyExcerpt, quotedName, quotedText, someQuoted, unlinked } from '../quoted-text';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 import { refuseUntrusted } from '../restricted-mode';
+import { declareMissingQueue } from '../declare-missing-queue';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
 export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
@@ -186,6 +188,8 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   try {
     const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Redriving from ${where}…` }, async () => {
       broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
+      const declined = await declineOfMissingTargets(broker, moves);
+      if (declined) throw new BrokerError(declined.kind, `${declined.message} Nothing was moved: the ${moves.length} message(s) are still in ${quotedName(source.key)}.`, { target: declined.target });
       return broker.redrive(source.key, moves);
     });
     const unsearched = receipt.notSearched ? notSearchedText(receipt.notSearched, quotedName(source.key)) : undefined;
@@ -203,4 +207,26 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   } finally {
     await (broker as Broker | undefined)?.close();
   }
+}
+
+/**
+ * RabbitMQ: each target queue of `moves` that does not exist is offered to be declared (durable),
+ * as Send offers, before anything moves (the default exchange would drop a message published to
+ * it). The error of the first one the user declines, or undefined when every target exists now.
+ */
+async function declineOfMissingTargets(broker: Broker, moves: readonly RedriveMove[]): Promise<BrokerError | undefined> {
+  if (!broker.declareQueue) return undefined;
+  const byQueue = new Map<string, RedriveMove[]>();
+  for (const move of moves) {
+    const queue = move.message.amqp.routingKey;
+    const same = byQueue.get(queue);
+    if (same) same.push(move);
+    else byQueue.set(queue, [move]);
+  }
+  for (const [queue, onQueue] of byQueue) {
+    const refusal = await broker.redriveTargetRefusal(onQueue);
+    if (!refusal) continue;
+    if (refusal.error.kind !== 'missing-queue' || !(await declareMissingQueue(broker, queue, 'redrive'))) return refusal.error;
+  }
+  return undefined;
 }

@@ -19,6 +19,7 @@ import { previewOnScreen } from '../preview';
 import { quotedName, unlinked } from '../quoted-text';
 import { failureText, keptPassword, passwordKey, passwordPrompt, passwordToKeep, readSendSettings, refusedPasswordKey, sendSettingsProblems, unusedSettingNotes, type SendSettings, type SettingsPurpose } from '../send-settings';
 import { refuseUntrusted } from '../restricted-mode';
+import { declareMissingQueue } from '../declare-missing-queue';
 
 export const SEND_COMMAND = 'babelqueue.sendTestEnvelope';
 
@@ -206,12 +207,7 @@ async function publish(target: BrokerTarget, settings: SendSettings, message: Ou
     try {
       await broker.publish(message);
     } catch (error) {
-      if (!(isBrokerError(error) && error.kind === 'missing-queue' && broker.declareQueue)) throw error;
-      const queue = quotedName(message.queue);
-      const declare = `Declare "${queue}"`;
-      const answer = await vscode.window.showWarningMessage(`The queue "${queue}" does not exist, so RabbitMQ would drop the message. Declare it (durable) and send?`, { modal: true }, declare);
-      if (answer !== declare) throw error;
-      await broker.declareQueue(message.queue);
+      if (!(isBrokerError(error) && error.kind === 'missing-queue') || !(await declareMissingQueue(broker, message.queue, 'send'))) throw error;
       await broker.publish(message);
     }
   } finally {
