@@ -14,7 +14,7 @@ import { cutBefore } from '../../core/model/describe-value';
 import { consumedBody, lintedRows, type ReadBody } from '../../core/language/message-rows';
 import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
-import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
+import { describeTarget, isLoopback, parseTarget, type BrokerTarget } from '../../broker/target';
 import { failureText } from '../send-settings';
 import { labelName, labelText, quotedName, quotedText, shownLiterally, unlinked } from '../quoted-text';
 import type { MessageSource, MessageViews, ShownMessage } from '../message-view';
@@ -157,13 +157,14 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   if (settingsUri === 'cancelled') return undefined;
   const settings = settingsFor(settingsUri, 'broker');
   if (!settings) return undefined;
-  let host: string;
+  let configured: BrokerTarget;
   try {
-    ({ host } = parseTarget(settings.brokerUrl));
+    configured = parseTarget(settings.brokerUrl);
   } catch (error) {
     void vscode.window.showErrorMessage(unlinked(error instanceof Error ? error.message : String(error)));
     return undefined;
   }
+  const { host } = configured;
   // Asked before resolveTarget, as Send asks: no password is asked for, or stored, for a host the user declines.
   if (!isLoopback(host)) {
     const answer = await vscode.window.showWarningMessage(`${host} is not this machine. Read its queue "${quotedName(queue)}"?`, { modal: true }, 'Read');
@@ -174,7 +175,8 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   const location = deadLetters ? deadLetterLocation(queue, target.kind, settings.redisLayout, settings.redisPrefix) : undefined;
   const key = location?.key ?? (target.kind === 'redis' ? redisProjection(queue, settings.redisLayout, settings.redisPrefix).listKey : queue);
   // The queue may be the open envelope's meta.queue, as its fixture writes it.
-  const where = describeTarget(target, quotedName(key));
+  // Named as the setting (and the CodeLens) name it, whatever password secret storage supplied.
+  const where = describeTarget(configured, quotedName(key));
   let broker: Broker | undefined;
   let peeked: Awaited<ReturnType<Broker['peek']>>;
   try {

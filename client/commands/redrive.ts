@@ -14,7 +14,7 @@ import type { RedriveMove } from '../../core/message/types';
 import { DIAGNOSTIC_SOURCE } from '../../core/rules/diagnostic';
 import { notSearchedText, openBroker, type Broker } from '../../broker';
 import { BrokerError, isBrokerError } from '../../broker/errors';
-import { describeTarget, isLoopback, parseTarget } from '../../broker/target';
+import { describeTarget, isLoopback, parseTarget, type BrokerTarget } from '../../broker/target';
 import { commandDocument, type MessageViews, type ShownMessage } from '../message-view';
 import type { MessageJudge } from '../server-judgement';
 import { failureText } from '../send-settings';
@@ -134,14 +134,14 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
     return false;
   }
 
-  let host: string;
-  let kind: 'redis' | 'amqp';
+  let configured: BrokerTarget;
   try {
-    ({ host, kind } = parseTarget(settings.brokerUrl));
+    configured = parseTarget(settings.brokerUrl);
   } catch (error) {
     void vscode.window.showErrorMessage(unlinked(error instanceof Error ? error.message : String(error)));
     return false;
   }
+  const { host, kind } = configured;
   // The queues, ids and bodies are the dead letters' (whoever dead-lettered them wrote them):
   // quoted cut and on one line, the few bodies shown cut, the rest counted.
   const destinations = someQuoted([...new Set(moves.map(({ message }) => (kind === 'redis' ? message.redis.listKey : message.amqp.routingKey)))]);
@@ -183,7 +183,8 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   }
   const target = await resolveTarget(services, settings, 'Redrive');
   if (!target) return false;
-  const where = describeTarget(target, quotedName(source.key));
+  // Named as the setting (and the CodeLens) name it, whatever password secret storage supplied.
+  const where = describeTarget(configured, quotedName(source.key));
   let broker: Broker | undefined;
   try {
     const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Redriving from ${where}…` }, async () => {

@@ -182,7 +182,9 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   if (!target) return;
 
   // The queue and meta.id are the fixture's text: named cut and on one line wherever they are said.
-  const where = describeTarget(target, quotedName(target.kind === 'redis' ? message.redis.listKey : message.queue));
+  // The broker is named as the setting names it, as the CodeLens does: a password kept in secret
+  // storage that equals the user name would otherwise take the user name out of the name.
+  const where = describeTarget(parsedTarget, quotedName(target.kind === 'redis' ? message.redis.listKey : message.queue));
   const metaId = quotedName(message.metaId);
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Sending to ${where}…` }, () => publish(target, settings, message));
@@ -194,7 +196,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     return;
   }
   services.output.info(`Sent ${message.bytes.length} bytes to ${where}, meta.id ${metaId}, ${message.sdk} encoder`);
-  void vscode.window.showInformationMessage(`Sent to ${quotedName(message.queue)}: meta.id ${metaId}, ${message.bytes.length} bytes.`);
+  void vscode.window.showInformationMessage(`Sent to ${quotedName(message.queue)} on ${parsedTarget.display}: meta.id ${metaId}, ${message.bytes.length} bytes.`);
   services.freshIds.renew(source);
   services.sent(document.uri);
 }

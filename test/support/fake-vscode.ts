@@ -29,6 +29,8 @@ export interface FakeVscode {
   previews: string[];
   /** What withProgress's task does instead of running, when set: a failure outside the broker. */
   progressFails?: Error;
+  /** The titles of the progress notifications shown, in order. */
+  readonly progressTitles: string[];
   readonly commands: Map<string, (...args: unknown[]) => unknown>;
   /** The ids of the commands run with vscode.commands.executeCommand, in order (VS Code's own, such as workbench.trust.manage). */
   readonly executed: string[];
@@ -53,6 +55,7 @@ export function installFakeVscode(): FakeVscode {
     previews: [],
     commands: new Map(),
     executed: [],
+    progressTitles: [],
     secrets: new Map(),
     services() {
       const record = (kind: UiEvent['kind']) => (text: string) => void fake.events.push({ kind, text });
@@ -71,6 +74,7 @@ export function installFakeVscode(): FakeVscode {
     reset() {
       fake.events.length = 0;
       fake.executed.length = 0;
+      fake.progressTitles.length = 0;
       fake.answer = () => undefined;
       fake.settings = {};
       fake.trusted = true;
@@ -184,7 +188,8 @@ export function installFakeVscode(): FakeVscode {
         };
         return picker;
       },
-      withProgress: async (_options: unknown, task: () => Promise<unknown>) => {
+      withProgress: async (options: { title?: string }, task: () => Promise<unknown>) => {
+        fake.progressTitles.push(options.title ?? '');
         if (fake.progressFails) throw fake.progressFails;
         return task();
       },
