@@ -1,5 +1,6 @@
 /**
- * CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>"; above a dead
+ * CodeLenses above an envelope: "Preview Published Bytes" and "Send to <target>" (saying "refused in
+ * Restricted Mode" until the workspace is trusted, as a send is refused there); above a dead
  * letter opened from Dead Letters, or its edited copy, "Redrive" instead of the send: a send would
  * publish it with its `dead_letter` block and its attempts, where a redrive takes them off and
  * returns it to its queue (the copy in place of the stored one).
@@ -26,10 +27,16 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
     this.settingsListener = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('babelqueue.broker')) this.changed.fire();
     });
+    // The Send lens says a send is refused in Restricted Mode, until the workspace is trusted.
+    this.trustListener = vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire());
   }
+
+  /** Disposed with the extension, as settingsListener. */
+  private readonly trustListener: vscode.Disposable;
 
   dispose(): void {
     this.settingsListener.dispose();
+    this.trustListener.dispose();
     this.changed.dispose();
   }
 
@@ -51,6 +58,8 @@ export class EnvelopeCodeLenses implements vscode.CodeLensProvider, vscode.Dispo
       // '/' or '@' typed raw would show that password above every envelope.
       target = `${shortUrl(settings.brokerUrl)} (not usable)`;
     }
-    return [preview, new vscode.CodeLens(top, { title: `Send to ${target}`, command: this.sendCommand, arguments: [document.uri] })];
+    // Still a lens in Restricted Mode: its command says why it is refused, with the way to trust the workspace.
+    const refused = vscode.workspace.isTrusted ? '' : ' (refused in Restricted Mode)';
+    return [preview, new vscode.CodeLens(top, { title: `Send to ${target}${refused}`, command: this.sendCommand, arguments: [document.uri] })];
   }
 }

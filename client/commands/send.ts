@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { describeRejections } from '../../core/message/acceptance';
 import { buildMessage } from '../../core/message/build';
-import { decideSend, type ConfirmationKind } from '../../core/message/send-policy';
+import { decideSend, UNTRUSTED_SEND_REFUSAL, type ConfirmationKind } from '../../core/message/send-policy';
 import type { OutgoingMessage } from '../../core/message/types';
 import { ENVELOPE_LANGUAGE_ID } from '../../core/language/protocol';
 import { parseJson } from '../../core/parse/parser';
@@ -118,6 +118,11 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
   const document = envelopeDocument(uri);
   if (!document) {
     void vscode.window.showInformationMessage('Open a *.babel.json envelope to send it.');
+    return;
+  }
+  // Restricted Mode is why nothing is sent, whatever else is wrong (a setting, the file's bytes): said first.
+  if (!vscode.workspace.isTrusted) {
+    void refuseUntrusted(UNTRUSTED_SEND_REFUSAL);
     return;
   }
   if (services.redriveInstead?.isDeadLetter(document.uri)) {

@@ -35,11 +35,12 @@ export type SendDecision =
   | { readonly action: 'refuse'; readonly reason: string }
   | { readonly action: 'confirm'; readonly kind: ConfirmationKind; readonly question: string; readonly confirmLabel: string };
 
+/** Why a send is refused in an untrusted workspace: said before anything else a send would check. */
+export const UNTRUSTED_SEND_REFUSAL = 'Sending is disabled in Restricted Mode: trust this workspace to send test envelopes to a broker.';
+
 /** The next step for a send: go, refuse with a reason, or one question to ask first. */
 export function decideSend(situation: SendSituation): SendDecision {
-  if (!situation.trusted) {
-    return { action: 'refuse', reason: 'Sending is disabled in Restricted Mode: trust this workspace to send test envelopes to a broker.' };
-  }
+  if (!situation.trusted) return { action: 'refuse', reason: UNTRUSTED_SEND_REFUSAL };
   const errors = situation.errorCodes.length;
   if (errors > 0 && !situation.confirmed.has('errors')) {
     const problems = errors === 1 ? '1 error' : `${errors} errors`;

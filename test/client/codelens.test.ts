@@ -70,3 +70,19 @@ describe('above a dead letter opened from Dead Letters', () => {
     }
   });
 });
+
+describe('in Restricted Mode, where a send is refused', () => {
+  test('the Send lens says so, and names the broker alone again once the workspace is trusted', () => {
+    fake.settings = { 'babelqueue.broker.url': 'redis://127.0.0.1:6379' };
+    fake.trusted = false;
+    const provider = new lenses.EnvelopeCodeLenses('babelqueue.sendTestEnvelope');
+    let changes = 0;
+    provider.onDidChangeCodeLenses(() => changes++);
+    const sendLens = () => provider.provideCodeLenses({ uri: { toString: () => 'file:///w/a.babel.json' } } as never).find((lens) => lens.command?.command === 'babelqueue.sendTestEnvelope')?.command?.title;
+    assert.equal(sendLens(), 'Send to redis://127.0.0.1:6379 (refused in Restricted Mode)');
+    fake.grantTrust();
+    assert.equal(changes, 1, 'the lenses are asked for again');
+    assert.equal(sendLens(), 'Send to redis://127.0.0.1:6379');
+    provider.dispose();
+  });
+});

@@ -118,6 +118,19 @@ describe('Restricted Mode', () => {
     assertRefusedBeforeAnything(/Restricted Mode/);
   });
 
+  test('Send Test Envelope says the refusal, not a settings error: Restricted Mode is why nothing is sent', async () => {
+    const send = await import('../../client/commands/send');
+    const text = readFileSync(join(ROOT, 'examples/orders/order-created.babel.json'), 'utf8');
+    const uri = { scheme: 'untitled', toString: () => 'untitled:Untitled-1', fsPath: '' };
+    fake.activeTextEditor = { document: { uri, languageId: 'babelqueue-envelope', isDirty: true, isUntitled: true, getText: () => text } };
+    fake.settings = { 'babelqueue.broker.url': url, 'babelqueue.preview.sdk': 'cobol' };
+    send.registerSendCommands({ ...fake.services(), freshIds: new (await import('../../client/fresh-ids')).FreshIds(), savedBytes: { refusal: async () => undefined } as never, sent: () => {} });
+    await fake.commands.get('babelqueue.sendTestEnvelope')!();
+    const seen = fake.events.map((event) => `${event.kind}: ${event.text}`);
+    assert.equal(seen.length, 1, seen.join('\n'));
+    assert.match(seen[0]!, /^warning: Sending is disabled in Restricted Mode/);
+  });
+
   test('Redrive is refused before any password or connection', async () => {
     const redrive = await import('../../client/commands/redrive');
     const rows = await import('../../core/language/message-rows');

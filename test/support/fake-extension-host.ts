@@ -128,7 +128,8 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   vscode.window.tabGroups.onDidChangeTabs ??= listen;
   vscode.workspace.onDidChangeTextDocument ??= listen;
   vscode.workspace.onDidOpenTextDocument ??= listen;
-  vscode.workspace.onDidGrantWorkspaceTrust ??= (listener: () => void) => (host.trustListeners.push(listener), disposable);
+  // In place of fake-vscode.ts's: the activation tests call its listeners themselves.
+  vscode.workspace.onDidGrantWorkspaceTrust = (listener: () => void) => (host.trustListeners.push(listener), disposable);
   vscode.workspace.registerTextDocumentContentProvider ??= (scheme: string, provider: unknown) => (host.providers.set(scheme, provider), disposable);
   vscode.languages.createLanguageStatusItem ??= () => ({ dispose() {} });
   vscode.languages.registerCodeLensProvider ??= (_selector: unknown, provider: unknown) => (host.providers.set('codelens', provider), disposable);

@@ -37,6 +37,8 @@ export interface FakeVscode {
   readonly secrets: Map<string, string>;
   /** Services for the commands: a context whose secrets and an output channel that record. */
   services(): { context: any; output: any };
+  /** Trusts the workspace, as VS Code's Workspace Trust editor does: onDidGrantWorkspaceTrust's listeners hear it. */
+  grantTrust(): void;
   reset(): void;
 }
 
@@ -71,6 +73,10 @@ export function installFakeVscode(): FakeVscode {
         output: { info: record('log.info'), error: record('log.error'), warn: record('log.warn'), appendLine: record('log.info') },
       };
     },
+    grantTrust() {
+      fake.trusted = true;
+      trustGranted.fire();
+    },
     reset() {
       fake.events.length = 0;
       fake.executed.length = 0;
@@ -101,10 +107,18 @@ export function installFakeVscode(): FakeVscode {
   class TabInputTextDiff {
     constructor(readonly original: { toString(): string }, readonly modified: { toString(): string }) {}
   }
+  /** Its listeners hear what it fires. */
   class EventEmitter {
-    readonly event = () => ({ dispose() {} });
-    fire(): void {}
+    private readonly heard = new Set<(value: unknown) => void>();
+    readonly event = (listener: (value: unknown) => void) => (this.heard.add(listener), { dispose: () => void this.heard.delete(listener) });
+    fire(value?: unknown): void {
+      for (const listener of [...this.heard]) listener(value);
+    }
+    dispose(): void {
+      this.heard.clear();
+    }
   }
+  const trustGranted = new EventEmitter();
   class Range {
     constructor(readonly startLine: number, readonly startCharacter: number, readonly endLine: number, readonly endCharacter: number) {}
   }
@@ -126,6 +140,7 @@ export function installFakeVscode(): FakeVscode {
       getConfiguration: () => ({ get: (key: string) => fake.settings[key] }),
       onDidCloseTextDocument: () => ({ dispose() {} }),
       onDidChangeConfiguration: () => ({ dispose() {} }),
+      onDidGrantWorkspaceTrust: trustGranted.event,
     },
     window: {
       tabGroups: {
