@@ -11,6 +11,8 @@ import { DLQ_SUFFIX, type MessageRow } from '../core/message/dead-letter';
 import { fixtureFileName, formattedMessage, withRenewedIds } from '../core/language/message-text';
 import { ENVELOPE_LANGUAGE_ID, MESSAGE_SCHEME } from '../core/language/protocol';
 import { quotedName, unlinked } from './quoted-text';
+import { notUtf8View, type NotUtf8View } from './not-utf8-view';
+import { DIAGNOSTIC_SOURCE } from '../core/rules/diagnostic';
 
 export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
 
@@ -35,13 +37,29 @@ export interface ShownMessage {
 }
 
 /** The read-only message documents, and what each one shows. */
-export class MessageViews implements vscode.TextDocumentContentProvider {
+export class MessageViews implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly shown = new Map<string, ShownMessage>();
+  /** The views of messages that are not UTF-8: plain text, with their one finding (client/not-utf8-view.ts). */
+  private readonly notUtf8 = new Map<string, NotUtf8View>();
+  /** Their findings: the language server never sees these views. Made on the first one. */
+  private problems: vscode.DiagnosticCollection | undefined;
   private counter = 0;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const message = this.shown.get(uri.toString());
+    const key = uri.toString();
+    const undecodable = this.notUtf8.get(key);
+    if (undecodable) return undecodable.text;
+    const message = this.shown.get(key);
     return message ? formattedMessage(message.row.text) : '';
+  }
+
+  /** Takes a view's own finding out of the Problems panel (its tab or document closed). */
+  dropProblems(uri: vscode.Uri): void {
+    this.problems?.delete(uri);
+  }
+
+  dispose(): void {
+    this.problems?.dispose();
   }
 
   /** The message a document shows, if it is one of these views. */
@@ -60,10 +78,22 @@ export class MessageViews implements vscode.TextDocumentContentProvider {
     const queueTitle = queue.endsWith(DLQ_SUFFIX) ? `${title(queue.slice(0, -DLQ_SUFFIX.length))}${DLQ_SUFFIX}` : title(queue);
     const uri = vscode.Uri.from({ scheme: MESSAGE_SCHEME, path: `/${queueTitle} · ${title(message.row.metaId)}`, query: String(++this.counter) });
     this.shown.set(uri.toString(), message);
+    const undecodable = notUtf8View(message.row, message.body);
+    if (undecodable) this.notUtf8.set(uri.toString(), undecodable);
     // Bounded, oldest first out. Not forgotten on close: setting the language closes and reopens the document.
     for (const key of this.shown.keys()) {
       if (this.shown.size <= MAX_SHOWN) break;
       this.shown.delete(key);
+      this.notUtf8.delete(key);
+    }
+    if (undecodable) {
+      // Plain text, not an envelope: what the server would judge is the replacement characters' JSON.
+      const document = await vscode.workspace.openTextDocument(uri);
+      if (undecodable.problem) {
+        this.problems ??= vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+        this.problems.set(uri, [undecodable.problem]);
+      }
+      return vscode.window.showTextDocument(document, { preview: false });
     }
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), ENVELOPE_LANGUAGE_ID);
     return vscode.window.showTextDocument(document, { preview: false });
@@ -139,7 +169,13 @@ export class ClosedViewProblems implements vscode.Disposable {
 /** Registers the provider and "Save as Fixture…". */
 export function registerMessageViews(context: vscode.ExtensionContext, views: MessageViews): void {
   context.subscriptions.push(
+    views,
     vscode.workspace.registerTextDocumentContentProvider(MESSAGE_SCHEME, views),
+    // VS Code keeps a closed tab's document for minutes: its finding leaves with the tab.
+    vscode.window.tabGroups.onDidChangeTabs((event) => {
+      for (const tab of event.closed) if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === MESSAGE_SCHEME && !messageViewShown(tab.input.uri)) views.dropProblems(tab.input.uri);
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => views.dropProblems(document.uri)),
     vscode.commands.registerCommand(SAVE_AS_FIXTURE_COMMAND, (argument?: unknown) => saveAsFixture(views, commandDocument(argument))),
   );
 }

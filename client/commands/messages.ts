@@ -12,7 +12,6 @@ import { dateText, deadLetterLocation, DLQ_SUFFIX, groupDeadLetters, listingOrde
 import { redisProjection } from '../../core/message/build';
 import { cutBefore } from '../../core/model/describe-value';
 import { consumedBody, lintedRows, type ReadBody } from '../../core/language/message-rows';
-import type { LintDecoders } from '../../core/rules/not-utf8';
 import { openBroker, type Broker } from '../../broker';
 import { describeTarget, isLoopback, parseTarget, type BrokerTarget } from '../../broker/target';
 import { failureText } from '../send-settings';
@@ -21,16 +20,11 @@ import type { MessageSource, MessageViews, ShownMessage } from '../message-view'
 import type { MessageJudge } from '../server-judgement';
 import { redrive } from './redrive';
 import { envelopeDocument, forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
+import { MESSAGE_DECODERS } from '../not-utf8-view';
 import { refuseUntrusted } from '../restricted-mode';
 
 export const PEEK_COMMAND = 'babelqueue.peekQueue';
 export const DEAD_LETTERS_COMMAND = 'babelqueue.deadLetters';
-
-/** A message's bytes are read as `babelq lint` reads a file's: strict UTF-8, a BOM kept in the text. */
-const LINT_DECODERS: LintDecoders = {
-  strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }),
-  lenient: new TextDecoder('utf-8', { ignoreBOM: true }),
-};
 
 /** How many messages a list reads at most (Redis: the newest; RabbitMQ: got and requeued). */
 const LIST_LIMIT = 1000;
@@ -200,7 +194,7 @@ async function readQueue(services: MessageServices, command: 'Peek Queue' | 'Dea
   // Judged once the connection is closed. Decoded as lint decodes a file (a BOM or bytes that are
   // not UTF-8 are its json-syntax error); a Redis header frame is read as the consumers read it:
   // the envelope inside (as babelq peek does).
-  const read = peeked.map(({ body }) => consumedBody(body, LINT_DECODERS, target.kind === 'redis').body);
+  const read = peeked.map(({ body }) => consumedBody(body, MESSAGE_DECODERS, target.kind === 'redis').body);
   const rows = await judgedRows(services, command, read);
   const bodies = new Map(rows.map((row, index) => [row, peeked[index]!.body]));
   return { rows, bodies, where, broker: target.kind, source: { queue: location?.queue ?? queue, key, deadLetters, ...(settingsUri ? { settingsUri } : {}) } };

@@ -35,6 +35,8 @@ export interface FakeExtensionHost {
   readonly outputLines: string[];
   /** The BabelQueue output's log level (vscode.LogLevel; Info, 3, unless set). */
   outputLogLevel: number;
+  /** What the extension's own diagnostic collections hold, by document URI. */
+  readonly diagnostics: Map<string, readonly any[]>;
   /** Listeners registered with onDidGrantWorkspaceTrust. */
   readonly trustListeners: (() => void)[];
   /** A context for activate. */
@@ -65,6 +67,7 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     clients: [],
     startOutcome: 'running',
     trustListeners: [],
+    diagnostics: new Map(),
     opened: [],
     outputLines: [],
     providers: new Map(),
@@ -132,6 +135,16 @@ export function installFakeExtensionHost(): FakeExtensionHost {
   vscode.workspace.onDidGrantWorkspaceTrust = (listener: () => void) => (host.trustListeners.push(listener), disposable);
   vscode.workspace.registerTextDocumentContentProvider ??= (scheme: string, provider: unknown) => (host.providers.set(scheme, provider), disposable);
   vscode.languages.createLanguageStatusItem ??= () => ({ dispose() {} });
+  vscode.languages.createDiagnosticCollection ??= () => ({
+    set: (uri: { toString(): string }, items: readonly unknown[]) => void host.diagnostics.set(uri.toString(), items),
+    delete: (uri: { toString(): string }) => void host.diagnostics.delete(uri.toString()),
+    dispose() {},
+  });
+  vscode.Diagnostic ??= class {
+    source?: string;
+    code?: string;
+    constructor(readonly range: unknown, readonly message: string, readonly severity: number) {}
+  };
   vscode.languages.registerCodeLensProvider ??= (_selector: unknown, provider: unknown) => (host.providers.set('codelens', provider), disposable);
   vscode.tasks ??= { registerTaskProvider: listen };
   vscode.LanguageStatusSeverity ??= { Information: 0, Warning: 1, Error: 2 };
