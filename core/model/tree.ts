@@ -81,6 +81,20 @@ export interface SyntaxProblem {
    * which some decoders read (Python's json.loads), false when any other is among them.
    */
   readonly unlistedAllNonFinite?: boolean;
+  /**
+   * The repairs the parser is sure of (core/parse/repairs.ts): one when the mistake has one
+   * reading, two when its message offers two, none when what was meant is unknown. json-syntax's
+   * quick fixes are made from these; the parser builds them only for the problems it reports.
+   */
+  readonly repairs?: readonly SyntaxRepair[];
+}
+
+/** One repair of a syntax problem: `text` written over `[offset, end)`, with the title its quick fix shows. */
+export interface SyntaxRepair {
+  readonly title: string;
+  readonly offset: number;
+  readonly end: number;
+  readonly text: string;
 }
 
 /** A parsed document: the text, its root value (if any) and every syntax problem found. */

@@ -20,7 +20,8 @@
  * SDK writes it as written, literals are compared in place); anything unusual drops to the
  * careful path that words the problem.
  */
-import type { ParsedDocument, SyntaxProblem } from '../model/tree';
+import type { ParsedDocument, SyntaxProblem, SyntaxRepair } from '../model/tree';
+import { afterPreviousToken, braceRepair, closersAtEnd, doubleQuoted, escapeControl, insert, nullOrString, remove, removeComment, removeTrailingComma, replace, separatorRepair } from './repairs';
 import { Char } from './chars';
 import { codeUnitsOf } from './code-units';
 import { Flag, Kind, plainStringFlags, unplainNumber, type Columns } from './columns';
@@ -318,7 +319,7 @@ class Parser {
               this.pos = pos;
               if (code === Char.CloseBracket && this.openArrays === 0 && codes[skipWhitespace(text, pos + 1)] === Char.Quote && quotedKeyFollows(text, skipWhitespace(text, pos + 1))) {
                 // `"orders"]` / `"lang": …`: a "]" typed for the comma (no array is open to close), the next key after it.
-                this.problem(pos, pos + 1, "Expected ',' instead of ']'.");
+                this.problem(pos, pos + 1, "Expected ',' instead of ']'.", [replace(pos, pos + 1, ',', "Write ','")]);
                 states[depth] = State.Key;
                 this.pos = pos + 1;
               } else if (code === Char.CloseBracket) {
@@ -338,10 +339,10 @@ class Parser {
                 // The "}" before this key was stray: the object it closed is open again; that may have grown the stack.
                 ({ containers, states, commas } = this);
               } else if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
-                this.problem(pos, pos + 1, "Expected ',' between properties.");
+                this.problem(pos, pos + 1, "Expected ',' between properties.", [insert(afterPreviousToken(text, pos), ',')]);
                 states[depth] = State.Key;
               } else {
-                this.unexpected("Expected ',' or '}'");
+                this.unexpected("Expected ',' or '}'", (from, to) => separatorRepair(text, from, to));
                 // A mistyped comma (`;`, `:`) before the next key: the key after it still counts.
                 if (codes[skipWhitespace(text, this.pos)] === Char.Quote) states[depth] = State.Key;
               }
@@ -356,7 +357,7 @@ class Parser {
                   // `"a": 1, } "b": 2`: no object ends before a key; the "}" is stray, the comma counts.
                   const next = skipWhitespace(text, pos + 1);
                   if (codes[next] === Char.Quote && quotedKeyFollows(text, next)) {
-                    this.problem(pos, pos + 1, "Unexpected '}': the object goes on after it; remove it.");
+                    this.problem(pos, pos + 1, "Unexpected '}': the object goes on after it; remove it.", [remove(pos, pos + 1, '}')]);
                     pos++;
                     continue;
                   }
@@ -367,7 +368,7 @@ class Parser {
               }
               this.pos = pos;
               if (code === Char.Comma) {
-                this.problem(pos, pos + 1, 'Unexpected comma: expected a property name in double quotes.');
+                this.problem(pos, pos + 1, 'Unexpected comma: expected a property name in double quotes.', [remove(pos, pos + 1, ',')]);
                 this.pos++;
               } else if (code === Char.OpenBrace && this.openMissingBracket(container, pos)) {
                 // The object before the comma is an array's first item; opening the array may have grown the stack.
@@ -446,21 +447,23 @@ class Parser {
                 pos = this.pos;
                 continue;
               }
-              this.problem(this.keyStart[pending], this.keyEnd[pending], `Expected ':' after the property name "${shortened(String(this.keys[pending]))}".`);
-              states[depth] = code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket ? State.Comma : State.Value;
+              // Before a value the colon is all that is missing; before a comma or bracket, the value is too.
+              const valueFollows = !(code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket);
+              this.problem(this.keyStart[pending], this.keyEnd[pending], `Expected ':' after the property name "${shortened(String(this.keys[pending]))}".`, valueFollows ? [insert(this.keyEnd[pending], ':')] : undefined);
+              states[depth] = valueFollows ? State.Value : State.Comma;
               continue;
             }
             // State.Value
             if ((code === Char.Colon || code === Char.Comma) && this.colon[pending] >= 0 && (code === Char.Colon || (this.valueAfterComma(pos) && !this.keyTypedAfter(pos)))) {
               // `"queue":: "orders"`, `"queue":, "orders", …`: a second colon, or a comma before the
               // value: one finding on it, and the value after it is the property's.
-              this.problem(pos, pos + 1, colonOrCommaTwiceMessage(code, this.keys[pending]!));
+              this.problem(pos, pos + 1, colonOrCommaTwiceMessage(code, this.keys[pending]!), [remove(pos, pos + 1, text[pos])]);
               pos++;
               continue;
             }
             if ((code === Char.CloseBrace || code === Char.CloseBracket) && this.colon[pending] >= 0 && this.valueAfterComma(pos)) {
               // `"queue": } "orders"`: a stray bracket before the value, which is the property's.
-              this.problem(pos, pos + 1, `Unexpected '${text[pos]}' before the value of "${shortened(this.keys[pending]!)}"; remove it.`);
+              this.problem(pos, pos + 1, `Unexpected '${text[pos]}' before the value of "${shortened(this.keys[pending]!)}"; remove it.`, [remove(pos, pos + 1, text[pos])]);
               pos++;
               continue;
             }
@@ -520,7 +523,7 @@ class Parser {
               if (after !== Char.Comma && after !== Char.CloseBracket) states[depth] = State.Value;
               continue;
             } else {
-              this.problem(pos, pos + 1, "Expected ',' between array values.");
+              this.problem(pos, pos + 1, "Expected ',' between array values.", [insert(afterPreviousToken(text, pos), ',')]);
               states[depth] = State.Value;
               continue;
             }
@@ -641,6 +644,7 @@ class Parser {
     const length = text.length;
     // Only the root left open: an inner object's "}" may be missing where the layout says.
     if (this.open === 1 && this.closeMissingBrace()) this.pop();
+    let closeAtEnd: ((closer: string) => SyntaxRepair) | undefined;
     while (this.open > 0) {
       // Its end is already the text's length: an open container's end is set so when it opens.
       const slot = this.containers[this.open - 1];
@@ -652,7 +656,7 @@ class Parser {
       }
       const kind = (this.info[slot] & Flag.KindMask) === Kind.Object ? 'object' : 'array';
       const closer = kind === 'object' ? "'}'" : "']'";
-      this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`);
+      this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`, [(closeAtEnd ??= closersAtEnd(text))(closer.slice(1, 2))]);
     }
     if (this.count === 0 && this.problems.length === 0) {
       this.problem(0, length, EMPTY_FILE_MESSAGE);
@@ -771,7 +775,7 @@ class Parser {
     this.commas = commas;
   }
 
-  private problem(offset: number, end: number, message: string, nonFinite = false): void {
+  private problem(offset: number, end: number, message: string, repairs?: readonly SyntaxRepair[], nonFinite = false): void {
     if (this.problems.length >= this.maxProblems) {
       if (!this.truncated) {
         this.truncated = true;
@@ -780,7 +784,7 @@ class Parser {
       if (!nonFinite) this.unlistedOther = true;
       return;
     }
-    this.problems.push({ offset, end: Math.max(end, offset), message });
+    this.problems.push(repairs ? { offset, end: Math.max(end, offset), message, repairs } : { offset, end: Math.max(end, offset), message });
   }
 
   /** Skips JSON whitespace; reports and skips comments, which strict JSON does not allow. */
@@ -796,14 +800,15 @@ class Parser {
         const next = text.charCodeAt(this.pos + 1);
         if (next === Char.Slash) {
           const lineEnd = findLineEnd(text, this.pos);
-          this.problem(this.pos, lineEnd, 'Comments are not allowed in JSON; remove the comment.');
+          this.problem(this.pos, lineEnd, 'Comments are not allowed in JSON; remove the comment.', [removeComment(this.pos, lineEnd)]);
           this.pos = lineEnd;
           continue;
         }
         if (next === 0x2a) {
           const close = text.indexOf('*/', this.pos + 2);
           const end = close < 0 ? text.length : close + 2;
-          this.problem(this.pos, end, close < 0 ? 'Unterminated block comment; comments are not allowed in JSON.' : 'Comments are not allowed in JSON; remove the comment.');
+          if (close < 0) this.problem(this.pos, end, 'Unterminated block comment; comments are not allowed in JSON.');
+          else this.problem(this.pos, end, 'Comments are not allowed in JSON; remove the comment.', [removeComment(this.pos, end)]);
           this.pos = end;
           continue;
         }
@@ -813,7 +818,7 @@ class Parser {
   }
 
   private trailingComma(offset: number): void {
-    this.problem(offset, offset + 1, 'Trailing comma: strict JSON does not allow a comma before a closing bracket.');
+    this.problem(offset, offset + 1, 'Trailing comma: strict JSON does not allow a comma before a closing bracket.', [removeTrailingComma(offset)]);
   }
 
   /** Closes the innermost container at the bracket at `at`; returns the position after it. */
@@ -844,7 +849,7 @@ class Parser {
     while (matchIndex >= 0 && (this.info[containers[matchIndex]] & Flag.KindMask) !== wanted) matchIndex--;
     const top = containers[this.open - 1];
     const expected = (this.info[top] & Flag.KindMask) === Kind.Object ? "'}'" : "']'";
-    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`);
+    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`, [replace(this.pos, this.pos + 1, expected.slice(1, 2), `Write ${expected}`)]);
     if (matchIndex < 0) {
       this.pos++;
       return;
@@ -856,10 +861,11 @@ class Parser {
     }
   }
 
-  private unexpected(expectation: string): void {
+  /** Reports the token at `this.pos` as not what `expectation` says; `repairs`, when the caller knows what it was typed for. */
+  private unexpected(expectation: string, repairs?: (start: number, end: number) => readonly SyntaxRepair[] | undefined): void {
     const start = this.pos;
     const end = this.tokenEnd(start);
-    this.problem(start, end, `${expectation}, found ${describe(this.text.slice(start, end))}.`);
+    this.problem(start, end, `${expectation}, found ${describe(this.text.slice(start, end))}.`, repairs?.(start, end));
     this.pos = end;
   }
 
@@ -884,7 +890,7 @@ class Parser {
     const start = this.pos;
     if (code === Char.Apostrophe) {
       const value = this.readString(start, Char.Apostrophe);
-      this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.');
+      this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.', doubleQuoted(text, start, this.pos));
       return value;
     }
     if (isWordStart(code) || isDigit(code)) {
@@ -893,24 +899,25 @@ class Parser {
       if (text.charCodeAt(end) === Char.Quote) {
         // `queue": …`: the word is the key, its opening quote left out.
         if (text.charCodeAt(skipSpaces(text, end + 1)) === Char.Colon) {
-          this.problem(start, end + 1, `The property name "${word}" lacks its opening double quote: write "${word}".`);
+          this.problem(start, end + 1, `The property name "${word}" lacks its opening double quote: write "${word}".`, [insert(start, '"', `Write "${shortened(word)}"`)]);
           this.pos = end + 1;
           return word;
         }
         // `x"queue": …`: a stray word before a well-formed key, which still counts.
         if (quotedKeyFollows(text, end)) {
-          this.unexpected('Expected a property name in double quotes');
+          this.unexpected('Expected a property name in double quotes', (from, to) => [remove(from, to, text.slice(from, to))]);
           return undefined;
         }
       }
       // `x "queue": …`, `x` / `"queue": …`: a stray word before a key, which is read next.
       const after = skipWhitespace(text, end);
       if (after > end && text.charCodeAt(after) === Char.Quote && quotedKeyFollows(text, after)) {
-        this.problem(start, end, strayWordBeforeKeyMessage(word, text.slice(end, after).includes('\n')));
+        const alone = text.slice(end, after).includes('\n');
+        this.problem(start, end, strayWordBeforeKeyMessage(word, alone), alone ? undefined : [remove(start, end, word)]);
         this.pos = end;
         return undefined;
       }
-      this.problem(start, end, `Property names must be double-quoted: write "${shortened(word)}".`);
+      this.problem(start, end, `Property names must be double-quoted: write "${shortened(word)}".`, [replace(start, end, JSON.stringify(word))]);
       this.pos = end;
       return word;
     }
@@ -963,7 +970,7 @@ class Parser {
     if (open) this.problems.pop();
     this.keys[slot] = name;
     this.keyEnd[slot] = nameEnd;
-    this.problem(keyStart, nameEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+    this.problem(keyStart, nameEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`, [insert(nameEnd, '"', `Write "${shortened(name)}"`)]);
     this.pos = valueStart;
     return true;
   }
@@ -993,7 +1000,7 @@ class Parser {
     const { text } = this;
     const next = text.charCodeAt(skipSpaces(text, this.pos + 1));
     if (!(next === Char.Quote || next === Char.OpenBrace || next === Char.OpenBracket || next === Char.Minus || isWordPart(next))) return false;
-    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(String(this.keys[slot]))}", found ${describe(text[this.pos])}.`);
+    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(String(this.keys[slot]))}", found ${describe(text[this.pos])}.`, [replace(this.pos, this.pos + 1, ':', "Write ':'")]);
     this.pos++;
     return true;
   }
@@ -1031,7 +1038,8 @@ class Parser {
     this.states[0] = trailingComma || code !== Char.Comma ? State.Key : State.Comma;
     this.commas[0] = trailingComma ? last.offset : -1;
     this.open = 1;
-    this.problem(brace, brace + 1, code === Char.Comma || trailingComma || this.count === 1 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    const stray = code === Char.Comma || trailingComma || this.count === 1;
+    this.problem(brace, brace + 1, stray ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.", [braceRepair(brace, stray)]);
     return true;
   }
 
@@ -1059,7 +1067,7 @@ class Parser {
     this.end[object] = text.length;
     this.lastClosed = -1;
     this.reopen(object, State.Key);
-    this.problem(brace, brace + 1, empty ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    this.problem(brace, brace + 1, empty ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.", [braceRepair(brace, empty)]);
     this.pos = at;
     return true;
   }
@@ -1085,12 +1093,12 @@ class Parser {
       if (!beforeKey || !touching || !(lineEnd === Char.LineFeed || lineEnd === Char.CarriageReturn)) return false;
       const key = skipWhitespace(text, end);
       if (text.charCodeAt(key) !== Char.Quote || !quotedKeyFollows(text, key)) return false;
-      this.problem(at, end, `Expected ',' after the value, found '${shortened(text.slice(at, end))}'.`);
+      this.problem(at, end, `Expected ',' after the value, found '${shortened(text.slice(at, end))}'.`, [replace(at, end, ',', "Write ','")]);
       this.states[this.open - 1] = State.Key;
       this.pos = end;
       return true;
     }
-    this.problem(at, end, `Unexpected word '${shortened(text.slice(at, end))}' after the value; remove it.`);
+    this.problem(at, end, `Unexpected word '${shortened(text.slice(at, end))}' after the value; remove it.`, [remove(at, end, text.slice(at, end))]);
     this.pos = end;
     return true;
   }
@@ -1150,7 +1158,7 @@ class Parser {
     this.lastClosed = -1;
     this.pop();
     this.states[depth - 1] = State.Comma;
-    this.problem(brace, brace + 1, `Unexpected '{' before the string ${shortened(text.slice(keyStart, keyEnd))}; remove it.`);
+    this.problem(brace, brace + 1, `Unexpected '{' before the string ${shortened(text.slice(keyStart, keyEnd))}; remove it.`, [remove(brace, brace + 1, '{')]);
     this.pos = comma;
     return true;
   }
@@ -1164,7 +1172,7 @@ class Parser {
     const { text } = this;
     if (code === Char.Comma && this.valueAfterComma(this.pos)) {
       // `"queue", "orders"`: a comma typed for the colon, before a value (a key after it would be the next property).
-      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(this.keys[slot]!)}", found ','.`);
+      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(this.keys[slot]!)}", found ','.`, [replace(this.pos, this.pos + 1, ':', "Write ':'")]);
       this.pos++;
       return true;
     }
@@ -1175,11 +1183,11 @@ class Parser {
         // `"queue"{ "orders",`: a brace or "]" typed for the colon, before a scalar that ends its value
         // (not "[": `"tags" [1, 2]` is an array whose colon is left out).
         if (!(code === Char.OpenBrace || code === Char.CloseBrace || code === Char.CloseBracket) || !this.scalarEndsValueAt(skipWhitespace(text, this.pos + 1))) return false;
-        this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(this.keys[slot]!)}", found '${text[this.pos]}'.`);
+        this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(this.keys[slot]!)}", found '${text[this.pos]}'.`, [replace(this.pos, this.pos + 1, ':', "Write ':'")]);
         this.pos++;
         return true;
       }
-      this.problem(this.pos, this.pos + 1, `Unexpected '${text[this.pos]}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`);
+      this.problem(this.pos, this.pos + 1, `Unexpected '${text[this.pos]}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`, [remove(this.pos, this.pos + 1, text[this.pos])]);
       this.colon[slot] = colon;
       this.pos = colon + 1;
       return true;
@@ -1188,7 +1196,7 @@ class Parser {
     const end = skipWord(text, this.pos);
     const colon = skipSpaces(text, end);
     if (text.charCodeAt(colon) !== Char.Colon) return false;
-    this.problem(this.pos, end, `Unexpected word '${shortened(text.slice(this.pos, end))}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`);
+    this.problem(this.pos, end, `Unexpected word '${shortened(text.slice(this.pos, end))}' between the property name "${shortened(this.keys[slot]!)}" and its colon; remove it.`, [remove(this.pos, end, text.slice(this.pos, end))]);
     this.colon[slot] = colon;
     this.pos = colon + 1;
     return true;
@@ -1219,7 +1227,7 @@ class Parser {
     this.keyEnd[property] = keyEnd;
     this.colon[property] = at;
     this.reopen(slot, State.Value);
-    this.problem(start, keyEnd, `Expected '{' before "${key}": the object's opening brace is missing.`);
+    this.problem(start, keyEnd, `Expected '{' before "${key}": the object's opening brace is missing.`, [insert(start, '{')]);
     this.pos = at + 1;
     return true;
   }
@@ -1295,7 +1303,7 @@ class Parser {
     this.states[depth] = State.Comma;
     this.commas[depth] = -1;
     this.lastClosed = -1;
-    this.problem(start[item], start[item] + 1, "Expected '[' before '{': the array's opening bracket is missing.");
+    this.problem(start[item], start[item] + 1, "Expected '[' before '{': the array's opening bracket is missing.", [insert(start[item], '[')]);
     this.pos = at;
     return true;
   }
@@ -1380,7 +1388,7 @@ class Parser {
       }
     }
     this.depth = deepest;
-    this.problem(comma, comma + 1, "Expected '}' before this comma: the object's closing brace is missing.");
+    this.problem(comma, comma + 1, "Expected '}' before this comma: the object's closing brace is missing.", [insert(comma, '}')]);
     return true;
   }
 
@@ -1422,7 +1430,7 @@ class Parser {
     this.keys[slot] = key;
     this.states[depth - 1] = State.Value;
     this.commas[depth - 1] = -1;
-    this.problem(comma, comma + 1, "Expected ']' before this comma: the array's closing bracket is missing.");
+    this.problem(comma, comma + 1, "Expected ']' before this comma: the array's closing bracket is missing.", [insert(comma, ']')]);
     this.pos = at + 1;
     return true;
   }
@@ -1516,7 +1524,7 @@ class Parser {
     const { problems } = this;
     while (problems.length > 0 && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
     if (!swallowed) {
-      this.problem(start, end, UNTERMINATED_STRING_MESSAGE);
+      this.problem(start, end, UNTERMINATED_STRING_MESSAGE, [insert(end, '"')]);
       this.pos = end;
       return true;
     }
@@ -1524,7 +1532,7 @@ class Parser {
     // close the container and leave the next key or item outside it, a cascade of findings. The
     // comma counts, and the next key or item is read from the quote that closed the string.
     const next = text.slice(at, closingQuoteOnLine(text, at));
-    this.problem(start, end, `Unterminated string: add the closing double quote before \`${shortened(text.slice(end, at - 1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`);
+    this.problem(start, end, `Unterminated string: add the closing double quote before \`${shortened(text.slice(end, at - 1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`, [insert(end, '"')]);
     const depth = this.open - 1;
     this.states[depth] = beforeKey ? State.Key : State.Value;
     this.commas[depth] = comma;
@@ -1555,7 +1563,7 @@ class Parser {
     }
     if (code === Char.Apostrophe) {
       this.decoded.set(slot, this.readString(start, code));
-      this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
+      this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.', doubleQuoted(this.text, start, this.pos));
       this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
     }
@@ -1574,7 +1582,7 @@ class Parser {
     const depth = this.open - 1;
     if (code === Char.Colon && (this.info[slot] & Flag.Keyed) !== 0 && this.colon[slot] >= 0) {
       // `"queue":: "orders"`: a second colon, one finding on it; the property still expects its value.
-      this.problem(start, start + 1, colonOrCommaTwiceMessage(code, this.keys[slot]!));
+      this.problem(start, start + 1, colonOrCommaTwiceMessage(code, this.keys[slot]!), [remove(start, start + 1, ':')]);
       this.states[depth] = State.Value;
       this.pos = start + 1;
       return false;
@@ -1613,14 +1621,14 @@ class Parser {
       return true;
     }
     if (word === 'NaN' || word === 'Infinity') {
-      this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
+      this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, nullOrString(start, end, word), true);
       this.scalar(slot, Kind.Number);
       return true;
     }
     if (text.charCodeAt(end) === Char.Quote && endsValue(text, end + 1)) {
       // `orders",`: a string that lacks its opening quote.
       this.pos = end + 1;
-      this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
+      this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`, [insert(start, '"', `Write "${shortened(word)}"`)]);
       this.decoded.set(slot, word);
       this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
@@ -1637,7 +1645,7 @@ class Parser {
       // `"city": New York,`: words typed as a string without its quotes, one finding on them all.
       const phrase = text.slice(start, phraseEnd);
       this.pos = phraseEnd;
-      this.problem(start, phraseEnd, `Unexpected text '${shortened(phrase)}'. Strings must be double-quoted: write "${shortened(phrase)}".`);
+      this.problem(start, phraseEnd, `Unexpected text '${shortened(phrase)}'. Strings must be double-quoted: write "${shortened(phrase)}".`, [replace(start, phraseEnd, JSON.stringify(phrase))]);
       this.decoded.set(slot, phrase);
       this.scalar(slot, Kind.String | Flag.Decoded);
       return true;
@@ -1648,8 +1656,10 @@ class Parser {
     if ((value > end || this.codes[end] === Char.Quote || opens) && (opens || this.scalarEndsValueAt(value))) {
       const next = text.slice(value, skipWord(text, value));
       // `Chapter 12`: the word may be stray, or the two one string without its quotes.
-      const orString = value === end + 1 && isPlainToken(next) && endsValue(text, value + next.length) ? `, or write "${shortened(`${word} ${next}`)}" if they are one string` : '';
-      this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`);
+      const oneString = value === end + 1 && isPlainToken(next) && endsValue(text, value + next.length);
+      const orString = oneString ? `, or write "${shortened(`${word} ${next}`)}" if they are one string` : '';
+      const removed = remove(start, value, word);
+      this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`, oneString ? [removed, replace(start, value + next.length, JSON.stringify(`${word} ${next}`))] : [removed]);
       this.start[slot] = -1;
       const depth = this.open - 1;
       if (depth >= 0 && (this.info[this.containers[depth]] & Flag.KindMask) === Kind.Object) this.states[depth] = State.Value;
@@ -1657,8 +1667,9 @@ class Parser {
       return false;
     }
     const lower = word.toLowerCase();
-    const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${shortened(word)}".`;
-    this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
+    const literal = lower === 'true' || lower === 'false' || lower === 'null';
+    const hint = literal ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${shortened(word)}".`;
+    this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`, [replace(start, end, literal ? lower : JSON.stringify(word))]);
     this.decoded.set(slot, word);
     this.scalar(slot, Kind.String | Flag.Decoded);
     return true;
@@ -1676,7 +1687,7 @@ class Parser {
     const meant = withLoneBackslashesEscaped(written);
     this.pos = close + 1;
     const backslashes = meant === written ? '' : ', and JSON escapes a backslash as \\\\';
-    this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`);
+    this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`, [replace(start, close + 1, `"${meant}"`, `Write "${shortened(meant)}"`)]);
     this.decoded.set(slot, meant.includes('\\') ? (JSON.parse(`"${meant}"`) as string) : meant);
     this.scalar(slot, Kind.String | Flag.Decoded);
   }
@@ -1694,7 +1705,7 @@ class Parser {
     const start = this.start[slot];
     if ((cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== at || !endsValue(this.text, at + 1)) return false;
     const number = shortened(this.text.slice(start, at));
-    this.problem(at, at + 1, `Unexpected '"' after the number ${number}; remove it, or write "${number}" if the value is a string.`);
+    this.problem(at, at + 1, `Unexpected '"' after the number ${number}; remove it, or write "${number}" if the value is a string.`, [remove(at, at + 1, '"'), insert(start, '"', `Write "${number}"`)]);
     this.pos = at + 1;
     return true;
   }
@@ -1850,7 +1861,7 @@ class Parser {
     const end = Math.max(LOOSE_NUMBER.lastIndex, start + 1);
     const raw = text.slice(start, end);
     this.pos = end;
-    if (raw === '-Infinity') this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, true);
+    if (raw === '-Infinity') this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, nullOrString(start, end, raw), true);
     else this.problem(start, end, `Invalid number '${shortened(raw)}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
     this.scalar(slot, raw.startsWith('-') ? Kind.Number | Flag.Negative : Kind.Number);
   }
@@ -1926,7 +1937,7 @@ class Parser {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
         // The string is the token the line break is a mistake in (so json-syntax carries what else fires on it).
-        if (brokenAcrossLines) this.problem(start, pos + 1, key ? keyAcrossLinesMessage(value) : STRING_ACROSS_LINES_MESSAGE);
+        if (brokenAcrossLines) this.problem(start, pos + 1, key ? keyAcrossLinesMessage(value) : STRING_ACROSS_LINES_MESSAGE, key ? [replace(start, pos + 1, JSON.stringify(value))] : undefined);
         return value;
       }
       if (code === Char.Backslash) {
@@ -1972,7 +1983,7 @@ class Parser {
         continue;
       }
       if (code < Char.Space) {
-        this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`);
+        this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`, [escapeControl(pos, code)]);
       }
       pos++;
     }
@@ -1987,7 +1998,7 @@ class Parser {
       // A tab in what is no longer the string is no control character in it.
       while (problems.length > problemsBefore && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
     }
-    this.problem(start, pos, UNTERMINATED_STRING_MESSAGE);
+    this.problem(start, pos, UNTERMINATED_STRING_MESSAGE, [insert(pos, '"')]);
     this.pos = pos;
     return value;
   }

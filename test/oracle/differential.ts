@@ -82,7 +82,10 @@ export function canonical(doc: ParsedDocument): string {
         break;
     }
   }
-  for (const problem of doc.syntaxProblems) out.push(`problem ${problem.offset}-${problem.end} ${problem.message}`);
+  for (const problem of doc.syntaxProblems) {
+    out.push(`problem ${problem.offset}-${problem.end} ${problem.message}`);
+    for (const repair of problem.repairs ?? []) out.push(`  repair ${repair.offset}-${repair.end} ${JSON.stringify(repair.text)} ${repair.title}`);
+  }
   out.push(`text ${doc.text.length}`);
   return out.join('\n');
 }

@@ -20,10 +20,12 @@ import type {
   PropertyNode,
   StringNode,
   SyntaxProblem,
+  SyntaxRepair,
   ValueNode,
 } from '../../core/model/tree';
 import { Char } from '../../core/parse/chars';
 import { shortened } from '../../core/model/describe-value';
+import { afterPreviousToken, braceRepair, closersAtEnd, doubleQuoted, escapeControl, insert, nullOrString, remove, removeComment, removeTrailingComma, replace, separatorRepair } from '../../core/parse/repairs';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -113,11 +115,12 @@ class Parser {
       else this.stepArray(frame as ArrayFrame);
     }
     if (this.stack.length === 1 && this.closeMissingBrace()) this.stack.pop();
+    const closeAtEnd = closersAtEnd(text);
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const { node } = this.stack[i];
       node.end = text.length;
       const closer = node.kind === 'object' ? "'}'" : "']'";
-      this.problem(node.offset, node.offset + 1, `This ${node.kind} is never closed: expected ${closer} before the end of the file.`);
+      this.problem(node.offset, node.offset + 1, `This ${node.kind} is never closed: expected ${closer} before the end of the file.`, [closeAtEnd(closer[1])]);
     }
     if (this.root === undefined && this.problems.length === 0) {
       this.problem(0, text.length, 'The file is empty; expected a JSON object (the envelope).');
@@ -125,7 +128,7 @@ class Parser {
     return { text, root: this.root, syntaxProblems: this.problems };
   }
 
-  private problem(offset: number, end: number, message: string): void {
+  private problem(offset: number, end: number, message: string, repairs?: readonly SyntaxRepair[]): void {
     if (this.problems.length >= MAX_PROBLEMS) {
       if (!this.truncated) {
         this.truncated = true;
@@ -133,7 +136,7 @@ class Parser {
       }
       return;
     }
-    this.problems.push({ offset, end: Math.max(end, offset), message });
+    this.problems.push(repairs ? { offset, end: Math.max(end, offset), message, repairs } : { offset, end: Math.max(end, offset), message });
   }
 
   /** Skips JSON whitespace; reports and skips comments, which strict JSON does not allow. */
@@ -149,14 +152,14 @@ class Parser {
         const next = text.charCodeAt(this.pos + 1);
         if (next === Char.Slash) {
           const lineEnd = findLineEnd(text, this.pos);
-          this.problem(this.pos, lineEnd, 'Comments are not allowed in JSON; remove the comment.');
+          this.problem(this.pos, lineEnd, 'Comments are not allowed in JSON; remove the comment.', [removeComment(this.pos, lineEnd)]);
           this.pos = lineEnd;
           continue;
         }
         if (next === 0x2a) {
           const close = text.indexOf('*/', this.pos + 2);
           const end = close < 0 ? text.length : close + 2;
-          this.problem(this.pos, end, close < 0 ? 'Unterminated block comment; comments are not allowed in JSON.' : 'Comments are not allowed in JSON; remove the comment.');
+          this.problem(this.pos, end, close < 0 ? 'Unterminated block comment; comments are not allowed in JSON.' : 'Comments are not allowed in JSON; remove the comment.', close < 0 ? undefined : [removeComment(this.pos, end)]);
           this.pos = end;
           continue;
         }
@@ -174,7 +177,7 @@ class Parser {
         if (code === Char.CloseBrace) {
           // `"a": 1, } "b": 2`: a stray "}" before the next key.
           if (frame.lastComma >= 0 && /^\}[ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(start))) {
-            this.problem(start, start + 1, "Unexpected '}': the object goes on after it; remove it.");
+            this.problem(start, start + 1, "Unexpected '}': the object goes on after it; remove it.", [remove(start, start + 1, '}')]);
             this.pos++;
             return;
           }
@@ -183,7 +186,7 @@ class Parser {
           return;
         }
         if (code === Char.Comma) {
-          this.problem(start, start + 1, 'Unexpected comma: expected a property name in double quotes.');
+          this.problem(start, start + 1, 'Unexpected comma: expected a property name in double quotes.', [remove(start, start + 1, ',')]);
           this.pos++;
           return;
         }
@@ -213,8 +216,9 @@ class Parser {
           frame.state = 'value';
           return;
         }
-        this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${shortened(frame.pending!.key)}".`);
-        if (code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket) {
+        const valueMissing = code === Char.Comma || code === Char.CloseBrace || code === Char.CloseBracket;
+        this.problem(frame.pending!.keyOffset, frame.pending!.keyEnd, `Expected ':' after the property name "${shortened(frame.pending!.key)}".`, valueMissing ? undefined : [insert(frame.pending!.keyEnd, ':')]);
+        if (valueMissing) {
           frame.state = 'comma';
           return;
         }
@@ -228,13 +232,13 @@ class Parser {
         if (frame.pending!.colonOffset >= 0 && (code === Char.Colon || (code === Char.Comma && scalarAhead.test(text.slice(start)) && !keyTyped.test(text.slice(start))))) {
           // `"queue":: "orders"`, `"queue":, "orders"`: one finding, and the value after it is the property's.
           const message = code === Char.Colon ? `Unexpected second ':' after the property name "${shortened(frame.pending!.key)}"; remove it.` : `Unexpected ',' after the property name "${shortened(frame.pending!.key)}" and its colon, before the value; remove it.`;
-          this.problem(start, start + 1, message);
+          this.problem(start, start + 1, message, [remove(start, start + 1, text[start])]);
           this.pos++;
           return;
         }
         if ((code === Char.CloseBrace || code === Char.CloseBracket) && frame.pending!.colonOffset >= 0 && scalarAhead.test(text.slice(start))) {
           // `"queue": } "orders"`: a stray bracket before the value.
-          this.problem(start, start + 1, `Unexpected '${text[start]}' before the value of "${shortened(frame.pending!.key)}"; remove it.`);
+          this.problem(start, start + 1, `Unexpected '${text[start]}' before the value of "${shortened(frame.pending!.key)}"; remove it.`, [remove(start, start + 1, text[start])]);
           this.pos++;
           return;
         }
@@ -263,7 +267,7 @@ class Parser {
         }
         if (code === Char.CloseBracket && !this.stack.some((open) => open.node.kind === 'array') && /^\][ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(text.slice(start))) {
           // `"orders"]` / `"lang": …`: a "]" typed for the comma.
-          this.problem(start, start + 1, "Expected ',' instead of ']'.");
+          this.problem(start, start + 1, "Expected ',' instead of ']'.", [replace(start, start + 1, ',', "Write ','")]);
           frame.state = 'key';
           this.pos++;
           return;
@@ -277,11 +281,11 @@ class Parser {
         if (code === Char.Colon && this.openMissingBrace(frame)) return;
         if (code === Char.Quote && this.reopenObject(frame)) return;
         if (code === Char.Quote || code === Char.Apostrophe || isWordStart(code)) {
-          this.problem(start, start + 1, "Expected ',' between properties.");
+          this.problem(start, start + 1, "Expected ',' between properties.", [insert(afterPreviousToken(text, start), ',')]);
           frame.state = 'key';
           return;
         }
-        this.unexpected("Expected ',' or '}'");
+        this.unexpected("Expected ',' or '}'", (from, to) => separatorRepair(text, from, to));
         if (/^[ \t\n\r]*"/.test(text.slice(this.pos))) frame.state = 'key';
         return;
       }
@@ -341,7 +345,7 @@ class Parser {
       this.pos++;
       return;
     }
-    this.problem(start, start + 1, "Expected ',' between array values.");
+    this.problem(start, start + 1, "Expected ',' between array values.", [insert(afterPreviousToken(this.text, start), ',')]);
     frame.state = 'value';
   }
 
@@ -363,7 +367,7 @@ class Parser {
         const editable = property as { key: string; keyEnd: number };
         editable.key = name;
         editable.keyEnd = property.keyOffset + 1 + name.length;
-        this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+        this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`, [insert(property.keyEnd, '"', `Write "${shortened(name)}"`)]);
         this.pos = property.keyOffset + token.length - 1 - opener[2].length;
         return true;
       }
@@ -376,7 +380,7 @@ class Parser {
       const editable = property as { key: string; keyEnd: number };
       editable.key = name;
       editable.keyEnd = property.keyOffset + 1 + name.length;
-      this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+      this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`, [insert(property.keyEnd, '"', `Write "${shortened(name)}"`)]);
       this.pos = property.keyOffset + token.length;
       return true;
     }
@@ -390,7 +394,7 @@ class Parser {
     const editable = property as { key: string; keyEnd: number };
     editable.key = name;
     editable.keyEnd = property.keyOffset + 1 + name.length;
-    this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`);
+    this.problem(property.keyOffset, property.keyEnd, `The property name "${name}" lacks its closing double quote: write "${name}".`, [insert(property.keyEnd, '"', `Write "${shortened(name)}"`)]);
     this.pos = open || tookValue ? property.keyOffset + match[0].length : property.keyOffset + token.length - 1;
     return true;
   }
@@ -420,7 +424,8 @@ class Parser {
     root.end = text.length;
     const comma = rest.startsWith(',');
     this.stack.push({ node: root, state: trailingComma || !comma ? 'key' : 'comma', pending: undefined, lastComma: trailingComma ? last.offset : -1 });
-    this.problem(brace, brace + 1, comma || trailingComma || root.properties.length === 0 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    const stray = comma || trailingComma || root.properties.length === 0;
+    this.problem(brace, brace + 1, stray ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.", [braceRepair(brace, stray)]);
     return true;
   }
 
@@ -446,7 +451,7 @@ class Parser {
     value.closed = false;
     value.end = text.length;
     this.stack.push({ node: value, state: 'key', pending: undefined, lastComma: -1 });
-    this.problem(brace, brace + 1, value.properties.length === 0 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.");
+    this.problem(brace, brace + 1, value.properties.length === 0 ? "Unexpected '}': the object goes on after it; remove it." : "Expected ',' instead of '}': the object goes on after it.", [braceRepair(brace, value.properties.length === 0)]);
     return true;
   }
 
@@ -455,7 +460,7 @@ class Parser {
     const forComma = frame ? /^[A-Za-z0-9_$]+(?=[ \t]*[\n\r][ \t\n\r]*"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:)/.exec(this.text.slice(this.pos)) : null;
     if (forComma && !/[ \t\n\r]/.test(this.text[this.pos - 1])) {
       // `"orders"x` / `"lang": …`: a word typed for the comma.
-      this.problem(this.pos, this.pos + forComma[0].length, `Expected ',' after the value, found '${shortened(forComma[0])}'.`);
+      this.problem(this.pos, this.pos + forComma[0].length, `Expected ',' after the value, found '${shortened(forComma[0])}'.`, [replace(this.pos, this.pos + forComma[0].length, ',', "Write ','")]);
       frame!.state = 'key';
       this.pos += forComma[0].length;
       return true;
@@ -463,7 +468,7 @@ class Parser {
     const match = (frame ? /^[A-Za-z0-9_$]+(?=[ \t\n\r]*[,}\]])/ : /^[A-Za-z0-9_$]+(?=[ \t]*[,}\]])/).exec(this.text.slice(this.pos));
     // In an array a word after a space may be the next item; in an object it is no key.
     if (!match || (!frame && /[ \t\n\r]/.test(this.text[this.pos - 1]))) return false;
-    this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' after the value; remove it.`);
+    this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' after the value; remove it.`, [remove(this.pos, this.pos + match[0].length, match[0])]);
     this.pos += match[0].length;
     return true;
   }
@@ -502,7 +507,7 @@ class Parser {
     else outer.node.items[outer.node.items.length - 1] = value;
     this.stack.pop();
     outer.state = 'comma';
-    this.problem(node.offset, node.offset + 1, `Unexpected '{' before the string ${shortened(token)}; remove it.`);
+    this.problem(node.offset, node.offset + 1, `Unexpected '{' before the string ${shortened(token)}; remove it.`, [remove(node.offset, node.offset + 1, '{')]);
     return true;
   }
 
@@ -510,19 +515,19 @@ class Parser {
   private wordBeforeColon(property: PropertyNode): boolean {
     const rest = this.text.slice(this.pos);
     if (/^,[ \t\n\r]*(?:[{[]|(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$))/.test(rest)) {
-      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found ','.`);
+      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found ','.`, [replace(this.pos, this.pos + 1, ':', "Write ':'")]);
       this.pos++;
       return true;
     }
     if (/^[{}\]][ \t\n\r]*(?:-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|"(?:\\[^\n\r]|[^"\\\n\r])*")[ \t]*(?:[,}\]\n\r]|$)/.test(rest)) {
       // `"queue"{ "orders",`: a brace or "]" typed for the colon, before a scalar value.
-      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found '${rest[0]}'.`);
+      this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found '${rest[0]}'.`, [replace(this.pos, this.pos + 1, ':', "Write ':'")]);
       this.pos++;
       return true;
     }
     const stray = /^[,"{}[\]][ \t]*:/.exec(rest);
     if (stray) {
-      this.problem(this.pos, this.pos + 1, `Unexpected '${rest[0]}' between the property name "${shortened(property.key)}" and its colon; remove it.`);
+      this.problem(this.pos, this.pos + 1, `Unexpected '${rest[0]}' between the property name "${shortened(property.key)}" and its colon; remove it.`, [remove(this.pos, this.pos + 1, rest[0])]);
       (property as { colonOffset: number }).colonOffset = this.pos + stray[0].length - 1;
       this.pos += stray[0].length;
       return true;
@@ -530,7 +535,7 @@ class Parser {
     const match = /^[A-Za-z_$][A-Za-z0-9_$]*(?=[ \t]*:)/.exec(this.text.slice(this.pos));
     if (!match) return false;
     const colon = this.text.indexOf(':', this.pos + match[0].length);
-    this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' between the property name "${shortened(property.key)}" and its colon; remove it.`);
+    this.problem(this.pos, this.pos + match[0].length, `Unexpected word '${shortened(match[0])}' between the property name "${shortened(property.key)}" and its colon; remove it.`, [remove(this.pos, this.pos + match[0].length, match[0])]);
     (property as { colonOffset: number }).colonOffset = colon;
     this.pos = colon + 1;
     return true;
@@ -540,7 +545,7 @@ class Parser {
   private colonMistyped(property: PropertyNode): boolean {
     const { text } = this;
     if (!/^[\x21-\x7f](?<![A-Za-z0-9_$"'{}[\],\/+.\-])[ \t]*["{[\-A-Za-z0-9_$]/.test(text.slice(this.pos))) return false;
-    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found ${describe(text[this.pos])}.`);
+    this.problem(this.pos, this.pos + 1, `Expected ':' after the property name "${shortened(property.key)}", found ${describe(text[this.pos])}.`, [replace(this.pos, this.pos + 1, ':', "Write ':'")]);
     this.pos++;
     return true;
   }
@@ -558,7 +563,7 @@ class Parser {
     node.properties.push(key);
     (property as { value: ValueNode }).value = node;
     this.stack.push({ node, state: 'value', pending: key, lastComma: -1 });
-    this.problem(value.offset, value.end, `Expected '{' before "${value.value}": the object's opening brace is missing.`);
+    this.problem(value.offset, value.end, `Expected '{' before "${value.value}": the object's opening brace is missing.`, [insert(value.offset, '{')]);
     this.pos++;
     return true;
   }
@@ -636,7 +641,7 @@ class Parser {
       ends = end;
       closed = wasClosed;
     }
-    this.problem(comma, comma + 1, "Expected '}' before this comma: the object's closing brace is missing.");
+    this.problem(comma, comma + 1, "Expected '}' before this comma: the object's closing brace is missing.", [insert(comma, '}')]);
     return true;
   }
 
@@ -669,7 +674,7 @@ class Parser {
     this.stack.push({ node: array, state: 'value', lastComma: frame.lastComma });
     frame.state = 'comma';
     frame.lastComma = -1;
-    this.problem(value.offset, value.offset + 1, "Expected '[' before '{': the array's opening bracket is missing.");
+    this.problem(value.offset, value.offset + 1, "Expected '[' before '{': the array's opening bracket is missing.", [insert(value.offset, '[')]);
     return true;
   }
 
@@ -699,7 +704,7 @@ class Parser {
     object.pending = property;
     object.state = 'value';
     object.lastComma = -1;
-    this.problem(at, at + 1, "Expected ']' before this comma: the array's closing bracket is missing.");
+    this.problem(at, at + 1, "Expected ']' before this comma: the array's closing bracket is missing.", [insert(at, ']')]);
     this.pos++;
     return true;
   }
@@ -720,13 +725,13 @@ class Parser {
     this.dropControlCharactersFrom(value.end);
     const afterComma = match[0].slice(match[0].lastIndexOf(','));
     if (!/[}\]]/.test(afterComma)) {
-      this.problem(value.offset, value.end, UNTERMINATED);
+      this.problem(value.offset, value.end, UNTERMINATED, [insert(value.end, '"')]);
       this.pos = value.end;
       return true;
     }
     // `["x, ]"b"]`: the bracket after the comma is the string's; the next key or item starts at the quote.
     const next = /^[^"\n\r]*/.exec(text.slice(this.pos))![0];
-    this.problem(value.offset, value.end, `Unterminated string: add the closing double quote before \`${shortened(match[0].slice(0, -1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`);
+    this.problem(value.offset, value.end, `Unterminated string: add the closing double quote before \`${shortened(match[0].slice(0, -1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`, [insert(value.end, '"')]);
     frame.state = frame.node.kind === 'object' ? 'key' : 'value';
     frame.lastComma = value.offset + match.index + match[0].lastIndexOf(',');
     this.pos--;
@@ -740,7 +745,7 @@ class Parser {
   }
 
   private trailingComma(offset: number): void {
-    this.problem(offset, offset + 1, 'Trailing comma: strict JSON does not allow a comma before a closing bracket.');
+    this.problem(offset, offset + 1, 'Trailing comma: strict JSON does not allow a comma before a closing bracket.', [removeTrailingComma(offset)]);
   }
 
   private close(frame: Frame, at: number): void {
@@ -756,7 +761,7 @@ class Parser {
     const matchIndex = findLastIndex(this.stack, (f) => f.node.kind === wanted);
     const top = this.stack[this.stack.length - 1];
     const expected = top.node.kind === 'object' ? "'}'" : "']'";
-    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`);
+    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`, [replace(this.pos, this.pos + 1, expected[1], `Write ${expected}`)]);
     if (matchIndex < 0) {
       this.pos++;
       return;
@@ -768,10 +773,11 @@ class Parser {
     }
   }
 
-  private unexpected(expectation: string): void {
+  /** Reports the token at `this.pos` as not what `expectation` says; `repairs`, when the caller knows what it was typed for. */
+  private unexpected(expectation: string, repairs?: (start: number, end: number) => readonly SyntaxRepair[] | undefined): void {
     const start = this.pos;
     const end = this.tokenEnd(start);
-    this.problem(start, end, `${expectation}, found ${describe(this.text.slice(start, end))}.`);
+    this.problem(start, end, `${expectation}, found ${describe(this.text.slice(start, end))}.`, repairs?.(start, end));
     this.pos = end;
   }
 
@@ -797,7 +803,7 @@ class Parser {
     if (code === Char.Apostrophe) {
       const start = this.pos;
       const value = this.readString(Char.Apostrophe);
-      this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.');
+      this.problem(start, this.pos, 'Property names must use double quotes, not single quotes.', doubleQuoted(text, start, this.pos));
       return { value };
     }
     if (isWordStart(code) || isDigit(code)) {
@@ -806,22 +812,23 @@ class Parser {
       const word = text.slice(start, end);
       const rest = text.slice(end);
       if (/^"[ \t]*:/.test(rest)) {
-        this.problem(start, end + 1, `The property name "${word}" lacks its opening double quote: write "${word}".`);
+        this.problem(start, end + 1, `The property name "${word}" lacks its opening double quote: write "${word}".`, [insert(start, '"', `Write "${shortened(word)}"`)]);
         this.pos = end + 1;
         return { value: word };
       }
       if (/^"(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:/.test(rest)) {
-        this.unexpected('Expected a property name in double quotes');
+        this.unexpected('Expected a property name in double quotes', (from, to) => [remove(from, to, text.slice(from, to))]);
         return undefined;
       }
       // `x "queue": …`: a stray word before a key, which is read next.
       const spaceAfter = /^[ \t\n\r]+(?="(?:\\[^\n\r]|[^"\\\n\r])+"[ \t]*:)/.exec(rest);
       if (spaceAfter) {
-        this.problem(start, end, strayWordBeforeKeyMessage(word, spaceAfter[0].includes('\n')));
+        const alone = spaceAfter[0].includes('\n');
+        this.problem(start, end, strayWordBeforeKeyMessage(word, alone), alone ? undefined : [remove(start, end, word)]);
         this.pos = end;
         return undefined;
       }
-      this.problem(start, end, `Property names must be double-quoted: write "${shortened(word)}".`);
+      this.problem(start, end, `Property names must be double-quoted: write "${shortened(word)}".`, [replace(start, end, JSON.stringify(word))]);
       this.pos = end;
       return { value: word };
     }
@@ -848,7 +855,7 @@ class Parser {
     }
     if (code === Char.Quote || code === Char.Apostrophe) {
       const value = this.readString(code);
-      if (code === Char.Apostrophe) this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.');
+      if (code === Char.Apostrophe) this.problem(start, this.pos, 'Strings must use double quotes, not single quotes.', doubleQuoted(text, start, this.pos));
       const node: StringNode = { kind: 'string', offset: start, end: this.pos, parent, property, value };
       return node;
     }
@@ -873,7 +880,7 @@ class Parser {
       // `"order_id": 1042",`: a quote after a clean number in a container, the value's end after it: stray, or the
       // string's opening quote typed at its end. One finding on it; the number stands.
       if (parent !== undefined && /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(number.raw) && /^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(this.pos))) {
-        this.problem(this.pos, this.pos + 1, `Unexpected '"' after the number ${shortened(number.raw)}; remove it, or write "${shortened(number.raw)}" if the value is a string.`);
+        this.problem(this.pos, this.pos + 1, `Unexpected '"' after the number ${shortened(number.raw)}; remove it, or write "${shortened(number.raw)}" if the value is a string.`, [remove(this.pos, this.pos + 1, '"'), insert(number.offset, '"', `Write "${shortened(number.raw)}"`)]);
         this.pos++;
       }
       return number;
@@ -887,12 +894,12 @@ class Parser {
       if (word === 'true' || word === 'false') return { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
       if (word === 'null') return { kind: 'null', offset: start, end, parent, property };
       if (word === 'NaN' || word === 'Infinity') {
-        this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`);
+        this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, nullOrString(start, end, word));
         return { kind: 'number', offset: start, end, parent, property, raw: word, value: Number(word), isIntegerLiteral: false };
       }
       if (/^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(end))) {
         this.pos = end + 1;
-        this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`);
+        this.problem(start, end + 1, `The string "${word}" lacks its opening double quote: write "${word}".`, [insert(start, '"', `Write "${shortened(word)}"`)]);
         return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
       }
       // `urn:babel:orders:created",`: a string that lacks its opening quote and holds more than a word.
@@ -906,7 +913,7 @@ class Parser {
         const phraseEnd = end + phrase[1].length;
         const written = text.slice(start, phraseEnd);
         this.pos = phraseEnd;
-        this.problem(start, phraseEnd, `Unexpected text '${shortened(written)}'. Strings must be double-quoted: write "${shortened(written)}".`);
+        this.problem(start, phraseEnd, `Unexpected text '${shortened(written)}'. Strings must be double-quoted: write "${shortened(written)}".`, [replace(start, phraseEnd, JSON.stringify(written))]);
         return { kind: 'string', offset: start, end: phraseEnd, parent, property, value: written };
       }
       // `"amount": abc 12,`: a stray word before a well-formed value on its line, which is read next.
@@ -915,14 +922,16 @@ class Parser {
         // (The lookahead for a scalar closes above; an object or array after the word needs no end.)
         const token = / ([A-Za-z0-9_$]+)[ \t]*(?:[,}\]\n\r]|$)/y.exec(text.slice(end));
         const orString = token && PLAIN_TOKEN.test(token[1]) ? `, or write "${shortened(`${word} ${token[1]}`)}" if they are one string` : '';
-        this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`);
+        const removed = remove(start, end + stray[0].length, word);
+        this.problem(start, end, `Unexpected word '${shortened(word)}' before the value; remove it${orString}.`, orString ? [removed, replace(start, end + 1 + token![1].length, JSON.stringify(`${word} ${token![1]}`))] : [removed]);
         this.pos = end + stray[0].length;
         this.strayWord = true;
         return undefined;
       }
       const lower = word.toLowerCase();
-      const hint = lower === 'true' || lower === 'false' || lower === 'null' ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${shortened(word)}".`;
-      this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`);
+      const literal = lower === 'true' || lower === 'false' || lower === 'null';
+      const hint = literal ? ` JSON literals are lowercase: write ${lower}.` : ` Strings must be double-quoted: write "${shortened(word)}".`;
+      this.problem(start, end, `Unexpected word '${shortened(word)}'.${hint}`, [replace(start, end, literal ? lower : JSON.stringify(word))]);
       return { kind: 'string', offset: start, end, parent, property, value: word };
     }
     // Not at a backslash right after one: the pair is one escape, begun before this value.
@@ -944,7 +953,7 @@ class Parser {
     const meant = written.replace(/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})?/g, (escape) => (escape.length > 1 ? escape : '\\\\'));
     this.pos = close + 1;
     const backslashes = meant === written ? '' : ', and JSON escapes a backslash as \\\\';
-    this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`);
+    this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`, [replace(start, this.pos, `"${meant}"`, `Write "${shortened(meant)}"`)]);
     return { kind: 'string', offset: start, end: this.pos, parent, property, value: JSON.parse(`"${meant}"`) as string };
   }
 
@@ -964,7 +973,7 @@ class Parser {
     const raw = text.slice(start, end);
     this.pos = end;
     if (raw === '-Infinity') {
-      this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`);
+      this.problem(start, end, `-Infinity is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, nullOrString(start, end, raw));
       return { kind: 'number', offset: start, end, parent, property, raw, value: -Infinity, isIntegerLiteral: false };
     }
     if (!clean) this.problem(start, end, `Invalid number '${shortened(raw)}': JSON numbers are decimal, without leading zeros, '+' signs, bare dots or hex.`);
@@ -986,7 +995,7 @@ class Parser {
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
-        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(value))}.` : STRING_ACROSS_LINES);
+        if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(value))}.` : STRING_ACROSS_LINES, key ? [replace(start, pos + 1, JSON.stringify(value))] : undefined);
         return value;
       }
       if (code === Char.Backslash) {
@@ -1034,7 +1043,7 @@ class Parser {
         continue;
       }
       if (code < Char.Space) {
-        this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`);
+        this.problem(pos, pos + 1, `Control character U+${code.toString(16).toUpperCase().padStart(4, '0')} must be escaped inside a string.`, [escapeControl(pos, code)]);
       }
       pos++;
     }
@@ -1048,7 +1057,7 @@ class Parser {
       pos -= cut;
       if (cut > 0) this.dropControlCharactersFrom(pos, problemsBefore);
     }
-    this.problem(start, pos, UNTERMINATED);
+    this.problem(start, pos, UNTERMINATED, [insert(pos, '"')]);
     this.pos = pos;
     return value;
   }

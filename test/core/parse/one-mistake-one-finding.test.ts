@@ -193,6 +193,27 @@ test('a word after an array item and a space may be the next item: the missing c
   assert.equal(doc.syntaxProblems[0].message, "Expected ',' between array values.");
 });
 
+test('each pattern\'s finding, where it has one repair, is repaired into the value the text reads as; where it has two, each leaves JSON', () => {
+  const broken: string[] = [];
+  let repaired = 0;
+  for (const [pattern, text, , value] of CASES) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      const repairs = doc.syntaxProblems[0]?.repairs ?? [];
+      for (const repair of repairs) {
+        const fixed = text.slice(0, repair.offset) + repair.text + text.slice(repair.end);
+        const left = parseText(fixed).syntaxProblems.map((problem) => problem.message);
+        if (left.length > 0) broken.push(`${parser}, ${pattern}, "${repair.title}": ${left.join(' | ')}`);
+        else if (repairs.length === 1) {
+          if (JSON.stringify(JSON.parse(fixed)) !== JSON.stringify(value)) broken.push(`${parser}, ${pattern}, "${repair.title}": reads ${fixed}`);
+          repaired++;
+        }
+      }
+    }
+  }
+  assert.deepEqual(broken, []);
+  assert.ok(repaired > CASES.length, `${repaired} repaired`);
+});
+
 const ENVELOPE = `{
   "job": "urn:babel:orders:created",
   "data": {
@@ -339,4 +360,41 @@ test('every fixed mistake, at every place it fits in an envelope, is one finding
     }
   }
   assert.deepEqual(cascades, []);
+});
+
+test('every fixed mistake whose one finding has repairs: each leaves JSON without a syntax problem, the one repair the envelope meant (of two, one does); none lacks a repair but where the message offers no one edit', () => {
+  const broken: string[] = [];
+  const unrepaired = new Set<string>();
+  const envelope = JSON.stringify(JSON.parse(ENVELOPE));
+  let repaired = 0;
+  for (const [what, text] of mistakes()) {
+    for (const [parser, doc] of [['fast', parseText(text)], ['reference', referenceParse(text)]] as const) {
+      const [problem] = doc.syntaxProblems;
+      if (doc.syntaxProblems.length !== 1 || !problem.repairs) {
+        // What was meant is unknown only where the message offers no one edit: a letter in a number, a key and value typed into an array, a colon and value left out.
+        if (!/^(?:Invalid number |Arrays hold values|Expected ':' after the property name "[^"]*"\.$)/.test(problem?.message ?? '')) unrepaired.add(`${parser}, ${what}: ${problem?.message}`);
+        continue;
+      }
+      const meant: boolean[] = [];
+      for (const repair of problem.repairs) {
+        const fixed = text.slice(0, repair.offset) + repair.text + text.slice(repair.end);
+        const left = parseText(fixed).syntaxProblems;
+        let parses = true;
+        try {
+          JSON.parse(fixed);
+        } catch {
+          parses = false;
+        }
+        if (left.length > 0 || !parses) broken.push(`${parser}, ${what}, "${repair.title}": ${left.map((p) => p.message).join(' | ') || 'JSON.parse refuses it'}`);
+        else meant.push(JSON.stringify(JSON.parse(fixed)) === envelope);
+      }
+      // The one repair gives the envelope the mistake was made in; of two, one does (the other reads the value otherwise).
+      if (!meant.some(Boolean) || (problem.repairs.length === 1 && !meant[0])) broken.push(`${parser}, ${what}: no repair gives the envelope back`);
+      if (problem.repairs.length === 1) repaired++;
+    }
+  }
+  assert.deepEqual(broken, []);
+  assert.deepEqual([...unrepaired], []);
+  // Most of these mistakes have their one repair (the stray quote after a number has two).
+  assert.ok(repaired > 200, `${repaired} repaired`);
 });
