@@ -5,7 +5,8 @@
  * quick fix offered on every finding, and for fix all:
  * - the edits lie inside the text, do not overlap, and leave no syntax error in a text that had none;
  * - the finding the fix was offered for is gone, and no error or warning appears that was not there;
- * - nothing the user wrote is dropped that the title does not name (keys, values, comments);
+ * - nothing the user wrote is dropped that the title does not name (keys, values, comments: only
+ *   "Remove the comment" drops one, the one its finding is on);
  * - inserted line breaks are the file's own, inserted indentation uses the file's tabs or spaces;
  * - offered again after it applied, the same fix adds nothing a second time.
  * Deterministic (a seeded generator, a stable Fresh) and fast enough for every run of the suite.
@@ -358,9 +359,10 @@ function checkAction(input: Input, doc: ParsedDocument, diagnostics: readonly Co
     }
   }
 
-  // Comments the user wrote stay.
+  // Comments the user wrote stay, but for the one a fix titled so removes (json-syntax's, on that comment).
   const commentsAfter = commentsOf(fixed);
-  for (const comment of commentsOf(text)) if (!commentsAfter.includes(comment)) fail(`drops the comment ${JSON.stringify(comment)}`);
+  const removed = action.title === 'Remove the comment' && action.edits.length === 1 ? text.slice(action.edits[0].offset, action.edits[0].end) : undefined;
+  for (const comment of commentsOf(text)) if (!commentsAfter.includes(comment) && comment !== removed) fail(`drops the comment ${JSON.stringify(comment)}`);
   if (text.startsWith('\ufeff') && !fixed.startsWith('\ufeff')) fail('drops the byte-order mark');
 
   if (after.syntaxProblems.length > 0 || doc.syntaxProblems.length > 0 || !doc.root || !after.root) return;

@@ -12,6 +12,9 @@ import { test } from 'node:test';
 import { toJsValue } from '../../../core/model/js-value';
 import { parseText } from '../../../core/parse/parser';
 import { analyze } from '../../../core/rules/analyze';
+import { codeActions } from '../../../core/language/code-actions';
+import { applyEdits } from '../../../core/model/edits';
+import { stableFresh } from '../../support/fresh';
 import { DEFAULT_SETTINGS } from '../../../core/rules/settings/settings';
 import { loadRegistry } from '../../../workspace/registry-loader';
 
@@ -75,6 +78,9 @@ const PRETTY_ONLY: typeof MUTATIONS = [
   ['closing brace and comma of an inner object typed as a comma', '"DE"\n    },', '"DE"«»,', undefined, 'created'],
 ];
 
+/** Mistakes whose message offers no one edit: which key the broken line is, or what the number was. */
+const NO_ONE_EDIT = new Set(['string broken across two lines', 'stray character in a number']);
+
 /** Mistakes that leave another value in their token: a line break in the string, a letter in the number. */
 const CHANGES_ITS_VALUE = new Set(['string broken across two lines', 'stray character in a number', 'words of a string without its quotes']);
 
@@ -102,6 +108,25 @@ for (const [form, separator] of [['pretty-printed', ': '], ['on one line', ':']]
       assert.deepEqual([found[0].offset, found[0].end], [start, end]);
       // The rest of the document is read as meant: the whole envelope, but for a token whose own value the mistake changed.
       if (!CHANGES_ITS_VALUE.has(mistake)) assert.deepEqual(toJsValue(doc.root!), JSON.parse(valid));
+    });
+
+    test(`${form}: ${mistake} has a quick fix that leaves the envelope meant, without a json-syntax finding`, () => {
+      const pretty = readFileSync(join(EXAMPLES, ENVELOPES[envelope]), 'utf8');
+      const valid = form === 'pretty-printed' ? pretty : `${JSON.stringify(JSON.parse(pretty))}\n`;
+      const text = valid.replace(from.replaceAll('§', separator), to.replaceAll('§', separator)).replace('«', '').replace('»', '');
+      const doc = parseText(text);
+      const actions = codeActions(doc, analyze(doc, DEFAULT_SETTINGS, registry), stableFresh(), registry);
+      if (NO_ONE_EDIT.has(mistake)) return assert.deepEqual(actions, []);
+      assert.ok(actions.length === 1 || actions.length === 2, actions.map((action) => action.title).join(', '));
+      // One fix is the obvious one; of two readings neither is.
+      assert.ok(actions.every((action) => action.isPreferred === (actions.length === 1)));
+      const results = actions.map((action) => applyEdits(text, action.edits));
+      for (const fixed of results) {
+        const after = analyze(parseText(fixed), DEFAULT_SETTINGS, registry);
+        assert.deepEqual(after.filter((d) => d.code === 'json-syntax').map((d) => d.message), [], fixed);
+        JSON.parse(fixed);
+      }
+      if (!CHANGES_ITS_VALUE.has(mistake)) assert.ok(results.some((fixed) => JSON.stringify(JSON.parse(fixed)) === JSON.stringify(JSON.parse(valid))), results.join('\n'));
     });
   }
 }
