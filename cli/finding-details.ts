@@ -1,8 +1,10 @@
 /**
  * What SARIF says about a finding beyond the published diagnostic shape: where it is in the
  * document as a JSON Pointer (a name that survives lines moving above it) and the quick fix a
- * dashboard may offer. Only the preferred fix is given: it is the one an automatic fix applies;
- * the others (money to cents, say) rest on assumptions a person has to make.
+ * dashboard may offer. Only the preferred fix is given: it is the one an automatic fix applies
+ * (json-syntax's aside: `--fix` leaves a file with syntax errors to the editor, but the one sure
+ * repair of a syntax problem is still the fix to suggest); the others (money to cents, say) rest
+ * on assumptions a person has to make.
  */
 import { codeActions } from '../core/language/code-actions';
 import { pointerAt } from '../core/model/json-pointer';
