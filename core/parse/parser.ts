@@ -74,6 +74,15 @@ function keyAcrossLinesMessage(name: string): string {
   return `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(name))}.`;
 }
 
+/**
+ * json-syntax's message for a string or property name holding several backslashes that start no
+ * escape (`escapes`, as written), read as backslashes of the string: `meant` writes them escaped.
+ */
+function invalidEscapesMessage(escapes: readonly string[], key: boolean, meant: string): string {
+  const named = escapes.length === 2 ? `'${escapes[0]}' and '${escapes[1]}'` : `'${escapes[0]}', '${escapes[1]}' and ${escapes.length - 2} more`;
+  return `Invalid escapes ${named} in this ${key ? 'property name' : 'string'}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX, and writes a backslash as \\\\: write "${shortened(meant)}".`;
+}
+
 /** json-syntax's message for a second colon (`"queue":: "orders"`) or a comma (`"queue":, "orders"`) between a property's colon and its value. */
 function colonOrCommaTwiceMessage(code: number, key: string): string {
   return code === Char.Colon
@@ -1882,6 +1891,19 @@ class Parser {
   }
 
   /**
+   * The findings of the string `[start, end)` from `from` on, each an invalid escape of a backslash
+   * the string holds as it is (`"C:\orders\in"`), made one on the string: what it writes, its
+   * backslashes escaped.
+   */
+  private invalidEscapesInString(start: number, end: number, from: number, key: boolean): void {
+    const { text, problems } = this;
+    const escapes = problems.slice(from).map((problem) => text.slice(problem.offset, problem.end));
+    problems.length = from;
+    const meant = withLoneBackslashesEscaped(text.slice(start + 1, end - 1));
+    this.problem(start, end, invalidEscapesMessage(escapes, key, meant), [replace(start, end, `"${meant}"`, `Write "${shortened(meant)}"`)]);
+  }
+
+  /**
    * A string value in double quotes at `start`, for `slot`: the kind and flags to set. A clean
    * string (no escape, no control character, closed) is not copied at all: its value is its text
    * between the quotes (`stringValue`), and the scan notes whether it is plain printable ASCII,
@@ -1931,6 +1953,8 @@ class Parser {
     let chunkStart = start + 1;
     let value = '';
     let brokenAcrossLines = false;
+    // Backslashes that start no escape (`"C:\orders\in"`, a path pasted as it is): several in one string are one finding on it.
+    let invalidEscapes = 0;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
@@ -1938,6 +1962,7 @@ class Parser {
         this.pos = pos + 1;
         // The string is the token the line break is a mistake in (so json-syntax carries what else fires on it).
         if (brokenAcrossLines) this.problem(start, pos + 1, key ? keyAcrossLinesMessage(value) : STRING_ACROSS_LINES_MESSAGE, key ? [replace(start, pos + 1, JSON.stringify(value))] : undefined);
+        else if (invalidEscapes > 1 && quote === Char.Quote && problems.length - problemsBefore === invalidEscapes) this.invalidEscapesInString(start, pos + 1, problemsBefore, key);
         return value;
       }
       if (code === Char.Backslash) {
@@ -1961,8 +1986,12 @@ class Parser {
           value += "'";
           pos += 2;
         } else {
-          this.problem(pos, pos + 2, `Invalid escape '\\${escape}'; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`);
-          value += escape;
+          // A backslash before a control character is no backslash of the string to escape: that character needs its own escape.
+          const printable = escape.charCodeAt(0) >= Char.Space;
+          if (printable) invalidEscapes++;
+          this.problem(pos, pos + 2, `Invalid escape '\\${escape}'; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`, printable ? [insert(pos, '\\', `Write \\\\${escape}`)] : undefined);
+          // Read as the backslash and the character typed, as the repair writes them (a control character alone).
+          value += printable ? `\\${escape}` : escape;
           pos += 2;
         }
         chunkStart = pos;

@@ -990,12 +990,20 @@ class Parser {
     let value = '';
     let acrossLines = false;
     const problemsBefore = this.problems.length;
+    const invalid: string[] = [];
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
         if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(value))}.` : STRING_ACROSS_LINES, key ? [replace(start, pos + 1, JSON.stringify(value))] : undefined);
+        else if (invalid.length > 1 && quote === Char.Quote && this.problems.length - problemsBefore === invalid.length) {
+          // Several backslashes the string holds as they are (`"C:\orders\in"`): one finding on the string.
+          this.problems.length = problemsBefore;
+          const meant = text.slice(start + 1, pos).replace(/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})?/g, (escape) => (escape.length > 1 ? escape : '\\\\'));
+          const named = invalid.length === 2 ? `'${invalid[0]}' and '${invalid[1]}'` : `'${invalid[0]}', '${invalid[1]}' and ${invalid.length - 2} more`;
+          this.problem(start, pos + 1, `Invalid escapes ${named} in this ${key ? 'property name' : 'string'}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX, and writes a backslash as \\\\: write "${shortened(meant)}".`, [replace(start, pos + 1, `"${meant}"`, `Write "${shortened(meant)}"`)]);
+        }
         return value;
       }
       if (code === Char.Backslash) {
@@ -1019,8 +1027,11 @@ class Parser {
           value += "'";
           pos += 2;
         } else {
-          this.problem(pos, pos + 2, `Invalid escape '\\${escape}'; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`);
-          value += escape;
+          const printable = escape >= ' ';
+          if (printable) invalid.push(`\\${escape}`);
+          this.problem(pos, pos + 2, `Invalid escape '\\${escape}'; JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX.`, printable ? [insert(pos, '\\', `Write \\\\${escape}`)] : undefined);
+          // Read as the backslash and the character typed, as the repair writes them (a control character alone).
+          value += printable ? `\\${escape}` : escape;
           pos += 2;
         }
         chunkStart = pos;

@@ -98,6 +98,15 @@ describe('quick fixes for json-syntax findings', () => {
     assert.equal(quoted.data.order_id, '1042');
   });
 
+  test('a path pasted between quotes with its backslashes alone: one finding on the string, its fix writes them escaped', async () => {
+    const text = GOOD_ENVELOPE.replace('"order_id": 1042', String.raw`"order_id": 1042, "path": "C:\orders\in"`);
+    const { finding, actions } = await actionsFor(text);
+    assert.match(finding.message, /^Invalid escapes '\\o' and '\\i' in this string: /);
+    const quickFixes = actions.filter((action) => action.kind === 'quickfix');
+    assert.deepEqual(quickFixes.map((action) => [action.title, action.isPreferred]), [[String.raw`Write "C:\\orders\\in"`, true]]);
+    assert.equal(JSON.parse(applyLspEdits(text, quickFixes[0].edit!.changes[uri])).data.path, String.raw`C:\orders\in`);
+  });
+
   test('fix all leaves a file with a syntax error as written', async () => {
     const text = GOOD_ENVELOPE.replace('"queue": "orders"', 'queue: "orders"');
     const { actions } = await actionsFor(text, ['source.fixAll.babelqueue']);

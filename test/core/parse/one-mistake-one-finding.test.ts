@@ -93,6 +93,10 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray quote after a number value, pretty-printed', '{\n  "a": -10.5e3",\n  "n": 1\n}', '" — Unexpected \'"\' after the number -10.5e3; remove it, or write "-10.5e3" if the value is a string.', { a: -10500, n: 1 }],
   ['a stray quote after the last number value of an object', '{"data": {"n": 1, "a": 7"}, "m": 2}', '" — Unexpected \'"\' after the number 7; remove it, or write "7" if the value is a string.', { data: { n: 1, a: 7 }, m: 2 }],
   ['a stray quote after a number item', '{"ids": [1042", 7], "n": 1}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { ids: [1042, 7], n: 1 }],
+  ['a quoted path with its backslashes alone', String.raw`{"path": "C:\orders\in", "n": 1}`, String.raw`"C:\orders\in" — Invalid escapes '\o' and '\i' in this string: JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX, and writes a backslash as \\: write "C:\\orders\\in".`, { path: 'C:\\orders\\in', n: 1 }],
+  ['a quoted key with its backslashes alone', String.raw`{"C:\orders\in": 1, "n": 1}`, String.raw`"C:\orders\in" — Invalid escapes '\o' and '\i' in this property name: JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX, and writes a backslash as \\: write "C:\\orders\\in".`, { 'C:\\orders\\in': 1, n: 1 }],
+  ['a quoted path with three backslashes alone beside an escaped one', String.raw`{"path": "D:\queue\x\\y\z", "n": 1}`, String.raw`"D:\queue\x\\y\z" — Invalid escapes '\q', '\x' and 1 more in this string: JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX, and writes a backslash as \\: write "D:\\queue\\x\\y\\z".`, { path: 'D:\\queue\\x\\y\\z', n: 1 }],
+  ['a quoted string with one backslash alone', String.raw`{"path": "C:\orders", "n": 1}`, String.raw`\o — Invalid escape '\o'; JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX.`, { path: 'C:\\orders', n: 1 }],
 ];
 
 for (const [pattern, text, finding, meant] of CASES) {
@@ -258,7 +262,7 @@ function letters(seed: number): () => string {
  * after a scalar, a letter after a string (outside arrays); a "}" after
  * each "{" that ends its line; each key's closing quote and each string's opening quote left out;
  * each scalar's colon and value left out, its key followed by the comma before the next key; a
- * string holding escaped backslashes written with them alone and without its opening quote; a quote after each number.
+ * string holding escaped backslashes written with them alone, without its opening quote or between its quotes; a quote after each number.
  * Each: `[what, text, how wide its finding may be]` (a string without its opening quote is one
  * finding as wide as the string; the rest are no wider than 12 characters).
  */
@@ -294,6 +298,8 @@ function mistakes(): [string, string, number?][] {
         if (value.kind === 'string' && written.includes('\\\\')) {
           const alone = written.replaceAll('\\\\', '\\');
           out.push([`opening quote of the value of ${property.key} left out, its backslashes alone`, at(value.offset, alone, value.end - value.offset), alone.length]);
+          // The same path pasted between its quotes: one finding on the string, however many backslashes it holds.
+          out.push([`value of ${property.key} with its backslashes alone`, at(value.offset + 1, alone.slice(0, -1), value.end - value.offset - 2), alone.length + 1]);
         }
         if (value.kind === 'number') out.push([`quote after the number value of ${property.key}`, at(value.end, '"')]);
         out.push([`closing quote of the key ${property.key} left out`, at(property.keyEnd - 1, '', 1)]);
@@ -334,6 +340,7 @@ function mistakes(): [string, string, number?][] {
         if (item.kind === 'string' && written.includes('\\\\')) {
           const alone = written.replaceAll('\\\\', '\\');
           out.push([`opening quote of item ${i} left out, its backslashes alone`, at(item.offset, alone, item.end - item.offset), alone.length]);
+          out.push([`item ${i} with its backslashes alone`, at(item.offset + 1, alone.slice(0, -1), item.end - item.offset - 2), alone.length + 1]);
         }
         if (item.kind === 'string' && i < node.items.length - 1) {
           out.push([`colon after item ${i}`, at(item.end, ':')]);
