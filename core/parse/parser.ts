@@ -21,7 +21,7 @@
  * careful path that words the problem.
  */
 import type { ParsedDocument, SyntaxProblem, SyntaxRepair } from '../model/tree';
-import { afterPreviousToken, braceRepair, closersAtEnd, doubleQuoted, escapeControl, insert, nullOrString, remove, removeComment, removeTrailingComma, replace, separatorRepair } from './repairs';
+import { afterPreviousToken, braceRepair, closersAtEnd, closingQuote, doubleQuoted, escapeControl, insert, nullOrString, remove, removeComment, removeTrailingComma, replace, separatorRepair } from './repairs';
 import { Char } from './chars';
 import { codeUnitsOf } from './code-units';
 import { Flag, Kind, plainStringFlags, unplainNumber, type Columns } from './columns';
@@ -653,7 +653,7 @@ class Parser {
     const length = text.length;
     // Only the root left open: an inner object's "}" may be missing where the layout says.
     if (this.open === 1 && this.closeMissingBrace()) this.pop();
-    let closeAtEnd: ((closer: string) => SyntaxRepair) | undefined;
+    let closeAtEnd: ((closer: string) => SyntaxRepair[] | undefined) | undefined;
     while (this.open > 0) {
       // Its end is already the text's length: an open container's end is set so when it opens.
       const slot = this.containers[this.open - 1];
@@ -665,7 +665,7 @@ class Parser {
       }
       const kind = (this.info[slot] & Flag.KindMask) === Kind.Object ? 'object' : 'array';
       const closer = kind === 'object' ? "'}'" : "']'";
-      this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`, [(closeAtEnd ??= closersAtEnd(text))(closer.slice(1, 2))]);
+      this.problem(this.start[slot], this.start[slot] + 1, `This ${kind} is never closed: expected ${closer} before the end of the file.`, (closeAtEnd ??= closersAtEnd(text))(closer.slice(1, 2)));
     }
     if (this.count === 0 && this.problems.length === 0) {
       this.problem(0, length, EMPTY_FILE_MESSAGE);
@@ -858,7 +858,7 @@ class Parser {
     while (matchIndex >= 0 && (this.info[containers[matchIndex]] & Flag.KindMask) !== wanted) matchIndex--;
     const top = containers[this.open - 1];
     const expected = (this.info[top] & Flag.KindMask) === Kind.Object ? "'}'" : "']'";
-    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`, [replace(this.pos, this.pos + 1, expected.slice(1, 2), `Write ${expected}`)]);
+    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`);
     if (matchIndex < 0) {
       this.pos++;
       return;
@@ -1533,7 +1533,7 @@ class Parser {
     const { problems } = this;
     while (problems.length > 0 && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
     if (!swallowed) {
-      this.problem(start, end, UNTERMINATED_STRING_MESSAGE, [insert(end, '"')]);
+      this.problem(start, end, UNTERMINATED_STRING_MESSAGE, closingQuote(text, end));
       this.pos = end;
       return true;
     }
@@ -1541,7 +1541,7 @@ class Parser {
     // close the container and leave the next key or item outside it, a cascade of findings. The
     // comma counts, and the next key or item is read from the quote that closed the string.
     const next = text.slice(at, closingQuoteOnLine(text, at));
-    this.problem(start, end, `Unterminated string: add the closing double quote before \`${shortened(text.slice(end, at - 1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`, [insert(end, '"')]);
+    this.problem(start, end, `Unterminated string: add the closing double quote before \`${shortened(text.slice(end, at - 1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`, closingQuote(text, end));
     const depth = this.open - 1;
     this.states[depth] = beforeKey ? State.Key : State.Value;
     this.commas[depth] = comma;
@@ -2027,7 +2027,7 @@ class Parser {
       // A tab in what is no longer the string is no control character in it.
       while (problems.length > problemsBefore && problems[problems.length - 1].offset >= end && problems[problems.length - 1].message.startsWith('Control character')) problems.pop();
     }
-    this.problem(start, pos, UNTERMINATED_STRING_MESSAGE, [insert(pos, '"')]);
+    this.problem(start, pos, UNTERMINATED_STRING_MESSAGE, quote === Char.Quote ? closingQuote(text, pos) : undefined);
     this.pos = pos;
     return value;
   }

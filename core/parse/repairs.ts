@@ -27,6 +27,18 @@ export function removeTrailingComma(comma: number): SyntaxRepair {
   return remove(comma, comma + 1, ',', "Remove the trailing ','");
 }
 
+/**
+ * The closing quote of a string left open, inserted at `at`; none where the string ends in a
+ * backslash that starts an escape (`"DE\`), which would take the quote in.
+ */
+export function closingQuote(text: string, at: number): SyntaxRepair[] | undefined {
+  let backslashes = 0;
+  while (at - backslashes > 0 && text.charCodeAt(at - backslashes - 1) === 0x5c /* \ */) {
+    if (++backslashes > LOOK_BACK) return undefined;
+  }
+  return backslashes % 2 === 0 ? [insert(at, '"')] : undefined;
+}
+
 /** A comment at `[offset, end)` removed. */
 export function removeComment(offset: number, end: number): SyntaxRepair {
   return remove(offset, end, '', 'Remove the comment');
@@ -102,12 +114,14 @@ export function braceRepair(brace: number, stray: boolean): SyntaxRepair {
  * last token; on a line of its own when the file ends in a line comment (which would otherwise
  * take it in). Where it goes is worked out once for all the containers left open.
  */
-export function closersAtEnd(text: string): (closer: string) => SyntaxRepair {
+export function closersAtEnd(text: string): (closer: string) => SyntaxRepair[] | undefined {
   const at = afterPreviousToken(text, text.length);
+  // After a comma, whether a value or the bracket was left out is unknown.
+  if (text.charCodeAt(at - 1) === 0x2c /* , */) return () => undefined;
   const lastLine = lineStartWithin(text, text.length);
-  if (at < text.length || (lastLine >= 0 && !text.slice(lastLine).includes('/'))) return (closer) => insert(at, closer);
+  if (at < text.length || (lastLine >= 0 && !text.slice(lastLine).includes('/'))) return (closer) => [insert(at, closer)];
   const lineBreak = text.includes('\r\n') ? '\r\n' : '\n';
-  return (closer) => insert(text.length, `${lineBreak}${closer}`, `Insert '${closer}'`);
+  return (closer) => [insert(text.length, `${lineBreak}${closer}`, `Insert '${closer}'`)];
 }
 
 /**

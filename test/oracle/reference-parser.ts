@@ -25,7 +25,7 @@ import type {
 } from '../../core/model/tree';
 import { Char } from '../../core/parse/chars';
 import { shortened } from '../../core/model/describe-value';
-import { afterPreviousToken, braceRepair, closersAtEnd, doubleQuoted, escapeControl, insert, nullOrString, remove, removeComment, removeTrailingComma, replace, separatorRepair } from '../../core/parse/repairs';
+import { afterPreviousToken, braceRepair, closersAtEnd, closingQuote, doubleQuoted, escapeControl, insert, nullOrString, remove, removeComment, removeTrailingComma, replace, separatorRepair } from '../../core/parse/repairs';
 
 /** More problems than this in one file are summarised, so garbage input stays cheap to report. */
 const MAX_PROBLEMS = 1000;
@@ -120,7 +120,7 @@ class Parser {
       const { node } = this.stack[i];
       node.end = text.length;
       const closer = node.kind === 'object' ? "'}'" : "']'";
-      this.problem(node.offset, node.offset + 1, `This ${node.kind} is never closed: expected ${closer} before the end of the file.`, [closeAtEnd(closer[1])]);
+      this.problem(node.offset, node.offset + 1, `This ${node.kind} is never closed: expected ${closer} before the end of the file.`, closeAtEnd(closer[1]));
     }
     if (this.root === undefined && this.problems.length === 0) {
       this.problem(0, text.length, 'The file is empty; expected a JSON object (the envelope).');
@@ -725,13 +725,13 @@ class Parser {
     this.dropControlCharactersFrom(value.end);
     const afterComma = match[0].slice(match[0].lastIndexOf(','));
     if (!/[}\]]/.test(afterComma)) {
-      this.problem(value.offset, value.end, UNTERMINATED, [insert(value.end, '"')]);
+      this.problem(value.offset, value.end, UNTERMINATED, closingQuote(text, value.end));
       this.pos = value.end;
       return true;
     }
     // `["x, ]"b"]`: the bracket after the comma is the string's; the next key or item starts at the quote.
     const next = /^[^"\n\r]*/.exec(text.slice(this.pos))![0];
-    this.problem(value.offset, value.end, `Unterminated string: add the closing double quote before \`${shortened(match[0].slice(0, -1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`, [insert(value.end, '"')]);
+    this.problem(value.offset, value.end, `Unterminated string: add the closing double quote before \`${shortened(match[0].slice(0, -1))}\`; as written, the string ends only at the quote that opens "${shortened(next)}".`, closingQuote(text, value.end));
     frame.state = frame.node.kind === 'object' ? 'key' : 'value';
     frame.lastComma = value.offset + match.index + match[0].lastIndexOf(',');
     this.pos--;
@@ -761,7 +761,7 @@ class Parser {
     const matchIndex = findLastIndex(this.stack, (f) => f.node.kind === wanted);
     const top = this.stack[this.stack.length - 1];
     const expected = top.node.kind === 'object' ? "'}'" : "']'";
-    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`, [replace(this.pos, this.pos + 1, expected[1], `Write ${expected}`)]);
+    this.problem(this.pos, this.pos + 1, `Mismatched bracket: expected ${expected} here.`);
     if (matchIndex < 0) {
       this.pos++;
       return;
@@ -1068,7 +1068,7 @@ class Parser {
       pos -= cut;
       if (cut > 0) this.dropControlCharactersFrom(pos, problemsBefore);
     }
-    this.problem(start, pos, UNTERMINATED, [insert(pos, '"')]);
+    this.problem(start, pos, UNTERMINATED, quote === Char.Quote ? closingQuote(text, pos) : undefined);
     this.pos = pos;
     return value;
   }
