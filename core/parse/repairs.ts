@@ -58,6 +58,10 @@ export function afterPreviousToken(text: string, next: number): number {
   const stop = Math.max(0, next - LOOK_BACK);
   while (at > stop && isWhitespace(text.charCodeAt(at - 1))) at--;
   if (at === next || (at === stop && stop > 0) || text.charCodeAt(at - 1) === 0x2f /* / */) return next;
+  // A line comment ends at a line's end: with no line break in the gap, what ends at `at` is no
+  // comment (one would have run on over `next`). With one, that line is looked over, once for the
+  // one token after it, so the looks of a parse's problems read each line at most once.
+  if (!/[\n\r]/.test(text.slice(at, next))) return at;
   const lineStart = lineStartWithin(text, at);
   if (lineStart < 0 || text.slice(lineStart, at).includes('//')) return next;
   return at;
