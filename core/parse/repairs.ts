@@ -7,12 +7,15 @@
 import { shortened } from '../model/describe-value';
 import type { SyntaxRepair } from '../model/tree';
 
+/** The longest line, gap of white space or run of backslashes looked back over. */
+const LOOK_BACK = 1000;
+
 /** `text` inserted at `at` (`Insert ','`), or titled as given (`Write "orders"` for a quote added before a word). */
 export function insert(at: number, text: string, title = `Insert '${text}'`): SyntaxRepair {
   return { title, offset: at, end: at, text };
 }
 
-/** `[offset, end)` removed: `written` is what is there, named by the title (`Remove ','`), or the title itself. */
+/** `[offset, end)` removed: `written` is what is there, which the title names (`Remove ','`) unless one is given. */
 export function remove(offset: number, end: number, written: string, title = `Remove '${shortened(written)}'`): SyntaxRepair {
   return { title, offset, end, text: '' };
 }
@@ -41,11 +44,8 @@ export function closingQuote(text: string, at: number): SyntaxRepair[] | undefin
 
 /** A comment at `[offset, end)` removed. */
 export function removeComment(offset: number, end: number): SyntaxRepair {
-  return remove(offset, end, '', 'Remove the comment');
+  return { title: 'Remove the comment', offset, end, text: '' };
 }
-
-/** The longest line, or gap of white space, looked back over before a missing comma or bracket. */
-const LOOK_BACK = 1000;
 
 /**
  * Where a missing comma (or a closing bracket at the end of the file) goes when the next token

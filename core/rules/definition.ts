@@ -54,7 +54,10 @@ export interface CodeDocs {
   readonly fixes?: string;
 }
 
-/** One quick fix: edits that leave valid JSON without the finding. */
+/**
+ * One quick fix: edits that leave valid JSON without the finding (a json-syntax fix repairs its
+ * own problem; others in the same document stay, each with its own fix).
+ */
 export interface Fix {
   readonly title: string;
   /** The edits of the document the finding is in. */
