@@ -25,7 +25,11 @@ const STRENGTH: Record<Severity, number> = { error: 3, warning: 2, information: 
  * encoders also write differently (`10.0`, `1e3`, `-0.0`: minor units or a string end both), the
  * object a syntax error left open (an inner object's missing `}` makes the keys after it its own,
  * so the envelope lacks them only because of that one error), the value a syntax error is in (a
- * string broken across two lines holds a line break its schema does not expect).
+ * string broken across two lines holds a line break its schema does not expect), the data value
+ * a data rule explains and the payload schema refuses for that reason (a time without its "Z" is
+ * shorter than the schema's minLength, or fails its format or pattern; money in a float is no
+ * integer; a number beyond 2^53 where the schema wants the string both advise): the schema's
+ * finding is shown, carrying the data rule's, whose fix ends both.
  */
 export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['unsafe-integer', 'encoding-divergence'],
@@ -41,6 +45,10 @@ export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
   ['json-syntax', 'missing-field'],
   ['json-syntax', 'payload-schema'],
   ['float-currency', 'encoding-divergence'],
+  // After the pairs above: what these data rules already carry goes along into the schema's finding.
+  ['payload-schema', 'non-iso-time'],
+  ['payload-schema', 'float-currency'],
+  ['payload-schema', 'unsafe-integer'],
 ];
 
 /**

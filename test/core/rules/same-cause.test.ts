@@ -243,3 +243,25 @@ test('a value a syntax error is in: json-syntax carries the payload-schema findi
   assert.deepEqual(onToken.map((d) => d.code), ['json-syntax']);
   assert.deepEqual(onToken[0].related?.map((r) => r.code), ['payload-schema']);
 });
+
+test('a data value the data rules explain and its schema refuses for that reason: payload-schema carries non-iso-time, float-currency or unsafe-integer', () => {
+  const paid = readFileSync(join(EXAMPLES, 'billing/invoice-paid.babel.json'), 'utf8');
+  const cases: [string, string, string][] = [
+    // No "Z": 19 characters against minLength 20, one cause the non-iso-time fix ends.
+    ['"paid_at": "2026-01-07T19:30:01Z"', '"paid_at": "2026-01-07T19:30:01"', 'non-iso-time'],
+    // Unix seconds in a string: too short for the schema, and no ISO time.
+    ['"paid_at": "2026-01-07T19:30:01Z"', '"paid_at": "1767814202"', 'non-iso-time'],
+    // A fraction of a cent: no integer for the schema, and money in a float.
+    ['"amount_paid_cents": 4990', '"amount_paid_cents": 4990.5', 'float-currency'],
+    // Beyond 2^53 where the schema wants a string: the string both advise.
+    ['"invoice_id": "INV-2026-000417"', '"invoice_id": 9007199254740993', 'unsafe-integer'],
+  ];
+  for (const [from, to, carried] of cases) {
+    const text = paid.replace(from, to);
+    assert.notEqual(text, paid, to);
+    const at = text.indexOf(to) + to.indexOf(': ') + 2;
+    const onValue = analyze(parseText(text), DEFAULT_SETTINGS, registry).filter((d) => d.offset === at);
+    assert.deepEqual(onValue.map((d) => d.code), ['payload-schema'], to);
+    assert.ok(onValue[0].related?.some((r) => r.code === carried), `${to}: ${JSON.stringify(onValue[0].related)}`);
+  }
+});
