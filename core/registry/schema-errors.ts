@@ -12,7 +12,7 @@ import { editDistance } from '../model/edit-distance';
 import { reduceNoise, type Finding } from './schema-error-noise';
 import { describeValue, literal, shortened, valueText } from '../model/describe-value';
 import { plural } from '../model/count-words';
-import { comparison, describeSchema, formatName, listValues, quote, typeHint, typesOf, withArticle } from './schema-words';
+import { cappedList, comparison, describeSchema, formatName, listValues, quote, typeHint, typesOf, withArticle } from './schema-words';
 import type { SchemaError } from './types';
 
 /** One payload-schema problem at a range of the fixture text. */
@@ -299,7 +299,7 @@ function extraFieldMessage(extra: string, label: string, allowed: AllowedNames, 
   const parts = [`${quote(extra)} is not a field of ${quote(label)}${best !== undefined ? ` (did you mean ${quote(best)}?)` : ''}`];
   const { names, patterns } = allowed;
   if (names.length > 0 || patterns.length > 0) {
-    const shown = names.slice(0, 8).map(quote).join(', ') + (names.length > 8 ? `, … (${names.length - 8} more)` : '');
+    const shown = cappedList(names, 8, quote);
     const byPattern = patterns.length > 0 ? `${shown ? ', or ' : ''}names matching ${patterns.join(' or ')}` : '';
     parts.push(`allowed: ${shown}${byPattern}`);
   } else {

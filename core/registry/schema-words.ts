@@ -131,9 +131,21 @@ export function quote(text: string): string {
 }
 
 export function listValues(values: unknown): string {
-  const list = Array.isArray(values) ? values : [];
-  const shown = list.slice(0, 10).map(literal).join(', ');
-  return list.length > 10 ? `${shown}, … (${list.length - 10} more)` : shown;
+  return cappedList(Array.isArray(values) ? values : [], 10, literal);
+}
+
+/** A rest this short is named: "… (2 more)" would hide two names in about the room they take. */
+const LONGEST_NAMED_REST = 3;
+
+/**
+ * Up to `cap` items, each written by `write`, joined; a rest beyond them counted ("… (12 more)"),
+ * or named when it is short. Only the items shown are written: a schema of thousands of names,
+ * listed for each of thousands of unknown keys, costs the cap each time, not the whole list.
+ */
+export function cappedList<T>(items: readonly T[], cap: number, write: (item: T) => string): string {
+  const shown = (items.length - cap <= LONGEST_NAMED_REST ? items : items.slice(0, cap)).map((item) => write(item));
+  const rest = items.length - shown.length;
+  return rest > 0 ? `${shown.join(', ')}, … (${rest} more)` : shown.join(', ');
 }
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

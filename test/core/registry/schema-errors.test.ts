@@ -598,3 +598,20 @@ test('a RangeError while compiling: the call stack running out is worded as nest
   assert.doesNotMatch(other, /nested|cycle/);
   assert.match(other, /Invalid array length/);
 });
+
+test('a list of allowed names or values hides only a rest worth hiding: up to three more are named, a longer rest is counted', () => {
+  const names = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`field_${i}`, { type: 'integer' }]));
+  const extra = (count: number) => check(obj(names(count), { additionalProperties: false }), '{"data": {"other": 1}}')[0].message;
+  // Ten names: the eight shown and two more, named rather than counted.
+  assert.match(extra(10), /"field_8", "field_9"/);
+  assert.doesNotMatch(extra(10), /more\)/);
+  assert.match(extra(11), /"field_10"/);
+  // Twelve: a rest of four is counted.
+  assert.match(extra(12), /"field_7", … \(4 more\)/);
+  assert.doesNotMatch(extra(12), /"field_8"/);
+  const values = (count: number) => Array.from({ length: count }, (_, i) => `v${i}`);
+  const enumMessage = (count: number) => check(obj({ kind: { enum: values(count) } }), '{"data": {"kind": "x"}}')[0].message;
+  assert.match(enumMessage(13), /"v12"/);
+  assert.doesNotMatch(enumMessage(13), /more\)/);
+  assert.match(enumMessage(14), /"v9", … \(4 more\)/);
+});
