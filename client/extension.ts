@@ -23,6 +23,7 @@ import { SERVER_EXEC_ARGV, serverEnvironment } from './server-process';
 import { describeState, VALIDATION_SETTING, type ServerState, type StatusView } from './status';
 import { explicitSettings } from './explicit-settings';
 import { registerLintTasks } from './tasks';
+import { registerWholeEnvelopeCompletion } from './whole-envelope-completion';
 import { quotedName } from './quoted-text';
 
 const CLIENT_ID = 'babelqueue';
@@ -150,6 +151,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   registerNewEnvelopeCommand(context, client);
   registerLintTasks(context);
+  registerWholeEnvelopeCompletion(context);
   // Listened for before the start: the server sends each status once, and the first ones answer
   // the pulls the client makes for the files already open while it starts.
   context.subscriptions.push(

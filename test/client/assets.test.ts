@@ -11,6 +11,7 @@ import * as oniguruma from 'vscode-oniguruma';
 import * as textmate from 'vscode-textmate';
 import { analyzeText } from '../../core/rules/analyze';
 import { describeState } from '../../client/status';
+import { WHOLE_ENVELOPE_SNIPPETS } from '../../client/whole-envelope-snippets';
 
 const ROOT = resolve(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -152,10 +153,11 @@ describe('grammar', () => {
 });
 
 describe('snippets', () => {
-  const snippets = JSON.parse(readFileSync(join(ROOT, manifest.contributes.snippets[0].path), 'utf8')) as Record<string, { prefix: string | string[]; body: string[] }>;
+  // The contributed fragments and the whole envelopes the completion provider offers (client/whole-envelope-snippets.ts).
+  const snippets = { ...JSON.parse(readFileSync(join(ROOT, manifest.contributes.snippets[0].path), 'utf8')), ...WHOLE_ENVELOPE_SNIPPETS } as Record<string, { prefix: string | readonly string[]; body: readonly string[] }>;
 
   /** Expands a snippet as VS Code would with every placeholder left at its default. */
-  function expand(body: string[]): string {
+  function expand(body: readonly string[]): string {
     const defaults = new Map<string, string>();
     let text = body.join('\n');
     text = text.replace(/\$UUID|\$\{UUID\}/g, () => randomUUID());

@@ -29,7 +29,7 @@ export interface FakeExtensionHost {
   finishStart(): void;
   /** The URIs of the documents opened (openTextDocument) and shown (showTextDocument), in order. */
   readonly opened: string[];
-  /** The content providers registered, by scheme, and the CodeLens provider (as 'codelens'). */
+  /** The content providers registered, by scheme, the CodeLens provider (as 'codelens') and the whole-envelope completion provider (as 'completion'). */
   readonly providers: Map<string, any>;
   /** The lines written to the BabelQueue output, as `<level>: <text>`. */
   readonly outputLines: string[];
@@ -146,6 +146,7 @@ export function installFakeExtensionHost(): FakeExtensionHost {
     constructor(readonly range: unknown, readonly message: string, readonly severity: number) {}
   };
   vscode.languages.registerCodeLensProvider ??= (_selector: unknown, provider: unknown) => (host.providers.set('codelens', provider), disposable);
+  vscode.languages.registerCompletionItemProvider ??= (_selector: unknown, provider: unknown) => (host.providers.set('completion', provider), disposable);
   vscode.tasks ??= { registerTaskProvider: listen };
   vscode.LanguageStatusSeverity ??= { Information: 0, Warning: 1, Error: 2 };
   vscode.ViewColumn ??= { Active: -1, Beside: -2 };
