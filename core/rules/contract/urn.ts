@@ -7,8 +7,8 @@ import { removeProperty, renameKey, replaceValue } from '../../model/property-ed
 import { list } from '../../encode/divergence';
 import { isFalsy } from '../../encode/node';
 import { pythonStr, pythonTruthy } from '../../encode/python';
-import { getProperty, type StringNode, type ValueNode } from '../../model/tree';
-import { literal } from '../../model/describe-value';
+import { getProperty, type PropertyNode, type StringNode, type ValueNode } from '../../model/tree';
+import { literal, shortened } from '../../model/describe-value';
 import type { Range, RuleContext } from '../context';
 import { defineRule, type Fix, type FixContext } from '../definition';
 import { keyRange } from '../ranges';
@@ -24,7 +24,7 @@ export const rule = defineRule<UrnCode>({
       otherSeverities: ['error'],
       summary: 'The inbound alias urn is present; producers write job.',
       docs: {
-        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins; the contract drops `urn`, as Go, Java and .NET do, while PHP, Python and Node relay it), beside an empty `job` (PHP rejects the shape) or a whitespace one (an **error**: Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
+        fires: '`urn` is present: alone (producers write `job`), beside a non-blank `job` (`job` wins; the contract drops `urn`, as Go, Java and .NET do, while PHP, Python and Node relay it; where that `job` is no URN, a class name say, and `urn` is one, the message advises keeping the URN as `job`, as the preferred fix does), beside an empty `job` (PHP rejects the shape) or a whitespace one (an **error**: Node rejects it; PHP, Python and Go route on the blank URN), beside a `null` `job` (every SDK falls back to `urn`; no `wrong-type` then).',
         instead: '`job` alone: consumers accept `urn` only as an inbound alias, and a re-emit writes `job`.',
         example: { fires: '{ "urn": "urn:babel:orders:created", … }', clean: '{ "job": "urn:babel:orders:created", … }' },
         fixes: 'Rename `urn` to `job`; remove `urn` beside a `job` (beside a `job` that is no URN while `urn` is one, replace `job` with it instead); remove a blank `job` and rename `urn`.',
@@ -90,7 +90,14 @@ function checkUrn(context: RuleContext<UrnCode>): void {
     let severity: 'error' | undefined;
     if (!job) message = 'Consumers accept "urn" as an inbound alias, but a producer writes "job" (a Go, Java or .NET relay writes "job"; PHP and Python keep "urn", Node writes both, as the preview shows). Rename it to "job".';
     // The contract drops urn with a warning; the SDKs were measured to warn about nothing, and the dict-based ones relay it.
-    else if (resolved?.from === 'job') message = '"job" wins: every consumer routes on it. The contract has decoders drop "urn" with a warning, but none warns: PHP, Python and Node keep "urn" and relay it, Go, Java and .NET drop it. Remove "urn".';
+    else if (resolved?.from === 'job') {
+      const kept = urnKeptAsJob(job, urn);
+      // A "job" that names no message type beside a "urn" that does: removing "urn" would drop the
+      // only URN the fixture has, so the advice, like the preferred fix, keeps it as "job".
+      message = kept !== undefined
+        ? `"job" wins: every consumer routes on it, but ${literal(shortened(jobString!.value))} names no message type, while "urn" holds one. Replace "job" with the URN in "urn" (${literal(shortened(kept))}).`
+        : '"job" wins: every consumer routes on it. The contract has decoders drop "urn" with a warning, but none warns: PHP, Python and Node keep "urn" and relay it, Go, Java and .NET drop it. Remove "urn".';
+    }
     else if (jobString?.value === '') message = '"job" is empty, so consumers fall back to "urn", but PHP rejects this shape (it does not fall back on an empty string). Remove the empty "job" and rename "urn" to "job".';
     else if (jobString) {
       message = '"job" is only whitespace: the Node consumer rejects the message, PHP, Python and Go route on the blank URN (no handler has it), and only Java (and, by its code, .NET) falls back to "urn". Remove the blank "job" and rename "urn" to "job".';
@@ -163,9 +170,10 @@ function urnAliasFixes({ doc, propertyAtKey }: FixContext): Fix[] {
     const remove = { title: 'Remove "urn" ("job" wins)', edits: [removeProperty(doc, urn)] };
     // "job" wins but names no message type (a class name, say) while "urn" holds a URN: removing
     // "urn" would drop the only URN the fixture has, so the obvious fix keeps it, as "job".
-    if (job.value?.kind === 'string' && checkUrnNaming(job.value.value) && urn.value?.kind === 'string' && !checkUrnNaming(urn.value.value)) {
+    const kept = urnKeptAsJob(job, urn);
+    if (kept !== undefined) {
       return [
-        { title: `Replace "job" with the URN in "urn" (${literal(urn.value.value)})`, edits: [removeProperty(doc, job), renameKey(urn, 'job')], preferred: true },
+        { title: `Replace "job" with the URN in "urn" (${literal(kept)})`, edits: [removeProperty(doc, job), renameKey(urn, 'job')], preferred: true },
         { ...remove, preferred: false },
       ];
     }
@@ -173,6 +181,15 @@ function urnAliasFixes({ doc, propertyAtKey }: FixContext): Fix[] {
   }
   // job is blank or not a string: the urn alias is what consumers route on, so it becomes job.
   return [{ title: 'Replace the unusable "job" with "urn" renamed to "job"', edits: [removeProperty(doc, job), renameKey(urn, 'job')] }];
+}
+
+/**
+ * The URN in "urn" that the fix keeps as "job" (and the message advises keeping), where "job" wins
+ * but names no message type (a class name, say) while "urn" holds a well-formed URN; else undefined.
+ */
+function urnKeptAsJob(job: PropertyNode, urn: PropertyNode): string | undefined {
+  if (job.value?.kind !== 'string' || !checkUrnNaming(job.value.value)) return undefined;
+  return urn.value?.kind === 'string' && !checkUrnNaming(urn.value.value) ? urn.value.value : undefined;
 }
 
 function invalidUrnFixes({ valueAt }: FixContext): Fix[] {
