@@ -13,6 +13,7 @@ import { registryProblemCount, type RegistryState } from '../core/registry/types
 import { MAX_REGISTRY_PROBLEMS, registryFileName } from '../core/registry/registry-file';
 import { showOnOneLine, unlinked } from '../core/language/markdown';
 import type { RegistryListener } from './registry';
+import { NOT_READ_AS_REGISTRY } from '../workspace/registry-loader';
 
 export function registryMessages(connection: Pick<Connection, 'sendNotification'>): RegistryListener {
   /** Registry files whose break has been shown. */
@@ -29,7 +30,8 @@ export function registryMessages(connection: Pick<Connection, 'sendNotification'
     if (state.kind === 'none') {
       if (noneLogged.has(searched.root)) return;
       noneLogged.add(searched.root);
-      log(MessageType.Info, `No registry.json (bqschema format) at or above ${searched.directory} inside ${searched.root}: URNs and payloads are not checked against a registry. (Other folders of ${searched.root} without one are not logged.)`);
+      const passedOver = state.passedOver === undefined ? '' : ` (${state.passedOver} ${NOT_READ_AS_REGISTRY})`;
+      log(MessageType.Info, `No registry.json (bqschema format) at or above ${searched.directory} inside ${searched.root}${passedOver}: URNs and payloads are not checked against a registry. (Other folders of ${searched.root} without one are not logged.)`);
       return;
     }
     noneLogged.delete(searched.root);

@@ -8,6 +8,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import { REGISTRY_STATUS_METHOD, type RegistryStatusParams } from '../core/language/protocol';
 import { registryProblemCount, type RegistryState } from '../core/registry/types';
 import { registryFileName } from '../core/registry/registry-file';
+import { NOT_READ_AS_REGISTRY } from '../workspace/registry-loader';
 
 export class RegistryStatusReporter {
   /** Per document URI, the status last sent (as JSON), until the document closes. */
@@ -41,7 +42,7 @@ export class RegistryStatusReporter {
 }
 
 function statusOf(uri: string, state: RegistryState): RegistryStatusParams {
-  if (state.kind === 'none') return { uri, state: 'none', message: 'No registry.json found for this file' };
+  if (state.kind === 'none') return { uri, state: 'none', message: state.passedOver === undefined ? 'No registry.json found for this file' : `No registry for this file: ${state.passedOver} ${NOT_READ_AS_REGISTRY}` };
   if (state.kind === 'broken') return { uri, state: 'broken', message: `Registry error: ${state.error}`, registryPath: state.path };
   return { uri, state: 'loaded', message: describeLoaded(state), registryPath: state.registry.path };
 }

@@ -4,7 +4,7 @@
  * and the files it depends on remembered so a change re-validates only what it affects.
  */
 import { lstatSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NO_REGISTRY, type Registry, type RegistryEntry, type RegistryState } from '../core/registry/types';
 import type { Settings } from '../core/rules/settings/settings';
@@ -237,9 +237,15 @@ export class RegistryService {
       return text;
     };
     const places: string[] = [];
+    // The nearest registry.json passed over (no "schemas" key): kept with the search, so a
+    // fixture's status says why it has no registry without reading the file again at each pull.
+    let passedOver: string | undefined;
     // findRegistry starts from a fixture's folder; the stand-in's name places one there.
     const search = findRegistry(join(directory, STAND_IN_FIXTURE_NAME), root, registryPath, {
       read: reader,
+      passedOver: (candidate) => {
+        passedOver ??= candidate;
+      },
       looked: (candidate) => {
         places.push(candidate);
         this.stamps.looked(candidate);
@@ -251,8 +257,15 @@ export class RegistryService {
         else this.verdictsThroughLinks.set(place, new Set([candidate]));
       },
     });
-    const found = !search ? NO_REGISTRY : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
+    const found = !search ? this.noRegistry(passedOver) : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
     return { found, places, ...(read ? { read } : {}) };
+  }
+
+  /** No registry; naming the registry.json passed over, when there was one, as the workspace folder names it. */
+  private noRegistry(passedOver: string | undefined): RegistryState {
+    if (passedOver === undefined) return NO_REGISTRY;
+    const folder = this.workspaceFolderOf(passedOver);
+    return { kind: 'none', passedOver: folder === undefined ? passedOver : relative(folder, passedOver) };
   }
 
   /**

@@ -85,6 +85,9 @@ export interface LoadResult {
   readonly linkedFrom: readonly string[];
 }
 
+/** What is said of a registry.json passed over (`RegistrySearch.passedOver`), after its name: the CLI's note and the editor's status. */
+export const NOT_READ_AS_REGISTRY = 'was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]})';
+
 /** What a search for a fixture's registry.json is given besides where to start; all optional. */
 export interface RegistrySearch {
   /** How a registry.json is read (default: from disk, bounded). */

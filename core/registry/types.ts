@@ -123,7 +123,15 @@ export function registryProblemCount(registry: Registry): number {
 
 /** The registry as an envelope sees it: a usable registry, or why there is none. */
 export type RegistryState =
-  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'none';
+      /**
+       * The nearest registry.json the search passed over, having no "schemas" key (another tool's,
+       * or a BabelQueue registry with its key misspelt), as the user names it: said where a
+       * registry is looked for, or the fixture is checked without one unnoticed.
+       */
+      readonly passedOver?: string;
+    }
   | { readonly kind: 'loaded'; readonly registry: Registry }
   | {
       readonly kind: 'broken';

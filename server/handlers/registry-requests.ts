@@ -14,6 +14,7 @@ import {
 import { isDeprecatedStatus } from '../../core/registry/types';
 import type { ServerContext } from '../context';
 import { registryRequestHandler } from '../request';
+import { NOT_READ_AS_REGISTRY } from '../../workspace/registry-loader';
 
 export function registerRegistryRequests(context: ServerContext): void {
   const { connection } = context;
@@ -21,7 +22,7 @@ export function registerRegistryRequests(context: ServerContext): void {
   connection.onRequest(
     REGISTRY_ENTRIES_METHOD,
     registryRequestHandler(context, REGISTRY_ENTRIES_METHOD, { entries: [], error: 'The registry could not be read; see the BabelQueue output.' }, ({ registry: state }, _params: RegistryEntriesParams): RegistryEntriesResult => {
-      if (state.kind === 'none') return { entries: [], error: 'No registry.json (bqschema format) was found for this folder.' };
+      if (state.kind === 'none') return { entries: [], error: state.passedOver === undefined ? 'No registry.json (bqschema format) was found for this folder.' : `No registry was found for this folder: ${state.passedOver} ${NOT_READ_AS_REGISTRY}.` };
       if (state.kind === 'broken') return { registryPath: state.path, entries: [], error: state.error };
       return {
         registryPath: state.registry.path,
