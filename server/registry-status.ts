@@ -22,10 +22,13 @@ export class RegistryStatusReporter {
     private readonly isOpen: (uri: string) => boolean,
   ) {}
 
-  /** Sends the status of `uri`'s registry, unless the client already has exactly this one. */
-  report(uri: string, state: RegistryState): void {
+  /**
+   * Sends the status of `uri`'s registry, unless the client already has exactly this one;
+   * `passedOverBelow`: a registry.json passed over for the registry used (RegistryService.passedOverBelow).
+   */
+  report(uri: string, state: RegistryState, passedOverBelow?: string): void {
     if (!this.enabled || !this.isOpen(uri)) return;
-    const params = statusOf(uri, state);
+    const params = statusOf(uri, state, passedOverBelow);
     const json = JSON.stringify(params);
     if (this.sent.get(uri) === json) return;
     this.sent.set(uri, json);
@@ -41,10 +44,12 @@ export class RegistryStatusReporter {
   }
 }
 
-function statusOf(uri: string, state: RegistryState): RegistryStatusParams {
+function statusOf(uri: string, state: RegistryState, passedOverBelow: string | undefined): RegistryStatusParams {
   if (state.kind === 'none') return { uri, state: 'none', message: state.passedOver === undefined ? 'No registry.json found for this file' : `No registry for this file: ${state.passedOver} ${NOT_READ_AS_REGISTRY}` };
   if (state.kind === 'broken') return { uri, state: 'broken', message: `Registry error: ${state.error}`, registryPath: state.path };
-  return { uri, state: 'loaded', message: describeLoaded(state), registryPath: state.registry.path };
+  // As babelq lint's note says it: a misspelt "schemas" key below would otherwise go unnoticed behind the registry above.
+  const passedOver = passedOverBelow === undefined ? '' : ` (${passedOverBelow} ${NOT_READ_AS_REGISTRY}, and was passed over for the next one up)`;
+  return { uri, state: 'loaded', message: `${describeLoaded(state)}${passedOver}`, registryPath: state.registry.path };
 }
 
 function describeLoaded(state: Extract<RegistryState, { kind: 'loaded' }>): string {

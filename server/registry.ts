@@ -28,8 +28,11 @@ export type RegistryListener = (state: RegistryState, searched: Searched) => voi
 type Searched = { readonly directory: string; readonly root: string };
 
 /** What one directory's search found, the places it looked at, and the registry.json it read last (for the load that follows). */
+/** A registry found to load; `passedOver`: the nearest registry.json passed over below it, as the workspace folder names it. */
+type FoundRegistry = { readonly path: string; readonly passedOver?: string };
+
 interface RegistrySearchResult {
-  readonly found: { readonly path: string } | RegistryState;
+  readonly found: FoundRegistry | RegistryState;
   readonly places: readonly string[];
   readonly read?: { readonly path: string; readonly text: string };
 }
@@ -49,7 +52,7 @@ export class RegistryService {
    * waste): its path, or the state that says why there is none to load. The same state object
    * each time, because analyses are cached against the registry's identity.
    */
-  private readonly found = new Map<string, { readonly path: string } | RegistryState>();
+  private readonly found = new Map<string, FoundRegistry | RegistryState>();
   /**
    * Whether each registry.json a search read is a registry (has a "schemas" key): read once, not
    * by the search of each folder its fixtures are in; forgotten when the file changes, and when no
@@ -257,15 +260,31 @@ export class RegistryService {
         else this.verdictsThroughLinks.set(place, new Set([candidate]));
       },
     });
-    const found = !search ? this.noRegistry(passedOver) : 'error' in search ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path)) : { path: search.path };
+    const shownPassedOver = passedOver === undefined ? undefined : this.shownInFolder(passedOver);
+    const found = !search
+      ? shownPassedOver === undefined ? NO_REGISTRY : { kind: 'none' as const, passedOver: shownPassedOver }
+      : 'error' in search
+        ? shownFrom({ kind: 'broken', path: search.path, error: search.error }, this.workspaceFolderOf(search.path))
+        : { path: search.path, ...(shownPassedOver !== undefined ? { passedOver: shownPassedOver } : {}) };
     return { found, places, ...(read ? { read } : {}) };
   }
 
-  /** No registry; naming the registry.json passed over, when there was one, as the workspace folder names it. */
-  private noRegistry(passedOver: string | undefined): RegistryState {
-    if (passedOver === undefined) return NO_REGISTRY;
-    const folder = this.workspaceFolderOf(passedOver);
-    return { kind: 'none', passedOver: folder === undefined ? passedOver : relative(folder, passedOver) };
+  /** A path as the workspace folder it lies in names it; outside every folder, as it is. */
+  private shownInFolder(path: string): string {
+    const folder = this.workspaceFolderOf(path);
+    return folder === undefined ? path : relative(folder, path);
+  }
+
+  /**
+   * The registry.json passed over (no "schemas" key) below the registry a document uses, as the
+   * workspace folder names it: from the search kept for the document's folder, so a pull reads no
+   * file for it. Undefined when none was, or when the document has no registry (its state says so).
+   */
+  passedOverBelow(documentUri: string, settings: Settings): string | undefined {
+    const path = this.judgedPath(documentUri);
+    if (!path) return undefined;
+    const found = this.found.get(searchKey(this.folderOf(path), settings.registryPath, dirname(path)));
+    return found !== undefined && !('kind' in found) ? found.passedOver : undefined;
   }
 
   /**

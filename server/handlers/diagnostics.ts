@@ -48,7 +48,7 @@ export const PUSH_DEBOUNCE_MS = 50;
  */
 function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagnostic[] {
   if (request.kind === 'envelope') {
-    context.registryStatus.report(request.document.uri, request.registry);
+    context.registryStatus.report(request.document.uri, request.registry, request.registry.kind === 'loaded' ? context.registries.passedOverBelow(request.document.uri, request.settings) : undefined);
     const { findings } = openEnvelopeFindings(context, request.document, request.settings, request.registry);
     return findings.map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }

@@ -94,3 +94,27 @@ test('over LSP: the status sent for a fixture below a registry.json with no "sch
     client.kill();
   }
 });
+
+test('over LSP: a registry.json passed over for the next one up is named in the status beside the registry used, as lint\'s note names both', async () => {
+  const folder = mkdtempSync(join(root, 'lsp-up-'));
+  writeFileSync(join(folder, 'registry.json'), '{"schemas": []}');
+  mkdirSync(join(folder, 'billing'));
+  writeFileSync(join(folder, 'billing', 'registry.json'), '{"schemata": []}');
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(folder).href], initializationOptions: { registryStatus: true } });
+  try {
+    const statuses: { state: string; message: string }[] = [];
+    client.connection.onNotification('babelqueue/registryStatus', (params: { state: string; message: string }) => {
+      statuses.push(params);
+    });
+    await client.initialize();
+    const uri = pathToFileURL(join(folder, 'billing', 'a.babel.json')).href;
+    await client.open(uri, '{"job": "urn:babel:orders:created", "data": {}}');
+    await client.pullDiagnostics(uri);
+    await client.pullDiagnostics(uri);
+    assert.equal(statuses.length, 1);
+    assert.equal(statuses[0].state, 'loaded');
+    assert.match(statuses[0].message, /^Registry: 0 URNs \(billing[/\\]registry\.json was not read as a registry: it has no "schemas" key \(a BabelQueue registry is \{"schemas": \[\.\.\.\]\}\), and was passed over for the next one up\)$/);
+  } finally {
+    client.kill();
+  }
+});
