@@ -53,12 +53,21 @@ interface Scored {
 const NARROW_LIMIT = 4;
 
 /**
- * Up to `count` candidates within a distance that grows with the URN's length, closest first (ties
- * by name). Once `count` are found, a candidate must come at least as close as the last of them,
- * so the limit, and with it the band each comparison computes, narrows as the search goes.
+ * The most edits a suggestion may be from the word typed, whatever its length. The band each
+ * comparison computes is twice the limit wide, so a limit of a third of the length made a URN of
+ * 100,000 characters (a hostile checkout's `job`) cost billions of steps per candidate at each
+ * keystroke; a real typo is a few edits, and a URN 24 edits away is no "did you mean".
+ */
+export const MAX_SUGGESTION_DISTANCE = 24;
+
+/**
+ * Up to `count` candidates within a distance that grows with the URN's length (to
+ * MAX_SUGGESTION_DISTANCE), closest first (ties by name). Once `count` are found, a candidate must
+ * come at least as close as the last of them, so the limit, and with it the band each comparison
+ * computes, narrows as the search goes.
  */
 export function closest(target: string, candidates: Iterable<string>, count = 3): string[] {
-  let limit = Math.max(3, Math.floor(target.length / 3));
+  let limit = Math.min(MAX_SUGGESTION_DISTANCE, Math.max(3, Math.floor(target.length / 3)));
   const best: Scored[] = [];
   const before = (x: Scored, y: Scored) => x.distance < y.distance || (x.distance === y.distance && x.candidate < y.candidate);
   const letters = new LetterCounts(target);

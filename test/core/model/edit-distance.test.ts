@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { closest, editDistance } from '../../../core/model/edit-distance';
+import { closest, editDistance, MAX_SUGGESTION_DISTANCE } from '../../../core/model/edit-distance';
 
 function levenshtein(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -16,9 +16,9 @@ function levenshtein(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
-/** closest as its contract says, by brute force: every candidate within the length-based limit, closest first, ties by name. */
+/** closest as its contract says, by brute force: every candidate within the length-based limit (at most MAX_SUGGESTION_DISTANCE), closest first, ties by name. */
 function closestByHand(target: string, candidates: readonly string[], count = 3): string[] {
-  const limit = Math.max(3, Math.floor(target.length / 3));
+  const limit = Math.min(MAX_SUGGESTION_DISTANCE, Math.max(3, Math.floor(target.length / 3)));
   return candidates
     .map((candidate) => ({ candidate, distance: levenshtein(target, candidate) }))
     .filter((entry) => entry.distance <= limit)
@@ -96,5 +96,17 @@ describe('edit distance', () => {
     }
     assert.deepEqual(closest('urn:babel:orders-3:creted.v1', urns), ['urn:babel:orders-32:created.v1', 'urn:babel:orders-39:created.v1', 'urn:babel:orders-3:created.v6']);
     assert.deepEqual(closest('urn:babel:zzz:nothing-like-it', urns), []);
+  });
+
+  test('a URN of 100,000 characters is compared within a band of MAX_SUGGESTION_DISTANCE, not a third of its length: its typo is still found', () => {
+    const long = `urn:babel:orders:${'a'.repeat(100_000)}`;
+    const started = performance.now();
+    // Its own typo, a far candidate of the same length and one beyond the limit: a band of a third of
+    // the length (33,000) made each comparison some 6.6e9 steps, minutes for one keystroke in job.
+    const found = closest(long, [`${long}b`, `urn:babel:orders:${'b'.repeat(100_000)}`, `${long.slice(0, -MAX_SUGGESTION_DISTANCE - 1)}${'c'.repeat(MAX_SUGGESTION_DISTANCE + 1)}`]);
+    const elapsed = performance.now() - started;
+    assert.deepEqual(found, [`${long}b`]);
+    assert.ok(elapsed < 2_000, `${Math.round(elapsed)} ms`);
+    assert.ok(MAX_SUGGESTION_DISTANCE >= 8 && MAX_SUGGESTION_DISTANCE <= 64, `${MAX_SUGGESTION_DISTANCE}`);
   });
 });
