@@ -30,7 +30,7 @@ export interface RuleContext<C extends Code = Code> {
   readonly settings: Settings;
   readonly registry: RegistryState;
   /** Records a finding; `severity` only where a code has two levels (unsafe-integer). */
-  report(code: C, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[]; subject?: string }): void;
+  report(code: C, range: Range, message: string, options?: { severity?: Severity; tags?: DiagnosticTag[]; subject?: string; schemaKeyword?: string }): void;
 }
 
 /** Locates the envelope's blocks in a parsed document. */
@@ -95,6 +95,7 @@ export function createCollector(doc: ParsedDocument, settings: Settings, registr
         end: range.end,
         ...(options?.tags ? { tags: options.tags } : {}),
         ...(options?.subject ? { subject: options.subject } : {}),
+        ...(options?.schemaKeyword ? { schemaKeyword: options.schemaKeyword } : {}),
       });
     },
   };

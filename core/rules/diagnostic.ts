@@ -23,6 +23,11 @@ export interface CoreDiagnostic {
   readonly tags?: readonly DiagnosticTag[];
   /** The field a finding is about when the range alone cannot say (missing-field: "meta.id"). */
   readonly subject?: string;
+  /**
+   * payload-schema: the JSON Schema keyword the value fails (`type`, `minLength`), so a data rule's
+   * finding is folded only into the refusal it explains (core/rules/same-cause.ts).
+   */
+  readonly schemaKeyword?: string;
   /** Findings of the same cause on the same token, folded into this one (core/rules/same-cause.ts). */
   readonly related?: readonly RelatedFinding[];
 }

@@ -52,6 +52,25 @@ export const SAME_CAUSE: readonly (readonly [Code, Code])[] = [
 ];
 
 /**
+ * The payload-schema refusals each data rule explains, by the schema keyword the value fails: a
+ * time without its "Z" is too short, or fails the format or pattern; money in a float is no integer
+ * (or no multiple); a number beyond 2^53 is no string. Refused for another reason (Unix seconds as
+ * a number where a string is wanted, an integer below the minimum), the data rule's fix would not
+ * end the schema's finding, so both are shown.
+ */
+const EXPLAINED_REFUSALS: Partial<Record<Code, ReadonlySet<string>>> = {
+  'non-iso-time': new Set(['minLength', 'maxLength', 'format', 'pattern']),
+  'float-currency': new Set(['type', 'multipleOf']),
+  'unsafe-integer': new Set(['type']),
+};
+
+/** Whether `one` (of the pair's first code) and `other` have one cause: for payload-schema and a data rule, a refusal that rule explains. */
+function sameCause(one: CoreDiagnostic, other: CoreDiagnostic): boolean {
+  const explained = one.code === 'payload-schema' ? EXPLAINED_REFUSALS[other.code] : undefined;
+  return explained === undefined || (one.schemaKeyword !== undefined && explained.has(one.schemaKeyword));
+}
+
+/**
  * The diagnostics (sorted by position) with each carried finding folded into the one shown on its
  * token; `setByUser` tells the codes whose severity the settings chose.
  */
@@ -75,7 +94,7 @@ function foldToken(token: readonly CoreDiagnostic[], setByUser: (code: Code) => 
   for (const [first, second] of SAME_CAUSE) {
     const one = token.find((d) => d.code === first && !folded.has(d));
     const other = token.find((d) => d.code === second && !folded.has(d));
-    if (!one || !other) continue;
+    if (!one || !other || !sameCause(one, other)) continue;
     const raised = (setByUser(second) || setByUser(first)) && STRENGTH[other.severity] > STRENGTH[one.severity];
     const [primary, carriedCode] = raised ? [other, first] : [one, second];
     for (const candidate of token) {

@@ -76,7 +76,7 @@ export const rule = defineRule<'payload-schema' | 'validator-divergence'>({
     for (const problem of findings) {
       // A note about a limit (validation stopped early, nesting too deep) is information on the `data` key, never an error over the whole payload.
       if (LIMIT_NOTES.has(problem.keyword) && dataProperty) context.report('payload-schema', keyRange(dataProperty), `data ${problem.message.replace(/^data /, '')} (${whose})`, { severity: 'information' });
-      else context.report('payload-schema', problem, `${problem.message} (${whose})`);
+      else context.report('payload-schema', problem, `${problem.message} (${whose})`, { schemaKeyword: problem.keyword });
     }
     if (dataProperty) for (const note of exact?.notes ?? []) context.report('payload-schema', keyRange(dataProperty), `data ${note} (${whose})`, { severity: 'information' });
     for (const divergence of divergences) context.report('validator-divergence', divergence, divergence.message);

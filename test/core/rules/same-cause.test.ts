@@ -265,3 +265,20 @@ test('a data value the data rules explain and its schema refuses for that reason
     assert.ok(onValue[0].related?.some((r) => r.code === carried), `${to}: ${JSON.stringify(onValue[0].related)}`);
   }
 });
+
+test('a data value the schema refuses for another reason than the data rule explains: both findings are shown, neither carries the other', () => {
+  const paid = readFileSync(join(EXAMPLES, 'billing/invoice-paid.babel.json'), 'utf8');
+  const cases: [string, string, string][] = [
+    // Unix seconds as a number where the schema wants a string: milliseconds (non-iso-time's fix) are no string either.
+    ['"paid_at": "2026-01-07T19:30:01Z"', '"paid_at": 1767814201', 'non-iso-time'],
+    // Below the schema's minimum of 1 and beyond 2^53: the string unsafe-integer advises is no integer at all.
+    ['"order_id": 1077', '"order_id": -9007199254740993', 'unsafe-integer'],
+  ];
+  for (const [from, to, dataCode] of cases) {
+    const text = paid.replace(from, to);
+    assert.notEqual(text, paid, to);
+    const at = text.indexOf(to) + to.indexOf(': ') + 2;
+    const onValue = analyze(parseText(text), DEFAULT_SETTINGS, registry).filter((d) => d.offset === at);
+    assert.deepEqual(onValue.map((d) => d.code).sort(), ['payload-schema', dataCode].sort(), `${to}: ${JSON.stringify(onValue)}`);
+  }
+});
