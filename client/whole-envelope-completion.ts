@@ -4,16 +4,15 @@
  */
 import * as vscode from 'vscode';
 import { ENVELOPE_LANGUAGE_ID } from '../core/language/protocol';
-import { WHOLE_ENVELOPE_SNIPPETS, wholeEnvelopeFits, wordAt } from './whole-envelope-snippets';
+import { WHOLE_ENVELOPE_SNIPPETS, wholeEnvelopeFitsInLines, wordAt } from './whole-envelope-snippets';
 
 export function registerWholeEnvelopeCompletion(context: vscode.ExtensionContext): void {
   const provider: vscode.CompletionItemProvider = {
     provideCompletionItems(document, position) {
-      const text = document.getText();
-      const offset = document.offsetAt(position);
-      if (!wholeEnvelopeFits(text, offset)) return undefined;
-      const word = wordAt(text, offset);
-      const range = new vscode.Range(document.positionAt(word.start), document.positionAt(word.end));
+      // Line by line: the whole text of a large document is not copied at each completion asked for.
+      if (!wholeEnvelopeFitsInLines(document.lineCount, (line) => document.lineAt(line).text, position.line, position.character)) return undefined;
+      const word = wordAt(document.lineAt(position.line).text, position.character);
+      const range = new vscode.Range(position.line, word.start, position.line, word.end);
       return Object.entries(WHOLE_ENVELOPE_SNIPPETS).flatMap(([name, snippet]) =>
         snippet.prefix.map((prefix) => {
           const item = new vscode.CompletionItem(prefix, vscode.CompletionItemKind.Snippet);

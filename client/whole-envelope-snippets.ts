@@ -40,6 +40,24 @@ export function wholeEnvelopeFits(text: string, offset: number): boolean {
   return true;
 }
 
+/**
+ * `wholeEnvelopeFits` asked of the editor's lines (`lineText(line)`, without its line break), the
+ * cursor at `line`/`character`: the lines above and below are read only up to the first that holds
+ * anything but white space, so a completion asked for in a large document reads a line or two, not
+ * the whole text.
+ */
+export function wholeEnvelopeFitsInLines(lineCount: number, lineText: (line: number) => string, line: number, character: number): boolean {
+  if (!wholeEnvelopeFits(lineText(line), character)) return false;
+  for (let above = line - 1; above >= 0; above--) if (!isBlank(lineText(above))) return false;
+  for (let below = line + 1; below < lineCount; below++) if (!isBlank(lineText(below))) return false;
+  return true;
+}
+
+function isBlank(text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (!isWhiteSpace(text.charCodeAt(index))) return false;
+  return true;
+}
+
 /** JSON's white space: space, tab, line feed, carriage return. */
 function isWhiteSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;

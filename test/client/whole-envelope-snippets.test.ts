@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { WHOLE_ENVELOPE_SNIPPETS, wholeEnvelopeFits } from '../../client/whole-envelope-snippets';
+import { WHOLE_ENVELOPE_SNIPPETS, wholeEnvelopeFits, wholeEnvelopeFitsInLines } from '../../client/whole-envelope-snippets';
 
 const ROOT = resolve(__dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -41,4 +41,20 @@ test('a whole envelope does not fit inside an object, nor beside a value already
   assert.ok(!fits('{ "job": "urn:babel:orders:created" }\nenv|'));
   assert.ok(!fits('env|\n{ "job": "urn:babel:orders:created" }'));
   assert.ok(!fits('"env|'));
+});
+
+test('the editor asks line by line: the same answers, reading only the lines up to the first with something else on it', () => {
+  const inLines = (marked: string) => {
+    const { text, offset } = at(marked);
+    const lines = text.split(/\r?\n/);
+    const before = text.slice(0, offset).split(/\r?\n/);
+    return wholeEnvelopeFitsInLines(lines.length, (line) => lines[line], before.length - 1, before[before.length - 1].length);
+  };
+  for (const marked of ['|', '\n  |\n', 'env|', '  envelope-d|  \n', 'en|v', '\r\n\tenv|\r\n\r\n']) assert.ok(inLines(marked), JSON.stringify(marked));
+  for (const marked of ['{ "meta": { env| } }', '{|}', '{ "job": "urn:babel:orders:created" }\nenv|', 'env|\n{ "job": "urn:babel:orders:created" }', '"env|', 'x\n\n|', '|\n\n x']) assert.ok(!inLines(marked), JSON.stringify(marked));
+  // A large document: a completion asked for on an empty line in it reads a few lines, not all of them.
+  const lines = ['{', ...Array.from({ length: 100_000 }, (_, index) => (index === 50_000 ? '' : `  "k${index}": ${index},`)), '}'];
+  let read = 0;
+  assert.equal(wholeEnvelopeFitsInLines(lines.length, (line) => (read++, lines[line]), 50_001, 0), false);
+  assert.ok(read <= 3, `${read} lines read`);
 });
