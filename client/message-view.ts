@@ -62,6 +62,11 @@ export class MessageViews implements vscode.TextDocumentContentProvider, vscode.
     this.problems?.dispose();
   }
 
+  /** Why the bytes of the message a view shows are not UTF-8 (lint's words), or undefined when they are. */
+  notUtf8Reason(uri: vscode.Uri): string | undefined {
+    return this.notUtf8.get(uri.toString())?.reason;
+  }
+
   /** The message a document shows, if it is one of these views. */
   messageOf(uri: vscode.Uri): ShownMessage | undefined {
     return this.shown.get(uri.toString());
@@ -186,10 +191,30 @@ async function saveAsFixture(views: MessageViews, document: vscode.TextDocument 
     void vscode.window.showInformationMessage('Open a message from Peek Queue or Dead Letters to save it as a fixture.');
     return;
   }
+  const notUtf8 = views.notUtf8Reason(document.uri);
+  if (notUtf8 !== undefined) {
+    // The view's text has U+FFFD where the bytes are not UTF-8: written out, the fixture would hold
+    // bytes no producer wrote, and lint it clean where the message is not. Its bytes are written as
+    // stored instead, said first, with its ids as they are: renewing them would rewrite the text.
+    const saveStored = 'Save Stored Bytes';
+    const answer = await vscode.window.showWarningMessage(
+      `This message's bytes are not UTF-8; lint says: ${notUtf8} Save as Fixture writes them as stored, not with the view's U+FFFD in their place: lint reports the fixture as it reports the message, and Send refuses it until its bytes are fixed. meta.id and created_at are kept.`,
+      { modal: true },
+      saveStored,
+    );
+    if (answer === saveStored) await writeFixture(message, message.body);
+    return;
+  }
   const keep = { label: 'Keep meta.id, trace_id and created_at', description: 'the fixture is this exact message', renew: false };
   const renew = { label: 'Renew meta.id and created_at', description: 'trace_id is kept: it correlates', renew: true };
   const choice = await vscode.window.showQuickPick([keep, renew], { title: 'Save as Fixture: ids and time' });
   if (!choice) return;
+  const text = document.getText();
+  await writeFixture(message, new TextEncoder().encode(choice.renew ? withRenewedIds(text, { uuid: randomUUID, now: Date.now }) : text));
+}
+
+/** Asks where to save `message` as a fixture, writes `bytes` there and opens it. */
+async function writeFixture(message: ShownMessage, bytes: Uint8Array): Promise<void> {
   // The folder whose settings (broker) the message was read with, in a workspace of several.
   const folder = (message.source.settingsUri && vscode.workspace.getWorkspaceFolder(message.source.settingsUri)?.uri) ?? vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = fixtureFileName(message.row.urn);
@@ -200,10 +225,8 @@ async function saveAsFixture(views: MessageViews, document: vscode.TextDocument 
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
   });
   if (!target) return;
-  const text = document.getText();
-  const content = choice.renew ? withRenewedIds(text, { uuid: randomUUID, now: Date.now }) : text;
   try {
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(content));
+    await vscode.workspace.fs.writeFile(target, bytes);
   } catch (error) {
     // Said with the file and the file system's reason (a read-only folder, a full disk), not as a command that failed.
     void vscode.window.showErrorMessage(unlinked(`Save as Fixture: ${target.fsPath} was not written: ${error instanceof Error ? error.message : String(error)}`));

@@ -21,6 +21,8 @@ export const MESSAGE_DECODERS: LintDecoders = {
 /** What the view of a message that is not UTF-8 shows: its text, and the finding (none when babelq.json turns it off). */
 export interface NotUtf8View {
   readonly text: string;
+  /** Lint's words for the bytes (where the first invalid one is), whether or not babelq.json reports them. */
+  readonly reason: string;
   readonly problem?: vscode.Diagnostic;
 }
 
@@ -31,11 +33,11 @@ export function notUtf8View(row: MessageRow, body: Uint8Array): NotUtf8View | un
   const { text } = splitByteOrderMark(MESSAGE_DECODERS.lenient.decode(body));
   // At the severity the list counted it (babelq.json's, as the language server told the list).
   const severity = row.errors > 0 ? vscode.DiagnosticSeverity.Error : row.warnings > 0 ? vscode.DiagnosticSeverity.Warning : undefined;
-  if (severity === undefined) return { text };
+  if (severity === undefined) return { text, reason: decoded.message };
   // `before` is the text up to the first invalid byte, without a BOM: its end is the byte's place in `text`.
   const { line, character } = new LineIndex(decoded.before).positionAt(decoded.before.length);
   const problem = new vscode.Diagnostic(new vscode.Range(line, character, line, character), decoded.message, severity);
   problem.source = DIAGNOSTIC_SOURCE;
   problem.code = 'json-syntax';
-  return { text, problem };
+  return { text, reason: decoded.message, problem };
 }

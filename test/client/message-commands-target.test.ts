@@ -48,7 +48,7 @@ function twoViews() {
   }
   host.api.workspace.textDocuments = documents;
   fake.activeTextEditor = { document: documents[1] };
-  const views = { messageOf: (uri: { toString(): string }) => shown.get(uri.toString()) } as never;
+  const views = { messageOf: (uri: { toString(): string }) => shown.get(uri.toString()), notUtf8Reason: () => undefined } as never;
   return { views, first: documents[0]!.uri, second: documents[1]!.uri };
 }
 

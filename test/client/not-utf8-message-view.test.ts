@@ -6,7 +6,7 @@
  * under a unique key.
  */
 import assert from 'node:assert/strict';
-import { beforeEach, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import { redisProjection } from '../../core/message/build';
 import type { MessageRow } from '../../core/message/dead-letter';
 import { uniqueQueue, useRealBrokers } from '../broker/helpers';
@@ -102,4 +102,48 @@ test('Peek Queue on Redis: the row of bytes ff fe 00 41 counts one error, and th
   const found = host.diagnostics.get(uri) ?? [];
   assert.equal(found.length, 1);
   assert.match(found[0].message, /not valid UTF-8/);
+});
+
+describe('Save as Fixture of a message whose bytes are not UTF-8', () => {
+  // A dead letter as a producer wrote it, valid JSON around one raw 0xFF inside a string.
+  const stored = () => {
+    const head = new TextEncoder().encode('{"job":"urn:babel:orders:created","trace_id":"7d1c5b3e-2f44-4c1a-9a0e-3b8f6d2c9e71","data":{"n":"');
+    const tail = new TextEncoder().encode('"},"meta":{"id":"0c6a1f9e-8b2d-4e57-a3c4-5d9e7f1b2a60","queue":"orders","created_at":"2025-06-05T12:00:00Z","schema_version":1,"source_lang":"node"},"attempts":0}');
+    return [...head, 0xff, ...tail];
+  };
+
+  async function saveAsFixture(answer: (event: { kind: string; text: string }, items: readonly unknown[]) => unknown): Promise<{ written: Uint8Array[]; events: { kind: string; text: string }[] }> {
+    const { views, uri } = await opened(stored());
+    const viewUri = host.uri(uri);
+    host.api.workspace.textDocuments = [{ uri: viewUri, languageId: 'plaintext', getText: () => views.provideTextDocumentContent(viewUri) }];
+    const written: Uint8Array[] = [];
+    host.api.window.showSaveDialog = async () => host.uri('file:///w/orders-created.babel.json');
+    host.api.workspace.fs = { writeFile: async (_target: unknown, bytes: Uint8Array) => void written.push(bytes) };
+    const fake = host.vscode;
+    fake.reset();
+    fake.commands.clear();
+    fake.answer = answer;
+    const { registerMessageViews, SAVE_AS_FIXTURE_COMMAND } = await import('../../client/message-view');
+    registerMessageViews(host.context(), views);
+    await fake.commands.get(SAVE_AS_FIXTURE_COMMAND)!(viewUri);
+    return { written, events: fake.events };
+  }
+
+  test('writes the stored bytes unchanged, after saying they are not UTF-8, never U+FFFD in their place', async () => {
+    const { written, events } = await saveAsFixture((event, items) => (event.kind === 'warning' ? items[0] : event.kind === 'quickPick' ? items[0] : undefined));
+    const said = events.map((event) => `${event.kind}: ${event.text}`).join('\n');
+    assert.equal(written.length, 1, said);
+    assert.deepEqual([...written[0]!], stored(), 'the fixture holds the message\'s bytes as stored');
+    const warning = events.find((event) => event.kind === 'warning');
+    assert.ok(warning, said);
+    assert.match(warning.text, /not valid UTF-8/);
+    assert.match(warning.text, /as stored/);
+    assert.ok(!events.some((event) => event.kind === 'quickPick'), 'no ids to renew are offered: renewing them would rewrite the text');
+  });
+
+  test('declined, nothing is written', async () => {
+    const { written, events } = await saveAsFixture(() => undefined);
+    assert.equal(written.length, 0);
+    assert.ok(events.some((event) => event.kind === 'warning'));
+  });
 });
