@@ -6,6 +6,7 @@
  */
 import { bytesNotRedriven, redriveMessage, type RedriveOptions } from '../message/dead-letter';
 import { shortened } from '../model/describe-value';
+import { invalidUtf8At } from '../model/utf8';
 import { showOnOneLine } from './markdown';
 import type { RedriveMove } from '../message/types';
 import { NO_REGISTRY, type RegistryState } from '../registry/types';
@@ -29,7 +30,10 @@ export interface RedrivePlan {
   readonly movedCandidates: number[];
   /** Why each candidate not moved stays (`meta.id …: reason`). */
   readonly skipped: string[];
-  /** What to say before moving (`meta.id …: note`): a target queue whose name is only white space. */
+  /**
+   * What to say before moving (`meta.id …: note`): a target queue whose name is only white space,
+   * an edited copy of bytes that are not UTF-8 that still holds the U+FFFD shown in their place.
+   */
   readonly notes: string[];
 }
 
@@ -53,6 +57,11 @@ export function planRedrive(candidates: readonly RedriveCandidate[], options: Re
     }
     // On one line: the note quotes queue names a producer wrote (a bidirectional override, U+2028).
     if (redriven.note) plan.notes.push(showOnOneLine(`meta.id ${id}: ${redriven.note}`));
+    // The copy was made from the view, which shows U+FFFD for bytes that are not UTF-8: left in the
+    // edit, they are published in place of the stored bytes, which the user may not have noticed.
+    if (candidate.edited && candidate.text.includes('\uFFFD') && invalidUtf8At(candidate.body) !== undefined) {
+      plan.notes.push(`meta.id ${id}: its stored bytes are not UTF-8, and this copy still holds U+FFFD where they were: the redrive publishes U+FFFD (EF BF BD) in place of the stored bytes.`);
+    }
     plan.moves.push({ original: candidate.body, message: redriven.message });
     plan.movedCandidates.push(index);
   });

@@ -318,3 +318,44 @@ describe('Redrive: a message the language server does not judge (longer than it 
     assert.equal(await redis.llen(queue), 0, 'declined: nothing moved');
   });
 });
+
+describe('Redrive of a dead letter whose bytes are not UTF-8 (a raw 0xFF in a string of data, the JSON around it valid), on Redis', () => {
+  const decoders = { strict: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }), lenient: new TextDecoder('utf-8', { ignoreBOM: true }) };
+  async function storedDeadLetter() {
+    const queue = uniqueQueue();
+    keys.add(queue).add(`${queue}.dlq`);
+    const text = deadLettered(outgoing(queue, { orderId: 8 }).text, queue, 'gateway down');
+    // Inside a string of data: the JSON around the byte is valid.
+    const at = text.indexOf('"data":{') + '"data":{'.length;
+    assert.ok(text.slice(at).startsWith('"'), text);
+    const [head, tail] = [`${text.slice(0, at)}"n":"`, `",${text.slice(at)}`];
+    const stored = Buffer.concat([Buffer.from(head), Buffer.from([0xff]), Buffer.from(tail)]);
+    await redis.rpush(`${queue}.dlq`, stored);
+    const row = rows.lintedRows([rows.messageBody(new Uint8Array(stored), decoders)])[0]!.row;
+    fake.settings = { 'babelqueue.broker.url': REDIS };
+    return { queue, stored, message: { row, body: new Uint8Array(stored), source: { queue: `${queue}.dlq`, key: `${queue}.dlq`, deadLetters: true } } };
+  }
+
+  test('as stored: refused with the reason, the DLQ keeps its bytes, nothing is published', async () => {
+    const { queue, stored, message } = await storedDeadLetter();
+    fake.answer = (event) => (event.kind === 'info' && event.text.startsWith('Redrive ') ? 'Redrive' : undefined);
+    assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'node'), false);
+    const said = fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n');
+    assert.match(said, /Nothing to redrive: .*its body is not UTF-8 \(an invalid sequence starts with byte 0xFF/);
+    assert.deepEqual(await redis.lrangeBuffer(`${queue}.dlq`, 0, -1), [stored]);
+    assert.equal(await redis.llen(queue), 0);
+  });
+
+  test('an edited copy still holding the U+FFFD: the confirmation says the redrive publishes U+FFFD; declined, nothing moves', async () => {
+    const { queue, stored, message } = await storedDeadLetter();
+    let detail: string | undefined;
+    fake.answer = (event) => {
+      if (event.kind === 'info' && event.text.startsWith('Redrive ')) detail = event.detail;
+      return undefined;
+    };
+    assert.equal(await redriveModule.redrive(fake.services(), [{ message, editedText: message.row.text }], 'node'), false);
+    assert.match(detail ?? '', /^Note: meta\.id [^:]+: its stored bytes are not UTF-8, and this copy still holds U\+FFFD where they were: the redrive publishes U\+FFFD/, fake.events.map((event) => `${event.kind}: ${event.text}`).join('\n'));
+    assert.deepEqual(await redis.lrangeBuffer(`${queue}.dlq`, 0, -1), [stored]);
+    assert.equal(await redis.llen(queue), 0);
+  });
+});

@@ -48,3 +48,18 @@ test('a queue is listed newest first from Redis, and in the order read (the head
   assert.deepEqual(listingOrder(rows, 'amqp').map((row) => row.position), [0, 1, 2]);
   assert.deepEqual(listingOrder(rows, 'redis').map((row) => row.position), [2, 1, 0]);
 });
+
+test('an edited copy of a dead letter whose bytes are not UTF-8, still holding the U+FFFD its view showed, moves with a note that says the redrive publishes U+FFFD', () => {
+  const at = DEAD_LETTER.indexOf('"', DEAD_LETTER.indexOf('"reason"') + '"reason"'.length + 2) + 1;
+  const stored = new Uint8Array([...bytes(DEAD_LETTER.slice(0, at)), 0xff, ...bytes(DEAD_LETTER.slice(at))]);
+  const shown = new TextDecoder().decode(stored);
+  assert.ok(shown.includes('\uFFFD'));
+  const kept = planRedrive([{ metaId: 'a', body: stored, text: shown, edited: true }], OPTIONS);
+  assert.deepEqual(kept.movedCandidates, [0], 'the user wrote the text to send: it moves');
+  assert.equal(kept.notes.length, 1, JSON.stringify(kept.notes));
+  assert.match(kept.notes[0]!, /^meta\.id a: its stored bytes are not UTF-8, and this copy still holds U\+FFFD where they were/);
+  const fixed = planRedrive([{ metaId: 'a', body: stored, text: shown.replace('\uFFFD', 'x'), edited: true }], OPTIONS);
+  assert.deepEqual(fixed.notes, [], 'the replacement characters edited out: nothing to say');
+  const plain = planRedrive([{ metaId: 'a', body: bytes(DEAD_LETTER.replace('"reason": "', '"reason": "\uFFFD')), text: DEAD_LETTER.replace('"reason": "', '"reason": "\uFFFD'), edited: true }], OPTIONS);
+  assert.deepEqual(plain.notes, [], 'a U+FFFD the stored UTF-8 bytes hold themselves is theirs');
+});
