@@ -146,7 +146,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // The file's bytes are checked while the preview renders (a 5 MB file takes a moment to read
     // and scan); a refused file's rendering is thrown away.
     const refusal = this.savedBytes.refusal(envelopeState(document));
-    const setting = (key: string) => vscode.workspace.getConfiguration(undefined, this.settingsScope(source)).get(key);
+    // One configuration per render, read by both: the preview re-renders as the envelope is typed.
+    const configuration = vscode.workspace.getConfiguration(undefined, this.settingsScope(source));
+    const setting = (key: string) => configuration.get(key);
     const settings = readSendSettings(setting);
     // A setting of the wrong shape is shown by its default here, where Send refuses it: said above
     // the bytes, which are otherwise taken for what the settings as written publish.

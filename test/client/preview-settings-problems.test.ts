@@ -60,4 +60,17 @@ describe('the byte preview with a setting it cannot use', () => {
     const text = await previewText({ 'babelqueue.preview.sdk': 'go', 'babelqueue.redis.layout': 'laravel' });
     assert.match(text.split('\n')[0]!, /^BabelQueue: bytes published with the go encoder/, text.slice(0, 300));
   });
+
+  test('each render reads the settings once (one configuration per render, as the preview follows typing)', async () => {
+    let reads = 0;
+    const settings: Record<string, unknown> = { 'babelqueue.preview.sdk': 'Go' };
+    host.api.workspace.getConfiguration = () => (reads++, { get: (key: string) => settings[key] });
+    const previews = new preview.PreviewProvider(new freshIds.FreshIds(), new renderer.PreviewRenderer(async () => undefined), { refusal: async () => undefined } as never);
+    try {
+      await previews.provideTextDocumentContent(preview.previewUri(host.uri(SOURCE)));
+    } finally {
+      previews.dispose();
+    }
+    assert.equal(reads, 1);
+  });
 });
