@@ -213,7 +213,8 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
 /**
  * RabbitMQ: each target queue of `moves` that does not exist is offered to be declared (durable),
  * as Send offers, before anything moves (the default exchange would drop a message published to
- * it). The error of the first one the user declines, or undefined when every target exists now.
+ * it). The error of the first one the user declines or the broker refuses to declare, or undefined
+ * when every target exists now.
  */
 async function declineOfMissingTargets(broker: Broker, moves: readonly RedriveMove[]): Promise<BrokerError | undefined> {
   if (!broker.declareQueue) return undefined;
@@ -227,7 +228,14 @@ async function declineOfMissingTargets(broker: Broker, moves: readonly RedriveMo
   for (const [queue, onQueue] of byQueue) {
     const refusal = await broker.redriveTargetRefusal(onQueue);
     if (!refusal) continue;
-    if (refusal.error.kind !== 'missing-queue' || !(await declareMissingQueue(broker, queue, 'redrive'))) return refusal.error;
+    if (refusal.error.kind !== 'missing-queue') return refusal.error;
+    try {
+      if (!(await declareMissingQueue(broker, queue, 'redrive'))) return refusal.error;
+    } catch (error) {
+      // A declare the broker refuses (a reserved name, no configure permission) moved nothing either: said so.
+      if (isBrokerError(error)) return error;
+      throw error;
+    }
   }
   return undefined;
 }

@@ -92,3 +92,18 @@ test('Declined, nothing is declared and the dead letter stays in the DLQ', async
   assert.equal(await queueExists(original), false);
   assert.equal((await drainQueue(brokers.channel, dlq)).length, 1);
 });
+
+test('A declare the broker refuses (a name under the reserved amq. prefix) moves nothing, and the error says the dead letter is still in the DLQ', async () => {
+  const original = `amq.${uniqueQueue()}`;
+  const { dlq, message } = await deadLetterFor(original);
+  fake.settings = { 'babelqueue.broker.url': URL };
+  fake.answer = answering(true);
+  assert.equal(await redriveModule.redrive(fake.services(), [{ message }], 'node'), false);
+  assert.ok(fake.events.some((event) => event.kind === 'warning' && MISSING.test(event.text)), said());
+  const error = fake.events.find((event) => event.kind === 'error');
+  assert.ok(error, said());
+  assert.match(error.text, /amq\./, said());
+  assert.match(error.text, new RegExp(`Nothing was moved: the 1 message\\(s\\) are still in ${dlq.replace(/[.]/g, '\\.')}`), said());
+  assert.equal(await queueExists(original), false);
+  assert.equal((await drainQueue(brokers.channel, dlq)).length, 1);
+});
