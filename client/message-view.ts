@@ -16,6 +16,9 @@ import { DIAGNOSTIC_SOURCE } from '../core/rules/diagnostic';
 
 export const SAVE_AS_FIXTURE_COMMAND = 'babelqueue.saveMessageAsFixture';
 
+/** VS Code's language of a document with none of its own. */
+const PLAIN_TEXT = 'plaintext';
+
 /** How many opened messages are remembered (their text and source). */
 const MAX_SHOWN = 200;
 
@@ -93,7 +96,9 @@ export class MessageViews implements vscode.TextDocumentContentProvider, vscode.
     }
     if (undecodable) {
       // Plain text, not an envelope: what the server would judge is the replacement characters' JSON.
-      const document = await vscode.workspace.openTextDocument(uri);
+      // Set, not left to the path: a meta.id ending in .babel.json (or .json) would pick a JSON language.
+      const opened = await vscode.workspace.openTextDocument(uri);
+      const document = opened.languageId === PLAIN_TEXT ? opened : await vscode.languages.setTextDocumentLanguage(opened, PLAIN_TEXT);
       if (undecodable.problem) {
         this.problems ??= vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
         this.problems.set(uri, [undecodable.problem]);
