@@ -75,12 +75,13 @@ function keyAcrossLinesMessage(name: string): string {
 }
 
 /**
- * json-syntax's message for a string or property name holding several backslashes that start no
- * escape (`escapes`, as written), read as backslashes of the string: `meant` writes them escaped.
+ * json-syntax's message for a string or property name read as a pasted path: backslashes that start
+ * no escape (`escapes`, as written), with others beside them, all read as backslashes of the string:
+ * `meant` writes them escaped.
  */
 function invalidEscapesMessage(escapes: readonly string[], key: boolean, meant: string): string {
-  const named = escapes.length === 2 ? `'${escapes[0]}' and '${escapes[1]}'` : `'${escapes[0]}', '${escapes[1]}' and ${escapes.length - 2} more`;
-  return `Invalid escapes ${named} in this ${key ? 'property name' : 'string'}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX, and writes a backslash as \\\\: write "${shortened(meant)}".`;
+  const named = escapes.length === 1 ? `'${escapes[0]}'` : escapes.length === 2 ? `'${escapes[0]}' and '${escapes[1]}'` : `'${escapes[0]}', '${escapes[1]}' and ${escapes.length - 2} more`;
+  return `Invalid escape${escapes.length === 1 ? '' : 's'} ${named} in this ${key ? 'property name' : 'string'}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX, and writes a backslash as \\\\: write "${shortened(meant)}".`;
 }
 
 /** json-syntax's message for a second colon (`"queue":: "orders"`) or a comma (`"queue":, "orders"`) between a property's colon and its value. */
@@ -1687,13 +1688,13 @@ class Parser {
   /**
    * The string value `text[start..close)` in `slot`, its opening quote left out (the quote at `close`
    * closes it): one finding on it. Its valid escapes are read as the string with its quote would
-   * read them (`C:\\orders` is `C:\orders`); a backslash that starts no valid escape
-   * (`C:\orders\in",`, a path pasted as it is) is a backslash of the string, and the finding's
-   * advice writes it escaped, so the one finding is all there is to fix.
+   * read them (`C:\\orders` is `C:\orders`), unless a backslash in it starts none: then it is a path
+   * pasted as it is (`C:\orders\new",`), every backslash one of the string (its `\n` no line feed),
+   * and the finding's advice writes them escaped, so the one finding is all there is to fix.
    */
   private unopenedString(slot: number, start: number, close: number): void {
     const written = this.text.slice(start, close);
-    const meant = withLoneBackslashesEscaped(written);
+    const meant = withPastedBackslashesEscaped(written);
     this.pos = close + 1;
     const backslashes = meant === written ? '' : ', and JSON escapes a backslash as \\\\';
     this.problem(start, close + 1, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`, [replace(start, close + 1, `"${meant}"`, `Write "${shortened(meant)}"`)]);
@@ -1892,15 +1893,16 @@ class Parser {
 
   /**
    * The findings of the string `[start, end)` from `from` on, each an invalid escape of a backslash
-   * the string holds as it is (`"C:\orders\in"`), made one on the string: what it writes, its
-   * backslashes escaped.
+   * the string holds as it is (`"C:\orders\in"`), made one on the string: what it writes, every
+   * backslash but a quote's escaped (a pasted path's `\t` is no tab). Returns the string so read.
    */
-  private invalidEscapesInString(start: number, end: number, from: number, key: boolean): void {
+  private invalidEscapesInString(start: number, end: number, from: number, key: boolean): string {
     const { text, problems } = this;
     const escapes = problems.slice(from).map((problem) => text.slice(problem.offset, problem.end));
     problems.length = from;
-    const meant = withLoneBackslashesEscaped(text.slice(start + 1, end - 1));
+    const meant = withPastedBackslashesEscaped(text.slice(start + 1, end - 1));
     this.problem(start, end, invalidEscapesMessage(escapes, key, meant), [replace(start, end, `"${meant}"`, `Write "${shortened(meant)}"`)]);
+    return JSON.parse(`"${meant}"`) as string;
   }
 
   /**
@@ -1953,8 +1955,11 @@ class Parser {
     let chunkStart = start + 1;
     let value = '';
     let brokenAcrossLines = false;
-    // Backslashes that start no escape (`"C:\orders\in"`, a path pasted as it is): several in one string are one finding on it.
+    // Backslashes that start no escape (`"C:\orders\in"`, a path pasted as it is): with another
+    // backslash beside one (`"C:\temp\x"`), the string is one finding, its every backslash its own.
     let invalidEscapes = 0;
+    // Valid escapes but `\"` (which a pasted path's reading keeps: its quote is no closing one).
+    let otherEscapes = 0;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
@@ -1962,7 +1967,7 @@ class Parser {
         this.pos = pos + 1;
         // The string is the token the line break is a mistake in (so json-syntax carries what else fires on it).
         if (brokenAcrossLines) this.problem(start, pos + 1, key ? keyAcrossLinesMessage(value) : STRING_ACROSS_LINES_MESSAGE, key ? [replace(start, pos + 1, JSON.stringify(value))] : undefined);
-        else if (invalidEscapes > 1 && quote === Char.Quote && problems.length - problemsBefore === invalidEscapes) this.invalidEscapesInString(start, pos + 1, problemsBefore, key);
+        else if (invalidEscapes > 0 && invalidEscapes + otherEscapes > 1 && quote === Char.Quote && problems.length - problemsBefore === invalidEscapes) return this.invalidEscapesInString(start, pos + 1, problemsBefore, key);
         return value;
       }
       if (code === Char.Backslash) {
@@ -1972,6 +1977,7 @@ class Parser {
           const hex = text.slice(pos + 2, pos + 6);
           if (/^[0-9a-fA-F]{4}$/.test(hex)) {
             value += String.fromCharCode(parseInt(hex, 16));
+            otherEscapes++;
             pos += 6;
           } else {
             this.problem(pos, Math.min(pos + 2 + countHex(hex), text.length), 'Invalid unicode escape: \\u must be followed by four hex digits.');
@@ -1979,6 +1985,7 @@ class Parser {
           }
         } else if (escape !== undefined && VALID_ESCAPES.includes(escape)) {
           value += ESCAPE_VALUES[escape];
+          if (escape !== '"') otherEscapes++;
           pos += 2;
         } else if (escape === undefined || escape === '\n' || escape === '\r') {
           pos += 1;
@@ -2424,27 +2431,36 @@ function isHexCode(code: number): boolean {
  * bracket, a comma, a colon or a quote, each of which the other readings word.
  */
 /**
- * `written` (a string's text without its quotes) with each backslash that starts no valid escape
- * doubled: `C:\orders\in` is `C:\\orders\\in`, `a\tb` stays as it is. One pass; `written` itself when
- * every backslash starts a valid escape.
+ * `written` (a string's text without its quotes) as JSON writes it: itself when every backslash in
+ * it starts a valid escape (`a\tb`, `C:\\in`); else a path pasted as it is (`C:\orders\new`), whose
+ * every backslash is one of the string (its `\n` no line feed), each written doubled, but `\"`,
+ * a quote the string's reading took as escaped, and `\\`, a backslash written escaped already. Two passes.
  */
-function withLoneBackslashesEscaped(written: string): string {
-  let from = written.indexOf('\\');
-  if (from < 0) return written;
+function withPastedBackslashesEscaped(written: string): string {
+  if (!hasLoneBackslash(written)) return written;
   let out = '';
   let copied = 0;
-  while (from >= 0 && from < written.length) {
+  for (let from = written.indexOf('\\'); from >= 0; from = written.indexOf('\\', from)) {
+    const next = written.charCodeAt(from + 1);
+    if (next === Char.Quote || next === Char.Backslash) {
+      from += 2;
+      continue;
+    }
+    out += `${written.slice(copied, from)}\\`;
+    copied = from++;
+  }
+  return out + written.slice(copied);
+}
+
+/** Whether a backslash in `written` (a string's text without its quotes) starts no valid escape. */
+function hasLoneBackslash(written: string): boolean {
+  for (let from = written.indexOf('\\'); from >= 0; from = written.indexOf('\\', from)) {
     const next = written.charCodeAt(from + 1);
     if (VALID_ESCAPE_CODES.has(next)) from += 2;
     else if (next === 0x75 /* u */ && /^[0-9a-fA-F]{4}$/.test(written.slice(from + 2, from + 6))) from += 6;
-    else {
-      out += `${written.slice(copied, from)}\\`;
-      copied = from;
-      from++;
-    }
-    from = written.indexOf('\\', from);
+    else return true;
   }
-  return out === '' ? written : out + written.slice(copied);
+  return false;
 }
 
 function mayStartUnopenedString(code: number): boolean {

@@ -33,6 +33,16 @@ const UNTERMINATED = 'Unterminated string: add the closing double quote.';
 const STRING_ACROSS_LINES = 'This string runs onto the next line: a JSON string cannot hold a raw line break; write \\n or join the lines.';
 
 
+/**
+ * A string's text without its quotes as JSON writes it: as it is when every backslash starts a valid
+ * escape; else a pasted path, every backslash doubled but a `\"` (the escaped quote it was read as) and a `\\` (one escaped already).
+ */
+function pastedPathWritten(written: string): string {
+  const escapes = written.match(/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})?/g) ?? [];
+  if (escapes.every((escape) => escape.length > 1)) return written;
+  return written.replace(/\\(["\\]?)/g, (escape, next: string) => (next === '' ? escape + escape : escape));
+}
+
 /** A word before a property name; alone on its line it may be a key still being typed. */
 function strayWordBeforeKeyMessage(word: string, aloneOnItsLine: boolean): string {
   const shown = shortened(word);
@@ -950,7 +960,7 @@ class Parser {
    */
   private unopenedString(start: number, close: number, parent: ContainerNode | undefined, property: PropertyNode | undefined): StringNode {
     const written = this.text.slice(start, close);
-    const meant = written.replace(/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})?/g, (escape) => (escape.length > 1 ? escape : '\\\\'));
+    const meant = pastedPathWritten(written);
     this.pos = close + 1;
     const backslashes = meant === written ? '' : ', and JSON escapes a backslash as \\\\';
     this.problem(start, this.pos, `The string "${shortened(written)}" lacks its opening double quote${backslashes}: write "${shortened(meant)}".`, [replace(start, this.pos, `"${meant}"`, `Write "${shortened(meant)}"`)]);
@@ -991,18 +1001,20 @@ class Parser {
     let acrossLines = false;
     const problemsBefore = this.problems.length;
     const invalid: string[] = [];
+    let otherEscapes = 0;
     while (pos < text.length) {
       const code = text.charCodeAt(pos);
       if (code === quote) {
         value += text.slice(chunkStart, pos);
         this.pos = pos + 1;
         if (acrossLines) this.problem(start, pos + 1, key ? `This property name runs onto the next line: join the lines, write ${JSON.stringify(shortened(value))}.` : STRING_ACROSS_LINES, key ? [replace(start, pos + 1, JSON.stringify(value))] : undefined);
-        else if (invalid.length > 1 && quote === Char.Quote && this.problems.length - problemsBefore === invalid.length) {
-          // Several backslashes the string holds as they are (`"C:\orders\in"`): one finding on the string.
+        else if (invalid.length > 0 && invalid.length + otherEscapes > 1 && quote === Char.Quote && this.problems.length - problemsBefore === invalid.length) {
+          // A backslash the string holds as it is, with another beside it (`"C:\orders\in"`, `"C:\temp\x"`): a pasted path, one finding on the string.
           this.problems.length = problemsBefore;
-          const meant = text.slice(start + 1, pos).replace(/\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})?/g, (escape) => (escape.length > 1 ? escape : '\\\\'));
-          const named = invalid.length === 2 ? `'${invalid[0]}' and '${invalid[1]}'` : `'${invalid[0]}', '${invalid[1]}' and ${invalid.length - 2} more`;
-          this.problem(start, pos + 1, `Invalid escapes ${named} in this ${key ? 'property name' : 'string'}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX, and writes a backslash as \\\\: write "${shortened(meant)}".`, [replace(start, pos + 1, `"${meant}"`, `Write "${shortened(meant)}"`)]);
+          const meant = pastedPathWritten(text.slice(start + 1, pos));
+          const named = invalid.length === 1 ? `'${invalid[0]}'` : invalid.length === 2 ? `'${invalid[0]}' and '${invalid[1]}'` : `'${invalid[0]}', '${invalid[1]}' and ${invalid.length - 2} more`;
+          this.problem(start, pos + 1, `Invalid escape${invalid.length === 1 ? '' : 's'} ${named} in this ${key ? 'property name' : 'string'}: JSON allows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX, and writes a backslash as \\\\: write "${shortened(meant)}".`, [replace(start, pos + 1, `"${meant}"`, `Write "${shortened(meant)}"`)]);
+          return JSON.parse(`"${meant}"`) as string;
         }
         return value;
       }
@@ -1013,6 +1025,7 @@ class Parser {
           const hex = text.slice(pos + 2, pos + 6);
           if (/^[0-9a-fA-F]{4}$/.test(hex)) {
             value += String.fromCharCode(parseInt(hex, 16));
+            otherEscapes++;
             pos += 6;
           } else {
             this.problem(pos, Math.min(pos + 2 + countHex(hex), text.length), 'Invalid unicode escape: \\u must be followed by four hex digits.');
@@ -1020,6 +1033,7 @@ class Parser {
           }
         } else if (escape !== undefined && VALID_ESCAPES.includes(escape)) {
           value += ESCAPE_VALUES[escape];
+          if (escape !== '"') otherEscapes++;
           pos += 2;
         } else if (escape === undefined || escape === '\n' || escape === '\r') {
           pos += 1;
