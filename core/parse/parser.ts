@@ -1703,19 +1703,22 @@ class Parser {
   }
 
   /**
-   * `"order_id": 1042",`: a quote right after the clean number just read in `container` (the last
-   * slot), the value's end after it on its line. The quote is stray, or the string's opening quote
-   * typed at its end: one finding on it, saying both; the number stands, as the parse before this
-   * quote read it, and the comma or bracket after the quote counts. True when so, `this.pos` after it.
+   * `"order_id": 1042",`, `"gift": true",`: a quote right after the clean number or the literal just
+   * read in `container` (the last slot), the value's end after it on its line. The quote is stray, or
+   * the string's opening quote typed at its end: one finding on it, saying both; the value stands, as
+   * the parse before this quote read it, and the comma or bracket after the quote counts. True when
+   * so, `this.pos` after it.
    */
   private quoteAfterNumber(container: number, at: number): boolean {
     const slot = this.count - 1;
     const { codes, info } = this;
-    if (codes[at] !== Char.Quote || slot < 0 || this.parent[slot] !== container || (info[slot] & Flag.KindMask) !== Kind.Number || this.end[slot] !== at) return false;
+    if (codes[at] !== Char.Quote || slot < 0 || this.parent[slot] !== container || this.end[slot] !== at) return false;
+    const kind = info[slot] & Flag.KindMask;
     const start = this.start[slot];
-    if ((cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== at || !endsValue(this.text, at + 1)) return false;
-    const number = shortened(this.text.slice(start, at));
-    this.problem(at, at + 1, `Unexpected '"' after the number ${number}; remove it, or write "${number}" if the value is a string.`, [remove(at, at + 1, '"'), insert(start, '"', `Write "${number}"`)]);
+    if (kind === Kind.Number ? (cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== at : kind !== Kind.Boolean && kind !== Kind.Null) return false;
+    if (!endsValue(this.text, at + 1)) return false;
+    const value = shortened(this.text.slice(start, at));
+    this.problem(at, at + 1, `Unexpected '"' after ${kind === Kind.Number ? 'the number ' : ''}${value}; remove it, or write "${value}" if the value is a string.`, [remove(at, at + 1, '"'), insert(start, '"', `Write "${value}"`)]);
     this.pos = at + 1;
     return true;
   }

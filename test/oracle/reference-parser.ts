@@ -901,8 +901,14 @@ class Parser {
       const end = WORD.lastIndex;
       const word = text.slice(start, end);
       this.pos = end;
-      if (word === 'true' || word === 'false') return { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
-      if (word === 'null') return { kind: 'null', offset: start, end, parent, property };
+      if (word === 'true' || word === 'false' || word === 'null') {
+        // `"gift": true",`: a quote after a literal in a container, the value's end after it: as after a number.
+        if (parent !== undefined && /^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(end))) {
+          this.problem(end, end + 1, `Unexpected '"' after ${word}; remove it, or write "${word}" if the value is a string.`, [remove(end, end + 1, '"'), insert(start, '"', `Write "${word}"`)]);
+          this.pos++;
+        }
+        return word === 'null' ? { kind: 'null', offset: start, end, parent, property } : { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
+      }
       if (word === 'NaN' || word === 'Infinity') {
         this.problem(start, end, `${word} is not a JSON number: the PHP, Node, Go and Java consumers reject the message; Python's reads it. Use null or a string.`, nullOrString(start, end, word));
         return { kind: 'number', offset: start, end, parent, property, raw: word, value: Number(word), isIntegerLiteral: false };

@@ -97,6 +97,10 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray quote after a number value, pretty-printed', '{\n  "a": -10.5e3",\n  "n": 1\n}', '" — Unexpected \'"\' after the number -10.5e3; remove it, or write "-10.5e3" if the value is a string.', { a: -10500, n: 1 }],
   ['a stray quote after the last number value of an object', '{"data": {"n": 1, "a": 7"}, "m": 2}', '" — Unexpected \'"\' after the number 7; remove it, or write "7" if the value is a string.', { data: { n: 1, a: 7 }, m: 2 }],
   ['a stray quote after a number item', '{"ids": [1042", 7], "n": 1}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { ids: [1042, 7], n: 1 }],
+  ['a stray quote after true', '{"data": {"a": true", "n": 1}, "m": 2}', '" — Unexpected \'"\' after true; remove it, or write "true" if the value is a string.', { data: { a: true, n: 1 }, m: 2 }],
+  ['a stray quote after null', '{"a": null",\n  "n": 1}', '" — Unexpected \'"\' after null; remove it, or write "null" if the value is a string.', { a: null, n: 1 }],
+  ['a stray quote after false at its line\'s end', '{"a": false"\n}', '" — Unexpected \'"\' after false; remove it, or write "false" if the value is a string.', { a: false }],
+  ['a stray quote after a literal item', '{"flags": [true", null], "n": 1}', '" — Unexpected \'"\' after true; remove it, or write "true" if the value is a string.', { flags: [true, null], n: 1 }],
   ['a quoted path with its backslashes alone', String.raw`{"path": "C:\orders\in", "n": 1}`, String.raw`"C:\orders\in" — Invalid escapes '\o' and '\i' in this string: JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX, and writes a backslash as \\: write "C:\\orders\\in".`, { path: 'C:\\orders\\in', n: 1 }],
   ['a quoted key with its backslashes alone', String.raw`{"C:\orders\in": 1, "n": 1}`, String.raw`"C:\orders\in" — Invalid escapes '\o' and '\i' in this property name: JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX, and writes a backslash as \\: write "C:\\orders\\in".`, { 'C:\\orders\\in': 1, n: 1 }],
   ['a quoted path with three backslashes alone beside an escaped one', String.raw`{"path": "D:\queue\x\\y\z", "n": 1}`, String.raw`"D:\queue\x\\y\z" — Invalid escapes '\q', '\x' and 1 more in this string: JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX, and writes a backslash as \\: write "D:\\queue\\x\\y\\z".`, { path: 'D:\\queue\\x\\y\\z', n: 1 }],
@@ -231,6 +235,9 @@ const ENVELOPE = `{
     "path": "C:\\\\orders\\\\in",
     "dir": "C:\\\\temp\\\\new\\\\in",
     "phone": "+44 20 7946 0958",
+    "gift": false,
+    "note": null,
+    "flags": [true, null],
     "files": [".json", "^a\\\\d+$"],
     "tags": ["a", "b", "2b"],
     "items": [
@@ -306,7 +313,7 @@ function mistakes(): [string, string, number?][] {
           // The same path pasted between its quotes: one finding on the string, however many backslashes it holds.
           out.push([`value of ${property.key} with its backslashes alone`, at(value.offset + 1, alone.slice(0, -1), value.end - value.offset - 2), alone.length + 1]);
         }
-        if (value.kind === 'number') out.push([`quote after the number value of ${property.key}`, at(value.end, '"')]);
+        if (value.kind === 'number' || value.kind === 'boolean' || value.kind === 'null') out.push([`quote after the ${value.kind} value of ${property.key}`, at(value.end, '"')]);
         out.push([`closing quote of the key ${property.key} left out`, at(property.keyEnd - 1, '', 1)]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') {
@@ -340,7 +347,7 @@ function mistakes(): [string, string, number?][] {
         }
         if (item.kind === 'string') out.push([`letter after item ${i}`, at(item.end, letter())]);
         if (item.kind === 'string') out.push([`opening quote of item ${i} left out`, at(item.offset, '', 1)]);
-        if (item.kind === 'number') out.push([`quote after item ${i}`, at(item.end, '"')]);
+        if (item.kind === 'number' || item.kind === 'boolean' || item.kind === 'null') out.push([`quote after item ${i}`, at(item.end, '"')]);
         const written = ENVELOPE.slice(item.offset + 1, item.end);
         if (item.kind === 'string' && written.includes('\\\\')) {
           const alone = written.replaceAll('\\\\', '\\');
