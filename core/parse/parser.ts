@@ -1778,19 +1778,27 @@ class Parser {
    * backslash escapes, with the value's end after it; 0 when there is none. What comes before that
    * quote holds no control character; a valid escape is read as one (`C:\\orders\\in",`,
    * `^a\\d+$",`, its `\"` no closing quote), and a backslash that starts none as itself
-   * (`C:\orders\in",`: `unopenedString` escapes it). A run found to close no such string is
+   * (`C:\orders\in",`: `unopenedString` escapes it); after such a one, a `\"` that ends the value
+   * is a path's last backslash and its closing quote (`C:\orders\in\",`). A run found to close no such string is
    * remembered, so a line of words is scanned once.
    */
   private closingQuoteOfUnopenedString(start: number, wordEnd: number): number {
     if (start < this.noUnopenedStringBefore) return 0;
     const { text, codes } = this;
     let pos = wordEnd;
+    // Whether a backslash alone came before: the value is a pasted path, whose `\"` with the value's
+    // end after it (`C:\orders\in\",`) is its last backslash and its closing quote.
+    let pasted = false;
     while (codes[pos] !== Char.Quote && codes[pos] >= Char.Space) {
       if (codes[pos] !== Char.Backslash) pos++;
+      else if (pasted && codes[pos + 1] === Char.Quote && endsValue(text, pos + 2)) pos++;
       else if (VALID_ESCAPE_CODES.has(codes[pos + 1])) pos += 2;
       else if (codes[pos + 1] === 0x75 /* u */ && isHexCode(codes[pos + 2]) && isHexCode(codes[pos + 3]) && isHexCode(codes[pos + 4]) && isHexCode(codes[pos + 5])) pos += 6;
-      // A backslash alone: the character after it is read next (a control character ends the run).
-      else pos++;
+      else {
+        // A backslash alone: the character after it is read next (a control character ends the run).
+        pasted = true;
+        pos++;
+      }
     }
     if (codes[pos] === Char.Quote && endsValue(text, pos + 1)) return pos;
     this.noUnopenedStringBefore = pos;
@@ -1976,6 +1984,15 @@ class Parser {
       if (code === Char.Backslash) {
         value += text.slice(chunkStart, pos);
         const escape = text[pos + 1];
+        if (escape === '"' && invalidEscapes > 0 && quote === Char.Quote && endsValue(text, pos + 2)) {
+          // A pasted path's last backslash (`"C:\orders\in\",`): after a backslash alone, a `\"` that
+          // ends the value is that backslash and the string's closing quote.
+          invalidEscapes++;
+          this.problem(pos, pos + 1, `Invalid escape '\\' before the closing quote; JSON writes a backslash as \\\\.`, [insert(pos, '\\', 'Write \\\\')]);
+          value += '\\';
+          chunkStart = ++pos;
+          continue;
+        }
         if (escape === 'u') {
           const hex = text.slice(pos + 2, pos + 6);
           if (/^[0-9a-fA-F]{4}$/.test(hex)) {

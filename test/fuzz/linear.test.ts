@@ -171,6 +171,20 @@ describe('syntax errors in linear time', () => {
     assert.ok(largeRun <= 8 * smallRun + 20, `15,000 tokens ${smallRun.toFixed(1)} ms, 60,000 tokens ${largeRun.toFixed(1)} ms`);
   });
 
+  test('pasted paths ending in a backslash, quoted or not, and a line of escaped quotes after a lone backslash, each with spaces after it: four times the values cost about four times the parse', () => {
+    const values = (count: number) => `{${Array.from({ length: count }, (_, i) => `"p${i}": C:\\x\\${i}\\", "q${i}": "D:\\y\\${i}\\", "b${i}": true"`).join(', ')}}`;
+    const problems = parseJson(values(1)).syntaxProblems.map((p) => p.message);
+    assert.equal(problems.length, 3, problems.join(' | '));
+    const small = fastest(values(5_000));
+    const large = fastest(values(20_000));
+    assert.ok(large <= 8 * small + 20, `15,000 values ${small.toFixed(1)} ms, 60,000 values ${large.toFixed(1)} ms`);
+    // After a lone backslash, every `\"` is followed by spaces and no value's end: each looks past its spaces once.
+    const quotes = (count: number) => `{"a": C:\\x${'\\"    '.repeat(count)}\n"b": "C:\\x${'\\"    '.repeat(count)}"}`;
+    const smallRun = fastest(quotes(5_000));
+    const largeRun = fastest(quotes(20_000));
+    assert.ok(largeRun <= 8 * smallRun + 20, `5,000 quotes ${smallRun.toFixed(1)} ms, 20,000 quotes ${largeRun.toFixed(1)} ms`);
+  });
+
   test('inner objects whose first key lacks its colon and value, a comma and the next key after it on its line, and "{"s typed before string values: four times the objects cost about four times the parse (the brackets after each are counted once)', () => {
     const objects = (count: number) => `{${Array.from({ length: count }, (_, i) => `"m${i}": {"k${i}", "v": 1}`).join(', ')}}`;
     assert.deepEqual(parseJson(objects(2)).syntaxProblems.map((p) => p.message), [0, 1].map((i) => `Expected ':' after the property name "k${i}".`));

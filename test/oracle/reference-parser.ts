@@ -89,6 +89,18 @@ const PLAIN_TOKEN = /^(?:0|[1-9][0-9]*|true|false|null)$/;
  */
 const UNOPENED_STRING_REST = /^(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})|\\(?![\x00-\x1f"\\/bfnrt]|u[0-9a-fA-F]{4}))*(?="[ \t]*(?:[,}\]\n\r]|$))/;
 
+/**
+ * The same rest when it is a path pasted as it is that ends in a backslash (`C:\orders\in\",`): a
+ * backslash that starts no escape, then the first `\"` with the value's end after it, which is the
+ * path's last backslash and its closing quote.
+ */
+const PASTED_PATH_REST = /^(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*?\\(?![\x00-\x1f"\\/bfnrt]|u[0-9a-fA-F]{4})(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4}|\\(?![\x00-\x1f"\\/bfnrt]|u[0-9a-fA-F]{4}))*?\\(?="[ \t]*(?:[,}\]\n\r]|$))/;
+
+/** The rest of a string value typed without its opening quote (see UNOPENED_STRING_REST, PASTED_PATH_REST), or null. */
+function unopenedStringRest(rest: string): RegExpExecArray | null {
+  return PASTED_PATH_REST.exec(rest) ?? UNOPENED_STRING_REST.exec(rest);
+}
+
 class Parser {
   private pos = 0;
   private readonly problems: SyntaxProblem[] = [];
@@ -873,7 +885,7 @@ class Parser {
       // `38e69665-58a3-…",`, `2026-03-14T11:02:17Z",`, `12.50 EUR",`, `+44 20 7946 0958",`, `.json",`:
       // a string that starts like a number and lacks its opening quote; not when a clean number
       // stands before a quote, a comma or a closing bracket (`1042",`), which is read as the number.
-      const unopened = UNOPENED_STRING_REST.exec(text.slice(start));
+      const unopened = unopenedStringRest(text.slice(start));
       if (unopened && unopened[0] !== '') {
         STRICT_NUMBER.lastIndex = start;
         const strict = STRICT_NUMBER.exec(text);
@@ -919,7 +931,7 @@ class Parser {
         return { kind: 'string', offset: start, end: end + 1, parent, property, value: word };
       }
       // `urn:babel:orders:created",`: a string that lacks its opening quote and holds more than a word.
-      const unopened = UNOPENED_STRING_REST.exec(text.slice(end));
+      const unopened = unopenedStringRest(text.slice(end));
       if (unopened) return this.unopenedString(start, end + unopened[0].length, parent, property);
       // `"city": New York,`: words typed as a string without its quotes (single spaces between
       // them); two of which the second is a value itself (`abc 12`) are read as a stray word below.
@@ -953,7 +965,7 @@ class Parser {
     // Not at a backslash right after one: the pair is one escape, begun before this value.
     if (code > Char.Space && !'{}[],:"\''.includes(text[start]) && !(text[start] === '\\' && text[start - 1] === '\\')) {
       // `^a\\d+$",`, `/var/log",`: a string that starts with a sign no value starts with and lacks its opening quote.
-      const unopened = UNOPENED_STRING_REST.exec(text.slice(start));
+      const unopened = unopenedStringRest(text.slice(start));
       if (unopened && unopened[0] !== '') return this.unopenedString(start, start + unopened[0].length, parent, property);
     }
     this.unexpected('Expected a JSON value');
@@ -1027,6 +1039,14 @@ class Parser {
       if (code === Char.Backslash) {
         value += text.slice(chunkStart, pos);
         const escape = text[pos + 1];
+        if (escape === '"' && invalid.length > 0 && quote === Char.Quote && /^[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(pos + 2))) {
+          // After a backslash alone, a `\"` ending the value is a pasted path's last backslash and the closing quote.
+          invalid.push('\\');
+          this.problem(pos, pos + 1, `Invalid escape '\\' before the closing quote; JSON writes a backslash as \\\\.`, [insert(pos, '\\', 'Write \\\\')]);
+          value += '\\';
+          chunkStart = ++pos;
+          continue;
+        }
         if (escape === 'u') {
           const hex = text.slice(pos + 2, pos + 6);
           if (/^[0-9a-fA-F]{4}$/.test(hex)) {
