@@ -1712,13 +1712,17 @@ class Parser {
   private quoteAfterNumber(container: number, at: number): boolean {
     const slot = this.count - 1;
     const { codes, info } = this;
-    if (codes[at] !== Char.Quote || slot < 0 || this.parent[slot] !== container || this.end[slot] !== at) return false;
+    const end = this.end[slot];
+    if (codes[at] !== Char.Quote || slot < 0 || this.parent[slot] !== container || end > at) return false;
+    // Spaces or tabs between the value and the quote (`1042 "}`), all on the value's line, the caller skipped once.
+    for (let pos = end; pos < at; pos++) if (codes[pos] !== Char.Space && codes[pos] !== Char.Tab) return false;
     const kind = info[slot] & Flag.KindMask;
     const start = this.start[slot];
-    if (kind === Kind.Number ? (cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== at : kind !== Kind.Boolean && kind !== Kind.Null) return false;
+    if (kind === Kind.Number ? (cleanNumberEnd(codes, start) & ~INTEGER_BIT) !== end : kind !== Kind.Boolean && kind !== Kind.Null) return false;
     if (!endsValue(this.text, at + 1)) return false;
-    const value = shortened(this.text.slice(start, at));
-    this.problem(at, at + 1, `Unexpected '"' after ${kind === Kind.Number ? 'the number ' : ''}${value}; remove it, or write "${value}" if the value is a string.`, [remove(at, at + 1, '"'), insert(start, '"', `Write "${value}"`)]);
+    const value = shortened(this.text.slice(start, end));
+    const asString = end === at ? insert(start, '"', `Write "${value}"`) : replace(start, at + 1, `"${this.text.slice(start, end)}"`, `Write "${value}"`);
+    this.problem(at, at + 1, `Unexpected '"' after ${kind === Kind.Number ? 'the number ' : ''}${value}; remove it, or write "${value}" if the value is a string.`, [remove(at, at + 1, '"'), asString]);
     this.pos = at + 1;
     return true;
   }

@@ -901,9 +901,13 @@ class Parser {
       const number = this.readNumber(parent, property);
       // `"order_id": 1042",`: a quote after a clean number in a container, the value's end after it: stray, or the
       // string's opening quote typed at its end. One finding on it; the number stands.
-      if (parent !== undefined && /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(number.raw) && /^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(this.pos))) {
-        this.problem(this.pos, this.pos + 1, `Unexpected '"' after the number ${shortened(number.raw)}; remove it, or write "${shortened(number.raw)}" if the value is a string.`, [remove(this.pos, this.pos + 1, '"'), insert(number.offset, '"', `Write "${shortened(number.raw)}"`)]);
-        this.pos++;
+      // A space or tab between them (`1042 "}`) is the same quote.
+      const spaced = /^[ \t]*(?="[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(this.pos));
+      if (parent !== undefined && /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(number.raw) && spaced) {
+        const at = this.pos + spaced[0].length;
+        const asString = at === this.pos ? insert(number.offset, '"', `Write "${shortened(number.raw)}"`) : replace(number.offset, at + 1, `"${number.raw}"`, `Write "${shortened(number.raw)}"`);
+        this.problem(at, at + 1, `Unexpected '"' after the number ${shortened(number.raw)}; remove it, or write "${shortened(number.raw)}" if the value is a string.`, [remove(at, at + 1, '"'), asString]);
+        this.pos = at + 1;
       }
       return number;
     }
@@ -915,9 +919,12 @@ class Parser {
       this.pos = end;
       if (word === 'true' || word === 'false' || word === 'null') {
         // `"gift": true",`: a quote after a literal in a container, the value's end after it: as after a number.
-        if (parent !== undefined && /^"[ \t]*(?:[,}\]\n\r]|$)/.test(text.slice(end))) {
-          this.problem(end, end + 1, `Unexpected '"' after ${word}; remove it, or write "${word}" if the value is a string.`, [remove(end, end + 1, '"'), insert(start, '"', `Write "${word}"`)]);
-          this.pos++;
+        const spaced = /^[ \t]*(?="[ \t]*(?:[,}\]\n\r]|$))/.exec(text.slice(end));
+        if (parent !== undefined && spaced) {
+          const at = end + spaced[0].length;
+          const asString = at === end ? insert(start, '"', `Write "${word}"`) : replace(start, at + 1, `"${word}"`, `Write "${word}"`);
+          this.problem(at, at + 1, `Unexpected '"' after ${word}; remove it, or write "${word}" if the value is a string.`, [remove(at, at + 1, '"'), asString]);
+          this.pos = at + 1;
         }
         return word === 'null' ? { kind: 'null', offset: start, end, parent, property } : { kind: 'boolean', offset: start, end, parent, property, value: word === 'true' };
       }

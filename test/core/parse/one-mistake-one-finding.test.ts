@@ -100,6 +100,9 @@ const CASES: readonly [string, string, string, unknown][] = [
   ['a stray quote after a number value, pretty-printed', '{\n  "a": -10.5e3",\n  "n": 1\n}', '" — Unexpected \'"\' after the number -10.5e3; remove it, or write "-10.5e3" if the value is a string.', { a: -10500, n: 1 }],
   ['a stray quote after the last number value of an object', '{"data": {"n": 1, "a": 7"}, "m": 2}', '" — Unexpected \'"\' after the number 7; remove it, or write "7" if the value is a string.', { data: { n: 1, a: 7 }, m: 2 }],
   ['a stray quote after a number item', '{"ids": [1042", 7], "n": 1}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { ids: [1042, 7], n: 1 }],
+  ['a stray quote after a number value and a space, before "}"', '{"data": {"a": 1042 "}, "m": 2}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { data: { a: 1042 }, m: 2 }],
+  ['a stray quote after a number item and a space', '{"ids": [1042 ", 7], "n": 1}', '" — Unexpected \'"\' after the number 1042; remove it, or write "1042" if the value is a string.', { ids: [1042, 7], n: 1 }],
+  ['a stray quote after null and a space', '{"a": null ",\n  "n": 1}', '" — Unexpected \'"\' after null; remove it, or write "null" if the value is a string.', { a: null, n: 1 }],
   ['a stray quote after true', '{"data": {"a": true", "n": 1}, "m": 2}', '" — Unexpected \'"\' after true; remove it, or write "true" if the value is a string.', { data: { a: true, n: 1 }, m: 2 }],
   ['a stray quote after null', '{"a": null",\n  "n": 1}', '" — Unexpected \'"\' after null; remove it, or write "null" if the value is a string.', { a: null, n: 1 }],
   ['a stray quote after false at its line\'s end', '{"a": false"\n}', '" — Unexpected \'"\' after false; remove it, or write "false" if the value is a string.', { a: false }],
@@ -318,6 +321,7 @@ function mistakes(): [string, string, number?][] {
           out.push([`value of ${property.key} with its backslashes alone`, at(value.offset + 1, alone.slice(0, -1), value.end - value.offset - 2), alone.length + 1]);
         }
         if (value.kind === 'number' || value.kind === 'boolean' || value.kind === 'null') out.push([`quote after the ${value.kind} value of ${property.key}`, at(value.end, '"')]);
+        if (value.kind === 'number' || value.kind === 'boolean' || value.kind === 'null') out.push([`space and quote after the ${value.kind} value of ${property.key}`, at(value.end, ' "')]);
         out.push([`closing quote of the key ${property.key} left out`, at(property.keyEnd - 1, '', 1)]);
         if (value.kind === 'object' || value.kind === 'array') out.push([`letter before the value of ${property.key}`, at(value.offset, `${letter()} `)]);
         if (value.kind === 'string' || value.kind === 'number') {
