@@ -26,6 +26,7 @@ import { PAYLOAD_VERDICTS, type PayloadVerdict } from '../core/registry/validato
 import { NO_REGISTRY } from '../core/registry/types';
 import { leftOutFromHere, namedFromCwd, resolveInputs, type InputFile } from './paths';
 import { showOnOneLine } from '../core/language/markdown';
+import { NOT_READ_AS_REGISTRY } from '../workspace/registry-loader';
 
 export { lintBytes } from './lint-file';
 
@@ -332,7 +333,7 @@ export async function runLint(args: readonly string[], environment: CliEnvironme
     const next = instead !== undefined
       ? `was passed over for ${showOnOneLine(shownPath(instead, environment.cwd, context.registries.top))}, the next one up`
       : `no registry.json above it was used: ${root === registries.top ? `the search stops at ${showOnOneLine(registries.boundWords(root))}` : `for a file outside ${outside} the search stops at that file's own folder`}, so the files below it were linted without a registry`;
-    stderr += `babelq: note: ${shown} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and ${next}; --registry ${shown} checks it as one\n`;
+    stderr += `babelq: note: ${shown} ${NOT_READ_AS_REGISTRY}, and ${next}; --registry ${shown} checks it as one\n`;
   }
   return { stdout, stderr, exitCode: refused.length > 0 ? 2 : counts.error > 0 || tooManyWarnings ? 1 : 0 };
 }

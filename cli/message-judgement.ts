@@ -10,6 +10,7 @@ import type { RegistryState } from '../core/registry/types';
 import { DEFAULT_SETTINGS, type Settings } from '../core/rules/settings/settings';
 import { STAND_IN_FIXTURE_NAME } from '../workspace/fixture-files';
 import { ProjectConfigs } from '../workspace/project-config';
+import { NOT_READ_AS_REGISTRY } from '../workspace/registry-loader';
 import { namedFromCwd } from './paths';
 import { CliRegistries } from './registry';
 
@@ -36,7 +37,7 @@ export function messageJudgement(cwd: string, githubWorkspace: string | undefine
   const shown = (file: string) => namedFromCwd(cwd, file);
   let notes = '';
   for (const passed of registries.passedOver.keys()) {
-    notes += `babelq: note: ${shown(passed)} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), so the messages were judged without a registry; babelq lint --registry ${shown(passed)} checks it as one\n`;
+    notes += `babelq: note: ${shown(passed)} ${NOT_READ_AS_REGISTRY}, so the messages were judged without a registry; babelq lint --registry ${shown(passed)} checks it as one\n`;
   }
   // A registry that could not be used at all is each message's registry-error, which says why.
   if (registry.kind === 'loaded') {

@@ -17,7 +17,7 @@ import { LineIndex } from '../core/model/positions';
 import { readRegistryIndex, registryFileName, type RegistryIndex } from '../core/registry/registry-file';
 import { DEFAULT_SETTINGS } from '../core/rules/settings/settings';
 import { ProjectConfigs } from '../workspace/project-config';
-import { findRegistry, MAX_REGISTRY_FILE_BYTES, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
+import { findRegistry, MAX_REGISTRY_FILE_BYTES, NOT_READ_AS_REGISTRY, REGISTRY_FILE_NAME } from '../workspace/registry-loader';
 import { notUtf8File, notUtf8FileMessage } from '../workspace/not-utf8-file';
 import { isInside, leavesRoot, realPath } from '../workspace/path-containment';
 import { CliError, quotedPath } from './errors';
@@ -66,7 +66,7 @@ function searchedRegistry(cwd: string, top: string, words: string, bound: string
     throw new CliError(`no registry.json ${resolve(top) === resolve(cwd) ? `in the current folder, and none is looked for above it (${whyNoneAbove(bound)})` : `at or above the current folder, up to ${words}`}; name one with --registry, or with "registry" in babelq.json`);
   }
   // Another tool may keep a registry.json, so it is passed over as lint passes it over; said, as lint says it.
-  const notes = passed.map((path) => `babelq: note: ${shown(path)} was not read as a registry: it has no "schemas" key (a BabelQueue registry is {"schemas": [...]}), and was passed over for ${shown(found.path)}, the next one up; --registry ${shown(path)} reads it as one\n`).join('');
+  const notes = passed.map((path) => `babelq: note: ${shown(path)} ${NOT_READ_AS_REGISTRY}, and was passed over for ${shown(found.path)}, the next one up; --registry ${shown(path)} reads it as one\n`).join('');
   return { path: namedFromCwd(cwd, found.path), notes };
 }
 

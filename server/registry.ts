@@ -27,10 +27,10 @@ export type RegistryListener = (state: RegistryState, searched: Searched) => voi
 /** Where a registry search began: the fixture's directory and the folder it stops at. */
 type Searched = { readonly directory: string; readonly root: string };
 
-/** What one directory's search found, the places it looked at, and the registry.json it read last (for the load that follows). */
 /** A registry found to load; `passedOver`: the nearest registry.json passed over below it, as the workspace folder names it. */
 type FoundRegistry = { readonly path: string; readonly passedOver?: string };
 
+/** What one directory's search found, the places it looked at, and the registry.json it read last (for the load that follows). */
 interface RegistrySearchResult {
   readonly found: FoundRegistry | RegistryState;
   readonly places: readonly string[];

@@ -175,7 +175,7 @@ async function sendTestEnvelope(services: SendServices, uri?: vscode.Uri): Promi
     const decision = decideSend({ trusted: vscode.workspace.isTrusted, errorCodes, rejectedBy, loopback: isLoopback(parsedTarget.host), host: parsedTarget.host, confirmed });
     if (decision.action === 'send') break;
     if (decision.action === 'refuse') {
-      // Refused only in Restricted Mode: its warning opens the Workspace Trust editor.
+      // Refused only in Restricted Mode, which the check above answers first; kept so decideSend's every answer is handled.
       void refuseUntrusted(decision.reason);
       return;
     }

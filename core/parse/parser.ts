@@ -2450,11 +2450,6 @@ function isHexCode(code: number): boolean {
 }
 
 /**
- * Whether a value typed without its opening quote may start with `code`, a sign no JSON value
- * starts with (`^a\\d+$",`, `/var/log",`, `€12",`): not whitespace, a control character, a
- * bracket, a comma, a colon or a quote, each of which the other readings word.
- */
-/**
  * `written` (a string's text without its quotes) as JSON writes it: itself when every backslash in
  * it starts a valid escape (`a\tb`, `C:\\in`); else a path pasted as it is (`C:\orders\new`), whose
  * every backslash is one of the string (its `\n` no line feed), each written doubled, but `\"`,
@@ -2487,6 +2482,11 @@ function hasLoneBackslash(written: string): boolean {
   return false;
 }
 
+/**
+ * Whether a value typed without its opening quote may start with `code`, a sign no JSON value
+ * starts with (`^a\\d+$",`, `/var/log",`, `€12",`): not whitespace, a control character, a
+ * bracket, a comma, a colon or a quote, each of which the other readings word.
+ */
 function mayStartUnopenedString(code: number): boolean {
   return code > Char.Space && code !== Char.OpenBrace && code !== Char.CloseBrace && code !== Char.OpenBracket && code !== Char.CloseBracket && code !== Char.Comma && code !== Char.Colon && code !== Char.Quote && code !== Char.Apostrophe;
 }

@@ -77,13 +77,15 @@ function lineStartWithin(text: string, at: number): number {
   return stop === 0 ? 0 : -1;
 }
 
+/** The control characters JSON has a short escape for, by code. */
+const SHORT_ESCAPES: Readonly<Record<number, string>> = { 0x08: '\\b', 0x09: '\\t', 0x0c: '\\f', 0x0a: '\\n', 0x0d: '\\r' };
+
 /**
  * A raw control character in a string written as JSON escapes it (`\t`, `\u0007`); a line break
  * is no such character here (a string holding one runs onto the next line, its own finding).
  */
 export function escapeControl(at: number, code: number): SyntaxRepair {
-  const short: Record<number, string> = { 0x08: '\\b', 0x09: '\\t', 0x0c: '\\f', 0x0a: '\\n', 0x0d: '\\r' };
-  const escaped = short[code] ?? `\\u${code.toString(16).padStart(4, '0')}`;
+  const escaped = SHORT_ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, '0')}`;
   return replace(at, at + 1, escaped);
 }
 
