@@ -21,7 +21,7 @@ import { failureText } from '../send-settings';
 import { bodyExcerpt, quotedName, quotedText, someQuoted, unlinked } from '../quoted-text';
 import { forgetRefusedPassword, resolveTarget, settingsFor, type SendServices } from './send';
 import { refuseUntrusted } from '../restricted-mode';
-import { declareMissingQueue } from '../declare-missing-queue';
+import { agreesToDeclare } from '../declare-missing-queue';
 
 export const REDRIVE_COMMAND = 'babelqueue.redriveMessage';
 export const EDIT_THEN_REDRIVE_COMMAND = 'babelqueue.editThenRedrive';
@@ -187,10 +187,32 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   const where = describeTarget(configured, quotedName(source.key));
   let broker: Broker | undefined;
   try {
-    const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Redriving from ${where}…` }, async () => {
+    // Every question about a missing RabbitMQ queue is answered before the progress starts (a modal
+    // question under a spinning "Redriving from …" looks stuck), and before any queue is declared:
+    // one declined leaves the broker as it was.
+    let toDeclare: readonly string[] = [];
+    if (kind === 'amqp') {
       broker = await openBroker(target, { timeoutMs: settings.timeoutMs });
-      const declined = await declineOfMissingTargets(broker, moves);
-      if (declined) throw new BrokerError(declined.kind, `${declined.message} Nothing was moved: the ${moves.length} message(s) are still in ${quotedName(source.key)}.`, { target: declined.target });
+      const { missing, refusal } = await missingTargets(broker, moves);
+      if (refusal) throw nothingMoved(refusal, moves.length, source.key);
+      if (missing.length > 0) {
+        // No connection is held open while the user decides.
+        await broker.close();
+        broker = undefined;
+        const declined = await firstDeclined(missing);
+        if (declined) throw nothingMoved(declined, moves.length, source.key);
+        toDeclare = missing.map(({ queue }) => queue);
+      }
+    }
+    const receipt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Redriving from ${where}…` }, async () => {
+      broker ??= await openBroker(target, { timeoutMs: settings.timeoutMs });
+      try {
+        for (const queue of toDeclare) await broker.declareQueue?.(queue);
+      } catch (error) {
+        // A declare the broker refuses (a reserved name, no configure permission) moved nothing either: said so.
+        if (isBrokerError(error)) throw nothingMoved(error, moves.length, source.key);
+        throw error;
+      }
       return broker.redrive(source.key, moves);
     });
     const unsearched = receipt.notSearched ? notSearchedText(receipt.notSearched, quotedName(source.key)) : undefined;
@@ -210,14 +232,24 @@ export async function redrive(services: RedriveServices, requests: readonly Redr
   }
 }
 
+/** `error`, saying that the `count` message(s) are still in the DLQ `key`. */
+function nothingMoved(error: BrokerError, count: number, key: string): BrokerError {
+  return new BrokerError(error.kind, `${error.message} Nothing was moved: the ${count} message(s) are still in ${quotedName(key)}.`, { target: error.target });
+}
+
+interface MissingTarget {
+  readonly queue: string;
+  /** What the redrive would stop with, before moving anything, if the queue stayed missing. */
+  readonly error: BrokerError;
+}
+
 /**
- * RabbitMQ: each target queue of `moves` that does not exist is offered to be declared (durable),
- * as Send offers, before anything moves (the default exchange would drop a message published to
- * it). The error of the first one the user declines or the broker refuses to declare, or undefined
- * when every target exists now.
+ * RabbitMQ (read only, passive declares): the target queues of `moves` that do not exist, which
+ * Redrive offers to declare (durable) as Send does, since the default exchange would drop a
+ * message published to them; or the first other refusal of a target.
  */
-async function declineOfMissingTargets(broker: Broker, moves: readonly RedriveMove[]): Promise<BrokerError | undefined> {
-  if (!broker.declareQueue) return undefined;
+async function missingTargets(broker: Broker, moves: readonly RedriveMove[]): Promise<{ readonly missing: readonly MissingTarget[]; readonly refusal?: BrokerError }> {
+  if (!broker.declareQueue) return { missing: [] };
   const byQueue = new Map<string, RedriveMove[]>();
   for (const move of moves) {
     const queue = move.message.amqp.routingKey;
@@ -225,17 +257,20 @@ async function declineOfMissingTargets(broker: Broker, moves: readonly RedriveMo
     if (same) same.push(move);
     else byQueue.set(queue, [move]);
   }
+  const missing: MissingTarget[] = [];
   for (const [queue, onQueue] of byQueue) {
     const refusal = await broker.redriveTargetRefusal(onQueue);
     if (!refusal) continue;
-    if (refusal.error.kind !== 'missing-queue') return refusal.error;
-    try {
-      if (!(await declareMissingQueue(broker, queue, 'redrive'))) return refusal.error;
-    } catch (error) {
-      // A declare the broker refuses (a reserved name, no configure permission) moved nothing either: said so.
-      if (isBrokerError(error)) return error;
-      throw error;
-    }
+    if (refusal.error.kind !== 'missing-queue') return { missing, refusal: refusal.error };
+    missing.push({ queue, error: refusal.error });
+  }
+  return { missing };
+}
+
+/** Asks about each missing queue in turn: the error of the first one the user declines, or undefined when every one is agreed to. */
+async function firstDeclined(missing: readonly MissingTarget[]): Promise<BrokerError | undefined> {
+  for (const { queue, error } of missing) {
+    if (!(await agreesToDeclare(queue, 'redrive'))) return error;
   }
   return undefined;
 }
