@@ -17,7 +17,7 @@ import { applySuppressions, readSuppressions, SUPPRESSIONS_FILE, type Suppressio
 import { MAX_WORKSPACE_FIXTURE_BYTES, readBoundedText } from '../workspace/bounded-read';
 import { isInside } from '../workspace/path-containment';
 import { MAX_CONFIG_FILE_BYTES, MAX_SUPPRESSIONS_FILE_BYTES } from '../workspace/project-config';
-import { notUtf8ProjectFile } from '../workspace/not-utf8-file';
+import { notUtf8FileMessage, notUtf8ProjectFile } from '../workspace/not-utf8-file';
 import type { ServerContext } from './context';
 import { askedOf, type JudgingRound } from './judged-fixtures';
 import { markOf, stampOf, type ReadMark } from './file-stamps';
@@ -65,10 +65,17 @@ export interface SuppressionsJudged {
  * The findings of an open babelq.json, or of a suppressions file with its entries judged
  * (staleSuppressions). `path`, the file's on disk: an editor that decoded bytes that are not UTF-8
  * as UTF-8 holds replacement characters, which are said to be such bytes, as lint says it.
+ * `foreignMark`, the words for the UTF-16 byte-order mark the file was found to start with
+ * (server/stored-byte-order-marks.ts): an editor that decoded it holds no replacement character.
  */
-export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, judged: SuppressionsJudged, path?: string): CoreDiagnostic[] {
+export function projectFileDiagnostics(file: ProjectFileKind, text: string, settings: Settings, judged: SuppressionsJudged, path?: string, foreignMark?: string): CoreDiagnostic[] {
   const name = file === 'config' ? PROJECT_CONFIG_FILE : SUPPRESSIONS_FILE;
-  const notUtf8 = path === undefined ? undefined : notUtf8ProjectFile(path, text, name, file === 'config' ? MAX_CONFIG_FILE_BYTES : MAX_SUPPRESSIONS_FILE_BYTES);
+  const notUtf8 =
+    foreignMark !== undefined
+      ? { offset: 0, end: 0, message: notUtf8FileMessage(name, foreignMark) }
+      : path === undefined
+        ? undefined
+        : notUtf8ProjectFile(path, text, name, file === 'config' ? MAX_CONFIG_FILE_BYTES : MAX_SUPPRESSIONS_FILE_BYTES);
   if (file === 'config') return fileDiagnostics('configFile', notUtf8 ? { root: false, layer: {}, ignore: [], overrides: [], problems: [notUtf8] } : readProjectConfig(text), settings);
   return fileDiagnostics('suppressionsFile', { file: notUtf8 ? { entries: [], problems: [notUtf8] } : readSuppressions(text), ...judged }, settings);
 }

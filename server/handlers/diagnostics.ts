@@ -52,7 +52,7 @@ function diagnosticsOf(context: ServerContext, request: DocumentRequest): Diagno
     const { findings } = openEnvelopeFindings(context, request.document, request.settings, request.registry);
     return findings.map((diagnostic) => toLspDiagnostic(diagnostic, request.lines, request.document.uri));
   }
-  if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.judged, toPath(request.document.uri)).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
+  if (request.kind === 'project file') return projectFileDiagnostics(request.file, request.document.getText(), request.settings, request.judged, toPath(request.document.uri), context.byteOrderMarks.foreignMarkOf(request.document.uri)).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   if (request.kind === 'schema file') return [...fileDiagnostics('schemaFile', request.parsed, request.settings), ...(request.breaks ?? [])].sort(compareDiagnostics).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
   return fileDiagnostics('registryFile', request.registry, request.settings).map((diagnostic) => toLspDiagnostic(diagnostic, request.lines));
 }
