@@ -173,6 +173,11 @@ export function startServer(connection: Connection, initializeRepair?: Initializ
       clearTimeout(namedRegistryTimer);
       namedRegistryTimer = setTimeout(() => refreshDiagnostics(), REGISTRY_REFRESH_MS);
     },
+    // An open project file saved as UTF-16 holds its decoded text: its stored mark says it is not UTF-8.
+    (path) => {
+      const document = openDocument(path);
+      return document === undefined ? undefined : byteOrderMarks.foreignMarkOf(document.uri);
+    },
   );
   const cache = new ParseCache();
   const context: ServerContext = {

@@ -14,7 +14,7 @@
  */
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { existsSync, lstatSync } from 'node:fs';
-import { PROJECT_CONFIG_FILE, readProjectConfig, type ProjectConfig } from '../core/rules/settings/project-config';
+import { PROJECT_CONFIG_FILE, readProjectConfig, type ConfigProblem, type ProjectConfig } from '../core/rules/settings/project-config';
 import { readSuppressions, SUPPRESSIONS_FILE, type Suppression, type SuppressionsFile } from '../core/rules/settings/suppressions-file';
 import { layerSettings, type Settings, type SettingsLayer } from '../core/rules/settings/settings';
 import { globToRegExp, ignoreGlob, type GlobMatcher } from './glob';
@@ -22,7 +22,7 @@ import { PROJECT_MARKER, projectRootOf } from './project-root';
 import { isInside, realPath, realPathIfThere } from './path-containment';
 import { readFromDisk, REGISTRY_FILE_NAME, type TextReader } from './registry-loader';
 import { notAFileToRead, UnreadableFile } from './bounded-read';
-import { notUtf8ProjectFile } from './not-utf8-file';
+import { notUtf8FileMessage, notUtf8ProjectFile } from './not-utf8-file';
 import { resolvedPath } from './absolute-path';
 
 /** Registry paths (absolute) named by babelq.json files, each with the folders of the configs that name it. */
@@ -115,7 +115,19 @@ export class ProjectConfigs {
     private readonly exists: (path: string) => boolean = existsSync,
     private readonly projectOf: (path: string) => string = (path) => linkedConfigProject(path, exists),
     private readonly registryNamed: (path: string) => void = () => undefined,
+    private readonly foreignMarkOf: (path: string) => string | undefined = () => undefined,
   ) {}
+
+  /**
+   * The problem of a project file whose text `read` gave, when its bytes are not UTF-8. An editor
+   * that decodes a UTF-16 file itself hands text without U+FFFD: `foreignMarkOf` (the editor's
+   * record of the byte-order mark the file starts with, looked at on open and save) says so.
+   */
+  private notUtf8(path: string, text: string, name: string, limit: number): ConfigProblem | undefined {
+    const mark = this.foreignMarkOf(path);
+    if (mark !== undefined) return { offset: 0, end: 0, message: notUtf8FileMessage(name, mark) };
+    return notUtf8ProjectFile(path, text, name, limit);
+  }
 
   /**
    * The configs that govern `file`, farthest first (the order they apply in). `stopAt`, when
@@ -270,7 +282,7 @@ export class ProjectConfigs {
       return unreadableConfig(path, directory, whyUnread(error));
     }
     // Bytes that are not UTF-8 are that one problem, and no settings are read from what they decode to.
-    const notUtf8 = notUtf8ProjectFile(path, text, PROJECT_CONFIG_FILE, MAX_CONFIG_FILE_BYTES);
+    const notUtf8 = this.notUtf8(path, text, PROJECT_CONFIG_FILE, MAX_CONFIG_FILE_BYTES);
     if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`; // a BOM is fine in a config; a space keeps the offsets
     const config: ProjectConfig = notUtf8 ? { root: false, layer: {}, ignore: [], overrides: [], problems: [notUtf8] } : readProjectConfig(text);
     const suppressions = this.loadSuppressions(directory);
@@ -301,7 +313,7 @@ export class ProjectConfigs {
       text = this.read(path, MAX_SUPPRESSIONS_FILE_BYTES);
       // A BOM is fine here as in babelq.json: read with a space in its place, which keeps the
       // offsets, while `text` keeps the mark, so a baseline or prune writes it back as it was.
-      const notUtf8 = notUtf8ProjectFile(path, text, SUPPRESSIONS_FILE, MAX_SUPPRESSIONS_FILE_BYTES);
+      const notUtf8 = this.notUtf8(path, text, SUPPRESSIONS_FILE, MAX_SUPPRESSIONS_FILE_BYTES);
       file = notUtf8 ? { entries: [], problems: [notUtf8] } : readSuppressions(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
     } catch (error) {
       // Gone by the time it is opened (deleted since the look): no suppressions file there.

@@ -5,7 +5,7 @@
  * finding, at offset 0, and nothing of its text is judged.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,4 +56,28 @@ describe('a project file saved as UTF-16, opened as VS Code opens it', () => {
       );
     });
   }
+});
+
+describe('a babelq.json saved as UTF-16, open in the editor, gives no settings', () => {
+  const root = mkdtempSync(join(tmpdir(), 'babelq-utf16-settings-'));
+  const client = new TestLspClient({ workspaceFolders: [pathToFileURL(root).href] });
+  after(() => {
+    client.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('a fixture beside it keeps the finding its text turns off, as lint keeps it', async () => {
+    const fixture = join(root, 'data.babel.json');
+    writeFileSync(fixture, readFileSync(join(__dirname, '../../examples/bad/data.babel.json')));
+    const text = '{"severity": {"float-currency": "off"}}\n';
+    const config = join(root, 'babelq.json');
+    writeFileSync(config, utf16le(text));
+    await client.initialize();
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pathToFileURL(config).href, languageId: 'jsonc', version: 1, text } });
+    await client.pullDiagnostics(pathToFileURL(config).href);
+    const fixtureUri = pathToFileURL(fixture).href;
+    await client.open(fixtureUri, readFileSync(fixture, 'utf8'));
+    const codes = ((await client.pullDiagnostics(fixtureUri)).items as { code: string }[]).map((item) => item.code);
+    assert.ok(codes.includes('float-currency'), `float-currency expected among ${codes.join(', ')}`);
+  });
 });
