@@ -416,7 +416,7 @@ describe('trusted workspace ("Yes, I trust the authors")', () => {
 
     await workbench.focusGroup(0);
     await workbench.command('BabelQueue: Send Test Envelope');
-    const toast = await waitUntil('the "Sent to" notification', async () => (await workbench.notifications()).find((n) => n.startsWith(`Sent to ${queue}:`)));
+    const toast = await waitUntil('the "Sent to" notification', async () => (await workbench.notifications()).find((n) => n.startsWith(`Sent to ${queue} on redis://127.0.0.1:6379:`)));
     await workbench.screenshot('trusted-8-send-notification');
     const stored = await redis.lrangeBuffer(queue, 0, -1);
     assert.equal(stored.length, 1, 'one message on the queue');
